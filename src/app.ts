@@ -1,0 +1,20 @@
+import { Elysia } from 'elysia'
+import type { Deps } from './deps'
+import { errorHandling } from './http/errors'
+import { leadsRoutes } from './http/leads/routes'
+import { legacyRoutes } from './http/legacy/routes'
+import { mentionsRoutes } from './http/mentions/routes'
+import { docs } from './http/openapi'
+import { signalsRoutes } from './http/signals/routes'
+import { usageRoutes } from './http/usage/routes'
+
+export function createApp(deps: Deps) {
+  return new Elysia()
+    .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes }))
+    .use(docs())
+    .use(usageRoutes(deps))
+    .use(signalsRoutes(deps))
+    .use(leadsRoutes(deps))
+    .use(mentionsRoutes(deps))
+    .use(legacyRoutes(deps))
+}

@@ -1,0 +1,114 @@
+import * as v from 'valibot'
+import { Config, DEFAULT_PLANS, Plan } from './schema'
+
+/** A configuration problem; the CLI prints the message and exits with status 2 (contract §4). */
+export class ConfigError extends Error {}
+
+const ENV_PREFIX = 'LEAD_SIGNALS_'
+const NOT_KEYS = new Set(['LEAD_SIGNALS_CONFIG'])
+
+type Leaf = { path: string[]; schema: v.GenericSchema }
+type Tree = Record<string, unknown>
+
+/** Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). */
+export function loadConfig(a: { fileText?: string; env: Record<string, string | undefined> }): Config {
+  const fromFile = parseToml(a.fileText)
+  const tree: Tree = structuredClone(fromFile)
+  const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
+  const envSources = overlayEnv(tree, a.env, planNames)
+  tree.plans = withDefaultPlans(asTree(tree.plans))
+  const result = v.safeParse(Config, tree)
+  if (result.success) return result.output
+  const issue = result.issues[0]
+  const key = v.getDotPath(issue) ?? '(top level)'
+  const source = envSources.get(key)
+  throw new ConfigError(`config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}`)
+}
+
+function parseToml(text: string | undefined): Tree {
+  if (!text) return {}
+  try {
+    return Bun.TOML.parse(text) as Tree
+  } catch (e) {
+    throw new ConfigError(`config: the file is not valid TOML: ${(e as Error).message}`)
+  }
+}
+
+// A plan redefined in the file keeps the built-in values it does not mention.
+function withDefaultPlans(plans: Tree): Tree {
+  const out: Tree = {}
+  for (const [name, defaults] of Object.entries(DEFAULT_PLANS)) out[name] = { ...defaults }
+  for (const [name, plan] of Object.entries(plans)) {
+    out[name] = plan && typeof plan === 'object' && !Array.isArray(plan) ? { ...asTree(out[name]), ...(plan as Tree) } : plan
+  }
+  return out
+}
+
+function overlayEnv(tree: Tree, env: Record<string, string | undefined>, planNames: Set<string>) {
+  const byName = new Map<string, Leaf>()
+  for (const leaf of leavesOf(Config, [], planNames)) byName.set(envNameOf(leaf.path), leaf)
+  const sources = new Map<string, string>()
+  for (const [name, raw] of Object.entries(env)) {
+    if (!name.startsWith(ENV_PREFIX) || NOT_KEYS.has(name) || raw === undefined) continue
+    const leaf = byName.get(name)
+    if (!leaf) throw new ConfigError(`config: ${name} is not a configuration key`)
+    setPath(tree, leaf.path, coerce(raw, leaf.schema))
+    sources.set(leaf.path.join('.'), name)
+  }
+  return sources
+}
+
+const envNameOf = (path: string[]) => ENV_PREFIX + path.join('_').replaceAll('-', '_').toUpperCase()
+
+function leavesOf(schema: v.GenericSchema, path: string[], planNames: Set<string>): Leaf[] {
+  const s = unwrap(schema)
+  if (s.type === 'strict_object') {
+    const entries = (s as unknown as { entries: Record<string, v.GenericSchema> }).entries
+    return Object.entries(entries).flatMap(([k, child]) => leavesOf(child, [...path, k], planNames))
+  }
+  // Records of tables: plans are enumerable by name; free-form tables (provider input/fields) are file-only.
+  if (s.type === 'record') {
+    if (path.length === 1 && path[0] === 'plans') return [...planNames].flatMap((n) => leavesOf(Plan, [...path, n], planNames))
+    return []
+  }
+  return [{ path, schema: s }]
+}
+
+function unwrap(schema: v.GenericSchema): v.GenericSchema {
+  let s = schema as v.GenericSchema & { wrapped?: v.GenericSchema; pipe?: v.GenericSchema[] }
+  while (true) {
+    if (s.type === 'optional' && s.wrapped) s = s.wrapped as typeof s
+    else if (s.pipe && s.pipe[0] !== s) s = s.pipe[0] as typeof s
+    else return s
+  }
+}
+
+// Environment values are strings; give them the type the key expects so validation judges the value, not its form.
+function coerce(raw: string, schema: v.GenericSchema): unknown {
+  const text = raw.trim()
+  switch (schema.type) {
+    case 'number': return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+    case 'boolean': return text === 'true' ? true : text === 'false' ? false : raw
+    case 'array':
+      if (text.startsWith('[')) { try { return JSON.parse(text) } catch { return raw } }
+      return text === '' ? [] : text.split(',').map((x) => x.trim())
+    case 'union': return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+    default: return raw
+  }
+}
+
+function setPath(tree: Tree, path: string[], value: unknown) {
+  let node = tree
+  for (const key of path.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {}
+    node = node[key] as Tree
+  }
+  node[path[path.length - 1]] = value
+}
+
+const asTree = (x: unknown): Tree => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Tree) : {})
+
+function plainMessage(issue: v.BaseIssue<unknown>) {
+  if (issue.kind === 'schema' && issue.expected === 'never') return 'unknown key'
+  return issue.message
+}

@@ -1,0 +1,15 @@
+// contract §2: "the service" of the specification is reddit everywhere.
+export const SEARCH_PLATFORMS = [
+  'twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'medium', 'substack',
+  'github', 'devto', 'mastodon', 'quora', 'pinterest', 'facebook', 'instagram', 'tiktok', 'producthunt', 'g2',
+] as const
+export type SearchPlatform = (typeof SEARCH_PLATFORMS)[number]
+
+export const SCORED_VARIANT_PLATFORMS = ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'quora'] as const
+
+export const LEGACY_NETWORKS = [
+  'twitter', 'indiehacker', 'medium', 'pinterest', 'internet', 'news', 'youtube', 'reddit',
+] as const
+
+/** Platforms that only exist as legacy networks; they still get a `[platforms.NAME]` table. */
+export const LEGACY_ONLY_SOURCES = ['indiehacker', 'internet', 'news'] as const

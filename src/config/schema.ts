@@ -1,0 +1,123 @@
+import * as v from 'valibot'
+import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
+
+// Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
+const port = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))
+const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
+const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be an http(s) URL'))
+const timeoutMs = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 10_000)
+
+const Server = v.strictObject({
+  host: v.optional(v.string(), '0.0.0.0'),
+  port: v.optional(port, 8080),
+  max_body_bytes: v.optional(positiveInt, 1_048_576),
+})
+
+const Database = v.strictObject({
+  url: v.optional(
+    v.pipe(v.string(), v.regex(/^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/, 'must start with file:, http(s)://, libsql:// or ws(s)://')),
+    'file:./data/lead-signals.db',
+  ),
+  auth_token: v.optional(v.string(), ''),
+})
+
+const Api = v.strictObject({
+  search_variant: v.optional(v.picklist(['raw', 'scored']), 'raw'),
+  count_usage_endpoint: v.optional(v.boolean(), false),
+})
+
+const Scorer = v.strictObject({
+  backend: v.optional(v.picklist(['ollama', 'openai', 'rules']), 'ollama'),
+  fallback: v.optional(v.picklist(['rules', 'none']), 'rules'),
+  qualify_threshold: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10)), 6),
+  timeout_ms: v.optional(positiveInt, 30_000),
+  concurrency: v.optional(positiveInt, 4),
+  ollama: v.optional(v.strictObject({
+    host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
+    model: v.optional(v.string(), 'qwen2.5:3b'),
+  }), {}),
+  openai: v.optional(v.strictObject({
+    base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
+    api_key: v.optional(v.string(), ''),
+    model: v.optional(v.string(), 'gpt-4o-mini'),
+  }), {}),
+})
+
+const Polling = v.strictObject({
+  enabled: v.optional(v.boolean(), true),
+  schedule: v.optional(v.string(), '*/15 * * * *'),
+})
+
+export const Plan = v.strictObject({
+  api_access: v.optional(v.boolean(), true),
+  monthly_requests: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('unlimited')]), 0),
+  monthly_credits: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  any_keyword: v.optional(v.boolean(), false),
+  platforms: v.optional(v.array(v.picklist(SEARCH_PLATFORMS)), []),
+})
+export type Plan = v.InferOutput<typeof Plan>
+
+const CORE_PLATFORMS: SearchPlatform[] = ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'github', 'devto', 'mastodon']
+/** contract §4: the four plans that exist unless the configuration redefines them. */
+export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
+  starter: { api_access: false, monthly_requests: 0, platforms: [] },
+  growth: { api_access: true, monthly_requests: 500, platforms: CORE_PLATFORMS },
+  scale: { api_access: true, monthly_requests: 2500, platforms: [...SEARCH_PLATFORMS] },
+  ultimate: { api_access: true, monthly_requests: 0, monthly_credits: 100, platforms: CORE_PLATFORMS },
+}
+
+const base = (defaultUrl: string | undefined, extra: v.ObjectEntries = {}) =>
+  v.optional(v.strictObject({
+    base_url: defaultUrl === undefined ? v.optional(httpUrl) : v.optional(httpUrl, defaultUrl),
+    timeout_ms: timeoutMs,
+    ...extra,
+  }), {})
+const secret = v.optional(v.string(), '')
+const providerEntries = {
+  provider: v.optional(v.picklist(['apify']), 'apify'),
+  actor: secret,
+  token: secret,
+  input: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])), {}),
+  fields: v.optional(v.record(
+    v.picklist(['id', 'author', 'content', 'url', 'profileUrl', 'date', 'likes', 'comments', 'shares']), v.string(),
+  ), {}),
+}
+const provider = () => base('https://api.apify.com', providerEntries)
+
+// contract §4: one table per connector, `base_url` defaulting to the platform's public API host.
+const Platforms = v.strictObject({
+  twitter: base('https://api.x.com', { bearer_token: secret }),
+  reddit: base('https://oauth.reddit.com', {
+    client_id: secret, client_secret: secret,
+    user_agent: v.optional(v.string(), 'lead-signals/0.1 (self-hosted social listening)'),
+    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+    public_url: v.optional(httpUrl, 'https://www.reddit.com'),
+  }),
+  youtube: base('https://www.googleapis.com', { api_key: secret }),
+  hackernews: base('https://hn.algolia.com'),
+  bluesky: base('https://bsky.social', { identifier: secret, app_password: secret }),
+  stackoverflow: base('https://api.stackexchange.com', { key: secret, site: v.optional(v.string(), 'stackoverflow') }),
+  medium: base('https://medium.com'),
+  substack: base('https://substack.com'),
+  github: base('https://api.github.com', { token: secret }),
+  devto: base('https://dev.to', { api_key: secret }),
+  mastodon: base('https://mastodon.social', { access_token: secret }),
+  producthunt: base('https://api.producthunt.com', { token: secret }),
+  news: base('https://news.google.com'),
+  internet: base(undefined),
+  indiehacker: base(undefined),
+  linkedin: provider(), facebook: provider(), instagram: provider(), tiktok: provider(),
+  quora: provider(), pinterest: provider(), g2: provider(),
+})
+
+export const Config = v.strictObject({
+  server: v.optional(Server, {}),
+  database: v.optional(Database, {}),
+  api: v.optional(Api, {}),
+  scorer: v.optional(Scorer, {}),
+  polling: v.optional(Polling, {}),
+  plans: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan), {}),
+  platforms: v.optional(Platforms, {}),
+})
+export type Config = v.InferOutput<typeof Config>
+export type ConfigInput = v.InferInput<typeof Config>

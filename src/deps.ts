@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import type { SearchPlatform } from './config/platform-names'
+import type { Config } from './config/schema'
+import type { RandomBytes } from './domain/keys/api-key'
+import { type Clock, systemClock } from './lib/clock'
+import { createLogger, type Logger } from './lib/log'
+import { buildConnectors } from './platforms/registry'
+import type { PlatformConnector } from './platforms/types'
+import { buildScorer } from './scorers/registry'
+import type { Scorer } from './scorers/types'
+import { type Database, openDatabase } from './storage/db'
+import { migrate } from './storage/migrate'
+import { createApiKeysRepo } from './storage/repos/api-keys'
+import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
+import { createKeywordsRepo } from './storage/repos/keywords'
+import { createSignalsRepo } from './storage/repos/signals'
+import { createTeamsRepo } from './storage/repos/teams'
+import { createUsageRepo } from './storage/repos/usage'
+
+export type Repos = ReturnType<typeof createRepos>
+export type Deps = {
+  config: Config
+  clock: Clock
+  randomBytes: RandomBytes
+  log: Logger
+  database: Database
+  repos: Repos
+  scorer: Scorer
+  connectors: Map<SearchPlatform, PlatformConnector>
+}
+
+export const createRepos = ({ db, client }: Database) => ({
+  teams: createTeamsRepo(db),
+  apiKeys: createApiKeysRepo(db),
+  keywords: createKeywordsRepo(db),
+  icpProfiles: createIcpProfilesRepo(db),
+  signals: createSignalsRepo(db),
+  usage: createUsageRepo(client),
+})
+
+/** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
+export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database'>> = {}): Promise<Deps> {
+  const log = overrides.log ?? createLogger()
+  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+  await migrate(database.client)
+  return {
+    config,
+    clock: systemClock,
+    randomBytes: (n) => randomBytes(n),
+    log,
+    database,
+    repos: createRepos(database),
+    scorer: overrides.scorer ?? buildScorer(config, log),
+    connectors: overrides.connectors ?? buildConnectors(config, log),
+    ...overrides,
+  }
+}

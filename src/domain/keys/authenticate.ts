@@ -1,0 +1,33 @@
+import type { Clock } from '../../lib/clock'
+import type { Logger } from '../../lib/log'
+import type { createApiKeysRepo } from '../../storage/repos/api-keys'
+import type { TeamRow } from '../../storage/repos/teams'
+import type { Config } from '../../config/schema'
+import { AppError } from '../errors'
+import { type Plan, planOf } from '../teams/plans'
+import { hashApiKey, looksLikeApiKey } from './api-key'
+
+export type Caller = { team: TeamRow; plan: Plan }
+type AuthDeps = { config: Pick<Config, 'plans'>; clock: Clock; log: Logger; repos: { apiKeys: ReturnType<typeof createApiKeysRepo> } }
+
+// Writing `last_used_at` on every request would make each read a write; a minute of precision is enough for a list.
+const TOUCH_EVERY_MS = 60_000
+
+/** contract §5: the key (401), then the plan's API access (403). */
+export async function authenticate(deps: AuthDeps, rawKey: string | null | undefined): Promise<Caller> {
+  const key = rawKey?.trim()
+  if (!key) throw new AppError('missing_api_key', 'send your API key in the x-api-key header')
+  if (!looksLikeApiKey(key)) throw new AppError('invalid_api_key', 'the API key is not valid')
+  const found = await deps.repos.apiKeys.findByHash(hashApiKey(key))
+  if (!found || found.key.revokedAt) throw new AppError('invalid_api_key', 'the API key is not valid')
+  const plan = planOf(deps.config, found.team.plan)
+  if (!plan.api_access) throw new AppError('no_api_access', `the ${found.team.plan} plan has no API access`)
+  touchLater(deps, found.key)
+  return { team: found.team, plan }
+}
+
+function touchLater(deps: AuthDeps, key: { id: string; lastUsedAt: string | null }) {
+  const now = deps.clock.now()
+  if (key.lastUsedAt && now.getTime() - Date.parse(key.lastUsedAt) < TOUCH_EVERY_MS) return
+  deps.repos.apiKeys.touch(key.id, now.toISOString()).catch((err) => deps.log.warn('key_touch_failed', { err }))
+}

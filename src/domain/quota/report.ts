@@ -1,0 +1,27 @@
+import type { Deps } from '../../deps'
+import type { Caller } from '../keys/authenticate'
+import { charged } from './charge'
+import { monthOf, resetsAt } from './month'
+import { countersAt, type Usage, usageOf } from './usage'
+
+/** Spec 2.7. Counted only when `api.count_usage_endpoint` is on (contract §7). */
+export async function usageReport(deps: Pick<Deps, 'config' | 'clock' | 'repos'>, caller: Caller) {
+  const { team, plan } = caller
+  let usage: Usage
+  let credits: number
+  if (deps.config.api.count_usage_endpoint) {
+    ;({ usage, credits } = await charged(deps, caller, async () => undefined))
+  } else {
+    const counters = countersAt(team, plan, deps.clock.now())
+    usage = usageOf(plan, counters)
+    credits = counters.credits
+  }
+  const now = deps.clock.now()
+  return {
+    team: team.name,
+    plan: team.plan,
+    usage: { ...usage, month: monthOf(now), resetsAt: resetsAt(now).toISOString() },
+    credits,
+    availablePlatforms: [...plan.platforms],
+  }
+}

@@ -1,0 +1,32 @@
+import type { Deps } from '../../deps'
+import type { Intent } from '../../scorers/types'
+import type { SignalFilter } from '../../storage/repos/signals'
+import type { Caller } from '../keys/authenticate'
+import { charged } from '../quota/charge'
+
+export type SignalListQuery = SignalFilter & { limit: number; offset: number; content: 'preview' | 'full' }
+
+/** contract §8: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
+export async function listSignals(deps: Pick<Deps, 'clock' | 'repos'>, caller: Caller, q: SignalListQuery) {
+  const full = q.content === 'full'
+  const filter: SignalFilter = { keyword: q.keyword, intent: q.intent, platform: q.platform, minScore: q.minScore, since: q.since }
+  const { result, usage } = await charged(deps, caller, async () => {
+    const [rows, total] = await Promise.all([
+      deps.repos.signals.page(caller.team.id, filter, { limit: q.limit, offset: q.offset, full }),
+      deps.repos.signals.total(caller.team.id, caller.team.signalsVersion, filter),
+    ])
+    return { rows, total }
+  })
+  return {
+    signals: result.rows.map(({ preview, contentFull, intent, ...row }) => ({
+      ...row,
+      intent: intent as Intent,
+      content: preview,
+      ...(full ? { contentFull } : {}),
+    })),
+    total: result.total,
+    limit: q.limit,
+    offset: q.offset,
+    usage,
+  }
+}

@@ -1,0 +1,69 @@
+import type { Deps } from '../../deps'
+import { newId } from '../../lib/ids'
+import type { TeamRow } from '../../storage/repos/teams'
+import { AppError } from '../errors'
+import { issueApiKey } from '../keys/keys'
+import { monthOf } from '../quota/month'
+import { countersAt, usageOf } from '../quota/usage'
+
+type TeamDeps = Pick<Deps, 'config' | 'clock' | 'randomBytes' | 'repos'>
+
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u
+
+export function checkPlanName(deps: Pick<Deps, 'config'>, plan: string) {
+  if (!deps.config.plans[plan]) {
+    throw new AppError('invalid_request', `unknown plan "${plan}"; plans: ${Object.keys(deps.config.plans).join(', ')}`)
+  }
+}
+
+export function checkCredits(credits: number) {
+  if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError('invalid_request', 'credits must be a whole number, 0 or more')
+}
+
+/** Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. */
+export async function createTeam(deps: TeamDeps, a: { name: string; plan: string; credits?: number }) {
+  const name = a.name.trim()
+  if (!NAME.test(name)) throw new AppError('invalid_request', 'team name must be 1 to 64 letters, digits, spaces, dots, dashes or underscores')
+  checkPlanName(deps, a.plan)
+  const credits = a.credits ?? 0
+  checkCredits(credits)
+  if (await deps.repos.teams.find(name)) throw new AppError('invalid_request', `a team named "${name}" already exists`)
+  const now = deps.clock.now()
+  const team: TeamRow = {
+    id: newId('team'), name, plan: a.plan, credits: Math.max(credits, deps.config.plans[a.plan].monthly_credits),
+    usageMonth: monthOf(now), quotaUsed: 0, creditUsed: 0, signalsVersion: 0, createdAt: now.toISOString(),
+  }
+  await deps.repos.teams.insert(team)
+  const key = await issueApiKey(deps, { teamId: team.id, label: 'first key' })
+  return { team, apiKey: key.apiKey, prefix: key.prefix }
+}
+
+/** `ref` is a team id or name (contract §3). */
+export async function findTeam(deps: Pick<Deps, 'repos'>, ref: string): Promise<TeamRow> {
+  const team = await deps.repos.teams.find(ref.trim())
+  if (!team) throw new AppError('invalid_request', `no team with id or name "${ref}"`)
+  return team
+}
+
+export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string; credits?: number }) {
+  if (a.plan === undefined && a.credits === undefined) throw new AppError('invalid_request', 'give --plan and/or --credits')
+  if (a.plan !== undefined) checkPlanName(deps, a.plan)
+  if (a.credits !== undefined) checkCredits(a.credits)
+  const team = await findTeam(deps, a.ref)
+  await deps.repos.teams.update(team.id, { plan: a.plan, credits: a.credits })
+  return (await deps.repos.teams.byId(team.id)) as TeamRow
+}
+
+/** Each team with its plan, this month's usage and credits, as `team list` shows them. */
+export async function listTeams(deps: Pick<Deps, 'config' | 'clock' | 'repos'>) {
+  const now = deps.clock.now()
+  return (await deps.repos.teams.list()).map((team) => {
+    const plan = deps.config.plans[team.plan]
+    const counters = plan ? countersAt(team, plan, now) : { quotaUsed: team.quotaUsed, creditUsed: team.creditUsed, credits: team.credits }
+    return {
+      id: team.id, name: team.name, plan: team.plan,
+      usage: plan ? usageOf(plan, counters) : null,
+      credits: counters.credits,
+    }
+  })
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+
+export const ErrorBody = v.object({
+  error: v.object({
+    code: v.string(),
+    message: v.string(),
+    details: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
+  }),
+})
+
+export const LegacyErrorBody = v.object({ success: v.literal(false), error: v.string() })
+
+/** Spec 2.4 as it appears in search, score and signals responses; null limit and remaining mean unlimited. */
+export const UsageCounters = v.object({
+  used: v.number(),
+  limit: v.nullable(v.number()),
+  remaining: v.nullable(v.number()),
+})
+
+/** The error statuses an authenticated, counted route can answer; used in each route's `response`. */
+export const countedErrors = {
+  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody, 500: ErrorBody,
+} as const
+
+/** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  v.optional(v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be an integer'), v.toNumber(), v.minValue(min), v.maxValue(max)), String(fallback))
+
+export const trimmed = (min: number, max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`))

@@ -1,0 +1,19 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { listSignals } from '../../domain/signals/list'
+import { requireApiKey } from '../auth'
+import { countedErrors } from '../schemas'
+import { SignalPage, SignalQuery } from './schemas'
+
+export const signalsRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
+    .use(requireApiKey(deps))
+    .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
+      query: SignalQuery,
+      response: { 200: SignalPage, ...countedErrors },
+      detail: {
+        summary: "The team's qualified leads, best first",
+        description: 'Sorted by score, then publishedAt (both descending), then id. Counts 1 request.',
+        security: [{ apiKey: [] }],
+      },
+    })

@@ -1,0 +1,54 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import type { Mention, PlatformConnector } from '../types'
+
+// Algolia HN Search: https://hn.algolia.com/api. Comments carry null points and num_comments.
+const Hit = v.object({
+  objectID: v.string(),
+  author: v.string(),
+  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  title: v.nullish(v.string()),
+  story_text: v.nullish(v.string()),
+  comment_text: v.nullish(v.string()),
+  points: v.nullish(v.number()),
+  num_comments: v.nullish(v.number()),
+})
+const Envelope = v.object({ hits: v.array(v.unknown()) })
+
+export function createHackernewsConnector(config: Config['platforms']['hackernews'], log: Logger): PlatformConnector {
+  return {
+    platform: 'hackernews',
+    async search(keyword, limit, signal) {
+      const url = new URL('/api/v1/search_by_date', config.base_url)
+      url.search = new URLSearchParams({ query: keyword, tags: '(story,comment)', hitsPerPage: String(limit) }).toString()
+      const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal, log })
+      const envelope = v.safeParse(Envelope, body)
+      if (!envelope.success) throw new AppError('upstream_error', 'hackernews sent a response without a hits list')
+      const mentions: Mention[] = []
+      for (const item of envelope.output.hits) {
+        const hit = v.safeParse(Hit, item)
+        if (hit.success) mentions.push(toMention(hit.output))
+        else log.warn('platform_item_skipped', { platform: 'hackernews', reason: v.summarize(hit.issues).slice(0, 200) })
+      }
+      return mentions.slice(0, limit)
+    },
+  }
+}
+
+function toMention(hit: v.InferOutput<typeof Hit>): Mention {
+  // A story's text is its title plus its body (Ask/Show HN); a comment's is its comment text. HTML as HN gives it.
+  const content = hit.comment_text ?? [hit.title, hit.story_text].filter(Boolean).join('\n\n')
+  return {
+    id: `hackernews:${hit.objectID}`,
+    author: hit.author,
+    content,
+    url: `https://news.ycombinator.com/item?id=${encodeURIComponent(hit.objectID)}`,
+    profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(hit.author)}`,
+    date: new Date(hit.created_at).toISOString(),
+    platform: 'hackernews',
+    engagement: { likes: hit.points ?? 0, comments: hit.num_comments ?? 0, shares: 0 },
+  }
+}

@@ -1,0 +1,19 @@
+import type { SearchPlatform } from '../config/platform-names'
+
+/** Spec 2.2: one post, normalised; engagement numbers are always numbers. */
+export type Mention = {
+  id: string
+  author: string
+  content: string
+  url: string
+  profileUrl: string
+  date: string
+  platform: SearchPlatform
+  engagement: { likes: number; comments: number; shares: number }
+}
+
+export type PlatformConnector = {
+  platform: SearchPlatform
+  /** Newest matching posts, at most `limit`. Throws AppError upstream_error / upstream_timeout on failure. */
+  search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]>
+}

@@ -1,0 +1,28 @@
+import * as v from 'valibot'
+
+export const Intent = v.picklist(['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
+export type Intent = v.InferOutput<typeof Intent>
+
+/** An ideal-customer profile of the team, as the scorer sees it. */
+export type IcpProfile = { name: string; description: string }
+
+export type ScoreInput = {
+  content: string
+  keyword?: string
+  /** What the caller sells, in their words; lets a scorer tell a competitor from a pain. */
+  context?: string
+  icps: IcpProfile[]
+}
+
+/** What every scorer returns. `qualified` is decided by the caller from `scorer.qualify_threshold`. */
+export type ScoreResult = {
+  score: number
+  intent: Intent
+  icpMatch: string | null
+  reason: string
+}
+
+export type Scorer = {
+  name: string
+  score(input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
+}

@@ -1,0 +1,24 @@
+import type { Client } from '@libsql/client'
+import { migrations } from '../../drizzle/migrations'
+import { sha256Hex } from '../lib/hash'
+
+/**
+ * Applies the embedded migrations with drizzle's own bookkeeping (same table, sha256 and `when`), so a database
+ * migrated by drizzle-kit and one migrated by the executable agree. Returns the tags applied.
+ */
+export async function migrate(client: Client): Promise<string[]> {
+  await client.execute(
+    'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id INTEGER PRIMARY KEY, hash text NOT NULL, created_at numeric)',
+  )
+  const last = await client.execute('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+  const lastWhen = last.rows.length ? Number(last.rows[0].created_at) : -1
+  const pending = migrations.filter((m) => m.when > lastWhen)
+  if (pending.length === 0) return []
+  const statements = pending.flatMap((m) => [
+    ...m.sql.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean),
+    { sql: 'INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)', args: [sha256Hex(m.sql), m.when] },
+  ])
+  // One transaction with foreign keys off, as drizzle does, so a table rebuild cannot cascade.
+  await client.migrate(statements)
+  return pending.map((m) => m.tag)
+}

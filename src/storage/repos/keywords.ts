@@ -1,0 +1,30 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db'
+import { keywords } from '../tables/keywords'
+
+export function createKeywordsRepo(db: Db) {
+  return {
+    /** Adds the keywords not already tracked (case-insensitively); returns those added. */
+    async add(rows: (typeof keywords.$inferInsert)[]): Promise<string[]> {
+      if (rows.length === 0) return []
+      const added = await db.insert(keywords).values(rows).onConflictDoNothing().returning({ keyword: keywords.keyword })
+      return added.map((r) => r.keyword)
+    },
+    async list(teamId: string): Promise<string[]> {
+      const rows = await db.select({ keyword: keywords.keyword }).from(keywords)
+        .where(eq(keywords.teamId, teamId)).orderBy(asc(keywords.createdAt), asc(keywords.keywordLc)).all()
+      return rows.map((r) => r.keyword)
+    },
+    async isTracked(teamId: string, keywordLc: string): Promise<boolean> {
+      const row = await db.select({ id: keywords.id }).from(keywords)
+        .where(and(eq(keywords.teamId, teamId), eq(keywords.keywordLc, keywordLc))).get()
+      return row !== undefined
+    },
+    async remove(teamId: string, keywordsLc: string[]): Promise<string[]> {
+      const removed = await db.delete(keywords)
+        .where(and(eq(keywords.teamId, teamId), inArray(keywords.keywordLc, keywordsLc)))
+        .returning({ keyword: keywords.keyword })
+      return removed.map((r) => r.keyword)
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import { asc, eq, or, sql } from 'drizzle-orm'
+import type { Db } from '../db'
+import { teams } from '../tables/teams'
+
+export type TeamRow = typeof teams.$inferSelect
+
+export function createTeamsRepo(db: Db) {
+  return {
+    async insert(row: typeof teams.$inferInsert) {
+      await db.insert(teams).values(row)
+    },
+    /** `ref` is a team id or a team name (contract §3). */
+    async find(ref: string): Promise<TeamRow | undefined> {
+      return db.select().from(teams).where(or(eq(teams.id, ref), eq(teams.name, ref))).get()
+    },
+    async byId(id: string): Promise<TeamRow | undefined> {
+      return db.select().from(teams).where(eq(teams.id, id)).get()
+    },
+    async list(): Promise<TeamRow[]> {
+      return db.select().from(teams).orderBy(asc(teams.createdAt), asc(teams.name)).all()
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)` }).from(teams).all()
+      return Number(row.n)
+    },
+    async update(id: string, patch: { plan?: string; credits?: number }) {
+      await db.update(teams).set(patch).where(eq(teams.id, id))
+    },
+  }
+}

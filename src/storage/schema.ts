@@ -1,0 +1,5 @@
+export { apiKeys } from './tables/api-keys'
+export { icpProfiles } from './tables/icp-profiles'
+export { keywords } from './tables/keywords'
+export { signals } from './tables/signals'
+export { teams } from './tables/teams'

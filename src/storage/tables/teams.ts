@@ -1,0 +1,15 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+export const teams = sqliteTable('teams', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  plan: text('plan').notNull(),
+  credits: integer('credits').notNull().default(0),
+  // contract §7: counters of the UTC month `usageMonth`; a call in a later month resets them first.
+  usageMonth: text('usage_month').notNull(),
+  quotaUsed: integer('quota_used').notNull().default(0),
+  creditUsed: integer('credit_used').notNull().default(0),
+  // Bumped on every signals write so cached totals know when they are stale.
+  signalsVersion: integer('signals_version').notNull().default(0),
+  createdAt: text('created_at').notNull(),
+})

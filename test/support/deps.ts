@@ -1,0 +1,50 @@
+import type { Config, ConfigInput } from '../../src/config/schema'
+import { loadConfig } from '../../src/config/load'
+import { buildDeps, type Deps } from '../../src/deps'
+import { createTeam } from '../../src/domain/teams/teams'
+import { manualClock } from '../../src/lib/clock'
+import { silentLogger } from '../../src/lib/log'
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
+
+/** Configuration for tests: defaults, an in-memory database, the rules scorer, plus `overrides`. */
+export function testConfig(overrides: DeepPartial<ConfigInput> = {}): Config {
+  const base: DeepPartial<ConfigInput> = { database: { url: ':memory:' }, scorer: { backend: 'rules' } }
+  // Through the real loader, so tests run on exactly what a config file would produce.
+  return loadConfig({ env: {}, fileText: toToml(merge(base, overrides)) })
+}
+
+function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a }
+  for (const [k, v] of Object.entries(b)) {
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object'
+      ? merge(out[k] as Record<string, unknown>, v as Record<string, unknown>)
+      : v
+  }
+  return out
+}
+
+/** A small TOML writer for test configuration objects (tables, strings, numbers, booleans, arrays). */
+export function toToml(obj: object, prefix: string[] = []): string {
+  const scalars: string[] = []
+  const tables: string[] = []
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object' && !Array.isArray(v)) tables.push(toToml(v, [...prefix, k]))
+    else scalars.push(`${JSON.stringify(k)} = ${JSON.stringify(v)}`)
+  }
+  const head = prefix.length && scalars.length ? `[${prefix.map((p) => JSON.stringify(p)).join('.')}]\n` : ''
+  return [head + scalars.join('\n'), ...tables].filter(Boolean).join('\n')
+}
+
+/** Fresh in-memory database and deps per test, with a settable clock. */
+export async function testDeps(a: { config?: DeepPartial<ConfigInput>; now?: string; deps?: Partial<Deps> } = {}) {
+  const clock = manualClock(a.now ?? '2026-11-15T12:00:00.000Z')
+  const deps = await buildDeps(testConfig(a.config), { log: silentLogger, clock, ...a.deps })
+  return { deps, clock }
+}
+
+/** A team and its key in `deps`. */
+export async function seedTeam(deps: Deps, a: { name?: string; plan?: string; credits?: number } = {}) {
+  const made = await createTeam(deps, { name: a.name ?? 'acme', plan: a.plan ?? 'growth', credits: a.credits })
+  return { team: made.team, apiKey: made.apiKey }
+}

@@ -1,0 +1,241 @@
+import { describe, expect, test } from 'bun:test'
+import { createRulesScorer, isNegated, matchIcp, scoreContent, stem } from '../../src/scorers/rules'
+import type { IcpProfile, ScoreInput, ScoreResult } from '../../src/scorers/types'
+
+const scorer = createRulesScorer()
+const signal = new AbortController().signal
+const run = (content: string, extra: Partial<ScoreInput> = {}): Promise<ScoreResult> =>
+  scorer.score({ content, icps: [], ...extra }, signal)
+
+const ICPS: IcpProfile[] = [
+  { name: 'SaaS founders', description: 'Founders of early-stage B2B SaaS startups who manage a sales pipeline in a CRM' },
+  { name: 'Marketing agencies', description: 'Agencies running paid ads and client reporting for e-commerce brands' },
+]
+
+describe('rules scorer: intent', () => {
+  test('it is named rules and answers through a promise', async () => {
+    expect(scorer.name).toBe('rules')
+    const pending = scorer.score({ content: 'hello there, nothing to see', icps: [] }, signal)
+    expect(pending).toBeInstanceOf(Promise)
+    expect((await pending).intent).toBe('MENTION')
+  })
+
+  test('a request for recommendations with a budget is ACTIVE', async () => {
+    const r = await run('Any recommendations for a CRM? We have a budget of $300/month for our team of 8.', { keyword: 'crm' })
+    expect(r.intent).toBe('ACTIVE')
+    expect(r.score).toBeGreaterThanOrEqual(8)
+  })
+
+  test('looking for a tool and willing to pay are ACTIVE', async () => {
+    expect((await run('We are looking for a tool to schedule social posts across accounts')).intent).toBe('ACTIVE')
+    expect((await run('Honestly I would be willing to pay for something that syncs invoices automatically')).intent).toBe('ACTIVE')
+  })
+
+  test('switching away from a named product is COMPETITOR', async () => {
+    const r = await run('We are switching from Pipedrive next month, the reporting never fit our process.', { keyword: 'crm' })
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason).toContain('Pipedrive')
+  })
+
+  test('a named product called too expensive is COMPETITOR', async () => {
+    const r = await run('Zendesk is way too expensive for a three person support team', { keyword: 'helpdesk' })
+    expect(r.intent).toBe('COMPETITOR')
+  })
+
+  test('a rival listed in the context is recognised next to a complaint', async () => {
+    const r = await run('Trying to export reports out of freshsales is a nightmare', {
+      keyword: 'crm',
+      context: 'We sell Acme CRM, a simpler alternative to Freshsales and Pipedrive.',
+    })
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason.toLowerCase()).toContain('freshsales')
+  })
+
+  test('switching away from our own product is not COMPETITOR', async () => {
+    const r = await run('Thinking about switching from Acme, any recommendations for a replacement?', {
+      keyword: 'crm',
+      context: 'We sell Acme, a CRM for small agencies.',
+    })
+    expect(r.intent).toBe('ACTIVE')
+  })
+
+  test('a complaint without a named rival is PAIN', async () => {
+    const r = await run('I hate how our invoicing is so slow, we waste hours every week on it')
+    expect(r.intent).toBe('PAIN')
+  })
+
+  test('an outage report is PAIN', async () => {
+    expect((await run('the dashboard is down again and the export button does not work')).intent).toBe('PAIN')
+  })
+
+  test('a how-to question without buying language is QUESTION', async () => {
+    const r = await run('How do you export contacts from a spreadsheet into a mailing list?')
+    expect(r.intent).toBe('QUESTION')
+  })
+
+  test('plain news is MENTION', async () => {
+    const r = await run('Wrote a short post about how CRM adoption changed in the last decade', { keyword: 'crm' })
+    expect(r.intent).toBe('MENTION')
+  })
+})
+
+describe('rules scorer: negation', () => {
+  test('not looking for a tool is not ACTIVE', async () => {
+    const r = await run('We are not looking for a new tool right now, thanks for reaching out')
+    expect(r.intent).not.toBe('ACTIVE')
+  })
+
+  test('a negation inside the phrase cancels it too', async () => {
+    expect((await run('I really do not want to buy a new phone this year')).intent).not.toBe('ACTIVE')
+  })
+
+  test('the negation window does not cross punctuation', () => {
+    expect(isNegated('we are not looking for', 'we are not '.length)).toBe(true)
+    expect(isNegated('not sure which one. any recommendations', 'not sure which one. '.length)).toBe(false)
+  })
+
+  test('a later clean occurrence still counts after a negated one', async () => {
+    const r = await run("We're not looking for a consultant. We are looking for a tool that does invoicing.")
+    expect(r.intent).toBe('ACTIVE')
+  })
+})
+
+describe('rules scorer: score', () => {
+  test('a strong ACTIVE post outscores a bare mention', async () => {
+    const active = await run('Any recommendations for a CRM? Budget for this is $500/month and we need it asap.', { keyword: 'crm' })
+    const mention = await run('Saw a billboard for a CRM on the way home today', { keyword: 'crm' })
+    expect(active.score).toBeGreaterThan(mention.score + 4)
+  })
+
+  test('intents are ordered ACTIVE > COMPETITOR > PAIN > QUESTION > MENTION on comparable posts', async () => {
+    const kw = { keyword: 'crm' }
+    const scores = await Promise.all([
+      run('We are looking for a new crm for the sales team', kw),
+      run('Moving our crm off Salesforce, way too expensive', kw),
+      run('our crm is so slow today', kw),
+      run('how do you tag leads in a crm?', kw),
+      run('reading about crm history', kw),
+    ])
+    expect(scores.map((s) => s.intent)).toEqual(['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
+    const values = scores.map((s) => s.score)
+    for (let i = 1; i < values.length; i++) expect(values[i - 1]).toBeGreaterThan(values[i] ?? Number.POSITIVE_INFINITY)
+  })
+
+  test('the keyword being present raises the score', async () => {
+    const text = 'Looking for a good invoicing app for freelancers'
+    const withKw = await run(text, { keyword: 'invoicing' })
+    const absent = await run(text, { keyword: 'payroll' })
+    const none = await run(text)
+    expect(withKw.score).toBeGreaterThan(none.score)
+    expect(none.score).toBeGreaterThan(absent.score)
+    expect(withKw.reason).toContain('keyword "invoicing" present')
+  })
+
+  test('more cues give a higher score within one intent', async () => {
+    const weak = await run('looking for a scheduling tool')
+    const strong = await run('looking for a scheduling tool, budget of $200/month, team of 15, need it this week')
+    expect(weak.intent).toBe('ACTIVE')
+    expect(strong.intent).toBe('ACTIVE')
+    expect(strong.score).toBeGreaterThan(weak.score)
+  })
+
+  test('scores stay within 0 to 10 with at most one decimal', async () => {
+    const posts = [
+      'Any recommendations? budget $9k/month, asap, team of 300, willing to pay, looking for a tool, we need a new one',
+      'meh',
+      'I hate this, broken, so slow, fed up, waste hours, down again, terrible, useless',
+    ]
+    for (const p of posts) {
+      const r = await run(p, { keyword: 'tool', icps: ICPS })
+      expect(r.score).toBeGreaterThanOrEqual(0)
+      expect(r.score).toBeLessThanOrEqual(10)
+      expect(Math.round(r.score * 10) / 10).toBe(r.score)
+    }
+  })
+})
+
+describe('rules scorer: ICP match', () => {
+  test('the profile with the most overlap is chosen', async () => {
+    const r = await run('Which CRM do early-stage SaaS founders use to keep a sales pipeline tidy?', { icps: ICPS })
+    expect(r.icpMatch).toBe('SaaS founders')
+    const a = await run('Our agency needs better client reporting for paid ads', { icps: ICPS })
+    expect(a.icpMatch).toBe('Marketing agencies')
+  })
+
+  test('no profile matches when nothing overlaps', async () => {
+    const r = await run('The weather in Lisbon is lovely this time of year', { icps: ICPS })
+    expect(r.icpMatch).toBeNull()
+  })
+
+  test('no profile matches when the team has none', async () => {
+    expect((await run('SaaS founders need a CRM pipeline', { icps: [] })).icpMatch).toBeNull()
+  })
+
+  test('ties go to the first profile in the list', () => {
+    const icps = [
+      { name: 'Bakeries north', description: 'family businesses' },
+      { name: 'Bakeries south', description: 'family businesses' },
+    ]
+    expect(matchIcp('two bakeries and a family business', undefined, icps)?.name).toBe('Bakeries north')
+    expect(matchIcp('two bakeries and a family business', undefined, [...icps].reverse())?.name).toBe('Bakeries south')
+  })
+
+  test('the keyword counts towards the overlap and light stemming joins word forms', () => {
+    expect(stem('founders')).toBe(stem('founder'))
+    expect(stem('agencies')).toBe('agency')
+    expect(matchIcp('need help with this', 'dental clinics', [{ name: 'Dental clinic', description: '' }])?.name).toBe(
+      'Dental clinic',
+    )
+  })
+
+  test('an ICP match is named in the reason and raises the score', async () => {
+    const text = 'looking for a tool to build client reporting for our agency'
+    const matched = await run(text, { icps: ICPS })
+    const plain = await run(text)
+    expect(matched.icpMatch).toBe('Marketing agencies')
+    expect(matched.reason).toContain('matches ICP "Marketing agencies"')
+    expect(matched.score).toBeGreaterThan(plain.score)
+  })
+})
+
+describe('rules scorer: reason and robustness', () => {
+  test('the reason cites the cue phrases found in the text', async () => {
+    const r = await run('Any recommendations for an email tool? We have $500/month to spend.', { keyword: 'email' })
+    expect(r.reason.startsWith('ACTIVE:')).toBe(true)
+    expect(r.reason).toContain('"Any recommendations for"')
+    expect(r.reason).toContain('"$500/month"')
+  })
+
+  test('a PAIN reason quotes the complaint', async () => {
+    const r = await run('Fed up with this app, it keeps crashing every time I open it')
+    expect(r.intent).toBe('PAIN')
+    expect(r.reason).toContain('"Fed up"')
+    expect(r.reason).toContain('"keeps crashing"')
+  })
+
+  test('the same input always gives the same result', async () => {
+    const input = { content: 'Switching from HubSpot, any recommendations for a cheaper CRM?', keyword: 'crm', icps: ICPS }
+    const first = await scorer.score(input, signal)
+    for (let i = 0; i < 20; i++) expect(await scorer.score(input, signal)).toEqual(first)
+    expect(scoreContent(input)).toEqual(first)
+  })
+
+  test('a 20,000-character post is scored quickly and correctly', async () => {
+    const filler = 'The quarterly report covered revenue, hiring and the office move. '
+    const content = `${filler.repeat(Math.floor(19_900 / filler.length))}Any recommendations for a CRM?`.slice(-20_000)
+    expect(content.length).toBeLessThanOrEqual(20_000)
+    const started = performance.now()
+    const r = await run(content, { keyword: 'crm', icps: ICPS })
+    const ms = performance.now() - started
+    expect(r.intent).toBe('ACTIVE')
+    expect(r.reason.length).toBeLessThan(600)
+    expect(ms).toBeLessThan(200)
+  })
+
+  test('the abort signal is ignored', async () => {
+    const ac = new AbortController()
+    ac.abort()
+    const r = await scorer.score({ content: 'looking for a tool to track invoices', icps: [] }, ac.signal)
+    expect(r.intent).toBe('ACTIVE')
+  })
+})
