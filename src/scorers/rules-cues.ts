@@ -65,7 +65,9 @@ export const ACTIVE_CUES: readonly Cue[] = [
  * Switching frames. Group 1 is the product being left or compared against; rules.ts decides whether it is a rival,
  * ours, or a generic word ("switching from spreadsheets" still shows buying intent, just without a named rival).
  */
-const NAME = `(?:the\\s+|our\\s+|my\\s+|their\\s+)?(?:current\\s+|old\\s+|existing\\s+|legacy\\s+)?([@#]?[a-z0-9][a-z0-9&+_-]*(?:\\.(?:com|io|ai|co|app|so|net))?)`
+// The look-behind makes a name start only at the start of a word: without it a 20,000-character run of letters is
+// rescanned from every position (quadratic time), which an HTTP endpoint cannot afford.
+const NAME = `(?<![\\w@#&+.-])(?:the\\s+|our\\s+|my\\s+|their\\s+)?(?:current\\s+|old\\s+|existing\\s+|legacy\\s+)?([@#]?[a-z0-9][a-z0-9&+_-]*(?:\\.(?:com|io|ai|co|app|so|net))?)`
 export const SWITCH_CUES: readonly SwitchCue[] = [
   sw(`\\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|transition(?:ing|ed)?)\\s+(?:away\\s+)?from\\s+${NAME}`, 'is switching away', 2, 'switch'),
   sw(`\\bmov(?:e|ing|ed)\\s+(?:away\\s+from|off(?:\\s+of)?)\\s+${NAME}`, 'is switching away', 2, 'switch', true),

@@ -232,6 +232,16 @@ describe('rules scorer: reason and robustness', () => {
     expect(ms).toBeLessThan(200)
   })
 
+  test('pathological input (one 20,000-character word, a digit run, repeated cues) stays linear in time', async () => {
+    const inputs = ['a'.repeat(20_000), '9'.repeat(20_000), 'not looking for '.repeat(1_250), 'Foo is so slow? '.repeat(1_250)]
+    for (const content of inputs) {
+      const started = performance.now()
+      const r = await run(content, { keyword: 'crm', icps: ICPS })
+      expect(performance.now() - started).toBeLessThan(100)
+      expect(r.score).toBeGreaterThanOrEqual(0)
+    }
+  })
+
   test('the abort signal is ignored', async () => {
     const ac = new AbortController()
     ac.abort()
