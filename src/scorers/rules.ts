@@ -6,7 +6,7 @@
  *     switching frame ("switching from X", "X alternative", "X is too expensive"), or next to a complaint or buying
  *     language once we know what the caller sells.
  *  2. ACTIVE when buying cues ("looking for a", "any recommendations", "budget for") reach a strength of 1.5.
- *  3. PAIN when complaint cues ("hate", "is down again", "doesn't work") reach 1.5.
+ *  3. PAIN when complaint cues ("hate", "is down again", "doesn't work") reach 1.
  *  4. QUESTION when question cues reach 1; otherwise MENTION.
  * A cue preceded by a negation ("not looking for") is skipped. The score starts from a base per intent (ACTIVE
  * highest, MENTION lowest), grows with the strength of the cues, the keyword, budget, urgency, team size and an ICP
@@ -119,7 +119,7 @@ export function containsWord(hay: string, needle: string): boolean {
   return false
 }
 
-type Rival = { name: string; cue: string }
+type Rival = { name: string; cue: string; how: string }
 
 /** A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. */
 function findSwitch(text: string, ctx: Context): { rival: Rival | null; active: CueHit[]; pain: CueHit[] } {
@@ -134,7 +134,7 @@ function findSwitch(text: string, ctx: Context): { rival: Rival | null; active: 
     const looksProper = /^[@#]/.test(captured) || /[A-Z]/.test(raw) || /\.\w/.test(raw)
     if (c.proper && !looksProper) continue
     const generic = GENERIC_NAMES.has(name) || /^\d+$/.test(name)
-    if (!generic && !isOurs(name, ctx)) return { rival: { name: raw, cue: m[0] }, active, pain }
+    if (!generic && !isOurs(name, ctx)) return { rival: { name: raw, cue: m[0], how: 'names a competitor' }, active, pain }
     const hit = { what: c.what, text: m[0], w: c.w, index: m.index }
     if (c.kind === 'switch') active.push(hit)
     else if (c.kind === 'price') pain.push(hit)
@@ -281,19 +281,19 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   let rival = sw.rival
   if (!rival && ctx.rivals.length > 0 && (activeW > 0 || painW > 0)) {
     const known = ctx.rivals.find((r) => containsWord(lower, r))
-    if (known) rival = { name: known, cue: (active[0] ?? pain[0])?.text ?? known }
+    if (known) rival = { name: known, cue: (active[0] ?? pain[0])?.text ?? known, how: 'names a known competitor' }
   }
   if (!rival && painW >= THRESHOLD && (ctx.keyword || ctx.own.size > 0)) {
     const strongest = pain.reduce((a, b) => (b.w > a.w ? b : a))
     const name = productNear(text, strongest.index, ctx)
-    if (name) rival = { name, cue: strongest.text }
+    if (name) rival = { name, cue: strongest.text, how: 'complains about another product' }
   }
 
   let intent: Intent
   let found: CueHit[]
   if (rival) {
     intent = 'COMPETITOR'
-    found = [{ what: `names a competitor "${rival.name}"`, text: rival.cue, w: 2, index: 0 }, ...active, ...pain]
+    found = [{ what: `${rival.how} "${rival.name}"`, text: rival.cue, w: 2, index: 0 }, ...active, ...pain]
   } else if (activeW >= THRESHOLD) [intent, found] = ['ACTIVE', active]
   else if (painW >= PAIN_THRESHOLD) [intent, found] = ['PAIN', pain]
   else if (sum(question) >= 1) [intent, found] = ['QUESTION', question]
