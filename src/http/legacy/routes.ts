@@ -1,10 +1,14 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
+import { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
+import { searchNetwork } from '../../domain/search/search-network'
 import { requireApiKey } from '../auth'
-import { LegacyErrorBody } from '../schemas'
+import { LegacyErrorBody, trimmed } from '../schemas'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
+const NetworkSearchBody = v.strictObject({ network: v.picklist(LEGACY_NETWORKS), keyword: trimmed(1, 200) })
+const legacyErrors = { 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 429: LegacyErrorBody, 503: LegacyErrorBody }
 
 /** The earlier unversioned routes (spec 4.5, 4.6); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
@@ -13,4 +17,13 @@ export const legacyRoutes = (deps: Deps) =>
     .get('/test-api', ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }), {
       response: { 200: TestApiReply, 401: LegacyErrorBody, 403: LegacyErrorBody },
       detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
+    })
+    .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
+      body: NetworkSearchBody,
+      response: legacyErrors,
+      detail: {
+        summary: 'Search a network for a tracked keyword (earlier route)',
+        description: 'The keyword must be tracked by the team unless its plan allows any keyword.',
+        security: [{ apiKey: [] }],
+      },
     })
