@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import * as v from 'valibot'
+import { ConfigError, loadConfig } from '../../src/config/load'
+import { Config } from '../../src/config/schema'
+
+const example = readFileSync(new URL('../../config.example.toml', import.meta.url), 'utf8')
+const failure = (a: Parameters<typeof loadConfig>[0]) => {
+  try {
+    loadConfig(a)
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError)
+    return (e as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
+
+/** Dotted paths of every leaf of a parsed configuration (tables inside plans/platforms included). */
+function leafPaths(obj: unknown, prefix = ''): string[] {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj) || Object.keys(obj).length === 0) return [prefix]
+  return Object.entries(obj).flatMap(([k, val]) => leafPaths(val, prefix ? `${prefix}.${k}` : k))
+}
+
+describe('configuration (contract §4)', () => {
+  test('built-in defaults match the contract', () => {
+    const c = loadConfig({ env: {} })
+    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576 })
+    expect(c.database.url).toBe('file:./data/lead-signals.db')
+    expect(c.scorer).toMatchObject({ backend: 'ollama', fallback: 'rules', qualify_threshold: 6, timeout_ms: 30_000, concurrency: 4 })
+    expect(c.plans.growth).toMatchObject({ api_access: true, monthly_requests: 500 })
+    expect(c.plans.scale.platforms.length).toBe(19)
+    expect(c.plans.starter.api_access).toBe(false)
+    expect(c.plans.ultimate.monthly_credits).toBe(100)
+    expect(c.platforms.hackernews.base_url).toBe('https://hn.algolia.com')
+  })
+
+  test('config.example.toml parses to exactly the defaults and documents every key', () => {
+    const fromExample = loadConfig({ env: {}, fileText: example })
+    const defaults = loadConfig({ env: {} })
+    expect(fromExample).toEqual(defaults)
+    const documented = new Set(leafPaths(Bun.TOML.parse(example)))
+    const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !/^platforms\.(internet|indiehacker)\.base_url$/.test(p))
+    expect(missing).toEqual([])
+    // The two SearXNG base_urls have no default; the example names them in a comment.
+    expect(example).toContain('# base_url = "https://searx.example.org"')
+  })
+
+  test('environment overrides are typed by the key and win over the file', () => {
+    const c = loadConfig({
+      fileText: '[server]\nport = 7000\n[plans.custom]\nany_keyword = true\n',
+      env: {
+        LEAD_SIGNALS_SERVER_PORT: '9000',
+        LEAD_SIGNALS_API_COUNT_USAGE_ENDPOINT: 'true',
+        LEAD_SIGNALS_PLANS_GROWTH_MONTHLY_REQUESTS: 'unlimited',
+        LEAD_SIGNALS_PLANS_CUSTOM_PLATFORMS: 'reddit, hackernews',
+        LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b',
+        LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: 'http://127.0.0.1:9999',
+        LEAD_SIGNALS_CONFIG: 'ignored.toml',
+      },
+    })
+    expect(c.server.port).toBe(9000)
+    expect(c.api.count_usage_endpoint).toBe(true)
+    expect(c.plans.growth.monthly_requests).toBe('unlimited')
+    expect(c.plans.custom).toEqual({ api_access: true, monthly_requests: 0, monthly_credits: 0, any_keyword: true, platforms: ['reddit', 'hackernews'] })
+    expect(c.scorer.ollama.model).toBe('llama3.2:3b')
+    expect(c.platforms.hackernews.base_url).toBe('http://127.0.0.1:9999')
+  })
+
+  test('a plan table in the file keeps the built-in values it does not name', () => {
+    const c = loadConfig({ env: {}, fileText: '[plans.growth]\nmonthly_requests = 1000\n' })
+    expect(c.plans.growth.monthly_requests).toBe(1000)
+    expect(c.plans.growth.platforms).toContain('hackernews')
+  })
+
+  test('an unknown key, a wrong type or a bad value is an error naming the key', () => {
+    expect(failure({ env: {}, fileText: '[server]\nprot = 1\n' })).toBe('config: server.prot: unknown key')
+    expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe('config: surver: unknown key')
+    expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toStartWith('config: server.port: ')
+    expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
+    expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toStartWith('config: scorer.backend: ')
+    expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith('config: plans.growth.platforms.0: ')
+    expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith('config: platforms.hackernews.base_url: ')
+    expect(failure({ env: {}, fileText: '[database]\nurl = "postgres://x"\n' })).toStartWith('config: database.url: ')
+    expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: 'abc' } })).toStartWith('config: server.port (from LEAD_SIGNALS_SERVER_PORT): ')
+    expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe('config: LEAD_SIGNALS_SERVER_PROT is not a configuration key')
+    expect(failure({ env: {}, fileText: 'this is = not toml [' })).toStartWith('config: the file is not valid TOML')
+  })
+
+  test('the schema is strict at every level', () => {
+    expect(v.safeParse(Config, { scorer: { ollama: { hots: 'x' } } }).success).toBe(false)
+    expect(v.safeParse(Config, { platforms: { myspace: {} } }).success).toBe(false)
+  })
+})
