@@ -24,6 +24,8 @@ export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })
     .use(requireApiKey(deps))
     .post('/leads/score', ({ caller, body }) => scoreLead(deps, caller, body), {
+      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      parse: 'json',
       body: ScoreBody,
       response: { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
       detail: {

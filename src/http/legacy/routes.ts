@@ -19,6 +19,8 @@ export const legacyRoutes = (deps: Deps) =>
       detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
     })
     .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
+      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      parse: 'json',
       body: NetworkSearchBody,
       response: legacyErrors,
       detail: {

@@ -35,6 +35,8 @@ export const mentionsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } })
     .use(requireApiKey(deps))
     .post('/mentions/search', ({ caller, body }) => searchMentions(deps, caller, body), {
+      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      parse: 'json',
       body: SearchBody,
       response: { 200: SearchResult, ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody },
       detail: {

@@ -1,0 +1,26 @@
+import { expect, test } from 'bun:test'
+import { client } from '../support/http'
+import { testDeps } from '../support/deps'
+
+test('the OpenAPI document at /swagger/json describes every route with parameters, bodies and error answers', async () => {
+  const { deps } = await testDeps()
+  const call = client(deps)
+  const spec = (await call('GET', '/swagger/json')).body
+  expect(Object.keys(spec.paths).sort()).toEqual([
+    '/api/routes/search', '/api/routes/test-api', '/api/v1/leads/score', '/api/v1/mentions/search', '/api/v1/signals', '/api/v1/usage',
+  ])
+  const signals = spec.paths['/api/v1/signals'].get
+  const limit = signals.parameters.find((p: { name: string }) => p.name === 'limit')
+  expect(limit).toMatchObject({ in: 'query' })
+  expect(signals.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['content', 'intent', 'keyword', 'limit', 'minScore', 'offset', 'platform', 'since'])
+  expect(Object.keys(signals.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']))
+  const score = spec.paths['/api/v1/leads/score'].post
+  const bodySchema = JSON.stringify(score.requestBody)
+  expect(bodySchema).toContain('"content"')
+  expect(bodySchema).toContain('"minLength":10')
+  expect(Object.keys(score.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']))
+  expect(spec.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })
+  const ui = await call('GET', '/swagger')
+  expect(ui.status).toBe(200)
+  expect(String(ui.body)).toContain('swagger')
+})
