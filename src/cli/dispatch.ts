@@ -2,25 +2,45 @@ import { ConfigError } from '../config/load'
 import { AppError } from '../domain/errors'
 import { createLogger } from '../lib/log'
 import { ScorerSetupError } from '../scorers/registry'
+import { icp } from './icp'
+import { key } from './key'
+import { keyword } from './keyword'
+import { migrateCommand } from './migrate'
 import { serve } from './serve'
+import { signals } from './signals'
+import { team } from './team'
 
 type Command = (argv: string[]) => Promise<number>
 
 const COMMANDS: Record<string, Command> = {
   serve,
+  migrate: migrateCommand,
+  team,
+  key,
+  keyword,
+  icp,
+  signals,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
 
-  serve [--demo]                 migrate, then serve HTTP
-  migrate                        apply pending migrations and exit
-  team create|list|set           teams and their plans
-  key create|list|revoke         API keys
-  keyword add|list|remove        tracked keywords
-  icp add|list|remove            ideal-customer profiles
-  signals import                 import signals from JSON Lines
+  serve [--demo]                                       migrate, then serve HTTP
+  migrate                                              apply pending migrations and exit
+  team create --name NAME --plan PLAN [--credits N] [--json]
+  team list [--json]                                   plan, usage this month, credits
+  team set --team TEAM [--plan PLAN] [--credits N]
+  key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
+  key list --team TEAM [--json]
+  key revoke --team TEAM PREFIX
+  keyword add|remove --team TEAM KEYWORD...            tracked keywords
+  keyword list --team TEAM [--json]
+  icp add --team TEAM --name NAME --description TEXT   ideal-customer profiles
+  icp list --team TEAM [--json]
+  icp remove --team TEAM --name NAME
+  signals import --team TEAM FILE [--skip-invalid] [--json]
+                                                       JSON Lines, one signal per line ("-": stdin)
 
-Every command accepts --config FILE.`
+TEAM is a team id or name. Every command accepts --config FILE.`
 
 /** Runs one command; returns the exit status. Failures print one line on stderr (contract §3). */
 export async function dispatch(argv: string[]): Promise<number> {

@@ -1,0 +1,64 @@
+import { readConfig } from '../config/read'
+import { buildDeps, type Deps } from '../deps'
+import { AppError } from '../domain/errors'
+import type { Scorer } from '../scorers/types'
+import type { Flags } from './args'
+
+export type Command = (argv: string[]) => Promise<number>
+export type Subcommand = { usage: string; run: Command }
+
+// Admin commands never score or search: building the real scorer would only print its start-up warnings.
+const noScorer: Scorer = {
+  name: 'none',
+  score: async () => { throw new Error('this command does not score') },
+}
+
+/** Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it. */
+export async function withDeps<T>(flags: Flags, run: (deps: Deps) => Promise<T>): Promise<T> {
+  const config = readConfig(flags.config as string | undefined)
+  const deps = await buildDeps(config, { scorer: noScorer, connectors: new Map() })
+  try {
+    return await run(deps)
+  } finally {
+    deps.database.client.close()
+  }
+}
+
+export function noPositionals(positionals: string[]) {
+  if (positionals.length > 0) throw new AppError('invalid_request', `unexpected argument "${positionals[0]}"`)
+}
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'
+
+/** A command group (`team create|list|set`): routes to the subcommand and answers `--help` at either level. */
+export function commandGroup(group: string, subs: Record<string, Subcommand>): Command {
+  const usage = () => Object.values(subs).map((s) => `  lead-signals ${group} ${s.usage}`).join('\n')
+  return async (argv) => {
+    const [name, ...rest] = argv
+    if (isHelp(name)) {
+      console.log(`usage:\n${usage()}\n\nEvery command accepts --config FILE.`)
+      return 0
+    }
+    const sub = name === undefined ? undefined : subs[name]
+    if (!sub) {
+      const known = Object.keys(subs).join(', ')
+      throw new AppError('invalid_request', name === undefined
+        ? `${group}: give a command (${known})`
+        : `${group}: unknown command "${name}" (${known})`)
+    }
+    if (rest.some((a) => a === '--help' || a === '-h')) {
+      console.log(`usage: lead-signals ${group} ${sub.usage}`)
+      return 0
+    }
+    return sub.run(rest)
+  }
+}
+
+/** Left-aligned columns separated by two spaces. */
+export function formatTable(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()
+  return [line(headers), ...rows.map(line)].join('\n')
+}
+
+export const printJson = (value: unknown) => console.log(JSON.stringify(value))

@@ -1,0 +1,56 @@
+import { issueApiKey, revokeApiKey } from '../domain/keys/keys'
+import { AppError } from '../domain/errors'
+import { findTeam } from '../domain/teams/teams'
+import { parseFlags, requireFlag } from './args'
+import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+
+async function create(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const label = flags.name as string | undefined
+  const key = await withDeps(flags, async (deps) => issueApiKey(deps, { teamId: (await findTeam(deps, ref)).id, label }))
+  if (flags.json) {
+    printJson({ apiKey: key.apiKey, prefix: key.prefix })
+    return 0
+  }
+  console.log(`Created API key ${key.prefix}… (shown once; only its hash is stored, so copy it now):`)
+  console.log(`  ${key.apiKey}`)
+  return 0
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const keys = await withDeps(flags, async (deps) => deps.repos.apiKeys.listForTeam((await findTeam(deps, ref)).id))
+  if (flags.json) {
+    printJson(keys)
+    return 0
+  }
+  if (keys.length === 0) {
+    console.log('the team has no API keys')
+    return 0
+  }
+  console.log(formatTable(
+    ['PREFIX', 'LABEL', 'CREATED', 'LAST USED', 'REVOKED'],
+    keys.map((k) => [k.prefix, k.label || '-', k.createdAt, k.lastUsedAt ?? 'never', k.revokedAt ?? '-']),
+  ))
+  return 0
+}
+
+async function revoke(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
+  const ref = requireFlag(flags, 'team')
+  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix, as shown by "key list"')
+  const prefix = positionals[0]
+  await withDeps(flags, async (deps) => revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, prefix }))
+  console.log(`Revoked key ${prefix.trim()}.`)
+  return 0
+}
+
+export const key = commandGroup('key', {
+  create: { usage: 'create --team TEAM [--name LABEL] [--json]', run: create },
+  list: { usage: 'list --team TEAM [--json]', run: list },
+  revoke: { usage: 'revoke --team TEAM PREFIX', run: revoke },
+})

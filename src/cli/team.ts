@@ -1,0 +1,59 @@
+import { createTeam, listTeams, updateTeam } from '../domain/teams/teams'
+import { intFlag, parseFlags, requireFlag } from './args'
+import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+
+async function create(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, {
+    name: { type: 'string' }, plan: { type: 'string' }, credits: { type: 'string' }, json: { type: 'boolean' },
+  })
+  noPositionals(positionals)
+  const name = requireFlag(flags, 'name')
+  const plan = requireFlag(flags, 'plan')
+  const credits = intFlag(flags, 'credits')
+  const made = await withDeps(flags, (deps) => createTeam(deps, { name, plan, credits }))
+  if (flags.json) {
+    printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
+    return 0
+  }
+  console.log(`Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`)
+  console.log('API key (shown once; only its hash is stored, so copy it now):')
+  console.log(`  ${made.apiKey}`)
+  return 0
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const teams = await withDeps(flags, (deps) => listTeams(deps))
+  if (flags.json) {
+    printJson(teams)
+    return 0
+  }
+  if (teams.length === 0) {
+    console.log('no teams yet; create one with: lead-signals team create --name NAME --plan PLAN')
+    return 0
+  }
+  const count = (n: number | null | undefined) => (n === null ? 'unlimited' : n === undefined ? '-' : String(n))
+  console.log(formatTable(
+    ['NAME', 'ID', 'PLAN', 'USED', 'LIMIT', 'REMAINING', 'CREDITS'],
+    teams.map((t) => [t.name, t.id, t.plan, count(t.usage?.used), count(t.usage?.limit), count(t.usage?.remaining), String(t.credits)]),
+  ))
+  return 0
+}
+
+async function set(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, plan: { type: 'string' }, credits: { type: 'string' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const plan = flags.plan === undefined ? undefined : requireFlag(flags, 'plan')
+  const credits = intFlag(flags, 'credits')
+  const team = await withDeps(flags, (deps) => updateTeam(deps, { ref, plan, credits }))
+  console.log(`Team "${team.name}": plan ${team.plan}, credits ${team.credits}.`)
+  return 0
+}
+
+export const team = commandGroup('team', {
+  create: { usage: 'create --name NAME --plan PLAN [--credits N] [--json]', run: create },
+  list: { usage: 'list [--json]', run: list },
+  set: { usage: 'set --team TEAM [--plan PLAN] [--credits N]', run: set },
+})
