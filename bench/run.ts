@@ -1,0 +1,204 @@
+// `npm run bench`: the built executable against a database of 1,000,000 signals, next to a bare Bun.serve ceiling.
+// Both are driven by the same load generator (bench/load.ts, its own process): 32 keep-alive connections,
+// 1 s warm-up, then BENCH_DURATION_MS (default 6000) measured per scenario.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { LoadResult, LoadSpec } from './load'
+import { seed } from './seed'
+
+const ROOT = resolve(import.meta.dir, '..')
+const BINARY = join(ROOT, 'dist/lead-signals')
+const OUT = join(ROOT, 'bench/.out')
+const CONNECTIONS = 32
+const WARMUP_MS = 1000
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 6000)
+const STARTS = 3
+const READY_TIMEOUT_MS = 30_000
+
+const SCORE_POST = 'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. ' +
+  'Looking for a CRM that handles deal tracking and follow-up reminders without a six-week rollout. ' +
+  'HubSpot quoted us way over budget. Anyone switched recently and happy with it? Budget around $300/month.'
+
+type Scenario = { name: string; path: string; method?: string; body?: unknown; kind: 'usage' | 'signals' | 'score' }
+const SCENARIOS: Scenario[] = [
+  { name: 'GET /api/v1/usage', path: '/api/v1/usage', kind: 'usage' },
+  { name: 'GET /api/v1/signals', path: '/api/v1/signals', kind: 'signals' },
+  { name: 'GET /api/v1/signals?intent=ACTIVE&minScore=7', path: '/api/v1/signals?intent=ACTIVE&minScore=7', kind: 'signals' },
+  { name: 'GET /api/v1/signals?offset=100000', path: '/api/v1/signals?offset=100000', kind: 'signals' },
+  { name: 'POST /api/v1/leads/score', path: '/api/v1/leads/score', method: 'POST', body: { content: SCORE_POST, keyword: 'crm' }, kind: 'score' },
+]
+const TARGET = { usageRatio: 0.35, otherRatio: 0.1, p99Ms: 25, startupMs: 500, idleRssMb: 150 }
+
+type Server = { proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; url: string; startupMs?: number }
+
+/** The environment without LEAD_SIGNALS_* settings, so only the bench config applies. */
+function cleanEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
+  return env
+}
+
+/** Spawns a server and resolves once it printed its `{"event":"listening","url":…}` line; stdout keeps draining. */
+async function spawnServer(cmd: string[]): Promise<Server> {
+  const proc = Bun.spawn(cmd, { cwd: OUT, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
+  const reader = proc.stdout.getReader()
+  const decoder = new TextDecoder()
+  let out = ''
+  const deadline = setTimeout(() => proc.kill(), READY_TIMEOUT_MS)
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`${cmd.join(' ')} exited before listening:\n${out}`)
+      out += decoder.decode(value, { stream: true })
+      const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
+      if (line) {
+        void (async () => { while (!(await reader.read()).done) { /* drain */ } })().catch(() => {})
+        const { url, startupMs } = JSON.parse(line) as { url: string; startupMs?: number }
+        return { proc, url, startupMs }
+      }
+    }
+  } finally {
+    clearTimeout(deadline)
+  }
+}
+
+async function stop(server: Server) {
+  server.proc.kill('SIGTERM')
+  const killer = setTimeout(() => server.proc.kill('SIGKILL'), 5000)
+  await server.proc.exited
+  clearTimeout(killer)
+}
+
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Number(kb) / 1024 : Number.NaN
+  } catch {
+    return Number.NaN // not Linux
+  }
+}
+
+async function load(spec: Omit<LoadSpec, 'connections' | 'warmupMs' | 'durationMs'>): Promise<LoadResult> {
+  const full: LoadSpec = { ...spec, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS }
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), JSON.stringify(full)], { stdout: 'pipe', stderr: 'inherit' })
+  const [text, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+  if (status !== 0) throw new Error(`load generator exited with ${status}`)
+  return JSON.parse(text) as LoadResult
+}
+
+const requestOf = (s: Scenario, apiKey: string) => ({
+  method: s.method ?? 'GET',
+  headers: { 'x-api-key': apiKey, ...(s.body ? { 'content-type': 'application/json' } : {}) },
+  body: s.body ? JSON.stringify(s.body) : undefined,
+})
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
+const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL')
+
+async function main() {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
+  console.log(`bench: seeding (or reusing) the database in bench/.out …`)
+  const seeded = await seed(OUT, (l) => console.log(l))
+  console.log(`bench: ${seeded.signals.toLocaleString('en')} signals in ${seeded.dbPath}${seeded.cached ? ' (cached)' : ''}`)
+  const serveCmd = [BINARY, 'serve', '--config', seeded.configPath]
+  const probe = { headers: { 'x-api-key': seeded.apiKey } }
+
+  // Start-up: spawn to the first answered request, best of a few cold starts reported as the median.
+  const startups: number[] = []
+  const selfReported: number[] = []
+  for (let i = 0; i < STARTS; i++) {
+    const t0 = performance.now()
+    const server = await spawnServer(serveCmd)
+    const res = await fetch(server.url + '/api/v1/usage', probe)
+    await res.arrayBuffer()
+    startups.push(performance.now() - t0)
+    if (server.startupMs !== undefined) selfReported.push(server.startupMs)
+    await stop(server)
+    if (res.status !== 200) throw new Error(`GET /api/v1/usage answered ${res.status} during start-up`)
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+  const startupMs = median(startups)
+
+  console.log('bench: baseline (bare Bun.serve) …')
+  const baseline = await spawnServer([process.execPath, join(import.meta.dir, 'baseline.ts')])
+  let ceiling: LoadResult
+  try {
+    ceiling = await load({ url: baseline.url + '/' })
+  } finally {
+    await stop(baseline)
+  }
+
+  const server = await spawnServer(serveCmd)
+  const rows: { s: Scenario; r: LoadResult }[] = []
+  let idleRss = Number.NaN
+  let loadedRss = 0
+  try {
+    await (await fetch(server.url + '/api/v1/usage', probe)).arrayBuffer()
+    await Bun.sleep(1000)
+    idleRss = rssMb(server.proc.pid)
+    const sampler = setInterval(() => { loadedRss = Math.max(loadedRss, rssMb(server.proc.pid) || 0) }, 100)
+    try {
+      for (const s of SCENARIOS) {
+        const req = requestOf(s, seeded.apiKey)
+        const check = await fetch(server.url + s.path, req)
+        if (check.status !== 200) throw new Error(`${s.name} answered ${check.status}: ${await check.text()}`)
+        await check.arrayBuffer()
+        console.log(`bench: ${s.name} …`)
+        const r = await load({ url: server.url + s.path, ...req })
+        rows.push({ s, r })
+      }
+    } finally {
+      clearInterval(sampler)
+    }
+  } finally {
+    await stop(server)
+  }
+
+  // The table.
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'target']
+  const table: string[][] = [[
+    'baseline: bare Bun.serve JSON', fmt(ceiling.rps, 0), fmt(ceiling.p50Ms, 2), fmt(ceiling.p99Ms, 2), '100%', '',
+  ]]
+  let failed = 0
+  for (const { s, r } of rows) {
+    const ratio = r.rps / ceiling.rps
+    const non200 = Object.entries(r.statuses).filter(([code]) => code !== '200')
+    let verdict: string
+    if (s.kind === 'usage') {
+      const ok = ratio >= TARGET.usageRatio
+      verdict = `${mark(ok)} (≥ ${TARGET.usageRatio * 100}%)`
+      if (!ok) failed++
+    } else {
+      const ok = ratio >= TARGET.otherRatio && r.p99Ms < TARGET.p99Ms
+      verdict = `${mark(ok)} (≥ ${TARGET.otherRatio * 100}%, p99 < ${TARGET.p99Ms} ms)`
+      if (!ok) failed++
+    }
+    if (non200.length || r.errors) verdict += `  [non-200: ${JSON.stringify(Object.fromEntries(non200))}, errors: ${r.errors}]`
+    table.push([s.name, fmt(r.rps, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), `${fmt(ratio * 100)}%`, verdict])
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 5 ? c : c.padStart(widths[i]))).join('  ')
+  console.log()
+  console.log(`${CONNECTIONS} connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured per scenario; ${seeded.signals.toLocaleString('en')} signals`)
+  console.log(line(header))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const row of table) console.log(line(row))
+  console.log()
+  const startupOk = startupMs < TARGET.startupMs
+  const rssOk = idleRss < TARGET.idleRssMb
+  if (!startupOk) failed++
+  if (!rssOk) failed++
+  console.log(`start-up (spawn → first answered request, median of ${STARTS}): ${fmt(startupMs, 0)} ms  ${mark(startupOk)} (< ${TARGET.startupMs} ms)` +
+    (selfReported.length ? `   [self-reported startupMs: ${selfReported.join(', ')}]` : ''))
+  console.log(`idle RSS after start-up: ${fmt(idleRss)} MB  ${mark(rssOk)} (< ${TARGET.idleRssMb} MB)`)
+  console.log(`loaded RSS (max during runs): ${fmt(loadedRss)} MB`)
+  console.log(failed ? `\n${failed} target(s) missed` : '\nall targets met')
+
+  writeFileSync(join(OUT, 'last-run.json'), JSON.stringify({
+    at: new Date().toISOString(), connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS,
+    baseline: ceiling, scenarios: rows.map(({ s, r }) => ({ name: s.name, ...r, ratio: r.rps / ceiling.rps })),
+    startupMs, startups, selfReported, idleRssMb: idleRss, loadedRssMb: loadedRss,
+  }, null, 2))
+}
+
+await main()
