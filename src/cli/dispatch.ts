@@ -47,9 +47,13 @@ export async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv
   const command = name ? COMMANDS[name] : undefined
   if (!command) {
-    if (name && name !== 'help' && name !== '--help') console.error(`lead-signals: unknown command "${name}"`)
-    console.error(USAGE)
-    return name === 'help' || name === '--help' ? 0 : 2
+    if (name === 'help' || name === '--help' || name === '-h') {
+      console.log(USAGE)
+      return 0
+    }
+    // contract §3: a failure is one line on stderr; the full usage only when no command was given at all.
+    console.error(name ? `lead-signals: unknown command "${name}"; "lead-signals --help" lists the commands` : USAGE)
+    return 2
   }
   try {
     return await command(rest)

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+beforeEach(async () => {
+  ws = createWorkspace()
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+})
+afterEach(() => ws.cleanup())
+
+const keywords = async () => JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])) as string[]
+
+describe('keyword', () => {
+  test('add trims keywords, keeps the first spelling of case-insensitive repeats, and list shows them in order', async () => {
+    const out = await ok(ws, ['keyword', 'add', '--team', 'acme', '  CRM ', 'sales pipeline', 'crm'])
+    expect(out).toBe('Now tracking "CRM", "sales pipeline".\n')
+    expect(await keywords()).toEqual(['CRM', 'sales pipeline'])
+    expect(await query(ws, 'SELECT keyword, keyword_lc FROM keywords ORDER BY keyword_lc'))
+      .toEqual([{ keyword: 'CRM', keyword_lc: 'crm' }, { keyword: 'sales pipeline', keyword_lc: 'sales pipeline' }])
+    expect(await ok(ws, ['keyword', 'list', '--team', 'acme'])).toBe('CRM\nsales pipeline\n')
+  })
+
+  test('adding a keyword already tracked in another case adds only the new ones and says which were tracked', async () => {
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
+    const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'Crm', 'leads'])
+    expect(out).toBe('Now tracking "leads".\nAlready tracked: "Crm".\n')
+    expect(await keywords()).toEqual(['crm', 'leads'])
+  })
+
+  test('a keyword of exactly 200 characters is accepted', async () => {
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'k'.repeat(200)])
+    expect(await keywords()).toEqual(['k'.repeat(200)])
+  })
+
+  test('remove drops the keywords named in any case', async () => {
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'leads', 'sales'])
+    expect(await ok(ws, ['keyword', 'remove', '--team', 'acme', 'CRM', 'sales'])).toBe('No longer tracking "crm", "sales".\n')
+    expect(await keywords()).toEqual(['leads'])
+  })
+
+  test('list says so when the team tracks no keywords', async () => {
+    expect(await ok(ws, ['keyword', 'list', '--team', 'acme'])).toBe('the team tracks no keywords\n')
+    expect(await keywords()).toEqual([])
+  })
+})
+
+const profiles = async () => JSON.parse(await ok(ws, ['icp', 'list', '--team', 'acme', '--json']))
+
+describe('icp', () => {
+  test('add stores a trimmed profile, and list shows it as text and as JSON', async () => {
+    const out = await ok(ws, ['icp', 'add', '--team', 'acme', '--name', ' SaaS founders ', '--description', 'Founders of B2B SaaS startups'])
+    expect(out).toBe('Added ICP profile "SaaS founders".\n')
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Agencies', '--description', 'Marketing agencies'])
+    expect(await profiles()).toEqual([
+      { name: 'SaaS founders', description: 'Founders of B2B SaaS startups' },
+      { name: 'Agencies', description: 'Marketing agencies' },
+    ])
+    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('SaaS founders: Founders of B2B SaaS startups\nAgencies: Marketing agencies\n')
+  })
+
+  test('names up to 100 and descriptions up to 2000 characters are accepted', async () => {
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'n'.repeat(100), '--description', 'd'.repeat(2000)])
+    expect(await profiles()).toEqual([{ name: 'n'.repeat(100), description: 'd'.repeat(2000) }])
+  })
+
+  test('remove deletes the named profile only', async () => {
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'A', '--description', 'first'])
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'B', '--description', 'second'])
+    expect(await ok(ws, ['icp', 'remove', '--team', 'acme', '--name', 'A'])).toBe('Removed ICP profile "A".\n')
+    expect(await profiles()).toEqual([{ name: 'B', description: 'second' }])
+    expect(await ok(ws, ['icp', 'remove', '--team', 'acme', '--name', 'B'])).toContain('Removed')
+    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('the team has no ICP profiles\n')
+  })
+
+  test("profiles and keywords belong to one team: another team's list is empty", async () => {
+    await ok(ws, ['team', 'create', '--name', 'other', '--plan', 'growth'])
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'A', '--description', 'first'])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
+    expect(JSON.parse(await ok(ws, ['icp', 'list', '--team', 'other', '--json']))).toEqual([])
+    expect(JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'other', '--json']))).toEqual([])
+    const r = await runCli(ws, ['keyword', 'remove', '--team', 'other', 'crm'])
+    expect(r.code).toBe(2)
+    expect(await keywords()).toEqual(['crm'])
+  })
+})

@@ -1,0 +1,72 @@
+import { createClient } from '@libsql/client'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const MAIN = resolve(import.meta.dir, '../../src/main.ts')
+
+export type CliResult = { code: number; stdout: string; stderr: string }
+
+/** A temporary folder holding one database; the CLI runs with it as working directory. */
+export type Workspace = { dir: string; dbUrl: string; file(name: string, text: string): string; cleanup(): void }
+
+export function createWorkspace(): Workspace {
+  const dir = mkdtempSync(join(tmpdir(), 'lead-signals-cli-'))
+  return {
+    dir,
+    dbUrl: `file:${join(dir, 'test.db')}`,
+    file(name, text) {
+      writeFileSync(join(dir, name), text)
+      return name
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+/** The inherited environment without LEAD_SIGNALS_* settings, so a developer's shell cannot change a test. */
+function cleanEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
+  return env
+}
+
+/** Runs the real CLI (`bun src/main.ts …`) as a separate process against the workspace's database. */
+export async function runCli(ws: Workspace, args: string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliResult> {
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+    cwd: ws.dir,
+    env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_SCORER_BACKEND: 'rules', ...opts.env },
+    stdin: opts.stdin === undefined ? 'ignore' : new Blob([opts.stdin]),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited,
+  ])
+  return { code, stdout, stderr }
+}
+
+/** Runs a command that must succeed; fails the test with its stderr otherwise. */
+export async function ok(ws: Workspace, args: string[], opts?: { env?: Record<string, string>; stdin?: string }): Promise<string> {
+  const r = await runCli(ws, args, opts)
+  if (r.code !== 0) throw new Error(`lead-signals ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
+  return r.stdout
+}
+
+/** Rows of `sql` from the workspace's database, read with a separate connection. */
+export async function query(ws: Workspace, sql: string, args: (string | number)[] = []): Promise<Record<string, unknown>[]> {
+  const client = createClient({ url: ws.dbUrl })
+  try {
+    const rs = await client.execute({ sql, args })
+    return rs.rows.map((row) => Object.fromEntries(rs.columns.map((c) => [c, row[c]])))
+  } finally {
+    client.close()
+  }
+}
+
+/** Every row of every table, to compare a database before and after a command. */
+export async function dump(ws: Workspace): Promise<Record<string, Record<string, unknown>[]>> {
+  const tables = await query(ws, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+  const out: Record<string, Record<string, unknown>[]> = {}
+  for (const { name } of tables) out[String(name)] = await query(ws, `SELECT * FROM "${String(name)}" ORDER BY rowid`)
+  return out
+}
