@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'bun:test'
+import { importSignals, parseSignalLines } from '../../src/domain/signals/import'
+import { seedTeam, testDeps } from '../support/deps'
+
+const NOW = new Date('2026-11-15T12:00:00.000Z')
+const base = {
+  author: 'dana', platform: 'reddit', intent: 'ACTIVE', score: 8, reason: 'asks for a CRM', content: 'looking for a CRM',
+  url: 'https://reddit.com/r/x/1', keyword: 'crm', publishedAt: '2026-11-01T10:00:00Z',
+}
+const line = (patch: Record<string, unknown> = {}) => JSON.stringify({ ...base, ...patch })
+const parse = (text: string) => parseSignalLines(text, { teamId: 'team_1', now: NOW })
+const rejectionOf = (text: string) => {
+  const { rows, rejected } = parse(text)
+  expect(rows).toHaveLength(0)
+  expect(rejected).toHaveLength(1)
+  return rejected[0].message
+}
+
+describe('parsing one line of a signals file', () => {
+  test('a complete line becomes a row with UTC times, the url as post id, and icpMatch null when absent', () => {
+    const { rows, rejected } = parse(line({ publishedAt: '2026-11-01T12:30:00+02:00', keyword: '  crm  ' }))
+    expect(rejected).toEqual([])
+    expect(rows[0]).toMatchObject({
+      teamId: 'team_1', platform: 'reddit', postId: 'https://reddit.com/r/x/1', author: 'dana', intent: 'ACTIVE', score: 8,
+      icpMatch: null, preview: 'looking for a CRM', contentFull: 'looking for a CRM', keyword: 'crm',
+      publishedAt: '2026-11-01T10:30:00.000Z', detectedAt: NOW.toISOString(),
+    })
+    expect(rows[0].id).toMatch(/^sig_/)
+  })
+
+  test('an explicit id is the post id, and scores 0 and 10 are both in range', () => {
+    const { rows } = parse([line({ id: 't3_abc', score: 0 }), line({ id: 't3_def', score: 10, icpMatch: 'Founders' })].join('\n'))
+    expect(rows.map((r) => [r.postId, r.score, r.icpMatch])).toEqual([['t3_abc', 0, null], ['t3_def', 10, 'Founders']])
+  })
+
+  test('line numbers count blank lines, and a byte order mark and CRLF endings are tolerated', () => {
+    const { rows, rejected } = parse(`\uFEFF${line()}\r\n\r\n   \r\n{oops\r\n${line({ id: '2' })}\r\n`)
+    expect(rows).toHaveLength(2)
+    expect(rejected).toEqual([{ line: 4, message: 'not valid JSON' }])
+  })
+
+  const bad: [string, string, string][] = [
+    ['a misspelt field', line({ authr: 'x' }), 'authr: unknown field'],
+    ['a missing field', JSON.stringify({ ...base, url: undefined }), 'url: is required'],
+    ['an unknown platform', line({ platform: 'myspace' }), 'platform: must be one of: twitter, reddit,'],
+    ['an unknown intent', line({ intent: 'BUYING' }), 'intent: must be one of: ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION'],
+    ['a score above 10', line({ score: 10.5 }), 'score: must be from 0 to 10'],
+    ['a negative score', line({ score: -0.1 }), 'score: must be from 0 to 10'],
+    ['a score given as text', line({ score: '8' }), 'score: must be a number'],
+    ['empty content', line({ content: '   ' }), 'content: must not be empty'],
+    ['a url that is not http', line({ url: 'ftp://example.com/x' }), 'url: must be an http or https URL'],
+    ['a url that is not a url', line({ url: 'example.com/x' }), 'url: must be an http or https URL'],
+    ['an empty keyword', line({ keyword: ' ' }), 'keyword: must not be empty'],
+    ['a keyword over 200 characters', line({ keyword: 'k'.repeat(201) }), 'keyword: must be at most 200 characters'],
+    ['a publishedAt without a zone', line({ publishedAt: '2026-11-01T10:00:00' }), 'publishedAt: must be an ISO 8601 date-time with a time zone'],
+    ['a publishedAt that is only a date', line({ publishedAt: '2026-11-01' }), 'publishedAt: must be an ISO 8601 date-time with a time zone'],
+    ['a detectedAt that is not a date', line({ detectedAt: 'yesterday' }), 'detectedAt: must be an ISO 8601 date-time with a time zone'],
+    ['an icpMatch that is a number', line({ icpMatch: 3 }), 'icpMatch: '],
+    ['a contentFull that is a number', line({ contentFull: 3 }), 'contentFull: must be a string or null'],
+    ['an empty id', line({ id: '' }), 'id: must not be empty'],
+    ['an array', '[1, 2]', 'must be a JSON object'],
+    ['null', 'null', 'must be a JSON object'],
+    ['a number', '42', 'must be a JSON object'],
+    ['text that is not JSON', 'author=dana', 'not valid JSON'],
+  ]
+  test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
+    expect(rejectionOf(text)).toContain(message)
+  })
+
+  test('every problem of a line is reported, each with its field', () => {
+    const message = rejectionOf(line({ platform: 'x', score: 11, colour: 'red' }))
+    expect(message.split('; ')).toEqual([expect.stringContaining('platform: must be one of'), 'score: must be from 0 to 10', 'colour: unknown field'])
+  })
+})
+
+describe('importing signals into a team', () => {
+  test('an invalid line without skipInvalid writes nothing and reports every rejected line', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const result = await importSignals(deps, { teamId: team.id, text: [line(), 'nope', line({ id: 'b' }), line({ score: 99 })].join('\n'), skipInvalid: false })
+    expect(result).toEqual({
+      applied: false, imported: 0, duplicates: 0,
+      rejected: [{ line: 2, message: 'not valid JSON' }, { line: 4, message: 'score: must be from 0 to 10' }],
+    })
+    expect(await deps.repos.signals.count(team.id, {})).toBe(0)
+  })
+
+  test('with skipInvalid the valid lines are imported and repeats are counted as duplicates', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const text = [line({ id: 'a' }), 'nope', line({ id: 'a', score: 3 }), line({ id: 'b' })].join('\n')
+    const result = await importSignals(deps, { teamId: team.id, text, skipInvalid: true })
+    expect(result).toMatchObject({ applied: true, imported: 2, duplicates: 1, rejected: [{ line: 2 }] })
+    // The first occurrence of a post wins.
+    const page = await deps.repos.signals.page(team.id, {}, { limit: 10, offset: 0, full: false })
+    expect(page.map((s) => s.score)).toEqual([8, 8])
+  })
+})
