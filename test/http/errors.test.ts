@@ -113,7 +113,7 @@ describe('contract §6 error rows through the HTTP layer', () => {
       method: 'POST', body: stream, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
     }))
     expect(res.status).toBe(413)
-    expect((await res.json()).error.code).toBe('payload_too_large')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
   })
 
   test('429 quota_exceeded with Retry-After once the month and the credits are spent', async () => {
