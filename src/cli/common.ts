@@ -1,22 +1,19 @@
 import { readConfig } from '../config/read'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../domain/errors'
-import type { Scorer } from '../scorers/types'
+import { createRulesScorer } from '../scorers/rules'
 import type { Flags } from './args'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
 
-// Admin commands never score or search: building the real scorer would only print its start-up warnings.
-const noScorer: Scorer = {
-  name: 'none',
-  score: async () => { throw new Error('this command does not score') },
-}
+// Admin commands never score or search; the configured backend would only print its start-up warnings, so they
+// get the embedded scorer and no connectors.
 
 /** Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it. */
 export async function withDeps<T>(flags: Flags, run: (deps: Deps) => Promise<T>): Promise<T> {
   const config = readConfig(flags.config as string | undefined)
-  const deps = await buildDeps(config, { scorer: noScorer, connectors: new Map() })
+  const deps = await buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
   try {
     return await run(deps)
   } finally {

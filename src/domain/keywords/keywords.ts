@@ -1,0 +1,39 @@
+import type { Deps } from '../../deps'
+import { newId } from '../../lib/ids'
+import { AppError } from '../errors'
+
+const MAX_KEYWORD = 200
+// Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
+const lc = (keyword: string) => keyword.toLowerCase()
+export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
+
+/** Trimmed, 1..200 characters, first spelling kept when the same keyword is given twice in any case. */
+export function cleanKeywords(raw: string[]): string[] {
+  if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
+  const seen = new Map<string, string>()
+  for (const [i, word] of raw.entries()) {
+    const keyword = word.trim()
+    if (keyword === '') throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
+    if (keyword.length > MAX_KEYWORD) throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
+    if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
+  }
+  return [...seen.values()]
+}
+
+export async function addKeywords(deps: Pick<Deps, 'clock' | 'repos'>, a: { teamId: string; keywords: string[] }) {
+  const createdAt = deps.clock.now().toISOString()
+  // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
+  const added = await deps.repos.keywords.add(a.keywords.map((keyword) => ({
+    id: newId('kw'), teamId: a.teamId, keyword, keywordLc: lc(keyword), createdAt,
+  })))
+  const addedLc = new Set(added.map(lc))
+  return { added, alreadyTracked: a.keywords.filter((k) => !addedLc.has(lc(k))) }
+}
+
+/** All or nothing: a keyword the team does not track is an error, and then no keyword is removed. */
+export async function removeKeywords(deps: Pick<Deps, 'repos'>, a: { teamId: string; keywords: string[] }) {
+  const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
+  const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
+  if (missing.length > 0) throw new AppError('invalid_request', `not tracked by this team: ${quoted(missing)}; nothing was removed`)
+  return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))
+}
