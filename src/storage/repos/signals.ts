@@ -19,10 +19,37 @@ const ORDER = [desc(signals.score), desc(signals.publishedAt), asc(signals.id)]
 const INSERT_CHUNK = 500
 const TOTALS_KEPT = 10_000
 
+/** Which filters are present (and whether the full text is wanted), as a cache key: `f.minScore` 0 means no filter. */
+const shapeOf = (f: SignalFilter, full: boolean) =>
+  [f.keyword !== undefined, f.intent !== undefined, f.platform !== undefined, !!f.minScore, f.since !== undefined, full]
+    .map(Number).join('')
+
+function pageQuery(db: Db, shape: string) {
+  const [keyword, intent, platform, minScore, since, full] = [...shape].map((c) => c === '1')
+  const p = (name: string) => sql.placeholder(name)
+  const rowids = db.select({ rowid: sql`rowid` }).from(signals).where(and(
+    eq(signals.teamId, p('teamId')),
+    intent ? eq(signals.intent, p('intent')) : undefined,
+    platform ? eq(signals.platform, p('platform')) : undefined,
+    keyword ? sql`${signals.keyword} = ${p('keyword')} collate nocase` : undefined,
+    minScore ? gte(signals.score, p('minScore')) : undefined,
+    since ? gte(signals.publishedAt, p('since')) : undefined,
+  )).orderBy(...ORDER).limit(p('limit')).offset(p('offset'))
+  return db.select({
+    id: signals.id, author: signals.author, platform: signals.platform, intent: signals.intent,
+    score: signals.score, reason: signals.reason, icpMatch: signals.icpMatch, preview: signals.preview,
+    contentFull: full ? signals.contentFull : sql<null>`null`, url: signals.url, keyword: signals.keyword,
+    publishedAt: signals.publishedAt, detectedAt: signals.detectedAt,
+  }).from(signals).where(inArray(sql`rowid`, rowids)).orderBy(...ORDER).prepare()
+}
+
 export function createSignalsRepo(db: Db) {
   // Counting a million rows costs far more than reading a page, and signals change only when polled or imported;
   // a total stays valid until the team's signals version moves.
   const totals = new Map<string, number>()
+  // The list query runs on every GET /v1/signals; building it is a good part of the cost, so it is built once per
+  // combination of filters (at most 64) with placeholders for the values.
+  const pages = new Map<string, ReturnType<typeof pageQuery>>()
   const where = (teamId: string, f: SignalFilter): SQL | undefined => and(
     eq(signals.teamId, teamId),
     f.intent === undefined ? undefined : eq(signals.intent, f.intent),
@@ -38,14 +65,10 @@ export function createSignalsRepo(db: Db) {
      * skips index entries rather than whole rows; the outer query reads just the rows of the page.
      */
     async page(teamId: string, f: SignalFilter, page: { limit: number; offset: number; full: boolean }) {
-      const rowids = db.select({ rowid: sql`rowid` }).from(signals).where(where(teamId, f))
-        .orderBy(...ORDER).limit(page.limit).offset(page.offset)
-      return db.select({
-        id: signals.id, author: signals.author, platform: signals.platform, intent: signals.intent,
-        score: signals.score, reason: signals.reason, icpMatch: signals.icpMatch, preview: signals.preview,
-        contentFull: page.full ? signals.contentFull : sql<null>`null`, url: signals.url, keyword: signals.keyword,
-        publishedAt: signals.publishedAt, detectedAt: signals.detectedAt,
-      }).from(signals).where(inArray(sql`rowid`, rowids)).orderBy(...ORDER).all()
+      const shape = shapeOf(f, page.full)
+      let query = pages.get(shape)
+      if (!query) pages.set(shape, query = pageQuery(db, shape))
+      return query.all({ teamId, ...f, limit: page.limit, offset: page.offset })
     },
     async count(teamId: string, f: SignalFilter): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(where(teamId, f)).all()
