@@ -1,13 +1,14 @@
 // `npm run bench`: the built executable against a database of 1,000,000 signals, next to a bare Bun.serve ceiling.
 // Both are driven by the same load generator (bench/load.ts, its own process): 32 keep-alive connections,
-// 1 s warm-up, then BENCH_DURATION_MS (default 6000) measured per scenario.
+// 1 s warm-up, then BENCH_DURATION_MS (default 6000) measured per scenario. Results also go to bench/.out/last-run.json.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { LoadResult, LoadSpec } from './load'
 import { seed } from './seed'
 
 const ROOT = resolve(import.meta.dir, '..')
-const BINARY = join(ROOT, 'dist/lead-signals')
+// BENCH_BINARY: compare another build (e.g. an experiment) against the same seeded database.
+const BINARY = resolve(process.env.BENCH_BINARY ?? join(ROOT, 'dist/lead-signals'))
 const OUT = join(ROOT, 'bench/.out')
 const CONNECTIONS = 32
 const WARMUP_MS = 1000
