@@ -2,22 +2,37 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { type Client, createClient } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
+import { createLocalClient } from './local-client'
 import * as schema from './schema'
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 export type Database = { client: Client; db: Db }
 
-/** Opens the database; for a local file, creates its folder and turns on WAL. */
+/**
+ * Opens the database: a local file (or `:memory:`) through the embedded engine, or a libSQL server by URL.
+ * A local file gets WAL, so the CLI can write while the server reads, and a busy timeout, so a second writer
+ * waits for the lock instead of failing.
+ */
 export async function openDatabase(a: { url: string; authToken?: string }): Promise<Database> {
-  const file = a.url.startsWith('file:') && !a.url.includes(':memory:')
-  if (file) {
-    const path = a.url.slice('file:'.length).split('?')[0]
-    if (path) mkdirSync(dirname(path), { recursive: true })
+  const path = localPathOf(a.url)
+  if (path === undefined) {
+    const client = createClient({ url: a.url, authToken: a.authToken || undefined })
+    return { client, db: drizzle(client, { schema }) }
   }
-  // `timeout` is SQLite's busy timeout, set on every pooled connection: a second writer (the CLI beside a running
-  // server) waits for the lock instead of failing.
-  const client = createClient({ url: a.url, authToken: a.authToken || undefined, timeout: 5000 })
-  // WAL lets readers and one writer work at once; it is a property of the file, set once.
-  if (file) await client.execute('PRAGMA journal_mode = WAL')
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const client = createLocalClient(path, { busyTimeoutMs: 5000 })
+  if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
+  // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
+  // last commits (a few usage counts), which is the usual trade for a server database.
+  await client.execute('PRAGMA synchronous = NORMAL')
+  await client.execute('PRAGMA foreign_keys = ON')
   return { client, db: drizzle(client, { schema }) }
+}
+
+/** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */
+function localPathOf(url: string): string | undefined {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:'
+  if (!url.startsWith('file:')) return undefined
+  const rest = url.slice('file:'.length).split('?')[0]
+  return rest.startsWith('//') ? rest.replace(/^\/\/[^/]*/, '') : rest
 }

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { LibsqlError } from '@libsql/client'
+import { createLocalClient } from '../../src/storage/local-client'
+import { openDatabase } from '../../src/storage/db'
+
+const dirs: string[] = []
+const tempFile = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ls-lc-'))
+  dirs.push(dir)
+  return join(dir, 'x.db')
+}
+afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }) })
+
+describe('the local database client', () => {
+  test('returns rows readable by position and by column name, with positional and named arguments', async () => {
+    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    await c.execute('create table t (a integer, b)')
+    const ins = await c.execute({ sql: 'insert into t values (?, ?)', args: [1, 'x'] })
+    expect(ins.rowsAffected).toBe(1)
+    expect(ins.lastInsertRowid).toBe(1n)
+    await c.execute({ sql: 'insert into t values (:a, :b)', args: { ':a': 2, b: true } })
+    const rs = await c.execute('select a, b from t order by a')
+    expect(rs.columns).toEqual(['a', 'b'])
+    expect(rs.rows.map((r) => [r[0], r[1], r.a, r.b])).toEqual([[1, 'x', 1, 'x'], [2, 1, 2, 1]])
+    // The same SQL twice goes through the cached statement and still sees new data.
+    await c.execute({ sql: 'insert into t values (?, ?)', args: [3, 'z'] })
+    expect((await c.execute('select a, b from t order by a')).rows.length).toBe(3)
+    c.close()
+  })
+
+  test('a batch is all or nothing', async () => {
+    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    await c.execute('create table t (a integer primary key)')
+    await expect(c.batch(['insert into t values (1)', 'insert into t values (1)'], 'write')).rejects.toBeInstanceOf(LibsqlError)
+    expect((await c.execute('select count(*) as n from t')).rows[0].n).toBe(0)
+    const ok = await c.batch(['insert into t values (1)', ['insert into t values (?)', [2]]], 'write')
+    expect(ok).toHaveLength(2)
+    expect((await c.execute('select count(*) as n from t')).rows[0].n).toBe(2)
+    c.close()
+  })
+
+  test('SQLite errors surface as LibsqlError with base and extended codes', async () => {
+    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    await c.execute('create table t (a integer primary key)')
+    await c.execute('insert into t values (1)')
+    const err = await c.execute('insert into t values (1)').catch((e) => e)
+    expect(err).toBeInstanceOf(LibsqlError)
+    expect(err.code).toBe('SQLITE_CONSTRAINT')
+    expect(err.extendedCode).toBe('SQLITE_CONSTRAINT_PRIMARYKEY')
+    await expect(c.transaction()).rejects.toBeInstanceOf(LibsqlError)
+    c.close()
+  })
+
+  test('a database file opens in WAL mode, and a writer in another process waits for the lock instead of failing', async () => {
+    const path = tempFile()
+    const b = await openDatabase({ url: `file:${path}` })
+    expect((await b.client.execute('PRAGMA journal_mode')).rows[0][0]).toBe('wal')
+    expect((await b.client.execute('PRAGMA synchronous')).rows[0][0]).toBe(1)
+    await b.client.execute('create table t (a integer)')
+    // Another process (the CLI beside a running server) holds the write lock for 300 ms.
+    const holder = Bun.spawn([process.execPath, '-e', `
+      const { openDatabase } = await import(${JSON.stringify(new URL('../../src/storage/db.ts', import.meta.url).pathname)})
+      const { client } = await openDatabase({ url: ${JSON.stringify(`file:${path}`)} })
+      await client.execute('BEGIN IMMEDIATE'); await client.execute('insert into t values (1)')
+      console.log('locked'); Bun.sleepSync(300); await client.execute('COMMIT')`], { stdout: 'pipe' })
+    const reader = holder.stdout.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('locked')
+    await b.client.batch(['insert into t values (2)'], 'write')
+    expect((await b.client.execute('select count(*) from t')).rows[0][0]).toBe(2)
+    expect(await holder.exited).toBe(0)
+    b.client.close()
+  })
+})
