@@ -1,17 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { icpProfiles } from '../tables/icp-profiles'
 
 export function createIcpProfilesRepo(db: Db) {
+  // Prepared once: every scoring call reads the team's profiles.
+  const byTeam = db.select({ name: icpProfiles.name, description: icpProfiles.description }).from(icpProfiles)
+    .where(eq(icpProfiles.teamId, sql.placeholder('teamId'))).orderBy(asc(icpProfiles.createdAt), asc(icpProfiles.name)).prepare()
   return {
     /** Returns false when the team already has a profile of that name. */
     async insert(row: typeof icpProfiles.$inferInsert): Promise<boolean> {
       const added = await db.insert(icpProfiles).values(row).onConflictDoNothing().returning({ id: icpProfiles.id })
       return added.length > 0
     },
-    async list(teamId: string) {
-      return db.select({ name: icpProfiles.name, description: icpProfiles.description }).from(icpProfiles)
-        .where(eq(icpProfiles.teamId, teamId)).orderBy(asc(icpProfiles.createdAt), asc(icpProfiles.name)).all()
+    async list(teamId: string): Promise<{ name: string; description: string }[]> {
+      return byTeam.all({ teamId })
     },
     async remove(teamId: string, name: string): Promise<boolean> {
       const removed = await db.delete(icpProfiles)
