@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { newId } from '../../src/lib/ids'
-import type { NewSignal } from '../../src/storage/repos/signals'
+import { createSignalsRepo, type NewSignal } from '../../src/storage/repos/signals'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -30,12 +30,18 @@ function sampleSignals(teamId: string): NewSignal[] {
   }))
 }
 
+/** Byte order, as SQLite's BINARY collation compares ids (the ids here are ASCII, where UTF-16 order is the same). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** contract §8: score, then publishedAt, then id, all three descending. */
 function expectedOrder(rows: NewSignal[]) {
-  return [...rows].sort((a, b) => b.score - a.score || b.publishedAt.localeCompare(a.publishedAt) || a.id.localeCompare(b.id))
+  return [...rows].sort((a, b) => b.score - a.score || cmp(b.publishedAt, a.publishedAt) || cmp(b.id, a.id))
 }
 
-async function setup() {
+async function setup(a: { anchorEvery?: number } = {}) {
   const { deps } = await testDeps({ config: { plans: { endless: { monthly_requests: 'unlimited' } } } })
+  // A small anchor distance puts most offsets of 60 rows past several keyset anchors.
+  if (a.anchorEvery) deps.repos.signals = createSignalsRepo(deps.database.db, { anchorEvery: a.anchorEvery })
   const { team, apiKey } = await seedTeam(deps, { plan: 'endless' })
   const rows = sampleSignals(team.id)
   await deps.repos.signals.insertMany(team.id, rows)
@@ -47,7 +53,7 @@ async function setup() {
 const ids = (body: { signals: { id: string }[] }) => body.signals.map((s) => s.id)
 
 describe('GET /api/v1/signals', () => {
-  test('sorts by score, then publishedAt, then id, and reports the total', async () => {
+  test('sorts by score, then publishedAt, then id (all descending), and reports the total', async () => {
     const { rows, get } = await setup()
     const r = await get('?limit=100')
     expect(r.status).toBe(200)
@@ -56,19 +62,38 @@ describe('GET /api/v1/signals', () => {
     expect(r.body).toMatchObject({ limit: 100, offset: 0 })
     const tieOnScoreAndDate = r.body.signals.filter((s: { score: number; publishedAt: string }) => s.score === 10 && s.publishedAt === r.body.signals[0].publishedAt)
     expect(tieOnScoreAndDate.length).toBeGreaterThan(1)
+    // Within a tie on score and publishedAt the larger id comes first.
+    expect(tieOnScoreAndDate.map((s: { id: string }) => s.id)).toEqual(tieOnScoreAndDate.map((s: { id: string }) => s.id).sort().reverse())
   })
 
-  test('pages of every size neither skip nor repeat a row', async () => {
-    const { rows, get } = await setup()
-    const all = expectedOrder(rows).map((s) => s.id)
-    for (const size of [1, 7, 20]) {
-      const seen: string[] = []
-      for (let offset = 0; offset < 70; offset += size) seen.push(...ids((await get(`?limit=${size}&offset=${offset}`)).body))
-      expect(seen).toEqual(all)
-    }
-    const past = await get('?offset=500')
-    expect(past.body.signals).toEqual([])
-    expect(past.body.total).toBe(60)
+  for (const anchorEvery of [undefined, 7]) {
+    test(`pages of every size neither skip nor repeat a row (anchorEvery ${anchorEvery ?? 'default'})`, async () => {
+      const { rows, get } = await setup({ anchorEvery })
+      const all = expectedOrder(rows).map((s) => s.id)
+      for (const size of [1, 7, 20]) {
+        const seen: string[] = []
+        for (let offset = 0; offset < 70; offset += size) seen.push(...ids((await get(`?limit=${size}&offset=${offset}`)).body))
+        expect(seen).toEqual(all)
+      }
+      for (const offset of [56, 59, 60, 63, 500]) {
+        const past = await get(`?offset=${offset}`)
+        expect({ offset, ids: ids(past.body), total: past.body.total }).toEqual({ offset, ids: all.slice(offset, offset + 20), total: 60 })
+      }
+    })
+  }
+
+  test('deep pages follow new signals as soon as they are stored', async () => {
+    const { deps, team, rows, get } = await setup({ anchorEvery: 7 })
+    const before = expectedOrder(rows).map((s) => s.id)
+    expect(ids((await get('?offset=30&limit=10')).body)).toEqual(before.slice(30, 40))
+    expect(ids((await get('?offset=63')).body)).toEqual([])
+    // Top scores shift every later row down; the lowest go to the end, past where the list ended before.
+    const extra = sampleSignals(team.id).slice(0, 10).map((s, i) => ({ ...s, id: `sig_new${i}`, postId: `new${i}`, score: i < 5 ? 10 : 0 }))
+    await deps.repos.signals.insertMany(team.id, extra)
+    const after = expectedOrder([...rows, ...extra]).map((s) => s.id)
+    expect(ids((await get('?offset=30&limit=10')).body)).toEqual(after.slice(30, 40))
+    const tail = await get('?offset=63')
+    expect({ ids: ids(tail.body), total: tail.body.total }).toEqual({ ids: after.slice(63), total: 70 })
   })
 
   test('each filter alone keeps exactly the matching rows', async () => {

@@ -22,11 +22,12 @@ export const signals = sqliteTable('signals', {
 }, (t) => [
   // contract §9: one signal per (team, platform, post id).
   uniqueIndex('signals_team_post_idx').on(t.teamId, t.platform, t.postId),
-  // The list order (score desc, publishedAt desc, id) led by each equality filter, so every filter walks an index
-  // in result order and stops after offset+limit rows.
-  index('signals_order_idx').on(t.teamId, sql`${t.score} desc`, sql`${t.publishedAt} desc`, t.id),
-  index('signals_intent_idx').on(t.teamId, t.intent, sql`${t.score} desc`, sql`${t.publishedAt} desc`, t.id),
-  index('signals_platform_idx').on(t.teamId, t.platform, sql`${t.score} desc`, sql`${t.publishedAt} desc`, t.id),
-  index('signals_keyword_idx').on(t.teamId, sql`${t.keyword} collate nocase`, sql`${t.score} desc`, sql`${t.publishedAt} desc`, t.id),
+  // The list order (score desc, publishedAt desc, id desc) led by each equality filter, so every filter walks an index
+  // in result order and stops after offset+limit rows. All three descending, so a row-value bound
+  // `(score, published_at, id) < (?, ?, ?)` is one seek into these indexes (the signals repo's keyset anchors).
+  index('signals_order_idx').on(t.teamId, sql`${t.score} desc`, sql`${t.publishedAt} desc`, sql`${t.id} desc`),
+  index('signals_intent_idx').on(t.teamId, t.intent, sql`${t.score} desc`, sql`${t.publishedAt} desc`, sql`${t.id} desc`),
+  index('signals_platform_idx').on(t.teamId, t.platform, sql`${t.score} desc`, sql`${t.publishedAt} desc`, sql`${t.id} desc`),
+  index('signals_keyword_idx').on(t.teamId, sql`${t.keyword} collate nocase`, sql`${t.score} desc`, sql`${t.publishedAt} desc`, sql`${t.id} desc`),
   index('signals_published_idx').on(t.teamId, t.publishedAt),
 ])
