@@ -44,19 +44,19 @@ CREATE TABLE `signals` (
 	`reason` text NOT NULL,
 	`icp_match` text,
 	`preview` text NOT NULL,
-	`content_full` text,
 	`url` text NOT NULL,
 	`keyword` text NOT NULL,
 	`published_at` text NOT NULL,
 	`detected_at` text NOT NULL,
+	`content_full` text,
 	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `signals_team_post_idx` ON `signals` (`team_id`,`platform`,`post_id`);--> statement-breakpoint
-CREATE INDEX `signals_order_idx` ON `signals` (`team_id`,"score" desc,"published_at" desc,`id`);--> statement-breakpoint
-CREATE INDEX `signals_intent_idx` ON `signals` (`team_id`,`intent`,"score" desc,"published_at" desc,`id`);--> statement-breakpoint
-CREATE INDEX `signals_platform_idx` ON `signals` (`team_id`,`platform`,"score" desc,"published_at" desc,`id`);--> statement-breakpoint
-CREATE INDEX `signals_keyword_idx` ON `signals` (`team_id`,"keyword" collate nocase,"score" desc,"published_at" desc,`id`);--> statement-breakpoint
+CREATE INDEX `signals_order_idx` ON `signals` (`team_id`,"score" desc,"published_at" desc,"id" desc);--> statement-breakpoint
+CREATE INDEX `signals_intent_idx` ON `signals` (`team_id`,`intent`,"score" desc,"published_at" desc,"id" desc);--> statement-breakpoint
+CREATE INDEX `signals_platform_idx` ON `signals` (`team_id`,`platform`,"score" desc,"published_at" desc,"id" desc);--> statement-breakpoint
+CREATE INDEX `signals_keyword_idx` ON `signals` (`team_id`,"keyword" collate nocase,"score" desc,"published_at" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX `signals_published_idx` ON `signals` (`team_id`,`published_at`);--> statement-breakpoint
 CREATE TABLE `teams` (
 	`id` text PRIMARY KEY NOT NULL,

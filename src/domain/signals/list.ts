@@ -12,7 +12,7 @@ export async function listSignals(deps: Pick<Deps, 'clock' | 'repos'>, caller: C
   const filter: SignalFilter = { keyword: q.keyword, intent: q.intent, platform: q.platform, minScore: q.minScore, since: q.since }
   const { result, usage } = await charged(deps, caller, async () => {
     const [rows, total] = await Promise.all([
-      deps.repos.signals.page(caller.team.id, filter, { limit: q.limit, offset: q.offset, full }),
+      deps.repos.signals.page(caller.team.id, filter, { limit: q.limit, offset: q.offset, full, version: caller.team.signalsVersion }),
       deps.repos.signals.total(caller.team.id, caller.team.signalsVersion, filter),
     ])
     return { rows, total }

@@ -13,12 +13,13 @@ export const signals = sqliteTable('signals', {
   reason: text('reason').notNull(),
   icpMatch: text('icp_match'),
   preview: text('preview').notNull(),
-  contentFull: text('content_full'),
   url: text('url').notNull(),
   keyword: text('keyword').notNull(),
   // ISO 8601 UTC strings of one fixed width, so text order is time order.
   publishedAt: text('published_at').notNull(),
   detectedAt: text('detected_at').notNull(),
+  // Last: up to 4,000 characters spill into overflow pages, and the list reads the columns before it on every row.
+  contentFull: text('content_full'),
 }, (t) => [
   // contract §9: one signal per (team, platform, post id).
   uniqueIndex('signals_team_post_idx').on(t.teamId, t.platform, t.postId),
