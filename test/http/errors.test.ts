@@ -148,6 +148,16 @@ describe('contract §6 error rows through the HTTP layer', () => {
     expect(ok.body.intent).toBe('ACTIVE')
   })
 
+  test('a scorer that does not answer within scorer.timeout_ms is cut off: 503 without fallback, rules with it', async () => {
+    const hanging: Scorer = { name: 'ollama', score: () => new Promise(() => {}) }
+    const strict = await testDeps({ config: { scorer: { fallback: 'none', timeout_ms: 50 } }, deps: { scorer: hanging } })
+    const a = await seedTeam(strict.deps)
+    expectError(await client(strict.deps)('POST', '/api/v1/leads/score', { key: a.apiKey, body: scoreBody }), 503, 'scorer_unavailable')
+    const lenient = await testDeps({ config: { scorer: { timeout_ms: 50 } }, deps: { scorer: hanging } })
+    const b = await seedTeam(lenient.deps)
+    expect((await client(lenient.deps)('POST', '/api/v1/leads/score', { key: b.apiKey, body: scoreBody })).body.intent).toBe('ACTIVE')
+  })
+
   test('an unexpected failure is a 500 internal error that reveals nothing', async () => {
     const broken: Scorer = { name: 'rules', score: async () => { throw new Error('unreachable') } }
     const { deps } = await testDeps({ deps: { scorer: broken } })

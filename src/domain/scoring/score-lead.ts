@@ -25,10 +25,28 @@ export async function scoreLead(deps: ScoreDeps, caller: Caller, req: ScoreReque
  */
 export async function scoreText(deps: Pick<ScoreDeps, 'config' | 'scorer' | 'log'>, input: ScoreInput): Promise<ScoreResult> {
   try {
-    return await deps.scorer.score(input, AbortSignal.timeout(deps.config.scorer.timeout_ms))
+    return await withTimeout(deps.config.scorer.timeout_ms, (signal) => deps.scorer.score(input, signal))
   } catch (err) {
     deps.log.warn('scorer_failed', { scorer: deps.scorer.name, err })
-    if (deps.config.scorer.fallback === 'rules' && deps.scorer.name !== 'rules') return rules.score(input, AbortSignal.timeout(deps.config.scorer.timeout_ms))
+    if (deps.config.scorer.fallback === 'rules' && deps.scorer.name !== 'rules') return rules.score(input, new AbortController().signal)
     throw new AppError('scorer_unavailable', `the ${deps.scorer.name} scorer could not answer`)
+  }
+}
+
+/**
+ * Runs `work` with a signal that aborts after `ms`, and clears the timer when the work ends. (AbortSignal.timeout
+ * would leave one live timer per call for the whole timeout: at thousands of calls a second, a heap of them.)
+ */
+async function withTimeout<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms)
+  try {
+    // Race the abort too, so a scorer that ignores its signal is still cut off.
+    return await new Promise<T>((resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+      work(controller.signal).then(resolve, reject)
+    })
+  } finally {
+    clearTimeout(timer)
   }
 }

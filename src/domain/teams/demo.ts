@@ -3,6 +3,7 @@ import { newId } from '../../lib/ids'
 import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { issueApiKey } from '../keys/keys'
+import { scoreText } from '../scoring/score-lead'
 import { createTeam } from './teams'
 
 const DEMO_TEAM = 'demo'
@@ -47,7 +48,7 @@ export async function ensureDemoTeam(deps: Deps): Promise<{ apiKey: string; crea
   await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...ICP, createdAt: now.toISOString() })
   const rows: NewSignal[] = []
   for (const [i, post] of SAMPLE_POSTS.entries()) {
-    const scored = await deps.scorer.score({ content: post.text, keyword: post.keyword, icps: [ICP] }, AbortSignal.timeout(deps.config.scorer.timeout_ms))
+    const scored = await scoreText(deps, { content: post.text, keyword: post.keyword, icps: [ICP] })
     const publishedAt = new Date(now.getTime() - (i + 1) * 3_600_000).toISOString()
     rows.push({
       id: newId('sig'), teamId: team.id, platform: post.platform, postId: `demo-${i + 1}`, author: post.author,
