@@ -175,6 +175,15 @@ describe('GET /api/v1/signals', () => {
     expect((await get('')).body.total).toBe(65)
   })
 
+  test('a page asked for again is answered from the same state until new signals are stored, then shows them', async () => {
+    const { deps, team, get } = await setup()
+    const first = ids((await get('?limit=5')).body)
+    expect(ids((await get('?limit=5')).body)).toEqual(first)
+    const top = { ...sampleSignals(team.id)[0], id: 'sig_zzz', postId: 'top', score: 10, publishedAt: '2026-12-01T00:00:00.000Z' }
+    await deps.repos.signals.insertMany(team.id, [top])
+    expect(ids((await get('?limit=5')).body)).toEqual(['sig_zzz', ...first.slice(0, 4)])
+  })
+
   test('one team never sees another team\'s signals', async () => {
     const { deps, get } = await setup()
     const other = await seedTeam(deps as Deps, { name: 'other', plan: 'growth' })

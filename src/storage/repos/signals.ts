@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
+import { remember } from '../../lib/bounded-map'
 
 export type SignalRow = typeof signals.$inferSelect
 export type NewSignal = typeof signals.$inferInsert
@@ -19,6 +20,8 @@ const ORDER = [desc(signals.score), desc(signals.publishedAt), desc(signals.id)]
 // Batches stay under SQLite's bound-variable limit (15 columns a row).
 const INSERT_CHUNK = 500
 const TOTALS_KEPT = 10_000
+// Preview pages only (a full-text page can weigh 80 KB): about 8 KB each.
+const PAGES_KEPT = 1000
 /** Default distance between keyset anchors: a page at any offset walks fewer than this many index entries plus its limit. */
 export const ANCHOR_EVERY = 1000
 const ANCHOR_KEYS_KEPT = 1000
@@ -98,6 +101,9 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
   // Counting a million rows costs far more than reading a page, and signals change only when polled or imported;
   // a total stays valid until the team's signals version moves.
   const totals = new Map<string, number>()
+  // Pages, like totals, stay valid until the team's signals version moves: the same first pages are asked for
+  // again and again by dashboards and pollers, and signals change only when a poll or an import stores some.
+  const cachedPages = new Map<string, Awaited<ReturnType<typeof runPage>>>()
   // The list query runs on every GET /v1/signals; building it is a good part of the cost, so it is built once per
   // combination of filters (at most 128 with the anchor bit) with placeholders for the values.
   const pages = new Map<string, ReturnType<typeof pageQuery>>()
@@ -128,12 +134,10 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
 
   function anchorEntry(key: string): AnchorEntry {
     let entry = anchorSets.get(key)
+    // Re-inserted on every use, so the entry dropped when the map is full is the least recently used.
     if (entry) anchorSets.delete(key)
-    else {
-      entry = { anchors: [], complete: false }
-      if (anchorSets.size >= ANCHOR_KEYS_KEPT) anchorSets.delete(anchorSets.keys().next().value as string)
-    }
-    anchorSets.set(key, entry)
+    else entry = { anchors: [], complete: false }
+    remember(anchorSets, key, entry, ANCHOR_KEYS_KEPT)
     return entry
   }
 
@@ -194,6 +198,16 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
      * version when the caller already has it (otherwise it is read); anchors are never reused across versions.
      */
     async page(teamId: string, f: SignalFilter, page: { limit: number; offset: number; full: boolean; version?: number }) {
+      if (page.version === undefined || page.full) return this.uncachedPage(teamId, f, page)
+      const key = JSON.stringify([teamId, page.version, f.keyword, f.intent, f.platform, f.minScore, f.since, page.limit, page.offset])
+      const known = cachedPages.get(key)
+      if (known) return known
+      const rows = await this.uncachedPage(teamId, f, page)
+      // A caller's version can be a moment old; only a page read at the current version may be kept under it.
+      if (await currentVersion(teamId) === page.version) remember(cachedPages, key, rows, PAGES_KEPT)
+      return rows
+    },
+    async uncachedPage(teamId: string, f: SignalFilter, page: { limit: number; offset: number; full: boolean; version?: number }) {
       const { limit, offset, full } = page
       const k = Math.floor(offset / every) - 1
       if (k < 0) return runPage(teamId, f, full, limit, offset)
@@ -219,12 +233,7 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
     /** `count`, remembered per (team, signals version, filter). */
     async total(teamId: string, version: number, f: SignalFilter): Promise<number> {
       const key = JSON.stringify([teamId, version, f.keyword, f.intent, f.platform, f.minScore, f.since])
-      const known = totals.get(key)
-      if (known !== undefined) return known
-      const n = await this.count(teamId, f)
-      if (totals.size >= TOTALS_KEPT) totals.delete(totals.keys().next().value as string)
-      totals.set(key, n)
-      return n
+      return totals.get(key) ?? remember(totals, key, await this.count(teamId, f), TOTALS_KEPT)
     },
     /**
      * Inserts in one transaction, skipping posts the team already has (contract §9), and bumps the team's
