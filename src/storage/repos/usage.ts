@@ -1,12 +1,15 @@
 import type { Client } from '@libsql/client'
+import { createGroupCommit } from '../group-commit'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
- * own, so concurrent callers can never spend the same unit twice (contract §7).
+ * own, so concurrent callers can never spend the same unit twice (contract §7). Every counted request writes
+ * here, so the writes of one event-loop turn share a commit (see group-commit.ts).
  */
-export function createUsageRepo(client: Client) {
+export function createUsageRepo(database: Client) {
+  const client = createGroupCommit(database)
   const counters = (row: Record<string, unknown>): Counters => ({
     quotaUsed: Number(row.quota_used), creditUsed: Number(row.credit_used), credits: Number(row.credits),
   })

@@ -1,0 +1,43 @@
+import type { Client, InStatement, ResultSet } from '@libsql/client'
+
+type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
+
+/**
+ * Group commit for small writes: statements queued during one turn of the event loop run in one transaction, in
+ * the order they were queued. Each keeps its own result and stays atomic, exactly as if run alone, but they share
+ * one commit, which costs more than the statements themselves (about 15 µs against 4 µs locally; a round trip to
+ * a libSQL server). If the shared transaction fails, each statement is retried alone so that only the statement
+ * at fault fails.
+ */
+export function createGroupCommit(client: Client) {
+  let queue: Waiting[] = []
+
+  async function flush() {
+    const group = queue
+    queue = []
+    if (group.length === 1) return settle(group[0])
+    try {
+      const results = await client.batch(group.map((w) => w.stmt), 'write')
+      group.forEach((w, i) => w.resolve(results[i]))
+    } catch {
+      for (const w of group) await settle(w)
+    }
+  }
+
+  async function settle(w: Waiting) {
+    try {
+      w.resolve(await client.execute(w.stmt))
+    } catch (e) {
+      w.reject(e)
+    }
+  }
+
+  return {
+    execute(stmt: InStatement): Promise<ResultSet> {
+      return new Promise((resolve, reject) => {
+        if (queue.length === 0) setImmediate(flush)
+        queue.push({ stmt, resolve, reject })
+      })
+    },
+  }
+}
