@@ -1,5 +1,6 @@
 // Load generator, run as its own process by bench/run.ts so it never shares an event loop with a server:
 //   bun bench/load.ts '{"url":"http://127.0.0.1:8080/api/v1/usage","connections":32,"warmupMs":1000,"durationMs":6000}'
+// A `{n}` in the url becomes 20 × (a request counter modulo 5,000), to walk many different signal pages.
 // Keeps `connections` fetch loops busy (keep-alive), records the latency of each answered request after the
 // warm-up, and prints one JSON line: {requests, rps, p50Ms, p99Ms, maxMs, statuses, errors}.
 
@@ -34,6 +35,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const init: RequestInit = { method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, keepalive: true }
 
   const start = performance.now()
+  const varied = spec.url.includes('{n}')
+  let counter = 0
   const measureFrom = start + spec.warmupMs
   const end = measureFrom + spec.durationMs
 
@@ -42,7 +45,8 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       const t0 = performance.now()
       if (t0 >= end) return
       try {
-        const res = await fetch(spec.url, init)
+        const url = varied ? spec.url.replace('{n}', String(20 * (counter++ % 5000))) : spec.url
+        const res = await fetch(url, init)
         await res.arrayBuffer()
         const t1 = performance.now()
         if (t0 >= measureFrom && t1 <= end) {
