@@ -1,71 +1,13 @@
 // The built executable, alone in an empty folder: no node_modules, no migrations folder, no config file.
-// Run after `npm run build`:  bun test ./test/smoke/
+// Run after `npm run build` (npm test does both).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Subprocess } from 'bun'
+import { cleanEnv, get, KEY, type Server, startServer, stopServer } from './serve'
 
 const BINARY = resolve(import.meta.dir, '../../dist/lead-signals')
-const START_TIMEOUT_MS = 20_000
-const KEY = /lsk_[A-Za-z0-9_-]{43}/
-
 setDefaultTimeout(30_000)
-
-/** The parent's environment without any LEAD_SIGNALS_* setting, so the defaults (./data/lead-signals.db) apply. */
-function cleanEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
-  // Rules scorer: the demo signals are scored without waiting on an Ollama that may or may not be running.
-  return { ...env, LEAD_SIGNALS_SCORER_BACKEND: 'rules', LEAD_SIGNALS_SERVER_HOST: '127.0.0.1', ...extra }
-}
-
-type Server = { proc: Subprocess<'ignore', 'pipe', 'pipe'>; url: string; apiKey: string; output: () => string }
-
-/** Spawns `serve --demo` in `dir` and reads stdout until the listening line and the demo key have both appeared. */
-async function startServer(dir: string): Promise<Server> {
-  const proc = Bun.spawn(['./lead-signals', 'serve', '--demo'], {
-    cwd: dir, env: cleanEnv({ LEAD_SIGNALS_SERVER_PORT: '0' }), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
-  })
-  let out = ''
-  let err = ''
-  const output = () => `stdout:\n${out}\nstderr:\n${err}`
-  void new Response(proc.stderr).text().then((t) => { err = t }, () => {})
-  const found = (async () => {
-    const decoder = new TextDecoder()
-    const reader = proc.stdout.getReader()
-    let url: string | undefined
-    let apiKey: string | undefined
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) throw new Error(`the server exited (status ${await proc.exited}) before it was ready`)
-      out += decoder.decode(value, { stream: true })
-      url ??= /^\{"event":"listening","url":"([^"]+)"/m.exec(out)?.[1]
-      apiKey ??= /API key \(shown once\):\s*\n\s*(lsk_\S+)/.exec(out)?.[1]
-      if (url && apiKey) {
-        // Keep draining so a chatty server never blocks on a full pipe.
-        void (async () => { for (;;) { const r = await reader.read(); if (r.done) return; out += decoder.decode(r.value, { stream: true }) } })().catch(() => {})
-        return { url, apiKey }
-      }
-    }
-  })()
-  let timer: Timer | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no listening line and key within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
-  })
-  try {
-    const { url, apiKey } = await Promise.race([found, timeout])
-    return { proc, url, apiKey, output }
-  } catch (error) {
-    proc.kill()
-    throw new Error(`${(error as Error).message}\n${output()}`)
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-const get = (server: Server, path: string, apiKey?: string) =>
-  fetch(server.url + path, { headers: apiKey ? { 'x-api-key': apiKey } : {}, signal: AbortSignal.timeout(10_000) })
 
 describe('the built executable, run from an empty folder', () => {
   let dir: string
@@ -75,12 +17,12 @@ describe('the built executable, run from an empty folder', () => {
     if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
     dir = mkdtempSync(join(tmpdir(), 'lead-signals-smoke-'))
     copyFileSync(BINARY, join(dir, 'lead-signals'))
-    server = await startServer(dir)
+    server = await startServer(['./lead-signals', 'serve', '--demo'], dir)
   })
 
   afterAll(async () => {
     if (server) {
-      server.proc.kill()
+      stopServer(server.proc)
       await server.proc.exited
     }
     if (dir) rmSync(dir, { recursive: true, force: true })
