@@ -1,39 +1,69 @@
 import { AppError } from '../domain/errors'
 import type { Logger } from '../lib/log'
 
-export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening)'
+export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening; +https://github.com/lead-signals)'
 
-/**
- * GETs JSON from a platform within `timeoutMs`. Every failure becomes the contract's error, naming the platform
- * and what went wrong but never the URL (it may carry a key) or the body.
- */
-export async function fetchPlatformJson(a: {
+export type PlatformRequest = {
   platform: string
   url: URL
   timeoutMs: number
-  headers?: Record<string, string>
-  signal?: AbortSignal
   log: Logger
-}): Promise<unknown> {
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  /** A JSON body (sent with Content-Type: application/json) or a form (application/x-www-form-urlencoded). */
+  json?: unknown
+  form?: URLSearchParams
+  signal?: AbortSignal
+}
+
+/**
+ * One call to a platform within `timeoutMs`, as text. Every failure becomes the contract's error (§6), naming the
+ * platform and what went wrong but never the URL (it may carry a key) or the body: no answer in time → 504
+ * upstream_timeout; unreachable, an error status or a rate-limit answer → 502 upstream_error.
+ */
+export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
   const timeout = AbortSignal.timeout(a.timeoutMs)
   const signal = a.signal ? AbortSignal.any([a.signal, timeout]) : timeout
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...a.headers }
+  let body: string | undefined
+  if (a.json !== undefined) {
+    body = JSON.stringify(a.json)
+    headers['content-type'] = 'application/json'
+  } else if (a.form) {
+    body = a.form.toString()
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+  }
+  const timedOut = () => new AppError('upstream_timeout', `${a.platform} did not answer within ${a.timeoutMs} ms`)
   let res: Response
   try {
-    res = await fetch(a.url, { headers: { 'user-agent': USER_AGENT, accept: 'application/json', ...a.headers }, signal })
+    res = await fetch(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal, redirect: 'follow' })
   } catch (err) {
-    if (timeout.aborted) throw new AppError('upstream_timeout', `${a.platform} did not answer within ${a.timeoutMs} ms`)
+    if (timeout.aborted) throw timedOut()
     a.log.warn('platform_unreachable', { platform: a.platform, err })
     throw new AppError('upstream_error', `${a.platform} could not be reached`)
   }
   if (!res.ok) {
-    await res.body?.cancel()
-    const what = res.status === 429 ? 'a rate-limit answer (429)' : `status ${res.status}`
+    await res.body?.cancel().catch(() => {})
+    const retry = res.headers.get('retry-after')
+    const what = res.status === 429
+      ? `a rate-limit answer (429${retry ? `, retry after ${retry} s` : ''})`
+      : `status ${res.status}`
     throw new AppError('upstream_error', `${a.platform} answered with ${what}`)
   }
   try {
-    return await res.json()
+    return { text: await res.text(), headers: res.headers }
   } catch {
-    if (timeout.aborted) throw new AppError('upstream_timeout', `${a.platform} did not answer within ${a.timeoutMs} ms`)
+    if (timeout.aborted) throw timedOut()
+    throw new AppError('upstream_error', `${a.platform} broke off its answer`)
+  }
+}
+
+/** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
+export async function fetchPlatformJson(a: PlatformRequest): Promise<unknown> {
+  const { text } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
+  try {
+    return JSON.parse(text)
+  } catch {
     throw new AppError('upstream_error', `${a.platform} sent a body that is not JSON`)
   }
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
+import { readEnvelope, readItems } from '../shared/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Algolia HN Search: https://hn.algolia.com/api. Comments carry null points and num_comments.
@@ -25,15 +25,8 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
       const url = new URL('/api/v1/search_by_date', config.base_url)
       url.search = new URLSearchParams({ query: keyword, tags: '(story,comment)', hitsPerPage: String(limit) }).toString()
       const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal, log })
-      const envelope = v.safeParse(Envelope, body)
-      if (!envelope.success) throw new AppError('upstream_error', 'hackernews sent a response without a hits list')
-      const mentions: Mention[] = []
-      for (const item of envelope.output.hits) {
-        const hit = v.safeParse(Hit, item)
-        if (hit.success) mentions.push(toMention(hit.output))
-        else log.warn('platform_item_skipped', { platform: 'hackernews', reason: v.summarize(hit.issues).slice(0, 200) })
-      }
-      return mentions.slice(0, limit)
+      const { hits } = readEnvelope('hackernews', Envelope, body, 'a response without a hits list')
+      return readItems({ platform: 'hackernews', log, items: hits, item: Hit, map: toMention }).slice(0, limit)
     },
   }
 }

@@ -1,0 +1,44 @@
+import * as v from 'valibot'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+
+/**
+ * The connector boundary (STYLE §9): the envelope must match or the whole answer is 502 upstream_error; each item
+ * is checked on its own, and a malformed one is skipped and logged rather than failing the search.
+ */
+export function readItems<TItem extends v.GenericSchema, TOut>(a: {
+  platform: string
+  log: Logger
+  items: unknown[]
+  item: TItem
+  map: (item: v.InferOutput<TItem>) => TOut | undefined
+}): TOut[] {
+  const out: TOut[] = []
+  for (const raw of a.items) {
+    const parsed = v.safeParse(a.item, raw)
+    if (!parsed.success) {
+      a.log.warn('platform_item_skipped', { platform: a.platform, reason: v.summarize(parsed.issues).slice(0, 200) })
+      continue
+    }
+    const mapped = a.map(parsed.output)
+    if (mapped !== undefined) out.push(mapped)
+  }
+  return out
+}
+
+/** Parses a platform's envelope or throws 502 upstream_error naming the platform. */
+export function readEnvelope<T extends v.GenericSchema>(platform: string, schema: T, body: unknown, what: string): v.InferOutput<T> {
+  const parsed = v.safeParse(schema, body)
+  if (!parsed.success) throw new AppError('upstream_error', `${platform} sent ${what}`)
+  return parsed.output
+}
+
+/** Seconds or milliseconds since the epoch, or a date string, as a UTC ISO 8601 string; undefined if unreadable. */
+export function isoDate(value: string | number | undefined | null, unit: 's' | 'ms' = 's'): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  const ms = typeof value === 'number' ? (unit === 's' ? value * 1000 : value) : Date.parse(value)
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined
+}
+
+/** An engagement count as a number: 0 where the platform has none. */
+export const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0)

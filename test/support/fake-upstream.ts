@@ -1,0 +1,27 @@
+/** What a fake upstream received: enough to assert the outgoing request of a connector. */
+export type Received = { method: string; url: URL; headers: Headers; body: string }
+
+/**
+ * A local fake of a platform's server on 127.0.0.1. `answer` plays the platform's protocol for each request;
+ * every request is recorded. Point the connector's `base_url` (or other host setting) at `origin`.
+ */
+export function fakeUpstream(answer: (req: Received) => Response | Promise<Response>) {
+  const received: Received[] = []
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(request) {
+      const req = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() }
+      received.push(req)
+      return answer(req)
+    },
+  })
+  return {
+    origin: server.url.origin,
+    received,
+    stop: () => server.stop(true),
+  }
+}
+
+/** A text of `n` characters, longer than any platform preview, to check content comes back whole. */
+export const longText = (n = 6000) => Array.from({ length: Math.ceil(n / 50) }, (_, i) => `sentence ${i} about a crm we might buy soon. `).join('').slice(0, n)
