@@ -13,3 +13,7 @@ export const LEGACY_NETWORKS = [
 
 /** Platforms that only exist as legacy networks; they still get a `[platforms.NAME]` table. */
 export const LEGACY_ONLY_SOURCES = ['indiehacker', 'internet', 'news'] as const
+
+/** Every source a connector can search: the search platforms and the earlier route's own networks. */
+export const SOURCES = [...SEARCH_PLATFORMS, ...LEGACY_ONLY_SOURCES] as const
+export type Source = (typeof SOURCES)[number]

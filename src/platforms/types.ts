@@ -1,4 +1,4 @@
-import type { SearchPlatform } from '../config/platform-names'
+import type { Source } from '../config/platform-names'
 
 /** Spec 2.2: one post, normalised; engagement numbers are always numbers. */
 export type Mention = {
@@ -8,12 +8,12 @@ export type Mention = {
   url: string
   profileUrl: string
   date: string
-  platform: SearchPlatform
+  platform: Source
   engagement: { likes: number; comments: number; shares: number }
 }
 
 export type PlatformConnector = {
-  platform: SearchPlatform
+  platform: Source
   /** Newest matching posts, at most `limit`. Throws AppError upstream_error / upstream_timeout on failure. */
   search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]>
 }
