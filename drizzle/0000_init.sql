@@ -33,6 +33,25 @@ CREATE TABLE `keywords` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `keywords_team_kw_idx` ON `keywords` (`team_id`,`keyword_lc`);--> statement-breakpoint
+CREATE TABLE `legacy_posts` (
+	`team_id` text NOT NULL,
+	`network` text NOT NULL,
+	`post_id` text NOT NULL,
+	`keyword` text NOT NULL,
+	`read` integer DEFAULT false NOT NULL,
+	`note` text DEFAULT '' NOT NULL,
+	`first_seen_at` text NOT NULL,
+	PRIMARY KEY(`team_id`, `network`, `post_id`),
+	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE TABLE `platform_health` (
+	`platform` text PRIMARY KEY NOT NULL,
+	`last_success_at` text,
+	`last_failure_at` text,
+	`last_error` text
+);
+--> statement-breakpoint
 CREATE TABLE `signals` (
 	`id` text PRIMARY KEY NOT NULL,
 	`team_id` text NOT NULL,

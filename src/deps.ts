@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { SearchPlatform } from './config/platform-names'
+import type { Source } from './config/platform-names'
 import type { Config } from './config/schema'
 import type { RandomBytes } from './domain/keys/api-key'
+import { createSearchRunner, type SearchRunner } from './domain/search/search-runner'
 import { type Clock, systemClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
 import { buildConnectors } from './platforms/registry'
@@ -13,6 +14,8 @@ import { migrate } from './storage/migrate'
 import { createApiKeysRepo } from './storage/repos/api-keys'
 import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
 import { createKeywordsRepo } from './storage/repos/keywords'
+import { createLegacyPostsRepo } from './storage/repos/legacy-posts'
+import { createPlatformHealthRepo } from './storage/repos/platform-health'
 import { createSignalsRepo } from './storage/repos/signals'
 import { createTeamsRepo } from './storage/repos/teams'
 import { createUsageRepo } from './storage/repos/usage'
@@ -26,7 +29,8 @@ export type Deps = {
   database: Database
   repos: Repos
   scorer: Scorer
-  connectors: Map<SearchPlatform, PlatformConnector>
+  connectors: Map<Source, PlatformConnector>
+  searches: SearchRunner
 }
 
 export const createRepos = ({ db, client }: Database) => ({
@@ -36,22 +40,28 @@ export const createRepos = ({ db, client }: Database) => ({
   icpProfiles: createIcpProfilesRepo(db),
   signals: createSignalsRepo(db),
   usage: createUsageRepo(client),
+  platformHealth: createPlatformHealthRepo(db),
+  legacyPosts: createLegacyPostsRepo(db),
 })
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
-export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database'>> = {}): Promise<Deps> {
+export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches'>> = {}): Promise<Deps> {
   const log = overrides.log ?? createLogger()
+  const clock = overrides.clock ?? systemClock
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
   await migrate(database.client)
+  const repos = createRepos(database)
+  const connectors = overrides.connectors ?? buildConnectors(config, log)
   return {
     config,
-    clock: systemClock,
+    clock,
     randomBytes: (n) => randomBytes(n),
     log,
     database,
-    repos: createRepos(database),
+    repos,
     scorer: overrides.scorer ?? buildScorer(config, log),
-    connectors: overrides.connectors ?? buildConnectors(config, log),
+    connectors,
+    searches: createSearchRunner({ connectors, clock, log, health: repos.platformHealth }),
     ...overrides,
   }
 }

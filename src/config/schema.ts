@@ -66,12 +66,14 @@ export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   ultimate: { api_access: true, monthly_requests: 0, monthly_credits: 100, platforms: CORE_PLATFORMS },
 }
 
-const base = (defaultUrl: string | undefined, extra: v.ObjectEntries = {}) =>
-  v.optional(v.strictObject({
-    base_url: defaultUrl === undefined ? v.optional(httpUrl) : v.optional(httpUrl, defaultUrl),
-    timeout_ms: timeoutMs,
-    ...extra,
-  }), {})
+// Generic over the extra entries so each platform's table keeps its own typed keys.
+function base<E extends v.ObjectEntries = {}>(defaultUrl: string, extra: E = {} as E) {
+  const table = v.strictObject({ base_url: v.optional(httpUrl, defaultUrl), timeout_ms: timeoutMs, ...extra })
+  // Every key of a table has a default, so an absent table is an empty one.
+  return v.optional(table, {} as v.InferInput<typeof table>)
+}
+// A SearXNG instance is the operator's own: no default, so the network is not configured until one is set.
+const searxng = () => v.optional(v.strictObject({ base_url: v.optional(httpUrl), timeout_ms: timeoutMs }), {})
 const secret = v.optional(v.string(), '')
 const providerEntries = {
   provider: v.optional(v.picklist(['apify']), 'apify'),
@@ -104,8 +106,8 @@ const Platforms = v.strictObject({
   mastodon: base('https://mastodon.social', { access_token: secret }),
   producthunt: base('https://api.producthunt.com', { token: secret }),
   news: base('https://news.google.com'),
-  internet: base(undefined),
-  indiehacker: base(undefined),
+  internet: searxng(),
+  indiehacker: searxng(),
   linkedin: provider(), facebook: provider(), instagram: provider(), tiktok: provider(),
   quora: provider(), pinterest: provider(), g2: provider(),
 })

@@ -1,15 +1,21 @@
-import type { SearchPlatform } from '../config/platform-names'
+import type { Source } from '../config/platform-names'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { isConfigured } from './configured'
 import { createHackernewsConnector } from './hackernews/connector'
 import type { PlatformConnector } from './types'
 
-/**
- * The connectors that can run with this configuration. A platform absent from the map is "not configured"
- * (contract §4); the remaining platforms get their connectors in a later release.
- */
-export function buildConnectors(config: Config, log: Logger): Map<SearchPlatform, PlatformConnector> {
-  const connectors = new Map<SearchPlatform, PlatformConnector>()
-  connectors.set('hackernews', createHackernewsConnector(config.platforms.hackernews, log))
+type Factory = (config: Config, log: Logger) => PlatformConnector
+
+const FACTORIES: Partial<Record<Source, Factory>> = {
+  hackernews: (c, log) => createHackernewsConnector(c.platforms.hackernews, log),
+}
+
+/** The connectors that can run with this configuration; a source absent from the map is "not configured". */
+export function buildConnectors(config: Config, log: Logger): Map<Source, PlatformConnector> {
+  const connectors = new Map<Source, PlatformConnector>()
+  for (const [source, factory] of Object.entries(FACTORIES) as [Source, Factory][]) {
+    if (isConfigured(config, source)) connectors.set(source, factory(config, log))
+  }
   return connectors
 }
