@@ -5,6 +5,7 @@ import { leadsRoutes } from './http/leads/routes'
 import { legacyRoutes } from './http/legacy/routes'
 import { mentionsRoutes } from './http/mentions/routes'
 import { docs } from './http/openapi'
+import { platformsRoutes } from './http/platforms/routes'
 import { signalsRoutes } from './http/signals/routes'
 import { usageRoutes } from './http/usage/routes'
 
@@ -18,5 +19,6 @@ export function createApp(deps: Deps) {
     .use(signalsRoutes(deps))
     .use(leadsRoutes(deps))
     .use(mentionsRoutes(deps))
+    .use(platformsRoutes(deps))
     .use(legacyRoutes(deps))
 }

@@ -12,7 +12,6 @@ export async function serve(argv: string[]): Promise<number> {
   const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
   const config = readConfig(flags.config as string | undefined)
   const deps = await buildDeps(config)
-  if (config.api.search_variant === 'scored') deps.log.warn('search_variant_unavailable', { using: 'raw' })
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
   const app = createApp(deps).listen({
     hostname: config.server.host,

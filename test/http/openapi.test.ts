@@ -7,7 +7,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   const call = client(deps)
   const spec = (await call('GET', '/swagger/json')).body
   expect(Object.keys(spec.paths).sort()).toEqual([
-    '/api/routes/search', '/api/routes/test-api', '/api/v1/leads/score', '/api/v1/mentions/search', '/api/v1/signals', '/api/v1/usage',
+    '/api/routes/search', '/api/routes/test-api', '/api/v1/leads/score', '/api/v1/mentions/search', '/api/v1/platforms', '/api/v1/signals', '/api/v1/usage',
   ])
   const signals = spec.paths['/api/v1/signals'].get
   const limit = signals.parameters.find((p: { name: string }) => p.name === 'limit')

@@ -1,19 +1,43 @@
 import type { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
+import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
+import { charged } from '../quota/charge'
+import { scoreText } from '../scoring/score-lead'
+import { toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
 
+/** The earlier route asks each network for this many posts (spec 4.2's default page). */
+export const NETWORK_SEARCH_LIMIT = 20
+
 /**
- * The earlier search route (spec 4.5, contract §8). The checks come in the contract's order: the tracked-keyword
- * rule (custom plans with `any_keyword` are exempt), then whether the network has a connector here. No network of
- * the earlier route has a connector in this release, so a search that passes the rule answers
- * platform_not_configured; the connectors and the post records arrive with the live-search work.
+ * The earlier search route (spec 4.5, contract §8): the tracked-keyword rule (custom plans with `any_keyword` are
+ * exempt), then the network's connector, then one unit of quota for a search that succeeds. Found posts are
+ * remembered per team so that `read` and `note` survive later searches.
  */
-export async function searchNetwork(deps: Pick<Deps, 'repos'>, caller: Caller, req: { network: Network; keyword: string }) {
+export async function searchNetwork(
+  deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scorer' | 'searches'>,
+  caller: Caller,
+  req: { network: Network; keyword: string },
+) {
   if (!caller.plan.any_keyword && !(await deps.repos.keywords.isTracked(caller.team.id, req.keyword.toLowerCase()))) {
     throw new AppError('keyword_not_tracked', `"${req.keyword}" is not one of the team's tracked keywords`)
   }
-  throw new AppError('platform_not_configured', `${req.network} is not configured on this server`)
+  if (!deps.searches.isAvailable(req.network)) {
+    throw new AppError('platform_not_configured', `${req.network} is not configured on this server`)
+  }
+  const { result } = await charged(deps, caller, async () => {
+    const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
+    const icps = await deps.repos.icpProfiles.list(caller.team.id)
+    const scores = await mapLimited(mentions, deps.config.scorer.concurrency, (m) =>
+      scoreText(deps, { content: m.content, keyword: req.keyword, icps }))
+    const states = await deps.repos.legacyPosts.remember({
+      teamId: caller.team.id, network: req.network, keyword: req.keyword, postIds: mentions.map((m) => m.id),
+      at: deps.clock.now().toISOString(),
+    })
+    return mentions.map((m, i) => toPostRecord(m, scores[i], states.get(m.id)))
+  })
+  return { success: true as const, network: req.network, results: { count: result.length, posts: result } }
 }

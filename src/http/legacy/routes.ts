@@ -8,7 +8,26 @@ import { LegacyErrorBody, trimmed } from '../schemas'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 const NetworkSearchBody = v.strictObject({ network: v.picklist(LEGACY_NETWORKS), keyword: trimmed(1, 200) })
-const legacyErrors = { 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 429: LegacyErrorBody, 503: LegacyErrorBody }
+const PostRecord = v.object({
+  id: v.string(),
+  date: v.string(),
+  content: v.string(),
+  name: v.nullable(v.string()),
+  link: v.string(),
+  read: v.boolean(),
+  evaluate: v.picklist(['hot', 'warm', 'cold']),
+  sentiment: v.picklist(['good', 'neutrale', 'bad']),
+  note: v.string(),
+  language: v.string(),
+})
+const NetworkSearchReply = v.object({
+  success: v.literal(true),
+  network: v.string(),
+  results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
+})
+const legacyErrors = {
+  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
+}
 
 /** The earlier unversioned routes (spec 4.5, 4.6); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
@@ -22,7 +41,7 @@ export const legacyRoutes = (deps: Deps) =>
       // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
       parse: 'json',
       body: NetworkSearchBody,
-      response: legacyErrors,
+      response: { 200: NetworkSearchReply, ...legacyErrors },
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',

@@ -1,0 +1,40 @@
+import { detect } from 'tinyld'
+import type { Mention } from '../../platforms/types'
+import type { ScoreResult } from '../../scorers/types'
+import type { PostState } from '../../storage/repos/legacy-posts'
+
+/** contract §8: hot from 8, warm from 5, else cold. */
+export function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
+  return score >= 8 ? 'hot' : score >= 5 ? 'warm' : 'cold'
+}
+
+// Plain words of approval and of disappointment; the scorer's PAIN intent already covers complaints.
+const GOOD = /\b(?:love[sd]?|great|awesome|amazing|excellent|fantastic|recommend(?:ed)?|happy|thank(?:s| you)|impressed|works\s+(?:great|well)|game[\s-]?changer|best)\b/i
+const BAD = /\b(?:hate[sd]?|terrible|awful|horrible|worst|useless|disappointed|disappointing|broken|scam|sucks?|annoying|frustrat\w*|angry|never\s+again)\b/i
+
+/** `good`, `neutrale` (the spelling the earlier route used) or `bad`. */
+export function sentimentOf(text: string, intent: ScoreResult['intent']): 'good' | 'neutrale' | 'bad' {
+  if (intent === 'PAIN' || BAD.test(text)) return 'bad'
+  return GOOD.test(text) ? 'good' : 'neutrale'
+}
+
+/** ISO 639-1 code of the text's language; `und` (undetermined) when the text is too short or has no words. */
+export function languageOf(text: string): string {
+  return detect(text.slice(0, 2000)) || 'und'
+}
+
+/** Spec 2.8, as contract §8 settles it. */
+export function toPostRecord(m: Mention, scored: ScoreResult, state: PostState | undefined) {
+  return {
+    id: m.id,
+    date: m.date,
+    content: m.content,
+    name: m.author || null,
+    link: m.url,
+    read: state?.read ?? false,
+    evaluate: evaluationOf(scored.score),
+    sentiment: sentimentOf(m.content, scored.intent),
+    note: state?.note ?? '',
+    language: languageOf(m.content),
+  }
+}

@@ -1,0 +1,55 @@
+import { SCORED_VARIANT_PLATFORMS } from '../../config/platform-names'
+import type { Deps } from '../../deps'
+import { mapLimited } from '../../lib/map-limited'
+import { truncate } from '../../lib/text'
+import type { Mention } from '../../platforms/types'
+import type { ScoreResult } from '../../scorers/types'
+import { AppError } from '../errors'
+import type { Caller } from '../keys/authenticate'
+import { charged } from '../quota/charge'
+import { scoreText } from '../scoring/score-lead'
+
+type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
+type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scorer' | 'searches'>
+
+/**
+ * The scored variant (spec 2.3, contract §8, `api.search_variant = "scored"`). With a platform, that platform;
+ * without one, every one of the six that the plan has and that is configured, searched at once, merged by aiScore.
+ * A merged search answers with what the platforms that answered found; it fails only if all of them failed.
+ */
+export async function searchScored(deps: ScoredDeps, caller: Caller, req: { keyword: string; platform?: ScoredPlatform; limit: number }) {
+  const platforms = req.platform ? [req.platform] : SCORED_VARIANT_PLATFORMS.filter((p) => caller.plan.platforms.includes(p))
+  if (req.platform && !caller.plan.platforms.includes(req.platform)) {
+    throw new AppError('platform_not_in_plan', `${req.platform} is not available on the ${caller.team.plan} plan`)
+  }
+  if (platforms.length === 0) throw new AppError('platform_not_in_plan', `the ${caller.team.plan} plan has none of the platforms of this search`)
+  const available = platforms.filter((p) => deps.searches.isAvailable(p))
+  if (available.length === 0) throw new AppError('platform_not_configured', `${platforms.join(', ')} ${platforms.length > 1 ? 'are' : 'is'} not configured on this server`)
+
+  const { result, usage } = await charged(deps, caller, async () => {
+    const settled = await Promise.allSettled(available.map((p) => deps.searches.search(p, req.keyword, req.limit)))
+    const found = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []))
+    const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed.length === settled.length) throw failed[0].reason
+    const icps = await deps.repos.icpProfiles.list(caller.team.id)
+    const scored = await mapLimited(found, deps.config.scorer.concurrency, async (m) => toScoredResult(m, req.keyword,
+      await scoreText(deps, { content: m.content, keyword: req.keyword, icps })))
+    return scored.sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt)).slice(0, req.limit)
+  })
+  return { results: result, total: result.length, usage }
+}
+
+function toScoredResult(m: Mention, keyword: string, s: ScoreResult) {
+  return {
+    name: m.author,
+    channel: m.platform,
+    intent: s.intent,
+    aiScore: s.score,
+    aiReason: s.reason,
+    contentPreview: truncate(m.content, 300),
+    postUrl: m.url,
+    link: m.profileUrl,
+    keyword,
+    publishedAt: m.date,
+  }
+}
