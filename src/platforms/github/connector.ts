@@ -1,0 +1,84 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,
+// and a query yields at most 1,000 results. Search allows 30 requests a minute with a token, 10 without; a spent
+// limit answers 403 (or 429) with x-ratelimit-remaining: 0, which the http helper turns into upstream_error.
+const PAGE_MAX = 100
+const RESULT_CAP = 1000
+const MAX_PAGES = 10
+
+const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const Issue = v.object({
+  id: v.number(),
+  title: v.string(),
+  body: v.nullish(v.string()),
+  html_url: v.string(),
+  // null when the author's account was deleted (GitHub shows it as "ghost").
+  user: v.nullish(v.object({ login: v.string(), html_url: v.string() })),
+  created_at: ReadableDate,
+  comments: v.nullish(v.number()),
+  reactions: v.nullish(v.object({ total_count: v.nullish(v.number()) })),
+})
+const Envelope = v.object({ items: v.array(v.unknown()) })
+
+export function createGithubConnector(config: Config['platforms']['github'], log: Logger): PlatformConnector {
+  const headers: Record<string, string> = {
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+  }
+  // The token is optional (contract §4): it raises the search rate limit, and is sent only when set.
+  if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
+
+  return {
+    platform: 'github',
+    async search(keyword, limit, signal) {
+      const perPage = Math.min(limit, PAGE_MAX)
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
+        const url = new URL('/search/issues', config.base_url)
+        url.search = new URLSearchParams({
+          // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
+          // is:pull-request, and a pull request is rarely someone asking for a product.
+          q: `${keyword} is:issue`,
+          sort: 'created',
+          order: 'desc',
+          per_page: String(perPage),
+          page: String(page),
+        }).toString()
+        const body = await fetchPlatformJson({ platform: 'github', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
+        for (const m of readItems({ platform: 'github', log, items, item: Issue, map: toMention })) {
+          // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        // A short page is the last one; beyond 1,000 results GitHub answers 422.
+        if (items.length < perPage || page * perPage >= RESULT_CAP) break
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+function toMention(issue: v.InferOutput<typeof Issue>): Mention {
+  const login = issue.user?.login || 'ghost'
+  return {
+    id: `github:${issue.id}`,
+    author: login,
+    // The body is Markdown as written; null when the issue has none.
+    content: issue.body ? `${issue.title}\n\n${issue.body}` : issue.title,
+    url: issue.html_url,
+    profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login)}`,
+    date: isoDate(issue.created_at)!,
+    platform: 'github',
+    // likes = every reaction on the issue; GitHub has nothing like a share, so shares is 0.
+    engagement: { likes: count(issue.reactions?.total_count), comments: count(issue.comments), shares: 0 },
+  }
+}

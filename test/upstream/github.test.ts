@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createGithubConnector } from '../../src/platforms/github/connector'
+import { fakeUpstream, longText } from '../support/fake-upstream'
+
+// A fake GitHub REST API answering /search/issues in the documented shape (total_count, incomplete_results, items).
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
+  const f = fakeUpstream(answer)
+  fakes.push(f)
+  return f
+}
+
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createGithubConnector(
+    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_GITHUB_BASE_URL: origin, ...env } }).platforms.github,
+    createLogger((l) => lines.push(l)),
+  )
+
+const issue = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: 2900000000 + n, number: n, node_id: `I_${n}`, title: `Looking for a CRM #${n}`, body: `Body ${n}`,
+  html_url: `https://github.com/acme/app/issues/${n}`, repository_url: 'https://api.github.com/repos/acme/app',
+  user: { login: 'octo', id: 1, html_url: 'https://github.com/octo', type: 'User' },
+  state: 'open', comments: 4, created_at: '2026-03-01T12:00:00Z', updated_at: '2026-03-02T08:00:00Z',
+  reactions: { url: 'https://api.github.com/repos/acme/app/issues/1/reactions', total_count: 7, '+1': 5, heart: 2 },
+  score: 1,
+  ...extra,
+})
+const page = (items: unknown[]) => Response.json({ total_count: items.length, incomplete_results: false, items })
+
+describe('github connector against a fake REST search API', () => {
+  test('asks /search/issues for the newest issues with the API headers and the token', async () => {
+    const gh = fake(() => page([]))
+    await connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TOKEN: 'ghp_secret' }).search('crm tool', 7)
+    expect(gh.received).toHaveLength(1)
+    const [req] = gh.received
+    expect(req.method).toBe('GET')
+    expect(req.url.pathname).toBe('/search/issues')
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({
+      q: 'crm tool is:issue', sort: 'created', order: 'desc', per_page: '7', page: '1',
+    })
+    expect(req.headers.get('accept')).toBe('application/vnd.github+json')
+    expect(req.headers.get('x-github-api-version')).toBe('2022-11-28')
+    expect(req.headers.get('authorization')).toBe('Bearer ghp_secret')
+    expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test('sends no Authorization header when no token is configured', async () => {
+    const gh = fake(() => page([]))
+    await connector(gh.origin).search('crm', 5)
+    expect(gh.received[0].headers.has('authorization')).toBe(false)
+  })
+
+  test('maps issues to mentions: title and whole body, reactions as likes, and 0 or fallbacks where fields are missing', async () => {
+    const body = longText()
+    expect(body.length).toBeGreaterThan(5000)
+    const gh = fake(() => page([
+      issue(1, { body }),
+      issue(2, { body: null, user: null, reactions: undefined, comments: undefined, created_at: '2026-02-28T23:59:59+02:00' }),
+    ]))
+    const mentions = await connector(gh.origin).search('crm', 10)
+    expect(mentions[0]).toEqual({
+      id: 'github:2900000001', author: 'octo', platform: 'github',
+      content: `Looking for a CRM #1\n\n${body}`,
+      url: 'https://github.com/acme/app/issues/1', profileUrl: 'https://github.com/octo',
+      date: '2026-03-01T12:00:00.000Z', engagement: { likes: 7, comments: 4, shares: 0 },
+    })
+    expect(mentions[0].content.endsWith(body)).toBe(true)
+    expect(mentions[1]).toMatchObject({
+      id: 'github:2900000002', author: 'ghost', content: 'Looking for a CRM #2', profileUrl: 'https://github.com/ghost',
+      date: '2026-02-28T21:59:59.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+  })
+
+  test('limit 50 with malformed items on the first page fetches the next page and returns exactly 50', async () => {
+    const gh = fake(({ url }) => {
+      const p = Number(url.searchParams.get('page'))
+      const per = Number(url.searchParams.get('per_page'))
+      const items = Array.from({ length: per }, (_, i) => issue((p - 1) * per + i + 1))
+      if (p === 1) items[3] = { id: 'not a number' } as never
+      if (p === 1) items[9] = { ...issue(10), html_url: undefined } as never
+      return page(items)
+    })
+    const mentions = await connector(gh.origin).search('crm', 50)
+    expect(gh.received.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2'])
+    expect(gh.received.every((r) => r.url.searchParams.get('per_page') === '50')).toBe(true)
+    expect(mentions).toHaveLength(50)
+    expect(new Set(mentions.map((m) => m.id)).size).toBe(50)
+    expect(mentions.at(-1)!.id).toBe('github:2900000052')
+  })
+
+  test('stops after a short page: GitHub has no more', async () => {
+    const gh = fake(() => page([issue(1), issue(2), issue(3)]))
+    const mentions = await connector(gh.origin).search('crm', 50)
+    expect(gh.received).toHaveLength(1)
+    expect(mentions).toHaveLength(3)
+  })
+
+  test('skips and logs a malformed item', async () => {
+    const lines: string[] = []
+    const gh = fake(() => page([{ id: 1, title: null }, issue(2)]))
+    const mentions = await connector(gh.origin, {}, lines).search('crm', 10)
+    expect(mentions.map((m) => m.id)).toEqual(['github:2900000002'])
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
+  })
+
+  test('an answer without an items list is an upstream_error', async () => {
+    const gh = fake(() => Response.json({ message: 'Validation Failed', total_count: 0 }))
+    await expect(connector(gh.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a 403 rate-limit answer is an upstream_error that names neither the URL nor the token', async () => {
+    const gh = fake(() => Response.json(
+      { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
+      { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1772366400' } },
+    ))
+    const err = await connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TOKEN: 'ghp_secret' }).search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.message).not.toContain('ghp_secret')
+    expect(err.message).not.toContain(gh.origin)
+  })
+
+  test('a slow answer is an upstream_timeout', async () => {
+    const gh = fake(async () => { await Bun.sleep(400); return page([]) })
+    await expect(connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TIMEOUT_MS: '100' }).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
