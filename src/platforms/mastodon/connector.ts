@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
+// n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
+// them). Full-text status search only runs for a signed-in account on an instance with Elasticsearch/OpenSearch;
+// elsewhere `statuses` comes back empty. Results are one instance's view of the fediverse.
+const PAGE_MAX = 40
+const MAX_PAGES = 10
+
+const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const Status = v.object({
+  id: v.string(),
+  created_at: ReadableDate,
+  uri: v.string(),
+  url: v.nullish(v.string()),
+  content: v.string(),
+  spoiler_text: v.nullish(v.string()),
+  account: v.object({ acct: v.string(), username: v.string(), url: v.string() }),
+  favourites_count: v.nullish(v.number()),
+  reblogs_count: v.nullish(v.number()),
+  replies_count: v.nullish(v.number()),
+})
+const Envelope = v.object({ statuses: v.array(v.unknown()) })
+
+export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
+  const headers = { authorization: `Bearer ${config.access_token.trim()}` }
+  // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
+  const instance = new URL(config.base_url).host
+  const toMention = (s: v.InferOutput<typeof Status>): Mention => ({
+    id: `mastodon:${instance}:${s.id}`,
+    author: s.account.acct || s.account.username || 'unknown',
+    // HTML as the instance renders it; a content warning (spoiler_text, plain text) goes first, as readers see it.
+    content: s.spoiler_text ? `${s.spoiler_text}\n\n${s.content}` : s.content,
+    url: s.url ?? s.uri,
+    profileUrl: s.account.url,
+    date: isoDate(s.created_at)!,
+    platform: 'mastodon',
+    // shares = boosts (reblogs).
+    engagement: { likes: count(s.favourites_count), comments: count(s.replies_count), shares: count(s.reblogs_count) },
+  })
+
+  return {
+    platform: 'mastodon',
+    async search(keyword, limit, signal) {
+      const pageSize = Math.min(limit, PAGE_MAX)
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      let offset = 0
+      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+        const url = new URL('/api/v2/search', config.base_url)
+        const params = new URLSearchParams({ q: keyword, type: 'statuses', resolve: 'false', limit: String(pageSize) })
+        if (offset > 0) params.set('offset', String(offset))
+        url.search = params.toString()
+        const body = await fetchPlatformJson({ platform: 'mastodon', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
+        for (const m of readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention })) {
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        offset += statuses.length
+        if (statuses.length < pageSize) break
+      }
+      // The server orders status hits by id, newest first; sorting here keeps that true across pages.
+      return out.sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
+    },
+  }
+}

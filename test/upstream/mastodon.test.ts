@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createMastodonConnector } from '../../src/platforms/mastodon/connector'
+import { fakeUpstream, longText } from '../support/fake-upstream'
+
+// A fake Mastodon instance answering GET /api/v2/search in the documented Search shape (accounts, statuses, hashtags).
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
+  const f = fakeUpstream(answer)
+  fakes.push(f)
+  return f
+}
+
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createMastodonConnector(
+    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123', ...env } })
+      .platforms.mastodon,
+    createLogger((l) => lines.push(l)),
+  )
+
+// Ids are snowflakes: a higher id is a newer status.
+const status = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: String(113000000000000000n + BigInt(n)),
+  created_at: new Date(Date.UTC(2026, 2, 1, 12, 0, 0) + n * 60_000).toISOString(),
+  in_reply_to_id: null, sensitive: false, spoiler_text: '', visibility: 'public', language: 'en',
+  uri: `https://mastodon.social/users/jane/statuses/${n}`, url: `https://mastodon.social/@jane/${n}`,
+  replies_count: 1, reblogs_count: 2, favourites_count: 3,
+  content: `<p>Status ${n} about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>`,
+  account: { id: '1', username: 'jane', acct: 'jane', display_name: 'Jane', url: 'https://mastodon.social/@jane' },
+  media_attachments: [], mentions: [], tags: [], emojis: [],
+  ...extra,
+})
+const answer = (statuses: unknown[]) => Response.json({ accounts: [], statuses, hashtags: [] })
+
+describe('mastodon connector against a fake instance', () => {
+  test('searches statuses only, without WebFinger resolution, with the bearer token and a page size from the limit', async () => {
+    const m = fake(() => answer([]))
+    await connector(m.origin).search('crm tool', 7)
+    expect(m.received).toHaveLength(1)
+    const [req] = m.received
+    expect(req.method).toBe('GET')
+    expect(req.url.pathname).toBe('/api/v2/search')
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({ q: 'crm tool', type: 'statuses', resolve: 'false', limit: '7' })
+    expect(req.headers.get('authorization')).toBe('Bearer tok-123')
+    expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test('maps statuses, keeping the HTML as sent and putting a content warning first', async () => {
+    const long = `<p>${longText()}</p>`
+    const remote = {
+      ...status(2, { content: long, spoiler_text: 'vendor rant', url: null, replies_count: undefined, reblogs_count: null, favourites_count: undefined }),
+      account: { id: '9', username: 'bob', acct: 'bob@fosstodon.org', display_name: '', url: 'https://fosstodon.org/@bob' },
+    }
+    const m = fake(() => answer([remote, status(1)]))
+    const mentions = await connector(m.origin).search('crm', 10)
+    const host = new URL(m.origin).host
+    expect(mentions[0]).toEqual({
+      id: `mastodon:${host}:113000000000000002`, author: 'bob@fosstodon.org', platform: 'mastodon',
+      content: `vendor rant\n\n${long}`,
+      url: 'https://mastodon.social/users/jane/statuses/2', profileUrl: 'https://fosstodon.org/@bob',
+      date: '2026-03-01T12:02:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+    expect(mentions[1]).toEqual({
+      id: `mastodon:${host}:113000000000000001`, author: 'jane', platform: 'mastodon',
+      content: '<p>Status 1 about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>',
+      url: 'https://mastodon.social/@jane/1', profileUrl: 'https://mastodon.social/@jane',
+      date: '2026-03-01T12:01:00.000Z', engagement: { likes: 3, comments: 1, shares: 2 },
+    })
+  })
+
+  test('returns the newest first even when the instance answers out of order', async () => {
+    const m = fake(() => answer([status(1), status(3), status(2)]))
+    const mentions = await connector(m.origin).search('crm', 10)
+    expect(mentions.map((x) => x.date)).toEqual(['2026-03-01T12:03:00.000Z', '2026-03-01T12:02:00.000Z', '2026-03-01T12:01:00.000Z'])
+  })
+
+  test('limit 50 pages by offset in pages of 40 and returns exactly 50', async () => {
+    const total = 100
+    const m = fake(({ url }) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0)
+      const limit = Number(url.searchParams.get('limit'))
+      const ids = Array.from({ length: limit }, (_, i) => total - offset - i).filter((n) => n > 0)
+      return answer(ids.map((n) => status(n)))
+    })
+    const mentions = await connector(m.origin).search('crm', 50)
+    expect(m.received.map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('offset')])).toEqual([['40', null], ['40', '40']])
+    expect(mentions).toHaveLength(50)
+    expect(mentions[0].id.endsWith(':113000000000000100')).toBe(true)
+    expect(mentions[49].id.endsWith(':113000000000000051')).toBe(true)
+  })
+
+  test('stops when a page comes back short: the instance has no more', async () => {
+    const m = fake(() => answer([status(2), status(1)]))
+    const mentions = await connector(m.origin).search('crm', 50)
+    expect(m.received).toHaveLength(1)
+    expect(mentions).toHaveLength(2)
+  })
+
+  test('skips and logs a malformed status', async () => {
+    const lines: string[] = []
+    const m = fake(() => answer([{ id: 5, content: null }, status(1)]))
+    const mentions = await connector(m.origin, {}, lines).search('crm', 10)
+    expect(mentions).toHaveLength(1)
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
+  })
+
+  test('an answer without a statuses list is an upstream_error', async () => {
+    const m = fake(() => Response.json({ accounts: [], hashtags: [] }))
+    await expect(connector(m.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a 401 for a bad token is an upstream_error that does not carry the token', async () => {
+    const m = fake(() => Response.json({ error: 'The access token is invalid' }, { status: 401 }))
+    const err = await connector(m.origin).search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.message).not.toContain('tok-123')
+  })
+
+  test('a slow answer is an upstream_timeout', async () => {
+    const m = fake(async () => { await Bun.sleep(400); return answer([]) })
+    await expect(connector(m.origin, { LEAD_SIGNALS_PLATFORMS_MASTODON_TIMEOUT_MS: '100' }).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
