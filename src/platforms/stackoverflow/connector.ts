@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+import { decodeEntities, getStackExchange } from './api'
+
+// Stack Exchange API 2.3 /search/advanced (api.stackexchange.com/docs/advanced-search): questions matching `q`,
+// newest first with sort=creation&order=desc; `page` is 1-based and `pagesize` 0..100 (docs/paging), `has_more` says
+// whether another page exists; filter=withbody adds the HTML body. Without a key an IP gets 300 calls a day, with
+// one 10,000 (docs/throttle).
+const PAGE_MAX = 100
+const MAX_PAGES = 10
+
+const Question = v.object({
+  question_id: v.number(),
+  title: v.string(),
+  body: v.nullish(v.string()),
+  link: v.pipe(v.string(), v.url()),
+  // A deleted user is `{ user_type: "does_not_exist", display_name }` without link or user_id.
+  owner: v.nullish(v.object({ display_name: v.nullish(v.string()), link: v.nullish(v.string()), user_id: v.nullish(v.number()) })),
+  creation_date: v.number(),
+  score: v.nullish(v.number()),
+  answer_count: v.nullish(v.number()),
+})
+// The common wrapper (docs/wrapper); on failure it carries error_id/error_name/error_message instead of items.
+const Wrapper = v.object({
+  items: v.optional(v.unknown()),
+  has_more: v.optional(v.boolean()),
+  backoff: v.optional(v.number()),
+  quota_max: v.optional(v.number()),
+  quota_remaining: v.optional(v.number()),
+  error_id: v.optional(v.number()),
+  error_name: v.optional(v.string()),
+  error_message: v.optional(v.string()),
+})
+const Page = v.object({ items: v.array(v.unknown()), has_more: v.boolean() })
+
+export function createStackoverflowConnector(config: Config['platforms']['stackoverflow'], log: Logger): PlatformConnector {
+  // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
+  // before hitting the same method again." This connector calls one method, so the pause is the connector's.
+  let pausedUntil = 0
+
+  async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
+    const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+    if (wait > 0) throw new AppError('upstream_error', `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`)
+    const url = new URL('/2.3/search/advanced', config.base_url)
+    const params = new URLSearchParams({
+      q: keyword, site: config.site, sort: 'creation', order: 'desc',
+      pagesize: String(pageSize), page: String(page), filter: 'withbody',
+    })
+    if (config.key.trim() !== '') params.set('key', config.key.trim())
+    url.search = params.toString()
+    const answer = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
+    const wrapper = v.safeParse(Wrapper, answer.body)
+    const w = wrapper.success ? wrapper.output : {}
+    if (w.backoff && w.backoff > 0) pausedUntil = Math.max(pausedUntil, Date.now() + w.backoff * 1000)
+    if (w.error_id !== undefined) {
+      const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
+      throw new AppError('upstream_error', `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`)
+    }
+    if (!answer.ok) {
+      const what = answer.status === 429
+        ? `a rate-limit answer (429${answer.retryAfter ? `, retry after ${answer.retryAfter} s` : ''})`
+        : `status ${answer.status}`
+      throw new AppError('upstream_error', `stackoverflow answered with ${what}`)
+    }
+    if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
+    if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
+      log.warn('platform_quota_low', { platform: 'stackoverflow', quota_remaining: w.quota_remaining, quota_max: w.quota_max })
+    }
+    return { ...readEnvelope('stackoverflow', Page, answer.body, 'a response without an items list'), backoff: w.backoff }
+  }
+
+  return {
+    platform: 'stackoverflow',
+    async search(keyword, limit, signal) {
+      const pageSize = Math.min(limit, PAGE_MAX)
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
+        const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
+        for (const m of readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention })) {
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        if (!has_more) break
+        // Asking for the next page now would break the backoff: answer with what has come so far.
+        if (backoff && out.length < limit) {
+          log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: out.length })
+          break
+        }
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+function toMention(q: v.InferOutput<typeof Question>): Mention {
+  const author = decodeEntities(q.owner?.display_name ?? '').trim() || 'unknown'
+  const site = new URL(q.link).origin
+  return {
+    id: `stackoverflow:${q.question_id}`,
+    author,
+    // The title stays entity-encoded as sent: with the HTML body after it the whole content is one HTML text, decoded
+    // (if ever) in one pass by whoever reads it.
+    content: q.body ? `${q.title}\n\n${q.body}` : q.title,
+    url: q.link,
+    profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : `${site}/users`),
+    date: isoDate(q.creation_date, 's')!,
+    platform: 'stackoverflow',
+    // likes = the question's score (up minus down votes); comments = its answers; Stack Exchange has no shares.
+    engagement: { likes: count(q.score), comments: count(q.answer_count), shares: 0 },
+  }
+}
