@@ -1,0 +1,92 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+import { toMention } from './mapping'
+
+/** The networks without a public search: each runs an Apify actor the operator licenses (contract §4). */
+export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
+export type ProviderPlatform = (typeof PROVIDER_PLATFORMS)[number]
+
+// Apify API v2, "Run Actor synchronously with input and get dataset items" (docs.apify.com/api/v2,
+// act_runSyncGetDatasetItems_post): POST /v2/acts/{actorId}/run-sync-get-dataset-items, the JSON body is the
+// actor's input, the answer is the run's dataset as a JSON array. A run longer than 300 s answers 408 and a failed
+// run 400; the http helper turns both into upstream_error.
+const SYNC_WAIT_MAX_S = 300
+const Dataset = v.array(v.unknown())
+
+export function createProviderConnector(
+  platform: ProviderPlatform, config: Config['platforms']['linkedin'], log: Logger,
+): PlatformConnector {
+  // The actor is "username/actor-name" in Apify Console; in the API path it is "username~actor-name" (or an id).
+  const actorId = config.actor.trim().replaceAll('/', '~')
+  // The token goes in the Authorization header, which Apify recommends over the `token` query parameter: a URL
+  // can end up in logs, a header does not.
+  const headers = { authorization: `Bearer ${config.token.trim()}` }
+  if (!JSON.stringify(config.input).includes('{keyword}')) {
+    log.warn('provider_input_without_keyword', { platform, hint: `no value of [platforms.${platform}].input holds {keyword}` })
+  }
+
+  return {
+    platform,
+    async search(keyword, limit, signal) {
+      const url = new URL(`/v2/acts/${encodeURIComponent(actorId)}/run-sync-get-dataset-items`, config.base_url)
+      url.search = new URLSearchParams({
+        // The run's own time limit, in seconds: when we stop waiting the run stops too, instead of running on
+        // (and costing) after nobody reads its result. The sync endpoint waits at most 300 s.
+        timeout: String(Math.min(SYNC_WAIT_MAX_S, Math.max(1, Math.floor(config.timeout_ms / 1000)))),
+        // maxItems caps what a pay-per-result actor charges; limit caps the dataset items in the answer.
+        maxItems: String(limit),
+        limit: String(limit),
+      }).toString()
+      const body = await fetchPlatformJson({
+        platform, url, method: 'POST', json: buildInput(config.input, keyword, limit), headers,
+        timeoutMs: config.timeout_ms, signal, log,
+      })
+      const items = readEnvelope(platform, Dataset, body, 'a body that is not a list of dataset items')
+      const searchedAt = new Date().toISOString()
+      const seen = new Set<string>()
+      const found = readItems({
+        platform, log, items, item: v.unknown(),
+        map: (item) => {
+          const r = toMention(platform, item, config.fields, searchedAt)
+          if ('skip' in r) {
+            log.warn('platform_item_skipped', { platform, reason: r.skip })
+            return undefined
+          }
+          // An actor may store the same post twice (two queries, a retried page).
+          if (seen.has(r.mention.id)) return undefined
+          seen.add(r.mention.id)
+          return r
+        },
+      })
+      return newestFirst(found).slice(0, limit)
+    },
+  }
+}
+
+/**
+ * The actor input: `input` with `{keyword}` and `{limit}` filled into its strings. A value that is exactly
+ * "{limit}" becomes the number, as actors declare counts (`maxItems`, `resultsLimit`) as integers.
+ */
+export function buildInput(input: unknown, keyword: string, limit: number): unknown {
+  if (typeof input === 'string') {
+    if (input === '{limit}') return limit
+    return input.replaceAll('{keyword}', keyword).replaceAll('{limit}', String(limit))
+  }
+  if (Array.isArray(input)) return input.map((x) => buildInput(x, keyword, limit))
+  if (typeof input === 'object' && input !== null) {
+    return Object.fromEntries(Object.entries(input).map(([k, x]) => [k, buildInput(x, keyword, limit)]))
+  }
+  return input
+}
+
+// Actors store items in the order they scraped them. Dated posts go newest first; posts without a readable date
+// (dated with the search time) follow in the actor's order rather than posing as the newest.
+function newestFirst(found: { mention: Mention; dated: boolean }[]): Mention[] {
+  const dated = found.filter((f) => f.dated).map((f) => f.mention)
+  dated.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+  return [...dated, ...found.filter((f) => !f.dated).map((f) => f.mention)]
+}
