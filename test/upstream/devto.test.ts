@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createDevtoConnector } from '../../src/platforms/devto/connector'
+import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+
+// A fake DEV: /search/feed_content answers `{ result: [...] }` as Forem's Homepage::ArticleSerializer shapes it
+// (no body), and /api/articles/{id} answers the v1 article with body_markdown and body_html.
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+
+const hit = (n: number, extra: Record<string, unknown> = {}) => ({
+  class_name: 'Article', cloudinary_video_url: null, comments_count: 3, id: 2300000 + n,
+  path: `/jane/why-we-moved-to-acme-${n}`, public_reactions_count: 25, readable_publish_date: 'Mar 1',
+  reading_time: 4, title: `Why we moved to Acme ${n}`, user_id: 77, public_reaction_categories: [],
+  video_duration_string: null, published_at_int: 1772366400 - n * 60, tag_list: ['saas'], flare_tag: null,
+  user: { name: 'Jane Doe', profile_image_90: 'https://media.dev.to/jane.png', username: 'jane' },
+  ...extra,
+})
+const article = (id: number, extra: Record<string, unknown> = {}) => ({
+  type_of: 'article', id, title: 'Why we moved to Acme', description: 'A short story',
+  url: `https://dev.to/jane/why-we-moved-to-acme-${id - 2300000}`, path: `/jane/why-we-moved-to-acme-${id - 2300000}`,
+  comments_count: 3, public_reactions_count: 25, published_at: '2026-03-01T12:00:00Z',
+  body_html: `<p>Body of ${id}</p>`, body_markdown: `Body of **${id}**`,
+  user: { name: 'Jane Doe', username: 'jane' },
+  ...extra,
+})
+
+type Site = { search?: (req: Received) => Response | Promise<Response>; article?: (id: number, req: Received) => Response | Promise<Response> }
+function fakeDev(site: Site) {
+  const f = fakeUpstream(async (req) => {
+    if (req.url.pathname === '/search/feed_content') return site.search ? site.search(req) : Response.json({ result: [] })
+    const m = /^\/api\/articles\/(\d+)$/.exec(req.url.pathname)
+    if (m) return site.article ? site.article(Number(m[1]), req) : Response.json(article(Number(m[1])))
+    return new Response('not found', { status: 404 })
+  })
+  fakes.push(f)
+  return { ...f, searches: () => f.received.filter((r) => r.url.pathname === '/search/feed_content'), details: () => f.received.filter((r) => r.url.pathname.startsWith('/api/')) }
+}
+
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createDevtoConnector(
+    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_DEVTO_BASE_URL: origin, ...env } }).platforms.devto,
+    createLogger((l) => lines.push(l)),
+  )
+
+describe('devto connector against a fake DEV', () => {
+  test('searches articles newest first on feed_content, then reads each article from the v1 API with the api-key', async () => {
+    const dev = fakeDev({ search: () => Response.json({ result: [hit(1)] }) })
+    await connector(dev.origin, { LEAD_SIGNALS_PLATFORMS_DEVTO_API_KEY: 'devkey' }).search('crm tool', 7)
+    const [search] = dev.searches()
+    expect(search.method).toBe('GET')
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({
+      class_name: 'Article', search_fields: 'crm tool', sort_by: 'published_at', sort_direction: 'desc', per_page: '7', page: '0',
+    })
+    expect(search.headers.has('api-key')).toBe(false)
+    expect(search.headers.get('user-agent')).toContain('lead-signals')
+    const [detail] = dev.details()
+    expect(detail.method).toBe('GET')
+    expect(detail.url.pathname).toBe('/api/articles/2300001')
+    expect(detail.headers.get('accept')).toBe('application/vnd.forem.api-v1+json')
+    expect(detail.headers.get('api-key')).toBe('devkey')
+    expect(detail.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test('sends no api-key when none is configured', async () => {
+    const dev = fakeDev({ search: () => Response.json({ result: [hit(1)] }) })
+    await connector(dev.origin).search('crm', 5)
+    expect(dev.details()[0].headers.has('api-key')).toBe(false)
+  })
+
+  test('maps an article with its whole Markdown text, and falls back where fields are missing', async () => {
+    const markdown = `## Why\n\n${longText()}`
+    const dev = fakeDev({
+      search: () => Response.json({ result: [hit(1), hit(2, { comments_count: null, public_reactions_count: undefined })] }),
+      article: (id) => Response.json(id === 2300001 ? article(id, { body_markdown: markdown }) : article(id, { body_markdown: null, url: null })),
+    })
+    const mentions = await connector(dev.origin).search('crm', 10)
+    expect(mentions[0]).toEqual({
+      id: 'devto:2300001', author: 'jane', platform: 'devto',
+      content: `Why we moved to Acme 1\n\n${markdown}`,
+      url: 'https://dev.to/jane/why-we-moved-to-acme-1', profileUrl: `${dev.origin}/jane`,
+      date: new Date((1772366400 - 60) * 1000).toISOString(), engagement: { likes: 25, comments: 3, shares: 0 },
+    })
+    expect(mentions[1]).toMatchObject({
+      content: 'Why we moved to Acme 2', url: `${dev.origin}/jane/why-we-moved-to-acme-2`, engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+  })
+
+  test('limit 50 with malformed results on page 0 reads page 1 and returns exactly 50, fetching text only for those', async () => {
+    const dev = fakeDev({
+      search: ({ url }) => {
+        const page = Number(url.searchParams.get('page'))
+        const per = Number(url.searchParams.get('per_page'))
+        const result: unknown[] = Array.from({ length: per }, (_, i) => hit(page * per + i + 1))
+        if (page === 0) result[5] = { id: 'x', title: 1 }
+        return Response.json({ result })
+      },
+    })
+    const mentions = await connector(dev.origin).search('crm', 50)
+    expect(dev.searches().map((r) => r.url.searchParams.get('page'))).toEqual(['0', '1'])
+    expect(mentions).toHaveLength(50)
+    expect(mentions.at(-1)!.id).toBe('devto:2300051')
+    expect(dev.details()).toHaveLength(50)
+  })
+
+  test('stops after a short page: DEV has no more', async () => {
+    const dev = fakeDev({ search: () => Response.json({ result: [hit(1), hit(2)] }) })
+    const mentions = await connector(dev.origin).search('crm', 50)
+    expect(dev.searches()).toHaveLength(1)
+    expect(mentions).toHaveLength(2)
+  })
+
+  test('reads article texts at most four at a time', async () => {
+    let inFlight = 0
+    let most = 0
+    const dev = fakeDev({
+      search: () => Response.json({ result: Array.from({ length: 12 }, (_, i) => hit(i + 1)) }),
+      article: async (id) => {
+        most = Math.max(most, ++inFlight)
+        await Bun.sleep(20)
+        inFlight--
+        return Response.json(article(id))
+      },
+    })
+    expect(await connector(dev.origin).search('crm', 12)).toHaveLength(12)
+    expect(most).toBe(4)
+  })
+
+  test('an article whose text cannot be read is left out and logged', async () => {
+    const lines: string[] = []
+    const dev = fakeDev({
+      search: () => Response.json({ result: [hit(1), hit(2), hit(3)] }),
+      article: (id) => (id === 2300002 ? Response.json({ error: 'not found', status: 404 }, { status: 404 }) : Response.json(article(id))),
+    })
+    const mentions = await connector(dev.origin, {}, lines).search('crm', 10)
+    expect(mentions.map((m) => m.id)).toEqual(['devto:2300001', 'devto:2300003'])
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
+  })
+
+  test('when no article text can be read at all, the search is an upstream_error', async () => {
+    const dev = fakeDev({
+      search: () => Response.json({ result: [hit(1), hit(2)] }),
+      article: () => new Response('rate limited', { status: 429, headers: { 'retry-after': '30' } }),
+    })
+    await expect(connector(dev.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('skips and logs a malformed search result', async () => {
+    const lines: string[] = []
+    const dev = fakeDev({ search: () => Response.json({ result: [{ id: 1, user: null }, hit(2)] }) })
+    const mentions = await connector(dev.origin, {}, lines).search('crm', 10)
+    expect(mentions.map((m) => m.id)).toEqual(['devto:2300002'])
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
+  })
+
+  test('a search answer without a result list is an upstream_error, and so is an error status', async () => {
+    const a = fakeDev({ search: () => Response.json({ articles: [] }) })
+    await expect(connector(a.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    const b = fakeDev({ search: () => new Response('oops', { status: 500 }) })
+    await expect(connector(b.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a slow answer is an upstream_timeout', async () => {
+    const dev = fakeDev({ search: async () => { await Bun.sleep(400); return Response.json({ result: [] }) } })
+    await expect(connector(dev.origin, { LEAD_SIGNALS_PLATFORMS_DEVTO_TIMEOUT_MS: '100' }).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
