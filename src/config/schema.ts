@@ -5,7 +5,7 @@ import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
 const port = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
 const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be an http(s) URL'))
-const timeoutMs = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), 10_000)
+const timeoutMs = (fallback = 10_000) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
 
 const Server = v.strictObject({
   host: v.optional(v.string(), '0.0.0.0'),
@@ -67,24 +67,28 @@ export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
 }
 
 // Generic over the extra entries so each platform's table keeps its own typed keys.
-function base<E extends v.ObjectEntries = {}>(defaultUrl: string, extra: E = {} as E) {
-  const table = v.strictObject({ base_url: v.optional(httpUrl, defaultUrl), timeout_ms: timeoutMs, ...extra })
+function base<E extends v.ObjectEntries = {}>(defaultUrl: string, extra: E = {} as E, timeout = 10_000) {
+  const table = v.strictObject({ base_url: v.optional(httpUrl, defaultUrl), timeout_ms: timeoutMs(timeout), ...extra })
   // Every key of a table has a default, so an absent table is an empty one.
   return v.optional(table, {} as v.InferInput<typeof table>)
 }
 // A SearXNG instance is the operator's own: no default, so the network is not configured until one is set.
-const searxng = () => v.optional(v.strictObject({ base_url: v.optional(httpUrl), timeout_ms: timeoutMs }), {})
+const searxng = () => v.optional(v.strictObject({ base_url: v.optional(httpUrl), timeout_ms: timeoutMs() }), {})
 const secret = v.optional(v.string(), '')
+type Json = string | number | boolean | Json[] | { [key: string]: Json }
+const JsonValue: v.GenericSchema<Json> = v.lazy(() => v.union([v.string(), v.number(), v.boolean(), v.array(JsonValue), v.record(v.string(), JsonValue)]))
 const providerEntries = {
   provider: v.optional(v.picklist(['apify']), 'apify'),
   actor: secret,
   token: secret,
-  input: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])), {}),
+  // An actor's input is free-form JSON: lists (search queries, hashtags) and nested tables included.
+  input: v.optional(v.record(v.string(), JsonValue), {}),
   fields: v.optional(v.record(
     v.picklist(['id', 'author', 'content', 'url', 'profileUrl', 'date', 'likes', 'comments', 'shares']), v.string(),
   ), {}),
 }
-const provider = () => base('https://api.apify.com', providerEntries)
+// A scraping actor's run takes tens of seconds, so these tables wait longer by default.
+const provider = () => base('https://api.apify.com', providerEntries, 120_000)
 
 // contract §4: one table per connector, `base_url` defaulting to the platform's public API host.
 const Platforms = v.strictObject({

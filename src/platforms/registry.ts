@@ -3,12 +3,15 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { isConfigured } from './configured'
 import { createHackernewsConnector } from './hackernews/connector'
+import { createProviderConnector, PROVIDER_PLATFORMS } from './provider/connector'
 import type { PlatformConnector } from './types'
 
 type Factory = (config: Config, log: Logger) => PlatformConnector
 
 const FACTORIES: Partial<Record<Source, Factory>> = {
   hackernews: (c, log) => createHackernewsConnector(c.platforms.hackernews, log),
+  // Platforms without a public search: the operator's licensed provider task (contract §4).
+  ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)])),
 }
 
 /** The connectors that can run with this configuration; a source absent from the map is "not configured". */

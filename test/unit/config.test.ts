@@ -91,3 +91,10 @@ describe('configuration (contract §4)', () => {
     expect(v.safeParse(Config, { platforms: { myspace: {} } }).success).toBe(false)
   })
 })
+
+test('a provider input may hold lists and tables, and provider tables wait 120 s by default', () => {
+  const c = loadConfig({ env: {}, fileText: '[platforms.linkedin]\nactor = "a/b"\ntoken = "t"\ninput = { searchQueries = ["{keyword}"], options = { max = "{limit}" } }\n' })
+  expect(c.platforms.linkedin.input).toEqual({ searchQueries: ['{keyword}'], options: { max: '{limit}' } })
+  expect(c.platforms.linkedin.timeout_ms).toBe(120_000)
+  expect(c.platforms.hackernews.timeout_ms).toBe(10_000)
+})
