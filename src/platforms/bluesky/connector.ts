@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+import { createSessionKeeper, type Session } from './session'
+import { XrpcError, xrpc } from './xrpc'
+
+// app.bsky.feed.searchPosts (lexicon): q required, sort "latest" | "top", limit 1..100 (default 25), and a cursor
+// that is returned while more results exist. Logged-out search has been refused since early 2025, so every call
+// carries the session's access token; the account's PDS (base_url) proxies the call to the AppView.
+const PAGE_MAX = 100
+const MAX_PAGES = 10
+
+const Post = v.object({
+  uri: v.pipe(v.string(), v.startsWith('at://')),
+  author: v.object({ did: v.string(), handle: v.string(), displayName: v.nullish(v.string()) }),
+  // The record is the post as its author's client wrote it (app.bsky.feed.post): text and a client-supplied date.
+  record: v.object({ text: v.string(), createdAt: v.nullish(v.string()) }),
+  indexedAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+  likeCount: v.nullish(v.number()),
+  replyCount: v.nullish(v.number()),
+  repostCount: v.nullish(v.number()),
+  quoteCount: v.nullish(v.number()),
+})
+const Output = v.object({ posts: v.array(v.unknown()), cursor: v.nullish(v.string()) })
+
+export function createBlueskyConnector(config: Config['platforms']['bluesky'], log: Logger): PlatformConnector {
+  const sessions = createSessionKeeper(config, log)
+
+  const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) => xrpc({
+    baseUrl: config.base_url, nsid: 'app.bsky.feed.searchPosts', params, bearer: session.accessJwt,
+    timeoutMs: config.timeout_ms, log, signal,
+  })
+
+  /** One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked again. */
+  async function withSession(params: URLSearchParams, signal?: AbortSignal) {
+    const session = await sessions.get()
+    try {
+      return await searchPage(session, params, signal)
+    } catch (err) {
+      if (!(err instanceof XrpcError) || (err.status !== 400 && err.status !== 401)) throw err
+      if (err.error === 'ExpiredToken') return searchPage(await sessions.renew(session), params, signal)
+      if (err.error === 'InvalidToken') return searchPage(await sessions.replace(session), params, signal)
+      throw err
+    }
+  }
+
+  return {
+    platform: 'bluesky',
+    async search(keyword, limit, signal) {
+      const pageSize = Math.min(limit, PAGE_MAX)
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      let cursor: string | undefined
+      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+        const params = new URLSearchParams({ q: keyword, sort: 'latest', limit: String(pageSize) })
+        if (cursor) params.set('cursor', cursor)
+        const body = await withSession(params, signal)
+        const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
+        for (const m of readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention })) {
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        if (!page.cursor || page.posts.length === 0) break
+        cursor = page.cursor
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+function toMention(post: v.InferOutput<typeof Post>): Mention {
+  // A handle that no longer verifies is reported as "handle.invalid"; bsky.app links accept the DID instead.
+  const handle = post.author.handle === 'handle.invalid' ? post.author.did : post.author.handle
+  const rkey = post.uri.split('/').pop()!
+  return {
+    id: `bluesky:${post.uri}`,
+    author: post.author.handle === 'handle.invalid' ? post.author.displayName || post.author.did : post.author.handle,
+    content: post.record.text,
+    url: `https://bsky.app/profile/${handle}/post/${rkey}`,
+    profileUrl: `https://bsky.app/profile/${handle}`,
+    // createdAt is set by the author's client; indexedAt (the AppView's) stands in when it is missing or unreadable.
+    date: isoDate(post.record.createdAt) ?? isoDate(post.indexedAt)!,
+    platform: 'bluesky',
+    // shares = reposts + quote posts.
+    engagement: {
+      likes: count(post.likeCount),
+      comments: count(post.replyCount),
+      shares: count(post.repostCount) + count(post.quoteCount),
+    },
+  }
+}

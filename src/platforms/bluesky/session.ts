@@ -1,0 +1,55 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { readEnvelope } from '../shared/mapping'
+import { xrpc } from './xrpc'
+
+export type Session = { accessJwt: string; refreshJwt: string; renewal?: Promise<Session> }
+const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() })
+
+/**
+ * The connector's one app-password session, shared by every search. createSession is limited to 30 calls per 5
+ * minutes and 300 a day per account, so it runs once and is then renewed with com.atproto.server.refreshSession
+ * (Bearer refreshJwt; the answer carries a new pair, the old refresh token is spent). Concurrent callers share one
+ * login and one renewal; a failed login or renewal is forgotten so the next search tries again.
+ * Login and renewal run without the caller's abort signal: they serve every search, not only the one that started them.
+ */
+export function createSessionKeeper(config: Config['platforms']['bluesky'], log: Logger) {
+  let current: Promise<Session> | undefined
+  const call = (nsid: string, input: unknown, bearer?: string) =>
+    xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms, log })
+  const keep = (p: Promise<Session>) => {
+    current = p
+    p.catch(() => { if (current === p) current = undefined })
+    return p
+  }
+
+  async function login(): Promise<Session> {
+    const body = await call('com.atproto.server.createSession', { identifier: config.identifier.trim(), password: config.app_password.trim() })
+    log.info('platform_login', { platform: 'bluesky' })
+    return readEnvelope('bluesky', SessionOutput, body, 'a session without tokens')
+  }
+
+  async function refresh(stale: Session): Promise<Session> {
+    const body = await call('com.atproto.server.refreshSession', null, stale.refreshJwt)
+    return readEnvelope('bluesky', SessionOutput, body, 'a refreshed session without tokens')
+  }
+
+  return {
+    /** The current session, logging in when there is none. */
+    get: (): Promise<Session> => current ?? keep(login()),
+    /** After ExpiredToken with `stale`: refresh it, or log in again when the refresh is refused. */
+    renew(stale: Session): Promise<Session> {
+      stale.renewal ??= keep(refresh(stale).catch((err) => {
+        log.info('platform_session_refresh_failed', { platform: 'bluesky', err })
+        return login()
+      }))
+      return stale.renewal
+    },
+    /** After InvalidToken with `stale` (a revoked session): log in again. */
+    replace(stale: Session): Promise<Session> {
+      stale.renewal ??= keep(login())
+      return stale.renewal
+    },
+  }
+}
