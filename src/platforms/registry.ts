@@ -2,14 +2,24 @@ import type { Source } from '../config/platform-names'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { isConfigured } from './configured'
+import { createBlueskyConnector } from './bluesky/connector'
+import { createDevtoConnector } from './devto/connector'
+import { createGithubConnector } from './github/connector'
 import { createHackernewsConnector } from './hackernews/connector'
+import { createMastodonConnector } from './mastodon/connector'
 import { createProviderConnector, PROVIDER_PLATFORMS } from './provider/connector'
+import { createStackoverflowConnector } from './stackoverflow/connector'
 import type { PlatformConnector } from './types'
 
 type Factory = (config: Config, log: Logger) => PlatformConnector
 
 const FACTORIES: Partial<Record<Source, Factory>> = {
   hackernews: (c, log) => createHackernewsConnector(c.platforms.hackernews, log),
+  bluesky: (c, log) => createBlueskyConnector(c.platforms.bluesky, log),
+  mastodon: (c, log) => createMastodonConnector(c.platforms.mastodon, log),
+  stackoverflow: (c, log) => createStackoverflowConnector(c.platforms.stackoverflow, log),
+  github: (c, log) => createGithubConnector(c.platforms.github, log),
+  devto: (c, log) => createDevtoConnector(c.platforms.devto, log),
   // Platforms without a public search: the operator's licensed provider task (contract §4).
   ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)])),
 }

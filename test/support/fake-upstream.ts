@@ -24,4 +24,8 @@ export function fakeUpstream(answer: (req: Received) => Response | Promise<Respo
 }
 
 /** A text of `n` characters, longer than any platform preview, to check content comes back whole. */
-export const longText = (n = 6000) => Array.from({ length: Math.ceil(n / 50) }, (_, i) => `sentence ${i} about a crm we might buy soon. `).join('').slice(0, n)
+export function longText(n = 6000): string {
+  let text = ''
+  for (let i = 0; text.length < n; i++) text += `sentence ${i} about a crm we might buy soon. `
+  return text.slice(0, n)
+}
