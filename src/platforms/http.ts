@@ -17,11 +17,11 @@ export type PlatformRequest = {
 }
 
 /**
- * One call to a platform within `timeoutMs`, as text. Every failure becomes the contract's error (§6), naming the
- * platform and what went wrong but never the URL (it may carry a key) or the body: no answer in time → 504
- * upstream_timeout; unreachable, an error status or a rate-limit answer → 502 upstream_error.
+ * One call to a platform within `timeoutMs`, whatever the status of the answer: for platforms that explain their
+ * errors in the body (Stack Exchange, Bluesky's XRPC). No answer in time → 504 upstream_timeout; unreachable or a
+ * broken-off body → 502 upstream_error. Messages name the platform, never the URL (it may carry a key).
  */
-export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
+export async function sendPlatformRequest(a: PlatformRequest): Promise<{ status: number; ok: boolean; text: string; headers: Headers }> {
   const timeout = AbortSignal.timeout(a.timeoutMs)
   const signal = a.signal ? AbortSignal.any([a.signal, timeout]) : timeout
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...a.headers }
@@ -42,20 +42,25 @@ export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: str
     a.log.warn('platform_unreachable', { platform: a.platform, err })
     throw new AppError('upstream_error', `${a.platform} could not be reached`)
   }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {})
-    const retry = res.headers.get('retry-after')
-    const what = res.status === 429
-      ? `a rate-limit answer (429${retry ? `, retry after ${retry} s` : ''})`
-      : `status ${res.status}`
-    throw new AppError('upstream_error', `${a.platform} answered with ${what}`)
-  }
   try {
-    return { text: await res.text(), headers: res.headers }
+    return { status: res.status, ok: res.ok, text: await res.text(), headers: res.headers }
   } catch {
     if (timeout.aborted) throw timedOut()
     throw new AppError('upstream_error', `${a.platform} broke off its answer`)
   }
+}
+
+/** How a failed answer is described: the status, or the rate limit and when to retry. */
+export function describeStatus(status: number, headers: Headers): string {
+  const retry = headers.get('retry-after')
+  return status === 429 ? `a rate-limit answer (429${retry ? `, retry after ${retry} s` : ''})` : `status ${status}`
+}
+
+/** `sendPlatformRequest` where any error status is 502 upstream_error (contract §6). */
+export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
+  const res = await sendPlatformRequest(a)
+  if (!res.ok) throw new AppError('upstream_error', `${a.platform} answered with ${describeStatus(res.status, res.headers)}`)
+  return res
 }
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */

@@ -1,37 +1,17 @@
-import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
-import { USER_AGENT } from '../http'
+import { sendPlatformRequest } from '../http'
 
 /**
- * One GET to the Stack Exchange API that reads the answer whatever its status. http.ts's fetchPlatformText drops the
- * body of a non-2xx answer, but this API reports every failure as HTTP 400 with error_id/error_name/error_message on
- * its common wrapper (api.stackexchange.com/docs/error-handling), and a `backoff` may ride on any answer. Timeouts
- * and unreachable hosts map as in http.ts; the URL (it may carry the key) never goes into a message.
- * Answers are always gzip- or deflate-compressed (api.stackexchange.com/docs/compression); Bun's fetch asks for and
- * decodes both.
+ * One GET to the Stack Exchange API, read whatever its status: the API reports every failure as HTTP 400 with
+ * error_id/error_name/error_message on its common wrapper (api.stackexchange.com/docs/error-handling), and a
+ * `backoff` may ride on any answer. Answers are always gzip- or deflate-compressed
+ * (api.stackexchange.com/docs/compression); Bun's fetch asks for and decodes both.
  */
 export async function getStackExchange(a: { url: URL; timeoutMs: number; log: Logger; signal?: AbortSignal }) {
-  const timeout = AbortSignal.timeout(a.timeoutMs)
-  const signal = a.signal ? AbortSignal.any([a.signal, timeout]) : timeout
-  const timedOut = () => new AppError('upstream_timeout', `stackoverflow did not answer within ${a.timeoutMs} ms`)
-  let res: Response
-  let text: string
-  try {
-    res = await fetch(a.url, { headers: { 'user-agent': USER_AGENT, accept: 'application/json' }, signal, redirect: 'follow' })
-  } catch (err) {
-    if (timeout.aborted) throw timedOut()
-    a.log.warn('platform_unreachable', { platform: 'stackoverflow', err })
-    throw new AppError('upstream_error', 'stackoverflow could not be reached')
-  }
-  try {
-    text = await res.text()
-  } catch {
-    if (timeout.aborted) throw timedOut()
-    throw new AppError('upstream_error', 'stackoverflow broke off its answer')
-  }
+  const res = await sendPlatformRequest({ platform: 'stackoverflow', ...a, headers: { accept: 'application/json' } })
   let body: unknown
   try {
-    body = JSON.parse(text)
+    body = JSON.parse(res.text)
   } catch {
     body = undefined
   }
