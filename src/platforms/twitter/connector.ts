@@ -1,0 +1,110 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency
+// gives newest first, and meta.next_token goes back as next_token for the next page. Every post returned is billed
+// (pay-per-use), so each page asks only for what is still missing, within 10..100.
+const PAGE_MIN = 10
+const PAGE_MAX = 100
+const MAX_PAGES = 10
+
+const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const Tweet = v.object({
+  id: v.string(),
+  text: v.string(),
+  created_at: ReadableDate,
+  author_id: v.optional(v.string()),
+  // `text` stops at 280 characters for long posts; the whole post is in note_tweet.text (tweet.fields=note_tweet).
+  note_tweet: v.optional(v.object({ text: v.string() })),
+  public_metrics: v.optional(v.object({
+    like_count: v.optional(v.number()),
+    reply_count: v.optional(v.number()),
+    retweet_count: v.optional(v.number()),
+    quote_count: v.optional(v.number()),
+  })),
+})
+const User = v.object({ id: v.string(), username: v.string(), name: v.optional(v.string()) })
+// With no match `data` is absent and meta.result_count is 0; meta is always there.
+const Envelope = v.object({
+  data: v.optional(v.array(v.unknown())),
+  includes: v.optional(v.object({ users: v.optional(v.array(v.unknown())) })),
+  meta: v.object({ next_token: v.optional(v.string()) }),
+})
+type User = v.InferOutput<typeof User>
+
+export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
+  const headers = { authorization: `Bearer ${config.bearer_token.trim()}` }
+  return {
+    platform: 'twitter',
+    async search(keyword, limit, signal) {
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      let nextToken: string | undefined
+      for (let page = 0; page < MAX_PAGES && out.length < limit; page++) {
+        const url = new URL('/2/tweets/search/recent', config.base_url)
+        const params = new URLSearchParams({
+          // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again.
+          query: `${keyword} -is:retweet`,
+          max_results: String(Math.min(Math.max(limit - out.length, PAGE_MIN), PAGE_MAX)),
+          sort_order: 'recency',
+          'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
+          expansions: 'author_id',
+          'user.fields': 'username,name',
+        })
+        if (nextToken) params.set('next_token', nextToken)
+        url.search = params.toString()
+        const body = await fetchPlatformJson({ platform: 'twitter', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
+        const users = usersById(includes?.users ?? [])
+        for (const m of readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) })) {
+          // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        if (!meta.next_token || meta.next_token === nextToken) break
+        nextToken = meta.next_token
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+/** The author_id expansion: includes.users holds each author once; a malformed user only loses its name. */
+function usersById(raw: unknown[]): Map<string, User> {
+  const users = new Map<string, User>()
+  for (const u of raw) {
+    const parsed = v.safeParse(User, u)
+    if (parsed.success) users.set(parsed.output.id, parsed.output)
+  }
+  return users
+}
+
+function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Mention {
+  const user = t.author_id ? users.get(t.author_id) : undefined
+  const m = t.public_metrics
+  const id = encodeURIComponent(t.id)
+  const handle = user && encodeURIComponent(user.username)
+  return {
+    id: `twitter:${t.id}`,
+    author: user?.username || user?.name || 'unknown',
+    content: t.note_tweet?.text ?? t.text,
+    // Without the author's handle (not in includes.users), X's /i/ forms still open the post and the account.
+    url: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`,
+    profileUrl: handle
+      ? `https://x.com/${handle}`
+      : t.author_id ? `https://x.com/i/user/${encodeURIComponent(t.author_id)}` : 'https://x.com/',
+    date: isoDate(t.created_at)!,
+    platform: 'twitter',
+    // shares = reposts plus quote posts: both put the post in front of another audience.
+    engagement: {
+      likes: count(m?.like_count),
+      comments: count(m?.reply_count),
+      shares: count(m?.retweet_count) + count(m?.quote_count),
+    },
+  }
+}

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createTwitterConnector } from '../../src/platforms/twitter/connector'
+import { fakeUpstream, longText } from '../support/fake-upstream'
+
+// A fake X API v2 answering GET /2/tweets/search/recent in the documented shape (data, includes.users, meta).
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
+  const f = fakeUpstream(answer)
+  fakes.push(f)
+  return f
+}
+
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createTwitterConnector(
+    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_TWITTER_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_TWITTER_BEARER_TOKEN: 'AAAA-bearer', ...env } }).platforms.twitter,
+    createLogger((l) => lines.push(l)),
+  )
+
+const tweet = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: String(1790000000000000000n + BigInt(n)), text: `We need a CRM #${n}`, author_id: '2244994945', lang: 'en',
+  created_at: '2026-03-01T12:34:56.000Z', edit_history_tweet_ids: [String(1790000000000000000n + BigInt(n))],
+  public_metrics: { retweet_count: 3, reply_count: 1, like_count: 12, quote_count: 2, bookmark_count: 2, impression_count: 900 },
+  ...extra,
+})
+const jane = { id: '2244994945', username: 'jane', name: 'Jane Doe' }
+const page = (data: unknown[] | undefined, nextToken?: string, users: unknown[] = [jane]) => Response.json({
+  ...(data ? { data } : {}),
+  includes: { users },
+  meta: { result_count: data?.length ?? 0, ...(data?.length ? { newest_id: 'x', oldest_id: 'y' } : {}), ...(nextToken ? { next_token: nextToken } : {}) },
+})
+
+describe('twitter connector against a fake X API v2', () => {
+  test('asks recent search for the newest posts with the bearer token, the fields and the author expansion', async () => {
+    const x = fake(() => page(undefined))
+    await connector(x.origin).search('crm tool', 25)
+    expect(x.received).toHaveLength(1)
+    const [req] = x.received
+    expect(req.method).toBe('GET')
+    expect(req.url.pathname).toBe('/2/tweets/search/recent')
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({
+      query: 'crm tool -is:retweet', max_results: '25', sort_order: 'recency',
+      'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang', expansions: 'author_id', 'user.fields': 'username,name',
+    })
+    expect(req.headers.get('authorization')).toBe('Bearer AAAA-bearer')
+    expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test('a limit under 10 asks for 10, the API minimum, and returns only the limit', async () => {
+    const x = fake(() => page(Array.from({ length: 10 }, (_, i) => tweet(i + 1))))
+    const mentions = await connector(x.origin).search('crm', 3)
+    expect(x.received[0].url.searchParams.get('max_results')).toBe('10')
+    expect(mentions.map((m) => m.id)).toEqual(['twitter:1790000000000000001', 'twitter:1790000000000000002', 'twitter:1790000000000000003'])
+  })
+
+  test('maps posts: the whole note_tweet text of a long post, the author from includes.users, reposts plus quotes as shares', async () => {
+    const long = longText()
+    const x = fake(() => page([
+      tweet(1, { text: long.slice(0, 275) + '… https://t.co/abc', note_tweet: { text: long } }),
+      tweet(2, { text: 'Any tips? &amp; thanks', public_metrics: undefined, author_id: '999' }),
+    ]))
+    const mentions = await connector(x.origin).search('crm', 10)
+    expect(mentions[0]).toEqual({
+      id: 'twitter:1790000000000000001', author: 'jane', platform: 'twitter', content: long,
+      url: 'https://x.com/jane/status/1790000000000000001', profileUrl: 'https://x.com/jane',
+      date: '2026-03-01T12:34:56.000Z', engagement: { likes: 12, comments: 1, shares: 5 },
+    })
+    expect(mentions[0].content).toHaveLength(6000)
+    // An author missing from includes (suspended, protected) and no metrics: X's /i/ links, 'unknown', zeros.
+    // X escapes &, < and > in text; it is kept as sent.
+    expect(mentions[1]).toEqual({
+      id: 'twitter:1790000000000000002', author: 'unknown', platform: 'twitter', content: 'Any tips? &amp; thanks',
+      url: 'https://x.com/i/web/status/1790000000000000002', profileUrl: 'https://x.com/i/user/999',
+      date: '2026-03-01T12:34:56.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+  })
+
+  test('no match: data absent and result_count 0 is an empty list', async () => {
+    const x = fake(() => Response.json({ meta: { result_count: 0 } }))
+    expect(await connector(x.origin).search('crm', 10)).toEqual([])
+  })
+
+  test('limit 50 with short pages follows next_token, asks only for what is missing, and stops at exactly 50', async () => {
+    const x = fake(() => {
+      const n = x.received.length - 1
+      const items = Array.from({ length: 20 }, (_, i) => tweet(n * 20 + i + 1))
+      return page(items, `token-${n + 1}`)
+    })
+    const mentions = await connector(x.origin).search('crm', 50)
+    expect(x.received.map((r) => r.url.searchParams.get('next_token'))).toEqual([null, 'token-1', 'token-2'])
+    expect(x.received.map((r) => r.url.searchParams.get('max_results'))).toEqual(['50', '30', '10'])
+    expect(mentions).toHaveLength(50)
+    expect(new Set(mentions.map((m) => m.id)).size).toBe(50)
+    expect(mentions.at(-1)!.id).toBe('twitter:1790000000000000050')
+  })
+
+  test('stops when X has no next_token', async () => {
+    const x = fake(() => page([tweet(1), tweet(2)]))
+    const mentions = await connector(x.origin).search('crm', 50)
+    expect(x.received).toHaveLength(1)
+    expect(mentions).toHaveLength(2)
+  })
+
+  test('skips and logs a malformed post', async () => {
+    const lines: string[] = []
+    const x = fake(() => page([{ id: 5, text: null }, tweet(2, { created_at: 'yesterday' }), tweet(3)]))
+    const mentions = await connector(x.origin, {}, lines).search('crm', 10)
+    expect(mentions.map((m) => m.id)).toEqual(['twitter:1790000000000000003'])
+    expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_skipped')).toHaveLength(2)
+  })
+
+  test('an answer without meta is an upstream_error', async () => {
+    const x = fake(() => Response.json({ errors: [{ message: 'something' }] }))
+    await expect(connector(x.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a 401 is an upstream_error that does not carry the bearer token', async () => {
+    const x = fake(() => Response.json({ title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }, { status: 401 }))
+    const err = await connector(x.origin).search('crm', 10).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.message).not.toContain('AAAA-bearer')
+  })
+
+  test('a 429 rate-limit answer is an upstream_error', async () => {
+    const x = fake(() => Response.json({ title: 'Too Many Requests' }, { status: 429, headers: { 'x-rate-limit-remaining': '0' } }))
+    await expect(connector(x.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a slow answer is an upstream_timeout', async () => {
+    const x = fake(async () => { await Bun.sleep(400); return page(undefined) })
+    await expect(connector(x.origin, { LEAD_SIGNALS_PLATFORMS_TWITTER_TIMEOUT_MS: '100' }).search('crm', 10))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
