@@ -1,0 +1,108 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { count, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+import { createTokenKeeper } from './token'
+
+// Reddit search (GET /search on oauth.reddit.com with an app token, or the keyless GET /search.json on www.reddit.com,
+// same parameters and the same Listing): sort=new is newest first, limit is at most 100, `after` (data.after, a
+// fullname like t3_abc) is the next page, type=link asks for posts, raw_json=1 stops the &amp; escaping of text.
+// Reddit wants a descriptive User-Agent of its own on every call and throttles generic ones.
+const PAGE_MAX = 100
+const MAX_PAGES = 10
+
+const Post = v.object({
+  id: v.string(),
+  title: v.string(),
+  selftext: v.nullish(v.string()),
+  author: v.string(),
+  permalink: v.pipe(v.string(), v.startsWith('/')),
+  // Seconds since the epoch, a float; anything a Date cannot hold makes the post unreadable.
+  created_utc: v.pipe(v.number(), v.check((s) => Math.abs(s) <= 8.64e12)),
+  score: v.nullish(v.number()),
+  ups: v.nullish(v.number()),
+  num_comments: v.nullish(v.number()),
+  num_crossposts: v.nullish(v.number()),
+})
+const Child = v.object({ data: Post })
+const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), children: v.array(v.unknown()) }) })
+
+const set = (s: string) => s.trim() !== ''
+// http.ts reports a refused token as "answered with status 401"; that is the one failure worth a new token.
+const unauthorized = (err: unknown) => err instanceof AppError && /\bstatus 401\b/.test(err.message)
+
+export function createRedditConnector(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now): PlatformConnector {
+  const userAgent = config.user_agent.trim() || undefined
+  const oauth = set(config.client_id) && set(config.client_secret)
+  if (!oauth && set(config.client_id)) {
+    log.warn('platform_config_incomplete', { platform: 'reddit', reason: 'client_id without client_secret: searching the keyless public JSON instead' })
+  }
+  const tokens = oauth ? createTokenKeeper(config, log, now, userAgent) : undefined
+  const get = (url: URL, signal: AbortSignal | undefined, token?: string) => fetchPlatformJson({
+    platform: 'reddit', url, timeoutMs: config.timeout_ms, signal, log,
+    headers: { ...(userAgent ? { 'user-agent': userAgent } : {}), ...(token ? { authorization: `bearer ${token}` } : {}) },
+  })
+
+  async function page(params: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
+    if (!tokens) {
+      const url = new URL('/search.json', config.public_url)
+      url.search = params.toString()
+      return get(url, signal)
+    }
+    const url = new URL('/search', config.base_url)
+    url.search = params.toString()
+    const token = await tokens.get()
+    try {
+      return await get(url, signal, token)
+    } catch (err) {
+      if (!unauthorized(err)) throw err
+      // Revoked, or expired before its time: one new token and one more try.
+      tokens.forget(token)
+      return get(url, signal, await tokens.get())
+    }
+  }
+
+  return {
+    platform: 'reddit',
+    async search(keyword, limit, signal) {
+      const perPage = Math.min(limit, PAGE_MAX)
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      let after: string | undefined
+      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+        const params = new URLSearchParams({ q: keyword, sort: 'new', limit: String(perPage), type: 'link', raw_json: '1' })
+        if (after) params.set('after', after)
+        const body = await page(params, signal)
+        const { data } = readEnvelope('reddit', Listing, body, 'a response that is not a listing')
+        for (const m of readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) })) {
+          // New posts push older ones across a page boundary between two calls: a post may come twice.
+          if (seen.has(m.id)) continue
+          seen.add(m.id)
+          out.push(m)
+        }
+        if (!data.after || data.after === after || data.children.length === 0) break
+        after = data.after
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+function toMention(p: v.InferOutput<typeof Post>): Mention {
+  const author = p.author || '[deleted]'
+  return {
+    id: `reddit:${p.id}`,
+    author,
+    // The title and the self-post body (Markdown) as Reddit gives them; a link post has an empty selftext.
+    content: p.selftext ? `${p.title}\n\n${p.selftext}` : p.title,
+    url: `https://www.reddit.com${p.permalink}`,
+    profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
+    date: new Date(p.created_utc * 1000).toISOString(),
+    platform: 'reddit',
+    // likes = score (upvotes minus downvotes, never below 0 here); shares = crossposts to other subreddits.
+    engagement: { likes: count(p.score ?? p.ups), comments: count(p.num_comments), shares: count(p.num_crossposts) },
+  }
+}

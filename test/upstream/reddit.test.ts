@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createRedditConnector } from '../../src/platforms/reddit/connector'
+import { EXPIRY_MARGIN_MS } from '../../src/platforms/reddit/token'
+import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+
+// A fake Reddit: the token endpoint (POST /api/v1/access_token), the OAuth search (GET /search) and the keyless
+// search (GET /search.json), answering in the documented Listing shape.
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+
+type Answer = Response | Promise<Response>
+type Options = { posts?: (req: Received) => Answer; token?: (n: number) => Answer }
+const listing = (posts: unknown[], after: string | null = null) =>
+  Response.json({ kind: 'Listing', data: { after, dist: posts.length, modhash: '', geo_filter: '', before: null, children: posts.map((data) => ({ kind: 't3', data })) } })
+function fakeReddit(o: Options = {}) {
+  let tokens = 0
+  const f = fakeUpstream((req) => {
+    if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token') {
+      tokens++
+      return o.token?.(tokens) ?? Response.json({ access_token: `token-${tokens}`, token_type: 'bearer', expires_in: 86400, scope: '*' })
+    }
+    if (req.method === 'GET' && (req.url.pathname === '/search' || req.url.pathname === '/search.json')) return o.posts?.(req) ?? listing([])
+    return new Response('not found', { status: 404 })
+  })
+  fakes.push(f)
+  return { ...f, tokenCalls: () => f.received.filter((r) => r.url.pathname === '/api/v1/access_token'), searches: () => f.received.filter((r) => r.url.pathname.startsWith('/search')) }
+}
+
+const oauthEnv = { LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id', LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_SECRET: 'app-secret' }
+const connector = (origin: string, env: Record<string, string> = {}, o: { lines?: string[]; now?: () => number } = {}) => createRedditConnector(
+  loadConfig({ env: {
+    LEAD_SIGNALS_PLATFORMS_REDDIT_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_REDDIT_AUTH_URL: origin,
+    LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: origin, LEAD_SIGNALS_PLATFORMS_REDDIT_USER_AGENT: 'web:lead-signals-test:1.0 (by /u/tester)', ...env,
+  } }).platforms.reddit,
+  createLogger((l) => o.lines?.push(l)),
+  o.now,
+)
+
+const post = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `1ab${n}`, name: `t3_1ab${n}`, title: `Looking for a CRM #${n}`, selftext: `Body ${n}`, author: 'someuser', subreddit: 'SaaS',
+  permalink: `/r/SaaS/comments/1ab${n}/looking_for_a_crm/`, url: `https://www.reddit.com/r/SaaS/comments/1ab${n}/looking_for_a_crm/`,
+  created_utc: 1767225600.0, score: 42, ups: 42, num_comments: 17, num_crossposts: 1, over_18: false, is_self: true,
+  ...extra,
+})
+
+describe('reddit connector with app credentials (OAuth client credentials)', () => {
+  test('gets an app token with HTTP Basic and client_credentials, then searches oauth /search with the bearer token', async () => {
+    const r = fakeReddit()
+    await connector(r.origin, oauthEnv).search('crm tool', 25)
+    const [tok] = r.tokenCalls()
+    expect(tok.method).toBe('POST')
+    expect(tok.headers.get('authorization')).toBe(`Basic ${btoa('app-id:app-secret')}`)
+    expect(tok.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
+    expect(Object.fromEntries(new URLSearchParams(tok.body))).toEqual({ grant_type: 'client_credentials' })
+    expect(tok.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
+    const [search] = r.searches()
+    expect(search.method).toBe('GET')
+    expect(search.url.pathname).toBe('/search')
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({ q: 'crm tool', sort: 'new', limit: '25', type: 'link', raw_json: '1' })
+    expect(search.headers.get('authorization')).toBe('bearer token-1')
+    expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
+  })
+
+  test('one token serves two searches; a new one is asked for once it is within the margin of expiry', async () => {
+    let clock = 1_000_000
+    const r = fakeReddit({ token: (n) => Response.json({ access_token: `token-${n}`, token_type: 'bearer', expires_in: 3600, scope: '*' }) })
+    const c = connector(r.origin, oauthEnv, { now: () => clock })
+    await c.search('crm', 5)
+    clock += 1000
+    await c.search('crm', 5)
+    expect(r.tokenCalls()).toHaveLength(1)
+    clock = 1_000_000 + 3600_000 - EXPIRY_MARGIN_MS - 1
+    await c.search('crm', 5)
+    expect(r.tokenCalls()).toHaveLength(1)
+    clock += 1
+    await c.search('crm', 5)
+    expect(r.tokenCalls()).toHaveLength(2)
+    expect(r.searches().map((s) => s.headers.get('authorization'))).toEqual(['bearer token-1', 'bearer token-1', 'bearer token-1', 'bearer token-2'])
+  })
+
+  test('concurrent searches share one token call', async () => {
+    const r = fakeReddit({ token: () => new Promise<Response>((ok) => setTimeout(() => ok(Response.json({ access_token: 'shared', expires_in: 86400 })), 50)) })
+    const c = connector(r.origin, oauthEnv)
+    await Promise.all([c.search('a', 5), c.search('b', 5), c.search('c', 5)])
+    expect(r.tokenCalls()).toHaveLength(1)
+  })
+
+  test('a 401 on search (token revoked) gets one new token and tries once more', async () => {
+    const r = fakeReddit({ posts: (req) => req.headers.get('authorization') === 'bearer token-1'
+      ? Response.json({ message: 'Unauthorized', error: 401 }, { status: 401 })
+      : listing([post(1)]) })
+    const mentions = await connector(r.origin, oauthEnv).search('crm', 5)
+    expect(mentions.map((m) => m.id)).toEqual(['reddit:1ab1'])
+    expect(r.tokenCalls()).toHaveLength(2)
+  })
+
+  test('a search refused again with the new token is an upstream_error, after one retry only', async () => {
+    const r = fakeReddit({ posts: () => Response.json({ message: 'Unauthorized', error: 401 }, { status: 401 }) })
+    await expect(connector(r.origin, oauthEnv).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    expect(r.tokenCalls()).toHaveLength(2)
+    expect(r.searches()).toHaveLength(2)
+  })
+
+  test('refused credentials (a 200 answer with an error) are an upstream_error without the secret; a failed token call is retried next time', async () => {
+    const r = fakeReddit({ token: (n) => n === 1 ? Response.json({ error: 'invalid_grant' }) : Response.json({ access_token: 'ok', expires_in: 86400 }) })
+    const c = connector(r.origin, oauthEnv)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.message).toContain('invalid_grant')
+    expect(err.message).not.toContain('app-secret')
+    expect(await c.search('crm', 5)).toEqual([])
+    expect(r.tokenCalls()).toHaveLength(2)
+  })
+})
+
+describe('reddit connector without credentials (keyless public JSON)', () => {
+  test('searches /search.json at public_url with the same parameters, the configured User-Agent and no token', async () => {
+    const r = fakeReddit()
+    await connector(r.origin).search('crm', 7)
+    expect(r.tokenCalls()).toHaveLength(0)
+    const [search] = r.searches()
+    expect(search.url.pathname).toBe('/search.json')
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({ q: 'crm', sort: 'new', limit: '7', type: 'link', raw_json: '1' })
+    expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
+    expect(search.headers.has('authorization')).toBe(false)
+  })
+
+  test('a client_id without a secret falls back to the keyless search and says so in the log', async () => {
+    const lines: string[] = []
+    const r = fakeReddit()
+    await connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id' }, { lines }).search('crm', 5)
+    expect(r.searches()[0].url.pathname).toBe('/search.json')
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_config_incomplete')).toBe(true)
+  })
+
+  test('maps posts: title and whole self text as sent, score, comments and crossposts; link posts and missing counts', async () => {
+    const body = longText()
+    const r = fakeReddit({ posts: () => listing([
+      post(1, { selftext: `${body}\n\n> quoted & <b>not html</b>` }),
+      post(2, { selftext: '', author: '[deleted]', score: undefined, ups: undefined, num_comments: undefined, num_crossposts: undefined, created_utc: 1767225600.5 }),
+    ]) })
+    const mentions = await connector(r.origin).search('crm', 10)
+    expect(mentions[0]).toEqual({
+      id: 'reddit:1ab1', author: 'someuser', platform: 'reddit',
+      content: `Looking for a CRM #1\n\n${body}\n\n> quoted & <b>not html</b>`,
+      url: 'https://www.reddit.com/r/SaaS/comments/1ab1/looking_for_a_crm/', profileUrl: 'https://www.reddit.com/user/someuser',
+      date: '2026-01-01T00:00:00.000Z', engagement: { likes: 42, comments: 17, shares: 1 },
+    })
+    expect(mentions[1]).toEqual({
+      id: 'reddit:1ab2', author: '[deleted]', platform: 'reddit', content: 'Looking for a CRM #2',
+      url: 'https://www.reddit.com/r/SaaS/comments/1ab2/looking_for_a_crm/', profileUrl: 'https://www.reddit.com/user/%5Bdeleted%5D',
+      date: '2026-01-01T00:00:00.500Z', engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+  })
+
+  test('limit 50 with short pages follows `after` and stops at exactly 50', async () => {
+    const r = fakeReddit({ posts: (req) => {
+      const n = Number(req.url.searchParams.get('after')?.slice('t3_p'.length) ?? 0)
+      return listing(Array.from({ length: 20 }, (_, i) => post(n + i + 1)), `t3_p${n + 20}`)
+    } })
+    const mentions = await connector(r.origin).search('crm', 50)
+    expect(r.searches().map((s) => s.url.searchParams.get('after'))).toEqual([null, 't3_p20', 't3_p40'])
+    expect(r.searches().every((s) => s.url.searchParams.get('limit') === '50')).toBe(true)
+    expect(mentions).toHaveLength(50)
+    expect(new Set(mentions.map((m) => m.id)).size).toBe(50)
+    expect(mentions.at(-1)!.id).toBe('reddit:1ab50')
+  })
+
+  test('stops when `after` is null: Reddit has no more', async () => {
+    const r = fakeReddit({ posts: () => listing([post(1), post(2)], null) })
+    expect(await connector(r.origin).search('crm', 50)).toHaveLength(2)
+    expect(r.searches()).toHaveLength(1)
+  })
+
+  test('skips and logs a malformed post', async () => {
+    const lines: string[] = []
+    const r = fakeReddit({ posts: () => listing([{ id: 1, title: null }, post(2, { permalink: 'https://elsewhere.example/x' }), post(3)]) })
+    const mentions = await connector(r.origin, {}, { lines }).search('crm', 10)
+    expect(mentions.map((m) => m.id)).toEqual(['reddit:1ab3'])
+    expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_skipped')).toHaveLength(2)
+  })
+
+  test('an answer that is not a listing is an upstream_error', async () => {
+    const r = fakeReddit({ posts: () => Response.json({ kind: 'Listing', data: { after: null } }) })
+    await expect(connector(r.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a 429 (too many keyless requests) is an upstream_error', async () => {
+    const r = fakeReddit({ posts: () => Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 }) })
+    await expect(connector(r.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  test('a slow answer is an upstream_timeout', async () => {
+    const r = fakeReddit({ posts: () => Bun.sleep(400).then(() => listing([])) })
+    await expect(connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_TIMEOUT_MS: '100' }).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
