@@ -1,0 +1,91 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// YouTube Data API v3. search.list (type=video, order=date: newest first) takes maxResults 0..50 and pages with
+// nextPageToken → pageToken; its snippets cut descriptions short and HTML-escape titles (&#39;), so the text, the
+// channel and the counts all come from one videos.list call (part=statistics,snippet, up to 50 comma-separated ids).
+// search.list has its own small daily bucket (about 100 calls per project), hence few pages per search.
+// The API key travels in the query string: http.ts never puts a URL into an error or a log line, and neither does this.
+const PAGE_MAX = 50
+const MAX_PAGES = 4
+
+const SearchResult = v.object({ id: v.object({ videoId: v.pipe(v.string(), v.minLength(1)) }) })
+const SearchEnvelope = v.object({ items: v.array(v.unknown()), nextPageToken: v.optional(v.string()) })
+// Counts are uint64 sent as JSON strings; likeCount and commentCount are absent when hidden or disabled.
+const Count = v.optional(v.union([v.string(), v.number()]))
+const Video = v.object({
+  id: v.string(),
+  snippet: v.object({
+    publishedAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    channelId: v.string(),
+    title: v.string(),
+    description: v.optional(v.string()),
+    channelTitle: v.optional(v.string()),
+  }),
+  statistics: v.optional(v.object({ likeCount: Count, commentCount: Count })),
+})
+const VideosEnvelope = v.object({ items: v.array(v.unknown()) })
+
+export function createYoutubeConnector(config: Config['platforms']['youtube'], log: Logger): PlatformConnector {
+  const key = config.api_key.trim()
+  const get = (path: string, params: Record<string, string>, signal?: AbortSignal) => {
+    const url = new URL(path, config.base_url)
+    url.search = new URLSearchParams({ ...params, key }).toString()
+    return fetchPlatformJson({ platform: 'youtube', url, timeoutMs: config.timeout_ms, signal, log })
+  }
+
+  return {
+    platform: 'youtube',
+    async search(keyword, limit, signal) {
+      // 1. The newest matching video ids, page by page, until there are `limit` of them or no more pages.
+      const ids: string[] = []
+      let pageToken: string | undefined
+      for (let n = 0; n < MAX_PAGES && ids.length < limit; n++) {
+        const params: Record<string, string> = {
+          part: 'snippet', type: 'video', order: 'date', q: keyword, maxResults: String(Math.min(limit - ids.length, PAGE_MAX)),
+        }
+        if (pageToken) params.pageToken = pageToken
+        const body = await get('/youtube/v3/search', params, signal)
+        const page = readEnvelope('youtube', SearchEnvelope, body, 'a search response without an items list')
+        for (const id of readItems({ platform: 'youtube', log, items: page.items, item: SearchResult, map: (r) => r.id.videoId })) {
+          // New uploads shift page boundaries between two calls: a video may come twice.
+          if (!ids.includes(id)) ids.push(id)
+        }
+        if (!page.nextPageToken || page.nextPageToken === pageToken) break
+        pageToken = page.nextPageToken
+      }
+      const wanted = ids.slice(0, limit)
+      if (wanted.length === 0) return []
+
+      // 2. Text, channel and counts of those videos in one call (limit ≤ 50 = videos.list's id maximum).
+      const body = await get('/youtube/v3/videos', { part: 'statistics,snippet', id: wanted.join(',') }, signal)
+      const { items } = readEnvelope('youtube', VideosEnvelope, body, 'a videos response without an items list')
+      const byId = new Map(readItems({ platform: 'youtube', log, items, item: Video, map: (video) => [video.id, toMention(video)] as const }))
+      // Search order (newest first); a video made private or deleted between the two calls is left out.
+      return wanted.flatMap((id) => byId.get(id) ?? [])
+    },
+  }
+}
+
+const number = (n: string | number | undefined) => count(typeof n === 'string' ? Number(n) : n)
+
+function toMention(video: v.InferOutput<typeof Video>): Mention {
+  const s = video.snippet
+  const id = encodeURIComponent(video.id)
+  return {
+    id: `youtube:${video.id}`,
+    author: s.channelTitle || s.channelId || 'unknown',
+    // The title and the whole description as videos.list gives them (plain text, not HTML-escaped).
+    content: s.description ? `${s.title}\n\n${s.description}` : s.title,
+    url: `https://www.youtube.com/watch?v=${id}`,
+    profileUrl: `https://www.youtube.com/channel/${encodeURIComponent(s.channelId)}`,
+    date: isoDate(s.publishedAt)!,
+    platform: 'youtube',
+    // YouTube publishes no share count: shares is 0.
+    engagement: { likes: number(video.statistics?.likeCount), comments: number(video.statistics?.commentCount), shares: 0 },
+  }
+}
