@@ -7,13 +7,19 @@ import { createDevtoConnector } from './devto/connector'
 import { createGithubConnector } from './github/connector'
 import { createHackernewsConnector } from './hackernews/connector'
 import { createMastodonConnector } from './mastodon/connector'
+import { createRedditConnector } from './reddit/connector'
 import { createProviderConnector, PROVIDER_PLATFORMS } from './provider/connector'
 import { createStackoverflowConnector } from './stackoverflow/connector'
 import type { PlatformConnector } from './types'
+import { createTwitterConnector } from './twitter/connector'
+import { createYoutubeConnector } from './youtube/connector'
 
 type Factory = (config: Config, log: Logger) => PlatformConnector
 
 const FACTORIES: Partial<Record<Source, Factory>> = {
+  twitter: (c, log) => createTwitterConnector(c.platforms.twitter, log),
+  reddit: (c, log) => createRedditConnector(c.platforms.reddit, log),
+  youtube: (c, log) => createYoutubeConnector(c.platforms.youtube, log),
   hackernews: (c, log) => createHackernewsConnector(c.platforms.hackernews, log),
   bluesky: (c, log) => createBlueskyConnector(c.platforms.bluesky, log),
   mastodon: (c, log) => createMastodonConnector(c.platforms.mastodon, log),
