@@ -56,10 +56,17 @@ export function describeStatus(status: number, headers: Headers): string {
   return status === 429 ? `a rate-limit answer (429${retry ? `, retry after ${retry} s` : ''})` : `status ${status}`
 }
 
+/** A platform's error status, kept so a connector can react to one (a refused token: 401). */
+export class UpstreamStatusError extends AppError {
+  constructor(readonly status: number, message: string) {
+    super('upstream_error', message)
+  }
+}
+
 /** `sendPlatformRequest` where any error status is 502 upstream_error (contract §6). */
 export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
-  if (!res.ok) throw new AppError('upstream_error', `${a.platform} answered with ${describeStatus(res.status, res.headers)}`)
+  if (!res.ok) throw new UpstreamStatusError(res.status, `${a.platform} answered with ${describeStatus(res.status, res.headers)}`)
   return res
 }
 

@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { count, readEnvelope, readItems } from '../shared/mapping'
 import type { Mention, PlatformConnector } from '../types'
 import { createTokenKeeper } from './token'
@@ -31,8 +30,8 @@ const Child = v.object({ data: Post })
 const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), children: v.array(v.unknown()) }) })
 
 const set = (s: string) => s.trim() !== ''
-// http.ts reports a refused token as "answered with status 401"; that is the one failure worth a new token.
-const unauthorized = (err: unknown) => err instanceof AppError && /\bstatus 401\b/.test(err.message)
+// A refused token (401) is the one failure worth a new token.
+const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
 
 export function createRedditConnector(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now): PlatformConnector {
   const userAgent = config.user_agent.trim() || undefined
