@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto'
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// SearXNG search API (docs.searxng.org/dev/search_api): GET /search?q=…&format=json&pageno=N (1-based). JSON is
+// only served when the instance lists `json` under search.formats in settings.yml; otherwise it answers 403. A page
+// holds what its engines returned (about 10-20 results); there is no page-size parameter. The body is
+// { query, number_of_results, results: [{ url, title, content, engine, engines, publishedDate, … }], answers,
+// corrections, infoboxes, suggestions, unresponsive_engines }. Dates are Python isoformat() strings, often without
+// an offset, or null. Results come in SearXNG's relevance order: it has no newest-first sort, so that order is kept.
+const MAX_PAGES = 6 // 50 results at ten a page, plus one page for repeats across pages
+
+const Result = v.object({
+  url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i)),
+  title: v.string(),
+  content: v.nullish(v.string()),
+  publishedDate: v.nullish(v.string()),
+  author: v.nullish(v.string()),
+})
+const Envelope = v.object({
+  results: v.array(v.unknown()),
+  unresponsive_engines: v.optional(v.array(v.unknown())),
+})
+
+type Network = 'internet' | 'indiehacker'
+
+export function createSearxngConnector(network: Network, config: Config['platforms']['internet'], log: Logger): PlatformConnector {
+  return {
+    platform: network,
+    async search(keyword, limit, signal) {
+      // The registry builds this connector only when base_url is set (contract §4); this guards the type.
+      if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
+      // Indie Hackers has no API; its posts are found through the engines' site: operator.
+      const q = network === 'indiehacker' ? `site:indiehackers.com ${keyword}` : keyword
+      // The time of this search stands in for results without a date (most web pages have none): it is when the
+      // page was seen, and keeping them beats dropping most of the web.
+      const searchedAt = new Date().toISOString()
+      const out: Mention[] = []
+      const seen = new Set<string>()
+      for (let pageno = 1; pageno <= MAX_PAGES && out.length < limit; pageno++) {
+        const url = new URL('/search', config.base_url)
+        url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
+        const body = await fetchPlatformJson({ platform: network, url, timeoutMs: config.timeout_ms, signal, log }).catch((err) => {
+          if (err instanceof UpstreamStatusError && err.status === 403) {
+            throw new AppError('upstream_error', `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`)
+          }
+          throw err
+        })
+        const { results, unresponsive_engines } = readEnvelope(network, Envelope, body, 'a response without a results list')
+        if (results.length === 0 && unresponsive_engines?.length) {
+          log.warn('platform_engines_unresponsive', { platform: network, engines: unresponsive_engines.length })
+        }
+        let fresh = 0
+        for (const m of readItems({ platform: network, log, items: results, item: Result, map: (r) => toMention(network, r, searchedAt) })) {
+          // Engines and pages overlap: the same address may come twice.
+          if (seen.has(m.url)) continue
+          seen.add(m.url)
+          out.push(m)
+          fresh++
+        }
+        // An empty page, or one with nothing new, is the end of what the engines have.
+        if (fresh === 0) break
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+function toMention(network: Network, r: v.InferOutput<typeof Result>, searchedAt: string): Mention {
+  const page = new URL(r.url)
+  return {
+    id: `${network}:${createHash('sha256').update(r.url).digest('hex').slice(0, 24)}`,
+    // A web page has no author field; some engines give one, otherwise the site (www.indiehackers.com) stands in.
+    author: r.author?.trim() || page.hostname,
+    // The title, then the engine's snippet of the page as SearXNG gives it.
+    content: r.content ? `${r.title}\n\n${r.content}` : r.title,
+    url: r.url,
+    profileUrl: page.origin,
+    date: resultDate(r.publishedDate) ?? searchedAt,
+    platform: network,
+    // Search results carry no engagement.
+    engagement: { likes: 0, comments: 0, shares: 0 },
+  }
+}
+
+/**
+ * SearXNG's isoformat() dates often lack an offset. With nothing to go by, such a date is read as UTC, so that the
+ * answer does not depend on this server's time zone.
+ */
+export function resultDate(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  const naive = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
+  const ms = Date.parse(naive ? `${value}Z` : value)
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined
+}

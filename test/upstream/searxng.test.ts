@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createSearxngConnector, resultDate } from '../../src/platforms/searxng/connector'
+import { fakeUpstream, longText } from '../support/fake-upstream'
+
+// A fake SearXNG instance answering /search?format=json in the shape of searx/webutils.get_json_response.
+const fakes: ReturnType<typeof fakeUpstream>[] = []
+afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
+  const f = fakeUpstream(answer)
+  fakes.push(f)
+  return f
+}
+const connector = (network: 'internet' | 'indiehacker', origin: string, env: Record<string, string> = {}, lines: string[] = []) => {
+  const key = network.toUpperCase()
+  const config = loadConfig({ env: { [`LEAD_SIGNALS_PLATFORMS_${key}_BASE_URL`]: origin, ...env } }).platforms[network]
+  return createSearxngConnector(network, config, createLogger((l) => lines.push(l)))
+}
+
+const result = (n: number, extra: Record<string, unknown> = {}) => ({
+  url: `https://www.indiehackers.com/post/looking-for-a-crm-${n}`, title: `Looking for a CRM #${n}`,
+  content: `We are a small team &amp; need a CRM (${n}).`, engine: 'duckduckgo', engines: ['duckduckgo', 'brave'],
+  positions: [n], score: 2.5, category: 'general', parsed_url: ['https', 'www.indiehackers.com', `/post/${n}`, '', '', ''],
+  template: 'default.html', thumbnail: '', priority: '', publishedDate: '2026-03-01T10:30:00',
+  ...extra,
+})
+const page = (results: unknown[], extra: Record<string, unknown> = {}) => Response.json({
+  query: 'crm', number_of_results: 0, results, answers: [], corrections: [], infoboxes: [], suggestions: [],
+  unresponsive_engines: [], ...extra,
+})
+
+describe('searxng connector (internet and indiehacker) against a fake instance', () => {
+  test('internet GETs /search with the keyword, format=json and pageno 1', async () => {
+    const sx = fake(() => page([]))
+    await connector('internet', sx.origin).search('acme crm', 10)
+    expect(sx.received).toHaveLength(1)
+    const [req] = sx.received
+    expect(req.method).toBe('GET')
+    expect(req.url.pathname).toBe('/search')
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({ q: 'acme crm', format: 'json', pageno: '1' })
+    expect(req.headers.get('accept')).toBe('application/json')
+    expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test('indiehacker limits the query to indiehackers.com', async () => {
+    const sx = fake(() => page([]))
+    await connector('indiehacker', sx.origin).search('crm', 10)
+    expect(sx.received[0].url.searchParams.get('q')).toBe('site:indiehackers.com crm')
+  })
+
+  test('maps a result: title then the snippet as sent, the host as author, a hashed url id, a naive date read as UTC', async () => {
+    const snippet = longText()
+    const sx = fake(() => page([result(1, { content: snippet })]))
+    const [m] = await connector('indiehacker', sx.origin).search('crm', 10)
+    expect(m).toEqual({
+      id: expect.stringMatching(/^indiehacker:[0-9a-f]{24}$/), author: 'www.indiehackers.com', platform: 'indiehacker',
+      content: `Looking for a CRM #1\n\n${snippet}`,
+      url: 'https://www.indiehackers.com/post/looking-for-a-crm-1', profileUrl: 'https://www.indiehackers.com',
+      date: '2026-03-01T10:30:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+    })
+    const again = await connector('internet', sx.origin).search('crm', 10)
+    expect(again[0].id.split(':')[1]).toBe(m.id.split(':')[1])
+    expect(again[0].id.startsWith('internet:')).toBe(true)
+  })
+
+  test('a result without a date gets the time of the search; an engine author and an offset date are used', async () => {
+    const sx = fake(() => page([
+      result(1, { publishedDate: null, content: null }),
+      result(2, { publishedDate: undefined, author: 'Courtland Allen' }),
+      result(3, { publishedDate: '2026-03-01T10:30:00+02:00' }),
+    ]))
+    const before = Date.now()
+    const [a, b, c] = await connector('internet', sx.origin).search('crm', 10)
+    expect(Date.parse(a.date)).toBeGreaterThanOrEqual(before - 1)
+    expect(Date.parse(a.date)).toBeLessThanOrEqual(Date.now())
+    expect(a.content).toBe('Looking for a CRM #1')
+    expect(b.date).toBe(a.date)
+    expect(b.author).toBe('Courtland Allen')
+    expect(c.date).toBe('2026-03-01T08:30:00.000Z')
+  })
+
+  test('SearXNG dates: naive isoformat as UTC, microseconds, offsets, date only, junk', () => {
+    expect(resultDate('2026-03-01T10:30:00.123456')).toBe('2026-03-01T10:30:00.123Z')
+    expect(resultDate('2026-03-01T10:30:00Z')).toBe('2026-03-01T10:30:00.000Z')
+    expect(resultDate('2026-03-01')).toBe('2026-03-01T00:00:00.000Z')
+    expect(resultDate('')).toBeUndefined()
+    expect(resultDate('not a date')).toBeUndefined()
+  })
+
+  test('limit 50 pages through pageno in pages of ten, skipping repeats and malformed results, and stops at exactly 50', async () => {
+    const lines: string[] = []
+    const sx = fake(({ url }) => {
+      const p = Number(url.searchParams.get('pageno'))
+      const results: unknown[] = Array.from({ length: 10 }, (_, i) => result((p - 1) * 10 + i + 1))
+      if (p === 2) results[0] = result(5) // already on page 1
+      if (p === 3) results[4] = { title: 'no url' }
+      return page(results)
+    })
+    const mentions = await connector('internet', sx.origin, {}, lines).search('crm', 50)
+    expect(sx.received.map((r) => r.url.searchParams.get('pageno'))).toEqual(['1', '2', '3', '4', '5', '6'])
+    expect(mentions).toHaveLength(50)
+    expect(new Set(mentions.map((m) => m.url)).size).toBe(50)
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
+  })
+
+  test('stops when a page is empty or brings nothing new', async () => {
+    const empty = fake(({ url }) => page(url.searchParams.get('pageno') === '1' ? [result(1), result(2)] : []))
+    expect(await connector('internet', empty.origin).search('crm', 50)).toHaveLength(2)
+    expect(empty.received).toHaveLength(2)
+    const same = fake(() => page([result(1), result(2)]))
+    expect(await connector('internet', same.origin).search('crm', 50)).toHaveLength(2)
+    expect(same.received).toHaveLength(2)
+  })
+
+  test('a 403 says that JSON output is not enabled on the instance', async () => {
+    const sx = fake(() => new Response('Forbidden', { status: 403 }))
+    const err = await connector('internet', sx.origin).search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.message).toContain('search.formats')
+    expect(err.message).not.toContain(sx.origin)
+  })
+
+  test('an answer without results is an upstream_error; other statuses too; a slow answer is an upstream_timeout', async () => {
+    await expect(connector('internet', fake(() => Response.json({ error: 'x' })).origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    const err = await connector('internet', fake(() => new Response('', { status: 500 })).origin).search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', message: 'internet answered with status 500' })
+    const slow = fake(async () => { await Bun.sleep(400); return page([]) })
+    await expect(connector('indiehacker', slow.origin, { LEAD_SIGNALS_PLATFORMS_INDIEHACKER_TIMEOUT_MS: '100' }).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+
+  test('without a base_url the connector refuses with platform_not_configured', async () => {
+    const config = loadConfig({ env: {} }).platforms.internet
+    await expect(createSearxngConnector('internet', config, createLogger(() => {})).search('crm', 5))
+      .rejects.toMatchObject({ kind: 'platform_not_configured' })
+  })
+})
