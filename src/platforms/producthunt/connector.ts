@@ -1,0 +1,108 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { matchesKeyword } from '../feeds/keyword'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// Product Hunt API v2 (api.producthunt.com/v2/docs) is GraphQL only: POST /v2/api/graphql with
+// `Authorization: Bearer <developer token>`. Its posts connection (order: NEWEST, first, after; pageInfo.endCursor)
+// has no keyword argument, so the newest launches are read page by page and matched here on name, tagline and
+// description. A page is reported to hold at most 20 posts whatever `first` asks for (producthunt-api#289), so every
+// page asks for 20: matches are a small share of launches, and smaller pages would only spend more requests on the
+// same scan. The scan stops after 5 pages, the 100 newest launches: the API is budgeted by query complexity (6,250
+// points per 15 minutes, shared by every search of this token), and one search should not spend much of it. Since
+// 2023 the API answers "[REDACTED]" for other users' names and profile links, by design (producthunt-api#280).
+const PAGE_SIZE = 20
+const MAX_PAGES = 5
+
+const QUERY = `query LeadSignalsNewestPosts($first: Int!, $after: String) {
+  posts(order: NEWEST, first: $first, after: $after) {
+    pageInfo { endCursor hasNextPage }
+    edges { node { id name tagline description url website createdAt votesCount commentsCount user { name username url } } }
+  }
+}`
+
+const Post = v.object({
+  node: v.object({
+    id: v.union([v.string(), v.number()]),
+    name: v.string(),
+    tagline: v.nullish(v.string()),
+    description: v.nullish(v.string()),
+    url: v.pipe(v.string(), v.url()),
+    website: v.nullish(v.string()),
+    createdAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    votesCount: v.nullish(v.number()),
+    commentsCount: v.nullish(v.number()),
+    user: v.nullish(v.object({ name: v.nullish(v.string()), username: v.nullish(v.string()), url: v.nullish(v.string()) })),
+  }),
+})
+type Post = v.InferOutput<typeof Post>['node']
+// GraphQL answers 200 with `errors` (and data null or partial) when a query fails; both shapes are read here.
+const Envelope = v.object({
+  data: v.nullish(v.object({
+    posts: v.nullish(v.object({
+      pageInfo: v.object({ endCursor: v.nullish(v.string()), hasNextPage: v.boolean() }),
+      edges: v.array(v.unknown()),
+    })),
+  })),
+  errors: v.nullish(v.array(v.unknown())),
+})
+const GraphqlError = v.object({ message: v.string() })
+
+export function createProducthuntConnector(config: Config['platforms']['producthunt'], log: Logger): PlatformConnector {
+  const headers = { authorization: `Bearer ${config.token.trim()}`, accept: 'application/json' }
+  return {
+    platform: 'producthunt',
+    async search(keyword, limit, signal) {
+      const url = new URL('/v2/api/graphql', config.base_url)
+      const out: Mention[] = []
+      let after: string | null = null
+      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
+        const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
+        const body = await fetchPlatformJson({ platform: 'producthunt', url, method: 'POST', json, headers, timeoutMs: config.timeout_ms, signal, log })
+        const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
+        if (errors?.length) {
+          // The message stays in the operator's log; the caller learns only that the query failed.
+          const first = v.safeParse(GraphqlError, errors[0])
+          log.warn('platform_graphql_error', { platform: 'producthunt', message: first.success ? first.output.message.slice(0, 200) : 'unreadable' })
+          throw new AppError('upstream_error', 'producthunt answered with a GraphQL error')
+        }
+        if (!data?.posts) throw new AppError('upstream_error', 'producthunt sent a response without posts')
+        const posts = readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node })
+        for (const post of posts) {
+          if (matchesKeyword(keyword, post.name, post.tagline, post.description)) out.push(toMention(post))
+        }
+        if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor) break
+        after = data.posts.pageInfo.endCursor
+      }
+      return out.slice(0, limit)
+    },
+  }
+}
+
+const shown = (s: string | null | undefined): s is string => !!s && s.trim() !== '' && !s.includes('[REDACTED]')
+const web = (s: string | null | undefined): s is string => shown(s) && /^https?:\/\//i.test(s)
+
+function toMention(post: Post): Mention {
+  const user = post.user
+  let profileUrl = post.url
+  if (web(user?.url)) profileUrl = user.url
+  else if (shown(user?.username)) profileUrl = `https://www.producthunt.com/@${encodeURIComponent(user.username)}`
+  // With the hunter redacted, the product's own site (a Product Hunt redirect) is the nearest public page.
+  else if (web(post.website)) profileUrl = post.website
+  return {
+    id: `producthunt:${post.id}`,
+    author: (shown(user?.name) && user.name) || (shown(user?.username) && user.username) || 'unknown',
+    // Name, tagline and description, each as Product Hunt gives it.
+    content: [post.name, post.tagline, post.description].filter(Boolean).join('\n\n'),
+    url: post.url,
+    profileUrl,
+    date: isoDate(post.createdAt)!,
+    platform: 'producthunt',
+    // likes = upvotes; Product Hunt has no share counter, so shares is 0.
+    engagement: { likes: count(post.votesCount), comments: count(post.commentsCount), shares: 0 },
+  }
+}
