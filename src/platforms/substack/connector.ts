@@ -1,0 +1,95 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../domain/errors'
+import type { Logger } from '../../lib/log'
+import { newestFirst } from '../feeds/feed'
+import { matchesKeyword } from '../feeds/keyword'
+import { fetchPlatformJson } from '../http'
+import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import type { Mention, PlatformConnector } from '../types'
+
+// Substack has no official API. Its search box calls GET /api/v1/top/search?query=… (unauthenticated, used by
+// several open-source clients; the older /api/v1/post/search is reported to answer nothing now). It pages by
+// cursor, not by page number: the answer's `nextCursor` goes back as `cursor`, and there is no page-size parameter.
+// `items` mixes posts, Notes (`comment`) and profile groups; only `type: "post"` items are posts. Search is by
+// meaning and drifts off-topic, so a post must contain every word of the keyword; results come by relevance, so
+// the matches found are then ordered newest first. Bursts are answered 429: the scan stops after 4 pages, and a
+// failure after the first page keeps what earlier pages found.
+const MAX_PAGES = 4
+
+const Person = v.object({ name: v.nullish(v.string()), handle: v.nullish(v.string()) })
+const Hit = v.object({
+  type: v.literal('post'),
+  post: v.object({
+    id: v.union([v.number(), v.string()]),
+    title: v.string(),
+    subtitle: v.nullish(v.string()),
+    description: v.nullish(v.string()),
+    truncated_body_text: v.nullish(v.string()),
+    body_html: v.nullish(v.string()),
+    canonical_url: v.pipe(v.string(), v.url()),
+    post_date: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    reaction_count: v.nullish(v.number()),
+    comment_count: v.nullish(v.number()),
+    restacks: v.nullish(v.number()),
+    publishedBylines: v.nullish(v.array(Person)),
+  }),
+  publication: v.nullish(v.object({ name: v.nullish(v.string()) })),
+  context: v.nullish(v.object({ users: v.nullish(v.array(Person)) })),
+})
+type Hit = v.InferOutput<typeof Hit>
+const Envelope = v.object({ items: v.array(v.unknown()), nextCursor: v.nullish(v.string()) })
+const isPost = (item: unknown) => typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'post'
+
+export function createSubstackConnector(config: Config['platforms']['substack'], log: Logger): PlatformConnector {
+  return {
+    platform: 'substack',
+    async search(keyword, limit, signal) {
+      const found = new Map<string, Mention>()
+      let cursor: string | null | undefined
+      for (let page = 1; page <= MAX_PAGES && found.size < limit; page++) {
+        const url = new URL('/api/v1/top/search', config.base_url)
+        url.searchParams.set('query', keyword)
+        if (cursor) url.searchParams.set('cursor', cursor)
+        let body: unknown
+        try {
+          body = await fetchPlatformJson({ platform: 'substack', url, timeoutMs: config.timeout_ms, signal, log })
+        } catch (err) {
+          if (page === 1 || !(err instanceof AppError) || signal?.aborted) throw err
+          log.warn('platform_page_failed', { platform: 'substack', page, err })
+          break
+        }
+        const { items, nextCursor } = readEnvelope('substack', Envelope, body, 'a response without an items list')
+        // Notes and profiles are not posts: they are passed over, not counted as malformed.
+        for (const hit of readItems({ platform: 'substack', log, items: items.filter(isPost), item: Hit, map: (h) => h })) {
+          const p = hit.post
+          if (!matchesKeyword(keyword, p.title, p.subtitle, p.description, p.truncated_body_text, p.body_html)) continue
+          const mention = toMention(hit)
+          if (!found.has(mention.id)) found.set(mention.id, mention)
+        }
+        if (!nextCursor) break
+        cursor = nextCursor
+      }
+      return newestFirst([...found.values()]).slice(0, limit)
+    },
+  }
+}
+
+function toMention({ post, publication, context }: Hit): Mention {
+  const person = [...(context?.users ?? []), ...(post.publishedBylines ?? [])].find((u) => u.name || u.handle)
+  const page = new URL(post.canonical_url)
+  return {
+    id: `substack:${post.id}`,
+    author: person?.name || person?.handle || publication?.name || 'unknown',
+    // Title, subtitle (or the description, which usually repeats it), then the body: the full HTML when the
+    // endpoint sends it, else Substack's plain-text opening of the post. Paid posts only ever give the opening.
+    content: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text].filter(Boolean).join('\n\n'),
+    url: post.canonical_url,
+    // The writer's Substack profile, else the publication's home page.
+    profileUrl: person?.handle ? `https://substack.com/@${encodeURIComponent(person.handle)}` : page.origin,
+    date: isoDate(post.post_date)!,
+    platform: 'substack',
+    // likes = reactions (hearts); shares = restacks, Substack's reshare.
+    engagement: { likes: count(post.reaction_count), comments: count(post.comment_count), shares: count(post.restacks) },
+  }
+}
