@@ -43,6 +43,12 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
+  test('an instance under a path is searched under that path', async () => {
+    const sx = fake(() => page([]))
+    await connector('internet', `${sx.origin}/searxng`).search('crm', 10)
+    expect(sx.received[0].url.pathname).toBe('/searxng/search')
+  })
+
   test('indiehacker limits the query to indiehackers.com', async () => {
     const sx = fake(() => page([]))
     await connector('indiehacker', sx.origin).search('crm', 10)

@@ -40,10 +40,12 @@ export function createSearxngConnector(network: Network, config: Config['platfor
       // The time of this search stands in for results without a date (most web pages have none): it is when the
       // page was seen, and keeping them beats dropping most of the web.
       const searchedAt = new Date().toISOString()
+      // An instance often lives under a path behind a proxy (https://host/searxng/): /search is relative to it.
+      const base = config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`
       const out: Mention[] = []
       const seen = new Set<string>()
       for (let pageno = 1; pageno <= MAX_PAGES && out.length < limit; pageno++) {
-        const url = new URL('/search', config.base_url)
+        const url = new URL('search', base)
         url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
         const body = await fetchPlatformJson({ platform: network, url, timeoutMs: config.timeout_ms, signal, log }).catch((err) => {
           if (err instanceof UpstreamStatusError && err.status === 403) {
