@@ -7,9 +7,14 @@ import { createDevtoConnector } from './devto/connector'
 import { createGithubConnector } from './github/connector'
 import { createHackernewsConnector } from './hackernews/connector'
 import { createMastodonConnector } from './mastodon/connector'
+import { createMediumConnector } from './medium/connector'
+import { createNewsConnector } from './news/connector'
+import { createProducthuntConnector } from './producthunt/connector'
 import { createRedditConnector } from './reddit/connector'
 import { createProviderConnector, PROVIDER_PLATFORMS } from './provider/connector'
 import { createStackoverflowConnector } from './stackoverflow/connector'
+import { createSearxngConnector } from './searxng/connector'
+import { createSubstackConnector } from './substack/connector'
 import type { PlatformConnector } from './types'
 import { createTwitterConnector } from './twitter/connector'
 import { createYoutubeConnector } from './youtube/connector'
@@ -26,6 +31,13 @@ const FACTORIES: Partial<Record<Source, Factory>> = {
   stackoverflow: (c, log) => createStackoverflowConnector(c.platforms.stackoverflow, log),
   github: (c, log) => createGithubConnector(c.platforms.github, log),
   devto: (c, log) => createDevtoConnector(c.platforms.devto, log),
+  medium: (c, log) => createMediumConnector(c.platforms.medium, log),
+  substack: (c, log) => createSubstackConnector(c.platforms.substack, log),
+  producthunt: (c, log) => createProducthuntConnector(c.platforms.producthunt, log),
+  // The earlier route's own networks.
+  news: (c, log) => createNewsConnector(c.platforms.news, log),
+  internet: (c, log) => createSearxngConnector('internet', c.platforms.internet, log),
+  indiehacker: (c, log) => createSearxngConnector('indiehacker', c.platforms.indiehacker, log),
   // Platforms without a public search: the operator's licensed provider task (contract §4).
   ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)])),
 }

@@ -81,16 +81,17 @@ describe('contract §6 error rows through the HTTP layer', () => {
     expect(r.status).toBe(403)
     expect(r.body).toEqual({ success: false, error: expect.stringContaining('tracked') })
     const custom = await seedTeam(deps, { name: 'custom-co', plan: 'custom' })
-    const exempt = await client(deps)('POST', '/api/routes/search', { key: custom.apiKey, body: { network: 'reddit', keyword: 'crm' } })
+    // Past the keyword rule, the next check answers: internet has no SearXNG instance configured here.
+    const exempt = await client(deps)('POST', '/api/routes/search', { key: custom.apiKey, body: { network: 'internet', keyword: 'crm' } })
     expect(exempt.status).toBe(503)
-    expect(exempt.body).toEqual({ success: false, error: expect.stringContaining('reddit') })
+    expect(exempt.body).toEqual({ success: false, error: expect.stringContaining('internet') })
   })
 
   test('a tracked keyword passes the earlier route rule case-insensitively', async () => {
     const { deps } = await testDeps()
     const { team, apiKey } = await seedTeam(deps)
     await deps.repos.keywords.add([{ id: newId('kw'), teamId: team.id, keyword: 'CRM', keywordLc: 'crm', createdAt: '2026-11-01T00:00:00.000Z' }])
-    const r = await client(deps)('POST', '/api/routes/search', { key: apiKey, body: { network: 'news', keyword: 'crm' } })
+    const r = await client(deps)('POST', '/api/routes/search', { key: apiKey, body: { network: 'internet', keyword: 'crm' } })
     expect(r.status).toBe(503)
   })
 

@@ -1,0 +1,73 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakeUpstream } from '../support/fake-upstream'
+
+let mode: 'ok' | 'fail' | 'slow' = 'ok'
+const hn = fakeUpstream(async () => {
+  if (mode === 'fail') return new Response('down', { status: 503 })
+  if (mode === 'slow') await Bun.sleep(150)
+  return Response.json({ hits: [{ objectID: '1', author: 'pg', title: 'A CRM?', created_at: '2026-11-01T00:00:00.000Z', points: 1, num_comments: 0 }] })
+})
+afterAll(() => hn.stop())
+
+async function setup() {
+  const { deps, clock } = await testDeps({ config: { platforms: { hackernews: { base_url: hn.origin } } } })
+  const { apiKey } = await seedTeam(deps)
+  const call = client(deps)
+  const status = async (platform: string) =>
+    (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find((p: { platform: string }) => p.platform === platform)
+  return { deps, clock, apiKey, call, status }
+}
+
+describe('GET /api/v1/platforms', () => {
+  test('lists every source with configured, inPlan and no history yet, and is never counted', async () => {
+    const { call, apiKey } = await setup()
+    const r = await call('GET', '/api/v1/platforms', { key: apiKey })
+    expect(r.status).toBe(200)
+    expect(r.body.platforms).toHaveLength(22)
+    const by = (p: string) => r.body.platforms.find((x: { platform: string }) => x.platform === p)
+    expect(by('hackernews')).toEqual({ platform: 'hackernews', configured: true, inPlan: true, earlierRouteOnly: false, lastSuccessAt: null, lastFailureAt: null, lastError: null })
+    expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
+    expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
+    expect(by('news')).toMatchObject({ configured: true, inPlan: true, earlierRouteOnly: true })
+    expect(by('internet')).toMatchObject({ configured: false, earlierRouteOnly: true })
+    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used).toBe(0)
+  })
+
+  test('reports a failure right after a failing search and a success after a good one', async () => {
+    const { call, apiKey, status, clock } = await setup()
+    mode = 'fail'
+    clock.set('2026-11-15T12:00:00.000Z')
+    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(502)
+    expect(await status('hackernews')).toMatchObject({
+      lastSuccessAt: null, lastFailureAt: '2026-11-15T12:00:00.000Z', lastError: 'hackernews answered with status 503',
+    })
+    mode = 'ok'
+    clock.set('2026-11-15T12:05:00.000Z')
+    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(200)
+    expect(await status('hackernews')).toMatchObject({ lastSuccessAt: '2026-11-15T12:05:00.000Z', lastFailureAt: '2026-11-15T12:00:00.000Z' })
+  })
+
+  test('needs a key like every API route', async () => {
+    const { call } = await setup()
+    expect((await call('GET', '/api/v1/platforms')).status).toBe(401)
+  })
+})
+
+describe('shared searches', () => {
+  test('identical concurrent searches make one upstream call; each caller is charged', async () => {
+    const { call, apiKey } = await setup()
+    mode = 'slow'
+    hn.received.length = 0
+    const body = { keyword: 'crm', platform: 'hackernews', limit: 5 }
+    const replies = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/v1/mentions/search', { key: apiKey, body })))
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    expect(hn.received).toHaveLength(1)
+    // A different limit is a different search.
+    await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { ...body, limit: 6 } })
+    expect(hn.received).toHaveLength(2)
+    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used).toBe(6)
+    mode = 'ok'
+  })
+})
