@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createHackernewsConnector } from '../../src/platforms/hackernews/connector'
 import { createLogger } from '../../src/lib/log'
+import { longText } from '../support/fake-upstream'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 
 // A fake Algolia HN Search that answers in the documented search_by_date shape and records each request.
 const requests: URL[] = []
+const userAgents: string[] = []
 let hits: unknown[] = []
 let server: ReturnType<typeof Bun.serve>
 beforeAll(() => {
@@ -16,6 +18,7 @@ beforeAll(() => {
     fetch(req) {
       const url = new URL(req.url)
       requests.push(url)
+      userAgents.push(req.headers.get('user-agent') ?? '')
       if (url.pathname !== '/api/v1/search_by_date') return new Response('not found', { status: 404 })
       return Response.json({ hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: Number(url.searchParams.get('hitsPerPage')) })
     },
@@ -46,6 +49,15 @@ describe('hackernews connector against a fake Algolia server', () => {
     expect(requests).toHaveLength(1)
     expect(requests[0].pathname).toBe('/api/v1/search_by_date')
     expect(Object.fromEntries(requests[0].searchParams)).toEqual({ query: 'crm tool', tags: '(story,comment)', hitsPerPage: '7' })
+    expect(userAgents.at(-1)).toContain('lead-signals')
+  })
+
+  test('a long comment comes back whole', async () => {
+    const text = longText(12_000)
+    hits = [{ ...comment, comment_text: text }]
+    const [m] = await connector(server.url.origin).search('crm', 5)
+    expect(m.content).toBe(text)
+    expect(m.content.length).toBe(12_000)
   })
 
   test('normalises stories and comments to mentions, keeping the text as HN gave it', async () => {
