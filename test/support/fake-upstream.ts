@@ -1,3 +1,5 @@
+import { afterEach } from 'bun:test'
+
 /** What a fake upstream received: enough to assert the outgoing request of a connector. */
 export type Received = { method: string; url: URL; headers: Headers; body: string }
 
@@ -28,4 +30,15 @@ export function longText(n = 6000): string {
   let text = ''
   for (let i = 0; text.length < n; i++) text += `sentence ${i} about a crm we might buy soon. `
   return text.slice(0, n)
+}
+
+/** `fakeUpstream` for tests that start one or more fakes each: every fake started is stopped after each test. */
+export function fakesPerTest() {
+  const running: ReturnType<typeof fakeUpstream>[] = []
+  afterEach(() => { while (running.length) running.pop()?.stop() })
+  return (answer: Parameters<typeof fakeUpstream>[0]) => {
+    const f = fakeUpstream(answer)
+    running.push(f)
+    return f
+  }
 }

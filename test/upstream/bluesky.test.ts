@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createBlueskyConnector } from '../../src/platforms/bluesky/connector'
-import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // A fake PDS: createSession / refreshSession hand out numbered token pairs, searchPosts checks the Bearer token and
 // answers an expired one as the reference PDS does: 400 {"error":"ExpiredToken","message":"Token has expired"}.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const startFake = fakesPerTest()
 
 type Pds = {
   posts?: (req: Received) => unknown[] | Response
@@ -29,7 +28,7 @@ function fakePds(opts: Pds = {}) {
   }
   const xrpcError = (status: number, error: string, message: string) => Response.json({ error, message }, { status })
   const bearer = (req: Received) => req.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
-  const f = fakeUpstream(async (req) => {
+  const f = startFake(async (req) => {
     switch (req.url.pathname) {
       case '/xrpc/com.atproto.server.createSession': {
         if (opts.delayLogin) await Bun.sleep(opts.delayLogin)
@@ -54,7 +53,6 @@ function fakePds(opts: Pds = {}) {
     }
     return xrpcError(501, 'MethodNotImplemented', 'Method Not Implemented')
   })
-  fakes.push(f)
   const calls = (nsid: string) => f.received.filter((r) => r.url.pathname === `/xrpc/${nsid}`)
   return {
     ...f,

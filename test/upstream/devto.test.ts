@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createDevtoConnector } from '../../src/platforms/devto/connector'
-import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // A fake DEV: /search/feed_content answers `{ result: [...] }` as Forem's Homepage::ArticleSerializer shapes it
 // (no body), and /api/articles/{id} answers the v1 article with body_markdown and body_html.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const startFake = fakesPerTest()
 
 const hit = (n: number, extra: Record<string, unknown> = {}) => ({
   class_name: 'Article', cloudinary_video_url: null, comments_count: 3, id: 2300000 + n,
@@ -28,13 +27,12 @@ const article = (id: number, extra: Record<string, unknown> = {}) => ({
 
 type Site = { search?: (req: Received) => Response | Promise<Response>; article?: (id: number, req: Received) => Response | Promise<Response> }
 function fakeDev(site: Site) {
-  const f = fakeUpstream(async (req) => {
+  const f = startFake(async (req) => {
     if (req.url.pathname === '/search/feed_content') return site.search ? site.search(req) : Response.json({ result: [] })
     const m = /^\/api\/articles\/(\d+)$/.exec(req.url.pathname)
     if (m) return site.article ? site.article(Number(m[1]), req) : Response.json(article(Number(m[1])))
     return new Response('not found', { status: 404 })
   })
-  fakes.push(f)
   return { ...f, searches: () => f.received.filter((r) => r.url.pathname === '/search/feed_content'), details: () => f.received.filter((r) => r.url.pathname.startsWith('/api/')) }
 }
 

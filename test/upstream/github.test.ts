@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createGithubConnector } from '../../src/platforms/github/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake GitHub REST API answering /search/issues in the documented shape (total_count, incomplete_results, items).
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createGithubConnector(

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createMediumConnector, mediumTag } from '../../src/platforms/medium/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake medium.com serving /feed/tag/{tag} as Medium's RSS 2.0 (dc: and content: namespaces, CDATA bodies).
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createMediumConnector(
     loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_MEDIUM_BASE_URL: origin, ...env } }).platforms.medium,

@@ -1,18 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createNewsConnector } from '../../src/platforms/news/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake news.google.com answering /rss/search in Google News' RSS 2.0 shape (entity-encoded HTML descriptions,
 // <source url="…">, guid isPermaLink="false").
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createNewsConnector(
     loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_NEWS_BASE_URL: origin, ...env } }).platforms.news,

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createProducthuntConnector } from '../../src/platforms/producthunt/connector'
-import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // A fake Product Hunt API v2 answering POST /v2/api/graphql with the posts connection (edges/node, pageInfo).
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createProducthuntConnector(
     loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_TOKEN: 'ph_dev_token', ...env } }).platforms.producthunt,

@@ -1,21 +1,15 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { sha256Hex } from '../../src/lib/hash'
 import { createProviderConnector, type ProviderPlatform } from '../../src/platforms/provider/connector'
 import { parseCount, parseDate } from '../../src/platforms/provider/mapping'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake Apify API: POST /v2/acts/{user~actor}/run-sync-get-dataset-items answers 201 with the run's dataset as a
 // JSON array (the documented act_runSyncGetDatasetItems_post answer); errors as Apify's {"error": {type, message}}.
 const TOKEN = 'apify_api_SECRET123'
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const dataset = (items: unknown[]) => Response.json(items, { status: 201 })
 
 /** A connector from a real TOML table, as an operator writes it. */

@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createRedditConnector } from '../../src/platforms/reddit/connector'
 import { EXPIRY_MARGIN_MS } from '../../src/platforms/reddit/token'
-import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // A fake Reddit: the token endpoint (POST /api/v1/access_token), the OAuth search (GET /search) and the keyless
 // search (GET /search.json), answering in the documented Listing shape.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const startFake = fakesPerTest()
 
 type Answer = Response | Promise<Response>
 type Options = { posts?: (req: Received) => Answer; token?: (n: number) => Answer }
@@ -16,7 +15,7 @@ const listing = (posts: unknown[], after: string | null = null) =>
   Response.json({ kind: 'Listing', data: { after, dist: posts.length, modhash: '', geo_filter: '', before: null, children: posts.map((data) => ({ kind: 't3', data })) } })
 function fakeReddit(o: Options = {}) {
   let tokens = 0
-  const f = fakeUpstream((req) => {
+  const f = startFake((req) => {
     if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token') {
       tokens++
       return o.token?.(tokens) ?? Response.json({ access_token: `token-${tokens}`, token_type: 'bearer', expires_in: 86400, scope: '*' })
@@ -24,7 +23,6 @@ function fakeReddit(o: Options = {}) {
     if (req.method === 'GET' && (req.url.pathname === '/search' || req.url.pathname === '/search.json')) return o.posts?.(req) ?? listing([])
     return new Response('not found', { status: 404 })
   })
-  fakes.push(f)
   return { ...f, tokenCalls: () => f.received.filter((r) => r.url.pathname === '/api/v1/access_token'), searches: () => f.received.filter((r) => r.url.pathname.startsWith('/search')) }
 }
 

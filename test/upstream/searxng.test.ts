@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createSearxngConnector, resultDate } from '../../src/platforms/searxng/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake SearXNG instance answering /search?format=json in the shape of searx/webutils.get_json_response.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const connector = (network: 'internet' | 'indiehacker', origin: string, env: Record<string, string> = {}, lines: string[] = []) => {
   const key = network.toUpperCase()
   const config = loadConfig({ env: { [`LEAD_SIGNALS_PLATFORMS_${key}_BASE_URL`]: origin, ...env } }).platforms[network]

@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { decodeEntities } from '../../src/platforms/stackoverflow/api'
 import { createStackoverflowConnector } from '../../src/platforms/stackoverflow/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake Stack Exchange API 2.3: /search/advanced answers in the common wrapper, always gzip-compressed, as the
 // real one does (api.stackexchange.com/docs/compression).
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 
 const gzipJson = (body: unknown, status = 200) => new Response(Bun.gzipSync(JSON.stringify(body)), {
   status, headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' },

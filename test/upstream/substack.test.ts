@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createSubstackConnector } from '../../src/platforms/substack/connector'
-import { fakeUpstream, longText } from '../support/fake-upstream'
+import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake substack.com answering /api/v1/top/search: { items: [post | comment | profileSearchResults], nextCursor }.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
-const fake = (answer: Parameters<typeof fakeUpstream>[0]) => {
-  const f = fakeUpstream(answer)
-  fakes.push(f)
-  return f
-}
+const fake = fakesPerTest()
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createSubstackConnector(
     loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_SUBSTACK_BASE_URL: origin, ...env } }).platforms.substack,

@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createYoutubeConnector } from '../../src/platforms/youtube/connector'
-import { fakeUpstream, longText, type Received } from '../support/fake-upstream'
+import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
 // A fake YouTube Data API v3: search.list (GET /youtube/v3/search) and videos.list (GET /youtube/v3/videos), in the
 // documented youtube#searchListResponse / youtube#videoListResponse shapes.
-const fakes: ReturnType<typeof fakeUpstream>[] = []
-afterEach(() => { while (fakes.length) fakes.pop()!.stop() })
+const startFake = fakesPerTest()
 
 const KEY = 'AIzaSy-secret-key'
 type Answer = Response | Promise<Response>
@@ -33,12 +32,11 @@ const videosFor = (req: Received, make: (n: number) => unknown = video) => Respo
   items: (req.url.searchParams.get('id') ?? '').split(',').filter(Boolean).map((id) => make(Number(id.slice(3)))),
 })
 function fakeYoutube(o: { search?: (req: Received) => Answer; videos?: (req: Received) => Answer } = {}) {
-  const f = fakeUpstream((req) => {
+  const f = startFake((req) => {
     if (req.url.pathname === '/youtube/v3/search') return o.search?.(req) ?? searchPage([])
     if (req.url.pathname === '/youtube/v3/videos') return o.videos?.(req) ?? videosFor(req)
     return new Response('not found', { status: 404 })
   })
-  fakes.push(f)
   return { ...f, searches: () => f.received.filter((r) => r.url.pathname.endsWith('/search')), videoCalls: () => f.received.filter((r) => r.url.pathname.endsWith('/videos')) }
 }
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) => createYoutubeConnector(
