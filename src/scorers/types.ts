@@ -3,8 +3,8 @@ import * as v from 'valibot'
 export const Intent = v.picklist(['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
 export type Intent = v.InferOutput<typeof Intent>
 
-/** An ideal-customer profile of the team, as the scorer sees it. */
-export type IcpProfile = { name: string; description: string }
+/** An ideal-customer profile of the team, as the scorer sees it; `competitors` are rival products it names. */
+export type IcpProfile = { name: string; description: string; competitors?: string[] }
 
 export type ScoreInput = {
   content: string
