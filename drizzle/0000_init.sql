@@ -18,6 +18,7 @@ CREATE TABLE `icp_profiles` (
 	`team_id` text NOT NULL,
 	`name` text NOT NULL,
 	`description` text NOT NULL,
+	`competitors` text DEFAULT '[]' NOT NULL,
 	`created_at` text NOT NULL,
 	FOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -50,6 +51,12 @@ CREATE TABLE `platform_health` (
 	`last_success_at` text,
 	`last_failure_at` text,
 	`last_error` text
+);
+--> statement-breakpoint
+CREATE TABLE `score_cache` (
+	`key` text PRIMARY KEY NOT NULL,
+	`result` text NOT NULL,
+	`created_at` text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE `signals` (

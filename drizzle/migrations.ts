@@ -2,5 +2,5 @@
 import m0 from './0000_init.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
-  { tag: '0000_init', when: 1795276669244, sql: m0 },
+  { tag: '0000_init', when: 1795278292541, sql: m0 },
 ]

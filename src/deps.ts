@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Source } from './config/platform-names'
 import type { Config } from './config/schema'
 import type { RandomBytes } from './domain/keys/api-key'
+import { createScoringService, type ScoringService } from './domain/scoring/scoring-service'
 import { createSearchRunner, type SearchRunner } from './domain/search/search-runner'
 import { type Clock, systemClock } from './lib/clock'
 import { createLogger, type Logger } from './lib/log'
@@ -16,6 +17,7 @@ import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
 import { createKeywordsRepo } from './storage/repos/keywords'
 import { createLegacyPostsRepo } from './storage/repos/legacy-posts'
 import { createPlatformHealthRepo } from './storage/repos/platform-health'
+import { createScoreCacheRepo } from './storage/repos/score-cache'
 import { createSignalsRepo } from './storage/repos/signals'
 import { createTeamsRepo } from './storage/repos/teams'
 import { createUsageRepo } from './storage/repos/usage'
@@ -31,6 +33,7 @@ export type Deps = {
   scorer: Scorer
   connectors: Map<Source, PlatformConnector>
   searches: SearchRunner
+  scoring: ScoringService
 }
 
 export const createRepos = ({ db, client }: Database) => ({
@@ -42,16 +45,18 @@ export const createRepos = ({ db, client }: Database) => ({
   usage: createUsageRepo(client),
   platformHealth: createPlatformHealthRepo(db),
   legacyPosts: createLegacyPostsRepo(db),
+  scoreCache: createScoreCacheRepo(db),
 })
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
-export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches'>> = {}): Promise<Deps> {
+export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring'>> = {}): Promise<Deps> {
   const log = overrides.log ?? createLogger()
   const clock = overrides.clock ?? systemClock
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
   await migrate(database.client)
   const repos = createRepos(database)
   const connectors = overrides.connectors ?? buildConnectors(config, log)
+  const scorer = overrides.scorer ?? buildScorer(config, log)
   return {
     config,
     clock,
@@ -59,9 +64,10 @@ export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'r
     log,
     database,
     repos,
-    scorer: overrides.scorer ?? buildScorer(config, log),
+    scorer,
     connectors,
     searches: createSearchRunner({ connectors, clock, log, health: repos.platformHealth }),
+    scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
     ...overrides,
   }
 }

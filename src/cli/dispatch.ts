@@ -34,7 +34,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   key revoke --team TEAM PREFIX
   keyword add|remove --team TEAM KEYWORD...            tracked keywords
   keyword list --team TEAM [--json]
-  icp add --team TEAM --name NAME --description TEXT   ideal-customer profiles
+  icp add --team TEAM --name NAME --description TEXT [--competitors "A, B"]   ideal-customer profiles
   icp list --team TEAM [--json]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]

@@ -1,15 +1,18 @@
 import { findTeam } from '../domain/teams/teams'
-import { addIcp, checkLength, MAX_DESCRIPTION, MAX_NAME, removeIcp } from '../domain/icps/icps'
+import { addIcp, checkLength, cleanCompetitors, MAX_DESCRIPTION, MAX_NAME, removeIcp } from '../domain/icps/icps'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 
 async function add(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } })
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, competitors: { type: 'string' },
+  })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const name = checkLength('--name', requireFlag(flags, 'name'), MAX_NAME)
   const description = checkLength('--description', requireFlag(flags, 'description'), MAX_DESCRIPTION)
-  await withDeps(flags, async (deps) => addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description }))
+  const competitors = cleanCompetitors(flags.competitors as string | undefined)
+  await withDeps(flags, async (deps) => addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description, competitors }))
   console.log(`Added ICP profile "${name}".`)
   return 0
 }
@@ -21,7 +24,7 @@ async function list(argv: string[]): Promise<number> {
   const profiles = await withDeps(flags, async (deps) => deps.repos.icpProfiles.list((await findTeam(deps, ref)).id))
   if (flags.json) printJson(profiles)
   else if (profiles.length === 0) console.log('the team has no ICP profiles')
-  else console.log(profiles.map((p) => `${p.name}: ${p.description}`).join('\n'))
+  else console.log(profiles.map((p) => `${p.name}: ${p.description}${p.competitors.length ? ` (competitors: ${p.competitors.join(', ')})` : ''}`).join('\n'))
   return 0
 }
 
@@ -36,7 +39,7 @@ async function remove(argv: string[]): Promise<number> {
 }
 
 export const icp = commandGroup('icp', {
-  add: { usage: 'add --team TEAM --name NAME --description TEXT', run: add },
+  add: { usage: 'add --team TEAM --name NAME --description TEXT [--competitors "A, B"]', run: add },
   list: { usage: 'list --team TEAM [--json]', run: list },
   remove: { usage: 'remove --team TEAM --name NAME', run: remove },
 })

@@ -12,15 +12,29 @@ export function checkLength(what: string, value: string, max: number): string {
 }
 
 /** Profile names are unique per team regardless of case: the scorer reports a match by name. */
-export async function addIcp(deps: Pick<Deps, 'clock' | 'repos'>, a: { teamId: string; name: string; description: string }) {
+/** A comma-separated list of rival product names: trimmed, 1 to 100 characters each, at most 50, no repeats. */
+export function cleanCompetitors(list: string | undefined): string[] {
+  if (list === undefined) return []
+  const names = [...new Map(list.split(',').map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()]
+  if (names.some((n) => n.length > 100) || names.length > 50) {
+    throw new AppError('invalid_request', '--competitors takes at most 50 names of 1 to 100 characters, separated by commas')
+  }
+  return names
+}
+
+export async function addIcp(
+  deps: Pick<Deps, 'clock' | 'repos'>,
+  a: { teamId: string; name: string; description: string; competitors?: string[] },
+) {
   const name = checkLength('--name', a.name, MAX_NAME)
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
+  const competitors = a.competitors ?? []
   const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => p.name.toLowerCase() === name.toLowerCase())
   const inserted = !clash && await deps.repos.icpProfiles.insert({
-    id: newId('icp'), teamId: a.teamId, name, description, createdAt: deps.clock.now().toISOString(),
+    id: newId('icp'), teamId: a.teamId, name, description, competitors, createdAt: deps.clock.now().toISOString(),
   })
   if (!inserted) throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
-  return { name, description }
+  return { name, description, competitors }
 }
 
 export async function removeIcp(deps: Pick<Deps, 'repos'>, a: { teamId: string; name: string }) {

@@ -4,7 +4,6 @@ import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
-import { scoreText } from '../scoring/score-lead'
 import { toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
@@ -18,7 +17,7 @@ export const NETWORK_SEARCH_LIMIT = 20
  * remembered per team so that `read` and `note` survive later searches.
  */
 export async function searchNetwork(
-  deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scorer' | 'searches'>,
+  deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>,
   caller: Caller,
   req: { network: Network; keyword: string },
 ) {
@@ -32,7 +31,7 @@ export async function searchNetwork(
     const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     const scores = await mapLimited(mentions, deps.config.scorer.concurrency, (m) =>
-      scoreText(deps, { content: m.content, keyword: req.keyword, icps }))
+      deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }))
     const states = await deps.repos.legacyPosts.remember({
       teamId: caller.team.id, network: req.network, keyword: req.keyword, postIds: mentions.map((m) => m.id),
       at: deps.clock.now().toISOString(),

@@ -7,10 +7,9 @@ import type { ScoreResult } from '../../scorers/types'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
-import { scoreText } from '../scoring/score-lead'
 
 type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
-type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scorer' | 'searches'>
+type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>
 
 /**
  * The scored variant (spec 2.3, contract §8, `api.search_variant = "scored"`). With a platform, that platform;
@@ -33,7 +32,7 @@ export async function searchScored(deps: ScoredDeps, caller: Caller, req: { keyw
     if (failed.length === settled.length) throw failed[0].reason
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     const scored = await mapLimited(found, deps.config.scorer.concurrency, async (m) => toScoredResult(m, req.keyword,
-      await scoreText(deps, { content: m.content, keyword: req.keyword, icps })))
+      await deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps })))
     return scored.sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt)).slice(0, req.limit)
   })
   return { results: result, total: result.length, usage }

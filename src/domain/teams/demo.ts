@@ -3,7 +3,6 @@ import { newId } from '../../lib/ids'
 import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { issueApiKey } from '../keys/keys'
-import { scoreText } from '../scoring/score-lead'
 import { createTeam } from './teams'
 
 const DEMO_TEAM = 'demo'
@@ -48,7 +47,7 @@ export async function ensureDemoTeam(deps: Deps): Promise<{ apiKey: string; crea
   await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...ICP, createdAt: now.toISOString() })
   const rows: NewSignal[] = []
   for (const [i, post] of SAMPLE_POSTS.entries()) {
-    const scored = await scoreText(deps, { content: post.text, keyword: post.keyword, icps: [ICP] })
+    const scored = await deps.scoring.score(team.id, { content: post.text, keyword: post.keyword, icps: [ICP] })
     const publishedAt = new Date(now.getTime() - (i + 1) * 3_600_000).toISOString()
     rows.push({
       id: newId('sig'), teamId: team.id, platform: post.platform, postId: `demo-${i + 1}`, author: post.author,

@@ -23,7 +23,11 @@ const ScoreResult = v.object({
 export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })
     .use(requireApiKey(deps))
-    .post('/leads/score', ({ caller, body }) => scoreLead(deps, caller, body), {
+    .post('/leads/score', async ({ caller, body, set }) => {
+      const { body: result, scoredBy } = await scoreLead(deps, caller, body)
+      set.headers['x-scorer'] = scoredBy
+      return result
+    }, {
       // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
       parse: 'json',
       body: ScoreBody,

@@ -4,7 +4,7 @@ import { icpProfiles } from '../tables/icp-profiles'
 
 export function createIcpProfilesRepo(db: Db) {
   // Prepared once: every scoring call reads the team's profiles.
-  const byTeam = db.select({ name: icpProfiles.name, description: icpProfiles.description }).from(icpProfiles)
+  const byTeam = db.select({ name: icpProfiles.name, description: icpProfiles.description, competitors: icpProfiles.competitors }).from(icpProfiles)
     .where(eq(icpProfiles.teamId, sql.placeholder('teamId'))).orderBy(asc(icpProfiles.createdAt), asc(icpProfiles.name)).prepare()
   return {
     /** Returns false when the team already has a profile of that name. */
@@ -12,7 +12,7 @@ export function createIcpProfilesRepo(db: Db) {
       const added = await db.insert(icpProfiles).values(row).onConflictDoNothing().returning({ id: icpProfiles.id })
       return added.length > 0
     },
-    async list(teamId: string): Promise<{ name: string; description: string }[]> {
+    async list(teamId: string): Promise<{ name: string; description: string; competitors: string[] }[]> {
       return byTeam.all({ teamId })
     },
     async remove(teamId: string, name: string): Promise<boolean> {

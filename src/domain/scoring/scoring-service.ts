@@ -1,0 +1,72 @@
+import type { Config } from '../../config/schema'
+import type { Clock } from '../../lib/clock'
+import { sha256Hex } from '../../lib/hash'
+import { createLimiter } from '../../lib/limiter'
+import type { Logger } from '../../lib/log'
+import { createRulesScorer } from '../../scorers/rules'
+import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
+import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
+import { AppError } from '../errors'
+
+/** A score and the scorer that produced it (named in the `x-scorer` response header). */
+export type Scored = ScoreResult & { scoredBy: string }
+
+// Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
+const WAITING_PER_SLOT = 16
+
+/**
+ * The one way text gets scored (score endpoint, searches, polling): the configured scorer, at most
+ * `scorer.concurrency` calls in flight with a bounded queue, each within `scorer.timeout_ms`; answers of a model
+ * are stored, so the same question never reaches the model twice, also after a restart. When the scorer cannot
+ * answer, `scorer.fallback = "rules"` answers with the rules scorer and says so in the reason; `"none"` is 503.
+ */
+export function createScoringService(a: {
+  config: Config
+  scorer: Scorer
+  cache: ReturnType<typeof createScoreCacheRepo>
+  clock: Clock
+  log: Logger
+}) {
+  const { scorer } = a
+  const limiter = createLimiter(a.config.scorer.concurrency, a.config.scorer.concurrency * WAITING_PER_SLOT)
+  const rules = createRulesScorer()
+  // The rules scorer answers in microseconds: storing its answers would cost more than computing them.
+  const cached = scorer.name !== 'rules'
+
+  async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
+    a.log.warn('scorer_failed', { scorer: scorer.name, err })
+    if (a.config.scorer.fallback !== 'rules' || scorer.name === 'rules') {
+      throw new AppError('scorer_unavailable', `the ${scorer.name} scorer could not answer`)
+    }
+    const r = await rules.score(input, new AbortController().signal)
+    return { ...r, reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`, scoredBy: 'rules' }
+  }
+
+  return {
+    scorerName: scorer.name,
+    async score(teamId: string, input: ScoreInput): Promise<Scored> {
+      const key = cached ? cacheKey(teamId, input, scorer) : undefined
+      if (key) {
+        const hit = (await a.cache.get(key)) as ScoreResult | undefined
+        if (hit) return { ...hit, scoredBy: scorer.name }
+      }
+      let result: ScoreResult
+      try {
+        result = await limiter.run(a.config.scorer.timeout_ms, (signal) => scorer.score(input, signal))
+      } catch (err) {
+        return fallBack(input, err)
+      }
+      if (key) await a.cache.put(key, result, a.clock.now().toISOString())
+      return { ...result, scoredBy: scorer.name }
+    },
+  }
+}
+
+export type ScoringService = ReturnType<typeof createScoringService>
+
+/** What a model's answer depends on; the team's profiles are part of the question (icpMatch names one). */
+function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
+  return sha256Hex(JSON.stringify([
+    teamId, input.content, input.keyword ?? '', input.context ?? '', input.icps, scorer.name, scorer.model ?? '', scorer.version ?? '',
+  ]))
+}
