@@ -24,5 +24,9 @@ export type ScoreResult = {
 
 export type Scorer = {
   name: string
+  /** The model that answers, for model backends (part of what a stored answer depends on). */
+  model?: string
+  /** The prompt or rules version (also part of that). */
+  version?: string
   score(input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
 }
