@@ -50,24 +50,24 @@ describe('icp', () => {
   test('add stores a trimmed profile, and list shows it as text and as JSON', async () => {
     const out = await ok(ws, ['icp', 'add', '--team', 'acme', '--name', ' SaaS founders ', '--description', 'Founders of B2B SaaS startups'])
     expect(out).toBe('Added ICP profile "SaaS founders".\n')
-    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Agencies', '--description', 'Marketing agencies'])
+    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Agencies', '--description', 'Marketing agencies', '--competitors', ' HubSpot, Pipedrive ,hubspot,'])
     expect(await profiles()).toEqual([
-      { name: 'SaaS founders', description: 'Founders of B2B SaaS startups' },
-      { name: 'Agencies', description: 'Marketing agencies' },
+      { name: 'SaaS founders', description: 'Founders of B2B SaaS startups', competitors: [] },
+      { name: 'Agencies', description: 'Marketing agencies', competitors: ['HubSpot', 'Pipedrive'] },
     ])
-    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('SaaS founders: Founders of B2B SaaS startups\nAgencies: Marketing agencies\n')
+    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('SaaS founders: Founders of B2B SaaS startups\nAgencies: Marketing agencies (competitors: HubSpot, Pipedrive)\n')
   })
 
   test('names up to 100 and descriptions up to 2000 characters are accepted', async () => {
     await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'n'.repeat(100), '--description', 'd'.repeat(2000)])
-    expect(await profiles()).toEqual([{ name: 'n'.repeat(100), description: 'd'.repeat(2000) }])
+    expect(await profiles()).toEqual([{ name: 'n'.repeat(100), description: 'd'.repeat(2000), competitors: [] }])
   })
 
   test('remove deletes the named profile only', async () => {
     await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'A', '--description', 'first'])
     await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'B', '--description', 'second'])
     expect(await ok(ws, ['icp', 'remove', '--team', 'acme', '--name', 'A'])).toBe('Removed ICP profile "A".\n')
-    expect(await profiles()).toEqual([{ name: 'B', description: 'second' }])
+    expect(await profiles()).toEqual([{ name: 'B', description: 'second', competitors: [] }])
     expect(await ok(ws, ['icp', 'remove', '--team', 'acme', '--name', 'B'])).toContain('Removed')
     expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('the team has no ICP profiles\n')
   })

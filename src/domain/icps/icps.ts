@@ -15,7 +15,10 @@ export function checkLength(what: string, value: string, max: number): string {
 /** A comma-separated list of rival product names: trimmed, 1 to 100 characters each, at most 50, no repeats. */
 export function cleanCompetitors(list: string | undefined): string[] {
   if (list === undefined) return []
-  const names = [...new Map(list.split(',').map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()]
+  const names: string[] = []
+  for (const name of list.split(',').map((n) => n.trim()).filter(Boolean)) {
+    if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name)
+  }
   if (names.some((n) => n.length > 100) || names.length > 50) {
     throw new AppError('invalid_request', '--competitors takes at most 50 names of 1 to 100 characters, separated by commas')
   }
