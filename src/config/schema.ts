@@ -35,6 +35,13 @@ const Scorer = v.strictObject({
   ollama: v.optional(v.strictObject({
     host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
     model: v.optional(v.string(), 'qwen2.5:3b'),
+    // Ollama's default context is small; a prompt longer than it loses its start (the instructions) silently.
+    num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
+    // A Go duration ("10m", "1h30m") or seconds; -1 keeps the model loaded, 0 unloads it after each call.
+    keep_alive: v.optional(v.union([
+      v.pipe(v.string(), v.regex(/^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "10m" or "1h"')),
+      v.pipe(v.number(), v.integer()),
+    ]), '10m'),
   }), {}),
   openai: v.optional(v.strictObject({
     base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),

@@ -1,20 +1,27 @@
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { createOllamaScorer } from './ollama'
+import { createOpenAiScorer } from './openai'
 import { createRulesScorer } from './rules'
 import type { Scorer } from './types'
 
+/**
+ * @deprecated Nothing throws this any more (every backend can be built). Kept only so that src/cli/dispatch.ts,
+ * which still imports it, typechecks; delete it together with that import.
+ */
 export class ScorerSetupError extends Error {}
 
+/** One factory per `scorer.backend` value. */
+export const scorerFactories = {
+  ollama: (config, log) => createOllamaScorer(config.scorer.ollama, log),
+  openai: (config, log) => createOpenAiScorer(config.scorer.openai, log),
+  rules: () => createRulesScorer(),
+} satisfies Record<Config['scorer']['backend'], (config: Config, log: Logger) => Scorer>
+
 /**
- * The scorer named by `scorer.backend`. The model backends (ollama, openai) are not part of this release yet:
- * with `fallback = "rules"` the embedded rules scorer answers in their place and a warning says so at start-up;
- * with `fallback = "none"` the server refuses to start rather than pretend.
+ * The scorer named by `scorer.backend`. Building one does not contact the backend: a model server that is down
+ * shows at the first call, where `scorer.fallback` decides (rules answer, or 503 scorer_unavailable).
  */
 export function buildScorer(config: Config, log: Logger): Scorer {
-  if (config.scorer.backend === 'rules') return createRulesScorer()
-  if (config.scorer.fallback === 'rules') {
-    log.warn('scorer_backend_unavailable', { backend: config.scorer.backend, using: 'rules' })
-    return createRulesScorer()
-  }
-  throw new ScorerSetupError(`config: scorer.backend = "${config.scorer.backend}" is not available in this release; use "rules" or set scorer.fallback = "rules"`)
+  return scorerFactories[config.scorer.backend](config, log)
 }

@@ -1,0 +1,97 @@
+import { Ollama } from 'ollama/browser'
+import type { Config } from '../config/schema'
+import type { Logger } from '../lib/log'
+import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
+import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
+import type { ScoreInput, Scorer } from './types'
+
+type OllamaConfig = Config['scorer']['ollama']
+
+/** The Ollama server could not be reached or answered with an HTTP error. */
+export class OllamaError extends Error {}
+
+// Tokens the reply may take (the JSON object is far smaller; this stops a model that rambles).
+const REPLY_TOKENS = 512
+// Room for the failed reply and the correction when the model is asked once more.
+const RETRY_TOKENS = 320
+// A cautious estimate (English runs nearer 4): cutting a post a little early beats losing the instructions.
+const CHARS_PER_TOKEN = 3
+
+/**
+ * The `ollama` scorer: `/api/chat` with the reply's JSON schema as `format` (the server constrains the output to
+ * it), temperature 0, the configured context size and keep-alive. Throws when there is no usable answer.
+ */
+export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
+  // The host may carry credentials (user:password@); errors name only the origin.
+  const where = safeOrigin(config.host)
+  return {
+    name: 'ollama',
+    model: config.model,
+    version: PROMPT_VERSION,
+    async score(input, signal) {
+      // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
+      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where) })
+      return askForScore({
+        input,
+        signal,
+        maxContentChars: contentBudget(input, config.num_ctx),
+        onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'ollama', model: config.model, why }),
+        send: async (messages) => {
+          const reply = await client.chat({
+            model: config.model,
+            messages,
+            stream: false,
+            format: SCORE_REPLY_SCHEMA,
+            keep_alive: config.keep_alive,
+            options: { temperature: 0, num_ctx: config.num_ctx, num_predict: REPLY_TOKENS },
+          })
+          return reply?.message?.content
+        },
+      })
+    },
+  }
+}
+
+/** The characters of the post that fit the context window next to the instructions, profiles and reply. */
+function contentBudget(input: ScoreInput, numCtx: number): number {
+  const fixed = SYSTEM_PROMPT.length + buildUserMessage({ ...input, content: '' }).length
+  const tokens = numCtx - REPLY_TOKENS - RETRY_TOKENS - Math.ceil(fixed / CHARS_PER_TOKEN)
+  return Math.max(500, tokens * CHARS_PER_TOKEN)
+}
+
+/**
+ * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
+ * itself (the client would print the error body to stdout first).
+ */
+function fetchFor(signal: AbortSignal, where: string): typeof fetch {
+  const bound = async (url: string | URL | Request, init?: RequestInit) => {
+    let res: Response
+    try {
+      res = await fetch(url, { ...init, signal })
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err
+      throw new OllamaError(`ollama at ${where} could not be reached: ${(err as Error).message}`)
+    }
+    if (!res.ok) throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res)}`)
+    return res
+  }
+  return bound as typeof fetch
+}
+
+// Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
+async function errorText(res: Response): Promise<string> {
+  const text = (await res.text().catch(() => '')).trim()
+  try {
+    const body = JSON.parse(text) as { error?: unknown }
+    if (typeof body.error === 'string') return body.error.slice(0, 300)
+  } catch {}
+  return text.slice(0, 300) || res.statusText
+}
+
+function safeOrigin(host: string): string {
+  try {
+    return new URL(host).origin
+  } catch {
+    return 'the configured host'
+  }
+}

@@ -1,0 +1,104 @@
+import * as v from 'valibot'
+import type { Config } from '../config/schema'
+import type { Logger } from '../lib/log'
+import { PROMPT_VERSION } from './prompt'
+import { askForScore, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
+import type { Scorer } from './types'
+
+type OpenAiConfig = Config['scorer']['openai']
+
+/** The server could not be reached, answered with an HTTP error, or answered something that is not a completion. */
+export class OpenAiError extends Error {}
+
+// The part of a chat completion this scorer reads.
+const Completion = v.object({
+  choices: v.array(v.object({
+    message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()) }),
+    finish_reason: v.nullish(v.string()),
+  })),
+})
+
+/**
+ * The `openai` scorer: `POST {base_url}/chat/completions` with a strict JSON-schema `response_format` and
+ * temperature 0. Any OpenAI-compatible server works (vLLM, llama.cpp server, LM Studio, Ollama's /v1); the
+ * `Authorization` header is sent only when `api_key` is set. Throws when there is no usable answer. The key never
+ * appears in an error: the server's own error text is passed on with the key (and anything shaped like one) masked.
+ */
+export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
+  const url = `${config.base_url.replace(/\/+$/, '')}/chat/completions`
+  const where = safeOrigin(config.base_url)
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
+  if (config.api_key) headers.authorization = `Bearer ${config.api_key}`
+  const mask = (text: string) => {
+    const masked = config.api_key ? text.replaceAll(config.api_key, '***') : text
+    return masked.replace(/\bsk-[\w*.-]+/g, 'sk-***')
+  }
+
+  async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
+    const body = {
+      model: config.model,
+      messages,
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'score_reply', strict: true, schema: SCORE_REPLY_SCHEMA } },
+    }
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err
+      throw new OpenAiError(`openai at ${where} could not be reached: ${mask((err as Error).message)}`)
+    }
+    if (!res.ok) {
+      // A 401 message from OpenAI quotes part of the key; say only what to check.
+      const detail = res.status === 401 || res.status === 403 ? 'check scorer.openai.api_key' : mask(await errorText(res))
+      throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
+    }
+    let json: unknown
+    try {
+      json = await res.json()
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err
+      throw new OpenAiError(`openai at ${where} answered something that is not JSON`)
+    }
+    const parsed = v.safeParse(Completion, json)
+    if (!parsed.success) throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
+    const choice = parsed.output.choices[0]
+    if (!choice) throw new OpenAiError(`openai at ${where} answered a completion without choices`)
+    // A refusal would come again on a retry: it is a failure at once.
+    if (choice.message.refusal) throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
+    return choice.message.content
+  }
+
+  return {
+    name: 'openai',
+    model: config.model,
+    version: PROMPT_VERSION,
+    async score(input, signal) {
+      return askForScore({
+        input,
+        signal,
+        send: (messages) => send(messages, signal),
+        onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
+      })
+    },
+  }
+}
+
+// OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.
+async function errorText(res: Response): Promise<string> {
+  const text = (await res.text().catch(() => '')).trim()
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown }
+    const message = typeof body.error === 'string' ? body.error : body.error?.message ?? body.message
+    if (typeof message === 'string') return message.slice(0, 300)
+  } catch {}
+  return text.slice(0, 300) || res.statusText
+}
+
+function safeOrigin(base: string): string {
+  try {
+    return new URL(base).origin
+  } catch {
+    return 'the configured base_url'
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The model's reply: the JSON schema both backends send (Ollama `format`, OpenAI `response_format`), the check of
+ * what comes back, and the one retry that both backends share.
+ */
+import { toJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
+import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
+import { type IcpProfile, Intent, type ScoreInput, type ScoreResult } from './types'
+
+/**
+ * The reply as the model is asked for it. `reason` comes first: a model writes keys in schema order, so it picks
+ * the words of the post before it decides.
+ */
+export const ScoreReply = v.strictObject({
+  reason: v.string(),
+  intent: Intent,
+  icpMatch: v.nullable(v.string()),
+  score: v.number(),
+})
+
+/**
+ * `ScoreReply` as JSON schema: every key required and `additionalProperties: false`, as OpenAI's strict mode
+ * requires. The `$schema` keyword is left out; strict mode accepts only a subset of JSON Schema.
+ */
+export const SCORE_REPLY_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _, ...schema } = toJsonSchema(ScoreReply) as Record<string, unknown>
+  return schema
+})()
+
+/**
+ * How a reply is read. Looser than what is asked for where the meaning is plain (extra keys, `"active"`, a score
+ * written as `"7"`), so a server that does not enforce the schema still gets through; anything else is a
+ * ReplyError. An intent outside the five is an error, never a guess.
+ */
+const Reading = v.object({
+  reason: v.pipe(v.string(), v.trim(), v.nonEmpty('reason is empty')),
+  intent: v.pipe(v.string(), v.trim(), v.toUpperCase(), Intent),
+  icpMatch: v.optional(v.nullable(v.string()), null),
+  score: v.union([
+    v.pipe(v.number(), v.finite()),
+    v.pipe(v.string(), v.trim(), v.decimal(), v.transform(Number)),
+  ], 'must be a number from 0 to 10'),
+})
+
+/** A reply that is not a usable answer (empty, not JSON, wrong shape, unknown intent). */
+export class ReplyError extends Error {}
+
+const MAX_REASON = 500
+
+/** The result a reply stands for: score clamped to 0–10, icpMatch one of the given names exactly, or null. */
+export function readReply(content: string | null | undefined, icps: IcpProfile[]): ScoreResult {
+  const text = unfence(content ?? '')
+  if (!text) throw new ReplyError('the reply is empty')
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ReplyError('the reply is not JSON')
+  }
+  const parsed = v.safeParse(Reading, json)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    const path = v.getDotPath(issue)
+    throw new ReplyError(path ? `${path}: ${issue.message}` : issue.message)
+  }
+  const r = parsed.output
+  return {
+    score: Math.min(10, Math.max(0, r.score)),
+    intent: r.intent,
+    icpMatch: matchIcp(r.icpMatch, icps),
+    reason: r.reason.length > MAX_REASON ? `${r.reason.slice(0, MAX_REASON - 3)}...` : r.reason,
+  }
+}
+
+/** The exact name of the profile the model named (case and surrounding space ignored), else null. */
+export function matchIcp(named: string | null, icps: IcpProfile[]): string | null {
+  const want = named?.trim().toLowerCase()
+  if (!want) return null
+  return icps.find((icp) => icp.name.trim().toLowerCase() === want)?.name ?? null
+}
+
+// Some servers that ignore the schema wrap the object in a markdown code fence.
+function unfence(text: string): string {
+  const t = text.trim()
+  const m = /^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i.exec(t)
+  return m ? m[1].trim() : t
+}
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string }
+
+/**
+ * Asks the model through `send` and reads the reply. A reply that cannot be used is asked for once more, with
+ * the failed reply and what was wrong with it in the conversation (at temperature 0 the same request would
+ * likely get the same reply); a second bad reply throws. Errors of `send` (HTTP, network, abort) are not
+ * retried: the time limit covers the whole call, and the caller falls back.
+ */
+export async function askForScore(a: {
+  input: ScoreInput
+  signal: AbortSignal
+  send: (messages: ChatMessage[]) => Promise<string | null | undefined>
+  onRetry?: (why: string) => void
+  maxContentChars?: number
+}): Promise<ScoreResult> {
+  const messages: ChatMessage[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: buildUserMessage(a.input, { maxContentChars: a.maxContentChars }) },
+  ]
+  const first = await a.send(messages)
+  try {
+    return readReply(first, a.input.icps)
+  } catch (err) {
+    if (!(err instanceof ReplyError)) throw err
+    a.onRetry?.(err.message)
+    a.signal.throwIfAborted()
+    const said = (first ?? '').trim().slice(0, 2000)
+    const again = await a.send([
+      ...messages,
+      ...(said ? [{ role: 'assistant' as const, content: said }] : []),
+      { role: 'user', content: retryMessage(err.message) },
+    ])
+    try {
+      return readReply(again, a.input.icps)
+    } catch (err2) {
+      if (err2 instanceof ReplyError) throw new ReplyError(`no usable reply after one retry: ${err2.message}`)
+      throw err2
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createOllamaScorer, OllamaError } from '../../src/scorers/ollama'
+import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
+import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
+import type { ScoreInput } from '../../src/scorers/types'
+import { fakesPerTest, type Received } from '../support/fake-upstream'
+
+// A fake Ollama: POST /api/chat answers a non-streaming chat response whose message content is the next of
+// `contents` (the last one repeats), as Ollama shapes it; every request is recorded.
+const startFake = fakesPerTest()
+
+function fakeOllama(...contents: string[]) {
+  let n = 0
+  const f = startFake((req) => {
+    if (req.method !== 'POST' || req.url.pathname !== '/api/chat') return Response.json({ error: 'not found' }, { status: 404 })
+    const body = JSON.parse(req.body) as { model: string }
+    const content = contents[Math.min(n++, contents.length - 1)]
+    return Response.json({
+      model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content },
+      done: true, done_reason: 'stop', total_duration: 1200000, load_duration: 100000, prompt_eval_count: 412,
+      prompt_eval_duration: 300000, eval_count: 48, eval_duration: 800000,
+    })
+  })
+  return { ...f, chats: () => f.received.map(asChat) }
+}
+
+type ChatBody = {
+  model: string; stream: boolean; format: unknown; keep_alive: unknown
+  options: { temperature: number; num_ctx: number; num_predict?: number }
+  messages: { role: string; content: string }[]
+}
+const asChat = (r: Received) => JSON.parse(r.body) as ChatBody
+
+const scorer = (host: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createOllamaScorer(
+    loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: host, ...env } }).scorer.ollama,
+    createLogger((l) => lines.push(l)),
+  )
+
+const input: ScoreInput = {
+  content: 'Our agency is looking for a CRM this month, Pipedrive got too expensive for 12 seats.',
+  keyword: 'crm for agencies',
+  context: 'We sell Acme CRM, a CRM for small agencies',
+  icps: [
+    { name: 'Marketing Agencies', description: 'Agencies of 5 to 50 people running client campaigns', competitors: ['HubSpot', 'Pipedrive'] },
+    { name: 'Solo Founders', description: 'One-person SaaS companies' },
+  ],
+}
+const reply = (o: Record<string, unknown> = {}) =>
+  JSON.stringify({ reason: 'The post says "looking for a CRM this month".', intent: 'ACTIVE', icpMatch: 'Marketing Agencies', score: 9, ...o })
+const live = () => new AbortController().signal
+
+describe('ollama scorer against a fake Ollama', () => {
+  test('sends one non-streaming /api/chat call with the model, the reply schema as format, temperature 0, num_ctx and keep_alive', async () => {
+    const ollama = fakeOllama(reply())
+    await scorer(ollama.origin, { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b', LEAD_SIGNALS_SCORER_OLLAMA_NUM_CTX: '8192', LEAD_SIGNALS_SCORER_OLLAMA_KEEP_ALIVE: '30m' })
+      .score(input, live())
+    expect(ollama.received).toHaveLength(1)
+    expect(ollama.received[0].method).toBe('POST')
+    expect(ollama.received[0].url.pathname).toBe('/api/chat')
+    const chat = ollama.chats()[0]
+    expect(chat.model).toBe('llama3.2:3b')
+    expect(chat.stream).toBe(false)
+    expect(chat.format).toEqual(SCORE_REPLY_SCHEMA)
+    expect(chat.format).toMatchObject({ type: 'object', required: ['reason', 'intent', 'icpMatch', 'score'], additionalProperties: false })
+    expect(chat.options.temperature).toBe(0)
+    expect(chat.options.num_ctx).toBe(8192)
+    expect(chat.keep_alive).toBe('30m')
+  })
+
+  test('uses num_ctx 4096 and keep_alive "10m" when the configuration does not name them', async () => {
+    const ollama = fakeOllama(reply())
+    const s = scorer(ollama.origin)
+    await s.score(input, live())
+    const chat = ollama.chats()[0]
+    expect(chat.options.num_ctx).toBe(4096)
+    expect(chat.keep_alive).toBe('10m')
+    expect(chat.model).toBe('qwen2.5:3b')
+    expect(s).toMatchObject({ name: 'ollama', model: 'qwen2.5:3b', version: PROMPT_VERSION })
+  })
+
+  test('puts the written system prompt first, then the profiles with their competitors, the context, the keyword and the post', async () => {
+    const ollama = fakeOllama(reply())
+    await scorer(ollama.origin).score(input, live())
+    const [system, user] = ollama.chats()[0].messages
+    expect(system).toEqual({ role: 'system', content: SYSTEM_PROMPT })
+    expect(user.role).toBe('user')
+    for (const part of ['Marketing Agencies', 'Agencies of 5 to 50 people running client campaigns', 'HubSpot, Pipedrive', 'Solo Founders', 'One-person SaaS companies', 'We sell Acme CRM, a CRM for small agencies', 'crm for agencies', input.content]) {
+      expect(user.content).toContain(part)
+    }
+  })
+
+  test('returns the model\'s answer, icpMatch written exactly as the team named the profile', async () => {
+    const ollama = fakeOllama(reply({ icpMatch: 'marketing AGENCIES', score: 8.5, intent: 'COMPETITOR' }))
+    expect(await scorer(ollama.origin).score(input, live())).toEqual({
+      score: 8.5, intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', reason: 'The post says "looking for a CRM this month".',
+    })
+  })
+
+  test('clamps a score outside 0 to 10', async () => {
+    expect((await scorer(fakeOllama(reply({ score: 42 })).origin).score(input, live())).score).toBe(10)
+    expect((await scorer(fakeOllama(reply({ score: -1.5 })).origin).score(input, live())).score).toBe(0)
+  })
+
+  test('answers null for an icpMatch that names no profile of the team', async () => {
+    const ollama = fakeOllama(reply({ icpMatch: 'Enterprise Banks' }))
+    expect((await scorer(ollama.origin).score(input, live())).icpMatch).toBeNull()
+  })
+
+  test('asks once more after an unknown intent, showing the model its reply, then throws', async () => {
+    const lines: string[] = []
+    const ollama = fakeOllama(reply({ intent: 'BUYING' }))
+    await expect(scorer(ollama.origin, {}, lines).score(input, live())).rejects.toThrow(/no usable reply after one retry: intent: /)
+    expect(ollama.received).toHaveLength(2)
+    const second = ollama.chats()[1]
+    expect(second.messages).toHaveLength(4)
+    expect(second.messages[2]).toEqual({ role: 'assistant', content: reply({ intent: 'BUYING' }) })
+    expect(second.messages[3].content).toContain('could not be used')
+    expect(lines.map((l) => JSON.parse(l).event)).toContain('scorer_reply_retry')
+  })
+
+  test('a retry that gets a valid reply returns it', async () => {
+    const ollama = fakeOllama('I think this is ACTIVE with a 9.', reply({ score: 7 }))
+    expect((await scorer(ollama.origin).score(input, live())).score).toBe(7)
+    expect(ollama.received).toHaveLength(2)
+  })
+
+  test('asks once more after a reply that is not JSON, then throws', async () => {
+    const ollama = fakeOllama('{"reason": "cut off')
+    await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
+    expect(ollama.received).toHaveLength(2)
+  })
+
+  test('throws on an empty reply', async () => {
+    const ollama = fakeOllama('')
+    await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow('the reply is empty')
+    expect(ollama.received).toHaveLength(2)
+  })
+
+  test('throws with Ollama\'s own message on an HTTP error, without asking again', async () => {
+    const ollama = startFake(() => Response.json({ error: 'model "qwen2.5:3b" not found, try pulling it first' }, { status: 404 }))
+    const call = scorer(ollama.origin).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OllamaError)
+    await expect(call).rejects.toThrow('answered HTTP 404: model "qwen2.5:3b" not found, try pulling it first')
+    expect(ollama.received).toHaveLength(1)
+  })
+
+  test('throws promptly when the call\'s signal aborts while Ollama is still thinking', async () => {
+    const ollama = startFake(() => new Promise<Response>(() => {}))
+    const started = performance.now()
+    await expect(scorer(ollama.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(ollama.received).toHaveLength(1)
+  })
+
+  test('throws when nothing listens at the host', async () => {
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const origin = closed.url.origin
+    closed.stop(true)
+    const call = scorer(origin).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OllamaError)
+    await expect(call).rejects.toThrow(`ollama at ${origin} could not be reached`)
+  })
+
+  test('cuts a post too long for the context window, keeping the instructions whole', async () => {
+    const ollama = fakeOllama(reply())
+    const long = 'We need a CRM. '.repeat(1300)
+    await scorer(ollama.origin).score({ ...input, content: long }, live())
+    const [system, user] = ollama.chats()[0].messages
+    expect(system.content).toBe(SYSTEM_PROMPT)
+    expect(user.content).toContain('[... the post goes on for')
+    // At a cautious 3 characters a token, prompt and reply fit 4096 tokens.
+    expect((system.content.length + user.content.length) / 3 + 512).toBeLessThan(4096)
+  })
+})

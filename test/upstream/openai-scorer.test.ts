@@ -1,0 +1,184 @@
+import { describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { createOpenAiScorer, OpenAiError } from '../../src/scorers/openai'
+import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
+import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
+import type { ScoreInput } from '../../src/scorers/types'
+import { fakesPerTest, type Received } from '../support/fake-upstream'
+
+// A fake OpenAI-compatible server: POST /v1/chat/completions answers a chat.completion whose message content is
+// the next of `contents` (the last one repeats); every request is recorded.
+const startFake = fakesPerTest()
+
+function fakeOpenAi(...contents: (string | null)[]) {
+  let n = 0
+  const f = startFake((req) => {
+    if (req.method !== 'POST' || req.url.pathname !== '/v1/chat/completions') {
+      return Response.json({ error: { message: 'Not found', type: 'invalid_request_error' } }, { status: 404 })
+    }
+    const body = JSON.parse(req.body) as { model: string }
+    const content = contents[Math.min(n++, contents.length - 1)]
+    return Response.json({
+      id: `chatcmpl-${n}`, object: 'chat.completion', created: 1772366400, model: body.model,
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 410, completion_tokens: 40, total_tokens: 450 },
+      system_fingerprint: 'fp_test',
+    })
+  })
+  return { ...f, bodies: () => f.received.map(asBody) }
+}
+
+type CompletionRequest = {
+  model: string; temperature: number
+  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: unknown } }
+  messages: { role: string; content: string }[]
+}
+const asBody = (r: Received) => JSON.parse(r.body) as CompletionRequest
+
+const KEY = 'sk-test-0123456789abcdef'
+const scorer = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createOpenAiScorer(
+    loadConfig({ env: { LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`, ...env } }).scorer.openai,
+    createLogger((l) => lines.push(l)),
+  )
+
+const input: ScoreInput = {
+  content: 'Switching away from HubSpot, anyone recommend a cheaper CRM for a 10 person agency?',
+  keyword: 'hubspot alternative',
+  context: 'We sell Acme CRM for agencies',
+  icps: [
+    { name: 'Marketing Agencies', description: 'Agencies of 5 to 50 people', competitors: ['HubSpot', 'Pipedrive'] },
+    { name: 'Recruiters', description: 'Staffing firms placing engineers', competitors: ['Bullhorn'] },
+  ],
+}
+const reply = (o: Record<string, unknown> = {}) =>
+  JSON.stringify({ reason: 'The writer is "switching away from HubSpot".', intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', score: 8, ...o })
+const live = () => new AbortController().signal
+
+describe('openai scorer against a fake OpenAI-compatible server', () => {
+  test('posts to {base_url}/chat/completions with the model, temperature 0 and the reply schema as a strict response_format', async () => {
+    const server = fakeOpenAi(reply())
+    await scorer(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'gpt-4.1-mini' }).score(input, live())
+    expect(server.received).toHaveLength(1)
+    expect(server.received[0].method).toBe('POST')
+    expect(server.received[0].url.pathname).toBe('/v1/chat/completions')
+    expect(server.received[0].headers.get('content-type')).toBe('application/json')
+    const body = server.bodies()[0]
+    expect(body.model).toBe('gpt-4.1-mini')
+    expect(body.temperature).toBe(0)
+    expect(body.response_format.type).toBe('json_schema')
+    expect(body.response_format.json_schema.strict).toBe(true)
+    expect(body.response_format.json_schema.name).toMatch(/^[\w-]{1,64}$/)
+    expect(body.response_format.json_schema.schema).toEqual(SCORE_REPLY_SCHEMA)
+    expect(body.response_format.json_schema.schema).toMatchObject({ required: ['reason', 'intent', 'icpMatch', 'score'], additionalProperties: false })
+  })
+
+  test('sends Authorization: Bearer with the api_key, and no Authorization header without one', async () => {
+    const withKey = fakeOpenAi(reply())
+    await scorer(withKey.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
+    expect(withKey.received[0].headers.get('authorization')).toBe(`Bearer ${KEY}`)
+    const keyless = fakeOpenAi(reply())
+    await scorer(keyless.origin).score(input, live())
+    expect(keyless.received[0].headers.has('authorization')).toBe(false)
+  })
+
+  test('accepts a base_url with a trailing slash', async () => {
+    const server = fakeOpenAi(reply())
+    await scorer(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${server.origin}/v1/` }).score(input, live())
+    expect(server.received[0].url.pathname).toBe('/v1/chat/completions')
+  })
+
+  test('sends the written system prompt, then the profiles with their competitors, the context, the keyword and the post', async () => {
+    const server = fakeOpenAi(reply())
+    await scorer(server.origin).score(input, live())
+    const [system, user] = server.bodies()[0].messages
+    expect(system).toEqual({ role: 'system', content: SYSTEM_PROMPT })
+    for (const part of ['Marketing Agencies', 'Agencies of 5 to 50 people', 'HubSpot, Pipedrive', 'Recruiters', 'Staffing firms placing engineers', 'Bullhorn', 'We sell Acme CRM for agencies', 'hubspot alternative', input.content]) {
+      expect(user.content).toContain(part)
+    }
+  })
+
+  test('returns the model\'s answer and names itself with its model and prompt version', async () => {
+    const s = scorer(fakeOpenAi(reply({ icpMatch: 'marketing agencies' })).origin)
+    expect(await s.score(input, live())).toEqual({
+      score: 8, intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', reason: 'The writer is "switching away from HubSpot".',
+    })
+    expect(s).toMatchObject({ name: 'openai', model: 'gpt-4o-mini', version: PROMPT_VERSION })
+  })
+
+  test('clamps a score outside 0 to 10', async () => {
+    expect((await scorer(fakeOpenAi(reply({ score: 11 })).origin).score(input, live())).score).toBe(10)
+    expect((await scorer(fakeOpenAi(reply({ score: -4 })).origin).score(input, live())).score).toBe(0)
+  })
+
+  test('answers null for an icpMatch that names no profile of the team', async () => {
+    expect((await scorer(fakeOpenAi(reply({ icpMatch: 'Hospitals' })).origin).score(input, live())).icpMatch).toBeNull()
+  })
+
+  test('asks once more after an unknown intent, then throws', async () => {
+    const server = fakeOpenAi(reply({ intent: 'LEAD' }))
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow(/no usable reply after one retry: intent: /)
+    expect(server.received).toHaveLength(2)
+    expect(server.bodies()[1].messages.slice(2).map((m) => m.role)).toEqual(['assistant', 'user'])
+  })
+
+  test('asks once more after a reply that is not JSON, then throws', async () => {
+    const server = fakeOpenAi('The intent is ACTIVE and the score is 9.')
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
+    expect(server.received).toHaveLength(2)
+  })
+
+  test('throws on empty content, also when the content is null', async () => {
+    await expect(scorer(fakeOpenAi('').origin).score(input, live())).rejects.toThrow('the reply is empty')
+    await expect(scorer(fakeOpenAi(null).origin).score(input, live())).rejects.toThrow('the reply is empty')
+  })
+
+  test('throws at once on a refusal', async () => {
+    const server = startFake(() => Response.json({
+      id: 'chatcmpl-r', object: 'chat.completion', created: 1772366400, model: 'gpt-4o-mini',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }],
+    }))
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow('the model refused: I cannot help with that.')
+    expect(server.received).toHaveLength(1)
+  })
+
+  test('an HTTP error throws without the api key in the message, and is not retried', async () => {
+    const denied = startFake(() => Response.json({ error: { message: `Incorrect API key provided: ${KEY}.`, code: 'invalid_api_key' } }, { status: 401 }))
+    const call = scorer(denied.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OpenAiError)
+    const message = await call.catch((e: Error) => e.message)
+    expect(message).toContain('answered HTTP 401')
+    expect(message).not.toContain(KEY)
+    expect(denied.received).toHaveLength(1)
+
+    const broken = startFake(() => Response.json({ error: { message: `upstream failed for key ${KEY}` } }, { status: 500 }))
+    const message500 = await scorer(broken.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live()).catch((e: Error) => e.message)
+    expect(message500).toContain('answered HTTP 500: upstream failed for key')
+    expect(message500).not.toContain(KEY)
+    expect(message500).not.toContain('0123456789abcdef')
+  })
+
+  test('a response that is not a chat completion throws', async () => {
+    const server = startFake(() => Response.json({ result: 'ok' }))
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow('not a chat completion')
+  })
+
+  test('throws promptly when the call\'s signal aborts while the server is still working', async () => {
+    const server = startFake(() => new Promise<Response>(() => {}))
+    const started = performance.now()
+    await expect(scorer(server.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(1000)
+  })
+
+  test('throws when nothing listens at base_url', async () => {
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const origin = closed.url.origin
+    closed.stop(true)
+    const call = scorer(origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OpenAiError)
+    const message = await call.catch((e: Error) => e.message)
+    expect(message).toContain(`openai at ${origin} could not be reached`)
+    expect(message).not.toContain(KEY)
+  })
+})
