@@ -1,7 +1,6 @@
 import { ConfigError } from '../config/load'
 import { AppError } from '../domain/errors'
 import { createLogger } from '../lib/log'
-import { ScorerSetupError } from '../scorers/registry'
 import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
@@ -63,7 +62,7 @@ export async function dispatch(argv: string[]): Promise<number> {
 }
 
 function reportFailure(error: unknown): number {
-  if (error instanceof ConfigError || error instanceof ScorerSetupError) {
+  if (error instanceof ConfigError) {
     console.error(`lead-signals: ${error.message}`)
     return 2
   }

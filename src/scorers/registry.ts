@@ -5,12 +5,6 @@ import { createOpenAiScorer } from './openai'
 import { createRulesScorer } from './rules'
 import type { Scorer } from './types'
 
-/**
- * @deprecated Nothing throws this any more (every backend can be built). Kept only so that src/cli/dispatch.ts,
- * which still imports it, typechecks; delete it together with that import.
- */
-export class ScorerSetupError extends Error {}
-
 /** One factory per `scorer.backend` value. */
 export const scorerFactories = {
   ollama: (config, log) => createOllamaScorer(config.scorer.ollama, log),
