@@ -24,3 +24,12 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(ui.status).toBe(200)
   expect(String(ui.body)).toContain('swagger')
 })
+
+test('the score endpoint documents the prompt version, the intents and the score bands', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  const description = spec.paths['/api/v1/leads/score'].post.description as string
+  const { PROMPT_VERSION } = await import('../../src/scorers/prompt')
+  expect(description).toContain(PROMPT_VERSION)
+  for (const part of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', '9-10', '0-2', 'x-scorer']) expect(description).toContain(part)
+})

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
+import { SCORING_GUIDE } from '../../scorers/prompt'
 import { Intent } from '../../scorers/types'
 import { requireApiKey } from '../auth'
 import { countedErrors, ErrorBody, trimmed } from '../schemas'
@@ -34,7 +35,8 @@ export const leadsRoutes = (deps: Deps) =>
       response: { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
       detail: {
         summary: 'Score a text for buying intent',
-        description: "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request.",
+        description: "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request. " +
+          'The `x-scorer` response header names the scorer that answered (`rules` when it stood in for a model).\n\n' + SCORING_GUIDE,
         security: [{ apiKey: [] }],
       },
     })
