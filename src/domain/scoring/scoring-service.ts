@@ -13,6 +13,7 @@ export type Scored = ScoreResult & { scoredBy: string }
 
 // Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
 const WAITING_PER_SLOT = 16
+const NEVER_ABORTED = new AbortController().signal
 
 /**
  * The one way text gets scored (score endpoint, searches, polling): the configured scorer, at most
@@ -30,33 +31,33 @@ export function createScoringService(a: {
   const { scorer } = a
   const limiter = createLimiter(a.config.scorer.concurrency, a.config.scorer.concurrency * WAITING_PER_SLOT)
   const rules = createRulesScorer()
-  // The rules scorer answers in microseconds: storing its answers would cost more than computing them.
-  const cached = scorer.name !== 'rules'
+  // The rules scorer answers in microseconds, in process: storing its answers would cost more than computing them,
+  // and it cannot hang, so it needs neither a slot nor a timer.
+  const embedded = scorer.name === 'rules'
 
   async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
     a.log.warn('scorer_failed', { scorer: scorer.name, err })
     if (a.config.scorer.fallback !== 'rules' || scorer.name === 'rules') {
       throw new AppError('scorer_unavailable', `the ${scorer.name} scorer could not answer`)
     }
-    const r = await rules.score(input, new AbortController().signal)
+    const r = await rules.score(input, NEVER_ABORTED)
     return { ...r, reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`, scoredBy: 'rules' }
   }
 
   return {
     scorerName: scorer.name,
     async score(teamId: string, input: ScoreInput): Promise<Scored> {
-      const key = cached ? cacheKey(teamId, input, scorer) : undefined
-      if (key) {
-        const hit = (await a.cache.get(key)) as ScoreResult | undefined
-        if (hit) return { ...hit, scoredBy: scorer.name }
-      }
+      if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
+      const key = cacheKey(teamId, input, scorer)
+      const hit = (await a.cache.get(key)) as ScoreResult | undefined
+      if (hit) return { ...hit, scoredBy: scorer.name }
       let result: ScoreResult
       try {
         result = await limiter.run(a.config.scorer.timeout_ms, (signal) => scorer.score(input, signal))
       } catch (err) {
         return fallBack(input, err)
       }
-      if (key) await a.cache.put(key, result, a.clock.now().toISOString())
+      await a.cache.put(key, result, a.clock.now().toISOString())
       return { ...result, scoredBy: scorer.name }
     },
   }
