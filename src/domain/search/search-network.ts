@@ -4,7 +4,7 @@ import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
-import { toPostRecord } from './post-record'
+import { loadLanguageDetector, toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
 
@@ -32,6 +32,7 @@ export async function searchNetwork(
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     const scores = await mapLimited(mentions, deps.config.scorer.concurrency, (m) =>
       deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }))
+    await loadLanguageDetector()
     const states = await deps.repos.legacyPosts.remember({
       teamId: caller.team.id, network: req.network, keyword: req.keyword, postIds: mentions.map((m) => m.id),
       at: deps.clock.now().toISOString(),
