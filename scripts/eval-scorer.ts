@@ -1,71 +1,64 @@
 /**
- * Evaluates the embedded `rules` scorer on the labelled public data in shared/eval-data (see its README).
+ * Evaluates a scorer on the labelled public data in shared/eval-data (see its README).
  *
- *   bun scripts/eval-scorer.ts [EVAL_DATA_DIR]
+ *   bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer rules|ollama|openai] [--min-macro-f1 X]
  *
- * The directory defaults to ../shared/eval-data next to the repository (…/shared/eval-data when the repository is
- * …/main). The data is read at run time only: it is never imported by, or bundled into, src/.
+ * The directory defaults to ../shared/eval-data beside the repository. The data is read at run time only: it is never
+ * imported by, or bundled into, src/. For each file it prints precision, recall and F1 per label, macro-F1, accuracy
+ * and a confusion matrix, next to the trivial baselines (everything / nothing of the intent). A model scorer
+ * (ollama, openai) is built from the LEAD_SIGNALS_* environment, as the server builds it.
+ *
+ * Exit status: 0; 1 when --min-macro-f1 is given and the complaints macro-F1 is below it; 2 on a usage error, a
+ * missing data folder, a scorer that cannot be built or one that answers no post at all. Posts a model scorer fails
+ * on are left out of the figures and counted in the report.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRulesScorer } from '../src/scorers/rules'
-import type { ScoreResult } from '../src/scorers/types'
+import { COMPLAINTS_FILE, complaintsTask, PURCHASE_FILE, purchaseTask } from './eval/data'
+import { formatTask } from './eval/report'
+import { runTask } from './eval/run'
+import { EvalSetupError, evalScorer, SCORER_NAMES, type ScorerName } from './eval/scorer'
 
-/** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i++
-        } else quoted = false
-      } else field += ch
-    } else if (ch === '"' && field === '') quoted = true
-    else if (ch === ',') {
-      row.push(field)
-      field = ''
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else field += ch
+export { parseCsv } from './eval/data'
+
+const USAGE = `usage: bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer ${SCORER_NAMES.join('|')}] [--min-macro-f1 X]`
+
+export type EvalArgs = { dir: string; scorer: ScorerName; minMacroF1: number | null }
+
+/** Parses the command line; throws a UsageError with a plain message. */
+export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs {
+  const out: EvalArgs = { dir: defaultDir, scorer: 'rules', minMacroF1: null }
+  let dirSet = false
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
+    const value = () => {
+      const v = inline ?? argv[++i]
+      if (v === undefined) throw new UsageError(`${flag} needs a value`)
+      return v
+    }
+    if (flag === '--scorer') {
+      const v = value()
+      if (!(SCORER_NAMES as readonly string[]).includes(v)) throw new UsageError(`--scorer must be one of ${SCORER_NAMES.join(', ')}`)
+      out.scorer = v as ScorerName
+    } else if (flag === '--min-macro-f1') {
+      const v = value()
+      const x = Number(v)
+      if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1) throw new UsageError('--min-macro-f1 must be a number from 0 to 1')
+      out.minMacroF1 = x
+    } else if (flag === '-h' || flag === '--help') throw new UsageError('')
+    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`)
+    else if (dirSet) throw new UsageError(`one data folder only (got ${out.dir} and ${a})`)
+    else {
+      out.dir = resolve(a)
+      dirSet = true
+    }
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ''))
+  return out
 }
 
-type Counts = { tp: number; fp: number; fn: number; tn: number }
-
-function metrics(c: Counts) {
-  const precision = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0
-  const recall = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0
-  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0
-  const accuracy = (c.tp + c.tn) / (c.tp + c.fp + c.fn + c.tn || 1)
-  return { precision, recall, f1, accuracy }
-}
-
-function count(pairs: Array<[predicted: boolean, actual: boolean]>): Counts {
-  const c: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 }
-  for (const [p, a] of pairs) {
-    if (p && a) c.tp++
-    else if (p) c.fp++
-    else if (a) c.fn++
-    else c.tn++
-  }
-  return c
-}
+export class UsageError extends Error {}
 
 function defaultDir(): string {
   // scripts/ → repository root → its parent, where shared/ sits beside the repository.
@@ -73,68 +66,57 @@ function defaultDir(): string {
   return join(root, '..', 'shared', 'eval-data')
 }
 
-async function main() {
-  const dir = resolve(process.argv[2] ?? defaultDir())
-  const complaintsPath = join(dir, 'complaints-data.csv')
-  const intentPath = join(dir, 'purchase-intent-iphonex.csv')
-  for (const p of [complaintsPath, intentPath]) {
-    if (!existsSync(p)) {
-      console.error(`eval-scorer: missing ${p} (pass the eval-data directory as the first argument)`)
-      process.exit(2)
+async function main(): Promise<number> {
+  let args: EvalArgs
+  try {
+    args = parseArgs(process.argv.slice(2), defaultDir())
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    if (e.message) console.error(`eval-scorer: ${e.message}`)
+    console.error(USAGE)
+    return 2
+  }
+  const missing = [COMPLAINTS_FILE, PURCHASE_FILE].map((f) => join(args.dir, f)).filter((p) => !existsSync(p))
+  if (missing.length > 0) {
+    console.error(`eval-scorer: no evaluation data: ${missing.join(', ')} not found.`)
+    console.error(`Pass the folder holding ${COMPLAINTS_FILE} and ${PURCHASE_FILE} as the first argument.\n${USAGE}`)
+    return 2
+  }
+  let built: ReturnType<typeof evalScorer>
+  try {
+    built = evalScorer(args.scorer, process.env)
+  } catch (e) {
+    if (!(e instanceof EvalSetupError)) throw e
+    console.error(`eval-scorer: ${e.message}`)
+    return 2
+  }
+  const { scorer, concurrency, timeoutMs } = built
+  const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
+  const onProgress = args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
+  console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}\n`)
+
+  let gateFigure: number | null = null
+  let posts = 0
+  let ms = 0
+  for (const task of [complaintsTask(args.dir), purchaseTask(args.dir)]) {
+    const r = await runTask(scorer, task, { concurrency, timeoutMs, onProgress })
+    console.log(`${formatTask(r, scorer.name)}\n`)
+    if (task.items.length > 0 && r.errors === task.items.length) {
+      console.error(`eval-scorer: the ${scorer.name} scorer answered none of the ${task.items.length} posts (${r.firstError})`)
+      return 2
     }
+    if (task.gate) gateFigure = r.scorer.macroF1
+    posts += task.items.length
+    ms += r.ms
   }
-  const scorer = createRulesScorer()
-  const signal = new AbortController().signal
-  const score = (content: string): Promise<ScoreResult> => scorer.score({ content, icps: [] }, signal)
-  const table: Array<Record<string, string | number>> = []
-  const started = performance.now()
-  let scored = 0
+  console.log(`${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`)
 
-  // Complaints: a complaint (label 1) should come out as PAIN or COMPETITOR, a non-complaint as neither.
-  const complaints = parseCsv(readFileSync(complaintsPath, 'utf8'))
-  const cPairs: Array<[boolean, boolean]> = []
-  const intents: Record<string, number> = {}
-  for (const [, text = '', label = ''] of complaints) {
-    const r = await score(text)
-    scored++
-    intents[r.intent] = (intents[r.intent] ?? 0) + 1
-    cPairs.push([r.intent === 'PAIN' || r.intent === 'COMPETITOR', label.trim() === '1'])
+  if (args.minMacroF1 !== null && gateFigure !== null) {
+    const ok = gateFigure >= args.minMacroF1
+    console.log(`complaints macro-F1 ${gateFigure.toFixed(3)} ${ok ? '>=' : '<'} ${args.minMacroF1} required: ${ok ? 'pass' : 'FAIL'}`)
+    if (!ok) return 1
   }
-  const cc = count(cPairs)
-  table.push({ dataset: 'complaints', target: 'PAIN|COMPETITOR vs label 1', rows: cPairs.length, ...cc, ...fmt(metrics(cc)) })
-
-  // Purchase intent: yes/Yes/PI positive, no/No negative, undefined skipped.
-  const intentRows = parseCsv(readFileSync(intentPath, 'utf8')).slice(1)
-  const pPairs: Array<[boolean, boolean]> = []
-  let skipped = 0
-  for (const [cls, text] of intentRows) {
-    const k = (cls ?? '').trim().toLowerCase()
-    const actual = k === 'yes' || k === 'pi' ? true : k === 'no' ? false : null
-    if (actual === null || text === undefined) {
-      skipped++
-      continue
-    }
-    const r = await score(text)
-    scored++
-    pPairs.push([r.intent === 'ACTIVE', actual])
-  }
-  const pc = count(pPairs)
-  table.push({ dataset: 'purchase-intent', target: 'ACTIVE vs yes/PI', rows: pPairs.length, ...pc, ...fmt(metrics(pc)) })
-
-  const ms = performance.now() - started
-  console.table(table)
-  console.log(`complaints intents: ${JSON.stringify(intents)}`)
-  console.log(`purchase-intent: ${skipped} undefined rows skipped`)
-  console.log(`${scored} posts scored in ${ms.toFixed(0)} ms (${((scored / ms) * 1000).toFixed(0)} posts/s)`)
+  return 0
 }
 
-function fmt(m: ReturnType<typeof metrics>) {
-  return {
-    precision: m.precision.toFixed(3),
-    recall: m.recall.toFixed(3),
-    f1: m.f1.toFixed(3),
-    accuracy: m.accuracy.toFixed(3),
-  }
-}
-
-if (import.meta.main) await main()
+if (import.meta.main) process.exit(await main())

@@ -12,7 +12,7 @@
 
 export type Cue = { re: RegExp; what: string; w: number; neg: boolean }
 
-function cue(source: string, what: string, w: number, neg = true): Cue {
+export function cue(source: string, what: string, w: number, neg = true): Cue {
   return { re: new RegExp(source, 'gi'), what, w, neg }
 }
 
@@ -28,8 +28,24 @@ function sw(source: string, what: string, w: number, kind: SwitchCue['kind'], pr
   return { ...cue(source, what, w), kind, proper }
 }
 
+/**
+ * A frame whose product comes first ("Foo alternative", "Foo is too expensive", "Foo vs"). The name sits in a
+ * look-behind, so the expression is tried only where the frame's own word ("alternative") occurs instead of after
+ * every word of the post (about ten times faster); the `d` flag gives where the name starts, which is where the
+ * matched phrase and its negation window start.
+ */
+function swBehind(name: string, frame: string, what: string, w: number, kind: SwitchCue['kind'], proper = false): SwitchCue {
+  return { re: new RegExp(`(?<=${name})${frame}`, 'gid'), what, w, neg: true, kind, proper }
+}
+
 /** Apostrophes as typed on phones and desktops alike. */
-const A = "[’']?"
+export const A = "[’']?"
+
+/**
+ * What a customer needs from a company that let them down is a remedy, not a purchase: "I need a refund", "we want
+ * an answer" are complaints (rules/complaint.ts), so the need cues below stop before these words.
+ */
+const NOT_A_REMEDY = `(?!\\s+(?:full\\s+|proper\\s+|real\\s+)?(?:refund|replacement|response|reply|answer|explanation|apology|update|call\\s*back|engineer|technician|manager|supervisor|human|resolution|compensation|credit)s?\\b)`
 
 /** Buying intent: the writer wants to acquire, adopt or pay for something. */
 export const ACTIVE_CUES: readonly Cue[] = [
@@ -38,7 +54,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
   cue(`\\b(?:recommend|suggest)\\s+(?:me\\s+)?(?:a|an|any|some|a\\s+good)\\s+\\w+`, 'asks for recommendations', 1.5),
   cue(`\\b(?:looking|searching|hunting|shopping(?:\\s+around)?)\\s+for\\s+(?:a|an|some|new|the\\s+best|good|better|recommendations|options|tools?|software|solutions?|an?\\s+alternative)\\b`, 'is looking for a solution', 2),
   cue(`\\bin\\s+the\\s+market\\s+for\\b`, 'is in the market', 2),
-  cue(`\\b(?:we|i|my\\s+team|our\\s+team|our\\s+company)\\s+(?:really\\s+|urgently\\s+|desperately\\s+|badly\\s+)?(?:need|needs|want|require|requires)\\s+(?:a|an|some|new|better|a\\s+new|a\\s+better|to\\s+(?:find|buy|replace|switch))\\b`, 'states a need', 1.5),
+  cue(`\\b(?:we|i|my\\s+team|our\\s+team|our\\s+company)\\s+(?:really\\s+|urgently\\s+|desperately\\s+|badly\\s+)?(?:need|needs|want|require|requires)\\s+(?:a|an|some|new|better|a\\s+new|a\\s+better|to\\s+(?:find|buy|replace|switch))\\b${NOT_A_REMEDY}`, 'states a need', 1.5),
   cue(`\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`, 'asks which product is best', 1.5),
   cue(`\\bwhat\\s+(?:do|does|are)\\s+(?:you|people|y${A}all|folks|everyone)\\s+(?:guys\\s+)?(?:use|using|recommend)\\b`, 'asks what others use', 1.5),
   cue(`\\b(?:budget|budgeted)\\s+(?:for|of|is|around|about)\\b`, 'mentions a budget', 2),
@@ -51,7 +67,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
   // A past purchase ("just bought") is not a lead any more; a pre-order still is.
   cue(`\\bpre-?order(?:ed|ing)?\\b|\\btake\\s+my\\s+money\\b`, 'is buying', 1.5),
   cue(`\\b(?:i|we|i${A}d|we${A}d)\\s+(?:really\\s+|so\\s+|just\\s+|still\\s+|definitely\\s+)?(?:want|wanna|need|would\\s+like|like|love|wish\\s+(?:i|we)\\s+(?:could|had|can))\\s+(?:to\\s+)?(?:buy|get|purchase|order|own|grab)\\s+(?:a|an|the|that|this|one|some|new|it|them)\\b`, 'wants to buy', 1.5),
-  cue(`\\b(?:i|we)\\s+(?:really\\s+|so\\s+|just\\s+|still\\s+)?(?:want|need)\\s+(?:a|an|the|that|this)\\s+(?:new\\s+)?\\w+`, 'wants one', 1.5),
+  cue(`\\b(?:i|we)\\s+(?:really\\s+|so\\s+|just\\s+|still\\s+)?(?:want|need)\\s+(?:a|an|the|that|this)\\b${NOT_A_REMEDY}\\s+(?:new\\s+)?\\w+`, 'wants one', 1.5),
   // Weak on its own ("buy low, sell high"); it only tips a post over the line together with another cue.
   cue(`\\b(?:buy|buying|purchase|purchasing|get\\s+my\\s+hands\\s+on|upgrade\\s+to)\\b`, 'talks about buying', 0.5),
   cue(`\\b(?:will|${A}ll|might|may|must|gotta|ima|i${A}ma|finally|definitely)\\s+(?:go\\s+|just\\s+|probably\\s+|be\\s+)?(?:buy|buying|purchase|purchasing|order|ordering|upgrade|upgrading)\\b`, 'plans to buy', 1.5),
@@ -72,12 +88,12 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
   sw(`\\b(?:switch(?:ing|ed)?|migrat(?:e|ing|ed)|transition(?:ing|ed)?)\\s+(?:away\\s+)?from\\s+${NAME}`, 'is switching away', 2, 'switch'),
   sw(`\\bmov(?:e|ing|ed)\\s+(?:away\\s+from|off(?:\\s+of)?)\\s+${NAME}`, 'is switching away', 2, 'switch', true),
   sw(`\\balternatives?\\s+(?:to|for)\\s+${NAME}`, 'wants an alternative', 2, 'switch'),
-  sw(`${NAME}\\s+alternatives?\\b`, 'wants an alternative', 1.5, 'switch'),
+  swBehind(`${NAME}\\s+`, `alternatives?\\b`, 'wants an alternative', 1.5, 'switch'),
   sw(`\\b(?:replac(?:e|ing)|ditch(?:ing)?|dump(?:ing)?|cancel(?:l?ing)?|get\\s+rid\\s+of|done\\s+with)\\s+${NAME}`, 'wants to replace a product', 1.5, 'switch', true),
-  sw(`${NAME}\\s+(?:is|are|got|has\\s+gotten|became|just\\s+got)\\s+(?:way\\s+|so\\s+|too\\s+|far\\s+too\\s+|really\\s+|ridiculously\\s+|insanely\\s+)*(?:expensive|overpriced|pricey|costly)\\b`, 'says a product is too expensive', 2, 'price'),
+  swBehind(`${NAME}\\s+(?:is|are|got|has\\s+gotten|became|just\\s+got)\\s+(?:way\\s+|so\\s+|too\\s+|far\\s+too\\s+|really\\s+|ridiculously\\s+|insanely\\s+)*`, `(?:expensive|overpriced|pricey|costly)\\b`, 'says a product is too expensive', 2, 'price'),
   sw(`\\b(?:better|cheaper|faster|easier|simpler)\\s+than\\s+${NAME}`, 'compares against a product', 1.5, 'compare', true),
   sw(`\\binstead\\s+of\\s+${NAME}`, 'compares against a product', 1, 'compare', true),
-  sw(`${NAME}\\s+(?:vs\\.?|versus)\\s+`, 'compares products', 1.5, 'compare', true),
+  swBehind(`${NAME}\\s+`, `(?:vs\\.?|versus)\\s+`, 'compares products', 1.5, 'compare', true),
 ]
 
 /** Complaint or frustration: the writer's expectations of a product or service were breached. */
@@ -87,7 +103,8 @@ export const PAIN_CUES: readonly Cue[] = [
   cue(`\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with)\\b`, 'is fed up', 2),
   cue(`\\b(?:frustrat\\w*|annoy(?:ed|ing|s)?|infuriat\\w*|irritat\\w*|aggravat\\w*|exasperat\\w*|furious|livid|pissed)\\b`, 'is frustrated', 2),
   cue(`\\b(?:so|too|very|painfully|ridiculously|insanely|super)\\s+(?:slow|laggy|buggy|clunky|expensive|confusing|complicated|unreliable)\\b`, 'says it is slow, buggy or costly', 2),
-  cue(`\\b(?:broken|broke|breaks|buggy|bugged|stop(?:s|ped)\\s+(?:working|responding|loading|syncing)|(?:coming|falling)\\s+apart|turns\\s+(?:itself\\s+)?off|dead\\s+on\\s+arrival|glitch(?:y|es|ing)?|crash(?:es|ed|ing)?|freez(?:es|ing)|froze|laggy|outage|is\\s+down|went\\s+down|goes\\s+down|down\\s+again)\\b`, 'reports something broken or down', 2),
+  // "I'm broke" is about money, not a breakage.
+  cue(`\\b(?:broken|(?<!\\b(?:i${A}m|im|i\\s+am|we${A}re|so|too|be|being|always|stay|go|going|went|flat|dead)\\s+)broke|breaks|buggy|bugged|stop(?:s|ped)\\s+(?:working|responding|loading|syncing)|(?:coming|falling)\\s+apart|turns\\s+(?:itself\\s+)?off|dead\\s+on\\s+arrival|glitch(?:y|es|ing)?|crash(?:es|ed|ing)?|freez(?:es|ing)|froze|laggy|outage|is\\s+down|went\\s+down|goes\\s+down|down\\s+again)\\b`, 'reports something broken or down', 2),
   cue(`\\bnever\\s+(?:worked|works|work)\\b`, 'reports something broken or down', 2, false),
   cue(`\\bnever\\s+(?:\\w+\\s+){1,5}again\\b|\\bshame\\s+on\\b|\\bwhat\\s+gives\\b|\\bget\\s+(?:your|their)\\s+act\\s+together\\b|\\bruin(?:ed|s|ing)?\\b`, 'vents', 1.5, false),
   cue(`\\b(?:waiting|wait)\\s+(?:on|for)\\s+(?:a\\s+)?(?:call\\s*back|reply|response|refund|answer)|\\bno\\s+call\\s*back\\b|\\bon\\s+hold\\b|\\bnot\\s+(?:showing|loading|showing\\s+up|updating|arriving)\\b`, 'is still waiting', 1, false),
@@ -99,7 +116,8 @@ export const PAIN_CUES: readonly Cue[] = [
   cue(`\\b(?:disappoint\\w*|let\\s+down|upset|unhappy|dissatisfied|fuming|gutted|angry)\\b`, 'is disappointed', 1.5),
   cue(`\\b(?:not|never)\\s+(?:happy|impressed|pleased|satisfied|good\\s+enough|acceptable|okay|ok|fair|cool|right|fixed|resolved|received|delivered|refunded|even)\\b|\\b(?:still|yet\\s+to)\\s+(?:haven${A}t|hasn${A}t|have\\s+not|has\\s+not|not|no|receive|hear|get)\\b|\\bhaven${A}t\\s+(?:received|heard|got|gotten)\\b`, 'is not happy', 1.5, false),
   cue(`\\b(?:overcharg\\w*|charged\\s+(?:me\\s+)?(?:twice|double|again|for\\s+nothing)|double\\s+charged|hidden\\s+fees?|price\\s+(?:hike|increase))\\b`, 'was overcharged', 2),
-  cue(`\\b(?:cancel(?:led|ed)|delayed|late\\s+again|lost\\s+(?:my|our)|damaged|missing|wrong\\s+(?:item|order|size)|refund|recalls?|complain\\w*|complaint)\\b`, 'reports a service failure', 1),
+  // "Missing you" and "missing out" are no missing parcel.
+  cue(`\\b(?:cancel(?:led|ed)|delayed|late\\s+again|lost\\s+(?:my|our)|damaged|missing(?!\\s+(?:you|u|him|her|them|us|home|out)\\b)|wrong\\s+(?:item|order|size)|refund|recalls?|complain\\w*|complaint)\\b`, 'reports a service failure', 1),
   cue(`\\b(?:keeps?|kept)\\s+(?:crashing|freezing|failing|breaking|dropping|logging\\s+(?:me\\s+)?out|disconnecting|charging|sending|asking|happening)\\b|\\bagain\\s*[?!]|\\b(?:every\\s+(?:single\\s+)?time|yet\\s+again|once\\s+again)\\b`, 'says it keeps happening', 1.5),
   cue(`\\b(?:error|errors|fails?|failed|failing|failure|issue|issues|problem|problems|bug|bugs)\\b`, 'reports a problem', 1),
   cue(`\\bwhy\\s+(?:is|does|do|are|can${A}t|won${A}t|isn${A}t|doesn${A}t|would|on\\s+earth|the\\s+hell)\\b[^?.!\\n]{0,80}\\?`, 'asks an exasperated why', 1, false),

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { createRulesScorer, isNegated, matchIcp, scoreContent, stem } from '../../src/scorers/rules'
+import { createRulesScorer, findCues, isNegated, matchIcp, scoreContent, stem } from '../../src/scorers/rules'
+import { ACTIVE_CUES, PAIN_CUES } from '../../src/scorers/rules-cues'
+import { firstMatch } from '../../src/scorers/rules/match'
 import type { IcpProfile, ScoreInput, ScoreResult } from '../../src/scorers/types'
 
 const scorer = createRulesScorer()
@@ -247,5 +249,150 @@ describe('rules scorer: reason and robustness', () => {
     ac.abort()
     const r = await scorer.score({ content: 'looking for a tool to track invoices', icps: [] }, ac.signal)
     expect(r.intent).toBe('ACTIVE')
+  })
+})
+
+describe('rules scorer: complaint rules', () => {
+  const intent = async (content: string) => (await run(content)).intent
+
+  test('a question about something owed or a failure that goes on is PAIN; an ordinary question is not', async () => {
+    expect(await intent('Where is my refund? I sent the form back weeks ago')).toBe('PAIN')
+    expect(await intent('When will the app be fixed')).toBe('PAIN')
+    expect(await intent('How much longer do we have to wait for the engineer')).toBe('PAIN')
+    expect(await intent('Where is the nearest store that sells garden chairs?')).toBe('QUESTION')
+  })
+
+  test('a comparison with how it used to be, or with a rival thing, is PAIN', async () => {
+    expect(await intent('This app used to be quick to open')).toBe('PAIN')
+    expect(await intent('The checkout no longer accepts gift cards')).toBe('PAIN')
+    expect(await intent("I don't shop there anymore")).toBe('PAIN')
+    expect(await intent('The new version is slower than the old one')).toBe('PAIN')
+  })
+
+  test('what was promised or paid for is PAIN', async () => {
+    expect(await intent('My parcel was supposed to come on Monday')).toBe('PAIN')
+    expect(await intent('I was told someone would call me back today')).toBe('PAIN')
+  })
+
+  test('a first-person need for a remedy is PAIN, not buying intent; a need for a product stays ACTIVE', async () => {
+    expect(await intent('I want a refund for this')).toBe('PAIN')
+    expect(await intent('We need an answer from someone today')).toBe('PAIN')
+    expect(await intent('Please fix the login page')).toBe('PAIN')
+    expect(await intent('I need a new laptop for work')).toBe('ACTIVE')
+  })
+
+  test('blame addressed to the company and contact tried again and again are PAIN', async () => {
+    expect(await intent('You cancelled my booking without telling me')).toBe('PAIN')
+    expect(await intent('I have called you three times this week')).toBe('PAIN')
+    expect(await intent('Let me speak to a manager')).toBe('PAIN')
+  })
+
+  test('a failure of service stated plainly is PAIN', async () => {
+    expect(await intent('No signal in the whole town since this morning')).toBe('PAIN')
+    expect(await intent('Having some trouble logging in today')).toBe('PAIN')
+    expect(await intent('The 8:15 is forty minutes late')).toBe('PAIN')
+    expect(await intent('The 8:15 is 40 minutes late')).toBe('PAIN')
+    expect(await intent('The 8:15 is on time')).toBe('MENTION')
+  })
+
+  test('frustration shown by an angry emoji or emoticon is PAIN', async () => {
+    expect(await intent('the delivery slot moved 😡')).toBe('PAIN')
+    expect(await intent('checkout page :( ')).toBe('PAIN')
+    expect(await intent('the delivery slot moved')).toBe('MENTION')
+  })
+
+  test('weak signs alone are not enough, two of them are', async () => {
+    // A stake of one's own, time that has passed, a negation, a question mark, capitals: 0.5 each.
+    expect(await intent('my order arrives tomorrow')).toBe('MENTION')
+    expect(await intent('my order still says processing')).toBe('PAIN')
+    expect(await intent('my account says pending')).toBe('MENTION')
+    expect(await intent('my account SAYS PENDING')).toBe('PAIN')
+    expect(await intent("it didn't ship?")).toBe('PAIN')
+    expect(await intent('is the store open on sunday?')).not.toBe('PAIN')
+  })
+
+  test('thanks for something done and praise count against a complaint; a bare "thanks" does not', async () => {
+    expect(await intent('Thanks for the quick reply, the problem is fixed now')).not.toBe('PAIN')
+    expect(await intent('Love the new update, the issue with sync is gone')).not.toBe('PAIN')
+    expect(await intent('Not impressed, the issue is back')).toBe('PAIN')
+    expect(await intent('Still no refund after three weeks, thanks')).toBe('PAIN')
+    expect(await intent('Thanks for nothing, the issue is back')).toBe('PAIN')
+  })
+
+  test('"broke" about money and "missing" a person are not complaints', async () => {
+    expect(await intent("I'm broke until payday")).not.toBe('PAIN')
+    expect(await intent('missing you already')).not.toBe('PAIN')
+    expect(await intent('my parcel is missing')).toBe('PAIN')
+  })
+
+  test('a strong complaint keeps its reason and is not outscored by the weak signs', async () => {
+    const r = await run('Where is my refund?? Been waiting for two weeks')
+    expect(r.intent).toBe('PAIN')
+    expect(r.reason).toContain('asks about something owed or a failure that goes on ("Where is my")')
+    expect(r.score).toBeLessThanOrEqual(8)
+  })
+})
+
+describe('rules scorer: competitors named by ICP profiles', () => {
+  const icps: IcpProfile[] = [
+    { name: 'Agencies', description: 'Marketing agencies', competitors: ['Acme Reports'] },
+    { name: 'SaaS founders', description: 'Founders of B2B SaaS startups', competitors: ['Pipedrive', '@closeio'] },
+  ]
+
+  test('a named rival in a complaint, switching or comparison frame is COMPETITOR, citing the profile', async () => {
+    const r = await run('@pipedrive keeps logging me out, so annoying', { icps })
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason).toContain('names a competitor "Pipedrive" of ICP "SaaS founders" ("annoying")')
+    expect((await run('is pipedrive better for a small team?', { icps })).intent).toBe('COMPETITOR')
+  })
+
+  test('a plain mention of a named rival is at least COMPETITOR', async () => {
+    expect((await run('Pipedrive shipped a new mobile app today', { icps })).intent).toBe('COMPETITOR')
+    expect((await run('we moved everything into acme reports last year', { icps })).intent).toBe('COMPETITOR')
+    expect((await run('Has anyone used Close.io or closeio for outbound?', { icps })).intent).toBe('COMPETITOR')
+  })
+
+  test('only whole words count, and the keyword or our own product is never a rival', async () => {
+    expect((await run('the pipedrivers strike again', { icps })).intent).not.toBe('COMPETITOR')
+    expect((await run('Pipedrive shipped a new mobile app today', { icps, keyword: 'pipedrive' })).intent).not.toBe('COMPETITOR')
+    expect((await run('Pipedrive shipped a new mobile app today', { icps: [] })).intent).toBe('MENTION')
+  })
+})
+
+describe('rules scorer: cue matching', () => {
+  test('a long list scanned as one union finds what each cue finds on its own', () => {
+    const posts = [
+      'it never worked again after the update, useless',
+      'not working, not happy, still waiting for a refund!!',
+      'I hate this. The app keeps crashing every time; no reply from support',
+      "Can't log in, can't reach anyone, the site is down again?",
+      'we are not looking for a tool but we need a new CRM and would pay for it',
+      'nothing to see here',
+    ]
+    for (const text of posts) {
+      for (const cues of [PAIN_CUES, ACTIVE_CUES]) {
+        const oneByOne = cues.flatMap((c) => {
+          const m = firstMatch(text, c)
+          return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
+        })
+        expect(findCues(text, cues)).toEqual(oneByOne)
+      }
+    }
+  })
+
+  test('a frame whose product comes first cites the whole phrase from the product on', async () => {
+    const r = await run('Is there a decent Asana alternative for a team of five?', { keyword: 'project management' })
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason).toContain('"Asana alternative"')
+    expect((await run('Notion vs Coda for our wiki?', { keyword: 'wiki' })).reason).toContain('"Notion vs')
+  })
+
+  test('a typical post is scored in well under a millisecond', () => {
+    const post = 'Our sales team has outgrown spreadsheets. HubSpot quoted us way over budget. Any recommendations? Budget around $300/month.'
+    for (let i = 0; i < 200; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
+    const started = performance.now()
+    for (let i = 0; i < 1000; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
+    // About 25 µs on a laptop; the bound leaves room for a slow, shared CI machine.
+    expect((performance.now() - started) / 1000).toBeLessThan(0.5)
   })
 })

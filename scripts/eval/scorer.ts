@@ -1,0 +1,35 @@
+/**
+ * The scorer under evaluation. `rules` is built directly (no configuration needed); a model backend goes through the
+ * same registry as the server, `buildScorer(config, log)`, with the operator's LEAD_SIGNALS_* environment, so that an
+ * operator evaluates exactly the model and settings they run.
+ */
+import { ConfigError, loadConfig } from '../../src/config/load'
+import { createLogger } from '../../src/lib/log'
+import { buildScorer } from '../../src/scorers/registry'
+import { createRulesScorer } from '../../src/scorers/rules'
+import type { Scorer } from '../../src/scorers/types'
+
+export const SCORER_NAMES = ['rules', 'ollama', 'openai'] as const
+export type ScorerName = (typeof SCORER_NAMES)[number]
+
+export class EvalSetupError extends Error {}
+
+export function evalScorer(
+  name: ScorerName,
+  env: Record<string, string | undefined>,
+): { scorer: Scorer; concurrency: number; timeoutMs: number } {
+  if (name === 'rules') return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000 }
+  // The backend is the one asked for, and never a silent fallback: an evaluation of "ollama" must not measure rules.
+  const merged = { ...env, LEAD_SIGNALS_SCORER_BACKEND: name, LEAD_SIGNALS_SCORER_FALLBACK: 'none' }
+  let scorer: Scorer
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig({ env: merged })
+    scorer = buildScorer(config, createLogger())
+  } catch (e) {
+    const why = e instanceof ConfigError || e instanceof Error ? e.message : String(e)
+    throw new EvalSetupError(`cannot build the ${name} scorer: ${why}`)
+  }
+  if (scorer.name === 'rules') throw new EvalSetupError(`the ${name} scorer is not available in this build (the registry answered with rules)`)
+  return { scorer, concurrency: config.scorer.concurrency, timeoutMs: config.scorer.timeout_ms }
+}

@@ -1,0 +1,107 @@
+/**
+ * Who the caller is and whom they compete with: their own product and listed rivals read from `context`, the rivals
+ * named by their ICP profiles, switching frames ("switching from X") and a product named next to a complaint.
+ */
+import { COMMON_CAPS, GENERIC_NAMES, SWITCH_CUES } from '../rules-cues'
+import type { IcpProfile } from '../types'
+import { type CueHit, containsWord, firstMatches, matchStart } from './match'
+
+// What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
+const OWN_NAME_RE =
+  /\b(?:[Ww]e\s+(?:sell|build|make|offer|run|develop|created?)|(?:[Oo]ur|[Mm]y)\s+(?:product|tool|app|platform|service|company|startup|saas)(?:\s*,)?\s+(?:is\s+|called\s+|named\s+)?|I(?:['’]m|\s+am)\s+(?:building|the\s+founder\s+of|founder\s+of))\s+(?:a\s+|an\s+|the\s+)?([A-Z][\w.&+-]*)|^\s*([A-Z][\w.&+-]*)\s+(?:is|helps|lets)\b/g
+const RIVAL_LIST_RE =
+  /\b(?:alternative\s+to|competitors?(?:\s+(?:are|include|like))?\s*:?|compete\s+with|competing\s+with|vs\.?|versus|instead\s+of|replacement\s+for|cheaper\s+than|better\s+than|unlike)\s+((?:[A-Z][\w.&+-]*(?:\s*,\s*|\s+(?:and|or)\s+)?)+)/g
+
+export type Context = { own: Set<string>; rivals: string[]; keyword: string; keywordTokens: string[] }
+
+export function readContext(keyword: string | undefined, context: string | undefined): Context {
+  const kw = (keyword ?? '').trim().toLowerCase()
+  const own = new Set<string>()
+  const rivals: string[] = []
+  if (context) {
+    OWN_NAME_RE.lastIndex = 0
+    for (let m = OWN_NAME_RE.exec(context); m; m = OWN_NAME_RE.exec(context)) own.add((m[1] ?? m[2] ?? '').toLowerCase())
+    RIVAL_LIST_RE.lastIndex = 0
+    for (let m = RIVAL_LIST_RE.exec(context); m; m = RIVAL_LIST_RE.exec(context)) {
+      for (const n of (m[1] ?? '').split(/\s*,\s*|\s+(?:and|or)\s+/)) {
+        const name = n.trim().toLowerCase()
+        if (name && !own.has(name) && !GENERIC_NAMES.has(name)) rivals.push(name)
+      }
+    }
+  }
+  return { own, rivals, keyword: kw, keywordTokens: kw ? kw.split(/[^a-z0-9+#.]+/).filter(Boolean) : [] }
+}
+
+export function isOurs(name: string, ctx: Context): boolean {
+  return name === ctx.keyword || ctx.own.has(name) || (!name.includes(' ') && ctx.keywordTokens.includes(name))
+}
+
+/** A rival product found in a post; `of` names the ICP profile that lists it, when one does. */
+export type Rival = { name: string; cue: string; how: string; of?: string }
+
+/**
+ * A rival named by an ICP profile (`competitors`) that occurs in the post as a whole word, case-insensitively, with or
+ * without an @ or #: "@pipedrive", "Pipedrive's", "PIPEDRIVE". A name that is the keyword or the caller's own is not
+ * a rival. `lower` is the post in lower case. No allocation beyond the trimmed names.
+ */
+export function icpCompetitor(lower: string, icps: readonly IcpProfile[], ctx: Context): { name: string; icp: string } | null {
+  for (const icp of icps) {
+    for (const raw of icp.competitors ?? []) {
+      const name = raw.trim().replace(/^[@#]/, '')
+      const needle = name.toLowerCase()
+      if (needle.length < 2 || isOurs(needle, ctx)) continue
+      if (containsWord(lower, needle)) return { name, icp: icp.name }
+    }
+  }
+  return null
+}
+
+/** A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. */
+export function findSwitch(text: string, ctx: Context): { rival: Rival | null; active: CueHit[]; pain: CueHit[] } {
+  const active: CueHit[] = []
+  const pain: CueHit[] = []
+  const found = firstMatches(text, SWITCH_CUES)
+  for (let j = 0; j < SWITCH_CUES.length; j++) {
+    const m = found[j]
+    const c = SWITCH_CUES[j]
+    if (!m || !c) continue
+    const captured = m[1] ?? ''
+    const raw = captured.replace(/^[@#]/, '')
+    const name = raw.toLowerCase()
+    const looksProper = /^[@#]/.test(captured) || /[A-Z]/.test(raw) || /\.\w/.test(raw)
+    if (c.proper && !looksProper) continue
+    const generic = GENERIC_NAMES.has(name) || /^\d+$/.test(name)
+    const start = matchStart(m)
+    const phrase = text.slice(start, m.index + m[0].length)
+    if (!generic && !isOurs(name, ctx)) return { rival: { name: raw, cue: phrase, how: 'names a competitor' }, active, pain }
+    const hit = { what: c.what, text: phrase, w: c.w, index: start }
+    if (c.kind === 'switch') active.push(hit)
+    else if (c.kind === 'price') pain.push(hit)
+  }
+  return { rival: null, active, pain }
+}
+
+const SENTENCE_END = /[.!?\n]/
+const WORD_RE = /[@#]?[A-Za-z][\w.&+'’-]*/g
+const SUBJECT_VERB = /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
+
+/** A product named in the sentence around a complaint, other than ours: "Foo keeps crashing" → Foo. */
+export function productNear(text: string, index: number, ctx: Context): string | null {
+  let start = index
+  while (start > 0 && index - start < 200 && !SENTENCE_END.test(text.charAt(start - 1))) start--
+  let end = index
+  while (end < text.length && end - index < 200 && !SENTENCE_END.test(text.charAt(end))) end++
+  const sentence = text.slice(start, end)
+  WORD_RE.lastIndex = 0
+  let first = true
+  for (let m = WORD_RE.exec(sentence); m; m = WORD_RE.exec(sentence), first = false) {
+    const w = m[0].replace(/[.'’-]+$/, '')
+    const bare = w.replace(/^[@#]/, '').toLowerCase()
+    if (isOurs(bare, ctx) || GENERIC_NAMES.has(bare) || COMMON_CAPS.has(bare.replace(/['’]/g, ''))) continue
+    const handle = w.startsWith('@')
+    const camel = /^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z]/.test(w) || /\.[a-z]{2,}$/.test(w)
+    const capital = /^[A-Z][a-z]/.test(w) && (!first || SUBJECT_VERB.test(sentence.slice(m.index + m[0].length)))
+    if (handle || camel || capital) return w
+  }
+  return null
+}
