@@ -19,7 +19,10 @@ const ollama = fakeUpstream(async (req) => {
   peak = Math.max(peak, inFlight)
   try {
     const model = (JSON.parse(req.body) as { model: string }).model
-    const reply = (content: string) => Response.json({ model, created_at: '2026-11-21T00:00:00Z', message: { role: 'assistant', content }, done: true })
+    // Ollama's /api/chat or an OpenAI-compatible /v1/chat/completions, each in its own answer shape.
+    const reply = (content: string) => req.url.pathname === '/v1/chat/completions'
+      ? Response.json({ id: 'c1', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+      : Response.json({ model, created_at: '2026-11-21T00:00:00Z', message: { role: 'assistant', content }, done: true })
     if (mode === 'slow') { await Bun.sleep(300); return reply('{}') }
     await Bun.sleep(20)
     if (mode === 'high') return reply(JSON.stringify({ intent: 'ACTIVE', score: 14, icpMatch: null, reason: 'asks for a CRM' }))
@@ -50,22 +53,27 @@ async function setup(scorer: Partial<NonNullable<ConfigInput['scorer']>>, dbUrl 
   }
 }
 
-describe('the ollama backend through POST /api/v1/leads/score', () => {
-  test('each kind of reply gives the documented outcome under both fallback settings', async () => {
+const backends = {
+  ollama: (host: string) => ({ backend: 'ollama' as const, ollama: { host } }),
+  openai: (host: string) => ({ backend: 'openai' as const, openai: { base_url: `${host}/v1`, api_key: 'sk-test' } }),
+}
+
+for (const [backend, at] of Object.entries(backends)) {
+  test(`${backend}: each kind of reply gives the documented outcome under both fallback settings`, async () => {
     const outcomes: Record<string, string> = {}
     let n = 0
     for (const m of ['valid', 'high', 'unknown-intent', 'not-json', 'empty', 'slow', 'refused'] as const) {
       for (const fallback of ['rules', 'none'] as const) {
         mode = m === 'refused' ? 'valid' : m
-        const s = await setup({ fallback, ...(m === 'refused' ? { ollama: { host: closed } } : {}) })
+        const s = await setup({ fallback, ...at(m === 'refused' ? closed : ollama.origin) })
         // A new text each time, so no answer comes from the store.
         const r = await s.score(`${post.content} (case ${n++})`)
         outcomes[`${m}/${fallback}`] = `${r.status} ${r.headers.get('x-scorer') ?? r.body.error?.code} ${r.status === 200 ? r.body.score : ''} used=${await s.used()}`
       }
     }
     expect(outcomes).toEqual({
-      'valid/rules': '200 ollama 8.5 used=1', 'valid/none': '200 ollama 8.5 used=1',
-      'high/rules': '200 ollama 10 used=1', 'high/none': '200 ollama 10 used=1',
+      'valid/rules': `200 ${backend} 8.5 used=1`, 'valid/none': `200 ${backend} 8.5 used=1`,
+      'high/rules': `200 ${backend} 10 used=1`, 'high/none': `200 ${backend} 10 used=1`,
       // Unknown intent, not JSON, empty, slow or refused: the rules scorer answers, or 503 uncharged.
       ...Object.fromEntries(['unknown-intent', 'not-json', 'empty', 'slow', 'refused'].flatMap((m) => [
         [`${m}/rules`, expect.stringMatching(/^200 rules \d+(\.\d)? used=1$/)],
@@ -73,7 +81,9 @@ describe('the ollama backend through POST /api/v1/leads/score', () => {
       ])),
     })
   })
+}
 
+describe('the ollama backend through POST /api/v1/leads/score', () => {
   test('with concurrency = 2 and 20 simultaneous score calls the model server never sees more than 2 at once', async () => {
     mode = 'valid'
     // Requests the previous test gave up on may still be sleeping inside the fake: let them finish first.
