@@ -27,7 +27,10 @@ afterAll(async () => {
 test('npm start prints a demo key and a curl line, and the key answers GET /api/v1/usage with 200', async () => {
   const s = server as Server
   expect(s.apiKey).toMatch(KEY)
-  expect(s.output()).toContain(`curl -s -H 'x-api-key: ${s.apiKey}' ${s.url}/api/v1/usage`)
+  // The curl line follows the key, possibly in a later chunk of output.
+  const curl = `curl -s -H 'x-api-key: ${s.apiKey}' ${s.url}/api/v1/usage`
+  for (let waited = 0; !s.output().includes(curl) && waited < 10_000; waited += 50) await Bun.sleep(50)
+  expect(s.output()).toContain(curl)
   const res = await get(s, '/api/v1/usage', s.apiKey)
   expect(res.status).toBe(200)
   expect(((await res.json()) as { team: string }).team).toBe('demo')
