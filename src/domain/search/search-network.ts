@@ -4,6 +4,7 @@ import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
+import { requireConfigured } from './access'
 import { loadLanguageDetector, toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
@@ -24,9 +25,7 @@ export async function searchNetwork(
   if (!caller.plan.any_keyword && !(await deps.repos.keywords.isTracked(caller.team.id, req.keyword.toLowerCase()))) {
     throw new AppError('keyword_not_tracked', `"${req.keyword}" is not one of the team's tracked keywords`)
   }
-  if (!deps.searches.isAvailable(req.network)) {
-    throw new AppError('platform_not_configured', `${req.network} is not configured on this server`)
-  }
+  requireConfigured(deps.searches, [req.network])
   const { result } = await charged(deps, caller, async () => {
     const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
     const icps = await deps.repos.icpProfiles.list(caller.team.id)

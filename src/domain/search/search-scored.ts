@@ -7,6 +7,7 @@ import type { ScoreResult } from '../../scorers/types'
 import { AppError } from '../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
+import { requireConfigured, requireOnPlan } from './access'
 
 type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
 type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>
@@ -18,12 +19,10 @@ type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 
  */
 export async function searchScored(deps: ScoredDeps, caller: Caller, req: { keyword: string; platform?: ScoredPlatform; limit: number }) {
   const platforms = req.platform ? [req.platform] : SCORED_VARIANT_PLATFORMS.filter((p) => caller.plan.platforms.includes(p))
-  if (req.platform && !caller.plan.platforms.includes(req.platform)) {
-    throw new AppError('platform_not_in_plan', `${req.platform} is not available on the ${caller.team.plan} plan`)
-  }
+  if (req.platform) requireOnPlan(caller, req.platform)
   if (platforms.length === 0) throw new AppError('platform_not_in_plan', `the ${caller.team.plan} plan has none of the platforms of this search`)
+  requireConfigured(deps.searches, platforms)
   const available = platforms.filter((p) => deps.searches.isAvailable(p))
-  if (available.length === 0) throw new AppError('platform_not_configured', `${platforms.join(', ')} ${platforms.length > 1 ? 'are' : 'is'} not configured on this server`)
 
   const { result, usage } = await charged(deps, caller, async () => {
     const settled = await Promise.allSettled(available.map((p) => deps.searches.search(p, req.keyword, req.limit)))
