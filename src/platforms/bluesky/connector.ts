@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
 import { XrpcError, xrpc } from './xrpc'
@@ -50,23 +51,18 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
     platform: 'bluesky',
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const out: Mention[] = []
-      const seen = new Set<string>()
+      const found = collectMentions(limit)
       let cursor: string | undefined
-      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
         const params = new URLSearchParams({ q: keyword, sort: 'latest', limit: String(pageSize) })
         if (cursor) params.set('cursor', cursor)
         const body = await withSession(params, signal)
         const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
-        for (const m of readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention })) {
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
         if (!page.cursor || page.posts.length === 0) break
         cursor = page.cursor
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }

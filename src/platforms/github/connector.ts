@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,
@@ -38,9 +39,8 @@ export function createGithubConnector(config: Config['platforms']['github'], log
     platform: 'github',
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
-      const out: Mention[] = []
-      const seen = new Set<string>()
-      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
+      const found = collectMentions(limit)
+      for (let page = 1; page <= MAX_PAGES && !found.full; page++) {
         const url = new URL('/search/issues', config.base_url)
         url.search = new URLSearchParams({
           // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
@@ -53,16 +53,12 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         }).toString()
         const body = await fetchPlatformJson({ platform: 'github', url, timeoutMs: config.timeout_ms, headers, signal, log })
         const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
-        for (const m of readItems({ platform: 'github', log, items, item: Issue, map: toMention })) {
-          // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
+        found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))
         // A short page is the last one; beyond 1,000 results GitHub answers 422.
         if (items.length < perPage || page * perPage >= RESULT_CAP) break
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
@@ -48,26 +49,21 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
     platform: 'mastodon',
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const out: Mention[] = []
-      const seen = new Set<string>()
+      const found = collectMentions(limit)
       let offset = 0
-      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
         const url = new URL('/api/v2/search', config.base_url)
         const params = new URLSearchParams({ q: keyword, type: 'statuses', resolve: 'false', limit: String(pageSize) })
         if (offset > 0) params.set('offset', String(offset))
         url.search = params.toString()
         const body = await fetchPlatformJson({ platform: 'mastodon', url, timeoutMs: config.timeout_ms, headers, signal, log })
         const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
-        for (const m of readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention })) {
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
         offset += statuses.length
         if (statuses.length < pageSize) break
       }
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.
-      return out.sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
+      return [...found.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
     },
   }
 }

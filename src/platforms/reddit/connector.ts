@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { count, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { createTokenKeeper } from './token'
 
@@ -68,24 +69,19 @@ export function createRedditConnector(config: Config['platforms']['reddit'], log
     platform: 'reddit',
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
-      const out: Mention[] = []
-      const seen = new Set<string>()
+      const found = collectMentions(limit)
       let after: string | undefined
-      for (let n = 0; n < MAX_PAGES && out.length < limit; n++) {
+      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
         const params = new URLSearchParams({ q: keyword, sort: 'new', limit: String(perPage), type: 'link', raw_json: '1' })
         if (after) params.set('after', after)
         const body = await page(params, signal)
         const { data } = readEnvelope('reddit', Listing, body, 'a response that is not a listing')
-        for (const m of readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) })) {
-          // New posts push older ones across a page boundary between two calls: a post may come twice.
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        // New posts push older ones across a page boundary between two calls: a post may come twice.
+        found.add(readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }))
         if (!data.after || data.after === after || data.children.length === 0) break
         after = data.after
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }

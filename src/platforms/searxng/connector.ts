@@ -4,6 +4,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { collectMentions } from '../shared/collect'
 import { readEnvelope, readItems } from '../shared/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
@@ -42,9 +43,8 @@ export function createSearxngConnector(network: Network, config: Config['platfor
       const searchedAt = new Date().toISOString()
       // An instance often lives under a path behind a proxy (https://host/searxng/): /search is relative to it.
       const base = config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`
-      const out: Mention[] = []
-      const seen = new Set<string>()
-      for (let pageno = 1; pageno <= MAX_PAGES && out.length < limit; pageno++) {
+      const found = collectMentions(limit, (m) => m.url)
+      for (let pageno = 1; pageno <= MAX_PAGES && !found.full; pageno++) {
         const url = new URL('search', base)
         url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
         const body = await fetchPlatformJson({ platform: network, url, timeoutMs: config.timeout_ms, signal, log }).catch((err) => {
@@ -57,18 +57,12 @@ export function createSearxngConnector(network: Network, config: Config['platfor
         if (results.length === 0 && unresponsive_engines?.length) {
           log.warn('platform_engines_unresponsive', { platform: network, engines: unresponsive_engines.length })
         }
-        let fresh = 0
-        for (const m of readItems({ platform: network, log, items: results, item: Result, map: (r) => toMention(network, r, searchedAt) })) {
-          // Engines and pages overlap: the same address may come twice.
-          if (seen.has(m.url)) continue
-          seen.add(m.url)
-          out.push(m)
-          fresh++
-        }
+        // Engines and pages overlap: the same address may come twice.
+        const fresh = found.add(readItems({ platform: network, log, items: results, item: Result, map: (r) => toMention(network, r, searchedAt) }))
         // An empty page, or one with nothing new, is the end of what the engines have.
         if (fresh === 0) break
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }

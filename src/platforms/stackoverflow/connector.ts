@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { decodeEntities, getStackExchange } from './api'
 
@@ -77,23 +78,18 @@ export function createStackoverflowConnector(config: Config['platforms']['stacko
     platform: 'stackoverflow',
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const out: Mention[] = []
-      const seen = new Set<string>()
-      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
+      const found = collectMentions(limit)
+      for (let page = 1; page <= MAX_PAGES && !found.full; page++) {
         const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
-        for (const m of readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention })) {
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
         if (!has_more) break
         // Asking for the next page now would break the backoff: answer with what has come so far.
-        if (backoff && out.length < limit) {
-          log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: out.length })
+        if (backoff && !found.full) {
+          log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: found.all.length })
           break
         }
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../shared/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency
@@ -41,15 +42,14 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
   return {
     platform: 'twitter',
     async search(keyword, limit, signal) {
-      const out: Mention[] = []
-      const seen = new Set<string>()
+      const found = collectMentions(limit)
       let nextToken: string | undefined
-      for (let page = 0; page < MAX_PAGES && out.length < limit; page++) {
+      for (let page = 0; page < MAX_PAGES && !found.full; page++) {
         const url = new URL('/2/tweets/search/recent', config.base_url)
         const params = new URLSearchParams({
           // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again.
           query: `${keyword} -is:retweet`,
-          max_results: String(Math.min(Math.max(limit - out.length, PAGE_MIN), PAGE_MAX)),
+          max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
           sort_order: 'recency',
           'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
           expansions: 'author_id',
@@ -60,16 +60,12 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         const body = await fetchPlatformJson({ platform: 'twitter', url, timeoutMs: config.timeout_ms, headers, signal, log })
         const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
         const users = usersById(includes?.users ?? [])
-        for (const m of readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) })) {
-          // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
-          if (seen.has(m.id)) continue
-          seen.add(m.id)
-          out.push(m)
-        }
+        // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
+        found.add(readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) }))
         if (!meta.next_token || meta.next_token === nextToken) break
         nextToken = meta.next_token
       }
-      return out.slice(0, limit)
+      return found.take()
     },
   }
 }
