@@ -14,9 +14,11 @@ import { type Database, openDatabase } from './storage/db'
 import { migrate } from './storage/migrate'
 import { createApiKeysRepo } from './storage/repos/api-keys'
 import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
+import { createJobLeasesRepo } from './storage/repos/job-leases'
 import { createKeywordsRepo } from './storage/repos/keywords'
 import { createLegacyPostsRepo } from './storage/repos/legacy-posts'
 import { createPlatformHealthRepo } from './storage/repos/platform-health'
+import { createPollingRepo } from './storage/repos/polling'
 import { createScoreCacheRepo } from './storage/repos/score-cache'
 import { createSignalsRepo } from './storage/repos/signals'
 import { createTeamsRepo } from './storage/repos/teams'
@@ -46,6 +48,8 @@ export const createRepos = ({ db, client }: Database) => ({
   platformHealth: createPlatformHealthRepo(db),
   legacyPosts: createLegacyPostsRepo(db),
   scoreCache: createScoreCacheRepo(db),
+  polling: createPollingRepo(client),
+  jobLeases: createJobLeasesRepo(db),
 })
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */

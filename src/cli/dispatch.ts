@@ -5,6 +5,7 @@ import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
 import { migrateCommand } from './migrate'
+import { poll } from './poll'
 import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, Command> = {
   keyword,
   icp,
   signals,
+  poll,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
@@ -38,6 +40,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
+  poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
 
 TEAM is a team id or name. Every command accepts --config FILE.`
 

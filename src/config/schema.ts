@@ -1,3 +1,4 @@
+import { Cron } from 'croner'
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
 
@@ -11,6 +12,8 @@ const Server = v.strictObject({
   host: v.optional(v.string(), '0.0.0.0'),
   port: v.optional(port, 8080),
   max_body_bytes: v.optional(positiveInt, 1_048_576),
+  // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish.
+  shutdown_timeout_ms: timeoutMs(10_000),
 })
 
 const Database = v.strictObject({
@@ -50,9 +53,24 @@ const Scorer = v.strictObject({
   }), {}),
 })
 
+function isCronExpression(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop()
+    return true
+  } catch {
+    return false
+  }
+}
+
 const Polling = v.strictObject({
   enabled: v.optional(v.boolean(), true),
-  schedule: v.optional(v.string(), '*/15 * * * *'),
+  schedule: v.optional(v.pipe(v.string(), v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"')), '*/15 * * * *'),
+  // Mentions asked of each platform per keyword and pass (the newest ones).
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 50),
+  // Upstream searches in flight at once during a pass.
+  concurrency: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)), 4),
+  // A pass holds a lease in the database, renewed while it runs; a holder silent this long is taken over.
+  lease_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(3600)), 60),
 })
 
 export const Plan = v.strictObject({

@@ -58,15 +58,33 @@ export function describeStatus(status: number, headers: Headers): string {
 
 /** A platform's error status, kept so a connector can react to one (a refused token: 401). */
 export class UpstreamStatusError extends AppError {
-  constructor(readonly status: number, message: string) {
-    super('upstream_error', message)
+  constructor(readonly status: number, message: string, retryAfterSec?: number) {
+    super('upstream_error', message, { retryAfterSec })
   }
+}
+
+/**
+ * How long a rate-limit answer asks us to wait, in seconds: `Retry-After` (seconds or an HTTP date), else the reset
+ * time that X and GitHub send (`x-rate-limit-reset` / `x-ratelimit-reset`, epoch seconds). Undefined when it says
+ * nothing usable.
+ */
+export function retryAfterSecOf(headers: Headers, now = Date.now()): number | undefined {
+  const retry = headers.get('retry-after')?.trim()
+  if (retry) {
+    const at = /^\d+$/.test(retry) ? now + Number(retry) * 1000 : Date.parse(retry)
+    if (Number.isFinite(at)) return Math.max(0, Math.ceil((at - now) / 1000))
+  }
+  const reset = Number(headers.get('x-rate-limit-reset') ?? headers.get('x-ratelimit-reset') ?? Number.NaN)
+  return Number.isFinite(reset) && reset > 1e9 ? Math.max(0, Math.ceil(reset - now / 1000)) : undefined
 }
 
 /** `sendPlatformRequest` where any error status is 502 upstream_error (contract §6). */
 export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
-  if (!res.ok) throw new UpstreamStatusError(res.status, `${a.platform} answered with ${describeStatus(res.status, res.headers)}`)
+  if (!res.ok) {
+    const retryAfter = res.status === 429 ? retryAfterSecOf(res.headers) : undefined
+    throw new UpstreamStatusError(res.status, `${a.platform} answered with ${describeStatus(res.status, res.headers)}`, retryAfter)
+  }
   return res
 }
 

@@ -9,7 +9,7 @@ describe('migrate', () => {
   test('it applies the migrations to a new database, then reports that the database is up to date', async () => {
     const first = await runCli(ws, ['migrate'])
     expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/^applied 1 migration: 0000_init\n$/)
+    expect(first.stdout).toMatch(/^applied 2 migrations: 0000_init, 0001_polling\n$/)
     expect(await query(ws, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'teams'")).toHaveLength(1)
     const again = await runCli(ws, ['migrate'])
     expect(again).toEqual({ code: 0, stdout: 'database is up to date\n', stderr: '' })

@@ -24,7 +24,8 @@ function leafPaths(obj: unknown, prefix = ''): string[] {
 describe('configuration (contract §4)', () => {
   test('built-in defaults match the contract', () => {
     const c = loadConfig({ env: {} })
-    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576 })
+    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576, shutdown_timeout_ms: 10_000 })
+    expect(c.polling).toEqual({ enabled: true, schedule: '*/15 * * * *', limit: 50, concurrency: 4, lease_seconds: 60 })
     expect(c.database.url).toBe('file:./data/lead-signals.db')
     expect(c.scorer).toMatchObject({ backend: 'ollama', fallback: 'rules', qualify_threshold: 6, timeout_ms: 30_000, concurrency: 4 })
     expect(c.plans.growth).toMatchObject({ api_access: true, monthly_requests: 500 })
@@ -77,6 +78,7 @@ describe('configuration (contract §4)', () => {
     expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe('config: surver: unknown key')
     expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toStartWith('config: server.port: ')
     expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
+    expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe('config: polling.schedule: must be a cron expression such as "*/15 * * * *"')
     expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toStartWith('config: scorer.backend: ')
     expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith('config: plans.growth.platforms.0: ')
     expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith('config: platforms.hackernews.base_url: ')

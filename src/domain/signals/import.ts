@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { newId } from '../../lib/ids'
+import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { describeIssue, ImportedSignal } from './import-schema'
@@ -14,8 +15,6 @@ export type ImportResult = {
   rejected: Rejection[]
 }
 
-const PREVIEW_CHARS = 300
-const FULL_CHARS = 4000
 // contract §9: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 

@@ -15,6 +15,11 @@ export function createKeywordsRepo(db: Db) {
         .where(eq(keywords.teamId, teamId)).orderBy(asc(keywords.createdAt), asc(keywords.keywordLc)).all()
       return rows.map((r) => r.keyword)
     },
+    /** Every tracked keyword of every team (or of one): what a polling pass searches for. */
+    async all(teamId?: string) {
+      return db.select({ teamId: keywords.teamId, keyword: keywords.keyword, keywordLc: keywords.keywordLc, createdAt: keywords.createdAt })
+        .from(keywords).where(teamId ? eq(keywords.teamId, teamId) : undefined).orderBy(asc(keywords.keywordLc), asc(keywords.teamId)).all()
+    },
     async isTracked(teamId: string, keywordLc: string): Promise<boolean> {
       const row = await db.select({ id: keywords.id }).from(keywords)
         .where(and(eq(keywords.teamId, teamId), eq(keywords.keywordLc, keywordLc))).get()

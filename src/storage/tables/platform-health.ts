@@ -6,4 +6,6 @@ export const platformHealth = sqliteTable('platform_health', {
   lastSuccessAt: text('last_success_at'),
   lastFailureAt: text('last_failure_at'),
   lastError: text('last_error'),
+  // The time a rate-limit answer asked us to wait for; polling does not call the source before it.
+  retryAt: text('retry_at'),
 })

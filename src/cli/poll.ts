@@ -1,0 +1,34 @@
+import { readConfig } from '../config/read'
+import { buildDeps } from '../deps'
+import { AppError } from '../domain/errors'
+import { findTeam } from '../domain/teams/teams'
+import { runPollPass } from '../jobs/poll-pass'
+import { formatSummary } from '../jobs/poll-summary'
+import { parseFlags } from './args'
+import { noPositionals, printJson } from './common'
+
+/**
+ * `poll --once [--team TEAM] [--json]`: one keyword-polling pass now, with the configured scorer and platforms.
+ * SIGINT/SIGTERM stop it at the next safe point (what was fetched stays queued for the next pass).
+ */
+export async function poll(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { once: { type: 'boolean' }, team: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  if (!flags.once) throw new AppError('invalid_request', 'poll: give --once (scheduled polling runs inside "lead-signals serve")')
+  const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  const stop = new AbortController()
+  const onSignal = () => stop.abort()
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
+    const summary = await runPollPass(deps, { teamId, signal: stop.signal })
+    if (flags.json) printJson(summary)
+    else console.log(formatSummary(summary))
+    return 0
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    deps.database.client.close()
+  }
+}

@@ -1,0 +1,17 @@
+import { newId } from '../../lib/ids'
+import { truncate } from '../../lib/text'
+import type { Mention } from '../../platforms/types'
+import type { ScoreResult } from '../../scorers/types'
+import type { NewSignal } from '../../storage/repos/signals'
+import { FULL_CHARS, PREVIEW_CHARS } from './limits'
+
+/** A polled mention the scorer qualified, as the team's signal (spec 2.6; contract §9). */
+export function signalFromMention(a: { teamId: string; keyword: string; mention: Mention; score: ScoreResult; detectedAt: string }): NewSignal {
+  const { mention: m, score: s } = a
+  return {
+    id: newId('sig'), teamId: a.teamId, platform: m.platform, postId: m.id, author: m.author,
+    intent: s.intent, score: s.score, reason: s.reason, icpMatch: s.icpMatch,
+    preview: truncate(m.content, PREVIEW_CHARS), contentFull: truncate(m.content, FULL_CHARS),
+    url: m.url, keyword: a.keyword, publishedAt: m.date, detectedAt: a.detectedAt,
+  }
+}

@@ -1,0 +1,66 @@
+import { hostname } from 'node:os'
+import { randomBytes } from 'node:crypto'
+import type { Clock } from '../lib/clock'
+import type { Logger } from '../lib/log'
+import type { createJobLeasesRepo } from '../storage/repos/job-leases'
+
+type LeaseDeps = { leases: ReturnType<typeof createJobLeasesRepo>; clock: Clock; log: Logger }
+
+/** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
+export type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
+
+const HOST = hostname()
+
+/**
+ * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host, process id and a
+ * random part (two runs in one process are two holders). While held it is renewed every third of `ttlMs`; a holder
+ * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
+ * taken over at once, so a restart after a crash does not wait for the expiry.
+ */
+export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
+  const holder = `${HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
+  const now = () => deps.clock.now().getTime()
+  let current = await deps.leases.acquire(name, holder, now(), ttlMs)
+  if (current !== holder && isDeadLocalHolder(current)) {
+    if (await deps.leases.takeOver(name, current, holder, now(), ttlMs)) {
+      deps.log.warn('lease_taken_over', { job: name, from: current })
+      current = holder
+    }
+  }
+  if (current !== holder) return { heldBy: current }
+
+  const lost = new AbortController()
+  const renew = async () => {
+    try {
+      if (!(await deps.leases.renew(name, holder, now(), ttlMs))) {
+        deps.log.warn('lease_lost', { job: name })
+        lost.abort()
+      }
+    } catch (err) {
+      // A database hiccup is not a lost lease; the next renewal tries again before the expiry.
+      deps.log.warn('lease_renewal_failed', { job: name, err })
+    }
+  }
+  const timer = setInterval(renew, Math.max(1000, Math.floor(ttlMs / 3)))
+  timer.unref?.()
+  return {
+    holder,
+    lost: lost.signal,
+    async release() {
+      clearInterval(timer)
+      await deps.leases.release(name, holder)
+    },
+  }
+}
+
+function isDeadLocalHolder(holder: string): boolean {
+  const [host, pid] = holder.split(':')
+  if (host !== HOST || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false
+  try {
+    process.kill(Number(pid), 0)
+    return false
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+}

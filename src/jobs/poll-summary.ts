@@ -1,0 +1,62 @@
+/** What a pass did on one platform. */
+export type PlatformCounts = {
+  /** Searches sent upstream. */
+  searches: number
+  /** Mentions those searches returned. */
+  fetched: number
+  /** Of those, the ones no earlier pass had seen. */
+  new: number
+  /** (team, mention) pairs scored, including mentions left pending by earlier passes. */
+  scored: number
+  /** Signals created. */
+  qualified: number
+  /** (team, mention) pairs still waiting for the scorer at the end of the pass. */
+  pending: number
+  /** Searches that failed (retried on a later pass). */
+  failed: number
+  /** Searches not sent: the platform asked us to wait, or failed earlier in this pass. */
+  deferred: number
+}
+
+export type PassSummary = {
+  /** `skipped`: another pass held the lease; `stopped`: shutdown or a lost lease ended it at a safe point. */
+  outcome: 'completed' | 'stopped' | 'skipped'
+  startedAt: string
+  finishedAt: string
+  scorerUnavailable: boolean
+  platforms: Record<string, PlatformCounts>
+  totals: PlatformCounts
+}
+
+const zero = (): PlatformCounts => ({ searches: 0, fetched: 0, new: 0, scored: 0, qualified: 0, pending: 0, failed: 0, deferred: 0 })
+
+/** Counters of a pass in progress, per platform. */
+export function passCounters() {
+  const byPlatform = new Map<string, PlatformCounts>()
+  return {
+    of(platform: string): PlatformCounts {
+      let c = byPlatform.get(platform)
+      if (!c) byPlatform.set(platform, (c = zero()))
+      return c
+    },
+    summary(a: Omit<PassSummary, 'platforms' | 'totals'>): PassSummary {
+      const platforms = Object.fromEntries([...byPlatform].sort(([x], [y]) => x.localeCompare(y)))
+      const totals = zero()
+      for (const c of byPlatform.values()) for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
+      return { ...a, platforms, totals }
+    },
+  }
+}
+
+const COLUMNS: (keyof PlatformCounts)[] = ['searches', 'fetched', 'new', 'scored', 'qualified', 'pending', 'failed', 'deferred']
+
+/** The summary as `poll --once` prints it: one line of outcome, then a table per platform. */
+export function formatSummary(s: PassSummary): string {
+  if (s.outcome === 'skipped') return 'poll: skipped, another process is polling this database'
+  const head = `poll: ${s.outcome} in ${Date.parse(s.finishedAt) - Date.parse(s.startedAt)} ms` +
+    (s.scorerUnavailable ? '; the scorer could not answer, unscored mentions stay pending' : '')
+  const rows = [['platform', ...COLUMNS], ...Object.entries(s.platforms).map(([p, c]) => [p, ...COLUMNS.map((k) => String(c[k]))]),
+    ['total', ...COLUMNS.map((k) => String(s.totals[k]))]]
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
+  return [head, ...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))].join('\n')
+}

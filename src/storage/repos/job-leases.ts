@@ -1,0 +1,40 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db'
+import { jobLeases } from '../tables/polling'
+
+/**
+ * Leases on jobs that only one process may run at a time. Every change is one compare-and-set statement, so two
+ * processes racing for a lease cannot both win it.
+ */
+export function createJobLeasesRepo(db: Db) {
+  return {
+    /** Takes the lease when it is free, expired or already ours; returns the holder after the attempt. */
+    async acquire(name: string, holder: string, nowMs: number, ttlMs: number): Promise<string> {
+      const taken = await db.insert(jobLeases).values({ name, holder, expiresAt: nowMs + ttlMs })
+        .onConflictDoUpdate({
+          target: jobLeases.name,
+          set: { holder, expiresAt: nowMs + ttlMs },
+          setWhere: sql`${jobLeases.expiresAt} <= ${nowMs} or ${jobLeases.holder} = ${holder}`,
+        })
+        .returning({ holder: jobLeases.holder })
+      if (taken.length > 0) return holder
+      const row = await db.select({ holder: jobLeases.holder }).from(jobLeases).where(eq(jobLeases.name, name)).get()
+      return row?.holder ?? ''
+    },
+    /** Takes the lease from `from` (a holder known to be gone) if nobody else took it first. */
+    async takeOver(name: string, from: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
+      const rows = await db.update(jobLeases).set({ holder, expiresAt: nowMs + ttlMs })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, from))).returning({ holder: jobLeases.holder })
+      return rows.length > 0
+    },
+    /** Extends our lease; false when it is no longer ours (it expired and another process took it). */
+    async renew(name: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
+      const rows = await db.update(jobLeases).set({ expiresAt: nowMs + ttlMs })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder))).returning({ holder: jobLeases.holder })
+      return rows.length > 0
+    },
+    async release(name: string, holder: string) {
+      await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
+    },
+  }
+}

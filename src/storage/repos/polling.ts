@@ -1,0 +1,138 @@
+import type { Client, InStatement } from '@libsql/client'
+import type { Mention } from '../../platforms/types'
+import type { NewSignal } from './signals'
+
+export type PendingKey = { teamId: string; platform: string; postId: string }
+export type PendingMention = PendingKey & { keyword: string; mention: Mention; attempts: number }
+export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
+export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
+
+// Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
+const CHUNK = 200
+const SIGNAL_COLUMNS = [
+  'id', 'team_id', 'platform', 'post_id', 'author', 'intent', 'score', 'reason', 'icp_match', 'preview', 'url',
+  'keyword', 'published_at', 'detected_at', 'content_full',
+] as const
+
+const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
+const tuples = (rows: number, width: number) =>
+  Array.from({ length: rows }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',')
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
+  return out
+}
+
+/**
+ * The polling pipeline's storage: cursors, the pending queue and the hand-over of scored mentions to signals.
+ * Raw multi-row SQL on the client: a pass moves every fetched mention through here twice, and building one
+ * statement per row through the query builder would cost more than the database work.
+ */
+export function createPollingRepo(client: Client) {
+  return {
+    cursorKey,
+    async cursors(): Promise<Map<string, Cursor>> {
+      const rs = await client.execute('select platform, keyword_lc, newest_at, newest_ids, polled_at from poll_cursors')
+      const out = new Map<string, Cursor>()
+      for (const r of rs.rows) {
+        out.set(cursorKey(String(r.platform), String(r.keyword_lc)), {
+          newestAt: r.newest_at === null ? null : String(r.newest_at),
+          newestIds: JSON.parse(String(r.newest_ids)) as string[],
+          polledAt: String(r.polled_at),
+        })
+      }
+      return out
+    },
+
+    /**
+     * One transaction: queues each (team, mention) that is neither a signal nor pending already, and moves the
+     * cursor past them. Either both happen or neither, so a crash never skips a mention. Returns the keys queued.
+     */
+    async enqueue(rows: PendingMention[], fetchedAt: string, cursor: CursorUpdate): Promise<PendingKey[]> {
+      const stmts: InStatement[] = chunks(rows).map((part) => ({
+        sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
+          select column1, column2, column3, column4, column5, column6 from (values ${tuples(part.length, 6)}) as v
+          where not exists (select 1 from signals s where s.team_id = v.column1 and s.platform = v.column2 and s.post_id = v.column3)
+          on conflict do nothing returning team_id, platform, post_id`,
+        args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), fetchedAt]),
+      }))
+      stmts.push({
+        sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, ?, ?, ?)
+          on conflict (platform, keyword_lc) do update set newest_at = excluded.newest_at, newest_ids = excluded.newest_ids,
+          polled_at = excluded.polled_at`,
+        args: [cursor.platform, cursor.keywordLc, cursor.newestAt, JSON.stringify(cursor.newestIds), cursor.polledAt],
+      })
+      const results = await client.batch(stmts, 'write')
+      return results.slice(0, -1).flatMap((rs) =>
+        rs.rows.map((r) => ({ teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id) })))
+    },
+
+    /** Pending mentions in key order after `after`, of one team or all. */
+    async pendingPage(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention[]> {
+      const where: string[] = []
+      const args: (string | number)[] = []
+      if (a.teamId) { where.push('team_id = ?'); args.push(a.teamId) }
+      if (a.after) { where.push('(team_id, platform, post_id) > (?, ?, ?)'); args.push(a.after.teamId, a.after.platform, a.after.postId) }
+      args.push(a.limit)
+      const rs = await client.execute({
+        sql: `select team_id, platform, post_id, keyword, mention, attempts from pending_mentions
+          ${where.length ? `where ${where.join(' and ')}` : ''} order by team_id, platform, post_id limit ?`,
+        args,
+      })
+      return rs.rows.map((r) => ({
+        teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id), keyword: String(r.keyword),
+        mention: JSON.parse(String(r.mention)) as Mention, attempts: Number(r.attempts),
+      }))
+    },
+
+    /**
+     * One transaction: stores the qualified mentions as signals (a post the team already has is skipped) and takes
+     * every scored mention off the queue. Returns the platform of each signal created.
+     */
+    async complete(signals: NewSignal[], scored: PendingKey[]): Promise<string[]> {
+      if (scored.length === 0) return []
+      const stmts: InStatement[] = chunks(signals).map((part) => ({
+        sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values ${tuples(part.length, SIGNAL_COLUMNS.length)}
+          on conflict do nothing returning platform`,
+        args: part.flatMap((s) => [
+          s.id, s.teamId, s.platform, s.postId, s.author, s.intent, s.score, s.reason, s.icpMatch ?? null, s.preview, s.url,
+          s.keyword, s.publishedAt, s.detectedAt, s.contentFull ?? null,
+        ]),
+      }))
+      const inserts = stmts.length
+      for (const part of chunks(scored)) {
+        stmts.push({
+          sql: `delete from pending_mentions where (team_id, platform, post_id) in (values ${tuples(part.length, 3)})`,
+          args: part.flatMap((k) => [k.teamId, k.platform, k.postId]),
+        })
+      }
+      // Cached signal totals and pages are keyed by this version (repos/signals.ts).
+      for (const teamId of new Set(signals.map((s) => s.teamId))) {
+        stmts.push({ sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] })
+      }
+      const results = await client.batch(stmts, 'write')
+      return results.slice(0, inserts).flatMap((rs) => rs.rows.map((r) => String(r.platform)))
+    },
+
+    /** Counts a failed scoring attempt; the mentions stay queued for the next pass. */
+    async noteAttempts(keys: PendingKey[]) {
+      const stmts = chunks(keys).map((part) => ({
+        sql: `update pending_mentions set attempts = attempts + 1 where (team_id, platform, post_id) in (values ${tuples(part.length, 3)})`,
+        args: part.flatMap((k) => [k.teamId, k.platform, k.postId]),
+      }))
+      if (stmts.length) await client.batch(stmts, 'write')
+    },
+
+    /** Pending mentions per platform, of one team or all. */
+    async pendingCounts(teamId?: string): Promise<Map<string, number>> {
+      const rs = await client.execute({
+        sql: `select platform, count(*) as n from pending_mentions ${teamId ? 'where team_id = ?' : ''} group by platform`,
+        args: teamId ? [teamId] : [],
+      })
+      return new Map(rs.rows.map((r) => [String(r.platform), Number(r.n)]))
+    },
+  }
+}
+
+export type PollingRepo = ReturnType<typeof createPollingRepo>
