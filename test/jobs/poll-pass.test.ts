@@ -1,0 +1,290 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import type { Deps } from '../../src/deps'
+import { addIcp } from '../../src/domain/icps/icps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { POLL_LEASE, runPollPass } from '../../src/jobs/poll-pass'
+import { fakeOpenAi } from '../support/fake-openai'
+import { fakePlatforms } from '../support/fake-platforms'
+import { longText } from '../support/fake-upstream'
+import { seedTeam, testDeps } from '../support/deps'
+
+const running: { stop(): void }[] = []
+afterEach(() => { while (running.length) running.pop()?.stop() })
+
+const buying = (n: number) => `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved (${n}).`
+const chatter = (n: number) => `Had lunch with friends today, someone mentioned a crm in passing (${n}).`
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()
+
+async function setup(config: Record<string, unknown> = {}) {
+  const world = fakePlatforms()
+  running.push(world)
+  const { deps, clock } = await testDeps({
+    config: {
+      plans: { poller: { api_access: true, monthly_requests: 500, platforms: ['hackernews', 'reddit'] } },
+      platforms: world.platformsConfig,
+      ...config,
+    },
+  })
+  return { deps, clock, world }
+}
+
+async function team(deps: Deps, name: string, keywords: string[]) {
+  const { team } = await seedTeam(deps, { name, plan: 'poller' })
+  await addKeywords(deps, { teamId: team.id, keywords })
+  return team.id
+}
+
+async function signalsOf(deps: Deps, teamId: string) {
+  const rs = await deps.database.client.execute({
+    sql: 'select platform, post_id, keyword, intent, score, icp_match, preview, content_full, published_at, detected_at, author, url from signals where team_id = ? order by post_id',
+    args: [teamId],
+  })
+  return rs.rows.map((r) => ({ ...r }))
+}
+
+const count = async (deps: Deps, table: string) =>
+  Number((await deps.database.client.execute(`select count(*) as n from ${table}`)).rows[0].n)
+
+describe('a keyword-polling pass with the rules scorer', () => {
+  test('teams sharing a keyword share one upstream search per platform, and each gets its own signals', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['CRM'])
+    const b = await team(deps, 'b', ['crm', 'invoicing'])
+    await addIcp(deps, { teamId: a, name: 'Small sales teams', description: 'teams that replace spreadsheets with a CRM' })
+    const long = `${buying(3)} ${longText(6000)}`
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bob', text: chatter(2), at: at(5) })
+    world.add('reddit', 'crm', { id: 'r1', author: 'cy', text: long, at: at(1) })
+
+    const summary = await runPollPass(deps)
+
+    expect(world.searchesOf('hackernews', 'crm')).toBe(1)
+    expect(world.searchesOf('reddit', 'crm')).toBe(1)
+    expect(world.searchesOf('hackernews', 'invoicing')).toBe(1)
+    expect(summary.outcome).toBe('completed')
+    expect(summary.platforms.hackernews).toMatchObject({ searches: 2, fetched: 2, new: 2, scored: 4, qualified: 2, pending: 0, failed: 0 })
+    expect(summary.platforms.reddit).toMatchObject({ searches: 2, fetched: 1, new: 1, scored: 2, qualified: 2, pending: 0, failed: 0 })
+
+    const ofA = await signalsOf(deps, a)
+    expect(ofA.map((s) => s.post_id)).toEqual(['hackernews:1', 'reddit:r1'])
+    const hn = ofA[0]
+    expect(hn).toMatchObject({
+      platform: 'hackernews', keyword: 'CRM', author: 'ann', published_at: at(0), detected_at: '2026-11-15T12:00:00.000Z',
+      preview: buying(1), content_full: buying(1), icp_match: 'Small sales teams',
+    })
+    expect(Number(hn.score)).toBeGreaterThanOrEqual(6)
+    const rd = ofA[1]
+    expect(String(rd.preview)).toBe(long.slice(0, 300))
+    expect(String(rd.content_full)).toBe(long.slice(0, 4000))
+    // Team b: its own spelling of the keyword, and no profile to match.
+    const ofB = await signalsOf(deps, b)
+    expect(ofB.map((s) => [s.post_id, s.keyword, s.icp_match])).toEqual([['hackernews:1', 'crm', null], ['reddit:r1', 'crm', null]])
+  })
+
+  test('polling spends no team quota', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    await runPollPass(deps)
+    const row = (await deps.database.client.execute({ sql: 'select quota_used, credit_used from teams where id = ?', args: [a] })).rows[0]
+    expect([Number(row.quota_used), Number(row.credit_used)]).toEqual([0, 0])
+  })
+
+  test('a second pass with nothing new creates nothing; a later pass creates only the new posts', async () => {
+    const { deps, clock, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: chatter(2), at: at(1) })
+    await runPollPass(deps)
+    expect(await signalsOf(deps, a)).toHaveLength(1)
+
+    clock.set('2026-11-15T12:15:00.000Z')
+    const again = await runPollPass(deps)
+    expect(again.platforms.hackernews).toMatchObject({ searches: 1, fetched: 2, new: 0, scored: 0, qualified: 0 })
+    expect(await signalsOf(deps, a)).toHaveLength(1)
+
+    // Two new posts, one at the very time of the newest seen post: both are new, the old ones are not.
+    world.add('hackernews', 'crm', { id: '3', author: 'cy', text: buying(3), at: at(1) }, { id: '4', author: 'di', text: buying(4), at: at(9) })
+    clock.set('2026-11-15T12:30:00.000Z')
+    const third = await runPollPass(deps)
+    expect(third.platforms.hackernews).toMatchObject({ fetched: 4, new: 2, scored: 2, qualified: 2 })
+    const all = await signalsOf(deps, a)
+    expect(all.map((s) => [s.post_id, s.detected_at])).toEqual([
+      ['hackernews:1', '2026-11-15T12:00:00.000Z'], ['hackernews:3', '2026-11-15T12:30:00.000Z'], ['hackernews:4', '2026-11-15T12:30:00.000Z'],
+    ])
+  })
+
+  test('a team that starts tracking a keyword others already poll gets what is there now', async () => {
+    const { deps, clock, world } = await setup()
+    await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    await runPollPass(deps)
+    clock.set('2026-11-15T12:15:00.000Z')
+    const late = await team(deps, 'late', ['crm'])
+    clock.set('2026-11-15T12:30:00.000Z')
+    const pass = await runPollPass(deps)
+    expect(world.searchesOf('hackernews', 'crm')).toBe(2)
+    expect(pass.platforms.hackernews).toMatchObject({ new: 0, scored: 1, qualified: 1 })
+    expect((await signalsOf(deps, late)).map((s) => s.post_id)).toEqual(['hackernews:1'])
+  })
+
+  test('--team polls only that team\'s keywords', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    await team(deps, 'b', ['erp'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    world.add('hackernews', 'erp', { id: '2', author: 'bo', text: buying(2), at: at(0) })
+    await runPollPass(deps, { teamId: a })
+    expect(world.searchesOf('hackernews', 'crm')).toBe(1)
+    expect(world.searchesOf('hackernews', 'erp')).toBe(0)
+    expect(await count(deps, 'signals')).toBe(1)
+  })
+
+  test('a plan without the platform, or a platform not configured, is not searched', async () => {
+    const world = fakePlatforms()
+    running.push(world)
+    const { deps } = await testDeps({
+      config: {
+        plans: { poller: { api_access: true, monthly_requests: 5, platforms: ['hackernews', 'twitter'] } },
+        platforms: world.platformsConfig,
+      },
+    })
+    await team(deps, 'a', ['crm'])
+    const summary = await runPollPass(deps)
+    // twitter has no bearer token here, reddit is not on the plan.
+    expect(Object.keys(summary.platforms)).toEqual(['hackernews'])
+    expect(world.searchesOf('reddit', 'crm')).toBe(0)
+  })
+
+  test('a pass that finds the lease held by a live process skips; a dead or expired holder is taken over', async () => {
+    const { deps, world } = await setup()
+    await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    const leases = deps.repos.jobLeases
+    const now = deps.clock.now().getTime()
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', now, 60_000)
+    expect((await runPollPass(deps)).outcome).toBe('skipped')
+    expect(world.searches).toHaveLength(0)
+
+    await leases.release(POLL_LEASE, 'elsewhere:1:abc')
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', now - 120_000, 60_000)
+    expect((await runPollPass(deps)).outcome).toBe('completed')
+
+    // A holder on this host whose process is gone: taken over before its expiry.
+    const { hostname } = await import('node:os')
+    const dead = Bun.spawnSync(['true'])
+    await leases.acquire(POLL_LEASE, `${hostname()}:${dead.pid}:def`, now, 60_000)
+    expect((await runPollPass(deps)).outcome).toBe('completed')
+    expect(await count(deps, 'job_leases')).toBe(0)
+  })
+
+  test('two passes at once in one process: one runs, the other skips, nothing is doubled', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm', 'erp'])
+    for (let i = 0; i < 40; i++) world.add('hackernews', i % 2 ? 'crm' : 'erp', { id: `${i}`, author: 'x', text: buying(i), at: at(i) })
+    const outcomes = (await Promise.all([runPollPass(deps), runPollPass(deps)])).map((s) => s.outcome).sort()
+    expect(outcomes).toEqual(['completed', 'skipped'])
+    expect(await signalsOf(deps, a)).toHaveLength(40)
+  })
+
+  test('a platform answering 429 with a retry time is not called again before that time', async () => {
+    // One search at a time, so the order of the two keywords' searches is fixed.
+    const { deps, clock, world } = await setup({ polling: { concurrency: 1 } })
+    await team(deps, 'a', ['crm', 'erp'])
+    world.add('reddit', 'crm', { id: 'r1', author: 'ann', text: buying(1), at: at(0) })
+    world.fail('reddit', () => new Response('{"message": "Too Many Requests"}', { status: 429, headers: { 'retry-after': '600' } }))
+
+    const first = await runPollPass(deps)
+    // The first refusal stops the platform for the pass: the second keyword is not tried either.
+    expect(first.platforms.reddit).toMatchObject({ searches: 1, failed: 1, deferred: 1 })
+    const health = (await deps.repos.platformHealth.list()).find((h) => h.platform === 'reddit')
+    expect(health).toMatchObject({ retryAt: '2026-11-15T12:10:00.000Z' })
+    expect(health?.lastError).toContain('429')
+
+    world.fail('reddit')
+    clock.set('2026-11-15T12:09:59.000Z')
+    const early = await runPollPass(deps)
+    expect(early.platforms.reddit).toMatchObject({ searches: 0, deferred: 2 })
+    expect(world.searchesOf('reddit', 'crm')).toBe(1)
+
+    clock.set('2026-11-15T12:10:00.000Z')
+    const later = await runPollPass(deps)
+    expect(later.platforms.reddit).toMatchObject({ searches: 2, failed: 0, qualified: 1 })
+  })
+
+  test('a failing platform is retried on the next pass; other platforms go on', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    world.add('reddit', 'crm', { id: 'r1', author: 'ann', text: buying(1), at: at(0) })
+    world.add('hackernews', 'crm', { id: '1', author: 'bo', text: buying(2), at: at(0) })
+    world.fail('reddit', () => new Response('oops', { status: 503 }))
+    const first = await runPollPass(deps)
+    expect(first.platforms.reddit).toMatchObject({ failed: 1 })
+    expect(first.platforms.hackernews).toMatchObject({ qualified: 1 })
+    world.fail('reddit')
+    const second = await runPollPass(deps)
+    expect(second.platforms.reddit).toMatchObject({ searches: 1, failed: 0, qualified: 1 })
+    expect(await signalsOf(deps, a)).toHaveLength(2)
+  })
+})
+
+describe('a keyword-polling pass with a model scorer', () => {
+  test('while the scorer fails, fetched mentions stay pending; once it recovers they become signals', async () => {
+    const model = fakeOpenAi()
+    running.push(model)
+    const { deps, clock, world } = await setup({ scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } } })
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: chatter(2), at: at(1) })
+    model.fail(true)
+
+    const down = await runPollPass(deps)
+    expect(down.scorerUnavailable).toBe(true)
+    expect(down.platforms.hackernews).toMatchObject({ fetched: 2, new: 2, scored: 0, qualified: 0, pending: 2 })
+    // The first failure ends scoring for the pass: one call, not one per mention.
+    expect(model.calls()).toBe(1)
+    expect(await count(deps, 'signals')).toBe(0)
+
+    model.fail(false)
+    clock.set('2026-11-15T12:15:00.000Z')
+    const up = await runPollPass(deps)
+    expect(up.platforms.hackernews).toMatchObject({ new: 0, scored: 2, qualified: 1, pending: 0 })
+    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.intent, s.detected_at]))
+      .toEqual([['hackernews:1', 'ACTIVE', '2026-11-15T12:15:00.000Z']])
+    expect(await count(deps, 'pending_mentions')).toBe(0)
+  })
+
+  test('with fallback "rules" a model outage is answered by the rules scorer, and nothing waits', async () => {
+    const model = fakeOpenAi()
+    running.push(model)
+    const { deps, world } = await setup({ scorer: { backend: 'openai', fallback: 'rules', openai: { base_url: model.baseUrl } } })
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    model.fail(true)
+    const pass = await runPollPass(deps)
+    expect(pass.platforms.hackernews).toMatchObject({ scored: 1, qualified: 1, pending: 0 })
+    expect(String((await signalsOf(deps, a))[0].icp_match)).toBe('null')
+  })
+
+  test('a shutdown signal stops the pass at a safe point; the next pass finishes the work', async () => {
+    const model = fakeOpenAi()
+    running.push(model)
+    const { deps, clock, world } = await setup({ scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } } })
+    const a = await team(deps, 'a', ['crm'])
+    for (let i = 0; i < 20; i++) world.add('hackernews', 'crm', { id: `${i}`, author: 'x', text: i % 2 ? buying(i) : chatter(i), at: at(i) })
+    model.slow(20)
+    const stop = new AbortController()
+    const pass = runPollPass(deps, { signal: stop.signal })
+    while (model.calls() < 3) await Bun.sleep(5)
+    stop.abort()
+    const stopped = await pass
+    expect(stopped.outcome).toBe('stopped')
+    expect(stopped.platforms.hackernews.pending).toBeGreaterThan(0)
+    expect(stopped.platforms.hackernews.scored + stopped.platforms.hackernews.pending).toBe(20)
+
+    model.slow(0)
+    clock.set('2026-11-15T12:15:00.000Z')
+    const next = await runPollPass(deps)
+    expect(next.outcome).toBe('completed')
+    expect(next.platforms.hackernews.pending).toBe(0)
+    expect((await signalsOf(deps, a)).map((s) => s.post_id).sort()).toEqual(
+      Array.from({ length: 10 }, (_, k) => `hackernews:${2 * k + 1}`).sort())
+  })
+})

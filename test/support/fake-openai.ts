@@ -1,0 +1,36 @@
+/**
+ * A fake OpenAI-compatible chat-completions server for pipeline tests: it "scores" a post 8 (ACTIVE) when the
+ * post asks for a recommendation and 2 (MENTION) otherwise, and can be switched to failing (HTTP 500) or slow.
+ */
+export function fakeOpenAi() {
+  let failing = false
+  let delayMs = 0
+  let calls = 0
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(request) {
+      calls++
+      if (failing) return Response.json({ error: { message: 'model overloaded', type: 'server_error' } }, { status: 500 })
+      if (delayMs) await Bun.sleep(delayMs)
+      const body = (await request.json()) as { model: string; messages: { role: string; content: string }[] }
+      // Only the post itself (after the prompt's marker line) decides, not the instructions around it.
+      const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''
+      const wants = /recommend/i.test(user.split('between the markers:').at(-1) ?? '')
+      const content = JSON.stringify(wants
+        ? { reason: 'The writer asks for a recommendation.', intent: 'ACTIVE', icpMatch: null, score: 8 }
+        : { reason: 'A passing mention.', intent: 'MENTION', icpMatch: null, score: 2 })
+      return Response.json({
+        id: `chatcmpl-${calls}`, object: 'chat.completion', created: 1772366400, model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
+      })
+    },
+  })
+  return {
+    baseUrl: `${server.url.origin}/v1`,
+    calls: () => calls,
+    fail(on: boolean) { failing = on },
+    slow(ms: number) { delayMs = ms },
+    stop: () => server.stop(true),
+  }
+}
