@@ -99,14 +99,11 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
     if (failed.length) await repos.polling.noteAttempts(failed)
   }
 
+  /** After a failed search: which of the platform's other searches still make sense in this pass. */
   function deferPlatform(target: SearchTarget, err: unknown) {
-    const now = deps.clock.now().getTime()
+    // The search runner stored the rate-limit answer's retry time in source health; later passes read it from there.
     const retryAfterSec = err instanceof AppError ? err.extra.retryAfterSec : undefined
-    if (retryAfterSec !== undefined) {
-      const at = now + retryAfterSec * 1000
-      notBefore.set(target.platform, at)
-      return repos.platformHealth.deferUntil(target.platform, new Date(at).toISOString())
-    }
+    if (retryAfterSec !== undefined) return notBefore.set(target.platform, deps.clock.now().getTime() + retryAfterSec * 1000)
     // A refusal of this one query (a 4xx other than 429) says nothing about the platform's other keywords; anything
     // else (rate limit, 5xx, timeout, unreachable) would fail them too, so they wait for the next pass.
     const queryOnly = err instanceof UpstreamStatusError && err.status >= 400 && err.status < 500 && err.status !== 429
@@ -145,7 +142,7 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
       } catch (err) {
         counts.failed++
         log.warn('poll_search_failed', { platform: target.platform, err })
-        await deferPlatform(target, err)
+        deferPlatform(target, err)
         return
       }
       counts.fetched += mentions.length

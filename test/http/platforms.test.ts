@@ -3,9 +3,10 @@ import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 
-let mode: 'ok' | 'fail' | 'slow' = 'ok'
+let mode: 'ok' | 'fail' | 'slow' | 'limited' = 'ok'
 const hn = fakeUpstream(async () => {
   if (mode === 'fail') return new Response('down', { status: 503 })
+  if (mode === 'limited') return new Response('slow down', { status: 429, headers: { 'retry-after': '120' } })
   if (mode === 'slow') await Bun.sleep(150)
   return Response.json({ hits: [{ objectID: '1', author: 'pg', title: 'A CRM?', created_at: '2026-11-01T00:00:00.000Z', points: 1, num_comments: 0 }] })
 })
@@ -27,7 +28,7 @@ describe('GET /api/v1/platforms', () => {
     expect(r.status).toBe(200)
     expect(r.body.platforms).toHaveLength(22)
     const by = (p: string) => r.body.platforms.find((x: { platform: string }) => x.platform === p)
-    expect(by('hackernews')).toEqual({ platform: 'hackernews', configured: true, inPlan: true, earlierRouteOnly: false, lastSuccessAt: null, lastFailureAt: null, lastError: null })
+    expect(by('hackernews')).toEqual({ platform: 'hackernews', configured: true, inPlan: true, earlierRouteOnly: false, lastSuccessAt: null, lastFailureAt: null, lastError: null, retryAt: null })
     expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
     expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
     expect(by('news')).toMatchObject({ configured: true, inPlan: true, earlierRouteOnly: true })
@@ -47,6 +48,17 @@ describe('GET /api/v1/platforms', () => {
     clock.set('2026-11-15T12:05:00.000Z')
     expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(200)
     expect(await status('hackernews')).toMatchObject({ lastSuccessAt: '2026-11-15T12:05:00.000Z', lastFailureAt: '2026-11-15T12:00:00.000Z' })
+  })
+
+  test('shows the time a rate-limit answer asked to wait for, until a search succeeds', async () => {
+    const { call, apiKey, status } = await setup()
+    mode = 'limited'
+    const limited = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })
+    expect(limited.status).toBe(502)
+    expect(await status('hackernews')).toMatchObject({ retryAt: '2026-11-15T12:02:00.000Z', lastError: 'hackernews answered with a rate-limit answer (429, retry after 120 s)' })
+    mode = 'ok'
+    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(200)
+    expect(await status('hackernews')).toMatchObject({ retryAt: null })
   })
 
   test('needs a key like every API route', async () => {

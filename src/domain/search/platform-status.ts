@@ -19,6 +19,7 @@ export async function platformStatus(deps: Pick<Deps, 'repos' | 'searches'>, cal
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastFailureAt: h?.lastFailureAt ?? null,
       lastError: h?.lastError ?? null,
+      retryAt: h?.retryAt ?? null,
     }
   }
   return {

@@ -14,7 +14,8 @@ type RunnerDeps = {
 
 /**
  * Runs searches on the connectors. Identical searches in flight at once (same source, keyword, limit) share one
- * upstream call; every outcome is recorded as the source's health (GET /api/v1/platforms).
+ * upstream call; every outcome is recorded as the source's health (GET /api/v1/platforms), with the time a
+ * rate-limit answer asked us to wait for.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
@@ -28,7 +29,10 @@ export function createSearchRunner(deps: RunnerDeps) {
       // Only the contract's own messages are kept: they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
-      await deps.health.recordFailure(connector.platform, deps.clock.now().toISOString(), message)
+      const now = deps.clock.now()
+      const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
+      const retryAt = wait === undefined ? undefined : new Date(now.getTime() + wait * 1000).toISOString()
+      await deps.health.recordFailure(connector.platform, now.toISOString(), message, retryAt)
       throw err instanceof AppError ? err : new AppError('upstream_error', message)
     }
   }

@@ -13,6 +13,7 @@ const PlatformStatus = v.object({
   lastSuccessAt: v.nullable(v.string()),
   lastFailureAt: v.nullable(v.string()),
   lastError: v.nullable(v.string()),
+  retryAt: v.nullable(v.string()),
 })
 
 export const platformsRoutes = (deps: Deps) =>
@@ -21,8 +22,8 @@ export const platformsRoutes = (deps: Deps) =>
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
       response: { 200: v.object({ platforms: v.array(PlatformStatus) }), 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
       detail: {
-        summary: 'Source health: configured, on your plan, last success and failure',
-        description: 'Never counted against the quota.',
+        summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait',
+        description: 'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; keyword polling does not call the source before it.',
         security: [{ apiKey: [] }],
       },
     })

@@ -9,14 +9,11 @@ export function createPlatformHealthRepo(db: Db) {
       await db.insert(platformHealth).values({ platform, lastSuccessAt: at })
         .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at, retryAt: null } })
     },
-    async recordFailure(platform: string, at: string, error: string) {
-      await db.insert(platformHealth).values({ platform, lastFailureAt: at, lastError: error })
-        .onConflictDoUpdate({ target: platformHealth.platform, set: { lastFailureAt: at, lastError: error } })
-    },
-    /** A rate-limit answer asked us to wait until `at` (ISO 8601 UTC). */
-    async deferUntil(platform: string, at: string) {
-      await db.insert(platformHealth).values({ platform, retryAt: at })
-        .onConflictDoUpdate({ target: platformHealth.platform, set: { retryAt: at } })
+    /** `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. */
+    async recordFailure(platform: string, at: string, error: string, retryAt?: string) {
+      const set = { lastFailureAt: at, lastError: error, ...(retryAt ? { retryAt } : {}) }
+      await db.insert(platformHealth).values({ platform, ...set })
+        .onConflictDoUpdate({ target: platformHealth.platform, set })
     },
     async list(): Promise<HealthRow[]> {
       return db.select().from(platformHealth).all()
