@@ -4,6 +4,7 @@ import type { createUsageRepo } from '../../storage/repos/usage'
 import { AppError } from '../errors'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf, secondsUntilReset } from './month'
+import { rollOverMonth } from './roll-over'
 import { type Usage, usageOf } from './usage'
 
 export type QuotaDeps = { clock: Clock; repos: { usage: ReturnType<typeof createUsageRepo> } }
@@ -20,7 +21,7 @@ export async function charged<T>(
   const now = deps.clock.now()
   const month = monthOf(now)
   const usage = deps.repos.usage
-  if (a.team.usageMonth < month) await usage.rollOver(a.team.id, month, a.plan.monthly_credits)
+  await rollOverMonth(usage, { team: a.team, plan: a.plan, month })
 
   let source: 'quota' | 'credit' = 'quota'
   let counters = await usage.takeQuota(a.team.id, month, monthlyLimitOf(a.plan))

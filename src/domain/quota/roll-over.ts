@@ -1,0 +1,18 @@
+import type { TeamRow } from '../../storage/repos/teams'
+import type { createUsageRepo } from '../../storage/repos/usage'
+import type { Plan } from '../teams/plans'
+
+/**
+ * contract §7: moves a team whose counters belong to an earlier month into `month` (`monthOf`, UTC): counters to
+ * zero, a credit plan's balance topped up to its allowance. The one roll-over rule: a counted call runs it lazily, and
+ * monthly housekeeping runs it for every team, so both give the same state. Idempotent (the repo's update only
+ * touches a row still in an earlier month), so any number of callers and runs is safe.
+ */
+export async function rollOverMonth(
+  usage: ReturnType<typeof createUsageRepo>,
+  a: { team: TeamRow; plan: Plan; month: string },
+): Promise<boolean> {
+  if (a.team.usageMonth >= a.month) return false
+  await usage.rollOver(a.team.id, a.month, a.plan.monthly_credits)
+  return true
+}
