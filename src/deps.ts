@@ -13,6 +13,7 @@ import type { Scorer } from './scorers/types'
 import { type Database, openDatabase } from './storage/db'
 import { migrate } from './storage/migrate'
 import { createApiKeysRepo } from './storage/repos/api-keys'
+import { createHousekeepingRepo } from './storage/repos/housekeeping'
 import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
 import { createJobLeasesRepo } from './storage/repos/job-leases'
 import { createKeywordsRepo } from './storage/repos/keywords'
@@ -50,6 +51,7 @@ export const createRepos = ({ db, client }: Database) => ({
   scoreCache: createScoreCacheRepo(db),
   polling: createPollingRepo(client),
   jobLeases: createJobLeasesRepo(db),
+  housekeeping: createHousekeepingRepo(client),
 })
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
