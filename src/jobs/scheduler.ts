@@ -1,0 +1,74 @@
+import { Cron } from 'croner'
+import type { Deps } from '../deps'
+import { runHousekeeping } from './housekeeping'
+import { runPollPass } from './poll-pass'
+
+/** Housekeeping: 00:05 UTC on the 1st, just after the month (and the quota) changes. */
+export const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
+
+export type Scheduler = {
+  /** When each job runs next (null: not scheduled, e.g. polling disabled, or stopped). */
+  nextRuns(): { poll: Date | null; housekeeping: Date | null }
+  /** Stops scheduling, asks running jobs to stop at a safe point, and resolves once they have ended. */
+  stop(): Promise<void>
+}
+
+/**
+ * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`) and monthly
+ * housekeeping, both in UTC. Croner's `protect` keeps a job from starting while its previous run is still going in
+ * this process; the database leases keep other processes out. `housekeepingNow` also runs housekeeping at once, so
+ * a run missed while the server was down is caught up at start-up.
+ */
+export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}): Scheduler {
+  const shutdown = new AbortController()
+  const running = new Set<Promise<void>>()
+
+  // Every run is tracked, so stop() can wait for it; a failure is logged and the next run tries again.
+  const track = (job: string, work: (signal: AbortSignal) => Promise<void>) => {
+    if (shutdown.signal.aborted) return Promise.resolve()
+    const run: Promise<void> = work(shutdown.signal)
+      .catch((err) => deps.log.error('job_failed', { job, err }))
+      .finally(() => running.delete(run))
+    running.add(run)
+    return run
+  }
+  // Unnamed: croner keeps named jobs in a process-wide list that refuses a second job of the same name.
+  const schedule = (job: string, pattern: string, work: (signal: AbortSignal) => Promise<void>) =>
+    new Cron(pattern, {
+      timezone: 'UTC',
+      protect: () => deps.log.warn('job_overrun', { job, reason: 'the previous run is still going; this one is skipped' }),
+    }, () => track(job, work))
+
+  const poll = deps.config.polling.enabled
+    ? schedule('poll', deps.config.polling.schedule, async (signal) => {
+        const s = await runPollPass(deps, { signal })
+        deps.log.info('poll_pass', {
+          outcome: s.outcome, startedAt: s.startedAt, finishedAt: s.finishedAt, scorerUnavailable: s.scorerUnavailable,
+          totals: s.totals, platforms: s.platforms,
+        })
+      })
+    : undefined
+  const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, async (signal) => {
+    deps.log.info('housekeeping', await runHousekeeping(deps, { signal }))
+  })
+  // trigger() marks the job busy like a scheduled run, so protect also covers this one.
+  if (a.housekeepingNow) void housekeeping.trigger()
+  deps.log.info('scheduler_started', {
+    poll: poll ? { schedule: deps.config.polling.schedule, next: poll.nextRun()?.toISOString() } : 'disabled',
+    housekeeping: { schedule: HOUSEKEEPING_SCHEDULE, next: housekeeping.nextRun()?.toISOString() },
+  })
+
+  let stopped: Promise<void> | undefined
+  return {
+    nextRuns: () => ({ poll: poll?.nextRun() ?? null, housekeeping: housekeeping.nextRun() }),
+    stop() {
+      stopped ??= (async () => {
+        poll?.stop()
+        housekeeping.stop()
+        shutdown.abort()
+        await Promise.all(running)
+      })()
+      return stopped
+    },
+  }
+}
