@@ -11,6 +11,7 @@ export function fakePlatforms() {
   const posts = new Map<string, FakePost[]>()
   const searches: { platform: FakePlatform; keyword: string }[] = []
   const failures = new Map<FakePlatform, () => Response>()
+  let delayMs = 0
   const key = (platform: string, keyword: string) => `${platform}\u0000${keyword.toLowerCase()}`
 
   const newest = (platform: FakePlatform, keyword: string, limit: number) =>
@@ -19,13 +20,14 @@ export function fakePlatforms() {
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch(request) {
+    async fetch(request) {
       const url = new URL(request.url)
       const platform: FakePlatform | undefined =
         url.pathname === '/api/v1/search_by_date' ? 'hackernews' : url.pathname === '/search.json' ? 'reddit' : undefined
       if (!platform) return new Response('not found', { status: 404 })
       const keyword = url.searchParams.get(platform === 'hackernews' ? 'query' : 'q') ?? ''
       searches.push({ platform, keyword })
+      if (delayMs) await Bun.sleep(delayMs)
       const failure = failures.get(platform)
       if (failure) return failure()
       if (platform === 'hackernews') {
@@ -63,6 +65,8 @@ export function fakePlatforms() {
       if (answer) failures.set(platform, answer)
       else failures.delete(platform)
     },
+    /** Every answer waits this long (after the search is recorded), e.g. to keep a request in flight. */
+    slow(ms: number) { delayMs = ms },
     stop: () => server.stop(true),
   }
 }

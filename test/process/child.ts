@@ -1,0 +1,103 @@
+// Running lead-signals as real child processes (`bun src/main.ts …`) against one database file, for the tests that
+// need separate processes: concurrent passes, a kill in the middle of a pass, and shutdown on a signal.
+import { createClient } from '@libsql/client'
+import type { Subprocess } from 'bun'
+import { resolve } from 'node:path'
+import type { ConfigInput } from '../../src/config/schema'
+import { buildDeps, type Deps } from '../../src/deps'
+import { silentLogger } from '../../src/lib/log'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { testConfig, toToml } from '../support/deps'
+
+const MAIN = resolve(import.meta.dir, '../../src/main.ts')
+// Bounded waits: generous, since they only matter when something is broken.
+const WAIT_MS = 15_000
+
+/** A workspace whose database the children share, with one configuration file written for them. */
+export type ProcessWorld = Workspace & { configArgs: string[] }
+
+export function processWorld(config: Record<string, unknown>): ProcessWorld {
+  const ws = createWorkspace()
+  const name = ws.file('lead-signals.toml', toToml({ ...config, database: { url: ws.dbUrl } }))
+  return { ...ws, configArgs: ['--config', name] }
+}
+
+/** Runs `seed` in this process on the world's database (fast set-up: no CLI process per team or keyword). */
+export async function seedDatabase<T>(world: ProcessWorld, config: Record<string, unknown>, seed: (deps: Deps) => Promise<T>): Promise<T> {
+  const deps = await buildDeps(testConfig({ ...config, database: { url: world.dbUrl } } as Partial<ConfigInput>), { log: silentLogger })
+  try {
+    return await seed(deps)
+  } finally {
+    deps.database.client.close()
+  }
+}
+
+export type Child = {
+  proc: Subprocess<'ignore', 'pipe', 'pipe'>
+  stdout(): string
+  stderr(): string
+  /** Waits until `test` holds for the output so far. */
+  waitForOutput(what: string, test: (out: { stdout: string; stderr: string }) => boolean): Promise<void>
+  /** The exit status (null when a signal ended it), waiting at most a bounded time. */
+  exited(): Promise<number | null>
+}
+
+/** Starts `lead-signals ARGS --config …` in the world's folder, with no LEAD_SIGNALS_* variable inherited. */
+export function spawnChild(world: ProcessWorld, args: string[]): Child {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
+  const proc = Bun.spawn([process.execPath, MAIN, ...args, ...world.configArgs], {
+    cwd: world.dir, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+  })
+  let out = ''
+  let err = ''
+  const drain = async (stream: ReadableStream<Uint8Array>, add: (s: string) => void) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }))
+  }
+  const drained = Promise.all([drain(proc.stdout, (s) => { out += s }), drain(proc.stderr, (s) => { err += s })])
+  return {
+    proc,
+    stdout: () => out,
+    stderr: () => err,
+    waitForOutput: (what, test) => until(`${what}\nstdout:\n${out}\nstderr:\n${err}`, () => test({ stdout: out, stderr: err })),
+    async exited() {
+      const code = await Promise.race([proc.exited, Bun.sleep(WAIT_MS).then(() => 'timeout' as const)])
+      if (code === 'timeout') {
+        proc.kill('SIGKILL')
+        throw new Error(`the child did not exit within ${WAIT_MS} ms\nstdout:\n${out}\nstderr:\n${err}`)
+      }
+      await drained
+      return proc.signalCode ? null : proc.exitCode
+    },
+  }
+}
+
+/** Runs a command to its end: exit status and output. */
+export async function runChild(world: ProcessWorld, args: string[]) {
+  const child = spawnChild(world, args)
+  const code = await child.exited()
+  return { code, stdout: child.stdout(), stderr: child.stderr() }
+}
+
+/** Waits (bounded) until `ok` holds. */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, waitMs = WAIT_MS) {
+  const deadline = Date.now() + waitMs
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`waited ${waitMs} ms for ${what}`)
+    await Bun.sleep(10)
+  }
+}
+
+/** Rows read through a connection of this process, as a separate process would see them. */
+export async function rows(world: Workspace, sql: string): Promise<Record<string, unknown>[]> {
+  const client = createClient({ url: world.dbUrl })
+  try {
+    const rs = await client.execute(sql)
+    return rs.rows.map((r) => Object.fromEntries(rs.columns.map((c) => [c, r[c]])))
+  } finally {
+    client.close()
+  }
+}
+
+export const countOf = async (world: Workspace, table: string) => Number((await rows(world, `select count(*) as n from ${table}`))[0].n)

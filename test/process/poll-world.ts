@@ -1,0 +1,79 @@
+// A polling world shared by the process tests: two teams (one keyword shared in two spellings), two fake platforms
+// with posts per keyword, and a fake model that qualifies exactly the posts asking for a recommendation, so the
+// signals every pass must end with are known in advance.
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { fakeOpenAi } from '../support/fake-openai'
+import { fakePlatforms, type FakePlatform } from '../support/fake-platforms'
+import { seedTeam } from '../support/deps'
+import { processWorld, rows, seedDatabase, type ProcessWorld } from './child'
+
+const TEAMS: Record<string, string[]> = { acme: ['crm', 'invoicing'], beta: ['CRM', 'payroll'] }
+const PLATFORMS: FakePlatform[] = ['hackernews', 'reddit']
+
+export type PollWorld = {
+  world: ProcessWorld
+  platforms: ReturnType<typeof fakePlatforms>
+  model: ReturnType<typeof fakeOpenAi>
+  /** `team|platform:post`, sorted: one per qualified post of each team tracking its keyword. */
+  expected: string[]
+  /** (team, mention) pairs a complete pass scores. */
+  scorings: number
+  /** Signals in the database as `team|post id`, sorted, duplicates kept. */
+  signals(): Promise<string[]>
+  stop(): void
+}
+
+/**
+ * `postsPerKeyword` posts on each platform for each keyword, every other one asking for a recommendation (score 8,
+ * qualified) and the rest chatter (score 2). `scorerDelayMs` slows each model answer, to make a pass last.
+ */
+export async function pollWorld(a: { postsPerKeyword: number; scorerDelayMs: number; extra?: Record<string, unknown> }): Promise<PollWorld> {
+  const platforms = fakePlatforms()
+  const model = fakeOpenAi()
+  model.slow(a.scorerDelayMs)
+  const config = {
+    scorer: { backend: 'openai', fallback: 'none', concurrency: 2, timeout_ms: 10_000, openai: { base_url: model.baseUrl } },
+    polling: { limit: 50, concurrency: 2 },
+    plans: { poller: { api_access: true, monthly_requests: 100, platforms: PLATFORMS } },
+    platforms: platforms.platformsConfig,
+    ...a.extra,
+  }
+  const world = processWorld(config)
+  await seedDatabase(world, config, async (deps) => {
+    for (const [name, keywords] of Object.entries(TEAMS)) {
+      const { team } = await seedTeam(deps, { name, plan: 'poller' })
+      await addKeywords(deps, { teamId: team.id, keywords })
+    }
+  })
+
+  const expected: string[] = []
+  let scorings = 0
+  const keywords = [...new Set(Object.values(TEAMS).flat().map((k) => k.toLowerCase()))]
+  for (const platform of PLATFORMS) {
+    for (const keyword of keywords) {
+      const trackers = Object.entries(TEAMS).filter(([, ks]) => ks.some((k) => k.toLowerCase() === keyword)).map(([t]) => t)
+      for (let i = 1; i <= a.postsPerKeyword; i++) {
+        const id = `${keyword}-${i}`
+        const qualifies = i % 2 === 1
+        const text = qualifies ? `Can anyone recommend a good ${keyword} tool for a team of five? (${id})` : `We talked about ${keyword} over lunch (${id}).`
+        platforms.add(platform, keyword, { id, author: 'ann', text, at: new Date(Date.UTC(2026, 10, 15, 10, 0, i)).toISOString() })
+        scorings += trackers.length
+        if (qualifies) for (const team of trackers) expected.push(`${team}|${platform}:${id}`)
+      }
+    }
+  }
+  expected.sort()
+
+  return {
+    world, platforms, model, expected, scorings,
+    async signals() {
+      const found = await rows(world, 'select t.name as team, s.post_id as post from signals s join teams t on t.id = s.team_id')
+      return found.map((r) => `${r.team}|${r.post}`).sort()
+    },
+    stop() {
+      platforms.stop()
+      model.stop()
+      world.cleanup()
+    },
+  }
+}
