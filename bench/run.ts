@@ -1,9 +1,14 @@
-// `npm run bench`: the built executable against a database of 1,000,000 signals, next to a bare Bun.serve ceiling.
-// Both are driven by the same load generator (bench/load.ts, its own process): 32 keep-alive connections,
-// 1 s warm-up, then BENCH_DURATION_MS (default 6000) measured per scenario. Results also go to bench/.out/last-run.json.
+// `npm run bench`: two sections, both against the built executable.
+//   http:     the server on a database of 1,000,000 signals, next to a bare Bun.serve ceiling. Both are driven by the
+//             same load generator (bench/load.ts, its own process): 32 keep-alive connections, 1 s warm-up, then
+//             BENCH_DURATION_MS (default 6000) measured per scenario. Results also go to bench/.out/last-run.json.
+//   pipeline: a keyword-polling pass over 100,000 posts from a local fake platform, next to a bare client fetching
+//             the same pages (bench/pipeline.ts). Results also go to bench/.out/last-pipeline.json.
+// One section only: `npm run bench -- pipeline` (or `http`), or BENCH_ONLY=pipeline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { LoadResult, LoadSpec } from './load'
+import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -100,8 +105,7 @@ const requestOf = (s: Scenario, apiKey: string) => ({
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
 const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL')
 
-async function main() {
-  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
+async function httpSection() {
   console.log(`bench: seeding (or reusing) the database in bench/.out …`)
   const seeded = await seed(OUT, (l) => console.log(l))
   console.log(`bench: ${seeded.signals.toLocaleString('en')} signals in ${seeded.dbPath}${seeded.cached ? ' (cached)' : ''}`)
@@ -208,4 +212,15 @@ async function main() {
   }, null, 2))
 }
 
-await main()
+const SECTIONS = ['http', 'pipeline'] as const
+const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s))
+if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
+const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section)
+
+if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
+if (runs('http')) await httpSection()
+if (runs('pipeline')) {
+  if (runs('http')) console.log()
+  await pipelineSection({ binary: BINARY, outDir: OUT })
+}
