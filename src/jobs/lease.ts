@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../lib/clock'
@@ -9,16 +10,26 @@ type LeaseDeps = { leases: ReturnType<typeof createJobLeasesRepo>; clock: Clock;
 /** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
 export type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
 
-const HOST = hostname()
+/**
+ * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
+ * a host name (and a database file) but not their process ids.
+ */
+export const LEASE_HOST = (() => {
+  try {
+    return `${hostname()}~${readlinkSync('/proc/self/ns/pid').replace(/\D/g, '')}`
+  } catch {
+    return hostname()
+  }
+})()
 
 /**
- * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host, process id and a
- * random part (two runs in one process are two holders). While held it is renewed every third of `ttlMs`; a holder
+ * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host (with its pid
+ * namespace), process id and a random part (two runs in one process are two holders). While held it is renewed every third of `ttlMs`; a holder
  * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
  * taken over at once, so a restart after a crash does not wait for the expiry.
  */
 export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
-  const holder = `${HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
+  const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
   const now = () => deps.clock.now().getTime()
   let current = await deps.leases.acquire(name, holder, now(), ttlMs)
   if (current !== holder && isDeadLocalHolder(current)) {
@@ -55,7 +66,7 @@ export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): P
 
 function isDeadLocalHolder(holder: string): boolean {
   const [host, pid] = holder.split(':')
-  if (host !== HOST || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false
+  if (host !== LEASE_HOST || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false
   try {
     process.kill(Number(pid), 0)
     return false

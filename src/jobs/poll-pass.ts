@@ -65,15 +65,17 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
     return p
   }
 
-  async function scoreOne(m: PendingMention): Promise<ScoreResult | undefined> {
-    if (scorerDown || stop.aborted) return undefined
+  /** A score; `failed` when the scorer could not answer; `skipped` when it was not asked (down, or stopping). */
+  async function scoreOne(m: PendingMention): Promise<ScoreResult | 'failed' | 'skipped'> {
+    if (scorerDown || stop.aborted) return 'skipped'
     try {
-      return await deps.scoring.score(m.teamId, { content: m.mention.content, keyword: m.keyword, icps: await profiles(m.teamId) })
+      return await deps.scoring.score(m.teamId, { content: m.mention.content, keyword: m.keyword, icps: await profiles(m.teamId) }, stop)
     } catch (err) {
+      if (stop.aborted) return 'skipped'
       // The scorer is down (and fallback is "none"): asking again for every mention would only wait out each timeout.
       if (err instanceof AppError && err.kind === 'scorer_unavailable') scorerDown = true
       else log.warn('poll_scoring_failed', { platform: m.platform, err })
-      return undefined
+      return 'failed'
     }
   }
 
@@ -87,7 +89,8 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
     const signals: NewSignal[] = []
     queued.forEach((m, i) => {
       const score = results[i]
-      if (!score) return failed.push(m)
+      if (score === 'skipped') return
+      if (score === 'failed') return failed.push(m)
       scored.push(m)
       if (score.score >= config.scorer.qualify_threshold) {
         signals.push(signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score, detectedAt }))

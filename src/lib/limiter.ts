@@ -17,13 +17,20 @@ export function createLimiter(max: number, maxWaiting: number) {
   }
 
   return {
-    async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    /** `caller`: the caller's own signal (a shutdown); aborting it ends the wait and the work like the timeout. */
+    async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal): Promise<T> {
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(new LimiterError(`no answer within ${timeoutMs} ms`)), timeoutMs)
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
       })
+      // Marked handled: a call refused before it starts never races on it (the races below still see the rejection).
+      aborted.catch(() => {})
+      const onCallerAbort = () => controller.abort(new LimiterError('the caller stopped waiting'))
+      if (caller?.aborted) onCallerAbort()
+      else caller?.addEventListener('abort', onCallerAbort, { once: true })
       try {
+        if (controller.signal.aborted) throw controller.signal.reason
         if (active < max) active++
         else {
           if (waiting.length >= maxWaiting) throw new LimiterError('too many calls waiting')
@@ -43,6 +50,7 @@ export function createLimiter(max: number, maxWaiting: number) {
         return await Promise.race([running, aborted])
       } finally {
         clearTimeout(timer)
+        caller?.removeEventListener('abort', onCallerAbort)
       }
     },
     get inFlight() { return active },

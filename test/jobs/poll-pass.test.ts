@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
+import { LEASE_HOST } from '../../src/jobs/lease'
 import { POLL_LEASE, runPollPass } from '../../src/jobs/poll-pass'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
@@ -169,10 +170,13 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect((await runPollPass(deps)).outcome).toBe('completed')
 
     // A holder on this host whose process is gone: taken over before its expiry.
-    const { hostname } = await import('node:os')
     const dead = Bun.spawnSync(['true'])
-    await leases.acquire(POLL_LEASE, `${hostname()}:${dead.pid}:def`, now, 60_000)
+    await leases.acquire(POLL_LEASE, `${LEASE_HOST}:${dead.pid}:def`, now, 60_000)
     expect((await runPollPass(deps)).outcome).toBe('completed')
+    // The same process id in another pid namespace (another container) is not known to be gone: it is waited for.
+    await leases.acquire(POLL_LEASE, `${LEASE_HOST}0:${dead.pid}:def`, now, 60_000)
+    expect((await runPollPass(deps)).outcome).toBe('skipped')
+    await leases.release(POLL_LEASE, `${LEASE_HOST}0:${dead.pid}:def`)
     expect(await count(deps, 'job_leases')).toBe(0)
   })
 
@@ -269,15 +273,18 @@ describe('a keyword-polling pass with a model scorer', () => {
     const { deps, clock, world } = await setup({ scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } } })
     const a = await team(deps, 'a', ['crm'])
     for (let i = 0; i < 20; i++) world.add('hackernews', 'crm', { id: `${i}`, author: 'x', text: i % 2 ? buying(i) : chatter(i), at: at(i) })
-    model.slow(20)
+    model.slow(2000)
     const stop = new AbortController()
     const pass = runPollPass(deps, { signal: stop.signal })
-    while (model.calls() < 3) await Bun.sleep(5)
+    while (model.calls() < 1) await Bun.sleep(5)
     stop.abort()
     const stopped = await pass
     expect(stopped.outcome).toBe('stopped')
     expect(stopped.platforms.hackernews.pending).toBeGreaterThan(0)
     expect(stopped.platforms.hackernews.scored + stopped.platforms.hackernews.pending).toBe(20)
+    // The call in flight was abandoned, not failed: no mention counts a failed attempt.
+    const attempts = await deps.database.client.execute('select max(attempts) as n from pending_mentions')
+    expect(Number(attempts.rows[0].n)).toBe(0)
 
     model.slow(0)
     clock.set('2026-11-15T12:15:00.000Z')

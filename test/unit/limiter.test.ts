@@ -52,3 +52,29 @@ test('work past the time limit is answered with an error at once, but keeps its 
   await Bun.sleep(0)
   expect(limiter.inFlight).toBe(0)
 })
+
+test('a caller that stops waiting aborts its work at once and leaves the queue', async () => {
+  const limiter = createLimiter(1, 5)
+  const g = gate()
+  const first = limiter.run(5000, () => g.opened)
+  const caller = new AbortController()
+  let workSignal: AbortSignal | undefined
+  const running = limiter.run(5000, (signal) => {
+    workSignal = signal
+    return new Promise(() => {})
+  }, caller.signal)
+  const waiting = limiter.run(5000, async () => 'never', caller.signal)
+  g.open()
+  await first
+  await Bun.sleep(1)
+  const settled = Promise.allSettled([running, waiting])
+  caller.abort()
+  const [r, w] = await settled
+  expect(r.status === 'rejected' && r.reason).toBeInstanceOf(LimiterError)
+  expect(w.status === 'rejected' && (w.reason as Error).message).toBe('the caller stopped waiting')
+  expect(workSignal?.aborted).toBe(true)
+  // Already aborted: refused before any work starts.
+  let started = false
+  await expect(limiter.run(5000, async () => { started = true }, caller.signal)).rejects.toBeInstanceOf(LimiterError)
+  expect(started).toBe(false)
+})

@@ -46,15 +46,17 @@ export function createScoringService(a: {
 
   return {
     scorerName: scorer.name,
-    async score(teamId: string, input: ScoreInput): Promise<Scored> {
+    /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */
+    async score(teamId: string, input: ScoreInput, signal?: AbortSignal): Promise<Scored> {
       if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
       const key = cacheKey(teamId, input, scorer)
       const hit = (await a.cache.get(key)) as ScoreResult | undefined
       if (hit) return { ...hit, scoredBy: scorer.name }
       let result: ScoreResult
       try {
-        result = await limiter.run(a.config.scorer.timeout_ms, (signal) => scorer.score(input, signal))
+        result = await limiter.run(a.config.scorer.timeout_ms, (callSignal) => scorer.score(input, callSignal), signal)
       } catch (err) {
+        if (signal?.aborted) throw err
         return fallBack(input, err)
       }
       await a.cache.put(key, result, a.clock.now().toISOString())
