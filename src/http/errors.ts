@@ -52,7 +52,11 @@ function validationError(error: unknown, log: Logger, where: Record<string, unkn
     return new AppError('internal', 'internal error')
   }
   const part = e.type === 'query' ? 'query' : 'body'
-  const details = issuesOf(e.validator?.schema, e.value, part)
+  return invalidRequest(part, issuesOf(e.validator?.schema, e.value, part))
+}
+
+/** contract §6: 400 `invalid_request` whose message names each field and whose `details` list them. */
+export function invalidRequest(part: string, details: FieldIssue[]): AppError {
   const message = details.length ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}` : `invalid ${part}`
   return new AppError('invalid_request', message, { details })
 }
@@ -61,8 +65,12 @@ function validationError(error: unknown, log: Logger, where: Record<string, unkn
 function issuesOf(schema: unknown, value: unknown, part: string): FieldIssue[] {
   if (!schema || typeof schema !== 'object' || !('~standard' in schema)) return []
   const result = v.safeParse(schema as v.GenericSchema, value)
-  if (result.success) return []
-  return result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? part, message: plain(issue) }))
+  return result.success ? [] : fieldIssues(result.issues, part)
+}
+
+/** Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). */
+export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
+  return issues.map((issue) => ({ field: v.getDotPath(issue) ?? fallbackField, message: plain(issue) }))
 }
 
 function plain(issue: v.BaseIssue<unknown>): string {

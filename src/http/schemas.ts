@@ -23,8 +23,12 @@ export const countedErrors = {
 } as const
 
 /** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */
-export const queryInt = (min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be an integer'), v.toNumber(), v.minValue(min), v.maxValue(max)), String(fallback))
+export const queryInt = (min: number, max: number, fallback: number, about: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be an integer'), v.toNumber(), v.minValue(min), v.maxValue(max), v.description(about)), String(fallback))
+
+/** The same whole number arriving as JSON (MCP tool arguments): same limits, same messages as `queryInt`. */
+export const jsonInt = (min: number, max: number, fallback: number, about: string) =>
+  v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(min), v.maxValue(max), v.description(about)), fallback)
 
 export const trimmed = (min: number, max: number) =>
   v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`))

@@ -1,25 +1,10 @@
 import { Elysia } from 'elysia'
-import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
 import { SCORING_GUIDE } from '../../scorers/prompt'
-import { Intent } from '../../scorers/types'
 import { requireApiKey } from '../auth'
-import { countedErrors, ErrorBody, trimmed } from '../schemas'
-
-const ScoreBody = v.strictObject({
-  content: trimmed(10, 20_000),
-  keyword: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'must be at most 200 characters'))),
-  context: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'))),
-})
-
-const ScoreResult = v.object({
-  qualified: v.boolean(),
-  score: v.pipe(v.number(), v.minValue(0), v.maxValue(10)),
-  intent: Intent,
-  icpMatch: v.nullable(v.string()),
-  reason: v.string(),
-})
+import { countedErrors, ErrorBody } from '../schemas'
+import { ScoreBody, ScoreResult } from './schemas'
 
 export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })

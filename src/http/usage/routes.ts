@@ -1,17 +1,9 @@
 import { Elysia } from 'elysia'
-import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { requireApiKey } from '../auth'
-import { countedErrors, UsageCounters } from '../schemas'
-
-const UsageReport = v.object({
-  team: v.string(),
-  plan: v.string(),
-  usage: v.object({ ...UsageCounters.entries, month: v.string(), resetsAt: v.string() }),
-  credits: v.number(),
-  availablePlatforms: v.array(v.string()),
-})
+import { countedErrors } from '../schemas'
+import { UsageReport } from './schemas'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })

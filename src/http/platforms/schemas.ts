@@ -1,0 +1,14 @@
+import * as v from 'valibot'
+
+const PlatformStatus = v.object({
+  platform: v.string(),
+  configured: v.boolean(),
+  inPlan: v.boolean(),
+  earlierRouteOnly: v.boolean(),
+  lastSuccessAt: v.nullable(v.string()),
+  lastFailureAt: v.nullable(v.string()),
+  lastError: v.nullable(v.string()),
+  retryAt: v.nullable(v.string()),
+})
+
+export const PlatformList = v.object({ platforms: v.array(PlatformStatus) })
