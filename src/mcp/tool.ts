@@ -1,0 +1,119 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import { toJsonSchema } from '@valibot/to-json-schema'
+import * as v from 'valibot'
+import { AppError } from '../domain/errors'
+import type { Caller } from '../domain/keys/authenticate'
+import type { Usage } from '../domain/quota/usage'
+import { fieldIssues, invalidRequest } from '../http/errors'
+import type { Logger } from '../lib/log'
+
+/** What a tool's work gives back: the REST endpoint's JSON body and one readable line about it. */
+export type ToolOutcome = { result: Record<string, unknown>; summary: string; meta?: Record<string, unknown> }
+
+/**
+ * One MCP tool: its arguments and result are the valibot schemas of the REST endpoint it stands for, so both
+ * validate alike and the published JSON Schemas carry the same limits and descriptions.
+ */
+export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
+  name: string
+  title: string
+  description: string
+  input: S
+  output: v.GenericSchema
+  /** Counted tools change the team's quota, so only the free ones are read-only for a client. */
+  counted: boolean
+  openWorld: boolean
+  // Method syntax: a tool of any argument type fits in one list.
+  run(caller: Caller, args: v.InferOutput<S>): Promise<ToolOutcome>
+}
+
+export const defineTool = <S extends v.GenericSchema>(tool: McpTool<S>) => tool
+
+/** The tools/list entry. `errorMode: 'ignore'` keeps a schema whose pipe has a transform (trim, a date). */
+export function listingOf(tool: McpTool): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchemaOf(tool.input),
+    outputSchema: jsonSchemaOf(tool.output),
+    annotations: {
+      title: tool.title,
+      readOnlyHint: !tool.counted,
+      destructiveHint: false,
+      idempotentHint: !tool.counted,
+      openWorldHint: tool.openWorld,
+    },
+  }
+}
+
+function jsonSchemaOf(schema: v.GenericSchema): Tool['inputSchema'] {
+  // No `$schema`: the keywords used are read alike in draft-07 and 2020-12, MCP's default dialect.
+  const { $schema: _, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>
+  return rest as Tool['inputSchema']
+}
+
+/**
+ * Runs one call in the contract's order (§5): the caller (key, plan access), then the arguments, then the tool,
+ * whose domain function checks the platform, reserves quota and gives it back on failure, as the REST route does.
+ */
+export async function callTool(a: {
+  tool: McpTool
+  args: unknown
+  callerOf: () => Promise<Caller>
+  log: Logger
+}): Promise<CallToolResult> {
+  try {
+    const caller = await a.callerOf()
+    const parsed = v.safeParse(a.tool.input, a.args ?? {})
+    if (!parsed.success) throw invalidRequest('arguments', fieldIssues(parsed.issues, 'arguments'))
+    const outcome = await a.tool.run(caller, parsed.output)
+    const result = checkedResult(a.tool, outcome.result, a.log)
+    const { summary, meta } = outcome
+    return {
+      // The readable line first; the JSON text after it is for clients that do not read structuredContent (MCP
+      // asks a tool with structured content to send it as text too).
+      content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(result) }],
+      structuredContent: result,
+      ...(meta ? { _meta: meta } : {}),
+    }
+  } catch (error) {
+    return toolError(error, a.tool.name, a.log)
+  }
+}
+
+/**
+ * The result through the endpoint's response schema, as REST checks its answers: the same JSON (fields in the same
+ * order), and a mismatch is our bug, answered as `internal`.
+ */
+function checkedResult(tool: McpTool, result: Record<string, unknown>, log: Logger): Record<string, unknown> {
+  const checked = v.safeParse(tool.output, result)
+  if (checked.success) return checked.output as Record<string, unknown>
+  log.error('response_schema_mismatch', { tool: tool.name })
+  throw new AppError('internal', 'internal error')
+}
+
+/**
+ * A tool error carries the REST error body as JSON text: `{"error": {"code", "message", "details?"}}`, plus
+ * `retryAfterSeconds` where REST sends a Retry-After header. It is not structured content, because a client
+ * checks structured content against the tool's output schema even on an error.
+ */
+export function toolError(error: unknown, tool: string, log: Logger): CallToolResult {
+  let failure: AppError
+  if (error instanceof AppError) failure = error
+  else {
+    log.error('mcp_tool_failed', { tool, err: error })
+    failure = new AppError('internal', 'internal error')
+  }
+  const body: Record<string, unknown> = { code: failure.kind, message: failure.message }
+  if (failure.extra.details) body.details = failure.extra.details
+  if (failure.extra.retryAfterSec !== undefined) body.retryAfterSeconds = failure.extra.retryAfterSec
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }) }] }
+}
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** "Quota: 3 used this month, 497 left." */
+export function usageLine(usage: Usage): string {
+  return `Quota: ${usage.used} used this month, ${usage.remaining === null ? 'unlimited' : usage.remaining} left.`
+}

@@ -1,0 +1,29 @@
+import type { Deps } from '../../deps'
+import { listSignals } from '../../domain/signals/list'
+import { SignalArgs, SignalPage } from '../../http/signals/schemas'
+import { defineTool, plural, usageLine } from '../tool'
+
+/** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */
+export function listSignalsTool(deps: Deps) {
+  return defineTool({
+    name: 'list_signals',
+    title: 'List signals',
+    description: "The team's qualified leads (signals): posts that keyword polling or an import found for the team's " +
+      'tracked keywords and that the scorer qualified, each with author, platform, intent, score, reason, matching ' +
+      'profile, content, URL and dates. Best first: by score, then publication date (both descending), then id; ' +
+      'filter by keyword, intent, platform, minimum score and publication date, and page with limit and offset ' +
+      '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for a larger page ' +
+      'rather than many small ones.',
+    input: SignalArgs,
+    output: SignalPage,
+    counted: true,
+    openWorld: false,
+    async run(caller, args) {
+      const page = await listSignals(deps, caller, args)
+      const shown = page.signals.length
+        ? `Signals ${page.offset + 1} to ${page.offset + page.signals.length} of ${page.total}, best first.`
+        : `No signals on this page; ${plural(page.total, 'signal')} match.`
+      return { result: page, summary: `${shown} ${usageLine(page.usage)}` }
+    },
+  })
+}
