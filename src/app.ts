@@ -8,6 +8,7 @@ import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { signalsRoutes } from './http/signals/routes'
 import { usageRoutes } from './http/usage/routes'
+import { mcpRoutes } from './mcp/http'
 
 export function createApp(deps: Deps) {
   // normalize: Elysia's response cleaning pass is for its own TypeBox schemas; with valibot (strict objects) it only
@@ -21,4 +22,5 @@ export function createApp(deps: Deps) {
     .use(mentionsRoutes(deps))
     .use(platformsRoutes(deps))
     .use(legacyRoutes(deps))
+    .use(mcpRoutes(deps))
 }

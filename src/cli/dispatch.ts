@@ -4,6 +4,7 @@ import { createLogger } from '../lib/log'
 import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
+import { mcp } from './mcp'
 import { migrateCommand } from './migrate'
 import { poll } from './poll'
 import { serve } from './serve'
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   icp,
   signals,
   poll,
+  mcp,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
@@ -41,6 +43,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
+  mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
 
 TEAM is a team id or name. Every command accepts --config FILE.`
 

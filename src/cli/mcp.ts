@@ -1,0 +1,36 @@
+import { readConfig } from '../config/read'
+import { buildDeps } from '../deps'
+import { AppError } from '../domain/errors'
+import { authenticate } from '../domain/keys/authenticate'
+import { serveStdio } from '../mcp/stdio'
+import { parseFlags } from './args'
+import { noPositionals } from './common'
+
+const KEY_VARIABLE = 'LEAD_SIGNALS_API_KEY'
+
+/**
+ * `mcp [--api-key KEY]`: the MCP tools over stdio for the team of the key, on the configured database. stdout
+ * carries protocol messages only; logs go to stderr. Ends when the client closes stdin, or on SIGINT/SIGTERM.
+ */
+export async function mcp(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { 'api-key': { type: 'string' } })
+  noPositionals(positionals)
+  const key = typeof flags['api-key'] === 'string' ? flags['api-key'] : process.env[KEY_VARIABLE]
+  if (!key?.trim()) throw new AppError('invalid_request', `mcp: give the team's API key with --api-key or ${KEY_VARIABLE}`)
+  // Anything printed through console (a library's notice) would corrupt the protocol stream; the transport writes
+  // to process.stdout itself.
+  console.log = console.info = console.debug = console.error
+  // The key variable is this command's input, not a configuration key, which the loader would reject as unknown.
+  const { [KEY_VARIABLE]: _, ...env } = process.env
+  const deps = await buildDeps(readConfig(flags.config as string | undefined, env))
+  try {
+    // A wrong key, a revoked one or a plan without API access stops here, before any protocol message.
+    await authenticate(deps, key).catch((error) => {
+      throw error instanceof AppError ? new AppError('invalid_request', `mcp: ${error.message}`) : error
+    })
+    await serveStdio(deps, key)
+    return 0
+  } finally {
+    deps.database.client.close()
+  }
+}
