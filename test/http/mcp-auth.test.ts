@@ -1,0 +1,106 @@
+// /mcp is refused before any MCP exchange without a valid key of a plan with API access (contract §5).
+import { afterAll, describe, expect, test } from 'bun:test'
+import { issueApiKey, revokeApiKey } from '../../src/domain/keys/keys'
+import { seedTeam, testDeps } from '../support/deps'
+import { callTool, httpClient, listen } from '../support/mcp'
+
+const stops: (() => unknown)[] = []
+afterAll(async () => { for (const stop of stops) await stop() })
+
+async function setup() {
+  const { deps } = await testDeps()
+  const growth = await seedTeam(deps, { name: 'acme' })
+  const starter = await seedTeam(deps, { name: 'tiny-co', plan: 'starter' })
+  const server = listen(deps)
+  stops.push(server.stop)
+  return { deps, growth, starter, mcpUrl: server.mcpUrl }
+}
+
+// The first message of every MCP session.
+const initialize = JSON.stringify({
+  jsonrpc: '2.0', id: 1, method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+})
+
+async function post(url: URL, headers: Record<string, string>, body = initialize) {
+  const res = await fetch(url, {
+    method: 'POST', body,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  })
+  return { status: res.status, headers: res.headers, body: await res.json() as any }
+}
+
+describe('POST /mcp is refused in the contract error shape before any MCP exchange', () => {
+  test('without a key: 401 missing_api_key', async () => {
+    const { mcpUrl } = await setup()
+    const res = await post(mcpUrl, {})
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ error: { code: 'missing_api_key', message: 'send your API key in the x-api-key header' } })
+  })
+
+  test('with an unknown key and with a revoked one: 401 invalid_api_key', async () => {
+    const { deps, growth, mcpUrl } = await setup()
+    const unknown = await post(mcpUrl, { 'x-api-key': `lsk_${'A'.repeat(43)}` })
+    expect(unknown.status).toBe(401)
+    expect(unknown.body.error.code).toBe('invalid_api_key')
+
+    const second = await issueApiKey(deps, { teamId: growth.team.id, label: 'assistant' })
+    expect((await post(mcpUrl, { 'x-api-key': second.apiKey })).status).toBe(200)
+    await revokeApiKey(deps, { teamId: growth.team.id, prefix: second.prefix })
+    const revoked = await post(mcpUrl, { 'x-api-key': second.apiKey })
+    expect(revoked.status).toBe(401)
+    expect(revoked.body).toEqual({ error: { code: 'invalid_api_key', message: 'the API key is not valid' } })
+  })
+
+  test('with the key of a starter-plan team: 403 no_api_access', async () => {
+    const { starter, mcpUrl } = await setup()
+    const res = await post(mcpUrl, { 'x-api-key': starter.apiKey })
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({ error: { code: 'no_api_access', message: 'the starter plan has no API access' } })
+  })
+
+  test('the SDK client cannot connect without a valid key, and can with one', async () => {
+    const { growth, starter, mcpUrl } = await setup()
+    await expect(httpClient(mcpUrl)).rejects.toThrow()
+    await expect(httpClient(mcpUrl, starter.apiKey)).rejects.toThrow()
+    const client = await httpClient(mcpUrl, growth.apiKey)
+    stops.push(() => client.close())
+    expect(client.getServerVersion()).toMatchObject({ name: 'lead-signals' })
+  })
+
+  test('a key revoked while a client is connected stops working at its next request', async () => {
+    const { deps, growth, mcpUrl } = await setup()
+    const second = await issueApiKey(deps, { teamId: growth.team.id })
+    const client = await httpClient(mcpUrl, second.apiKey)
+    stops.push(() => client.close())
+    expect((await callTool(client, 'get_usage')).isError).toBeFalsy()
+    await revokeApiKey(deps, { teamId: growth.team.id, prefix: second.prefix })
+    await expect(callTool(client, 'get_usage')).rejects.toThrow()
+  })
+})
+
+describe('the stateless endpoint', () => {
+  test('GET and DELETE are 405 with Allow: POST once the key is valid, and 401 without one', async () => {
+    const { growth, mcpUrl } = await setup()
+    for (const method of ['GET', 'DELETE']) {
+      const withKey = await fetch(mcpUrl, { method, headers: { 'x-api-key': growth.apiKey, accept: 'text/event-stream' } })
+      expect(withKey.status).toBe(405)
+      expect(withKey.headers.get('allow')).toBe('POST')
+      expect(((await withKey.json()) as { jsonrpc: string }).jsonrpc).toBe('2.0')
+      const without = await fetch(mcpUrl, { method })
+      expect(without.status).toBe(401)
+    }
+  })
+
+  test('answers JSON, never opens a session, and a body over server.max_body_bytes is 413', async () => {
+    const { growth, mcpUrl } = await setup()
+    const res = await post(mcpUrl, { 'x-api-key': growth.apiKey })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(res.headers.get('mcp-session-id')).toBeNull()
+    expect(res.body.result.serverInfo).toMatchObject({ name: 'lead-signals' })
+    const big = await post(mcpUrl, { 'x-api-key': growth.apiKey }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }))
+    expect(big.status).toBe(413)
+    expect(big.body.error.code).toBe('payload_too_large')
+  })
+})

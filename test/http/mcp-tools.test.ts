@@ -1,0 +1,180 @@
+// The MCP tools over Streamable HTTP, with the official SDK's client, against the real server on a socket.
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { ConfigInput } from '../../src/config/schema'
+import { addIcp } from '../../src/domain/icps/icps'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakePlatforms } from '../support/fake-platforms'
+import { client as restClient } from '../support/http'
+import { callTool, httpClient, listen } from '../support/mcp'
+
+const platforms = fakePlatforms()
+platforms.add('hackernews', 'crm',
+  { id: 'h1', author: 'pg', text: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.', at: '2026-11-10T00:00:00.000Z' },
+  { id: 'h2', author: 'jl', text: 'Show HN: a tiny <b>CRM</b> I built over the weekend', at: '2026-11-09T00:00:00.000Z' })
+platforms.add('reddit', 'crm',
+  { id: 'r1', author: 'ops', text: 'Our CRM is down again and support is useless. So frustrating.', at: '2026-11-08T00:00:00.000Z' })
+const stops: (() => unknown)[] = []
+afterAll(async () => {
+  for (const stop of stops) await stop()
+  platforms.stop()
+})
+
+function sampleSignals(teamId: string): NewSignal[] {
+  const intents = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
+  return Array.from({ length: 12 }, (_, i) => ({
+    id: `sig_${String(i).padStart(2, '0')}`,
+    teamId,
+    platform: ['reddit', 'hackernews', 'twitter'][i % 3],
+    postId: `p${i}`,
+    author: `author${i}`,
+    intent: intents[i % 5],
+    score: [9, 7.5, 6, 8][i % 4],
+    reason: `reason ${i}`,
+    icpMatch: i % 2 ? 'B2B SaaS founders' : null,
+    preview: `post ${i} about a crm`,
+    contentFull: i % 4 === 0 ? null : `the full text of post ${i} about a crm`,
+    url: `https://example.com/${i}`,
+    keyword: ['crm', 'CRM', 'helpdesk'][i % 3],
+    publishedAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
+    detectedAt: '2026-11-01T00:00:00.000Z',
+  }))
+}
+
+/** One team with an ICP profile and signals, on fake platforms. Two worlds built alike are in the same state. */
+async function world(config: Partial<ConfigInput> = {}) {
+  const { deps } = await testDeps({ config: { platforms: platforms.platformsConfig, ...config } })
+  const { team, apiKey } = await seedTeam(deps)
+  await addIcp(deps, { teamId: team.id, name: 'B2B SaaS founders', description: 'Founders of small B2B SaaS companies who need a CRM and a sales pipeline' })
+  await deps.repos.signals.insertMany(team.id, sampleSignals(team.id))
+  return { deps, apiKey }
+}
+
+/** The same state twice: one answers over REST, the other over MCP. */
+async function twins(config: Partial<ConfigInput> = {}) {
+  const rest = await world(config)
+  const viaMcp = await world(config)
+  const server = listen(viaMcp.deps)
+  const mcp = await httpClient(server.mcpUrl, viaMcp.apiKey)
+  stops.push(() => mcp.close(), server.stop)
+  const call = restClient(rest.deps)
+  return { mcp, rest: (method: string, path: string, body?: unknown) => call(method, path, { key: rest.apiKey, body }) }
+}
+
+async function expectSameAnswer(mcp: Client, tool: string, args: Record<string, unknown>, rest: { status: number; body: unknown }) {
+  expect(rest.status).toBe(200)
+  const result = await callTool(mcp, tool, args)
+  expect(result.isError).toBeFalsy()
+  expect(result.structuredContent).toEqual(rest.body as Record<string, unknown>)
+  // A short readable line, then the same JSON as text for clients that only read text.
+  const [summary, json] = result.content
+  expect(summary).toMatchObject({ type: 'text' })
+  expect(json).toEqual({ type: 'text', text: JSON.stringify(rest.body) })
+  return result
+}
+
+describe('tools/list', () => {
+  test('lists the five tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
+    const { mcp } = await twins()
+    const { tools } = await mcp.listTools()
+    expect(tools.map((t) => t.name)).toEqual(['search_mentions', 'score_lead', 'list_signals', 'get_usage', 'list_platforms'])
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
+    for (const tool of tools) {
+      expect(tool.description?.length).toBeGreaterThan(80)
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false })
+      expect(tool.outputSchema).toMatchObject({ type: 'object' })
+      for (const property of Object.values(tool.inputSchema.properties ?? {})) expect(property).toHaveProperty('description')
+    }
+    const search = byName.search_mentions.inputSchema
+    expect(search.required).toEqual(['keyword', 'platform'])
+    expect(search.properties).toMatchObject({
+      keyword: { type: 'string', minLength: 1, maxLength: 200 },
+      platform: { type: 'string', enum: expect.arrayContaining(['reddit', 'hackernews', 'g2']) },
+      limit: { type: 'integer', minimum: 1, maximum: 50, default: 20 },
+    })
+    const score = byName.score_lead.inputSchema
+    expect(score.required).toEqual(['content'])
+    expect(score.properties).toMatchObject({
+      content: { type: 'string', minLength: 10, maxLength: 20000 },
+      keyword: { type: 'string', maxLength: 200 },
+      context: { type: 'string', maxLength: 2000 },
+    })
+    const signals = byName.list_signals.inputSchema
+    // Every filter and paging parameter of GET /api/v1/signals.
+    expect(Object.keys(signals.properties ?? {}).sort()).toEqual(['content', 'intent', 'keyword', 'limit', 'minScore', 'offset', 'platform', 'since'])
+    expect(signals.properties).toMatchObject({
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+      offset: { type: 'integer', minimum: 0, default: 0 },
+      minScore: { type: 'number', minimum: 0, maximum: 10, default: 0 },
+      intent: { enum: ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'] },
+      content: { enum: ['preview', 'full'], default: 'preview' },
+    })
+    expect(byName.get_usage.inputSchema.properties).toEqual({})
+    expect(byName.list_platforms.inputSchema.properties).toEqual({})
+    // Counted tools change the team's quota; the free ones are read-only.
+    expect(byName.get_usage.annotations).toMatchObject({ readOnlyHint: true })
+    expect(byName.list_signals.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
+    expect(byName.search_mentions.annotations).toMatchObject({ openWorldHint: true })
+  })
+})
+
+describe('tools/call answers what the REST endpoint answers for the same input and state', () => {
+  test('every tool, in one sequence of calls, including the usage each counted call shows', async () => {
+    const { mcp, rest } = await twins()
+    await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
+    await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
+    await expectSameAnswer(mcp, 'list_signals', {}, await rest('GET', '/api/v1/signals'))
+    await expectSameAnswer(mcp, 'list_signals',
+      { keyword: 'CRM', intent: 'ACTIVE', minScore: 5, since: '2026-10-02', limit: 3, offset: 0, content: 'full' },
+      await rest('GET', '/api/v1/signals?keyword=CRM&intent=ACTIVE&minScore=5&since=2026-10-02&limit=3&offset=0&content=full'))
+    const page = await expectSameAnswer(mcp, 'list_signals', { platform: 'reddit', limit: 2, offset: 1 },
+      await rest('GET', '/api/v1/signals?platform=reddit&limit=2&offset=1'))
+    expect((page.structuredContent as { signals: unknown[] }).signals).toHaveLength(2)
+    const search = { keyword: '  crm ', platform: 'hackernews', limit: 5 }
+    const found = await expectSameAnswer(mcp, 'search_mentions', search, await rest('POST', '/api/v1/mentions/search', search))
+    expect(found.structuredContent).toMatchObject({ keyword: 'crm', count: 2 })
+    const post = { content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?', keyword: 'crm', context: 'We sell a CRM' }
+    const restScore = await rest('POST', '/api/v1/leads/score', post)
+    const scored = await expectSameAnswer(mcp, 'score_lead', post, restScore)
+    // Where REST names the scorer in the x-scorer header.
+    expect(scored._meta).toEqual({ 'lead-signals/scorer': restScore.headers.get('x-scorer') })
+    // Source health after the search, and the usage after five counted calls.
+    await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
+    const usage = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
+    expect(usage.structuredContent).toMatchObject({ usage: { used: 5, remaining: 495 } })
+  })
+
+  test('the readable line says what came back', async () => {
+    const { mcp } = await twins()
+    const text = async (tool: string, args: Record<string, unknown> = {}) => {
+      const [first] = (await callTool(mcp, tool, args)).content
+      return first.type === 'text' ? first.text : ''
+    }
+    expect(await text('search_mentions', { keyword: 'crm', platform: 'hackernews' })).toBe('Found 2 mentions of "crm" on hackernews. Quota: 1 used this month, 499 left.')
+    expect(await text('list_signals', { limit: 5 })).toBe('Signals 1 to 5 of 12, best first. Quota: 2 used this month, 498 left.')
+    expect(await text('get_usage')).toBe('Team acme on the growth plan: 2 of 500 requests used, 498 left; 0 credits; resets 2026-12-01T00:00:00.000Z.')
+    expect(await text('score_lead', { content: 'Any recommendations for a CRM? We need one this week.' })).toMatch(/^ACTIVE, score [\d.]+ of 10, (not )?qualified \(scored by rules\)\. /)
+    expect(await text('list_platforms')).toContain('hackernews')
+  })
+
+  test('search_mentions in the scored variant: with a platform and merged over the plan\'s platforms', async () => {
+    const { mcp, rest } = await twins({ api: { search_variant: 'scored' } })
+    const { tools } = await mcp.listTools()
+    const search = tools.find((t) => t.name === 'search_mentions')
+    expect(search?.inputSchema.required ?? []).toEqual(['keyword'])
+    await expectSameAnswer(mcp, 'search_mentions', { keyword: 'crm', platform: 'hackernews' },
+      await rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'hackernews' }))
+    const merged = await expectSameAnswer(mcp, 'search_mentions', { keyword: 'crm' }, await rest('POST', '/api/v1/mentions/search', { keyword: 'crm' }))
+    expect(merged.structuredContent).toMatchObject({ total: 3 })
+  })
+
+  test('get_usage is counted exactly when GET /api/v1/usage is (api.count_usage_endpoint)', async () => {
+    const { mcp, rest } = await twins({ api: { count_usage_endpoint: true } })
+    const first = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
+    expect(first.structuredContent).toMatchObject({ usage: { used: 1 } })
+    await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
+    const second = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
+    expect(second.structuredContent).toMatchObject({ usage: { used: 2 } })
+  })
+})

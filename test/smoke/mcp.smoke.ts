@@ -1,0 +1,185 @@
+// `lead-signals mcp` from the built executable, driven by the official SDK's stdio client, beside `serve` on the same
+// database: each tool answers what the REST endpoint answers. Run after `npm run build` (npm test does both).
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fakePlatforms } from '../support/fake-platforms'
+import { toolErrorOf } from '../support/mcp'
+import { cleanEnv, KEY, type Server, startServer, stopServer } from './serve'
+
+const BINARY = resolve(import.meta.dir, '../../dist/lead-signals')
+setDefaultTimeout(30_000)
+
+describe('lead-signals mcp (stdio) from the built executable', () => {
+  let dir: string
+  let env: Record<string, string>
+  let server: Server | undefined
+  let mcp: Client | undefined
+  let stderr = ''
+  const clientErrors: Error[] = []
+  const platforms = fakePlatforms()
+  platforms.add('hackernews', 'crm', { id: 'h1', author: 'pg', text: 'We are looking for a CRM for our sales team, any recommendations?', at: '2026-11-10T00:00:00.000Z' })
+
+  beforeAll(async () => {
+    if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
+    dir = mkdtempSync(join(tmpdir(), 'lead-signals-mcp-smoke-'))
+    env = {
+      LEAD_SIGNALS_DATABASE_URL: `file:${join(dir, 'lead-signals.db')}`,
+      LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: platforms.origin,
+      LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: platforms.origin,
+      LEAD_SIGNALS_POLLING_ENABLED: 'false',
+    }
+    // The demo team (growth plan, sample signals) and its key; the REST side of every comparison.
+    server = await startServer([BINARY, 'serve', '--demo'], dir, env)
+    const transport = new StdioClientTransport({
+      command: BINARY, args: ['mcp'], cwd: dir, stderr: 'pipe',
+      env: cleanEnv({ ...env, LEAD_SIGNALS_API_KEY: server.apiKey }),
+    })
+    transport.stderr?.on('data', (chunk) => { stderr += String(chunk) })
+    mcp = new Client({ name: 'lead-signals-smoke', version: '1.0.0' })
+    // A line on stdout that is not a protocol message would land here.
+    mcp.onerror = (error) => { clientErrors.push(error) }
+    await mcp.connect(transport)
+  })
+
+  afterAll(async () => {
+    await mcp?.close()
+    if (server) {
+      stopServer(server.proc)
+      await server.proc.exited
+    }
+    platforms.stop()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    (await (mcp as Client).callTool({ name, arguments: args })) as CallToolResult
+  const rest = async (path: string, body?: unknown) => {
+    const s = server as Server
+    const res = await fetch(s.url + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(res.status).toBe(200)
+    return await res.json() as Record<string, any>
+  }
+  /** The REST answer right after the tool's: one more request used when the endpoint is counted. */
+  const after = (result: CallToolResult) => {
+    const body = result.structuredContent as Record<string, any>
+    return { ...body, usage: { ...body.usage, used: body.usage.used + 1, remaining: body.usage.remaining - 1 } }
+  }
+
+  test('lists the five tools with their input schemas', async () => {
+    const { tools } = await (mcp as Client).listTools()
+    expect(tools.map((t) => t.name)).toEqual(['search_mentions', 'score_lead', 'list_signals', 'get_usage', 'list_platforms'])
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object')
+    expect(tools[0].inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 })
+  })
+
+  test('each tool answers what the REST endpoint answers on the same database', async () => {
+    const usage = await call('get_usage')
+    expect(usage.structuredContent).toMatchObject({ team: 'demo', plan: 'growth', usage: { used: 0 } })
+    expect(usage.structuredContent).toEqual(await rest('/api/v1/usage'))
+
+    const signals = await call('list_signals', { limit: 50, content: 'full' })
+    expect((signals.structuredContent as { total: number }).total).toBeGreaterThan(0)
+    expect(await rest('/api/v1/signals?limit=50&content=full')).toEqual(after(signals))
+
+    const search = { keyword: 'crm', platform: 'hackernews', limit: 5 }
+    const found = await call('search_mentions', search)
+    expect(found.structuredContent).toMatchObject({ count: 1, usage: { used: 3 } })
+    expect(await rest('/api/v1/mentions/search', search)).toEqual(after(found))
+
+    const post = { content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?', keyword: 'crm' }
+    const scored = await call('score_lead', post)
+    expect(scored.structuredContent).toEqual(await rest('/api/v1/leads/score', post))
+
+    const health = await call('list_platforms')
+    const hackernews = (health.structuredContent as { platforms: { platform: string; lastSuccessAt: string | null }[] })
+      .platforms.find((p) => p.platform === 'hackernews')
+    expect(hackernews?.lastSuccessAt).not.toBeNull()
+    expect(health.structuredContent).toEqual(await rest('/api/v1/platforms'))
+
+    // Three counted calls on each side; get_usage and list_platforms were free.
+    const final = await call('get_usage')
+    expect(final.structuredContent).toMatchObject({ usage: { used: 6 } })
+    expect(final.structuredContent).toEqual(await rest('/api/v1/usage'))
+  })
+
+  test('a refusal is a tool error with the contract code, and is not charged', async () => {
+    const error = toolErrorOf(await call('search_mentions', { keyword: 'crm', platform: 'tiktok' }))
+    expect(error).toEqual({ code: 'platform_not_in_plan', message: 'tiktok is not available on the growth plan' })
+    const invalid = toolErrorOf(await call('list_signals', { limit: 1000 }))
+    expect(invalid).toMatchObject({ code: 'invalid_request', details: [{ field: 'limit' }] })
+    expect((await rest('/api/v1/usage')).usage.used).toBe(6)
+  })
+
+  test('stdout carried protocol messages only, and nothing was logged as an error', () => {
+    expect(clientErrors).toEqual([])
+    expect(stderr).not.toContain('"level":"error"')
+  })
+
+  test('piped requests are all answered, each stdout line is a JSON-RPC message, and closing stdin ends it with 0', async () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
+    ].map((m) => JSON.stringify(m) + '\n').join('')
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir, env: cleanEnv(env), stdin: new Blob([lines]), stdout: 'pipe', stderr: 'pipe',
+    })
+    const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+    expect(status).toBe(0)
+    const messages = out.trimEnd().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id: number })
+    expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true)
+    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3])
+  })
+
+  test('every call checks the key again: revoked while connected, the next call is invalid_api_key', async () => {
+    const cli = async (...args: string[]) => {
+      const proc = Bun.spawn([BINARY, ...args], { cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe' })
+      const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      expect(status).toBe(0)
+      return out
+    }
+    const { apiKey, prefix } = JSON.parse(await cli('key', 'create', '--team', 'demo', '--name', 'assistant', '--json')) as { apiKey: string; prefix: string }
+    const second = new Client({ name: 'lead-signals-smoke-2', version: '1.0.0' })
+    await second.connect(new StdioClientTransport({ command: BINARY, args: ['mcp', '--api-key', apiKey], cwd: dir, env: cleanEnv(env), stderr: 'ignore' }))
+    try {
+      expect((await second.callTool({ name: 'get_usage', arguments: {} })).isError).toBeFalsy()
+      await cli('key', 'revoke', '--team', 'demo', prefix)
+      const refused = (await second.callTool({ name: 'get_usage', arguments: {} })) as CallToolResult
+      expect(toolErrorOf(refused)).toEqual({ code: 'invalid_api_key', message: 'the API key is not valid' })
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
+    const run = async (args: string[], extra: Record<string, string> = {}) => {
+      const proc = Bun.spawn([BINARY, 'mcp', ...args], { cwd: dir, env: cleanEnv({ ...env, ...extra }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
+      const [out, err, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+      return { out, err, status }
+    }
+    const starter = Bun.spawn([BINARY, 'team', 'create', '--name', 'small', '--plan', 'starter', '--json'], {
+      cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe',
+    })
+    const starterKey = (JSON.parse(await new Response(starter.stdout).text()) as { apiKey: string }).apiKey
+    expect(starterKey).toMatch(KEY)
+    const cases = [
+      { args: [], message: 'lead-signals: mcp: give the team\'s API key with --api-key or LEAD_SIGNALS_API_KEY' },
+      { args: ['--api-key', `lsk_${'A'.repeat(43)}`], message: 'lead-signals: mcp: the API key is not valid' },
+      { args: [], extra: { LEAD_SIGNALS_API_KEY: starterKey }, message: 'lead-signals: mcp: the starter plan has no API access' },
+    ]
+    for (const c of cases) {
+      expect(await run(c.args, c.extra)).toEqual({ out: '', err: c.message + '\n', status: 2 })
+    }
+  })
+})

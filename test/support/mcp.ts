@@ -1,0 +1,35 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { createApp } from '../../src/app'
+import type { Deps } from '../../src/deps'
+
+/** The real app on a real socket (127.0.0.1, a free port), as an MCP client reaches it. */
+export function listen(deps: Deps) {
+  const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
+  const origin = `http://127.0.0.1:${app.server?.port}`
+  return { origin, mcpUrl: new URL('/mcp', origin), stop: () => app.stop(true) }
+}
+
+/** An MCP client of the official SDK, connected over Streamable HTTP with the key in `x-api-key`. */
+export async function httpClient(mcpUrl: URL, apiKey?: string): Promise<Client> {
+  const client = new Client({ name: 'lead-signals-tests', version: '1.0.0' })
+  const headers: Record<string, string> = apiKey === undefined ? {} : { 'x-api-key': apiKey }
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }))
+  return client
+}
+
+export type ToolError = { code: string; message: string; details?: { field: string; message: string }[]; retryAfterSeconds?: number }
+
+/** The contract error a tool error carries as JSON text; fails the test when the call did not fail. */
+export function toolErrorOf(result: CallToolResult): ToolError {
+  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result.structuredContent)}`)
+  const [first] = result.content
+  if (first?.type !== 'text') throw new Error('a tool error without text')
+  return (JSON.parse(first.text) as { error: ToolError }).error
+}
+
+/** Calls a tool and returns the result as a plain object (the SDK's return type is wider than a tools/call result). */
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult
+}
