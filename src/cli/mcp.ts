@@ -20,9 +20,7 @@ export async function mcp(argv: string[]): Promise<number> {
   // Anything printed through console (a library's notice) would corrupt the protocol stream; the transport writes
   // to process.stdout itself.
   console.log = console.info = console.debug = console.error
-  // The key variable is this command's input, not a configuration key, which the loader would reject as unknown.
-  const { [KEY_VARIABLE]: _, ...env } = process.env
-  const deps = await buildDeps(readConfig(flags.config as string | undefined, env))
+  const deps = await buildDeps(readConfig(flags.config as string | undefined))
   try {
     // A wrong key, a revoked one or a plan without API access stops here, before any protocol message.
     await authenticate(deps, key).catch((error) => {

@@ -5,7 +5,8 @@ import { Config, DEFAULT_PLANS, Plan } from './schema'
 export class ConfigError extends Error {}
 
 const ENV_PREFIX = 'LEAD_SIGNALS_'
-const NOT_KEYS = new Set(['LEAD_SIGNALS_CONFIG'])
+// Variables of the CLI itself, not configuration keys: the config file's path and `mcp`'s API key.
+const NOT_KEYS = new Set(['LEAD_SIGNALS_CONFIG', 'LEAD_SIGNALS_API_KEY'])
 
 type Leaf = { path: string[]; schema: v.GenericSchema }
 type Tree = Record<string, unknown>

@@ -57,6 +57,8 @@ describe('configuration (contract §4)', () => {
         LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b',
         LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: 'http://127.0.0.1:9999',
         LEAD_SIGNALS_CONFIG: 'ignored.toml',
+        // The key of `lead-signals mcp`: exported in a shell, it must not stop the other commands.
+        LEAD_SIGNALS_API_KEY: 'lsk_not_a_config_key',
       },
     })
     expect(c.server.port).toBe(9000)
