@@ -20,9 +20,10 @@
  */
 import { ACTIVE_CUES, BUDGET_RE, PAIN_CUES, QUESTION_CUES, TEAM_SIZE_RE, URGENCY_RE } from './rules-cues'
 import { complaintCues, praiseWeight } from './rules/complaint'
-import { matchIcp } from './rules/icp'
+import { matchIcpWords, postWords } from './rules/icp'
 import { type CueHit, containsWord, findCues, firstOf, sum } from './rules/match'
 import { findSwitch, icpCompetitor, productNear, type Rival, readContext } from './rules/rivals'
+import { remember } from '../lib/bounded-map'
 import type { Intent, ScoreInput, ScoreResult, Scorer } from './types'
 
 export { matchIcp, stem, tokenize } from './rules/icp'
@@ -39,26 +40,57 @@ const clip = (s: string) => {
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 
-/** Classifies one post. Pure and synchronous; the Scorer wraps it. */
-export function scoreContent(input: ScoreInput): ScoreResult {
-  const text = input.content
-  const ctx = readContext(input.keyword, input.context)
-  const lower = text.toLowerCase()
+/**
+ * What the rules read in a post that does not depend on the team: cues, switching frames, budget, urgency, team size,
+ * the keyword, and (computed on first use) the complaint rules, question cues and the post's words for ICP matching.
+ * Polling scores one post for every team tracking its keyword, so this is read once and judged per team.
+ */
+export type Reading = ReturnType<typeof readPost>
 
+export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
+  const text = content
+  const ctx = readContext(keyword, context)
+  const lower = text.toLowerCase()
   const sw = findSwitch(text, ctx)
   const active = findCues(text, ACTIVE_CUES).concat(sw.active)
   const pain = findCues(text, PAIN_CUES).concat(sw.pain)
-  const activeW = sum(active)
-  let painW = sum(pain)
+  let complaint: { hits: CueHit[]; praise: number } | undefined
+  let question: CueHit[] | undefined
+  let words: Set<string> | undefined
+  return {
+    text, lower, ctx, sw, active, pain, keyword,
+    activeW: sum(active),
+    painW: sum(pain),
+    budget: firstOf(text, BUDGET_RE),
+    urgency: firstOf(text, URGENCY_RE),
+    team: firstOf(text, TEAM_SIZE_RE),
+    keywordPresent: ctx.keyword
+      ? containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
+      : undefined,
+    complaint: () => (complaint ??= { hits: complaintCues(text), praise: praiseWeight(text) }),
+    question: () => (question ??= findCues(text, QUESTION_CUES)),
+    words: () => (words ??= postWords(text, keyword)),
+  }
+}
+
+/**
+ * Classifies one post for one team (its ICP profiles). `keyword` is the team's spelling, quoted in the reason (the
+ * reading itself ignores case). Pure and synchronous; the Scorer wraps it.
+ */
+export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword): ScoreResult {
+  const { text, lower, ctx, sw, active } = r
+  const pain = [...r.pain]
+  const activeW = r.activeW
+  let painW = r.painW
 
   let rival: Rival | null = sw.rival
   if (!rival) {
-    const named = icpCompetitor(lower, input.icps, ctx)
+    const named = icpCompetitor(lower, icps, ctx)
     const frame = active[0] ?? pain[0]
     if (named) rival = { name: named.name, cue: frame?.text ?? named.name, how: 'names a competitor', of: named.icp }
   }
   if (!rival && ctx.rivals.length > 0 && (activeW > 0 || painW > 0)) {
-    const known = ctx.rivals.find((r) => containsWord(lower, r))
+    const known = ctx.rivals.find((x) => containsWord(lower, x))
     if (known) rival = { name: known, cue: (active[0] ?? pain[0])?.text ?? known, how: 'names a known competitor' }
   }
   if (!rival && painW >= THRESHOLD && (ctx.keyword || ctx.own.size > 0)) {
@@ -71,8 +103,9 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   // already COMPETITOR or ACTIVE does not pay for them. Praise counts against a complaint ("thanks, it's fixed now"),
   // never below zero.
   if (!rival && activeW < THRESHOLD) {
-    for (const h of complaintCues(text)) pain.push(h)
-    painW = pain.length > 0 ? Math.max(0, sum(pain) - praiseWeight(text)) : 0
+    const complaint = r.complaint()
+    for (const h of complaint.hits) pain.push(h)
+    painW = pain.length > 0 ? Math.max(0, sum(pain) - complaint.praise) : 0
   }
 
   let intent: Intent
@@ -84,7 +117,7 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   } else if (activeW >= THRESHOLD) [intent, found] = ['ACTIVE', active]
   else if (painW >= PAIN_THRESHOLD) [intent, found] = ['PAIN', pain]
   else {
-    const question = findCues(text, QUESTION_CUES)
+    const question = r.question()
     if (sum(question) >= 1) [intent, found] = ['QUESTION', question]
     else [intent, found] = ['MENTION', [...active, ...pain, ...question]]
   }
@@ -95,30 +128,26 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   const notes: string[] = []
 
   const buying = intent === 'ACTIVE' || intent === 'COMPETITOR'
-  const budget = firstOf(text, BUDGET_RE)
-  if (budget) {
+  if (r.budget) {
     score += buying ? 1 : 0.3
-    notes.push(`mentions budget ("${clip(budget)}")`)
+    notes.push(`mentions budget ("${clip(r.budget)}")`)
   }
-  const urgency = firstOf(text, URGENCY_RE)
-  if (urgency) {
+  if (r.urgency) {
     score += buying ? 0.7 : 0.3
-    notes.push(`urgency ("${clip(urgency)}")`)
+    notes.push(`urgency ("${clip(r.urgency)}")`)
   }
-  const team = firstOf(text, TEAM_SIZE_RE)
-  if (team) {
+  if (r.team) {
     score += buying ? 0.5 : 0.2
-    notes.push(`team size ("${clip(team)}")`)
+    notes.push(`team size ("${clip(r.team)}")`)
   }
 
   let keywordNote = ''
-  if (ctx.keyword) {
-    const present = containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
-    score += present ? 1 : -0.5
-    keywordNote = `keyword "${input.keyword?.trim()}" ${present ? 'present' : 'absent'}`
+  if (r.keywordPresent !== undefined) {
+    score += r.keywordPresent ? 1 : -0.5
+    keywordNote = `keyword "${keyword?.trim()}" ${r.keywordPresent ? 'present' : 'absent'}`
   }
 
-  const icp = matchIcp(text, input.keyword, input.icps)
+  const icp = icps.length > 0 ? matchIcpWords(r.words(), icps) : null
   if (icp) score += 0.5
 
   score = Math.round(Math.max(0, Math.min(CAP[intent], score)) * 10) / 10
@@ -133,13 +162,32 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   return { score, intent, icpMatch: icp ? icp.name : null, reason }
 }
 
+/** Classifies one post. Pure and synchronous. */
+export function scoreContent(input: ScoreInput): ScoreResult {
+  return judge(readPost(input.content, input.keyword, input.context), input.icps)
+}
+
+// Readings kept for the next calls: polling asks about one post for each team tracking its keyword in a row.
+const READINGS_KEPT = 256
+
+/** The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row. */
+export function createRulesReader(): (input: ScoreInput) => ScoreResult {
+  const readings = new Map<string, Reading>()
+  return (input) => {
+    const key = `${(input.keyword ?? '').trim().toLowerCase()}\u0000${input.context ?? ''}\u0000${input.content}`
+    const reading = readings.get(key) ?? remember(readings, key, readPost(input.content, input.keyword, input.context), READINGS_KEPT)
+    return judge(reading, input.icps, input.keyword)
+  }
+}
+
 export function createRulesScorer(): Scorer {
+  const read = createRulesReader()
   return {
     name: 'rules',
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      return scoreContent(input)
+      return read(input)
     },
   }
 }

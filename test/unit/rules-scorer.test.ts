@@ -396,3 +396,24 @@ describe('rules scorer: cue matching', () => {
     expect((performance.now() - started) / 1000).toBeLessThan(0.5)
   })
 })
+
+describe('the rules scorer reads a post once and judges it per team', () => {
+  test('answers exactly as scoring each question afresh, whatever the spelling of the keyword, the context or the profiles', async () => {
+    const scorer = createRulesScorer()
+    const content = 'Our agency is switching from HubSpot, too expensive. Can anyone recommend a CRM for a 10 person team?'
+    const questions = [
+      { content, keyword: 'CRM', icps: [{ name: 'Agencies', description: 'marketing agency teams buying a CRM' }] },
+      { content, keyword: ' crm ', icps: [] },
+      { content, keyword: 'crm', context: 'We sell HubSpot', icps: [{ name: 'Founders', description: 'solo founders' }] },
+      { content, keyword: 'crm', icps: [{ name: 'Small teams', description: 'a person or a team' }] },
+      { content, icps: [] },
+    ]
+    const fresh = questions.map((q) => scoreContent(q))
+    // Different questions must get different answers here, or the check below could not tell a stale reading.
+    expect(new Set(fresh.map((r) => JSON.stringify(r))).size).toBe(questions.length)
+    for (const round of [1, 2]) {
+      const answers = await Promise.all(questions.map((q) => scorer.score(q, new AbortController().signal)))
+      expect({ round, answers }).toEqual({ round, answers: fresh })
+    }
+  })
+})

@@ -1,4 +1,5 @@
 /** ICP matching: token overlap between the post (and keyword) and each profile's name and description. */
+import { remember } from '../../lib/bounded-map'
 import { STOP_WORDS } from '../rules-cues'
 import type { IcpProfile } from '../types'
 
@@ -55,45 +56,55 @@ function profileTokens(p: IcpProfile): ProfileTokens {
 /** Least overlap that counts as a match: one word of the profile's name, or two of its description. */
 const ICP_MIN_OVERLAP = 2
 
-/**
- * The best-matching profile by weighted overlap of distinct tokens, or null when none reaches ICP_MIN_OVERLAP.
- * Ties go to the earlier profile in the list. Only the profiles' own words are collected from the post, so a
- * 20,000-character post costs one pass and no large set.
- */
-export function matchIcp(
-  content: string,
-  keyword: string | undefined,
-  icps: readonly IcpProfile[],
-): { name: string; tokens: string[] } | null {
-  if (icps.length === 0) return null
-  const profiles = icps.map(profileTokens)
-  const wanted = new Set<string>()
-  for (const p of profiles) for (const t of p.keys()) wanted.add(t)
-  const seen = new Set<string>()
-  const text = keyword ? `${content}\n${keyword}` : content
-  const lower = text.toLowerCase()
+// Word → its stem, or '' for a word that is not topical. Posts share most of their words, so looking a word up here
+// is cheaper than stemming it again; the bound keeps memory flat on any input.
+const topical = new Map<string, string>()
+const TOPICAL_KEPT = 50_000
+
+function topicalStem(word: string): string {
+  let t = topical.get(word)
+  if (t === undefined) t = remember(topical, word, word.length > 1 && !STOP_WORDS.has(word) ? stem(word) : '', TOPICAL_KEPT)
+  return t
+}
+
+/** The stemmed topical words of a post and its keyword: what ICP profiles are matched against. */
+export function postWords(content: string, keyword: string | undefined): Set<string> {
+  const words = new Set<string>()
+  const lower = (keyword ? `${content}\n${keyword}` : content).toLowerCase()
   TOKEN_RE.lastIndex = 0
   for (let m = TOKEN_RE.exec(lower); m; m = TOKEN_RE.exec(lower)) {
-    if (m[0].length < 2 || STOP_WORDS.has(m[0])) continue
-    const t = stem(m[0])
-    if (wanted.has(t)) seen.add(t)
+    const t = topicalStem(m[0])
+    if (t) words.add(t)
   }
+  return words
+}
+
+/**
+ * The best-matching profile by weighted overlap of distinct words, or null when none reaches ICP_MIN_OVERLAP.
+ * Ties go to the earlier profile in the list. The post's words are read once (postWords) and shared by every
+ * team's profiles.
+ */
+export function matchIcpWords(words: ReadonlySet<string>, icps: readonly IcpProfile[]): { name: string; tokens: string[] } | null {
   let best: { name: string; tokens: string[] } | null = null
   let bestScore = ICP_MIN_OVERLAP - 1
-  icps.forEach((icp, i) => {
+  for (const icp of icps) {
     let s = 0
-    const words: string[] = []
-    for (const [t, { weight, word }] of profiles[i] ?? []) {
-      if (seen.has(t)) {
+    const found: string[] = []
+    for (const [t, { weight, word }] of profileTokens(icp)) {
+      if (words.has(t)) {
         s += weight
-        words.push(word)
+        found.push(word)
       }
     }
     // Strictly greater: on a tie the earlier profile keeps the match.
     if (s > bestScore) {
       bestScore = s
-      best = { name: icp.name, tokens: words }
+      best = { name: icp.name, tokens: found }
     }
-  })
+  }
   return best
+}
+
+export function matchIcp(content: string, keyword: string | undefined, icps: readonly IcpProfile[]) {
+  return icps.length === 0 ? null : matchIcpWords(postWords(content, keyword), icps)
 }
