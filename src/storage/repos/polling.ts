@@ -24,6 +24,31 @@ function chunks<T>(items: T[]): T[][] {
   return out
 }
 
+const cursorUpsert = (c: CursorUpdate): InStatement => ({
+  sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, ?, ?, ?)
+    on conflict (platform, keyword_lc) do update set newest_at = excluded.newest_at, newest_ids = excluded.newest_ids,
+    polled_at = excluded.polled_at`,
+  args: [c.platform, c.keywordLc, c.newestAt, JSON.stringify(c.newestIds), c.polledAt],
+})
+
+/**
+ * `head` (a delete or update of pending_mentions) for the given keys, as one statement per team and platform with
+ * `post_id in (...)`: that form walks the primary key, where a row-value `in (values ...)` scans the whole table.
+ */
+function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement[] {
+  const groups = new Map<string, PendingKey[]>()
+  for (const k of keys) {
+    const g = `${k.teamId}\u0000${k.platform}`
+    const list = groups.get(g)
+    if (list) list.push(k)
+    else groups.set(g, [k])
+  }
+  return [...groups.values()].flatMap((group) => chunks(group).map((part) => ({
+    sql: `${head} where team_id = ? and platform = ? and post_id in (${part.map(() => '?').join(',')})`,
+    args: [part[0].teamId, part[0].platform, ...part.map((k) => k.postId)],
+  })))
+}
+
 /**
  * The polling pipeline's storage: cursors, the pending queue and the hand-over of scored mentions to signals.
  * Raw multi-row SQL on the client: a pass moves every fetched mention through here twice, and building one
@@ -57,12 +82,7 @@ export function createPollingRepo(client: Client) {
           on conflict do nothing returning team_id, platform, post_id`,
         args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), fetchedAt]),
       }))
-      stmts.push({
-        sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, ?, ?, ?)
-          on conflict (platform, keyword_lc) do update set newest_at = excluded.newest_at, newest_ids = excluded.newest_ids,
-          polled_at = excluded.polled_at`,
-        args: [cursor.platform, cursor.keywordLc, cursor.newestAt, JSON.stringify(cursor.newestIds), cursor.polledAt],
-      })
+      stmts.push(cursorUpsert(cursor))
       const results = await client.batch(stmts, 'write')
       return results.slice(0, -1).flatMap((rs) =>
         rs.rows.map((r) => ({ teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id) })))
@@ -88,10 +108,10 @@ export function createPollingRepo(client: Client) {
 
     /**
      * One transaction: stores the qualified mentions as signals (a post the team already has is skipped) and takes
-     * every scored mention off the queue. Returns the platform of each signal created.
+     * every scored mention off the queue, and moves `cursor` when given. Returns the platform of each signal created.
      */
-    async complete(signals: NewSignal[], scored: PendingKey[]): Promise<string[]> {
-      if (scored.length === 0) return []
+    async complete(signals: NewSignal[], scored: PendingKey[], cursor?: CursorUpdate): Promise<string[]> {
+      if (scored.length === 0 && !cursor) return []
       const stmts: InStatement[] = chunks(signals).map((part) => ({
         sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values ${tuples(part.length, SIGNAL_COLUMNS.length)}
           on conflict do nothing returning platform`,
@@ -101,26 +121,19 @@ export function createPollingRepo(client: Client) {
         ]),
       }))
       const inserts = stmts.length
-      for (const part of chunks(scored)) {
-        stmts.push({
-          sql: `delete from pending_mentions where (team_id, platform, post_id) in (values ${tuples(part.length, 3)})`,
-          args: part.flatMap((k) => [k.teamId, k.platform, k.postId]),
-        })
-      }
+      stmts.push(...byTeamAndPlatform(scored, 'delete from pending_mentions'))
       // Cached signal totals and pages are keyed by this version (repos/signals.ts).
       for (const teamId of new Set(signals.map((s) => s.teamId))) {
         stmts.push({ sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] })
       }
+      if (cursor) stmts.push(cursorUpsert(cursor))
       const results = await client.batch(stmts, 'write')
       return results.slice(0, inserts).flatMap((rs) => rs.rows.map((r) => String(r.platform)))
     },
 
     /** Counts a failed scoring attempt; the mentions stay queued for the next pass. */
     async noteAttempts(keys: PendingKey[]) {
-      const stmts = chunks(keys).map((part) => ({
-        sql: `update pending_mentions set attempts = attempts + 1 where (team_id, platform, post_id) in (values ${tuples(part.length, 3)})`,
-        args: part.flatMap((k) => [k.teamId, k.platform, k.postId]),
-      }))
+      const stmts = byTeamAndPlatform(keys, 'update pending_mentions set attempts = attempts + 1')
       if (stmts.length) await client.batch(stmts, 'write')
     },
 
