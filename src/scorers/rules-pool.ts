@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os'
+import { RULES_WORKER_URL } from '../workers'
+import type { ScoreInput, ScoreResult } from './types'
+
+type Pending = { resolve(results: ScoreResult[]): void; reject(err: Error): void }
+type Reply = { id: number; results?: ScoreResult[]; error?: string }
+
+/**
+ * The rules scorer on worker threads, for long batches (a polling pass scores thousands of posts): the event loop
+ * keeps fetching and storing while the other cores score. A batch is cut into contiguous parts, one per worker, so
+ * one post's teams (which polling asks about in a row) mostly land on the worker that already read the post.
+ * Workers start on first use and are ended by `close()`.
+ */
+export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
+  const size = a.size ?? Math.max(1, Math.min(4, availableParallelism()))
+  const workers: { worker: Worker; pending: Map<number, Pending> }[] = []
+  let nextId = 0
+  // After a worker failed (could not load, crashed), the pool answers no more: callers score in their own thread.
+  let broken: Error | undefined
+
+  function start() {
+    const worker = new Worker(a.workerUrl ?? RULES_WORKER_URL)
+    const pending = new Map<number, Pending>()
+    worker.onmessage = ({ data }: MessageEvent<Reply>) => {
+      const p = pending.get(data.id)
+      pending.delete(data.id)
+      if (data.results) p?.resolve(data.results)
+      else p?.reject(new Error(`the rules scorer failed: ${data.error}`))
+    }
+    const fail = (why: string) => {
+      broken ??= new Error(`a rules worker stopped: ${why}`)
+      for (const p of pending.values()) p.reject(broken)
+      pending.clear()
+    }
+    worker.addEventListener('error', (event) => fail((event as ErrorEvent).message))
+    worker.addEventListener('close', () => fail('it exited'))
+    // Idle workers must not keep a finished `poll --once` alive.
+    worker.unref()
+    return { worker, pending }
+  }
+
+  function send(at: number, inputs: ScoreInput[]): Promise<ScoreResult[]> {
+    if (broken) return Promise.reject(broken)
+    const w = workers[at] ?? (workers[at] = start())
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      w.pending.set(id, { resolve, reject })
+      w.worker.postMessage({ id, inputs })
+    })
+  }
+
+  return {
+    async score(inputs: ScoreInput[]): Promise<ScoreResult[]> {
+      if (inputs.length === 0) return []
+      const part = Math.ceil(inputs.length / size)
+      const parts = []
+      for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part)))
+      return (await Promise.all(parts)).flat()
+    },
+    close() {
+      broken ??= new Error('the rules pool was closed')
+      for (const { worker, pending } of workers.splice(0)) {
+        for (const p of pending.values()) p.reject(broken)
+        worker.terminate()
+      }
+    },
+  }
+}
+
+export type RulesPool = ReturnType<typeof createRulesPool>

@@ -1,0 +1,16 @@
+// A worker thread of the rules pool (rules-pool.ts): scores the batches it is sent, in order.
+import { createRulesReader } from './rules'
+import type { ScoreInput } from './types'
+
+declare const self: Worker
+
+const score = createRulesReader()
+
+self.onmessage = (event: MessageEvent<{ id: number; inputs: ScoreInput[] }>) => {
+  const { id, inputs } = event.data
+  try {
+    postMessage({ id, results: inputs.map(score) })
+  } catch (err) {
+    postMessage({ id, error: err instanceof Error ? err.message : String(err) })
+  }
+}
