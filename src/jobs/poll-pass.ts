@@ -1,9 +1,12 @@
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { signalFromMention } from '../domain/signals/from-mention'
+import { FULL_CHARS } from '../domain/signals/limits'
+import { truncate } from '../lib/text'
 import { mapLimited } from '../lib/map-limited'
 import { UpstreamStatusError } from '../platforms/http'
 import type { Mention } from '../platforms/types'
+import { createRulesPool, type RulesPool } from '../scorers/rules-pool'
 import type { IcpProfile, ScoreResult } from '../scorers/types'
 import type { Cursor, CursorUpdate, PendingMention } from '../storage/repos/polling'
 import type { NewSignal } from '../storage/repos/signals'
@@ -25,7 +28,10 @@ const PENDING_PAGE = 500
  * signal, so a crash anywhere loses nothing and duplicates nothing (the unique (team, platform, post id) index
  * backs that up). `signal` (shutdown) stops the pass between steps; what was fetched stays queued.
  */
-export async function runPollPass(deps: Deps, a: { teamId?: string; signal?: AbortSignal } = {}): Promise<PassSummary> {
+export async function runPollPass(
+  deps: Deps,
+  a: { teamId?: string; signal?: AbortSignal; /** Scores on this pool instead of one of the pass's own. */ rulesPool?: RulesPool } = {},
+): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const counters = passCounters()
   const lease = await takeLease({ leases: deps.repos.jobLeases, clock: deps.clock, log: deps.log }, POLL_LEASE, deps.config.polling.lease_seconds * 1000)
@@ -34,7 +40,10 @@ export async function runPollPass(deps: Deps, a: { teamId?: string; signal?: Abo
     return counters.summary({ outcome: 'skipped', startedAt, finishedAt: startedAt, scorerUnavailable: false })
   }
   const stop = a.signal ? AbortSignal.any([a.signal, lease.lost]) : lease.lost
-  const pass = createPass(deps, counters, stop)
+  // The embedded rules scorer answers on worker threads during a pass (other scorers are remote: nothing to gain).
+  const ownPool = deps.scoring.scorerName === 'rules' && !a.rulesPool ? createRulesPool() : undefined
+  const pool = deps.scoring.scorerName === 'rules' ? (a.rulesPool ?? ownPool) : undefined
+  const pass = createPass(deps, counters, stop, pool)
   try {
     await pass.drainPending(a.teamId)
     const targets = await pollTargets(deps, a.teamId)
@@ -42,6 +51,7 @@ export async function runPollPass(deps: Deps, a: { teamId?: string; signal?: Abo
     await mapLimited(targets, deps.config.polling.concurrency, (t) => (stop.aborted ? Promise.resolve() : pass.poll(t)))
     for (const [platform, n] of await deps.repos.polling.pendingCounts(a.teamId)) counters.of(platform).pending = n
   } finally {
+    ownPool?.close()
     await lease.release()
   }
   return counters.summary({
@@ -50,7 +60,7 @@ export async function runPollPass(deps: Deps, a: { teamId?: string; signal?: Abo
   })
 }
 
-function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop: AbortSignal) {
+function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop: AbortSignal, pool?: RulesPool) {
   const { repos, config, log } = deps
   const nowIso = () => deps.clock.now().toISOString()
   let cursors = new Map<string, Cursor>()
@@ -69,7 +79,7 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
   async function scoreOne(m: PendingMention): Promise<ScoreResult | 'failed' | 'skipped'> {
     if (scorerDown || stop.aborted) return 'skipped'
     try {
-      return await deps.scoring.score(m.teamId, { content: m.mention.content, keyword: m.keyword, icps: await profiles(m.teamId) }, stop)
+      return await deps.scoring.score(m.teamId, { content: scoredText(m), keyword: m.keyword, icps: await profiles(m.teamId) }, stop)
     } catch (err) {
       if (stop.aborted) return 'skipped'
       // The scorer is down (and fallback is "none"): asking again for every mention would only wait out each timeout.
@@ -79,15 +89,26 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
     }
   }
 
-  /** Scores queued mentions and moves them to signals or off the queue; those not scored stay for the next pass. */
-  async function scoreAndStore(queued: PendingMention[]) {
-    if (queued.length === 0) return
-    const results = await mapLimited(queued, config.scorer.concurrency, scoreOne)
+  /** The whole batch on the rules pool; one by one through the scoring service if the pool cannot answer. */
+  async function scoreOnPool(rules: RulesPool, queued: PendingMention[]): Promise<(ScoreResult | 'skipped' | 'failed')[]> {
+    if (stop.aborted) return queued.map(() => 'skipped')
+    const inputs = await Promise.all(queued.map(async (m) => ({ content: scoredText(m), keyword: m.keyword, icps: await profiles(m.teamId) })))
+    try {
+      return await rules.score(inputs)
+    } catch (err) {
+      log.warn('rules_pool_failed', { err })
+      return mapLimited(queued, config.scorer.concurrency, scoreOne)
+    }
+  }
+
+  /** Scores a batch: which mentions were scored, which failed, and the signals of those that qualified. */
+  async function scoreBatch(batch: PendingMention[]) {
+    const results = pool ? await scoreOnPool(pool, batch) : await mapLimited(batch, config.scorer.concurrency, scoreOne)
     const detectedAt = nowIso()
     const scored: PendingMention[] = []
     const failed: PendingMention[] = []
     const signals: NewSignal[] = []
-    queued.forEach((m, i) => {
+    batch.forEach((m, i) => {
       const score = results[i]
       if (score === 'skipped') return
       if (score === 'failed') return failed.push(m)
@@ -96,10 +117,35 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
         signals.push(signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score, detectedAt }))
       }
     })
-    const created = await repos.polling.complete(signals, scored)
-    for (const m of scored) counters.of(m.platform).scored++
+    return { scored, failed, signals }
+  }
+
+  /** Stores a scored batch (and, when given, the cursor) in one transaction, then counts it. */
+  async function store(b: { scored: PendingMention[]; signals: NewSignal[] }, cursor?: CursorUpdate) {
+    const created = await repos.polling.complete(b.signals, b.scored, cursor)
+    for (const m of b.scored) counters.of(m.platform).scored++
     for (const platform of created) counters.of(platform).qualified++
-    if (failed.length) await repos.polling.noteAttempts(failed)
+  }
+
+  /** Scores queued mentions and moves them to signals or off the queue; those not scored stay for the next pass. */
+  async function scoreAndStore(queued: PendingMention[]) {
+    if (queued.length === 0) return
+    const batch = await scoreBatch(queued)
+    await store(batch)
+    if (batch.failed.length) await repos.polling.noteAttempts(batch.failed)
+  }
+
+  /**
+   * The embedded rules scorer cannot be down, so a page skips the queue: scored first, then its signals and the
+   * cursor in one transaction (a crash before it leaves the cursor where it was: the page is fetched again). Only
+   * when the pass stops halfway are the unscored mentions queued, with the cursor.
+   */
+  async function scoreAndStorePage(rows: PendingMention[], cursor: CursorUpdate, fetchedAt: string) {
+    const batch = await scoreBatch(rows)
+    if (batch.scored.length === rows.length) return store(batch, cursor)
+    await store(batch)
+    const done = new Set(batch.scored)
+    await repos.polling.enqueue(rows.filter((r) => !done.has(r)), fetchedAt, cursor)
   }
 
   /** After a failed search: which of the platform's other searches still make sense in this pass. */
@@ -154,19 +200,27 @@ function createPass(deps: Deps, counters: ReturnType<typeof passCounters>, stop:
       const fresh = cursor ? mentions.filter((m) => isNewer(m, cursor)) : mentions
       counts.new += fresh.length
       const fetchedAt = nowIso()
-      const rows = target.teams.flatMap((t) => {
-        // A team that started tracking the keyword after the last pass has seen none of it yet.
-        const forTeam = !cursor || t.trackedSince > cursor.polledAt ? mentions : fresh
-        return forTeam.map((mention) => ({ teamId: t.teamId, platform: target.platform, postId: mention.id, keyword: t.keyword, mention, attempts: 0 }))
-      })
+      // A team that started tracking the keyword after the last pass has seen none of it yet. Post by post, each
+      // post's teams in a row: the rules scorer reads a post once and judges it for each team.
+      const late = target.teams.filter((t) => !cursor || t.trackedSince > cursor.polledAt)
+      const isFresh = new Set(fresh)
+      const rows = mentions.flatMap((mention) => (isFresh.has(mention) ? target.teams : late).map((t) => (
+        { teamId: t.teamId, platform: target.platform, postId: mention.id, keyword: t.keyword, mention, attempts: 0 })))
       const next = advance(target, cursor, mentions, fetchedAt)
-      const queued = await repos.polling.enqueue(rows, fetchedAt, next)
       cursors.set(key, next)
+      if (pool) return scoreAndStorePage(rows, next, fetchedAt)
+      const queued = await repos.polling.enqueue(rows, fetchedAt, next)
       const isQueued = new Set(queued.map((k) => `${k.teamId}\u0000${k.postId}`))
       await scoreAndStore(rows.filter((r) => isQueued.has(`${r.teamId}\u0000${r.postId}`)))
     },
   }
 }
+
+/**
+ * A post is scored on the text its signal keeps (the first 4,000 characters): the reason then quotes only what the
+ * team can read, and a very long post costs no more than that.
+ */
+const scoredText = (m: PendingMention) => truncate(m.mention.content, FULL_CHARS)
 
 /** Published after the cursor, or at its very time but not one of the posts it had seen then. */
 function isNewer(m: Mention, cursor: Cursor): boolean {

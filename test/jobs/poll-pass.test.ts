@@ -4,6 +4,7 @@ import { addIcp } from '../../src/domain/icps/icps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { LEASE_HOST } from '../../src/jobs/lease'
 import { POLL_LEASE, runPollPass } from '../../src/jobs/poll-pass'
+import { createRulesPool, type RulesPool } from '../../src/scorers/rules-pool'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { longText } from '../support/fake-upstream'
@@ -79,6 +80,26 @@ describe('a keyword-polling pass with the rules scorer', () => {
     // Team b: its own spelling of the keyword, and no profile to match.
     const ofB = await signalsOf(deps, b)
     expect(ofB.map((s) => [s.post_id, s.keyword, s.icp_match])).toEqual([['hackernews:1', 'crm', null], ['reddit:r1', 'crm', null]])
+  })
+
+  test('when the worker pool cannot answer, the pass scores in its own thread and ends with the same signals', async () => {
+    const passWith = async (rulesPool?: RulesPool) => {
+      const { deps, world } = await setup()
+      const a = await team(deps, 'a', ['crm'])
+      const b = await team(deps, 'b', ['CRM'])
+      await addIcp(deps, { teamId: a, name: 'Small sales teams', description: 'teams that replace spreadsheets with a CRM' })
+      for (let i = 1; i <= 12; i++) world.add('hackernews', 'crm', { id: String(i), author: 'ann', text: i % 3 ? chatter(i) : buying(i), at: at(i) })
+      const summary = await runPollPass(deps, { rulesPool })
+      const strip = (rows: Record<string, unknown>[]) => rows.map(({ detected_at: _, ...rest }) => rest)
+      return { summary, signals: [strip(await signalsOf(deps, a)), strip(await signalsOf(deps, b))] }
+    }
+    const broken = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/rules-worker.ts' })
+    const fallback = await passWith(broken)
+    broken.close()
+    const normal = await passWith()
+    expect(fallback.summary.totals).toMatchObject({ fetched: 12, scored: 24, qualified: 8, pending: 0, failed: 0 })
+    expect(fallback.signals[0]).toHaveLength(4)
+    expect(fallback.signals).toEqual(normal.signals)
   })
 
   test('polling spends no team quota', async () => {

@@ -51,6 +51,33 @@ describe('polling passes in separate processes sharing one database', () => {
     expect(await w.signals()).toEqual(w.expected)
   })
 
+  test('with the embedded rules scorer (no queue: signals and cursor move together), a killed pass is finished by the next one', async () => {
+    // Rules scoring is quick, so slow searches make the pass last: 6 searches, 2 at a time, 400 ms each.
+    const w = (current = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 0, extra: { scorer: { backend: 'rules' } } }))
+    w.platforms.slow(400)
+    const child = spawnChild(w.world, ['poll', '--once'])
+    await until('the first signals of the pass', async () => (await countOf(w.world, 'signals')) > 0)
+    child.proc.kill('SIGKILL')
+    await child.exited()
+    const signalsAtKill = await countOf(w.world, 'signals')
+    w.platforms.slow(0)
+    expect((await runChild(w.world, ['poll', '--once'])).code).toBe(0)
+    expect((await runChild(w.world, ['poll', '--once'])).code).toBe(0)
+
+    const clean = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 0, extra: { scorer: { backend: 'rules' } } })
+    try {
+      expect((await runChild(clean.world, ['poll', '--once'])).code).toBe(0)
+      const cleanSignals = await clean.signals()
+      expect(signalsAtKill).toBeLessThan(cleanSignals.length)
+      const signals = await w.signals()
+      expect(signals).toEqual(cleanSignals)
+      expect(new Set(signals).size).toBe(signals.length)
+      expect(await countOf(w.world, 'pending_mentions')).toBe(0)
+    } finally {
+      clean.stop()
+    }
+  })
+
   test('the killed and restarted database ends with the same signals, field for field, as one clean pass', async () => {
     const w = (current = await pollWorld({ postsPerKeyword: 4, scorerDelayMs: 25 }))
     const child = spawnChild(w.world, ['poll', '--once'])
