@@ -32,6 +32,7 @@ import { silentLogger } from '../src/lib/log'
 import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { scoreContent } from '../src/scorers/rules'
+import { cleanEnv, spawnListening } from './spawn'
 import type { ClientResult, ClientSpec } from './pipeline-client'
 import { corpus, icpsOf, KEYWORDS, POSTS_PER_PAGE } from './pipeline-corpus'
 
@@ -59,13 +60,6 @@ export type PipelineReport = {
   concurrency: number
   world: { keywords: number; results: number; distinctPosts: number; teams: number; trackedKeywords: number; pairs: number; distinctPairs: number; chars: { mean: number; median: number; p95: number; max: number } }
   seedMs: number
-}
-
-/** The environment without LEAD_SIGNALS_* settings, so only the bench config applies. */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
-  return env
 }
 
 function toml(dbPath: string, origin: string, concurrency: number): string {
@@ -113,23 +107,6 @@ async function seedTemplate(path: string): Promise<Map<string, string>> {
   await deps.database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)')
   deps.database.client.close()
   return ids
-}
-
-async function spawnLine(cmd: string[], cwd: string): Promise<{ proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; url: string }> {
-  const proc = Bun.spawn(cmd, { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
-  const reader = proc.stdout.getReader()
-  const decoder = new TextDecoder()
-  let out = ''
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`${cmd.join(' ')} exited before listening:\n${out}`)
-    out += decoder.decode(value, { stream: true })
-    const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
-    if (line) {
-      void (async () => { while (!(await reader.read()).done) { /* drain */ } })().catch(() => {})
-      return { proc, url: (JSON.parse(line) as { url: string }).url }
-    }
-  }
 }
 
 const loadAvg = () => {
@@ -319,7 +296,7 @@ export async function pipelineSection(a: { binary: string; outDir: string; log?:
     chars: { mean: lengths.reduce((s, x) => s + x, 0) / lengths.length, median: lengths[lengths.length >> 1], p95: lengths[Math.floor(lengths.length * 0.95)], max: lengths[lengths.length - 1] },
   }
 
-  const fake = await spawnLine([process.execPath, join(import.meta.dir, 'fake-platform.ts')], outDir)
+  const fake = await spawnListening([process.execPath, join(import.meta.dir, 'fake-platform.ts')], outDir)
   const results: PipelineRun[] = []
   try {
     const spec: ClientSpec = { origin: fake.url, limit: LIMIT, concurrency, searches: pages.map((p) => ({ platform: p.platform, keyword: p.keyword })) }

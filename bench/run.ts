@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
+import { type Listening, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
 // BENCH_BINARY: compare another build (e.g. an experiment) against the same seeded database.
@@ -19,7 +20,6 @@ const CONNECTIONS = 32
 const WARMUP_MS = 1000
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 6000)
 const STARTS = 3
-const READY_TIMEOUT_MS = 30_000
 
 const SCORE_POST = 'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. ' +
   'Looking for a CRM that handles deal tracking and follow-up reminders without a six-week rollout. ' +
@@ -39,38 +39,7 @@ const SCENARIOS: Scenario[] = [
 ]
 const TARGET = { usageRatio: 0.35, otherRatio: 0.1, p99Ms: 25, startupMs: 500, idleRssMb: 150 }
 
-type Server = { proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; url: string; startupMs?: number }
-
-/** The environment without LEAD_SIGNALS_* settings, so only the bench config applies. */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
-  return env
-}
-
-/** Spawns a server and resolves once it printed its `{"event":"listening","url":…}` line; stdout keeps draining. */
-async function spawnServer(cmd: string[]): Promise<Server> {
-  const proc = Bun.spawn(cmd, { cwd: OUT, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
-  const reader = proc.stdout.getReader()
-  const decoder = new TextDecoder()
-  let out = ''
-  const deadline = setTimeout(() => proc.kill(), READY_TIMEOUT_MS)
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) throw new Error(`${cmd.join(' ')} exited before listening:\n${out}`)
-      out += decoder.decode(value, { stream: true })
-      const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
-      if (line) {
-        void (async () => { while (!(await reader.read()).done) { /* drain */ } })().catch(() => {})
-        const { url, startupMs } = JSON.parse(line) as { url: string; startupMs?: number }
-        return { proc, url, startupMs }
-      }
-    }
-  } finally {
-    clearTimeout(deadline)
-  }
-}
+type Server = Listening
 
 async function stop(server: Server) {
   server.proc.kill('SIGTERM')
@@ -117,7 +86,7 @@ async function httpSection() {
   const selfReported: number[] = []
   for (let i = 0; i < STARTS; i++) {
     const t0 = performance.now()
-    const server = await spawnServer(serveCmd)
+    const server = await spawnListening(serveCmd, OUT)
     const res = await fetch(server.url + '/api/v1/usage', probe)
     await res.arrayBuffer()
     startups.push(performance.now() - t0)
@@ -129,7 +98,7 @@ async function httpSection() {
   const startupMs = median(startups)
 
   console.log('bench: baseline (bare Bun.serve) …')
-  const baseline = await spawnServer([process.execPath, join(import.meta.dir, 'baseline.ts')])
+  const baseline = await spawnListening([process.execPath, join(import.meta.dir, 'baseline.ts')], OUT)
   let ceiling: LoadResult
   try {
     ceiling = await load({ url: baseline.url + '/' })
@@ -137,7 +106,7 @@ async function httpSection() {
     await stop(baseline)
   }
 
-  const server = await spawnServer(serveCmd)
+  const server = await spawnListening(serveCmd, OUT)
   const rows: { s: Scenario; r: LoadResult }[] = []
   let idleRss = Number.NaN
   let loadedRss = 0

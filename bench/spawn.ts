@@ -1,0 +1,40 @@
+// Starting the bench's helper processes (the executable, the baseline, the fake platform) and waiting until they
+// listen.
+
+const READY_TIMEOUT_MS = 30_000
+
+export type Listening = { proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; url: string; startupMs?: number }
+
+/** The environment without LEAD_SIGNALS_* settings, so only the bench's own configuration applies. */
+export function cleanEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
+  return env
+}
+
+/**
+ * Spawns `cmd` in `cwd` and resolves once it printed its `{"event":"listening","url":…}` line (killed after 30 s
+ * without one); stdout keeps draining afterwards so the process never blocks on a full pipe.
+ */
+export async function spawnListening(cmd: string[], cwd: string): Promise<Listening> {
+  const proc = Bun.spawn(cmd, { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
+  const reader = proc.stdout.getReader()
+  const decoder = new TextDecoder()
+  let out = ''
+  const deadline = setTimeout(() => proc.kill(), READY_TIMEOUT_MS)
+  try {
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) throw new Error(`${cmd.join(' ')} exited before listening:\n${out}`)
+      out += decoder.decode(value, { stream: true })
+      const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
+      if (line) {
+        void (async () => { while (!(await reader.read()).done) { /* drain */ } })().catch(() => {})
+        const { url, startupMs } = JSON.parse(line) as { url: string; startupMs?: number }
+        return { proc, url, startupMs }
+      }
+    }
+  } finally {
+    clearTimeout(deadline)
+  }
+}
