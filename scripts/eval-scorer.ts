@@ -1,12 +1,14 @@
 /**
- * Evaluates a scorer on the labelled public data in shared/eval-data (see its README).
+ * Evaluates a scorer on labelled posts (docs/scoring.md#evaluating-a-scorer).
  *
  *   bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer rules|ollama|openai] [--min-macro-f1 X]
  *
- * The directory defaults to ../shared/eval-data beside the repository. The data is read at run time only: it is never
- * imported by, or bundled into, src/. For each file it prints precision, recall and F1 per label, macro-F1, accuracy
- * and a confusion matrix, next to the trivial baselines (everything / nothing of the intent). A model scorer
- * (ollama, openai) is built from the LEAD_SIGNALS_* environment, as the server builds it.
+ * Without a folder it takes the full public data from ../shared/eval-data beside the repository ($EVAL_DATA_DIR
+ * names another place), and when that folder is absent, the small sample in scripts/eval/sample, so that a clone
+ * alone can run it; the first line says which. The data is read at run time only: it is never imported by, or
+ * bundled into, src/. For each file it prints precision, recall and F1 per label, macro-F1, accuracy and a confusion
+ * matrix, next to the trivial baselines (everything / nothing of the intent). A model scorer (ollama, openai) is
+ * built from the LEAD_SIGNALS_* environment, as the server builds it.
  *
  * Exit status: 0; 1 when --min-macro-f1 is given and the complaints macro-F1 is below it; 2 on a usage error, a
  * missing data folder, a scorer that cannot be built or one that answers no post at all. Posts a model scorer fails
@@ -60,16 +62,24 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
 
 export class UsageError extends Error {}
 
-function defaultDir(): string {
-  // scripts/ → repository root → its parent, where shared/ sits beside the repository.
-  const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
-  return join(root, '..', 'shared', 'eval-data')
+// scripts/ → the repository root, whose parent holds shared/ when the full data sits beside the repository.
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const SAMPLE_DIR = join(ROOT, 'scripts', 'eval', 'sample')
+
+/**
+ * The data used when no folder is given: the full data (`fullDir`) when that folder exists, else the sample. A full
+ * data folder that exists but lacks a file is an error later, never a silent switch to the sample.
+ */
+export function defaultData(fullDir: string, sampleDir = SAMPLE_DIR): { dir: string; sample: boolean } {
+  return existsSync(fullDir) ? { dir: fullDir, sample: false } : { dir: sampleDir, sample: true }
 }
 
 async function main(): Promise<number> {
+  const fullDir = process.env.EVAL_DATA_DIR ? resolve(process.env.EVAL_DATA_DIR) : join(ROOT, '..', 'shared', 'eval-data')
+  const fallback = defaultData(fullDir)
   let args: EvalArgs
   try {
-    args = parseArgs(process.argv.slice(2), defaultDir())
+    args = parseArgs(process.argv.slice(2), fallback.dir)
   } catch (e) {
     if (!(e instanceof UsageError)) throw e
     if (e.message) console.error(`eval-scorer: ${e.message}`)
@@ -93,7 +103,12 @@ async function main(): Promise<number> {
   const { scorer, concurrency, timeoutMs } = built
   const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
   const onProgress = args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
-  console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}\n`)
+  // Which data a default run took: the sample is too small for figures to compare, so it says so.
+  let which = ''
+  if (args.dir === fallback.dir) {
+    which = fallback.sample ? ` (the sample in the repository: indicative figures only; no full data at ${fullDir})` : ' (the full data)'
+  }
+  console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}${which}\n`)
 
   let gateFigure: number | null = null
   let posts = 0

@@ -1,6 +1,7 @@
 /**
- * The labelled public data of shared/eval-data (see its README), read at run time only: nothing under src/ imports
- * this module, so the data never reaches the product.
+ * Labelled posts for the evaluation: the public data of shared/eval-data (see its README) or the sample in
+ * scripts/eval/sample, in the same two files and formats. Read at run time only: nothing under src/ imports this
+ * module, so the data never reaches the product.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs, parseCsv, UsageError } from '../../scripts/eval-scorer'
+import { defaultData, parseArgs, parseCsv, UsageError } from '../../scripts/eval-scorer'
 import { complaintsTask, purchaseTask } from '../../scripts/eval/data'
 import { accuracy, confusion, macroF1, perLabel, summarize } from '../../scripts/eval/metrics'
 import { runTask } from '../../scripts/eval/run'
@@ -129,7 +129,10 @@ describe('eval runner and command', () => {
     return dir
   }
   const script = join(import.meta.dir, '../../scripts/eval-scorer.ts')
-  const evalRun = (...args: string[]) => Bun.spawnSync([process.execPath, script, ...args], { env: { ...process.env, NO_COLOR: '1' } })
+  const sampleDir = join(import.meta.dir, '../../scripts/eval/sample')
+  const evalRun = (...args: string[]) => evalRunIn({}, ...args)
+  const evalRunIn = (env: Record<string, string>, ...args: string[]) =>
+    Bun.spawnSync([process.execPath, script, ...args], { env: { ...process.env, NO_COLOR: '1', ...env } })
 
   test('runTask: at most `concurrency` calls in flight, failed posts counted and left out of the figures', async () => {
     const dir = tiny()
@@ -192,5 +195,38 @@ describe('eval runner and command', () => {
     const bad = evalRun('--scorer', 'gpt')
     expect(bad.exitCode).toBe(2)
     expect(bad.stderr.toString()).toContain('--scorer must be one of rules, ollama, openai')
+  })
+
+  test('without the full data beside the repository, the command runs on the sample in the repository and says so', () => {
+    const run = evalRunIn({ EVAL_DATA_DIR: join(tmpdir(), 'no-such-shared-eval-data') })
+    const out = run.stdout.toString()
+    expect(run.exitCode).toBe(0)
+    expect(out).toContain(`data: ${sampleDir} (the sample in the repository`)
+    // Both tasks, with both of their labels present in the sample.
+    expect(out).toMatch(/complaints-data\.csv[^\n]*\n {2}\d+ posts \([1-9]\d* complaint, [1-9]\d* not complaint\)/)
+    expect(out).toMatch(/purchase-intent-iphonex\.csv[^\n]*\n {2}\d+ posts \([1-9]\d* ACTIVE, [1-9]\d* not ACTIVE\)/)
+    expect(out).toContain('macro-F1')
+  })
+
+  test('with the full data present, a run without a folder takes it, not the sample', () => {
+    const dir = tiny()
+    try {
+      const run = evalRunIn({ EVAL_DATA_DIR: dir })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout.toString()).toContain(`data: ${dir} (the full data)`)
+      expect(run.stdout.toString()).toContain('5 posts (3 complaint, 2 not complaint)')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('defaultData: the full data folder when it exists, else the sample', () => {
+    const dir = tiny()
+    try {
+      expect(defaultData(dir, '/sample')).toEqual({ dir, sample: false })
+      expect(defaultData(join(dir, 'absent'), '/sample')).toEqual({ dir: '/sample', sample: true })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
