@@ -27,7 +27,7 @@ const NetworkSearchReply = v.object({
   results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
 })
 const legacyErrors = {
-  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
+  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 413: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
 }
 
 /** The earlier unversioned routes (spec 4.5, 4.6); their errors are `{success: false, error}`. */
