@@ -1,13 +1,16 @@
-// `npm run bench`: two sections, both against the built executable.
+// `npm run bench`: three sections, all against the built executable.
 //   http:     the server on a database of 1,000,000 signals, next to a bare Bun.serve ceiling. Both are driven by the
 //             same load generator (bench/load.ts, its own process): 32 keep-alive connections, 1 s warm-up, then
 //             BENCH_DURATION_MS (default 6000) measured per scenario. Results also go to bench/.out/last-run.json.
 //   pipeline: a keyword-polling pass over 100,000 posts from a local fake platform, next to a bare client fetching
 //             the same pages (bench/pipeline.ts). Results also go to bench/.out/last-pipeline.json.
-// One section only: `npm run bench -- pipeline` (or `http`), or BENCH_ONLY=pipeline.
+//   hostile:  request bodies built to stall the server (nesting depth 20,000; 1 MB of depth 60): time to the 400 and
+//             RSS before, during and after (bench/hostile.ts). Results also go to bench/.out/last-hostile.json.
+// One section only: `npm run bench -- pipeline` (or `http`, `hostile`), or BENCH_ONLY=pipeline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { LoadResult, LoadSpec } from './load'
+import { hostileSection } from './hostile'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { type Listening, spawnListening } from './spawn'
@@ -181,7 +184,7 @@ async function httpSection() {
   }, null, 2))
 }
 
-const SECTIONS = ['http', 'pipeline'] as const
+const SECTIONS = ['http', 'pipeline', 'hostile'] as const
 const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s))
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
@@ -192,4 +195,8 @@ if (runs('http')) await httpSection()
 if (runs('pipeline')) {
   if (runs('http')) console.log()
   await pipelineSection({ binary: BINARY, outDir: OUT })
+}
+if (runs('hostile')) {
+  if (runs('http') || runs('pipeline')) console.log()
+  await hostileSection({ binary: BINARY, outDir: OUT })
 }

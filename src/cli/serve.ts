@@ -2,11 +2,9 @@ import { createApp } from '../app'
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { ensureDemoTeam } from '../domain/teams/demo'
+import { RUNTIME_BODY_LIMIT } from '../http/body'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
-
-// Bun's own limit only backs up the app's check, which answers 413 in the contract's shape.
-const BODY_LIMIT_SLACK = 64 * 1024
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
@@ -17,7 +15,7 @@ export async function serve(argv: string[]): Promise<number> {
   const app = createApp(deps).listen({
     hostname: config.server.host,
     port: config.server.port,
-    maxRequestBodySize: config.server.max_body_bytes + BODY_LIMIT_SLACK,
+    maxRequestBodySize: RUNTIME_BODY_LIMIT,
   })
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')

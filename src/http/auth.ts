@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { authenticate, type Caller } from '../domain/keys/authenticate'
-import { tooLarge } from './errors'
+import { checkJsonDepth, readBody } from './body'
 
 type AuthDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos'>
 
@@ -31,11 +31,9 @@ export const requireApiKey = (deps: AuthDeps) =>
         if (!JSON_TYPE.test(contentType ?? '')) {
           throw new AppError('invalid_request', 'send the body as JSON with Content-Type: application/json')
         }
-        const bytes = await request.arrayBuffer()
-        // A body sent without Content-Length is only measured here.
-        if (bytes.byteLength > deps.config.server.max_body_bytes) throw tooLarge(deps.config.server.max_body_bytes)
-        const text = decoder.decode(bytes)
+        const text = decoder.decode(await readBody(request, deps.config.server.max_body_bytes))
         if (!text.trim()) throw new AppError('invalid_request', 'the request body is empty; send a JSON object')
+        checkJsonDepth(text)
         try {
           return JSON.parse(text)
         } catch {

@@ -68,9 +68,12 @@ function issuesOf(schema: unknown, value: unknown, part: string): FieldIssue[] {
   return result.success ? [] : fieldIssues(result.issues, part)
 }
 
-/** Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). */
+/**
+ * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). Both are cut to a few
+ * dozen characters: a field name is the caller's own text (an unknown key can be a megabyte long).
+ */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
-  return issues.map((issue) => ({ field: v.getDotPath(issue) ?? fallbackField, message: plain(issue) }))
+  return issues.map((issue) => ({ field: capped(v.getDotPath(issue) ?? fallbackField, 60), message: capped(plain(issue), 200) }))
 }
 
 function plain(issue: v.BaseIssue<unknown>): string {
@@ -79,3 +82,6 @@ function plain(issue: v.BaseIssue<unknown>): string {
   // Drop valibot's echo of the received value: it can be long, and the caller already has it.
   return issue.message.replace(/^Invalid \w+: /, '').replace(/,? ?(but r|R)eceived .*$/s, '').trim() || 'is invalid'
 }
+
+/** `text` itself when short, else its start and an ellipsis: for anything that may hold what the caller sent. */
+export const capped = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)

@@ -2,8 +2,12 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
+import { checkJsonDepth, readBody } from '../http/body'
+import { NoParams, parsedOrRefused } from '../http/validated'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
+
+const decoder = new TextDecoder()
 
 /**
  * MCP over Streamable HTTP at /mcp, stateless: each POST gets its own server and transport, and the answer is one
@@ -17,25 +21,43 @@ export const mcpRoutes = (deps: Deps) => {
     // is answered by the one error mapping in the contract's shape.
     const caller = await authenticate(deps, request.headers.get('x-api-key'))
     if (request.method !== 'POST') return methodNotAllowed()
+    const target = requestTarget(request.url)
+    // As on the REST routes, with the query read from the target (see requestTarget).
+    parsedOrRefused('query', NoParams, Object.fromEntries(target.searchParams))
+    // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
+    // gets the same bytes and reads the JSON-RPC message from them.
+    const body = await readBody(request, deps.config.server.max_body_bytes)
+    checkJsonDepth(decoder.decode(body))
     const server = createMcpServer(deps, toolset, async () => caller)
     const transport = new WebStandardStreamableHTTPServerTransport({
       enableJsonResponse: true,
-      // Also bounds a body sent without Content-Length, which the app's own check cannot see in advance.
+      // The body is within the app's limit already; the transport's own default must not be lower.
       maxRequestBodySize: deps.config.server.max_body_bytes,
     })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(request)
+      return await transport.handleRequest(new Request(target.href, { method: 'POST', headers: request.headers, body }))
     } finally {
       // With JSON responses the answer is complete here, so the pair can go.
       await server.close()
     }
   }, {
-    // The transport reads the body itself.
+    // The route reads the body itself (readBody).
     parse: 'none',
     // Not a REST route: the README documents it.
     detail: { hide: true },
   })
+}
+
+/**
+ * The path and query the client asked for, on a fixed origin. Bun builds `request.url` from the Host header, and a
+ * valid one need not make a URL that parses (an empty Host, an IPv6 zone `[fe80::1%25eth0]`, IPvFuture `[v1.x]`):
+ * the SDK's transport parses it and answered such requests with a JSON-RPC parse error. Elysia's query parser also
+ * reads the URL from its first character, so a Host holding `&` or `=` would add query parameters.
+ */
+function requestTarget(url: string): URL {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+  return new URL(url.slice(pathStart), 'http://localhost')
 }
 
 function methodNotAllowed() {

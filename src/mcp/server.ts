@@ -1,8 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/keys/authenticate'
+import { capped } from '../http/errors'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
 
@@ -29,11 +30,28 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolset.listings }))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = toolset.tools.get(request.params.name)
+  // tools/call is answered by the fallback handler so that its params are checked here: registered as a handler,
+  // the SDK checks them first and answers a call without params with -32603 (internal error) and a validator dump.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, 'Method not found')
+    const { name, args } = toolCallOf(request.params)
+    const tool = toolset.tools.get(name)
     // An unknown tool is a protocol error (MCP), not a tool error: the client asked for something that is not listed.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${request.params.name}"`)
-    return callTool({ tool, args: request.params.arguments, callerOf, log: deps.log })
-  })
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${capped(name, 60)}"`)
+    return callTool({ tool, args, callerOf, log: deps.log })
+  }
   return server
 }
+
+/** The tool's name and arguments from tools/call params, or -32602 (invalid params) saying what is missing. */
+function toolCallOf(params: unknown): { name: string; args: unknown } {
+  if (!isObject(params)) throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params with the name of the tool and its arguments')
+  if (typeof params.name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, a tool name from tools/list')
+  if (params.arguments !== undefined && !isObject(params.arguments)) {
+    throw new McpError(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object of named arguments')
+  }
+  return { name: params.name, args: params.arguments }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)

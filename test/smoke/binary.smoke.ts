@@ -57,6 +57,20 @@ describe('the built executable, run from an empty folder', () => {
     expect(typeof body.error.message).toBe('string')
   })
 
+  test('a body far over server.max_body_bytes and one nested 20,000 deep get the JSON 413 and 400', async () => {
+    const s = server as Server
+    const post = (body: string) => fetch(s.url + '/api/v1/leads/score', {
+      method: 'POST', body, headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000),
+    })
+    // The default limit is 1 MiB; Bun's own limit answered an empty 413 from limit + 64 KiB on.
+    const big = await post(JSON.stringify({ content: 'x'.repeat(3 * 1024 * 1024) }))
+    expect(big.status).toBe(413)
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
+    const deep = await post('['.repeat(20_000) + ']'.repeat(20_000))
+    expect(deep.status).toBe(400)
+    expect(((await deep.json()) as { error: { code: string } }).error.code).toBe('invalid_request')
+  })
+
   test('team create beside the running server issues a key that the server accepts', async () => {
     const cli = Bun.spawn(['./lead-signals', 'team', 'create', '--name', 'smoke', '--plan', 'growth', '--json'], {
       cwd: dir, env: cleanEnv({}), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',

@@ -3,10 +3,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
+import { RUNTIME_BODY_LIMIT } from '../../src/http/body'
 
-/** The real app on a real socket (127.0.0.1, a free port), as an MCP client reaches it. */
+/** The real app on a real socket (127.0.0.1, a free port) with the body limit `serve` sets, as a client reaches it. */
 export function listen(deps: Deps) {
-  const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1' })
+  const app = createApp(deps).listen({ port: 0, hostname: '127.0.0.1', maxRequestBodySize: RUNTIME_BODY_LIMIT })
   const origin = `http://127.0.0.1:${app.server?.port}`
   return { origin, mcpUrl: new URL('/mcp', origin), stop: () => app.stop(true) }
 }

@@ -4,6 +4,7 @@ import { scoreLead } from '../../domain/scoring/score-lead'
 import { SCORING_GUIDE } from '../../scorers/prompt'
 import { requireApiKey } from '../auth'
 import { countedErrors, ErrorBody } from '../schemas'
+import { NoQuery, validated } from '../validated'
 import { ScoreBody, ScoreResult } from './schemas'
 
 export const leadsRoutes = (deps: Deps) =>
@@ -16,7 +17,8 @@ export const leadsRoutes = (deps: Deps) =>
     }, {
       // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
       parse: 'json',
-      body: ScoreBody,
+      body: validated('body', ScoreBody),
+      query: NoQuery,
       response: { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
       detail: {
         summary: 'Score a text for buying intent',

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps'
 import { searchNetwork } from '../../domain/search/search-network'
 import { requireApiKey } from '../auth'
 import { LegacyErrorBody, trimmed } from '../schemas'
+import { NoQuery, validated } from '../validated'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 const NetworkSearchBody = v.strictObject({ network: v.picklist(LEGACY_NETWORKS), keyword: trimmed(1, 200) })
@@ -26,7 +27,7 @@ const NetworkSearchReply = v.object({
   results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
 })
 const legacyErrors = {
-  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
+  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 413: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
 }
 
 /** The earlier unversioned routes (spec 4.5, 4.6); their errors are `{success: false, error}`. */
@@ -34,13 +35,15 @@ export const legacyRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
     .use(requireApiKey(deps))
     .get('/test-api', ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }), {
-      response: { 200: TestApiReply, 401: LegacyErrorBody, 403: LegacyErrorBody },
+      query: NoQuery,
+      response: { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody },
       detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
     })
     .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
       // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
       parse: 'json',
-      body: NetworkSearchBody,
+      body: validated('body', NetworkSearchBody),
+      query: NoQuery,
       response: { 200: NetworkSearchReply, ...legacyErrors },
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',

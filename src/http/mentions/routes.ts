@@ -4,6 +4,7 @@ import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { requireApiKey } from '../auth'
 import { countedErrors, ErrorBody } from '../schemas'
+import { NoQuery, validated } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from './schemas'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
@@ -16,7 +17,8 @@ export const mentionsRoutes = (deps: Deps) => {
     return app.post('/mentions/search', ({ caller, body }) => searchScored(deps, caller, body), {
       // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
       parse: 'json',
-      body: ScoredSearchBody,
+      body: validated('body', ScoredSearchBody),
+      query: NoQuery,
       response: { 200: ScoredResult, ...errors },
       detail: {
         summary: 'Search live and score each result (scored variant)',
@@ -27,7 +29,8 @@ export const mentionsRoutes = (deps: Deps) => {
   }
   return app.post('/mentions/search', ({ caller, body }) => searchMentions(deps, caller, body), {
     parse: 'json',
-    body: RawSearchBody,
+    body: validated('body', RawSearchBody),
+    query: NoQuery,
     response: { 200: RawResult, ...errors },
     detail: {
       summary: 'Search one platform live by keyword',

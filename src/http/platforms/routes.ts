@@ -3,13 +3,15 @@ import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/search/platform-status'
 import { requireApiKey } from '../auth'
 import { ErrorBody } from '../schemas'
+import { NoQuery } from '../validated'
 import { PlatformList } from './schemas'
 
 export const platformsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['platforms'] } })
     .use(requireApiKey(deps))
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
-      response: { 200: PlatformList, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
+      query: NoQuery,
+      response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
       detail: {
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait',
         description: 'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; keyword polling does not call the source before it.',

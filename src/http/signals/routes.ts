@@ -3,13 +3,14 @@ import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { requireApiKey } from '../auth'
 import { countedErrors } from '../schemas'
+import { validated } from '../validated'
 import { SignalPage, SignalQuery } from './schemas'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
     .use(requireApiKey(deps))
     .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
-      query: SignalQuery,
+      query: validated('query', SignalQuery),
       response: { 200: SignalPage, ...countedErrors },
       detail: {
         summary: "The team's qualified leads, best first",

@@ -3,12 +3,14 @@ import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { requireApiKey } from '../auth'
 import { countedErrors } from '../schemas'
+import { NoQuery } from '../validated'
 import { UsageReport } from './schemas'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })
     .use(requireApiKey(deps))
     .get('/usage', ({ caller }) => usageReport(deps, caller), {
+      query: NoQuery,
       response: { 200: UsageReport, ...countedErrors },
       detail: {
         summary: 'Plan, monthly usage, credits and searchable platforms',

@@ -1,0 +1,65 @@
+import { AppError } from '../domain/errors'
+import { tooLarge } from './errors'
+
+/**
+ * The runtime's own body limit, for `listen`: none in practice. Bun answers a body over its limit with an empty 413
+ * before the app sees the request, so the app measures every body itself (`readBody`, and the Content-Length check
+ * in errors.ts) and answers 413 in the API's error shape at any size. A body no route reads is never buffered.
+ */
+export const RUNTIME_BODY_LIMIT = Number.MAX_SAFE_INTEGER
+
+/** Deeper JSON is refused before it is parsed: no request of this API nests more than a few levels. */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * The body's bytes, read only up to `maxBytes`: a streamed (chunked) body is refused with 413 as soon as it passes the
+ * limit, without waiting for (or keeping) the rest. An announced size over the limit never gets here (errors.ts).
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      // Stops the upload; the client may see the connection close after the 413.
+      reader.cancel().catch(() => {})
+      throw tooLarge(maxBytes)
+    }
+    chunks.push(value)
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+}
+
+/**
+ * Refuses JSON text that nests deeper than MAX_JSON_DEPTH, in one pass over the text and before JSON.parse builds
+ * anything: a body of 20,000 `[` parses into a structure whose every later copy or print is slow and large.
+ * Brackets inside strings do not count; malformed text is left for JSON.parse to refuse.
+ */
+export function checkJsonDepth(text: string): void {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === BACKSLASH) i++
+      else if (c === QUOTE) inString = false
+    } else if (c === QUOTE) {
+      inString = true
+    } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      if (++depth > MAX_JSON_DEPTH) throw new AppError('invalid_request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) {
+      depth--
+    }
+  }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+const OPEN_BRACE = 0x7b
+const CLOSE_BRACE = 0x7d
