@@ -4,10 +4,13 @@
 //             BENCH_DURATION_MS (default 6000) measured per scenario. Results also go to bench/.out/last-run.json.
 //   pipeline: a keyword-polling pass over 100,000 posts from a local fake platform, next to a bare client fetching
 //             the same pages (bench/pipeline.ts). Results also go to bench/.out/last-pipeline.json.
-// One section only: `npm run bench -- pipeline` (or `http`), or BENCH_ONLY=pipeline.
+//   import:   GET /api/v1/signals against the server while `signals import` of 200,000 lines writes to the same
+//             database (bench/import.ts). Results also go to bench/.out/last-import.json.
+// One section only: `npm run bench -- pipeline` (or `http`, `import`), or BENCH_ONLY=pipeline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { LoadResult, LoadSpec } from './load'
+import { importSection } from './import'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { type Listening, spawnListening } from './spawn'
@@ -181,7 +184,7 @@ async function httpSection() {
   }, null, 2))
 }
 
-const SECTIONS = ['http', 'pipeline'] as const
+const SECTIONS = ['http', 'pipeline', 'import'] as const
 const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s))
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
@@ -192,4 +195,8 @@ if (runs('http')) await httpSection()
 if (runs('pipeline')) {
   if (runs('http')) console.log()
   await pipelineSection({ binary: BINARY, outDir: OUT })
+}
+if (runs('import')) {
+  if (runs('http') || runs('pipeline')) console.log()
+  await importSection({ binary: BINARY, outDir: OUT })
 }
