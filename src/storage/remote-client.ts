@@ -10,8 +10,6 @@ const NETWORK_REASONS: Record<string, string> = {
   ECONNRESET: 'connection reset',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
-  ConnectionRefused: 'connection refused',
-  FailedToOpenSocket: 'connection failed',
   EPROTO: 'TLS handshake failed',
 }
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
