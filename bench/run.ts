@@ -6,11 +6,14 @@
 //             the same pages (bench/pipeline.ts). Results also go to bench/.out/last-pipeline.json.
 //   hostile:  request bodies built to stall the server (nesting depth 20,000; 1 MB of depth 60): time to the 400 and
 //             RSS before, during and after (bench/hostile.ts). Results also go to bench/.out/last-hostile.json.
-// One section only: `npm run bench -- pipeline` (or `http`, `hostile`), or BENCH_ONLY=pipeline.
+//   import:   GET /api/v1/signals against the server while `signals import` of 200,000 lines writes to the same
+//             database (bench/import.ts). Results also go to bench/.out/last-import.json.
+// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import), or BENCH_ONLY=….
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { LoadResult, LoadSpec } from './load'
 import { hostileSection } from './hostile'
+import { importSection } from './import'
+import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { type Listening, spawnListening } from './spawn'
@@ -184,19 +187,21 @@ async function httpSection() {
   }, null, 2))
 }
 
-const SECTIONS = ['http', 'pipeline', 'hostile'] as const
+const SECTIONS = {
+  http: httpSection,
+  pipeline: () => pipelineSection({ binary: BINARY, outDir: OUT }),
+  hostile: () => hostileSection({ binary: BINARY, outDir: OUT }),
+  import: () => importSection({ binary: BINARY, outDir: OUT }),
+}
+type Section = keyof typeof SECTIONS
+const NAMES = Object.keys(SECTIONS) as Section[]
 const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s))
-if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
-const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section)
+const unknown = only.filter((s) => !(NAMES as string[]).includes(s))
+if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${NAMES.join(', ')}`)
 
 if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
-if (runs('http')) await httpSection()
-if (runs('pipeline')) {
-  if (runs('http')) console.log()
-  await pipelineSection({ binary: BINARY, outDir: OUT })
-}
-if (runs('hostile')) {
-  if (runs('http') || runs('pipeline')) console.log()
-  await hostileSection({ binary: BINARY, outDir: OUT })
+const chosen = NAMES.filter((name) => only.length === 0 || only.includes(name))
+for (const [i, name] of chosen.entries()) {
+  if (i > 0) console.log()
+  await SECTIONS[name]()
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/load'
-import { AppError } from '../domain/errors'
+import { appErrorIn } from '../domain/errors'
 import { createLogger } from '../lib/log'
 import { icp } from './icp'
 import { key } from './key'
@@ -72,11 +72,20 @@ function reportFailure(error: unknown): number {
     console.error(`lead-signals: ${error.message}`)
     return 2
   }
-  if (error instanceof AppError) {
-    console.error(`lead-signals: ${error.message}`)
-    return error.kind === 'invalid_request' ? 2 : 1
+  // Also when a query builder wrapped it (a database locked for too long, a libSQL server out of reach).
+  const known = appErrorIn(error)
+  if (known) {
+    console.error(`lead-signals: ${known.message}`)
+    return known.kind === 'invalid_request' ? 2 : 1
   }
-  // Anything else is unexpected: one structured line, redacted by the logger (no stack, no paths).
-  createLogger().error('command_failed', { err: error })
+  // Anything else is unexpected: one structured line, redacted by the logger (no stack, no paths), naming the
+  // driver's error rather than a query builder's wrapper, whose message carries the SQL and its parameters.
+  createLogger().error('command_failed', { err: innermost(error) })
   return 1
+}
+
+function innermost(error: unknown): unknown {
+  let e = error
+  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; depth++) e = e.cause
+  return e
 }

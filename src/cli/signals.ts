@@ -1,24 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { AppError } from '../domain/errors'
-import { importSignals } from '../domain/signals/import'
+import { type ImportProgress, importSignals } from '../domain/signals/import'
+import { fileLines, textLines } from '../domain/signals/line-source'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
-
-const REASONS: Record<string, string> = {
-  ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory', EPERM: 'permission denied',
-}
-
-/** The file's text; `-` reads standard input. An error names the file only as the user typed it. */
-async function readInput(path: string): Promise<string> {
-  if (path === '-') return Bun.stdin.text()
-  try {
-    return await readFile(path, 'utf8')
-  } catch (e) {
-    const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
-    throw new AppError('invalid_request', `cannot read ${JSON.stringify(path)}: ${reason}`)
-  }
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -28,9 +13,14 @@ async function importCommand(argv: string[]): Promise<number> {
   })
   const ref = requireFlag(flags, 'team')
   if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
-  const text = await readInput(positionals[0])
+  // Standard input cannot be read twice, so it is kept as text; a file is read twice, in chunks.
+  const lines = positionals[0] === '-' ? textLines(await Bun.stdin.text()) : fileLines(positionals[0])
   const skipInvalid = flags['skip-invalid'] === true
-  const result = await withDeps(flags, async (deps) => importSignals(deps, { teamId: (await findTeam(deps, ref)).id, text, skipInvalid }))
+  const progress = progressReporter(process.stderr)
+  const result = await withDeps(flags, async (deps) => {
+    const teamId = (await findTeam(deps, ref)).id
+    return importSignals(deps, { teamId, lines, skipInvalid, onProgress: progress.update }).finally(progress.clear)
+  })
 
   for (const r of result.rejected) console.error(`line ${r.line}: ${r.message}`)
   if (flags.json) printJson(result)
@@ -44,6 +34,42 @@ async function importCommand(argv: string[]): Promise<number> {
       + `rejected ${plural(result.rejected.length, 'line')}${lines ? ` (line${result.rejected.length === 1 ? '' : 's'} ${lines})` : ''}`)
   }
   return 0
+}
+
+// Quiet for an import that is over in a moment; then a line on a terminal rewritten in place, elsewhere (a log)
+// a line now and then.
+const QUIET_MS = 1000
+const TERMINAL_EVERY_MS = 200
+const LOG_EVERY_MS = 2000
+
+/** Progress on stderr: lines done and their rate, and on a terminal the time left. */
+function progressReporter(out: NodeJS.WriteStream) {
+  const started = performance.now()
+  let phaseStarted = started
+  let phase: ImportProgress['phase'] = 'checking'
+  let shownAt = 0
+  let shown = false
+  const count = (n: number) => n.toLocaleString('en')
+  return {
+    update(p: ImportProgress) {
+      const now = performance.now()
+      if (p.phase !== phase) [phase, phaseStarted] = [p.phase, now]
+      if (now - started < QUIET_MS || now - shownAt < (out.isTTY ? TERMINAL_EVERY_MS : LOG_EVERY_MS)) return
+      shownAt = now
+      const rate = p.lines / Math.max((now - phaseStarted) / 1000, 0.001)
+      let text = `checked ${count(p.lines)} lines (${count(Math.round(rate))} lines/s)`
+      if (p.phase === 'importing' && p.totalLines !== undefined) {
+        text = `stored ${count(p.lines)} of ${count(p.totalLines)} lines (${count(Math.round(rate))} lines/s)`
+        if (out.isTTY) text += `, about ${Math.ceil((p.totalLines - p.lines) / rate)} s left`
+      }
+      out.write(out.isTTY ? `\r\x1b[K${text}` : `lead-signals: signals import: ${text}\n`)
+      shown = true
+    },
+    /** Clears the terminal's progress line before the result is printed. */
+    clear() {
+      if (shown && out.isTTY) out.write('\r\x1b[K')
+    },
+  }
 }
 
 export const signals = commandGroup('signals', {

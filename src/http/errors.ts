@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { AppError, type FieldIssue, statusOf } from '../domain/errors'
+import { AppError, appErrorIn, type FieldIssue, statusOf } from '../domain/errors'
 import type { Logger } from '../lib/log'
 
 const LEGACY_PREFIX = '/api/routes/'
@@ -30,8 +30,10 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
 export const tooLarge = (max: number) => new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
 // AppError first: Elysia derives `code` from a property of the thrown error, so a domain error must not reach the switch.
+// Also one the query builder wrapped (storage_unavailable from the database client).
 function toAppError(code: unknown, error: unknown, log: Logger, where: Record<string, unknown>): AppError {
-  if (error instanceof AppError) return error
+  const known = appErrorIn(error)
+  if (known) return known
   switch (code) {
     case 'VALIDATION': return validationError(error, log, where)
     case 'PARSE': return new AppError('invalid_request', 'the request body is not valid JSON')

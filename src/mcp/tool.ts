@@ -1,7 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { AppError } from '../domain/errors'
+import { AppError, appErrorIn } from '../domain/errors'
 import type { Caller } from '../domain/keys/authenticate'
 import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../http/errors'
@@ -99,9 +99,8 @@ function checkedResult(tool: McpTool, result: Record<string, unknown>, log: Logg
  * checks structured content against the tool's output schema even on an error.
  */
 export function toolError(error: unknown, tool: string, log: Logger): CallToolResult {
-  let failure: AppError
-  if (error instanceof AppError) failure = error
-  else {
+  let failure = appErrorIn(error)
+  if (!failure) {
     log.error('mcp_tool_failed', { tool, err: error })
     failure = new AppError('internal', 'internal error')
   }

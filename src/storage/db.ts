@@ -1,26 +1,30 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type Client, createClient } from '@libsql/client'
+import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { createLocalClient } from './local-client'
+import { openRemoteClient } from './remote-client'
 import * as schema from './schema'
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 export type Database = { client: Client; db: Db }
 
+// How long a call waits for another process's write lock (e.g. an import's batch) before it gives up.
+const LOCK_WAIT_MS = 5000
+
 /**
  * Opens the database: a local file (or `:memory:`) through the embedded engine, or a libSQL server by URL.
- * A local file gets WAL, so the CLI can write while the server reads, and a busy timeout, so a second writer
- * waits for the lock instead of failing.
+ * A local file gets WAL, so the CLI can write while the server reads, and a second writer waits for the lock
+ * (without blocking the event loop) instead of failing.
  */
 export async function openDatabase(a: { url: string; authToken?: string }): Promise<Database> {
   const path = localPathOf(a.url)
   if (path === undefined) {
-    const client = createClient({ url: a.url, authToken: a.authToken || undefined })
+    const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '' })
     return { client, db: drizzle(client, { schema }) }
   }
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const client = createLocalClient(path, { busyTimeoutMs: 5000 })
+  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS })
   if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
   // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
   // last commits (a few usage counts), which is the usual trade for a server database.

@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client'
+import { AppError } from '../domain/errors'
 
 type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
 
@@ -7,7 +8,8 @@ type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e:
  * the order they were queued. Each keeps its own result and stays atomic, exactly as if run alone, but they share
  * one commit, which costs more than the statements themselves (about 15 µs against 4 µs locally; a round trip to
  * a libSQL server). If the shared transaction fails, each statement is retried alone so that only the statement
- * at fault fails.
+ * at fault fails; but when the database itself could not be used (locked for too long, unreachable), each would
+ * only wait as long again, so they all fail with the group.
  */
 export function createGroupCommit(client: Client) {
   let queue: Waiting[] = []
@@ -19,8 +21,9 @@ export function createGroupCommit(client: Client) {
     try {
       const results = await client.batch(group.map((w) => w.stmt), 'write')
       group.forEach((w, i) => w.resolve(results[i]))
-    } catch {
-      for (const w of group) await settle(w)
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'storage_unavailable') for (const w of group) w.reject(e)
+      else for (const w of group) await settle(w)
     }
   }
 

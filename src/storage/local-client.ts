@@ -1,6 +1,7 @@
 import type { Client, InArgs, InStatement, InValue, ResultSet, Row, TransactionMode } from '@libsql/client'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
+import { createLockWait } from './lock-wait'
 
 type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
 type Prepared = { stmt: Statement; columns: string[] | null }
@@ -17,9 +18,16 @@ const STATEMENTS_KEPT = 500
  *
  * One connection is enough: every call runs synchronously inside the engine, so calls never interleave, and a
  * batch is one uninterrupted BEGIN…COMMIT. Interactive transactions are not offered (nothing here uses them).
+ *
+ * When another process holds the write lock, a call waits for it asynchronously for up to `lockWaitMs` (see
+ * lock-wait.ts): the engine has no busy timeout, because its wait would block the whole event loop.
  */
-export function createLocalClient(path: string, a: { busyTimeoutMs: number }): Client {
-  const db = new Database(path, { timeout: a.busyTimeoutMs })
+export function createLocalClient(path: string, a: { lockWaitMs: number }): Client {
+  const db = new Database(path, { timeout: 0 })
+  const lockWait = createLockWait(a.lockWaitMs)
+  // Only outside a transaction is a call that met SQLITE_BUSY safe to repeat: inside one begun with a bare
+  // execute('BEGIN'), the statements before it would not be repeated with it.
+  const retried = <T>(attempt: () => T): Promise<T> => (db.inTransaction ? Promise.resolve().then(attempt) : lockWait(attempt))
   const statements = new Map<string, Prepared>()
 
   const prepared = (sql: string): Prepared => {
@@ -53,14 +61,19 @@ export function createLocalClient(path: string, a: { busyTimeoutMs: number }): C
   }
 
   const inTransaction = (begin: string, stmts: (InStatement | [string, InArgs?])[]): ResultSet[] => {
-    db.exec(begin)
+    try {
+      db.exec(begin)
+    } catch (e) {
+      // Not ours to roll back: a transaction already open on this connection, or none at all (SQLITE_BUSY).
+      throw asLibsqlError(e)
+    }
     try {
       const results = stmts.map((s) => (Array.isArray(s) ? run(s[0], s[1]) : run(s)))
       db.exec('COMMIT')
       return results
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK')
-      throw e
+      throw asLibsqlError(e)
     }
   }
 
@@ -68,16 +81,17 @@ export function createLocalClient(path: string, a: { busyTimeoutMs: number }): C
     protocol: 'file',
     closed: false,
     async execute(stmt: InStatement | string, args?: InArgs) {
-      return run(stmt, args)
+      return retried(() => run(stmt, args))
     },
+    // A batch that met SQLITE_BUSY has rolled back, so it is repeated whole.
     async batch(stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = 'deferred') {
-      return inTransaction(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED', stmts)
+      return retried(() => inTransaction(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED', stmts))
     },
     // As drizzle's migrator does: foreign keys off while tables may be rebuilt.
     async migrate(stmts: InStatement[]) {
       db.exec('PRAGMA foreign_keys = OFF')
       try {
-        return inTransaction('BEGIN', stmts)
+        return await retried(() => inTransaction('BEGIN', stmts))
       } finally {
         db.exec('PRAGMA foreign_keys = ON')
       }

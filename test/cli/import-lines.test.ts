@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { importSignals, parseSignalLines } from '../../src/domain/signals/import'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type ImportProgress, importSignals, parseSignalLine } from '../../src/domain/signals/import'
+import { fileLines, type LineSource, textLines } from '../../src/domain/signals/line-source'
+import type { NewSignal } from '../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../support/deps'
 
 const NOW = new Date('2026-11-15T12:00:00.000Z')
@@ -8,12 +13,27 @@ const base = {
   url: 'https://reddit.com/r/x/1', keyword: 'crm', publishedAt: '2026-11-01T10:00:00Z',
 }
 const line = (patch: Record<string, unknown> = {}) => JSON.stringify({ ...base, ...patch })
-const parse = (text: string) => parseSignalLines(text, { teamId: 'team_1', now: NOW })
+/** The rows and the rejected lines of a text, line by line as the import reads it. */
+const parse = (text: string) => {
+  const rows: NewSignal[] = []
+  const rejected: { line: number; message: string }[] = []
+  text.split('\n').forEach((raw, i) => {
+    const parsed = parseSignalLine(raw, { teamId: 'team_1', now: NOW })
+    if (parsed && 'row' in parsed) rows.push(parsed.row)
+    else if (parsed) rejected.push({ line: i + 1, message: parsed.message })
+  })
+  return { rows, rejected }
+}
 const rejectionOf = (text: string) => {
   const { rows, rejected } = parse(text)
   expect(rows).toHaveLength(0)
   expect(rejected).toHaveLength(1)
   return rejected[0].message
+}
+const collect = async (lines: LineSource) => {
+  const out: string[] = []
+  for await (const l of lines()) out.push(l)
+  return out
 }
 
 describe('parsing one line of a signals file', () => {
@@ -33,11 +53,6 @@ describe('parsing one line of a signals file', () => {
     expect(rows.map((r) => [r.postId, r.score, r.icpMatch])).toEqual([['t3_abc', 0, null], ['t3_def', 10, 'Founders']])
   })
 
-  test('line numbers count blank lines, and a byte order mark and CRLF endings are tolerated', () => {
-    const { rows, rejected } = parse(`\uFEFF${line()}\r\n\r\n   \r\n{oops\r\n${line({ id: '2' })}\r\n`)
-    expect(rows).toHaveLength(2)
-    expect(rejected).toEqual([{ line: 4, message: 'not valid JSON' }])
-  })
 
   const bad: [string, string, string][] = [
     ['a misspelt field', line({ authr: 'x' }), 'authr: unknown field'],
@@ -77,7 +92,8 @@ describe('importing signals into a team', () => {
   test('an invalid line without skipInvalid writes nothing and reports every rejected line', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
-    const result = await importSignals(deps, { teamId: team.id, text: [line(), 'nope', line({ id: 'b' }), line({ score: 99 })].join('\n'), skipInvalid: false })
+    const lines = textLines([line(), 'nope', line({ id: 'b' }), line({ score: 99 })].join('\n'))
+    const result = await importSignals(deps, { teamId: team.id, lines, skipInvalid: false })
     expect(result).toEqual({
       applied: false, imported: 0, duplicates: 0,
       rejected: [{ line: 2, message: 'not valid JSON' }, { line: 4, message: 'score: must be from 0 to 10' }],
@@ -89,10 +105,91 @@ describe('importing signals into a team', () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
     const text = [line({ id: 'a' }), 'nope', line({ id: 'a', score: 3 }), line({ id: 'b' })].join('\n')
-    const result = await importSignals(deps, { teamId: team.id, text, skipInvalid: true })
+    const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: true })
     expect(result).toMatchObject({ applied: true, imported: 2, duplicates: 1, rejected: [{ line: 2 }] })
     // The first occurrence of a post wins.
     const page = await deps.repos.signals.page(team.id, {}, { limit: 10, offset: 0, full: false })
     expect(page.map((s) => s.score)).toEqual([8, 8])
+  })
+
+  test('line numbers count blank lines, and a byte order mark and CRLF endings are tolerated', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const text = `\uFEFF${line()}\r\n\r\n   \r\n{oops\r\n${line({ id: '2' })}\r\n`
+    const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: true })
+    expect(result).toEqual({ applied: true, imported: 2, duplicates: 0, rejected: [{ line: 4, message: 'not valid JSON' }] })
+  })
+
+  test('a large input is stored in transactions of 1,000 rows, with progress after each, and a re-run adds nothing', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const batches: number[] = []
+    const insertMany = deps.repos.signals.insertMany
+    deps.repos.signals.insertMany = (teamId: string, rows: NewSignal[]) => {
+      batches.push(rows.length)
+      return insertMany(teamId, rows)
+    }
+    const text = Array.from({ length: 2500 }, (_, i) => line({ id: `p${i}` })).join('\n')
+    const progress: ImportProgress[] = []
+    const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false, onProgress: (p) => progress.push(p) })
+    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, rejected: [] })
+    expect(batches).toEqual([1000, 1000, 500])
+    expect(progress.filter((p) => p.phase === 'importing')).toEqual([
+      { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
+      { phase: 'importing', lines: 2000, totalLines: 2500, imported: 2000, duplicates: 0 },
+      { phase: 'importing', lines: 2500, totalLines: 2500, imported: 2500, duplicates: 0 },
+    ])
+    expect(await deps.repos.signals.count(team.id, {})).toBe(2500)
+    // Each batch moved the team's signals version, so cached pages and totals are recomputed as the data grows.
+    expect((await deps.repos.teams.find(team.id))?.signalsVersion).toBe(3)
+    const again = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
+    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, rejected: [] })
+  })
+
+  test('an invalid line near the end of a large input writes nothing at all', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const text = [...Array.from({ length: 2500 }, (_, i) => line({ id: `p${i}` })), line({ score: 11 })].join('\n')
+    const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
+    expect(result).toMatchObject({ applied: false, imported: 0, rejected: [{ line: 2501 }] })
+    expect(await deps.repos.signals.count(team.id, {})).toBe(0)
+  })
+
+  test('an input whose lines change between the check and the store stops with a clear error', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    let reads = 0
+    const changing: LineSource = async function* () {
+      reads++
+      yield line({ id: 'a' })
+      yield reads === 1 ? line({ id: 'b' }) : 'garbage'
+    }
+    const err = await importSignals(deps, { teamId: team.id, lines: changing, skipInvalid: false }).catch((e) => e)
+    expect(err.message).toContain('the file changed while it was being imported')
+  })
+})
+
+describe('reading the lines of an input', () => {
+  test('a file is split on line feeds only, across chunk boundaries, keeping multi-byte characters whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-lines-'))
+    try {
+      // Longer than one read chunk (1 MiB), with a two-byte character on each line.
+      const lines = Array.from({ length: 3000 }, (_, i) => `${i} ${'é'.repeat(300)}\r`)
+      writeFileSync(join(dir, 'big.jsonl'), lines.join('\n'))
+      expect(await collect(fileLines(join(dir, 'big.jsonl')))).toEqual(lines)
+      writeFileSync(join(dir, 'end.jsonl'), 'a\n\nb\n')
+      expect(await collect(fileLines(join(dir, 'end.jsonl')))).toEqual(['a', '', 'b'])
+      const missing = await collect(fileLines(join(dir, 'nope.jsonl'), 'nope.jsonl')).catch((e) => e)
+      expect(missing.message).toBe('cannot read "nope.jsonl": no such file')
+      const folder = await collect(fileLines(dir, 'data')).catch((e) => e)
+      expect(folder.message).toBe('cannot read "data": it is a directory')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('a text in memory gives the same lines as a file', async () => {
+    const cases: [string, string[]][] = [['', []], ['a', ['a']], ['a\n', ['a']], ['\n\nx\ny\n\n', ['', '', 'x', 'y', '']]]
+    for (const [text, lines] of cases) expect(await collect(textLines(text))).toEqual(lines)
   })
 })

@@ -3,7 +3,7 @@ import { createGroupCommit } from '../../src/storage/group-commit'
 import { createLocalClient } from '../../src/storage/local-client'
 
 async function setup() {
-  const client = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+  const client = createLocalClient(':memory:', { lockWaitMs: 100 })
   await client.execute('create table t (id integer primary key, n integer not null check (n >= 0))')
   await client.execute('insert into t values (1, 0)')
   const batches: number[] = []

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LibsqlError } from '@libsql/client'
+import Database from 'libsql'
+import { AppError } from '../../src/domain/errors'
 import { createLocalClient } from '../../src/storage/local-client'
 import { openDatabase } from '../../src/storage/db'
 
@@ -16,7 +18,7 @@ afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, f
 
 describe('the local database client', () => {
   test('returns rows readable by position and by column name, with positional and named arguments', async () => {
-    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    const c = createLocalClient(':memory:', { lockWaitMs: 100 })
     await c.execute('create table t (a integer, b)')
     const ins = await c.execute({ sql: 'insert into t values (?, ?)', args: [1, 'x'] })
     expect(ins.rowsAffected).toBe(1)
@@ -32,7 +34,7 @@ describe('the local database client', () => {
   })
 
   test('a batch is all or nothing', async () => {
-    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    const c = createLocalClient(':memory:', { lockWaitMs: 100 })
     await c.execute('create table t (a integer primary key)')
     await expect(c.batch(['insert into t values (1)', 'insert into t values (1)'], 'write')).rejects.toBeInstanceOf(LibsqlError)
     expect((await c.execute('select count(*) as n from t')).rows[0].n).toBe(0)
@@ -43,7 +45,7 @@ describe('the local database client', () => {
   })
 
   test('SQLite errors surface as LibsqlError with base and extended codes', async () => {
-    const c = createLocalClient(':memory:', { busyTimeoutMs: 100 })
+    const c = createLocalClient(':memory:', { lockWaitMs: 100 })
     await c.execute('create table t (a integer primary key)')
     await c.execute('insert into t values (1)')
     const err = await c.execute('insert into t values (1)').catch((e) => e)
@@ -72,5 +74,93 @@ describe('the local database client', () => {
     expect((await b.client.execute('select count(*) from t')).rows[0][0]).toBe(2)
     expect(await holder.exited).toBe(0)
     b.client.close()
+  })
+
+  /** A second connection that holds the write lock, as another process (an import) would. */
+  const lockHolder = (path: string) => {
+    const holder = new Database(path)
+    holder.exec('BEGIN IMMEDIATE')
+    return { release: () => { holder.exec('COMMIT'); holder.close() } }
+  }
+  /** Counts timer ticks: each one is a turn of the event loop that was free to serve something else. */
+  const ticker = () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 10)
+    return { get ticks() { return ticks }, stop: () => clearInterval(timer) }
+  }
+
+  test('a write waiting for another connection\'s lock leaves the event loop running, then applies once', async () => {
+    const path = tempFile()
+    const c = createLocalClient(path, { lockWaitMs: 5000 })
+    await c.execute('PRAGMA journal_mode = WAL')
+    await c.execute('create table t (a integer)')
+    const holder = lockHolder(path)
+    const ticks = ticker()
+    // Released from a timer of this same event loop: an engine that slept in its busy handler would never let it
+    // fire, and would fail after its timeout instead.
+    setTimeout(holder.release, 300)
+    const writes = Promise.all([
+      c.execute('insert into t values (1)'),
+      c.batch(['insert into t values (2)', 'insert into t values (3)'], 'deferred'),
+      c.batch(['insert into t values (4)'], 'write'),
+    ])
+    await writes
+    ticks.stop()
+    // About 30 ticks in 300 ms; a blocked loop gives none.
+    expect(ticks.ticks).toBeGreaterThanOrEqual(10)
+    expect((await c.execute('select a from t order by rowid')).rows.map((r) => r[0])).toEqual([1, 2, 3, 4])
+    c.close()
+  })
+
+  test('waiting calls are served in the order they came once the lock is free', async () => {
+    const path = tempFile()
+    const c = createLocalClient(path, { lockWaitMs: 5000 })
+    await c.execute('PRAGMA journal_mode = WAL')
+    await c.execute('create table t (a integer)')
+    const holder = lockHolder(path)
+    setTimeout(holder.release, 100)
+    await Promise.all(Array.from({ length: 50 }, (_, i) => c.execute({ sql: 'insert into t values (?)', args: [i] })))
+    expect((await c.execute('select a from t order by rowid')).rows.map((r) => r[0])).toEqual(Array.from({ length: 50 }, (_, i) => i))
+    c.close()
+  })
+
+  test('a lock held past the wait budget fails the call as storage_unavailable, with no SQL, the loop running', async () => {
+    const path = tempFile()
+    const c = createLocalClient(path, { lockWaitMs: 300 })
+    await c.execute('PRAGMA journal_mode = WAL')
+    await c.execute('create table t (a integer)')
+    const holder = lockHolder(path)
+    const ticks = ticker()
+    const started = performance.now()
+    const err = await c.execute({ sql: 'insert into t values (?)', args: [42] }).catch((e) => e)
+    ticks.stop()
+    holder.release()
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    expect(ticks.ticks).toBeGreaterThanOrEqual(10)
+    expect(err).toBeInstanceOf(AppError)
+    expect(err.kind).toBe('storage_unavailable')
+    expect(err.message).not.toMatch(/insert|42/i)
+    expect((await c.execute('select count(*) from t')).rows[0][0]).toBe(0)
+    c.close()
+  })
+
+  test('inside a transaction the caller began, a statement that meets the lock is not repeated', async () => {
+    const path = tempFile()
+    const c = createLocalClient(path, { lockWaitMs: 5000 })
+    await c.execute('PRAGMA journal_mode = WAL')
+    await c.execute('create table t (a integer)')
+    await c.execute('BEGIN')
+    await c.execute('select count(*) from t')
+    // Another connection commits after this transaction's snapshot: writing from the old snapshot can never succeed.
+    const other = new Database(path)
+    other.exec('insert into t values (1)')
+    other.close()
+    const started = performance.now()
+    const err = await c.execute('insert into t values (2)').catch((e) => e)
+    expect(err).toBeInstanceOf(LibsqlError)
+    expect(err.code).toBe('SQLITE_BUSY')
+    expect(performance.now() - started).toBeLessThan(1000)
+    await c.execute('ROLLBACK')
+    c.close()
   })
 })

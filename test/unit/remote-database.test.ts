@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { migrations } from '../../drizzle/migrations'
 import { buildDeps } from '../../src/deps'
+import { AppError } from '../../src/domain/errors'
 import { createTeam } from '../../src/domain/teams/teams'
 import { silentLogger } from '../../src/lib/log'
 import type { NewSignal } from '../../src/storage/repos/signals'
@@ -113,5 +114,54 @@ describe('a database on a libSQL server', () => {
     // Nothing ran on the server.
     expect(server.db.prepare(TABLES_SQL).all()).toEqual([])
     expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer wrong-secret-token', null, 'Bearer wrong-secret-token'])
+  })
+
+  /** The failure of opening and migrating `url` with `authToken`. */
+  const failureOf = async (url: string, authToken?: string): Promise<AppError> => {
+    const error = await openDatabase({ url, authToken }).then(async ({ client: c }) => {
+      closers.push(c)
+      await migrate(c)
+    }).then(() => undefined, (e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    return error as AppError
+  }
+
+  test('a server out of reach is named by its setting and host, not by the runtime\'s error code', async () => {
+    for (const url of ['http://127.0.0.1:1', 'libsql://127.0.0.1:1?tls=0', 'ws://127.0.0.1:1']) {
+      const error = await failureOf(url, 'tok')
+      expect(error.kind).toBe('storage_unavailable')
+      expect(error.message).toStartWith('database.url: cannot reach the libSQL server at 127.0.0.1:1 (')
+      expect(error.message).not.toMatch(/ECONNREFUSED|TypeError|tok\b/)
+    }
+    expect((await failureOf('http://127.0.0.1:1')).message)
+      .toBe('database.url: cannot reach the libSQL server at 127.0.0.1:1 (connection refused)')
+  })
+
+  test('a refused or missing token names database.auth_token and never shows the token', async () => {
+    const server = startServer()
+    const host = new URL(server.url).host
+    const wrong = await failureOf(server.url, 'wrong-secret-token')
+    expect(wrong.kind).toBe('storage_unavailable')
+    expect(wrong.message).toBe(`database.auth_token: the libSQL server at ${host} refused the token (HTTP 401)`)
+    expect((await failureOf(server.url)).message)
+      .toBe(`database.auth_token: the libSQL server at ${host} requires a token and none is set (HTTP 401)`)
+  })
+
+  test('a token that cannot be sent (a line break, a non-ASCII character) is refused before any request', async () => {
+    const server = startServer()
+    for (const token of ['secret\nsecond-line', 'sécret', 'secret→', 'two words']) {
+      const error = await openDatabase({ url: server.url, authToken: token }).then(() => undefined, (e: unknown) => e)
+      expect(error).toBeInstanceOf(AppError)
+      expect((error as AppError).kind).toBe('invalid_request')
+      expect((error as AppError).message).toBe('database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)')
+    }
+    expect(server.requests).toEqual([])
+  })
+
+  test('a URL without a host is refused as database.url', async () => {
+    for (const url of ['http://', 'libsql://']) {
+      const error = await openDatabase({ url }).then(() => undefined, (e: unknown) => e)
+      expect((error as AppError).message).toBe('database.url: not a valid URL')
+    }
   })
 })

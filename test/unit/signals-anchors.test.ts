@@ -158,4 +158,20 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     expect(() => createSignalsRepo(deps.database.db, { anchorEvery: 0 })).toThrow()
     expect(() => createSignalsRepo(deps.database.db, { anchorEvery: 2.5 })).toThrow()
   })
+
+  test('concurrent requests for a total not yet known share one count, and a new version counts again', async () => {
+    const { repo, team, rows } = await setup()
+    let counts = 0
+    const count = repo.count
+    repo.count = (...a: Parameters<typeof count>) => {
+      counts++
+      return count.apply(repo, a)
+    }
+    const totals = await Promise.all(Array.from({ length: 20 }, () => repo.total(team.id, 1, {})))
+    expect(totals).toEqual(Array(20).fill(rows.length))
+    expect(counts).toBe(1)
+    await repo.insertMany(team.id, makeSignals(team.id, 5, 'more'))
+    expect(await Promise.all([repo.total(team.id, 2, {}), repo.total(team.id, 2, {})])).toEqual([rows.length + 5, rows.length + 5])
+    expect(counts).toBe(2)
+  })
 })

@@ -101,6 +101,9 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
   // Counting a million rows costs far more than reading a page, and signals change only when polled or imported;
   // a total stays valid until the team's signals version moves.
   const totals = new Map<string, number>()
+  // Counts in progress: requests that arrive while one runs wait for it rather than count again. Every batch of an
+  // import moves the version, and a count of a large team takes tens of milliseconds of the event loop.
+  const counting = new Map<string, Promise<number>>()
   // Pages, like totals, stay valid until the team's signals version moves: the same first pages are asked for
   // again and again by dashboards and pollers, and signals change only when a poll or an import stores some.
   const cachedPages = new Map<string, Awaited<ReturnType<typeof runPage>>>()
@@ -233,7 +236,14 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
     /** `count`, remembered per (team, signals version, filter). */
     async total(teamId: string, version: number, f: SignalFilter): Promise<number> {
       const key = JSON.stringify([teamId, version, f.keyword, f.intent, f.platform, f.minScore, f.since])
-      return totals.get(key) ?? remember(totals, key, await this.count(teamId, f), TOTALS_KEPT)
+      const known = totals.get(key)
+      if (known !== undefined) return known
+      let pending = counting.get(key)
+      if (!pending) {
+        pending = this.count(teamId, f).then((n) => remember(totals, key, n, TOTALS_KEPT)).finally(() => counting.delete(key))
+        counting.set(key, pending)
+      }
+      return pending
     },
     /**
      * Inserts in one transaction, skipping posts the team already has (contract §9), and bumps the team's

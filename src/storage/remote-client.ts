@@ -1,0 +1,81 @@
+import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
+import { AppError } from '../domain/errors'
+
+// Network failures as the runtime's fetch reports them (an error `code`), in words.
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ETIMEDOUT: 'timed out',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPROTO: 'TLS handshake failed',
+}
+const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
+
+/**
+ * A client for a libSQL server whose connection and authentication failures name the setting to fix and the
+ * host, e.g. "database.url: cannot reach the libSQL server at db.example.org:8080 (connection refused)", instead of
+ * the driver's "TypeError: ECONNREFUSED". They become `storage_unavailable`. The token is never part of a message;
+ * SQL errors pass through unchanged.
+ */
+export function openRemoteClient(a: { url: string; authToken: string }): Client {
+  const host = hostOf(a.url)
+  // A JWT is printable ASCII; anything else could not even travel in the Authorization header.
+  if (!/^[\x21-\x7e]*$/.test(a.authToken)) {
+    throw new AppError('invalid_request', 'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)')
+  }
+  const client = createClient({ url: a.url, authToken: a.authToken || undefined })
+  const explain = (e: unknown): never => {
+    throw describeFailure(e, { host, hasToken: a.authToken !== '' }) ?? e
+  }
+  const remote = {
+    get closed() { return client.closed },
+    get protocol() { return client.protocol },
+    execute: (stmt: InStatement | string, args?: InArgs) =>
+      (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)).catch(explain),
+    batch: (...p: Parameters<Client['batch']>) => client.batch(...p).catch(explain),
+    migrate: (...p: Parameters<Client['migrate']>) => client.migrate(...p).catch(explain),
+    transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
+    executeMultiple: (sql: string) => client.executeMultiple(sql).catch(explain),
+    sync: () => client.sync().catch(explain),
+    close: () => client.close(),
+    reconnect: () => client.reconnect(),
+  }
+  return remote as Client
+}
+
+/** `host:port` of the server (what the operator recognises), without credentials, path or query. */
+function hostOf(url: string): string {
+  let host = ''
+  try {
+    host = new URL(url).host
+  } catch {
+    // reported below
+  }
+  if (!host) throw new AppError('invalid_request', 'database.url: not a valid URL')
+  return host
+}
+
+function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): AppError | undefined {
+  const err = e as { code?: unknown; message?: unknown; cause?: { status?: unknown } } | null
+  const code = String(err?.code ?? '')
+  const message = String(err?.message ?? '')
+  const unreachable = (reason: string) =>
+    new AppError('storage_unavailable', `database.url: cannot reach the libSQL server at ${a.host} (${reason})`)
+  if (NETWORK_REASONS[code]) return unreachable(NETWORK_REASONS[code])
+  if (CERTIFICATE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
+  if (code === 'HRANA_WEBSOCKET_ERROR') return unreachable('WebSocket connection failed')
+  const status = typeof err?.cause?.status === 'number' ? err.cause.status : Number(/HTTP status (\d{3})/.exec(message)?.[1])
+  if (code === 'SERVER_ERROR' && (status === 401 || status === 403)) {
+    return new AppError('storage_unavailable', a.hasToken
+      ? `database.auth_token: the libSQL server at ${a.host} refused the token (HTTP ${status})`
+      : `database.auth_token: the libSQL server at ${a.host} requires a token and none is set (HTTP ${status})`)
+  }
+  if (code === 'SERVER_ERROR' && status) {
+    return new AppError('storage_unavailable', `database.url: the libSQL server at ${a.host} answered HTTP ${status}`)
+  }
+  if (e instanceof TypeError && code) return unreachable(code)
+  return undefined
+}
