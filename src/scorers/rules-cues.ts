@@ -137,8 +137,12 @@ export const QUESTION_CUES: readonly Cue[] = [
   cue(`\\?`, 'asks a question', 0.5, false),
 ]
 
-/** Modifiers: they strengthen a score but never decide the intent. BUDGET_RE is an amount; the word "budget" is an ACTIVE cue. */
-export const BUDGET_RE = /(?:[$€£]\s?\d[\d,.]*\s?[km]?\b(?:\s?(?:\/|per|a|an)\s?(?:mo|month|yr|year|seat|user|license|licence)\b)?|\b\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi
+/**
+ * Modifiers: they strengthen a score but never decide the intent. BUDGET_RE is an amount; the word "budget" is an ACTIVE
+ * cue. An amount without a currency sign starts only where a number starts (not after a digit, comma or point): from
+ * every digit of "1,0,0,…" the run would be scanned again to its end, quadratic in its length (docs/scoring.md#performance).
+ */
+export const BUDGET_RE = /(?:[$€£]\s?\d[\d,.]*\s?[km]?\b(?:\s?(?:\/|per|a|an)\s?(?:mo|month|yr|year|seat|user|license|licence)\b)?|(?<![\w,.])\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi
 export const URGENCY_RE = /\b(?:asap|a\.s\.a\.p|urgent(?:ly)?|right\s+away|immediately|as\s+soon\s+as\s+possible|this\s+week|by\s+(?:tomorrow|monday|tuesday|wednesday|thursday|friday|end\s+of\s+(?:the\s+)?(?:day|week|month|quarter))|deadline|need\s+it\s+(?:now|today|yesterday))\b/gi
 export const TEAM_SIZE_RE = /\b(?:(?:team|company|org|organi[sz]ation|staff|agency|startup)\s+of\s+(?:about\s+|around\s+|~\s?)?\d+|\d+[\s-]?(?:person|people|member|employee|seat|user|rep|agent|developer|dev|engineer|salespeople|sales\s+reps?)s?)\b/gi
 
