@@ -11,6 +11,10 @@ export async function serve(argv: string[]): Promise<number> {
   const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
   const config = readConfig(flags.config as string | undefined)
   const deps = await buildDeps(config)
+  // One line now if the model server cannot be reached, instead of a warning per scored post later. The demo's
+  // sample posts are scored before listening, so only then does start-up wait for the answer.
+  const modelServerChecked = deps.scoring.checkModelServer()
+  if (flags.demo) await modelServerChecked
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
   const app = createApp(deps).listen({
     hostname: config.server.host,
@@ -22,7 +26,7 @@ export async function serve(argv: string[]): Promise<number> {
   const url = `http://${config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host}:${server.port}`
   console.log(JSON.stringify({ event: 'listening', url, startupMs: Math.round(performance.now() - started) }))
   if (demo) {
-    console.log(`Demo team "demo" ${demo.created ? 'created' : 'already present; issued a new key'}. API key (shown once):`)
+    console.log(`Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`)
     console.log(`  ${demo.apiKey}`)
     console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
     console.log(`Docs: ${url}/swagger`)

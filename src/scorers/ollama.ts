@@ -28,6 +28,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     name: 'ollama',
     model: config.model,
     version: PROMPT_VERSION,
+    endpoint: where,
+    async probe(signal) {
+      await fetch(new URL('/api/version', config.host), { signal })
+    },
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where) })

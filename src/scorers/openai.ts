@@ -73,6 +73,10 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     name: 'openai',
     model: config.model,
     version: PROMPT_VERSION,
+    endpoint: where,
+    async probe(signal) {
+      await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
+    },
     async score(input, signal) {
       return askForScore({
         input,

@@ -28,5 +28,9 @@ export type Scorer = {
   model?: string
   /** The prompt or rules version (also part of that). */
   version?: string
+  /** Where a model server answers (an origin, never credentials), for messages about it. */
+  endpoint?: string
   score(input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
+  /** Throws when the model server cannot be reached at all (any HTTP answer means it can). */
+  probe?(signal: AbortSignal): Promise<void>
 }

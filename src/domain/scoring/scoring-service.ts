@@ -7,6 +7,7 @@ import { createRulesScorer } from '../../scorers/rules'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
 import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
 import { AppError } from '../errors'
+import { createScorerHealth } from './scorer-health'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
 export type Scored = ScoreResult & { scoredBy: string }
@@ -34,9 +35,10 @@ export function createScoringService(a: {
   // The rules scorer answers in microseconds, in process: storing its answers would cost more than computing them,
   // and it cannot hang, so it needs neither a slot nor a timer.
   const embedded = scorer.name === 'rules'
+  const health = createScorerHealth({ config: a.config, scorer, log: a.log })
 
   async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
-    a.log.warn('scorer_failed', { scorer: scorer.name, err })
+    health.failed(err)
     if (a.config.scorer.fallback !== 'rules' || scorer.name === 'rules') {
       throw new AppError('scorer_unavailable', `the ${scorer.name} scorer could not answer`)
     }
@@ -46,6 +48,8 @@ export function createScoringService(a: {
 
   return {
     scorerName: scorer.name,
+    /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
+    checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */
     async score(teamId: string, input: ScoreInput, signal?: AbortSignal): Promise<Scored> {
       if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
@@ -59,6 +63,7 @@ export function createScoringService(a: {
         if (signal?.aborted) throw err
         return fallBack(input, err)
       }
+      health.answered()
       await a.cache.put(key, result, a.clock.now().toISOString())
       return { ...result, scoredBy: scorer.name }
     },

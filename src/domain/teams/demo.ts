@@ -25,16 +25,14 @@ const SAMPLE_POSTS: { platform: string; author: string; keyword: string; text: s
 ]
 
 /**
- * contract §3 `serve --demo`: with no team in the database, create team `demo` (growth) with keywords, one ICP
- * profile and sample signals. Every start in demo mode returns a fresh demo key (earlier demo keys are revoked),
- * since only hashes are stored and the key must be printable again. Returns undefined when other teams exist.
+ * `serve --demo` (docs/operations.md#running-it): with no team in the database, create team `demo` (growth) with
+ * keywords, one ICP profile and sample signals: the sample posts that the configured scorer qualifies. Every start in
+ * demo mode prints a new demo key, since only hashes are stored; earlier demo keys stay valid, so a restart does not
+ * break a script or a client that holds one. Returns undefined when other teams exist.
  */
 export async function ensureDemoTeam(deps: Deps): Promise<{ apiKey: string; created: boolean } | undefined> {
   const existing = await deps.repos.teams.find(DEMO_TEAM)
   if (existing) {
-    for (const key of await deps.repos.apiKeys.listForTeam(existing.id)) {
-      if (key.label === DEMO_KEY_LABEL && !key.revokedAt) await deps.repos.apiKeys.revoke(existing.id, key.prefix, deps.clock.now().toISOString())
-    }
     const key = await issueApiKey(deps, { teamId: existing.id, label: DEMO_KEY_LABEL })
     return { apiKey: key.apiKey, created: false }
   }
@@ -48,6 +46,8 @@ export async function ensureDemoTeam(deps: Deps): Promise<{ apiKey: string; crea
   const rows: NewSignal[] = []
   for (const [i, post] of SAMPLE_POSTS.entries()) {
     const scored = await deps.scoring.score(team.id, { content: post.text, keyword: post.keyword, icps: [ICP] })
+    // A signal is a qualified lead (docs/api.md#signals): posts the scorer does not qualify are not kept.
+    if (scored.score < deps.config.scorer.qualify_threshold) continue
     const publishedAt = new Date(now.getTime() - (i + 1) * 3_600_000).toISOString()
     rows.push({
       id: newId('sig'), teamId: team.id, platform: post.platform, postId: `demo-${i + 1}`, author: post.author,

@@ -1,0 +1,54 @@
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import type { Scorer } from '../../scorers/types'
+
+// How long the start-up check waits for the model server: a local server answers in milliseconds.
+const PROBE_MS = 2000
+
+/**
+ * Whether the configured model server is answering, as far as this process knows. An outage is announced once, with
+ * what scoring does meanwhile, and its end once; the calls in between fail (or fall back) without a line each:
+ * a demo or a polling pass without a model server would otherwise print a warning per post (docs/scoring.md#fallback-and-timeouts).
+ */
+export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger }) {
+  const { scorer, log } = a
+  let down = false
+  let failures = 0
+  const meanwhile = () => a.config.scorer.fallback === 'rules'
+    ? 'scoring with the embedded rules scorer'
+    : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
+
+  return {
+    /** A call failed: the first failure of an outage is logged with its reason. */
+    failed(err: unknown) {
+      failures++
+      if (down) return
+      down = true
+      log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
+    },
+    /** A call succeeded: an outage, if any, is over. */
+    answered() {
+      if (!down) return
+      log.info('scorer_recovered', { scorer: scorer.name, failedCalls: failures })
+      down = false
+      failures = 0
+    },
+    /**
+     * At start: one line when the model server cannot be reached. Returns false then. Scorers without a server (the
+     * rules scorer) are always reachable.
+     */
+    async check(): Promise<boolean> {
+      if (!scorer.probe) return true
+      try {
+        await scorer.probe(AbortSignal.timeout(PROBE_MS))
+        return true
+      } catch {
+        down = true
+        log.warn('model_server_unreachable', {
+          message: `no model server at ${scorer.endpoint ?? 'the configured address'}; ${meanwhile()}; see Scoring in the README`,
+        })
+        return false
+      }
+    },
+  }
+}
