@@ -1,4 +1,5 @@
-// `npm run build`: writes the single executable dist/lead-signals (contract §1, STYLE §8).
+// `npm run build`: writes the single executable dist/lead-signals, with the migrations, the libSQL addon and the worker
+// entry points inside (docs/architecture.md#layers).
 //   bun build.ts                              for this machine
 //   bun build.ts --target bun-linux-arm64     cross-build (needs that platform's @libsql/* package installed)
 import { existsSync } from 'node:fs'

@@ -47,7 +47,7 @@ export const USAGE = `usage: lead-signals <command> [options]
 
 TEAM is a team id or name. Every command accepts --config FILE.`
 
-/** Runs one command; returns the exit status. Failures print one line on stderr (contract §3). */
+/** Runs one command; returns the exit status. Failures print one line on stderr (docs/operations.md#command-line). */
 export async function dispatch(argv: string[]): Promise<number> {
   const [name, ...rest] = argv
   const command = name ? COMMANDS[name] : undefined
@@ -56,7 +56,7 @@ export async function dispatch(argv: string[]): Promise<number> {
       console.log(USAGE)
       return 0
     }
-    // contract §3: a failure is one line on stderr; the full usage only when no command was given at all.
+    // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.
     console.error(name ? `lead-signals: unknown command "${name}"; "lead-signals --help" lists the commands` : USAGE)
     return 2
   }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 
-/** A configuration problem; the CLI prints the message and exits with status 2 (contract §4). */
+/** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
 export class ConfigError extends Error {}
 
 const ENV_PREFIX = 'LEAD_SIGNALS_'

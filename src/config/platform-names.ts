@@ -1,4 +1,4 @@
-// contract §2: "the service" of the specification is reddit everywhere.
+// docs/api.md#platform-names: the platform some older documents call "the service" is reddit everywhere.
 export const SEARCH_PLATFORMS = [
   'twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'medium', 'substack',
   'github', 'devto', 'mastodon', 'quora', 'pinterest', 'facebook', 'instagram', 'tiktok', 'producthunt', 'g2',

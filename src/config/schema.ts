@@ -83,7 +83,7 @@ export const Plan = v.strictObject({
 export type Plan = v.InferOutput<typeof Plan>
 
 const CORE_PLATFORMS: SearchPlatform[] = ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'github', 'devto', 'mastodon']
-/** contract §4: the four plans that exist unless the configuration redefines them. */
+/** docs/api.md#plans: the four plans that exist unless the configuration redefines them. */
 export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   starter: { api_access: false, monthly_requests: 0, platforms: [] },
   growth: { api_access: true, monthly_requests: 500, platforms: CORE_PLATFORMS },
@@ -115,7 +115,7 @@ const providerEntries = {
 // A scraping actor's run takes tens of seconds, so these tables wait longer by default.
 const provider = () => base('https://api.apify.com', providerEntries, 120_000)
 
-// contract §4: one table per connector, `base_url` defaulting to the platform's public API host.
+// docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API host.
 const Platforms = v.strictObject({
   twitter: base('https://api.x.com', { bearer_token: secret }),
   reddit: base('https://oauth.reddit.com', {

@@ -20,7 +20,7 @@ export class AppError extends Error {
   }
 }
 
-// contract §6
+// docs/api.md#error-codes
 export const statusOf: Record<ErrorCode, number> = {
   invalid_request: 400,
   missing_api_key: 401,

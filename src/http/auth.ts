@@ -8,7 +8,7 @@ type AuthDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos'>
 
 const callers = new WeakMap<Request, Promise<Caller>>()
 // Elysia turns anything thrown while parsing into a generic parse error, so failures found there wait here and
-// are thrown from `derive`, which keeps the contract's order: key, plan access, then the body (contract §5).
+// are thrown from `derive`, which keeps the order of checks: key, plan access, then the body (docs/api.md#order-of-checks).
 const deferred = new WeakMap<Request, unknown>()
 const decoder = new TextDecoder()
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i

@@ -6,8 +6,8 @@ import type { Logger } from '../lib/log'
 const LEGACY_PREFIX = '/api/routes/'
 
 /**
- * Request ids, the body-size limit and the one mapping from any failure to the contract's error bodies
- * (contract §6): `{error: {code, message, details?}}`, or `{success: false, error}` on the earlier routes.
+ * Request ids, the body-size limit and the one mapping from any failure to the API's error bodies
+ * (docs/api.md#error-shape): `{error: {code, message, details?}}`, or `{success: false, error}` on the earlier routes.
  */
 export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
   new Elysia({ name: 'error-handling' })
@@ -57,7 +57,7 @@ function validationError(error: unknown, log: Logger, where: Record<string, unkn
   return invalidRequest(part, issuesOf(e.validator?.schema, e.value, part))
 }
 
-/** contract §6: 400 `invalid_request` whose message names each field and whose `details` list them. */
+/** docs/api.md#error-shape: 400 `invalid_request` whose message names each field and whose `details` list them. */
 export function invalidRequest(part: string, details: FieldIssue[]): AppError {
   const message = details.length ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}` : `invalid ${part}`
   return new AppError('invalid_request', message, { details })

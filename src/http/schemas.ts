@@ -10,7 +10,7 @@ export const ErrorBody = v.object({
 
 export const LegacyErrorBody = v.object({ success: v.literal(false), error: v.string() })
 
-/** Spec 2.4 as it appears in search, score and signals responses; null limit and remaining mean unlimited. */
+/** The usage counters (docs/api.md#usage-counters) as they appear in search, score and signals responses; null limit and remaining mean unlimited. */
 export const UsageCounters = v.object({
   used: v.number(),
   limit: v.nullable(v.number()),

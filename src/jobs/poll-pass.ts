@@ -19,7 +19,7 @@ export const POLL_LEASE = 'keyword-polling'
 const PENDING_PAGE = 500
 
 /**
- * One keyword-polling pass (contract §9, spec 4.4): search each tracked keyword once per platform, queue what is new
+ * One keyword-polling pass (docs/operations.md#what-a-pass-does): search each tracked keyword once per platform, queue what is new
  * for every team tracking it, score each team's mentions with its own profiles, and keep the qualified ones as
  * signals. Polling is the service's own work: no team's quota is spent.
  *

@@ -17,8 +17,8 @@ const decoder = new TextDecoder()
 export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
   return new Elysia({ name: 'mcp' }).all('/mcp', async ({ request }) => {
-    // contract §5: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
-    // is answered by the one error mapping in the contract's shape.
+    // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
+    // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
     const caller = await authenticate(deps, request.headers.get('x-api-key'))
     if (request.method !== 'POST') return methodNotAllowed()
     const target = requestTarget(request.url)

@@ -54,7 +54,7 @@ function jsonSchemaOf(schema: v.GenericSchema): Tool['inputSchema'] {
 }
 
 /**
- * Runs one call in the contract's order (§5): the caller (key, plan access), then the arguments, then the tool,
+ * Runs one call in the order of checks (docs/api.md#order-of-checks): the caller (key, plan access), then the arguments, then the tool,
  * whose domain function checks the platform, reserves quota and gives it back on failure, as the REST route does.
  */
 export async function callTool(a: {

@@ -3,7 +3,7 @@ import type { Config } from '../config/schema'
 
 const set = (s: string | undefined) => s !== undefined && s.trim() !== ''
 
-/** contract §4: when a source has what its connector needs; the others answer 503 platform_not_configured. */
+/** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
 export function isConfigured(config: Config, source: Source): boolean {
   const p = config.platforms
   switch (source) {

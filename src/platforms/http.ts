@@ -78,7 +78,7 @@ export function retryAfterSecOf(headers: Headers, now = Date.now()): number | un
   return Number.isFinite(reset) && reset > 1e9 ? Math.max(0, Math.ceil(reset - now / 1000)) : undefined
 }
 
-/** `sendPlatformRequest` where any error status is 502 upstream_error (contract §6). */
+/** `sendPlatformRequest` where any error status is 502 upstream_error (docs/api.md#error-codes). */
 export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
   if (!res.ok) {

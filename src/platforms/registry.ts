@@ -38,7 +38,7 @@ const FACTORIES: Partial<Record<Source, Factory>> = {
   news: (c, log) => createNewsConnector(c.platforms.news, log),
   internet: (c, log) => createSearxngConnector('internet', c.platforms.internet, log),
   indiehacker: (c, log) => createSearxngConnector('indiehacker', c.platforms.indiehacker, log),
-  // Platforms without a public search: the operator's licensed provider task (contract §4).
+  // Platforms without a public search: the operator's licensed provider task (docs/operations.md#platforms).
   ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)])),
 }
 

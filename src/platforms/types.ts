@@ -1,6 +1,6 @@
 import type { Source } from '../config/platform-names'
 
-/** Spec 2.2: one post, normalised; engagement numbers are always numbers. */
+/** One post (docs/api.md#mention-search), normalised; engagement numbers are always numbers. */
 export type Mention = {
   id: string
   author: string

@@ -53,7 +53,7 @@ async function setup(plan = 'growth') {
 }
 
 describe('POST /api/routes/search', () => {
-  test('every network answers {success, network, results: {count, posts}} with spec 2.8 post records', async () => {
+  test('every network answers {success, network, results: {count, posts}} with post records', async () => {
     const { search } = await setup()
     for (const network of LEGACY_NETWORKS) {
       const r = await search(network)

@@ -14,7 +14,7 @@ const expectError = (r: { status: number; body: any; headers: Headers }, status:
 }
 const scoreBody = { content: 'We need a new CRM for our sales team, any recommendations?' }
 
-describe('contract §6 error rows through the HTTP layer', () => {
+describe('the error rows of docs/api.md#error-codes through the HTTP layer', () => {
   test('400 invalid_request for malformed JSON, with no stack or parser text', async () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)

@@ -1,4 +1,4 @@
-// /mcp is refused before any MCP exchange without a valid key of a plan with API access (contract §5).
+// /mcp is refused before any MCP exchange without a valid key of a plan with API access (docs/api.md#order-of-checks).
 import { afterAll, describe, expect, test } from 'bun:test'
 import { issueApiKey, revokeApiKey } from '../../src/domain/keys/keys'
 import { seedTeam, testDeps } from '../support/deps'

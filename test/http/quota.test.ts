@@ -17,7 +17,7 @@ async function fire(call: ReturnType<typeof client>, key: string, n: number) {
   return { ok: replies.filter((r) => r.status === 200).length, limited: replies.filter((r) => r.status === 429).length }
 }
 
-describe('the atomic charge (contract §7)', () => {
+describe('the atomic charge (docs/api.md#reserve-and-give-back)', () => {
   test('with R requests remaining and 10×R concurrent counted calls, exactly R succeed and the rest get 429', async () => {
     const { deps } = await testDeps({ config: withPlans })
     const { apiKey } = await seedTeam(deps, { plan: 'five' })
@@ -104,7 +104,7 @@ describe('the atomic charge (contract §7)', () => {
   })
 })
 
-describe('the monthly reset (contract §7)', () => {
+describe('the monthly reset (docs/api.md#the-month)', () => {
   test('the counter resets at 00:00 UTC on the 1st and resetsAt is the first instant of the next month', async () => {
     const { deps, clock } = await testDeps({ config: withPlans, now: '2026-11-30T23:59:59.999Z' })
     const { apiKey } = await seedTeam(deps, { plan: 'tiny' })

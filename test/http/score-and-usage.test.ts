@@ -44,7 +44,7 @@ describe('POST /api/v1/leads/score', () => {
 })
 
 describe('GET /api/v1/usage and GET /api/routes/test-api', () => {
-  test('the usage report has the spec 2.7 shape with the plan\'s platforms', async () => {
+  test('the usage report has the documented shape with the plan\'s platforms', async () => {
     const { deps } = await testDeps({ now: '2026-02-10T08:00:00.000Z' })
     const { apiKey } = await seedTeam(deps, { name: 'Acme Inc', plan: 'scale', credits: 7 })
     const r = await client(deps)('GET', '/api/v1/usage', { key: apiKey })

@@ -33,7 +33,7 @@ async function setup(plan = 'growth') {
 }
 
 describe('POST /api/v1/mentions/search, scored variant (api.search_variant = "scored")', () => {
-  test('one platform: each result scored, with the spec 2.3 fields, best first, and usage', async () => {
+  test('one platform: each result scored, with the scored fields, best first, and usage', async () => {
     const { search } = await setup()
     const r = await search({ keyword: 'crm', platform: 'hackernews' })
     expect(r.status).toBe(200)

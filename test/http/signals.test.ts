@@ -33,7 +33,7 @@ function sampleSignals(teamId: string): NewSignal[] {
 /** Byte order, as SQLite's BINARY collation compares ids (the ids here are ASCII, where UTF-16 order is the same). */
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
-/** contract §8: score, then publishedAt, then id, all three descending. */
+/** docs/api.md#order-and-paging: score, then publishedAt, then id, all three descending. */
 function expectedOrder(rows: NewSignal[]) {
   return [...rows].sort((a, b) => b.score - a.score || cmp(b.publishedAt, a.publishedAt) || cmp(b.id, a.id))
 }

@@ -21,7 +21,7 @@ function leafPaths(obj: unknown, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, val]) => leafPaths(val, prefix ? `${prefix}.${k}` : k))
 }
 
-describe('configuration (contract §4)', () => {
+describe('configuration (docs/operations.md#configuration)', () => {
   test('built-in defaults match the contract', () => {
     const c = loadConfig({ env: {} })
     expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576, shutdown_timeout_ms: 10_000 })

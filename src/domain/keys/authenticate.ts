@@ -13,7 +13,7 @@ type AuthDeps = { config: Pick<Config, 'plans'>; clock: Clock; log: Logger; repo
 // Writing `last_used_at` on every request would make each read a write; a minute of precision is enough for a list.
 const TOUCH_EVERY_MS = 60_000
 
-/** contract §5: the key (401), then the plan's API access (403). */
+/** docs/api.md#order-of-checks: the key (401), then the plan's API access (403). */
 export async function authenticate(deps: AuthDeps, rawKey: string | null | undefined): Promise<Caller> {
   const key = rawKey?.trim()
   if (!key) throw new AppError('missing_api_key', 'send your API key in the x-api-key header')

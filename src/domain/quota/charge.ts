@@ -10,7 +10,7 @@ import { type Usage, usageOf } from './usage'
 export type QuotaDeps = { clock: Clock; repos: { usage: ReturnType<typeof createUsageRepo> } }
 
 /**
- * contract §7: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
+ * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
  * throws. Only a call that succeeds stays charged; `usage` is the state after this call.
  */
 export async function charged<T>(

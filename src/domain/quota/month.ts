@@ -1,4 +1,4 @@
-/** contract §7: the billing month is the UTC calendar month. */
+/** docs/api.md#the-month: the billing month is the UTC calendar month. */
 export const monthOf = (at: Date) => at.toISOString().slice(0, 7)
 
 /** The first instant of the UTC month after `at`. */

@@ -4,7 +4,7 @@ import { charged } from './charge'
 import { monthOf, resetsAt } from './month'
 import { countersAt, type Usage, usageOf } from './usage'
 
-/** Spec 2.7. Counted only when `api.count_usage_endpoint` is on (contract §7). */
+/** docs/api.md#usage-report. Counted only when `api.count_usage_endpoint` is on (docs/api.md#what-is-counted). */
 export async function usageReport(deps: Pick<Deps, 'config' | 'clock' | 'repos'>, caller: Caller) {
   const { team, plan } = caller
   let usage: Usage

@@ -3,7 +3,7 @@ import type { TeamRow } from '../../storage/repos/teams'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf } from './month'
 
-/** Spec 2.4: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */
+/** docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */
 export type Usage = { used: number; limit: number | null; remaining: number | null }
 
 export function usageOf(plan: Plan, c: Counters): Usage {

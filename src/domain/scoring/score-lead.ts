@@ -5,7 +5,7 @@ import { charged } from '../quota/charge'
 export type ScoreRequest = { content: string; keyword?: string; context?: string }
 
 /**
- * Spec 2.5 / contract §8: the team's ICP profiles go with the text; `qualified` comes from the threshold.
+ * docs/api.md#lead-scoring: the team's ICP profiles go with the text; `qualified` comes from the threshold.
  * Returns the body and the scorer that answered (the route names it in a header).
  */
 export async function scoreLead(deps: Pick<Deps, 'config' | 'clock' | 'repos' | 'scoring'>, caller: Caller, req: ScoreRequest) {

@@ -3,7 +3,7 @@ import type { Caller } from '../keys/authenticate'
 import { AppError } from '../errors'
 import type { SearchRunner } from './search-runner'
 
-/** contract §5: the platform must be on the caller's plan (403) ... */
+/** docs/api.md#order-of-checks: the platform must be on the caller's plan (403) ... */
 export function requireOnPlan(caller: Caller, platform: SearchPlatform) {
   if (!caller.plan.platforms.includes(platform)) {
     throw new AppError('platform_not_in_plan', `${platform} is not available on the ${caller.team.plan} plan`)

@@ -2,7 +2,7 @@ import type { Mention } from '../../platforms/types'
 import type { ScoreResult } from '../../scorers/types'
 import type { PostState } from '../../storage/repos/legacy-posts'
 
-/** contract §8: hot from 8, warm from 5, else cold. */
+/** docs/api.md#post-records: hot from 8, warm from 5, else cold. */
 export function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
   return score >= 8 ? 'hot' : score >= 5 ? 'warm' : 'cold'
 }
@@ -34,7 +34,7 @@ export function languageOf(text: string): string {
   return detect(text.slice(0, 2000)) || 'und'
 }
 
-/** Spec 2.8, as contract §8 settles it. */
+/** A post record of the earlier search route (docs/api.md#post-records). */
 export function toPostRecord(m: Mention, scored: ScoreResult, state: PostState | undefined) {
   return {
     id: m.id,

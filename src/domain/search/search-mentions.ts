@@ -4,7 +4,7 @@ import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 
-/** contract §5 order after validation: platform on plan (403), configured (503), quota (429), then the search. */
+/** docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the search. */
 export async function searchMentions(
   deps: Pick<Deps, 'clock' | 'repos' | 'searches'>,
   caller: Caller,

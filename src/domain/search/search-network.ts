@@ -9,11 +9,11 @@ import { loadLanguageDetector, toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
 
-/** The earlier route asks each network for this many posts (spec 4.2's default page). */
+/** The earlier route asks each network for this many posts (docs/api.md#earlier-search). */
 export const NETWORK_SEARCH_LIMIT = 20
 
 /**
- * The earlier search route (spec 4.5, contract §8): the tracked-keyword rule (custom plans with `any_keyword` are
+ * The earlier search route (docs/api.md#earlier-search): the tracked-keyword rule (custom plans with `any_keyword` are
  * exempt), then the network's connector, then one unit of quota for a search that succeeds. Found posts are
  * remembered per team so that `read` and `note` survive later searches.
  */

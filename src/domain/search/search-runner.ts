@@ -26,7 +26,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString())
       return mentions
     } catch (err) {
-      // Only the contract's own messages are kept: they name the platform and the failure, never a URL or a body.
+      // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
       const now = deps.clock.now()

@@ -13,7 +13,7 @@ type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
 type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>
 
 /**
- * The scored variant (spec 2.3, contract §8, `api.search_variant = "scored"`). With a platform, that platform;
+ * The scored variant (docs/api.md#scored-variant, `api.search_variant = "scored"`). With a platform, that platform;
  * without one, every one of the six that the plan has and that is configured, searched at once, merged by aiScore.
  * A merged search answers with what the platforms that answered found; it fails only if all of them failed.
  */

@@ -5,7 +5,7 @@ import type { ScoreResult } from '../../scorers/types'
 import type { NewSignal } from '../../storage/repos/signals'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 
-/** A polled mention the scorer qualified, as the team's signal (spec 2.6; contract §9). */
+/** A polled mention the scorer qualified, as the team's signal (docs/api.md#signals; docs/operations.md#exactly-once). */
 export function signalFromMention(a: { teamId: string; keyword: string; mention: Mention; score: ScoreResult; detectedAt: string }): NewSignal {
   const { mention: m, score: s } = a
   return {

@@ -25,7 +25,7 @@ const httpUrl = v.pipe(
 )
 
 /**
- * One line of a `signals import` file: a Signal (spec 2.6) with `id` optional (the post's id on its platform).
+ * One line of a `signals import` file: a signal as the API shows it (docs/api.md#signals) with `id` optional (the post's id on its platform).
  * Strict: an unknown field rejects the line, so a misspelt field does not silently drop data.
  */
 export const ImportedSignal = v.strictObject({

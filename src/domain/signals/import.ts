@@ -33,7 +33,7 @@ const BATCH_ROWS = 1000
 // Between two batches: longer than the longest interval at which a waiting writer polls the lock (storage/lock-wait.ts).
 const BATCH_PAUSE_MS = 10
 
-// contract §9: full text was not stored before this date; an import from then without it keeps contentFull null.
+// docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
@@ -71,8 +71,8 @@ async function* numbered(lines: LineSource): AsyncGenerator<[number, string]> {
 }
 
 /**
- * contract §3: all or nothing unless `skipInvalid`. A post the team already has, or one repeated in the file, is
- * skipped as a duplicate (contract §9: one signal per team, platform and post id).
+ * docs/operations.md#importing-signals: all or nothing unless `skipInvalid`. A post the team already has, or one repeated in the file, is
+ * skipped as a duplicate (docs/operations.md#exactly-once: one signal per team, platform and post id).
  *
  * Two passes over the lines, so a file of any size is never held as rows: the first checks every line and writes
  * nothing; the second stores the valid ones in transactions of BATCH_ROWS, each holding the write lock briefly

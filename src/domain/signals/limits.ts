@@ -1,4 +1,4 @@
-/** contract §8: a signal's preview is at most 300 characters ... */
+/** docs/api.md#preview-and-full-text: a signal's preview is at most 300 characters ... */
 export const PREVIEW_CHARS = 300
-/** ... and contract §9: its full text keeps the first 4,000. */
+/** ... and its full text keeps the first 4,000. */
 export const FULL_CHARS = 4000

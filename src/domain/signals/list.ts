@@ -6,7 +6,7 @@ import { charged } from '../quota/charge'
 
 export type SignalListQuery = SignalFilter & { limit: number; offset: number; content: 'preview' | 'full' }
 
-/** contract §8: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
+/** docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
 export async function listSignals(deps: Pick<Deps, 'clock' | 'repos'>, caller: Caller, q: SignalListQuery) {
   const full = q.content === 'full'
   const filter: SignalFilter = { keyword: q.keyword, intent: q.intent, platform: q.platform, minScore: q.minScore, since: q.since }

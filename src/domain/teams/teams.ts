@@ -38,7 +38,7 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
   return { team, apiKey: key.apiKey, prefix: key.prefix }
 }
 
-/** `ref` is a team id or name (contract §3). */
+/** `ref` is a team id or name (docs/operations.md#command-line). */
 export async function findTeam(deps: Pick<Deps, 'repos'>, ref: string): Promise<TeamRow> {
   const team = await deps.repos.teams.find(ref.trim())
   if (!team) throw new AppError('invalid_request', `no team with id or name "${ref}"`)

@@ -30,7 +30,7 @@ const legacyErrors = {
   400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 413: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
 }
 
-/** The earlier unversioned routes (spec 4.5, 4.6); their errors are `{success: false, error}`. */
+/** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
     .use(requireApiKey(deps))

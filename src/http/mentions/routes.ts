@@ -10,7 +10,7 @@ import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from './sche
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
 const security = [{ apiKey: [] }]
 
-/** One route, in the response variant this server is configured for (`api.search_variant`, contract §8). */
+/** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
 export const mentionsRoutes = (deps: Deps) => {
   const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(requireApiKey(deps))
   if (deps.config.api.search_variant === 'scored') {

@@ -4,7 +4,7 @@ import { usageReport } from '../../domain/quota/report'
 import { UsageReport } from '../../http/usage/schemas'
 import { defineTool } from '../tool'
 
-/** `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, contract §7). */
+/** `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, docs/api.md#what-is-counted). */
 export function getUsageTool(deps: Deps) {
   const counted = deps.config.api.count_usage_endpoint
   return defineTool({

@@ -8,7 +8,7 @@ import { defineTool, plural, usageLine } from '../tool'
 const CHARGE = 'Counts 1 request against the team\'s monthly quota when it succeeds; a failed search is free. ' +
   'list_platforms tells which platforms your plan has and this server can search.'
 
-/** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, contract §8). */
+/** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, docs/api.md#mention-search). */
 export function searchMentionsTool(deps: Deps) {
   if (deps.config.api.search_variant === 'scored') {
     return defineTool({

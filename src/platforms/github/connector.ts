@@ -32,7 +32,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
     accept: 'application/vnd.github+json',
     'x-github-api-version': '2022-11-28',
   }
-  // The token is optional (contract §4): it raises the search rate limit, and is sent only when set.
+  // The token is optional (docs/operations.md#platforms): it raises the search rate limit, and is sent only when set.
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
   return {

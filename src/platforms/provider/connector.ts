@@ -6,7 +6,7 @@ import { readEnvelope, readItems } from '../shared/mapping'
 import type { Mention, PlatformConnector } from '../types'
 import { toMention } from './mapping'
 
-/** The networks without a public search: each runs an Apify actor the operator licenses (contract §4). */
+/** The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms). */
 export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
 export type ProviderPlatform = (typeof PROVIDER_PLATFORMS)[number]
 

@@ -34,7 +34,7 @@ export function createSearxngConnector(network: Network, config: Config['platfor
   return {
     platform: network,
     async search(keyword, limit, signal) {
-      // The registry builds this connector only when base_url is set (contract §4); this guards the type.
+      // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
       // Indie Hackers has no API; its posts are found through the engines' site: operator.
       const q = network === 'indiehacker' ? `site:indiehackers.com ${keyword}` : keyword

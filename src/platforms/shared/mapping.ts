@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors'
 import type { Logger } from '../../lib/log'
 
 /**
- * The connector boundary (STYLE §9): the envelope must match or the whole answer is 502 upstream_error; each item
+ * The connector boundary (docs/operations.md#platforms): the envelope must match or the whole answer is 502 upstream_error; each item
  * is checked on its own, and a malformed one is skipped and logged rather than failing the search.
  */
 export function readItems<TItem extends v.GenericSchema, TOut>(a: {

@@ -246,7 +246,7 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
       return pending
     },
     /**
-     * Inserts in one transaction, skipping posts the team already has (contract §9), and bumps the team's
+     * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the team's
      * signals version so cached totals are recomputed. Returns how many rows were new.
      */
     async insertMany(teamId: string, rows: NewSignal[]): Promise<number> {

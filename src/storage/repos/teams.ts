@@ -9,7 +9,7 @@ export function createTeamsRepo(db: Db) {
     async insert(row: typeof teams.$inferInsert) {
       await db.insert(teams).values(row)
     },
-    /** `ref` is a team id or a team name (contract §3). */
+    /** `ref` is a team id or a team name (docs/operations.md#command-line). */
     async find(ref: string): Promise<TeamRow | undefined> {
       return db.select().from(teams).where(or(eq(teams.id, ref), eq(teams.name, ref))).get()
     },

@@ -5,7 +5,7 @@ export type Counters = { quotaUsed: number; creditUsed: number; credits: number 
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
- * own, so concurrent callers can never spend the same unit twice (contract §7). Every counted request writes
+ * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back). Every counted request writes
  * here, so the writes of one event-loop turn share a commit (see group-commit.ts).
  */
 export function createUsageRepo(database: Client) {

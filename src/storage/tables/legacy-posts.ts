@@ -3,7 +3,7 @@ import { teams } from './teams'
 
 /**
  * Posts found by the earlier search route, per team: what a person sets on them (read, note) must survive the
- * next search of the same keyword (spec 2.8).
+ * next search of the same keyword (docs/api.md#post-records).
  */
 export const legacyPosts = sqliteTable('legacy_posts', {
   teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),

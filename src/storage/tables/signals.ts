@@ -21,7 +21,7 @@ export const signals = sqliteTable('signals', {
   // Last: up to 4,000 characters spill into overflow pages, and the list reads the columns before it on every row.
   contentFull: text('content_full'),
 }, (t) => [
-  // contract §9: one signal per (team, platform, post id).
+  // docs/operations.md#exactly-once: one signal per (team, platform, post id).
   uniqueIndex('signals_team_post_idx').on(t.teamId, t.platform, t.postId),
   // The list order (score desc, publishedAt desc, id desc) led by each equality filter, so every filter walks an index
   // in result order and stops after offset+limit rows. All three descending, so a row-value bound

@@ -5,7 +5,7 @@ export const teams = sqliteTable('teams', {
   name: text('name').notNull().unique(),
   plan: text('plan').notNull(),
   credits: integer('credits').notNull().default(0),
-  // contract §7: counters of the UTC month `usageMonth`; a call in a later month resets them first.
+  // docs/api.md#the-month: counters of the UTC month `usageMonth`; a call in a later month resets them first.
   usageMonth: text('usage_month').notNull(),
   quotaUsed: integer('quota_used').notNull().default(0),
   creditUsed: integer('credit_used').notNull().default(0),
