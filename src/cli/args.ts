@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 
 export type Flags = Record<string, string | boolean | undefined>
 

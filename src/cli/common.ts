@@ -1,6 +1,6 @@
 import { readConfig } from '../config/read'
 import { buildDeps, type Deps } from '../deps'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { createRulesScorer } from '../scorers/rules'
 import type { Flags } from './args'
 

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/load'
-import { appErrorIn } from '../domain/errors'
+import { appErrorIn } from '../errors'
 import { createLogger } from '../lib/log'
 import { icp } from './icp'
 import { key } from './key'

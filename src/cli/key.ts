@@ -1,5 +1,5 @@
 import { issueApiKey, revokeApiKey } from '../domain/keys/keys'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'

@@ -1,6 +1,6 @@
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { authenticate } from '../domain/keys/authenticate'
 import { serveStdio } from '../mcp/stdio'
 import { parseFlags } from './args'

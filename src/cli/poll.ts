@@ -1,6 +1,6 @@
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../jobs/poll-summary'

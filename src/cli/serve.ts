@@ -2,7 +2,7 @@ import { createApp } from '../app'
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { ensureDemoTeam } from '../domain/teams/demo'
-import { RUNTIME_BODY_LIMIT } from '../http/body'
+import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
 

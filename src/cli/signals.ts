@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { type ImportProgress, importSignals } from '../domain/signals/import'
 import { fileLines, textLines } from '../domain/signals/line-source'
 import { findTeam } from '../domain/teams/teams'

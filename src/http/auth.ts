@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { authenticate, type Caller } from '../domain/keys/authenticate'
-import { checkJsonDepth, readBody } from './body'
+import { checkJsonDepth, readBody } from '../wire/body'
 
 type AuthDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos'>
 

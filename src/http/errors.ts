@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { AppError, appErrorIn, type FieldIssue, statusOf } from '../domain/errors'
+import { AppError, appErrorIn, type FieldIssue, statusOf } from '../errors'
+import { tooLarge } from '../wire/body'
+import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
 
 const LEGACY_PREFIX = '/api/routes/'
@@ -26,8 +28,6 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
       if (failure.extra.details) body.details = failure.extra.details
       return { error: body }
     })
-
-export const tooLarge = (max: number) => new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
 // AppError first: Elysia derives `code` from a property of the thrown error, so a domain error must not reach the switch.
 // Also one the query builder wrapped (storage_unavailable from the database client).
@@ -57,33 +57,9 @@ function validationError(error: unknown, log: Logger, where: Record<string, unkn
   return invalidRequest(part, issuesOf(e.validator?.schema, e.value, part))
 }
 
-/** docs/api.md#error-shape: 400 `invalid_request` whose message names each field and whose `details` list them. */
-export function invalidRequest(part: string, details: FieldIssue[]): AppError {
-  const message = details.length ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}` : `invalid ${part}`
-  return new AppError('invalid_request', message, { details })
-}
-
 /** Re-runs the schema to get each issue's dotted field (Elysia's own summary loses valibot paths). */
 function issuesOf(schema: unknown, value: unknown, part: string): FieldIssue[] {
   if (!schema || typeof schema !== 'object' || !('~standard' in schema)) return []
   const result = v.safeParse(schema as v.GenericSchema, value)
   return result.success ? [] : fieldIssues(result.issues, part)
 }
-
-/**
- * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). Both are cut to a few
- * dozen characters: a field name is the caller's own text (an unknown key can be a megabyte long).
- */
-export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
-  return issues.map((issue) => ({ field: capped(v.getDotPath(issue) ?? fallbackField, 60), message: capped(plain(issue), 200) }))
-}
-
-function plain(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === 'schema' && issue.input === undefined) return 'is required'
-  if (issue.kind === 'schema' && issue.expected === 'never') return 'is not a known field'
-  // Drop valibot's echo of the received value: it can be long, and the caller already has it.
-  return issue.message.replace(/^Invalid \w+: /, '').replace(/,? ?(but r|R)eceived .*$/s, '').trim() || 'is invalid'
-}
-
-/** `text` itself when short, else its start and an ellipsis: for anything that may hold what the caller sent. */
-export const capped = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)

@@ -1,12 +1,5 @@
 import * as v from 'valibot'
-import { fieldIssues, invalidRequest } from './errors'
-
-/** The schema's output for `value`, or our 400 `invalid_request` naming each field of `part` that is wrong. */
-export function parsedOrRefused<S extends v.GenericSchema>(part: string, schema: S, value: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, value)
-  if (!result.success) throw invalidRequest(part, fieldIssues(result.issues, part))
-  return result.output
-}
+import { NoParams, parsedOrRefused } from '../wire/validation'
 
 /**
  * A route's body or query schema as Elysia should see it: valid input passes (transformed, as valibot outputs it),
@@ -23,6 +16,4 @@ export function validated<S extends v.GenericSchema>(part: 'body' | 'query', sch
   return { ...schema, '~standard': standard }
 }
 
-/** No query parameters: an unknown one is a typo to report, not to ignore (README). */
-export const NoParams = v.strictObject({})
 export const NoQuery = validated('query', NoParams)

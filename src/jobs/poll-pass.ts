@@ -1,5 +1,5 @@
 import type { Deps } from '../deps'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import { signalFromMention } from '../domain/signals/from-mention'
 import { FULL_CHARS } from '../domain/signals/limits'
 import { truncate } from '../lib/text'

@@ -2,8 +2,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
-import { checkJsonDepth, readBody } from '../http/body'
-import { NoParams, parsedOrRefused } from '../http/validated'
+import { checkJsonDepth, readBody } from '../wire/body'
+import { NoParams, parsedOrRefused } from '../wire/validation'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 

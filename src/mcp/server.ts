@@ -3,7 +3,7 @@ import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotoc
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/keys/authenticate'
-import { capped } from '../http/errors'
+import { capped } from '../wire/validation'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
 

@@ -1,10 +1,10 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { AppError, appErrorIn } from '../domain/errors'
+import { AppError, appErrorIn } from '../errors'
 import type { Caller } from '../domain/keys/authenticate'
 import type { Usage } from '../domain/quota/usage'
-import { fieldIssues, invalidRequest } from '../http/errors'
+import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
 
 /** What a tool's work gives back: the REST endpoint's JSON body and one readable line about it. */

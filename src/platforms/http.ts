@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 import type { Logger } from '../lib/log'
 
 export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening; +https://github.com/lead-signals)'

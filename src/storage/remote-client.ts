@@ -1,5 +1,5 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
-import { AppError } from '../domain/errors'
+import { AppError } from '../errors'
 
 // Network failures as the runtime's fetch reports them (an error `code`), in words.
 const NETWORK_REASONS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { buildDeps, type Deps } from '../../src/deps'
 import { authenticate } from '../../src/domain/keys/authenticate'
-import { AppError } from '../../src/domain/errors'
+import { AppError } from '../../src/errors'
 import { sha256Hex } from '../../src/lib/hash'
 import { silentLogger } from '../../src/lib/log'
 import { testConfig } from '../support/deps'

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
-import { RUNTIME_BODY_LIMIT } from '../../src/http/body'
+import { RUNTIME_BODY_LIMIT } from '../../src/wire/body'
 
 /** The real app on a real socket (127.0.0.1, a free port) with the body limit `serve` sets, as a client reaches it. */
 export function listen(deps: Deps) {

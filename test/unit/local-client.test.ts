@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
-import { AppError } from '../../src/domain/errors'
+import { AppError } from '../../src/errors'
 import { createLocalClient } from '../../src/storage/local-client'
 import { openDatabase } from '../../src/storage/db'
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { migrations } from '../../drizzle/migrations'
 import { buildDeps } from '../../src/deps'
-import { AppError } from '../../src/domain/errors'
+import { AppError } from '../../src/errors'
 import { createTeam } from '../../src/domain/teams/teams'
 import { silentLogger } from '../../src/lib/log'
 import type { NewSignal } from '../../src/storage/repos/signals'

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { newId } from '../../lib/ids'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000

@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/log'
 import type { createApiKeysRepo } from '../../storage/repos/api-keys'
 import type { TeamRow } from '../../storage/repos/teams'
 import type { Config } from '../../config/schema'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { type Plan, planOf } from '../teams/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 

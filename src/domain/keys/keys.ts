@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { newId } from '../../lib/ids'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { generateApiKey } from './api-key'
 
 /** A new key for the team; the secret is in the return value only. */

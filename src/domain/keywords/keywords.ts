@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { newId } from '../../lib/ids'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 const MAX_KEYWORD = 200
 // Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock'
 import type { TeamRow } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf, secondsUntilReset } from './month'
 import { rollOverMonth } from './roll-over'

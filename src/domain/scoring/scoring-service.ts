@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
 import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { createScorerHealth } from './scorer-health'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */

@@ -1,6 +1,6 @@
 import type { SearchPlatform, Source } from '../../config/platform-names'
 import type { Caller } from '../keys/authenticate'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import type { SearchRunner } from './search-runner'
 
 /** docs/api.md#order-of-checks: the platform must be on the caller's plan (403) ... */

@@ -1,7 +1,7 @@
 import type { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { mapLimited } from '../../lib/map-limited'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
 import { requireConfigured } from './access'

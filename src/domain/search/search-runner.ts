@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mention, PlatformConnector } from '../../platforms/types'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>

@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { describeIssue, ImportedSignal } from './import-schema'
 import type { LineSource } from './line-source'
 

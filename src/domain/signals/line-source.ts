@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 /**
  * The lines of an input, split on "\n" only (a final line feed ends the last line rather than starting an empty

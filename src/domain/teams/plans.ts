@@ -1,5 +1,5 @@
 import type { Config, Plan } from '../../config/schema'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 export type { Plan }
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { newId } from '../../lib/ids'
 import type { TeamRow } from '../../storage/repos/teams'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { issueApiKey } from '../keys/keys'
 import { monthOf } from '../quota/month'
 import { countersAt, usageOf } from '../quota/usage'

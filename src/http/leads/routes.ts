@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
-import { SCORING_GUIDE } from '../../scorers/prompt'
+import { SCORING_GUIDE } from '../../domain/scoring/guide'
 import { requireApiKey } from '../auth'
-import { countedErrors, ErrorBody } from '../schemas'
+import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
-import { ScoreBody, ScoreResult } from './schemas'
+import { ScoreBody, ScoreResult } from '../../wire/leads'
 
 export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })

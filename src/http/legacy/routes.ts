@@ -4,7 +4,7 @@ import { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { searchNetwork } from '../../domain/search/search-network'
 import { requireApiKey } from '../auth'
-import { LegacyErrorBody, trimmed } from '../schemas'
+import { LegacyErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })

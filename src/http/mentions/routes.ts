@@ -3,9 +3,9 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { requireApiKey } from '../auth'
-import { countedErrors, ErrorBody } from '../schemas'
+import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
-import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from './schemas'
+import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
 const security = [{ apiKey: [] }]

@@ -2,9 +2,9 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/search/platform-status'
 import { requireApiKey } from '../auth'
-import { ErrorBody } from '../schemas'
+import { ErrorBody } from '../../wire/common'
 import { NoQuery } from '../validated'
-import { PlatformList } from './schemas'
+import { PlatformList } from '../../wire/platforms'
 
 export const platformsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['platforms'] } })

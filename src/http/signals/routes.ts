@@ -2,9 +2,9 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { requireApiKey } from '../auth'
-import { countedErrors } from '../schemas'
+import { countedErrors } from '../../wire/common'
 import { validated } from '../validated'
-import { SignalPage, SignalQuery } from './schemas'
+import { SignalPage, SignalQuery } from '../../wire/signals'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })

@@ -2,9 +2,9 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { requireApiKey } from '../auth'
-import { countedErrors } from '../schemas'
+import { countedErrors } from '../../wire/common'
 import { NoQuery } from '../validated'
-import { UsageReport } from './schemas'
+import { UsageReport } from '../../wire/usage'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
-import { UsageReport } from '../../http/usage/schemas'
+import { UsageReport } from '../../wire/usage'
 import { defineTool } from '../tool'
 
 /** `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, docs/api.md#what-is-counted). */

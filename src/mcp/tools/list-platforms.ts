@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/search/platform-status'
-import { PlatformList } from '../../http/platforms/schemas'
+import { PlatformList } from '../../wire/platforms'
 import { defineTool } from '../tool'
 
 /** `GET /api/v1/platforms`: source health, never counted. */

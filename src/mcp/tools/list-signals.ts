@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
-import { SignalArgs, SignalPage } from '../../http/signals/schemas'
+import { SignalArgs, SignalPage } from '../../wire/signals'
 import { defineTool, plural, usageLine } from '../tool'
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
-import { ScoreBody, ScoreResult } from '../../http/leads/schemas'
-import { INTENT_DEFINITIONS, SCORE_BANDS } from '../../scorers/prompt'
+import { ScoreBody, ScoreResult } from '../../wire/leads'
+import { INTENT_DEFINITIONS, SCORE_BANDS } from '../../domain/scoring/guide'
 import { defineTool } from '../tool'
 
 // The same intents and score bands the scorer is given, so a model reads a result the way it was meant.

@@ -2,7 +2,7 @@ import { SCORED_VARIANT_PLATFORMS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
-import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../http/mentions/schemas'
+import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, usageLine } from '../tool'
 
 const CHARGE = 'Counts 1 request against the team\'s monthly quota when it succeeds; a failed search is free. ' +

@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { describeStatus, sendPlatformRequest } from '../http'
 

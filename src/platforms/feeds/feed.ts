@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import * as v from 'valibot'
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformText } from '../http'
 import { isoDate } from '../shared/mapping'

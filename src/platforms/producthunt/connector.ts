@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { matchesKeyword } from '../feeds/keyword'
 import { fetchPlatformJson } from '../http'

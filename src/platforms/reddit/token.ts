@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { collectMentions } from '../shared/collect'

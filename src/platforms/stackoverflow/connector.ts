@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import { AppError } from '../../domain/errors'
+import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
 import { collectMentions } from '../shared/collect'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { Intent } from '../../scorers/types'
-import { trimmed } from '../schemas'
+import { Intent } from '../scorers/types'
+import { trimmed } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `score_lead`.
 export const ScoreBody = v.strictObject({

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { SEARCH_PLATFORMS } from '../../config/platform-names'
-import { toUtcIso } from '../../lib/iso-time'
-import { Intent } from '../../scorers/types'
-import { jsonInt, queryInt, trimmed, UsageCounters } from '../schemas'
+import { SEARCH_PLATFORMS } from '../config/platform-names'
+import { toUtcIso } from '../lib/iso-time'
+import { Intent } from '../scorers/types'
+import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../../config/platform-names'
-import { Intent } from '../../scorers/types'
-import { trimmed, UsageCounters } from '../schemas'
+import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
+import { Intent } from '../scorers/types'
+import { trimmed, UsageCounters } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
 const keyword = v.pipe(trimmed(1, 200), v.description('The word or phrase to search for, 1 to 200 characters (trimmed).'))

@@ -1,5 +1,4 @@
-import { AppError } from '../domain/errors'
-import { tooLarge } from './errors'
+import { AppError } from '../errors'
 
 /**
  * The runtime's own body limit, for `listen`: none in practice. Bun answers a body over its limit with an empty 413
@@ -7,6 +6,9 @@ import { tooLarge } from './errors'
  * in errors.ts) and answers 413 in the API's error shape at any size. A body no route reads is never buffered.
  */
 export const RUNTIME_BODY_LIMIT = Number.MAX_SAFE_INTEGER
+
+/** 413 `payload_too_large` in the API's shape (docs/api.md#limits). */
+export const tooLarge = (max: number) => new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
 /** Deeper JSON is refused before it is parsed: no request of this API nests more than a few levels. */
 export const MAX_JSON_DEPTH = 64

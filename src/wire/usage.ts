@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UsageCounters } from '../schemas'
+import { UsageCounters } from './common'
 
 export const UsageReport = v.object({
   team: v.string(),
