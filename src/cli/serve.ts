@@ -7,6 +7,8 @@ import { parseFlags } from './args'
 
 // Bun's own limit only backs up the app's check, which answers 413 in the contract's shape.
 const BODY_LIMIT_SLACK = 64 * 1024
+// At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
+const GIVE_BACK_BOUND_MS = 2000
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
@@ -32,11 +34,22 @@ export async function serve(argv: string[]): Promise<number> {
   // Housekeeping also runs now: a monthly run missed while the server was down is caught up.
   const scheduler = startScheduler(deps, { housekeepingNow: true })
 
+  // Units of counted calls still in flight go back to their teams. Bounded: a database that does not answer must
+  // not keep the process from exiting.
+  const giveBackHeldUnits = () => Promise.race([
+    deps.repos.usage.giveBackAll(),
+    new Promise<number>((resolve) => setTimeout(() => resolve(0), GIVE_BACK_BOUND_MS).unref()),
+  ]).catch((err) => {
+    deps.log.error('give_back_failed', { err })
+    return 0
+  })
+
   /**
    * Graceful shutdown: stop listening (Bun refuses new connections at once and closes idle keep-alive ones), let
    * requests in flight and the running job finish or stop at their safe point, then close the database and exit 0.
    * All of it within `server.shutdown_timeout_ms`; after that the process exits anyway (still 0: what was cut off is
-   * safe, since every write is a transaction and an unfinished pass's mentions stay queued).
+   * safe, since every write is a transaction and an unfinished pass's mentions stay queued), first giving back the
+   * units of the counted calls it cuts off: they did not succeed, so they are not charged (docs: quota).
    */
   const shutdown = async (signal: NodeJS.Signals) => {
     const timeoutMs = config.server.shutdown_timeout_ms
@@ -49,12 +62,14 @@ export async function serve(argv: string[]): Promise<number> {
     let code = 0
     try {
       if (await Promise.race([drained, deadline])) {
+        await giveBackHeldUnits() // none is left by then; this writes the last holds' releases
         deps.database.client.close()
         deps.log.info('shutdown_complete', { signal })
       } else {
         // Exiting cuts what is left. The database is not closed under a job that may be inside a write: the exit
         // leaves that transaction uncommitted, and SQLite rolls it back on the next open.
-        deps.log.warn('shutdown_timeout', { signal, timeoutMs, reason: 'requests or a job were still running; they are cut off' })
+        const unitsGivenBack = await giveBackHeldUnits()
+        deps.log.warn('shutdown_timeout', { signal, timeoutMs, unitsGivenBack, reason: 'requests or a job were still running; they are cut off' })
       }
     } catch (err) {
       deps.log.error('shutdown_failed', { signal, err })
@@ -66,10 +81,10 @@ export async function serve(argv: string[]): Promise<number> {
   }
 
   let shuttingDown = false
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
       // A second signal: the operator does not want to wait. Every write is its own transaction, so this is safe.
-      deps.log.warn('shutdown_forced', { signal })
+      deps.log.warn('shutdown_forced', { signal, unitsGivenBack: await giveBackHeldUnits() })
       process.exit(1)
     }
     shuttingDown = true
