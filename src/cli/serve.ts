@@ -1,6 +1,8 @@
 import { createApp } from '../app'
 import { readConfig } from '../config/read'
+import type { Config } from '../config/schema'
 import { buildDeps } from '../deps'
+import { AppError } from '../domain/errors'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
@@ -16,11 +18,20 @@ export async function serve(argv: string[]): Promise<number> {
   const config = readConfig(flags.config as string | undefined)
   const deps = await buildDeps(config)
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
-  const app = createApp(deps).listen({
-    hostname: config.server.host,
-    port: config.server.port,
-    maxRequestBodySize: config.server.max_body_bytes + BODY_LIMIT_SLACK,
-  })
+  const app = createApp(deps)
+  try {
+    app.listen({
+      hostname: config.server.host,
+      port: config.server.port,
+      maxRequestBodySize: config.server.max_body_bytes + BODY_LIMIT_SLACK,
+      // Elysia turns SO_REUSEPORT on, which lets a second server on the same port start and silently take half the
+      // connections. Off, a taken port is an error at start-up.
+      reusePort: false,
+    })
+  } catch (err) {
+    deps.database.client.close()
+    throw listenError(err, config.server)
+  }
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
   const url = `http://${config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host}:${server.port}`
@@ -94,4 +105,14 @@ export async function serve(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   return new Promise<number>(() => {})
+}
+
+/** Why the server could not listen, as one line naming the setting (dispatch prints it and exits 1). */
+function listenError(err: unknown, at: Config['server']): unknown {
+  const code = (err as { code?: unknown }).code
+  if (code === 'EADDRINUSE') {
+    return new AppError('internal', `port ${at.port} is in use on ${at.host}: another server listens there; stop it or change server.port`)
+  }
+  if (code === 'EADDRNOTAVAIL') return new AppError('internal', `cannot listen on ${at.host}: no such address on this machine (server.host)`)
+  return err
 }
