@@ -1,10 +1,12 @@
 import { createApp } from '../app'
 import { readConfig } from '../config/read'
 import type { Config } from '../config/schema'
-import { buildDeps } from '../deps'
+import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../domain/errors'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { startScheduler } from '../jobs/scheduler'
+import { storageFailure } from '../storage/failure'
+import { probeWrite } from '../storage/readiness'
 import { parseFlags } from './args'
 
 // Bun's own limit only backs up the app's check, which answers 413 in the contract's shape.
@@ -16,7 +18,7 @@ export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
   const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
   const config = readConfig(flags.config as string | undefined)
-  const deps = await buildDeps(config)
+  const deps = await writableDeps(config)
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
   const app = createApp(deps)
   try {
@@ -105,6 +107,20 @@ export async function serve(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   return new Promise<number>(() => {})
+}
+
+/** The deps, once the database has taken a write: a server that cannot write it would fail every counted call. */
+async function writableDeps(config: Config): Promise<Deps> {
+  let deps: Deps | undefined
+  try {
+    deps = await buildDeps(config)
+    await probeWrite(deps.database.client)
+    return deps
+  } catch (err) {
+    deps?.database.client.close()
+    const why = storageFailure(err)
+    throw why ? new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`) : err
+  }
 }
 
 /** Why the server could not listen, as one line naming the setting (dispatch prints it and exits 1). */

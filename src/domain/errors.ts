@@ -1,7 +1,7 @@
 export type ErrorCode =
   | 'invalid_request' | 'missing_api_key' | 'invalid_api_key' | 'no_api_access' | 'platform_not_in_plan'
   | 'keyword_not_tracked' | 'not_found' | 'payload_too_large' | 'quota_exceeded'
-  | 'upstream_error' | 'platform_not_configured' | 'scorer_unavailable' | 'upstream_timeout' | 'internal'
+  | 'upstream_error' | 'platform_not_configured' | 'scorer_unavailable' | 'storage_unavailable' | 'upstream_timeout' | 'internal'
 
 export type FieldIssue = { field: string; message: string }
 
@@ -33,6 +33,8 @@ export const statusOf: Record<ErrorCode, number> = {
   upstream_error: 502,
   platform_not_configured: 503,
   scorer_unavailable: 503,
+  // The database cannot be written (read-only, disk full, unreachable); nothing is charged.
+  storage_unavailable: 503,
   upstream_timeout: 504,
   internal: 500,
 }
