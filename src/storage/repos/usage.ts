@@ -13,17 +13,41 @@ export type Reservation = { teamId: string; month: string; source: 'quota' | 'cr
 export const HOLD_WINDOW_MS = 30_000
 export const holdWindowOf = (at: Date) => Math.floor(at.getTime() / HOLD_WINDOW_MS)
 
-// The counters of the newest two windows: a reservation in a later window moves them along (all SET expressions
-// of an UPDATE read the row as it was).
-const TAKE_HOLD = `hold_window = :w,
-  holds_in_previous = CASE WHEN hold_window = :w THEN holds_in_previous WHEN hold_window = :w - 1 THEN holds_in_window ELSE 0 END,
-  holds_in_window = CASE WHEN hold_window = :w THEN holds_in_window ELSE 0 END + 1`
-// Settling a hold taken in window :t (null: not held) subtracts it from that window's counter while it still counts.
-const RELEASE_HOLD = `
-  holds_in_window = CASE WHEN hold_window = :t THEN MAX(holds_in_window - 1, 0) ELSE holds_in_window END,
-  holds_in_previous = CASE WHEN hold_window = :t + 1 THEN MAX(holds_in_previous - 1, 0) ELSE holds_in_previous END`
-const HELD_AT = `CASE WHEN hold_window = :w THEN holds_in_window + holds_in_previous WHEN hold_window = :w - 1 THEN holds_in_window ELSE 0 END`
+// Statements take numbered parameters (?1 is the team's id) so that one value can appear several times, and are
+// built once: the engine keeps a prepared statement per SQL text.
 const COUNTERS = 'RETURNING quota_used, credit_used, credits'
+// The holds of the newest two windows; ?4 is the window of this reservation. A reservation in a later window moves
+// the counters along (every SET expression of an UPDATE reads the row as it was).
+const TAKE_HOLD = `, hold_window = ?4,
+  holds_in_previous = CASE WHEN hold_window = ?4 THEN holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END,
+  holds_in_window = CASE WHEN hold_window = ?4 THEN holds_in_window ELSE 0 END + 1`
+// ?1 team, ?2 month, ?3 monthly limit (null: unlimited).
+const takeQuota = (hold: string) => `UPDATE teams SET quota_used = quota_used + 1${hold}
+  WHERE id = ?1 AND usage_month = ?2 AND (?3 IS NULL OR quota_used < ?3) ${COUNTERS}`
+const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
+  WHERE id = ?1 AND usage_month = ?2 AND credits > 0 ${COUNTERS}`
+const TAKE_QUOTA = takeQuota('')
+const TAKE_QUOTA_HELD = takeQuota(TAKE_HOLD)
+const TAKE_CREDIT = takeCredit('')
+const TAKE_CREDIT_HELD = takeCredit(TAKE_HOLD)
+// Settling `count` holds taken in window `window` subtracts them from that window's counter while it still counts.
+const releaseHold = (window: string, count: string) => `
+  holds_in_window = CASE WHEN hold_window = ${window} THEN MAX(holds_in_window - ${count}, 0) ELSE holds_in_window END,
+  holds_in_previous = CASE WHEN hold_window = ${window} + 1 THEN MAX(holds_in_previous - ${count}, 0) ELSE holds_in_previous END`
+// ?1 team, ?2 month the unit was taken in, ?3 its hold window (null: not held). A unit taken before a month change is
+// simply gone with the month; its hold is settled all the same.
+const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
+  quota_used = CASE WHEN usage_month = ?2 AND quota_used > 0 THEN quota_used - 1 ELSE quota_used END
+  WHERE id = ?1`
+const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')}, credits = credits + 1,
+  credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
+  WHERE id = ?1`
+// ?1 team, ?2 hold window, ?3 how many of its holds end.
+const RELEASE = `UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`
+// ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
+const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
+  CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
+  FROM teams WHERE id = ?1`
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
@@ -37,19 +61,18 @@ const COUNTERS = 'RETURNING quota_used, credit_used, credits'
 export function createUsageRepo(database: Client) {
   const client = createGroupCommit(database)
   const unsettled = new Set<Reservation>()
-  const releasing = new Set<Promise<unknown>>()
+  // Holds of kept reservations end in bulk: summed per team and window, written once per turn of the event loop.
+  // A busy team then costs one release statement per turn rather than one per call.
+  let releases = new Map<string, { teamId: string; window: number; count: number }>()
+  let releasing: Promise<unknown> = Promise.resolve()
   const counters = (row: Record<string, unknown>): Counters => ({
     quotaUsed: Number(row.quota_used), creditUsed: Number(row.credit_used), credits: Number(row.credits),
   })
 
   async function take(source: Reservation['source'], a: { teamId: string; month: string; limit: number | null; window: number | null }) {
-    const hold = a.window === null ? '' : `, ${TAKE_HOLD}`
-    const sql = source === 'quota'
-      ? `UPDATE teams SET quota_used = quota_used + 1${hold}
-         WHERE id = :team AND usage_month = :month AND (:limit IS NULL OR quota_used < :limit) ${COUNTERS}`
-      : `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
-         WHERE id = :team AND usage_month = :month AND credits > 0 ${COUNTERS}`
-    const args = { team: a.teamId, month: a.month, ...(source === 'quota' && { limit: a.limit }), ...(a.window !== null && { w: a.window }) }
+    const held = a.window !== null
+    const sql = source === 'quota' ? (held ? TAKE_QUOTA_HELD : TAKE_QUOTA) : (held ? TAKE_CREDIT_HELD : TAKE_CREDIT)
+    const args = held ? [a.teamId, a.month, a.limit, a.window] : source === 'quota' ? [a.teamId, a.month, a.limit] : [a.teamId, a.month]
     const rs = await client.execute({ sql, args })
     if (!rs.rows[0]) return undefined
     const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: counters(rs.rows[0]) }
@@ -59,14 +82,24 @@ export function createUsageRepo(database: Client) {
 
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
-    // A unit taken before a month change is simply gone with the month; its hold is settled all the same.
-    const sql = r.source === 'quota'
-      ? `UPDATE teams SET quota_used = CASE WHEN usage_month = :month AND quota_used > 0 THEN quota_used - 1 ELSE quota_used END,
-           ${RELEASE_HOLD} WHERE id = :team`
-      : `UPDATE teams SET credits = credits + 1,
-           credit_used = CASE WHEN usage_month = :month AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END,
-           ${RELEASE_HOLD} WHERE id = :team`
-    await client.execute({ sql, args: { team: r.teamId, month: r.month, t: r.window } })
+    await client.execute({ sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT, args: [r.teamId, r.month, r.window] })
+  }
+
+  function release(teamId: string, window: number) {
+    const key = `${teamId}\u0000${window}`
+    const entry = releases.get(key)
+    if (entry) entry.count++
+    else releases.set(key, { teamId, window, count: 1 })
+    if (releases.size === 1 && !entry) setImmediate(writeReleases)
+  }
+
+  function writeReleases() {
+    const due = [...releases.values()]
+    releases = new Map()
+    // A release that fails leaves holds that stop counting with their window; nothing else depends on them.
+    const written = due.map((e) => client.execute({ sql: RELEASE, args: [e.teamId, e.window, e.count] }).catch(() => undefined))
+    releasing = Promise.all([releasing, ...written])
+    return releasing
   }
 
   return {
@@ -92,18 +125,12 @@ export function createUsageRepo(database: Client) {
       return (await take('quota', { teamId, month, limit, window })) ?? (await take('credit', { teamId, month, limit, window }))
     },
     /**
-     * The call succeeded: its unit stays spent and its hold ends (written with the next group, not waited for).
+     * The call succeeded: its unit stays spent and its hold ends (written in bulk soon after, not waited for).
      * False when the unit was already given back (the server stopped first): the call must not count as done.
      */
     keep(r: Reservation): boolean {
       if (!unsettled.delete(r)) return false
-      if (r.window !== null) {
-        const write = client.execute({ sql: `UPDATE teams SET ${RELEASE_HOLD} WHERE id = :team`, args: { team: r.teamId, t: r.window } })
-          // A hold whose release fails stops counting with its window; nothing else depends on it.
-          .catch(() => undefined)
-          .finally(() => releasing.delete(write))
-        releasing.add(write)
-      }
+      if (r.window !== null) release(r.teamId, r.window)
       return true
     },
     /** The call failed: the unit comes back to the team and its hold ends. Idempotent. */
@@ -111,16 +138,12 @@ export function createUsageRepo(database: Client) {
     /** Gives back every unit this process still holds (calls cut off at shutdown) and finishes pending writes. */
     async giveBackAll(): Promise<number> {
       const left = [...unsettled]
-      await Promise.all([...left.map(giveBack), ...releasing])
+      await Promise.all([...left.map(giveBack), writeReleases()])
       return left.length
     },
     /** Whether a unit is free for `month`, and how many units calls in flight hold now (in any process). */
     async holding(teamId: string, month: string, limit: number | null, at: Date): Promise<{ free: boolean; held: number }> {
-      const rs = await database.execute({
-        sql: `SELECT usage_month = :month AND ((:limit IS NULL OR quota_used < :limit) OR credits > 0) AS free, ${HELD_AT} AS held
-              FROM teams WHERE id = :team`,
-        args: { team: teamId, month, limit, w: holdWindowOf(at) },
-      })
+      const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, holdWindowOf(at)] })
       const row = rs.rows[0]
       return { free: Boolean(row && Number(row.free)), held: row ? Number(row.held) : 0 }
     },
