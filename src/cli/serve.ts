@@ -62,7 +62,7 @@ export async function serve(argv: string[]): Promise<number> {
    * requests in flight and the running job finish or stop at their safe point, then close the database and exit 0.
    * All of it within `server.shutdown_timeout_ms`; after that the process exits anyway (still 0: what was cut off is
    * safe, since every write is a transaction and an unfinished pass's mentions stay queued), first giving back the
-   * units of the counted calls it cuts off: they did not succeed, so they are not charged (docs: quota).
+   * units of the counted calls it cuts off: they did not succeed, so they are not charged (README.md#quota).
    */
   const shutdown = async (signal: NodeJS.Signals) => {
     const timeoutMs = config.server.shutdown_timeout_ms

@@ -11,7 +11,7 @@ import { type Usage, usageOf } from './usage'
 export type QuotaDeps = { clock: Clock; repos: { usage: ReturnType<typeof createUsageRepo> } }
 
 /**
- * docs: quota. Reserve one unit (monthly quota first, then credits) before the work, give it back if the work
+ * README.md#quota. Reserve one unit (monthly quota first, then credits) before the work, give it back if the work
  * throws. Only a call that succeeds stays charged; `usage` is the state after this call.
  */
 export async function charged<T>(

@@ -9,7 +9,7 @@ const LONGEST_PAUSE_MS = 100
 const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
 
 /**
- * docs: quota. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
+ * README.md#quota. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
  * that fails gives its unit back, so this waits for the holds to settle before answering "used up" (undefined):
  * with R units left, R calls succeed whatever fails beside them. Exactness stays with the atomic take.
  */

@@ -51,7 +51,7 @@ const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
- * own, so concurrent callers can never spend the same unit twice (docs: quota), also across processes. Every
+ * own, so concurrent callers can never spend the same unit twice (README.md#quota), also across processes. Every
  * counted request writes here, so the writes of one event-loop turn share a commit (see group-commit.ts).
  *
  * Units reserved by calls in flight are also counted on the row (a hold), in the same statement that takes them,
