@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
 import { errorHandling } from './http/errors'
+import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
 import { legacyRoutes } from './http/legacy/routes'
 import { mentionsRoutes } from './http/mentions/routes'
@@ -16,6 +17,7 @@ export function createApp(deps: Deps) {
   return new Elysia({ normalize: false })
     .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes }))
     .use(docs())
+    .use(healthRoutes(deps))
     .use(usageRoutes(deps))
     .use(signalsRoutes(deps))
     .use(leadsRoutes(deps))

@@ -34,6 +34,7 @@ export const statusOf: Record<ErrorCode, number> = {
   upstream_error: 502,
   platform_not_configured: 503,
   scorer_unavailable: 503,
+  // The database cannot be written (read-only, disk full, unreachable); nothing is charged.
   storage_unavailable: 503,
   upstream_timeout: 504,
   internal: 500,

@@ -1,26 +1,42 @@
 import { createApp } from '../app'
 import { readConfig } from '../config/read'
-import { buildDeps } from '../deps'
+import type { Config } from '../config/schema'
+import { buildDeps, type Deps } from '../deps'
+import { AppError } from '../errors'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { startScheduler } from '../jobs/scheduler'
+import { storageFailure } from '../storage/failure'
+import { probeWrite } from '../storage/readiness'
 import { parseFlags } from './args'
+
+// At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
+const GIVE_BACK_BOUND_MS = 2000
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
   const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
   const config = readConfig(flags.config as string | undefined)
-  const deps = await buildDeps(config)
+  const deps = await writableDeps(config)
   // One line now if the model server cannot be reached, instead of a warning per scored post later. The demo's
   // sample posts are scored before listening, so only then does start-up wait for the answer.
   const modelServerChecked = deps.scoring.checkModelServer()
   if (flags.demo) await modelServerChecked
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
-  const app = createApp(deps).listen({
-    hostname: config.server.host,
-    port: config.server.port,
-    maxRequestBodySize: RUNTIME_BODY_LIMIT,
-  })
+  const app = createApp(deps)
+  try {
+    app.listen({
+      hostname: config.server.host,
+      port: config.server.port,
+      maxRequestBodySize: RUNTIME_BODY_LIMIT,
+      // Elysia turns SO_REUSEPORT on, which lets a second server on the same port start and silently take half the
+      // connections. Off, a taken port is an error at start-up.
+      reusePort: false,
+    })
+  } catch (err) {
+    deps.database.client.close()
+    throw listenError(err, config.server)
+  }
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
   const url = `http://${config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host}:${server.port}`
@@ -34,11 +50,22 @@ export async function serve(argv: string[]): Promise<number> {
   // Housekeeping also runs now: a monthly run missed while the server was down is caught up.
   const scheduler = startScheduler(deps, { housekeepingNow: true })
 
+  // Units of counted calls still in flight go back to their teams. Bounded: a database that does not answer must
+  // not keep the process from exiting.
+  const giveBackHeldUnits = () => Promise.race([
+    deps.repos.usage.giveBackAll(),
+    new Promise<number>((resolve) => setTimeout(() => resolve(0), GIVE_BACK_BOUND_MS).unref()),
+  ]).catch((err) => {
+    deps.log.error('give_back_failed', { err })
+    return 0
+  })
+
   /**
    * Graceful shutdown: stop listening (Bun refuses new connections at once and closes idle keep-alive ones), let
    * requests in flight and the running job finish or stop at their safe point, then close the database and exit 0.
    * All of it within `server.shutdown_timeout_ms`; after that the process exits anyway (still 0: what was cut off is
-   * safe, since every write is a transaction and an unfinished pass's mentions stay queued).
+   * safe, since every write is a transaction and an unfinished pass's mentions stay queued), first giving back the
+   * units of the counted calls it cuts off: they did not succeed, so they are not charged (docs/api.md#reserve-and-give-back).
    */
   const shutdown = async (signal: NodeJS.Signals) => {
     const timeoutMs = config.server.shutdown_timeout_ms
@@ -51,12 +78,14 @@ export async function serve(argv: string[]): Promise<number> {
     let code = 0
     try {
       if (await Promise.race([drained, deadline])) {
+        await giveBackHeldUnits() // none is left by then; this writes the last holds' releases
         deps.database.client.close()
         deps.log.info('shutdown_complete', { signal })
       } else {
         // Exiting cuts what is left. The database is not closed under a job that may be inside a write: the exit
         // leaves that transaction uncommitted, and SQLite rolls it back on the next open.
-        deps.log.warn('shutdown_timeout', { signal, timeoutMs, reason: 'requests or a job were still running; they are cut off' })
+        const unitsGivenBack = await giveBackHeldUnits()
+        deps.log.warn('shutdown_timeout', { signal, timeoutMs, unitsGivenBack, reason: 'requests or a job were still running; they are cut off' })
       }
     } catch (err) {
       deps.log.error('shutdown_failed', { signal, err })
@@ -68,10 +97,10 @@ export async function serve(argv: string[]): Promise<number> {
   }
 
   let shuttingDown = false
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = async (signal: NodeJS.Signals) => {
     if (shuttingDown) {
       // A second signal: the operator does not want to wait. Every write is its own transaction, so this is safe.
-      deps.log.warn('shutdown_forced', { signal })
+      deps.log.warn('shutdown_forced', { signal, unitsGivenBack: await giveBackHeldUnits() })
       process.exit(1)
     }
     shuttingDown = true
@@ -81,4 +110,28 @@ export async function serve(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   return new Promise<number>(() => {})
+}
+
+/** The deps, once the database has taken a write: a server that cannot write it would fail every counted call. */
+async function writableDeps(config: Config): Promise<Deps> {
+  let deps: Deps | undefined
+  try {
+    deps = await buildDeps(config)
+    await probeWrite(deps.database.client)
+    return deps
+  } catch (err) {
+    deps?.database.client.close()
+    const why = storageFailure(err)
+    throw why ? new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`) : err
+  }
+}
+
+/** Why the server could not listen, as one line naming the setting (dispatch prints it and exits 1). */
+function listenError(err: unknown, at: Config['server']): unknown {
+  const code = (err as { code?: unknown }).code
+  if (code === 'EADDRINUSE') {
+    return new AppError('internal', `port ${at.port} is in use on ${at.host}: another server listens there; stop it or change server.port`)
+  }
+  if (code === 'EADDRNOTAVAIL') return new AppError('internal', `cannot listen on ${at.host}: no such address on this machine (server.host)`)
+  return err
 }

@@ -12,8 +12,9 @@ const Server = v.strictObject({
   host: v.optional(v.string(), '0.0.0.0'),
   port: v.optional(port, 8080),
   max_body_bytes: v.optional(positiveInt, 1_048_576),
-  // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish.
-  shutdown_timeout_ms: timeoutMs(10_000),
+  // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish. Longer than
+  // scorer.timeout_ms by default, so that a scoring call in flight can end (units of calls cut off are given back).
+  shutdown_timeout_ms: timeoutMs(35_000),
 })
 
 const Database = v.strictObject({

@@ -4,6 +4,7 @@ import { AppError, appErrorIn, type FieldIssue, statusOf } from '../errors'
 import { tooLarge } from '../wire/body'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
+import { storageFailure } from '../storage/failure'
 
 const LEGACY_PREFIX = '/api/routes/'
 
@@ -39,6 +40,12 @@ function toAppError(code: unknown, error: unknown, log: Logger, where: Record<st
     case 'PARSE': return new AppError('invalid_request', 'the request body is not valid JSON')
     case 'NOT_FOUND': return new AppError('not_found', 'no such route')
     case 'INVALID_COOKIE_SIGNATURE': return new AppError('invalid_request', 'invalid cookie')
+  }
+  // A database that refuses writes is the operator's to fix, not a bug in the service: 503, not 500.
+  const storage = storageFailure(error)
+  if (storage) {
+    log.warn('storage_unavailable', { ...where, reason: storage })
+    return new AppError('storage_unavailable', `the database cannot be written right now: ${storage}`)
   }
   log.error('unhandled_error', { ...where, err: error })
   return new AppError('internal', 'internal error')

@@ -2,6 +2,8 @@ import type { Client } from '@libsql/client'
 import { migrations } from '../../drizzle/migrations'
 import { sha256Hex } from '../lib/hash'
 
+const LATEST = migrations[migrations.length - 1].when
+
 /**
  * Applies the embedded migrations with drizzle's own bookkeeping (same table, sha256 and `when`), so a database
  * migrated by drizzle-kit and one migrated by the executable agree. Returns the tags applied.
@@ -10,8 +12,7 @@ export async function migrate(client: Client): Promise<string[]> {
   await client.execute(
     'CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id INTEGER PRIMARY KEY, hash text NOT NULL, created_at numeric)',
   )
-  const last = await client.execute('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
-  const lastWhen = last.rows.length ? Number(last.rows[0].created_at) : -1
+  const lastWhen = await lastApplied(client)
   const pending = migrations.filter((m) => m.when > lastWhen)
   if (pending.length === 0) return []
   const statements = pending.flatMap((m) => [
@@ -21,4 +22,15 @@ export async function migrate(client: Client): Promise<string[]> {
   // One transaction with foreign keys off, as drizzle does, so a table rebuild cannot cascade.
   await client.migrate(statements)
   return pending.map((m) => m.tag)
+}
+
+/** Whether the database has exactly the migrations of this build, fewer, or one from a newer build. */
+export async function migrationState(client: Client): Promise<'current' | 'pending' | 'ahead'> {
+  const last = await lastApplied(client)
+  return last < LATEST ? 'pending' : last > LATEST ? 'ahead' : 'current'
+}
+
+async function lastApplied(client: Client): Promise<number> {
+  const last = await client.execute('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
+  return last.rows.length ? Number(last.rows[0].created_at) : -1
 }

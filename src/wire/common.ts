@@ -17,9 +17,9 @@ export const UsageCounters = v.object({
   remaining: v.nullable(v.number()),
 })
 
-/** The error statuses an authenticated, counted route can answer; used in each route's `response`. */
+/** The error statuses an authenticated, counted route can answer (503: storage_unavailable); used in each route's `response`. */
 export const countedErrors = {
-  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody, 500: ErrorBody,
+  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody, 500: ErrorBody, 503: ErrorBody,
 } as const
 
 /** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */

@@ -13,12 +13,12 @@ const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 // Bounded waits: generous, since they only matter when something is broken.
 const WAIT_MS = 15_000
 
-/** A workspace whose database the children share, with one configuration file written for them. */
+/** A workspace whose database the children share (unless `config` names another), with one configuration file. */
 export type ProcessWorld = Workspace & { configArgs: string[] }
 
 export function processWorld(config: Record<string, unknown>): ProcessWorld {
   const ws = createWorkspace()
-  const name = ws.file('lead-signals.toml', toToml({ ...config, database: { url: ws.dbUrl } }))
+  const name = ws.file('lead-signals.toml', toToml({ database: { url: ws.dbUrl }, ...config }))
   return { ...ws, configArgs: ['--config', name] }
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import type { PassSummary } from '../../src/jobs/poll-summary'
+import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam } from '../support/deps'
 import { type Child, countOf, processWorld, rows, runChild, seedDatabase, spawnChild, until } from './child'
@@ -75,6 +76,37 @@ describe('serve on SIGTERM', () => {
     expect(await child.exited()).toBe(0)
     expect(child.stderr()).toContain('"event":"shutdown_timeout"')
     expect(await answer).toBe('cut off')
+  })
+
+  test('a counted call cut off at the deadline is given back: after exit the team\'s usage is unchanged', async () => {
+    const model = fakeOpenAi()
+    model.slow(8000)
+    const config = {
+      server: { host: '127.0.0.1', port: 0, shutdown_timeout_ms: 300 },
+      scorer: { backend: 'openai', fallback: 'none', timeout_ms: 60_000, openai: { base_url: model.baseUrl, api_key: 'sk-test' } },
+      polling: { enabled: false },
+    }
+    const world = processWorld(config)
+    cleanup.push(() => model.stop(), () => world.cleanup())
+    const apiKey = await seedDatabase(world, config, async (deps) => (await seedTeam(deps, { plan: 'growth' })).apiKey)
+    const before = await rows(world, 'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams')
+    const child = spawnChild(world, ['serve'])
+    cleanup.push(() => child.proc.kill('SIGKILL'))
+    const url = await listening(child)
+    const answer = fetch(new URL('/api/v1/leads/score', url), {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'Which CRM would you recommend for a five-person sales team?' }),
+    }).then((r) => `status ${r.status}`, () => 'cut off')
+    await until('the scoring call to reach the model', () => model.calls() === 1)
+
+    child.proc.kill('SIGTERM')
+
+    expect(await child.exited()).toBe(0)
+    expect(await answer).toBe('cut off')
+    const timeout = child.stderr().split('\n').find((l) => l.includes('"event":"shutdown_timeout"'))
+    expect(JSON.parse(timeout ?? '{}')).toMatchObject({ unitsGivenBack: 1 })
+    expect(await rows(world, 'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams')).toEqual(before)
   })
 
   test('a polling pass running at SIGTERM stops at a safe point; the next poll --once finishes its work', async () => {

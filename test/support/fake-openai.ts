@@ -1,6 +1,7 @@
 /**
  * A fake OpenAI-compatible chat-completions server for pipeline tests: it "scores" a post 8 (ACTIVE) when the
  * post asks for a recommendation and 2 (MENTION) otherwise, and can be switched to failing (HTTP 500) or slow.
+ * `calls` counts chat completions only.
  */
 export function fakeOpenAi() {
   let failing = false
@@ -10,6 +11,10 @@ export function fakeOpenAi() {
     port: 0,
     hostname: '127.0.0.1',
     async fetch(request) {
+      // The model list, as OpenAI-compatible servers answer it (the scorer's start-up check asks for it).
+      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/models')) {
+        return Response.json({ object: 'list', data: [{ id: 'gpt-test', object: 'model', owned_by: 'test' }] })
+      }
       calls++
       if (failing) return Response.json({ error: { message: 'model overloaded', type: 'server_error' } }, { status: 500 })
       if (delayMs) await Bun.sleep(delayMs)

@@ -4,6 +4,7 @@ import type { createUsageRepo } from '../../storage/repos/usage'
 import { AppError } from '../../errors'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf, secondsUntilReset } from './month'
+import { reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
 import { type Usage, usageOf } from './usage'
 
@@ -23,20 +24,19 @@ export async function charged<T>(
   const usage = deps.repos.usage
   await rollOverMonth(usage, { team: a.team, plan: a.plan, month })
 
-  let source: 'quota' | 'credit' = 'quota'
-  let counters = await usage.takeQuota(a.team.id, month, monthlyLimitOf(a.plan))
-  if (!counters) {
-    source = 'credit'
-    counters = await usage.takeCredit(a.team.id, month)
-  }
-  if (!counters) {
-    const retryAfterSec = secondsUntilReset(now)
+  const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
+  if (!reservation) {
+    const retryAfterSec = secondsUntilReset(deps.clock.now())
     throw new AppError('quota_exceeded', 'monthly quota and credits are used up; the quota resets at the start of next month (UTC)', { retryAfterSec })
   }
+  let result: T
   try {
-    return { result: await work(), usage: usageOf(a.plan, counters), credits: counters.credits }
+    result = await work()
   } catch (error) {
-    await usage.giveBack(a.team.id, month, source)
+    await usage.giveBack(reservation)
     throw error
   }
+  // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
+  if (!usage.keep(reservation)) throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
+  return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
 }

@@ -2,7 +2,8 @@ import { asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { teams } from '../tables/teams'
 
-export type TeamRow = typeof teams.$inferSelect
+// The hold counters are the usage repo's own bookkeeping (see usage.ts), not part of a team as the domain sees it.
+export type TeamRow = Omit<typeof teams.$inferSelect, 'holdWindow' | 'holdsInWindow' | 'holdsInPrevious'>
 
 export function createTeamsRepo(db: Db) {
   return {

@@ -3,20 +3,110 @@ import { createGroupCommit } from '../group-commit'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
+/** One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held). */
+export type Reservation = { teamId: string; month: string; source: 'quota' | 'credit'; window: number | null; counters: Counters }
+
+/**
+ * Holds are counted in windows of this length: a unit reserved in window w counts as held until the end of window
+ * w + 1, so holds that nobody settles (their process died) stop counting after one to two windows.
+ */
+export const HOLD_WINDOW_MS = 30_000
+export const holdWindowOf = (at: Date) => Math.floor(at.getTime() / HOLD_WINDOW_MS)
+
+// Statements take numbered parameters (?1 is the team's id) so that one value can appear several times, and are
+// built once: the engine keeps a prepared statement per SQL text.
+const COUNTERS = 'RETURNING quota_used, credit_used, credits'
+// The holds of the newest two windows; ?4 is the window of this reservation. A reservation in a later window moves
+// the counters along (every SET expression of an UPDATE reads the row as it was).
+const TAKE_HOLD = `, hold_window = ?4,
+  holds_in_previous = CASE WHEN hold_window = ?4 THEN holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END,
+  holds_in_window = CASE WHEN hold_window = ?4 THEN holds_in_window ELSE 0 END + 1`
+// ?1 team, ?2 month, ?3 monthly limit (null: unlimited).
+const takeQuota = (hold: string) => `UPDATE teams SET quota_used = quota_used + 1${hold}
+  WHERE id = ?1 AND usage_month = ?2 AND (?3 IS NULL OR quota_used < ?3) ${COUNTERS}`
+const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
+  WHERE id = ?1 AND usage_month = ?2 AND credits > 0 ${COUNTERS}`
+const TAKE_QUOTA = takeQuota('')
+const TAKE_QUOTA_HELD = takeQuota(TAKE_HOLD)
+const TAKE_CREDIT = takeCredit('')
+const TAKE_CREDIT_HELD = takeCredit(TAKE_HOLD)
+// Settling `count` holds taken in window `window` subtracts them from that window's counter while it still counts.
+const releaseHold = (window: string, count: string) => `
+  holds_in_window = CASE WHEN hold_window = ${window} THEN MAX(holds_in_window - ${count}, 0) ELSE holds_in_window END,
+  holds_in_previous = CASE WHEN hold_window = ${window} + 1 THEN MAX(holds_in_previous - ${count}, 0) ELSE holds_in_previous END`
+// ?1 team, ?2 month the unit was taken in, ?3 its hold window (null: not held). A unit taken before a month change is
+// simply gone with the month; its hold is settled all the same.
+const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
+  quota_used = CASE WHEN usage_month = ?2 AND quota_used > 0 THEN quota_used - 1 ELSE quota_used END
+  WHERE id = ?1`
+const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')}, credits = credits + 1,
+  credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
+  WHERE id = ?1`
+// ?1 team, ?2 hold window, ?3 how many of its holds end.
+const RELEASE = `UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`
+// ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
+const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
+  CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
+  FROM teams WHERE id = ?1`
+
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
- * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back). Every counted request writes
- * here, so the writes of one event-loop turn share a commit (see group-commit.ts).
+ * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back), also across processes. Every
+ * counted request writes here, so the writes of one event-loop turn share a commit (see group-commit.ts).
+ *
+ * Units reserved by calls in flight are also counted on the row (a hold), in the same statement that takes them,
+ * so that a call finding no unit free can tell, in any process, whether some may still come back. This repo also
+ * remembers which of its own reservations are unsettled, so that a server stopping can give them back.
  */
 export function createUsageRepo(database: Client) {
   const client = createGroupCommit(database)
+  const unsettled = new Set<Reservation>()
+  // Holds of kept reservations end in bulk: summed per team and window, written once per turn of the event loop.
+  // A busy team then costs one release statement per turn rather than one per call.
+  let releases = new Map<string, { teamId: string; window: number; count: number }>()
+  let releasing: Promise<unknown> = Promise.resolve()
   const counters = (row: Record<string, unknown>): Counters => ({
     quotaUsed: Number(row.quota_used), creditUsed: Number(row.credit_used), credits: Number(row.credits),
   })
+
+  async function take(source: Reservation['source'], a: { teamId: string; month: string; limit: number | null; window: number | null }) {
+    const held = a.window !== null
+    const sql = source === 'quota' ? (held ? TAKE_QUOTA_HELD : TAKE_QUOTA) : (held ? TAKE_CREDIT_HELD : TAKE_CREDIT)
+    const args = held ? [a.teamId, a.month, a.limit, a.window] : source === 'quota' ? [a.teamId, a.month, a.limit] : [a.teamId, a.month]
+    const rs = await client.execute({ sql, args })
+    if (!rs.rows[0]) return undefined
+    const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: counters(rs.rows[0]) }
+    unsettled.add(r)
+    return r
+  }
+
+  async function giveBack(r: Reservation) {
+    if (!unsettled.delete(r)) return
+    await client.execute({ sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT, args: [r.teamId, r.month, r.window] })
+  }
+
+  function release(teamId: string, window: number) {
+    const key = `${teamId}\u0000${window}`
+    const entry = releases.get(key)
+    if (entry) entry.count++
+    else releases.set(key, { teamId, window, count: 1 })
+    if (releases.size === 1 && !entry) setImmediate(writeReleases)
+  }
+
+  function writeReleases() {
+    const due = [...releases.values()]
+    releases = new Map()
+    // A release that fails leaves holds that stop counting with their window; nothing else depends on them.
+    const written = due.map((e) => client.execute({ sql: RELEASE, args: [e.teamId, e.window, e.count] }).catch(() => undefined))
+    releasing = Promise.all([releasing, ...written])
+    return releasing
+  }
+
   return {
     /**
      * Moves the team into `month` if its counters belong to an earlier one: zero the counters and, on a credit plan,
      * top the balance up to the monthly allowance. Idempotent, so it is safe after downtime or from many callers.
+     * Holds are left alone: the calls holding them are still running.
      */
     async rollOver(teamId: string, month: string, monthlyCredits: number) {
       await client.execute({
@@ -26,33 +116,36 @@ export function createUsageRepo(database: Client) {
         args: [month, monthlyCredits, monthlyCredits, teamId, month],
       })
     },
-    /** Takes one unit of the monthly quota if any is left (`limit` null: unlimited). */
-    async takeQuota(teamId: string, month: string, limit: number | null): Promise<Counters | undefined> {
-      const rs = await client.execute({
-        sql: `UPDATE teams SET quota_used = quota_used + 1
-              WHERE id = ? AND usage_month = ? AND (? IS NULL OR quota_used < ?)
-              RETURNING quota_used, credit_used, credits`,
-        args: [teamId, month, limit, limit],
-      })
-      return rs.rows[0] && counters(rs.rows[0])
+    /**
+     * Takes one unit of the monthly quota if any is left (`limit` null: unlimited), else one credit. A limited
+     * plan's unit is also held until `keep` or `giveBack`: only there can a call run out and need to wait.
+     */
+    async reserve(teamId: string, month: string, limit: number | null, at: Date): Promise<Reservation | undefined> {
+      const window = limit === null ? null : holdWindowOf(at)
+      return (await take('quota', { teamId, month, limit, window })) ?? (await take('credit', { teamId, month, limit, window }))
     },
-    async takeCredit(teamId: string, month: string): Promise<Counters | undefined> {
-      const rs = await client.execute({
-        sql: `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1
-              WHERE id = ? AND usage_month = ? AND credits > 0
-              RETURNING quota_used, credit_used, credits`,
-        args: [teamId, month],
-      })
-      return rs.rows[0] && counters(rs.rows[0])
+    /**
+     * The call succeeded: its unit stays spent and its hold ends (written in bulk soon after, not waited for).
+     * False when the unit was already given back (the server stopped first): the call must not count as done.
+     */
+    keep(r: Reservation): boolean {
+      if (!unsettled.delete(r)) return false
+      if (r.window !== null) release(r.teamId, r.window)
+      return true
     },
-    /** Gives back a unit taken in `month`; a quota unit taken before a month change is simply gone with the month. */
-    async giveBack(teamId: string, month: string, source: 'quota' | 'credit') {
-      const sql = source === 'quota'
-        ? 'UPDATE teams SET quota_used = quota_used - 1 WHERE id = ? AND usage_month = ? AND quota_used > 0'
-        : `UPDATE teams SET credits = credits + 1,
-             credit_used = CASE WHEN usage_month = ? AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
-           WHERE id = ?`
-      await client.execute({ sql, args: source === 'quota' ? [teamId, month] : [month, teamId] })
+    /** The call failed: the unit comes back to the team and its hold ends. Idempotent. */
+    giveBack,
+    /** Gives back every unit this process still holds (calls cut off at shutdown) and finishes pending writes. */
+    async giveBackAll(): Promise<number> {
+      const left = [...unsettled]
+      await Promise.all([...left.map(giveBack), writeReleases()])
+      return left.length
+    },
+    /** Whether a unit is free for `month`, and how many units calls in flight hold now (in any process). */
+    async holding(teamId: string, month: string, limit: number | null, at: Date): Promise<{ free: boolean; held: number }> {
+      const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, holdWindowOf(at)] })
+      const row = rs.rows[0]
+      return { free: Boolean(row && Number(row.free)), held: row ? Number(row.held) : 0 }
     },
   }
 }

@@ -9,6 +9,11 @@ export const teams = sqliteTable('teams', {
   usageMonth: text('usage_month').notNull(),
   quotaUsed: integer('quota_used').notNull().default(0),
   creditUsed: integer('credit_used').notNull().default(0),
+  // Units reserved by counted calls still in flight (quota or credits), counted per time window so that the holds
+  // of a process that died stop counting after two windows (see storage/repos/usage.ts).
+  holdWindow: integer('hold_window').notNull().default(0),
+  holdsInWindow: integer('holds_in_window').notNull().default(0),
+  holdsInPrevious: integer('holds_in_previous').notNull().default(0),
   // Bumped on every signals write so cached totals know when they are stale.
   signalsVersion: integer('signals_version').notNull().default(0),
   createdAt: text('created_at').notNull(),

@@ -1,0 +1,31 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { HOLD_WINDOW_MS, type Reservation } from '../../storage/repos/usage'
+import type { QuotaDeps } from './charge'
+
+// Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
+const FIRST_PAUSE_MS = 5
+const LONGEST_PAUSE_MS = 100
+// Holds seen when a call starts waiting have all stopped counting two windows later, so a wait never needs longer.
+const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
+
+/**
+ * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
+ * that fails gives its unit back, so this waits for the holds to settle before answering "used up" (undefined):
+ * with R units left, R calls succeed whatever fails beside them. Exactness stays with the atomic take.
+ */
+export async function reserveUnit(deps: QuotaDeps, a: { teamId: string; month: string; limit: number | null }): Promise<Reservation | undefined> {
+  const { usage } = deps.repos
+  const started = performance.now()
+  let pause = FIRST_PAUSE_MS
+  for (;;) {
+    const reservation = await usage.reserve(a.teamId, a.month, a.limit, deps.clock.now())
+    if (reservation || a.limit === null) return reservation
+    for (;;) {
+      const state = await usage.holding(a.teamId, a.month, a.limit, deps.clock.now())
+      if (state.free) break
+      if (state.held === 0 || performance.now() - started >= LONGEST_WAIT_MS) return undefined
+      await sleep(pause)
+      pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { Elysia } from 'elysia'
+import * as v from 'valibot'
+import type { Deps } from '../../deps'
+import { checkReadiness } from '../../storage/readiness'
+
+const Alive = v.object({ status: v.literal('ok') })
+const Ready = v.object({ status: v.literal('ready') })
+const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() })
+
+/**
+ * For load balancers and orchestrators, without a key: `/healthz` answers while the process runs (it touches
+ * nothing, not even the database); `/readyz` answers 200 only when the database can be read and written and has
+ * this version's migrations, else 503 with the reason.
+ */
+export const healthRoutes = (deps: Deps) =>
+  new Elysia({ name: 'health', detail: { tags: ['health'] } })
+    .onAfterHandle(({ set }) => { set.headers['cache-control'] = 'no-store' })
+    .get('/healthz', () => ({ status: 'ok' as const }), {
+      response: { 200: Alive },
+      detail: { summary: 'Liveness: the process answers' },
+    })
+    .get('/readyz', async ({ set }) => {
+      const readiness = await checkReadiness(deps.database.client)
+      if (readiness.ready) return { status: 'ready' as const }
+      set.status = 503
+      return { status: 'not_ready' as const, reason: readiness.reason }
+    }, {
+      response: { 200: Ready, 503: NotReady },
+      detail: { summary: 'Readiness: the database can be read and written and is migrated' },
+    })

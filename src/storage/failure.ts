@@ -1,0 +1,22 @@
+// What the database's failures mean to a caller. SQLite reports them by code (an extended code such as
+// SQLITE_IOERR_WRITE starts with its base code); a libSQL server that cannot be reached fails the client's fetch.
+const CANNOT_WRITE: Record<string, string> = {
+  SQLITE_READONLY: 'it is read-only',
+  SQLITE_FULL: 'the disk is full',
+  SQLITE_IOERR: 'the disk reported an I/O error',
+  SQLITE_CANTOPEN: 'its file cannot be opened',
+  SQLITE_PERM: 'access is denied',
+  SQLITE_BUSY: 'another writer holds its lock',
+  SQLITE_LOCKED: 'another writer holds its lock',
+}
+// Connectors and scorers turn their own network failures into AppErrors, so one of these is the database's.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ConnectionRefused', 'ConnectionClosed'])
+
+/** Why the database cannot be written, in words fit for a client or an operator (no path, no SQL), else undefined. */
+export function storageFailure(err: unknown): string | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
+  if (typeof code !== 'string') return undefined
+  if (UNREACHABLE.has(code)) return 'its server cannot be reached'
+  const base = /^SQLITE_[A-Z]+/.exec(code)?.[0]
+  return base === undefined ? undefined : CANNOT_WRITE[base]
+}

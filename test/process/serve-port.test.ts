@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createServer } from 'node:net'
+import { type Child, processWorld, spawnChild } from './child'
+
+const cleanup: (() => unknown)[] = []
+afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+
+function serveOn(port: number, host = '127.0.0.1'): Child {
+  const world = processWorld({ server: { host, port }, scorer: { backend: 'rules' }, polling: { enabled: false } })
+  cleanup.push(() => world.cleanup())
+  const child = spawnChild(world, ['serve'])
+  cleanup.push(() => child.proc.kill('SIGKILL'))
+  return child
+}
+
+async function portOf(child: Child): Promise<number> {
+  await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
+  return Number(new URL(/"url":"([^"]+)"/.exec(child.stdout())![1]).port)
+}
+
+async function expectRefused(child: Child, port: number) {
+  expect(await child.exited()).toBe(1)
+  expect(child.stdout()).not.toContain('"event":"listening"')
+  const lines = child.stderr().trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toContain(`port ${port} is in use`)
+  expect(lines[0]).toContain('127.0.0.1')
+}
+
+describe('serve on a port that is already taken', () => {
+  test('a second serve on the first one\'s port refuses to start: exit 1, one line; the first keeps every request', async () => {
+    const first = serveOn(0)
+    const port = await portOf(first)
+
+    await expectRefused(serveOn(port), port)
+
+    // Every request still reaches the first server (it answers, and no other process shares the port).
+    for (let i = 0; i < 20; i++) expect((await fetch(`http://127.0.0.1:${port}/api/v1/usage`)).status).toBe(401)
+    expect(first.proc.exitCode).toBeNull()
+  })
+
+  test('a port held by another program is refused the same way', async () => {
+    const other = createServer()
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    cleanup.push(() => other.close())
+    const port = (other.address() as { port: number }).port
+
+    await expectRefused(serveOn(port), port)
+  })
+
+  test('an address this machine does not have is refused with one line naming server.host', async () => {
+    // 192.0.2.0/24 is reserved for documentation (RFC 5737): no machine has it.
+    const child = serveOn(8080, '192.0.2.1')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe('lead-signals: cannot listen on 192.0.2.1: no such address on this machine (server.host)\n')
+  })
+})

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { chmodSync } from 'node:fs'
+import { join } from 'node:path'
+import { seedTeam } from '../support/deps'
+import { startFakeLibsqlServer } from '../support/fake-libsql-server'
+import { processWorld, rows, runChild, seedDatabase } from './child'
+
+const cleanup: (() => unknown)[] = []
+afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+
+const config = { server: { host: '127.0.0.1', port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } }
+
+/**
+ * Makes a file read-only for every process, root included. Root ignores permission bits, so as root the file is
+ * also marked immutable (`chattr +i`, which needs CAP_LINUX_IMMUTABLE, as root in a container usually has).
+ */
+function makeReadOnly(path: string) {
+  chmodSync(path, 0o444)
+  cleanup.push(() => chmodSync(path, 0o644))
+  if (process.getuid?.() !== 0) return
+  const marked = Bun.spawnSync(['chattr', '+i', path])
+  if (marked.exitCode !== 0) throw new Error(`running as root, and chattr +i failed: ${marked.stderr.toString()}`)
+  cleanup.push(() => Bun.spawnSync(['chattr', '-i', path]))
+}
+
+function expectOneLine(r: { code: number | null; stdout: string; stderr: string }, line: string) {
+  expect(r.code).toBe(1)
+  expect(r.stdout).not.toContain('"event":"listening"')
+  expect(r.stderr).toBe(`${line}\n`)
+}
+
+describe('serve on a database it cannot write', () => {
+  test('a read-only database file: exit 1 with one line naming the setting, not the path; nothing changes', async () => {
+    const world = processWorld(config)
+    cleanup.push(() => world.cleanup())
+    await seedDatabase(world, config, (deps) => seedTeam(deps))
+    const before = await rows(world, 'select * from teams')
+    makeReadOnly(join(world.dir, 'test.db'))
+
+    const r = await runChild(world, ['serve'])
+
+    expectOneLine(r, 'lead-signals: cannot write the database (database.url): it is read-only')
+    expect(r.stderr).not.toContain(world.dir)
+    expect(await rows(world, 'select * from teams')).toEqual(before)
+  })
+
+  test('a libSQL server that refuses writes: exit 1 the same way', async () => {
+    const server = startFakeLibsqlServer({ authToken: 'tok' })
+    cleanup.push(() => server.stop())
+    const world = processWorld({ ...config, database: { url: server.url, auth_token: 'tok' } })
+    cleanup.push(() => world.cleanup())
+    // Migrated first, as an operator's `migrate` would; then the server takes no more writes.
+    expect((await runChild(world, ['migrate'])).code).toBe(0)
+    server.db.exec('PRAGMA query_only = ON')
+
+    expectOneLine(await runChild(world, ['serve']), 'lead-signals: cannot write the database (database.url): it is read-only')
+  })
+})
