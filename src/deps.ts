@@ -9,23 +9,12 @@ import { createLogger, type Logger } from './lib/log'
 import { buildConnectors } from './platforms/registry'
 import type { PlatformConnector } from './platforms/types'
 import { buildScorer } from './scorers/registry'
+import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
 import { type Database, openDatabase } from './storage/db'
 import { migrate } from './storage/migrate'
-import { createApiKeysRepo } from './storage/repos/api-keys'
-import { createHousekeepingRepo } from './storage/repos/housekeeping'
-import { createIcpProfilesRepo } from './storage/repos/icp-profiles'
-import { createJobLeasesRepo } from './storage/repos/job-leases'
-import { createKeywordsRepo } from './storage/repos/keywords'
-import { createLegacyPostsRepo } from './storage/repos/legacy-posts'
-import { createPlatformHealthRepo } from './storage/repos/platform-health'
-import { createPollingRepo } from './storage/repos/polling'
-import { createScoreCacheRepo } from './storage/repos/score-cache'
-import { createSignalsRepo } from './storage/repos/signals'
-import { createTeamsRepo } from './storage/repos/teams'
-import { createUsageRepo } from './storage/repos/usage'
+import { createRepos, type Repos } from './storage/repos'
 
-export type Repos = ReturnType<typeof createRepos>
 export type Deps = {
   config: Config
   clock: Clock
@@ -39,20 +28,6 @@ export type Deps = {
   scoring: ScoringService
 }
 
-export const createRepos = ({ db, client }: Database) => ({
-  teams: createTeamsRepo(db),
-  apiKeys: createApiKeysRepo(db),
-  keywords: createKeywordsRepo(db),
-  icpProfiles: createIcpProfilesRepo(db),
-  signals: createSignalsRepo(db),
-  usage: createUsageRepo(client),
-  platformHealth: createPlatformHealthRepo(db),
-  legacyPosts: createLegacyPostsRepo(db),
-  scoreCache: createScoreCacheRepo(db),
-  polling: createPollingRepo(client),
-  jobLeases: createJobLeasesRepo(db),
-  housekeeping: createHousekeepingRepo(client),
-})
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
 export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring'>> = {}): Promise<Deps> {
@@ -75,5 +50,21 @@ export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'r
     searches: createSearchRunner({ connectors, clock, log, health: repos.platformHealth }),
     scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
     ...overrides,
+  }
+}
+
+/**
+ * Deps for the admin commands (team, key, keyword, icp, signals): they never score or search, so they get the
+ * embedded scorer and no connectors, and the configured backends print none of their start-up warnings.
+ */
+export const buildAdminDeps = (config: Config) => buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
+
+/** `lead-signals migrate`: applies pending migrations and returns their names. */
+export async function migrateDatabase(config: Config): Promise<string[]> {
+  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+  try {
+    return await migrate(database.client)
+  } finally {
+    database.client.close()
   }
 }

@@ -1,19 +1,15 @@
 import { readConfig } from '../config/read'
-import { buildDeps, type Deps } from '../deps'
+import { buildAdminDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import { createRulesScorer } from '../scorers/rules'
 import type { Flags } from './args'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
 
-// Admin commands never score or search; the configured backend would only print its start-up warnings, so they
-// get the embedded scorer and no connectors.
-
 /** Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it. */
 export async function withDeps<T>(flags: Flags, run: (deps: Deps) => Promise<T>): Promise<T> {
   const config = readConfig(flags.config as string | undefined)
-  const deps = await buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
+  const deps = await buildAdminDeps(config)
   try {
     return await run(deps)
   } finally {

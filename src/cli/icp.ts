@@ -1,5 +1,5 @@
 import { findTeam } from '../domain/teams/teams'
-import { addIcp, checkLength, cleanCompetitors, MAX_DESCRIPTION, MAX_NAME, removeIcp } from '../domain/icps/icps'
+import { addIcp, checkLength, cleanCompetitors, MAX_DESCRIPTION, MAX_NAME, listIcps, removeIcp } from '../domain/icps/icps'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 
@@ -21,7 +21,7 @@ async function list(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
-  const profiles = await withDeps(flags, async (deps) => deps.repos.icpProfiles.list((await findTeam(deps, ref)).id))
+  const profiles = await withDeps(flags, async (deps) => listIcps(deps, { teamId: (await findTeam(deps, ref)).id }))
   if (flags.json) printJson(profiles)
   else if (profiles.length === 0) console.log('the team has no ICP profiles')
   else console.log(profiles.map((p) => `${p.name}: ${p.description}${p.competitors.length ? ` (competitors: ${p.competitors.join(', ')})` : ''}`).join('\n'))

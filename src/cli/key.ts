@@ -1,4 +1,4 @@
-import { issueApiKey, revokeApiKey } from '../domain/keys/keys'
+import { issueApiKey, listApiKeys, revokeApiKey } from '../domain/keys/keys'
 import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
@@ -23,7 +23,7 @@ async function list(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
-  const keys = await withDeps(flags, async (deps) => deps.repos.apiKeys.listForTeam((await findTeam(deps, ref)).id))
+  const keys = await withDeps(flags, async (deps) => listApiKeys(deps, { teamId: (await findTeam(deps, ref)).id }))
   if (flags.json) {
     printJson(keys)
     return 0

@@ -1,5 +1,5 @@
 import { findTeam } from '../domain/teams/teams'
-import { addKeywords, cleanKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
+import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 
@@ -17,7 +17,7 @@ async function list(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
-  const keywords = await withDeps(flags, async (deps) => deps.repos.keywords.list((await findTeam(deps, ref)).id))
+  const keywords = await withDeps(flags, async (deps) => listKeywords(deps, { teamId: (await findTeam(deps, ref)).id }))
   if (flags.json) printJson(keywords)
   else if (keywords.length === 0) console.log('the team tracks no keywords')
   else console.log(keywords.join('\n'))

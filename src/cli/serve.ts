@@ -3,11 +3,11 @@ import { readConfig } from '../config/read'
 import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
+import { requireWritable, unwritable } from '../domain/health/readiness'
+import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { startScheduler } from '../jobs/scheduler'
-import { storageFailure } from '../storage/failure'
-import { probeWrite } from '../storage/readiness'
 import { parseFlags } from './args'
 
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
@@ -53,7 +53,7 @@ export async function serve(argv: string[]): Promise<number> {
   // Units of counted calls still in flight go back to their teams. Bounded: a database that does not answer must
   // not keep the process from exiting.
   const giveBackHeldUnits = () => Promise.race([
-    deps.repos.usage.giveBackAll(),
+    giveBackUnfinished(deps),
     new Promise<number>((resolve) => setTimeout(() => resolve(0), GIVE_BACK_BOUND_MS).unref()),
   ]).catch((err) => {
     deps.log.error('give_back_failed', { err })
@@ -117,12 +117,11 @@ async function writableDeps(config: Config): Promise<Deps> {
   let deps: Deps | undefined
   try {
     deps = await buildDeps(config)
-    await probeWrite(deps.database.client)
+    await requireWritable(deps)
     return deps
   } catch (err) {
     deps?.database.client.close()
-    const why = storageFailure(err)
-    throw why ? new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`) : err
+    throw unwritable(err)
   }
 }
 

@@ -4,7 +4,7 @@ import { AppError, appErrorIn, type FieldIssue, statusOf } from '../errors'
 import { tooLarge } from '../wire/body'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
-import { storageFailure } from '../storage/failure'
+import { storageUnavailable } from '../domain/health/storage'
 
 const LEGACY_PREFIX = '/api/routes/'
 
@@ -34,6 +34,11 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
 // Also one the query builder wrapped (storage_unavailable from the database client).
 function toAppError(code: unknown, error: unknown, log: Logger, where: Record<string, unknown>): AppError {
   const known = appErrorIn(error)
+  // What the database client says names the server's host: the operator reads it in the log, the caller gets less.
+  if (known?.kind === 'storage_unavailable') {
+    log.warn('storage_unavailable', { ...where, reason: known.message })
+    return new AppError('storage_unavailable', 'the database cannot be reached or written right now; nothing was charged')
+  }
   if (known) return known
   switch (code) {
     case 'VALIDATION': return validationError(error, log, where)
@@ -42,10 +47,10 @@ function toAppError(code: unknown, error: unknown, log: Logger, where: Record<st
     case 'INVALID_COOKIE_SIGNATURE': return new AppError('invalid_request', 'invalid cookie')
   }
   // A database that refuses writes is the operator's to fix, not a bug in the service: 503, not 500.
-  const storage = storageFailure(error)
+  const storage = storageUnavailable(error)
   if (storage) {
-    log.warn('storage_unavailable', { ...where, reason: storage })
-    return new AppError('storage_unavailable', `the database cannot be written right now: ${storage}`)
+    log.warn('storage_unavailable', { ...where, reason: storage.message })
+    return storage
   }
   log.error('unhandled_error', { ...where, err: error })
   return new AppError('internal', 'internal error')

@@ -1,16 +1,7 @@
 import type { Source } from '../config/platform-names'
+import type { Mention } from '../mention'
 
-/** One post (docs/api.md#mention-search), normalised; engagement numbers are always numbers. */
-export type Mention = {
-  id: string
-  author: string
-  content: string
-  url: string
-  profileUrl: string
-  date: string
-  platform: Source
-  engagement: { likes: number; comments: number; shares: number }
-}
+export type { Mention }
 
 export type PlatformConnector = {
   platform: Source

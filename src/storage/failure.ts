@@ -1,3 +1,5 @@
+import { appErrorIn } from '../errors'
+
 // What the database's failures mean to a caller. SQLite reports them by code (an extended code such as
 // SQLITE_IOERR_WRITE starts with its base code); a libSQL server that cannot be reached fails the client's fetch.
 const CANNOT_WRITE: Record<string, string> = {
@@ -14,6 +16,13 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOU
 
 /** Why the database cannot be written, in words fit for a client or an operator (no path, no SQL), else undefined. */
 export function storageFailure(err: unknown): string | undefined {
+  // The clients' own failures (remote-client.ts, lock-wait.ts) are already AppErrors whose message is for operators:
+  // it names the host, so callers get these words instead.
+  const known = appErrorIn(err)
+  if (known?.kind === 'storage_unavailable') {
+    if (/locked/.test(known.message)) return CANNOT_WRITE.SQLITE_BUSY
+    return /cannot reach/.test(known.message) ? 'its server cannot be reached' : 'its server refused the request'
+  }
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
   if (typeof code !== 'string') return undefined
   if (UNREACHABLE.has(code)) return 'its server cannot be reached'

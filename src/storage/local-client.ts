@@ -25,9 +25,18 @@ const STATEMENTS_KEPT = 500
 export function createLocalClient(path: string, a: { lockWaitMs: number }): Client {
   const db = new Database(path, { timeout: 0 })
   const lockWait = createLockWait(a.lockWaitMs)
+  // The engine aborts the whole process when a statement runs on a closed connection; a write scheduled before
+  // close() (a hold released after its answer, a lock wait's retry) must fail as an error instead.
+  const open = () => {
+    if (client.closed) throw new LibsqlError('the database connection is closed', 'CLIENT_CLOSED')
+  }
+
   // Only outside a transaction is a call that met SQLITE_BUSY safe to repeat: inside one begun with a bare
   // execute('BEGIN'), the statements before it would not be repeated with it.
-  const retried = <T>(attempt: () => T): Promise<T> => (db.inTransaction ? Promise.resolve().then(attempt) : lockWait(attempt))
+  const retried = <T>(attempt: () => T): Promise<T> => {
+    open()
+    return db.inTransaction ? Promise.resolve().then(attempt) : lockWait(attempt)
+  }
   const statements = new Map<string, Prepared>()
 
   const prepared = (sql: string): Prepared => {
@@ -43,6 +52,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
   }
 
   const run = (input: InStatement | string, inArgs?: InArgs): ResultSet => {
+    open()
     const sql = typeof input === 'string' ? input : input.sql
     const args = toSqlArgs(typeof input === 'string' ? inArgs : input.args)
     try {
@@ -61,6 +71,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
   }
 
   const inTransaction = (begin: string, stmts: (InStatement | [string, InArgs?])[]): ResultSet[] => {
+    open()
     try {
       db.exec(begin)
     } catch (e) {
@@ -97,6 +108,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       }
     },
     async executeMultiple(sql: string) {
+      open()
       try {
         db.exec(sql)
       } catch (e) {
@@ -111,6 +123,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     },
     reconnect() {},
     close() {
+      if (client.closed) return
       client.closed = true
       statements.clear()
       db.close()

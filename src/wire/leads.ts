@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { Intent } from '../scorers/types'
+import { Intent } from '../domain/scoring/guide'
 import { trimmed } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `score_lead`.

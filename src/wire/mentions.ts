@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
-import { Intent } from '../scorers/types'
+import { Intent } from '../domain/scoring/guide'
 import { trimmed, UsageCounters } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { toUtcIso } from '../lib/iso-time'
-import { Intent } from '../scorers/types'
+import { Intent } from '../domain/scoring/guide'
 import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.

@@ -164,3 +164,15 @@ describe('the local database client', () => {
     c.close()
   })
 })
+
+describe('the local client after close()', () => {
+  test('a statement, a batch or a second close fails or does nothing instead of aborting the process', async () => {
+    const client = createLocalClient(":memory:", { lockWaitMs: 100 })
+    await client.execute('CREATE TABLE t (x)')
+    client.close()
+    // Before the guard, the engine aborted the whole process here (a write scheduled before close, run after it).
+    await expect(client.execute('INSERT INTO t VALUES (1)')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' })
+    await expect(client.batch(['INSERT INTO t VALUES (1)'], 'write')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' })
+    expect(() => client.close()).not.toThrow()
+  })
+})

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 
@@ -26,7 +26,7 @@ export function cleanCompetitors(list: string | undefined): string[] {
 }
 
 export async function addIcp(
-  deps: Pick<Deps, 'clock' | 'repos'>,
+  deps: Needs<'clock', 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
   const name = checkLength('--name', a.name, MAX_NAME)
@@ -40,7 +40,12 @@ export async function addIcp(
   return { name, description, competitors }
 }
 
-export async function removeIcp(deps: Pick<Deps, 'repos'>, a: { teamId: string; name: string }) {
+export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: string; name: string }) {
   const name = a.name.trim()
   if (!(await deps.repos.icpProfiles.remove(a.teamId, name))) throw new AppError('invalid_request', `the team has no ICP profile named "${name}"`)
+}
+
+/** The team's profiles, oldest first. */
+export async function listIcps(deps: Needs<never, 'icpProfiles'>, a: { teamId: string }) {
+  return deps.repos.icpProfiles.list(a.teamId)
 }

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 
@@ -20,7 +20,7 @@ export function cleanKeywords(raw: string[]): string[] {
   return [...seen.values()]
 }
 
-export async function addKeywords(deps: Pick<Deps, 'clock' | 'repos'>, a: { teamId: string; keywords: string[] }) {
+export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const createdAt = deps.clock.now().toISOString()
   // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
   const added = await deps.repos.keywords.add(a.keywords.map((keyword) => ({
@@ -31,9 +31,14 @@ export async function addKeywords(deps: Pick<Deps, 'clock' | 'repos'>, a: { team
 }
 
 /** All or nothing: a keyword the team does not track is an error, and then no keyword is removed. */
-export async function removeKeywords(deps: Pick<Deps, 'repos'>, a: { teamId: string; keywords: string[] }) {
+export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
   const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
   if (missing.length > 0) throw new AppError('invalid_request', `not tracked by this team: ${quoted(missing)}; nothing was removed`)
   return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))
+}
+
+/** The team's tracked keywords. */
+export async function listKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string }) {
+  return deps.repos.keywords.list(a.teamId)
 }

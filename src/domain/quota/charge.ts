@@ -40,3 +40,8 @@ export async function charged<T>(
   if (!usage.keep(reservation)) throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
   return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
 }
+
+/** At shutdown: gives back every unit this process still holds for calls that will not finish. Returns how many. */
+export function giveBackUnfinished(deps: QuotaDeps): Promise<number> {
+  return deps.repos.usage.giveBackAll()
+}

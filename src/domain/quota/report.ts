@@ -1,11 +1,11 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
 import { charged } from './charge'
 import { monthOf, resetsAt } from './month'
 import { countersAt, type Usage, usageOf } from './usage'
 
 /** docs/api.md#usage-report. Counted only when `api.count_usage_endpoint` is on (docs/api.md#what-is-counted). */
-export async function usageReport(deps: Pick<Deps, 'config' | 'clock' | 'repos'>, caller: Caller) {
+export async function usageReport(deps: Needs<'config' | 'clock', 'usage'>, caller: Caller) {
   const { team, plan } = caller
   let usage: Usage
   let credits: number

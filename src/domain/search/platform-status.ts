@@ -1,5 +1,5 @@
 import { LEGACY_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
 
 /**
@@ -7,7 +7,7 @@ import type { Caller } from '../keys/authenticate'
  * went, so a team can tell "no mentions" from "no data". The earlier route's own networks (news, internet,
  * indiehacker) are not plan platforms: every plan with API access may use them there.
  */
-export async function platformStatus(deps: Pick<Deps, 'repos' | 'searches'>, caller: Caller) {
+export async function platformStatus(deps: Needs<'searches', 'platformHealth'>, caller: Caller) {
   const health = new Map((await deps.repos.platformHealth.list()).map((h) => [h.platform, h]))
   const row = (platform: Source, inPlan: boolean, earlierRouteOnly: boolean) => {
     const h = health.get(platform)

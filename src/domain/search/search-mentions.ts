@@ -1,12 +1,12 @@
 import type { SearchPlatform } from '../../config/platform-names'
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 
 /** docs/api.md#order-of-checks, after validation: platform on plan (403), configured (503), quota (429), then the search. */
 export async function searchMentions(
-  deps: Pick<Deps, 'clock' | 'repos' | 'searches'>,
+  deps: Needs<'clock' | 'searches', 'usage'>,
   caller: Caller,
   req: { keyword: string; platform: SearchPlatform; limit: number },
 ) {

@@ -1,5 +1,5 @@
 import type { LEGACY_NETWORKS } from '../../config/platform-names'
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../../errors'
 import type { Caller } from '../keys/authenticate'
@@ -18,7 +18,7 @@ export const NETWORK_SEARCH_LIMIT = 20
  * remembered per team so that `read` and `note` survive later searches.
  */
 export async function searchNetwork(
-  deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>,
+  deps: Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage'>,
   caller: Caller,
   req: { network: Network; keyword: string },
 ) {

@@ -1,5 +1,5 @@
 import { SCORED_VARIANT_PLATFORMS } from '../../config/platform-names'
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { mapLimited } from '../../lib/map-limited'
 import { truncate } from '../../lib/text'
 import type { Mention } from '../../platforms/types'
@@ -10,7 +10,7 @@ import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 
 type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
-type ScoredDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'scoring' | 'searches'>
+type ScoredDeps = Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'icpProfiles' | 'usage'>
 
 /**
  * The scored variant (docs/api.md#scored-variant, `api.search_variant = "scored"`). With a platform, that platform;

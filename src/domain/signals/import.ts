@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 import { truncate } from '../../lib/text'
@@ -80,7 +80,7 @@ async function* numbered(lines: LineSource): AsyncGenerator<[number, string]> {
  * get it. An interrupted import run again stores only what is missing: the rest are duplicates.
  */
 export async function importSignals(
-  deps: Pick<Deps, 'clock' | 'repos'>,
+  deps: Needs<'clock', 'signals'>,
   a: { teamId: string; lines: LineSource; skipInvalid: boolean; onProgress?: (p: ImportProgress) => void },
 ): Promise<ImportResult> {
   const context = { teamId: a.teamId, now: deps.clock.now() }

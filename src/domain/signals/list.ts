@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import type { Intent } from '../../scorers/types'
 import type { SignalFilter } from '../../storage/repos/signals'
 import type { Caller } from '../keys/authenticate'
@@ -7,7 +7,7 @@ import { charged } from '../quota/charge'
 export type SignalListQuery = SignalFilter & { limit: number; offset: number; content: 'preview' | 'full' }
 
 /** docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
-export async function listSignals(deps: Pick<Deps, 'clock' | 'repos'>, caller: Caller, q: SignalListQuery) {
+export async function listSignals(deps: Needs<'clock', 'signals' | 'usage'>, caller: Caller, q: SignalListQuery) {
   const full = q.content === 'full'
   const filter: SignalFilter = { keyword: q.keyword, intent: q.intent, platform: q.platform, minScore: q.minScore, since: q.since }
   const { result, usage } = await charged(deps, caller, async () => {

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -30,7 +30,7 @@ const SAMPLE_POSTS: { platform: string; author: string; keyword: string; text: s
  * demo mode prints a new demo key, since only hashes are stored; earlier demo keys stay valid, so a restart does not
  * break a script or a client that holds one. Returns undefined when other teams exist.
  */
-export async function ensureDemoTeam(deps: Deps): Promise<{ apiKey: string; created: boolean } | undefined> {
+export async function ensureDemoTeam(deps: Needs<'clock' | 'config' | 'randomBytes' | 'scoring', 'apiKeys' | 'icpProfiles' | 'keywords' | 'signals' | 'teams'>): Promise<{ apiKey: string; created: boolean } | undefined> {
   const existing = await deps.repos.teams.find(DEMO_TEAM)
   if (existing) {
     const key = await issueApiKey(deps, { teamId: existing.id, label: DEMO_KEY_LABEL })

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps'
+import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import type { TeamRow } from '../../storage/repos/teams'
 import { AppError } from '../../errors'
@@ -6,11 +6,11 @@ import { issueApiKey } from '../keys/keys'
 import { monthOf } from '../quota/month'
 import { countersAt, usageOf } from '../quota/usage'
 
-type TeamDeps = Pick<Deps, 'config' | 'clock' | 'randomBytes' | 'repos'>
+type TeamDeps = Needs<'config' | 'clock' | 'randomBytes', 'apiKeys' | 'teams'>
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,63}$/u
 
-export function checkPlanName(deps: Pick<Deps, 'config'>, plan: string) {
+export function checkPlanName(deps: Needs<'config'>, plan: string) {
   if (!deps.config.plans[plan]) {
     throw new AppError('invalid_request', `unknown plan "${plan}"; plans: ${Object.keys(deps.config.plans).join(', ')}`)
   }
@@ -39,7 +39,7 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
 }
 
 /** `ref` is a team id or name (docs/operations.md#command-line). */
-export async function findTeam(deps: Pick<Deps, 'repos'>, ref: string): Promise<TeamRow> {
+export async function findTeam(deps: Needs<never, 'teams'>, ref: string): Promise<TeamRow> {
   const team = await deps.repos.teams.find(ref.trim())
   if (!team) throw new AppError('invalid_request', `no team with id or name "${ref}"`)
   return team
@@ -55,7 +55,7 @@ export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string
 }
 
 /** Each team with its plan, this month's usage and credits, as `team list` shows them. */
-export async function listTeams(deps: Pick<Deps, 'config' | 'clock' | 'repos'>) {
+export async function listTeams(deps: Needs<'config' | 'clock', 'teams'>) {
   const now = deps.clock.now()
   return (await deps.repos.teams.list()).map((team) => {
     const plan = deps.config.plans[team.plan]

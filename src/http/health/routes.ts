@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
-import { checkReadiness } from '../../storage/readiness'
+import { readiness as checkReadiness } from '../../domain/health/readiness'
 
 const Alive = v.object({ status: v.literal('ok') })
 const Ready = v.object({ status: v.literal('ready') })
@@ -20,7 +20,7 @@ export const healthRoutes = (deps: Deps) =>
       detail: { summary: 'Liveness: the process answers' },
     })
     .get('/readyz', async ({ set }) => {
-      const readiness = await checkReadiness(deps.database.client)
+      const readiness = await checkReadiness(deps)
       if (readiness.ready) return { status: 'ready' as const }
       set.status = 503
       return { status: 'not_ready' as const, reason: readiness.reason }

@@ -1,5 +1,5 @@
 import type { Client, InStatement } from '@libsql/client'
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import type { NewSignal } from './signals'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }

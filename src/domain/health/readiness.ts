@@ -1,0 +1,24 @@
+import { AppError, appErrorIn } from '../../errors'
+import type { Database } from '../../storage/db'
+import { storageFailure } from '../../storage/failure'
+import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
+
+type DatabaseNeeds = { database: Pick<Database, 'client'> }
+
+/** Ready to serve: the database answers, has this build's migrations and takes writes (GET /readyz). */
+export function readiness(deps: DatabaseNeeds): Promise<Readiness> {
+  return checkReadiness(deps.database.client)
+}
+
+/** Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. */
+export async function requireWritable(deps: DatabaseNeeds): Promise<void> {
+  await probeWrite(deps.database.client)
+}
+
+/** A failure to write the database as `storage_unavailable` naming the setting; anything else as it is. */
+export function unwritable(err: unknown): unknown {
+  // The database clients' own errors already name the setting and the host for the operator.
+  if (appErrorIn(err)) return err
+  const why = storageFailure(err)
+  return why ? new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`) : err
+}

@@ -1,0 +1,31 @@
+import type { Database } from '../db'
+import { createApiKeysRepo } from './api-keys'
+import { createHousekeepingRepo } from './housekeeping'
+import { createIcpProfilesRepo } from './icp-profiles'
+import { createJobLeasesRepo } from './job-leases'
+import { createKeywordsRepo } from './keywords'
+import { createLegacyPostsRepo } from './legacy-posts'
+import { createPlatformHealthRepo } from './platform-health'
+import { createPollingRepo } from './polling'
+import { createScoreCacheRepo } from './score-cache'
+import { createSignalsRepo } from './signals'
+import { createTeamsRepo } from './teams'
+import { createUsageRepo } from './usage'
+
+/** Every repository over one database: what the domain reads and writes through. */
+export type Repos = ReturnType<typeof createRepos>
+
+export const createRepos = ({ db, client }: Database) => ({
+  teams: createTeamsRepo(db),
+  apiKeys: createApiKeysRepo(db),
+  keywords: createKeywordsRepo(db),
+  icpProfiles: createIcpProfilesRepo(db),
+  signals: createSignalsRepo(db),
+  usage: createUsageRepo(client),
+  platformHealth: createPlatformHealthRepo(db),
+  legacyPosts: createLegacyPostsRepo(db),
+  scoreCache: createScoreCacheRepo(db),
+  polling: createPollingRepo(client),
+  jobLeases: createJobLeasesRepo(db),
+  housekeeping: createHousekeepingRepo(client),
+})
