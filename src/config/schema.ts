@@ -14,6 +14,8 @@ const Server = v.strictObject({
   max_body_bytes: v.optional(positiveInt, 1_048_576),
   // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish.
   shutdown_timeout_ms: timeoutMs(10_000),
+  // One log line per request: method, route pattern, status, milliseconds, team, request id.
+  log_requests: v.optional(v.boolean(), true),
 })
 
 const Database = v.strictObject({

@@ -17,7 +17,9 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
       if (length > a.maxBodyBytes) throw tooLarge(a.maxBodyBytes)
     })
     .onError({ as: 'global' }, ({ code, error, set, path, request }) => {
-      const failure = toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
+      const failure = clientWentAway(request, error)
+        ? new AppError('invalid_request', 'the client closed the connection')
+        : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
       set.status = statusOf[failure.kind]
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
       set.headers['content-type'] = 'application/json'
@@ -28,6 +30,14 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
     })
 
 export const tooLarge = (max: number) => new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
+
+/**
+ * A client that disconnects while its body is read makes the read fail with an AbortError; that is the client's
+ * doing, not a server fault, so it is not logged as `unhandled_error` (the request log shows it as status 499) and
+ * no one gets the answer. Any other error of an aborted request is still logged: it may be a real fault.
+ */
+const clientWentAway = (request: Request, error: unknown) =>
+  request.signal.aborted && error instanceof DOMException && error.name === 'AbortError'
 
 // AppError first: Elysia derives `code` from a property of the thrown error, so a domain error must not reach the switch.
 function toAppError(code: unknown, error: unknown, log: Logger, where: Record<string, unknown>): AppError {
