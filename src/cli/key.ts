@@ -1,3 +1,5 @@
+import type { Deps } from '../deps'
+import { displayPrefix, hashApiKey, looksLikeApiKey } from '../domain/keys/api-key'
 import { issueApiKey, revokeApiKey } from '../domain/keys/keys'
 import { AppError } from '../domain/errors'
 import { findTeam } from '../domain/teams/teams'
@@ -42,15 +44,32 @@ async function list(argv: string[]): Promise<number> {
 async function revoke(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
-  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix, as shown by "key list"')
-  const prefix = positionals[0]
-  await withDeps(flags, async (deps) => revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, prefix }))
-  console.log(`Revoked key ${prefix.trim()}.`)
+  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix (as shown by "key list") or the whole key')
+  const given = positionals[0].trim()
+  const prefix = await withDeps(flags, async (deps) => {
+    const teamId = (await findTeam(deps, ref)).id
+    const prefix = looksLikeApiKey(given) ? await prefixOfWholeKey(deps, teamId, given) : given
+    await revokeApiKey(deps, { teamId, prefix })
+    return prefix
+  })
+  console.log(`Revoked key ${prefix}.`)
   return 0
+}
+
+/**
+ * A whole key, pasted: it must be one of the team's active keys (its hash, not only its start, must match), and from
+ * here on only its prefix is used, so the secret is never printed back.
+ */
+async function prefixOfWholeKey(deps: Deps, teamId: string, apiKey: string): Promise<string> {
+  const found = await deps.repos.apiKeys.findByHash(hashApiKey(apiKey))
+  if (!found || found.team.id !== teamId || found.key.revokedAt) {
+    throw new AppError('invalid_request', `the team has no active key ${displayPrefix(apiKey)}… (the whole key was given)`)
+  }
+  return displayPrefix(apiKey)
 }
 
 export const key = commandGroup('key', {
   create: { usage: 'create --team TEAM [--name LABEL] [--json]', run: create },
   list: { usage: 'list --team TEAM [--json]', run: list },
-  revoke: { usage: 'revoke --team TEAM PREFIX', run: revoke },
+  revoke: { usage: 'revoke --team TEAM PREFIX|KEY', run: revoke },
 })

@@ -25,6 +25,13 @@ export async function poll(argv: string[]): Promise<number> {
     const summary = await runPollPass(deps, { teamId, signal: stop.signal })
     if (flags.json) printJson(summary)
     else console.log(formatSummary(summary))
+    // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
+    // must see that. One that had nothing to search, or where some searches came back, did its job.
+    const { searches, failed } = summary.totals
+    if (searches > 0 && failed === searches) {
+      console.error(`lead-signals: poll: all ${searches} search${searches === 1 ? '' : 'es'} failed (see the poll_search_failed lines)`)
+      return 1
+    }
     return 0
   } finally {
     process.off('SIGINT', onSignal)

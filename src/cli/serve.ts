@@ -4,13 +4,16 @@ import { buildDeps } from '../deps'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
+import { noPositionals } from './common'
+import { listeningAddress, listeningLine } from './listening'
 
 // Bun's own limit only backs up the app's check, which answers 413 in the contract's shape.
 const BODY_LIMIT_SLACK = 64 * 1024
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
-  const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
+  const { flags, positionals } = parseFlags(argv, { demo: { type: 'boolean' } })
+  noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
   const deps = await buildDeps(config)
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
@@ -21,8 +24,9 @@ export async function serve(argv: string[]): Promise<number> {
   })
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
-  const url = `http://${config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host}:${server.port}`
-  console.log(JSON.stringify({ event: 'listening', url, startupMs: Math.round(performance.now() - started) }))
+  const address = listeningAddress(server)
+  const url = address.url
+  console.log(listeningLine(address, Math.round(performance.now() - started)))
   if (demo) {
     console.log(`Demo team "demo" ${demo.created ? 'created' : 'already present; issued a new key'}. API key (shown once):`)
     console.log(`  ${demo.apiKey}`)
