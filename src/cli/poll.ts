@@ -29,7 +29,8 @@ export async function poll(argv: string[]): Promise<number> {
     // must see that. One that had nothing to search, or where some searches came back, did its job.
     const { searches, failed } = summary.totals
     if (searches > 0 && failed === searches) {
-      console.error(`lead-signals: poll: all ${searches} search${searches === 1 ? '' : 'es'} failed (see the poll_search_failed lines)`)
+      const what = searches === 1 ? 'the only search' : `all ${searches} searches`
+      console.error(`lead-signals: poll: ${what} failed (see the poll_search_failed lines)`)
       return 1
     }
     return 0
