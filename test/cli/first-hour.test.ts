@@ -1,6 +1,6 @@
 // What a new operator meets first: the version, stray arguments, running the CLI from a clone.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cleanEnv, createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
 
@@ -89,3 +89,35 @@ describe('running the CLI from a clone', () => {
     expect(r.stdout).toBe('Founders: SaaS founders\n')
   })
 })
+
+describe("the README's configuration example", () => {
+  // The line proposed for the README: `LEAD_SIGNALS_SERVER_PORT=9000 LEAD_SIGNALS_DATABASE_URL=file:./data/staging.db
+  // npm start` (npm start is `serve --demo`), here on a free port and in a fresh folder.
+  test('settings from the environment: the port and a database file of its own', async () => {
+    const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const port = free.port as number
+    free.stop(true)
+    const folder = createWorkspace()
+    const proc = Bun.spawn([process.execPath, resolve(REPO, 'src/main.ts'), 'serve', '--demo'], {
+      cwd: folder.dir, stdin: 'ignore', stdout: 'pipe', stderr: 'ignore', timeout: 20_000,
+      env: { ...cleanEnv(), LEAD_SIGNALS_SERVER_PORT: String(port), LEAD_SIGNALS_DATABASE_URL: 'file:./data/staging.db', LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
+    })
+    try {
+      let out = ''
+      const decoder = new TextDecoder()
+      for await (const chunk of proc.stdout) {
+        out += decoder.decode(chunk, { stream: true })
+        if (/Docs: /.test(out)) break
+      }
+      const key = /lsk_[A-Za-z0-9_-]{43}/.exec(out)?.[0] as string
+      const usage = await fetch(`http://127.0.0.1:${port}/api/v1/usage`, { headers: { 'x-api-key': key } })
+      expect(usage.status).toBe(200)
+      expect(existsSync(resolve(folder.dir, 'data/staging.db'))).toBe(true)
+    } finally {
+      proc.kill('SIGTERM')
+      await proc.exited
+      folder.cleanup()
+    }
+  })
+})
+
