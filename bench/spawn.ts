@@ -1,9 +1,11 @@
 // Starting the bench's helper processes (the executable, the baseline, the fake platform) and waiting until they
 // listen.
+import { writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 
 const READY_TIMEOUT_MS = 30_000
 
-export type Listening = { proc: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; url: string; startupMs?: number }
+export type Listening = { proc: Bun.Subprocess<'ignore', 'pipe', Bun.BunFile>; url: string; startupMs?: number }
 
 /** The environment without LEAD_SIGNALS_* settings, so only the bench's own configuration applies. */
 export function cleanEnv(): Record<string, string> {
@@ -14,10 +16,15 @@ export function cleanEnv(): Record<string, string> {
 
 /**
  * Spawns `cmd` in `cwd` and resolves once it printed its `{"event":"listening","url":…}` line (killed after 30 s
- * without one); stdout keeps draining afterwards so the process never blocks on a full pipe.
+ * without one); stdout keeps draining afterwards so the process never blocks on a full pipe. Its log lines (one per
+ * request with `server.log_requests`, the default) go to a file in `cwd`, as in production they go to a collector:
+ * their cost stays in the figures, their volume out of the terminal.
  */
 export async function spawnListening(cmd: string[], cwd: string): Promise<Listening> {
-  const proc = Bun.spawn(cmd, { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' })
+  // Named after the program: the executable, or the script bun runs.
+  const logPath = join(cwd, `${basename(cmd[0] === process.execPath ? cmd[1] : cmd[0])}.stderr.log`)
+  writeFileSync(logPath, '') // a spawn writes from the start of the file without truncating it
+  const proc = Bun.spawn(cmd, { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: Bun.file(logPath) })
   const reader = proc.stdout.getReader()
   const decoder = new TextDecoder()
   let out = ''
@@ -25,7 +32,7 @@ export async function spawnListening(cmd: string[], cwd: string): Promise<Listen
   try {
     for (;;) {
       const { value, done } = await reader.read()
-      if (done) throw new Error(`${cmd.join(' ')} exited before listening:\n${out}`)
+      if (done) throw new Error(`${cmd.join(' ')} exited before listening (its log: ${logPath}):\n${out}`)
       out += decoder.decode(value, { stream: true })
       const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
       if (line) {

@@ -7,6 +7,7 @@ import { legacyRoutes } from './http/legacy/routes'
 import { mentionsRoutes } from './http/mentions/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
+import { requestLog } from './http/request-log'
 import { signalsRoutes } from './http/signals/routes'
 import { usageRoutes } from './http/usage/routes'
 import { mcpRoutes } from './mcp/http'
@@ -15,6 +16,7 @@ export function createApp(deps: Deps) {
   // normalize: Elysia's response cleaning pass is for its own TypeBox schemas; with valibot (strict objects) it only
   // costs time. Validation itself still runs on every body, query and response.
   return new Elysia({ normalize: false })
+    .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
     .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes }))
     .use(docs())
     .use(healthRoutes(deps))

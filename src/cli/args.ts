@@ -12,8 +12,20 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
     })
     return { flags: values as Flags, positionals }
   } catch (e) {
-    throw new AppError('invalid_request', (e as Error).message.split('\n')[0])
+    // Node's advice on '--' after an unknown option is about its own parser, not this command line.
+    throw usageError((e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''))
   }
+}
+
+/**
+ * A usage error. Under `npm start` (which runs `serve --demo`) a stray argument is most likely another command
+ * (`npm start -- team list`), so the message says how to run that one.
+ */
+export function usageError(message: string): AppError {
+  const hint = process.env.npm_lifecycle_event === 'start'
+    ? '; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"'
+    : ''
+  return new AppError('invalid_request', message + hint)
 }
 
 export function requireFlag(flags: Flags, name: string): string {

@@ -1,7 +1,7 @@
 import { readConfig } from '../config/read'
 import { buildAdminDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import type { Flags } from './args'
+import { type Flags, usageError } from './args'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
@@ -18,7 +18,7 @@ export async function withDeps<T>(flags: Flags, run: (deps: Deps) => Promise<T>)
 }
 
 export function noPositionals(positionals: string[]) {
-  if (positionals.length > 0) throw new AppError('invalid_request', `unexpected argument "${positionals[0]}"`)
+  if (positionals.length > 0) throw usageError(`unexpected argument "${positionals[0]}"`)
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help'

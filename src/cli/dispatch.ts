@@ -1,3 +1,4 @@
+import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
 import { appErrorIn } from '../errors'
 import { createLogger } from '../lib/log'
@@ -34,7 +35,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   team set --team TEAM [--plan PLAN] [--credits N]
   key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
   key list --team TEAM [--json]
-  key revoke --team TEAM PREFIX
+  key revoke --team TEAM PREFIX|KEY                    by the prefix "key list" shows, or the whole key
   keyword add|remove --team TEAM KEYWORD...            tracked keywords
   keyword list --team TEAM [--json]
   icp add --team TEAM --name NAME --description TEXT [--competitors "A, B"]   ideal-customer profiles
@@ -44,6 +45,7 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        JSON Lines, one signal per line ("-": stdin)
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
+  --version                                            print the version
 
 TEAM is a team id or name. Every command accepts --config FILE.`
 
@@ -54,6 +56,10 @@ export async function dispatch(argv: string[]): Promise<number> {
   if (!command) {
     if (name === 'help' || name === '--help' || name === '-h') {
       console.log(USAGE)
+      return 0
+    }
+    if (name === 'version' || name === '--version' || name === '-v') {
+      console.log(`lead-signals ${version}`)
       return 0
     }
     // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.

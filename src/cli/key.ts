@@ -42,15 +42,14 @@ async function list(argv: string[]): Promise<number> {
 async function revoke(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
-  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix, as shown by "key list"')
-  const prefix = positionals[0]
-  await withDeps(flags, async (deps) => revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, prefix }))
-  console.log(`Revoked key ${prefix.trim()}.`)
+  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix (as shown by "key list") or the whole key')
+  const prefix = await withDeps(flags, async (deps) => revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, key: positionals[0] }))
+  console.log(`Revoked key ${prefix}.`)
   return 0
 }
 
 export const key = commandGroup('key', {
   create: { usage: 'create --team TEAM [--name LABEL] [--json]', run: create },
   list: { usage: 'list --team TEAM [--json]', run: list },
-  revoke: { usage: 'revoke --team TEAM PREFIX', run: revoke },
+  revoke: { usage: 'revoke --team TEAM PREFIX|KEY', run: revoke },
 })

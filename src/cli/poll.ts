@@ -25,6 +25,14 @@ export async function poll(argv: string[]): Promise<number> {
     const summary = await runPollPass(deps, { teamId, signal: stop.signal })
     if (flags.json) printJson(summary)
     else console.log(formatSummary(summary))
+    // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
+    // must see that. One that had nothing to search, or where some searches came back, did its job.
+    const { searches, failed } = summary.totals
+    if (searches > 0 && failed === searches) {
+      const what = searches === 1 ? 'the only search' : `all ${searches} searches`
+      console.error(`lead-signals: poll: ${what} failed (see the poll_search_failed lines)`)
+      return 1
+    }
     return 0
   } finally {
     process.off('SIGINT', onSignal)

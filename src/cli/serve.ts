@@ -9,13 +9,16 @@ import { ensureDemoTeam } from '../domain/teams/demo'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
+import { noPositionals } from './common'
+import { listeningAddress, listeningLine } from './listening'
 
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
 const GIVE_BACK_BOUND_MS = 2000
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
-  const { flags } = parseFlags(argv, { demo: { type: 'boolean' } })
+  const { flags, positionals } = parseFlags(argv, { demo: { type: 'boolean' } })
+  noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
   const deps = await writableDeps(config)
   // One line now if the model server cannot be reached, instead of a warning per scored post later. The demo's
@@ -39,8 +42,9 @@ export async function serve(argv: string[]): Promise<number> {
   }
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
-  const url = `http://${config.server.host === '0.0.0.0' ? '127.0.0.1' : config.server.host}:${server.port}`
-  console.log(JSON.stringify({ event: 'listening', url, startupMs: Math.round(performance.now() - started) }))
+  const address = listeningAddress(server)
+  const url = address.url
+  console.log(listeningLine(address, Math.round(performance.now() - started)))
   if (demo) {
     console.log(`Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`)
     console.log(`  ${demo.apiKey}`)

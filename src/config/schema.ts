@@ -15,6 +15,8 @@ const Server = v.strictObject({
   // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish. Longer than
   // scorer.timeout_ms by default, so that a scoring call in flight can end (units of calls cut off are given back).
   shutdown_timeout_ms: timeoutMs(35_000),
+  // One log line per request: method, route pattern, status, milliseconds, team, request id.
+  log_requests: v.optional(v.boolean(), true),
 })
 
 const Database = v.strictObject({

@@ -20,7 +20,9 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
       if (length > a.maxBodyBytes) throw tooLarge(a.maxBodyBytes)
     })
     .onError({ as: 'global' }, ({ code, error, set, path, request }) => {
-      const failure = toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
+      const failure = clientWentAway(request, error)
+        ? new AppError('invalid_request', 'the client closed the connection')
+        : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
       set.status = statusOf[failure.kind]
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
       set.headers['content-type'] = 'application/json'
@@ -29,6 +31,14 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
       if (failure.extra.details) body.details = failure.extra.details
       return { error: body }
     })
+
+/**
+ * A client that disconnects while its body is read makes the read fail with an AbortError; that is the client's
+ * doing, not a server fault, so it is not logged as `unhandled_error` (the request log shows it as status 499) and
+ * no one gets the answer. Any other error of an aborted request is still logged: it may be a real fault.
+ */
+const clientWentAway = (request: Request, error: unknown) =>
+  request.signal.aborted && error instanceof DOMException && error.name === 'AbortError'
 
 // AppError first: Elysia derives `code` from a property of the thrown error, so a domain error must not reach the switch.
 // Also one the query builder wrapped (storage_unavailable from the database client).

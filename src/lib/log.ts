@@ -4,23 +4,95 @@ export type Logger = {
   error(event: string, fields?: Record<string, unknown>): void
 }
 
+export type LogFormat = 'json' | 'human'
+
 /**
- * One JSON object per line. An `err` field is reduced to its class name and message, never its stack: log lines
- * leave the machine in many setups, and stacks carry file paths.
+ * One line per event: JSON (for collectors) or, on a terminal, a short human line. An `err` field is reduced to a
+ * safe summary (see `describeError`), never its stack: log lines leave the machine in many setups, and stacks carry
+ * file paths.
+ *
+ * Without a `write`, lines go to stderr, human when stderr is a terminal; with one (tests), JSON unless told.
  */
-export function createLogger(write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+export function createLogger(write?: (line: string) => void, a: { format?: LogFormat } = {}): Logger {
+  const format = a.format ?? (write === undefined && process.stderr.isTTY ? 'human' : 'json')
+  const out = write ?? ((l: string) => process.stderr.write(l + '\n'))
   const emit = (level: string) => (event: string, fields: Record<string, unknown> = {}) => {
     const { err, ...rest } = fields
     const line: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...rest }
-    if (err !== undefined) line.err = redact(err instanceof Error ? `${err.name}: ${err.message}` : String(err))
-    write(JSON.stringify(line))
+    if (err !== undefined) line.err = describeError(err)
+    out(format === 'human' ? humanLine(line) : JSON.stringify(line))
   }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
 
-// Driver messages can name files or carry credentials in URLs; neither belongs in a log line.
+/** `12:00:01.234 WARN  event key=value key="two words"`: the time of day, the level, the event, then the fields. */
+export function humanLine(line: Record<string, unknown>): string {
+  const { time, level, event, ...fields } = line
+  const clock = typeof time === 'string' ? time.slice(11, 23) : ''
+  const pairs = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${humanValue(v)}`)
+  return [clock, String(level).toUpperCase().padEnd(5), event, ...pairs].join(' ')
+}
+
+function humanValue(value: unknown): string {
+  if (typeof value === 'string') return /^[\w./:@+-]+$/.test(value) ? value : JSON.stringify(value)
+  return JSON.stringify(value) ?? String(value)
+}
+
+// Short reasons for the SQLite result codes an operator meets; the driver's own message is never logged, since
+// drizzle's carries the statement and its parameters (the values written: names, texts, key hashes).
+const SQLITE_REASONS: Record<string, string> = {
+  SQLITE_BUSY: 'the database is locked by another writer',
+  SQLITE_LOCKED: 'a table is locked',
+  SQLITE_READONLY: 'the database is read-only',
+  SQLITE_FULL: 'the disk is full',
+  SQLITE_IOERR: 'disk I/O error',
+  SQLITE_CANTOPEN: 'the database file cannot be opened',
+  SQLITE_CORRUPT: 'the database file is damaged',
+  SQLITE_NOTADB: 'the file is not a database',
+  SQLITE_CONSTRAINT: 'a constraint failed',
+  SQLITE_PERM: 'permission denied',
+}
+const MAX_MESSAGE = 500
+
+/**
+ * What a log line may say about an error. A database error (drizzle's query error, a libSQL or SQLite error, at any
+ * depth of `cause`) becomes its result code and a fixed reason; any other error its class and message, with paths
+ * and URL credentials masked and the length capped.
+ */
+export function describeError(err: unknown): string {
+  const database = databaseErrorIn(err)
+  if (database) return database
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err)
+  return redact(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
+}
+
+type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; extendedCode?: unknown; cause?: unknown; query?: unknown; params?: unknown }
+
+function databaseErrorIn(err: unknown): string | undefined {
+  let failedQuery = false
+  // A bounded walk: `cause` chains are short, and a cycle must not hang the logger.
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as ErrorLike).cause, depth++) {
+    const x = e as ErrorLike
+    const code = typeof x.code === 'string' ? x.code : undefined
+    if (code?.startsWith('SQLITE_')) {
+      const extended = typeof x.extendedCode === 'string' && x.extendedCode !== code ? ` (${x.extendedCode})` : ''
+      const base = /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? code
+      return `DatabaseError: ${code}${extended}: ${SQLITE_REASONS[base] ?? 'the statement failed'}`
+    }
+    if (x.name === 'LibsqlError') return `DatabaseError: ${code ?? 'unknown'}`
+    if (isFailedQuery(x)) failedQuery = true
+  }
+  return failedQuery ? 'DatabaseError: a query failed' : undefined
+}
+
+const isFailedQuery = (x: ErrorLike) => ('query' in x && 'params' in x) || (typeof x.message === 'string' && x.message.startsWith('Failed query:'))
+
+// Driver messages can name files or carry credentials in URLs; neither belongs in a log line. A message that quotes
+// a failed query (an error wrapping drizzle's) keeps only what comes before the quote.
 const PATH = /(?:[A-Za-z]:)?(?:[\\/][\w.@-]+){2,}[\\/]?/g
 const URL_CREDENTIALS = /\/\/[^/@\s]+@/g
-const redact = (text: string) => text.replace(URL_CREDENTIALS, '//***@').replace(PATH, '<path>')
+const QUOTED_QUERY = /Failed query:[\s\S]*/
+const redact = (text: string) =>
+  text.replace(QUOTED_QUERY, 'a database query failed').replace(URL_CREDENTIALS, '//***@').replace(PATH, '<path>')

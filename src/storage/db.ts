@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
@@ -23,7 +23,7 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
     const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '' })
     return { client, db: drizzle(client, { schema }) }
   }
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') createPrivately(path)
   const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS })
   if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
   // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
@@ -33,6 +33,16 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
   // 32 MiB of page cache (SQLite's default is 2 MiB) keeps the signal indexes' hot pages in memory.
   await client.execute('PRAGMA cache_size = -32768')
   return { client, db: drizzle(client, { schema }) }
+}
+
+/**
+ * The database holds key hashes and every team's data: a directory we create is the owner's only (0700), and so is a
+ * new database file (0600). SQLite gives its -wal and -shm files the mode of the database file. An existing file or
+ * directory keeps the mode its operator chose.
+ */
+function createPrivately(path: string) {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
 }
 
 /** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */

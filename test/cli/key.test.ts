@@ -93,4 +93,31 @@ describe('key revoke', () => {
     expect(r.code).toBe(2)
     expect((await authenticate(deps, theirs.apiKey)).team.name).toBe('other')
   })
+
+  test('the whole key, pasted, revokes that key; the output names only its prefix', async () => {
+    const gone = JSON.parse(await ok(ws, ['key', 'create', '--team', 'acme', '--json']))
+    const out = await ok(ws, ['key', 'revoke', '--team', 'acme', gone.apiKey])
+    expect(out).toBe(`Revoked key ${gone.prefix}.\n`)
+    await rejects(gone.apiKey)
+    const keys = JSON.parse(await ok(ws, ['key', 'list', '--team', 'acme', '--json']))
+    expect(keys.find((k: { prefix: string }) => k.prefix === gone.prefix).revokedAt).toMatch(/^\d{4}-/)
+  })
+
+  test("a whole key must match exactly, and be the team's: otherwise nothing is revoked and the key is not echoed", async () => {
+    const mine = JSON.parse(await ok(ws, ['key', 'create', '--team', 'acme', '--json']))
+    const theirs = JSON.parse(await ok(ws, ['team', 'create', '--name', 'rival', '--plan', 'growth', '--json']))
+    // Same prefix, different secret: a typo in the rest of the key must not revoke the key it starts like.
+    const last = mine.apiKey.at(-1) === 'A' ? 'B' : 'A'
+    const typo = mine.apiKey.slice(0, -1) + last
+    const before = await dump(ws)
+    for (const wrong of [typo, theirs.apiKey]) {
+      const r = await runCli(ws, ['key', 'revoke', '--team', 'acme', wrong])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given)\n`)
+      expect(r.stdout + r.stderr).not.toContain(wrong)
+    }
+    expect(await dump(ws)).toEqual(before)
+    expect((await authenticate(deps, mine.apiKey)).team.name).toBe('acme')
+    expect((await authenticate(deps, theirs.apiKey)).team.name).toBe('rival')
+  })
 })

@@ -50,4 +50,29 @@ describe('poll --once', () => {
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1)
     expect(world.searches).toHaveLength(0)
   })
+
+  test('exits 1 with one line when every search failed, 0 when some came back or there was nothing to search', async () => {
+    world.fail('hackernews', () => new Response('down', { status: 503 }))
+    world.fail('reddit', () => new Response('down', { status: 503 }))
+    const allFailed = await runCli(ws, ['poll', '--once', '--json', ...config])
+    expect(allFailed.code).toBe(1)
+    const { searches, failed } = JSON.parse(allFailed.stdout).totals
+    expect(searches).toBeGreaterThan(0)
+    expect(failed).toBe(searches)
+    expect(allFailed.stderr).toContain(`lead-signals: poll: all ${searches} searches failed`)
+
+    world.fail('hackernews')
+    const someFailed = await runCli(ws, ['poll', '--once', '--json', ...config])
+    expect(JSON.parse(someFailed.stdout).totals.failed).toBeGreaterThan(0)
+    expect(someFailed.code).toBe(0)
+
+    const nothing = createWorkspace()
+    try {
+      const empty = await runCli(nothing, ['poll', '--once'])
+      expect(empty.code).toBe(0)
+      expect(empty.stdout).toContain('poll: completed')
+    } finally {
+      nothing.cleanup()
+    }
+  })
 })

@@ -24,20 +24,23 @@ export function createWorkspace(): Workspace {
 }
 
 /** The inherited environment without LEAD_SIGNALS_* settings, so a developer's shell cannot change a test. */
-function cleanEnv(): Record<string, string> {
+export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
   return env
 }
 
 /** Runs the real CLI (`bun src/main.ts …`) as a separate process against the workspace's database. */
-export async function runCli(ws: Workspace, args: string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliResult> {
+export async function runCli(ws: Workspace, args: string[], opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   const proc = Bun.spawn([process.execPath, MAIN, ...args], {
     cwd: ws.dir,
     env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_SCORER_BACKEND: 'rules', ...opts.env },
     stdin: opts.stdin === undefined ? 'ignore' : new Blob([opts.stdin]),
     stdout: 'pipe',
     stderr: 'pipe',
+    // A command that should have stopped (a server started by mistake) is killed: SIGKILL, so its status is not 0-2.
+    timeout: opts.timeoutMs,
+    killSignal: 'SIGKILL',
   })
   const [stdout, stderr, code] = await Promise.all([
     new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited,

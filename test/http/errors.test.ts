@@ -56,7 +56,7 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     expectError(await call('GET', '/api/v1/usage', { key: '' }), 401, 'missing_api_key')
     expectError(await call('GET', '/api/v1/usage', { key: 'lsk_short' }), 401, 'invalid_api_key')
     expectError(await call('GET', '/api/v1/usage', { key: generateApiKey((n) => new Uint8Array(n).fill(7)).apiKey }), 401, 'invalid_api_key')
-    await revokeApiKey(deps, { teamId: team.id, prefix: apiKey.slice(0, 12) })
+    await revokeApiKey(deps, { teamId: team.id, key: apiKey.slice(0, 12) })
     expectError(await call('GET', '/api/v1/usage', { key: apiKey }), 401, 'invalid_api_key')
   })
 

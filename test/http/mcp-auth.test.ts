@@ -46,7 +46,7 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
 
     const second = await issueApiKey(deps, { teamId: growth.team.id, label: 'assistant' })
     expect((await post(mcpUrl, { 'x-api-key': second.apiKey })).status).toBe(200)
-    await revokeApiKey(deps, { teamId: growth.team.id, prefix: second.prefix })
+    await revokeApiKey(deps, { teamId: growth.team.id, key: second.prefix })
     const revoked = await post(mcpUrl, { 'x-api-key': second.apiKey })
     expect(revoked.status).toBe(401)
     expect(revoked.body).toEqual({ error: { code: 'invalid_api_key', message: 'the API key is not valid' } })
@@ -74,7 +74,7 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     const client = await httpClient(mcpUrl, second.apiKey)
     stops.push(() => client.close())
     expect((await callTool(client, 'get_usage')).isError).toBeFalsy()
-    await revokeApiKey(deps, { teamId: growth.team.id, prefix: second.prefix })
+    await revokeApiKey(deps, { teamId: growth.team.id, key: second.prefix })
     await expect(callTool(client, 'get_usage')).rejects.toThrow()
   })
 })

@@ -24,7 +24,7 @@ function leafPaths(obj: unknown, prefix = ''): string[] {
 describe('configuration (docs/operations.md#configuration)', () => {
   test('built-in defaults match the contract', () => {
     const c = loadConfig({ env: {} })
-    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576, shutdown_timeout_ms: 35_000 })
+    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576, shutdown_timeout_ms: 35_000, log_requests: true })
     expect(c.polling).toEqual({ enabled: true, schedule: '*/15 * * * *', limit: 50, concurrency: 4, lease_seconds: 60 })
     expect(c.database.url).toBe('file:./data/lead-signals.db')
     expect(c.scorer).toMatchObject({ backend: 'ollama', fallback: 'rules', qualify_threshold: 6, timeout_ms: 30_000, concurrency: 4 })

@@ -10,8 +10,11 @@ export type RandomBytes = (size: number) => Uint8Array
 /** A new key: the secret (shown once), its hash (stored) and a display prefix (stored, shown in lists). */
 export function generateApiKey(randomBytes: RandomBytes) {
   const apiKey = KEY_PREFIX + Buffer.from(randomBytes(32)).toString('base64url')
-  return { apiKey, hash: hashApiKey(apiKey), prefix: apiKey.slice(0, DISPLAY_LENGTH) }
+  return { apiKey, hash: hashApiKey(apiKey), prefix: displayPrefix(apiKey) }
 }
+
+/** The start of a key that lists show and `key revoke` takes. */
+export const displayPrefix = (apiKey: string) => apiKey.slice(0, DISPLAY_LENGTH)
 
 export const hashApiKey = (apiKey: string) => sha256Hex(apiKey)
 

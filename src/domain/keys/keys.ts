@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
-import { generateApiKey } from './api-key'
+import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key'
 
 /** A new key for the team; the secret is in the return value only. */
 export async function issueApiKey(deps: Needs<'clock' | 'randomBytes', 'apiKeys'>, a: { teamId: string; label?: string }) {
@@ -14,9 +14,24 @@ export async function issueApiKey(deps: Needs<'clock' | 'randomBytes', 'apiKeys'
   return { apiKey: key.apiKey, prefix: key.prefix }
 }
 
-export async function revokeApiKey(deps: Needs<'clock', 'apiKeys'>, a: { teamId: string; prefix: string }) {
-  const revoked = await deps.repos.apiKeys.revoke(a.teamId, a.prefix.trim(), deps.clock.now().toISOString())
-  if (!revoked) throw new AppError('invalid_request', `the team has no active key with prefix "${a.prefix}"`)
+/**
+ * Revokes one of the team's keys, named by its prefix (as `key list` shows it) or by the whole key. A whole key must be
+ * one of the team's active keys (its hash must match, not only its start); only its prefix is used from then on, so
+ * the secret is never printed back. Returns the prefix revoked.
+ */
+export async function revokeApiKey(deps: Needs<'clock', 'apiKeys'>, a: { teamId: string; key: string }): Promise<string> {
+  const given = a.key.trim()
+  let prefix = given
+  if (looksLikeApiKey(given)) {
+    prefix = displayPrefix(given)
+    const found = await deps.repos.apiKeys.findByHash(hashApiKey(given))
+    if (!found || found.team.id !== a.teamId || found.key.revokedAt) {
+      throw new AppError('invalid_request', `the team has no active key ${prefix}… (the whole key was given)`)
+    }
+  }
+  const revoked = await deps.repos.apiKeys.revoke(a.teamId, prefix, deps.clock.now().toISOString())
+  if (!revoked) throw new AppError('invalid_request', `the team has no active key with prefix "${prefix}"`)
+  return prefix
 }
 
 /** The team's keys (prefix, label, created, last used, revoked); never the key itself, which is not stored. */

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { createLogger, humanLine } from '../../src/lib/log'
+import { openDatabase } from '../../src/storage/db'
+
+const SECRET = 'value-that-must-not-be-logged-42'
+
+/** The error a real failing drizzle query throws on a real database, with SECRET among its parameters. */
+async function failedQuery(statement: 'missing-table' | 'constraint'): Promise<unknown> {
+  const { db, client } = await openDatabase({ url: ':memory:' })
+  try {
+    await client.execute('CREATE TABLE t (name TEXT NOT NULL UNIQUE)')
+    await client.execute({ sql: 'INSERT INTO t VALUES (?)', args: [SECRET] })
+    const query = statement === 'constraint'
+      ? sql`INSERT INTO t (name) VALUES (${SECRET})`
+      : sql`INSERT INTO missing (name) VALUES (${SECRET})`
+    return await db.run(query).then(() => undefined, (e: unknown) => e)
+  } finally {
+    client.close()
+  }
+}
+
+const logged = (fields: Record<string, unknown>, format?: 'json' | 'human') => {
+  const lines: string[] = []
+  createLogger((l) => lines.push(l), { format }).error('command_failed', fields)
+  expect(lines).toHaveLength(1)
+  return lines[0]
+}
+
+describe('log lines never carry SQL parameters or statements', () => {
+  test('a failed drizzle query is logged as its SQLite code and a fixed reason', async () => {
+    const error = await failedQuery('constraint')
+    // The premise: the driver's error itself carries the statement and the value.
+    expect(String((error as Error).message)).toContain(SECRET)
+    const line = JSON.parse(logged({ err: error }))
+    expect(line.err).toBe('DatabaseError: SQLITE_CONSTRAINT (SQLITE_CONSTRAINT_UNIQUE): a constraint failed')
+  })
+
+  test('nothing of the statement or its values remains, in either format', async () => {
+    const error = await failedQuery('missing-table')
+    for (const format of ['json', 'human'] as const) {
+      const line = logged({ err: error }, format)
+      expect(line).not.toContain(SECRET)
+      expect(line.toLowerCase()).not.toContain('insert')
+      expect(line).not.toContain('params')
+      expect(line).toContain('SQLITE_ERROR')
+    }
+  })
+
+  test('an error that quotes a failed query in its own message keeps only its own words', async () => {
+    const inner = await failedQuery('missing-table') as Error
+    const wrapped = new Error(`could not add the keyword: ${inner.message}`)
+    const line = JSON.parse(logged({ err: wrapped }))
+    expect(line.err).toBe('Error: could not add the keyword: a database query failed')
+  })
+
+  test('any other error keeps class and message, capped, with paths masked', () => {
+    expect(JSON.parse(logged({ err: new TypeError('bad /home/me/secret/file.db') })).err).toBe('TypeError: bad <path>')
+    const long = JSON.parse(logged({ err: new Error('x'.repeat(10_000)) })).err as string
+    expect(long.length).toBeLessThan(600)
+  })
+})
+
+describe('log formats', () => {
+  test('JSON lines by default when lines are handed to a writer', () => {
+    expect(JSON.parse(logged({ teamId: 'team_1' }))).toMatchObject({ level: 'error', event: 'command_failed', teamId: 'team_1' })
+  })
+
+  test('the human format is one short line: time of day, level, event, key=value', () => {
+    const line = humanLine({ time: '2026-11-15T12:00:01.234Z', level: 'info', event: 'request', method: 'GET', route: '/api/v1/signals', status: 200, ms: 3.2, note: 'two words' })
+    expect(line).toBe('12:00:01.234 INFO  request method=GET route=/api/v1/signals status=200 ms=3.2 note="two words"')
+    expect(logged({ status: 500 }, 'human')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR command_failed status=500$/)
+  })
+})
