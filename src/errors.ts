@@ -1,8 +1,8 @@
 export type ErrorCode =
   | 'invalid_request' | 'missing_api_key' | 'invalid_api_key' | 'no_api_access' | 'platform_not_in_plan'
-  | 'keyword_not_tracked' | 'not_found' | 'payload_too_large' | 'quota_exceeded'
-  | 'upstream_error' | 'platform_not_configured' | 'scorer_unavailable' | 'storage_unavailable' | 'upstream_timeout'
-  | 'internal'
+  | 'insufficient_scope' | 'keyword_not_tracked' | 'not_found' | 'payload_too_large' | 'quota_exceeded'
+  | 'upstream_error' | 'platform_not_configured' | 'scorer_unavailable' | 'platform_budget_exhausted'
+  | 'storage_unavailable' | 'upstream_timeout' | 'internal'
 
 export type FieldIssue = { field: string; message: string }
 
@@ -20,24 +20,30 @@ export class AppError extends Error {
   }
 }
 
-// docs/api.md#error-codes
-export const statusOf: Record<ErrorCode, number> = {
-  invalid_request: 400,
-  missing_api_key: 401,
-  invalid_api_key: 401,
-  no_api_access: 403,
-  platform_not_in_plan: 403,
-  keyword_not_tracked: 403,
-  not_found: 404,
-  payload_too_large: 413,
-  quota_exceeded: 429,
-  upstream_error: 502,
-  platform_not_configured: 503,
-  scorer_unavailable: 503,
+/**
+ * The one table of error codes (docs/api.md#error-codes): the HTTP status of each, and the exit status of a command
+ * that fails with it (2: the command's input is wrong, 1: anything else). REST answers the status, MCP tool
+ * errors carry the code in the same body, and the command line prints the message and exits with `exit`.
+ */
+export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
+  invalid_request: { status: 400, exit: 2 },
+  missing_api_key: { status: 401, exit: 1 },
+  invalid_api_key: { status: 401, exit: 1 },
+  no_api_access: { status: 403, exit: 1 },
+  insufficient_scope: { status: 403, exit: 1 },
+  platform_not_in_plan: { status: 403, exit: 1 },
+  keyword_not_tracked: { status: 403, exit: 1 },
+  not_found: { status: 404, exit: 1 },
+  payload_too_large: { status: 413, exit: 1 },
+  quota_exceeded: { status: 429, exit: 1 },
+  upstream_error: { status: 502, exit: 1 },
+  platform_not_configured: { status: 503, exit: 1 },
+  scorer_unavailable: { status: 503, exit: 1 },
+  platform_budget_exhausted: { status: 503, exit: 1 },
   // The database cannot be written (read-only, disk full, unreachable); nothing is charged.
-  storage_unavailable: 503,
-  upstream_timeout: 504,
-  internal: 500,
+  storage_unavailable: { status: 503, exit: 1 },
+  upstream_timeout: { status: 504, exit: 1 },
+  internal: { status: 500, exit: 1 },
 }
 
 /**

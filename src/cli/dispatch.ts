@@ -1,6 +1,6 @@
 import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
-import { appErrorIn } from '../errors'
+import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
 import type { Command } from './common'
 import { icp } from './icp'
@@ -82,7 +82,7 @@ function reportFailure(error: unknown): number {
   const known = appErrorIn(error)
   if (known) {
     console.error(`lead-signals: ${known.message}`)
-    return known.kind === 'invalid_request' ? 2 : 1
+    return ERRORS[known.kind].exit
   }
   // Anything else is unexpected: one structured line, redacted by the logger (no stack, no paths), naming the
   // driver's error rather than a query builder's wrapper, whose message carries the SQL and its parameters.

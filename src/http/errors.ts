@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { AppError, appErrorIn, type FieldIssue, statusOf } from '../errors'
+import { AppError, appErrorIn, ERRORS, type FieldIssue } from '../errors'
 import { tooLarge } from '../wire/body'
+import { callerFailure, errorBody } from '../wire/failure'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
-import { storageUnavailable } from '../domain/health/storage'
 
 const LEGACY_PREFIX = '/api/routes/'
 
@@ -23,13 +23,11 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
       const failure = clientWentAway(request, error)
         ? new AppError('invalid_request', 'the client closed the connection')
         : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
-      set.status = statusOf[failure.kind]
+      set.status = ERRORS[failure.kind].status
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
       set.headers['content-type'] = 'application/json'
       if (path.startsWith(LEGACY_PREFIX)) return { success: false, error: failure.message }
-      const body: { code: string; message: string; details?: FieldIssue[] } = { code: failure.kind, message: failure.message }
-      if (failure.extra.details) body.details = failure.extra.details
-      return { error: body }
+      return errorBody(failure)
     })
 
 /**
@@ -40,30 +38,18 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
 const clientWentAway = (request: Request, error: unknown) =>
   request.signal.aborted && error instanceof DOMException && error.name === 'AbortError'
 
-// AppError first: Elysia derives `code` from a property of the thrown error, so a domain error must not reach the switch.
-// Also one the query builder wrapped (storage_unavailable from the database client).
+// Elysia's own failures first (it derives `code` from a property of the thrown error, so an AppError never reaches
+// the switch: callerFailure sees it first); everything else is mapped as for MCP (wire/failure.ts).
 function toAppError(code: unknown, error: unknown, log: Logger, where: Record<string, unknown>): AppError {
-  const known = appErrorIn(error)
-  // What the database client says names the server's host: the operator reads it in the log, the caller gets less.
-  if (known?.kind === 'storage_unavailable') {
-    log.warn('storage_unavailable', { ...where, reason: known.message })
-    return new AppError('storage_unavailable', 'the database cannot be reached or written right now; nothing was charged')
+  if (!appErrorIn(error)) {
+    switch (code) {
+      case 'VALIDATION': return validationError(error, log, where)
+      case 'PARSE': return new AppError('invalid_request', 'the request body is not valid JSON')
+      case 'NOT_FOUND': return new AppError('not_found', 'no such route')
+      case 'INVALID_COOKIE_SIGNATURE': return new AppError('invalid_request', 'invalid cookie')
+    }
   }
-  if (known) return known
-  switch (code) {
-    case 'VALIDATION': return validationError(error, log, where)
-    case 'PARSE': return new AppError('invalid_request', 'the request body is not valid JSON')
-    case 'NOT_FOUND': return new AppError('not_found', 'no such route')
-    case 'INVALID_COOKIE_SIGNATURE': return new AppError('invalid_request', 'invalid cookie')
-  }
-  // A database that refuses writes is the operator's to fix, not a bug in the service: 503, not 500.
-  const storage = storageUnavailable(error)
-  if (storage) {
-    log.warn('storage_unavailable', { ...where, reason: storage.message })
-    return storage
-  }
-  log.error('unhandled_error', { ...where, err: error })
-  return new AppError('internal', 'internal error')
+  return callerFailure(error, log, where)
 }
 
 type ValidationLike = { type?: string; value?: unknown; validator?: { schema?: unknown } }

@@ -1,7 +1,8 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { AppError, appErrorIn } from '../errors'
+import { AppError } from '../errors'
+import { callerFailure, errorBody } from '../wire/failure'
 import type { Caller } from '../domain/keys/authenticate'
 import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../wire/validation'
@@ -99,15 +100,10 @@ function checkedResult(tool: McpTool, result: Record<string, unknown>, log: Logg
  * checks structured content against the tool's output schema even on an error.
  */
 export function toolError(error: unknown, tool: string, log: Logger): CallToolResult {
-  let failure = appErrorIn(error)
-  if (!failure) {
-    log.error('mcp_tool_failed', { tool, err: error })
-    failure = new AppError('internal', 'internal error')
-  }
-  const body: Record<string, unknown> = { code: failure.kind, message: failure.message }
-  if (failure.extra.details) body.details = failure.extra.details
-  if (failure.extra.retryAfterSec !== undefined) body.retryAfterSeconds = failure.extra.retryAfterSec
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ error: body }) }] }
+  const failure = callerFailure(error, log, { tool }, 'mcp_tool_failed')
+  const body: { error: Record<string, unknown> } = errorBody(failure)
+  if (failure.extra.retryAfterSec !== undefined) body.error.retryAfterSeconds = failure.extra.retryAfterSec
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] }
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`

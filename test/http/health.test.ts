@@ -6,6 +6,7 @@ import { silentLogger } from '../../src/lib/log'
 import { startFakeLibsqlServer } from '../support/fake-libsql-server'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 import { client } from '../support/http'
+import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
 
 // A database that refuses writes, made so that it also refuses them to root (who ignores file permissions):
 // SQLite's `PRAGMA query_only` makes every write on the connection fail with SQLITE_READONLY, the same error a
@@ -99,6 +100,14 @@ describe('counted calls on a database that refuses writes', () => {
     const legacy = await call('POST', '/api/routes/search', { key: apiKey, body: { network: 'news', keyword: 'crm' } })
     expect(legacy.status).toBe(503)
     expect(legacy.body).toEqual({ success: false, error: 'the database cannot be written right now: it is read-only' })
+    // The same failure through an MCP tool: the same code, not `internal`.
+    const server = listen(deps)
+    cleanup.push(() => server.stop())
+    const mcp = await httpClient(server.mcpUrl, apiKey)
+    cleanup.push(() => mcp.close())
+    expect(toolErrorOf(await callTool(mcp, 'list_signals'))).toEqual({
+      code: 'storage_unavailable', message: 'the database cannot be written right now: it is read-only',
+    })
 
     await refuseWrites(deps, false)
     const report = (await call('GET', '/api/v1/usage', { key: apiKey })).body

@@ -1,0 +1,31 @@
+import { storageUnavailable } from '../domain/health/storage'
+import { AppError, appErrorIn, type FieldIssue } from '../errors'
+import type { Logger } from '../lib/log'
+
+/**
+ * What a caller of the API (REST or MCP) is told about a failure, and what the operator's log gets: our own errors as
+ * they are; a database that cannot be written as 503 `storage_unavailable` (logged as a warning, its host kept out of
+ * the answer); anything else as 500 `internal`, logged without a stack (docs/api.md#error-codes).
+ */
+export function callerFailure(error: unknown, log: Logger, where: Record<string, unknown>, unexpectedEvent = 'unhandled_error'): AppError {
+  const known = appErrorIn(error)
+  if (known?.kind === 'storage_unavailable') {
+    log.warn('storage_unavailable', { ...where, reason: known.message })
+    return new AppError('storage_unavailable', 'the database cannot be reached or written right now; nothing was charged')
+  }
+  if (known) return known
+  const storage = storageUnavailable(error)
+  if (storage) {
+    log.warn('storage_unavailable', { ...where, reason: storage.message })
+    return storage
+  }
+  log.error(unexpectedEvent, { ...where, err: error })
+  return new AppError('internal', 'internal error')
+}
+
+/** The error body of versioned routes and MCP tool errors: `{error: {code, message, details?}}`. */
+export function errorBody(failure: AppError): { error: { code: string; message: string; details?: FieldIssue[] } } {
+  const body: { code: string; message: string; details?: FieldIssue[] } = { code: failure.kind, message: failure.message }
+  if (failure.extra.details) body.details = failure.extra.details
+  return { error: body }
+}
