@@ -47,7 +47,7 @@ function statusOf(exchange: Exchange): number {
   return typeof status === 'number' ? status : 200
 }
 
-/** The team of a route that authenticated the key (`caller`, added by `requireApiKey`). */
+/** The team of a route that authenticated the key (`caller`, added by `apiChecks`). */
 function teamIdOf(caller: unknown): string | undefined {
   if (!caller || typeof caller !== 'object' || !('team' in caller)) return undefined
   const team = (caller as { team?: { id?: unknown } }).team

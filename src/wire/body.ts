@@ -65,3 +65,24 @@ const OPEN_BRACKET = 0x5b
 const CLOSE_BRACKET = 0x5d
 const OPEN_BRACE = 0x7b
 const CLOSE_BRACE = 0x7d
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+const decoder = new TextDecoder()
+
+/**
+ * A JSON request body, checked in this order: the content type, the size (413, read no further than the limit), not
+ * empty, the nesting depth, the syntax. Each failure is a 400 `invalid_request` (or 413) that says what to send.
+ */
+export async function readJsonBody(request: Request, a: { contentType: string | undefined; maxBytes: number }): Promise<unknown> {
+  if (!JSON_TYPE.test(a.contentType ?? '')) {
+    throw new AppError('invalid_request', 'send the body as JSON with Content-Type: application/json')
+  }
+  const text = decoder.decode(await readBody(request, a.maxBytes))
+  if (!text.trim()) throw new AppError('invalid_request', 'the request body is empty; send a JSON object')
+  checkJsonDepth(text)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError('invalid_request', 'the request body is not valid JSON')
+  }
+}

@@ -2,20 +2,20 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
 import { SCORING_GUIDE } from '../../domain/scoring/guide'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 
 export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })
-    .use(requireApiKey(deps))
+    .use(apiChecks(deps))
     .post('/leads/score', async ({ caller, body, set }) => {
       const { body: result, scoredBy } = await scoreLead(deps, caller, body)
       set.headers['x-scorer'] = scoredBy
       return result
     }, {
-      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
       parse: 'json',
       body: validated('body', ScoreBody),
       query: NoQuery,

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { searchNetwork } from '../../domain/search/search-network'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { LegacyErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
 
@@ -33,14 +33,14 @@ const legacyErrors = {
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
-    .use(requireApiKey(deps))
+    .use(apiChecks(deps))
     .get('/test-api', ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }), {
       query: NoQuery,
       response: { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody },
       detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
     })
     .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
-      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
       parse: 'json',
       body: validated('body', NetworkSearchBody),
       query: NoQuery,

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
@@ -12,10 +12,10 @@ const security = [{ apiKey: [] }]
 
 /** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
 export const mentionsRoutes = (deps: Deps) => {
-  const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(requireApiKey(deps))
+  const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(apiChecks(deps))
   if (deps.config.api.search_variant === 'scored') {
     return app.post('/mentions/search', ({ caller, body }) => searchScored(deps, caller, body), {
-      // Names the JSON parser so the docs list application/json; the auth plugin's own parser runs first and answers.
+      // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
       parse: 'json',
       body: validated('body', ScoredSearchBody),
       query: NoQuery,

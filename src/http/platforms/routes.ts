@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/search/platform-status'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { ErrorBody } from '../../wire/common'
 import { NoQuery } from '../validated'
 import { PlatformList } from '../../wire/platforms'
 
 export const platformsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['platforms'] } })
-    .use(requireApiKey(deps))
+    .use(apiChecks(deps))
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
       query: NoQuery,
       response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },

@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { countedErrors } from '../../wire/common'
 import { validated } from '../validated'
 import { SignalPage, SignalQuery } from '../../wire/signals'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
-    .use(requireApiKey(deps))
+    .use(apiChecks(deps))
     .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
       query: validated('query', SignalQuery),
       response: { 200: SignalPage, ...countedErrors },

@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
-import { requireApiKey } from '../auth'
+import { apiChecks } from '../checks'
 import { countedErrors } from '../../wire/common'
 import { NoQuery } from '../validated'
 import { UsageReport } from '../../wire/usage'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })
-    .use(requireApiKey(deps))
+    .use(apiChecks(deps))
     .get('/usage', ({ caller }) => usageReport(deps, caller), {
       query: NoQuery,
       response: { 200: UsageReport, ...countedErrors },
