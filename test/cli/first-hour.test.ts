@@ -91,16 +91,20 @@ describe('running the CLI from a clone', () => {
 })
 
 describe("the README's configuration example", () => {
-  // The line proposed for the README: `LEAD_SIGNALS_SERVER_PORT=9000 LEAD_SIGNALS_DATABASE_URL=file:./data/staging.db
-  // npm start` (npm start is `serve --demo`), here on a free port and in a fresh folder.
+  // The README's line `LEAD_SIGNALS_…=… npm start` (npm start is `serve --demo`), as written, but on a free port and in
+  // a fresh folder.
   test('settings from the environment: the port and a database file of its own', async () => {
+    const line = readFileSync(resolve(REPO, 'README.md'), 'utf8').split('\n').find((l) => /^(LEAD_SIGNALS_\w+=\S+ )+npm start$/.test(l))
+    expect(line).toBeDefined()
+    const settings = Object.fromEntries((line as string).split(' ').filter((w) => w.includes('=')).map((w) => w.split('=')))
+    expect(Object.keys(settings)).toEqual(['LEAD_SIGNALS_SERVER_PORT', 'LEAD_SIGNALS_DATABASE_URL'])
     const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const port = free.port as number
     free.stop(true)
     const folder = createWorkspace()
     const proc = Bun.spawn([process.execPath, resolve(REPO, 'src/main.ts'), 'serve', '--demo'], {
       cwd: folder.dir, stdin: 'ignore', stdout: 'pipe', stderr: 'ignore', timeout: 20_000,
-      env: { ...cleanEnv(), LEAD_SIGNALS_SERVER_PORT: String(port), LEAD_SIGNALS_DATABASE_URL: 'file:./data/staging.db', LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
+      env: { ...cleanEnv(), ...settings, LEAD_SIGNALS_SERVER_PORT: String(port), LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
     })
     try {
       let out = ''
@@ -112,7 +116,7 @@ describe("the README's configuration example", () => {
       const key = /lsk_[A-Za-z0-9_-]{43}/.exec(out)?.[0] as string
       const usage = await fetch(`http://127.0.0.1:${port}/api/v1/usage`, { headers: { 'x-api-key': key } })
       expect(usage.status).toBe(200)
-      expect(existsSync(resolve(folder.dir, 'data/staging.db'))).toBe(true)
+      expect(existsSync(resolve(folder.dir, settings.LEAD_SIGNALS_DATABASE_URL.replace('file:', '')))).toBe(true)
     } finally {
       proc.kill('SIGTERM')
       await proc.exited

@@ -52,7 +52,7 @@ async function usedOf(deps: Deps, key: string) {
   return (await client(deps)('GET', '/api/v1/usage', { key })).body.usage.used as number
 }
 
-describe('units held by calls in flight (README.md#quota)', () => {
+describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', () => {
   test.each([
     ['monthly quota', { plan: 'twenty' }],
     ['credits', { plan: 'credits', credits: R }],
