@@ -10,7 +10,7 @@ import { createRulesPool, type RulesPool } from '../scorers/rules-pool'
 import type { IcpProfile, ScoreResult } from '../scorers/types'
 import type { Cursor, CursorUpdate, PendingMention } from '../storage/repos/polling'
 import type { NewSignal } from '../storage/repos/signals'
-import { takeLease } from './lease'
+import { takeLease } from '../domain/leases/lease'
 import { passCounters, type PassSummary } from './poll-summary'
 import { pollTargets, type SearchTarget } from './poll-targets'
 
@@ -34,7 +34,7 @@ export async function runPollPass(
 ): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const counters = passCounters()
-  const lease = await takeLease({ leases: deps.repos.jobLeases, clock: deps.clock, log: deps.log }, POLL_LEASE, deps.config.polling.lease_seconds * 1000)
+  const lease = await takeLease(deps, POLL_LEASE, deps.config.polling.lease_seconds * 1000)
   if ('heldBy' in lease) {
     deps.log.info('poll_skipped', { reason: 'another process holds the polling lease' })
     return counters.summary({ outcome: 'skipped', startedAt, finishedAt: startedAt, scorerUnavailable: false })
