@@ -11,8 +11,8 @@ import type { IcpProfile, ScoreResult } from '../scorers/types'
 import type { Cursor, CursorUpdate, PendingMention } from '../storage/repos/polling'
 import type { NewSignal } from '../storage/repos/signals'
 import { takeLease } from '../domain/leases/lease'
-import { passCounters, type PassSummary } from './poll-summary'
-import { pollTargets, type SearchTarget } from './poll-targets'
+import { passCounters, type PassSummary } from '../domain/polling/summary'
+import { pollTargets, type SearchTarget } from '../domain/polling/targets'
 
 export const POLL_LEASE = 'keyword-polling'
 // Pending mentions read per page when a pass picks up what earlier passes left.

@@ -1,5 +1,5 @@
-import type { SearchPlatform } from '../config/platform-names'
-import type { Deps } from '../deps'
+import type { SearchPlatform } from '../../config/platform-names'
+import type { Deps } from '../../deps'
 
 /** One upstream search of a pass, and every team it serves (each with its own spelling of the keyword). */
 export type SearchTarget = {
