@@ -102,6 +102,22 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(fallback.signals).toEqual(normal.signals)
   })
 
+  test('a post the team already has as a signal (imported) is not scored again, nor doubled', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: buying(2), at: at(1) })
+    await deps.repos.signals.insertMany(a, [{
+      id: 'sig_imported', teamId: a, platform: 'hackernews', postId: 'hackernews:1', author: 'ann', intent: 'ACTIVE', score: 9,
+      reason: 'imported', icpMatch: null, preview: buying(1), url: 'https://example.test/1', keyword: 'crm', publishedAt: at(0),
+      detectedAt: '2026-11-01T00:00:00.000Z',
+    }])
+    const pass = await runPollPass(deps)
+    expect(pass.platforms.hackernews).toMatchObject({ fetched: 2, new: 2, scored: 1, qualified: 1, pending: 0 })
+    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.detected_at])).toEqual([
+      ['hackernews:1', '2026-11-01T00:00:00.000Z'], ['hackernews:2', '2026-11-15T12:00:00.000Z'],
+    ])
+  })
+
   test('polling spends no team quota', async () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm'])

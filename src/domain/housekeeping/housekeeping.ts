@@ -27,8 +27,13 @@ export type HousekeepingSummary = {
 }
 
 /** A run at `now` that has done nothing yet. */
-export const housekeepingSummary = (now: Date, outcome: HousekeepingSummary['outcome'] = 'completed'): HousekeepingSummary => ({
-  outcome, month: monthOf(now), teamsRolledOver: 0,
+export const housekeepingSummary = (
+  now: Date,
+  outcome: HousekeepingSummary['outcome'] = 'completed',
+): HousekeepingSummary => ({
+  outcome,
+  month: monthOf(now),
+  teamsRolledOver: 0,
   pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0 },
 })
 
@@ -43,10 +48,18 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
   const summary = housekeepingSummary(now)
   // A step answers false when it stopped partway.
   const steps: (() => Promise<void | boolean>)[] = [
-    async () => { summary.teamsRolledOver = await rollOverTeams(deps, summary.month) },
-    async () => { summary.pruned.pendingMentions = await pruneUntrackedPending(repos) },
-    async () => { summary.pruned.pollCursors = await repos.housekeeping.dropUntrackedCursors() },
-    async () => { summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime()) },
+    async () => {
+      summary.teamsRolledOver = await rollOverTeams(deps, summary.month)
+    },
+    async () => {
+      summary.pruned.pendingMentions = await pruneUntrackedPending(repos)
+    },
+    async () => {
+      summary.pruned.pollCursors = await repos.housekeeping.dropUntrackedCursors()
+    },
+    async () => {
+      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+    },
     async () => {
       const cache = await pruneScoreCache(repos, now, stop)
       summary.pruned.scoreCache = cache.dropped

@@ -6,7 +6,10 @@ export const SCORE_CACHE_MAX_AGE_DAYS = 90
 const CACHE_BATCH = 5_000
 const DAY_MS = 86_400_000
 
-type PruneRepos = { keywords: ReturnType<typeof createKeywordsRepo>; housekeeping: ReturnType<typeof createHousekeepingRepo> }
+type PruneRepos = {
+  keywords: ReturnType<typeof createKeywordsRepo>
+  housekeeping: ReturnType<typeof createHousekeepingRepo>
+}
 
 /** Mentions queued for a keyword the team has stopped tracking would only be scored for nothing. */
 export async function pruneUntrackedPending(repos: PruneRepos): Promise<number> {
