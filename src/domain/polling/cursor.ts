@@ -2,6 +2,9 @@ import type { Mention } from '../../platforms/types'
 import type { Cursor, CursorUpdate, PendingMention } from '../../storage/repos/polling'
 import type { SearchTarget } from './targets'
 
+/** A (team, mention) pair of a pass: what gets scored, stored as a signal, or queued. */
+export type Pair = PendingMention<Mention>
+
 /** Published after the cursor, or at its very time but not one of the posts it had seen then. */
 export function isNewer(m: Mention, cursor: Cursor): boolean {
   if (cursor.newestAt === null || m.date > cursor.newestAt) return true
@@ -37,7 +40,7 @@ export function advance(
 export function pairsOf(target: SearchTarget, cursor: Cursor | undefined, mentions: Mention[]) {
   const fresh = new Set(cursor ? mentions.filter((m) => isNewer(m, cursor)) : mentions)
   const late = target.teams.filter((t) => !cursor || t.trackedSince > cursor.polledAt)
-  const pairs: PendingMention[] = mentions.flatMap((mention) =>
+  const pairs: Pair[] = mentions.flatMap((mention) =>
     (fresh.has(mention) ? target.teams : late).map((t) => ({
       teamId: t.teamId,
       platform: target.platform,

@@ -1,15 +1,15 @@
 import { truncate } from '../../lib/text'
-import type { PendingMention } from '../../storage/repos/polling'
 import type { NewSignal } from '../../storage/repos/signals'
 import { signalFromMention } from '../signals/from-mention'
 import { FULL_CHARS } from '../signals/limits'
+import type { Pair } from './cursor'
 import type { Pass } from './state'
 
 /** Pairs sorted by what the scorer made of them, and the signals of those that qualified. */
 export type Judged = {
-  scored: PendingMention[]
-  failed: PendingMention[]
-  unscored: PendingMention[]
+  scored: Pair[]
+  failed: Pair[]
+  unscored: Pair[]
   signals: NewSignal[]
 }
 
@@ -18,7 +18,7 @@ export type Judged = {
  * signals. A post is scored on the text its signal keeps (the first 4,000 characters): the reason then quotes only
  * what the team can read, and a very long post costs no more than that.
  */
-export async function judge(pass: Pass, pairs: PendingMention[]): Promise<Judged> {
+export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
   const { config, clock } = pass.deps
   const items = await Promise.all(
     pairs.map(async (m) => ({

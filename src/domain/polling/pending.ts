@@ -1,4 +1,5 @@
-import type { PendingMention } from '../../storage/repos/polling'
+import type { Mention } from '../../platforms/types'
+import type { Pair } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'
 
@@ -7,9 +8,9 @@ const PENDING_PAGE = 500
 
 /** Scores the mentions earlier passes fetched but could not score (scorer down, process stopped), page by page. */
 export async function drainPending(pass: Pass, teamId?: string) {
-  let after: PendingMention | undefined
+  let after: Pair | undefined
   while (!pass.stop.aborted && !pass.scorer.unavailable()) {
-    const page = await pass.deps.repos.polling.pendingPage({ teamId, after, limit: PENDING_PAGE })
+    const page = await pass.deps.repos.polling.pendingPage<Mention>({ teamId, after, limit: PENDING_PAGE })
     if (page.length === 0) return
     await scoreAndStore(pass, page)
     after = page[page.length - 1]

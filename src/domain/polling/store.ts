@@ -1,5 +1,6 @@
-import type { CursorUpdate, PendingMention } from '../../storage/repos/polling'
+import type { CursorUpdate } from '../../storage/repos/polling'
 import { judge } from './judge'
+import type { Pair } from './cursor'
 import type { Pass } from './state'
 
 /**
@@ -10,7 +11,7 @@ import type { Pass } from './state'
  */
 export async function scoreAndStore(
   pass: Pass,
-  pairs: PendingMention[],
+  pairs: Pair[],
   page?: { cursor: CursorUpdate; fetchedAt: string },
 ) {
   if (pairs.length === 0 && !page) return

@@ -1,9 +1,12 @@
 import type { Client, InStatement } from '@libsql/client'
-import type { Mention } from '../../platforms/types'
 import type { NewSignal } from './signals'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
-export type PendingMention = PendingKey & { keyword: string; mention: Mention; attempts: number }
+/**
+ * A (team, mention) pair of the queue. The mention is kept as JSON: its shape belongs to the platforms
+ * (platforms/types.ts), and storage reads it back as the caller says it wrote it.
+ */
+export type PendingMention<M = unknown> = PendingKey & { keyword: string; mention: M; attempts: number }
 export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
 export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
 /** What one step of a pass stores at once (createPollingRepo().store). */
@@ -80,7 +83,7 @@ export function createPollingRepo(client: Client) {
     },
 
     /** Of `pairs`, those that are neither a signal nor queued already: what is left to score. */
-    async unhandled(pairs: PendingMention[]): Promise<PendingMention[]> {
+    async unhandled<P extends PendingKey>(pairs: P[]): Promise<P[]> {
       if (pairs.length === 0) return []
       const stmts = ['signals', 'pending_mentions']
         .flatMap((table) => byTeamAndPlatform(pairs, `select team_id, platform, post_id from ${table}`))
@@ -90,7 +93,7 @@ export function createPollingRepo(client: Client) {
     },
 
     /** Pending mentions in key order after `after`, of one team or all. */
-    async pendingPage(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention[]> {
+    async pendingPage<M>(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention<M>[]> {
       const where: string[] = []
       const args: (string | number)[] = []
       if (a.teamId) { where.push('team_id = ?'); args.push(a.teamId) }
@@ -103,7 +106,7 @@ export function createPollingRepo(client: Client) {
       })
       return rs.rows.map((r) => ({
         teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id), keyword: String(r.keyword),
-        mention: JSON.parse(String(r.mention)) as Mention, attempts: Number(r.attempts),
+        mention: JSON.parse(String(r.mention)) as M, attempts: Number(r.attempts),
       }))
     },
 
