@@ -1,6 +1,7 @@
 import { ConfigError } from '../config/load'
 import { appErrorIn } from '../errors'
 import { createLogger } from '../lib/log'
+import type { Command } from './common'
 import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
@@ -10,8 +11,6 @@ import { poll } from './poll'
 import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
-
-type Command = (argv: string[]) => Promise<number>
 
 const COMMANDS: Record<string, Command> = {
   serve,

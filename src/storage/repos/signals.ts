@@ -4,7 +4,6 @@ import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
 import { remember } from '../../lib/bounded-map'
 
-export type SignalRow = typeof signals.$inferSelect
 export type NewSignal = typeof signals.$inferInsert
 export type SignalFilter = {
   keyword?: string
