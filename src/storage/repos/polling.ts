@@ -135,7 +135,7 @@ export function createPollingRepo(client: Client) {
         args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), a.fetchedAt]),
       })))
       stmts.push(...byTeamAndPlatform(a.failed, 'update pending_mentions set attempts = attempts + 1'))
-      // Cached signal totals and pages are keyed by this version (repos/signals.ts).
+      // Cached signal totals and pages are keyed by this version (repos/signals/cache.ts).
       for (const teamId of new Set(a.signals.map((s) => s.teamId))) {
         stmts.push({ sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] })
       }
