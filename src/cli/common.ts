@@ -1,7 +1,7 @@
 import { readConfig } from '../config/read'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import { createRulesScorer } from '../scorers/rules'
+import { createRulesScorer } from '../scorers/rules/index'
 import type { Flags } from './args'
 
 export type Command = (argv: string[]) => Promise<number>

@@ -1,5 +1,5 @@
 import { mapLimited } from '../../lib/map-limited'
-import type { RulesPool } from '../../scorers/rules-pool'
+import type { RulesPool } from '../../scorers/rules/pool'
 import { drainPending } from './pending'
 import { pollTarget } from './search'
 import { newPass, type PassDeps } from './state'

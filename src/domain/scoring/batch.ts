@@ -1,7 +1,7 @@
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { mapLimited } from '../../lib/map-limited'
-import type { RulesPool } from '../../scorers/rules-pool'
+import type { RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
 
 /** One question of a batch; `platform` is named in the log line of a failure. */

@@ -15,7 +15,7 @@
  * Every expression is compiled once; the phrases are general knowledge of how customers write to companies, not taken
  * from any evaluation data.
  */
-import { A, type Cue, cue } from '../rules-cues'
+import { A, type Cue, cue } from './cues'
 import { type CueHit, findCues } from './match'
 
 const DURATION = `(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)`

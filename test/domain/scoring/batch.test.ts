@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import type { BatchItem } from '../../../src/domain/scoring/batch'
-import { createRulesPool } from '../../../src/scorers/rules-pool'
+import { createRulesPool } from '../../../src/scorers/rules/pool'
 import { fakeOpenAi } from '../../support/fake-openai'
 import { testDeps } from '../../support/deps'
 
