@@ -93,7 +93,7 @@ describe('a keyword-polling pass with the rules scorer', () => {
       const strip = (rows: Record<string, unknown>[]) => rows.map(({ detected_at: _, ...rest }) => rest)
       return { summary, signals: [strip(await signalsOf(deps, a)), strip(await signalsOf(deps, b))] }
     }
-    const broken = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/rules-worker.ts' })
+    const broken = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/worker.ts' })
     const fallback = await passWith(broken)
     broken.close()
     const normal = await passWith()

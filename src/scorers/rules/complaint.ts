@@ -1,5 +1,5 @@
 /**
- * General complaint rules beyond single complaint words (rules-cues.ts PAIN_CUES). A complaint says that the writer's
+ * General complaint rules beyond single complaint words (cues.ts PAIN_CUES). A complaint says that the writer's
  * expectations of a product or service were breached; besides "broken" or "terrible" people say it with:
  *  - a question about something they are owed or a failure that goes on ("where is my refund", "how much longer");
  *  - a comparison with how things were or were promised ("used to work", "no longer", "I was told", "supposed to");

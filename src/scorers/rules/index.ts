@@ -15,7 +15,7 @@
  * highest, MENTION lowest), grows with the strength of the cues, the keyword, budget, urgency, team size and an ICP
  * match, and is capped per intent so that the order of intents survives the bonuses.
  *
- * Cue lists live in rules-cues.ts; the pieces live in rules/ (matching, rivals, ICP). Every regular expression is
+ * Cue lists live in cues.ts; the pieces beside it (matching, rivals, ICP, complaints). Every regular expression is
  * compiled once at module load.
  */
 import { ACTIVE_CUES, BUDGET_RE, PAIN_CUES, QUESTION_CUES, TEAM_SIZE_RE, URGENCY_RE } from './cues'

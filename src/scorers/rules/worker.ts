@@ -1,4 +1,4 @@
-// A worker thread of the rules pool (rules-pool.ts): scores the batches it is sent, in order.
+// A worker thread of the rules pool (pool.ts): scores the batches it is sent, in order.
 import { createRulesReader } from './index'
 import type { ScoreInput } from '../types'
 
