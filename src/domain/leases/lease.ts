@@ -8,7 +8,7 @@ import type { createJobLeasesRepo } from '../../storage/repos/job-leases'
 export type LeaseDeps = { repos: { jobLeases: ReturnType<typeof createJobLeasesRepo> }; clock: Clock; log: Logger }
 
 /** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
-export type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
+type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
 
 /**
  * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
@@ -28,7 +28,7 @@ export const LEASE_HOST = (() => {
  * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
  * taken over at once, so a restart after a crash does not wait for the expiry.
  */
-export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
+async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
   const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
   const leases = deps.repos.jobLeases
   const now = () => deps.clock.now().getTime()
