@@ -57,7 +57,7 @@ if (!existsSync(join(libsqlDir, '..', ...nativePackage.split('/')))
 const started = performance.now()
 const result = await Bun.build({
   // The rules scorer's worker thread is its own entry point, so the executable carries it (src/workers.ts).
-  entrypoints: ['src/main.ts', 'src/scorers/rules-worker.ts'],
+  entrypoints: ['src/main.ts', 'src/scorers/rules/worker.ts'],
   compile: { outfile: OUTFILE, ...(target ? { target } : {}) },
   target: 'bun',
   format: 'esm',

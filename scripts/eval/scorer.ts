@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { buildScorer } from '../../src/scorers/registry'
-import { createRulesScorer } from '../../src/scorers/rules'
+import { createRulesScorer } from '../../src/scorers/rules/index'
 import type { Scorer } from '../../src/scorers/types'
 
 export const SCORER_NAMES = ['rules', 'ollama', 'openai'] as const

@@ -3,7 +3,7 @@ import { buildDeps } from '../deps'
 import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { runPollPass } from '../jobs/poll-pass'
-import { formatSummary } from '../jobs/poll-summary'
+import { formatSummary } from '../domain/polling/summary'
 import { parseFlags } from './args'
 import { noPositionals, printJson } from './common'
 

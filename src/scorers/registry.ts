@@ -2,7 +2,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { createOllamaScorer } from './ollama'
 import { createOpenAiScorer } from './openai'
-import { createRulesScorer } from './rules'
+import { createRulesScorer } from './rules/index'
 import type { Scorer } from './types'
 
 /** One factory per `scorer.backend` value. */

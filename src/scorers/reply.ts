@@ -67,13 +67,13 @@ export function readReply(content: string | null | undefined, icps: IcpProfile[]
   return {
     score: Math.min(10, Math.max(0, r.score)),
     intent: r.intent,
-    icpMatch: matchIcp(r.icpMatch, icps),
+    icpMatch: profileNamed(r.icpMatch, icps),
     reason: r.reason.length > MAX_REASON ? `${r.reason.slice(0, MAX_REASON - 3)}...` : r.reason,
   }
 }
 
 /** The exact name of the profile the model named (case and surrounding space ignored), else null. */
-export function matchIcp(named: string | null, icps: IcpProfile[]): string | null {
+export function profileNamed(named: string | null, icps: IcpProfile[]): string | null {
   const want = named?.trim().toLowerCase()
   if (!want) return null
   return icps.find((icp) => icp.name.trim().toLowerCase() === want)?.name ?? null

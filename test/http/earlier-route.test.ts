@@ -85,7 +85,12 @@ describe('POST /api/routes/search', () => {
     const { deps, team, search } = await setup()
     const first = await search('reddit')
     const id = first.body.results.posts[0].id
-    expect(await deps.repos.legacyPosts.mark({ teamId: team.id, network: 'reddit', postId: id, read: true, note: 'call them' })).toBe(true)
+    // Set as the dashboard of the earlier service did, in the database (the API has no route for it).
+    const marked = await deps.database.client.execute({
+      sql: "update legacy_posts set read = 1, note = 'call them' where team_id = ? and network = 'reddit' and post_id = ?",
+      args: [team.id, id],
+    })
+    expect(marked.rowsAffected).toBe(1)
     const again = await search('reddit')
     expect(again.body.results.posts[0]).toMatchObject({ id, read: true, note: 'call them' })
     // Another team finding the same post starts from its own state.

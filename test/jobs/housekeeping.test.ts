@@ -3,7 +3,8 @@ import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { charged } from '../../src/domain/quota/charge'
 import { listTeams } from '../../src/domain/teams/teams'
-import { HOUSEKEEPING_LEASE, runHousekeeping, SCORE_CACHE_MAX_AGE_DAYS } from '../../src/jobs/housekeeping'
+import { SCORE_CACHE_MAX_AGE_DAYS } from '../../src/domain/housekeeping/prune'
+import { HOUSEKEEPING_LEASE, runHousekeeping } from '../../src/jobs/housekeeping'
 import { seedTeam, testDeps } from '../support/deps'
 
 async function rows(deps: Deps, sql: string, args: (string | number)[] = []) {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
-import { LEASE_HOST } from '../../src/jobs/lease'
+import { LEASE_HOST } from '../../src/domain/leases/lease'
 import { POLL_LEASE, runPollPass } from '../../src/jobs/poll-pass'
-import { createRulesPool, type RulesPool } from '../../src/scorers/rules-pool'
+import { createRulesPool, type RulesPool } from '../../src/scorers/rules/pool'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { longText } from '../support/fake-upstream'
@@ -93,13 +93,29 @@ describe('a keyword-polling pass with the rules scorer', () => {
       const strip = (rows: Record<string, unknown>[]) => rows.map(({ detected_at: _, ...rest }) => rest)
       return { summary, signals: [strip(await signalsOf(deps, a)), strip(await signalsOf(deps, b))] }
     }
-    const broken = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/rules-worker.ts' })
+    const broken = createRulesPool({ size: 2, workerUrl: 'file:///nonexistent/worker.ts' })
     const fallback = await passWith(broken)
     broken.close()
     const normal = await passWith()
     expect(fallback.summary.totals).toMatchObject({ fetched: 12, scored: 24, qualified: 8, pending: 0, failed: 0 })
     expect(fallback.signals[0]).toHaveLength(4)
     expect(fallback.signals).toEqual(normal.signals)
+  })
+
+  test('a post the team already has as a signal (imported) is not scored again, nor doubled', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: buying(2), at: at(1) })
+    await deps.repos.signals.insertMany(a, [{
+      id: 'sig_imported', teamId: a, platform: 'hackernews', postId: 'hackernews:1', author: 'ann', intent: 'ACTIVE', score: 9,
+      reason: 'imported', icpMatch: null, preview: buying(1), url: 'https://example.test/1', keyword: 'crm', publishedAt: at(0),
+      detectedAt: '2026-11-01T00:00:00.000Z',
+    }])
+    const pass = await runPollPass(deps)
+    expect(pass.platforms.hackernews).toMatchObject({ fetched: 2, new: 2, scored: 1, qualified: 1, pending: 0 })
+    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.detected_at])).toEqual([
+      ['hackernews:1', '2026-11-01T00:00:00.000Z'], ['hackernews:2', '2026-11-15T12:00:00.000Z'],
+    ])
   })
 
   test('polling spends no team quota', async () => {

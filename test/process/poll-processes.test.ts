@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { PassSummary } from '../../src/jobs/poll-summary'
+import type { PassSummary } from '../../src/domain/polling/summary'
 import { countOf, rows, runChild, spawnChild, until } from './child'
 import { type PollWorld, pollWorld } from './poll-world'
 

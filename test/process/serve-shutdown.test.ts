@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
-import type { PassSummary } from '../../src/jobs/poll-summary'
+import type { PassSummary } from '../../src/domain/polling/summary'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam } from '../support/deps'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { createRulesScorer } from '../../src/scorers/rules'
-import * as cueLists from '../../src/scorers/rules-cues'
+import { createRulesScorer } from '../../src/scorers/rules/index'
+import * as cueLists from '../../src/scorers/rules/cues'
 import * as complaintLists from '../../src/scorers/rules/complaint'
 
 // docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the

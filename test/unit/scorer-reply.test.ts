@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { buildUserMessage, PROMPT_VERSION, SCORE_BANDS, SCORING_GUIDE, SYSTEM_PROMPT } from '../../src/scorers/prompt'
-import { askForScore, type ChatMessage, matchIcp, readReply, ReplyError, SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
+import { askForScore, type ChatMessage, profileNamed, readReply, ReplyError, SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
 import type { IcpProfile, ScoreInput } from '../../src/scorers/types'
 
 const icps: IcpProfile[] = [
@@ -24,7 +24,7 @@ describe('reading a model reply', () => {
   test('an icpMatch that names no profile of the team is null', () => {
     expect(readReply(reply({ icpMatch: 'Enterprises' }), icps).icpMatch).toBeNull()
     expect(readReply(reply({ icpMatch: 'Marketing Agencies' }), []).icpMatch).toBeNull()
-    expect(matchIcp('', icps)).toBeNull()
+    expect(profileNamed('', icps)).toBeNull()
   })
 
   test('an intent outside the five is an error that names the key', () => {

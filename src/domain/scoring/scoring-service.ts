@@ -3,10 +3,12 @@ import type { Clock } from '../../lib/clock'
 import { sha256Hex } from '../../lib/hash'
 import { createLimiter } from '../../lib/limiter'
 import type { Logger } from '../../lib/log'
-import { createRulesScorer } from '../../scorers/rules'
+import { createRulesScorer } from '../../scorers/rules/index'
+import { createRulesPool, type RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
 import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
 import { AppError } from '../../errors'
+import { type BatchScorer, createBatchScorer } from './batch'
 import { createScorerHealth } from './scorer-health'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
@@ -46,7 +48,7 @@ export function createScoringService(a: {
     return { ...r, reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`, scoredBy: 'rules' }
   }
 
-  return {
+  const service = {
     scorerName: scorer.name,
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
@@ -67,7 +69,18 @@ export function createScoringService(a: {
       await a.cache.put(key, result, a.clock.now().toISOString())
       return { ...result, scoredBy: scorer.name }
     },
+    /**
+     * Scoring for a long run, a polling pass (batch.ts); `close()` it when done. The embedded rules scorer answers
+     * there on worker threads: `rulesPool` when given, else a pool of the batch's own (other scorers are remote:
+     * threads would gain nothing).
+     */
+    batch(opts: { rulesPool?: RulesPool } = {}): BatchScorer {
+      const pool = embedded ? (opts.rulesPool ?? createRulesPool()) : undefined
+      const { concurrency } = a.config.scorer
+      return createBatchScorer({ score: service.score, concurrency, log: a.log, pool, ownsPool: !opts.rulesPool })
+    },
   }
+  return service
 }
 
 export type ScoringService = ReturnType<typeof createScoringService>

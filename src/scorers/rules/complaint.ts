@@ -1,5 +1,5 @@
 /**
- * General complaint rules beyond single complaint words (rules-cues.ts PAIN_CUES). A complaint says that the writer's
+ * General complaint rules beyond single complaint words (cues.ts PAIN_CUES). A complaint says that the writer's
  * expectations of a product or service were breached; besides "broken" or "terrible" people say it with:
  *  - a question about something they are owed or a failure that goes on ("where is my refund", "how much longer");
  *  - a comparison with how things were or were promised ("used to work", "no longer", "I was told", "supposed to");
@@ -15,7 +15,7 @@
  * Every expression is compiled once; the phrases are general knowledge of how customers write to companies, not taken
  * from any evaluation data.
  */
-import { A, type Cue, cue } from '../rules-cues'
+import { A, type Cue, cue } from './cues'
 import { type CueHit, findCues } from './match'
 
 const DURATION = `(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)`

@@ -1,6 +1,6 @@
 /** ICP matching: token overlap between the post (and keyword) and each profile's name and description. */
 import { remember } from '../../lib/bounded-map'
-import { STOP_WORDS } from '../rules-cues'
+import { STOP_WORDS } from './cues'
 import type { IcpProfile } from '../types'
 
 /** Light stemming so that "founders"/"founder" and "agencies"/"agency" meet; applied to both sides alike. */

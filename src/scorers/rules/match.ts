@@ -1,5 +1,5 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
-import { type Cue, NEGATION_BEFORE } from '../rules-cues'
+import { type Cue, NEGATION_BEFORE } from './cues'
 
 export type CueHit = { what: string; text: string; w: number; index: number }
 

@@ -2,7 +2,7 @@
  * Who the caller is and whom they compete with: their own product and listed rivals read from `context`, the rivals
  * named by their ICP profiles, switching frames ("switching from X") and a product named next to a complaint.
  */
-import { COMMON_CAPS, GENERIC_NAMES, SWITCH_CUES } from '../rules-cues'
+import { COMMON_CAPS, GENERIC_NAMES, SWITCH_CUES } from './cues'
 import type { IcpProfile } from '../types'
 import { type CueHit, containsWord, firstMatches, matchStart } from './match'
 

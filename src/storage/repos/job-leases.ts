@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db'
-import { jobLeases } from '../tables/polling'
+import { jobLeases } from '../tables/job-leases'
 
 /**
  * Leases on jobs that only one process may run at a time. Every change is one compare-and-set statement, so two

@@ -16,15 +16,5 @@ export function createLegacyPostsRepo(db: Db) {
         .where(and(eq(legacyPosts.teamId, a.teamId), eq(legacyPosts.network, a.network), inArray(legacyPosts.postId, a.postIds))).all()
       return new Map(rows.map((r) => [r.postId, { read: r.read, note: r.note }]))
     },
-    /** What a person sets from the dashboard. Returns whether the post exists for the team. */
-    async mark(a: { teamId: string; network: string; postId: string; read?: boolean; note?: string }): Promise<boolean> {
-      const set: Partial<PostState> = {}
-      if (a.read !== undefined) set.read = a.read
-      if (a.note !== undefined) set.note = a.note
-      const rows = await db.update(legacyPosts).set(set)
-        .where(and(eq(legacyPosts.teamId, a.teamId), eq(legacyPosts.network, a.network), eq(legacyPosts.postId, a.postId)))
-        .returning({ postId: legacyPosts.postId })
-      return rows.length > 0
-    },
   }
 }

@@ -1,11 +1,23 @@
 import type { Client, InStatement } from '@libsql/client'
-import type { Mention } from '../../mention'
 import type { NewSignal } from './signals'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
-export type PendingMention = PendingKey & { keyword: string; mention: Mention; attempts: number }
+/**
+ * A (team, mention) pair of the queue. The mention is kept as JSON: its shape belongs to the platforms
+ * (platforms/types.ts), and storage reads it back as the caller says it wrote it.
+ */
+export type PendingMention<M = unknown> = PendingKey & { keyword: string; mention: M; attempts: number }
 export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
 export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
+/** What one step of a pass stores at once (createPollingRepo().store). */
+export type StoredOutcome = {
+  signals: NewSignal[]
+  scored: PendingKey[]
+  queue: PendingMention[]
+  failed: PendingKey[]
+  fetchedAt: string
+  cursor?: CursorUpdate
+}
 
 // Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
 const CHUNK = 200
@@ -14,7 +26,8 @@ const SIGNAL_COLUMNS = [
   'keyword', 'published_at', 'detected_at', 'content_full',
 ] as const
 
-const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
+export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
+const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId}\u0000${platform}\u0000${postId}`
 const tuples = (rows: number, width: number) =>
   Array.from({ length: rows }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',')
 
@@ -51,12 +64,11 @@ function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement[] {
 
 /**
  * The polling pipeline's storage: cursors, the pending queue and the hand-over of scored mentions to signals.
- * Raw multi-row SQL on the client: a pass moves every fetched mention through here twice, and building one
+ * Raw multi-row SQL on the client: a pass moves every fetched mention through here, and building one
  * statement per row through the query builder would cost more than the database work.
  */
 export function createPollingRepo(client: Client) {
   return {
-    cursorKey,
     async cursors(): Promise<Map<string, Cursor>> {
       const rs = await client.execute('select platform, keyword_lc, newest_at, newest_ids, polled_at from poll_cursors')
       const out = new Map<string, Cursor>()
@@ -70,26 +82,18 @@ export function createPollingRepo(client: Client) {
       return out
     },
 
-    /**
-     * One transaction: queues each (team, mention) that is neither a signal nor pending already, and moves the
-     * cursor past them. Either both happen or neither, so a crash never skips a mention. Returns the keys queued.
-     */
-    async enqueue(rows: PendingMention[], fetchedAt: string, cursor: CursorUpdate): Promise<PendingKey[]> {
-      const stmts: InStatement[] = chunks(rows).map((part) => ({
-        sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
-          select column1, column2, column3, column4, column5, column6 from (values ${tuples(part.length, 6)}) as v
-          where not exists (select 1 from signals s where s.team_id = v.column1 and s.platform = v.column2 and s.post_id = v.column3)
-          on conflict do nothing returning team_id, platform, post_id`,
-        args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), fetchedAt]),
-      }))
-      stmts.push(cursorUpsert(cursor))
-      const results = await client.batch(stmts, 'write')
-      return results.slice(0, -1).flatMap((rs) =>
-        rs.rows.map((r) => ({ teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id) })))
+    /** Of `pairs`, those that are neither a signal nor queued already: what is left to score. */
+    async unhandled<P extends PendingKey>(pairs: P[]): Promise<P[]> {
+      if (pairs.length === 0) return []
+      const stmts = ['signals', 'pending_mentions']
+        .flatMap((table) => byTeamAndPlatform(pairs, `select team_id, platform, post_id from ${table}`))
+      const found = (await client.batch(stmts, 'read')).flatMap((rs) => rs.rows)
+      const handled = new Set(found.map((r) => keyOf(r.team_id, r.platform, r.post_id)))
+      return handled.size === 0 ? pairs : pairs.filter((p) => !handled.has(keyOf(p.teamId, p.platform, p.postId)))
     },
 
     /** Pending mentions in key order after `after`, of one team or all. */
-    async pendingPage(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention[]> {
+    async pendingPage<M>(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention<M>[]> {
       const where: string[] = []
       const args: (string | number)[] = []
       if (a.teamId) { where.push('team_id = ?'); args.push(a.teamId) }
@@ -102,17 +106,18 @@ export function createPollingRepo(client: Client) {
       })
       return rs.rows.map((r) => ({
         teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id), keyword: String(r.keyword),
-        mention: JSON.parse(String(r.mention)) as Mention, attempts: Number(r.attempts),
+        mention: JSON.parse(String(r.mention)) as M, attempts: Number(r.attempts),
       }))
     },
 
     /**
-     * One transaction: stores the qualified mentions as signals (a post the team already has is skipped) and takes
-     * every scored mention off the queue, and moves `cursor` when given. Returns the platform of each signal created.
+     * One transaction: stores the qualified mentions as signals (a post the team already has is skipped), takes the
+     * `scored` mentions off the queue, queues the mentions in `queue` (unless already a signal or queued), counts a
+     * failed attempt for the `failed` ones, and moves `cursor` when given. Either all of it happens or none, so a crash
+     * never skips a mention. Returns the platform of each signal created.
      */
-    async complete(signals: NewSignal[], scored: PendingKey[], cursor?: CursorUpdate): Promise<string[]> {
-      if (scored.length === 0 && !cursor) return []
-      const stmts: InStatement[] = chunks(signals).map((part) => ({
+    async store(a: StoredOutcome): Promise<string[]> {
+      const stmts: InStatement[] = chunks(a.signals).map((part) => ({
         sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values ${tuples(part.length, SIGNAL_COLUMNS.length)}
           on conflict do nothing returning platform`,
         args: part.flatMap((s) => [
@@ -121,20 +126,23 @@ export function createPollingRepo(client: Client) {
         ]),
       }))
       const inserts = stmts.length
-      stmts.push(...byTeamAndPlatform(scored, 'delete from pending_mentions'))
-      // Cached signal totals and pages are keyed by this version (repos/signals.ts).
-      for (const teamId of new Set(signals.map((s) => s.teamId))) {
+      stmts.push(...byTeamAndPlatform(a.scored, 'delete from pending_mentions'))
+      stmts.push(...chunks(a.queue).map((part) => ({
+        sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
+          select column1, column2, column3, column4, column5, column6 from (values ${tuples(part.length, 6)}) as v
+          where not exists (select 1 from signals s where s.team_id = v.column1 and s.platform = v.column2 and s.post_id = v.column3)
+          on conflict do nothing`,
+        args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), a.fetchedAt]),
+      })))
+      stmts.push(...byTeamAndPlatform(a.failed, 'update pending_mentions set attempts = attempts + 1'))
+      // Cached signal totals and pages are keyed by this version (repos/signals/cache.ts).
+      for (const teamId of new Set(a.signals.map((s) => s.teamId))) {
         stmts.push({ sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] })
       }
-      if (cursor) stmts.push(cursorUpsert(cursor))
+      if (a.cursor) stmts.push(cursorUpsert(a.cursor))
+      if (stmts.length === 0) return []
       const results = await client.batch(stmts, 'write')
       return results.slice(0, inserts).flatMap((rs) => rs.rows.map((r) => String(r.platform)))
-    },
-
-    /** Counts a failed scoring attempt; the mentions stay queued for the next pass. */
-    async noteAttempts(keys: PendingKey[]) {
-      const stmts = byTeamAndPlatform(keys, 'update pending_mentions set attempts = attempts + 1')
-      if (stmts.length) await client.batch(stmts, 'write')
     },
 
     /** Pending mentions per platform, of one team or all. */
@@ -147,5 +155,3 @@ export function createPollingRepo(client: Client) {
     },
   }
 }
-
-export type PollingRepo = ReturnType<typeof createPollingRepo>

@@ -28,10 +28,3 @@ export const pendingMentions = sqliteTable('pending_mentions', {
   fetchedAt: text('fetched_at').notNull(),
   attempts: integer('attempts').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.teamId, t.platform, t.postId] })])
-
-/** One row per job name: who runs it, until when (epoch ms). Only the holder of an unexpired lease polls. */
-export const jobLeases = sqliteTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: integer('expires_at').notNull(),
-})

@@ -48,6 +48,10 @@ export function passCounters() {
   }
 }
 
+/** The summary of a pass that did not run: another process held the lease. */
+export const skippedPass = (at: string): PassSummary =>
+  passCounters().summary({ outcome: 'skipped', startedAt: at, finishedAt: at, scorerUnavailable: false })
+
 const COLUMNS: (keyof PlatformCounts)[] = ['searches', 'fetched', 'new', 'scored', 'qualified', 'pending', 'failed', 'deferred']
 
 /** The summary as `poll --once` prints it: one line of outcome, then a table per platform. */

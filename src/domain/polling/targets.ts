@@ -1,5 +1,14 @@
-import type { SearchPlatform } from '../config/platform-names'
-import type { Deps } from '../deps'
+import type { SearchPlatform } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
+import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createTeamsRepo } from '../../storage/repos/teams'
+import type { SearchRunner } from '../search/search-runner'
+
+type TargetDeps = {
+  config: Pick<Config, 'plans'>
+  repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
+  searches: Pick<SearchRunner, 'isAvailable'>
+}
 
 /** One upstream search of a pass, and every team it serves (each with its own spelling of the keyword). */
 export type SearchTarget = {
@@ -15,7 +24,7 @@ export type SearchTarget = {
  * server has configured, once, however many teams share it. With `teamId`, the searches of that team's keywords
  * (still serving every team that tracks them, since they share the cursor).
  */
-export async function pollTargets(deps: Pick<Deps, 'config' | 'repos' | 'searches'>, teamId?: string): Promise<SearchTarget[]> {
+export async function pollTargets(deps: TargetDeps, teamId?: string): Promise<SearchTarget[]> {
   const teams = await deps.repos.teams.list()
   const platformsOf = new Map<string, SearchPlatform[]>()
   for (const team of teams) {

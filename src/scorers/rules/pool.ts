@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
-import { RULES_WORKER_URL } from '../workers'
-import type { ScoreInput, ScoreResult } from './types'
+import { RULES_WORKER_URL } from '../../workers'
+import type { ScoreInput, ScoreResult } from '../types'
 
 type Pending = { resolve(results: ScoreResult[]): void; reject(err: Error): void }
 type Reply = { id: number; results?: ScoreResult[]; error?: string }

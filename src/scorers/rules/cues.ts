@@ -1,5 +1,5 @@
 /**
- * Cue lists of the embedded `rules` scorer (see rules.ts for how they are combined).
+ * Cue lists of the embedded `rules` scorer (see index.ts for how they are combined).
  *
  * Every cue is a regular expression compiled once, at module load, with the `g` flag so that the scorer can step past
  * a negated occurrence to a later one. Phrases come from general knowledge of how people on social networks ask for,
@@ -78,7 +78,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
 ]
 
 /**
- * Switching frames. Group 1 is the product being left or compared against; rules.ts decides whether it is a rival,
+ * Switching frames. Group 1 is the product being left or compared against; index.ts decides whether it is a rival,
  * ours, or a generic word ("switching from spreadsheets" still shows buying intent, just without a named rival).
  */
 // The look-behind makes a name start only at the start of a word: without it a 20,000-character run of letters is

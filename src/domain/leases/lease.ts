@@ -1,14 +1,14 @@
 import { readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import type { Clock } from '../lib/clock'
-import type { Logger } from '../lib/log'
-import type { createJobLeasesRepo } from '../storage/repos/job-leases'
+import type { Clock } from '../../lib/clock'
+import type { Logger } from '../../lib/log'
+import type { createJobLeasesRepo } from '../../storage/repos/job-leases'
 
-type LeaseDeps = { leases: ReturnType<typeof createJobLeasesRepo>; clock: Clock; log: Logger }
+export type LeaseDeps = { repos: { jobLeases: ReturnType<typeof createJobLeasesRepo> }; clock: Clock; log: Logger }
 
 /** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
-export type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
+type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
 
 /**
  * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
@@ -28,12 +28,13 @@ export const LEASE_HOST = (() => {
  * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
  * taken over at once, so a restart after a crash does not wait for the expiry.
  */
-export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
+async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
   const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
+  const leases = deps.repos.jobLeases
   const now = () => deps.clock.now().getTime()
-  let current = await deps.leases.acquire(name, holder, now(), ttlMs)
+  let current = await leases.acquire(name, holder, now(), ttlMs)
   if (current !== holder && isDeadLocalHolder(current)) {
-    if (await deps.leases.takeOver(name, current, holder, now(), ttlMs)) {
+    if (await leases.takeOver(name, current, holder, now(), ttlMs)) {
       deps.log.warn('lease_taken_over', { job: name, from: current })
       current = holder
     }
@@ -43,7 +44,7 @@ export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): P
   const lost = new AbortController()
   const renew = async () => {
     try {
-      if (!(await deps.leases.renew(name, holder, now(), ttlMs))) {
+      if (!(await leases.renew(name, holder, now(), ttlMs))) {
         deps.log.warn('lease_lost', { job: name })
         lost.abort()
       }
@@ -59,8 +60,26 @@ export async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): P
     lost: lost.signal,
     async release() {
       clearInterval(timer)
-      await deps.leases.release(name, holder)
+      await leases.release(name, holder)
     },
+  }
+}
+
+/**
+ * Runs `work` under the lease `name` (see takeLease), or answers `heldBy` without running it. `work` gets one signal
+ * that aborts on `a.signal` (shutdown) or when the lease is lost, and the lease is released however it ends.
+ */
+export async function withLease<T>(
+  deps: LeaseDeps,
+  a: { name: string; ttlMs: number; signal?: AbortSignal },
+  work: (stop: AbortSignal) => Promise<T>,
+): Promise<{ done: T } | { heldBy: string }> {
+  const lease = await takeLease(deps, a.name, a.ttlMs)
+  if ('heldBy' in lease) return lease
+  try {
+    return { done: await work(a.signal ? AbortSignal.any([a.signal, lease.lost]) : lease.lost) }
+  } finally {
+    await lease.release()
   }
 }
 

@@ -1,6 +1,6 @@
-// A worker thread of the rules pool (rules-pool.ts): scores the batches it is sent, in order.
-import { createRulesReader } from './rules'
-import type { ScoreInput } from './types'
+// A worker thread of the rules pool (pool.ts): scores the batches it is sent, in order.
+import { createRulesReader } from './index'
+import type { ScoreInput } from '../types'
 
 declare const self: Worker
 

@@ -15,19 +15,19 @@
  * highest, MENTION lowest), grows with the strength of the cues, the keyword, budget, urgency, team size and an ICP
  * match, and is capped per intent so that the order of intents survives the bonuses.
  *
- * Cue lists live in rules-cues.ts; the pieces live in rules/ (matching, rivals, ICP). Every regular expression is
+ * Cue lists live in cues.ts; the pieces beside it (matching, rivals, ICP, complaints). Every regular expression is
  * compiled once at module load.
  */
-import { ACTIVE_CUES, BUDGET_RE, PAIN_CUES, QUESTION_CUES, TEAM_SIZE_RE, URGENCY_RE } from './rules-cues'
-import { complaintCues, praiseWeight } from './rules/complaint'
-import { matchIcpWords, postWords } from './rules/icp'
-import { type CueHit, containsWord, findCues, firstOf, sum } from './rules/match'
-import { findSwitch, icpCompetitor, productNear, type Rival, readContext } from './rules/rivals'
-import { remember } from '../lib/bounded-map'
-import type { Intent, ScoreInput, ScoreResult, Scorer } from './types'
+import { ACTIVE_CUES, BUDGET_RE, PAIN_CUES, QUESTION_CUES, TEAM_SIZE_RE, URGENCY_RE } from './cues'
+import { complaintCues, praiseWeight } from './complaint'
+import { matchIcpWords, postWords } from './icp'
+import { type CueHit, containsWord, findCues, firstOf, sum } from './match'
+import { findSwitch, icpCompetitor, productNear, type Rival, readContext } from './rivals'
+import { remember } from '../../lib/bounded-map'
+import type { Intent, ScoreInput, ScoreResult, Scorer } from '../types'
 
-export { matchIcp, stem, tokenize } from './rules/icp'
-export { type CueHit, containsWord, findCues, isNegated } from './rules/match'
+export { matchIcp, stem, tokenize } from './icp'
+export { type CueHit, containsWord, findCues, isNegated } from './match'
 
 const BASE: Record<Intent, number> = { ACTIVE: 5.5, COMPETITOR: 4, PAIN: 3.5, QUESTION: 2, MENTION: 0.5 }
 const CAP: Record<Intent, number> = { ACTIVE: 10, COMPETITOR: 9.5, PAIN: 8, QUESTION: 6, MENTION: 4 }

@@ -1,0 +1,83 @@
+import type { Config } from '../../config/schema'
+import type { createHousekeepingRepo } from '../../storage/repos/housekeeping'
+import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createTeamsRepo } from '../../storage/repos/teams'
+import type { createUsageRepo } from '../../storage/repos/usage'
+import { monthOf } from '../quota/month'
+import { rollOverMonth } from '../quota/roll-over'
+import { pruneScoreCache, pruneUntrackedPending } from './prune'
+
+export type HousekeepingDeps = {
+  config: Pick<Config, 'plans'>
+  repos: {
+    teams: ReturnType<typeof createTeamsRepo>
+    usage: ReturnType<typeof createUsageRepo>
+    keywords: ReturnType<typeof createKeywordsRepo>
+    housekeeping: ReturnType<typeof createHousekeepingRepo>
+  }
+}
+
+export type HousekeepingSummary = {
+  /** `skipped`: another process holds the housekeeping lease; `stopped`: shutdown ended it between steps. */
+  outcome: 'completed' | 'stopped' | 'skipped'
+  month: string
+  /** Teams moved into `month` (counters zeroed, credit plans topped up). */
+  teamsRolledOver: number
+  pruned: { pendingMentions: number; pollCursors: number; jobLeases: number; scoreCache: number }
+}
+
+/** A run at `now` that has done nothing yet. */
+export const housekeepingSummary = (
+  now: Date,
+  outcome: HousekeepingSummary['outcome'] = 'completed',
+): HousekeepingSummary => ({
+  outcome,
+  month: monthOf(now),
+  teamsRolledOver: 0,
+  pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0 },
+})
+
+/**
+ * Monthly housekeeping: moves every team into the current month with the same roll-over a counted call does lazily
+ * (so a team sees the same counters and credits whether or not this ran), then drops what no pass needs any more.
+ * Every step is idempotent and none is needed for correctness, so it is safe to run twice and safe to miss. `stop`
+ * ends it between steps. The caller keeps a second process out (jobs/housekeeping.ts holds a lease).
+ */
+export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSignal): Promise<HousekeepingSummary> {
+  const { repos } = deps
+  const summary = housekeepingSummary(now)
+  // A step answers false when it stopped partway.
+  const steps: (() => Promise<void | boolean>)[] = [
+    async () => {
+      summary.teamsRolledOver = await rollOverTeams(deps, summary.month)
+    },
+    async () => {
+      summary.pruned.pendingMentions = await pruneUntrackedPending(repos)
+    },
+    async () => {
+      summary.pruned.pollCursors = await repos.housekeeping.dropUntrackedCursors()
+    },
+    async () => {
+      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+    },
+    async () => {
+      const cache = await pruneScoreCache(repos, now, stop)
+      summary.pruned.scoreCache = cache.dropped
+      return cache.complete
+    },
+  ]
+  for (const step of steps) {
+    if (stop.aborted || (await step()) === false) return { ...summary, outcome: 'stopped' }
+  }
+  return summary
+}
+
+/** Teams on a plan this server defines; a team on an unknown plan has no API access and is left as it is. */
+async function rollOverTeams(deps: HousekeepingDeps, month: string): Promise<number> {
+  const moves = (await deps.repos.teams.list()).map((team) => {
+    const plan = deps.config.plans[team.plan]
+    return plan ? rollOverMonth(deps.repos.usage, { team, plan, month }) : Promise.resolve(false)
+  })
+  // Started together, so the usage repo's group commit writes them in one transaction.
+  return (await Promise.all(moves)).filter(Boolean).length
+}

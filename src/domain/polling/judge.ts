@@ -1,0 +1,51 @@
+import { truncate } from '../../lib/text'
+import type { NewSignal } from '../../storage/repos/signals'
+import { signalFromMention } from '../signals/from-mention'
+import { FULL_CHARS } from '../signals/limits'
+import type { Pair } from './cursor'
+import type { Pass } from './state'
+
+/** Pairs sorted by what the scorer made of them, and the signals of those that qualified. */
+export type Judged = {
+  scored: Pair[]
+  failed: Pair[]
+  unscored: Pair[]
+  signals: NewSignal[]
+}
+
+/**
+ * Scores (team, mention) pairs with each team's profiles; those scoring at least `scorer.qualify_threshold` become
+ * signals. A post is scored on the text its signal keeps (the first 4,000 characters): the reason then quotes only
+ * what the team can read, and a very long post costs no more than that.
+ */
+export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
+  const { config, clock } = pass.deps
+  const items = await Promise.all(
+    pairs.map(async (m) => ({
+      teamId: m.teamId,
+      platform: m.platform,
+      input: {
+        content: truncate(m.mention.content, FULL_CHARS),
+        keyword: m.keyword,
+        icps: await pass.profiles(m.teamId),
+      },
+    })),
+  )
+  const outcomes = await pass.scorer.scoreMany(items, pass.stop)
+  const detectedAt = clock.now().toISOString()
+  const judged: Judged = { scored: [], failed: [], unscored: [], signals: [] }
+  pairs.forEach((m, i) => {
+    const score = outcomes[i]
+    if (score === 'skipped') judged.unscored.push(m)
+    else if (score === 'failed') judged.failed.push(m)
+    else {
+      judged.scored.push(m)
+      if (score.score >= config.scorer.qualify_threshold) {
+        judged.signals.push(
+          signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score, detectedAt }),
+        )
+      }
+    }
+  })
+  return judged
+}

@@ -1,0 +1,50 @@
+import { mapLimited } from '../../lib/map-limited'
+import type { RulesPool } from '../../scorers/rules/pool'
+import { drainPending } from './pending'
+import { pollTarget } from './search'
+import { newPass, type PassDeps } from './state'
+import type { PassSummary } from './summary'
+import { pollTargets } from './targets'
+
+export type PassOptions = {
+  /** Only the searches of this team's keywords (docs/operations.md#schedule). */
+  teamId?: string
+  /** Shutdown or a lost lease: the pass stops at its next safe point. */
+  stop: AbortSignal
+  /** The rules scorer's worker threads to use instead of the pass's own. */
+  rulesPool?: RulesPool
+}
+
+/**
+ * One keyword-polling pass (docs/operations.md#what-a-pass-does): score what earlier passes left queued, search each
+ * tracked keyword once per platform, and score every new (team, mention) pair with the team's own profiles, keeping
+ * the qualified ones as signals. Polling is the service's own work: no team's quota is spent.
+ *
+ * Safety: the cursor moves only in the transaction that stores what it covers (signals, and the queue for what was not
+ * scored), and a queued mention leaves the queue in the transaction that stores its signal, so a crash anywhere loses
+ * nothing and duplicates nothing (the unique (team, platform, post id) index backs that up). One pass at a time is
+ * the caller's part (jobs/poll-pass.ts holds a lease).
+ */
+export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSummary> {
+  const startedAt = deps.clock.now().toISOString()
+  const scorer = deps.scoring.batch({ rulesPool: a.rulesPool })
+  const pass = newPass(deps, a.stop, scorer)
+  try {
+    await drainPending(pass, a.teamId)
+    const targets = await pollTargets(deps, a.teamId)
+    pass.cursors = await deps.repos.polling.cursors()
+    pass.deferrals.load(await deps.repos.platformHealth.list())
+    await mapLimited(targets, deps.config.polling.concurrency, (t) =>
+      a.stop.aborted ? Promise.resolve() : pollTarget(pass, t),
+    )
+    for (const [platform, n] of await deps.repos.polling.pendingCounts(a.teamId)) pass.counters.of(platform).pending = n
+  } finally {
+    scorer.close()
+  }
+  return pass.counters.summary({
+    outcome: a.stop.aborted ? 'stopped' : 'completed',
+    startedAt,
+    finishedAt: deps.clock.now().toISOString(),
+    scorerUnavailable: scorer.unavailable(),
+  })
+}

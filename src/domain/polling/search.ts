@@ -1,0 +1,40 @@
+import type { Mention } from '../../platforms/types'
+import { cursorKey } from '../../storage/repos/polling'
+import { advance, pairsOf } from './cursor'
+import type { Pass } from './state'
+import { scoreAndStore } from './store'
+import type { SearchTarget } from './targets'
+
+/**
+ * One search of a pass: unless its platform is deferred, asks for the newest `polling.limit` mentions, keeps what is
+ * newer than the cursor (all of it for a team new to the keyword), and scores and stores that with the cursor's move.
+ * A failed search is counted and logged, and decides which of the platform's other searches wait.
+ */
+export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void> {
+  const { deps, counters } = pass
+  const counts = counters.of(target.platform)
+  if (pass.deferrals.isDeferred(target.platform)) {
+    counts.deferred++
+    return
+  }
+  counts.searches++
+  let mentions: Mention[]
+  try {
+    mentions = await deps.searches.search(target.platform, target.keyword, deps.config.polling.limit)
+  } catch (err) {
+    counts.failed++
+    deps.log.warn('poll_search_failed', { platform: target.platform, err })
+    pass.deferrals.failed(target.platform, err)
+    return
+  }
+  counts.fetched += mentions.length
+  const key = cursorKey(target.platform, target.keywordLc)
+  const cursor = pass.cursors.get(key)
+  const { fresh, pairs } = pairsOf(target, cursor, mentions)
+  counts.new += fresh
+  const fetchedAt = deps.clock.now().toISOString()
+  const next = advance(target, cursor, mentions, fetchedAt)
+  pass.cursors.set(key, next)
+  // A pair that is a signal already, or queued by an earlier pass, is not scored again.
+  await scoreAndStore(pass, await deps.repos.polling.unhandled(pairs), { cursor: next, fetchedAt })
+}

@@ -1,0 +1,30 @@
+import type { CursorUpdate } from '../../storage/repos/polling'
+import { judge } from './judge'
+import type { Pair } from './cursor'
+import type { Pass } from './state'
+
+/**
+ * Scores pairs, then stores all that follows in one transaction: the signals, the scored pairs off the queue, the
+ * pairs not scored onto it, and, for a page of search results (`page`), the cursor past it. A crash before that
+ * transaction leaves everything where it was (a page's cursor too: the page is fetched again); a scorer that is down,
+ * or a pass stopping, leaves what it did not score queued for the next pass.
+ */
+export async function scoreAndStore(
+  pass: Pass,
+  pairs: Pair[],
+  page?: { cursor: CursorUpdate; fetchedAt: string },
+) {
+  if (pairs.length === 0 && !page) return
+  const j = await judge(pass, pairs)
+  const created = await pass.deps.repos.polling.store({
+    signals: j.signals,
+    scored: j.scored,
+    failed: j.failed,
+    // Pairs drained from the queue are in it already; a page's are not.
+    queue: page ? [...j.unscored, ...j.failed] : [],
+    fetchedAt: page?.fetchedAt ?? pass.deps.clock.now().toISOString(),
+    cursor: page?.cursor,
+  })
+  for (const m of j.scored) pass.counters.of(m.platform).scored++
+  for (const platform of created) pass.counters.of(platform).qualified++
+}

@@ -1,0 +1,66 @@
+import { AppError } from '../../errors'
+import type { Logger } from '../../lib/log'
+import { mapLimited } from '../../lib/map-limited'
+import type { RulesPool } from '../../scorers/rules/pool'
+import type { ScoreInput, ScoreResult } from '../../scorers/types'
+
+/** One question of a batch; `platform` is named in the log line of a failure. */
+export type BatchItem = { teamId: string; input: ScoreInput; platform?: string }
+/** A score; `failed` when the scorer could not answer; `skipped` when it was not asked (down, or stopping). */
+export type BatchOutcome = ScoreResult | 'failed' | 'skipped'
+
+export type BatchScorer = {
+  /** Outcomes in input order. `signal`: the caller stops waiting (shutdown); what was not answered is `skipped`. */
+  scoreMany(items: BatchItem[], signal: AbortSignal): Promise<BatchOutcome[]>
+  /** The scorer answered `scorer_unavailable` (and fallback is "none"): nothing more is asked of it. */
+  unavailable(): boolean
+  /** Ends the worker threads the batch started. */
+  close(): void
+}
+
+/**
+ * Scoring many posts in a row, as a polling pass does. What a failure means for the rest of the run is decided here:
+ * the rules scorer answers on worker threads when there is a `pool`, one by one in this thread if the pool cannot
+ * answer; a scorer that is down is not asked again (asking for every post would only wait out each timeout); any
+ * other failure concerns only its post. The fallback of one call (a model down → the rules scorer, or
+ * `scorer_unavailable`) is `score`'s own (scoring-service.ts).
+ */
+export function createBatchScorer(a: {
+  score(teamId: string, input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
+  concurrency: number
+  log: Logger
+  pool?: RulesPool
+  ownsPool: boolean
+}): BatchScorer {
+  let down = false
+
+  async function scoreOne(item: BatchItem, signal: AbortSignal): Promise<BatchOutcome> {
+    if (down || signal.aborted) return 'skipped'
+    try {
+      return await a.score(item.teamId, item.input, signal)
+    } catch (err) {
+      if (signal.aborted) return 'skipped'
+      if (err instanceof AppError && err.kind === 'scorer_unavailable') down = true
+      else a.log.warn('poll_scoring_failed', { platform: item.platform, err })
+      return 'failed'
+    }
+  }
+
+  return {
+    async scoreMany(items, signal) {
+      if (signal.aborted) return items.map(() => 'skipped')
+      if (a.pool) {
+        try {
+          return await a.pool.score(items.map((item) => item.input))
+        } catch (err) {
+          a.log.warn('rules_pool_failed', { err })
+        }
+      }
+      return mapLimited(items, a.concurrency, (item) => scoreOne(item, signal))
+    },
+    unavailable: () => down,
+    close() {
+      if (a.ownsPool) a.pool?.close()
+    },
+  }
+}

@@ -1,0 +1,115 @@
+import { remember } from '../../../lib/bounded-map'
+import type { Db } from '../../db'
+import { cacheKey } from './cache'
+import { anchorQuery, perShape, type SignalFilter, shapeOf } from './queries'
+
+/** Default distance between keyset anchors: a page at any offset walks fewer than this many index entries plus its limit. */
+export const ANCHOR_EVERY = 1000
+const ANCHOR_KEYS_KEPT = 1000
+// Attempts at a deep page while the team's signals keep changing under it, before falling back to a plain OFFSET.
+const ANCHOR_ATTEMPTS = 3
+
+/** The sort key of one row: a keyset bound. */
+export type Anchor = { score: number; publishedAt: string; id: string }
+/**
+ * anchors[k] is the sort key of the row at 0-based position (k+1)*every-1 of one (team, signals version, filter).
+ * `complete`: an extension found no further anchor, so there are exactly `anchors.length`. `pending`: the extension
+ * in flight, which concurrent requests wait for rather than repeat.
+ */
+type AnchorEntry = { anchors: Anchor[]; complete: boolean; pending?: Promise<void> }
+
+/** The team's signals version moved while anchors were being computed; carries the version now stored. */
+class VersionMoved {
+  constructor(readonly version: number) {}
+}
+
+/**
+ * Keyset anchors, so that a deep page starts from the sort key of the row at the end of the block of `every` rows
+ * before its offset's block instead of walking every row before it. Remembered per (team, signals version, filter),
+ * least recently used first; never reused across versions.
+ */
+export function createAnchors(db: Db, every: number, currentVersion: (teamId: string) => Promise<number>) {
+  const anchorQueryOf = perShape((shape) => anchorQuery(db, shape))
+  const anchorSets = new Map<string, AnchorEntry>()
+
+  function anchorEntry(key: string): AnchorEntry {
+    let entry = anchorSets.get(key)
+    // Re-inserted on every use, so the entry dropped when the map is full is the least recently used.
+    if (entry) anchorSets.delete(key)
+    else entry = { anchors: [], complete: false }
+    remember(anchorSets, key, entry, ANCHOR_KEYS_KEPT)
+    return entry
+  }
+
+  /**
+   * Computes anchors from the last known one up to index `k`, one index walk of `every` entries each, and stores
+   * them only if the team's signals version is still `version` afterwards: versions only grow, so every read in
+   * between saw that version's rows and the stored anchors all describe one state of the data.
+   */
+  async function extend(entry: AnchorEntry, teamId: string, version: number, f: SignalFilter, k: number) {
+    const found: Anchor[] = []
+    let complete = false
+    let last = entry.anchors.at(-1)
+    for (let i = entry.anchors.length; i <= k; i++) {
+      const [row] = await anchorQueryOf(shapeOf(f, false, last !== undefined)).all({
+        teamId, ...f, skip: every - 1,
+        ...(last && { anchorScore: last.score, anchorPublishedAt: last.publishedAt, anchorId: last.id }),
+      })
+      if (!row) { complete = true; break }
+      found.push(row)
+      last = row
+    }
+    const now = await currentVersion(teamId)
+    if (now !== version) throw new VersionMoved(now)
+    entry.anchors.push(...found)
+    entry.complete = complete
+  }
+
+  /** anchors[k] for this version and filter, computing any missing ones; undefined when the data has fewer rows. */
+  async function anchorAt(teamId: string, version: number, f: SignalFilter, k: number): Promise<Anchor | undefined> {
+    const entry = anchorEntry(cacheKey(teamId, version, f))
+    while (entry.anchors.length <= k && !entry.complete) {
+      if (entry.pending) {
+        // Another request is extending this same array; wait for it, then look again (its failure is its own).
+        await entry.pending.catch(() => {})
+        continue
+      }
+      const pending = extend(entry, teamId, version, f, k)
+      entry.pending = pending
+      try {
+        await pending
+      } finally {
+        if (entry.pending === pending) entry.pending = undefined
+      }
+    }
+    return entry.anchors[k]
+  }
+
+  /**
+   * The page at `offset`: `read(anchor, offsetPastIt)` from the anchor before the offset's block, or from the start
+   * (no anchor) for the first block. `version` is the team's signals version when the caller has it (otherwise read).
+   */
+  return async function anchoredPage<T>(
+    teamId: string,
+    f: SignalFilter,
+    a: { offset: number; version?: number },
+    read: (anchor: Anchor | undefined, offset: number) => Promise<T[]>,
+  ): Promise<T[]> {
+    const k = Math.floor(a.offset / every) - 1
+    if (k < 0) return read(undefined, a.offset)
+    let version = a.version ?? await currentVersion(teamId)
+    for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt++) {
+      try {
+        const anchor = await anchorAt(teamId, version, f, k)
+        // No row at the anchor's position: the offset is past the end.
+        if (!anchor) return []
+        return await read(anchor, a.offset - (k + 1) * every)
+      } catch (err) {
+        if (!(err instanceof VersionMoved)) throw err
+        version = err.version
+      }
+    }
+    // Signals kept arriving during every attempt: the plain walk reads one consistent state.
+    return read(undefined, a.offset)
+  }
+}

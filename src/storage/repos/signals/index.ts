@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db'
+import { signals } from '../../tables/signals'
+import { teams } from '../../tables/teams'
+import { ANCHOR_EVERY, type Anchor, createAnchors } from './anchors'
+import { cacheKey, createSignalsCache } from './cache'
+import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf, versionReader } from './queries'
+
+export type { SignalFilter } from './queries'
+export type NewSignal = typeof signals.$inferInsert
+
+// Batches stay under SQLite's bound-variable limit (15 columns a row).
+const INSERT_CHUNK = 500
+
+type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
+
+/**
+ * Signals storage. `anchorEvery`: distance between keyset anchors (tests use a small one to exercise many blocks).
+ */
+export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
+  const every = opts.anchorEvery ?? ANCHOR_EVERY
+  if (!Number.isInteger(every) || every < 1) throw new Error(`anchorEvery must be a positive integer, got ${every}`)
+  const cache = createSignalsCache()
+  const pageQueryOf = perShape((shape) => pageQuery(db, shape))
+  const currentVersion = versionReader(db)
+  const anchoredPage = createAnchors(db, every, currentVersion)
+
+  const runPage = (teamId: string, f: SignalFilter, full: boolean, limit: number, offset: number, anchor?: Anchor) =>
+    pageQueryOf(shapeOf(f, full, anchor !== undefined)).all({
+      teamId, ...f, limit, offset,
+      ...(anchor && { anchorScore: anchor.score, anchorPublishedAt: anchor.publishedAt, anchorId: anchor.id }),
+    })
+
+  return {
+    /**
+     * One page in list order (queries.ts pageQuery). From `anchorEvery` on, the walk starts at a keyset anchor
+     * (anchors.ts), so a page walks fewer than `anchorEvery` + limit index entries at any depth. `version` is the
+     * team's signals version when the caller already has it (otherwise it is read); preview pages read at it are
+     * remembered until it moves (cache.ts).
+     */
+    async page(teamId: string, f: SignalFilter, page: PageRequest) {
+      if (page.version === undefined || page.full) return this.uncachedPage(teamId, f, page)
+      const key = cacheKey(teamId, page.version, f, page.limit, page.offset)
+      const known = cache.page(key)
+      if (known) return known
+      const rows = await this.uncachedPage(teamId, f, page)
+      // A caller's version can be a moment old; only a page read at the current version may be kept under it.
+      if (await currentVersion(teamId) === page.version) cache.keepPage(key, rows)
+      return rows
+    },
+    uncachedPage(teamId: string, f: SignalFilter, page: PageRequest) {
+      const read = (anchor: Anchor | undefined, offset: number) => runPage(teamId, f, page.full, page.limit, offset, anchor)
+      return anchoredPage(teamId, f, page, read)
+    },
+    async count(teamId: string, f: SignalFilter): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(countWhere(teamId, f)).all()
+      return Number(row.n)
+    },
+    /** `count`, remembered per (team, signals version, filter). */
+    total(teamId: string, version: number, f: SignalFilter): Promise<number> {
+      return cache.total(cacheKey(teamId, version, f), () => this.count(teamId, f))
+    },
+    /**
+     * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the team's
+     * signals version so cached totals are recomputed. Returns how many rows were new.
+     */
+    async insertMany(teamId: string, rows: NewSignal[]): Promise<number> {
+      if (rows.length === 0) return 0
+      const inserts = []
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        inserts.push(db.insert(signals).values(rows.slice(i, i + INSERT_CHUNK)).onConflictDoNothing().returning({ id: signals.id }))
+      }
+      const bump = db.update(teams).set({ signalsVersion: sql`${teams.signalsVersion} + 1` }).where(eq(teams.id, teamId))
+      const results = await db.batch([bump, ...inserts])
+      return results.slice(1).reduce((n, r) => n + (r as unknown[]).length, 0)
+    },
+  }
+}

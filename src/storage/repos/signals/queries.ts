@@ -1,0 +1,122 @@
+import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db'
+import { signals } from '../../tables/signals'
+import { teams } from '../../tables/teams'
+
+export type SignalFilter = {
+  keyword?: string
+  intent?: string
+  platform?: string
+  minScore?: number
+  /** ISO 8601 UTC; signals published at or after it. */
+  since?: string
+}
+
+/**
+ * What a list query looks like apart from its values: which filters it has, whether it reads the full text, and
+ * whether a keyset anchor bounds its walk. Each shape is one prepared statement with placeholders for the values.
+ */
+export type FilterShape = {
+  keyword: boolean
+  intent: boolean
+  platform: boolean
+  minScore: boolean
+  since: boolean
+  full: boolean
+  anchored: boolean
+}
+
+const SHAPE_FIELDS: (keyof FilterShape)[] = ['keyword', 'intent', 'platform', 'minScore', 'since', 'full', 'anchored']
+
+/** The shape of a query for `f`: `f.minScore` 0 means no filter. */
+export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): FilterShape => ({
+  keyword: f.keyword !== undefined,
+  intent: f.intent !== undefined,
+  platform: f.platform !== undefined,
+  minScore: !!f.minScore,
+  since: f.since !== undefined,
+  full,
+  anchored,
+})
+
+/**
+ * A statement per shape, built on first use (at most 128 shapes). Building a query is a good part of the cost of a
+ * list request, so it happens once per combination of filters, not per request.
+ */
+export function perShape<T>(build: (shape: FilterShape) => T): (shape: FilterShape) => T {
+  const built = new Map<string, T>()
+  return (shape) => {
+    const key = SHAPE_FIELDS.map((field) => (shape[field] ? '1' : '0')).join('')
+    const known = built.get(key)
+    if (known) return known
+    const made = build(shape)
+    built.set(key, made)
+    return made
+  }
+}
+
+// All descending, as are the indexes (tables/signals.ts): a row-value bound on (score, published_at, id) then seeks.
+const ORDER = [desc(signals.score), desc(signals.publishedAt), desc(signals.id)]
+
+const p = (name: string) => sql.placeholder(name)
+
+/**
+ * The WHERE of a list query of `shape`, with placeholders. The anchor bound is a row value compared with `<`: with
+ * every index column after the equality prefix descending, SQLite turns it into one index seek (EXPLAIN QUERY PLAN:
+ * `SEARCH signals USING COVERING INDEX signals_order_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
+ * same with `intent=?`, `platform=?` or `keyword=?` after `team_id=?` on the other three indexes), so it skips
+ * straight to the anchor instead of walking the rows before it.
+ */
+function whereOf(shape: FilterShape) {
+  const { keyword, intent, platform, minScore, since, anchored } = shape
+  return and(
+    eq(signals.teamId, p('teamId')),
+    intent ? eq(signals.intent, p('intent')) : undefined,
+    platform ? eq(signals.platform, p('platform')) : undefined,
+    keyword ? sql`${signals.keyword} = ${p('keyword')} collate nocase` : undefined,
+    minScore ? gte(signals.score, p('minScore')) : undefined,
+    since ? gte(signals.publishedAt, p('since')) : undefined,
+    anchored
+      ? sql`(${signals.score}, ${signals.publishedAt}, ${signals.id}) < (${p('anchorScore')}, ${p('anchorPublishedAt')}, ${p('anchorId')})`
+      : undefined,
+  )
+}
+
+/**
+ * One page in list order. The inner query walks only an index to find the page's rowids, so a deep offset skips
+ * index entries rather than whole rows; the outer query reads just the rows of the page.
+ */
+export function pageQuery(db: Db, shape: FilterShape) {
+  const rowids = db.select({ rowid: sql`rowid` }).from(signals).where(whereOf(shape))
+    .orderBy(...ORDER).limit(p('limit')).offset(p('offset'))
+  return db.select({
+    id: signals.id, author: signals.author, platform: signals.platform, intent: signals.intent,
+    score: signals.score, reason: signals.reason, icpMatch: signals.icpMatch, preview: signals.preview,
+    contentFull: shape.full ? signals.contentFull : sql<null>`null`, url: signals.url, keyword: signals.keyword,
+    publishedAt: signals.publishedAt, detectedAt: signals.detectedAt,
+  }).from(signals).where(inArray(sql`rowid`, rowids)).orderBy(...ORDER).prepare()
+}
+
+export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
+
+/** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
+export function anchorQuery(db: Db, shape: FilterShape) {
+  return db.select({ score: signals.score, publishedAt: signals.publishedAt, id: signals.id }).from(signals)
+    .where(whereOf(shape)).orderBy(...ORDER).limit(1).offset(p('skip')).prepare()
+}
+
+/** The WHERE of a count, with the values in place. */
+export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined => and(
+  eq(signals.teamId, teamId),
+  f.intent === undefined ? undefined : eq(signals.intent, f.intent),
+  f.platform === undefined ? undefined : eq(signals.platform, f.platform),
+  f.keyword === undefined ? undefined : sql`${signals.keyword} = ${f.keyword} collate nocase`,
+  f.minScore ? gte(signals.score, f.minScore) : undefined,
+  f.since === undefined ? undefined : gte(signals.publishedAt, f.since),
+)
+
+/** The team's signals version now: it moves with every write of the team's signals (0 for no such team). */
+export function versionReader(db: Db): (teamId: string) => Promise<number> {
+  const query = db.select({ version: teams.signalsVersion }).from(teams).where(eq(teams.id, p('teamId'))).prepare()
+  return async (teamId) => (await query.all({ teamId }))[0]?.version ?? 0
+}
