@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
-import { platformStatus } from '../../domain/search/platform-status'
+import { platformStatus } from '../../domain/sources/status'
 import { apiChecks } from '../checks'
 import { ErrorBody } from '../../wire/common'
 import { NoQuery } from '../validated'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
-import { platformStatus } from '../../domain/search/platform-status'
+import { platformStatus } from '../../domain/sources/status'
 import { PlatformList } from '../../wire/platforms'
 import { defineTool } from '../tool'
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { scoreContent } from '../../src/scorers/rules/index'
-import { createRulesPool } from '../../src/scorers/rules/pool'
-import type { ScoreInput } from '../../src/scorers/types'
+import { scoreContent } from '../../../src/scorers/rules/index'
+import { createRulesPool } from '../../../src/scorers/rules/pool'
+import type { ScoreInput } from '../../../src/scorers/types'
 
 const ICPS = [{ name: 'Agencies', description: 'Marketing agencies with 10 to 50 people', competitors: ['HubSpot'] }]
 const TEXTS = [

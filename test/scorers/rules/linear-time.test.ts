@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { createRulesScorer } from '../../src/scorers/rules/index'
-import * as cueLists from '../../src/scorers/rules/cues'
-import * as complaintLists from '../../src/scorers/rules/complaint'
+import { createRulesScorer } from '../../../src/scorers/rules/index'
+import * as cueLists from '../../../src/scorers/rules/cues'
+import * as complaintLists from '../../../src/scorers/rules/complaint'
 
 // docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
 // fix, the amount pattern took 170-250 ms on 20,000 characters of "1,0" repeated (each digit rescanned the run to its

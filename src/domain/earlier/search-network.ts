@@ -4,7 +4,7 @@ import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../../errors'
 import type { Caller } from '../keys/authenticate'
 import { charged } from '../quota/charge'
-import { requireConfigured } from './access'
+import { requireConfigured } from '../search/access'
 import { loadLanguageDetector, toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]

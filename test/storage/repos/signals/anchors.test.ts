@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { createSignalsRepo, type NewSignal, type SignalFilter } from '../../src/storage/repos/signals'
-import { seedTeam, testDeps } from '../support/deps'
+import { createSignalsRepo, type NewSignal, type SignalFilter } from '../../../../src/storage/repos/signals'
+import { seedTeam, testDeps } from '../../../support/deps'
 
 // Keyset anchors (signals repo): with anchors every 7 rows, ~100 rows span a dozen blocks, so every offset below,
 // at, just past and far past each anchor is checked against the plain sorted list.

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { createRulesScorer, findCues, isNegated, matchIcp, scoreContent, stem } from '../../src/scorers/rules/index'
-import { ACTIVE_CUES, PAIN_CUES } from '../../src/scorers/rules/cues'
-import { firstMatch } from '../../src/scorers/rules/match'
-import type { IcpProfile, ScoreInput, ScoreResult } from '../../src/scorers/types'
+import { createRulesScorer, findCues, isNegated, matchIcp, scoreContent, stem } from '../../../src/scorers/rules/index'
+import { ACTIVE_CUES, PAIN_CUES } from '../../../src/scorers/rules/cues'
+import { firstMatch } from '../../../src/scorers/rules/match'
+import type { IcpProfile, ScoreInput, ScoreResult } from '../../../src/scorers/types'
 
 const scorer = createRulesScorer()
 const signal = new AbortController().signal

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'bun:test'
+import { charged } from '../../../src/domain/quota/charge'
+import { planOf } from '../../../src/domain/teams/plans'
+import { seedTeam, testDeps } from '../../support/deps'
+
+// docs/api.md#reserve-and-give-back, called directly (test/http/quota.test.ts covers the same through the routes).
+async function world(monthlyRequests: number, credits = 0) {
+  const { deps, clock } = await testDeps({ config: { plans: { small: { monthly_requests: monthlyRequests } } } })
+  const { team } = await seedTeam(deps, { plan: 'small', credits })
+  return { deps, clock, a: { team, plan: planOf(deps.config, 'small') } }
+}
+
+describe('charged', () => {
+  test('a call that succeeds keeps its unit; the usage returned is the state after it', async () => {
+    const { deps, a } = await world(2)
+    const first = await charged(deps, a, async () => 'done')
+    expect(first.result).toBe('done')
+    expect(first.usage).toMatchObject({ used: 1, limit: 2, remaining: 1 })
+  })
+
+  test('a call whose work throws gives its unit back and passes the error on', async () => {
+    const { deps, a } = await world(1)
+    await expect(charged(deps, a, async () => { throw new Error('upstream down') })).rejects.toThrow('upstream down')
+    expect((await charged(deps, a, async () => 'ok')).usage).toMatchObject({ used: 1, remaining: 0 })
+  })
+
+  test('the quota, then the credits, then quota_exceeded with the seconds until the next month', async () => {
+    const { deps, a } = await world(1, 1)
+    await charged(deps, a, async () => 1)
+    const fromCredit = await charged(deps, a, async () => 2)
+    expect(fromCredit.credits).toBe(0)
+    const refused = charged(deps, a, async () => 3)
+    // The test clock stands at 2026-11-15T12:00Z: 15.5 days to 2026-12-01T00:00Z.
+    await expect(refused).rejects.toMatchObject({ kind: 'quota_exceeded', extra: { retryAfterSec: 15.5 * 86_400 } })
+  })
+})
