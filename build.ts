@@ -33,6 +33,7 @@ function libsqlTargetOf(bunTarget: string): string {
 
 // libsql picks its addon with a computed `require(`@libsql/${target}`)`, which the bundler cannot follow, so the
 // executable would look for node_modules at run time. A static require of the one target makes Bun embed the .node.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the source text to find, not a template
 const DYNAMIC_REQUIRE = 'require(`@libsql/${target}`)'
 const embedLibsqlAddon: BunPlugin = {
   name: 'embed-libsql-addon',
@@ -48,8 +49,10 @@ const embedLibsqlAddon: BunPlugin = {
 }
 
 const libsqlDir = dirname(require.resolve('libsql/package.json'))
-if (!existsSync(join(libsqlDir, '..', ...nativePackage.split('/')))
-  && !existsSync(join(libsqlDir, 'node_modules', ...nativePackage.split('/')))) {
+if (
+  !existsSync(join(libsqlDir, '..', ...nativePackage.split('/'))) &&
+  !existsSync(join(libsqlDir, 'node_modules', ...nativePackage.split('/')))
+) {
   console.error(`build: ${nativePackage} is not installed; install it to build for this target`)
   process.exit(1)
 }
@@ -71,4 +74,6 @@ if (!result.success) {
   process.exit(1)
 }
 const size = Bun.file(OUTFILE).size
-console.log(`build: ${OUTFILE} (${(size / 1e6).toFixed(1)} MB, libSQL ${nativePackage}) in ${Math.round(performance.now() - started)} ms`)
+console.log(
+  `build: ${OUTFILE} (${(size / 1e6).toFixed(1)} MB, libSQL ${nativePackage}) in ${Math.round(performance.now() - started)} ms`,
+)

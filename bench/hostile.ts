@@ -24,10 +24,25 @@ const TARGET = { answerMs: 50, rssGrowthMb: 10 }
 const nested = (depth: number, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth)
 const BODIES = [
   { name: 'request of nesting depth 20,000', body: nested(20_000), rssTarget: true },
-  { name: '1 MB invalid body, nesting depth 60', body: `{"content": ${nested(59, Array(500_000).fill('0').join(','))}}`, rssTarget: false },
+  {
+    name: '1 MB invalid body, nesting depth 60',
+    body: `{"content": ${nested(59, Array(500_000).fill('0').join(','))}}`,
+    rssTarget: false,
+  },
 ]
 
-export type HostileRow = { name: string; rssTarget: boolean; bytes: number; statuses: Record<string, number>; medianMs: number; maxMs: number; rssBeforeMb: number; rssPeakMb: number; rssAfterMb: number; pass: boolean }
+export type HostileRow = {
+  name: string
+  rssTarget: boolean
+  bytes: number
+  statuses: Record<string, number>
+  medianMs: number
+  maxMs: number
+  rssBeforeMb: number
+  rssPeakMb: number
+  rssAfterMb: number
+  pass: boolean
+}
 
 function toml(dbPath: string): string {
   return `# Written by bench/hostile.ts
@@ -56,19 +71,29 @@ const rssMb = (pid: number) => {
   return kb ? Number(kb) / 1024 : Number.NaN
 }
 
-export async function hostileSection(a: { binary: string; outDir: string; log?: (line: string) => void }): Promise<HostileRow[]> {
+export async function hostileSection(a: {
+  binary: string
+  outDir: string
+  log?: (line: string) => void
+}): Promise<HostileRow[]> {
   const log = a.log ?? console.log
   const dir = join(resolve(a.outDir), 'hostile')
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const configPath = join(dir, 'hostile.toml')
   writeFileSync(configPath, toml(join(dir, 'hostile.db')))
-  const deps = await buildDeps(loadConfig({ env: {}, fileText: readFileSync(configPath, 'utf8') }), { log: silentLogger })
+  const deps = await buildDeps(loadConfig({ env: {}, fileText: readFileSync(configPath, 'utf8') }), {
+    log: silentLogger,
+  })
   const { apiKey } = await createTeam(deps, { name: 'hostile', plan: 'spent' })
   deps.database.client.close()
 
   const server = await spawnListening([a.binary, 'serve', '--config', configPath], dir)
-  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const headers = {
+    'x-api-key': apiKey,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  }
   const rows: HostileRow[] = []
   try {
     // One ordinary request first, so what follows runs on a warm server.
@@ -77,7 +102,9 @@ export async function hostileSection(a: { binary: string; outDir: string; log?: 
       await Bun.sleep(500)
       const before = rssMb(server.proc.pid)
       let peak = before
-      const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.proc.pid)) }, 5)
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssMb(server.proc.pid))
+      }, 5)
       const times: number[] = []
       const statuses: Record<string, number> = {}
       try {
@@ -97,11 +124,20 @@ export async function hostileSection(a: { binary: string; outDir: string; log?: 
       const after = rssMb(server.proc.pid)
       times.sort((x, y) => x - y)
       const row = {
-        name, rssTarget, bytes: Buffer.byteLength(body), statuses, medianMs: times[times.length >> 1], maxMs: times[times.length - 1],
-        rssBeforeMb: before, rssPeakMb: peak, rssAfterMb: after,
+        name,
+        rssTarget,
+        bytes: Buffer.byteLength(body),
+        statuses,
+        medianMs: times[times.length >> 1],
+        maxMs: times[times.length - 1],
+        rssBeforeMb: before,
+        rssPeakMb: peak,
+        rssAfterMb: after,
         pass: false,
       }
-      row.pass = Object.keys(statuses).join() === '400' && row.maxMs < TARGET.answerMs &&
+      row.pass =
+        Object.keys(statuses).join() === '400' &&
+        row.maxMs < TARGET.answerMs &&
         (!rssTarget || (peak - before < TARGET.rssGrowthMb && after - before < TARGET.rssGrowthMb))
       rows.push(row)
     }
@@ -112,10 +148,15 @@ export async function hostileSection(a: { binary: string; outDir: string; log?: 
 
   log(`hostile bodies: ${REPEATS} × ${ROUTES.length} routes each, one at a time, a key with no quota left`)
   for (const r of rows) {
-    log(`  ${r.name} (${r.bytes.toLocaleString('en')} bytes): answered in ${r.medianMs.toFixed(1)} ms median, ${r.maxMs.toFixed(1)} ms max, ` +
-      `statuses ${JSON.stringify(r.statuses)}; RSS ${r.rssBeforeMb.toFixed(1)} → peak ${r.rssPeakMb.toFixed(1)} → ${r.rssAfterMb.toFixed(1)} MB  ` +
-      `${r.pass ? 'pass' : 'FAIL'} (all 400, < ${TARGET.answerMs} ms${r.rssTarget ? `, RSS within ${TARGET.rssGrowthMb} MB` : ''})`)
+    log(
+      `  ${r.name} (${r.bytes.toLocaleString('en')} bytes): answered in ${r.medianMs.toFixed(1)} ms median, ${r.maxMs.toFixed(1)} ms max, ` +
+        `statuses ${JSON.stringify(r.statuses)}; RSS ${r.rssBeforeMb.toFixed(1)} → peak ${r.rssPeakMb.toFixed(1)} → ${r.rssAfterMb.toFixed(1)} MB  ` +
+        `${r.pass ? 'pass' : 'FAIL'} (all 400, < ${TARGET.answerMs} ms${r.rssTarget ? `, RSS within ${TARGET.rssGrowthMb} MB` : ''})`,
+    )
   }
-  writeFileSync(join(resolve(a.outDir), 'last-hostile.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2))
+  writeFileSync(
+    join(resolve(a.outDir), 'last-hostile.json'),
+    JSON.stringify({ at: new Date().toISOString(), rows }, null, 2),
+  )
   return rows
 }

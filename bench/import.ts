@@ -16,7 +16,10 @@ const RATE = Number(process.env.BENCH_IMPORT_RATE ?? 200)
 const WARMUP_MS = 1000
 const TARGET_P99_MS = 250
 
-const WORDS = 'we are looking for a crm that handles deal tracking and follow up reminders without a long rollout our pipeline lives in spreadsheets budget around three hundred a month anyone switched recently'.split(' ')
+const WORDS =
+  'we are looking for a crm that handles deal tracking and follow up reminders without a long rollout our pipeline lives in spreadsheets budget around three hundred a month anyone switched recently'.split(
+    ' ',
+  )
 
 /** `lines` signals as JSON Lines, each a distinct post of 300 to 800 characters; about 1 KB a line. */
 function corpus(lines: number): string {
@@ -26,12 +29,20 @@ function corpus(lines: number): string {
     const length = 300 + ((i * 7919) % 500)
     for (let w = i; content.length < length; w += 7) content += WORDS[w % WORDS.length] + ' '
     const platform = PLATFORMS[i % PLATFORMS.length]
-    out.push(JSON.stringify({
-      id: `post-${i}`, author: `user_${i % 50_000}`, platform, intent: 'ACTIVE', score: 6 + (i % 40) / 10,
-      reason: 'Asks for a tool recommendation with a stated budget.', content: content.trim(),
-      url: `https://example.com/${platform}/${i}`, keyword: 'crm',
-      publishedAt: new Date(Date.UTC(2026, 9, 1) - i * 60_000).toISOString(),
-    }))
+    out.push(
+      JSON.stringify({
+        id: `post-${i}`,
+        author: `user_${i % 50_000}`,
+        platform,
+        intent: 'ACTIVE',
+        score: 6 + (i % 40) / 10,
+        reason: 'Asks for a tool recommendation with a stated budget.',
+        content: content.trim(),
+        url: `https://example.com/${platform}/${i}`,
+        keyword: 'crm',
+        publishedAt: new Date(Date.UTC(2026, 9, 1) - i * 60_000).toISOString(),
+      }),
+    )
   }
   return out.join('\n') + '\n'
 }
@@ -46,7 +57,9 @@ type Load = { latencies: number[]; statuses: Record<string, number>; errors: num
 async function loadUntil(url: string, init: RequestInit, perSecond: number, stop: Promise<unknown>): Promise<Load> {
   const load: Load = { latencies: [], statuses: {}, errors: 0 }
   let done = false
-  void stop.finally(() => { done = true })
+  void stop.finally(() => {
+    done = true
+  })
   const inFlight = new Set<Promise<void>>()
   const start = performance.now()
   for (let i = 0; !done; i++) {
@@ -73,7 +86,11 @@ async function loadUntil(url: string, init: RequestInit, perSecond: number, stop
 
 async function run(cmd: string[], cwd: string) {
   const proc = Bun.spawn(cmd, { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   return { stdout, stderr, code }
 }
 
@@ -86,7 +103,10 @@ export async function importSection(a: { binary: string; outDir: string }) {
   const file = join(dir, 'signals.jsonl')
   writeFileSync(file, corpus(LINES))
 
-  const created = await run([a.binary, 'team', 'create', '--name', 'bench', '--plan', 'bench', '--json', '--config', config], dir)
+  const created = await run(
+    [a.binary, 'team', 'create', '--name', 'bench', '--plan', 'bench', '--json', '--config', config],
+    dir,
+  )
   if (created.code !== 0) throw new Error(`team create failed: ${created.stderr}`)
   const { apiKey } = JSON.parse(created.stdout) as { apiKey: string }
   const url = (base: string) => `${base}/api/v1/signals`
@@ -94,7 +114,9 @@ export async function importSection(a: { binary: string; outDir: string }) {
 
   const server = await spawnListening([a.binary, 'serve', '--config', config], dir)
   try {
-    console.log(`bench: import of ${LINES.toLocaleString('en')} lines while asking GET /api/v1/signals ${RATE} times a second …`)
+    console.log(
+      `bench: import of ${LINES.toLocaleString('en')} lines while asking GET /api/v1/signals ${RATE} times a second …`,
+    )
     await loadUntil(url(server.url), init, RATE, Bun.sleep(WARMUP_MS))
     const t0 = performance.now()
     const importing = run([a.binary, 'signals', 'import', '--team', 'bench', file, '--config', config], dir)
@@ -109,17 +131,37 @@ export async function importSection(a: { binary: string; outDir: string }) {
     const non200 = Object.fromEntries(Object.entries(load.statuses).filter(([code]) => code !== '200'))
     const ok = at(0.99) < TARGET_P99_MS && load.errors === 0 && Object.keys(non200).length === 0 && total === LINES
     console.log()
-    console.log(`p99 of GET /api/v1/signals while a ${LINES.toLocaleString('en')}-line import runs: ${at(0.99).toFixed(1)} ms`
-      + ` (p50 ${at(0.5).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${sorted.length.toLocaleString('en')} requests,`
-      + ` at ${RATE} req/s), errors ${load.errors}, non-200 ${JSON.stringify(non200)}`
-      + `  ${ok ? 'pass' : 'FAIL'} (< ${TARGET_P99_MS} ms, 0 errors)`)
-    console.log(`import: ${(importMs / 1000).toFixed(1)} s (${(LINES / (importMs / 1000)).toFixed(0)} lines/s), ${total.toLocaleString('en')} signals stored`
-      + (load.firstError ? `; first error: ${load.firstError}` : ''))
-    writeFileSync(join(a.outDir, 'last-import.json'), JSON.stringify({
-      at: new Date().toISOString(), lines: LINES, perSecond: RATE, importMs, total,
-      p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1), requests: sorted.length, statuses: load.statuses, errors: load.errors,
-      importStderr: imported.stderr.slice(-4000),
-    }, null, 2))
+    console.log(
+      `p99 of GET /api/v1/signals while a ${LINES.toLocaleString('en')}-line import runs: ${at(0.99).toFixed(1)} ms` +
+        ` (p50 ${at(0.5).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${sorted.length.toLocaleString('en')} requests,` +
+        ` at ${RATE} req/s), errors ${load.errors}, non-200 ${JSON.stringify(non200)}` +
+        `  ${ok ? 'pass' : 'FAIL'} (< ${TARGET_P99_MS} ms, 0 errors)`,
+    )
+    console.log(
+      `import: ${(importMs / 1000).toFixed(1)} s (${(LINES / (importMs / 1000)).toFixed(0)} lines/s), ${total.toLocaleString('en')} signals stored` +
+        (load.firstError ? `; first error: ${load.firstError}` : ''),
+    )
+    writeFileSync(
+      join(a.outDir, 'last-import.json'),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          lines: LINES,
+          perSecond: RATE,
+          importMs,
+          total,
+          p50Ms: at(0.5),
+          p99Ms: at(0.99),
+          maxMs: sorted.at(-1),
+          requests: sorted.length,
+          statuses: load.statuses,
+          errors: load.errors,
+          importStderr: imported.stderr.slice(-4000),
+        },
+        null,
+        2,
+      ),
+    )
     return ok
   } finally {
     server.proc.kill('SIGTERM')

@@ -5,17 +5,32 @@
 // Prints one JSON line: {ms, pages, items, bytes}.
 import type { FakePlatform } from '../test/support/fake-platforms'
 
-export type ClientSpec = { origin: string; limit: number; concurrency: number; searches: { platform: FakePlatform; keyword: string }[] }
+export type ClientSpec = {
+  origin: string
+  limit: number
+  concurrency: number
+  searches: { platform: FakePlatform; keyword: string }[]
+}
 export type ClientResult = { ms: number; pages: number; items: number; bytes: number }
 
 function urlOf(spec: ClientSpec, s: ClientSpec['searches'][number]): URL {
   if (s.platform === 'hackernews') {
     const url = new URL('/api/v1/search_by_date', spec.origin)
-    url.search = new URLSearchParams({ query: s.keyword, tags: '(story,comment)', hitsPerPage: String(spec.limit) }).toString()
+    url.search = new URLSearchParams({
+      query: s.keyword,
+      tags: '(story,comment)',
+      hitsPerPage: String(spec.limit),
+    }).toString()
     return url
   }
   const url = new URL('/search.json', spec.origin)
-  url.search = new URLSearchParams({ q: s.keyword, sort: 'new', limit: String(spec.limit), type: 'link', raw_json: '1' }).toString()
+  url.search = new URLSearchParams({
+    q: s.keyword,
+    sort: 'new',
+    limit: String(spec.limit),
+    type: 'link',
+    raw_json: '1',
+  }).toString()
   return url
 }
 

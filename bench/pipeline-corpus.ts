@@ -37,24 +37,104 @@ export function rng(seed: number) {
 
 // 50 product categories × 20 ways of naming them = 1,000 distinct keywords.
 const CATEGORIES = [
-  'crm', 'help desk', 'invoicing', 'payroll', 'expense tracking', 'project management', 'time tracking', 'email marketing',
-  'marketing automation', 'sales engagement', 'lead generation', 'customer feedback', 'product analytics', 'session replay',
-  'feature flags', 'error monitoring', 'log management', 'uptime monitoring', 'status page', 'password manager',
-  'vpn', 'backup', 'file sharing', 'e-signature', 'contract management', 'applicant tracking', 'hr software',
-  'onboarding checklist', 'knowledge base', 'live chat', 'chatbot', 'call center', 'video conferencing', 'webinar',
-  'scheduling', 'form builder', 'survey tool', 'landing page builder', 'website builder', 'headless cms',
-  'ecommerce platform', 'inventory management', 'accounting', 'bookkeeping', 'budgeting app', 'subscription billing',
-  'customer success', 'revenue operations', 'data warehouse', 'etl',
+  'crm',
+  'help desk',
+  'invoicing',
+  'payroll',
+  'expense tracking',
+  'project management',
+  'time tracking',
+  'email marketing',
+  'marketing automation',
+  'sales engagement',
+  'lead generation',
+  'customer feedback',
+  'product analytics',
+  'session replay',
+  'feature flags',
+  'error monitoring',
+  'log management',
+  'uptime monitoring',
+  'status page',
+  'password manager',
+  'vpn',
+  'backup',
+  'file sharing',
+  'e-signature',
+  'contract management',
+  'applicant tracking',
+  'hr software',
+  'onboarding checklist',
+  'knowledge base',
+  'live chat',
+  'chatbot',
+  'call center',
+  'video conferencing',
+  'webinar',
+  'scheduling',
+  'form builder',
+  'survey tool',
+  'landing page builder',
+  'website builder',
+  'headless cms',
+  'ecommerce platform',
+  'inventory management',
+  'accounting',
+  'bookkeeping',
+  'budgeting app',
+  'subscription billing',
+  'customer success',
+  'revenue operations',
+  'data warehouse',
+  'etl',
 ] as const
 const NAMINGS = [
-  '{c}', '{c} software', '{c} tool', '{c} app', '{c} platform', '{c} alternative', '{c} for startups', '{c} for agencies',
-  'open source {c}', '{c} pricing', '{c} api', '{c} integration', 'self-hosted {c}', 'cheap {c}', 'best {c}',
-  '{c} for small business', '{c} for enterprise', '{c} migration', 'ai {c}', '{c} for nonprofits',
+  '{c}',
+  '{c} software',
+  '{c} tool',
+  '{c} app',
+  '{c} platform',
+  '{c} alternative',
+  '{c} for startups',
+  '{c} for agencies',
+  'open source {c}',
+  '{c} pricing',
+  '{c} api',
+  '{c} integration',
+  'self-hosted {c}',
+  'cheap {c}',
+  'best {c}',
+  '{c} for small business',
+  '{c} for enterprise',
+  '{c} migration',
+  'ai {c}',
+  '{c} for nonprofits',
 ] as const
-const RIVALS = ['Salesforce', 'HubSpot', 'Zendesk', 'Intercom', 'Jira', 'Asana', 'Mailchimp', 'QuickBooks', 'Gusto', 'Datadog',
-  'Notion', 'Monday', 'Pipedrive', 'Freshdesk', 'Zoho', 'Stripe', 'Shopify', 'Webflow', 'Calendly', 'Typeform']
+const RIVALS = [
+  'Salesforce',
+  'HubSpot',
+  'Zendesk',
+  'Intercom',
+  'Jira',
+  'Asana',
+  'Mailchimp',
+  'QuickBooks',
+  'Gusto',
+  'Datadog',
+  'Notion',
+  'Monday',
+  'Pipedrive',
+  'Freshdesk',
+  'Zoho',
+  'Stripe',
+  'Shopify',
+  'Webflow',
+  'Calendly',
+  'Typeform',
+]
 
-export const keywordOf = (k: number) => NAMINGS[Math.floor(k / CATEGORIES.length)].replace('{c}', CATEGORIES[k % CATEGORIES.length])
+export const keywordOf = (k: number) =>
+  NAMINGS[Math.floor(k / CATEGORIES.length)].replace('{c}', CATEGORIES[k % CATEGORIES.length])
 export const platformOf = (k: number): FakePlatform => (k < KEYWORDS / 2 ? 'hackernews' : 'reddit')
 export const planOf = (team: number) => (team < TEAMS / 2 ? 'bench_hn' : 'bench_reddit')
 export const teamName = (team: number) => `bench-team-${String(team).padStart(3, '0')}`
@@ -129,12 +209,22 @@ function filler(r: ReturnType<typeof rng>, chars: number): string {
 function postText(r: ReturnType<typeof rng>, kw: string, also: string | undefined, html: boolean): string {
   const roll = r.next()
   // 70% chatter, 12% questions, 10% buying, 5% complaints, 3% naming a rival.
-  const tpl = roll < 0.7 ? r.pick(CHATTER) : roll < 0.82 ? r.pick(QUESTIONS) : roll < 0.92 ? r.pick(BUYING) : roll < 0.97 ? r.pick(PAIN) : r.pick(RIVAL)
+  const tpl =
+    roll < 0.7
+      ? r.pick(CHATTER)
+      : roll < 0.82
+        ? r.pick(QUESTIONS)
+        : roll < 0.92
+          ? r.pick(BUYING)
+          : roll < 0.97
+            ? r.pick(PAIN)
+            : r.pick(RIVAL)
   let head = tpl.replaceAll('{kw}', kw).replace('{rival}', r.pick(RIVALS))
   if (also) head += ` We also looked at ${also} for the same reason.`
   // Length: 40% a line or two, 40% a paragraph, 15% a long post, 5% a very long one (over the 4,000 stored).
   const size = r.next()
-  const extra = size < 0.4 ? r.int(0, 150) : size < 0.8 ? r.int(300, 900) : size < 0.95 ? r.int(1500, 4000) : r.int(5000, 12000)
+  const extra =
+    size < 0.4 ? r.int(0, 150) : size < 0.8 ? r.int(300, 900) : size < 0.95 ? r.int(1500, 4000) : r.int(5000, 12000)
   if (extra < 40) return head
   const body = filler(r, extra)
   // Hacker News sends HTML (paragraphs, escaped apostrophes); Reddit sends Markdown text.
@@ -204,7 +294,18 @@ export function corpus(): Corpus {
 export function icpsOf(team: number): { name: string; description: string; competitors: string[] }[] {
   const r = rng(SEED ^ (team + 1))
   const cats = Array.from({ length: OWN_KEYWORDS }, (_, i) => CATEGORIES[(team * OWN_KEYWORDS + i) % CATEGORIES.length])
-  const first = { name: 'Small B2B teams', description: `Founders and operations leads of small B2B companies buying ${cats.slice(0, 3).join(', ')}`, competitors: [] as string[] }
+  const first = {
+    name: 'Small B2B teams',
+    description: `Founders and operations leads of small B2B companies buying ${cats.slice(0, 3).join(', ')}`,
+    competitors: [] as string[],
+  }
   if (team % 2) return [first]
-  return [first, { name: 'Agencies', description: `Agencies with 10 to 50 people who need ${cats.slice(3, 6).join(', ')} for client work`, competitors: [r.pick(RIVALS)] }]
+  return [
+    first,
+    {
+      name: 'Agencies',
+      description: `Agencies with 10 to 50 people who need ${cats.slice(3, 6).join(', ')} for client work`,
+      competitors: [r.pick(RIVALS)],
+    },
+  ]
 }

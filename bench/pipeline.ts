@@ -54,11 +54,26 @@ export type PassRun = {
   logLines: { info: number; warn: number; error: number }
 }
 /** `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per call here. */
-export type PipelineRun = { first: PassRun; second: PassRun; baseline: ClientResult & { wallMs: number }; checked: number; scorerUs: number }
+export type PipelineRun = {
+  first: PassRun
+  second: PassRun
+  baseline: ClientResult & { wallMs: number }
+  checked: number
+  scorerUs: number
+}
 export type PipelineReport = {
   runs: PipelineRun[]
   concurrency: number
-  world: { keywords: number; results: number; distinctPosts: number; teams: number; trackedKeywords: number; pairs: number; distinctPairs: number; chars: { mean: number; median: number; p95: number; max: number } }
+  world: {
+    keywords: number
+    results: number
+    distinctPosts: number
+    teams: number
+    trackedKeywords: number
+    pairs: number
+    distinctPairs: number
+    chars: { mean: number; median: number; p95: number; max: number }
+  }
   seedMs: number
 }
 
@@ -90,19 +105,24 @@ public_url = ${JSON.stringify(origin)}
 `
 }
 
-const rmDb = (path: string) => { for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true }) }
+const rmDb = (path: string) => {
+  for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true })
+}
 
 /** Teams, their keywords and ICP profiles, through the service's own code (as `team create`, `keyword add` do). */
 async function seedTemplate(path: string): Promise<Map<string, string>> {
   rmDb(path)
-  const deps = await buildDeps(loadConfig({ env: {}, fileText: toml(path, 'http://127.0.0.1:9', 4) }), { log: silentLogger })
+  const deps = await buildDeps(loadConfig({ env: {}, fileText: toml(path, 'http://127.0.0.1:9', 4) }), {
+    log: silentLogger,
+  })
   const ids = new Map<string, string>()
   const now = new Date().toISOString()
   for (const [t, team] of corpus().teams.entries()) {
     const { team: row } = await createTeam(deps, { name: team.name, plan: team.plan })
     ids.set(team.name, row.id)
     await addKeywords(deps, { teamId: row.id, keywords: team.keywords })
-    for (const icp of icpsOf(t)) await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: row.id, ...icp, createdAt: now })
+    for (const icp of icpsOf(t))
+      await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: row.id, ...icp, createdAt: now })
   }
   await deps.database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)')
   deps.database.client.close()
@@ -135,10 +155,22 @@ const hwmMb = (pid: number) => {
 async function pollOnce(binary: string, configPath: string, cwd: string): Promise<PassRun> {
   const load = loadAvg()
   const t0 = performance.now()
-  const proc = Bun.spawn([binary, 'poll', '--once', '--json', '--config', configPath], { cwd, env: cleanEnv(), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn([binary, 'poll', '--once', '--json', '--config', configPath], {
+    cwd,
+    env: cleanEnv(),
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   let sampled = 0
-  const sampler = setInterval(() => { sampled = Math.max(sampled, hwmMb(proc.pid)) }, 20)
-  const [out, err, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const sampler = setInterval(() => {
+    sampled = Math.max(sampled, hwmMb(proc.pid))
+  }, 20)
+  const [out, err, status] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   const wallMs = performance.now() - t0
   clearInterval(sampler)
   if (status !== 0) throw new Error(`poll --once exited with ${status}:\n${err.slice(0, 2000)}`)
@@ -165,7 +197,10 @@ async function pollOnce(binary: string, configPath: string, cwd: string): Promis
 
 async function fetchBaseline(spec: ClientSpec): Promise<ClientResult & { wallMs: number }> {
   const t0 = performance.now()
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'pipeline-client.ts'), JSON.stringify(spec)], { stdout: 'pipe', stderr: 'inherit' })
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'pipeline-client.ts'), JSON.stringify(spec)], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   const [text, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
   const wallMs = performance.now() - t0
   if (status !== 0) throw new Error(`pipeline client exited with ${status}`)
@@ -207,15 +242,21 @@ function fail(message: string): never {
  * Checks a database after pass 1. Returns how many (team, post) pairs were re-scored and compared, and the rules
  * scorer's own CPU time per call on them (the share of the pass that is scoring, measured apart from it).
  */
-async function verify(dbPath: string, pass: PassSummary, expected: ReturnType<typeof expectations>): Promise<{ checked: number; scorerUs: number }> {
+async function verify(
+  dbPath: string,
+  pass: PassSummary,
+  expected: ReturnType<typeof expectations>,
+): Promise<{ checked: number; scorerUs: number }> {
   const t = pass.totals
   if (pass.outcome !== 'completed') fail(`outcome ${pass.outcome}`)
-  if (t.searches !== KEYWORDS || t.failed || t.deferred) fail(`searches ${t.searches}, failed ${t.failed}, deferred ${t.deferred}`)
+  if (t.searches !== KEYWORDS || t.failed || t.deferred)
+    fail(`searches ${t.searches}, failed ${t.failed}, deferred ${t.deferred}`)
   if (t.fetched !== KEYWORDS * POSTS_PER_PAGE) fail(`fetched ${t.fetched}, expected ${KEYWORDS * POSTS_PER_PAGE}`)
   if (t.pending !== 0) fail(`${t.pending} mentions still pending`)
   // Each (team, post) is scored at least once; a post on two pages of one team may be scored twice when it was
   // dropped before the second page came (nothing remembers a dropped post but the cursor), never more than that.
-  if (t.scored < expected.distinct || t.scored > expected.occurrences) fail(`scored ${t.scored}, expected ${expected.distinct}…${expected.occurrences}`)
+  if (t.scored < expected.distinct || t.scored > expected.occurrences)
+    fail(`scored ${t.scored}, expected ${expected.distinct}…${expected.occurrences}`)
   const client = createClient({ url: 'file:' + dbPath })
   try {
     const pending = Number((await client.execute('select count(*) as n from pending_mentions')).rows[0].n)
@@ -229,16 +270,23 @@ async function verify(dbPath: string, pass: PassSummary, expected: ReturnType<ty
       stored.add(key)
       const expect = expected.pairs.get(String(r.team_id))?.get(String(r.post_id))
       if (!expect) fail(`signal ${r.post_id} for team ${r.team_id}, which does not track a keyword that found it`)
-      if (!expect.keywords.includes(String(r.keyword))) fail(`signal ${r.post_id} under keyword "${r.keyword}", not one that found it for the team`)
+      if (!expect.keywords.includes(String(r.keyword)))
+        fail(`signal ${r.post_id} under keyword "${r.keyword}", not one that found it for the team`)
       if (Number(r.score) < QUALIFY) fail(`signal ${r.post_id} scored ${r.score}, under the threshold`)
     }
     // A sample of pairs re-scored with the same rules scorer, on the text a pass scores (the first FULL_CHARS): a
     // signal exactly when it qualifies. A post the team got
     // under two keywords whose scores disagree on qualifying may go either way (whichever search came first).
     const icps = new Map<string, { name: string; description: string; competitors: string[] }[]>()
-    for (const r of (await client.execute('select team_id, name, description, competitors from icp_profiles order by created_at, name')).rows) {
+    for (const r of (
+      await client.execute('select team_id, name, description, competitors from icp_profiles order by created_at, name')
+    ).rows) {
       const list = icps.get(String(r.team_id)) ?? []
-      list.push({ name: String(r.name), description: String(r.description), competitors: JSON.parse(String(r.competitors)) as string[] })
+      list.push({
+        name: String(r.name),
+        description: String(r.description),
+        competitors: JSON.parse(String(r.competitors)) as string[],
+      })
       icps.set(String(r.team_id), list)
     }
     let i = 0
@@ -248,11 +296,18 @@ async function verify(dbPath: string, pass: PassSummary, expected: ReturnType<ty
     for (const [teamId, posts] of expected.pairs) {
       for (const [postId, p] of posts) {
         if (i++ % SAMPLE_EVERY) continue
-        const verdicts = new Set(p.keywords.map((keyword) => scoreContent({ content: truncate(p.text, FULL_CHARS), keyword, icps: icps.get(teamId) ?? [] }).score >= QUALIFY))
+        const verdicts = new Set(
+          p.keywords.map(
+            (keyword) =>
+              scoreContent({ content: truncate(p.text, FULL_CHARS), keyword, icps: icps.get(teamId) ?? [] }).score >=
+              QUALIFY,
+          ),
+        )
         calls += p.keywords.length
         if (verdicts.size > 1) continue
         const qualifies = verdicts.has(true)
-        if (qualifies !== stored.has(`${teamId}\u0000${postId}`)) fail(`team ${teamId}, post ${postId}: qualifies ${qualifies}, stored ${!qualifies}`)
+        if (qualifies !== stored.has(`${teamId}\u0000${postId}`))
+          fail(`team ${teamId}, post ${postId}: qualifies ${qualifies}, stored ${!qualifies}`)
         checked++
       }
     }
@@ -266,15 +321,21 @@ async function verify(dbPath: string, pass: PassSummary, expected: ReturnType<ty
 
 function verifySecond(second: PassSummary, first: PassSummary) {
   const t = second.totals
-  if (second.outcome !== 'completed' || t.searches !== KEYWORDS || t.fetched !== first.totals.fetched) fail(`pass 2: ${JSON.stringify(t)}`)
-  if (t.new || t.scored || t.qualified || t.pending || t.failed) fail(`pass 2 did work on posts it had seen: ${JSON.stringify(t)}`)
+  if (second.outcome !== 'completed' || t.searches !== KEYWORDS || t.fetched !== first.totals.fetched)
+    fail(`pass 2: ${JSON.stringify(t)}`)
+  if (t.new || t.scored || t.qualified || t.pending || t.failed)
+    fail(`pass 2 did work on posts it had seen: ${JSON.stringify(t)}`)
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const n0 = (x: number) => Math.round(x).toLocaleString('en')
 const range = (xs: number[], f: (x: number) => string = n0) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`
 
-export async function pipelineSection(a: { binary: string; outDir: string; log?: (line: string) => void }): Promise<PipelineReport> {
+export async function pipelineSection(a: {
+  binary: string
+  outDir: string
+  log?: (line: string) => void
+}): Promise<PipelineReport> {
   const log = a.log ?? console.log
   const runs = Number(process.env.BENCH_PIPELINE_RUNS ?? 3)
   const concurrency = Number(process.env.BENCH_PIPELINE_CONCURRENCY ?? 4)
@@ -291,15 +352,30 @@ export async function pipelineSection(a: { binary: string; outDir: string; log?:
   const expected = expectations(teamIds)
   const lengths = pages.flatMap((p) => p.posts.map((x) => x.text.length)).sort((x, y) => x - y)
   const world: PipelineReport['world'] = {
-    keywords: pages.length, results: lengths.length, distinctPosts: new Set(pages.flatMap((p) => p.posts.map((x) => `${p.platform}:${x.id}`))).size,
-    teams: teams.length, trackedKeywords: teams.reduce((s, t) => s + t.keywords.length, 0), pairs: expected.occurrences, distinctPairs: expected.distinct,
-    chars: { mean: lengths.reduce((s, x) => s + x, 0) / lengths.length, median: lengths[lengths.length >> 1], p95: lengths[Math.floor(lengths.length * 0.95)], max: lengths[lengths.length - 1] },
+    keywords: pages.length,
+    results: lengths.length,
+    distinctPosts: new Set(pages.flatMap((p) => p.posts.map((x) => `${p.platform}:${x.id}`))).size,
+    teams: teams.length,
+    trackedKeywords: teams.reduce((s, t) => s + t.keywords.length, 0),
+    pairs: expected.occurrences,
+    distinctPairs: expected.distinct,
+    chars: {
+      mean: lengths.reduce((s, x) => s + x, 0) / lengths.length,
+      median: lengths[lengths.length >> 1],
+      p95: lengths[Math.floor(lengths.length * 0.95)],
+      max: lengths[lengths.length - 1],
+    },
   }
 
   const fake = await spawnListening([process.execPath, join(import.meta.dir, 'fake-platform.ts')], outDir)
   const results: PipelineRun[] = []
   try {
-    const spec: ClientSpec = { origin: fake.url, limit: LIMIT, concurrency, searches: pages.map((p) => ({ platform: p.platform, keyword: p.keyword })) }
+    const spec: ClientSpec = {
+      origin: fake.url,
+      limit: LIMIT,
+      concurrency,
+      searches: pages.map((p) => ({ platform: p.platform, keyword: p.keyword })),
+    }
     // One unmeasured fetch of every page, so both the fake and the page cache are warm for every measured run alike.
     await fetchBaseline(spec)
     const dbPath = join(outDir, 'pipeline-run.db')
@@ -317,9 +393,11 @@ export async function pipelineSection(a: { binary: string; outDir: string; log?:
       if (baseline.items !== KEYWORDS * POSTS_PER_PAGE) fail(`baseline client got ${baseline.items} items`)
       results.push({ first, second, baseline, checked, scorerUs })
       const f = first.summary.totals
-      log(`  pass 1: ${n0(first.wallMs)} ms (pass ${n0(first.passMs)} ms), ${n0(f.fetched / (first.wallMs / 1000))} mentions/s, ` +
-        `${n0(f.scored / (first.wallMs / 1000))} pairs/s, ${n0(f.qualified)} signals, CPU ${n0(first.cpuMs)} ms, peak RSS ${n0(first.peakRssMb)} MB, load ${first.load}; ` +
-        `pass 2: ${n0(second.wallMs)} ms; baseline ${n0(baseline.wallMs)} ms`)
+      log(
+        `  pass 1: ${n0(first.wallMs)} ms (pass ${n0(first.passMs)} ms), ${n0(f.fetched / (first.wallMs / 1000))} mentions/s, ` +
+          `${n0(f.scored / (first.wallMs / 1000))} pairs/s, ${n0(f.qualified)} signals, CPU ${n0(first.cpuMs)} ms, peak RSS ${n0(first.peakRssMb)} MB, load ${first.load}; ` +
+          `pass 2: ${n0(second.wallMs)} ms; baseline ${n0(baseline.wallMs)} ms`,
+      )
     }
   } finally {
     fake.proc.kill('SIGTERM')
@@ -329,7 +407,10 @@ export async function pipelineSection(a: { binary: string; outDir: string; log?:
 
   const report: PipelineReport = { runs: results, concurrency, world, seedMs }
   printReport(report, log)
-  writeFileSync(join(outDir, 'last-pipeline.json'), JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2))
+  writeFileSync(
+    join(outDir, 'last-pipeline.json'),
+    JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2),
+  )
   return report
 }
 
@@ -349,30 +430,56 @@ function printReport(r: PipelineReport, log: (line: string) => void) {
   const med = median(fetchedPerSec)
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`
   log('')
-  log(`polling pipeline: ${n0(w.results)} search results (${n0(w.distinctPosts)} distinct posts, ${n0(w.keywords)} keywords × ${POSTS_PER_PAGE}), ` +
-    `${w.teams} teams tracking ${n0(w.trackedKeywords)} keywords → ${n0(w.pairs)} (team, mention) pairs (${n0(w.distinctPairs)} distinct); ` +
-    `post text ${n0(w.chars.mean)} chars mean, ${n0(w.chars.median)} median, ${n0(w.chars.p95)} p95, ${n0(w.chars.max)} max`)
-  log(`  rules scorer, polling.limit ${LIMIT}, polling.concurrency ${r.concurrency}, fresh database per run (seeded in ${n0(r.seedMs)} ms, not timed); ` +
-    `${r.runs.length} runs, median [range]`)
-  log(`  pass 1 (spawn → exit)            ${n0(median(first.map((x) => x.wallMs)))} ms  [${range(first.map((x) => x.wallMs))}]   ` +
-    `pass's own startedAt→finishedAt ${n0(median(first.map((x) => x.passMs)))} ms  [${range(first.map((x) => x.passMs))}]`)
-  log(`  mentions fetched/s               ${n0(med)}  [${range(fetchedPerSec)}]   (in the pass itself: ${n0(median(inPass))} [${range(inPass)}])   ` +
-    `${med >= TARGET_PER_SEC ? 'pass' : 'FAIL'} (≥ ${n0(TARGET_PER_SEC)}/s)`)
+  log(
+    `polling pipeline: ${n0(w.results)} search results (${n0(w.distinctPosts)} distinct posts, ${n0(w.keywords)} keywords × ${POSTS_PER_PAGE}), ` +
+      `${w.teams} teams tracking ${n0(w.trackedKeywords)} keywords → ${n0(w.pairs)} (team, mention) pairs (${n0(w.distinctPairs)} distinct); ` +
+      `post text ${n0(w.chars.mean)} chars mean, ${n0(w.chars.median)} median, ${n0(w.chars.p95)} p95, ${n0(w.chars.max)} max`,
+  )
+  log(
+    `  rules scorer, polling.limit ${LIMIT}, polling.concurrency ${r.concurrency}, fresh database per run (seeded in ${n0(r.seedMs)} ms, not timed); ` +
+      `${r.runs.length} runs, median [range]`,
+  )
+  log(
+    `  pass 1 (spawn → exit)            ${n0(median(first.map((x) => x.wallMs)))} ms  [${range(first.map((x) => x.wallMs))}]   ` +
+      `pass's own startedAt→finishedAt ${n0(median(first.map((x) => x.passMs)))} ms  [${range(first.map((x) => x.passMs))}]`,
+  )
+  log(
+    `  mentions fetched/s               ${n0(med)}  [${range(fetchedPerSec)}]   (in the pass itself: ${n0(median(inPass))} [${range(inPass)}])   ` +
+      `${med >= TARGET_PER_SEC ? 'pass' : 'FAIL'} (≥ ${n0(TARGET_PER_SEC)}/s)`,
+  )
   const perCpuSec = r.runs.map((x) => x.first.summary.totals.fetched / (x.first.cpuMs / 1000))
-  log(`  per CPU second of the poller     ${n0(median(perCpuSec))} mentions  [${range(perCpuSec)}]   (CPU ${n0(median(first.map((x) => x.cpuMs)))} ms; ` +
-    `scoring runs on worker threads, so the poller uses every core; load average at the start of pass 1: ${range(first.map((x) => x.load), (x) => x.toFixed(2))})`)
-  log(`  (team, mention) pairs scored/s   ${n0(median(pairsPerSec))}  [${range(pairsPerSec)}]   scored ${n0(f0.scored)}, signals created ${n0(f0.qualified)} ` +
-    `(${pct(f0.qualified / f0.scored)}), pending 0, checked ${n0(r.runs[0].checked)} sampled pairs against the rules scorer`)
+  log(
+    `  per CPU second of the poller     ${n0(median(perCpuSec))} mentions  [${range(perCpuSec)}]   (CPU ${n0(median(first.map((x) => x.cpuMs)))} ms; ` +
+      `scoring runs on worker threads, so the poller uses every core; load average at the start of pass 1: ${range(
+        first.map((x) => x.load),
+        (x) => x.toFixed(2),
+      )})`,
+  )
+  log(
+    `  (team, mention) pairs scored/s   ${n0(median(pairsPerSec))}  [${range(pairsPerSec)}]   scored ${n0(f0.scored)}, signals created ${n0(f0.qualified)} ` +
+      `(${pct(f0.qualified / f0.scored)}), pending 0, checked ${n0(r.runs[0].checked)} sampled pairs against the rules scorer`,
+  )
   const scorerUs = median(r.runs.map((x) => x.scorerUs))
   const scorerShare = r.runs.map((x) => (x.scorerUs * x.first.summary.totals.scored) / 1000 / x.first.cpuMs)
-  log(`  where pass 1 goes: the rules scorer alone takes ${scorerUs.toFixed(0)} µs of CPU a call [${range(r.runs.map((x) => x.scorerUs))}] ` +
-    `(timed here on the sampled pairs, each read afresh), × ${n0(f0.scored)} calls ≈ ${pct(median(scorerShare))} of the poller's CPU time [${range(scorerShare, pct)}] ` +
-    '(an upper bound: the poller reads a post once for all the teams asking about it)')
-  log(`  baseline: bare client, same pages  ${n0(median(ceiling))} mentions/s  [${range(ceiling)}]   pipeline at ${pct(median(ratio))} of it  [${range(ratio, pct)}]`)
-  log(`  pass 2 (nothing new, dedupe only) ${n0(median(steady))} ms  [${range(steady)}]   ${n0(median(steadyRate))} mentions/s, 0 scored, 0 signals`)
-  log(`  peak RSS of the poller (pass 1)  ${n0(median(rss))} MB  [${range(rss)}];  pass 2 ${n0(median(r.runs.map((x) => x.second.peakRssMb)))} MB`)
+  log(
+    `  where pass 1 goes: the rules scorer alone takes ${scorerUs.toFixed(0)} µs of CPU a call [${range(r.runs.map((x) => x.scorerUs))}] ` +
+      `(timed here on the sampled pairs, each read afresh), × ${n0(f0.scored)} calls ≈ ${pct(median(scorerShare))} of the poller's CPU time [${range(scorerShare, pct)}] ` +
+      '(an upper bound: the poller reads a post once for all the teams asking about it)',
+  )
+  log(
+    `  baseline: bare client, same pages  ${n0(median(ceiling))} mentions/s  [${range(ceiling)}]   pipeline at ${pct(median(ratio))} of it  [${range(ratio, pct)}]`,
+  )
+  log(
+    `  pass 2 (nothing new, dedupe only) ${n0(median(steady))} ms  [${range(steady)}]   ${n0(median(steadyRate))} mentions/s, 0 scored, 0 signals`,
+  )
+  log(
+    `  peak RSS of the poller (pass 1)  ${n0(median(rss))} MB  [${range(rss)}];  pass 2 ${n0(median(r.runs.map((x) => x.second.peakRssMb)))} MB`,
+  )
 }
 
 if (import.meta.main) {
-  await pipelineSection({ binary: resolve(process.env.BENCH_BINARY ?? join(ROOT, 'dist/lead-signals')), outDir: join(ROOT, 'bench/.out') })
+  await pipelineSection({
+    binary: resolve(process.env.BENCH_BINARY ?? join(ROOT, 'dist/lead-signals')),
+    outDir: join(ROOT, 'bench/.out'),
+  })
 }

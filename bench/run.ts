@@ -27,21 +27,42 @@ const WARMUP_MS = 1000
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 6000)
 const STARTS = 3
 
-const SCORE_POST = 'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. ' +
+const SCORE_POST =
+  'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. ' +
   'Looking for a CRM that handles deal tracking and follow-up reminders without a six-week rollout. ' +
   'HubSpot quoted us way over budget. Anyone switched recently and happy with it? Budget around $300/month.'
 
 // `kind: 'info'` rows have no target. `{n}` in a path is replaced by a per-request counter (see bench/load.ts).
-type Scenario = { name: string; path: string; method?: string; body?: unknown; kind: 'usage' | 'signals' | 'score' | 'info' }
+type Scenario = {
+  name: string
+  path: string
+  method?: string
+  body?: unknown
+  kind: 'usage' | 'signals' | 'score' | 'info'
+}
 const SCENARIOS: Scenario[] = [
   { name: 'GET /api/v1/usage', path: '/api/v1/usage', kind: 'usage' },
   { name: 'GET /api/v1/signals', path: '/api/v1/signals', kind: 'signals' },
-  { name: 'GET /api/v1/signals?intent=ACTIVE&minScore=7', path: '/api/v1/signals?intent=ACTIVE&minScore=7', kind: 'signals' },
+  {
+    name: 'GET /api/v1/signals?intent=ACTIVE&minScore=7',
+    path: '/api/v1/signals?intent=ACTIVE&minScore=7',
+    kind: 'signals',
+  },
   { name: 'GET /api/v1/signals?offset=100000', path: '/api/v1/signals?offset=100000', kind: 'signals' },
   // The rows above repeat one URL, which the signals page cache answers after the first request. This one walks
   // 5,000 different pages (more than the cache keeps), so nearly every request reads the database.
-  { name: 'GET /api/v1/signals?offset={n×20} (5,000 pages, uncached)', path: '/api/v1/signals?offset={n}', kind: 'info' },
-  { name: 'POST /api/v1/leads/score', path: '/api/v1/leads/score', method: 'POST', body: { content: SCORE_POST, keyword: 'crm' }, kind: 'score' },
+  {
+    name: 'GET /api/v1/signals?offset={n×20} (5,000 pages, uncached)',
+    path: '/api/v1/signals?offset={n}',
+    kind: 'info',
+  },
+  {
+    name: 'POST /api/v1/leads/score',
+    path: '/api/v1/leads/score',
+    method: 'POST',
+    body: { content: SCORE_POST, keyword: 'crm' },
+    kind: 'score',
+  },
 ]
 const TARGET = { usageRatio: 0.35, otherRatio: 0.1, p99Ms: 25, startupMs: 500, idleRssMb: 150 }
 
@@ -65,7 +86,10 @@ function rssMb(pid: number): number {
 
 async function load(spec: Omit<LoadSpec, 'connections' | 'warmupMs' | 'durationMs'>): Promise<LoadResult> {
   const full: LoadSpec = { ...spec, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS }
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), JSON.stringify(full)], { stdout: 'pipe', stderr: 'inherit' })
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), JSON.stringify(full)], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   const [text, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
   if (status !== 0) throw new Error(`load generator exited with ${status}`)
   return JSON.parse(text) as LoadResult
@@ -83,7 +107,9 @@ const mark = (ok: boolean) => (ok ? 'pass' : 'FAIL')
 async function httpSection() {
   console.log(`bench: seeding (or reusing) the database in bench/.out …`)
   const seeded = await seed(OUT, (l) => console.log(l))
-  console.log(`bench: ${seeded.signals.toLocaleString('en')} signals in ${seeded.dbPath}${seeded.cached ? ' (cached)' : ''}`)
+  console.log(
+    `bench: ${seeded.signals.toLocaleString('en')} signals in ${seeded.dbPath}${seeded.cached ? ' (cached)' : ''}`,
+  )
   const serveCmd = [BINARY, 'serve', '--config', seeded.configPath]
   const probe = { headers: { 'x-api-key': seeded.apiKey } }
 
@@ -120,7 +146,9 @@ async function httpSection() {
     await (await fetch(server.url + '/api/v1/usage', probe)).arrayBuffer()
     await Bun.sleep(1000)
     idleRss = rssMb(server.proc.pid)
-    const sampler = setInterval(() => { loadedRss = Math.max(loadedRss, rssMb(server.proc.pid) || 0) }, 100)
+    const sampler = setInterval(() => {
+      loadedRss = Math.max(loadedRss, rssMb(server.proc.pid) || 0)
+    }, 100)
     try {
       for (const s of SCENARIOS) {
         const req = requestOf(s, seeded.apiKey)
@@ -140,9 +168,9 @@ async function httpSection() {
 
   // The table.
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'target']
-  const table: string[][] = [[
-    'baseline: bare Bun.serve JSON', fmt(ceiling.rps, 0), fmt(ceiling.p50Ms, 2), fmt(ceiling.p99Ms, 2), '100%', '',
-  ]]
+  const table: string[][] = [
+    ['baseline: bare Bun.serve JSON', fmt(ceiling.rps, 0), fmt(ceiling.p50Ms, 2), fmt(ceiling.p99Ms, 2), '100%', ''],
+  ]
   let failed = 0
   for (const { s, r } of rows) {
     const ratio = r.rps / ceiling.rps
@@ -159,13 +187,17 @@ async function httpSection() {
       verdict = `${mark(ok)} (≥ ${TARGET.otherRatio * 100}%, p99 < ${TARGET.p99Ms} ms)`
       if (!ok) failed++
     }
-    if (non200.length || r.errors) verdict += `  [non-200: ${JSON.stringify(Object.fromEntries(non200))}, errors: ${r.errors}]`
+    if (non200.length || r.errors)
+      verdict += `  [non-200: ${JSON.stringify(Object.fromEntries(non200))}, errors: ${r.errors}]`
     table.push([s.name, fmt(r.rps, 0), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), `${fmt(ratio * 100)}%`, verdict])
   }
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 5 ? c : c.padStart(widths[i]))).join('  ')
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : i === 5 ? c : c.padStart(widths[i]))).join('  ')
   console.log()
-  console.log(`${CONNECTIONS} connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured per scenario; ${seeded.signals.toLocaleString('en')} signals`)
+  console.log(
+    `${CONNECTIONS} connections, ${WARMUP_MS} ms warm-up, ${DURATION_MS} ms measured per scenario; ${seeded.signals.toLocaleString('en')} signals`,
+  )
   console.log(line(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of table) console.log(line(row))
@@ -174,17 +206,34 @@ async function httpSection() {
   const rssOk = idleRss < TARGET.idleRssMb
   if (!startupOk) failed++
   if (!rssOk) failed++
-  console.log(`start-up (spawn → first answered request, median of ${STARTS}): ${fmt(startupMs, 0)} ms  ${mark(startupOk)} (< ${TARGET.startupMs} ms)` +
-    (selfReported.length ? `   [self-reported startupMs: ${selfReported.join(', ')}]` : ''))
+  console.log(
+    `start-up (spawn → first answered request, median of ${STARTS}): ${fmt(startupMs, 0)} ms  ${mark(startupOk)} (< ${TARGET.startupMs} ms)` +
+      (selfReported.length ? `   [self-reported startupMs: ${selfReported.join(', ')}]` : ''),
+  )
   console.log(`idle RSS after start-up: ${fmt(idleRss)} MB  ${mark(rssOk)} (< ${TARGET.idleRssMb} MB)`)
   console.log(`loaded RSS (max during runs): ${fmt(loadedRss)} MB`)
   console.log(failed ? `\n${failed} target(s) missed` : '\nall targets met')
 
-  writeFileSync(join(OUT, 'last-run.json'), JSON.stringify({
-    at: new Date().toISOString(), connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS,
-    baseline: ceiling, scenarios: rows.map(({ s, r }) => ({ name: s.name, ...r, ratio: r.rps / ceiling.rps })),
-    startupMs, startups, selfReported, idleRssMb: idleRss, loadedRssMb: loadedRss,
-  }, null, 2))
+  writeFileSync(
+    join(OUT, 'last-run.json'),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        connections: CONNECTIONS,
+        warmupMs: WARMUP_MS,
+        durationMs: DURATION_MS,
+        baseline: ceiling,
+        scenarios: rows.map(({ s, r }) => ({ name: s.name, ...r, ratio: r.rps / ceiling.rps })),
+        startupMs,
+        startups,
+        selfReported,
+        idleRssMb: idleRss,
+        loadedRssMb: loadedRss,
+      },
+      null,
+      2,
+    ),
+  )
 }
 
 const SECTIONS = {
@@ -195,7 +244,10 @@ const SECTIONS = {
 }
 type Section = keyof typeof SECTIONS
 const NAMES = Object.keys(SECTIONS) as Section[]
-const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const only = (process.argv[2] ?? process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const unknown = only.filter((s) => !(NAMES as string[]).includes(s))
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; the sections are ${NAMES.join(', ')}`)
 

@@ -18,20 +18,63 @@ export const SIGNALS = 1_000_000
 const ROWS_PER_INSERT = 1000 // 15 columns → 15,000 bound values, under SQLite's 32,766
 const INSERTS_PER_TX = 20
 
-export type Seeded = { configPath: string; dbPath: string; teamId: string; apiKey: string; signals: number; cached: boolean }
+export type Seeded = {
+  configPath: string
+  dbPath: string
+  teamId: string
+  apiKey: string
+  signals: number
+  cached: boolean
+}
 
-export const PLATFORMS = ['reddit', 'twitter', 'linkedin', 'hackernews', 'youtube', 'bluesky', 'github', 'devto', 'stackoverflow', 'mastodon']
+export const PLATFORMS = [
+  'reddit',
+  'twitter',
+  'linkedin',
+  'hackernews',
+  'youtube',
+  'bluesky',
+  'github',
+  'devto',
+  'stackoverflow',
+  'mastodon',
+]
 const PLATFORM_WEIGHTS = [30, 22, 14, 10, 6, 5, 5, 4, 2, 2]
 const INTENTS = ['MENTION', 'QUESTION', 'PAIN', 'ACTIVE', 'COMPETITOR']
 const INTENT_WEIGHTS = [35, 20, 20, 15, 10]
 const KEYWORDS = [
-  'crm', 'sales pipeline', 'lead generation', 'customer feedback', 'cold email', 'outbound', 'hubspot alternative',
-  'salesforce', 'pipedrive', 'b2b saas', 'churn', 'onboarding', 'nps survey', 'product analytics', 'customer success',
-  'sales automation', 'email deliverability', 'linkedin outreach', 'revenue operations', 'deal tracking',
+  'crm',
+  'sales pipeline',
+  'lead generation',
+  'customer feedback',
+  'cold email',
+  'outbound',
+  'hubspot alternative',
+  'salesforce',
+  'pipedrive',
+  'b2b saas',
+  'churn',
+  'onboarding',
+  'nps survey',
+  'product analytics',
+  'customer success',
+  'sales automation',
+  'email deliverability',
+  'linkedin outreach',
+  'revenue operations',
+  'deal tracking',
 ]
 const ICPS = [
-  { name: 'B2B SaaS founders', description: 'Founders and sales leads of small B2B SaaS companies who need a CRM, a sales pipeline and lead generation' },
-  { name: 'RevOps teams', description: 'Revenue operations managers at mid-size companies consolidating sales tools, reporting and forecasting' },
+  {
+    name: 'B2B SaaS founders',
+    description:
+      'Founders and sales leads of small B2B SaaS companies who need a CRM, a sales pipeline and lead generation',
+  },
+  {
+    name: 'RevOps teams',
+    description:
+      'Revenue operations managers at mid-size companies consolidating sales tools, reporting and forecasting',
+  },
 ]
 const SENTENCES = [
   'We are looking for a CRM for our five-person sales team and the budget is around two hundred dollars a month.',
@@ -67,7 +110,10 @@ const REASONS = [
 const pick = <T>(xs: T[], weights?: number[]): T => {
   if (!weights) return xs[Math.floor(Math.random() * xs.length)]
   let r = Math.random() * weights.reduce((a, b) => a + b, 0)
-  for (let i = 0; i < xs.length; i++) if ((r -= weights[i]) < 0) return xs[i]
+  for (let i = 0; i < xs.length; i++) {
+    r -= weights[i]
+    if (r < 0) return xs[i]
+  }
   return xs[xs.length - 1]
 }
 
@@ -89,7 +135,11 @@ function scoreFor(intent: string): number {
   return Math.round(Math.min(10, Math.max(0, 6.2 + shift + gauss)) * 10) / 10
 }
 
-const seedKey = () => createHash('sha256').update(`${SEED_VERSION}:${SIGNALS}:` + migrations.map((m) => m.sql).join('\n')).digest('hex').slice(0, 12)
+const seedKey = () =>
+  createHash('sha256')
+    .update(`${SEED_VERSION}:${SIGNALS}:` + migrations.map((m) => m.sql).join('\n'))
+    .digest('hex')
+    .slice(0, 12)
 
 export function benchToml(dbPath: string): string {
   return `# Written by bench/seed.ts
@@ -134,13 +184,18 @@ export async function seed(dir: string, log: (line: string) => void = console.lo
   const deps = await buildDeps(config, { log: silentLogger })
   const { team, apiKey } = await createTeam(deps, { name: 'bench', plan: 'bench' })
   const now = new Date()
-  for (const icp of ICPS) await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...icp, createdAt: now.toISOString() })
+  for (const icp of ICPS)
+    await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...icp, createdAt: now.toISOString() })
   deps.database.client.close()
 
   // Signals straight through libSQL: multi-row INSERTs, many per transaction, indexes built once at the end.
   const client = createClient({ url: 'file:' + tmpPath })
   await client.executeMultiple('PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;')
-  const indexes = (await client.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signals' AND sql IS NOT NULL")).rows
+  const indexes = (
+    await client.execute(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signals' AND sql IS NOT NULL",
+    )
+  ).rows
   for (const ix of indexes) await client.execute(`DROP INDEX "${ix.name}"`)
   await insertSignals(client, team.id, now.getTime(), log)
   log(`  building ${indexes.length} signal indexes…`)
@@ -157,7 +212,8 @@ export async function seed(dir: string, log: (line: string) => void = console.lo
   return { ...meta, configPath, dbPath, cached: false }
 }
 
-const COLUMNS = '(id, team_id, platform, post_id, author, intent, score, reason, icp_match, preview, content_full, url, keyword, published_at, detected_at)'
+const COLUMNS =
+  '(id, team_id, platform, post_id, author, intent, score, reason, icp_match, preview, content_full, url, keyword, published_at, detected_at)'
 const PLACEHOLDERS = '(' + Array(15).fill('?').join(',') + ')'
 const INSERT_SQL = `INSERT INTO signals ${COLUMNS} VALUES ` + Array(ROWS_PER_INSERT).fill(PLACEHOLDERS).join(',')
 const YEAR_MS = 365 * 24 * 3600 * 1000
@@ -176,10 +232,21 @@ async function insertSignals(client: Client, teamId: string, nowMs: number, log:
         const text = i % POOL
         const published = nowMs - Math.floor(Math.random() * YEAR_MS)
         args.push(
-          'sig_' + ids.slice(r * 16, r * 16 + 16), teamId, platform, `p${i}`, `user_${Math.floor(Math.random() * 50_000)}`,
-          intent, scoreFor(intent), pick(REASONS), Math.random() < 0.4 ? pick(ICPS).name : null,
-          previews[text], Math.random() < 0.9 ? contents[text] : null, `https://example.com/${platform}/p${i}`,
-          pick(KEYWORDS), new Date(published).toISOString(), new Date(published + Math.floor(Math.random() * 3_600_000)).toISOString(),
+          'sig_' + ids.slice(r * 16, r * 16 + 16),
+          teamId,
+          platform,
+          `p${i}`,
+          `user_${Math.floor(Math.random() * 50_000)}`,
+          intent,
+          scoreFor(intent),
+          pick(REASONS),
+          Math.random() < 0.4 ? pick(ICPS).name : null,
+          previews[text],
+          Math.random() < 0.9 ? contents[text] : null,
+          `https://example.com/${platform}/p${i}`,
+          pick(KEYWORDS),
+          new Date(published).toISOString(),
+          new Date(published + Math.floor(Math.random() * 3_600_000)).toISOString(),
         )
       }
       statements.push({ sql: INSERT_SQL, args })

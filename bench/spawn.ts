@@ -36,7 +36,11 @@ export async function spawnListening(cmd: string[], cwd: string): Promise<Listen
       out += decoder.decode(value, { stream: true })
       const line = out.split('\n').find((l) => l.startsWith('{"event":"listening"'))
       if (line) {
-        void (async () => { while (!(await reader.read()).done) { /* drain */ } })().catch(() => {})
+        void (async () => {
+          while (!(await reader.read()).done) {
+            /* drain */
+          }
+        })().catch(() => {})
         const { url, startupMs } = JSON.parse(line) as { url: string; startupMs?: number }
         return { proc, url, startupMs }
       }

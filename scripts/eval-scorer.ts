@@ -34,7 +34,8 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
   let dirSet = false
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
+    const [flag, inline] =
+      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
     const value = () => {
       const v = inline ?? argv[++i]
       if (v === undefined) throw new UsageError(`${flag} needs a value`)
@@ -42,12 +43,14 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
     }
     if (flag === '--scorer') {
       const v = value()
-      if (!(SCORER_NAMES as readonly string[]).includes(v)) throw new UsageError(`--scorer must be one of ${SCORER_NAMES.join(', ')}`)
+      if (!(SCORER_NAMES as readonly string[]).includes(v))
+        throw new UsageError(`--scorer must be one of ${SCORER_NAMES.join(', ')}`)
       out.scorer = v as ScorerName
     } else if (flag === '--min-macro-f1') {
       const v = value()
       const x = Number(v)
-      if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1) throw new UsageError('--min-macro-f1 must be a number from 0 to 1')
+      if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1)
+        throw new UsageError('--min-macro-f1 must be a number from 0 to 1')
       out.minMacroF1 = x
     } else if (flag === '-h' || flag === '--help') throw new UsageError('')
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`)
@@ -75,7 +78,9 @@ export function defaultData(fullDir: string, sampleDir = SAMPLE_DIR): { dir: str
 }
 
 async function main(): Promise<number> {
-  const fullDir = process.env.EVAL_DATA_DIR ? resolve(process.env.EVAL_DATA_DIR) : join(ROOT, '..', 'shared', 'eval-data')
+  const fullDir = process.env.EVAL_DATA_DIR
+    ? resolve(process.env.EVAL_DATA_DIR)
+    : join(ROOT, '..', 'shared', 'eval-data')
   const fallback = defaultData(fullDir)
   let args: EvalArgs
   try {
@@ -102,11 +107,14 @@ async function main(): Promise<number> {
   }
   const { scorer, concurrency, timeoutMs } = built
   const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
-  const onProgress = args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
+  const onProgress =
+    args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
   // Which data a default run took: the sample is too small for figures to compare, so it says so.
   let which = ''
   if (args.dir === fallback.dir) {
-    which = fallback.sample ? ` (the sample in the repository: indicative figures only; no full data at ${fullDir})` : ' (the full data)'
+    which = fallback.sample
+      ? ` (the sample in the repository: indicative figures only; no full data at ${fullDir})`
+      : ' (the full data)'
   }
   console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}${which}\n`)
 
@@ -117,18 +125,24 @@ async function main(): Promise<number> {
     const r = await runTask(scorer, task, { concurrency, timeoutMs, onProgress })
     console.log(`${formatTask(r, scorer.name)}\n`)
     if (task.items.length > 0 && r.errors === task.items.length) {
-      console.error(`eval-scorer: the ${scorer.name} scorer answered none of the ${task.items.length} posts (${r.firstError})`)
+      console.error(
+        `eval-scorer: the ${scorer.name} scorer answered none of the ${task.items.length} posts (${r.firstError})`,
+      )
       return 2
     }
     if (task.gate) gateFigure = r.scorer.macroF1
     posts += task.items.length
     ms += r.ms
   }
-  console.log(`${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`)
+  console.log(
+    `${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`,
+  )
 
   if (args.minMacroF1 !== null && gateFigure !== null) {
     const ok = gateFigure >= args.minMacroF1
-    console.log(`complaints macro-F1 ${gateFigure.toFixed(3)} ${ok ? '>=' : '<'} ${args.minMacroF1} required: ${ok ? 'pass' : 'FAIL'}`)
+    console.log(
+      `complaints macro-F1 ${gateFigure.toFixed(3)} ${ok ? '>=' : '<'} ${args.minMacroF1} required: ${ok ? 'pass' : 'FAIL'}`,
+    )
     if (!ok) return 1
   }
   return 0

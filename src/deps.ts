@@ -28,9 +28,11 @@ export type Deps = {
   scoring: ScoringService
 }
 
-
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
-export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring'>> = {}): Promise<Deps> {
+export async function buildDeps(
+  config: Config,
+  overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring'>> = {},
+): Promise<Deps> {
   const log = overrides.log ?? createLogger()
   const clock = overrides.clock ?? systemClock
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
@@ -57,7 +59,8 @@ export async function buildDeps(config: Config, overrides: Partial<Omit<Deps, 'r
  * Deps for the admin commands (team, key, keyword, icp, signals): they never score or search, so they get the
  * embedded scorer and no connectors, and the configured backends print none of their start-up warnings.
  */
-export const buildAdminDeps = (config: Config) => buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
+export const buildAdminDeps = (config: Config) =>
+  buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
 
 /** `lead-signals migrate`: applies pending migrations and returns their names. */
 export async function migrateDatabase(config: Config): Promise<string[]> {

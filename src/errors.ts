@@ -1,8 +1,21 @@
 export type ErrorCode =
-  | 'invalid_request' | 'missing_api_key' | 'invalid_api_key' | 'no_api_access' | 'platform_not_in_plan'
-  | 'insufficient_scope' | 'keyword_not_tracked' | 'not_found' | 'payload_too_large' | 'quota_exceeded'
-  | 'upstream_error' | 'platform_not_configured' | 'scorer_unavailable' | 'platform_budget_exhausted'
-  | 'storage_unavailable' | 'upstream_timeout' | 'internal'
+  | 'invalid_request'
+  | 'missing_api_key'
+  | 'invalid_api_key'
+  | 'no_api_access'
+  | 'platform_not_in_plan'
+  | 'insufficient_scope'
+  | 'keyword_not_tracked'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'quota_exceeded'
+  | 'upstream_error'
+  | 'platform_not_configured'
+  | 'scorer_unavailable'
+  | 'platform_budget_exhausted'
+  | 'storage_unavailable'
+  | 'upstream_timeout'
+  | 'internal'
 
 export type FieldIssue = { field: string; message: string }
 
@@ -51,6 +64,7 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
  * client throws in an error of their own whose message holds the SQL and its parameters, so callers look through it.
  */
 export function appErrorIn(error: unknown): AppError | undefined {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e instanceof AppError) return e
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof AppError) return e
   return undefined
 }

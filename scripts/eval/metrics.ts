@@ -23,13 +23,15 @@ export function confusion<L extends string>(
   labels: readonly L[],
   pairs: Iterable<{ actual: L; predicted: L }>,
 ): Confusion<L> {
-  if (new Set(labels).size !== labels.length || labels.length === 0) throw new Error('confusion: labels must be distinct and non-empty')
+  if (new Set(labels).size !== labels.length || labels.length === 0)
+    throw new Error('confusion: labels must be distinct and non-empty')
   const index = new Map<L, number>(labels.map((l, i) => [l, i]))
   const matrix = labels.map(() => labels.map(() => 0))
   for (const { actual, predicted } of pairs) {
     const a = index.get(actual)
     const p = index.get(predicted)
-    if (a === undefined || p === undefined) throw new Error(`confusion: unknown label "${a === undefined ? actual : predicted}"`)
+    if (a === undefined || p === undefined)
+      throw new Error(`confusion: unknown label "${a === undefined ? actual : predicted}"`)
     const row = matrix[a] as number[]
     row[p] = (row[p] ?? 0) + 1
   }

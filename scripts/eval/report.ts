@@ -26,10 +26,13 @@ export function formatTask(r: TaskResult, scorerName: string): string {
   const cellW = Math.max(...labels.map((l) => l.length)) + 2
   lines.push(`  ${''.padEnd(nameW)}${labels.map((l) => l.padStart(cellW)).join('')}`)
   labels.forEach((l, i) => {
-    lines.push(`  ${l.padEnd(nameW)}${labels.map((_, j) => String(r.scorer.confusion.matrix[i]?.[j] ?? 0).padStart(cellW)).join('')}`)
+    lines.push(
+      `  ${l.padEnd(nameW)}${labels.map((_, j) => String(r.scorer.confusion.matrix[i]?.[j] ?? 0).padStart(cellW)).join('')}`,
+    )
   })
   const order = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'] as const
   lines.push(`  intents: ${order.map((k) => `${k} ${r.intents[k] ?? 0}`).join(', ')}`)
-  if (r.errors > 0) lines.push(`  ${r.errors} posts got no answer and are left out of the figures above (first: ${r.firstError})`)
+  if (r.errors > 0)
+    lines.push(`  ${r.errors} posts got no answer and are left out of the figures above (first: ${r.firstError})`)
   return lines.join('\n')
 }

@@ -44,7 +44,12 @@ export async function runTask(scorer: Scorer, task: Task, o: RunOptions): Promis
     pairs.push({ actual: label(task.items[i]?.positive ?? false), predicted: label(task.isPositive(intent)) })
   })
   const baseline = (predicted: boolean) =>
-    summarize(confusion(labels, task.items.map((it) => ({ actual: label(it.positive), predicted: label(predicted) }))))
+    summarize(
+      confusion(
+        labels,
+        task.items.map((it) => ({ actual: label(it.positive), predicted: label(predicted) })),
+      ),
+    )
   return {
     task,
     scorer: summarize(confusion(labels, pairs)),

@@ -30,6 +30,7 @@ export function evalScorer(
     const why = e instanceof ConfigError || e instanceof Error ? e.message : String(e)
     throw new EvalSetupError(`cannot build the ${name} scorer: ${why}`)
   }
-  if (scorer.name === 'rules') throw new EvalSetupError(`the ${name} scorer is not available in this build (the registry answered with rules)`)
+  if (scorer.name === 'rules')
+    throw new EvalSetupError(`the ${name} scorer is not available in this build (the registry answered with rules)`)
   return { scorer, concurrency: config.scorer.concurrency, timeoutMs: config.scorer.timeout_ms }
 }

@@ -7,7 +7,9 @@ export type Flags = Record<string, string | boolean | undefined>
 export function parseFlags(argv: string[], options: Record<string, { type: 'string' | 'boolean' }>) {
   try {
     const { values, positionals } = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
+      args: argv,
+      allowPositionals: true,
+      strict: true,
       options: { config: { type: 'string' }, ...options },
     })
     return { flags: values as Flags, positionals }
@@ -22,9 +24,10 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
  * (`npm start -- team list`), so the message says how to run that one.
  */
 export function usageError(message: string): AppError {
-  const hint = process.env.npm_lifecycle_event === 'start'
-    ? '; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"'
-    : ''
+  const hint =
+    process.env.npm_lifecycle_event === 'start'
+      ? '; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"'
+      : ''
   return new AppError('invalid_request', message + hint)
 }
 
@@ -38,6 +41,7 @@ export function requireFlag(flags: Flags, name: string): string {
 export function intFlag(flags: Flags, name: string): number | undefined {
   const value = flags[name]
   if (value === undefined) return undefined
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim())) throw new AppError('invalid_request', `--${name} must be a whole number, 0 or more`)
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()))
+    throw new AppError('invalid_request', `--${name} must be a whole number, 0 or more`)
   return Number(value)
 }

@@ -25,7 +25,10 @@ const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || 
 
 /** A command group (`team create|list|set`): routes to the subcommand and answers `--help` at either level. */
 export function commandGroup(group: string, subs: Record<string, Subcommand>): Command {
-  const usage = () => Object.values(subs).map((s) => `  lead-signals ${group} ${s.usage}`).join('\n')
+  const usage = () =>
+    Object.values(subs)
+      .map((s) => `  lead-signals ${group} ${s.usage}`)
+      .join('\n')
   return async (argv) => {
     const [name, ...rest] = argv
     if (isHelp(name)) {
@@ -35,9 +38,10 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
     const sub = name === undefined ? undefined : subs[name]
     if (!sub) {
       const known = Object.keys(subs).join(', ')
-      throw new AppError('invalid_request', name === undefined
-        ? `${group}: give a command (${known})`
-        : `${group}: unknown command "${name}" (${known})`)
+      throw new AppError(
+        'invalid_request',
+        name === undefined ? `${group}: give a command (${known})` : `${group}: unknown command "${name}" (${known})`,
+      )
     }
     if (rest.some((a) => a === '--help' || a === '-h')) {
       console.log(`usage: lead-signals ${group} ${sub.usage}`)
@@ -50,7 +54,11 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
 /** Left-aligned columns separated by two spaces. */
 export function formatTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd()
   return [line(headers), ...rows.map(line)].join('\n')
 }
 

@@ -13,7 +13,6 @@ import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
 
-
 const COMMANDS: Record<string, Command> = {
   serve,
   migrate: migrateCommand,

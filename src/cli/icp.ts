@@ -1,18 +1,31 @@
 import { findTeam } from '../domain/teams/teams'
-import { addIcp, checkLength, cleanCompetitors, MAX_DESCRIPTION, MAX_NAME, listIcps, removeIcp } from '../domain/icps/icps'
+import {
+  addIcp,
+  checkLength,
+  cleanCompetitors,
+  MAX_DESCRIPTION,
+  MAX_NAME,
+  listIcps,
+  removeIcp,
+} from '../domain/icps/icps'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 
 async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
-    team: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, competitors: { type: 'string' },
+    team: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    competitors: { type: 'string' },
   })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const name = checkLength('--name', requireFlag(flags, 'name'), MAX_NAME)
   const description = checkLength('--description', requireFlag(flags, 'description'), MAX_DESCRIPTION)
   const competitors = cleanCompetitors(flags.competitors as string | undefined)
-  await withDeps(flags, async (deps) => addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description, competitors }))
+  await withDeps(flags, async (deps) =>
+    addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description, competitors }),
+  )
   console.log(`Added ICP profile "${name}".`)
   return 0
 }
@@ -24,7 +37,15 @@ async function list(argv: string[]): Promise<number> {
   const profiles = await withDeps(flags, async (deps) => listIcps(deps, { teamId: (await findTeam(deps, ref)).id }))
   if (flags.json) printJson(profiles)
   else if (profiles.length === 0) console.log('the team has no ICP profiles')
-  else console.log(profiles.map((p) => `${p.name}: ${p.description}${p.competitors.length ? ` (competitors: ${p.competitors.join(', ')})` : ''}`).join('\n'))
+  else
+    console.log(
+      profiles
+        .map(
+          (p) =>
+            `${p.name}: ${p.description}${p.competitors.length ? ` (competitors: ${p.competitors.join(', ')})` : ''}`,
+        )
+        .join('\n'),
+    )
   return 0
 }
 

@@ -5,11 +5,17 @@ import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
 async function create(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } })
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    name: { type: 'string' },
+    json: { type: 'boolean' },
+  })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const label = flags.name as string | undefined
-  const key = await withDeps(flags, async (deps) => issueApiKey(deps, { teamId: (await findTeam(deps, ref)).id, label }))
+  const key = await withDeps(flags, async (deps) =>
+    issueApiKey(deps, { teamId: (await findTeam(deps, ref)).id, label }),
+  )
   if (flags.json) {
     printJson({ apiKey: key.apiKey, prefix: key.prefix })
     return 0
@@ -32,18 +38,23 @@ async function list(argv: string[]): Promise<number> {
     console.log('the team has no API keys')
     return 0
   }
-  console.log(formatTable(
-    ['PREFIX', 'LABEL', 'CREATED', 'LAST USED', 'REVOKED'],
-    keys.map((k) => [k.prefix, k.label || '-', k.createdAt, k.lastUsedAt ?? 'never', k.revokedAt ?? '-']),
-  ))
+  console.log(
+    formatTable(
+      ['PREFIX', 'LABEL', 'CREATED', 'LAST USED', 'REVOKED'],
+      keys.map((k) => [k.prefix, k.label || '-', k.createdAt, k.lastUsedAt ?? 'never', k.revokedAt ?? '-']),
+    ),
+  )
   return 0
 }
 
 async function revoke(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
-  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one key prefix (as shown by "key list") or the whole key')
-  const prefix = await withDeps(flags, async (deps) => revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, key: positionals[0] }))
+  if (positionals.length !== 1)
+    throw new AppError('invalid_request', 'give exactly one key prefix (as shown by "key list") or the whole key')
+  const prefix = await withDeps(flags, async (deps) =>
+    revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, key: positionals[0] }),
+  )
   console.log(`Revoked key ${prefix}.`)
   return 0
 }

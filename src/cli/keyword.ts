@@ -7,7 +7,9 @@ async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = cleanKeywords(positionals)
-  const result = await withDeps(flags, async (deps) => addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }))
+  const result = await withDeps(flags, async (deps) =>
+    addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+  )
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
   if (result.alreadyTracked.length > 0) console.log(`Already tracked: ${quoted(result.alreadyTracked)}.`)
   return 0
@@ -28,7 +30,9 @@ async function remove(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = cleanKeywords(positionals)
-  const removed = await withDeps(flags, async (deps) => removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }))
+  const removed = await withDeps(flags, async (deps) =>
+    removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+  )
   console.log(`No longer tracking ${quoted(removed)}.`)
   return 0
 }

@@ -24,7 +24,18 @@ export function listeningAddress(server: { hostname?: string; port?: number }) {
  * The `listening` line on stdout: JSON starting with `{"event":"listening","url":…` (scripts and the smoke tests read
  * that prefix), or the human log format on a terminal.
  */
-export function listeningLine(address: ReturnType<typeof listeningAddress>, startupMs: number, isTerminal = process.stdout.isTTY): string {
-  const line = { event: 'listening', url: address.url, host: address.host, port: address.port, note: address.note, startupMs }
+export function listeningLine(
+  address: ReturnType<typeof listeningAddress>,
+  startupMs: number,
+  isTerminal = process.stdout.isTTY,
+): string {
+  const line = {
+    event: 'listening',
+    url: address.url,
+    host: address.host,
+    port: address.port,
+    note: address.note,
+    startupMs,
+  }
   return isTerminal ? humanLine({ time: new Date().toISOString(), level: 'info', ...line }) : JSON.stringify(line)
 }

@@ -16,7 +16,8 @@ export async function mcp(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { 'api-key': { type: 'string' } })
   noPositionals(positionals)
   const key = typeof flags['api-key'] === 'string' ? flags['api-key'] : process.env[KEY_VARIABLE]
-  if (!key?.trim()) throw new AppError('invalid_request', `mcp: give the team's API key with --api-key or ${KEY_VARIABLE}`)
+  if (!key?.trim())
+    throw new AppError('invalid_request', `mcp: give the team's API key with --api-key or ${KEY_VARIABLE}`)
   // Anything printed through console (a library's notice) would corrupt the protocol stream; the transport writes
   // to process.stdout itself.
   console.log = console.info = console.debug = console.error

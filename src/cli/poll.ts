@@ -12,9 +12,14 @@ import { noPositionals, printJson } from './common'
  * SIGINT/SIGTERM stop it at the next safe point (what was fetched stays queued for the next pass).
  */
 export async function poll(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { once: { type: 'boolean' }, team: { type: 'string' }, json: { type: 'boolean' } })
+  const { flags, positionals } = parseFlags(argv, {
+    once: { type: 'boolean' },
+    team: { type: 'string' },
+    json: { type: 'boolean' },
+  })
   noPositionals(positionals)
-  if (!flags.once) throw new AppError('invalid_request', 'poll: give --once (scheduled polling runs inside "lead-signals serve")')
+  if (!flags.once)
+    throw new AppError('invalid_request', 'poll: give --once (scheduled polling runs inside "lead-signals serve")')
   const deps = await buildDeps(readConfig(flags.config as string | undefined))
   const stop = new AbortController()
   const onSignal = () => stop.abort()

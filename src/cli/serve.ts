@@ -46,7 +46,9 @@ export async function serve(argv: string[]): Promise<number> {
   const url = address.url
   console.log(listeningLine(address, Math.round(performance.now() - started)))
   if (demo) {
-    console.log(`Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`)
+    console.log(
+      `Demo team "demo" ${demo.created ? 'created' : 'already present; issued another key (earlier ones still work)'}. API key (shown once):`,
+    )
     console.log(`  ${demo.apiKey}`)
     console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
     console.log(`Docs: ${url}/swagger`)
@@ -56,13 +58,14 @@ export async function serve(argv: string[]): Promise<number> {
 
   // Units of counted calls still in flight go back to their teams. Bounded: a database that does not answer must
   // not keep the process from exiting.
-  const giveBackHeldUnits = () => Promise.race([
-    giveBackUnfinished(deps),
-    new Promise<number>((resolve) => setTimeout(() => resolve(0), GIVE_BACK_BOUND_MS).unref()),
-  ]).catch((err) => {
-    deps.log.error('give_back_failed', { err })
-    return 0
-  })
+  const giveBackHeldUnits = () =>
+    Promise.race([
+      giveBackUnfinished(deps),
+      new Promise<number>((resolve) => setTimeout(() => resolve(0), GIVE_BACK_BOUND_MS).unref()),
+    ]).catch((err) => {
+      deps.log.error('give_back_failed', { err })
+      return 0
+    })
 
   /**
    * Graceful shutdown: stop listening (Bun refuses new connections at once and closes idle keep-alive ones), let
@@ -74,7 +77,9 @@ export async function serve(argv: string[]): Promise<number> {
   const shutdown = async (signal: NodeJS.Signals) => {
     const timeoutMs = config.server.shutdown_timeout_ms
     let timer: Timer | undefined
-    const deadline = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs) })
+    const deadline = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs)
+    })
     // stop(false): requests in flight get their answers; it resolves when the last connection has closed. The
     // listening socket is closed before stop() returns, so the log line below comes after it.
     const drained = Promise.all([app.stop(false), scheduler.stop()]).then(() => true as const)
@@ -89,7 +94,12 @@ export async function serve(argv: string[]): Promise<number> {
         // Exiting cuts what is left. The database is not closed under a job that may be inside a write: the exit
         // leaves that transaction uncommitted, and SQLite rolls it back on the next open.
         const unitsGivenBack = await giveBackHeldUnits()
-        deps.log.warn('shutdown_timeout', { signal, timeoutMs, unitsGivenBack, reason: 'requests or a job were still running; they are cut off' })
+        deps.log.warn('shutdown_timeout', {
+          signal,
+          timeoutMs,
+          unitsGivenBack,
+          reason: 'requests or a job were still running; they are cut off',
+        })
       }
     } catch (err) {
       deps.log.error('shutdown_failed', { signal, err })
@@ -133,8 +143,12 @@ async function writableDeps(config: Config): Promise<Deps> {
 function listenError(err: unknown, at: Config['server']): unknown {
   const code = (err as { code?: unknown }).code
   if (code === 'EADDRINUSE') {
-    return new AppError('internal', `port ${at.port} is in use on ${at.host}: another server listens there; stop it or change server.port`)
+    return new AppError(
+      'internal',
+      `port ${at.port} is in use on ${at.host}: another server listens there; stop it or change server.port`,
+    )
   }
-  if (code === 'EADDRNOTAVAIL') return new AppError('internal', `cannot listen on ${at.host}: no such address on this machine (server.host)`)
+  if (code === 'EADDRNOTAVAIL')
+    return new AppError('internal', `cannot listen on ${at.host}: no such address on this machine (server.host)`)
   return err
 }

@@ -9,10 +9,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 async function importCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
-    team: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, json: { type: 'boolean' },
+    team: { type: 'string' },
+    'skip-invalid': { type: 'boolean' },
+    json: { type: 'boolean' },
   })
   const ref = requireFlag(flags, 'team')
-  if (positionals.length !== 1) throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
+  if (positionals.length !== 1)
+    throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
   // Standard input cannot be read twice, so it is kept as text; a file is read twice, in chunks.
   const lines = positionals[0] === '-' ? textLines(await Bun.stdin.text()) : fileLines(positionals[0])
   const skipInvalid = flags['skip-invalid'] === true
@@ -25,13 +28,17 @@ async function importCommand(argv: string[]): Promise<number> {
   for (const r of result.rejected) console.error(`line ${r.line}: ${r.message}`)
   if (flags.json) printJson(result)
   if (!result.applied) {
-    console.error(`lead-signals: ${plural(result.rejected.length, 'invalid line')}; nothing was imported (--skip-invalid imports the valid lines)`)
+    console.error(
+      `lead-signals: ${plural(result.rejected.length, 'invalid line')}; nothing was imported (--skip-invalid imports the valid lines)`,
+    )
     return 1
   }
   if (!flags.json) {
     const lines = result.rejected.map((r) => r.line).join(', ')
-    console.log(`imported ${plural(result.imported, 'signal')}, skipped ${plural(result.duplicates, 'duplicate')}, `
-      + `rejected ${plural(result.rejected.length, 'line')}${lines ? ` (line${result.rejected.length === 1 ? '' : 's'} ${lines})` : ''}`)
+    console.log(
+      `imported ${plural(result.imported, 'signal')}, skipped ${plural(result.duplicates, 'duplicate')}, ` +
+        `rejected ${plural(result.rejected.length, 'line')}${lines ? ` (line${result.rejected.length === 1 ? '' : 's'} ${lines})` : ''}`,
+    )
   }
   return 0
 }

@@ -4,7 +4,10 @@ import { commandGroup, formatTable, noPositionals, printJson, withDeps } from '.
 
 async function create(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
-    name: { type: 'string' }, plan: { type: 'string' }, credits: { type: 'string' }, json: { type: 'boolean' },
+    name: { type: 'string' },
+    plan: { type: 'string' },
+    credits: { type: 'string' },
+    json: { type: 'boolean' },
   })
   noPositionals(positionals)
   const name = requireFlag(flags, 'name')
@@ -15,7 +18,9 @@ async function create(argv: string[]): Promise<number> {
     printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
     return 0
   }
-  console.log(`Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`)
+  console.log(
+    `Created team "${made.team.name}" (${made.team.id}) on plan ${made.team.plan} with ${made.team.credits} credits.`,
+  )
   console.log('API key (shown once; only its hash is stored, so copy it now):')
   console.log(`  ${made.apiKey}`)
   return 0
@@ -34,15 +39,29 @@ async function list(argv: string[]): Promise<number> {
     return 0
   }
   const count = (n: number | null | undefined) => (n === null ? 'unlimited' : n === undefined ? '-' : String(n))
-  console.log(formatTable(
-    ['NAME', 'ID', 'PLAN', 'USED', 'LIMIT', 'REMAINING', 'CREDITS'],
-    teams.map((t) => [t.name, t.id, t.plan, count(t.usage?.used), count(t.usage?.limit), count(t.usage?.remaining), String(t.credits)]),
-  ))
+  console.log(
+    formatTable(
+      ['NAME', 'ID', 'PLAN', 'USED', 'LIMIT', 'REMAINING', 'CREDITS'],
+      teams.map((t) => [
+        t.name,
+        t.id,
+        t.plan,
+        count(t.usage?.used),
+        count(t.usage?.limit),
+        count(t.usage?.remaining),
+        String(t.credits),
+      ]),
+    ),
+  )
   return 0
 }
 
 async function set(argv: string[]): Promise<number> {
-  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, plan: { type: 'string' }, credits: { type: 'string' } })
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    plan: { type: 'string' },
+    credits: { type: 'string' },
+  })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const plan = flags.plan === undefined ? undefined : requireFlag(flags, 'plan')

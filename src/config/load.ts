@@ -40,7 +40,8 @@ function withDefaultPlans(plans: Tree): Tree {
   const out: Tree = {}
   for (const [name, defaults] of Object.entries(DEFAULT_PLANS)) out[name] = { ...defaults }
   for (const [name, plan] of Object.entries(plans)) {
-    out[name] = plan && typeof plan === 'object' && !Array.isArray(plan) ? { ...asTree(out[name]), ...(plan as Tree) } : plan
+    out[name] =
+      plan && typeof plan === 'object' && !Array.isArray(plan) ? { ...asTree(out[name]), ...(plan as Tree) } : plan
   }
   return out
 }
@@ -69,7 +70,8 @@ function leavesOf(schema: v.GenericSchema, path: string[], planNames: Set<string
   }
   // Records of tables: plans are enumerable by name; free-form tables (provider input/fields) are file-only.
   if (s.type === 'record') {
-    if (path.length === 1 && path[0] === 'plans') return [...planNames].flatMap((n) => leavesOf(Plan, [...path, n], planNames))
+    if (path.length === 1 && path[0] === 'plans')
+      return [...planNames].flatMap((n) => leavesOf(Plan, [...path, n], planNames))
     return []
   }
   return [{ path, schema: s }]
@@ -88,13 +90,23 @@ function unwrap(schema: v.GenericSchema): v.GenericSchema {
 function coerce(raw: string, schema: v.GenericSchema): unknown {
   const text = raw.trim()
   switch (schema.type) {
-    case 'number': return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
-    case 'boolean': return text === 'true' ? true : text === 'false' ? false : raw
+    case 'number':
+      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : raw
     case 'array':
-      if (text.startsWith('[')) { try { return JSON.parse(text) } catch { return raw } }
+      if (text.startsWith('[')) {
+        try {
+          return JSON.parse(text)
+        } catch {
+          return raw
+        }
+      }
       return text === '' ? [] : text.split(',').map((x) => x.trim())
-    case 'union': return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
-    default: return raw
+    case 'union':
+      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+    default:
+      return raw
   }
 }
 

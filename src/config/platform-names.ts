@@ -1,14 +1,38 @@
 // docs/api.md#platform-names: the platform some older documents call "the service" is reddit everywhere.
 export const SEARCH_PLATFORMS = [
-  'twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'medium', 'substack',
-  'github', 'devto', 'mastodon', 'quora', 'pinterest', 'facebook', 'instagram', 'tiktok', 'producthunt', 'g2',
+  'twitter',
+  'reddit',
+  'linkedin',
+  'youtube',
+  'hackernews',
+  'bluesky',
+  'stackoverflow',
+  'medium',
+  'substack',
+  'github',
+  'devto',
+  'mastodon',
+  'quora',
+  'pinterest',
+  'facebook',
+  'instagram',
+  'tiktok',
+  'producthunt',
+  'g2',
 ] as const
 export type SearchPlatform = (typeof SEARCH_PLATFORMS)[number]
 
 export const SCORED_VARIANT_PLATFORMS = ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'quora'] as const
 
 export const LEGACY_NETWORKS = [
-  'twitter', 'indiehacker', 'medium', 'pinterest', 'internet', 'news', 'youtube', 'reddit',
+  'twitter',
+  'indiehacker',
+  'medium',
+  'pinterest',
+  'internet',
+  'news',
+  'youtube',
+  'reddit',
 ] as const
 
 /** Platforms that only exist as legacy networks; they still get a `[platforms.NAME]` table. */

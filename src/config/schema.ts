@@ -1,12 +1,12 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
+import { httpUrl, timeoutMs } from './fields'
+import { Platforms } from './platforms-schema'
 
 // Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
 const port = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
-const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be an http(s) URL'))
-const timeoutMs = (fallback = 10_000) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
 
 const Server = v.strictObject({
   host: v.optional(v.string(), '0.0.0.0'),
@@ -21,7 +21,13 @@ const Server = v.strictObject({
 
 const Database = v.strictObject({
   url: v.optional(
-    v.pipe(v.string(), v.regex(/^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/, 'must start with file:, http(s)://, libsql:// or ws(s)://')),
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/,
+        'must start with file:, http(s)://, libsql:// or ws(s)://',
+      ),
+    ),
     'file:./data/lead-signals.db',
   ),
   auth_token: v.optional(v.string(), ''),
@@ -38,22 +44,34 @@ const Scorer = v.strictObject({
   qualify_threshold: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10)), 6),
   timeout_ms: v.optional(positiveInt, 30_000),
   concurrency: v.optional(positiveInt, 4),
-  ollama: v.optional(v.strictObject({
-    host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
-    model: v.optional(v.string(), 'qwen2.5:3b'),
-    // Ollama's default context is small; a prompt longer than it loses its start (the instructions) silently.
-    num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
-    // A Go duration ("10m", "1h30m") or seconds; -1 keeps the model loaded, 0 unloads it after each call.
-    keep_alive: v.optional(v.union([
-      v.pipe(v.string(), v.regex(/^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "10m" or "1h"')),
-      v.pipe(v.number(), v.integer()),
-    ]), '10m'),
-  }), {}),
-  openai: v.optional(v.strictObject({
-    base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
-    api_key: v.optional(v.string(), ''),
-    model: v.optional(v.string(), 'gpt-4o-mini'),
-  }), {}),
+  ollama: v.optional(
+    v.strictObject({
+      host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
+      model: v.optional(v.string(), 'qwen2.5:3b'),
+      // Ollama's default context is small; a prompt longer than it loses its start (the instructions) silently.
+      num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
+      // A Go duration ("10m", "1h30m") or seconds; -1 keeps the model loaded, 0 unloads it after each call.
+      keep_alive: v.optional(
+        v.union([
+          v.pipe(
+            v.string(),
+            v.regex(/^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "10m" or "1h"'),
+          ),
+          v.pipe(v.number(), v.integer()),
+        ]),
+        '10m',
+      ),
+    }),
+    {},
+  ),
+  openai: v.optional(
+    v.strictObject({
+      base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
+      api_key: v.optional(v.string(), ''),
+      model: v.optional(v.string(), 'gpt-4o-mini'),
+    }),
+    {},
+  ),
 })
 
 function isCronExpression(expression: string): boolean {
@@ -67,7 +85,10 @@ function isCronExpression(expression: string): boolean {
 
 const Polling = v.strictObject({
   enabled: v.optional(v.boolean(), true),
-  schedule: v.optional(v.pipe(v.string(), v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"')), '*/15 * * * *'),
+  schedule: v.optional(
+    v.pipe(v.string(), v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"')),
+    '*/15 * * * *',
+  ),
   // Mentions asked of each platform per keyword and pass (the newest ones).
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 50),
   // Upstream searches in flight at once during a pass.
@@ -85,7 +106,18 @@ export const Plan = v.strictObject({
 })
 export type Plan = v.InferOutput<typeof Plan>
 
-const CORE_PLATFORMS: SearchPlatform[] = ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'github', 'devto', 'mastodon']
+const CORE_PLATFORMS: SearchPlatform[] = [
+  'twitter',
+  'reddit',
+  'linkedin',
+  'youtube',
+  'hackernews',
+  'bluesky',
+  'stackoverflow',
+  'github',
+  'devto',
+  'mastodon',
+]
 /** docs/api.md#plans: the four plans that exist unless the configuration redefines them. */
 export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   starter: { api_access: false, monthly_requests: 0, platforms: [] },
@@ -94,63 +126,16 @@ export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   ultimate: { api_access: true, monthly_requests: 0, monthly_credits: 100, platforms: CORE_PLATFORMS },
 }
 
-// Generic over the extra entries so each platform's table keeps its own typed keys.
-function base<E extends v.ObjectEntries = {}>(defaultUrl: string, extra: E = {} as E, timeout = 10_000) {
-  const table = v.strictObject({ base_url: v.optional(httpUrl, defaultUrl), timeout_ms: timeoutMs(timeout), ...extra })
-  // Every key of a table has a default, so an absent table is an empty one.
-  return v.optional(table, {} as v.InferInput<typeof table>)
-}
-// A SearXNG instance is the operator's own: no default, so the network is not configured until one is set.
-const searxng = () => v.optional(v.strictObject({ base_url: v.optional(httpUrl), timeout_ms: timeoutMs() }), {})
-const secret = v.optional(v.string(), '')
-type Json = string | number | boolean | Json[] | { [key: string]: Json }
-const JsonValue: v.GenericSchema<Json> = v.lazy(() => v.union([v.string(), v.number(), v.boolean(), v.array(JsonValue), v.record(v.string(), JsonValue)]))
-const providerEntries = {
-  provider: v.optional(v.picklist(['apify']), 'apify'),
-  actor: secret,
-  token: secret,
-  // An actor's input is free-form JSON: lists (search queries, hashtags) and nested tables included.
-  input: v.optional(v.record(v.string(), JsonValue), {}),
-  fields: v.optional(v.record(
-    v.picklist(['id', 'author', 'content', 'url', 'profileUrl', 'date', 'likes', 'comments', 'shares']), v.string(),
-  ), {}),
-}
-// A scraping actor's run takes tens of seconds, so these tables wait longer by default.
-const provider = () => base('https://api.apify.com', providerEntries, 120_000)
-
-// docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API host.
-const Platforms = v.strictObject({
-  twitter: base('https://api.x.com', { bearer_token: secret }),
-  reddit: base('https://oauth.reddit.com', {
-    client_id: secret, client_secret: secret,
-    user_agent: v.optional(v.string(), 'lead-signals/0.1 (self-hosted social listening)'),
-    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
-    public_url: v.optional(httpUrl, 'https://www.reddit.com'),
-  }),
-  youtube: base('https://www.googleapis.com', { api_key: secret }),
-  hackernews: base('https://hn.algolia.com'),
-  bluesky: base('https://bsky.social', { identifier: secret, app_password: secret }),
-  stackoverflow: base('https://api.stackexchange.com', { key: secret, site: v.optional(v.string(), 'stackoverflow') }),
-  medium: base('https://medium.com'),
-  substack: base('https://substack.com'),
-  github: base('https://api.github.com', { token: secret }),
-  devto: base('https://dev.to', { api_key: secret }),
-  mastodon: base('https://mastodon.social', { access_token: secret }),
-  producthunt: base('https://api.producthunt.com', { token: secret }),
-  news: base('https://news.google.com'),
-  internet: searxng(),
-  indiehacker: searxng(),
-  linkedin: provider(), facebook: provider(), instagram: provider(), tiktok: provider(),
-  quora: provider(), pinterest: provider(), g2: provider(),
-})
-
 export const Config = v.strictObject({
   server: v.optional(Server, {}),
   database: v.optional(Database, {}),
   api: v.optional(Api, {}),
   scorer: v.optional(Scorer, {}),
   polling: v.optional(Polling, {}),
-  plans: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan), {}),
+  plans: v.optional(
+    v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan),
+    {},
+  ),
   platforms: v.optional(Platforms, {}),
 })
 export type Config = v.InferOutput<typeof Config>

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
 import { authenticate, type Caller } from '../domain/keys/authenticate'
+import { getOrAdd } from '../lib/get-or-add'
 import { readJsonBody } from '../wire/body'
 
 type CheckDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos'>
@@ -18,11 +19,8 @@ type Found = { caller: Promise<Caller>; body?: Promise<unknown> }
  */
 export const apiChecks = (deps: CheckDeps) => {
   const found = new WeakMap<Request, Found>()
-  const of = (request: Request): Found => {
-    let f = found.get(request)
-    if (!f) found.set(request, (f = { caller: authenticate(deps, request.headers.get('x-api-key')) }))
-    return f
-  }
+  const of = (request: Request): Found =>
+    getOrAdd(found, request, () => ({ caller: authenticate(deps, request.headers.get('x-api-key')) }))
   return new Elysia()
     .onParse({ as: 'scoped' }, ({ request, contentType }) => {
       const f = of(request)

@@ -43,10 +43,14 @@ const clientWentAway = (request: Request, error: unknown) =>
 function toAppError(code: unknown, error: unknown, log: Logger, where: Record<string, unknown>): AppError {
   if (!appErrorIn(error)) {
     switch (code) {
-      case 'VALIDATION': return validationError(error, log, where)
-      case 'PARSE': return new AppError('invalid_request', 'the request body is not valid JSON')
-      case 'NOT_FOUND': return new AppError('not_found', 'no such route')
-      case 'INVALID_COOKIE_SIGNATURE': return new AppError('invalid_request', 'invalid cookie')
+      case 'VALIDATION':
+        return validationError(error, log, where)
+      case 'PARSE':
+        return new AppError('invalid_request', 'the request body is not valid JSON')
+      case 'NOT_FOUND':
+        return new AppError('not_found', 'no such route')
+      case 'INVALID_COOKIE_SIGNATURE':
+        return new AppError('invalid_request', 'invalid cookie')
     }
   }
   return callerFailure(error, log, where)

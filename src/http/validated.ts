@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 
 /**

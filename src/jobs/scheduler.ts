@@ -34,17 +34,26 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   }
   // Unnamed: croner keeps named jobs in a process-wide list that refuses a second job of the same name.
   const schedule = (job: string, pattern: string, work: (signal: AbortSignal) => Promise<void>) =>
-    new Cron(pattern, {
-      timezone: 'UTC',
-      protect: () => deps.log.warn('job_overrun', { job, reason: 'the previous run is still going; this one is skipped' }),
-    }, () => track(job, work))
+    new Cron(
+      pattern,
+      {
+        timezone: 'UTC',
+        protect: () =>
+          deps.log.warn('job_overrun', { job, reason: 'the previous run is still going; this one is skipped' }),
+      },
+      () => track(job, work),
+    )
 
   const poll = deps.config.polling.enabled
     ? schedule('poll', deps.config.polling.schedule, async (signal) => {
         const s = await runPollPass(deps, { signal })
         deps.log.info('poll_pass', {
-          outcome: s.outcome, startedAt: s.startedAt, finishedAt: s.finishedAt, scorerUnavailable: s.scorerUnavailable,
-          totals: s.totals, platforms: s.platforms,
+          outcome: s.outcome,
+          startedAt: s.startedAt,
+          finishedAt: s.finishedAt,
+          scorerUnavailable: s.scorerUnavailable,
+          totals: s.totals,
+          platforms: s.platforms,
         })
       })
     : undefined

@@ -35,7 +35,9 @@ export function createLimiter(max: number, maxWaiting: number) {
         else {
           if (waiting.length >= maxWaiting) throw new LimiterError('too many calls waiting')
           let start!: () => void
-          const turn = new Promise<void>((resolve) => { start = resolve })
+          const turn = new Promise<void>((resolve) => {
+            start = resolve
+          })
           waiting.push(start)
           // A caller that gives up leaves the queue; if a slot was already handed to it, it passes the slot on.
           await Promise.race([turn, aborted]).catch((e) => {
@@ -53,6 +55,8 @@ export function createLimiter(max: number, maxWaiting: number) {
         caller?.removeEventListener('abort', onCallerAbort)
       }
     },
-    get inFlight() { return active },
+    get inFlight() {
+      return active
+    },
   }
 }

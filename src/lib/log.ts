@@ -16,12 +16,14 @@ export type LogFormat = 'json' | 'human'
 export function createLogger(write?: (line: string) => void, a: { format?: LogFormat } = {}): Logger {
   const format = a.format ?? (write === undefined && process.stderr.isTTY ? 'human' : 'json')
   const out = write ?? ((l: string) => process.stderr.write(l + '\n'))
-  const emit = (level: string) => (event: string, fields: Record<string, unknown> = {}) => {
-    const { err, ...rest } = fields
-    const line: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...rest }
-    if (err !== undefined) line.err = describeError(err)
-    out(format === 'human' ? humanLine(line) : JSON.stringify(line))
-  }
+  const emit =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      const { err, ...rest } = fields
+      const line: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...rest }
+      if (err !== undefined) line.err = describeError(err)
+      out(format === 'human' ? humanLine(line) : JSON.stringify(line))
+    }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }
 }
 
@@ -31,7 +33,9 @@ export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
 export function humanLine(line: Record<string, unknown>): string {
   const { time, level, event, ...fields } = line
   const clock = typeof time === 'string' ? time.slice(11, 23) : ''
-  const pairs = Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${humanValue(v)}`)
+  const pairs = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${humanValue(v)}`)
   return [clock, String(level).toUpperCase().padEnd(5), event, ...pairs].join(' ')
 }
 
@@ -68,7 +72,15 @@ export function describeError(err: unknown): string {
   return redact(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
 }
 
-type ErrorLike = { name?: unknown; message?: unknown; code?: unknown; extendedCode?: unknown; cause?: unknown; query?: unknown; params?: unknown }
+type ErrorLike = {
+  name?: unknown
+  message?: unknown
+  code?: unknown
+  extendedCode?: unknown
+  cause?: unknown
+  query?: unknown
+  params?: unknown
+}
 
 function databaseErrorIn(err: unknown): string | undefined {
   let failedQuery = false
@@ -87,7 +99,8 @@ function databaseErrorIn(err: unknown): string | undefined {
   return failedQuery ? 'DatabaseError: a query failed' : undefined
 }
 
-const isFailedQuery = (x: ErrorLike) => ('query' in x && 'params' in x) || (typeof x.message === 'string' && x.message.startsWith('Failed query:'))
+const isFailedQuery = (x: ErrorLike) =>
+  ('query' in x && 'params' in x) || (typeof x.message === 'string' && x.message.startsWith('Failed query:'))
 
 // Driver messages can name files or carry credentials in URLs; neither belongs in a log line. A message that quotes
 // a failed query (an error wrapping drizzle's) keeps only what comes before the quote.

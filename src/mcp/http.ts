@@ -16,37 +16,43 @@ const decoder = new TextDecoder()
  */
 export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
-  return new Elysia({ name: 'mcp' }).all('/mcp', async ({ request }) => {
-    // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
-    // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
-    const caller = await authenticate(deps, request.headers.get('x-api-key'))
-    if (request.method !== 'POST') return methodNotAllowed()
-    const target = requestTarget(request.url)
-    // As on the REST routes, with the query read from the target (see requestTarget).
-    parsedOrRefused('query', NoParams, Object.fromEntries(target.searchParams))
-    // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
-    // gets the same bytes and reads the JSON-RPC message from them.
-    const body = await readBody(request, deps.config.server.max_body_bytes)
-    checkJsonDepth(decoder.decode(body))
-    const server = createMcpServer(deps, toolset, async () => caller)
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      enableJsonResponse: true,
-      // The body is within the app's limit already; the transport's own default must not be lower.
-      maxRequestBodySize: deps.config.server.max_body_bytes,
-    })
-    await server.connect(transport)
-    try {
-      return await transport.handleRequest(new Request(target.href, { method: 'POST', headers: request.headers, body }))
-    } finally {
-      // With JSON responses the answer is complete here, so the pair can go.
-      await server.close()
-    }
-  }, {
-    // The route reads the body itself (readBody).
-    parse: 'none',
-    // Not a REST route: the README documents it.
-    detail: { hide: true },
-  })
+  return new Elysia({ name: 'mcp' }).all(
+    '/mcp',
+    async ({ request }) => {
+      // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
+      // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
+      const caller = await authenticate(deps, request.headers.get('x-api-key'))
+      if (request.method !== 'POST') return methodNotAllowed()
+      const target = requestTarget(request.url)
+      // As on the REST routes, with the query read from the target (see requestTarget).
+      parsedOrRefused('query', NoParams, Object.fromEntries(target.searchParams))
+      // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
+      // gets the same bytes and reads the JSON-RPC message from them.
+      const body = await readBody(request, deps.config.server.max_body_bytes)
+      checkJsonDepth(decoder.decode(body))
+      const server = createMcpServer(deps, toolset, async () => caller)
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        enableJsonResponse: true,
+        // The body is within the app's limit already; the transport's own default must not be lower.
+        maxRequestBodySize: deps.config.server.max_body_bytes,
+      })
+      await server.connect(transport)
+      try {
+        return await transport.handleRequest(
+          new Request(target.href, { method: 'POST', headers: request.headers, body }),
+        )
+      } finally {
+        // With JSON responses the answer is complete here, so the pair can go.
+        await server.close()
+      }
+    },
+    {
+      // The route reads the body itself (readBody).
+      parse: 'none',
+      // Not a REST route: the README documents it.
+      detail: { hide: true },
+    },
+  )
 }
 
 /**
@@ -61,6 +67,13 @@ function requestTarget(url: string): URL {
 }
 
 function methodNotAllowed() {
-  const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless; send POST' }, id: null }
-  return new Response(JSON.stringify(body), { status: 405, headers: { allow: 'POST', 'content-type': 'application/json' } })
+  const body = {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this server is stateless; send POST' },
+    id: null,
+  }
+  return new Response(JSON.stringify(body), {
+    status: 405,
+    headers: { allow: 'POST', 'content-type': 'application/json' },
+  })
 }

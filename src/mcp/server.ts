@@ -8,7 +8,7 @@ import { callTool } from './tool'
 import type { Toolset } from './toolset'
 
 const INSTRUCTIONS = [
-  "lead-signals finds and qualifies sales leads on social platforms for one team, the one the API key belongs to.",
+  'lead-signals finds and qualifies sales leads on social platforms for one team, the one the API key belongs to.',
   'list_signals: leads already found by keyword polling and scored, best first. search_mentions: a live search of a ' +
     'platform. score_lead: judge any text for buying intent. get_usage: plan, quota and credits. list_platforms: ' +
     'which platforms are on the plan, configured here and healthy.',
@@ -45,8 +45,10 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
 
 /** The tool's name and arguments from tools/call params, or -32602 (invalid params) saying what is missing. */
 function toolCallOf(params: unknown): { name: string; args: unknown } {
-  if (!isObject(params)) throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params with the name of the tool and its arguments')
-  if (typeof params.name !== 'string') throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, a tool name from tools/list')
+  if (!isObject(params))
+    throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params with the name of the tool and its arguments')
+  if (typeof params.name !== 'string')
+    throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, a tool name from tools/list')
   if (params.arguments !== undefined && !isObject(params.arguments)) {
     throw new McpError(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object of named arguments')
   }

@@ -13,7 +13,9 @@ import { buildToolset } from './toolset'
 export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
   const transport = new StdioServerTransport()
-  const closed = new Promise<void>((resolve) => { server.onclose = resolve })
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve
+  })
   await server.connect(transport)
   const requests = trackRequests(transport)
   // The SDK's stdio transport does not end when stdin does.
@@ -48,5 +50,12 @@ function trackRequests(transport: Transport) {
       if (open.size === 0) onIdle?.()
     }
   }
-  return { idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => { onIdle = resolve })) }
+  return {
+    idle: () =>
+      open.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            onIdle = resolve
+          }),
+  }
 }

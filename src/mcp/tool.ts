@@ -74,7 +74,10 @@ export async function callTool(a: {
     return {
       // The readable line first; the JSON text after it is for clients that do not read structuredContent (MCP
       // asks a tool with structured content to send it as text too).
-      content: [{ type: 'text', text: summary }, { type: 'text', text: JSON.stringify(result) }],
+      content: [
+        { type: 'text', text: summary },
+        { type: 'text', text: JSON.stringify(result) },
+      ],
       structuredContent: result,
       ...(meta ? { _meta: meta } : {}),
     }

@@ -12,7 +12,11 @@ export type Toolset = { tools: Map<string, McpTool>; listings: Tool[] }
 /** The five tools, built once per process: their JSON Schemas are computed here, not per request. */
 export function buildToolset(deps: Deps): Toolset {
   const tools: McpTool[] = [
-    searchMentionsTool(deps), scoreLeadTool(deps), listSignalsTool(deps), getUsageTool(deps), listPlatformsTool(deps),
+    searchMentionsTool(deps),
+    scoreLeadTool(deps),
+    listSignalsTool(deps),
+    getUsageTool(deps),
+    listPlatformsTool(deps),
   ]
   return { tools: new Map(tools.map((t) => [t.name, t])), listings: tools.map(listingOf) }
 }

@@ -7,16 +7,30 @@ const set = (s: string | undefined) => s !== undefined && s.trim() !== ''
 export function isConfigured(config: Config, source: Source): boolean {
   const p = config.platforms
   switch (source) {
-    case 'twitter': return set(p.twitter.bearer_token)
-    case 'youtube': return set(p.youtube.api_key)
-    case 'bluesky': return set(p.bluesky.identifier) && set(p.bluesky.app_password)
-    case 'mastodon': return set(p.mastodon.access_token)
-    case 'producthunt': return set(p.producthunt.token)
-    case 'internet': case 'indiehacker': return set(p[source].base_url)
-    case 'linkedin': case 'facebook': case 'instagram': case 'tiktok': case 'quora': case 'pinterest': case 'g2':
+    case 'twitter':
+      return set(p.twitter.bearer_token)
+    case 'youtube':
+      return set(p.youtube.api_key)
+    case 'bluesky':
+      return set(p.bluesky.identifier) && set(p.bluesky.app_password)
+    case 'mastodon':
+      return set(p.mastodon.access_token)
+    case 'producthunt':
+      return set(p.producthunt.token)
+    case 'internet':
+    case 'indiehacker':
+      return set(p[source].base_url)
+    case 'linkedin':
+    case 'facebook':
+    case 'instagram':
+    case 'tiktok':
+    case 'quora':
+    case 'pinterest':
+    case 'g2':
       return set(p[source].actor) && set(p[source].token)
     // Keyless, or with optional credentials: reddit (public JSON without OAuth), hackernews, medium, substack,
     // news, stackoverflow, github, devto.
-    default: return true
+    default:
+      return true
   }
 }

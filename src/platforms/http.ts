@@ -21,7 +21,9 @@ export type PlatformRequest = {
  * errors in the body (Stack Exchange, Bluesky's XRPC). No answer in time → 504 upstream_timeout; unreachable or a
  * broken-off body → 502 upstream_error. Messages name the platform, never the URL (it may carry a key).
  */
-export async function sendPlatformRequest(a: PlatformRequest): Promise<{ status: number; ok: boolean; text: string; headers: Headers }> {
+export async function sendPlatformRequest(
+  a: PlatformRequest,
+): Promise<{ status: number; ok: boolean; text: string; headers: Headers }> {
   const timeout = AbortSignal.timeout(a.timeoutMs)
   const signal = a.signal ? AbortSignal.any([a.signal, timeout]) : timeout
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...a.headers }
@@ -58,7 +60,11 @@ export function describeStatus(status: number, headers: Headers): string {
 
 /** A platform's error status, kept so a connector can react to one (a refused token: 401). */
 export class UpstreamStatusError extends AppError {
-  constructor(readonly status: number, message: string, retryAfterSec?: number) {
+  constructor(
+    readonly status: number,
+    message: string,
+    retryAfterSec?: number,
+  ) {
     super('upstream_error', message, { retryAfterSec })
   }
 }
@@ -83,7 +89,11 @@ export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: str
   const res = await sendPlatformRequest(a)
   if (!res.ok) {
     const retryAfter = res.status === 429 ? retryAfterSecOf(res.headers) : undefined
-    throw new UpstreamStatusError(res.status, `${a.platform} answered with ${describeStatus(res.status, res.headers)}`, retryAfter)
+    throw new UpstreamStatusError(
+      res.status,
+      `${a.platform} answered with ${describeStatus(res.status, res.headers)}`,
+      retryAfter,
+    )
   }
   return res
 }

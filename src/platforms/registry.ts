@@ -39,7 +39,9 @@ const FACTORIES: Partial<Record<Source, Factory>> = {
   internet: (c, log) => createSearxngConnector('internet', c.platforms.internet, log),
   indiehacker: (c, log) => createSearxngConnector('indiehacker', c.platforms.indiehacker, log),
   // Platforms without a public search: the operator's licensed provider task (docs/operations.md#platforms).
-  ...Object.fromEntries(PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)])),
+  ...Object.fromEntries(
+    PROVIDER_PLATFORMS.map((p) => [p, (c: Config, log: Logger) => createProviderConnector(p, c.platforms[p], log)]),
+  ),
 }
 
 /** The connectors that can run with this configuration; a source absent from the map is "not configured". */

@@ -12,10 +12,12 @@ export class OpenAiError extends Error {}
 
 // The part of a chat completion this scorer reads.
 const Completion = v.object({
-  choices: v.array(v.object({
-    message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()) }),
-    finish_reason: v.nullish(v.string()),
-  })),
+  choices: v.array(
+    v.object({
+      message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()) }),
+      finish_reason: v.nullish(v.string()),
+    }),
+  ),
 })
 
 /**
@@ -39,7 +41,10 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       model: config.model,
       messages,
       temperature: 0,
-      response_format: { type: 'json_schema', json_schema: { name: 'score_reply', strict: true, schema: SCORE_REPLY_SCHEMA } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'score_reply', strict: true, schema: SCORE_REPLY_SCHEMA },
+      },
     }
     let res: Response
     try {
@@ -50,7 +55,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     }
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
-      const detail = res.status === 401 || res.status === 403 ? 'check scorer.openai.api_key' : mask(await errorText(res))
+      const detail =
+        res.status === 401 || res.status === 403 ? 'check scorer.openai.api_key' : mask(await errorText(res))
       throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
     }
     let json: unknown
@@ -65,7 +71,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     const choice = parsed.output.choices[0]
     if (!choice) throw new OpenAiError(`openai at ${where} answered a completion without choices`)
     // A refusal would come again on a retry: it is a failure at once.
-    if (choice.message.refusal) throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
+    if (choice.message.refusal)
+      throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
     return choice.message.content
   }
 
@@ -93,7 +100,7 @@ async function errorText(res: Response): Promise<string> {
   const text = (await res.text().catch(() => '')).trim()
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown }
-    const message = typeof body.error === 'string' ? body.error : body.error?.message ?? body.message
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message)
     if (typeof message === 'string') return message.slice(0, 300)
   } catch {}
   return text.slice(0, 300) || res.statusText

@@ -9,27 +9,44 @@ export const PROMPT_VERSION = '2026-11-1'
 
 /** The five intents, in the order they win when several apply (the same order as the rules scorer). */
 export const INTENT_DEFINITIONS: Record<Intent, string> = {
-  ACTIVE: 'the writer wants to buy, hire or adopt a product or service now, such as asking for a tool or vendor to use (asking for advice alone is not ACTIVE)',
-  COMPETITOR: 'the post names a rival product (one of the competitors listed with the profiles, or another product that does the same job as the team\'s) while using it, leaving it, complaining about it or comparing it',
-  PAIN: 'the writer describes a problem that the team\'s product could solve, without asking for a product',
+  ACTIVE:
+    'the writer wants to buy, hire or adopt a product or service now, such as asking for a tool or vendor to use (asking for advice alone is not ACTIVE)',
+  COMPETITOR:
+    "the post names a rival product (one of the competitors listed with the profiles, or another product that does the same job as the team's) while using it, leaving it, complaining about it or comparing it",
+  PAIN: "the writer describes a problem that the team's product could solve, without asking for a product",
   QUESTION: 'the writer asks how to do something or which option is better, without wanting to buy now',
   MENTION: 'everything else that is on topic: news, opinions, announcements, passing references',
 }
 
 /** What each score band means; the bands are read from the top, and the first that fits is used. */
 export const SCORE_BANDS: ReadonlyArray<{ band: string; meaning: string }> = [
-  { band: '9-10', meaning: 'a buyer ready now: asks for a product or service like the team\'s, with urgency, a budget, a deadline or a decision in progress, and fits a profile' },
-  { band: '7-8', meaning: 'clear buying or switching intent (comparing vendors, leaving a competitor, asking for recommendations) with less urgency or a less certain fit' },
-  { band: '5-6', meaning: 'a real problem the team\'s product solves, or a question that often leads to a purchase, without a stated wish to buy' },
-  { band: '3-4', meaning: 'on topic for the team\'s market, but no need and no intent to buy is shown' },
-  { band: '0-2', meaning: 'off topic, spam, jokes, news, or the writer is a vendor promoting their own product rather than a buyer' },
+  {
+    band: '9-10',
+    meaning:
+      "a buyer ready now: asks for a product or service like the team's, with urgency, a budget, a deadline or a decision in progress, and fits a profile",
+  },
+  {
+    band: '7-8',
+    meaning:
+      'clear buying or switching intent (comparing vendors, leaving a competitor, asking for recommendations) with less urgency or a less certain fit',
+  },
+  {
+    band: '5-6',
+    meaning:
+      "a real problem the team's product solves, or a question that often leads to a purchase, without a stated wish to buy",
+  },
+  { band: '3-4', meaning: "on topic for the team's market, but no need and no intent to buy is shown" },
+  {
+    band: '0-2',
+    meaning: 'off topic, spam, jokes, news, or the writer is a vendor promoting their own product rather than a buyer',
+  },
 ]
 
 const INTENT_ORDER = Object.keys(INTENT_DEFINITIONS) as Intent[]
 
 export const SYSTEM_PROMPT = [
   'You qualify social media posts as sales leads for a team. For each post you decide what the writer wants, how',
-  'likely the writer is to buy a product like the team\'s, and which of the team\'s customer profiles fits the writer.',
+  "likely the writer is to buy a product like the team's, and which of the team's customer profiles fits the writer.",
   '',
   'Intent, exactly one of these (when several apply, take the first in this list):',
   ...INTENT_ORDER.map((i) => `- ${i}: ${INTENT_DEFINITIONS[i]}.`),
@@ -37,7 +54,7 @@ export const SYSTEM_PROMPT = [
   'Score, a number from 0 to 10 (decimals allowed):',
   ...SCORE_BANDS.map((b) => `- ${b.band}: ${b.meaning}.`),
   '',
-  'icpMatch: the name of the team\'s customer profile that best fits the writer, written exactly as given, or null',
+  "icpMatch: the name of the team's customer profile that best fits the writer, written exactly as given, or null",
   'when no profile fits or none is given.',
   '',
   'reason: one sentence that quotes the words of the post that led to your decision.',
@@ -77,7 +94,7 @@ export function buildUserMessage(input: ScoreInput, opts: { maxContentChars?: nu
     content = `${content.slice(0, max)}\n[... the post goes on for ${content.length - max} more characters]`
   }
   return [
-    'The team\'s customer profiles (ICPs):',
+    "The team's customer profiles (ICPs):",
     icps,
     '',
     `What the team sells, in its own words: ${input.context?.trim() ? oneLine(input.context) : '(not given)'}`,
@@ -92,15 +109,17 @@ export function buildUserMessage(input: ScoreInput, opts: { maxContentChars?: nu
 
 /** The message that asks once more after a reply that could not be used. */
 export function retryMessage(why: string): string {
-  return `That reply could not be used (${why}). Answer again with a single JSON object with the keys reason, intent `
-    + `(one of ${INTENT_ORDER.join(', ')}), icpMatch (a profile name or null) and score (0 to 10), and nothing else.`
+  return (
+    `That reply could not be used (${why}). Answer again with a single JSON object with the keys reason, intent ` +
+    `(one of ${INTENT_ORDER.join(', ')}), icpMatch (a profile name or null) and score (0 to 10), and nothing else.`
+  )
 }
 
 /** Markdown for the README and the OpenAPI description of `POST /v1/leads/score` (model backends). */
 export const SCORING_GUIDE = [
   `The model scorers (\`ollama\`, \`openai\`) use one written prompt (version \`${PROMPT_VERSION}\`, in`,
-  '`src/scorers/prompt.ts`). The model receives the team\'s ICP profiles (name, description, competitors), the',
-  'caller\'s `context` (what the team sells), the keyword and the post, and answers with a JSON object that is',
+  "`src/scorers/prompt.ts`). The model receives the team's ICP profiles (name, description, competitors), the",
+  "caller's `context` (what the team sells), the keyword and the post, and answers with a JSON object that is",
   'validated before use.',
   '',
   '**Intent** (when several apply, the first in this list wins):',
@@ -113,6 +132,6 @@ export const SCORING_GUIDE = [
   '|---|---|',
   ...SCORE_BANDS.map((b) => `| ${b.band} | ${b.meaning} |`),
   '',
-  '`icpMatch` is the name of one of the team\'s ICP profiles or null; `reason` is one sentence quoting the words of',
+  "`icpMatch` is the name of one of the team's ICP profiles or null; `reason` is one sentence quoting the words of",
   'the post that led to the decision.',
 ].join('\n')

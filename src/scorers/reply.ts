@@ -36,10 +36,10 @@ const Reading = v.object({
   reason: v.pipe(v.string(), v.trim(), v.nonEmpty('reason is empty')),
   intent: v.pipe(v.string(), v.trim(), v.toUpperCase(), Intent),
   icpMatch: v.optional(v.nullable(v.string()), null),
-  score: v.union([
-    v.pipe(v.number(), v.finite()),
-    v.pipe(v.string(), v.trim(), v.decimal(), v.transform(Number)),
-  ], 'must be a number from 0 to 10'),
+  score: v.union(
+    [v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.trim(), v.decimal(), v.transform(Number))],
+    'must be a number from 0 to 10',
+  ),
 })
 
 /** A reply that is not a usable answer (empty, not JSON, wrong shape, unknown intent). */

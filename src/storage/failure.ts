@@ -12,7 +12,15 @@ const CANNOT_WRITE: Record<string, string> = {
   SQLITE_LOCKED: 'another writer holds its lock',
 }
 // Connectors and scorers turn their own network failures into AppErrors, so one of these is the database's.
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ConnectionRefused', 'ConnectionClosed'])
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ConnectionRefused',
+  'ConnectionClosed',
+])
 
 /** Why the database cannot be written, in words fit for a client or an operator (no path, no SQL), else undefined. */
 export function storageFailure(err: unknown): string | undefined {

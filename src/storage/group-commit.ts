@@ -19,8 +19,11 @@ export function createGroupCommit(client: Client) {
     queue = []
     if (group.length === 1) return settle(group[0])
     try {
-      const results = await client.batch(group.map((w) => w.stmt), 'write')
-      group.forEach((w, i) => w.resolve(results[i]))
+      const results = await client.batch(
+        group.map((w) => w.stmt),
+        'write',
+      )
+      for (const [i, w] of group.entries()) w.resolve(results[i])
     } catch (e) {
       if (e instanceof AppError && e.kind === 'storage_unavailable') for (const w of group) w.reject(e)
       else for (const w of group) await settle(w)

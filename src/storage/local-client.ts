@@ -43,7 +43,12 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     let p = statements.get(sql)
     if (!p) {
       const stmt = db.prepare(sql)
-      const columns = stmt.reader ? stmt.raw(true).columns().map((c) => c.name) : null
+      const columns = stmt.reader
+        ? stmt
+            .raw(true)
+            .columns()
+            .map((c) => c.name)
+        : null
       p = { stmt, columns }
       if (statements.size >= STATEMENTS_KEPT) statements.delete(statements.keys().next().value as string)
       statements.set(sql, p)
@@ -63,7 +68,8 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       }
       const rows = stmt.all(args) as unknown as Row[]
       // Rows stay arrays (what drizzle's typed queries read) and gain their column names for raw SQL callers.
-      for (const row of rows) for (let i = 0; i < columns.length; i++) (row as Record<string, unknown>)[columns[i]] = row[i]
+      for (const row of rows)
+        for (let i = 0; i < columns.length; i++) (row as Record<string, unknown>)[columns[i]] = row[i]
       return resultSet(columns, rows, 0, undefined)
     } catch (e) {
       throw asLibsqlError(e)
@@ -96,7 +102,9 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     },
     // A batch that met SQLITE_BUSY has rolled back, so it is repeated whole.
     async batch(stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = 'deferred') {
-      return retried(() => inTransaction(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED', stmts))
+      return retried(() =>
+        inTransaction(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED', stmts),
+      )
     },
     // As drizzle's migrator does: foreign keys off while tables may be rebuilt.
     async migrate(stmts: InStatement[]) {
@@ -116,7 +124,10 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       }
     },
     async transaction(): Promise<never> {
-      throw new LibsqlError('interactive transactions are not available on this client; use batch()', 'TRANSACTION_UNSUPPORTED')
+      throw new LibsqlError(
+        'interactive transactions are not available on this client; use batch()',
+        'TRANSACTION_UNSUPPORTED',
+      )
     },
     async sync() {
       return undefined
@@ -148,14 +159,24 @@ function toSqlValue(value: InValue | undefined): unknown {
   return value
 }
 
-function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+function resultSet(
+  columns: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): ResultSet {
   return {
     columns,
     columnTypes: columns.map(() => ''),
     rows,
     rowsAffected,
     lastInsertRowid,
-    toJSON: () => ({ columns, rows: rows.map((r) => Array.from(r as ArrayLike<unknown>)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() }),
+    toJSON: () => ({
+      columns,
+      rows: rows.map((r) => Array.from(r as ArrayLike<unknown>)),
+      rowsAffected,
+      lastInsertRowid: lastInsertRowid?.toString(),
+    }),
   }
 }
 

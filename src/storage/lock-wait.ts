@@ -23,11 +23,14 @@ export type LockWait = <T>(attempt: () => T) => Promise<T>
 export function createLockWait(budgetMs: number): LockWait {
   let delay = FIRST_DELAY_MS
   let tick: Promise<void> | undefined
-  const nextTry = () => tick ??= new Promise<void>((resolve) => setTimeout(() => {
-    tick = undefined
-    delay = Math.min(delay * 2, LONGEST_DELAY_MS)
-    resolve()
-  }, delay))
+  const nextTry = () =>
+    (tick ??= new Promise<void>((resolve) =>
+      setTimeout(() => {
+        tick = undefined
+        delay = Math.min(delay * 2, LONGEST_DELAY_MS)
+        resolve()
+      }, delay),
+    ))
 
   return async (attempt) => {
     let deadline: number | undefined
@@ -46,5 +49,8 @@ export function createLockWait(budgetMs: number): LockWait {
   }
 }
 
-const lockedTooLong = (budgetMs: number) => new AppError('storage_unavailable',
-  `the database stayed locked by another writer for ${budgetMs / 1000} s; nothing was changed, try again`)
+const lockedTooLong = (budgetMs: number) =>
+  new AppError(
+    'storage_unavailable',
+    `the database stayed locked by another writer for ${budgetMs / 1000} s; nothing was changed, try again`,
+  )

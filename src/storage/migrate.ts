@@ -16,8 +16,14 @@ export async function migrate(client: Client): Promise<string[]> {
   const pending = migrations.filter((m) => m.when > lastWhen)
   if (pending.length === 0) return []
   const statements = pending.flatMap((m) => [
-    ...m.sql.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean),
-    { sql: 'INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)', args: [sha256Hex(m.sql), m.when] },
+    ...m.sql
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    {
+      sql: 'INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)',
+      args: [sha256Hex(m.sql), m.when],
+    },
   ])
   // One transaction with foreign keys off, as drizzle does, so a table rebuild cannot cascade.
   await client.migrate(statements)

@@ -24,15 +24,22 @@ export function openRemoteClient(a: { url: string; authToken: string }): Client 
   const host = hostOf(a.url)
   // A JWT is printable ASCII; anything else could not even travel in the Authorization header.
   if (!/^[\x21-\x7e]*$/.test(a.authToken)) {
-    throw new AppError('invalid_request', 'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)')
+    throw new AppError(
+      'invalid_request',
+      'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)',
+    )
   }
   const client = createClient({ url: a.url, authToken: a.authToken || undefined })
   const explain = (e: unknown): never => {
     throw describeFailure(e, { host, hasToken: a.authToken !== '' }) ?? e
   }
   const remote = {
-    get closed() { return client.closed },
-    get protocol() { return client.protocol },
+    get closed() {
+      return client.closed
+    },
+    get protocol() {
+      return client.protocol
+    },
     execute: (stmt: InStatement | string, args?: InArgs) =>
       (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)).catch(explain),
     batch: (...p: Parameters<Client['batch']>) => client.batch(...p).catch(explain),
@@ -67,11 +74,15 @@ function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): Ap
   if (NETWORK_REASONS[code]) return unreachable(NETWORK_REASONS[code])
   if (CERTIFICATE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
   if (code === 'HRANA_WEBSOCKET_ERROR') return unreachable('WebSocket connection failed')
-  const status = typeof err?.cause?.status === 'number' ? err.cause.status : Number(/HTTP status (\d{3})/.exec(message)?.[1])
+  const status =
+    typeof err?.cause?.status === 'number' ? err.cause.status : Number(/HTTP status (\d{3})/.exec(message)?.[1])
   if (code === 'SERVER_ERROR' && (status === 401 || status === 403)) {
-    return new AppError('storage_unavailable', a.hasToken
-      ? `database.auth_token: the libSQL server at ${a.host} refused the token (HTTP ${status})`
-      : `database.auth_token: the libSQL server at ${a.host} requires a token and none is set (HTTP ${status})`)
+    return new AppError(
+      'storage_unavailable',
+      a.hasToken
+        ? `database.auth_token: the libSQL server at ${a.host} refused the token (HTTP ${status})`
+        : `database.auth_token: the libSQL server at ${a.host} requires a token and none is set (HTTP ${status})`,
+    )
   }
   if (code === 'SERVER_ERROR' && status) {
     return new AppError('storage_unavailable', `database.url: the libSQL server at ${a.host} answered HTTP ${status}`)

@@ -8,7 +8,8 @@ import { AppError } from '../errors'
 export const RUNTIME_BODY_LIMIT = Number.MAX_SAFE_INTEGER
 
 /** 413 `payload_too_large` in the API's shape (docs/api.md#limits). */
-export const tooLarge = (max: number) => new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
+export const tooLarge = (max: number) =>
+  new AppError('payload_too_large', `the request body is larger than ${max} bytes`)
 
 /** Deeper JSON is refused before it is parsed: no request of this API nests more than a few levels. */
 export const MAX_JSON_DEPTH = 64
@@ -52,7 +53,8 @@ export function checkJsonDepth(text: string): void {
     } else if (c === QUOTE) {
       inString = true
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
-      if (++depth > MAX_JSON_DEPTH) throw new AppError('invalid_request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`)
+      if (++depth > MAX_JSON_DEPTH)
+        throw new AppError('invalid_request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels`)
     } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) {
       depth--
     }
@@ -73,7 +75,10 @@ const decoder = new TextDecoder()
  * A JSON request body, checked in this order: the content type, the size (413, read no further than the limit), not
  * empty, the nesting depth, the syntax. Each failure is a 400 `invalid_request` (or 413) that says what to send.
  */
-export async function readJsonBody(request: Request, a: { contentType: string | undefined; maxBytes: number }): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  a: { contentType: string | undefined; maxBytes: number },
+): Promise<unknown> {
   if (!JSON_TYPE.test(a.contentType ?? '')) {
     throw new AppError('invalid_request', 'send the body as JSON with Content-Type: application/json')
   }

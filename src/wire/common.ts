@@ -19,16 +19,40 @@ export const UsageCounters = v.object({
 
 /** The error statuses an authenticated, counted route can answer (503: storage_unavailable); used in each route's `response`. */
 export const countedErrors = {
-  400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody, 429: ErrorBody, 500: ErrorBody, 503: ErrorBody,
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  413: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+  503: ErrorBody,
 } as const
 
 /** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */
 export const queryInt = (min: number, max: number, fallback: number, about: string) =>
-  v.optional(v.pipe(v.string(), v.regex(/^-?\d+$/, 'must be an integer'), v.toNumber(), v.minValue(min), v.maxValue(max), v.description(about)), String(fallback))
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^-?\d+$/, 'must be an integer'),
+      v.toNumber(),
+      v.minValue(min),
+      v.maxValue(max),
+      v.description(about),
+    ),
+    String(fallback),
+  )
 
 /** The same whole number arriving as JSON (MCP tool arguments): same limits, same messages as `queryInt`. */
 export const jsonInt = (min: number, max: number, fallback: number, about: string) =>
-  v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(min), v.maxValue(max), v.description(about)), fallback)
+  v.optional(
+    v.pipe(v.number(), v.integer('must be an integer'), v.minValue(min), v.maxValue(max), v.description(about)),
+    fallback,
+  )
 
 export const trimmed = (min: number, max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(min, `must be at least ${min} characters`), v.maxLength(max, `must be at most ${max} characters`))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(min, `must be at least ${min} characters`),
+    v.maxLength(max, `must be at most ${max} characters`),
+  )

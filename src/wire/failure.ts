@@ -7,11 +7,19 @@ import type { Logger } from '../lib/log'
  * they are; a database that cannot be written as 503 `storage_unavailable` (logged as a warning, its host kept out of
  * the answer); anything else as 500 `internal`, logged without a stack (docs/api.md#error-codes).
  */
-export function callerFailure(error: unknown, log: Logger, where: Record<string, unknown>, unexpectedEvent = 'unhandled_error'): AppError {
+export function callerFailure(
+  error: unknown,
+  log: Logger,
+  where: Record<string, unknown>,
+  unexpectedEvent = 'unhandled_error',
+): AppError {
   const known = appErrorIn(error)
   if (known?.kind === 'storage_unavailable') {
     log.warn('storage_unavailable', { ...where, reason: known.message })
-    return new AppError('storage_unavailable', 'the database cannot be reached or written right now; nothing was charged')
+    return new AppError(
+      'storage_unavailable',
+      'the database cannot be reached or written right now; nothing was charged',
+    )
   }
   if (known) return known
   const storage = storageUnavailable(error)
@@ -25,7 +33,10 @@ export function callerFailure(error: unknown, log: Logger, where: Record<string,
 
 /** The error body of versioned routes and MCP tool errors: `{error: {code, message, details?}}`. */
 export function errorBody(failure: AppError): { error: { code: string; message: string; details?: FieldIssue[] } } {
-  const body: { code: string; message: string; details?: FieldIssue[] } = { code: failure.kind, message: failure.message }
+  const body: { code: string; message: string; details?: FieldIssue[] } = {
+    code: failure.kind,
+    message: failure.message,
+  }
   if (failure.extra.details) body.details = failure.extra.details
   return { error: body }
 }

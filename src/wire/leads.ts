@@ -4,15 +4,28 @@ import { trimmed } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `score_lead`.
 export const ScoreBody = v.strictObject({
-  content: v.pipe(trimmed(10, 20_000), v.description('The text to score: a post, comment or message, 10 to 20,000 characters (trimmed).')),
-  keyword: v.optional(v.pipe(
-    v.string(), v.trim(), v.maxLength(200, 'must be at most 200 characters'),
-    v.description('The keyword the text was found for, up to 200 characters.'),
-  )),
-  context: v.optional(v.pipe(
-    v.string(), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'),
-    v.description('What your team sells, in a sentence or two, up to 2,000 characters; helps tell a competitor from a pain.'),
-  )),
+  content: v.pipe(
+    trimmed(10, 20_000),
+    v.description('The text to score: a post, comment or message, 10 to 20,000 characters (trimmed).'),
+  ),
+  keyword: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(200, 'must be at most 200 characters'),
+      v.description('The keyword the text was found for, up to 200 characters.'),
+    ),
+  ),
+  context: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(2000, 'must be at most 2000 characters'),
+      v.description(
+        'What your team sells, in a sentence or two, up to 2,000 characters; helps tell a competitor from a pain.',
+      ),
+    ),
+  ),
 })
 
 export const ScoreResult = v.object({

@@ -4,25 +4,42 @@ import { Intent } from '../domain/scoring/guide'
 import { trimmed, UsageCounters } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
-const keyword = v.pipe(trimmed(1, 200), v.description('The word or phrase to search for, 1 to 200 characters (trimmed).'))
-const limit = v.optional(v.pipe(
-  v.number(), v.integer('must be an integer'), v.minValue(1, 'must be from 1 to 50'), v.maxValue(50, 'must be from 1 to 50'),
-  v.description('The most mentions to return, 1 to 50 (default 20).'),
-), 20)
+const keyword = v.pipe(
+  trimmed(1, 200),
+  v.description('The word or phrase to search for, 1 to 200 characters (trimmed).'),
+)
+const limit = v.optional(
+  v.pipe(
+    v.number(),
+    v.integer('must be an integer'),
+    v.minValue(1, 'must be from 1 to 50'),
+    v.maxValue(50, 'must be from 1 to 50'),
+    v.description('The most mentions to return, 1 to 50 (default 20).'),
+  ),
+  20,
+)
 
 /** The body of the raw variant (`api.search_variant = "raw"`, the default). */
 export const RawSearchBody = v.strictObject({
   keyword,
-  platform: v.pipe(v.picklist(SEARCH_PLATFORMS), v.description('The platform to search. It must be on your plan and configured on this server.')),
+  platform: v.pipe(
+    v.picklist(SEARCH_PLATFORMS),
+    v.description('The platform to search. It must be on your plan and configured on this server.'),
+  ),
   limit,
 })
 
 /** The body of the scored variant (`api.search_variant = "scored"`). */
 export const ScoredSearchBody = v.strictObject({
   keyword,
-  platform: v.optional(v.pipe(v.picklist(SCORED_VARIANT_PLATFORMS), v.description(
-    'The platform to search. Leave it out to search every one of these that is on your plan and configured, merged by aiScore.',
-  ))),
+  platform: v.optional(
+    v.pipe(
+      v.picklist(SCORED_VARIANT_PLATFORMS),
+      v.description(
+        'The platform to search. Leave it out to search every one of these that is on your plan and configured, merged by aiScore.',
+      ),
+    ),
+  ),
   limit,
 })
 
@@ -36,7 +53,13 @@ const Mention = v.object({
   platform: v.string(),
   engagement: v.object({ likes: v.number(), comments: v.number(), shares: v.number() }),
 })
-export const RawResult = v.object({ keyword: v.string(), platform: v.string(), count: v.number(), mentions: v.array(Mention), usage: UsageCounters })
+export const RawResult = v.object({
+  keyword: v.string(),
+  platform: v.string(),
+  count: v.number(),
+  mentions: v.array(Mention),
+  usage: UsageCounters,
+})
 
 const ScoredItem = v.object({
   name: v.string(),

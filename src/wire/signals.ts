@@ -7,15 +7,18 @@ import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {
   keyword: 'Only signals found for this tracked keyword (case-insensitive), 1 to 200 characters.',
-  intent: 'Only signals of this intent: ACTIVE (wants to buy now), COMPETITOR (uses, leaves or compares a rival product), ' +
+  intent:
+    'Only signals of this intent: ACTIVE (wants to buy now), COMPETITOR (uses, leaves or compares a rival product), ' +
     'PAIN (has a problem the team solves), QUESTION (asks how or which), MENTION (anything else on topic).',
   platform: 'Only signals from this platform.',
   minScore: 'Only signals scoring at least this, 0 to 10 (default 0). 7 and above is clear buying or switching intent.',
-  since: 'Only signals published at or after this instant: an ISO 8601 date (2026-11-01, meaning 00:00 UTC) ' +
+  since:
+    'Only signals published at or after this instant: an ISO 8601 date (2026-11-01, meaning 00:00 UTC) ' +
     'or a date-time with a time zone (2026-11-01T09:30:00Z).',
   limit: 'Signals per page, 1 to 100 (default 20).',
   offset: 'Signals to skip for paging, 0 or more (default 0); the order is stable across pages.',
-  content: '"preview" (default): content is at most 300 characters. "full": each signal also carries contentFull, ' +
+  content:
+    '"preview" (default): content is at most 300 characters. "full": each signal also carries contentFull, ' +
     'up to 4,000 characters (null where the full text was not kept).',
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
@@ -25,12 +28,14 @@ const filters = {
   keyword: v.optional(v.pipe(trimmed(1, 200), v.description(about.keyword))),
   intent: v.optional(v.pipe(Intent, v.description(about.intent))),
   platform: v.optional(v.pipe(v.picklist(SEARCH_PLATFORMS), v.description(about.platform))),
-  since: v.optional(v.pipe(
-    v.string(),
-    v.check((s) => toUtcIso(s) !== undefined, 'must be an ISO 8601 date or date-time with a time zone'),
-    v.transform((s) => toUtcIso(s) as string),
-    v.description(about.since),
-  )),
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => toUtcIso(s) !== undefined, 'must be an ISO 8601 date or date-time with a time zone'),
+      v.transform((s) => toUtcIso(s) as string),
+      v.description(about.since),
+    ),
+  ),
   content: v.optional(v.pipe(v.picklist(['preview', 'full']), v.description(about.content)), 'preview'),
 }
 
@@ -39,9 +44,16 @@ export const SignalQuery = v.strictObject({
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
-  minScore: v.optional(v.pipe(
-    v.string(), v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE), v.toNumber(), v.maxValue(10, SCORE_RANGE), v.description(about.minScore),
-  ), '0'),
+  minScore: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
+      v.toNumber(),
+      v.maxValue(10, SCORE_RANGE),
+      v.description(about.minScore),
+    ),
+    '0',
+  ),
   since: filters.since,
   limit: queryInt(1, 100, 20, about.limit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
@@ -54,7 +66,10 @@ export const SignalArgs = v.strictObject({
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
-  minScore: v.optional(v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)), 0),
+  minScore: v.optional(
+    v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)),
+    0,
+  ),
   since: filters.since,
   limit: jsonInt(1, 100, 20, about.limit),
   offset: jsonInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),

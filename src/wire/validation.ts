@@ -6,7 +6,9 @@ import { AppError, type FieldIssue } from '../errors'
 
 /** docs/api.md#error-shape: 400 `invalid_request` whose message names each field and whose `details` list them. */
 export function invalidRequest(part: string, details: FieldIssue[]): AppError {
-  const message = details.length ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}` : `invalid ${part}`
+  const message = details.length
+    ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`
+    : `invalid ${part}`
   return new AppError('invalid_request', message, { details })
 }
 
@@ -15,14 +17,22 @@ export function invalidRequest(part: string, details: FieldIssue[]): AppError {
  * dozen characters: a field name is the caller's own text (an unknown key can be a megabyte long).
  */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
-  return issues.map((issue) => ({ field: capped(v.getDotPath(issue) ?? fallbackField, 60), message: capped(plain(issue), 200) }))
+  return issues.map((issue) => ({
+    field: capped(v.getDotPath(issue) ?? fallbackField, 60),
+    message: capped(plain(issue), 200),
+  }))
 }
 
 function plain(issue: v.BaseIssue<unknown>): string {
   if (issue.kind === 'schema' && issue.input === undefined) return 'is required'
   if (issue.kind === 'schema' && issue.expected === 'never') return 'is not a known field'
   // Drop valibot's echo of the received value: it can be long, and the caller already has it.
-  return issue.message.replace(/^Invalid \w+: /, '').replace(/,? ?(but r|R)eceived .*$/s, '').trim() || 'is invalid'
+  return (
+    issue.message
+      .replace(/^Invalid \w+: /, '')
+      .replace(/,? ?(but r|R)eceived .*$/s, '')
+      .trim() || 'is invalid'
+  )
 }
 
 /** The schema's output for `value`, or our 400 `invalid_request` naming each field of `part` that is wrong. */

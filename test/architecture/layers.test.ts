@@ -48,7 +48,6 @@ function sourceFiles(dir: string): string[] {
 // Static and type imports, re-exports, dynamic imports and worker URLs all count.
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)['"](\.[^'"]+)['"]/g
 
-
 /** Imports against the direction in the given files (path and text). */
 function violationsIn(files: { path: string; text: string }[]): string[] {
   const found: string[] = []
@@ -77,21 +76,25 @@ describe('layers', () => {
   })
 
   test('no source file is over 200 lines (docs/architecture.md#layers: one job per file)', () => {
-    const long = srcFiles().filter((f) => f.text.split('\n').length > 201).map((f) => relative(SRC, f.path))
+    const long = srcFiles()
+      .filter((f) => f.text.split('\n').length > 201)
+      .map((f) => relative(SRC, f.path))
     expect(long).toEqual([])
   })
 
   test('the check itself finds an import against the direction, a type import and a worker URL among them', () => {
     const at = (path: string, text: string) => ({ path: join(SRC, path), text })
-    expect(violationsIn([
-      at('platforms/x.ts', "import { AppError } from '../domain/errors'"),
-      at('domain/y.ts', "import type { Deps } from '../deps'"),
-      at('storage/z.ts', "const url = new URL('../http/w.ts', import.meta.url)"),
-      at('domain/ok.ts', "import { a } from '../storage/a'\nimport { b } from './b'"),
-    ])).toEqual([
-      "platforms/x.ts (platforms) imports ../domain/errors (domain)",
-      "domain/y.ts (domain) imports ../deps (deps)",
-      "storage/z.ts (storage) imports ../http/w.ts (http)",
+    expect(
+      violationsIn([
+        at('platforms/x.ts', "import { AppError } from '../domain/errors'"),
+        at('domain/y.ts', "import type { Deps } from '../deps'"),
+        at('storage/z.ts', "const url = new URL('../http/w.ts', import.meta.url)"),
+        at('domain/ok.ts', "import { a } from '../storage/a'\nimport { b } from './b'"),
+      ]),
+    ).toEqual([
+      'platforms/x.ts (platforms) imports ../domain/errors (domain)',
+      'domain/y.ts (domain) imports ../deps (deps)',
+      'storage/z.ts (storage) imports ../http/w.ts (http)',
     ])
   })
 })

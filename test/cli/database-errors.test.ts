@@ -18,34 +18,60 @@ afterAll(() => {
   ws.cleanup()
 })
 
-const COMMANDS = [['serve'], ['migrate'], ['team', 'list'], ['keyword', 'list', '--team', 'acme'], ['signals', 'import', '--team', 'acme', 's.jsonl'], ['poll', '--once']]
+const COMMANDS = [
+  ['serve'],
+  ['migrate'],
+  ['team', 'list'],
+  ['keyword', 'list', '--team', 'acme'],
+  ['signals', 'import', '--team', 'acme', 's.jsonl'],
+  ['poll', '--once'],
+]
 
 async function expectOneLine(args: string[], env: Record<string, string>, code: number, line: string) {
   const r = await runCli(ws, args, { env })
-  expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ args, code, stdout: '', stderr: `lead-signals: ${line}\n` })
+  expect({ args, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+    args,
+    code,
+    stdout: '',
+    stderr: `lead-signals: ${line}\n`,
+  })
 }
 
 describe('a libSQL server that cannot be used', () => {
   test.each(COMMANDS)('refused connection: %s … names database.url and the host', async (...args) => {
-    await expectOneLine(args, { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:1' }, 1,
-      'database.url: cannot reach the libSQL server at 127.0.0.1:1 (connection refused)')
+    await expectOneLine(
+      args,
+      { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:1' },
+      1,
+      'database.url: cannot reach the libSQL server at 127.0.0.1:1 (connection refused)',
+    )
   })
 
   test.each(COMMANDS)('wrong token: %s … names database.auth_token, not the token', async (...args) => {
     const host = new URL(server.url).host
-    await expectOneLine(args, { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: 'wrong-secret' }, 1,
-      `database.auth_token: the libSQL server at ${host} refused the token (HTTP 401)`)
+    await expectOneLine(
+      args,
+      { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: 'wrong-secret' },
+      1,
+      `database.auth_token: the libSQL server at ${host} refused the token (HTTP 401)`,
+    )
   })
 
   test('a token with a line break or a non-ASCII character: exit 2, the token not shown', async () => {
     for (const token of ['secret\nmore', 'sécret']) {
-      await expectOneLine(['team', 'list'], { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: token }, 2,
-        'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)')
+      await expectOneLine(
+        ['team', 'list'],
+        { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: token },
+        2,
+        'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)',
+      )
     }
   })
 
   test('the right token works', async () => {
-    const r = await runCli(ws, ['team', 'list'], { env: { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: TOKEN } })
+    const r = await runCli(ws, ['team', 'list'], {
+      env: { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: TOKEN },
+    })
     expect(r.code).toBe(0)
   })
 })

@@ -9,10 +9,20 @@ beforeAll(async () => {
   teamId = JSON.parse(await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth', '--json'])).id
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'leads'])
   await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Founders', '--description', 'SaaS founders'])
-  ws.file('good.jsonl', JSON.stringify({
-    author: 'a', platform: 'reddit', intent: 'ACTIVE', score: 8, reason: 'r', content: 'looking for a crm',
-    url: 'https://example.com/1', keyword: 'crm', publishedAt: '2026-10-01T00:00:00Z',
-  }) + '\n')
+  ws.file(
+    'good.jsonl',
+    JSON.stringify({
+      author: 'a',
+      platform: 'reddit',
+      intent: 'ACTIVE',
+      score: 8,
+      reason: 'r',
+      content: 'looking for a crm',
+      url: 'https://example.com/1',
+      keyword: 'crm',
+      publishedAt: '2026-10-01T00:00:00Z',
+    }) + '\n',
+  )
   await ok(ws, ['signals', 'import', '--team', 'acme', 'good.jsonl'])
   ws.file('bad-config.toml', '[server]\nport = 8080\nbogus = 1\n')
   ws.file('bad-type.toml', '[server]\nport = "eighty"\n')
@@ -20,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => ws.cleanup())
 
 /** The command fails with exit status 2, one line on stderr naming the problem, nothing on stdout, no change. */
-async function expectRejected(args: string[], message: string | RegExp, opts: { env?: Record<string, string>; code?: number } = {}) {
+async function expectRejected(
+  args: string[],
+  message: string | RegExp,
+  opts: { env?: Record<string, string>; code?: number } = {},
+) {
   const before = await dump(ws)
   const r = await runCli(ws, args, { env: opts.env })
   expect(r.code).toBe(opts.code ?? 2)
@@ -44,48 +58,148 @@ const cases: [string, string[], string | RegExp][] = [
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],
   ['team create without --name', ['team', 'create', '--plan', 'growth'], '--name is required'],
   ['team create without --plan', ['team', 'create', '--name', 'beta'], '--plan is required'],
-  ['team create with an unknown plan', ['team', 'create', '--name', 'beta', '--plan', 'gold'], 'unknown plan "gold"; plans: starter, growth, scale, ultimate'],
-  ['team create with negative credits', ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits=-5'], '--credits must be a whole number, 0 or more'],
-  ['team create with negative credits as a separate argument', ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', '-5'], '--credits'],
-  ['team create with non-numeric credits', ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', 'lots'], '--credits must be a whole number'],
-  ['team create with fractional credits', ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', '1.5'], '--credits must be a whole number'],
-  ['team create with a name already taken', ['team', 'create', '--name', 'acme', '--plan', 'scale'], 'a team named "acme" already exists'],
-  ['team create with a name of punctuation', ['team', 'create', '--name', '!!!', '--plan', 'growth'], 'team name must be'],
-  ['team create with an unknown flag', ['team', 'create', '--name', 'beta', '--plan', 'growth', '--colour', 'red'], "'--colour'"],
+  [
+    'team create with an unknown plan',
+    ['team', 'create', '--name', 'beta', '--plan', 'gold'],
+    'unknown plan "gold"; plans: starter, growth, scale, ultimate',
+  ],
+  [
+    'team create with negative credits',
+    ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits=-5'],
+    '--credits must be a whole number, 0 or more',
+  ],
+  [
+    'team create with negative credits as a separate argument',
+    ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', '-5'],
+    '--credits',
+  ],
+  [
+    'team create with non-numeric credits',
+    ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', 'lots'],
+    '--credits must be a whole number',
+  ],
+  [
+    'team create with fractional credits',
+    ['team', 'create', '--name', 'beta', '--plan', 'growth', '--credits', '1.5'],
+    '--credits must be a whole number',
+  ],
+  [
+    'team create with a name already taken',
+    ['team', 'create', '--name', 'acme', '--plan', 'scale'],
+    'a team named "acme" already exists',
+  ],
+  [
+    'team create with a name of punctuation',
+    ['team', 'create', '--name', '!!!', '--plan', 'growth'],
+    'team name must be',
+  ],
+  [
+    'team create with an unknown flag',
+    ['team', 'create', '--name', 'beta', '--plan', 'growth', '--colour', 'red'],
+    "'--colour'",
+  ],
   ['team list with an unknown flag', ['team', 'list', '--all'], "'--all'"],
-  ['team set on an unknown team', ['team', 'set', '--team', 'nobody', '--plan', 'scale'], 'no team with id or name "nobody"'],
+  [
+    'team set on an unknown team',
+    ['team', 'set', '--team', 'nobody', '--plan', 'scale'],
+    'no team with id or name "nobody"',
+  ],
   ['team set with an unknown plan', ['team', 'set', '--team', 'acme', '--plan', 'gold'], 'unknown plan "gold"'],
-  ['team set with negative credits', ['team', 'set', '--team', 'acme', '--credits=-1'], '--credits must be a whole number, 0 or more'],
-  ['team set with non-numeric credits', ['team', 'set', '--team', 'acme', '--credits', 'ten'], '--credits must be a whole number'],
+  [
+    'team set with negative credits',
+    ['team', 'set', '--team', 'acme', '--credits=-1'],
+    '--credits must be a whole number, 0 or more',
+  ],
+  [
+    'team set with non-numeric credits',
+    ['team', 'set', '--team', 'acme', '--credits', 'ten'],
+    '--credits must be a whole number',
+  ],
   ['team set with nothing to change', ['team', 'set', '--team', 'acme'], 'give --plan and/or --credits'],
   ['team set without --team', ['team', 'set', '--plan', 'scale'], '--team is required'],
   ['key create for an unknown team', ['key', 'create', '--team', 'nobody'], 'no team with id or name "nobody"'],
   ['key create without --team', ['key', 'create'], '--team is required'],
-  ['key create with a label over 100 characters', ['key', 'create', '--team', 'acme', '--name', LONG], 'key label must be at most 100 characters'],
+  [
+    'key create with a label over 100 characters',
+    ['key', 'create', '--team', 'acme', '--name', LONG],
+    'key label must be at most 100 characters',
+  ],
   ['key create with an unknown flag', ['key', 'create', '--team', 'acme', '--label', 'x'], "'--label'"],
   ['key list for an unknown team', ['key', 'list', '--team', 'nobody'], 'no team with id or name "nobody"'],
-  ['key revoke of an unknown prefix', ['key', 'revoke', '--team', 'acme', 'lsk_unknown1'], 'no active key with prefix "lsk_unknown1"'],
+  [
+    'key revoke of an unknown prefix',
+    ['key', 'revoke', '--team', 'acme', 'lsk_unknown1'],
+    'no active key with prefix "lsk_unknown1"',
+  ],
   ['key revoke without a prefix', ['key', 'revoke', '--team', 'acme'], 'give exactly one key prefix'],
-  ['key revoke with two prefixes', ['key', 'revoke', '--team', 'acme', 'lsk_a', 'lsk_b'], 'give exactly one key prefix'],
+  [
+    'key revoke with two prefixes',
+    ['key', 'revoke', '--team', 'acme', 'lsk_a', 'lsk_b'],
+    'give exactly one key prefix',
+  ],
   ['keyword add of an empty keyword', ['keyword', 'add', '--team', 'acme', 'sales', '  '], 'keyword 2 is empty'],
-  ['keyword add of a keyword over 200 characters', ['keyword', 'add', '--team', 'acme', LONG], 'keyword 1 is longer than 200 characters'],
+  [
+    'keyword add of a keyword over 200 characters',
+    ['keyword', 'add', '--team', 'acme', LONG],
+    'keyword 1 is longer than 200 characters',
+  ],
   ['keyword add without keywords', ['keyword', 'add', '--team', 'acme'], 'give at least one keyword'],
-  ['keyword add for an unknown team', ['keyword', 'add', '--team', 'nobody', 'crm'], 'no team with id or name "nobody"'],
+  [
+    'keyword add for an unknown team',
+    ['keyword', 'add', '--team', 'nobody', 'crm'],
+    'no team with id or name "nobody"',
+  ],
   ['keyword list for an unknown team', ['keyword', 'list', '--team', 'nobody'], 'no team with id or name "nobody"'],
-  ['keyword remove of one untracked keyword among tracked ones', ['keyword', 'remove', '--team', 'acme', 'crm', 'ghost'], 'not tracked by this team: "ghost"; nothing was removed'],
+  [
+    'keyword remove of one untracked keyword among tracked ones',
+    ['keyword', 'remove', '--team', 'acme', 'crm', 'ghost'],
+    'not tracked by this team: "ghost"; nothing was removed',
+  ],
   ['keyword remove without keywords', ['keyword', 'remove', '--team', 'acme'], 'give at least one keyword'],
-  ['icp add with a duplicate name in another case', ['icp', 'add', '--team', 'acme', '--name', 'founders', '--description', 'x'], 'already has an ICP profile named "Founders"'],
+  [
+    'icp add with a duplicate name in another case',
+    ['icp', 'add', '--team', 'acme', '--name', 'founders', '--description', 'x'],
+    'already has an ICP profile named "Founders"',
+  ],
   ['icp add without --description', ['icp', 'add', '--team', 'acme', '--name', 'New'], '--description is required'],
-  ['icp add with a blank name', ['icp', 'add', '--team', 'acme', '--name', '   ', '--description', 'x'], '--name is required'],
-  ['icp add with a name over 100 characters', ['icp', 'add', '--team', 'acme', '--name', LONG.slice(0, 101), '--description', 'x'], '--name must be 1 to 100 characters'],
-  ['icp add with a description over 2000 characters', ['icp', 'add', '--team', 'acme', '--name', 'New', '--description', 'd'.repeat(2001)], '--description must be 1 to 2000 characters'],
-  ['icp add for an unknown team', ['icp', 'add', '--team', 'nobody', '--name', 'New', '--description', 'x'], 'no team with id or name "nobody"'],
+  [
+    'icp add with a blank name',
+    ['icp', 'add', '--team', 'acme', '--name', '   ', '--description', 'x'],
+    '--name is required',
+  ],
+  [
+    'icp add with a name over 100 characters',
+    ['icp', 'add', '--team', 'acme', '--name', LONG.slice(0, 101), '--description', 'x'],
+    '--name must be 1 to 100 characters',
+  ],
+  [
+    'icp add with a description over 2000 characters',
+    ['icp', 'add', '--team', 'acme', '--name', 'New', '--description', 'd'.repeat(2001)],
+    '--description must be 1 to 2000 characters',
+  ],
+  [
+    'icp add for an unknown team',
+    ['icp', 'add', '--team', 'nobody', '--name', 'New', '--description', 'x'],
+    'no team with id or name "nobody"',
+  ],
   ['icp list for an unknown team', ['icp', 'list', '--team', 'nobody'], 'no team with id or name "nobody"'],
-  ['icp remove of an unknown profile', ['icp', 'remove', '--team', 'acme', '--name', 'Ghosts'], 'no ICP profile named "Ghosts"'],
+  [
+    'icp remove of an unknown profile',
+    ['icp', 'remove', '--team', 'acme', '--name', 'Ghosts'],
+    'no ICP profile named "Ghosts"',
+  ],
   ['icp remove without --name', ['icp', 'remove', '--team', 'acme'], '--name is required'],
-  ['signals import for an unknown team', ['signals', 'import', '--team', 'nobody', 'good.jsonl'], 'no team with id or name "nobody"'],
+  [
+    'signals import for an unknown team',
+    ['signals', 'import', '--team', 'nobody', 'good.jsonl'],
+    'no team with id or name "nobody"',
+  ],
   ['signals import without a file', ['signals', 'import', '--team', 'acme'], 'give exactly one FILE'],
-  ['signals import of a missing file', ['signals', 'import', '--team', 'acme', 'missing.jsonl'], 'cannot read "missing.jsonl": no such file'],
+  [
+    'signals import of a missing file',
+    ['signals', 'import', '--team', 'acme', 'missing.jsonl'],
+    'cannot read "missing.jsonl": no such file',
+  ],
   ['signals import of a folder', ['signals', 'import', '--team', 'acme', '.'], 'cannot read ".": it is a directory'],
   ['signals import without --team', ['signals', 'import', 'good.jsonl'], '--team is required'],
 ]
@@ -101,11 +215,20 @@ describe('wrong input', () => {
 })
 
 const EVERY_COMMAND = [
-  ['migrate'], ['team', 'create', '--name', 'beta', '--plan', 'growth'], ['team', 'list'], ['team', 'set', '--team', 'acme', '--credits', '3'],
-  ['key', 'create', '--team', 'acme'], ['key', 'list', '--team', 'acme'], ['key', 'revoke', '--team', 'acme', 'lsk_x'],
-  ['keyword', 'add', '--team', 'acme', 'new'], ['keyword', 'list', '--team', 'acme'], ['keyword', 'remove', '--team', 'acme', 'crm'],
-  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'], ['icp', 'list', '--team', 'acme'],
-  ['icp', 'remove', '--team', 'acme', '--name', 'Founders'], ['signals', 'import', '--team', 'acme', 'good.jsonl'],
+  ['migrate'],
+  ['team', 'create', '--name', 'beta', '--plan', 'growth'],
+  ['team', 'list'],
+  ['team', 'set', '--team', 'acme', '--credits', '3'],
+  ['key', 'create', '--team', 'acme'],
+  ['key', 'list', '--team', 'acme'],
+  ['key', 'revoke', '--team', 'acme', 'lsk_x'],
+  ['keyword', 'add', '--team', 'acme', 'new'],
+  ['keyword', 'list', '--team', 'acme'],
+  ['keyword', 'remove', '--team', 'acme', 'crm'],
+  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'],
+  ['icp', 'list', '--team', 'acme'],
+  ['icp', 'remove', '--team', 'acme', '--name', 'Founders'],
+  ['signals', 'import', '--team', 'acme', 'good.jsonl'],
 ]
 
 describe('bad configuration', () => {
@@ -121,10 +244,15 @@ describe('bad configuration', () => {
   })
 
   test('an unknown key from the environment is named', async () => {
-    await expectRejected(['team', 'list'], 'LEAD_SIGNALS_SERVER_BOGUS is not a configuration key', { env: { LEAD_SIGNALS_SERVER_BOGUS: '1' } })
+    await expectRejected(['team', 'list'], 'LEAD_SIGNALS_SERVER_BOGUS is not a configuration key', {
+      env: { LEAD_SIGNALS_SERVER_BOGUS: '1' },
+    })
   })
 
   test('a configuration file that cannot be read is an error that does not print its path', async () => {
-    await expectRejected(['team', 'list', '--config', 'nope.toml'], 'cannot read the configuration file given by --config')
+    await expectRejected(
+      ['team', 'list', '--config', 'nope.toml'],
+      'cannot read the configuration file given by --config',
+    )
   })
 })

@@ -26,27 +26,42 @@ describe('the version', () => {
 // Every command with the least it needs, plus one argument it does not take. A server started by mistake is killed
 // after the bound, so it shows as a status other than 2.
 const STRAY: string[][] = [
-  ['serve'], ['serve', '--demo'], ['migrate'],
-  ['team', 'create', '--name', 'beta', '--plan', 'growth'], ['team', 'list'], ['team', 'set', '--team', 'acme', '--credits', '3'],
-  ['key', 'create', '--team', 'acme'], ['key', 'list', '--team', 'acme'],
+  ['serve'],
+  ['serve', '--demo'],
+  ['migrate'],
+  ['team', 'create', '--name', 'beta', '--plan', 'growth'],
+  ['team', 'list'],
+  ['team', 'set', '--team', 'acme', '--credits', '3'],
+  ['key', 'create', '--team', 'acme'],
+  ['key', 'list', '--team', 'acme'],
   ['keyword', 'list', '--team', 'acme'],
-  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'], ['icp', 'list', '--team', 'acme'],
+  ['icp', 'add', '--team', 'acme', '--name', 'N', '--description', 'd'],
+  ['icp', 'list', '--team', 'acme'],
   ['icp', 'remove', '--team', 'acme', '--name', 'Founders'],
-  ['poll', '--once'], ['mcp', '--api-key', 'lsk_x'],
+  ['poll', '--once'],
+  ['mcp', '--api-key', 'lsk_x'],
 ]
 
 describe('stray arguments are an error', () => {
-  test.each(STRAY.map((args) => [args.join(' '), args] as const))('%s STRAY exits 2 with one line, changing nothing', async (_name, args) => {
-    const before = await dump(ws)
-    const r = await runCli(ws, [...args, 'STRAY'], { env: { LEAD_SIGNALS_SERVER_PORT: '0' }, timeoutMs: 10_000 })
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
-      code: 2, stdout: '', stderr: 'lead-signals: unexpected argument "STRAY"\n',
-    })
-    expect(await dump(ws)).toEqual(before)
-  })
+  test.each(STRAY.map((args) => [args.join(' '), args] as const))(
+    '%s STRAY exits 2 with one line, changing nothing',
+    async (_name, args) => {
+      const before = await dump(ws)
+      const r = await runCli(ws, [...args, 'STRAY'], { env: { LEAD_SIGNALS_SERVER_PORT: '0' }, timeoutMs: 10_000 })
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'lead-signals: unexpected argument "STRAY"\n',
+      })
+      expect(await dump(ws)).toEqual(before)
+    },
+  )
 
   test('commands that take arguments take only as many as they need', async () => {
-    for (const args of [['key', 'revoke', '--team', 'acme', 'lsk_a', 'lsk_b'], ['signals', 'import', '--team', 'acme', 'one.jsonl', 'two.jsonl']]) {
+    for (const args of [
+      ['key', 'revoke', '--team', 'acme', 'lsk_a', 'lsk_b'],
+      ['signals', 'import', '--team', 'acme', 'one.jsonl', 'two.jsonl'],
+    ]) {
       const r = await runCli(ws, args)
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^lead-signals: give exactly one .*\n$/)
@@ -55,11 +70,14 @@ describe('stray arguments are an error', () => {
 
   test('under "npm start" (serve --demo), another command given after it is refused with how to run it', async () => {
     const r = await runCli(ws, ['serve', '--demo', 'team', 'list'], {
-      env: { LEAD_SIGNALS_SERVER_PORT: '0', npm_lifecycle_event: 'start' }, timeoutMs: 10_000,
+      env: { LEAD_SIGNALS_SERVER_PORT: '0', npm_lifecycle_event: 'start' },
+      timeoutMs: 10_000,
     })
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toBe('lead-signals: unexpected argument "team"; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"\n')
+    expect(r.stderr).toBe(
+      'lead-signals: unexpected argument "team"; "npm start" only serves the demo, run other commands with "npm run cli -- COMMAND"\n',
+    )
   })
 })
 
@@ -67,10 +85,18 @@ describe('running the CLI from a clone', () => {
   // npm and npx run in the repository (where package.json is), on the workspace's database given by environment.
   const fromRepo = async (cmd: string[]) => {
     const proc = Bun.spawn(cmd, {
-      cwd: REPO, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', timeout: 60_000,
+      cwd: REPO,
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      timeout: 60_000,
       env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl },
     })
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ])
     return { code, stdout, stderr }
   }
 
@@ -94,16 +120,27 @@ describe("the README's configuration example", () => {
   // The README's line `LEAD_SIGNALS_…=… npm start` (npm start is `serve --demo`), as written, but on a free port and in
   // a fresh folder.
   test('settings from the environment: the port and a database file of its own', async () => {
-    const line = readFileSync(resolve(REPO, 'README.md'), 'utf8').split('\n').find((l) => /^(LEAD_SIGNALS_\w+=\S+ )+npm start$/.test(l))
+    const line = readFileSync(resolve(REPO, 'README.md'), 'utf8')
+      .split('\n')
+      .find((l) => /^(LEAD_SIGNALS_\w+=\S+ )+npm start$/.test(l))
     expect(line).toBeDefined()
-    const settings = Object.fromEntries((line as string).split(' ').filter((w) => w.includes('=')).map((w) => w.split('=')))
+    const settings = Object.fromEntries(
+      (line as string)
+        .split(' ')
+        .filter((w) => w.includes('='))
+        .map((w) => w.split('=')),
+    )
     expect(Object.keys(settings)).toEqual(['LEAD_SIGNALS_SERVER_PORT', 'LEAD_SIGNALS_DATABASE_URL'])
     const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const port = free.port as number
     free.stop(true)
     const folder = createWorkspace()
     const proc = Bun.spawn([process.execPath, resolve(REPO, 'src/main.ts'), 'serve', '--demo'], {
-      cwd: folder.dir, stdin: 'ignore', stdout: 'pipe', stderr: 'ignore', timeout: 20_000,
+      cwd: folder.dir,
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'ignore',
+      timeout: 20_000,
       env: { ...cleanEnv(), ...settings, LEAD_SIGNALS_SERVER_PORT: String(port), LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
     })
     try {
@@ -124,4 +161,3 @@ describe("the README's configuration example", () => {
     }
   })
 })
-

@@ -9,8 +9,15 @@ import { seedTeam, testDeps } from '../support/deps'
 
 const NOW = new Date('2026-11-15T12:00:00.000Z')
 const base = {
-  author: 'dana', platform: 'reddit', intent: 'ACTIVE', score: 8, reason: 'asks for a CRM', content: 'looking for a CRM',
-  url: 'https://reddit.com/r/x/1', keyword: 'crm', publishedAt: '2026-11-01T10:00:00Z',
+  author: 'dana',
+  platform: 'reddit',
+  intent: 'ACTIVE',
+  score: 8,
+  reason: 'asks for a CRM',
+  content: 'looking for a CRM',
+  url: 'https://reddit.com/r/x/1',
+  keyword: 'crm',
+  publishedAt: '2026-11-01T10:00:00Z',
 }
 const line = (patch: Record<string, unknown> = {}) => JSON.stringify({ ...base, ...patch })
 /** The rows and the rejected lines of a text, line by line as the import reads it. */
@@ -41,24 +48,41 @@ describe('parsing one line of a signals file', () => {
     const { rows, rejected } = parse(line({ publishedAt: '2026-11-01T12:30:00+02:00', keyword: '  crm  ' }))
     expect(rejected).toEqual([])
     expect(rows[0]).toMatchObject({
-      teamId: 'team_1', platform: 'reddit', postId: 'https://reddit.com/r/x/1', author: 'dana', intent: 'ACTIVE', score: 8,
-      icpMatch: null, preview: 'looking for a CRM', contentFull: 'looking for a CRM', keyword: 'crm',
-      publishedAt: '2026-11-01T10:30:00.000Z', detectedAt: NOW.toISOString(),
+      teamId: 'team_1',
+      platform: 'reddit',
+      postId: 'https://reddit.com/r/x/1',
+      author: 'dana',
+      intent: 'ACTIVE',
+      score: 8,
+      icpMatch: null,
+      preview: 'looking for a CRM',
+      contentFull: 'looking for a CRM',
+      keyword: 'crm',
+      publishedAt: '2026-11-01T10:30:00.000Z',
+      detectedAt: NOW.toISOString(),
     })
     expect(rows[0].id).toMatch(/^sig_/)
   })
 
   test('an explicit id is the post id, and scores 0 and 10 are both in range', () => {
-    const { rows } = parse([line({ id: 't3_abc', score: 0 }), line({ id: 't3_def', score: 10, icpMatch: 'Founders' })].join('\n'))
-    expect(rows.map((r) => [r.postId, r.score, r.icpMatch])).toEqual([['t3_abc', 0, null], ['t3_def', 10, 'Founders']])
+    const { rows } = parse(
+      [line({ id: 't3_abc', score: 0 }), line({ id: 't3_def', score: 10, icpMatch: 'Founders' })].join('\n'),
+    )
+    expect(rows.map((r) => [r.postId, r.score, r.icpMatch])).toEqual([
+      ['t3_abc', 0, null],
+      ['t3_def', 10, 'Founders'],
+    ])
   })
-
 
   const bad: [string, string, string][] = [
     ['a misspelt field', line({ authr: 'x' }), 'authr: unknown field'],
     ['a missing field', JSON.stringify({ ...base, url: undefined }), 'url: is required'],
     ['an unknown platform', line({ platform: 'myspace' }), 'platform: must be one of: twitter, reddit,'],
-    ['an unknown intent', line({ intent: 'BUYING' }), 'intent: must be one of: ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION'],
+    [
+      'an unknown intent',
+      line({ intent: 'BUYING' }),
+      'intent: must be one of: ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION',
+    ],
     ['a score above 10', line({ score: 10.5 }), 'score: must be from 0 to 10'],
     ['a negative score', line({ score: -0.1 }), 'score: must be from 0 to 10'],
     ['a score given as text', line({ score: '8' }), 'score: must be a number'],
@@ -67,9 +91,21 @@ describe('parsing one line of a signals file', () => {
     ['a url that is not a url', line({ url: 'example.com/x' }), 'url: must be an http or https URL'],
     ['an empty keyword', line({ keyword: ' ' }), 'keyword: must not be empty'],
     ['a keyword over 200 characters', line({ keyword: 'k'.repeat(201) }), 'keyword: must be at most 200 characters'],
-    ['a publishedAt without a zone', line({ publishedAt: '2026-11-01T10:00:00' }), 'publishedAt: must be an ISO 8601 date-time with a time zone'],
-    ['a publishedAt that is only a date', line({ publishedAt: '2026-11-01' }), 'publishedAt: must be an ISO 8601 date-time with a time zone'],
-    ['a detectedAt that is not a date', line({ detectedAt: 'yesterday' }), 'detectedAt: must be an ISO 8601 date-time with a time zone'],
+    [
+      'a publishedAt without a zone',
+      line({ publishedAt: '2026-11-01T10:00:00' }),
+      'publishedAt: must be an ISO 8601 date-time with a time zone',
+    ],
+    [
+      'a publishedAt that is only a date',
+      line({ publishedAt: '2026-11-01' }),
+      'publishedAt: must be an ISO 8601 date-time with a time zone',
+    ],
+    [
+      'a detectedAt that is not a date',
+      line({ detectedAt: 'yesterday' }),
+      'detectedAt: must be an ISO 8601 date-time with a time zone',
+    ],
     ['an icpMatch that is a number', line({ icpMatch: 3 }), 'icpMatch: '],
     ['a contentFull that is a number', line({ contentFull: 3 }), 'contentFull: must be a string or null'],
     ['an empty id', line({ id: '' }), 'id: must not be empty'],
@@ -84,7 +120,11 @@ describe('parsing one line of a signals file', () => {
 
   test('every problem of a line is reported, each with its field', () => {
     const message = rejectionOf(line({ platform: 'x', score: 11, colour: 'red' }))
-    expect(message.split('; ')).toEqual([expect.stringContaining('platform: must be one of'), 'score: must be from 0 to 10', 'colour: unknown field'])
+    expect(message.split('; ')).toEqual([
+      expect.stringContaining('platform: must be one of'),
+      'score: must be from 0 to 10',
+      'colour: unknown field',
+    ])
   })
 })
 
@@ -95,8 +135,13 @@ describe('importing signals into a team', () => {
     const lines = textLines([line(), 'nope', line({ id: 'b' }), line({ score: 99 })].join('\n'))
     const result = await importSignals(deps, { teamId: team.id, lines, skipInvalid: false })
     expect(result).toEqual({
-      applied: false, imported: 0, duplicates: 0,
-      rejected: [{ line: 2, message: 'not valid JSON' }, { line: 4, message: 'score: must be from 0 to 10' }],
+      applied: false,
+      imported: 0,
+      duplicates: 0,
+      rejected: [
+        { line: 2, message: 'not valid JSON' },
+        { line: 4, message: 'score: must be from 0 to 10' },
+      ],
     })
     expect(await deps.repos.signals.count(team.id, {})).toBe(0)
   })
@@ -117,7 +162,12 @@ describe('importing signals into a team', () => {
     const { team } = await seedTeam(deps)
     const text = `\uFEFF${line()}\r\n\r\n   \r\n{oops\r\n${line({ id: '2' })}\r\n`
     const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: true })
-    expect(result).toEqual({ applied: true, imported: 2, duplicates: 0, rejected: [{ line: 4, message: 'not valid JSON' }] })
+    expect(result).toEqual({
+      applied: true,
+      imported: 2,
+      duplicates: 0,
+      rejected: [{ line: 4, message: 'not valid JSON' }],
+    })
   })
 
   test('a large input is stored in transactions of 1,000 rows, with progress after each, and a re-run adds nothing', async () => {
@@ -131,7 +181,12 @@ describe('importing signals into a team', () => {
     }
     const text = Array.from({ length: 2500 }, (_, i) => line({ id: `p${i}` })).join('\n')
     const progress: ImportProgress[] = []
-    const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false, onProgress: (p) => progress.push(p) })
+    const result = await importSignals(deps, {
+      teamId: team.id,
+      lines: textLines(text),
+      skipInvalid: false,
+      onProgress: (p) => progress.push(p),
+    })
     expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, rejected: [] })
     expect(batches).toEqual([1000, 1000, 500])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
@@ -189,7 +244,12 @@ describe('reading the lines of an input', () => {
   })
 
   test('a text in memory gives the same lines as a file', async () => {
-    const cases: [string, string[]][] = [['', []], ['a', ['a']], ['a\n', ['a']], ['\n\nx\ny\n\n', ['', '', 'x', 'y', '']]]
+    const cases: [string, string[]][] = [
+      ['', []],
+      ['a', ['a']],
+      ['a\n', ['a']],
+      ['\n\nx\ny\n\n', ['', '', 'x', 'y', '']],
+    ]
     for (const [text, lines] of cases) expect(await collect(textLines(text))).toEqual(lines)
   })
 })

@@ -21,7 +21,10 @@ afterAll(() => {
 })
 
 const rejects = async (key: string) => {
-  const error = await authenticate(deps, key).then(() => undefined, (e: unknown) => e)
+  const error = await authenticate(deps, key).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(AppError)
   expect((error as AppError).kind).toBe('invalid_api_key')
 }
@@ -51,10 +54,18 @@ describe('key create', () => {
 
 describe('key list', () => {
   test('it shows prefix, label, created, last used and revoked for each key, never the key itself', async () => {
-    const { apiKey, prefix } = JSON.parse(await ok(ws, ['key', 'create', '--team', 'acme', '--name', 'listed', '--json']))
+    const { apiKey, prefix } = JSON.parse(
+      await ok(ws, ['key', 'create', '--team', 'acme', '--name', 'listed', '--json']),
+    )
     const keys = JSON.parse(await ok(ws, ['key', 'list', '--team', 'acme', '--json']))
     const listed = keys.find((k: { prefix: string }) => k.prefix === prefix)
-    expect(listed).toEqual({ prefix, label: 'listed', createdAt: expect.any(String), lastUsedAt: null, revokedAt: null })
+    expect(listed).toEqual({
+      prefix,
+      label: 'listed',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      revokedAt: null,
+    })
     expect(keys[0].label).toBe('first key')
 
     const table = await ok(ws, ['key', 'list', '--team', 'acme'])
@@ -113,7 +124,9 @@ describe('key revoke', () => {
     for (const wrong of [typo, theirs.apiKey]) {
       const r = await runCli(ws, ['key', 'revoke', '--team', 'acme', wrong])
       expect(r.code).toBe(2)
-      expect(r.stderr).toBe(`lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given)\n`)
+      expect(r.stderr).toBe(
+        `lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given)\n`,
+      )
       expect(r.stdout + r.stderr).not.toContain(wrong)
     }
     expect(await dump(ws)).toEqual(before)

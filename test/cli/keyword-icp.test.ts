@@ -15,8 +15,10 @@ describe('keyword', () => {
     const out = await ok(ws, ['keyword', 'add', '--team', 'acme', '  CRM ', 'sales pipeline', 'crm'])
     expect(out).toBe('Now tracking "CRM", "sales pipeline".\n')
     expect(await keywords()).toEqual(['CRM', 'sales pipeline'])
-    expect(await query(ws, 'SELECT keyword, keyword_lc FROM keywords ORDER BY keyword_lc'))
-      .toEqual([{ keyword: 'CRM', keyword_lc: 'crm' }, { keyword: 'sales pipeline', keyword_lc: 'sales pipeline' }])
+    expect(await query(ws, 'SELECT keyword, keyword_lc FROM keywords ORDER BY keyword_lc')).toEqual([
+      { keyword: 'CRM', keyword_lc: 'crm' },
+      { keyword: 'sales pipeline', keyword_lc: 'sales pipeline' },
+    ])
     expect(await ok(ws, ['keyword', 'list', '--team', 'acme'])).toBe('CRM\nsales pipeline\n')
   })
 
@@ -34,7 +36,9 @@ describe('keyword', () => {
 
   test('remove drops the keywords named in any case', async () => {
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'leads', 'sales'])
-    expect(await ok(ws, ['keyword', 'remove', '--team', 'acme', 'CRM', 'sales'])).toBe('No longer tracking "crm", "sales".\n')
+    expect(await ok(ws, ['keyword', 'remove', '--team', 'acme', 'CRM', 'sales'])).toBe(
+      'No longer tracking "crm", "sales".\n',
+    )
     expect(await keywords()).toEqual(['leads'])
   })
 
@@ -48,14 +52,36 @@ const profiles = async () => JSON.parse(await ok(ws, ['icp', 'list', '--team', '
 
 describe('icp', () => {
   test('add stores a trimmed profile, and list shows it as text and as JSON', async () => {
-    const out = await ok(ws, ['icp', 'add', '--team', 'acme', '--name', ' SaaS founders ', '--description', 'Founders of B2B SaaS startups'])
+    const out = await ok(ws, [
+      'icp',
+      'add',
+      '--team',
+      'acme',
+      '--name',
+      ' SaaS founders ',
+      '--description',
+      'Founders of B2B SaaS startups',
+    ])
     expect(out).toBe('Added ICP profile "SaaS founders".\n')
-    await ok(ws, ['icp', 'add', '--team', 'acme', '--name', 'Agencies', '--description', 'Marketing agencies', '--competitors', ' HubSpot, Pipedrive ,hubspot,'])
+    await ok(ws, [
+      'icp',
+      'add',
+      '--team',
+      'acme',
+      '--name',
+      'Agencies',
+      '--description',
+      'Marketing agencies',
+      '--competitors',
+      ' HubSpot, Pipedrive ,hubspot,',
+    ])
     expect(await profiles()).toEqual([
       { name: 'SaaS founders', description: 'Founders of B2B SaaS startups', competitors: [] },
       { name: 'Agencies', description: 'Marketing agencies', competitors: ['HubSpot', 'Pipedrive'] },
     ])
-    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe('SaaS founders: Founders of B2B SaaS startups\nAgencies: Marketing agencies (competitors: HubSpot, Pipedrive)\n')
+    expect(await ok(ws, ['icp', 'list', '--team', 'acme'])).toBe(
+      'SaaS founders: Founders of B2B SaaS startups\nAgencies: Marketing agencies (competitors: HubSpot, Pipedrive)\n',
+    )
   })
 
   test('names up to 100 and descriptions up to 2000 characters are accepted', async () => {

@@ -6,7 +6,9 @@ import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 const cleanups: (() => void)[] = []
-afterEach(() => { while (cleanups.length) cleanups.pop()?.() })
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()?.()
+})
 const workspace = (): Workspace => {
   const ws = createWorkspace()
   cleanups.push(ws.cleanup)
@@ -34,7 +36,11 @@ async function onTerminal(ws: Workspace, args: string[], env: Record<string, str
   const proc = Bun.spawn([process.execPath, MAIN, ...args], {
     cwd: ws.dir,
     env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_SCORER_BACKEND: 'rules', ...env },
-    terminal: { data: (_t, bytes) => { shown += decoder.decode(bytes, { stream: true }) } },
+    terminal: {
+      data: (_t, bytes) => {
+        shown += decoder.decode(bytes, { stream: true })
+      },
+    },
     timeout: 20_000,
   })
   const code = await proc.exited
@@ -58,13 +64,16 @@ describe('log format', () => {
     const { lines } = await onTerminal(ws, ['poll', '--once'], await failingPlatform(ws))
     const logged = lines.filter((l) => l.includes('poll_search_failed') && !l.includes('lead-signals:'))
     expect(logged).toHaveLength(1)
-    expect(logged[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  poll_search_failed platform=hackernews err="[^"]+"$/)
+    expect(logged[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}poll_search_failed platform=hackernews err="[^"]+"$/)
   })
 
   test('otherwise each log line is one JSON object', async () => {
     const ws = workspace()
     const r = await runCli(ws, ['poll', '--once'], { env: await failingPlatform(ws) })
-    const lines = r.stderr.trim().split('\n').filter((l) => l.startsWith('{'))
+    const lines = r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
     expect(lines.map((l) => JSON.parse(l).event)).toContain('poll_search_failed')
   })
 })
@@ -78,7 +87,12 @@ describe('the listening line names the address really listened on', () => {
     const child = spawnChild(world, ['serve'])
     try {
       await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
-      const line = JSON.parse(child.stdout().split('\n').find((l) => l.startsWith('{"event":"listening","url":')) as string)
+      const line = JSON.parse(
+        child
+          .stdout()
+          .split('\n')
+          .find((l) => l.startsWith('{"event":"listening","url":')) as string,
+      )
       const health = await fetch(`${line.url}/swagger/json`)
       return { line, reachable: health.status }
     } finally {

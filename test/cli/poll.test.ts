@@ -8,15 +8,31 @@ let config: string[]
 beforeEach(async () => {
   ws = createWorkspace()
   world = fakePlatforms()
-  config = ['--config', ws.file('poll.toml', [
-    '[plans.poller]', 'monthly_requests = 100', 'platforms = ["hackernews", "reddit"]',
-    '[platforms.hackernews]', `base_url = "${world.origin}"`, '[platforms.reddit]', `public_url = "${world.origin}"`,
-  ].join('\n'))]
+  config = [
+    '--config',
+    ws.file(
+      'poll.toml',
+      [
+        '[plans.poller]',
+        'monthly_requests = 100',
+        'platforms = ["hackernews", "reddit"]',
+        '[platforms.hackernews]',
+        `base_url = "${world.origin}"`,
+        '[platforms.reddit]',
+        `public_url = "${world.origin}"`,
+      ].join('\n'),
+    ),
+  ]
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
   await ok(ws, ['team', 'create', '--name', 'other', '--plan', 'poller', ...config])
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
   await ok(ws, ['keyword', 'add', '--team', 'other', 'erp', ...config])
-  world.add('hackernews', 'crm', { id: '7', author: 'ann', text: 'Can anyone recommend a CRM? We are ready to buy this month.', at: '2026-11-15T10:00:00.000Z' })
+  world.add('hackernews', 'crm', {
+    id: '7',
+    author: 'ann',
+    text: 'Can anyone recommend a CRM? We are ready to buy this month.',
+    at: '2026-11-15T10:00:00.000Z',
+  })
 })
 afterEach(() => {
   world.stop()
@@ -28,14 +44,26 @@ describe('poll --once', () => {
     const out = await ok(ws, ['poll', '--once', ...config])
     const lines = out.trim().split('\n')
     expect(lines[0]).toMatch(/^poll: completed in \d+ ms$/)
-    expect(lines[1].split(/\s+/)).toEqual(['platform', 'searches', 'fetched', 'new', 'scored', 'qualified', 'pending', 'failed', 'deferred'])
+    expect(lines[1].split(/\s+/)).toEqual([
+      'platform',
+      'searches',
+      'fetched',
+      'new',
+      'scored',
+      'qualified',
+      'pending',
+      'failed',
+      'deferred',
+    ])
     expect(lines[2].split(/\s+/)).toEqual(['hackernews', '2', '1', '1', '1', '1', '0', '0', '0'])
     expect(lines[3].split(/\s+/)).toEqual(['reddit', '2', '0', '0', '0', '0', '0', '0', '0'])
     expect(lines[4].split(/\s+/)).toEqual(['total', '4', '1', '1', '1', '1', '0', '0', '0'])
-    expect(await query(ws, 'SELECT post_id, keyword FROM signals')).toEqual([{ post_id: 'hackernews:7', keyword: 'crm' }])
+    expect(await query(ws, 'SELECT post_id, keyword FROM signals')).toEqual([
+      { post_id: 'hackernews:7', keyword: 'crm' },
+    ])
   })
 
-  test('--team limits the pass to that team\'s keywords; --json prints the summary as JSON', async () => {
+  test("--team limits the pass to that team's keywords; --json prints the summary as JSON", async () => {
     const summary = JSON.parse(await ok(ws, ['poll', '--once', '--team', 'other', '--json', ...config]))
     expect(summary).toMatchObject({ outcome: 'completed', totals: { searches: 2, fetched: 0 } })
     expect(world.searches.map((s) => s.keyword)).toEqual(['erp', 'erp'])

@@ -31,7 +31,11 @@ export function cleanEnv(): Record<string, string> {
 }
 
 /** Runs the real CLI (`bun src/main.ts …`) as a separate process against the workspace's database. */
-export async function runCli(ws: Workspace, args: string[], opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runCli(
+  ws: Workspace,
+  args: string[],
+  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const proc = Bun.spawn([process.execPath, MAIN, ...args], {
     cwd: ws.dir,
     env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_SCORER_BACKEND: 'rules', ...opts.env },
@@ -43,20 +47,30 @@ export async function runCli(ws: Workspace, args: string[], opts: { env?: Record
     killSignal: 'SIGKILL',
   })
   const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
   ])
   return { code, stdout, stderr }
 }
 
 /** Runs a command that must succeed; fails the test with its stderr otherwise. */
-export async function ok(ws: Workspace, args: string[], opts?: { env?: Record<string, string>; stdin?: string }): Promise<string> {
+export async function ok(
+  ws: Workspace,
+  args: string[],
+  opts?: { env?: Record<string, string>; stdin?: string },
+): Promise<string> {
   const r = await runCli(ws, args, opts)
   if (r.code !== 0) throw new Error(`lead-signals ${args.join(' ')} exited ${r.code}: ${r.stderr}`)
   return r.stdout
 }
 
 /** Rows of `sql` from the workspace's database, read with a separate connection. */
-export async function query(ws: Workspace, sql: string, args: (string | number)[] = []): Promise<Record<string, unknown>[]> {
+export async function query(
+  ws: Workspace,
+  sql: string,
+  args: (string | number)[] = [],
+): Promise<Record<string, unknown>[]> {
   const client = createClient({ url: ws.dbUrl })
   try {
     const rs = await client.execute({ sql, args })

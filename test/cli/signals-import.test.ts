@@ -8,14 +8,28 @@ beforeEach(async () => {
 })
 afterEach(() => ws.cleanup())
 
-const signal = (patch: Record<string, unknown> = {}) => JSON.stringify({
-  author: 'dana', platform: 'reddit', intent: 'ACTIVE', score: 8, reason: 'asks for a CRM',
-  content: 'We are looking for a CRM', url: 'https://reddit.com/r/crm/1', keyword: 'crm',
-  publishedAt: '2026-10-01T10:00:00Z', detectedAt: '2026-10-02T00:00:00Z', ...patch,
-})
+const signal = (patch: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    author: 'dana',
+    platform: 'reddit',
+    intent: 'ACTIVE',
+    score: 8,
+    reason: 'asks for a CRM',
+    content: 'We are looking for a CRM',
+    url: 'https://reddit.com/r/crm/1',
+    keyword: 'crm',
+    publishedAt: '2026-10-01T10:00:00Z',
+    detectedAt: '2026-10-02T00:00:00Z',
+    ...patch,
+  })
 const file = (name: string, lines: string[]) => ws.file(name, lines.join('\n') + '\n')
-const importFile = (name: string, ...flags: string[]) => runCli(ws, ['signals', 'import', '--team', 'acme', name, ...flags])
-const stored = () => query(ws, 'SELECT platform, post_id, author, preview, content_full, keyword, published_at, detected_at FROM signals ORDER BY post_id')
+const importFile = (name: string, ...flags: string[]) =>
+  runCli(ws, ['signals', 'import', '--team', 'acme', name, ...flags])
+const stored = () =>
+  query(
+    ws,
+    'SELECT platform, post_id, author, preview, content_full, keyword, published_at, detected_at FROM signals ORDER BY post_id',
+  )
 
 describe('signals import', () => {
   test('a valid file is imported in full, with UTC times and the url as post id when id is absent', async () => {
@@ -27,8 +41,26 @@ describe('signals import', () => {
     const r = await importFile('ok.jsonl')
     expect(r).toEqual({ code: 0, stdout: 'imported 2 signals, skipped 0 duplicates, rejected 0 lines\n', stderr: '' })
     expect(await stored()).toEqual([
-      { platform: 'hackernews', post_id: 'hn-42', author: 'dana', preview: 'We are looking for a CRM', content_full: 'We are looking for a CRM', keyword: 'crm', published_at: '2026-10-01T10:00:00.000Z', detected_at: '2026-10-02T00:00:00.000Z' },
-      { platform: 'reddit', post_id: 'https://reddit.com/r/crm/1', author: 'dana', preview: 'We are looking for a CRM', content_full: 'We are looking for a CRM', keyword: 'crm', published_at: '2026-10-01T10:00:00.000Z', detected_at: '2026-10-02T00:00:00.000Z' },
+      {
+        platform: 'hackernews',
+        post_id: 'hn-42',
+        author: 'dana',
+        preview: 'We are looking for a CRM',
+        content_full: 'We are looking for a CRM',
+        keyword: 'crm',
+        published_at: '2026-10-01T10:00:00.000Z',
+        detected_at: '2026-10-02T00:00:00.000Z',
+      },
+      {
+        platform: 'reddit',
+        post_id: 'https://reddit.com/r/crm/1',
+        author: 'dana',
+        preview: 'We are looking for a CRM',
+        content_full: 'We are looking for a CRM',
+        keyword: 'crm',
+        published_at: '2026-10-01T10:00:00.000Z',
+        detected_at: '2026-10-02T00:00:00.000Z',
+      },
     ])
     expect((await query(ws, 'SELECT id FROM signals')).every((row) => String(row.id).startsWith('sig_'))).toBe(true)
   })
@@ -50,7 +82,13 @@ describe('signals import', () => {
   })
 
   test('an invalid line aborts the import: each rejected line is listed by number, exit status 1, nothing written', async () => {
-    file('mixed.jsonl', [signal({ id: '1' }), '', 'not json', signal({ id: '2', score: 12 }), signal({ id: '3', auhtor: 'x' })])
+    file('mixed.jsonl', [
+      signal({ id: '1' }),
+      '',
+      'not json',
+      signal({ id: '2', score: 12 }),
+      signal({ id: '3', auhtor: 'x' }),
+    ])
     const before = await dump(ws)
     const r = await importFile('mixed.jsonl')
     expect(r.code).toBe(1)
@@ -75,7 +113,12 @@ describe('signals import', () => {
   })
 
   test('with --skip-invalid the valid lines are imported and the rejected line numbers are reported', async () => {
-    file('mixed.jsonl', [signal({ id: '1' }), 'not json', signal({ id: '2' }), signal({ id: '3', platform: 'myspace' })])
+    file('mixed.jsonl', [
+      signal({ id: '1' }),
+      'not json',
+      signal({ id: '2' }),
+      signal({ id: '3', platform: 'myspace' }),
+    ])
     const r = await importFile('mixed.jsonl', '--skip-invalid')
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('imported 2 signals, skipped 0 duplicates, rejected 2 lines (lines 2, 4)\n')
@@ -87,9 +130,21 @@ describe('signals import', () => {
   test('duplicates within the file and against the database are skipped, and re-importing a file imports nothing', async () => {
     file('first.jsonl', [signal({ id: 'a' }), signal({ id: 'b' })])
     await ok(ws, ['signals', 'import', '--team', 'acme', 'first.jsonl'])
-    file('second.jsonl', [signal({ id: 'b', author: 'someone else' }), signal({ id: 'c' }), signal({ id: 'c' }), signal({ id: 'd' })])
-    expect((await importFile('second.jsonl')).stdout).toBe('imported 2 signals, skipped 2 duplicates, rejected 0 lines\n')
-    expect((await stored()).map((s) => [s.post_id, s.author])).toEqual([['a', 'dana'], ['b', 'dana'], ['c', 'dana'], ['d', 'dana']])
+    file('second.jsonl', [
+      signal({ id: 'b', author: 'someone else' }),
+      signal({ id: 'c' }),
+      signal({ id: 'c' }),
+      signal({ id: 'd' }),
+    ])
+    expect((await importFile('second.jsonl')).stdout).toBe(
+      'imported 2 signals, skipped 2 duplicates, rejected 0 lines\n',
+    )
+    expect((await stored()).map((s) => [s.post_id, s.author])).toEqual([
+      ['a', 'dana'],
+      ['b', 'dana'],
+      ['c', 'dana'],
+      ['d', 'dana'],
+    ])
     const again = await importFile('second.jsonl')
     expect(again.stdout).toBe('imported 0 signals, skipped 4 duplicates, rejected 0 lines\n')
     expect(await query(ws, 'SELECT count(*) AS n FROM signals')).toEqual([{ n: 4 }])
@@ -99,7 +154,9 @@ describe('signals import', () => {
     await ok(ws, ['team', 'create', '--name', 'other', '--plan', 'growth'])
     file('posts.jsonl', [signal({ id: 'x' }), signal({ id: 'x', platform: 'twitter' })])
     expect((await importFile('posts.jsonl')).stdout).toStartWith('imported 2 signals, skipped 0')
-    expect(await ok(ws, ['signals', 'import', '--team', 'other', 'posts.jsonl'])).toStartWith('imported 2 signals, skipped 0')
+    expect(await ok(ws, ['signals', 'import', '--team', 'other', 'posts.jsonl'])).toStartWith(
+      'imported 2 signals, skipped 0',
+    )
   })
 
   test('contentFull stays null before 2026-09-01 without full text, and holds the content from that date on', async () => {
@@ -138,6 +195,10 @@ describe('signals import', () => {
 
   test('an empty file imports nothing and succeeds', async () => {
     ws.file('empty.jsonl', '\n\n')
-    expect(await importFile('empty.jsonl')).toEqual({ code: 0, stdout: 'imported 0 signals, skipped 0 duplicates, rejected 0 lines\n', stderr: '' })
+    expect(await importFile('empty.jsonl')).toEqual({
+      code: 0,
+      stdout: 'imported 0 signals, skipped 0 duplicates, rejected 0 lines\n',
+      stderr: '',
+    })
   })
 })

@@ -3,7 +3,9 @@ import { migrations } from '../../drizzle/migrations'
 import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 
 let ws: Workspace
-beforeEach(() => { ws = createWorkspace() })
+beforeEach(() => {
+  ws = createWorkspace()
+})
 afterEach(() => ws.cleanup())
 
 describe('migrate', () => {
@@ -33,7 +35,9 @@ describe('team create', () => {
   })
 
   test('with --json it prints exactly id, name, plan and apiKey, and --credits sets the balance', async () => {
-    const out = JSON.parse(await ok(ws, ['team', 'create', '--name', 'beta', '--plan', 'scale', '--credits', '25', '--json']))
+    const out = JSON.parse(
+      await ok(ws, ['team', 'create', '--name', 'beta', '--plan', 'scale', '--credits', '25', '--json']),
+    )
     expect(Object.keys(out).sort()).toEqual(['apiKey', 'id', 'name', 'plan'])
     expect(out).toMatchObject({ name: 'beta', plan: 'scale' })
     expect(out.id).toMatch(/^team_/)
@@ -53,7 +57,12 @@ describe('team list', () => {
     await ok(ws, ['team', 'create', '--name', 'old-timer', '--plan', 'ultimate', '--credits', '3'])
     const teams = JSON.parse(await ok(ws, ['team', 'list', '--json']))
     expect(teams.map((t: { name: string }) => t.name)).toEqual(['acme', 'old-timer'])
-    expect(teams[0]).toMatchObject({ name: 'acme', plan: 'growth', usage: { used: 0, limit: 500, remaining: 500 }, credits: 0 })
+    expect(teams[0]).toMatchObject({
+      name: 'acme',
+      plan: 'growth',
+      usage: { used: 0, limit: 500, remaining: 500 },
+      credits: 0,
+    })
     // The ultimate plan tops the balance up to its monthly allowance.
     expect(teams[1]).toMatchObject({ name: 'old-timer', plan: 'ultimate', credits: 100 })
     expect(teams[0].id).toMatch(/^team_/)
@@ -99,8 +108,21 @@ describe('help', () => {
   test('the top-level usage lists every command', async () => {
     const r = await runCli(ws, ['--help'])
     expect(r.code).toBe(0)
-    for (const c of ['migrate', 'team create', 'team list', 'team set', 'key create', 'key list', 'key revoke',
-      'keyword add', 'keyword list', 'icp add', 'icp list', 'icp remove', 'signals import']) {
+    for (const c of [
+      'migrate',
+      'team create',
+      'team list',
+      'team set',
+      'key create',
+      'key list',
+      'key revoke',
+      'keyword add',
+      'keyword list',
+      'icp add',
+      'icp list',
+      'icp remove',
+      'signals import',
+    ]) {
       expect(r.stdout).toContain(c)
     }
   })

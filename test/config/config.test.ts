@@ -24,10 +24,22 @@ function leafPaths(obj: unknown, prefix = ''): string[] {
 describe('configuration (docs/operations.md#configuration)', () => {
   test('built-in defaults match the contract', () => {
     const c = loadConfig({ env: {} })
-    expect(c.server).toEqual({ host: '0.0.0.0', port: 8080, max_body_bytes: 1_048_576, shutdown_timeout_ms: 35_000, log_requests: true })
+    expect(c.server).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      max_body_bytes: 1_048_576,
+      shutdown_timeout_ms: 35_000,
+      log_requests: true,
+    })
     expect(c.polling).toEqual({ enabled: true, schedule: '*/15 * * * *', limit: 50, concurrency: 4, lease_seconds: 60 })
     expect(c.database.url).toBe('file:./data/lead-signals.db')
-    expect(c.scorer).toMatchObject({ backend: 'ollama', fallback: 'rules', qualify_threshold: 6, timeout_ms: 30_000, concurrency: 4 })
+    expect(c.scorer).toMatchObject({
+      backend: 'ollama',
+      fallback: 'rules',
+      qualify_threshold: 6,
+      timeout_ms: 30_000,
+      concurrency: 4,
+    })
     expect(c.plans.growth).toMatchObject({ api_access: true, monthly_requests: 500 })
     expect(c.plans.scale.platforms.length).toBe(19)
     expect(c.plans.starter.api_access).toBe(false)
@@ -45,7 +57,9 @@ describe('configuration (docs/operations.md#configuration)', () => {
     const defaults = loadConfig({ env: {} })
     expect(fromExample).toEqual(defaults)
     const documented = new Set(leafPaths(Bun.TOML.parse(example)))
-    const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !/^platforms\.(internet|indiehacker)\.base_url$/.test(p))
+    const missing = leafPaths(defaults).filter(
+      (p) => !documented.has(p) && !/^platforms\.(internet|indiehacker)\.base_url$/.test(p),
+    )
     expect(missing).toEqual([])
     // The two SearXNG base_urls have no default; the example names them in a comment.
     expect(example).toContain('# base_url = "https://searx.example.org"')
@@ -69,7 +83,13 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(c.server.port).toBe(9000)
     expect(c.api.count_usage_endpoint).toBe(true)
     expect(c.plans.growth.monthly_requests).toBe('unlimited')
-    expect(c.plans.custom).toEqual({ api_access: true, monthly_requests: 0, monthly_credits: 0, any_keyword: true, platforms: ['reddit', 'hackernews'] })
+    expect(c.plans.custom).toEqual({
+      api_access: true,
+      monthly_requests: 0,
+      monthly_credits: 0,
+      any_keyword: true,
+      platforms: ['reddit', 'hackernews'],
+    })
     expect(c.scorer.ollama.model).toBe('llama3.2:3b')
     expect(c.platforms.hackernews.base_url).toBe('http://127.0.0.1:9999')
   })
@@ -85,13 +105,23 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe('config: surver: unknown key')
     expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toStartWith('config: server.port: ')
     expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
-    expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe('config: polling.schedule: must be a cron expression such as "*/15 * * * *"')
+    expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe(
+      'config: polling.schedule: must be a cron expression such as "*/15 * * * *"',
+    )
     expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toStartWith('config: scorer.backend: ')
-    expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith('config: plans.growth.platforms.0: ')
-    expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith('config: platforms.hackernews.base_url: ')
+    expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith(
+      'config: plans.growth.platforms.0: ',
+    )
+    expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith(
+      'config: platforms.hackernews.base_url: ',
+    )
     expect(failure({ env: {}, fileText: '[database]\nurl = "postgres://x"\n' })).toStartWith('config: database.url: ')
-    expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: 'abc' } })).toStartWith('config: server.port (from LEAD_SIGNALS_SERVER_PORT): ')
-    expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe('config: LEAD_SIGNALS_SERVER_PROT is not a configuration key')
+    expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: 'abc' } })).toStartWith(
+      'config: server.port (from LEAD_SIGNALS_SERVER_PORT): ',
+    )
+    expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe(
+      'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key',
+    )
     expect(failure({ env: {}, fileText: 'this is = not toml [' })).toStartWith('config: the file is not valid TOML')
   })
 
@@ -102,7 +132,11 @@ describe('configuration (docs/operations.md#configuration)', () => {
 })
 
 test('a provider input may hold lists and tables, and provider tables wait 120 s by default', () => {
-  const c = loadConfig({ env: {}, fileText: '[platforms.linkedin]\nactor = "a/b"\ntoken = "t"\ninput = { searchQueries = ["{keyword}"], options = { max = "{limit}" } }\n' })
+  const c = loadConfig({
+    env: {},
+    fileText:
+      '[platforms.linkedin]\nactor = "a/b"\ntoken = "t"\ninput = { searchQueries = ["{keyword}"], options = { max = "{limit}" } }\n',
+  })
   expect(c.platforms.linkedin.input).toEqual({ searchQueries: ['{keyword}'], options: { max: '{limit}' } })
   expect(c.platforms.linkedin.timeout_ms).toBe(120_000)
   expect(c.platforms.hackernews.timeout_ms).toBe(10_000)

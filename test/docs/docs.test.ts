@@ -17,7 +17,11 @@ function anchorsOf(markdown: string): Set<string> {
     if (line.startsWith('```')) fenced = !fenced
     const m = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
     if (!m) continue
-    const base = m[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-')
+    const base = m[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .trim()
+      .replace(/\s/g, '-')
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)
     anchors.add(n === 0 ? base : `${base}-${n}`)
@@ -27,9 +31,11 @@ function anchorsOf(markdown: string): Set<string> {
 
 const anchorCache = new Map<string, Set<string>>()
 const anchorsIn = (file: string) => {
-  let a = anchorCache.get(file)
-  if (!a) anchorCache.set(file, (a = anchorsOf(readFileSync(file, 'utf8'))))
-  return a
+  const known = anchorCache.get(file)
+  if (known) return known
+  const found = anchorsOf(readFileSync(file, 'utf8'))
+  anchorCache.set(file, found)
+  return found
 }
 
 /** Why a link target (a file path relative to `from`, and an anchor) does not resolve, or undefined when it does. */
@@ -45,7 +51,8 @@ function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name.startsWith('.') ? [] : filesUnder(path, keep)
+    if (statSync(path).isDirectory())
+      return name === 'node_modules' || name.startsWith('.') ? [] : filesUnder(path, keep)
     return keep(path) ? [path] : []
   })
 }
@@ -54,12 +61,16 @@ const markdownFiles = [join(ROOT, 'README.md'), ...filesUnder(DOCS, (p) => p.end
 
 describe('docs/', () => {
   test('anchors are made as GitHub makes them', () => {
-    expect([...anchorsOf('# The HTTP API\n## Order of checks\n### Monthly quota, then credits\n## `POST /mcp`\n## Order of checks\n```\n# not a heading\n```\n')])
-      .toEqual(['the-http-api', 'order-of-checks', 'monthly-quota-then-credits', 'post-mcp', 'order-of-checks-1'])
+    expect([
+      ...anchorsOf(
+        '# The HTTP API\n## Order of checks\n### Monthly quota, then credits\n## `POST /mcp`\n## Order of checks\n```\n# not a heading\n```\n',
+      ),
+    ]).toEqual(['the-http-api', 'order-of-checks', 'monthly-quota-then-credits', 'post-mcp', 'order-of-checks-1'])
   })
 
   test('the four documents exist', () => {
-    for (const name of ['api.md', 'operations.md', 'scoring.md', 'architecture.md']) expect(existsSync(join(DOCS, name))).toBe(true)
+    for (const name of ['api.md', 'operations.md', 'scoring.md', 'architecture.md'])
+      expect(existsSync(join(DOCS, name))).toBe(true)
   })
 
   test('every relative link of the README and of docs/ leads to an existing file and heading', () => {
@@ -79,12 +90,16 @@ describe('docs/', () => {
   test('every docs/… citation in code, scripts, tests and the example configuration names an existing heading', () => {
     const sources = [
       ...['src', 'scripts', 'test', 'bench'].flatMap((d) => filesUnder(join(ROOT, d), (p) => /\.(ts|md)$/.test(p))),
-      join(ROOT, 'config.example.toml'), join(ROOT, '.ci', 'run'), join(ROOT, 'build.ts'),
+      join(ROOT, 'config.example.toml'),
+      join(ROOT, '.ci', 'run'),
+      join(ROOT, 'build.ts'),
     ].filter((p) => existsSync(p) && p !== import.meta.path)
     const broken: string[] = []
     let citations = 0
     for (const file of sources) {
-      for (const [cited, name, anchor] of readFileSync(file, 'utf8').matchAll(/(?<![\w/.-])docs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
+      for (const [cited, name, anchor] of readFileSync(file, 'utf8').matchAll(
+        /(?<![\w/.-])docs\/([\w-]+\.md)(?:#([\w-]+))?/g,
+      )) {
         citations++
         const why = brokenTarget(join(DOCS, 'x.md'), name, anchor)
         if (why) broken.push(`${relative(ROOT, file)}: ${cited}: ${why}`)

@@ -7,7 +7,9 @@ import { chunk, LAST_CHUNK, rawRequest } from '../support/raw-http'
 
 const MAX = 4096
 const stops: (() => unknown)[] = []
-afterAll(async () => { for (const stop of stops) await stop() })
+afterAll(async () => {
+  for (const stop of stops) await stop()
+})
 
 async function setup() {
   const { deps } = await testDeps({ config: { server: { max_body_bytes: MAX } } })
@@ -18,8 +20,12 @@ async function setup() {
 }
 
 const headOf = (path: string, apiKey: string, framing: string) => [
-  `POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', `x-api-key: ${apiKey}`, 'content-type: application/json',
-  'accept: application/json, text/event-stream', framing,
+  `POST ${path} HTTP/1.1`,
+  'Host: 127.0.0.1',
+  `x-api-key: ${apiKey}`,
+  'content-type: application/json',
+  'accept: application/json, text/event-stream',
+  framing,
 ]
 const ROUTES = ['/api/v1/leads/score', '/api/v1/mentions/search', '/api/routes/search', '/mcp']
 
@@ -27,8 +33,12 @@ const ROUTES = ['/api/v1/leads/score', '/api/v1/mentions/search', '/api/routes/s
 function expectTooLarge(path: string, reply: { status: number; headers: Record<string, string>; json: () => any }) {
   expect(reply.status).toBe(413)
   expect(reply.headers['content-type']).toContain('application/json')
-  if (path.startsWith('/api/routes/')) expect(reply.json()).toEqual({ success: false, error: `the request body is larger than ${MAX} bytes` })
-  else expect(reply.json()).toEqual({ error: { code: 'payload_too_large', message: `the request body is larger than ${MAX} bytes` } })
+  if (path.startsWith('/api/routes/'))
+    expect(reply.json()).toEqual({ success: false, error: `the request body is larger than ${MAX} bytes` })
+  else
+    expect(reply.json()).toEqual({
+      error: { code: 'payload_too_large', message: `the request body is larger than ${MAX} bytes` },
+    })
 }
 
 describe('413 payload_too_large from a listening server', () => {
@@ -47,7 +57,11 @@ describe('413 payload_too_large from a listening server', () => {
   test('a chunked body is refused once it passes the limit, while the client is still sending', async () => {
     const { apiKey, port } = await setup()
     for (const path of ROUTES) {
-      const conn = await rawRequest(port, headOf(path, apiKey, 'transfer-encoding: chunked'), chunk(`{"content": "${'x'.repeat(MAX)}`))
+      const conn = await rawRequest(
+        port,
+        headOf(path, apiKey, 'transfer-encoding: chunked'),
+        chunk(`{"content": "${'x'.repeat(MAX)}`),
+      )
       // The body is never finished: an answer here means the server stopped reading at the limit.
       expectTooLarge(path, await conn.reply)
       conn.close()
@@ -66,7 +80,9 @@ describe('413 payload_too_large from a listening server', () => {
       },
     })
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/leads/score`, {
-      method: 'POST', body, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      method: 'POST',
+      body,
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
     })
     expect(res.status).toBe(413)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
@@ -80,8 +96,11 @@ describe('413 payload_too_large from a listening server', () => {
     const announced = await rawRequest(port, headOf('/api/v1/leads/score', apiKey, `content-length: ${MAX}`), text)
     const a = await announced.reply
     announced.close()
-    const chunked = await rawRequest(port, headOf('/api/v1/leads/score', apiKey, 'transfer-encoding: chunked'),
-      Buffer.concat([chunk(text.slice(0, 100)), chunk(text.slice(100)), Buffer.from(LAST_CHUNK)]))
+    const chunked = await rawRequest(
+      port,
+      headOf('/api/v1/leads/score', apiKey, 'transfer-encoding: chunked'),
+      Buffer.concat([chunk(text.slice(0, 100)), chunk(text.slice(100)), Buffer.from(LAST_CHUNK)]),
+    )
     const c = await chunked.reply
     chunked.close()
     for (const reply of [a, c]) {

@@ -7,7 +7,10 @@ import { fakeUpstream } from '../support/fake-upstream'
 // One fake for every platform host: whatever path a connector calls, it answers in the mode under test.
 let mode: 'timeout' | '429' | '500' | 'malformed' = '500'
 const fake = fakeUpstream(async () => {
-  if (mode === 'timeout') { await Bun.sleep(400); return Response.json({}) }
+  if (mode === 'timeout') {
+    await Bun.sleep(400)
+    return Response.json({})
+  }
   if (mode === '429') return new Response('slow down', { status: 429, headers: { 'retry-after': '30' } })
   if (mode === '500') return new Response('oops', { status: 500 })
   return new Response('{"unexpected": true}', { headers: { 'content-type': 'application/json' } })
@@ -25,7 +28,13 @@ function platformsConfig(withCredentials: boolean) {
     twitter: { ...at, ...creds({ bearer_token: 'bearer-secret' }) },
     reddit: { ...at, auth_url: fake.origin, public_url: fake.origin },
     youtube: { ...at, ...creds({ api_key: 'yt-secret' }) },
-    hackernews: at, medium: at, substack: at, news: at, stackoverflow: at, github: at, devto: at,
+    hackernews: at,
+    medium: at,
+    substack: at,
+    news: at,
+    stackoverflow: at,
+    github: at,
+    devto: at,
     bluesky: { ...at, ...creds({ identifier: 'me.bsky.social', app_password: 'app-secret' }) },
     mastodon: { ...at, ...creds({ access_token: 'masto-secret' }) },
     producthunt: { ...at, ...creds({ token: 'ph-secret' }) },
@@ -40,14 +49,41 @@ async function setup(withCredentials = true) {
   const { deps } = await testDeps({
     config: {
       platforms: platformsConfig(withCredentials),
-      plans: { everything: { monthly_requests: 1000, any_keyword: true, platforms: ['twitter', 'reddit', 'linkedin', 'youtube', 'hackernews', 'bluesky', 'stackoverflow', 'medium', 'substack', 'github', 'devto', 'mastodon', 'quora', 'pinterest', 'facebook', 'instagram', 'tiktok', 'producthunt', 'g2'] } },
+      plans: {
+        everything: {
+          monthly_requests: 1000,
+          any_keyword: true,
+          platforms: [
+            'twitter',
+            'reddit',
+            'linkedin',
+            'youtube',
+            'hackernews',
+            'bluesky',
+            'stackoverflow',
+            'medium',
+            'substack',
+            'github',
+            'devto',
+            'mastodon',
+            'quora',
+            'pinterest',
+            'facebook',
+            'instagram',
+            'tiktok',
+            'producthunt',
+            'g2',
+          ],
+        },
+      },
     },
   })
   const { apiKey } = await seedTeam(deps, { plan: 'everything' })
   const call = client(deps)
-  const search = (source: Source) => EARLIER_ONLY.has(source)
-    ? call('POST', '/api/routes/search', { key: apiKey, body: { network: source, keyword: 'crm' } })
-    : call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: source, limit: 5 } })
+  const search = (source: Source) =>
+    EARLIER_ONLY.has(source)
+      ? call('POST', '/api/routes/search', { key: apiKey, body: { network: source, keyword: 'crm' } })
+      : call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: source, limit: 5 } })
   const used = async () => (await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used
   return { search, used }
 }
@@ -56,7 +92,10 @@ const codeOf = (body: any) => body.error?.code ?? body.error
 
 describe('every connector through the HTTP layer, against a failing fake upstream', () => {
   const cases: [typeof mode, number, string][] = [
-    ['timeout', 504, 'upstream_timeout'], ['429', 502, 'upstream_error'], ['500', 502, 'upstream_error'], ['malformed', 502, 'upstream_error'],
+    ['timeout', 504, 'upstream_timeout'],
+    ['429', 502, 'upstream_error'],
+    ['500', 502, 'upstream_error'],
+    ['malformed', 502, 'upstream_error'],
   ]
   for (const [m, status, code] of cases) {
     test(`${m} → ${status} ${code} for every source, naming it, with the quota unchanged`, async () => {
@@ -66,9 +105,12 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
       for (const source of SOURCES) {
         const r = await search(source)
         const message = EARLIER_ONLY.has(source) ? r.body.error : r.body.error?.message
-        seen[source] = `${r.status} ${EARLIER_ONLY.has(source) ? '' : codeOf(r.body)} ${String(message).includes(source)} ${/secret/.test(JSON.stringify(r.body))}`
+        seen[source] =
+          `${r.status} ${EARLIER_ONLY.has(source) ? '' : codeOf(r.body)} ${String(message).includes(source)} ${/secret/.test(JSON.stringify(r.body))}`
       }
-      const expected = Object.fromEntries(SOURCES.map((s) => [s, `${status} ${EARLIER_ONLY.has(s) ? '' : code} true false`]))
+      const expected = Object.fromEntries(
+        SOURCES.map((s) => [s, `${status} ${EARLIER_ONLY.has(s) ? '' : code} true false`]),
+      )
       expect(seen).toEqual(expected)
       expect(await used()).toBe(0)
     })
@@ -76,7 +118,16 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
 
   test('missing credentials → 503 platform_not_configured, with no upstream call and the quota unchanged', async () => {
     const { search, used } = await setup(false)
-    const needs: Source[] = ['twitter', 'youtube', 'bluesky', 'mastodon', 'producthunt', ...PROVIDERS, 'internet', 'indiehacker']
+    const needs: Source[] = [
+      'twitter',
+      'youtube',
+      'bluesky',
+      'mastodon',
+      'producthunt',
+      ...PROVIDERS,
+      'internet',
+      'indiehacker',
+    ]
     fake.received.length = 0
     const seen: Record<string, number> = {}
     for (const source of needs) seen[source] = (await search(source)).status
@@ -90,8 +141,15 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
     const { apiKey } = await seedTeam(deps, { plan: 'growth' })
     fake.received.length = 0
     for (const platform of ['tiktok', 'medium', 'producthunt', 'g2']) {
-      const r = await client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform } })
-      expect({ platform, status: r.status, code: r.body.error.code }).toEqual({ platform, status: 403, code: 'platform_not_in_plan' })
+      const r = await client(deps)('POST', '/api/v1/mentions/search', {
+        key: apiKey,
+        body: { keyword: 'crm', platform },
+      })
+      expect({ platform, status: r.status, code: r.body.error.code }).toEqual({
+        platform,
+        status: 403,
+        code: 'platform_not_in_plan',
+      })
     }
     expect(fake.received).toHaveLength(0)
   })

@@ -6,31 +6,107 @@ import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream, type Received } from '../support/fake-upstream'
 
 const POST_TEXT = 'We are looking for a new CRM for our sales team. Any recommendations? Budget is $300/month.'
-const rss = (items: string) => new Response(`<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>feed</title>${items}</channel></rss>`, { headers: { 'content-type': 'application/rss+xml' } })
+const rss = (items: string) =>
+  new Response(
+    `<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>feed</title>${items}</channel></rss>`,
+    { headers: { 'content-type': 'application/rss+xml' } },
+  )
 
 /** One fake host answering each network in its own protocol, for the keyword "crm". */
 function answer(req: Received): Response {
   const path = req.url.pathname
   if (path === '/2/tweets/search/recent') {
-    return Response.json({ data: [{ id: '101', text: POST_TEXT, author_id: 'u1', created_at: '2026-11-10T10:00:00.000Z', public_metrics: { like_count: 3 } }], includes: { users: [{ id: 'u1', username: 'founder', name: 'A Founder' }] }, meta: { result_count: 1 } })
+    return Response.json({
+      data: [
+        {
+          id: '101',
+          text: POST_TEXT,
+          author_id: 'u1',
+          created_at: '2026-11-10T10:00:00.000Z',
+          public_metrics: { like_count: 3 },
+        },
+      ],
+      includes: { users: [{ id: 'u1', username: 'founder', name: 'A Founder' }] },
+      meta: { result_count: 1 },
+    })
   }
   if (path === '/search.json') {
-    return Response.json({ data: { after: null, children: [{ data: { id: 'r1', title: 'Which CRM?', selftext: POST_TEXT, author: 'saas_maker', permalink: '/r/sales/comments/r1/which_crm/', created_utc: 1794650000, score: 4, num_comments: 2 } }] } })
+    return Response.json({
+      data: {
+        after: null,
+        children: [
+          {
+            data: {
+              id: 'r1',
+              title: 'Which CRM?',
+              selftext: POST_TEXT,
+              author: 'saas_maker',
+              permalink: '/r/sales/comments/r1/which_crm/',
+              created_utc: 1794650000,
+              score: 4,
+              num_comments: 2,
+            },
+          },
+        ],
+      },
+    })
   }
   if (path === '/youtube/v3/search') return Response.json({ items: [{ id: { videoId: 'v1' } }] })
   if (path === '/youtube/v3/videos') {
-    return Response.json({ items: [{ id: 'v1', snippet: { publishedAt: '2026-11-09T08:00:00Z', channelId: 'c1', channelTitle: 'Sales Talks', title: 'Choosing a CRM', description: POST_TEXT }, statistics: { likeCount: '12', commentCount: '1' } }] })
+    return Response.json({
+      items: [
+        {
+          id: 'v1',
+          snippet: {
+            publishedAt: '2026-11-09T08:00:00Z',
+            channelId: 'c1',
+            channelTitle: 'Sales Talks',
+            title: 'Choosing a CRM',
+            description: POST_TEXT,
+          },
+          statistics: { likeCount: '12', commentCount: '1' },
+        },
+      ],
+    })
   }
   if (path === '/search' && req.url.searchParams.get('format') === 'json') {
-    return Response.json({ results: req.url.searchParams.get('pageno') === '1' ? [{ url: `https://www.indiehackers.com/post/${encodeURIComponent(req.url.searchParams.get('q') ?? '')}`, title: 'Best CRM for indie SaaS?', content: POST_TEXT, publishedDate: '2026-11-08T00:00:00' }] : [] })
+    return Response.json({
+      results:
+        req.url.searchParams.get('pageno') === '1'
+          ? [
+              {
+                url: `https://www.indiehackers.com/post/${encodeURIComponent(req.url.searchParams.get('q') ?? '')}`,
+                title: 'Best CRM for indie SaaS?',
+                content: POST_TEXT,
+                publishedDate: '2026-11-08T00:00:00',
+              },
+            ]
+          : [],
+    })
   }
   if (path === '/feed/tag/crm') {
-    return rss(`<item><title>Picking a CRM</title><link>https://medium.com/@writer/picking-a-crm-abc123</link><guid isPermaLink="false">https://medium.com/p/abc123</guid><dc:creator>Writer</dc:creator><pubDate>Sat, 07 Nov 2026 09:00:00 GMT</pubDate><content:encoded><![CDATA[<p>${POST_TEXT}</p>]]></content:encoded></item>`)
+    return rss(
+      `<item><title>Picking a CRM</title><link>https://medium.com/@writer/picking-a-crm-abc123</link><guid isPermaLink="false">https://medium.com/p/abc123</guid><dc:creator>Writer</dc:creator><pubDate>Sat, 07 Nov 2026 09:00:00 GMT</pubDate><content:encoded><![CDATA[<p>${POST_TEXT}</p>]]></content:encoded></item>`,
+    )
   }
   if (path === '/rss/search') {
-    return rss(`<item><title>CRM market grows - Example News</title><link>https://news.example.com/a1</link><guid isPermaLink="false">N1</guid><pubDate>Fri, 06 Nov 2026 09:00:00 GMT</pubDate><description>${POST_TEXT}</description><source url="https://news.example.com">Example News</source></item>`)
+    return rss(
+      `<item><title>CRM market grows - Example News</title><link>https://news.example.com/a1</link><guid isPermaLink="false">N1</guid><pubDate>Fri, 06 Nov 2026 09:00:00 GMT</pubDate><description>${POST_TEXT}</description><source url="https://news.example.com">Example News</source></item>`,
+    )
   }
-  if (path.startsWith('/v2/acts/')) return Response.json([{ id: 'pin1', url: 'https://www.pinterest.com/pin/1/', text: POST_TEXT, author: 'pinner', date: '2026-11-05T00:00:00Z' }], { status: 201 })
+  if (path.startsWith('/v2/acts/'))
+    return Response.json(
+      [
+        {
+          id: 'pin1',
+          url: 'https://www.pinterest.com/pin/1/',
+          text: POST_TEXT,
+          author: 'pinner',
+          date: '2026-11-05T00:00:00Z',
+        },
+      ],
+      { status: 201 },
+    )
   return new Response('not found', { status: 404 })
 }
 const fake = fakeUpstream(answer)
@@ -38,17 +114,27 @@ afterAll(() => fake.stop())
 
 const at = { base_url: fake.origin }
 const platforms = {
-  twitter: { ...at, bearer_token: 'b' }, reddit: { ...at, public_url: fake.origin, auth_url: fake.origin },
-  youtube: { ...at, api_key: 'k' }, medium: at, news: at, internet: at, indiehacker: at,
+  twitter: { ...at, bearer_token: 'b' },
+  reddit: { ...at, public_url: fake.origin, auth_url: fake.origin },
+  youtube: { ...at, api_key: 'k' },
+  medium: at,
+  news: at,
+  internet: at,
+  indiehacker: at,
   pinterest: { ...at, actor: 'someone/pins', token: 't', input: { query: '{keyword}' } },
 }
 
 async function setup(plan = 'growth') {
-  const { deps } = await testDeps({ config: { platforms, plans: { custom: { any_keyword: true, monthly_requests: 100 } } } })
+  const { deps } = await testDeps({
+    config: { platforms, plans: { custom: { any_keyword: true, monthly_requests: 100 } } },
+  })
   const { team, apiKey } = await seedTeam(deps, { plan })
-  await deps.repos.keywords.add([{ id: newId('kw'), teamId: team.id, keyword: 'CRM', keywordLc: 'crm', createdAt: '2026-11-01T00:00:00.000Z' }])
+  await deps.repos.keywords.add([
+    { id: newId('kw'), teamId: team.id, keyword: 'CRM', keywordLc: 'crm', createdAt: '2026-11-01T00:00:00.000Z' },
+  ])
   const call = client(deps)
-  const search = (network: string, keyword = 'crm') => call('POST', '/api/routes/search', { key: apiKey, body: { network, keyword } })
+  const search = (network: string, keyword = 'crm') =>
+    call('POST', '/api/routes/search', { key: apiKey, body: { network, keyword } })
   return { deps, team, apiKey, call, search }
 }
 
@@ -61,10 +147,16 @@ describe('POST /api/routes/search', () => {
       expect(r.body).toMatchObject({ success: true, network, results: { count: 1 } })
       const [post] = r.body.results.posts
       expect(post).toEqual({
-        id: expect.stringMatching(new RegExp(`^${network}:`)), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-        content: expect.stringContaining('looking for a new CRM'), name: expect.any(String), link: expect.stringMatching(/^https:\/\//),
-        read: false, evaluate: expect.stringMatching(/^(hot|warm|cold)$/), sentiment: expect.stringMatching(/^(good|neutrale|bad)$/),
-        note: '', language: 'en',
+        id: expect.stringMatching(new RegExp(`^${network}:`)),
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        content: expect.stringContaining('looking for a new CRM'),
+        name: expect.any(String),
+        link: expect.stringMatching(/^https:\/\//),
+        read: false,
+        evaluate: expect.stringMatching(/^(hot|warm|cold)$/),
+        sentiment: expect.stringMatching(/^(good|neutrale|bad)$/),
+        note: '',
+        language: 'en',
       })
       // A post asking for recommendations with a budget is a hot lead for the rules scorer.
       expect({ network, evaluate: post.evaluate }).toEqual({ network, evaluate: 'hot' })
@@ -95,7 +187,10 @@ describe('POST /api/routes/search', () => {
     expect(again.body.results.posts[0]).toMatchObject({ id, read: true, note: 'call them' })
     // Another team finding the same post starts from its own state.
     const other = await seedTeam(deps, { name: 'other', plan: 'custom' })
-    const theirs = await client(deps)('POST', '/api/routes/search', { key: other.apiKey, body: { network: 'reddit', keyword: 'crm' } })
+    const theirs = await client(deps)('POST', '/api/routes/search', {
+      key: other.apiKey,
+      body: { network: 'reddit', keyword: 'crm' },
+    })
     expect(theirs.body.results.posts[0]).toMatchObject({ id, read: false, note: '' })
   })
 

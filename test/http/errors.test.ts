@@ -18,7 +18,11 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
   test('400 invalid_request for malformed JSON, with no stack or parser text', async () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)
-    const r = await client(deps)('POST', '/api/v1/leads/score', { key: apiKey, rawBody: '{"content": ', headers: { 'content-type': 'application/json' } })
+    const r = await client(deps)('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      rawBody: '{"content": ',
+      headers: { 'content-type': 'application/json' },
+    })
     expectError(r, 400, 'invalid_request')
     expect(JSON.stringify(r.body)).not.toMatch(/at |\.ts|SyntaxError/)
   })
@@ -27,14 +31,33 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)
     const call = client(deps)
-    expectError(await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: JSON.stringify(scoreBody), headers: { 'content-type': 'text/plain' } }), 400, 'invalid_request')
-    expectError(await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: '', headers: { 'content-type': 'application/json' } }), 400, 'invalid_request')
+    expectError(
+      await call('POST', '/api/v1/leads/score', {
+        key: apiKey,
+        rawBody: JSON.stringify(scoreBody),
+        headers: { 'content-type': 'text/plain' },
+      }),
+      400,
+      'invalid_request',
+    )
+    expectError(
+      await call('POST', '/api/v1/leads/score', {
+        key: apiKey,
+        rawBody: '',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'invalid_request',
+    )
     const wrongType = await call('POST', '/api/v1/leads/score', { key: apiKey, body: { content: 42 } })
     expectError(wrongType, 400, 'invalid_request')
     expect(wrongType.body.error.details).toEqual([{ field: 'content', message: expect.any(String) }])
     const missing = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { platform: 'hackernews' } })
     expect(missing.body.error.details).toEqual([{ field: 'keyword', message: 'is required' }])
-    const unknown = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews', limt: 5 } })
+    const unknown = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: 'hackernews', limt: 5 },
+    })
     expect(unknown.body.error.details).toEqual([{ field: 'limt', message: 'is not a known field' }])
   })
 
@@ -44,7 +67,10 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const r = await client(deps)('GET', '/api/v1/signals?limit=101&intent=HOT', { key: apiKey })
     expectError(r, 400, 'invalid_request')
     expect(r.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['intent', 'limit'])
-    const platform = await client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'myspace' } })
+    const platform = await client(deps)('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: 'myspace' },
+    })
     expect(platform.body.error.details[0].field).toBe('platform')
   })
 
@@ -55,7 +81,11 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     expectError(await call('GET', '/api/v1/usage'), 401, 'missing_api_key')
     expectError(await call('GET', '/api/v1/usage', { key: '' }), 401, 'missing_api_key')
     expectError(await call('GET', '/api/v1/usage', { key: 'lsk_short' }), 401, 'invalid_api_key')
-    expectError(await call('GET', '/api/v1/usage', { key: generateApiKey((n) => new Uint8Array(n).fill(7)).apiKey }), 401, 'invalid_api_key')
+    expectError(
+      await call('GET', '/api/v1/usage', { key: generateApiKey((n) => new Uint8Array(n).fill(7)).apiKey }),
+      401,
+      'invalid_api_key',
+    )
     await revokeApiKey(deps, { teamId: team.id, key: apiKey.slice(0, 12) })
     expectError(await call('GET', '/api/v1/usage', { key: apiKey }), 401, 'invalid_api_key')
   })
@@ -65,24 +95,45 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const { apiKey } = await seedTeam(deps, { plan: 'starter' })
     const call = client(deps)
     expectError(await call('GET', '/api/v1/usage', { key: apiKey }), 403, 'no_api_access')
-    expectError(await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: '{bad', headers: { 'content-type': 'application/json' } }), 403, 'no_api_access')
+    expectError(
+      await call('POST', '/api/v1/leads/score', {
+        key: apiKey,
+        rawBody: '{bad',
+        headers: { 'content-type': 'application/json' },
+      }),
+      403,
+      'no_api_access',
+    )
   })
 
   test('403 platform_not_in_plan for a platform the plan lacks', async () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps, { plan: 'growth' })
-    expectError(await client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'tiktok' } }), 403, 'platform_not_in_plan')
+    expectError(
+      await client(deps)('POST', '/api/v1/mentions/search', {
+        key: apiKey,
+        body: { keyword: 'crm', platform: 'tiktok' },
+      }),
+      403,
+      'platform_not_in_plan',
+    )
   })
 
   test('403 keyword_not_tracked on the earlier route, in its own error shape; a custom plan is exempt', async () => {
     const { deps } = await testDeps({ config: { plans: { custom: { any_keyword: true, monthly_requests: 10 } } } })
     const { apiKey } = await seedTeam(deps)
-    const r = await client(deps)('POST', '/api/routes/search', { key: apiKey, body: { network: 'reddit', keyword: 'crm' } })
+    const r = await client(deps)('POST', '/api/routes/search', {
+      key: apiKey,
+      body: { network: 'reddit', keyword: 'crm' },
+    })
     expect(r.status).toBe(403)
     expect(r.body).toEqual({ success: false, error: expect.stringContaining('tracked') })
     const custom = await seedTeam(deps, { name: 'custom-co', plan: 'custom' })
     // Past the keyword rule, the next check answers: internet has no SearXNG instance configured here.
-    const exempt = await client(deps)('POST', '/api/routes/search', { key: custom.apiKey, body: { network: 'internet', keyword: 'crm' } })
+    const exempt = await client(deps)('POST', '/api/routes/search', {
+      key: custom.apiKey,
+      body: { network: 'internet', keyword: 'crm' },
+    })
     expect(exempt.status).toBe(503)
     expect(exempt.body).toEqual({ success: false, error: expect.stringContaining('internet') })
   })
@@ -90,8 +141,13 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
   test('a tracked keyword passes the earlier route rule case-insensitively', async () => {
     const { deps } = await testDeps()
     const { team, apiKey } = await seedTeam(deps)
-    await deps.repos.keywords.add([{ id: newId('kw'), teamId: team.id, keyword: 'CRM', keywordLc: 'crm', createdAt: '2026-11-01T00:00:00.000Z' }])
-    const r = await client(deps)('POST', '/api/routes/search', { key: apiKey, body: { network: 'internet', keyword: 'crm' } })
+    await deps.repos.keywords.add([
+      { id: newId('kw'), teamId: team.id, keyword: 'CRM', keywordLc: 'crm', createdAt: '2026-11-01T00:00:00.000Z' },
+    ])
+    const r = await client(deps)('POST', '/api/routes/search', {
+      key: apiKey,
+      body: { network: 'internet', keyword: 'crm' },
+    })
     expect(r.status).toBe(503)
   })
 
@@ -106,19 +162,39 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const { apiKey } = await seedTeam(deps)
     const big = JSON.stringify({ content: 'x'.repeat(2000) })
     const call = client(deps)
-    expectError(await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: big, headers: { 'content-type': 'application/json', 'content-length': String(big.length) } }), 413, 'payload_too_large')
+    expectError(
+      await call('POST', '/api/v1/leads/score', {
+        key: apiKey,
+        rawBody: big,
+        headers: { 'content-type': 'application/json', 'content-length': String(big.length) },
+      }),
+      413,
+      'payload_too_large',
+    )
     // A streamed body carries no Content-Length; it is measured while reading.
-    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close() } })
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big))
+        c.close()
+      },
+    })
     const { createApp } = await import('../../src/app')
-    const res = await createApp(deps).handle(new Request('http://localhost/api/v1/leads/score', {
-      method: 'POST', body: stream, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-    }))
+    const res = await createApp(deps).handle(
+      new Request('http://localhost/api/v1/leads/score', {
+        method: 'POST',
+        body: stream,
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      }),
+    )
     expect(res.status).toBe(413)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
   })
 
   test('429 quota_exceeded with Retry-After once the month and the credits are spent', async () => {
-    const { deps } = await testDeps({ config: { plans: { tiny: { monthly_requests: 1 } } }, now: '2026-11-30T23:59:00.000Z' })
+    const { deps } = await testDeps({
+      config: { plans: { tiny: { monthly_requests: 1 } } },
+      now: '2026-11-30T23:59:00.000Z',
+    })
     const { apiKey } = await seedTeam(deps, { plan: 'tiny' })
     const call = client(deps)
     expect((await call('GET', '/api/v1/signals', { key: apiKey })).status).toBe(200)
@@ -130,11 +206,23 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
   test('503 platform_not_configured for a platform without a connector here', async () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)
-    expectError(await client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'twitter' } }), 503, 'platform_not_configured')
+    expectError(
+      await client(deps)('POST', '/api/v1/mentions/search', {
+        key: apiKey,
+        body: { keyword: 'crm', platform: 'twitter' },
+      }),
+      503,
+      'platform_not_configured',
+    )
   })
 
   test('503 scorer_unavailable when the scorer fails and fallback is none; the rules scorer answers when fallback is rules', async () => {
-    const failing: Scorer = { name: 'ollama', score: async () => { throw new Error('connect ECONNREFUSED 127.0.0.1:11434') } }
+    const failing: Scorer = {
+      name: 'ollama',
+      score: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:11434')
+      },
+    }
     const strict = await testDeps({ config: { scorer: { fallback: 'none' } }, deps: { scorer: failing } })
     const a = await seedTeam(strict.deps)
     const r = await client(strict.deps)('POST', '/api/v1/leads/score', { key: a.apiKey, body: scoreBody })
@@ -151,19 +239,35 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
 
   test('a scorer that does not answer within scorer.timeout_ms is cut off: 503 without fallback, rules with it', async () => {
     const hanging: Scorer = { name: 'ollama', score: () => new Promise(() => {}) }
-    const strict = await testDeps({ config: { scorer: { fallback: 'none', timeout_ms: 50 } }, deps: { scorer: hanging } })
+    const strict = await testDeps({
+      config: { scorer: { fallback: 'none', timeout_ms: 50 } },
+      deps: { scorer: hanging },
+    })
     const a = await seedTeam(strict.deps)
-    expectError(await client(strict.deps)('POST', '/api/v1/leads/score', { key: a.apiKey, body: scoreBody }), 503, 'scorer_unavailable')
+    expectError(
+      await client(strict.deps)('POST', '/api/v1/leads/score', { key: a.apiKey, body: scoreBody }),
+      503,
+      'scorer_unavailable',
+    )
     const lenient = await testDeps({ config: { scorer: { timeout_ms: 50 } }, deps: { scorer: hanging } })
     const b = await seedTeam(lenient.deps)
-    expect((await client(lenient.deps)('POST', '/api/v1/leads/score', { key: b.apiKey, body: scoreBody })).body.intent).toBe('ACTIVE')
+    expect(
+      (await client(lenient.deps)('POST', '/api/v1/leads/score', { key: b.apiKey, body: scoreBody })).body.intent,
+    ).toBe('ACTIVE')
   })
 
   test('an unexpected failure is a 500 internal error that reveals nothing', async () => {
-    const broken: Scorer = { name: 'rules', score: async () => { throw new Error('unreachable') } }
+    const broken: Scorer = {
+      name: 'rules',
+      score: async () => {
+        throw new Error('unreachable')
+      },
+    }
     const { deps } = await testDeps({ deps: { scorer: broken } })
     const { apiKey } = await seedTeam(deps)
-    deps.repos.icpProfiles.list = async () => { throw new Error('SQLITE_ERROR: no such table: icp_profiles at /srv/data/x.db') }
+    deps.repos.icpProfiles.list = async () => {
+      throw new Error('SQLITE_ERROR: no such table: icp_profiles at /srv/data/x.db')
+    }
     const r = await client(deps)('POST', '/api/v1/leads/score', { key: apiKey, body: scoreBody })
     expectError(r, 500, 'internal')
     expect(JSON.stringify(r.body)).not.toMatch(/SQLITE|icp_profiles|\/srv/)
@@ -189,7 +293,9 @@ describe('upstream failures through the HTTP layer', () => {
   afterAll(() => server.stop(true))
 
   const setup = async () => {
-    const { deps } = await testDeps({ config: { platforms: { hackernews: { base_url: server.url.origin, timeout_ms: 100 } } } })
+    const { deps } = await testDeps({
+      config: { platforms: { hackernews: { base_url: server.url.origin, timeout_ms: 100 } } },
+    })
     const { apiKey } = await seedTeam(deps)
     return { call: client(deps), apiKey }
   }

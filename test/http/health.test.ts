@@ -14,7 +14,9 @@ import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
 const refuseWrites = (deps: Deps, on = true) => deps.database.client.execute(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`)
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 describe('GET /healthz', () => {
   test('answers 200 without a key, and without the database', async () => {
@@ -54,12 +56,19 @@ describe('GET /readyz', () => {
     const { deps } = await testDeps()
     const call = client(deps)
     const newest = migrations[migrations.length - 1].when
-    await deps.database.client.execute({ sql: 'DELETE FROM "__drizzle_migrations" WHERE created_at = ?', args: [newest] })
+    await deps.database.client.execute({
+      sql: 'DELETE FROM "__drizzle_migrations" WHERE created_at = ?',
+      args: [newest],
+    })
     expect((await call('GET', '/readyz')).body).toEqual({
-      status: 'not_ready', reason: 'the database lacks migrations of this version; run lead-signals migrate',
+      status: 'not_ready',
+      reason: 'the database lacks migrations of this version; run lead-signals migrate',
     })
 
-    await deps.database.client.execute({ sql: 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)', args: ['x', newest + 1] })
+    await deps.database.client.execute({
+      sql: 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)',
+      args: ['x', newest + 1],
+    })
     const ahead = await call('GET', '/readyz')
     expect(ahead.status).toBe(503)
     expect(ahead.body.reason).toBe('the database was migrated by a newer version of lead-signals')
@@ -68,18 +77,26 @@ describe('GET /readyz', () => {
   test('answers 503 when a libSQL server refuses writes or cannot be reached', async () => {
     const server = startFakeLibsqlServer({ authToken: 'tok' })
     cleanup.push(() => server.stop())
-    const deps = await buildDeps(testConfig({ database: { url: server.url, auth_token: 'tok' } }), { log: silentLogger })
+    const deps = await buildDeps(testConfig({ database: { url: server.url, auth_token: 'tok' } }), {
+      log: silentLogger,
+    })
     cleanup.push(() => deps.database.client.close())
     const call = client(deps)
     expect((await call('GET', '/readyz')).status).toBe(200)
 
     server.db.exec('PRAGMA query_only = ON')
-    expect((await call('GET', '/readyz')).body).toEqual({ status: 'not_ready', reason: 'the database cannot be written: it is read-only' })
+    expect((await call('GET', '/readyz')).body).toEqual({
+      status: 'not_ready',
+      reason: 'the database cannot be written: it is read-only',
+    })
 
     server.stop()
     const unreachable = await call('GET', '/readyz')
     expect(unreachable.status).toBe(503)
-    expect(unreachable.body).toEqual({ status: 'not_ready', reason: 'the database cannot be written: its server cannot be reached' })
+    expect(unreachable.body).toEqual({
+      status: 'not_ready',
+      reason: 'the database cannot be written: its server cannot be reached',
+    })
   })
 })
 
@@ -93,8 +110,13 @@ describe('counted calls on a database that refuses writes', () => {
 
     const signals = await call('GET', '/api/v1/signals', { key: apiKey })
     expect(signals.status).toBe(503)
-    expect(signals.body).toEqual({ error: { code: 'storage_unavailable', message: 'the database cannot be written right now: it is read-only' } })
-    const score = await call('POST', '/api/v1/leads/score', { key: apiKey, body: { content: 'We are looking for a better CRM for our sales team' } })
+    expect(signals.body).toEqual({
+      error: { code: 'storage_unavailable', message: 'the database cannot be written right now: it is read-only' },
+    })
+    const score = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      body: { content: 'We are looking for a better CRM for our sales team' },
+    })
     expect(score.status).toBe(503)
     expect(score.body.error.code).toBe('storage_unavailable')
     const legacy = await call('POST', '/api/routes/search', { key: apiKey, body: { network: 'news', keyword: 'crm' } })
@@ -106,7 +128,8 @@ describe('counted calls on a database that refuses writes', () => {
     const mcp = await httpClient(server.mcpUrl, apiKey)
     cleanup.push(() => mcp.close())
     expect(toolErrorOf(await callTool(mcp, 'list_signals'))).toEqual({
-      code: 'storage_unavailable', message: 'the database cannot be written right now: it is read-only',
+      code: 'storage_unavailable',
+      message: 'the database cannot be written right now: it is read-only',
     })
 
     await refuseWrites(deps, false)

@@ -20,10 +20,18 @@ describe('nesting depth', () => {
     expect((await call('GET', '/api/v1/signals', { key: apiKey })).status).toBe(200)
     expect((await call('GET', '/api/v1/signals', { key: apiKey })).status).toBe(429)
     for (const path of JSON_ROUTES) {
-      const r = await call('POST', path, { key: apiKey, rawBody: nested(20_000), headers: path === '/mcp' ? mcpHeaders : json })
+      const r = await call('POST', path, {
+        key: apiKey,
+        rawBody: nested(20_000),
+        headers: path === '/mcp' ? mcpHeaders : json,
+      })
       expect(r.status).toBe(400)
-      if (path.startsWith('/api/routes/')) expect(r.body).toEqual({ success: false, error: 'the request body nests deeper than 64 levels' })
-      else expect(r.body).toEqual({ error: { code: 'invalid_request', message: 'the request body nests deeper than 64 levels' } })
+      if (path.startsWith('/api/routes/'))
+        expect(r.body).toEqual({ success: false, error: 'the request body nests deeper than 64 levels' })
+      else
+        expect(r.body).toEqual({
+          error: { code: 'invalid_request', message: 'the request body nests deeper than 64 levels' },
+        })
     }
   })
 
@@ -31,10 +39,18 @@ describe('nesting depth', () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)
     const call = client(deps)
-    const at64 = await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: `{"content": ${nested(63)}}`, headers: json })
+    const at64 = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      rawBody: `{"content": ${nested(63)}}`,
+      headers: json,
+    })
     expect(at64.status).toBe(400)
     expect(at64.body.error.details).toEqual([{ field: 'content', message: expect.any(String) }])
-    const at65 = await call('POST', '/api/v1/leads/score', { key: apiKey, rawBody: `{"content": ${nested(64)}}`, headers: json })
+    const at65 = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      rawBody: `{"content": ${nested(64)}}`,
+      headers: json,
+    })
     expect(messageOf(at65.body)).toBe('the request body nests deeper than 64 levels')
     const text = `We need a CRM, any recommendations? ${'[{'.repeat(500)} "\\"[" ${'}]'.repeat(10)}`
     const quoted = await call('POST', '/api/v1/leads/score', { key: apiKey, body: { content: text } })
@@ -48,25 +64,42 @@ describe('no received value is echoed back at length', () => {
     const { apiKey } = await seedTeam(deps)
     const call = client(deps)
     const long = 'k'.repeat(50_000)
-    const unknownKey = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews', [long]: 1 } })
+    const unknownKey = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: 'hackernews', [long]: 1 },
+    })
     expect(unknownKey.status).toBe(400)
     expect(JSON.stringify(unknownKey.body).length).toBeLessThan(1000)
     expect(unknownKey.body.error.details[0].field).toStartWith('kkkk')
-    const enumValue = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: long } })
+    const enumValue = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: long },
+    })
     expect(enumValue.body.error.details).toEqual([{ field: 'platform', message: expect.any(String) }])
     expect(JSON.stringify(enumValue.body).length).toBeLessThan(1000)
-    const legacy = await call('POST', '/api/routes/search', { key: apiKey, body: { network: 'reddit', keyword: 'crm', [long]: 1 } })
+    const legacy = await call('POST', '/api/routes/search', {
+      key: apiKey,
+      body: { network: 'reddit', keyword: 'crm', [long]: 1 },
+    })
     expect(legacy.status).toBe(400)
     expect(JSON.stringify(legacy.body).length).toBeLessThan(1000)
     const mcp = await call('POST', '/mcp', {
-      key: apiKey, headers: mcpHeaders,
-      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'score_lead', arguments: { content: 'We need a CRM for sales.', [long]: 1 } } },
+      key: apiKey,
+      headers: mcpHeaders,
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'score_lead', arguments: { content: 'We need a CRM for sales.', [long]: 1 } },
+      },
     })
     expect(mcp.status).toBe(200)
     expect(mcp.body.result.isError).toBe(true)
     expect(JSON.stringify(mcp.body).length).toBeLessThan(1000)
     const unknownTool = await call('POST', '/mcp', {
-      key: apiKey, headers: mcpHeaders, body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: long, arguments: {} } },
+      key: apiKey,
+      headers: mcpHeaders,
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: long, arguments: {} } },
     })
     expect(unknownTool.body.error.code).toBe(-32602)
     expect(JSON.stringify(unknownTool.body).length).toBeLessThan(1000)
@@ -75,7 +108,9 @@ describe('no received value is echoed back at length', () => {
 
 describe('an invalid body is never serialised back in full', () => {
   const realStringify = JSON.stringify
-  afterEach(() => { JSON.stringify = realStringify })
+  afterEach(() => {
+    JSON.stringify = realStringify
+  })
 
   // Elysia's own validation error prints the whole received value (pretty-printed, with every issue, outside
   // NODE_ENV=production): a 1 MB body of depth 60 cost 0.6 to 1.6 s and 400 MB. Counting what JSON.stringify
@@ -92,7 +127,9 @@ describe('an invalid body is never serialised back in full', () => {
         produced += out?.length ?? 0
         return out
       }) as typeof JSON.stringify
-      const res = await app.handle(new Request(`http://localhost${path}`, { method: 'POST', body, headers: { 'x-api-key': apiKey, ...json } }))
+      const res = await app.handle(
+        new Request(`http://localhost${path}`, { method: 'POST', body, headers: { 'x-api-key': apiKey, ...json } }),
+      )
       JSON.stringify = realStringify
       expect(res.status).toBe(400)
       await res.text()

@@ -5,7 +5,9 @@ import { seedTeam, testDeps } from '../support/deps'
 import { callTool, httpClient, listen } from '../support/mcp'
 
 const stops: (() => unknown)[] = []
-afterAll(async () => { for (const stop of stops) await stop() })
+afterAll(async () => {
+  for (const stop of stops) await stop()
+})
 
 async function setup() {
   const { deps } = await testDeps()
@@ -18,16 +20,19 @@ async function setup() {
 
 // The first message of every MCP session.
 const initialize = JSON.stringify({
-  jsonrpc: '2.0', id: 1, method: 'initialize',
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
 })
 
 async function post(url: URL, headers: Record<string, string>, body = initialize) {
   const res = await fetch(url, {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
   })
-  return { status: res.status, headers: res.headers, body: await res.json() as any }
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any }
 }
 
 describe('POST /mcp is refused in the contract error shape before any MCP exchange', () => {
@@ -35,7 +40,9 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     const { mcpUrl } = await setup()
     const res = await post(mcpUrl, {})
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ error: { code: 'missing_api_key', message: 'send your API key in the x-api-key header' } })
+    expect(res.body).toEqual({
+      error: { code: 'missing_api_key', message: 'send your API key in the x-api-key header' },
+    })
   })
 
   test('with an unknown key and with a revoked one: 401 invalid_api_key', async () => {
@@ -83,7 +90,10 @@ describe('the stateless endpoint', () => {
   test('GET and DELETE are 405 with Allow: POST once the key is valid, and 401 without one', async () => {
     const { growth, mcpUrl } = await setup()
     for (const method of ['GET', 'DELETE']) {
-      const withKey = await fetch(mcpUrl, { method, headers: { 'x-api-key': growth.apiKey, accept: 'text/event-stream' } })
+      const withKey = await fetch(mcpUrl, {
+        method,
+        headers: { 'x-api-key': growth.apiKey, accept: 'text/event-stream' },
+      })
       expect(withKey.status).toBe(405)
       expect(withKey.headers.get('allow')).toBe('POST')
       expect(((await withKey.json()) as { jsonrpc: string }).jsonrpc).toBe('2.0')
@@ -99,7 +109,11 @@ describe('the stateless endpoint', () => {
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(res.headers.get('mcp-session-id')).toBeNull()
     expect(res.body.result.serverInfo).toMatchObject({ name: 'lead-signals' })
-    const big = await post(mcpUrl, { 'x-api-key': growth.apiKey }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }))
+    const big = await post(
+      mcpUrl,
+      { 'x-api-key': growth.apiKey },
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { pad: 'x'.repeat(1_100_000) } }),
+    )
     expect(big.status).toBe(413)
     expect(big.body.error.code).toBe('payload_too_large')
   })

@@ -9,18 +9,32 @@ import { client as restClient } from '../support/http'
 import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
 
 const platforms = fakePlatforms()
-platforms.add('hackernews', 'crm', { id: 'h1', author: 'pg', text: 'Looking for a CRM, any recommendations?', at: '2026-11-10T00:00:00.000Z' })
+platforms.add('hackernews', 'crm', {
+  id: 'h1',
+  author: 'pg',
+  text: 'Looking for a CRM, any recommendations?',
+  at: '2026-11-10T00:00:00.000Z',
+})
 const stops: (() => unknown)[] = []
 afterAll(async () => {
   for (const stop of stops) await stop()
   platforms.stop()
 })
 // A port nothing listens on: a model scorer there cannot answer.
-const nowhere = (() => { const s = Bun.serve({ port: 0, fetch: () => new Response() }); const origin = s.url.origin; s.stop(true); return origin })()
+const nowhere = (() => {
+  const s = Bun.serve({ port: 0, fetch: () => new Response() })
+  const origin = s.url.origin
+  s.stop(true)
+  return origin
+})()
 
 async function setup(a: { config?: Partial<ConfigInput>; plan?: string; credits?: number; deps?: Partial<Deps> } = {}) {
   const { deps } = await testDeps({
-    config: { platforms: platforms.platformsConfig, plans: { tiny: { monthly_requests: 2, platforms: ['hackernews'] } }, ...a.config },
+    config: {
+      platforms: platforms.platformsConfig,
+      plans: { tiny: { monthly_requests: 2, platforms: ['hackernews'] } },
+      ...a.config,
+    },
     deps: a.deps,
   })
   const { apiKey } = await seedTeam(deps, { plan: a.plan, credits: a.credits })
@@ -32,21 +46,46 @@ async function setup(a: { config?: Partial<ConfigInput>; plan?: string; credits?
     const report = (await rest('GET', '/api/v1/usage', { key: apiKey })).body
     return { used: report.usage.used, credits: report.credits }
   }
-  return { deps, mcp, rest: (method: string, path: string, body?: unknown) => rest(method, path, { key: apiKey, body }), usage }
+  return {
+    deps,
+    mcp,
+    rest: (method: string, path: string, body?: unknown) => rest(method, path, { key: apiKey, body }),
+    usage,
+  }
 }
 
 describe('invalid arguments are a tool error with code invalid_request and the same details as REST', () => {
   test('for each counted tool, and nothing is charged', async () => {
     const { mcp, rest, usage } = await setup()
     const cases: [string, Record<string, unknown>, () => ReturnType<typeof rest>][] = [
-      ['search_mentions', { keyword: ' ', platform: 'myspace', limit: 51 }, () => rest('POST', '/api/v1/mentions/search', { keyword: ' ', platform: 'myspace', limit: 51 })],
-      ['search_mentions', { keyword: 'crm', platform: 'hackernews', limit: 2.5, extra: true }, () => rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'hackernews', limit: 2.5, extra: true })],
+      [
+        'search_mentions',
+        { keyword: ' ', platform: 'myspace', limit: 51 },
+        () => rest('POST', '/api/v1/mentions/search', { keyword: ' ', platform: 'myspace', limit: 51 }),
+      ],
+      [
+        'search_mentions',
+        { keyword: 'crm', platform: 'hackernews', limit: 2.5, extra: true },
+        () =>
+          rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'hackernews', limit: 2.5, extra: true }),
+      ],
       ['score_lead', { content: 'too short' }, () => rest('POST', '/api/v1/leads/score', { content: 'too short' })],
       ['score_lead', {}, () => rest('POST', '/api/v1/leads/score', {})],
-      ['list_signals', { limit: 0, minScore: 11, since: 'yesterday', intent: 'HOT', extra: 1 },
-        () => rest('GET', '/api/v1/signals?limit=0&minScore=11&since=yesterday&intent=HOT&extra=1')],
+      [
+        'list_signals',
+        { limit: 0, minScore: 11, since: 'yesterday', intent: 'HOT', extra: 1 },
+        () => rest('GET', '/api/v1/signals?limit=0&minScore=11&since=yesterday&intent=HOT&extra=1'),
+      ],
       ['list_signals', { limit: 101, offset: -1 }, () => rest('GET', '/api/v1/signals?limit=101&offset=-1')],
-      ['get_usage', { verbose: true }, async () => ({ status: 400, body: { error: { details: [{ field: 'verbose', message: 'is not a known field' }] } }, headers: new Headers() })],
+      [
+        'get_usage',
+        { verbose: true },
+        async () => ({
+          status: 400,
+          body: { error: { details: [{ field: 'verbose', message: 'is not a known field' }] } },
+          headers: new Headers(),
+        }),
+      ],
     ]
     for (const [tool, args, viaRest] of cases) {
       const error = toolErrorOf(await callTool(mcp, tool, args))
@@ -72,7 +111,11 @@ describe('refusals and failures are tool errors with the contract code, and only
     const { mcp, usage } = await setup({ plan: 'tiny', credits: 1 })
     const post = { content: 'We are looking for a CRM for our sales team, any recommendations?' }
     for (let i = 0; i < 3; i++) expect((await callTool(mcp, 'score_lead', post)).isError).toBeFalsy()
-    for (const [tool, args] of [['score_lead', post], ['list_signals', {}], ['search_mentions', { keyword: 'crm', platform: 'hackernews' }]] as const) {
+    for (const [tool, args] of [
+      ['score_lead', post],
+      ['list_signals', {}],
+      ['search_mentions', { keyword: 'crm', platform: 'hackernews' }],
+    ] as const) {
       const error = toolErrorOf(await callTool(mcp, tool, args))
       // The test clock stands at 2026-11-15T12:00Z: 15.5 days before the reset.
       expect(error).toEqual({
@@ -99,14 +142,23 @@ describe('refusals and failures are tool errors with the contract code, and only
     const { mcp, rest, usage } = await setup()
     const notInPlan = toolErrorOf(await callTool(mcp, 'search_mentions', { keyword: 'crm', platform: 'tiktok' }))
     expect(notInPlan).toEqual({ code: 'platform_not_in_plan', message: 'tiktok is not available on the growth plan' })
-    expect((await rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'tiktok' })).body.error).toEqual(notInPlan)
+    expect((await rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'tiktok' })).body.error).toEqual(
+      notInPlan,
+    )
     const notConfigured = toolErrorOf(await callTool(mcp, 'search_mentions', { keyword: 'crm', platform: 'twitter' }))
-    expect(notConfigured).toEqual({ code: 'platform_not_configured', message: 'twitter is not configured on this server' })
+    expect(notConfigured).toEqual({
+      code: 'platform_not_configured',
+      message: 'twitter is not configured on this server',
+    })
     expect(await usage()).toEqual({ used: 0, credits: 0 })
   })
 
   test('an upstream failure and an upstream timeout are refunded; the next good search is charged once', async () => {
-    const { mcp, usage } = await setup({ config: { platforms: { ...platforms.platformsConfig, hackernews: { base_url: platforms.origin, timeout_ms: 100 } } } })
+    const { mcp, usage } = await setup({
+      config: {
+        platforms: { ...platforms.platformsConfig, hackernews: { base_url: platforms.origin, timeout_ms: 100 } },
+      },
+    })
     const search = { keyword: 'crm', platform: 'hackernews' }
     platforms.fail('hackernews', () => new Response('down', { status: 503 }))
     try {
@@ -123,20 +175,29 @@ describe('refusals and failures are tool errors with the contract code, and only
       platforms.slow(0)
     }
     expect(await usage()).toEqual({ used: 0, credits: 0 })
-    expect((await callTool(mcp, 'search_mentions', search)).structuredContent).toMatchObject({ count: 1, usage: { used: 1 } })
+    expect((await callTool(mcp, 'search_mentions', search)).structuredContent).toMatchObject({
+      count: 1,
+      usage: { used: 1 },
+    })
     expect(await usage()).toEqual({ used: 1, credits: 0 })
   })
 
   test('a scorer that cannot answer with fallback "none": scorer_unavailable, not charged', async () => {
-    const { mcp, usage } = await setup({ config: { scorer: { backend: 'ollama', fallback: 'none', timeout_ms: 200, ollama: { host: nowhere } } } })
-    const error = toolErrorOf(await callTool(mcp, 'score_lead', { content: 'We are looking for a CRM for our sales team.' }))
+    const { mcp, usage } = await setup({
+      config: { scorer: { backend: 'ollama', fallback: 'none', timeout_ms: 200, ollama: { host: nowhere } } },
+    })
+    const error = toolErrorOf(
+      await callTool(mcp, 'score_lead', { content: 'We are looking for a CRM for our sales team.' }),
+    )
     expect(error.code).toBe('scorer_unavailable')
     expect(await usage()).toEqual({ used: 0, credits: 0 })
   })
 
   test('an unexpected failure is internal, says nothing of its cause, and is refunded', async () => {
     const { deps, mcp, usage } = await setup()
-    deps.repos.icpProfiles.list = async () => { throw new Error('SQLITE_IOERR: disk I/O error at /var/lib/secret/lead-signals.db') }
+    deps.repos.icpProfiles.list = async () => {
+      throw new Error('SQLITE_IOERR: disk I/O error at /var/lib/secret/lead-signals.db')
+    }
     const result = await callTool(mcp, 'score_lead', { content: 'We are looking for a CRM for our sales team.' })
     expect(toolErrorOf(result)).toEqual({ code: 'internal', message: 'internal error' })
     expect(JSON.stringify(result)).not.toContain('secret')

@@ -10,11 +10,28 @@ import { client as restClient } from '../support/http'
 import { callTool, httpClient, listen } from '../support/mcp'
 
 const platforms = fakePlatforms()
-platforms.add('hackernews', 'crm',
-  { id: 'h1', author: 'pg', text: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.', at: '2026-11-10T00:00:00.000Z' },
-  { id: 'h2', author: 'jl', text: 'Show HN: a tiny <b>CRM</b> I built over the weekend', at: '2026-11-09T00:00:00.000Z' })
-platforms.add('reddit', 'crm',
-  { id: 'r1', author: 'ops', text: 'Our CRM is down again and support is useless. So frustrating.', at: '2026-11-08T00:00:00.000Z' })
+platforms.add(
+  'hackernews',
+  'crm',
+  {
+    id: 'h1',
+    author: 'pg',
+    text: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.',
+    at: '2026-11-10T00:00:00.000Z',
+  },
+  {
+    id: 'h2',
+    author: 'jl',
+    text: 'Show HN: a tiny <b>CRM</b> I built over the weekend',
+    at: '2026-11-09T00:00:00.000Z',
+  },
+)
+platforms.add('reddit', 'crm', {
+  id: 'r1',
+  author: 'ops',
+  text: 'Our CRM is down again and support is useless. So frustrating.',
+  at: '2026-11-08T00:00:00.000Z',
+})
 const stops: (() => unknown)[] = []
 afterAll(async () => {
   for (const stop of stops) await stop()
@@ -46,7 +63,11 @@ function sampleSignals(teamId: string): NewSignal[] {
 async function world(config: Partial<ConfigInput> = {}) {
   const { deps } = await testDeps({ config: { platforms: platforms.platformsConfig, ...config } })
   const { team, apiKey } = await seedTeam(deps)
-  await addIcp(deps, { teamId: team.id, name: 'B2B SaaS founders', description: 'Founders of small B2B SaaS companies who need a CRM and a sales pipeline' })
+  await addIcp(deps, {
+    teamId: team.id,
+    name: 'B2B SaaS founders',
+    description: 'Founders of small B2B SaaS companies who need a CRM and a sales pipeline',
+  })
   await deps.repos.signals.insertMany(team.id, sampleSignals(team.id))
   return { deps, apiKey }
 }
@@ -62,7 +83,12 @@ async function twins(config: Partial<ConfigInput> = {}) {
   return { mcp, rest: (method: string, path: string, body?: unknown) => call(method, path, { key: rest.apiKey, body }) }
 }
 
-async function expectSameAnswer(mcp: Client, tool: string, args: Record<string, unknown>, rest: { status: number; body: unknown }) {
+async function expectSameAnswer(
+  mcp: Client,
+  tool: string,
+  args: Record<string, unknown>,
+  rest: { status: number; body: unknown },
+) {
   expect(rest.status).toBe(200)
   const result = await callTool(mcp, tool, args)
   expect(result.isError).toBeFalsy()
@@ -78,13 +104,20 @@ describe('tools/list', () => {
   test('lists the five tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
     const { mcp } = await twins()
     const { tools } = await mcp.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['search_mentions', 'score_lead', 'list_signals', 'get_usage', 'list_platforms'])
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_mentions',
+      'score_lead',
+      'list_signals',
+      'get_usage',
+      'list_platforms',
+    ])
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]))
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(80)
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false })
       expect(tool.outputSchema).toMatchObject({ type: 'object' })
-      for (const property of Object.values(tool.inputSchema.properties ?? {})) expect(property).toHaveProperty('description')
+      for (const property of Object.values(tool.inputSchema.properties ?? {}))
+        expect(property).toHaveProperty('description')
     }
     const search = byName.search_mentions.inputSchema
     expect(search.required).toEqual(['keyword', 'platform'])
@@ -102,7 +135,16 @@ describe('tools/list', () => {
     })
     const signals = byName.list_signals.inputSchema
     // Every filter and paging parameter of GET /api/v1/signals.
-    expect(Object.keys(signals.properties ?? {}).sort()).toEqual(['content', 'intent', 'keyword', 'limit', 'minScore', 'offset', 'platform', 'since'])
+    expect(Object.keys(signals.properties ?? {}).sort()).toEqual([
+      'content',
+      'intent',
+      'keyword',
+      'limit',
+      'minScore',
+      'offset',
+      'platform',
+      'since',
+    ])
     expect(signals.properties).toMatchObject({
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
       offset: { type: 'integer', minimum: 0, default: 0 },
@@ -125,16 +167,35 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
     await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
     await expectSameAnswer(mcp, 'list_signals', {}, await rest('GET', '/api/v1/signals'))
-    await expectSameAnswer(mcp, 'list_signals',
+    await expectSameAnswer(
+      mcp,
+      'list_signals',
       { keyword: 'CRM', intent: 'ACTIVE', minScore: 5, since: '2026-10-02', limit: 3, offset: 0, content: 'full' },
-      await rest('GET', '/api/v1/signals?keyword=CRM&intent=ACTIVE&minScore=5&since=2026-10-02&limit=3&offset=0&content=full'))
-    const page = await expectSameAnswer(mcp, 'list_signals', { platform: 'reddit', limit: 2, offset: 1 },
-      await rest('GET', '/api/v1/signals?platform=reddit&limit=2&offset=1'))
+      await rest(
+        'GET',
+        '/api/v1/signals?keyword=CRM&intent=ACTIVE&minScore=5&since=2026-10-02&limit=3&offset=0&content=full',
+      ),
+    )
+    const page = await expectSameAnswer(
+      mcp,
+      'list_signals',
+      { platform: 'reddit', limit: 2, offset: 1 },
+      await rest('GET', '/api/v1/signals?platform=reddit&limit=2&offset=1'),
+    )
     expect((page.structuredContent as { signals: unknown[] }).signals).toHaveLength(2)
     const search = { keyword: '  crm ', platform: 'hackernews', limit: 5 }
-    const found = await expectSameAnswer(mcp, 'search_mentions', search, await rest('POST', '/api/v1/mentions/search', search))
+    const found = await expectSameAnswer(
+      mcp,
+      'search_mentions',
+      search,
+      await rest('POST', '/api/v1/mentions/search', search),
+    )
     expect(found.structuredContent).toMatchObject({ keyword: 'crm', count: 2 })
-    const post = { content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?', keyword: 'crm', context: 'We sell a CRM' }
+    const post = {
+      content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?',
+      keyword: 'crm',
+      context: 'We sell a CRM',
+    }
     const restScore = await rest('POST', '/api/v1/leads/score', post)
     const scored = await expectSameAnswer(mcp, 'score_lead', post, restScore)
     // Where REST names the scorer in the x-scorer header.
@@ -151,21 +212,38 @@ describe('tools/call answers what the REST endpoint answers for the same input a
       const [first] = (await callTool(mcp, tool, args)).content
       return first.type === 'text' ? first.text : ''
     }
-    expect(await text('search_mentions', { keyword: 'crm', platform: 'hackernews' })).toBe('Found 2 mentions of "crm" on hackernews. Quota: 1 used this month, 499 left.')
-    expect(await text('list_signals', { limit: 5 })).toBe('Signals 1 to 5 of 12, best first. Quota: 2 used this month, 498 left.')
-    expect(await text('get_usage')).toBe('Team acme on the growth plan: 2 of 500 requests used, 498 left; 0 credits; resets 2026-12-01T00:00:00.000Z.')
-    expect(await text('score_lead', { content: 'Any recommendations for a CRM? We need one this week.' })).toMatch(/^ACTIVE, score [\d.]+ of 10, (not )?qualified \(scored by rules\)\. /)
+    expect(await text('search_mentions', { keyword: 'crm', platform: 'hackernews' })).toBe(
+      'Found 2 mentions of "crm" on hackernews. Quota: 1 used this month, 499 left.',
+    )
+    expect(await text('list_signals', { limit: 5 })).toBe(
+      'Signals 1 to 5 of 12, best first. Quota: 2 used this month, 498 left.',
+    )
+    expect(await text('get_usage')).toBe(
+      'Team acme on the growth plan: 2 of 500 requests used, 498 left; 0 credits; resets 2026-12-01T00:00:00.000Z.',
+    )
+    expect(await text('score_lead', { content: 'Any recommendations for a CRM? We need one this week.' })).toMatch(
+      /^ACTIVE, score [\d.]+ of 10, (not )?qualified \(scored by rules\)\. /,
+    )
     expect(await text('list_platforms')).toContain('hackernews')
   })
 
-  test('search_mentions in the scored variant: with a platform and merged over the plan\'s platforms', async () => {
+  test("search_mentions in the scored variant: with a platform and merged over the plan's platforms", async () => {
     const { mcp, rest } = await twins({ api: { search_variant: 'scored' } })
     const { tools } = await mcp.listTools()
     const search = tools.find((t) => t.name === 'search_mentions')
     expect(search?.inputSchema.required ?? []).toEqual(['keyword'])
-    await expectSameAnswer(mcp, 'search_mentions', { keyword: 'crm', platform: 'hackernews' },
-      await rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'hackernews' }))
-    const merged = await expectSameAnswer(mcp, 'search_mentions', { keyword: 'crm' }, await rest('POST', '/api/v1/mentions/search', { keyword: 'crm' }))
+    await expectSameAnswer(
+      mcp,
+      'search_mentions',
+      { keyword: 'crm', platform: 'hackernews' },
+      await rest('POST', '/api/v1/mentions/search', { keyword: 'crm', platform: 'hackernews' }),
+    )
+    const merged = await expectSameAnswer(
+      mcp,
+      'search_mentions',
+      { keyword: 'crm' },
+      await rest('POST', '/api/v1/mentions/search', { keyword: 'crm' }),
+    )
     expect(merged.structuredContent).toMatchObject({ total: 3 })
   })
 

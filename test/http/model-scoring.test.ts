@@ -20,28 +20,55 @@ const ollama = fakeUpstream(async (req) => {
   try {
     const model = (JSON.parse(req.body) as { model: string }).model
     // Ollama's /api/chat or an OpenAI-compatible /v1/chat/completions, each in its own answer shape.
-    const reply = (content: string) => req.url.pathname === '/v1/chat/completions'
-      ? Response.json({ id: 'c1', object: 'chat.completion', created: 1, model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
-      : Response.json({ model, created_at: '2026-11-21T00:00:00Z', message: { role: 'assistant', content }, done: true })
-    if (mode === 'slow') { await Bun.sleep(300); return reply('{}') }
+    const reply = (content: string) =>
+      req.url.pathname === '/v1/chat/completions'
+        ? Response.json({
+            id: 'c1',
+            object: 'chat.completion',
+            created: 1,
+            model,
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          })
+        : Response.json({
+            model,
+            created_at: '2026-11-21T00:00:00Z',
+            message: { role: 'assistant', content },
+            done: true,
+          })
+    if (mode === 'slow') {
+      await Bun.sleep(300)
+      return reply('{}')
+    }
     await Bun.sleep(20)
-    if (mode === 'high') return reply(JSON.stringify({ intent: 'ACTIVE', score: 14, icpMatch: null, reason: 'asks for a CRM' }))
-    if (mode === 'unknown-intent') return reply(JSON.stringify({ intent: 'HOT', score: 8, icpMatch: null, reason: 'x' }))
+    if (mode === 'high')
+      return reply(JSON.stringify({ intent: 'ACTIVE', score: 14, icpMatch: null, reason: 'asks for a CRM' }))
+    if (mode === 'unknown-intent')
+      return reply(JSON.stringify({ intent: 'HOT', score: 8, icpMatch: null, reason: 'x' }))
     if (mode === 'not-json') return reply('I think this is a lead.')
     if (mode === 'empty') return reply('')
-    return reply(JSON.stringify({ intent: 'ACTIVE', score: 8.5, icpMatch: null, reason: 'asks for a CRM recommendation' }))
+    return reply(
+      JSON.stringify({ intent: 'ACTIVE', score: 8.5, icpMatch: null, reason: 'asks for a CRM recommendation' }),
+    )
   } finally {
     inFlight--
   }
 })
 afterAll(() => ollama.stop())
 // A port nothing listens on: the connection is refused.
-const closed = (() => { const s = Bun.serve({ port: 0, fetch: () => new Response() }); const origin = s.url.origin; s.stop(true); return origin })()
+const closed = (() => {
+  const s = Bun.serve({ port: 0, fetch: () => new Response() })
+  const origin = s.url.origin
+  s.stop(true)
+  return origin
+})()
 
 const post = { content: 'We are looking for a CRM for our 10-person sales team, any recommendations?', keyword: 'crm' }
 
 async function setup(scorer: Partial<NonNullable<ConfigInput['scorer']>>, dbUrl = ':memory:') {
-  const config = testConfig({ database: { url: dbUrl }, scorer: { backend: 'ollama', timeout_ms: 150, ollama: { host: ollama.origin }, ...scorer } })
+  const config = testConfig({
+    database: { url: dbUrl },
+    scorer: { backend: 'ollama', timeout_ms: 150, ollama: { host: ollama.origin }, ...scorer },
+  })
   const deps = await buildDeps(config, { log: silentLogger })
   const { apiKey } = await seedTeam(deps)
   const call = client(deps)
@@ -68,17 +95,22 @@ for (const [backend, at] of Object.entries(backends)) {
         const s = await setup({ fallback, ...at(m === 'refused' ? closed : ollama.origin) })
         // A new text each time, so no answer comes from the store.
         const r = await s.score(`${post.content} (case ${n++})`)
-        outcomes[`${m}/${fallback}`] = `${r.status} ${r.headers.get('x-scorer') ?? r.body.error?.code} ${r.status === 200 ? r.body.score : ''} used=${await s.used()}`
+        outcomes[`${m}/${fallback}`] =
+          `${r.status} ${r.headers.get('x-scorer') ?? r.body.error?.code} ${r.status === 200 ? r.body.score : ''} used=${await s.used()}`
       }
     }
     expect(outcomes).toEqual({
-      'valid/rules': `200 ${backend} 8.5 used=1`, 'valid/none': `200 ${backend} 8.5 used=1`,
-      'high/rules': `200 ${backend} 10 used=1`, 'high/none': `200 ${backend} 10 used=1`,
+      'valid/rules': `200 ${backend} 8.5 used=1`,
+      'valid/none': `200 ${backend} 8.5 used=1`,
+      'high/rules': `200 ${backend} 10 used=1`,
+      'high/none': `200 ${backend} 10 used=1`,
       // Unknown intent, not JSON, empty, slow or refused: the rules scorer answers, or 503 uncharged.
-      ...Object.fromEntries(['unknown-intent', 'not-json', 'empty', 'slow', 'refused'].flatMap((m) => [
-        [`${m}/rules`, expect.stringMatching(/^200 rules \d+(\.\d)? used=1$/)],
-        [`${m}/none`, '503 scorer_unavailable  used=0'],
-      ])),
+      ...Object.fromEntries(
+        ['unknown-intent', 'not-json', 'empty', 'slow', 'refused'].flatMap((m) => [
+          [`${m}/rules`, expect.stringMatching(/^200 rules \d+(\.\d)? used=1$/)],
+          [`${m}/none`, '503 scorer_unavailable  used=0'],
+        ]),
+      ),
     })
   })
 }
@@ -109,7 +141,11 @@ describe('the ollama backend through POST /api/v1/leads/score', () => {
       const config = testConfig({ database: { url }, scorer: { backend: 'ollama', ollama: { host: ollama.origin } } })
       const again = await buildDeps(config, { log: silentLogger })
       const r = await client(again)('POST', '/api/v1/leads/score', { key: first.apiKey, body: post })
-      expect({ status: r.status, score: r.body.score, scorer: r.headers.get('x-scorer') }).toEqual({ status: 200, score: 8.5, scorer: 'ollama' })
+      expect({ status: r.status, score: r.body.score, scorer: r.headers.get('x-scorer') }).toEqual({
+        status: 200,
+        score: 8.5,
+        scorer: 'ollama',
+      })
       expect(ollama.received).toHaveLength(1)
       again.database.client.close()
     } finally {

@@ -7,14 +7,30 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   const call = client(deps)
   const spec = (await call('GET', '/swagger/json')).body
   expect(Object.keys(spec.paths).sort()).toEqual([
-    '/api/routes/search', '/api/routes/test-api', '/api/v1/leads/score', '/api/v1/mentions/search', '/api/v1/platforms', '/api/v1/signals', '/api/v1/usage',
-    '/healthz', '/readyz',
+    '/api/routes/search',
+    '/api/routes/test-api',
+    '/api/v1/leads/score',
+    '/api/v1/mentions/search',
+    '/api/v1/platforms',
+    '/api/v1/signals',
+    '/api/v1/usage',
+    '/healthz',
+    '/readyz',
   ])
   expect(Object.keys(spec.paths['/readyz'].get.responses)).toEqual(['200', '503'])
   const signals = spec.paths['/api/v1/signals'].get
   const limit = signals.parameters.find((p: { name: string }) => p.name === 'limit')
   expect(limit).toMatchObject({ in: 'query' })
-  expect(signals.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['content', 'intent', 'keyword', 'limit', 'minScore', 'offset', 'platform', 'since'])
+  expect(signals.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+    'content',
+    'intent',
+    'keyword',
+    'limit',
+    'minScore',
+    'offset',
+    'platform',
+    'since',
+  ])
   expect(Object.keys(signals.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '503']))
   const score = spec.paths['/api/v1/leads/score'].post
   const bodySchema = JSON.stringify(score.requestBody)
@@ -33,5 +49,6 @@ test('the score endpoint documents the prompt version, the intents and the score
   const description = spec.paths['/api/v1/leads/score'].post.description as string
   const { PROMPT_VERSION } = await import('../../src/scorers/prompt')
   expect(description).toContain(PROMPT_VERSION)
-  for (const part of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', '9-10', '0-2', 'x-scorer']) expect(description).toContain(part)
+  for (const part of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', '9-10', '0-2', 'x-scorer'])
+    expect(description).toContain(part)
 })

@@ -8,7 +8,18 @@ const hn = fakeUpstream(async () => {
   if (mode === 'fail') return new Response('down', { status: 503 })
   if (mode === 'limited') return new Response('slow down', { status: 429, headers: { 'retry-after': '120' } })
   if (mode === 'slow') await Bun.sleep(150)
-  return Response.json({ hits: [{ objectID: '1', author: 'pg', title: 'A CRM?', created_at: '2026-11-01T00:00:00.000Z', points: 1, num_comments: 0 }] })
+  return Response.json({
+    hits: [
+      {
+        objectID: '1',
+        author: 'pg',
+        title: 'A CRM?',
+        created_at: '2026-11-01T00:00:00.000Z',
+        points: 1,
+        num_comments: 0,
+      },
+    ],
+  })
 })
 afterAll(() => hn.stop())
 
@@ -17,7 +28,9 @@ async function setup() {
   const { apiKey } = await seedTeam(deps)
   const call = client(deps)
   const status = async (platform: string) =>
-    (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find((p: { platform: string }) => p.platform === platform)
+    (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find(
+      (p: { platform: string }) => p.platform === platform,
+    )
   return { deps, clock, apiKey, call, status }
 }
 
@@ -28,7 +41,16 @@ describe('GET /api/v1/platforms', () => {
     expect(r.status).toBe(200)
     expect(r.body.platforms).toHaveLength(22)
     const by = (p: string) => r.body.platforms.find((x: { platform: string }) => x.platform === p)
-    expect(by('hackernews')).toEqual({ platform: 'hackernews', configured: true, inPlan: true, earlierRouteOnly: false, lastSuccessAt: null, lastFailureAt: null, lastError: null, retryAt: null })
+    expect(by('hackernews')).toEqual({
+      platform: 'hackernews',
+      configured: true,
+      inPlan: true,
+      earlierRouteOnly: false,
+      lastSuccessAt: null,
+      lastFailureAt: null,
+      lastError: null,
+      retryAt: null,
+    })
     expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
     expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
     expect(by('news')).toMatchObject({ configured: true, inPlan: true, earlierRouteOnly: true })
@@ -40,24 +62,44 @@ describe('GET /api/v1/platforms', () => {
     const { call, apiKey, status, clock } = await setup()
     mode = 'fail'
     clock.set('2026-11-15T12:00:00.000Z')
-    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(502)
+    expect(
+      (await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } }))
+        .status,
+    ).toBe(502)
     expect(await status('hackernews')).toMatchObject({
-      lastSuccessAt: null, lastFailureAt: '2026-11-15T12:00:00.000Z', lastError: 'hackernews answered with status 503',
+      lastSuccessAt: null,
+      lastFailureAt: '2026-11-15T12:00:00.000Z',
+      lastError: 'hackernews answered with status 503',
     })
     mode = 'ok'
     clock.set('2026-11-15T12:05:00.000Z')
-    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(200)
-    expect(await status('hackernews')).toMatchObject({ lastSuccessAt: '2026-11-15T12:05:00.000Z', lastFailureAt: '2026-11-15T12:00:00.000Z' })
+    expect(
+      (await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } }))
+        .status,
+    ).toBe(200)
+    expect(await status('hackernews')).toMatchObject({
+      lastSuccessAt: '2026-11-15T12:05:00.000Z',
+      lastFailureAt: '2026-11-15T12:00:00.000Z',
+    })
   })
 
   test('shows the time a rate-limit answer asked to wait for, until a search succeeds', async () => {
     const { call, apiKey, status } = await setup()
     mode = 'limited'
-    const limited = await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })
+    const limited = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: 'hackernews' },
+    })
     expect(limited.status).toBe(502)
-    expect(await status('hackernews')).toMatchObject({ retryAt: '2026-11-15T12:02:00.000Z', lastError: 'hackernews answered with a rate-limit answer (429, retry after 120 s)' })
+    expect(await status('hackernews')).toMatchObject({
+      retryAt: '2026-11-15T12:02:00.000Z',
+      lastError: 'hackernews answered with a rate-limit answer (429, retry after 120 s)',
+    })
     mode = 'ok'
-    expect((await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })).status).toBe(200)
+    expect(
+      (await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } }))
+        .status,
+    ).toBe(200)
     expect(await status('hackernews')).toMatchObject({ retryAt: null })
   })
 
@@ -73,7 +115,9 @@ describe('shared searches', () => {
     mode = 'slow'
     hn.received.length = 0
     const body = { keyword: 'crm', platform: 'hackernews', limit: 5 }
-    const replies = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/v1/mentions/search', { key: apiKey, body })))
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', '/api/v1/mentions/search', { key: apiKey, body })),
+    )
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
     expect(hn.received).toHaveLength(1)
     // A different limit is a different search.

@@ -6,8 +6,16 @@ import { join } from 'node:path'
 const SCRIPT = join(import.meta.dir, '../support/invalid-answers.ts')
 
 async function answersWith(nodeEnv: string): Promise<{ path: string; status: number; body: string }[]> {
-  const proc = Bun.spawn([process.execPath, SCRIPT], { env: { ...process.env, NODE_ENV: nodeEnv }, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn([process.execPath, SCRIPT], {
+    env: { ...process.env, NODE_ENV: nodeEnv },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, status] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   if (status !== 0) throw new Error(`invalid-answers.ts exited with ${status}: ${err}`)
   return JSON.parse(out)
 }

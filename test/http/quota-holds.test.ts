@@ -14,15 +14,25 @@ import { client, type Reply } from '../support/http'
 // enough that the failing calls hold their units while the good ones arrive.
 const R = 20
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 function world() {
   const platforms = fakePlatforms()
-  platforms.add('hackernews', 'crm', { id: '1', author: 'ann', text: 'Which CRM do you use?', at: '2026-11-15T10:00:00.000Z' })
+  platforms.add('hackernews', 'crm', {
+    id: '1',
+    author: 'ann',
+    text: 'Which CRM do you use?',
+    at: '2026-11-15T10:00:00.000Z',
+  })
   platforms.fail('reddit', () => new Response('overloaded', { status: 500 }))
   platforms.slow(100)
   const dir = mkdtempSync(join(tmpdir(), 'ls-holds-'))
-  cleanup.push(() => platforms.stop(), () => rmSync(dir, { recursive: true, force: true }))
+  cleanup.push(
+    () => platforms.stop(),
+    () => rmSync(dir, { recursive: true, force: true }),
+  )
   const config = testConfig({
     database: { url: `file:${join(dir, 'holds.db')}` },
     plans: {
@@ -56,26 +66,35 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
   test.each([
     ['monthly quota', { plan: 'twenty' }],
     ['credits', { plan: 'credits', credits: R }],
-  ])('R = 20 units of %s, 100 good and 100 failing calls at once: exactly 20 good calls succeed, no failing call is charged', async (_, seed) => {
-    const w = world()
-    const deps = await w.server()
-    const { team, apiKey } = await seedTeam(deps, seed)
-    // Started interleaved, as they would arrive: each good call next to a failing one.
-    const call = client(deps)
-    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) =>
-      call('POST', '/api/v1/mentions/search', { key: apiKey, body: search(i % 2 ? 'reddit' : 'hackernews') })))
-    const goodReplies = replies.filter((_, i) => i % 2 === 0)
-    const failingReplies = replies.filter((_, i) => i % 2 === 1)
+  ])(
+    'R = 20 units of %s, 100 good and 100 failing calls at once: exactly 20 good calls succeed, no failing call is charged',
+    async (_, seed) => {
+      const w = world()
+      const deps = await w.server()
+      const { team, apiKey } = await seedTeam(deps, seed)
+      // Started interleaved, as they would arrive: each good call next to a failing one.
+      const call = client(deps)
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          call('POST', '/api/v1/mentions/search', { key: apiKey, body: search(i % 2 ? 'reddit' : 'hackernews') }),
+        ),
+      )
+      const goodReplies = replies.filter((_, i) => i % 2 === 0)
+      const failingReplies = replies.filter((_, i) => i % 2 === 1)
 
-    expect(count(goodReplies, 200)).toBe(R)
-    expect(count(goodReplies, 429)).toBe(100 - R)
-    expect(count(failingReplies, 200)).toBe(0)
-    expect(await usedOf(deps, apiKey)).toBe(R)
-    // Every hold has settled: none left to give back, none counted on the row.
-    expect(await deps.repos.usage.giveBackAll()).toBe(0)
-    const limit = seed.plan === 'twenty' ? R : 0
-    expect(await deps.repos.usage.holding(team.id, monthOf(w.clock.now()), limit, w.clock.now())).toEqual({ free: false, held: 0 })
-  })
+      expect(count(goodReplies, 200)).toBe(R)
+      expect(count(goodReplies, 429)).toBe(100 - R)
+      expect(count(failingReplies, 200)).toBe(0)
+      expect(await usedOf(deps, apiKey)).toBe(R)
+      // Every hold has settled: none left to give back, none counted on the row.
+      expect(await deps.repos.usage.giveBackAll()).toBe(0)
+      const limit = seed.plan === 'twenty' ? R : 0
+      expect(await deps.repos.usage.holding(team.id, monthOf(w.clock.now()), limit, w.clock.now())).toEqual({
+        free: false,
+        held: 0,
+      })
+    },
+  )
 
   test('across two processes on one database: good calls on one wait for the units that failing calls hold on the other', async () => {
     const w = world()
@@ -119,7 +138,9 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
     expect(await dead.repos.usage.reserve(team.id, month, R, w.clock.now())).toBeDefined()
 
     let answer: Reply | undefined
-    const waiting = fire(live, apiKey, 'hackernews', 1)[0].then((r) => { answer = r })
+    const waiting = fire(live, apiKey, 'hackernews', 1)[0].then((r) => {
+      answer = r
+    })
     await Bun.sleep(300)
     expect(answer).toBeUndefined()
 

@@ -8,12 +8,21 @@ import { silentLogger } from '../../src/lib/log'
 import { client } from '../support/http'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 
-const withPlans = { plans: { five: { monthly_requests: 5 }, tiny: { monthly_requests: 2 }, endless: { monthly_requests: 'unlimited' as const } } }
+const withPlans = {
+  plans: {
+    five: { monthly_requests: 5 },
+    tiny: { monthly_requests: 2 },
+    endless: { monthly_requests: 'unlimited' as const },
+  },
+}
 const score = { content: 'We are looking for a better CRM for our sales team' }
 
 async function fire(call: ReturnType<typeof client>, key: string, n: number) {
-  const replies = await Promise.all(Array.from({ length: n }, (_, i) =>
-    i % 2 ? call('GET', '/api/v1/signals', { key }) : call('POST', '/api/v1/leads/score', { key, body: score })))
+  const replies = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      i % 2 ? call('GET', '/api/v1/signals', { key }) : call('POST', '/api/v1/leads/score', { key, body: score }),
+    ),
+  )
   return { ok: replies.filter((r) => r.status === 200).length, limited: replies.filter((r) => r.status === 429).length }
 }
 
@@ -90,16 +99,23 @@ describe('the atomic charge (docs/api.md#reserve-and-give-back)', () => {
     const call = client(deps)
     const { ok } = await fire(call, apiKey, 30)
     expect(ok).toBe(30)
-    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage).toMatchObject({ used: 30, limit: null, remaining: null })
+    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage).toMatchObject({
+      used: 30,
+      limit: null,
+      remaining: null,
+    })
   })
 
-  test('one team never spends or sees another team\'s quota', async () => {
+  test("one team never spends or sees another team's quota", async () => {
     const { deps } = await testDeps({ config: withPlans })
     const a = await seedTeam(deps, { name: 'a', plan: 'tiny' })
     const b = await seedTeam(deps, { name: 'b', plan: 'tiny' })
     const call = client(deps)
     await fire(call, a.apiKey, 10)
-    expect((await call('GET', '/api/v1/usage', { key: b.apiKey })).body).toMatchObject({ team: 'b', usage: { used: 0, remaining: 2 } })
+    expect((await call('GET', '/api/v1/usage', { key: b.apiKey })).body).toMatchObject({
+      team: 'b',
+      usage: { used: 0, remaining: 2 },
+    })
     expect((await call('GET', '/api/v1/signals', { key: b.apiKey })).status).toBe(200)
   })
 })
@@ -111,14 +127,30 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
     const call = client(deps)
     await fire(call, apiKey, 4)
     let report = (await call('GET', '/api/v1/usage', { key: apiKey })).body
-    expect(report.usage).toEqual({ used: 2, limit: 2, remaining: 0, month: '2026-11', resetsAt: '2026-12-01T00:00:00.000Z' })
+    expect(report.usage).toEqual({
+      used: 2,
+      limit: 2,
+      remaining: 0,
+      month: '2026-11',
+      resetsAt: '2026-12-01T00:00:00.000Z',
+    })
     const limited = await call('GET', '/api/v1/signals', { key: apiKey })
     expect(limited.headers.get('retry-after')).toBe('1')
 
     clock.set('2026-12-01T00:00:00.000Z')
     report = (await call('GET', '/api/v1/usage', { key: apiKey })).body
-    expect(report.usage).toEqual({ used: 0, limit: 2, remaining: 2, month: '2026-12', resetsAt: '2027-01-01T00:00:00.000Z' })
-    expect((await call('GET', '/api/v1/signals', { key: apiKey })).body.usage).toEqual({ used: 1, limit: 2, remaining: 1 })
+    expect(report.usage).toEqual({
+      used: 0,
+      limit: 2,
+      remaining: 2,
+      month: '2026-12',
+      resetsAt: '2027-01-01T00:00:00.000Z',
+    })
+    expect((await call('GET', '/api/v1/signals', { key: apiKey })).body.usage).toEqual({
+      used: 1,
+      limit: 2,
+      remaining: 1,
+    })
   })
 
   test('across the year boundary the month becomes January of the next year', async () => {
@@ -146,7 +178,11 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
 
       const after = await buildDeps(config, { log: silentLogger, clock: manualClock('2026-11-03T09:00:00.000Z') })
       const call = client(after)
-      expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage).toMatchObject({ used: 0, remaining: 2, month: '2026-11' })
+      expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage).toMatchObject({
+        used: 0,
+        remaining: 2,
+        month: '2026-11',
+      })
       expect((await fire(call, apiKey, 6)).ok).toBe(2)
       after.database.client.close()
     } finally {
@@ -161,10 +197,16 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
     expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.credits).toBe(100)
     const { ok, limited } = await fire(call, apiKey, 120)
     expect([ok, limited]).toEqual([100, 20])
-    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body).toMatchObject({ credits: 0, usage: { used: 100, limit: 0, remaining: 0 } })
+    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body).toMatchObject({
+      credits: 0,
+      usage: { used: 100, limit: 0, remaining: 0 },
+    })
 
     clock.set('2026-12-01T00:00:00.000Z')
-    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body).toMatchObject({ credits: 100, usage: { used: 0 } })
+    expect((await call('GET', '/api/v1/usage', { key: apiKey })).body).toMatchObject({
+      credits: 100,
+      usage: { used: 0 },
+    })
     expect((await call('GET', '/api/v1/signals', { key: apiKey })).status).toBe(200)
     expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.credits).toBe(99)
   })
@@ -173,15 +215,23 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
 describe('the charge over a real socket and database file', () => {
   test('10×R concurrent HTTP requests to a listening server spend exactly R', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-quota-net-'))
-    const deps = await buildDeps(testConfig({ ...withPlans, database: { url: `file:${join(dir, 'q.db')}` } }), { log: silentLogger })
+    const deps = await buildDeps(testConfig({ ...withPlans, database: { url: `file:${join(dir, 'q.db')}` } }), {
+      log: silentLogger,
+    })
     const { createApp } = await import('../../src/app')
     const app = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
     try {
       const { apiKey } = await seedTeam(deps, { plan: 'five' })
       const url = `http://127.0.0.1:${app.server?.port}`
-      const statuses = await Promise.all(Array.from({ length: 50 }, () =>
-        fetch(`${url}/api/v1/leads/score`, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(score) })
-          .then((r) => r.status)))
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${url}/api/v1/leads/score`, {
+            method: 'POST',
+            headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+            body: JSON.stringify(score),
+          }).then((r) => r.status),
+        ),
+      )
       expect(statuses.filter((s) => s === 200).length).toBe(5)
       expect(statuses.filter((s) => s === 429).length).toBe(45)
     } finally {

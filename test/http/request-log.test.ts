@@ -8,7 +8,9 @@ import { fakeOpenAi } from '../support/fake-openai'
 
 type Line = Record<string, unknown>
 const cleanups: (() => unknown)[] = []
-afterEach(async () => { while (cleanups.length) await cleanups.pop()?.() })
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.()
+})
 
 async function server(config: NonNullable<Parameters<typeof testDeps>[0]>['config'] = {}) {
   const lines: Line[] = []
@@ -32,7 +34,11 @@ describe('request log (server.log_requests)', () => {
     const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' }
     const replies = [
       await fetch(`${origin}/api/v1/signals?keyword=secret-query-value&limit=5`, { headers }),
-      await fetch(`${origin}/api/v1/leads/score`, { method: 'POST', headers, body: JSON.stringify({ content: 'a CRM for us?' }) }),
+      await fetch(`${origin}/api/v1/leads/score`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ content: 'a CRM for us?' }),
+      }),
       await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': 'lsk_wrong' } }),
       await fetch(`${origin}/no/such/secret-path-value`),
     ]
@@ -68,8 +74,17 @@ describe('a client that disconnects mid-request', () => {
     const { lines, apiKey, port } = await server()
     const socket = connect(port, '127.0.0.1')
     await new Promise((resolve) => socket.once('connect', resolve))
-    socket.write(['POST /api/v1/leads/score HTTP/1.1', 'Host: 127.0.0.1', `x-api-key: ${apiKey}`,
-      'content-type: application/json', 'content-length: 1000', '', '{"content": "half a bo'].join('\r\n'))
+    socket.write(
+      [
+        'POST /api/v1/leads/score HTTP/1.1',
+        'Host: 127.0.0.1',
+        `x-api-key: ${apiKey}`,
+        'content-type: application/json',
+        'content-length: 1000',
+        '',
+        '{"content": "half a bo',
+      ].join('\r\n'),
+    )
     await Bun.sleep(100)
     socket.destroy()
     const [logged] = await requestLines(lines, 1)
@@ -81,10 +96,13 @@ describe('a client that disconnects mid-request', () => {
     const model = fakeOpenAi()
     cleanups.push(model.stop)
     model.slow(400)
-    const { lines, apiKey, origin } = await server({ scorer: { backend: 'openai', fallback: 'none', openai: { base_url: model.baseUrl } } })
+    const { lines, apiKey, origin } = await server({
+      scorer: { backend: 'openai', fallback: 'none', openai: { base_url: model.baseUrl } },
+    })
     const abort = new AbortController()
     const call = fetch(`${origin}/api/v1/leads/score`, {
-      method: 'POST', signal: abort.signal,
+      method: 'POST',
+      signal: abort.signal,
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ content: 'can anyone recommend a CRM?' }),
     }).catch((e: Error) => e.name)

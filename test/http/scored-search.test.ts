@@ -6,14 +6,45 @@ import { fakeUpstream, type Received } from '../support/fake-upstream'
 let redditDown = false
 const fake = fakeUpstream((req: Received) => {
   if (req.url.pathname === '/api/v1/search_by_date') {
-    return Response.json({ hits: [
-      { objectID: 'h1', author: 'pg', title: 'Show HN: my weekend project', created_at: '2026-11-10T00:00:00.000Z', points: 5 },
-      { objectID: 'h2', author: 'jl', comment_text: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.', created_at: '2026-11-09T00:00:00.000Z' },
-    ] })
+    return Response.json({
+      hits: [
+        {
+          objectID: 'h1',
+          author: 'pg',
+          title: 'Show HN: my weekend project',
+          created_at: '2026-11-10T00:00:00.000Z',
+          points: 5,
+        },
+        {
+          objectID: 'h2',
+          author: 'jl',
+          comment_text: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.',
+          created_at: '2026-11-09T00:00:00.000Z',
+        },
+      ],
+    })
   }
   if (req.url.pathname === '/search.json') {
     if (redditDown) return new Response('down', { status: 503 })
-    return Response.json({ data: { after: null, children: [{ data: { id: 'r1', title: 'Our CRM is down again and support is useless', selftext: 'So frustrating.', author: 'ops', permalink: '/r/x/comments/r1/', created_utc: 1794600000, score: 2, num_comments: 1 } }] } })
+    return Response.json({
+      data: {
+        after: null,
+        children: [
+          {
+            data: {
+              id: 'r1',
+              title: 'Our CRM is down again and support is useless',
+              selftext: 'So frustrating.',
+              author: 'ops',
+              permalink: '/r/x/comments/r1/',
+              created_utc: 1794600000,
+              score: 2,
+              num_comments: 1,
+            },
+          },
+        ],
+      },
+    })
   }
   return new Response('nope', { status: 404 })
 })
@@ -23,8 +54,14 @@ async function setup(plan = 'growth') {
   const { deps } = await testDeps({
     config: {
       api: { search_variant: 'scored' },
-      platforms: { hackernews: { base_url: fake.origin }, reddit: { base_url: fake.origin, public_url: fake.origin, auth_url: fake.origin } },
-      plans: { hnonly: { monthly_requests: 10, platforms: ['hackernews'] }, none: { monthly_requests: 10, platforms: ['bluesky'] } },
+      platforms: {
+        hackernews: { base_url: fake.origin },
+        reddit: { base_url: fake.origin, public_url: fake.origin, auth_url: fake.origin },
+      },
+      plans: {
+        hnonly: { monthly_requests: 10, platforms: ['hackernews'] },
+        none: { monthly_requests: 10, platforms: ['bluesky'] },
+      },
     },
   })
   const { apiKey } = await seedTeam(deps, { plan })
@@ -40,9 +77,15 @@ describe('POST /api/v1/mentions/search, scored variant (api.search_variant = "sc
     expect(r.body.total).toBe(2)
     expect(r.body.usage).toEqual({ used: 1, limit: 500, remaining: 499 })
     expect(r.body.results[0]).toEqual({
-      name: 'jl', channel: 'hackernews', intent: 'ACTIVE', aiScore: expect.any(Number), aiReason: expect.stringContaining('recommendations'),
+      name: 'jl',
+      channel: 'hackernews',
+      intent: 'ACTIVE',
+      aiScore: expect.any(Number),
+      aiReason: expect.stringContaining('recommendations'),
       contentPreview: 'We are looking for a CRM for our sales team, any recommendations? Budget $300/month.',
-      postUrl: 'https://news.ycombinator.com/item?id=h2', link: 'https://news.ycombinator.com/user?id=jl', keyword: 'crm',
+      postUrl: 'https://news.ycombinator.com/item?id=h2',
+      link: 'https://news.ycombinator.com/user?id=jl',
+      keyword: 'crm',
       publishedAt: '2026-11-09T00:00:00.000Z',
     })
     expect(r.body.results[0].aiScore).toBeGreaterThan(r.body.results[1].aiScore)
@@ -52,7 +95,11 @@ describe('POST /api/v1/mentions/search, scored variant (api.search_variant = "sc
     const { search } = await setup()
     const r = await search({ keyword: 'crm' })
     expect(r.status).toBe(200)
-    expect(r.body.results.map((x: { channel: string }) => x.channel).sort()).toEqual(['hackernews', 'hackernews', 'reddit'])
+    expect(r.body.results.map((x: { channel: string }) => x.channel).sort()).toEqual([
+      'hackernews',
+      'hackernews',
+      'reddit',
+    ])
     const scores = r.body.results.map((x: { aiScore: number }) => x.aiScore)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
     expect((await search({ keyword: 'crm', limit: 1 })).body.total).toBe(1)
@@ -76,7 +123,9 @@ describe('POST /api/v1/mentions/search, scored variant (api.search_variant = "sc
     expect((await search({ keyword: 'crm', platform: 'github' })).status).toBe(400)
     const hn = await setup('hnonly')
     expect((await hn.search({ keyword: 'crm', platform: 'reddit' })).body.error.code).toBe('platform_not_in_plan')
-    expect((await hn.search({ keyword: 'crm' })).body.results.every((x: { channel: string }) => x.channel === 'hackernews')).toBe(true)
+    expect(
+      (await hn.search({ keyword: 'crm' })).body.results.every((x: { channel: string }) => x.channel === 'hackernews'),
+    ).toBe(true)
     const none = await setup('none')
     expect((await none.search({ keyword: 'crm' })).body.error.code).toBe('platform_not_in_plan')
   })

@@ -8,13 +8,22 @@ import type { Scorer } from '../../src/scorers/types'
 import { client } from '../support/http'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 
-const body = { content: 'We need a better CRM for our sales team, any recommendations?', keyword: 'crm', context: 'We sell Acme CRM' }
+const body = {
+  content: 'We need a better CRM for our sales team, any recommendations?',
+  keyword: 'crm',
+  context: 'We sell Acme CRM',
+}
 
 /** A model scorer stand-in that counts the questions it is asked. */
 function countingScorer(answer: () => Promise<{ score: number; intent: 'ACTIVE'; icpMatch: null; reason: string }>) {
   const scorer: Scorer & { calls: number } = {
-    name: 'ollama', model: 'test-model', calls: 0,
-    score: async () => { scorer.calls++; return answer() },
+    name: 'ollama',
+    model: 'test-model',
+    calls: 0,
+    score: async () => {
+      scorer.calls++
+      return answer()
+    },
   }
   return scorer
 }
@@ -28,7 +37,9 @@ describe('the scoring service behind POST /api/v1/leads/score', () => {
     expect(r.headers.get('x-scorer')).toBe('ollama')
     expect(r.body).toEqual({ qualified: true, score: 9, intent: 'ACTIVE', icpMatch: null, reason: 'wants a CRM now' })
 
-    const down = countingScorer(async () => { throw new Error('connection refused') })
+    const down = countingScorer(async () => {
+      throw new Error('connection refused')
+    })
     const b = await testDeps({ deps: { scorer: down } })
     const kb = await seedTeam(b.deps)
     const f = await client(b.deps)('POST', '/api/v1/leads/score', { key: kb.apiKey, body })
@@ -69,7 +80,10 @@ describe('the scoring service behind POST /api/v1/leads/score', () => {
 
   test("a fallback answer is not stored as the model's", async () => {
     let fail = true
-    const scorer = countingScorer(async () => { if (fail) throw new Error('down'); return { score: 7, intent: 'ACTIVE', icpMatch: null, reason: 'model' } })
+    const scorer = countingScorer(async () => {
+      if (fail) throw new Error('down')
+      return { score: 7, intent: 'ACTIVE', icpMatch: null, reason: 'model' }
+    })
     const { deps } = await testDeps({ deps: { scorer } })
     const { apiKey } = await seedTeam(deps)
     const call = client(deps)

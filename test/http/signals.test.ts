@@ -60,10 +60,17 @@ describe('GET /api/v1/signals', () => {
     expect(ids(r.body)).toEqual(expectedOrder(rows).map((s) => s.id))
     expect(r.body.total).toBe(60)
     expect(r.body).toMatchObject({ limit: 100, offset: 0 })
-    const tieOnScoreAndDate = r.body.signals.filter((s: { score: number; publishedAt: string }) => s.score === 10 && s.publishedAt === r.body.signals[0].publishedAt)
+    const tieOnScoreAndDate = r.body.signals.filter(
+      (s: { score: number; publishedAt: string }) => s.score === 10 && s.publishedAt === r.body.signals[0].publishedAt,
+    )
     expect(tieOnScoreAndDate.length).toBeGreaterThan(1)
     // Within a tie on score and publishedAt the larger id comes first.
-    expect(tieOnScoreAndDate.map((s: { id: string }) => s.id)).toEqual(tieOnScoreAndDate.map((s: { id: string }) => s.id).sort().reverse())
+    expect(tieOnScoreAndDate.map((s: { id: string }) => s.id)).toEqual(
+      tieOnScoreAndDate
+        .map((s: { id: string }) => s.id)
+        .sort()
+        .reverse(),
+    )
   })
 
   for (const anchorEvery of [undefined, 7]) {
@@ -72,12 +79,17 @@ describe('GET /api/v1/signals', () => {
       const all = expectedOrder(rows).map((s) => s.id)
       for (const size of [1, 7, 20]) {
         const seen: string[] = []
-        for (let offset = 0; offset < 70; offset += size) seen.push(...ids((await get(`?limit=${size}&offset=${offset}`)).body))
+        for (let offset = 0; offset < 70; offset += size)
+          seen.push(...ids((await get(`?limit=${size}&offset=${offset}`)).body))
         expect(seen).toEqual(all)
       }
       for (const offset of [56, 59, 60, 63, 500]) {
         const past = await get(`?offset=${offset}`)
-        expect({ offset, ids: ids(past.body), total: past.body.total }).toEqual({ offset, ids: all.slice(offset, offset + 20), total: 60 })
+        expect({ offset, ids: ids(past.body), total: past.body.total }).toEqual({
+          offset,
+          ids: all.slice(offset, offset + 20),
+          total: 60,
+        })
       }
     })
   }
@@ -88,7 +100,9 @@ describe('GET /api/v1/signals', () => {
     expect(ids((await get('?offset=30&limit=10')).body)).toEqual(before.slice(30, 40))
     expect(ids((await get('?offset=63')).body)).toEqual([])
     // Top scores shift every later row down; the lowest go to the end, past where the list ended before.
-    const extra = sampleSignals(team.id).slice(0, 10).map((s, i) => ({ ...s, id: `sig_new${i}`, postId: `new${i}`, score: i < 5 ? 10 : 0 }))
+    const extra = sampleSignals(team.id)
+      .slice(0, 10)
+      .map((s, i) => ({ ...s, id: `sig_new${i}`, postId: `new${i}`, score: i < 5 ? 10 : 0 }))
     await deps.repos.signals.insertMany(team.id, extra)
     const after = expectedOrder([...rows, ...extra]).map((s) => s.id)
     expect(ids((await get('?offset=30&limit=10')).body)).toEqual(after.slice(30, 40))
@@ -119,7 +133,16 @@ describe('GET /api/v1/signals', () => {
   test('filters combine with AND', async () => {
     const { rows, get } = await setup()
     const r = await get('?keyword=CRM&intent=ACTIVE&platform=reddit&minScore=1&since=2026-10-02&limit=100')
-    const expected = expectedOrder(rows.filter((s) => s.keyword.toLowerCase() === 'crm' && s.intent === 'ACTIVE' && s.platform === 'reddit' && s.score >= 1 && s.publishedAt >= '2026-10-02T00:00:00.000Z'))
+    const expected = expectedOrder(
+      rows.filter(
+        (s) =>
+          s.keyword.toLowerCase() === 'crm' &&
+          s.intent === 'ACTIVE' &&
+          s.platform === 'reddit' &&
+          s.score >= 1 &&
+          s.publishedAt >= '2026-10-02T00:00:00.000Z',
+      ),
+    )
     expect(ids(r.body)).toEqual(expected.map((s) => s.id))
     expect(r.body.total).toBe(expected.length)
   })
@@ -134,15 +157,32 @@ describe('GET /api/v1/signals', () => {
     expect(byId.get('sig_011')).toBe('full text of post 11')
     expect(full.every((s: object) => 'contentFull' in s)).toBe(true)
     expect(full.find((s: { id: string }) => s.id === 'sig_011')).toMatchObject({
-      id: 'sig_011', author: 'author11', platform: 'linkedin', intent: 'COMPETITOR', score: 5, reason: 'reason 11',
-      icpMatch: 'Founders', content: 'post 11', url: 'https://example.com/11', keyword: 'helpdesk',
-      publishedAt: '2026-10-06T00:00:00.000Z', detectedAt: '2026-11-01T00:00:00.000Z',
+      id: 'sig_011',
+      author: 'author11',
+      platform: 'linkedin',
+      intent: 'COMPETITOR',
+      score: 5,
+      reason: 'reason 11',
+      icpMatch: 'Founders',
+      content: 'post 11',
+      url: 'https://example.com/11',
+      keyword: 'helpdesk',
+      publishedAt: '2026-10-06T00:00:00.000Z',
+      detectedAt: '2026-11-01T00:00:00.000Z',
     })
   })
 
   test('accepts every parameter at its limits', async () => {
     const { get } = await setup()
-    for (const q of ['?limit=1', '?limit=100', '?offset=0', '?minScore=0', '?minScore=10', '?content=preview', `?keyword=${'k'.repeat(200)}`]) {
+    for (const q of [
+      '?limit=1',
+      '?limit=100',
+      '?offset=0',
+      '?minScore=0',
+      '?minScore=10',
+      '?content=preview',
+      `?keyword=${'k'.repeat(200)}`,
+    ]) {
       expect({ q, status: (await get(q)).status }).toEqual({ q, status: 200 })
     }
     expect((await get('?limit=1')).body.signals.length).toBe(1)
@@ -151,17 +191,33 @@ describe('GET /api/v1/signals', () => {
   test('rejects every parameter just past its limits with 400 naming the field, and charges nothing', async () => {
     const { get, deps, team } = await setup()
     const bad: [string, string][] = [
-      ['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?limit=abc', 'limit'], ['?limit=1.5', 'limit'],
-      ['?offset=-1', 'offset'], ['?offset=x', 'offset'],
-      ['?minScore=-1', 'minScore'], ['?minScore=10.1', 'minScore'], ['?minScore=high', 'minScore'],
-      ['?since=yesterday', 'since'], ['?since=2026-02-30', 'since'], ['?since=2026-10-01T10:00:00', 'since'],
-      ['?intent=hot', 'intent'], ['?platform=myspace', 'platform'], ['?content=all', 'content'],
-      [`?keyword=${'k'.repeat(201)}`, 'keyword'], ['?keyword=', 'keyword'], ['?sort=score', 'sort'],
+      ['?limit=0', 'limit'],
+      ['?limit=101', 'limit'],
+      ['?limit=abc', 'limit'],
+      ['?limit=1.5', 'limit'],
+      ['?offset=-1', 'offset'],
+      ['?offset=x', 'offset'],
+      ['?minScore=-1', 'minScore'],
+      ['?minScore=10.1', 'minScore'],
+      ['?minScore=high', 'minScore'],
+      ['?since=yesterday', 'since'],
+      ['?since=2026-02-30', 'since'],
+      ['?since=2026-10-01T10:00:00', 'since'],
+      ['?intent=hot', 'intent'],
+      ['?platform=myspace', 'platform'],
+      ['?content=all', 'content'],
+      [`?keyword=${'k'.repeat(201)}`, 'keyword'],
+      ['?keyword=', 'keyword'],
+      ['?sort=score', 'sort'],
     ]
     for (const [q, field] of bad) {
       const r = await get(q)
-      expect({ q, status: r.status, code: r.body.error?.code, fields: r.body.error?.details?.map((d: { field: string }) => d.field) })
-        .toEqual({ q, status: 400, code: 'invalid_request', fields: [field] })
+      expect({
+        q,
+        status: r.status,
+        code: r.body.error?.code,
+        fields: r.body.error?.details?.map((d: { field: string }) => d.field),
+      }).toEqual({ q, status: 400, code: 'invalid_request', fields: [field] })
     }
     expect((await deps.repos.teams.byId(team.id))?.quotaUsed).toBe(0)
   })
@@ -169,7 +225,9 @@ describe('GET /api/v1/signals', () => {
   test('the total follows new signals as soon as they are stored', async () => {
     const { deps, team, get } = await setup()
     expect((await get('?intent=ACTIVE')).body.total).toBe(12)
-    const extra = sampleSignals(team.id).slice(0, 5).map((s, i) => ({ ...s, id: newId('sig'), postId: `new${i}` }))
+    const extra = sampleSignals(team.id)
+      .slice(0, 5)
+      .map((s, i) => ({ ...s, id: newId('sig'), postId: `new${i}` }))
     await deps.repos.signals.insertMany(team.id, extra)
     expect((await get('?intent=ACTIVE')).body.total).toBe(13)
     expect((await get('')).body.total).toBe(65)
@@ -179,12 +237,18 @@ describe('GET /api/v1/signals', () => {
     const { deps, team, get } = await setup()
     const first = ids((await get('?limit=5')).body)
     expect(ids((await get('?limit=5')).body)).toEqual(first)
-    const top = { ...sampleSignals(team.id)[0], id: 'sig_zzz', postId: 'top', score: 10, publishedAt: '2026-12-01T00:00:00.000Z' }
+    const top = {
+      ...sampleSignals(team.id)[0],
+      id: 'sig_zzz',
+      postId: 'top',
+      score: 10,
+      publishedAt: '2026-12-01T00:00:00.000Z',
+    }
     await deps.repos.signals.insertMany(team.id, [top])
     expect(ids((await get('?limit=5')).body)).toEqual(['sig_zzz', ...first.slice(0, 4)])
   })
 
-  test('one team never sees another team\'s signals', async () => {
+  test("one team never sees another team's signals", async () => {
     const { deps, get } = await setup()
     const other = await seedTeam(deps as Deps, { name: 'other', plan: 'growth' })
     const r = await client(deps)('GET', '/api/v1/signals?limit=100', { key: other.apiKey })

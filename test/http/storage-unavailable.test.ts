@@ -12,7 +12,9 @@ import { client } from '../support/http'
 import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
 
 const cleanup: (() => void)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 /**
  * A write through the query builder, as the repos make theirs, on a database whose write lock another connection
@@ -23,7 +25,11 @@ function lockedWrite() {
   const dir = mkdtempSync(join(tmpdir(), 'ls-locked-'))
   const local = createLocalClient(join(dir, 'x.db'), { lockWaitMs: 50 })
   const holder = new Database(join(dir, 'x.db'))
-  cleanup.push(() => { holder.close(); local.close(); rmSync(dir, { recursive: true, force: true }) })
+  cleanup.push(() => {
+    holder.close()
+    local.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
   const db = drizzle(local)
   return async () => {
     await db.run(sql`create table if not exists t (a text)`)

@@ -7,10 +7,17 @@ import { listen } from '../support/mcp'
 import { rawRequest } from '../support/raw-http'
 
 const stops: (() => unknown)[] = []
-afterAll(async () => { for (const stop of stops) await stop() })
+afterAll(async () => {
+  for (const stop of stops) await stop()
+})
 
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-const rpc = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: 7, method, ...(params === undefined ? {} : { params }) })
+const rpc = (method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id: 7,
+  method,
+  ...(params === undefined ? {} : { params }),
+})
 
 describe('unknown query parameters are 400 invalid_request on every route', () => {
   test('on the routes without parameters, the POST routes and /mcp, naming the parameter', async () => {
@@ -29,9 +36,18 @@ describe('unknown query parameters are 400 invalid_request on every route', () =
     for (const [method, path, body] of cases) {
       const r = await call(method, path, { key: apiKey, body, headers: path.startsWith('/mcp') ? mcpHeaders : {} })
       expect(r.status).toBe(400)
-      expect(r.body).toEqual({ error: { code: 'invalid_request', message: 'invalid query: verbose is not a known field', details: [{ field: 'verbose', message: 'is not a known field' }] } })
+      expect(r.body).toEqual({
+        error: {
+          code: 'invalid_request',
+          message: 'invalid query: verbose is not a known field',
+          details: [{ field: 'verbose', message: 'is not a known field' }],
+        },
+      })
     }
-    for (const [method, path, body] of [['GET', '/api/routes/test-api?verbose=1'], ['POST', '/api/routes/search?verbose=1', { network: 'reddit', keyword: 'crm' }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/api/routes/test-api?verbose=1'],
+      ['POST', '/api/routes/search?verbose=1', { network: 'reddit', keyword: 'crm' }],
+    ] as const) {
       const r = await call(method, path, { key: apiKey, body })
       expect(r.status).toBe(400)
       expect(r.body).toEqual({ success: false, error: 'invalid query: verbose is not a known field' })
@@ -55,14 +71,24 @@ describe('a malformed tools/call is a protocol error -32602 with a plain message
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)
     const call = client(deps)
-    for (const params of [undefined, {}, { name: 42 }, { name: 'get_usage', arguments: [1, 2] }, { name: 'get_usage', arguments: 'x' }]) {
+    for (const params of [
+      undefined,
+      {},
+      { name: 42 },
+      { name: 'get_usage', arguments: [1, 2] },
+      { name: 'get_usage', arguments: 'x' },
+    ]) {
       const r = await call('POST', '/mcp', { key: apiKey, headers: mcpHeaders, body: rpc('tools/call', params) })
       expect(r.status).toBe(200)
       expect(r.body).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: expect.any(String) } })
       expect(r.body.error.message).toContain('tools/call ')
       expect(r.body.error.message).not.toMatch(/[[{\n]/)
     }
-    const ok = await call('POST', '/mcp', { key: apiKey, headers: mcpHeaders, body: rpc('tools/call', { name: 'get_usage' }) })
+    const ok = await call('POST', '/mcp', {
+      key: apiKey,
+      headers: mcpHeaders,
+      body: rpc('tools/call', { name: 'get_usage' }),
+    })
     expect(ok.body.result.structuredContent.team).toBe('acme')
   })
 })
@@ -76,10 +102,18 @@ describe('/mcp and the API answer any valid Host header', () => {
     const port = Number(new URL(server.origin).port)
     const body = JSON.stringify(rpc('tools/call', { name: 'get_usage' }))
     for (const host of ['example.com:8080', '[::1]:8080', '[::1]', '[fe80::1%25eth0]:8080', '[v1.fe80::a+en1]', '']) {
-      const mcp = await rawRequest(port, [
-        'POST /mcp HTTP/1.1', `Host: ${host}`, `x-api-key: ${apiKey}`, 'content-type: application/json',
-        'accept: application/json, text/event-stream', `content-length: ${Buffer.byteLength(body)}`,
-      ], body)
+      const mcp = await rawRequest(
+        port,
+        [
+          'POST /mcp HTTP/1.1',
+          `Host: ${host}`,
+          `x-api-key: ${apiKey}`,
+          'content-type: application/json',
+          'accept: application/json, text/event-stream',
+          `content-length: ${Buffer.byteLength(body)}`,
+        ],
+        body,
+      )
       const reply = await mcp.reply
       mcp.close()
       expect({ host, status: reply.status }).toEqual({ host, status: 200 })

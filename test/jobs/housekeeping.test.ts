@@ -21,7 +21,8 @@ async function november() {
   await seedTeam(deps, { name: 'rich', plan: 'ultimate', credits: 250 })
   await seedTeam(deps, { name: 'grow', plan: 'growth' })
   await seedTeam(deps, { name: 'gone', plan: 'growth' })
-  const spend = (name: string, set: string) => deps.database.client.execute({ sql: `update teams set ${set} where name = ?`, args: [name] })
+  const spend = (name: string, set: string) =>
+    deps.database.client.execute({ sql: `update teams set ${set} where name = ?`, args: [name] })
   await spend('ult', 'credits = 37, credit_used = 63')
   await spend('rich', 'credits = 245, credit_used = 5')
   await spend('grow', 'quota_used = 120')
@@ -71,7 +72,11 @@ describe('monthly housekeeping: the month roll-over', () => {
     const lazy = await listTeams(deps)
     await runHousekeeping(deps)
     expect(await listTeams(deps)).toEqual(lazy)
-    expect((await teamRows(deps)).find((t) => t.name === 'ult')).toMatchObject({ usage_month: '2027-01', credits: 100, credit_used: 0 })
+    expect((await teamRows(deps)).find((t) => t.name === 'ult')).toMatchObject({
+      usage_month: '2027-01',
+      credits: 100,
+      credit_used: 0,
+    })
   })
 
   test('inside the month a team is already in, nothing changes', async () => {
@@ -106,7 +111,13 @@ describe('monthly housekeeping: pruning', () => {
         args: [teamId, postId.split(':')[0], postId, keyword, NOW],
       })
     }
-    for (const [platform, keywordLc] of [['hackernews', 'crm'], ['reddit', 'ärzte'], ['hackernews', 'invoicing'], ['reddit', 'erp'], ['reddit', 'gone']]) {
+    for (const [platform, keywordLc] of [
+      ['hackernews', 'crm'],
+      ['reddit', 'ärzte'],
+      ['hackernews', 'invoicing'],
+      ['reddit', 'erp'],
+      ['reddit', 'gone'],
+    ]) {
       await deps.database.client.execute({
         sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, null, '[]', ?)`,
         args: [platform, keywordLc, NOW],
@@ -141,7 +152,7 @@ describe('monthly housekeeping: pruning', () => {
         { team_id: a, post_id: 'hackernews:1', keyword: 'crm' },
         { team_id: a, post_id: 'hackernews:2', keyword: 'Ärzte' },
         { team_id: b, post_id: 'reddit:9', keyword: 'erp' },
-      // In the query's (binary) order.
+        // In the query's (binary) order.
       ].sort((x, y) => (`${x.team_id} ${x.post_id}` < `${y.team_id} ${y.post_id}` ? -1 : 1)),
       cursors: [
         { platform: 'hackernews', keyword_lc: 'crm' },
@@ -185,6 +196,6 @@ describe('monthly housekeeping: pruning', () => {
     stop.abort()
     expect((await runHousekeeping(deps, { signal: stop.signal })).outcome).toBe('stopped')
     expect(await state(deps)).toEqual(before)
-    expect((await rows(deps, 'select name from job_leases where name = ?', [HOUSEKEEPING_LEASE]))).toEqual([])
+    expect(await rows(deps, 'select name from job_leases where name = ?', [HOUSEKEEPING_LEASE])).toEqual([])
   })
 })

@@ -11,9 +11,12 @@ import { longText } from '../support/fake-upstream'
 import { seedTeam, testDeps } from '../support/deps'
 
 const running: { stop(): void }[] = []
-afterEach(() => { while (running.length) running.pop()?.stop() })
+afterEach(() => {
+  while (running.length) running.pop()?.stop()
+})
 
-const buying = (n: number) => `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved (${n}).`
+const buying = (n: number) =>
+  `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved (${n}).`
 const chatter = (n: number) => `Had lunch with friends today, someone mentioned a crm in passing (${n}).`
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()
 
@@ -52,9 +55,18 @@ describe('a keyword-polling pass with the rules scorer', () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['CRM'])
     const b = await team(deps, 'b', ['crm', 'invoicing'])
-    await addIcp(deps, { teamId: a, name: 'Small sales teams', description: 'teams that replace spreadsheets with a CRM' })
+    await addIcp(deps, {
+      teamId: a,
+      name: 'Small sales teams',
+      description: 'teams that replace spreadsheets with a CRM',
+    })
     const long = `${buying(3)} ${longText(6000)}`
-    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bob', text: chatter(2), at: at(5) })
+    world.add(
+      'hackernews',
+      'crm',
+      { id: '1', author: 'ann', text: buying(1), at: at(0) },
+      { id: '2', author: 'bob', text: chatter(2), at: at(5) },
+    )
     world.add('reddit', 'crm', { id: 'r1', author: 'cy', text: long, at: at(1) })
 
     const summary = await runPollPass(deps)
@@ -63,15 +75,37 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(world.searchesOf('reddit', 'crm')).toBe(1)
     expect(world.searchesOf('hackernews', 'invoicing')).toBe(1)
     expect(summary.outcome).toBe('completed')
-    expect(summary.platforms.hackernews).toMatchObject({ searches: 2, fetched: 2, new: 2, scored: 4, qualified: 2, pending: 0, failed: 0 })
-    expect(summary.platforms.reddit).toMatchObject({ searches: 2, fetched: 1, new: 1, scored: 2, qualified: 2, pending: 0, failed: 0 })
+    expect(summary.platforms.hackernews).toMatchObject({
+      searches: 2,
+      fetched: 2,
+      new: 2,
+      scored: 4,
+      qualified: 2,
+      pending: 0,
+      failed: 0,
+    })
+    expect(summary.platforms.reddit).toMatchObject({
+      searches: 2,
+      fetched: 1,
+      new: 1,
+      scored: 2,
+      qualified: 2,
+      pending: 0,
+      failed: 0,
+    })
 
     const ofA = await signalsOf(deps, a)
     expect(ofA.map((s) => s.post_id)).toEqual(['hackernews:1', 'reddit:r1'])
     const hn = ofA[0]
     expect(hn).toMatchObject({
-      platform: 'hackernews', keyword: 'CRM', author: 'ann', published_at: at(0), detected_at: '2026-11-15T12:00:00.000Z',
-      preview: buying(1), content_full: buying(1), icp_match: 'Small sales teams',
+      platform: 'hackernews',
+      keyword: 'CRM',
+      author: 'ann',
+      published_at: at(0),
+      detected_at: '2026-11-15T12:00:00.000Z',
+      preview: buying(1),
+      content_full: buying(1),
+      icp_match: 'Small sales teams',
     })
     expect(Number(hn.score)).toBeGreaterThanOrEqual(6)
     const rd = ofA[1]
@@ -79,7 +113,10 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(String(rd.content_full)).toBe(long.slice(0, 4000))
     // Team b: its own spelling of the keyword, and no profile to match.
     const ofB = await signalsOf(deps, b)
-    expect(ofB.map((s) => [s.post_id, s.keyword, s.icp_match])).toEqual([['hackernews:1', 'crm', null], ['reddit:r1', 'crm', null]])
+    expect(ofB.map((s) => [s.post_id, s.keyword, s.icp_match])).toEqual([
+      ['hackernews:1', 'crm', null],
+      ['reddit:r1', 'crm', null],
+    ])
   })
 
   test('when the worker pool cannot answer, the pass scores in its own thread and ends with the same signals', async () => {
@@ -87,8 +124,18 @@ describe('a keyword-polling pass with the rules scorer', () => {
       const { deps, world } = await setup()
       const a = await team(deps, 'a', ['crm'])
       const b = await team(deps, 'b', ['CRM'])
-      await addIcp(deps, { teamId: a, name: 'Small sales teams', description: 'teams that replace spreadsheets with a CRM' })
-      for (let i = 1; i <= 12; i++) world.add('hackernews', 'crm', { id: String(i), author: 'ann', text: i % 3 ? chatter(i) : buying(i), at: at(i) })
+      await addIcp(deps, {
+        teamId: a,
+        name: 'Small sales teams',
+        description: 'teams that replace spreadsheets with a CRM',
+      })
+      for (let i = 1; i <= 12; i++)
+        world.add('hackernews', 'crm', {
+          id: String(i),
+          author: 'ann',
+          text: i % 3 ? chatter(i) : buying(i),
+          at: at(i),
+        })
       const summary = await runPollPass(deps, { rulesPool })
       const strip = (rows: Record<string, unknown>[]) => rows.map(({ detected_at: _, ...rest }) => rest)
       return { summary, signals: [strip(await signalsOf(deps, a)), strip(await signalsOf(deps, b))] }
@@ -105,16 +152,35 @@ describe('a keyword-polling pass with the rules scorer', () => {
   test('a post the team already has as a signal (imported) is not scored again, nor doubled', async () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm'])
-    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: buying(2), at: at(1) })
-    await deps.repos.signals.insertMany(a, [{
-      id: 'sig_imported', teamId: a, platform: 'hackernews', postId: 'hackernews:1', author: 'ann', intent: 'ACTIVE', score: 9,
-      reason: 'imported', icpMatch: null, preview: buying(1), url: 'https://example.test/1', keyword: 'crm', publishedAt: at(0),
-      detectedAt: '2026-11-01T00:00:00.000Z',
-    }])
+    world.add(
+      'hackernews',
+      'crm',
+      { id: '1', author: 'ann', text: buying(1), at: at(0) },
+      { id: '2', author: 'bo', text: buying(2), at: at(1) },
+    )
+    await deps.repos.signals.insertMany(a, [
+      {
+        id: 'sig_imported',
+        teamId: a,
+        platform: 'hackernews',
+        postId: 'hackernews:1',
+        author: 'ann',
+        intent: 'ACTIVE',
+        score: 9,
+        reason: 'imported',
+        icpMatch: null,
+        preview: buying(1),
+        url: 'https://example.test/1',
+        keyword: 'crm',
+        publishedAt: at(0),
+        detectedAt: '2026-11-01T00:00:00.000Z',
+      },
+    ])
     const pass = await runPollPass(deps)
     expect(pass.platforms.hackernews).toMatchObject({ fetched: 2, new: 2, scored: 1, qualified: 1, pending: 0 })
     expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.detected_at])).toEqual([
-      ['hackernews:1', '2026-11-01T00:00:00.000Z'], ['hackernews:2', '2026-11-15T12:00:00.000Z'],
+      ['hackernews:1', '2026-11-01T00:00:00.000Z'],
+      ['hackernews:2', '2026-11-15T12:00:00.000Z'],
     ])
   })
 
@@ -123,14 +189,21 @@ describe('a keyword-polling pass with the rules scorer', () => {
     const a = await team(deps, 'a', ['crm'])
     world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
     await runPollPass(deps)
-    const row = (await deps.database.client.execute({ sql: 'select quota_used, credit_used from teams where id = ?', args: [a] })).rows[0]
+    const row = (
+      await deps.database.client.execute({ sql: 'select quota_used, credit_used from teams where id = ?', args: [a] })
+    ).rows[0]
     expect([Number(row.quota_used), Number(row.credit_used)]).toEqual([0, 0])
   })
 
   test('a second pass with nothing new creates nothing; a later pass creates only the new posts', async () => {
     const { deps, clock, world } = await setup()
     const a = await team(deps, 'a', ['crm'])
-    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: chatter(2), at: at(1) })
+    world.add(
+      'hackernews',
+      'crm',
+      { id: '1', author: 'ann', text: buying(1), at: at(0) },
+      { id: '2', author: 'bo', text: chatter(2), at: at(1) },
+    )
     await runPollPass(deps)
     expect(await signalsOf(deps, a)).toHaveLength(1)
 
@@ -140,13 +213,20 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(await signalsOf(deps, a)).toHaveLength(1)
 
     // Two new posts, one at the very time of the newest seen post: both are new, the old ones are not.
-    world.add('hackernews', 'crm', { id: '3', author: 'cy', text: buying(3), at: at(1) }, { id: '4', author: 'di', text: buying(4), at: at(9) })
+    world.add(
+      'hackernews',
+      'crm',
+      { id: '3', author: 'cy', text: buying(3), at: at(1) },
+      { id: '4', author: 'di', text: buying(4), at: at(9) },
+    )
     clock.set('2026-11-15T12:30:00.000Z')
     const third = await runPollPass(deps)
     expect(third.platforms.hackernews).toMatchObject({ fetched: 4, new: 2, scored: 2, qualified: 2 })
     const all = await signalsOf(deps, a)
     expect(all.map((s) => [s.post_id, s.detected_at])).toEqual([
-      ['hackernews:1', '2026-11-15T12:00:00.000Z'], ['hackernews:3', '2026-11-15T12:30:00.000Z'], ['hackernews:4', '2026-11-15T12:30:00.000Z'],
+      ['hackernews:1', '2026-11-15T12:00:00.000Z'],
+      ['hackernews:3', '2026-11-15T12:30:00.000Z'],
+      ['hackernews:4', '2026-11-15T12:30:00.000Z'],
     ])
   })
 
@@ -164,7 +244,7 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect((await signalsOf(deps, late)).map((s) => s.post_id)).toEqual(['hackernews:1'])
   })
 
-  test('--team polls only that team\'s keywords', async () => {
+  test("--team polls only that team's keywords", async () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm'])
     await team(deps, 'b', ['erp'])
@@ -220,7 +300,8 @@ describe('a keyword-polling pass with the rules scorer', () => {
   test('two passes at once in one process: one runs, the other skips, nothing is doubled', async () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm', 'erp'])
-    for (let i = 0; i < 40; i++) world.add('hackernews', i % 2 ? 'crm' : 'erp', { id: `${i}`, author: 'x', text: buying(i), at: at(i) })
+    for (let i = 0; i < 40; i++)
+      world.add('hackernews', i % 2 ? 'crm' : 'erp', { id: `${i}`, author: 'x', text: buying(i), at: at(i) })
     const outcomes = (await Promise.all([runPollPass(deps), runPollPass(deps)])).map((s) => s.outcome).sort()
     expect(outcomes).toEqual(['completed', 'skipped'])
     expect(await signalsOf(deps, a)).toHaveLength(40)
@@ -231,7 +312,10 @@ describe('a keyword-polling pass with the rules scorer', () => {
     const { deps, clock, world } = await setup({ polling: { concurrency: 1 } })
     await team(deps, 'a', ['crm', 'erp'])
     world.add('reddit', 'crm', { id: 'r1', author: 'ann', text: buying(1), at: at(0) })
-    world.fail('reddit', () => new Response('{"message": "Too Many Requests"}', { status: 429, headers: { 'retry-after': '600' } }))
+    world.fail(
+      'reddit',
+      () => new Response('{"message": "Too Many Requests"}', { status: 429, headers: { 'retry-after': '600' } }),
+    )
 
     const first = await runPollPass(deps)
     // The first refusal stops the platform for the pass: the second keyword is not tried either.
@@ -271,9 +355,16 @@ describe('a keyword-polling pass with a model scorer', () => {
   test('while the scorer fails, fetched mentions stay pending; once it recovers they become signals', async () => {
     const model = fakeOpenAi()
     running.push(model)
-    const { deps, clock, world } = await setup({ scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } } })
+    const { deps, clock, world } = await setup({
+      scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } },
+    })
     const a = await team(deps, 'a', ['crm'])
-    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) }, { id: '2', author: 'bo', text: chatter(2), at: at(1) })
+    world.add(
+      'hackernews',
+      'crm',
+      { id: '1', author: 'ann', text: buying(1), at: at(0) },
+      { id: '2', author: 'bo', text: chatter(2), at: at(1) },
+    )
     model.fail(true)
 
     const down = await runPollPass(deps)
@@ -287,15 +378,18 @@ describe('a keyword-polling pass with a model scorer', () => {
     clock.set('2026-11-15T12:15:00.000Z')
     const up = await runPollPass(deps)
     expect(up.platforms.hackernews).toMatchObject({ new: 0, scored: 2, qualified: 1, pending: 0 })
-    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.intent, s.detected_at]))
-      .toEqual([['hackernews:1', 'ACTIVE', '2026-11-15T12:15:00.000Z']])
+    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.intent, s.detected_at])).toEqual([
+      ['hackernews:1', 'ACTIVE', '2026-11-15T12:15:00.000Z'],
+    ])
     expect(await count(deps, 'pending_mentions')).toBe(0)
   })
 
   test('with fallback "rules" a model outage is answered by the rules scorer, and nothing waits', async () => {
     const model = fakeOpenAi()
     running.push(model)
-    const { deps, world } = await setup({ scorer: { backend: 'openai', fallback: 'rules', openai: { base_url: model.baseUrl } } })
+    const { deps, world } = await setup({
+      scorer: { backend: 'openai', fallback: 'rules', openai: { base_url: model.baseUrl } },
+    })
     const a = await team(deps, 'a', ['crm'])
     world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
     model.fail(true)
@@ -307,9 +401,12 @@ describe('a keyword-polling pass with a model scorer', () => {
   test('a shutdown signal stops the pass at a safe point; the next pass finishes the work', async () => {
     const model = fakeOpenAi()
     running.push(model)
-    const { deps, clock, world } = await setup({ scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } } })
+    const { deps, clock, world } = await setup({
+      scorer: { backend: 'openai', fallback: 'none', concurrency: 1, openai: { base_url: model.baseUrl } },
+    })
     const a = await team(deps, 'a', ['crm'])
-    for (let i = 0; i < 20; i++) world.add('hackernews', 'crm', { id: `${i}`, author: 'x', text: i % 2 ? buying(i) : chatter(i), at: at(i) })
+    for (let i = 0; i < 20; i++)
+      world.add('hackernews', 'crm', { id: `${i}`, author: 'x', text: i % 2 ? buying(i) : chatter(i), at: at(i) })
     model.slow(2000)
     const stop = new AbortController()
     const pass = runPollPass(deps, { signal: stop.signal })
@@ -329,6 +426,7 @@ describe('a keyword-polling pass with a model scorer', () => {
     expect(next.outcome).toBe('completed')
     expect(next.platforms.hackernews.pending).toBe(0)
     expect((await signalsOf(deps, a)).map((s) => s.post_id).sort()).toEqual(
-      Array.from({ length: 10 }, (_, k) => `hackernews:${2 * k + 1}`).sort())
+      Array.from({ length: 10 }, (_, k) => `hackernews:${2 * k + 1}`).sort(),
+    )
   })
 })

@@ -12,13 +12,19 @@ import { seedTeam, testDeps } from '../support/deps'
 const WAIT_MS = 4000
 
 const cleanup: (() => unknown)[] = []
-afterEach(async () => { while (cleanup.length) await cleanup.pop()?.() })
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()?.()
+})
 
 type Entry = { level: string; event: string; fields: Record<string, unknown> }
 
 function recordingLogger() {
   const entries: Entry[] = []
-  const at = (level: string) => (event: string, fields: Record<string, unknown> = {}) => { entries.push({ level, event, fields }) }
+  const at =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      entries.push({ level, event, fields })
+    }
   const log: Logger = { info: at('info'), warn: at('warn'), error: at('error') }
   return { log, entries, of: (event: string) => entries.filter((e) => e.event === event) }
 }
@@ -51,7 +57,8 @@ async function setup(a: { scorer?: Record<string, unknown>; polling?: Record<str
   })
   const { team } = await seedTeam(deps, { name: 'acme', plan: 'poller' })
   await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
-  for (let i = 1; i <= (a.posts ?? 1); i++) world.add('hackernews', 'crm', { id: String(i), author: 'ann', text: buying(i), at: at(i) })
+  for (let i = 1; i <= (a.posts ?? 1); i++)
+    world.add('hackernews', 'crm', { id: String(i), author: 'ann', text: buying(i), at: at(i) })
   const start = (opts?: { housekeepingNow?: boolean }) => {
     const scheduler: Scheduler = startScheduler(deps, opts)
     cleanup.push(() => scheduler.stop())

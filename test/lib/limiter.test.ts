@@ -3,7 +3,9 @@ import { createLimiter, LimiterError } from '../../src/lib/limiter'
 
 const gate = () => {
   let open!: () => void
-  const opened = new Promise<void>((r) => { open = r })
+  const opened = new Promise<void>((r) => {
+    open = r
+  })
   return { open, opened }
 }
 
@@ -12,13 +14,17 @@ test('never more than max in flight; the others wait their turn in order', async
   let now = 0
   let peak = 0
   const order: number[] = []
-  await Promise.all(Array.from({ length: 20 }, (_, i) => limiter.run(5000, async () => {
-    now++
-    peak = Math.max(peak, now)
-    await Bun.sleep(2)
-    order.push(i)
-    now--
-  })))
+  await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      limiter.run(5000, async () => {
+        now++
+        peak = Math.max(peak, now)
+        await Bun.sleep(2)
+        order.push(i)
+        now--
+      }),
+    ),
+  )
   expect(peak).toBe(2)
   expect(order).toHaveLength(20)
   expect(limiter.inFlight).toBe(0)
@@ -42,7 +48,9 @@ test('work past the time limit is answered with an error at once, but keeps its 
   const g = gate()
   let aborted = false
   const slow = limiter.run(30, async (signal) => {
-    signal.addEventListener('abort', () => { aborted = true })
+    signal.addEventListener('abort', () => {
+      aborted = true
+    })
     await g.opened
   })
   await expect(slow).rejects.toBeInstanceOf(LimiterError)
@@ -59,10 +67,14 @@ test('a caller that stops waiting aborts its work at once and leaves the queue',
   const first = limiter.run(5000, () => g.opened)
   const caller = new AbortController()
   let workSignal: AbortSignal | undefined
-  const running = limiter.run(5000, (signal) => {
-    workSignal = signal
-    return new Promise(() => {})
-  }, caller.signal)
+  const running = limiter.run(
+    5000,
+    (signal) => {
+      workSignal = signal
+      return new Promise(() => {})
+    },
+    caller.signal,
+  )
   const waiting = limiter.run(5000, async () => 'never', caller.signal)
   g.open()
   await first
@@ -75,6 +87,14 @@ test('a caller that stops waiting aborts its work at once and leaves the queue',
   expect(workSignal?.aborted).toBe(true)
   // Already aborted: refused before any work starts.
   let started = false
-  await expect(limiter.run(5000, async () => { started = true }, caller.signal)).rejects.toBeInstanceOf(LimiterError)
+  await expect(
+    limiter.run(
+      5000,
+      async () => {
+        started = true
+      },
+      caller.signal,
+    ),
+  ).rejects.toBeInstanceOf(LimiterError)
   expect(started).toBe(false)
 })

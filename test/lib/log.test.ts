@@ -11,10 +11,14 @@ async function failedQuery(statement: 'missing-table' | 'constraint'): Promise<u
   try {
     await client.execute('CREATE TABLE t (name TEXT NOT NULL UNIQUE)')
     await client.execute({ sql: 'INSERT INTO t VALUES (?)', args: [SECRET] })
-    const query = statement === 'constraint'
-      ? sql`INSERT INTO t (name) VALUES (${SECRET})`
-      : sql`INSERT INTO missing (name) VALUES (${SECRET})`
-    return await db.run(query).then(() => undefined, (e: unknown) => e)
+    const query =
+      statement === 'constraint'
+        ? sql`INSERT INTO t (name) VALUES (${SECRET})`
+        : sql`INSERT INTO missing (name) VALUES (${SECRET})`
+    return await db.run(query).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
   } finally {
     client.close()
   }
@@ -48,7 +52,7 @@ describe('log lines never carry SQL parameters or statements', () => {
   })
 
   test('an error that quotes a failed query in its own message keeps only its own words', async () => {
-    const inner = await failedQuery('missing-table') as Error
+    const inner = (await failedQuery('missing-table')) as Error
     const wrapped = new Error(`could not add the keyword: ${inner.message}`)
     const line = JSON.parse(logged({ err: wrapped }))
     expect(line.err).toBe('Error: could not add the keyword: a database query failed')
@@ -63,11 +67,24 @@ describe('log lines never carry SQL parameters or statements', () => {
 
 describe('log formats', () => {
   test('JSON lines by default when lines are handed to a writer', () => {
-    expect(JSON.parse(logged({ teamId: 'team_1' }))).toMatchObject({ level: 'error', event: 'command_failed', teamId: 'team_1' })
+    expect(JSON.parse(logged({ teamId: 'team_1' }))).toMatchObject({
+      level: 'error',
+      event: 'command_failed',
+      teamId: 'team_1',
+    })
   })
 
   test('the human format is one short line: time of day, level, event, key=value', () => {
-    const line = humanLine({ time: '2026-11-15T12:00:01.234Z', level: 'info', event: 'request', method: 'GET', route: '/api/v1/signals', status: 200, ms: 3.2, note: 'two words' })
+    const line = humanLine({
+      time: '2026-11-15T12:00:01.234Z',
+      level: 'info',
+      event: 'request',
+      method: 'GET',
+      route: '/api/v1/signals',
+      status: 200,
+      ms: 3.2,
+      note: 'two words',
+    })
     expect(line).toBe('12:00:01.234 INFO  request method=GET route=/api/v1/signals status=200 ms=3.2 note="two words"')
     expect(logged({ status: 500 }, 'human')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR command_failed status=500$/)
   })

@@ -24,7 +24,13 @@ function fakePds(opts: Pds = {}) {
     issued++
     valid.add(`access-${issued}`)
     refreshable.add(`refresh-${issued}`)
-    return { accessJwt: `access-${issued}`, refreshJwt: `refresh-${issued}`, handle: 'me.bsky.social', did: 'did:plc:me', active: true }
+    return {
+      accessJwt: `access-${issued}`,
+      refreshJwt: `refresh-${issued}`,
+      handle: 'me.bsky.social',
+      did: 'did:plc:me',
+      active: true,
+    }
   }
   const xrpcError = (status: number, error: string, message: string) => Response.json({ error, message }, { status })
   const bearer = (req: Received) => req.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
@@ -33,7 +39,8 @@ function fakePds(opts: Pds = {}) {
       case '/xrpc/com.atproto.server.createSession': {
         if (opts.delayLogin) await Bun.sleep(opts.delayLogin)
         const { identifier, password } = JSON.parse(req.body)
-        if (identifier !== 'me.bsky.social' || password !== 'abcd-efgh-ijkl-mnop') return xrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password')
+        if (identifier !== 'me.bsky.social' || password !== 'abcd-efgh-ijkl-mnop')
+          return xrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password')
         return Response.json(pair())
       }
       case '/xrpc/com.atproto.server.refreshSession': {
@@ -59,28 +66,51 @@ function fakePds(opts: Pds = {}) {
     logins: () => calls('com.atproto.server.createSession'),
     refreshes: () => calls('com.atproto.server.refreshSession'),
     searches: () => calls('app.bsky.feed.searchPosts'),
-    expireAll: () => { for (const t of valid) expired.add(t) },
-    revokeAll: () => { for (const t of valid) revoked.add(t) },
+    expireAll: () => {
+      for (const t of valid) expired.add(t)
+    },
+    revokeAll: () => {
+      for (const t of valid) revoked.add(t)
+    },
   }
 }
 
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createBlueskyConnector(
-    loadConfig({ env: {
-      LEAD_SIGNALS_PLATFORMS_BLUESKY_BASE_URL: origin,
-      LEAD_SIGNALS_PLATFORMS_BLUESKY_IDENTIFIER: 'me.bsky.social',
-      LEAD_SIGNALS_PLATFORMS_BLUESKY_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
-      ...env,
-    } }).platforms.bluesky,
+    loadConfig({
+      env: {
+        LEAD_SIGNALS_PLATFORMS_BLUESKY_BASE_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_BLUESKY_IDENTIFIER: 'me.bsky.social',
+        LEAD_SIGNALS_PLATFORMS_BLUESKY_APP_PASSWORD: 'abcd-efgh-ijkl-mnop',
+        ...env,
+      },
+    }).platforms.bluesky,
     createLogger((l) => lines.push(l)),
   )
 
 const post = (n: number, extra: Record<string, unknown> = {}) => ({
-  uri: `at://did:plc:abc123/app.bsky.feed.post/3lxyz${n}`, cid: `bafyrei${n}`,
-  author: { did: 'did:plc:abc123', handle: 'jane.bsky.social', displayName: 'Jane', avatar: 'https://cdn.bsky.app/a.jpg', labels: [] },
-  record: { $type: 'app.bsky.feed.post', text: `Anyone tried Acme? ${n}`, createdAt: new Date(Date.UTC(2026, 2, 1, 12) - n * 60_000).toISOString(), langs: ['en'] },
-  replyCount: 2, repostCount: 1, likeCount: 9, quoteCount: 3, bookmarkCount: 0,
-  indexedAt: '2026-03-01T12:00:01.234Z', labels: [],
+  uri: `at://did:plc:abc123/app.bsky.feed.post/3lxyz${n}`,
+  cid: `bafyrei${n}`,
+  author: {
+    did: 'did:plc:abc123',
+    handle: 'jane.bsky.social',
+    displayName: 'Jane',
+    avatar: 'https://cdn.bsky.app/a.jpg',
+    labels: [],
+  },
+  record: {
+    $type: 'app.bsky.feed.post',
+    text: `Anyone tried Acme? ${n}`,
+    createdAt: new Date(Date.UTC(2026, 2, 1, 12) - n * 60_000).toISOString(),
+    langs: ['en'],
+  },
+  replyCount: 2,
+  repostCount: 1,
+  likeCount: 9,
+  quoteCount: 3,
+  bookmarkCount: 0,
+  indexedAt: '2026-03-01T12:00:01.234Z',
+  labels: [],
   ...extra,
 })
 
@@ -118,7 +148,11 @@ describe('bluesky connector against a fake PDS', () => {
     expect(mentions).toHaveLength(1)
     expect(pds.refreshes()).toHaveLength(1)
     expect(pds.refreshes()[0].headers.get('authorization')).toBe('Bearer refresh-1')
-    expect(pds.searches().map((r) => r.headers.get('authorization'))).toEqual(['Bearer access-1', 'Bearer access-1', 'Bearer access-2'])
+    expect(pds.searches().map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer access-1',
+      'Bearer access-1',
+      'Bearer access-2',
+    ])
     expect(pds.logins()).toHaveLength(1)
   })
 
@@ -169,25 +203,39 @@ describe('bluesky connector against a fake PDS', () => {
 
   test('maps posts: whole text, post and profile URLs from handle and rkey, reposts plus quotes as shares', async () => {
     const text = longText()
-    const pds = fakePds({ posts: () => [
-      post(1, { record: { $type: 'app.bsky.feed.post', text, createdAt: '2026-03-01T11:59:00.000Z' } }),
-      post(2, {
-        author: { did: 'did:plc:gone', handle: 'handle.invalid' }, record: { text: 'No date here' },
-        likeCount: undefined, replyCount: undefined, repostCount: undefined, quoteCount: undefined,
-      }),
-    ] })
+    const pds = fakePds({
+      posts: () => [
+        post(1, { record: { $type: 'app.bsky.feed.post', text, createdAt: '2026-03-01T11:59:00.000Z' } }),
+        post(2, {
+          author: { did: 'did:plc:gone', handle: 'handle.invalid' },
+          record: { text: 'No date here' },
+          likeCount: undefined,
+          replyCount: undefined,
+          repostCount: undefined,
+          quoteCount: undefined,
+        }),
+      ],
+    })
     const mentions = await connector(pds.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz1', author: 'jane.bsky.social', platform: 'bluesky',
+      id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz1',
+      author: 'jane.bsky.social',
+      platform: 'bluesky',
       content: text,
-      url: 'https://bsky.app/profile/jane.bsky.social/post/3lxyz1', profileUrl: 'https://bsky.app/profile/jane.bsky.social',
-      date: '2026-03-01T11:59:00.000Z', engagement: { likes: 9, comments: 2, shares: 4 },
+      url: 'https://bsky.app/profile/jane.bsky.social/post/3lxyz1',
+      profileUrl: 'https://bsky.app/profile/jane.bsky.social',
+      date: '2026-03-01T11:59:00.000Z',
+      engagement: { likes: 9, comments: 2, shares: 4 },
     })
     expect(mentions[1]).toEqual({
-      id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz2', author: 'did:plc:gone', platform: 'bluesky',
+      id: 'bluesky:at://did:plc:abc123/app.bsky.feed.post/3lxyz2',
+      author: 'did:plc:gone',
+      platform: 'bluesky',
       content: 'No date here',
-      url: 'https://bsky.app/profile/did:plc:gone/post/3lxyz2', profileUrl: 'https://bsky.app/profile/did:plc:gone',
-      date: '2026-03-01T12:00:01.234Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      url: 'https://bsky.app/profile/did:plc:gone/post/3lxyz2',
+      profileUrl: 'https://bsky.app/profile/did:plc:gone',
+      date: '2026-03-01T12:00:01.234Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
@@ -195,7 +243,9 @@ describe('bluesky connector against a fake PDS', () => {
     const pds = fakePds({
       posts: ({ url }) => {
         const start = Number(url.searchParams.get('cursor') ?? 0)
-        const items: unknown[] = Array.from({ length: Number(url.searchParams.get('limit')) }, (_, i) => post(start + i + 1))
+        const items: unknown[] = Array.from({ length: Number(url.searchParams.get('limit')) }, (_, i) =>
+          post(start + i + 1),
+        )
         if (start === 0) items[1] = { uri: 'not-at', author: {} }
         return items
       },
@@ -224,14 +274,20 @@ describe('bluesky connector against a fake PDS', () => {
   test('an answer without a posts list is an upstream_error; so is a bad query, without refreshing', async () => {
     const a = fakePds({ posts: () => Response.json({ feed: [] }) })
     await expect(connector(a.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    const b = fakePds({ posts: () => Response.json({ error: 'BadQueryString', message: 'bad query' }, { status: 400 }) })
-    await expect(connector(b.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error', message: expect.stringContaining('BadQueryString') })
+    const b = fakePds({
+      posts: () => Response.json({ error: 'BadQueryString', message: 'bad query' }, { status: 400 }),
+    })
+    await expect(connector(b.origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+      message: expect.stringContaining('BadQueryString'),
+    })
     expect(b.refreshes()).toHaveLength(0)
   })
 
   test('a slow answer is an upstream_timeout', async () => {
     const pds = fakePds({ delayLogin: 400 })
-    await expect(connector(pds.origin, { LEAD_SIGNALS_PLATFORMS_BLUESKY_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    await expect(
+      connector(pds.origin, { LEAD_SIGNALS_PLATFORMS_BLUESKY_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -9,31 +9,57 @@ import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 const startFake = fakesPerTest()
 
 const hit = (n: number, extra: Record<string, unknown> = {}) => ({
-  class_name: 'Article', cloudinary_video_url: null, comments_count: 3, id: 2300000 + n,
-  path: `/jane/why-we-moved-to-acme-${n}`, public_reactions_count: 25, readable_publish_date: 'Mar 1',
-  reading_time: 4, title: `Why we moved to Acme ${n}`, user_id: 77, public_reaction_categories: [],
-  video_duration_string: null, published_at_int: 1772366400 - n * 60, tag_list: ['saas'], flare_tag: null,
+  class_name: 'Article',
+  cloudinary_video_url: null,
+  comments_count: 3,
+  id: 2300000 + n,
+  path: `/jane/why-we-moved-to-acme-${n}`,
+  public_reactions_count: 25,
+  readable_publish_date: 'Mar 1',
+  reading_time: 4,
+  title: `Why we moved to Acme ${n}`,
+  user_id: 77,
+  public_reaction_categories: [],
+  video_duration_string: null,
+  published_at_int: 1772366400 - n * 60,
+  tag_list: ['saas'],
+  flare_tag: null,
   user: { name: 'Jane Doe', profile_image_90: 'https://media.dev.to/jane.png', username: 'jane' },
   ...extra,
 })
 const article = (id: number, extra: Record<string, unknown> = {}) => ({
-  type_of: 'article', id, title: 'Why we moved to Acme', description: 'A short story',
-  url: `https://dev.to/jane/why-we-moved-to-acme-${id - 2300000}`, path: `/jane/why-we-moved-to-acme-${id - 2300000}`,
-  comments_count: 3, public_reactions_count: 25, published_at: '2026-03-01T12:00:00Z',
-  body_html: `<p>Body of ${id}</p>`, body_markdown: `Body of **${id}**`,
+  type_of: 'article',
+  id,
+  title: 'Why we moved to Acme',
+  description: 'A short story',
+  url: `https://dev.to/jane/why-we-moved-to-acme-${id - 2300000}`,
+  path: `/jane/why-we-moved-to-acme-${id - 2300000}`,
+  comments_count: 3,
+  public_reactions_count: 25,
+  published_at: '2026-03-01T12:00:00Z',
+  body_html: `<p>Body of ${id}</p>`,
+  body_markdown: `Body of **${id}**`,
   user: { name: 'Jane Doe', username: 'jane' },
   ...extra,
 })
 
-type Site = { search?: (req: Received) => Response | Promise<Response>; article?: (id: number, req: Received) => Response | Promise<Response> }
+type Site = {
+  search?: (req: Received) => Response | Promise<Response>
+  article?: (id: number, req: Received) => Response | Promise<Response>
+}
 function fakeDev(site: Site) {
   const f = startFake(async (req) => {
-    if (req.url.pathname === '/search/feed_content') return site.search ? site.search(req) : Response.json({ result: [] })
+    if (req.url.pathname === '/search/feed_content')
+      return site.search ? site.search(req) : Response.json({ result: [] })
     const m = /^\/api\/articles\/(\d+)$/.exec(req.url.pathname)
     if (m) return site.article ? site.article(Number(m[1]), req) : Response.json(article(Number(m[1])))
     return new Response('not found', { status: 404 })
   })
-  return { ...f, searches: () => f.received.filter((r) => r.url.pathname === '/search/feed_content'), details: () => f.received.filter((r) => r.url.pathname.startsWith('/api/')) }
+  return {
+    ...f,
+    searches: () => f.received.filter((r) => r.url.pathname === '/search/feed_content'),
+    details: () => f.received.filter((r) => r.url.pathname.startsWith('/api/')),
+  }
 }
 
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
@@ -49,7 +75,12 @@ describe('devto connector against a fake DEV', () => {
     const [search] = dev.searches()
     expect(search.method).toBe('GET')
     expect(Object.fromEntries(search.url.searchParams)).toEqual({
-      class_name: 'Article', search_fields: 'crm tool', sort_by: 'published_at', sort_direction: 'desc', per_page: '7', page: '0',
+      class_name: 'Article',
+      search_fields: 'crm tool',
+      sort_by: 'published_at',
+      sort_direction: 'desc',
+      per_page: '7',
+      page: '0',
     })
     expect(search.headers.has('api-key')).toBe(false)
     expect(search.headers.get('user-agent')).toContain('lead-signals')
@@ -70,18 +101,28 @@ describe('devto connector against a fake DEV', () => {
   test('maps an article with its whole Markdown text, and falls back where fields are missing', async () => {
     const markdown = `## Why\n\n${longText()}`
     const dev = fakeDev({
-      search: () => Response.json({ result: [hit(1), hit(2, { comments_count: null, public_reactions_count: undefined })] }),
-      article: (id) => Response.json(id === 2300001 ? article(id, { body_markdown: markdown }) : article(id, { body_markdown: null, url: null })),
+      search: () =>
+        Response.json({ result: [hit(1), hit(2, { comments_count: null, public_reactions_count: undefined })] }),
+      article: (id) =>
+        Response.json(
+          id === 2300001 ? article(id, { body_markdown: markdown }) : article(id, { body_markdown: null, url: null }),
+        ),
     })
     const mentions = await connector(dev.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'devto:2300001', author: 'jane', platform: 'devto',
+      id: 'devto:2300001',
+      author: 'jane',
+      platform: 'devto',
       content: `Why we moved to Acme 1\n\n${markdown}`,
-      url: 'https://dev.to/jane/why-we-moved-to-acme-1', profileUrl: `${dev.origin}/jane`,
-      date: new Date((1772366400 - 60) * 1000).toISOString(), engagement: { likes: 25, comments: 3, shares: 0 },
+      url: 'https://dev.to/jane/why-we-moved-to-acme-1',
+      profileUrl: `${dev.origin}/jane`,
+      date: new Date((1772366400 - 60) * 1000).toISOString(),
+      engagement: { likes: 25, comments: 3, shares: 0 },
     })
     expect(mentions[1]).toMatchObject({
-      content: 'Why we moved to Acme 2', url: `${dev.origin}/jane/why-we-moved-to-acme-2`, engagement: { likes: 0, comments: 0, shares: 0 },
+      content: 'Why we moved to Acme 2',
+      url: `${dev.origin}/jane/why-we-moved-to-acme-2`,
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
@@ -129,7 +170,10 @@ describe('devto connector against a fake DEV', () => {
     const lines: string[] = []
     const dev = fakeDev({
       search: () => Response.json({ result: [hit(1), hit(2), hit(3)] }),
-      article: (id) => (id === 2300002 ? Response.json({ error: 'not found', status: 404 }, { status: 404 }) : Response.json(article(id))),
+      article: (id) =>
+        id === 2300002
+          ? Response.json({ error: 'not found', status: 404 }, { status: 404 })
+          : Response.json(article(id)),
     })
     const mentions = await connector(dev.origin, {}, lines).search('crm', 10)
     expect(mentions.map((m) => m.id)).toEqual(['devto:2300001', 'devto:2300003'])
@@ -160,8 +204,14 @@ describe('devto connector against a fake DEV', () => {
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const dev = fakeDev({ search: async () => { await Bun.sleep(400); return Response.json({ result: [] }) } })
-    await expect(connector(dev.origin, { LEAD_SIGNALS_PLATFORMS_DEVTO_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const dev = fakeDev({
+      search: async () => {
+        await Bun.sleep(400)
+        return Response.json({ result: [] })
+      },
+    })
+    await expect(
+      connector(dev.origin, { LEAD_SIGNALS_PLATFORMS_DEVTO_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -14,10 +14,18 @@ const connector = (origin: string, env: Record<string, string> = {}, lines: stri
   )
 
 const issue = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: 2900000000 + n, number: n, node_id: `I_${n}`, title: `Looking for a CRM #${n}`, body: `Body ${n}`,
-  html_url: `https://github.com/acme/app/issues/${n}`, repository_url: 'https://api.github.com/repos/acme/app',
+  id: 2900000000 + n,
+  number: n,
+  node_id: `I_${n}`,
+  title: `Looking for a CRM #${n}`,
+  body: `Body ${n}`,
+  html_url: `https://github.com/acme/app/issues/${n}`,
+  repository_url: 'https://api.github.com/repos/acme/app',
   user: { login: 'octo', id: 1, html_url: 'https://github.com/octo', type: 'User' },
-  state: 'open', comments: 4, created_at: '2026-03-01T12:00:00Z', updated_at: '2026-03-02T08:00:00Z',
+  state: 'open',
+  comments: 4,
+  created_at: '2026-03-01T12:00:00Z',
+  updated_at: '2026-03-02T08:00:00Z',
   reactions: { url: 'https://api.github.com/repos/acme/app/issues/1/reactions', total_count: 7, '+1': 5, heart: 2 },
   score: 1,
   ...extra,
@@ -33,7 +41,11 @@ describe('github connector against a fake REST search API', () => {
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/search/issues')
     expect(Object.fromEntries(req.url.searchParams)).toEqual({
-      q: 'crm tool is:issue', sort: 'created', order: 'desc', per_page: '7', page: '1',
+      q: 'crm tool is:issue',
+      sort: 'created',
+      order: 'desc',
+      per_page: '7',
+      page: '1',
     })
     expect(req.headers.get('accept')).toBe('application/vnd.github+json')
     expect(req.headers.get('x-github-api-version')).toBe('2022-11-28')
@@ -50,21 +62,37 @@ describe('github connector against a fake REST search API', () => {
   test('maps issues to mentions: title and whole body, reactions as likes, and 0 or fallbacks where fields are missing', async () => {
     const body = longText()
     expect(body.length).toBeGreaterThan(5000)
-    const gh = fake(() => page([
-      issue(1, { body }),
-      issue(2, { body: null, user: null, reactions: undefined, comments: undefined, created_at: '2026-02-28T23:59:59+02:00' }),
-    ]))
+    const gh = fake(() =>
+      page([
+        issue(1, { body }),
+        issue(2, {
+          body: null,
+          user: null,
+          reactions: undefined,
+          comments: undefined,
+          created_at: '2026-02-28T23:59:59+02:00',
+        }),
+      ]),
+    )
     const mentions = await connector(gh.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'github:2900000001', author: 'octo', platform: 'github',
+      id: 'github:2900000001',
+      author: 'octo',
+      platform: 'github',
       content: `Looking for a CRM #1\n\n${body}`,
-      url: 'https://github.com/acme/app/issues/1', profileUrl: 'https://github.com/octo',
-      date: '2026-03-01T12:00:00.000Z', engagement: { likes: 7, comments: 4, shares: 0 },
+      url: 'https://github.com/acme/app/issues/1',
+      profileUrl: 'https://github.com/octo',
+      date: '2026-03-01T12:00:00.000Z',
+      engagement: { likes: 7, comments: 4, shares: 0 },
     })
     expect(mentions[0].content.endsWith(body)).toBe(true)
     expect(mentions[1]).toMatchObject({
-      id: 'github:2900000002', author: 'ghost', content: 'Looking for a CRM #2', profileUrl: 'https://github.com/ghost',
-      date: '2026-02-28T21:59:59.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      id: 'github:2900000002',
+      author: 'ghost',
+      content: 'Looking for a CRM #2',
+      profileUrl: 'https://github.com/ghost',
+      date: '2026-02-28T21:59:59.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
@@ -106,19 +134,27 @@ describe('github connector against a fake REST search API', () => {
   })
 
   test('a 403 rate-limit answer is an upstream_error that names neither the URL nor the token', async () => {
-    const gh = fake(() => Response.json(
-      { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
-      { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1772366400' } },
-    ))
-    const err = await connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TOKEN: 'ghp_secret' }).search('crm', 5).catch((e) => e)
+    const gh = fake(() =>
+      Response.json(
+        { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
+        { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1772366400' } },
+      ),
+    )
+    const err = await connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TOKEN: 'ghp_secret' })
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain('ghp_secret')
     expect(err.message).not.toContain(gh.origin)
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const gh = fake(async () => { await Bun.sleep(400); return page([]) })
-    await expect(connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const gh = fake(async () => {
+      await Bun.sleep(400)
+      return page([])
+    })
+    await expect(
+      connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

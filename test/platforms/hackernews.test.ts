@@ -20,26 +20,50 @@ beforeAll(() => {
       requests.push(url)
       userAgents.push(req.headers.get('user-agent') ?? '')
       if (url.pathname !== '/api/v1/search_by_date') return new Response('not found', { status: 404 })
-      return Response.json({ hits, nbHits: hits.length, page: 0, nbPages: 1, hitsPerPage: Number(url.searchParams.get('hitsPerPage')) })
+      return Response.json({
+        hits,
+        nbHits: hits.length,
+        page: 0,
+        nbPages: 1,
+        hitsPerPage: Number(url.searchParams.get('hitsPerPage')),
+      })
     },
   })
 })
 afterAll(() => server.stop(true))
 
 const story = {
-  objectID: '40000001', author: 'pg', title: 'Ask HN: Which CRM do you use?', url: null,
-  story_text: '<p>We are a 5-person team &amp; need a CRM.</p>', comment_text: null,
-  created_at: '2026-03-01T12:00:00.000Z', created_at_i: 1772366400, points: 120, num_comments: 45,
+  objectID: '40000001',
+  author: 'pg',
+  title: 'Ask HN: Which CRM do you use?',
+  url: null,
+  story_text: '<p>We are a 5-person team &amp; need a CRM.</p>',
+  comment_text: null,
+  created_at: '2026-03-01T12:00:00.000Z',
+  created_at_i: 1772366400,
+  points: 120,
+  num_comments: 45,
   _tags: ['story', 'author_pg', 'story_40000001'],
 }
 const comment = {
-  objectID: '40000002', author: 'dang', title: null, story_text: null, comment_text: 'Try a spreadsheet first.',
-  story_id: 40000001, parent_id: 40000001, created_at: '2026-03-01T13:30:00Z', points: null, num_comments: null,
+  objectID: '40000002',
+  author: 'dang',
+  title: null,
+  story_text: null,
+  comment_text: 'Try a spreadsheet first.',
+  story_id: 40000001,
+  parent_id: 40000001,
+  created_at: '2026-03-01T13:30:00Z',
+  points: null,
+  num_comments: null,
   _tags: ['comment'],
 }
 
 const connector = (base: string, logLines: string[] = []) =>
-  createHackernewsConnector(loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: base } }).platforms.hackernews, createLogger((l) => logLines.push(l)))
+  createHackernewsConnector(
+    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: base } }).platforms.hackernews,
+    createLogger((l) => logLines.push(l)),
+  )
 
 describe('hackernews connector against a fake Algolia server', () => {
   test('sends the keyword, story+comment tags and the limit to search_by_date', async () => {
@@ -48,7 +72,11 @@ describe('hackernews connector against a fake Algolia server', () => {
     await connector(server.url.origin).search('crm tool', 7)
     expect(requests).toHaveLength(1)
     expect(requests[0].pathname).toBe('/api/v1/search_by_date')
-    expect(Object.fromEntries(requests[0].searchParams)).toEqual({ query: 'crm tool', tags: '(story,comment)', hitsPerPage: '7' })
+    expect(Object.fromEntries(requests[0].searchParams)).toEqual({
+      query: 'crm tool',
+      tags: '(story,comment)',
+      hitsPerPage: '7',
+    })
     expect(userAgents.at(-1)).toContain('lead-signals')
   })
 
@@ -65,15 +93,24 @@ describe('hackernews connector against a fake Algolia server', () => {
     const mentions = await connector(server.url.origin).search('crm', 20)
     expect(mentions).toEqual([
       {
-        id: 'hackernews:40000001', author: 'pg', platform: 'hackernews',
+        id: 'hackernews:40000001',
+        author: 'pg',
+        platform: 'hackernews',
         content: 'Ask HN: Which CRM do you use?\n\n<p>We are a 5-person team &amp; need a CRM.</p>',
-        url: 'https://news.ycombinator.com/item?id=40000001', profileUrl: 'https://news.ycombinator.com/user?id=pg',
-        date: '2026-03-01T12:00:00.000Z', engagement: { likes: 120, comments: 45, shares: 0 },
+        url: 'https://news.ycombinator.com/item?id=40000001',
+        profileUrl: 'https://news.ycombinator.com/user?id=pg',
+        date: '2026-03-01T12:00:00.000Z',
+        engagement: { likes: 120, comments: 45, shares: 0 },
       },
       {
-        id: 'hackernews:40000002', author: 'dang', platform: 'hackernews', content: 'Try a spreadsheet first.',
-        url: 'https://news.ycombinator.com/item?id=40000002', profileUrl: 'https://news.ycombinator.com/user?id=dang',
-        date: '2026-03-01T13:30:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+        id: 'hackernews:40000002',
+        author: 'dang',
+        platform: 'hackernews',
+        content: 'Try a spreadsheet first.',
+        url: 'https://news.ycombinator.com/item?id=40000002',
+        profileUrl: 'https://news.ycombinator.com/user?id=dang',
+        date: '2026-03-01T13:30:00.000Z',
+        engagement: { likes: 0, comments: 0, shares: 0 },
       },
     ])
   })
@@ -99,9 +136,17 @@ describe('hackernews connector against a fake Algolia server', () => {
     hits = [story, comment]
     const { deps } = await testDeps({ config: { platforms: { hackernews: { base_url: server.url.origin } } } })
     const { apiKey } = await seedTeam(deps)
-    const r = await client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: '  crm  ', platform: 'hackernews', limit: 2 } })
+    const r = await client(deps)('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: '  crm  ', platform: 'hackernews', limit: 2 },
+    })
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ keyword: 'crm', platform: 'hackernews', count: 2, usage: { used: 1, limit: 500, remaining: 499 } })
+    expect(r.body).toMatchObject({
+      keyword: 'crm',
+      platform: 'hackernews',
+      count: 2,
+      usage: { used: 1, limit: 500, remaining: 499 },
+    })
     expect(r.body.mentions[1].content).toBe('Try a spreadsheet first.')
   })
 })

@@ -9,8 +9,13 @@ const fake = fakesPerTest()
 
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createMastodonConnector(
-    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123', ...env } })
-      .platforms.mastodon,
+    loadConfig({
+      env: {
+        LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123',
+        ...env,
+      },
+    }).platforms.mastodon,
     createLogger((l) => lines.push(l)),
   )
 
@@ -18,12 +23,22 @@ const connector = (origin: string, env: Record<string, string> = {}, lines: stri
 const status = (n: number, extra: Record<string, unknown> = {}) => ({
   id: String(113000000000000000n + BigInt(n)),
   created_at: new Date(Date.UTC(2026, 2, 1, 12, 0, 0) + n * 60_000).toISOString(),
-  in_reply_to_id: null, sensitive: false, spoiler_text: '', visibility: 'public', language: 'en',
-  uri: `https://mastodon.social/users/jane/statuses/${n}`, url: `https://mastodon.social/@jane/${n}`,
-  replies_count: 1, reblogs_count: 2, favourites_count: 3,
+  in_reply_to_id: null,
+  sensitive: false,
+  spoiler_text: '',
+  visibility: 'public',
+  language: 'en',
+  uri: `https://mastodon.social/users/jane/statuses/${n}`,
+  url: `https://mastodon.social/@jane/${n}`,
+  replies_count: 1,
+  reblogs_count: 2,
+  favourites_count: 3,
   content: `<p>Status ${n} about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>`,
   account: { id: '1', username: 'jane', acct: 'jane', display_name: 'Jane', url: 'https://mastodon.social/@jane' },
-  media_attachments: [], mentions: [], tags: [], emojis: [],
+  media_attachments: [],
+  mentions: [],
+  tags: [],
+  emojis: [],
   ...extra,
 })
 const answer = (statuses: unknown[]) => Response.json({ accounts: [], statuses, hashtags: [] })
@@ -36,7 +51,12 @@ describe('mastodon connector against a fake instance', () => {
     const [req] = m.received
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/api/v2/search')
-    expect(Object.fromEntries(req.url.searchParams)).toEqual({ q: 'crm tool', type: 'statuses', resolve: 'false', limit: '7' })
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({
+      q: 'crm tool',
+      type: 'statuses',
+      resolve: 'false',
+      limit: '7',
+    })
     expect(req.headers.get('authorization')).toBe('Bearer tok-123')
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
@@ -44,30 +64,56 @@ describe('mastodon connector against a fake instance', () => {
   test('maps statuses, keeping the HTML as sent and putting a content warning first', async () => {
     const long = `<p>${longText()}</p>`
     const remote = {
-      ...status(2, { content: long, spoiler_text: 'vendor rant', url: null, replies_count: undefined, reblogs_count: null, favourites_count: undefined }),
-      account: { id: '9', username: 'bob', acct: 'bob@fosstodon.org', display_name: '', url: 'https://fosstodon.org/@bob' },
+      ...status(2, {
+        content: long,
+        spoiler_text: 'vendor rant',
+        url: null,
+        replies_count: undefined,
+        reblogs_count: null,
+        favourites_count: undefined,
+      }),
+      account: {
+        id: '9',
+        username: 'bob',
+        acct: 'bob@fosstodon.org',
+        display_name: '',
+        url: 'https://fosstodon.org/@bob',
+      },
     }
     const m = fake(() => answer([remote, status(1)]))
     const mentions = await connector(m.origin).search('crm', 10)
     const host = new URL(m.origin).host
     expect(mentions[0]).toEqual({
-      id: `mastodon:${host}:113000000000000002`, author: 'bob@fosstodon.org', platform: 'mastodon',
+      id: `mastodon:${host}:113000000000000002`,
+      author: 'bob@fosstodon.org',
+      platform: 'mastodon',
       content: `vendor rant\n\n${long}`,
-      url: 'https://mastodon.social/users/jane/statuses/2', profileUrl: 'https://fosstodon.org/@bob',
-      date: '2026-03-01T12:02:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      url: 'https://mastodon.social/users/jane/statuses/2',
+      profileUrl: 'https://fosstodon.org/@bob',
+      date: '2026-03-01T12:02:00.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
     expect(mentions[1]).toEqual({
-      id: `mastodon:${host}:113000000000000001`, author: 'jane', platform: 'mastodon',
-      content: '<p>Status 1 about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>',
-      url: 'https://mastodon.social/@jane/1', profileUrl: 'https://mastodon.social/@jane',
-      date: '2026-03-01T12:01:00.000Z', engagement: { likes: 3, comments: 1, shares: 2 },
+      id: `mastodon:${host}:113000000000000001`,
+      author: 'jane',
+      platform: 'mastodon',
+      content:
+        '<p>Status 1 about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>',
+      url: 'https://mastodon.social/@jane/1',
+      profileUrl: 'https://mastodon.social/@jane',
+      date: '2026-03-01T12:01:00.000Z',
+      engagement: { likes: 3, comments: 1, shares: 2 },
     })
   })
 
   test('returns the newest first even when the instance answers out of order', async () => {
     const m = fake(() => answer([status(1), status(3), status(2)]))
     const mentions = await connector(m.origin).search('crm', 10)
-    expect(mentions.map((x) => x.date)).toEqual(['2026-03-01T12:03:00.000Z', '2026-03-01T12:02:00.000Z', '2026-03-01T12:01:00.000Z'])
+    expect(mentions.map((x) => x.date)).toEqual([
+      '2026-03-01T12:03:00.000Z',
+      '2026-03-01T12:02:00.000Z',
+      '2026-03-01T12:01:00.000Z',
+    ])
   })
 
   test('limit 50 pages by offset in pages of 40 and returns exactly 50', async () => {
@@ -79,7 +125,10 @@ describe('mastodon connector against a fake instance', () => {
       return answer(ids.map((n) => status(n)))
     })
     const mentions = await connector(m.origin).search('crm', 50)
-    expect(m.received.map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('offset')])).toEqual([['40', null], ['40', '40']])
+    expect(m.received.map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('offset')])).toEqual([
+      ['40', null],
+      ['40', '40'],
+    ])
     expect(mentions).toHaveLength(50)
     expect(mentions[0].id.endsWith(':113000000000000100')).toBe(true)
     expect(mentions[49].id.endsWith(':113000000000000051')).toBe(true)
@@ -107,14 +156,20 @@ describe('mastodon connector against a fake instance', () => {
 
   test('a 401 for a bad token is an upstream_error that does not carry the token', async () => {
     const m = fake(() => Response.json({ error: 'The access token is invalid' }, { status: 401 }))
-    const err = await connector(m.origin).search('crm', 5).catch((e) => e)
+    const err = await connector(m.origin)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain('tok-123')
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const m = fake(async () => { await Bun.sleep(400); return answer([]) })
-    await expect(connector(m.origin, { LEAD_SIGNALS_PLATFORMS_MASTODON_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const m = fake(async () => {
+      await Bun.sleep(400)
+      return answer([])
+    })
+    await expect(
+      connector(m.origin, { LEAD_SIGNALS_PLATFORMS_MASTODON_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

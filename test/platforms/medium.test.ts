@@ -24,7 +24,9 @@ const item = (n: number, extra = '') => `
       <atom:updated>2026-03-0${n}T12:30:00.000Z</atom:updated>
       ${extra}
     </item>`
-const feed = (...items: string[]) => new Response(`<?xml version="1.0" encoding="UTF-8"?>
+const feed = (...items: string[]) =>
+  new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>
 <rss xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom" version="2.0" xmlns:cc="http://cyber.law.harvard.edu/rss/creativeCommonsRssModule.html">
   <channel>
     <title><![CDATA[Crm on Medium]]></title>
@@ -34,7 +36,9 @@ const feed = (...items: string[]) => new Response(`<?xml version="1.0" encoding=
     <lastBuildDate>Mon, 02 Mar 2026 10:00:00 GMT</lastBuildDate>
     <atom:link href="https://medium.com/feed/tag/crm" rel="self" type="application/rss+xml"/>${items.join('')}
   </channel>
-</rss>`, { headers: { 'content-type': 'text/xml; charset=UTF-8' } })
+</rss>`,
+    { headers: { 'content-type': 'text/xml; charset=UTF-8' } },
+  )
 
 describe('medium connector against a fake tag feed', () => {
   test('turns the keyword into a tag slug and GETs /feed/tag/{slug} with an RSS Accept and the User-Agent', async () => {
@@ -69,16 +73,22 @@ describe('medium connector against a fake tag feed', () => {
     const md = fake(() => feed(item(2, `<content:encoded><![CDATA[${body}]]></content:encoded>`)))
     const [m] = await connector(md.origin).search('crm', 10)
     expect(m).toEqual({
-      id: 'medium:2a2b3c', author: 'Jane Doe', platform: 'medium',
+      id: 'medium:2a2b3c',
+      author: 'Jane Doe',
+      platform: 'medium',
       content: `Why we chose a CRM #2\n\n${body}`,
-      url: 'https://medium.com/@jane/why-we-chose-a-crm-2a2b3c', profileUrl: 'https://medium.com/@jane',
-      date: '2026-03-02T12:00:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      url: 'https://medium.com/@jane/why-we-chose-a-crm-2a2b3c',
+      profileUrl: 'https://medium.com/@jane',
+      date: '2026-03-02T12:00:00.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
     expect(m.content.length).toBeGreaterThan(6000)
   })
 
   test('a tag feed with only a preview in <description> gives the preview, entity-decoded once', async () => {
-    const md = fake(() => feed(item(1, '<description>&lt;p&gt;A preview &amp;amp; more&#8230;&lt;/p&gt;</description>')))
+    const md = fake(() =>
+      feed(item(1, '<description>&lt;p&gt;A preview &amp;amp; more&#8230;&lt;/p&gt;</description>')),
+    )
     const [m] = await connector(md.origin).search('crm', 10)
     expect(m.content).toBe('Why we chose a CRM #1\n\n<p>A preview &amp; more…</p>')
   })
@@ -93,7 +103,13 @@ describe('medium connector against a fake tag feed', () => {
     const md = fake(() => feed(pub, sub, handle))
     const mentions = await connector(md.origin).search('crm', 10)
     expect(mentions.map((m) => [m.id, m.author, m.profileUrl, m.content, m.date])).toEqual([
-      ['medium:99aa', 'unknown', 'https://medium.com/better-programming', 'In a publication', '2026-03-01T08:00:00.000Z'],
+      [
+        'medium:99aa',
+        'unknown',
+        'https://medium.com/better-programming',
+        'In a publication',
+        '2026-03-01T08:00:00.000Z',
+      ],
       ['medium:77bb', 'Jane', 'https://jane.medium.com', 'On a subdomain', '2026-03-01T08:00:00.000Z'],
       ['medium:55cc', '@bob', 'https://medium.com/@bob', 'By handle', '2026-02-28T09:00:00.000Z'],
     ])
@@ -116,7 +132,8 @@ describe('medium connector against a fake tag feed', () => {
   test('skips and logs a malformed item (no link, unreadable date)', async () => {
     const lines: string[] = []
     const broken = '<item><title>No link</title><pubDate>Sun, 01 Mar 2026 12:00:00 GMT</pubDate></item>'
-    const badDate = '<item><title>Bad date</title><link>https://medium.com/@a/b-1</link><pubDate>someday</pubDate></item>'
+    const badDate =
+      '<item><title>Bad date</title><link>https://medium.com/@a/b-1</link><pubDate>someday</pubDate></item>'
     const md = fake(() => feed(broken, badDate, item(2)))
     const mentions = await connector(md.origin, {}, lines).search('crm', 10)
     expect(mentions.map((m) => m.id)).toEqual(['medium:2a2b3c'])
@@ -124,15 +141,27 @@ describe('medium connector against a fake tag feed', () => {
   })
 
   test('an HTML page (a challenge or an error page) instead of a feed is an upstream_error', async () => {
-    const md = fake(() => new Response('<!DOCTYPE html><html><body>Just a moment...</body></html>', { headers: { 'content-type': 'text/html' } }))
-    await expect(connector(md.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error', message: 'medium sent something that is not an RSS or Atom feed' })
+    const md = fake(
+      () =>
+        new Response('<!DOCTYPE html><html><body>Just a moment...</body></html>', {
+          headers: { 'content-type': 'text/html' },
+        }),
+    )
+    await expect(connector(md.origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+      message: 'medium sent something that is not an RSS or Atom feed',
+    })
   })
 
   test('an error status is an upstream_error, a slow answer an upstream_timeout', async () => {
     const down = fake(() => new Response('gone', { status: 404 }))
     await expect(connector(down.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    const slow = fake(async () => { await Bun.sleep(400); return feed() })
-    await expect(connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_MEDIUM_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const slow = fake(async () => {
+      await Bun.sleep(400)
+      return feed()
+    })
+    await expect(
+      connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_MEDIUM_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

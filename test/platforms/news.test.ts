@@ -23,12 +23,16 @@ const item = (n: number, day = n, extra: { description?: string; source?: string
       <description>${extra.description ?? enc(`<a href="https://news.google.com/rss/articles/CBMiTOKEN${n}?oc=5" target="_blank">Acme raises $${n}0M</a>&nbsp;&nbsp;<font color="#6f6f6f">TechCrunch</font>`)}</description>
       ${extra.source ?? '<source url="https://techcrunch.com">TechCrunch</source>'}
     </item>`
-const feed = (...items: string[]) => new Response(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+const feed = (...items: string[]) =>
+  new Response(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><generator>NFE/5.0</generator>
 <title>"acme crm" - Google News</title><link>https://news.google.com/search?q=acme+crm&amp;hl=en-US&amp;gl=US&amp;ceid=US:en</link>
 <language>en-US</language><webMaster>news-webmaster@google.com</webMaster><copyright>2026 Google LLC</copyright>
 <lastBuildDate>Mon, 02 Mar 2026 10:00:00 GMT</lastBuildDate><description>Google News</description>${items.join('')}
-</channel></rss>`, { headers: { 'content-type': 'application/xml; charset=utf-8' } })
+</channel></rss>`,
+    { headers: { 'content-type': 'application/xml; charset=utf-8' } },
+  )
 
 describe('news connector against a fake Google News RSS search', () => {
   test('GETs /rss/search with the keyword and one consistent edition (hl, gl, ceid)', async () => {
@@ -45,12 +49,19 @@ describe('news connector against a fake Google News RSS search', () => {
 
   test('maps an article: headline then the decoded description HTML, the publisher as author and profile', async () => {
     const gn = fake(() => feed(item(1)))
-    expect(await connector(gn.origin).search('acme', 10)).toEqual([{
-      id: 'news:CBMiTOKEN1', author: 'TechCrunch', platform: 'news',
-      content: 'Acme raises $10M for its CRM & more - TechCrunch\n\n<a href="https://news.google.com/rss/articles/CBMiTOKEN1?oc=5" target="_blank">Acme raises $10M</a>&nbsp;&nbsp;<font color="#6f6f6f">TechCrunch</font>',
-      url: 'https://news.google.com/rss/articles/CBMiTOKEN1?oc=5', profileUrl: 'https://techcrunch.com',
-      date: '2026-03-01T12:00:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
-    }])
+    expect(await connector(gn.origin).search('acme', 10)).toEqual([
+      {
+        id: 'news:CBMiTOKEN1',
+        author: 'TechCrunch',
+        platform: 'news',
+        content:
+          'Acme raises $10M for its CRM & more - TechCrunch\n\n<a href="https://news.google.com/rss/articles/CBMiTOKEN1?oc=5" target="_blank">Acme raises $10M</a>&nbsp;&nbsp;<font color="#6f6f6f">TechCrunch</font>',
+        url: 'https://news.google.com/rss/articles/CBMiTOKEN1?oc=5',
+        profileUrl: 'https://techcrunch.com',
+        date: '2026-03-01T12:00:00.000Z',
+        engagement: { likes: 0, comments: 0, shares: 0 },
+      },
+    ])
   })
 
   test('a long description comes back whole; a missing source falls back to the link origin and "unknown"', async () => {
@@ -94,12 +105,21 @@ describe('news connector against a fake Google News RSS search', () => {
   })
 
   test('JSON or HTML instead of a feed is an upstream_error; so is an error status; a slow answer times out', async () => {
-    await expect(connector(fake(() => Response.json({ items: [] })).origin).search('acme', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    await expect(connector(fake(() => new Response('<html><body>unusual traffic</body></html>')).origin).search('acme', 5))
-      .rejects.toMatchObject({ kind: 'upstream_error' })
-    await expect(connector(fake(() => new Response('', { status: 503 })).origin).search('acme', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    const slow = fake(async () => { await Bun.sleep(400); return feed() })
-    await expect(connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_NEWS_TIMEOUT_MS: '100' }).search('acme', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    await expect(connector(fake(() => Response.json({ items: [] })).origin).search('acme', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+    })
+    await expect(
+      connector(fake(() => new Response('<html><body>unusual traffic</body></html>')).origin).search('acme', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_error' })
+    await expect(
+      connector(fake(() => new Response('', { status: 503 })).origin).search('acme', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_error' })
+    const slow = fake(async () => {
+      await Bun.sleep(400)
+      return feed()
+    })
+    await expect(
+      connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_NEWS_TIMEOUT_MS: '100' }).search('acme', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -8,21 +8,39 @@ import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 const fake = fakesPerTest()
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createProducthuntConnector(
-    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_TOKEN: 'ph_dev_token', ...env } }).platforms.producthunt,
+    loadConfig({
+      env: {
+        LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_BASE_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_TOKEN: 'ph_dev_token',
+        ...env,
+      },
+    }).platforms.producthunt,
     createLogger((l) => lines.push(l)),
   )
 
 const REDACTED = { name: '[REDACTED]', username: '[REDACTED]', url: '[REDACTED]' }
 const post = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: String(900000 + n), name: `Acme ${n}`, tagline: 'CRM for indie teams', description: `Track every deal (${n}).`,
-  url: `https://www.producthunt.com/posts/acme-${n}`, website: `https://www.producthunt.com/r/ACME${n}`,
-  slug: `acme-${n}`, createdAt: '2026-03-01T08:01:00Z', votesCount: 210, commentsCount: 34, user: REDACTED,
+  id: String(900000 + n),
+  name: `Acme ${n}`,
+  tagline: 'CRM for indie teams',
+  description: `Track every deal (${n}).`,
+  url: `https://www.producthunt.com/posts/acme-${n}`,
+  website: `https://www.producthunt.com/r/ACME${n}`,
+  slug: `acme-${n}`,
+  createdAt: '2026-03-01T08:01:00Z',
+  votesCount: 210,
+  commentsCount: 34,
+  user: REDACTED,
   ...extra,
 })
-const other = (n: number) => post(n, { name: `Widget ${n}`, tagline: 'Photos, but faster', description: 'Nothing to see.' })
+const other = (n: number) =>
+  post(n, { name: `Widget ${n}`, tagline: 'Photos, but faster', description: 'Nothing to see.' })
 const answer = (nodes: unknown[], endCursor: string | null, hasNextPage: boolean) =>
-  Response.json({ data: { posts: { pageInfo: { endCursor, hasNextPage }, edges: nodes.map((node) => ({ cursor: 'x', node })) } } })
-const body = (r: Received) => JSON.parse(r.body) as { query: string; variables: { first: number; after: string | null } }
+  Response.json({
+    data: { posts: { pageInfo: { endCursor, hasNextPage }, edges: nodes.map((node) => ({ cursor: 'x', node })) } },
+  })
+const body = (r: Received) =>
+  JSON.parse(r.body) as { query: string; variables: { first: number; after: string | null } }
 
 describe('producthunt connector against a fake GraphQL API', () => {
   test('POSTs the newest-posts query as JSON with the bearer token, 20 a page, no cursor at first', async () => {
@@ -39,13 +57,30 @@ describe('producthunt connector against a fake GraphQL API', () => {
     const { query, variables } = body(req)
     expect(variables).toEqual({ first: 20, after: null })
     expect(query).toContain('posts(order: NEWEST, first: $first, after: $after)')
-    for (const field of ['id', 'name', 'tagline', 'description', 'url', 'createdAt', 'votesCount', 'commentsCount', 'user { name username url }', 'pageInfo { endCursor hasNextPage }']) {
+    for (const field of [
+      'id',
+      'name',
+      'tagline',
+      'description',
+      'url',
+      'createdAt',
+      'votesCount',
+      'commentsCount',
+      'user { name username url }',
+      'pageInfo { endCursor hasNextPage }',
+    ]) {
       expect(query).toContain(field)
     }
   })
 
   test('keeps only posts matching every keyword word in name, tagline or description, case-insensitively', async () => {
-    const ph = fake(() => answer([post(1), other(2), post(3, { tagline: 'Sales pipeline', description: 'A crm TOOL for two' }), other(4)], null, false))
+    const ph = fake(() =>
+      answer(
+        [post(1), other(2), post(3, { tagline: 'Sales pipeline', description: 'A crm TOOL for two' }), other(4)],
+        null,
+        false,
+      ),
+    )
     const mentions = await connector(ph.origin).search('CRM tool', 10)
     expect(mentions.map((m) => m.id)).toEqual(['producthunt:900003'])
   })
@@ -55,22 +90,42 @@ describe('producthunt connector against a fake GraphQL API', () => {
     const ph = fake(() => answer([post(1, { description })], null, false))
     const [m] = await connector(ph.origin).search('crm', 10)
     expect(m).toEqual({
-      id: 'producthunt:900001', author: 'unknown', platform: 'producthunt',
+      id: 'producthunt:900001',
+      author: 'unknown',
+      platform: 'producthunt',
       content: `Acme 1\n\nCRM for indie teams\n\n${description}`,
-      url: 'https://www.producthunt.com/posts/acme-1', profileUrl: 'https://www.producthunt.com/r/ACME1',
-      date: '2026-03-01T08:01:00.000Z', engagement: { likes: 210, comments: 34, shares: 0 },
+      url: 'https://www.producthunt.com/posts/acme-1',
+      profileUrl: 'https://www.producthunt.com/r/ACME1',
+      date: '2026-03-01T08:01:00.000Z',
+      engagement: { likes: 210, comments: 34, shares: 0 },
     })
   })
 
   test('a visible hunter is the author with their profile; missing counts and description are 0 and left out', async () => {
-    const ph = fake(() => answer([
-      post(1, { user: { name: 'Kat Manalac', username: 'katm', url: 'https://www.producthunt.com/@katm' } }),
-      post(2, { user: { name: '[REDACTED]', username: 'jo', url: null }, votesCount: null, commentsCount: undefined, description: null }),
-      post(3, { user: null, website: null }),
-    ], null, false))
+    const ph = fake(() =>
+      answer(
+        [
+          post(1, { user: { name: 'Kat Manalac', username: 'katm', url: 'https://www.producthunt.com/@katm' } }),
+          post(2, {
+            user: { name: '[REDACTED]', username: 'jo', url: null },
+            votesCount: null,
+            commentsCount: undefined,
+            description: null,
+          }),
+          post(3, { user: null, website: null }),
+        ],
+        null,
+        false,
+      ),
+    )
     const [a, b, c] = await connector(ph.origin).search('crm', 10)
     expect([a.author, a.profileUrl]).toEqual(['Kat Manalac', 'https://www.producthunt.com/@katm'])
-    expect([b.author, b.profileUrl, b.content, b.engagement]).toEqual(['jo', 'https://www.producthunt.com/@jo', 'Acme 2\n\nCRM for indie teams', { likes: 0, comments: 0, shares: 0 }])
+    expect([b.author, b.profileUrl, b.content, b.engagement]).toEqual([
+      'jo',
+      'https://www.producthunt.com/@jo',
+      'Acme 2\n\nCRM for indie teams',
+      { likes: 0, comments: 0, shares: 0 },
+    ])
     expect([c.author, c.profileUrl]).toEqual(['unknown', 'https://www.producthunt.com/posts/acme-3'])
   })
 
@@ -90,7 +145,11 @@ describe('producthunt connector against a fake GraphQL API', () => {
   test('stops after 5 pages (100 launches) when matches are rare, and when hasNextPage is false', async () => {
     const rare = fake((r) => {
       const p = Number(body(r).variables.after ?? 0)
-      return answer(Array.from({ length: 20 }, (_, i) => (i === 0 ? post(p * 20) : other(p * 20 + i))), String(p + 1), true)
+      return answer(
+        Array.from({ length: 20 }, (_, i) => (i === 0 ? post(p * 20) : other(p * 20 + i))),
+        String(p + 1),
+        true,
+      )
     })
     expect(await connector(rare.origin).search('crm', 50)).toHaveLength(5)
     expect(rare.received).toHaveLength(5)
@@ -109,24 +168,41 @@ describe('producthunt connector against a fake GraphQL API', () => {
 
   test('GraphQL errors in a 200 answer are an upstream_error; the message goes to the log, not to the caller', async () => {
     const lines: string[] = []
-    const ph = fake(() => Response.json({ errors: [{ message: 'Field \'posts\' complexity too high', locations: [{ line: 1, column: 1 }] }], data: null }))
-    const err = await connector(ph.origin, {}, lines).search('crm', 5).catch((e) => e)
+    const ph = fake(() =>
+      Response.json({
+        errors: [{ message: "Field 'posts' complexity too high", locations: [{ line: 1, column: 1 }] }],
+        data: null,
+      }),
+    )
+    const err = await connector(ph.origin, {}, lines)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', message: 'producthunt answered with a GraphQL error' })
     expect(lines.some((l) => JSON.parse(l).message?.includes('complexity'))).toBe(true)
   })
 
   test('a body without data.posts is an upstream_error; so are an error status and a refused token', async () => {
-    await expect(connector(fake(() => Response.json({ data: { viewer: null } })).origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    await expect(connector(fake(() => Response.json([1, 2])).origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    await expect(
+      connector(fake(() => Response.json({ data: { viewer: null } })).origin).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_error' })
+    await expect(connector(fake(() => Response.json([1, 2])).origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+    })
     const refused = fake(() => Response.json({ errors: [{ error: 'invalid_oauth_token' }] }, { status: 401 }))
-    const err = await connector(refused.origin).search('crm', 5).catch((e) => e)
+    const err = await connector(refused.origin)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain('ph_dev_token')
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const slow = fake(async () => { await Bun.sleep(400); return answer([], null, false) })
-    await expect(connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const slow = fake(async () => {
+      await Bun.sleep(400)
+      return answer([], null, false)
+    })
+    await expect(
+      connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_PRODUCTHUNT_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -51,7 +51,12 @@ describe('provider connector (Apify) against a fake API', () => {
     expect(req.headers.get('authorization')).toBe(`Bearer ${TOKEN}`)
     expect(req.headers.get('content-type')).toBe('application/json')
     expect(req.headers.get('user-agent')).toContain('lead-signals')
-    expect(JSON.parse(req.body)).toEqual({ searchQueries: 'crm tool', maxPosts: 7, sortBy: 'date', note: 'top 7 for crm tool' })
+    expect(JSON.parse(req.body)).toEqual({
+      searchQueries: 'crm tool',
+      maxPosts: 7,
+      sortBy: 'date',
+      note: 'top 7 for crm tool',
+    })
   })
 
   test('the run timeout follows timeout_ms and never exceeds the 300 s the sync endpoint waits', async () => {
@@ -68,9 +73,13 @@ describe('provider connector (Apify) against a fake API', () => {
     const mentions = await connector('linkedin', f.origin, LINKEDIN).search('crm', 10)
     expect(mentions).toEqual([
       {
-        id: 'linkedin:73000000000000002', platform: 'linkedin', author: 'Jane Doe', content: long,
+        id: 'linkedin:73000000000000002',
+        platform: 'linkedin',
+        author: 'Jane Doe',
+        content: long,
         url: 'https://www.linkedin.com/posts/jane_crm-activity-73000000000000002',
-        profileUrl: 'https://www.linkedin.com/in/jane', date: '2026-03-01T12:02:00.000Z',
+        profileUrl: 'https://www.linkedin.com/in/jane',
+        date: '2026-03-01T12:02:00.000Z',
         engagement: { likes: 12, comments: 3, shares: 1 },
       },
       expect.objectContaining({ id: 'linkedin:73000000000000001', date: '2026-03-01T12:01:00.000Z' }),
@@ -80,15 +89,29 @@ describe('provider connector (Apify) against a fake API', () => {
 
   test('maps items by the default field names when fields is empty, with the platform as id prefix', async () => {
     const item = {
-      id: 98765, url: 'https://www.g2.com/products/acme/reviews/acme-review-98765', text: 'Acme replaced our old CRM &amp; more',
-      authorName: 'Sam R.', authorUrl: 'https://www.g2.com/users/sam', createdAt: '2026-03-02T09:30:00+0000',
-      likesCount: '1,234', commentsCount: '1.2K', sharesCount: 'n/a',
+      id: 98765,
+      url: 'https://www.g2.com/products/acme/reviews/acme-review-98765',
+      text: 'Acme replaced our old CRM &amp; more',
+      authorName: 'Sam R.',
+      authorUrl: 'https://www.g2.com/users/sam',
+      createdAt: '2026-03-02T09:30:00+0000',
+      likesCount: '1,234',
+      commentsCount: '1.2K',
+      sharesCount: 'n/a',
     }
     const f = fake(() => dataset([item]))
-    const [m] = await connector('g2', f.origin, 'actor = "someone/g2-reviews"\ninput = { query = "{keyword}" }').search('acme', 5)
+    const [m] = await connector('g2', f.origin, 'actor = "someone/g2-reviews"\ninput = { query = "{keyword}" }').search(
+      'acme',
+      5,
+    )
     expect(m).toEqual({
-      id: 'g2:98765', platform: 'g2', author: 'Sam R.', content: 'Acme replaced our old CRM &amp; more',
-      url: item.url, profileUrl: 'https://www.g2.com/users/sam', date: '2026-03-02T09:30:00.000Z',
+      id: 'g2:98765',
+      platform: 'g2',
+      author: 'Sam R.',
+      content: 'Acme replaced our old CRM &amp; more',
+      url: item.url,
+      profileUrl: 'https://www.g2.com/users/sam',
+      date: '2026-03-02T09:30:00.000Z',
       engagement: { likes: 1234, comments: 1200, shares: 0 },
     })
   })
@@ -108,29 +131,55 @@ describe('provider connector (Apify) against a fake API', () => {
 
   test('skips and logs items without an id and url or without text; never more than limit; duplicates once', async () => {
     const lines: string[] = []
-    const f = fake(() => dataset([
-      'not an object', { text: 'no id, no url' }, { id: 'x1', text: '   ' }, { id: 'x2', text: { html: 'not text' } },
-      ...Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, text: `post ${i}`, date: 1772366400 + i })), { id: 'p7', text: 'again', date: 1772366407 },
-    ]))
+    const f = fake(() =>
+      dataset([
+        'not an object',
+        { text: 'no id, no url' },
+        { id: 'x1', text: '   ' },
+        { id: 'x2', text: { html: 'not text' } },
+        ...Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, text: `post ${i}`, date: 1772366400 + i })),
+        { id: 'p7', text: 'again', date: 1772366407 },
+      ]),
+    )
     const mentions = await connector('pinterest', f.origin, 'actor = "u/pins"', lines).search('crm', 5)
-    expect(mentions.map((m) => m.id)).toEqual(['pinterest:p7', 'pinterest:p6', 'pinterest:p5', 'pinterest:p4', 'pinterest:p3'])
+    expect(mentions.map((m) => m.id)).toEqual([
+      'pinterest:p7',
+      'pinterest:p6',
+      'pinterest:p5',
+      'pinterest:p4',
+      'pinterest:p3',
+    ])
     expect(mentions[0].date).toBe('2026-03-01T12:00:07.000Z')
     const skipped = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'platform_item_skipped')
-    expect(skipped.map((l) => l.reason)).toEqual(['neither an id nor a url', 'neither an id nor a url', 'no text content', 'no text content'])
+    expect(skipped.map((l) => l.reason)).toEqual([
+      'neither an id nor a url',
+      'neither an id nor a url',
+      'no text content',
+      'no text content',
+    ])
   })
 
   test('a body that is not a JSON array is an upstream_error', async () => {
     const f = fake(() => Response.json({ data: { items: [] } }, { status: 201 }))
-    await expect(connector('linkedin', f.origin, LINKEDIN).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    await expect(connector('linkedin', f.origin, LINKEDIN).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+    })
   })
 
   test('a failed run (400) or a 401 is an upstream_error that never names the token', async () => {
-    const f = fake((req) => req.url.pathname.includes('fail')
-      ? Response.json({ error: { type: 'run-failed', message: 'Actor run did not succeed' } }, { status: 400 })
-      : Response.json({ error: { type: 'token-not-valid', message: `Authentication token ${TOKEN} is not valid` } }, { status: 401 }))
+    const f = fake((req) =>
+      req.url.pathname.includes('fail')
+        ? Response.json({ error: { type: 'run-failed', message: 'Actor run did not succeed' } }, { status: 400 })
+        : Response.json(
+            { error: { type: 'token-not-valid', message: `Authentication token ${TOKEN} is not valid` } },
+            { status: 401 },
+          ),
+    )
     const lines: string[] = []
     for (const actor of ['u/fail', 'u/denied']) {
-      const err = await connector('facebook', f.origin, `actor = "${actor}"`, lines).search('crm', 5).catch((e) => e)
+      const err = await connector('facebook', f.origin, `actor = "${actor}"`, lines)
+        .search('crm', 5)
+        .catch((e) => e)
       expect(err).toMatchObject({ kind: 'upstream_error' })
       expect(String(err.message)).not.toContain(TOKEN)
     }
@@ -142,7 +191,9 @@ describe('provider connector (Apify) against a fake API', () => {
       await Bun.sleep(1000)
       return dataset([])
     })
-    const err = await connector('instagram', f.origin, 'actor = "u/slow"', [], 100).search('crm', 5).catch((e) => e)
+    const err = await connector('instagram', f.origin, 'actor = "u/slow"', [], 100)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_timeout' })
     expect(String(err.message)).not.toContain(TOKEN)
   })
@@ -157,17 +208,38 @@ describe('provider connector (Apify) against a fake API', () => {
 
 describe('provider item values', () => {
   test('counts arrive as numbers, numeric strings with separators or K/M suffixes, or lists', () => {
-    expect([12, 3.7, '1,234', '1.234.567', '1.2K', '3m', '2.5 B', '12 likes', [1, 2, 3], 'n/a', -4, null, {}].map(parseCount))
-      .toEqual([12, 3, 1234, 1234567, 1200, 3000000, 2500000000, 12, 3, 0, 0, 0, 0])
+    expect(
+      [12, 3.7, '1,234', '1.234.567', '1.2K', '3m', '2.5 B', '12 likes', [1, 2, 3], 'n/a', -4, null, {}].map(
+        parseCount,
+      ),
+    ).toEqual([12, 3, 1234, 1234567, 1200, 3000000, 2500000000, 12, 3, 0, 0, 0, 0])
   })
 
   test('dates arrive as ISO, RFC, unix seconds or milliseconds (also as strings) and come out as UTC ISO', () => {
-    expect([
-      '2026-03-01T13:00:00+01:00', 'Sun, 01 Mar 2026 12:00:00 GMT', 1772366400, 1772366400000, '1772366400', 1772366400.5,
-    ].map(parseDate)).toEqual([
-      '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z',
-      '2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.500Z',
+    expect(
+      [
+        '2026-03-01T13:00:00+01:00',
+        'Sun, 01 Mar 2026 12:00:00 GMT',
+        1772366400,
+        1772366400000,
+        '1772366400',
+        1772366400.5,
+      ].map(parseDate),
+    ).toEqual([
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:00:00.000Z',
+      '2026-03-01T12:00:00.500Z',
     ])
-    expect(['2d', '', null, undefined, 1e20, {}].map(parseDate)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined])
+    expect(['2d', '', null, undefined, 1e20, {}].map(parseDate)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
   })
 })

@@ -12,34 +12,77 @@ const startFake = fakesPerTest()
 type Answer = Response | Promise<Response>
 type Options = { posts?: (req: Received) => Answer; token?: (n: number) => Answer }
 const listing = (posts: unknown[], after: string | null = null) =>
-  Response.json({ kind: 'Listing', data: { after, dist: posts.length, modhash: '', geo_filter: '', before: null, children: posts.map((data) => ({ kind: 't3', data })) } })
+  Response.json({
+    kind: 'Listing',
+    data: {
+      after,
+      dist: posts.length,
+      modhash: '',
+      geo_filter: '',
+      before: null,
+      children: posts.map((data) => ({ kind: 't3', data })),
+    },
+  })
 function fakeReddit(o: Options = {}) {
   let tokens = 0
   const f = startFake((req) => {
     if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token') {
       tokens++
-      return o.token?.(tokens) ?? Response.json({ access_token: `token-${tokens}`, token_type: 'bearer', expires_in: 86400, scope: '*' })
+      return (
+        o.token?.(tokens) ??
+        Response.json({ access_token: `token-${tokens}`, token_type: 'bearer', expires_in: 86400, scope: '*' })
+      )
     }
-    if (req.method === 'GET' && (req.url.pathname === '/search' || req.url.pathname === '/search.json')) return o.posts?.(req) ?? listing([])
+    if (req.method === 'GET' && (req.url.pathname === '/search' || req.url.pathname === '/search.json'))
+      return o.posts?.(req) ?? listing([])
     return new Response('not found', { status: 404 })
   })
-  return { ...f, tokenCalls: () => f.received.filter((r) => r.url.pathname === '/api/v1/access_token'), searches: () => f.received.filter((r) => r.url.pathname.startsWith('/search')) }
+  return {
+    ...f,
+    tokenCalls: () => f.received.filter((r) => r.url.pathname === '/api/v1/access_token'),
+    searches: () => f.received.filter((r) => r.url.pathname.startsWith('/search')),
+  }
 }
 
-const oauthEnv = { LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id', LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_SECRET: 'app-secret' }
-const connector = (origin: string, env: Record<string, string> = {}, o: { lines?: string[]; now?: () => number } = {}) => createRedditConnector(
-  loadConfig({ env: {
-    LEAD_SIGNALS_PLATFORMS_REDDIT_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_REDDIT_AUTH_URL: origin,
-    LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: origin, LEAD_SIGNALS_PLATFORMS_REDDIT_USER_AGENT: 'web:lead-signals-test:1.0 (by /u/tester)', ...env,
-  } }).platforms.reddit,
-  createLogger((l) => o.lines?.push(l)),
-  o.now,
-)
+const oauthEnv = {
+  LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id',
+  LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_SECRET: 'app-secret',
+}
+const connector = (
+  origin: string,
+  env: Record<string, string> = {},
+  o: { lines?: string[]; now?: () => number } = {},
+) =>
+  createRedditConnector(
+    loadConfig({
+      env: {
+        LEAD_SIGNALS_PLATFORMS_REDDIT_BASE_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_REDDIT_AUTH_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_REDDIT_USER_AGENT: 'web:lead-signals-test:1.0 (by /u/tester)',
+        ...env,
+      },
+    }).platforms.reddit,
+    createLogger((l) => o.lines?.push(l)),
+    o.now,
+  )
 
 const post = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: `1ab${n}`, name: `t3_1ab${n}`, title: `Looking for a CRM #${n}`, selftext: `Body ${n}`, author: 'someuser', subreddit: 'SaaS',
-  permalink: `/r/SaaS/comments/1ab${n}/looking_for_a_crm/`, url: `https://www.reddit.com/r/SaaS/comments/1ab${n}/looking_for_a_crm/`,
-  created_utc: 1767225600.0, score: 42, ups: 42, num_comments: 17, num_crossposts: 1, over_18: false, is_self: true,
+  id: `1ab${n}`,
+  name: `t3_1ab${n}`,
+  title: `Looking for a CRM #${n}`,
+  selftext: `Body ${n}`,
+  author: 'someuser',
+  subreddit: 'SaaS',
+  permalink: `/r/SaaS/comments/1ab${n}/looking_for_a_crm/`,
+  url: `https://www.reddit.com/r/SaaS/comments/1ab${n}/looking_for_a_crm/`,
+  created_utc: 1767225600.0,
+  score: 42,
+  ups: 42,
+  num_comments: 17,
+  num_crossposts: 1,
+  over_18: false,
+  is_self: true,
   ...extra,
 })
 
@@ -56,14 +99,22 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
     const [search] = r.searches()
     expect(search.method).toBe('GET')
     expect(search.url.pathname).toBe('/search')
-    expect(Object.fromEntries(search.url.searchParams)).toEqual({ q: 'crm tool', sort: 'new', limit: '25', type: 'link', raw_json: '1' })
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({
+      q: 'crm tool',
+      sort: 'new',
+      limit: '25',
+      type: 'link',
+      raw_json: '1',
+    })
     expect(search.headers.get('authorization')).toBe('bearer token-1')
     expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
   })
 
   test('one token serves two searches; a new one is asked for once it is within the margin of expiry', async () => {
     let clock = 1_000_000
-    const r = fakeReddit({ token: (n) => Response.json({ access_token: `token-${n}`, token_type: 'bearer', expires_in: 3600, scope: '*' }) })
+    const r = fakeReddit({
+      token: (n) => Response.json({ access_token: `token-${n}`, token_type: 'bearer', expires_in: 3600, scope: '*' }),
+    })
     const c = connector(r.origin, oauthEnv, { now: () => clock })
     await c.search('crm', 5)
     clock += 1000
@@ -75,20 +126,33 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
     clock += 1
     await c.search('crm', 5)
     expect(r.tokenCalls()).toHaveLength(2)
-    expect(r.searches().map((s) => s.headers.get('authorization'))).toEqual(['bearer token-1', 'bearer token-1', 'bearer token-1', 'bearer token-2'])
+    expect(r.searches().map((s) => s.headers.get('authorization'))).toEqual([
+      'bearer token-1',
+      'bearer token-1',
+      'bearer token-1',
+      'bearer token-2',
+    ])
   })
 
   test('concurrent searches share one token call', async () => {
-    const r = fakeReddit({ token: () => new Promise<Response>((ok) => setTimeout(() => ok(Response.json({ access_token: 'shared', expires_in: 86400 })), 50)) })
+    const r = fakeReddit({
+      token: () =>
+        new Promise<Response>((ok) =>
+          setTimeout(() => ok(Response.json({ access_token: 'shared', expires_in: 86400 })), 50),
+        ),
+    })
     const c = connector(r.origin, oauthEnv)
     await Promise.all([c.search('a', 5), c.search('b', 5), c.search('c', 5)])
     expect(r.tokenCalls()).toHaveLength(1)
   })
 
   test('a 401 on search (token revoked) gets one new token and tries once more', async () => {
-    const r = fakeReddit({ posts: (req) => req.headers.get('authorization') === 'bearer token-1'
-      ? Response.json({ message: 'Unauthorized', error: 401 }, { status: 401 })
-      : listing([post(1)]) })
+    const r = fakeReddit({
+      posts: (req) =>
+        req.headers.get('authorization') === 'bearer token-1'
+          ? Response.json({ message: 'Unauthorized', error: 401 }, { status: 401 })
+          : listing([post(1)]),
+    })
     const mentions = await connector(r.origin, oauthEnv).search('crm', 5)
     expect(mentions.map((m) => m.id)).toEqual(['reddit:1ab1'])
     expect(r.tokenCalls()).toHaveLength(2)
@@ -102,7 +166,10 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
   })
 
   test('refused credentials (a 200 answer with an error) are an upstream_error without the secret; a failed token call is retried next time', async () => {
-    const r = fakeReddit({ token: (n) => n === 1 ? Response.json({ error: 'invalid_grant' }) : Response.json({ access_token: 'ok', expires_in: 86400 }) })
+    const r = fakeReddit({
+      token: (n) =>
+        n === 1 ? Response.json({ error: 'invalid_grant' }) : Response.json({ access_token: 'ok', expires_in: 86400 }),
+    })
     const c = connector(r.origin, oauthEnv)
     const err = await c.search('crm', 5).catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
@@ -120,7 +187,13 @@ describe('reddit connector without credentials (keyless public JSON)', () => {
     expect(r.tokenCalls()).toHaveLength(0)
     const [search] = r.searches()
     expect(search.url.pathname).toBe('/search.json')
-    expect(Object.fromEntries(search.url.searchParams)).toEqual({ q: 'crm', sort: 'new', limit: '7', type: 'link', raw_json: '1' })
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({
+      q: 'crm',
+      sort: 'new',
+      limit: '7',
+      type: 'link',
+      raw_json: '1',
+    })
     expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
     expect(search.headers.has('authorization')).toBe(false)
   })
@@ -135,29 +208,54 @@ describe('reddit connector without credentials (keyless public JSON)', () => {
 
   test('maps posts: title and whole self text as sent, score, comments and crossposts; link posts and missing counts', async () => {
     const body = longText()
-    const r = fakeReddit({ posts: () => listing([
-      post(1, { selftext: `${body}\n\n> quoted & <b>not html</b>` }),
-      post(2, { selftext: '', author: '[deleted]', score: undefined, ups: undefined, num_comments: undefined, num_crossposts: undefined, created_utc: 1767225600.5 }),
-    ]) })
+    const r = fakeReddit({
+      posts: () =>
+        listing([
+          post(1, { selftext: `${body}\n\n> quoted & <b>not html</b>` }),
+          post(2, {
+            selftext: '',
+            author: '[deleted]',
+            score: undefined,
+            ups: undefined,
+            num_comments: undefined,
+            num_crossposts: undefined,
+            created_utc: 1767225600.5,
+          }),
+        ]),
+    })
     const mentions = await connector(r.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'reddit:1ab1', author: 'someuser', platform: 'reddit',
+      id: 'reddit:1ab1',
+      author: 'someuser',
+      platform: 'reddit',
       content: `Looking for a CRM #1\n\n${body}\n\n> quoted & <b>not html</b>`,
-      url: 'https://www.reddit.com/r/SaaS/comments/1ab1/looking_for_a_crm/', profileUrl: 'https://www.reddit.com/user/someuser',
-      date: '2026-01-01T00:00:00.000Z', engagement: { likes: 42, comments: 17, shares: 1 },
+      url: 'https://www.reddit.com/r/SaaS/comments/1ab1/looking_for_a_crm/',
+      profileUrl: 'https://www.reddit.com/user/someuser',
+      date: '2026-01-01T00:00:00.000Z',
+      engagement: { likes: 42, comments: 17, shares: 1 },
     })
     expect(mentions[1]).toEqual({
-      id: 'reddit:1ab2', author: '[deleted]', platform: 'reddit', content: 'Looking for a CRM #2',
-      url: 'https://www.reddit.com/r/SaaS/comments/1ab2/looking_for_a_crm/', profileUrl: 'https://www.reddit.com/user/%5Bdeleted%5D',
-      date: '2026-01-01T00:00:00.500Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      id: 'reddit:1ab2',
+      author: '[deleted]',
+      platform: 'reddit',
+      content: 'Looking for a CRM #2',
+      url: 'https://www.reddit.com/r/SaaS/comments/1ab2/looking_for_a_crm/',
+      profileUrl: 'https://www.reddit.com/user/%5Bdeleted%5D',
+      date: '2026-01-01T00:00:00.500Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
   test('limit 50 with short pages follows `after` and stops at exactly 50', async () => {
-    const r = fakeReddit({ posts: (req) => {
-      const n = Number(req.url.searchParams.get('after')?.slice('t3_p'.length) ?? 0)
-      return listing(Array.from({ length: 20 }, (_, i) => post(n + i + 1)), `t3_p${n + 20}`)
-    } })
+    const r = fakeReddit({
+      posts: (req) => {
+        const n = Number(req.url.searchParams.get('after')?.slice('t3_p'.length) ?? 0)
+        return listing(
+          Array.from({ length: 20 }, (_, i) => post(n + i + 1)),
+          `t3_p${n + 20}`,
+        )
+      },
+    })
     const mentions = await connector(r.origin).search('crm', 50)
     expect(r.searches().map((s) => s.url.searchParams.get('after'))).toEqual([null, 't3_p20', 't3_p40'])
     expect(r.searches().every((s) => s.url.searchParams.get('limit') === '50')).toBe(true)
@@ -174,7 +272,9 @@ describe('reddit connector without credentials (keyless public JSON)', () => {
 
   test('skips and logs a malformed post', async () => {
     const lines: string[] = []
-    const r = fakeReddit({ posts: () => listing([{ id: 1, title: null }, post(2, { permalink: 'https://elsewhere.example/x' }), post(3)]) })
+    const r = fakeReddit({
+      posts: () => listing([{ id: 1, title: null }, post(2, { permalink: 'https://elsewhere.example/x' }), post(3)]),
+    })
     const mentions = await connector(r.origin, {}, { lines }).search('crm', 10)
     expect(mentions.map((m) => m.id)).toEqual(['reddit:1ab3'])
     expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_skipped')).toHaveLength(2)
@@ -192,7 +292,8 @@ describe('reddit connector without credentials (keyless public JSON)', () => {
 
   test('a slow answer is an upstream_timeout', async () => {
     const r = fakeReddit({ posts: () => Bun.sleep(400).then(() => listing([])) })
-    await expect(connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    await expect(
+      connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -15,7 +15,9 @@ describe('the wait a rate-limit answer asks for', () => {
   test('X and GitHub reset times (epoch seconds) when there is no Retry-After', () => {
     expect(retryAfterSecOf(headers({ 'x-rate-limit-reset': String(now / 1000 + 900) }), now)).toBe(900)
     expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': String(now / 1000 + 60) }), now)).toBe(60)
-    expect(retryAfterSecOf(headers({ 'retry-after': '30', 'x-rate-limit-reset': String(now / 1000 + 900) }), now)).toBe(30)
+    expect(retryAfterSecOf(headers({ 'retry-after': '30', 'x-rate-limit-reset': String(now / 1000 + 900) }), now)).toBe(
+      30,
+    )
   })
 
   test('nothing usable: undefined', () => {

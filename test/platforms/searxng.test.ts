@@ -6,23 +6,49 @@ import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake SearXNG instance answering /search?format=json in the shape of searx/webutils.get_json_response.
 const fake = fakesPerTest()
-const connector = (network: 'internet' | 'indiehacker', origin: string, env: Record<string, string> = {}, lines: string[] = []) => {
+const connector = (
+  network: 'internet' | 'indiehacker',
+  origin: string,
+  env: Record<string, string> = {},
+  lines: string[] = [],
+) => {
   const key = network.toUpperCase()
   const config = loadConfig({ env: { [`LEAD_SIGNALS_PLATFORMS_${key}_BASE_URL`]: origin, ...env } }).platforms[network]
-  return createSearxngConnector(network, config, createLogger((l) => lines.push(l)))
+  return createSearxngConnector(
+    network,
+    config,
+    createLogger((l) => lines.push(l)),
+  )
 }
 
 const result = (n: number, extra: Record<string, unknown> = {}) => ({
-  url: `https://www.indiehackers.com/post/looking-for-a-crm-${n}`, title: `Looking for a CRM #${n}`,
-  content: `We are a small team &amp; need a CRM (${n}).`, engine: 'duckduckgo', engines: ['duckduckgo', 'brave'],
-  positions: [n], score: 2.5, category: 'general', parsed_url: ['https', 'www.indiehackers.com', `/post/${n}`, '', '', ''],
-  template: 'default.html', thumbnail: '', priority: '', publishedDate: '2026-03-01T10:30:00',
+  url: `https://www.indiehackers.com/post/looking-for-a-crm-${n}`,
+  title: `Looking for a CRM #${n}`,
+  content: `We are a small team &amp; need a CRM (${n}).`,
+  engine: 'duckduckgo',
+  engines: ['duckduckgo', 'brave'],
+  positions: [n],
+  score: 2.5,
+  category: 'general',
+  parsed_url: ['https', 'www.indiehackers.com', `/post/${n}`, '', '', ''],
+  template: 'default.html',
+  thumbnail: '',
+  priority: '',
+  publishedDate: '2026-03-01T10:30:00',
   ...extra,
 })
-const page = (results: unknown[], extra: Record<string, unknown> = {}) => Response.json({
-  query: 'crm', number_of_results: 0, results, answers: [], corrections: [], infoboxes: [], suggestions: [],
-  unresponsive_engines: [], ...extra,
-})
+const page = (results: unknown[], extra: Record<string, unknown> = {}) =>
+  Response.json({
+    query: 'crm',
+    number_of_results: 0,
+    results,
+    answers: [],
+    corrections: [],
+    infoboxes: [],
+    suggestions: [],
+    unresponsive_engines: [],
+    ...extra,
+  })
 
 describe('searxng connector (internet and indiehacker) against a fake instance', () => {
   test('internet GETs /search with the keyword, format=json and pageno 1', async () => {
@@ -54,10 +80,14 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     const sx = fake(() => page([result(1, { content: snippet })]))
     const [m] = await connector('indiehacker', sx.origin).search('crm', 10)
     expect(m).toEqual({
-      id: expect.stringMatching(/^indiehacker:[0-9a-f]{24}$/), author: 'www.indiehackers.com', platform: 'indiehacker',
+      id: expect.stringMatching(/^indiehacker:[0-9a-f]{24}$/),
+      author: 'www.indiehackers.com',
+      platform: 'indiehacker',
       content: `Looking for a CRM #1\n\n${snippet}`,
-      url: 'https://www.indiehackers.com/post/looking-for-a-crm-1', profileUrl: 'https://www.indiehackers.com',
-      date: '2026-03-01T10:30:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      url: 'https://www.indiehackers.com/post/looking-for-a-crm-1',
+      profileUrl: 'https://www.indiehackers.com',
+      date: '2026-03-01T10:30:00.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
     const again = await connector('internet', sx.origin).search('crm', 10)
     expect(again[0].id.split(':')[1]).toBe(m.id.split(':')[1])
@@ -65,11 +95,13 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
   })
 
   test('a result without a date gets the time of the search; an engine author and an offset date are used', async () => {
-    const sx = fake(() => page([
-      result(1, { publishedDate: null, content: null }),
-      result(2, { publishedDate: undefined, author: 'Courtland Allen' }),
-      result(3, { publishedDate: '2026-03-01T10:30:00+02:00' }),
-    ]))
+    const sx = fake(() =>
+      page([
+        result(1, { publishedDate: null, content: null }),
+        result(2, { publishedDate: undefined, author: 'Courtland Allen' }),
+        result(3, { publishedDate: '2026-03-01T10:30:00+02:00' }),
+      ]),
+    )
     const before = Date.now()
     const [a, b, c] = await connector('internet', sx.origin).search('crm', 10)
     expect(Date.parse(a.date)).toBeGreaterThanOrEqual(before - 1)
@@ -115,24 +147,39 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
 
   test('a 403 says that JSON output is not enabled on the instance', async () => {
     const sx = fake(() => new Response('Forbidden', { status: 403 }))
-    const err = await connector('internet', sx.origin).search('crm', 5).catch((e) => e)
+    const err = await connector('internet', sx.origin)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).toContain('search.formats')
     expect(err.message).not.toContain(sx.origin)
   })
 
   test('an answer without results is an upstream_error; other statuses too; a slow answer is an upstream_timeout', async () => {
-    await expect(connector('internet', fake(() => Response.json({ error: 'x' })).origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    const err = await connector('internet', fake(() => new Response('', { status: 500 })).origin).search('crm', 5).catch((e) => e)
+    await expect(
+      connector('internet', fake(() => Response.json({ error: 'x' })).origin).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_error' })
+    const err = await connector('internet', fake(() => new Response('', { status: 500 })).origin)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', message: 'internet answered with status 500' })
-    const slow = fake(async () => { await Bun.sleep(400); return page([]) })
-    await expect(connector('indiehacker', slow.origin, { LEAD_SIGNALS_PLATFORMS_INDIEHACKER_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const slow = fake(async () => {
+      await Bun.sleep(400)
+      return page([])
+    })
+    await expect(
+      connector('indiehacker', slow.origin, { LEAD_SIGNALS_PLATFORMS_INDIEHACKER_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 
   test('without a base_url the connector refuses with platform_not_configured', async () => {
     const config = loadConfig({ env: {} }).platforms.internet
-    await expect(createSearxngConnector('internet', config, createLogger(() => {})).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'platform_not_configured' })
+    await expect(
+      createSearxngConnector(
+        'internet',
+        config,
+        createLogger(() => {}),
+      ).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'platform_not_configured' })
   })
 })

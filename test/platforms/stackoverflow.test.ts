@@ -9,9 +9,11 @@ import { fakesPerTest, longText } from '../support/fake-upstream'
 // real one does (api.stackexchange.com/docs/compression).
 const fake = fakesPerTest()
 
-const gzipJson = (body: unknown, status = 200) => new Response(Bun.gzipSync(JSON.stringify(body)), {
-  status, headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' },
-})
+const gzipJson = (body: unknown, status = 200) =>
+  new Response(Bun.gzipSync(JSON.stringify(body)), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' },
+  })
 const wrapper = (items: unknown[], extra: Record<string, unknown> = {}) =>
   gzipJson({ items, has_more: false, quota_max: 10000, quota_remaining: 9987, ...extra })
 
@@ -23,9 +25,21 @@ const connector = (origin: string, env: Record<string, string> = {}, lines: stri
 
 const question = (n: number, extra: Record<string, unknown> = {}) => ({
   tags: ['crm', 'typescript'],
-  owner: { account_id: 7, reputation: 101, user_id: 123, user_type: 'registered', display_name: 'Jos&#233; &amp; Co', link: 'https://stackoverflow.com/users/123/jose' },
-  is_answered: true, view_count: 40, answer_count: 2, score: 3,
-  last_activity_date: 1772370000, creation_date: 1772366400 - n * 60, question_id: 79000000 + n,
+  owner: {
+    account_id: 7,
+    reputation: 101,
+    user_id: 123,
+    user_type: 'registered',
+    display_name: 'Jos&#233; &amp; Co',
+    link: 'https://stackoverflow.com/users/123/jose',
+  },
+  is_answered: true,
+  view_count: 40,
+  answer_count: 2,
+  score: 3,
+  last_activity_date: 1772370000,
+  creation_date: 1772366400 - n * 60,
+  question_id: 79000000 + n,
   link: `https://stackoverflow.com/questions/${79000000 + n}/which-crm`,
   title: `Which &quot;CRM&quot; has an API? #${n}`,
   body: `<p>We need a CRM &amp; an API, question ${n}.</p>`,
@@ -35,14 +49,23 @@ const question = (n: number, extra: Record<string, unknown> = {}) => ({
 describe('stackoverflow connector against a fake Stack Exchange API', () => {
   test('asks /2.3/search/advanced for the newest questions with bodies on the configured site, with the key', async () => {
     const se = fake(() => wrapper([]))
-    await connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey((', LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_SITE: 'superuser' })
-      .search('crm tool', 7)
+    await connector(se.origin, {
+      LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey((',
+      LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_SITE: 'superuser',
+    }).search('crm tool', 7)
     expect(se.received).toHaveLength(1)
     const [req] = se.received
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/2.3/search/advanced')
     expect(Object.fromEntries(req.url.searchParams)).toEqual({
-      q: 'crm tool', site: 'superuser', sort: 'creation', order: 'desc', pagesize: '7', page: '1', filter: 'withbody', key: 'appkey((',
+      q: 'crm tool',
+      site: 'superuser',
+      sort: 'creation',
+      order: 'desc',
+      pagesize: '7',
+      page: '1',
+      filter: 'withbody',
+      key: 'appkey((',
     })
     expect(req.headers.get('user-agent')).toContain('lead-signals')
     expect(req.headers.get('accept-encoding')).toContain('gzip')
@@ -57,19 +80,32 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
 
   test('reads a gzip-compressed answer and maps questions: encoded title and HTML body kept, display name decoded', async () => {
     const body = `<p>${longText()}</p>`
-    const se = fake(() => wrapper([
-      question(1, { body }),
-      question(2, { owner: { user_type: 'does_not_exist', display_name: 'user9' }, score: -2, answer_count: undefined, body: undefined }),
-    ]))
+    const se = fake(() =>
+      wrapper([
+        question(1, { body }),
+        question(2, {
+          owner: { user_type: 'does_not_exist', display_name: 'user9' },
+          score: -2,
+          answer_count: undefined,
+          body: undefined,
+        }),
+      ]),
+    )
     const mentions = await connector(se.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'stackoverflow:79000001', author: 'José & Co', platform: 'stackoverflow',
+      id: 'stackoverflow:79000001',
+      author: 'José & Co',
+      platform: 'stackoverflow',
       content: `Which &quot;CRM&quot; has an API? #1\n\n${body}`,
-      url: 'https://stackoverflow.com/questions/79000001/which-crm', profileUrl: 'https://stackoverflow.com/users/123/jose',
-      date: new Date((1772366400 - 60) * 1000).toISOString(), engagement: { likes: 3, comments: 2, shares: 0 },
+      url: 'https://stackoverflow.com/questions/79000001/which-crm',
+      profileUrl: 'https://stackoverflow.com/users/123/jose',
+      date: new Date((1772366400 - 60) * 1000).toISOString(),
+      engagement: { likes: 3, comments: 2, shares: 0 },
     })
     expect(mentions[1]).toMatchObject({
-      author: 'user9', content: 'Which &quot;CRM&quot; has an API? #2', profileUrl: 'https://stackoverflow.com/users',
+      author: 'user9',
+      content: 'Which &quot;CRM&quot; has an API? #2',
+      profileUrl: 'https://stackoverflow.com/users',
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
@@ -110,15 +146,33 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
   })
 
   test('a backoff on a page stops the paging there and returns what came so far', async () => {
-    const se = fake(({ url }) => wrapper(Array.from({ length: Number(url.searchParams.get('pagesize')) - 1 }, (_, i) => question(i + 1)).concat({ bad: 1 } as never), { has_more: true, backoff: 5 }))
+    const se = fake(({ url }) =>
+      wrapper(
+        Array.from({ length: Number(url.searchParams.get('pagesize')) - 1 }, (_, i) => question(i + 1)).concat({
+          bad: 1,
+        } as never),
+        { has_more: true, backoff: 5 },
+      ),
+    )
     const mentions = await connector(se.origin).search('crm', 10)
     expect(se.received).toHaveLength(1)
     expect(mentions).toHaveLength(9)
   })
 
   test('an error envelope (HTTP 400) is an upstream_error naming error_id, error_name and error_message', async () => {
-    const se = fake(() => gzipJson({ error_id: 502, error_message: 'too many requests from this IP, more requests available in 3600 seconds', error_name: 'throttle_violation' }, 400))
-    const err = await connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey' }).search('crm', 5).catch((e) => e)
+    const se = fake(() =>
+      gzipJson(
+        {
+          error_id: 502,
+          error_message: 'too many requests from this IP, more requests available in 3600 seconds',
+          error_name: 'throttle_violation',
+        },
+        400,
+      ),
+    )
+    const err = await connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey' })
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).toContain('502')
     expect(err.message).toContain('throttle_violation')
@@ -128,7 +182,10 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
 
   test('an error status without an envelope is an upstream_error', async () => {
     const se = fake(() => new Response('<html>Service Unavailable</html>', { status: 503 }))
-    await expect(connector(se.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error', message: 'stackoverflow answered with status 503' })
+    await expect(connector(se.origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+      message: 'stackoverflow answered with status 503',
+    })
   })
 
   test('skips and logs a malformed question', async () => {
@@ -147,12 +204,18 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const se = fake(async () => { await Bun.sleep(400); return wrapper([]) })
-    await expect(connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const se = fake(async () => {
+      await Bun.sleep(400)
+      return wrapper([])
+    })
+    await expect(
+      connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 
   test('decodeEntities handles numeric, hex and the usual named references and leaves unknown ones', () => {
-    expect(decodeEntities('Jos&#233; &#x1F600; &lt;b&gt; &quot;x&quot; &amp;amp; &bogus;')).toBe('José 😀 <b> "x" &amp; &bogus;')
+    expect(decodeEntities('Jos&#233; &#x1F600; &lt;b&gt; &quot;x&quot; &amp;amp; &bogus;')).toBe(
+      'José 😀 <b> "x" &amp; &bogus;',
+    )
   })
 })

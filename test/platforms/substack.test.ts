@@ -16,10 +16,20 @@ const day = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * 3_600_000).toISOS
 const post = (n: number, extra: Record<string, unknown> = {}, around: Record<string, unknown> = {}) => ({
   type: 'post',
   post: {
-    id: 150000000 + n, title: `Pricing lessons for a CRM #${n}`, subtitle: 'What we got wrong', description: 'What we got wrong',
-    truncated_body_text: `We sold our CRM too cheaply (${n}).`, slug: `pricing-lessons-${n}`, type: 'newsletter', audience: 'everyone',
-    canonical_url: `https://jane.substack.com/p/pricing-lessons-${n}`, post_date: day(n),
-    reaction_count: 40, comment_count: 6, restacks: 3, wordcount: 1200,
+    id: 150000000 + n,
+    title: `Pricing lessons for a CRM #${n}`,
+    subtitle: 'What we got wrong',
+    description: 'What we got wrong',
+    truncated_body_text: `We sold our CRM too cheaply (${n}).`,
+    slug: `pricing-lessons-${n}`,
+    type: 'newsletter',
+    audience: 'everyone',
+    canonical_url: `https://jane.substack.com/p/pricing-lessons-${n}`,
+    post_date: day(n),
+    reaction_count: 40,
+    comment_count: 6,
+    restacks: 3,
+    wordcount: 1200,
     publishedBylines: [{ id: 1, name: 'Jane Byline', handle: 'janeb' }],
     ...extra,
   },
@@ -28,7 +38,10 @@ const post = (n: number, extra: Record<string, unknown> = {}, around: Record<str
   ...around,
 })
 const note = { type: 'comment', comment: { id: 9, body: 'a Note about a CRM', handle: 'bob', date: day(1) } }
-const profiles = { type: 'profileSearchResults', results: [{ id: 3, name: 'CRM Weekly', primaryPublication: { subdomain: 'crm' } }] }
+const profiles = {
+  type: 'profileSearchResults',
+  results: [{ id: 3, name: 'CRM Weekly', primaryPublication: { subdomain: 'crm' } }],
+}
 const answer = (items: unknown[], nextCursor: string | null = null) => Response.json({ items, nextCursor })
 
 describe('substack connector against a fake top/search', () => {
@@ -47,20 +60,28 @@ describe('substack connector against a fake top/search', () => {
   test('maps a post: title, subtitle, body; reactions/comments/restacks; the searched user as author and profile', async () => {
     const body = `<p>${longText()}</p>`
     const sb = fake(() => answer([post(1, { body_html: body })]))
-    expect(await connector(sb.origin).search('crm', 10)).toEqual([{
-      id: 'substack:150000001', author: 'Jane Doe', platform: 'substack',
-      content: `Pricing lessons for a CRM #1\n\nWhat we got wrong\n\n${body}`,
-      url: 'https://jane.substack.com/p/pricing-lessons-1', profileUrl: 'https://substack.com/@janedoe',
-      date: day(1), engagement: { likes: 40, comments: 6, shares: 3 },
-    }])
+    expect(await connector(sb.origin).search('crm', 10)).toEqual([
+      {
+        id: 'substack:150000001',
+        author: 'Jane Doe',
+        platform: 'substack',
+        content: `Pricing lessons for a CRM #1\n\nWhat we got wrong\n\n${body}`,
+        url: 'https://jane.substack.com/p/pricing-lessons-1',
+        profileUrl: 'https://substack.com/@janedoe',
+        date: day(1),
+        engagement: { likes: 40, comments: 6, shares: 3 },
+      },
+    ])
   })
 
   test('without body_html the plain-text opening is the body; without people the publication names the author', async () => {
-    const sb = fake(() => answer([
-      post(1, { subtitle: null, reaction_count: undefined, comment_count: null, restacks: undefined }),
-      post(2, { publishedBylines: [] }, { context: null }),
-      post(3, {}, { context: { users: [] } }),
-    ]))
+    const sb = fake(() =>
+      answer([
+        post(1, { subtitle: null, reaction_count: undefined, comment_count: null, restacks: undefined }),
+        post(2, { publishedBylines: [] }, { context: null }),
+        post(3, {}, { context: { users: [] } }),
+      ]),
+    )
     const [c, b, a] = await connector(sb.origin).search('crm', 10)
     expect(a.content).toBe('Pricing lessons for a CRM #1\n\nWhat we got wrong\n\nWe sold our CRM too cheaply (1).')
     expect(a.engagement).toEqual({ likes: 0, comments: 0, shares: 0 })
@@ -70,8 +91,21 @@ describe('substack connector against a fake top/search', () => {
 
   test('passes over Notes and profiles without logging them, and drops posts that lack a keyword word', async () => {
     const lines: string[] = []
-    const offTopic = post(2, { title: 'Trading recap', subtitle: 'Markets', description: 'Markets', truncated_body_text: 'Stocks went up.' })
-    const sb = fake(() => answer([note, profiles, post(1), offTopic, post(3, { title: 'Why PRICING matters', truncated_body_text: 'crm' })]))
+    const offTopic = post(2, {
+      title: 'Trading recap',
+      subtitle: 'Markets',
+      description: 'Markets',
+      truncated_body_text: 'Stocks went up.',
+    })
+    const sb = fake(() =>
+      answer([
+        note,
+        profiles,
+        post(1),
+        offTopic,
+        post(3, { title: 'Why PRICING matters', truncated_body_text: 'crm' }),
+      ]),
+    )
     const mentions = await connector(sb.origin, {}, lines).search('CRM pricing', 10)
     expect(mentions.map((m) => m.id)).toEqual(['substack:150000003', 'substack:150000001'])
     expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(false)
@@ -99,13 +133,22 @@ describe('substack connector against a fake top/search', () => {
     let n = 0
     const endless = fake(() => answer([post(++n)], `after-${n}`))
     expect(await connector(endless.origin).search('crm', 50)).toHaveLength(4)
-    expect(endless.received.map((r) => r.url.searchParams.get('cursor'))).toEqual([null, 'after-1', 'after-2', 'after-3'])
+    expect(endless.received.map((r) => r.url.searchParams.get('cursor'))).toEqual([
+      null,
+      'after-1',
+      'after-2',
+      'after-3',
+    ])
   })
 
   test('a rate-limit answer after the first page keeps what was found; on the first page it is an upstream_error', async () => {
     const lines: string[] = []
-    const later = fake(({ url }) => (url.searchParams.get('cursor') ? new Response('slow down', { status: 429 }) : answer([post(1)], 'c1')))
-    expect((await connector(later.origin, {}, lines).search('crm', 50)).map((m) => m.id)).toEqual(['substack:150000001'])
+    const later = fake(({ url }) =>
+      url.searchParams.get('cursor') ? new Response('slow down', { status: 429 }) : answer([post(1)], 'c1'),
+    )
+    expect((await connector(later.origin, {}, lines).search('crm', 50)).map((m) => m.id)).toEqual([
+      'substack:150000001',
+    ])
     expect(lines.some((l) => JSON.parse(l).event === 'platform_page_failed')).toBe(true)
     const first = fake(() => new Response('slow down', { status: 429, headers: { 'retry-after': '30' } }))
     await expect(connector(first.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
@@ -113,15 +156,23 @@ describe('substack connector against a fake top/search', () => {
 
   test('a malformed post is skipped and logged; an answer without items is an upstream_error', async () => {
     const lines: string[] = []
-    const sb = fake(() => answer([{ type: 'post', post: { id: 1, title: 'CRM' } }, post(2, { post_date: 'soon' }), post(3)]))
+    const sb = fake(() =>
+      answer([{ type: 'post', post: { id: 1, title: 'CRM' } }, post(2, { post_date: 'soon' }), post(3)]),
+    )
     expect((await connector(sb.origin, {}, lines).search('crm', 10)).map((m) => m.id)).toEqual(['substack:150000003'])
     expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_skipped')).toHaveLength(2)
-    await expect(connector(fake(() => Response.json({ results: [] })).origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    await expect(connector(fake(() => Response.json({ results: [] })).origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const slow = fake(async () => { await Bun.sleep(400); return answer([]) })
-    await expect(connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_SUBSTACK_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const slow = fake(async () => {
+      await Bun.sleep(400)
+      return answer([])
+    })
+    await expect(
+      connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_SUBSTACK_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -9,22 +9,44 @@ const fake = fakesPerTest()
 
 const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
   createTwitterConnector(
-    loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_TWITTER_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_TWITTER_BEARER_TOKEN: 'AAAA-bearer', ...env } }).platforms.twitter,
+    loadConfig({
+      env: {
+        LEAD_SIGNALS_PLATFORMS_TWITTER_BASE_URL: origin,
+        LEAD_SIGNALS_PLATFORMS_TWITTER_BEARER_TOKEN: 'AAAA-bearer',
+        ...env,
+      },
+    }).platforms.twitter,
     createLogger((l) => lines.push(l)),
   )
 
 const tweet = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: String(1790000000000000000n + BigInt(n)), text: `We need a CRM #${n}`, author_id: '2244994945', lang: 'en',
-  created_at: '2026-03-01T12:34:56.000Z', edit_history_tweet_ids: [String(1790000000000000000n + BigInt(n))],
-  public_metrics: { retweet_count: 3, reply_count: 1, like_count: 12, quote_count: 2, bookmark_count: 2, impression_count: 900 },
+  id: String(1790000000000000000n + BigInt(n)),
+  text: `We need a CRM #${n}`,
+  author_id: '2244994945',
+  lang: 'en',
+  created_at: '2026-03-01T12:34:56.000Z',
+  edit_history_tweet_ids: [String(1790000000000000000n + BigInt(n))],
+  public_metrics: {
+    retweet_count: 3,
+    reply_count: 1,
+    like_count: 12,
+    quote_count: 2,
+    bookmark_count: 2,
+    impression_count: 900,
+  },
   ...extra,
 })
 const jane = { id: '2244994945', username: 'jane', name: 'Jane Doe' }
-const page = (data: unknown[] | undefined, nextToken?: string, users: unknown[] = [jane]) => Response.json({
-  ...(data ? { data } : {}),
-  includes: { users },
-  meta: { result_count: data?.length ?? 0, ...(data?.length ? { newest_id: 'x', oldest_id: 'y' } : {}), ...(nextToken ? { next_token: nextToken } : {}) },
-})
+const page = (data: unknown[] | undefined, nextToken?: string, users: unknown[] = [jane]) =>
+  Response.json({
+    ...(data ? { data } : {}),
+    includes: { users },
+    meta: {
+      result_count: data?.length ?? 0,
+      ...(data?.length ? { newest_id: 'x', oldest_id: 'y' } : {}),
+      ...(nextToken ? { next_token: nextToken } : {}),
+    },
+  })
 
 describe('twitter connector against a fake X API v2', () => {
   test('asks recent search for the newest posts with the bearer token, the fields and the author expansion', async () => {
@@ -35,8 +57,12 @@ describe('twitter connector against a fake X API v2', () => {
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/2/tweets/search/recent')
     expect(Object.fromEntries(req.url.searchParams)).toEqual({
-      query: 'crm tool -is:retweet', max_results: '25', sort_order: 'recency',
-      'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang', expansions: 'author_id', 'user.fields': 'username,name',
+      query: 'crm tool -is:retweet',
+      max_results: '25',
+      sort_order: 'recency',
+      'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
+      expansions: 'author_id',
+      'user.fields': 'username,name',
     })
     expect(req.headers.get('authorization')).toBe('Bearer AAAA-bearer')
     expect(req.headers.get('user-agent')).toContain('lead-signals')
@@ -46,28 +72,44 @@ describe('twitter connector against a fake X API v2', () => {
     const x = fake(() => page(Array.from({ length: 10 }, (_, i) => tweet(i + 1))))
     const mentions = await connector(x.origin).search('crm', 3)
     expect(x.received[0].url.searchParams.get('max_results')).toBe('10')
-    expect(mentions.map((m) => m.id)).toEqual(['twitter:1790000000000000001', 'twitter:1790000000000000002', 'twitter:1790000000000000003'])
+    expect(mentions.map((m) => m.id)).toEqual([
+      'twitter:1790000000000000001',
+      'twitter:1790000000000000002',
+      'twitter:1790000000000000003',
+    ])
   })
 
   test('maps posts: the whole note_tweet text of a long post, the author from includes.users, reposts plus quotes as shares', async () => {
     const long = longText()
-    const x = fake(() => page([
-      tweet(1, { text: long.slice(0, 275) + '… https://t.co/abc', note_tweet: { text: long } }),
-      tweet(2, { text: 'Any tips? &amp; thanks', public_metrics: undefined, author_id: '999' }),
-    ]))
+    const x = fake(() =>
+      page([
+        tweet(1, { text: long.slice(0, 275) + '… https://t.co/abc', note_tweet: { text: long } }),
+        tweet(2, { text: 'Any tips? &amp; thanks', public_metrics: undefined, author_id: '999' }),
+      ]),
+    )
     const mentions = await connector(x.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'twitter:1790000000000000001', author: 'jane', platform: 'twitter', content: long,
-      url: 'https://x.com/jane/status/1790000000000000001', profileUrl: 'https://x.com/jane',
-      date: '2026-03-01T12:34:56.000Z', engagement: { likes: 12, comments: 1, shares: 5 },
+      id: 'twitter:1790000000000000001',
+      author: 'jane',
+      platform: 'twitter',
+      content: long,
+      url: 'https://x.com/jane/status/1790000000000000001',
+      profileUrl: 'https://x.com/jane',
+      date: '2026-03-01T12:34:56.000Z',
+      engagement: { likes: 12, comments: 1, shares: 5 },
     })
     expect(mentions[0].content).toHaveLength(6000)
     // An author missing from includes (suspended, protected) and no metrics: X's /i/ links, 'unknown', zeros.
     // X escapes &, < and > in text; it is kept as sent.
     expect(mentions[1]).toEqual({
-      id: 'twitter:1790000000000000002', author: 'unknown', platform: 'twitter', content: 'Any tips? &amp; thanks',
-      url: 'https://x.com/i/web/status/1790000000000000002', profileUrl: 'https://x.com/i/user/999',
-      date: '2026-03-01T12:34:56.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      id: 'twitter:1790000000000000002',
+      author: 'unknown',
+      platform: 'twitter',
+      content: 'Any tips? &amp; thanks',
+      url: 'https://x.com/i/web/status/1790000000000000002',
+      profileUrl: 'https://x.com/i/user/999',
+      date: '2026-03-01T12:34:56.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
@@ -111,20 +153,33 @@ describe('twitter connector against a fake X API v2', () => {
   })
 
   test('a 401 is an upstream_error that does not carry the bearer token', async () => {
-    const x = fake(() => Response.json({ title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }, { status: 401 }))
-    const err = await connector(x.origin).search('crm', 10).catch((e) => e)
+    const x = fake(() =>
+      Response.json(
+        { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+        { status: 401 },
+      ),
+    )
+    const err = await connector(x.origin)
+      .search('crm', 10)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain('AAAA-bearer')
   })
 
   test('a 429 rate-limit answer is an upstream_error', async () => {
-    const x = fake(() => Response.json({ title: 'Too Many Requests' }, { status: 429, headers: { 'x-rate-limit-remaining': '0' } }))
+    const x = fake(() =>
+      Response.json({ title: 'Too Many Requests' }, { status: 429, headers: { 'x-rate-limit-remaining': '0' } }),
+    )
     await expect(connector(x.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
   test('a slow answer is an upstream_timeout', async () => {
-    const x = fake(async () => { await Bun.sleep(400); return page(undefined) })
-    await expect(connector(x.origin, { LEAD_SIGNALS_PLATFORMS_TWITTER_TIMEOUT_MS: '100' }).search('crm', 10))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    const x = fake(async () => {
+      await Bun.sleep(400)
+      return page(undefined)
+    })
+    await expect(
+      connector(x.origin, { LEAD_SIGNALS_PLATFORMS_TWITTER_TIMEOUT_MS: '100' }).search('crm', 10),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -10,39 +10,80 @@ const startFake = fakesPerTest()
 
 const KEY = 'AIzaSy-secret-key'
 type Answer = Response | Promise<Response>
-const video = (n: number, extra: { snippet?: Record<string, unknown>; statistics?: Record<string, unknown> | null } = {}) => ({
-  kind: 'youtube#video', etag: `e${n}`, id: `vid${n}`,
+const video = (
+  n: number,
+  extra: { snippet?: Record<string, unknown>; statistics?: Record<string, unknown> | null } = {},
+) => ({
+  kind: 'youtube#video',
+  etag: `e${n}`,
+  id: `vid${n}`,
   snippet: {
-    publishedAt: '2026-03-01T12:00:00Z', channelId: 'UC123', title: `Acme review #${n}`, description: `Full description ${n}`,
-    thumbnails: {}, channelTitle: 'Jane Tech', liveBroadcastContent: 'none', ...extra.snippet,
+    publishedAt: '2026-03-01T12:00:00Z',
+    channelId: 'UC123',
+    title: `Acme review #${n}`,
+    description: `Full description ${n}`,
+    thumbnails: {},
+    channelTitle: 'Jane Tech',
+    liveBroadcastContent: 'none',
+    ...extra.snippet,
   },
-  ...(extra.statistics === null ? {} : { statistics: { viewCount: '1200', likeCount: '80', favoriteCount: '0', commentCount: '12', ...extra.statistics } }),
+  ...(extra.statistics === null
+    ? {}
+    : {
+        statistics: { viewCount: '1200', likeCount: '80', favoriteCount: '0', commentCount: '12', ...extra.statistics },
+      }),
 })
 const searchResult = (n: number) => ({
-  kind: 'youtube#searchResult', etag: `s${n}`, id: { kind: 'youtube#video', videoId: `vid${n}` },
-  snippet: { publishedAt: '2026-03-01T12:00:00Z', channelId: 'UC123', title: `Acme review #${n}`, description: 'Full desc…', channelTitle: 'Jane Tech' },
+  kind: 'youtube#searchResult',
+  etag: `s${n}`,
+  id: { kind: 'youtube#video', videoId: `vid${n}` },
+  snippet: {
+    publishedAt: '2026-03-01T12:00:00Z',
+    channelId: 'UC123',
+    title: `Acme review #${n}`,
+    description: 'Full desc…',
+    channelTitle: 'Jane Tech',
+  },
 })
-const searchPage = (items: unknown[], nextPageToken?: string) => Response.json({
-  kind: 'youtube#searchListResponse', etag: 'x', regionCode: 'US', pageInfo: { totalResults: 1000000, resultsPerPage: items.length },
-  ...(nextPageToken ? { nextPageToken } : {}), items,
-})
+const searchPage = (items: unknown[], nextPageToken?: string) =>
+  Response.json({
+    kind: 'youtube#searchListResponse',
+    etag: 'x',
+    regionCode: 'US',
+    pageInfo: { totalResults: 1000000, resultsPerPage: items.length },
+    ...(nextPageToken ? { nextPageToken } : {}),
+    items,
+  })
 // By default the videos call answers every asked id with video(n).
-const videosFor = (req: Received, make: (n: number) => unknown = video) => Response.json({
-  kind: 'youtube#videoListResponse', etag: 'y', pageInfo: { totalResults: 1, resultsPerPage: 1 },
-  items: (req.url.searchParams.get('id') ?? '').split(',').filter(Boolean).map((id) => make(Number(id.slice(3)))),
-})
+const videosFor = (req: Received, make: (n: number) => unknown = video) =>
+  Response.json({
+    kind: 'youtube#videoListResponse',
+    etag: 'y',
+    pageInfo: { totalResults: 1, resultsPerPage: 1 },
+    items: (req.url.searchParams.get('id') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((id) => make(Number(id.slice(3)))),
+  })
 function fakeYoutube(o: { search?: (req: Received) => Answer; videos?: (req: Received) => Answer } = {}) {
   const f = startFake((req) => {
     if (req.url.pathname === '/youtube/v3/search') return o.search?.(req) ?? searchPage([])
     if (req.url.pathname === '/youtube/v3/videos') return o.videos?.(req) ?? videosFor(req)
     return new Response('not found', { status: 404 })
   })
-  return { ...f, searches: () => f.received.filter((r) => r.url.pathname.endsWith('/search')), videoCalls: () => f.received.filter((r) => r.url.pathname.endsWith('/videos')) }
+  return {
+    ...f,
+    searches: () => f.received.filter((r) => r.url.pathname.endsWith('/search')),
+    videoCalls: () => f.received.filter((r) => r.url.pathname.endsWith('/videos')),
+  }
 }
-const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) => createYoutubeConnector(
-  loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_YOUTUBE_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY: KEY, ...env } }).platforms.youtube,
-  createLogger((l) => lines.push(l)),
-)
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+  createYoutubeConnector(
+    loadConfig({
+      env: { LEAD_SIGNALS_PLATFORMS_YOUTUBE_BASE_URL: origin, LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY: KEY, ...env },
+    }).platforms.youtube,
+    createLogger((l) => lines.push(l)),
+  )
 
 describe('youtube connector against a fake Data API v3', () => {
   test('searches the newest videos with the key, then asks videos.list once for the found ids', async () => {
@@ -52,11 +93,22 @@ describe('youtube connector against a fake Data API v3', () => {
     const [search, videos] = yt.received
     expect(search.method).toBe('GET')
     expect(search.url.pathname).toBe('/youtube/v3/search')
-    expect(Object.fromEntries(search.url.searchParams)).toEqual({ part: 'snippet', type: 'video', order: 'date', q: 'crm tool', maxResults: '7', key: KEY })
+    expect(Object.fromEntries(search.url.searchParams)).toEqual({
+      part: 'snippet',
+      type: 'video',
+      order: 'date',
+      q: 'crm tool',
+      maxResults: '7',
+      key: KEY,
+    })
     expect(search.headers.get('user-agent')).toContain('lead-signals')
     expect(videos.method).toBe('GET')
     expect(videos.url.pathname).toBe('/youtube/v3/videos')
-    expect(Object.fromEntries(videos.url.searchParams)).toEqual({ part: 'statistics,snippet', id: 'vid1,vid2', key: KEY })
+    expect(Object.fromEntries(videos.url.searchParams)).toEqual({
+      part: 'statistics,snippet',
+      id: 'vid1,vid2',
+      key: KEY,
+    })
   })
 
   test('no results: no videos call and an empty list', async () => {
@@ -68,25 +120,42 @@ describe('youtube connector against a fake Data API v3', () => {
   test('maps videos from videos.list: unescaped title, whole description, string counts; hidden counts are 0', async () => {
     const description = longText()
     const yt = fakeYoutube({
-      search: () => searchPage([
-        { ...searchResult(1), snippet: { ...searchResult(1).snippet, title: 'Don&#39;t buy a CRM &amp; regret it' } },
-        searchResult(2),
-      ]),
-      videos: (req) => videosFor(req, (n) => n === 1
-        ? video(1, { snippet: { title: "Don't buy a CRM & regret it", description } })
-        : video(2, { snippet: { description: '', channelTitle: undefined }, statistics: { likeCount: undefined, commentCount: undefined } })),
+      search: () =>
+        searchPage([
+          { ...searchResult(1), snippet: { ...searchResult(1).snippet, title: 'Don&#39;t buy a CRM &amp; regret it' } },
+          searchResult(2),
+        ]),
+      videos: (req) =>
+        videosFor(req, (n) =>
+          n === 1
+            ? video(1, { snippet: { title: "Don't buy a CRM & regret it", description } })
+            : video(2, {
+                snippet: { description: '', channelTitle: undefined },
+                statistics: { likeCount: undefined, commentCount: undefined },
+              }),
+        ),
     })
     const mentions = await connector(yt.origin).search('crm', 10)
     expect(mentions[0]).toEqual({
-      id: 'youtube:vid1', author: 'Jane Tech', platform: 'youtube', content: `Don't buy a CRM & regret it\n\n${description}`,
-      url: 'https://www.youtube.com/watch?v=vid1', profileUrl: 'https://www.youtube.com/channel/UC123',
-      date: '2026-03-01T12:00:00.000Z', engagement: { likes: 80, comments: 12, shares: 0 },
+      id: 'youtube:vid1',
+      author: 'Jane Tech',
+      platform: 'youtube',
+      content: `Don't buy a CRM & regret it\n\n${description}`,
+      url: 'https://www.youtube.com/watch?v=vid1',
+      profileUrl: 'https://www.youtube.com/channel/UC123',
+      date: '2026-03-01T12:00:00.000Z',
+      engagement: { likes: 80, comments: 12, shares: 0 },
     })
     expect(mentions[0].content.endsWith(description)).toBe(true)
     expect(mentions[1]).toEqual({
-      id: 'youtube:vid2', author: 'UC123', platform: 'youtube', content: 'Acme review #2',
-      url: 'https://www.youtube.com/watch?v=vid2', profileUrl: 'https://www.youtube.com/channel/UC123',
-      date: '2026-03-01T12:00:00.000Z', engagement: { likes: 0, comments: 0, shares: 0 },
+      id: 'youtube:vid2',
+      author: 'UC123',
+      platform: 'youtube',
+      content: 'Acme review #2',
+      url: 'https://www.youtube.com/watch?v=vid2',
+      profileUrl: 'https://www.youtube.com/channel/UC123',
+      date: '2026-03-01T12:00:00.000Z',
+      engagement: { likes: 0, comments: 0, shares: 0 },
     })
   })
 
@@ -99,10 +168,15 @@ describe('youtube connector against a fake Data API v3', () => {
   })
 
   test('limit 50 with short search pages follows nextPageToken, asks for what is missing, and returns exactly 50', async () => {
-    const yt = fakeYoutube({ search: () => {
-      const n = yt.searches().length - 1
-      return searchPage(Array.from({ length: 20 }, (_, i) => searchResult(n * 20 + i + 1)), `page-${n + 1}`)
-    } })
+    const yt = fakeYoutube({
+      search: () => {
+        const n = yt.searches().length - 1
+        return searchPage(
+          Array.from({ length: 20 }, (_, i) => searchResult(n * 20 + i + 1)),
+          `page-${n + 1}`,
+        )
+      },
+    })
     const mentions = await connector(yt.origin).search('crm', 50)
     expect(yt.searches().map((r) => r.url.searchParams.get('pageToken'))).toEqual([null, 'page-1', 'page-2'])
     expect(yt.searches().map((r) => r.url.searchParams.get('maxResults'))).toEqual(['50', '30', '10'])
@@ -122,7 +196,8 @@ describe('youtube connector against a fake Data API v3', () => {
   test('skips and logs a malformed search result and a malformed video', async () => {
     const lines: string[] = []
     const yt = fakeYoutube({
-      search: () => searchPage([{ id: { kind: 'youtube#channel', channelId: 'UCx' } }, searchResult(2), searchResult(3)]),
+      search: () =>
+        searchPage([{ id: { kind: 'youtube#channel', channelId: 'UCx' } }, searchResult(2), searchResult(3)]),
       videos: () => Response.json({ items: [{ id: 'vid2', snippet: { title: 'no date' } }, video(3)] }),
     })
     const mentions = await connector(yt.origin, {}, lines).search('crm', 10)
@@ -133,16 +208,30 @@ describe('youtube connector against a fake Data API v3', () => {
   test('a search or videos answer without an items list is an upstream_error', async () => {
     const a = fakeYoutube({ search: () => Response.json({ kind: 'youtube#searchListResponse' }) })
     await expect(connector(a.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
-    const b = fakeYoutube({ search: () => searchPage([searchResult(1)]), videos: () => Response.json({ error: 'odd' }) })
+    const b = fakeYoutube({
+      search: () => searchPage([searchResult(1)]),
+      videos: () => Response.json({ error: 'odd' }),
+    })
     await expect(connector(b.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
   test('a 403 quotaExceeded is an upstream_error whose message does not carry the key', async () => {
-    const yt = fakeYoutube({ search: () => Response.json(
-      { error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }] } },
-      { status: 403 },
-    ) })
-    const err = await connector(yt.origin).search('crm', 5).catch((e) => e)
+    const yt = fakeYoutube({
+      search: () =>
+        Response.json(
+          {
+            error: {
+              code: 403,
+              message: 'The request cannot be completed because you have exceeded your quota.',
+              errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }],
+            },
+          },
+          { status: 403 },
+        ),
+    })
+    const err = await connector(yt.origin)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain(KEY)
   })
@@ -151,7 +240,9 @@ describe('youtube connector against a fake Data API v3', () => {
     const yt = fakeYoutube()
     yt.stop()
     const lines: string[] = []
-    const err = await connector(yt.origin, {}, lines).search('crm', 5).catch((e) => e)
+    const err = await connector(yt.origin, {}, lines)
+      .search('crm', 5)
+      .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain(KEY)
     expect(lines.length).toBeGreaterThan(0)
@@ -160,7 +251,8 @@ describe('youtube connector against a fake Data API v3', () => {
 
   test('a slow answer is an upstream_timeout', async () => {
     const yt = fakeYoutube({ search: () => Bun.sleep(400).then(() => searchPage([])) })
-    await expect(connector(yt.origin, { LEAD_SIGNALS_PLATFORMS_YOUTUBE_TIMEOUT_MS: '100' }).search('crm', 5))
-      .rejects.toMatchObject({ kind: 'upstream_timeout' })
+    await expect(
+      connector(yt.origin, { LEAD_SIGNALS_PLATFORMS_YOUTUBE_TIMEOUT_MS: '100' }).search('crm', 5),
+    ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
 })

@@ -23,8 +23,14 @@ export function processWorld(config: Record<string, unknown>): ProcessWorld {
 }
 
 /** Runs `seed` in this process on the world's database (fast set-up: no CLI process per team or keyword). */
-export async function seedDatabase<T>(world: ProcessWorld, config: Record<string, unknown>, seed: (deps: Deps) => Promise<T>): Promise<T> {
-  const deps = await buildDeps(testConfig({ ...config, database: { url: world.dbUrl } } as Partial<ConfigInput>), { log: silentLogger })
+export async function seedDatabase<T>(
+  world: ProcessWorld,
+  config: Record<string, unknown>,
+  seed: (deps: Deps) => Promise<T>,
+): Promise<T> {
+  const deps = await buildDeps(testConfig({ ...config, database: { url: world.dbUrl } } as Partial<ConfigInput>), {
+    log: silentLogger,
+  })
   try {
     return await seed(deps)
   } finally {
@@ -47,7 +53,11 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('LEAD_SIGNALS_')) env[k] = v
   const proc = Bun.spawn([process.execPath, MAIN, ...args, ...world.configArgs], {
-    cwd: world.dir, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    cwd: world.dir,
+    env,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   let out = ''
   let err = ''
@@ -55,12 +65,20 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
     const decoder = new TextDecoder()
     for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }))
   }
-  const drained = Promise.all([drain(proc.stdout, (s) => { out += s }), drain(proc.stderr, (s) => { err += s })])
+  const drained = Promise.all([
+    drain(proc.stdout, (s) => {
+      out += s
+    }),
+    drain(proc.stderr, (s) => {
+      err += s
+    }),
+  ])
   return {
     proc,
     stdout: () => out,
     stderr: () => err,
-    waitForOutput: (what, test) => until(`${what}\nstdout:\n${out}\nstderr:\n${err}`, () => test({ stdout: out, stderr: err })),
+    waitForOutput: (what, test) =>
+      until(`${what}\nstdout:\n${out}\nstderr:\n${err}`, () => test({ stdout: out, stderr: err })),
     async exited() {
       const code = await Promise.race([proc.exited, Bun.sleep(WAIT_MS).then(() => 'timeout' as const)])
       if (code === 'timeout') {
@@ -100,4 +118,5 @@ export async function rows(world: Workspace, sql: string): Promise<Record<string
   }
 }
 
-export const countOf = async (world: Workspace, table: string) => Number((await rows(world, `select count(*) as n from ${table}`))[0].n)
+export const countOf = async (world: Workspace, table: string) =>
+  Number((await rows(world, `select count(*) as n from ${table}`))[0].n)

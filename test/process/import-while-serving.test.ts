@@ -17,16 +17,27 @@ const config = {
 }
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 function signalLines(n: number): string {
   const out: string[] = []
   for (let i = 0; i < n; i++) {
-    out.push(JSON.stringify({
-      id: `post-${i}`, author: `user_${i}`, platform: 'reddit', intent: 'ACTIVE', score: 5 + (i % 50) / 10,
-      reason: 'asks for a CRM', content: `post ${i}: we are looking for a CRM for our sales team, budget about 300 a month`,
-      url: `https://reddit.com/r/crm/${i}`, keyword: 'crm', publishedAt: '2026-10-01T10:00:00Z',
-    }))
+    out.push(
+      JSON.stringify({
+        id: `post-${i}`,
+        author: `user_${i}`,
+        platform: 'reddit',
+        intent: 'ACTIVE',
+        score: 5 + (i % 50) / 10,
+        reason: 'asks for a CRM',
+        content: `post ${i}: we are looking for a CRM for our sales team, budget about 300 a month`,
+        url: `https://reddit.com/r/crm/${i}`,
+        keyword: 'crm',
+        publishedAt: '2026-10-01T10:00:00Z',
+      }),
+    )
   }
   return out.join('\n') + '\n'
 }
@@ -34,7 +45,11 @@ function signalLines(n: number): string {
 async function world(lines = LINES) {
   const w = processWorld(config)
   cleanup.push(() => w.cleanup())
-  const apiKey = await seedDatabase(w, config, async (deps) => (await seedTeam(deps, { name: 'acme', plan: 'open' })).apiKey)
+  const apiKey = await seedDatabase(
+    w,
+    config,
+    async (deps) => (await seedTeam(deps, { name: 'acme', plan: 'open' })).apiKey,
+  )
   w.file('signals.jsonl', signalLines(lines))
   return { world: w, apiKey }
 }
@@ -80,7 +95,9 @@ describe('signals import beside a running server', () => {
 
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(`imported ${LINES} signals, skipped 0 duplicates, rejected 0 lines\n`)
-    expect(result.stderr).toMatch(/^lead-signals: signals import: (checked|stored) [\d,]+ (of [\d,]+ )?lines \([\d,]+ lines\/s\)$/m)
+    expect(result.stderr).toMatch(
+      /^lead-signals: signals import: (checked|stored) [\d,]+ (of [\d,]+ )?lines \([\d,]+ lines\/s\)$/m,
+    )
     expect(added.code).toBe(0)
     expect(failures).toBe(0)
     expect(Object.keys(statuses)).toEqual(['200'])
@@ -119,7 +136,13 @@ describe('signals import beside a running server', () => {
     const holder = new Database(join(w.dir, 'test.db'))
     holder.exec('BEGIN IMMEDIATE')
     let released = false
-    const release = () => { if (!released) { released = true; holder.exec('ROLLBACK'); holder.close() } }
+    const release = () => {
+      if (!released) {
+        released = true
+        holder.exec('ROLLBACK')
+        holder.close()
+      }
+    }
     cleanup.push(release)
     const counted = get()
     const keyword = runChild(w, ['keyword', 'add', '--team', 'acme', 'helpdesk'])
@@ -137,7 +160,9 @@ describe('signals import beside a running server', () => {
     expect(JSON.parse(body).error.code).toBe('storage_unavailable')
     expect(body).not.toMatch(/update|select|insert|teams/i)
     expect(added.code).toBe(1)
-    expect(added.stderr).toBe('lead-signals: the database stayed locked by another writer for 5 s; nothing was changed, try again\n')
+    expect(added.stderr).toBe(
+      'lead-signals: the database stayed locked by another writer for 5 s; nothing was changed, try again\n',
+    )
     expect((await rows(w, 'select quota_used from teams'))[0].quota_used).toBe(usedBefore)
     expect((await get()).status).toBe(200)
   })

@@ -12,8 +12,12 @@ afterEach(() => {
 describe('polling passes in separate processes sharing one database', () => {
   test('two passes started at the same moment create no duplicate and both end cleanly', async () => {
     // 48 scorings, two at a time, 40 ms each: a pass lasts about a second, far longer than the two start-ups differ.
-    const w = (current = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 40 }))
-    const [one, two] = await Promise.all([runChild(w.world, ['poll', '--once', '--json']), runChild(w.world, ['poll', '--once', '--json'])])
+    const w = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 40 })
+    current = w
+    const [one, two] = await Promise.all([
+      runChild(w.world, ['poll', '--once', '--json']),
+      runChild(w.world, ['poll', '--once', '--json']),
+    ])
 
     expect([one.code, two.code]).toEqual([0, 0])
     const outcomes = [one, two].map((r) => (JSON.parse(r.stdout) as PassSummary).outcome).sort()
@@ -27,7 +31,8 @@ describe('polling passes in separate processes sharing one database', () => {
   })
 
   test('a pass killed with SIGKILL mid-way is finished by the next one: every qualified post exactly once, nothing pending', async () => {
-    const w = (current = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 25 }))
+    const w = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 25 })
+    current = w
     const child = spawnChild(w.world, ['poll', '--once', '--json'])
     await until('the first signals of the pass', async () => (await countOf(w.world, 'signals')) > 0)
     child.proc.kill('SIGKILL')
@@ -53,7 +58,12 @@ describe('polling passes in separate processes sharing one database', () => {
 
   test('with the embedded rules scorer (no queue: signals and cursor move together), a killed pass is finished by the next one', async () => {
     // Rules scoring is quick, so slow searches make the pass last: 6 searches, 2 at a time, 400 ms each.
-    const w = (current = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 0, extra: { scorer: { backend: 'rules' } } }))
+    const w = await pollWorld({
+      postsPerKeyword: 6,
+      scorerDelayMs: 0,
+      extra: { scorer: { backend: 'rules' } },
+    })
+    current = w
     w.platforms.slow(400)
     const child = spawnChild(w.world, ['poll', '--once'])
     await until('the first signals of the pass', async () => (await countOf(w.world, 'signals')) > 0)
@@ -79,7 +89,8 @@ describe('polling passes in separate processes sharing one database', () => {
   })
 
   test('the killed and restarted database ends with the same signals, field for field, as one clean pass', async () => {
-    const w = (current = await pollWorld({ postsPerKeyword: 4, scorerDelayMs: 25 }))
+    const w = await pollWorld({ postsPerKeyword: 4, scorerDelayMs: 25 })
+    current = w
     const child = spawnChild(w.world, ['poll', '--once'])
     await until('the first signals of the pass', async () => (await countOf(w.world, 'signals')) > 0)
     child.proc.kill('SIGKILL')

@@ -27,12 +27,22 @@ export type PollWorld = {
  * `postsPerKeyword` posts on each platform for each keyword, every other one asking for a recommendation (score 8,
  * qualified) and the rest chatter (score 2). `scorerDelayMs` slows each model answer, to make a pass last.
  */
-export async function pollWorld(a: { postsPerKeyword: number; scorerDelayMs: number; extra?: Record<string, unknown> }): Promise<PollWorld> {
+export async function pollWorld(a: {
+  postsPerKeyword: number
+  scorerDelayMs: number
+  extra?: Record<string, unknown>
+}): Promise<PollWorld> {
   const platforms = fakePlatforms()
   const model = fakeOpenAi()
   model.slow(a.scorerDelayMs)
   const config = {
-    scorer: { backend: 'openai', fallback: 'none', concurrency: 2, timeout_ms: 10_000, openai: { base_url: model.baseUrl } },
+    scorer: {
+      backend: 'openai',
+      fallback: 'none',
+      concurrency: 2,
+      timeout_ms: 10_000,
+      openai: { base_url: model.baseUrl },
+    },
     polling: { limit: 50, concurrency: 2 },
     plans: { poller: { api_access: true, monthly_requests: 100, platforms: PLATFORMS } },
     platforms: platforms.platformsConfig,
@@ -48,15 +58,30 @@ export async function pollWorld(a: { postsPerKeyword: number; scorerDelayMs: num
 
   const expected: string[] = []
   let scorings = 0
-  const keywords = [...new Set(Object.values(TEAMS).flat().map((k) => k.toLowerCase()))]
+  const keywords = [
+    ...new Set(
+      Object.values(TEAMS)
+        .flat()
+        .map((k) => k.toLowerCase()),
+    ),
+  ]
   for (const platform of PLATFORMS) {
     for (const keyword of keywords) {
-      const trackers = Object.entries(TEAMS).filter(([, ks]) => ks.some((k) => k.toLowerCase() === keyword)).map(([t]) => t)
+      const trackers = Object.entries(TEAMS)
+        .filter(([, ks]) => ks.some((k) => k.toLowerCase() === keyword))
+        .map(([t]) => t)
       for (let i = 1; i <= a.postsPerKeyword; i++) {
         const id = `${keyword}-${i}`
         const qualifies = i % 2 === 1
-        const text = qualifies ? `Can anyone recommend a good ${keyword} tool for a team of five? (${id})` : `We talked about ${keyword} over lunch (${id}).`
-        platforms.add(platform, keyword, { id, author: 'ann', text, at: new Date(Date.UTC(2026, 10, 15, 10, 0, i)).toISOString() })
+        const text = qualifies
+          ? `Can anyone recommend a good ${keyword} tool for a team of five? (${id})`
+          : `We talked about ${keyword} over lunch (${id}).`
+        platforms.add(platform, keyword, {
+          id,
+          author: 'ann',
+          text,
+          at: new Date(Date.UTC(2026, 10, 15, 10, 0, i)).toISOString(),
+        })
         scorings += trackers.length
         if (qualifies) for (const team of trackers) expected.push(`${team}|${platform}:${id}`)
       }
@@ -65,9 +90,16 @@ export async function pollWorld(a: { postsPerKeyword: number; scorerDelayMs: num
   expected.sort()
 
   return {
-    world, platforms, model, expected, scorings,
+    world,
+    platforms,
+    model,
+    expected,
+    scorings,
     async signals() {
-      const found = await rows(world, 'select t.name as team, s.post_id as post from signals s join teams t on t.id = s.team_id')
+      const found = await rows(
+        world,
+        'select t.name as team, s.post_id as post from signals s join teams t on t.id = s.team_id',
+      )
       return found.map((r) => `${r.team}|${r.post}`).sort()
     },
     stop() {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { type Child, processWorld, spawnChild } from './child'
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 /** A port nothing listens on: bound, read, released. */
 async function closedPort(): Promise<number> {
@@ -12,10 +14,15 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-async function startDemo(world: ReturnType<typeof processWorld>): Promise<{ child: Child; url: string; apiKey: string }> {
+async function startDemo(
+  world: ReturnType<typeof processWorld>,
+): Promise<{ child: Child; url: string; apiKey: string }> {
   const child = spawnChild(world, ['serve', '--demo'])
   cleanup.push(() => child.proc.kill('SIGKILL'))
-  await child.waitForOutput('the demo key', (o) => /lsk_[\w-]{40,}/.test(o.stdout) && o.stdout.includes('"event":"listening"'))
+  await child.waitForOutput(
+    'the demo key',
+    (o) => /lsk_[\w-]{40,}/.test(o.stdout) && o.stdout.includes('"event":"listening"'),
+  )
   const url = /"url":"([^"]+)"/.exec(child.stdout())![1]
   const apiKey = /lsk_[\w-]{40,}/.exec(child.stdout())![0]
   return { child, url, apiKey }
@@ -35,17 +42,25 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
 
     const lines = child.stderr().split('\n')
     expect(lines.filter((l) => l.includes('no model server at http://127.0.0.1:'))).toHaveLength(1)
-    expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain('scoring with the embedded rules scorer')
+    expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain(
+      'scoring with the embedded rules scorer',
+    )
     // Eight sample posts were scored meanwhile: not one warning each.
     expect(lines.filter((l) => l.includes('scorer_failed'))).toEqual([])
 
-    const page = (await (await get(`${url}/api/v1/signals?limit=100`, apiKey)).json()) as { signals: { score: number }[] }
+    const page = (await (await get(`${url}/api/v1/signals?limit=100`, apiKey)).json()) as {
+      signals: { score: number }[]
+    }
     expect(page.signals.length).toBeGreaterThanOrEqual(3)
     for (const s of page.signals) expect(s.score).toBeGreaterThanOrEqual(6)
   }, 30_000)
 
   test('a restart prints another key and the earlier one still works', async () => {
-    const world = processWorld({ server: { host: '127.0.0.1', port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } })
+    const world = processWorld({
+      server: { host: '127.0.0.1', port: 0 },
+      scorer: { backend: 'rules' },
+      polling: { enabled: false },
+    })
     cleanup.push(() => world.cleanup())
     const first = await startDemo(world)
     first.child.proc.kill('SIGTERM')
@@ -54,6 +69,7 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
     const second = await startDemo(world)
     expect(second.apiKey).not.toBe(first.apiKey)
     expect(second.child.stdout()).toContain('earlier ones still work')
-    for (const key of [first.apiKey, second.apiKey]) expect((await get(`${second.url}/api/v1/usage`, key)).status).toBe(200)
+    for (const key of [first.apiKey, second.apiKey])
+      expect((await get(`${second.url}/api/v1/usage`, key)).status).toBe(200)
   }, 30_000)
 })

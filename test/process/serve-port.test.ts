@@ -3,7 +3,9 @@ import { createServer } from 'node:net'
 import { type Child, processWorld, spawnChild } from './child'
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 function serveOn(port: number, host = '127.0.0.1'): Child {
   const world = processWorld({ server: { host, port }, scorer: { backend: 'rules' }, polling: { enabled: false } })
@@ -28,7 +30,7 @@ async function expectRefused(child: Child, port: number) {
 }
 
 describe('serve on a port that is already taken', () => {
-  test('a second serve on the first one\'s port refuses to start: exit 1, one line; the first keeps every request', async () => {
+  test("a second serve on the first one's port refuses to start: exit 1, one line; the first keeps every request", async () => {
     const first = serveOn(0)
     const port = await portOf(first)
 
@@ -52,6 +54,8 @@ describe('serve on a port that is already taken', () => {
     // 192.0.2.0/24 is reserved for documentation (RFC 5737): no machine has it.
     const child = serveOn(8080, '192.0.2.1')
     expect(await child.exited()).toBe(1)
-    expect(child.stderr()).toBe('lead-signals: cannot listen on 192.0.2.1: no such address on this machine (server.host)\n')
+    expect(child.stderr()).toBe(
+      'lead-signals: cannot listen on 192.0.2.1: no such address on this machine (server.host)\n',
+    )
   })
 })

@@ -6,7 +6,9 @@ import { startFakeLibsqlServer } from '../support/fake-libsql-server'
 import { processWorld, rows, runChild, seedDatabase } from './child'
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 const config = { server: { host: '127.0.0.1', port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } }
 
@@ -53,6 +55,9 @@ describe('serve on a database it cannot write', () => {
     expect((await runChild(world, ['migrate'])).code).toBe(0)
     server.db.exec('PRAGMA query_only = ON')
 
-    expectOneLine(await runChild(world, ['serve']), 'lead-signals: cannot write the database (database.url): it is read-only')
+    expectOneLine(
+      await runChild(world, ['serve']),
+      'lead-signals: cannot write the database (database.url): it is read-only',
+    )
   })
 })

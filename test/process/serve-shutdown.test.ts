@@ -8,7 +8,9 @@ import { type Child, countOf, processWorld, rows, runChild, seedDatabase, spawnC
 import { pollWorld } from './poll-world'
 
 const cleanup: (() => unknown)[] = []
-afterEach(() => { while (cleanup.length) cleanup.pop()?.() })
+afterEach(() => {
+  while (cleanup.length) cleanup.pop()?.()
+})
 
 async function listening(child: Child): Promise<URL> {
   await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
@@ -19,7 +21,10 @@ async function listening(child: Child): Promise<URL> {
 function tryConnect(url: URL): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname)
-    socket.on('connect', () => { socket.destroy(); resolve('accepted') })
+    socket.on('connect', () => {
+      socket.destroy()
+      resolve('accepted')
+    })
     socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'))
   })
 }
@@ -27,7 +32,12 @@ function tryConnect(url: URL): Promise<string> {
 /** `serve` with one team and a fake Hacker News whose answers take `upstreamDelayMs`. */
 async function serveWithSlowUpstream(a: { upstreamDelayMs: number; shutdownTimeoutMs: number }) {
   const platforms = fakePlatforms()
-  platforms.add('hackernews', 'crm', { id: '1', author: 'ann', text: 'Which CRM do you use?', at: '2026-11-15T10:00:00.000Z' })
+  platforms.add('hackernews', 'crm', {
+    id: '1',
+    author: 'ann',
+    text: 'Which CRM do you use?',
+    at: '2026-11-15T10:00:00.000Z',
+  })
   platforms.slow(a.upstreamDelayMs)
   const config = {
     server: { host: '127.0.0.1', port: 0, shutdown_timeout_ms: a.shutdownTimeoutMs },
@@ -36,22 +46,29 @@ async function serveWithSlowUpstream(a: { upstreamDelayMs: number; shutdownTimeo
     platforms: platforms.platformsConfig,
   }
   const world = processWorld(config)
-  cleanup.push(() => platforms.stop(), () => world.cleanup())
+  cleanup.push(
+    () => platforms.stop(),
+    () => world.cleanup(),
+  )
   const apiKey = await seedDatabase(world, config, async (deps) => (await seedTeam(deps, { plan: 'growth' })).apiKey)
   const child = spawnChild(world, ['serve'])
   cleanup.push(() => child.proc.kill('SIGKILL'))
   const url = await listening(child)
-  const search = () => fetch(new URL('/api/v1/mentions/search', url), {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ keyword: 'crm', platform: 'hackernews' }),
-  })
+  const search = () =>
+    fetch(new URL('/api/v1/mentions/search', url), {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: 'crm', platform: 'hackernews' }),
+    })
   return { platforms, child, url, search }
 }
 
 describe('serve on SIGTERM', () => {
   test('lets the request in flight finish, refuses new connections, and exits 0', async () => {
-    const { platforms, child, url, search } = await serveWithSlowUpstream({ upstreamDelayMs: 1000, shutdownTimeoutMs: 10_000 })
+    const { platforms, child, url, search } = await serveWithSlowUpstream({
+      upstreamDelayMs: 1000,
+      shutdownTimeoutMs: 10_000,
+    })
     const answer = search()
     await until('the search to reach the platform', () => platforms.searches.length === 1)
 
@@ -68,7 +85,10 @@ describe('serve on SIGTERM', () => {
 
   test('does not wait longer than server.shutdown_timeout_ms for a request: it exits 0 and cuts it off', async () => {
     const { platforms, child, search } = await serveWithSlowUpstream({ upstreamDelayMs: 8000, shutdownTimeoutMs: 300 })
-    const answer = search().then((r) => `status ${r.status}`, () => 'cut off')
+    const answer = search().then(
+      (r) => `status ${r.status}`,
+      () => 'cut off',
+    )
     await until('the search to reach the platform', () => platforms.searches.length === 1)
 
     child.proc.kill('SIGTERM')
@@ -78,18 +98,29 @@ describe('serve on SIGTERM', () => {
     expect(await answer).toBe('cut off')
   })
 
-  test('a counted call cut off at the deadline is given back: after exit the team\'s usage is unchanged', async () => {
+  test("a counted call cut off at the deadline is given back: after exit the team's usage is unchanged", async () => {
     const model = fakeOpenAi()
     model.slow(8000)
     const config = {
       server: { host: '127.0.0.1', port: 0, shutdown_timeout_ms: 300 },
-      scorer: { backend: 'openai', fallback: 'none', timeout_ms: 60_000, openai: { base_url: model.baseUrl, api_key: 'sk-test' } },
+      scorer: {
+        backend: 'openai',
+        fallback: 'none',
+        timeout_ms: 60_000,
+        openai: { base_url: model.baseUrl, api_key: 'sk-test' },
+      },
       polling: { enabled: false },
     }
     const world = processWorld(config)
-    cleanup.push(() => model.stop(), () => world.cleanup())
+    cleanup.push(
+      () => model.stop(),
+      () => world.cleanup(),
+    )
     const apiKey = await seedDatabase(world, config, async (deps) => (await seedTeam(deps, { plan: 'growth' })).apiKey)
-    const before = await rows(world, 'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams')
+    const before = await rows(
+      world,
+      'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams',
+    )
     const child = spawnChild(world, ['serve'])
     cleanup.push(() => child.proc.kill('SIGKILL'))
     const url = await listening(child)
@@ -97,16 +128,24 @@ describe('serve on SIGTERM', () => {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ content: 'Which CRM would you recommend for a five-person sales team?' }),
-    }).then((r) => `status ${r.status}`, () => 'cut off')
+    }).then(
+      (r) => `status ${r.status}`,
+      () => 'cut off',
+    )
     await until('the scoring call to reach the model', () => model.calls() === 1)
 
     child.proc.kill('SIGTERM')
 
     expect(await child.exited()).toBe(0)
     expect(await answer).toBe('cut off')
-    const timeout = child.stderr().split('\n').find((l) => l.includes('"event":"shutdown_timeout"'))
+    const timeout = child
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"event":"shutdown_timeout"'))
     expect(JSON.parse(timeout ?? '{}')).toMatchObject({ unitsGivenBack: 1 })
-    expect(await rows(world, 'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams')).toEqual(before)
+    expect(
+      await rows(world, 'select quota_used, credit_used, credits, holds_in_window, holds_in_previous from teams'),
+    ).toEqual(before)
   })
 
   test('a polling pass running at SIGTERM stops at a safe point; the next poll --once finishes its work', async () => {
@@ -128,7 +167,11 @@ describe('serve on SIGTERM', () => {
     child.proc.kill('SIGTERM')
 
     expect(await child.exited()).toBe(0)
-    const passes = child.stderr().split('\n').filter((l) => l.includes('"event":"poll_pass"')).map((l) => JSON.parse(l))
+    const passes = child
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('"event":"poll_pass"'))
+      .map((l) => JSON.parse(l))
     expect(passes.map((p) => p.outcome)).toEqual(['stopped'])
     expect(child.stderr()).toContain('"event":"shutdown_complete"')
 

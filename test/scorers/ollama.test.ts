@@ -14,20 +14,32 @@ const startFake = fakesPerTest()
 function fakeOllama(...contents: string[]) {
   let n = 0
   const f = startFake((req) => {
-    if (req.method !== 'POST' || req.url.pathname !== '/api/chat') return Response.json({ error: 'not found' }, { status: 404 })
+    if (req.method !== 'POST' || req.url.pathname !== '/api/chat')
+      return Response.json({ error: 'not found' }, { status: 404 })
     const body = JSON.parse(req.body) as { model: string }
     const content = contents[Math.min(n++, contents.length - 1)]
     return Response.json({
-      model: body.model, created_at: new Date().toISOString(), message: { role: 'assistant', content },
-      done: true, done_reason: 'stop', total_duration: 1200000, load_duration: 100000, prompt_eval_count: 412,
-      prompt_eval_duration: 300000, eval_count: 48, eval_duration: 800000,
+      model: body.model,
+      created_at: new Date().toISOString(),
+      message: { role: 'assistant', content },
+      done: true,
+      done_reason: 'stop',
+      total_duration: 1200000,
+      load_duration: 100000,
+      prompt_eval_count: 412,
+      prompt_eval_duration: 300000,
+      eval_count: 48,
+      eval_duration: 800000,
     })
   })
   return { ...f, chats: () => f.received.map(asChat) }
 }
 
 type ChatBody = {
-  model: string; stream: boolean; format: unknown; keep_alive: unknown
+  model: string
+  stream: boolean
+  format: unknown
+  keep_alive: unknown
   options: { temperature: number; num_ctx: number; num_predict?: number }
   messages: { role: string; content: string }[]
 }
@@ -44,19 +56,32 @@ const input: ScoreInput = {
   keyword: 'crm for agencies',
   context: 'We sell Acme CRM, a CRM for small agencies',
   icps: [
-    { name: 'Marketing Agencies', description: 'Agencies of 5 to 50 people running client campaigns', competitors: ['HubSpot', 'Pipedrive'] },
+    {
+      name: 'Marketing Agencies',
+      description: 'Agencies of 5 to 50 people running client campaigns',
+      competitors: ['HubSpot', 'Pipedrive'],
+    },
     { name: 'Solo Founders', description: 'One-person SaaS companies' },
   ],
 }
 const reply = (o: Record<string, unknown> = {}) =>
-  JSON.stringify({ reason: 'The post says "looking for a CRM this month".', intent: 'ACTIVE', icpMatch: 'Marketing Agencies', score: 9, ...o })
+  JSON.stringify({
+    reason: 'The post says "looking for a CRM this month".',
+    intent: 'ACTIVE',
+    icpMatch: 'Marketing Agencies',
+    score: 9,
+    ...o,
+  })
 const live = () => new AbortController().signal
 
 describe('ollama scorer against a fake Ollama', () => {
   test('sends one non-streaming /api/chat call with the model, the reply schema as format, temperature 0, num_ctx and keep_alive', async () => {
     const ollama = fakeOllama(reply())
-    await scorer(ollama.origin, { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b', LEAD_SIGNALS_SCORER_OLLAMA_NUM_CTX: '8192', LEAD_SIGNALS_SCORER_OLLAMA_KEEP_ALIVE: '30m' })
-      .score(input, live())
+    await scorer(ollama.origin, {
+      LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b',
+      LEAD_SIGNALS_SCORER_OLLAMA_NUM_CTX: '8192',
+      LEAD_SIGNALS_SCORER_OLLAMA_KEEP_ALIVE: '30m',
+    }).score(input, live())
     expect(ollama.received).toHaveLength(1)
     expect(ollama.received[0].method).toBe('POST')
     expect(ollama.received[0].url.pathname).toBe('/api/chat')
@@ -64,7 +89,11 @@ describe('ollama scorer against a fake Ollama', () => {
     expect(chat.model).toBe('llama3.2:3b')
     expect(chat.stream).toBe(false)
     expect(chat.format).toEqual(SCORE_REPLY_SCHEMA)
-    expect(chat.format).toMatchObject({ type: 'object', required: ['reason', 'intent', 'icpMatch', 'score'], additionalProperties: false })
+    expect(chat.format).toMatchObject({
+      type: 'object',
+      required: ['reason', 'intent', 'icpMatch', 'score'],
+      additionalProperties: false,
+    })
     expect(chat.options.temperature).toBe(0)
     expect(chat.options.num_ctx).toBe(8192)
     expect(chat.keep_alive).toBe('30m')
@@ -87,15 +116,27 @@ describe('ollama scorer against a fake Ollama', () => {
     const [system, user] = ollama.chats()[0].messages
     expect(system).toEqual({ role: 'system', content: SYSTEM_PROMPT })
     expect(user.role).toBe('user')
-    for (const part of ['Marketing Agencies', 'Agencies of 5 to 50 people running client campaigns', 'HubSpot, Pipedrive', 'Solo Founders', 'One-person SaaS companies', 'We sell Acme CRM, a CRM for small agencies', 'crm for agencies', input.content]) {
+    for (const part of [
+      'Marketing Agencies',
+      'Agencies of 5 to 50 people running client campaigns',
+      'HubSpot, Pipedrive',
+      'Solo Founders',
+      'One-person SaaS companies',
+      'We sell Acme CRM, a CRM for small agencies',
+      'crm for agencies',
+      input.content,
+    ]) {
       expect(user.content).toContain(part)
     }
   })
 
-  test('returns the model\'s answer, icpMatch written exactly as the team named the profile', async () => {
+  test("returns the model's answer, icpMatch written exactly as the team named the profile", async () => {
     const ollama = fakeOllama(reply({ icpMatch: 'marketing AGENCIES', score: 8.5, intent: 'COMPETITOR' }))
     expect(await scorer(ollama.origin).score(input, live())).toEqual({
-      score: 8.5, intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', reason: 'The post says "looking for a CRM this month".',
+      score: 8.5,
+      intent: 'COMPETITOR',
+      icpMatch: 'Marketing Agencies',
+      reason: 'The post says "looking for a CRM this month".',
     })
   })
 
@@ -112,7 +153,9 @@ describe('ollama scorer against a fake Ollama', () => {
   test('asks once more after an unknown intent, showing the model its reply, then throws', async () => {
     const lines: string[] = []
     const ollama = fakeOllama(reply({ intent: 'BUYING' }))
-    await expect(scorer(ollama.origin, {}, lines).score(input, live())).rejects.toThrow(/no usable reply after one retry: intent: /)
+    await expect(scorer(ollama.origin, {}, lines).score(input, live())).rejects.toThrow(
+      /no usable reply after one retry: intent: /,
+    )
     expect(ollama.received).toHaveLength(2)
     const second = ollama.chats()[1]
     expect(second.messages).toHaveLength(4)
@@ -139,15 +182,17 @@ describe('ollama scorer against a fake Ollama', () => {
     expect(ollama.received).toHaveLength(2)
   })
 
-  test('throws with Ollama\'s own message on an HTTP error, without asking again', async () => {
-    const ollama = startFake(() => Response.json({ error: 'model "qwen2.5:3b" not found, try pulling it first' }, { status: 404 }))
+  test("throws with Ollama's own message on an HTTP error, without asking again", async () => {
+    const ollama = startFake(() =>
+      Response.json({ error: 'model "qwen2.5:3b" not found, try pulling it first' }, { status: 404 }),
+    )
     const call = scorer(ollama.origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
     await expect(call).rejects.toThrow('answered HTTP 404: model "qwen2.5:3b" not found, try pulling it first')
     expect(ollama.received).toHaveLength(1)
   })
 
-  test('throws promptly when the call\'s signal aborts while Ollama is still thinking', async () => {
+  test("throws promptly when the call's signal aborts while Ollama is still thinking", async () => {
     const ollama = startFake(() => new Promise<Response>(() => {}))
     const started = performance.now()
     await expect(scorer(ollama.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()

@@ -20,8 +20,13 @@ function fakeOpenAi(...contents: (string | null)[]) {
     const body = JSON.parse(req.body) as { model: string }
     const content = contents[Math.min(n++, contents.length - 1)]
     return Response.json({
-      id: `chatcmpl-${n}`, object: 'chat.completion', created: 1772366400, model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      id: `chatcmpl-${n}`,
+      object: 'chat.completion',
+      created: 1772366400,
+      model: body.model,
+      choices: [
+        { index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' },
+      ],
       usage: { prompt_tokens: 410, completion_tokens: 40, total_tokens: 450 },
       system_fingerprint: 'fp_test',
     })
@@ -30,7 +35,8 @@ function fakeOpenAi(...contents: (string | null)[]) {
 }
 
 type CompletionRequest = {
-  model: string; temperature: number
+  model: string
+  temperature: number
   response_format: { type: string; json_schema: { name: string; strict: boolean; schema: unknown } }
   messages: { role: string; content: string }[]
 }
@@ -53,7 +59,13 @@ const input: ScoreInput = {
   ],
 }
 const reply = (o: Record<string, unknown> = {}) =>
-  JSON.stringify({ reason: 'The writer is "switching away from HubSpot".', intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', score: 8, ...o })
+  JSON.stringify({
+    reason: 'The writer is "switching away from HubSpot".',
+    intent: 'COMPETITOR',
+    icpMatch: 'Marketing Agencies',
+    score: 8,
+    ...o,
+  })
 const live = () => new AbortController().signal
 
 describe('openai scorer against a fake OpenAI-compatible server', () => {
@@ -71,7 +83,10 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     expect(body.response_format.json_schema.strict).toBe(true)
     expect(body.response_format.json_schema.name).toMatch(/^[\w-]{1,64}$/)
     expect(body.response_format.json_schema.schema).toEqual(SCORE_REPLY_SCHEMA)
-    expect(body.response_format.json_schema.schema).toMatchObject({ required: ['reason', 'intent', 'icpMatch', 'score'], additionalProperties: false })
+    expect(body.response_format.json_schema.schema).toMatchObject({
+      required: ['reason', 'intent', 'icpMatch', 'score'],
+      additionalProperties: false,
+    })
   })
 
   test('sends Authorization: Bearer with the api_key, and no Authorization header without one', async () => {
@@ -94,15 +109,28 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     await scorer(server.origin).score(input, live())
     const [system, user] = server.bodies()[0].messages
     expect(system).toEqual({ role: 'system', content: SYSTEM_PROMPT })
-    for (const part of ['Marketing Agencies', 'Agencies of 5 to 50 people', 'HubSpot, Pipedrive', 'Recruiters', 'Staffing firms placing engineers', 'Bullhorn', 'We sell Acme CRM for agencies', 'hubspot alternative', input.content]) {
+    for (const part of [
+      'Marketing Agencies',
+      'Agencies of 5 to 50 people',
+      'HubSpot, Pipedrive',
+      'Recruiters',
+      'Staffing firms placing engineers',
+      'Bullhorn',
+      'We sell Acme CRM for agencies',
+      'hubspot alternative',
+      input.content,
+    ]) {
       expect(user.content).toContain(part)
     }
   })
 
-  test('returns the model\'s answer and names itself with its model and prompt version', async () => {
+  test("returns the model's answer and names itself with its model and prompt version", async () => {
     const s = scorer(fakeOpenAi(reply({ icpMatch: 'marketing agencies' })).origin)
     expect(await s.score(input, live())).toEqual({
-      score: 8, intent: 'COMPETITOR', icpMatch: 'Marketing Agencies', reason: 'The writer is "switching away from HubSpot".',
+      score: 8,
+      intent: 'COMPETITOR',
+      icpMatch: 'Marketing Agencies',
+      reason: 'The writer is "switching away from HubSpot".',
     })
     expect(s).toMatchObject({ name: 'openai', model: 'gpt-4o-mini', version: PROMPT_VERSION })
   })
@@ -118,9 +146,16 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
 
   test('asks once more after an unknown intent, then throws', async () => {
     const server = fakeOpenAi(reply({ intent: 'LEAD' }))
-    await expect(scorer(server.origin).score(input, live())).rejects.toThrow(/no usable reply after one retry: intent: /)
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
+      /no usable reply after one retry: intent: /,
+    )
     expect(server.received).toHaveLength(2)
-    expect(server.bodies()[1].messages.slice(2).map((m) => m.role)).toEqual(['assistant', 'user'])
+    expect(
+      server
+        .bodies()[1]
+        .messages.slice(2)
+        .map((m) => m.role),
+    ).toEqual(['assistant', 'user'])
   })
 
   test('asks once more after a reply that is not JSON, then throws', async () => {
@@ -135,16 +170,34 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   })
 
   test('throws at once on a refusal', async () => {
-    const server = startFake(() => Response.json({
-      id: 'chatcmpl-r', object: 'chat.completion', created: 1772366400, model: 'gpt-4o-mini',
-      choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' }, finish_reason: 'stop' }],
-    }))
-    await expect(scorer(server.origin).score(input, live())).rejects.toThrow('the model refused: I cannot help with that.')
+    const server = startFake(() =>
+      Response.json({
+        id: 'chatcmpl-r',
+        object: 'chat.completion',
+        created: 1772366400,
+        model: 'gpt-4o-mini',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' },
+            finish_reason: 'stop',
+          },
+        ],
+      }),
+    )
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
+      'the model refused: I cannot help with that.',
+    )
     expect(server.received).toHaveLength(1)
   })
 
   test('an HTTP error throws without the api key in the message, and is not retried', async () => {
-    const denied = startFake(() => Response.json({ error: { message: `Incorrect API key provided: ${KEY}.`, code: 'invalid_api_key' } }, { status: 401 }))
+    const denied = startFake(() =>
+      Response.json(
+        { error: { message: `Incorrect API key provided: ${KEY}.`, code: 'invalid_api_key' } },
+        { status: 401 },
+      ),
+    )
     const call = scorer(denied.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OpenAiError)
     const message = await call.catch((e: Error) => e.message)
@@ -152,8 +205,12 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     expect(message).not.toContain(KEY)
     expect(denied.received).toHaveLength(1)
 
-    const broken = startFake(() => Response.json({ error: { message: `upstream failed for key ${KEY}` } }, { status: 500 }))
-    const message500 = await scorer(broken.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live()).catch((e: Error) => e.message)
+    const broken = startFake(() =>
+      Response.json({ error: { message: `upstream failed for key ${KEY}` } }, { status: 500 }),
+    )
+    const message500 = await scorer(broken.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY })
+      .score(input, live())
+      .catch((e: Error) => e.message)
     expect(message500).toContain('answered HTTP 500: upstream failed for key')
     expect(message500).not.toContain(KEY)
     expect(message500).not.toContain('0123456789abcdef')
@@ -164,7 +221,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow('not a chat completion')
   })
 
-  test('throws promptly when the call\'s signal aborts while the server is still working', async () => {
+  test("throws promptly when the call's signal aborts while the server is still working", async () => {
     const server = startFake(() => new Promise<Response>(() => {}))
     const started = performance.now()
     await expect(scorer(server.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()

@@ -1,18 +1,33 @@
 import { describe, expect, test } from 'bun:test'
 import { buildUserMessage, PROMPT_VERSION, SCORE_BANDS, SCORING_GUIDE, SYSTEM_PROMPT } from '../../src/scorers/prompt'
-import { askForScore, type ChatMessage, profileNamed, readReply, ReplyError, SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
+import {
+  askForScore,
+  type ChatMessage,
+  profileNamed,
+  readReply,
+  ReplyError,
+  SCORE_REPLY_SCHEMA,
+} from '../../src/scorers/reply'
 import type { IcpProfile, ScoreInput } from '../../src/scorers/types'
 
 const icps: IcpProfile[] = [
-  { name: 'Marketing Agencies', description: 'Agencies of 5 to 50 people running client campaigns', competitors: ['HubSpot', 'Pipedrive'] },
+  {
+    name: 'Marketing Agencies',
+    description: 'Agencies of 5 to 50 people running client campaigns',
+    competitors: ['HubSpot', 'Pipedrive'],
+  },
   { name: 'Solo Founders', description: 'One-person SaaS companies' },
 ]
-const reply = (o: Record<string, unknown>) => JSON.stringify({ reason: 'Says "looking for a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8, ...o })
+const reply = (o: Record<string, unknown>) =>
+  JSON.stringify({ reason: 'Says "looking for a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8, ...o })
 
 describe('reading a model reply', () => {
   test('a valid reply becomes the result, icpMatch spelled as the profile is named', () => {
     expect(readReply(reply({ icpMatch: 'marketing agencies ', score: 8.5 }), icps)).toEqual({
-      score: 8.5, intent: 'ACTIVE', icpMatch: 'Marketing Agencies', reason: 'Says "looking for a CRM".',
+      score: 8.5,
+      intent: 'ACTIVE',
+      icpMatch: 'Marketing Agencies',
+      reason: 'Says "looking for a CRM".',
     })
   })
 
@@ -54,7 +69,12 @@ describe('reading a model reply', () => {
 
 describe('the reply schema sent to the model', () => {
   test('fits OpenAI strict mode: every property required, no other properties, no $schema keyword', () => {
-    const s = SCORE_REPLY_SCHEMA as { type: string; properties: Record<string, { enum?: string[] }>; required: string[]; additionalProperties: boolean }
+    const s = SCORE_REPLY_SCHEMA as {
+      type: string
+      properties: Record<string, { enum?: string[] }>
+      required: string[]
+      additionalProperties: boolean
+    }
     expect(s.type).toBe('object')
     expect(s.required.toSorted()).toEqual(Object.keys(s.properties).toSorted())
     expect(s.required.toSorted()).toEqual(['icpMatch', 'intent', 'reason', 'score'])
@@ -65,17 +85,33 @@ describe('the reply schema sent to the model', () => {
 })
 
 describe('the prompt', () => {
-  const input: ScoreInput = { content: 'We are looking for a CRM, HubSpot got too expensive.', keyword: 'crm', context: 'We sell Acme CRM', icps }
+  const input: ScoreInput = {
+    content: 'We are looking for a CRM, HubSpot got too expensive.',
+    keyword: 'crm',
+    context: 'We sell Acme CRM',
+    icps,
+  }
 
   test('the system prompt defines the five intents and every score band', () => {
-    for (const intent of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']) expect(SYSTEM_PROMPT).toContain(`- ${intent}: `)
+    for (const intent of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
+      expect(SYSTEM_PROMPT).toContain(`- ${intent}: `)
     for (const b of ['9-10', '7-8', '5-6', '3-4', '0-2']) expect(SYSTEM_PROMPT).toContain(`- ${b}: `)
     expect(SCORE_BANDS.map((b) => b.band)).toEqual(['9-10', '7-8', '5-6', '3-4', '0-2'])
   })
 
   test('the user message holds the profiles with their competitors, what the team sells, the keyword and the post', () => {
     const m = buildUserMessage(input)
-    for (const part of ['1. name: "Marketing Agencies"', '2. name: "Solo Founders"', 'Agencies of 5 to 50 people', 'HubSpot, Pipedrive', '"Solo Founders"', 'One-person SaaS', 'We sell Acme CRM', 'Keyword that found the post: crm', input.content]) {
+    for (const part of [
+      '1. name: "Marketing Agencies"',
+      '2. name: "Solo Founders"',
+      'Agencies of 5 to 50 people',
+      'HubSpot, Pipedrive',
+      '"Solo Founders"',
+      'One-person SaaS',
+      'We sell Acme CRM',
+      'Keyword that found the post: crm',
+      input.content,
+    ]) {
       expect(m).toContain(part)
     }
   })
@@ -109,7 +145,14 @@ describe('asking for a score', () => {
   test('a bad reply is asked for once more with the reply and what was wrong with it', async () => {
     const sent: ChatMessage[][] = []
     const answers = [reply({ intent: 'BUYING' }), reply({ intent: 'ACTIVE', score: 9 })]
-    const r = await askForScore({ input, signal: new AbortController().signal, send: async (m) => { sent.push(m); return answers[sent.length - 1] } })
+    const r = await askForScore({
+      input,
+      signal: new AbortController().signal,
+      send: async (m) => {
+        sent.push(m)
+        return answers[sent.length - 1]
+      },
+    })
     expect(r.score).toBe(9)
     expect(sent).toHaveLength(2)
     expect(sent[1].slice(0, 2)).toEqual(sent[0])
@@ -120,11 +163,25 @@ describe('asking for a score', () => {
 
   test('a second bad reply throws; an error of the transport is not retried', async () => {
     let calls = 0
-    const bad = askForScore({ input, signal: new AbortController().signal, send: async () => { calls++; return 'no' } })
+    const bad = askForScore({
+      input,
+      signal: new AbortController().signal,
+      send: async () => {
+        calls++
+        return 'no'
+      },
+    })
     await expect(bad).rejects.toThrow('no usable reply after one retry: the reply is not JSON')
     expect(calls).toBe(2)
     calls = 0
-    const down = askForScore({ input, signal: new AbortController().signal, send: async () => { calls++; throw new Error('HTTP 500') } })
+    const down = askForScore({
+      input,
+      signal: new AbortController().signal,
+      send: async () => {
+        calls++
+        throw new Error('HTTP 500')
+      },
+    })
     await expect(down).rejects.toThrow('HTTP 500')
     expect(calls).toBe(1)
   })

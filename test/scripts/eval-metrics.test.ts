@@ -14,7 +14,15 @@ const pairs = (spec: Array<[L, L, number]>) =>
 
 describe('eval metrics', () => {
   // tp 6, fn 2, fp 3, tn 9
-  const c = confusion<L>(['pos', 'neg'], pairs([['pos', 'pos', 6], ['pos', 'neg', 2], ['neg', 'pos', 3], ['neg', 'neg', 9]]))
+  const c = confusion<L>(
+    ['pos', 'neg'],
+    pairs([
+      ['pos', 'pos', 6],
+      ['pos', 'neg', 2],
+      ['neg', 'pos', 3],
+      ['neg', 'neg', 9],
+    ]),
+  )
 
   test('the confusion matrix has actual labels as rows and predicted labels as columns', () => {
     expect(c.matrix).toEqual([
@@ -45,7 +53,13 @@ describe('eval metrics', () => {
   })
 
   test('a label never predicted has precision and F1 0, and still counts in macro-F1', () => {
-    const all = confusion<L>(['pos', 'neg'], pairs([['pos', 'pos', 3], ['neg', 'pos', 7]]))
+    const all = confusion<L>(
+      ['pos', 'neg'],
+      pairs([
+        ['pos', 'pos', 3],
+        ['neg', 'pos', 7],
+      ]),
+    )
     const [pos, neg] = perLabel(all)
     expect(pos?.precision).toBeCloseTo(0.3, 12)
     expect(pos?.recall).toBe(1)
@@ -54,11 +68,14 @@ describe('eval metrics', () => {
   })
 
   test('more than two labels and an empty input', () => {
-    const m = confusion(['a', 'b', 'c'], [
-      { actual: 'a', predicted: 'a' },
-      { actual: 'b', predicted: 'c' },
-      { actual: 'c', predicted: 'c' },
-    ])
+    const m = confusion(
+      ['a', 'b', 'c'],
+      [
+        { actual: 'a', predicted: 'a' },
+        { actual: 'b', predicted: 'c' },
+        { actual: 'c', predicted: 'c' },
+      ],
+    )
     expect(perLabel(m).map((r) => r.f1)).toEqual([1, 0, 2 / 3])
     expect(macroF1(m)).toBeCloseTo(5 / 9, 12)
     const empty = confusion(['a', 'b'], [])
@@ -83,7 +100,10 @@ describe('eval data and arguments', () => {
   test('the two data files are read with their own label conventions', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-data-'))
     try {
-      writeFileSync(join(dir, 'complaints-data.csv'), '1,"my order, late",1,retail\n2,nice day,0,random_tweet\n3,x,?,other\n')
+      writeFileSync(
+        join(dir, 'complaints-data.csv'),
+        '1,"my order, late",1,retail\n2,nice day,0,random_tweet\n3,x,?,other\n',
+      )
       writeFileSync(join(dir, 'purchase-intent-iphonex.csv'), 'class,text\nyes,a\nPI,b\nNo,c\nundefined,d\n-,e\n')
       const c = complaintsTask(dir)
       expect(c.items).toEqual([
@@ -103,7 +123,11 @@ describe('eval data and arguments', () => {
 
   test('arguments: data folder, --scorer and --min-macro-f1', () => {
     expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', minMacroF1: null })
-    expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({ dir: '/x', scorer: 'ollama', minMacroF1: 0.7 })
+    expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({
+      dir: '/x',
+      scorer: 'ollama',
+      minMacroF1: 0.7,
+    })
     expect(() => parseArgs(['--scorer', 'gpt'], '/d')).toThrow(UsageError)
     expect(() => parseArgs(['--min-macro-f1', 'high'], '/d')).toThrow(UsageError)
     expect(() => parseArgs(['--min-macro-f1'], '/d')).toThrow(UsageError)
@@ -125,7 +149,10 @@ describe('eval runner and command', () => {
         '5,the blue one.,1,apparel',
       ].join('\n'),
     )
-    writeFileSync(join(dir, 'purchase-intent-iphonex.csv'), 'class,text\nyes,I want to buy the new phone\nno,nice photo\n')
+    writeFileSync(
+      join(dir, 'purchase-intent-iphonex.csv'),
+      'class,text\nyes,I want to buy the new phone\nno,nice photo\n',
+    )
     return dir
   }
   const script = join(import.meta.dir, '../../scripts/eval-scorer.ts')
@@ -177,7 +204,15 @@ describe('eval runner and command', () => {
       const pass = evalRun(dir, '--min-macro-f1', '0.79')
       const out = pass.stdout.toString()
       expect(pass.exitCode).toBe(0)
-      for (const part of ['complaint', 'not complaint', 'macro-F1', 'everything PAIN', 'nothing PAIN', 'confusion matrix', 'pass']) {
+      for (const part of [
+        'complaint',
+        'not complaint',
+        'macro-F1',
+        'everything PAIN',
+        'nothing PAIN',
+        'confusion matrix',
+        'pass',
+      ]) {
         expect(out).toContain(part)
       }
       const fail = evalRun(dir, '--min-macro-f1=0.81')

@@ -34,7 +34,7 @@ describe('the built executable, run from an empty folder', () => {
     expect(existsSync(join(dir, 'data', 'lead-signals.db'))).toBe(true)
     const res = await get(s, '/api/v1/usage', s.apiKey)
     expect(res.status).toBe(200)
-    const body = await res.json() as { team: string }
+    const body = (await res.json()) as { team: string }
     expect(body.team).toBe('demo')
   })
 
@@ -42,7 +42,7 @@ describe('the built executable, run from an empty folder', () => {
     const s = server as Server
     const res = await get(s, '/api/v1/signals', s.apiKey)
     expect(res.status).toBe(200)
-    const body = await res.json() as { signals: { id: string; score: number }[]; total: number }
+    const body = (await res.json()) as { signals: { id: string; score: number }[]; total: number }
     expect(body.signals.length).toBeGreaterThan(0)
     expect(body.total).toBe(body.signals.length)
     const scores = body.signals.map((x) => x.score)
@@ -52,16 +52,20 @@ describe('the built executable, run from an empty folder', () => {
   test('a request without a key gets 401 in the contract error shape', async () => {
     const res = await get(server as Server, '/api/v1/usage')
     expect(res.status).toBe(401)
-    const body = await res.json() as { error: { code: string; message: string } }
+    const body = (await res.json()) as { error: { code: string; message: string } }
     expect(body.error.code).toBe('missing_api_key')
     expect(typeof body.error.message).toBe('string')
   })
 
   test('a body far over server.max_body_bytes and one nested 20,000 deep get the JSON 413 and 400', async () => {
     const s = server as Server
-    const post = (body: string) => fetch(s.url + '/api/v1/leads/score', {
-      method: 'POST', body, headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000),
-    })
+    const post = (body: string) =>
+      fetch(s.url + '/api/v1/leads/score', {
+        method: 'POST',
+        body,
+        headers: { 'x-api-key': s.apiKey, 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      })
     // The default limit is 1 MiB; Bun's own limit answered an empty 413 from limit + 64 KiB on.
     const big = await post(JSON.stringify({ content: 'x'.repeat(3 * 1024 * 1024) }))
     expect(big.status).toBe(413)
@@ -73,15 +77,23 @@ describe('the built executable, run from an empty folder', () => {
 
   test('team create beside the running server issues a key that the server accepts', async () => {
     const cli = Bun.spawn(['./lead-signals', 'team', 'create', '--name', 'smoke', '--plan', 'growth', '--json'], {
-      cwd: dir, env: cleanEnv({}), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+      cwd: dir,
+      env: cleanEnv({}),
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
     })
-    const [out, err, status] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited])
+    const [out, err, status] = await Promise.all([
+      new Response(cli.stdout).text(),
+      new Response(cli.stderr).text(),
+      cli.exited,
+    ])
     expect({ status, err }).toEqual({ status: 0, err: expect.any(String) })
     const created = JSON.parse(out) as { id: string; name: string; plan: string; apiKey: string }
     expect(created).toMatchObject({ name: 'smoke', plan: 'growth' })
     expect(created.apiKey).toMatch(KEY)
     const res = await get(server as Server, '/api/v1/usage', created.apiKey)
     expect(res.status).toBe(200)
-    expect((await res.json() as { team: string }).team).toBe('smoke')
+    expect(((await res.json()) as { team: string }).team).toBe('smoke')
   })
 })

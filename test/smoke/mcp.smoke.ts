@@ -22,7 +22,12 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
   let stderr = ''
   const clientErrors: Error[] = []
   const platforms = fakePlatforms()
-  platforms.add('hackernews', 'crm', { id: 'h1', author: 'pg', text: 'We are looking for a CRM for our sales team, any recommendations?', at: '2026-11-10T00:00:00.000Z' })
+  platforms.add('hackernews', 'crm', {
+    id: 'h1',
+    author: 'pg',
+    text: 'We are looking for a CRM for our sales team, any recommendations?',
+    at: '2026-11-10T00:00:00.000Z',
+  })
 
   beforeAll(async () => {
     if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing; run \`npm run build\` first`)
@@ -36,13 +41,20 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     // The demo team (growth plan, sample signals) and its key; the REST side of every comparison.
     server = await startServer([BINARY, 'serve', '--demo'], dir, env)
     const transport = new StdioClientTransport({
-      command: BINARY, args: ['mcp'], cwd: dir, stderr: 'pipe',
+      command: BINARY,
+      args: ['mcp'],
+      cwd: dir,
+      stderr: 'pipe',
       env: cleanEnv({ ...env, LEAD_SIGNALS_API_KEY: server.apiKey }),
     })
-    transport.stderr?.on('data', (chunk) => { stderr += String(chunk) })
+    transport.stderr?.on('data', (chunk) => {
+      stderr += String(chunk)
+    })
     mcp = new Client({ name: 'lead-signals-smoke', version: '1.0.0' })
     // A line on stdout that is not a protocol message would land here.
-    mcp.onerror = (error) => { clientErrors.push(error) }
+    mcp.onerror = (error) => {
+      clientErrors.push(error)
+    }
     await mcp.connect(transport)
   })
 
@@ -67,7 +79,7 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       signal: AbortSignal.timeout(10_000),
     })
     expect(res.status).toBe(200)
-    return await res.json() as Record<string, any>
+    return (await res.json()) as Record<string, any>
   }
   /** The REST answer right after the tool's: one more request used when the endpoint is counted. */
   const after = (result: CallToolResult) => {
@@ -77,7 +89,13 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
 
   test('lists the five tools with their input schemas', async () => {
     const { tools } = await (mcp as Client).listTools()
-    expect(tools.map((t) => t.name)).toEqual(['search_mentions', 'score_lead', 'list_signals', 'get_usage', 'list_platforms'])
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_mentions',
+      'score_lead',
+      'list_signals',
+      'get_usage',
+      'list_platforms',
+    ])
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object')
     expect(tools[0].inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 })
   })
@@ -96,13 +114,17 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     expect(found.structuredContent).toMatchObject({ count: 1, usage: { used: 3 } })
     expect(await rest('/api/v1/mentions/search', search)).toEqual(after(found))
 
-    const post = { content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?', keyword: 'crm' }
+    const post = {
+      content: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations?',
+      keyword: 'crm',
+    }
     const scored = await call('score_lead', post)
     expect(scored.structuredContent).toEqual(await rest('/api/v1/leads/score', post))
 
     const health = await call('list_platforms')
-    const hackernews = (health.structuredContent as { platforms: { platform: string; lastSuccessAt: string | null }[] })
-      .platforms.find((p) => p.platform === 'hackernews')
+    const hackernews = (
+      health.structuredContent as { platforms: { platform: string; lastSuccessAt: string | null }[] }
+    ).platforms.find((p) => p.platform === 'hackernews')
     expect(hackernews?.lastSuccessAt).not.toBeNull()
     expect(health.structuredContent).toEqual(await rest('/api/v1/platforms'))
 
@@ -127,17 +149,31 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
 
   test('piped requests are all answered, each stdout line is a JSON-RPC message, and closing stdin ends it with 0', async () => {
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
-    ].map((m) => JSON.stringify(m) + '\n').join('')
+    ]
+      .map((m) => JSON.stringify(m) + '\n')
+      .join('')
     const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
-      cwd: dir, env: cleanEnv(env), stdin: new Blob([lines]), stdout: 'pipe', stderr: 'pipe',
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: new Blob([lines]),
+      stdout: 'pipe',
+      stderr: 'pipe',
     })
     const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
     expect(status).toBe(0)
-    const messages = out.trimEnd().split('\n').map((l) => JSON.parse(l) as { jsonrpc: string; id: number })
+    const messages = out
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { jsonrpc: string; id: number })
     expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true)
     expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3])
   })
@@ -149,9 +185,19 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       expect(status).toBe(0)
       return out
     }
-    const { apiKey, prefix } = JSON.parse(await cli('key', 'create', '--team', 'demo', '--name', 'assistant', '--json')) as { apiKey: string; prefix: string }
+    const { apiKey, prefix } = JSON.parse(
+      await cli('key', 'create', '--team', 'demo', '--name', 'assistant', '--json'),
+    ) as { apiKey: string; prefix: string }
     const second = new Client({ name: 'lead-signals-smoke-2', version: '1.0.0' })
-    await second.connect(new StdioClientTransport({ command: BINARY, args: ['mcp', '--api-key', apiKey], cwd: dir, env: cleanEnv(env), stderr: 'ignore' }))
+    await second.connect(
+      new StdioClientTransport({
+        command: BINARY,
+        args: ['mcp', '--api-key', apiKey],
+        cwd: dir,
+        env: cleanEnv(env),
+        stderr: 'ignore',
+      }),
+    )
     try {
       expect((await second.callTool({ name: 'get_usage', arguments: {} })).isError).toBeFalsy()
       await cli('key', 'revoke', '--team', 'demo', prefix)
@@ -164,19 +210,36 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
 
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
     const run = async (args: string[], extra: Record<string, string> = {}) => {
-      const proc = Bun.spawn([BINARY, 'mcp', ...args], { cwd: dir, env: cleanEnv({ ...env, ...extra }), stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
-      const [out, err, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+      const proc = Bun.spawn([BINARY, 'mcp', ...args], {
+        cwd: dir,
+        env: cleanEnv({ ...env, ...extra }),
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [out, err, status] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ])
       return { out, err, status }
     }
     const starter = Bun.spawn([BINARY, 'team', 'create', '--name', 'small', '--plan', 'starter', '--json'], {
-      cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe',
+      cwd: dir,
+      env: cleanEnv(env),
+      stdout: 'pipe',
+      stderr: 'pipe',
     })
     const starterKey = (JSON.parse(await new Response(starter.stdout).text()) as { apiKey: string }).apiKey
     expect(starterKey).toMatch(KEY)
     const cases = [
-      { args: [], message: 'lead-signals: mcp: give the team\'s API key with --api-key or LEAD_SIGNALS_API_KEY' },
+      { args: [], message: "lead-signals: mcp: give the team's API key with --api-key or LEAD_SIGNALS_API_KEY" },
       { args: ['--api-key', `lsk_${'A'.repeat(43)}`], message: 'lead-signals: mcp: the API key is not valid' },
-      { args: [], extra: { LEAD_SIGNALS_API_KEY: starterKey }, message: 'lead-signals: mcp: the starter plan has no API access' },
+      {
+        args: [],
+        extra: { LEAD_SIGNALS_API_KEY: starterKey },
+        message: 'lead-signals: mcp: the starter plan has no API access',
+      },
     ]
     for (const c of cases) {
       expect(await run(c.args, c.extra)).toEqual({ out: '', err: c.message + '\n', status: 2 })

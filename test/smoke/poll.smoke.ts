@@ -17,8 +17,17 @@ describe('poll --once in the built executable', () => {
   let dir: string
 
   const run = async (...args: string[]) => {
-    const proc = Bun.spawn(['./lead-signals', ...args, '--config', 'config.toml'], { cwd: dir, env: cleanEnv({}), stdout: 'pipe', stderr: 'pipe' })
-    const [stdout, stderr, status] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+    const proc = Bun.spawn(['./lead-signals', ...args, '--config', 'config.toml'], {
+      cwd: dir,
+      env: cleanEnv({}),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [stdout, stderr, status] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ])
     return { stdout, stderr, status }
   }
 
@@ -27,18 +36,32 @@ describe('poll --once in the built executable', () => {
     dir = mkdtempSync(join(tmpdir(), 'lead-signals-poll-smoke-'))
     copyFileSync(BINARY, join(dir, 'lead-signals'))
     const { hackernews } = platforms.platformsConfig
-    writeFileSync(join(dir, 'config.toml'), [
-      '[database]', 'url = "file:./poll.db"',
-      '[scorer]', 'backend = "rules"',
-      '[plans.poller]', 'api_access = true', 'monthly_requests = 100', 'platforms = ["hackernews"]',
-      '[platforms.hackernews]', `base_url = "${hackernews.base_url}"`,
-    ].join('\n'))
+    writeFileSync(
+      join(dir, 'config.toml'),
+      [
+        '[database]',
+        'url = "file:./poll.db"',
+        '[scorer]',
+        'backend = "rules"',
+        '[plans.poller]',
+        'api_access = true',
+        'monthly_requests = 100',
+        'platforms = ["hackernews"]',
+        '[platforms.hackernews]',
+        `base_url = "${hackernews.base_url}"`,
+      ].join('\n'),
+    )
     for (let i = 1; i <= 40; i++) {
       const asks = i % 4 === 0
       const text = asks
         ? `We are looking for a CRM for our 12-person team, budget around $300/month. Any recommendations? (${i})`
         : `We talked about our CRM over lunch today (${i}).`
-      platforms.add('hackernews', 'crm', { id: String(1000 + i), author: 'ann', text, at: new Date(Date.UTC(2026, 10, 1, 9, 0, i)).toISOString() })
+      platforms.add('hackernews', 'crm', {
+        id: String(1000 + i),
+        author: 'ann',
+        text,
+        at: new Date(Date.UTC(2026, 10, 1, 9, 0, i)).toISOString(),
+      })
     }
     expect((await run('team', 'create', '--name', 'acme', '--plan', 'poller')).status).toBe(0)
     expect((await run('keyword', 'add', '--team', 'acme', 'crm')).status).toBe(0)
@@ -59,7 +82,9 @@ describe('poll --once in the built executable', () => {
     const db = createClient({ url: `file:${join(dir, 'poll.db')}` })
     try {
       const rows = (await db.execute('select post_id, intent from signals order by post_id')).rows
-      expect(rows.map((r) => String(r.post_id))).toEqual([4, 8, 12, 16, 20, 24, 28, 32, 36, 40].map((i) => `hackernews:${1000 + i}`))
+      expect(rows.map((r) => String(r.post_id))).toEqual(
+        [4, 8, 12, 16, 20, 24, 28, 32, 36, 40].map((i) => `hackernews:${1000 + i}`),
+      )
       expect(new Set(rows.map((r) => r.intent))).toEqual(new Set(['ACTIVE']))
     } finally {
       db.close()

@@ -18,13 +18,22 @@ export type Server = { proc: Subprocess<'ignore', 'pipe', 'pipe'>; url: string; 
 export async function startServer(cmd: string[], dir: string, env: Record<string, string> = {}): Promise<Server> {
   // Its own process group, so stopping it also stops what it started (npm start runs bun as a child).
   const proc = Bun.spawn(cmd, {
-    cwd: dir, env: cleanEnv({ LEAD_SIGNALS_SERVER_PORT: '0', ...env }), stdin: 'ignore', stdout: 'pipe', stderr: 'pipe',
+    cwd: dir,
+    env: cleanEnv({ LEAD_SIGNALS_SERVER_PORT: '0', ...env }),
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
     detached: true,
   })
   let out = ''
   let err = ''
   const output = () => `stdout:\n${out}\nstderr:\n${err}`
-  void new Response(proc.stderr).text().then((t) => { err = t }, () => {})
+  void new Response(proc.stderr).text().then(
+    (t) => {
+      err = t
+    },
+    () => {},
+  )
   const found = (async () => {
     const decoder = new TextDecoder()
     const reader = proc.stdout.getReader()
@@ -38,14 +47,23 @@ export async function startServer(cmd: string[], dir: string, env: Record<string
       apiKey ??= /API key \(shown once\):\s*\n\s*(lsk_\S+)/.exec(out)?.[1]
       if (url && apiKey) {
         // Keep draining so a chatty server never blocks on a full pipe.
-        void (async () => { for (;;) { const r = await reader.read(); if (r.done) return; out += decoder.decode(r.value, { stream: true }) } })().catch(() => {})
+        void (async () => {
+          for (;;) {
+            const r = await reader.read()
+            if (r.done) return
+            out += decoder.decode(r.value, { stream: true })
+          }
+        })().catch(() => {})
         return { url, apiKey }
       }
     }
   })()
   let timer: Timer | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no listening line and key within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
+    timer = setTimeout(
+      () => reject(new Error(`no listening line and key within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    )
   })
   try {
     const { url, apiKey } = await Promise.race([found, timeout])
@@ -60,7 +78,6 @@ export async function startServer(cmd: string[], dir: string, env: Record<string
 
 export const get = (server: Server, path: string, apiKey?: string) =>
   fetch(server.url + path, { headers: apiKey ? { 'x-api-key': apiKey } : {}, signal: AbortSignal.timeout(10_000) })
-
 
 /** Stops the server's whole process group. */
 export function stopServer(proc: Subprocess) {

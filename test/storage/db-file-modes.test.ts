@@ -21,7 +21,8 @@ describe('database files are readable by their owner only', () => {
       expect(existsSync(`${file}-shm`)).toBe(true)
       expect(mode(join(dir, 'data'))).toBe(0o700)
       expect(mode(join(dir, 'data', 'nested'))).toBe(0o700)
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect({ f, mode: mode(f).toString(8) }).toEqual({ f, mode: '600' })
+      for (const f of [file, `${file}-wal`, `${file}-shm`])
+        expect({ f, mode: mode(f).toString(8) }).toEqual({ f, mode: '600' })
     } finally {
       client.close()
     }

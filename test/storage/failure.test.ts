@@ -2,7 +2,8 @@ import { expect, test } from 'bun:test'
 import { LibsqlError } from '@libsql/client'
 import { storageFailure } from '../../src/storage/failure'
 
-const sqlite = (code: string, extended = code) => new LibsqlError('SQLite error: /var/lib/x.db: cannot write', code, extended)
+const sqlite = (code: string, extended = code) =>
+  new LibsqlError('SQLite error: /var/lib/x.db: cannot write', code, extended)
 const network = (code: string) => Object.assign(new TypeError(`${code}: Unable to connect`), { code })
 
 test('names why the database cannot be written, in words without paths, for the failures that mean it', () => {
@@ -10,7 +11,9 @@ test('names why the database cannot be written, in words without paths, for the 
   expect(storageFailure(sqlite('SQLITE_FULL'))).toBe('the disk is full')
   // An extended code counts as its base code.
   expect(storageFailure(sqlite('SQLITE_IOERR', 'SQLITE_IOERR_WRITE'))).toBe('the disk reported an I/O error')
-  expect(storageFailure(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_FSYNC' }))).toBe('the disk reported an I/O error')
+  expect(storageFailure(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_FSYNC' }))).toBe(
+    'the disk reported an I/O error',
+  )
   expect(storageFailure(sqlite('SQLITE_BUSY'))).toBe('another writer holds its lock')
   expect(storageFailure(network('ECONNREFUSED'))).toBe('its server cannot be reached')
 })

@@ -8,14 +8,20 @@ async function setup() {
   await client.execute('insert into t values (1, 0)')
   const batches: number[] = []
   const batch = client.batch.bind(client)
-  client.batch = (stmts, mode) => { batches.push(stmts.length); return batch(stmts, mode) }
+  client.batch = (stmts, mode) => {
+    batches.push(stmts.length)
+    return batch(stmts, mode)
+  }
   return { client, group: createGroupCommit(client), batches }
 }
 
 test('writes queued in one turn share one transaction and apply in queue order, each with its own result', async () => {
   const { client, group, batches } = await setup()
-  const results = await Promise.all(Array.from({ length: 10 }, () =>
-    group.execute({ sql: 'update t set n = n + 1 where id = 1 returning n', args: [] })))
+  const results = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      group.execute({ sql: 'update t set n = n + 1 where id = 1 returning n', args: [] }),
+    ),
+  )
   expect(results.map((r) => r.rows[0][0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   expect(batches).toEqual([10])
   expect((await client.execute('select n from t')).rows[0][0]).toBe(10)

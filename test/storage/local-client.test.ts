@@ -14,7 +14,9 @@ const tempFile = () => {
   dirs.push(dir)
   return join(dir, 'x.db')
 }
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
 
 describe('the local database client', () => {
   test('returns rows readable by position and by column name, with positional and named arguments', async () => {
@@ -26,7 +28,10 @@ describe('the local database client', () => {
     await c.execute({ sql: 'insert into t values (:a, :b)', args: { ':a': 2, b: true } })
     const rs = await c.execute('select a, b from t order by a')
     expect(rs.columns).toEqual(['a', 'b'])
-    expect(rs.rows.map((r) => [r[0], r[1], r.a, r.b])).toEqual([[1, 'x', 1, 'x'], [2, 1, 2, 1]])
+    expect(rs.rows.map((r) => [r[0], r[1], r.a, r.b])).toEqual([
+      [1, 'x', 1, 'x'],
+      [2, 1, 2, 1],
+    ])
     // The same SQL twice goes through the cached statement and still sees new data.
     await c.execute({ sql: 'insert into t values (?, ?)', args: [3, 'z'] })
     expect((await c.execute('select a, b from t order by a')).rows.length).toBe(3)
@@ -36,7 +41,9 @@ describe('the local database client', () => {
   test('a batch is all or nothing', async () => {
     const c = createLocalClient(':memory:', { lockWaitMs: 100 })
     await c.execute('create table t (a integer primary key)')
-    await expect(c.batch(['insert into t values (1)', 'insert into t values (1)'], 'write')).rejects.toBeInstanceOf(LibsqlError)
+    await expect(c.batch(['insert into t values (1)', 'insert into t values (1)'], 'write')).rejects.toBeInstanceOf(
+      LibsqlError,
+    )
     expect((await c.execute('select count(*) as n from t')).rows[0].n).toBe(0)
     const ok = await c.batch(['insert into t values (1)', ['insert into t values (?)', [2]]], 'write')
     expect(ok).toHaveLength(2)
@@ -63,11 +70,18 @@ describe('the local database client', () => {
     expect((await b.client.execute('PRAGMA synchronous')).rows[0][0]).toBe(1)
     await b.client.execute('create table t (a integer)')
     // Another process (the CLI beside a running server) holds the write lock for 300 ms.
-    const holder = Bun.spawn([process.execPath, '-e', `
+    const holder = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../src/storage/db.ts', import.meta.url).pathname)})
       const { client } = await openDatabase({ url: ${JSON.stringify(`file:${path}`)} })
       await client.execute('BEGIN IMMEDIATE'); await client.execute('insert into t values (1)')
-      console.log('locked'); Bun.sleepSync(300); await client.execute('COMMIT')`], { stdout: 'pipe' })
+      console.log('locked'); Bun.sleepSync(300); await client.execute('COMMIT')`,
+      ],
+      { stdout: 'pipe' },
+    )
     const reader = holder.stdout.getReader()
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('locked')
     await b.client.batch(['insert into t values (2)'], 'write')
@@ -80,16 +94,26 @@ describe('the local database client', () => {
   const lockHolder = (path: string) => {
     const holder = new Database(path)
     holder.exec('BEGIN IMMEDIATE')
-    return { release: () => { holder.exec('COMMIT'); holder.close() } }
+    return {
+      release: () => {
+        holder.exec('COMMIT')
+        holder.close()
+      },
+    }
   }
   /** Counts timer ticks: each one is a turn of the event loop that was free to serve something else. */
   const ticker = () => {
     let ticks = 0
     const timer = setInterval(() => ticks++, 10)
-    return { get ticks() { return ticks }, stop: () => clearInterval(timer) }
+    return {
+      get ticks() {
+        return ticks
+      },
+      stop: () => clearInterval(timer),
+    }
   }
 
-  test('a write waiting for another connection\'s lock leaves the event loop running, then applies once', async () => {
+  test("a write waiting for another connection's lock leaves the event loop running, then applies once", async () => {
     const path = tempFile()
     const c = createLocalClient(path, { lockWaitMs: 5000 })
     await c.execute('PRAGMA journal_mode = WAL')
@@ -120,7 +144,9 @@ describe('the local database client', () => {
     const holder = lockHolder(path)
     setTimeout(holder.release, 100)
     await Promise.all(Array.from({ length: 50 }, (_, i) => c.execute({ sql: 'insert into t values (?)', args: [i] })))
-    expect((await c.execute('select a from t order by rowid')).rows.map((r) => r[0])).toEqual(Array.from({ length: 50 }, (_, i) => i))
+    expect((await c.execute('select a from t order by rowid')).rows.map((r) => r[0])).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    )
     c.close()
   })
 
@@ -167,7 +193,7 @@ describe('the local database client', () => {
 
 describe('the local client after close()', () => {
   test('a statement, a batch or a second close fails or does nothing instead of aborting the process', async () => {
-    const client = createLocalClient(":memory:", { lockWaitMs: 100 })
+    const client = createLocalClient(':memory:', { lockWaitMs: 100 })
     await client.execute('CREATE TABLE t (x)')
     client.close()
     // Before the guard, the engine aborted the whole process here (a write scheduled before close, run after it).

@@ -29,7 +29,11 @@ afterEach(() => {
 })
 
 const TABLES = ['__drizzle_migrations', 'api_keys', 'icp_profiles', 'keywords', 'signals', 'teams']
-const tableNames = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.name)).filter((n) => TABLES.includes(n)).sort()
+const tableNames = (rows: Record<string, unknown>[]) =>
+  rows
+    .map((r) => String(r.name))
+    .filter((n) => TABLES.includes(n))
+    .sort()
 const TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
 /** First column of the first row, read in the fake server's own engine. */
 const scalar = (server: ReturnType<typeof startFakeLibsqlServer>, sql: string, args: unknown[] = []) =>
@@ -51,7 +55,9 @@ describe('a database on a libSQL server', () => {
       // Through the client and straight in the server's engine: the same tables, so the statements really ran there.
       expect(tableNames((await c.execute(TABLES_SQL)).rows)).toEqual(TABLES)
       expect(tableNames(server.db.prepare(TABLES_SQL).all() as Record<string, unknown>[])).toEqual(TABLES)
-      const applied = server.db.prepare('SELECT hash, created_at FROM "__drizzle_migrations"').all() as { created_at: number }[]
+      const applied = server.db.prepare('SELECT hash, created_at FROM "__drizzle_migrations"').all() as {
+        created_at: number
+      }[]
       expect(applied.map((r) => Number(r.created_at))).toEqual(migrations.map((m) => m.when))
       // The bookkeeping reads back over the protocol, so a second run applies nothing.
       expect(await migrate(c)).toEqual([])
@@ -65,7 +71,9 @@ describe('a database on a libSQL server', () => {
 
   test('the service runs on it: a team, its key, the counted quota and a batch insert', async () => {
     const server = startServer()
-    const deps = await buildDeps(testConfig({ database: { url: server.url, auth_token: TOKEN } }), { log: silentLogger })
+    const deps = await buildDeps(testConfig({ database: { url: server.url, auth_token: TOKEN } }), {
+      log: silentLogger,
+    })
     closers.push(deps.database.client)
     expect(deps.database.client.protocol).toBe('http')
     const { team, apiKey } = await createTeam(deps, { name: 'acme', plan: 'growth' })
@@ -84,9 +92,21 @@ describe('a database on a libSQL server', () => {
 
     // insertMany is one batch (store_sql + batch with BEGIN … COMMIT steps); the conflict clause skips repeats.
     const rows: NewSignal[] = [0, 1, 2].map((i) => ({
-      id: `sig_${i}`, teamId: team.id, platform: 'reddit', postId: `p${i}`, author: `a${i}`, intent: 'ACTIVE',
-      score: 9 - i, reason: `r${i}`, icpMatch: null, preview: `post ${i}`, contentFull: i ? `full ${i}` : null,
-      url: `https://example.com/${i}`, keyword: 'crm', publishedAt: '2026-11-01T00:00:00.000Z', detectedAt: '2026-11-02T00:00:00.000Z',
+      id: `sig_${i}`,
+      teamId: team.id,
+      platform: 'reddit',
+      postId: `p${i}`,
+      author: `a${i}`,
+      intent: 'ACTIVE',
+      score: 9 - i,
+      reason: `r${i}`,
+      icpMatch: null,
+      preview: `post ${i}`,
+      contentFull: i ? `full ${i}` : null,
+      url: `https://example.com/${i}`,
+      keyword: 'crm',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+      detectedAt: '2026-11-02T00:00:00.000Z',
     }))
     expect(await deps.repos.signals.insertMany(team.id, rows)).toBe(3)
     expect(await deps.repos.signals.insertMany(team.id, rows)).toBe(0)
@@ -104,37 +124,51 @@ describe('a database on a libSQL server', () => {
     for (const authToken of ['wrong-secret-token', undefined]) {
       const { client: c } = await openDatabase({ url: server.url, authToken })
       closers.push(c)
-      const error = await migrate(c).then(() => undefined, (e: unknown) => e)
+      const error = await migrate(c).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(Error)
       expect(String((error as Error).message)).toContain('401')
       expect(String((error as Error).message)).not.toContain('wrong-secret-token')
     }
-    await expect(buildDeps(testConfig({ database: { url: server.url, auth_token: 'wrong-secret-token' } }), { log: silentLogger }))
-      .rejects.toThrow(/401/)
+    await expect(
+      buildDeps(testConfig({ database: { url: server.url, auth_token: 'wrong-secret-token' } }), { log: silentLogger }),
+    ).rejects.toThrow(/401/)
     // Nothing ran on the server.
     expect(server.db.prepare(TABLES_SQL).all()).toEqual([])
-    expect(server.requests.map((r) => r.authorization)).toEqual(['Bearer wrong-secret-token', null, 'Bearer wrong-secret-token'])
+    expect(server.requests.map((r) => r.authorization)).toEqual([
+      'Bearer wrong-secret-token',
+      null,
+      'Bearer wrong-secret-token',
+    ])
   })
 
   /** The failure of opening and migrating `url` with `authToken`. */
   const failureOf = async (url: string, authToken?: string): Promise<AppError> => {
-    const error = await openDatabase({ url, authToken }).then(async ({ client: c }) => {
-      closers.push(c)
-      await migrate(c)
-    }).then(() => undefined, (e: unknown) => e)
+    const error = await openDatabase({ url, authToken })
+      .then(async ({ client: c }) => {
+        closers.push(c)
+        await migrate(c)
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(AppError)
     return error as AppError
   }
 
-  test('a server out of reach is named by its setting and host, not by the runtime\'s error code', async () => {
+  test("a server out of reach is named by its setting and host, not by the runtime's error code", async () => {
     for (const url of ['http://127.0.0.1:1', 'libsql://127.0.0.1:1?tls=0', 'ws://127.0.0.1:1']) {
       const error = await failureOf(url, 'tok')
       expect(error.kind).toBe('storage_unavailable')
       expect(error.message).toStartWith('database.url: cannot reach the libSQL server at 127.0.0.1:1 (')
       expect(error.message).not.toMatch(/ECONNREFUSED|TypeError|tok\b/)
     }
-    expect((await failureOf('http://127.0.0.1:1')).message)
-      .toBe('database.url: cannot reach the libSQL server at 127.0.0.1:1 (connection refused)')
+    expect((await failureOf('http://127.0.0.1:1')).message).toBe(
+      'database.url: cannot reach the libSQL server at 127.0.0.1:1 (connection refused)',
+    )
   })
 
   test('a refused or missing token names database.auth_token and never shows the token', async () => {
@@ -143,24 +177,33 @@ describe('a database on a libSQL server', () => {
     const wrong = await failureOf(server.url, 'wrong-secret-token')
     expect(wrong.kind).toBe('storage_unavailable')
     expect(wrong.message).toBe(`database.auth_token: the libSQL server at ${host} refused the token (HTTP 401)`)
-    expect((await failureOf(server.url)).message)
-      .toBe(`database.auth_token: the libSQL server at ${host} requires a token and none is set (HTTP 401)`)
+    expect((await failureOf(server.url)).message).toBe(
+      `database.auth_token: the libSQL server at ${host} requires a token and none is set (HTTP 401)`,
+    )
   })
 
   test('a token that cannot be sent (a line break, a non-ASCII character) is refused before any request', async () => {
     const server = startServer()
     for (const token of ['secret\nsecond-line', 'sécret', 'secret→', 'two words']) {
-      const error = await openDatabase({ url: server.url, authToken: token }).then(() => undefined, (e: unknown) => e)
+      const error = await openDatabase({ url: server.url, authToken: token }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(AppError)
       expect((error as AppError).kind).toBe('invalid_request')
-      expect((error as AppError).message).toBe('database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)')
+      expect((error as AppError).message).toBe(
+        'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)',
+      )
     }
     expect(server.requests).toEqual([])
   })
 
   test('a URL without a host is refused as database.url', async () => {
     for (const url of ['http://', 'libsql://']) {
-      const error = await openDatabase({ url }).then(() => undefined, (e: unknown) => e)
+      const error = await openDatabase({ url }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect((error as AppError).message).toBe('database.url: not a valid URL')
     }
   })

@@ -17,9 +17,10 @@ export function testConfig(overrides: DeepPartial<ConfigInput> = {}): Config {
 function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a }
   for (const [k, v] of Object.entries(b)) {
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object'
-      ? merge(out[k] as Record<string, unknown>, v as Record<string, unknown>)
-      : v
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object'
+        ? merge(out[k] as Record<string, unknown>, v as Record<string, unknown>)
+        : v
   }
   return out
 }

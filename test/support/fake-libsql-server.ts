@@ -16,16 +16,32 @@ import Database from 'libsql'
  */
 
 type Value =
-  | { type: 'null' } | { type: 'integer'; value: string } | { type: 'float'; value: number }
-  | { type: 'text'; value: string } | { type: 'blob'; base64: string }
-type Stmt = { sql?: string; sql_id?: number; args?: Value[]; named_args?: { name: string; value: Value }[]; want_rows?: boolean }
+  | { type: 'null' }
+  | { type: 'integer'; value: string }
+  | { type: 'float'; value: number }
+  | { type: 'text'; value: string }
+  | { type: 'blob'; base64: string }
+type Stmt = {
+  sql?: string
+  sql_id?: number
+  args?: Value[]
+  named_args?: { name: string; value: Value }[]
+  want_rows?: boolean
+}
 type Cond =
-  | { type: 'ok' | 'error'; step: number } | { type: 'not'; cond: Cond } | { type: 'and' | 'or'; conds: Cond[] }
+  | { type: 'ok' | 'error'; step: number }
+  | { type: 'not'; cond: Cond }
+  | { type: 'and' | 'or'; conds: Cond[] }
   | { type: 'is_autocommit' }
 type StreamRequest =
-  | { type: 'close' } | { type: 'execute'; stmt: Stmt } | { type: 'batch'; batch: { steps: { condition?: Cond; stmt: Stmt }[] } }
-  | { type: 'sequence'; sql?: string; sql_id?: number } | { type: 'store_sql'; sql_id: number; sql: string }
-  | { type: 'close_sql'; sql_id: number } | { type: 'get_autocommit' } | { type: 'describe' }
+  | { type: 'close' }
+  | { type: 'execute'; stmt: Stmt }
+  | { type: 'batch'; batch: { steps: { condition?: Cond; stmt: Stmt }[] } }
+  | { type: 'sequence'; sql?: string; sql_id?: number }
+  | { type: 'store_sql'; sql_id: number; sql: string }
+  | { type: 'close_sql'; sql_id: number }
+  | { type: 'get_autocommit' }
+  | { type: 'describe' }
 type HranaError = { message: string; code: string }
 type Version = 2 | 3
 /** Per stream: its stored SQL texts (HTTP v2 spec: `store_sql` is scoped to one stream). */
@@ -43,17 +59,33 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
 
   // Hrana `Value` ⇄ engine value. JS numbers bind as REAL in `libsql`, as a Hrana float does in sqld.
   const fromValue = (v: Value): unknown =>
-    v.type === 'null' ? null : v.type === 'integer' ? BigInt(v.value) : v.type === 'blob' ? Buffer.from(v.base64, 'base64') : v.value
+    v.type === 'null'
+      ? null
+      : v.type === 'integer'
+        ? BigInt(v.value)
+        : v.type === 'blob'
+          ? Buffer.from(v.base64, 'base64')
+          : v.value
   const toValue = (v: unknown): Value =>
-    v === null || v === undefined ? { type: 'null' }
-    : typeof v === 'bigint' ? { type: 'integer', value: String(v) }
-    : typeof v === 'number' ? { type: 'float', value: v }
-    : typeof v === 'string' ? { type: 'text', value: v }
-    : { type: 'blob', base64: Buffer.from(v as Uint8Array).toString('base64').replace(/=+$/, '') } // sqld omits padding
+    v === null || v === undefined
+      ? { type: 'null' }
+      : typeof v === 'bigint'
+        ? { type: 'integer', value: String(v) }
+        : typeof v === 'number'
+          ? { type: 'float', value: v }
+          : typeof v === 'string'
+            ? { type: 'text', value: v }
+            : {
+                type: 'blob',
+                base64: Buffer.from(v as Uint8Array)
+                  .toString('base64')
+                  .replace(/=+$/, ''),
+              } // sqld omits padding
 
   /** A statement names its SQL by text (`sql`) or by a `store_sql` id (`sql_id`), exactly one of the two. */
   const sqlOf = (stream: Stream, x: { sql?: string | null; sql_id?: number | null }): string => {
-    if ((x.sql == null) === (x.sql_id == null)) throw new ProtocolError('Either `sql` or `sql_id` are required, but not both')
+    if ((x.sql == null) === (x.sql_id == null))
+      throw new ProtocolError('Either `sql` or `sql_id` are required, but not both')
     const sql = x.sql ?? stream.sqls.get(x.sql_id as number)
     if (sql == null) throw new ProtocolError(`SQL text ${x.sql_id} not found`)
     return sql
@@ -69,7 +101,8 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
     return { message: `SQLite error: ${e instanceof Error ? e.message : String(e)}`, code }
   }
 
-  const counters = () => db.prepare('SELECT changes(), last_insert_rowid(), total_changes()').raw(true).safeIntegers(true).get() as bigint[]
+  const counters = () =>
+    db.prepare('SELECT changes(), last_insert_rowid(), total_changes()').raw(true).safeIntegers(true).get() as bigint[]
 
   /**
    * Hrana `execute`: Stmt → StmtResult {cols, rows, affected_row_count, last_insert_rowid}. sqld also sends
@@ -79,8 +112,8 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
   const execute = (stream: Stream, stmt: Stmt) => {
     const prepared = db.prepare(sqlOf(stream, stmt))
     const args = stmt.named_args?.length
-      // Named parameters travel with their prefix (`:a`, `@a`, `$a`); the engine binds them by bare name.
-      ? Object.fromEntries(stmt.named_args.map((n) => [n.name.replace(/^[:@$]/, ''), fromValue(n.value)]))
+      ? // Named parameters travel with their prefix (`:a`, `@a`, `$a`); the engine binds them by bare name.
+        Object.fromEntries(stmt.named_args.map((n) => [n.name.replace(/^[:@$]/, ''), fromValue(n.value)]))
       : (stmt.args ?? []).map(fromValue)
     const [, rowidBefore, totalBefore] = counters()
     let cols: { name: string; decltype: string | null }[] = []
@@ -107,17 +140,28 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
     const step_results: (ReturnType<typeof execute> | null)[] = []
     const step_errors: (HranaError | null)[] = []
     const holds = (c: Cond): boolean =>
-      c.type === 'ok' ? step_results[c.step] != null
-      : c.type === 'error' ? step_errors[c.step] != null
-      : c.type === 'not' ? !holds(c.cond)
-      : c.type === 'and' ? c.conds.every(holds)
-      : c.type === 'or' ? c.conds.some(holds)
-      : version >= 3 ? !db.inTransaction : unsupported('BatchCond of type `is_autocommit`', 3)
+      c.type === 'ok'
+        ? step_results[c.step] != null
+        : c.type === 'error'
+          ? step_errors[c.step] != null
+          : c.type === 'not'
+            ? !holds(c.cond)
+            : c.type === 'and'
+              ? c.conds.every(holds)
+              : c.type === 'or'
+                ? c.conds.some(holds)
+                : version >= 3
+                  ? !db.inTransaction
+                  : unsupported('BatchCond of type `is_autocommit`', 3)
     for (const step of steps) {
       let result = null
       let error = null
       if (!step.condition || holds(step.condition)) {
-        try { result = execute(stream, step.stmt) } catch (e) { error = asHranaError(e) }
+        try {
+          result = execute(stream, step.stmt)
+        } catch (e) {
+          error = asHranaError(e)
+        }
       }
       step_results.push(result)
       step_errors.push(error)
@@ -126,22 +170,39 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
   }
 
   const unsupported = (what: string, since?: Version): never => {
-    throw new ProtocolError(since ? `${what} is only supported in protocol version hrana${since} and higher` : `${what} is not supported by the fake server`)
+    throw new ProtocolError(
+      since
+        ? `${what} is only supported in protocol version hrana${since} and higher`
+        : `${what} is not supported by the fake server`,
+    )
   }
 
   /** One stream request → its StreamResponse; a statement's error becomes a StreamResultError. */
   const handle = (stream: Stream, req: StreamRequest, version: Version): Record<string, unknown> => {
     switch (req.type) {
-      case 'execute': return { type: 'execute', result: execute(stream, req.stmt) }
-      case 'batch': return { type: 'batch', result: batch(stream, req.batch.steps, version) }
-      case 'sequence': db.exec(sqlOf(stream, req)); return { type: 'sequence' }
-      case 'store_sql': stream.sqls.set(req.sql_id, req.sql); return { type: 'store_sql' }
-      case 'close_sql': stream.sqls.delete(req.sql_id); return { type: 'close_sql' }
+      case 'execute':
+        return { type: 'execute', result: execute(stream, req.stmt) }
+      case 'batch':
+        return { type: 'batch', result: batch(stream, req.batch.steps, version) }
+      case 'sequence':
+        db.exec(sqlOf(stream, req))
+        return { type: 'sequence' }
+      case 'store_sql':
+        stream.sqls.set(req.sql_id, req.sql)
+        return { type: 'store_sql' }
+      case 'close_sql':
+        stream.sqls.delete(req.sql_id)
+        return { type: 'close_sql' }
       case 'get_autocommit':
-        return version >= 3 ? { type: 'get_autocommit', is_autocommit: !db.inTransaction } : unsupported('The `get_autocommit` request', 3)
+        return version >= 3
+          ? { type: 'get_autocommit', is_autocommit: !db.inTransaction }
+          : unsupported('The `get_autocommit` request', 3)
       // Closing a stream drops its connection in sqld, which rolls back a transaction left open.
-      case 'close': if (db.inTransaction) db.exec('ROLLBACK'); return { type: 'close' }
-      default: return unsupported(`The \`${req.type}\` request`)
+      case 'close':
+        if (db.inTransaction) db.exec('ROLLBACK')
+        return { type: 'close' }
+      default:
+        return unsupported(`The \`${req.type}\` request`)
     }
   }
 
@@ -151,10 +212,14 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
     const stream = body.baton == null ? { sqls: new Map() } : streams.get(body.baton)
     if (!stream) return new Response('Received an invalid baton', { status: 400 })
     if (body.baton != null) streams.delete(body.baton)
-    let results
+    let results: unknown[]
     try {
       results = body.requests.map((req) => {
-        try { return { type: 'ok', response: handle(stream, req, version) } } catch (e) { return { type: 'error', error: asHranaError(e) } }
+        try {
+          return { type: 'ok', response: handle(stream, req, version) }
+        } catch (e) {
+          return { type: 'error', error: asHranaError(e) }
+        }
       })
     } catch (e) {
       // Spec: an HTTP error means the stream is no longer valid.
@@ -176,11 +241,14 @@ export function startFakeLibsqlServer(a: { authToken: string }) {
       const authorization = req.headers.get('authorization')
       requests.push({ method: req.method, path, authorization })
       // Version check (`GET /v2`, `GET /v3`): a 2xx says the version is served. Clients probe it without a token.
-      if (req.method === 'GET' && (path === '/v2' || path === '/v3')) return new Response('Hello, this is HTTP API v2 (Hrana over HTTP)')
-      const version = req.method !== 'POST' ? undefined : path === '/v2/pipeline' ? 2 : path === '/v3/pipeline' ? 3 : undefined
+      if (req.method === 'GET' && (path === '/v2' || path === '/v3'))
+        return new Response('Hello, this is HTTP API v2 (Hrana over HTTP)')
+      const version =
+        req.method !== 'POST' ? undefined : path === '/v2/pipeline' ? 2 : path === '/v3/pipeline' ? 3 : undefined
       if (version) {
         // sqld answers a missing or wrong token with 401 and a JSON `{error}` body.
-        if (authorization !== `Bearer ${a.authToken}`) return Response.json({ error: 'Unauthorized: `The JWT is invalid`' }, { status: 401 })
+        if (authorization !== `Bearer ${a.authToken}`)
+          return Response.json({ error: 'Unauthorized: `The JWT is invalid`' }, { status: 401 })
         return pipeline((await req.json()) as Parameters<typeof pipeline>[0], version)
       }
       return new Response('not found', { status: 404 })

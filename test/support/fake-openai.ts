@@ -16,17 +16,23 @@ export function fakeOpenAi() {
         return Response.json({ object: 'list', data: [{ id: 'gpt-test', object: 'model', owned_by: 'test' }] })
       }
       calls++
-      if (failing) return Response.json({ error: { message: 'model overloaded', type: 'server_error' } }, { status: 500 })
+      if (failing)
+        return Response.json({ error: { message: 'model overloaded', type: 'server_error' } }, { status: 500 })
       if (delayMs) await Bun.sleep(delayMs)
       const body = (await request.json()) as { model: string; messages: { role: string; content: string }[] }
       // Only the post itself (after the prompt's marker line) decides, not the instructions around it.
       const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''
       const wants = /recommend/i.test(user.split('between the markers:').at(-1) ?? '')
-      const content = JSON.stringify(wants
-        ? { reason: 'The writer asks for a recommendation.', intent: 'ACTIVE', icpMatch: null, score: 8 }
-        : { reason: 'A passing mention.', intent: 'MENTION', icpMatch: null, score: 2 })
+      const content = JSON.stringify(
+        wants
+          ? { reason: 'The writer asks for a recommendation.', intent: 'ACTIVE', icpMatch: null, score: 8 }
+          : { reason: 'A passing mention.', intent: 'MENTION', icpMatch: null, score: 2 },
+      )
       return Response.json({
-        id: `chatcmpl-${calls}`, object: 'chat.completion', created: 1772366400, model: body.model,
+        id: `chatcmpl-${calls}`,
+        object: 'chat.completion',
+        created: 1772366400,
+        model: body.model,
         choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
       })
     },
@@ -34,8 +40,12 @@ export function fakeOpenAi() {
   return {
     baseUrl: `${server.url.origin}/v1`,
     calls: () => calls,
-    fail(on: boolean) { failing = on },
-    slow(ms: number) { delayMs = ms },
+    fail(on: boolean) {
+      failing = on
+    },
+    slow(ms: number) {
+      delayMs = ms
+    },
     stop: () => server.stop(true),
   }
 }

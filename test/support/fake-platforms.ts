@@ -23,7 +23,11 @@ export function fakePlatforms() {
     async fetch(request) {
       const url = new URL(request.url)
       const platform: FakePlatform | undefined =
-        url.pathname === '/api/v1/search_by_date' ? 'hackernews' : url.pathname === '/search.json' ? 'reddit' : undefined
+        url.pathname === '/api/v1/search_by_date'
+          ? 'hackernews'
+          : url.pathname === '/search.json'
+            ? 'reddit'
+            : undefined
       if (!platform) return new Response('not found', { status: 404 })
       const keyword = url.searchParams.get(platform === 'hackernews' ? 'query' : 'q') ?? ''
       searches.push({ platform, keyword })
@@ -32,16 +36,29 @@ export function fakePlatforms() {
       if (failure) return failure()
       if (platform === 'hackernews') {
         const hits = newest(platform, keyword, Number(url.searchParams.get('hitsPerPage') ?? 20)).map((p) => ({
-          objectID: p.id, author: p.author, created_at: p.at, title: null, story_text: null, comment_text: p.text,
-          points: null, num_comments: null, _tags: ['comment'],
+          objectID: p.id,
+          author: p.author,
+          created_at: p.at,
+          title: null,
+          story_text: null,
+          comment_text: p.text,
+          points: null,
+          num_comments: null,
+          _tags: ['comment'],
         }))
         return Response.json({ hits, nbHits: hits.length, page: 0, nbPages: 1 })
       }
       const children = newest(platform, keyword, Number(url.searchParams.get('limit') ?? 25)).map((p) => ({
         kind: 't3',
         data: {
-          id: p.id, title: p.text, selftext: '', author: p.author, permalink: `/r/sales/comments/${p.id}/`,
-          created_utc: Date.parse(p.at) / 1000, score: 1, num_comments: 0,
+          id: p.id,
+          title: p.text,
+          selftext: '',
+          author: p.author,
+          permalink: `/r/sales/comments/${p.id}/`,
+          created_utc: Date.parse(p.at) / 1000,
+          score: 1,
+          num_comments: 0,
         },
       }))
       return Response.json({ kind: 'Listing', data: { after: null, children } })
@@ -66,7 +83,9 @@ export function fakePlatforms() {
       else failures.delete(platform)
     },
     /** Every answer waits this long (after the search is recorded), e.g. to keep a request in flight. */
-    slow(ms: number) { delayMs = ms },
+    slow(ms: number) {
+      delayMs = ms
+    },
     stop: () => server.stop(true),
   }
 }

@@ -13,7 +13,12 @@ export function fakeUpstream(answer: (req: Received) => Response | Promise<Respo
     port: 0,
     hostname: '127.0.0.1',
     async fetch(request) {
-      const req = { method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() }
+      const req = {
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: await request.text(),
+      }
       received.push(req)
       return answer(req)
     },
@@ -35,7 +40,9 @@ export function longText(n = 6000): string {
 /** `fakeUpstream` for tests that start one or more fakes each: every fake started is stopped after each test. */
 export function fakesPerTest() {
   const running: ReturnType<typeof fakeUpstream>[] = []
-  afterEach(() => { while (running.length) running.pop()?.stop() })
+  afterEach(() => {
+    while (running.length) running.pop()?.stop()
+  })
   return (answer: Parameters<typeof fakeUpstream>[0]) => {
     const f = fakeUpstream(answer)
     running.push(f)

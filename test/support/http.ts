@@ -21,7 +21,9 @@ export function client(deps: Deps) {
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }))
     const text = await res.text()
     let parsed: unknown = text
-    try { parsed = JSON.parse(text) } catch {}
+    try {
+      parsed = JSON.parse(text)
+    } catch {}
     return { status: res.status, body: parsed, headers: res.headers }
   }
 }

@@ -16,9 +16,13 @@ const requests: [string, string, string][] = [
 ]
 const answers = []
 for (const [method, path, body] of requests) {
-  const res = await app.handle(new Request(`http://localhost${path}`, {
-    method, body: body || undefined, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-  }))
+  const res = await app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      body: body || undefined,
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+    }),
+  )
   answers.push({ path, status: res.status, body: await res.text() })
 }
 console.log(JSON.stringify(answers))

@@ -20,7 +20,12 @@ export async function httpClient(mcpUrl: URL, apiKey?: string): Promise<Client> 
   return client
 }
 
-export type ToolError = { code: string; message: string; details?: { field: string; message: string }[]; retryAfterSeconds?: number }
+export type ToolError = {
+  code: string
+  message: string
+  details?: { field: string; message: string }[]
+  retryAfterSeconds?: number
+}
 
 /** The contract error a tool error carries as JSON text; fails the test when the call did not fail. */
 export function toolErrorOf(result: CallToolResult): ToolError {
@@ -31,6 +36,10 @@ export function toolErrorOf(result: CallToolResult): ToolError {
 }
 
 /** Calls a tool and returns the result as a plain object (the SDK's return type is wider than a tools/call result). */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult
 }

@@ -17,19 +17,34 @@ export async function rawRequest(port: number, head: string[], body: string | Ui
   let received = Buffer.alloc(0)
   let settle: (reply: RawReply) => void = () => {}
   let fail: (error: Error) => void = () => {}
-  const reply = new Promise<RawReply>((resolve, reject) => { settle = resolve; fail = reject })
+  const reply = new Promise<RawReply>((resolve, reject) => {
+    settle = resolve
+    fail = reject
+  })
   const tryParse = (closed: boolean) => {
     const parsed = parseReply(received, closed)
     if (parsed) settle(parsed)
-    else if (closed) fail(new Error(`connection closed without a complete answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`))
+    else if (closed)
+      fail(
+        new Error(
+          `connection closed without a complete answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`,
+        ),
+      )
   }
   const socket: Socket = await Bun.connect({
     hostname: '127.0.0.1',
     port,
     socket: {
-      data(_s, chunk) { received = Buffer.concat([received, chunk]); tryParse(false) },
-      close() { tryParse(true) },
-      error(_s, error) { fail(error) },
+      data(_s, chunk) {
+        received = Buffer.concat([received, chunk])
+        tryParse(false)
+      },
+      close() {
+        tryParse(true)
+      },
+      error(_s, error) {
+        fail(error)
+      },
     },
   })
   socket.write(head.join('\r\n') + '\r\n\r\n')

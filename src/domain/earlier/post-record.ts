@@ -8,8 +8,10 @@ export function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
 }
 
 // Plain words of approval and of disappointment; the scorer's PAIN intent already covers complaints.
-const GOOD = /\b(?:love[sd]?|great|awesome|amazing|excellent|fantastic|recommend(?:ed)?|happy|thank(?:s| you)|impressed|works\s+(?:great|well)|game[\s-]?changer|best)\b/i
-const BAD = /\b(?:hate[sd]?|terrible|awful|horrible|worst|useless|disappointed|disappointing|broken|scam|sucks?|annoying|frustrat\w*|angry|never\s+again)\b/i
+const GOOD =
+  /\b(?:love[sd]?|great|awesome|amazing|excellent|fantastic|recommend(?:ed)?|happy|thank(?:s| you)|impressed|works\s+(?:great|well)|game[\s-]?changer|best)\b/i
+const BAD =
+  /\b(?:hate[sd]?|terrible|awful|horrible|worst|useless|disappointed|disappointing|broken|scam|sucks?|annoying|frustrat\w*|angry|never\s+again)\b/i
 
 /** `good`, `neutrale` (the spelling the earlier route used) or `bad`. */
 export function sentimentOf(text: string, intent: ScoreResult['intent']): 'good' | 'neutrale' | 'bad' {

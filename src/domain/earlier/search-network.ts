@@ -18,7 +18,10 @@ export const NETWORK_SEARCH_LIMIT = 20
  * remembered per team so that `read` and `note` survive later searches.
  */
 export async function searchNetwork(
-  deps: Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage'>,
+  deps: Needs<
+    'config' | 'clock' | 'log' | 'scoring' | 'searches',
+    'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage'
+  >,
   caller: Caller,
   req: { network: Network; keyword: string },
 ) {
@@ -30,10 +33,14 @@ export async function searchNetwork(
     const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     const scores = await mapLimited(mentions, deps.config.scorer.concurrency, (m) =>
-      deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }))
+      deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }),
+    )
     await loadLanguageDetector()
     const states = await deps.repos.legacyPosts.remember({
-      teamId: caller.team.id, network: req.network, keyword: req.keyword, postIds: mentions.map((m) => m.id),
+      teamId: caller.team.id,
+      network: req.network,
+      keyword: req.keyword,
+      postIds: mentions.map((m) => m.id),
       at: deps.clock.now().toISOString(),
     })
     return mentions.map((m, i) => toPostRecord(m, scores[i], states.get(m.id)))

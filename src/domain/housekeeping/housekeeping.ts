@@ -46,19 +46,23 @@ export const housekeepingSummary = (
 export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSignal): Promise<HousekeepingSummary> {
   const { repos } = deps
   const summary = housekeepingSummary(now)
-  // A step answers false when it stopped partway.
-  const steps: (() => Promise<void | boolean>)[] = [
+  // A step answers whether it finished (false: it stopped partway).
+  const steps: (() => Promise<boolean>)[] = [
     async () => {
       summary.teamsRolledOver = await rollOverTeams(deps, summary.month)
+      return true
     },
     async () => {
       summary.pruned.pendingMentions = await pruneUntrackedPending(repos)
+      return true
     },
     async () => {
       summary.pruned.pollCursors = await repos.housekeeping.dropUntrackedCursors()
+      return true
     },
     async () => {
       summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+      return true
     },
     async () => {
       const cache = await pruneScoreCache(repos, now, stop)
@@ -67,7 +71,7 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
     },
   ]
   for (const step of steps) {
-    if (stop.aborted || (await step()) === false) return { ...summary, outcome: 'stopped' }
+    if (stop.aborted || !(await step())) return { ...summary, outcome: 'stopped' }
   }
   return summary
 }

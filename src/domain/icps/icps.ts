@@ -16,11 +16,17 @@ export function checkLength(what: string, value: string, max: number): string {
 export function cleanCompetitors(list: string | undefined): string[] {
   if (list === undefined) return []
   const names: string[] = []
-  for (const name of list.split(',').map((n) => n.trim()).filter(Boolean)) {
+  for (const name of list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)) {
     if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name)
   }
   if (names.some((n) => n.length > 100) || names.length > 50) {
-    throw new AppError('invalid_request', '--competitors takes at most 50 names of 1 to 100 characters, separated by commas')
+    throw new AppError(
+      'invalid_request',
+      '--competitors takes at most 50 names of 1 to 100 characters, separated by commas',
+    )
   }
   return names
 }
@@ -33,16 +39,25 @@ export async function addIcp(
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
   const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => p.name.toLowerCase() === name.toLowerCase())
-  const inserted = !clash && await deps.repos.icpProfiles.insert({
-    id: newId('icp'), teamId: a.teamId, name, description, competitors, createdAt: deps.clock.now().toISOString(),
-  })
-  if (!inserted) throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
+  const inserted =
+    !clash &&
+    (await deps.repos.icpProfiles.insert({
+      id: newId('icp'),
+      teamId: a.teamId,
+      name,
+      description,
+      competitors,
+      createdAt: deps.clock.now().toISOString(),
+    }))
+  if (!inserted)
+    throw new AppError('invalid_request', `the team already has an ICP profile named "${clash?.name ?? name}"`)
   return { name, description, competitors }
 }
 
 export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: string; name: string }) {
   const name = a.name.trim()
-  if (!(await deps.repos.icpProfiles.remove(a.teamId, name))) throw new AppError('invalid_request', `the team has no ICP profile named "${name}"`)
+  if (!(await deps.repos.icpProfiles.remove(a.teamId, name)))
+    throw new AppError('invalid_request', `the team has no ICP profile named "${name}"`)
 }
 
 /** The team's profiles, oldest first. */

@@ -8,7 +8,12 @@ import { type Plan, planOf } from '../teams/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 
 export type Caller = { team: TeamRow; plan: Plan }
-type AuthDeps = { config: Pick<Config, 'plans'>; clock: Clock; log: Logger; repos: { apiKeys: ReturnType<typeof createApiKeysRepo> } }
+type AuthDeps = {
+  config: Pick<Config, 'plans'>
+  clock: Clock
+  log: Logger
+  repos: { apiKeys: ReturnType<typeof createApiKeysRepo> }
+}
 
 // Writing `last_used_at` on every request would make each read a write; a minute of precision is enough for a list.
 const TOUCH_EVERY_MS = 60_000

@@ -4,12 +4,20 @@ import { AppError } from '../../errors'
 import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key'
 
 /** A new key for the team; the secret is in the return value only. */
-export async function issueApiKey(deps: Needs<'clock' | 'randomBytes', 'apiKeys'>, a: { teamId: string; label?: string }) {
+export async function issueApiKey(
+  deps: Needs<'clock' | 'randomBytes', 'apiKeys'>,
+  a: { teamId: string; label?: string },
+) {
   const label = (a.label ?? '').trim()
   if (label.length > 100) throw new AppError('invalid_request', 'key label must be at most 100 characters')
   const key = generateApiKey(deps.randomBytes)
   await deps.repos.apiKeys.insert({
-    id: newId('key'), teamId: a.teamId, hash: key.hash, prefix: key.prefix, label, createdAt: deps.clock.now().toISOString(),
+    id: newId('key'),
+    teamId: a.teamId,
+    hash: key.hash,
+    prefix: key.prefix,
+    label,
+    createdAt: deps.clock.now().toISOString(),
   })
   return { apiKey: key.apiKey, prefix: key.prefix }
 }
@@ -19,7 +27,10 @@ export async function issueApiKey(deps: Needs<'clock' | 'randomBytes', 'apiKeys'
  * one of the team's active keys (its hash must match, not only its start); only its prefix is used from then on, so
  * the secret is never printed back. Returns the prefix revoked.
  */
-export async function revokeApiKey(deps: Needs<'clock', 'apiKeys'>, a: { teamId: string; key: string }): Promise<string> {
+export async function revokeApiKey(
+  deps: Needs<'clock', 'apiKeys'>,
+  a: { teamId: string; key: string },
+): Promise<string> {
   const given = a.key.trim()
   let prefix = given
   if (looksLikeApiKey(given)) {

@@ -13,8 +13,10 @@ export function cleanKeywords(raw: string[]): string[] {
   const seen = new Map<string, string>()
   for (const [i, word] of raw.entries()) {
     const keyword = word.trim()
-    if (keyword === '') throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
-    if (keyword.length > MAX_KEYWORD) throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
+    if (keyword === '')
+      throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
+    if (keyword.length > MAX_KEYWORD)
+      throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
     if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
   }
   return [...seen.values()]
@@ -23,9 +25,15 @@ export function cleanKeywords(raw: string[]): string[] {
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const createdAt = deps.clock.now().toISOString()
   // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
-  const added = await deps.repos.keywords.add(a.keywords.map((keyword) => ({
-    id: newId('kw'), teamId: a.teamId, keyword, keywordLc: lc(keyword), createdAt,
-  })))
+  const added = await deps.repos.keywords.add(
+    a.keywords.map((keyword) => ({
+      id: newId('kw'),
+      teamId: a.teamId,
+      keyword,
+      keywordLc: lc(keyword),
+      createdAt,
+    })),
+  )
   const addedLc = new Set(added.map(lc))
   return { added, alreadyTracked: a.keywords.filter((k) => !addedLc.has(lc(k))) }
 }
@@ -34,7 +42,8 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
   const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
-  if (missing.length > 0) throw new AppError('invalid_request', `not tracked by this team: ${quoted(missing)}; nothing was removed`)
+  if (missing.length > 0)
+    throw new AppError('invalid_request', `not tracked by this team: ${quoted(missing)}; nothing was removed`)
   return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))
 }
 

@@ -9,11 +9,7 @@ import type { Pass } from './state'
  * transaction leaves everything where it was (a page's cursor too: the page is fetched again); a scorer that is down,
  * or a pass stopping, leaves what it did not score queued for the next pass.
  */
-export async function scoreAndStore(
-  pass: Pass,
-  pairs: Pair[],
-  page?: { cursor: CursorUpdate; fetchedAt: string },
-) {
+export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: CursorUpdate; fetchedAt: string }) {
   if (pairs.length === 0 && !page) return
   const j = await judge(pass, pairs)
   const created = await pass.deps.repos.polling.store({

@@ -1,3 +1,4 @@
+import { getOrAdd } from '../../lib/get-or-add'
 /** What a pass did on one platform. */
 export type PlatformCounts = {
   /** Searches sent upstream. */
@@ -28,21 +29,27 @@ export type PassSummary = {
   totals: PlatformCounts
 }
 
-const zero = (): PlatformCounts => ({ searches: 0, fetched: 0, new: 0, scored: 0, qualified: 0, pending: 0, failed: 0, deferred: 0 })
+const zero = (): PlatformCounts => ({
+  searches: 0,
+  fetched: 0,
+  new: 0,
+  scored: 0,
+  qualified: 0,
+  pending: 0,
+  failed: 0,
+  deferred: 0,
+})
 
 /** Counters of a pass in progress, per platform. */
 export function passCounters() {
   const byPlatform = new Map<string, PlatformCounts>()
   return {
-    of(platform: string): PlatformCounts {
-      let c = byPlatform.get(platform)
-      if (!c) byPlatform.set(platform, (c = zero()))
-      return c
-    },
+    of: (platform: string): PlatformCounts => getOrAdd(byPlatform, platform, zero),
     summary(a: Omit<PassSummary, 'platforms' | 'totals'>): PassSummary {
       const platforms = Object.fromEntries([...byPlatform].sort(([x], [y]) => x.localeCompare(y)))
       const totals = zero()
-      for (const c of byPlatform.values()) for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
+      for (const c of byPlatform.values())
+        for (const k of Object.keys(totals) as (keyof PlatformCounts)[]) totals[k] += c[k]
       return { ...a, platforms, totals }
     },
   }
@@ -52,15 +59,31 @@ export function passCounters() {
 export const skippedPass = (at: string): PassSummary =>
   passCounters().summary({ outcome: 'skipped', startedAt: at, finishedAt: at, scorerUnavailable: false })
 
-const COLUMNS: (keyof PlatformCounts)[] = ['searches', 'fetched', 'new', 'scored', 'qualified', 'pending', 'failed', 'deferred']
+const COLUMNS: (keyof PlatformCounts)[] = [
+  'searches',
+  'fetched',
+  'new',
+  'scored',
+  'qualified',
+  'pending',
+  'failed',
+  'deferred',
+]
 
 /** The summary as `poll --once` prints it: one line of outcome, then a table per platform. */
 export function formatSummary(s: PassSummary): string {
   if (s.outcome === 'skipped') return 'poll: skipped, another process is polling this database'
-  const head = `poll: ${s.outcome} in ${Date.parse(s.finishedAt) - Date.parse(s.startedAt)} ms` +
+  const head =
+    `poll: ${s.outcome} in ${Date.parse(s.finishedAt) - Date.parse(s.startedAt)} ms` +
     (s.scorerUnavailable ? '; the scorer could not answer, unscored mentions stay pending' : '')
-  const rows = [['platform', ...COLUMNS], ...Object.entries(s.platforms).map(([p, c]) => [p, ...COLUMNS.map((k) => String(c[k]))]),
-    ['total', ...COLUMNS.map((k) => String(s.totals[k]))]]
+  const rows = [
+    ['platform', ...COLUMNS],
+    ...Object.entries(s.platforms).map(([p, c]) => [p, ...COLUMNS.map((k) => String(c[k]))]),
+    ['total', ...COLUMNS.map((k) => String(s.totals[k]))],
+  ]
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)))
-  return [head, ...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '))].join('\n')
+  return [
+    head,
+    ...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')),
+  ].join('\n')
 }

@@ -29,7 +29,10 @@ export async function pollTargets(deps: TargetDeps, teamId?: string): Promise<Se
   const platformsOf = new Map<string, SearchPlatform[]>()
   for (const team of teams) {
     const plan = deps.config.plans[team.plan]
-    platformsOf.set(team.id, (plan?.platforms ?? []).filter((p) => deps.searches.isAvailable(p)))
+    platformsOf.set(
+      team.id,
+      (plan?.platforms ?? []).filter((p) => deps.searches.isAvailable(p)),
+    )
   }
   const wanted = teamId ? new Set((await deps.repos.keywords.all(teamId)).map((k) => k.keywordLc)) : undefined
   const targets = new Map<string, SearchTarget>()

@@ -27,7 +27,11 @@ export async function charged<T>(
   const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
   if (!reservation) {
     const retryAfterSec = secondsUntilReset(deps.clock.now())
-    throw new AppError('quota_exceeded', 'monthly quota and credits are used up; the quota resets at the start of next month (UTC)', { retryAfterSec })
+    throw new AppError(
+      'quota_exceeded',
+      'monthly quota and credits are used up; the quota resets at the start of next month (UTC)',
+      { retryAfterSec },
+    )
   }
   let result: T
   try {
@@ -37,7 +41,8 @@ export async function charged<T>(
     throw error
   }
   // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
-  if (!usage.keep(reservation)) throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
+  if (!usage.keep(reservation))
+    throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
   return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
 }
 

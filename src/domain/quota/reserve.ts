@@ -13,7 +13,10 @@ const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
  * that fails gives its unit back, so this waits for the holds to settle before answering "used up" (undefined):
  * with R units left, R calls succeed whatever fails beside them. Exactness stays with the atomic take.
  */
-export async function reserveUnit(deps: QuotaDeps, a: { teamId: string; month: string; limit: number | null }): Promise<Reservation | undefined> {
+export async function reserveUnit(
+  deps: QuotaDeps,
+  a: { teamId: string; month: string; limit: number | null },
+): Promise<Reservation | undefined> {
   const { usage } = deps.repos
   const started = performance.now()
   let pause = FIRST_PAUSE_MS

@@ -8,7 +8,11 @@ export type ScoreRequest = { content: string; keyword?: string; context?: string
  * docs/api.md#lead-scoring: the team's ICP profiles go with the text; `qualified` comes from the threshold.
  * Returns the body and the scorer that answered (the route names it in a header).
  */
-export async function scoreLead(deps: Needs<'config' | 'clock' | 'scoring', 'icpProfiles' | 'usage'>, caller: Caller, req: ScoreRequest) {
+export async function scoreLead(
+  deps: Needs<'config' | 'clock' | 'scoring', 'icpProfiles' | 'usage'>,
+  caller: Caller,
+  req: ScoreRequest,
+) {
   const { result } = await charged(deps, caller, async () => {
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     return deps.scoring.score(caller.team.id, { ...req, icps })

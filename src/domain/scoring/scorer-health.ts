@@ -14,9 +14,10 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   const { scorer, log } = a
   let down = false
   let failures = 0
-  const meanwhile = () => a.config.scorer.fallback === 'rules'
-    ? 'scoring with the embedded rules scorer'
-    : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
+  const meanwhile = () =>
+    a.config.scorer.fallback === 'rules'
+      ? 'scoring with the embedded rules scorer'
+      : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 
   return {
     /** A call failed: the first failure of an outage is logged with its reason. */

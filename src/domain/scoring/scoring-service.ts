@@ -45,7 +45,11 @@ export function createScoringService(a: {
       throw new AppError('scorer_unavailable', `the ${scorer.name} scorer could not answer`)
     }
     const r = await rules.score(input, NEVER_ABORTED)
-    return { ...r, reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`, scoredBy: 'rules' }
+    return {
+      ...r,
+      reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`,
+      scoredBy: 'rules',
+    }
   }
 
   const service = {
@@ -87,7 +91,16 @@ export type ScoringService = ReturnType<typeof createScoringService>
 
 /** What a model's answer depends on; the team's profiles are part of the question (icpMatch names one). */
 function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
-  return sha256Hex(JSON.stringify([
-    teamId, input.content, input.keyword ?? '', input.context ?? '', input.icps, scorer.name, scorer.model ?? '', scorer.version ?? '',
-  ]))
+  return sha256Hex(
+    JSON.stringify([
+      teamId,
+      input.content,
+      input.keyword ?? '',
+      input.context ?? '',
+      input.icps,
+      scorer.name,
+      scorer.model ?? '',
+      scorer.version ?? '',
+    ]),
+  )
 }

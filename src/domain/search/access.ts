@@ -14,6 +14,9 @@ export function requireOnPlan(caller: Caller, platform: SearchPlatform) {
 export function requireConfigured(searches: Pick<SearchRunner, 'isAvailable'>, sources: Source[]) {
   const missing = sources.filter((s) => !searches.isAvailable(s))
   if (missing.length === sources.length) {
-    throw new AppError('platform_not_configured', `${sources.join(', ')} ${sources.length > 1 ? 'are' : 'is'} not configured on this server`)
+    throw new AppError(
+      'platform_not_configured',
+      `${sources.join(', ')} ${sources.length > 1 ? 'are' : 'is'} not configured on this server`,
+    )
   }
 }

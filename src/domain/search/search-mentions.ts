@@ -12,6 +12,8 @@ export async function searchMentions(
 ) {
   requireOnPlan(caller, req.platform)
   requireConfigured(deps.searches, [req.platform])
-  const { result, usage } = await charged(deps, caller, () => deps.searches.search(req.platform, req.keyword, req.limit))
+  const { result, usage } = await charged(deps, caller, () =>
+    deps.searches.search(req.platform, req.keyword, req.limit),
+  )
   return { keyword: req.keyword, platform: req.platform, count: result.length, mentions: result, usage }
 }

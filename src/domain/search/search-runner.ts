@@ -41,7 +41,8 @@ export function createSearchRunner(deps: RunnerDeps) {
     isAvailable: (source: Source) => deps.connectors.has(source),
     search(source: Source, keyword: string, limit: number): Promise<Mention[]> {
       const connector = deps.connectors.get(source)
-      if (!connector) return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
+      if (!connector)
+        return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
       const key = `${source}\u0000${limit}\u0000${keyword}`
       let running = inFlight.get(key)
       if (!running) {

@@ -17,10 +17,17 @@ type ScoredDeps = Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'ic
  * without one, every one of the six that the plan has and that is configured, searched at once, merged by aiScore.
  * A merged search answers with what the platforms that answered found; it fails only if all of them failed.
  */
-export async function searchScored(deps: ScoredDeps, caller: Caller, req: { keyword: string; platform?: ScoredPlatform; limit: number }) {
-  const platforms = req.platform ? [req.platform] : SCORED_VARIANT_PLATFORMS.filter((p) => caller.plan.platforms.includes(p))
+export async function searchScored(
+  deps: ScoredDeps,
+  caller: Caller,
+  req: { keyword: string; platform?: ScoredPlatform; limit: number },
+) {
+  const platforms = req.platform
+    ? [req.platform]
+    : SCORED_VARIANT_PLATFORMS.filter((p) => caller.plan.platforms.includes(p))
   if (req.platform) requireOnPlan(caller, req.platform)
-  if (platforms.length === 0) throw new AppError('platform_not_in_plan', `the ${caller.team.plan} plan has none of the platforms of this search`)
+  if (platforms.length === 0)
+    throw new AppError('platform_not_in_plan', `the ${caller.team.plan} plan has none of the platforms of this search`)
   requireConfigured(deps.searches, platforms)
   const available = platforms.filter((p) => deps.searches.isAvailable(p))
 
@@ -30,9 +37,16 @@ export async function searchScored(deps: ScoredDeps, caller: Caller, req: { keyw
     const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
     if (failed.length === settled.length) throw failed[0].reason
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
-    const scored = await mapLimited(found, deps.config.scorer.concurrency, async (m) => toScoredResult(m, req.keyword,
-      await deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps })))
-    return scored.sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt)).slice(0, req.limit)
+    const scored = await mapLimited(found, deps.config.scorer.concurrency, async (m) =>
+      toScoredResult(
+        m,
+        req.keyword,
+        await deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }),
+      ),
+    )
+    return scored
+      .sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt))
+      .slice(0, req.limit)
   })
   return { results: result, total: result.length, usage }
 }

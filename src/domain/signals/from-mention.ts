@@ -6,12 +6,29 @@ import type { NewSignal } from '../../storage/repos/signals'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 
 /** A polled mention the scorer qualified, as the team's signal (docs/api.md#signals; docs/operations.md#exactly-once). */
-export function signalFromMention(a: { teamId: string; keyword: string; mention: Mention; score: ScoreResult; detectedAt: string }): NewSignal {
+export function signalFromMention(a: {
+  teamId: string
+  keyword: string
+  mention: Mention
+  score: ScoreResult
+  detectedAt: string
+}): NewSignal {
   const { mention: m, score: s } = a
   return {
-    id: newId('sig'), teamId: a.teamId, platform: m.platform, postId: m.id, author: m.author,
-    intent: s.intent, score: s.score, reason: s.reason, icpMatch: s.icpMatch,
-    preview: truncate(m.content, PREVIEW_CHARS), contentFull: truncate(m.content, FULL_CHARS),
-    url: m.url, keyword: a.keyword, publishedAt: m.date, detectedAt: a.detectedAt,
+    id: newId('sig'),
+    teamId: a.teamId,
+    platform: m.platform,
+    postId: m.id,
+    author: m.author,
+    intent: s.intent,
+    score: s.score,
+    reason: s.reason,
+    icpMatch: s.icpMatch,
+    preview: truncate(m.content, PREVIEW_CHARS),
+    contentFull: truncate(m.content, FULL_CHARS),
+    url: m.url,
+    keyword: a.keyword,
+    publishedAt: m.date,
+    detectedAt: a.detectedAt,
   }
 }

@@ -3,7 +3,8 @@ import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { toUtcIso } from '../../lib/iso-time'
 import { Intent } from '../../scorers/types'
 
-const text = (max: number) => v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
+const text = (max: number) =>
+  v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
 
 const isoDateTime = v.pipe(
   v.string('must be a string'),
@@ -28,21 +29,36 @@ const httpUrl = v.pipe(
  * One line of a `signals import` file: a signal as the API shows it (docs/api.md#signals) with `id` optional (the post's id on its platform).
  * Strict: an unknown field rejects the line, so a misspelt field does not silently drop data.
  */
-export const ImportedSignal = v.strictObject({
-  id: v.optional(v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))),
-  author: text(200),
-  platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
-  intent: v.picklist(Intent.options, `must be one of: ${Intent.options.join(', ')}`),
-  score: v.pipe(v.number('must be a number'), v.minValue(0, 'must be from 0 to 10'), v.maxValue(10, 'must be from 0 to 10')),
-  reason: text(2000),
-  icpMatch: v.optional(v.nullable(text(100)), null),
-  content: v.pipe(v.string('must be a string'), v.check((s) => s.trim() !== '', 'must not be empty')),
-  contentFull: v.optional(v.nullable(v.string('must be a string or null')), null),
-  url: httpUrl,
-  keyword: v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters')),
-  publishedAt: isoDateTime,
-  detectedAt: v.optional(isoDateTime),
-}, 'must be a JSON object')
+export const ImportedSignal = v.strictObject(
+  {
+    id: v.optional(v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))),
+    author: text(200),
+    platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
+    intent: v.picklist(Intent.options, `must be one of: ${Intent.options.join(', ')}`),
+    score: v.pipe(
+      v.number('must be a number'),
+      v.minValue(0, 'must be from 0 to 10'),
+      v.maxValue(10, 'must be from 0 to 10'),
+    ),
+    reason: text(2000),
+    icpMatch: v.optional(v.nullable(text(100)), null),
+    content: v.pipe(
+      v.string('must be a string'),
+      v.check((s) => s.trim() !== '', 'must not be empty'),
+    ),
+    contentFull: v.optional(v.nullable(v.string('must be a string or null')), null),
+    url: httpUrl,
+    keyword: v.pipe(
+      v.string('must be a string'),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(200, 'must be at most 200 characters'),
+    ),
+    publishedAt: isoDateTime,
+    detectedAt: v.optional(isoDateTime),
+  },
+  'must be a JSON object',
+)
 export type ImportedSignal = v.InferOutput<typeof ImportedSignal>
 
 /** `field: message` for one issue, in words a person editing the file can act on. */

@@ -37,7 +37,10 @@ const BATCH_PAUSE_MS = 10
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
-export function parseSignalLine(raw: string, a: { teamId: string; now: Date }): { row: NewSignal } | { message: string } | undefined {
+export function parseSignalLine(
+  raw: string,
+  a: { teamId: string; now: Date },
+): { row: NewSignal } | { message: string } | undefined {
   const line = raw.trim()
   if (line === '') return undefined
   let value: unknown
@@ -57,10 +60,21 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
   const detectedAt = s.detectedAt ?? a.now.toISOString()
   const full = s.contentFull ?? (detectedAt >= FULL_TEXT_SINCE ? s.content : null)
   return {
-    id: newId('sig'), teamId: a.teamId, platform: s.platform, postId: s.id ?? s.url,
-    author: s.author, intent: s.intent, score: s.score, reason: s.reason, icpMatch: s.icpMatch,
-    preview: truncate(s.content, PREVIEW_CHARS), contentFull: full === null ? null : truncate(full, FULL_CHARS),
-    url: s.url, keyword: s.keyword, publishedAt: s.publishedAt, detectedAt,
+    id: newId('sig'),
+    teamId: a.teamId,
+    platform: s.platform,
+    postId: s.id ?? s.url,
+    author: s.author,
+    intent: s.intent,
+    score: s.score,
+    reason: s.reason,
+    icpMatch: s.icpMatch,
+    preview: truncate(s.content, PREVIEW_CHARS),
+    contentFull: full === null ? null : truncate(full, FULL_CHARS),
+    url: s.url,
+    keyword: s.keyword,
+    publishedAt: s.publishedAt,
+    detectedAt,
   }
 }
 
@@ -91,7 +105,8 @@ export async function importSignals(
     const parsed = parseSignalLine(raw, context)
     if (parsed && 'message' in parsed) rejected.push({ line: n, message: parsed.message })
     lines = n
-    if (n % BATCH_ROWS === 0) progress({ phase: 'checking', lines: n, totalLines: undefined, imported: 0, duplicates: 0 })
+    if (n % BATCH_ROWS === 0)
+      progress({ phase: 'checking', lines: n, totalLines: undefined, imported: 0, duplicates: 0 })
   }
   if (rejected.length > 0 && !a.skipInvalid) return { applied: false, imported: 0, duplicates: 0, rejected }
 
@@ -111,7 +126,7 @@ export async function importSignals(
     seen = n
     const parsed = parseSignalLine(raw, context)
     if (parsed === undefined) continue
-    if (('message' in parsed) !== rejectedLines.has(n)) throw changedDuringImport()
+    if ('message' in parsed !== rejectedLines.has(n)) throw changedDuringImport()
     if ('row' in parsed) batch.push(parsed.row)
     if (batch.length === BATCH_ROWS) await flush(n)
   }
@@ -123,5 +138,8 @@ export async function importSignals(
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // The first pass saw other lines: what it checked is not what would be stored.
-const changedDuringImport = () => new AppError('invalid_request',
-  'the file changed while it was being imported; run the import again (signals already stored are skipped as duplicates)')
+const changedDuringImport = () =>
+  new AppError(
+    'invalid_request',
+    'the file changed while it was being imported; run the import again (signals already stored are skipped as duplicates)',
+  )

@@ -8,7 +8,10 @@ import { AppError } from '../../errors'
 export type LineSource = () => AsyncIterable<string>
 
 const REASONS: Record<string, string> = {
-  ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory', EPERM: 'permission denied',
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+  EPERM: 'permission denied',
 }
 
 /**
@@ -36,7 +39,8 @@ export function fileLines(path: string, shownAs: string = path): LineSource {
 export function textLines(text: string): LineSource {
   return async function* () {
     let start = 0
-    for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) yield text.slice(start, end)
+    for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start))
+      yield text.slice(start, end)
     if (start < text.length) yield text.slice(start)
   }
 }

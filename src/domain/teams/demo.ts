@@ -10,18 +10,59 @@ const DEMO_KEY_LABEL = 'demo (serve --demo)'
 const KEYWORDS = ['crm', 'customer feedback', 'lead generation']
 const ICP = {
   name: 'B2B SaaS founders',
-  description: 'Founders and sales leads of small B2B SaaS companies who need a CRM, a sales pipeline and lead generation',
+  description:
+    'Founders and sales leads of small B2B SaaS companies who need a CRM, a sales pipeline and lead generation',
 }
 // Sample posts for a first look at the API; they are scored by the real scorer below, not given canned scores.
 const SAMPLE_POSTS: { platform: string; author: string; keyword: string; text: string }[] = [
-  { platform: 'reddit', author: 'saas_maker', keyword: 'crm', text: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations? Budget is around $200/month.' },
-  { platform: 'hackernews', author: 'growthpm', keyword: 'crm', text: 'Switching from Salesforce, it is way too expensive for a startup our size. What are good alternatives?' },
-  { platform: 'twitter', author: 'indiefounder', keyword: 'lead generation', text: 'Cold outreach is broken. We waste hours every week on lead generation that goes nowhere.' },
-  { platform: 'linkedin', author: 'Dana Ortiz', keyword: 'customer feedback', text: 'How do you all collect customer feedback from enterprise users without annoying them?' },
-  { platform: 'reddit', author: 'opsnerd', keyword: 'crm', text: 'Our CRM is down again and the pipeline report has been broken since Monday. So frustrating.' },
-  { platform: 'youtube', author: 'SalesTalks', keyword: 'lead generation', text: 'New video: five lead generation lessons from ten years of B2B sales.' },
-  { platform: 'bluesky', author: 'maria.dev', keyword: 'customer feedback', text: 'Need a tool to tag customer feedback from support tickets. Willing to pay for something that works.' },
-  { platform: 'github', author: 'octodev', keyword: 'crm', text: 'Does anyone know whether the CRM export supports custom fields?' },
+  {
+    platform: 'reddit',
+    author: 'saas_maker',
+    keyword: 'crm',
+    text: 'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations? Budget is around $200/month.',
+  },
+  {
+    platform: 'hackernews',
+    author: 'growthpm',
+    keyword: 'crm',
+    text: 'Switching from Salesforce, it is way too expensive for a startup our size. What are good alternatives?',
+  },
+  {
+    platform: 'twitter',
+    author: 'indiefounder',
+    keyword: 'lead generation',
+    text: 'Cold outreach is broken. We waste hours every week on lead generation that goes nowhere.',
+  },
+  {
+    platform: 'linkedin',
+    author: 'Dana Ortiz',
+    keyword: 'customer feedback',
+    text: 'How do you all collect customer feedback from enterprise users without annoying them?',
+  },
+  {
+    platform: 'reddit',
+    author: 'opsnerd',
+    keyword: 'crm',
+    text: 'Our CRM is down again and the pipeline report has been broken since Monday. So frustrating.',
+  },
+  {
+    platform: 'youtube',
+    author: 'SalesTalks',
+    keyword: 'lead generation',
+    text: 'New video: five lead generation lessons from ten years of B2B sales.',
+  },
+  {
+    platform: 'bluesky',
+    author: 'maria.dev',
+    keyword: 'customer feedback',
+    text: 'Need a tool to tag customer feedback from support tickets. Willing to pay for something that works.',
+  },
+  {
+    platform: 'github',
+    author: 'octodev',
+    keyword: 'crm',
+    text: 'Does anyone know whether the CRM export supports custom fields?',
+  },
 ]
 
 /**
@@ -30,7 +71,12 @@ const SAMPLE_POSTS: { platform: string; author: string; keyword: string; text: s
  * demo mode prints a new demo key, since only hashes are stored; earlier demo keys stay valid, so a restart does not
  * break a script or a client that holds one. Returns undefined when other teams exist.
  */
-export async function ensureDemoTeam(deps: Needs<'clock' | 'config' | 'randomBytes' | 'scoring', 'apiKeys' | 'icpProfiles' | 'keywords' | 'signals' | 'teams'>): Promise<{ apiKey: string; created: boolean } | undefined> {
+export async function ensureDemoTeam(
+  deps: Needs<
+    'clock' | 'config' | 'randomBytes' | 'scoring',
+    'apiKeys' | 'icpProfiles' | 'keywords' | 'signals' | 'teams'
+  >,
+): Promise<{ apiKey: string; created: boolean } | undefined> {
   const existing = await deps.repos.teams.find(DEMO_TEAM)
   if (existing) {
     const key = await issueApiKey(deps, { teamId: existing.id, label: DEMO_KEY_LABEL })
@@ -41,7 +87,15 @@ export async function ensureDemoTeam(deps: Needs<'clock' | 'config' | 'randomByt
   const { team } = await createTeam(deps, { name: DEMO_TEAM, plan: 'growth' })
   const key = await issueApiKey(deps, { teamId: team.id, label: DEMO_KEY_LABEL })
   const now = deps.clock.now()
-  await deps.repos.keywords.add(KEYWORDS.map((k) => ({ id: newId('kw'), teamId: team.id, keyword: k, keywordLc: k.toLowerCase(), createdAt: now.toISOString() })))
+  await deps.repos.keywords.add(
+    KEYWORDS.map((k) => ({
+      id: newId('kw'),
+      teamId: team.id,
+      keyword: k,
+      keywordLc: k.toLowerCase(),
+      createdAt: now.toISOString(),
+    })),
+  )
   await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: team.id, ...ICP, createdAt: now.toISOString() })
   const rows: NewSignal[] = []
   for (const [i, post] of SAMPLE_POSTS.entries()) {
@@ -50,11 +104,21 @@ export async function ensureDemoTeam(deps: Needs<'clock' | 'config' | 'randomByt
     if (scored.score < deps.config.scorer.qualify_threshold) continue
     const publishedAt = new Date(now.getTime() - (i + 1) * 3_600_000).toISOString()
     rows.push({
-      id: newId('sig'), teamId: team.id, platform: post.platform, postId: `demo-${i + 1}`, author: post.author,
-      intent: scored.intent, score: scored.score, reason: scored.reason, icpMatch: scored.icpMatch,
-      preview: truncate(post.text, 300), contentFull: truncate(post.text, 4000),
-      url: `https://example.com/demo/${post.platform}/${i + 1}`, keyword: post.keyword,
-      publishedAt, detectedAt: now.toISOString(),
+      id: newId('sig'),
+      teamId: team.id,
+      platform: post.platform,
+      postId: `demo-${i + 1}`,
+      author: post.author,
+      intent: scored.intent,
+      score: scored.score,
+      reason: scored.reason,
+      icpMatch: scored.icpMatch,
+      preview: truncate(post.text, 300),
+      contentFull: truncate(post.text, 4000),
+      url: `https://example.com/demo/${post.platform}/${i + 1}`,
+      keyword: post.keyword,
+      publishedAt,
+      detectedAt: now.toISOString(),
     })
   }
   await deps.repos.signals.insertMany(team.id, rows)

@@ -17,21 +17,33 @@ export function checkPlanName(deps: Needs<'config'>, plan: string) {
 }
 
 export function checkCredits(credits: number) {
-  if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError('invalid_request', 'credits must be a whole number, 0 or more')
+  if (!Number.isSafeInteger(credits) || credits < 0)
+    throw new AppError('invalid_request', 'credits must be a whole number, 0 or more')
 }
 
 /** Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. */
 export async function createTeam(deps: TeamDeps, a: { name: string; plan: string; credits?: number }) {
   const name = a.name.trim()
-  if (!NAME.test(name)) throw new AppError('invalid_request', 'team name must be 1 to 64 letters, digits, spaces, dots, dashes or underscores')
+  if (!NAME.test(name))
+    throw new AppError(
+      'invalid_request',
+      'team name must be 1 to 64 letters, digits, spaces, dots, dashes or underscores',
+    )
   checkPlanName(deps, a.plan)
   const credits = a.credits ?? 0
   checkCredits(credits)
   if (await deps.repos.teams.find(name)) throw new AppError('invalid_request', `a team named "${name}" already exists`)
   const now = deps.clock.now()
   const team: TeamRow = {
-    id: newId('team'), name, plan: a.plan, credits: Math.max(credits, deps.config.plans[a.plan].monthly_credits),
-    usageMonth: monthOf(now), quotaUsed: 0, creditUsed: 0, signalsVersion: 0, createdAt: now.toISOString(),
+    id: newId('team'),
+    name,
+    plan: a.plan,
+    credits: Math.max(credits, deps.config.plans[a.plan].monthly_credits),
+    usageMonth: monthOf(now),
+    quotaUsed: 0,
+    creditUsed: 0,
+    signalsVersion: 0,
+    createdAt: now.toISOString(),
   }
   await deps.repos.teams.insert(team)
   const key = await issueApiKey(deps, { teamId: team.id, label: 'first key' })
@@ -46,7 +58,8 @@ export async function findTeam(deps: Needs<never, 'teams'>, ref: string): Promis
 }
 
 export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string; credits?: number }) {
-  if (a.plan === undefined && a.credits === undefined) throw new AppError('invalid_request', 'give --plan and/or --credits')
+  if (a.plan === undefined && a.credits === undefined)
+    throw new AppError('invalid_request', 'give --plan and/or --credits')
   if (a.plan !== undefined) checkPlanName(deps, a.plan)
   if (a.credits !== undefined) checkCredits(a.credits)
   const team = await findTeam(deps, a.ref)
@@ -59,9 +72,13 @@ export async function listTeams(deps: Needs<'config' | 'clock', 'teams'>) {
   const now = deps.clock.now()
   return (await deps.repos.teams.list()).map((team) => {
     const plan = deps.config.plans[team.plan]
-    const counters = plan ? countersAt(team, plan, now) : { quotaUsed: team.quotaUsed, creditUsed: team.creditUsed, credits: team.credits }
+    const counters = plan
+      ? countersAt(team, plan, now)
+      : { quotaUsed: team.quotaUsed, creditUsed: team.creditUsed, credits: team.credits }
     return {
-      id: team.id, name: team.name, plan: team.plan,
+      id: team.id,
+      name: team.name,
+      plan: team.plan,
       usage: plan ? usageOf(plan, counters) : null,
       credits: counters.credits,
     }

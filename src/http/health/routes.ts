@@ -14,17 +14,23 @@ const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() }
  */
 export const healthRoutes = (deps: Deps) =>
   new Elysia({ name: 'health', detail: { tags: ['health'] } })
-    .onAfterHandle(({ set }) => { set.headers['cache-control'] = 'no-store' })
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-store'
+    })
     .get('/healthz', () => ({ status: 'ok' as const }), {
       response: { 200: Alive },
       detail: { summary: 'Liveness: the process answers' },
     })
-    .get('/readyz', async ({ set }) => {
-      const readiness = await checkReadiness(deps)
-      if (readiness.ready) return { status: 'ready' as const }
-      set.status = 503
-      return { status: 'not_ready' as const, reason: readiness.reason }
-    }, {
-      response: { 200: Ready, 503: NotReady },
-      detail: { summary: 'Readiness: the database can be read and written and is migrated' },
-    })
+    .get(
+      '/readyz',
+      async ({ set }) => {
+        const readiness = await checkReadiness(deps)
+        if (readiness.ready) return { status: 'ready' as const }
+        set.status = 503
+        return { status: 'not_ready' as const, reason: readiness.reason }
+      },
+      {
+        response: { 200: Ready, 503: NotReady },
+        detail: { summary: 'Readiness: the database can be read and written and is migrated' },
+      },
+    )

@@ -8,13 +8,14 @@ import { NoQuery, validated } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 
 export const leadsRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } })
-    .use(apiChecks(deps))
-    .post('/leads/score', async ({ caller, body, set }) => {
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } }).use(apiChecks(deps)).post(
+    '/leads/score',
+    async ({ caller, body, set }) => {
       const { body: result, scoredBy } = await scoreLead(deps, caller, body)
       set.headers['x-scorer'] = scoredBy
       return result
-    }, {
+    },
+    {
       // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
       parse: 'json',
       body: validated('body', ScoreBody),
@@ -22,8 +23,11 @@ export const leadsRoutes = (deps: Deps) =>
       response: { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
       detail: {
         summary: 'Score a text for buying intent',
-        description: "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request. " +
-          'The `x-scorer` response header names the scorer that answered (`rules` when it stood in for a model).\n\n' + SCORING_GUIDE,
+        description:
+          "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request. " +
+          'The `x-scorer` response header names the scorer that answered (`rules` when it stood in for a model).\n\n' +
+          SCORING_GUIDE,
         security: [{ apiKey: [] }],
       },
-    })
+    },
+  )

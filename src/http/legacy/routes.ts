@@ -27,18 +27,29 @@ const NetworkSearchReply = v.object({
   results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
 })
 const legacyErrors = {
-  400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody, 413: LegacyErrorBody, 429: LegacyErrorBody, 502: LegacyErrorBody, 503: LegacyErrorBody, 504: LegacyErrorBody,
+  400: LegacyErrorBody,
+  401: LegacyErrorBody,
+  403: LegacyErrorBody,
+  413: LegacyErrorBody,
+  429: LegacyErrorBody,
+  502: LegacyErrorBody,
+  503: LegacyErrorBody,
+  504: LegacyErrorBody,
 }
 
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
     .use(apiChecks(deps))
-    .get('/test-api', ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }), {
-      query: NoQuery,
-      response: { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody },
-      detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
-    })
+    .get(
+      '/test-api',
+      ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),
+      {
+        query: NoQuery,
+        response: { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody },
+        detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
+      },
+    )
     .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
       // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
       parse: 'json',

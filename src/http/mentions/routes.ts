@@ -22,7 +22,8 @@ export const mentionsRoutes = (deps: Deps) => {
       response: { 200: ScoredResult, ...errors },
       detail: {
         summary: 'Search live and score each result (scored variant)',
-        description: 'Without a platform, every one of the six the plan has and this server has configured, merged by aiScore. Counts 1 request.',
+        description:
+          'Without a platform, every one of the six the plan has and this server has configured, merged by aiScore. Counts 1 request.',
         security,
       },
     })

@@ -14,7 +14,8 @@ export const platformsRoutes = (deps: Deps) =>
       response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
       detail: {
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait',
-        description: 'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; keyword polling does not call the source before it.',
+        description:
+          'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; keyword polling does not call the source before it.',
         security: [{ apiKey: [] }],
       },
     })

@@ -10,7 +10,8 @@ export function getUsageTool(deps: Deps) {
   return defineTool({
     name: 'get_usage',
     title: 'Usage and plan',
-    description: "The team's plan, this month's usage (used, limit and remaining requests; null means unlimited), " +
+    description:
+      "The team's plan, this month's usage (used, limit and remaining requests; null means unlimited), " +
       'when the quota resets (UTC), the pay-as-you-go credits spent after the quota, and the platforms on the plan. ' +
       (counted ? 'This server counts it as 1 request.' : 'Free: never counted.'),
     input: v.strictObject({}),
@@ -20,7 +21,10 @@ export function getUsageTool(deps: Deps) {
     async run(caller) {
       const report = await usageReport(deps, caller)
       const { used, limit, remaining, resetsAt } = report.usage
-      const quota = limit === null ? `${used} requests used, no monthly limit` : `${used} of ${limit} requests used, ${remaining} left`
+      const quota =
+        limit === null
+          ? `${used} requests used, no monthly limit`
+          : `${used} of ${limit} requests used, ${remaining} left`
       return {
         result: report,
         summary: `Team ${report.team} on the ${report.plan} plan: ${quota}; ${report.credits} credits; resets ${resetsAt}.`,

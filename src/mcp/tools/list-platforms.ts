@@ -9,7 +9,8 @@ export function listPlatformsTool(deps: Deps) {
   return defineTool({
     name: 'list_platforms',
     title: 'Platforms and their health',
-    description: 'Every source with whether this server has it configured, whether your plan includes it, when its ' +
+    description:
+      'Every source with whether this server has it configured, whether your plan includes it, when its ' +
       'last search succeeded or failed and why, and until when a rate limit asks to wait (retryAt). Use it to pick ' +
       'platforms for search_mentions and to tell "no mentions" from "no data". Sources marked earlierRouteOnly are ' +
       'not searchable through search_mentions. Free: never counted.',
@@ -19,7 +20,9 @@ export function listPlatformsTool(deps: Deps) {
     openWorld: false,
     async run(caller) {
       const result = await platformStatus(deps, caller)
-      const usable = result.platforms.filter((p) => p.configured && p.inPlan && !p.earlierRouteOnly).map((p) => p.platform)
+      const usable = result.platforms
+        .filter((p) => p.configured && p.inPlan && !p.earlierRouteOnly)
+        .map((p) => p.platform)
       return {
         result,
         summary: usable.length

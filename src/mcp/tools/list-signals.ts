@@ -8,7 +8,8 @@ export function listSignalsTool(deps: Deps) {
   return defineTool({
     name: 'list_signals',
     title: 'List signals',
-    description: "The team's qualified leads (signals): posts that keyword polling or an import found for the team's " +
+    description:
+      "The team's qualified leads (signals): posts that keyword polling or an import found for the team's " +
       'tracked keywords and that the scorer qualified, each with author, platform, intent, score, reason, matching ' +
       'profile, content, URL and dates. Best first: by score, then publication date (both descending), then id; ' +
       'filter by keyword, intent, platform, minimum score and publication date, and page with limit and offset ' +

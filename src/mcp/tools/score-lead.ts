@@ -17,11 +17,13 @@ export function scoreLeadTool(deps: Deps) {
   return defineTool({
     name: 'score_lead',
     title: 'Score a lead',
-    description: 'Score a text (a post, a comment, a message) for buying intent: its intent, a score from 0 to 10, ' +
+    description:
+      'Score a text (a post, a comment, a message) for buying intent: its intent, a score from 0 to 10, ' +
       `whether it is qualified (score ${deps.config.scorer.qualify_threshold} or more on this server), the name of the ` +
       "team's best-matching ideal-customer profile (icpMatch, or null) and a one-sentence reason quoting the text. " +
       'Give context (what your team sells) for a sharper answer. Counts 1 request against the monthly quota when ' +
-      'it succeeds.\n\n' + GUIDE,
+      'it succeeds.\n\n' +
+      GUIDE,
     input: ScoreBody,
     output: ScoreResult,
     counted: true,

@@ -5,7 +5,8 @@ import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { defineTool, plural, usageLine } from '../tool'
 
-const CHARGE = 'Counts 1 request against the team\'s monthly quota when it succeeds; a failed search is free. ' +
+const CHARGE =
+  "Counts 1 request against the team's monthly quota when it succeeds; a failed search is free. " +
   'list_platforms tells which platforms your plan has and this server can search.'
 
 /** `POST /api/v1/mentions/search`, in the variant this server answers (`api.search_variant`, docs/api.md#mention-search). */
@@ -14,10 +15,12 @@ export function searchMentionsTool(deps: Deps) {
     return defineTool({
       name: 'search_mentions',
       title: 'Search mentions (scored)',
-      description: 'Search social platforms live for recent public posts mentioning a keyword and score each for buying ' +
+      description:
+        'Search social platforms live for recent public posts mentioning a keyword and score each for buying ' +
         'intent (intent, aiScore 0 to 10, aiReason), best first. Without a platform, searches every one of ' +
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
-        'For leads already found and kept by keyword polling, use list_signals. ' + CHARGE,
+        'For leads already found and kept by keyword polling, use list_signals. ' +
+        CHARGE,
       input: ScoredSearchBody,
       output: ScoredResult,
       counted: true,
@@ -25,23 +28,31 @@ export function searchMentionsTool(deps: Deps) {
       async run(caller, args) {
         const result = await searchScored(deps, caller, args)
         const where = args.platform ? ` on ${args.platform}` : ''
-        return { result, summary: `Found ${plural(result.total, 'mention')} of "${args.keyword}"${where}, best score first. ${usageLine(result.usage)}` }
+        return {
+          result,
+          summary: `Found ${plural(result.total, 'mention')} of "${args.keyword}"${where}, best score first. ${usageLine(result.usage)}`,
+        }
       },
     })
   }
   return defineTool({
     name: 'search_mentions',
     title: 'Search mentions',
-    description: 'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
+    description:
+      'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
       'full text exactly as the platform gave it, URL, date and engagement. Use it to see what people say right now; ' +
-      'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' + CHARGE,
+      'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
+      CHARGE,
     input: RawSearchBody,
     output: RawResult,
     counted: true,
     openWorld: true,
     async run(caller, args) {
       const result = await searchMentions(deps, caller, args)
-      return { result, summary: `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}. ${usageLine(result.usage)}` }
+      return {
+        result,
+        summary: `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}. ${usageLine(result.usage)}`,
+      }
     },
   })
 }

@@ -18,7 +18,10 @@ const Post = v.object({
   author: v.object({ did: v.string(), handle: v.string(), displayName: v.nullish(v.string()) }),
   // The record is the post as its author's client wrote it (app.bsky.feed.post): text and a client-supplied date.
   record: v.object({ text: v.string(), createdAt: v.nullish(v.string()) }),
-  indexedAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+  indexedAt: v.pipe(
+    v.string(),
+    v.check((s) => isoDate(s) !== undefined),
+  ),
   likeCount: v.nullish(v.number()),
   replyCount: v.nullish(v.number()),
   repostCount: v.nullish(v.number()),
@@ -29,10 +32,16 @@ const Output = v.object({ posts: v.array(v.unknown()), cursor: v.nullish(v.strin
 export function createBlueskyConnector(config: Config['platforms']['bluesky'], log: Logger): PlatformConnector {
   const sessions = createSessionKeeper(config, log)
 
-  const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) => xrpc({
-    baseUrl: config.base_url, nsid: 'app.bsky.feed.searchPosts', params, bearer: session.accessJwt,
-    timeoutMs: config.timeout_ms, log, signal,
-  })
+  const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
+    xrpc({
+      baseUrl: config.base_url,
+      nsid: 'app.bsky.feed.searchPosts',
+      params,
+      bearer: session.accessJwt,
+      timeoutMs: config.timeout_ms,
+      log,
+      signal,
+    })
 
   /** One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked again. */
   async function withSession(params: URLSearchParams, signal?: AbortSignal) {

@@ -20,12 +20,17 @@ export function createSessionKeeper(config: Config['platforms']['bluesky'], log:
     xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms, log })
   const keep = (p: Promise<Session>) => {
     current = p
-    p.catch(() => { if (current === p) current = undefined })
+    p.catch(() => {
+      if (current === p) current = undefined
+    })
     return p
   }
 
   async function login(): Promise<Session> {
-    const body = await call('com.atproto.server.createSession', { identifier: config.identifier.trim(), password: config.app_password.trim() })
+    const body = await call('com.atproto.server.createSession', {
+      identifier: config.identifier.trim(),
+      password: config.app_password.trim(),
+    })
     log.info('platform_login', { platform: 'bluesky' })
     return readEnvelope('bluesky', SessionOutput, body, 'a session without tokens')
   }
@@ -40,10 +45,12 @@ export function createSessionKeeper(config: Config['platforms']['bluesky'], log:
     get: (): Promise<Session> => current ?? keep(login()),
     /** After ExpiredToken with `stale`: refresh it, or log in again when the refresh is refused. */
     renew(stale: Session): Promise<Session> {
-      stale.renewal ??= keep(refresh(stale).catch((err) => {
-        log.info('platform_session_refresh_failed', { platform: 'bluesky', err })
-        return login()
-      }))
+      stale.renewal ??= keep(
+        refresh(stale).catch((err) => {
+          log.info('platform_session_refresh_failed', { platform: 'bluesky', err })
+          return login()
+        }),
+      )
       return stale.renewal
     },
     /** After InvalidToken with `stale` (a revoked session): log in again. */

@@ -4,7 +4,11 @@ import { describeStatus, sendPlatformRequest } from '../http'
 
 /** An XRPC error answer: its status and the `error` name of its `{ error, message }` body (atproto HTTP spec). */
 export class XrpcError extends AppError {
-  constructor(readonly status: number, readonly error: string | undefined, message: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string | undefined,
+    message: string,
+  ) {
     super('upstream_error', message)
   }
 }
@@ -31,7 +35,12 @@ export async function xrpc(a: {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (a.bearer) headers.authorization = `Bearer ${a.bearer}`
   const res = await sendPlatformRequest({
-    platform: 'bluesky', url, headers, timeoutMs: a.timeoutMs, log: a.log, signal: a.signal,
+    platform: 'bluesky',
+    url,
+    headers,
+    timeoutMs: a.timeoutMs,
+    log: a.log,
+    signal: a.signal,
     method: a.input !== undefined ? 'POST' : 'GET',
     json: a.input !== undefined && a.input !== null ? a.input : undefined,
   })
@@ -42,7 +51,10 @@ export async function xrpc(a: {
     if (res.ok) throw new AppError('upstream_error', 'bluesky sent a body that is not JSON')
   }
   if (res.ok) return body
-  const name = typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error.slice(0, 60) : undefined
+  const name =
+    typeof (body as { error?: unknown })?.error === 'string'
+      ? (body as { error: string }).error.slice(0, 60)
+      : undefined
   const what = describeStatus(res.status, res.headers)
   throw new XrpcError(res.status, name, `bluesky answered ${a.nsid} with ${what}${name ? ` (${name})` : ''}`)
 }

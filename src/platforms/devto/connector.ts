@@ -36,7 +36,14 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
 
   async function fullText(hit: Hit, signal?: AbortSignal) {
     const url = new URL(`/api/articles/${hit.id}`, config.base_url)
-    const body = await fetchPlatformJson({ platform: 'devto', url, timeoutMs: config.timeout_ms, headers: apiHeaders, signal, log })
+    const body = await fetchPlatformJson({
+      platform: 'devto',
+      url,
+      timeoutMs: config.timeout_ms,
+      headers: apiHeaders,
+      signal,
+      log,
+    })
     return readEnvelope('devto', Article, body, 'an article without its text')
   }
 
@@ -65,8 +72,12 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
       for (let page = 0; page < MAX_PAGES && out.length < limit; page++) {
         const url = new URL('/search/feed_content', config.base_url)
         url.search = new URLSearchParams({
-          class_name: 'Article', search_fields: keyword, sort_by: 'published_at', sort_direction: 'desc',
-          per_page: String(perPage), page: String(page),
+          class_name: 'Article',
+          search_fields: keyword,
+          sort_by: 'published_at',
+          sort_direction: 'desc',
+          per_page: String(perPage),
+          page: String(page),
         }).toString()
         const body = await fetchPlatformJson({ platform: 'devto', url, timeoutMs: config.timeout_ms, signal, log })
         const { result } = readEnvelope('devto', Envelope, body, 'a response without a result list')

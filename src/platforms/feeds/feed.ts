@@ -36,12 +36,19 @@ export function parseFeed(platform: string, xml: string): unknown[] {
     throw new AppError('upstream_error', `${platform} sent a body that is not XML`)
   }
   const parsed = v.safeParse(Envelope, doc)
-  if (!parsed.success) throw new AppError('upstream_error', `${platform} sent something that is not an RSS or Atom feed`)
+  if (!parsed.success)
+    throw new AppError('upstream_error', `${platform} sent something that is not an RSS or Atom feed`)
   return 'rss' in parsed.output ? parsed.output.rss.channel.item : parsed.output.feed.entry
 }
 
 /** GET a feed within the platform's timeout and return its items. */
-export async function fetchFeed(a: { platform: string; url: URL; timeoutMs: number; log: Logger; signal?: AbortSignal }) {
+export async function fetchFeed(a: {
+  platform: string
+  url: URL
+  timeoutMs: number
+  log: Logger
+  signal?: AbortSignal
+}) {
   const { text } = await fetchPlatformText({
     ...a,
     headers: { accept: 'application/rss+xml, application/atom+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.7' },
@@ -51,21 +58,40 @@ export async function fetchFeed(a: { platform: string; url: URL; timeoutMs: numb
 
 /** An element's text, whether it came as a plain string or, with attributes, as { '#text': … }. */
 export const Text = v.pipe(
-  v.union([v.string(), v.pipe(v.object({ '#text': v.string() }), v.transform((n) => n['#text']))]),
+  v.union([
+    v.string(),
+    v.pipe(
+      v.object({ '#text': v.string() }),
+      v.transform((n) => n['#text']),
+    ),
+  ]),
   v.transform((s) => s.trim()),
 )
 /** An element carrying text and attributes, e.g. <source url="…">Name</source>. */
 export const TextWithAttributes = v.pipe(
   v.union([v.string(), v.record(v.string(), v.string())]),
-  v.transform((n) => (typeof n === 'string' ? { text: n.trim(), attrs: {} as Record<string, string> } : {
-    text: (n['#text'] ?? '').trim(),
-    attrs: Object.fromEntries(Object.entries(n).filter(([k]) => k.startsWith('@_')).map(([k, val]) => [k.slice(2), val])),
-  })),
+  v.transform((n) =>
+    typeof n === 'string'
+      ? { text: n.trim(), attrs: {} as Record<string, string> }
+      : {
+          text: (n['#text'] ?? '').trim(),
+          attrs: Object.fromEntries(
+            Object.entries(n)
+              .filter(([k]) => k.startsWith('@_'))
+              .map(([k, val]) => [k.slice(2), val]),
+          ),
+        },
+  ),
 )
 /** A date a feed gives as RFC 822 (RSS pubDate) or ISO 8601 (Atom), as UTC ISO 8601. */
-export const FeedDate = v.pipe(Text, v.check((s) => isoDate(s) !== undefined, 'an unreadable date'), v.transform((s) => isoDate(s)!))
+export const FeedDate = v.pipe(
+  Text,
+  v.check((s) => isoDate(s) !== undefined, 'an unreadable date'),
+  v.transform((s) => isoDate(s)!),
+)
 /** An absolute http(s) URL. */
 export const HttpUrl = v.pipe(Text, v.url(), v.regex(/^https?:\/\//i))
 
 /** Newest first; the order of equal dates is kept. */
-export const newestFirst = <T extends { date: string }>(items: T[]) => [...items].sort((a, b) => b.date.localeCompare(a.date))
+export const newestFirst = <T extends { date: string }>(items: T[]) =>
+  [...items].sort((a, b) => b.date.localeCompare(a.date))

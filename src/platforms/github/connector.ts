@@ -13,7 +13,10 @@ const PAGE_MAX = 100
 const RESULT_CAP = 1000
 const MAX_PAGES = 10
 
-const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const ReadableDate = v.pipe(
+  v.string(),
+  v.check((s) => isoDate(s) !== undefined),
+)
 const Issue = v.object({
   id: v.number(),
   title: v.string(),
@@ -51,7 +54,14 @@ export function createGithubConnector(config: Config['platforms']['github'], log
           per_page: String(perPage),
           page: String(page),
         }).toString()
-        const body = await fetchPlatformJson({ platform: 'github', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const body = await fetchPlatformJson({
+          platform: 'github',
+          url,
+          timeoutMs: config.timeout_ms,
+          headers,
+          signal,
+          log,
+        })
         const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
         // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
         found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))

@@ -23,7 +23,11 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
     platform: 'hackernews',
     async search(keyword, limit, signal) {
       const url = new URL('/api/v1/search_by_date', config.base_url)
-      url.search = new URLSearchParams({ query: keyword, tags: '(story,comment)', hitsPerPage: String(limit) }).toString()
+      url.search = new URLSearchParams({
+        query: keyword,
+        tags: '(story,comment)',
+        hitsPerPage: String(limit),
+      }).toString()
       const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal, log })
       const { hits } = readEnvelope('hackernews', Envelope, body, 'a response without a hits list')
       return readItems({ platform: 'hackernews', log, items: hits, item: Hit, map: toMention }).slice(0, limit)

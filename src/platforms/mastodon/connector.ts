@@ -13,7 +13,10 @@ import type { Mention, PlatformConnector } from '../types'
 const PAGE_MAX = 40
 const MAX_PAGES = 10
 
-const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const ReadableDate = v.pipe(
+  v.string(),
+  v.check((s) => isoDate(s) !== undefined),
+)
 const Status = v.object({
   id: v.string(),
   created_at: ReadableDate,
@@ -56,7 +59,14 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         const params = new URLSearchParams({ q: keyword, type: 'statuses', resolve: 'false', limit: String(pageSize) })
         if (offset > 0) params.set('offset', String(offset))
         url.search = params.toString()
-        const body = await fetchPlatformJson({ platform: 'mastodon', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const body = await fetchPlatformJson({
+          platform: 'mastodon',
+          url,
+          timeoutMs: config.timeout_ms,
+          headers,
+          signal,
+          log,
+        })
         const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
         found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
         offset += statuses.length

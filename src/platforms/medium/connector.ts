@@ -27,7 +27,10 @@ type Item = v.InferOutput<typeof Item>
  * artificial-intelligence) and punctuation dropped ("Node.js" → nodejs).
  */
 export function mediumTag(keyword: string): string {
-  return keyword.trim().toLowerCase().normalize('NFKC')
+  return keyword
+    .trim()
+    .toLowerCase()
+    .normalize('NFKC')
     .replace(/\s+/g, '-')
     .replace(/[^\p{L}\p{N}-]/gu, '')
     .replace(/-{2,}/g, '-')

@@ -33,21 +33,30 @@ const Post = v.object({
     description: v.nullish(v.string()),
     url: v.pipe(v.string(), v.url()),
     website: v.nullish(v.string()),
-    createdAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    createdAt: v.pipe(
+      v.string(),
+      v.check((s) => isoDate(s) !== undefined),
+    ),
     votesCount: v.nullish(v.number()),
     commentsCount: v.nullish(v.number()),
-    user: v.nullish(v.object({ name: v.nullish(v.string()), username: v.nullish(v.string()), url: v.nullish(v.string()) })),
+    user: v.nullish(
+      v.object({ name: v.nullish(v.string()), username: v.nullish(v.string()), url: v.nullish(v.string()) }),
+    ),
   }),
 })
 type Post = v.InferOutput<typeof Post>['node']
 // GraphQL answers 200 with `errors` (and data null or partial) when a query fails; both shapes are read here.
 const Envelope = v.object({
-  data: v.nullish(v.object({
-    posts: v.nullish(v.object({
-      pageInfo: v.object({ endCursor: v.nullish(v.string()), hasNextPage: v.boolean() }),
-      edges: v.array(v.unknown()),
-    })),
-  })),
+  data: v.nullish(
+    v.object({
+      posts: v.nullish(
+        v.object({
+          pageInfo: v.object({ endCursor: v.nullish(v.string()), hasNextPage: v.boolean() }),
+          edges: v.array(v.unknown()),
+        }),
+      ),
+    }),
+  ),
   errors: v.nullish(v.array(v.unknown())),
 })
 const GraphqlError = v.object({ message: v.string() })
@@ -62,16 +71,34 @@ export function createProducthuntConnector(config: Config['platforms']['producth
       let after: string | null = null
       for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
         const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
-        const body = await fetchPlatformJson({ platform: 'producthunt', url, method: 'POST', json, headers, timeoutMs: config.timeout_ms, signal, log })
+        const body = await fetchPlatformJson({
+          platform: 'producthunt',
+          url,
+          method: 'POST',
+          json,
+          headers,
+          timeoutMs: config.timeout_ms,
+          signal,
+          log,
+        })
         const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
         if (errors?.length) {
           // The message stays in the operator's log; the caller learns only that the query failed.
           const first = v.safeParse(GraphqlError, errors[0])
-          log.warn('platform_graphql_error', { platform: 'producthunt', message: first.success ? first.output.message.slice(0, 200) : 'unreadable' })
+          log.warn('platform_graphql_error', {
+            platform: 'producthunt',
+            message: first.success ? first.output.message.slice(0, 200) : 'unreadable',
+          })
           throw new AppError('upstream_error', 'producthunt answered with a GraphQL error')
         }
         if (!data?.posts) throw new AppError('upstream_error', 'producthunt sent a response without posts')
-        const posts = readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node })
+        const posts = readItems({
+          platform: 'producthunt',
+          log,
+          items: data.posts.edges,
+          item: Post,
+          map: (e) => e.node,
+        })
         for (const post of posts) {
           if (matchesKeyword(keyword, post.name, post.tagline, post.description)) out.push(toMention(post))
         }

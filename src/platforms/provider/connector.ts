@@ -18,7 +18,9 @@ const SYNC_WAIT_MAX_S = 300
 const Dataset = v.array(v.unknown())
 
 export function createProviderConnector(
-  platform: ProviderPlatform, config: Config['platforms']['linkedin'], log: Logger,
+  platform: ProviderPlatform,
+  config: Config['platforms']['linkedin'],
+  log: Logger,
 ): PlatformConnector {
   // The actor is "username/actor-name" in Apify Console; in the API path it is "username~actor-name" (or an id).
   const actorId = config.actor.trim().replaceAll('/', '~')
@@ -26,7 +28,10 @@ export function createProviderConnector(
   // can end up in logs, a header does not.
   const headers = { authorization: `Bearer ${config.token.trim()}` }
   if (!JSON.stringify(config.input).includes('{keyword}')) {
-    log.warn('provider_input_without_keyword', { platform, hint: `no value of [platforms.${platform}].input holds {keyword}` })
+    log.warn('provider_input_without_keyword', {
+      platform,
+      hint: `no value of [platforms.${platform}].input holds {keyword}`,
+    })
   }
 
   return {
@@ -42,14 +47,23 @@ export function createProviderConnector(
         limit: String(limit),
       }).toString()
       const body = await fetchPlatformJson({
-        platform, url, method: 'POST', json: buildInput(config.input, keyword, limit), headers,
-        timeoutMs: config.timeout_ms, signal, log,
+        platform,
+        url,
+        method: 'POST',
+        json: buildInput(config.input, keyword, limit),
+        headers,
+        timeoutMs: config.timeout_ms,
+        signal,
+        log,
       })
       const items = readEnvelope(platform, Dataset, body, 'a body that is not a list of dataset items')
       const searchedAt = new Date().toISOString()
       const seen = new Set<string>()
       const found = readItems({
-        platform, log, items, item: v.unknown(),
+        platform,
+        log,
+        items,
+        item: v.unknown(),
         map: (item) => {
           const r = toMention(platform, item, config.fields, searchedAt)
           if ('skip' in r) {

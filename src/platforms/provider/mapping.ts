@@ -46,7 +46,8 @@ export function parseCount(value: unknown): number {
   const m = /^\s*(\d[\d.,\s]*)\s*([kmb])?\b/i.exec(value)
   if (!m) return 0
   let digits = m[1].replace(/\s/g, '')
-  if (m[2]) digits = digits.replace(',', '.') // "1.2K", "1,2K": a decimal mark before a suffix
+  if (m[2])
+    digits = digits.replace(',', '.') // "1.2K", "1,2K": a decimal mark before a suffix
   else if (/^\d{1,3}([.,]\d{3})+$/.test(digits)) digits = digits.replace(/[.,]/g, '') // "1,234" or "1.234"
   const n = Number.parseFloat(digits.replace(/,/g, ''))
   const scale = { k: 1e3, m: 1e6, b: 1e9 }[m[2]?.toLowerCase() as 'k' | 'm' | 'b'] ?? 1
@@ -69,7 +70,10 @@ export function parseDate(value: unknown): string | undefined {
 
 /** A mention, or why the item cannot be one. `dated` says whether the date came from the item. */
 export function toMention(
-  platform: ProviderPlatform, item: unknown, fields: FieldMap, searchedAt: string,
+  platform: ProviderPlatform,
+  item: unknown,
+  fields: FieldMap,
+  searchedAt: string,
 ): { mention: Mention; dated: boolean } | { skip: string } {
   const pick = (key: FieldKey) => {
     const paths = fields[key] ? [fields[key]] : DEFAULT_PATHS[key]
@@ -80,7 +84,8 @@ export function toMention(
     return undefined
   }
   const rawId = pick('id')
-  const nativeId = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? String(rawId) : ''
+  const nativeId =
+    typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? String(rawId) : ''
   const url = text(pick('url'))
   const content = pick('content')
   if (!nativeId && !url) return { skip: 'neither an id nor a url' }
@@ -98,7 +103,11 @@ export function toMention(
       // An actor that gives no readable date ("2d ago", nothing): the search time stands in for it.
       date: date ?? searchedAt,
       platform,
-      engagement: { likes: parseCount(pick('likes')), comments: parseCount(pick('comments')), shares: parseCount(pick('shares')) },
+      engagement: {
+        likes: parseCount(pick('likes')),
+        comments: parseCount(pick('comments')),
+        shares: parseCount(pick('shares')),
+      },
     },
   }
 }

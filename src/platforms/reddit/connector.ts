@@ -21,7 +21,10 @@ const Post = v.object({
   author: v.string(),
   permalink: v.pipe(v.string(), v.startsWith('/')),
   // Seconds since the epoch, a float; anything a Date cannot hold makes the post unreadable.
-  created_utc: v.pipe(v.number(), v.check((s) => Math.abs(s) <= 8.64e12)),
+  created_utc: v.pipe(
+    v.number(),
+    v.check((s) => Math.abs(s) <= 8.64e12),
+  ),
   score: v.nullish(v.number()),
   ups: v.nullish(v.number()),
   num_comments: v.nullish(v.number()),
@@ -34,17 +37,32 @@ const set = (s: string) => s.trim() !== ''
 // A refused token (401) is the one failure worth a new token.
 const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
 
-export function createRedditConnector(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now): PlatformConnector {
+export function createRedditConnector(
+  config: Config['platforms']['reddit'],
+  log: Logger,
+  now: () => number = Date.now,
+): PlatformConnector {
   const userAgent = config.user_agent.trim() || undefined
   const oauth = set(config.client_id) && set(config.client_secret)
   if (!oauth && set(config.client_id)) {
-    log.warn('platform_config_incomplete', { platform: 'reddit', reason: 'client_id without client_secret: searching the keyless public JSON instead' })
+    log.warn('platform_config_incomplete', {
+      platform: 'reddit',
+      reason: 'client_id without client_secret: searching the keyless public JSON instead',
+    })
   }
   const tokens = oauth ? createTokenKeeper(config, log, now, userAgent) : undefined
-  const get = (url: URL, signal: AbortSignal | undefined, token?: string) => fetchPlatformJson({
-    platform: 'reddit', url, timeoutMs: config.timeout_ms, signal, log,
-    headers: { ...(userAgent ? { 'user-agent': userAgent } : {}), ...(token ? { authorization: `bearer ${token}` } : {}) },
-  })
+  const get = (url: URL, signal: AbortSignal | undefined, token?: string) =>
+    fetchPlatformJson({
+      platform: 'reddit',
+      url,
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+      headers: {
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
+        ...(token ? { authorization: `bearer ${token}` } : {}),
+      },
+    })
 
   async function page(params: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
     if (!tokens) {
@@ -72,12 +90,20 @@ export function createRedditConnector(config: Config['platforms']['reddit'], log
       const found = collectMentions(limit)
       let after: string | undefined
       for (let n = 0; n < MAX_PAGES && !found.full; n++) {
-        const params = new URLSearchParams({ q: keyword, sort: 'new', limit: String(perPage), type: 'link', raw_json: '1' })
+        const params = new URLSearchParams({
+          q: keyword,
+          sort: 'new',
+          limit: String(perPage),
+          type: 'link',
+          raw_json: '1',
+        })
         if (after) params.set('after', after)
         const body = await page(params, signal)
         const { data } = readEnvelope('reddit', Listing, body, 'a response that is not a listing')
         // New posts push older ones across a page boundary between two calls: a post may come twice.
-        found.add(readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }))
+        found.add(
+          readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
+        )
         if (!data.after || data.after === after || data.children.length === 0) break
         after = data.after
       }

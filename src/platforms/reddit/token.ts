@@ -10,7 +10,10 @@ export const EXPIRY_MARGIN_MS = 60_000
 // Application-only OAuth (reddit wiki "OAuth2", prawcore ReadOnlyAuthorizer): POST /api/v1/access_token with HTTP
 // Basic client_id:client_secret and grant_type=client_credentials → { access_token, token_type: "bearer", expires_in,
 // scope }. A refused grant may come back as 200 with { error: "…" }, so the answer is checked, not only the status.
-const TokenAnswer = v.object({ access_token: v.pipe(v.string(), v.minLength(1)), expires_in: v.pipe(v.number(), v.minValue(1)) })
+const TokenAnswer = v.object({
+  access_token: v.pipe(v.string(), v.minLength(1)),
+  expires_in: v.pipe(v.number(), v.minValue(1)),
+})
 
 type Token = { value: string; expiresAt: number }
 
@@ -19,7 +22,12 @@ type Token = { value: string; expiresAt: number }
  * token call; a failed call is forgotten so the next search tries again. The token call runs without the caller's
  * abort signal: it serves every search, not only the one that started it. `now` is injectable for tests.
  */
-export function createTokenKeeper(config: Config['platforms']['reddit'], log: Logger, now: () => number, userAgent?: string) {
+export function createTokenKeeper(
+  config: Config['platforms']['reddit'],
+  log: Logger,
+  now: () => number,
+  userAgent?: string,
+) {
   // The token being fetched or in use; `token` is set once the call has answered.
   let entry: { promise: Promise<Token>; token?: Token } | undefined
 
@@ -43,7 +51,10 @@ export function createTokenKeeper(config: Config['platforms']['reddit'], log: Lo
     }
     log.info('platform_login', { platform: 'reddit' })
     const lifeMs = parsed.output.expires_in * 1000
-    return { value: parsed.output.access_token, expiresAt: requestedAt + lifeMs - Math.min(EXPIRY_MARGIN_MS, lifeMs / 2) }
+    return {
+      value: parsed.output.access_token,
+      expiresAt: requestedAt + lifeMs - Math.min(EXPIRY_MARGIN_MS, lifeMs / 2),
+    }
   }
 
   return {
@@ -52,7 +63,14 @@ export function createTokenKeeper(config: Config['platforms']['reddit'], log: Lo
       if (!entry || (entry.token && now() >= entry.token.expiresAt)) {
         const e: NonNullable<typeof entry> = { promise: obtain() }
         entry = e
-        e.promise.then((t) => { e.token = t }, () => { if (entry === e) entry = undefined })
+        e.promise.then(
+          (t) => {
+            e.token = t
+          },
+          () => {
+            if (entry === e) entry = undefined
+          },
+        )
       }
       return (await entry.promise).value
     },

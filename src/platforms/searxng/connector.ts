@@ -30,7 +30,11 @@ const Envelope = v.object({
 
 type Network = 'internet' | 'indiehacker'
 
-export function createSearxngConnector(network: Network, config: Config['platforms']['internet'], log: Logger): PlatformConnector {
+export function createSearxngConnector(
+  network: Network,
+  config: Config['platforms']['internet'],
+  log: Logger,
+): PlatformConnector {
   return {
     platform: network,
     async search(keyword, limit, signal) {
@@ -47,18 +51,40 @@ export function createSearxngConnector(network: Network, config: Config['platfor
       for (let pageno = 1; pageno <= MAX_PAGES && !found.full; pageno++) {
         const url = new URL('search', base)
         url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
-        const body = await fetchPlatformJson({ platform: network, url, timeoutMs: config.timeout_ms, signal, log }).catch((err) => {
+        const body = await fetchPlatformJson({
+          platform: network,
+          url,
+          timeoutMs: config.timeout_ms,
+          signal,
+          log,
+        }).catch((err) => {
           if (err instanceof UpstreamStatusError && err.status === 403) {
-            throw new AppError('upstream_error', `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`)
+            throw new AppError(
+              'upstream_error',
+              `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
+            )
           }
           throw err
         })
-        const { results, unresponsive_engines } = readEnvelope(network, Envelope, body, 'a response without a results list')
+        const { results, unresponsive_engines } = readEnvelope(
+          network,
+          Envelope,
+          body,
+          'a response without a results list',
+        )
         if (results.length === 0 && unresponsive_engines?.length) {
           log.warn('platform_engines_unresponsive', { platform: network, engines: unresponsive_engines.length })
         }
         // Engines and pages overlap: the same address may come twice.
-        const fresh = found.add(readItems({ platform: network, log, items: results, item: Result, map: (r) => toMention(network, r, searchedAt) }))
+        const fresh = found.add(
+          readItems({
+            platform: network,
+            log,
+            items: results,
+            item: Result,
+            map: (r) => toMention(network, r, searchedAt),
+          }),
+        )
         // An empty page, or one with nothing new, is the end of what the engines have.
         if (fresh === 0) break
       }

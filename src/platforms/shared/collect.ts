@@ -20,9 +20,13 @@ export function collectMentions(limit: number, keyOf: (m: Mention) => string = (
       }
       return added
     },
-    get full() { return found.length >= limit },
+    get full() {
+      return found.length >= limit
+    },
     /** Everything found, in order (may be more than `limit`). */
-    get all() { return found },
+    get all() {
+      return found
+    },
     /** At most `limit`, in order. */
     take: () => found.slice(0, limit),
   }

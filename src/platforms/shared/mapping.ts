@@ -27,7 +27,12 @@ export function readItems<TItem extends v.GenericSchema, TOut>(a: {
 }
 
 /** Parses a platform's envelope or throws 502 upstream_error naming the platform. */
-export function readEnvelope<T extends v.GenericSchema>(platform: string, schema: T, body: unknown, what: string): v.InferOutput<T> {
+export function readEnvelope<T extends v.GenericSchema>(
+  platform: string,
+  schema: T,
+  body: unknown,
+  what: string,
+): v.InferOutput<T> {
   const parsed = v.safeParse(schema, body)
   if (!parsed.success) throw new AppError('upstream_error', `${platform} sent ${what}`)
   return parsed.output

@@ -20,7 +20,9 @@ const Question = v.object({
   body: v.nullish(v.string()),
   link: v.pipe(v.string(), v.url()),
   // A deleted user is `{ user_type: "does_not_exist", display_name }` without link or user_id.
-  owner: v.nullish(v.object({ display_name: v.nullish(v.string()), link: v.nullish(v.string()), user_id: v.nullish(v.number()) })),
+  owner: v.nullish(
+    v.object({ display_name: v.nullish(v.string()), link: v.nullish(v.string()), user_id: v.nullish(v.number()) }),
+  ),
   creation_date: v.number(),
   score: v.nullish(v.number()),
   answer_count: v.nullish(v.number()),
@@ -38,18 +40,30 @@ const Wrapper = v.object({
 })
 const Page = v.object({ items: v.array(v.unknown()), has_more: v.boolean() })
 
-export function createStackoverflowConnector(config: Config['platforms']['stackoverflow'], log: Logger): PlatformConnector {
+export function createStackoverflowConnector(
+  config: Config['platforms']['stackoverflow'],
+  log: Logger,
+): PlatformConnector {
   // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
   // before hitting the same method again." This connector calls one method, so the pause is the connector's.
   let pausedUntil = 0
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
-    if (wait > 0) throw new AppError('upstream_error', `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`)
+    if (wait > 0)
+      throw new AppError(
+        'upstream_error',
+        `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`,
+      )
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
-      q: keyword, site: config.site, sort: 'creation', order: 'desc',
-      pagesize: String(pageSize), page: String(page), filter: 'withbody',
+      q: keyword,
+      site: config.site,
+      sort: 'creation',
+      order: 'desc',
+      pagesize: String(pageSize),
+      page: String(page),
+      filter: 'withbody',
     })
     if (config.key.trim() !== '') params.set('key', config.key.trim())
     url.search = params.toString()
@@ -62,16 +76,24 @@ export function createStackoverflowConnector(config: Config['platforms']['stacko
       throw new AppError('upstream_error', `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`)
     }
     if (!answer.ok) {
-      const what = answer.status === 429
-        ? `a rate-limit answer (429${answer.retryAfter ? `, retry after ${answer.retryAfter} s` : ''})`
-        : `status ${answer.status}`
+      const what =
+        answer.status === 429
+          ? `a rate-limit answer (429${answer.retryAfter ? `, retry after ${answer.retryAfter} s` : ''})`
+          : `status ${answer.status}`
       throw new AppError('upstream_error', `stackoverflow answered with ${what}`)
     }
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
-      log.warn('platform_quota_low', { platform: 'stackoverflow', quota_remaining: w.quota_remaining, quota_max: w.quota_max })
+      log.warn('platform_quota_low', {
+        platform: 'stackoverflow',
+        quota_remaining: w.quota_remaining,
+        quota_max: w.quota_max,
+      })
     }
-    return { ...readEnvelope('stackoverflow', Page, answer.body, 'a response without an items list'), backoff: w.backoff }
+    return {
+      ...readEnvelope('stackoverflow', Page, answer.body, 'a response without an items list'),
+      backoff: w.backoff,
+    }
   }
 
   return {

@@ -28,7 +28,10 @@ const Hit = v.object({
     truncated_body_text: v.nullish(v.string()),
     body_html: v.nullish(v.string()),
     canonical_url: v.pipe(v.string(), v.url()),
-    post_date: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    post_date: v.pipe(
+      v.string(),
+      v.check((s) => isoDate(s) !== undefined),
+    ),
     reaction_count: v.nullish(v.number()),
     comment_count: v.nullish(v.number()),
     restacks: v.nullish(v.number()),
@@ -39,7 +42,8 @@ const Hit = v.object({
 })
 type Hit = v.InferOutput<typeof Hit>
 const Envelope = v.object({ items: v.array(v.unknown()), nextCursor: v.nullish(v.string()) })
-const isPost = (item: unknown) => typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'post'
+const isPost = (item: unknown) =>
+  typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'post'
 
 export function createSubstackConnector(config: Config['platforms']['substack'], log: Logger): PlatformConnector {
   return {
@@ -61,7 +65,13 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
         }
         const { items, nextCursor } = readEnvelope('substack', Envelope, body, 'a response without an items list')
         // Notes and profiles are not posts: they are passed over, not counted as malformed.
-        for (const hit of readItems({ platform: 'substack', log, items: items.filter(isPost), item: Hit, map: (h) => h })) {
+        for (const hit of readItems({
+          platform: 'substack',
+          log,
+          items: items.filter(isPost),
+          item: Hit,
+          map: (h) => h,
+        })) {
           const p = hit.post
           if (!matchesKeyword(keyword, p.title, p.subtitle, p.description, p.truncated_body_text, p.body_html)) continue
           const mention = toMention(hit)
@@ -83,13 +93,19 @@ function toMention({ post, publication, context }: Hit): Mention {
     author: person?.name || person?.handle || publication?.name || 'unknown',
     // Title, subtitle (or the description, which usually repeats it), then the body: the full HTML when the
     // endpoint sends it, else Substack's plain-text opening of the post. Paid posts only ever give the opening.
-    content: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text].filter(Boolean).join('\n\n'),
+    content: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text]
+      .filter(Boolean)
+      .join('\n\n'),
     url: post.canonical_url,
     // The writer's Substack profile, else the publication's home page.
     profileUrl: person?.handle ? `https://substack.com/@${encodeURIComponent(person.handle)}` : page.origin,
     date: isoDate(post.post_date)!,
     platform: 'substack',
     // likes = reactions (hearts); shares = restacks, Substack's reshare.
-    engagement: { likes: count(post.reaction_count), comments: count(post.comment_count), shares: count(post.restacks) },
+    engagement: {
+      likes: count(post.reaction_count),
+      comments: count(post.comment_count),
+      shares: count(post.restacks),
+    },
   }
 }

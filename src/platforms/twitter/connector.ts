@@ -13,7 +13,10 @@ const PAGE_MIN = 10
 const PAGE_MAX = 100
 const MAX_PAGES = 10
 
-const ReadableDate = v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined))
+const ReadableDate = v.pipe(
+  v.string(),
+  v.check((s) => isoDate(s) !== undefined),
+)
 const Tweet = v.object({
   id: v.string(),
   text: v.string(),
@@ -21,12 +24,14 @@ const Tweet = v.object({
   author_id: v.optional(v.string()),
   // `text` stops at 280 characters for long posts; the whole post is in note_tweet.text (tweet.fields=note_tweet).
   note_tweet: v.optional(v.object({ text: v.string() })),
-  public_metrics: v.optional(v.object({
-    like_count: v.optional(v.number()),
-    reply_count: v.optional(v.number()),
-    retweet_count: v.optional(v.number()),
-    quote_count: v.optional(v.number()),
-  })),
+  public_metrics: v.optional(
+    v.object({
+      like_count: v.optional(v.number()),
+      reply_count: v.optional(v.number()),
+      retweet_count: v.optional(v.number()),
+      quote_count: v.optional(v.number()),
+    }),
+  ),
 })
 const User = v.object({ id: v.string(), username: v.string(), name: v.optional(v.string()) })
 // With no match `data` is absent and meta.result_count is 0; meta is always there.
@@ -57,7 +62,14 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         })
         if (nextToken) params.set('next_token', nextToken)
         url.search = params.toString()
-        const body = await fetchPlatformJson({ platform: 'twitter', url, timeoutMs: config.timeout_ms, headers, signal, log })
+        const body = await fetchPlatformJson({
+          platform: 'twitter',
+          url,
+          timeoutMs: config.timeout_ms,
+          headers,
+          signal,
+          log,
+        })
         const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
         const users = usersById(includes?.users ?? [])
         // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
@@ -93,7 +105,9 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
     url: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`,
     profileUrl: handle
       ? `https://x.com/${handle}`
-      : t.author_id ? `https://x.com/i/user/${encodeURIComponent(t.author_id)}` : 'https://x.com/',
+      : t.author_id
+        ? `https://x.com/i/user/${encodeURIComponent(t.author_id)}`
+        : 'https://x.com/',
     date: isoDate(t.created_at)!,
     platform: 'twitter',
     // shares = reposts plus quote posts: both put the post in front of another audience.

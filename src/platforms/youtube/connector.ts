@@ -20,7 +20,10 @@ const Count = v.optional(v.union([v.string(), v.number()]))
 const Video = v.object({
   id: v.string(),
   snippet: v.object({
-    publishedAt: v.pipe(v.string(), v.check((s) => isoDate(s) !== undefined)),
+    publishedAt: v.pipe(
+      v.string(),
+      v.check((s) => isoDate(s) !== undefined),
+    ),
     channelId: v.string(),
     title: v.string(),
     description: v.optional(v.string()),
@@ -46,12 +49,22 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       let pageToken: string | undefined
       for (let n = 0; n < MAX_PAGES && ids.length < limit; n++) {
         const params: Record<string, string> = {
-          part: 'snippet', type: 'video', order: 'date', q: keyword, maxResults: String(Math.min(limit - ids.length, PAGE_MAX)),
+          part: 'snippet',
+          type: 'video',
+          order: 'date',
+          q: keyword,
+          maxResults: String(Math.min(limit - ids.length, PAGE_MAX)),
         }
         if (pageToken) params.pageToken = pageToken
         const body = await get('/youtube/v3/search', params, signal)
         const page = readEnvelope('youtube', SearchEnvelope, body, 'a search response without an items list')
-        for (const id of readItems({ platform: 'youtube', log, items: page.items, item: SearchResult, map: (r) => r.id.videoId })) {
+        for (const id of readItems({
+          platform: 'youtube',
+          log,
+          items: page.items,
+          item: SearchResult,
+          map: (r) => r.id.videoId,
+        })) {
           // New uploads shift page boundaries between two calls: a video may come twice.
           if (!ids.includes(id)) ids.push(id)
         }
@@ -64,7 +77,15 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       // 2. Text, channel and counts of those videos in one call (limit ≤ 50 = videos.list's id maximum).
       const body = await get('/youtube/v3/videos', { part: 'statistics,snippet', id: wanted.join(',') }, signal)
       const { items } = readEnvelope('youtube', VideosEnvelope, body, 'a videos response without an items list')
-      const byId = new Map(readItems({ platform: 'youtube', log, items, item: Video, map: (video) => [video.id, toMention(video)] as const }))
+      const byId = new Map(
+        readItems({
+          platform: 'youtube',
+          log,
+          items,
+          item: Video,
+          map: (video) => [video.id, toMention(video)] as const,
+        }),
+      )
       // Search order (newest first); a video made private or deleted between the two calls is left out.
       return wanted.flatMap((id) => byId.get(id) ?? [])
     },
@@ -86,6 +107,10 @@ function toMention(video: v.InferOutput<typeof Video>): Mention {
     date: isoDate(s.publishedAt)!,
     platform: 'youtube',
     // YouTube publishes no share count: shares is 0.
-    engagement: { likes: number(video.statistics?.likeCount), comments: number(video.statistics?.commentCount), shares: 0 },
+    engagement: {
+      likes: number(video.statistics?.likeCount),
+      comments: number(video.statistics?.commentCount),
+      shares: 0,
+    },
   }
 }

@@ -1,5 +1,5 @@
 /**
- * General complaint rules beyond single complaint words (cues.ts PAIN_CUES). A complaint says that the writer's
+ * General complaint rules beyond single complaint words (pain-cues.ts PAIN_CUES). A complaint says that the writer's
  * expectations of a product or service were breached; besides "broken" or "terrible" people say it with:
  *  - a question about something they are owed or a failure that goes on ("where is my refund", "how much longer");
  *  - a comparison with how things were or were promised ("used to work", "no longer", "I was told", "supposed to");
@@ -15,7 +15,7 @@
  * Every expression is compiled once; the phrases are general knowledge of how customers write to companies, not taken
  * from any evaluation data.
  */
-import { A, type Cue, cue } from './cues'
+import { A, type Cue, cue } from './cue'
 import { type CueHit, findCues } from './match'
 
 const DURATION = `(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)`
@@ -75,7 +75,12 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
     1,
   ),
   // Carries its own negation, so a "no" inside it does not cancel it.
-  cue(`\\bno\\s+(?:service|signal|internet|power|wifi|wi-fi|connection|network|hot\\s+water|heating|heat|reception)\\b`, 'reports no service', 1, false),
+  cue(
+    `\\bno\\s+(?:service|signal|internet|power|wifi|wi-fi|connection|network|hot\\s+water|heating|heat|reception)\\b`,
+    'reports no service',
+    1,
+    false,
+  ),
   cue(
     `\\bhow\\s+(?:is\\s+(?:this|that|it)\\s+(?:fair|acceptable|ok|okay|reasonable|legal|allowed|right)|can\\s+(?:you|they)\\s+(?:charge|justify|call|get\\s+away))\\b` +
       `|\\b(?:worse|slower|buggier|less\\s+reliable)\\s+than\\b`,
@@ -83,7 +88,12 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
     1.5,
     false,
   ),
-  cue(`(?:😡|😠|🤬|😤|😒|🙄|😩|😫|😖|😣|😞|👎|🤦)|(?:^|\\s)(?:>?:-?\\(+|:-?[/\\\\](?!/)|-_-|D:)(?=\\s|$)`, 'shows frustration', 1, false),
+  cue(
+    `(?:😡|😠|🤬|😤|😒|🙄|😩|😫|😖|😣|😞|👎|🤦)|(?:^|\\s)(?:>?:-?\\(+|:-?[/\\\\](?!/)|-_-|D:)(?=\\s|$)`,
+    'shows frustration',
+    1,
+    false,
+  ),
 ]
 
 /** Weak signs of a complaint: 0.5 each, so two are needed, or one next to a complaint cue. */
@@ -112,7 +122,12 @@ export const COMPLAINT_SUPPORT: readonly Cue[] = [
     false,
   ),
   cue(`\\?`, 'asks a question', 0.5, false),
-  cue(`\\byour\\s+(?:\\w+\\s+)?(?:service|support|app|website|site|staff|system|store|team|agents?|drivers?|company)\\b`, 'addresses the company', 0.5, false),
+  cue(
+    `\\byour\\s+(?:\\w+\\s+)?(?:service|support|app|website|site|staff|system|store|team|agents?|drivers?|company)\\b`,
+    'addresses the company',
+    0.5,
+    false,
+  ),
 ]
 
 /** Words in capitals ("STILL NOT FIXED"): two in a row, each of two letters or more, and at least one of three. */

@@ -1,6 +1,6 @@
 /** ICP matching: token overlap between the post (and keyword) and each profile's name and description. */
 import { remember } from '../../lib/bounded-map'
-import { STOP_WORDS } from './cues'
+import { STOP_WORDS } from './modifiers'
 import type { IcpProfile } from '../types'
 
 /** Light stemming so that "founders"/"founder" and "agencies"/"agency" meet; applied to both sides alike. */
@@ -38,7 +38,10 @@ function profileTokens(p: IcpProfile): ProfileTokens {
   let tokens = profileCache.get(key)
   if (tokens) return tokens
   tokens = new Map()
-  for (const [text, weight] of [[p.name, 2], [p.description, 1]] as const) {
+  for (const [text, weight] of [
+    [p.name, 2],
+    [p.description, 1],
+  ] as const) {
     const lower = text.toLowerCase()
     TOKEN_RE.lastIndex = 0
     for (let m = TOKEN_RE.exec(lower); m; m = TOKEN_RE.exec(lower)) {
@@ -63,7 +66,8 @@ const TOPICAL_KEPT = 50_000
 
 function topicalStem(word: string): string {
   let t = topical.get(word)
-  if (t === undefined) t = remember(topical, word, word.length > 1 && !STOP_WORDS.has(word) ? stem(word) : '', TOPICAL_KEPT)
+  if (t === undefined)
+    t = remember(topical, word, word.length > 1 && !STOP_WORDS.has(word) ? stem(word) : '', TOPICAL_KEPT)
   return t
 }
 
@@ -84,7 +88,10 @@ export function postWords(content: string, keyword: string | undefined): Set<str
  * Ties go to the earlier profile in the list. The post's words are read once (postWords) and shared by every
  * team's profiles.
  */
-export function matchIcpWords(words: ReadonlySet<string>, icps: readonly IcpProfile[]): { name: string; tokens: string[] } | null {
+export function matchIcpWords(
+  words: ReadonlySet<string>,
+  icps: readonly IcpProfile[],
+): { name: string; tokens: string[] } | null {
   let best: { name: string; tokens: string[] } | null = null
   let bestScore = ICP_MIN_OVERLAP - 1
   for (const icp of icps) {

@@ -1,24 +1,15 @@
 /**
  * The embedded `rules` scorer: a deterministic, offline classifier of buying intent in social posts.
  *
- * How it decides, in order:
- *  1. COMPETITOR when a product that is neither the keyword nor the caller's own (taken from `context`) is named in a
- *     switching frame ("switching from X", "X alternative", "X is too expensive"), when a rival named by an ICP
- *     profile (`competitors`) appears at all, or when a product is named next to a complaint or buying language once
- *     we know what the caller sells.
- *  2. ACTIVE when buying cues ("looking for a", "any recommendations", "budget for") reach a strength of 1.5.
- *  3. PAIN when complaint cues ("hate", "is down again", "doesn't work") and the wider complaint rules of
- *     rules/complaint.ts (a question about something owed, a comparison with how it was or was promised, a need for
- *     a remedy, weak signs that add up), less any thanks or praise, reach 1.
- *  4. QUESTION when question cues reach 1; otherwise MENTION.
- * A cue preceded by a negation ("not looking for") is skipped. The score starts from a base per intent (ACTIVE
- * highest, MENTION lowest), grows with the strength of the cues, the keyword, budget, urgency, team size and an ICP
- * match, and is capped per intent so that the order of intents survives the bonuses.
- *
- * Cue lists live in cues.ts; the pieces beside it (matching, rivals, ICP, complaints). Every regular expression is
+ * It decides COMPETITOR, then ACTIVE, then PAIN, then QUESTION, else MENTION, from cue strengths; a negated cue is
+ * skipped; the score starts from a base per intent and grows with cues, budget, urgency, team size and an ICP match,
+ * capped per intent (docs/scoring.md#deciding-the-intent). The cues are in buying-cues.ts, pain-cues.ts and
+ * modifiers.ts; matching, rivals, ICP words and complaint rules in the files beside them. Every regular expression is
  * compiled once at module load.
  */
-import { ACTIVE_CUES, BUDGET_RE, PAIN_CUES, QUESTION_CUES, TEAM_SIZE_RE, URGENCY_RE } from './cues'
+import { ACTIVE_CUES } from './buying-cues'
+import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
+import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { complaintCues, praiseWeight } from './complaint'
 import { matchIcpWords, postWords } from './icp'
 import { type CueHit, containsWord, findCues, firstOf, sum } from './match'
@@ -58,7 +49,13 @@ export function readPost(content: string, keyword: string | undefined, context: 
   let question: CueHit[] | undefined
   let words: Set<string> | undefined
   return {
-    text, lower, ctx, sw, active, pain, keyword,
+    text,
+    lower,
+    ctx,
+    sw,
+    active,
+    pain,
+    keyword,
     activeW: sum(active),
     painW: sum(pain),
     budget: firstOf(text, BUDGET_RE),
@@ -175,7 +172,8 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult {
   const readings = new Map<string, Reading>()
   return (input) => {
     const key = `${(input.keyword ?? '').trim().toLowerCase()}\u0000${input.context ?? ''}\u0000${input.content}`
-    const reading = readings.get(key) ?? remember(readings, key, readPost(input.content, input.keyword, input.context), READINGS_KEPT)
+    const reading =
+      readings.get(key) ?? remember(readings, key, readPost(input.content, input.keyword, input.context), READINGS_KEPT)
     return judge(reading, input.icps, input.keyword)
   }
 }

@@ -1,5 +1,6 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
-import { type Cue, NEGATION_BEFORE } from './cues'
+import type { Cue } from './cue'
+import { NEGATION_BEFORE } from './modifiers'
 
 export type CueHit = { what: string; text: string; w: number; index: number }
 

@@ -41,7 +41,8 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
 
   function send(at: number, inputs: ScoreInput[]): Promise<ScoreResult[]> {
     if (broken) return Promise.reject(broken)
-    const w = workers[at] ?? (workers[at] = start())
+    workers[at] ??= start()
+    const w = workers[at]
     const id = nextId++
     return new Promise((resolve, reject) => {
       w.pending.set(id, { resolve, reject })

@@ -2,7 +2,8 @@
  * Who the caller is and whom they compete with: their own product and listed rivals read from `context`, the rivals
  * named by their ICP profiles, switching frames ("switching from X") and a product named next to a complaint.
  */
-import { COMMON_CAPS, GENERIC_NAMES, SWITCH_CUES } from './cues'
+import { SWITCH_CUES } from './buying-cues'
+import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
 import { type CueHit, containsWord, firstMatches, matchStart } from './match'
 
@@ -20,7 +21,8 @@ export function readContext(keyword: string | undefined, context: string | undef
   const rivals: string[] = []
   if (context) {
     OWN_NAME_RE.lastIndex = 0
-    for (let m = OWN_NAME_RE.exec(context); m; m = OWN_NAME_RE.exec(context)) own.add((m[1] ?? m[2] ?? '').toLowerCase())
+    for (let m = OWN_NAME_RE.exec(context); m; m = OWN_NAME_RE.exec(context))
+      own.add((m[1] ?? m[2] ?? '').toLowerCase())
     RIVAL_LIST_RE.lastIndex = 0
     for (let m = RIVAL_LIST_RE.exec(context); m; m = RIVAL_LIST_RE.exec(context)) {
       for (const n of (m[1] ?? '').split(/\s*,\s*|\s+(?:and|or)\s+/)) {
@@ -44,7 +46,11 @@ export type Rival = { name: string; cue: string; how: string; of?: string }
  * without an @ or #: "@pipedrive", "Pipedrive's", "PIPEDRIVE". A name that is the keyword or the caller's own is not
  * a rival. `lower` is the post in lower case. No allocation beyond the trimmed names.
  */
-export function icpCompetitor(lower: string, icps: readonly IcpProfile[], ctx: Context): { name: string; icp: string } | null {
+export function icpCompetitor(
+  lower: string,
+  icps: readonly IcpProfile[],
+  ctx: Context,
+): { name: string; icp: string } | null {
   for (const icp of icps) {
     for (const raw of icp.competitors ?? []) {
       const name = raw.trim().replace(/^[@#]/, '')
@@ -73,7 +79,8 @@ export function findSwitch(text: string, ctx: Context): { rival: Rival | null; a
     const generic = GENERIC_NAMES.has(name) || /^\d+$/.test(name)
     const start = matchStart(m)
     const phrase = text.slice(start, m.index + m[0].length)
-    if (!generic && !isOurs(name, ctx)) return { rival: { name: raw, cue: phrase, how: 'names a competitor' }, active, pain }
+    if (!generic && !isOurs(name, ctx))
+      return { rival: { name: raw, cue: phrase, how: 'names a competitor' }, active, pain }
     const hit = { what: c.what, text: phrase, w: c.w, index: start }
     if (c.kind === 'switch') active.push(hit)
     else if (c.kind === 'price') pain.push(hit)
@@ -83,7 +90,8 @@ export function findSwitch(text: string, ctx: Context): { rival: Rival | null; a
 
 const SENTENCE_END = /[.!?\n]/
 const WORD_RE = /[@#]?[A-Za-z][\w.&+'’-]*/g
-const SUBJECT_VERB = /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
+const SUBJECT_VERB =
+  /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
 
 /** A product named in the sentence around a complaint, other than ours: "Foo keeps crashing" → Foo. */
 export function productNear(text: string, index: number, ctx: Context): string | null {

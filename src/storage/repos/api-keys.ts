@@ -19,13 +19,24 @@ export function createApiKeysRepo(db: Db) {
       return byHash.get({ hash })
     },
     async listForTeam(teamId: string) {
-      return db.select({ prefix: apiKeys.prefix, label: apiKeys.label, createdAt: apiKeys.createdAt,
-        lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
-        .from(apiKeys).where(eq(apiKeys.teamId, teamId)).orderBy(asc(apiKeys.createdAt)).all()
+      return db
+        .select({
+          prefix: apiKeys.prefix,
+          label: apiKeys.label,
+          createdAt: apiKeys.createdAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.teamId, teamId))
+        .orderBy(asc(apiKeys.createdAt))
+        .all()
     },
     /** Returns whether an active key with that prefix existed. */
     async revoke(teamId: string, prefix: string, at: string): Promise<boolean> {
-      const rows = await db.update(apiKeys).set({ revokedAt: at })
+      const rows = await db
+        .update(apiKeys)
+        .set({ revokedAt: at })
         .where(and(eq(apiKeys.teamId, teamId), eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)))
         .returning({ id: apiKeys.id })
       return rows.length > 0

@@ -5,7 +5,8 @@ import type { Client } from '@libsql/client'
  * tracked again or a lease renewed between the job's reading and its writing is left alone.
  */
 export function createHousekeepingRepo(client: Client) {
-  const changed = async (sql: string, args: (string | number)[] = []) => (await client.execute({ sql, args })).rowsAffected
+  const changed = async (sql: string, args: (string | number)[] = []) =>
+    (await client.execute({ sql, args })).rowsAffected
 
   return {
     /** The (team, keyword spelling) groups of the pending queue. */
@@ -15,14 +16,16 @@ export function createHousekeepingRepo(client: Client) {
     },
 
     /** Drops a team's pending mentions found for `keyword`, unless the team tracks `keywordLc` (again) by now. */
-    dropPending: (teamId: string, keyword: string, keywordLc: string) => changed(
-      `delete from pending_mentions where team_id = ? and keyword = ?
+    dropPending: (teamId: string, keyword: string, keywordLc: string) =>
+      changed(
+        `delete from pending_mentions where team_id = ? and keyword = ?
         and not exists (select 1 from keywords k where k.team_id = ? and k.keyword_lc = ?)`,
-      [teamId, keyword, teamId, keywordLc],
-    ),
+        [teamId, keyword, teamId, keywordLc],
+      ),
 
     /** Cursors of keywords no team tracks any more (cursors are keyed by the lower-case keyword, as keywords are). */
-    dropUntrackedCursors: () => changed('delete from poll_cursors where keyword_lc not in (select keyword_lc from keywords)'),
+    dropUntrackedCursors: () =>
+      changed('delete from poll_cursors where keyword_lc not in (select keyword_lc from keywords)'),
 
     /** Leases whose holder stopped renewing them; a live holder renews well before `expires_at`. */
     dropExpiredLeases: (nowMs: number) => changed('delete from job_leases where expires_at <= ?', [nowMs]),
@@ -31,9 +34,10 @@ export function createHousekeepingRepo(client: Client) {
      * Up to `batch` stored model answers created before `before` (ISO time). Batches keep each write transaction
      * short, so quota writes of requests in flight never wait long for the lock.
      */
-    dropScoreCacheBatch: (before: string, batch: number) => changed(
-      'delete from score_cache where rowid in (select rowid from score_cache where created_at < ? limit ?)',
-      [before, batch],
-    ),
+    dropScoreCacheBatch: (before: string, batch: number) =>
+      changed('delete from score_cache where rowid in (select rowid from score_cache where created_at < ? limit ?)', [
+        before,
+        batch,
+      ]),
   }
 }

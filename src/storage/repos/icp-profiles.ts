@@ -4,8 +4,12 @@ import { icpProfiles } from '../tables/icp-profiles'
 
 export function createIcpProfilesRepo(db: Db) {
   // Prepared once: every scoring call reads the team's profiles.
-  const byTeam = db.select({ name: icpProfiles.name, description: icpProfiles.description, competitors: icpProfiles.competitors }).from(icpProfiles)
-    .where(eq(icpProfiles.teamId, sql.placeholder('teamId'))).orderBy(asc(icpProfiles.createdAt), asc(icpProfiles.name)).prepare()
+  const byTeam = db
+    .select({ name: icpProfiles.name, description: icpProfiles.description, competitors: icpProfiles.competitors })
+    .from(icpProfiles)
+    .where(eq(icpProfiles.teamId, sql.placeholder('teamId')))
+    .orderBy(asc(icpProfiles.createdAt), asc(icpProfiles.name))
+    .prepare()
   return {
     /** Returns false when the team already has a profile of that name. */
     async insert(row: typeof icpProfiles.$inferInsert): Promise<boolean> {
@@ -16,8 +20,10 @@ export function createIcpProfilesRepo(db: Db) {
       return byTeam.all({ teamId })
     },
     async remove(teamId: string, name: string): Promise<boolean> {
-      const removed = await db.delete(icpProfiles)
-        .where(and(eq(icpProfiles.teamId, teamId), eq(icpProfiles.name, name))).returning({ id: icpProfiles.id })
+      const removed = await db
+        .delete(icpProfiles)
+        .where(and(eq(icpProfiles.teamId, teamId), eq(icpProfiles.name, name)))
+        .returning({ id: icpProfiles.id })
       return removed.length > 0
     },
   }

@@ -10,7 +10,9 @@ export function createJobLeasesRepo(db: Db) {
   return {
     /** Takes the lease when it is free, expired or already ours; returns the holder after the attempt. */
     async acquire(name: string, holder: string, nowMs: number, ttlMs: number): Promise<string> {
-      const taken = await db.insert(jobLeases).values({ name, holder, expiresAt: nowMs + ttlMs })
+      const taken = await db
+        .insert(jobLeases)
+        .values({ name, holder, expiresAt: nowMs + ttlMs })
         .onConflictDoUpdate({
           target: jobLeases.name,
           set: { holder, expiresAt: nowMs + ttlMs },
@@ -23,14 +25,20 @@ export function createJobLeasesRepo(db: Db) {
     },
     /** Takes the lease from `from` (a holder known to be gone) if nobody else took it first. */
     async takeOver(name: string, from: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
-      const rows = await db.update(jobLeases).set({ holder, expiresAt: nowMs + ttlMs })
-        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, from))).returning({ holder: jobLeases.holder })
+      const rows = await db
+        .update(jobLeases)
+        .set({ holder, expiresAt: nowMs + ttlMs })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, from)))
+        .returning({ holder: jobLeases.holder })
       return rows.length > 0
     },
     /** Extends our lease; false when it is no longer ours (it expired and another process took it). */
     async renew(name: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
-      const rows = await db.update(jobLeases).set({ expiresAt: nowMs + ttlMs })
-        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder))).returning({ holder: jobLeases.holder })
+      const rows = await db
+        .update(jobLeases)
+        .set({ expiresAt: nowMs + ttlMs })
+        .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
+        .returning({ holder: jobLeases.holder })
       return rows.length > 0
     },
     async release(name: string, holder: string) {

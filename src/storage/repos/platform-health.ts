@@ -6,13 +6,17 @@ export type HealthRow = typeof platformHealth.$inferSelect
 export function createPlatformHealthRepo(db: Db) {
   return {
     async recordSuccess(platform: string, at: string) {
-      await db.insert(platformHealth).values({ platform, lastSuccessAt: at })
+      await db
+        .insert(platformHealth)
+        .values({ platform, lastSuccessAt: at })
         .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at, retryAt: null } })
     },
     /** `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. */
     async recordFailure(platform: string, at: string, error: string, retryAt?: string) {
       const set = { lastFailureAt: at, lastError: error, ...(retryAt ? { retryAt } : {}) }
-      await db.insert(platformHealth).values({ platform, ...set })
+      await db
+        .insert(platformHealth)
+        .values({ platform, ...set })
         .onConflictDoUpdate({ target: platformHealth.platform, set })
     },
     async list(): Promise<HealthRow[]> {

@@ -1,4 +1,5 @@
 import type { Client, InStatement } from '@libsql/client'
+import { chunks, signalInserts, tuples } from './multi-row'
 import type { NewSignal } from './signals'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
@@ -19,24 +20,8 @@ export type StoredOutcome = {
   cursor?: CursorUpdate
 }
 
-// Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
-const CHUNK = 200
-const SIGNAL_COLUMNS = [
-  'id', 'team_id', 'platform', 'post_id', 'author', 'intent', 'score', 'reason', 'icp_match', 'preview', 'url',
-  'keyword', 'published_at', 'detected_at', 'content_full',
-] as const
-
 export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
 const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId}\u0000${platform}\u0000${postId}`
-const tuples = (rows: number, width: number) =>
-  Array.from({ length: rows }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',')
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
-  return out
-}
-
 const cursorUpsert = (c: CursorUpdate): InStatement => ({
   sql: `insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, ?, ?, ?)
     on conflict (platform, keyword_lc) do update set newest_at = excluded.newest_at, newest_ids = excluded.newest_ids,
@@ -56,10 +41,12 @@ function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement[] {
     if (list) list.push(k)
     else groups.set(g, [k])
   }
-  return [...groups.values()].flatMap((group) => chunks(group).map((part) => ({
-    sql: `${head} where team_id = ? and platform = ? and post_id in (${part.map(() => '?').join(',')})`,
-    args: [part[0].teamId, part[0].platform, ...part.map((k) => k.postId)],
-  })))
+  return [...groups.values()].flatMap((group) =>
+    chunks(group).map((part) => ({
+      sql: `${head} where team_id = ? and platform = ? and post_id in (${part.map(() => '?').join(',')})`,
+      args: [part[0].teamId, part[0].platform, ...part.map((k) => k.postId)],
+    })),
+  )
 }
 
 /**
@@ -85,8 +72,9 @@ export function createPollingRepo(client: Client) {
     /** Of `pairs`, those that are neither a signal nor queued already: what is left to score. */
     async unhandled<P extends PendingKey>(pairs: P[]): Promise<P[]> {
       if (pairs.length === 0) return []
-      const stmts = ['signals', 'pending_mentions']
-        .flatMap((table) => byTeamAndPlatform(pairs, `select team_id, platform, post_id from ${table}`))
+      const stmts = ['signals', 'pending_mentions'].flatMap((table) =>
+        byTeamAndPlatform(pairs, `select team_id, platform, post_id from ${table}`),
+      )
       const found = (await client.batch(stmts, 'read')).flatMap((rs) => rs.rows)
       const handled = new Set(found.map((r) => keyOf(r.team_id, r.platform, r.post_id)))
       return handled.size === 0 ? pairs : pairs.filter((p) => !handled.has(keyOf(p.teamId, p.platform, p.postId)))
@@ -96,8 +84,14 @@ export function createPollingRepo(client: Client) {
     async pendingPage<M>(a: { teamId?: string; after?: PendingKey; limit: number }): Promise<PendingMention<M>[]> {
       const where: string[] = []
       const args: (string | number)[] = []
-      if (a.teamId) { where.push('team_id = ?'); args.push(a.teamId) }
-      if (a.after) { where.push('(team_id, platform, post_id) > (?, ?, ?)'); args.push(a.after.teamId, a.after.platform, a.after.postId) }
+      if (a.teamId) {
+        where.push('team_id = ?')
+        args.push(a.teamId)
+      }
+      if (a.after) {
+        where.push('(team_id, platform, post_id) > (?, ?, ?)')
+        args.push(a.after.teamId, a.after.platform, a.after.postId)
+      }
       args.push(a.limit)
       const rs = await client.execute({
         sql: `select team_id, platform, post_id, keyword, mention, attempts from pending_mentions
@@ -105,8 +99,12 @@ export function createPollingRepo(client: Client) {
         args,
       })
       return rs.rows.map((r) => ({
-        teamId: String(r.team_id), platform: String(r.platform), postId: String(r.post_id), keyword: String(r.keyword),
-        mention: JSON.parse(String(r.mention)) as M, attempts: Number(r.attempts),
+        teamId: String(r.team_id),
+        platform: String(r.platform),
+        postId: String(r.post_id),
+        keyword: String(r.keyword),
+        mention: JSON.parse(String(r.mention)) as M,
+        attempts: Number(r.attempts),
       }))
     },
 
@@ -117,23 +115,25 @@ export function createPollingRepo(client: Client) {
      * never skips a mention. Returns the platform of each signal created.
      */
     async store(a: StoredOutcome): Promise<string[]> {
-      const stmts: InStatement[] = chunks(a.signals).map((part) => ({
-        sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values ${tuples(part.length, SIGNAL_COLUMNS.length)}
-          on conflict do nothing returning platform`,
-        args: part.flatMap((s) => [
-          s.id, s.teamId, s.platform, s.postId, s.author, s.intent, s.score, s.reason, s.icpMatch ?? null, s.preview, s.url,
-          s.keyword, s.publishedAt, s.detectedAt, s.contentFull ?? null,
-        ]),
-      }))
+      const stmts = signalInserts(a.signals, 'returning platform')
       const inserts = stmts.length
       stmts.push(...byTeamAndPlatform(a.scored, 'delete from pending_mentions'))
-      stmts.push(...chunks(a.queue).map((part) => ({
-        sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
+      stmts.push(
+        ...chunks(a.queue).map((part) => ({
+          sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
           select column1, column2, column3, column4, column5, column6 from (values ${tuples(part.length, 6)}) as v
           where not exists (select 1 from signals s where s.team_id = v.column1 and s.platform = v.column2 and s.post_id = v.column3)
           on conflict do nothing`,
-        args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), a.fetchedAt]),
-      })))
+          args: part.flatMap((r) => [
+            r.teamId,
+            r.platform,
+            r.postId,
+            r.keyword,
+            JSON.stringify(r.mention),
+            a.fetchedAt,
+          ]),
+        })),
+      )
       stmts.push(...byTeamAndPlatform(a.failed, 'update pending_mentions set attempts = attempts + 1'))
       // Cached signal totals and pages are keyed by this version (repos/signals/cache.ts).
       for (const teamId of new Set(a.signals.map((s) => s.teamId))) {

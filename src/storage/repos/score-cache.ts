@@ -3,7 +3,11 @@ import type { Db } from '../db'
 import { scoreCache } from '../tables/score-cache'
 
 export function createScoreCacheRepo(db: Db) {
-  const byKey = db.select({ result: scoreCache.result }).from(scoreCache).where(eq(scoreCache.key, sql.placeholder('key'))).prepare()
+  const byKey = db
+    .select({ result: scoreCache.result })
+    .from(scoreCache)
+    .where(eq(scoreCache.key, sql.placeholder('key')))
+    .prepare()
   return {
     async get(key: string): Promise<unknown | undefined> {
       return (await byKey.get({ key }))?.result

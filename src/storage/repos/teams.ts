@@ -12,7 +12,11 @@ export function createTeamsRepo(db: Db) {
     },
     /** `ref` is a team id or a team name (docs/operations.md#command-line). */
     async find(ref: string): Promise<TeamRow | undefined> {
-      return db.select().from(teams).where(or(eq(teams.id, ref), eq(teams.name, ref))).get()
+      return db
+        .select()
+        .from(teams)
+        .where(or(eq(teams.id, ref), eq(teams.name, ref)))
+        .get()
     },
     async byId(id: string): Promise<TeamRow | undefined> {
       return db.select().from(teams).where(eq(teams.id, id)).get()

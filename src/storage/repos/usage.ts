@@ -4,7 +4,13 @@ import { createGroupCommit } from '../group-commit'
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
 /** One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held). */
-export type Reservation = { teamId: string; month: string; source: 'quota' | 'credit'; window: number | null; counters: Counters }
+export type Reservation = {
+  teamId: string
+  month: string
+  source: 'quota' | 'credit'
+  window: number | null
+  counters: Counters
+}
 
 /**
  * Holds are counted in windows of this length: a unit reserved in window w counts as held until the end of window
@@ -66,23 +72,41 @@ export function createUsageRepo(database: Client) {
   let releases = new Map<string, { teamId: string; window: number; count: number }>()
   let releasing: Promise<unknown> = Promise.resolve()
   const counters = (row: Record<string, unknown>): Counters => ({
-    quotaUsed: Number(row.quota_used), creditUsed: Number(row.credit_used), credits: Number(row.credits),
+    quotaUsed: Number(row.quota_used),
+    creditUsed: Number(row.credit_used),
+    credits: Number(row.credits),
   })
 
-  async function take(source: Reservation['source'], a: { teamId: string; month: string; limit: number | null; window: number | null }) {
+  async function take(
+    source: Reservation['source'],
+    a: { teamId: string; month: string; limit: number | null; window: number | null },
+  ) {
     const held = a.window !== null
-    const sql = source === 'quota' ? (held ? TAKE_QUOTA_HELD : TAKE_QUOTA) : (held ? TAKE_CREDIT_HELD : TAKE_CREDIT)
-    const args = held ? [a.teamId, a.month, a.limit, a.window] : source === 'quota' ? [a.teamId, a.month, a.limit] : [a.teamId, a.month]
+    const sql = source === 'quota' ? (held ? TAKE_QUOTA_HELD : TAKE_QUOTA) : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
+    const args = held
+      ? [a.teamId, a.month, a.limit, a.window]
+      : source === 'quota'
+        ? [a.teamId, a.month, a.limit]
+        : [a.teamId, a.month]
     const rs = await client.execute({ sql, args })
     if (!rs.rows[0]) return undefined
-    const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: counters(rs.rows[0]) }
+    const r: Reservation = {
+      teamId: a.teamId,
+      month: a.month,
+      source,
+      window: a.window,
+      counters: counters(rs.rows[0]),
+    }
     unsettled.add(r)
     return r
   }
 
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
-    await client.execute({ sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT, args: [r.teamId, r.month, r.window] })
+    await client.execute({
+      sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
+      args: [r.teamId, r.month, r.window],
+    })
   }
 
   function release(teamId: string, window: number) {
@@ -97,7 +121,9 @@ export function createUsageRepo(database: Client) {
     const due = [...releases.values()]
     releases = new Map()
     // A release that fails leaves holds that stop counting with their window; nothing else depends on them.
-    const written = due.map((e) => client.execute({ sql: RELEASE, args: [e.teamId, e.window, e.count] }).catch(() => undefined))
+    const written = due.map((e) =>
+      client.execute({ sql: RELEASE, args: [e.teamId, e.window, e.count] }).catch(() => undefined),
+    )
     releasing = Promise.all([releasing, ...written])
     return releasing
   }
@@ -122,7 +148,10 @@ export function createUsageRepo(database: Client) {
      */
     async reserve(teamId: string, month: string, limit: number | null, at: Date): Promise<Reservation | undefined> {
       const window = limit === null ? null : holdWindowOf(at)
-      return (await take('quota', { teamId, month, limit, window })) ?? (await take('credit', { teamId, month, limit, window }))
+      return (
+        (await take('quota', { teamId, month, limit, window })) ??
+        (await take('credit', { teamId, month, limit, window }))
+      )
     },
     /**
      * The call succeeded: its unit stays spent and its hold ends (written in bulk soon after, not waited for).
@@ -142,7 +171,12 @@ export function createUsageRepo(database: Client) {
       return left.length
     },
     /** Whether a unit is free for `month`, and how many units calls in flight hold now (in any process). */
-    async holding(teamId: string, month: string, limit: number | null, at: Date): Promise<{ free: boolean; held: number }> {
+    async holding(
+      teamId: string,
+      month: string,
+      limit: number | null,
+      at: Date,
+    ): Promise<{ free: boolean; held: number }> {
       const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, holdWindowOf(at)] })
       const row = rs.rows[0]
       return { free: Boolean(row && Number(row.free)), held: row ? Number(row.held) : 0 }

@@ -5,12 +5,18 @@ import { teams } from './teams'
  * Posts found by the earlier search route, per team: what a person sets on them (read, note) must survive the
  * next search of the same keyword (docs/api.md#post-records).
  */
-export const legacyPosts = sqliteTable('legacy_posts', {
-  teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  network: text('network').notNull(),
-  postId: text('post_id').notNull(),
-  keyword: text('keyword').notNull(),
-  read: integer('read', { mode: 'boolean' }).notNull().default(false),
-  note: text('note').notNull().default(''),
-  firstSeenAt: text('first_seen_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.teamId, t.network, t.postId] })])
+export const legacyPosts = sqliteTable(
+  'legacy_posts',
+  {
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    postId: text('post_id').notNull(),
+    keyword: text('keyword').notNull(),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    note: text('note').notNull().default(''),
+    firstSeenAt: text('first_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.network, t.postId] })],
+)

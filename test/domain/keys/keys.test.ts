@@ -22,7 +22,9 @@ describe('revokeApiKey', () => {
     const { deps } = await testDeps()
     const mine = await seedTeam(deps, { name: 'mine' })
     const theirs = await seedTeam(deps, { name: 'theirs' })
-    await expect(revokeApiKey(deps, { teamId: mine.team.id, key: theirs.apiKey })).rejects.toMatchObject({ kind: 'invalid_request' })
+    await expect(revokeApiKey(deps, { teamId: mine.team.id, key: theirs.apiKey })).rejects.toMatchObject({
+      kind: 'invalid_request',
+    })
     expect((await authenticate(deps, theirs.apiKey)).team.id).toBe(theirs.team.id)
   })
 })

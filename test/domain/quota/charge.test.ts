@@ -20,7 +20,11 @@ describe('charged', () => {
 
   test('a call whose work throws gives its unit back and passes the error on', async () => {
     const { deps, a } = await world(1)
-    await expect(charged(deps, a, async () => { throw new Error('upstream down') })).rejects.toThrow('upstream down')
+    await expect(
+      charged(deps, a, async () => {
+        throw new Error('upstream down')
+      }),
+    ).rejects.toThrow('upstream down')
     expect((await charged(deps, a, async () => 'ok')).usage).toMatchObject({ used: 1, remaining: 0 })
   })
 

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { createRulesScorer } from '../../../src/scorers/rules/index'
-import * as cueLists from '../../../src/scorers/rules/cues'
+import * as buyingCues from '../../../src/scorers/rules/buying-cues'
+import * as modifiers from '../../../src/scorers/rules/modifiers'
+import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as complaintLists from '../../../src/scorers/rules/complaint'
 
 // docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
@@ -16,13 +18,32 @@ function patternsIn(value: unknown, found: RegExp[] = []): RegExp[] {
   return found
 }
 
-const PATTERNS = [...patternsIn(cueLists), ...patternsIn(complaintLists)]
+const PATTERNS = [buyingCues, painCues, modifiers, complaintLists].flatMap((lists) => patternsIn(lists))
 // Runs of the characters numbers, amounts, words and punctuation are made of, glued and spaced.
-const FRAGMENTS = ['1,0', '1.', '1', '1 ', '$1', '$1,0', '1k ', ' ', ' \n', '!?', "'", '’', 'a ', 'a-', '#a', '@a ', '😀']
+const FRAGMENTS = [
+  '1,0',
+  '1.',
+  '1',
+  '1 ',
+  '$1',
+  '$1,0',
+  '1k ',
+  ' ',
+  ' \n',
+  '!?',
+  "'",
+  '’',
+  'a ',
+  'a-',
+  '#a',
+  '@a ',
+  '😀',
+]
 const repeated = (fragment: string) => fragment.repeat(Math.ceil(LENGTH / fragment.length)).slice(0, LENGTH)
 
 /** The pattern's own words (a cue's phrases repeated are the likeliest to make it retry). */
-const wordsOf = (re: RegExp) => [...new Set(re.source.match(/[a-z]{3,}/gi) ?? [])].slice(0, 6).flatMap((w) => [`${w} `, `${w}-`])
+const wordsOf = (re: RegExp) =>
+  [...new Set(re.source.match(/[a-z]{3,}/gi) ?? [])].slice(0, 6).flatMap((w) => [`${w} `, `${w}-`])
 
 function slowestScan(re: RegExp): { ms: number; input: string } {
   let worst = { ms: 0, input: '' }
@@ -40,20 +61,27 @@ function slowestScan(re: RegExp): { ms: number; input: string } {
 describe('the rules scorer on hostile input', () => {
   test('finds the patterns it checks (every cue list and modifier)', () => {
     expect(PATTERNS.length).toBeGreaterThan(60)
-    expect(PATTERNS).toContain(cueLists.BUDGET_RE)
+    expect(PATTERNS).toContain(modifiers.BUDGET_RE)
   })
 
   test('no pattern takes long on 20,000 characters of repeated fragments', () => {
-    const slow = PATTERNS.map((re) => ({ re: re.source.slice(0, 60), ...slowestScan(re) })).filter((r) => r.ms > BOUND_MS)
+    const slow = PATTERNS.map((re) => ({ re: re.source.slice(0, 60), ...slowestScan(re) })).filter(
+      (r) => r.ms > BOUND_MS,
+    )
     expect(slow).toEqual([])
   })
 
   test('a whole 20,000-character post of digits and separators is scored quickly', async () => {
     const scorer = createRulesScorer()
-    const icps = [{ name: 'Founders', description: 'Founders of small SaaS companies who need a CRM', competitors: ['HubSpot'] }]
+    const icps = [
+      { name: 'Founders', description: 'Founders of small SaaS companies who need a CRM', competitors: ['HubSpot'] },
+    ]
     for (const fragment of ['1,0', '1.', '$1,0', '1,0 usd ']) {
       const started = performance.now()
-      const result = await scorer.score({ content: repeated(fragment), keyword: 'crm', icps }, new AbortController().signal)
+      const result = await scorer.score(
+        { content: repeated(fragment), keyword: 'crm', icps },
+        new AbortController().signal,
+      )
       expect(performance.now() - started).toBeLessThan(BOUND_MS)
       expect(result.score).toBeGreaterThanOrEqual(0)
     }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createRulesScorer, findCues, isNegated, matchIcp, scoreContent, stem } from '../../../src/scorers/rules/index'
-import { ACTIVE_CUES, PAIN_CUES } from '../../../src/scorers/rules/cues'
+import { ACTIVE_CUES } from '../../../src/scorers/rules/buying-cues'
+import { PAIN_CUES } from '../../../src/scorers/rules/pain-cues'
 import { firstMatch } from '../../../src/scorers/rules/match'
 import type { IcpProfile, ScoreInput, ScoreResult } from '../../../src/scorers/types'
 
@@ -10,7 +11,10 @@ const run = (content: string, extra: Partial<ScoreInput> = {}): Promise<ScoreRes
   scorer.score({ content, icps: [], ...extra }, signal)
 
 const ICPS: IcpProfile[] = [
-  { name: 'SaaS founders', description: 'Founders of early-stage B2B SaaS startups who manage a sales pipeline in a CRM' },
+  {
+    name: 'SaaS founders',
+    description: 'Founders of early-stage B2B SaaS startups who manage a sales pipeline in a CRM',
+  },
   { name: 'Marketing agencies', description: 'Agencies running paid ads and client reporting for e-commerce brands' },
 ]
 
@@ -23,18 +27,24 @@ describe('rules scorer: intent', () => {
   })
 
   test('a request for recommendations with a budget is ACTIVE', async () => {
-    const r = await run('Any recommendations for a CRM? We have a budget of $300/month for our team of 8.', { keyword: 'crm' })
+    const r = await run('Any recommendations for a CRM? We have a budget of $300/month for our team of 8.', {
+      keyword: 'crm',
+    })
     expect(r.intent).toBe('ACTIVE')
     expect(r.score).toBeGreaterThanOrEqual(8)
   })
 
   test('looking for a tool and willing to pay are ACTIVE', async () => {
     expect((await run('We are looking for a tool to schedule social posts across accounts')).intent).toBe('ACTIVE')
-    expect((await run('Honestly I would be willing to pay for something that syncs invoices automatically')).intent).toBe('ACTIVE')
+    expect(
+      (await run('Honestly I would be willing to pay for something that syncs invoices automatically')).intent,
+    ).toBe('ACTIVE')
   })
 
   test('switching away from a named product is COMPETITOR', async () => {
-    const r = await run('We are switching from Pipedrive next month, the reporting never fit our process.', { keyword: 'crm' })
+    const r = await run('We are switching from Pipedrive next month, the reporting never fit our process.', {
+      keyword: 'crm',
+    })
     expect(r.intent).toBe('COMPETITOR')
     expect(r.reason).toContain('Pipedrive')
   })
@@ -104,7 +114,9 @@ describe('rules scorer: negation', () => {
 
 describe('rules scorer: score', () => {
   test('a strong ACTIVE post outscores a bare mention', async () => {
-    const active = await run('Any recommendations for a CRM? Budget for this is $500/month and we need it asap.', { keyword: 'crm' })
+    const active = await run('Any recommendations for a CRM? Budget for this is $500/month and we need it asap.', {
+      keyword: 'crm',
+    })
     const mention = await run('Saw a billboard for a CRM on the way home today', { keyword: 'crm' })
     expect(active.score).toBeGreaterThan(mention.score + 4)
   })
@@ -216,7 +228,11 @@ describe('rules scorer: reason and robustness', () => {
   })
 
   test('the same input always gives the same result', async () => {
-    const input = { content: 'Switching from HubSpot, any recommendations for a cheaper CRM?', keyword: 'crm', icps: ICPS }
+    const input = {
+      content: 'Switching from HubSpot, any recommendations for a cheaper CRM?',
+      keyword: 'crm',
+      icps: ICPS,
+    }
     const first = await scorer.score(input, signal)
     for (let i = 0; i < 20; i++) expect(await scorer.score(input, signal)).toEqual(first)
     expect(scoreContent(input)).toEqual(first)
@@ -235,7 +251,12 @@ describe('rules scorer: reason and robustness', () => {
   })
 
   test('pathological input (one 20,000-character word, a digit run, repeated cues) stays linear in time', async () => {
-    const inputs = ['a'.repeat(20_000), '9'.repeat(20_000), 'not looking for '.repeat(1_250), 'Foo is so slow? '.repeat(1_250)]
+    const inputs = [
+      'a'.repeat(20_000),
+      '9'.repeat(20_000),
+      'not looking for '.repeat(1_250),
+      'Foo is so slow? '.repeat(1_250),
+    ]
     for (const content of inputs) {
       const started = performance.now()
       const r = await run(content, { keyword: 'crm', icps: ICPS })
@@ -354,7 +375,9 @@ describe('rules scorer: competitors named by ICP profiles', () => {
 
   test('only whole words count, and the keyword or our own product is never a rival', async () => {
     expect((await run('the pipedrivers strike again', { icps })).intent).not.toBe('COMPETITOR')
-    expect((await run('Pipedrive shipped a new mobile app today', { icps, keyword: 'pipedrive' })).intent).not.toBe('COMPETITOR')
+    expect((await run('Pipedrive shipped a new mobile app today', { icps, keyword: 'pipedrive' })).intent).not.toBe(
+      'COMPETITOR',
+    )
     expect((await run('Pipedrive shipped a new mobile app today', { icps: [] })).intent).toBe('MENTION')
   })
 })
@@ -388,7 +411,8 @@ describe('rules scorer: cue matching', () => {
   })
 
   test('a typical post is scored in well under a millisecond', () => {
-    const post = 'Our sales team has outgrown spreadsheets. HubSpot quoted us way over budget. Any recommendations? Budget around $300/month.'
+    const post =
+      'Our sales team has outgrown spreadsheets. HubSpot quoted us way over budget. Any recommendations? Budget around $300/month.'
     for (let i = 0; i < 200; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
     const started = performance.now()
     for (let i = 0; i < 1000; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
@@ -400,11 +424,17 @@ describe('rules scorer: cue matching', () => {
 describe('the rules scorer reads a post once and judges it per team', () => {
   test('answers exactly as scoring each question afresh, whatever the spelling of the keyword, the context or the profiles', async () => {
     const scorer = createRulesScorer()
-    const content = 'Our agency is switching from HubSpot, too expensive. Can anyone recommend a CRM for a 10 person team?'
+    const content =
+      'Our agency is switching from HubSpot, too expensive. Can anyone recommend a CRM for a 10 person team?'
     const questions = [
       { content, keyword: 'CRM', icps: [{ name: 'Agencies', description: 'marketing agency teams buying a CRM' }] },
       { content, keyword: ' crm ', icps: [] },
-      { content, keyword: 'crm', context: 'We sell HubSpot', icps: [{ name: 'Founders', description: 'solo founders' }] },
+      {
+        content,
+        keyword: 'crm',
+        context: 'We sell HubSpot',
+        icps: [{ name: 'Founders', description: 'solo founders' }],
+      },
       { content, keyword: 'crm', icps: [{ name: 'Small teams', description: 'a person or a team' }] },
       { content, icps: [] },
     ]

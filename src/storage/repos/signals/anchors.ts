@@ -52,10 +52,15 @@ export function createAnchors(db: Db, every: number, currentVersion: (teamId: st
     let last = entry.anchors.at(-1)
     for (let i = entry.anchors.length; i <= k; i++) {
       const [row] = await anchorQueryOf(shapeOf(f, false, last !== undefined)).all({
-        teamId, ...f, skip: every - 1,
+        teamId,
+        ...f,
+        skip: every - 1,
         ...(last && { anchorScore: last.score, anchorPublishedAt: last.publishedAt, anchorId: last.id }),
       })
-      if (!row) { complete = true; break }
+      if (!row) {
+        complete = true
+        break
+      }
       found.push(row)
       last = row
     }
@@ -97,7 +102,7 @@ export function createAnchors(db: Db, every: number, currentVersion: (teamId: st
   ): Promise<T[]> {
     const k = Math.floor(a.offset / every) - 1
     if (k < 0) return read(undefined, a.offset)
-    let version = a.version ?? await currentVersion(teamId)
+    let version = a.version ?? (await currentVersion(teamId))
     for (let attempt = 0; attempt < ANCHOR_ATTEMPTS; attempt++) {
       try {
         const anchor = await anchorAt(teamId, version, f, k)

@@ -31,7 +31,9 @@ export function createSignalsCache() {
       if (known !== undefined) return Promise.resolve(known)
       let pending = counting.get(key)
       if (!pending) {
-        pending = count().then((n) => remember(totals, key, n, TOTALS_KEPT)).finally(() => counting.delete(key))
+        pending = count()
+          .then((n) => remember(totals, key, n, TOTALS_KEPT))
+          .finally(() => counting.delete(key))
         counting.set(key, pending)
       }
       return pending

@@ -27,7 +27,10 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
 
   const runPage = (teamId: string, f: SignalFilter, full: boolean, limit: number, offset: number, anchor?: Anchor) =>
     pageQueryOf(shapeOf(f, full, anchor !== undefined)).all({
-      teamId, ...f, limit, offset,
+      teamId,
+      ...f,
+      limit,
+      offset,
       ...(anchor && { anchorScore: anchor.score, anchorPublishedAt: anchor.publishedAt, anchorId: anchor.id }),
     })
 
@@ -45,11 +48,12 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
       if (known) return known
       const rows = await this.uncachedPage(teamId, f, page)
       // A caller's version can be a moment old; only a page read at the current version may be kept under it.
-      if (await currentVersion(teamId) === page.version) cache.keepPage(key, rows)
+      if ((await currentVersion(teamId)) === page.version) cache.keepPage(key, rows)
       return rows
     },
     uncachedPage(teamId: string, f: SignalFilter, page: PageRequest) {
-      const read = (anchor: Anchor | undefined, offset: number) => runPage(teamId, f, page.full, page.limit, offset, anchor)
+      const read = (anchor: Anchor | undefined, offset: number) =>
+        runPage(teamId, f, page.full, page.limit, offset, anchor)
       return anchoredPage(teamId, f, page, read)
     },
     async count(teamId: string, f: SignalFilter): Promise<number> {
@@ -68,9 +72,18 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
       if (rows.length === 0) return 0
       const inserts = []
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        inserts.push(db.insert(signals).values(rows.slice(i, i + INSERT_CHUNK)).onConflictDoNothing().returning({ id: signals.id }))
+        inserts.push(
+          db
+            .insert(signals)
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .onConflictDoNothing()
+            .returning({ id: signals.id }),
+        )
       }
-      const bump = db.update(teams).set({ signalsVersion: sql`${teams.signalsVersion} + 1` }).where(eq(teams.id, teamId))
+      const bump = db
+        .update(teams)
+        .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
+        .where(eq(teams.id, teamId))
       const results = await db.batch([bump, ...inserts])
       return results.slice(1).reduce((n, r) => n + (r as unknown[]).length, 0)
     },

@@ -87,36 +87,66 @@ function whereOf(shape: FilterShape) {
  * index entries rather than whole rows; the outer query reads just the rows of the page.
  */
 export function pageQuery(db: Db, shape: FilterShape) {
-  const rowids = db.select({ rowid: sql`rowid` }).from(signals).where(whereOf(shape))
-    .orderBy(...ORDER).limit(p('limit')).offset(p('offset'))
-  return db.select({
-    id: signals.id, author: signals.author, platform: signals.platform, intent: signals.intent,
-    score: signals.score, reason: signals.reason, icpMatch: signals.icpMatch, preview: signals.preview,
-    contentFull: shape.full ? signals.contentFull : sql<null>`null`, url: signals.url, keyword: signals.keyword,
-    publishedAt: signals.publishedAt, detectedAt: signals.detectedAt,
-  }).from(signals).where(inArray(sql`rowid`, rowids)).orderBy(...ORDER).prepare()
+  const rowids = db
+    .select({ rowid: sql`rowid` })
+    .from(signals)
+    .where(whereOf(shape))
+    .orderBy(...ORDER)
+    .limit(p('limit'))
+    .offset(p('offset'))
+  return db
+    .select({
+      id: signals.id,
+      author: signals.author,
+      platform: signals.platform,
+      intent: signals.intent,
+      score: signals.score,
+      reason: signals.reason,
+      icpMatch: signals.icpMatch,
+      preview: signals.preview,
+      contentFull: shape.full ? signals.contentFull : sql<null>`null`,
+      url: signals.url,
+      keyword: signals.keyword,
+      publishedAt: signals.publishedAt,
+      detectedAt: signals.detectedAt,
+    })
+    .from(signals)
+    .where(inArray(sql`rowid`, rowids))
+    .orderBy(...ORDER)
+    .prepare()
 }
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
 export function anchorQuery(db: Db, shape: FilterShape) {
-  return db.select({ score: signals.score, publishedAt: signals.publishedAt, id: signals.id }).from(signals)
-    .where(whereOf(shape)).orderBy(...ORDER).limit(1).offset(p('skip')).prepare()
+  return db
+    .select({ score: signals.score, publishedAt: signals.publishedAt, id: signals.id })
+    .from(signals)
+    .where(whereOf(shape))
+    .orderBy(...ORDER)
+    .limit(1)
+    .offset(p('skip'))
+    .prepare()
 }
 
 /** The WHERE of a count, with the values in place. */
-export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined => and(
-  eq(signals.teamId, teamId),
-  f.intent === undefined ? undefined : eq(signals.intent, f.intent),
-  f.platform === undefined ? undefined : eq(signals.platform, f.platform),
-  f.keyword === undefined ? undefined : sql`${signals.keyword} = ${f.keyword} collate nocase`,
-  f.minScore ? gte(signals.score, f.minScore) : undefined,
-  f.since === undefined ? undefined : gte(signals.publishedAt, f.since),
-)
+export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
+  and(
+    eq(signals.teamId, teamId),
+    f.intent === undefined ? undefined : eq(signals.intent, f.intent),
+    f.platform === undefined ? undefined : eq(signals.platform, f.platform),
+    f.keyword === undefined ? undefined : sql`${signals.keyword} = ${f.keyword} collate nocase`,
+    f.minScore ? gte(signals.score, f.minScore) : undefined,
+    f.since === undefined ? undefined : gte(signals.publishedAt, f.since),
+  )
 
 /** The team's signals version now: it moves with every write of the team's signals (0 for no such team). */
 export function versionReader(db: Db): (teamId: string) => Promise<number> {
-  const query = db.select({ version: teams.signalsVersion }).from(teams).where(eq(teams.id, p('teamId'))).prepare()
+  const query = db
+    .select({ version: teams.signalsVersion })
+    .from(teams)
+    .where(eq(teams.id, p('teamId')))
+    .prepare()
   return async (teamId) => (await query.all({ teamId }))[0]?.version ?? 0
 }

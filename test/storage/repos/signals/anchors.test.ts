@@ -41,8 +41,10 @@ const FILTERS: [SignalFilter, (s: NewSignal) => boolean][] = [
   [{ keyword: 'cRm' }, (s) => s.keyword.toLowerCase() === 'crm'],
   [{ minScore: 5 }, (s) => s.score >= 5],
   [{ since: '2026-10-02T00:00:00.000Z' }, (s) => s.publishedAt >= '2026-10-02T00:00:00.000Z'],
-  [{ keyword: 'crm', minScore: 1, since: '2026-10-02T00:00:00.000Z' },
-    (s) => s.keyword.toLowerCase() === 'crm' && s.score >= 1 && s.publishedAt >= '2026-10-02T00:00:00.000Z'],
+  [
+    { keyword: 'crm', minScore: 1, since: '2026-10-02T00:00:00.000Z' },
+    (s) => s.keyword.toLowerCase() === 'crm' && s.score >= 1 && s.publishedAt >= '2026-10-02T00:00:00.000Z',
+  ],
 ]
 
 async function setup(n = 100) {
@@ -109,8 +111,11 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     for (const [f, keep] of FILTERS.filter(([f]) => filters.some((g) => JSON.stringify(g) === JSON.stringify(f)))) {
       const all = sorted(now.filter(keep)).map((s) => s.id)
       for (const offset of [20, 60, 100, 130]) {
-        expect({ f, offset, got: await pageIds(repo, team.id, f, 10, offset) })
-          .toEqual({ f, offset, got: all.slice(offset, offset + 10) })
+        expect({ f, offset, got: await pageIds(repo, team.id, f, 10, offset) }).toEqual({
+          f,
+          offset,
+          got: all.slice(offset, offset + 10),
+        })
       }
     }
   })
@@ -122,14 +127,16 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     // The team's version is now 2; a caller still holding 1 gets the current data, and the anchors computed for it
     // are not kept under version 1...
     const now = sorted([...rows, ...extra]).map((s) => s.id)
-    expect(await repo.page(team.id, {}, { limit: 10, offset: 60, full: false, version: 1 }).then((r) => r.map((x) => x.id)))
-      .toEqual(now.slice(60, 70))
+    expect(
+      await repo.page(team.id, {}, { limit: 10, offset: 60, full: false, version: 1 }).then((r) => r.map((x) => x.id)),
+    ).toEqual(now.slice(60, 70))
     // ...so after more signals arrive, a caller with version 1 again does not get a page cut at the old anchors.
     const more = makeSignals(team.id, 20, 'more').map((s) => ({ ...s, score: 10 }))
     await repo.insertMany(team.id, more)
     const later = sorted([...rows, ...extra, ...more]).map((s) => s.id)
-    expect(await repo.page(team.id, {}, { limit: 10, offset: 60, full: false, version: 1 }).then((r) => r.map((x) => x.id)))
-      .toEqual(later.slice(60, 70))
+    expect(
+      await repo.page(team.id, {}, { limit: 10, offset: 60, full: false, version: 1 }).then((r) => r.map((x) => x.id)),
+    ).toEqual(later.slice(60, 70))
     expect(await pageIds(repo, team.id, {}, 10, 60)).toEqual(later.slice(60, 70))
   })
 
@@ -139,17 +146,26 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     const offsets = [90, 8, 45, 99, 14, 63, 7, 120, 30, 77, 90, 45]
     const got = await Promise.all(offsets.map((o) => pageIds(repo, team.id, {}, 6, o)))
     expect(got).toEqual(offsets.map((o) => all.slice(o, o + 6)))
-    for (let offset = 0; offset < 110; offset++) expect(await pageIds(repo, team.id, {}, 3, offset)).toEqual(all.slice(offset, offset + 3))
+    for (let offset = 0; offset < 110; offset++)
+      expect(await pageIds(repo, team.id, {}, 3, offset)).toEqual(all.slice(offset, offset + 3))
   })
 
   test('pages racing inserts settle on the new data once the inserts are done', async () => {
     const { repo, team, rows } = await setup()
     const extra = makeSignals(team.id, 60, 'race').map((s, i) => ({ ...s, score: i % 3 ? 10 : 0 }))
     const racing = [20, 50, 80, 110, 140].map((o) => pageIds(repo, team.id, {}, 10, o))
-    await Promise.all([...racing, repo.insertMany(team.id, extra.slice(0, 30)), ...racing, repo.insertMany(team.id, extra.slice(30))])
+    await Promise.all([
+      ...racing,
+      repo.insertMany(team.id, extra.slice(0, 30)),
+      ...racing,
+      repo.insertMany(team.id, extra.slice(30)),
+    ])
     const all = sorted([...rows, ...extra]).map((s) => s.id)
     for (let offset = 0; offset < all.length + 5; offset += 3) {
-      expect({ offset, got: await pageIds(repo, team.id, {}, 4, offset) }).toEqual({ offset, got: all.slice(offset, offset + 4) })
+      expect({ offset, got: await pageIds(repo, team.id, {}, 4, offset) }).toEqual({
+        offset,
+        got: all.slice(offset, offset + 4),
+      })
     }
   })
 
@@ -171,7 +187,10 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     expect(totals).toEqual(Array(20).fill(rows.length))
     expect(counts).toBe(1)
     await repo.insertMany(team.id, makeSignals(team.id, 5, 'more'))
-    expect(await Promise.all([repo.total(team.id, 2, {}), repo.total(team.id, 2, {})])).toEqual([rows.length + 5, rows.length + 5])
+    expect(await Promise.all([repo.total(team.id, 2, {}), repo.total(team.id, 2, {})])).toEqual([
+      rows.length + 5,
+      rows.length + 5,
+    ])
     expect(counts).toBe(2)
   })
 })

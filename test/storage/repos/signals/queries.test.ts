@@ -5,19 +5,44 @@ import { type FilterShape, perShape, shapeOf } from '../../../../src/storage/rep
 describe('the shape of a signals list query', () => {
   test('names each filter present, the full text and the anchor; a minimum score of 0 is no filter', () => {
     expect(shapeOf({ keyword: 'crm', minScore: 0, since: '2026-01-01T00:00:00.000Z' }, true, false)).toEqual({
-      keyword: true, intent: false, platform: false, minScore: false, since: true, full: true, anchored: false,
+      keyword: true,
+      intent: false,
+      platform: false,
+      minScore: false,
+      since: true,
+      full: true,
+      anchored: false,
     })
     expect(shapeOf({ intent: 'ACTIVE', platform: 'reddit', minScore: 5 }, false, true)).toEqual({
-      keyword: false, intent: true, platform: true, minScore: true, since: false, full: false, anchored: true,
+      keyword: false,
+      intent: true,
+      platform: true,
+      minScore: true,
+      since: false,
+      full: false,
+      anchored: true,
     })
   })
 
   test('one statement is built per shape, whatever the values or the order the fields were written in', () => {
     const built: FilterShape[] = []
-    const of = perShape((shape) => { built.push(shape); return built.length })
+    const of = perShape((shape) => {
+      built.push(shape)
+      return built.length
+    })
     const a = of(shapeOf({ keyword: 'crm' }, false, false))
     expect(of(shapeOf({ keyword: 'erp' }, false, false))).toBe(a)
-    expect(of({ anchored: false, full: false, since: false, minScore: false, platform: false, intent: false, keyword: true })).toBe(a)
+    expect(
+      of({
+        anchored: false,
+        full: false,
+        since: false,
+        minScore: false,
+        platform: false,
+        intent: false,
+        keyword: true,
+      }),
+    ).toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, true, false))).not.toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, false, true))).not.toBe(a)
     expect(built).toHaveLength(3)
@@ -29,10 +54,13 @@ describe('the cache key of a filter', () => {
     const base = cacheKey('team', 3, { keyword: 'crm', minScore: 5 })
     expect(cacheKey('team', 3, { minScore: 5, keyword: 'crm' })).toBe(base)
     for (const other of [
-      cacheKey('other', 3, { keyword: 'crm', minScore: 5 }), cacheKey('team', 4, { keyword: 'crm', minScore: 5 }),
-      cacheKey('team', 3, { keyword: 'erp', minScore: 5 }), cacheKey('team', 3, { keyword: 'crm', minScore: 6 }),
+      cacheKey('other', 3, { keyword: 'crm', minScore: 5 }),
+      cacheKey('team', 4, { keyword: 'crm', minScore: 5 }),
+      cacheKey('team', 3, { keyword: 'erp', minScore: 5 }),
+      cacheKey('team', 3, { keyword: 'crm', minScore: 6 }),
       cacheKey('team', 3, { keyword: 'crm', minScore: 5 }, 20, 0),
-    ]) expect(other).not.toBe(base)
+    ])
+      expect(other).not.toBe(base)
     expect(cacheKey('team', 3, {}, 20, 40)).not.toBe(cacheKey('team', 3, {}, 2, 40))
   })
 })

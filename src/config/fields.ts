@@ -1,0 +1,6 @@
+import * as v from 'valibot'
+
+// Field types shared by the configuration's tables.
+export const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be an http(s) URL'))
+export const timeoutMs = (fallback = 10_000) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
