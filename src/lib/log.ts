@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs'
+
 export type Logger = {
   info(event: string, fields?: Record<string, unknown>): void
   warn(event: string, fields?: Record<string, unknown>): void
@@ -15,7 +17,7 @@ export type LogFormat = 'json' | 'human'
  */
 export function createLogger(write?: (line: string) => void, a: { format?: LogFormat } = {}): Logger {
   const format = a.format ?? (write === undefined && process.stderr.isTTY ? 'human' : 'json')
-  const out = write ?? ((l: string) => process.stderr.write(l + '\n'))
+  const out = write ?? stderrLines()
   const emit =
     (level: string) =>
     (event: string, fields: Record<string, unknown> = {}) => {
@@ -25,6 +27,30 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
       out(format === 'human' ? humanLine(line) : JSON.stringify(line))
     }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }
+}
+
+/**
+ * Lines to stderr, written once per turn of the event loop: a busy server logs a line per request, and one write of
+ * many lines costs far less than a write each. The write is synchronous, so lines still pending when the process
+ * exits (`process.exit` after a shutdown) are written from the exit handler.
+ */
+function stderrLines(): (line: string) => void {
+  let pending: string[] = []
+  const flush = () => {
+    if (pending.length === 0) return
+    const text = `${pending.join('\n')}\n`
+    pending = []
+    try {
+      writeSync(2, text)
+    } catch {
+      // A non-blocking pipe that is full (EAGAIN): the stream queues what the descriptor cannot take now.
+      process.stderr.write(text)
+    }
+  }
+  process.on('exit', flush)
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush)
+  }
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} }

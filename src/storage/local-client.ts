@@ -1,7 +1,7 @@
 import type { Client, InArgs, InStatement, InValue, ResultSet, Row, TransactionMode } from '@libsql/client'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
-import { createLockWait } from './lock-wait'
+import { createLockWait, isBusy } from './lock-wait'
 
 type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
 type Prepared = { stmt: Statement; columns: string[] | null }
@@ -31,11 +31,17 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     if (client.closed) throw new LibsqlError('the database connection is closed', 'CLIENT_CLOSED')
   }
 
-  // Only outside a transaction is a call that met SQLITE_BUSY safe to repeat: inside one begun with a bare
-  // execute('BEGIN'), the statements before it would not be repeated with it.
-  const retried = <T>(attempt: () => T): Promise<T> => {
+  // The first attempt runs at once (nearly every call: no other writer holds the lock); only one that met SQLITE_BUSY
+  // waits. Only outside a transaction is it safe to repeat: inside one begun with a bare execute('BEGIN'), the
+  // statements before it would not be repeated with it.
+  const retried = async <T>(attempt: () => T): Promise<T> => {
     open()
-    return db.inTransaction ? Promise.resolve().then(attempt) : lockWait(attempt)
+    try {
+      return attempt()
+    } catch (e) {
+      if (!isBusy(e) || db.inTransaction) throw e
+      return lockWait(attempt)
+    }
   }
   const statements = new Map<string, Prepared>()
 
