@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { readEnvelope } from '../shared/mapping'
+import { readEnvelope } from '../common/mapping'
 import { xrpc } from './xrpc'
 
 export type Session = { accessJwt: string; refreshJwt: string; renewal?: Promise<Session> }

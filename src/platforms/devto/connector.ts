@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, readEnvelope, readItems } from '../shared/mapping'
+import { count, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // DEV's documented API (developers.forem.com/api) has no keyword search: /api/articles filters by tag, username,

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformText } from '../http'
-import { isoDate } from '../shared/mapping'
+import { isoDate } from '../common/mapping'
 
 // One parser setup for every RSS 2.0 / Atom feed the connectors read:
 // - parseTagValue off: a title such as "2026" stays a string, never a number.

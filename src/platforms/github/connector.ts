@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
-import { collectMentions } from '../shared/collect'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { readEnvelope, readItems } from '../shared/mapping'
+import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Algolia HN Search: https://hn.algolia.com/api. Comments carry null points and num_comments.

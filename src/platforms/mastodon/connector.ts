@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
-import { collectMentions } from '../shared/collect'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
-import { readItems } from '../shared/mapping'
+import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Medium has no search API (its official API is archived and was write-only). What it serves without a key is RSS:

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
-import { readItems } from '../shared/mapping'
+import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Google News' RSS search (undocumented by Google, stable for years): GET /rss/search?q=…&hl=en-US&gl=US&ceid=US:en,

@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
-import { matchesKeyword } from '../shared/keyword'
+import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Product Hunt API v2 (api.producthunt.com/v2/docs) is GraphQL only: POST /v2/api/graphql with

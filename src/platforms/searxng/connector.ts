@@ -4,8 +4,8 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
-import { collectMentions } from '../shared/collect'
-import { readEnvelope, readItems } from '../shared/mapping'
+import { collectMentions } from '../common/collect'
+import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // SearXNG search API (docs.searxng.org/dev/search_api): GET /search?q=…&format=json&pageno=N (1-based). JSON is

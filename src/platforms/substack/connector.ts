@@ -3,9 +3,9 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { newestFirst } from '../feeds/feed'
-import { matchesKeyword } from '../shared/keyword'
+import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // Substack has no official API. Its search box calls GET /api/v1/top/search?query=… (unauthenticated, used by

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
-import { collectMentions } from '../shared/collect'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 
 // X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../shared/mapping'
+import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // YouTube Data API v3. search.list (type=video, order=date: newest first) takes maxResults 0..50 and pages with
