@@ -16,7 +16,8 @@ import { loadConfig } from '../src/config/load'
 import { buildDeps } from '../src/deps'
 import { createTeam } from '../src/domain/teams/teams'
 import { silentLogger } from '../src/lib/log'
-import { spawnListening } from './spawn'
+import { benchToml } from './seed'
+import { rssMb, spawnListening } from './spawn'
 
 const ROUTES = ['/api/v1/leads/score', '/api/v1/mentions/search', '/api/routes/search', '/mcp']
 const REPEATS = 5
@@ -44,32 +45,13 @@ export type HostileRow = {
   pass: boolean
 }
 
-function toml(dbPath: string): string {
-  return `# Written by bench/hostile.ts
-[server]
-host = "127.0.0.1"
-port = 0
-
-[database]
-url = ${JSON.stringify('file:' + dbPath)}
-
-[scorer]
-backend = "rules"
-
-[polling]
-enabled = false
-
+// A plan with no request left: every body here must be refused before any quota is looked at.
+const SPENT_PLAN = `
 [plans.spent]
 api_access = true
 monthly_requests = 0
 platforms = ["hackernews", "reddit"]
 `
-}
-
-const rssMb = (pid: number) => {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-  return kb ? Number(kb) / 1024 : Number.NaN
-}
 
 export async function hostileSection(a: {
   binary: string
@@ -81,7 +63,7 @@ export async function hostileSection(a: {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const configPath = join(dir, 'hostile.toml')
-  writeFileSync(configPath, toml(join(dir, 'hostile.db')))
+  writeFileSync(configPath, benchToml(join(dir, 'hostile.db'), SPENT_PLAN))
   const deps = await buildDeps(loadConfig({ env: {}, fileText: readFileSync(configPath, 'utf8') }), {
     log: silentLogger,
   })

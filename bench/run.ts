@@ -9,14 +9,14 @@
 //   import:   GET /api/v1/signals against the server while `signals import` of 200,000 lines writes to the same
 //             database (bench/import.ts). Results also go to bench/.out/last-import.json.
 // Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import), or BENCH_ONLY=….
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { hostileSection } from './hostile'
 import { importSection } from './import'
 import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
-import { type Listening, spawnListening } from './spawn'
+import { type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
 // BENCH_BINARY: compare another build (e.g. an experiment) against the same seeded database.
@@ -73,15 +73,6 @@ async function stop(server: Server) {
   const killer = setTimeout(() => server.proc.kill('SIGKILL'), 5000)
   await server.proc.exited
   clearTimeout(killer)
-}
-
-function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? Number(kb) / 1024 : Number.NaN
-  } catch {
-    return Number.NaN // not Linux
-  }
 }
 
 async function load(spec: Omit<LoadSpec, 'connections' | 'warmupMs' | 'durationMs'>): Promise<LoadResult> {

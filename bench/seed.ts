@@ -141,8 +141,9 @@ const seedKey = () =>
     .digest('hex')
     .slice(0, 12)
 
-export function benchToml(dbPath: string): string {
-  return `# Written by bench/seed.ts
+/** The configuration the bench's servers run with; `extra` adds TOML (a section's own plans, say). */
+export function benchToml(dbPath: string, extra = ''): string {
+  return `# Written by the bench (bench/seed.ts)
 [server]
 host = "127.0.0.1"
 port = 0
@@ -160,7 +161,7 @@ enabled = false
 api_access = true
 monthly_requests = "unlimited"
 platforms = ${JSON.stringify(PLATFORMS)}
-`
+${extra}`
 }
 
 export async function seed(dir: string, log: (line: string) => void = console.log): Promise<Seeded> {

@@ -1,6 +1,6 @@
 // Starting the bench's helper processes (the executable, the baseline, the fake platform) and waiting until they
 // listen.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 
 const READY_TIMEOUT_MS = 30_000
@@ -47,5 +47,15 @@ export async function spawnListening(cmd: string[], cwd: string): Promise<Listen
     }
   } finally {
     clearTimeout(deadline)
+  }
+}
+
+/** The resident memory of a process in MB (Linux; NaN elsewhere). */
+export function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb ? Number(kb) / 1024 : Number.NaN
+  } catch {
+    return Number.NaN // not Linux
   }
 }
