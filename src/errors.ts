@@ -27,7 +27,12 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorCode,
     message: string,
-    readonly extra: { details?: FieldIssue[]; retryAfterSec?: number } = {},
+    readonly extra: {
+      details?: FieldIssue[]
+      retryAfterSec?: number
+      /** For a caller when the message is for the operator (it names a host): a few words on why. */
+      reason?: string
+    } = {},
   ) {
     super(message)
   }

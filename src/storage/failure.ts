@@ -24,13 +24,9 @@ const UNREACHABLE = new Set([
 
 /** Why the database cannot be written, in words fit for a client or an operator (no path, no SQL), else undefined. */
 export function storageFailure(err: unknown): string | undefined {
-  // The clients' own failures (remote-client.ts, lock-wait.ts) are already AppErrors whose message is for operators:
-  // it names the host, so callers get these words instead.
+  // The clients' own failures (remote-client.ts, lock-wait.ts) are already AppErrors, which say why for callers too.
   const known = appErrorIn(err)
-  if (known?.kind === 'storage_unavailable') {
-    if (/locked/.test(known.message)) return CANNOT_WRITE.SQLITE_BUSY
-    return /cannot reach/.test(known.message) ? 'its server cannot be reached' : 'its server refused the request'
-  }
+  if (known?.kind === 'storage_unavailable') return known.extra.reason ?? 'it cannot be reached'
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
   if (typeof code !== 'string') return undefined
   if (UNREACHABLE.has(code)) return 'its server cannot be reached'

@@ -53,4 +53,5 @@ const lockedTooLong = (budgetMs: number) =>
   new AppError(
     'storage_unavailable',
     `the database stayed locked by another writer for ${budgetMs / 1000} s; nothing was changed, try again`,
+    { reason: 'another writer holds its lock' },
   )

@@ -70,7 +70,9 @@ function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): Ap
   const code = String(err?.code ?? '')
   const message = String(err?.message ?? '')
   const unreachable = (reason: string) =>
-    new AppError('storage_unavailable', `database.url: cannot reach the libSQL server at ${a.host} (${reason})`)
+    new AppError('storage_unavailable', `database.url: cannot reach the libSQL server at ${a.host} (${reason})`, {
+      reason: 'its server cannot be reached',
+    })
   if (NETWORK_REASONS[code]) return unreachable(NETWORK_REASONS[code])
   if (CERTIFICATE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
   if (code === 'HRANA_WEBSOCKET_ERROR') return unreachable('WebSocket connection failed')
@@ -82,10 +84,13 @@ function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): Ap
       a.hasToken
         ? `database.auth_token: the libSQL server at ${a.host} refused the token (HTTP ${status})`
         : `database.auth_token: the libSQL server at ${a.host} requires a token and none is set (HTTP ${status})`,
+      { reason: 'its server refused the credentials' },
     )
   }
   if (code === 'SERVER_ERROR' && status) {
-    return new AppError('storage_unavailable', `database.url: the libSQL server at ${a.host} answered HTTP ${status}`)
+    return new AppError('storage_unavailable', `database.url: the libSQL server at ${a.host} answered HTTP ${status}`, {
+      reason: `its server answered HTTP ${status}`,
+    })
   }
   if (e instanceof TypeError && code) return unreachable(code)
   return undefined

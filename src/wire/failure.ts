@@ -14,19 +14,13 @@ export function callerFailure(
   unexpectedEvent = 'unhandled_error',
 ): AppError {
   const known = appErrorIn(error)
-  if (known?.kind === 'storage_unavailable') {
-    log.warn('storage_unavailable', { ...where, reason: known.message })
-    return new AppError(
-      'storage_unavailable',
-      'the database cannot be reached or written right now; nothing was charged',
-    )
-  }
-  if (known) return known
+  // The database clients' own messages name the host: the log gets them, the caller the reason in a few words.
   const storage = storageUnavailable(error)
   if (storage) {
-    log.warn('storage_unavailable', { ...where, reason: storage.message })
+    log.warn('storage_unavailable', { ...where, reason: known?.message ?? storage.message })
     return storage
   }
+  if (known) return known
   log.error(unexpectedEvent, { ...where, err: error })
   return new AppError('internal', 'internal error')
 }
