@@ -21,10 +21,10 @@ export async function serve(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
   const deps = await writableDeps(config)
-  // One line now if the model server cannot be reached, instead of a warning per scored post later. The demo's
-  // sample posts are scored before listening, so only then does start-up wait for the answer.
-  const modelServerChecked = deps.scoring.checkModelServer()
-  if (flags.demo) await modelServerChecked
+  // One line if the model server cannot be reached, instead of a warning per scored post later. The demo's sample
+  // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that
+  // cannot listen says only that).
+  if (flags.demo) await deps.scoring.checkModelServer()
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
   const app = createApp(deps)
   try {
@@ -42,6 +42,7 @@ export async function serve(argv: string[]): Promise<number> {
   }
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
+  if (!flags.demo) void deps.scoring.checkModelServer()
   const address = listeningAddress(server)
   const url = address.url
   console.log(listeningLine(address, Math.round(performance.now() - started)))
