@@ -1,5 +1,9 @@
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
+import { consolePageRoutes } from './http/console/page-routes'
+import { consoleSessionRoutes } from './http/console/session-routes'
+import { consoleSettingsRoutes } from './http/console/settings-routes'
+import { consoleTeamRoutes } from './http/console/team-routes'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
@@ -27,4 +31,8 @@ export function createApp(deps: Deps) {
     .use(platformsRoutes(deps))
     .use(legacyRoutes(deps))
     .use(mcpRoutes(deps))
+    .use(consolePageRoutes())
+    .use(consoleSessionRoutes(deps))
+    .use(consoleTeamRoutes(deps))
+    .use(consoleSettingsRoutes(deps))
 }

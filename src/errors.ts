@@ -16,6 +16,11 @@ export type ErrorCode =
   | 'storage_unavailable'
   | 'upstream_timeout'
   | 'internal'
+  // The console's own (docs/console.md#errors); the API never answers them.
+  | 'not_signed_in'
+  | 'invalid_credentials'
+  | 'forbidden'
+  | 'too_many_attempts'
 
 export type FieldIssue = { field: string; message: string }
 
@@ -62,6 +67,10 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
   storage_unavailable: { status: 503, exit: 1 },
   upstream_timeout: { status: 504, exit: 1 },
   internal: { status: 500, exit: 1 },
+  not_signed_in: { status: 401, exit: 1 },
+  invalid_credentials: { status: 401, exit: 1 },
+  forbidden: { status: 403, exit: 1 },
+  too_many_attempts: { status: 429, exit: 1 },
 }
 
 /**

@@ -12,11 +12,13 @@ import { poll } from './poll'
 import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
+import { user } from './user'
 
 const COMMANDS: Record<string, Command> = {
   serve,
   migrate: migrateCommand,
   team,
+  user,
   key,
   keyword,
   icp,
@@ -32,6 +34,11 @@ export const USAGE = `usage: lead-signals <command> [options]
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
+  user create --team TEAM --email EMAIL [--role owner|member]
+                                                       a console user; password on stdin (prompted on a terminal)
+  user list --team TEAM [--json]
+  user remove --team TEAM --email EMAIL
+  user password --email EMAIL                          a new password (stdin); ends the user's sessions
   key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
   key list --team TEAM [--json]
   key revoke --team TEAM PREFIX|KEY                    by the prefix "key list" shows, or the whole key

@@ -19,7 +19,9 @@ const ALLOWED: Record<string, string[]> = {
   // Wire shapes shared by the REST routes and the MCP tools: neither imports the other.
   wire: [...LEAVES, 'domain', 'package'],
   deps: [...LEAVES, 'domain', 'storage', 'platforms', 'scorers'],
-  http: [...LEAVES, 'domain', 'wire', 'deps', 'package'],
+  // The console's browser code (src/console) imports nothing of the server; http serves its bundle.
+  console: [],
+  http: [...LEAVES, 'domain', 'wire', 'deps', 'package', 'console'],
   mcp: [...LEAVES, 'domain', 'wire', 'deps', 'package'],
   jobs: [...LEAVES, 'domain', 'deps'],
   app: [...LEAVES, 'http', 'mcp', 'deps'],
@@ -34,14 +36,14 @@ function layerOf(path: string): string {
     if (rel.includes('drizzle')) return 'migrations'
     return 'outside'
   }
-  const top = rel.split('/')[0].replace(/\.(d\.)?ts$/, '')
+  const top = rel.split('/')[0].replace(/\.(d\.)?tsx?$/, '')
   return top === 'sql' ? 'lib' : top
 }
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = join(dir, e.name)
-    return e.isDirectory() ? sourceFiles(p) : p.endsWith('.ts') ? [p] : []
+    return e.isDirectory() ? sourceFiles(p) : /\.tsx?$/.test(p) ? [p] : []
   })
 }
 

@@ -20,7 +20,7 @@ export const NETWORK_SEARCH_LIMIT = 20
 export async function searchNetwork(
   deps: Needs<
     'config' | 'clock' | 'log' | 'scoring' | 'searches',
-    'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage'
+    'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage' | 'usageDays'
   >,
   caller: Caller,
   req: { network: Network; keyword: string },

@@ -54,6 +54,19 @@ export async function addIcp(
   return { name, description, competitors }
 }
 
+/** New description and competitors for a profile, found by its name (the name stays: signals cite it). */
+export async function editIcp(
+  deps: Needs<never, 'icpProfiles'>,
+  a: { teamId: string; name: string; description: string; competitors?: string[] },
+) {
+  const name = a.name.trim()
+  const description = checkLength('--description', a.description, MAX_DESCRIPTION)
+  const competitors = a.competitors ?? []
+  if (!(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
+    throw new AppError('not_found', `the team has no ICP profile named "${name}"`)
+  return { name, description, competitors }
+}
+
 export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: string; name: string }) {
   const name = a.name.trim()
   if (!(await deps.repos.icpProfiles.remove(a.teamId, name)))

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock'
 import type { TeamRow } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
+import type { createUsageDaysRepo } from '../../storage/repos/usage-days'
 import { AppError } from '../../errors'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf, secondsUntilReset } from './month'
@@ -8,7 +9,10 @@ import { reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
 import { type Usage, usageOf } from './usage'
 
-export type QuotaDeps = { clock: Clock; repos: { usage: ReturnType<typeof createUsageRepo> } }
+export type QuotaDeps = {
+  clock: Clock
+  repos: { usage: ReturnType<typeof createUsageRepo>; usageDays: ReturnType<typeof createUsageDaysRepo> }
+}
 
 /**
  * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work
@@ -43,10 +47,12 @@ export async function charged<T>(
   // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
   if (!usage.keep(reservation))
     throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
+  deps.repos.usageDays.add(a.team.id, now.toISOString().slice(0, 10))
   return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
 }
 
 /** At shutdown: gives back every unit this process still holds for calls that will not finish. Returns how many. */
-export function giveBackUnfinished(deps: QuotaDeps): Promise<number> {
-  return deps.repos.usage.giveBackAll()
+export async function giveBackUnfinished(deps: QuotaDeps): Promise<number> {
+  const [units] = await Promise.all([deps.repos.usage.giveBackAll(), deps.repos.usageDays.flush()])
+  return units
 }

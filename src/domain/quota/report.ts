@@ -5,7 +5,7 @@ import { monthOf, resetsAt } from './month'
 import { countersAt, type Usage, usageOf } from './usage'
 
 /** docs/api.md#usage-report. Counted only when `api.count_usage_endpoint` is on (docs/api.md#what-is-counted). */
-export async function usageReport(deps: Needs<'config' | 'clock', 'usage'>, caller: Caller) {
+export async function usageReport(deps: Needs<'config' | 'clock', 'usage' | 'usageDays'>, caller: Caller) {
   const { team, plan } = caller
   let usage: Usage
   let credits: number

@@ -9,7 +9,7 @@ export type ScoreRequest = { content: string; keyword?: string; context?: string
  * Returns the body and the scorer that answered (the route names it in a header).
  */
 export async function scoreLead(
-  deps: Needs<'config' | 'clock' | 'scoring', 'icpProfiles' | 'usage'>,
+  deps: Needs<'config' | 'clock' | 'scoring', 'icpProfiles' | 'usage' | 'usageDays'>,
   caller: Caller,
   req: ScoreRequest,
 ) {

@@ -10,7 +10,7 @@ import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 
 type ScoredPlatform = (typeof SCORED_VARIANT_PLATFORMS)[number]
-type ScoredDeps = Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'icpProfiles' | 'usage'>
+type ScoredDeps = Needs<'config' | 'clock' | 'log' | 'scoring' | 'searches', 'icpProfiles' | 'usage' | 'usageDays'>
 
 /**
  * The scored variant (docs/api.md#scored-variant, `api.search_variant = "scored"`). With a platform, that platform;

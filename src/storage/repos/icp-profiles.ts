@@ -19,6 +19,15 @@ export function createIcpProfilesRepo(db: Db) {
     async list(teamId: string): Promise<{ name: string; description: string; competitors: string[] }[]> {
       return byTeam.all({ teamId })
     },
+    /** Returns whether the team has a profile of that name. */
+    async update(teamId: string, name: string, patch: { description: string; competitors: string[] }) {
+      const updated = await db
+        .update(icpProfiles)
+        .set(patch)
+        .where(and(eq(icpProfiles.teamId, teamId), eq(icpProfiles.name, name)))
+        .returning({ id: icpProfiles.id })
+      return updated.length > 0
+    },
     async remove(teamId: string, name: string): Promise<boolean> {
       const removed = await db
         .delete(icpProfiles)

@@ -11,6 +11,9 @@ import { createScoreCacheRepo } from './score-cache'
 import { createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
+import { createUsageDaysRepo } from './usage-days'
+import { createUsersRepo } from './users'
+import { createSessionsRepo } from './sessions'
 
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
@@ -22,6 +25,9 @@ export const createRepos = ({ db, client }: Database) => ({
   icpProfiles: createIcpProfilesRepo(db),
   signals: createSignalsRepo(db),
   usage: createUsageRepo(client),
+  usageDays: createUsageDaysRepo(db, client),
+  users: createUsersRepo(db),
+  sessions: createSessionsRepo(db),
   platformHealth: createPlatformHealthRepo(db),
   legacyPosts: createLegacyPostsRepo(db),
   scoreCache: createScoreCacheRepo(db),

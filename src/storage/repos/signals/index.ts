@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
@@ -55,6 +55,14 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
       const read = (anchor: Anchor | undefined, offset: number) =>
         runPage(teamId, f, page.full, page.limit, offset, anchor)
       return anchoredPage(teamId, f, page, read)
+    },
+    /** One signal of the team with its full text, for a reader who opens it. */
+    async byId(teamId: string, id: string) {
+      return db
+        .select()
+        .from(signals)
+        .where(and(eq(signals.teamId, teamId), eq(signals.id, id)))
+        .get()
     },
     async count(teamId: string, f: SignalFilter): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(countWhere(teamId, f)).all()

@@ -1,0 +1,69 @@
+import { createUser, listUsers, removeUser, setPassword } from '../domain/users/users'
+import { parseFlags, requireFlag } from './args'
+import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { readPassword } from './password-input'
+
+async function create(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+  })
+  noPositionals(positionals)
+  const team = requireFlag(flags, 'team')
+  const email = requireFlag(flags, 'email')
+  const password = await readPassword()
+  const role = flags.role as string | undefined
+  const user = await withDeps(flags, (deps) => createUser(deps, { team, email, role, password }))
+  console.log(`Created ${user.role} ${user.email} in team ${user.team}; they can sign in to the console now.`)
+  return 0
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const team = requireFlag(flags, 'team')
+  const users = await withDeps(flags, (deps) => listUsers(deps, { team }))
+  if (flags.json) {
+    printJson(users.map(({ email, role, createdAt }) => ({ email, role, createdAt })))
+    return 0
+  }
+  if (users.length === 0) {
+    console.log('the team has no users')
+    return 0
+  }
+  console.log(
+    formatTable(
+      ['EMAIL', 'ROLE', 'CREATED'],
+      users.map((u) => [u.email, u.role, u.createdAt]),
+    ),
+  )
+  return 0
+}
+
+async function remove(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, email: { type: 'string' } })
+  noPositionals(positionals)
+  const team = requireFlag(flags, 'team')
+  const email = requireFlag(flags, 'email')
+  const removed = await withDeps(flags, (deps) => removeUser(deps, { team, email }))
+  console.log(`Removed ${removed}; their sessions have ended.`)
+  return 0
+}
+
+async function password(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { email: { type: 'string' } })
+  noPositionals(positionals)
+  const email = requireFlag(flags, 'email')
+  const newPassword = await readPassword()
+  const changed = await withDeps(flags, (deps) => setPassword(deps, { email, password: newPassword }))
+  console.log(`Changed the password of ${changed}; their sessions have ended.`)
+  return 0
+}
+
+export const user = commandGroup('user', {
+  create: { usage: 'create --team TEAM --email EMAIL [--role owner|member]   (password on stdin)', run: create },
+  list: { usage: 'list --team TEAM [--json]', run: list },
+  remove: { usage: 'remove --team TEAM --email EMAIL', run: remove },
+  password: { usage: 'password --email EMAIL   (password on stdin)', run: password },
+})

@@ -1,0 +1,29 @@
+// The console's calls to its own routes (/console/api/…, docs/console.md#routes). Same origin only: the session
+// cookie goes along, and a change says where it comes from (the browser adds Sec-Fetch-Site and Origin).
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/console/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  })
+  const data = await res.json().catch(() => ({}))
+  if (!res.ok) {
+    const error = (data as { error?: { code?: string; message?: string } }).error
+    throw new ApiError(res.status, error?.code ?? 'error', error?.message ?? `the service answered ${res.status}`)
+  }
+  return data as T
+}
+
+export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')

@@ -1,0 +1,70 @@
+import { render } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, api } from './api'
+import { Icps } from './pages/icps'
+import { Keywords } from './pages/keywords'
+import { Settings } from './pages/settings'
+import { SignIn } from './pages/sign-in'
+import { Signals } from './pages/signals'
+import { Sources } from './pages/sources'
+import { Usage } from './pages/usage'
+
+export type Me = { user: { email: string; role: string }; team: { name: string; plan: string } }
+
+// Pages by their address (#/keywords…): the server serves one page, and the address keeps the place on reload.
+const PAGES = [
+  { path: 'signals', name: 'Signals', view: Signals },
+  { path: 'keywords', name: 'Keywords', view: Keywords },
+  { path: 'icp-profiles', name: 'ICP profiles', view: Icps },
+  { path: 'usage', name: 'Usage', view: Usage },
+  { path: 'sources', name: 'Sources', view: Sources },
+  { path: 'settings', name: 'Settings', view: Settings },
+]
+
+const currentPath = () => location.hash.replace(/^#\/?/, '') || 'signals'
+
+function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined)
+  const [path, setPath] = useState(currentPath())
+  const load = () =>
+    api<Me>('GET', '/me')
+      .then(setMe)
+      .catch((e) => (e instanceof ApiError && e.status === 401 ? setMe(null) : setMe(null)))
+  useEffect(() => {
+    load()
+    const onHash = () => setPath(currentPath())
+    addEventListener('hashchange', onHash)
+    return () => removeEventListener('hashchange', onHash)
+  }, [])
+  if (me === undefined) return <p class="loading">Loading…</p>
+  if (me === null) return <SignIn onSignedIn={load} />
+  const page = PAGES.find((p) => p.path === path) ?? PAGES[0]
+  const signOut = () => api('DELETE', '/session').finally(() => setMe(null))
+  return (
+    <div class="shell">
+      <header>
+        <strong class="brand">lead-signals</strong>
+        <nav>
+          {PAGES.map((p) => (
+            <a href={`#/${p.path}`} class={p === page ? 'current' : ''} aria-current={p === page ? 'page' : undefined}>
+              {p.name}
+            </a>
+          ))}
+          <a href="/swagger">API docs</a>
+        </nav>
+        <span class="who">
+          {me.user.email} · {me.team.name}
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </span>
+      </header>
+      <main>
+        <h1>{page.name}</h1>
+        <page.view me={me} />
+      </main>
+    </div>
+  )
+}
+
+render(<App />, document.getElementById('app') as HTMLElement)

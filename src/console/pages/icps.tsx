@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
+
+type Profile = { name: string; description: string; competitors: string[] }
+const EMPTY = { name: '', description: '', competitors: '' }
+const listOf = (text: string) =>
+  text
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+
+export function Icps() {
+  const [profiles, setProfiles] = useState<Profile[]>([])
+  const [form, setForm] = useState(EMPTY)
+  const [editing, setEditing] = useState<string | null>(null)
+  const [error, setError] = useState('')
+  const load = () => api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => setProfiles(p.profiles))
+  useEffect(() => {
+    load()
+  }, [])
+  const field = (k: keyof typeof EMPTY) => (e: Event) =>
+    setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
+  const done = () => {
+    setForm(EMPTY)
+    setEditing(null)
+    setError('')
+    return load()
+  }
+  const submit = (e: Event) => {
+    e.preventDefault()
+    const body = { description: form.description, competitors: listOf(form.competitors) }
+    const work =
+      editing === null
+        ? api('POST', '/icp-profiles', { name: form.name, ...body })
+        : api('PUT', `/icp-profiles/${encodeURIComponent(editing)}`, body)
+    work.then(done).catch((err) => setError(err.message))
+  }
+  const edit = (p: Profile) => {
+    setEditing(p.name)
+    setForm({ name: p.name, description: p.description, competitors: p.competitors.join(', ') })
+  }
+  const remove = (p: Profile) =>
+    api('DELETE', `/icp-profiles/${encodeURIComponent(p.name)}`)
+      .then(done)
+      .catch((err) => setError(err.message))
+  return (
+    <section>
+      <ul class="cards">
+        {profiles.map((p) => (
+          <li>
+            <h2>{p.name}</h2>
+            <p>{p.description}</p>
+            {p.competitors.length > 0 && <p class="muted">Competitors: {p.competitors.join(', ')}</p>}
+            <button type="button" aria-label={`Edit ${p.name}`} onClick={() => edit(p)}>
+              Edit
+            </button>
+            <button type="button" aria-label={`Remove ${p.name}`} onClick={() => remove(p)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form class="stacked" onSubmit={submit}>
+        <h2>{editing === null ? 'New profile' : `Edit ${editing}`}</h2>
+        <label>
+          Name
+          <input value={form.name} maxLength={100} required disabled={editing !== null} onInput={field('name')} />
+        </label>
+        <label>
+          Description
+          <textarea value={form.description} maxLength={2000} required rows={3} onInput={field('description')} />
+        </label>
+        <label>
+          Competitors
+          <input
+            value={form.competitors}
+            placeholder="Rival products, separated by commas"
+            onInput={field('competitors')}
+          />
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
+        {editing !== null && (
+          <button type="button" onClick={done}>
+            Cancel
+          </button>
+        )}
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
+
+export function Keywords() {
+  const [keywords, setKeywords] = useState<string[]>([])
+  const [draft, setDraft] = useState('')
+  const [error, setError] = useState('')
+  const load = () => api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
+  useEffect(() => {
+    load()
+  }, [])
+  const run = (work: Promise<unknown>) =>
+    work
+      .then(() => {
+        setError('')
+        return load()
+      })
+      .catch((e) => setError(e.message))
+  const add = (e: Event) => {
+    e.preventDefault()
+    run(api('POST', '/keywords', { keyword: draft }).then(() => setDraft('')))
+  }
+  return (
+    <section>
+      <form class="inline" onSubmit={add}>
+        <label>
+          Keyword
+          <input value={draft} maxLength={200} required onInput={(e) => setDraft(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Add</button>
+      </form>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {keywords.length === 0 ? (
+        <p>No keywords yet: add the words your buyers use.</p>
+      ) : (
+        <ul class="rows">
+          {keywords.map((k) => (
+            <li>
+              <span>{k}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${k}`}
+                onClick={() => run(api('DELETE', `/keywords/${encodeURIComponent(k)}`))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,54 @@
+import { useState } from 'preact/hooks'
+import { api } from '../api'
+
+export function SignIn(props: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState('')
+  const submit = async (e: Event) => {
+    e.preventDefault()
+    setError('')
+    try {
+      await api('POST', '/session', { email, password })
+      props.onSignedIn()
+    } catch (err) {
+      setError((err as Error).message)
+    }
+  }
+  return (
+    <main class="sign-in">
+      <h1>lead-signals</h1>
+      <form onSubmit={submit}>
+        <label>
+          Email
+          <input
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit">Sign in</button>
+      </form>
+      <p class="hint">
+        No account? An operator creates one with <code>lead-signals user create</code>. <a href="/swagger">API docs</a>
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api, when } from '../api'
+
+type Signal = {
+  id: string
+  platform: string
+  author: string
+  intent: string
+  score: number
+  reason: string
+  url: string
+  keyword: string
+  publishedAt: string
+  content: string
+}
+type Page = { signals: Signal[]; total: number; limit: number; offset: number }
+
+const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
+const PAGE_SIZE = 20
+const EMPTY = { keyword: '', intent: '', platform: '', minScore: '', since: '' }
+
+export function Signals() {
+  const [filters, setFilters] = useState(EMPTY)
+  const [offset, setOffset] = useState(0)
+  const [page, setPage] = useState<Page | null>(null)
+  const [error, setError] = useState('')
+  const [keywords, setKeywords] = useState<string[]>([])
+  const [platforms, setPlatforms] = useState<string[]>([])
+  useEffect(() => {
+    api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
+    api<{ platforms: { platform: string; inPlan: boolean; earlierRouteOnly: boolean }[] }>('GET', '/sources').then(
+      (s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
+    )
+  }, [])
+  useEffect(() => {
+    const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
+    for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v)
+    setError('')
+    api<Page>('GET', `/signals?${q}`)
+      .then(setPage)
+      .catch((e) => setError(e.message))
+  }, [filters, offset])
+  const set = (k: keyof typeof EMPTY) => (e: Event) => {
+    setFilters({ ...filters, [k]: (e.currentTarget as HTMLInputElement).value })
+    setOffset(0)
+  }
+  return (
+    <section>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Keyword
+          <select value={filters.keyword} onChange={set('keyword')}>
+            <option value="">Any</option>
+            {keywords.map((k) => (
+              <option value={k}>{k}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Intent
+          <select value={filters.intent} onChange={set('intent')}>
+            <option value="">Any</option>
+            {INTENTS.map((i) => (
+              <option value={i}>{i}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Platform
+          <select value={filters.platform} onChange={set('platform')}>
+            <option value="">Any</option>
+            {platforms.map((p) => (
+              <option value={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Minimum score
+          <input type="number" min="0" max="10" step="1" value={filters.minScore} onChange={set('minScore')} />
+        </label>
+        <label>
+          Since
+          <input type="date" value={filters.since} onChange={set('since')} />
+        </label>
+      </form>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {page && (
+        <>
+          <p class="count">
+            {page.total === 0
+              ? 'No signals match.'
+              : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
+          </p>
+          <ol class="signals">
+            {page.signals.map((s) => (
+              <SignalCard signal={s} />
+            ))}
+          </ol>
+          <div class="pager">
+            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              Previous
+            </button>
+            <button
+              type="button"
+              disabled={offset + PAGE_SIZE >= page.total}
+              onClick={() => setOffset(offset + PAGE_SIZE)}
+            >
+              Next
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
+
+function SignalCard(props: { signal: Signal }) {
+  const s = props.signal
+  const [full, setFull] = useState<string | null>(null)
+  const open = () =>
+    full === null
+      ? api<Signal>('GET', `/signals/${encodeURIComponent(s.id)}`).then((one) => setFull(one.content))
+      : setFull(null)
+  return (
+    <li class="signal">
+      <div class="meta">
+        <span class="score" title="score">
+          {s.score}
+        </span>
+        <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
+        <span>{s.platform}</span>
+        <span>{s.author}</span>
+        <span class="keyword">{s.keyword}</span>
+        <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
+      </div>
+      <p class="text">{full ?? s.content}</p>
+      <p class="reason">{s.reason}</p>
+      <div class="actions">
+        <button type="button" onClick={open}>
+          {full === null ? 'Full text' : 'Preview'}
+        </button>
+        <a href={s.url} target="_blank" rel="noopener noreferrer">
+          Open post
+        </a>
+      </div>
+    </li>
+  )
+}

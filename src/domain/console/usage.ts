@@ -1,0 +1,30 @@
+import type { Needs } from '../needs'
+import type { Caller } from '../keys/authenticate'
+import { monthOf, resetsAt } from '../quota/month'
+import { countersAt, usageOf } from '../quota/usage'
+
+/**
+ * docs/console.md#usage: the usage report as the API gives it, never counted, with the counted calls of each day of
+ * this month so far (days without calls are listed as 0, so a chart needs no gaps filled).
+ */
+export async function consoleUsage(deps: Needs<'clock', 'usageDays'>, caller: Caller) {
+  const { team, plan } = caller
+  const now = deps.clock.now()
+  const counters = countersAt(team, plan, now)
+  const month = monthOf(now)
+  const recorded = new Map(
+    (await deps.repos.usageDays.since(team.id, `${month}-01`)).map((d) => [d.day, d.calls] as const),
+  )
+  const days = []
+  for (let d = 1; d <= now.getUTCDate(); d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`
+    days.push({ day, calls: recorded.get(day) ?? 0 })
+  }
+  return {
+    team: team.name,
+    plan: team.plan,
+    usage: { ...usageOf(plan, counters), month, resetsAt: resetsAt(now).toISOString() },
+    credits: counters.credits,
+    days,
+  }
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import type { Needs } from '../needs'
+import { AppError } from '../../errors'
+import { newId } from '../../lib/ids'
+import { sha256Hex } from '../../lib/hash'
+import { planOf } from '../teams/plans'
+import { cleanEmail } from '../users/users'
+import { decoyHash, passwordMatches } from '../users/password'
+import { recordFailure, refuseWhileThrottled, subjectsOf } from './throttle'
+
+// docs/console.md#people-and-sessions: a session lasts a week from sign-in; signing out ends it at once.
+export const SESSION_MS = 7 * 24 * 3_600_000
+
+const invalid = () => new AppError('invalid_credentials', 'the email or the password is wrong')
+
+/** Checks the password and opens a session. The token is returned once (for the cookie); only its hash is kept. */
+export async function signIn(
+  deps: Needs<'clock', 'users' | 'sessions'>,
+  a: { email: string; password: string; address: string },
+) {
+  let email: string
+  try {
+    email = cleanEmail(a.email)
+  } catch {
+    throw invalid()
+  }
+  const subjects = subjectsOf(email, a.address)
+  await refuseWhileThrottled(deps, subjects)
+  const found = await deps.repos.users.findByEmail(email)
+  const matches = await passwordMatches(a.password, found?.user.passwordHash ?? (await decoyHash()))
+  if (!found || !matches) {
+    await recordFailure(deps, subjects)
+    throw invalid()
+  }
+  const token = randomBytes(32).toString('base64url')
+  const now = deps.clock.now()
+  const expiresAt = now.getTime() + SESSION_MS
+  await deps.repos.sessions.insert({
+    id: newId('sess'),
+    tokenHash: sha256Hex(token),
+    userId: found.user.id,
+    createdAt: now.toISOString(),
+    expiresAt,
+  })
+  await deps.repos.sessions.clearFailures(subjects[0])
+  return { token, expiresAt: new Date(expiresAt) }
+}
+
+export type ConsoleUser = Awaited<ReturnType<typeof sessionOf>>
+
+/** The signed-in user of a session token, with their team and its plan; not_signed_in when there is none. */
+export async function sessionOf(deps: Needs<'clock' | 'config', 'sessions'>, token: string | undefined) {
+  const found = token ? await deps.repos.sessions.find(sha256Hex(token), deps.clock.now().getTime()) : undefined
+  if (!found) throw new AppError('not_signed_in', 'sign in to use the console')
+  const { id, email, role } = found.user
+  return { user: { id, email, role }, team: found.team, plan: planOf(deps.config, found.team.plan) }
+}
+
+export async function signOut(deps: Needs<never, 'sessions'>, token: string | undefined) {
+  if (token) await deps.repos.sessions.remove(sha256Hex(token))
+}

@@ -1,0 +1,45 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { signIn, signOut } from '../../domain/sessions/sessions'
+import { SignInBody } from '../../wire/console'
+import { validated } from '../validated'
+import { consoleChecks } from './checks'
+import { clearedCookie, sessionCookie, sessionTokenOf } from './cookie'
+
+const hidden = { detail: { hide: true } }
+
+/** docs/console.md#routes: sign in, sign out, and who is signed in. */
+export const consoleSessionRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/console/api' })
+    .use(
+      new Elysia()
+        .use(consoleChecks(deps, { signedIn: false }))
+        .post(
+          '/session',
+          async ({ body, request, server, set }) => {
+            const address = server?.requestIP(request)?.address ?? 'unknown'
+            const session = await signIn(deps, { ...body, address })
+            set.headers['set-cookie'] = sessionCookie(request, session.token, session.expiresAt)
+            return { signedIn: true }
+          },
+          { body: validated('body', SignInBody), ...hidden },
+        )
+        .delete(
+          '/session',
+          async ({ request, set }) => {
+            await signOut(deps, sessionTokenOf(request))
+            set.headers['set-cookie'] = clearedCookie(request)
+            return { signedIn: false }
+          },
+          hidden,
+        ),
+    )
+    .use(
+      new Elysia()
+        .use(consoleChecks(deps, { signedIn: true }))
+        .get(
+          '/me',
+          ({ viewer }) => ({ user: viewer.user, team: { name: viewer.team.name, plan: viewer.team.plan } }),
+          hidden,
+        ),
+    )
