@@ -1,22 +1,31 @@
 import { openapi } from '@elysiajs/openapi'
 import { toJsonSchema } from '@valibot/to-json-schema'
+import { Elysia } from 'elysia'
 import type * as v from 'valibot'
 import pkg from '../../package.json'
+import { SPEC_PATH } from './swagger/page'
+import { swaggerUi } from './swagger/routes'
 
-/** Swagger UI at /swagger and the spec at /swagger/json, built from the same valibot schemas that validate. */
+/**
+ * The OpenAPI document at /swagger/json, built from the same valibot schemas that validate, and Swagger UI at
+ * /swagger served from the executable (the plugin's own page loads its script from a CDN, so it has none: null).
+ */
 export const docs = () =>
-  openapi({
-    path: '/swagger',
-    specPath: '/swagger/json',
-    provider: 'swagger-ui',
-    documentation: {
-      info: {
-        title: 'lead-signals',
-        version: pkg.version,
-        description: 'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header.',
+  new Elysia({ name: 'docs' }).use(swaggerUi()).use(
+    openapi({
+      path: '/swagger',
+      specPath: SPEC_PATH,
+      provider: null,
+      documentation: {
+        info: {
+          title: 'lead-signals',
+          version: pkg.version,
+          description:
+            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header.',
+        },
+        components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
-    },
-    // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
-    mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-  })
+      // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
+      mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+    }),
+  )

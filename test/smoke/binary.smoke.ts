@@ -96,4 +96,20 @@ describe('the built executable, run from an empty folder', () => {
     expect(res.status).toBe(200)
     expect(((await res.json()) as { team: string }).team).toBe('smoke')
   })
+
+  test('/swagger and every file it names are answered from inside the executable with their content types', async () => {
+    const s = server as Server
+    const page = await get(s, '/swagger')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const files = [...(await page.text()).matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1])
+    expect(files.length).toBe(3)
+    const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
+    for (const file of files) {
+      const res = await get(s, file)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe(types[file.split('.').pop() as string])
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100)
+    }
+  })
 })

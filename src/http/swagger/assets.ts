@@ -1,0 +1,19 @@
+import bundlePath from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
+import cssPath from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
+import ui from 'swagger-ui-dist/package.json'
+
+/** The installed Swagger UI's version, pinned exactly in package.json; it is part of the assets' URLs. */
+export const SWAGGER_UI_VERSION = ui.version
+
+/** Where the pinned files are served: a new version is a new URL, so a browser may keep each one for good. */
+export const ASSETS_PREFIX = `/swagger/assets/${SWAGGER_UI_VERSION}`
+
+/**
+ * The only Swagger UI files the page needs (docs/api.md#api-documentation): the bundle (script and React) and its
+ * styles. Imported as files, so `bun build --compile` embeds them and `Bun.file` reads them from the source tree and
+ * from inside the executable alike.
+ */
+export const ASSETS: Record<string, { path: string; type: string }> = {
+  'swagger-ui-bundle.js': { path: bundlePath, type: 'text/javascript; charset=utf-8' },
+  'swagger-ui.css': { path: cssPath, type: 'text/css; charset=utf-8' },
+}

@@ -1,0 +1,116 @@
+// Browser tests drive Debian's Chromium with playwright-core (Playwright's own browser download is not used).
+// Every request that is not to the service is recorded and aborted, so nothing leaves the machine and a test can
+// assert that the page asked no other origin for anything.
+import { existsSync, mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium'
+export const SCREENSHOTS_DIR = resolve(import.meta.dir, '../../test-output/screenshots')
+
+/** Where Chromium is: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium, else an error that says how to get it. */
+export function chromiumPath(
+  env: Record<string, string | undefined> = process.env,
+  fallback = DEFAULT_CHROMIUM,
+): string {
+  const configured = env.CHROMIUM_PATH
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured}: no such file`)
+    return configured
+  }
+  if (existsSync(fallback)) return fallback
+  throw new Error(
+    'the browser tests need Chromium: install it with `apt-get install chromium` (.ci/run does), ' +
+      'or set CHROMIUM_PATH to a Chromium or Chrome executable',
+  )
+}
+
+/** Headless Chromium with the flags a container needs (no user namespaces for the sandbox, a small /dev/shm). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--no-default-browser-check'],
+  })
+}
+
+export type PageOptions = {
+  /**
+   * The network cut off, as on an air-gapped site: requests to any other origin fail as a browser without a network
+   * sees it (net::ERR_INTERNET_DISCONNECTED) rather than as blocked by the client. Recorded either way.
+   */
+  offline?: boolean
+  /** For a phone-sized page, e.g. `{ width: 390, height: 844 }`; the default is 1280×800. */
+  viewport?: { width: number; height: number }
+}
+
+export type ServicePage = {
+  page: Page
+  context: BrowserContext
+  /** The service's origin, e.g. `http://127.0.0.1:41234`. */
+  origin: string
+  /** Every request (its URL) to another origin, in order; each was aborted. */
+  foreignRequests: string[]
+  /** Console errors and uncaught page errors, e.g. a Content-Security-Policy violation. */
+  errors: string[]
+  /** Opens `path` on the service and waits for the page's load event. */
+  goto(path: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** A page of its own context (no cookies shared with other pages) on the service at `baseUrl`. */
+export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<ServicePage> {
+  const origin = new URL(baseUrl).origin
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    // Service workers' requests would bypass the routing below.
+    serviceWorkers: 'block',
+  })
+  const foreignRequests: string[] = []
+  const errors: string[] = []
+  const failure = options.offline ? 'internetdisconnected' : 'blockedbyclient'
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      foreignRequests.push(route.request().url())
+      return route.abort(failure)
+    },
+  )
+  await context.routeWebSocket(
+    (url) => url.origin.replace(/^ws/, 'http') !== origin,
+    (ws) => {
+      foreignRequests.push(ws.url())
+      return ws.close()
+    },
+  )
+  const page = await context.newPage()
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return {
+    page,
+    context,
+    origin,
+    foreignRequests,
+    errors,
+    goto: async (path) => {
+      await page.goto(new URL(path, origin).href, { waitUntil: 'load' })
+    },
+    close: () => context.close(),
+  }
+}
+
+/** Saves a full-page PNG as test-output/screenshots/<name>.png (name: letters, digits, - and _) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  if (!/^[\w-]+$/.test(name)) throw new Error(`screenshot name ${JSON.stringify(name)}: use letters, digits, - and _`)
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true })
+  const path = join(SCREENSHOTS_DIR, `${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
+
+/** Closes the browser and every page it opened. */
+export function closeBrowser(browser: Browser): Promise<void> {
+  return browser.close()
+}
