@@ -6,6 +6,7 @@ import { AppError } from '../errors'
 import { requireWritable, unwritable } from '../domain/health/readiness'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
+import { ensureDemoUser } from '../domain/users/demo-user'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
@@ -26,6 +27,7 @@ export async function serve(argv: string[]): Promise<number> {
   // cannot listen says only that).
   if (flags.demo) await deps.scoring.checkModelServer()
   const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
+  const demoUser = demo ? await ensureDemoUser(deps, { team: 'demo' }) : undefined
   const app = createApp(deps)
   try {
     app.listen({
@@ -52,6 +54,8 @@ export async function serve(argv: string[]): Promise<number> {
     )
     console.log(`  ${demo.apiKey}`)
     console.log(`Try:  curl -s -H 'x-api-key: ${demo.apiKey}' ${url}/api/v1/usage`)
+    if (demoUser)
+      console.log(`Console: ${url}/  sign in as ${demoUser.email} with password ${demoUser.password} (shown once)`)
     console.log(`Docs: ${url}/swagger`)
   }
   // Housekeeping also runs now: a monthly run missed while the server was down is caught up.

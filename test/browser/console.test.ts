@@ -1,0 +1,194 @@
+// The console as a person sees it: the real app on a real socket and database file, Chromium, no other origin.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { createApp } from '../../src/app'
+import type { Deps } from '../../src/deps'
+import { createUser } from '../../src/domain/users/users'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
+import { closeBrowser, launchBrowser, openPage, type ServicePage, screenshot } from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+
+let browser: Browser
+let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let origin: string
+let ws: Workspace
+let deps: Deps
+
+const PASSWORD = 'correct horse battery'
+
+function signalsOf(teamId: string, team: string, n: number): NewSignal[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `sig_${team}_${String(i).padStart(3, '0')}`,
+    teamId,
+    platform: i % 2 ? 'reddit' : 'hackernews',
+    postId: `${team}-${i}`,
+    author: `${team}_author${i}`,
+    intent: i % 2 ? 'ACTIVE' : 'QUESTION',
+    score: 10 - (i % 10),
+    reason: `reason ${i} of ${team}`,
+    icpMatch: null,
+    preview: `${team} post ${i} preview`,
+    contentFull: `${team} post ${i} preview, and the rest of the full text`,
+    url: `https://example.com/${team}/${i}`,
+    keyword: 'crm',
+    publishedAt: new Date(Date.UTC(2026, 10, 1 + (i % 10))).toISOString(),
+    detectedAt: '2026-11-12T00:00:00.000Z',
+  }))
+}
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
+  const a = await seedTeam(deps, { name: 'acme' })
+  const b = await seedTeam(deps, { name: 'bravo' })
+  await deps.repos.signals.insertMany(a.team.id, signalsOf(a.team.id, 'acme', 30))
+  await deps.repos.signals.insertMany(b.team.id, signalsOf(b.team.id, 'bravo', 3))
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  await createUser(deps, { team: 'bravo', email: 'bob@bravo.test', role: 'member', password: PASSWORD })
+  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
+  app = listening
+  origin = `http://127.0.0.1:${listening.server?.port}`
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop(true)
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+async function signIn(view: ServicePage, email: string, password = PASSWORD) {
+  await view.goto('/')
+  await view.page.getByLabel('Email').fill(email)
+  await view.page.getByLabel('Password').fill(password)
+  await view.page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** The text of the first element the locator finds, once it is visible (Playwright waits for it). */
+async function textOf(locator: ReturnType<ServicePage['page']['locator']>) {
+  await locator.first().waitFor({ state: 'visible' })
+  return ((await locator.first().textContent()) ?? '').trim()
+}
+
+/** Waits until the element shows exactly `text` (a page updates after its data arrives); fails after the timeout. */
+const shows = (view: ServicePage, selector: string, text: string) =>
+  view.page.locator(selector, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor()
+
+// Chromium logs every answer that is not 2xx; the console's own 401s (signed out, a wrong password) are expected.
+const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('status of 401'))
+
+const nav = (view: ServicePage, name: string) => view.page.getByRole('navigation').getByRole('link', { name }).click()
+
+describe('the console in a browser', () => {
+  test('a wrong password is refused with a message; the right one opens the Signals page', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', 'not the password')
+      expect(await textOf(view.page.getByRole('alert'))).toBe('the email or the password is wrong')
+      await screenshot(view.page, 'console-sign-in')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await view.page.getByText('Signals 1–20 of 30').waitFor()
+      expect(await view.page.locator('.signal').count()).toBe(20)
+      expect(view.foreignRequests).toEqual([])
+      expect(unexpected(view.errors)).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('every page shows its content; a key generated there works on the API until it is revoked', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test')
+      await view.page.getByRole('heading', { name: 'Signals' }).waitFor()
+      await shows(view, '.count', 'Signals 1–20 of 30')
+      await screenshot(view.page, 'console-signals')
+
+      // Filters narrow the list as the API does; opening a signal shows its full text.
+      await view.page.getByLabel('Intent').selectOption('ACTIVE')
+      await shows(view, '.count', 'Signals 1–15 of 15')
+      await view.page.getByLabel('Minimum score').fill('9')
+      await view.page.getByLabel('Minimum score').press('Tab')
+      await shows(view, '.count', 'Signals 1–3 of 3')
+      await view.page.locator('.signal').first().getByRole('button', { name: 'Full text' }).click()
+      await view.page.locator('.signal .text', { hasText: 'and the rest of the full text' }).waitFor()
+      expect(await view.page.locator('.signal a', { hasText: 'Open post' }).first().getAttribute('href')).toStartWith(
+        'https://example.com/acme/',
+      )
+
+      await nav(view, 'Keywords')
+      await view.page.getByLabel('Keyword').fill('sales pipeline')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByText('sales pipeline').waitFor()
+      await screenshot(view.page, 'console-keywords')
+      const listed = await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])
+      expect(JSON.parse(listed)).toContain('sales pipeline')
+
+      await nav(view, 'ICP profiles')
+      await view.page.getByLabel('Name').fill('Ops leads')
+      await view.page.getByLabel('Description').fill('Operations leads at logistics firms')
+      await view.page.getByLabel('Competitors').fill('Acme CRM, Beta CRM')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByRole('heading', { name: 'Ops leads' }).waitFor()
+      await view.page.getByRole('button', { name: 'Edit Ops leads' }).click()
+      await view.page.getByLabel('Description').fill('Operations leads at freight firms')
+      await view.page.getByRole('button', { name: 'Save' }).click()
+      await view.page.getByText('Operations leads at freight firms').waitFor()
+      await screenshot(view.page, 'console-icp-profiles')
+
+      await nav(view, 'Usage')
+      await view.page.getByRole('img', { name: 'Counted calls per day' }).waitFor()
+      expect(await textOf(view.page.locator('.facts dd').first())).toBe('growth')
+      await screenshot(view.page, 'console-usage')
+
+      await nav(view, 'Sources')
+      expect(await textOf(view.page.locator('tbody tr td').first())).toBeTruthy()
+      await screenshot(view.page, 'console-sources')
+
+      await nav(view, 'Settings')
+      await view.page.getByLabel('Key name').fill('from the console')
+      await view.page.getByRole('button', { name: 'Generate API Key' }).click()
+      const key = await view.page.getByLabel('New API key').inputValue()
+      expect(key).toStartWith('lsk_')
+      await view.page.getByRole('button', { name: 'Copy' }).waitFor()
+      await view.page.locator('.rows li', { hasText: 'ann@acme.test' }).waitFor() // owners see the team's users
+      await screenshot(view.page, 'console-settings')
+      const usage = await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': key } })
+      expect(usage.status).toBe(200)
+      expect(((await usage.json()) as { team: string }).team).toBe('acme')
+
+      await view.page.getByRole('button', { name: `Revoke ${key.slice(0, 12)}` }).click()
+      await view.page.getByText(/^revoked /).waitFor()
+      expect((await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': key } })).status).toBe(401)
+
+      await view.page.getByRole('button', { name: 'Sign out' }).click()
+      await view.page.getByRole('button', { name: 'Sign in' }).waitFor()
+      expect(view.foreignRequests).toEqual([])
+      expect(unexpected(view.errors)).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('a member of another team sees only that team, and no users list', async () => {
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'bob@bravo.test')
+      await shows(view, '.count', 'Signals 1–3 of 3')
+      expect(await view.page.getByText('acme post').count()).toBe(0)
+      await screenshot(view.page, 'console-signals-phone')
+      await nav(view, 'Settings')
+      await view.page.getByRole('button', { name: 'Generate API Key' }).waitFor()
+      expect(await view.page.getByRole('heading', { name: 'Users' }).count()).toBe(0)
+      // Asking the console's routes for team A's signal directly finds nothing.
+      const answer = await view.page.evaluate(async () => (await fetch('/console/api/signals/sig_acme_000')).status)
+      expect(answer).toBe(404)
+      expect(view.foreignRequests).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+})
