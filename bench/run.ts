@@ -11,6 +11,7 @@
 // Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import), or BENCH_ONLY=….
 import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { consoleFirstPage, consoleUser } from './console'
 import { hostileSection } from './hostile'
 import { importSection } from './import'
 import type { LoadResult, LoadSpec } from './load'
@@ -129,7 +130,9 @@ async function httpSection() {
     await stop(baseline)
   }
 
+  const consolePassword = await consoleUser(BINARY, seeded.configPath, OUT)
   const server = await spawnListening(serveCmd, OUT)
+  const firstPage = await consoleFirstPage(server.url, consolePassword)
   const rows: { s: Scenario; r: LoadResult }[] = []
   let idleRss = Number.NaN
   let loadedRss = 0
@@ -193,6 +196,11 @@ async function httpSection() {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of table) console.log(line(row))
   console.log()
+  const consoleOk = firstPage.ok && firstPage.ms < 1000
+  if (!consoleOk) failed++
+  console.log(
+    `console first page (page, ${firstPage.files} files of ${fmt(firstPage.bytes / 1024)} kB, sign-in, first 20 of ${firstPage.total.toLocaleString('en')} signals), cold: ${fmt(firstPage.ms)} ms  ${mark(consoleOk)} (< 1000 ms)`,
+  )
   const startupOk = startupMs < TARGET.startupMs
   const rssOk = idleRss < TARGET.idleRssMb
   if (!startupOk) failed++

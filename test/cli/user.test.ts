@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+beforeEach(async () => {
+  ws = createWorkspace()
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+})
+afterEach(() => ws.cleanup())
+
+describe('lead-signals user (docs/console.md#first-user)', () => {
+  test('create reads the password from standard input and stores only an Argon2id hash', async () => {
+    const out = await ok(ws, ['user', 'create', '--team', 'acme', '--email', 'Ann@Acme.test', '--role', 'owner'], {
+      stdin: 'a long enough secret\n',
+    })
+    expect(out).toContain('Created owner ann@acme.test in team acme')
+    const [row] = await query(ws, 'SELECT email, role, password_hash FROM users')
+    expect(row.email).toBe('ann@acme.test')
+    expect(String(row.password_hash)).toStartWith('$argon2id$')
+    expect(String(row.password_hash)).not.toContain('a long enough secret')
+    expect(JSON.parse(await ok(ws, ['user', 'list', '--team', 'acme', '--json']))).toEqual([
+      { email: 'ann@acme.test', role: 'owner', createdAt: expect.any(String) },
+    ])
+  })
+
+  test('a taken email, a short password, an unknown role or no password is refused and changes nothing', async () => {
+    await ok(ws, ['user', 'create', '--team', 'acme', '--email', 'ann@acme.test'], { stdin: 'a long enough secret\n' })
+    const cases: [string[], string | undefined, RegExp][] = [
+      [['--email', 'ANN@acme.test'], 'another long secret', /already exists/],
+      [['--email', 'bob@acme.test'], 'short', /at least 8 characters/],
+      [['--email', 'bob@acme.test', '--role', 'admin'], 'a long enough secret', /role must be one of owner, member/],
+      [['--email', 'bob@acme.test'], undefined, /password on standard input/],
+      [['--email', 'not an email'], 'a long enough secret', /name@host/],
+    ]
+    for (const [flags, stdin, message] of cases) {
+      const r = await runCli(ws, ['user', 'create', '--team', 'acme', ...flags], { stdin })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(message)
+    }
+    expect(await query(ws, 'SELECT email FROM users')).toEqual([{ email: 'ann@acme.test' }])
+  })
+
+  test('password and remove end the user’s sessions', async () => {
+    await ok(ws, ['user', 'create', '--team', 'acme', '--email', 'ann@acme.test'], { stdin: 'a long enough secret\n' })
+    const [user] = await query(ws, 'SELECT id FROM users')
+    const session = (id: string) =>
+      query(ws, 'INSERT INTO sessions (id, token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', [
+        id,
+        `hash-${id}`,
+        String(user.id),
+        '2026-11-23T00:00:00.000Z',
+        Date.now() + 3_600_000,
+      ])
+    await session('s1')
+    await ok(ws, ['user', 'password', '--email', 'ann@acme.test'], { stdin: 'another long secret\n' })
+    expect(await query(ws, 'SELECT id FROM sessions')).toEqual([])
+    await session('s2')
+    expect(await ok(ws, ['user', 'remove', '--team', 'acme', '--email', 'ann@acme.test'])).toContain('Removed')
+    expect(await query(ws, 'SELECT id FROM sessions')).toEqual([])
+    const again = await runCli(ws, ['user', 'remove', '--team', 'acme', '--email', 'ann@acme.test'])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('has no user ann@acme.test')
+  })
+})

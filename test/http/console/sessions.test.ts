@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'bun:test'
+import { createApp } from '../../../src/app'
+import type { Deps } from '../../../src/deps'
+import { createUser } from '../../../src/domain/users/users'
+import { seedTeam, testDeps } from '../../support/deps'
+
+const PASSWORD = 'correct horse battery'
+const SAME_SITE = { 'sec-fetch-site': 'same-origin' }
+
+async function setup() {
+  const { deps, clock } = await testDeps()
+  const { team, apiKey } = await seedTeam(deps, { name: 'acme' })
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  const app = createApp(deps)
+  const call = async (method: string, path: string, a: { body?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...SAME_SITE, ...a.headers }
+    if (a.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await app.handle(
+      new Request(`http://localhost${path}`, { method, headers, body: a.body === undefined ? undefined : JSON.stringify(a.body) }),
+    )
+    return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any }
+  }
+  const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+    call('POST', '/console/api/session', { body: { email, password }, headers })
+  const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]
+  return { deps, clock, team, apiKey, call, signIn, cookieOf }
+}
+
+const advance = (clock: { now(): Date; set(to: Date): void }, ms: number) =>
+  clock.set(new Date(clock.now().getTime() + ms))
+
+const usedCalls = async (deps: Deps, teamId: string) => (await deps.repos.teams.find(teamId))?.quotaUsed
+
+describe('console sign-in and sessions (docs/console.md#people-and-sessions)', () => {
+  test('a session cookie is HttpOnly, SameSite=Lax, expiring, and Secure only behind https', async () => {
+    const { signIn } = await setup()
+    const plain = await signIn('ann@acme.test', PASSWORD)
+    expect(plain.status).toBe(200)
+    const cookie = plain.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(/^ls_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/)
+    expect(cookie).not.toContain('Secure')
+    const proxied = await signIn('ann@acme.test', PASSWORD, { 'x-forwarded-proto': 'https' })
+    expect(proxied.headers.get('set-cookie')).toContain('; Secure')
+  })
+
+  test('a wrong password and an unknown email get the same answer', async () => {
+    const { signIn } = await setup()
+    const wrong = await signIn('ann@acme.test', 'not the password')
+    const unknown = await signIn('nobody@acme.test', 'not the password')
+    expect(wrong.status).toBe(401)
+    expect(unknown).toEqual({ ...wrong, headers: unknown.headers })
+    expect(wrong.body).toEqual({
+      error: { code: 'invalid_credentials', message: 'the email or the password is wrong' },
+    })
+  })
+
+  test('10 failures in 15 minutes pause sign-in for the account with 429 and Retry-After, even with the right password', async () => {
+    const { signIn, clock } = await setup()
+    for (let i = 0; i < 10; i++) expect((await signIn('ann@acme.test', `wrong ${i}`)).status).toBe(401)
+    const paused = await signIn('ann@acme.test', PASSWORD)
+    expect(paused.status).toBe(429)
+    expect(paused.body.error.code).toBe('too_many_attempts')
+    expect(Number(paused.headers.get('retry-after'))).toBe(15 * 60)
+    // The same for an address that does not exist: the pause says nothing about which accounts exist.
+    for (let i = 0; i < 10; i++) await signIn('ghost@acme.test', `wrong ${i}`)
+    expect((await signIn('ghost@acme.test', 'anything at all')).status).toBe(429)
+    advance(clock, 15 * 60_000 + 1000)
+    expect((await signIn('ann@acme.test', PASSWORD)).status).toBe(200)
+  })
+
+  test('signing out ends the session on the server: the old cookie opens nothing', async () => {
+    const { signIn, call, cookieOf } = await setup()
+    const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
+    expect((await call('GET', '/console/api/me', { headers: { cookie } })).status).toBe(200)
+    const out = await call('DELETE', '/console/api/session', { headers: { cookie } })
+    expect(out.headers.get('set-cookie')).toContain('Expires=Thu, 01 Jan 1970')
+    const after = await call('GET', '/console/api/me', { headers: { cookie } })
+    expect(after.status).toBe(401)
+    expect(after.body.error.code).toBe('not_signed_in')
+  })
+
+  test('a session expires after a week', async () => {
+    const { signIn, call, cookieOf, clock } = await setup()
+    const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
+    advance(clock, 7 * 24 * 3_600_000 - 1000)
+    expect((await call('GET', '/console/api/me', { headers: { cookie } })).status).toBe(200)
+    advance(clock, 2000)
+    expect((await call('GET', '/console/api/me', { headers: { cookie } })).status).toBe(401)
+  })
+
+  test('a change from another site is refused before anything else, and changes nothing', async () => {
+    const { signIn, call, cookieOf, deps, team } = await setup()
+    const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
+    const attempts: Record<string, string>[] = [
+      { cookie, 'sec-fetch-site': 'cross-site' },
+      { cookie, 'sec-fetch-site': '', origin: 'https://evil.example' },
+      { cookie, 'sec-fetch-site': '' },
+    ]
+    for (const headers of attempts) {
+      const res = await call('POST', '/console/api/keywords', { body: { keyword: 'stolen' }, headers })
+      expect(res.status).toBe(403)
+      expect(res.body.error.code).toBe('forbidden')
+    }
+    const fromOrigin = await call('POST', '/console/api/keywords', {
+      body: { keyword: 'kept' },
+      headers: { cookie, 'sec-fetch-site': '', origin: 'http://localhost', host: 'localhost' },
+    })
+    expect(fromOrigin.status).toBe(200)
+    expect(await deps.repos.keywords.list(team.id)).toEqual(['kept'])
+  })
+
+  test('keys never open the console, sessions never call the API, and console reads are not counted', async () => {
+    const { signIn, call, cookieOf, apiKey, deps, team } = await setup()
+    expect((await call('GET', '/console/api/me', { headers: { 'x-api-key': apiKey } })).status).toBe(401)
+    const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
+    expect((await call('GET', '/api/v1/usage', { headers: { cookie } })).status).toBe(401)
+    const before = await usedCalls(deps, team.id)
+    expect((await call('GET', '/console/api/signals', { headers: { cookie } })).status).toBe(200)
+    expect((await call('GET', '/console/api/usage', { headers: { cookie } })).status).toBe(200)
+    expect(await usedCalls(deps, team.id)).toBe(before)
+  })
+
+  test('the page at / allows only its own origin, and is there signed in or not', async () => {
+    const { call } = await setup()
+    const page = await call('GET', '/')
+    expect(page.status).toBe(200)
+    const policy = page.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("default-src 'self'")
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).not.toContain('unsafe-inline')
+    expect(policy).not.toMatch(/https?:\/\//)
+  })
+})
