@@ -16,7 +16,11 @@ async function setup() {
     const headers: Record<string, string> = { ...SAME_SITE, ...a.headers }
     if (a.body !== undefined) headers['content-type'] = 'application/json'
     const res = await app.handle(
-      new Request(`http://localhost${path}`, { method, headers, body: a.body === undefined ? undefined : JSON.stringify(a.body) }),
+      new Request(`http://localhost${path}`, {
+        method,
+        headers,
+        body: a.body === undefined ? undefined : JSON.stringify(a.body),
+      }),
     )
     return { status: res.status, headers: res.headers, body: (await res.json().catch(() => null)) as any }
   }
