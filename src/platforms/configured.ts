@@ -9,6 +9,9 @@ export function isConfigured(config: Config, source: Source): boolean {
   switch (source) {
     case 'twitter':
       return set(p.twitter.bearer_token)
+    // Reddit refuses unauthenticated search since 2025; the configuration requires app_id and username with these.
+    case 'reddit':
+      return set(p.reddit.client_id) && set(p.reddit.client_secret)
     case 'youtube':
       return set(p.youtube.api_key)
     case 'bluesky':
@@ -28,8 +31,7 @@ export function isConfigured(config: Config, source: Source): boolean {
     case 'pinterest':
     case 'g2':
       return set(p[source].actor) && set(p[source].token)
-    // Keyless, or with optional credentials: reddit (public JSON without OAuth), hackernews, medium, substack,
-    // news, stackoverflow, github, devto.
+    // Keyless, or with optional credentials: hackernews, medium, substack, news, stackoverflow, github, devto.
     default:
       return true
   }

@@ -3,6 +3,7 @@ import { LEGACY_NETWORKS } from '../../src/config/platform-names'
 import { newId } from '../../src/lib/ids'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakeUpstream, type Received } from '../support/fake-upstream'
 
 const POST_TEXT = 'We are looking for a new CRM for our sales team. Any recommendations? Budget is $300/month.'
@@ -30,7 +31,9 @@ function answer(req: Received): Response {
       meta: { result_count: 1 },
     })
   }
-  if (path === '/search.json') {
+  if (path === '/api/v1/access_token' || path === '/search') {
+    const gate = redditGate(req)
+    if (gate) return gate
     return Response.json({
       data: {
         after: null,
@@ -115,7 +118,7 @@ afterAll(() => fake.stop())
 const at = { base_url: fake.origin }
 const platforms = {
   twitter: { ...at, bearer_token: 'b' },
-  reddit: { ...at, public_url: fake.origin, auth_url: fake.origin },
+  reddit: redditSettings(fake.origin),
   youtube: { ...at, api_key: 'k' },
   medium: at,
   news: at,

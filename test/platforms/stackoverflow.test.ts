@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { decodeEntities } from '../../src/platforms/stackoverflow/api'
+import { decodeEntities } from '../../src/platforms/common/html-text'
 import { createStackoverflowConnector } from '../../src/platforms/stackoverflow/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 

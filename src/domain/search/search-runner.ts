@@ -1,29 +1,39 @@
 import type { Source } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mention, PlatformConnector } from '../../platforms/types'
+import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import { AppError } from '../../errors'
+import { chargeBudget } from '../budgets/budget'
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>
+  config: Pick<Config, 'platforms'>
   clock: Clock
   log: Logger
   health: ReturnType<typeof createPlatformHealthRepo>
+  budgets: ReturnType<typeof createPlatformBudgetsRepo>
 }
 
 /**
- * Runs searches on the connectors. Identical searches in flight at once (same source, keyword, limit) share one
- * upstream call; every outcome is recorded as the source's health (GET /api/v1/platforms), with the time a
- * rate-limit answer asked us to wait for.
+ * Runs searches on the connectors. Each search first takes its requests from the platform's budget
+ * (docs/platforms.md#budgets), which also holds it back while a rate limit's retry time is ahead. Identical
+ * searches in flight at once (same source, keyword, limit) share one upstream call and one charge; every outcome
+ * is recorded as the source's health (GET /api/v1/platforms), with the time a rate-limit answer asked us to wait for.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
+  const requestsFor = (connector: PlatformConnector, limit: number) => connector.requestsFor?.(limit) ?? 1
 
   async function searchOnce(connector: PlatformConnector, keyword: string, limit: number): Promise<Mention[]> {
+    // Refused: nothing was sent, so the platform's health is unchanged.
+    await chargeBudget(deps, connector.platform, requestsFor(connector, limit))
     try {
       const mentions = await connector.search(keyword, limit)
-      await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString())
+      const warning = connector.warning?.() ?? null
+      await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString(), warning)
       return mentions
     } catch (err) {
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
@@ -39,6 +49,13 @@ export function createSearchRunner(deps: RunnerDeps) {
 
   return {
     isAvailable: (source: Source) => deps.connectors.has(source),
+    /** The budget's requests a search of `limit` takes (0 for a source that is not configured). */
+    requestsFor(source: Source, limit: number): number {
+      const connector = deps.connectors.get(source)
+      return connector ? requestsFor(connector, limit) : 0
+    },
+    /** Whether the source's searches all read the same newest posts (platforms/types.ts sharesOneRead). */
+    sharesOneRead: (source: Source) => deps.connectors.get(source)?.sharesOneRead === true,
     search(source: Source, keyword: string, limit: number): Promise<Mention[]> {
       const connector = deps.connectors.get(source)
       if (!connector)

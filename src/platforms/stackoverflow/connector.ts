@@ -5,7 +5,8 @@ import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
-import { decodeEntities, getStackExchange } from './api'
+import { decodeEntities, htmlToText } from '../common/html-text'
+import { getStackExchange } from './api'
 
 // Stack Exchange API 2.3 /search/advanced (api.stackexchange.com/docs/advanced-search): questions matching `q`,
 // newest first with sort=creation&order=desc; `page` is 1-based and `pagesize` 0..100 (docs/paging), `has_more` says
@@ -98,6 +99,7 @@ export function createStackoverflowConnector(
 
   return {
     platform: 'stackoverflow',
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)
@@ -122,9 +124,8 @@ function toMention(q: v.InferOutput<typeof Question>): Mention {
   return {
     id: `stackoverflow:${q.question_id}`,
     author,
-    // The title stays entity-encoded as sent: with the HTML body after it the whole content is one HTML text, decoded
-    // (if ever) in one pass by whoever reads it.
-    content: q.body ? `${q.title}\n\n${q.body}` : q.title,
+    // The title (entity-encoded) and the HTML body, as text.
+    content: q.body ? `${decodeEntities(q.title)}\n\n${htmlToText(q.body)}` : decodeEntities(q.title),
     url: q.link,
     profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : `${site}/users`),
     date: isoDate(q.creation_date, 's')!,
