@@ -11,7 +11,10 @@ type Budget = { requests: number; windowSeconds: number }
 const DAY = 86_400
 const budgetEntries = (b: Budget) => ({
   budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000)), b.requests),
-  budget_window_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY)), b.windowSeconds),
+  budget_window_seconds: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY)),
+    b.windowSeconds,
+  ),
 })
 
 // Generic over the extra entries so each platform's table keeps its own typed keys.

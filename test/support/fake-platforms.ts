@@ -57,7 +57,8 @@ export function fakePlatforms() {
     hostname: '127.0.0.1',
     async fetch(request) {
       const url = new URL(request.url)
-      if (url.pathname === '/api/v1/access_token') return redditGate({ method: request.method, url, headers: request.headers })!
+      if (url.pathname === '/api/v1/access_token')
+        return redditGate({ method: request.method, url, headers: request.headers })!
       const platform: FakePlatform | undefined =
         url.pathname === '/api/v1/search_by_date'
           ? 'hackernews'
@@ -110,7 +111,11 @@ export function fakePlatforms() {
     /** Platform settings that point both connectors here. */
     platformsConfig: { hackernews: { base_url: server.url.origin }, reddit: redditSettings(server.url.origin) },
     /** The same, as lines of a TOML file. */
-    platformsToml: () => ['[platforms.hackernews]', `base_url = "${server.url.origin}"`, ...redditToml(server.url.origin)],
+    platformsToml: () => [
+      '[platforms.hackernews]',
+      `base_url = "${server.url.origin}"`,
+      ...redditToml(server.url.origin),
+    ],
     searches,
     searchesOf: (platform: FakePlatform, keyword: string) =>
       searches.filter((s) => s.platform === platform && s.keyword.toLowerCase() === keyword.toLowerCase()).length,

@@ -29,7 +29,9 @@ export async function platformStatus(
     const window = windowOf(budget, now)
     const retryAt = h?.retryAt ?? null
     const polled = configured && polling.enabled && !earlierRouteOnly
-    const next = polled ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now }) : null
+    const next = polled
+      ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now })
+      : null
     return {
       platform,
       configured,

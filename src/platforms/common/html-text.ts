@@ -1,7 +1,8 @@
 // docs/platforms.md#content: `content` is plain text. Several platforms send HTML (Hacker News, Stack Exchange,
 // Mastodon, DEV, feeds) or Markdown that may hold HTML (GitHub); this turns either into text a person can read.
 // It is a tolerant reader, not a parser: only what looks like a tag is removed ("a < b" stays), script and style
-// bodies and comments go with their tags, and entities are decoded last, once, so "&amp;lt;b&amp;gt;" reads "<b>".
+// bodies and comments go with their tags, and entities are decoded once, after the tags are found, so that
+// "&lt;b&gt;" reads "<b>" and "&amp;lt;" reads "&lt;".
 
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -45,7 +46,8 @@ export function decodeEntities(s: string): string {
 // Elements whose edges are line breaks: paragraphs and blocks a blank line, list items and rows one.
 const PARAGRAPH = /^(p|div|blockquote|pre|h[1-6]|ul|ol|dl|table|section|article|header|footer|figure|hr)$/
 const LINE = /^(br|li|dt|dd|tr)$/
-const TAG = /<!--[\s\S]*?(?:-->|$)|<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<\/?([a-z][a-z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)|<\/?([a-z][a-z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi
 
 /**
  * HTML as plain text: tags removed, paragraphs and blocks separated by a blank line, list items, rows and `<br>` on
@@ -55,9 +57,12 @@ export function htmlToText(html: string): string {
   let out = ''
   let pre = 0
   let last = 0
+  // Text between two tags: its entities decoded there (so a decoded "<" never reads as a tag, and &nbsp; collapses
+  // like any space), then its whitespace collapsed unless inside <pre>.
   const text = (chunk: string) => {
-    if (pre > 0) out += chunk
-    else out += /(^|\n)$/.test(out) ? chunk.replace(/\s+/g, ' ').trimStart() : chunk.replace(/\s+/g, ' ')
+    const plain = decodeEntities(chunk)
+    if (pre > 0) out += plain
+    else out += /(^|\n)$/.test(out) ? plain.replace(/\s+/g, ' ').trimStart() : plain.replace(/\s+/g, ' ')
   }
   const lineBreak = (n: string) => {
     out = out.replace(/ +$/, '') + n
@@ -72,7 +77,7 @@ export function htmlToText(html: string): string {
     else if (LINE.test(name) && !(closing && name === 'li')) lineBreak('\n')
   }
   text(html.slice(last))
-  return tidy(decodeEntities(out))
+  return tidy(out)
 }
 
 /**

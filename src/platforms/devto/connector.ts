@@ -19,8 +19,6 @@ import type { Mention, PlatformConnector } from '../types'
 const PAGE_MAX = 100
 const MAX_PAGES = 5
 const DETAIL_CONCURRENCY = 3
-const REQUESTS_PER_WINDOW = 3
-const PACE_WINDOW_MS = 1100
 
 const Hit = v.object({
   id: v.number(),
@@ -40,11 +38,19 @@ const Article = v.object({
 })
 type Article = v.InferOutput<typeof Article>
 
-export function createDevtoConnector(config: Config['platforms']['devto'], log: Logger): PlatformConnector {
+/** Requests started per window: Forem's published 3 a second, spread over a little more than a second. */
+export type Pace = { requests: number; windowMs: number }
+export const FOREM_PACE: Pace = { requests: 3, windowMs: 1100 }
+
+export function createDevtoConnector(
+  config: Config['platforms']['devto'],
+  log: Logger,
+  pace: Pace = FOREM_PACE,
+): PlatformConnector {
   const apiHeaders: Record<string, string> = { accept: 'application/vnd.forem.api-v1+json' }
   // The key belongs to the documented API only; the site's search route has no use for it.
   if (config.api_key.trim() !== '') apiHeaders['api-key'] = config.api_key.trim()
-  const pacer = createPacer(REQUESTS_PER_WINDOW, PACE_WINDOW_MS)
+  const pacer = createPacer(pace.requests, pace.windowMs)
   const get = async (a: Parameters<typeof fetchPlatformJson>[0]) => {
     await pacer.turn()
     return fetchPlatformJson(a)

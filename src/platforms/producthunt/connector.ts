@@ -100,7 +100,9 @@ export function createProducthuntConnector(
         throw new AppError('upstream_error', 'producthunt answered with a GraphQL error')
       }
       if (!data?.posts) throw new AppError('upstream_error', 'producthunt sent a response without posts')
-      posts.push(...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }))
+      posts.push(
+        ...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }),
+      )
       if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor) break
       after = data.posts.pageInfo.endCursor
     }

@@ -41,7 +41,10 @@ export function createPlatformBudgetsRepo(client: Client) {
       // Refused (rare): one read to say why.
       const [health, budget] = await client.batch(
         [
-          { sql: 'select retry_at from platform_health where platform = ? and retry_at > ?', args: [a.platform, a.now] },
+          {
+            sql: 'select retry_at from platform_health where platform = ? and retry_at > ?',
+            args: [a.platform, a.now],
+          },
           { sql: 'select window_start, used from platform_budgets where platform = ?', args: [a.platform] },
         ],
         'read',
@@ -54,7 +57,11 @@ export function createPlatformBudgetsRepo(client: Client) {
 
     async list(): Promise<BudgetRow[]> {
       const rs = await client.execute('select platform, window_start, used from platform_budgets')
-      return rs.rows.map((r) => ({ platform: String(r.platform), windowStart: String(r.window_start), used: Number(r.used) }))
+      return rs.rows.map((r) => ({
+        platform: String(r.platform),
+        windowStart: String(r.window_start),
+        used: Number(r.used),
+      }))
     },
   }
 }
