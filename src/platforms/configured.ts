@@ -36,3 +36,34 @@ export function isConfigured(config: Config, source: Source): boolean {
       return true
   }
 }
+
+/** The settings a source needs before it is configured, for telling the operator (`platforms check`). */
+export function requiredSettings(source: Source): string[] {
+  switch (source) {
+    case 'twitter':
+      return ['bearer_token']
+    case 'reddit':
+      return ['client_id', 'client_secret', 'app_id', 'username']
+    case 'youtube':
+      return ['api_key']
+    case 'bluesky':
+      return ['identifier', 'app_password']
+    case 'mastodon':
+      return ['access_token']
+    case 'producthunt':
+      return ['token']
+    case 'internet':
+    case 'indiehacker':
+      return ['base_url']
+    case 'linkedin':
+    case 'facebook':
+    case 'instagram':
+    case 'tiktok':
+    case 'quora':
+    case 'pinterest':
+    case 'g2':
+      return ['actor', 'token']
+    default:
+      return []
+  }
+}

@@ -32,6 +32,19 @@ export function windowText(windowMs: number): string {
 /** What a search of `requests` is charged: at most the whole budget, so that it can still run in a fresh window. */
 export const costOf = (budget: Budget, requests: number) => Math.min(requests, budget.requests)
 
+/** A search refused before it was sent: the platform asked us to wait (a rate limit), or its budget is spent. */
+export class BudgetRefusal extends AppError {
+  constructor(
+    readonly why: 'rate_limited' | 'budget_spent',
+    /** Until when (ISO 8601 UTC). */
+    readonly until: string,
+    message: string,
+    retryAfterSec: number,
+  ) {
+    super('platform_budget_exhausted', message, { retryAfterSec })
+  }
+}
+
 type ChargeDeps = {
   config: Pick<Config, 'platforms'>
   clock: Clock
@@ -59,15 +72,18 @@ export async function chargeBudget(deps: ChargeDeps, source: Source, requests: n
   if (!refused) return
   const secondsTo = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))
   if (refused.retryAt) {
-    throw new AppError(
-      'platform_budget_exhausted',
+    throw new BudgetRefusal(
+      'rate_limited',
+      refused.retryAt,
       `${source} asked us to wait (a rate limit) until ${refused.retryAt}; nothing is sent to it before then`,
-      { retryAfterSec: secondsTo(new Date(refused.retryAt)) },
+      secondsTo(new Date(refused.retryAt)),
     )
   }
-  throw new AppError(
-    'platform_budget_exhausted',
-    `${source}'s request budget (${budget.requests} per ${windowText(budget.windowMs)}) is spent until ${window.end.toISOString()}`,
-    { retryAfterSec: secondsTo(window.end) },
+  const end = window.end.toISOString()
+  throw new BudgetRefusal(
+    'budget_spent',
+    end,
+    `${source}'s request budget (${budget.requests} per ${windowText(budget.windowMs)}) is spent until ${end}`,
+    secondsTo(window.end),
   )
 }

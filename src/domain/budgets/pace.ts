@@ -44,6 +44,6 @@ export function nextPollAt(a: {
   // floor(requests × (t + period − start) / window) ≥ used + 1, solved for t.
   let at = Math.max(earliest, window.start.getTime() + (usedAt(budget, a.row, window.start) + 1) * perRequest - period)
   if (at >= window.end.getTime()) at = Math.max(window.end.getTime(), window.end.getTime() + perRequest - period)
-  // The first pass at or after that time.
-  return nextCronRun(a.schedule, new Date(at - 1))
+  // The first pass at or after that time, and after now.
+  return nextCronRun(a.schedule, new Date(Math.max(at - 1, now.getTime())))
 }

@@ -25,13 +25,36 @@ type RunnerDeps = {
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
+  const turns = new Map<Source, Promise<unknown>>()
   const requestsFor = (connector: PlatformConnector, limit: number) => connector.requestsFor?.(limit) ?? 1
 
+  /**
+   * Charges the search's requests, then starts it (refused: nothing is sent, so the platform's health is unchanged).
+   * The searches of a connector whose keywords share one read start one after the other: the first is charged for
+   * the read, and the ones after it find it under way and are charged nothing.
+   */
+  function start(
+    connector: PlatformConnector,
+    keyword: string,
+    limit: number,
+  ): Promise<{ running: Promise<Mention[]> }> {
+    const begin = async () => {
+      await chargeBudget(deps, connector.platform, requestsFor(connector, limit))
+      return { running: connector.search(keyword, limit) }
+    }
+    if (!connector.sharesOneRead) return begin()
+    const turn = (turns.get(connector.platform) ?? Promise.resolve()).then(begin)
+    turns.set(
+      connector.platform,
+      turn.catch(() => undefined),
+    )
+    return turn
+  }
+
   async function searchOnce(connector: PlatformConnector, keyword: string, limit: number): Promise<Mention[]> {
-    // Refused: nothing was sent, so the platform's health is unchanged.
-    await chargeBudget(deps, connector.platform, requestsFor(connector, limit))
+    const { running } = await start(connector, keyword, limit)
     try {
-      const mentions = await connector.search(keyword, limit)
+      const mentions = await running
       const warning = connector.warning?.() ?? null
       await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString(), warning)
       return mentions
