@@ -31,7 +31,7 @@ function answer(req: Received): Response {
       meta: { result_count: 1 },
     })
   }
-  if (path === '/api/v1/access_token' || path === '/search') {
+  if (path === '/api/v1/access_token' || (path === '/search' && !req.url.searchParams.has('format'))) {
     const gate = redditGate(req)
     if (gate) return gate
     return Response.json({
@@ -97,7 +97,7 @@ function answer(req: Received): Response {
       `<item><title>CRM market grows - Example News</title><link>https://news.example.com/a1</link><guid isPermaLink="false">N1</guid><pubDate>Fri, 06 Nov 2026 09:00:00 GMT</pubDate><description>${POST_TEXT}</description><source url="https://news.example.com">Example News</source></item>`,
     )
   }
-  if (path.startsWith('/v2/acts/'))
+  if (path.startsWith('/v2/actors/'))
     return Response.json(
       [
         {
