@@ -137,7 +137,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     const c = connector(se.origin)
     expect(await c.search('crm', 5)).toHaveLength(1)
     const err = await c.search('crm', 5).catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
+    // A rate limit with its wait, which the search runner keeps as the platform's retry time.
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 1 } })
     expect(err.message).toContain('backoff')
     expect(err.message).toMatch(/wait 1 s/)
     expect(se.received).toHaveLength(1)

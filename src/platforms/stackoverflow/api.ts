@@ -15,5 +15,5 @@ export async function getStackExchange(a: { url: URL; timeoutMs: number; log: Lo
   } catch {
     body = undefined
   }
-  return { status: res.status, ok: res.ok, body, retryAfter: res.headers.get('retry-after') }
+  return { status: res.status, ok: res.ok, body, headers: res.headers, text: res.text }
 }

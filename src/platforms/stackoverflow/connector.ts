@@ -6,6 +6,7 @@ import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
+import { failedAnswer } from '../http'
 import { getStackExchange } from './api'
 
 // Stack Exchange API 2.3 /search/advanced (api.stackexchange.com/docs/advanced-search): questions matching `q`,
@@ -51,10 +52,12 @@ export function createStackoverflowConnector(
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+    // A rate limit like any other: the search runner keeps its retry time, and nothing is sent before it.
     if (wait > 0)
       throw new AppError(
         'upstream_error',
         `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`,
+        { retryAfterSec: wait },
       )
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
@@ -76,13 +79,7 @@ export function createStackoverflowConnector(
       const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
       throw new AppError('upstream_error', `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`)
     }
-    if (!answer.ok) {
-      const what =
-        answer.status === 429
-          ? `a rate-limit answer (429${answer.retryAfter ? `, retry after ${answer.retryAfter} s` : ''})`
-          : `status ${answer.status}`
-      throw new AppError('upstream_error', `stackoverflow answered with ${what}`)
-    }
+    if (!answer.ok) throw failedAnswer('stackoverflow', answer)
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
       log.warn('platform_quota_low', {
