@@ -6,7 +6,7 @@ import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-bud
 
 /** docs/platforms.md#budgets: at most `requests` requests to a platform per window of `windowMs`. */
 export type Budget = { requests: number; windowMs: number }
-export type Window = { start: Date; end: Date }
+type Window = { start: Date; end: Date }
 
 export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Budget {
   const table = config.platforms[source]

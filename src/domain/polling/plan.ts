@@ -1,4 +1,5 @@
 import type { SearchPlatform } from '../../config/platform-names'
+import { getOrAdd } from '../../lib/get-or-add'
 import type { Cursor } from '../../storage/repos/polling'
 import { cursorKey } from '../../storage/repos/polling'
 import { budgetOf, costOf } from '../budgets/budget'
@@ -15,7 +16,7 @@ export async function planSearches(deps: PassDeps, targets: SearchTarget[], curs
   const now = deps.clock.now()
   const rows = new Map((await deps.repos.platformBudgets.list()).map((r) => [r.platform, r]))
   const byPlatform = new Map<SearchPlatform, SearchTarget[]>()
-  for (const t of targets) byPlatform.set(t.platform, [...(byPlatform.get(t.platform) ?? []), t])
+  for (const t of targets) getOrAdd(byPlatform, t.platform, () => []).push(t)
 
   const chosen = new Set<SearchTarget>()
   const waiting = new Map<SearchPlatform, number>()

@@ -4,12 +4,12 @@
 
 /** A platform's failed answer, as the rules below read it. */
 export type FailedAnswer = { status: number; headers: Headers; text: string }
-export type RateLimit = { retryAfterSec: number; why: string }
+type RateLimit = { retryAfterSec: number; why: string }
 /** Reads a failed answer: a rate limit and its wait, or undefined for any other failure. */
 export type RateLimitRule = (answer: FailedAnswer, now: number) => RateLimit | undefined
 
 /** The wait when a platform says it is limiting us without saying for how long (GitHub's advice: a minute). */
-export const DEFAULT_WAIT_SEC = 60
+const DEFAULT_WAIT_SEC = 60
 
 const RESET_HEADERS = ['ratelimit-reset', 'x-ratelimit-reset', 'x-rate-limit-reset']
 const REMAINING_HEADERS = ['ratelimit-remaining', 'x-ratelimit-remaining', 'x-rate-limit-remaining']

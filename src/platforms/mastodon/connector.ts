@@ -14,7 +14,7 @@ import type { Mention, PlatformConnector } from '../types'
 const PAGE_MAX = 40
 const MAX_PAGES = 10
 /** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
-export const EMPTY_SEARCHES_BEFORE_WARNING = 3
+const EMPTY_SEARCHES_BEFORE_WARNING = 3
 
 const ReadableDate = v.pipe(
   v.string(),
