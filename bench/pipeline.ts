@@ -32,6 +32,7 @@ import { silentLogger } from '../src/lib/log'
 import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { scoreContent } from '../src/scorers/rules/index'
+import { redditToml } from '../test/support/fake-platforms'
 import { cleanEnv, spawnListening } from './spawn'
 import type { ClientResult, ClientSpec } from './pipeline-client'
 import { corpus, icpsOf, KEYWORDS, POSTS_PER_PAGE } from './pipeline-corpus'
@@ -99,9 +100,11 @@ ${plan('reddit')}
 
 [platforms.hackernews]
 base_url = ${JSON.stringify(origin)}
+# Far above the published limits: the bench measures the pipeline, not the budgets.
+budget_requests = 1000000
 
-[platforms.reddit]
-public_url = ${JSON.stringify(origin)}
+${redditToml(origin).join('\n')}
+budget_requests = 1000000
 `
 }
 

@@ -49,7 +49,14 @@ export async function buildDeps(
     repos,
     scorer,
     connectors,
-    searches: createSearchRunner({ connectors, clock, log, health: repos.platformHealth }),
+    searches: createSearchRunner({
+      connectors,
+      config,
+      clock,
+      log,
+      health: repos.platformHealth,
+      budgets: repos.platformBudgets,
+    }),
     scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
     ...overrides,
   }

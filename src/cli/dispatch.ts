@@ -8,6 +8,7 @@ import { key } from './key'
 import { keyword } from './keyword'
 import { mcp } from './mcp'
 import { migrateCommand } from './migrate'
+import { platforms } from './platforms'
 import { poll } from './poll'
 import { serve } from './serve'
 import { signals } from './signals'
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   icp,
   signals,
   poll,
+  platforms,
   mcp,
 }
 
@@ -50,6 +52,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
+  platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 

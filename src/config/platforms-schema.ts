@@ -3,18 +3,48 @@ import { httpUrl, timeoutMs } from './fields'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
+/**
+ * docs/platforms.md#budgets: the requests this server may send a platform per window, shared by live searches and
+ * polling. Each default follows the platform's published limit (or, where it bills per call, a modest day).
+ */
+type Budget = { requests: number; windowSeconds: number }
+const DAY = 86_400
+const budgetEntries = (b: Budget) => ({
+  budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000)), b.requests),
+  budget_window_seconds: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY)),
+    b.windowSeconds,
+  ),
+})
+
 // Generic over the extra entries so each platform's table keeps its own typed keys.
+const table = <E extends v.ObjectEntries>(defaultUrl: string, budget: Budget, extra: E, timeout: number) =>
+  v.strictObject({
+    base_url: v.optional(httpUrl, defaultUrl),
+    timeout_ms: timeoutMs(timeout),
+    ...budgetEntries(budget),
+    ...extra,
+  })
 function base<E extends v.ObjectEntries = Record<never, never>>(
   defaultUrl: string,
+  budget: Budget,
   extra: E = {} as E,
   timeout = 10_000,
 ) {
-  const table = v.strictObject({ base_url: v.optional(httpUrl, defaultUrl), timeout_ms: timeoutMs(timeout), ...extra })
+  const t = table(defaultUrl, budget, extra, timeout)
   // Every key of a table has a default, so an absent table is an empty one.
-  return v.optional(table, {} as v.InferInput<typeof table>)
+  return v.optional(t, {} as v.InferInput<typeof t>)
 }
 // A SearXNG instance is the operator's own: no default, so the network is not configured until one is set.
-const searxng = () => v.optional(v.strictObject({ base_url: v.optional(httpUrl), timeout_ms: timeoutMs() }), {})
+const searxng = () =>
+  v.optional(
+    v.strictObject({
+      base_url: v.optional(httpUrl),
+      timeout_ms: timeoutMs(),
+      ...budgetEntries({ requests: 600, windowSeconds: 3600 }),
+    }),
+    {},
+  )
 const secret = v.optional(v.string(), '')
 type Json = string | number | boolean | Json[] | { [key: string]: Json }
 const JsonValue: v.GenericSchema<Json> = v.lazy(() =>
@@ -35,29 +65,37 @@ const providerEntries = {
   ),
 }
 // A scraping actor's run takes tens of seconds, so these tables wait longer by default.
-const provider = () => base('https://api.apify.com', providerEntries, 120_000)
+const provider = () => base('https://api.apify.com', { requests: 100, windowSeconds: DAY }, providerEntries, 120_000)
 
 // docs/operations.md#platforms-settings: one table per connector, `base_url` defaulting to the platform's public API host.
 export const Platforms = v.strictObject({
-  twitter: base('https://api.x.com', { bearer_token: secret }),
-  reddit: base('https://oauth.reddit.com', {
-    client_id: secret,
-    client_secret: secret,
-    user_agent: v.optional(v.string(), 'lead-signals/0.1 (self-hosted social listening)'),
-    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
-    public_url: v.optional(httpUrl, 'https://www.reddit.com'),
-  }),
-  youtube: base('https://www.googleapis.com', { api_key: secret }),
-  hackernews: base('https://hn.algolia.com'),
-  bluesky: base('https://bsky.social', { identifier: secret, app_password: secret }),
-  stackoverflow: base('https://api.stackexchange.com', { key: secret, site: v.optional(v.string(), 'stackoverflow') }),
-  medium: base('https://medium.com'),
-  substack: base('https://substack.com'),
-  github: base('https://api.github.com', { token: secret }),
-  devto: base('https://dev.to', { api_key: secret }),
-  mastodon: base('https://mastodon.social', { access_token: secret }),
-  producthunt: base('https://api.producthunt.com', { token: secret }),
-  news: base('https://news.google.com'),
+  // X bills every post read: a modest day rather than the 450 requests per 15 minutes it would allow.
+  twitter: base('https://api.x.com', { requests: 100, windowSeconds: DAY }, { bearer_token: secret }),
+  reddit: reddit(),
+  // search.list has its own bucket of 100 calls a day per project.
+  youtube: base('https://www.googleapis.com', { requests: 100, windowSeconds: DAY }, { api_key: secret }),
+  hackernews: base('https://hn.algolia.com', { requests: 10_000, windowSeconds: 3600 }),
+  bluesky: base(
+    'https://bsky.social',
+    { requests: 3000, windowSeconds: 300 },
+    { identifier: secret, app_password: secret },
+  ),
+  // 300 requests a day per address without a key (10,000 with one: raise the budget when you set it).
+  stackoverflow: base(
+    'https://api.stackexchange.com',
+    { requests: 300, windowSeconds: DAY },
+    { key: secret, site: v.optional(v.string(), 'stackoverflow') },
+  ),
+  medium: base('https://medium.com', { requests: 120, windowSeconds: 3600 }),
+  substack: base('https://substack.com', { requests: 120, windowSeconds: 3600 }),
+  // Issue search: 10 requests a minute without a token, 30 with one.
+  github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
+  // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
+  devto: base('https://dev.to', { requests: 10_800, windowSeconds: 3600 }, { api_key: secret }),
+  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
+  // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
+  producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
+  news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),
   internet: searxng(),
   indiehacker: searxng(),
   linkedin: provider(),
@@ -68,3 +106,39 @@ export const Platforms = v.strictObject({
   pinterest: provider(),
   g2: provider(),
 })
+
+/**
+ * Reddit refuses searches without OAuth since 2025 and wants a User-Agent naming the app and its developer
+ * (docs/platforms.md#reddit). Once either credential is set, every key the connector needs must be: a missing one is
+ * an error naming it rather than a connector that Reddit turns away.
+ */
+function reddit() {
+  const REQUIRED = ['client_id', 'client_secret', 'app_id', 'username'] as const
+  const entries = {
+    client_id: secret,
+    client_secret: secret,
+    // Reddit's form is <platform>:<app id>:<version> (by /u/<username>): neither may hold spaces or colons.
+    app_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]*$/, 'letters, digits and . _ ~ - only')), ''),
+    username: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.trim().replace(/^\/?u\//, '')),
+        v.regex(/^([A-Za-z0-9_-]{3,20})?$/, 'a Reddit username (3 to 20 letters, digits, _ or -)'),
+      ),
+      '',
+    ),
+    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+  }
+  const plain = table('https://oauth.reddit.com', { requests: 100, windowSeconds: 60 }, entries, 10_000)
+  type Reddit = v.InferOutput<typeof plain>
+  const needed = <K extends (typeof REQUIRED)[number]>(key: K) =>
+    v.forward<Reddit, v.CheckIssue<Reddit>, [K]>(
+      v.check(
+        (t) => !(t.client_id.trim() || t.client_secret.trim()) || t[key].trim() !== '',
+        'required once client_id or client_secret is set (Reddit needs OAuth credentials and a User-Agent naming the app id and your username)',
+      ),
+      [key],
+    )
+  const checked = v.pipe(plain, ...REQUIRED.map(needed))
+  return v.optional(checked, {})
+}

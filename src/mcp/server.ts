@@ -16,7 +16,8 @@ const INSTRUCTIONS = [
     'succeed; a failed call is free.',
   'A failed call is a tool error whose text is {"error": {"code", "message", "details"?}} with the codes of the REST ' +
     'API: invalid_request (details name each field), platform_not_in_plan, platform_not_configured, quota_exceeded ' +
-    '(with retryAfterSeconds), upstream_error, upstream_timeout, scorer_unavailable, invalid_api_key, no_api_access.',
+    '(with retryAfterSeconds), upstream_error, upstream_timeout, platform_budget_exhausted (with retryAfterSeconds), ' +
+    'scorer_unavailable, invalid_api_key, no_api_access.',
 ].join('\n')
 
 /**

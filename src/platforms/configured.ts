@@ -1,25 +1,28 @@
 import type { Source } from '../config/platform-names'
 import type { Config } from '../config/schema'
 
-const set = (s: string | undefined) => s !== undefined && s.trim() !== ''
-
-/** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
-export function isConfigured(config: Config, source: Source): boolean {
-  const p = config.platforms
+/**
+ * docs/platforms.md#overview: the settings a source needs before its connector can run. Reddit needs OAuth since 2025
+ * and a User-Agent built from app_id and username (the configuration refuses a partial set). The others are keyless,
+ * or take optional credentials: hackernews, medium, substack, news, stackoverflow, github, devto.
+ */
+export function requiredSettings(source: Source): string[] {
   switch (source) {
     case 'twitter':
-      return set(p.twitter.bearer_token)
+      return ['bearer_token']
+    case 'reddit':
+      return ['client_id', 'client_secret', 'app_id', 'username']
     case 'youtube':
-      return set(p.youtube.api_key)
+      return ['api_key']
     case 'bluesky':
-      return set(p.bluesky.identifier) && set(p.bluesky.app_password)
+      return ['identifier', 'app_password']
     case 'mastodon':
-      return set(p.mastodon.access_token)
+      return ['access_token']
     case 'producthunt':
-      return set(p.producthunt.token)
+      return ['token']
     case 'internet':
     case 'indiehacker':
-      return set(p[source].base_url)
+      return ['base_url']
     case 'linkedin':
     case 'facebook':
     case 'instagram':
@@ -27,10 +30,14 @@ export function isConfigured(config: Config, source: Source): boolean {
     case 'quora':
     case 'pinterest':
     case 'g2':
-      return set(p[source].actor) && set(p[source].token)
-    // Keyless, or with optional credentials: reddit (public JSON without OAuth), hackernews, medium, substack,
-    // news, stackoverflow, github, devto.
+      return ['actor', 'token']
     default:
-      return true
+      return []
   }
+}
+
+/** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
+export function isConfigured(config: Config, source: Source): boolean {
+  const table: Record<string, unknown> = config.platforms[source]
+  return requiredSettings(source).every((key) => typeof table[key] === 'string' && table[key].trim() !== '')
 }

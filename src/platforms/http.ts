@@ -1,5 +1,8 @@
 import { AppError } from '../errors'
 import type { Logger } from '../lib/log'
+import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
+
+export { retryAfterSecOf } from './common/rate-limit'
 
 export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening; +https://github.com/lead-signals)'
 
@@ -42,7 +45,7 @@ export async function sendPlatformRequest(
   } catch (err) {
     if (timeout.aborted) throw timedOut()
     a.log.warn('platform_unreachable', { platform: a.platform, err })
-    throw new AppError('upstream_error', `${a.platform} could not be reached`)
+    throw new PlatformUnreachableError(`${a.platform} could not be reached`)
   }
   try {
     return { status: res.status, ok: res.ok, text: await res.text(), headers: res.headers }
@@ -50,12 +53,6 @@ export async function sendPlatformRequest(
     if (timeout.aborted) throw timedOut()
     throw new AppError('upstream_error', `${a.platform} broke off its answer`)
   }
-}
-
-/** How a failed answer is described: the status, or the rate limit and when to retry. */
-export function describeStatus(status: number, headers: Headers): string {
-  const retry = headers.get('retry-after')
-  return status === 429 ? `a rate-limit answer (429${retry ? `, retry after ${retry} s` : ''})` : `status ${status}`
 }
 
 /** A platform's error status, kept so a connector can react to one (a refused token: 401). */
@@ -69,37 +66,43 @@ export class UpstreamStatusError extends AppError {
   }
 }
 
-/**
- * How long a rate-limit answer asks us to wait, in seconds: `Retry-After` (seconds or an HTTP date), else the reset
- * time that X and GitHub send (`x-rate-limit-reset` / `x-ratelimit-reset`, epoch seconds). Undefined when it says
- * nothing usable.
- */
-export function retryAfterSecOf(headers: Headers, now = Date.now()): number | undefined {
-  const retry = headers.get('retry-after')?.trim()
-  if (retry) {
-    const at = /^\d+$/.test(retry) ? now + Number(retry) * 1000 : Date.parse(retry)
-    if (Number.isFinite(at)) return Math.max(0, Math.ceil((at - now) / 1000))
+/** A platform that could not be reached at all (no answer, not a refusal): `platforms check` says so. */
+export class PlatformUnreachableError extends AppError {
+  constructor(message: string) {
+    super('upstream_error', message)
   }
-  const reset = Number(headers.get('x-rate-limit-reset') ?? headers.get('x-ratelimit-reset') ?? Number.NaN)
-  return Number.isFinite(reset) && reset > 1e9 ? Math.max(0, Math.ceil(reset - now / 1000)) : undefined
 }
 
-/** `sendPlatformRequest` where any error status is 502 upstream_error (docs/api.md#error-codes). */
-export async function fetchPlatformText(a: PlatformRequest): Promise<{ text: string; headers: Headers }> {
+/**
+ * A failed answer as an error: a rate limit (per `rule`, the connector's reading of its platform's limits) carries
+ * its wait; any other status is a plain 502 upstream_error (docs/api.md#error-codes).
+ */
+export function failedAnswer(
+  platform: string,
+  answer: FailedAnswer,
+  rule: RateLimitRule = headerRateLimit,
+  now = Date.now(),
+): UpstreamStatusError {
+  const limit = rule(answer, now)
+  if (!limit) return new UpstreamStatusError(answer.status, `${platform} answered with status ${answer.status}`)
+  return new UpstreamStatusError(
+    answer.status,
+    `${platform} is rate limited (${limit.why}); retry after ${limit.retryAfterSec} s`,
+    limit.retryAfterSec,
+  )
+}
+
+/** `sendPlatformRequest` where any error status is 502 upstream_error, a rate limit with its wait. */
+export async function fetchPlatformText(
+  a: PlatformRequest & { rateLimit?: RateLimitRule },
+): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
-  if (!res.ok) {
-    const retryAfter = res.status === 429 ? retryAfterSecOf(res.headers) : undefined
-    throw new UpstreamStatusError(
-      res.status,
-      `${a.platform} answered with ${describeStatus(res.status, res.headers)}`,
-      retryAfter,
-    )
-  }
+  if (!res.ok) throw failedAnswer(a.platform, res, a.rateLimit)
   return res
 }
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
-export async function fetchPlatformJson(a: PlatformRequest): Promise<unknown> {
+export async function fetchPlatformJson(a: PlatformRequest & { rateLimit?: RateLimitRule }): Promise<unknown> {
   const { text } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
   try {
     return JSON.parse(text)

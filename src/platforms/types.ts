@@ -7,4 +7,16 @@ export type PlatformConnector = {
   platform: Source
   /** Newest matching posts, at most `limit`. Throws AppError upstream_error / upstream_timeout on failure. */
   search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]>
+  /**
+   * The requests of the platform's budget (docs/platforms.md#budgets) a search of `limit` sends: its pages at the
+   * platform's page size, plus any call per result. 1 when absent.
+   */
+  requestsFor?(limit: number): number
+  /**
+   * Every keyword is matched against one read of the platform's newest posts (Product Hunt has no keyword search):
+   * a pass plans the requests of that read once, not once per keyword.
+   */
+  sharesOneRead?: boolean
+  /** Something the operator should know although searches succeed (source health `warning`), or undefined. */
+  warning?(): string | undefined
 }

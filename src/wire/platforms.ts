@@ -9,6 +9,14 @@ const PlatformStatus = v.object({
   lastFailureAt: v.nullable(v.string()),
   lastError: v.nullable(v.string()),
   retryAt: v.nullable(v.string()),
+  warning: v.nullable(v.string()),
+  budget: v.object({
+    requests: v.number(),
+    windowSeconds: v.number(),
+    used: v.number(),
+    resetsAt: v.string(),
+  }),
+  nextPollAt: v.nullable(v.string()),
 })
 
 export const PlatformList = v.object({ platforms: v.array(PlatformStatus) })

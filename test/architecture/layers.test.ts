@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string[]> = {
   // The worker entry points' location (src/workers.ts): it names the worker files of scorers/, it imports nothing.
   workers: ['scorers'],
   storage: [...LEAVES, 'migrations'],
-  platforms: LEAVES,
+  platforms: [...LEAVES, 'package'],
   scorers: [...LEAVES, 'workers'],
   domain: [...LEAVES, 'storage', 'platforms', 'scorers', 'package'],
   // Wire shapes shared by the REST routes and the MCP tools: neither imports the other.

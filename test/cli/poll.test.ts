@@ -16,10 +16,7 @@ beforeEach(async () => {
         '[plans.poller]',
         'monthly_requests = 100',
         'platforms = ["hackernews", "reddit"]',
-        '[platforms.hackernews]',
-        `base_url = "${world.origin}"`,
-        '[platforms.reddit]',
-        `public_url = "${world.origin}"`,
+        ...world.platformsToml(),
       ].join('\n'),
     ),
   ]

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { SOURCES, type Source } from '../../src/config/platform-names'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { redditSettings } from '../support/fake-platforms'
 import { fakeUpstream } from '../support/fake-upstream'
 
 // One fake for every platform host: whatever path a connector calls, it answers in the mode under test.
@@ -26,7 +27,7 @@ function platformsConfig(withCredentials: boolean) {
   const creds = <T extends object>(c: T) => (withCredentials ? c : {})
   const tables: Record<string, object> = {
     twitter: { ...at, ...creds({ bearer_token: 'bearer-secret' }) },
-    reddit: { ...at, auth_url: fake.origin, public_url: fake.origin },
+    reddit: { ...at, ...creds(redditSettings(fake.origin)) },
     youtube: { ...at, ...creds({ api_key: 'yt-secret' }) },
     hackernews: at,
     medium: at,
@@ -120,6 +121,7 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
     const { search, used } = await setup(false)
     const needs: Source[] = [
       'twitter',
+      'reddit',
       'youtube',
       'bluesky',
       'mastodon',

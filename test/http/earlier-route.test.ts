@@ -3,6 +3,7 @@ import { LEGACY_NETWORKS } from '../../src/config/platform-names'
 import { newId } from '../../src/lib/ids'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakeUpstream, type Received } from '../support/fake-upstream'
 
 const POST_TEXT = 'We are looking for a new CRM for our sales team. Any recommendations? Budget is $300/month.'
@@ -30,7 +31,9 @@ function answer(req: Received): Response {
       meta: { result_count: 1 },
     })
   }
-  if (path === '/search.json') {
+  if (path === '/api/v1/access_token' || (path === '/search' && !req.url.searchParams.has('format'))) {
+    const gate = redditGate(req)
+    if (gate) return gate
     return Response.json({
       data: {
         after: null,
@@ -94,7 +97,7 @@ function answer(req: Received): Response {
       `<item><title>CRM market grows - Example News</title><link>https://news.example.com/a1</link><guid isPermaLink="false">N1</guid><pubDate>Fri, 06 Nov 2026 09:00:00 GMT</pubDate><description>${POST_TEXT}</description><source url="https://news.example.com">Example News</source></item>`,
     )
   }
-  if (path.startsWith('/v2/acts/'))
+  if (path.startsWith('/v2/actors/'))
     return Response.json(
       [
         {
@@ -115,7 +118,7 @@ afterAll(() => fake.stop())
 const at = { base_url: fake.origin }
 const platforms = {
   twitter: { ...at, bearer_token: 'b' },
-  reddit: { ...at, public_url: fake.origin, auth_url: fake.origin },
+  reddit: redditSettings(fake.origin),
   youtube: { ...at, api_key: 'k' },
   medium: at,
   news: at,

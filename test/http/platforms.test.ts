@@ -50,6 +50,11 @@ describe('GET /api/v1/platforms', () => {
       lastFailureAt: null,
       lastError: null,
       retryAt: null,
+      warning: null,
+      // The published limit: about 10,000 requests an hour; the hour of 12:00 has spent none.
+      budget: { requests: 10_000, windowSeconds: 3600, used: 0, resetsAt: '2026-11-15T13:00:00.000Z' },
+      // Polling runs every 15 minutes: the next pass may search it.
+      nextPollAt: '2026-11-15T12:15:00.000Z',
     })
     expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
     expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
@@ -83,19 +88,36 @@ describe('GET /api/v1/platforms', () => {
     })
   })
 
-  test('shows the time a rate-limit answer asked to wait for, until a search succeeds', async () => {
-    const { call, apiKey, status } = await setup()
+  test('shows the time a rate-limit answer asked to wait for; nothing is sent before it; a search after it clears it', async () => {
+    const { call, apiKey, status, clock } = await setup()
     mode = 'limited'
     const limited = await call('POST', '/api/v1/mentions/search', {
       key: apiKey,
       body: { keyword: 'crm', platform: 'hackernews' },
     })
     expect(limited.status).toBe(502)
+    expect(limited.headers.get('retry-after')).toBe('120')
     expect(await status('hackernews')).toMatchObject({
       retryAt: '2026-11-15T12:02:00.000Z',
-      lastError: 'hackernews answered with a rate-limit answer (429, retry after 120 s)',
+      lastError: 'hackernews is rate limited (429); retry after 120 s',
+      nextPollAt: '2026-11-15T12:15:00.000Z',
     })
     mode = 'ok'
+    hn.received.length = 0
+    clock.set('2026-11-15T12:01:30.000Z')
+    const early = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'crm', platform: 'hackernews' },
+    })
+    expect(early.status).toBe(503)
+    expect(early.body.error).toEqual({
+      code: 'platform_budget_exhausted',
+      message:
+        'hackernews asked us to wait (a rate limit) until 2026-11-15T12:02:00.000Z; nothing is sent to it before then',
+    })
+    expect(early.headers.get('retry-after')).toBe('30')
+    expect(hn.received).toHaveLength(0)
+    clock.set('2026-11-15T12:02:00.000Z')
     expect(
       (await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } }))
         .status,
@@ -125,5 +147,64 @@ describe('shared searches', () => {
     expect(hn.received).toHaveLength(2)
     expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used).toBe(6)
     mode = 'ok'
+  })
+})
+
+describe('source health: budgets, next poll and warnings (docs/platforms.md)', () => {
+  test('a Mastodon instance that finds nothing for every keyword is flagged in source health until one search finds something', async () => {
+    let statuses: unknown[] = []
+    const masto = fakeUpstream(() => Response.json({ accounts: [], statuses, hashtags: [] }))
+    try {
+      const { deps } = await testDeps({
+        config: { platforms: { mastodon: { base_url: masto.origin, access_token: 'tok' } } },
+      })
+      const { apiKey } = await seedTeam(deps)
+      const call = client(deps)
+      const search = (keyword: string) =>
+        call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword, platform: 'mastodon' } })
+      const mastodon = async () =>
+        (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find(
+          (p: { platform: string }) => p.platform === 'mastodon',
+        )
+      for (const k of ['crm', 'erp', 'invoicing']) expect((await search(k)).status).toBe(200)
+      expect((await mastodon()).warning).toStartWith(
+        `${new URL(masto.origin).host} found nothing for any of the 3 keywords`,
+      )
+      statuses = [
+        {
+          id: '1',
+          created_at: '2026-11-15T11:00:00.000Z',
+          uri: 'https://m.example/1',
+          url: 'https://m.example/@a/1',
+          content: '<p>crm</p>',
+          account: { acct: 'a', username: 'a', url: 'https://m.example/@a' },
+        },
+      ]
+      expect((await search('crm')).status).toBe(200)
+      expect((await mastodon()).warning).toBeNull()
+    } finally {
+      masto.stop()
+    }
+  })
+
+  test('the budget spent by live searches shows in used, and a spent budget moves the next poll to the next window', async () => {
+    const { call, apiKey, status, deps } = await setup()
+    mode = 'ok'
+    await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform: 'hackernews' } })
+    await call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'erp', platform: 'hackernews' } })
+    expect((await status('hackernews')).budget).toMatchObject({ used: 2, requests: 10_000 })
+    await deps.database.client.execute("update platform_budgets set used = 10000 where platform = 'hackernews'")
+    expect(await status('hackernews')).toMatchObject({
+      budget: { used: 10_000, resetsAt: '2026-11-15T13:00:00.000Z' },
+      nextPollAt: '2026-11-15T13:00:00.000Z',
+    })
+    // Not configured, or polling off: no next poll.
+    expect((await status('twitter')).nextPollAt).toBeNull()
+    const off = await testDeps({
+      config: { polling: { enabled: false }, platforms: { hackernews: { base_url: hn.origin } } },
+    })
+    const offKey = (await seedTeam(off.deps)).apiKey
+    const offStatus = (await client(off.deps)('GET', '/api/v1/platforms', { key: offKey })).body.platforms
+    expect(offStatus.find((p: { platform: string }) => p.platform === 'hackernews').nextPollAt).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakeUpstream, type Received } from '../support/fake-upstream'
 
 let redditDown = false
@@ -24,7 +25,9 @@ const fake = fakeUpstream((req: Received) => {
       ],
     })
   }
-  if (req.url.pathname === '/search.json') {
+  if (req.url.pathname === '/api/v1/access_token' || req.url.pathname === '/search') {
+    const gate = redditGate(req)
+    if (gate) return gate
     if (redditDown) return new Response('down', { status: 503 })
     return Response.json({
       data: {
@@ -56,7 +59,7 @@ async function setup(plan = 'growth') {
       api: { search_variant: 'scored' },
       platforms: {
         hackernews: { base_url: fake.origin },
-        reddit: { base_url: fake.origin, public_url: fake.origin, auth_url: fake.origin },
+        reddit: redditSettings(fake.origin),
       },
       plans: {
         hnonly: { monthly_requests: 10, platforms: ['hackernews'] },

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createBlueskyConnector } from '../../src/platforms/bluesky/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
+import { blueskyRateLimited } from '../support/platform-rules'
 
 // A fake PDS: createSession / refreshSession hand out numbered token pairs, searchPosts checks the Bearer token and
 // answers an expired one as the reference PDS does: 400 {"error":"ExpiredToken","message":"Token has expired"}.
@@ -282,6 +283,21 @@ describe('bluesky connector against a fake PDS', () => {
       message: expect.stringContaining('BadQueryString'),
     })
     expect(b.refreshes()).toHaveLength(0)
+  })
+
+  test('a 429 is a rate limit until its ratelimit-reset (epoch seconds), without a new session', async () => {
+    const pds = fakePds({ posts: () => blueskyRateLimited(300) })
+    const err = await connector(pds.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 429, error: 'RateLimitExceeded' })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(299)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(300)
+    expect(err.message).toContain(
+      'bluesky answered app.bsky.feed.searchPosts with a rate limit (429, no requests remaining)',
+    )
+    expect(pds.logins()).toHaveLength(1)
+    expect(pds.refreshes()).toHaveLength(0)
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { createDevtoConnector } from '../../src/platforms/devto/connector'
+import { createDevtoConnector, FOREM_PACE } from '../../src/platforms/devto/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
+import { foremRateLimiter } from '../support/platform-rules'
 
 // A fake DEV: /search/feed_content answers `{ result: [...] }` as Forem's Homepage::ArticleSerializer shapes it
 // (no body), and /api/articles/{id} answers the v1 article with body_markdown and body_html.
@@ -62,10 +64,13 @@ function fakeDev(site: Site) {
   }
 }
 
-const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+// Tests about what is asked and read need no pacing; the pacing test below runs at Forem's own pace.
+const UNPACED = { requests: 1000, windowMs: 1000 }
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = [], pace = UNPACED) =>
   createDevtoConnector(
     loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_DEVTO_BASE_URL: origin, ...env } }).platforms.devto,
     createLogger((l) => lines.push(l)),
+    pace,
   )
 
 describe('devto connector against a fake DEV', () => {
@@ -98,14 +103,23 @@ describe('devto connector against a fake DEV', () => {
     expect(dev.details()[0].headers.has('api-key')).toBe(false)
   })
 
-  test('maps an article with its whole Markdown text, and falls back where fields are missing', async () => {
-    const markdown = `## Why\n\n${longText()}`
+  test('maps an article with its rendered HTML as text, or its Markdown without HTML, and falls back where fields are missing', async () => {
     const dev = fakeDev({
       search: () =>
-        Response.json({ result: [hit(1), hit(2, { comments_count: null, public_reactions_count: undefined })] }),
+        Response.json({
+          result: [
+            hit(1),
+            hit(2, { comments_count: null, public_reactions_count: undefined }),
+            hit(3, { title: 'Acme &amp; us' }),
+          ],
+        }),
       article: (id) =>
         Response.json(
-          id === 2300001 ? article(id, { body_markdown: markdown }) : article(id, { body_markdown: null, url: null }),
+          id === 2300001
+            ? article(id, { body_html: `<p>${longText()}</p>${HTML_BODIES.devto.html}` })
+            : id === 2300002
+              ? article(id, { body_html: null, body_markdown: null, url: null })
+              : article(id, { body_html: null, body_markdown: 'Plain **Markdown** <br>with HTML &amp; more' }),
         ),
     })
     const mentions = await connector(dev.origin).search('crm', 10)
@@ -113,7 +127,7 @@ describe('devto connector against a fake DEV', () => {
       id: 'devto:2300001',
       author: 'jane',
       platform: 'devto',
-      content: `Why we moved to Acme 1\n\n${markdown}`,
+      content: `Why we moved to Acme 1\n\n${longText().trim()}\n\n${HTML_BODIES.devto.text}`,
       url: 'https://dev.to/jane/why-we-moved-to-acme-1',
       profileUrl: `${dev.origin}/jane`,
       date: new Date((1772366400 - 60) * 1000).toISOString(),
@@ -124,6 +138,7 @@ describe('devto connector against a fake DEV', () => {
       url: `${dev.origin}/jane/why-we-moved-to-acme-2`,
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
+    expect(mentions[2].content).toBe('Acme & us\n\nPlain **Markdown**\nwith HTML & more')
   })
 
   test('limit 50 with malformed results on page 0 reads page 1 and returns exactly 50, fetching text only for those', async () => {
@@ -150,23 +165,39 @@ describe('devto connector against a fake DEV', () => {
     expect(mentions).toHaveLength(2)
   })
 
-  test('reads article texts at most four at a time', async () => {
-    let inFlight = 0
-    let most = 0
+  test("paces every request within Forem's 3 a second: a limiter answering 429 beyond that refuses none", async () => {
+    const forem = foremRateLimiter(3)
     const dev = fakeDev({
-      search: () => Response.json({ result: Array.from({ length: 12 }, (_, i) => hit(i + 1)) }),
-      article: async (id) => {
-        most = Math.max(most, ++inFlight)
-        await Bun.sleep(20)
-        inFlight--
-        return Response.json(article(id))
-      },
+      search: () => forem.check() ?? Response.json({ result: Array.from({ length: 5 }, (_, i) => hit(i + 1)) }),
+      article: (id) => forem.check() ?? Response.json(article(id)),
     })
-    expect(await connector(dev.origin).search('crm', 12)).toHaveLength(12)
-    expect(most).toBe(4)
+    const started = performance.now()
+    const mentions = await connector(dev.origin, {}, [], FOREM_PACE).search('crm', 5)
+    expect(forem.refused).toBe(0)
+    expect(forem.served).toBe(6)
+    expect(mentions.map((m) => m.content)).toEqual(
+      mentions.map((_, i) => `Why we moved to Acme ${i + 1}\n\nBody of ${2300001 + i}`),
+    )
+    // Six requests at three per 1.1 s: the last one waits for the second window.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000)
   })
 
-  test('an article whose text cannot be read is left out and logged', async () => {
+  test('without pacing the same limiter refuses some article reads, and those results are kept without their text', async () => {
+    const lines: string[] = []
+    const forem = foremRateLimiter(3)
+    const dev = fakeDev({
+      search: () => forem.check() ?? Response.json({ result: Array.from({ length: 5 }, (_, i) => hit(i + 1)) }),
+      article: (id) => forem.check() ?? Response.json(article(id)),
+    })
+    const mentions = await connector(dev.origin, {}, lines).search('crm', 5)
+    expect(forem.refused).toBeGreaterThan(0)
+    expect(mentions).toHaveLength(5)
+    const titleOnly = mentions.filter((m) => !m.content.includes('Body of'))
+    expect(titleOnly.length).toBe(forem.refused)
+    expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_partial')).toHaveLength(forem.refused)
+  })
+
+  test('an article whose text cannot be read is kept with its title and logged', async () => {
     const lines: string[] = []
     const dev = fakeDev({
       search: () => Response.json({ result: [hit(1), hit(2), hit(3)] }),
@@ -176,16 +207,9 @@ describe('devto connector against a fake DEV', () => {
           : Response.json(article(id)),
     })
     const mentions = await connector(dev.origin, {}, lines).search('crm', 10)
-    expect(mentions.map((m) => m.id)).toEqual(['devto:2300001', 'devto:2300003'])
-    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
-  })
-
-  test('when no article text can be read at all, the search is an upstream_error', async () => {
-    const dev = fakeDev({
-      search: () => Response.json({ result: [hit(1), hit(2)] }),
-      article: () => new Response('rate limited', { status: 429, headers: { 'retry-after': '30' } }),
-    })
-    await expect(connector(dev.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
+    expect(mentions.map((m) => m.id)).toEqual(['devto:2300001', 'devto:2300002', 'devto:2300003'])
+    expect(mentions[1].content).toBe('Why we moved to Acme 2')
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_item_partial')).toBe(true)
   })
 
   test('skips and logs a malformed search result', async () => {

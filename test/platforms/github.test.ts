@@ -3,6 +3,8 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
+import { githubLimitSpent, githubSecondaryLimit } from '../support/platform-rules'
 
 // A fake GitHub REST API answering /search/issues in the documented shape (total_count, incomplete_results, items).
 const fake = fakesPerTest()
@@ -59,12 +61,12 @@ describe('github connector against a fake REST search API', () => {
     expect(gh.received[0].headers.has('authorization')).toBe(false)
   })
 
-  test('maps issues to mentions: title and whole body, reactions as likes, and 0 or fallbacks where fields are missing', async () => {
+  test('maps issues to mentions: title and whole body as text, reactions as likes, and 0 or fallbacks where fields are missing', async () => {
     const body = longText()
     expect(body.length).toBeGreaterThan(5000)
     const gh = fake(() =>
       page([
-        issue(1, { body }),
+        issue(1, { body: `${body}\n\n${HTML_BODIES.github.markdown}` }),
         issue(2, {
           body: null,
           user: null,
@@ -79,13 +81,13 @@ describe('github connector against a fake REST search API', () => {
       id: 'github:2900000001',
       author: 'octo',
       platform: 'github',
-      content: `Looking for a CRM #1\n\n${body}`,
+      // Markdown keeps its lines; the template's HTML comment and tags go, entities are decoded.
+      content: `Looking for a CRM #1\n\n${body.trimEnd()}\n\n${HTML_BODIES.github.text}`,
       url: 'https://github.com/acme/app/issues/1',
       profileUrl: 'https://github.com/octo',
       date: '2026-03-01T12:00:00.000Z',
       engagement: { likes: 7, comments: 4, shares: 0 },
     })
-    expect(mentions[0].content.endsWith(body)).toBe(true)
     expect(mentions[1]).toMatchObject({
       id: 'github:2900000002',
       author: 'ghost',
@@ -133,19 +135,40 @@ describe('github connector against a fake REST search API', () => {
     await expect(connector(gh.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
-  test('a 403 rate-limit answer is an upstream_error that names neither the URL nor the token', async () => {
-    const gh = fake(() =>
-      Response.json(
-        { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
-        { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1772366400' } },
-      ),
-    )
+  test('a spent limit (403, x-ratelimit-remaining: 0) is a rate limit until x-ratelimit-reset, naming neither the URL nor the token', async () => {
+    const gh = fake(() => githubLimitSpent(600))
     const err = await connector(gh.origin, { LEAD_SIGNALS_PLATFORMS_GITHUB_TOKEN: 'ghp_secret' })
       .search('crm', 5)
       .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403 })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(598)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(600)
+    expect(err.message).toStartWith('github is rate limited (403, no requests remaining); retry after')
     expect(err.message).not.toContain('ghp_secret')
     expect(err.message).not.toContain(gh.origin)
+  })
+
+  test('a secondary limit (403 with its message) waits for retry-after, or a minute without one', async () => {
+    let retryAfter: number | undefined = 90
+    const gh = fake(() => githubSecondaryLimit(retryAfter))
+    const c = connector(gh.origin)
+    expect(await c.search('crm', 5).catch((e) => e.extra.retryAfterSec)).toBe(90)
+    retryAfter = undefined
+    expect(await c.search('crm', 5).catch((e) => e.extra.retryAfterSec)).toBe(60)
+  })
+
+  test('a 403 that is not a limit (a private repository) is a plain upstream_error without a wait', async () => {
+    const gh = fake(() =>
+      Response.json(
+        { message: 'Resource not accessible' },
+        { status: 403, headers: { 'x-ratelimit-remaining': '25' } },
+      ),
+    )
+    const err = await connector(gh.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403, message: 'github answered with status 403' })
+    expect(err.extra.retryAfterSec).toBeUndefined()
   })
 
   test('a slow answer is an upstream_timeout', async () => {

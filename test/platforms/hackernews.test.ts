@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createHackernewsConnector } from '../../src/platforms/hackernews/connector'
 import { createLogger } from '../../src/lib/log'
 import { longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -88,15 +89,15 @@ describe('hackernews connector against a fake Algolia server', () => {
     expect(m.content.length).toBe(12_000)
   })
 
-  test('normalises stories and comments to mentions, keeping the text as HN gave it', async () => {
-    hits = [story, comment]
+  test('normalises stories and comments to mentions, their HTML as plain text', async () => {
+    hits = [story, { ...comment, comment_text: HTML_BODIES.hackernews.html }]
     const mentions = await connector(server.url.origin).search('crm', 20)
     expect(mentions).toEqual([
       {
         id: 'hackernews:40000001',
         author: 'pg',
         platform: 'hackernews',
-        content: 'Ask HN: Which CRM do you use?\n\n<p>We are a 5-person team &amp; need a CRM.</p>',
+        content: 'Ask HN: Which CRM do you use?\n\nWe are a 5-person team & need a CRM.',
         url: 'https://news.ycombinator.com/item?id=40000001',
         profileUrl: 'https://news.ycombinator.com/user?id=pg',
         date: '2026-03-01T12:00:00.000Z',
@@ -106,7 +107,7 @@ describe('hackernews connector against a fake Algolia server', () => {
         id: 'hackernews:40000002',
         author: 'dang',
         platform: 'hackernews',
-        content: 'Try a spreadsheet first.',
+        content: HTML_BODIES.hackernews.text,
         url: 'https://news.ycombinator.com/item?id=40000002',
         profileUrl: 'https://news.ycombinator.com/user?id=dang',
         date: '2026-03-01T13:30:00.000Z',

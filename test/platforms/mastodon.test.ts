@@ -3,6 +3,8 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createMastodonConnector } from '../../src/platforms/mastodon/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
+import { mastodonRateLimited } from '../support/platform-rules'
 
 // A fake Mastodon instance answering GET /api/v2/search in the documented Search shape (accounts, statuses, hashtags).
 const fake = fakesPerTest()
@@ -61,8 +63,8 @@ describe('mastodon connector against a fake instance', () => {
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
-  test('maps statuses, keeping the HTML as sent and putting a content warning first', async () => {
-    const long = `<p>${longText()}</p>`
+  test('maps statuses, their HTML as plain text, a content warning first', async () => {
+    const long = `<p>${longText()}</p>${HTML_BODIES.mastodon.html}`
     const remote = {
       ...status(2, {
         content: long,
@@ -87,7 +89,7 @@ describe('mastodon connector against a fake instance', () => {
       id: `mastodon:${host}:113000000000000002`,
       author: 'bob@fosstodon.org',
       platform: 'mastodon',
-      content: `vendor rant\n\n${long}`,
+      content: `vendor rant\n\n${longText().trim()}\n\n${HTML_BODIES.mastodon.text}`,
       url: 'https://mastodon.social/users/jane/statuses/2',
       profileUrl: 'https://fosstodon.org/@bob',
       date: '2026-03-01T12:02:00.000Z',
@@ -97,8 +99,7 @@ describe('mastodon connector against a fake instance', () => {
       id: `mastodon:${host}:113000000000000001`,
       author: 'jane',
       platform: 'mastodon',
-      content:
-        '<p>Status 1 about a <a href="https://mastodon.social/tags/crm" class="mention hashtag" rel="tag">#<span>crm</span></a> &amp; more</p>',
+      content: 'Status 1 about a #crm & more',
       url: 'https://mastodon.social/@jane/1',
       profileUrl: 'https://mastodon.social/@jane',
       date: '2026-03-01T12:01:00.000Z',
@@ -161,6 +162,33 @@ describe('mastodon connector against a fake instance', () => {
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error' })
     expect(err.message).not.toContain('tok-123')
+  })
+
+  test('a 429 is a rate limit until the ISO 8601 date of X-RateLimit-Reset', async () => {
+    const m = fake(() => mastodonRateLimited(300))
+    const err = await connector(m.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error' })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(299)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(300)
+  })
+
+  test('an instance that finds nothing for every keyword gets a warning (no full-text search there); one result clears it', async () => {
+    let found: unknown[] = []
+    const m = fake(() => answer(found))
+    const c = connector(m.origin)
+    for (const keyword of ['crm', 'CRM', 'erp']) await c.search(keyword, 5)
+    // Two different keywords are not enough to tell.
+    expect(c.warning?.()).toBeUndefined()
+    await c.search('invoicing', 5)
+    expect(c.warning?.()).toContain('found nothing for any of the 3 keywords searched: full-text search may be off')
+    found = [status(1)]
+    await c.search('crm', 5)
+    expect(c.warning?.()).toBeUndefined()
+    found = []
+    for (const keyword of ['a', 'b', 'c', 'd']) await c.search(keyword, 5)
+    expect(c.warning?.()).toBeUndefined()
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createMediumConnector, mediumTag } from '../../src/platforms/medium/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
 
 // A fake medium.com serving /feed/tag/{tag} as Medium's RSS 2.0 (dc: and content: namespaces, CDATA bodies).
 const fake = fakesPerTest()
@@ -68,15 +69,15 @@ describe('medium connector against a fake tag feed', () => {
     expect(md.received).toHaveLength(0)
   })
 
-  test('maps items: whole HTML body kept, id from the guid, tracking query dropped, writer page as profile', async () => {
-    const body = `<h3>Why</h3><p>${longText()}</p><p>Tom &amp; Jerry&#8217;s CRM</p>`
+  test('maps items: the whole HTML body as text, id from the guid, tracking query dropped, writer page as profile', async () => {
+    const body = `<h3>Why</h3><p>${longText()}</p><p>Tom &amp; Jerry&#8217;s CRM</p>${HTML_BODIES.feed.html}`
     const md = fake(() => feed(item(2, `<content:encoded><![CDATA[${body}]]></content:encoded>`)))
     const [m] = await connector(md.origin).search('crm', 10)
     expect(m).toEqual({
       id: 'medium:2a2b3c',
       author: 'Jane Doe',
       platform: 'medium',
-      content: `Why we chose a CRM #2\n\n${body}`,
+      content: `Why we chose a CRM #2\n\nWhy\n\n${longText().trim()}\n\nTom & Jerry’s CRM\n\n${HTML_BODIES.feed.text}`,
       url: 'https://medium.com/@jane/why-we-chose-a-crm-2a2b3c',
       profileUrl: 'https://medium.com/@jane',
       date: '2026-03-02T12:00:00.000Z',
@@ -85,12 +86,12 @@ describe('medium connector against a fake tag feed', () => {
     expect(m.content.length).toBeGreaterThan(6000)
   })
 
-  test('a tag feed with only a preview in <description> gives the preview, entity-decoded once', async () => {
+  test('a tag feed with only a preview in <description> gives the preview: the feed escaping undone, then its HTML as text', async () => {
     const md = fake(() =>
       feed(item(1, '<description>&lt;p&gt;A preview &amp;amp; more&#8230;&lt;/p&gt;</description>')),
     )
     const [m] = await connector(md.origin).search('crm', 10)
-    expect(m.content).toBe('Why we chose a CRM #1\n\n<p>A preview &amp; more…</p>')
+    expect(m.content).toBe('Why we chose a CRM #1\n\nA preview & more…')
   })
 
   test('publication and subdomain stories: the profile is the publication page or the writer host; no creator → handle or unknown', async () => {

@@ -47,15 +47,14 @@ describe('news connector against a fake Google News RSS search', () => {
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
-  test('maps an article: headline then the decoded description HTML, the publisher as author and profile', async () => {
+  test('maps an article: headline then the description (entity-encoded HTML) as text, the publisher as author and profile', async () => {
     const gn = fake(() => feed(item(1)))
     expect(await connector(gn.origin).search('acme', 10)).toEqual([
       {
         id: 'news:CBMiTOKEN1',
         author: 'TechCrunch',
         platform: 'news',
-        content:
-          'Acme raises $10M for its CRM & more - TechCrunch\n\n<a href="https://news.google.com/rss/articles/CBMiTOKEN1?oc=5" target="_blank">Acme raises $10M</a>&nbsp;&nbsp;<font color="#6f6f6f">TechCrunch</font>',
+        content: 'Acme raises $10M for its CRM & more - TechCrunch\n\nAcme raises $10M TechCrunch',
         url: 'https://news.google.com/rss/articles/CBMiTOKEN1?oc=5',
         profileUrl: 'https://techcrunch.com',
         date: '2026-03-01T12:00:00.000Z',
@@ -68,7 +67,7 @@ describe('news connector against a fake Google News RSS search', () => {
     const text = longText()
     const gn = fake(() => feed(item(1, 1, { description: enc(`<ol><li>${text}</li></ol>`), source: '' })))
     const [m] = await connector(gn.origin).search('acme', 10)
-    expect(m.content).toBe(`Acme raises $10M for its CRM & more - TechCrunch\n\n<ol><li>${text}</li></ol>`)
+    expect(m.content).toBe(`Acme raises $10M for its CRM & more - TechCrunch\n\n${text.trim()}`)
     expect(m.author).toBe('unknown')
     expect(m.profileUrl).toBe('https://news.google.com')
   })

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { createProducthuntConnector } from '../../src/platforms/producthunt/connector'
+import { createProducthuntConnector, LAUNCHES_FRESH_MS } from '../../src/platforms/producthunt/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
+import { productHuntTracked } from '../support/platform-rules'
 
 // A fake Product Hunt API v2 answering POST /v2/api/graphql with the posts connection (edges/node, pageInfo).
 const fake = fakesPerTest()
-const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = []) =>
+const connector = (origin: string, env: Record<string, string> = {}, lines: string[] = [], now?: () => number) =>
   createProducthuntConnector(
     loadConfig({
       env: {
@@ -16,6 +17,7 @@ const connector = (origin: string, env: Record<string, string> = {}, lines: stri
       },
     }).platforms.producthunt,
     createLogger((l) => lines.push(l)),
+    now,
   )
 
 const REDACTED = { name: '[REDACTED]', username: '[REDACTED]', url: '[REDACTED]' }
@@ -87,13 +89,13 @@ describe('producthunt connector against a fake GraphQL API', () => {
 
   test('maps a post: name, tagline and whole description; votes as likes; redacted hunter → unknown and the product site', async () => {
     const description = longText()
-    const ph = fake(() => answer([post(1, { description })], null, false))
+    const ph = fake(() => answer([post(1, { description: `${description}<br>` })], null, false))
     const [m] = await connector(ph.origin).search('crm', 10)
     expect(m).toEqual({
       id: 'producthunt:900001',
       author: 'unknown',
       platform: 'producthunt',
-      content: `Acme 1\n\nCRM for indie teams\n\n${description}`,
+      content: `Acme 1\n\nCRM for indie teams\n\n${description.trim()}`,
       url: 'https://www.producthunt.com/posts/acme-1',
       profileUrl: 'https://www.producthunt.com/r/ACME1',
       date: '2026-03-01T08:01:00.000Z',
@@ -129,17 +131,71 @@ describe('producthunt connector against a fake GraphQL API', () => {
     expect([c.author, c.profileUrl]).toEqual(['unknown', 'https://www.producthunt.com/posts/acme-3'])
   })
 
-  test('pages with endCursor until limit matches: limit 50 stops at exactly 50', async () => {
-    // Every page: 15 matching posts and 5 others, so the fourth page reaches 60 matches.
+  test('tracking parameters naming our API application are stripped from every link', async () => {
+    const ph = fake(() =>
+      answer(
+        [
+          post(1, {
+            url: productHuntTracked('https://www.producthunt.com/posts/acme-1'),
+            website: productHuntTracked('https://www.producthunt.com/r/ACME1'),
+          }),
+          post(2, {
+            url: productHuntTracked('https://www.producthunt.com/posts/acme-2'),
+            user: { name: 'Kat', username: 'katm', url: productHuntTracked('https://www.producthunt.com/@katm') },
+          }),
+          post(3, { url: `${productHuntTracked('https://www.producthunt.com/posts/acme-3')}&ref=keep` }),
+        ],
+        null,
+        false,
+      ),
+    )
+    const [a, b, c] = await connector(ph.origin).search('crm', 10)
+    expect([a.url, a.profileUrl]).toEqual([
+      'https://www.producthunt.com/posts/acme-1',
+      'https://www.producthunt.com/r/ACME1',
+    ])
+    expect([b.url, b.profileUrl]).toEqual([
+      'https://www.producthunt.com/posts/acme-2',
+      'https://www.producthunt.com/@katm',
+    ])
+    expect(c.url).toBe('https://www.producthunt.com/posts/acme-3?ref=keep')
+    expect(JSON.stringify([a, b, c])).not.toContain('Application')
+  })
+
+  test('one read of the newest launches (5 pages) serves every keyword until it is no longer fresh', async () => {
+    let clock = 1_000_000
+    // Every page: 15 matching posts and 5 others.
     const ph = fake((r) => {
       const p = Number(body(r).variables.after ?? 0)
       const nodes = Array.from({ length: 20 }, (_, i) => (i % 4 < 3 ? post(p * 20 + i) : other(p * 20 + i)))
       return answer(nodes, String(p + 1), true)
     })
-    const mentions = await connector(ph.origin).search('crm', 50)
-    expect(ph.received.map((r) => body(r).variables.after)).toEqual([null, '1', '2', '3'])
-    expect(mentions).toHaveLength(50)
-    expect(new Set(mentions.map((m) => m.id)).size).toBe(50)
+    const c = connector(ph.origin, {}, [], () => clock)
+    expect(c.sharesOneRead).toBe(true)
+    expect(c.requestsFor?.(50)).toBe(5)
+    const [crm, widget] = await Promise.all([c.search('crm', 50), c.search('widget', 50)])
+    expect(ph.received.map((r) => body(r).variables.after)).toEqual([null, '1', '2', '3', '4'])
+    expect(crm).toHaveLength(50)
+    expect(new Set(crm.map((m) => m.id)).size).toBe(50)
+    expect(widget).toHaveLength(25)
+    // Fresh: no request, nothing charged.
+    expect(c.requestsFor?.(50)).toBe(0)
+    clock += LAUNCHES_FRESH_MS - 1
+    expect(await c.search('acme', 5)).toHaveLength(5)
+    expect(ph.received).toHaveLength(5)
+    clock += 1
+    expect(c.requestsFor?.(50)).toBe(5)
+    await c.search('acme', 5)
+    expect(ph.received).toHaveLength(10)
+  })
+
+  test('a failed read is not kept: the next search reads again', async () => {
+    let fail = true
+    const ph = fake(() => (fail ? new Response('down', { status: 503 }) : answer([post(1)], null, false)))
+    const c = connector(ph.origin)
+    await expect(c.search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+    fail = false
+    expect(await c.search('crm', 5)).toHaveLength(1)
   })
 
   test('stops after 5 pages (100 launches) when matches are rare, and when hasNextPage is false', async () => {

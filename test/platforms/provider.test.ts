@@ -2,11 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { sha256Hex } from '../../src/lib/hash'
-import { createProviderConnector, type ProviderPlatform } from '../../src/platforms/provider/connector'
+import { createProviderConnector, type ProviderPlatform, runTimeLimitSec } from '../../src/platforms/provider/connector'
 import { parseCount, parseDate } from '../../src/platforms/provider/mapping'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 
-// A fake Apify API: POST /v2/acts/{user~actor}/run-sync-get-dataset-items answers 201 with the run's dataset as a
+// A fake Apify API: POST /v2/actors/{user~actor}/run-sync-get-dataset-items answers 201 with the run's dataset as a
 // JSON array (the documented act_runSyncGetDatasetItems_post answer); errors as Apify's {"error": {type, message}}.
 const TOKEN = 'apify_api_SECRET123'
 const fake = fakesPerTest()
@@ -44,9 +44,9 @@ describe('provider connector (Apify) against a fake API', () => {
     expect(f.received).toHaveLength(1)
     const [req] = f.received
     expect(req.method).toBe('POST')
-    expect(req.url.pathname).toBe('/v2/acts/harvestapi~linkedin-post-search/run-sync-get-dataset-items')
-    // The run's own timeout is timeout_ms in seconds; maxItems caps the charge, limit the answer.
-    expect(Object.fromEntries(req.url.searchParams)).toEqual({ timeout: '10', maxItems: '7', limit: '7' })
+    expect(req.url.pathname).toBe('/v2/actors/harvestapi~linkedin-post-search/run-sync-get-dataset-items')
+    // The run's own time limit is below our wait (timeout_ms, 10 s here); maxItems caps the charge, limit the answer.
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({ timeout: '9', maxItems: '7', limit: '7' })
     expect(req.url.href).not.toContain(TOKEN)
     expect(req.headers.get('authorization')).toBe(`Bearer ${TOKEN}`)
     expect(req.headers.get('content-type')).toBe('application/json')
@@ -59,12 +59,13 @@ describe('provider connector (Apify) against a fake API', () => {
     })
   })
 
-  test('the run timeout follows timeout_ms and never exceeds the 300 s the sync endpoint waits', async () => {
+  test('the run time limit stays below our wait (a tenth, at least a second) and never exceeds the 300 s the sync endpoint waits', async () => {
     const f = fake(() => dataset([]))
-    await connector('g2', f.origin, 'actor = "abc123XYZ"', [], 600_000).search('crm', 5)
-    await connector('g2', f.origin, 'actor = "abc123XYZ"', [], 500).search('crm', 5)
-    expect(f.received.map((r) => r.url.searchParams.get('timeout'))).toEqual(['300', '1'])
-    expect(f.received[0].url.pathname).toBe('/v2/acts/abc123XYZ/run-sync-get-dataset-items')
+    for (const ms of [600_000, 120_000, 10_000, 2_500, 500])
+      await connector('g2', f.origin, 'actor = "abc123XYZ"', [], ms).search('crm', 5)
+    expect(f.received.map((r) => r.url.searchParams.get('timeout'))).toEqual(['300', '108', '9', '1', '1'])
+    expect(f.received[0].url.pathname).toBe('/v2/actors/abc123XYZ/run-sync-get-dataset-items')
+    for (const ms of [10_000, 120_000, 301_000]) expect(runTimeLimitSec(ms) * 1000).toBeLessThan(ms)
   })
 
   test('maps items through a custom fields map with nested paths, newest first, content whole', async () => {

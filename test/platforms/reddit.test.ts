@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'bun:test'
-import { loadConfig } from '../../src/config/load'
+import { version } from '../../package.json'
+import { ConfigError, loadConfig } from '../../src/config/load'
+import { isConfigured } from '../../src/platforms/configured'
 import { createLogger } from '../../src/lib/log'
 import { createRedditConnector } from '../../src/platforms/reddit/connector'
 import { EXPIRY_MARGIN_MS } from '../../src/platforms/reddit/token'
+import { REDDIT_UA } from '../support/fake-platforms'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 
-// A fake Reddit: the token endpoint (POST /api/v1/access_token), the OAuth search (GET /search) and the keyless
-// search (GET /search.json), answering in the documented Listing shape.
+// A fake Reddit: the token endpoint (POST /api/v1/access_token) and the OAuth search (GET /search), answering in the
+// documented Listing shape, with Reddit's rules since 2025: a search without a bearer token, or the keyless
+// /search.json, is refused with 403, and a User-Agent not in its required form is throttled (429).
 const startFake = fakesPerTest()
 
 type Answer = Response | Promise<Response>
@@ -26,6 +30,10 @@ const listing = (posts: unknown[], after: string | null = null) =>
 function fakeReddit(o: Options = {}) {
   let tokens = 0
   const f = startFake((req) => {
+    if (!REDDIT_UA.test(req.headers.get('user-agent') ?? ''))
+      return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 })
+    if (req.url.pathname === '/search.json' || (req.url.pathname === '/search' && !req.headers.has('authorization')))
+      return Response.json({ message: 'Forbidden', error: 403 }, { status: 403 })
     if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token') {
       tokens++
       return (
@@ -47,7 +55,10 @@ function fakeReddit(o: Options = {}) {
 const oauthEnv = {
   LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id',
   LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_SECRET: 'app-secret',
+  LEAD_SIGNALS_PLATFORMS_REDDIT_APP_ID: 'com.example.leads',
+  LEAD_SIGNALS_PLATFORMS_REDDIT_USERNAME: 'tester',
 }
+const USER_AGENT = `${process.platform}:com.example.leads:v${version} (by /u/tester)`
 const connector = (
   origin: string,
   env: Record<string, string> = {},
@@ -58,14 +69,22 @@ const connector = (
       env: {
         LEAD_SIGNALS_PLATFORMS_REDDIT_BASE_URL: origin,
         LEAD_SIGNALS_PLATFORMS_REDDIT_AUTH_URL: origin,
-        LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: origin,
-        LEAD_SIGNALS_PLATFORMS_REDDIT_USER_AGENT: 'web:lead-signals-test:1.0 (by /u/tester)',
+        ...oauthEnv,
         ...env,
       },
     }).platforms.reddit,
     createLogger((l) => o.lines?.push(l)),
     o.now,
   )
+const configError = (env: Record<string, string>) => {
+  try {
+    loadConfig({ env })
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError)
+    return (e as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
 
 const post = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `1ab${n}`,
@@ -95,7 +114,7 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
     expect(tok.headers.get('authorization')).toBe(`Basic ${btoa('app-id:app-secret')}`)
     expect(tok.headers.get('content-type')).toBe('application/x-www-form-urlencoded')
     expect(Object.fromEntries(new URLSearchParams(tok.body))).toEqual({ grant_type: 'client_credentials' })
-    expect(tok.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
+    expect(tok.headers.get('user-agent')).toBe(USER_AGENT)
     const [search] = r.searches()
     expect(search.method).toBe('GET')
     expect(search.url.pathname).toBe('/search')
@@ -107,7 +126,7 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
       raw_json: '1',
     })
     expect(search.headers.get('authorization')).toBe('bearer token-1')
-    expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
+    expect(search.headers.get('user-agent')).toBe(USER_AGENT)
   })
 
   test('one token serves two searches; a new one is asked for once it is within the margin of expiry', async () => {
@@ -180,32 +199,49 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
   })
 })
 
-describe('reddit connector without credentials (keyless public JSON)', () => {
-  test('searches /search.json at public_url with the same parameters, the configured User-Agent and no token', async () => {
+describe("reddit's rules since 2025: OAuth only, and a User-Agent in its required form", () => {
+  test('the fake refuses what Reddit refuses: a search without a token (403), the keyless search.json (403), a generic User-Agent (429)', async () => {
     const r = fakeReddit()
-    await connector(r.origin).search('crm', 7)
-    expect(r.tokenCalls()).toHaveLength(0)
-    const [search] = r.searches()
-    expect(search.url.pathname).toBe('/search.json')
-    expect(Object.fromEntries(search.url.searchParams)).toEqual({
-      q: 'crm',
-      sort: 'new',
-      limit: '7',
-      type: 'link',
-      raw_json: '1',
-    })
-    expect(search.headers.get('user-agent')).toBe('web:lead-signals-test:1.0 (by /u/tester)')
-    expect(search.headers.has('authorization')).toBe(false)
+    const get = (path: string, headers: Record<string, string>) => fetch(`${r.origin}${path}`, { headers })
+    expect((await get('/search?q=crm', { 'user-agent': USER_AGENT })).status).toBe(403)
+    expect((await get('/search.json?q=crm', { 'user-agent': USER_AGENT })).status).toBe(403)
+    expect((await get('/search?q=crm', { 'user-agent': 'lead-signals/0.1', authorization: 'bearer x' })).status).toBe(
+      429,
+    )
   })
 
-  test('a client_id without a secret falls back to the keyless search and says so in the log', async () => {
-    const lines: string[] = []
-    const r = fakeReddit()
-    await connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id' }, { lines }).search('crm', 5)
-    expect(r.searches()[0].url.pathname).toBe('/search.json')
-    expect(lines.some((l) => JSON.parse(l).event === 'platform_config_incomplete')).toBe(true)
+  test('the User-Agent is <platform>:<app id>:<version> (by /u/<username>) from app_id and username, on the token call and every search', async () => {
+    const r = fakeReddit({ posts: () => listing([post(1)]) })
+    const c = connector(r.origin, { LEAD_SIGNALS_PLATFORMS_REDDIT_USERNAME: '/u/tester' })
+    expect(await c.search('crm', 5)).toHaveLength(1)
+    expect(USER_AGENT).toMatch(REDDIT_UA)
+    expect(r.received.map((q) => q.headers.get('user-agent'))).toEqual([USER_AGENT, USER_AGENT])
+    expect(r.searches()[0].url.pathname).toBe('/search')
   })
 
+  test('without client_id and client_secret reddit is not configured (503 platform_not_configured)', () => {
+    expect(isConfigured(loadConfig({ env: {} }), 'reddit')).toBe(false)
+    expect(isConfigured(loadConfig({ env: oauthEnv }), 'reddit')).toBe(true)
+  })
+
+  test('a credential without the other keys is a configuration error naming the missing key', () => {
+    const { LEAD_SIGNALS_PLATFORMS_REDDIT_APP_ID: _app, ...noAppId } = oauthEnv
+    expect(configError(noAppId)).toStartWith('config: platforms.reddit.app_id: required once client_id')
+    const { LEAD_SIGNALS_PLATFORMS_REDDIT_USERNAME: _user, ...noUsername } = oauthEnv
+    expect(configError(noUsername)).toStartWith('config: platforms.reddit.username: required once client_id')
+    expect(configError({ LEAD_SIGNALS_PLATFORMS_REDDIT_CLIENT_ID: 'app-id' })).toStartWith(
+      'config: platforms.reddit.client_secret: required',
+    )
+    expect(configError({ ...oauthEnv, LEAD_SIGNALS_PLATFORMS_REDDIT_APP_ID: 'my app:1' })).toContain(
+      'platforms.reddit.app_id (from LEAD_SIGNALS_PLATFORMS_REDDIT_APP_ID)',
+    )
+    expect(configError({ ...oauthEnv, LEAD_SIGNALS_PLATFORMS_REDDIT_USERNAME: 'no spaces please' })).toContain(
+      'platforms.reddit.username',
+    )
+  })
+})
+
+describe('reddit connector: searching and reading posts', () => {
   test('maps posts: title and whole self text as sent, score, comments and crossposts; link posts and missing counts', async () => {
     const body = longText()
     const r = fakeReddit({
@@ -285,9 +321,19 @@ describe('reddit connector without credentials (keyless public JSON)', () => {
     await expect(connector(r.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
-  test('a 429 (too many keyless requests) is an upstream_error', async () => {
-    const r = fakeReddit({ posts: () => Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 }) })
-    await expect(connector(r.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
+  test('a 429 is a rate limit with the wait of its X-Ratelimit-Reset (seconds from now)', async () => {
+    const r = fakeReddit({
+      posts: () =>
+        Response.json(
+          { message: 'Too Many Requests', error: 429 },
+          { status: 429, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '42' } },
+        ),
+    })
+    const err = await connector(r.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 42 } })
+    expect(err.message).toBe('reddit is rate limited (429, no requests remaining); retry after 42 s')
   })
 
   test('a slow answer is an upstream_timeout', async () => {

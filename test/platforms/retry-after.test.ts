@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { headerRateLimit } from '../../src/platforms/common/rate-limit'
 import { retryAfterSecOf } from '../../src/platforms/http'
 
 const now = Date.parse('2026-11-15T12:00:00.000Z')
@@ -20,9 +21,45 @@ describe('the wait a rate-limit answer asks for', () => {
     )
   })
 
+  test("Bluesky's ratelimit-reset (epoch seconds), Mastodon's ISO date, Reddit's seconds from now", () => {
+    expect(retryAfterSecOf(headers({ 'ratelimit-reset': String(now / 1000 + 300) }), now)).toBe(300)
+    expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '2026-11-15T12:05:00.000Z' }), now)).toBe(300)
+    expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '42' }), now)).toBe(42)
+    expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '41.3' }), now)).toBe(42)
+  })
+
   test('nothing usable: undefined', () => {
     expect(retryAfterSecOf(headers({}), now)).toBeUndefined()
     expect(retryAfterSecOf(headers({ 'retry-after': 'soon' }), now)).toBeUndefined()
-    expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': '42' }), now)).toBeUndefined()
+    expect(retryAfterSecOf(headers({ 'x-ratelimit-reset': 'later' }), now)).toBeUndefined()
+  })
+})
+
+describe('which failed answers are rate limits', () => {
+  const answer = (status: number, h: Record<string, string> = {}, text = '') => ({ status, headers: headers(h), text })
+
+  test('a 429, with its wait or a minute when it gives none', () => {
+    expect(headerRateLimit(answer(429, { 'retry-after': '5' }), now)).toEqual({ retryAfterSec: 5, why: '429' })
+    expect(headerRateLimit(answer(429), now)).toEqual({ retryAfterSec: 60, why: '429, no retry time given' })
+  })
+
+  test('a 403 that says so: no requests remaining, a Retry-After, or a message naming a rate limit', () => {
+    const reset = String(now / 1000 + 120)
+    expect(headerRateLimit(answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }), now)).toEqual({
+      retryAfterSec: 120,
+      why: '403, no requests remaining',
+    })
+    expect(headerRateLimit(answer(403, { 'retry-after': '30' }), now)?.retryAfterSec).toBe(30)
+    expect(
+      headerRateLimit(answer(403, {}, '{"message":"You have exceeded a secondary rate limit."}'), now)?.retryAfterSec,
+    ).toBe(60)
+  })
+
+  test('any other refusal is not a rate limit', () => {
+    expect(
+      headerRateLimit(answer(403, { 'x-ratelimit-remaining': '12' }, '{"message":"Forbidden"}'), now),
+    ).toBeUndefined()
+    expect(headerRateLimit(answer(401, { 'retry-after': '30' }), now)).toBeUndefined()
+    expect(headerRateLimit(answer(500), now)).toBeUndefined()
   })
 })

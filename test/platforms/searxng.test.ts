@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createSearxngConnector, resultDate } from '../../src/platforms/searxng/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { searxngLimiter } from '../support/platform-rules'
 
 // A fake SearXNG instance answering /search?format=json in the shape of searx/webutils.get_json_response.
 const fake = fakesPerTest()
@@ -59,8 +60,26 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/search')
     expect(Object.fromEntries(req.url.searchParams)).toEqual({ q: 'acme crm', format: 'json', pageno: '1' })
-    expect(req.headers.get('accept')).toBe('application/json')
+    // What SearXNG's limiter wants to see before it serves a request (botdetection http_accept, http_accept_language).
+    expect(req.headers.get('accept')).toBe('application/json, text/html;q=0.9')
+    expect(req.headers.get('accept-language')).toBe('en-US,en;q=0.8')
     expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test("a stock instance's limiter serves the connector, and refuses a request without Accept text/html or Accept-Language", async () => {
+    const sx = fake((req) => searxngLimiter(req) ?? page([result(1)]))
+    expect(await connector('internet', sx.origin).search('crm', 1)).toHaveLength(1)
+    const bare = await fetch(`${sx.origin}/search?q=crm&format=json`, { headers: { accept: 'application/json' } })
+    expect(bare.status).toBe(429)
+  })
+
+  test('a 429 from the limiter says how to let this server through', async () => {
+    const sx = fake(() => new Response('Too Many Requests', { status: 429 }))
+    const err = await connector('internet', sx.origin)
+      .search('crm', 10)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 429, extra: { retryAfterSec: 60 } })
+    expect(err.message).toContain("list its address under pass_ip in the instance's limiter.toml")
   })
 
   test('an instance under a path is searched under that path', async () => {
@@ -75,7 +94,7 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(sx.received[0].url.searchParams.get('q')).toBe('site:indiehackers.com crm')
   })
 
-  test('maps a result: title then the snippet as sent, the host as author, a hashed url id, a naive date read as UTC', async () => {
+  test('maps a result: title then the snippet as text, the host as author, a hashed url id, a naive date read as UTC', async () => {
     const snippet = longText()
     const sx = fake(() => page([result(1, { content: snippet })]))
     const [m] = await connector('indiehacker', sx.origin).search('crm', 10)
@@ -83,7 +102,7 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
       id: expect.stringMatching(/^indiehacker:[0-9a-f]{24}$/),
       author: 'www.indiehackers.com',
       platform: 'indiehacker',
-      content: `Looking for a CRM #1\n\n${snippet}`,
+      content: `Looking for a CRM #1\n\n${snippet.trim()}`,
       url: 'https://www.indiehackers.com/post/looking-for-a-crm-1',
       profileUrl: 'https://www.indiehackers.com',
       date: '2026-03-01T10:30:00.000Z',

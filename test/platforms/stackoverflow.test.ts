@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { decodeEntities } from '../../src/platforms/stackoverflow/api'
+import { decodeEntities } from '../../src/platforms/common/html-text'
 import { createStackoverflowConnector } from '../../src/platforms/stackoverflow/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
 
 // A fake Stack Exchange API 2.3: /search/advanced answers in the common wrapper, always gzip-compressed, as the
 // real one does (api.stackexchange.com/docs/compression).
@@ -78,8 +79,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     expect(se.received[0].url.searchParams.get('site')).toBe('stackoverflow')
   })
 
-  test('reads a gzip-compressed answer and maps questions: encoded title and HTML body kept, display name decoded', async () => {
-    const body = `<p>${longText()}</p>`
+  test('reads a gzip-compressed answer and maps questions: the encoded title and the HTML body as text, display name decoded', async () => {
+    const body = `<p>${longText()}</p>${HTML_BODIES.stackoverflow.html}`
     const se = fake(() =>
       wrapper([
         question(1, { body }),
@@ -96,7 +97,7 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
       id: 'stackoverflow:79000001',
       author: 'José & Co',
       platform: 'stackoverflow',
-      content: `Which &quot;CRM&quot; has an API? #1\n\n${body}`,
+      content: `Which "CRM" has an API? #1\n\n${longText().trim()}\n\n${HTML_BODIES.stackoverflow.text.split('\n\n').slice(1).join('\n\n')}`,
       url: 'https://stackoverflow.com/questions/79000001/which-crm',
       profileUrl: 'https://stackoverflow.com/users/123/jose',
       date: new Date((1772366400 - 60) * 1000).toISOString(),
@@ -104,7 +105,7 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     })
     expect(mentions[1]).toMatchObject({
       author: 'user9',
-      content: 'Which &quot;CRM&quot; has an API? #2',
+      content: 'Which "CRM" has an API? #2',
       profileUrl: 'https://stackoverflow.com/users',
       engagement: { likes: 0, comments: 0, shares: 0 },
     })
@@ -136,7 +137,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     const c = connector(se.origin)
     expect(await c.search('crm', 5)).toHaveLength(1)
     const err = await c.search('crm', 5).catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
+    // A rate limit with its wait, which the search runner keeps as the platform's retry time.
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 1 } })
     expect(err.message).toContain('backoff')
     expect(err.message).toMatch(/wait 1 s/)
     expect(se.received).toHaveLength(1)

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createSubstackConnector } from '../../src/platforms/substack/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { HTML_BODIES } from '../support/html-bodies'
 
 // A fake substack.com answering /api/v1/top/search: { items: [post | comment | profileSearchResults], nextCursor }.
 const fake = fakesPerTest()
@@ -57,15 +58,15 @@ describe('substack connector against a fake top/search', () => {
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
-  test('maps a post: title, subtitle, body; reactions/comments/restacks; the searched user as author and profile', async () => {
-    const body = `<p>${longText()}</p>`
+  test('maps a post: title, subtitle, the HTML body as text; reactions/comments/restacks; the searched user as author and profile', async () => {
+    const body = `<p>${longText()}</p>${HTML_BODIES.feed.html}`
     const sb = fake(() => answer([post(1, { body_html: body })]))
     expect(await connector(sb.origin).search('crm', 10)).toEqual([
       {
         id: 'substack:150000001',
         author: 'Jane Doe',
         platform: 'substack',
-        content: `Pricing lessons for a CRM #1\n\nWhat we got wrong\n\n${body}`,
+        content: `Pricing lessons for a CRM #1\n\nWhat we got wrong\n\n${longText().trim()}\n\n${HTML_BODIES.feed.text}`,
         url: 'https://jane.substack.com/p/pricing-lessons-1',
         profileUrl: 'https://substack.com/@janedoe',
         date: day(1),

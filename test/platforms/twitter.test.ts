@@ -57,7 +57,8 @@ describe('twitter connector against a fake X API v2', () => {
     expect(req.method).toBe('GET')
     expect(req.url.pathname).toBe('/2/tweets/search/recent')
     expect(Object.fromEntries(req.url.searchParams)).toEqual({
-      query: 'crm tool -is:retweet',
+      // The parentheses keep -is:retweet on the whole keyword, operators included.
+      query: '(crm tool) -is:retweet',
       max_results: '25',
       sort_order: 'recency',
       'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
@@ -84,7 +85,11 @@ describe('twitter connector against a fake X API v2', () => {
     const x = fake(() =>
       page([
         tweet(1, { text: long.slice(0, 275) + '… https://t.co/abc', note_tweet: { text: long } }),
-        tweet(2, { text: 'Any tips? &amp; thanks', public_metrics: undefined, author_id: '999' }),
+        tweet(2, {
+          text: 'Any tips? &amp; thanks, a &lt;b&gt; &amp;amp;',
+          public_metrics: undefined,
+          author_id: '999',
+        }),
       ]),
     )
     const mentions = await connector(x.origin).search('crm', 10)
@@ -100,12 +105,12 @@ describe('twitter connector against a fake X API v2', () => {
     })
     expect(mentions[0].content).toHaveLength(6000)
     // An author missing from includes (suspended, protected) and no metrics: X's /i/ links, 'unknown', zeros.
-    // X escapes &, < and > in text; it is kept as sent.
+    // X escapes &, < and > in text (and only those): they are decoded, once.
     expect(mentions[1]).toEqual({
       id: 'twitter:1790000000000000002',
       author: 'unknown',
       platform: 'twitter',
-      content: 'Any tips? &amp; thanks',
+      content: 'Any tips? & thanks, a <b> &amp;',
       url: 'https://x.com/i/web/status/1790000000000000002',
       profileUrl: 'https://x.com/i/user/999',
       date: '2026-03-01T12:34:56.000Z',

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { createYoutubeConnector } from '../../src/platforms/youtube/connector'
+import { nextMidnightIn } from '../../src/lib/time-zone'
+import { createYoutubeConnector, youtubeRateLimit } from '../../src/platforms/youtube/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
+import { youtubeQuotaExceeded } from '../support/platform-rules'
 
 // A fake YouTube Data API v3: search.list (GET /youtube/v3/search) and videos.list (GET /youtube/v3/videos), in the
 // documented youtube#searchListResponse / youtube#videoListResponse shapes.
@@ -215,25 +217,65 @@ describe('youtube connector against a fake Data API v3', () => {
     await expect(connector(b.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
-  test('a 403 quotaExceeded is an upstream_error whose message does not carry the key', async () => {
+  test('a 403 quotaExceeded (or dailyLimitExceeded) is a rate limit until midnight Pacific time; the message does not carry the key', async () => {
+    let reason: 'quotaExceeded' | 'dailyLimitExceeded' = 'quotaExceeded'
+    const yt = fakeYoutube({ search: () => youtubeQuotaExceeded(reason) })
+    const midnight = nextMidnightIn('America/Los_Angeles', new Date()).getTime()
+    for (const r of ['quotaExceeded', 'dailyLimitExceeded'] as const) {
+      reason = r
+      const err = await connector(yt.origin)
+        .search('crm', 5)
+        .catch((e) => e)
+      expect(err).toMatchObject({ kind: 'upstream_error', status: 403 })
+      const retryAt = Date.now() + err.extra.retryAfterSec * 1000
+      expect(Math.abs(retryAt - midnight)).toBeLessThan(5000)
+      expect(err.message).toContain(`403 ${r}, the daily quota resets at midnight Pacific time`)
+      expect(err.message).not.toContain(KEY)
+    }
+  })
+
+  test('the quota day: midnight Pacific, summer time and winter time', () => {
+    const at = (iso: string) =>
+      youtubeRateLimit(
+        {
+          status: 403,
+          headers: new Headers(),
+          text: JSON.stringify({ error: { errors: [{ reason: 'quotaExceeded' }] } }),
+        },
+        Date.parse(iso),
+      )
+    expect(at('2026-11-15T12:00:00Z')?.retryAfterSec).toBe(20 * 3600)
+    expect(at('2026-07-01T06:00:00Z')?.retryAfterSec).toBe(3600)
+    // Another 403 is not a quota; a rateLimitExceeded one is a short limit.
+    expect(
+      youtubeRateLimit(
+        { status: 403, headers: new Headers(), text: '{"error":{"errors":[{"reason":"forbidden"}]}}' },
+        0,
+      ),
+    ).toBeUndefined()
+    expect(
+      youtubeRateLimit(
+        { status: 403, headers: new Headers(), text: '{"error":{"errors":[{"reason":"rateLimitExceeded"}]}}' },
+        0,
+      )?.retryAfterSec,
+    ).toBe(60)
+  })
+
+  test('limit 100 asks videos.list in two calls of at most 50 ids', async () => {
     const yt = fakeYoutube({
-      search: () =>
-        Response.json(
-          {
-            error: {
-              code: 403,
-              message: 'The request cannot be completed because you have exceeded your quota.',
-              errors: [{ reason: 'quotaExceeded', domain: 'youtube.quota' }],
-            },
-          },
-          { status: 403 },
-        ),
+      search: () => {
+        const n = yt.searches().length - 1
+        return searchPage(
+          Array.from({ length: 50 }, (_, i) => searchResult(n * 50 + i + 1)),
+          `page-${n + 1}`,
+        )
+      },
     })
-    const err = await connector(yt.origin)
-      .search('crm', 5)
-      .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
-    expect(err.message).not.toContain(KEY)
+    const mentions = await connector(yt.origin).search('crm', 100)
+    expect(yt.searches()).toHaveLength(2)
+    expect(yt.videoCalls().map((r) => r.url.searchParams.get('id')!.split(',').length)).toEqual([50, 50])
+    expect(mentions).toHaveLength(100)
+    expect(mentions.at(-1)!.id).toBe('youtube:vid100')
   })
 
   test('an unreachable host is an upstream_error; neither the message nor any log line carries the key', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fakePlatforms } from '../support/fake-platforms'
 import { cleanEnv, get, KEY, type Server, startServer, stopServer } from './serve'
 
 const BINARY = resolve(import.meta.dir, '../../dist/lead-signals')
@@ -110,6 +111,31 @@ describe('the built executable, run from an empty folder', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe(types[file.split('.').pop() as string])
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100)
+    }
+  })
+
+  test('platforms check beside the running server: ok for a reachable platform, exit 1 and why for one that is not', async () => {
+    const world = fakePlatforms()
+    world.add('hackernews', 'software', { id: '1', author: 'ann', text: 'software', at: '2026-11-15T10:00:00.000Z' })
+    try {
+      const check = async (base: string) => {
+        const cli = Bun.spawn(['./lead-signals', 'platforms', 'check', '--platform', 'hackernews', '--json'], {
+          cwd: dir,
+          env: cleanEnv({ LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: base }),
+          stdin: 'ignore',
+          stdout: 'pipe',
+          stderr: 'pipe',
+        })
+        const [out, status] = await Promise.all([new Response(cli.stdout).text(), cli.exited])
+        return { status, row: (JSON.parse(out) as { platforms: { status: string }[] }).platforms[0] }
+      }
+      expect(await check(world.origin)).toEqual({ status: 0, row: expect.objectContaining({ status: 'ok' }) })
+      expect(await check('http://127.0.0.1:9')).toEqual({
+        status: 1,
+        row: expect.objectContaining({ status: 'not_reachable' }),
+      })
+    } finally {
+      world.stop()
     }
   })
 })

@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fakePlatforms } from '../support/fake-platforms'
+import { fakePlatforms, redditSettings } from '../support/fake-platforms'
 import { toolErrorOf } from '../support/mcp'
 import { cleanEnv, KEY, type Server, startServer, stopServer } from './serve'
 
@@ -35,7 +35,13 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     env = {
       LEAD_SIGNALS_DATABASE_URL: `file:${join(dir, 'lead-signals.db')}`,
       LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: platforms.origin,
-      LEAD_SIGNALS_PLATFORMS_REDDIT_PUBLIC_URL: platforms.origin,
+      // Reddit through the fake's OAuth API, as a server with Reddit credentials would search it.
+      ...Object.fromEntries(
+        Object.entries(redditSettings(platforms.origin)).map(([k, v]) => [
+          `LEAD_SIGNALS_PLATFORMS_REDDIT_${k.toUpperCase()}`,
+          v,
+        ]),
+      ),
       LEAD_SIGNALS_POLLING_ENABLED: 'false',
     }
     // The demo team (growth plan, sample signals) and its key; the REST side of every comparison.

@@ -1,11 +1,46 @@
 /**
  * A local fake of two platforms' search protocols on one 127.0.0.1 server, holding posts per keyword: Algolia HN
- * Search (`/api/v1/search_by_date`) and Reddit's keyless JSON search (`/search.json`). Each answers the newest posts
- * matching the keyword, at most the page size asked for, and records the searches it served. Used by the polling
- * tests and the pipeline benchmark.
+ * Search (`/api/v1/search_by_date`) and Reddit's OAuth API (app token at `/api/v1/access_token`, search at `/search`).
+ * Like Reddit since 2025, it answers 403 to a search without a bearer token (and to the keyless `/search.json`), and
+ * refuses a User-Agent not in Reddit's `<platform>:<app id>:<version> (by /u/<username>)` form (REDDIT_UA). Each
+ * answers the newest posts matching the keyword, at most the page size asked for, and records the searches it
+ * served (not the token calls). Used by the polling tests and the pipeline benchmark.
  */
 export type FakePost = { id: string; author: string; text: string; at: string }
 export type FakePlatform = 'hackernews' | 'reddit'
+
+/** Reddit's required User-Agent form (github.com/reddit-archive/reddit/wiki/API). */
+export const REDDIT_UA = /^[a-z0-9]+:[A-Za-z0-9._~-]+:v?[0-9][^ ]* \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/
+const REDDIT_TOKEN = 'fake-reddit-token'
+/** The reddit table that points the connector at a fake: OAuth credentials and the User-Agent's app id and username. */
+export const redditSettings = (origin: string) => ({
+  base_url: origin,
+  auth_url: origin,
+  client_id: 'fake-app',
+  client_secret: 'fake-secret',
+  app_id: 'com.example.leads',
+  username: 'tester',
+})
+/** The same, as lines of a TOML file. */
+export const redditToml = (origin: string) => [
+  '[platforms.reddit]',
+  ...Object.entries(redditSettings(origin)).map(([k, v]) => `${k} = "${v}"`),
+]
+
+/**
+ * Reddit's gate, for any fake serving Reddit's paths: the app token for a token call with the right User-Agent, a
+ * refusal for a call breaking its rules (a generic User-Agent: 429; a search without the token: 403), undefined
+ * for a search it serves.
+ */
+export function redditGate(req: { method: string; url: URL; headers: Headers }): Response | undefined {
+  if (!REDDIT_UA.test(req.headers.get('user-agent') ?? ''))
+    return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 })
+  if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token')
+    return Response.json({ access_token: REDDIT_TOKEN, token_type: 'bearer', expires_in: 86400, scope: '*' })
+  if (req.url.pathname === '/search.json' || req.headers.get('authorization') !== `bearer ${REDDIT_TOKEN}`)
+    return Response.json({ message: 'Forbidden', error: 403 }, { status: 403 })
+  return undefined
+}
 
 export function fakePlatforms() {
   const posts = new Map<string, FakePost[]>()
@@ -22,13 +57,19 @@ export function fakePlatforms() {
     hostname: '127.0.0.1',
     async fetch(request) {
       const url = new URL(request.url)
+      if (url.pathname === '/api/v1/access_token')
+        return redditGate({ method: request.method, url, headers: request.headers })!
       const platform: FakePlatform | undefined =
         url.pathname === '/api/v1/search_by_date'
           ? 'hackernews'
-          : url.pathname === '/search.json'
+          : url.pathname === '/search' || url.pathname === '/search.json'
             ? 'reddit'
             : undefined
       if (!platform) return new Response('not found', { status: 404 })
+      if (platform === 'reddit') {
+        const refused = redditGate({ method: request.method, url, headers: request.headers })
+        if (refused) return refused
+      }
       const keyword = url.searchParams.get(platform === 'hackernews' ? 'query' : 'q') ?? ''
       searches.push({ platform, keyword })
       if (delayMs) await Bun.sleep(delayMs)
@@ -68,7 +109,13 @@ export function fakePlatforms() {
   return {
     origin: server.url.origin,
     /** Platform settings that point both connectors here. */
-    platformsConfig: { hackernews: { base_url: server.url.origin }, reddit: { public_url: server.url.origin } },
+    platformsConfig: { hackernews: { base_url: server.url.origin }, reddit: redditSettings(server.url.origin) },
+    /** The same, as lines of a TOML file. */
+    platformsToml: () => [
+      '[platforms.hackernews]',
+      `base_url = "${server.url.origin}"`,
+      ...redditToml(server.url.origin),
+    ],
     searches,
     searchesOf: (platform: FakePlatform, keyword: string) =>
       searches.filter((s) => s.platform === platform && s.keyword.toLowerCase() === keyword.toLowerCase()).length,

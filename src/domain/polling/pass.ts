@@ -1,6 +1,7 @@
 import { mapLimited } from '../../lib/map-limited'
 import type { RulesPool } from '../../scorers/rules/pool'
 import { drainPending } from './pending'
+import { planSearches } from './plan'
 import { pollTarget } from './search'
 import { newPass, type PassDeps } from './state'
 import type { PassSummary } from './summary'
@@ -17,7 +18,8 @@ export type PassOptions = {
 
 /**
  * One keyword-polling pass (docs/operations.md#what-a-pass-does): score what earlier passes left queued, search each
- * tracked keyword once per platform, and score every new (team, mention) pair with the team's own profiles, keeping
+ * tracked keyword once per platform as far as the platform's budget pace allows (the others wait for a later pass,
+ * docs/platforms.md#budgets), and score every new (team, mention) pair with the team's own profiles, keeping
  * the qualified ones as signals. Polling is the service's own work: no team's quota is spent.
  *
  * Safety: the cursor moves only in the transaction that stores what it covers (signals, and the queue for what was not
@@ -31,10 +33,11 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
   const pass = newPass(deps, a.stop, scorer)
   try {
     await drainPending(pass, a.teamId)
-    const targets = await pollTargets(deps, a.teamId)
     pass.cursors = await deps.repos.polling.cursors()
+    const { run, waiting } = await planSearches(deps, await pollTargets(deps, a.teamId), pass.cursors)
+    for (const [platform, n] of waiting) pass.counters.of(platform).deferred += n
     pass.deferrals.load(await deps.repos.platformHealth.list())
-    await mapLimited(targets, deps.config.polling.concurrency, (t) =>
+    await mapLimited(run, deps.config.polling.concurrency, (t) =>
       a.stop.aborted ? Promise.resolve() : pollTarget(pass, t),
     )
     for (const [platform, n] of await deps.repos.polling.pendingCounts(a.teamId)) pass.counters.of(platform).pending = n

@@ -1,3 +1,4 @@
+import { AppError } from '../../errors'
 import type { Mention } from '../../platforms/types'
 import { cursorKey } from '../../storage/repos/polling'
 import { advance, pairsOf } from './cursor'
@@ -17,16 +18,23 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     counts.deferred++
     return
   }
-  counts.searches++
   let mentions: Mention[]
   try {
     mentions = await deps.searches.search(target.platform, target.keyword, deps.config.polling.limit)
   } catch (err) {
+    // The budget is spent (live searches took it) or the platform asked us to wait: nothing was sent.
+    if (err instanceof AppError && err.kind === 'platform_budget_exhausted') {
+      counts.deferred++
+      pass.deferrals.failed(target.platform, err)
+      return
+    }
+    counts.searches++
     counts.failed++
     deps.log.warn('poll_search_failed', { platform: target.platform, err })
     pass.deferrals.failed(target.platform, err)
     return
   }
+  counts.searches++
   counts.fetched += mentions.length
   const key = cursorKey(target.platform, target.keywordLc)
   const cursor = pass.cursors.get(key)

@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import type { IcpProfile } from '../../scorers/types'
 import type { createIcpProfilesRepo } from '../../storage/repos/icp-profiles'
 import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import type { Cursor, createPollingRepo } from '../../storage/repos/polling'
 import type { createTeamsRepo } from '../../storage/repos/teams'
@@ -14,17 +15,18 @@ import { createDeferrals, type Deferrals } from './deferrals'
 import { passCounters } from './summary'
 
 export type PassDeps = {
-  config: Pick<Config, 'polling' | 'scorer' | 'plans'>
+  config: Pick<Config, 'polling' | 'scorer' | 'plans' | 'platforms'>
   clock: Clock
   log: Logger
   repos: {
     polling: ReturnType<typeof createPollingRepo>
     icpProfiles: ReturnType<typeof createIcpProfilesRepo>
     platformHealth: ReturnType<typeof createPlatformHealthRepo>
+    platformBudgets: ReturnType<typeof createPlatformBudgetsRepo>
     teams: ReturnType<typeof createTeamsRepo>
     keywords: ReturnType<typeof createKeywordsRepo>
   }
-  searches: Pick<SearchRunner, 'search' | 'isAvailable'>
+  searches: Pick<SearchRunner, 'search' | 'isAvailable' | 'requestsFor' | 'sharesOneRead'>
   scoring: Pick<ScoringService, 'batch'>
 }
 

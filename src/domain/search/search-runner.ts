@@ -1,29 +1,62 @@
 import type { Source } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mention, PlatformConnector } from '../../platforms/types'
+import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import { AppError } from '../../errors'
+import { chargeBudget } from '../budgets/budget'
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>
+  config: Pick<Config, 'platforms'>
   clock: Clock
   log: Logger
   health: ReturnType<typeof createPlatformHealthRepo>
+  budgets: ReturnType<typeof createPlatformBudgetsRepo>
 }
 
 /**
- * Runs searches on the connectors. Identical searches in flight at once (same source, keyword, limit) share one
- * upstream call; every outcome is recorded as the source's health (GET /api/v1/platforms), with the time a
- * rate-limit answer asked us to wait for.
+ * Runs searches on the connectors. Each search first takes its requests from the platform's budget
+ * (docs/platforms.md#budgets), which also holds it back while a rate limit's retry time is ahead. Identical
+ * searches in flight at once (same source, keyword, limit) share one upstream call and one charge; every outcome
+ * is recorded as the source's health (GET /api/v1/platforms), with the time a rate-limit answer asked us to wait for.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
+  const turns = new Map<Source, Promise<unknown>>()
+  const requestsFor = (connector: PlatformConnector, limit: number) => connector.requestsFor?.(limit) ?? 1
+
+  /**
+   * Charges the search's requests, then starts it (refused: nothing is sent, so the platform's health is unchanged).
+   * The searches of a connector whose keywords share one read start one after the other: the first is charged for
+   * the read, and the ones after it find it under way and are charged nothing.
+   */
+  function start(
+    connector: PlatformConnector,
+    keyword: string,
+    limit: number,
+  ): Promise<{ running: Promise<Mention[]> }> {
+    const begin = async () => {
+      await chargeBudget(deps, connector.platform, requestsFor(connector, limit))
+      return { running: connector.search(keyword, limit) }
+    }
+    if (!connector.sharesOneRead) return begin()
+    const turn = (turns.get(connector.platform) ?? Promise.resolve()).then(begin)
+    turns.set(
+      connector.platform,
+      turn.catch(() => undefined),
+    )
+    return turn
+  }
 
   async function searchOnce(connector: PlatformConnector, keyword: string, limit: number): Promise<Mention[]> {
+    const { running } = await start(connector, keyword, limit)
     try {
-      const mentions = await connector.search(keyword, limit)
-      await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString())
+      const mentions = await running
+      const warning = connector.warning?.() ?? null
+      await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString(), warning)
       return mentions
     } catch (err) {
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
@@ -39,6 +72,13 @@ export function createSearchRunner(deps: RunnerDeps) {
 
   return {
     isAvailable: (source: Source) => deps.connectors.has(source),
+    /** The budget's requests a search of `limit` takes (0 for a source that is not configured). */
+    requestsFor(source: Source, limit: number): number {
+      const connector = deps.connectors.get(source)
+      return connector ? requestsFor(connector, limit) : 0
+    },
+    /** Whether the source's searches all read the same newest posts (platforms/types.ts sharesOneRead). */
+    sharesOneRead: (source: Source) => deps.connectors.get(source)?.sharesOneRead === true,
     search(source: Source, keyword: string, limit: number): Promise<Mention[]> {
       const connector = deps.connectors.get(source)
       if (!connector)

@@ -1,25 +1,54 @@
 import { LEGACY_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
+import { budgetOf, windowOf } from '../budgets/budget'
+import { nextPollAt, usedAt } from '../budgets/pace'
 
 /**
- * Every source with whether it can run here, whether the caller's plan includes it, and how its latest searches
- * went, so a team can tell "no mentions" from "no data". The earlier route's own networks (news, internet,
- * indiehacker) are not plan platforms: every plan with API access may use them there.
+ * Every source with whether it can run here, whether the caller's plan includes it, how its latest searches went,
+ * and its request budget (docs/platforms.md#budgets): what this window has spent and when polling searches it next.
+ * So a team can tell "no mentions" from "no data". The earlier route's own networks (news, internet, indiehacker) are
+ * not plan platforms: every plan with API access may use them there.
  */
-export async function platformStatus(deps: Needs<'searches', 'platformHealth'>, caller: Caller) {
-  const health = new Map((await deps.repos.platformHealth.list()).map((h) => [h.platform, h]))
+export async function platformStatus(
+  deps: Needs<'searches' | 'config' | 'clock', 'platformHealth' | 'platformBudgets'>,
+  caller: Caller,
+) {
+  const [healthRows, budgetRows] = await Promise.all([
+    deps.repos.platformHealth.list(),
+    deps.repos.platformBudgets.list(),
+  ])
+  const health = new Map(healthRows.map((h) => [h.platform, h]))
+  const spent = new Map(budgetRows.map((b) => [b.platform, b]))
+  const now = deps.clock.now()
+  const { polling } = deps.config
   const row = (platform: Source, inPlan: boolean, earlierRouteOnly: boolean) => {
     const h = health.get(platform)
+    const configured = deps.searches.isAvailable(platform)
+    const budget = budgetOf(deps.config, platform)
+    const window = windowOf(budget, now)
+    const retryAt = h?.retryAt ?? null
+    const polled = configured && polling.enabled && !earlierRouteOnly
+    const next = polled
+      ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now })
+      : null
     return {
       platform,
-      configured: deps.searches.isAvailable(platform),
+      configured,
       inPlan,
       earlierRouteOnly,
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastFailureAt: h?.lastFailureAt ?? null,
       lastError: h?.lastError ?? null,
-      retryAt: h?.retryAt ?? null,
+      retryAt,
+      warning: h?.warning ?? null,
+      budget: {
+        requests: budget.requests,
+        windowSeconds: budget.windowMs / 1000,
+        used: usedAt(budget, spent.get(platform), now),
+        resetsAt: window.end.toISOString(),
+      },
+      nextPollAt: next?.toISOString() ?? null,
     }
   }
   return {

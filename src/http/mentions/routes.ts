@@ -35,7 +35,8 @@ export const mentionsRoutes = (deps: Deps) => {
     response: { 200: RawResult, ...errors },
     detail: {
       summary: 'Search one platform live by keyword',
-      description: 'Raw mentions, newest first, content as the platform gave it. Counts 1 request when it succeeds.',
+      description:
+        'Raw mentions, newest first, content as plain text. Counts 1 request when it succeeds; a platform whose request budget is spent (or that asked to wait) is 503 platform_budget_exhausted with Retry-After, uncharged.',
       security,
     },
   })

@@ -13,9 +13,9 @@ export const platformsRoutes = (deps: Deps) =>
       query: NoQuery,
       response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
       detail: {
-        summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait',
+        summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait, request budget',
         description:
-          'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; keyword polling does not call the source before it.',
+          'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; no search is sent to the source before it. `warning`: something to know although searches succeed. `budget`: the requests this server may send the source per window (shared by live searches and polling), how many this window has used and when it resets. `nextPollAt`: the first scheduled polling pass that may search it (null when polling is off or the source is not configured).',
         security: [{ apiKey: [] }],
       },
     })

@@ -40,7 +40,7 @@ export function searchMentionsTool(deps: Deps) {
     title: 'Search mentions',
     description:
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
-      'full text exactly as the platform gave it, URL, date and engagement. Use it to see what people say right now; ' +
+      'full text as plain text, URL, date and engagement. Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
       CHARGE,
     input: RawSearchBody,

@@ -58,6 +58,7 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
 
   return {
     platform: 'bluesky',
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)

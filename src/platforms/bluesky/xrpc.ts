@@ -1,15 +1,20 @@
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
-import { describeStatus, sendPlatformRequest } from '../http'
+import { headerRateLimit } from '../common/rate-limit'
+import { sendPlatformRequest, UpstreamStatusError } from '../http'
 
-/** An XRPC error answer: its status and the `error` name of its `{ error, message }` body (atproto HTTP spec). */
-export class XrpcError extends AppError {
+/**
+ * An XRPC error answer: its status and the `error` name of its `{ error, message }` body (atproto HTTP spec). A rate
+ * limit (429 with `ratelimit-reset`, epoch seconds) carries its wait.
+ */
+export class XrpcError extends UpstreamStatusError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly error: string | undefined,
     message: string,
+    retryAfterSec?: number,
   ) {
-    super('upstream_error', message)
+    super(status, message, retryAfterSec)
   }
 }
 
@@ -55,6 +60,9 @@ export async function xrpc(a: {
     typeof (body as { error?: unknown })?.error === 'string'
       ? (body as { error: string }).error.slice(0, 60)
       : undefined
-  const what = describeStatus(res.status, res.headers)
-  throw new XrpcError(res.status, name, `bluesky answered ${a.nsid} with ${what}${name ? ` (${name})` : ''}`)
+  const limit = headerRateLimit(res, Date.now())
+  const what = limit
+    ? `a rate limit (${limit.why}); retry after ${limit.retryAfterSec} s`
+    : `status ${res.status}${name ? ` (${name})` : ''}`
+  throw new XrpcError(res.status, name, `bluesky answered ${a.nsid} with ${what}`, limit?.retryAfterSec)
 }

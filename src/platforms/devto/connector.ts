@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
+import { decodeEntities, htmlToText, stripHtml } from '../common/html-text'
+import { createPacer } from '../common/pace'
 import { fetchPlatformJson } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
@@ -11,10 +13,12 @@ import type { Mention, PlatformConnector } from '../types'
 // search_fields runs Forem's full-text article search, sort_by=published_at&sort_direction=desc puts the newest first
 // (any other sort_by falls back to hotness), page is 0-based and per_page is capped at 100 (Homepage::ArticlesQuery).
 // It is undocumented and may change. Its results carry no body, so each article's text comes from the documented
-// GET /api/articles/{id} (API v1: Accept application/vnd.forem.api-v1+json; `api-key` optional for reads).
+// GET /api/articles/{id} (API v1: Accept application/vnd.forem.api-v1+json; `api-key` optional for reads). Forem
+// allows 3 API requests a second and answers 429 beyond, so every request of this connector waits its turn within
+// that pace (a little under it, for the network's jitter); an article whose text cannot be read is kept without it.
 const PAGE_MAX = 100
 const MAX_PAGES = 5
-const DETAIL_CONCURRENCY = 4
+const DETAIL_CONCURRENCY = 3
 
 const Hit = v.object({
   id: v.number(),
@@ -27,16 +31,34 @@ const Hit = v.object({
 })
 type Hit = v.InferOutput<typeof Hit>
 const Envelope = v.object({ result: v.array(v.unknown()) })
-const Article = v.object({ body_markdown: v.nullish(v.string()), url: v.nullish(v.pipe(v.string(), v.url())) })
+const Article = v.object({
+  body_html: v.nullish(v.string()),
+  body_markdown: v.nullish(v.string()),
+  url: v.nullish(v.pipe(v.string(), v.url())),
+})
+type Article = v.InferOutput<typeof Article>
 
-export function createDevtoConnector(config: Config['platforms']['devto'], log: Logger): PlatformConnector {
+/** Requests started per window: Forem's published 3 a second, spread over a little more than a second. */
+export type Pace = { requests: number; windowMs: number }
+export const FOREM_PACE: Pace = { requests: 3, windowMs: 1100 }
+
+export function createDevtoConnector(
+  config: Config['platforms']['devto'],
+  log: Logger,
+  pace: Pace = FOREM_PACE,
+): PlatformConnector {
   const apiHeaders: Record<string, string> = { accept: 'application/vnd.forem.api-v1+json' }
   // The key belongs to the documented API only; the site's search route has no use for it.
   if (config.api_key.trim() !== '') apiHeaders['api-key'] = config.api_key.trim()
+  const pacer = createPacer(pace.requests, pace.windowMs)
+  const get = async (a: Parameters<typeof fetchPlatformJson>[0]) => {
+    await pacer.turn()
+    return fetchPlatformJson(a)
+  }
 
   async function fullText(hit: Hit, signal?: AbortSignal) {
     const url = new URL(`/api/articles/${hit.id}`, config.base_url)
-    const body = await fetchPlatformJson({
+    const body = await get({
       platform: 'devto',
       url,
       timeoutMs: config.timeout_ms,
@@ -47,13 +69,14 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
     return readEnvelope('devto', Article, body, 'an article without its text')
   }
 
-  function toMention(hit: Hit, article: v.InferOutput<typeof Article>): Mention {
+  function toMention(hit: Hit, article: Article | undefined): Mention {
+    // Title, then the article as text: its rendered HTML read as text, else its Markdown without embedded HTML.
+    const body = article?.body_html ? htmlToText(article.body_html) : stripHtml(article?.body_markdown ?? '')
     return {
       id: `devto:${hit.id}`,
       author: hit.user.username || hit.user.name || 'unknown',
-      // Title, then the article's Markdown as its author wrote it.
-      content: article.body_markdown ? `${hit.title}\n\n${article.body_markdown}` : hit.title,
-      url: article.url ?? new URL(hit.path, config.base_url).href,
+      content: body ? `${decodeEntities(hit.title)}\n\n${body}` : decodeEntities(hit.title),
+      url: article?.url ?? new URL(hit.path, config.base_url).href,
       profileUrl: new URL(`/${encodeURIComponent(hit.user.username)}`, config.base_url).href,
       date: new Date(hit.published_at_int * 1000).toISOString(),
       platform: 'devto',
@@ -64,11 +87,12 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
 
   return {
     platform: 'devto',
+    // The search pages, then one call per article for its text.
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX) + limit,
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
       const out: Mention[] = []
       const seen = new Set<number>()
-      let firstFailure: unknown
       for (let page = 0; page < MAX_PAGES && out.length < limit; page++) {
         const url = new URL('/search/feed_content', config.base_url)
         url.search = new URLSearchParams({
@@ -79,7 +103,7 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
           per_page: String(perPage),
           page: String(page),
         }).toString()
-        const body = await fetchPlatformJson({ platform: 'devto', url, timeoutMs: config.timeout_ms, signal, log })
+        const body = await get({ platform: 'devto', url, timeoutMs: config.timeout_ms, signal, log })
         const { result } = readEnvelope('devto', Envelope, body, 'a response without a result list')
         const hits: Hit[] = []
         for (const hit of readItems({ platform: 'devto', log, items: result, item: Hit, map: (h) => h })) {
@@ -88,21 +112,18 @@ export function createDevtoConnector(config: Config['platforms']['devto'], log: 
           seen.add(hit.id)
           hits.push(hit)
         }
-        // One call per article for its text; an article that cannot be read (unpublished since, a failed call) is
-        // left out and logged rather than returned without its text.
+        // One call per article for its text; an article whose text cannot be read (unpublished since, a refused
+        // call) is still a result, with its title only, and the reason goes to the log.
         const articles = await settle(hits, DETAIL_CONCURRENCY, (h) => fullText(h, signal))
         for (const [i, a] of articles.entries()) {
-          if (a.status === 'fulfilled') {
-            out.push(toMention(hits[i], a.value))
-            continue
+          if (a.status === 'rejected') {
+            if (signal?.aborted) throw a.reason
+            log.warn('platform_item_partial', { platform: 'devto', reason: 'article text unavailable', err: a.reason })
           }
-          firstFailure ??= a.reason
-          log.warn('platform_item_skipped', { platform: 'devto', reason: 'article text unavailable', err: a.reason })
+          out.push(toMention(hits[i], a.status === 'fulfilled' ? a.value : undefined))
         }
         if (result.length < perPage) break
       }
-      // Every article failed: the API is down or refusing us, which is an error, not an empty result.
-      if (out.length === 0 && firstFailure !== undefined) throw firstFailure
       return out.slice(0, limit)
     },
   }

@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
+import { stripHtml } from '../common/html-text'
 import type { Mention, PlatformConnector } from '../types'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,
@@ -40,6 +41,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
 
   return {
     platform: 'github',
+    requestsFor: (limit) => Math.ceil(Math.min(limit, RESULT_CAP) / PAGE_MAX),
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)
@@ -78,8 +80,9 @@ function toMention(issue: v.InferOutput<typeof Issue>): Mention {
   return {
     id: `github:${issue.id}`,
     author: login,
-    // The body is Markdown as written; null when the issue has none.
-    content: issue.body ? `${issue.title}\n\n${issue.body}` : issue.title,
+    // The body is Markdown, often with HTML in it (issue templates' comments, <details>): kept as text, its lines
+    // as written; null when the issue has none.
+    content: issue.body ? `${issue.title}\n\n${stripHtml(issue.body)}` : issue.title,
     url: issue.html_url,
     profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login)}`,
     date: isoDate(issue.created_at)!,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
+import { htmlToText } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
@@ -36,8 +37,10 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
 }
 
 function toMention(hit: v.InferOutput<typeof Hit>): Mention {
-  // A story's text is its title plus its body (Ask/Show HN); a comment's is its comment text. HTML as HN gives it.
-  const content = hit.comment_text ?? [hit.title, hit.story_text].filter(Boolean).join('\n\n')
+  // A story's text is its title plus its body (Ask/Show HN); a comment's is its comment text. HN sends HTML.
+  const content = hit.comment_text
+    ? htmlToText(hit.comment_text)
+    : [hit.title, hit.story_text && htmlToText(hit.story_text)].filter(Boolean).join('\n\n')
   return {
     id: `hackernews:${hit.objectID}`,
     author: hit.author,

@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
+import { htmlToText } from '../common/html-text'
 import type { Mention, PlatformConnector } from '../types'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
@@ -12,6 +13,8 @@ import type { Mention, PlatformConnector } from '../types'
 // elsewhere `statuses` comes back empty. Results are one instance's view of the fediverse.
 const PAGE_MAX = 40
 const MAX_PAGES = 10
+/** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
+const EMPTY_SEARCHES_BEFORE_WARNING = 3
 
 const ReadableDate = v.pipe(
   v.string(),
@@ -35,11 +38,15 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
   const headers = { authorization: `Bearer ${config.access_token.trim()}` }
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = new URL(config.base_url).host
+  // An instance without full-text search (no Elasticsearch/OpenSearch) answers every search with nothing: that looks
+  // like quiet keywords, so after a few different keywords found nothing at all, source health says so.
+  const emptyKeywords = new Set<string>()
+  let everFound = false
   const toMention = (s: v.InferOutput<typeof Status>): Mention => ({
     id: `mastodon:${instance}:${s.id}`,
     author: s.account.acct || s.account.username || 'unknown',
-    // HTML as the instance renders it; a content warning (spoiler_text, plain text) goes first, as readers see it.
-    content: s.spoiler_text ? `${s.spoiler_text}\n\n${s.content}` : s.content,
+    // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
+    content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
     url: s.url ?? s.uri,
     profileUrl: s.account.url,
     date: isoDate(s.created_at)!,
@@ -50,6 +57,11 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
 
   return {
     platform: 'mastodon',
+    requestsFor: (limit) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX),
+    warning: () =>
+      !everFound && emptyKeywords.size >= EMPTY_SEARCHES_BEFORE_WARNING
+        ? `${instance} found nothing for any of the ${emptyKeywords.size} keywords searched: full-text search may be off on this instance (it needs Elasticsearch or OpenSearch), or the token lacks read:search`
+        : undefined,
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)
@@ -72,6 +84,8 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         offset += statuses.length
         if (statuses.length < pageSize) break
       }
+      if (found.all.length > 0) everFound = true
+      else if (!everFound && emptyKeywords.size < 100) emptyKeywords.add(keyword.toLowerCase())
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.
       return [...found.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
     },

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
+import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
@@ -66,8 +67,8 @@ function toMention(item: Item): Mention {
   return {
     id: `medium:${postId}`,
     author: item['dc:creator'] || handle || 'unknown',
-    // The title, then the story's HTML as the feed gives it (the whole story, or Medium's preview of it).
-    content: body ? `${item.title}\n\n${body}` : item.title,
+    // The title, then the story as text (the whole story, or Medium's preview of it).
+    content: body ? `${item.title}\n\n${htmlToText(body)}` : item.title,
     url,
     profileUrl: owner,
     date: item.pubDate,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
+import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
@@ -41,8 +42,8 @@ function toMention(item: Item): Mention {
     id: `news:${item.guid || item.link}`,
     // The publisher is the author a news article has here: its name, else its site's host.
     author: item.source?.text || (site ? new URL(site).hostname : 'unknown'),
-    // The headline, then the description's HTML as Google gives it (decoded once from the feed's entities).
-    content: item.description ? `${item.title}\n\n${item.description}` : item.title,
+    // The headline, then the description (HTML once the feed's entities are decoded) as text.
+    content: item.description ? `${item.title}\n\n${htmlToText(item.description)}` : item.title,
     url: item.link,
     profileUrl: site ?? new URL(item.link).origin,
     date: item.pubDate,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
+import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
@@ -11,12 +12,14 @@ import type { Mention, PlatformConnector } from '../types'
 // `Authorization: Bearer <developer token>`. Its posts connection (order: NEWEST, first, after; pageInfo.endCursor)
 // has no keyword argument, so the newest launches are read page by page and matched here on name, tagline and
 // description. A page is reported to hold at most 20 posts whatever `first` asks for (producthunt-api#289), so every
-// page asks for 20: matches are a small share of launches, and smaller pages would only spend more requests on the
-// same scan. The scan stops after 5 pages, the 100 newest launches: the API is budgeted by query complexity (6,250
-// points per 15 minutes, shared by every search of this token), and one search should not spend much of it. Since
+// page asks for 20. The scan stops after 5 pages, the 100 newest launches: the API is budgeted by query complexity
+// (6,250 points per 15 minutes per token). That read is kept for a few minutes and every keyword is matched against
+// it, so a polling pass reads the launches once however many keywords it has (docs/platforms.md#producthunt). Since
 // 2023 the API answers "[REDACTED]" for other users' names and profile links, by design (producthunt-api#280).
 const PAGE_SIZE = 20
 const MAX_PAGES = 5
+/** How long one read of the newest launches serves later searches: shorter than a pass every 15 minutes. */
+export const LAUNCHES_FRESH_MS = 10 * 60_000
 
 const QUERY = `query LeadSignalsNewestPosts($first: Int!, $after: String) {
   posts(order: NEWEST, first: $first, after: $after) {
@@ -61,53 +64,80 @@ const Envelope = v.object({
 })
 const GraphqlError = v.object({ message: v.string() })
 
-export function createProducthuntConnector(config: Config['platforms']['producthunt'], log: Logger): PlatformConnector {
+export function createProducthuntConnector(
+  config: Config['platforms']['producthunt'],
+  log: Logger,
+  now: () => number = Date.now,
+): PlatformConnector {
   const headers = { authorization: `Bearer ${config.token.trim()}`, accept: 'application/json' }
+  // The latest read (or the one in flight), shared by every search until it is no longer fresh.
+  let read: { at: number; posts: Promise<Post[]> } | undefined
+  const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
+
+  async function newestLaunches(): Promise<Post[]> {
+    const url = new URL('/v2/api/graphql', config.base_url)
+    const posts: Post[] = []
+    let after: string | null = null
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
+      const body = await fetchPlatformJson({
+        platform: 'producthunt',
+        url,
+        method: 'POST',
+        json,
+        headers,
+        timeoutMs: config.timeout_ms,
+        log,
+      })
+      const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
+      if (errors?.length) {
+        // The message stays in the operator's log; the caller learns only that the query failed.
+        const first = v.safeParse(GraphqlError, errors[0])
+        log.warn('platform_graphql_error', {
+          platform: 'producthunt',
+          message: first.success ? first.output.message.slice(0, 200) : 'unreadable',
+        })
+        throw new AppError('upstream_error', 'producthunt answered with a GraphQL error')
+      }
+      if (!data?.posts) throw new AppError('upstream_error', 'producthunt sent a response without posts')
+      posts.push(
+        ...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }),
+      )
+      if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor) break
+      after = data.posts.pageInfo.endCursor
+    }
+    return posts
+  }
+
   return {
     platform: 'producthunt',
-    async search(keyword, limit, signal) {
-      const url = new URL('/v2/api/graphql', config.base_url)
-      const out: Mention[] = []
-      let after: string | null = null
-      for (let page = 1; page <= MAX_PAGES && out.length < limit; page++) {
-        const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
-        const body = await fetchPlatformJson({
-          platform: 'producthunt',
-          url,
-          method: 'POST',
-          json,
-          headers,
-          timeoutMs: config.timeout_ms,
-          signal,
-          log,
+    sharesOneRead: true,
+    // Nothing is sent while the last read is fresh.
+    requestsFor: () => (fresh() ? 0 : MAX_PAGES),
+    async search(keyword, limit) {
+      if (!fresh()) {
+        // The read serves every search, so it runs without one caller's abort signal; a failed read is not kept.
+        const mine = { at: now(), posts: newestLaunches() }
+        read = mine
+        mine.posts.catch(() => {
+          if (read === mine) read = undefined
         })
-        const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
-        if (errors?.length) {
-          // The message stays in the operator's log; the caller learns only that the query failed.
-          const first = v.safeParse(GraphqlError, errors[0])
-          log.warn('platform_graphql_error', {
-            platform: 'producthunt',
-            message: first.success ? first.output.message.slice(0, 200) : 'unreadable',
-          })
-          throw new AppError('upstream_error', 'producthunt answered with a GraphQL error')
-        }
-        if (!data?.posts) throw new AppError('upstream_error', 'producthunt sent a response without posts')
-        const posts = readItems({
-          platform: 'producthunt',
-          log,
-          items: data.posts.edges,
-          item: Post,
-          map: (e) => e.node,
-        })
-        for (const post of posts) {
-          if (matchesKeyword(keyword, post.name, post.tagline, post.description)) out.push(toMention(post))
-        }
-        if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor) break
-        after = data.posts.pageInfo.endCursor
       }
-      return out.slice(0, limit)
+      const posts = await read!.posts
+      return posts
+        .filter((p) => matchesKeyword(keyword, p.name, p.tagline, p.description))
+        .slice(0, limit)
+        .map(toMention)
     },
   }
+}
+
+/** A Product Hunt link without its tracking parameters (utm_*), which name the operator's API application. */
+export function withoutTracking(link: string): string {
+  if (!URL.canParse(link)) return link
+  const url = new URL(link)
+  for (const name of [...url.searchParams.keys()]) if (/^utm_/i.test(name)) url.searchParams.delete(name)
+  return url.href
 }
 
 const shown = (s: string | null | undefined): s is string => !!s && s.trim() !== '' && !s.includes('[REDACTED]')
@@ -115,17 +145,21 @@ const web = (s: string | null | undefined): s is string => shown(s) && /^https?:
 
 function toMention(post: Post): Mention {
   const user = post.user
-  let profileUrl = post.url
-  if (web(user?.url)) profileUrl = user.url
+  const postUrl = withoutTracking(post.url)
+  let profileUrl = postUrl
+  if (web(user?.url)) profileUrl = withoutTracking(user.url)
   else if (shown(user?.username)) profileUrl = `https://www.producthunt.com/@${encodeURIComponent(user.username)}`
   // With the hunter redacted, the product's own site (a Product Hunt redirect) is the nearest public page.
-  else if (web(post.website)) profileUrl = post.website
+  else if (web(post.website)) profileUrl = withoutTracking(post.website)
   return {
     id: `producthunt:${post.id}`,
     author: (shown(user?.name) && user.name) || (shown(user?.username) && user.username) || 'unknown',
-    // Name, tagline and description, each as Product Hunt gives it.
-    content: [post.name, post.tagline, post.description].filter(Boolean).join('\n\n'),
-    url: post.url,
+    // Name, tagline and description, as text.
+    content: [post.name, post.tagline, post.description]
+      .filter(Boolean)
+      .map((t) => stripHtml(t!))
+      .join('\n\n'),
+    url: postUrl,
     profileUrl,
     date: isoDate(post.createdAt)!,
     platform: 'producthunt',

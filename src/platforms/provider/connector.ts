@@ -10,11 +10,21 @@ import { toMention } from './mapping'
 export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
 export type ProviderPlatform = (typeof PROVIDER_PLATFORMS)[number]
 
-// Apify API v2, "Run Actor synchronously with input and get dataset items" (docs.apify.com/api/v2,
-// act_runSyncGetDatasetItems_post): POST /v2/acts/{actorId}/run-sync-get-dataset-items, the JSON body is the
+// Apify API v2, "Run Actor synchronously and get dataset items" (docs.apify.com/api/v2,
+// actor-run-sync-get-dataset-items-post): POST /v2/actors/{actorId}/run-sync-get-dataset-items, the JSON body is the
 // actor's input, the answer is the run's dataset as a JSON array. A run longer than 300 s answers 408 and a failed
 // run 400; the http helper turns both into upstream_error.
 const SYNC_WAIT_MAX_S = 300
+
+/**
+ * The run's own time limit, in seconds: below our wait for the answer (`timeout_ms`) by a tenth, at least a second,
+ * so that the run ends, and Apify answers with what it found, before we stop waiting. Otherwise the run would go on
+ * (and cost) after nobody reads its result. The synchronous endpoint waits at most 300 s.
+ */
+export function runTimeLimitSec(timeoutMs: number): number {
+  const margin = Math.max(1000, timeoutMs / 10)
+  return Math.min(SYNC_WAIT_MAX_S, Math.max(1, Math.floor((timeoutMs - margin) / 1000)))
+}
 const Dataset = v.array(v.unknown())
 
 export function createProviderConnector(
@@ -37,11 +47,9 @@ export function createProviderConnector(
   return {
     platform,
     async search(keyword, limit, signal) {
-      const url = new URL(`/v2/acts/${encodeURIComponent(actorId)}/run-sync-get-dataset-items`, config.base_url)
+      const url = new URL(`/v2/actors/${encodeURIComponent(actorId)}/run-sync-get-dataset-items`, config.base_url)
       url.search = new URLSearchParams({
-        // The run's own time limit, in seconds: when we stop waiting the run stops too, instead of running on
-        // (and costing) after nobody reads its result. The sync endpoint waits at most 300 s.
-        timeout: String(Math.min(SYNC_WAIT_MAX_S, Math.max(1, Math.floor(config.timeout_ms / 1000)))),
+        timeout: String(runTimeLimitSec(config.timeout_ms)),
         // maxItems caps what a pay-per-result actor charges; limit caps the dataset items in the answer.
         maxItems: String(limit),
         limit: String(limit),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
@@ -7,10 +8,10 @@ import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { createTokenKeeper } from './token'
 
-// Reddit search (GET /search on oauth.reddit.com with an app token, or the keyless GET /search.json on www.reddit.com,
-// same parameters and the same Listing): sort=new is newest first, limit is at most 100, `after` (data.after, a
-// fullname like t3_abc) is the next page, type=link asks for posts, raw_json=1 stops the &amp; escaping of text.
-// Reddit wants a descriptive User-Agent of its own on every call and throttles generic ones.
+// Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
+// sort=new is newest first, limit is at most 100, `after` (data.after, a fullname like t3_abc) is the next page,
+// type=link asks for posts, raw_json=1 stops the &amp; escaping of text. Every call, the token's included, carries
+// the User-Agent Reddit's API rules ask for (docs/platforms.md#reddit); generic ones are throttled or refused.
 const PAGE_MAX = 100
 const MAX_PAGES = 10
 
@@ -33,43 +34,32 @@ const Post = v.object({
 const Child = v.object({ data: Post })
 const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), children: v.array(v.unknown()) }) })
 
-const set = (s: string) => s.trim() !== ''
 // A refused token (401) is the one failure worth a new token.
 const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
 
+/** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
+const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
+  `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
+
+/** Built only when configured (client_id, client_secret, app_id and username set: the configuration checks that). */
 export function createRedditConnector(
   config: Config['platforms']['reddit'],
   log: Logger,
   now: () => number = Date.now,
 ): PlatformConnector {
-  const userAgent = config.user_agent.trim() || undefined
-  const oauth = set(config.client_id) && set(config.client_secret)
-  if (!oauth && set(config.client_id)) {
-    log.warn('platform_config_incomplete', {
-      platform: 'reddit',
-      reason: 'client_id without client_secret: searching the keyless public JSON instead',
-    })
-  }
-  const tokens = oauth ? createTokenKeeper(config, log, now, userAgent) : undefined
-  const get = (url: URL, signal: AbortSignal | undefined, token?: string) =>
+  const userAgent = redditUserAgent(config)
+  const tokens = createTokenKeeper(config, log, now, userAgent)
+  const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
     fetchPlatformJson({
       platform: 'reddit',
       url,
       timeoutMs: config.timeout_ms,
       signal,
       log,
-      headers: {
-        ...(userAgent ? { 'user-agent': userAgent } : {}),
-        ...(token ? { authorization: `bearer ${token}` } : {}),
-      },
+      headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
     })
 
   async function page(params: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
-    if (!tokens) {
-      const url = new URL('/search.json', config.public_url)
-      url.search = params.toString()
-      return get(url, signal)
-    }
     const url = new URL('/search', config.base_url)
     url.search = params.toString()
     const token = await tokens.get()
@@ -85,6 +75,7 @@ export function createRedditConnector(
 
   return {
     platform: 'reddit',
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)

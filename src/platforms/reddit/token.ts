@@ -1,8 +1,7 @@
 import * as v from 'valibot'
-import { AppError } from '../../errors'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
 
 /** A token is renewed this long before Reddit says it expires (or at half its life, if that comes first). */
 export const EXPIRY_MARGIN_MS = 60_000
@@ -26,7 +25,7 @@ export function createTokenKeeper(
   config: Config['platforms']['reddit'],
   log: Logger,
   now: () => number,
-  userAgent?: string,
+  userAgent: string,
 ) {
   // The token being fetched or in use; `token` is set once the call has answered.
   let entry: { promise: Promise<Token>; token?: Token } | undefined
@@ -38,7 +37,7 @@ export function createTokenKeeper(
       platform: 'reddit',
       url: new URL('/api/v1/access_token', config.auth_url),
       form: new URLSearchParams({ grant_type: 'client_credentials' }),
-      headers: { authorization: `Basic ${basic}`, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      headers: { authorization: `Basic ${basic}`, 'user-agent': userAgent },
       timeoutMs: config.timeout_ms,
       log,
     })
@@ -47,7 +46,7 @@ export function createTokenKeeper(
       const error = typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : ''
       // Reddit's error codes (invalid_grant, unsupported_grant_type) are short words, never a credential.
       const why = /^[a-z_]{1,40}$/.test(error) ? ` (${error})` : ''
-      throw new AppError('upstream_error', `reddit refused the app credentials or sent no access token${why}`)
+      throw new UpstreamStatusError(401, `reddit refused the app credentials or sent no access token${why}`)
     }
     log.info('platform_login', { platform: 'reddit' })
     const lifeMs = parsed.output.expires_in * 1000

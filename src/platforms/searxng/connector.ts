@@ -5,6 +5,7 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { collectMentions } from '../common/collect'
+import { stripHtml } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
@@ -15,6 +16,9 @@ import type { Mention, PlatformConnector } from '../types'
 // corrections, infoboxes, suggestions, unresponsive_engines }. Dates are Python isoformat() strings, often without
 // an offset, or null. Results come in SearXNG's relevance order: it has no newest-first sort, so that order is kept.
 const MAX_PAGES = 6 // 50 results at ten a page, plus one page for repeats across pages
+// A stock instance runs SearXNG's limiter (bot detection), which answers 429 to a request without an Accept that
+// names text/html or without an Accept-Language, as scripts often send. These are what a browser would send.
+const HEADERS = { accept: 'application/json, text/html;q=0.9', 'accept-language': 'en-US,en;q=0.8' }
 
 const Result = v.object({
   url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i)),
@@ -37,6 +41,7 @@ export function createSearxngConnector(
 ): PlatformConnector {
   return {
     platform: network,
+    requestsFor: (limit) => Math.min(MAX_PAGES, Math.ceil(limit / 10) + 1),
     async search(keyword, limit, signal) {
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
@@ -55,16 +60,11 @@ export function createSearxngConnector(
           platform: network,
           url,
           timeoutMs: config.timeout_ms,
+          headers: HEADERS,
           signal,
           log,
         }).catch((err) => {
-          if (err instanceof UpstreamStatusError && err.status === 403) {
-            throw new AppError(
-              'upstream_error',
-              `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
-            )
-          }
-          throw err
+          throw explained(network, err)
         })
         const { results, unresponsive_engines } = readEnvelope(
           network,
@@ -93,14 +93,31 @@ export function createSearxngConnector(
   }
 }
 
+/** The two refusals a SearXNG operator can fix, with what to change (docs/platforms.md#internet-and-indiehacker). */
+function explained(network: Network, err: unknown): unknown {
+  if (!(err instanceof UpstreamStatusError)) return err
+  if (err.status === 403)
+    return new UpstreamStatusError(
+      403,
+      `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
+    )
+  if (err.status === 429)
+    return new UpstreamStatusError(
+      429,
+      `${network}: the SearXNG limiter refused this server (429); list its address under pass_ip in the instance's limiter.toml, or turn the limiter off`,
+      err.extra.retryAfterSec,
+    )
+  return err
+}
+
 function toMention(network: Network, r: v.InferOutput<typeof Result>, searchedAt: string): Mention {
   const page = new URL(r.url)
   return {
     id: `${network}:${createHash('sha256').update(r.url).digest('hex').slice(0, 24)}`,
     // A web page has no author field; some engines give one, otherwise the site (www.indiehackers.com) stands in.
     author: r.author?.trim() || page.hostname,
-    // The title, then the engine's snippet of the page as SearXNG gives it.
-    content: r.content ? `${r.title}\n\n${r.content}` : r.title,
+    // The title, then the engine's snippet of the page, as text.
+    content: r.content ? `${stripHtml(r.title)}\n\n${stripHtml(r.content)}` : stripHtml(r.title),
     url: r.url,
     profileUrl: page.origin,
     date: resultDate(r.publishedDate) ?? searchedAt,

@@ -15,16 +15,5 @@ export async function getStackExchange(a: { url: URL; timeoutMs: number; log: Lo
   } catch {
     body = undefined
   }
-  return { status: res.status, ok: res.ok, body, retryAfter: res.headers.get('retry-after') }
-}
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
-/** Display names come HTML-entity encoded (`Jos&#233;`); an author is plain text, so they are decoded. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref.toLowerCase()] ?? whole
-    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  })
+  return { status: res.status, ok: res.ok, body, headers: res.headers, text: res.text }
 }

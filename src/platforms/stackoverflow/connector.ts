@@ -5,7 +5,9 @@ import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
-import { decodeEntities, getStackExchange } from './api'
+import { decodeEntities, htmlToText } from '../common/html-text'
+import { failedAnswer } from '../http'
+import { getStackExchange } from './api'
 
 // Stack Exchange API 2.3 /search/advanced (api.stackexchange.com/docs/advanced-search): questions matching `q`,
 // newest first with sort=creation&order=desc; `page` is 1-based and `pagesize` 0..100 (docs/paging), `has_more` says
@@ -50,10 +52,12 @@ export function createStackoverflowConnector(
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+    // A rate limit like any other: the search runner keeps its retry time, and nothing is sent before it.
     if (wait > 0)
       throw new AppError(
         'upstream_error',
         `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`,
+        { retryAfterSec: wait },
       )
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
@@ -75,13 +79,7 @@ export function createStackoverflowConnector(
       const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
       throw new AppError('upstream_error', `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`)
     }
-    if (!answer.ok) {
-      const what =
-        answer.status === 429
-          ? `a rate-limit answer (429${answer.retryAfter ? `, retry after ${answer.retryAfter} s` : ''})`
-          : `status ${answer.status}`
-      throw new AppError('upstream_error', `stackoverflow answered with ${what}`)
-    }
+    if (!answer.ok) throw failedAnswer('stackoverflow', answer)
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
       log.warn('platform_quota_low', {
@@ -98,6 +96,7 @@ export function createStackoverflowConnector(
 
   return {
     platform: 'stackoverflow',
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
       const found = collectMentions(limit)
@@ -122,9 +121,8 @@ function toMention(q: v.InferOutput<typeof Question>): Mention {
   return {
     id: `stackoverflow:${q.question_id}`,
     author,
-    // The title stays entity-encoded as sent: with the HTML body after it the whole content is one HTML text, decoded
-    // (if ever) in one pass by whoever reads it.
-    content: q.body ? `${q.title}\n\n${q.body}` : q.title,
+    // The title (entity-encoded) and the HTML body, as text.
+    content: q.body ? `${decodeEntities(q.title)}\n\n${htmlToText(q.body)}` : decodeEntities(q.title),
     url: q.link,
     profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : `${site}/users`),
     date: isoDate(q.creation_date, 's')!,

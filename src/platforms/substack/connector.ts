@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { newestFirst } from '../feeds/feed'
+import { htmlToText } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
@@ -48,6 +49,7 @@ const isPost = (item: unknown) =>
 export function createSubstackConnector(config: Config['platforms']['substack'], log: Logger): PlatformConnector {
   return {
     platform: 'substack',
+    requestsFor: () => MAX_PAGES,
     async search(keyword, limit, signal) {
       const found = new Map<string, Mention>()
       let cursor: string | null | undefined
@@ -93,7 +95,11 @@ function toMention({ post, publication, context }: Hit): Mention {
     author: person?.name || person?.handle || publication?.name || 'unknown',
     // Title, subtitle (or the description, which usually repeats it), then the body: the full HTML when the
     // endpoint sends it, else Substack's plain-text opening of the post. Paid posts only ever give the opening.
-    content: [post.title, post.subtitle || post.description, post.body_html || post.truncated_body_text]
+    content: [
+      post.title,
+      post.subtitle || post.description,
+      post.body_html ? htmlToText(post.body_html) : post.truncated_body_text,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     url: post.canonical_url,

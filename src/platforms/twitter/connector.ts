@@ -46,14 +46,16 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
   const headers = { authorization: `Bearer ${config.bearer_token.trim()}` }
   return {
     platform: 'twitter',
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const found = collectMentions(limit)
       let nextToken: string | undefined
       for (let page = 0; page < MAX_PAGES && !found.full; page++) {
         const url = new URL('/2/tweets/search/recent', config.base_url)
         const params = new URLSearchParams({
-          // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again.
-          query: `${keyword} -is:retweet`,
+          // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again. The parentheses
+          // keep the exclusion on the whole keyword: `a OR b -is:retweet` would exclude retweets of b only.
+          query: `(${keyword}) -is:retweet`,
           max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
           sort_order: 'recency',
           'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
@@ -92,6 +94,10 @@ function usersById(raw: unknown[]): Map<string, User> {
   return users
 }
 
+/** `&amp;`, `&lt;` and `&gt;` back to their characters, in one pass so that `&amp;lt;` reads `&lt;`. */
+export const unescapeText = (s: string) =>
+  s.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'))
+
 function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Mention {
   const user = t.author_id ? users.get(t.author_id) : undefined
   const m = t.public_metrics
@@ -100,7 +106,8 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
   return {
     id: `twitter:${t.id}`,
     author: user?.username || user?.name || 'unknown',
-    content: t.note_tweet?.text ?? t.text,
+    // X escapes &, < and > in post text (and only those); the post as its author wrote it has them plain.
+    content: unescapeText(t.note_tweet?.text ?? t.text),
     // Without the author's handle (not in includes.users), X's /i/ forms still open the post and the account.
     url: handle ? `https://x.com/${handle}/status/${id}` : `https://x.com/i/web/status/${id}`,
     profileUrl: handle

@@ -1,17 +1,22 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
+import { nextMidnightIn } from '../../lib/time-zone'
+import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 
 // YouTube Data API v3. search.list (type=video, order=date: newest first) takes maxResults 0..50 and pages with
 // nextPageToken → pageToken; its snippets cut descriptions short and HTML-escape titles (&#39;), so the text, the
-// channel and the counts all come from one videos.list call (part=statistics,snippet, up to 50 comma-separated ids).
-// search.list has its own small daily bucket (about 100 calls per project), hence few pages per search.
+// channel and the counts all come from videos.list (part=statistics,snippet), at most 50 comma-separated ids a call.
+// search.list has its own small daily bucket (100 calls per project), which is what this platform's budget counts
+// (docs/platforms.md#youtube); a spent quota is a 403 with reason quotaExceeded, until midnight Pacific time.
 // The API key travels in the query string: http.ts never puts a URL into an error or a log line, and neither does this.
 const PAGE_MAX = 50
 const MAX_PAGES = 4
+const IDS_PER_CALL = 50
+const QUOTA_DAY_ZONE = 'America/Los_Angeles'
 
 const SearchResult = v.object({ id: v.object({ videoId: v.pipe(v.string(), v.minLength(1)) }) })
 const SearchEnvelope = v.object({ items: v.array(v.unknown()), nextPageToken: v.optional(v.string()) })
@@ -33,16 +38,51 @@ const Video = v.object({
 })
 const VideosEnvelope = v.object({ items: v.array(v.unknown()) })
 
+/**
+ * YouTube's errors name their reason (error.errors[].reason): a spent daily quota (quotaExceeded, dailyLimitExceeded)
+ * waits for the quota day to end at midnight Pacific time; a short-term limit (rateLimitExceeded and the like) is a
+ * 403 that the common rule reads as a rate limit.
+ */
+export const youtubeRateLimit: RateLimitRule = (answer, now) => {
+  const reason = /"reason"\s*:\s*"(quotaExceeded|dailyLimitExceeded)"/.exec(answer.text.slice(0, 4000))?.[1]
+  if (answer.status === 403 && reason) {
+    const retryAfterSec = Math.ceil((nextMidnightIn(QUOTA_DAY_ZONE, new Date(now)).getTime() - now) / 1000)
+    return { retryAfterSec, why: `403 ${reason}, the daily quota resets at midnight Pacific time` }
+  }
+  return headerRateLimit(answer, now)
+}
+
 export function createYoutubeConnector(config: Config['platforms']['youtube'], log: Logger): PlatformConnector {
   const key = config.api_key.trim()
   const get = (path: string, params: Record<string, string>, signal?: AbortSignal) => {
     const url = new URL(path, config.base_url)
     url.search = new URLSearchParams({ ...params, key }).toString()
-    return fetchPlatformJson({ platform: 'youtube', url, timeoutMs: config.timeout_ms, signal, log })
+    return fetchPlatformJson({
+      platform: 'youtube',
+      url,
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+      rateLimit: youtubeRateLimit,
+    })
+  }
+
+  /** Text, channel and counts of `ids`, in calls of at most 50 ids. */
+  async function videos(ids: string[], signal?: AbortSignal): Promise<Map<string, Mention>> {
+    const byId = new Map<string, Mention>()
+    for (let i = 0; i < ids.length; i += IDS_PER_CALL) {
+      const id = ids.slice(i, i + IDS_PER_CALL).join(',')
+      const body = await get('/youtube/v3/videos', { part: 'statistics,snippet', id }, signal)
+      const { items } = readEnvelope('youtube', VideosEnvelope, body, 'a videos response without an items list')
+      for (const m of readItems({ platform: 'youtube', log, items, item: Video, map: toMention })) byId.set(m.id, m)
+    }
+    return byId
   }
 
   return {
     platform: 'youtube',
+    // The budget counts search.list calls (their own daily bucket); videos.list spends the other, larger quota.
+    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       // 1. The newest matching video ids, page by page, until there are `limit` of them or no more pages.
       const ids: string[] = []
@@ -74,20 +114,10 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       const wanted = ids.slice(0, limit)
       if (wanted.length === 0) return []
 
-      // 2. Text, channel and counts of those videos in one call (limit ≤ 50 = videos.list's id maximum).
-      const body = await get('/youtube/v3/videos', { part: 'statistics,snippet', id: wanted.join(',') }, signal)
-      const { items } = readEnvelope('youtube', VideosEnvelope, body, 'a videos response without an items list')
-      const byId = new Map(
-        readItems({
-          platform: 'youtube',
-          log,
-          items,
-          item: Video,
-          map: (video) => [video.id, toMention(video)] as const,
-        }),
-      )
+      // 2. Text, channel and counts of those videos.
+      const byId = await videos(wanted, signal)
       // Search order (newest first); a video made private or deleted between the two calls is left out.
-      return wanted.flatMap((id) => byId.get(id) ?? [])
+      return wanted.flatMap((id) => byId.get(`youtube:${id}`) ?? [])
     },
   }
 }

@@ -5,6 +5,7 @@ import { createIcpProfilesRepo } from './icp-profiles'
 import { createJobLeasesRepo } from './job-leases'
 import { createKeywordsRepo } from './keywords'
 import { createLegacyPostsRepo } from './legacy-posts'
+import { createPlatformBudgetsRepo } from './platform-budgets'
 import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
@@ -29,6 +30,7 @@ export const createRepos = ({ db, client }: Database) => ({
   users: createUsersRepo(db),
   sessions: createSessionsRepo(db),
   platformHealth: createPlatformHealthRepo(db),
+  platformBudgets: createPlatformBudgetsRepo(client),
   legacyPosts: createLegacyPostsRepo(db),
   scoreCache: createScoreCacheRepo(db),
   polling: createPollingRepo(client),

@@ -5,11 +5,12 @@ export type HealthRow = typeof platformHealth.$inferSelect
 
 export function createPlatformHealthRepo(db: Db) {
   return {
-    async recordSuccess(platform: string, at: string) {
+    /** `warning`: what the connector says the operator should know (null clears an earlier one). */
+    async recordSuccess(platform: string, at: string, warning: string | null = null) {
       await db
         .insert(platformHealth)
-        .values({ platform, lastSuccessAt: at })
-        .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at, retryAt: null } })
+        .values({ platform, lastSuccessAt: at, warning })
+        .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at, retryAt: null, warning } })
     },
     /** `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. */
     async recordFailure(platform: string, at: string, error: string, retryAt?: string) {

@@ -8,4 +8,6 @@ export const platformHealth = sqliteTable('platform_health', {
   lastError: text('last_error'),
   // The time a rate-limit answer asked us to wait for; polling does not call the source before it.
   retryAt: text('retry_at'),
+  // Something the operator should know although searches succeed (a Mastodon instance that never finds anything).
+  warning: text('warning'),
 })

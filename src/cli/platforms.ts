@@ -1,0 +1,49 @@
+import { SOURCES, type Source } from '../config/platform-names'
+import { readConfig } from '../config/read'
+import { buildDeps } from '../deps'
+import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
+import { AppError } from '../errors'
+import { parseFlags } from './args'
+import { commandGroup, formatTable, noPositionals, printJson } from './common'
+
+const STATUS_WORDS: Record<CheckResult['status'], string> = {
+  ok: 'ok',
+  not_configured: 'not configured',
+  credentials_refused: 'credentials refused',
+  rate_limited: 'rate limited',
+  budget_spent: 'budget spent',
+  not_reachable: 'not reachable',
+  unexpected_answer: 'unexpected answer',
+}
+
+/**
+ * `platforms check [--platform P] [--json]` (docs/platforms.md#checking-the-platforms): one small real search per
+ * configured platform, and per platform ok or why not. Exit status 1 when a configured platform (or the one asked
+ * for) fails, so a deployment script can stop there.
+ */
+async function check(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { platform: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const asked = typeof flags.platform === 'string' ? flags.platform.trim() : undefined
+  if (asked !== undefined && !(SOURCES as readonly string[]).includes(asked))
+    throw new AppError('invalid_request', `--platform must be one of ${SOURCES.join(', ')}`)
+  const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  try {
+    const results = await checkPlatforms(deps, { platform: asked as Source | undefined })
+    if (flags.json) printJson({ platforms: results })
+    else
+      console.log(
+        formatTable(
+          ['platform', 'status', 'detail'],
+          results.map((r) => [r.platform, STATUS_WORDS[r.status] + (r.retryAt ? ` until ${r.retryAt}` : ''), r.detail]),
+        ),
+      )
+    return checkFailed(results, asked !== undefined) ? 1 : 0
+  } finally {
+    deps.database.client.close()
+  }
+}
+
+export const platforms = commandGroup('platforms', {
+  check: { usage: 'check [--platform PLATFORM] [--json]', run: check },
+})

@@ -1,0 +1,89 @@
+import type { Source } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
+
+/** docs/platforms.md#budgets: at most `requests` requests to a platform per window of `windowMs`. */
+export type Budget = { requests: number; windowMs: number }
+type Window = { start: Date; end: Date }
+
+export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Budget {
+  const table = config.platforms[source]
+  return { requests: table.budget_requests, windowMs: table.budget_window_seconds * 1000 }
+}
+
+/** The window holding `at`: windows are laid end to end from the Unix epoch, so a day's window is a UTC day. */
+export function windowOf(budget: Budget, at: Date): Window {
+  const start = Math.floor(at.getTime() / budget.windowMs) * budget.windowMs
+  return { start: new Date(start), end: new Date(start + budget.windowMs) }
+}
+
+/** A window's length as people say it: "day", "15 minutes", "60 seconds". */
+export function windowText(windowMs: number): string {
+  const s = windowMs / 1000
+  if (s === 86_400) return 'day'
+  if (s === 3600) return 'hour'
+  if (s % 3600 === 0) return `${s / 3600} hours`
+  if (s % 60 === 0) return s === 60 ? 'minute' : `${s / 60} minutes`
+  return `${s} seconds`
+}
+
+/** What a search of `requests` is charged: at most the whole budget, so that it can still run in a fresh window. */
+export const costOf = (budget: Budget, requests: number) => Math.min(requests, budget.requests)
+
+/** A search refused before it was sent: the platform asked us to wait (a rate limit), or its budget is spent. */
+export class BudgetRefusal extends AppError {
+  constructor(
+    readonly why: 'rate_limited' | 'budget_spent',
+    /** Until when (ISO 8601 UTC). */
+    readonly until: string,
+    message: string,
+    retryAfterSec: number,
+  ) {
+    super('platform_budget_exhausted', message, { retryAfterSec })
+  }
+}
+
+type ChargeDeps = {
+  config: Pick<Config, 'platforms'>
+  clock: Clock
+  budgets: ReturnType<typeof createPlatformBudgetsRepo>
+}
+
+/**
+ * Takes the requests of one search from the platform's budget before it is sent, or refuses with 503
+ * platform_budget_exhausted and the seconds to wait: until the window ends, or until the time a rate-limit answer
+ * asked for. A search larger than the whole budget is charged the whole budget, so that it can still run; one that
+ * sends nothing (served from a read shared with other keywords) is not charged.
+ */
+export async function chargeBudget(deps: ChargeDeps, source: Source, requests: number): Promise<void> {
+  if (requests <= 0) return
+  const budget = budgetOf(deps.config, source)
+  const now = deps.clock.now()
+  const window = windowOf(budget, now)
+  const refused = await deps.budgets.charge({
+    platform: source,
+    windowStart: window.start.toISOString(),
+    cost: costOf(budget, requests),
+    limit: budget.requests,
+    now: now.toISOString(),
+  })
+  if (!refused) return
+  const secondsTo = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))
+  if (refused.retryAt) {
+    throw new BudgetRefusal(
+      'rate_limited',
+      refused.retryAt,
+      `${source} asked us to wait (a rate limit) until ${refused.retryAt}; nothing is sent to it before then`,
+      secondsTo(new Date(refused.retryAt)),
+    )
+  }
+  const end = window.end.toISOString()
+  throw new BudgetRefusal(
+    'budget_spent',
+    end,
+    `${source}'s request budget (${budget.requests} per ${windowText(budget.windowMs)}) is spent until ${end}`,
+    secondsTo(window.end),
+  )
+}

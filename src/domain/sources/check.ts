@@ -1,0 +1,70 @@
+import { SOURCES, type Source } from '../../config/platform-names'
+import { AppError } from '../../errors'
+import { mapLimited } from '../../lib/map-limited'
+import { requiredSettings } from '../../platforms/configured'
+import { PlatformUnreachableError, UpstreamStatusError } from '../../platforms/http'
+import { BudgetRefusal } from '../budgets/budget'
+import type { Needs } from '../needs'
+
+/** docs/platforms.md#checking-the-platforms: what one small real search told about a platform. */
+export type CheckStatus =
+  | 'ok'
+  | 'not_configured'
+  | 'credentials_refused'
+  | 'rate_limited'
+  | 'budget_spent'
+  | 'not_reachable'
+  | 'unexpected_answer'
+export type CheckResult = {
+  platform: Source
+  configured: boolean
+  status: CheckStatus
+  /** What was found, why it failed, or what is missing, in a few words. */
+  detail: string
+  /** When to try again (rate limited, budget spent), ISO 8601 UTC. */
+  retryAt: string | null
+}
+
+// Small, and a word every platform has posts about, so that "ok" also shows results come back.
+const CHECK_KEYWORD = 'software'
+const CHECK_LIMIT = 1
+const AT_ONCE = 4
+
+/**
+ * One small real search per configured source (or the one asked for), through the search runner: it spends the
+ * platform's budget and is recorded in source health like any search. A source not configured says what it needs.
+ */
+export async function checkPlatforms(deps: Needs<'searches' | 'clock'>, a: { platform?: Source } = {}) {
+  const sources = a.platform ? [a.platform] : [...SOURCES]
+  return mapLimited(sources, AT_ONCE, async (platform): Promise<CheckResult> => {
+    if (!deps.searches.isAvailable(platform)) {
+      const needs = requiredSettings(platform).join(', ')
+      return { platform, configured: false, status: 'not_configured', detail: `needs ${needs}`, retryAt: null }
+    }
+    try {
+      const found = await deps.searches.search(platform, CHECK_KEYWORD, CHECK_LIMIT)
+      const detail = `a search for "${CHECK_KEYWORD}" answered with ${found.length} result${found.length === 1 ? '' : 's'}`
+      return { platform, configured: true, status: 'ok', detail, retryAt: null }
+    } catch (err) {
+      return { platform, configured: true, ...verdict(err, deps.clock.now()) }
+    }
+  })
+}
+
+function verdict(err: unknown, now: Date): Pick<CheckResult, 'status' | 'detail' | 'retryAt'> {
+  const detail = err instanceof AppError ? err.message : String(err)
+  if (err instanceof BudgetRefusal) return { status: err.why, detail, retryAt: err.until }
+  const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
+  if (wait !== undefined) {
+    return { status: 'rate_limited', detail, retryAt: new Date(now.getTime() + wait * 1000).toISOString() }
+  }
+  if (err instanceof UpstreamStatusError && (err.status === 401 || err.status === 403))
+    return { status: 'credentials_refused', detail, retryAt: null }
+  if (err instanceof PlatformUnreachableError || (err instanceof AppError && err.kind === 'upstream_timeout'))
+    return { status: 'not_reachable', detail, retryAt: null }
+  return { status: 'unexpected_answer', detail, retryAt: null }
+}
+
+/** Whether `platforms check` failed: a configured source that is not ok, or a source asked for that cannot run. */
+export const checkFailed = (results: CheckResult[], asked: boolean) =>
+  results.some((r) => (r.configured || asked) && r.status !== 'ok')

@@ -1,0 +1,65 @@
+// docs/platforms.md#rate-limits: how a platform says "too many requests", and when it lets us call again. A rate
+// limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
+// search of that platform is sent before it.
+
+/** A platform's failed answer, as the rules below read it. */
+export type FailedAnswer = { status: number; headers: Headers; text: string }
+type RateLimit = { retryAfterSec: number; why: string }
+/** Reads a failed answer: a rate limit and its wait, or undefined for any other failure. */
+export type RateLimitRule = (answer: FailedAnswer, now: number) => RateLimit | undefined
+
+/** The wait when a platform says it is limiting us without saying for how long (GitHub's advice: a minute). */
+const DEFAULT_WAIT_SEC = 60
+
+const RESET_HEADERS = ['ratelimit-reset', 'x-ratelimit-reset', 'x-rate-limit-reset']
+const REMAINING_HEADERS = ['ratelimit-remaining', 'x-ratelimit-remaining', 'x-rate-limit-remaining']
+
+const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - now) / 1000))
+
+/**
+ * How long a rate-limit answer asks us to wait, in seconds: `Retry-After` (seconds or an HTTP date), else a reset
+ * time: epoch seconds (X, GitHub, Bluesky's `ratelimit-reset`), seconds from now (Reddit, the IETF draft's form,
+ * any number too small to be a date) or a date (Mastodon's ISO 8601 `X-RateLimit-Reset`). Undefined when nothing
+ * usable is there.
+ */
+export function retryAfterSecOf(headers: Headers, now = Date.now()): number | undefined {
+  const retry = headers.get('retry-after')?.trim()
+  if (retry) {
+    const at = /^\d+$/.test(retry) ? now + Number(retry) * 1000 : Date.parse(retry)
+    if (Number.isFinite(at)) return secondsUntil(at, now)
+  }
+  for (const name of RESET_HEADERS) {
+    const value = headers.get(name)?.trim()
+    if (!value) continue
+    if (/^\d+(\.\d+)?$/.test(value)) {
+      const n = Number(value)
+      return n > 1e9 ? secondsUntil(n * 1000, now) : Math.ceil(n)
+    }
+    const at = Date.parse(value)
+    if (Number.isFinite(at)) return secondsUntil(at, now)
+  }
+  return undefined
+}
+
+const remainingOf = (headers: Headers) => {
+  for (const name of REMAINING_HEADERS) {
+    const value = headers.get(name)?.trim()
+    if (value) return Number(value)
+  }
+  return undefined
+}
+
+/**
+ * The rule every connector starts from: 429, or a 403 that says it is a limit (GitHub answers a spent limit with 403
+ * and `x-ratelimit-remaining: 0`, a secondary limit with 403, a message naming it and often `retry-after`).
+ */
+export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) => {
+  const spent = remainingOf(headers) === 0
+  const limited =
+    status === 429 ||
+    (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
+  if (!limited) return undefined
+  const wait = retryAfterSecOf(headers, now)
+  const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? ', no retry time given' : ''}`
+  return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
+}

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { fakePlatforms } from '../support/fake-platforms'
+import { fakeUpstream } from '../support/fake-upstream'
+import { githubLimitSpent } from '../support/platform-rules'
+import { createWorkspace, runCli, type Workspace } from './run-cli'
+
+// docs/platforms.md#checking-the-platforms: `platforms check` against local fakes, as a real process.
+let ws: Workspace
+let world: ReturnType<typeof fakePlatforms>
+const others: { stop(): void }[] = []
+let github: ReturnType<typeof fakeUpstream>
+let config: string[]
+beforeEach(() => {
+  ws = createWorkspace()
+  world = fakePlatforms()
+  world.add('hackernews', 'software', {
+    id: '1',
+    author: 'ann',
+    text: 'software we use',
+    at: '2026-11-15T10:00:00.000Z',
+  })
+  github = fakeUpstream(() => githubLimitSpent(600))
+  const broken = fakeUpstream(() => new Response('<html>maintenance</html>', { status: 500 }))
+  const refusing = fakeUpstream(() => Response.json({ title: 'Unauthorized', status: 401 }, { status: 401 }))
+  others.push(github, broken, refusing)
+  const at = (table: string, origin: string, extra: string[] = []) => [
+    `[platforms.${table}]`,
+    `base_url = "${origin}"`,
+    ...extra,
+  ]
+  config = [
+    '--config',
+    ws.file(
+      'check.toml',
+      [
+        ...world.platformsToml(),
+        ...at('github', github.origin),
+        ...['stackoverflow', 'medium', 'substack', 'news', 'devto'].flatMap((p) => at(p, broken.origin)),
+        ...at('twitter', refusing.origin, ['bearer_token = "wrong-token"']),
+        // Nothing listens there.
+        ...at('mastodon', 'http://127.0.0.1:9', ['access_token = "tok"']),
+      ].join('\n'),
+    ),
+  ]
+})
+afterEach(() => {
+  world.stop()
+  while (others.length) others.pop()?.stop()
+  ws.cleanup()
+})
+
+type Row = { platform: string; configured: boolean; status: string; detail: string; retryAt: string | null }
+const rows = (stdout: string) => new Map((JSON.parse(stdout).platforms as Row[]).map((r) => [r.platform, r]))
+
+describe('lead-signals platforms check', () => {
+  test('one small search per configured platform, each ok or why not; exit 1 when a configured one fails', async () => {
+    const r = await runCli(ws, ['platforms', 'check', '--json', ...config])
+    expect(r.code).toBe(1)
+    const by = rows(r.stdout)
+    expect(by.get('hackernews')).toMatchObject({
+      status: 'ok',
+      detail: 'a search for "software" answered with 1 result',
+    })
+    expect(by.get('reddit')).toMatchObject({ status: 'ok' })
+    expect(by.get('github')).toMatchObject({ status: 'rate_limited', retryAt: expect.any(String) })
+    expect(by.get('twitter')).toMatchObject({
+      status: 'credentials_refused',
+      detail: 'twitter answered with status 401',
+    })
+    expect(by.get('mastodon')).toMatchObject({ status: 'not_reachable', detail: 'mastodon could not be reached' })
+    expect(by.get('devto')).toMatchObject({ status: 'unexpected_answer', detail: 'devto answered with status 500' })
+    expect(by.get('youtube')).toEqual({
+      platform: 'youtube',
+      configured: false,
+      status: 'not_configured',
+      detail: 'needs api_key',
+      retryAt: null,
+    })
+    expect(r.stdout).not.toContain('wrong-token')
+    expect(r.stderr).not.toContain('wrong-token')
+    // The rate limit is kept in the database: a second check sends GitHub nothing until its retry time.
+    const again = rows((await runCli(ws, ['platforms', 'check', '--json', '--platform', 'github', ...config])).stdout)
+    expect(again.get('github')).toMatchObject({
+      status: 'rate_limited',
+      detail: expect.stringContaining('asked us to wait'),
+    })
+    expect(github.received).toHaveLength(1)
+  })
+
+  test('--platform checks that one; a table by default; exit 0 when it works', async () => {
+    const r = await runCli(ws, ['platforms', 'check', '--platform', 'hackernews', ...config])
+    expect(r.code).toBe(0)
+    const lines = r.stdout.trim().split('\n')
+    expect(lines[0].split(/\s{2,}/)).toEqual(['platform', 'status', 'detail'])
+    expect(lines[1].split(/\s{2,}/)).toEqual(['hackernews', 'ok', 'a search for "software" answered with 1 result'])
+    expect(lines).toHaveLength(2)
+  })
+
+  test('a platform asked for that is not configured fails and says what it needs; an unknown one is a usage error', async () => {
+    const youtube = await runCli(ws, ['platforms', 'check', '--platform', 'youtube', ...config])
+    expect(youtube.code).toBe(1)
+    expect(youtube.stdout).toContain('not configured')
+    expect(youtube.stdout).toContain('needs api_key')
+    const nope = await runCli(ws, ['platforms', 'check', '--platform', 'myspace', ...config])
+    expect(nope.code).toBe(2)
+    expect(nope.stderr).toStartWith('lead-signals: --platform must be one of twitter, reddit')
+  })
+})

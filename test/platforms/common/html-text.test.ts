@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'bun:test'
+import { decodeEntities, htmlToText, stripHtml } from '../../../src/platforms/common/html-text'
+import { HTML_BODIES } from '../../support/html-bodies'
+
+describe('content as plain text (docs/platforms.md#content)', () => {
+  test("each platform's HTML habits come out as readable text", () => {
+    expect(htmlToText(HTML_BODIES.hackernews.html)).toBe(HTML_BODIES.hackernews.text)
+    expect(htmlToText(HTML_BODIES.mastodon.html)).toBe(HTML_BODIES.mastodon.text)
+    expect(htmlToText(HTML_BODIES.feed.html)).toBe(HTML_BODIES.feed.text)
+    expect(htmlToText(HTML_BODIES.devto.html)).toBe(HTML_BODIES.devto.text)
+    expect(stripHtml(HTML_BODIES.github.markdown)).toBe(HTML_BODIES.github.text)
+  })
+
+  test('paragraphs are separated by a blank line, list items and <br> by a line break', () => {
+    expect(htmlToText('<p>one</p><p>two<br/>three</p><ul><li>a</li><li>b</li></ul>after')).toBe(
+      'one\n\ntwo\nthree\n\na\nb\n\nafter',
+    )
+  })
+
+  test('entities are decoded once, after the tags are found: an escaped tag is text, not a tag', () => {
+    expect(htmlToText('<p>&lt;b&gt;bold?&lt;/b&gt; &amp;amp; &#8217; &#x1F600; &bogus;</p>')).toBe(
+      '<b>bold?</b> &amp; ’ 😀 &bogus;',
+    )
+    expect(decodeEntities('&#0; &#xD800; &#1114112;')).toBe('&#0; &#xD800; &#1114112;')
+  })
+
+  test('what only looks like a tag stays; scripts, styles and comments go with their content', () => {
+    expect(htmlToText('a < b and c > d')).toBe('a < b and c > d')
+    expect(htmlToText('x<script>alert("<p>")</script><style>p{}</style><!-- <p>hidden</p> -->y')).toBe('xy')
+    expect(htmlToText('<a title="1 > 0" href="x">link</a>')).toBe('link')
+  })
+
+  test('whitespace collapses as in a browser, except inside <pre>', () => {
+    expect(htmlToText('  lots   of\n\n  space  ')).toBe('lots of space')
+    expect(htmlToText('<pre>  keep\n    this</pre>')).toBe('  keep\n    this')
+    expect(htmlToText('a&nbsp;&nbsp;b')).toBe('a b')
+  })
+
+  test('stripHtml keeps the lines and indentation of text that is not HTML', () => {
+    expect(stripHtml('line one\n    indented code\n\n\n\nafter <b>bold</b>')).toBe(
+      'line one\n    indented code\n\nafter bold',
+    )
+    expect(stripHtml('plain text')).toBe('plain text')
+  })
+})

@@ -1,0 +1,128 @@
+/**
+ * The rules real platforms play that a plain fake does not (docs/platforms.md): their rate-limit answers with the
+ * headers they really send, SearXNG's limiter, Forem's 3 requests a second, Product Hunt's tracking links. The fakes
+ * of test/platforms build their answers from these. Reddit's rules (OAuth only, its User-Agent form) are in
+ * fake-platforms.ts, next to the fake Reddit the polling tests use.
+ */
+import type { Received } from './fake-upstream'
+
+const epochIn = (seconds: number) => String(Math.floor(Date.now() / 1000) + seconds)
+
+/** GitHub's spent primary limit: 403, no requests remaining, the reset as epoch seconds. */
+export const githubLimitSpent = (resetInSec: number) =>
+  Response.json(
+    { message: 'API rate limit exceeded for 203.0.113.5.', documentation_url: 'https://docs.github.com/rest' },
+    {
+      status: 403,
+      headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': epochIn(resetInSec) },
+    },
+  )
+
+/** GitHub's secondary limit: 403, requests still remaining, a message naming it, and often a retry-after. */
+export const githubSecondaryLimit = (retryAfterSec?: number) =>
+  Response.json(
+    { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+    {
+      status: 403,
+      headers: {
+        'x-ratelimit-remaining': '25',
+        ...(retryAfterSec === undefined ? {} : { 'retry-after': String(retryAfterSec) }),
+      },
+    },
+  )
+
+/** YouTube Data API's spent daily quota: 403 with the reason in the error body (no retry header). */
+export const youtubeQuotaExceeded = (reason: 'quotaExceeded' | 'dailyLimitExceeded' = 'quotaExceeded') =>
+  Response.json(
+    {
+      error: {
+        code: 403,
+        message: 'The request cannot be completed because you have exceeded your quota.',
+        errors: [
+          {
+            message: 'The request cannot be completed because you have exceeded your quota.',
+            domain: 'youtube.quota',
+            reason,
+          },
+        ],
+      },
+    },
+    { status: 403 },
+  )
+
+/** Bluesky (atproto) over its limit: 429 `RateLimitExceeded` with ratelimit-* headers, the reset as epoch seconds. */
+export const blueskyRateLimited = (resetInSec: number) =>
+  Response.json(
+    { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' },
+    {
+      status: 429,
+      headers: {
+        'ratelimit-limit': '3000',
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': epochIn(resetInSec),
+        'ratelimit-policy': '3000;w=300',
+      },
+    },
+  )
+
+/** Mastodon over its limit: 429 with the reset as an ISO 8601 date. */
+export const mastodonRateLimited = (resetInSec: number) =>
+  Response.json(
+    { error: 'Too many requests' },
+    {
+      status: 429,
+      headers: {
+        'x-ratelimit-limit': '300',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': new Date(Date.now() + resetInSec * 1000).toISOString(),
+      },
+    },
+  )
+
+/**
+ * A stock SearXNG's limiter (searx/botdetection): 429 to a request whose headers look like a script's, without an
+ * Accept naming text/html or without an Accept-Language. Undefined: the request may pass.
+ */
+export function searxngLimiter(req: Received): Response | undefined {
+  const accept = req.headers.get('accept') ?? ''
+  if (!accept.includes('text/html') || !req.headers.get('accept-language'))
+    return new Response('Too Many Requests', { status: 429 })
+  return undefined
+}
+
+/**
+ * Forem's limit of `perSecond` API requests a second (dev.to allows 3): a request that would make more than that
+ * within one second is answered 429 with a retry-after. Counts what it served and what it refused.
+ */
+export function foremRateLimiter(perSecond = 3) {
+  const served: number[] = []
+  let refused = 0
+  return {
+    /** 429 for a request over the limit, else undefined (and the request counts). */
+    check(now = performance.now()): Response | undefined {
+      const recent = served.filter((t) => now - t < 1000)
+      if (recent.length >= perSecond) {
+        refused++
+        return Response.json(
+          { error: 'Rate limit reached, try again in 1 second', status: 429 },
+          {
+            status: 429,
+            headers: { 'retry-after': '1' },
+          },
+        )
+      }
+      served.push(now)
+      return undefined
+    },
+    get refused() {
+      return refused
+    },
+    get served() {
+      return served.length
+    },
+  }
+}
+
+/** A Product Hunt link as the API gives it: tracking parameters naming the operator's API application. */
+export const productHuntTracked = (url: string) =>
+  `${url}?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Lead+Signals+%28ID%3A+12345%29`
