@@ -11,6 +11,8 @@ type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e:
  * at fault fails; but when the database itself could not be used (locked for too long, unreachable), each would
  * only wait as long again, so they all fail with the group.
  */
+export type GroupCommit = ReturnType<typeof createGroupCommit>
+
 export function createGroupCommit(client: Client) {
   let queue: Waiting[] = []
 

@@ -72,4 +72,39 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
     for (const key of [first.apiKey, second.apiKey])
       expect((await get(`${second.url}/api/v1/usage`, key)).status).toBe(200)
   }, 30_000)
+
+  test('prints demo@localhost with a password that signs in to the console; a restart gives a new one', async () => {
+    const world = processWorld({
+      server: { host: '127.0.0.1', port: 0 },
+      scorer: { backend: 'rules' },
+      polling: { enabled: false },
+    })
+    cleanup.push(() => world.cleanup())
+    const signIn = (url: string, password: string) =>
+      fetch(`${url}/console/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ email: 'demo@localhost', password }),
+      })
+    const passwordOf = (out: string) => /sign in as demo@localhost with password (\S+) \(shown once\)/.exec(out)?.[1]
+    const first = await startDemo(world)
+    const firstPassword = passwordOf(first.child.stdout()) as string
+    expect(firstPassword).toMatch(/^[\w-]{16}$/)
+    expect((await signIn(first.url, firstPassword)).status).toBe(200)
+    first.child.proc.kill('SIGTERM')
+    await first.child.exited()
+
+    const second = await startDemo(world)
+    const secondPassword = passwordOf(second.child.stdout()) as string
+    expect(secondPassword).not.toBe(firstPassword)
+    expect((await signIn(second.url, firstPassword)).status).toBe(401)
+    const res = await signIn(second.url, secondPassword)
+    expect(res.status).toBe(200)
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]
+    const me = (await (await fetch(`${second.url}/console/api/me`, { headers: { cookie } })).json()) as {
+      user: { role: string }
+      team: { name: string }
+    }
+    expect(me).toMatchObject({ user: { role: 'owner' }, team: { name: 'demo' } })
+  }, 30_000)
 })

@@ -30,8 +30,10 @@ export type ImportResult = {
 // waits. With 500, 1,000 and 2,000 rows, GET /api/v1/signals during a 200,000-line import kept a p99 of 70-135 ms
 // (`npm run bench`, section import); 500 made the import half again as slow.
 const BATCH_ROWS = 1000
-// Between two batches: longer than the longest interval at which a waiting writer polls the lock (storage/lock-wait.ts).
-const BATCH_PAUSE_MS = 10
+// Between two batches: several times the longest interval at which a waiting writer polls the lock
+// (storage/lock-wait.ts), since on a loaded machine a timer fires late; with 10 ms, a server writing every turn (quota
+// and per-day counts) missed every pause of an import now and then and gave up after its 5 s wait.
+const BATCH_PAUSE_MS = 25
 
 // docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'

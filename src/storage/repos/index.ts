@@ -1,4 +1,5 @@
 import type { Database } from '../db'
+import { createGroupCommit } from '../group-commit'
 import { createApiKeysRepo } from './api-keys'
 import { createHousekeepingRepo } from './housekeeping'
 import { createIcpProfilesRepo } from './icp-profiles'
@@ -19,21 +20,25 @@ import { createSessionsRepo } from './sessions'
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
 
-export const createRepos = ({ db, client }: Database) => ({
-  teams: createTeamsRepo(db),
-  apiKeys: createApiKeysRepo(db),
-  keywords: createKeywordsRepo(db),
-  icpProfiles: createIcpProfilesRepo(db),
-  signals: createSignalsRepo(db),
-  usage: createUsageRepo(client),
-  usageDays: createUsageDaysRepo(db, client),
-  users: createUsersRepo(db),
-  sessions: createSessionsRepo(db),
-  platformHealth: createPlatformHealthRepo(db),
-  platformBudgets: createPlatformBudgetsRepo(client),
-  legacyPosts: createLegacyPostsRepo(db),
-  scoreCache: createScoreCacheRepo(db),
-  polling: createPollingRepo(client),
-  jobLeases: createJobLeasesRepo(db),
-  housekeeping: createHousekeepingRepo(client),
-})
+export const createRepos = ({ db, client }: Database) => {
+  // The quota's writes and the per-day counts of counted calls share one commit per turn of the event loop.
+  const usageWrites = createGroupCommit(client)
+  return {
+    teams: createTeamsRepo(db),
+    apiKeys: createApiKeysRepo(db),
+    keywords: createKeywordsRepo(db),
+    icpProfiles: createIcpProfilesRepo(db),
+    signals: createSignalsRepo(db),
+    usage: createUsageRepo(client, usageWrites),
+    usageDays: createUsageDaysRepo(db, usageWrites),
+    users: createUsersRepo(db),
+    sessions: createSessionsRepo(db),
+    platformHealth: createPlatformHealthRepo(db),
+    platformBudgets: createPlatformBudgetsRepo(client),
+    legacyPosts: createLegacyPostsRepo(db),
+    scoreCache: createScoreCacheRepo(db),
+    polling: createPollingRepo(client),
+    jobLeases: createJobLeasesRepo(db),
+    housekeeping: createHousekeepingRepo(client),
+  }
+}

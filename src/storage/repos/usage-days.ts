@@ -1,7 +1,6 @@
-import type { Client } from '@libsql/client'
 import { and, asc, eq, gte } from 'drizzle-orm'
 import type { Db } from '../db'
-import { createGroupCommit } from '../group-commit'
+import type { GroupCommit } from '../group-commit'
 import { usageDays } from '../tables/usage-days'
 
 // ?1 team, ?2 day, ?3 calls to add.
@@ -10,10 +9,10 @@ const ADD = `INSERT INTO usage_days (team_id, day, calls) VALUES (?1, ?2, ?3)
 
 /**
  * Counted calls per team and UTC day (docs/console.md#usage). Every counted request adds one, so additions are summed
- * per team and day in memory and written once per turn of the event loop, sharing the commit of the quota writes.
+ * per team and day in memory and written once per turn of the event loop, in the same transaction as the quota's
+ * own writes of that turn (`writes` is the usage repository's group commit): no second lock to take per turn.
  */
-export function createUsageDaysRepo(db: Db, client: Client) {
-  const writes = createGroupCommit(client)
+export function createUsageDaysRepo(db: Db, writes: GroupCommit) {
   let due = new Map<string, { teamId: string; day: string; calls: number }>()
   let written: Promise<unknown> = Promise.resolve()
 

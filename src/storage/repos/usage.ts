@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client'
-import { createGroupCommit } from '../group-commit'
+import { createGroupCommit, type GroupCommit } from '../group-commit'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
@@ -64,8 +64,7 @@ const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR
  * so that a call finding no unit free can tell, in any process, whether some may still come back. This repo also
  * remembers which of its own reservations are unsettled, so that a server stopping can give them back.
  */
-export function createUsageRepo(database: Client) {
-  const client = createGroupCommit(database)
+export function createUsageRepo(database: Client, client: GroupCommit = createGroupCommit(database)) {
   const unsettled = new Set<Reservation>()
   // Holds of kept reservations end in bulk: summed per team and window, written once per turn of the event loop.
   // A busy team then costs one release statement per turn rather than one per call.

@@ -72,6 +72,17 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect((await signIn('ann@acme.test', PASSWORD)).status).toBe(200)
   })
 
+  test('10 failures from one address pause sign-in from it, whichever accounts were tried', async () => {
+    const { deps, call } = await setup()
+    await createUser(deps, { team: 'acme', email: 'cy@acme.test', role: 'member', password: PASSWORD })
+    // In-process requests have no socket, so every one comes from the same (unknown) address.
+    for (let i = 0; i < 10; i++)
+      await call('POST', '/console/api/session', { body: { email: `user${i}@acme.test`, password: 'guess' } })
+    const paused = await call('POST', '/console/api/session', { body: { email: 'cy@acme.test', password: PASSWORD } })
+    expect(paused.status).toBe(429)
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
   test('signing out ends the session on the server: the old cookie opens nothing', async () => {
     const { signIn, call, cookieOf } = await setup()
     const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
