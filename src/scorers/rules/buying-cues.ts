@@ -31,7 +31,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`,
+    `\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+(?!(?:way|ways|practice|practices|approach|pattern|time|place)\\b)\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`,
     'asks which product is best',
     1.5,
   ),
@@ -59,7 +59,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     2,
   ),
   cue(
-    `\\b(?:should|do|can|where\\s+can|where\\s+do)\\s+i\\s+(?:buy|get|order|purchase)\\b|\\bworth\\s+(?:buying|the\\s+(?:money|price|upgrade))\\b`,
+    `\\b(?:should|do|can|where\\s+can|where\\s+do)\\s+(?:i|we)\\s+(?:just\\s+)?(?:buy|get|order|purchase|pay\\s+for|go\\s+with|sign\\s+up\\s+for)\\b|\\bworth\\s+(?:buying|the\\s+(?:money|price|upgrade))\\b`,
     'weighs a purchase',
     1.5,
   ),

@@ -114,11 +114,14 @@ export const sum = (hits: readonly CueHit[]) => hits.reduce((s, h) => s + h.w, 0
 /** a-z or 0-9; NaN (outside the string) is not. */
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57)
 
+/** Whether `hay` holds a whole word of `length` characters at `i`: no word character just before or after it. */
+export const wordAt = (hay: string, i: number, length: number) =>
+  !isWordChar(hay.charCodeAt(i - 1)) && !isWordChar(hay.charCodeAt(i + length))
+
 /** Whole-word, case-insensitive occurrence of `needle` (already lower case) in `hay` (already lower case). */
 export function containsWord(hay: string, needle: string): boolean {
   if (!needle) return false
-  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1)) {
-    if (!isWordChar(hay.charCodeAt(i - 1)) && !isWordChar(hay.charCodeAt(i + needle.length))) return true
-  }
+  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1))
+    if (wordAt(hay, i, needle.length)) return true
   return false
 }
