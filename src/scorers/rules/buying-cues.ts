@@ -78,7 +78,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
   // Weak on its own ("buy low, sell high"); it only tips a post over the line together with another cue.
   cue(`\\b(?:buy|buying|purchase|purchasing|get\\s+my\\s+hands\\s+on|upgrade\\s+to)\\b`, 'talks about buying', 0.5),
   cue(
-    `\\b(?:will|${A}ll|might|may|must|gotta|ima|i${A}ma|finally|definitely)\\s+(?:go\\s+|just\\s+|probably\\s+|be\\s+)?(?:buy|buying|purchase|purchasing|order|ordering|upgrade|upgrading)\\b`,
+    `\\b(?:will|ll|might|may|must|gotta|ima|i${A}ma|finally|definitely)\\s+(?:go\\s+|just\\s+|probably\\s+|be\\s+)?(?:buy|buying|purchase|purchasing|order|ordering|upgrade|upgrading)\\b`,
     'plans to buy',
     1.5,
   ),

@@ -43,7 +43,8 @@ export function swBehind(
   kind: SwitchCue['kind'],
   proper = false,
 ): SwitchCue {
-  return { re: new RegExp(`(?<=${name})${frame}`, 'gid'), what, w, neg: true, kind, proper }
+  // The frame's word follows a space, so it starts a word: `\b` lets the cue be tried at word starts only (match.ts).
+  return { re: new RegExp(`\\b(?<=${name})${frame}`, 'gid'), what, w, neg: true, kind, proper }
 }
 
 /** Apostrophes as typed on phones and desktops alike. */

@@ -47,7 +47,7 @@ function findRival(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeo
   const shopping = r.activeW >= THRESHOLD
   for (const n of named) {
     const near =
-      r.complaint().praise >= 1
+      r.praise() >= 1
         ? undefined
         : r.pain.find(
             (h) =>
@@ -84,15 +84,15 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
 
   // The wider complaint rules (complaint.ts) only decide between PAIN and the weaker intents. Praise and the kind of
   // post count against a complaint ("thanks, it's fixed now"; a launch describing the problem it solves).
-  const complaint = r.complaint()
-  const pain = r.pain.concat(complaint.hits)
-  const genre = r.genre().length > 0 ? GENRE_WEIGHT : 0
+  const pain = r.pain.concat(r.complaint())
   const question = r.question()
+  const praise = pain.length > 0 ? r.praise() : 0
+  const genre = pain.length > 0 || question.length > 0 ? (r.genre().length > 0 ? GENRE_WEIGHT : 0) : 0
   const informational = sum(question.filter((h) => INFORMATIONAL.has(h.what)))
-  const painW = pain.length > 0 ? Math.max(0, sum(pain) - complaint.praise - genre) : 0
+  const painW = pain.length > 0 ? Math.max(0, sum(pain) - praise - genre) : 0
   // In a question about how things are done, and in a post with code (a bug report, an answer), problems are the
   // subject rather than a complaint: only clear complaint words make it PAIN.
-  const strong = sum(pain.filter((h) => h.w >= 1)) - complaint.praise - genre
+  const strong = sum(pain.filter((h) => h.w >= 1)) - praise - genre
   const needed = r.code ? 3 : informational >= 1 ? 2 : 0
   if (needed ? strong >= needed : painW >= PAIN_THRESHOLD) return { intent: 'PAIN' as Intent, found: pain }
   // A question has a question mark or asks how things are done; "wild how much of our load was passwords" does not.

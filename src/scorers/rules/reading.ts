@@ -5,10 +5,10 @@
  * read once and judged per team (judge.ts).
  */
 import { ACTIVE_CUES } from './buying-cues'
-import { complaintCues, praiseWeight } from './complaint'
+import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import type { Cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
-import { type CueHit, containsWord, findCues, firstOf, sum } from './match'
+import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -16,10 +16,21 @@ import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES, WORK_PAIN_CUES } 
 import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
 
-// One list per scan: a long list is scanned as one union (match.ts), cheaper than two shorter lists.
-const BUYING: readonly Cue[] = [...ACTIVE_CUES, ...CHOOSING_CUES]
-const PAIN: readonly Cue[] = [...PAIN_CUES, ...WORK_PAIN_CUES]
-const QUESTION: readonly Cue[] = [...QUESTION_CUES, ...ASKING_CUES]
+// Every English list of a post is read in one scan of its words (match.ts findCueGroups): most posts need most of
+// them (a post that is neither buying nor complaining is checked for questions, praise and its kind), and one scan
+// costs far less than one per list.
+const LISTS = {
+  active: [...ACTIVE_CUES, ...CHOOSING_CUES],
+  pain: [...PAIN_CUES, ...WORK_PAIN_CUES],
+  leaving: LEAVING_CUES,
+  question: [...QUESTION_CUES, ...ASKING_CUES],
+  genre: GENRE_CUES,
+  frames: COMPLAINT_FRAMES,
+  support: COMPLAINT_SUPPORT,
+  praise: PRAISE,
+}
+const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
+const GROUPS: readonly (readonly Cue[])[] = Object.values(LISTS)
 
 /** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
 function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): CueHit[] {
@@ -37,12 +48,16 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const lower = text.toLowerCase()
   const words = readWords(text, keyword)
   const sw = findSwitch(text, ctx)
-  const active = findCues(text, BUYING).concat(sw.active, foreign(text, words.lang, 'active'))
-  const pain = findCues(text, PAIN).concat(sw.pain, foreign(text, words.lang, 'pain'))
-  const leaving = findCues(text, LEAVING_CUES).concat(foreign(text, words.lang, 'leaving'))
-  let complaint: { hits: CueHit[]; praise: number } | undefined
+  const groups = findCueGroups(text, GROUPS)
+  const found = Object.fromEntries(NAMES.map((name, i) => [name, groups[i] ?? []])) as Record<
+    keyof typeof LISTS,
+    CueHit[]
+  >
+  const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
+  const pain = found.pain.concat(sw.pain, foreign(text, words.lang, 'pain'))
+  const leaving = found.leaving.concat(foreign(text, words.lang, 'leaving'))
+  let complaint: CueHit[] | undefined
   let question: CueHit[] | undefined
-  let genre: CueHit[] | undefined
   return {
     text,
     lower,
@@ -66,8 +81,16 @@ export function readPost(content: string, keyword: string | undefined, context: 
     keywordPresent: ctx.keyword
       ? containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
       : undefined,
-    complaint: () => (complaint ??= { hits: complaintCues(text), praise: praiseWeight(text) }),
-    question: () => (question ??= findCues(text, QUESTION).concat(foreign(text, words.lang, 'question'))),
-    genre: () => (genre ??= findCues(text, GENRE_CUES)),
+    /** Complaint frames and weak signs (complaint.ts), frames first. */
+    complaint: () => {
+      if (!complaint) {
+        const shout = shouting(text)
+        complaint = found.frames.concat(found.support, shout ? [shout] : [])
+      }
+      return complaint
+    },
+    praise: () => praiseWeight(found.praise),
+    question: () => (question ??= found.question.concat(foreign(text, words.lang, 'question'))),
+    genre: () => found.genre,
   }
 }

@@ -30,7 +30,7 @@ export const CHOOSING_CUES: readonly Cue[] = [
     2,
   ),
   cue(
-    `(?:^|[.!?\\n]\\s*)(?:need|needs|needing|want|looking\\s+for)\\s+(?:an?|some)\\s+(?:good\\s+|new\\s+|simple\\s+|cheap\\s+|decent\\s+)?[\\w-]+`,
+    `\\b(?<=(?:^|[.!?\\n])\\s*)(?:need|needs|needing|want|looking\\s+for)\\s+(?:an?|some)\\s+(?:good\\s+|new\\s+|simple\\s+|cheap\\s+|decent\\s+)?[\\w-]+`,
     'states a need',
     1.5,
   ),
@@ -110,9 +110,16 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b|\\b\\d+(?:\\.\\d+)?\\s?%\\s+(?:[\\w-]+\\s+){0,2}?(?:no-?shows?|churn|bounce|drop-?off|abandonment|failure|error)(?:\\s+rate)?\\b|\\b[12]\\s?/\\s?5\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b`,
     'reports a cost or a drop',
     1.5,
+  ),
+  // A share of something going wrong ("27% no-show rate"), a rating of one or two out of five.
+  cue(
+    `\\b(?<![\\d.])\\d+(?:\\.\\d+)?\\s?%\\s+(?:[\\w-]+\\s+){0,2}?(?:no-?shows?|churn|bounce|drop-?off|abandonment|failure|error)(?:\\s+rate)?\\b|\\b(?<![\\d.])[12]\\s?/\\s?5(?![\\d.])`,
+    'reports a bad rate',
+    1.5,
+    false,
   ),
   cue(
     `\\b(?:too|so|very|overly|really)\\s+(?:complex|limited|bloated|heavy|rigid|pricey|basic|restrictive|overpriced)\\b|\\b(?:lacks?|lacking|no\\s+way\\s+to|can${A}t\\s+even|not\\s+worth|overkill|nickel-and-dim\\w*|upsells?|upselling|locked\\s+(?:in|behind)|paywall\\w*|contact\\s+(?:sales|us)\\s+for)\\b|\\b(?:biggest|main|only|one)\\s+(?:gripe|complaint|downside|drawback|frustration)\\b|\\b(?:raised|raising|hiked|doubled|tripled)\\s+(?:the\\s+|their\\s+|our\\s+|its\\s+)?(?:price|prices|pricing|rates?|fees?)\\b`,
@@ -126,7 +133,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
 /** A practitioner's question: how others do it, what something means. Added to the question cues. */
 export const ASKING_CUES: readonly Cue[] = [
   cue(
-    `\\b(?:how\\s+)?(?:do|does|did|would|should)\\s+(?:you|y${A}all|people|teams|folks|others|everyone|most\\s+\\w+)\\s+(?:all\\s+|guys\\s+)?(?:handle|keep|use|put|track|manage|deal|reserve|structure|organi[sz]e|version|name|set|measure|estimate|prefer|approach|do)\\b`,
+    `\\b(?:do|does|did|would|should)\\s+(?:you|y${A}all|people|teams|folks|others|everyone|most\\s+\\w+)\\s+(?:all\\s+|guys\\s+)?(?:handle|keep|use|put|track|manage|deal|reserve|structure|organi[sz]e|version|name|set|measure|estimate|prefer|approach|do)\\b`,
     'asks how others do it',
     1.5,
   ),
@@ -158,7 +165,7 @@ export const GENRE_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:tutorial|walkthrough|step-by-step|chapters\\s*:|(?:in\\s+)?this\\s+(?:guide|post|article|video|write-?up)\\s+(?:i|we|covers|shows|explains)|here${A}s\\s+how|(?:blog|engineering)\\s+post|write-?up|release\\s+notes|changelog|psa\\b|pro\\s+tip|quick\\s+tip|^\\s*answer\\s*:|awesome\\s+list|a\\s+curated\\s+list)`,
+    `\\b(?:tutorial|walkthrough|step-by-step|chapters\\s*:|(?:in\\s+this|this)\\s+(?:guide|post|article|video|write-?up)\\s+(?:i|we|covers|shows|explains)|here${A}s\\s+how|(?:blog|engineering)\\s+post|write-?up|release\\s+notes|changelog|psa\\b|pro\\s+tip|quick\\s+tip|answer\\s*:|awesome\\s+list|a\\s+curated\\s+list)`,
     'teaches or reports',
     1.5,
   ),
