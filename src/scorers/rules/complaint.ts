@@ -148,7 +148,12 @@ export const PRAISE: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:loves?(?!\\s+(?:how|when|that|it\\s+when|being|waiting|paying))|loving|loved|thrill(?:ed)?|delighted|chef${A}s\\s+kiss|game[\\s-]changer|life\\s*saver|worth\\s+it|stress-free|great|awesome|amazing|excellent|fantastic|perfect|brilliant|wonderful|best|happy|glad|enjoy(?:ed|ing)?|congrat\\w*|beautiful|favou?rite|excited|lovely|impressed|yay)\\b`,
+    `\\b(?:loves?(?!\\s+(?:how|when|that|it\\s+when|being|waiting|paying))|loving|loved|thrill(?:ed)?|delighted|chef${A}s\\s+kiss|game[\\s-]changer|life\\s*saver|worth\\s+it|stress-free|yay)\\b`,
+    'loves it',
+    1,
+  ),
+  cue(
+    `\\b(?:great|awesome|amazing|excellent|fantastic|perfect|brilliant|wonderful|best|happy|glad|enjoy(?:ed|ing)?|congrat\\w*|beautiful|favou?rite|excited|lovely|impressed|yay)\\b`,
     'praises',
     1,
   ),

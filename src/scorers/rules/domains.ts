@@ -25,7 +25,8 @@ const DOMAINS: readonly string[] = [
     'audiences open opens click clicks ctr deliverability inbox spam promotions sender sending automation ' +
     'automations drip flow flows nurture seo sem ads advertising ppc social content landing conversion ' +
     'conversions funnel funnels attribution brand influencer ecommerce e-commerce shopify abandoned cart ' +
-    'klaviyo mailchimp convertkit beehiiv dmarc dkim spf bounce bounces welcome publicité campagne campaña',
+    'klaviyo mailchimp convertkit beehiiv dmarc dkim spf bounce bounces welcome lifecycle trigger triggered ' +
+    'triggers activation re-engagement publicité campagne campaña',
   // Customer support, helpdesk and messaging.
   'support helpdesk help-desk desk ticket tickets ticketing agent agents sla slas queue queues inbox inboxes ' +
     'macro macros escalation escalations csat nps chat chatbot bot live widget messenger messaging in-app ' +
@@ -37,7 +38,8 @@ const DOMAINS: readonly string[] = [
   'analytics analytic event events tracking track tracked funnel funnels retention cohort cohorts activation ' +
     'engagement dau mau wau session sessions replay heatmap heatmaps experiment experiments a/b ab-test flags ' +
     'flag rollout metric metrics kpi kpis dashboard dashboards instrumentation autocapture churn churned ' +
-    'adoption usage signup signups conversion mixpanel amplitude posthog heap ga4 pageviews',
+    'adoption usage signup signups conversion mixpanel amplitude posthog heap ga4 pageviews data click clicks ' +
+    'button buttons user users',
   // Data, BI and warehouses.
   'data warehouse warehouses lakehouse lake etl elt pipeline pipelines ingestion dbt sql query queries table ' +
     'tables schema schemas model models modeling bi report reports reporting dashboard dashboards chart charts ' +
@@ -68,7 +70,7 @@ const DOMAINS: readonly string[] = [
     'cpa finance financial budget budgets bank transactions statements quarterly irs filing subscription ' +
     'subscriptions revenue mrr arr quickbooks xero freshbooks buchhaltung rechnung rechnungen steuerberater ' +
     'comptabilité comptable compta facture factures facturation frais tva contabilidad factura facturas ' +
-    'contabilidade fatura fattura fatture contabilità boekhouding factuur facturen 確定申告 経理',
+    'contabilidade fatura fattura fatture contabilità boekhouding factuur facturen',
   // People: HR, payroll, recruiting.
   'hr payroll salary salaries wage wages paycheck paychecks payslip payslips paystub paystubs timesheet ' +
     'timesheets overtime pto time-off leave vacation benefits insurance 401k withholding w-2 w2 w-4 i-9 1099 ' +

@@ -96,7 +96,9 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   const needed = r.code ? 3 : informational >= 1 ? 2 : 0
   if (needed ? strong >= needed : painW >= PAIN_THRESHOLD) return { intent: 'PAIN' as Intent, found: pain }
   // A question has a question mark or asks how things are done; "wild how much of our load was passwords" does not.
-  if ((r.asks || informational >= 1) && sum(question) - genre >= 1)
+  // In a post with code, a question mark is enough: developers ask with a title and a snippet.
+  const codeQuestion = r.code && r.asks ? 0.5 : 0
+  if ((r.asks || informational >= 1) && sum(question) + codeQuestion - genre >= 1)
     return { intent: 'QUESTION' as Intent, found: question }
   return { intent: 'MENTION' as Intent, found: [...active, ...pain, ...question] }
 }

@@ -46,7 +46,7 @@ export const FOREIGN_PAIN: readonly Cue[] = [
   u(
     `funktioniert\\s+nicht|geht\\s+nicht|nervt|ärgerlich|katastrophe|chaos|mühsam|umständlich|zu\\s+teuer|ne\\s+(?:marche|fonctionne)\\s+pas|galère|cauchemar|(?:j${"['’]"}en\\s+ai\\s+)?marre|trop\\s+cher|perte\\s+de\\s+temps|no\\s+funciona|harto|pesadilla|caos|demasiado\\s+caro|pérdida\\s+de\\s+tiempo|não\\s+funciona|pesadelo|muito\\s+caro|perda\\s+de\\s+tempo|non\\s+funziona|stufo|incubo|troppo\\s+caro|perdita\\s+di\\s+tempo|werkt\\s+niet|nachtmerrie|te\\s+duur|tijdverspilling|frustrerend`,
     'complains (in another language)',
-    2,
+    1.5,
   ),
   u(
     `à\\s+la\\s+main|manuellement|von\\s+hand|a\\s+mano|manualmente|met\\s+de\\s+hand|handmatig|jeden\\s+(?:monat|tag)|chaque\\s+(?:mois|semaine)|cada\\s+(?:mes|semana)|ogni\\s+(?:mese|settimana)|elke\\s+(?:maand|week)`,

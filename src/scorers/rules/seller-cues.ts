@@ -35,7 +35,7 @@ export const CHOOSING_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:budget|go-ahead|green\\s+light|sign-?off)\\s+(?:is\\s+|was\\s+|has\\s+been\\s+|got\\s+|finally\\s+)*(?:approved|signed\\s+off|allocated|freed\\s+up|in\\s+place)\\b|\\b(?:approved|given|got|have)\\s+(?:the\\s+|a\\s+)?(?:budget|go-ahead|green\\s+light)\\b`,
+    `\\b(?:budget|go-ahead|green\\s+light|sign-?off)\\s+(?:is\\s+|was\\s+|has\\s+been\\s+|got\\s+|finally\\s+)*(?:approved|signed\\s+off|allocated|freed\\s+up|in\\s+place)\\b|\\b(?:approved|given|got)\\s+(?:the\\s+|a\\s+)?(?:budget|go-ahead|green\\s+light)\\b`,
     'has a budget approved',
     2,
   ),
@@ -52,6 +52,11 @@ export const CHOOSING_CUES: readonly Cue[] = [
   cue(
     `\\bbefore\\s+(?:i|we)\\s+(?:start|sign|commit|buy|choose|pick)\\b|\\b(?:start(?:ing)?|begin(?:ning)?)\\s+(?:the|a|our)\\s+(?:free\\s+)?trial\\b|\\bdeal-?breaker\\b|\\bmust-haves?\\b|\\brequirements?\\s*:`,
     'states buying requirements',
+    1.5,
+  ),
+  cue(
+    `\\blooking\\s+to\\s+(?:buy|adopt|implement|switch|move|replace|invest\\s+in|bring\\s+in|roll\\s+out)\\b|\\b(?:in\\s+search\\s+of|on\\s+the\\s+hunt\\s+for|need\\s+help\\s+(?:choosing|finding|picking))\\b|\\bwhat\\s+would\\s+you\\s+(?:use|recommend|pick|choose|go\\s+with)\\b|\\bwho\\s+do\\s+you\\s+(?:use|recommend)\\b|\\b(?:rfp|request\\s+for\\s+proposals?)\\b|\\bis\\s+(?:it|\\w+)\\s+worth\\s+(?:it|paying|the\\s+(?:money|price|upgrade))\\b`,
+    'is shopping for one',
     1.5,
   ),
 ]
@@ -79,6 +84,11 @@ export const LEAVING_CUES: readonly Cue[] = [
     2,
     false,
   ),
+  cue(
+    `\\b(?:thinking|thought)\\s+(?:about|of)\\s+(?:leaving|dropping|switching|moving|cancel+ing|ditching|replacing)\\b|\\bregret\\w*\\s+(?:choosing|picking|buying|going\\s+with|signing\\s+up)\\b|\\b(?:keeps?|kept)\\s+(?:raising|increasing|hiking)\\b`,
+    'is leaving a product',
+    1.5,
+  ),
   cue(`→`, 'names a move from one product to another', 1, false),
 ]
 
@@ -100,8 +110,13 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better)\\b`,
+    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:anyone|me|us|anybody)\\s+(?:asking|agreeing|knowing))\\b`,
     'says the work is a burden',
+    1.5,
+  ),
+  cue(
+    `\\b(?:struggl(?:e|es|ed|ing)\\s+(?:to|with)|can${A}t\\s+keep\\s+up|(?:hard|difficult|impossible)\\s+to\\s+(?:track|keep\\s+track|manage|find|see|know|tell|get)|held\\s+together\\s+(?:with|by)|back-and-forth|error-prone|time-consuming|cumbersome|swamped|(?:keep|keeps|kept)\\s+(?:losing|forgetting|missing)|too\\s+much\\s+(?:time|manual|admin))\\b`,
+    'struggles with the work',
     1.5,
   ),
   cue(
@@ -146,6 +161,12 @@ export const ASKING_CUES: readonly Cue[] = [
     `\\bis\\s+there\\s+a\\s+(?:clean|good|simple|better|standard)?\\s*way\\s+to\\b|\\bwhat${A}?s?\\s+(?:is\\s+)?the\\s+(?:best|right|correct|proper|recommended|cleanest|easiest)\\s+(?:way|practice|approach|pattern)\\b|\\bbest\\s+practices?\\b|\\bany\\s+(?:tips|advice)\\b|\\bhow\\s+(?:do|can|should|would)\\s+(?:i|we|you|one)\\s+(?:set\\s+up|configure|handle|model|structure|implement|estimate|track|measure|test|design|name|calculate|integrate|automate|version|organi[sz]e)\\b|\\bdoes\\s+(?:it|this|that|the\\s+\\w+)\\s+(?:support|work\\s+with|handle|integrate)\\b`,
     'asks how to do it',
     1.5,
+  ),
+  // A sentence that opens with its verb and ends in a question mark: "do in-app banners get more clicks?"
+  cue(
+    `\\b(?<=(?:^|[.!?:\\n])\\s*)(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have)\\s+[^.!?\\n]{3,160}\\?`,
+    'asks a yes-or-no question',
+    1,
   ),
 ]
 
