@@ -144,5 +144,5 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
     true,
   ),
   sw(`\\binstead\\s+of\\s+${NAME}`, 'compares against a product', 1, 'compare', true),
-  swBehind(`${NAME}\\s+`, `(?:vs\\.?|versus)\\s+`, 'compares products', 1.5, 'compare', true),
+  swBehind(`${NAME}\\s+`, `(?:vs\\.?|versus)\\s+`, 'compares products', 1, 'choose', true),
 ]

@@ -39,6 +39,7 @@ const DOMAINS: readonly string[] = [
     'engagement dau mau wau session sessions replay heatmap heatmaps experiment experiments a/b ab-test flags ' +
     'flag rollout metric metrics kpi kpis dashboard dashboards instrumentation autocapture churn churned ' +
     'adoption usage signup signups conversion mixpanel amplitude posthog heap ga4 pageviews data click clicks ' +
+    'accounts customers subscribers cancel cancellations renewals mrr ' +
     'button buttons user users',
   // Data, BI and warehouses.
   'data warehouse warehouses lakehouse lake etl elt pipeline pipelines ingestion dbt sql query queries table ' +
@@ -78,7 +79,8 @@ const DOMAINS: readonly string[] = [
     'recruiter recruiters candidate candidates applicant applicants interview interviews onboarding ' +
     'offboarding headcount shifts compliance personio gusto rippling adp deel lohn lohnabrechnung gehalt ' +
     'personal mitarbeiter paie salaire salaires nómina nomina folha pagamento salário busta paga stipendio ' +
-    'salaris loonadministratie',
+    'salaris salarisadministratie loonadministratie empleados funcionários colaboradores dipendenti personale ' +
+    'medewerkers personeel employés salariés',
   // Projects, planning and collaboration.
   'project projects task tasks todo to-do backlog sprint sprints kanban board boards roadmap roadmaps ' +
     'milestone milestones deadline deadlines planning plan plans priorities estimate estimates estimation ' +
@@ -120,9 +122,13 @@ const DOMAINS: readonly string[] = [
 export const PRODUCT_WORDS =
   'pricing price prices priced tier tiers seat seats billing billed subscription subscriptions renewal renewals renew ' +
   'license licenses trial trials upgrade upgrading downgrade migration migrations migrate migrating integration ' +
-  'integrations integrate api apis sdk webhook webhooks vendor vendors saas self-hosted open-source changelog ' +
+  'integrations integrate api apis sdk webhook webhooks vendor vendors saas self-hosted open-source ' +
   'release releases version versions config configuration settings feature features dashboard admin workflow ' +
-  'workflows automation automations onboarding plugin plugins rollout'
+  'workflows automation automations onboarding plugin plugins rollout ' +
+  // The same in the other languages read (words.ts), with their words for a tool, a company and a supplier.
+  'logiciel outil outils entreprise entreprises fournisseur herramienta herramientas empresa empresas sistema ' +
+  'programa proveedor ferramenta ferramentas fornecedor azienda aziende strumento programma gestionale fornitore ' +
+  'pakket bedrijf bedrijven leverancier unternehmen werkzeug anbieter'
 
 /**
  * Words of the vocabularies above that also have an everyday sense ("a work plan", "the queue at the bakery", "a book

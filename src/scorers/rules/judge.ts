@@ -11,7 +11,7 @@ import { namedRivals, productNear, type Rival } from './rivals'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
 
-const BASE: Record<Intent, number> = { ACTIVE: 6.5, COMPETITOR: 6, PAIN: 5, QUESTION: 3.5, MENTION: 3 }
+const BASE: Record<Intent, number> = { ACTIVE: 6.5, COMPETITOR: 5.5, PAIN: 5, QUESTION: 3.5, MENTION: 3 }
 const CAP: Record<Intent, number> = { ACTIVE: 10, COMPETITOR: 9.5, PAIN: 8, QUESTION: 5.5, MENTION: 4.5 }
 const THRESHOLD = 1.5
 // One clear complaint word is enough for PAIN: brand-directed complaints are often a single terse line.
@@ -157,7 +157,8 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
 
   const cited = found.slice(0, 3).map((h: CueHit) => `${h.what} ("${clip(h.text)}")`)
   const head = cited.length > 0 ? cited.join(', ') : 'no buying, switching, complaint or question cues found'
-  const onTopic = topic && !icp ? `on topic (${topic.words.map((w) => `"${w}"`).join(', ')})` : ''
+  const onTopic =
+    topic && topic.words.length > 0 && !icp ? `on topic (${topic.words.map((w) => `"${w}"`).join(', ')})` : ''
   const icpNote = icp ? `matches ICP "${icp.name}" (${icp.tokens.join(', ')})` : ''
   const tail = [notes.join(', '), keywordNote, icpNote, onTopic, langNote].filter(Boolean).join('; ')
   return { score, intent, icpMatch: icp ? icp.name : null, reason: `${intent}: ${head}${tail ? `; ${tail}` : ''}.` }

@@ -108,14 +108,21 @@ export function findSwitch(
     const phrase = text.slice(start, m.index + m[0].length)
     if (!generic && !isOurs(name, ctx)) {
       const rival = { name: raw, cue: phrase, how: 'names a competitor' }
-      if (c.kind !== 'compare') return { rival, compared, keyword, active, pain }
+      const leaves = c.kind === 'switch' || c.kind === 'price'
+      if (leaves) return { rival, compared, keyword, active, pain }
       compared ??= rival
+      if (c.kind === 'choose') active.push({ what: c.what, text: phrase, w: c.w, index: start })
       continue
     }
     if (!generic && !ctx.own.has(name))
-      keyword ??= { name: raw, cue: phrase, how: 'names a competitor', compare: c.kind === 'compare' }
+      keyword ??= {
+        name: raw,
+        cue: phrase,
+        how: 'names a competitor',
+        compare: c.kind === 'compare' || c.kind === 'choose',
+      }
     const hit = { what: c.what, text: phrase, w: c.w, index: start }
-    if (c.kind === 'switch') active.push(hit)
+    if (c.kind === 'switch' || c.kind === 'choose') active.push(hit)
     else if (c.kind === 'price') pain.push(hit)
   }
   return { rival: null, compared, keyword, active, pain }
