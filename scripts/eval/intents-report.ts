@@ -32,8 +32,10 @@ export function formatIntents(r: IntentsResult, scorerName: string): string {
   lines.push(
     `  buyer posts per score band: ${r.bands.map((b) => `${b.name} ${b.buyers}/${b.posts} (${b.posts ? pct(b.share) : '-'})`).join(', ')}`,
   )
-  lines.push(`  half A (rules developed on its errors): ${headline(r.halves.A)}`)
-  lines.push(`  half B (never looked at):               ${headline(r.halves.B)}`)
+  // The halves (every other post of each label): rules are developed on one half's errors and checked on the other
+  // (docs/scoring.md#the-intents-set).
+  lines.push(`  half A: ${headline(r.halves.A)}`)
+  lines.push(`  half B: ${headline(r.halves.B)}`)
   lines.push(`  confusion matrix of ${scorerName} (rows = actual, columns = predicted):`)
   const cellW = Math.max(...labels.map((l) => l.length)) + 2
   lines.push(`  ${''.padEnd(12)}${labels.map((l) => l.padStart(cellW)).join('')}`)

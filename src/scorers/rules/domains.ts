@@ -22,7 +22,7 @@ const DOMAINS: readonly string[] = [
   // Marketing, email and newsletters.
   'marketing marketer marketers campaign campaigns email emails newsletter newsletters subscriber ' +
     'subscribers unsubscribe unsubscribes unsubscribed list lists segment segments segmentation audience ' +
-    'audiences open opens click clicks ctr deliverability inbox spam promotions sender sending automation ' +
+    'audiences open opens click clicks ctr inbox spam promotions sender sending automation ' +
     'automations drip flow flows nurture seo sem ads advertising ppc social content landing conversion ' +
     'conversions funnel funnels attribution brand influencer ecommerce e-commerce shopify abandoned cart ' +
     'klaviyo mailchimp convertkit beehiiv dmarc dkim spf bounce bounces welcome lifecycle trigger triggered ' +

@@ -55,7 +55,7 @@ export const CHOOSING_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\blooking\\s+to\\s+(?:buy|adopt|implement|switch|move|replace|invest\\s+in|bring\\s+in|roll\\s+out)\\b|\\b(?:in\\s+search\\s+of|on\\s+the\\s+hunt\\s+for|need\\s+help\\s+(?:choosing|finding|picking))\\b|\\bwhat\\s+would\\s+you\\s+(?:use|recommend|pick|choose|go\\s+with)\\b|\\bwho\\s+do\\s+you\\s+(?:use|recommend)\\b|\\b(?:rfp|request\\s+for\\s+proposals?)\\b|\\bis\\s+(?:it|\\w+)\\s+worth\\s+(?:it|paying|the\\s+(?:money|price|upgrade))\\b`,
+    `\\blooking\\s+to\\s+(?:buy|adopt|implement|switch|move|replace|invest\\s+in|bring\\s+in|roll\\s+out)\\b|\\b(?:in\\s+search\\s+of|on\\s+the\\s+hunt\\s+for|need\\s+help\\s+(?:choosing|finding|picking))\\b|\\bwhat\\s+would\\s+you\\s+(?:use|recommend|pick|choose|go\\s+with)\\b|\\bwho\\s+do\\s+you\\s+(?:use|recommend)\\b|\\bwhich\\s+(?:[\\w-]+\\s+)?would\\s+you\\s+(?:pick|use|choose|recommend|go\\s+with)\\b|\\b(?:i|we)\\s+(?:really\\s+|urgently\\s+)?(?:need|want)\\s+(?:[\\w-]+\\s+){0,3}?(?:software|tool|app|platform|system|solution|provider)\\b|\\b(?:rfp|request\\s+for\\s+proposals?)\\b|\\bis\\s+(?:it|\\w+)\\s+worth\\s+(?:it|paying|the\\s+(?:money|price|upgrade))\\b`,
     'is shopping for one',
     1.5,
   ),
@@ -79,7 +79,7 @@ export const LEAVING_CUES: readonly Cue[] = [
     2,
   ),
   cue(
-    `\\b(?:not|won${A}t|aren${A}t|isn${A}t|never)\\s+(?:[\\w'’]+\\s+){0,3}?renew(?:ing|al)?\\b|\\b(?:look(?:ing)?\\s+(?:at|for|into)|evaluat\\w+|consider\\w*|mov\\w+\\s+(?:\\w+\\s+){0,3}?to|switch\\w*\\s+to|pric(?:e|ing)\\s+out)\\s+(?:\\w+\\s+){0,2}?(?:(?:other|different|another|cheaper|simpler)\\s+\\w+|alternatives?\\b)`,
+    `\\b(?:not|won${A}t|aren${A}t|isn${A}t|never)\\s+(?:[\\w'’]+\\s+){0,3}?renew(?:ing|al)?\\b|\\b(?:look(?:ing)?\\s+(?:at|for|into)|evaluat\\w+|consider\\w*|(?:getting|get|requesting|collecting)\\s+(?:quotes|demos|pricing)\\s+from|mov\\w+\\s+(?:\\w+\\s+){0,3}?to|switch\\w*\\s+to|pric(?:e|ing)\\s+out)\\s+(?:\\w+\\s+){0,2}?(?:(?:other|different|another|cheaper|simpler)\\s+\\w+|alternatives?\\b)`,
     'looks at other products',
     2,
     false,
@@ -110,17 +110,17 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:anyone|me|us|anybody)\\s+(?:asking|agreeing|knowing))\\b`,
+    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:anyone|me|us|anybody)\\s+(?:asking|agreeing|knowing)|without\\s+(?:telling|asking|warning|notifying)\\s+(?:us|me|anyone)|not\\s+sustainable|unsustainable)\\b`,
     'says the work is a burden',
     1.5,
   ),
   cue(
-    `\\b(?:struggl(?:e|es|ed|ing)\\s+(?:to|with)|can${A}t\\s+keep\\s+up|(?:hard|difficult|impossible)\\s+to\\s+(?:track|keep\\s+track|manage|find|see|know|tell|get)|held\\s+together\\s+(?:with|by)|back-and-forth|error-prone|time-consuming|cumbersome|swamped|(?:keep|keeps|kept)\\s+(?:losing|forgetting|missing)|too\\s+much\\s+(?:time|manual|admin))\\b`,
+    `\\b(?:struggl(?:e|es|ed|ing)\\s+(?:to|with)|can${A}t\\s+keep\\s+up|(?:hard|difficult|impossible)\\s+to\\s+(?:track|keep\\s+track|manage|find|see|know|tell|get)|held\\s+together\\s+(?:with|by)|back-and-forth|error-prone|time-consuming|cumbersome|swamped|(?:keep|keeps|kept)\\s+(?:losing|forgetting|missing|getting\\s+lost)|too\\s+much\\s+(?:time|manual|admin))\\b`,
     'struggles with the work',
     1.5,
   ),
   cue(
-    `\\b(?:spend|spends|spent|spending|lose|loses|losing|burn|burns|burning|eats?|eating|takes?|took|taking)\\s+(?:us\\s+|me\\s+|up\\s+)?(?:\\w+\\s+){0,2}?(?:hours|days|weeks|weekends|mornings|evenings|fridays|mondays|forever|ages|\\d+\\s*(?:h|hrs?|hours?|mins?|minutes|days))\\b`,
+    `\\b(?:spend|spends|spent|spending|lose|loses|losing|burn|burns|burning|eats?|eating|takes?|took|taking)\\s+(?:us\\s+|me\\s+|up\\s+)?(?:\\w+\\s+){0,3}?(?:hours|days|weeks|weekends|mornings|evenings|fridays|mondays|forever|ages|\\d+\\s*(?:h|hrs?|hours?|mins?|minutes|days))\\b`,
     'loses time to it',
     1,
   ),

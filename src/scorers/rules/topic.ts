@@ -71,7 +71,8 @@ export function keywordRoots(keyword: string | undefined): Set<string> {
  * How much the post's words (root → the word as written) tie it to the team's market, and up to three of those words:
  * a word of a profile, or of the vocabularies the profiles select, counts 1 (half when it also has an everyday sense,
  * domains.ts); a word of any software product counts half. The keyword's own words never count. A profile that
- * selects no vocabulary borrows the keyword's. Counting stops at 2, which is enough for any decision.
+ * selects no vocabulary borrows the keyword's; when neither selects one, a word of any vocabulary counts half.
+ * Counting stops at 2, which is enough for any decision.
  */
 export function topicEvidence(
   words: ReadonlyMap<string, string>,
@@ -92,10 +93,15 @@ export function topicEvidence(
       }
       domains = kwDomains
     }
+    // A market none of the vocabularies describes (a profile and keyword that select none): any business software
+    // word is weak evidence, half a word each, so that such a team's posts are not all called off topic.
+    const unknown = domains === 0
     for (const [r, word] of words) {
       if (keyword.has(r) || AUDIENCE.has(r) || counted.has(r)) continue
-      const market = t.roots.has(r) || ((DOMAIN_OF.get(r) ?? 0) & domains) !== 0
-      const w = market ? (EVERYDAY.has(r) ? 0.5 : 1) : PRODUCT.has(r) ? 0.5 : 0
+      const known = DOMAIN_OF.get(r) ?? 0
+      const market = t.roots.has(r) || (known & domains) !== 0
+      const everyday = EVERYDAY.has(r)
+      const w = market ? (everyday ? 0.5 : 1) : PRODUCT.has(r) || (unknown && known && !everyday) ? 0.5 : 0
       if (w === 0) continue
       counted.add(r)
       weight += w
