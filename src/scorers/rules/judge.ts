@@ -14,6 +14,8 @@ import { LANG_NAMES } from './words'
 const BASE: Record<Intent, number> = { ACTIVE: 6.5, COMPETITOR: 5.5, PAIN: 5, QUESTION: 3.5, MENTION: 3 }
 const CAP: Record<Intent, number> = { ACTIVE: 10, COMPETITOR: 9.5, PAIN: 8, QUESTION: 5.5, MENTION: 4.5 }
 const THRESHOLD = 1.5
+/** The lowest score of a post found on topic: the top of the off-topic band. */
+const ON_TOPIC_FLOOR = 3
 // One clear complaint word is enough for PAIN: brand-directed complaints are often a single terse line.
 const PAIN_THRESHOLD = 1
 /** A complaint this close (in characters) to a rival's name is about that rival. */
@@ -153,7 +155,9 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
   }
   const icp = icps.length > 0 ? matchIcpWords(r.words.roots, icps) : null
   if (icp) score += 0.5
-  score = Math.round(Math.max(0, Math.min(CAP[intent], score)) * 10) / 10
+  // A post found on topic stays out of the off-topic band (docs/scoring.md#score-bands), even without the keyword.
+  const floor = topic ? ON_TOPIC_FLOOR : 0
+  score = Math.round(Math.max(floor, Math.min(CAP[intent], score)) * 10) / 10
 
   const cited = found.slice(0, 3).map((h: CueHit) => `${h.what} ("${clip(h.text)}")`)
   const head = cited.length > 0 ? cited.join(', ') : 'no buying, switching, complaint or question cues found'
