@@ -54,9 +54,15 @@ function slowestScan(re: RegExp): { ms: number; input: string } {
   const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
   for (const fragment of [...FRAGMENTS, ...wordsOf(re)]) {
     const text = repeated(fragment)
-    const started = performance.now()
-    for (const _ of text.matchAll(global));
-    const ms = performance.now() - started
+    const scan = () => {
+      const started = performance.now()
+      for (const _ of text.matchAll(global));
+      return performance.now() - started
+    }
+    // A scan over the bound is timed once more and the faster kept: a pause of a loaded machine (the whole suite
+    // runs beside other work) is not the pattern's doing, a quadratic scan is slow both times.
+    let ms = scan()
+    if (ms > BOUND_MS) ms = Math.min(ms, scan())
     if (ms > worst.ms) worst = { ms, input: fragment }
   }
   return worst
