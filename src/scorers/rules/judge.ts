@@ -102,7 +102,11 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   const codeQuestion = r.code && r.asks ? 0.5 : 0
   if ((r.asks || informational >= 1) && sum(question) + codeQuestion - genre >= 1)
     return { intent: 'QUESTION' as Intent, found: question }
-  return { intent: 'MENTION' as Intent, found: [...active, ...pain, ...question] }
+  // What was found, each phrase once (a question mark is both a question cue and a weak sign of a complaint).
+  const found = [...active, ...pain, ...question].filter(
+    (h, i, all) => all.findIndex((o) => o.what === h.what && o.text === h.text) === i,
+  )
+  return { intent: 'MENTION' as Intent, found }
 }
 
 /** Classifies one read post for one team. `keyword` is the team's spelling, quoted in the reason. */

@@ -1,4 +1,5 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
+import { getOrAdd } from '../../lib/get-or-add'
 import type { Cue } from './cue'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
@@ -35,16 +36,11 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
 type Compiled = { index: WordIndex; sticky: RegExp[] }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
-function compile(cues: readonly Cue[]): Compiled {
-  let c = compiled.get(cues)
-  if (c) return c
-  c = {
+const compile = (cues: readonly Cue[]): Compiled =>
+  getOrAdd(compiled, cues, () => ({
     index: buildIndex(cues.map((q) => q.re.source)),
     sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-  }
-  compiled.set(cues, c)
-  return c
-}
+  }))
 
 /**
  * For each cue of the list, its first non-negated match in the text, or null. Cues with known first words are tried
@@ -75,11 +71,7 @@ const flattened = new WeakMap<readonly (readonly Cue[])[], readonly Cue[]>()
  * hits of each list apart, in the order of its cues. `groups` should be a constant: its flattening is kept.
  */
 export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): CueHit[][] {
-  let all = flattened.get(groups)
-  if (!all) {
-    all = groups.flat()
-    flattened.set(groups, all)
-  }
+  const all = getOrAdd(flattened, groups, () => groups.flat())
   const found = firstMatches(text, all)
   let k = 0
   return groups.map((cues) => {
