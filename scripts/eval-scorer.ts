@@ -2,68 +2,35 @@
  * Evaluates a scorer on labelled posts (docs/scoring.md#evaluating-a-scorer).
  *
  *   bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer rules|ollama|openai] [--min-macro-f1 X]
+ *                              [--min-intents-macro-f1 X] [--max-off-topic-qualified X]
  *
  * Without a folder it takes the full public data from ../shared/eval-data beside the repository ($EVAL_DATA_DIR
  * names another place), and when that folder is absent, the small sample in scripts/eval/sample, so that a clone
  * alone can run it; the first line says which. The data is read at run time only: it is never imported by, or
- * bundled into, src/. For each file it prints precision, recall and F1 per label, macro-F1, accuracy and a confusion
- * matrix, next to the trivial baselines (everything / nothing of the intent). A model scorer (ollama, openai) is
- * built from the LEAD_SIGNALS_* environment, as the server builds it.
+ * bundled into, src/. For the two CSV files it prints precision, recall and F1 per label, macro-F1, accuracy and a
+ * confusion matrix, next to the trivial baselines (everything / nothing of the intent); for the intents set, the six
+ * labels' figures, buyer recall, off-topic qualified and the buyers per score band (scripts/eval/intents.ts). A file
+ * missing from the folder is skipped with a line on stderr. A model scorer (ollama, openai) is built from the
+ * LEAD_SIGNALS_* environment, as the server builds it.
  *
- * Exit status: 0; 1 when --min-macro-f1 is given and the complaints macro-F1 is below it; 2 on a usage error, a
- * missing data folder, a scorer that cannot be built or one that answers no post at all. Posts a model scorer fails
- * on are left out of the figures and counted in the report.
+ * Exit status: 0; 1 when a floor or ceiling given (--min-macro-f1 on the complaints, --min-intents-macro-f1 and
+ * --max-off-topic-qualified on the intents) is not met; 2 on a usage error, a folder with none of the files or without
+ * the file a floor needs, a scorer that cannot be built or one that answers no post at all. Posts a model scorer
+ * fails on are left out of the figures and counted in the report.
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type EvalArgs, parseArgs, USAGE, UsageError } from './eval/args'
 import { COMPLAINTS_FILE, complaintsTask, PURCHASE_FILE, purchaseTask } from './eval/data'
+import { INTENTS_FILE, readIntents, runIntents } from './eval/intents'
+import { formatIntents } from './eval/intents-report'
 import { formatTask } from './eval/report'
 import { runTask } from './eval/run'
-import { EvalSetupError, evalScorer, SCORER_NAMES, type ScorerName } from './eval/scorer'
+import { EvalSetupError, evalScorer } from './eval/scorer'
 
+export { parseArgs, UsageError } from './eval/args'
 export { parseCsv } from './eval/data'
-
-const USAGE = `usage: bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer ${SCORER_NAMES.join('|')}] [--min-macro-f1 X]`
-
-export type EvalArgs = { dir: string; scorer: ScorerName; minMacroF1: number | null }
-
-/** Parses the command line; throws a UsageError with a plain message. */
-export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs {
-  const out: EvalArgs = { dir: defaultDir, scorer: 'rules', minMacroF1: null }
-  let dirSet = false
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string
-    const [flag, inline] =
-      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined]
-    const value = () => {
-      const v = inline ?? argv[++i]
-      if (v === undefined) throw new UsageError(`${flag} needs a value`)
-      return v
-    }
-    if (flag === '--scorer') {
-      const v = value()
-      if (!(SCORER_NAMES as readonly string[]).includes(v))
-        throw new UsageError(`--scorer must be one of ${SCORER_NAMES.join(', ')}`)
-      out.scorer = v as ScorerName
-    } else if (flag === '--min-macro-f1') {
-      const v = value()
-      const x = Number(v)
-      if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1)
-        throw new UsageError('--min-macro-f1 must be a number from 0 to 1')
-      out.minMacroF1 = x
-    } else if (flag === '-h' || flag === '--help') throw new UsageError('')
-    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`)
-    else if (dirSet) throw new UsageError(`one data folder only (got ${out.dir} and ${a})`)
-    else {
-      out.dir = resolve(a)
-      dirSet = true
-    }
-  }
-  return out
-}
-
-export class UsageError extends Error {}
 
 // scripts/ → the repository root, whose parent holds shared/ when the full data sits beside the repository.
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -91,12 +58,24 @@ async function main(): Promise<number> {
     console.error(USAGE)
     return 2
   }
-  const missing = [COMPLAINTS_FILE, PURCHASE_FILE].map((f) => join(args.dir, f)).filter((p) => !existsSync(p))
-  if (missing.length > 0) {
-    console.error(`eval-scorer: no evaluation data: ${missing.join(', ')} not found.`)
-    console.error(`Pass the folder holding ${COMPLAINTS_FILE} and ${PURCHASE_FILE} as the first argument.\n${USAGE}`)
+  const has = (f: string) => existsSync(join(args.dir, f))
+  const files = [COMPLAINTS_FILE, PURCHASE_FILE, INTENTS_FILE]
+  if (!files.some(has)) {
+    console.error(`eval-scorer: no evaluation data: none of ${files.join(', ')} is in ${args.dir}.`)
+    console.error(`Pass the folder holding them as the first argument.\n${USAGE}`)
     return 2
   }
+  const needed = [
+    args.minMacroF1 !== null && !has(COMPLAINTS_FILE) ? `--min-macro-f1 needs ${COMPLAINTS_FILE}` : '',
+    (args.minIntentsMacroF1 !== null || args.maxOffTopicQualified !== null) && !has(INTENTS_FILE)
+      ? `--min-intents-macro-f1 and --max-off-topic-qualified need ${INTENTS_FILE}`
+      : '',
+  ].filter(Boolean)
+  if (needed.length > 0) {
+    console.error(`eval-scorer: ${needed.join('; ')}, which is not in ${args.dir}`)
+    return 2
+  }
+  for (const f of files.filter((f) => !has(f))) console.error(`eval-scorer: ${join(args.dir, f)} not found: skipped`)
   let built: ReturnType<typeof evalScorer>
   try {
     built = evalScorer(args.scorer, process.env)
@@ -105,7 +84,7 @@ async function main(): Promise<number> {
     console.error(`eval-scorer: ${e.message}`)
     return 2
   }
-  const { scorer, concurrency, timeoutMs } = built
+  const { scorer, concurrency, timeoutMs, threshold } = built
   const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
   const onProgress =
     args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
@@ -118,34 +97,57 @@ async function main(): Promise<number> {
   }
   console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}${which}\n`)
 
-  let gateFigure: number | null = null
+  const gates: Array<{ what: string; figure: number; bound: number; floor: boolean }> = []
+  const answered = (n: number, errors: number, firstError: string | null) => {
+    if (n === 0 || errors < n) return true
+    console.error(`eval-scorer: the ${scorer.name} scorer answered none of the ${n} posts (${firstError})`)
+    return false
+  }
   let posts = 0
   let ms = 0
-  for (const task of [complaintsTask(args.dir), purchaseTask(args.dir)]) {
+  const tasks = [
+    has(COMPLAINTS_FILE) ? complaintsTask(args.dir) : null,
+    has(PURCHASE_FILE) ? purchaseTask(args.dir) : null,
+  ]
+  for (const task of tasks) {
+    if (!task) continue
     const r = await runTask(scorer, task, { concurrency, timeoutMs, onProgress })
     console.log(`${formatTask(r, scorer.name)}\n`)
-    if (task.items.length > 0 && r.errors === task.items.length) {
-      console.error(
-        `eval-scorer: the ${scorer.name} scorer answered none of the ${task.items.length} posts (${r.firstError})`,
-      )
-      return 2
-    }
-    if (task.gate) gateFigure = r.scorer.macroF1
+    if (!answered(task.items.length, r.errors, r.firstError)) return 2
+    if (task.gate && args.minMacroF1 !== null)
+      gates.push({ what: 'complaints macro-F1', figure: r.scorer.macroF1, bound: args.minMacroF1, floor: true })
     posts += task.items.length
+    ms += r.ms
+  }
+  if (has(INTENTS_FILE)) {
+    const data = readIntents(args.dir)
+    const r = await runIntents(scorer, data, { concurrency, timeoutMs, threshold })
+    console.log(`${formatIntents(r, scorer.name)}\n`)
+    if (!answered(data.rows.length, r.errors, r.firstError)) return 2
+    if (args.minIntentsMacroF1 !== null)
+      gates.push({ what: 'intents macro-F1', figure: r.summary.macroF1, bound: args.minIntentsMacroF1, floor: true })
+    if (args.maxOffTopicQualified !== null)
+      gates.push({
+        what: 'off-topic qualified',
+        figure: r.offTopicQualified,
+        bound: args.maxOffTopicQualified,
+        floor: false,
+      })
+    posts += data.rows.length
     ms += r.ms
   }
   console.log(
     `${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`,
   )
 
-  if (args.minMacroF1 !== null && gateFigure !== null) {
-    const ok = gateFigure >= args.minMacroF1
-    console.log(
-      `complaints macro-F1 ${gateFigure.toFixed(3)} ${ok ? '>=' : '<'} ${args.minMacroF1} required: ${ok ? 'pass' : 'FAIL'}`,
-    )
-    if (!ok) return 1
+  let failed = false
+  for (const g of gates) {
+    const ok = g.floor ? g.figure >= g.bound : g.figure <= g.bound
+    const sign = g.floor ? (ok ? '>=' : '<') : ok ? '<=' : '>'
+    console.log(`${g.what} ${g.figure.toFixed(3)} ${sign} ${g.bound} required: ${ok ? 'pass' : 'FAIL'}`)
+    failed ||= !ok
   }
-  return 0
+  return failed ? 1 : 0
 }
 
 if (import.meta.main) process.exit(await main())

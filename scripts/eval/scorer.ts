@@ -17,8 +17,17 @@ export class EvalSetupError extends Error {}
 export function evalScorer(
   name: ScorerName,
   env: Record<string, string | undefined>,
-): { scorer: Scorer; concurrency: number; timeoutMs: number } {
-  if (name === 'rules') return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000 }
+): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number } {
+  if (name === 'rules') {
+    // Only the qualifying score is read from the environment: the rules need no other setting.
+    let threshold: number
+    try {
+      threshold = loadConfig({ env }).scorer.qualify_threshold
+    } catch (e) {
+      throw new EvalSetupError(`cannot read the qualifying score: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000, threshold }
+  }
   // The backend is the one asked for, and never a silent fallback: an evaluation of "ollama" must not measure rules.
   const merged = { ...env, LEAD_SIGNALS_SCORER_BACKEND: name, LEAD_SIGNALS_SCORER_FALLBACK: 'none' }
   let scorer: Scorer
@@ -32,5 +41,10 @@ export function evalScorer(
   }
   if (scorer.name === 'rules')
     throw new EvalSetupError(`the ${name} scorer is not available in this build (the registry answered with rules)`)
-  return { scorer, concurrency: config.scorer.concurrency, timeoutMs: config.scorer.timeout_ms }
+  return {
+    scorer,
+    concurrency: config.scorer.concurrency,
+    timeoutMs: config.scorer.timeout_ms,
+    threshold: config.scorer.qualify_threshold,
+  }
 }

@@ -122,12 +122,22 @@ describe('eval data and arguments', () => {
   })
 
   test('arguments: data folder, --scorer and --min-macro-f1', () => {
-    expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', minMacroF1: null })
+    const none = { minMacroF1: null, minIntentsMacroF1: null, maxOffTopicQualified: null }
+    expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', ...none })
     expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({
+      ...none,
       dir: '/x',
       scorer: 'ollama',
       minMacroF1: 0.7,
     })
+    expect(parseArgs(['--min-intents-macro-f1', '0.7', '--max-off-topic-qualified=0.05'], '/d')).toEqual({
+      ...none,
+      dir: '/d',
+      scorer: 'rules',
+      minIntentsMacroF1: 0.7,
+      maxOffTopicQualified: 0.05,
+    })
+    expect(() => parseArgs(['--max-off-topic-qualified', '5'], '/d')).toThrow('from 0 to 1')
     expect(() => parseArgs(['--scorer', 'gpt'], '/d')).toThrow(UsageError)
     expect(() => parseArgs(['--min-macro-f1', 'high'], '/d')).toThrow(UsageError)
     expect(() => parseArgs(['--min-macro-f1'], '/d')).toThrow(UsageError)

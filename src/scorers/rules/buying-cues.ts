@@ -31,7 +31,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`,
+    `\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+(?!(?:way|ways|practice|practices|approach|pattern|time|place)\\b)\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`,
     'asks which product is best',
     1.5,
   ),
@@ -59,7 +59,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     2,
   ),
   cue(
-    `\\b(?:should|do|can|where\\s+can|where\\s+do)\\s+i\\s+(?:buy|get|order|purchase)\\b|\\bworth\\s+(?:buying|the\\s+(?:money|price|upgrade))\\b`,
+    `\\b(?:should|do|can|where\\s+can|where\\s+do)\\s+(?:i|we)\\s+(?:just\\s+)?(?:buy|get|order|purchase|pay\\s+for|go\\s+with|sign\\s+up\\s+for)\\b|\\bworth\\s+(?:buying|the\\s+(?:money|price|upgrade))\\b`,
     'weighs a purchase',
     1.5,
   ),
@@ -78,7 +78,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
   // Weak on its own ("buy low, sell high"); it only tips a post over the line together with another cue.
   cue(`\\b(?:buy|buying|purchase|purchasing|get\\s+my\\s+hands\\s+on|upgrade\\s+to)\\b`, 'talks about buying', 0.5),
   cue(
-    `\\b(?:will|${A}ll|might|may|must|gotta|ima|i${A}ma|finally|definitely)\\s+(?:go\\s+|just\\s+|probably\\s+|be\\s+)?(?:buy|buying|purchase|purchasing|order|ordering|upgrade|upgrading)\\b`,
+    `\\b(?:will|ll|might|may|must|gotta|ima|i${A}ma|finally|definitely)\\s+(?:go\\s+|just\\s+|probably\\s+|be\\s+)?(?:buy|buying|purchase|purchasing|order|ordering|upgrade|upgrading)\\b`,
     'plans to buy',
     1.5,
   ),
@@ -144,5 +144,5 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
     true,
   ),
   sw(`\\binstead\\s+of\\s+${NAME}`, 'compares against a product', 1, 'compare', true),
-  swBehind(`${NAME}\\s+`, `(?:vs\\.?|versus)\\s+`, 'compares products', 1.5, 'compare', true),
+  swBehind(`${NAME}\\s+`, `(?:vs\\.?|versus)\\s+`, 'compares products', 1, 'choose', true),
 ]

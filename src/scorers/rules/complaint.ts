@@ -16,7 +16,7 @@
  * from any evaluation data.
  */
 import { A, type Cue, cue } from './cue'
-import { type CueHit, findCues } from './match'
+import type { CueHit } from './match'
 
 const DURATION = `(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)`
 const SMALL_NUMBER = `(?:\\d+|an?|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|several|few|many)`
@@ -37,7 +37,8 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
   cue(
     `\\bused\\s+to\\s+(?:be|work|have|get|love|like)\\b|\\bno\\s+longer\\b|\\b(?:gone|went|going)\\s+(?:down\\s*hill|to\\s+(?:hell|crap|shit))\\b` +
       `|\\bworse\\s+(?:than\\s+(?:ever|before|last)|and\\s+worse|every|each|by\\s+the)\\b|\\bnot\\s+what\\s+(?:it|they|you)\\s+used\\s+to\\b` +
-      `|(?:n[’']t|\\bnot|\\bnever|\\bno)\\s+(?:\\w+\\s+){0,4}any\\s*more\\b`,
+      // "n't … any more", read from "any more" back, so that the cue starts on a word (match.ts).
+      `|\\bany\\s*more\\b(?<=(?:n[’']t|\\bnot|\\bnever|\\bno)\\s+(?:\\w+\\s+){0,4}any\\s*more)`,
     'compares with how it used to be',
     1.5,
     false,
@@ -89,7 +90,7 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
     false,
   ),
   cue(
-    `(?:😡|😠|🤬|😤|😒|🙄|😩|😫|😖|😣|😞|👎|🤦)|(?:^|\\s)(?:>?:-?\\(+|:-?[/\\\\](?!/)|-_-|D:)(?=\\s|$)`,
+    `(?:😡|😠|🤬|😤|😒|🙄|😩|😫|😖|😣|😞|👎|🤦)|(?<=^|\\s)(?:>?:-?\\(+|:-?[/\\\\](?!/)|-_-|D:)(?=\\s|$)`,
     'shows frustration',
     1,
     false,
@@ -147,28 +148,33 @@ export const PRAISE: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:love(?!\\s+(?:how|when|that|it\\s+when|being|waiting|paying))|loving|loved|great|awesome|amazing|excellent|fantastic|perfect|brilliant|wonderful|best|happy|glad|enjoy(?:ed|ing)?|congrat\\w*|beautiful|favou?rite|excited|lovely|impressed|yay)\\b`,
+    `\\b(?:loves?(?!\\s+(?:how|when|that|it\\s+when|being|waiting|paying))|loving|loved|thrill(?:ed)?|delighted|chef${A}s\\s+kiss|game[\\s-]changer|life\\s*saver|worth\\s+it|stress-free|yay)\\b`,
+    'loves it',
+    1,
+  ),
+  cue(
+    `\\b(?:great|awesome|amazing|excellent|fantastic|perfect|brilliant|wonderful|best|happy|glad|enjoy(?:ed|ing)?|congrat\\w*|beautiful|favou?rite|excited|lovely|impressed|yay)\\b`,
     'praises',
     1,
   ),
-  cue(`(?:😍|😊|🙂|😀|😁|😃|😄|❤|💕|💯|👍|🎉|😘|🥰|💙|💜|💚|♥)|(?:^|\\s):-?[)D](?=\\s|$)`, 'smiles', 1, false),
+  cue(`(?:😍|😊|🙂|😀|😁|😃|😄|❤|💕|💯|👍|🎉|😘|🥰|💙|💜|💚|♥)|(?<=^|\\s):-?[)D](?=\\s|$)`, 'smiles', 1, false),
+  // A rating of four or five out of five.
+  cue(`\\b(?<![\\d.])[45]\\s?/\\s?5(?![\\d.])`, 'rates it highly', 1, false),
 ]
 
 /** Praise lowers the complaint evidence by at most this much: a warm word does not cancel a clear complaint. */
 const PRAISE_CAP = 1.5
 
-/** Complaint frames and weak signs found in the text, frames first. */
-export function complaintCues(text: string): CueHit[] {
-  const hits = findCues(text, COMPLAINT_FRAMES).concat(findCues(text, COMPLAINT_SUPPORT))
+/** Words in capitals, as a weak sign of a complaint, or null. */
+export function shouting(text: string): CueHit | null {
   SHOUTING.lastIndex = 0
   const shout = SHOUTING.exec(text)
-  if (shout) hits.push({ what: 'shouts', text: shout[0], w: 0.5, index: shout.index })
-  return hits
+  return shout ? { what: 'shouts', text: shout[0], w: 0.5, index: shout.index } : null
 }
 
-/** How much thanks and praise count against a complaint, at most PRAISE_CAP. */
-export function praiseWeight(text: string): number {
+/** How much the thanks and praise found (hits of PRAISE) count against a complaint, at most PRAISE_CAP. */
+export function praiseWeight(hits: readonly CueHit[]): number {
   let praise = 0
-  for (const h of findCues(text, PRAISE)) praise += h.w
+  for (const h of hits) praise += h.w
   return Math.min(PRAISE_CAP, praise)
 }

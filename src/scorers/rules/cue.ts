@@ -19,11 +19,12 @@ export function cue(source: string, what: string, w: number, neg = true): Cue {
 
 /**
  * A switching frame also says what it means when the product it names turns out to be generic or ours:
- * `switch` = still buying intent (ACTIVE), `price` = a complaint (PAIN), `compare` = nothing on its own.
+ * `switch` = still buying intent (ACTIVE), `price` = a complaint (PAIN), `compare` = nothing on its own, `choose` =
+ * weighing products against each other ("Foo vs Bar"), buying intent whatever the names.
  * `proper` = the name must look like a product (capitalised, @handle, dotted), because the verb is common
  * ("cancel the order", "ditch the car").
  */
-export type SwitchCue = Cue & { kind: 'switch' | 'price' | 'compare'; proper: boolean }
+export type SwitchCue = Cue & { kind: 'switch' | 'price' | 'compare' | 'choose'; proper: boolean }
 
 export function sw(source: string, what: string, w: number, kind: SwitchCue['kind'], proper = false): SwitchCue {
   return { ...cue(source, what, w), kind, proper }
@@ -43,7 +44,8 @@ export function swBehind(
   kind: SwitchCue['kind'],
   proper = false,
 ): SwitchCue {
-  return { re: new RegExp(`(?<=${name})${frame}`, 'gid'), what, w, neg: true, kind, proper }
+  // The frame's word follows a space, so it starts a word: `\b` lets the cue be tried at word starts only (match.ts).
+  return { re: new RegExp(`\\b(?<=${name})${frame}`, 'gid'), what, w, neg: true, kind, proper }
 }
 
 /** Apostrophes as typed on phones and desktops alike. */

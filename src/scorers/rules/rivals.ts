@@ -5,7 +5,7 @@
 import { SWITCH_CUES } from './buying-cues'
 import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
-import { type CueHit, containsWord, firstMatches, matchStart } from './match'
+import { type CueHit, firstMatches, matchStart, wordAt } from './match'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
 const OWN_NAME_RE =
@@ -41,31 +41,58 @@ export function isOurs(name: string, ctx: Context): boolean {
 /** A rival product found in a post; `of` names the ICP profile that lists it, when one does. */
 export type Rival = { name: string; cue: string; how: string; of?: string }
 
-/**
- * A rival named by an ICP profile (`competitors`) that occurs in the post as a whole word, case-insensitively, with or
- * without an @ or #: "@pipedrive", "Pipedrive's", "PIPEDRIVE". A name that is the keyword or the caller's own is not
- * a rival. `lower` is the post in lower case. No allocation beyond the trimmed names.
- */
-export function icpCompetitor(
-  lower: string,
-  icps: readonly IcpProfile[],
-  ctx: Context,
-): { name: string; icp: string } | null {
-  for (const icp of icps) {
-    for (const raw of icp.competitors ?? []) {
-      const name = raw.trim().replace(/^[@#]/, '')
-      const needle = name.toLowerCase()
-      if (needle.length < 2 || isOurs(needle, ctx)) continue
-      if (containsWord(lower, needle)) return { name, icp: icp.name }
-    }
+/** A rival named in the post: by a profile (`of` names it) or in the caller's context; `at` = where it occurs. */
+export type Named = { name: string; of?: string; at: number[] }
+
+/** Whole-word occurrences of `needle` (lower case) in `lower`, at most `max`. */
+function occurrences(lower: string, needle: string, max = 4): number[] {
+  const at: number[] = []
+  for (let i = lower.indexOf(needle); i !== -1 && at.length < max; i = lower.indexOf(needle, i + 1)) {
+    if (wordAt(lower, i, needle.length)) at.push(i)
   }
-  return null
+  return at
 }
 
-/** A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. */
-export function findSwitch(text: string, ctx: Context): { rival: Rival | null; active: CueHit[]; pain: CueHit[] } {
+/**
+ * The rivals named by the team's profiles (`competitors`) and by the caller's context that occur in the post as whole
+ * words, case-insensitively, with or without an @ or #: "@pipedrive", "Pipedrive's", "PIPEDRIVE". A name listed as a
+ * competitor stays one when it is also the keyword (teams track their rivals' names); the caller's own product never
+ * is. `lower` is the post in lower case.
+ */
+export function namedRivals(lower: string, icps: readonly IcpProfile[], ctx: Context): Named[] {
+  const out: Named[] = []
+  const add = (raw: string, of?: string) => {
+    const name = raw.trim().replace(/^[@#]/, '')
+    const needle = name.toLowerCase()
+    if (needle.length < 2 || ctx.own.has(needle) || out.some((n) => n.name.toLowerCase() === needle)) return
+    const at = occurrences(lower, needle)
+    if (at.length > 0) out.push({ name, of, at })
+  }
+  for (const icp of icps) for (const raw of icp.competitors ?? []) add(raw, icp.name)
+  for (const raw of ctx.rivals) add(raw)
+  return out
+}
+
+/**
+ * A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. A comparison
+ * ("Foo vs Bar", "better than Foo") names a product without saying that the writer leaves it: it is kept apart, as
+ * `compared`, for the judge to read with the rest of the post. A frame naming the keyword is kept as `keyword`: the
+ * keyword is a rival for a team whose profiles list it as a competitor (teams track their rivals' names).
+ */
+export function findSwitch(
+  text: string,
+  ctx: Context,
+): {
+  rival: Rival | null
+  compared: Rival | null
+  keyword: (Rival & { compare: boolean }) | null
+  active: CueHit[]
+  pain: CueHit[]
+} {
   const active: CueHit[] = []
   const pain: CueHit[] = []
+  let compared: Rival | null = null
+  let keyword: (Rival & { compare: boolean }) | null = null
   const found = firstMatches(text, SWITCH_CUES)
   for (let j = 0; j < SWITCH_CUES.length; j++) {
     const m = found[j]
@@ -79,13 +106,26 @@ export function findSwitch(text: string, ctx: Context): { rival: Rival | null; a
     const generic = GENERIC_NAMES.has(name) || /^\d+$/.test(name)
     const start = matchStart(m)
     const phrase = text.slice(start, m.index + m[0].length)
-    if (!generic && !isOurs(name, ctx))
-      return { rival: { name: raw, cue: phrase, how: 'names a competitor' }, active, pain }
+    if (!generic && !isOurs(name, ctx)) {
+      const rival = { name: raw, cue: phrase, how: 'names a competitor' }
+      const leaves = c.kind === 'switch' || c.kind === 'price'
+      if (leaves) return { rival, compared, keyword, active, pain }
+      compared ??= rival
+      if (c.kind === 'choose') active.push({ what: c.what, text: phrase, w: c.w, index: start })
+      continue
+    }
+    if (!generic && !ctx.own.has(name))
+      keyword ??= {
+        name: raw,
+        cue: phrase,
+        how: 'names a competitor',
+        compare: c.kind === 'compare' || c.kind === 'choose',
+      }
     const hit = { what: c.what, text: phrase, w: c.w, index: start }
-    if (c.kind === 'switch') active.push(hit)
+    if (c.kind === 'switch' || c.kind === 'choose') active.push(hit)
     else if (c.kind === 'price') pain.push(hit)
   }
-  return { rival: null, active, pain }
+  return { rival: null, compared, keyword, active, pain }
 }
 
 const SENTENCE_END = /[.!?\n]/

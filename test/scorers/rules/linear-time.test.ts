@@ -4,6 +4,8 @@ import * as buyingCues from '../../../src/scorers/rules/buying-cues'
 import * as modifiers from '../../../src/scorers/rules/modifiers'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as complaintLists from '../../../src/scorers/rules/complaint'
+import * as langCues from '../../../src/scorers/rules/lang-cues'
+import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 
 // docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
 // fix, the amount pattern took 170-250 ms on 20,000 characters of "1,0" repeated (each digit rescanned the run to its
@@ -18,7 +20,9 @@ function patternsIn(value: unknown, found: RegExp[] = []): RegExp[] {
   return found
 }
 
-const PATTERNS = [buyingCues, painCues, modifiers, complaintLists].flatMap((lists) => patternsIn(lists))
+const PATTERNS = [buyingCues, painCues, modifiers, complaintLists, sellerCues, langCues].flatMap((lists) =>
+  patternsIn(lists),
+)
 // Runs of the characters numbers, amounts, words and punctuation are made of, glued and spaced.
 const FRAGMENTS = [
   '1,0',
@@ -50,9 +54,15 @@ function slowestScan(re: RegExp): { ms: number; input: string } {
   const global = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`)
   for (const fragment of [...FRAGMENTS, ...wordsOf(re)]) {
     const text = repeated(fragment)
-    const started = performance.now()
-    for (const _ of text.matchAll(global));
-    const ms = performance.now() - started
+    const scan = () => {
+      const started = performance.now()
+      for (const _ of text.matchAll(global));
+      return performance.now() - started
+    }
+    // A scan over the bound is timed once more and the faster kept: a pause of a loaded machine (the whole suite
+    // runs beside other work) is not the pattern's doing, a quadratic scan is slow both times.
+    let ms = scan()
+    if (ms > BOUND_MS) ms = Math.min(ms, scan())
     if (ms > worst.ms) worst = { ms, input: fragment }
   }
   return worst
@@ -60,7 +70,9 @@ function slowestScan(re: RegExp): { ms: number; input: string } {
 
 describe('the rules scorer on hostile input', () => {
   test('finds the patterns it checks (every cue list and modifier)', () => {
-    expect(PATTERNS.length).toBeGreaterThan(60)
+    expect(PATTERNS.length).toBeGreaterThan(100)
+    expect(PATTERNS).toContain(sellerCues.LEAVING_CUES[0]?.re)
+    expect(PATTERNS).toContain(langCues.FOREIGN_ACTIVE[0]?.re)
     expect(PATTERNS).toContain(modifiers.BUDGET_RE)
   })
 
@@ -83,6 +95,29 @@ describe('the rules scorer on hostile input', () => {
         new AbortController().signal,
       )
       expect(performance.now() - started).toBeLessThan(BOUND_MS)
+      expect(result.score).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  test('a whole 20,000-character post of one cue word repeated is scored quickly (each word start tries its cues)', async () => {
+    const scorer = createRulesScorer()
+    const icps = [{ name: 'Founders', description: 'Founders of small SaaS companies who need a CRM' }]
+    for (const fragment of [
+      'do you ',
+      'need a ',
+      "don't ",
+      'so slow ',
+      'why is ',
+      'every ',
+      'moving off ',
+      'wir suchen ',
+    ]) {
+      const started = performance.now()
+      const result = await scorer.score(
+        { content: repeated(fragment), keyword: 'crm', icps },
+        new AbortController().signal,
+      )
+      expect(performance.now() - started).toBeLessThan(BOUND_MS * 4)
       expect(result.score).toBeGreaterThanOrEqual(0)
     }
   })

@@ -1,0 +1,96 @@
+/**
+ * What the rules read in a post that does not depend on the team (docs/scoring.md#reading-a-post): its words and
+ * language, cues, switching frames, budget, urgency, team size, the keyword, and (computed on first use) the complaint
+ * rules, question cues and the kind of post. Polling scores one post for every team tracking its keyword, so this is
+ * read once and judged per team (judge.ts).
+ */
+import { ACTIVE_CUES } from './buying-cues'
+import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
+import type { Cue } from './cue'
+import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
+import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from './match'
+import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
+import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
+import { findSwitch, readContext } from './rivals'
+import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES, WORK_PAIN_CUES } from './seller-cues'
+import { keywordRoots } from './topic'
+import { type Lang, readWords } from './words'
+
+// Every English list of a post is read in one scan of its words (match.ts findCueGroups): most posts need most of
+// them (a post that is neither buying nor complaining is checked for questions, praise and its kind), and one scan
+// costs far less than one per list.
+const LISTS = {
+  active: [...ACTIVE_CUES, ...CHOOSING_CUES],
+  pain: [...PAIN_CUES, ...WORK_PAIN_CUES],
+  leaving: LEAVING_CUES,
+  question: [...QUESTION_CUES, ...ASKING_CUES],
+  genre: GENRE_CUES,
+  frames: COMPLAINT_FRAMES,
+  support: COMPLAINT_SUPPORT,
+  praise: PRAISE,
+}
+const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
+const GROUPS: readonly (readonly Cue[])[] = Object.values(LISTS)
+
+/** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
+function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): CueHit[] {
+  if (lang === 'en' || lang === 'other') return []
+  if (lang === 'ja') return findCues(text, JAPANESE[kind])
+  const lists = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
+  return findCues(text, lists[kind])
+}
+
+export type Reading = ReturnType<typeof readPost>
+
+export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
+  const text = content
+  const ctx = readContext(keyword, context)
+  const lower = text.toLowerCase()
+  const words = readWords(text, keyword)
+  const sw = findSwitch(text, ctx)
+  const groups = findCueGroups(text, GROUPS)
+  const found = Object.fromEntries(NAMES.map((name, i) => [name, groups[i] ?? []])) as Record<
+    keyof typeof LISTS,
+    CueHit[]
+  >
+  const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
+  const pain = found.pain.concat(sw.pain, foreign(text, words.lang, 'pain'))
+  const leaving = found.leaving.concat(foreign(text, words.lang, 'leaving'))
+  let complaint: CueHit[] | undefined
+  let question: CueHit[] | undefined
+  return {
+    text,
+    lower,
+    ctx,
+    sw,
+    active,
+    pain,
+    leaving,
+    keyword,
+    words,
+    keywordRoots: keywordRoots(keyword),
+    /** A question mark (any script's). */
+    asks: /[?？]/.test(text),
+    /** A code block, or inline code twice: a developer's post. */
+    code: text.includes('```') || (text.match(/`/g)?.length ?? 0) >= 4,
+    activeW: sum(active),
+    painW: sum(pain),
+    budget: firstOf(text, BUDGET_RE),
+    urgency: firstOf(text, URGENCY_RE),
+    team: firstOf(text, TEAM_SIZE_RE),
+    keywordPresent: ctx.keyword
+      ? containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
+      : undefined,
+    /** Complaint frames and weak signs (complaint.ts), frames first. */
+    complaint: () => {
+      if (!complaint) {
+        const shout = shouting(text)
+        complaint = found.frames.concat(found.support, shout ? [shout] : [])
+      }
+      return complaint
+    },
+    praise: () => praiseWeight(found.praise),
+    question: () => (question ??= found.question.concat(foreign(text, words.lang, 'question'))),
+    genre: () => found.genre,
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The words of a post, read once: their roots (what ICP profiles and market vocabularies are compared with) and the
+ * language the post is written in, told from its most common little words (docs/scoring.md#other-languages).
+ */
+import { remember } from '../../lib/bounded-map'
+import { STOP_WORDS } from './modifiers'
+
+/** Light stemming so that "founders"/"founder" and "agencies"/"agency" meet; applied to both sides alike. */
+export function stem(word: string): string {
+  let w = word
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3)
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2)
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2)
+  else if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1)
+  else return w
+  // "running" -> "runn" -> "run", but "selling" keeps "sell".
+  return /([b-df-hj-km-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w
+}
+
+/**
+ * A word's root: its light stem cut to six letters, so that the forms of one word meet ("invoice", "invoicing";
+ * "reconcile", "reconciliation") where the light stem alone keeps them apart. Used for every comparison of words.
+ */
+export const root = (word: string): string => stem(word).slice(0, 6)
+
+/** Words: letters (Latin, with accents) and digits, lower case; "+" and "#" inside a word for "c++", "c#". */
+export const TOKEN_RE = /[a-z0-9\u00df-\u00f6\u00f8-\u024f][a-z0-9\u00df-\u00f6\u00f8-\u024f+#]*/g
+
+/** The languages told apart; `other` is a script the rules have no words for. */
+export type Lang = 'en' | 'de' | 'fr' | 'es' | 'pt' | 'it' | 'nl' | 'ja' | 'other'
+export const LANG_NAMES: Record<Lang, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  it: 'Italian',
+  nl: 'Dutch',
+  ja: 'Japanese',
+  other: 'a language the rules do not read',
+}
+
+// The commonest little words of each language (articles, pronouns, conjunctions): a post's language is the one whose
+// words it uses most. Words shared by two languages count for both.
+const LITTLE_WORDS: Array<[Lang, string]> = [
+  ['en', 'the and to of is it you that for with this my we are was have be not but our your what how'],
+  // Words that are also English ("a", "do", "die", "come") are left out of the other languages' lists.
+  ['de', 'der das und ist nicht ich wir mit für auf ein eine einen zu den von es sie wie auch oder aber'],
+  ['fr', 'le la les et est pas je nous pour avec des une un du que qui dans sur ce mais ou vous'],
+  ['es', 'el la los las y es yo para con una un que en por del lo pero nos muy'],
+  ['pt', 'o os e é não eu nós para com uma um que em da por mas você'],
+  ['it', 'il lo la gli e è non io noi per con una un che di del della ma'],
+  ['nl', 'de het een en niet ik wij voor met van op te dat zijn maar hoe ook'],
+]
+const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl']
+const LITTLE = new Map<string, number>()
+for (const [lang, words] of LITTLE_WORDS) {
+  const bit = 1 << LANGS.indexOf(lang)
+  for (const w of words.split(' ')) LITTLE.set(w, (LITTLE.get(w) ?? 0) | bit)
+}
+/** Enough little words read to tell the language. */
+const LANG_SAMPLE = 60
+
+// Kana (Japanese) and other scripts without spaces or Latin letters.
+const KANA_RE = /[\u3040-\u30ff]/
+const NON_LATIN_RE = /[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3400-\u9fff\uac00-\ud7af]/
+
+// Word → its root, or '' for a word that is not topical. Posts share most of their words, so looking a word up here
+// is cheaper than stemming it again; the bound keeps memory flat on any input.
+const roots = new Map<string, string>()
+const ROOTS_KEPT = 50_000
+
+/** `roots`: each root of the post's topical words, with the first word that gave it. */
+export type Words = { roots: Map<string, string>; lang: Lang }
+
+/** The roots of a post's topical words (and its keyword's), and its language. */
+export function readWords(content: string, keyword: string | undefined): Words {
+  const words = new Map<string, string>()
+  const lower = (keyword ? `${content}\n${keyword}` : content).toLowerCase()
+  const counts = [0, 0, 0, 0, 0, 0, 0]
+  let seen = 0
+  // match() hands back plain strings: half the time of an exec() loop, which builds a match object per word.
+  const tokens = lower.match(TOKEN_RE) ?? []
+  for (const word of tokens) {
+    if (seen < LANG_SAMPLE && word.length <= 5) {
+      const bits = LITTLE.get(word)
+      if (bits !== undefined) {
+        seen++
+        for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i] = (counts[i] ?? 0) + 1
+      }
+    }
+    let t = roots.get(word)
+    if (t === undefined)
+      t = remember(roots, word, word.length > 1 && !STOP_WORDS.has(word) ? root(word) : '', ROOTS_KEPT)
+    if (t && !words.has(t)) words.set(t, word)
+  }
+  return { roots: words, lang: language(content, tokens.length, counts) }
+}
+
+function language(content: string, tokens: number, counts: number[]): Lang {
+  // A post with few Latin words and text in another script is in that script's language.
+  const head = content.slice(0, 400)
+  if (KANA_RE.test(head)) return 'ja'
+  if (tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
+  let best = 0
+  for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i
+  // English unless another language clearly leads: short posts and shared words are read as English.
+  return (counts[best] ?? 0) >= 3 && (counts[best] ?? 0) > (counts[0] ?? 0) * 1.5 ? (LANGS[best] as Lang) : 'en'
+}

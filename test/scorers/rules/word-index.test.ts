@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'bun:test'
+import * as buyingCues from '../../../src/scorers/rules/buying-cues'
+import * as complaintLists from '../../../src/scorers/rules/complaint'
+import type { Cue } from '../../../src/scorers/rules/cue'
+import { findCueGroups, findCues, firstMatch } from '../../../src/scorers/rules/match'
+import * as painCues from '../../../src/scorers/rules/pain-cues'
+import * as sellerCues from '../../../src/scorers/rules/seller-cues'
+import { firstWords } from '../../../src/scorers/rules/word-index'
+
+// docs/scoring.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
+// one of its own first words starts. It must find exactly what scanning the post with each cue on its own finds.
+
+describe('first words of a cue', () => {
+  test('read from the literal words after a word boundary, alternatives and groups included', () => {
+    expect(firstWords('\\b(?:hate|hates|loathe)\\b')).toEqual(['hate', 'hates', 'loathe'])
+    expect(firstWords("\\bcan['’]?t\\s+stand\\b")).toEqual(['can'])
+    expect(firstWords('\\b(?:keeps?|kept)\\s+crashing|\\bagain\\s*[?!]')).toEqual(['keep', 'kept', 'again'])
+    expect(firstWords('\\b(?:(?:in\\s+this|this)\\s+guide|Psa)')).toEqual(['in', 'this', 'psa'])
+    expect(firstWords('\\b(?<=(?:^|[.!?])\\s*)(?:need|want)\\s+a')).toEqual(['need', 'want'])
+    expect(firstWords('\\b\\d+\\s+days')).toEqual([...'0123456789'])
+    expect(firstWords('\\b[12]\\s?/\\s?5')).toEqual(['1', '2'])
+  })
+
+  test('none when a match could start elsewhere: no word boundary, an optional first group, an emoji', () => {
+    expect(firstWords("(?:n[’']t|\\bnever)\\b")).toBeNull()
+    expect(firstWords('\\b(?:how\\s+)?do\\s+you')).toBeNull()
+    expect(firstWords('(?:😡|😠)')).toBeNull()
+    expect(firstWords('\\bfoo|#bar')).toBeNull()
+    expect(firstWords('\\?')).toBeNull()
+  })
+})
+
+const listsIn = (module: Record<string, unknown>) =>
+  Object.values(module).filter((v): v is Cue[] => Array.isArray(v) && v.every((c) => c && c.re instanceof RegExp))
+const LISTS = [buyingCues, painCues, complaintLists, sellerCues].flatMap((m) => listsIn(m))
+
+/** Each cue on its own: the reference the word index must match. */
+const oneByOne = (text: string, cues: readonly Cue[]) =>
+  cues.flatMap((c) => {
+    const m = firstMatch(text, c)
+    return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
+  })
+
+/** mulberry32: the same posts on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), a | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+// Posts made of the cues' own words, punctuation and negations, in random order: the likeliest to make a cue match
+// somewhere the index would not try it.
+const WORDS = [
+  ...new Set(LISTS.flatMap((cues) => cues.flatMap((c) => c.re.source.match(/[a-z]{2,}/gi) ?? []))),
+  "don't",
+  'not',
+  'never',
+  '3',
+  '40%',
+  '2/5',
+  '?',
+  '!',
+  '.',
+  '\n',
+  '😡',
+  ':(',
+  'I',
+  'we',
+  'MY',
+]
+function randomPost(next: () => number): string {
+  const n = 5 + Math.floor(next() * 40)
+  return Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(next() < 0.8 ? ' ' : ', ')
+}
+
+describe('the word index', () => {
+  const written = [
+    'We are not looking for a consultant. We are looking for a tool that does invoicing, any recommendations?',
+    "It never worked again after the update, I'm so done with this app 😡 3 days and still no reply",
+    'Shortlisting helpdesk tools for our 12 agents: Zendesk vs Freshdesk? Budget is approved, must-haves below.',
+    "Every Friday I chase the team for timesheets by hand, it's chaos. Not sure we're renewing our plan.",
+    '2/5 - the quote went from $20 to $90 and support ignored me, 40% churn rate since',
+    'Launch HN: we are building a tiny CRM. Here’s how it works; PSA: read the changelog',
+  ]
+
+  test('finds, list by list, what each cue finds on its own (written posts)', () => {
+    for (const text of written) for (const cues of LISTS) expect(findCues(text, cues)).toEqual(oneByOne(text, cues))
+  })
+
+  test('finds, list by list, what each cue finds on its own (2,000 posts made of the cues’ own words)', () => {
+    const next = rng(2026)
+    for (let i = 0; i < 2000; i++) {
+      const text = randomPost(next)
+      for (const cues of LISTS) expect(findCues(text, cues)).toEqual(oneByOne(text, cues))
+    }
+  })
+
+  test('several lists read in one pass give each list its own hits', () => {
+    const groups = LISTS.slice(0, 4)
+    for (const text of written) expect(findCueGroups(text, groups)).toEqual(groups.map((cues) => oneByOne(text, cues)))
+  })
+})

@@ -1,0 +1,212 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { figures, predictedLabel, readIntents, runIntents } from '../../scripts/eval/intents'
+import type { Scorer } from '../../src/scorers/types'
+import { fakeOpenAi } from '../support/fake-openai'
+import { fakesPerTest } from '../support/fake-upstream'
+
+// docs/scoring.md#the-intents-set. Every post here was written for this test.
+const row = (id: string, label: string, content: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id,
+    platform: 'reddit',
+    keyword: 'payroll',
+    icp: 'Payroll software for small businesses',
+    competitors: ['Gusto'],
+    content,
+    label,
+    ...extra,
+  })
+
+const POSTS = [
+  row('t1', 'ACTIVE', 'Can anyone recommend payroll software for our 12 staff? Budget approved, starting in June.'),
+  row('t2', 'ACTIVE', 'We need a payroll tool before the new tax year, recommend one please'),
+  row('t3', 'COMPETITOR', 'Leaving Gusto for another payroll provider after the price rise, so annoying'),
+  row('t4', 'PAIN', 'I run payroll by hand every month and chase everyone for timesheets, it eats my weekend'),
+  row('t5', 'QUESTION', 'How do you handle payroll for staff who change hours mid-month?'),
+  row('t6', 'MENTION', 'Our payroll team is hiring a specialist, apply via the link'),
+  row('t7', 'NONE', 'The payroll of the football club went up again after the transfer window'),
+  row('t8', 'NONE', 'Stadium payroll numbers are in the sports pages today'),
+]
+
+function dataDir(lines: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-intents-'))
+  writeFileSync(join(dir, 'intents.jsonl'), `${lines.join('\n')}\n`)
+  return dir
+}
+
+const script = join(import.meta.dir, '../../scripts/eval-scorer.ts')
+const sampleDir = join(import.meta.dir, '../../scripts/eval/sample')
+
+/** The command in its own process, awaited (a fake server in this process must keep answering meanwhile). */
+async function evalRun(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn([process.execPath, script, ...args], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
+  return { out, err, code }
+}
+
+describe('the intents set', () => {
+  test('rows are read with the profile they name; unreadable rows are skipped; halves alternate within each label', () => {
+    const dir = dataDir([...POSTS, 'not json', row('t9', 'MAYBE', 'unknown label'), '{"id":"t10","label":"NONE"}'])
+    try {
+      const { rows, skipped } = readIntents(dir)
+      expect(rows.length).toBe(8)
+      expect(skipped).toBe(3)
+      expect(rows[0]?.input).toEqual({
+        content: expect.stringContaining('recommend payroll'),
+        keyword: 'payroll',
+        icps: [{ name: 't1', description: 'Payroll software for small businesses', competitors: ['Gusto'] }],
+      })
+      expect(rows.filter((r) => r.label === 'ACTIVE').map((r) => r.half)).toEqual(['A', 'B'])
+      expect(rows.filter((r) => r.label === 'NONE').map((r) => r.half)).toEqual(['A', 'B'])
+      expect(rows.find((r) => r.label === 'PAIN')?.half).toBe('A')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('a score in the off-topic band is NONE whatever the intent', () => {
+    expect(predictedLabel({ intent: 'QUESTION', score: 2.9 })).toBe('NONE')
+    expect(predictedLabel({ intent: 'MENTION', score: 3 })).toBe('MENTION')
+    expect(predictedLabel({ intent: 'ACTIVE', score: 8 })).toBe('ACTIVE')
+  })
+
+  test('buyer recall, off-topic qualified and the buyers per score band', async () => {
+    const dir = dataDir(POSTS)
+    try {
+      // Scores by id: three of the four buyer posts qualify, one off-topic post does too.
+      const scores: Record<string, number> = { t1: 9, t2: 5, t3: 7, t4: 6, t5: 4, t6: 3.5, t7: 1, t8: 6.5 }
+      const scorer: Scorer = {
+        name: 'fake',
+        async score(input) {
+          const id = input.icps[0]?.name ?? ''
+          if (id === 't6') throw new Error('model down')
+          return { intent: 'MENTION', score: scores[id] ?? 0, icpMatch: null, reason: '' }
+        },
+      }
+      const r = await runIntents(scorer, readIntents(dir), { concurrency: 2, timeoutMs: 1000, threshold: 6 })
+      expect(r.errors).toBe(1)
+      expect(r.firstError).toBe('Error: model down')
+      expect(r.buyerRecall).toBeCloseTo(3 / 4, 12)
+      expect(r.offTopicQualified).toBeCloseTo(1 / 2, 12)
+      expect(r.bands.map((b) => [b.name, b.buyers, b.posts])).toEqual([
+        ['0-3', 0, 1],
+        ['4-5', 1, 2],
+        ['6-7', 2, 3],
+        ['8-10', 1, 1],
+      ])
+      // Half A holds t1, t3, t4, t5, t7 (the first of each label); t6 got no answer.
+      expect(r.halves.A.summary.total + r.halves.B.summary.total).toBe(7)
+      expect(figures([], 6).buyerRecall).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the command reports the intents set and holds it to --min-intents-macro-f1 and --max-off-topic-qualified', async () => {
+    const dir = dataDir(POSTS)
+    try {
+      const pass = await evalRun([dir, '--min-intents-macro-f1', '0.1', '--max-off-topic-qualified', '0.5'])
+      expect(pass.code).toBe(0)
+      for (const part of [
+        'intents.jsonl',
+        'buyer recall',
+        'off-topic qualified',
+        'buyer posts per score band',
+        'half B',
+      ])
+        expect(pass.out).toContain(part)
+      expect(pass.out).toMatch(/intents macro-F1 \d\.\d{3} >= 0\.1 required: pass/)
+      expect(pass.err).toContain('complaints-data.csv not found: skipped')
+      const fail = await evalRun([dir, '--min-intents-macro-f1=1'])
+      expect(fail.code).toBe(1)
+      expect(fail.out).toContain('FAIL')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('a floor on a file the folder lacks, or a folder with none of the files, exits 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-intents-'))
+    try {
+      writeFileSync(join(dir, 'purchase-intent-iphonex.csv'), 'class,text\nyes,I want to buy the new phone\n')
+      const missing = await evalRun([dir, '--max-off-topic-qualified', '0.05'])
+      expect(missing.code).toBe(2)
+      expect(missing.err).toContain('need intents.jsonl')
+      rmSync(join(dir, 'purchase-intent-iphonex.csv'))
+      const empty = await evalRun([dir])
+      expect(empty.code).toBe(2)
+      expect(empty.err).toContain('no evaluation data')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the sample in the repository holds an intents set with every label', async () => {
+    const run = await evalRun([sampleDir])
+    expect(run.code).toBe(0)
+    expect(run.out).toMatch(/intents\.jsonl[^\n]*\n {2}\d+ posts \((?:[1-9]\d* [A-Z]+(?:, )?){6}\)/)
+  })
+})
+
+describe('a model scorer measured on the intents set', () => {
+  const startFake = fakesPerTest()
+
+  test('--scorer openai: the fake OpenAI-compatible server answers every post and is measured like the rules', async () => {
+    const server = fakeOpenAi()
+    const dir = dataDir(POSTS)
+    try {
+      const env = {
+        LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: server.baseUrl,
+        LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'gpt-test',
+      }
+      const r = await evalRun([dir, '--scorer', 'openai', '--max-off-topic-qualified', '0'], env)
+      expect(r.code).toBe(0)
+      expect(r.out).toContain('scorer: openai (gpt-test)')
+      // The fake says ACTIVE 8 to the two posts asking for a recommendation and MENTION 2 (off topic) to the rest.
+      expect(r.out).toMatch(/ACTIVE +1\.000 +1\.000 +1\.000/)
+      expect(r.out).toContain('buyer recall 0.500: 2 of 4')
+      expect(r.out).toContain('off-topic qualified 0.0%: 0 of 2 NONE posts qualified')
+      expect(server.calls()).toBe(POSTS.length)
+    } finally {
+      server.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('--scorer ollama: a fake Ollama answering /api/chat is measured the same way', async () => {
+    const ollama = startFake((req) => {
+      const body = JSON.parse(req.body) as { model: string; messages: { role: string; content: string }[] }
+      const post = body.messages.at(-1)?.content.split('between the markers:').at(-1) ?? ''
+      const answer = /leaving/i.test(post)
+        ? { reason: 'Leaves a rival.', intent: 'COMPETITOR', icpMatch: null, score: 8 }
+        : { reason: 'Nothing to sell to.', intent: 'MENTION', icpMatch: null, score: 1 }
+      return Response.json({
+        model: body.model,
+        message: { role: 'assistant', content: JSON.stringify(answer) },
+        done: true,
+      })
+    })
+    const dir = dataDir(POSTS)
+    try {
+      const r = await evalRun([dir, '--scorer', 'ollama'], { LEAD_SIGNALS_SCORER_OLLAMA_HOST: ollama.origin })
+      expect(r.code).toBe(0)
+      expect(r.out).toContain('scorer: ollama (qwen2.5:3b)')
+      expect(r.out).toMatch(/COMPETITOR +1\.000 +1\.000 +1\.000/)
+      expect(r.out).toContain('buyer recall 0.250: 1 of 4')
+      expect(ollama.received.filter((q) => q.url.pathname === '/api/chat').length).toBe(POSTS.length)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
