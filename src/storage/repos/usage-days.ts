@@ -23,7 +23,7 @@ export function createUsageDaysRepo(db: Db, writes: GroupCommit) {
     written = Promise.all([
       written,
       ...batch.map((e) => writes.execute({ sql: ADD, args: [e.teamId, e.day, e.calls] }).catch(() => undefined)),
-    ])
+    ]).then(() => undefined) // as in usage.ts: no chain of earlier results kept
     return written
   }
 
