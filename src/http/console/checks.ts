@@ -2,8 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { type ConsoleUser, sessionOf } from '../../domain/sessions/sessions'
 import { AppError } from '../../errors'
-import { getOrAdd } from '../../lib/get-or-add'
-import { readJsonBody } from '../../wire/body'
+import { checksBeforeBody } from '../checks-before-body'
 import { sessionTokenOf } from './cookie'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
@@ -26,41 +25,27 @@ export function fromThisSite(request: Request): boolean {
   }
 }
 
-type Found = { viewer: Promise<ConsoleUser | undefined>; body?: Promise<unknown> }
-
 /**
  * The checks of every console route, in order: the request comes from this site (403), then the session (401), then
- * a JSON body (400, read as the API reads it), then the route's fields. `signedIn: false` (signing in) skips the
- * session. Elysia reads a body before anything else, so, as in ../checks.ts, the parser only starts the checks and
- * `derive` awaits them in order. Console calls are never counted.
+ * a JSON body (400, read as the API reads it, see ../checks-before-body.ts), then the route's fields.
+ * `signedIn: false` (signing in) skips the session. Console calls are never counted.
  */
 export const consoleChecks = (deps: Deps, a: { signedIn: boolean }) => {
-  const found = new WeakMap<Request, Found>()
-  const of = (request: Request): Found =>
-    getOrAdd(found, request, () => {
-      const site = SAFE_METHODS.has(request.method) || fromThisSite(request)
-      const viewer = site
-        ? a.signedIn
-          ? sessionOf(deps, sessionTokenOf(request))
-          : Promise.resolve(undefined)
-        : Promise.reject(new AppError('forbidden', 'this request did not come from a page of this service'))
-      viewer.catch(() => {})
-      return { viewer }
-    })
+  const checks = checksBeforeBody(
+    async (request): Promise<ConsoleUser | undefined> => {
+      if (!SAFE_METHODS.has(request.method) && !fromThisSite(request))
+        throw new AppError('forbidden', 'this request did not come from a page of this service')
+      return a.signedIn ? sessionOf(deps, sessionTokenOf(request)) : undefined
+    },
+    { maxBodyBytes: deps.config.server.max_body_bytes },
+  )
   return new Elysia()
-    .onParse({ as: 'scoped' }, ({ request, contentType }) => {
+    .onParse({ as: 'scoped' }, ({ request, contentType }) =>
       // Only a route that changes something with what it is sent reads a body; DELETE names its target in the path.
-      if (!WITH_BODY.has(request.method)) return {}
-      const f = of(request)
-      f.body = f.viewer.then(() => readJsonBody(request, { contentType, maxBytes: deps.config.server.max_body_bytes }))
-      f.body.catch(() => {})
-      return f.body.catch(() => ({}))
-    })
+      WITH_BODY.has(request.method) ? checks.parse(request, contentType) : {},
+    )
     .derive({ as: 'scoped' }, async ({ request, set }) => {
       set.headers['cache-control'] = 'no-store'
-      const f = of(request)
-      const viewer = await f.viewer
-      await f.body
-      return { viewer: viewer as ConsoleUser }
+      return { viewer: (await checks.settled(request)) as ConsoleUser }
     })
 }

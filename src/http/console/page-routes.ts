@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { AppError } from '../../errors'
+import { assetAnswer, fileAnswer, REVALIDATE } from '../static-files'
 import { ASSETS_PATH, type ConsoleAssets, loadConsoleAssets } from './assets'
 
 /**
@@ -18,38 +19,20 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-const PAGE_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-}
-
 /** The console's page at `/` (it shows Sign in or the signals itself) and its bundled files. */
 export const consolePageRoutes = () => {
   let loading: Promise<ConsoleAssets> | undefined
   const assets = () => (loading ??= loadConsoleAssets())
-  return new Elysia()
-    .get(
-      '/',
-      async () =>
-        new Response((await assets()).index, {
-          headers: { ...PAGE_HEADERS, 'content-type': 'text/html;charset=utf-8', 'cache-control': 'no-cache' },
-        }),
-      { detail: { hide: true } },
+  return new Elysia({ detail: { hide: true } })
+    .get('/', async () =>
+      fileAnswer((await assets()).index, 'text/html;charset=utf-8', REVALIDATE, {
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'referrer-policy': 'same-origin',
+      }),
     )
-    .get(
-      `${ASSETS_PATH}:file`,
-      async ({ params }) => {
-        const asset = (await assets()).files.get(params.file)
-        if (!asset) throw new AppError('not_found', 'no such file')
-        return new Response(asset.body, {
-          headers: {
-            ...PAGE_HEADERS,
-            'content-type': asset.type,
-            'cache-control': 'public, max-age=31536000, immutable',
-          },
-        })
-      },
-      { detail: { hide: true } },
-    )
+    .get(`${ASSETS_PATH}:file`, async ({ params, request }) => {
+      const asset = (await assets()).files.get(params.file)
+      if (!asset) throw new AppError('not_found', 'no such file')
+      return assetAnswer(request, { key: `${ASSETS_PATH}${params.file}`, body: asset.body, type: asset.type })
+    })
 }

@@ -6,11 +6,9 @@ import { validated } from '../validated'
 import { consoleChecks } from './checks'
 import { clearedCookie, sessionCookie, sessionTokenOf } from './cookie'
 
-const hidden = { detail: { hide: true } }
-
 /** docs/console.md#routes: sign in, sign out, and who is signed in. */
 export const consoleSessionRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/console/api' })
+  new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(
       new Elysia()
         .use(consoleChecks(deps, { signedIn: false }))
@@ -22,24 +20,16 @@ export const consoleSessionRoutes = (deps: Deps) =>
             set.headers['set-cookie'] = sessionCookie(request, session.token, session.expiresAt)
             return { signedIn: true }
           },
-          { body: validated('body', SignInBody), ...hidden },
+          { body: validated('body', SignInBody) },
         )
-        .delete(
-          '/session',
-          async ({ request, set }) => {
-            await signOut(deps, sessionTokenOf(request))
-            set.headers['set-cookie'] = clearedCookie(request)
-            return { signedIn: false }
-          },
-          hidden,
-        ),
+        .delete('/session', async ({ request, set }) => {
+          await signOut(deps, sessionTokenOf(request))
+          set.headers['set-cookie'] = clearedCookie(request)
+          return { signedIn: false }
+        }),
     )
     .use(
       new Elysia()
         .use(consoleChecks(deps, { signedIn: true }))
-        .get(
-          '/me',
-          ({ viewer }) => ({ user: viewer.user, team: { name: viewer.team.name, plan: viewer.team.plan } }),
-          hidden,
-        ),
+        .get('/me', ({ viewer }) => ({ user: viewer.user, team: { name: viewer.team.name, plan: viewer.team.plan } })),
     )

@@ -8,28 +8,20 @@ import { KeyBody } from '../../wire/console'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
-const hidden = { detail: { hide: true } }
-
 /** docs/console.md#routes: the Usage, Sources and Settings pages: keys for the API, and (owners) the team's users. */
 export const consoleSettingsRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/console/api' })
+  new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
-    .get('/usage', ({ viewer }) => consoleUsage(deps, viewer), { query: NoQuery, ...hidden })
-    .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery, ...hidden })
+    .get('/usage', ({ viewer }) => consoleUsage(deps, viewer), { query: NoQuery })
+    .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery })
     .get('/keys', async ({ viewer }) => ({ keys: await listApiKeys(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,
-      ...hidden,
     })
     // The new key is in this answer only: the page shows it once, for copying.
     .post('/keys', ({ viewer, body }) => issueApiKey(deps, { teamId: viewer.team.id, label: body.label }), {
       body: validated('body', KeyBody),
-      ...hidden,
     })
-    .delete(
-      '/keys/:prefix',
-      async ({ viewer, params }) => ({
-        revoked: await revokeApiKey(deps, { teamId: viewer.team.id, key: params.prefix }),
-      }),
-      hidden,
-    )
-    .get('/users', async ({ viewer }) => ({ users: await listTeamUsers(deps, viewer) }), { query: NoQuery, ...hidden })
+    .delete('/keys/:prefix', async ({ viewer, params }) => ({
+      revoked: await revokeApiKey(deps, { teamId: viewer.team.id, key: params.prefix }),
+    }))
+    .get('/users', async ({ viewer }) => ({ users: await listTeamUsers(deps, viewer) }), { query: NoQuery })

@@ -27,7 +27,7 @@ async function setup() {
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
     call('POST', '/console/api/session', { body: { email, password }, headers })
   const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]
-  return { deps, clock, team, apiKey, call, signIn, cookieOf }
+  return { deps, clock, team, apiKey, app, call, signIn, cookieOf }
 }
 
 const advance = (clock: { now(): Date; set(to: Date): void }, ms: number) =>
@@ -136,7 +136,8 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
   })
 
   test('the page at / allows only its own origin, and is there signed in or not', async () => {
-    const { call } = await setup()
+    const { call, app } = await setup()
+    const fetchPage = () => app.handle(new Request('http://localhost/'))
     const page = await call('GET', '/')
     expect(page.status).toBe(200)
     const policy = page.headers.get('content-security-policy') ?? ''
@@ -144,5 +145,13 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect(policy).toContain("script-src 'self'")
     expect(policy).not.toContain('unsafe-inline')
     expect(policy).not.toMatch(/https?:\/\//)
+    // Its files are named by content hash: kept for good, and gzipped for a browser that accepts it.
+    const files = [...(await (await fetchPage()).text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])
+    expect(files).toHaveLength(2)
+    for (const file of files) {
+      const res = await call('GET', file, { headers: { 'accept-encoding': 'gzip' } })
+      expect(res.headers.get('content-encoding')).toBe('gzip')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
   })
 })

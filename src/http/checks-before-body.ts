@@ -1,0 +1,34 @@
+import { getOrAdd } from '../lib/get-or-add'
+import { readJsonBody } from '../wire/body'
+
+type Found<T> = { first: Promise<T>; body?: Promise<unknown> }
+
+/**
+ * Checks that must be reported before anything wrong with the body (the key, the session, where a request comes
+ * from), for routes whose JSON body Elysia reads before any hook. Elysia turns whatever its parser throws into a
+ * generic parse error, so the parser only starts the work (`parse`: the first checks, then the body once they pass)
+ * and `settled`, awaited in `derive`, reports the first failure in that order. Both keep one record per request.
+ */
+export function checksBeforeBody<T>(first: (request: Request) => Promise<T>, a: { maxBodyBytes: number }) {
+  const found = new WeakMap<Request, Found<T>>()
+  const of = (request: Request): Found<T> =>
+    getOrAdd(found, request, () => {
+      const started = first(request)
+      started.catch(() => {})
+      return { first: started }
+    })
+  return {
+    parse(request: Request, contentType: string | undefined) {
+      const f = of(request)
+      f.body = f.first.then(() => readJsonBody(request, { contentType, maxBytes: a.maxBodyBytes }))
+      f.body.catch(() => {})
+      return f.body.catch(() => ({}))
+    },
+    async settled(request: Request): Promise<T> {
+      const f = of(request)
+      const value = await f.first
+      await f.body
+      return value
+    },
+  }
+}
