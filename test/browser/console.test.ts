@@ -44,6 +44,9 @@ beforeAll(async () => {
   const b = await seedTeam(deps, { name: 'bravo' })
   await deps.repos.signals.insertMany(a.team.id, signalsOf(a.team.id, 'acme', 30))
   await deps.repos.signals.insertMany(b.team.id, signalsOf(b.team.id, 'bravo', 3))
+  // Three counted calls today for acme, none for bravo: the Usage page draws one bar for acme.
+  for (let i = 0; i < 3; i++) deps.repos.usageDays.add(a.team.id, new Date().toISOString().slice(0, 10))
+  await deps.repos.usageDays.flush()
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   await createUser(deps, { team: 'bravo', email: 'bob@bravo.test', role: 'member', password: PASSWORD })
   const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
@@ -141,6 +144,7 @@ describe('the console in a browser', () => {
 
       await nav(view, 'Usage')
       await view.page.getByRole('img', { name: 'Counted calls per day' }).waitFor()
+      expect(await view.page.locator('.chart rect[height="120"]').count()).toBe(1) // today's 3 calls, the tallest bar
       expect(await textOf(view.page.locator('.facts dd').first())).toBe('growth')
       await screenshot(view.page, 'console-usage')
 
@@ -183,6 +187,8 @@ describe('the console in a browser', () => {
       await nav(view, 'Settings')
       await view.page.getByRole('button', { name: 'Generate API Key' }).waitFor()
       expect(await view.page.getByRole('heading', { name: 'Users' }).count()).toBe(0)
+      await nav(view, 'Usage')
+      await view.page.getByText('No counted calls yet this month.').waitFor()
       // Asking the console's routes for team A's signal directly finds nothing.
       const answer = await view.page.evaluate(async () => (await fetch('/console/api/signals/sig_acme_000')).status)
       expect(answer).toBe(404)

@@ -32,7 +32,11 @@ export function Usage() {
         <dd>{when(usage.resetsAt)}</dd>
       </dl>
       <h2>Counted calls per day</h2>
-      <DayChart days={report.days} />
+      {report.days.some((d) => d.calls > 0) ? (
+        <DayChart days={report.days} />
+      ) : (
+        <p class="muted">No counted calls yet this month.</p>
+      )}
     </section>
   )
 }
