@@ -15,10 +15,12 @@ const ALLOWED: Record<string, string[]> = {
   storage: [...LEAVES, 'migrations'],
   platforms: [...LEAVES, 'package'],
   scorers: [...LEAVES, 'workers'],
-  domain: [...LEAVES, 'storage', 'platforms', 'scorers', 'package'],
+  // Requests to URLs that users and clients name (client metadata documents, webhook receivers).
+  outbound: [...LEAVES, 'package'],
+  domain: [...LEAVES, 'storage', 'platforms', 'scorers', 'outbound', 'package'],
   // Wire shapes shared by the REST routes and the MCP tools: neither imports the other.
   wire: [...LEAVES, 'domain', 'package'],
-  deps: [...LEAVES, 'domain', 'storage', 'platforms', 'scorers'],
+  deps: [...LEAVES, 'domain', 'storage', 'platforms', 'scorers', 'outbound'],
   // The console's browser code (src/console) imports nothing of the server; http serves its bundle.
   console: [],
   http: [...LEAVES, 'domain', 'wire', 'deps', 'package', 'console'],

@@ -1,0 +1,47 @@
+import { type AddressPolicy, checkTarget, OutboundError } from './public-address'
+
+export type OutboundRequest = {
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  timeoutMs: number
+  /** The answer's body is read up to this size; a longer one is an error, not a cut. */
+  maxBytes: number
+}
+
+export type OutboundAnswer = { status: number; headers: Headers; body: Uint8Array }
+
+/**
+ * A request to a URL that a user or a client named (a client's metadata document, a webhook receiver): its host is
+ * checked against the address policy first, redirects are not followed (a 3xx comes back as it is, so a public URL
+ * cannot send us on to a private one), and both the time and the size of the answer are bounded
+ * (docs/security.md#outbound-requests).
+ */
+export async function fetchOutbound(url: URL, policy: AddressPolicy, r: OutboundRequest): Promise<OutboundAnswer> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('bad_url', 'not an http(s) URL')
+  await checkTarget(url, policy)
+  const signal = AbortSignal.timeout(r.timeoutMs)
+  try {
+    const res = await fetch(url, { method: r.method ?? 'GET', headers: r.headers, body: r.body, redirect: 'manual', signal })
+    return { status: res.status, headers: res.headers, body: await readBounded(res, r.maxBytes) }
+  } catch (err) {
+    if (err instanceof OutboundError) throw err
+    if (signal.aborted) throw new OutboundError('timeout', `no answer within ${r.timeoutMs} ms`)
+    throw new OutboundError('network', 'the connection failed')
+  }
+}
+
+async function readBounded(res: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array()
+  const reader = res.body.getReader()
+  const parts: Uint8Array[] = []
+  let size = Number(res.headers.get('content-length')) > maxBytes ? Number.POSITIVE_INFINITY : 0
+  while (size <= maxBytes) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(parts)
+    size += value.byteLength
+    parts.push(value)
+  }
+  await reader.cancel().catch(() => {})
+  throw new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`)
+}

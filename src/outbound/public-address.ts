@@ -1,0 +1,55 @@
+import { lookup } from 'node:dns/promises'
+import ipaddr from 'ipaddr.js'
+
+/** Why an outbound URL was refused or failed; the message names no address, so it can be shown to a caller. */
+export class OutboundError extends Error {
+  constructor(
+    readonly reason: 'private_address' | 'unresolvable' | 'timeout' | 'too_large' | 'network' | 'bad_url',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type Resolver = (hostname: string) => Promise<string[]>
+
+export type AddressPolicy = {
+  /** On-prem receivers and clients on the same network: private, loopback and link-local targets allowed. */
+  allowPrivate: boolean
+  /** The system resolver unless a test names one. */
+  resolve?: Resolver
+}
+
+const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address)
+
+/**
+ * Only ordinary public unicast addresses: ipaddr.js names every special range (private, loopback, link-local,
+ * unique-local, carrier-grade NAT, multicast, reserved, and IPv6 forms that embed an IPv4 address), and an
+ * IPv4-mapped IPv6 address is judged as the IPv4 address it carries (docs/security.md#outbound-requests).
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false
+  return ipaddr.process(address).range() === 'unicast'
+}
+
+/**
+ * Resolves a URL's host and refuses it when any of its addresses is not public (unless the policy allows private
+ * targets): a name with one public and one private address could be answered with either. Checked each time a
+ * request is about to be sent, not only when the URL was saved, as a name can be pointed elsewhere later.
+ */
+export async function checkTarget(url: URL, policy: AddressPolicy): Promise<void> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  if (policy.allowPrivate) return
+  const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host, policy.resolve ?? systemResolver)
+  if (addresses.some((a) => !isPublicAddress(a)))
+    throw new OutboundError('private_address', `${url.hostname} is a private, loopback or link-local address`)
+}
+
+async function resolveAll(host: string, resolve: Resolver): Promise<string[]> {
+  try {
+    const found = await resolve(host)
+    if (found.length > 0) return found
+  } catch {}
+  throw new OutboundError('unresolvable', `${host} could not be resolved`)
+}

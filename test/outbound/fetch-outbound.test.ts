@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { fetchOutbound } from '../../src/outbound/fetch-outbound'
+import { isPublicAddress, OutboundError } from '../../src/outbound/public-address'
+
+const hits: string[] = []
+const server = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  async fetch(req) {
+    const path = new URL(req.url).pathname
+    hits.push(path)
+    if (path === '/redirect') return new Response(null, { status: 302, headers: { location: '/target' } })
+    if (path === '/big') return new Response('x'.repeat(10_000))
+    if (path === '/slow') await Bun.sleep(500)
+    return Response.json({ ok: true })
+  },
+})
+afterAll(() => server.stop(true))
+const at = (path: string, host = '127.0.0.1') => new URL(`http://${host}:${server.port}${path}`)
+const limits = { timeoutMs: 2_000, maxBytes: 5_000 }
+
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p
+  } catch (err) {
+    if (err instanceof OutboundError) return err.reason
+    throw err
+  }
+  throw new Error('expected a refusal')
+}
+
+describe('isPublicAddress', () => {
+  test('ordinary public unicast addresses only', () => {
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(a)).toBe(true)
+    const special = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0']
+    const special6 = ['::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'ff02::1']
+    for (const a of [...special, ...special6, 'not-an-address']) expect(isPublicAddress(a)).toBe(false)
+  })
+})
+
+describe('fetchOutbound', () => {
+  test('a loopback address, literal or by name, is refused before anything is sent', async () => {
+    const before = hits.length
+    const deny = { allowPrivate: false }
+    expect(await refusal(fetchOutbound(at('/doc'), deny, limits))).toBe('private_address')
+    const byName = { allowPrivate: false, resolve: async () => ['127.0.0.1'] }
+    expect(await refusal(fetchOutbound(at('/doc', 'client.example'), byName, limits))).toBe('private_address')
+    // One private address among public ones is enough: the connection could use either.
+    const mixed = { allowPrivate: false, resolve: async () => ['93.184.216.34', '10.0.0.7'] }
+    expect(await refusal(fetchOutbound(at('/doc', 'client.example'), mixed, limits))).toBe('private_address')
+    expect(hits.length).toBe(before)
+  })
+
+  test('a name that does not resolve is refused', async () => {
+    const none = { allowPrivate: false, resolve: async () => [] }
+    expect(await refusal(fetchOutbound(at('/doc', 'nowhere.example'), none, limits))).toBe('unresolvable')
+  })
+
+  test('private targets are fetched when the policy allows them', async () => {
+    const answer = await fetchOutbound(at('/doc'), { allowPrivate: true }, limits)
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(new TextDecoder().decode(answer.body))).toEqual({ ok: true })
+  })
+
+  test('a redirect is returned as it is, never followed', async () => {
+    const before = hits.length
+    const answer = await fetchOutbound(at('/redirect'), { allowPrivate: true }, limits)
+    expect(answer.status).toBe(302)
+    expect(hits.slice(before)).toEqual(['/redirect'])
+  })
+
+  test('an answer over the size limit and one over the time limit are errors', async () => {
+    expect(await refusal(fetchOutbound(at('/big'), { allowPrivate: true }, limits))).toBe('too_large')
+    const quick = { timeoutMs: 100, maxBytes: 5_000 }
+    expect(await refusal(fetchOutbound(at('/slow'), { allowPrivate: true }, quick))).toBe('timeout')
+  })
+
+  test('only http(s) URLs', async () => {
+    expect(await refusal(fetchOutbound(new URL('file:///etc/passwd'), { allowPrivate: true }, limits))).toBe('bad_url')
+  })
+})
