@@ -4,6 +4,9 @@ import { consolePageRoutes } from './http/console/page-routes'
 import { consoleSessionRoutes } from './http/console/session-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
+import { consoleOAuthRoutes } from './http/console/oauth-routes'
+import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
+import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
@@ -21,7 +24,7 @@ export function createApp(deps: Deps) {
   // costs time. Validation itself still runs on every body, query and response.
   return new Elysia({ normalize: false })
     .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
-    .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes }))
+    .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes, config: deps.config }))
     .use(docs())
     .use(healthRoutes(deps))
     .use(usageRoutes(deps))
@@ -35,4 +38,7 @@ export function createApp(deps: Deps) {
     .use(consoleSessionRoutes(deps))
     .use(consoleTeamRoutes(deps))
     .use(consoleSettingsRoutes(deps))
+    .use(consoleOAuthRoutes(deps))
+    .use(wellKnownRoutes(deps))
+    .use(oauthEndpointRoutes(deps))
 }

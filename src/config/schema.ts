@@ -17,6 +17,19 @@ const Server = v.strictObject({
   shutdown_timeout_ms: timeoutMs(35_000),
   // One log line per request: method, route pattern, status, milliseconds, team, request id.
   log_requests: v.optional(v.boolean(), true),
+  // The address users and clients reach the service at (behind a reverse proxy): the OAuth issuer and resource
+  // identifiers are made from it. Empty: the scheme and host each request arrived with (docs/oauth.md#public-url).
+  public_url: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(
+        httpUrl,
+        v.regex(/^[^?#]*$/, 'must have no query or fragment'),
+        v.transform((u) => u.replace(/\/+$/, '')),
+      ),
+    ]),
+    '',
+  ),
 })
 
 const Database = v.strictObject({
@@ -126,12 +139,23 @@ export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   ultimate: { api_access: true, monthly_requests: 0, monthly_credits: 100, platforms: CORE_PLATFORMS },
 }
 
+// docs/oauth.md: the authorization server for third-party applications and remote assistants.
+const OAuth = v.strictObject({
+  // RFC 7591: any client may register itself (its user still has to allow it).
+  dynamic_registration: v.optional(v.boolean(), true),
+  // Client metadata documents on private, loopback or link-local addresses (docs/security.md#outbound-requests).
+  allow_private_client_urls: v.optional(v.boolean(), false),
+  access_token_minutes: v.optional(v.pipe(positiveInt, v.maxValue(1440)), 60),
+  refresh_token_days: v.optional(v.pipe(positiveInt, v.maxValue(365)), 30),
+})
+
 export const Config = v.strictObject({
   server: v.optional(Server, {}),
   database: v.optional(Database, {}),
   api: v.optional(Api, {}),
   scorer: v.optional(Scorer, {}),
   polling: v.optional(Polling, {}),
+  oauth: v.optional(OAuth, {}),
   plans: v.optional(
     v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan),
     {},

@@ -5,6 +5,9 @@ import { tooLarge } from '../wire/body'
 import { callerFailure, errorBody } from '../wire/failure'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
+import type { Config } from '../config/schema'
+import { publicBase } from '../domain/oauth/resources'
+import { bearerChallenge } from './bearer-challenge'
 
 const LEGACY_PREFIX = '/api/routes/'
 
@@ -12,7 +15,7 @@ const LEGACY_PREFIX = '/api/routes/'
  * Request ids, the body-size limit and the one mapping from any failure to the API's error bodies
  * (docs/api.md#error-shape): `{error: {code, message, details?}}`, or `{success: false, error}` on the earlier routes.
  */
-export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
+export const errorHandling = (a: { log: Logger; maxBodyBytes: number; config: Pick<Config, 'server'> }) =>
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
       set.headers['x-request-id'] = crypto.randomUUID()
@@ -25,6 +28,8 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number }) =>
         : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
       set.status = ERRORS[failure.kind].status
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
+      const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
+      if (challenge) set.headers['www-authenticate'] = challenge
       set.headers['content-type'] = 'application/json'
       if (path.startsWith(LEGACY_PREFIX)) return { success: false, error: failure.message }
       return errorBody(failure)

@@ -1,7 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
-import { authenticate } from '../domain/keys/authenticate'
+import { identifyCaller } from '../domain/keys/identify'
+import { requireScope } from '../domain/oauth/scopes'
+import { credentialsOf } from '../wire/credentials'
 import { checkJsonDepth, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { createMcpServer } from './server'
@@ -21,7 +23,7 @@ export const mcpRoutes = (deps: Deps) => {
     async ({ request }) => {
       // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
-      const caller = await authenticate(deps, request.headers.get('x-api-key'))
+      const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)
       if (request.method !== 'POST') return methodNotAllowed()
       const target = requestTarget(request.url)
       // As on the REST routes, with the query read from the target (see requestTarget).
@@ -29,7 +31,11 @@ export const mcpRoutes = (deps: Deps) => {
       // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
       // gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
-      checkJsonDepth(decoder.decode(body))
+      const text = decoder.decode(body)
+      checkJsonDepth(text)
+      // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
+      // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
+      for (const name of calledTools(text)) requireScope(caller.scopes, toolset.tools.get(name)?.scope)
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
         enableJsonResponse: true,
@@ -64,6 +70,20 @@ export const mcpRoutes = (deps: Deps) => {
 function requestTarget(url: string): URL {
   const pathStart = url.indexOf('/', url.indexOf('//') + 2)
   return new URL(url.slice(pathStart), 'http://localhost')
+}
+
+/** The tools a JSON-RPC message (or batch) calls; anything unreadable is left for the transport to answer. */
+function calledTools(text: string): string[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return []
+  }
+  return [parsed].flat().flatMap((m) => {
+    const msg = m as { method?: unknown; params?: { name?: unknown } } | null
+    return msg?.method === 'tools/call' && typeof msg.params?.name === 'string' ? [msg.params.name] : []
+  })
 }
 
 function methodNotAllowed() {

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { AppError } from '../errors'
 import { callerFailure, errorBody } from '../wire/failure'
 import type { Caller } from '../domain/keys/authenticate'
+import type { Scope } from '../domain/oauth/scopes'
 import type { Usage } from '../domain/quota/usage'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
@@ -23,6 +24,8 @@ export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
   output: v.GenericSchema
   /** Counted tools change the team's quota, so only the free ones are read-only for a client. */
   counted: boolean
+  /** The OAuth scope of the REST route it stands for (docs/oauth.md#scopes); null: any caller. */
+  scope: Scope | null
   openWorld: boolean
   // Method syntax: a tool of any argument type fits in one list.
   run(caller: Caller, args: v.InferOutput<S>): Promise<ToolOutcome>

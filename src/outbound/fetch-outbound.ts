@@ -22,7 +22,13 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   await checkTarget(url, policy)
   const signal = AbortSignal.timeout(r.timeoutMs)
   try {
-    const res = await fetch(url, { method: r.method ?? 'GET', headers: r.headers, body: r.body, redirect: 'manual', signal })
+    const res = await fetch(url, {
+      method: r.method ?? 'GET',
+      headers: r.headers,
+      body: r.body,
+      redirect: 'manual',
+      signal,
+    })
     return { status: res.status, headers: res.headers, body: await readBounded(res, r.maxBytes) }
   } catch (err) {
     if (err instanceof OutboundError) throw err

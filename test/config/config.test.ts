@@ -30,6 +30,13 @@ describe('configuration (docs/operations.md#configuration)', () => {
       max_body_bytes: 1_048_576,
       shutdown_timeout_ms: 35_000,
       log_requests: true,
+      public_url: '',
+    })
+    expect(c.oauth).toEqual({
+      dynamic_registration: true,
+      allow_private_client_urls: false,
+      access_token_minutes: 60,
+      refresh_token_days: 30,
     })
     expect(c.polling).toEqual({ enabled: true, schedule: '*/15 * * * *', limit: 50, concurrency: 4, lease_seconds: 60 })
     expect(c.database.url).toBe('file:./data/lead-signals.db')

@@ -41,7 +41,10 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     const res = await post(mcpUrl, {})
     expect(res.status).toBe(401)
     expect(res.body).toEqual({
-      error: { code: 'missing_api_key', message: 'send your API key in the x-api-key header' },
+      error: {
+        code: 'missing_api_key',
+        message: 'send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer',
+      },
     })
   })
 

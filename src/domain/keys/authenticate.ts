@@ -7,7 +7,8 @@ import { AppError } from '../../errors'
 import { type Plan, planOf } from '../teams/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 
-export type Caller = { team: TeamRow; plan: Plan }
+/** Who makes a request: a team and its plan; `scopes` only for an OAuth token (a key may do everything). */
+export type Caller = { team: TeamRow; plan: Plan; scopes?: readonly string[] }
 type AuthDeps = {
   config: Pick<Config, 'plans'>
   clock: Clock
@@ -21,7 +22,11 @@ const TOUCH_EVERY_MS = 60_000
 /** docs/api.md#order-of-checks: the key (401), then the plan's API access (403). */
 export async function authenticate(deps: AuthDeps, rawKey: string | null | undefined): Promise<Caller> {
   const key = rawKey?.trim()
-  if (!key) throw new AppError('missing_api_key', 'send your API key in the x-api-key header')
+  if (!key)
+    throw new AppError(
+      'missing_api_key',
+      'send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer',
+    )
   if (!looksLikeApiKey(key)) throw new AppError('invalid_api_key', 'the API key is not valid')
   const found = await deps.repos.apiKeys.findByHash(hashApiKey(key))
   if (!found || found.key.revokedAt) throw new AppError('invalid_api_key', 'the API key is not valid')

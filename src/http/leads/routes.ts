@@ -8,7 +8,7 @@ import { NoQuery, validated } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 
 export const leadsRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } }).use(apiChecks(deps)).post(
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } }).use(apiChecks(deps, 'leads:score')).post(
     '/leads/score',
     async ({ caller, body, set }) => {
       const { body: result, scoredBy } = await scoreLead(deps, caller, body)

@@ -40,7 +40,7 @@ const legacyErrors = {
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const legacyRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
-    .use(apiChecks(deps))
+    .use(apiChecks(deps, 'mentions:search'))
     .get(
       '/test-api',
       ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),

@@ -12,7 +12,7 @@ const security = [{ apiKey: [] }]
 
 /** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
 export const mentionsRoutes = (deps: Deps) => {
-  const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(apiChecks(deps))
+  const app = new Elysia({ prefix: '/api/v1', detail: { tags: ['mentions'] } }).use(apiChecks(deps, 'mentions:search'))
   if (deps.config.api.search_variant === 'scored') {
     return app.post('/mentions/search', ({ caller, body }) => searchScored(deps, caller, body), {
       // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).

@@ -8,7 +8,7 @@ import { PlatformList } from '../../wire/platforms'
 
 export const platformsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['platforms'] } })
-    .use(apiChecks(deps))
+    .use(apiChecks(deps, null))
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
       query: NoQuery,
       response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },

@@ -8,7 +8,7 @@ import { SignalPage, SignalQuery } from '../../wire/signals'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
-    .use(apiChecks(deps))
+    .use(apiChecks(deps, 'signals:read'))
     .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
       query: validated('query', SignalQuery),
       response: { 200: SignalPage, ...countedErrors },

@@ -8,7 +8,7 @@ import { UsageReport } from '../../wire/usage'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })
-    .use(apiChecks(deps))
+    .use(apiChecks(deps, 'usage:read'))
     .get('/usage', ({ caller }) => usageReport(deps, caller), {
       query: NoQuery,
       response: { 200: UsageReport, ...countedErrors },

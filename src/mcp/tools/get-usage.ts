@@ -17,6 +17,7 @@ export function getUsageTool(deps: Deps) {
     input: v.strictObject({}),
     output: UsageReport,
     counted,
+    scope: 'usage:read',
     openWorld: false,
     async run(caller) {
       const report = await usageReport(deps, caller)

@@ -17,6 +17,7 @@ export function listPlatformsTool(deps: Deps) {
     input: v.strictObject({}),
     output: PlatformList,
     counted: false,
+    scope: null,
     openWorld: false,
     async run(caller) {
       const result = await platformStatus(deps, caller)

@@ -18,6 +18,7 @@ export function listSignalsTool(deps: Deps) {
     input: SignalArgs,
     output: SignalPage,
     counted: true,
+    scope: 'signals:read',
     openWorld: false,
     async run(caller, args) {
       const page = await listSignals(deps, caller, args)

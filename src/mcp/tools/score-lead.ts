@@ -27,6 +27,7 @@ export function scoreLeadTool(deps: Deps) {
     input: ScoreBody,
     output: ScoreResult,
     counted: true,
+    scope: 'leads:score',
     openWorld: false,
     async run(caller, args) {
       const { body, scoredBy } = await scoreLead(deps, caller, args)

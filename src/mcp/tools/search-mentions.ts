@@ -24,6 +24,7 @@ export function searchMentionsTool(deps: Deps) {
       input: ScoredSearchBody,
       output: ScoredResult,
       counted: true,
+      scope: 'mentions:search',
       openWorld: true,
       async run(caller, args) {
         const result = await searchScored(deps, caller, args)
@@ -46,6 +47,7 @@ export function searchMentionsTool(deps: Deps) {
     input: RawSearchBody,
     output: RawResult,
     counted: true,
+    scope: 'mentions:search',
     openWorld: true,
     async run(caller, args) {
       const result = await searchMentions(deps, caller, args)

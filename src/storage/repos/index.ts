@@ -16,6 +16,7 @@ import { createUsageRepo } from './usage'
 import { createUsageDaysRepo } from './usage-days'
 import { createUsersRepo } from './users'
 import { createSessionsRepo } from './sessions'
+import { createOAuthRepo } from './oauth'
 
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
@@ -33,6 +34,7 @@ export const createRepos = ({ db, client }: Database) => {
     usageDays: createUsageDaysRepo(db, usageWrites),
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),
+    oauth: createOAuthRepo(db),
     platformHealth: createPlatformHealthRepo(db),
     platformBudgets: createPlatformBudgetsRepo(client),
     legacyPosts: createLegacyPostsRepo(db),

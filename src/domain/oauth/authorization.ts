@@ -1,0 +1,137 @@
+import OAuth2Server from '@node-oauth/oauth2-server'
+import { randomBytes } from 'node:crypto'
+import { AppError } from '../../errors'
+import { newId } from '../../lib/ids'
+import type { Needs } from '../needs'
+import { clientFor, UnknownClientError } from './clients'
+import type { TokenUser } from './model'
+import { redirectHost } from './redirect-uri'
+import { isOurResource } from './resources'
+import { SCOPES, type Scope, scopesOf } from './scopes'
+import { oauthServer } from './server'
+
+type AuthDeps = Needs<'clock' | 'config', 'oauth'>
+
+/** What GET /oauth/authorize answers: an error page (the redirect URI cannot be trusted), a redirect, or consent. */
+export type Start = { page: string } | { redirect: string } | { consent: string }
+
+const REQUEST_MS = 10 * 60_000
+const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/
+
+/**
+ * Checks an authorization request (docs/oauth.md#authorization) and keeps it for the user's decision. Until the
+ * client and its redirect URI are known good, errors are shown, not sent anywhere; after that they go back to the
+ * client with `state` and `iss` (RFC 9207).
+ */
+export async function startAuthorization(
+  deps: AuthDeps,
+  base: string,
+  q: Record<string, string | undefined>,
+): Promise<Start> {
+  if (!q.client_id) return { page: 'The request names no client (client_id is missing).' }
+  let client: Awaited<ReturnType<typeof clientFor>>
+  try {
+    client = await clientFor(deps, q.client_id)
+  } catch (err) {
+    if (err instanceof UnknownClientError) return { page: `This application cannot be used: ${err.message}.` }
+    throw err
+  }
+  const redirectUri = q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
+  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+    return { page: 'The redirect URI is not one this application registered.' }
+  const fail = (error: string, description: string) => ({
+    redirect: errorRedirect(base, redirectUri, q.state, error, description),
+  })
+  if (q.response_type !== 'code') return fail('unsupported_response_type', 'only response_type=code is supported')
+  if (!q.code_challenge || !CHALLENGE.test(q.code_challenge) || q.code_challenge_method !== 'S256')
+    return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256')
+  const scopes = scopesOf(q.scope, client.scope)
+  if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
+  const resource = q.resource ?? base
+  if (!isOurResource(base, resource)) return fail('invalid_target', 'the resource is not this service')
+  const id = randomBytes(18).toString('base64url')
+  await deps.repos.oauth.insertRequest({
+    id,
+    clientId: client.id,
+    redirectUri,
+    scope: scopes.join(' '),
+    state: q.state ?? null,
+    codeChallenge: q.code_challenge,
+    resource,
+    expiresAt: deps.clock.now().getTime() + REQUEST_MS,
+  })
+  return { consent: id }
+}
+
+/** What the consent page shows: who asks, where the answer goes, and what it may do. */
+export async function describeRequest(deps: AuthDeps, id: string) {
+  const request = await deps.repos.oauth.findRequest(id, deps.clock.now().getTime())
+  if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
+  const client = await clientFor(deps, request.clientId)
+  return {
+    client: {
+      id: client.id,
+      name: client.name,
+      uri: client.clientUri,
+      verified: client.source === 'metadata_document',
+    },
+    redirectHost: redirectHost(request.redirectUri),
+    scopes: request.scope.split(' ').map((name) => ({ name, description: SCOPES[name as Scope] })),
+  }
+}
+
+/** The user's answer: a code for the client (Allow) or access_denied (Deny), as the URL to send the browser to. */
+export async function decide(deps: AuthDeps, base: string, a: { id: string; userId: string; allow: boolean }) {
+  const request = await deps.repos.oauth.takeRequest(a.id, deps.clock.now().getTime())
+  if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
+  if (!a.allow)
+    return errorRedirect(
+      base,
+      request.redirectUri,
+      request.state ?? undefined,
+      'access_denied',
+      'the user denied access',
+    )
+  const grant = await deps.repos.oauth.saveGrant({
+    id: newId('grant'),
+    userId: a.userId,
+    clientId: request.clientId,
+    scope: request.scope,
+    createdAt: deps.clock.now().toISOString(),
+  })
+  const user: Omit<TokenUser, 'familyId'> = { id: a.userId, grantId: grant.id, resource: request.resource }
+  const query = {
+    response_type: 'code',
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    scope: request.scope,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: 'S256',
+    ...(request.state ? { state: request.state } : {}),
+  }
+  const res = new OAuth2Server.Response({ headers: {} })
+  await oauthServer(deps).authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }), res, {
+    authenticateHandler: { handle: () => user },
+  })
+  return withIssuer(res.get('location'), base)
+}
+
+function errorRedirect(
+  base: string,
+  redirectUri: string,
+  state: string | undefined,
+  error: string,
+  description: string,
+) {
+  const url = new URL(redirectUri)
+  url.searchParams.set('error', error)
+  url.searchParams.set('error_description', description)
+  if (state) url.searchParams.set('state', state)
+  return withIssuer(url.href, base)
+}
+
+function withIssuer(location: string, base: string) {
+  const url = new URL(location)
+  url.searchParams.set('iss', base)
+  return url.href
+}

@@ -1,0 +1,63 @@
+import * as v from 'valibot'
+import { isAllowedRedirectUri } from './redirect-uri'
+import { scopesOf } from './scopes'
+
+/** An RFC 7591 error: `invalid_redirect_uri` or `invalid_client_metadata`, with a description for the developer. */
+export class ClientMetadataError extends Error {
+  constructor(
+    readonly error: 'invalid_redirect_uri' | 'invalid_client_metadata',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const
+
+// The client metadata we read (RFC 7591 §2), in a registration request or a client metadata document; other fields
+// are ignored, as the RFC asks.
+const ClientMetadata = v.object({
+  redirect_uris: v.pipe(v.array(v.string()), v.minLength(1, 'at least one is needed'), v.maxLength(10)),
+  client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  client_uri: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
+  token_endpoint_auth_method: v.optional(v.picklist(AUTH_METHODS)),
+  grant_types: v.optional(v.array(v.picklist(['authorization_code', 'refresh_token']))),
+  response_types: v.optional(v.array(v.literal('code'))),
+  scope: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  client_id: v.optional(v.string()),
+})
+
+export type ReadClientMetadata = {
+  name: string
+  redirectUris: string[]
+  authMethod: (typeof AUTH_METHODS)[number]
+  scope: string | null
+  clientUri: string | null
+}
+
+/** Reads and checks client metadata; `defaultAuth` differs between registration (RFC 7591) and documents. */
+export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetadata['authMethod']): ReadClientMetadata {
+  const parsed = v.safeParse(ClientMetadata, input)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    const field = v.getDotPath(issue) ?? 'metadata'
+    const kind = field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata'
+    throw new ClientMetadataError(kind, `${field}: ${issue.message}`)
+  }
+  const m = parsed.output
+  const bad = m.redirect_uris.find((u) => !isAllowedRedirectUri(u))
+  if (bad !== undefined)
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      'redirect URIs must be https, or http on 127.0.0.1, [::1] or localhost, without a fragment',
+    )
+  if (m.scope !== undefined && !scopesOf(m.scope, null))
+    throw new ClientMetadataError('invalid_client_metadata', 'scope: unknown scope')
+  return {
+    name: m.client_name ?? new URL(m.redirect_uris[0]).host,
+    redirectUris: m.redirect_uris,
+    authMethod: m.token_endpoint_auth_method ?? defaultAuth,
+    scope: m.scope?.trim() || null,
+    clientUri: m.client_uri ?? null,
+  }
+}

@@ -1,0 +1,135 @@
+import OAuth2Server from '@node-oauth/oauth2-server'
+import type { OAuthTokenRow } from '../../storage/repos/oauth'
+import { newId } from '../../lib/ids'
+import { sha256Hex } from '../../lib/hash'
+import type { Needs } from '../needs'
+import { clientFor, secretMatches } from './clients'
+import { scopesOf } from './scopes'
+
+type ModelDeps = Needs<'clock' | 'config', 'oauth'>
+/** Who a code or token acts for, as it travels through the library: the grant, the family, the resource. */
+export type TokenUser = { id: string; grantId: string; familyId: string; resource: string }
+
+// The library checks expiry against the system clock; ours is checked here, against the service's clock (which
+// tests move), and the library is given a date it passes.
+const FAR_FUTURE = new Date(8.64e15)
+const CODE_MS = 5 * 60_000
+
+const invalidTarget = () =>
+  new OAuth2Server.OAuthError('the resource is not the one this grant was issued for', {
+    code: 400,
+    name: 'invalid_target',
+  })
+
+/**
+ * The storage side of @node-oauth/oauth2-server (docs/oauth.md#tokens): clients, codes and tokens by their SHA-256.
+ * Codes and refresh tokens are marked used rather than deleted, so that a replay is recognised and ends the family
+ * of tokens it belongs to. `resource`, when the token request names one, must be the grant's (RFC 8707).
+ */
+export function createModel(deps: ModelDeps, a: { resource?: string }) {
+  const now = () => deps.clock.now().getTime()
+  const { access_token_minutes, refresh_token_days } = deps.config.oauth
+  const rowFor = (user: TokenUser, kind: OAuthTokenRow['kind'], value: string, scope: string[], ms: number) => ({
+    hash: sha256Hex(value),
+    kind,
+    grantId: user.grantId,
+    familyId: user.familyId,
+    clientId: '',
+    scope: scope.join(' '),
+    resource: user.resource,
+    expiresAt: now() + ms,
+    usedAt: null,
+    redirectUri: null,
+    codeChallenge: null,
+  })
+  const usable = async (value: string, kind: 'code' | 'refresh') => {
+    const found = await deps.repos.oauth.findToken(sha256Hex(value), kind)
+    if (!found || found.token.expiresAt <= now()) return undefined
+    if (found.token.usedAt !== null) {
+      await deps.repos.oauth.removeFamily(found.token.familyId)
+      return undefined
+    }
+    if (a.resource !== undefined && a.resource !== found.token.resource) throw invalidTarget()
+    const { token } = found
+    const user: TokenUser = {
+      id: found.userId,
+      grantId: token.grantId,
+      familyId: token.familyId,
+      resource: token.resource,
+    }
+    return { token, user, client: { id: token.clientId, grants: [] }, scope: token.scope.split(' ') }
+  }
+  const useOnce = async (value: string, familyOf: () => Promise<string | undefined>) => {
+    if (await deps.repos.oauth.useOnce(sha256Hex(value), now())) return true
+    const family = await familyOf()
+    if (family) await deps.repos.oauth.removeFamily(family)
+    return false
+  }
+
+  return {
+    async getClient(clientId: string, secret: string | null) {
+      const client = await clientFor(deps, clientId).catch(() => undefined)
+      if (!client || (secret !== null && !secretMatches(client, secret))) return false
+      return { id: client.id, redirectUris: client.redirectUris, grants: ['authorization_code', 'refresh_token'] }
+    },
+    async validateScope(_user: unknown, client: { id: string }, scope?: string[]) {
+      const stored = await deps.repos.oauth.findClient(client.id)
+      return scopesOf(scope?.join(' '), stored?.scope ?? null) ?? false
+    },
+    async validateRedirectUri(uri: string, client: { redirectUris?: string | string[] }) {
+      return [client.redirectUris ?? []].flat().includes(uri)
+    },
+    async saveAuthorizationCode(code: OAuth2Server.AuthorizationCode, client: OAuth2Server.Client, user: TokenUser) {
+      const family = { ...user, familyId: newId('fam') }
+      await deps.repos.oauth.insertTokens([
+        {
+          ...rowFor(family, 'code', code.authorizationCode, code.scope ?? [], CODE_MS),
+          clientId: client.id,
+          redirectUri: code.redirectUri,
+          codeChallenge: code.codeChallenge ?? null,
+        },
+      ])
+      return { ...code, client, user: family }
+    },
+    async getAuthorizationCode(code: string) {
+      const found = await usable(code, 'code')
+      if (!found) return false
+      const { token, user, client, scope } = found
+      const challenge = { codeChallenge: token.codeChallenge ?? undefined, codeChallengeMethod: 'S256' }
+      return {
+        authorizationCode: code,
+        expiresAt: FAR_FUTURE,
+        redirectUri: token.redirectUri ?? '',
+        scope,
+        client,
+        user,
+        ...challenge,
+      }
+    },
+    revokeAuthorizationCode: (code: OAuth2Server.AuthorizationCode) =>
+      useOnce(code.authorizationCode, async () => (code.user as TokenUser).familyId),
+    async saveToken(token: OAuth2Server.Token, client: OAuth2Server.Client, user: TokenUser) {
+      const scope = token.scope ?? []
+      const access = {
+        ...rowFor(user, 'access', token.accessToken, scope, access_token_minutes * 60_000),
+        clientId: client.id,
+      }
+      const refreshMs = refresh_token_days * 86_400_000
+      const refresh = token.refreshToken && {
+        ...rowFor(user, 'refresh', token.refreshToken, scope, refreshMs),
+        clientId: client.id,
+      }
+      await deps.repos.oauth.insertTokens(refresh ? [access, refresh] : [access])
+      const accessTokenExpiresAt = new Date(access.expiresAt)
+      return { ...token, accessTokenExpiresAt, scope, client, user }
+    },
+    async getRefreshToken(refreshToken: string) {
+      const found = await usable(refreshToken, 'refresh')
+      if (!found) return false
+      const { user, client, scope } = found
+      return { refreshToken, scope, client, user }
+    },
+    revokeToken: (token: OAuth2Server.RefreshToken) =>
+      useOnce(token.refreshToken, async () => (token.user as TokenUser).familyId),
+  }
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../../config/schema'
+
+/**
+ * The service's own address (docs/oauth.md#public-url): `server.public_url` when set, else the scheme and host the
+ * request came in with. The issuer and the resource identifiers are made from it.
+ */
+export function publicBase(config: Pick<Config, 'server'>, requestUrl: string): string {
+  if (config.server.public_url) return config.server.public_url
+  // Bun builds the URL from the Host header, which need not parse (docs/api.md#mcp-over-http).
+  return URL.parse(requestUrl)?.origin ?? 'http://localhost'
+}
+
+/**
+ * The resource identifiers of this service (RFC 8707): the MCP endpoint and the service as a whole (the REST API).
+ * They are one protected resource with two names, so a token issued for either is accepted on both, and a token for
+ * any other identifier, another host included, on neither (docs/oauth.md#tokens).
+ */
+export const resourcesOf = (base: string) => ({ mcp: `${base}/mcp`, api: base })
+
+export function isOurResource(base: string, resource: string): boolean {
+  const ours = resourcesOf(base)
+  return resource === ours.mcp || resource === ours.api || resource === `${base}/`
+}

@@ -1,0 +1,31 @@
+import { AppError } from '../../errors'
+
+// docs/oauth.md#scopes: what a token may do; each counted route and MCP tool needs one.
+export const SCOPES = {
+  'signals:read': "Read your team's signals (the qualified leads)",
+  'leads:score': 'Score texts for buying intent (counts against your quota)',
+  'mentions:search': 'Search the platforms for mentions (counts against your quota)',
+  'usage:read': "See your team's plan, quota and usage",
+} as const
+
+export type Scope = keyof typeof SCOPES
+export const ALL_SCOPES = Object.keys(SCOPES) as Scope[]
+
+const isScope = (s: string): s is Scope => s in SCOPES
+
+/**
+ * The scopes of a request: the ones asked for (space-separated), or all the client may have when none are named.
+ * Undefined when one is unknown or not allowed to the client.
+ */
+export function scopesOf(requested: string | undefined, clientScope: string | null): Scope[] | undefined {
+  const allowed = clientScope ? clientScope.split(' ').filter(isScope) : ALL_SCOPES
+  const asked = requested?.trim() ? requested.trim().split(/\s+/) : allowed
+  if (!asked.every((s) => isScope(s) && allowed.includes(s))) return undefined
+  return [...new Set(asked as Scope[])]
+}
+
+/** API keys act with every scope; OAuth tokens with the scopes their user allowed (403 insufficient_scope). */
+export function requireScope(granted: readonly string[] | undefined, needed: Scope | null | undefined) {
+  if (needed && granted && !granted.includes(needed))
+    throw new AppError('insufficient_scope', `this access token lacks the scope ${needed}`, { reason: needed })
+}

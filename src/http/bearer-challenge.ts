@@ -1,0 +1,22 @@
+import { resourceMetadataUrl } from '../domain/oauth/metadata'
+import type { AppError } from '../errors'
+
+/**
+ * The `WWW-Authenticate` header of a 401 or 403 from the API or the MCP endpoint (RFC 6750, RFC 9728): where the
+ * client finds the resource's metadata and so the authorization server, and for a token what was wrong with it
+ * (docs/oauth.md#discovery). The JSON error body is sent as well.
+ */
+export function bearerChallenge(failure: AppError, path: string, base: string): string | undefined {
+  const which = path === '/mcp' ? 'mcp' : path.startsWith('/api/v1/') ? 'api' : undefined
+  if (!which) return undefined
+  const metadata = `resource_metadata="${resourceMetadataUrl(base, which)}"`
+  switch (failure.kind) {
+    case 'missing_api_key':
+      return `Bearer ${metadata}`
+    case 'invalid_api_key':
+      return `Bearer error="invalid_token", ${metadata}`
+    case 'insufficient_scope':
+      return `Bearer error="insufficient_scope", scope="${failure.extra.reason}", ${metadata}`
+  }
+  return undefined
+}

@@ -1,0 +1,89 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { startAuthorization } from '../../domain/oauth/authorization'
+import { ClientMetadataError } from '../../domain/oauth/client-metadata'
+import { registerClient } from '../../domain/oauth/clients'
+import { publicBase } from '../../domain/oauth/resources'
+import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
+import { readBody } from '../../wire/body'
+import { errorPage, oauthAnswer, oauthError, preflight } from './answers'
+
+const decoder = new TextDecoder()
+
+/**
+ * The authorization server's endpoints (docs/oauth.md#endpoints): authorize (to the console's consent page), token,
+ * revoke and registration. Their errors are OAuth's ({error, error_description}), not the API's.
+ */
+export const oauthEndpointRoutes = (deps: Deps) => {
+  const base = (request: Request) => publicBase(deps.config, request.url)
+  const maxBytes = deps.config.server.max_body_bytes
+  const form = async (request: Request) => {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return undefined
+    return Object.fromEntries(new URLSearchParams(decoder.decode(await readBody(request, maxBytes))))
+  }
+  const formOnly = () => oauthError(400, 'invalid_request', 'send the parameters as application/x-www-form-urlencoded')
+  return new Elysia({ prefix: '/oauth', detail: { hide: true } })
+    .get('/authorize', async ({ request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams)
+      const start = await startAuthorization(deps, base(request), query)
+      if ('page' in start) return errorPage(start.page)
+      const location = 'redirect' in start ? start.redirect : `/#/authorize/${start.consent}`
+      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+    })
+    .options('/*', preflight)
+    .post(
+      '/token',
+      async ({ request }) => {
+        const params = await form(request)
+        if (!params) return formOnly()
+        const headers = Object.fromEntries(request.headers)
+        return oauthAnswer(await exchangeToken(deps, base(request), params, headers))
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/revoke',
+      async ({ request }) => {
+        const params = await form(request)
+        return params ? oauthAnswer(await revokeToken(deps, params)) : formOnly()
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/register',
+      async ({ request }) => {
+        if (!deps.config.oauth.dynamic_registration)
+          return oauthError(403, 'access_denied', 'client registration is turned off on this server')
+        try {
+          const body = JSON.parse(decoder.decode(await readBody(request, maxBytes)))
+          const { client, secret } = await registerClient(deps, body)
+          return oauthAnswer({
+            status: 201,
+            body: registration(client, secret),
+            headers: { 'cache-control': 'no-store' },
+          })
+        } catch (err) {
+          if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
+          if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
+          throw err
+        }
+      },
+      { parse: 'none' },
+    )
+}
+
+/** RFC 7591 §3.2.1: the client's information as registered. */
+function registration(client: Awaited<ReturnType<typeof registerClient>>['client'], secret: string | undefined) {
+  return {
+    client_id: client.id,
+    client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
+    ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
+    client_name: client.name,
+    redirect_uris: client.redirectUris,
+    token_endpoint_auth_method: client.authMethod,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    ...(client.scope ? { scope: client.scope } : {}),
+    ...(client.clientUri ? { client_uri: client.clientUri } : {}),
+  }
+}

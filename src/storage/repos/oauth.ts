@@ -1,0 +1,114 @@
+import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm'
+import type { Db } from '../db'
+import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
+import { teams } from '../tables/teams'
+import { users } from '../tables/users'
+
+export type OAuthClientRow = typeof oauthClients.$inferSelect
+export type OAuthRequestRow = typeof oauthRequests.$inferSelect
+export type OAuthTokenRow = typeof oauthTokens.$inferSelect
+
+// docs/oauth.md: clients, requests waiting for consent, grants (connected apps), codes and tokens.
+export function createOAuthRepo(db: Db) {
+  return {
+    findClient: (id: string) => db.select().from(oauthClients).where(eq(oauthClients.id, id)).get(),
+    async saveClient(row: OAuthClientRow) {
+      const { id: _, ...rest } = row
+      await db.insert(oauthClients).values(row).onConflictDoUpdate({ target: oauthClients.id, set: rest })
+    },
+
+    async insertRequest(row: OAuthRequestRow) {
+      await db.insert(oauthRequests).values(row)
+    },
+    findRequest: (id: string, nowMs: number) =>
+      db
+        .select()
+        .from(oauthRequests)
+        .where(and(eq(oauthRequests.id, id), gt(oauthRequests.expiresAt, nowMs)))
+        .get(),
+    /** A request is answered once: the first "Allow" or "Deny" takes it. */
+    takeRequest: (id: string, nowMs: number) =>
+      db
+        .delete(oauthRequests)
+        .where(and(eq(oauthRequests.id, id), gt(oauthRequests.expiresAt, nowMs)))
+        .returning()
+        .get(),
+
+    /** One grant per user and client: allowing again replaces its scopes and keeps its id. */
+    saveGrant: (row: { id: string; userId: string; clientId: string; scope: string; createdAt: string }) =>
+      db
+        .insert(oauthGrants)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [oauthGrants.userId, oauthGrants.clientId],
+          set: { scope: row.scope, createdAt: row.createdAt },
+        })
+        .returning({ id: oauthGrants.id })
+        .get(),
+    listGrants: (teamId: string) =>
+      db
+        .select({
+          id: oauthGrants.id,
+          userId: oauthGrants.userId,
+          email: users.email,
+          clientId: oauthGrants.clientId,
+          clientName: oauthClients.name,
+          scope: oauthGrants.scope,
+          createdAt: oauthGrants.createdAt,
+          lastUsedAt: oauthGrants.lastUsedAt,
+        })
+        .from(oauthGrants)
+        .innerJoin(users, eq(users.id, oauthGrants.userId))
+        .leftJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
+        .where(eq(users.teamId, teamId))
+        .orderBy(desc(oauthGrants.createdAt))
+        .all(),
+    /** Deletes a grant and, by cascade, every code and token issued under it. */
+    async removeGrant(id: string) {
+      const gone = await db.delete(oauthGrants).where(eq(oauthGrants.id, id)).returning({ id: oauthGrants.id })
+      return gone.length > 0
+    },
+    async touchGrant(id: string, at: string) {
+      await db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id))
+    },
+
+    async insertTokens(rows: OAuthTokenRow[]) {
+      await db.insert(oauthTokens).values(rows)
+    },
+    findToken: (hash: string, kind: OAuthTokenRow['kind']) =>
+      db
+        .select({ token: oauthTokens, userId: oauthGrants.userId })
+        .from(oauthTokens)
+        .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+        .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, kind)))
+        .get(),
+    /** Marks a code or refresh token used; false when it already was (a replay, or a concurrent use). */
+    async useOnce(hash: string, nowMs: number) {
+      const used = await db
+        .update(oauthTokens)
+        .set({ usedAt: nowMs })
+        .where(and(eq(oauthTokens.hash, hash), isNull(oauthTokens.usedAt)))
+        .returning({ hash: oauthTokens.hash })
+      return used.length > 0
+    },
+    async removeFamily(familyId: string) {
+      await db.delete(oauthTokens).where(eq(oauthTokens.familyId, familyId))
+    },
+    /** An access token that has not expired, with the grant, user and team it acts for. */
+    findAccess: (hash: string, nowMs: number) =>
+      db
+        .select({ token: oauthTokens, grantId: oauthGrants.id, lastUsedAt: oauthGrants.lastUsedAt, team: teams })
+        .from(oauthTokens)
+        .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
+        .innerJoin(users, eq(users.id, oauthGrants.userId))
+        .innerJoin(teams, eq(teams.id, users.teamId))
+        .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, 'access'), gt(oauthTokens.expiresAt, nowMs)))
+        .get(),
+    async removeExpired(nowMs: number) {
+      await db.batch([
+        db.delete(oauthTokens).where(lte(oauthTokens.expiresAt, nowMs)),
+        db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, nowMs)),
+      ])
+    },
+  }
+}
