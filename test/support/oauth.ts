@@ -35,7 +35,7 @@ export async function oauthWorld(a: { config?: Record<string, unknown>; plan?: s
     const id = /^\/#\/authorize\/(.+)$/.exec(location)?.[1]
     if (!id) return { start, location }
     const headers = { ...SAME_SITE, cookie, 'content-type': 'application/json' }
-    const shown = await (await fetch(`${base}/console/api/authorize/${id}`, { headers })).json()
+    const shown = (await (await fetch(`${base}/console/api/authorize/${id}`, { headers })).json()) as any
     const decided = await fetch(`${base}/console/api/authorize/${id}`, {
       method: 'POST',
       headers,
@@ -57,11 +57,97 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
     readonly redirectUrl: string,
     readonly clientMetadata: OAuthClientMetadata,
   ) {}
-  clientInformation = () => this.info
-  saveClientInformation = (info: OAuthClientInformationMixed) => void (this.info = info)
-  tokens = () => this.saved
-  saveTokens = (tokens: OAuthTokens) => void (this.saved = tokens)
-  redirectToAuthorization = (url: URL) => void (this.authorizationUrl = url)
-  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier)
-  codeVerifier = () => this.verifier
+  clientInformation() {
+    return this.info
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info
+  }
+  tokens() {
+    return this.saved
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier
+  }
+  codeVerifier() {
+    return this.verifier
+  }
 }
+
+type World = Awaited<ReturnType<typeof oauthWorld>>
+export const REDIRECT_URI = 'http://127.0.0.1:53682/callback'
+
+/** A PKCE pair: the verifier and its S256 challenge. */
+export function pkcePair() {
+  const verifier = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+  const challenge = new Bun.CryptoHasher('sha256').update(verifier).digest('base64url')
+  return { verifier, challenge }
+}
+
+export async function registerClient(world: World, metadata: Record<string, unknown> = {}) {
+  const res = await fetch(`${world.base}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Script',
+      redirect_uris: [REDIRECT_URI],
+      token_endpoint_auth_method: 'none',
+      ...metadata,
+    }),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, any> }
+}
+
+export function authorizeUrl(world: World, clientId: string, params: Record<string, string | undefined>) {
+  const url = new URL(`${world.base}/oauth/authorize`)
+  const all = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT_URI, ...params }
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v)
+  return url
+}
+
+export async function tokenRequest(world: World, form: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${world.base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(form),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers }
+}
+
+/** The whole flow by HTTP, as a script would run it: register, authorize, allow, exchange. */
+export async function obtainTokens(world: World, a: { scope?: string; resource?: string; email?: string } = {}) {
+  const client = (await registerClient(world)).body
+  const { verifier, challenge } = pkcePair()
+  const resource = a.resource ?? `${world.base}/mcp`
+  const url = authorizeUrl(world, client.client_id, {
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    scope: a.scope,
+    resource,
+  })
+  const answer = await world.consent(url, await world.signIn(a.email))
+  const code = answer.redirect?.searchParams.get('code')
+  if (!code) throw new Error(`no code: ${answer.location}`)
+  const form = {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: client.client_id,
+    redirect_uri: REDIRECT_URI,
+    resource,
+  }
+  const tokens = await tokenRequest(world, form)
+  if (tokens.status !== 200) throw new Error(`token request answered ${tokens.status} ${JSON.stringify(tokens.body)}`)
+  return {
+    clientId: client.client_id as string,
+    ...(tokens.body as { access_token: string; refresh_token: string; scope: string }),
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { authorizeUrl, oauthWorld, pkcePair, REDIRECT_URI, registerClient, tokenRequest } from '../../support/oauth'
+
+let stop: (() => void) | undefined
+afterEach(() => stop?.())
+
+async function world(config: Record<string, unknown> = {}) {
+  const w = await oauthWorld({ config })
+  stop = w.stop
+  return w
+}
+
+describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
+  test('metadata names S256 only, registration, client metadata documents and iss', async () => {
+    const w = await world()
+    const as = await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()
+    expect(as).toMatchObject({
+      issuer: w.base,
+      code_challenge_methods_supported: ['S256'],
+      registration_endpoint: `${w.base}/oauth/register`,
+      client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+    })
+    const mcp = await (await fetch(`${w.base}/.well-known/oauth-protected-resource/mcp`)).json()
+    expect(mcp).toMatchObject({ resource: `${w.base}/mcp`, authorization_servers: [w.base] })
+    const api = await (await fetch(`${w.base}/.well-known/oauth-protected-resource`)).json()
+    expect(api.resource).toBe(w.base)
+  })
+
+  test('server.public_url names the issuer and resources behind a proxy', async () => {
+    const w = await world({ server: { public_url: 'https://leads.example.com/' } })
+    const as = await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()
+    expect(as.issuer).toBe('https://leads.example.com')
+    expect(as.token_endpoint).toBe('https://leads.example.com/oauth/token')
+    const mcp = await await fetch(`${w.base}/mcp`, { method: 'POST' })
+    expect(mcp.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="https://leads.example.com/.well-known/oauth-protected-resource/mcp"',
+    )
+  })
+
+  test('an unregistered redirect URI or an unknown client gets a page, never a redirect', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const { challenge } = pkcePair()
+    const pkce = { code_challenge: challenge, code_challenge_method: 'S256' }
+    for (const url of [
+      authorizeUrl(w, client.client_id, { ...pkce, redirect_uri: 'https://evil.example/callback' }),
+      authorizeUrl(w, client.client_id, { ...pkce, redirect_uri: `${REDIRECT_URI}/other` }),
+      authorizeUrl(w, 'lsc_unknown', pkce),
+    ]) {
+      const res = await fetch(url, { redirect: 'manual' })
+      expect(res.status).toBe(400)
+      expect(res.headers.get('location')).toBeNull()
+      expect(res.headers.get('content-type')).toContain('text/html')
+    }
+  })
+
+  test('without PKCE S256 the client gets invalid_request at its redirect URI, with state and iss', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const { challenge } = pkcePair()
+    for (const params of [
+      { state: 'xyz' },
+      { state: 'xyz', code_challenge: challenge, code_challenge_method: 'plain' },
+      { state: 'xyz', code_challenge: challenge },
+    ]) {
+      const res = await fetch(authorizeUrl(w, client.client_id, params), { redirect: 'manual' })
+      expect(res.status).toBe(302)
+      const back = new URL(res.headers.get('location') as string)
+      expect(back.origin + back.pathname).toBe(REDIRECT_URI)
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({
+        error: 'invalid_request',
+        state: 'xyz',
+        iss: w.base,
+      })
+    }
+    const implicit = await fetch(
+      authorizeUrl(w, client.client_id, {
+        response_type: 'token',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+      { redirect: 'manual' },
+    )
+    expect(new URL(implicit.headers.get('location') as string).searchParams.get('error')).toBe(
+      'unsupported_response_type',
+    )
+  })
+
+  test('a resource that is not this service is invalid_target; an unknown scope invalid_scope', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    const other = await fetch(authorizeUrl(w, client.client_id, { ...pkce, resource: 'https://other.example/mcp' }), {
+      redirect: 'manual',
+    })
+    expect(new URL(other.headers.get('location') as string).searchParams.get('error')).toBe('invalid_target')
+    const scope = await fetch(authorizeUrl(w, client.client_id, { ...pkce, scope: 'admin' }), { redirect: 'manual' })
+    expect(new URL(scope.headers.get('location') as string).searchParams.get('error')).toBe('invalid_scope')
+  })
+
+  test('Deny sends access_denied back; the request cannot be answered twice', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const url = authorizeUrl(w, client.client_id, {
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      state: 's1',
+    })
+    const cookie = await w.signIn()
+    const denied = await w.consent(url, cookie, false)
+    expect(Object.fromEntries(denied.redirect?.searchParams ?? [])).toMatchObject({
+      error: 'access_denied',
+      state: 's1',
+      iss: w.base,
+    })
+    const id = denied.location.split('/').pop()
+    const again = await fetch(`${w.base}/console/api/authorize/${id}`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ allow: true }),
+    })
+    expect(again.status).toBe(404)
+  })
+
+  test('the consent routes need a signed-in user', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const url = authorizeUrl(w, client.client_id, {
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    })
+    const id = (await fetch(url, { redirect: 'manual' })).headers.get('location')?.split('/').pop()
+    const res = await fetch(`${w.base}/console/api/authorize/${id}`, { headers: { 'sec-fetch-site': 'same-origin' } })
+    expect(res.status).toBe(401)
+  })
+
+  test('a wrong or missing PKCE verifier is refused, and the code is used up by the attempt', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const { verifier, challenge } = pkcePair()
+    const answer = await w.consent(
+      authorizeUrl(w, client.client_id, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      await w.signIn(),
+    )
+    const code = answer.redirect?.searchParams.get('code') as string
+    const form = { grant_type: 'authorization_code', code, client_id: client.client_id, redirect_uri: REDIRECT_URI }
+    const wrong = await tokenRequest(w, { ...form, code_verifier: pkcePair().verifier })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error).toBe('invalid_grant')
+    const right = await tokenRequest(w, { ...form, code_verifier: verifier })
+    expect(right.body.error).toBe('invalid_grant')
+
+    const second = await w.consent(
+      authorizeUrl(w, client.client_id, { code_challenge: challenge, code_challenge_method: 'S256' }),
+      await w.signIn(),
+    )
+    const missing = await tokenRequest(w, { ...form, code: second.redirect?.searchParams.get('code') as string })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error).toBe('invalid_grant')
+  })
+
+  test('registration checks redirect URIs: https or loopback, no fragment; it can be turned off', async () => {
+    const w = await world()
+    for (const uri of ['http://example.com/cb', 'https://example.com/cb#x', 'javascript:alert(1)', 'not a uri']) {
+      const res = await registerClient(w, { redirect_uris: [uri] })
+      expect(res.status).toBe(400)
+      expect(res.body.error).toBe('invalid_redirect_uri')
+    }
+    const ok = await registerClient(w, { redirect_uris: ['https://app.example/cb', 'http://[::1]:8000/cb'] })
+    expect(ok.status).toBe(201)
+    expect(ok.body).toMatchObject({ client_name: 'Script', token_endpoint_auth_method: 'none' })
+    stop?.()
+    const off = await world({ oauth: { dynamic_registration: false } })
+    expect((await registerClient(off)).status).toBe(403)
+    const as = await (await fetch(`${off.base}/.well-known/oauth-authorization-server`)).json()
+    expect(as.registration_endpoint).toBeUndefined()
+  })
+})

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createTeam } from '../../../src/domain/teams/teams'
+import { createUser } from '../../../src/domain/users/users'
+import { bearer, oauthWorld, obtainTokens, PASSWORD, tokenRequest } from '../../support/oauth'
+
+let stop: (() => void) | undefined
+afterEach(() => stop?.())
+
+async function world(a: { config?: Record<string, unknown>; plan?: string } = {}) {
+  const w = await oauthWorld(a)
+  stop = w.stop
+  return w
+}
+
+const usage = (base: string, headers: Record<string, string>) => fetch(`${base}/api/v1/usage`, { headers })
+
+describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
+  test('a request without a key or token gets 401 with WWW-Authenticate and the JSON body', async () => {
+    const w = await world()
+    const res = await usage(w.base, {})
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${w.base}/.well-known/oauth-protected-resource"`,
+    )
+    expect((await res.json()).error.code).toBe('missing_api_key')
+  })
+
+  test('a malformed, unknown, expired or revoked token is 401 invalid_token', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w)
+    expect((await usage(w.base, bearer(tokens.access_token))).status).toBe(200)
+    for (const header of ['Bearer', 'Basic abc', `Bearer ${'0'.repeat(64)}`, 'Bearer not-a-token']) {
+      const res = await usage(w.base, { authorization: header })
+      expect(res.status).toBe(401)
+      expect(res.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token"')
+    }
+    w.clock.set(new Date(w.clock.now().getTime() + 61 * 60_000))
+    expect((await usage(w.base, bearer(tokens.access_token))).status).toBe(401)
+
+    const fresh = await obtainTokens(w)
+    const headers = { 'sec-fetch-site': 'same-origin', cookie: await w.signIn() }
+    const { apps } = await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()
+    expect(apps.length).toBeGreaterThan(0)
+    for (const app of apps)
+      expect(
+        (await fetch(`${w.base}/console/api/connected-apps/${app.id}`, { method: 'DELETE', headers })).status,
+      ).toBe(200)
+    expect((await usage(w.base, bearer(fresh.access_token))).status).toBe(401)
+    const refreshed = await tokenRequest(w, {
+      grant_type: 'refresh_token',
+      refresh_token: fresh.refresh_token,
+      client_id: fresh.clientId,
+    })
+    expect(refreshed.body.error).toBe('invalid_grant')
+  })
+
+  test('a token for another resource is refused: another host name for the same server', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w)
+    const other = `http://localhost:${w.server.port}`
+    const res = await fetch(`${other}/api/v1/usage`, { headers: bearer(tokens.access_token) })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toContain(`resource_metadata="${other}/.well-known/`)
+  })
+
+  test('a refresh token is used once; replaying it ends the whole family', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w)
+    const form = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId }
+    const next = await tokenRequest(w, form)
+    expect(next.status).toBe(200)
+    expect(next.headers.get('cache-control')).toBe('no-store')
+    expect(next.body.refresh_token).not.toBe(tokens.refresh_token)
+    expect((await usage(w.base, bearer(next.body.access_token))).status).toBe(200)
+    const replay = await tokenRequest(w, form)
+    expect(replay.status).toBe(400)
+    expect(replay.body.error).toBe('invalid_grant')
+    // The tokens issued from the replayed one are gone too.
+    expect((await usage(w.base, bearer(next.body.access_token))).status).toBe(401)
+    const later = await tokenRequest(w, { ...form, refresh_token: next.body.refresh_token })
+    expect(later.body.error).toBe('invalid_grant')
+  })
+
+  test("a token acts for its user's team only, and a starter-plan user's token has no API access", async () => {
+    const w = await world()
+    await createTeam(w.deps, { name: 'other', plan: 'starter' })
+    await createUser(w.deps, { team: 'other', email: 'bob@other.test', role: 'owner', password: PASSWORD })
+    const ann = await obtainTokens(w)
+    expect((await (await usage(w.base, bearer(ann.access_token))).json()).team).toBe('acme')
+    const bob = await obtainTokens(w, { email: 'bob@other.test' })
+    const res = await usage(w.base, bearer(bob.access_token))
+    expect(res.status).toBe(403)
+    expect((await res.json()).error.code).toBe('no_api_access')
+  })
+
+  test('a missing scope is 403 insufficient_scope on the API and on an MCP tool call; usage is charged as with a key', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w, { scope: 'usage:read' })
+    expect(tokens.scope).toBe('usage:read')
+    const score = await fetch(`${w.base}/api/v1/leads/score`, {
+      method: 'POST',
+      headers: { ...bearer(tokens.access_token), 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'we need a CRM' }),
+    })
+    expect(score.status).toBe(403)
+    expect((await score.json()).error.code).toBe('insufficient_scope')
+    expect(score.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="leads:score"')
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'score_lead', arguments: { content: 'x' } },
+    }
+    const mcp = await fetch(`${w.base}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...bearer(tokens.access_token),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(call),
+    })
+    expect(mcp.status).toBe(403)
+    expect(mcp.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${w.base}/.well-known/oauth-protected-resource/mcp"`,
+    )
+    expect((await w.deps.repos.teams.find(w.team.id))?.quotaUsed).toBe(0)
+
+    const full = await obtainTokens(w)
+    const scored = await fetch(`${w.base}/api/v1/leads/score`, {
+      method: 'POST',
+      headers: { ...bearer(full.access_token), 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'we need a CRM for our sales team' }),
+    })
+    expect(scored.status).toBe(200)
+    expect((await w.deps.repos.teams.find(w.team.id))?.quotaUsed).toBe(1)
+  })
+})
