@@ -13,7 +13,7 @@ async function world(config: Record<string, unknown> = {}) {
 describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
   test('metadata names S256 only, registration, client metadata documents and iss', async () => {
     const w = await world()
-    const as = await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()
+    const as = (await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()) as any
     expect(as).toMatchObject({
       issuer: w.base,
       code_challenge_methods_supported: ['S256'],
@@ -22,15 +22,15 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       authorization_response_iss_parameter_supported: true,
       grant_types_supported: ['authorization_code', 'refresh_token'],
     })
-    const mcp = await (await fetch(`${w.base}/.well-known/oauth-protected-resource/mcp`)).json()
+    const mcp = (await (await fetch(`${w.base}/.well-known/oauth-protected-resource/mcp`)).json()) as any
     expect(mcp).toMatchObject({ resource: `${w.base}/mcp`, authorization_servers: [w.base] })
-    const api = await (await fetch(`${w.base}/.well-known/oauth-protected-resource`)).json()
+    const api = (await (await fetch(`${w.base}/.well-known/oauth-protected-resource`)).json()) as any
     expect(api.resource).toBe(w.base)
   })
 
   test('server.public_url names the issuer and resources behind a proxy', async () => {
     const w = await world({ server: { public_url: 'https://leads.example.com/' } })
-    const as = await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()
+    const as = (await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()) as any
     expect(as.issuer).toBe('https://leads.example.com')
     expect(as.token_endpoint).toBe('https://leads.example.com/oauth/token')
     const mcp = await await fetch(`${w.base}/mcp`, { method: 'POST' })
@@ -174,7 +174,7 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     stop?.()
     const off = await world({ oauth: { dynamic_registration: false } })
     expect((await registerClient(off)).status).toBe(403)
-    const as = await (await fetch(`${off.base}/.well-known/oauth-authorization-server`)).json()
+    const as = (await (await fetch(`${off.base}/.well-known/oauth-authorization-server`)).json()) as any
     expect(as.registration_endpoint).toBeUndefined()
   })
 })

@@ -3,7 +3,7 @@ import { oauthWorld, obtainTokens, pkcePair, REDIRECT_URI, tokenRequest } from '
 
 // A client that publishes its metadata document on 127.0.0.1 (docs/oauth.md#clients).
 const hits: string[] = []
-const docs = Bun.serve({
+const docs: Bun.Server<undefined> = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   fetch(req) {

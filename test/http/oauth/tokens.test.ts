@@ -22,7 +22,7 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${w.base}/.well-known/oauth-protected-resource"`,
     )
-    expect((await res.json()).error.code).toBe('missing_api_key')
+    expect(((await res.json()) as any).error.code).toBe('missing_api_key')
   })
 
   test('a malformed, unknown, expired or revoked token is 401 invalid_token', async () => {
@@ -39,7 +39,7 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
 
     const fresh = await obtainTokens(w)
     const headers = { 'sec-fetch-site': 'same-origin', cookie: await w.signIn() }
-    const { apps } = await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()
+    const { apps } = (await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()) as any
     expect(apps.length).toBeGreaterThan(0)
     for (const app of apps)
       expect(
@@ -86,11 +86,11 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     await createTeam(w.deps, { name: 'other', plan: 'starter' })
     await createUser(w.deps, { team: 'other', email: 'bob@other.test', role: 'owner', password: PASSWORD })
     const ann = await obtainTokens(w)
-    expect((await (await usage(w.base, bearer(ann.access_token))).json()).team).toBe('acme')
+    expect(((await (await usage(w.base, bearer(ann.access_token))).json()) as any).team).toBe('acme')
     const bob = await obtainTokens(w, { email: 'bob@other.test' })
     const res = await usage(w.base, bearer(bob.access_token))
     expect(res.status).toBe(403)
-    expect((await res.json()).error.code).toBe('no_api_access')
+    expect(((await res.json()) as any).error.code).toBe('no_api_access')
   })
 
   test('a missing scope is 403 insufficient_scope on the API and on an MCP tool call; usage is charged as with a key', async () => {
@@ -103,7 +103,7 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
       body: JSON.stringify({ content: 'we need a CRM' }),
     })
     expect(score.status).toBe(403)
-    expect((await score.json()).error.code).toBe('insufficient_scope')
+    expect(((await score.json()) as any).error.code).toBe('insufficient_scope')
     expect(score.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="leads:score"')
     const call = {
       jsonrpc: '2.0',
