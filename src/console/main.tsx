@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api } from './api'
+import { Authorize } from './pages/authorize'
 import { Icps } from './pages/icps'
 import { Keywords } from './pages/keywords'
 import { Settings } from './pages/settings'
@@ -38,6 +39,8 @@ function App() {
   }, [])
   if (me === undefined) return <p class="loading">Loading…</p>
   if (me === null) return <SignIn onSignedIn={load} />
+  // An authorization request from /oauth/authorize: the consent page, outside the menu.
+  const consent = /^authorize\/(.+)$/.exec(path)?.[1]
   const page = PAGES.find((p) => p.path === path) ?? PAGES[0]
   const signOut = () => api('DELETE', '/session').finally(() => setMe(null))
   return (
@@ -46,7 +49,11 @@ function App() {
         <strong class="brand">lead-signals</strong>
         <nav>
           {PAGES.map((p) => (
-            <a href={`#/${p.path}`} class={p === page ? 'current' : ''} aria-current={p === page ? 'page' : undefined}>
+            <a
+              href={`#/${p.path}`}
+              class={p === page && !consent ? 'current' : ''}
+              aria-current={p === page && !consent ? 'page' : undefined}
+            >
               {p.name}
             </a>
           ))}
@@ -60,8 +67,17 @@ function App() {
         </span>
       </header>
       <main>
-        <h1>{page.name}</h1>
-        <page.view me={me} />
+        {consent ? (
+          <>
+            <h1>Connect an app</h1>
+            <Authorize me={me} id={consent} />
+          </>
+        ) : (
+          <>
+            <h1>{page.name}</h1>
+            <page.view me={me} />
+          </>
+        )}
       </main>
     </div>
   )

@@ -14,7 +14,8 @@ const SAME_SITE = { 'sec-fetch-site': 'same-origin' }
 
 /** The real app on 127.0.0.1 with a team, an owner who can sign in, and helpers for the console's consent step. */
 export async function oauthWorld(a: { config?: Record<string, unknown>; plan?: string } = {}) {
-  const { deps, clock } = await testDeps({ config: a.config as ConfigInput })
+  // Today, not the suite's fixed date: a browser drops a session cookie whose expiry has passed by its own clock.
+  const { deps, clock } = await testDeps({ config: a.config as ConfigInput, now: new Date().toISOString() })
   const { team, apiKey } = await seedTeam(deps, { name: 'acme', plan: a.plan ?? 'growth' })
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: createApp(deps).fetch })

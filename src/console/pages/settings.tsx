@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, when } from '../api'
 import type { Me } from '../main'
+import { ConnectedApps } from './connected-apps'
 
 type Key = { prefix: string; label: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
 type User = { email: string; role: string; createdAt: string }
@@ -9,6 +10,7 @@ export function Settings(props: { me: Me }) {
   return (
     <>
       <ApiKeys />
+      <ConnectedApps me={props.me} />
       {props.me.user.role === 'owner' && <Users />}
     </>
   )
