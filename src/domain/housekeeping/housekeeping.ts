@@ -1,6 +1,8 @@
 import type { Config } from '../../config/schema'
 import type { createHousekeepingRepo } from '../../storage/repos/housekeeping'
 import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createOAuthRepo } from '../../storage/repos/oauth'
+import type { createSessionsRepo } from '../../storage/repos/sessions'
 import type { createTeamsRepo } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
 import { monthOf } from '../quota/month'
@@ -14,6 +16,8 @@ export type HousekeepingDeps = {
     usage: ReturnType<typeof createUsageRepo>
     keywords: ReturnType<typeof createKeywordsRepo>
     housekeeping: ReturnType<typeof createHousekeepingRepo>
+    sessions: ReturnType<typeof createSessionsRepo>
+    oauth: ReturnType<typeof createOAuthRepo>
   }
 }
 
@@ -62,6 +66,12 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
     },
     async () => {
       summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+      return true
+    },
+    async () => {
+      // Expired console sessions, OAuth codes, tokens and unanswered requests: no lookup finds them any more.
+      await repos.sessions.removeExpired(now.getTime())
+      await repos.oauth.removeExpired(now.getTime())
       return true
     },
     async () => {
