@@ -24,7 +24,7 @@ const Server = v.strictObject({
       v.literal(''),
       v.pipe(
         httpUrl,
-        v.regex(/^[^?#]*$/, 'must have no query or fragment'),
+        v.regex(/^https?:\/\/[^/?#]+\/?$/, 'must be a scheme and host only, such as "https://leads.example.com"'),
         v.transform((u) => u.replace(/\/+$/, '')),
       ),
     ]),

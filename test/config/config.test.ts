@@ -148,3 +148,11 @@ test('a provider input may hold lists and tables, and provider tables wait 120 s
   expect(c.platforms.linkedin.timeout_ms).toBe(120_000)
   expect(c.platforms.hackernews.timeout_ms).toBe(10_000)
 })
+
+test('server.public_url is a scheme and host, its trailing slash dropped (docs/oauth.md#public-url)', () => {
+  expect(loadConfig({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: 'https://leads.example.com/' } }).server.public_url).toBe(
+    'https://leads.example.com',
+  )
+  for (const bad of ['https://leads.example.com/app', 'ftp://x.example', 'https://x.example/?a=1'])
+    expect(() => loadConfig({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: bad } })).toThrow('public_url')
+})
