@@ -47,8 +47,10 @@ export function parseCsv(text: string): string[][] {
       i++
       for (;;) {
         if (i >= text.length) throw new Error('unterminated quoted field')
-        if (text[i] === '"' && text[i + 1] === '"') (cell += '"'), (i += 2)
-        else if (text[i] === '"') break
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"'
+          i += 2
+        } else if (text[i] === '"') break
         else cell += text[i++]
       }
       i++

@@ -30,10 +30,7 @@ export type ExportRow = {
  * `indexed by` keeps SQLite on it when a filter has an index of its own (that one would need the whole match
  * sorted for every page). The row-value bound is one seek, so every page costs the same at any depth.
  */
-export async function exportPage(
-  db: Db,
-  a: { teamId: string; filter: SignalFilter; after?: ExportCursor; limit: number },
-): Promise<ExportRow[]> {
+export function exportQuery(a: { teamId: string; filter: SignalFilter; after?: ExportCursor; limit: number }): SQL {
   const f = a.filter
   const conditions: SQL[] = [sql`team_id = ${a.teamId}`]
   if (f.intent !== undefined) conditions.push(sql`intent = ${f.intent}`)
@@ -41,12 +38,17 @@ export async function exportPage(
   if (f.keyword !== undefined) conditions.push(sql`keyword = ${f.keyword} collate nocase`)
   if (f.minScore) conditions.push(sql`score >= ${f.minScore}`)
   if (f.since !== undefined) conditions.push(sql`published_at >= ${f.since}`)
-  if (a.after) conditions.push(sql`(platform, post_id) > (${a.after.platform}, ${a.after.postId})`)
-  return db.all<ExportRow>(sql`
+  // With one platform the bound is on the post id alone: SQLite seeks on `platform = ? and post_id > ?` but, given
+  // the row value beside `platform = ?`, would walk that platform's rows from its first one on every page.
+  if (a.after && f.platform !== undefined) conditions.push(sql`post_id > ${a.after.postId}`)
+  else if (a.after) conditions.push(sql`(platform, post_id) > (${a.after.platform}, ${a.after.postId})`)
+  return sql`
     select post_id as postId, platform, author, intent, score, reason, icp_match as icpMatch, preview,
       content_full as contentFull, url, keyword, published_at as publishedAt, detected_at as detectedAt
     from signals indexed by signals_team_post_idx
     where ${sql.join(conditions, sql` and `)}
     order by platform, post_id
-    limit ${a.limit}`)
+    limit ${a.limit}`
 }
+
+export const exportPage = (db: Db, a: Parameters<typeof exportQuery>[0]) => db.all<ExportRow>(exportQuery(a))
