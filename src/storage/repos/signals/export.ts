@@ -28,7 +28,8 @@ export type ExportRow = {
  * imported into, while the list breaks ties on the signal id, which an import draws at random; exports of the
  * same signals are then identical byte for byte. The unique index (team_id, platform, post_id) walks it, and
  * `indexed by` keeps SQLite on it when a filter has an index of its own (that one would need the whole match
- * sorted for every page). The row-value bound is one seek, so every page costs the same at any depth.
+ * sorted for every page). The bound after the cursor is one seek, so every page costs the same at any depth
+ * (test/storage/repos/signals/export.test.ts reads the plans).
  */
 export function exportQuery(a: { teamId: string; filter: SignalFilter; after?: ExportCursor; limit: number }): SQL {
   const f = a.filter
@@ -51,4 +52,6 @@ export function exportQuery(a: { teamId: string; filter: SignalFilter; after?: E
     limit ${a.limit}`
 }
 
-export const exportPage = (db: Db, a: Parameters<typeof exportQuery>[0]) => db.all<ExportRow>(exportQuery(a))
+export async function exportPage(db: Db, a: Parameters<typeof exportQuery>[0]): Promise<ExportRow[]> {
+  return db.all<ExportRow>(exportQuery(a))
+}
