@@ -117,7 +117,7 @@ describe('the export streams (docs/api.md#export)', () => {
     expect(pages.length).toBeLessThanOrEqual(2)
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) lines += newlines(chunk.value)
     expect(lines).toBe(20_011)
-    // 20,011 rows: 21 pages of 1,000 and the last short one, each after the one before (never an offset).
+    // 20,011 rows: 200 full pages and the last short one, each after the one before (never an offset).
     expect(pages).toHaveLength(Math.ceil(20_011 / EXPORT_PAGE_ROWS))
     expect(pages.every((p) => p.limit === EXPORT_PAGE_ROWS)).toBe(true)
     expect(pages[0].after).toBeUndefined()

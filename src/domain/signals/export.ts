@@ -11,9 +11,11 @@ export type ExportQuery = SignalFilter & { format: ExportFormat }
 /** What an export answers: its media type, a file name to save it under, and its text as UTF-8 chunks. */
 export type SignalExport = { contentType: string; fileName: string; body: ReadableStream<Uint8Array> }
 
-// Rows read per query. A page of full texts (up to 4,000 characters each) is a few megabytes of text at most; the
-// stream holds about one page at a time, so memory stays flat whatever the team's size (`npm run bench`, export).
-export const EXPORT_PAGE_ROWS = 1000
+// Rows read per query: a page of full texts (up to 4,000 characters each) is under a megabyte, and the stream holds
+// about one at a time, so memory stays flat whatever the team's size. Each query runs synchronously in the engine,
+// so a small page also keeps other requests' waits short (a few ms). With 100 rows, 1,000,000 signals exported
+// faster and with less memory than with 1,000, measured in process and through the server (`npm run bench`, export).
+export const EXPORT_PAGE_ROWS = 100
 
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',

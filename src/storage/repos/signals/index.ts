@@ -58,7 +58,7 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
         runPage(teamId, f, page.full, page.limit, offset, anchor)
       return anchoredPage(teamId, f, page, read)
     },
-    /** One page of an export, with the full text, after `after` in (platform, post id) order (export.ts). */
+    /** One page of an export, with the full text, after `after` in the order stored (export.ts). */
     exportPage(teamId: string, filter: SignalFilter, page: { after?: ExportCursor; limit: number }) {
       return exportPage(db, { teamId, filter, ...page })
     },
