@@ -99,7 +99,11 @@ export function Signals() {
                 : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
             </p>
             {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download. */}
-            <a class="button" href={`/console/api/signals/export?format=csv&${filterQuery}`} download>
+            <a
+              class="button"
+              href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...filterQuery])}`}
+              download
+            >
               Export CSV
             </a>
           </div>

@@ -77,4 +77,4 @@ export async function openExport(
 }
 
 /** `signals-2026-11-26.csv`: the day (UTC) of the export. */
-export const exportFileName = (format: ExportFormat, now: Date) => `signals-${now.toISOString().slice(0, 10)}.${format}`
+const exportFileName = (format: ExportFormat, now: Date) => `signals-${now.toISOString().slice(0, 10)}.${format}`
