@@ -58,7 +58,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
       })
     : undefined
   const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, async (signal) => {
-    deps.log.info('housekeeping', await runHousekeeping(deps, { signal }))
+    deps.log.info('housekeeping', await runHousekeeping(deps, { signal, oncePerMonth: true }))
   })
   // trigger() marks the job busy like a scheduled run, so protect also covers this one.
   if (a.housekeepingNow) void housekeeping.trigger()
