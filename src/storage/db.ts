@@ -40,13 +40,13 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
  * new database file (0600). SQLite gives its -wal and -shm files the mode of the database file. An existing file or
  * directory keeps the mode its operator chose.
  */
-function createPrivately(path: string) {
+export function createPrivately(path: string) {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
 }
 
 /** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */
-function localPathOf(url: string): string | undefined {
+export function localPathOf(url: string): string | undefined {
   if (url === ':memory:' || url === 'file::memory:') return ':memory:'
   if (!url.startsWith('file:')) return undefined
   const rest = url.slice('file:'.length).split('?')[0]

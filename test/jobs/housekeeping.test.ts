@@ -8,7 +8,7 @@ import { addKeywords } from '../../src/domain/keywords/keywords'
 import { charged } from '../../src/domain/quota/charge'
 import { listTeams } from '../../src/domain/teams/teams'
 import { SCORE_CACHE_MAX_AGE_DAYS } from '../../src/domain/housekeeping/prune'
-import { HOUSEKEEPING_DONE, HOUSEKEEPING_LEASE, runHousekeeping } from '../../src/jobs/housekeeping'
+import { HOUSEKEEPING_LEASE, runHousekeeping } from '../../src/jobs/housekeeping'
 import { seedTeam, testDeps } from '../support/deps'
 import { lastingTestDatabase } from '../support/test-database'
 
@@ -165,8 +165,8 @@ describe('monthly housekeeping: pruning', () => {
         { platform: 'reddit', keyword_lc: 'erp' },
         { platform: 'reddit', keyword_lc: 'ärzte' },
       ],
-      // The housekeeping lease itself is released when the run ends; the month is marked done until it ends.
-      leases: [HOUSEKEEPING_DONE, 'live'],
+      // The housekeeping lease itself is released when the run ends.
+      leases: ['live'],
       cache: ['at-limit', 'recent'],
     })
 

@@ -69,7 +69,9 @@ describe('three executables on one sqld', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(R)
     expect(statuses.filter((s) => s === 429)).toHaveLength(9 * R)
     for (const url of urls) {
-      const usage = await (await fetch(`${url}/api/v1/usage`, { headers: { 'x-api-key': apiKey } })).json()
+      const usage = (await (await fetch(`${url}/api/v1/usage`, { headers: { 'x-api-key': apiKey } })).json()) as {
+        usage: unknown
+      }
       expect(usage.usage).toMatchObject({ used: R, remaining: 0 })
     }
 
