@@ -13,10 +13,10 @@ const LATEST = migrations[migrations.length - 1].when
 /**
  * Writes a consistent copy of an embedded database to `to` while it is in use: `VACUUM INTO` reads one snapshot
  * (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
- * `PRAGMA integrity_check`. The file must not exist; it is created owner-only, like the database, since it holds
- * key hashes and every team's data. A copy that fails its check is removed.
+ * `PRAGMA integrity_check`. The file (named by `setting` in messages) must not exist; it is created owner-only,
+ * like the database, since it holds key hashes and every team's data. A copy that fails its check is removed.
  */
-export async function writeBackup(client: Client, to: string): Promise<{ bytes: number }> {
+export async function writeBackup(client: Client, to: string, setting: string): Promise<{ bytes: number }> {
   try {
     closeSync(openSync(to, 'wx', 0o600))
   } catch (err) {
@@ -24,8 +24,8 @@ export async function writeBackup(client: Client, to: string): Promise<{ bytes: 
     throw new AppError(
       'invalid_request',
       code === 'EEXIST'
-        ? 'backup: --to names a file that already exists; give a new file name'
-        : `backup: --to cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
+        ? `backup: the file (${setting}) already exists; give a new file name`
+        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
     )
   }
   try {

@@ -90,8 +90,8 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
 
     const cases: [string[], string, Record<string, string>?][] = [
       [['backup'], '--to is required'],
-      [['backup', '--to', 'taken.db'], 'already exists'],
-      [['backup', '--to', 'no/such/dir/b.db'], 'cannot be created'],
+      [['backup', '--to', 'taken.db'], 'the file (--to) already exists'],
+      [['backup', '--to', 'no/such/dir/b.db'], 'the file (--to) cannot be created'],
       [['backup', '--to', 'x.db', 'extra'], 'unexpected argument'],
       [['backup', '--to', 'x.db'], 'is a libSQL server', server],
       [['restore'], '--from is required'],

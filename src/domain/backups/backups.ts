@@ -24,12 +24,11 @@ export function embeddedFile(config: Config, command: string): string {
 /** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
 export function checkBackupConfig(config: Config) {
   if (config.backup.schedule === '') return
-  const path = localPathOf(config.database.url)
-  if (path === undefined || path === ':memory:')
-    throw new AppError(
-      'invalid_request',
-      'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
-    )
+  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) return
+  throw new AppError(
+    'invalid_request',
+    'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
+  )
 }
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
@@ -38,7 +37,7 @@ export async function backupDatabase(config: Config, to: string): Promise<{ byte
     throw new AppError('invalid_request', 'backup: the database file (database.url) does not exist')
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(database.client, to)
+    return await writeBackup(database.client, to, '--to')
   } finally {
     database.client.close()
   }
@@ -59,7 +58,7 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock;
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
-  const { bytes } = await writeBackup(deps.database.client, join(dir, file))
+  const { bytes } = await writeBackup(deps.database.client, join(dir, file), 'backup.dir')
   const ours = readdirSync(dir)
     .filter((f) => BACKUP_NAME.test(f))
     .sort()
