@@ -2,6 +2,7 @@ import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
+import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { icp } from './icp'
 import { key } from './key'
@@ -18,6 +19,8 @@ import { user } from './user'
 const COMMANDS: Record<string, Command> = {
   serve,
   migrate: migrateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
   team,
   user,
   key,
@@ -33,6 +36,8 @@ export const USAGE = `usage: lead-signals <command> [options]
 
   serve [--demo]                                       migrate, then serve HTTP
   migrate                                              apply pending migrations and exit
+  backup --to FILE                                     a checked copy of the embedded database, also while serving
+  restore --from FILE                                  replace the embedded database with a backup (server stopped)
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
