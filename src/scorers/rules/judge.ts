@@ -123,10 +123,11 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
 
   // Word sense: with profiles to compare with, a post that shares too few words with them or their market (besides
   // the keyword) and names none of their rivals takes the keyword in another sense. A keyword of several words found
-  // as written is half a word of evidence; a keyword missing from the post asks for twice the evidence.
+  // as written ("month-end close") is a word of evidence: a phrase is seldom used in another sense. A keyword missing
+  // from the post asks for twice the evidence.
   const topic =
     icps.length > 0 && lang !== 'ja' && lang !== 'other' ? topicEvidence(r.words.roots, r.keywordRoots, icps) : null
-  const phrase = r.keywordPresent && r.ctx.keywordTokens.length > 1 ? 0.5 : 0
+  const phrase = r.keywordPresent && r.ctx.keywordTokens.length > 1 ? 1 : 0
   const needed = r.keywordPresent === false ? 2 : 1
   if (topic && topic.weight + phrase < needed && !named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5

@@ -91,7 +91,7 @@ export const PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\bwhy\\s+(?:is|does|do|are|can${A}t|won${A}t|isn${A}t|doesn${A}t|would|on\\s+earth|the\\s+hell)\\b[^?.!\\n]{0,80}\\?`,
+    `\\bwhy\\s+(?:is|does|do|are|can${A}t|won${A}t|isn${A}t|doesn${A}t|on\\s+earth|the\\s+hell)\\b[^?.!\\n]{0,80}\\?`,
     'asks an exasperated why',
     1,
     false,
@@ -130,7 +130,7 @@ export const PAIN_CUES: readonly Cue[] = [
 /** A question without buying language. Only decides the intent when no stronger cue fired. */
 export const QUESTION_CUES: readonly Cue[] = [
   cue(
-    `\\b(?:how|what|which|where|when|who|why)\\s+(?:do|does|did|can|could|should|would|is|are|was|to|much|many|long)\\b`,
+    `\\b(?:how|what|which|where|when|who|why)(?:${A}s|\\s+(?:do|does|did|can|could|should|would|is|are|was|to|much|many|long))\\b`,
     'asks how or what',
     1,
   ),

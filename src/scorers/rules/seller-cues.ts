@@ -158,7 +158,7 @@ export const ASKING_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\bis\\s+there\\s+a\\s+(?:clean|good|simple|better|standard)?\\s*way\\s+to\\b|\\bwhat${A}?s?\\s+(?:is\\s+)?the\\s+(?:best|right|correct|proper|recommended|cleanest|easiest)\\s+(?:way|practice|approach|pattern)\\b|\\bbest\\s+practices?\\b|\\bany\\s+(?:tips|advice)\\b|\\bhow\\s+(?:do|can|should|would)\\s+(?:i|we|you|one)\\s+(?:set\\s+up|configure|handle|model|structure|implement|estimate|track|measure|test|design|name|calculate|integrate|automate|version|organi[sz]e)\\b|\\bdoes\\s+(?:it|this|that|the\\s+\\w+)\\s+(?:support|work\\s+with|handle|integrate)\\b`,
+    `\\bis\\s+there\\s+a\\s+(?:clean|good|simple|better|standard)?\\s*way\\s+to\\b|\\bwhat${A}?s?\\s+(?:is\\s+)?the\\s+(?:best|right|correct|proper|recommended|cleanest|easiest)\\s+(?:way|practice|approach|pattern)\\b|\\bbest\\s+practices?\\b|\\bany\\s+(?:tips|advice)\\b|\\bhow\\s+(?:do|can|should|would)\\s+(?:you|one)\\s+(?:set\\s+up|configure|handle|model|structure|implement|estimate|track|measure|test|design|name|calculate|integrate|automate|version|organi[sz]e)\\b|\\bhow\\s+(?:do|can|should|would|could)\\s+(?:i|we)\\s+(?!(?:get|cancel|contact|reach|speak|talk|claim|complain|return)\\b)[a-z]+|\\bdoes\\s+(?:it|this|that|the\\s+\\w+)\\s+(?:support|work\\s+with|handle|integrate)\\b`,
     'asks how to do it',
     1.5,
   ),
