@@ -4,7 +4,7 @@ import { A, type Cue, cue } from './cue'
 export const PAIN_CUES: readonly Cue[] = [
   cue(`\\b(?:hate|hates|hated|loathe|despise)\\b`, 'expresses hate', 2),
   cue(`\\bcan${A}t\\s+stand\\b`, 'expresses hate', 2, false),
-  cue(`\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with)\\b`, 'is fed up', 2),
+  cue(`\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with|(?:the\\s+)?last\\s+straw)\\b`, 'is fed up', 2),
   cue(
     `\\b(?:frustrat\\w*|annoy(?:ed|ing|s)?|infuriat\\w*|irritat\\w*|aggravat\\w*|exasperat\\w*|furious|livid|pissed)\\b`,
     'is frustrated',
@@ -58,7 +58,7 @@ export const PAIN_CUES: readonly Cue[] = [
     false,
   ),
   cue(
-    `\\b(?:terrible|horrible|awful|appalling|atrocious|dreadful|pathetic|disgusting|useless|worthless|unacceptable|ridiculous|shocking|disgraceful|abysmal|incompetent|unprofessional|worst|shittiest|garbage|trash|crap|crappy|shitty|sucks?|sucked|joke|scam|rip-?off|rubbish|nightmare|disaster|shambles)\\b`,
+    `\\b(?:terrible|horrible|awful|appalling|atrocious|dreadful|pathetic|disgusting|useless|worthless|unacceptable|ridiculous|shocking|disgraceful|abysmal|incompetent|unprofessional|worst|shittiest|garbage|trash|crap|crappy|shitty|sucks?|sucked|joke|scam|rip-?off|hostage|ransom|extortion\\w*|rubbish|nightmare|disaster|shambles)\\b`,
     'uses strong negative words',
     1.5,
   ),

@@ -59,12 +59,18 @@ export const CHOOSING_CUES: readonly Cue[] = [
     'is shopping for one',
     1.5,
   ),
+  // "Time to get a proper helpdesk", "drop your recs", "open to anything", "looking into booking apps".
+  cue(
+    `\\btime\\s+(?:to|for\\s+us\\s+to)\\s+(?:get|find|buy|pick|choose|invest\\s+in|move\\s+to|switch\\s+to)\\s+(?:a|an|some|proper|real|dedicated)\\b|\\b(?:drop|send|share|post|throw)\\s+(?:me\\s+)?(?:your\\s+)?(?:suggestions?|recommendations?|recs|favou?rites?|picks)\\b|\\bopen\\s+to\\s+(?:anything|suggestions|ideas|options|recommendations)\\b|\\blooking\\s+(?:into|at)\\s+(?:[\\w-]+\\s+){0,3}?(?:tools|apps|software|platforms|options|solutions|vendors|providers|systems|services)\\b`,
+    'is shopping for one',
+    1.5,
+  ),
 ]
 
 /** Leaving a product: with a competitor named, the post is COMPETITOR; alone it is buying intent. */
 export const LEAVING_CUES: readonly Cue[] = [
   cue(
-    `\\b(?:mov|migrat|switch|port)(?:e|es|ed|ing)?\\s+(?:\\S+\\s+){0,5}?(?:off(?:\\s+of)?|away\\s+from)\\b|\\b(?:migrat|switch|mov)(?:ed|ing)\\s+(?:from|to|(?:\\S+\\s+){1,3}?over)\\b`,
+    `\\b(?:mov|migrat|switch|port)(?:e|es|ed|ing|ion)?\\s+(?:\\S+\\s+){0,5}?(?:off(?:\\s+of)?|away\\s+from|somewhere\\s+else|elsewhere)\\b|\\bexit\\s+plan\\b|\\b(?:migrat|switch|mov)(?:ed|ing)\\s+(?:from|to|(?:\\S+\\s+){1,3}?over)\\b`,
     'is leaving a product',
     2,
   ),
@@ -125,7 +131,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
     'reports a cost or a drop',
     1.5,
   ),
@@ -143,6 +149,25 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     false,
   ),
   cue(`(?:😭|🫠|🙃|🥲|😮‍💨|🤯)`, 'shows strain', 1, false),
+  // Work piling up, counted: "900 unread", "40 untouched demo requests", "a backlog of 300".
+  cue(
+    `\\b(?<![\\d.,])\\d[\\d,]*\\+?\\s+(?:unread|unanswered|untouched|overdue|outstanding|unpaid|unresolved|open\\s+tickets)\\b|\\bbacklog\\s+(?:of|is|keeps)\\b|\\bpil(?:e|es|ed|ing)\\s+up\\b`,
+    'says the work piles up',
+    1.5,
+  ),
+  // What the problem costs the business: "eating our margins", "killing us", "costing us deals", "made a mistake".
+  cue(
+    `\\b(?:eat(?:s|ing)?|cut(?:s|ting)?)\\s+(?:into\\s+)?(?:our|my)\\s+(?:margins?|profits?|revenue|budget|time)\\b|\\b(?:kill(?:s|ing)|cost(?:s|ing)|hurt(?:s|ing))\\s+(?:us|me|our)\\b|\\b(?:made|make|making|makes)\\s+(?:a\\s+|the\\s+same\\s+|so\\s+many\\s+)?(?:mistakes?|errors?)\\b|\\b(?:my|our|the)\\s+(?:whole|entire)\\s+(?:day|evening|morning|weekend|week|afternoon|night)\\b`,
+    'says what it costs',
+    1.5,
+  ),
+  // Figures that should agree and do not.
+  cue(
+    `\\b(?:don${A}t|doesn${A}t|do\\s+not|does\\s+not|never|won${A}t)\\s+(?:\\w+\\s+)?(?:match|add\\s+up|agree|line\\s+up|reconcile|tie\\s+out)\\b|\\bdifferent\\s+(?:numbers|totals|figures|answers)\\b|\\bargu(?:e|es|ing|ments?)\\s+(?:about|over)\\b`,
+    'says the numbers do not agree',
+    1.5,
+    false,
+  ),
 ]
 
 /** A practitioner's question: how others do it, what something means. Added to the question cues. */
