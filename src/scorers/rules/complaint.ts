@@ -36,7 +36,7 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
   ),
   cue(
     `\\bused\\s+to\\s+(?:be|work|have|get|love|like)\\b|\\bno\\s+longer\\b|\\b(?:gone|went|going)\\s+(?:down\\s*hill|to\\s+(?:hell|crap|shit))\\b` +
-      `|\\bworse\\s+(?:than\\s+(?:ever|before|last)|and\\s+worse|every|each|by\\s+the)\\b|\\bnot\\s+what\\s+(?:it|they|you)\\s+used\\s+to\\b` +
+      `|\\bworse\\s+(?:than\\s+(?:ever|before|last)|and\\s+worse|every|each|by\\s+the)\\b|\\bnot\\s+what\\s+(?:it|they|you)\\s+used\\s+to\\b|\\b(?:gotten|getting|got|become|became|gone)\\s+(?:\\w+\\s+)?(?:worse|slower|buggier|pricier|more\\s+expensive)\\b` +
       // "n't … any more", read from "any more" back, so that the cue starts on a word (match.ts).
       `|\\bany\\s*more\\b(?<=(?:n[’']t|\\bnot|\\bnever|\\bno)\\s+(?:\\w+\\s+){0,4}any\\s*more)`,
     'compares with how it used to be',

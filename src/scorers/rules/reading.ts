@@ -40,6 +40,12 @@ function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' |
   return findCues(text, lists[kind])
 }
 
+/** A keyword's word written in the other number: "webhook" for "webhooks", "invoices" for "invoice". */
+function singularOrPlural(lower: string, word: string): boolean {
+  if (word.length < 3) return false
+  return containsWord(lower, word.endsWith('s') ? word.slice(0, -1) : `${word}s`)
+}
+
 export type Reading = ReturnType<typeof readPost>
 
 export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
@@ -79,7 +85,8 @@ export function readPost(content: string, keyword: string | undefined, context: 
     urgency: firstOf(text, URGENCY_RE),
     team: firstOf(text, TEAM_SIZE_RE),
     keywordPresent: ctx.keyword
-      ? containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
+      ? containsWord(lower, ctx.keyword) ||
+        ctx.keywordTokens.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
       : undefined,
     /** Complaint frames and weak signs (complaint.ts), frames first. */
     complaint: () => {

@@ -10,7 +10,7 @@ import { A, type Cue, cue } from './cue'
 /** A team choosing or about to adopt a product: added to the buying cues (ACTIVE). */
 export const CHOOSING_CUES: readonly Cue[] = [
   cue(
-    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b`,
+    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:need|have|got)\\s+to\\s+(?:decide|choose|pick|make\\s+a\\s+(?:call|decision))\\b|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,3}?(?:cost|charge)\\b`,
     'is choosing between products',
     2,
   ),
@@ -91,6 +91,11 @@ export const LEAVING_CUES: readonly Cue[] = [
     false,
   ),
   cue(
+    `\\bworth\\s+staying\\b|\\b(?:should|do)\\s+(?:we|i)\\s+(?:stay|leave|switch|jump\\s+ship)\\b|\\b(?:everyone|people|anyone)\\s+(?:else\\s+)?(?:moving|leaving|switching|jumping\\s+ship)\\b`,
+    'weighs leaving a product',
+    1.5,
+  ),
+  cue(
     `\\b(?:thinking|thought)\\s+(?:about|of)\\s+(?:leaving|dropping|switching|moving|cancel+ing|ditching|replacing)\\b|\\bregret\\w*\\s+(?:choosing|picking|buying|going\\s+with|signing\\s+up)\\b|\\b(?:keeps?|kept)\\s+(?:raising|increasing|hiking)\\b`,
     'is leaving a product',
     1.5,
@@ -131,7 +136,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
     'reports a cost or a drop',
     1.5,
   ),

@@ -110,4 +110,16 @@ export const WRITTEN_POSTS: readonly WrittenPost[] = [
   post('NONE', 'projects', 'sprint', 'Sprint finish at the marathon today, 3:58 and a new personal best after two years of training.'),
   post('NONE', 'booking', 'booking', 'Booking.com charged my card twice for the same hotel room and their support is useless.'),
   post('NONE', 'analytics', 'retention', 'Employee retention is the biggest problem in restaurants right now, we lost six cooks this year.'),
+  // Questions: a buyer asking about a product for their own team, a customer asking whether to stay, a practitioner
+  // asking about a problem of their own setup.
+  post('ACTIVE', 'crm', 'HubSpot', 'Is HubSpot worth it for a 5-person sales team, or are we better off with something lighter?'),
+  post('ACTIVE', 'helpdesk', 'Freshdesk', 'Has anyone used Freshdesk with a team of 8 agents? Trying to figure out if the Growth plan is enough for us.'),
+  post('ACTIVE', 'projects', 'project management', 'Which is better for a 10-person agency, Asana or ClickUp? We start onboarding clients next month.'),
+  post('ACTIVE', 'monitoring', 'Datadog', 'How much does Datadog actually cost for ~30 hosts with APM? Their pricing page is confusing and we need to decide by Friday.'),
+  post('COMPETITOR', 'helpdesk', 'Zendesk', "Anyone else's Zendesk bill jump this month? Is it worth staying or is everyone moving?"),
+  post('COMPETITOR', 'email', 'Mailchimp', 'Is it just me or has Mailchimp gotten way worse for small lists lately? Deliverability tanked and support is a bot.'),
+  post('COMPETITOR', 'projects', 'Jira', 'Why is Jira so slow lately?? Our board takes 10 seconds to load. Is anyone else thinking about leaving?'),
+  post('QUESTION', 'monitoring', 'webhooks', 'Is it normal for webhook deliveries to fail now and then? How do you handle retries?'),
+  post('QUESTION', 'payroll', 'payroll', "Our payroll run shows negative net pay for one employee and I'm still not sure why. How do I fix it before Friday?"),
+  post('QUESTION', 'email', 'DKIM', 'Has anyone seen DKIM failing only for Outlook recipients? My records look right and Gmail is fine.'),
 ]
