@@ -25,6 +25,9 @@ const GENRE_WEIGHT = 1.5
 /** Questions that ask how things are done or what they mean, not for a remedy: a complaint must be stronger in them. */
 const INFORMATIONAL = new Set(['asks how others do it', 'asks to understand', 'asks how to do it'])
 
+/** A question where posts put theirs: in the title or first lines, or at the end; not one asked in passing. */
+const asksUpFront = (text: string) => /[?？]/.test(text.slice(0, 200)) || /[?？]/.test(text.slice(-200))
+
 /** No sentence end between two places of the text, and not far apart. */
 function sameSentence(text: string, a: number, b: number): boolean {
   const [from, to] = a < b ? [a, b] : [b, a]
@@ -99,7 +102,7 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   // In a question about how things are done, and in a post with code (a bug report, an answer), problems are the
   // subject rather than a complaint: only clear complaint words make it PAIN.
   const strong = sum(pain.filter((h) => h.w >= 1)) - praise - genre
-  const needed = r.code ? 3 : informational >= 1 ? 2 : r.asks && sum(question) >= 1.5 ? PAIN_THRESHOLD : 0
+  const needed = r.code ? 3 : informational >= 1 ? 2 : asksUpFront(r.text) && sum(question) >= 1.5 ? PAIN_THRESHOLD : 0
   if (needed ? strong >= needed : painW >= PAIN_THRESHOLD) return { intent: 'PAIN' as Intent, found: pain }
   // A question has a question mark or asks how things are done; "wild how much of our load was passwords" does not.
   // In a post with code, a question mark is enough: developers ask with a title and a snippet.
