@@ -100,7 +100,6 @@ export const LEAVING_CUES: readonly Cue[] = [
     'is leaving a product',
     1.5,
   ),
-  cue(`→`, 'names a move from one product to another', 1, false),
 ]
 
 /** The pain of work done badly: by hand, scattered, chased, slow, going wrong. Added to the complaint cues (PAIN). */
@@ -121,7 +120,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:anyone|me|us|anybody)\\s+(?:asking|agreeing|knowing)|without\\s+(?:telling|asking|warning|notifying)\\s+(?:us|me|anyone)|not\\s+sustainable|unsustainable)\\b`,
+    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:telling|asking|warning|notifying)\\s+(?:us|me|anyone)|not\\s+sustainable|unsustainable)\\b`,
     'says the work is a burden',
     1.5,
   ),
@@ -136,7 +135,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
     'reports a cost or a drop',
     1.5,
   ),
