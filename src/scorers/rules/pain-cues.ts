@@ -4,7 +4,11 @@ import { A, type Cue, cue } from './cue'
 export const PAIN_CUES: readonly Cue[] = [
   cue(`\\b(?:hate|hates|hated|loathe|despise)\\b`, 'expresses hate', 2),
   cue(`\\bcan${A}t\\s+stand\\b`, 'expresses hate', 2, false),
-  cue(`\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with|(?:the\\s+)?last\\s+straw)\\b`, 'is fed up', 2),
+  cue(
+    `\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with|last\\s+straw)\\b`,
+    'is fed up',
+    2,
+  ),
   cue(
     `\\b(?:frustrat\\w*|annoy(?:ed|ing|s)?|infuriat\\w*|irritat\\w*|aggravat\\w*|exasperat\\w*|furious|livid|pissed)\\b`,
     'is frustrated',

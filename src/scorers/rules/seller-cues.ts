@@ -10,7 +10,7 @@ import { A, type Cue, cue } from './cue'
 /** A team choosing or about to adopt a product: added to the buying cues (ACTIVE). */
 export const CHOOSING_CUES: readonly Cue[] = [
   cue(
-    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:need|have|got)\\s+to\\s+(?:decide|choose|pick|make\\s+a\\s+(?:call|decision))\\b|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,3}?(?:cost|charge)\\b`,
+    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:need|have|got)\\s+to\\s+(?:decide|choose|pick|make\\s+a\\s+(?:call|decision))\\b|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,5}?(?:cost|charge)\\b`,
     'is choosing between products',
     2,
   ),
@@ -135,9 +135,16 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\b(?:bill|price|invoice|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?(?:doubled|tripled|quadrupled)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b`,
     'reports a cost or a drop',
     1.5,
+  ),
+  // Carries its own negation: "shouldn't cost this much" is the complaint, not its denial.
+  cue(
+    `\\bshould(?:n${A}t|\\s+not)\\s+cost\\b|\\bcosts?\\s+(?:this|that|so)\\s+much\\b`,
+    'says it costs too much',
+    1.5,
+    false,
   ),
   // A share of something going wrong ("27% no-show rate"), a rating of one or two out of five.
   cue(
@@ -153,9 +160,9 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     false,
   ),
   cue(`(?:😭|🫠|🙃|🥲|😮‍💨|🤯)`, 'shows strain', 1, false),
-  // Work piling up, counted: "900 unread", "40 untouched demo requests", "a backlog of 300".
+  // Work piling up: "900 unread", "40 untouched demo requests", "invoices piling up".
   cue(
-    `\\b(?<![\\d.,])\\d[\\d,]*\\+?\\s+(?:unread|unanswered|untouched|overdue|outstanding|unpaid|unresolved|open\\s+tickets)\\b|\\bbacklog\\s+(?:of|is|keeps)\\b|\\bpil(?:e|es|ed|ing)\\s+up\\b`,
+    `\\b(?<![\\d.,])\\d[\\d,]*\\+?\\s+(?:unread|unanswered|untouched|overdue|outstanding|unpaid|unresolved|open\\s+tickets)\\b|\\bpil(?:e|es|ed|ing)\\s+up\\b`,
     'says the work piles up',
     1.5,
   ),
