@@ -10,7 +10,7 @@ import { A, type Cue, cue } from './cue'
 /** A team choosing or about to adopt a product: added to the buying cues (ACTIVE). */
 export const CHOOSING_CUES: readonly Cue[] = [
   cue(
-    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:need|have|got)\\s+to\\s+(?:decide|choose|pick|make\\s+a\\s+(?:call|decision))\\b|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,5}?(?:cost|charge)\\b`,
+    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:decide|choose|pick)\\b(?<=\\b(?:need|have|got)\\s+to\\s+\\w+)|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,5}?(?:cost|charge)\\b`,
     'is choosing between products',
     2,
   ),
@@ -61,7 +61,7 @@ export const CHOOSING_CUES: readonly Cue[] = [
   ),
   // "Time to get a proper helpdesk", "drop your recs", "open to anything", "looking into booking apps".
   cue(
-    `\\btime\\s+(?:to|for\\s+us\\s+to)\\s+(?:get|find|buy|pick|choose|invest\\s+in|move\\s+to|switch\\s+to)\\s+(?:a|an|some|proper|real|dedicated)\\b|\\b(?:drop|send|share|post|throw)\\s+(?:me\\s+)?(?:your\\s+)?(?:suggestions?|recommendations?|recs|favou?rites?|picks)\\b|\\bopen\\s+to\\s+(?:anything|suggestions|ideas|options|recommendations)\\b|\\blooking\\s+(?:into|at)\\s+(?:[\\w-]+\\s+){0,3}?(?:tools|apps|software|platforms|options|solutions|vendors|providers|systems|services)\\b`,
+    `\\btime\\s+(?:to|for\\s+us\\s+to)\\s+(?:get|find|buy|pick|choose|invest\\s+in|move\\s+to|switch\\s+to)\\s+(?:a|an|some|proper|real|dedicated)\\b|\\b(?:drop|throw)\\s+(?:me\\s+)?(?:your\\s+)?(?:suggestions?|recommendations?|recs|favou?rites?|picks)\\b|\\bopen\\s+to\\s+(?:anything|suggestions|ideas|options|recommendations)\\b|\\blooking\\s+(?:into|at)\\s+(?:[\\w-]+\\s+){0,3}?(?:tools|apps|software|platforms|options|solutions|vendors|providers|systems|services)\\b`,
     'is shopping for one',
     1.5,
   ),
@@ -91,7 +91,7 @@ export const LEAVING_CUES: readonly Cue[] = [
     false,
   ),
   cue(
-    `\\bworth\\s+staying\\b|\\b(?:should|do)\\s+(?:we|i)\\s+(?:stay|leave|switch|jump\\s+ship)\\b|\\b(?:everyone|people|anyone)\\s+(?:else\\s+)?(?:moving|leaving|switching|jumping\\s+ship)\\b`,
+    `\\bworth\\s+staying\\b|\\bshould\\s+(?:we|i)\\s+(?:stay|leave|switch|jump\\s+ship)\\b|\\b(?:everyone|people)\\s+(?:else\\s+)?(?:moving|leaving|switching|jumping\\s+ship)\\b`,
     'weighs leaving a product',
     1.5,
   ),
@@ -130,12 +130,12 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:spend|spends|spent|spending|lose|loses|losing|burn|burns|burning|eats?|eating|takes?|took|taking)\\s+(?:us\\s+|me\\s+|up\\s+)?(?:\\w+\\s+){0,3}?(?:hours|days|weeks|weekends|mornings|evenings|fridays|mondays|forever|ages|\\d+\\s*(?:h|hrs?|hours?|mins?|minutes|days))\\b`,
+    `\\b(?:spend|spends|spent|spending|lose|loses|losing|burn|burns|burning|eats?|eating|takes?|took|taking)\\s+(?:us\\s+|me\\s+|up\\s+)?(?:\\w+\\s+){0,3}?(?:hours|days|weeks|weekends|mornings|evenings|fridays|mondays|forever|ages|(?:whole|entire)\\s+(?:day|evening|morning|weekend|week|afternoon|night)|\\d+\\s*(?:h|hrs?|hours?|mins?|minutes|days))\\b`,
     'loses time to it',
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\b(?:bill|price|invoice|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?(?:doubled|tripled|quadrupled)\\b|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\b(?:doubled|tripled|quadrupled)\\b(?<=\\b(?:bill|price|invoice|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?\\w+)|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b`,
     'reports a cost or a drop',
     1.5,
   ),
@@ -160,21 +160,22 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     false,
   ),
   cue(`(?:😭|🫠|🙃|🥲|😮‍💨|🤯)`, 'shows strain', 1, false),
-  // Work piling up: "900 unread", "40 untouched demo requests", "invoices piling up".
+  // Work piling up: "900 unread", "40 untouched demo requests", "invoices piling up". The count is checked behind the
+  // word, so that the cue is tried at these rare words rather than at every number (word-index.ts).
   cue(
-    `\\b(?<![\\d.,])\\d[\\d,]*\\+?\\s+(?:unread|unanswered|untouched|overdue|outstanding|unpaid|unresolved|open\\s+tickets)\\b|\\bpil(?:e|es|ed|ing)\\s+up\\b`,
+    `\\b(?:unread|unanswered|untouched|overdue|unpaid|unresolved)\\b(?<=\\d\\+?\\s+\\w+)|\\bpil(?:e|es|ed|ing)\\s+up\\b`,
     'says the work piles up',
     1.5,
   ),
   // What the problem costs the business: "eating our margins", "killing us", "costing us deals", "made a mistake".
   cue(
-    `\\b(?:eat(?:s|ing)?|cut(?:s|ting)?)\\s+(?:into\\s+)?(?:our|my)\\s+(?:margins?|profits?|revenue|budget|time)\\b|\\b(?:kill(?:s|ing)|cost(?:s|ing)|hurt(?:s|ing))\\s+(?:us|me|our)\\b|\\b(?:made|make|making|makes)\\s+(?:a\\s+|the\\s+same\\s+|so\\s+many\\s+)?(?:mistakes?|errors?)\\b|\\b(?:my|our|the)\\s+(?:whole|entire)\\s+(?:day|evening|morning|weekend|week|afternoon|night)\\b`,
+    `\\b(?:eat(?:s|ing)?|cut(?:s|ting)?)\\s+(?:into\\s+)?(?:our|my)\\s+(?:margins?|profits?|revenue|budget|time)\\b|\\b(?:kill(?:s|ing)|cost(?:s|ing)|hurt(?:s|ing))\\s+(?:us|me|our)\\b|\\bmistakes?\\b(?<=\\b(?:made|make|making|makes)\\s+(?:a\\s+|the\\s+same\\s+|so\\s+many\\s+)?mistakes?)`,
     'says what it costs',
     1.5,
   ),
   // Figures that should agree and do not.
   cue(
-    `\\b(?:don${A}t|doesn${A}t|do\\s+not|does\\s+not|never|won${A}t)\\s+(?:\\w+\\s+)?(?:match|add\\s+up|agree|line\\s+up|reconcile|tie\\s+out)\\b|\\bdifferent\\s+(?:numbers|totals|figures|answers)\\b|\\bargu(?:e|es|ing|ments?)\\s+(?:about|over)\\b`,
+    `\\b(?:match|add\\s+up|agree|line\\s+up|reconcile|tie\\s+out)\\b(?<=(?:n${A}t|\\bnot|\\bnever)\\s+(?:\\w+\\s+)?\\w+(?:\\s+(?:up|out))?)|\\bdifferent\\s+(?:numbers|totals|figures|answers)\\b|\\bargu(?:e|es|ing|ments?)\\s+(?:about|over)\\b`,
     'says the numbers do not agree',
     1.5,
     false,
