@@ -12,9 +12,10 @@ import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
-import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES, WORK_PAIN_CUES } from './seller-cues'
+import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES } from './seller-cues'
 import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
+import { WORK_PAIN_CUES } from './work-pain-cues'
 
 // Every English list of a post is read in one scan of its words (match.ts findCueGroups): most posts need most of
 // them (a post that is neither buying nor complaining is checked for questions, praise and its kind), and one scan
