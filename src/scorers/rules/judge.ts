@@ -83,8 +83,8 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
       found: [{ what, text: rival.cue, w: 2, index: 0 }, ...r.active, ...r.pain],
     }
   }
-  // Leaving something without naming it is on the way to buying its replacement. A question about a product of the
-  // market, asked with the writer's own team size, budget or deadline, is a buyer's question.
+  // Leaving something without naming it is on the way to buying its replacement. A question naming a rival the team
+  // lists, asked with the writer's own team size, budget or deadline, is a buyer's question.
   const active = r.active.concat(r.leaving.map((h) => ({ ...h, w: h.w / 2 })))
   const own = r.team ?? r.budget ?? r.urgency
   if (own && named.length > 0 && r.asks && sum(r.question()) >= 1)
@@ -100,7 +100,9 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   const informational = sum(question.filter((h) => INFORMATIONAL.has(h.what)))
   const painW = pain.length > 0 ? Math.max(0, sum(pain) - praise - genre) : 0
   // In a question about how things are done, and in a post with code (a bug report, an answer), problems are the
-  // subject rather than a complaint: only clear complaint words make it PAIN.
+  // subject rather than a complaint: only clear complaint words make it PAIN. In any post that asks up front, the weak
+  // signs (a stake, "still", a negation, the question mark itself) stop counting: every question about one's own setup
+  // has them.
   const strong = sum(pain.filter((h) => h.w >= 1)) - praise - genre
   const needed = r.code ? 3 : informational >= 1 ? 2 : asksUpFront(r.text) && sum(question) >= 1.5 ? PAIN_THRESHOLD : 0
   if (needed ? strong >= needed : painW >= PAIN_THRESHOLD) return { intent: 'PAIN' as Intent, found: pain }
