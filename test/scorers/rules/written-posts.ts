@@ -1,9 +1,10 @@
 /**
- * Posts written for the rules scorer's tests, ten per label in the intents set's six labels (docs/scoring.md#the-
- * intents-set), across a dozen markets. They were written from the labels' definitions and from how people ask for,
- * leave, complain about and ask about business software, before the rules they exercise were changed; none comes
- * from an evaluation data set. They are a check the rules never saw while being written, like half B of the intents
- * set, but one whose posts anyone may read.
+ * Posts written for the rules scorer's tests in the intents set's six labels (docs/scoring.md#the-intents-set),
+ * across a dozen markets: ten per label, ten harder off-topic ones, and ten questions (a buyer's, a leaving
+ * customer's, a practitioner's). They were written from the labels' definitions and from how people ask for, leave,
+ * complain about and ask about business software, each group before the rules it exercises were changed; none comes
+ * from an evaluation data set. They are a check that the rules were not fitted to, like half B of the intents set,
+ * but one whose posts anyone may read.
  */
 import type { IcpProfile } from '../../../src/scorers/types'
 
