@@ -51,6 +51,8 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
+  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
+                 [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
