@@ -1,0 +1,77 @@
+import type { FilterNode, Query, QueryNode, TermNode } from './ast'
+import { communityOf, siteMatches } from './site'
+import { wordsOf } from './words'
+
+/** What a query is matched against: a fetched post, or a stored signal for the console's preview. */
+export type MatchablePost = {
+  platform: string
+  author: string
+  content: string
+  url: string
+  /** Posts with a title (Reddit, Hacker News stories, GitHub issues, questions); `title:` never matches without one. */
+  title?: string
+  /** `post` unless the platform says it is a comment or a reply. */
+  kind?: 'post' | 'comment'
+}
+
+/** The language of a text as an ISO 639-1 code, undefined when too short to tell (tinyld in the domain). */
+export type DetectLanguage = (text: string) => string | undefined
+
+/**
+ * Whether the post matches the whole query (docs/queries.md#matching): every word and phrase as whole words in the
+ * title or text, case-insensitive, each filter on what the post says of itself.
+ */
+export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectLanguage): boolean {
+  let words: string[] | undefined
+  let titleWords: string[] | undefined
+  let language: string | undefined | null = null
+  const facts = {
+    words: () => (words ??= wordsOf(`${post.title ?? ''}\n${post.content}`)),
+    titleWords: () => (titleWords ??= post.title ? wordsOf(post.title) : []),
+    language: () => (language === null ? (language = detect?.(post.content)) : language),
+  }
+  const holds = (node: QueryNode): boolean => {
+    switch (node.kind) {
+      case 'and':
+        return node.items.every(holds)
+      case 'or':
+        return node.items.some(holds)
+      case 'not':
+        return !holds(node.item)
+      case 'term':
+        return occursIn(node, node.inTitle ? facts.titleWords() : facts.words())
+      case 'filter':
+        return filterHolds(node, post, facts.language)
+    }
+  }
+  return holds(query.root)
+}
+
+function filterHolds(node: FilterNode, post: MatchablePost, language: () => string | undefined): boolean {
+  switch (node.field) {
+    case 'platform':
+      return post.platform === node.value
+    case 'author':
+      return post.author.toLowerCase().replace(/^@/, '') === node.value
+    case 'type':
+      return (post.kind ?? 'post') === node.value
+    case 'lang':
+      return language() === node.value
+    case 'site':
+      return siteMatches(node.value, communityOf(post.platform, post.url))
+  }
+}
+
+/** The term's words, in order and side by side, somewhere in the text's words; a prefix term's last word may go on. */
+function occursIn(term: TermNode, words: string[]): boolean {
+  const n = term.words.length
+  const last = n - 1
+  for (let i = 0; i + n <= words.length; i++) {
+    let k = 0
+    while (k < last && words[i + k] === term.words[k]) k++
+    if (k < last) continue
+    const word = words[i + last]
+    if (term.prefix ? word.startsWith(term.words[last]) : word === term.words[last]) return true
+  }
+  return false
+}
