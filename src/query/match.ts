@@ -1,4 +1,5 @@
 import type { FilterNode, Query, QueryNode, TermNode } from './ast'
+import { evaluate } from './scope'
 import { communityOf, siteMatches } from './site'
 import { wordsOf } from './words'
 
@@ -8,6 +9,8 @@ export type MatchablePost = {
   author: string
   content: string
   url: string
+  /** A news article's publisher site, which `site:` names (the article's own address is a redirect). */
+  profileUrl?: string
   /** Posts with a title (Reddit, Hacker News stories, GitHub issues, questions); `title:` never matches without one. */
   title?: string
   /** `post` unless the platform says it is a comment or a reply. */
@@ -24,11 +27,14 @@ export type DetectLanguage = (text: string) => string | undefined
 export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectLanguage): boolean {
   let words: string[] | undefined
   let titleWords: string[] | undefined
-  let language: string | undefined | null = null
+  let language: { code: string | undefined } | undefined
   const facts = {
     words: () => (words ??= wordsOf(`${post.title ?? ''}\n${post.content}`)),
     titleWords: () => (titleWords ??= post.title ? wordsOf(post.title) : []),
-    language: () => (language === null ? (language = detect?.(post.content)) : language),
+    language: () => {
+      language ??= { code: detect?.(post.content) }
+      return language.code
+    },
   }
   const holds = (node: QueryNode): boolean => {
     switch (node.kind) {
@@ -58,7 +64,10 @@ function filterHolds(node: FilterNode, post: MatchablePost, language: () => stri
     case 'lang':
       return language() === node.value
     case 'site':
-      return siteMatches(node.value, communityOf(post.platform, post.url))
+      return siteMatches(
+        node.value,
+        communityOf(post.platform, post.platform === 'news' && post.profileUrl ? post.profileUrl : post.url),
+      )
   }
 }
 
@@ -74,4 +83,13 @@ function occursIn(term: TermNode, words: string[]): boolean {
     if (term.prefix ? word.startsWith(term.words[last]) : word === term.words[last]) return true
   }
   return false
+}
+
+/**
+ * Whether text may match the query, judging its words only (filters and `title:` are unknown): for connectors that
+ * read posts without a keyword search and keep those worth returning (Product Hunt, Substack).
+ */
+export function mayMatchText(query: Query, text: string): boolean {
+  const words = wordsOf(text)
+  return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, words) : undefined)) !== false
 }

@@ -27,7 +27,9 @@ export function readQuery(source: string): Query {
   const parsed = parseQuery(source)
   if (parsed.ok) return parsed.query
   const words = wordsOf(source)
-  const terms = words.map((w): TermNode => ({ kind: 'term', at: 1, text: w, words: [w], phrase: false, prefix: false, inTitle: false }))
+  const terms = words.map(
+    (w): TermNode => ({ kind: 'term', at: 1, text: w, words: [w], phrase: false, prefix: false, inTitle: false }),
+  )
   return { source, root: { kind: 'and', at: 1, items: terms } }
 }
 
@@ -43,7 +45,7 @@ class Parser {
   private depth = 0
   private terms = 0
 
-  constructor(private readonly source: string) {
+  constructor(source: string) {
     if (source.trim() === '') fail(1, OPERAND)
     if (source.length > QUERY_LIMITS.length)
       fail(QUERY_LIMITS.length + 1, `the end: a query is at most ${QUERY_LIMITS.length} characters`)
@@ -67,7 +69,8 @@ class Parser {
     const items = [first]
     while (this.peek().type === 'or') {
       const op = this.take()
-      if (['end', ')', 'or', 'and'].includes(this.peek().type)) fail(this.peek().at, `${OPERAND} after OR (at ${op.at})`)
+      if (['end', ')', 'or', 'and'].includes(this.peek().type))
+        fail(this.peek().at, `${OPERAND} after OR (at ${op.at})`)
       items.push(this.and())
     }
     return items.length === 1 ? first : { kind: 'or', at: first.at, items }

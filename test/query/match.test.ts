@@ -9,7 +9,11 @@ const post = (id: string, p: Partial<MatchablePost> & { content: string }): [str
 const POSTS = new Map<string, MatchablePost>([
   post('crm-need', { content: 'We need a CRM for our sales pipeline. Any recommendations?' }),
   post('hubspot', { content: 'Is HubSpot CRM worth it for a small team?', author: 'Bob' }),
-  post('crms-plural', { content: 'Comparing CRMs this week', platform: 'hackernews', url: 'https://news.ycombinator.com/item?id=1' }),
+  post('crms-plural', {
+    content: 'Comparing CRMs this week',
+    platform: 'hackernews',
+    url: 'https://news.ycombinator.com/item?id=1',
+  }),
   post('erp', {
     content: 'Looking for an ERP, any advice',
     platform: 'github',
@@ -28,9 +32,17 @@ const POSTS = new Map<string, MatchablePost>([
     url: 'https://bsky.app/profile/x/post/1',
     kind: 'comment',
   }),
-  post('cafe', { content: 'Le café du coin cherche un logiciel de caisse', platform: 'news', url: 'https://www.lemonde.fr/a' }),
+  post('cafe', {
+    content: 'Le café du coin cherche un logiciel de caisse',
+    platform: 'news',
+    url: 'https://www.lemonde.fr/a',
+  }),
   post('chinese', { content: '我们需要客户管理系统', platform: 'twitter', url: 'https://x.com/a/status/1' }),
-  post('pipeline-split', { content: 'The pipeline for sales is broken', platform: 'stackoverflow', url: 'https://dba.stackexchange.com/q/2' }),
+  post('pipeline-split', {
+    content: 'The pipeline for sales is broken',
+    platform: 'stackoverflow',
+    url: 'https://dba.stackexchange.com/q/2',
+  }),
 ])
 
 // docs/queries.md: each query and the posts it matches, in the table's order.

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
-import { addKeywords, cleanKeywords, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
 import { openSignal } from '../../domain/signals/open'
 import { readSignals } from '../../domain/signals/list'
 import { IcpBody, IcpEditBody, KeywordBody } from '../../wire/console'
@@ -24,8 +24,7 @@ export const consoleTeamRoutes = (deps: Deps) =>
     })
     .post(
       '/keywords',
-      async ({ viewer, body }) =>
-        addKeywords(deps, { teamId: viewer.team.id, keywords: cleanKeywords([body.keyword]) }),
+      async ({ viewer, body }) => addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) }),
       { body: validated('body', KeywordBody) },
     )
     .delete('/keywords/:keyword', async ({ viewer, params }) =>

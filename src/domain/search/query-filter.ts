@@ -1,0 +1,20 @@
+import { matchesQuery, type MatchablePost } from '../../query/match'
+import { readQuery } from '../../query/parse'
+import { usesField } from '../../query/scope'
+import { languageOf, loadLanguageDetector } from '../earlier/post-record'
+
+const detect = (text: string) => {
+  const language = languageOf(text)
+  return language === 'und' ? undefined : language
+}
+
+/**
+ * Whether a post matches the whole keyword query (docs/queries.md#matching), for what a platform's own search
+ * returned: it is broader than the query, so this runs on every fetched post before anything is scored or shown.
+ * The language detector is loaded only for a query with `lang:`.
+ */
+export async function queryFilter(keyword: string): Promise<(post: MatchablePost) => boolean> {
+  const query = readQuery(keyword)
+  if (usesField(query.root, 'lang')) await loadLanguageDetector()
+  return (post) => matchesQuery(query, post, detect)
+}
