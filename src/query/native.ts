@@ -72,9 +72,11 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       const parts = node.items.map((n) => write(n, d, true))
       const kept = parts.filter((p): p is Written => p !== undefined)
       if (!kept.some((p) => p.searches)) return undefined
-      const text = kept.map((p) => p.text).join(' ')
       const exact = kept.length === parts.length && kept.every((p) => p.exact)
-      return { text: nested && kept.length > 1 ? `(${text})` : text, exact, operators: sum(kept), searches: true }
+      // One part left: written as if it stood where the AND does (no parentheses at the top).
+      if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
+      const text = kept.map((p) => p.text).join(' ')
+      return { text: nested ? `(${text})` : text, exact, operators: sum(kept), searches: true }
     }
     case 'or': {
       if (!d.or) return undefined

@@ -1,3 +1,4 @@
+import type { Query } from '../../query/ast'
 import { matchesQuery, type MatchablePost } from '../../query/match'
 import { readQuery } from '../../query/parse'
 import { usesField } from '../../query/scope'
@@ -8,13 +9,14 @@ const detect = (text: string) => {
   return language === 'und' ? undefined : language
 }
 
-/**
- * Whether a post matches the whole keyword query (docs/queries.md#matching), for what a platform's own search
- * returned: it is broader than the query, so this runs on every fetched post before anything is scored or shown.
- * The language detector is loaded only for a query with `lang:`.
- */
-export async function queryFilter(keyword: string): Promise<(post: MatchablePost) => boolean> {
-  const query = readQuery(keyword)
+/** Whether a post matches the whole query; the language detector is loaded only for a query with `lang:`. */
+export async function postMatcher(query: Query): Promise<(post: MatchablePost) => boolean> {
   if (usesField(query.root, 'lang')) await loadLanguageDetector()
   return (post) => matchesQuery(query, post, detect)
 }
+
+/**
+ * The matcher of a tracked keyword (docs/queries.md#matching), for what a platform's own search returned: it is
+ * broader than the query, so this runs on every fetched post before anything is scored or shown.
+ */
+export const queryFilter = (keyword: string) => postMatcher(readQuery(keyword))

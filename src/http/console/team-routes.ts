@@ -2,9 +2,10 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
 import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { previewQuery } from '../../domain/keywords/preview'
 import { openSignal } from '../../domain/signals/open'
 import { readSignals } from '../../domain/signals/list'
-import { IcpBody, IcpEditBody, KeywordBody } from '../../wire/console'
+import { IcpBody, IcpEditBody, KeywordBody, QueryPreviewBody } from '../../wire/console'
 import { SignalQuery } from '../../wire/signals'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
@@ -26,6 +27,14 @@ export const consoleTeamRoutes = (deps: Deps) =>
       '/keywords',
       async ({ viewer, body }) => addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) }),
       { body: validated('body', KeywordBody) },
+    )
+    // docs/queries.md#preview: what a query would match among the team's recent signals, or where it is wrong.
+    .post(
+      '/keywords/preview',
+      ({ viewer, body }) => previewQuery(deps, { teamId: viewer.team.id, query: body.query }),
+      {
+        body: validated('body', QueryPreviewBody),
+      },
     )
     .delete('/keywords/:keyword', async ({ viewer, params }) =>
       removeKeywords(deps, { teamId: viewer.team.id, keywords: [params.keyword] }),
