@@ -1,7 +1,7 @@
-import type { FilterNode, Query, QueryNode, TermNode } from './ast'
+import type { FilterNode, Query, QueryNode } from './ast'
 import { evaluate } from './scope'
 import { communityOf, siteMatches } from './site'
-import { wordsOf } from './words'
+import { normalised, occursIn } from './term-pattern'
 
 /** What a query is matched against: a fetched post, or a stored signal for the console's preview. */
 export type MatchablePost = {
@@ -25,12 +25,12 @@ export type DetectLanguage = (text: string) => string | undefined
  * title or text, case-insensitive, each filter on what the post says of itself.
  */
 export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectLanguage): boolean {
-  let words: string[] | undefined
-  let titleWords: string[] | undefined
+  let text: string | undefined
+  let title: string | undefined
   let language: { code: string | undefined } | undefined
   const facts = {
-    words: () => (words ??= wordsOf(`${post.title ?? ''}\n${post.content}`)),
-    titleWords: () => (titleWords ??= post.title ? wordsOf(post.title) : []),
+    text: () => (text ??= normalised(`${post.title ?? ''}\n${post.content}`)),
+    title: () => (title ??= normalised(post.title ?? '')),
     language: () => {
       language ??= { code: detect?.(post.content) }
       return language.code
@@ -45,7 +45,7 @@ export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectL
       case 'not':
         return !holds(node.item)
       case 'term':
-        return occursIn(node, node.inTitle ? facts.titleWords() : facts.words())
+        return occursIn(node, node.inTitle ? facts.title() : facts.text())
       case 'filter':
         return filterHolds(node, post, facts.language)
     }
@@ -71,25 +71,11 @@ function filterHolds(node: FilterNode, post: MatchablePost, language: () => stri
   }
 }
 
-/** The term's words, in order and side by side, somewhere in the text's words; a prefix term's last word may go on. */
-function occursIn(term: TermNode, words: string[]): boolean {
-  const n = term.words.length
-  const last = n - 1
-  for (let i = 0; i + n <= words.length; i++) {
-    let k = 0
-    while (k < last && words[i + k] === term.words[k]) k++
-    if (k < last) continue
-    const word = words[i + last]
-    if (term.prefix ? word.startsWith(term.words[last]) : word === term.words[last]) return true
-  }
-  return false
-}
-
 /**
  * Whether text may match the query, judging its words only (filters and `title:` are unknown): for connectors that
  * read posts without a keyword search and keep those worth returning (Product Hunt, Substack).
  */
 export function mayMatchText(query: Query, text: string): boolean {
-  const words = wordsOf(text)
+  const words = normalised(text)
   return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, words) : undefined)) !== false
 }

@@ -99,3 +99,22 @@ describe('matchesQuery: queries × posts', () => {
     })
   }
 })
+
+describe('matchesQuery: word boundaries', () => {
+  const on = (q: string, content: string) => {
+    const parsed = parseQuery(q)
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error))
+    return matchesQuery(parsed.query, { platform: 'x', author: 'a', url: 'https://x.com/a', content })
+  }
+  test('whole words next to punctuation, digits, other scripts and Chinese characters', () => {
+    expect(on('crm', "our CRM's price")).toBe(true)
+    expect(on('crm', 'HubCRM and CRM2')).toBe(false)
+    expect(on('crm', '用CRM管理')).toBe(true)
+    expect(on('"crm 系统"', '我们的CRM系统')).toBe(true)
+    expect(on('node.js', 'built on Node.js today')).toBe(true)
+    expect(on('node.js', 'nodejs')).toBe(false)
+    expect(on('"sales pipeline"', 'sales —\n pipeline')).toBe(true)
+    expect(on('straße', 'Die STRASSE')).toBe(false)
+    expect(on('ｃｒｍ', 'a crm')).toBe(true)
+  })
+})
