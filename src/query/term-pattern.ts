@@ -7,12 +7,13 @@ const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}'
 const CJK_CHAR = new RegExp(`[${CJK}]`, 'u')
 const WORD_CHAR = `(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
-const ASCII = /^[\x00-\x7f]*$/
+// Anything but printable ASCII and whitespace may change under NFKC.
+const NOT_PLAIN = /[^ -~\s]/
 
 const patterns = new WeakMap<TermNode, RegExp>()
 
-/** The text as terms are matched against it: NFKC (ASCII already is) and lower case. */
-export const normalised = (text: string) => (ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase()
+/** The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. */
+export const normalised = (text: string) => (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
 
 /** Whether the term's words occur side by side, whole (the last one a prefix for `word*`), in normalised text. */
 export function occursIn(term: TermNode, text: string): boolean {
