@@ -33,7 +33,8 @@ type Written = { text: string; exact: boolean; operators: number; searches: bool
 export function nativeQuery(query: Query, dialect: Dialect): string {
   const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
   const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
-  return (written.find(({ d, w }) => fits(w, d)) ?? written[2]).w.text
+  // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
+  return (written.find(({ d, w }) => fits(w, d)) ?? written[2]).w.text || query.source
 }
 
 const fits = (w: Written, d: Dialect) =>

@@ -21,7 +21,7 @@ export function parseQuery(source: string): { ok: true; query: Query } | { ok: f
 
 /**
  * A keyword stored before queries existed may not parse (an unpaired quote): it is then read as its words, which
- * is what a keyword meant before (every word must appear).
+ * is what a keyword meant before (every word must appear). One without any word matches nothing.
  */
 export function readQuery(source: string): Query {
   const parsed = parseQuery(source)
@@ -30,7 +30,7 @@ export function readQuery(source: string): Query {
   const terms = words.map(
     (w): TermNode => ({ kind: 'term', at: 1, text: w, words: [w], phrase: false, prefix: false, inTitle: false }),
   )
-  return { source, root: { kind: 'and', at: 1, items: terms } }
+  return { source, root: { kind: terms.length > 0 ? 'and' : 'or', at: 1, items: terms } }
 }
 
 const fail = (position: number, expected: string): never => {

@@ -75,5 +75,6 @@ describe('parseQuery', () => {
 
   test('a stored keyword that does not parse is read as its words', () => {
     expect(readQuery('"crm tool').root).toMatchObject({ kind: 'and', items: [{ words: ['crm'] }, { words: ['tool'] }] })
+    expect(readQuery('"+++').root).toEqual({ kind: 'or', at: 1, items: [] })
   })
 })
