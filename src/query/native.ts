@@ -49,7 +49,7 @@ function writeTop(root: QueryNode, d: Dialect): Written {
 
 /** Without OR, a query whose alternatives are at the top is searched for its first one (docs/queries.md#per-platform). */
 function firstAlternative(node: QueryNode): QueryNode {
-  if (node.kind === 'or') return firstAlternative(node.items[0])
+  if (node.kind === 'or') return node.items.length > 0 ? firstAlternative(node.items[0]) : node
   if (node.kind === 'and') return { ...node, items: node.items.map(firstAlternative) }
   return node
 }

@@ -122,6 +122,11 @@ describe('each platform gets the broadest search it can express', () => {
     expect(twitterQuery(longest).length).toBeLessThanOrEqual(X_QUERY_MAX)
   })
 
+  test('a stored keyword without a word is sent as written', () => {
+    expect(plainQuery('"!!!')).toBe('"!!!')
+    expect(twitterQuery('"!!!')).toBe('"!!!')
+  })
+
   test('GitHub: more than 5 operators drops the exclusions first', () => {
     expect(githubQuery('crm -a -b -c -d -e -f')).toBe('crm')
     expect(githubQuery('crm -a -b')).toBe('crm NOT a NOT b')
