@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
+import { QueryPreview } from './query-preview'
 
 export function Keywords() {
   const [keywords, setKeywords] = useState<string[]>([])
@@ -24,11 +25,22 @@ export function Keywords() {
     <section>
       <form class="inline" onSubmit={add}>
         <label>
-          Keyword
-          <input value={draft} maxLength={200} required onInput={(e) => setDraft(e.currentTarget.value)} />
+          Keyword or query
+          <input
+            value={draft}
+            maxLength={200}
+            required
+            placeholder='crm -hubspot "sales pipeline" subreddit:sales'
+            onInput={(e) => setDraft(e.currentTarget.value)}
+          />
         </label>
         <button type="submit">Add</button>
       </form>
+      <p class="hint">
+        Words must all appear; "exact phrase", OR, ( ), -word or NOT, word*, and platform:, site:, subreddit:, author:,
+        lang:, type:post|comment, title: filters. See docs/queries.md.
+      </p>
+      <QueryPreview query={draft} />
       {error && (
         <p role="alert" class="error">
           {error}
