@@ -2,6 +2,7 @@ import { Cron } from 'croner'
 import type { Deps } from '../deps'
 import { runHousekeeping } from './housekeeping'
 import { runPollPass } from './poll-pass'
+import { startDeliveryWorker } from './webhook-delivery'
 
 /** Housekeeping: 00:05 UTC on the 1st, just after the month (and the quota) changes. */
 export const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
@@ -14,8 +15,8 @@ export type Scheduler = {
 }
 
 /**
- * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`) and monthly
- * housekeeping, both in UTC. Croner's `protect` keeps a job from starting while its previous run is still going in
+ * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`), monthly
+ * housekeeping, both in UTC, and webhook delivery. Croner's `protect` keeps a job from starting while its previous run is still going in
  * this process; the database leases keep other processes out. `housekeepingNow` also runs housekeeping at once, so
  * a run missed while the server was down is caught up at start-up.
  */
@@ -60,6 +61,8 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, async (signal) => {
     deps.log.info('housekeeping', await runHousekeeping(deps, { signal }))
   })
+  // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).
+  const webhooks = startDeliveryWorker(deps)
   // trigger() marks the job busy like a scheduled run, so protect also covers this one.
   if (a.housekeepingNow) void housekeeping.trigger()
   deps.log.info('scheduler_started', {
@@ -75,7 +78,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         poll?.stop()
         housekeeping.stop()
         shutdown.abort()
-        await Promise.all(running)
+        await Promise.all([...running, webhooks.stop()])
       })()
       return stopped
     },
