@@ -17,6 +17,8 @@ import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
 import { signalsRoutes } from './http/signals/routes'
 import { usageRoutes } from './http/usage/routes'
+import { webhookActionRoutes } from './http/webhooks/action-routes'
+import { webhooksRoutes } from './http/webhooks/routes'
 import { mcpRoutes } from './mcp/http'
 
 export function createApp(deps: Deps) {
@@ -33,6 +35,8 @@ export function createApp(deps: Deps) {
     .use(mentionsRoutes(deps))
     .use(platformsRoutes(deps))
     .use(legacyRoutes(deps))
+    .use(webhooksRoutes(deps))
+    .use(webhookActionRoutes(deps))
     .use(mcpRoutes(deps))
     .use(consolePageRoutes())
     .use(consoleSessionRoutes(deps))
