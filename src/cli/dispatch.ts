@@ -14,6 +14,7 @@ import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
 import { user } from './user'
+import { webhook } from './webhook'
 
 const COMMANDS: Record<string, Command> = {
   serve,
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, Command> = {
   poll,
   platforms,
   mcp,
+  webhook,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
@@ -51,6 +53,10 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
+  webhook add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B]
+              [--platforms A,B] [--disabled] [--json]  an endpoint for new signals; its secret is shown once
+  webhook list --team TEAM [--json]
+  webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
