@@ -114,6 +114,15 @@ export function createWebhookDeliveriesRepo(client: Client) {
       return rs.rows[0] ? toDelivery(rs.rows[0]) : undefined
     },
 
+    /** Housekeeping: deliveries done (succeeded or given up) whose last attempt was before `before` (ISO time). */
+    async dropFinishedBefore(before: string): Promise<number> {
+      const rs = await client.execute({
+        sql: `delete from webhook_deliveries where status != 'pending' and coalesce(last_attempt_at, created_at) < ?`,
+        args: [before],
+      })
+      return rs.rowsAffected
+    },
+
     /** Sends a delivery again from the start of the schedule, with the same id; an attempt in flight is disowned. */
     async replay(endpointId: string, id: string, nowMs: number): Promise<boolean> {
       const rs = await client.execute({

@@ -170,6 +170,29 @@ describe('webhook delivery', () => {
     expect(r.received[1].headers.get('webhook-signature')?.split(' ')).toHaveLength(1)
   })
 
+  test('a slack endpoint gets a readable Block Kit message: score, intent, platform, author, preview, reason, link', async () => {
+    const { deps, team } = await world()
+    const r = receiver(ok)
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin, { kind: 'slack' }) })
+    const s = signalRow(team.id, { author: 'bob <admin>', preview: 'Need a CRM & fast', score: 9 })
+    await storeSignals(deps, [s])
+    await deliverDue(deps)
+    const message = JSON.parse(r.received[0].body)
+    expect(message.text).toContain('ACTIVE 9/10 on hackernews')
+    const text = JSON.stringify(message.blocks)
+    for (const part of [
+      '*Score*\\n9/10',
+      '*Intent*\\nACTIVE',
+      '*Platform*\\nhackernews',
+      'bob &lt;admin&gt;',
+      'Need a CRM &amp; fast',
+      s.reason,
+    ])
+      expect(text).toContain(part)
+    const button = message.blocks.find((b: { type: string }) => b.type === 'actions').elements[0]
+    expect(button.url).toBe(s.url)
+  })
+
   test('two claimers on one database never claim the same attempt', async () => {
     const { deps, team } = await world()
     const r = receiver(ok)
