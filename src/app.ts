@@ -5,6 +5,7 @@ import { consoleSessionRoutes } from './http/console/session-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
 import { consoleOAuthRoutes } from './http/console/oauth-routes'
+import { consoleWebhookRoutes } from './http/console/webhook-routes'
 import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
 import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
@@ -43,6 +44,7 @@ export function createApp(deps: Deps) {
     .use(consoleTeamRoutes(deps))
     .use(consoleSettingsRoutes(deps))
     .use(consoleOAuthRoutes(deps))
+    .use(consoleWebhookRoutes(deps))
     .use(wellKnownRoutes(deps))
     .use(oauthEndpointRoutes(deps))
 }
