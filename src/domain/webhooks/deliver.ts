@@ -22,9 +22,9 @@ export function claimDue(deps: DeliveryDeps, a: { holder: string; limit: number;
 /**
  * One claimed attempt, start to end (docs/webhooks.md#delivery): the body, signed with the endpoint's secrets, sent;
  * then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given up, and
- * the endpoint disabled on 410 or after failing for 5 days. `random` moves the retry wait (jitter).
+ * the endpoint disabled on 410 or after failing for 5 days.
  */
-export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery, random = Math.random) {
+export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery) {
   const endpoint = await deps.repos.webhookEndpoints.byIdAnyTeam(d.endpointId)
   if (!endpoint) return // deleted meanwhile; its deliveries went with it
   const now = deps.clock.now()
@@ -46,7 +46,7 @@ export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery
     : nextAttemptAt({
         attempts: d.attempts,
         nowMs: at.getTime(),
-        random: random(),
+        random: Math.random(),
         retryAfterSec: result.retryAfterSec,
       })
   const finalFailure = !result.ok && (result.gone || next === undefined || body === undefined)
@@ -66,7 +66,8 @@ export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery
     status: result.statusCode,
   })
   if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
-  await endpointFailed(deps, endpoint, result.gone, at.getTime())
+  // A signal deleted meanwhile says nothing about the receiver.
+  if (body !== undefined) await endpointFailed(deps, endpoint, result.gone, at.getTime())
 }
 
 async function endpointFailed(deps: DeliveryDeps, endpoint: EndpointRow, gone: boolean, nowMs: number) {

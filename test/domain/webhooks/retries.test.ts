@@ -112,4 +112,21 @@ describe('webhook retries', () => {
     expect(d).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
     expect(String(d.last_error)).toContain('private')
   })
+
+  test('a signal deleted before its delivery is given up without counting against the endpoint', async () => {
+    const { deps, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    const s = signalRow(team.id)
+    await storeSignals(deps, [s])
+    await deps.database.client.execute({ sql: 'delete from signals where id = ?', args: [s.id] })
+    await deliverDue(deps)
+    expect(r.received).toHaveLength(0)
+    const [d] = await deliveryRows(deps)
+    expect(d).toMatchObject({ status: 'failed', last_error: 'the signal no longer exists' })
+    expect(await deps.repos.webhookEndpoints.byId(team.id, endpoint.id)).toMatchObject({
+      enabled: true,
+      failingSince: null,
+    })
+  })
 })
