@@ -73,6 +73,6 @@ export const endpointInput = (url: string, a: Partial<EndpointInput> = {}): Endp
 /** What the delivery worker does on each tick, once: claim what is due and send it, all of it to the end. */
 export async function deliverDue(deps: Deps, holder = 'test-holder') {
   const claimed = await claimDue(deps, { holder, limit: 100 })
-  await Promise.all(claimed.map((d) => runAttempt(deps, holder, d)))
+  await Promise.all(claimed.map((d) => runAttempt(deps, d)))
   return claimed.length
 }

@@ -13,18 +13,32 @@ export type DeliveryDeps = Needs<
 // A claim outlives the longest attempt, so it expires only when its holder died or hung.
 const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
 
-/** Claims up to `limit` due attempts for `holder` (one statement: see the repository); `onlyId` claims that one. */
-export function claimDue(deps: DeliveryDeps, a: { holder: string; limit: number; onlyId?: string }) {
+let claims = 0
+
+/**
+ * Claims up to `limit` due attempts for `holder` (one statement: see the repository); `onlyId` claims that one. Each
+ * call claims under its own token, which the attempt's outcome is written back with.
+ */
+export async function claimDue(deps: DeliveryDeps, a: { holder: string; limit: number; onlyId?: string }) {
   const nowMs = deps.clock.now().getTime()
-  return deps.repos.webhookDeliveries.claim({ ...a, nowMs, claimUntil: nowMs + CLAIM_MS })
+  const claim = `${a.holder}:${++claims}`
+  const claimed = await deps.repos.webhookDeliveries.claim({
+    claim,
+    limit: a.limit,
+    onlyId: a.onlyId,
+    nowMs,
+    claimUntil: nowMs + CLAIM_MS,
+  })
+  return claimed.map((d) => ({ ...d, claim }))
 }
+export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
 /**
  * One claimed attempt, start to end (docs/webhooks.md#delivery): the body, signed with the endpoint's secrets, sent;
  * then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given up, and
  * the endpoint disabled on 410 or after failing for 5 days.
  */
-export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery) {
+export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   const endpoint = await deps.repos.webhookEndpoints.byIdAnyTeam(d.endpointId)
   if (!endpoint) return // deleted meanwhile; its deliveries went with it
   const now = deps.clock.now()
@@ -50,7 +64,7 @@ export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery
         retryAfterSec: result.retryAfterSec,
       })
   const finalFailure = !result.ok && (result.gone || next === undefined || body === undefined)
-  const written = await deps.repos.webhookDeliveries.finish(d.id, holder, {
+  const written = await deps.repos.webhookDeliveries.finish(d.id, d.claim, {
     status: result.ok ? 'succeeded' : finalFailure ? 'failed' : 'pending',
     nextAttemptAt: next ?? at.getTime(),
     statusCode: result.statusCode,
@@ -64,6 +78,7 @@ export async function runAttempt(deps: DeliveryDeps, holder: string, d: Delivery
     attempt: d.attempts,
     ok: result.ok,
     status: result.statusCode,
+    error: result.ok ? undefined : result.error,
   })
   if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
   // A signal deleted meanwhile says nothing about the receiver.

@@ -67,6 +67,6 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   })
   const holder = newId('test')
   const [claimed] = await claimDue(deps, { holder, limit: 1, onlyId: id })
-  if (claimed) await runAttempt(deps, holder, claimed)
+  if (claimed) await runAttempt(deps, claimed)
   return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery)
 }

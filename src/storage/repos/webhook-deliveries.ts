@@ -59,28 +59,34 @@ export function createWebhookDeliveriesRepo(client: Client) {
     },
 
     /**
-     * Claims up to `limit` due attempts for `holder` in ONE statement: only rows whose claim is free or expired, of
-     * enabled endpoints, are taken, so two processes on one database never claim the same attempt. The claim lasts
-     * until `claimUntil` (longer than an attempt may take); a holder that dies lets it expire and the attempt is
-     * made again (same webhook-id).
+     * Claims up to `limit` due attempts as `claim` (a token unique to this call) in ONE statement: only rows whose
+     * claim is free or expired, of enabled endpoints, are taken, so two processes on one database never claim the
+     * same attempt. The claim lasts until `claimUntil` (longer than an attempt may take); a holder that dies lets it
+     * expire and the attempt is made again (same webhook-id). The UPDATE runs to its commit before the claimed rows
+     * are read back by their token: rows handed out by an UPDATE … RETURNING whose commit then failed were seen sent
+     * twice with two servers on one file.
      */
     async claim(a: {
-      holder: string
+      claim: string
       nowMs: number
       claimUntil: number
       limit: number
       onlyId?: string
     }): Promise<Delivery[]> {
-      const rs = await client.execute({
+      const taken = await client.execute({
         sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ?, attempts = attempts + 1
           where id in (
             select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
             where d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
               and (d.claim_expires_at is null or d.claim_expires_at <= ?) ${a.onlyId ? 'and d.id = ?' : ''}
             order by d.next_attempt_at limit ?)
-          and status = 'pending' and (claim_expires_at is null or claim_expires_at <= ?)
-          returning ${COLUMNS}`,
-        args: [a.holder, a.claimUntil, a.nowMs, a.nowMs, ...(a.onlyId ? [a.onlyId] : []), a.limit, a.nowMs],
+          and status = 'pending' and (claim_expires_at is null or claim_expires_at <= ?)`,
+        args: [a.claim, a.claimUntil, a.nowMs, a.nowMs, ...(a.onlyId ? [a.onlyId] : []), a.limit, a.nowMs],
+      })
+      if (taken.rowsAffected === 0) return []
+      const rs = await client.execute({
+        sql: `select ${COLUMNS} from webhook_deliveries where claimed_by = ? and status = 'pending'`,
+        args: [a.claim],
       })
       return rs.rows.map(toDelivery)
     },
