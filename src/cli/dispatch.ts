@@ -2,6 +2,7 @@ import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
+import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { icp } from './icp'
 import { key } from './key'
@@ -19,6 +20,8 @@ import { webhook } from './webhook'
 const COMMANDS: Record<string, Command> = {
   serve,
   migrate: migrateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
   team,
   user,
   key,
@@ -35,6 +38,8 @@ export const USAGE = `usage: lead-signals <command> [options]
 
   serve [--demo]                                       migrate, then serve HTTP
   migrate                                              apply pending migrations and exit
+  backup --to FILE                                     a checked copy of the embedded database, also while serving
+  restore --from FILE                                  replace the embedded database with a backup (server stopped)
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
@@ -53,6 +58,8 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
+  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
+                 [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
   webhook add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B]
               [--platforms A,B] [--disabled] [--json]  an endpoint for new signals; its secret is shown once
   webhook list --team TEAM [--json]

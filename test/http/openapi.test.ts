@@ -13,6 +13,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     '/api/v1/mentions/search',
     '/api/v1/platforms',
     '/api/v1/signals',
+    '/api/v1/signals/export',
     '/api/v1/usage',
     '/api/v1/webhooks',
     '/api/v1/webhooks/{id}',
@@ -38,6 +39,17 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     'since',
   ])
   expect(Object.keys(signals.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '503']))
+  const exported = spec.paths['/api/v1/signals/export'].get
+  expect(exported.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+    'format',
+    'intent',
+    'keyword',
+    'minScore',
+    'platform',
+    'since',
+  ])
+  expect(Object.keys(exported.responses['200'].content).sort()).toEqual(['application/x-ndjson', 'text/csv'])
+  expect(exported.responses['429'].content['application/json'].schema.required).toEqual(['error'])
   const score = spec.paths['/api/v1/leads/score'].post
   const bodySchema = JSON.stringify(score.requestBody)
   expect(bodySchema).toContain('"content"')
