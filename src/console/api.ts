@@ -29,3 +29,13 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 }
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
+
+/** A change made from a page: on success the page's data is read again; a failure becomes the page's message. */
+export const changeThen =
+  (load: () => Promise<unknown>, setError: (message: string) => void) => (work: Promise<unknown>) =>
+    work
+      .then(() => {
+        setError('')
+        return load()
+      })
+      .catch((e) => setError(e.message))

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
+import { api, changeThen } from '../api'
 import { QueryPreview } from './query-preview'
 
 export function Keywords() {
@@ -10,13 +10,7 @@ export function Keywords() {
   useEffect(() => {
     load()
   }, [])
-  const run = (work: Promise<unknown>) =>
-    work
-      .then(() => {
-        setError('')
-        return load()
-      })
-      .catch((e) => setError(e.message))
+  const run = changeThen(load, setError)
   const add = (e: Event) => {
     e.preventDefault()
     run(api('POST', '/keywords', { keyword: draft }).then(() => setDraft('')))
