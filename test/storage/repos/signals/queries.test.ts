@@ -10,6 +10,7 @@ describe('the shape of a signals list query', () => {
       platform: false,
       minScore: false,
       since: true,
+      withDismissed: false,
       full: true,
       anchored: false,
     })
@@ -19,6 +20,7 @@ describe('the shape of a signals list query', () => {
       platform: true,
       minScore: true,
       since: false,
+      withDismissed: false,
       full: false,
       anchored: true,
     })
@@ -36,6 +38,7 @@ describe('the shape of a signals list query', () => {
       of({
         anchored: false,
         full: false,
+        withDismissed: false,
         since: false,
         minScore: false,
         platform: false,
@@ -45,7 +48,8 @@ describe('the shape of a signals list query', () => {
     ).toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, true, false))).not.toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, false, true))).not.toBe(a)
-    expect(built).toHaveLength(3)
+    expect(of(shapeOf({ keyword: 'crm', withDismissed: true }, false, false))).not.toBe(a)
+    expect(built).toHaveLength(4)
   })
 })
 
@@ -59,6 +63,7 @@ describe('the cache key of a filter', () => {
       cacheKey('team', 3, { keyword: 'erp', minScore: 5 }),
       cacheKey('team', 3, { keyword: 'crm', minScore: 6 }),
       cacheKey('team', 3, { keyword: 'crm', minScore: 5 }, 20, 0),
+      cacheKey('team', 3, { keyword: 'crm', minScore: 5, withDismissed: true }),
     ])
       expect(other).not.toBe(base)
     expect(cacheKey('team', 3, {}, 20, 40)).not.toBe(cacheKey('team', 3, {}, 2, 40))
