@@ -23,13 +23,13 @@ export const thresholdOf = (verdicts: VerdictRow[], defaultThreshold: number): T
 
 /**
  * Each keyword's qualify threshold for a team, from its verdicts read once: what a polling pass compares scores with.
- * A keyword without verdicts has the default.
+ * A keyword without verdicts has `fallback`, `scorer.qualify_threshold`.
  */
 export async function teamThresholds(
-  deps: Needs<'config', 'signalFeedback'>,
+  deps: Needs<never, 'signalFeedback'>,
   teamId: string,
+  fallback: number,
 ): Promise<(keyword: string) => Threshold> {
-  const fallback = deps.config.scorer.qualify_threshold
   const groups = byKeyword(await deps.repos.signalFeedback.verdicts(teamId))
   const thresholds = new Map([...groups].map(([kw, verdicts]) => [kw, thresholdOf(verdicts, fallback)]))
   return (keyword) =>

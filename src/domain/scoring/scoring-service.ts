@@ -13,6 +13,8 @@ import { createScorerHealth } from './scorer-health'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
 export type Scored = ScoreResult & { scoredBy: string }
+/** The scorer, model and prompt version behind a score. */
+export type Producer = { scoredBy: string; model: string | null; promptVersion: string | null }
 
 // Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
 const WAITING_PER_SLOT = 16
@@ -54,6 +56,14 @@ export function createScoringService(a: {
 
   const service = {
     scorerName: scorer.name,
+    /**
+     * What produced an answer, kept with each signal (docs/scoring.md#tuning): the scorer that answered (the rules
+     * scorer when it stood in for the model) with its model and prompt or rules version.
+     */
+    producer(scoredBy: string = scorer.name): Producer {
+      const by = scoredBy === scorer.name ? scorer : rules
+      return { scoredBy: by.name, model: by.model ?? null, promptVersion: by.version ?? null }
+    },
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */
@@ -89,7 +99,10 @@ export function createScoringService(a: {
 
 export type ScoringService = ReturnType<typeof createScoringService>
 
-/** What a model's answer depends on; the team's profiles are part of the question (icpMatch names one). */
+/**
+ * What a model's answer depends on; the team's profiles (icpMatch names one) and its judged examples are part of the
+ * question.
+ */
 function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
   return sha256Hex(
     JSON.stringify([
@@ -98,6 +111,7 @@ function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
       input.keyword ?? '',
       input.context ?? '',
       input.icps,
+      input.examples ?? [],
       scorer.name,
       scorer.model ?? '',
       scorer.version ?? '',

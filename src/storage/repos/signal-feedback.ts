@@ -48,8 +48,6 @@ export function createSignalFeedbackRepo(db: Db) {
         .select({
           content: signals.preview,
           keyword: signals.keyword,
-          intent: signalFeedback.intent,
-          score: signalFeedback.score,
           verdict: signalFeedback.verdict,
         })
         .from(signalFeedback)
