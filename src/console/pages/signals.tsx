@@ -12,7 +12,9 @@ type Signal = {
   keyword: string
   publishedAt: string
   content: string
+  verdict: Verdict | null
 }
+type Verdict = 'relevant' | 'not_relevant'
 type Page = { signals: Signal[]; total: number; limit: number; offset: number }
 
 const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
@@ -24,6 +26,10 @@ export function Signals() {
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page | null>(null)
   const [error, setError] = useState('')
+  // docs/api.md#feedback: signals judged not relevant are shown only when asked for.
+  const [withDismissed, setWithDismissed] = useState(false)
+  // Moved by each verdict, so the page is read again (a dismissed signal leaves it).
+  const [judged, setJudged] = useState(0)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
   useEffect(() => {
@@ -35,11 +41,16 @@ export function Signals() {
   useEffect(() => {
     const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
     for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v)
+    if (withDismissed) q.set('include', 'dismissed')
     setError('')
     api<Page>('GET', `/signals?${q}`)
       .then(setPage)
       .catch((e) => setError(e.message))
-  }, [filters, offset])
+  }, [filters, offset, withDismissed, judged])
+  const rate = (id: string, verdict: Verdict) =>
+    api('POST', `/signals/${encodeURIComponent(id)}/feedback`, { verdict })
+      .then(() => setJudged((n) => n + 1))
+      .catch((e) => setError(e.message))
   const set = (k: keyof typeof EMPTY) => (e: Event) => {
     setFilters({ ...filters, [k]: (e.currentTarget as HTMLInputElement).value })
     setOffset(0)
@@ -82,6 +93,17 @@ export function Signals() {
           Since
           <input type="date" value={filters.since} onChange={set('since')} />
         </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={withDismissed}
+            onChange={(e) => {
+              setWithDismissed(e.currentTarget.checked)
+              setOffset(0)
+            }}
+          />
+          Show dismissed
+        </label>
       </form>
       {error && (
         <p role="alert" class="error">
@@ -97,7 +119,7 @@ export function Signals() {
           </p>
           <ol class="signals">
             {page.signals.map((s) => (
-              <SignalCard signal={s} />
+              <SignalCard signal={s} rate={rate} />
             ))}
           </ol>
           <div class="pager">
@@ -118,7 +140,7 @@ export function Signals() {
   )
 }
 
-function SignalCard(props: { signal: Signal }) {
+function SignalCard(props: { signal: Signal; rate: (id: string, verdict: Verdict) => void }) {
   const s = props.signal
   const [full, setFull] = useState<string | null>(null)
   const open = () =>
@@ -126,7 +148,7 @@ function SignalCard(props: { signal: Signal }) {
       ? api<Signal>('GET', `/signals/${encodeURIComponent(s.id)}`).then((one) => setFull(one.content))
       : setFull(null)
   return (
-    <li class="signal">
+    <li class={s.verdict === 'not_relevant' ? 'signal dismissed' : 'signal'}>
       <div class="meta">
         <span class="score" title="score">
           {s.score}
@@ -146,6 +168,24 @@ function SignalCard(props: { signal: Signal }) {
         <a href={s.url} target="_blank" rel="noopener noreferrer">
           Open post
         </a>
+        <button
+          type="button"
+          aria-label="Relevant"
+          title="Relevant: a lead we want"
+          aria-pressed={s.verdict === 'relevant'}
+          onClick={() => props.rate(s.id, 'relevant')}
+        >
+          👍
+        </button>
+        <button
+          type="button"
+          aria-label="Not relevant"
+          title="Not relevant: leaves the list (kept; Show dismissed shows it)"
+          aria-pressed={s.verdict === 'not_relevant'}
+          onClick={() => props.rate(s.id, 'not_relevant')}
+        >
+          👎
+        </button>
       </div>
     </li>
   )
