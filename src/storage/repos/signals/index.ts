@@ -9,7 +9,7 @@ import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf, versionRea
 export type { SignalFilter } from './queries'
 export type NewSignal = typeof signals.$inferInsert
 
-// Batches stay under SQLite's bound-variable limit (15 columns a row).
+// Batches stay under SQLite's bound-variable limit (19 columns a row).
 const INSERT_CHUNK = 500
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
