@@ -168,23 +168,22 @@ function SignalCard(props: { signal: Signal; rate: (id: string, verdict: Verdict
         <a href={s.url} target="_blank" rel="noopener noreferrer">
           Open post
         </a>
+        {/* The words beside the thumbs: a machine without an emoji font still shows what each button does. */}
         <button
           type="button"
-          aria-label="Relevant"
-          title="Relevant: a lead we want"
+          title="A lead we want"
           aria-pressed={s.verdict === 'relevant'}
           onClick={() => props.rate(s.id, 'relevant')}
         >
-          👍
+          <span aria-hidden="true">👍</span> Relevant
         </button>
         <button
           type="button"
-          aria-label="Not relevant"
-          title="Not relevant: leaves the list (kept; Show dismissed shows it)"
+          title="Leaves the list; it is kept, and Show dismissed shows it"
           aria-pressed={s.verdict === 'not_relevant'}
           onClick={() => props.rate(s.id, 'not_relevant')}
         >
-          👎
+          <span aria-hidden="true">👎</span> Not relevant
         </button>
       </div>
     </li>
