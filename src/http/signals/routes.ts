@@ -31,6 +31,8 @@ export const feedbackRoutes = (deps: Deps) =>
       '/signals/:id/feedback',
       ({ caller, params, body }) => rateSignal(deps, caller.team.id, { id: params.id, ...body }),
       {
+        // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
+        parse: 'json',
         query: NoQuery,
         body: validated('body', FeedbackBody),
         response: { 200: FeedbackAnswer, ...countedErrors, 404: ErrorBody },
