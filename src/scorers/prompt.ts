@@ -5,7 +5,7 @@
  */
 import type { IcpProfile, Intent, JudgedExample, ScoreInput } from './types'
 
-// 2026-11-2: the team's judged examples (docs/scoring.md#tuning).
+// 2026-11-2: the team's judged examples (docs/scoring.md#tuning-by-verdicts).
 export const PROMPT_VERSION = '2026-11-2'
 
 /** The five intents, in the order they win when several apply (the same order as the rules scorer). */

@@ -6,7 +6,7 @@ export type Intent = v.InferOutput<typeof Intent>
 /** An ideal-customer profile of the team, as the scorer sees it; `competitors` are rival products it names. */
 export type IcpProfile = { name: string; description: string; competitors?: string[] }
 
-/** A post the team judged, shown to a model as an example of its taste (docs/scoring.md#tuning). */
+/** A post the team judged, shown to a model as an example of its taste (docs/scoring.md#tuning-by-verdicts). */
 export type JudgedExample = { content: string; keyword: string; verdict: 'relevant' | 'not_relevant' }
 
 export type ScoreInput = {

@@ -17,7 +17,7 @@ export const FeedbackBody = v.strictObject({
       v.string(),
       v.trim(),
       v.maxLength(500, 'must be at most 500 characters'),
-      v.description('Why, in the team\'s words; up to 500 characters.'),
+      v.description("Why, in the team's words; up to 500 characters."),
     ),
   ),
 })
@@ -25,7 +25,12 @@ export type FeedbackBody = v.InferOutput<typeof FeedbackBody>
 
 /** The same, with the signal's id, as the MCP tool's arguments. */
 export const FeedbackArgs = v.strictObject({
-  id: v.pipe(v.string(), v.minLength(1, 'must be at least 1 characters'), v.maxLength(100, 'must be at most 100 characters'), v.description('The id of one of the team\'s signals (from list_signals).')),
+  id: v.pipe(
+    v.string(),
+    v.minLength(1, 'must be at least 1 characters'),
+    v.maxLength(100, 'must be at most 100 characters'),
+    v.description("The id of one of the team's signals (from list_signals)."),
+  ),
   ...FeedbackBody.entries,
 })
 

@@ -119,7 +119,10 @@ describe('verdicts in the console', () => {
 
       // 19 more verdicts through the API's domain function: 21 in all, so the threshold is tuned and says so.
       for (let i = 2; i < 21; i++)
-        await rateSignal(deps, teamId, { id: `sig_${String(i).padStart(3, '0')}`, verdict: i < 10 ? 'relevant' : 'not_relevant' })
+        await rateSignal(deps, teamId, {
+          id: `sig_${String(i).padStart(3, '0')}`,
+          verdict: i < 10 ? 'relevant' : 'not_relevant',
+        })
       await view.page.reload()
       await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
       await row.waitFor()

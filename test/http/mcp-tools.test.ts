@@ -292,7 +292,10 @@ describe('rate_signal', () => {
     const list = await callTool(mcp, 'list_signals', { limit: 100 })
     expect(list.structuredContent).toMatchObject({ total: 12 })
     const [line] = (await callTool(mcp, 'rate_signal', { id: 'sig_01', verdict: 'not_relevant' })).content
-    expect(line).toEqual({ type: 'text', text: 'Signal sig_01 judged not relevant. It is out of the default list now.' })
+    expect(line).toEqual({
+      type: 'text',
+      text: 'Signal sig_01 judged not relevant. It is out of the default list now.',
+    })
     expect((await rest('GET', '/api/v1/signals')).body.total).toBe(12)
   })
 })

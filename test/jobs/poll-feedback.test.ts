@@ -1,4 +1,4 @@
-// docs/scoring.md#tuning: a polling pass qualifies each team's posts at the threshold its verdicts tuned, and a model
+// docs/scoring.md#tuning-by-verdicts: a polling pass qualifies each team's posts at the threshold its verdicts tuned, and a model
 // sees the team's latest verdicts in its prompt.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { version } from '../../package.json'
@@ -40,7 +40,7 @@ async function setup(config: Record<string, unknown> = {}) {
   return { deps, world, judgeLater }
 }
 
-type Judge = ReturnType<typeof setup> extends Promise<infer S> ? S['judgeLater'] : never
+type Judge = Awaited<ReturnType<typeof setup>>['judgeLater']
 
 async function team(deps: Deps, name: string) {
   const { team } = await seedTeam(deps, { name, plan: 'poller' })
@@ -56,25 +56,28 @@ async function judged(
   scores: number[],
   relevant: (score: number) => boolean,
 ) {
-  const first = await deps.database.client.execute({ sql: 'select count(*) as n from signals where team_id = ?', args: [teamId] })
+  const first = await deps.database.client.execute({
+    sql: 'select count(*) as n from signals where team_id = ?',
+    args: [teamId],
+  })
   const from = Number(first.rows[0].n)
   const rows: NewSignal[] = scores.map((score, j) => {
     const i = from + j
     return {
-    id: `sig_old_${teamId}_${i}`,
-    teamId,
-    platform: 'reddit',
-    postId: `old-${i}`,
-    author: 'someone',
-    intent: 'ACTIVE',
-    score,
-    reason: 'earlier',
-    icpMatch: null,
-    preview: `earlier post ${i} of ${teamId} scoring ${score}`,
-    url: `https://example.com/old/${i}`,
-    keyword: 'crm',
-    publishedAt: at(0),
-    detectedAt: at(0),
+      id: `sig_old_${teamId}_${i}`,
+      teamId,
+      platform: 'reddit',
+      postId: `old-${i}`,
+      author: 'someone',
+      intent: 'ACTIVE',
+      score,
+      reason: 'earlier',
+      icpMatch: null,
+      preview: `earlier post ${i} of ${teamId} scoring ${score}`,
+      url: `https://example.com/old/${i}`,
+      keyword: 'crm',
+      publishedAt: at(0),
+      detectedAt: at(0),
     }
   })
   await deps.repos.signals.insertMany(teamId, rows)

@@ -10,7 +10,7 @@ type Figures = {
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 
-/** docs/scoring.md#tuning: the default until 20 verdicts, then the tuned value and where it came from. */
+/** docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts, then the tuned value and where it came from. */
 function thresholdText(t: Threshold) {
   if (!t.tuned) return `${t.value} (default)`
   return `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
@@ -52,7 +52,7 @@ export function Keywords() {
       {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}
       {figures && figures.keywords.length > 0 && (
         <>
-          <p class="count" aria-label="Team precision">
+          <p class="count">
             {`Team: ${figures.team.signals.toLocaleString()} signals, ${figures.team.verdicts.relevant} relevant, ` +
               `${figures.team.verdicts.notRelevant} not relevant, precision ${percent(figures.team.precision)}`}
           </p>

@@ -1,7 +1,7 @@
 import type { JudgedExample } from '../../scorers/types'
 import type { Needs } from '../needs'
 
-/** How many of the team's verdicts a model sees in its prompt (docs/scoring.md#tuning). */
+/** How many of the team's verdicts a model sees in its prompt (docs/scoring.md#tuning-by-verdicts). */
 export const EXAMPLES_IN_PROMPT = 5
 
 /** The team's latest verdicts with the text judged (the signal's preview), newest first. */

@@ -14,7 +14,7 @@ export function byKeyword(rows: VerdictRow[]): Map<string, VerdictRow[]> {
   return groups
 }
 
-/** A keyword's threshold from its verdicts (docs/scoring.md#tuning). */
+/** A keyword's threshold from its verdicts (docs/scoring.md#tuning-by-verdicts). */
 export const thresholdOf = (verdicts: VerdictRow[], defaultThreshold: number): Threshold =>
   tunedThreshold(
     verdicts.map((v) => ({ score: v.score, relevant: v.verdict === 'relevant' })),

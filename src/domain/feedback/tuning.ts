@@ -1,4 +1,4 @@
-/** docs/scoring.md#tuning: how a team's verdicts move a keyword's qualify threshold. */
+/** docs/scoring.md#tuning-by-verdicts: how a team's verdicts move a keyword's qualify threshold. */
 
 /** Verdicts on a keyword before its threshold moves. */
 export const MIN_VERDICTS = 20
@@ -56,7 +56,7 @@ export function f1At(judged: JudgedScore[], threshold: number): { f1: number; fa
 /** Precision: relevant / judged, or null when nothing is judged. */
 export const precisionOf = (relevant: number, judged: number) => (judged === 0 ? null : relevant / judged)
 
-/** The sentence added to the reason of a signal qualified at a tuned threshold (docs/scoring.md#tuning). */
+/** The sentence added to the reason of a signal qualified at a tuned threshold (docs/scoring.md#tuning-by-verdicts). */
 export function tuningNote(keyword: string, t: Threshold): string {
   return (
     `Qualified at this team's tuned threshold ${t.value} for "${keyword}" (default ${t.default}), ` +

@@ -17,7 +17,7 @@ export type Judged = {
 /**
  * Scores (team, mention) pairs with each team's profiles (and, for a model, the team's latest verdicts); those scoring
  * at least the keyword's qualify threshold become signals: `scorer.qualify_threshold`, or the value the team's
- * verdicts tuned it to, which the signal's reason then says (docs/scoring.md#tuning). A post is scored on the text its
+ * verdicts tuned it to, which the signal's reason then says (docs/scoring.md#tuning-by-verdicts). A post is scored on the text its
  * signal keeps (the first 4,000 characters): the reason then quotes only what the team can read, and a very long
  * post costs no more than that.
  */

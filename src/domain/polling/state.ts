@@ -48,7 +48,7 @@ export type Pass = {
   cursors: Map<string, Cursor>
   /** The team's ICP profiles, read once per pass. */
   profiles(teamId: string): Promise<IcpProfile[]>
-  /** The team's qualify threshold of each keyword (docs/scoring.md#tuning), read once per pass. */
+  /** The team's qualify threshold of each keyword (docs/scoring.md#tuning-by-verdicts), read once per pass. */
   thresholds(teamId: string): Promise<(keyword: string) => Threshold>
   /** The team's latest verdicts, for a model's prompt (none for the rules scorer), read once per pass. */
   examples(teamId: string): Promise<JudgedExample[]>

@@ -1,3 +1,4 @@
+import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import { sha256Hex } from '../../lib/hash'
@@ -57,12 +58,14 @@ export function createScoringService(a: {
   const service = {
     scorerName: scorer.name,
     /**
-     * What produced an answer, kept with each signal (docs/scoring.md#tuning): the scorer that answered (the rules
+     * What produced an answer, kept with each signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered (the rules
      * scorer when it stood in for the model) with its model and prompt or rules version.
      */
     producer(scoredBy: string = scorer.name): Producer {
       const by = scoredBy === scorer.name ? scorer : rules
-      return { scoredBy: by.name, model: by.model ?? null, promptVersion: by.version ?? null }
+      // The rules change with the service, so the service's version names them.
+      const promptVersion = by.name === 'rules' ? `rules-${version}` : (by.version ?? null)
+      return { scoredBy: by.name, model: by.model ?? null, promptVersion }
     },
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,

@@ -17,7 +17,7 @@ export const keywordsRoutes = (deps: Deps) =>
         summary: 'Tracked keywords with their signals, verdicts, precision and qualify threshold',
         description:
           'Per keyword and for the whole team: signals found, verdicts (relevant / not relevant) and precision ' +
-          '(relevant / judged), and each keyword\'s qualify threshold as the verdicts tuned it. Not counted.',
+          "(relevant / judged), and each keyword's qualify threshold as the verdicts tuned it. Not counted.",
         security: [{ apiKey: [] }],
       },
     })

@@ -7,7 +7,6 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, lang-cues.ts and modifiers.ts; matching, rivals, ICP words,
  * word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { version } from '../../../package.json'
 import { remember } from '../../lib/bounded-map'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
@@ -41,8 +40,6 @@ export function createRulesScorer(): Scorer {
   const read = createRulesReader()
   return {
     name: 'rules',
-    // The rules change with the service, so its version names them (kept with each signal, docs/scoring.md#tuning).
-    version: `rules-${version}`,
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {

@@ -34,7 +34,7 @@ export function createSignalFeedbackRepo(db: Db) {
         .where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId)))
         .get()
     },
-    /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning). */
+    /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
     async verdicts(teamId: string) {
       return db
         .select({ keywordLc: signalFeedback.keywordLc, score: signalFeedback.score, verdict: signalFeedback.verdict })

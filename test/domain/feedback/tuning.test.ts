@@ -13,7 +13,14 @@ describe('a keyword threshold from verdicts', () => {
 
   test('the F1-best value, the nearest to the default among equals', () => {
     // Relevant from 7 up: every threshold in (6.5, 7] separates them; 7 is the candidate nearest 6.
-    const v = judged(times(5, [[6, false], [6.5, false], [7, true], [9, true]]))
+    const v = judged(
+      times(5, [
+        [6, false],
+        [6.5, false],
+        [7, true],
+        [9, true],
+      ]),
+    )
     expect(tunedThreshold(v, 6)).toEqual({ value: 7, default: 6, tuned: true, verdicts: 20 })
     expect(f1At(v, 7).f1).toBe(1)
   })
@@ -26,7 +33,17 @@ describe('a keyword threshold from verdicts', () => {
     const allGood = judged(times(20, [[6, true]]))
     expect(tunedThreshold(allGood, 6).value).toBe(6)
     // Relevant ones at 3 are in reach from a default of 5 only down to 3; 9.5 + 2 stops at 10.
-    expect(tunedThreshold(judged(times(10, [[3, true], [4.5, false]])), 5).value).toBe(3)
+    expect(
+      tunedThreshold(
+        judged(
+          times(10, [
+            [3, true],
+            [4.5, false],
+          ]),
+        ),
+        5,
+      ).value,
+    ).toBe(3)
     expect(tunedThreshold(judged(times(20, [[9.8, false]])), 9.5).value).toBe(10)
   })
 })

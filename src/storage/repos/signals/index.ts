@@ -84,7 +84,8 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
           .all()
         const counts = new Map<string, number>()
         // Lower-cased as tracked keywords are, which also folds letters beyond ASCII that nocase keeps apart.
-        for (const r of rows) counts.set(r.keyword.toLowerCase(), (counts.get(r.keyword.toLowerCase()) ?? 0) + Number(r.n))
+        for (const r of rows)
+          counts.set(r.keyword.toLowerCase(), (counts.get(r.keyword.toLowerCase()) ?? 0) + Number(r.n))
         return counts
       })
     },

@@ -109,29 +109,31 @@ export function pageQuery(db: Db, shape: FilterShape) {
     .orderBy(...ORDER)
     .limit(p('limit'))
     .offset(p('offset'))
-  return db
-    .select({
-      id: signals.id,
-      author: signals.author,
-      platform: signals.platform,
-      intent: signals.intent,
-      score: signals.score,
-      reason: signals.reason,
-      icpMatch: signals.icpMatch,
-      preview: signals.preview,
-      contentFull: shape.full ? signals.contentFull : sql<null>`null`,
-      url: signals.url,
-      keyword: signals.keyword,
-      publishedAt: signals.publishedAt,
-      detectedAt: signals.detectedAt,
-      verdict: signalFeedback.verdict,
-    })
-    .from(signals)
-    // The page's few rows only, each one primary-key lookup (docs/api.md#feedback).
-    .leftJoin(signalFeedback, eq(signalFeedback.signalId, signals.id))
-    .where(inArray(sql`${signals}.rowid`, rowids))
-    .orderBy(...ORDER)
-    .prepare()
+  return (
+    db
+      .select({
+        id: signals.id,
+        author: signals.author,
+        platform: signals.platform,
+        intent: signals.intent,
+        score: signals.score,
+        reason: signals.reason,
+        icpMatch: signals.icpMatch,
+        preview: signals.preview,
+        contentFull: shape.full ? signals.contentFull : sql<null>`null`,
+        url: signals.url,
+        keyword: signals.keyword,
+        publishedAt: signals.publishedAt,
+        detectedAt: signals.detectedAt,
+        verdict: signalFeedback.verdict,
+      })
+      .from(signals)
+      // The page's few rows only, each one primary-key lookup (docs/api.md#feedback).
+      .leftJoin(signalFeedback, eq(signalFeedback.signalId, signals.id))
+      .where(inArray(sql`${signals}.rowid`, rowids))
+      .orderBy(...ORDER)
+      .prepare()
+  )
 }
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
