@@ -3,7 +3,7 @@ import * as v from 'valibot'
 const VERDICTS = ['relevant', 'not_relevant'] as const
 const Verdict = v.picklist(VERDICTS, 'must be "relevant" or "not_relevant"')
 
-/** `POST /api/v1/signals/{id}/feedback`, the console's 👍 / 👎 and the MCP tool `rate_signal` (docs/api.md#feedback). */
+/** `POST /api/v1/signals/{id}/feedback`, the console's 👍 / 👎, the MCP tool `rate_signal` (docs/api.md#feedback). */
 export const FeedbackBody = v.strictObject({
   verdict: v.pipe(
     Verdict,

@@ -17,9 +17,9 @@ export type Judged = {
 /**
  * Scores (team, mention) pairs with each team's profiles (and, for a model, the team's latest verdicts); those scoring
  * at least the keyword's qualify threshold become signals: `scorer.qualify_threshold`, or the value the team's
- * verdicts tuned it to, which the signal's reason then says (docs/scoring.md#tuning-by-verdicts). A post is scored on the text its
- * signal keeps (the first 4,000 characters): the reason then quotes only what the team can read, and a very long
- * post costs no more than that.
+ * verdicts moved it to, which the signal's reason then says (docs/scoring.md#tuning-by-verdicts). A post is scored
+ * on the text its signal keeps (the first 4,000 characters): the reason then quotes only what the team can read, and
+ * a very long post costs no more than that.
  */
 export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
   const { clock, scoring } = pass.deps
@@ -50,7 +50,8 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
     else {
       judged.scored.push(m)
       if (score.score >= threshold.value) {
-        const reason = threshold.tuned ? `${score.reason} ${tuningNote(m.keyword, threshold)}` : score.reason
+        const moved = threshold.value !== threshold.default
+        const reason = moved ? `${score.reason} ${tuningNote(m.keyword, threshold)}` : score.reason
         judged.signals.push({
           ...signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score, detectedAt }),
           ...scoring.producer(score.scoredBy),

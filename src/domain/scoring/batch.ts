@@ -6,7 +6,10 @@ import type { ScoreInput, ScoreResult } from '../../scorers/types'
 
 /** One question of a batch; `platform` is named in the log line of a failure. */
 export type BatchItem = { teamId: string; input: ScoreInput; platform?: string }
-/** A score (with the scorer that answered, when not the configured one's pool); `failed` when the scorer could not answer; `skipped` when it was not asked (down, or stopping). */
+/**
+ * A score (with the scorer that answered, except from the rules pool); `failed` when the scorer could not answer;
+ * `skipped` when it was not asked (down, or stopping).
+ */
 export type BatchOutcome = (ScoreResult & { scoredBy?: string }) | 'failed' | 'skipped'
 
 export type BatchScorer = {

@@ -58,8 +58,8 @@ export function createScoringService(a: {
   const service = {
     scorerName: scorer.name,
     /**
-     * What produced an answer, kept with each signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered (the rules
-     * scorer when it stood in for the model) with its model and prompt or rules version.
+     * What produced an answer, kept with each signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered
+     * (the rules scorer when it stood in for the model) with its model and prompt or rules version.
      */
     producer(scoredBy: string = scorer.name): Producer {
       const by = scoredBy === scorer.name ? scorer : rules

@@ -4,8 +4,8 @@ import { teams } from './teams'
 
 /**
  * A team's verdict on one of its signals (docs/api.md#feedback): one per signal, a later verdict replaces the earlier.
- * It keeps what the tuning reads (docs/scoring.md#tuning-by-verdicts) so that never needs the signals table: the keyword, the
- * score, and the scorer, model and prompt version that produced the signal.
+ * It keeps what the tuning reads (docs/scoring.md#tuning-by-verdicts), so that never needs the signals table: the
+ * keyword, the score, and the scorer, model and prompt version that produced the signal.
  */
 export const signalFeedback = sqliteTable(
   'signal_feedback',

@@ -27,8 +27,8 @@ export const signals = sqliteTable(
     // docs/api.md#feedback: a signal judged not relevant leaves the default list; it is never deleted. Read from the
     // order indexes only (they end with it), never from the row, so it may sit after the long text.
     dismissed: integer('dismissed', { mode: 'boolean' }).notNull().default(false),
-    // What produced the signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered, its model and its prompt or rules
-    // version; null on signals stored before they were kept, and on imports that do not say.
+    // What produced the signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered, its model and its
+    // prompt or rules version; null on signals stored before they were kept, and on imports.
     scoredBy: text('scored_by'),
     model: text('model'),
     promptVersion: text('prompt_version'),
