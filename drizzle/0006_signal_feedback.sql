@@ -20,6 +20,7 @@ DROP INDEX `signals_order_idx`;--> statement-breakpoint
 DROP INDEX `signals_intent_idx`;--> statement-breakpoint
 DROP INDEX `signals_platform_idx`;--> statement-breakpoint
 DROP INDEX `signals_keyword_idx`;--> statement-breakpoint
+DROP INDEX `signals_published_idx`;--> statement-breakpoint
 ALTER TABLE `signals` ADD `dismissed` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `signals` ADD `scored_by` text;--> statement-breakpoint
 ALTER TABLE `signals` ADD `model` text;--> statement-breakpoint
@@ -27,4 +28,5 @@ ALTER TABLE `signals` ADD `prompt_version` text;--> statement-breakpoint
 CREATE INDEX `signals_order_idx` ON `signals` (`team_id`,"score" desc,"published_at" desc,"id" desc,`dismissed`);--> statement-breakpoint
 CREATE INDEX `signals_intent_idx` ON `signals` (`team_id`,`intent`,"score" desc,"published_at" desc,"id" desc,`dismissed`);--> statement-breakpoint
 CREATE INDEX `signals_platform_idx` ON `signals` (`team_id`,`platform`,"score" desc,"published_at" desc,"id" desc,`dismissed`);--> statement-breakpoint
-CREATE INDEX `signals_keyword_idx` ON `signals` (`team_id`,"keyword" collate nocase,"score" desc,"published_at" desc,"id" desc,`dismissed`);
+CREATE INDEX `signals_keyword_idx` ON `signals` (`team_id`,"keyword" collate nocase,"score" desc,"published_at" desc,"id" desc,`dismissed`);--> statement-breakpoint
+CREATE INDEX `signals_published_idx` ON `signals` (`team_id`,`published_at`,`dismissed`);

@@ -14,5 +14,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0003_platform_budgets', when: 1795406051707, sql: m3 },
   { tag: '0004_console', when: 1795407781356, sql: m4 },
   { tag: '0005_oauth', when: 1795410006282, sql: m5 },
-  { tag: '0006_signal_feedback', when: 1795659484552, sql: m6 },
+  { tag: '0006_signal_feedback', when: 1795662784235, sql: m6 },
 ]

@@ -72,6 +72,7 @@ export const signals = sqliteTable(
       sql`${t.id} desc`,
       t.dismissed,
     ),
-    index('signals_published_idx').on(t.teamId, t.publishedAt),
+    // The narrowest index with `dismissed`: where the default list's count walks (and `since` filters).
+    index('signals_published_idx').on(t.teamId, t.publishedAt, t.dismissed),
   ],
 )

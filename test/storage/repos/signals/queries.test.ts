@@ -90,6 +90,7 @@ describe('the default list leaves dismissed signals out from the indexes alone',
     const count = await deps.database.client.execute(
       "explain query plan select count(*) from signals where team_id = 't' and dismissed = 0",
     )
-    expect(String(count.rows[0].detail)).toContain('USING COVERING INDEX')
+    // The narrowest index that has `dismissed`, as the count without it used before.
+    expect(String(count.rows[0].detail)).toStartWith('SEARCH signals USING COVERING INDEX signals_published_idx')
   })
 })
