@@ -1,10 +1,15 @@
-import type { Client, InArgs, InStatement, InValue, ResultSet, Row, TransactionMode } from '@libsql/client'
+import type { Client, InArgs, InStatement, ResultSet, Row, TransactionMode } from '@libsql/client'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
+import { asLibsqlError, resultSet, toSqlArgs } from './local-values'
 import { createLockWait, isBusy } from './lock-wait'
 
 type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
 type Prepared = { stmt: Statement; columns: string[] | null }
+type BatchItem = InStatement | [string, InArgs?]
+
+// A statement that changes rows (possibly behind WITH). A false positive only takes the write lock for nothing.
+const CHANGES_ROWS = /^\s*(?:with\b[\s\S]*?\b)?(?:insert|update|delete|replace)\b/i
 
 // Enough for every distinct statement the service runs; a bound keeps ad-hoc SQL from growing it forever.
 const STATEMENTS_KEPT = 500
@@ -21,6 +26,12 @@ const STATEMENTS_KEPT = 500
  *
  * When another process holds the write lock, a call waits for it asynchronously for up to `lockWaitMs` (see
  * lock-wait.ts): the engine has no busy timeout, because its wait would block the whole event loop.
+ *
+ * Every write takes the lock before its first statement runs (BEGIN IMMEDIATE, also around a single statement). A
+ * statement that meets the lock half-way stays open, holding the snapshot it started reading, until it runs again;
+ * with two such statements waiting in turn, each keeps the other's snapshot, and once another process commits,
+ * both fail with SQLITE_BUSY_SNAPSHOT at every try, for as long as they wait (seen beside a running import: 503s
+ * for 20 s with the lock free). A BEGIN that meets the lock leaves nothing open.
  */
 export function createLocalClient(path: string, a: { lockWaitMs: number }): Client {
   const db = new Database(path, { timeout: 0 })
@@ -82,7 +93,16 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     }
   }
 
-  const inTransaction = (begin: string, stmts: (InStatement | [string, InArgs?])[]): ResultSet[] => {
+  const sqlOf = (s: BatchItem) => (Array.isArray(s) ? s[0] : typeof s === 'string' ? s : s.sql)
+
+  // A single statement: alone when it only reads (or inside the caller's own transaction), else in a transaction of
+  // its own that takes the lock first.
+  const runAlone = (stmt: InStatement | string, args?: InArgs): ResultSet =>
+    db.inTransaction || !CHANGES_ROWS.test(sqlOf(stmt))
+      ? run(stmt, args)
+      : inTransaction('BEGIN IMMEDIATE', [typeof stmt === 'string' ? [stmt, args] : stmt])[0]
+
+  const inTransaction = (begin: string, stmts: BatchItem[]): ResultSet[] => {
     open()
     try {
       db.exec(begin)
@@ -104,13 +124,13 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     protocol: 'file',
     closed: false,
     async execute(stmt: InStatement | string, args?: InArgs) {
-      return retried(() => run(stmt, args))
+      return retried(() => runAlone(stmt, args))
     },
-    // A batch that met SQLITE_BUSY has rolled back, so it is repeated whole.
-    async batch(stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = 'deferred') {
-      return retried(() =>
-        inTransaction(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED', stmts),
-      )
+    // A batch that met SQLITE_BUSY has rolled back, so it is repeated whole. A deferred batch that writes takes the
+    // lock first, as a write batch does.
+    async batch(stmts: BatchItem[], mode: TransactionMode = 'deferred') {
+      const writes = mode === 'write' || (mode === 'deferred' && stmts.some((s) => CHANGES_ROWS.test(sqlOf(s))))
+      return retried(() => inTransaction(writes ? 'BEGIN IMMEDIATE' : 'BEGIN', stmts))
     },
     // As drizzle's migrator does: foreign keys off while tables may be rebuilt.
     async migrate(stmts: InStatement[]) {
@@ -147,49 +167,4 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
     },
   }
   return client as unknown as Client
-}
-
-function toSqlArgs(args: InArgs | undefined): unknown[] | Record<string, unknown> {
-  if (args === undefined) return []
-  if (Array.isArray(args)) return args.map(toSqlValue)
-  const named: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(args)) named[/^[@$:]/.test(k) ? k.slice(1) : k] = toSqlValue(v)
-  return named
-}
-
-function toSqlValue(value: InValue | undefined): unknown {
-  if (value === undefined) throw new TypeError('undefined cannot be passed as argument to the database')
-  if (typeof value === 'boolean') return value ? 1 : 0
-  if (value instanceof Date) return value.valueOf()
-  if (value instanceof ArrayBuffer) return Buffer.from(value)
-  return value
-}
-
-function resultSet(
-  columns: string[],
-  rows: Row[],
-  rowsAffected: number,
-  lastInsertRowid: bigint | undefined,
-): ResultSet {
-  return {
-    columns,
-    columnTypes: columns.map(() => ''),
-    rows,
-    rowsAffected,
-    lastInsertRowid,
-    toJSON: () => ({
-      columns,
-      rows: rows.map((r) => Array.from(r as ArrayLike<unknown>)),
-      rowsAffected,
-      lastInsertRowid: lastInsertRowid?.toString(),
-    }),
-  }
-}
-
-function asLibsqlError(e: unknown): unknown {
-  if (e instanceof LibsqlError || !(e instanceof Error)) return e
-  // SQLite's extended codes extend the base one: SQLITE_CONSTRAINT_UNIQUE → SQLITE_CONSTRAINT.
-  const extended = (e as { code?: string }).code ?? 'SQLITE_ERROR'
-  const base = /^SQLITE_[A-Z]+/.exec(extended)?.[0] ?? extended
-  return new LibsqlError(e.message, base, extended, (e as { rawCode?: number }).rawCode, e)
 }

@@ -45,7 +45,7 @@ export type Child = {
   /** Waits until `test` holds for the output so far. */
   waitForOutput(what: string, test: (out: { stdout: string; stderr: string }) => boolean): Promise<void>
   /** The exit status (null when a signal ended it), waiting at most a bounded time. */
-  exited(): Promise<number | null>
+  exited(waitMs?: number): Promise<number | null>
 }
 
 /** Starts `lead-signals ARGS --config …` in the world's folder, with no LEAD_SIGNALS_* variable inherited. */
@@ -79,11 +79,11 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
     stderr: () => err,
     waitForOutput: (what, test) =>
       until(`${what}\nstdout:\n${out}\nstderr:\n${err}`, () => test({ stdout: out, stderr: err })),
-    async exited() {
-      const code = await Promise.race([proc.exited, Bun.sleep(WAIT_MS).then(() => 'timeout' as const)])
+    async exited(waitMs = WAIT_MS) {
+      const code = await Promise.race([proc.exited, Bun.sleep(waitMs).then(() => 'timeout' as const)])
       if (code === 'timeout') {
         proc.kill('SIGKILL')
-        throw new Error(`the child did not exit within ${WAIT_MS} ms\nstdout:\n${out}\nstderr:\n${err}`)
+        throw new Error(`the child did not exit within ${waitMs} ms\nstdout:\n${out}\nstderr:\n${err}`)
       }
       await drained
       return proc.signalCode ? null : proc.exitCode
@@ -92,9 +92,9 @@ export function spawnChild(world: ProcessWorld, args: string[]): Child {
 }
 
 /** Runs a command to its end: exit status and output. */
-export async function runChild(world: ProcessWorld, args: string[]) {
+export async function runChild(world: ProcessWorld, args: string[], waitMs = WAIT_MS) {
   const child = spawnChild(world, args)
-  const code = await child.exited()
+  const code = await child.exited(waitMs)
   return { code, stdout: child.stdout(), stderr: child.stderr() }
 }
 
