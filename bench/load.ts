@@ -1,11 +1,13 @@
 // Load generator, run as its own process by bench/run.ts so it never shares an event loop with a server:
 //   bun bench/load.ts '{"url":"http://127.0.0.1:8080/api/v1/usage","connections":32,"warmupMs":1000,"durationMs":6000}'
-// A `{n}` in the url becomes 20 × (a request counter modulo 5,000), to walk many different signal pages.
+// A `{n}` in the url becomes 20 × (a request counter modulo 5,000), to walk many different signal pages. With
+// `urls`, the connections are spread over them in turn (several servers behind one load), and `url` is not used.
 // Keeps `connections` fetch loops busy (keep-alive), records the latency of each answered request after the
 // warm-up, and prints one JSON line: {requests, rps, p50Ms, p99Ms, maxMs, statuses, errors}.
 
 export type LoadSpec = {
   url: string
+  urls?: string[]
   method?: string
   headers?: Record<string, string>
   body?: string
@@ -40,12 +42,13 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
   const measureFrom = start + spec.warmupMs
   const end = measureFrom + spec.durationMs
 
-  async function loop() {
+  async function loop(connection: number) {
+    const target = spec.urls ? spec.urls[connection % spec.urls.length] : spec.url
     for (;;) {
       const t0 = performance.now()
       if (t0 >= end) return
       try {
-        const url = varied ? spec.url.replace('{n}', String(20 * (counter++ % 5000))) : spec.url
+        const url = varied ? target.replace('{n}', String(20 * (counter++ % 5000))) : target
         const res = await fetch(url, init)
         await res.arrayBuffer()
         const t1 = performance.now()
@@ -60,7 +63,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       }
     }
   }
-  await Promise.all(Array.from({ length: spec.connections }, loop))
+  await Promise.all(Array.from({ length: spec.connections }, (_, i) => loop(i)))
 
   const sorted = latencies.subarray(0, n).sort()
   const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.floor(q * n))] : Number.NaN)

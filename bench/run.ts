@@ -8,15 +8,23 @@
 //             RSS before, during and after (bench/hostile.ts). Results also go to bench/.out/last-hostile.json.
 //   import:   GET /api/v1/signals against the server while `signals import` of 200,000 lines writes to the same
 //             database (bench/import.ts). Results also go to bench/.out/last-import.json.
-// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import), or BENCH_ONLY=….
+//   export:   GET /api/v1/signals/export of the 1,000,000 signals in CSV and JSON Lines, time and the server's RSS
+//             growth, each beside a bare Bun.serve stream of the same size (bench/export.ts). Results also go to
+//             bench/.out/last-export.json.
+//   sqld:     GET /api/v1/signals and POST /api/v1/leads/score through 1 and 2 executables on one libSQL server,
+//             beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
+// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld), or
+// BENCH_ONLY=….
 import { existsSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { consoleFirstPage, consoleUser } from './console'
+import { exportSection } from './export'
 import { hostileSection } from './hostile'
 import { importSection } from './import'
 import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
+import { sqldSection } from './sqld'
 import { type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -240,6 +248,8 @@ const SECTIONS = {
   pipeline: () => pipelineSection({ binary: BINARY, outDir: OUT }),
   hostile: () => hostileSection({ binary: BINARY, outDir: OUT }),
   import: () => importSection({ binary: BINARY, outDir: OUT }),
+  export: () => exportSection({ binary: BINARY, outDir: OUT }),
+  sqld: () => sqldSection({ binary: BINARY, outDir: OUT, load, stop, scorePost: SCORE_POST }),
 }
 type Section = keyof typeof SECTIONS
 const NAMES = Object.keys(SECTIONS) as Section[]

@@ -2,6 +2,7 @@ import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
+import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { icp } from './icp'
 import { key } from './key'
@@ -18,6 +19,8 @@ import { user } from './user'
 const COMMANDS: Record<string, Command> = {
   serve,
   migrate: migrateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
   team,
   user,
   key,
@@ -33,6 +36,8 @@ export const USAGE = `usage: lead-signals <command> [options]
 
   serve [--demo]                                       migrate, then serve HTTP
   migrate                                              apply pending migrations and exit
+  backup --to FILE                                     a checked copy of the embedded database, also while serving
+  restore --from FILE                                  replace the embedded database with a backup (server stopped)
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
@@ -51,6 +56,8 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
+  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
+                 [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)

@@ -8,6 +8,7 @@ import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
+import { checkBackupConfig } from '../domain/backups/backups'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
 import { noPositionals } from './common'
@@ -21,6 +22,7 @@ export async function serve(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { demo: { type: 'boolean' } })
   noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
+  checkBackupConfig(config)
   const deps = await writableDeps(config)
   // One line if the model server cannot be reached, instead of a warning per scored post later. The demo's sample
   // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that

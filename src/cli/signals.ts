@@ -4,6 +4,7 @@ import { fileLines, textLines } from '../domain/signals/line-source'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
+import { exportCommand } from './signals-export'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -81,4 +82,9 @@ function progressReporter(out: NodeJS.WriteStream) {
 
 export const signals = commandGroup('signals', {
   import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
+  export: {
+    usage:
+      'export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--out FILE]',
+    run: exportCommand,
+  },
 })

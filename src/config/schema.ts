@@ -110,6 +110,19 @@ const Polling = v.strictObject({
   lease_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(3600)), 60),
 })
 
+// docs/operations.md#backups-and-restore: backups `serve` writes of an embedded database ('' = none).
+const Backup = v.strictObject({
+  schedule: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s === '' || isCronExpression(s), 'must be "" or a cron expression such as "0 3 * * *"'),
+    ),
+    '',
+  ),
+  keep: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 7),
+  dir: v.optional(v.pipe(v.string(), v.minLength(1)), './data/backups'),
+})
+
 export const Plan = v.strictObject({
   api_access: v.optional(v.boolean(), true),
   monthly_requests: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.literal('unlimited')]), 0),
@@ -155,6 +168,7 @@ export const Config = v.strictObject({
   api: v.optional(Api, {}),
   scorer: v.optional(Scorer, {}),
   polling: v.optional(Polling, {}),
+  backup: v.optional(Backup, {}),
   oauth: v.optional(OAuth, {}),
   plans: v.optional(
     v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan),

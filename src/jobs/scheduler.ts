@@ -1,5 +1,6 @@
 import { Cron } from 'croner'
 import type { Deps } from '../deps'
+import { runScheduledBackup } from './backups'
 import { runHousekeeping } from './housekeeping'
 import { runPollPass } from './poll-pass'
 
@@ -8,7 +9,7 @@ export const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
 
 export type Scheduler = {
   /** When each job runs next (null: not scheduled, e.g. polling disabled, or stopped). */
-  nextRuns(): { poll: Date | null; housekeeping: Date | null }
+  nextRuns(): { poll: Date | null; housekeeping: Date | null; backup: Date | null }
   /** Stops scheduling, asks running jobs to stop at a safe point, and resolves once they have ended. */
   stop(): Promise<void>
 }
@@ -58,22 +59,34 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
       })
     : undefined
   const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, async (signal) => {
-    deps.log.info('housekeeping', await runHousekeeping(deps, { signal }))
+    deps.log.info('housekeeping', await runHousekeeping(deps, { signal, oncePerMonth: true }))
   })
+  // backup.schedule is accepted only for an embedded database (checkBackupConfig, at serve's start).
+  const backup = deps.config.backup.schedule
+    ? schedule('backup', deps.config.backup.schedule, async () => {
+        deps.log.info('backup', await runScheduledBackup(deps))
+      })
+    : undefined
   // trigger() marks the job busy like a scheduled run, so protect also covers this one.
   if (a.housekeepingNow) void housekeeping.trigger()
   deps.log.info('scheduler_started', {
     poll: poll ? { schedule: deps.config.polling.schedule, next: poll.nextRun()?.toISOString() } : 'disabled',
     housekeeping: { schedule: HOUSEKEEPING_SCHEDULE, next: housekeeping.nextRun()?.toISOString() },
+    backup: backup ? { schedule: deps.config.backup.schedule, next: backup.nextRun()?.toISOString() } : 'none',
   })
 
   let stopped: Promise<void> | undefined
   return {
-    nextRuns: () => ({ poll: poll?.nextRun() ?? null, housekeeping: housekeeping.nextRun() }),
+    nextRuns: () => ({
+      poll: poll?.nextRun() ?? null,
+      housekeeping: housekeeping.nextRun(),
+      backup: backup?.nextRun() ?? null,
+    }),
     stop() {
       stopped ??= (async () => {
         poll?.stop()
         housekeeping.stop()
+        backup?.stop()
         shutdown.abort()
         await Promise.all(running)
       })()

@@ -9,7 +9,8 @@ import * as schema from './schema'
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 export type Database = { client: Client; db: Db }
 
-// How long a call waits for another process's write lock (e.g. an import's batch) before it gives up.
+// How long a call waits for another process's write lock (e.g. an import's batch, or another executable's writes on
+// a libSQL server) before it gives up.
 const LOCK_WAIT_MS = 5000
 
 /**
@@ -20,7 +21,7 @@ const LOCK_WAIT_MS = 5000
 export async function openDatabase(a: { url: string; authToken?: string }): Promise<Database> {
   const path = localPathOf(a.url)
   if (path === undefined) {
-    const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '' })
+    const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '', lockWaitMs: LOCK_WAIT_MS })
     return { client, db: drizzle(client, { schema }) }
   }
   if (path !== ':memory:') createPrivately(path)
@@ -40,13 +41,13 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
  * new database file (0600). SQLite gives its -wal and -shm files the mode of the database file. An existing file or
  * directory keeps the mode its operator chose.
  */
-function createPrivately(path: string) {
+export function createPrivately(path: string) {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
   if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
 }
 
 /** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */
-function localPathOf(url: string): string | undefined {
+export function localPathOf(url: string): string | undefined {
   if (url === ':memory:' || url === 'file::memory:') return ':memory:'
   if (!url.startsWith('file:')) return undefined
   const rest = url.slice('file:'.length).split('?')[0]

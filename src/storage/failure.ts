@@ -30,6 +30,8 @@ export function storageFailure(err: unknown): string | undefined {
   const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
   if (typeof code !== 'string') return undefined
   if (UNREACHABLE.has(code)) return 'its server cannot be reached'
+  // A libSQL server whose operator blocked writes to the database (sqld's namespace setting `block_writes`).
+  if (code === 'BLOCKED') return 'its server blocks writes'
   const base = /^SQLITE_[A-Z]+/.exec(code)?.[0]
   return base === undefined ? undefined : CANNOT_WRITE[base]
 }

@@ -49,6 +49,27 @@ export function createLockWait(budgetMs: number): LockWait {
   }
 }
 
+/**
+ * The same wait for a libSQL server: it answers SQLITE_BUSY when another connection (another executable) kept the
+ * write lock longer than the server waits itself. A call that failed so changed nothing (a statement, or a batch
+ * that rolled back), so it is sent again, after 2, 4, … up to 64 ms, until `budgetMs` has passed.
+ */
+export function createRemoteLockWait(budgetMs: number) {
+  return async <T>(attempt: () => Promise<T>): Promise<T> => {
+    let deadline: number | undefined
+    for (let delay = 2; ; delay = Math.min(delay * 2, 64)) {
+      try {
+        return await attempt()
+      } catch (e) {
+        if (!isBusy(e)) throw e
+        deadline ??= performance.now() + budgetMs
+        if (performance.now() >= deadline) throw lockedTooLong(budgetMs)
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      }
+    }
+  }
+}
+
 const lockedTooLong = (budgetMs: number) =>
   new AppError(
     'storage_unavailable',

@@ -1,5 +1,6 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../errors'
+import { createRemoteLockWait } from './lock-wait'
 
 // Network failures as the runtime's fetch reports them (an error `code`), in words.
 const NETWORK_REASONS: Record<string, string> = {
@@ -20,7 +21,7 @@ const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
  * the driver's "TypeError: ECONNREFUSED". They become `storage_unavailable`. The token is never part of a message;
  * SQL errors pass through unchanged.
  */
-export function openRemoteClient(a: { url: string; authToken: string }): Client {
+export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs: number }): Client {
   const host = hostOf(a.url)
   // A JWT is printable ASCII; anything else could not even travel in the Authorization header.
   if (!/^[\x21-\x7e]*$/.test(a.authToken)) {
@@ -33,6 +34,8 @@ export function openRemoteClient(a: { url: string; authToken: string }): Client 
   const explain = (e: unknown): never => {
     throw describeFailure(e, { host, hasToken: a.authToken !== '' }) ?? e
   }
+  // A statement or batch the server refused because another connection held the write lock is sent again.
+  const waitForLock = createRemoteLockWait(a.lockWaitMs)
   const remote = {
     get closed() {
       return client.closed
@@ -41,8 +44,8 @@ export function openRemoteClient(a: { url: string; authToken: string }): Client 
       return client.protocol
     },
     execute: (stmt: InStatement | string, args?: InArgs) =>
-      (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)).catch(explain),
-    batch: (...p: Parameters<Client['batch']>) => client.batch(...p).catch(explain),
+      waitForLock(() => (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt))).catch(explain),
+    batch: (...p: Parameters<Client['batch']>) => waitForLock(() => client.batch(...p)).catch(explain),
     migrate: (...p: Parameters<Client['migrate']>) => client.migrate(...p).catch(explain),
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
     executeMultiple: (sql: string) => client.executeMultiple(sql).catch(explain),

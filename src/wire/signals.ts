@@ -43,21 +43,24 @@ const filters = {
   content: v.optional(v.pipe(v.picklist(['preview', 'full']), v.description(about.content)), 'preview'),
 }
 
+// A minimum score as query text, coerced to a number.
+const queryMinScore = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
+    v.toNumber(),
+    v.maxValue(10, SCORE_RANGE),
+    v.description(about.minScore),
+  ),
+  '0',
+)
+
 /** `GET /api/v1/signals`: numbers arrive as text and are coerced. */
 export const SignalQuery = v.strictObject({
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
-  minScore: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
-      v.toNumber(),
-      v.maxValue(10, SCORE_RANGE),
-      v.description(about.minScore),
-    ),
-    '0',
-  ),
+  minScore: queryMinScore,
   since: filters.since,
   limit: queryInt(1, 100, 20, about.limit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
@@ -65,6 +68,29 @@ export const SignalQuery = v.strictObject({
   content: filters.content,
 })
 export type SignalQuery = v.InferOutput<typeof SignalQuery>
+
+/**
+ * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
+ * an export is every matching signal with its full text, so those are refused as unknown parameters.
+ */
+export const SignalExportQuery = v.strictObject({
+  format: v.optional(
+    v.pipe(
+      v.picklist(['csv', 'jsonl'], 'must be csv or jsonl'),
+      v.description(
+        'csv (default): RFC 4180 with a header row. jsonl: one signal per line, as `signals import` reads it.',
+      ),
+    ),
+    'csv',
+  ),
+  keyword: filters.keyword,
+  intent: filters.intent,
+  platform: filters.platform,
+  minScore: queryMinScore,
+  since: filters.since,
+  include: filters.include,
+})
+export type SignalExportQuery = v.InferOutput<typeof SignalExportQuery>
 
 /** The same filters and paging as JSON values (the MCP tool `list_signals`): same limits, same messages. */
 export const SignalArgs = v.strictObject({

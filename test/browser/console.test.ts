@@ -1,5 +1,6 @@
 // The console as a person sees it: the real app on a real socket and database file, Chromium, no other origin.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
@@ -8,12 +9,14 @@ import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
 import { closeBrowser, launchBrowser, openPage, type ServicePage, screenshot } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { parseCsv } from '../support/exports'
 
 let browser: Browser
 let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
 let origin: string
 let ws: Workspace
 let deps: Deps
+let acmeKey: string
 
 const PASSWORD = 'correct horse battery'
 
@@ -41,6 +44,7 @@ beforeAll(async () => {
   ws = createWorkspace()
   ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
   const a = await seedTeam(deps, { name: 'acme' })
+  acmeKey = a.apiKey
   const b = await seedTeam(deps, { name: 'bravo' })
   await deps.repos.signals.insertMany(a.team.id, signalsOf(a.team.id, 'acme', 30))
   await deps.repos.signals.insertMany(b.team.id, signalsOf(b.team.id, 'bravo', 3))
@@ -82,6 +86,9 @@ const shows = (view: ServicePage, selector: string, text: string) =>
 // Chromium logs every answer that is not 2xx; the console's own 401s (signed out, a wrong password) are expected.
 const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('status of 401'))
 
+const usedThisMonth = async () =>
+  ((await (await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': acmeKey } })).json()) as any).usage.used
+
 const nav = (view: ServicePage, name: string) => view.page.getByRole('navigation').getByRole('link', { name }).click()
 
 describe('the console in a browser', () => {
@@ -116,6 +123,22 @@ describe('the console in a browser', () => {
       await view.page.getByLabel('Minimum score').fill('9')
       await view.page.getByLabel('Minimum score').press('Tab')
       await shows(view, '.count', 'Signals 1–3 of 3')
+      // Export CSV downloads what the filters show, every row with its full text, and is not counted.
+      const usedBefore = await usedThisMonth()
+      const [download] = await Promise.all([
+        view.page.waitForEvent('download'),
+        view.page.getByRole('link', { name: 'Export CSV' }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/^signals-\d{4}-\d{2}-\d{2}\.csv$/)
+      const [header, ...records] = parseCsv(readFileSync(await download.path(), 'utf8'))
+      expect(header.slice(0, 5)).toEqual(['id', 'platform', 'author', 'intent', 'score'])
+      expect(records).toHaveLength(3)
+      for (const r of records) {
+        expect(r[3]).toBe('ACTIVE')
+        expect(Number(r[4])).toBeGreaterThanOrEqual(9)
+        expect(r[8]).toEndWith('and the rest of the full text')
+      }
+      expect(await usedThisMonth()).toBe(usedBefore)
       await view.page.locator('.signal').first().getByRole('button', { name: 'Full text' }).click()
       await view.page.locator('.signal .text', { hasText: 'and the rest of the full text' }).waitFor()
       expect(await view.page.locator('.signal a', { hasText: 'Open post' }).first().getAttribute('href')).toStartWith(

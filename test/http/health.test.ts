@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { migrations } from '../../drizzle/migrations'
-import { buildDeps, type Deps } from '../../src/deps'
+import { buildDeps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { silentLogger } from '../../src/lib/log'
 import { startFakeLibsqlServer } from '../support/fake-libsql-server'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
+import { refusedWritesReason, refuseWrites } from '../support/test-database'
 import { client } from '../support/http'
 import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
-
-// A database that refuses writes, made so that it also refuses them to root (who ignores file permissions):
-// SQLite's `PRAGMA query_only` makes every write on the connection fail with SQLITE_READONLY, the same error a
-// read-only file gives. The server keeps its one connection, so the pragma holds for every request.
-const refuseWrites = (deps: Deps, on = true) => deps.database.client.execute(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`)
 
 const cleanup: (() => unknown)[] = []
 afterEach(() => {
@@ -46,7 +42,10 @@ describe('GET /readyz', () => {
     await refuseWrites(deps)
     const refused = await call('GET', '/readyz')
     expect(refused.status).toBe(503)
-    expect(refused.body).toEqual({ status: 'not_ready', reason: 'the database cannot be written: it is read-only' })
+    expect(refused.body).toEqual({
+      status: 'not_ready',
+      reason: `the database cannot be written: ${refusedWritesReason}`,
+    })
 
     await refuseWrites(deps, false)
     expect((await call('GET', '/readyz')).status).toBe(200)
@@ -111,7 +110,10 @@ describe('counted calls on a database that refuses writes', () => {
     const signals = await call('GET', '/api/v1/signals', { key: apiKey })
     expect(signals.status).toBe(503)
     expect(signals.body).toEqual({
-      error: { code: 'storage_unavailable', message: 'the database cannot be written right now: it is read-only' },
+      error: {
+        code: 'storage_unavailable',
+        message: `the database cannot be written right now: ${refusedWritesReason}`,
+      },
     })
     const score = await call('POST', '/api/v1/leads/score', {
       key: apiKey,
@@ -121,7 +123,10 @@ describe('counted calls on a database that refuses writes', () => {
     expect(score.body.error.code).toBe('storage_unavailable')
     const legacy = await call('POST', '/api/routes/search', { key: apiKey, body: { network: 'news', keyword: 'crm' } })
     expect(legacy.status).toBe(503)
-    expect(legacy.body).toEqual({ success: false, error: 'the database cannot be written right now: it is read-only' })
+    expect(legacy.body).toEqual({
+      success: false,
+      error: `the database cannot be written right now: ${refusedWritesReason}`,
+    })
     // The same failure through an MCP tool: the same code, not `internal`.
     const server = listen(deps)
     cleanup.push(() => server.stop())
@@ -129,7 +134,7 @@ describe('counted calls on a database that refuses writes', () => {
     cleanup.push(() => mcp.close())
     expect(toolErrorOf(await callTool(mcp, 'list_signals'))).toEqual({
       code: 'storage_unavailable',
-      message: 'the database cannot be written right now: it is read-only',
+      message: `the database cannot be written right now: ${refusedWritesReason}`,
     })
 
     await refuseWrites(deps, false)

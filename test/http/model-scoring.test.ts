@@ -7,6 +7,7 @@ import { buildDeps } from '../../src/deps'
 import { silentLogger } from '../../src/lib/log'
 import { client } from '../support/http'
 import { seedTeam, testConfig } from '../support/deps'
+import { lastingTestDatabase } from '../support/test-database'
 import { fakeUpstream } from '../support/fake-upstream'
 
 // A fake Ollama whose /api/chat answer depends on `mode`, counting calls in flight.
@@ -131,7 +132,7 @@ describe('the ollama backend through POST /api/v1/leads/score', () => {
     mode = 'valid'
     const dir = mkdtempSync(join(tmpdir(), 'ls-model-cache-'))
     try {
-      const url = `file:${join(dir, 'x.db')}`
+      const url = await lastingTestDatabase(`file:${join(dir, 'x.db')}`)
       const first = await setup({}, url)
       ollama.received.length = 0
       expect((await first.score()).status).toBe(200)

@@ -14,6 +14,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     '/api/v1/mentions/search',
     '/api/v1/platforms',
     '/api/v1/signals',
+    '/api/v1/signals/export',
     '/api/v1/signals/{id}/feedback',
     '/api/v1/usage',
     '/healthz',
@@ -44,6 +45,18 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(Object.keys(feedback.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']))
   const keywords = spec.paths['/api/v1/keywords'].get
   expect(keywords.responses['200'].content['application/json'].schema.properties).toHaveProperty('keywords')
+  const exported = spec.paths['/api/v1/signals/export'].get
+  expect(exported.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+    'format',
+    'include',
+    'intent',
+    'keyword',
+    'minScore',
+    'platform',
+    'since',
+  ])
+  expect(Object.keys(exported.responses['200'].content).sort()).toEqual(['application/x-ndjson', 'text/csv'])
+  expect(exported.responses['429'].content['application/json'].schema.required).toEqual(['error'])
   const score = spec.paths['/api/v1/leads/score'].post
   const bodySchema = JSON.stringify(score.requestBody)
   expect(bodySchema).toContain('"content"')

@@ -7,6 +7,7 @@ import { monthOf } from '../../src/domain/quota/month'
 import { manualClock } from '../../src/lib/clock'
 import { silentLogger } from '../../src/lib/log'
 import { seedTeam, testConfig } from '../support/deps'
+import { lastingTestDatabase } from '../support/test-database'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client, type Reply } from '../support/http'
 
@@ -18,7 +19,7 @@ afterEach(() => {
   while (cleanup.length) cleanup.pop()?.()
 })
 
-function world() {
+async function world() {
   const platforms = fakePlatforms()
   platforms.add('hackernews', 'crm', {
     id: '1',
@@ -34,7 +35,7 @@ function world() {
     () => rmSync(dir, { recursive: true, force: true }),
   )
   const config = testConfig({
-    database: { url: `file:${join(dir, 'holds.db')}` },
+    database: { url: await lastingTestDatabase(`file:${join(dir, 'holds.db')}`) },
     plans: {
       twenty: { monthly_requests: R, platforms: ['hackernews', 'reddit'] },
       credits: { monthly_requests: 0, platforms: ['hackernews', 'reddit'] },
@@ -69,7 +70,7 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
   ])(
     'R = 20 units of %s, 100 good and 100 failing calls at once: exactly 20 good calls succeed, no failing call is charged',
     async (_, seed) => {
-      const w = world()
+      const w = await world()
       const deps = await w.server()
       const { team, apiKey } = await seedTeam(deps, seed)
       // Started interleaved, as they would arrive: each good call next to a failing one.
@@ -97,7 +98,7 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
   )
 
   test('across two processes on one database: good calls on one wait for the units that failing calls hold on the other', async () => {
-    const w = world()
+    const w = await world()
     const a = await w.server()
     const b = await w.server()
     const { apiKey } = await seedTeam(a, { plan: 'twenty' })
@@ -113,7 +114,7 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
   })
 
   test('a call that finds every unit spent and none held answers 429 at once, with Retry-After to the reset', async () => {
-    const w = world()
+    const w = await world()
     const deps = await w.server()
     const { apiKey } = await seedTeam(deps, { plan: 'twenty' })
     expect(count(await Promise.all(fire(deps, apiKey, 'hackernews', R)), 200)).toBe(R)
@@ -128,7 +129,7 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
   })
 
   test('units held by a process that died stop counting after two hold windows: the waiting call then answers 429', async () => {
-    const w = world()
+    const w = await world()
     const dead = await w.server()
     const live = await w.server()
     const { team, apiKey } = await seedTeam(live, { plan: 'twenty' })

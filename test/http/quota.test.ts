@@ -7,6 +7,7 @@ import { manualClock } from '../../src/lib/clock'
 import { silentLogger } from '../../src/lib/log'
 import { client } from '../support/http'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
+import { lastingTestDatabase } from '../support/test-database'
 
 const withPlans = {
   plans: {
@@ -170,7 +171,10 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
   test('a process that was down at midnight still starts the new month from zero', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-quota-'))
     try {
-      const config = testConfig({ ...withPlans, database: { url: `file:${join(dir, 'q.db')}` } })
+      const config = testConfig({
+        ...withPlans,
+        database: { url: await lastingTestDatabase(`file:${join(dir, 'q.db')}`) },
+      })
       const before = await buildDeps(config, { log: silentLogger, clock: manualClock('2026-10-31T22:00:00.000Z') })
       const { apiKey } = await seedTeam(before, { plan: 'tiny' })
       await fire(client(before), apiKey, 2)
@@ -215,9 +219,12 @@ describe('the monthly reset (docs/api.md#the-month)', () => {
 describe('the charge over a real socket and database file', () => {
   test('10×R concurrent HTTP requests to a listening server spend exactly R', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-quota-net-'))
-    const deps = await buildDeps(testConfig({ ...withPlans, database: { url: `file:${join(dir, 'q.db')}` } }), {
-      log: silentLogger,
-    })
+    const deps = await buildDeps(
+      testConfig({ ...withPlans, database: { url: await lastingTestDatabase(`file:${join(dir, 'q.db')}`) } }),
+      {
+        log: silentLogger,
+      },
+    )
     const { createApp } = await import('../../src/app')
     const app = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
     try {

@@ -7,6 +7,7 @@ import { silentLogger } from '../../src/lib/log'
 import type { Scorer } from '../../src/scorers/types'
 import { client } from '../support/http'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
+import { lastingTestDatabase } from '../support/test-database'
 
 const body = {
   content: 'We need a better CRM for our sales team, any recommendations?',
@@ -51,7 +52,7 @@ describe('the scoring service behind POST /api/v1/leads/score', () => {
   test('the same question is asked of the model once, also after a restart; another team or text asks again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-score-cache-'))
     try {
-      const config = testConfig({ database: { url: `file:${join(dir, 'x.db')}` } })
+      const config = testConfig({ database: { url: await lastingTestDatabase(`file:${join(dir, 'x.db')}`) } })
       const scorer = countingScorer(async () => ({ score: 8, intent: 'ACTIVE', icpMatch: null, reason: 'r' }))
       const first = await buildDeps(config, { log: silentLogger, scorer })
       const { apiKey } = await seedTeam(first)

@@ -1,11 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, test } from 'bun:test'
-import type { Deps } from '../../src/deps'
+import { buildDeps, type Deps } from '../../src/deps'
+import { silentLogger } from '../../src/lib/log'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { charged } from '../../src/domain/quota/charge'
 import { listTeams } from '../../src/domain/teams/teams'
 import { SCORE_CACHE_MAX_AGE_DAYS } from '../../src/domain/housekeeping/prune'
 import { HOUSEKEEPING_LEASE, runHousekeeping } from '../../src/jobs/housekeeping'
 import { seedTeam, testDeps } from '../support/deps'
+import { lastingTestDatabase } from '../support/test-database'
 
 async function rows(deps: Deps, sql: string, args: (string | number)[] = []) {
   const rs = await deps.database.client.execute({ sql, args })
@@ -15,8 +20,9 @@ const teamRows = (deps: Deps) =>
   rows(deps, 'select name, plan, usage_month, quota_used, credit_used, credits from teams order by name')
 
 /** Teams in November 2026: credits partly spent on the credit plan, quota partly used on growth. */
-async function november() {
-  const { deps, clock } = await testDeps({ now: '2026-11-15T12:00:00.000Z' })
+async function november(databaseUrl?: string) {
+  const database = databaseUrl ? { database: { url: databaseUrl } } : {}
+  const { deps, clock } = await testDeps({ now: '2026-11-15T12:00:00.000Z', config: database })
   await seedTeam(deps, { name: 'ult', plan: 'ultimate' })
   await seedTeam(deps, { name: 'rich', plan: 'ultimate', credits: 250 })
   await seedTeam(deps, { name: 'grow', plan: 'growth' })
@@ -179,6 +185,28 @@ describe('monthly housekeeping: pruning', () => {
     await deps.repos.scoreCache.put('recent', { score: 1 }, daysAgo(1))
     expect((await runHousekeeping(deps)).pruned.scoreCache).toBe(12000)
     expect((await rows(deps, 'select key from score_cache')).map((r) => r.key)).toEqual(['recent'])
+  })
+
+  test('scheduled runs housekeep once a month, whichever process on the database completed it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-housekeeping-'))
+    const { deps, clock } = await november(await lastingTestDatabase(`file:${join(dir, 'h.db')}`))
+    // A second process on the same database: its own connection and repos.
+    const other = await buildDeps(deps.config, { log: silentLogger, clock })
+    expect((await runHousekeeping(deps, { oncePerMonth: true })).outcome).toBe('completed')
+    await deps.database.client.execute("update teams set credits = 1 where name = 'ult'")
+    expect(await runHousekeeping(other, { oncePerMonth: true })).toMatchObject({
+      outcome: 'done_already',
+      teamsRolledOver: 0,
+    })
+    clock.set('2026-12-01T00:05:00.000Z')
+    expect(await runHousekeeping(other, { oncePerMonth: true })).toMatchObject({
+      outcome: 'completed',
+      month: '2026-12',
+    })
+    expect(await rows(deps, "select credits from teams where name = 'ult'")).toEqual([{ credits: 100 }])
+    other.database.client.close()
+    deps.database.client.close()
+    rmSync(dir, { recursive: true, force: true })
   })
 
   test('while another process holds the housekeeping lease it is skipped and changes nothing', async () => {

@@ -13,11 +13,15 @@ const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 // Bounded waits: generous, since they only matter when something is broken.
 const WAIT_MS = 15_000
 
-/** A workspace whose database the children share (unless `config` names another), with one configuration file. */
+/**
+ * A workspace whose database the children share (a file in it, or `dbUrl`, e.g. a libSQL server's), with one
+ * configuration file.
+ */
 export type ProcessWorld = Workspace & { configArgs: string[] }
 
-export function processWorld(config: Record<string, unknown>): ProcessWorld {
+export function processWorld(config: Record<string, unknown>, dbUrl?: string): ProcessWorld {
   const ws = createWorkspace()
+  if (dbUrl) ws.dbUrl = dbUrl
   const name = ws.file('lead-signals.toml', toToml({ database: { url: ws.dbUrl }, ...config }))
   return { ...ws, configArgs: ['--config', name] }
 }

@@ -70,64 +70,74 @@ const distinctPosts = async (w: ReturnType<typeof processWorld>) =>
   Number((await rows(w, 'select count(distinct platform || post_id) as n from signals'))[0].n)
 
 describe('signals import beside a running server', () => {
-  test(`${LINES.toLocaleString('en')} lines while requests keep coming: none fails, the import shows in batches, with progress`, async () => {
-    const { world: w, apiKey } = await world()
-    const url = await serve(w)
-    const statuses: Record<number, number> = {}
-    const totals = new Set<number>()
-    let failures = 0
-    let importing = true
-    const ask = async () => {
-      while (importing) {
-        try {
-          const res = await fetch(new URL('/api/v1/signals?limit=1', url), { headers: { 'x-api-key': apiKey } })
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1
-          if (res.status === 200) totals.add(((await res.json()) as { total: number }).total)
-          else await res.arrayBuffer()
-        } catch {
-          failures++
+  test(
+    `${LINES.toLocaleString('en')} lines while requests keep coming: none fails, the import shows in batches, with progress`,
+    async () => {
+      const { world: w, apiKey } = await world()
+      const url = await serve(w)
+      const statuses: Record<number, number> = {}
+      const totals = new Set<number>()
+      let failures = 0
+      let importing = true
+      const ask = async () => {
+        while (importing) {
+          try {
+            const res = await fetch(new URL('/api/v1/signals?limit=1', url), { headers: { 'x-api-key': apiKey } })
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1
+            if (res.status === 200) totals.add(((await res.json()) as { total: number }).total)
+            else await res.arrayBuffer()
+          } catch {
+            failures++
+          }
         }
       }
-    }
-    const askers = Array.from({ length: 4 }, ask)
-    const imported = runChild(w, importArgs, IMPORT_WAIT_MS)
-    // An admin command writing beside both.
-    const keyword = runChild(w, ['keyword', 'add', '--team', 'acme', 'helpdesk'])
-    const [result, added] = await Promise.all([imported, keyword])
-    importing = false
-    await Promise.all(askers)
+      const askers = Array.from({ length: 4 }, ask)
+      const imported = runChild(w, importArgs, IMPORT_WAIT_MS)
+      // An admin command writing beside both.
+      const keyword = runChild(w, ['keyword', 'add', '--team', 'acme', 'helpdesk'])
+      const [result, added] = await Promise.all([imported, keyword])
+      importing = false
+      await Promise.all(askers)
 
-    expect(result.code).toBe(0)
-    expect(result.stdout).toBe(`imported ${LINES} signals, skipped 0 duplicates, rejected 0 lines\n`)
-    expect(result.stderr).toMatch(
-      /^lead-signals: signals import: (checked|stored) [\d,]+ (of [\d,]+ )?lines \([\d,]+ lines\/s\)$/m,
-    )
-    expect(added.code).toBe(0)
-    expect(failures).toBe(0)
-    expect(Object.keys(statuses)).toEqual(['200'])
-    // Answers all along the import: it became visible batch by batch, where one transaction would show 0, then all.
-    expect([...totals].filter((t) => t > 0 && t < LINES).length).toBeGreaterThanOrEqual(3)
-    expect(await countOf(w, 'signals')).toBe(LINES)
-  }, TEST_MS)
+      expect(result.code).toBe(0)
+      expect(result.stdout).toBe(`imported ${LINES} signals, skipped 0 duplicates, rejected 0 lines\n`)
+      expect(result.stderr).toMatch(
+        /^lead-signals: signals import: (checked|stored) [\d,]+ (of [\d,]+ )?lines \([\d,]+ lines\/s\)$/m,
+      )
+      expect(added.code).toBe(0)
+      expect(failures).toBe(0)
+      expect(Object.keys(statuses)).toEqual(['200'])
+      // Answers all along the import: it became visible batch by batch, where one transaction would show 0, then all.
+      expect([...totals].filter((t) => t > 0 && t < LINES).length).toBeGreaterThanOrEqual(3)
+      expect(await countOf(w, 'signals')).toBe(LINES)
+    },
+    TEST_MS,
+  )
 
-  test('an import killed mid-way (kill -9) and run again stores each signal once', async () => {
-    const { world: w } = await world()
-    const first = spawnChild(w, importArgs)
-    cleanup.push(() => first.proc.kill('SIGKILL'))
-    await until('some batches to be stored', async () => (await countOf(w, 'signals')) >= 3000)
-    first.proc.kill('SIGKILL')
-    expect(await first.exited()).toBeNull()
-    const partial = await countOf(w, 'signals')
-    expect(partial).toBeLessThan(LINES)
-    // Whole batches only: each is one transaction.
-    expect(partial % 1000).toBe(0)
+  test(
+    'an import killed mid-way (kill -9) and run again stores each signal once',
+    async () => {
+      const { world: w } = await world()
+      const first = spawnChild(w, importArgs)
+      cleanup.push(() => first.proc.kill('SIGKILL'))
+      await until('some batches to be stored', async () => (await countOf(w, 'signals')) >= 3000)
+      first.proc.kill('SIGKILL')
+      expect(await first.exited()).toBeNull()
+      const partial = await countOf(w, 'signals')
+      expect(partial).toBeLessThan(LINES)
+      // Whole batches only: each is one transaction.
+      expect(partial % 1000).toBe(0)
 
-    const again = await runChild(w, importArgs, IMPORT_WAIT_MS)
-    expect(again.code).toBe(0)
-    expect(again.stdout).toBe(`imported ${LINES - partial} signals, skipped ${partial} duplicates, rejected 0 lines\n`)
-    expect(await countOf(w, 'signals')).toBe(LINES)
-    expect(await distinctPosts(w)).toBe(LINES)
-  }, TEST_MS)
+      const again = await runChild(w, importArgs, IMPORT_WAIT_MS)
+      expect(again.code).toBe(0)
+      expect(again.stdout).toBe(
+        `imported ${LINES - partial} signals, skipped ${partial} duplicates, rejected 0 lines\n`,
+      )
+      expect(await countOf(w, 'signals')).toBe(LINES)
+      expect(await distinctPosts(w)).toBe(LINES)
+    },
+    TEST_MS,
+  )
 
   test('a write lock held past the wait budget: the server answers 503 storage_unavailable, uncharged, and keeps serving', async () => {
     const { world: w, apiKey } = await world(0)

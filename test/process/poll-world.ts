@@ -31,6 +31,8 @@ export async function pollWorld(a: {
   postsPerKeyword: number
   scorerDelayMs: number
   extra?: Record<string, unknown>
+  /** The shared database: a file in the world's folder unless this names another (a libSQL server's URL). */
+  dbUrl?: string
 }): Promise<PollWorld> {
   const platforms = fakePlatforms()
   const model = fakeOpenAi()
@@ -48,7 +50,7 @@ export async function pollWorld(a: {
     platforms: platforms.platformsConfig,
     ...a.extra,
   }
-  const world = processWorld(config)
+  const world = processWorld(config, a.dbUrl)
   await seedDatabase(world, config, async (deps) => {
     for (const [name, keywords] of Object.entries(TEAMS)) {
       const { team } = await seedTeam(deps, { name, plan: 'poller' })

@@ -98,6 +98,25 @@ describe('the built executable, run from an empty folder', () => {
     expect(((await res.json()) as { team: string }).team).toBe('smoke')
   })
 
+  test('the signals export streams from inside the executable, and the CLI writes the same file', async () => {
+    const s = server as Server
+    const res = await get(s, '/api/v1/signals/export?format=jsonl', s.apiKey)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('application/x-ndjson')
+    const api = await res.text()
+    expect(api.split('\n').filter(Boolean).length).toBeGreaterThan(0)
+    const cli = Bun.spawn(['./lead-signals', 'signals', 'export', '--team', 'demo', '--format', 'jsonl'], {
+      cwd: dir,
+      env: cleanEnv({}),
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, status] = await Promise.all([new Response(cli.stdout).text(), cli.exited])
+    expect(status).toBe(0)
+    expect(out).toBe(api)
+  })
+
   test('/swagger and every file it names are answered from inside the executable with their content types', async () => {
     const s = server as Server
     const page = await get(s, '/swagger')

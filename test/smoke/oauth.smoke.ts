@@ -30,7 +30,12 @@ describe('OAuth from the built executable', () => {
   })
 
   test('discover, register, allow, exchange, call get_usage over MCP and GET /api/v1/usage', async () => {
-    const password = /sign in as demo@localhost with password (\S+)/.exec(server.output())?.[1]
+    // The password is printed after the key, which is all startServer waits for.
+    let password: string | undefined
+    for (let waited = 0; !password && waited < 10_000; waited += 50) {
+      password = /sign in as demo@localhost with password (\S+)/.exec(server.output())?.[1]
+      if (!password) await Bun.sleep(50)
+    }
     expect(password).toBeString()
     const provider = new MemoryOAuthProvider(REDIRECT_URI, {
       client_name: 'Smoke',

@@ -4,6 +4,7 @@ import { buildDeps, type Deps } from '../../src/deps'
 import { createTeam } from '../../src/domain/teams/teams'
 import { manualClock } from '../../src/lib/clock'
 import { silentLogger } from '../../src/lib/log'
+import { freshTestDatabase } from './test-database'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
 
@@ -37,10 +38,16 @@ export function toToml(obj: object, prefix: string[] = []): string {
   return [head + scalars.join('\n'), ...tables].filter(Boolean).join('\n')
 }
 
-/** Fresh in-memory database and deps per test, with a settable clock. */
+/**
+ * A fresh database (in memory, or on a real sqld with LEAD_SIGNALS_TEST_DATABASE=sqld) and deps per test, with a
+ * settable clock.
+ */
 export async function testDeps(a: { config?: DeepPartial<ConfigInput>; now?: string; deps?: Partial<Deps> } = {}) {
   const clock = manualClock(a.now ?? '2026-11-15T12:00:00.000Z')
-  const deps = await buildDeps(testConfig(a.config), { log: silentLogger, clock, ...a.deps })
+  const config = a.config?.database?.url
+    ? a.config
+    : merge({ database: { url: await freshTestDatabase() } }, a.config ?? {})
+  const deps = await buildDeps(testConfig(config), { log: silentLogger, clock, ...a.deps })
   return { deps, clock }
 }
 

@@ -38,10 +38,12 @@ export function Signals() {
       (s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
     )
   }, [])
+  // The filters that are set, as the list and the export both take them.
+  const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''))
+  if (withDismissed) filterQuery.set('include', 'dismissed')
   useEffect(() => {
     const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
-    for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v)
-    if (withDismissed) q.set('include', 'dismissed')
+    for (const [k, v] of filterQuery) q.set(k, v)
     setError('')
     api<Page>('GET', `/signals?${q}`)
       .then(setPage)
@@ -112,11 +114,21 @@ export function Signals() {
       )}
       {page && (
         <>
-          <p class="count">
-            {page.total === 0
-              ? 'No signals match.'
-              : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
-          </p>
+          <div class="toolbar">
+            <p class="count">
+              {page.total === 0
+                ? 'No signals match.'
+                : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
+            </p>
+            {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download. */}
+            <a
+              class="button"
+              href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...filterQuery])}`}
+              download
+            >
+              Export CSV
+            </a>
+          </div>
           <ol class="signals">
             {page.signals.map((s) => (
               <SignalCard signal={s} rate={rate} />

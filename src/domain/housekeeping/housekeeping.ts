@@ -22,8 +22,11 @@ export type HousekeepingDeps = {
 }
 
 export type HousekeepingSummary = {
-  /** `skipped`: another process holds the housekeeping lease; `stopped`: shutdown ended it between steps. */
-  outcome: 'completed' | 'stopped' | 'skipped'
+  /**
+   * `skipped`: another process holds the housekeeping lease; `stopped`: shutdown ended it between steps;
+   * `done_already`: a scheduled run in a month whose housekeeping some process already completed.
+   */
+  outcome: 'completed' | 'stopped' | 'skipped' | 'done_already'
   month: string
   /** Teams moved into `month` (counters zeroed, credit plans topped up). */
   teamsRolledOver: number

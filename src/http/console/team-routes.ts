@@ -6,9 +6,11 @@ import { keywordFigures } from '../../domain/feedback/figures'
 import { rateSignal } from '../../domain/feedback/rate'
 import { openSignal } from '../../domain/signals/open'
 import { readSignals } from '../../domain/signals/list'
+import { openExport } from '../../domain/signals/export'
 import { IcpBody, IcpEditBody, KeywordBody } from '../../wire/console'
 import { FeedbackBody } from '../../wire/feedback'
-import { SignalQuery } from '../../wire/signals'
+import { SignalExportQuery, SignalQuery } from '../../wire/signals'
+import { exportResponse } from '../signals/export-response'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
@@ -21,6 +23,10 @@ export const consoleTeamRoutes = (deps: Deps) =>
     .use(consoleChecks(deps, { signedIn: true }))
     .get('/signals', ({ viewer, query }) => readSignals(deps, viewer.team, query), {
       query: validated('query', SignalQuery),
+    })
+    // docs/console.md#routes: the Signals page's "Export CSV", with its filters; not counted, like every console call.
+    .get('/signals/export', async ({ viewer, query }) => exportResponse(await openExport(deps, viewer.team, query)), {
+      query: validated('query', SignalExportQuery),
     })
     .get('/signals/:id', ({ viewer, params }) => openSignal(deps, { teamId: viewer.team.id, id: params.id }), {
       query: NoQuery,

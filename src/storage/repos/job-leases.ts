@@ -44,5 +44,19 @@ export function createJobLeasesRepo(db: Db) {
     async release(name: string, holder: string) {
       await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
     },
+    /**
+     * A job that runs once per period (e.g. a month) marks the period done in a row of its own whose holder is the
+     * period; the row expires with the period, so housekeeping drops it once it no longer matters.
+     */
+    async periodDone(name: string): Promise<string | undefined> {
+      return (await db.select({ holder: jobLeases.holder }).from(jobLeases).where(eq(jobLeases.name, name)).get())
+        ?.holder
+    },
+    async markPeriodDone(name: string, period: string, untilMs: number) {
+      await db
+        .insert(jobLeases)
+        .values({ name, holder: period, expiresAt: untilMs })
+        .onConflictDoUpdate({ target: jobLeases.name, set: { holder: period, expiresAt: untilMs } })
+    },
   }
 }

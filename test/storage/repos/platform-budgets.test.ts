@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { openDatabase } from '../../../src/storage/db'
 import { migrate } from '../../../src/storage/migrate'
 import { createPlatformBudgetsRepo } from '../../../src/storage/repos/platform-budgets'
+import { lastingTestDatabase } from '../../support/test-database'
 
 // docs/platforms.md#budgets: the budget lives in the database, so processes sharing it (a server, `poll --once`,
 // `platforms check`) spend one budget between them.
@@ -13,10 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const WINDOW = '2026-11-15T00:00:00.000Z'
 const NOW = '2026-11-15T12:00:00.000Z'
 
+/** A database file in `dir`, or with LEAD_SIGNALS_TEST_DATABASE=sqld a database on a real sqld. */
 async function database(name: string) {
-  const db = await openDatabase({ url: `file:${join(dir, name)}` })
+  const url = await lastingTestDatabase(`file:${join(dir, name)}`)
+  const db = await openDatabase({ url })
   await migrate(db.client)
-  return db
+  return { ...db, url }
 }
 
 describe('platform budgets in the database', () => {
@@ -52,12 +55,11 @@ describe('platform budgets in the database', () => {
   })
 
   test('three processes charging one database at once never spend more than the budget between them', async () => {
-    const path = join(dir, 'shared.db')
-    const { client } = await database('shared.db')
+    const { client, url } = await database('shared.db')
     const script = `
       const { openDatabase } = await import(${JSON.stringify(new URL('../../../src/storage/db.ts', import.meta.url).pathname)})
       const { createPlatformBudgetsRepo } = await import(${JSON.stringify(new URL('../../../src/storage/repos/platform-budgets.ts', import.meta.url).pathname)})
-      const { client } = await openDatabase({ url: ${JSON.stringify(`file:${path}`)} })
+      const { client } = await openDatabase({ url: ${JSON.stringify(url)} })
       const budgets = createPlatformBudgetsRepo(client)
       let charged = 0
       for (let i = 0; i < 60; i++)

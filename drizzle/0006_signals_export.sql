@@ -1,0 +1,1 @@
+CREATE INDEX `signals_team_idx` ON `signals` (`team_id`);

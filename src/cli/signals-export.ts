@@ -1,0 +1,75 @@
+import { createWriteStream, rmSync } from 'node:fs'
+import { Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import * as v from 'valibot'
+import { openExport } from '../domain/signals/export'
+import { findTeam } from '../domain/teams/teams'
+import { AppError } from '../errors'
+import { fieldIssues } from '../wire/validation'
+import { SignalExportQuery } from '../wire/signals'
+import { parseFlags, requireFlag } from './args'
+import { noPositionals, withDeps } from './common'
+
+// The query field each flag fills, so that a problem names the flag the user typed.
+const FLAGS = {
+  format: 'format',
+  keyword: 'keyword',
+  intent: 'intent',
+  platform: 'platform',
+  'min-score': 'minScore',
+  since: 'since',
+} as const
+
+const WRITE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such directory',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+  EPERM: 'permission denied',
+}
+
+/**
+ * docs/operations.md#exporting-signals: the team's signals through the same filters and formats as
+ * GET /api/v1/signals/export, to standard output or a file; not counted (an operator's command, like import).
+ */
+export async function exportCommand(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    out: { type: 'string' },
+    ...Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }])),
+  })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const query = Object.fromEntries(
+    Object.entries(FLAGS)
+      .filter(([flag]) => flags[flag] !== undefined)
+      .map(([flag, field]) => [field, flags[flag]]),
+  )
+  const parsed = v.safeParse(SignalExportQuery, query)
+  if (!parsed.success) {
+    const flagOf = (field: string) => Object.entries(FLAGS).find(([, f]) => f === field)?.[0] ?? field
+    const [first] = fieldIssues(parsed.issues, 'query')
+    throw new AppError('invalid_request', `--${flagOf(first.field)} ${first.message}`)
+  }
+  const out = typeof flags.out === 'string' ? flags.out : undefined
+  await withDeps(flags, async (deps) => {
+    const team = await findTeam(deps, ref)
+    const exported = await openExport(deps, team, parsed.output)
+    await (out === undefined ? write(exported.body, process.stdout) : writeFile(exported.body, out))
+  })
+  return 0
+}
+
+const write = (body: ReadableStream<Uint8Array>, to: Writable) =>
+  pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), to)
+
+/** Into `path` (owner-only, as it holds the team's data); a file left half-written by a failure is removed. */
+async function writeFile(body: ReadableStream<Uint8Array>, path: string) {
+  const file = createWriteStream(path, { mode: 0o600 })
+  try {
+    await write(body, file)
+  } catch (e) {
+    const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
+    if (!reason) rmSync(path, { force: true })
+    throw reason ? new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`) : e
+  }
+}

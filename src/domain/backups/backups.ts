@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { restoreBackup, writeBackup } from '../../storage/backup'
+import { type Database, localPathOf, openDatabase } from '../../storage/db'
+
+// docs/operations.md#backups-and-restore
+const BACKUP_NAME = /^lead-signals-\d{8}-\d{6}\.db$/
+
+/** The embedded database's file; a libSQL server's backups are the server's own, so `command` refuses it. */
+export function embeddedFile(config: Config, command: string): string {
+  const path = localPathOf(config.database.url)
+  if (path === undefined)
+    throw new AppError(
+      'invalid_request',
+      `${command}: database.url is a libSQL server, whose backups are its own (snapshots or its data directory): see docs/operations.md#backups-and-restore`,
+    )
+  if (path === ':memory:') throw new AppError('invalid_request', `${command}: database.url is an in-memory database`)
+  return path
+}
+
+/** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
+export function checkBackupConfig(config: Config) {
+  if (config.backup.schedule === '') return
+  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) return
+  throw new AppError(
+    'invalid_request',
+    'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
+  )
+}
+
+/** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
+export async function backupDatabase(config: Config, to: string): Promise<{ bytes: number }> {
+  if (!existsSync(embeddedFile(config, 'backup')))
+    throw new AppError('invalid_request', 'backup: the database file (database.url) does not exist')
+  const database = await openDatabase({ url: config.database.url })
+  try {
+    return await writeBackup(database.client, to, '--to')
+  } finally {
+    database.client.close()
+  }
+}
+
+/** `restore --from FILE`: the configured database file becomes the backup; refused while it is in use. */
+export function restoreDatabase(config: Config, from: string) {
+  restoreBackup(embeddedFile(config, 'restore'), from)
+}
+
+/**
+ * A scheduled backup (backup.schedule): a checked copy named by its UTC time in `backup.dir`, then the oldest of
+ * those beyond `backup.keep` are deleted (only files named like ours). It names files, not paths: log lines carry
+ * no paths.
+ */
+export async function writeScheduledBackup(deps: { config: Config; clock: Clock; database: Database }) {
+  const { dir, keep } = deps.config.backup
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
+  const file = `lead-signals-${stamp}.db`
+  const { bytes } = await writeBackup(deps.database.client, join(dir, file), 'backup.dir')
+  const ours = readdirSync(dir)
+    .filter((f) => BACKUP_NAME.test(f))
+    .sort()
+  const removed = ours.slice(0, Math.max(0, ours.length - keep))
+  for (const f of removed) rmSync(join(dir, f), { force: true })
+  return { file, bytes, removed }
+}

@@ -1,0 +1,124 @@
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
+import type { Client } from '@libsql/client'
+import Database from 'libsql'
+import { migrations } from '../../drizzle/migrations'
+import { AppError } from '../errors'
+import { createPrivately } from './db'
+import { isBusy } from './lock-wait'
+
+// docs/operations.md#backups-and-restore
+
+const LATEST = migrations[migrations.length - 1].when
+
+/**
+ * Writes a consistent copy of an embedded database to `to` while it is in use: `VACUUM INTO` reads one snapshot
+ * (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
+ * `PRAGMA integrity_check`. The file (named by `setting` in messages) must not exist; it is created owner-only,
+ * like the database, since it holds key hashes and every team's data. A copy that fails its check is removed.
+ */
+export async function writeBackup(client: Client, to: string, setting: string): Promise<{ bytes: number }> {
+  try {
+    closeSync(openSync(to, 'wx', 0o600))
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    throw new AppError(
+      'invalid_request',
+      code === 'EEXIST'
+        ? `backup: the file (${setting}) already exists; give a new file name`
+        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
+    )
+  }
+  try {
+    await client.execute({ sql: 'VACUUM INTO ?', args: [to] })
+    const problem = checkFile(to)
+    if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
+    return { bytes: Bun.file(to).size }
+  } catch (err) {
+    rmSync(to, { force: true })
+    throw err
+  }
+}
+
+/** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
+export function checkFile(path: string): string | undefined {
+  let db: Database.Database
+  if (!existsSync(path)) return 'it does not exist or cannot be read'
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true })
+  } catch {
+    return 'it does not exist or cannot be read'
+  }
+  try {
+    const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]
+    if (check.length !== 1 || check[0].integrity_check !== 'ok') return 'PRAGMA integrity_check found damage'
+    const last = db.prepare('SELECT max(created_at) AS last FROM "__drizzle_migrations"').get() as { last: unknown }
+    if (last.last === null) return 'it has no migrations: not a lead-signals database'
+    if (Number(last.last) > LATEST) return 'it was written by a newer version of lead-signals'
+    return undefined
+  } catch (err) {
+    const code = String((err as { code?: unknown }).code ?? '')
+    if (code === 'SQLITE_NOTADB') return 'it is not a database file'
+    if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
+    return 'it is not a lead-signals database'
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Replaces the database at `path` with the backup at `from`, in one transaction: a failure leaves the database as
+ * it was. `PRAGMA locking_mode = EXCLUSIVE` makes the lock fail at once while any other process has the database
+ * open (a server keeps its connection for its whole life), so a running server's database is never replaced under it.
+ */
+export function restoreBackup(path: string, from: string) {
+  const problem = checkFile(from)
+  if (problem)
+    throw new AppError('invalid_request', `restore: --from is not a usable backup: ${problem}; nothing was changed`)
+  createPrivately(path)
+  const db = new Database(path, { timeout: 0 })
+  try {
+    try {
+      db.exec('PRAGMA locking_mode = EXCLUSIVE')
+      db.exec('PRAGMA foreign_keys = OFF')
+      db.prepare('ATTACH DATABASE ? AS backup').run(from)
+      db.exec('BEGIN EXCLUSIVE')
+    } catch (err) {
+      if (!isBusy(err)) throw err
+      throw new AppError(
+        'storage_unavailable',
+        'restore: the database is in use (a running server or another command has it open); stop it first; nothing was changed',
+        { reason: 'another process has it open' },
+      )
+    }
+    try {
+      copyInto(db)
+      db.exec('COMMIT')
+    } catch (err) {
+      db.exec('ROLLBACK')
+      throw err
+    }
+  } finally {
+    db.close()
+  }
+}
+
+type SchemaRow = { type: string; name: string; sql: string | null }
+
+/** Drops everything in `main`, then recreates the attached backup's tables, rows, indexes and views in it. */
+function copyInto(db: Database.Database) {
+  const objects = (schema: string) =>
+    db
+      .prepare(`SELECT type, name, sql FROM ${schema}.sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid`)
+      .all() as SchemaRow[]
+  for (const o of objects('main').filter((o) => o.type === 'table' || o.type === 'view'))
+    db.exec(`DROP ${o.type === 'view' ? 'VIEW' : 'TABLE'} IF EXISTS main."${o.name}"`)
+  const theirs = objects('backup')
+  for (const o of theirs.filter((o) => o.type === 'table')) {
+    db.exec(o.sql as string)
+    db.exec(`INSERT INTO main."${o.name}" SELECT * FROM backup."${o.name}"`)
+  }
+  for (const o of theirs.filter((o) => o.type !== 'table' && o.sql)) db.exec(o.sql as string)
+  const sequences = db.prepare("SELECT 1 FROM backup.sqlite_master WHERE name = 'sqlite_sequence'").get()
+  if (sequences)
+    db.exec('DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence')
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'libsql'
+import { type Child, spawnChild } from '../process/child'
+import { createWorkspace, dump, ok, query, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+const children: Child[] = []
+beforeEach(() => {
+  ws = createWorkspace()
+})
+afterEach(() => {
+  while (children.length) children.pop()?.proc.kill('SIGKILL')
+  ws.cleanup()
+})
+
+// libsql closes a connection when its object is collected, not on close(): collect this process's closed ones, so
+// that only another process can keep the database in use when restore looks.
+const releaseOurConnections = () => Bun.gc(true)
+const teams = async () => (await query(ws, 'SELECT name FROM teams ORDER BY name')).map((r) => r.name)
+
+/** `serve` on the workspace's database, on a free port, until it listens. */
+async function serving(): Promise<Child> {
+  const config = ws.file(
+    'serve.toml',
+    `[server]\nhost = "127.0.0.1"\nport = 0\n[database]\nurl = "${ws.dbUrl}"\n[scorer]\nbackend = "rules"\n[polling]\nenabled = false\n`,
+  )
+  const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['serve'])
+  children.push(child)
+  await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
+  return child
+}
+
+/** One line on stderr, nothing on stdout, the given status. */
+function expectRefused(r: { code: number; stdout: string; stderr: string }, code: number, words: string) {
+  expect(r.code).toBe(code)
+  expect(r.stdout).toBe('')
+  expect(r.stderr.trim().split('\n')).toHaveLength(1)
+  expect(r.stderr).toContain(words)
+}
+
+describe('backup and restore of the embedded database (docs/operations.md#backups-and-restore)', () => {
+  test('a backup taken while a server runs is checked and owner-only; restore is refused while it runs, then brings it back', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    const server = await serving()
+
+    const made = await runCli(ws, ['backup', '--to', 'first.db'])
+    expect(made.code).toBe(0)
+    expect(made.stdout).toMatch(/^backup written: first\.db \(\d+ bytes, integrity_check ok\)\n$/)
+    const file = join(ws.dir, 'first.db')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const copy = new Database(file, { readonly: true })
+    expect(copy.prepare('SELECT name FROM teams').all()).toEqual([{ name: 'acme' }])
+    copy.close()
+
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    const before = await dump(ws)
+    releaseOurConnections()
+    expectRefused(await runCli(ws, ['restore', '--from', 'first.db']), 1, 'the database is in use')
+    expect(await dump(ws)).toEqual(before)
+
+    server.proc.kill('SIGTERM')
+    expect(await server.exited()).toBe(0)
+    releaseOurConnections()
+    const restored = await runCli(ws, ['restore', '--from', 'first.db'])
+    expect(restored).toMatchObject({ code: 0, stderr: '' })
+    expect(await teams()).toEqual(['acme'])
+    // The restored database serves: its key hashes, tables and migrations came back with it.
+    await serving()
+    expect((await query(ws, 'PRAGMA integrity_check'))[0]).toEqual({ integrity_check: 'ok' })
+  }, 60_000)
+
+  test('bad input is one line with status 2 and changes nothing', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'good.db'])
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    const before = await dump(ws)
+    writeFileSync(join(ws.dir, 'taken.db'), 'keep me')
+    writeFileSync(join(ws.dir, 'notes.txt'), 'not a database at all, just some text that is long enough to be read')
+    copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'damaged.db'))
+    const bytes = readFileSync(join(ws.dir, 'damaged.db'))
+    bytes.fill(0x5a, 4096 * 2, 4096 * 4)
+    writeFileSync(join(ws.dir, 'damaged.db'), bytes)
+    copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'newer.db'))
+    const newer = new Database(join(ws.dir, 'newer.db'))
+    newer.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('future', ${Date.now() * 10})`)
+    newer.close()
+    const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
+
+    const cases: [string[], string, Record<string, string>?][] = [
+      [['backup'], '--to is required'],
+      [['backup', '--to', 'taken.db'], 'the file (--to) already exists'],
+      [['backup', '--to', 'no/such/dir/b.db'], 'the file (--to) cannot be created'],
+      [['backup', '--to', 'x.db', 'extra'], 'unexpected argument'],
+      [['backup', '--to', 'x.db'], 'is a libSQL server', server],
+      [['restore'], '--from is required'],
+      [['restore', '--from', 'missing.db'], 'does not exist or cannot be read'],
+      [['restore', '--from', 'notes.txt'], 'not a database file'],
+      [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
+      [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
+      [['restore', '--from', 'good.db'], 'is a libSQL server', server],
+      [
+        ['serve'],
+        'backup.schedule: database.url is not a database file',
+        { ...server, LEAD_SIGNALS_BACKUP_SCHEDULE: '0 3 * * *' },
+      ],
+    ]
+    for (const [args, words, env] of cases) {
+      expectRefused(await runCli(ws, args, { env }), 2, words)
+      expect(await dump(ws)).toEqual(before)
+    }
+    expect(readFileSync(join(ws.dir, 'taken.db'), 'utf8')).toBe('keep me')
+    expect(statSync(join(ws.dir, 'x.db'), { throwIfNoEntry: false })).toBeUndefined()
+  }, 60_000)
+})

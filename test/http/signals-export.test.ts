@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'bun:test'
+import { importSignals } from '../../src/domain/signals/import'
+import { textLines } from '../../src/domain/signals/line-source'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { createApp } from '../../src/app'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+import { HOSTILE, hostileSignals, parseCsv } from '../support/exports'
+
+async function setup(rows: (teamId: string) => NewSignal[] = hostileSignals) {
+  const { deps } = await testDeps({ config: { plans: { endless: { monthly_requests: 'unlimited' } } } })
+  const { team, apiKey } = await seedTeam(deps, { plan: 'endless' })
+  await deps.repos.signals.insertMany(team.id, rows(team.id))
+  const call = client(deps)
+  const get = (query: string) => call('GET', `/api/v1/signals/export${query}`, { key: apiKey })
+  const app = createApp(deps)
+  /** The answer's text as sent (the client helper would parse a one-line JSON Lines file as JSON). */
+  const text = async (query: string) =>
+    (
+      await app.handle(
+        new Request(`http://localhost/api/v1/signals/export${query}`, { headers: { 'x-api-key': apiKey } }),
+      )
+    ).text()
+  return { deps, team, apiKey, get, text }
+}
+
+const CSV_COLUMNS =
+  'id,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt'
+
+/** What a cell should read after neutralisation: a formula start gets a leading single quote. */
+const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
+
+describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
+  test('CSV: RFC 4180 with a header row, CRLF, doubled quotes, formula starts made inert, UTF-8 kept', async () => {
+    const { get } = await setup()
+    const r = await get('?format=csv')
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toStartWith('text/csv')
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="signals-2026-11-15.csv"')
+    const text = r.body as string
+    expect(text.startsWith(`${CSV_COLUMNS}\r\n`)).toBe(true)
+    const [header, ...records] = parseCsv(text)
+    expect(header.join(',')).toBe(CSV_COLUMNS)
+    expect(records).toHaveLength(HOSTILE.length)
+    for (const record of records) {
+      expect(record).toHaveLength(13)
+      const i = Number(record[0].slice('post-'.length))
+      const source = HOSTILE[i]
+      expect(record[2]).toBe(inert(source))
+      expect(record[5]).toBe(inert(source))
+      expect(record[7]).toBe(inert(source))
+      expect(record[8]).toBe(inert(`${source} (the whole post)`))
+      expect(record[6]).toBe(i % 3 ? 'Founders' : '')
+    }
+    // One record byte for byte: the quote doubled, the field quoted because of it, the formula prefixed.
+    expect(text).toContain(
+      `post-03,reddit,"'=HYPERLINK(""http://evil.example"",""click"")",ACTIVE,7.5,"'=HYPERLINK(""http://evil.example"",""click"")",,`,
+    )
+    // A bare line feed or carriage return never ends a record outside quotes.
+    expect(text).toContain('"line one\r\nline two\nline three\rend"')
+    expect(text).toContain('Zürich, 東京 and 🚀 emoji')
+  })
+
+  test('a filter-free export holds every signal once, in the order they were stored', async () => {
+    const { get } = await setup()
+    const lines = ((await get('?format=jsonl')).body as string)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((s) => s.id)).toEqual(hostileSignals('t').map((s) => s.postId))
+  })
+
+  test('JSONL: one signal per line, with its full text, in the shape signals import reads', async () => {
+    const { get } = await setup()
+    const r = await get('?format=jsonl')
+    expect(r.headers.get('content-type')).toStartWith('application/x-ndjson')
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="signals-2026-11-15.jsonl"')
+    const text = r.body as string
+    expect(text.endsWith('\n')).toBe(true)
+    const first = JSON.parse(text.split('\n')[0])
+    expect(Object.keys(first)).toEqual(CSV_COLUMNS.split(','))
+    expect(first).toMatchObject({ id: 'post-00', platform: 'hackernews', content: HOSTILE[0] })
+    expect(first.contentFull).toBe(`${HOSTILE[0]} (the whole post)`)
+  })
+
+  test('JSONL round trip: export, import into another database, export again: byte for byte the same', async () => {
+    const { get } = await setup()
+    const exported = (await get('?format=jsonl')).body as string
+    const other = await setup(() => [])
+    const result = await importSignals(other.deps, {
+      teamId: other.team.id,
+      lines: textLines(exported),
+      skipInvalid: false,
+    })
+    expect(result).toMatchObject({ applied: true, imported: HOSTILE.length, rejected: [] })
+    expect((await other.get('?format=jsonl')).body).toBe(exported)
+    expect((await other.get('?format=csv')).body).toBe((await get('?format=csv')).body)
+  })
+
+  test('the list filters apply: keyword (any case), intent, platform, minScore, since', async () => {
+    const rows = (teamId: string) =>
+      Array.from({ length: 40 }, (_, i) => ({
+        ...hostileSignals(teamId)[i % HOSTILE.length],
+        id: `sig_f${i}`,
+        postId: `f${String(i).padStart(2, '0')}`,
+        platform: ['reddit', 'hackernews', 'github', 'bluesky'][i % 4],
+        intent: ['ACTIVE', 'PAIN', 'QUESTION'][i % 3],
+        keyword: ['crm', 'CRM', 'helpdesk'][i % 3 === 0 ? 0 : (i % 5) % 3],
+        score: i % 11,
+        publishedAt: new Date(Date.UTC(2026, 9, 1 + (i % 20))).toISOString(),
+      }))
+    const { get, text, team } = await setup(rows)
+    const all = rows(team.id)
+    const ids = async (query: string) =>
+      (await text(`?format=jsonl${query}`))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).id)
+        .sort()
+    const expected = (keep: (s: NewSignal) => boolean) =>
+      all
+        .filter(keep)
+        .map((s) => s.postId)
+        .sort()
+    const cases: [string, (s: NewSignal) => boolean][] = [
+      ['&keyword=Crm', (s) => s.keyword.toLowerCase() === 'crm'],
+      ['&intent=PAIN', (s) => s.intent === 'PAIN'],
+      ['&platform=github', (s) => s.platform === 'github'],
+      ['&minScore=7', (s) => s.score >= 7],
+      ['&since=2026-10-15', (s) => s.publishedAt >= '2026-10-15T00:00:00.000Z'],
+      [
+        '&platform=reddit&intent=ACTIVE&minScore=3',
+        (s) => s.platform === 'reddit' && s.intent === 'ACTIVE' && s.score >= 3,
+      ],
+    ]
+    for (const [query, keep] of cases) {
+      const want = expected(keep)
+      expect(want.length).toBeGreaterThan(0)
+      expect(want.length).toBeLessThan(all.length)
+      expect(await ids(query)).toEqual(want)
+    }
+    // A CSV export with no match is the header alone.
+    expect((await get('?minScore=10&platform=bluesky&intent=PAIN')).body).toBe(`${CSV_COLUMNS}\r\n`)
+  })
+
+  test('bad input is 400 invalid_request: a format, a filter, paging (an export has none)', async () => {
+    const { get } = await setup()
+    for (const query of [
+      '?format=xml',
+      '?format=',
+      '?minScore=11',
+      '?since=yesterday',
+      '?limit=10',
+      '?offset=5',
+      '?content=full',
+    ]) {
+      const r = await get(query)
+      expect(r.status).toBe(400)
+      expect(r.body.error.code).toBe('invalid_request')
+    }
+    expect((await get('?format=xml')).body.error.message).toContain('format')
+  })
+})

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ConfigInput } from '../../src/config/schema'
+import { createLogger } from '../../src/lib/log'
+import { checkBackupConfig } from '../../src/domain/backups/backups'
+import { runScheduledBackup } from '../../src/jobs/backups'
+import { startScheduler } from '../../src/jobs/scheduler'
+import { checkFile } from '../../src/storage/backup'
+import { seedTeam, testConfig, testDeps } from '../support/deps'
+
+const cleanup: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()?.()
+})
+
+/** An embedded database file and a backup folder in a new temporary directory. */
+async function world(backup: NonNullable<ConfigInput['backup']>, log?: ReturnType<typeof createLogger>) {
+  const dir = mkdtempSync(join(tmpdir(), 'ls-backups-'))
+  const backups = join(dir, 'backups')
+  const { deps, clock } = await testDeps({
+    config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { dir: backups, ...backup } },
+    deps: log ? { log } : {},
+  })
+  cleanup.push(() => {
+    deps.database.client.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await seedTeam(deps)
+  return { deps, clock, backups }
+}
+
+describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
+  test('each run writes a checked copy named by its time; only the newest backup.keep of ours are kept', async () => {
+    const { deps, clock, backups } = await world({ keep: 2 })
+    const hours = ['01', '02', '03', '04']
+    const summaries = []
+    for (const h of hours) {
+      clock.set(`2026-11-15T${h}:00:00.000Z`)
+      summaries.push(await runScheduledBackup(deps))
+      if (h === '01') writeFileSync(join(backups, 'notes.txt'), 'not ours')
+    }
+    expect(summaries[3]).toMatchObject({
+      outcome: 'completed',
+      file: 'lead-signals-20261115-040000.db',
+      removed: ['lead-signals-20261115-020000.db'],
+    })
+    expect(readdirSync(backups).sort()).toEqual([
+      'lead-signals-20261115-030000.db',
+      'lead-signals-20261115-040000.db',
+      'notes.txt',
+    ])
+    for (const f of ['lead-signals-20261115-030000.db', 'lead-signals-20261115-040000.db']) {
+      expect(checkFile(join(backups, f))).toBeUndefined()
+      expect(statSync(join(backups, f)).mode & 0o777).toBe(0o600)
+    }
+    expect(statSync(backups).mode & 0o777).toBe(0o700)
+  })
+
+  test('serve writes them on backup.schedule', async () => {
+    const lines: string[] = []
+    const { deps, backups } = await world(
+      { schedule: '* * * * * *', keep: 1 },
+      createLogger((l) => lines.push(l)),
+    )
+    const scheduler = startScheduler(deps)
+    cleanup.push(() => scheduler.stop())
+    expect(scheduler.nextRuns().backup).not.toBeNull()
+    const deadline = Date.now() + 5000
+    while (!lines.some((l) => l.includes('"event":"backup"')) && Date.now() < deadline) await Bun.sleep(20)
+    await scheduler.stop()
+    expect(JSON.parse(lines.find((l) => l.includes('"event":"backup"'))!)).toMatchObject({ outcome: 'completed' })
+    const files = readdirSync(backups)
+    expect(files).toHaveLength(1)
+    expect(checkFile(join(backups, files[0]))).toBeUndefined()
+  })
+
+  test('backup.schedule is refused for a database that is not a file, and "" schedules nothing', () => {
+    for (const url of ['http://127.0.0.1:8080', 'libsql://db.example.org', ':memory:'])
+      expect(() => checkBackupConfig(testConfig({ database: { url }, backup: { schedule: '0 3 * * *' } }))).toThrow(
+        'backup.schedule: database.url is not a database file',
+      )
+    expect(() => checkBackupConfig(testConfig({ database: { url: 'http://127.0.0.1:8080' } }))).not.toThrow()
+  })
+})

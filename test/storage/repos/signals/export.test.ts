@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { exportQuery } from '../../../../src/storage/repos/signals/export'
+import { seedTeam, testDeps } from '../../../support/deps'
+import { hostileSignals } from '../../../support/exports'
+
+describe('export pages (docs/api.md#export)', () => {
+  test('every filter seeks the (team) index to the cursor and walks on in rowid order, with no sort', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    await deps.repos.signals.insertMany(team.id, hostileSignals(team.id))
+    const filters = [
+      {},
+      { intent: 'ACTIVE' },
+      { platform: 'reddit' },
+      { keyword: 'CRM' },
+      { minScore: 7, since: '2026-10-01T00:00:00.000Z' },
+      { intent: 'ACTIVE', keyword: 'crm', platform: 'reddit', minScore: 6 },
+    ]
+    for (const filter of filters) {
+      const query = exportQuery({ teamId: team.id, filter, after: { rowid: 3 }, limit: 1000 })
+      const plan = (await deps.database.db.all<{ detail: string }>(sql`explain query plan ${query}`)).map(
+        (r) => r.detail,
+      )
+      expect(plan).toEqual(['SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)'])
+    }
+  })
+
+  test('pages from a cursor neither skip nor repeat a row, and keep to the team', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const other = await seedTeam(deps, { name: 'other' })
+    const rows = hostileSignals(team.id)
+    // Another team's rows stored in between: the walk skips them.
+    for (const [i, row] of rows.entries()) {
+      await deps.repos.signals.insertMany(team.id, [row])
+      await deps.repos.signals.insertMany(other.team.id, [{ ...row, id: `sig_o${i}`, teamId: other.team.id }])
+    }
+    for (const filter of [{}, { platform: 'reddit' }]) {
+      const seen: string[] = []
+      let after: { rowid: number } | undefined
+      for (;;) {
+        const page = await deps.repos.signals.exportPage(team.id, filter, { after, limit: 3 })
+        if (page.length === 0) break
+        seen.push(...page.map((r) => r.postId))
+        after = page[page.length - 1]
+      }
+      const want = rows.filter((r) => !('platform' in filter) || r.platform === filter.platform)
+      expect(seen).toEqual(want.map((r) => r.postId))
+    }
+  })
+})

@@ -1,0 +1,73 @@
+import type { NewSignal } from '../../src/storage/repos/signals'
+
+/** Text a spreadsheet or a CSV reader could trip on: quotes, separators, line breaks, formula starts, non-ASCII. */
+export const HOSTILE = [
+  'He said "buy it", then left',
+  'one,two,three',
+  'line one\r\nline two\nline three\rend',
+  '=HYPERLINK("http://evil.example","click")',
+  '+1 555 0100',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\tstarts with a tab',
+  '\rstarts with a carriage return',
+  'Zürich, 東京 and 🚀 emoji',
+  'plain text',
+]
+
+/** One signal per hostile text (in author, reason and content alike), on two platforms. */
+export function hostileSignals(teamId: string): NewSignal[] {
+  return HOSTILE.map((text, i) => ({
+    id: `sig_h${String(i).padStart(2, '0')}`,
+    teamId,
+    platform: i % 2 ? 'reddit' : 'hackernews',
+    postId: `post-${String(i).padStart(2, '0')}`,
+    author: text.slice(0, 200),
+    intent: 'ACTIVE',
+    score: 6 + (i % 5) * 0.5,
+    reason: text,
+    icpMatch: i % 3 ? 'Founders' : null,
+    preview: text,
+    contentFull: `${text} (the whole post)`,
+    url: `https://example.com/post/${i}`,
+    keyword: 'crm',
+    publishedAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
+    detectedAt: '2026-11-01T00:00:00.000Z',
+  }))
+}
+
+/** An RFC 4180 reader, strict: records end in CRLF, quoted fields double their quotes. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let i = 0
+  while (i < text.length) {
+    let cell = ''
+    if (text[i] === '"') {
+      i++
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quoted field')
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"'
+          i += 2
+        } else if (text[i] === '"') break
+        else cell += text[i++]
+      }
+      i++
+    } else {
+      while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
+        if (text[i] === '\n' || text[i] === '"') throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`)
+        cell += text[i++]
+      }
+    }
+    record.push(cell)
+    if (text[i] === ',') i++
+    else if (text.startsWith('\r\n', i)) {
+      records.push(record)
+      record = []
+      i += 2
+    } else throw new Error(`expected , or CRLF at ${i}`)
+  }
+  if (record.length) throw new Error('last record without CRLF')
+  return records
+}

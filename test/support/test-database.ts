@@ -1,0 +1,55 @@
+import type { Deps } from '../../src/deps'
+import { type Sqld, startSqld } from '../../scripts/sqld'
+
+/**
+ * Where a test's database lives. By default an in-memory embedded database per test; with
+ * `LEAD_SIGNALS_TEST_DATABASE=sqld` (`npm run test:sqld`) a database of its own on a real libSQL server: each test
+ * process starts one sqld on first use, and every database asked for is a new namespace on it, so a test that builds
+ * two worlds gets two databases, as it does in memory.
+ */
+export const onSqld = process.env.LEAD_SIGNALS_TEST_DATABASE === 'sqld'
+
+let server: Promise<Sqld> | undefined
+let made = 0
+
+/** A database URL for one test: `:memory:`, or a new empty database on the test process's sqld. */
+export async function freshTestDatabase(): Promise<string> {
+  if (!onSqld) return ':memory:'
+  return (await sqld()).createNamespace(`t${++made}`)
+}
+
+/** The test process's sqld, with namespaces (started on first use, stopped when the process exits). */
+export function sqld(): Promise<Sqld> {
+  server ??= startSqld({ namespaces: true }).then((s) => {
+    // Neither the server nor its output pipe keeps a test process alive; it dies with the process.
+    s.process.unref()
+    process.on('exit', () => s.process.kill('SIGKILL'))
+    return s
+  })
+  return server
+}
+
+/**
+ * Makes the database refuse writes, the way its owner would: the embedded engine's `PRAGMA query_only` on the one
+ * connection the server keeps (it holds even for root, who ignores file permissions), or sqld's own write block on
+ * the namespace, which an operator sets through its admin API.
+ */
+export async function refuseWrites(deps: Deps, on = true) {
+  const url = deps.config.database.url
+  if (!onSqld || url === ':memory:' || url.startsWith('file:')) {
+    await deps.database.client.execute(`PRAGMA query_only = ${on ? 'ON' : 'OFF'}`)
+    return
+  }
+  await (await sqld()).blockWrites(new URL(url).hostname.split('.')[0], on)
+}
+
+/** What the service says when the database refuses writes: the engine's read-only error, or sqld's block. */
+export const refusedWritesReason = onSqld ? 'its server blocks writes' : 'it is read-only'
+
+/**
+ * A database that outlives one set of deps (a restart, a second server on it): the given file, or with
+ * LEAD_SIGNALS_TEST_DATABASE=sqld a new database on the test process's sqld.
+ */
+export async function lastingTestDatabase(fileUrl: string): Promise<string> {
+  return onSqld ? freshTestDatabase() : fileUrl
+}
