@@ -83,6 +83,19 @@ describe('POST /api/v1/signals/{id}/feedback', () => {
     expect(rows).toHaveLength(10)
   })
 
+  test('the export leaves a dismissed signal out as the list does; include=dismissed adds it', async () => {
+    const { list, rate, call, apiKey } = await setup()
+    const target = (await list()).signals[0].id
+    await rate(target, { verdict: 'not_relevant' })
+    const lines = async (query: string) =>
+      String((await call('GET', `/api/v1/signals/export?format=jsonl${query}`, { key: apiKey })).body)
+        .trim()
+        .split('\n')
+    expect(await lines('')).toHaveLength(9)
+    expect((await lines('')).some((l) => l.includes(`"${target.replace('sig_a_', 'a-')}"`))).toBe(false)
+    expect(await lines('&include=dismissed')).toHaveLength(10)
+  })
+
   test('a later verdict replaces the earlier one: "relevant" puts the signal back', async () => {
     const { deps, team, list, rate } = await setup()
     const target = (await list()).signals[0].id
