@@ -2,7 +2,7 @@
  * Evaluates a scorer on labelled posts (docs/scoring.md#evaluating-a-scorer).
  *
  *   bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer rules|ollama|openai] [--min-macro-f1 X]
- *                              [--min-intents-macro-f1 X] [--max-off-topic-qualified X]
+ *                              [--min-intents-macro-f1 X] [--max-off-topic-qualified X] [--misses]
  *
  * Without a folder it takes the full public data from ../shared/eval-data beside the repository ($EVAL_DATA_DIR
  * names another place), and when that folder is absent, the small sample in scripts/eval/sample, so that a clone
@@ -16,7 +16,8 @@
  * Exit status: 0; 1 when a floor or ceiling given (--min-macro-f1 on the complaints, --min-intents-macro-f1 and
  * --max-off-topic-qualified on the intents) is not met; 2 on a usage error, a folder with none of the files or without
  * the file a floor needs, a scorer that cannot be built or one that answers no post at all. Posts a model scorer
- * fails on are left out of the figures and counted in the report.
+ * fails on are left out of the figures and counted in the report. `--misses` lists the posts of the intents set's
+ * half A that the scorer got wrong; half B's posts are never listed, only its figures (docs/scoring.md#the-intents-set).
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -24,7 +25,7 @@ import { fileURLToPath } from 'node:url'
 import { type EvalArgs, parseArgs, USAGE, UsageError } from './eval/args'
 import { COMPLAINTS_FILE, complaintsTask, PURCHASE_FILE, purchaseTask } from './eval/data'
 import { INTENTS_FILE, readIntents, runIntents } from './eval/intents'
-import { formatIntents } from './eval/intents-report'
+import { formatIntents, formatMisses } from './eval/intents-report'
 import { formatTask } from './eval/report'
 import { runTask } from './eval/run'
 import { EvalSetupError, evalScorer } from './eval/scorer'
@@ -123,6 +124,7 @@ async function main(): Promise<number> {
     const data = readIntents(args.dir)
     const r = await runIntents(scorer, data, { concurrency, timeoutMs, threshold })
     console.log(`${formatIntents(r, scorer.name)}\n`)
+    if (args.misses) console.log(`${formatMisses(r.answers)}\n`)
     if (!answered(data.rows.length, r.errors, r.firstError)) return 2
     if (args.minIntentsMacroF1 !== null)
       gates.push({ what: 'intents macro-F1', figure: r.summary.macroF1, bound: args.minIntentsMacroF1, floor: true })

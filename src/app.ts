@@ -5,6 +5,7 @@ import { consoleSessionRoutes } from './http/console/session-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
 import { consoleOAuthRoutes } from './http/console/oauth-routes'
+import { consoleWebhookRoutes } from './http/console/webhook-routes'
 import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
 import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
@@ -18,6 +19,8 @@ import { requestLog } from './http/request-log'
 import { feedbackRoutes, signalsRoutes } from './http/signals/routes'
 import { keywordsRoutes } from './http/keywords/routes'
 import { usageRoutes } from './http/usage/routes'
+import { webhookActionRoutes } from './http/webhooks/action-routes'
+import { webhooksRoutes } from './http/webhooks/routes'
 import { mcpRoutes } from './mcp/http'
 
 export function createApp(deps: Deps) {
@@ -36,12 +39,15 @@ export function createApp(deps: Deps) {
     .use(mentionsRoutes(deps))
     .use(platformsRoutes(deps))
     .use(legacyRoutes(deps))
+    .use(webhooksRoutes(deps))
+    .use(webhookActionRoutes(deps))
     .use(mcpRoutes(deps))
     .use(consolePageRoutes())
     .use(consoleSessionRoutes(deps))
     .use(consoleTeamRoutes(deps))
     .use(consoleSettingsRoutes(deps))
     .use(consoleOAuthRoutes(deps))
+    .use(consoleWebhookRoutes(deps))
     .use(wellKnownRoutes(deps))
     .use(oauthEndpointRoutes(deps))
 }

@@ -13,4 +13,8 @@ export type Mention = {
   date: string
   platform: Source
   engagement: { likes: number; comments: number; shares: number }
+  /** The post's title where the platform has one (docs/queries.md#filters: `title:`); not part of the API's mention. */
+  title?: string
+  /** A comment or a reply rather than a post (`type:comment`); a post when absent. Not part of the API's mention. */
+  kind?: 'post' | 'comment'
 }

@@ -4,7 +4,7 @@ import { SCORER_NAMES, type ScorerName } from './scorer'
 
 export const USAGE =
   `usage: bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer ${SCORER_NAMES.join('|')}] [--min-macro-f1 X]` +
-  ' [--min-intents-macro-f1 X] [--max-off-topic-qualified X]'
+  ' [--min-intents-macro-f1 X] [--max-off-topic-qualified X] [--misses]'
 
 export type EvalArgs = {
   dir: string
@@ -15,6 +15,8 @@ export type EvalArgs = {
   minIntentsMacroF1: number | null
   /** Ceiling of the share of off-topic (NONE) posts that come out qualified. */
   maxOffTopicQualified: number | null
+  /** List half A's misread posts of the intents set (half B's never: docs/scoring.md#why-the-rules-are-general). */
+  misses: boolean
 }
 
 export class UsageError extends Error {}
@@ -33,6 +35,7 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
     minMacroF1: null,
     minIntentsMacroF1: null,
     maxOffTopicQualified: null,
+    misses: false,
   }
   let dirSet = false
   for (let i = 0; i < argv.length; i++) {
@@ -55,7 +58,8 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
       if (v.trim() === '' || !Number.isFinite(x) || x < 0 || x > 1)
         throw new UsageError(`${flag} must be a number from 0 to 1`)
       out[FRACTIONS[flag as keyof typeof FRACTIONS]] = x
-    } else if (flag === '-h' || flag === '--help') throw new UsageError('')
+    } else if (flag === '--misses') out.misses = true
+    else if (flag === '-h' || flag === '--help') throw new UsageError('')
     else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`)
     else if (dirSet) throw new UsageError(`one data folder only (got ${out.dir} and ${a})`)
     else {

@@ -1,5 +1,5 @@
 /** Plain-text report of the intents set: six-label figures, buyer recall, off-topic qualified, bands, both halves. */
-import type { IntentsResult } from './intents'
+import type { Answer, IntentsResult } from './intents'
 
 const f3 = (x: number) => x.toFixed(3)
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
@@ -9,9 +9,20 @@ type Figures = Pick<IntentsResult, 'summary' | 'buyerRecall' | 'offTopicQualifie
 const headline = (f: Figures) =>
   `macro-F1 ${f3(f.summary.macroF1)}, buyer recall ${f3(f.buyerRecall)}, off-topic qualified ${pct(f.offTopicQualified)}`
 
+/** The confusion matrix, rows = actual, columns = predicted, indented by `pad`. */
+function matrix(summary: Figures['summary'], pad: string): string[] {
+  const labels = summary.confusion.labels
+  const cellW = Math.max(...labels.map((l) => l.length)) + 2
+  const lines = [`${pad}${''.padEnd(12)}${labels.map((l) => l.padStart(cellW)).join('')}`]
+  labels.forEach((l, i) => {
+    const row = labels.map((_, j) => String(summary.confusion.matrix[i]?.[j] ?? 0).padStart(cellW)).join('')
+    lines.push(`${pad}${l.padEnd(12)}${row}`)
+  })
+  return lines
+}
+
 export function formatIntents(r: IntentsResult, scorerName: string): string {
   const { summary } = r
-  const labels = summary.confusion.labels
   const lines: string[] = []
   lines.push(
     `intents.jsonl: the five intents and off-topic (NONE = scored below 3), qualified = score >= ${r.threshold}`,
@@ -32,18 +43,38 @@ export function formatIntents(r: IntentsResult, scorerName: string): string {
   lines.push(
     `  buyer posts per score band: ${r.bands.map((b) => `${b.name} ${b.buyers}/${b.posts} (${b.posts ? pct(b.share) : '-'})`).join(', ')}`,
   )
-  // The halves (every other post of each label): rules are developed on one half's errors and checked on the other
-  // (docs/scoring.md#the-intents-set).
-  lines.push(`  half A: ${headline(r.halves.A)}`)
-  lines.push(`  half B: ${headline(r.halves.B)}`)
   lines.push(`  confusion matrix of ${scorerName} (rows = actual, columns = predicted):`)
-  const cellW = Math.max(...labels.map((l) => l.length)) + 2
-  lines.push(`  ${''.padEnd(12)}${labels.map((l) => l.padStart(cellW)).join('')}`)
-  labels.forEach((l, i) => {
-    const row = labels.map((_, j) => String(summary.confusion.matrix[i]?.[j] ?? 0).padStart(cellW)).join('')
-    lines.push(`  ${l.padEnd(12)}${row}`)
-  })
+  lines.push(...matrix(summary, '  '))
+  // The halves (every other post of each label): rules are developed on half A's errors and checked on half B, whose
+  // posts are never printed, only its figures (docs/scoring.md#the-intents-set).
+  for (const half of ['A', 'B'] as const) {
+    const h = r.halves[half]
+    lines.push(`  half ${half}: ${headline(h)}`)
+    lines.push(`    F1 ${h.summary.labels.map((l) => `${l.label} ${f3(l.f1)}`).join(', ')}`)
+    lines.push(...matrix(h.summary, '    '))
+  }
   if (r.errors > 0)
     lines.push(`  ${r.errors} posts got no answer and are left out of the figures above (first: ${r.firstError})`)
+  return lines.join('\n')
+}
+
+const oneLine = (s: string, max: number) => {
+  const t = s.replace(/\s+/g, ' ').trim()
+  return t.length > max ? `${t.slice(0, max - 3)}...` : t
+}
+
+/**
+ * The posts of half A the scorer got wrong, with its answer, for whoever improves the rules. Half B's posts are never
+ * listed, whatever is asked: reading them would turn the held-out half into one more set the rules are fitted to
+ * (docs/scoring.md#why-the-rules-are-general).
+ */
+export function formatMisses(answers: readonly Answer[]): string {
+  const misses = answers.filter((a) => a.row.half === 'A' && a.predicted !== a.row.label)
+  const lines = [`half A's misread posts (${misses.length}; half B's posts are never listed):`]
+  for (const a of misses) {
+    lines.push(`  ${a.row.id}: ${a.row.label} read as ${a.predicted} (${a.score}), keyword "${a.row.input.keyword}"`)
+    lines.push(`    post: ${oneLine(a.row.input.content, 400)}`)
+    lines.push(`    reason: ${oneLine(a.reason, 300)}`)
+  }
   return lines.join('\n')
 }

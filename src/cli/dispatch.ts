@@ -15,6 +15,7 @@ import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
 import { user } from './user'
+import { webhook } from './webhook'
 
 const COMMANDS: Record<string, Command> = {
   serve,
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
   poll,
   platforms,
   mcp,
+  webhook,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
@@ -58,6 +60,10 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
                  [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
+  webhook add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B]
+              [--platforms A,B] [--disabled] [--json]  an endpoint for new signals; its secret is shown once
+  webhook list --team TEAM [--json]
+  webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)

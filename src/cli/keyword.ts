@@ -1,12 +1,19 @@
 import { findTeam } from '../domain/teams/teams'
-import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
+import {
+  addKeywords,
+  cleanKeywords,
+  cleanQueries,
+  listKeywords,
+  quoted,
+  removeKeywords,
+} from '../domain/keywords/keywords'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 
 async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
-  const keywords = cleanKeywords(positionals)
+  const keywords = cleanQueries(positionals)
   const result = await withDeps(flags, async (deps) =>
     addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
   )

@@ -162,6 +162,12 @@ const OAuth = v.strictObject({
   refresh_token_days: v.optional(v.pipe(positiveInt, v.maxValue(365)), 30),
 })
 
+// docs/webhooks.md: pushing new signals to the teams' receivers.
+const Webhooks = v.strictObject({
+  // Receivers on private, loopback or link-local addresses (docs/security.md#outbound-requests).
+  allow_private_targets: v.optional(v.boolean(), false),
+})
+
 export const Config = v.strictObject({
   server: v.optional(Server, {}),
   database: v.optional(Database, {}),
@@ -170,6 +176,7 @@ export const Config = v.strictObject({
   polling: v.optional(Polling, {}),
   backup: v.optional(Backup, {}),
   oauth: v.optional(OAuth, {}),
+  webhooks: v.optional(Webhooks, {}),
   plans: v.optional(
     v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan),
     {},

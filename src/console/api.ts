@@ -6,6 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: { field: string; message: string }[] = [],
   ) {
     super(message)
   }
@@ -20,10 +21,21 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   })
   const data = await res.json().catch(() => ({}))
   if (!res.ok) {
-    const error = (data as { error?: { code?: string; message?: string } }).error
-    throw new ApiError(res.status, error?.code ?? 'error', error?.message ?? `the service answered ${res.status}`)
+    const error = (data as { error?: { code?: string; message?: string; details?: ApiError['details'] } }).error
+    const message = error?.message ?? `the service answered ${res.status}`
+    throw new ApiError(res.status, error?.code ?? 'error', message, error?.details)
   }
   return data as T
 }
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
+
+/** A change made from a page: on success the page's data is read again; a failure becomes the page's message. */
+export const changeThen =
+  (load: () => Promise<unknown>, setError: (message: string) => void) => (work: Promise<unknown>) =>
+    work
+      .then(() => {
+        setError('')
+        return load()
+      })
+      .catch((e) => setError(e.message))

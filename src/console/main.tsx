@@ -9,6 +9,7 @@ import { SignIn } from './pages/sign-in'
 import { Signals } from './pages/signals'
 import { Sources } from './pages/sources'
 import { Usage } from './pages/usage'
+import { Webhooks } from './pages/webhooks'
 
 export type Me = { user: { email: string; role: string }; team: { name: string; plan: string } }
 
@@ -19,6 +20,7 @@ const PAGES = [
   { path: 'icp-profiles', name: 'ICP profiles', view: Icps },
   { path: 'usage', name: 'Usage', view: Usage },
   { path: 'sources', name: 'Sources', view: Sources },
+  { path: 'webhooks', name: 'Webhooks', view: Webhooks },
   { path: 'settings', name: 'Settings', view: Settings },
 ]
 

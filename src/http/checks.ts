@@ -16,11 +16,16 @@ type CheckDeps = Pick<Deps, 'config' | 'clock' | 'log' | 'repos'>
  *   4. the rest (platform on the plan, configured, quota) in the route's domain function.
  * Steps 1 and 2 run in that order through checks-before-body.ts, so a bad key is reported before a bad body.
  */
-export const apiChecks = (deps: CheckDeps, scope: Scope | null) => {
+export const apiChecks = (deps: CheckDeps, scope: Scope | null, a: { readsBody: boolean } = { readsBody: true }) => {
   const checks = checksBeforeBody((request) => identifyCaller(deps, credentialsOf(deps.config, request), scope), {
     maxBodyBytes: deps.config.server.max_body_bytes,
   })
-  return new Elysia()
-    .onParse({ as: 'scoped' }, ({ request, contentType }) => checks.parse(request, contentType))
-    .derive({ as: 'scoped' }, async ({ request }) => ({ caller: await checks.settled(request) }))
+  return (
+    new Elysia()
+      // Routes that only name their target in the path (DELETE, actions such as a test or a replay) read no body.
+      .onParse({ as: 'scoped' }, ({ request, contentType }) =>
+        a.readsBody && request.method !== 'DELETE' ? checks.parse(request, contentType) : {},
+      )
+      .derive({ as: 'scoped' }, async ({ request }) => ({ caller: await checks.settled(request) }))
+  )
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../deps'
 import { runScheduledBackup } from './backups'
 import { runHousekeeping } from './housekeeping'
 import { runPollPass } from './poll-pass'
+import { startDeliveryWorker } from './webhook-delivery'
 
 /** Housekeeping: 00:05 UTC on the 1st, just after the month (and the quota) changes. */
 export const HOUSEKEEPING_SCHEDULE = '5 0 1 * *'
@@ -15,8 +16,8 @@ export type Scheduler = {
 }
 
 /**
- * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`) and monthly
- * housekeeping, both in UTC. Croner's `protect` keeps a job from starting while its previous run is still going in
+ * The jobs `serve` runs on its own: keyword polling on `polling.schedule` (when `polling.enabled`), monthly
+ * housekeeping, both in UTC, and webhook delivery. Croner's `protect` keeps a job from starting while its previous run is still going in
  * this process; the database leases keep other processes out. `housekeepingNow` also runs housekeeping at once, so
  * a run missed while the server was down is caught up at start-up.
  */
@@ -67,6 +68,8 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         deps.log.info('backup', await runScheduledBackup(deps))
       })
     : undefined
+  // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).
+  const webhooks = startDeliveryWorker(deps)
   // trigger() marks the job busy like a scheduled run, so protect also covers this one.
   if (a.housekeepingNow) void housekeeping.trigger()
   deps.log.info('scheduler_started', {
@@ -88,7 +91,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         housekeeping.stop()
         backup?.stop()
         shutdown.abort()
-        await Promise.all(running)
+        await Promise.all([...running, webhooks.stop()])
       })()
       return stopped
     },

@@ -22,9 +22,14 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   await checkTarget(url, policy)
   const signal = AbortSignal.timeout(r.timeoutMs)
   try {
+    const method = r.method ?? 'GET'
+    // Bun's fetch sends a request again on its own when a reused keep-alive connection closes before the answer
+    // begins; a POST (a webhook delivery) must go once per call, so it gets a connection of its own.
+    const once = method !== 'GET'
     const res = await fetch(url, {
-      method: r.method ?? 'GET',
-      headers: r.headers,
+      method,
+      headers: once ? { ...r.headers, connection: 'close' } : r.headers,
+      keepalive: !once,
       body: r.body,
       redirect: 'manual',
       signal,

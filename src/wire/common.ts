@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { describeQueryError } from '../query/ast'
+import { parseQuery } from '../query/parse'
 
 export const ErrorBody = v.object({
   error: v.object({
@@ -55,4 +57,18 @@ export const trimmed = (min: number, max: number) =>
     v.trim(),
     v.minLength(min, `must be at least ${min} characters`),
     v.maxLength(max, `must be at most ${max} characters`),
+  )
+
+/**
+ * A keyword query (docs/queries.md), 1 to 200 characters after trimming: one that does not parse is refused with
+ * the position and what was expected there.
+ */
+export const queryText = () =>
+  v.pipe(
+    trimmed(1, 200),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      const parsed = parseQuery(dataset.value)
+      if (!parsed.ok) addIssue({ message: describeQueryError(parsed.error) })
+    }),
   )

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { trimmed } from './common'
+import { queryText, trimmed } from './common'
 
 // Request bodies of the console's own JSON routes (docs/console.md#routes). Limits match the CLI's.
 export const SignInBody = v.strictObject({
@@ -7,7 +7,8 @@ export const SignInBody = v.strictObject({
   password: v.pipe(v.string(), v.maxLength(256, 'must be at most 256 characters')),
 })
 
-export const KeywordBody = v.strictObject({ keyword: trimmed(1, 200) })
+export const KeywordBody = v.strictObject({ keyword: queryText() })
+export const QueryPreviewBody = v.strictObject({ query: queryText() })
 
 const competitors = v.optional(v.pipe(v.array(trimmed(1, 100)), v.maxLength(50, 'must list at most 50 names')), [])
 export const IcpBody = v.strictObject({

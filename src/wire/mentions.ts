@@ -1,12 +1,14 @@
 import * as v from 'valibot'
 import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
 import { Intent } from '../domain/scoring/guide'
-import { trimmed, UsageCounters } from './common'
+import { queryText, UsageCounters } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
 const keyword = v.pipe(
-  trimmed(1, 200),
-  v.description('The word or phrase to search for, 1 to 200 characters (trimmed).'),
+  queryText(),
+  v.description(
+    'What to search for, 1 to 200 characters (trimmed): a word, a phrase, or a query with "exact phrases", OR, ( ), -word, word*, and platform:, site:, author:, lang:, type:, title: filters (docs/queries.md).',
+  ),
 )
 const limit = v.optional(
   v.pipe(

@@ -4,12 +4,14 @@ import { dirname, join, relative, resolve } from 'node:path'
 
 // docs/architecture.md#layers: imports flow one way. Each layer lists what it may import besides itself.
 const SRC = resolve(import.meta.dir, '../../src')
-const LEAVES = ['lib', 'errors', 'config', 'mention']
+const LEAVES = ['lib', 'errors', 'config', 'mention', 'query']
 const ALLOWED: Record<string, string[]> = {
   lib: [],
   errors: ['lib'],
   config: ['lib', 'errors'],
   mention: ['config'],
+  // Keyword queries (docs/queries.md): parsed, matched and turned into each platform's own search by every layer.
+  query: ['lib', 'config'],
   // The worker entry points' location (src/workers.ts): it names the worker files of scorers/, it imports nothing.
   workers: ['scorers'],
   storage: [...LEAVES, 'migrations'],

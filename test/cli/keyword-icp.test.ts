@@ -109,3 +109,15 @@ describe('icp', () => {
     expect(await keywords()).toEqual(['crm'])
   })
 })
+
+describe('keyword queries (docs/queries.md)', () => {
+  test('add takes a query; an invalid one exits 2 with one line naming the position, and adds nothing', async () => {
+    const bad = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'crm OR'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1)
+    expect(bad.stderr).toContain('keyword "crm OR" at character 7: expected a word, a "phrase", a filter or ( after OR')
+    expect(await keywords()).toEqual([])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', '"sales pipeline" -hubspot subreddit:sales'])
+    expect(await keywords()).toEqual(['"sales pipeline" -hubspot subreddit:sales'])
+  })
+})

@@ -17,6 +17,12 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     '/api/v1/signals/export',
     '/api/v1/signals/{id}/feedback',
     '/api/v1/usage',
+    '/api/v1/webhooks',
+    '/api/v1/webhooks/{id}',
+    '/api/v1/webhooks/{id}/deliveries',
+    '/api/v1/webhooks/{id}/deliveries/{deliveryId}/replay',
+    '/api/v1/webhooks/{id}/rotate-secret',
+    '/api/v1/webhooks/{id}/test',
     '/healthz',
     '/readyz',
   ])
@@ -62,6 +68,10 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(bodySchema).toContain('"content"')
   expect(bodySchema).toContain('"minLength":10')
   expect(Object.keys(score.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']))
+  const webhooks = spec.paths['/api/v1/webhooks']
+  expect(JSON.stringify(webhooks.post.requestBody)).toContain('"minScore"')
+  expect(Object.keys(webhooks.post.responses)).toEqual(expect.arrayContaining(['201', '400', '401']))
+  expect(Object.keys(spec.paths['/api/v1/webhooks/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']))
   expect(spec.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })
   const ui = await call('GET', '/swagger')
   expect(ui.status).toBe(200)

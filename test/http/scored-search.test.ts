@@ -12,7 +12,7 @@ const fake = fakeUpstream((req: Received) => {
         {
           objectID: 'h1',
           author: 'pg',
-          title: 'Show HN: my weekend project',
+          title: 'Show HN: my weekend CRM project',
           created_at: '2026-11-10T00:00:00.000Z',
           points: 5,
         },

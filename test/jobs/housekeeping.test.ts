@@ -9,7 +9,10 @@ import { charged } from '../../src/domain/quota/charge'
 import { listTeams } from '../../src/domain/teams/teams'
 import { SCORE_CACHE_MAX_AGE_DAYS } from '../../src/domain/housekeeping/prune'
 import { HOUSEKEEPING_LEASE, runHousekeeping } from '../../src/jobs/housekeeping'
+import { DELIVERY_LOG_DAYS } from '../../src/domain/housekeeping/housekeeping'
 import { seedTeam, testDeps } from '../support/deps'
+import { endpointInput } from '../support/webhooks'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { lastingTestDatabase } from '../support/test-database'
 
 async function rows(deps: Deps, sql: string, args: (string | number)[] = []) {
@@ -136,6 +139,18 @@ describe('monthly housekeeping: pruning', () => {
     await deps.repos.scoreCache.put('old', { score: 1 }, daysAgo(SCORE_CACHE_MAX_AGE_DAYS + 1))
     await deps.repos.scoreCache.put('at-limit', { score: 1 }, daysAgo(SCORE_CACHE_MAX_AGE_DAYS))
     await deps.repos.scoreCache.put('recent', { score: 1 }, daysAgo(10))
+    const { endpoint } = await createEndpoint(deps, { teamId: a, input: endpointInput('https://93.184.215.14/hook') })
+    for (const [id, status, at] of [
+      ['old-done', 'succeeded', daysAgo(DELIVERY_LOG_DAYS + 1)],
+      ['old-pending', 'pending', daysAgo(DELIVERY_LOG_DAYS + 1)],
+      ['recent-failed', 'failed', daysAgo(DELIVERY_LOG_DAYS - 1)],
+    ]) {
+      await deps.database.client.execute({
+        sql: `insert into webhook_deliveries (id, endpoint_id, event, status, attempts, next_attempt_at, created_at, last_attempt_at)
+          values (?, ?, 'signal.created', ?, 1, 0, ?, ?)`,
+        args: [id, endpoint.id, status, at, at],
+      })
+    }
     return { deps, clock, a, b }
   }
 
@@ -144,6 +159,7 @@ describe('monthly housekeeping: pruning', () => {
     cursors: await rows(deps, 'select platform, keyword_lc from poll_cursors order by platform, keyword_lc'),
     leases: (await rows(deps, 'select name from job_leases order by name')).map((r) => r.name),
     cache: (await rows(deps, 'select key from score_cache order by key')).map((r) => r.key),
+    deliveries: (await rows(deps, 'select id from webhook_deliveries order by id')).map((r) => r.id),
   })
 
   test('removes exactly what nothing needs any more, and a second run removes nothing', async () => {
@@ -151,7 +167,13 @@ describe('monthly housekeeping: pruning', () => {
 
     const summary = await runHousekeeping(deps)
 
-    expect(summary.pruned).toEqual({ pendingMentions: 2, pollCursors: 2, jobLeases: 2, scoreCache: 1 })
+    expect(summary.pruned).toEqual({
+      pendingMentions: 2,
+      pollCursors: 2,
+      jobLeases: 2,
+      scoreCache: 1,
+      webhookDeliveries: 1,
+    })
     const after = await state(deps)
     expect(after).toEqual({
       pending: [
@@ -168,10 +190,17 @@ describe('monthly housekeeping: pruning', () => {
       // The housekeeping lease itself is released when the run ends.
       leases: ['live'],
       cache: ['at-limit', 'recent'],
+      deliveries: ['old-pending', 'recent-failed'],
     })
 
     const again = await runHousekeeping(deps)
-    expect(again.pruned).toEqual({ pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0 })
+    expect(again.pruned).toEqual({
+      pendingMentions: 0,
+      pollCursors: 0,
+      jobLeases: 0,
+      scoreCache: 0,
+      webhookDeliveries: 0,
+    })
     expect(await state(deps)).toEqual(after)
   })
 

@@ -301,7 +301,12 @@ describe('a keyword-polling pass with the rules scorer', () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm', 'erp'])
     for (let i = 0; i < 40; i++)
-      world.add('hackernews', i % 2 ? 'crm' : 'erp', { id: `${i}`, author: 'x', text: buying(i), at: at(i) })
+      world.add('hackernews', i % 2 ? 'crm' : 'erp', {
+        id: `${i}`,
+        author: 'x',
+        text: i % 2 ? buying(i) : `${buying(i)} An ERP would do too.`,
+        at: at(i),
+      })
     const outcomes = (await Promise.all([runPollPass(deps), runPollPass(deps)])).map((s) => s.outcome).sort()
     expect(outcomes).toEqual(['completed', 'skipped'])
     expect(await signalsOf(deps, a)).toHaveLength(40)

@@ -127,6 +127,7 @@ describe('devto connector against a fake DEV', () => {
       id: 'devto:2300001',
       author: 'jane',
       platform: 'devto',
+      title: 'Why we moved to Acme 1',
       content: `Why we moved to Acme 1\n\n${longText().trim()}\n\n${HTML_BODIES.devto.text}`,
       url: 'https://dev.to/jane/why-we-moved-to-acme-1',
       profileUrl: `${dev.origin}/jane`,

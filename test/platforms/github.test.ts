@@ -55,6 +55,14 @@ describe('github connector against a fake REST search API', () => {
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
+  test('a keyword query goes in GitHub qualifiers (docs/queries.md#per-platform)', async () => {
+    const gh = fake(() => page([]))
+    await connector(gh.origin).search('(crm OR erp) -"pull request" site:acme/app -author:bot', 7)
+    expect(gh.received[0].url.searchParams.get('q')).toBe(
+      '(crm OR erp) NOT "pull request" repo:acme/app -author:bot is:issue',
+    )
+  })
+
   test('sends no Authorization header when no token is configured', async () => {
     const gh = fake(() => page([]))
     await connector(gh.origin).search('crm', 5)
@@ -81,6 +89,7 @@ describe('github connector against a fake REST search API', () => {
       id: 'github:2900000001',
       author: 'octo',
       platform: 'github',
+      title: 'Looking for a CRM #1',
       // Markdown keeps its lines; the template's HTML comment and tags go, entities are decoded.
       content: `Looking for a CRM #1\n\n${body.trimEnd()}\n\n${HTML_BODIES.github.text}`,
       url: 'https://github.com/acme/app/issues/1',

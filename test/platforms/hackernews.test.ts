@@ -76,9 +76,17 @@ describe('hackernews connector against a fake Algolia server', () => {
     expect(Object.fromEntries(requests[0].searchParams)).toEqual({
       query: 'crm tool',
       tags: '(story,comment)',
+      advancedSyntax: 'true',
       hitsPerPage: '7',
     })
     expect(userAgents.at(-1)).toContain('lead-signals')
+  })
+
+  test('a keyword query: phrases and exclusions in the query, author and type as tags (docs/queries.md#per-platform)', async () => {
+    requests.length = 0
+    await connector(server.url.origin).search('"sales pipeline" (crm OR erp) -hubspot author:pg type:post', 5)
+    expect(requests[0].searchParams.get('query')).toBe('"sales pipeline" -hubspot')
+    expect(requests[0].searchParams.get('tags')).toBe('story,author_pg')
   })
 
   test('a long comment comes back whole', async () => {
@@ -97,6 +105,7 @@ describe('hackernews connector against a fake Algolia server', () => {
         id: 'hackernews:40000001',
         author: 'pg',
         platform: 'hackernews',
+        title: 'Ask HN: Which CRM do you use?',
         content: 'Ask HN: Which CRM do you use?\n\nWe are a 5-person team & need a CRM.',
         url: 'https://news.ycombinator.com/item?id=40000001',
         profileUrl: 'https://news.ycombinator.com/user?id=pg',
@@ -107,6 +116,7 @@ describe('hackernews connector against a fake Algolia server', () => {
         id: 'hackernews:40000002',
         author: 'dang',
         platform: 'hackernews',
+        kind: 'comment',
         content: HTML_BODIES.hackernews.text,
         url: 'https://news.ycombinator.com/item?id=40000002',
         profileUrl: 'https://news.ycombinator.com/user?id=dang',
@@ -133,7 +143,7 @@ describe('hackernews connector against a fake Algolia server', () => {
     }
   })
 
-  test('POST /api/v1/mentions/search returns the raw variant from the fake server and charges one request', async () => {
+  test('POST /api/v1/mentions/search returns the raw variant from the fake server, without what the query does not match, and charges one request', async () => {
     hits = [story, comment]
     const { deps } = await testDeps({ config: { platforms: { hackernews: { base_url: server.url.origin } } } })
     const { apiKey } = await seedTeam(deps)
@@ -145,9 +155,11 @@ describe('hackernews connector against a fake Algolia server', () => {
     expect(r.body).toMatchObject({
       keyword: 'crm',
       platform: 'hackernews',
-      count: 2,
+      count: 1,
       usage: { used: 1, limit: 500, remaining: 499 },
     })
-    expect(r.body.mentions[1].content).toBe('Try a spreadsheet first.')
+    // The comment does not say "crm": Algolia's own matching is looser than the query's (docs/queries.md#matching).
+    expect(r.body.mentions.map((m: { id: string }) => m.id)).toEqual(['hackernews:40000001'])
+    expect(Object.keys(r.body.mentions[0])).not.toContain('title')
   })
 })

@@ -54,6 +54,7 @@ describe('news connector against a fake Google News RSS search', () => {
         id: 'news:CBMiTOKEN1',
         author: 'TechCrunch',
         platform: 'news',
+        title: 'Acme raises $10M for its CRM & more - TechCrunch',
         content: 'Acme raises $10M for its CRM & more - TechCrunch\n\nAcme raises $10M TechCrunch',
         url: 'https://news.google.com/rss/articles/CBMiTOKEN1?oc=5',
         profileUrl: 'https://techcrunch.com',

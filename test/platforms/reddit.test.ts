@@ -129,6 +129,12 @@ describe('reddit connector with app credentials (OAuth client credentials)', () 
     expect(search.headers.get('user-agent')).toBe(USER_AGENT)
   })
 
+  test('a keyword query goes in Reddit search syntax (docs/queries.md#per-platform)', async () => {
+    const r = fakeReddit()
+    await connector(r.origin, oauthEnv).search('(crm OR erp) -hubspot subreddit:SaaS title:help', 25)
+    expect(r.searches()[0].url.searchParams.get('q')).toBe('(crm OR erp) NOT hubspot subreddit:saas title:help')
+  })
+
   test('one token serves two searches; a new one is asked for once it is within the margin of expiry', async () => {
     let clock = 1_000_000
     const r = fakeReddit({
@@ -264,6 +270,7 @@ describe('reddit connector: searching and reading posts', () => {
       id: 'reddit:1ab1',
       author: 'someuser',
       platform: 'reddit',
+      title: 'Looking for a CRM #1',
       content: `Looking for a CRM #1\n\n${body}\n\n> quoted & <b>not html</b>`,
       url: 'https://www.reddit.com/r/SaaS/comments/1ab1/looking_for_a_crm/',
       profileUrl: 'https://www.reddit.com/user/someuser',
@@ -274,6 +281,7 @@ describe('reddit connector: searching and reading posts', () => {
       id: 'reddit:1ab2',
       author: '[deleted]',
       platform: 'reddit',
+      title: 'Looking for a CRM #2',
       content: 'Looking for a CRM #2',
       url: 'https://www.reddit.com/r/SaaS/comments/1ab2/looking_for_a_crm/',
       profileUrl: 'https://www.reddit.com/user/%5Bdeleted%5D',

@@ -97,6 +97,7 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
       id: 'stackoverflow:79000001',
       author: 'José & Co',
       platform: 'stackoverflow',
+      title: 'Which "CRM" has an API? #1',
       content: `Which "CRM" has an API? #1\n\n${longText().trim()}\n\n${HTML_BODIES.stackoverflow.text.split('\n\n').slice(1).join('\n\n')}`,
       url: 'https://stackoverflow.com/questions/79000001/which-crm',
       profileUrl: 'https://stackoverflow.com/users/123/jose',

@@ -69,6 +69,14 @@ describe('twitter connector against a fake X API v2', () => {
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
+  test('a keyword query goes in X operators inside the parentheses (docs/queries.md#per-platform)', async () => {
+    const x = fake(() => page(undefined))
+    await connector(x.origin).search('"sales pipeline" (crm OR erp) -hubspot author:jane lang:en type:post', 25)
+    expect(x.received[0].url.searchParams.get('query')).toBe(
+      '("sales pipeline" (crm OR erp) -hubspot from:jane lang:en -is:reply) -is:retweet',
+    )
+  })
+
   test('a limit under 10 asks for 10, the API minimum, and returns only the limit', async () => {
     const x = fake(() => page(Array.from({ length: 10 }, (_, i) => tweet(i + 1))))
     const mentions = await connector(x.origin).search('crm', 3)

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { figures, predictedLabel, readIntents, runIntents } from '../../scripts/eval/intents'
+import { type Answer, figures, predictedLabel, readIntents, runIntents } from '../../scripts/eval/intents'
+import { formatIntents, formatMisses } from '../../scripts/eval/intents-report'
 import type { Scorer } from '../../src/scorers/types'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakesPerTest } from '../support/fake-upstream'
@@ -108,6 +109,43 @@ describe('the intents set', () => {
       // Half A holds t1, t3, t4, t5, t7 (the first of each label); t6 got no answer.
       expect(r.halves.A.summary.total + r.halves.B.summary.total).toBe(7)
       expect(figures([], 6).buyerRecall).toBe(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test("each half's figures are reported; --misses lists half A's misread posts and never half B's", async () => {
+    const dir = dataDir(POSTS)
+    try {
+      const data = readIntents(dir)
+      // Every post answered MENTION 4: all of half A misread but t6, its MENTION.
+      const scorer: Scorer = {
+        name: 'fake',
+        async score() {
+          return { intent: 'MENTION', score: 4, icpMatch: null, reason: 'always a mention' }
+        },
+      }
+      const r = await runIntents(scorer, data, { concurrency: 1, timeoutMs: 1000, threshold: 6 })
+      const report = formatIntents(r, 'fake')
+      expect(report).toMatch(/half A: macro-F1 [\d.]+[^\n]*\n {4}F1 ACTIVE [\d.]+, COMPETITOR/)
+      expect(report).toMatch(/half B: macro-F1 [\d.]+[^\n]*\n {4}F1 ACTIVE/)
+      const misses = formatMisses(r.answers)
+      const halfA = data.rows.filter((row) => row.half === 'A' && row.label !== 'MENTION')
+      const halfB = data.rows.filter((row) => row.half === 'B')
+      expect(halfA.length).toBe(5)
+      for (const row of halfA) expect(misses).toContain(`${row.id}: ${row.label} read as MENTION (4)`)
+      for (const row of halfB) {
+        expect(misses).not.toContain(`${row.id}:`)
+        expect(misses).not.toContain(row.input.content.slice(0, 30))
+      }
+      expect(misses).toContain("half A's misread posts (5; half B's posts are never listed)")
+      // Even a list of answers made only of half B's holds none of them.
+      const onlyB: Answer[] = r.answers.filter((a) => a.row.half === 'B')
+      expect(formatMisses(onlyB).split('\n')).toHaveLength(1)
+      const run = await evalRun([dir, '--misses'])
+      expect(run.code).toBe(0)
+      expect(run.out).toContain("half A's misread posts")
+      for (const row of halfB) expect(run.out).not.toContain(row.input.content.slice(0, 30))
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -122,7 +122,7 @@ describe('eval data and arguments', () => {
   })
 
   test('arguments: data folder, --scorer and --min-macro-f1', () => {
-    const none = { minMacroF1: null, minIntentsMacroF1: null, maxOffTopicQualified: null }
+    const none = { minMacroF1: null, minIntentsMacroF1: null, maxOffTopicQualified: null, misses: false }
     expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', ...none })
     expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({
       ...none,
@@ -137,6 +137,7 @@ describe('eval data and arguments', () => {
       minIntentsMacroF1: 0.7,
       maxOffTopicQualified: 0.05,
     })
+    expect(parseArgs(['--misses'], '/d').misses).toBe(true)
     expect(() => parseArgs(['--max-off-topic-qualified', '5'], '/d')).toThrow('from 0 to 1')
     expect(() => parseArgs(['--scorer', 'gpt'], '/d')).toThrow(UsageError)
     expect(() => parseArgs(['--min-macro-f1', 'high'], '/d')).toThrow(UsageError)

@@ -4,6 +4,8 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { createApp } from '../../src/app'
+import type { Deps } from '../../src/deps'
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium'
 export const SCREENSHOTS_DIR = resolve(import.meta.dir, '../../test-output/screenshots')
@@ -113,4 +115,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** Closes the browser and every page it opened. */
 export function closeBrowser(browser: Browser): Promise<void> {
   return browser.close()
+}
+
+/** The real app on a real socket of 127.0.0.1, for a browser to open; `stop` closes it and its connections. */
+export function listenForBrowser(deps: Deps) {
+  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
+  return { origin: `http://127.0.0.1:${listening.server?.port}`, stop: () => listening.stop(true) }
 }

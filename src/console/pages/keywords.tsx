@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
+import { api, changeThen } from '../api'
+import { QueryPreview } from './query-preview'
 
 type Judged = { verdicts: { relevant: number; notRelevant: number }; precision: number | null }
 type Threshold = { value: number; default: number; tuned: boolean; verdicts: number }
@@ -24,13 +25,7 @@ export function Keywords() {
   useEffect(() => {
     load()
   }, [])
-  const run = (work: Promise<unknown>) =>
-    work
-      .then(() => {
-        setError('')
-        return load()
-      })
-      .catch((e) => setError(e.message))
+  const run = changeThen(load, setError)
   const add = (e: Event) => {
     e.preventDefault()
     run(api('POST', '/keywords', { keyword: draft }).then(() => setDraft('')))
@@ -39,11 +34,22 @@ export function Keywords() {
     <section>
       <form class="inline" onSubmit={add}>
         <label>
-          Keyword
-          <input value={draft} maxLength={200} required onInput={(e) => setDraft(e.currentTarget.value)} />
+          Keyword or query
+          <input
+            value={draft}
+            maxLength={200}
+            required
+            placeholder='crm -hubspot "sales pipeline" subreddit:sales'
+            onInput={(e) => setDraft(e.currentTarget.value)}
+          />
         </label>
         <button type="submit">Add</button>
       </form>
+      <p class="hint">
+        Words must all appear; "exact phrase", OR, ( ), -word or NOT, word*, and platform:, site:, subreddit:, author:,
+        lang:, type:post|comment, title: filters. See docs/queries.md.
+      </p>
+      <QueryPreview query={draft} />
       {error && (
         <p role="alert" class="error">
           {error}

@@ -5,9 +5,12 @@ import type { createOAuthRepo } from '../../storage/repos/oauth'
 import type { createSessionsRepo } from '../../storage/repos/sessions'
 import type { createTeamsRepo } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
+import type { createWebhookDeliveriesRepo } from '../../storage/repos/webhook-deliveries'
 import { monthOf } from '../quota/month'
 import { rollOverMonth } from '../quota/roll-over'
 import { pruneScoreCache, pruneUntrackedPending } from './prune'
+
+export const DELIVERY_LOG_DAYS = 30
 
 export type HousekeepingDeps = {
   config: Pick<Config, 'plans'>
@@ -18,6 +21,7 @@ export type HousekeepingDeps = {
     housekeeping: ReturnType<typeof createHousekeepingRepo>
     sessions: ReturnType<typeof createSessionsRepo>
     oauth: ReturnType<typeof createOAuthRepo>
+    webhookDeliveries: ReturnType<typeof createWebhookDeliveriesRepo>
   }
 }
 
@@ -30,7 +34,13 @@ export type HousekeepingSummary = {
   month: string
   /** Teams moved into `month` (counters zeroed, credit plans topped up). */
   teamsRolledOver: number
-  pruned: { pendingMentions: number; pollCursors: number; jobLeases: number; scoreCache: number }
+  pruned: {
+    pendingMentions: number
+    pollCursors: number
+    jobLeases: number
+    scoreCache: number
+    webhookDeliveries: number
+  }
 }
 
 /** A run at `now` that has done nothing yet. */
@@ -41,7 +51,7 @@ export const housekeepingSummary = (
   outcome,
   month: monthOf(now),
   teamsRolledOver: 0,
-  pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0 },
+  pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0, webhookDeliveries: 0 },
 })
 
 /**
@@ -75,6 +85,12 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       // Expired console sessions, OAuth codes, tokens and unanswered requests: no lookup finds them any more.
       await repos.sessions.removeExpired(now.getTime())
       await repos.oauth.removeExpired(now.getTime())
+      return true
+    },
+    async () => {
+      // docs/webhooks.md#the-delivery-log: finished deliveries are kept for 30 days.
+      const before = new Date(now.getTime() - DELIVERY_LOG_DAYS * 86_400_000).toISOString()
+      summary.pruned.webhookDeliveries = await repos.webhookDeliveries.dropFinishedBefore(before)
       return true
     },
     async () => {

@@ -1,6 +1,8 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
+import { describeQueryError } from '../../query/ast'
+import { parseQuery } from '../../query/parse'
 
 const MAX_KEYWORD = 200
 // Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
@@ -20,6 +22,23 @@ export function cleanKeywords(raw: string[]): string[] {
     if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
   }
   return [...seen.values()]
+}
+
+/**
+ * Keywords to track: as cleanKeywords, and each a query that parses (docs/queries.md), else 400 naming the keyword,
+ * the position and what was expected. (Removing takes any tracked spelling, even one stored before queries.)
+ */
+export function cleanQueries(raw: string[]): string[] {
+  const keywords = cleanKeywords(raw)
+  for (const keyword of keywords) {
+    const parsed = parseQuery(keyword)
+    if (parsed.ok) continue
+    const message = describeQueryError(parsed.error)
+    throw new AppError('invalid_request', `keyword ${JSON.stringify(keyword)} ${message}`, {
+      details: [{ field: 'keyword', message }],
+    })
+  }
+  return keywords
 }
 
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {

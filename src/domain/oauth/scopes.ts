@@ -8,6 +8,7 @@ export const SCOPES = {
   'leads:score': 'Score texts for buying intent (counts against your quota)',
   'mentions:search': 'Search the platforms for mentions (counts against your quota)',
   'usage:read': "See your team's plan, quota and usage",
+  'webhooks:manage': "Manage where your team's new signals are sent (webhooks and Slack)",
 } as const
 
 export type Scope = keyof typeof SCOPES

@@ -4,7 +4,7 @@ import type { Pair } from './cursor'
 import type { Pass } from './state'
 
 /**
- * Scores pairs, then stores all that follows in one transaction: the signals, the scored pairs off the queue, the
+ * Scores pairs, then stores all that follows in one transaction: the signals and their webhook deliveries, the scored pairs off the queue, the
  * pairs not scored onto it, and, for a page of search results (`page`), the cursor past it. A crash before that
  * transaction leaves everything where it was (a page's cursor too: the page is fetched again); a scorer that is down,
  * or a pass stopping, leaves what it did not score queued for the next pass.
@@ -19,6 +19,7 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
     // Pairs drained from the queue are in it already; a page's are not.
     queue: page ? [...j.unscored, ...j.failed] : [],
     fetchedAt: page?.fetchedAt ?? pass.deps.clock.now().toISOString(),
+    storedAt: pass.deps.clock.now(),
     cursor: page?.cursor,
   })
   for (const m of j.scored) pass.counters.of(m.platform).scored++

@@ -3,6 +3,8 @@ import type { Config } from '../../config/schema'
 import type { createKeywordsRepo } from '../../storage/repos/keywords'
 import type { createTeamsRepo } from '../../storage/repos/teams'
 import type { SearchRunner } from '../search/search-runner'
+import { readQuery } from '../../query/parse'
+import { mayMatchOn } from '../../query/scope'
 
 type TargetDeps = {
   config: Pick<Config, 'plans'>
@@ -21,7 +23,7 @@ export type SearchTarget = {
 
 /**
  * The searches of a pass: each (platform, keyword) that some team tracks on a platform its plan includes and this
- * server has configured, once, however many teams share it. With `teamId`, the searches of that team's keywords
+ * server has configured and whose `platform:` filters allow, once, however many teams share it. With `teamId`, the searches of that team's keywords
  * (still serving every team that tracks them, since they share the cursor).
  */
 export async function pollTargets(deps: TargetDeps, teamId?: string): Promise<SearchTarget[]> {
@@ -38,8 +40,11 @@ export async function pollTargets(deps: TargetDeps, teamId?: string): Promise<Se
   const targets = new Map<string, SearchTarget>()
   for (const k of await deps.repos.keywords.all()) {
     if (wanted && !wanted.has(k.keywordLc)) continue
+    const query = readQuery(k.keyword)
     for (const platform of platformsOf.get(k.teamId) ?? []) {
       if (teamId && !platformsOf.get(teamId)?.includes(platform)) continue
+      // A query limited to other platforms is not searched here (docs/queries.md#filters).
+      if (!mayMatchOn(query.root, platform)) continue
       const key = `${platform}\u0000${k.keywordLc}`
       let target = targets.get(key)
       if (!target) {

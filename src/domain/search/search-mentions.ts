@@ -15,5 +15,7 @@ export async function searchMentions(
   const { result, usage } = await charged(deps, caller, () =>
     deps.searches.search(req.platform, req.keyword, req.limit),
   )
-  return { keyword: req.keyword, platform: req.platform, count: result.length, mentions: result, usage }
+  // The title and kind are for matching queries only (mention.ts): the API's mention is the contract's.
+  const mentions = result.map(({ title, kind, ...mention }) => mention)
+  return { keyword: req.keyword, platform: req.platform, count: mentions.length, mentions, usage }
 }

@@ -7,6 +7,7 @@ import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-bud
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
+import { queryFilter } from './query-filter'
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>
@@ -22,6 +23,8 @@ type RunnerDeps = {
  * (docs/platforms.md#budgets), which also holds it back while a rate limit's retry time is ahead. Identical
  * searches in flight at once (same source, keyword, limit) share one upstream call and one charge; every outcome
  * is recorded as the source's health (GET /api/v1/platforms), with the time a rate-limit answer asked us to wait for.
+ * What a platform returns is then matched against the whole keyword query (docs/queries.md#matching): polling and
+ * live searches alike only ever see the posts the query keeps.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
@@ -57,7 +60,8 @@ export function createSearchRunner(deps: RunnerDeps) {
       const mentions = await running
       const warning = connector.warning?.() ?? null
       await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString(), warning)
-      return mentions
+      const keeps = await queryFilter(keyword)
+      return mentions.filter(keeps)
     } catch (err) {
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`

@@ -1,13 +1,14 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
-import { addKeywords, cleanKeywords, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
+import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
 import { rateSignal } from '../../domain/feedback/rate'
 import { openSignal } from '../../domain/signals/open'
 import { readSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
-import { IcpBody, IcpEditBody, KeywordBody } from '../../wire/console'
+import { IcpBody, IcpEditBody, KeywordBody, QueryPreviewBody } from '../../wire/console'
 import { FeedbackBody } from '../../wire/feedback'
 import { SignalExportQuery, SignalQuery } from '../../wire/signals'
 import { exportResponse } from '../signals/export-response'
@@ -42,9 +43,16 @@ export const consoleTeamRoutes = (deps: Deps) =>
     })
     .post(
       '/keywords',
-      async ({ viewer, body }) =>
-        addKeywords(deps, { teamId: viewer.team.id, keywords: cleanKeywords([body.keyword]) }),
+      async ({ viewer, body }) => addKeywords(deps, { teamId: viewer.team.id, keywords: cleanQueries([body.keyword]) }),
       { body: validated('body', KeywordBody) },
+    )
+    // docs/queries.md#preview: what a query would match among the team's recent signals, or where it is wrong.
+    .post(
+      '/keywords/preview',
+      ({ viewer, body }) => previewQuery(deps, { teamId: viewer.team.id, query: body.query }),
+      {
+        body: validated('body', QueryPreviewBody),
+      },
     )
     .delete('/keywords/:keyword', async ({ viewer, params }) =>
       removeKeywords(deps, { teamId: viewer.team.id, keywords: [params.keyword] }),

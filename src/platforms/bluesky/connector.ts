@@ -6,6 +6,7 @@ import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
 import { XrpcError, xrpc } from './xrpc'
+import { blueskyQuery } from '../../query/platform-queries'
 
 // app.bsky.feed.searchPosts (lexicon): q required, sort "latest" | "top", limit 1..100 (default 25), and a cursor
 // that is returned while more results exist. Logged-out search has been refused since early 2025, so every call
@@ -17,7 +18,8 @@ const Post = v.object({
   uri: v.pipe(v.string(), v.startsWith('at://')),
   author: v.object({ did: v.string(), handle: v.string(), displayName: v.nullish(v.string()) }),
   // The record is the post as its author's client wrote it (app.bsky.feed.post): text and a client-supplied date.
-  record: v.object({ text: v.string(), createdAt: v.nullish(v.string()) }),
+  // `reply` is there when the post answers another (docs/queries.md#filters: type:comment).
+  record: v.object({ text: v.string(), createdAt: v.nullish(v.string()), reply: v.nullish(v.unknown()) }),
   indexedAt: v.pipe(
     v.string(),
     v.check((s) => isoDate(s) !== undefined),
@@ -64,7 +66,7 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
       const found = collectMentions(limit)
       let cursor: string | undefined
       for (let n = 0; n < MAX_PAGES && !found.full; n++) {
-        const params = new URLSearchParams({ q: keyword, sort: 'latest', limit: String(pageSize) })
+        const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
         if (cursor) params.set('cursor', cursor)
         const body = await withSession(params, signal)
         const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
@@ -90,6 +92,7 @@ function toMention(post: v.InferOutput<typeof Post>): Mention {
     // createdAt is set by the author's client; indexedAt (the AppView's) stands in when it is missing or unreadable.
     date: isoDate(post.record.createdAt) ?? isoDate(post.indexedAt)!,
     platform: 'bluesky',
+    ...(post.record.reply ? { kind: 'comment' as const } : {}),
     // shares = reposts + quote posts.
     engagement: {
       likes: count(post.likeCount),

@@ -6,6 +6,7 @@ import { createPacer } from '../common/pace'
 import { fetchPlatformJson } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { plainQuery } from '../../query/platform-queries'
 
 // DEV's documented API (developers.forem.com/api) has no keyword search: /api/articles filters by tag, username,
 // state or top only, and /api/articles/search orders by "hotness" and leaves out bodies. So the search is the one the
@@ -80,6 +81,7 @@ export function createDevtoConnector(
       profileUrl: new URL(`/${encodeURIComponent(hit.user.username)}`, config.base_url).href,
       date: new Date(hit.published_at_int * 1000).toISOString(),
       platform: 'devto',
+      title: decodeEntities(hit.title),
       // likes = all public reactions (hearts, unicorns, …); DEV has no shares.
       engagement: { likes: count(hit.public_reactions_count), comments: count(hit.comments_count), shares: 0 },
     }
@@ -97,7 +99,7 @@ export function createDevtoConnector(
         const url = new URL('/search/feed_content', config.base_url)
         url.search = new URLSearchParams({
           class_name: 'Article',
-          search_fields: keyword,
+          search_fields: plainQuery(keyword, false),
           sort_by: 'published_at',
           sort_direction: 'desc',
           per_page: String(perPage),

@@ -6,6 +6,7 @@ import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import type { Mention, PlatformConnector } from '../types'
+import { githubQuery } from '../../query/platform-queries'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,
 // and a query yields at most 1,000 results. Search allows 30 requests a minute with a token, 10 without; a spent
@@ -50,7 +51,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         url.search = new URLSearchParams({
           // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
           // is:pull-request, and a pull request is rarely someone asking for a product.
-          q: `${keyword} is:issue`,
+          q: `${githubQuery(keyword)} is:issue`,
           sort: 'created',
           order: 'desc',
           per_page: String(perPage),
@@ -87,6 +88,7 @@ function toMention(issue: v.InferOutput<typeof Issue>): Mention {
     profileUrl: issue.user?.html_url ?? `https://github.com/${encodeURIComponent(login)}`,
     date: isoDate(issue.created_at)!,
     platform: 'github',
+    title: issue.title,
     // likes = every reaction on the issue; GitHub has nothing like a share, so shares is 0.
     engagement: { likes: count(issue.reactions?.total_count), comments: count(issue.comments), shares: 0 },
   }

@@ -5,6 +5,7 @@ import { fetchPlatformJson } from '../http'
 import { htmlToText } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { algoliaQuery } from '../../query/platform-queries'
 
 // Algolia HN Search: https://hn.algolia.com/api. Comments carry null points and num_comments.
 const Hit = v.object({
@@ -24,11 +25,9 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
     platform: 'hackernews',
     async search(keyword, limit, signal) {
       const url = new URL('/api/v1/search_by_date', config.base_url)
-      url.search = new URLSearchParams({
-        query: keyword,
-        tags: '(story,comment)',
-        hitsPerPage: String(limit),
-      }).toString()
+      // advancedSyntax makes "phrases" and -word mean what they say (docs/queries.md#per-platform).
+      const { query, tags } = algoliaQuery(keyword)
+      url.search = new URLSearchParams({ query, tags, advancedSyntax: 'true', hitsPerPage: String(limit) }).toString()
       const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal, log })
       const { hits } = readEnvelope('hackernews', Envelope, body, 'a response without a hits list')
       return readItems({ platform: 'hackernews', log, items: hits, item: Hit, map: toMention }).slice(0, limit)
@@ -49,6 +48,7 @@ function toMention(hit: v.InferOutput<typeof Hit>): Mention {
     profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(hit.author)}`,
     date: new Date(hit.created_at).toISOString(),
     platform: 'hackernews',
+    ...(hit.comment_text ? { kind: 'comment' as const } : { title: hit.title ?? undefined }),
     engagement: { likes: hit.points ?? 0, comments: hit.num_comments ?? 0, shares: 0 },
   }
 }

@@ -6,6 +6,7 @@ import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import { htmlToText } from '../common/html-text'
 import type { Mention, PlatformConnector } from '../types'
+import { plainQuery } from '../../query/platform-queries'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
@@ -27,6 +28,7 @@ const Status = v.object({
   url: v.nullish(v.string()),
   content: v.string(),
   spoiler_text: v.nullish(v.string()),
+  in_reply_to_id: v.nullish(v.string()),
   account: v.object({ acct: v.string(), username: v.string(), url: v.string() }),
   favourites_count: v.nullish(v.number()),
   reblogs_count: v.nullish(v.number()),
@@ -51,6 +53,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
     profileUrl: s.account.url,
     date: isoDate(s.created_at)!,
     platform: 'mastodon',
+    ...(s.in_reply_to_id ? { kind: 'comment' as const } : {}),
     // shares = boosts (reblogs).
     engagement: { likes: count(s.favourites_count), comments: count(s.replies_count), shares: count(s.reblogs_count) },
   })
@@ -68,7 +71,12 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
       let offset = 0
       for (let n = 0; n < MAX_PAGES && !found.full; n++) {
         const url = new URL('/api/v2/search', config.base_url)
-        const params = new URLSearchParams({ q: keyword, type: 'statuses', resolve: 'false', limit: String(pageSize) })
+        const params = new URLSearchParams({
+          q: plainQuery(keyword),
+          type: 'statuses',
+          resolve: 'false',
+          limit: String(pageSize),
+        })
         if (offset > 0) params.set('offset', String(offset))
         url.search = params.toString()
         const body = await fetchPlatformJson({

@@ -5,6 +5,7 @@ import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { plainQuery } from '../../query/platform-queries'
 
 // Medium has no search API (its official API is archived and was write-only). What it serves without a key is RSS:
 // GET /feed/tag/{tag} lists the newest stories carrying a tag, about ten, newest first, with no paging: one request
@@ -42,7 +43,7 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
   return {
     platform: 'medium',
     async search(keyword, limit, signal) {
-      const tag = mediumTag(keyword)
+      const tag = mediumTag(plainQuery(keyword, false))
       // A keyword of punctuation only names no tag: there is nothing to ask Medium for.
       if (tag === '') return []
       const url = new URL(`/feed/tag/${encodeURIComponent(tag)}`, config.base_url)

@@ -5,6 +5,7 @@ import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } f
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { newsQuery } from '../../query/platform-queries'
 
 // Google News' RSS search (undocumented by Google, stable for years): GET /rss/search?q=…&hl=en-US&gl=US&ceid=US:en,
 // where hl, gl and ceid pick one edition and must agree. One answer holds up to about 100 articles and there is no
@@ -27,7 +28,7 @@ export function createNewsConnector(config: Config['platforms']['news'], log: Lo
     platform: 'news',
     async search(keyword, limit, signal) {
       const url = new URL('/rss/search', config.base_url)
-      url.search = new URLSearchParams({ q: keyword, hl: 'en-US', gl: 'US', ceid: 'US:en' }).toString()
+      url.search = new URLSearchParams({ q: newsQuery(keyword), hl: 'en-US', gl: 'US', ceid: 'US:en' }).toString()
       const items = await fetchFeed({ platform: 'news', url, timeoutMs: config.timeout_ms, signal, log })
       return newestFirst(readItems({ platform: 'news', log, items, item: Item, map: toMention })).slice(0, limit)
     },
@@ -48,6 +49,7 @@ function toMention(item: Item): Mention {
     profileUrl: site ?? new URL(item.link).origin,
     date: item.pubDate,
     platform: 'news',
+    title: item.title,
     // A news feed has no engagement counts.
     engagement: { likes: 0, comments: 0, shares: 0 },
   }

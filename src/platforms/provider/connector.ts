@@ -5,6 +5,7 @@ import { fetchPlatformJson } from '../http'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
 import { toMention } from './mapping'
+import { plainQuery } from '../../query/platform-queries'
 
 /** The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms). */
 export const PROVIDER_PLATFORMS = ['linkedin', 'facebook', 'instagram', 'tiktok', 'quora', 'pinterest', 'g2'] as const
@@ -58,7 +59,7 @@ export function createProviderConnector(
         platform,
         url,
         method: 'POST',
-        json: buildInput(config.input, keyword, limit),
+        json: buildInput(config.input, plainQuery(keyword), limit),
         headers,
         timeoutMs: config.timeout_ms,
         signal,

@@ -7,6 +7,7 @@ import { count, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
 import { createTokenKeeper } from './token'
+import { redditQuery } from '../../query/platform-queries'
 
 // Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
 // sort=new is newest first, limit is at most 100, `after` (data.after, a fullname like t3_abc) is the next page,
@@ -82,7 +83,7 @@ export function createRedditConnector(
       let after: string | undefined
       for (let n = 0; n < MAX_PAGES && !found.full; n++) {
         const params = new URLSearchParams({
-          q: keyword,
+          q: redditQuery(keyword),
           sort: 'new',
           limit: String(perPage),
           type: 'link',
@@ -114,6 +115,7 @@ function toMention(p: v.InferOutput<typeof Post>): Mention {
     profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
     date: new Date(p.created_utc * 1000).toISOString(),
     platform: 'reddit',
+    title: p.title,
     // likes = score (upvotes minus downvotes, never below 0 here); shares = crossposts to other subreddits.
     engagement: { likes: count(p.score ?? p.ups), comments: count(p.num_comments), shares: count(p.num_crossposts) },
   }

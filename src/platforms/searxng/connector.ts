@@ -8,6 +8,7 @@ import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { plainQuery } from '../../query/platform-queries'
 
 // SearXNG search API (docs.searxng.org/dev/search_api): GET /search?q=…&format=json&pageno=N (1-based). JSON is
 // only served when the instance lists `json` under search.formats in settings.yml; otherwise it answers 403. A page
@@ -46,7 +47,8 @@ export function createSearxngConnector(
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
       // Indie Hackers has no API; its posts are found through the engines' site: operator.
-      const q = network === 'indiehacker' ? `site:indiehackers.com ${keyword}` : keyword
+      const words = plainQuery(keyword)
+      const q = network === 'indiehacker' ? `site:indiehackers.com ${words}` : words
       // The time of this search stands in for results without a date (most web pages have none): it is when the
       // page was seen, and keeping them beats dropping most of the web.
       const searchedAt = new Date().toISOString()

@@ -8,6 +8,7 @@ import type { Mention, PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
 import { getStackExchange } from './api'
+import { plainQuery } from '../../query/platform-queries'
 
 // Stack Exchange API 2.3 /search/advanced (api.stackexchange.com/docs/advanced-search): questions matching `q`,
 // newest first with sort=creation&order=desc; `page` is 1-based and `pagesize` 0..100 (docs/paging), `has_more` says
@@ -61,7 +62,7 @@ export function createStackoverflowConnector(
       )
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
-      q: keyword,
+      q: plainQuery(keyword),
       site: config.site,
       sort: 'creation',
       order: 'desc',
@@ -127,6 +128,7 @@ function toMention(q: v.InferOutput<typeof Question>): Mention {
     profileUrl: q.owner?.link ?? (q.owner?.user_id ? `${site}/users/${q.owner.user_id}` : `${site}/users`),
     date: isoDate(q.creation_date, 's')!,
     platform: 'stackoverflow',
+    title: decodeEntities(q.title),
     // likes = the question's score (up minus down votes); comments = its answers; Stack Exchange has no shares.
     engagement: { likes: count(q.score), comments: count(q.answer_count), shares: 0 },
   }

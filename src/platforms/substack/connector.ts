@@ -8,6 +8,7 @@ import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { plainQuery } from '../../query/platform-queries'
 
 // Substack has no official API. Its search box calls GET /api/v1/top/search?query=… (unauthenticated, used by
 // several open-source clients; the older /api/v1/post/search is reported to answer nothing now). It pages by
@@ -55,7 +56,7 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
       let cursor: string | null | undefined
       for (let page = 1; page <= MAX_PAGES && found.size < limit; page++) {
         const url = new URL('/api/v1/top/search', config.base_url)
-        url.searchParams.set('query', keyword)
+        url.searchParams.set('query', plainQuery(keyword))
         if (cursor) url.searchParams.set('cursor', cursor)
         let body: unknown
         try {

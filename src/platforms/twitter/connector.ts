@@ -5,6 +5,7 @@ import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import type { Mention, PlatformConnector } from '../types'
+import { twitterQuery } from '../../query/platform-queries'
 
 // X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency
 // gives newest first, and meta.next_token goes back as next_token for the next page. Every post returned is billed
@@ -54,8 +55,9 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         const url = new URL('/2/tweets/search/recent', config.base_url)
         const params = new URLSearchParams({
           // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again. The parentheses
-          // keep the exclusion on the whole keyword: `a OR b -is:retweet` would exclude retweets of b only.
-          query: `(${keyword}) -is:retweet`,
+          // keep the exclusion on the whole query: `a OR b -is:retweet` would exclude retweets of b only.
+          // The keyword query in X's operators (docs/queries.md#per-platform).
+          query: `(${twitterQuery(keyword)}) -is:retweet`,
           max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
           sort_order: 'recency',
           'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',

@@ -6,6 +6,7 @@ import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import type { Mention, PlatformConnector } from '../types'
+import { youtubeQuery } from '../../query/platform-queries'
 
 // YouTube Data API v3. search.list (type=video, order=date: newest first) takes maxResults 0..50 and pages with
 // nextPageToken → pageToken; its snippets cut descriptions short and HTML-escape titles (&#39;), so the text, the
@@ -92,7 +93,7 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
           part: 'snippet',
           type: 'video',
           order: 'date',
-          q: keyword,
+          q: youtubeQuery(keyword),
           maxResults: String(Math.min(limit - ids.length, PAGE_MAX)),
         }
         if (pageToken) params.pageToken = pageToken
@@ -136,6 +137,7 @@ function toMention(video: v.InferOutput<typeof Video>): Mention {
     profileUrl: `https://www.youtube.com/channel/${encodeURIComponent(s.channelId)}`,
     date: isoDate(s.publishedAt)!,
     platform: 'youtube',
+    title: s.title,
     // YouTube publishes no share count: shares is 0.
     engagement: {
       likes: number(video.statistics?.likeCount),

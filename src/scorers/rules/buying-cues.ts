@@ -89,7 +89,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     false,
   ),
   cue(
-    `\\b(?:book|request|get|schedule|set\\s+up|want)\\s+(?:a\\s+)?(?:demo|quote|trial|free\\s+trial|pricing)\\b|\\bsend\\s+(?:me\\s+)?(?:a\\s+)?(?:quote|pricing)\\b`,
+    `\\b(?:book(?:ing|ed)?|request(?:ing|ed)?|get|schedul(?:e|ed|ing)|set\\s+up|want)\\s+(?:a\\s+|a\\s+few\\s+|some\\s+)?(?:demo|quote|trial|free\\s+trial)s?\\b|\\b(?:get|want|request)\\s+pricing\\b|\\bsend\\s+(?:me\\s+)?(?:a\\s+)?(?:quote|pricing)\\b`,
     'asks for a demo, trial or quote',
     1.5,
   ),
@@ -123,7 +123,7 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
   sw(`\\balternatives?\\s+(?:to|for)\\s+${NAME}`, 'wants an alternative', 2, 'switch'),
   swBehind(`${NAME}\\s+`, `alternatives?\\b`, 'wants an alternative', 1.5, 'switch'),
   sw(
-    `\\b(?:replac(?:e|ing)|ditch(?:ing)?|dump(?:ing)?|cancel(?:l?ing)?|get\\s+rid\\s+of|done\\s+with)\\s+${NAME}`,
+    `\\b(?:replac(?:e|ed|ing)|ditch(?:ed|ing)?|dump(?:ed|ing)?|cancel(?:l?ed|l?ing)?|get\\s+rid\\s+of|got\\s+rid\\s+of|done\\s+with)\\s+${NAME}`,
     'wants to replace a product',
     1.5,
     'switch',

@@ -36,7 +36,7 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
   ),
   cue(
     `\\bused\\s+to\\s+(?:be|work|have|get|love|like)\\b|\\bno\\s+longer\\b|\\b(?:gone|went|going)\\s+(?:down\\s*hill|to\\s+(?:hell|crap|shit))\\b` +
-      `|\\bworse\\s+(?:than\\s+(?:ever|before|last)|and\\s+worse|every|each|by\\s+the)\\b|\\bnot\\s+what\\s+(?:it|they|you)\\s+used\\s+to\\b` +
+      `|\\bworse\\s+(?:than\\s+(?:ever|before|last)|and\\s+worse|every|each|by\\s+the)\\b|\\bnot\\s+what\\s+(?:it|they|you)\\s+used\\s+to\\b|\\b(?:worse|slower|buggier|pricier|expensive)\\b(?<=\\b(?:gotten|getting|got|become|became|gone)\\s+(?:\\w+\\s+)?(?:more\\s+)?\\w+)` +
       // "n't … any more", read from "any more" back, so that the cue starts on a word (match.ts).
       `|\\bany\\s*more\\b(?<=(?:n[’']t|\\bnot|\\bnever|\\bno)\\s+(?:\\w+\\s+){0,4}any\\s*more)`,
     'compares with how it used to be',
@@ -70,7 +70,8 @@ export const COMPLAINT_FRAMES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b${SMALL_NUMBER}\\s+(?:\\w+\\s+)?${DURATION}\\s+(?:late|delayed|behind)\\b` +
+    // Read from "late" back, so that the cue is tried at these words rather than at every "a" (word-index.ts).
+    `\\b(?:late|delayed|behind)\\b(?<=\\b${SMALL_NUMBER}\\s+(?:\\w+\\s+)?${DURATION}\\s+\\w+)` +
       `|\\b(?:having|had|have|has|got|getting)\\s+(?:\\w+\\s+)?(?:trouble|difficulty|difficulties)\\b|\\b(?:was|were|been|got|being)\\s+(?:charged|billed)\\b`,
     'reports a failure of service',
     1,
@@ -108,7 +109,8 @@ export const COMPLAINT_SUPPORT: readonly Cue[] = [
   cue(
     `\\b(?:for|over|after)\\s+(?:over\\s+|more\\s+than\\s+|almost\\s+|nearly\\s+)?${SMALL_NUMBER}\\s+(?:\\w+\\s+)?${DURATION}\\b` +
       `|\\bsince\\s+(?:yesterday|last\\s+\\w+|this\\s+morning|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\\d)` +
-      `|\\b${SMALL_NUMBER}\\s+${DURATION}\\s+(?:now|later|ago\\s+and|and\\s+still)\\b|\\ball\\s+(?:day|week|weekend|night|morning|afternoon)\\b|\\bstill\\b`,
+      // "three days now", read from "now" back (see above); "… and still" is the "still" below.
+      `|\\b(?:now|later)\\b(?<=\\b${SMALL_NUMBER}\\s+${DURATION}\\s+\\w+)|\\bago\\s+and\\b(?<=\\b${SMALL_NUMBER}\\s+${DURATION}\\s+ago\\s+and)|\\ball\\s+(?:day|week|weekend|night|morning|afternoon)\\b|\\bstill\\b`,
     'says how long it has gone on',
     0.5,
     false,

@@ -26,7 +26,7 @@ const DOMAINS: readonly string[] = [
     'automations drip flow flows nurture seo sem ads advertising ppc social content landing conversion ' +
     'conversions funnel funnels attribution brand influencer ecommerce e-commerce shopify abandoned cart ' +
     'klaviyo mailchimp convertkit beehiiv dmarc dkim spf bounce bounces welcome lifecycle trigger triggered ' +
-    'triggers activation re-engagement publicité campagne campaña',
+    'triggers activation re-engagement deliverability recipient recipients gmail outlook yahoo publicité campagne campaña',
   // Customer support, helpdesk and messaging.
   'support helpdesk help-desk desk ticket tickets ticketing agent agents sla slas queue queues inbox inboxes ' +
     'macro macros escalation escalations csat nps chat chatbot bot live widget messenger messaging in-app ' +
@@ -69,7 +69,7 @@ const DOMAINS: readonly string[] = [
     'receivable receivables payable payables ap ar expense expenses receipt receipts reimbursement ' +
     'reimbursements vat gst tax taxes cash flow cashflow close closing month-end year-end audit controller cfo ' +
     'cpa finance financial budget budgets bank transactions statements quarterly irs filing subscription ' +
-    'subscriptions revenue mrr arr quickbooks xero freshbooks buchhaltung rechnung rechnungen steuerberater ' +
+    'subscriptions revenue mrr arr currency currencies fx quickbooks xero freshbooks buchhaltung rechnung rechnungen steuerberater ' +
     'comptabilité comptable compta facture factures facturation frais tva contabilidad factura facturas ' +
     'contabilidade fatura fattura fatture contabilità boekhouding factuur facturen',
   // People: HR, payroll, recruiting.
@@ -124,7 +124,7 @@ export const PRODUCT_WORDS =
   'license licenses trial trials upgrade upgrading downgrade migration migrations migrate migrating integration ' +
   'integrations integrate api apis sdk webhook webhooks vendor vendors saas self-hosted open-source ' +
   'release releases version versions config configuration settings feature features dashboard admin workflow ' +
-  'workflows automation automations onboarding plugin plugins rollout ' +
+  'workflows automation automations onboarding plugin plugins rollout beta bug bugs glitch glitches ' +
   // The same in the other languages read (words.ts), with their words for a tool, a company and a supplier.
   'logiciel outil outils entreprise entreprises fournisseur herramienta herramientas empresa empresas sistema ' +
   'programa proveedor ferramenta ferramentas fornecedor azienda aziende strumento programma gestionale fornitore ' +

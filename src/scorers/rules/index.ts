@@ -4,8 +4,8 @@
  * A post is read once (reading.ts: words and language, cues, frames, modifiers) and judged per team (judge.ts): off
  * topic when the keyword is used in another sense, else COMPETITOR, ACTIVE, PAIN, QUESTION or MENTION from cue
  * strengths, with a score from a base per intent, capped per intent (docs/scoring.md#deciding-the-intent). The cues
- * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, lang-cues.ts and modifiers.ts; matching, rivals, ICP words,
- * word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
+ * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
+ * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
 import { remember } from '../../lib/bounded-map'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'

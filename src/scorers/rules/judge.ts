@@ -7,7 +7,7 @@ import type { Intent, ScoreInput, ScoreResult } from '../types'
 import { matchIcpWords } from './icp'
 import { type CueHit, sum } from './match'
 import type { Reading } from './reading'
-import { namedRivals, productNear, type Rival } from './rivals'
+import { namedRivals, productNear, type Rival, writtenAsName } from './rivals'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
 
@@ -24,6 +24,9 @@ const NEAR = 200
 const GENRE_WEIGHT = 1.5
 /** Questions that ask how things are done or what they mean, not for a remedy: a complaint must be stronger in them. */
 const INFORMATIONAL = new Set(['asks how others do it', 'asks to understand', 'asks how to do it'])
+
+/** A question where posts put theirs: in the title or first lines, or at the end; not one asked in passing. */
+const asksUpFront = (text: string) => /[?？]/.test(text.slice(0, 200)) || /[?？]/.test(text.slice(-200))
 
 /** No sentence end between two places of the text, and not far apart. */
 function sameSentence(text: string, a: number, b: number): boolean {
@@ -80,8 +83,12 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
       found: [{ what, text: rival.cue, w: 2, index: 0 }, ...r.active, ...r.pain],
     }
   }
-  // Leaving something without naming it is on the way to buying its replacement.
+  // Leaving something without naming it is on the way to buying its replacement. A question naming a rival the team
+  // lists, asked with the writer's own team size, budget or deadline, is a buyer's question.
   const active = r.active.concat(r.leaving.map((h) => ({ ...h, w: h.w / 2 })))
+  const own = r.team ?? r.budget ?? r.urgency
+  if (own && named.length > 0 && r.asks && sum(r.question()) >= 1)
+    active.push({ what: `asks about "${named[0]?.name}" for their own team`, text: own, w: 1.5, index: 0 })
   if (sum(active) >= THRESHOLD) return { intent: 'ACTIVE' as Intent, found: active }
 
   // The wider complaint rules (complaint.ts) only decide between PAIN and the weaker intents. Praise and the kind of
@@ -93,9 +100,11 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   const informational = sum(question.filter((h) => INFORMATIONAL.has(h.what)))
   const painW = pain.length > 0 ? Math.max(0, sum(pain) - praise - genre) : 0
   // In a question about how things are done, and in a post with code (a bug report, an answer), problems are the
-  // subject rather than a complaint: only clear complaint words make it PAIN.
+  // subject rather than a complaint: only clear complaint words make it PAIN. In any post that asks up front, the weak
+  // signs (a stake, "still", a negation, the question mark itself) stop counting: every question about one's own setup
+  // has them.
   const strong = sum(pain.filter((h) => h.w >= 1)) - praise - genre
-  const needed = r.code ? 3 : informational >= 1 ? 2 : 0
+  const needed = r.code ? 3 : informational >= 1 ? 2 : asksUpFront(r.text) && sum(question) >= 1.5 ? PAIN_THRESHOLD : 0
   if (needed ? strong >= needed : painW >= PAIN_THRESHOLD) return { intent: 'PAIN' as Intent, found: pain }
   // A question has a question mark or asks how things are done; "wild how much of our load was passwords" does not.
   // In a post with code, a question mark is enough: developers ask with a title and a snippet.
@@ -123,10 +132,19 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
 
   // Word sense: with profiles to compare with, a post that shares too few words with them or their market (besides
   // the keyword) and names none of their rivals takes the keyword in another sense. A keyword of several words found
-  // as written is half a word of evidence; a keyword missing from the post asks for twice the evidence.
+  // as written ("month-end close") is a word of evidence: a phrase is seldom used in another sense; a rival's name
+  // tracked as the keyword and written as a name ("we left Zendesk") is half of one. A keyword missing from the post
+  // asks for twice the evidence.
   const topic =
     icps.length > 0 && lang !== 'ja' && lang !== 'other' ? topicEvidence(r.words.roots, r.keywordRoots, icps) : null
-  const phrase = r.keywordPresent && r.ctx.keywordTokens.length > 1 ? 0.5 : 0
+  const asName = named.find((n) => n.name.toLowerCase() === r.ctx.keyword)
+  const phrase = !r.keywordPresent
+    ? 0
+    : r.ctx.keywordTokens.length > 1
+      ? 1
+      : asName && writtenAsName(r.text, asName)
+        ? 0.5
+        : 0
   const needed = r.keywordPresent === false ? 2 : 1
   if (topic && topic.weight + phrase < needed && !named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5

@@ -26,7 +26,8 @@ export const GENERIC_NAMES: ReadonlySet<string> = new Set(
     'tool tools app apps software platform platforms service services solution solutions product products system ' +
     'systems provider providers vendor vendors company companies subscription subscriptions account accounts plan plans ' +
     'contract membership job jobs work home place stuff thing things way ways option options version current old ' +
-    'existing legacy new free paid cheap expensive manual manually paper email emails spreadsheet spreadsheets excel ' +
+    'existing legacy new free paid cheap cheaper expensive proper real good better best decent solid simple simpler ' +
+    'similar viable manual manually paper email emails spreadsheet spreadsheets excel ' +
     'sheet sheets hand habit phone phones laptop computer internet wifi bank job doing using trying being having ' +
     'so too very really just still even also not yes no ok okay please thanks thank lol omg and or but if for with'
   ).split(' '),

@@ -4,7 +4,11 @@ import { A, type Cue, cue } from './cue'
 export const PAIN_CUES: readonly Cue[] = [
   cue(`\\b(?:hate|hates|hated|loathe|despise)\\b`, 'expresses hate', 2),
   cue(`\\bcan${A}t\\s+stand\\b`, 'expresses hate', 2, false),
-  cue(`\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with)\\b`, 'is fed up', 2),
+  cue(
+    `\\b(?:fed\\s+up|sick\\s+(?:and\\s+tired\\s+)?of|tired\\s+of|had\\s+enough|done\\s+with|last\\s+straw)\\b`,
+    'is fed up',
+    2,
+  ),
   cue(
     `\\b(?:frustrat\\w*|annoy(?:ed|ing|s)?|infuriat\\w*|irritat\\w*|aggravat\\w*|exasperat\\w*|furious|livid|pissed)\\b`,
     'is frustrated',
@@ -58,7 +62,7 @@ export const PAIN_CUES: readonly Cue[] = [
     false,
   ),
   cue(
-    `\\b(?:terrible|horrible|awful|appalling|atrocious|dreadful|pathetic|disgusting|useless|worthless|unacceptable|ridiculous|shocking|disgraceful|abysmal|incompetent|unprofessional|worst|shittiest|garbage|trash|crap|crappy|shitty|sucks?|sucked|joke|scam|rip-?off|rubbish|nightmare|disaster|shambles)\\b`,
+    `\\b(?:terrible|horrible|awful|appalling|atrocious|dreadful|pathetic|disgusting|useless|worthless|unacceptable|ridiculous|shocking|disgraceful|abysmal|incompetent|unprofessional|worst|shittiest|garbage|trash|crap|crappy|shitty|sucks?|sucked|joke|scam|rip-?off|hostage|ransom|extortion\\w*|rubbish|nightmare|disaster|shambles)\\b`,
     'uses strong negative words',
     1.5,
   ),
@@ -91,7 +95,7 @@ export const PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\bwhy\\s+(?:is|does|do|are|can${A}t|won${A}t|isn${A}t|doesn${A}t|would|on\\s+earth|the\\s+hell)\\b[^?.!\\n]{0,80}\\?`,
+    `\\bwhy\\s+(?:is|does|do|are|can${A}t|won${A}t|isn${A}t|doesn${A}t|on\\s+earth|the\\s+hell)\\b[^?.!\\n]{0,80}\\?`,
     'asks an exasperated why',
     1,
     false,
@@ -130,7 +134,7 @@ export const PAIN_CUES: readonly Cue[] = [
 /** A question without buying language. Only decides the intent when no stronger cue fired. */
 export const QUESTION_CUES: readonly Cue[] = [
   cue(
-    `\\b(?:how|what|which|where|when|who|why)\\s+(?:do|does|did|can|could|should|would|is|are|was|to|much|many|long)\\b`,
+    `\\b(?:how|what|which|where|when|who|why)(?:${A}s|\\s+(?:do|does|did|can|could|should|would|is|are|was|to|much|many|long))\\b`,
     'asks how or what',
     1,
   ),

@@ -12,9 +12,10 @@ import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
-import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES, WORK_PAIN_CUES } from './seller-cues'
+import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES } from './seller-cues'
 import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
+import { WORK_PAIN_CUES } from './work-pain-cues'
 
 // Every English list of a post is read in one scan of its words (match.ts findCueGroups): most posts need most of
 // them (a post that is neither buying nor complaining is checked for questions, praise and its kind), and one scan
@@ -38,6 +39,12 @@ function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' |
   if (lang === 'ja') return findCues(text, JAPANESE[kind])
   const lists = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
   return findCues(text, lists[kind])
+}
+
+/** A keyword's word written in the other number: "webhook" for "webhooks", "invoices" for "invoice". */
+function singularOrPlural(lower: string, word: string): boolean {
+  if (word.length < 3) return false
+  return containsWord(lower, word.endsWith('s') ? word.slice(0, -1) : `${word}s`)
 }
 
 export type Reading = ReturnType<typeof readPost>
@@ -79,7 +86,8 @@ export function readPost(content: string, keyword: string | undefined, context: 
     urgency: firstOf(text, URGENCY_RE),
     team: firstOf(text, TEAM_SIZE_RE),
     keywordPresent: ctx.keyword
-      ? containsWord(lower, ctx.keyword) || ctx.keywordTokens.every((t) => containsWord(lower, t))
+      ? containsWord(lower, ctx.keyword) ||
+        ctx.keywordTokens.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
       : undefined,
     /** Complaint frames and weak signs (complaint.ts), frames first. */
     complaint: () => {

@@ -74,6 +74,19 @@ export function namedRivals(lower: string, icps: readonly IcpProfile[], ctx: Con
 }
 
 /**
+ * Whether a name occurs written as a product's name: with a capital inside it ("HubSpot"), or capitalised where a
+ * sentence does not start ("we left Zendesk"). A capital at the start of a sentence says nothing: every word has one.
+ */
+export function writtenAsName(text: string, n: Named): boolean {
+  return n.at.some((i) => {
+    const written = text.slice(i, i + n.name.length)
+    if (/^.+[A-Z]/.test(written)) return true
+    if (!/^[A-Z]/.test(written)) return false
+    return !/(?:^|[.!?\n])\s*$/.test(text.slice(Math.max(0, i - 4), i))
+  })
+}
+
+/**
  * A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. A comparison
  * ("Foo vs Bar", "better than Foo") names a product without saying that the writer leaves it: it is kept apart, as
  * `compared`, for the judge to read with the rest of the post. A frame naming the keyword is kept as `keyword`: the

@@ -1,8 +1,8 @@
 /**
  * How people write about business software from a seller's point of view, beyond the buying and complaint cues of
  * buying-cues.ts and pain-cues.ts (docs/scoring.md#the-rules-scorer): a team choosing a product, a customer leaving
- * one, the everyday pain of work done by hand, a practitioner's question, and the kinds of post that only talk about
- * a product (launches, job posts, tutorials). General phrases, written from how people write; not taken from any
+ * one, a practitioner's question, and the kinds of post that only talk about a product (launches, job posts,
+ * tutorials); the everyday pain of work done by hand is in work-pain-cues.ts. General phrases, written from how people write; not taken from any
  * evaluation data.
  */
 import { A, type Cue, cue } from './cue'
@@ -10,7 +10,7 @@ import { A, type Cue, cue } from './cue'
 /** A team choosing or about to adopt a product: added to the buying cues (ACTIVE). */
 export const CHOOSING_CUES: readonly Cue[] = [
   cue(
-    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b`,
+    `\\bshort-?list(?:ed|ing)?\\b|\\b(?:deciding|choosing|torn|picking)\\s+between\\b|\\bnarrow(?:ed|ing)\\s+(?:it\\s+)?down\\s+to\\b|\\bhelp\\s+(?:me|us)\\s+(?:choose|pick|decide)\\b|\\bwhich\\s+(?:one\\s+)?(?:is|would\\s+be)\\s+(?:better|best|cheaper|easier)\\b|\\b(?:decide|choose|pick)\\b(?<=\\b(?:need|have|got)\\s+to\\s+\\w+)|\\bhow\\s+much\\s+(?:does|do|would|will|is|are)\\s+(?:[\\w.-]+\\s+){1,5}?(?:cost|charge)\\b`,
     'is choosing between products',
     2,
   ),
@@ -59,12 +59,18 @@ export const CHOOSING_CUES: readonly Cue[] = [
     'is shopping for one',
     1.5,
   ),
+  // "Time to get a proper helpdesk", "drop your recs", "open to anything", "looking into booking apps".
+  cue(
+    `\\btime\\s+(?:to|for\\s+us\\s+to)\\s+(?:get|find|buy|pick|choose|invest\\s+in|move\\s+to|switch\\s+to)\\s+(?:a|an|some|proper|real|dedicated)\\b|\\b(?:drop|throw)\\s+(?:me\\s+)?(?:your\\s+)?(?:suggestions?|recommendations?|recs|favou?rites?|picks)\\b|\\bopen\\s+to\\s+(?:anything|suggestions|ideas|options|recommendations)\\b|\\blooking\\s+(?:into|at)\\s+(?:[\\w-]+\\s+){0,3}?(?:tools|apps|software|platforms|options|solutions|vendors|providers|systems|services)\\b`,
+    'is shopping for one',
+    1.5,
+  ),
 ]
 
 /** Leaving a product: with a competitor named, the post is COMPETITOR; alone it is buying intent. */
 export const LEAVING_CUES: readonly Cue[] = [
   cue(
-    `\\b(?:mov|migrat|switch|port)(?:e|es|ed|ing)?\\s+(?:\\S+\\s+){0,5}?(?:off(?:\\s+of)?|away\\s+from)\\b|\\b(?:migrat|switch|mov)(?:ed|ing)\\s+(?:from|to|(?:\\S+\\s+){1,3}?over)\\b`,
+    `\\b(?:mov|migrat|switch|port)(?:e|es|ed|ing|ion)?\\s+(?:\\S+\\s+){0,5}?(?:off(?:\\s+of)?|away\\s+from|somewhere\\s+else|elsewhere)\\b|\\bexit\\s+plan\\b|\\b(?:migrat|switch|mov)(?:ed|ing)\\s+(?:from|to|(?:\\S+\\s+){1,3}?over)\\b`,
     'is leaving a product',
     2,
   ),
@@ -85,64 +91,15 @@ export const LEAVING_CUES: readonly Cue[] = [
     false,
   ),
   cue(
+    `\\bworth\\s+staying\\b|\\bshould\\s+(?:we|i)\\s+(?:stay|leave|switch|jump\\s+ship)\\b|\\b(?:everyone|people)\\s+(?:else\\s+)?(?:moving|leaving|switching|jumping\\s+ship)\\b`,
+    'weighs leaving a product',
+    1.5,
+  ),
+  cue(
     `\\b(?:thinking|thought)\\s+(?:about|of)\\s+(?:leaving|dropping|switching|moving|cancel+ing|ditching|replacing)\\b|\\bregret\\w*\\s+(?:choosing|picking|buying|going\\s+with|signing\\s+up)\\b|\\b(?:keeps?|kept)\\s+(?:raising|increasing|hiking)\\b`,
     'is leaving a product',
     1.5,
   ),
-  cue(`→`, 'names a move from one product to another', 1, false),
-]
-
-/** The pain of work done badly: by hand, scattered, chased, slow, going wrong. Added to the complaint cues (PAIN). */
-export const WORK_PAIN_CUES: readonly Cue[] = [
-  cue(
-    `\\b(?:by\\s+hand|manually|copy(?:-|\\s+and\\s+|\\s*/\\s*)?past(?:e|ed|ing)|past(?:ed|ing)\\s+into|re-?typ(?:e|ed|ing)|double\\s+entry|sticky\\s+notes?|on\\s+paper|wet\\s+ink|print(?:ing)?\\s+(?:\\d+\\s+|out\\s+)?(?:pages|forms|copies))\\b`,
-    'does the work by hand',
-    1.5,
-  ),
-  cue(
-    `\\b(?:chas(?:e|es|ed|ing)|nag(?:s|ged|ging)?|hound(?:ing)?)\\s+(?:\\w+\\s+){0,3}?(?:for|down|up|about)\\b|\\bchasing\\s+(?:people|clients|customers|invoices|payments|everyone)\\b`,
-    'chases people',
-    1.5,
-  ),
-  cue(
-    `\\b(?:lives?|living|spread|scattered)\\s+(?:in|across|over)\\s+(?:\\w+\\s+)?(?:places|spreadsheets|sheets|inboxes|tools|tabs|systems|docs|apps)\\b|\\bout\\s+of\\s+sync\\b|\\bno\\s+single\\s+source\\b|\\b(?:nobody|no\\s+one)\\s+(?:knows|trusts|owns|can\\s+(?:find|tell|see|explain))\\b|\\bfall(?:s|ing)?\\s+through\\s+the\\s+cracks\\b|\\blost\\s+track\\b|\\bno\\s+visibility\\b`,
-    'says the work is scattered',
-    1.5,
-  ),
-  cue(
-    `\\b(?:chaos|chaotic|messy|drowning\\s+in|buried\\s+in|overwhelm\\w*|burn(?:ed|t|ing)?\\s*out|dread\\w*|nightmare|exhausting|soul-?crushing|(?:such\\s+a|what\\s+a)\\s+(?:pain|mess|hassle|slog)|deserves?\\s+(?:so\\s+much\\s+|much\\s+|way\\s+)?better|(?:my|personal|absolute|living|pure)\\s+hell|without\\s+(?:anyone|me|us|anybody)\\s+(?:asking|agreeing|knowing)|without\\s+(?:telling|asking|warning|notifying)\\s+(?:us|me|anyone)|not\\s+sustainable|unsustainable)\\b`,
-    'says the work is a burden',
-    1.5,
-  ),
-  cue(
-    `\\b(?:struggl(?:e|es|ed|ing)\\s+(?:to|with)|can${A}t\\s+keep\\s+up|(?:hard|difficult|impossible)\\s+to\\s+(?:track|keep\\s+track|manage|find|see|know|tell|get)|held\\s+together\\s+(?:with|by)|back-and-forth|error-prone|time-consuming|cumbersome|swamped|(?:keep|keeps|kept)\\s+(?:losing|forgetting|missing|getting\\s+lost)|too\\s+much\\s+(?:time|manual|admin))\\b`,
-    'struggles with the work',
-    1.5,
-  ),
-  cue(
-    `\\b(?:spend|spends|spent|spending|lose|loses|losing|burn|burns|burning|eats?|eating|takes?|took|taking)\\s+(?:us\\s+|me\\s+|up\\s+)?(?:\\w+\\s+){0,3}?(?:hours|days|weeks|weekends|mornings|evenings|fridays|mondays|forever|ages|\\d+\\s*(?:h|hrs?|hours?|mins?|minutes|days))\\b`,
-    'loses time to it',
-    1,
-  ),
-  cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out|pricing\\s+(?:kills|killed))\\b`,
-    'reports a cost or a drop',
-    1.5,
-  ),
-  // A share of something going wrong ("27% no-show rate"), a rating of one or two out of five.
-  cue(
-    `\\b(?<![\\d.])\\d+(?:\\.\\d+)?\\s?%\\s+(?:[\\w-]+\\s+){0,2}?(?:no-?shows?|churn|bounce|drop-?off|abandonment|failure|error)(?:\\s+rate)?\\b|\\b(?<![\\d.])[12]\\s?/\\s?5(?![\\d.])`,
-    'reports a bad rate',
-    1.5,
-    false,
-  ),
-  cue(
-    `\\b(?:too|so|very|overly|really)\\s+(?:complex|limited|bloated|heavy|rigid|pricey|basic|restrictive|overpriced)\\b|\\b(?:lacks?|lacking|no\\s+way\\s+to|can${A}t\\s+even|not\\s+worth|overkill|nickel-and-dim\\w*|upsells?|upselling|locked\\s+(?:in|behind)|paywall\\w*|contact\\s+(?:sales|us)\\s+for)\\b|\\b(?:biggest|main|only|one)\\s+(?:gripe|complaint|downside|drawback|frustration)\\b|\\b(?:raised|raising|hiked|doubled|tripled)\\s+(?:the\\s+|their\\s+|our\\s+|its\\s+)?(?:price|prices|pricing|rates?|fees?)\\b`,
-    "names a product's shortcoming",
-    1.5,
-    false,
-  ),
-  cue(`(?:😭|🫠|🙃|🥲|😮‍💨|🤯)`, 'shows strain', 1, false),
 ]
 
 /** A practitioner's question: how others do it, what something means. Added to the question cues. */
@@ -158,7 +115,7 @@ export const ASKING_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\bis\\s+there\\s+a\\s+(?:clean|good|simple|better|standard)?\\s*way\\s+to\\b|\\bwhat${A}?s?\\s+(?:is\\s+)?the\\s+(?:best|right|correct|proper|recommended|cleanest|easiest)\\s+(?:way|practice|approach|pattern)\\b|\\bbest\\s+practices?\\b|\\bany\\s+(?:tips|advice)\\b|\\bhow\\s+(?:do|can|should|would)\\s+(?:i|we|you|one)\\s+(?:set\\s+up|configure|handle|model|structure|implement|estimate|track|measure|test|design|name|calculate|integrate|automate|version|organi[sz]e)\\b|\\bdoes\\s+(?:it|this|that|the\\s+\\w+)\\s+(?:support|work\\s+with|handle|integrate)\\b`,
+    `\\bis\\s+there\\s+a\\s+(?:clean|good|simple|better|standard)?\\s*way\\s+to\\b|\\bwhat${A}?s?\\s+(?:is\\s+)?the\\s+(?:best|right|correct|proper|recommended|cleanest|easiest)\\s+(?:way|practice|approach|pattern)\\b|\\bbest\\s+practices?\\b|\\bany\\s+(?:tips|advice)\\b|\\bhow\\s+(?:do|can|should|would)\\s+(?:you|one)\\s+(?:set\\s+up|configure|handle|model|structure|implement|estimate|track|measure|test|design|name|calculate|integrate|automate|version|organi[sz]e)\\b|\\bhow\\s+(?:do|can|should|would|could)\\s+(?:i|we)\\s+(?!(?:get|cancel|contact|reach|speak|talk|claim|complain|return)\\b)[a-z]+|\\bdoes\\s+(?:it|this|that|the\\s+\\w+)\\s+(?:support|work\\s+with|handle|integrate)\\b`,
     'asks how to do it',
     1.5,
   ),

@@ -18,6 +18,8 @@ import { createUsageDaysRepo } from './usage-days'
 import { createUsersRepo } from './users'
 import { createSessionsRepo } from './sessions'
 import { createOAuthRepo } from './oauth'
+import { createWebhookDeliveriesRepo } from './webhook-deliveries'
+import { createWebhookEndpointsRepo } from './webhook-endpoints'
 
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
@@ -44,5 +46,7 @@ export const createRepos = ({ db, client }: Database) => {
     polling: createPollingRepo(client),
     jobLeases: createJobLeasesRepo(db),
     housekeeping: createHousekeepingRepo(client),
+    webhookEndpoints: createWebhookEndpointsRepo(db),
+    webhookDeliveries: createWebhookDeliveriesRepo(client),
   }
 }

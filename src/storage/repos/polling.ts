@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks, signalInserts, tuples } from './multi-row'
+import { outboxInserts } from './webhook-outbox'
 import type { NewSignal } from './signals'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
@@ -17,6 +18,8 @@ export type StoredOutcome = {
   queue: PendingMention[]
   failed: PendingKey[]
   fetchedAt: string
+  /** When this is stored: the new signals' webhook deliveries are due then. */
+  storedAt: Date
   cursor?: CursorUpdate
 }
 
@@ -117,6 +120,12 @@ export function createPollingRepo(client: Client) {
     async store(a: StoredOutcome): Promise<string[]> {
       const stmts = signalInserts(a.signals, 'returning platform')
       const inserts = stmts.length
+      stmts.push(
+        ...outboxInserts(
+          a.signals.map((s) => s.id),
+          { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() },
+        ),
+      )
       stmts.push(...byTeamAndPlatform(a.scored, 'delete from pending_mentions'))
       stmts.push(
         ...chunks(a.queue).map((part) => ({

@@ -40,6 +40,7 @@ describe('an MCP client connects with OAuth (docs/oauth.md)', () => {
       'leads:score',
       'mentions:search',
       'usage:read',
+      'webhooks:manage',
     ])
     const back = answer.redirect as URL
     expect(back.origin + back.pathname).toBe(REDIRECT)

@@ -6,6 +6,7 @@ import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as complaintLists from '../../../src/scorers/rules/complaint'
 import * as langCues from '../../../src/scorers/rules/lang-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
+import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 
 // docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
 // fix, the amount pattern took 170-250 ms on 20,000 characters of "1,0" repeated (each digit rescanned the run to its
@@ -20,8 +21,8 @@ function patternsIn(value: unknown, found: RegExp[] = []): RegExp[] {
   return found
 }
 
-const PATTERNS = [buyingCues, painCues, modifiers, complaintLists, sellerCues, langCues].flatMap((lists) =>
-  patternsIn(lists),
+const PATTERNS = [buyingCues, painCues, modifiers, complaintLists, sellerCues, workPainCues, langCues].flatMap(
+  (lists) => patternsIn(lists),
 )
 // Runs of the characters numbers, amounts, words and punctuation are made of, glued and spaced.
 const FRAGMENTS = [

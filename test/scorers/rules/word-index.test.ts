@@ -5,6 +5,7 @@ import type { Cue } from '../../../src/scorers/rules/cue'
 import { findCueGroups, findCues, firstMatch } from '../../../src/scorers/rules/match'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
+import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 import { firstWords } from '../../../src/scorers/rules/word-index'
 
 // docs/scoring.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
@@ -32,7 +33,7 @@ describe('first words of a cue', () => {
 
 const listsIn = (module: Record<string, unknown>) =>
   Object.values(module).filter((v): v is Cue[] => Array.isArray(v) && v.every((c) => c && c.re instanceof RegExp))
-const LISTS = [buyingCues, painCues, complaintLists, sellerCues].flatMap((m) => listsIn(m))
+const LISTS = [buyingCues, painCues, complaintLists, sellerCues, workPainCues].flatMap((m) => listsIn(m))
 
 /** Each cue on its own: the reference the word index must match. */
 const oneByOne = (text: string, cues: readonly Cue[]) =>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
@@ -69,6 +69,25 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
         .from(signals)
         .where(and(eq(signals.teamId, teamId), eq(signals.id, id)))
         .get()
+    },
+    /** The team's signals published since `since`, newest first (signals_published_idx), for the query preview. */
+    recent(teamId: string, since: string, limit: number) {
+      return db
+        .select({
+          id: signals.id,
+          platform: signals.platform,
+          author: signals.author,
+          url: signals.url,
+          preview: signals.preview,
+          content: sql<string>`coalesce(${signals.contentFull}, ${signals.preview})`,
+          keyword: signals.keyword,
+          publishedAt: signals.publishedAt,
+        })
+        .from(signals)
+        .where(and(eq(signals.teamId, teamId), gte(signals.publishedAt, since)))
+        .orderBy(desc(signals.publishedAt))
+        .limit(limit)
+        .all()
     },
     async count(teamId: string, f: SignalFilter): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(countWhere(teamId, f)).all()

@@ -1,0 +1,142 @@
+import { sendTestEvent } from '../domain/webhooks/deliveries'
+import { createEndpoint, type EndpointView, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
+import { findTeam } from '../domain/teams/teams'
+import { AppError } from '../errors'
+import { parsedOrRefused } from '../wire/validation'
+import { EndpointCreate } from '../wire/webhooks'
+import { type Flags, parseFlags, requireFlag } from './args'
+import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+
+// The API's field names as this command's flags, so that a refusal names what the user typed.
+const FLAG_OF: Record<string, string> = {
+  minScore: '--min-score',
+  url: '--url',
+  kind: '--kind',
+  intents: '--intents',
+  keywords: '--keywords',
+  platforms: '--platforms',
+}
+const list = (text: unknown) =>
+  typeof text === 'string'
+    ? text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined
+
+/** `webhook add` flags, checked by the same schema as POST /api/v1/webhooks (docs/webhooks.md#managing-endpoints). */
+function endpointFromFlags(flags: Flags) {
+  const value = {
+    url: requireFlag(flags, 'url'),
+    kind: flags.kind,
+    minScore: flags['min-score'] === undefined ? undefined : Number(flags['min-score']),
+    intents: list(flags.intents),
+    keywords: list(flags.keywords),
+    platforms: list(flags.platforms),
+    enabled: !flags.disabled,
+  }
+  try {
+    return parsedOrRefused('options', EndpointCreate, value)
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.extra.details) throw err
+    const said = err.extra.details.map((d) => `${FLAG_OF[d.field.split('.')[0]] ?? d.field} ${d.message}`)
+    throw new AppError('invalid_request', said.join('; '))
+  }
+}
+
+async function add(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    url: { type: 'string' },
+    kind: { type: 'string' },
+    'min-score': { type: 'string' },
+    intents: { type: 'string' },
+    keywords: { type: 'string' },
+    platforms: { type: 'string' },
+    disabled: { type: 'boolean' },
+    json: { type: 'boolean' },
+  })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const input = endpointFromFlags(flags)
+  const made = await withDeps(flags, async (deps) =>
+    createEndpoint(deps, { teamId: (await findTeam(deps, ref)).id, input }),
+  )
+  if (flags.json) printJson(made)
+  else {
+    console.log(`Added webhook endpoint ${made.endpoint.id} (${made.endpoint.kind}) for ${made.endpoint.url}.`)
+    console.log(`Signing secret (shown once): ${made.secret}`)
+  }
+  return 0
+}
+
+const filtersOf = (e: EndpointView) => {
+  const f = e.filters
+  const parts = [`score>=${f.minScore}`]
+  if (f.intents) parts.push(`intents=${f.intents.join(',')}`)
+  if (f.keywords) parts.push(`keywords=${f.keywords.join(',')}`)
+  if (f.platforms) parts.push(`platforms=${f.platforms.join(',')}`)
+  return parts.join(' ')
+}
+const stateOf = (e: EndpointView) =>
+  e.enabled ? 'enabled' : e.disabledReason ? `disabled: ${e.disabledReason}` : 'disabled'
+
+async function listCommand(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const endpoints = await withDeps(flags, async (deps) =>
+    listEndpoints(deps, { teamId: (await findTeam(deps, ref)).id }),
+  )
+  if (flags.json) printJson(endpoints)
+  else if (endpoints.length === 0) console.log('the team has no webhook endpoints')
+  else
+    console.log(
+      formatTable(
+        ['ID', 'KIND', 'URL', 'STATE', 'FILTERS'],
+        endpoints.map((e) => [e.id, e.kind, e.url, stateOf(e), filtersOf(e)]),
+      ),
+    )
+  return 0
+}
+
+/** The one endpoint id a command names. */
+function endpointId(positionals: string[]): string {
+  if (positionals.length !== 1) throw new AppError('invalid_request', 'give one endpoint id (see "webhook list")')
+  return positionals[0]
+}
+
+async function remove(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
+  const ref = requireFlag(flags, 'team')
+  const id = endpointId(positionals)
+  await withDeps(flags, async (deps) => removeEndpoint(deps, { teamId: (await findTeam(deps, ref)).id, id }))
+  console.log(`Removed webhook endpoint ${id}.`)
+  return 0
+}
+
+/** Sends a test event now; exits 1 when the receiver did not take it (it is retried on the schedule by `serve`). */
+async function test(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
+  const ref = requireFlag(flags, 'team')
+  const endpointIdGiven = endpointId(positionals)
+  const d = await withDeps(flags, async (deps) =>
+    sendTestEvent(deps, { teamId: (await findTeam(deps, ref)).id, endpointId: endpointIdGiven }),
+  )
+  if (flags.json) printJson(d)
+  else if (d.status === 'succeeded')
+    console.log(`Delivered test event ${d.id}: the receiver answered ${d.lastStatusCode}.`)
+  else console.log(`Test event ${d.id} not delivered: ${d.lastError}; the server retries it at ${d.nextAttemptAt}.`)
+  return d.status === 'succeeded' ? 0 : 1
+}
+
+export const webhook = commandGroup('webhook', {
+  add: {
+    usage:
+      'add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]',
+    run: add,
+  },
+  list: { usage: 'list --team TEAM [--json]', run: listCommand },
+  remove: { usage: 'remove --team TEAM ENDPOINT_ID', run: remove },
+  test: { usage: 'test --team TEAM ENDPOINT_ID [--json]', run: test },
+})

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, api, when } from '../api'
+
+type Preview = {
+  since: string
+  scanned: number
+  matched: number
+  posts: {
+    id: string
+    platform: string
+    author: string
+    url: string
+    preview: string
+    keyword: string
+    publishedAt: string
+  }[]
+}
+type State = { preview?: Preview; error?: string }
+
+// Wait this long after the last key before asking: a preview per pause, not per key.
+const PAUSE_MS = 250
+
+/**
+ * As the query is typed: where it is wrong, or which of the team's recent signals it would match
+ * (docs/queries.md#preview). Signals are all the service keeps of what it found, so that is what is searched.
+ */
+export function QueryPreview({ query }: { query: string }) {
+  const [state, setState] = useState<State>({})
+  useEffect(() => {
+    if (query.trim() === '') {
+      setState({})
+      return
+    }
+    let current = true
+    const timer = setTimeout(() => {
+      api<Preview>('POST', '/keywords/preview', { query })
+        .then((preview) => current && setState({ preview }))
+        .catch(
+          (e) =>
+            current && setState({ error: e instanceof ApiError ? (e.details[0]?.message ?? e.message) : String(e) }),
+        )
+    }, PAUSE_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [query])
+
+  if (state.error) return <p class="error query-error">This query is not valid yet: {state.error}.</p>
+  const p = state.preview
+  if (!p) return null
+  return (
+    <div class="query-preview" aria-live="polite">
+      <p>
+        Tested against the last 7 days of this team's mentions (the {p.scanned} signals kept since {when(p.since)}; the
+        service keeps no other posts): it would match {p.matched}.
+      </p>
+      {p.posts.length > 0 && (
+        <ul class="rows">
+          {p.posts.map((s) => (
+            <li>
+              <span>
+                <strong>{s.platform}</strong> · {s.author} · {when(s.publishedAt)} · found by “{s.keyword}”
+                <br />
+                <a href={s.url} target="_blank" rel="noreferrer noopener">
+                  {s.preview}
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

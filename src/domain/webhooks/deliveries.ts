@@ -1,0 +1,72 @@
+import { AppError } from '../../errors'
+import { newId } from '../../lib/ids'
+import type { Delivery, DeliveryStatus } from '../../storage/repos/webhook-deliveries'
+import type { Needs } from '../needs'
+import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
+import { findEndpoint } from './endpoints'
+import { testBody } from './payload'
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The delivery log as the API, the CLI and the console show it (docs/webhooks.md#the-delivery-log). */
+export function deliveryView(d: Delivery) {
+  return {
+    id: d.id,
+    event: d.event,
+    signalId: d.signalId,
+    status: d.status,
+    attempts: d.attempts,
+    lastStatusCode: d.lastStatusCode,
+    lastError: d.lastError,
+    lastAttemptAt: d.lastAttemptAt,
+    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+    createdAt: d.createdAt,
+  }
+}
+
+export async function listDeliveries(
+  deps: Needs<never, 'webhookEndpoints' | 'webhookDeliveries'>,
+  a: { teamId: string; endpointId: string; limit: number; status?: DeliveryStatus },
+) {
+  await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
+  const rows = await deps.repos.webhookDeliveries.list(a.endpointId, { limit: a.limit, status: a.status })
+  return rows.map(deliveryView)
+}
+
+/** Any delivery again, from the first attempt, with the same webhook-id (it is the same event). */
+export async function replayDelivery(
+  deps: Needs<'clock', 'webhookEndpoints' | 'webhookDeliveries'>,
+  a: { teamId: string; endpointId: string; deliveryId: string },
+) {
+  await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
+  const deliveries = deps.repos.webhookDeliveries
+  if (!(await deliveries.replay(a.endpointId, a.deliveryId, deps.clock.now().getTime())))
+    throw new AppError('not_found', 'no such delivery')
+  return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery)
+}
+
+/**
+ * A test event (docs/webhooks.md#testing): stored as a delivery like any other, then its first attempt is made at once
+ * so the caller sees the answer; a failure is retried on the schedule by the server's delivery worker.
+ */
+export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; endpointId: string }) {
+  const endpoint = await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
+  if (!endpoint.enabled) throw new AppError('invalid_request', 'the endpoint is disabled; enable it to test it')
+  const team = await deps.repos.teams.byId(a.teamId)
+  if (!team) throw new AppError('not_found', 'no such team')
+  const now = deps.clock.now()
+  const id = newId('msg')
+  const payload = testBody(endpoint, team, now)
+  await deps.repos.webhookDeliveries.insert({
+    id,
+    endpointId: endpoint.id,
+    event: 'webhook.test',
+    payload,
+    nowMs: now.getTime(),
+    nowIso: now.toISOString(),
+  })
+  const holder = newId('test')
+  const [claimed] = await claimDue(deps, { holder, limit: 1, onlyId: id })
+  if (claimed) await runAttempt(deps, claimed)
+  return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery)
+}

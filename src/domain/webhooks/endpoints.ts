@@ -1,0 +1,132 @@
+import { AppError } from '../../errors'
+import { newId } from '../../lib/ids'
+import { checkTarget, OutboundError } from '../../outbound/public-address'
+import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
+import type { Needs } from '../needs'
+import { newSecret } from './signing'
+
+export const WEBHOOK_EVENT = 'signal.created'
+// docs/webhooks.md#secrets: after a rotation the earlier secret signs too, for this long.
+const ROTATION_GRACE_MS = 24 * 3600 * 1000
+
+export type EndpointKind = 'webhook' | 'slack'
+export type EndpointFilters = {
+  minScore: number
+  intents: string[] | null
+  keywords: string[] | null
+  platforms: string[] | null
+}
+export type EndpointInput = { url: string; kind: EndpointKind; enabled: boolean } & EndpointFilters
+export type EndpointChange = Partial<EndpointInput>
+
+type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
+
+const json = (list: string[] | null | undefined) => (list == null ? list : JSON.stringify(list))
+const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]))
+
+/** What the API, the CLI and the console show of an endpoint: never its secret. */
+export function endpointView(e: EndpointRow) {
+  return {
+    id: e.id,
+    url: e.url,
+    kind: e.kind,
+    event: e.event,
+    filters: {
+      minScore: e.minScore,
+      intents: parsed(e.intents),
+      keywords: parsed(e.keywords),
+      platforms: parsed(e.platforms),
+    },
+    enabled: e.enabled,
+    disabledReason: e.disabledReason,
+    failingSince: e.failingSince === null ? null : new Date(e.failingSince).toISOString(),
+    createdAt: e.createdAt,
+  }
+}
+export type EndpointView = ReturnType<typeof endpointView>
+
+/** A receiver's URL: http(s), and on a public address unless `webhooks.allow_private_targets` (checked again at each attempt). */
+export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Promise<string> {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new AppError('invalid_request', 'url must be an absolute http(s) URL')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new AppError('invalid_request', 'url must be an absolute http(s) URL')
+  try {
+    await checkTarget(url, { allowPrivate: deps.config.webhooks.allow_private_targets })
+  } catch (err) {
+    if (err instanceof OutboundError) throw new AppError('invalid_request', `url refused: ${err.message}`)
+    throw err
+  }
+  return url.href
+}
+
+export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; input: EndpointInput }) {
+  const url = await checkReceiverUrl(deps, a.input.url)
+  const secret = newSecret(deps.randomBytes)
+  const row: EndpointRow = {
+    id: newId('whe'),
+    teamId: a.teamId,
+    url,
+    kind: a.input.kind,
+    event: WEBHOOK_EVENT,
+    minScore: a.input.minScore,
+    intents: json(a.input.intents) ?? null,
+    keywords: json(a.input.keywords) ?? null,
+    platforms: json(a.input.platforms) ?? null,
+    enabled: a.input.enabled,
+    disabledReason: null,
+    secret,
+    previousSecret: null,
+    previousSecretUntil: null,
+    failingSince: null,
+    createdAt: deps.clock.now().toISOString(),
+  }
+  await deps.repos.webhookEndpoints.insert(row)
+  return { endpoint: endpointView(row), secret }
+}
+
+export async function listEndpoints(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string }) {
+  return (await deps.repos.webhookEndpoints.list(a.teamId)).map(endpointView)
+}
+
+export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
+  const row = await deps.repos.webhookEndpoints.byId(a.teamId, a.id)
+  if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  return row
+}
+
+/** Changes what is given; enabling again clears why the service had disabled it and its failing streak. */
+export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id: string; change: EndpointChange }) {
+  const c = a.change
+  const url = c.url === undefined ? undefined : await checkReceiverUrl(deps, c.url)
+  const row = await deps.repos.webhookEndpoints.update(a.teamId, a.id, {
+    url,
+    kind: c.kind,
+    minScore: c.minScore,
+    intents: json(c.intents),
+    keywords: json(c.keywords),
+    platforms: json(c.platforms),
+    enabled: c.enabled,
+    ...(c.enabled !== undefined && { disabledReason: null, failingSince: null }),
+  })
+  if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  return endpointView(row)
+}
+
+export async function removeEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
+  if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id)))
+    throw new AppError('not_found', 'no such webhook endpoint')
+}
+
+/** A new secret, shown once; the one it replaces keeps signing for the grace period (docs/webhooks.md#rotating). */
+export async function rotateSecret(deps: EndpointDeps, a: { teamId: string; id: string }) {
+  const secret = newSecret(deps.randomBytes)
+  const until = deps.clock.now().getTime() + ROTATION_GRACE_MS
+  if (!(await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, secret, until)))
+    throw new AppError('not_found', 'no such webhook endpoint')
+  return { secret, previousSecretValidUntil: new Date(until).toISOString() }
+}

@@ -1,0 +1,36 @@
+// docs/webhooks.md#retries: the Standard Webhooks schedule. Attempt 1 goes at once; after a failed attempt n, the
+// next waits RETRY_DELAYS_SEC[n - 1]; after the 10th, the delivery is given up.
+const RETRY_DELAYS_SEC = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600]
+export const MAX_ATTEMPTS = RETRY_DELAYS_SEC.length + 1
+// Each wait is moved by up to this share either way, so that receivers coming back up are not hit all at once.
+export const JITTER = 0.1
+// A Retry-After asks for a longer wait than the schedule; it is followed up to the schedule's longest wait.
+const MAX_WAIT_SEC = 24 * 3600
+// An endpoint that has failed every attempt for this long is disabled.
+export const FAILING_DAYS = 5
+export const FAILING_MS = FAILING_DAYS * 24 * 3600 * 1000
+
+/**
+ * When the next attempt is due after `attempts` failed ones (epoch ms), or undefined when none is left.
+ * `random` is in [0, 1); `retryAfterSec`, the receiver's Retry-After, lengthens the wait but never shortens it.
+ */
+export function nextAttemptAt(a: {
+  attempts: number
+  nowMs: number
+  random: number
+  retryAfterSec?: number
+}): number | undefined {
+  if (a.attempts >= MAX_ATTEMPTS) return undefined
+  const base = RETRY_DELAYS_SEC[a.attempts - 1]
+  const jittered = base * (1 + JITTER * (2 * a.random - 1))
+  const wait = Math.min(Math.max(jittered, a.retryAfterSec ?? 0), MAX_WAIT_SEC)
+  return a.nowMs + Math.round(wait * 1000)
+}
+
+/** Retry-After in seconds (a number of seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim())
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - nowMs) / 1000)
+}

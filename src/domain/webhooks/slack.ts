@@ -1,0 +1,42 @@
+import type { NewSignal } from '../../storage/repos/signals'
+
+// Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
+const MAX_SECTION = 2900
+
+/** Slack's mrkdwn treats & < > as markup; they are escaped as Slack documents. */
+const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * A Block Kit message for a Slack incoming webhook (docs/webhooks.md#slack): the score and intent as the headline,
+ * platform and author, the post's preview, the reason, and a button to the post. `text` is what notifications show.
+ */
+export function slackMessage(s: Required<NewSignal>) {
+  const headline = `New lead: ${s.intent} ${s.score}/10 on ${s.platform}`
+  return {
+    text: `${headline} by ${s.author}: ${s.preview}`,
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: headline } },
+      {
+        type: 'section',
+        fields: [
+          { type: 'mrkdwn', text: `*Score*\n${s.score}/10` },
+          { type: 'mrkdwn', text: `*Intent*\n${s.intent}` },
+          { type: 'mrkdwn', text: `*Platform*\n${mrkdwn(s.platform)}` },
+          { type: 'mrkdwn', text: `*Author*\n${mrkdwn(s.author)}` },
+        ],
+      },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: `>${mrkdwn(s.preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}` },
+      },
+      {
+        type: 'context',
+        elements: [{ type: 'mrkdwn', text: `*Why:* ${mrkdwn(s.reason)} · keyword "${mrkdwn(s.keyword)}"` }],
+      },
+      {
+        type: 'actions',
+        elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the post' }, url: s.url }],
+      },
+    ],
+  }
+}

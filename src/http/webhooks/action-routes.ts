@@ -1,0 +1,49 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
+import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
+import { Delivery, RotatedSecret } from '../../wire/webhooks'
+import { apiChecks } from '../checks'
+import { NoQuery } from '../validated'
+import { detail, errors } from './routes'
+
+/** docs/webhooks.md#managing-endpoints: what is done to an endpoint or a delivery named in the path; no body. */
+export const webhookActionRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['webhooks'] } })
+    .use(apiChecks(deps, 'webhooks:manage', { readsBody: false }))
+    .delete(
+      '/webhooks/:id',
+      async ({ caller, params, set }) => {
+        await removeEndpoint(deps, { teamId: caller.team.id, id: params.id })
+        set.status = 204
+      },
+      { query: NoQuery, detail: detail('Remove an endpoint and its delivery log') },
+    )
+    .post(
+      '/webhooks/:id/test',
+      ({ caller, params }) => sendTestEvent(deps, { teamId: caller.team.id, endpointId: params.id }),
+      {
+        query: NoQuery,
+        response: { 200: Delivery, ...errors },
+        detail: detail('Send a test event now', 'Answers the delivery after its first attempt. Not counted.'),
+      },
+    )
+    .post(
+      '/webhooks/:id/rotate-secret',
+      ({ caller, params }) => rotateSecret(deps, { teamId: caller.team.id, id: params.id }),
+      {
+        query: NoQuery,
+        response: { 200: RotatedSecret, ...errors },
+        detail: detail('A new signing secret', 'Both secrets sign for 24 hours. Not counted.'),
+      },
+    )
+    .post(
+      '/webhooks/:id/deliveries/:deliveryId/replay',
+      ({ caller, params }) =>
+        replayDelivery(deps, { teamId: caller.team.id, endpointId: params.id, deliveryId: params.deliveryId }),
+      {
+        query: NoQuery,
+        response: { 200: Delivery, ...errors },
+        detail: detail('Send a delivery again', 'From the first attempt, with the same webhook-id. Not counted.'),
+      },
+    )

@@ -1,0 +1,90 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { listDeliveries } from '../../domain/webhooks/deliveries'
+import {
+  createEndpoint,
+  endpointView,
+  findEndpoint,
+  listEndpoints,
+  updateEndpoint,
+} from '../../domain/webhooks/endpoints'
+import { countedErrors, ErrorBody } from '../../wire/common'
+import {
+  CreatedEndpoint,
+  DeliveryList,
+  DeliveryQuery,
+  Endpoint,
+  EndpointCreate,
+  EndpointList,
+  EndpointUpdate,
+} from '../../wire/webhooks'
+import { apiChecks } from '../checks'
+import { NoQuery, validated } from '../validated'
+
+export const errors = { ...countedErrors, 404: ErrorBody }
+export const detail = (summary: string, description = 'Not counted against the quota.') => ({
+  summary,
+  description,
+  security: [{ apiKey: [] }],
+})
+
+/** docs/webhooks.md#managing-endpoints: the team's endpoints and their delivery logs (actions: action-routes.ts). Not counted. */
+export const webhooksRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['webhooks'] } })
+    .use(apiChecks(deps, 'webhooks:manage'))
+    .get('/webhooks', async ({ caller }) => ({ endpoints: await listEndpoints(deps, { teamId: caller.team.id }) }), {
+      query: NoQuery,
+      response: { 200: EndpointList, ...errors },
+      detail: detail("The team's webhook endpoints"),
+    })
+    .post(
+      '/webhooks',
+      async ({ caller, body, set }) => {
+        set.status = 201
+        return createEndpoint(deps, { teamId: caller.team.id, input: body })
+      },
+      {
+        parse: 'json',
+        body: validated('body', EndpointCreate),
+        query: NoQuery,
+        response: { 201: CreatedEndpoint, ...errors },
+        detail: detail(
+          'Add an endpoint',
+          'Answers its signing secret, shown this once. Not counted against the quota.',
+        ),
+      },
+    )
+    .get(
+      '/webhooks/:id',
+      async ({ caller, params }) => endpointView(await findEndpoint(deps, { teamId: caller.team.id, id: params.id })),
+      {
+        query: NoQuery,
+        response: { 200: Endpoint, ...errors },
+        detail: detail('One endpoint'),
+      },
+    )
+    .patch(
+      '/webhooks/:id',
+      ({ caller, params, body }) => updateEndpoint(deps, { teamId: caller.team.id, id: params.id, change: body }),
+      {
+        parse: 'json',
+        body: validated('body', EndpointUpdate),
+        query: NoQuery,
+        response: { 200: Endpoint, ...errors },
+        detail: detail(
+          'Change, enable or disable an endpoint',
+          'Enabling clears why the service had disabled it. Not counted.',
+        ),
+      },
+    )
+    .get(
+      '/webhooks/:id/deliveries',
+      async ({ caller, params, query }) => ({
+        deliveries: await listDeliveries(deps, { teamId: caller.team.id, endpointId: params.id, ...query }),
+      }),
+      {
+        query: validated('query', DeliveryQuery),
+        response: { 200: DeliveryList, ...errors },
+        detail: detail("The endpoint's delivery log, newest first"),
+      },
+    )

@@ -1,0 +1,41 @@
+import { SOURCES } from '../config/platform-names'
+import type { FilterNode } from './ast'
+import type { FieldName } from './lexer'
+
+const LANGUAGE = /^[a-z]{2}$/
+
+/** A filter's value, checked and written the way matching compares it (docs/queries.md#filters). */
+export function filterOf(
+  field: Exclude<FieldName, 'title'>,
+  raw: string,
+  at: number,
+  fail: (position: number, expected: string) => never,
+): FilterNode {
+  const valueAt = at + field.length + 1
+  const value = raw.trim().toLowerCase()
+  switch (field) {
+    case 'platform':
+      if (!(SOURCES as readonly string[]).includes(value)) fail(valueAt, `a platform: ${SOURCES.join(', ')}`)
+      return { kind: 'filter', at, field, value }
+    case 'lang':
+      if (!LANGUAGE.test(value)) fail(valueAt, 'a two-letter language code (ISO 639-1) such as en or de')
+      return { kind: 'filter', at, field, value }
+    case 'type':
+      if (value !== 'post' && value !== 'comment') fail(valueAt, 'post or comment')
+      return { kind: 'filter', at, field, value }
+    case 'author':
+      return { kind: 'filter', at, field, value: value.replace(/^@/, '') }
+    case 'subreddit':
+      return { kind: 'filter', at, field: 'site', value: `r/${value.replace(/^\/?r\//, '')}` }
+    case 'site':
+      return { kind: 'filter', at, field, value: siteValue(value) }
+  }
+}
+
+/** A site as written, without a scheme, `www.` or a trailing slash: `r/saas`, `superuser.com`, `owner/repo`. */
+const siteValue = (value: string) =>
+  value
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/^\/r\//, 'r/')
+    .replace(/\/+$/, '')

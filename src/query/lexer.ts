@@ -1,0 +1,59 @@
+import type { FilterField, QueryError } from './ast'
+
+/** The pieces of a query; `at` is 1-based. */
+export type Token =
+  | { type: '(' | ')' | 'or' | 'and' | 'not' | '-' | 'end'; at: number }
+  | { type: 'word' | 'phrase'; at: number; text: string }
+  | { type: 'field'; at: number; field: FieldName; value: string }
+
+/** The filters, `title:` and `subreddit:` (a `site:` on Reddit). */
+export type FieldName = FilterField | 'title' | 'subreddit'
+const FIELDS = new Set<string>(['platform', 'site', 'subreddit', 'author', 'lang', 'type', 'title'])
+const OPERATORS: Record<string, 'or' | 'and' | 'not'> = { OR: 'or', AND: 'and', NOT: 'not' }
+const OPEN_QUOTES = '"“”„'
+const BREAK = /[\s()"“”„]/u
+
+export class QuerySyntaxError extends Error {
+  constructor(readonly detail: QueryError) {
+    super(`at character ${detail.position}: expected ${detail.expected}`)
+  }
+}
+
+/**
+ * Splits a query into tokens. A `-` right before a word, phrase, filter or `(` excludes it; elsewhere (as in
+ * `follow-up`) it is part of the word. `name:` is a filter only for the names above, so `http://x` stays a word.
+ */
+export function tokenize(source: string): Token[] {
+  const tokens: Token[] = []
+  let i = 0
+  while (i < source.length) {
+    const c = source[i]
+    const at = i + 1
+    if (/\s/u.test(c)) i++
+    else if (c === '(' || c === ')') {
+      tokens.push({ type: c, at })
+      i++
+    } else if (OPEN_QUOTES.includes(c)) {
+      const close = source.slice(i + 1).search(/["“”]/u)
+      if (close < 0) throw new QuerySyntaxError({ position: at, expected: 'a closing " for the phrase opened here' })
+      tokens.push({ type: 'phrase', at, text: source.slice(i + 1, i + 1 + close) })
+      i += close + 2
+    } else if (c === '-' && i + 1 < source.length && !/\s/u.test(source[i + 1])) {
+      tokens.push({ type: '-', at })
+      i++
+    } else {
+      let end = i
+      while (end < source.length && !BREAK.test(source[end])) end++
+      const text = source.slice(i, end)
+      i = end
+      const field = /^([A-Za-z]+):/.exec(text)
+      const name = field?.[1].toLowerCase()
+      if (field && name && FIELDS.has(name))
+        tokens.push({ type: 'field', at, field: name as FieldName, value: text.slice(field[0].length) })
+      else if (OPERATORS[text]) tokens.push({ type: OPERATORS[text], at })
+      else tokens.push({ type: 'word', at, text })
+    }
+  }
+  tokens.push({ type: 'end', at: source.length + 1 })
+  return tokens
+}

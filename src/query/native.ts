@@ -1,0 +1,111 @@
+import type { FilterNode, Query, QueryNode, TermNode } from './ast'
+
+/** How a platform's own search writes a query (docs/queries.md#per-platform); what it lacks is left out. */
+export type Dialect = {
+  /** The OR operator (`OR`, `|`); without one, a top-level OR is searched as its first alternative. */
+  or?: string
+  /** An exclusion of an already written part; without it, exclusions are left to our own matching. */
+  not?: (text: string, node: QueryNode) => string
+  /** Prefix wildcards (`word*`); without them the stem is sent. */
+  prefix?: boolean
+  /** A `title:` term; without it the words are searched anywhere (broader). */
+  title?: (text: string) => string
+  /** A filter in the platform's own words, or undefined to leave it to our matching. */
+  filter?: (node: FilterNode) => string | undefined
+  /** Longest query the platform accepts, and most AND/OR/NOT operators (GitHub: 5). */
+  maxLength?: number
+  maxOperators?: number
+}
+
+/**
+ * A written part, whether it asks exactly what the query does (else it asks for more), its operators, and whether
+ * it has words to search for (a platform is not asked for exclusions and filters alone).
+ */
+type Written = { text: string; exact: boolean; operators: number; searches: boolean }
+
+/**
+ * The broadest search the dialect can write for the query: every part it cannot write is dropped in the direction
+ * that finds more (an exclusion it cannot write exactly is not sent), so that matching the whole query on what comes
+ * back (docs/queries.md#matching) loses nothing the platform could have found. Falls back to fewer parts when the
+ * result is too long or has too many operators (a query is at most 200 characters, so only GitHub's 5 operators
+ * bind today).
+ */
+export function nativeQuery(query: Query, dialect: Dialect): string {
+  const attempts = [dialect, { ...dialect, not: undefined }, { ...dialect, not: undefined, or: undefined }]
+  const written = attempts.map((d) => ({ d, w: writeTop(query.root, d) }))
+  // A stored keyword without a word (readQuery) has nothing to write: the platform gets it as it was written.
+  return (written.find(({ d, w }) => fits(w, d)) ?? written[2]).w.text || query.source
+}
+
+const fits = (w: Written, d: Dialect) =>
+  w.text.length <= (d.maxLength ?? Infinity) && w.operators <= (d.maxOperators ?? Infinity)
+
+function writeTop(root: QueryNode, d: Dialect): Written {
+  return (
+    write(root, d, false) ??
+    write(firstAlternative(root), d, false) ?? { text: '', exact: false, operators: 0, searches: false }
+  )
+}
+
+/** Without OR, a query whose alternatives are at the top is searched for its first one (docs/queries.md#per-platform). */
+function firstAlternative(node: QueryNode): QueryNode {
+  if (node.kind === 'or') return node.items.length > 0 ? firstAlternative(node.items[0]) : node
+  if (node.kind === 'and') return { ...node, items: node.items.map(firstAlternative) }
+  return node
+}
+
+/** The node written, or undefined when the dialect cannot narrow the search by it (it then matches anything). */
+function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefined {
+  switch (node.kind) {
+    case 'term':
+      return writeTerm(node, d)
+    case 'filter': {
+      const text = d.filter?.(node)
+      return text === undefined ? undefined : { text, exact: true, operators: 0, searches: false }
+    }
+    case 'not': {
+      const inner = d.not && write(node.item, d, true)
+      // Excluding less than the query does would exclude posts it keeps: only an exact part is excluded.
+      if (!d.not || !inner?.exact) return undefined
+      return { text: d.not(inner.text, node.item), exact: true, operators: inner.operators + 1, searches: false }
+    }
+    case 'and': {
+      const parts = node.items.map((n) => write(n, d, true))
+      const kept = parts.filter((p): p is Written => p !== undefined)
+      if (!kept.some((p) => p.searches)) return undefined
+      const exact = kept.length === parts.length && kept.every((p) => p.exact)
+      // One part left: written as if it stood where the AND does (no parentheses at the top).
+      if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
+      const text = kept.map((p) => p.text).join(' ')
+      return { text: nested ? `(${text})` : text, exact, operators: sum(kept), searches: true }
+    }
+    case 'or': {
+      if (!d.or) return undefined
+      const parts = node.items.map((n) => write(n, d, true))
+      if (parts.some((p) => p === undefined)) return undefined
+      const kept = parts as Written[]
+      const text = kept.map((p) => p.text).join(` ${d.or} `)
+      const exact = kept.every((p) => p.exact)
+      const searches = kept.every((p) => p.searches)
+      return { text: nested ? `(${text})` : text, exact, operators: sum(kept) + kept.length - 1, searches }
+    }
+  }
+}
+
+const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
+
+function writeTerm(node: TermNode, d: Dialect): Written {
+  const base = node.phrase ? `"${node.text}"` : node.text
+  const text = node.prefix && d.prefix ? `${base}*` : base
+  const exact = !node.prefix || d.prefix === true
+  if (!node.inTitle) return { text, exact, operators: 0, searches: true }
+  if (d.title) return { text: d.title(text), exact, operators: 0, searches: true }
+  return { text, exact: false, operators: 0, searches: true }
+}
+
+/** The filters every match must pass (those of the top level), for platforms that take them as parameters. */
+export function requiredFilters(root: QueryNode): FilterNode[] {
+  if (root.kind === 'filter') return [root]
+  if (root.kind === 'and') return root.items.filter((n): n is FilterNode => n.kind === 'filter')
+  return []
+}

@@ -1,0 +1,99 @@
+import { nativeQuery, requiredFilters } from './native'
+import { readQuery } from './parse'
+
+// Each platform's own search for a keyword query (docs/queries.md#per-platform). What a platform cannot express
+// is left out, never guessed: every post it returns is then matched against the whole query.
+
+const minus = (text: string) => (text.startsWith('-') ? text.slice(1) : `-${text}`)
+const subreddit = (site: string) =>
+  /^r\/[\w-]+$/.test(site) ? site.slice(2) : /^[\w-]+$/.test(site) ? site : undefined
+
+/** X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. */
+export const X_QUERY_MAX = 512 - '() -is:retweet'.length
+export const twitterQuery = (keyword: string) =>
+  nativeQuery(readQuery(keyword), {
+    or: 'OR',
+    not: minus,
+    maxLength: X_QUERY_MAX,
+    filter: (f) =>
+      f.field === 'author'
+        ? `from:${f.value}`
+        : f.field === 'lang'
+          ? `lang:${f.value}`
+          : f.field === 'type'
+            ? f.value === 'comment'
+              ? 'is:reply'
+              : '-is:reply'
+            : undefined,
+  })
+
+/** Reddit search: OR, NOT, "phrases", ( ), subreddit:, author:, title:. */
+export const redditQuery = (keyword: string) =>
+  nativeQuery(readQuery(keyword), {
+    or: 'OR',
+    not: (text) => `NOT ${text}`,
+    title: (text) => `title:${text}`,
+    filter: (f) => {
+      if (f.field === 'author') return `author:${f.value}`
+      const name = f.field === 'site' ? subreddit(f.value) : undefined
+      return name ? `subreddit:${name}` : undefined
+    },
+  })
+
+/** GitHub issue search: OR, NOT / -qualifier, "phrases", ( ), repo:, user:, author:; 256 characters, 5 operators. */
+export const githubQuery = (keyword: string) =>
+  nativeQuery(readQuery(keyword), {
+    or: 'OR',
+    not: (text, node) => (node.kind === 'filter' ? `-${text}` : `NOT ${text}`),
+    maxLength: 256 - ' is:issue'.length,
+    maxOperators: 5,
+    filter: (f) =>
+      f.field === 'author'
+        ? `author:${f.value}`
+        : f.field === 'site' && /^[\w-]+(\/[\w.-]+)?$/.test(f.value) && !f.value.startsWith('r/')
+          ? `${f.value.includes('/') ? 'repo' : 'user'}:${f.value}`
+          : undefined,
+  })
+
+/** YouTube search.list q: | for OR and - for NOT. */
+export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus })
+
+/** Google News search: OR, -, "phrases", ( ), site:, intitle:. */
+export const newsQuery = (keyword: string) =>
+  nativeQuery(readQuery(keyword), {
+    or: 'OR',
+    not: minus,
+    title: (text) => `intitle:${text}`,
+    filter: (f) => (f.field === 'site' && f.value.includes('.') ? `site:${f.value}` : undefined),
+  })
+
+/** Bluesky searchPosts q: words, "phrases", -word, from: and lang: (no OR). */
+export const blueskyQuery = (keyword: string) =>
+  nativeQuery(readQuery(keyword), {
+    not: minus,
+    filter: (f) => (f.field === 'author' ? `from:${f.value}` : f.field === 'lang' ? `lang:${f.value}` : undefined),
+  })
+
+/**
+ * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word in `query`; an author and story or comment
+ * as tags, which Algolia requires all of (a comma between tags is AND, a parenthesised list is OR).
+ */
+export function algoliaQuery(keyword: string): { query: string; tags: string } {
+  const parsed = readQuery(keyword)
+  const query = nativeQuery(parsed, { not: minus })
+  const filters = requiredFilters(parsed.root)
+  const type = filters.find((f) => f.field === 'type')?.value
+  const author = filters.find((f) => f.field === 'author')?.value
+  const tags = [type === 'post' ? 'story' : type === 'comment' ? 'comment' : '(story,comment)']
+  if (author) tags.push(`author_${author}`)
+  return { query, tags: tags.join(',') }
+}
+
+/**
+ * Platforms that take plain words (Stack Exchange, Mastodon, DEV, Medium's tags, Substack, search engines, the
+ * providers): the words and phrases every match must have, quoted phrases where `quotes`.
+ */
+export const plainQuery = (keyword: string, quotes = true) => {
+  const text = nativeQuery(readQuery(keyword), {})
+  return quotes ? text : text.replaceAll('"', '')
+}

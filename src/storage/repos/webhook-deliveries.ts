@@ -1,0 +1,142 @@
+import type { Client, Row } from '@libsql/client'
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed'
+export type Delivery = {
+  id: string
+  endpointId: string
+  event: string
+  signalId: string | null
+  payload: string | null
+  status: DeliveryStatus
+  attempts: number
+  nextAttemptAt: number
+  lastStatusCode: number | null
+  lastError: string | null
+  lastAttemptAt: string | null
+  createdAt: string
+}
+/** What one attempt came to: done (succeeded or given up) or due again at `nextAttemptAt`. */
+export type AttemptOutcome = {
+  status: DeliveryStatus
+  nextAttemptAt: number
+  statusCode: number | null
+  error: string | null
+  at: string
+}
+
+const COLUMNS = `id, endpoint_id, event, signal_id, payload, status, attempts, next_attempt_at, last_status_code,
+  last_error, last_attempt_at, created_at`
+
+const num = (v: unknown) => (v === null ? null : Number(v))
+const str = (v: unknown) => (v === null ? null : String(v))
+const toDelivery = (r: Row): Delivery => ({
+  id: String(r.id),
+  endpointId: String(r.endpoint_id),
+  event: String(r.event),
+  signalId: str(r.signal_id),
+  payload: str(r.payload),
+  status: String(r.status) as DeliveryStatus,
+  attempts: Number(r.attempts),
+  nextAttemptAt: Number(r.next_attempt_at),
+  lastStatusCode: num(r.last_status_code),
+  lastError: str(r.last_error),
+  lastAttemptAt: str(r.last_attempt_at),
+  createdAt: String(r.created_at),
+})
+
+/**
+ * The webhook outbox (docs/webhooks.md#delivery). Each statement stands alone, with no interactive transaction, so
+ * it works the same on a local file and on a libSQL server over HTTP.
+ */
+export function createWebhookDeliveriesRepo(client: Client) {
+  return {
+    async insert(d: { id: string; endpointId: string; event: string; payload: string; nowMs: number; nowIso: string }) {
+      await client.execute({
+        sql: `insert into webhook_deliveries (id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at)
+          values (?, ?, ?, ?, 'pending', 0, ?, ?)`,
+        args: [d.id, d.endpointId, d.event, d.payload, d.nowMs, d.nowIso],
+      })
+    },
+
+    /**
+     * Claims up to `limit` due attempts as `claim` (a token unique to this call) in ONE statement: only rows whose
+     * claim is free or expired, of enabled endpoints, are taken, so two processes on one database never claim the
+     * same attempt. The claim lasts until `claimUntil` (longer than an attempt may take); a holder that dies lets it
+     * expire and the attempt is made again (same webhook-id). The UPDATE runs to its commit before the claimed rows
+     * are read back by their token: rows handed out by an UPDATE … RETURNING whose commit then failed were seen sent
+     * twice with two servers on one file.
+     */
+    async claim(a: {
+      claim: string
+      nowMs: number
+      claimUntil: number
+      limit: number
+      onlyId?: string
+    }): Promise<Delivery[]> {
+      const taken = await client.execute({
+        sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ?, attempts = attempts + 1
+          where id in (
+            select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+            where d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
+              and (d.claim_expires_at is null or d.claim_expires_at <= ?) ${a.onlyId ? 'and d.id = ?' : ''}
+            order by d.next_attempt_at limit ?)
+          and status = 'pending' and (claim_expires_at is null or claim_expires_at <= ?)`,
+        args: [a.claim, a.claimUntil, a.nowMs, a.nowMs, ...(a.onlyId ? [a.onlyId] : []), a.limit, a.nowMs],
+      })
+      if (taken.rowsAffected === 0) return []
+      const rs = await client.execute({
+        sql: `select ${COLUMNS} from webhook_deliveries where claimed_by = ? and status = 'pending'`,
+        args: [a.claim],
+      })
+      return rs.rows.map(toDelivery)
+    },
+
+    /** Writes an attempt's outcome if the claim is still `holder`'s (a replay meanwhile wins); frees the claim. */
+    async finish(id: string, holder: string, o: AttemptOutcome): Promise<boolean> {
+      const rs = await client.execute({
+        sql: `update webhook_deliveries set status = ?, next_attempt_at = ?, last_status_code = ?, last_error = ?,
+            last_attempt_at = ?, claimed_by = null, claim_expires_at = null
+          where id = ? and claimed_by = ?`,
+        args: [o.status, o.nextAttemptAt, o.statusCode, o.error, o.at, id, holder],
+      })
+      return rs.rowsAffected > 0
+    },
+
+    /** An endpoint's deliveries, newest first. */
+    async list(endpointId: string, a: { limit: number; status?: DeliveryStatus }): Promise<Delivery[]> {
+      const rs = await client.execute({
+        sql: `select ${COLUMNS} from webhook_deliveries where endpoint_id = ? ${a.status ? 'and status = ?' : ''}
+          order by created_at desc, id desc limit ?`,
+        args: a.status ? [endpointId, a.status, a.limit] : [endpointId, a.limit],
+      })
+      return rs.rows.map(toDelivery)
+    },
+
+    async byId(endpointId: string, id: string): Promise<Delivery | undefined> {
+      const rs = await client.execute({
+        sql: `select ${COLUMNS} from webhook_deliveries where endpoint_id = ? and id = ?`,
+        args: [endpointId, id],
+      })
+      return rs.rows[0] ? toDelivery(rs.rows[0]) : undefined
+    },
+
+    /** Housekeeping: deliveries done (succeeded or given up) whose last attempt was before `before` (ISO time). */
+    async dropFinishedBefore(before: string): Promise<number> {
+      const rs = await client.execute({
+        sql: `delete from webhook_deliveries where status != 'pending' and coalesce(last_attempt_at, created_at) < ?`,
+        args: [before],
+      })
+      return rs.rowsAffected
+    },
+
+    /** Sends a delivery again from the start of the schedule, with the same id; an attempt in flight is disowned. */
+    async replay(endpointId: string, id: string, nowMs: number): Promise<boolean> {
+      const rs = await client.execute({
+        sql: `update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ?, claimed_by = null,
+            claim_expires_at = null where endpoint_id = ? and id = ?`,
+        args: [nowMs, endpointId, id],
+      })
+      return rs.rowsAffected > 0
+    },
+  }
+}

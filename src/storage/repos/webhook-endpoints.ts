@@ -1,0 +1,80 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db'
+import { webhookEndpoints } from '../tables/webhooks'
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect
+export type EndpointPatch = Partial<
+  Pick<
+    EndpointRow,
+    'url' | 'kind' | 'minScore' | 'intents' | 'keywords' | 'platforms' | 'enabled' | 'disabledReason' | 'failingSince'
+  >
+>
+
+/** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
+export function createWebhookEndpointsRepo(db: Db) {
+  const one = (teamId: string, id: string) => and(eq(webhookEndpoints.teamId, teamId), eq(webhookEndpoints.id, id))
+  return {
+    async insert(row: EndpointRow) {
+      await db.insert(webhookEndpoints).values(row)
+    },
+    list(teamId: string): Promise<EndpointRow[]> {
+      return db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.teamId, teamId))
+        .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+        .all()
+    },
+    byId(teamId: string, id: string): Promise<EndpointRow | undefined> {
+      return db.select().from(webhookEndpoints).where(one(teamId, id)).get()
+    },
+    /** The endpoint of a delivery, whichever team it belongs to (the delivery worker). */
+    byIdAnyTeam(id: string): Promise<EndpointRow | undefined> {
+      return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()
+    },
+    async update(teamId: string, id: string, patch: EndpointPatch): Promise<EndpointRow | undefined> {
+      const [row] = await db.update(webhookEndpoints).set(patch).where(one(teamId, id)).returning()
+      return row
+    },
+    async remove(teamId: string, id: string): Promise<boolean> {
+      const gone = await db.delete(webhookEndpoints).where(one(teamId, id)).returning({ id: webhookEndpoints.id })
+      return gone.length > 0
+    },
+    /** A new secret; the current one keeps signing until `previousUntil` (epoch ms). */
+    async rotate(teamId: string, id: string, secret: string, previousUntil: number): Promise<boolean> {
+      const rows = await db
+        .update(webhookEndpoints)
+        .set({ secret, previousSecret: sql`${webhookEndpoints.secret}`, previousSecretUntil: previousUntil })
+        .where(one(teamId, id))
+        .returning({ id: webhookEndpoints.id })
+      return rows.length > 0
+    },
+    /** After a success: the endpoint is no longer failing. */
+    async markHealthy(id: string) {
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, id), sql`${webhookEndpoints.failingSince} is not null`))
+    },
+    /** After a failure: remembers since when it fails (the first failure after a success); returns that time. */
+    async markFailing(id: string, nowMs: number): Promise<number> {
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: nowMs })
+        .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.failingSince)))
+      const row = await db
+        .select({ since: webhookEndpoints.failingSince })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, id))
+        .get()
+      return row?.since ?? nowMs
+    },
+    /** Turned off by the service, with the reason shown to the team. */
+    async disable(id: string, reason: string) {
+      await db
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: reason })
+        .where(eq(webhookEndpoints.id, id))
+    },
+  }
+}

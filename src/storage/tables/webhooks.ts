@@ -1,0 +1,62 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { teams } from './teams'
+
+// docs/webhooks.md: where a team's new signals are sent. Filters are JSON arrays (null: any).
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kind: text('kind', { enum: ['webhook', 'slack'] }).notNull(),
+    event: text('event').notNull(),
+    minScore: real('min_score').notNull(),
+    intents: text('intents'),
+    keywords: text('keywords'),
+    platforms: text('platforms'),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    // Why the service turned it off (410 Gone, failing for 5 days); null when enabled or turned off by a user.
+    disabledReason: text('disabled_reason'),
+    // The signing secret (whsec_…) in clear: HMAC needs the key itself, not a hash (docs/webhooks.md#secrets).
+    secret: text('secret').notNull(),
+    // After a rotation, the earlier secret signs too until this time (epoch ms).
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: integer('previous_secret_until'),
+    // Since when every attempt has failed (epoch ms); null after a success.
+    failingSince: integer('failing_since'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_team_idx').on(t.teamId)],
+)
+
+// docs/webhooks.md#delivery: the outbox. One row per (event, endpoint), written in the transaction that stores the
+// signal; its id is the `webhook-id` header of every attempt.
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    // The signal for signal.created; null for a test event, whose body is `payload`.
+    signalId: text('signal_id'),
+    payload: text('payload'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    // Epoch ms. A pending row is due at next_attempt_at; a claim is one process's right to send one attempt.
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    claimedBy: text('claimed_by'),
+    claimExpiresAt: integer('claim_expires_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: text('last_attempt_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+)

@@ -1,0 +1,107 @@
+import * as v from 'valibot'
+import { SEARCH_PLATFORMS } from '../config/platform-names'
+import { Intent } from '../domain/scoring/guide'
+import { queryInt, trimmed } from './common'
+
+// docs/webhooks.md#endpoints: what each field means, said once for the OpenAPI document.
+const about = {
+  url: 'Where deliveries are POSTed: an absolute http(s) URL on a public address (private ones only with webhooks.allow_private_targets).',
+  kind: '"webhook" (default): the signed JSON event. "slack": a Slack message for an incoming-webhook URL.',
+  minScore: 'Only signals scoring at least this, 0 to 10 (default 0).',
+  intents: 'Only signals of these intents; null or absent: any.',
+  keywords: 'Only signals found for these tracked keywords (case-insensitive); null or absent: any.',
+  platforms: 'Only signals from these platforms; null or absent: any.',
+  enabled: 'Whether deliveries are made (default true).',
+}
+const SCORE_RANGE = 'must be a number from 0 to 10'
+const nonEmpty = <S extends v.GenericSchema>(item: S, text: string) =>
+  v.nullable(v.pipe(v.array(item), v.minLength(1, 'must list at least one, or be null for any'), v.description(text)))
+
+const fields = {
+  url: v.pipe(trimmed(1, 2000), v.description(about.url)),
+  kind: v.pipe(v.picklist(['webhook', 'slack']), v.description(about.kind)),
+  minScore: v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)),
+  intents: nonEmpty(Intent, about.intents),
+  keywords: nonEmpty(trimmed(1, 200), about.keywords),
+  platforms: nonEmpty(v.picklist(SEARCH_PLATFORMS), about.platforms),
+  enabled: v.pipe(v.boolean(), v.description(about.enabled)),
+}
+
+/** `POST /api/v1/webhooks` (and `webhook add`): only the URL is required. */
+export const EndpointCreate = v.strictObject({
+  url: fields.url,
+  kind: v.optional(fields.kind, 'webhook'),
+  event: v.optional(
+    v.pipe(v.literal('signal.created'), v.description('The event sent: signal.created (the only one).')),
+    'signal.created',
+  ),
+  minScore: v.optional(fields.minScore, 0),
+  intents: v.optional(fields.intents, null),
+  keywords: v.optional(fields.keywords, null),
+  platforms: v.optional(fields.platforms, null),
+  enabled: v.optional(fields.enabled, true),
+})
+
+/** `PATCH /api/v1/webhooks/{id}`: the fields to change. */
+export const EndpointUpdate = v.pipe(
+  v.strictObject({
+    url: v.optional(fields.url),
+    kind: v.optional(fields.kind),
+    minScore: v.optional(fields.minScore),
+    intents: v.optional(fields.intents),
+    keywords: v.optional(fields.keywords),
+    platforms: v.optional(fields.platforms),
+    enabled: v.optional(fields.enabled),
+  }),
+  v.check((o) => Object.values(o).some((x) => x !== undefined), 'give at least one field to change'),
+)
+
+export const Endpoint = v.object({
+  id: v.string(),
+  url: v.string(),
+  kind: v.picklist(['webhook', 'slack']),
+  event: v.string(),
+  filters: v.object({
+    minScore: v.number(),
+    intents: v.nullable(v.array(v.string())),
+    keywords: v.nullable(v.array(v.string())),
+    platforms: v.nullable(v.array(v.string())),
+  }),
+  enabled: v.boolean(),
+  disabledReason: v.pipe(
+    v.nullable(v.string()),
+    v.description('Why the service disabled it (410 Gone, failing for 5 days); null otherwise.'),
+  ),
+  failingSince: v.pipe(
+    v.nullable(v.string()),
+    v.description('Since when every attempt has failed; null after a success.'),
+  ),
+  createdAt: v.string(),
+})
+export const EndpointList = v.object({ endpoints: v.array(Endpoint) })
+export const CreatedEndpoint = v.object({
+  endpoint: Endpoint,
+  secret: v.pipe(v.string(), v.description('The signing secret (whsec_…): shown this once.')),
+})
+export const RotatedSecret = v.object({
+  secret: v.pipe(v.string(), v.description('The new signing secret: shown this once.')),
+  previousSecretValidUntil: v.pipe(v.string(), v.description('Until then the earlier secret signs too.')),
+})
+
+export const Delivery = v.object({
+  id: v.pipe(v.string(), v.description('The webhook-id header of every attempt.')),
+  event: v.string(),
+  signalId: v.nullable(v.string()),
+  status: v.picklist(['pending', 'succeeded', 'failed']),
+  attempts: v.number(),
+  lastStatusCode: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  lastAttemptAt: v.nullable(v.string()),
+  nextAttemptAt: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export const DeliveryList = v.object({ deliveries: v.array(Delivery) })
+export const DeliveryQuery = v.strictObject({
+  status: v.optional(v.picklist(['pending', 'succeeded', 'failed'])),
+  limit: queryInt(1, 200, 50, 'Deliveries, newest first, 1 to 200 (default 50).'),
+})

@@ -1,0 +1,101 @@
+// The Keywords page's query box (docs/queries.md#preview) in Chromium: an error as you type, then a preview of
+// the team's recent signals the query would match.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { createApp } from '../../src/app'
+import type { Deps } from '../../src/deps'
+import { createUser } from '../../src/domain/users/users'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+
+let browser: Browser
+let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let origin: string
+let deps: Deps
+const PASSWORD = 'correct horse battery'
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString()
+
+const signal = (teamId: string, id: string, platform: string, text: string, publishedAt: string): NewSignal => ({
+  id: `sig_${id}`,
+  teamId,
+  platform,
+  postId: id,
+  author: `author_${id}`,
+  intent: 'ACTIVE',
+  score: 8,
+  reason: 'asks for a tool',
+  icpMatch: null,
+  preview: text,
+  contentFull: text,
+  url:
+    platform === 'reddit'
+      ? `https://www.reddit.com/r/sales/comments/${id}/`
+      : `https://news.ycombinator.com/item?id=${id}`,
+  keyword: 'crm',
+  publishedAt,
+  detectedAt: publishedAt,
+})
+
+beforeAll(async () => {
+  ;({ deps } = await testDeps({ now: new Date().toISOString() }))
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  await deps.repos.signals.insertMany(team.id, [
+    signal(team.id, 'p1', 'reddit', 'We need a CRM for our sales pipeline', daysAgo(1)),
+    signal(team.id, 'p2', 'hackernews', 'Is HubSpot CRM worth it for five people?', daysAgo(2)),
+    signal(team.id, 'p3', 'reddit', 'Any CRM with a good sales pipeline view?', daysAgo(10)),
+  ])
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
+  app = listening
+  origin = `http://127.0.0.1:${listening.server?.port}`
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop(true)
+})
+
+describe('the Keywords page query box', () => {
+  test('shows where a query is wrong as it is typed, then which recent posts it would match; adds it', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await view.goto('/')
+      await view.page.getByLabel('Email').fill('ann@acme.test')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
+      const box = view.page.getByLabel('Keyword or query')
+
+      await box.fill('crm OR')
+      const error = view.page.locator('.query-error')
+      await error.waitFor()
+      expect(await error.textContent()).toContain('at character 7: expected a word, a "phrase", a filter or ( after OR')
+
+      await box.fill('crm -hubspot')
+      const preview = view.page.locator('.query-preview')
+      await preview.getByText('it would match 1.').waitFor()
+      expect(await error.count()).toBe(0)
+      // Only the last 7 days: p3 (10 days ago) is not among the 2 signals read, and p2 is excluded.
+      expect(await preview.textContent()).toContain('the 2 signals kept since')
+      expect(await preview.locator('li').allTextContents()).toEqual([
+        expect.stringContaining('We need a CRM for our sales pipeline'),
+      ])
+
+      await box.fill('crm subreddit:sales OR hubspot')
+      await preview.getByText('it would match 2.').waitFor()
+      await screenshot(view.page, 'console-keyword-query')
+
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.locator('ul.rows li span', { hasText: /^crm subreddit:sales OR hubspot$/ }).waitFor()
+      expect(await deps.repos.keywords.list((await deps.repos.teams.list())[0].id)).toEqual([
+        'crm subreddit:sales OR hubspot',
+      ])
+      // The sign-in check (401) and the invalid query's preview (400) are answers, not page errors.
+      expect(view.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+})

@@ -1,0 +1,96 @@
+// The console's Webhooks page as a person uses it: the real app on a real socket, Chromium, a receiver on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakeUpstream } from '../support/fake-upstream'
+import { deliverDue, deliveryRows, signalRow, storeSignals, verified } from '../support/webhooks'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let origin = ''
+let ws: Workspace
+let deps: Deps
+let teamId: string
+const receiver = fakeUpstream(() => new Response('ok'))
+const PASSWORD = 'correct horse battery'
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({
+    config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true } },
+    now: new Date().toISOString(),
+  }))
+  teamId = (await seedTeam(deps, { name: 'acme' })).team.id
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  app = listenForBrowser(deps)
+  origin = app.origin
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop()
+  receiver.stop()
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+describe('the Webhooks page', () => {
+  test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
+    const view = await openPage(browser, origin)
+    const page = view.page
+    try {
+      await view.goto('/')
+      await page.getByLabel('Email').fill('ann@acme.test')
+      await page.getByLabel('Password').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click()
+      await page.getByText('No endpoints yet').waitFor()
+
+      const url = `${receiver.origin}/hook`
+      await page.getByLabel('URL').fill(url)
+      await page.getByLabel('Minimum score').fill('7')
+      await page.getByLabel('Intents').fill('active, competitor')
+      await page.getByRole('button', { name: 'Add endpoint' }).click()
+      const secret = await page.getByLabel('Signing secret').inputValue()
+      expect(secret).toStartWith('whsec_')
+      await page.getByRole('heading', { name: url }).waitFor()
+      await page.getByText('score ≥ 7 · intents ACTIVE, COMPETITOR').waitFor()
+
+      await page.getByRole('button', { name: `Test ${url}` }).click()
+      await page.getByText(`Test event delivered to ${url}: answered 200.`).waitFor()
+      expect(verified(secret, receiver.received[0])).toMatchObject({ type: 'webhook.test' })
+
+      // A new signal delivered by the worker shows in the log; a replay sends it again.
+      await storeSignals(deps, [signalRow(teamId)])
+      await deliverDue(deps)
+      await page.getByRole('button', { name: `Deliveries of ${url}` }).click()
+      const rows = page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr')
+      await rows.nth(1).waitFor()
+      expect(await rows.count()).toBe(2)
+      await screenshot(page, 'console-webhooks')
+      const signalDelivery = (await deliveryRows(deps)).find((d) => d.signal_id !== null)
+      await page.getByRole('button', { name: `Replay ${signalDelivery?.id}` }).click()
+      await page
+        .locator('tbody tr', { hasText: String(signalDelivery?.id) })
+        .getByText('pending')
+        .waitFor()
+      await deliverDue(deps)
+      expect(receiver.received.filter((q) => q.headers.get('webhook-id') === signalDelivery?.id)).toHaveLength(2)
+
+      await page.getByRole('button', { name: `Disable ${url}` }).click()
+      await page.getByText('Disabled', { exact: true }).waitFor()
+      expect(await page.getByRole('button', { name: `Test ${url}` }).isDisabled()).toBe(true)
+      await page.getByRole('button', { name: `Remove ${url}` }).click()
+      await page.getByText('No endpoints yet').waitFor()
+      expect(view.foreignRequests).toEqual([])
+      expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+})

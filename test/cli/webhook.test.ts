@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { fakesPerTest } from '../support/fake-upstream'
+import { verified } from '../support/webhooks'
+import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+beforeEach(async () => {
+  ws = createWorkspace()
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+})
+afterEach(() => ws.cleanup())
+const receiver = fakesPerTest()
+const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
+
+describe('webhook', () => {
+  test('add prints the secret once, list shows the endpoint without it, test delivers a signed event, remove', async () => {
+    const r = receiver(() => new Response('ok'))
+    const made = JSON.parse(
+      await ok(
+        ws,
+        [
+          'webhook',
+          'add',
+          '--team',
+          'acme',
+          '--url',
+          `${r.origin}/hook`,
+          '--min-score',
+          '7',
+          '--intents',
+          'ACTIVE, PAIN',
+          '--json',
+        ],
+        { env: PRIVATE_OK },
+      ),
+    )
+    expect(made.secret).toMatch(/^whsec_/)
+    expect(made.endpoint.filters).toEqual({ minScore: 7, intents: ['ACTIVE', 'PAIN'], keywords: null, platforms: null })
+    const id = made.endpoint.id
+    const table = await ok(ws, ['webhook', 'list', '--team', 'acme'])
+    expect(table).toContain(id)
+    expect(table).toContain('score>=7 intents=ACTIVE,PAIN')
+    expect(table).not.toContain(made.secret)
+
+    const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', id], { env: PRIVATE_OK })
+    expect(tested.code).toBe(0)
+    expect(tested.stdout).toContain('the receiver answered 200')
+    expect(r.received).toHaveLength(1)
+    expect(verified(made.secret, r.received[0])).toMatchObject({ type: 'webhook.test' })
+
+    expect(await ok(ws, ['webhook', 'remove', '--team', 'acme', id])).toBe(`Removed webhook endpoint ${id}.\n`)
+    expect(await ok(ws, ['webhook', 'list', '--team', 'acme'])).toBe('the team has no webhook endpoints\n')
+  })
+
+  test('a test the receiver refuses exits 1 and says when it is retried', async () => {
+    const r = receiver(() => new Response('no', { status: 500 }))
+    const made = JSON.parse(
+      await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', r.origin, '--kind', 'slack', '--json'], {
+        env: PRIVATE_OK,
+      }),
+    )
+    const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', made.endpoint.id], { env: PRIVATE_OK })
+    expect(tested.code).toBe(1)
+    expect(tested.stdout).toContain('answered 500')
+    expect(JSON.parse(r.received[0].body).text).toContain('acme')
+  })
+
+  test('bad input exits 2 with one line on stderr and stores nothing', async () => {
+    const cases: [string[], string][] = [
+      [['--url', 'http://127.0.0.1:9/x'], 'private'],
+      [['--url', 'https://example.com/x', '--min-score', 'high'], '--min-score'],
+      [['--url', 'https://example.com/x', '--intents', 'BUYING'], '--intents'],
+      [['--url', 'https://example.com/x', '--kind', 'teams'], '--kind'],
+      [['--url', 'notaurl'], 'url'],
+      [['--min-score', '3'], '--url is required'],
+      [['--url', 'https://example.com/x', '--colour', 'red'], 'colour'],
+    ]
+    for (const [args, said] of cases) {
+      const r = await runCli(ws, ['webhook', 'add', '--team', 'acme', ...args])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(said)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    }
+    const unknown = await runCli(ws, ['webhook', 'remove', '--team', 'acme', 'whe_nope'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toBe('lead-signals: no such webhook endpoint\n')
+    expect(await query(ws, 'select count(*) as n from webhook_endpoints')).toEqual([{ n: 0 }])
+  })
+})

@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'bun:test'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { seedTeam, testDeps } from '../../support/deps'
+import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+const receiver = fakesPerTest()
+const S = 1000
+// docs/webhooks.md#retries: the waits after failed attempts 1 to 9; the 10th failure gives the delivery up.
+const SCHEDULE = [5 * S, 300 * S, 1800 * S, 7200 * S, 18000 * S, 36000 * S, 50400 * S, 72000 * S, 86400 * S]
+
+async function world(config: Record<string, unknown> = { webhooks: { allow_private_targets: true } }) {
+  const { deps, clock } = await testDeps({ config })
+  const { team } = await seedTeam(deps)
+  return { deps, clock, team }
+}
+
+describe('webhook retries', () => {
+  test('a failing receiver is retried on the Standard Webhooks schedule with jitter, then the delivery is given up', async () => {
+    const { deps, clock, team } = await world()
+    const r = receiver(() => new Response('down', { status: 500 }))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    await storeSignals(deps, [signalRow(team.id)])
+    expect(await deliverDue(deps)).toBe(1) // attempt 1: at once
+    for (const [i, wait] of SCHEDULE.entries()) {
+      const [d] = await deliveryRows(deps)
+      expect(d).toMatchObject({ status: 'pending', attempts: i + 1, last_status_code: 500 })
+      const delay = Number(d.next_attempt_at) - clock.now().getTime()
+      expect(delay).toBeGreaterThanOrEqual(wait * 0.9)
+      expect(delay).toBeLessThanOrEqual(wait * 1.1)
+      // Not a moment early.
+      clock.set(new Date(Number(d.next_attempt_at) - 1))
+      expect(await deliverDue(deps)).toBe(0)
+      clock.set(new Date(Number(d.next_attempt_at)))
+      expect(await deliverDue(deps)).toBe(1)
+    }
+    const [d] = await deliveryRows(deps)
+    expect(d).toMatchObject({ status: 'failed', attempts: 10 })
+    expect(r.received).toHaveLength(10)
+    // One webhook-id across every attempt.
+    expect(new Set(r.received.map((q) => q.headers.get('webhook-id')))).toEqual(new Set([String(d.id)]))
+    clock.set(new Date(clock.now().getTime() + 100 * 86400 * S))
+    expect(await deliverDue(deps)).toBe(0)
+  })
+
+  test('Retry-After lengthens the wait, and never shortens it', async () => {
+    const { deps, clock, team } = await world()
+    let retryAfter = '3600'
+    const r = receiver(() => new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } }))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    let [d] = await deliveryRows(deps)
+    expect(Number(d.next_attempt_at) - clock.now().getTime()).toBe(3600 * S)
+    clock.set(new Date(Number(d.next_attempt_at)))
+    retryAfter = '1' // shorter than the 5 minutes after attempt 2
+    await deliverDue(deps)
+    ;[d] = await deliveryRows(deps)
+    expect(Number(d.next_attempt_at) - clock.now().getTime()).toBeGreaterThanOrEqual(270 * S)
+  })
+
+  test('an endpoint failing for 5 days is disabled and shown so; a success in between resets the count', async () => {
+    const { deps, clock, team } = await world()
+    let status = 500
+    const r = receiver(() => new Response('', { status }))
+    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    const start = clock.now().getTime()
+    const day = 86400 * S
+    // A new signal every day; every attempt fails.
+    for (let n = 0; n < 4; n++) {
+      clock.set(new Date(start + n * day))
+      await storeSignals(deps, [signalRow(team.id)])
+      await deliverDue(deps)
+    }
+    let row = await deps.repos.webhookEndpoints.byId(team.id, endpoint.id)
+    expect(row).toMatchObject({ enabled: true, failingSince: start })
+    status = 200
+    clock.set(new Date(start + 4 * day))
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    row = await deps.repos.webhookEndpoints.byId(team.id, endpoint.id)
+    expect(row).toMatchObject({ enabled: true, failingSince: null })
+
+    status = 500
+    const again = start + 5 * day
+    for (let n = 0; n <= 5; n++) {
+      clock.set(new Date(again + n * day))
+      await storeSignals(deps, [signalRow(team.id)])
+      await deliverDue(deps)
+    }
+    row = await deps.repos.webhookEndpoints.byId(team.id, endpoint.id)
+    expect(row).toMatchObject({ enabled: false, disabledReason: 'every attempt failed for 5 days' })
+  })
+
+  test('a private target is refused by default, when added and again when delivering', async () => {
+    const { deps, team } = await world({})
+    const r = receiver(() => new Response('ok'))
+    await expect(createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })).rejects.toMatchObject({
+      kind: 'invalid_request',
+    })
+    await expect(
+      createEndpoint(deps, { teamId: team.id, input: endpointInput('http://169.254.169.254/latest/meta-data') }),
+    ).rejects.toMatchObject({ kind: 'invalid_request' })
+    // Added while private targets were allowed, then the setting is turned off: the attempt is refused.
+    deps.config.webhooks.allow_private_targets = true
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    deps.config.webhooks.allow_private_targets = false
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    expect(r.received).toHaveLength(0)
+    const [d] = await deliveryRows(deps)
+    expect(d).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
+    expect(String(d.last_error)).toContain('private')
+  })
+
+  test('a signal deleted before its delivery is given up without counting against the endpoint', async () => {
+    const { deps, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    const s = signalRow(team.id)
+    await storeSignals(deps, [s])
+    await deps.database.client.execute({ sql: 'delete from signals where id = ?', args: [s.id] })
+    await deliverDue(deps)
+    expect(r.received).toHaveLength(0)
+    const [d] = await deliveryRows(deps)
+    expect(d).toMatchObject({ status: 'failed', last_error: 'the signal no longer exists' })
+    expect(await deps.repos.webhookEndpoints.byId(team.id, endpoint.id)).toMatchObject({
+      enabled: true,
+      failingSince: null,
+    })
+  })
+})

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'bun:test'
+import { parseQuery, QUERY_LIMITS, readQuery } from '../../src/query/parse'
+
+const errorOf = (q: string) => {
+  const r = parseQuery(q)
+  if (r.ok) throw new Error(`${q} parsed`)
+  return r.error
+}
+const rootOf = (q: string) => {
+  const r = parseQuery(q)
+  if (!r.ok) throw new Error(`${q}: ${JSON.stringify(r.error)}`)
+  return r.query.root
+}
+
+describe('parseQuery', () => {
+  test('words, phrases, OR, parentheses, exclusions, prefixes and filters', () => {
+    expect(rootOf('crm')).toMatchObject({ kind: 'term', text: 'crm', words: ['crm'] })
+    expect(rootOf('"Sales Pipeline" (crm OR erp) -hubspot NOT title:cheap platform:reddit')).toMatchObject({
+      kind: 'and',
+      items: [
+        { kind: 'term', phrase: true, words: ['sales', 'pipeline'] },
+        { kind: 'or', items: [{ words: ['crm'] }, { words: ['erp'] }] },
+        { kind: 'not', item: { words: ['hubspot'] } },
+        { kind: 'not', item: { kind: 'term', inTitle: true, words: ['cheap'] } },
+        { kind: 'filter', field: 'platform', value: 'reddit' },
+      ],
+    })
+    expect(rootOf('automat*')).toMatchObject({ prefix: true, words: ['automat'] })
+    expect(rootOf('crm subreddit:SaaS -author:@Bob lang:DE type:comment site:https://www.Example.com/')).toMatchObject({
+      items: [
+        {},
+        { field: 'site', value: 'r/saas' },
+        { kind: 'not', item: { field: 'author', value: 'bob' } },
+        { field: 'lang', value: 'de' },
+        { field: 'type', value: 'comment' },
+        { field: 'site', value: 'example.com' },
+      ],
+    })
+    expect(rootOf('title:"buying guide"')).toMatchObject({ inTitle: true, phrase: true, words: ['buying', 'guide'] })
+    // A hyphen inside a word and a name that is no filter stay words; lower-case or is a word.
+    expect(rootOf('follow-up')).toMatchObject({ kind: 'term', words: ['follow', 'up'] })
+    expect(rootOf('http://x.io')).toMatchObject({ kind: 'term', words: ['http', 'x', 'io'] })
+    expect(rootOf('this or that')).toMatchObject({ kind: 'and', items: [{}, { words: ['or'] }, {}] })
+  })
+
+  test('an invalid query names the position and what was expected', () => {
+    expect(errorOf('crm OR')).toEqual({ position: 7, expected: 'a word, a "phrase", a filter or ( after OR (at 5)' })
+    expect(errorOf('(crm erp')).toEqual({ position: 9, expected: ') to close the ( at character 1' })
+    expect(errorOf('crm)')).toEqual({ position: 4, expected: 'no ) here: it closes no (' })
+    expect(errorOf('"sales pipeline')).toEqual({ position: 1, expected: 'a closing " for the phrase opened here' })
+    expect(errorOf('crm lang:english')).toEqual({
+      position: 10,
+      expected: 'a two-letter language code (ISO 639-1) such as en or de',
+    })
+    expect(errorOf('crm type:thread').position).toBe(10)
+    expect(errorOf('crm platform:myspace').expected).toStartWith('a platform: twitter, reddit')
+    expect(errorOf('crm site: x')).toEqual({ position: 10, expected: 'a value after site:' })
+    expect(errorOf('cr*m')).toEqual({ position: 3, expected: 'a * only at the end of a word (a prefix)' })
+    expect(errorOf('-hubspot')).toMatchObject({ position: 1 })
+    expect(errorOf('crm OR -hubspot').position).toBe(8)
+    expect(errorOf('platform:reddit').expected).toContain('a word or "phrase" to search for')
+    expect(errorOf('crm --x')).toMatchObject({ position: 6 })
+    expect(errorOf('+++')).toEqual({ position: 1, expected: 'a word with a letter or a digit' })
+    expect(errorOf('   ')).toMatchObject({ position: 1 })
+  })
+
+  test('limits on length, depth and terms', () => {
+    expect(errorOf('a'.repeat(QUERY_LIMITS.length + 1))).toMatchObject({ position: 201 })
+    expect(parseQuery('a'.repeat(QUERY_LIMITS.length)).ok).toBe(true)
+    expect(errorOf('((((((crm))))))')).toMatchObject({ position: 6, expected: 'at most 5 levels of ( )' })
+    expect(parseQuery('(((((crm)))))').ok).toBe(true)
+    const words = Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ')
+    expect(errorOf(words)).toMatchObject({ position: 71, expected: 'at most 20 words, phrases and filters' })
+  })
+
+  test('a stored keyword that does not parse is read as its words', () => {
+    expect(readQuery('"crm tool').root).toMatchObject({ kind: 'and', items: [{ words: ['crm'] }, { words: ['tool'] }] })
+    expect(readQuery('"+++').root).toEqual({ kind: 'or', at: 1, items: [] })
+  })
+})

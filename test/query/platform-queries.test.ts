@@ -1,0 +1,134 @@
+import { describe, expect, test } from 'bun:test'
+import {
+  algoliaQuery,
+  blueskyQuery,
+  githubQuery,
+  newsQuery,
+  plainQuery,
+  redditQuery,
+  twitterQuery,
+  X_QUERY_MAX,
+  youtubeQuery,
+} from '../../src/query/platform-queries'
+
+// docs/queries.md#per-platform: for each query, what each platform's own search is sent. What a platform cannot
+// say is left out in the direction that finds more; our matching then applies the whole query.
+const QUERIES = [
+  'crm',
+  'crm OR erp',
+  '(crm OR erp) -hubspot',
+  'crm -"worth it" author:bob lang:de type:comment',
+  'automat* subreddit:saas title:help',
+  'crm site:acme/tools -author:bot',
+  'crm -(cheap OR free)',
+  'crm site:techcrunch.com title:"raises"',
+  '"buying guide" -platform:reddit',
+]
+const BUILT: Record<string, Record<string, string>> = {
+  twitter: {
+    'crm OR erp': 'crm OR erp',
+    '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
+    'crm -"worth it" author:bob lang:de type:comment': 'crm -"worth it" from:bob lang:de is:reply',
+    'automat* subreddit:saas title:help': 'automat help',
+    'crm site:acme/tools -author:bot': 'crm -from:bot',
+    'crm -(cheap OR free)': 'crm -(cheap OR free)',
+    'crm site:techcrunch.com title:"raises"': 'crm "raises"',
+  },
+  reddit: {
+    '(crm OR erp) -hubspot': '(crm OR erp) NOT hubspot',
+    'crm -"worth it" author:bob lang:de type:comment': 'crm NOT "worth it" author:bob',
+    'automat* subreddit:saas title:help': 'automat subreddit:saas title:help',
+    'crm site:acme/tools -author:bot': 'crm NOT author:bot',
+    'crm -(cheap OR free)': 'crm NOT (cheap OR free)',
+    'crm site:techcrunch.com title:"raises"': 'crm title:"raises"',
+  },
+  github: {
+    '(crm OR erp) -hubspot': '(crm OR erp) NOT hubspot',
+    'crm -"worth it" author:bob lang:de type:comment': 'crm NOT "worth it" author:bob',
+    'automat* subreddit:saas title:help': 'automat help',
+    'crm site:acme/tools -author:bot': 'crm repo:acme/tools -author:bot',
+    'crm -(cheap OR free)': 'crm NOT (cheap OR free)',
+  },
+  youtube: {
+    'crm OR erp': 'crm | erp',
+    '(crm OR erp) -hubspot': '(crm | erp) -hubspot',
+    'crm -(cheap OR free)': 'crm -(cheap | free)',
+  },
+  news: {
+    '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
+    'automat* subreddit:saas title:help': 'automat intitle:help',
+    'crm -(cheap OR free)': 'crm -(cheap OR free)',
+    'crm site:techcrunch.com title:"raises"': 'crm site:techcrunch.com intitle:"raises"',
+  },
+  bluesky: {
+    'crm OR erp': 'crm',
+    '(crm OR erp) -hubspot': 'crm -hubspot',
+    'crm -"worth it" author:bob lang:de type:comment': 'crm -"worth it" from:bob lang:de',
+    'crm site:acme/tools -author:bot': 'crm -from:bot',
+    'crm -(cheap OR free)': 'crm',
+  },
+  plain: {
+    'crm OR erp': 'crm',
+    '(crm OR erp) -hubspot': 'crm',
+    'crm -"worth it" author:bob lang:de type:comment': 'crm',
+    'automat* subreddit:saas title:help': 'automat help',
+    'crm site:techcrunch.com title:"raises"': 'crm "raises"',
+  },
+}
+const BUILDERS: Record<string, (k: string) => string> = {
+  twitter: twitterQuery,
+  reddit: redditQuery,
+  github: githubQuery,
+  youtube: youtubeQuery,
+  news: newsQuery,
+  bluesky: blueskyQuery,
+  plain: (k) => plainQuery(k),
+}
+// Queries not in a platform's table above are sent as written there.
+const AS_WRITTEN: Record<string, string> = {
+  crm: 'crm',
+  'crm OR erp': 'crm OR erp',
+  '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
+  'crm -"worth it" author:bob lang:de type:comment': 'crm -"worth it"',
+  'automat* subreddit:saas title:help': 'automat help',
+  'crm site:acme/tools -author:bot': 'crm',
+  'crm -(cheap OR free)': 'crm',
+  'crm site:techcrunch.com title:"raises"': 'crm "raises"',
+  '"buying guide" -platform:reddit': '"buying guide"',
+}
+
+describe('each platform gets the broadest search it can express', () => {
+  for (const [platform, build] of Object.entries(BUILDERS)) {
+    test(platform, () => {
+      const got = Object.fromEntries(QUERIES.map((q) => [q, build(q)]))
+      const want = Object.fromEntries(QUERIES.map((q) => [q, BUILT[platform][q] ?? AS_WRITTEN[q]]))
+      expect(got).toEqual(want)
+    })
+  }
+
+  test('Hacker News: words, phrases and exclusions in the query; author and story or comment as tags', () => {
+    expect(algoliaQuery('crm')).toEqual({ query: 'crm', tags: '(story,comment)' })
+    expect(algoliaQuery('"sales pipeline" -hubspot author:pg type:comment')).toEqual({
+      query: '"sales pipeline" -hubspot',
+      tags: 'comment,author_pg',
+    })
+    expect(algoliaQuery('crm OR erp type:post').query).toBe('crm')
+  })
+
+  test('X: the longest query (200 characters) stays within 512 with our wrapper', () => {
+    const longest = `(${Array.from({ length: 13 }, (_, i) => `option${i}`).join(' OR ')}) -"excluded phrase" lang:en`
+    expect(longest.length).toBeLessThanOrEqual(200)
+    expect(twitterQuery(longest)).toBe(longest)
+    expect(twitterQuery(longest).length).toBeLessThanOrEqual(X_QUERY_MAX)
+  })
+
+  test('a stored keyword without a word is sent as written', () => {
+    expect(plainQuery('"!!!')).toBe('"!!!')
+    expect(twitterQuery('"!!!')).toBe('"!!!')
+  })
+
+  test('GitHub: more than 5 operators drops the exclusions first', () => {
+    expect(githubQuery('crm -a -b -c -d -e -f')).toBe('crm')
+    expect(githubQuery('crm -a -b')).toBe('crm NOT a NOT b')
+  })
+})

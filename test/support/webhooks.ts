@@ -1,0 +1,78 @@
+import { Webhook } from 'standardwebhooks'
+import type { Deps } from '../../src/deps'
+import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
+import type { EndpointInput } from '../../src/domain/webhooks/endpoints'
+import { newId } from '../../src/lib/ids'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import type { Received } from './fake-upstream'
+
+/** A signal row as a polling pass would store it. */
+export function signalRow(teamId: string, a: Partial<NewSignal> = {}): NewSignal {
+  const id = newId('sig')
+  return {
+    id,
+    teamId,
+    platform: 'hackernews',
+    postId: `post-${id}`,
+    author: 'ann',
+    intent: 'ACTIVE',
+    score: 8,
+    reason: 'Asks for a CRM recommendation with budget approved.',
+    icpMatch: null,
+    preview: 'We are looking for a CRM for our 5-person sales team.',
+    contentFull: 'We are looking for a CRM for our 5-person sales team. Any recommendations? Budget approved.',
+    url: `https://news.ycombinator.com/item?id=${id}`,
+    keyword: 'crm',
+    publishedAt: '2026-11-15T11:00:00.000Z',
+    detectedAt: '2026-11-15T11:59:00.000Z',
+    ...a,
+  }
+}
+
+/** Stores signals the way a polling pass does (the same repository call, in one transaction with their deliveries). */
+export function storeSignals(deps: Deps, signals: NewSignal[]) {
+  return deps.repos.polling.store({
+    signals,
+    scored: [],
+    queue: [],
+    failed: [],
+    fetchedAt: deps.clock.now().toISOString(),
+    storedAt: deps.clock.now(),
+  })
+}
+
+/** Verifies a received delivery with the `standardwebhooks` library; returns the parsed body (throws if it fails). */
+export function verified(secret: string, req: Received): any {
+  const headers = {
+    'webhook-id': req.headers.get('webhook-id') ?? '',
+    'webhook-timestamp': req.headers.get('webhook-timestamp') ?? '',
+    'webhook-signature': req.headers.get('webhook-signature') ?? '',
+  }
+  return new Webhook(secret).verify(req.body, headers)
+}
+
+export async function deliveryRows(deps: Deps) {
+  const rs = await deps.database.client.execute(
+    'select id, endpoint_id, signal_id, status, attempts, next_attempt_at, last_status_code, last_error from webhook_deliveries order by created_at, id',
+  )
+  return rs.rows.map((r) => ({ ...r }))
+}
+
+/** An endpoint's settings: every signal, enabled, unless `a` says otherwise. */
+export const endpointInput = (url: string, a: Partial<EndpointInput> = {}): EndpointInput => ({
+  url,
+  kind: 'webhook',
+  enabled: true,
+  minScore: 0,
+  intents: null,
+  keywords: null,
+  platforms: null,
+  ...a,
+})
+
+/** What the delivery worker does on each tick, once: claim what is due and send it, all of it to the end. */
+export async function deliverDue(deps: Deps, holder = 'test-holder') {
+  const claimed = await claimDue(deps, { holder, limit: 100 })
+  await Promise.all(claimed.map((d) => runAttempt(deps, d)))
+  return claimed.length
+}
