@@ -7,6 +7,7 @@ import m4 from './0004_console.sql' with { type: 'text' }
 import m5 from './0005_oauth.sql' with { type: 'text' }
 import m6 from './0006_signals_export.sql' with { type: 'text' }
 import m7 from './0007_webhooks.sql' with { type: 'text' }
+import m8 from './0008_signal_feedback.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0005_oauth', when: 1795410006282, sql: m5 },
   { tag: '0006_signals_export', when: 1795660690715, sql: m6 },
   { tag: '0007_webhooks', when: 1795664425385, sql: m7 },
+  { tag: '0008_signal_feedback', when: 1795665117249, sql: m8 },
 ]

@@ -16,7 +16,8 @@ import { mentionsRoutes } from './http/mentions/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
-import { signalsRoutes } from './http/signals/routes'
+import { feedbackRoutes, signalsRoutes } from './http/signals/routes'
+import { keywordsRoutes } from './http/keywords/routes'
 import { usageRoutes } from './http/usage/routes'
 import { webhookActionRoutes } from './http/webhooks/action-routes'
 import { webhooksRoutes } from './http/webhooks/routes'
@@ -32,6 +33,8 @@ export function createApp(deps: Deps) {
     .use(healthRoutes(deps))
     .use(usageRoutes(deps))
     .use(signalsRoutes(deps))
+    .use(feedbackRoutes(deps))
+    .use(keywordsRoutes(deps))
     .use(leadsRoutes(deps))
     .use(mentionsRoutes(deps))
     .use(platformsRoutes(deps))

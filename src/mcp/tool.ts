@@ -24,6 +24,8 @@ export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
   output: v.GenericSchema
   /** Counted tools change the team's quota, so only the free ones are read-only for a client. */
   counted: boolean
+  /** Changes the team's data although it is free (rate_signal): not read-only either. */
+  writes?: boolean
   /** The OAuth scope of the REST route it stands for (docs/oauth.md#scopes); null: any caller. */
   scope: Scope | null
   openWorld: boolean
@@ -43,7 +45,7 @@ export function listingOf(tool: McpTool): Tool {
     outputSchema: jsonSchemaOf(tool.output),
     annotations: {
       title: tool.title,
-      readOnlyHint: !tool.counted,
+      readOnlyHint: !tool.counted && !tool.writes,
       destructiveHint: false,
       idempotentHint: !tool.counted,
       openWorldHint: tool.openWorld,

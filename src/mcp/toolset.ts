@@ -4,17 +4,19 @@ import { listingOf, type McpTool } from './tool'
 import { getUsageTool } from './tools/get-usage'
 import { listPlatformsTool } from './tools/list-platforms'
 import { listSignalsTool } from './tools/list-signals'
+import { rateSignalTool } from './tools/rate-signal'
 import { scoreLeadTool } from './tools/score-lead'
 import { searchMentionsTool } from './tools/search-mentions'
 
 export type Toolset = { tools: Map<string, McpTool>; listings: Tool[] }
 
-/** The five tools, built once per process: their JSON Schemas are computed here, not per request. */
+/** The tools, built once per process: their JSON Schemas are computed here, not per request. */
 export function buildToolset(deps: Deps): Toolset {
   const tools: McpTool[] = [
     searchMentionsTool(deps),
     scoreLeadTool(deps),
     listSignalsTool(deps),
+    rateSignalTool(deps),
     getUsageTool(deps),
     listPlatformsTool(deps),
   ]

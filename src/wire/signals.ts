@@ -17,6 +17,9 @@ const about = {
     'or a date-time with a time zone (2026-11-01T09:30:00Z).',
   limit: 'Signals per page, 1 to 100 (default 20).',
   offset: 'Signals to skip for paging, 0 or more (default 0); the order is stable across pages.',
+  include:
+    '"dismissed": also the signals the team judged not relevant, which the default list leaves out (they are ' +
+    'never deleted).',
   content:
     '"preview" (default): content is at most 300 characters. "full": each signal also carries contentFull, ' +
     'up to 4,000 characters (null where the full text was not kept).',
@@ -36,6 +39,7 @@ const filters = {
       v.description(about.since),
     ),
   ),
+  include: v.optional(v.pipe(v.picklist(['dismissed']), v.description(about.include))),
   content: v.optional(v.pipe(v.picklist(['preview', 'full']), v.description(about.content)), 'preview'),
 }
 
@@ -60,6 +64,7 @@ export const SignalQuery = v.strictObject({
   since: filters.since,
   limit: queryInt(1, 100, 20, about.limit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
+  include: filters.include,
   content: filters.content,
 })
 export type SignalQuery = v.InferOutput<typeof SignalQuery>
@@ -83,6 +88,7 @@ export const SignalExportQuery = v.strictObject({
   platform: filters.platform,
   minScore: queryMinScore,
   since: filters.since,
+  include: filters.include,
 })
 export type SignalExportQuery = v.InferOutput<typeof SignalExportQuery>
 
@@ -98,6 +104,7 @@ export const SignalArgs = v.strictObject({
   since: filters.since,
   limit: jsonInt(1, 100, 20, about.limit),
   offset: jsonInt(0, Number.MAX_SAFE_INTEGER, 0, about.offset),
+  include: filters.include,
   content: filters.content,
 })
 
@@ -115,6 +122,10 @@ export const Signal = v.object({
   keyword: v.string(),
   publishedAt: v.string(),
   detectedAt: v.string(),
+  verdict: v.pipe(
+    v.nullable(v.picklist(['relevant', 'not_relevant'])),
+    v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),
+  ),
 })
 
 export const SignalPage = v.object({

@@ -88,7 +88,8 @@ describe('the Keywords page query box', () => {
       await screenshot(view.page, 'console-keyword-query')
 
       await view.page.getByRole('button', { name: 'Add' }).click()
-      await view.page.locator('ul.rows li span', { hasText: /^crm subreddit:sales OR hubspot$/ }).waitFor()
+      // The Keywords page lists each keyword in the first cell of its row of figures (docs/console.md#verdicts).
+      await view.page.locator('tbody tr td', { hasText: /^crm subreddit:sales OR hubspot$/ }).waitFor()
       expect(await deps.repos.keywords.list((await deps.repos.teams.list())[0].id)).toEqual([
         'crm subreddit:sales OR hubspot',
       ])

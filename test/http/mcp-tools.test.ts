@@ -7,7 +7,7 @@ import type { NewSignal } from '../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client as restClient } from '../support/http'
-import { callTool, httpClient, listen } from '../support/mcp'
+import { callTool, httpClient, listen, toolErrorOf } from '../support/mcp'
 
 const platforms = fakePlatforms()
 platforms.add(
@@ -101,13 +101,14 @@ async function expectSameAnswer(
 }
 
 describe('tools/list', () => {
-  test('lists the five tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
+  test('lists the six tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
     const { mcp } = await twins()
     const { tools } = await mcp.listTools()
     expect(tools.map((t) => t.name)).toEqual([
       'search_mentions',
       'score_lead',
       'list_signals',
+      'rate_signal',
       'get_usage',
       'list_platforms',
     ])
@@ -137,6 +138,7 @@ describe('tools/list', () => {
     // Every filter and paging parameter of GET /api/v1/signals.
     expect(Object.keys(signals.properties ?? {}).sort()).toEqual([
       'content',
+      'include',
       'intent',
       'keyword',
       'limit',
@@ -158,6 +160,13 @@ describe('tools/list', () => {
     expect(byName.get_usage.annotations).toMatchObject({ readOnlyHint: true })
     expect(byName.list_signals.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false })
     expect(byName.search_mentions.annotations).toMatchObject({ openWorldHint: true })
+    // Free, but it changes the team's list and scoring: not read-only.
+    expect(byName.rate_signal.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true })
+    expect(byName.rate_signal.inputSchema.required).toEqual(['id', 'verdict'])
+    expect(byName.rate_signal.inputSchema.properties).toMatchObject({
+      verdict: { enum: ['relevant', 'not_relevant'] },
+      reason: { type: 'string', maxLength: 500 },
+    })
   })
 })
 
@@ -200,10 +209,26 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     const scored = await expectSameAnswer(mcp, 'score_lead', post, restScore)
     // Where REST names the scorer in the x-scorer header.
     expect(scored._meta).toEqual({ 'lead-signals/scorer': restScore.headers.get('x-scorer') })
-    // Source health after the search, and the usage after five counted calls.
+    // A verdict: the same answer, the signal leaves both default lists, include=dismissed shows it; not counted.
+    const verdict = { verdict: 'not_relevant', reason: 'a vendor' }
+    await expectSameAnswer(
+      mcp,
+      'rate_signal',
+      { id: 'sig_00', ...verdict },
+      await rest('POST', '/api/v1/signals/sig_00/feedback', verdict),
+    )
+    const without = await expectSameAnswer(mcp, 'list_signals', {}, await rest('GET', '/api/v1/signals'))
+    expect(without.structuredContent).toMatchObject({ total: 11 })
+    await expectSameAnswer(
+      mcp,
+      'list_signals',
+      { include: 'dismissed' },
+      await rest('GET', '/api/v1/signals?include=dismissed'),
+    )
+    // Source health after the search, and the usage after seven counted calls.
     await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
     const usage = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
-    expect(usage.structuredContent).toMatchObject({ usage: { used: 5, remaining: 495 } })
+    expect(usage.structuredContent).toMatchObject({ usage: { used: 7, remaining: 493 } })
   })
 
   test('the readable line says what came back', async () => {
@@ -254,5 +279,23 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
     const second = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
     expect(second.structuredContent).toMatchObject({ usage: { used: 2 } })
+  })
+})
+
+describe('rate_signal', () => {
+  test('an unknown signal is a not_found tool error; a bad verdict is invalid_request; neither changes anything', async () => {
+    const { mcp, rest } = await twins()
+    const missing = await callTool(mcp, 'rate_signal', { id: 'sig_nope', verdict: 'relevant' })
+    expect(toolErrorOf(missing).code).toBe('not_found')
+    const bad = await callTool(mcp, 'rate_signal', { id: 'sig_00', verdict: 'meh' })
+    expect(toolErrorOf(bad)).toMatchObject({ code: 'invalid_request', details: [{ field: 'verdict' }] })
+    const list = await callTool(mcp, 'list_signals', { limit: 100 })
+    expect(list.structuredContent).toMatchObject({ total: 12 })
+    const [line] = (await callTool(mcp, 'rate_signal', { id: 'sig_01', verdict: 'not_relevant' })).content
+    expect(line).toEqual({
+      type: 'text',
+      text: 'Signal sig_01 judged not relevant. It is out of the default list now.',
+    })
+    expect((await rest('GET', '/api/v1/signals')).body.total).toBe(12)
   })
 })

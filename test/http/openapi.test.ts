@@ -9,11 +9,13 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(Object.keys(spec.paths).sort()).toEqual([
     '/api/routes/search',
     '/api/routes/test-api',
+    '/api/v1/keywords',
     '/api/v1/leads/score',
     '/api/v1/mentions/search',
     '/api/v1/platforms',
     '/api/v1/signals',
     '/api/v1/signals/export',
+    '/api/v1/signals/{id}/feedback',
     '/api/v1/usage',
     '/api/v1/webhooks',
     '/api/v1/webhooks/{id}',
@@ -30,6 +32,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(limit).toMatchObject({ in: 'query' })
   expect(signals.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
     'content',
+    'include',
     'intent',
     'keyword',
     'limit',
@@ -39,9 +42,19 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     'since',
   ])
   expect(Object.keys(signals.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429', '503']))
+  // docs/api.md#feedback: the verdict's body, the signal's id in the path, 404 for a signal of another team.
+  const feedback = spec.paths['/api/v1/signals/{id}/feedback'].post
+  expect(feedback.parameters.map((p: { name: string; in: string }) => [p.name, p.in])).toEqual([['id', 'path']])
+  const verdictBody = feedback.requestBody.content['application/json'].schema
+  expect(verdictBody.properties.verdict.enum).toEqual(['relevant', 'not_relevant'])
+  expect(verdictBody.required).toEqual(['verdict'])
+  expect(Object.keys(feedback.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']))
+  const keywords = spec.paths['/api/v1/keywords'].get
+  expect(keywords.responses['200'].content['application/json'].schema.properties).toHaveProperty('keywords')
   const exported = spec.paths['/api/v1/signals/export'].get
   expect(exported.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
     'format',
+    'include',
     'intent',
     'keyword',
     'minScore',

@@ -93,12 +93,13 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     return { ...body, usage: { ...body.usage, used: body.usage.used + 1, remaining: body.usage.remaining - 1 } }
   }
 
-  test('lists the five tools with their input schemas', async () => {
+  test('lists the six tools with their input schemas', async () => {
     const { tools } = await (mcp as Client).listTools()
     expect(tools.map((t) => t.name)).toEqual([
       'search_mentions',
       'score_lead',
       'list_signals',
+      'rate_signal',
       'get_usage',
       'list_platforms',
     ])
@@ -146,6 +147,16 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     const invalid = toolErrorOf(await call('list_signals', { limit: 1000 }))
     expect(invalid).toMatchObject({ code: 'invalid_request', details: [{ field: 'limit' }] })
     expect((await rest('/api/v1/usage')).usage.used).toBe(6)
+  })
+
+  test('rate_signal from the executable is free and takes the signal out of the default list', async () => {
+    const before = (await rest('/api/v1/signals?limit=1')) as { total: number; signals: { id: string }[] }
+    const id = before.signals[0].id
+    const judged = await call('rate_signal', { id, verdict: 'not_relevant' })
+    expect(judged.structuredContent).toMatchObject({ signalId: id, verdict: 'not_relevant', dismissed: true })
+    expect(((await rest('/api/v1/signals?limit=1')) as { total: number }).total).toBe(before.total - 1)
+    const all = (await rest('/api/v1/signals?limit=1&include=dismissed')) as { total: number }
+    expect(all.total).toBe(before.total)
   })
 
   test('stdout carried protocol messages only, and nothing was logged as an error', () => {

@@ -7,6 +7,8 @@ export function fakeOpenAi() {
   let failing = false
   let delayMs = 0
   let calls = 0
+  // The user messages received, in order, for tests of what the prompt carries.
+  const prompts: string[] = []
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -22,6 +24,7 @@ export function fakeOpenAi() {
       const body = (await request.json()) as { model: string; messages: { role: string; content: string }[] }
       // Only the post itself (after the prompt's marker line) decides, not the instructions around it.
       const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''
+      prompts.push(user)
       const wants = /recommend/i.test(user.split('between the markers:').at(-1) ?? '')
       const content = JSON.stringify(
         wants
@@ -40,6 +43,7 @@ export function fakeOpenAi() {
   return {
     baseUrl: `${server.url.origin}/v1`,
     calls: () => calls,
+    prompts,
     fail(on: boolean) {
       failing = on
     },

@@ -2,11 +2,26 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, changeThen } from '../api'
 import { QueryPreview } from './query-preview'
 
+type Judged = { verdicts: { relevant: number; notRelevant: number }; precision: number | null }
+type Threshold = { value: number; default: number; tuned: boolean; verdicts: number }
+type Figures = {
+  team: Judged & { signals: number }
+  keywords: (Judged & { query: string; signals: number; threshold: Threshold })[]
+}
+
+const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
+
+/** docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts, then the tuned value and where it came from. */
+function thresholdText(t: Threshold) {
+  if (!t.tuned) return `${t.value} (default)`
+  return `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
+}
+
 export function Keywords() {
-  const [keywords, setKeywords] = useState<string[]>([])
+  const [figures, setFigures] = useState<Figures | null>(null)
   const [draft, setDraft] = useState('')
   const [error, setError] = useState('')
-  const load = () => api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
+  const load = () => api<Figures>('GET', '/keyword-figures').then(setFigures)
   useEffect(() => {
     load()
   }, [])
@@ -40,23 +55,50 @@ export function Keywords() {
           {error}
         </p>
       )}
-      {keywords.length === 0 ? (
-        <p>No keywords yet: add the words your buyers use.</p>
-      ) : (
-        <ul class="rows">
-          {keywords.map((k) => (
-            <li>
-              <span>{k}</span>
-              <button
-                type="button"
-                aria-label={`Remove ${k}`}
-                onClick={() => run(api('DELETE', `/keywords/${encodeURIComponent(k)}`))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+      {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}
+      {figures && figures.keywords.length > 0 && (
+        <>
+          <p class="count">
+            {`Team: ${figures.team.signals.toLocaleString()} signals, ${figures.team.verdicts.relevant} relevant, ` +
+              `${figures.team.verdicts.notRelevant} not relevant, precision ${percent(figures.team.precision)}`}
+          </p>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>Keyword</th>
+                  <th>Signals</th>
+                  <th>Relevant</th>
+                  <th>Not relevant</th>
+                  <th>Precision</th>
+                  <th>Qualify threshold</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {figures.keywords.map((k) => (
+                  <tr>
+                    <td>{k.query}</td>
+                    <td>{k.signals.toLocaleString()}</td>
+                    <td>{k.verdicts.relevant}</td>
+                    <td>{k.verdicts.notRelevant}</td>
+                    <td>{percent(k.precision)}</td>
+                    <td>{thresholdText(k.threshold)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        aria-label={`Remove ${k.query}`}
+                        onClick={() => run(api('DELETE', `/keywords/${encodeURIComponent(k.query)}`))}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   )

@@ -1,18 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, when } from '../api'
+import { api } from '../api'
+import { type Signal, SignalCard, type Verdict } from './signal-card'
 
-type Signal = {
-  id: string
-  platform: string
-  author: string
-  intent: string
-  score: number
-  reason: string
-  url: string
-  keyword: string
-  publishedAt: string
-  content: string
-}
 type Page = { signals: Signal[]; total: number; limit: number; offset: number }
 
 const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
@@ -24,6 +13,10 @@ export function Signals() {
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page | null>(null)
   const [error, setError] = useState('')
+  // docs/api.md#feedback: signals judged not relevant are shown only when asked for.
+  const [withDismissed, setWithDismissed] = useState(false)
+  // Moved by each verdict, so the page is read again (a dismissed signal leaves it).
+  const [judged, setJudged] = useState(0)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
   useEffect(() => {
@@ -34,6 +27,7 @@ export function Signals() {
   }, [])
   // The filters that are set, as the list and the export both take them.
   const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''))
+  if (withDismissed) filterQuery.set('include', 'dismissed')
   useEffect(() => {
     const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
     for (const [k, v] of filterQuery) q.set(k, v)
@@ -41,7 +35,11 @@ export function Signals() {
     api<Page>('GET', `/signals?${q}`)
       .then(setPage)
       .catch((e) => setError(e.message))
-  }, [filters, offset])
+  }, [filters, offset, withDismissed, judged])
+  const rate = (id: string, verdict: Verdict) =>
+    api('POST', `/signals/${encodeURIComponent(id)}/feedback`, { verdict })
+      .then(() => setJudged((n) => n + 1))
+      .catch((e) => setError(e.message))
   const set = (k: keyof typeof EMPTY) => (e: Event) => {
     setFilters({ ...filters, [k]: (e.currentTarget as HTMLInputElement).value })
     setOffset(0)
@@ -84,6 +82,17 @@ export function Signals() {
           Since
           <input type="date" value={filters.since} onChange={set('since')} />
         </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={withDismissed}
+            onChange={(e) => {
+              setWithDismissed(e.currentTarget.checked)
+              setOffset(0)
+            }}
+          />
+          Show dismissed
+        </label>
       </form>
       {error && (
         <p role="alert" class="error">
@@ -109,7 +118,7 @@ export function Signals() {
           </div>
           <ol class="signals">
             {page.signals.map((s) => (
-              <SignalCard signal={s} />
+              <SignalCard signal={s} rate={rate} />
             ))}
           </ol>
           <div class="pager">
@@ -127,38 +136,5 @@ export function Signals() {
         </>
       )}
     </section>
-  )
-}
-
-function SignalCard(props: { signal: Signal }) {
-  const s = props.signal
-  const [full, setFull] = useState<string | null>(null)
-  const open = () =>
-    full === null
-      ? api<Signal>('GET', `/signals/${encodeURIComponent(s.id)}`).then((one) => setFull(one.content))
-      : setFull(null)
-  return (
-    <li class="signal">
-      <div class="meta">
-        <span class="score" title="score">
-          {s.score}
-        </span>
-        <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
-        <span>{s.platform}</span>
-        <span>{s.author}</span>
-        <span class="keyword">{s.keyword}</span>
-        <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
-      </div>
-      <p class="text">{full ?? s.content}</p>
-      <p class="reason">{s.reason}</p>
-      <div class="actions">
-        <button type="button" onClick={open}>
-          {full === null ? 'Full text' : 'Preview'}
-        </button>
-        <a href={s.url} target="_blank" rel="noopener noreferrer">
-          Open post
-        </a>
-      </div>
-    </li>
   )
 }

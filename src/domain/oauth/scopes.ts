@@ -2,7 +2,9 @@ import { AppError } from '../../errors'
 
 // docs/oauth.md#scopes: what a token may do; each counted route and MCP tool needs one.
 export const SCOPES = {
-  'signals:read': "Read your team's signals (the qualified leads)",
+  'signals:read': "Read your team's signals (the qualified leads) and its keywords' figures",
+  // A verdict changes what the team sees and how its posts qualify, so reading is not enough (docs/oauth.md#scopes).
+  'signals:write': "Judge your team's signals relevant or not (which changes its list and its scoring)",
   'leads:score': 'Score texts for buying intent (counts against your quota)',
   'mentions:search': 'Search the platforms for mentions (counts against your quota)',
   'usage:read': "See your team's plan, quota and usage",

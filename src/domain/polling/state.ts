@@ -1,16 +1,21 @@
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
-import type { IcpProfile } from '../../scorers/types'
+import { getOrAdd } from '../../lib/get-or-add'
+import type { IcpProfile, JudgedExample } from '../../scorers/types'
 import type { createIcpProfilesRepo } from '../../storage/repos/icp-profiles'
 import type { createKeywordsRepo } from '../../storage/repos/keywords'
 import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import type { Cursor, createPollingRepo } from '../../storage/repos/polling'
+import type { createSignalFeedbackRepo } from '../../storage/repos/signal-feedback'
 import type { createTeamsRepo } from '../../storage/repos/teams'
 import type { SearchRunner } from '../search/search-runner'
 import type { BatchScorer } from '../scoring/batch'
 import type { ScoringService } from '../scoring/scoring-service'
+import { recentExamples } from '../feedback/examples'
+import { teamThresholds } from '../feedback/thresholds'
+import type { Threshold } from '../feedback/tuning'
 import { createDeferrals, type Deferrals } from './deferrals'
 import { passCounters } from './summary'
 
@@ -25,9 +30,10 @@ export type PassDeps = {
     platformBudgets: ReturnType<typeof createPlatformBudgetsRepo>
     teams: ReturnType<typeof createTeamsRepo>
     keywords: ReturnType<typeof createKeywordsRepo>
+    signalFeedback: ReturnType<typeof createSignalFeedbackRepo>
   }
   searches: Pick<SearchRunner, 'search' | 'isAvailable' | 'requestsFor' | 'sharesOneRead'>
-  scoring: Pick<ScoringService, 'batch'>
+  scoring: Pick<ScoringService, 'batch' | 'producer' | 'scorerName'>
 }
 
 /** What the steps of one pass share. */
@@ -42,10 +48,20 @@ export type Pass = {
   cursors: Map<string, Cursor>
   /** The team's ICP profiles, read once per pass. */
   profiles(teamId: string): Promise<IcpProfile[]>
+  /** The team's qualify threshold of each keyword (docs/scoring.md#tuning-by-verdicts), read once per pass. */
+  thresholds(teamId: string): Promise<(keyword: string) => Threshold>
+  /** The team's latest verdicts, for a model's prompt (none for the rules scorer), read once per pass. */
+  examples(teamId: string): Promise<JudgedExample[]>
+}
+
+/** A value per team, read the first time a step asks for it in this pass. */
+function perTeam<T>(read: (teamId: string) => Promise<T>): (teamId: string) => Promise<T> {
+  const known = new Map<string, Promise<T>>()
+  return (teamId) => getOrAdd(known, teamId, () => read(teamId))
 }
 
 export function newPass(deps: PassDeps, stop: AbortSignal, scorer: BatchScorer): Pass {
-  const icpsOf = new Map<string, Promise<IcpProfile[]>>()
+  const usesExamples = deps.scoring.scorerName !== 'rules'
   return {
     deps,
     stop,
@@ -53,12 +69,8 @@ export function newPass(deps: PassDeps, stop: AbortSignal, scorer: BatchScorer):
     counters: passCounters(),
     deferrals: createDeferrals(deps.clock),
     cursors: new Map(),
-    profiles(teamId) {
-      const known = icpsOf.get(teamId)
-      if (known) return known
-      const read = deps.repos.icpProfiles.list(teamId)
-      icpsOf.set(teamId, read)
-      return read
-    },
+    profiles: perTeam((teamId) => deps.repos.icpProfiles.list(teamId)),
+    thresholds: perTeam((teamId) => teamThresholds(deps, teamId, deps.config.scorer.qualify_threshold)),
+    examples: perTeam(async (teamId) => (usesExamples ? recentExamples(deps, teamId) : [])),
   }
 }

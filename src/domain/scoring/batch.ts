@@ -6,8 +6,11 @@ import type { ScoreInput, ScoreResult } from '../../scorers/types'
 
 /** One question of a batch; `platform` is named in the log line of a failure. */
 export type BatchItem = { teamId: string; input: ScoreInput; platform?: string }
-/** A score; `failed` when the scorer could not answer; `skipped` when it was not asked (down, or stopping). */
-export type BatchOutcome = ScoreResult | 'failed' | 'skipped'
+/**
+ * A score (with the scorer that answered, except from the rules pool); `failed` when the scorer could not answer;
+ * `skipped` when it was not asked (down, or stopping).
+ */
+export type BatchOutcome = (ScoreResult & { scoredBy?: string }) | 'failed' | 'skipped'
 
 export type BatchScorer = {
   /** Outcomes in input order. `signal`: the caller stops waiting (shutdown); what was not answered is `skipped`. */

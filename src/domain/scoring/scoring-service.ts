@@ -1,3 +1,4 @@
+import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import { sha256Hex } from '../../lib/hash'
@@ -13,6 +14,8 @@ import { createScorerHealth } from './scorer-health'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
 export type Scored = ScoreResult & { scoredBy: string }
+/** The scorer, model and prompt version behind a score. */
+export type Producer = { scoredBy: string; model: string | null; promptVersion: string | null }
 
 // Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
 const WAITING_PER_SLOT = 16
@@ -54,6 +57,16 @@ export function createScoringService(a: {
 
   const service = {
     scorerName: scorer.name,
+    /**
+     * What produced an answer, kept with each signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered
+     * (the rules scorer when it stood in for the model) with its model and prompt or rules version.
+     */
+    producer(scoredBy: string = scorer.name): Producer {
+      const by = scoredBy === scorer.name ? scorer : rules
+      // The rules change with the service, so the service's version names them.
+      const promptVersion = by.name === 'rules' ? `rules-${version}` : (by.version ?? null)
+      return { scoredBy: by.name, model: by.model ?? null, promptVersion }
+    },
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */
@@ -89,7 +102,10 @@ export function createScoringService(a: {
 
 export type ScoringService = ReturnType<typeof createScoringService>
 
-/** What a model's answer depends on; the team's profiles are part of the question (icpMatch names one). */
+/**
+ * What a model's answer depends on; the team's profiles (icpMatch names one) and its judged examples are part of the
+ * question.
+ */
 function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
   return sha256Hex(
     JSON.stringify([
@@ -98,6 +114,7 @@ function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
       input.keyword ?? '',
       input.context ?? '',
       input.icps,
+      input.examples ?? [],
       scorer.name,
       scorer.model ?? '',
       scorer.version ?? '',

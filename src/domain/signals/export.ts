@@ -6,7 +6,7 @@ import { charged } from '../quota/charge'
 import { CSV_HEADER, csvLine, type ExportFormat, jsonLine } from './export-lines'
 
 export type { ExportFormat } from './export-lines'
-export type ExportQuery = SignalFilter & { format: ExportFormat }
+export type ExportQuery = Omit<SignalFilter, 'withDismissed'> & { format: ExportFormat; include?: 'dismissed' }
 
 /** What an export answers: its media type, a file name to save it under, and its text as UTF-8 chunks. */
 export type SignalExport = { contentType: string; fileName: string; body: ReadableStream<Uint8Array> }
@@ -45,7 +45,8 @@ export async function openExport(
   team: Pick<TeamRow, 'id'>,
   q: ExportQuery,
 ): Promise<SignalExport> {
-  const { format, ...filter } = q
+  const { format, include, ...rest } = q
+  const filter: SignalFilter = { ...rest, withDismissed: include === 'dismissed' }
   const read = (after?: ExportCursor) =>
     deps.repos.signals.exportPage(team.id, filter, { after, limit: EXPORT_PAGE_ROWS })
   const line = format === 'csv' ? csvLine : jsonLine

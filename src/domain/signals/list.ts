@@ -5,7 +5,13 @@ import type { Caller } from '../keys/authenticate'
 import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'
 
-export type SignalListQuery = SignalFilter & { limit: number; offset: number; content: 'preview' | 'full' }
+export type SignalListQuery = Omit<SignalFilter, 'withDismissed'> & {
+  limit: number
+  offset: number
+  content: 'preview' | 'full'
+  /** docs/api.md#feedback: `dismissed` adds the signals judged not relevant. */
+  include?: 'dismissed'
+}
 
 /** docs/api.md#order-and-paging: sorted by score, then publishedAt (both descending), then id; `contentFull` only with content=full. */
 export async function listSignals(
@@ -26,15 +32,17 @@ export async function readSignals(deps: Needs<never, 'signals'>, team: TeamRow, 
     platform: q.platform,
     minScore: q.minScore,
     since: q.since,
+    withDismissed: q.include === 'dismissed',
   }
   const [rows, total] = await Promise.all([
     deps.repos.signals.page(team.id, filter, { limit: q.limit, offset: q.offset, full, version: team.signalsVersion }),
     deps.repos.signals.total(team.id, team.signalsVersion, filter),
   ])
   return {
-    signals: rows.map(({ preview, contentFull, intent, ...row }) => ({
+    signals: rows.map(({ preview, contentFull, intent, verdict, ...row }) => ({
       ...row,
       intent: intent as Intent,
+      verdict: verdict ?? null,
       content: preview,
       ...(full ? { contentFull } : {}),
     })),

@@ -3,16 +3,22 @@ import type { Deps } from '../../deps'
 import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
 import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
 import { previewQuery } from '../../domain/keywords/preview'
+import { keywordFigures } from '../../domain/feedback/figures'
+import { rateSignal } from '../../domain/feedback/rate'
 import { openSignal } from '../../domain/signals/open'
 import { readSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
 import { IcpBody, IcpEditBody, KeywordBody, QueryPreviewBody } from '../../wire/console'
+import { FeedbackBody } from '../../wire/feedback'
 import { SignalExportQuery, SignalQuery } from '../../wire/signals'
 import { exportResponse } from '../signals/export-response'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
-/** docs/console.md#routes: what the Signals, Keywords and ICP profiles pages read and change, for the viewer's team. */
+/**
+ * docs/console.md#routes: what the Signals, Keywords and ICP profiles pages read and change (verdicts too), for the
+ * viewer's team.
+ */
 export const consoleTeamRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
@@ -26,6 +32,12 @@ export const consoleTeamRoutes = (deps: Deps) =>
     .get('/signals/:id', ({ viewer, params }) => openSignal(deps, { teamId: viewer.team.id, id: params.id }), {
       query: NoQuery,
     })
+    .post(
+      '/signals/:id/feedback',
+      ({ viewer, params, body }) => rateSignal(deps, viewer.team.id, { id: params.id, ...body }),
+      { body: validated('body', FeedbackBody) },
+    )
+    .get('/keyword-figures', ({ viewer }) => keywordFigures(deps, viewer.team), { query: NoQuery })
     .get('/keywords', async ({ viewer }) => ({ keywords: await listKeywords(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,
     })

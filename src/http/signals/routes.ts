@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
+import { rateSignal } from '../../domain/feedback/rate'
 import { exportSignals } from '../../domain/signals/export'
 import { listSignals } from '../../domain/signals/list'
 import { apiChecks } from '../checks'
-import { countedErrors } from '../../wire/common'
-import { validated } from '../validated'
+import { countedErrors, ErrorBody } from '../../wire/common'
+import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
+import { NoQuery, validated } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
 import { EXPORT_RESPONSES, exportResponse } from './export-response'
 
@@ -16,7 +18,9 @@ export const signalsRoutes = (deps: Deps) =>
       response: { 200: SignalPage, ...countedErrors },
       detail: {
         summary: "The team's qualified leads, best first",
-        description: 'Sorted by score, then publishedAt (both descending), then id. Counts 1 request.',
+        description:
+          'Sorted by score, then publishedAt (both descending), then id. Signals judged not relevant are left out ' +
+          'unless include=dismissed. Counts 1 request.',
         security: [{ apiKey: [] }],
       },
     })
@@ -32,3 +36,27 @@ export const signalsRoutes = (deps: Deps) =>
         responses: EXPORT_RESPONSES,
       },
     })
+
+/** docs/api.md#feedback: a verdict is a write, so an OAuth token needs `signals:write` (docs/oauth.md#scopes). */
+export const feedbackRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
+    .use(apiChecks(deps, 'signals:write'))
+    .post(
+      '/signals/:id/feedback',
+      ({ caller, params, body }) => rateSignal(deps, caller.team.id, { id: params.id, ...body }),
+      {
+        // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
+        parse: 'json',
+        query: NoQuery,
+        body: validated('body', FeedbackBody),
+        response: { 200: FeedbackAnswer, ...countedErrors, 404: ErrorBody },
+        detail: {
+          summary: "The team's verdict on one of its signals",
+          description:
+            '"not_relevant" takes the signal out of the default list (it is kept; include=dismissed shows it), ' +
+            '"relevant" keeps or puts it back. A later verdict replaces the earlier one. After 20 verdicts on a ' +
+            "keyword they tune that keyword's qualify threshold. Not counted.",
+          security: [{ apiKey: [] }],
+        },
+      },
+    )

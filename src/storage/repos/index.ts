@@ -10,6 +10,7 @@ import { createPlatformBudgetsRepo } from './platform-budgets'
 import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
+import { createSignalFeedbackRepo } from './signal-feedback'
 import { createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
@@ -32,6 +33,7 @@ export const createRepos = ({ db, client }: Database) => {
     keywords: createKeywordsRepo(db),
     icpProfiles: createIcpProfilesRepo(db),
     signals: createSignalsRepo(db),
+    signalFeedback: createSignalFeedbackRepo(db),
     usage: createUsageRepo(client, usageWrites),
     usageDays: createUsageDaysRepo(db, usageWrites),
     users: createUsersRepo(db),

@@ -31,6 +31,9 @@ const SIGNAL_COLUMNS = [
   'published_at',
   'detected_at',
   'content_full',
+  'scored_by',
+  'model',
+  'prompt_version',
 ] as const
 
 const valuesOf = (s: NewSignal) => [
@@ -49,6 +52,9 @@ const valuesOf = (s: NewSignal) => [
   s.publishedAt,
   s.detectedAt,
   s.contentFull ?? null,
+  s.scoredBy ?? null,
+  s.model ?? null,
+  s.promptVersion ?? null,
 ]
 
 /** Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { teams } from './teams'
 
 export const signals = sqliteTable(
@@ -24,20 +24,37 @@ export const signals = sqliteTable(
     detectedAt: text('detected_at').notNull(),
     // Last: up to 4,000 characters spill into overflow pages, and the list reads the columns before it on every row.
     contentFull: text('content_full'),
+    // docs/api.md#feedback: a signal judged not relevant leaves the default list; it is never deleted. Read from the
+    // order indexes only (they end with it), never from the row, so it may sit after the long text.
+    dismissed: integer('dismissed', { mode: 'boolean' }).notNull().default(false),
+    // What produced the signal (docs/scoring.md#tuning-by-verdicts): the scorer that answered, its model and its
+    // prompt or rules version; null on signals stored before they were kept, and on imports.
+    scoredBy: text('scored_by'),
+    model: text('model'),
+    promptVersion: text('prompt_version'),
   },
   (t) => [
     // docs/operations.md#exactly-once: one signal per (team, platform, post id).
     uniqueIndex('signals_team_post_idx').on(t.teamId, t.platform, t.postId),
     // The list order (score desc, publishedAt desc, id desc) led by each equality filter, so every filter walks an index
-    // in result order and stops after offset+limit rows. All three descending, so a row-value bound
+    // in result order and stops after offset+limit rows. `dismissed` comes last: the default list skips the few
+    // dismissed rows while it walks the index in order, without reading a row, and include=dismissed reads them all.
+    // All three sort columns descending, so a row-value bound
     // `(score, published_at, id) < (?, ?, ?)` is one seek into these indexes (the signals repo's keyset anchors).
-    index('signals_order_idx').on(t.teamId, sql`${t.score} desc`, sql`${t.publishedAt} desc`, sql`${t.id} desc`),
+    index('signals_order_idx').on(
+      t.teamId,
+      sql`${t.score} desc`,
+      sql`${t.publishedAt} desc`,
+      sql`${t.id} desc`,
+      t.dismissed,
+    ),
     index('signals_intent_idx').on(
       t.teamId,
       t.intent,
       sql`${t.score} desc`,
       sql`${t.publishedAt} desc`,
       sql`${t.id} desc`,
+      t.dismissed,
     ),
     index('signals_platform_idx').on(
       t.teamId,
@@ -45,6 +62,7 @@ export const signals = sqliteTable(
       sql`${t.score} desc`,
       sql`${t.publishedAt} desc`,
       sql`${t.id} desc`,
+      t.dismissed,
     ),
     index('signals_keyword_idx').on(
       t.teamId,
@@ -52,8 +70,10 @@ export const signals = sqliteTable(
       sql`${t.score} desc`,
       sql`${t.publishedAt} desc`,
       sql`${t.id} desc`,
+      t.dismissed,
     ),
-    index('signals_published_idx').on(t.teamId, t.publishedAt),
+    // The narrowest index with `dismissed`: where the default list's count walks (and `since` filters).
+    index('signals_published_idx').on(t.teamId, t.publishedAt, t.dismissed),
     // The team's signals in the order they were stored (an index holds the rowid after its columns): the export
     // walks it from a rowid cursor and reads the table in its own order, a page at a time (docs/api.md#export).
     index('signals_team_idx').on(t.teamId),

@@ -36,6 +36,7 @@ describe('an MCP client connects with OAuth (docs/oauth.md)', () => {
     expect(answer.shown).toMatchObject({ client: { name: 'Test assistant' }, redirectHost: '127.0.0.1:53682' })
     expect(answer.shown.scopes.map((s: { name: string }) => s.name)).toEqual([
       'signals:read',
+      'signals:write',
       'leads:score',
       'mentions:search',
       'usage:read',

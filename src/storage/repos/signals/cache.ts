@@ -4,13 +4,14 @@ import type { PageRow, SignalFilter } from './queries'
 const TOTALS_KEPT = 10_000
 // Preview pages only (a full-text page can weigh 80 KB): about 8 KB each.
 const PAGES_KEPT = 1000
+const PER_KEYWORD_KEPT = 1000
 
 /**
  * The key of what is remembered per (team, signals version, filter), and per page when `page` gives its limit and
  * offset. Versions only grow, so an entry of an older version is never read again (and falls out of its bounded map).
  */
 export const cacheKey = (teamId: string, version: number, f: SignalFilter, ...page: number[]) =>
-  JSON.stringify([teamId, version, f.keyword, f.intent, f.platform, f.minScore, f.since, ...page])
+  JSON.stringify([teamId, version, f.keyword, f.intent, f.platform, f.minScore, f.since, !!f.withDismissed, ...page])
 
 /**
  * Totals and preview pages, remembered until the team's signals version moves. Counting a million rows costs far
@@ -18,27 +19,35 @@ export const cacheKey = (teamId: string, version: number, f: SignalFilter, ...pa
  * signals change only when a poll or an import stores some.
  */
 export function createSignalsCache() {
-  const totals = new Map<string, number>()
-  // Counts in progress: requests that arrive while one runs wait for it rather than count again. Every batch of an
-  // import moves the version, and a count of a large team takes tens of milliseconds of the event loop.
-  const counting = new Map<string, Promise<number>>()
   const pages = new Map<string, PageRow[]>()
-
   return {
     /** The total under `key`, counted by `count` once however many ask at the same time. */
-    total(key: string, count: () => Promise<number>): Promise<number> {
-      const known = totals.get(key)
-      if (known !== undefined) return Promise.resolve(known)
-      let pending = counting.get(key)
-      if (!pending) {
-        pending = count()
-          .then((n) => remember(totals, key, n, TOTALS_KEPT))
-          .finally(() => counting.delete(key))
-        counting.set(key, pending)
-      }
-      return pending
-    },
+    total: rememberedOnce<number>(TOTALS_KEPT),
+    /** Signals per keyword (lower-cased) under `key`, for the keywords' figures (docs/api.md#keywords). */
+    perKeyword: rememberedOnce<Map<string, number>>(PER_KEYWORD_KEPT),
     page: (key: string) => pages.get(key),
     keepPage: (key: string, rows: PageRow[]) => remember(pages, key, rows, PAGES_KEPT),
+  }
+}
+
+/**
+ * A value per key, computed once: requests that arrive while it is computed wait for it rather than compute it
+ * again. Every batch of an import moves the version, and a count of a large team takes tens of milliseconds of the
+ * event loop. A failed computation is not kept.
+ */
+function rememberedOnce<T>(kept: number) {
+  const known = new Map<string, T>()
+  const computing = new Map<string, Promise<T>>()
+  return (key: string, compute: () => Promise<T>): Promise<T> => {
+    const value = known.get(key)
+    if (value !== undefined) return Promise.resolve(value)
+    let pending = computing.get(key)
+    if (!pending) {
+      pending = compute()
+        .then((v) => remember(known, key, v, kept))
+        .finally(() => computing.delete(key))
+      computing.set(key, pending)
+    }
+    return pending
   }
 }

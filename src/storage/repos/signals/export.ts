@@ -40,6 +40,8 @@ export function exportQuery(a: { teamId: string; filter: SignalFilter; after?: E
   if (f.keyword !== undefined) conditions.push(sql`keyword = ${f.keyword} collate nocase`)
   if (f.minScore) conditions.push(sql`score >= ${f.minScore}`)
   if (f.since !== undefined) conditions.push(sql`published_at >= ${f.since}`)
+  // docs/api.md#feedback: as the list, without the signals judged not relevant unless asked for.
+  if (!f.withDismissed) conditions.push(sql`dismissed = 0`)
   return sql`
     select rowid, post_id as postId, platform, author, intent, score, reason, icp_match as icpMatch, preview,
       content_full as contentFull, url, keyword, published_at as publishedAt, detected_at as detectedAt

@@ -11,7 +11,7 @@ export type { SignalFilter } from './queries'
 export type { ExportCursor, ExportRow } from './export'
 export type NewSignal = typeof signals.$inferInsert
 
-// Batches stay under SQLite's bound-variable limit (15 columns a row).
+// Batches stay under SQLite's bound-variable limit (19 columns a row).
 const INSERT_CHUNK = 500
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
@@ -96,6 +96,23 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
     /** `count`, remembered per (team, signals version, filter). */
     total(teamId: string, version: number, f: SignalFilter): Promise<number> {
       return cache.total(cacheKey(teamId, version, f), () => this.count(teamId, f))
+    },
+    /** Signals per keyword (lower-cased, dismissed ones too), counted once per (team, signals version). */
+    countsByKeyword(teamId: string, version: number): Promise<Map<string, number>> {
+      return cache.perKeyword(JSON.stringify([teamId, version]), async () => {
+        // Grouped as the keyword index is ordered (collate nocase), so the count walks that index alone.
+        const rows = await db
+          .select({ keyword: signals.keyword, n: sql<number>`count(*)` })
+          .from(signals)
+          .where(eq(signals.teamId, teamId))
+          .groupBy(sql`${signals.keyword} collate nocase`)
+          .all()
+        const counts = new Map<string, number>()
+        // Lower-cased as tracked keywords are, which also folds letters beyond ASCII that nocase keeps apart.
+        for (const r of rows)
+          counts.set(r.keyword.toLowerCase(), (counts.get(r.keyword.toLowerCase()) ?? 0) + Number(r.n))
+        return counts
+      })
     },
     /**
      * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the team's

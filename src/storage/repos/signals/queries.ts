@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db'
+import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
 
@@ -10,6 +11,8 @@ export type SignalFilter = {
   minScore?: number
   /** ISO 8601 UTC; signals published at or after it. */
   since?: string
+  /** docs/api.md#feedback: also the signals judged not relevant, which the default list leaves out. */
+  withDismissed?: boolean
 }
 
 /**
@@ -22,11 +25,21 @@ export type FilterShape = {
   platform: boolean
   minScore: boolean
   since: boolean
+  withDismissed: boolean
   full: boolean
   anchored: boolean
 }
 
-const SHAPE_FIELDS: (keyof FilterShape)[] = ['keyword', 'intent', 'platform', 'minScore', 'since', 'full', 'anchored']
+const SHAPE_FIELDS: (keyof FilterShape)[] = [
+  'keyword',
+  'intent',
+  'platform',
+  'minScore',
+  'since',
+  'withDismissed',
+  'full',
+  'anchored',
+]
 
 /** The shape of a query for `f`: `f.minScore` 0 means no filter. */
 export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): FilterShape => ({
@@ -35,12 +48,13 @@ export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): Filt
   platform: f.platform !== undefined,
   minScore: !!f.minScore,
   since: f.since !== undefined,
+  withDismissed: !!f.withDismissed,
   full,
   anchored,
 })
 
 /**
- * A statement per shape, built on first use (at most 128 shapes). Building a query is a good part of the cost of a
+ * A statement per shape, built on first use (at most 256 shapes). Building a query is a good part of the cost of a
  * list request, so it happens once per combination of filters, not per request.
  */
 export function perShape<T>(build: (shape: FilterShape) => T): (shape: FilterShape) => T {
@@ -68,9 +82,10 @@ const p = (name: string) => sql.placeholder(name)
  * straight to the anchor instead of walking the rows before it.
  */
 function whereOf(shape: FilterShape) {
-  const { keyword, intent, platform, minScore, since, anchored } = shape
+  const { keyword, intent, platform, minScore, since, withDismissed, anchored } = shape
   return and(
     eq(signals.teamId, p('teamId')),
+    withDismissed ? undefined : eq(signals.dismissed, false),
     intent ? eq(signals.intent, p('intent')) : undefined,
     platform ? eq(signals.platform, p('platform')) : undefined,
     keyword ? sql`${signals.keyword} = ${p('keyword')} collate nocase` : undefined,
@@ -84,7 +99,7 @@ function whereOf(shape: FilterShape) {
 
 /**
  * One page in list order. The inner query walks only an index to find the page's rowids, so a deep offset skips
- * index entries rather than whole rows; the outer query reads just the rows of the page.
+ * index entries rather than whole rows; the outer query reads just the rows of the page, with their verdicts.
  */
 export function pageQuery(db: Db, shape: FilterShape) {
   const rowids = db
@@ -94,26 +109,31 @@ export function pageQuery(db: Db, shape: FilterShape) {
     .orderBy(...ORDER)
     .limit(p('limit'))
     .offset(p('offset'))
-  return db
-    .select({
-      id: signals.id,
-      author: signals.author,
-      platform: signals.platform,
-      intent: signals.intent,
-      score: signals.score,
-      reason: signals.reason,
-      icpMatch: signals.icpMatch,
-      preview: signals.preview,
-      contentFull: shape.full ? signals.contentFull : sql<null>`null`,
-      url: signals.url,
-      keyword: signals.keyword,
-      publishedAt: signals.publishedAt,
-      detectedAt: signals.detectedAt,
-    })
-    .from(signals)
-    .where(inArray(sql`rowid`, rowids))
-    .orderBy(...ORDER)
-    .prepare()
+  return (
+    db
+      .select({
+        id: signals.id,
+        author: signals.author,
+        platform: signals.platform,
+        intent: signals.intent,
+        score: signals.score,
+        reason: signals.reason,
+        icpMatch: signals.icpMatch,
+        preview: signals.preview,
+        contentFull: shape.full ? signals.contentFull : sql<null>`null`,
+        url: signals.url,
+        keyword: signals.keyword,
+        publishedAt: signals.publishedAt,
+        detectedAt: signals.detectedAt,
+        verdict: signalFeedback.verdict,
+      })
+      .from(signals)
+      // The page's few rows only, each one primary-key lookup (docs/api.md#feedback).
+      .leftJoin(signalFeedback, eq(signalFeedback.signalId, signals.id))
+      .where(inArray(sql`${signals}.rowid`, rowids))
+      .orderBy(...ORDER)
+      .prepare()
+  )
 }
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
@@ -134,6 +154,7 @@ export function anchorQuery(db: Db, shape: FilterShape) {
 export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
   and(
     eq(signals.teamId, teamId),
+    f.withDismissed ? undefined : eq(signals.dismissed, false),
     f.intent === undefined ? undefined : eq(signals.intent, f.intent),
     f.platform === undefined ? undefined : eq(signals.platform, f.platform),
     f.keyword === undefined ? undefined : sql`${signals.keyword} = ${f.keyword} collate nocase`,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { cacheKey } from '../../../../src/storage/repos/signals/cache'
 import { type FilterShape, perShape, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { testDeps } from '../../../support/deps'
 
 describe('the shape of a signals list query', () => {
   test('names each filter present, the full text and the anchor; a minimum score of 0 is no filter', () => {
@@ -10,6 +11,7 @@ describe('the shape of a signals list query', () => {
       platform: false,
       minScore: false,
       since: true,
+      withDismissed: false,
       full: true,
       anchored: false,
     })
@@ -19,6 +21,7 @@ describe('the shape of a signals list query', () => {
       platform: true,
       minScore: true,
       since: false,
+      withDismissed: false,
       full: false,
       anchored: true,
     })
@@ -36,6 +39,7 @@ describe('the shape of a signals list query', () => {
       of({
         anchored: false,
         full: false,
+        withDismissed: false,
         since: false,
         minScore: false,
         platform: false,
@@ -45,7 +49,8 @@ describe('the shape of a signals list query', () => {
     ).toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, true, false))).not.toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, false, true))).not.toBe(a)
-    expect(built).toHaveLength(3)
+    expect(of(shapeOf({ keyword: 'crm', withDismissed: true }, false, false))).not.toBe(a)
+    expect(built).toHaveLength(4)
   })
 })
 
@@ -59,8 +64,33 @@ describe('the cache key of a filter', () => {
       cacheKey('team', 3, { keyword: 'erp', minScore: 5 }),
       cacheKey('team', 3, { keyword: 'crm', minScore: 6 }),
       cacheKey('team', 3, { keyword: 'crm', minScore: 5 }, 20, 0),
+      cacheKey('team', 3, { keyword: 'crm', minScore: 5, withDismissed: true }),
     ])
       expect(other).not.toBe(base)
     expect(cacheKey('team', 3, {}, 20, 40)).not.toBe(cacheKey('team', 3, {}, 2, 40))
+  })
+})
+
+describe('the default list leaves dismissed signals out from the indexes alone', () => {
+  // docs/api.md#feedback: the order indexes end with `dismissed`, so the default list (dismissed = 0) still walks one
+  // index in list order without reading a row; a plan that reads the table would make every page slower.
+  test('each filter of the default list, and its count, is a covering index search', async () => {
+    const { deps } = await testDeps()
+    const order = 'order by score desc, published_at desc, id desc limit 20'
+    const plans = {
+      signals_order_idx: `select rowid from signals where team_id = 't' and dismissed = 0 ${order}`,
+      signals_intent_idx: `select rowid from signals where team_id = 't' and intent = 'ACTIVE' and dismissed = 0 ${order}`,
+      signals_platform_idx: `select rowid from signals where team_id = 't' and platform = 'reddit' and dismissed = 0 ${order}`,
+      signals_keyword_idx: `select rowid from signals where team_id = 't' and keyword = 'crm' collate nocase and dismissed = 0 ${order}`,
+    }
+    for (const [index, query] of Object.entries(plans)) {
+      const plan = (await deps.database.client.execute(`explain query plan ${query}`)).rows.map((r) => r.detail)
+      expect(plan).toEqual([expect.stringMatching(new RegExp(`^SEARCH signals USING COVERING INDEX ${index} `))])
+    }
+    const count = await deps.database.client.execute(
+      "explain query plan select count(*) from signals where team_id = 't' and dismissed = 0",
+    )
+    // The narrowest index that has `dismissed`, as the count without it used before.
+    expect(String(count.rows[0].detail)).toStartWith('SEARCH signals USING COVERING INDEX signals_published_idx')
   })
 })

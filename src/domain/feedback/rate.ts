@@ -1,0 +1,39 @@
+import { AppError } from '../../errors'
+import type { Verdict } from '../../storage/repos/signal-feedback'
+import type { Needs } from '../needs'
+
+export type FeedbackInput = { id: string; verdict: Verdict; reason?: string }
+
+/**
+ * docs/api.md#feedback: the team's verdict on one of its signals, replacing any earlier one. "not_relevant" takes the
+ * signal out of the default list (it is kept, and `include=dismissed` shows it); "relevant" puts it back. Another
+ * team's signal is not found. The verdict keeps the keyword, score and what produced the signal, for the tuning.
+ */
+export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedback'>, teamId: string, a: FeedbackInput) {
+  const signal = await deps.repos.signals.byId(teamId, a.id)
+  if (!signal) throw new AppError('not_found', 'no such signal')
+  const judgedAt = deps.clock.now().toISOString()
+  await deps.repos.signalFeedback.record({
+    signalId: signal.id,
+    teamId,
+    keywordLc: signal.keyword.toLowerCase(),
+    verdict: a.verdict,
+    reason: a.reason ?? null,
+    score: signal.score,
+    intent: signal.intent,
+    scoredBy: signal.scoredBy,
+    model: signal.model,
+    promptVersion: signal.promptVersion,
+    judgedAt,
+  })
+  return {
+    signalId: signal.id,
+    verdict: a.verdict,
+    reason: a.reason ?? null,
+    dismissed: a.verdict === 'not_relevant',
+    judgedAt,
+    scoredBy: signal.scoredBy,
+    model: signal.model,
+    promptVersion: signal.promptVersion,
+  }
+}

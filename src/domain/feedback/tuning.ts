@@ -1,0 +1,65 @@
+/** docs/scoring.md#tuning-by-verdicts: how a team's verdicts move a keyword's qualify threshold. */
+
+/** Verdicts on a keyword before its threshold moves. */
+export const MIN_VERDICTS = 20
+/** How far from `scorer.qualify_threshold` a tuned threshold may go, either way. */
+export const TUNING_SPAN = 2
+/** The thresholds tried, this far apart. */
+const STEP = 0.5
+
+export type JudgedScore = { score: number; relevant: boolean }
+
+/** A keyword's threshold: `tuned` when its verdicts moved it from the default (`value` may still equal it). */
+export type Threshold = { value: number; default: number; tuned: boolean; verdicts: number }
+
+/**
+ * The threshold that maximises F1 on the verdicts, where a verdict of "relevant" is a positive and a score at or
+ * above the threshold qualifies. Candidates run from default-2 to default+2 in half points (within 0 to 10). On a
+ * tie the one with fewer signals judged not relevant left above it wins (the higher threshold), then the one
+ * nearest the default: so a keyword whose every signal was judged not relevant rises to the top of the range, and
+ * one whose every signal was relevant keeps the default. Below MIN_VERDICTS verdicts the default stands.
+ */
+export function tunedThreshold(judged: JudgedScore[], defaultThreshold: number): Threshold {
+  const base = { value: defaultThreshold, default: defaultThreshold, verdicts: judged.length }
+  if (judged.length < MIN_VERDICTS) return { ...base, tuned: false }
+  const lowest = Math.max(0, defaultThreshold - TUNING_SPAN)
+  const highest = Math.min(10, defaultThreshold + TUNING_SPAN)
+  let best = { value: defaultThreshold, f1: -1, falsePositives: Number.POSITIVE_INFINITY }
+  for (let t = lowest; t <= highest + 1e-9; t += STEP) {
+    const value = Math.round(t * 10) / 10
+    const { f1, falsePositives } = f1At(judged, value)
+    const better =
+      f1 > best.f1 ||
+      (f1 === best.f1 && falsePositives < best.falsePositives) ||
+      (f1 === best.f1 &&
+        falsePositives === best.falsePositives &&
+        Math.abs(value - defaultThreshold) < Math.abs(best.value - defaultThreshold))
+    if (better) best = { value, f1, falsePositives }
+  }
+  return { ...base, value: best.value, tuned: true }
+}
+
+/** F1 of "qualifies at `threshold`" against the verdicts (0 when nothing relevant qualifies). */
+export function f1At(judged: JudgedScore[], threshold: number): { f1: number; falsePositives: number } {
+  let tp = 0
+  let fp = 0
+  let fn = 0
+  for (const j of judged) {
+    const qualifies = j.score >= threshold
+    if (qualifies && j.relevant) tp++
+    else if (qualifies) fp++
+    else if (j.relevant) fn++
+  }
+  return { f1: tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn), falsePositives: fp }
+}
+
+/** Precision: relevant / judged, or null when nothing is judged. */
+export const precisionOf = (relevant: number, judged: number) => (judged === 0 ? null : relevant / judged)
+
+/** The sentence added to the reason of a signal qualified at a tuned threshold (docs/scoring.md#tuning-by-verdicts). */
+export function tuningNote(keyword: string, t: Threshold): string {
+  return (
+    `Qualified at this team's tuned threshold ${t.value} for "${keyword}" (default ${t.default}), ` +
+    `learned from ${t.verdicts} verdicts.`
+  )
+}

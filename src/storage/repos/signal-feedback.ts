@@ -1,0 +1,61 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db'
+import { signalFeedback } from '../tables/signal-feedback'
+import { signals } from '../tables/signals'
+import { teams } from '../tables/teams'
+
+export type Verdict = 'relevant' | 'not_relevant'
+export type FeedbackRow = typeof signalFeedback.$inferInsert
+
+export function createSignalFeedbackRepo(db: Db) {
+  return {
+    /**
+     * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
+     * and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
+     */
+    async record(row: FeedbackRow): Promise<void> {
+      const { signalId: _id, teamId: _team, ...changes } = row
+      await db.batch([
+        db.insert(signalFeedback).values(row).onConflictDoUpdate({ target: signalFeedback.signalId, set: changes }),
+        db
+          .update(signals)
+          .set({ dismissed: row.verdict === 'not_relevant' })
+          .where(and(eq(signals.teamId, row.teamId), eq(signals.id, row.signalId))),
+        db
+          .update(teams)
+          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
+          .where(eq(teams.id, row.teamId)),
+      ])
+    },
+    async byId(teamId: string, signalId: string) {
+      return db
+        .select()
+        .from(signalFeedback)
+        .where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId)))
+        .get()
+    },
+    /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
+    async verdicts(teamId: string) {
+      return db
+        .select({ keywordLc: signalFeedback.keywordLc, score: signalFeedback.score, verdict: signalFeedback.verdict })
+        .from(signalFeedback)
+        .where(eq(signalFeedback.teamId, teamId))
+        .all()
+    },
+    /** The team's latest verdicts with the text judged, newest first: examples for a model's prompt. */
+    async recent(teamId: string, limit: number) {
+      return db
+        .select({
+          content: signals.preview,
+          keyword: signals.keyword,
+          verdict: signalFeedback.verdict,
+        })
+        .from(signalFeedback)
+        .innerJoin(signals, eq(signals.id, signalFeedback.signalId))
+        .where(eq(signalFeedback.teamId, teamId))
+        .orderBy(desc(signalFeedback.judgedAt), desc(signalFeedback.signalId))
+        .limit(limit)
+        .all()
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'bun:test'
+import { f1At, MIN_VERDICTS, tunedThreshold } from '../../../src/domain/feedback/tuning'
+
+const judged = (pairs: [number, boolean][]) => pairs.map(([score, relevant]) => ({ score, relevant }))
+const times = <T>(n: number, items: T[]) => Array.from({ length: n }, () => items).flat()
+
+describe('a keyword threshold from verdicts', () => {
+  test('below 20 verdicts the default stands', () => {
+    const few = judged(times(19, [[6, false]]))
+    expect(tunedThreshold(few, 6)).toEqual({ value: 6, default: 6, tuned: false, verdicts: 19 })
+    expect(MIN_VERDICTS).toBe(20)
+  })
+
+  test('the F1-best value, the nearest to the default among equals', () => {
+    // Relevant from 7 up: every threshold in (6.5, 7] separates them; 7 is the candidate nearest 6.
+    const v = judged(
+      times(5, [
+        [6, false],
+        [6.5, false],
+        [7, true],
+        [9, true],
+      ]),
+    )
+    expect(tunedThreshold(v, 6)).toEqual({ value: 7, default: 6, tuned: true, verdicts: 20 })
+    expect(f1At(v, 7).f1).toBe(1)
+  })
+
+  test('bounded to 2 points either side of the default', () => {
+    // Nothing relevant: F1 is 0 everywhere, so fewer wrongly qualified wins: the lowest value above them all.
+    expect(tunedThreshold(judged(times(20, [[7, false]])), 6).value).toBe(7.5)
+    // Above the range's top nothing can keep them out: the default stays.
+    expect(tunedThreshold(judged(times(20, [[9, false]])), 6).value).toBe(6)
+    const allGood = judged(times(20, [[6, true]]))
+    expect(tunedThreshold(allGood, 6).value).toBe(6)
+    // Relevant ones at 3 are in reach from a default of 5 only down to 3; 9.5 + 2 stops at 10.
+    expect(
+      tunedThreshold(
+        judged(
+          times(10, [
+            [3, true],
+            [4.5, false],
+          ]),
+        ),
+        5,
+      ).value,
+    ).toBe(3)
+    expect(tunedThreshold(judged(times(20, [[9.8, false]])), 9.5).value).toBe(10)
+  })
+})
