@@ -2,17 +2,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
-import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, openPage, type ServicePage, screenshot } from '../support/browser'
+import {
+  closeBrowser,
+  launchBrowser,
+  listenForBrowser,
+  openPage,
+  screenshot,
+  type ServicePage,
+} from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { parseCsv } from '../support/exports'
 
 let browser: Browser
-let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let app: ReturnType<typeof listenForBrowser> | undefined
 let origin: string
 let ws: Workspace
 let deps: Deps
@@ -53,15 +59,14 @@ beforeAll(async () => {
   await deps.repos.usageDays.flush()
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   await createUser(deps, { team: 'bravo', email: 'bob@bravo.test', role: 'member', password: PASSWORD })
-  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
-  app = listening
-  origin = `http://127.0.0.1:${listening.server?.port}`
+  app = listenForBrowser(deps)
+  origin = app.origin
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   if (browser) await closeBrowser(browser)
-  await app?.stop(true)
+  await app?.stop()
   deps?.database.client.close()
   ws?.cleanup()
 })

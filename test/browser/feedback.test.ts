@@ -2,18 +2,24 @@
 // with the real app on a real socket and database file, in Chromium.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 import { rateSignal } from '../../src/domain/feedback/rate'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, openPage, type ServicePage, screenshot } from '../support/browser'
+import {
+  closeBrowser,
+  launchBrowser,
+  listenForBrowser,
+  openPage,
+  screenshot,
+  type ServicePage,
+} from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
-let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let app: ReturnType<typeof listenForBrowser> | undefined
 let origin: string
 let ws: Workspace
 let deps: Deps
@@ -52,15 +58,14 @@ beforeAll(async () => {
   await addKeywords(deps, { teamId, keywords: ['crm'] })
   await deps.repos.signals.insertMany(teamId, signalsOf(teamId, 30))
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
-  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
-  app = listening
-  origin = `http://127.0.0.1:${listening.server?.port}`
+  app = listenForBrowser(deps)
+  origin = app.origin
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   if (browser) await closeBrowser(browser)
-  await app?.stop(true)
+  await app?.stop()
   deps?.database.client.close()
   ws?.cleanup()
 })

@@ -2,15 +2,14 @@
 // the team's recent signals the query would match.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
-import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
-let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let app: ReturnType<typeof listenForBrowser> | undefined
 let origin: string
 let deps: Deps
 const PASSWORD = 'correct horse battery'
@@ -46,15 +45,14 @@ beforeAll(async () => {
     signal(team.id, 'p3', 'reddit', 'Any CRM with a good sales pipeline view?', daysAgo(10)),
   ])
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
-  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
-  app = listening
-  origin = `http://127.0.0.1:${listening.server?.port}`
+  app = listenForBrowser(deps)
+  origin = app.origin
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   if (browser) await closeBrowser(browser)
-  await app?.stop(true)
+  await app?.stop()
 })
 
 describe('the Keywords page query box', () => {

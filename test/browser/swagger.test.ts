@@ -2,25 +2,23 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
-import { createApp } from '../../src/app'
-import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
 import { testDeps } from '../support/deps'
 
 let browser: Browser
-let app: { stop(closeActive?: boolean): Promise<unknown> } | undefined
+let app: ReturnType<typeof listenForBrowser> | undefined
 let origin: string
 
 beforeAll(async () => {
   const { deps } = await testDeps()
-  const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
-  app = listening
-  origin = `http://127.0.0.1:${listening.server?.port}`
+  app = listenForBrowser(deps)
+  origin = app.origin
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   if (browser) await closeBrowser(browser)
-  await app?.stop(true)
+  await app?.stop()
 })
 
 // Swagger UI writes a zero-width space before each slash of a path so long paths can wrap.
