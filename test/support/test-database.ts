@@ -18,15 +18,24 @@ export async function freshTestDatabase(): Promise<string> {
   return (await sqld()).createNamespace(`t${++made}`)
 }
 
-/** The test process's sqld, with namespaces (started on first use, stopped when the process exits). */
+/** The test process's sqld, with namespaces (started on first use, stopped by stopTestSqld after the last test). */
 export function sqld(): Promise<Sqld> {
   server ??= startSqld({ namespaces: true }).then((s) => {
-    // Neither the server nor its output pipe keeps a test process alive; it dies with the process.
+    // Neither the server nor its output pipe keeps a test process alive.
     s.process.unref()
-    process.on('exit', () => s.process.kill('SIGKILL'))
     return s
   })
   return server
+}
+
+/**
+ * Stops the test process's sqld and removes its files, if one was started. `bun test` does not emit the process's
+ * 'exit' event, so test/support/preload.ts calls this after the last test; without it every run left an sqld behind.
+ */
+export async function stopTestSqld() {
+  const started = server
+  server = undefined
+  if (started) await (await started).stop()
 }
 
 /**
