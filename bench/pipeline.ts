@@ -16,6 +16,8 @@
 // of (team, post) pairs as the rules scorer decides them, and pass 2 created nothing.
 // The baseline, in the same run: a bare client process (bench/pipeline-client.ts) fetching the same 1,000 pages
 // from the same fake with the same concurrency and JSON-parsing them: the upstream ceiling.
+// Then one row for a model scorer behind triage (bench/triage.ts): model calls and pass time per 1,000 mentions
+// against a fake model server answering in 200 ms, with triage and without.
 //
 // Settings: BENCH_BINARY (as bench/run.ts), BENCH_PIPELINE_RUNS (default 3), BENCH_PIPELINE_CONCURRENCY
 // (polling.concurrency, default 4 as in the shipped configuration). Results also go to bench/.out/last-pipeline.json.
@@ -36,6 +38,7 @@ import { redditToml } from '../test/support/fake-platforms'
 import { cleanEnv, spawnListening } from './spawn'
 import type { ClientResult, ClientSpec } from './pipeline-client'
 import { corpus, icpsOf, KEYWORDS, POSTS_PER_PAGE } from './pipeline-corpus'
+import { type TriageReport, triageSection } from './triage'
 
 const ROOT = resolve(import.meta.dir, '..')
 const LIMIT = 100
@@ -76,16 +79,19 @@ export type PipelineReport = {
     chars: { mean: number; median: number; p95: number; max: number }
   }
   seedMs: number
+  /** A model scorer behind triage: model calls and pass time per 1,000 mentions (bench/triage.ts). */
+  triage: TriageReport
 }
 
-function toml(dbPath: string, origin: string, concurrency: number): string {
+/** The poller's configuration; `scorer`: the lines of its [scorer] table (the rules scorer unless given). */
+export function toml(dbPath: string, origin: string, concurrency: number, scorer = 'backend = "rules"'): string {
   const plan = (platform: string) => `api_access = true\nmonthly_requests = "unlimited"\nplatforms = ["${platform}"]`
   return `# Written by bench/pipeline.ts
 [database]
 url = ${JSON.stringify('file:' + dbPath)}
 
 [scorer]
-backend = "rules"
+${scorer}
 
 [polling]
 enabled = false
@@ -108,12 +114,15 @@ budget_requests = 1000000
 `
 }
 
-const rmDb = (path: string) => {
+export const rmDb = (path: string) => {
   for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true })
 }
 
-/** Teams, their keywords and ICP profiles, through the service's own code (as `team create`, `keyword add` do). */
-async function seedTemplate(path: string): Promise<Map<string, string>> {
+/**
+ * Teams, their keywords and ICP profiles, through the service's own code (as `team create`, `keyword add` do);
+ * with `only`, just the keywords it keeps, and the teams tracking one of them.
+ */
+export async function seedTemplate(path: string, only?: (keyword: string) => boolean): Promise<Map<string, string>> {
   rmDb(path)
   const deps = await buildDeps(loadConfig({ env: {}, fileText: toml(path, 'http://127.0.0.1:9', 4) }), {
     log: silentLogger,
@@ -121,9 +130,11 @@ async function seedTemplate(path: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>()
   const now = new Date().toISOString()
   for (const [t, team] of corpus().teams.entries()) {
+    const keywords = only ? team.keywords.filter(only) : team.keywords
+    if (keywords.length === 0) continue
     const { team: row } = await createTeam(deps, { name: team.name, plan: team.plan })
     ids.set(team.name, row.id)
-    await addKeywords(deps, { teamId: row.id, keywords: team.keywords })
+    await addKeywords(deps, { teamId: row.id, keywords })
     for (const icp of icpsOf(t))
       await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: row.id, ...icp, createdAt: now })
   }
@@ -155,7 +166,7 @@ const hwmMb = (pid: number) => {
  * ru_maxrss keeps the high-water mark of the process it was forked from across exec, so it reports this bench
  * process's own peak (500 MB for a poller whose VmHWM was 150 MB).
  */
-async function pollOnce(binary: string, configPath: string, cwd: string): Promise<PassRun> {
+export async function pollOnce(binary: string, configPath: string, cwd: string): Promise<PassRun> {
   const load = loadAvg()
   const t0 = performance.now()
   const proc = Bun.spawn([binary, 'poll', '--once', '--json', '--config', configPath], {
@@ -408,8 +419,9 @@ export async function pipelineSection(a: {
     rmDb(join(outDir, 'pipeline-run.db'))
   }
 
-  const report: PipelineReport = { runs: results, concurrency, world, seedMs }
-  printReport(report, log)
+  const runsReport = { runs: results, concurrency, world, seedMs }
+  printReport(runsReport, log)
+  const report: PipelineReport = { ...runsReport, triage: await triageSection({ binary: a.binary, outDir, log }) }
   writeFileSync(
     join(outDir, 'last-pipeline.json'),
     JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2),
@@ -417,7 +429,7 @@ export async function pipelineSection(a: {
   return report
 }
 
-function printReport(r: PipelineReport, log: (line: string) => void) {
+function printReport(r: Omit<PipelineReport, 'triage'>, log: (line: string) => void) {
   const w = r.world
   const rate = (run: PipelineRun, n: number) => n / (run.first.wallMs / 1000)
   const first = r.runs.map((x) => x.first)
