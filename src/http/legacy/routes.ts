@@ -46,7 +46,12 @@ export const legacyRoutes = (deps: Deps) =>
       ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),
       {
         query: NoQuery,
-        response: answers(deps.config, { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody }),
+        response: answers(deps.config, {
+          200: TestApiReply,
+          400: LegacyErrorBody,
+          401: LegacyErrorBody,
+          403: LegacyErrorBody,
+        }),
         detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
       },
     )
