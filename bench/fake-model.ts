@@ -2,7 +2,7 @@
 // on it costs the poller what a real model server costs: an OpenAI-compatible chat-completions server on 127.0.0.1
 // that answers every post after FAKE_MODEL_DELAY_MS (200 ms by default) with one fixed judgement (ACTIVE, score 7),
 // so that every signal it causes is recognisable as its own. `GET /bench/calls` (not part of the protocol) tells
-// how many chat completions it has answered. Prints `{"event":"listening","url":…}` once it answers; stops on SIGTERM.
+// how many chat completions it has received. Prints `{"event":"listening","url":…}` once it answers; stops on SIGTERM.
 export const FAKE_MODEL_SCORE = 7
 
 const delayMs = Number(process.env.FAKE_MODEL_DELAY_MS ?? 200)

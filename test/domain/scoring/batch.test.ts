@@ -80,24 +80,32 @@ describe('scoring many posts in a row (scoreMany)', () => {
     expect(batch.unavailable()).toBe(false)
   })
 
-  test('with triage, the model is asked only about the posts the rules score at the threshold or above', async () => {
-    const { deps, model } = await modelDeps('none', 'rules')
-    const batch = deps.scoring.batch()
-    try {
-      const outcomes = await batch.scoreMany(items(4), NOT_STOPPED)
-      // The lunch posts (even) are mentions without the keyword, below the threshold; the CRM questions (odd) above it.
-      expect(outcomes.map((o) => (typeof o === 'string' ? o : o.scoredBy))).toEqual([
-        'triaged',
-        'openai',
-        'triaged',
-        'openai',
-      ])
-      expect(model.calls()).toBe(2)
-      expect(model.prompts.every((p) => p.includes('recommend a CRM'))).toBe(true)
-    } finally {
-      batch.close()
-    }
-  })
+  test.each([
+    ['on worker threads', undefined],
+    ['in this thread, when the pool cannot start', 'file:///nonexistent/worker.ts'],
+  ])(
+    'with triage (%s), the model is asked only about the posts the rules score at the threshold or above',
+    async (_, workerUrl) => {
+      const { deps, model } = await modelDeps('none', 'rules')
+      const pool = workerUrl ? createRulesPool({ size: 2, workerUrl }) : undefined
+      const batch = deps.scoring.batch({ rulesPool: pool })
+      try {
+        const outcomes = await batch.scoreMany(items(4), NOT_STOPPED)
+        // The lunch posts (even) are mentions without the keyword, below the threshold; the CRM questions (odd) above it.
+        expect(outcomes.map((o) => (typeof o === 'string' ? o : o.scoredBy))).toEqual([
+          'triaged',
+          'openai',
+          'triaged',
+          'openai',
+        ])
+        expect(model.calls()).toBe(2)
+        expect(model.prompts.every((p) => p.includes('recommend a CRM'))).toBe(true)
+      } finally {
+        batch.close()
+        pool?.close()
+      }
+    },
+  )
 
   test('a caller that stops waiting leaves every post not answered yet skipped, not failed', async () => {
     const { deps, model } = await modelDeps('none')
