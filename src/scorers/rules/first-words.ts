@@ -20,8 +20,8 @@ type Piece =
 type Quantity = { min: number; max: number }
 
 /** At most this many starts per cue, of at most this many characters: enough to tell the cues' words apart. */
-const MAX_STARTS = 128
-const MAX_LENGTH = 16
+const MAX_STARTS = 64
+const MAX_LENGTH = 12
 export const SPACE = ' '
 const ALNUM = /^[a-z0-9]$/i
 /** Characters of a start besides letters and digits. */
@@ -139,6 +139,8 @@ function expand(seq: string, from: Partial[]): Partial[] {
     const grown = grow(piece, q, parts)
     const open = grown.filter((p) => p.open)
     if (open.length > MAX_STARTS) {
+      // Too many: the starts end before this piece, or after it when it is the first (its words are needed).
+      if (parts.every((p) => p.text === '')) return grown.map((p) => close(p, false))
       return parts.map((p) => close(p, startsNonWord(piece, q)))
     }
     parts = grown

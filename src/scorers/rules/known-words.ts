@@ -10,8 +10,8 @@ export type KnownWord = { word: string; root: string; little: number; mark: { po
 
 /** A table of at most about `max` words (it is emptied when past that, between two posts: memory stays flat). */
 export function wordTable(describe: (word: string) => { root: string; little: number }, max: number) {
-  // Twice the bound and more, as a power of two: a post of 20,000 characters past the bound still finds free slots.
-  const size = 2 ** Math.ceil(Math.log2(max * 2 + 20_000))
+  // Twice the bound and more, as a power of two: the words of a post of 20,000 characters past the bound still fit.
+  const size = 2 ** Math.ceil(Math.log2(max * 2 + 10_000))
   const mask = size - 1
   let hashes = new Int32Array(size)
   let words: Array<KnownWord | undefined> = new Array(size)

@@ -77,18 +77,22 @@ const known = wordTable(
     root: word.length > 1 && !STOP_WORDS.has(word) ? root(word) : '',
     little: LITTLE.get(word) ?? 0,
   }),
-  50_000,
+  16_000,
 )
 
-/** `roots`: each root of the post's topical words, with the first word that gave it. */
-export type Words = { roots: Map<string, string>; lang: Lang }
+/**
+ * The roots of a post's topical words in the order they are met, each with the first word that gave it
+ * (`words[i]` for `roots[i]`): plain lists, for a Map of them cost as much as reading the words.
+ */
+export type PostRoots = { roots: string[]; words: string[] }
+export type Words = { roots: PostRoots; lang: Lang }
 
 /**
  * The roots of a post's topical words (and its keyword's), and its language. `lower` is the post in lower case, when
  * the caller has it already.
  */
 export function readWords(content: string, keyword: string | undefined, lower = content.toLowerCase()): Words {
-  const roots = new Map<string, string>()
+  const roots: PostRoots = { roots: [], words: [] }
   const counts = [0, 0, 0, 0, 0, 0, 0]
   let seen = 0
   let tokens = 0
@@ -113,7 +117,10 @@ export function readWords(content: string, keyword: string | undefined, lower = 
         seen++
         for (let b = 0; b < counts.length; b++) if (word.little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
       }
-      if (word.root && known.firstInPost(word)) roots.set(word.root, word.word)
+      if (word.root && known.firstInPost(word)) {
+        roots.roots.push(word.root)
+        roots.words.push(word.word)
+      }
     }
   }
   return { roots, lang: language(content, tokens, counts) }
