@@ -35,6 +35,7 @@ import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { scoreContent } from '../src/scorers/rules/index'
 import { redditToml } from '../test/support/fake-platforms'
+import { cutPost, POST_CHARS, type PostTiming, timeScorerOnPosts } from './scorer-post'
 import { cleanEnv, spawnListening } from './spawn'
 import type { ClientResult, ClientSpec } from './pipeline-client'
 import { corpus, icpsOf, KEYWORDS, POSTS_PER_PAGE } from './pipeline-corpus'
@@ -44,6 +45,7 @@ const ROOT = resolve(import.meta.dir, '..')
 const LIMIT = 100
 const QUALIFY = 6 // scorer.qualify_threshold's default, which the bench config keeps
 const TARGET_PER_SEC = 5000
+const TARGET_SCORER_US = 60 // the rules scorer on a 1,200-character post
 const SAMPLE_EVERY = 37 // (team, post) pairs re-scored here to check the poller's verdict
 
 export type PassRun = {
@@ -57,13 +59,17 @@ export type PassRun = {
   summary: PassSummary
   logLines: { info: number; warn: number; error: number }
 }
-/** `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per call here. */
+/**
+ * `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per
+ * call here; `post1200`: its CPU time per call on the sampled posts cut to 1,200 characters (bench/scorer-post.ts).
+ */
 export type PipelineRun = {
   first: PassRun
   second: PassRun
   baseline: ClientResult & { wallMs: number }
   checked: number
   scorerUs: number
+  post1200: PostTiming
 }
 export type PipelineReport = {
   runs: PipelineRun[]
@@ -260,7 +266,7 @@ async function verify(
   dbPath: string,
   pass: PassSummary,
   expected: ReturnType<typeof expectations>,
-): Promise<{ checked: number; scorerUs: number }> {
+): Promise<{ checked: number; scorerUs: number; post1200: PostTiming }> {
   const t = pass.totals
   if (pass.outcome !== 'completed') fail(`outcome ${pass.outcome}`)
   if (t.searches !== KEYWORDS || t.failed || t.deferred)
@@ -306,6 +312,7 @@ async function verify(
     let i = 0
     let checked = 0
     let calls = 0
+    const cut: NonNullable<ReturnType<typeof cutPost>>[] = []
     const cpu0 = process.cpuUsage()
     for (const [teamId, posts] of expected.pairs) {
       for (const [postId, p] of posts) {
@@ -318,6 +325,12 @@ async function verify(
           ),
         )
         calls += p.keywords.length
+        const post = cutPost({
+          content: truncate(p.text, FULL_CHARS),
+          keyword: p.keywords[0],
+          icps: icps.get(teamId) ?? [],
+        })
+        if (post) cut.push(post)
         if (verdicts.size > 1) continue
         const qualifies = verdicts.has(true)
         if (qualifies !== stored.has(`${teamId}\u0000${postId}`))
@@ -327,7 +340,7 @@ async function verify(
     }
     // CPU time, not wall time: other work on the machine does not count, as for the poller's CPU time.
     const cpu = process.cpuUsage(cpu0)
-    return { checked, scorerUs: (cpu.user + cpu.system) / calls }
+    return { checked, scorerUs: (cpu.user + cpu.system) / calls, post1200: timeScorerOnPosts(cut) }
   } finally {
     client.close()
   }
@@ -400,12 +413,12 @@ export async function pipelineSection(a: {
       rmDb(dbPath)
       copyFileSync(template, dbPath)
       const first = await pollOnce(a.binary, configPath, outDir)
-      const { checked, scorerUs } = await verify(dbPath, first.summary, expected)
+      const { checked, scorerUs, post1200 } = await verify(dbPath, first.summary, expected)
       const second = await pollOnce(a.binary, configPath, outDir)
       verifySecond(second.summary, first.summary)
       const baseline = await fetchBaseline(spec)
       if (baseline.items !== KEYWORDS * POSTS_PER_PAGE) fail(`baseline client got ${baseline.items} items`)
-      results.push({ first, second, baseline, checked, scorerUs })
+      results.push({ first, second, baseline, checked, scorerUs, post1200 })
       const f = first.summary.totals
       log(
         `  pass 1: ${n0(first.wallMs)} ms (pass ${n0(first.passMs)} ms), ${n0(f.fetched / (first.wallMs / 1000))} mentions/s, ` +
@@ -480,6 +493,13 @@ function printReport(r: Omit<PipelineReport, 'triage'>, log: (line: string) => v
     `  where pass 1 goes: the rules scorer alone takes ${scorerUs.toFixed(0)} µs of CPU a call [${range(r.runs.map((x) => x.scorerUs))}] ` +
       `(timed here on the sampled pairs, each read afresh), × ${n0(f0.scored)} calls ≈ ${pct(median(scorerShare))} of the poller's CPU time [${range(scorerShare, pct)}] ` +
       '(an upper bound: the poller reads a post once for all the teams asking about it)',
+  )
+  const post = r.runs.map((x) => x.post1200)
+  const postUs = median(post.map((x) => x.us))
+  log(
+    `  rules scorer on a ${n0(POST_CHARS)}-character post  ${postUs.toFixed(0)} µs of CPU a call  [${range(post.map((x) => x.us))}; fastest round ${Math.min(...post.map((x) => x.minUs)).toFixed(0)}]   ` +
+      `${n0(post[0].posts)} sampled posts cut to ${n0(POST_CHARS)} characters, each read afresh, answers checked   ` +
+      `${postUs <= TARGET_SCORER_US ? 'pass' : 'FAIL'} (≤ ${TARGET_SCORER_US} µs)`,
   )
   log(
     `  baseline: bare client, same pages  ${n0(median(ceiling))} mentions/s  [${range(ceiling)}]   pipeline at ${pct(median(ratio))} of it  [${range(ratio, pct)}]`,
