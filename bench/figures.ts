@@ -26,6 +26,15 @@ const READERS: Record<string, (r: Json) => Figure[]> = {
       better: 'higher',
     },
     { name: 'pipeline: rules scorer µs a call', value: median(r.runs.map((x: Json) => x.scorerUs)), better: 'lower' },
+    ...(r.runs[0]?.post1200
+      ? [
+          {
+            name: 'pipeline: rules scorer µs on a 1,200-character post',
+            value: median(r.runs.map((x: Json) => x.post1200.us)),
+            better: 'lower' as const,
+          },
+        ]
+      : []),
     ...(r.triage
       ? [
           {

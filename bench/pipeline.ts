@@ -44,7 +44,7 @@ import { type TriageReport, triageSection } from './triage'
 const ROOT = resolve(import.meta.dir, '..')
 const LIMIT = 100
 const QUALIFY = 6 // scorer.qualify_threshold's default, which the bench config keeps
-const TARGET_PER_SEC = 5000
+const TARGET_PER_SEC = 12000
 const TARGET_SCORER_US = 60 // the rules scorer on a 1,200-character post
 const SAMPLE_EVERY = 37 // (team, post) pairs re-scored here to check the poller's verdict
 
