@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { sql } from 'drizzle-orm'
-import { exportQuery } from '../../../../src/storage/repos/signals/export'
+import { exportStatement } from '../../../../src/storage/repos/signals/export'
 import { seedTeam, testDeps } from '../../../support/deps'
 import { hostileSignals } from '../../../support/exports'
 
@@ -18,10 +17,10 @@ describe('export pages (docs/api.md#export)', () => {
       { intent: 'ACTIVE', keyword: 'crm', platform: 'reddit', minScore: 6 },
     ]
     for (const filter of filters) {
-      const query = exportQuery({ teamId: team.id, filter, after: { rowid: 3 }, limit: 1000 })
-      const plan = (await deps.database.db.all<{ detail: string }>(sql`explain query plan ${query}`)).map(
-        (r) => r.detail,
-      )
+      const query = exportStatement({ teamId: team.id, filter, after: { rowid: 3 }, limit: 1000 })
+      const plan = (
+        await deps.database.client.execute({ sql: `explain query plan ${query.sql}`, args: query.args })
+      ).rows.map((r) => r.detail)
       expect(plan).toEqual(['SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)'])
     }
   })
@@ -39,12 +38,14 @@ describe('export pages (docs/api.md#export)', () => {
     for (const filter of [{}, { platform: 'reddit' }]) {
       const seen: string[] = []
       let after: { rowid: number } | undefined
+      const reader = deps.repos.signalExports.open(team.id, filter)
       for (;;) {
-        const page = await deps.repos.signals.exportPage(team.id, filter, { after, limit: 3 })
+        const page = await reader.page(after, 3)
         if (page.length === 0) break
         seen.push(...page.map((r) => r.postId))
         after = page[page.length - 1]
       }
+      reader.close()
       const want = rows.filter((r) => !('platform' in filter) || r.platform === filter.platform)
       expect(seen).toEqual(want.map((r) => r.postId))
     }
