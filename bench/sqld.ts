@@ -59,7 +59,8 @@ export async function sqldSection(a: { binary: string; outDir: string; load: Loa
           servers.push(await spawnListening([a.binary, 'serve', '--config', setup.config], a.outDir))
         for (const route of routes) {
           const urls = servers.map((s) => s.url + route.path)
-          const check = await fetch(urls[0], route.init)
+          // Bounded: a server that no longer answers fails the section instead of stopping the whole bench.
+          const check = await fetch(urls[0], { ...route.init, signal: AbortSignal.timeout(60_000) })
           if (check.status !== 200) throw new Error(`${route.name} answered ${check.status}: ${await check.text()}`)
           await check.arrayBuffer()
           console.log(`bench: ${route.name} on ${setup.name} …`)

@@ -17,6 +17,9 @@ const Server = v.strictObject({
   shutdown_timeout_ms: timeoutMs(35_000),
   // One log line per request: method, route pattern, status, milliseconds, team, request id.
   log_requests: v.optional(v.boolean(), true),
+  // Check each JSON answer against the route's documented schema (a 500 when it does not match): for development
+  // and the test suite; off, an answer is sent as built (docs/performance.md#response-checks).
+  check_responses: v.optional(v.boolean(), false),
   // The address users and clients reach the service at (behind a reverse proxy): the OAuth issuer and resource
   // identifiers are made from it. Empty: the scheme and host each request arrived with (docs/oauth.md#public-url).
   public_url: v.optional(

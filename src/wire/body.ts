@@ -20,6 +20,11 @@ export const MAX_JSON_DEPTH = 64
  */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0)
+  // An announced size within the limit is all the body there can be (HTTP framing), so it is read in one call: a
+  // stream reader costs a promise and a chunk per read, which for a small JSON body was a tenth of a score request.
+  const announced = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (Number.isSafeInteger(announced) && announced >= 0 && announced <= maxBytes)
+    return new Uint8Array(await request.arrayBuffer())
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0

@@ -30,6 +30,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       max_body_bytes: 1_048_576,
       shutdown_timeout_ms: 35_000,
       log_requests: true,
+      check_responses: false,
       public_url: '',
     })
     expect(c.oauth).toEqual({

@@ -10,7 +10,12 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]>
 
 /** Configuration for tests: defaults, an in-memory database, the rules scorer, plus `overrides`. */
 export function testConfig(overrides: DeepPartial<ConfigInput> = {}): Config {
-  const base: DeepPartial<ConfigInput> = { database: { url: ':memory:' }, scorer: { backend: 'rules' } }
+  // Every answer is checked against its documented schema (server.check_responses).
+  const base: DeepPartial<ConfigInput> = {
+    server: { check_responses: true },
+    database: { url: ':memory:' },
+    scorer: { backend: 'rules' },
+  }
   // Through the real loader, so tests run on exactly what a config file would produce.
   return loadConfig({ env: {}, fileText: toToml(merge(base, overrides)) })
 }

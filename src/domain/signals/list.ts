@@ -39,12 +39,23 @@ export async function readSignals(deps: Needs<never, 'signals'>, team: TeamRow, 
     deps.repos.signals.total(team.id, team.signalsVersion, filter),
   ])
   return {
-    signals: rows.map(({ preview, contentFull, intent, verdict, ...row }) => ({
-      ...row,
-      intent: intent as Intent,
-      verdict: verdict ?? null,
-      content: preview,
-      ...(full ? { contentFull } : {}),
+    // Field by field, in the documented order (wire/signals.ts), so the answer reads the same whether or not
+    // server.check_responses rebuilds it.
+    signals: rows.map((r) => ({
+      id: r.id,
+      author: r.author,
+      platform: r.platform,
+      intent: r.intent as Intent,
+      score: r.score,
+      reason: r.reason,
+      icpMatch: r.icpMatch,
+      content: r.preview,
+      ...(full ? { contentFull: r.contentFull } : {}),
+      url: r.url,
+      keyword: r.keyword,
+      publishedAt: r.publishedAt,
+      detectedAt: r.detectedAt,
+      verdict: r.verdict ?? null,
     })),
     total,
     limit: q.limit,

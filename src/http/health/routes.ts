@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { answers } from '../validated'
 import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { readiness as checkReadiness } from '../../domain/health/readiness'
@@ -18,7 +19,7 @@ export const healthRoutes = (deps: Deps) =>
       set.headers['cache-control'] = 'no-store'
     })
     .get('/healthz', () => ({ status: 'ok' as const }), {
-      response: { 200: Alive },
+      response: answers(deps.config, { 200: Alive }),
       detail: { summary: 'Liveness: the process answers' },
     })
     .get(
@@ -30,7 +31,7 @@ export const healthRoutes = (deps: Deps) =>
         return { status: 'not_ready' as const, reason: readiness.reason }
       },
       {
-        response: { 200: Ready, 503: NotReady },
+        response: answers(deps.config, { 200: Ready, 503: NotReady }),
         detail: { summary: 'Readiness: the database can be read and written and is migrated' },
       },
     )

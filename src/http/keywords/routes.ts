@@ -4,7 +4,7 @@ import { keywordFigures } from '../../domain/feedback/figures'
 import { apiChecks } from '../checks'
 import { countedErrors } from '../../wire/common'
 import { KeywordFigures } from '../../wire/feedback'
-import { NoQuery } from '../validated'
+import { NoQuery, answers } from '../validated'
 
 /** docs/api.md#keywords: the figures are about the team's signals, so `signals:read` lets a token read them. */
 export const keywordsRoutes = (deps: Deps) =>
@@ -12,7 +12,7 @@ export const keywordsRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'signals:read'))
     .get('/keywords', ({ caller }) => keywordFigures(deps, caller.team), {
       query: NoQuery,
-      response: { 200: KeywordFigures, ...countedErrors },
+      response: answers(deps.config, { 200: KeywordFigures, ...countedErrors }),
       detail: {
         summary: 'Tracked keywords with their signals, verdicts, precision and qualify threshold',
         description:

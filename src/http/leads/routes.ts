@@ -4,7 +4,7 @@ import { scoreLead } from '../../domain/scoring/score-lead'
 import { SCORING_GUIDE } from '../../domain/scoring/guide'
 import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
-import { NoQuery, validated } from '../validated'
+import { NoQuery, validated, answers } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 
 export const leadsRoutes = (deps: Deps) =>
@@ -20,7 +20,7 @@ export const leadsRoutes = (deps: Deps) =>
       parse: 'json',
       body: validated('body', ScoreBody),
       query: NoQuery,
-      response: { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
+      response: answers(deps.config, { 200: ScoreResult, ...countedErrors, 503: ErrorBody }),
       detail: {
         summary: 'Score a text for buying intent',
         description:

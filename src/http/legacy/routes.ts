@@ -5,7 +5,7 @@ import type { Deps } from '../../deps'
 import { searchNetwork } from '../../domain/earlier/search-network'
 import { apiChecks } from '../checks'
 import { LegacyErrorBody, trimmed } from '../../wire/common'
-import { NoQuery, validated } from '../validated'
+import { NoQuery, validated, answers } from '../validated'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 const NetworkSearchBody = v.strictObject({ network: v.picklist(LEGACY_NETWORKS), keyword: trimmed(1, 200) })
@@ -46,7 +46,12 @@ export const legacyRoutes = (deps: Deps) =>
       ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),
       {
         query: NoQuery,
-        response: { 200: TestApiReply, 400: LegacyErrorBody, 401: LegacyErrorBody, 403: LegacyErrorBody },
+        response: answers(deps.config, {
+          200: TestApiReply,
+          400: LegacyErrorBody,
+          401: LegacyErrorBody,
+          403: LegacyErrorBody,
+        }),
         detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
       },
     )
@@ -55,7 +60,7 @@ export const legacyRoutes = (deps: Deps) =>
       parse: 'json',
       body: validated('body', NetworkSearchBody),
       query: NoQuery,
-      response: { 200: NetworkSearchReply, ...legacyErrors },
+      response: answers(deps.config, { 200: NetworkSearchReply, ...legacyErrors }),
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',

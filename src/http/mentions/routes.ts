@@ -4,7 +4,7 @@ import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
-import { NoQuery, validated } from '../validated'
+import { NoQuery, validated, answers } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
@@ -19,7 +19,7 @@ export const mentionsRoutes = (deps: Deps) => {
       parse: 'json',
       body: validated('body', ScoredSearchBody),
       query: NoQuery,
-      response: { 200: ScoredResult, ...errors },
+      response: answers(deps.config, { 200: ScoredResult, ...errors }),
       detail: {
         summary: 'Search live and score each result (scored variant)',
         description:
@@ -32,7 +32,7 @@ export const mentionsRoutes = (deps: Deps) => {
     parse: 'json',
     body: validated('body', RawSearchBody),
     query: NoQuery,
-    response: { 200: RawResult, ...errors },
+    response: answers(deps.config, { 200: RawResult, ...errors }),
     detail: {
       summary: 'Search one platform live by keyword',
       description:

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/sources/status'
 import { apiChecks } from '../checks'
 import { ErrorBody } from '../../wire/common'
-import { NoQuery } from '../validated'
+import { NoQuery, answers } from '../validated'
 import { PlatformList } from '../../wire/platforms'
 
 export const platformsRoutes = (deps: Deps) =>
@@ -11,7 +11,13 @@ export const platformsRoutes = (deps: Deps) =>
     .use(apiChecks(deps, null))
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
       query: NoQuery,
-      response: { 200: PlatformList, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 500: ErrorBody },
+      response: answers(deps.config, {
+        200: PlatformList,
+        400: ErrorBody,
+        401: ErrorBody,
+        403: ErrorBody,
+        500: ErrorBody,
+      }),
       detail: {
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait, request budget',
         description:

@@ -6,7 +6,7 @@ import { listSignals } from '../../domain/signals/list'
 import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
-import { NoQuery, validated } from '../validated'
+import { NoQuery, validated, answers } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
 import { EXPORT_RESPONSES, exportResponse } from './export-response'
 
@@ -15,7 +15,7 @@ export const signalsRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'signals:read'))
     .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
       query: validated('query', SignalQuery),
-      response: { 200: SignalPage, ...countedErrors },
+      response: answers(deps.config, { 200: SignalPage, ...countedErrors }),
       detail: {
         summary: "The team's qualified leads, best first",
         description:
@@ -49,7 +49,7 @@ export const feedbackRoutes = (deps: Deps) =>
         parse: 'json',
         query: NoQuery,
         body: validated('body', FeedbackBody),
-        response: { 200: FeedbackAnswer, ...countedErrors, 404: ErrorBody },
+        response: answers(deps.config, { 200: FeedbackAnswer, ...countedErrors, 404: ErrorBody }),
         detail: {
           summary: "The team's verdict on one of its signals",
           description:

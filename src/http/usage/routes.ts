@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { apiChecks } from '../checks'
 import { countedErrors } from '../../wire/common'
-import { NoQuery } from '../validated'
+import { NoQuery, answers } from '../validated'
 import { UsageReport } from '../../wire/usage'
 
 export const usageRoutes = (deps: Deps) =>
@@ -11,7 +11,7 @@ export const usageRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'usage:read'))
     .get('/usage', ({ caller }) => usageReport(deps, caller), {
       query: NoQuery,
-      response: { 200: UsageReport, ...countedErrors },
+      response: answers(deps.config, { 200: UsageReport, ...countedErrors }),
       detail: {
         summary: 'Plan, monthly usage, credits and searchable platforms',
         description: 'Not counted against the quota unless `api.count_usage_endpoint` is set.',

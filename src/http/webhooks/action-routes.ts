@@ -4,7 +4,7 @@ import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
 import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
 import { Delivery, RotatedSecret } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
-import { NoQuery } from '../validated'
+import { NoQuery, answers } from '../validated'
 import { detail, errors } from './routes'
 
 /** docs/webhooks.md#managing-endpoints: what is done to an endpoint or a delivery named in the path; no body. */
@@ -24,7 +24,7 @@ export const webhookActionRoutes = (deps: Deps) =>
       ({ caller, params }) => sendTestEvent(deps, { teamId: caller.team.id, endpointId: params.id }),
       {
         query: NoQuery,
-        response: { 200: Delivery, ...errors },
+        response: answers(deps.config, { 200: Delivery, ...errors }),
         detail: detail('Send a test event now', 'Answers the delivery after its first attempt. Not counted.'),
       },
     )
@@ -33,7 +33,7 @@ export const webhookActionRoutes = (deps: Deps) =>
       ({ caller, params }) => rotateSecret(deps, { teamId: caller.team.id, id: params.id }),
       {
         query: NoQuery,
-        response: { 200: RotatedSecret, ...errors },
+        response: answers(deps.config, { 200: RotatedSecret, ...errors }),
         detail: detail('A new signing secret', 'Both secrets sign for 24 hours. Not counted.'),
       },
     )
@@ -43,7 +43,7 @@ export const webhookActionRoutes = (deps: Deps) =>
         replayDelivery(deps, { teamId: caller.team.id, endpointId: params.id, deliveryId: params.deliveryId }),
       {
         query: NoQuery,
-        response: { 200: Delivery, ...errors },
+        response: answers(deps.config, { 200: Delivery, ...errors }),
         detail: detail('Send a delivery again', 'From the first attempt, with the same webhook-id. Not counted.'),
       },
     )

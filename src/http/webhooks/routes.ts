@@ -19,7 +19,7 @@ import {
   EndpointUpdate,
 } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
-import { NoQuery, validated } from '../validated'
+import { NoQuery, validated, answers } from '../validated'
 
 export const errors = { ...countedErrors, 404: ErrorBody }
 export const detail = (summary: string, description = 'Not counted against the quota.') => ({
@@ -34,7 +34,7 @@ export const webhooksRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'webhooks:manage'))
     .get('/webhooks', async ({ caller }) => ({ endpoints: await listEndpoints(deps, { teamId: caller.team.id }) }), {
       query: NoQuery,
-      response: { 200: EndpointList, ...errors },
+      response: answers(deps.config, { 200: EndpointList, ...errors }),
       detail: detail("The team's webhook endpoints"),
     })
     .post(
@@ -47,7 +47,7 @@ export const webhooksRoutes = (deps: Deps) =>
         parse: 'json',
         body: validated('body', EndpointCreate),
         query: NoQuery,
-        response: { 201: CreatedEndpoint, ...errors },
+        response: answers(deps.config, { 201: CreatedEndpoint, ...errors }),
         detail: detail(
           'Add an endpoint',
           'Answers its signing secret, shown this once. Not counted against the quota.',
@@ -59,7 +59,7 @@ export const webhooksRoutes = (deps: Deps) =>
       async ({ caller, params }) => endpointView(await findEndpoint(deps, { teamId: caller.team.id, id: params.id })),
       {
         query: NoQuery,
-        response: { 200: Endpoint, ...errors },
+        response: answers(deps.config, { 200: Endpoint, ...errors }),
         detail: detail('One endpoint'),
       },
     )
@@ -70,7 +70,7 @@ export const webhooksRoutes = (deps: Deps) =>
         parse: 'json',
         body: validated('body', EndpointUpdate),
         query: NoQuery,
-        response: { 200: Endpoint, ...errors },
+        response: answers(deps.config, { 200: Endpoint, ...errors }),
         detail: detail(
           'Change, enable or disable an endpoint',
           'Enabling clears why the service had disabled it. Not counted.',
@@ -84,7 +84,7 @@ export const webhooksRoutes = (deps: Deps) =>
       }),
       {
         query: validated('query', DeliveryQuery),
-        response: { 200: DeliveryList, ...errors },
+        response: answers(deps.config, { 200: DeliveryList, ...errors }),
         detail: detail("The endpoint's delivery log, newest first"),
       },
     )

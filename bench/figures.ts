@@ -1,0 +1,60 @@
+// The figures `npm run bench -- --check` compares (bench/check.ts): read from the result files the sections write
+// to bench/.out, only those written since `since` (the sections of this run). Each says which way is better.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export type Better = 'higher' | 'lower'
+export type Figure = { name: string; value: number; better: Better }
+
+type Json = Record<string, any>
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+// One reader per result file: what of it is a figure.
+const READERS: Record<string, (r: Json) => Figure[]> = {
+  'last-run.json': (r) => [
+    ...r.scenarios.flatMap((s: Json) => [
+      { name: `http ${s.name}: share of bare Bun.serve`, value: s.ratio, better: 'higher' as const },
+      { name: `http ${s.name}: p99 ms`, value: s.p99Ms, better: 'lower' as const },
+    ]),
+    { name: 'start-up ms', value: r.startupMs, better: 'lower' },
+    { name: 'idle RSS MB', value: r.idleRssMb, better: 'lower' },
+  ],
+  'last-pipeline.json': (r) => [
+    {
+      name: 'pipeline: mentions fetched/s',
+      value: median(r.runs.map((x: Json) => x.first.summary.totals.fetched / (x.first.wallMs / 1000))),
+      better: 'higher',
+    },
+    { name: 'pipeline: rules scorer µs a call', value: median(r.runs.map((x: Json) => x.scorerUs)), better: 'lower' },
+  ],
+  'last-hostile.json': (r) =>
+    r.rows.map((x: Json) => ({ name: `hostile ${x.name}: median ms`, value: x.medianMs, better: 'lower' })),
+  'last-import.json': (r) => [
+    { name: 'import: p99 ms of GET /api/v1/signals beside it', value: r.p99Ms, better: 'lower' },
+    { name: 'import: lines/s', value: r.perSecond, better: 'higher' },
+  ],
+  'last-export.json': (r) => {
+    // The first export of each format after start: the one the target is about.
+    const first = new Map<string, Json>()
+    for (const x of r.runs) if (!first.has(x.name)) first.set(x.name, x)
+    return [...first.values()].flatMap((x) => [
+      { name: `export ${x.name}: RSS growth MB`, value: x.growthMb, better: 'lower' as const },
+      { name: `export ${x.name}: lines/s`, value: x.lines / x.seconds, better: 'higher' as const },
+    ])
+  },
+  'last-sqld.json': (r) =>
+    r.rows.map((x: Json) => ({ name: `sqld ${x.route} on ${x.setup}: req/s`, value: x.rps, better: 'higher' })),
+}
+
+/** The figures of every result file written at or after `since`. */
+export function figuresSince(outDir: string, since: Date): Figure[] {
+  const figures: Figure[] = []
+  for (const [file, read] of Object.entries(READERS)) {
+    const path = join(outDir, file)
+    if (!existsSync(path)) continue
+    const result = JSON.parse(readFileSync(path, 'utf8')) as Json
+    if (Date.parse(result.at) < since.getTime()) continue
+    figures.push(...read(result).filter((f) => Number.isFinite(f.value)))
+  }
+  return figures
+}
