@@ -26,6 +26,20 @@ const READERS: Record<string, (r: Json) => Figure[]> = {
       better: 'higher',
     },
     { name: 'pipeline: rules scorer µs a call', value: median(r.runs.map((x: Json) => x.scorerUs)), better: 'lower' },
+    ...(r.triage
+      ? [
+          {
+            name: 'triage: model calls per 1,000 mentions',
+            value: (1000 * r.triage.triage.calls) / r.triage.triage.mentions,
+            better: 'lower' as const,
+          },
+          {
+            name: 'triage: pass seconds per 1,000 mentions',
+            value: r.triage.triage.run.wallMs / r.triage.triage.mentions,
+            better: 'lower' as const,
+          },
+        ]
+      : []),
   ],
   'last-hostile.json': (r) =>
     r.rows.map((x: Json) => ({ name: `hostile ${x.name}: median ms`, value: x.medianMs, better: 'lower' })),

@@ -16,6 +16,8 @@
 // of (team, post) pairs as the rules scorer decides them, and pass 2 created nothing.
 // The baseline, in the same run: a bare client process (bench/pipeline-client.ts) fetching the same 1,000 pages
 // from the same fake with the same concurrency and JSON-parsing them: the upstream ceiling.
+// Then one row for a model scorer behind triage (bench/triage.ts): model calls and pass time per 1,000 mentions
+// against a fake model server answering in 200 ms, with triage and without.
 //
 // Settings: BENCH_BINARY (as bench/run.ts), BENCH_PIPELINE_RUNS (default 3), BENCH_PIPELINE_CONCURRENCY
 // (polling.concurrency, default 4 as in the shipped configuration). Results also go to bench/.out/last-pipeline.json.
@@ -33,14 +35,17 @@ import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { scoreContent } from '../src/scorers/rules/index'
 import { redditToml } from '../test/support/fake-platforms'
+import { cutPost, POST_CHARS, type PostTiming, timeScorerOnPosts } from './scorer-post'
 import { cleanEnv, spawnListening } from './spawn'
 import type { ClientResult, ClientSpec } from './pipeline-client'
 import { corpus, icpsOf, KEYWORDS, POSTS_PER_PAGE } from './pipeline-corpus'
+import { type TriageReport, triageSection } from './triage'
 
 const ROOT = resolve(import.meta.dir, '..')
 const LIMIT = 100
 const QUALIFY = 6 // scorer.qualify_threshold's default, which the bench config keeps
 const TARGET_PER_SEC = 5000
+const TARGET_SCORER_US = 60 // the rules scorer on a 1,200-character post
 const SAMPLE_EVERY = 37 // (team, post) pairs re-scored here to check the poller's verdict
 
 export type PassRun = {
@@ -54,13 +59,17 @@ export type PassRun = {
   summary: PassSummary
   logLines: { info: number; warn: number; error: number }
 }
-/** `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per call here. */
+/**
+ * `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per
+ * call here; `post1200`: its CPU time per call on the sampled posts cut to 1,200 characters (bench/scorer-post.ts).
+ */
 export type PipelineRun = {
   first: PassRun
   second: PassRun
   baseline: ClientResult & { wallMs: number }
   checked: number
   scorerUs: number
+  post1200: PostTiming
 }
 export type PipelineReport = {
   runs: PipelineRun[]
@@ -76,16 +85,19 @@ export type PipelineReport = {
     chars: { mean: number; median: number; p95: number; max: number }
   }
   seedMs: number
+  /** A model scorer behind triage: model calls and pass time per 1,000 mentions (bench/triage.ts). */
+  triage: TriageReport
 }
 
-function toml(dbPath: string, origin: string, concurrency: number): string {
+/** The poller's configuration; `scorer`: the lines of its [scorer] table (the rules scorer unless given). */
+export function toml(dbPath: string, origin: string, concurrency: number, scorer = 'backend = "rules"'): string {
   const plan = (platform: string) => `api_access = true\nmonthly_requests = "unlimited"\nplatforms = ["${platform}"]`
   return `# Written by bench/pipeline.ts
 [database]
 url = ${JSON.stringify('file:' + dbPath)}
 
 [scorer]
-backend = "rules"
+${scorer}
 
 [polling]
 enabled = false
@@ -108,12 +120,15 @@ budget_requests = 1000000
 `
 }
 
-const rmDb = (path: string) => {
+export const rmDb = (path: string) => {
   for (const s of ['', '-wal', '-shm']) rmSync(path + s, { force: true })
 }
 
-/** Teams, their keywords and ICP profiles, through the service's own code (as `team create`, `keyword add` do). */
-async function seedTemplate(path: string): Promise<Map<string, string>> {
+/**
+ * Teams, their keywords and ICP profiles, through the service's own code (as `team create`, `keyword add` do);
+ * with `only`, just the keywords it keeps, and the teams tracking one of them.
+ */
+export async function seedTemplate(path: string, only?: (keyword: string) => boolean): Promise<Map<string, string>> {
   rmDb(path)
   const deps = await buildDeps(loadConfig({ env: {}, fileText: toml(path, 'http://127.0.0.1:9', 4) }), {
     log: silentLogger,
@@ -121,9 +136,11 @@ async function seedTemplate(path: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>()
   const now = new Date().toISOString()
   for (const [t, team] of corpus().teams.entries()) {
+    const keywords = only ? team.keywords.filter(only) : team.keywords
+    if (keywords.length === 0) continue
     const { team: row } = await createTeam(deps, { name: team.name, plan: team.plan })
     ids.set(team.name, row.id)
-    await addKeywords(deps, { teamId: row.id, keywords: team.keywords })
+    await addKeywords(deps, { teamId: row.id, keywords })
     for (const icp of icpsOf(t))
       await deps.repos.icpProfiles.insert({ id: newId('icp'), teamId: row.id, ...icp, createdAt: now })
   }
@@ -155,7 +172,7 @@ const hwmMb = (pid: number) => {
  * ru_maxrss keeps the high-water mark of the process it was forked from across exec, so it reports this bench
  * process's own peak (500 MB for a poller whose VmHWM was 150 MB).
  */
-async function pollOnce(binary: string, configPath: string, cwd: string): Promise<PassRun> {
+export async function pollOnce(binary: string, configPath: string, cwd: string): Promise<PassRun> {
   const load = loadAvg()
   const t0 = performance.now()
   const proc = Bun.spawn([binary, 'poll', '--once', '--json', '--config', configPath], {
@@ -249,7 +266,7 @@ async function verify(
   dbPath: string,
   pass: PassSummary,
   expected: ReturnType<typeof expectations>,
-): Promise<{ checked: number; scorerUs: number }> {
+): Promise<{ checked: number; scorerUs: number; post1200: PostTiming }> {
   const t = pass.totals
   if (pass.outcome !== 'completed') fail(`outcome ${pass.outcome}`)
   if (t.searches !== KEYWORDS || t.failed || t.deferred)
@@ -295,6 +312,7 @@ async function verify(
     let i = 0
     let checked = 0
     let calls = 0
+    const cut: NonNullable<ReturnType<typeof cutPost>>[] = []
     const cpu0 = process.cpuUsage()
     for (const [teamId, posts] of expected.pairs) {
       for (const [postId, p] of posts) {
@@ -307,6 +325,12 @@ async function verify(
           ),
         )
         calls += p.keywords.length
+        const post = cutPost({
+          content: truncate(p.text, FULL_CHARS),
+          keyword: p.keywords[0],
+          icps: icps.get(teamId) ?? [],
+        })
+        if (post) cut.push(post)
         if (verdicts.size > 1) continue
         const qualifies = verdicts.has(true)
         if (qualifies !== stored.has(`${teamId}\u0000${postId}`))
@@ -316,7 +340,7 @@ async function verify(
     }
     // CPU time, not wall time: other work on the machine does not count, as for the poller's CPU time.
     const cpu = process.cpuUsage(cpu0)
-    return { checked, scorerUs: (cpu.user + cpu.system) / calls }
+    return { checked, scorerUs: (cpu.user + cpu.system) / calls, post1200: timeScorerOnPosts(cut) }
   } finally {
     client.close()
   }
@@ -389,12 +413,12 @@ export async function pipelineSection(a: {
       rmDb(dbPath)
       copyFileSync(template, dbPath)
       const first = await pollOnce(a.binary, configPath, outDir)
-      const { checked, scorerUs } = await verify(dbPath, first.summary, expected)
+      const { checked, scorerUs, post1200 } = await verify(dbPath, first.summary, expected)
       const second = await pollOnce(a.binary, configPath, outDir)
       verifySecond(second.summary, first.summary)
       const baseline = await fetchBaseline(spec)
       if (baseline.items !== KEYWORDS * POSTS_PER_PAGE) fail(`baseline client got ${baseline.items} items`)
-      results.push({ first, second, baseline, checked, scorerUs })
+      results.push({ first, second, baseline, checked, scorerUs, post1200 })
       const f = first.summary.totals
       log(
         `  pass 1: ${n0(first.wallMs)} ms (pass ${n0(first.passMs)} ms), ${n0(f.fetched / (first.wallMs / 1000))} mentions/s, ` +
@@ -408,8 +432,9 @@ export async function pipelineSection(a: {
     rmDb(join(outDir, 'pipeline-run.db'))
   }
 
-  const report: PipelineReport = { runs: results, concurrency, world, seedMs }
-  printReport(report, log)
+  const runsReport = { runs: results, concurrency, world, seedMs }
+  printReport(runsReport, log)
+  const report: PipelineReport = { ...runsReport, triage: await triageSection({ binary: a.binary, outDir, log }) }
   writeFileSync(
     join(outDir, 'last-pipeline.json'),
     JSON.stringify({ at: new Date().toISOString(), ...report }, null, 2),
@@ -417,7 +442,7 @@ export async function pipelineSection(a: {
   return report
 }
 
-function printReport(r: PipelineReport, log: (line: string) => void) {
+function printReport(r: Omit<PipelineReport, 'triage'>, log: (line: string) => void) {
   const w = r.world
   const rate = (run: PipelineRun, n: number) => n / (run.first.wallMs / 1000)
   const first = r.runs.map((x) => x.first)
@@ -468,6 +493,13 @@ function printReport(r: PipelineReport, log: (line: string) => void) {
     `  where pass 1 goes: the rules scorer alone takes ${scorerUs.toFixed(0)} µs of CPU a call [${range(r.runs.map((x) => x.scorerUs))}] ` +
       `(timed here on the sampled pairs, each read afresh), × ${n0(f0.scored)} calls ≈ ${pct(median(scorerShare))} of the poller's CPU time [${range(scorerShare, pct)}] ` +
       '(an upper bound: the poller reads a post once for all the teams asking about it)',
+  )
+  const post = r.runs.map((x) => x.post1200)
+  const postUs = median(post.map((x) => x.us))
+  log(
+    `  rules scorer on a ${n0(POST_CHARS)}-character post  ${postUs.toFixed(0)} µs of CPU a call  [${range(post.map((x) => x.us))}; fastest round ${Math.min(...post.map((x) => x.minUs)).toFixed(0)}]   ` +
+      `${n0(post[0].posts)} sampled posts cut to ${n0(POST_CHARS)} characters, each read afresh, answers checked   ` +
+      `${postUs <= TARGET_SCORER_US ? 'pass' : 'FAIL'} (≤ ${TARGET_SCORER_US} µs)`,
   )
   log(
     `  baseline: bare client, same pages  ${n0(median(ceiling))} mentions/s  [${range(ceiling)}]   pipeline at ${pct(median(ratio))} of it  [${range(ratio, pct)}]`,

@@ -29,6 +29,7 @@ import { formatIntents, formatMisses } from './eval/intents-report'
 import { formatTask } from './eval/report'
 import { runTask } from './eval/run'
 import { EvalSetupError, evalScorer } from './eval/scorer'
+import { formatTriage, throughTriage, triageComplaints, triageIntents } from './eval/triage'
 
 export { parseArgs, UsageError } from './eval/args'
 export { parseCsv } from './eval/data'
@@ -85,7 +86,7 @@ async function main(): Promise<number> {
     console.error(`eval-scorer: ${e.message}`)
     return 2
   }
-  const { scorer, concurrency, timeoutMs, threshold } = built
+  const { scorer, concurrency, timeoutMs, threshold, triageThreshold } = built
   const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
   const onProgress =
     args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
@@ -120,12 +121,20 @@ async function main(): Promise<number> {
     posts += task.items.length
     ms += r.ms
   }
-  if (has(INTENTS_FILE)) {
-    const data = readIntents(args.dir)
-    const r = await runIntents(scorer, data, { concurrency, timeoutMs, threshold })
+  const intents = has(INTENTS_FILE) ? readIntents(args.dir) : undefined
+  const triaged = intents ? triageIntents(intents.rows) : undefined
+  if (intents && triaged) {
+    const r = await runIntents(scorer, intents, { concurrency, timeoutMs, threshold })
     console.log(`${formatIntents(r, scorer.name)}\n`)
     if (args.misses) console.log(`${formatMisses(r.answers)}\n`)
-    if (!answered(data.rows.length, r.errors, r.firstError)) return 2
+    if (!answered(intents.rows.length, r.errors, r.firstError)) return 2
+    if (args.scorer !== 'rules') {
+      const t = throughTriage(r.answers, intents.rows, triaged, { threshold: triageThreshold, qualify: threshold })
+      console.log(
+        `buyer recall of triage and ${scorer.name} together: ${(t.both / Math.max(1, t.buyers)).toFixed(3)} ` +
+          `(${t.both} of ${t.buyers} buyer posts sent on and qualified; ${scorer.name} alone qualifies ${t.model})\n`,
+      )
+    }
     if (args.minIntentsMacroF1 !== null)
       gates.push({ what: 'intents macro-F1', figure: r.summary.macroF1, bound: args.minIntentsMacroF1, floor: true })
     if (args.maxOffTopicQualified !== null)
@@ -135,9 +144,11 @@ async function main(): Promise<number> {
         bound: args.maxOffTopicQualified,
         floor: false,
       })
-    posts += data.rows.length
+    posts += intents.rows.length
     ms += r.ms
   }
+  const complaints = has(COMPLAINTS_FILE) ? triageComplaints(args.dir) : undefined
+  console.log(`${formatTriage({ threshold: triageThreshold, intents: triaged, complaints })}\n`)
   console.log(
     `${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`,
   )

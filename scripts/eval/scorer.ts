@@ -17,16 +17,17 @@ export class EvalSetupError extends Error {}
 export function evalScorer(
   name: ScorerName,
   env: Record<string, string | undefined>,
-): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number } {
+): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number; triageThreshold: number } {
   if (name === 'rules') {
-    // Only the qualifying score is read from the environment: the rules need no other setting.
-    let threshold: number
+    // Only the qualifying and triage scores are read from the environment: the rules need no other setting.
+    let scores: { qualify_threshold: number; triage_threshold: number }
     try {
-      threshold = loadConfig({ env }).scorer.qualify_threshold
+      scores = loadConfig({ env }).scorer
     } catch (e) {
-      throw new EvalSetupError(`cannot read the qualifying score: ${e instanceof Error ? e.message : String(e)}`)
+      throw new EvalSetupError(`cannot read the scores: ${e instanceof Error ? e.message : String(e)}`)
     }
-    return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000, threshold }
+    const { qualify_threshold: threshold, triage_threshold: triageThreshold } = scores
+    return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000, threshold, triageThreshold }
   }
   // The backend is the one asked for, and never a silent fallback: an evaluation of "ollama" must not measure rules.
   const merged = { ...env, LEAD_SIGNALS_SCORER_BACKEND: name, LEAD_SIGNALS_SCORER_FALLBACK: 'none' }
@@ -46,5 +47,6 @@ export function evalScorer(
     concurrency: config.scorer.concurrency,
     timeoutMs: config.scorer.timeout_ms,
     threshold: config.scorer.qualify_threshold,
+    triageThreshold: config.scorer.triage_threshold,
   }
 }

@@ -1,7 +1,7 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
-import { httpUrl, timeoutMs } from './fields'
+import { httpUrl, score, timeoutMs } from './fields'
 import { Platforms } from './platforms-schema'
 
 // Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
@@ -57,7 +57,10 @@ const Api = v.strictObject({
 const Scorer = v.strictObject({
   backend: v.optional(v.picklist(['ollama', 'openai', 'rules']), 'ollama'),
   fallback: v.optional(v.picklist(['rules', 'none']), 'rules'),
-  qualify_threshold: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10)), 6),
+  qualify_threshold: score(6),
+  // docs/scoring.md#triage: in polling, a model is asked only about posts the rules score at least triage_threshold.
+  triage: v.optional(v.picklist(['rules', 'none']), 'rules'),
+  triage_threshold: score(4.1),
   timeout_ms: v.optional(positiveInt, 30_000),
   concurrency: v.optional(positiveInt, 4),
   ollama: v.optional(

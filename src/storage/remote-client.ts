@@ -36,6 +36,9 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
   }
   // A statement or batch the server refused because another connection held the write lock is sent again.
   const waitForLock = createRemoteLockWait(a.lockWaitMs)
+  // One write in flight at a time: sqld stalls, then stops taking writes, when many wait for its lock at once
+  // (docs/operations.md#one-write-at-a-time-on-sqld). Reads go at once.
+  const inTurn = oneAtATime()
   const remote = {
     get closed() {
       return client.closed
@@ -43,17 +46,37 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
     get protocol() {
       return client.protocol
     },
-    execute: (stmt: InStatement | string, args?: InArgs) =>
-      waitForLock(() => (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt))).catch(explain),
-    batch: (...p: Parameters<Client['batch']>) => waitForLock(() => client.batch(...p)).catch(explain),
-    migrate: (...p: Parameters<Client['migrate']>) => client.migrate(...p).catch(explain),
+    execute: (stmt: InStatement | string, args?: InArgs) => {
+      const run = () =>
+        waitForLock(() => (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)))
+      return (READ.test(typeof stmt === 'string' ? stmt : stmt.sql) ? run() : inTurn(run)).catch(explain)
+    },
+    batch: (...p: Parameters<Client['batch']>) => {
+      const run = () => waitForLock(() => client.batch(...p))
+      return (p[1] === 'read' ? run() : inTurn(run)).catch(explain)
+    },
+    migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p)).catch(explain),
+    // Not taken in turn: nothing here opens an interactive transaction (docs/operations.md#several-executables-on-sqld).
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
-    executeMultiple: (sql: string) => client.executeMultiple(sql).catch(explain),
+    executeMultiple: (sql: string) => inTurn(() => client.executeMultiple(sql)).catch(explain),
     sync: () => client.sync().catch(explain),
     close: () => client.close(),
     reconnect: () => client.reconnect(),
   }
   return remote as Client
+}
+
+// A statement that only reads: a query (drizzle's and ours start with SELECT). Anything else counts as a write.
+const READ = /^\s*select\b/i
+
+/** Runs each call after the previous one has settled, in the order they came. */
+function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve()
+  return <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = last.then(run)
+    last = turn.catch(() => undefined)
+    return turn
+  }
 }
 
 /** `host:port` of the server (what the operator recognises), without credentials, path or query. */

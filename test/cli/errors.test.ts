@@ -249,6 +249,19 @@ describe('bad configuration', () => {
     })
   })
 
+  test('a triage setting it does not know stops poll --once before any work, naming the key', async () => {
+    await expectRejected(['poll', '--once'], 'config: scorer.triage (from LEAD_SIGNALS_SCORER_TRIAGE): ', {
+      env: { LEAD_SIGNALS_SCORER_TRIAGE: 'always' },
+    })
+    await expectRejected(
+      ['poll', '--once'],
+      'config: scorer.triage_threshold (from LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD): ',
+      {
+        env: { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: '11' },
+      },
+    )
+  })
+
   test('a configuration file that cannot be read is an error that does not print its path', async () => {
     await expectRejected(
       ['team', 'list', '--config', 'nope.toml'],

@@ -45,6 +45,8 @@ describe('configuration (docs/operations.md#configuration)', () => {
       backend: 'ollama',
       fallback: 'rules',
       qualify_threshold: 6,
+      triage: 'rules',
+      triage_threshold: 4.1,
       timeout_ms: 30_000,
       concurrency: 4,
     })
@@ -131,6 +133,20 @@ describe('configuration (docs/operations.md#configuration)', () => {
       'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key',
     )
     expect(failure({ env: {}, fileText: 'this is = not toml [' })).toStartWith('config: the file is not valid TOML')
+  })
+
+  test('triage settings (docs/scoring.md#triage): a mode it does not know or a score outside 0-10 is refused', () => {
+    expect(loadConfig({ env: { LEAD_SIGNALS_SCORER_TRIAGE: 'none' } }).scorer.triage).toBe('none')
+    expect(loadConfig({ env: {}, fileText: '[scorer]\ntriage_threshold = 3.5\n' }).scorer.triage_threshold).toBe(3.5)
+    expect(failure({ env: {}, fileText: '[scorer]\ntriage = "model"\n' })).toStartWith('config: scorer.triage: ')
+    expect(failure({ env: {}, fileText: '[scorer]\ntriage = true\n' })).toStartWith('config: scorer.triage: ')
+    for (const bad of ['-1', '10.5', '"4"'])
+      expect(failure({ env: {}, fileText: `[scorer]\ntriage_threshold = ${bad}\n` })).toStartWith(
+        'config: scorer.triage_threshold: ',
+      )
+    expect(failure({ env: { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: 'high' } })).toStartWith(
+      'config: scorer.triage_threshold (from LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD): ',
+    )
   })
 
   test('the schema is strict at every level', () => {

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Answer, figures, predictedLabel, readIntents, runIntents } from '../../scripts/eval/intents'
 import { formatIntents, formatMisses } from '../../scripts/eval/intents-report'
+import { throughTriage, type Triaged, triageFigures, triageIntents } from '../../scripts/eval/triage'
+import { loadConfig } from '../../src/config/load'
 import type { Scorer } from '../../src/scorers/types'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakesPerTest } from '../support/fake-upstream'
@@ -215,6 +217,16 @@ describe('a model scorer measured on the intents set', () => {
       expect(r.out).toMatch(/ACTIVE +1\.000 +1\.000 +1\.000/)
       expect(r.out).toContain('buyer recall 0.500: 2 of 4')
       expect(r.out).toContain('off-topic qualified 0.0%: 0 of 2 NONE posts qualified')
+      // The fake qualifies the posts asking for a recommendation; of those, the buyers the rules send on count.
+      const { rows } = readIntents(dir)
+      const rules = triageIntents(rows)
+      const { triage_threshold } = loadConfig({ env: {} }).scorer
+      const both = rows.filter(
+        (row, i) => /recommend/i.test(row.input.content) && rules[i].buyer && rules[i].score >= triage_threshold,
+      ).length
+      expect(r.out).toContain(
+        `buyer recall of triage and openai together: ${(both / 4).toFixed(3)} (${both} of 4 buyer posts sent on and qualified; openai alone qualifies 2)`,
+      )
       expect(server.calls()).toBe(POSTS.length)
     } finally {
       server.stop()
@@ -243,6 +255,68 @@ describe('a model scorer measured on the intents set', () => {
       expect(r.out).toMatch(/COMPETITOR +1\.000 +1\.000 +1\.000/)
       expect(r.out).toContain('buyer recall 0.250: 1 of 4')
       expect(ollama.received.filter((q) => q.url.pathname === '/api/chat').length).toBe(POSTS.length)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('triage measured on the intents set (docs/scoring.md#triage)', () => {
+  const post = (score: number, group: string, buyer: boolean): Triaged => ({ score, group, buyer })
+
+  test('the share sent on, buyer recall through triage and the share of the other posts sent on', () => {
+    const posts = [
+      post(7, 'ACTIVE', true),
+      post(4.5, 'PAIN', true),
+      post(3, 'PAIN', true),
+      post(4.5, 'QUESTION', false),
+      post(3.9, 'MENTION', false),
+      post(1, 'NONE', false),
+    ]
+    const f = triageFigures(posts, 4.5)
+    expect(f).toMatchObject({ posts: 6, sent: 3, sentShare: 0.5, buyers: 3, othersSentShare: 1 / 3 })
+    expect(f.buyerRecall).toBeCloseTo(2 / 3)
+    expect(f.groups).toEqual([
+      { group: 'ACTIVE', posts: 1, sent: 1 },
+      { group: 'PAIN', posts: 2, sent: 1 },
+      { group: 'QUESTION', posts: 1, sent: 1 },
+      { group: 'MENTION', posts: 1, sent: 0 },
+      { group: 'NONE', posts: 1, sent: 0 },
+    ])
+    expect(triageFigures(posts, 0).sentShare).toBe(1)
+    expect(triageFigures(posts, 10).sent).toBe(0)
+  })
+
+  test('with a model: a buyer counts when triage sends it on and the model qualifies it', () => {
+    const dir = dataDir(POSTS)
+    try {
+      const { rows } = readIntents(dir)
+      const rules = rows.map((r) => post(r.label === 'ACTIVE' ? 1 : 8, r.label, false))
+      // The "model" qualifies every post; triage keeps both ACTIVE posts from it.
+      const answers = rows.map((row) => ({ row, score: 9 }))
+      expect(throughTriage(answers, rows, rules, { threshold: 4, qualify: 6 })).toEqual({
+        buyers: 4,
+        model: 4,
+        both: 2,
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('the command reports triage at the configured threshold, with a sweep', async () => {
+    const dir = dataDir(POSTS)
+    try {
+      const rules = triageIntents(readIntents(dir).rows)
+      for (const threshold of [4, 6]) {
+        const run = await evalRun([dir], { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: String(threshold) })
+        expect(run.code).toBe(0)
+        const f = triageFigures(rules, threshold)
+        expect(run.out).toContain(`rules score it >= ${threshold} (scorer.triage_threshold)`)
+        expect(run.out).toContain(`sends on ${(f.sentShare * 100).toFixed(1)}% of posts (${f.sent} of 8)`)
+        expect(run.out).toContain(`buyer recall through triage ${f.buyerRecall.toFixed(3)}`)
+        expect(run.out).toMatch(new RegExp(`\\n +${threshold}\\* \\|`))
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -43,3 +43,23 @@ test('a write alone runs without a batch', async () => {
   expect((await group.execute({ sql: 'update t set n = n + 1 where id = 1 returning n', args: [] })).rows[0][0]).toBe(1)
   expect(batches).toEqual([])
 })
+
+test('writes queued while a group is being written wait for it, then go together as the next group', async () => {
+  const { client, group, batches } = await setup()
+  const batch = client.batch.bind(client)
+  client.batch = async (stmts, mode) => {
+    await Bun.sleep(30)
+    return batch(stmts, mode)
+  }
+  const add = () => group.execute({ sql: 'update t set n = n + 1 where id = 1 returning n', args: [] })
+  const first = [add(), add()]
+  // Queued over several later turns of the event loop, all while the first group is being written.
+  const later: Promise<unknown>[] = []
+  for (let i = 0; i < 3; i++) {
+    await Bun.sleep(5)
+    later.push(add(), add())
+  }
+  await Promise.all([...first, ...later])
+  expect(batches).toEqual([2, 6])
+  expect((await client.execute('select n from t')).rows[0][0]).toBe(8)
+})

@@ -208,3 +208,56 @@ describe('a database on a libSQL server', () => {
     }
   })
 })
+
+/**
+ * In front of the fake server: holds each pipeline for a moment and counts how many writes and reads were in
+ * flight at once (a pipeline with a batch, or with a statement other than a SELECT, is a write).
+ */
+function countingProxy(target: string) {
+  const seen = { writes: 0, reads: 0, mostWrites: 0, mostReads: 0 }
+  const proxy = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(req) {
+      const body = await req.text()
+      const requests = (JSON.parse(body) as { requests: { type: string; stmt?: { sql?: string } }[] }).requests
+      const kind = requests.some((r) => r.type === 'batch' || (r.stmt && !/^select/i.test(r.stmt.sql ?? '')))
+        ? 'writes'
+        : 'reads'
+      seen[kind]++
+      seen.mostWrites = Math.max(seen.mostWrites, seen.writes)
+      seen.mostReads = Math.max(seen.mostReads, seen.reads)
+      await Bun.sleep(20)
+      try {
+        return await fetch(target + new URL(req.url).pathname, { method: 'POST', headers: req.headers, body })
+      } finally {
+        seen[kind]--
+      }
+    },
+  })
+  return { url: `http://127.0.0.1:${proxy.port}`, seen, stop: () => proxy.stop(true) }
+}
+
+test('writes go to the server one at a time, in the order they were made; reads go at once beside them (docs/operations.md#one-write-at-a-time-on-sqld)', async () => {
+  const server = startServer()
+  const proxy = countingProxy(server.url)
+  closers.push({ close: proxy.stop })
+  const { client: remote } = await openDatabase({ url: proxy.url, authToken: TOKEN })
+  closers.push(remote)
+  await remote.execute('CREATE TABLE n (v INTEGER)')
+
+  const calls = Array.from({ length: 12 }, (_, i) =>
+    i % 3 === 0
+      ? remote.batch([`INSERT INTO n VALUES (${i})`, `INSERT INTO n VALUES (${i + 100})`], 'write')
+      : i % 3 === 1
+        ? remote.execute({ sql: 'INSERT INTO n VALUES (?)', args: [i] })
+        : remote.execute('SELECT count(*) FROM n'),
+  )
+  await Promise.all(calls)
+
+  expect(proxy.seen).toMatchObject({ mostWrites: 1, writes: 0, reads: 0 })
+  expect(proxy.seen.mostReads).toBeGreaterThan(1)
+  expect(scalar(server, 'SELECT group_concat(v) FROM (SELECT v FROM n ORDER BY rowid)')).toBe(
+    '0,100,1,3,103,4,6,106,7,9,109,10',
+  )
+})

@@ -9,6 +9,8 @@ import type { Pass } from './state'
 /** Pairs sorted by what the scorer made of them, and the signals of those that qualified. */
 export type Judged = {
   scored: Pair[]
+  /** Kept from the model by the triage (docs/scoring.md#triage): handled as scored and not qualified. */
+  triaged: Pair[]
   failed: Pair[]
   unscored: Pair[]
   signals: NewSignal[]
@@ -41,11 +43,12 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
   const thresholds = await Promise.all(pairs.map(async (m) => (await pass.thresholds(m.teamId))(m.keyword)))
   const outcomes = await pass.scorer.scoreMany(items, pass.stop)
   const detectedAt = clock.now().toISOString()
-  const judged: Judged = { scored: [], failed: [], unscored: [], signals: [] }
+  const judged: Judged = { scored: [], triaged: [], failed: [], unscored: [], signals: [] }
   pairs.forEach((m, i) => {
     const score = outcomes[i]
     const threshold = thresholds[i]
     if (score === 'skipped') judged.unscored.push(m)
+    else if (score === 'triaged') judged.triaged.push(m)
     else if (score === 'failed') judged.failed.push(m)
     else {
       judged.scored.push(m)

@@ -14,7 +14,8 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
   const j = await judge(pass, pairs)
   const created = await pass.deps.repos.polling.store({
     signals: j.signals,
-    scored: j.scored,
+    // A triaged pair is done with as a scored one that did not qualify.
+    scored: [...j.scored, ...j.triaged],
     failed: j.failed,
     // Pairs drained from the queue are in it already; a page's are not.
     queue: page ? [...j.unscored, ...j.failed] : [],
@@ -23,5 +24,6 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
     cursor: page?.cursor,
   })
   for (const m of j.scored) pass.counters.of(m.platform).scored++
+  for (const m of j.triaged) pass.counters.of(m.platform).triaged++
   for (const platform of created) pass.counters.of(platform).qualified++
 }

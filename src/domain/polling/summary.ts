@@ -9,6 +9,8 @@ export type PlatformCounts = {
   new: number
   /** (team, mention) pairs scored, including mentions left pending by earlier passes. */
   scored: number
+  /** Pairs the triage kept from a model scorer: not sent, not signals (docs/scoring.md#triage). */
+  triaged: number
   /** Signals created. */
   qualified: number
   /** (team, mention) pairs still waiting for the scorer at the end of the pass. */
@@ -34,6 +36,7 @@ const zero = (): PlatformCounts => ({
   fetched: 0,
   new: 0,
   scored: 0,
+  triaged: 0,
   qualified: 0,
   pending: 0,
   failed: 0,
@@ -64,6 +67,7 @@ const COLUMNS: (keyof PlatformCounts)[] = [
   'fetched',
   'new',
   'scored',
+  'triaged',
   'qualified',
   'pending',
   'failed',

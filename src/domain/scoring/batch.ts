@@ -3,14 +3,16 @@ import type { Logger } from '../../lib/log'
 import { mapLimited } from '../../lib/map-limited'
 import type { RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
+import type { Triage } from './triage'
 
 /** One question of a batch; `platform` is named in the log line of a failure. */
 export type BatchItem = { teamId: string; input: ScoreInput; platform?: string }
 /**
  * A score (with the scorer that answered, except from the rules pool); `failed` when the scorer could not answer;
- * `skipped` when it was not asked (down, or stopping).
+ * `skipped` when it was not asked (down, or stopping); `triaged` when the rules kept it from the model
+ * (docs/scoring.md#triage).
  */
-export type BatchOutcome = (ScoreResult & { scoredBy?: string }) | 'failed' | 'skipped'
+export type BatchOutcome = (ScoreResult & { scoredBy?: string }) | 'failed' | 'skipped' | 'triaged'
 
 export type BatchScorer = {
   /** Outcomes in input order. `signal`: the caller stops waiting (shutdown); what was not answered is `skipped`. */
@@ -24,16 +26,17 @@ export type BatchScorer = {
 /**
  * Scoring many posts in a row, as a polling pass does. What a failure means for the rest of the run is decided here:
  * the rules scorer answers on worker threads when there is a `pool`, one by one in this thread if the pool cannot
- * answer; a scorer that is down is not asked again (asking for every post would only wait out each timeout); any
- * other failure concerns only its post. The fallback of one call (a model down → the rules scorer, or
- * `scorer_unavailable`) is `score`'s own (scoring-service.ts).
+ * answer; a model is asked only about the posts `triage` sends on; a scorer that is down is not asked again (asking
+ * for every post would only wait out each timeout); any other failure concerns only its post. The fallback of one
+ * call (a model down → the rules scorer, or `scorer_unavailable`) is `score`'s own (scoring-service.ts).
  */
 export function createBatchScorer(a: {
   score(teamId: string, input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
   concurrency: number
   log: Logger
   pool?: RulesPool
-  ownsPool: boolean
+  triage?: Triage
+  close(): void
 }): BatchScorer {
   let down = false
 
@@ -59,11 +62,14 @@ export function createBatchScorer(a: {
           a.log.warn('rules_pool_failed', { err })
         }
       }
-      return mapLimited(items, a.concurrency, (item) => scoreOne(item, signal))
+      if (!a.triage) return mapLimited(items, a.concurrency, (item) => scoreOne(item, signal))
+      const sent = await a.triage.sendsOn(items.map((item) => item.input))
+      const onward = items.filter((_, i) => sent[i])
+      const answers = await mapLimited(onward, a.concurrency, (item) => scoreOne(item, signal))
+      let next = 0
+      return sent.map((goes) => (goes ? answers[next++] : 'triaged'))
     },
     unavailable: () => down,
-    close() {
-      if (a.ownsPool) a.pool?.close()
-    },
+    close: a.close,
   }
 }

@@ -11,6 +11,7 @@ import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
 import { AppError } from '../../errors'
 import { type BatchScorer, createBatchScorer } from './batch'
 import { createScorerHealth } from './scorer-health'
+import { createTriage } from './triage'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
 export type Scored = ScoreResult & { scoredBy: string }
@@ -88,13 +89,22 @@ export function createScoringService(a: {
     },
     /**
      * Scoring for a long run, a polling pass (batch.ts); `close()` it when done. The embedded rules scorer answers
-     * there on worker threads: `rulesPool` when given, else a pool of the batch's own (other scorers are remote:
-     * threads would gain nothing).
+     * there on worker threads, and so does the triage in front of a model (`scorer.triage`, docs/scoring.md#triage):
+     * `rulesPool` when given, else a pool of the batch's own, whose workers start when first asked.
      */
     batch(opts: { rulesPool?: RulesPool } = {}): BatchScorer {
-      const pool = embedded ? (opts.rulesPool ?? createRulesPool()) : undefined
-      const { concurrency } = a.config.scorer
-      return createBatchScorer({ score: service.score, concurrency, log: a.log, pool, ownsPool: !opts.rulesPool })
+      const triage = !embedded && a.config.scorer.triage === 'rules'
+      const pool = embedded || triage ? (opts.rulesPool ?? createRulesPool()) : undefined
+      return createBatchScorer({
+        score: service.score,
+        concurrency: a.config.scorer.concurrency,
+        log: a.log,
+        pool: embedded ? pool : undefined,
+        triage: triage ? createTriage({ threshold: a.config.scorer.triage_threshold, pool, log: a.log }) : undefined,
+        close: () => {
+          if (!opts.rulesPool) pool?.close()
+        },
+      })
     },
   }
   return service

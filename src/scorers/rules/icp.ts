@@ -1,7 +1,7 @@
 /** ICP matching: overlap of word roots (words.ts) between the post (and keyword) and each profile's name and description. */
 import { STOP_WORDS } from './modifiers'
 import type { IcpProfile } from '../types'
-import { readWords, root, TOKEN_RE } from './words'
+import { type PostRoots, readWords, root, TOKEN_RE } from './words'
 
 export { stem } from './words'
 
@@ -12,8 +12,8 @@ export function tokenize(text: string): string[] {
   return out
 }
 
-/** A profile's tokens, weighted: a word of its name counts 2, a word only in its description 1. */
-type ProfileTokens = Map<string, { weight: number; word: string }>
+/** A profile's tokens, weighted: a word of its name counts 2, a word only in its description 1; `order`: its place. */
+type ProfileTokens = Map<string, { weight: number; word: string; order: number }>
 const profileCache = new Map<string, ProfileTokens>()
 
 function profileTokens(p: IcpProfile): ProfileTokens {
@@ -28,7 +28,7 @@ function profileTokens(p: IcpProfile): ProfileTokens {
     for (const w of text.toLowerCase().match(TOKEN_RE) ?? []) {
       if (w.length < 2 || STOP_WORDS.has(w)) continue
       const t = root(w)
-      if (!tokens.has(t)) tokens.set(t, { weight, word: w })
+      if (!tokens.has(t)) tokens.set(t, { weight, word: w, order: tokens.size })
     }
   }
   // Profiles are few per team and reused on every call; the bound keeps a long-running server's memory flat.
@@ -46,24 +46,27 @@ const ICP_MIN_OVERLAP = 2
  * team's profiles.
  */
 export function matchIcpWords(
-  words: { has(root: string): boolean },
+  words: PostRoots,
   icps: readonly IcpProfile[],
 ): { name: string; tokens: string[] } | null {
   let best: { name: string; tokens: string[] } | null = null
   let bestScore = ICP_MIN_OVERLAP - 1
   for (const icp of icps) {
+    const tokens = profileTokens(icp)
     let s = 0
-    const found: string[] = []
-    for (const [t, { weight, word }] of profileTokens(icp)) {
-      if (words.has(t)) {
-        s += weight
-        found.push(word)
+    const found: { word: string; order: number }[] = []
+    for (const root of words.roots) {
+      const token = tokens.get(root)
+      if (token) {
+        s += token.weight
+        found.push(token)
       }
     }
     // Strictly greater: on a tie the earlier profile keeps the match.
     if (s > bestScore) {
       bestScore = s
-      best = { name: icp.name, tokens: found }
+      // The words in the profile's order.
+      best = { name: icp.name, tokens: found.sort((a, b) => a.order - b.order).map((t) => t.word) }
     }
   }
   return best

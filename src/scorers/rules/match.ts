@@ -23,12 +23,14 @@ export function matchStart(m: RegExpExecArray): number {
   return g && g[0] < m.index ? g[0] : m.index
 }
 
+/** Whether a match of a cue that a negation cancels is negated, before it or inside it. */
+export const isCancelled = (text: string, c: Cue, m: RegExpExecArray) =>
+  c.neg && (isNegated(text, matchStart(m)) || NEGATION_INSIDE.test(m[0]))
+
 /** First non-negated occurrence of a cue, or null. The regex is shared, so lastIndex is reset before use. */
 export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
   c.re.lastIndex = 0
-  for (let m = c.re.exec(text); m !== null; m = c.re.exec(text)) {
-    if (!c.neg || (!isNegated(text, matchStart(m)) && !NEGATION_INSIDE.test(m[0]))) return m
-  }
+  for (let m = c.re.exec(text); m !== null; m = c.re.exec(text)) if (!isCancelled(text, c, m)) return m
   return null
 }
 
@@ -55,8 +57,7 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
     re.lastIndex = at
     const m = re.exec(text)
     if (m === null) return false
-    const c = cues[k] as Cue
-    if (c.neg && (isNegated(text, matchStart(m)) || NEGATION_INSIDE.test(m[0]))) return false
+    if (isCancelled(text, cues[k] as Cue, m)) return false
     out[k] = m
     return true
   })

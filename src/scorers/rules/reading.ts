@@ -6,7 +6,7 @@
  */
 import { ACTIVE_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
-import type { Cue } from './cue'
+import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
 import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
@@ -29,6 +29,9 @@ const LISTS = {
   frames: COMPLAINT_FRAMES,
   support: COMPLAINT_SUPPORT,
   praise: PRAISE,
+  // The urgency and team size modifiers start at a word as the cues do: their first match is found in the same scan.
+  urgency: [cue(URGENCY_RE.source, 'urgency', 0, false)],
+  team: [cue(TEAM_SIZE_RE.source, 'team size', 0, false)],
 }
 const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
 const GROUPS: readonly (readonly Cue[])[] = Object.values(LISTS)
@@ -53,7 +56,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const text = content
   const ctx = readContext(keyword, context)
   const lower = text.toLowerCase()
-  const words = readWords(text, keyword)
+  const words = readWords(text, keyword, lower)
   const sw = findSwitch(text, ctx)
   const groups = findCueGroups(text, GROUPS)
   const found = Object.fromEntries(NAMES.map((name, i) => [name, groups[i] ?? []])) as Record<
@@ -83,8 +86,8 @@ export function readPost(content: string, keyword: string | undefined, context: 
     activeW: sum(active),
     painW: sum(pain),
     budget: firstOf(text, BUDGET_RE),
-    urgency: firstOf(text, URGENCY_RE),
-    team: firstOf(text, TEAM_SIZE_RE),
+    urgency: found.urgency[0]?.text ?? null,
+    team: found.team[0]?.text ?? null,
     keywordPresent: ctx.keyword
       ? containsWord(lower, ctx.keyword) ||
         ctx.keywordTokens.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))

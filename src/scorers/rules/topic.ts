@@ -7,7 +7,7 @@
 import type { IcpProfile } from '../types'
 import { domainIndex, EVERYDAY_WORDS, PRODUCT_WORDS } from './domains'
 import { STOP_WORDS } from './modifiers'
-import { root, TOKEN_RE } from './words'
+import { type PostRoots, root, TOKEN_RE } from './words'
 
 const DOMAIN_OF = domainIndex(root)
 const rootsOf = (words: string) => new Set(words.split(' ').map(root))
@@ -68,14 +68,14 @@ export function keywordRoots(keyword: string | undefined): Set<string> {
 }
 
 /**
- * How much the post's words (root → the word as written) tie it to the team's market, and up to three of those words:
- * a word of a profile, or of the vocabularies the profiles select, counts 1 (half when it also has an everyday sense,
+ * How much the post's words (their roots, each with the word as written) tie it to the team's market, and up to three
+ * of those words: a word of a profile, or of the vocabularies the profiles select, counts 1 (half when it also has an everyday sense,
  * domains.ts); a word of any software product counts half. The keyword's own words never count. A profile that
  * selects no vocabulary borrows the keyword's; when neither selects one, a word of any vocabulary counts half.
  * Counting stops at 2, which is enough for any decision.
  */
 export function topicEvidence(
-  words: ReadonlyMap<string, string>,
+  words: PostRoots,
   keyword: ReadonlySet<string>,
   icps: readonly IcpProfile[],
 ): { weight: number; words: string[] } {
@@ -96,7 +96,8 @@ export function topicEvidence(
     // A market none of the vocabularies describes (a profile and keyword that select none): any business software
     // word is weak evidence, half a word each, so that such a team's posts are not all called off topic.
     const unknown = domains === 0
-    for (const [r, word] of words) {
+    for (let i = 0; i < words.roots.length; i++) {
+      const r = words.roots[i] as string
       if (keyword.has(r) || AUDIENCE.has(r) || counted.has(r)) continue
       const known = DOMAIN_OF.get(r) ?? 0
       const market = t.roots.has(r) || (known & domains) !== 0
@@ -105,7 +106,7 @@ export function topicEvidence(
       if (w === 0) continue
       counted.add(r)
       weight += w
-      if (found.length < 3) found.push(word)
+      if (found.length < 3) found.push(words.words[i] as string)
       if (weight >= 2) return { weight, words: found }
     }
   }

@@ -1,139 +1,121 @@
 /**
  * Finding a list of cues in one pass over a post's words (docs/scoring.md#performance). Most cues start with a word
- * boundary and one of a few literal words ("\b(?:hate|hates|loathe)…"): such a cue can only match where a word starts
- * with one of those words' first letters. The first letters are read from each cue's own expression when the list is
- * first used; the post's word starts are found once (and shared by every list read from the same post); each cue is
- * then tried, anchored (`y` flag), only at the word starts whose first letters (up to three) one of its words has. A
- * cue whose first words cannot be read this way (an emoji, a look-behind) is scanned on its own.
+ * boundary and a few literal words ("\b(?:i|we)\s+(?:want|need)"): such a cue can only match where the text starts
+ * with one of those (first-words.ts). The starts of every cue of a list are put in a tree of characters when the list
+ * is first used; the post's word starts are found once (and shared by every list read from the same post); at each
+ * word start the tree is walked along the text, and each cue is tried, anchored (`y` flag), only where one of its
+ * starts is met. A cue whose starts cannot be read (an emoji, a look-behind first) is scanned on its own.
  * Scanning a 1,200-character post this way costs a fraction of scanning it with every cue, or with their union.
  */
-import { getOrAdd } from '../../lib/get-or-add'
+import { firstWords, SPACE } from './first-words'
 
-/** The literal first words of an expression's source, lower case, or null when some match may start otherwise. */
-export function firstWords(source: string): string[] | null {
-  const out: string[] = []
-  for (const alt of splitTop(source)) {
-    if (!alt.startsWith('\\b')) return null
-    const words = literalStarts(alt.slice(2))
-    if (!words) return null
-    out.push(...words)
-  }
-  return out
-}
-
-/** Top-level alternatives of a source: split on `|` outside groups and classes. */
-function splitTop(source: string): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let inClass = false
-  let start = 0
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]
-    if (ch === '\\') i++
-    else if (inClass) inClass = ch !== ']'
-    else if (ch === '[') inClass = true
-    else if (ch === '(') depth++
-    else if (ch === ')') depth--
-    else if (ch === '|' && depth === 0) {
-      parts.push(source.slice(start, i))
-      start = i + 1
-    }
-  }
-  parts.push(source.slice(start))
-  return parts
-}
-
-/** Where the group opening at `open` closes. */
-function groupEnd(source: string, open: number): number {
-  let depth = 0
-  let inClass = false
-  for (let i = open; i < source.length; i++) {
-    const ch = source[i]
-    if (ch === '\\') i++
-    else if (inClass) inClass = ch !== ']'
-    else if (ch === '[') inClass = true
-    else if (ch === '(') depth++
-    else if (ch === ')' && --depth === 0) return i
-  }
-  return -1
-}
-
-const LETTER = /[a-z0-9]/i
-const OPTIONAL = /^(?:\?|\*|\{0)/
-
-/** The literal words a sequence (after its leading `\b`) starts with, or null. */
-function literalStarts(seq: string): string[] | null {
-  // Look-arounds take no characters: the words come after them.
-  while (/^\(\?<?[=!]/.test(seq)) {
-    const end = groupEnd(seq, 0)
-    if (end < 0) return null
-    seq = seq.slice(end + 1)
-  }
-  if (seq.startsWith('(?:')) {
-    const end = groupEnd(seq, 0)
-    if (end < 0 || OPTIONAL.test(seq.slice(end + 1))) return null
-    const out: string[] = []
-    for (const alt of splitTop(seq.slice(3, end))) {
-      const words = literalStarts(alt)
-      if (!words) return null
-      out.push(...words)
-    }
-    return out
-  }
-  // A digit, or one of a few letters or digits: each is a one-letter word.
-  if (seq.startsWith('\\d')) return [...'0123456789']
-  const set = /^\[([a-z0-9]+)\]/i.exec(seq)
-  if (set) return [...(set[1] ?? '').toLowerCase()]
-  let word = ''
-  for (let i = 0; i < seq.length && LETTER.test(seq.charAt(i)); i++) {
-    // A letter made optional by what follows it ("keeps?") ends the literal word before it.
-    if (OPTIONAL.test(seq.slice(i + 1))) break
-    word += seq.charAt(i).toLowerCase()
-  }
-  return word ? [word] : null
-}
-
-/** Index of a character for the tables below: 0-9, a-z (either case), else -1. */
+/** Index of a character in the tree: 0-9, a-z (either case), the apostrophes and the hyphen; else -1. */
 function slot(c: number): number {
   if (c >= 48 && c <= 57) return c - 48
   const l = c | 0x20
-  return l >= 97 && l <= 122 ? l - 87 : -1
+  if (l >= 97 && l <= 122) return l - 87
+  return c === 39 ? 36 : c === 0x2019 ? 37 : c === 45 ? 38 : -1
 }
-const SLOTS = 36
-const isWordChar = (c: number) => slot(c) >= 0 || c === 95
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || c === 95 || ((c | 0x20) >= 97 && (c | 0x20) <= 122)
+/** White space as `\s` reads it. */
+const isSpace = (c: number) =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  (c >= 0xa0 &&
+    (c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200a) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff))
 
 /**
- * Which keyed cues may start at a word, by the word's first letters: `singles` for cues whose literal word has one
- * letter ("i"), `pairs` for two ("so"), `triples` for three or more ("hate" under "hat"). Three letters tell "this"
- * from "the", so common words try few cues.
+ * A tree of the cues' starts, a character per level (a run of white space is one): at a node, `prefix` holds the
+ * cues one of whose starts the text so far is (tried whatever follows), `whole` those whose start needs a character
+ * that is not a word's next.
  */
-export type WordIndex = {
-  singles: Map<number, number[]>
-  pairs: Map<number, number[]>
-  triples: Map<number, number[]>
-  unkeyed: number[]
+type Node = {
+  keys: number[]
+  kids: Node[]
+  table: Array<Node | undefined> | undefined
+  prefix: number[]
+  whole: number[]
+}
+/** `first`: the root's children by slot, for the first character of each word. */
+export type WordIndex = { root: Node; first: Array<Node | undefined>; cues: number; unkeyed: number[] }
+
+/** The slot of a run of white space. */
+const SPACE_SLOT = 39
+// Most nodes have one child and no cue: their lists are this shared empty one until something is added.
+const NONE: never[] = []
+const node = (): Node => ({ keys: NONE, kids: NONE, table: undefined, prefix: NONE, whole: NONE })
+/** Past this many children a node keeps a table of its children by slot. */
+const FEW = 4
+function added<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item]
+  list.push(item)
+  return list
 }
 
+/** A node's child for a slot: most nodes have few children, and a scan of them beats a table of 40. */
+function childAt(parent: Node, s: number): Node | undefined {
+  if (parent.table !== undefined) return parent.table[s]
+  const keys = parent.keys
+  for (let j = 0; j < keys.length; j++) if (keys[j] === s) return parent.kids[j]
+  return undefined
+}
+
+/** The child of a node for a character of a start, made on first use. */
+function childOf(parent: Node, ch: string): Node {
+  const s = ch === SPACE ? SPACE_SLOT : slot(ch.charCodeAt(0))
+  const known = childAt(parent, s)
+  if (known) return known
+  const child = node()
+  parent.keys = added(parent.keys, s)
+  parent.kids = added(parent.kids, child)
+  if (parent.kids.length > FEW) {
+    const table: Array<Node | undefined> = new Array(SPACE_SLOT + 1).fill(undefined)
+    parent.keys.forEach((key, j) => {
+      table[key] = parent.kids[j]
+    })
+    parent.table = table
+  }
+  return child
+}
+/** Whether cue `k` is tried wherever `text` is met already: a shorter start of it is on the way. */
+function covered(root: Node, text: string, k: number): boolean {
+  let at: Node | undefined = root
+  for (let i = 0; i < text.length && at; i++) {
+    const ch = text.charAt(i)
+    at = childAt(at, ch === SPACE ? SPACE_SLOT : slot(ch.charCodeAt(0)))
+    const next = text.charAt(i + 1)
+    if (at && (at.prefix.includes(k) || (next !== '' && !alnum(next) && at.whole.includes(k)))) return true
+  }
+  return false
+}
+const alnum = (c: string) => c !== '' && slot(c.charCodeAt(0)) >= 0 && slot(c.charCodeAt(0)) < 36
+
 export function buildIndex(sources: readonly string[]): WordIndex {
-  const index: WordIndex = { singles: new Map(), pairs: new Map(), triples: new Map(), unkeyed: [] }
+  const index: WordIndex = { root: node(), first: [], cues: sources.length, unkeyed: [] }
   sources.forEach((source, k) => {
-    const words = firstWords(source)
-    if (!words) {
+    const starts = firstWords(source)
+    if (!starts) {
       index.unkeyed.push(k)
       return
     }
-    for (const w of words) {
-      const [a, b, c] = [0, 1, 2].map((i) => slot(w.charCodeAt(i))) as [number, number, number]
-      const [table, key] =
-        w.length === 1
-          ? [index.singles, a]
-          : w.length === 2
-            ? [index.pairs, a * SLOTS + b]
-            : [index.triples, (a * SLOTS + b) * SLOTS + c]
-      const list = getOrAdd(table, key, () => [])
-      if (!list.includes(k)) list.push(k)
+    // Shorter starts first: a start met wherever a shorter one of the same cue is met adds nothing.
+    for (const { text, whole } of [...starts].sort((a, b) => a.text.length - b.text.length)) {
+      if (covered(index.root, text, k)) continue
+      let at = index.root
+      for (const ch of text) at = childOf(at, ch)
+      if (whole && !at.whole.includes(k)) at.whole = added(at.whole, k)
+      if (!whole && !at.prefix.includes(k)) at.prefix = added(at.prefix, k)
     }
   })
+  index.first = Array.from({ length: SPACE_SLOT + 1 }, (_, s) => childAt(index.root, s))
   return index
 }
 
@@ -148,9 +130,10 @@ export function wordStarts(text: string): number[] {
   let prevWord = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    const word = isWordChar(c)
-    if (word && !prevWord && c !== 95) starts.push(i)
-    prevWord = word
+    const l = c | 0x20
+    const alnum = (c >= 48 && c <= 57) || (l >= 97 && l <= 122)
+    if (alnum && !prevWord) starts.push(i)
+    prevWord = alnum || c === 95
   }
   lastText = text
   lastStarts = starts
@@ -162,18 +145,28 @@ export function wordStarts(text: string): number[] {
  * once cue `k` needs no more tries.
  */
 export function eachCandidate(text: string, index: WordIndex, visit: (k: number, at: number) => boolean): void {
-  const done = new Set<number>()
-  const { singles, pairs, triples } = index
-  const tryAll = (list: number[] | undefined, at: number) => {
-    if (list) for (const k of list) if (!done.has(k) && visit(k, at)) done.add(k)
+  const done = new Uint8Array(index.cues)
+  const tryAll = (cues: number[], at: number) => {
+    for (let j = 0; j < cues.length; j++) {
+      const k = cues[j] as number
+      if (done[k] === 0 && visit(k, at)) done[k] = 1
+    }
   }
   for (const at of wordStarts(text)) {
-    const a = slot(text.charCodeAt(at))
-    if (singles.size > 0) tryAll(singles.get(a), at)
-    const b = slot(text.charCodeAt(at + 1))
-    if (b < 0) continue
-    if (pairs.size > 0) tryAll(pairs.get(a * SLOTS + b), at)
-    const c = slot(text.charCodeAt(at + 2))
-    if (c >= 0 && triples.size > 0) tryAll(triples.get((a * SLOTS + b) * SLOTS + c), at)
+    let n = index.first[slot(text.charCodeAt(at))]
+    let i = at + 1
+    while (n !== undefined) {
+      if (n.prefix.length > 0) tryAll(n.prefix, at)
+      if (n.whole.length > 0 && !isWordChar(text.charCodeAt(i))) tryAll(n.whole, at)
+      const c = text.charCodeAt(i)
+      if (c === 32 || isSpace(c)) {
+        while (isSpace(text.charCodeAt(++i))) {}
+        n = childAt(n, SPACE_SLOT)
+      } else {
+        const s = slot(c)
+        i++
+        n = s < 0 ? undefined : childAt(n, s)
+      }
+    }
   }
 }

@@ -2,7 +2,7 @@
  * The words of a post, read once: their roots (what ICP profiles and market vocabularies are compared with) and the
  * language the post is written in, told from its most common little words (docs/scoring.md#other-languages).
  */
-import { remember } from '../../lib/bounded-map'
+import { wordTable } from './known-words'
 import { STOP_WORDS } from './modifiers'
 
 /** Light stemming so that "founders"/"founder" and "agencies"/"agency" meet; applied to both sides alike. */
@@ -66,36 +66,64 @@ const LANG_SAMPLE = 60
 const KANA_RE = /[\u3040-\u30ff]/
 const NON_LATIN_RE = /[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3400-\u9fff\uac00-\ud7af]/
 
-// Word → its root, or '' for a word that is not topical. Posts share most of their words, so looking a word up here
-// is cheaper than stemming it again; the bound keeps memory flat on any input.
-const roots = new Map<string, string>()
-const ROOTS_KEPT = 50_000
+/** A word of a post's text: the characters of TOKEN_RE, read without it (known-words.ts looks the word up in place). */
+const startsWord = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xdf && c <= 0x24f && c !== 0xf7)
+const inWord = (c: number) => startsWord(c) || c === 43 || c === 35
 
-/** `roots`: each root of the post's topical words, with the first word that gave it. */
-export type Words = { roots: Map<string, string>; lang: Lang }
+// Each word met, with its root ('' for a word that is not topical) and its little-word bits.
+const known = wordTable(
+  (word) => ({
+    root: word.length > 1 && !STOP_WORDS.has(word) ? root(word) : '',
+    little: LITTLE.get(word) ?? 0,
+  }),
+  16_000,
+)
 
-/** The roots of a post's topical words (and its keyword's), and its language. */
-export function readWords(content: string, keyword: string | undefined): Words {
-  const words = new Map<string, string>()
-  const lower = (keyword ? `${content}\n${keyword}` : content).toLowerCase()
+/**
+ * The roots of a post's topical words in the order they are met, each with the first word that gave it
+ * (`words[i]` for `roots[i]`): plain lists, for a Map of them cost as much as reading the words.
+ */
+export type PostRoots = { roots: string[]; words: string[] }
+export type Words = { roots: PostRoots; lang: Lang }
+
+/**
+ * The roots of a post's topical words (and its keyword's), and its language. `lower` is the post in lower case, when
+ * the caller has it already.
+ */
+export function readWords(content: string, keyword: string | undefined, lower = content.toLowerCase()): Words {
+  const roots: PostRoots = { roots: [], words: [] }
   const counts = [0, 0, 0, 0, 0, 0, 0]
   let seen = 0
-  // match() hands back plain strings: half the time of an exec() loop, which builds a match object per word.
-  const tokens = lower.match(TOKEN_RE) ?? []
-  for (const word of tokens) {
-    if (seen < LANG_SAMPLE && word.length <= 5) {
-      const bits = LITTLE.get(word)
-      if (bits !== undefined) {
+  let tokens = 0
+  known.startPost()
+  // The post, then its keyword: their words are those of the two joined by a line break.
+  for (const text of keyword ? [lower, keyword.toLowerCase()] : [lower]) {
+    for (let i = 0; i < text.length; ) {
+      let c = text.charCodeAt(i)
+      if (!startsWord(c)) {
+        i++
+        continue
+      }
+      const from = i
+      let hash = 0
+      do {
+        hash = (Math.imul(hash, 31) + c) | 0
+        c = text.charCodeAt(++i)
+      } while (inWord(c))
+      tokens++
+      const word = known.find(text, from, i, hash)
+      if (seen < LANG_SAMPLE && i - from <= 5 && word.little !== 0) {
         seen++
-        for (let i = 0; i < counts.length; i++) if (bits & (1 << i)) counts[i] = (counts[i] ?? 0) + 1
+        for (let b = 0; b < counts.length; b++) if (word.little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
+      }
+      if (word.root && known.firstInPost(word)) {
+        roots.roots.push(word.root)
+        roots.words.push(word.word)
       }
     }
-    let t = roots.get(word)
-    if (t === undefined)
-      t = remember(roots, word, word.length > 1 && !STOP_WORDS.has(word) ? root(word) : '', ROOTS_KEPT)
-    if (t && !words.has(t)) words.set(t, word)
   }
-  return { roots: words, lang: language(content, tokens.length, counts) }
+  return { roots, lang: language(content, tokens, counts) }
 }
 
 function language(content: string, tokens: number, counts: number[]): Lang {

@@ -27,11 +27,12 @@ const plain = (o: unknown) => {
   return rest
 }
 
-async function modelDeps(fallback: 'none' | 'rules') {
+// Triage off unless asked: these tests are about what happens to every post the model is asked about.
+async function modelDeps(fallback: 'none' | 'rules', triage: 'none' | 'rules' = 'none') {
   const model = fakeOpenAi()
   running.push(model)
   const { deps } = await testDeps({
-    config: { scorer: { backend: 'openai', fallback, concurrency: 1, openai: { base_url: model.baseUrl } } },
+    config: { scorer: { backend: 'openai', fallback, triage, concurrency: 1, openai: { base_url: model.baseUrl } } },
   })
   return { deps, model }
 }
@@ -78,6 +79,33 @@ describe('scoring many posts in a row (scoreMany)', () => {
     expect(outcomes.map((o) => (typeof o === 'string' ? o : o.intent))).toEqual(['MENTION', 'ACTIVE'])
     expect(batch.unavailable()).toBe(false)
   })
+
+  test.each([
+    ['on worker threads', undefined],
+    ['in this thread, when the pool cannot start', 'file:///nonexistent/worker.ts'],
+  ])(
+    'with triage (%s), the model is asked only about the posts the rules score at the threshold or above',
+    async (_, workerUrl) => {
+      const { deps, model } = await modelDeps('none', 'rules')
+      const pool = workerUrl ? createRulesPool({ size: 2, workerUrl }) : undefined
+      const batch = deps.scoring.batch({ rulesPool: pool })
+      try {
+        const outcomes = await batch.scoreMany(items(4), NOT_STOPPED)
+        // The lunch posts (even) are mentions without the keyword, below the threshold; the CRM questions (odd) above it.
+        expect(outcomes.map((o) => (typeof o === 'string' ? o : o.scoredBy))).toEqual([
+          'triaged',
+          'openai',
+          'triaged',
+          'openai',
+        ])
+        expect(model.calls()).toBe(2)
+        expect(model.prompts.every((p) => p.includes('recommend a CRM'))).toBe(true)
+      } finally {
+        batch.close()
+        pool?.close()
+      }
+    },
+  )
 
   test('a caller that stops waiting leaves every post not answered yet skipped, not failed', async () => {
     const { deps, model } = await modelDeps('none')

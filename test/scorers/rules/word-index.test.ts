@@ -2,34 +2,15 @@ import { describe, expect, test } from 'bun:test'
 import * as buyingCues from '../../../src/scorers/rules/buying-cues'
 import * as complaintLists from '../../../src/scorers/rules/complaint'
 import type { Cue } from '../../../src/scorers/rules/cue'
-import { findCueGroups, findCues, firstMatch } from '../../../src/scorers/rules/match'
+import { firstWords } from '../../../src/scorers/rules/first-words'
+import { findCueGroups, findCues, firstMatch, isCancelled } from '../../../src/scorers/rules/match'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
-import { firstWords } from '../../../src/scorers/rules/word-index'
 
 // docs/scoring.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
-// one of its own first words starts. It must find exactly what scanning the post with each cue on its own finds.
-
-describe('first words of a cue', () => {
-  test('read from the literal words after a word boundary, alternatives and groups included', () => {
-    expect(firstWords('\\b(?:hate|hates|loathe)\\b')).toEqual(['hate', 'hates', 'loathe'])
-    expect(firstWords("\\bcan['’]?t\\s+stand\\b")).toEqual(['can'])
-    expect(firstWords('\\b(?:keeps?|kept)\\s+crashing|\\bagain\\s*[?!]')).toEqual(['keep', 'kept', 'again'])
-    expect(firstWords('\\b(?:(?:in\\s+this|this)\\s+guide|Psa)')).toEqual(['in', 'this', 'psa'])
-    expect(firstWords('\\b(?<=(?:^|[.!?])\\s*)(?:need|want)\\s+a')).toEqual(['need', 'want'])
-    expect(firstWords('\\b\\d+\\s+days')).toEqual([...'0123456789'])
-    expect(firstWords('\\b[12]\\s?/\\s?5')).toEqual(['1', '2'])
-  })
-
-  test('none when a match could start elsewhere: no word boundary, an optional first group, an emoji', () => {
-    expect(firstWords("(?:n[’']t|\\bnever)\\b")).toBeNull()
-    expect(firstWords('\\b(?:how\\s+)?do\\s+you')).toBeNull()
-    expect(firstWords('(?:😡|😠)')).toBeNull()
-    expect(firstWords('\\bfoo|#bar')).toBeNull()
-    expect(firstWords('\\?')).toBeNull()
-  })
-})
+// one of its own starts (first-words.ts) is met. It must find exactly what scanning the post with each cue on its own
+// finds, and exactly what trying each cue at every word start finds (the scan before the tree of starts).
 
 const listsIn = (module: Record<string, unknown>) =>
   Object.values(module).filter((v): v is Cue[] => Array.isArray(v) && v.every((c) => c && c.re instanceof RegExp))
@@ -39,6 +20,27 @@ const LISTS = [buyingCues, painCues, complaintLists, sellerCues, workPainCues].f
 const oneByOne = (text: string, cues: readonly Cue[]) =>
   cues.flatMap((c) => {
     const m = firstMatch(text, c)
+    return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
+  })
+
+/** Each keyed cue anchored (`y` flag); null for one scanned on its own. */
+const anchored = new Map(
+  LISTS.flat().map((c) => [c, firstWords(c.re.source) && new RegExp(c.re.source, `${c.re.flags.replace('g', '')}y`)]),
+)
+/** Each cue tried, anchored, at every place a word starts (`\b\w`): the scan before the tree of starts. */
+const atEveryWord = (text: string, cues: readonly Cue[]) =>
+  cues.flatMap((c) => {
+    let m: RegExpExecArray | null = null
+    const re = anchored.get(c)
+    if (!re) m = firstMatch(text, c)
+    else {
+      for (const word of text.matchAll(/\b\w/g)) {
+        re.lastIndex = word.index
+        m = re.exec(text)
+        if (m && !isCancelled(text, c, m)) break
+        m = null
+      }
+    }
     return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
   })
 
@@ -78,6 +80,25 @@ function randomPost(next: () => number): string {
   return Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(next() < 0.8 ? ' ' : ', ')
 }
 
+// The cues' own starts (first-words.ts), their white space written each way `\s` reads it, in any case, between cue
+// words: posts where the tree of starts is walked deep and where most cues match or nearly do.
+const STARTS = [
+  ...new Set(LISTS.flatMap((cues) => cues.flatMap((c) => firstWords(c.re.source) ?? [])).map((s) => s.text)),
+]
+const SPACES = [' ', '  ', '\t', '\n', '\r\n', '\u00a0', ' \u2003', '\u3000']
+const GLUE = [' ', ' ', ', ', '. ', '? ', '_', '-', "'", '’']
+function startsPost(next: () => number): string {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T
+  const parts: string[] = []
+  for (let i = 0, n = 3 + Math.floor(next() * 12); i < n; i++) {
+    const start = pick(STARTS).replace(/ /g, () => pick(SPACES))
+    const r = next()
+    parts.push(r < 0.2 ? start.toUpperCase() : r < 0.4 ? start.charAt(0).toUpperCase() + start.slice(1) : start)
+    parts.push(pick(WORDS))
+  }
+  return parts.map((p) => p + pick(GLUE)).join('')
+}
+
 describe('the word index', () => {
   const written = [
     'We are not looking for a consultant. We are looking for a tool that does invoicing, any recommendations?',
@@ -97,6 +118,14 @@ describe('the word index', () => {
     for (let i = 0; i < 2000; i++) {
       const text = randomPost(next)
       for (const cues of LISTS) expect(findCues(text, cues)).toEqual(oneByOne(text, cues))
+    }
+  })
+
+  test('finds, list by list, what trying each cue at every word start finds (1,500 posts made of the cues’ starts)', () => {
+    const next = rng(20)
+    for (let i = 0; i < 1500; i++) {
+      const text = startsPost(next)
+      for (const cues of LISTS) expect(findCues(text, cues)).toEqual(atEveryWord(text, cues))
     }
   })
 
