@@ -3,11 +3,16 @@ import { dirname } from 'node:path'
 import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { createLocalClient } from './local-client'
+import { openReadConnection, type ReadConnection } from './read-connection'
 import { openRemoteClient } from './remote-client'
 import * as schema from './schema'
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>
-export type Database = { client: Client; db: Db }
+/**
+ * `openReader`: a read-only connection of its own for a sweep of the file (read-connection.ts), on a local file
+ * only; elsewhere such reads go through `client` (in memory there is no file to open twice, a server has its own).
+ */
+export type Database = { client: Client; db: Db; openReader?: () => ReadConnection }
 
 // How long a call waits for another process's write lock (e.g. an import's batch, or another executable's writes on
 // a libSQL server) before it gives up.
@@ -33,7 +38,8 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
   await client.execute('PRAGMA foreign_keys = ON')
   // 32 MiB of page cache (SQLite's default is 2 MiB) keeps the signal indexes' hot pages in memory.
   await client.execute('PRAGMA cache_size = -32768')
-  return { client, db: drizzle(client, { schema }) }
+  const openReader = path === ':memory:' ? undefined : () => openReadConnection(path)
+  return { client, db: drizzle(client, { schema }), openReader }
 }
 
 /**

@@ -34,15 +34,28 @@ function manySignals(teamId: string, n: number): NewSignal[] {
   }))
 }
 
-/** Counts the export's page queries and the rows each asked for. */
-function spyOnPages(deps: Deps) {
-  const pages: { after?: unknown; limit: number }[] = []
-  const exportPage = deps.repos.signals.exportPage
-  deps.repos.signals.exportPage = (teamId, filter, page) => {
-    pages.push(page)
-    return exportPage(teamId, filter, page)
+/**
+ * Wraps every export's reader: records the pages asked for and how many readers were opened and closed; `fail`
+ * can make a page fail (its number, from 1, across the readers).
+ */
+function spyOnReaders(deps: Deps, fail: (call: number) => boolean = () => false) {
+  const seen = { pages: [] as { after?: unknown; limit: number }[], opened: 0, closed: 0 }
+  const open = deps.repos.signalExports.open
+  deps.repos.signalExports.open = (teamId, filter) => {
+    const reader = open(teamId, filter)
+    seen.opened++
+    return {
+      page(after, limit) {
+        seen.pages.push({ after, limit })
+        return fail(seen.pages.length) ? Promise.reject(new Error('disk I/O error')) : reader.page(after, limit)
+      },
+      close() {
+        seen.closed++
+        reader.close()
+      },
+    }
   }
-  return pages
+  return seen
 }
 
 describe('the export and the quota (docs/api.md#export)', () => {
@@ -77,13 +90,8 @@ describe('the export and the quota (docs/api.md#export)', () => {
 
   test('a failure before the first page gives the unit back; one after it keeps it and cuts the transfer short', async () => {
     const { deps, used, apiKey } = await setup('growth', { rows: EXPORT_PAGE_ROWS * 2 })
-    const exportPage = deps.repos.signals.exportPage
-    let failAt = 1
-    let calls = 0
-    deps.repos.signals.exportPage = (teamId, filter, page) => {
-      if (++calls === failAt) return Promise.reject(new Error('disk I/O error'))
-      return exportPage(teamId, filter, page)
-    }
+    // The first export's first page fails; the second export's second page (the third asked for in all).
+    const seen = spyOnReaders(deps, (call) => call === 1 || call === 3)
     const app = createApp(deps)
     const request = () =>
       app.handle(new Request('http://localhost/api/v1/signals/export', { headers: { 'x-api-key': apiKey } }))
@@ -91,20 +99,21 @@ describe('the export and the quota (docs/api.md#export)', () => {
     expect(early.status).toBe(500)
     expect(await used()).toBe(0)
 
-    calls = 0
-    failAt = 2
     const late = await request()
     expect(late.status).toBe(200)
     expect(await used()).toBe(1)
     await expect(late.text()).rejects.toThrow()
     expect(await used()).toBe(1)
+    // Either way the export's reader is closed.
+    expect(seen).toMatchObject({ opened: 2, closed: 2 })
   })
 })
 
 describe('the export streams (docs/api.md#export)', () => {
   test('20,000 signals are read in keyset pages of a fixed size, each only when the reader wants more', async () => {
     const { deps, apiKey } = await setup('endless', { rows: 20_000 })
-    const pages = spyOnPages(deps)
+    const seen = spyOnReaders(deps)
+    const { pages } = seen
     const app = createApp(deps)
     const res = await app.handle(
       new Request('http://localhost/api/v1/signals/export?format=jsonl', { headers: { 'x-api-key': apiKey } }),
@@ -122,6 +131,8 @@ describe('the export streams (docs/api.md#export)', () => {
     expect(pages.every((p) => p.limit === EXPORT_PAGE_ROWS)).toBe(true)
     expect(pages[0].after).toBeUndefined()
     expect(pages.slice(1).every((p) => p.after !== undefined)).toBe(true)
+    // Its reader (on a file, a connection of its own) is closed once the last page has been read.
+    expect(seen).toMatchObject({ opened: 1, closed: 1 })
   })
 })
 

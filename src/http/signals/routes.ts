@@ -30,7 +30,7 @@ export const signalsRoutes = (deps: Deps) =>
         summary: 'Every signal that passes the filters, as a CSV or JSON Lines file',
         description:
           'The same filters as GET /api/v1/signals, without paging: every matching signal with its full text, ' +
-          'ordered by platform, then the post id. Streamed as it is read. A JSON Lines export imports with ' +
+          'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
           '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
         security: [{ apiKey: [] }],
         responses: EXPORT_RESPONSES,

@@ -11,7 +11,7 @@ import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
 import { createSignalFeedbackRepo } from './signal-feedback'
-import { createSignalsRepo } from './signals'
+import { createSignalExportsRepo, createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
 import { createUsageDaysRepo } from './usage-days'
@@ -24,7 +24,8 @@ import { createWebhookEndpointsRepo } from './webhook-endpoints'
 /** Every repository over one database: what the domain reads and writes through. */
 export type Repos = ReturnType<typeof createRepos>
 
-export const createRepos = ({ db, client }: Database) => {
+export const createRepos = (database: Database) => {
+  const { db, client } = database
   // The quota's writes and the per-day counts of counted calls share one commit per turn of the event loop.
   const usageWrites = createGroupCommit(client)
   return {
@@ -33,6 +34,7 @@ export const createRepos = ({ db, client }: Database) => {
     keywords: createKeywordsRepo(db),
     icpProfiles: createIcpProfilesRepo(db),
     signals: createSignalsRepo(db),
+    signalExports: createSignalExportsRepo(database),
     signalFeedback: createSignalFeedbackRepo(db),
     usage: createUsageRepo(client, usageWrites),
     usageDays: createUsageDaysRepo(db, usageWrites),

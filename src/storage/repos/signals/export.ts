@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db'
+import type { Client } from '@libsql/client'
+import type { Database } from '../../db'
+import type { ReadConnection } from '../../read-connection'
 import type { SignalFilter } from './queries'
 
 /** Where an export page starts: after the signal stored as this row (its rowid). */
@@ -22,6 +23,14 @@ export type ExportRow = {
   detectedAt: string
 }
 
+/** One export's reads: its pages in turn, then `close` (at its end, or when it is cut short). */
+export type ExportReader = {
+  page(after: ExportCursor | undefined, limit: number): Promise<ExportRow[]>
+  close(): void
+}
+
+type Statement = { sql: string; args: (string | number)[] }
+
 /**
  * One page of an export (docs/api.md#export): the team's signals in the order they were stored, after `after`.
  *
@@ -32,25 +41,71 @@ export type ExportRow = {
  * id, is drawn anew by each import. `indexed by` holds SQLite to the (team_id) index, whose entries end in the
  * rowid: one seek to the cursor, then the walk (test/storage/repos/signals/export.test.ts reads the plans).
  */
-export function exportQuery(a: { teamId: string; filter: SignalFilter; after?: ExportCursor; limit: number }): SQL {
+export function exportStatement(a: {
+  teamId: string
+  filter: SignalFilter
+  after?: ExportCursor
+  limit: number
+}): Statement {
   const f = a.filter
-  const conditions: SQL[] = [sql`team_id = ${a.teamId}`, sql`rowid > ${a.after?.rowid ?? 0}`]
-  if (f.intent !== undefined) conditions.push(sql`intent = ${f.intent}`)
-  if (f.platform !== undefined) conditions.push(sql`platform = ${f.platform}`)
-  if (f.keyword !== undefined) conditions.push(sql`keyword = ${f.keyword} collate nocase`)
-  if (f.minScore) conditions.push(sql`score >= ${f.minScore}`)
-  if (f.since !== undefined) conditions.push(sql`published_at >= ${f.since}`)
+  const conditions = ['team_id = ?', 'rowid > ?']
+  const args: (string | number)[] = [a.teamId, a.after?.rowid ?? 0]
+  const where = (condition: string, value: string | number) => {
+    conditions.push(condition)
+    args.push(value)
+  }
+  if (f.intent !== undefined) where('intent = ?', f.intent)
+  if (f.platform !== undefined) where('platform = ?', f.platform)
+  if (f.keyword !== undefined) where('keyword = ? collate nocase', f.keyword)
+  if (f.minScore) where('score >= ?', f.minScore)
+  if (f.since !== undefined) where('published_at >= ?', f.since)
   // docs/api.md#feedback: as the list, without the signals judged not relevant unless asked for.
-  if (!f.withDismissed) conditions.push(sql`dismissed = 0`)
-  return sql`
-    select rowid, post_id as postId, platform, author, intent, score, reason, icp_match as icpMatch, preview,
-      content_full as contentFull, url, keyword, published_at as publishedAt, detected_at as detectedAt
-    from signals indexed by signals_team_idx
-    where ${sql.join(conditions, sql` and `)}
-    order by rowid
-    limit ${a.limit}`
+  if (!f.withDismissed) conditions.push('dismissed = 0')
+  args.push(a.limit)
+  return {
+    sql: `select ${COLUMNS} from signals indexed by signals_team_idx where ${conditions.join(' and ')} order by rowid limit ?`,
+    args,
+  }
 }
 
-export async function exportPage(db: Db, a: Parameters<typeof exportQuery>[0]): Promise<ExportRow[]> {
-  return db.all<ExportRow>(exportQuery(a))
-}
+const COLUMNS =
+  'rowid, post_id, platform, author, intent, score, reason, icp_match, preview, content_full, url, keyword, ' +
+  'published_at, detected_at'
+
+/** A row of COLUMNS, by position: the read connection gives bare arrays, the client array-like rows. */
+const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
+  rowid: r[0] as number,
+  postId: r[1] as string,
+  platform: r[2] as string,
+  author: r[3] as string,
+  intent: r[4] as string,
+  score: r[5] as number,
+  reason: r[6] as string,
+  icpMatch: r[7] as string | null,
+  preview: r[8] as string,
+  contentFull: r[9] as string | null,
+  url: r[10] as string,
+  keyword: r[11] as string,
+  publishedAt: r[12] as string,
+  detectedAt: r[13] as string,
+})
+
+const viaClient = (client: Client) => async (s: Statement) => (await client.execute(s)).rows
+
+/** The signals export's storage (docs/api.md#export). */
+export const createSignalExportsRepo = (database: Pick<Database, 'client' | 'openReader'>) => ({
+  /**
+   * One export's reader: on a connection of its own when the database is a local file (read-connection.ts,
+   * docs/operations.md#export-memory), else through the service's client.
+   */
+  open(teamId: string, filter: SignalFilter): ExportReader {
+    const own: ReadConnection | undefined = database.openReader?.()
+    const rows = own ? (s: Statement) => own.all(s.sql, s.args) : viaClient(database.client)
+    return {
+      async page(after, limit) {
+        return (await rows(exportStatement({ teamId, filter, after, limit }))).map(exportRow)
+      },
+      close: () => own?.close(),
+    }
+  },
+})

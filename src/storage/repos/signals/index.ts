@@ -4,11 +4,11 @@ import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
 import { ANCHOR_EVERY, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
-import { type ExportCursor, exportPage } from './export'
 import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf, versionReader } from './queries'
 
 export type { SignalFilter } from './queries'
-export type { ExportCursor, ExportRow } from './export'
+export type { ExportCursor, ExportReader, ExportRow } from './export'
+export { createSignalExportsRepo } from './export'
 export type NewSignal = typeof signals.$inferInsert
 
 // Batches stay under SQLite's bound-variable limit (19 columns a row).
@@ -57,10 +57,6 @@ export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
       const read = (anchor: Anchor | undefined, offset: number) =>
         runPage(teamId, f, page.full, page.limit, offset, anchor)
       return anchoredPage(teamId, f, page, read)
-    },
-    /** One page of an export, with the full text, after `after` in the order stored (export.ts). */
-    exportPage(teamId: string, filter: SignalFilter, page: { after?: ExportCursor; limit: number }) {
-      return exportPage(db, { teamId, filter, ...page })
     },
     /** One signal of the team with its full text, for a reader who opens it. */
     async byId(teamId: string, id: string) {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { sql } from 'drizzle-orm'
-import { exportQuery } from '../../../../src/storage/repos/signals/export'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { exportStatement } from '../../../../src/storage/repos/signals/export'
 import { seedTeam, testDeps } from '../../../support/deps'
 import { hostileSignals } from '../../../support/exports'
 
@@ -18,10 +20,10 @@ describe('export pages (docs/api.md#export)', () => {
       { intent: 'ACTIVE', keyword: 'crm', platform: 'reddit', minScore: 6 },
     ]
     for (const filter of filters) {
-      const query = exportQuery({ teamId: team.id, filter, after: { rowid: 3 }, limit: 1000 })
-      const plan = (await deps.database.db.all<{ detail: string }>(sql`explain query plan ${query}`)).map(
-        (r) => r.detail,
-      )
+      const query = exportStatement({ teamId: team.id, filter, after: { rowid: 3 }, limit: 1000 })
+      const plan = (
+        await deps.database.client.execute({ sql: `explain query plan ${query.sql}`, args: query.args })
+      ).rows.map((r) => r.detail)
       expect(plan).toEqual(['SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)'])
     }
   })
@@ -39,14 +41,44 @@ describe('export pages (docs/api.md#export)', () => {
     for (const filter of [{}, { platform: 'reddit' }]) {
       const seen: string[] = []
       let after: { rowid: number } | undefined
+      const reader = deps.repos.signalExports.open(team.id, filter)
       for (;;) {
-        const page = await deps.repos.signals.exportPage(team.id, filter, { after, limit: 3 })
+        const page = await reader.page(after, 3)
         if (page.length === 0) break
         seen.push(...page.map((r) => r.postId))
         after = page[page.length - 1]
       }
+      reader.close()
       const want = rows.filter((r) => !('platform' in filter) || r.platform === filter.platform)
       expect(seen).toEqual(want.map((r) => r.postId))
+    }
+  })
+
+  test('on a database file, an export reads through a connection of its own, until it is closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-reader-'))
+    try {
+      const { deps } = await testDeps({ config: { database: { url: `file:${join(dir, 'signals.db')}` } } })
+      const { team } = await seedTeam(deps)
+      await deps.repos.signals.insertMany(team.id, hostileSignals(team.id))
+      expect(deps.database.openReader).toBeDefined()
+      const reader = deps.repos.signalExports.open(team.id, {})
+      // A signal stored after the reader was opened is read too: each page reads the latest commit.
+      const late = { ...hostileSignals(team.id)[0], id: 'sig_late', postId: 'late' }
+      await deps.repos.signals.insertMany(team.id, [late])
+      const rows = await reader.page(undefined, 100)
+      expect(rows.map((r) => r.postId)).toEqual([...hostileSignals(team.id).map((s) => s.postId), 'late'])
+      expect(rows[0]).toMatchObject({
+        platform: 'hackernews',
+        score: 6,
+        icpMatch: null,
+        contentFull: expect.any(String),
+      })
+      reader.close()
+      // Closed, it fails as an error (the engine would abort the process on a closed connection).
+      await expect(reader.page(undefined, 100)).rejects.toThrow('closed')
+      deps.database.client.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
