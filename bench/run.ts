@@ -152,9 +152,6 @@ async function httpSection() {
   console.log(
     `bench: ${seeded.signals.toLocaleString('en')} signals in ${seeded.dbPath}${seeded.cached ? ' (cached)' : ''}`,
   )
-  // The database file is read through once first, so that every run starts with it in the OS's file cache whatever
-  // ran before: cold, the uncached row measured the disk (62 req/s, p99 2 s, against about 2,000 warm).
-  await warmFileCache(seeded.dbPath)
   const serveCmd = [BINARY, 'serve', '--config', seeded.configPath]
   const probe = { headers: { 'x-api-key': seeded.apiKey } }
 
@@ -195,6 +192,11 @@ async function httpSection() {
         const req = requestOf(s, seeded.apiKey)
         const check = await fetch(server.url + s.path.replace('{n}', '0'), req)
         const answered = check.status === 200 ? s.verify((await check.json()) as Answer) : `status ${check.status}`
+        // The database file is read through right before each row, so that every row starts with it in the OS's file
+        // cache whatever ran before. This machine's kernel reclaims pages left unused for a while (kdamond), and a
+        // file read a minute earlier had partly gone: cold, the uncached row measured the disk (62-630 req/s, p99 up
+        // to 2 s, against about 2,000 warm).
+        await warmFileCache(seeded.dbPath)
         console.log(`bench: baseline (bare Bun.serve), then ${s.name} …`)
         const ceiling = await load({ url: baseline.url + '/' })
         const r = await load({ url: server.url + s.path, ...req })
