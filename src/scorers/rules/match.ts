@@ -68,27 +68,23 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
 const flattened = new WeakMap<readonly (readonly Cue[])[], readonly Cue[]>()
 
 /**
- * Every cue of several lists found in one scan of the text (the word starts are visited once for all of them), the
- * hits of each list apart, in the order of its cues. `groups` should be a constant: its flattening is kept.
+ * The first non-negated match of every cue of several lists, found in one scan of the text (the word starts are
+ * visited once for all of them), each list's apart in the order of its cues. `groups` should be a constant: its
+ * flattening is kept.
  */
-export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): CueHit[][] {
+export function firstMatchGroups(
+  text: string,
+  groups: readonly (readonly Cue[])[],
+): Array<Array<RegExpExecArray | null>> {
   const all = getOrAdd(flattened, groups, () => groups.flat())
   const found = firstMatches(text, all)
   let k = 0
-  return groups.map((cues) => {
-    const hits: CueHit[] = []
-    for (const c of cues) {
-      const m = found[k++]
-      if (m) hits.push({ what: c.what, text: m[0], w: c.w, index: m.index })
-    }
-    return hits
-  })
+  return groups.map((cues) => found.slice(k, (k += cues.length)))
 }
 
-/** Every cue of a list that occurs in the text, each with the phrase it matched, in the order of the list. */
-export function findCues(text: string, cues: readonly Cue[]): CueHit[] {
+/** The hits of a list's matches (firstMatches), in the order of its cues. */
+export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): CueHit[] {
   const hits: CueHit[] = []
-  const found = firstMatches(text, cues)
   for (let j = 0; j < cues.length; j++) {
     const m = found[j]
     const c = cues[j] as Cue
@@ -96,6 +92,14 @@ export function findCues(text: string, cues: readonly Cue[]): CueHit[] {
   }
   return hits
 }
+
+/** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
+export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): CueHit[][] {
+  return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
+}
+
+/** Every cue of a list that occurs in the text, each with the phrase it matched, in the order of the list. */
+export const findCues = (text: string, cues: readonly Cue[]): CueHit[] => hitsOf(cues, firstMatches(text, cues))
 
 export function firstOf(text: string, re: RegExp): string | null {
   re.lastIndex = 0

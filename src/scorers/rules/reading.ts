@@ -4,11 +4,11 @@
  * rules, question cues and the kind of post. Polling scores one post for every team tracking its keyword, so this is
  * read once and judged per team (judge.ts).
  */
-import { ACTIVE_CUES } from './buying-cues'
+import { ACTIVE_CUES, SWITCH_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
-import { type CueHit, containsWord, findCueGroups, findCues, firstOf, sum } from './match'
+import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -34,7 +34,8 @@ const LISTS = {
   team: [cue(TEAM_SIZE_RE.source, 'team size', 0, false)],
 }
 const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
-const GROUPS: readonly (readonly Cue[])[] = Object.values(LISTS)
+// The switching frames (rivals.ts) are read in the same scan; their matches, not hits, go to findSwitch.
+const GROUPS: readonly (readonly Cue[])[] = [...Object.values(LISTS), SWITCH_CUES]
 
 /** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
 function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): CueHit[] {
@@ -57,9 +58,9 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const ctx = readContext(keyword, context)
   const lower = text.toLowerCase()
   const words = readWords(text, keyword, lower)
-  const sw = findSwitch(text, ctx)
-  const groups = findCueGroups(text, GROUPS)
-  const found = Object.fromEntries(NAMES.map((name, i) => [name, groups[i] ?? []])) as Record<
+  const groups = firstMatchGroups(text, GROUPS)
+  const sw = findSwitch(text, ctx, groups[NAMES.length] ?? [])
+  const found = Object.fromEntries(NAMES.map((name, i) => [name, hitsOf(GROUPS[i] ?? [], groups[i] ?? [])])) as Record<
     keyof typeof LISTS,
     CueHit[]
   >

@@ -5,7 +5,7 @@
 import { SWITCH_CUES } from './buying-cues'
 import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
-import { type CueHit, firstMatches, matchStart, wordAt } from './match'
+import { type CueHit, matchStart, wordAt } from './match'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
 const OWN_NAME_RE =
@@ -90,11 +90,13 @@ export function writtenAsName(text: string, n: Named): boolean {
  * A switching frame naming a rival, or the generic meaning of the frame when the name is not a rival. A comparison
  * ("Foo vs Bar", "better than Foo") names a product without saying that the writer leaves it: it is kept apart, as
  * `compared`, for the judge to read with the rest of the post. A frame naming the keyword is kept as `keyword`: the
- * keyword is a rival for a team whose profiles list it as a competitor (teams track their rivals' names).
+ * keyword is a rival for a team whose profiles list it as a competitor (teams track their rivals' names). `found`:
+ * the first match of each of SWITCH_CUES, read with the post's other cues in one scan (reading.ts).
  */
 export function findSwitch(
   text: string,
   ctx: Context,
+  found: ReadonlyArray<RegExpExecArray | null>,
 ): {
   rival: Rival | null
   compared: Rival | null
@@ -106,7 +108,6 @@ export function findSwitch(
   const pain: CueHit[] = []
   let compared: Rival | null = null
   let keyword: (Rival & { compare: boolean }) | null = null
-  const found = firstMatches(text, SWITCH_CUES)
   for (let j = 0; j < SWITCH_CUES.length; j++) {
     const m = found[j]
     const c = SWITCH_CUES[j]
