@@ -1,6 +1,7 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
 import { getOrAdd } from '../../lib/get-or-add'
 import type { Cue } from './cue'
+import { leadChars } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
@@ -34,24 +35,39 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
   return null
 }
 
-/** A list's word index (word-index.ts) and each cue's expression anchored (`y` flag), built on first use. */
-type Compiled = { index: WordIndex; sticky: RegExp[] }
+/**
+ * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), and for the cues scanned on their
+ * own the characters a match can start with (lead-chars.ts), built on first use.
+ */
+type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null> }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
 const compile = (cues: readonly Cue[]): Compiled =>
-  getOrAdd(compiled, cues, () => ({
-    index: buildIndex(cues.map((q) => q.re.source)),
-    sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-  }))
+  getOrAdd(compiled, cues, () => {
+    const index = buildIndex(cues.map((q) => q.re.source))
+    return {
+      index,
+      sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
+      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadChars(q.re) : null)),
+    }
+  })
+
+/** Whether the text holds one of the characters a match can start with (all of them when they are unknown). */
+function mayStart(text: string, leads: string[] | null): boolean {
+  if (leads === null) return true
+  for (const c of leads) if (text.includes(c)) return true
+  return false
+}
 
 /**
  * For each cue of the list, its first non-negated match in the text, or null. Cues with known first words are tried
- * only where such a word starts (word-index.ts), in text order; the others are scanned on their own.
+ * only where such a word starts (word-index.ts), in text order; the others are scanned on their own, when the text
+ * holds a character their match can start with.
  */
 export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
-  const { index, sticky } = compile(cues)
+  const { index, sticky, leads } = compile(cues)
   const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
-  for (const k of index.unkeyed) out[k] = firstMatch(text, cues[k] as Cue)
+  for (const k of index.unkeyed) if (mayStart(text, leads[k] ?? null)) out[k] = firstMatch(text, cues[k] as Cue)
   eachCandidate(text, index, (k, at) => {
     const re = sticky[k] as RegExp
     re.lastIndex = at
