@@ -99,7 +99,8 @@ export function readWords(content: string, keyword: string | undefined, lower = 
   known.startPost()
   // The post, then its keyword: their words are those of the two joined by a line break.
   for (const text of keyword ? [lower, keyword.toLowerCase()] : [lower]) {
-    for (let i = 0; i < text.length; ) {
+    const length = text.length
+    for (let i = 0; i < length; ) {
       let c = text.charCodeAt(i)
       if (!startsWord(c)) {
         i++
@@ -107,9 +108,10 @@ export function readWords(content: string, keyword: string | undefined, lower = 
       }
       const from = i
       let hash = 0
+      // No character is read past the text: NaN there would slow the compiled loop (docs/scoring.md#performance).
       do {
         hash = (Math.imul(hash, 31) + c) | 0
-        c = text.charCodeAt(++i)
+        c = ++i < length ? text.charCodeAt(i) : 0
       } while (inWord(c))
       tokens++
       const word = known.find(text, from, i, hash)
