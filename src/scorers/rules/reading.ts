@@ -4,6 +4,7 @@
  * rules, question cues and the kind of post. Polling scores one post for every team tracking its keyword, so this is
  * read once and judged per team (judge.ts).
  */
+import { remember } from '../../lib/bounded-map'
 import { ACTIVE_CUES, SWITCH_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import { type Cue, cue } from './cue'
@@ -53,9 +54,23 @@ function singularOrPlural(lower: string, word: string): boolean {
 
 export type Reading = ReturnType<typeof readPost>
 
+// What depends on the keyword and context alone, read once for the posts of a keyword (docs/scoring.md#performance):
+// polling reads every post of a keyword's page in a row. Never changed once read.
+type KeywordReading = { ctx: ReturnType<typeof readContext>; roots: Set<string> }
+const byKeyword = new Map<string, KeywordReading>()
+const KEYWORDS_KEPT = 256
+
+function readKeyword(keyword: string | undefined, context: string | undefined): KeywordReading {
+  const key = `${keyword ?? ''}\u0000${context ?? ''}`
+  const known = byKeyword.get(key)
+  if (known) return known
+  const read = { ctx: readContext(keyword, context), roots: keywordRoots(keyword) }
+  return remember(byKeyword, key, read, KEYWORDS_KEPT)
+}
+
 export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
   const text = content
-  const ctx = readContext(keyword, context)
+  const { ctx, roots: ownRoots } = readKeyword(keyword, context)
   const lower = text.toLowerCase()
   const words = readWords(text, keyword, lower)
   const groups = firstMatchGroups(text, GROUPS)
@@ -79,7 +94,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
     leaving,
     keyword,
     words,
-    keywordRoots: keywordRoots(keyword),
+    keywordRoots: ownRoots,
     /** A question mark (any script's). */
     asks: /[?？]/.test(text),
     /** A code block, or inline code twice: a developer's post. */

@@ -60,6 +60,21 @@ function topicOf(p: IcpProfile): ProfileTopic {
   return topic
 }
 
+/** What the vocabularies say of a root, looked up once for every post and profile that has it. */
+type RootFacts = { domains: number; audience: boolean; everyday: boolean; product: boolean }
+const facts = new Map<string, RootFacts>()
+const FACTS_KEPT = 50_000
+
+function factsOf(r: string): RootFacts {
+  const known = facts.get(r)
+  if (known) return known
+  // Roots of any text can come: the bound keeps memory flat, and the common ones come back at once.
+  if (facts.size >= FACTS_KEPT) facts.clear()
+  const f = { domains: DOMAIN_OF.get(r) ?? 0, audience: AUDIENCE.has(r), everyday: EVERYDAY.has(r), product: PRODUCT.has(r) }
+  facts.set(r, f)
+  return f
+}
+
 /** The keyword's roots: never evidence of its own sense. */
 export function keywordRoots(keyword: string | undefined): Set<string> {
   const out = new Set<string>()
@@ -98,12 +113,11 @@ export function topicEvidence(
     const unknown = domains === 0
     for (let i = 0; i < words.roots.length; i++) {
       const r = words.roots[i] as string
-      if (keyword.has(r) || AUDIENCE.has(r) || counted.has(r)) continue
-      const known = DOMAIN_OF.get(r) ?? 0
-      const market = t.roots.has(r) || (known & domains) !== 0
-      const everyday = EVERYDAY.has(r)
-      const w = market ? (everyday ? 0.5 : 1) : PRODUCT.has(r) || (unknown && known && !everyday) ? 0.5 : 0
-      if (w === 0) continue
+      const f = factsOf(r)
+      if (f.audience) continue
+      const market = (f.domains & domains) !== 0 || t.roots.has(r)
+      const w = market ? (f.everyday ? 0.5 : 1) : f.product || (unknown && f.domains !== 0 && !f.everyday) ? 0.5 : 0
+      if (w === 0 || keyword.has(r) || counted.has(r)) continue
       counted.add(r)
       weight += w
       if (found.length < 3) found.push(words.words[i] as string)
