@@ -98,7 +98,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
     /** A question mark (any script's). */
     asks: /[?？]/.test(text),
     /** A code block, or inline code twice: a developer's post. */
-    code: text.includes('```') || (text.match(/`/g)?.length ?? 0) >= 4,
+    code: text.includes('`') && (text.includes('```') || (text.match(/`/g)?.length ?? 0) >= 4),
     activeW: sum(active),
     painW: sum(pain),
     budget: firstOf(text, BUDGET_RE),

@@ -4,6 +4,7 @@
  * around it can. The evidence is the post's words, other than the keyword's own, that the team's ICP profiles use or
  * that belong to the vocabulary of the market the profiles describe (domains.ts).
  */
+import { getOrAdd } from '../../lib/get-or-add'
 import type { IcpProfile } from '../types'
 import { domainIndex, EVERYDAY_WORDS, PRODUCT_WORDS } from './domains'
 import { STOP_WORDS } from './modifiers'
@@ -74,6 +75,10 @@ function factsOf(r: string): RootFacts {
   facts.set(r, f)
   return f
 }
+// The facts of a post's roots, in their order, as far as they were needed: read once per post for every team and
+// profile judging it.
+const postFacts = new WeakMap<PostRoots, Array<RootFacts | undefined>>()
+const factsOfPost = (words: PostRoots) => getOrAdd(postFacts, words, () => new Array(words.roots.length))
 
 /** The keyword's roots: never evidence of its own sense. */
 export function keywordRoots(keyword: string | undefined): Set<string> {
@@ -98,6 +103,7 @@ export function topicEvidence(
   let weight = 0
   const found: string[] = []
   const counted = new Set<string>()
+  const rootFacts = factsOfPost(words)
   for (const p of icps) {
     const t = topicOf(p)
     let domains = t.domains
@@ -113,7 +119,7 @@ export function topicEvidence(
     const unknown = domains === 0
     for (let i = 0; i < words.roots.length; i++) {
       const r = words.roots[i] as string
-      const f = factsOf(r)
+      const f = (rootFacts[i] ??= factsOf(r))
       if (f.audience) continue
       const market = (f.domains & domains) !== 0 || t.roots.has(r)
       const w = market ? (f.everyday ? 0.5 : 1) : f.product || (unknown && f.domains !== 0 && !f.everyday) ? 0.5 : 0
