@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { RULES_WORKER_URL } from '../../workers'
 import type { ScoreInput, ScoreResult } from '../types'
+import { packBatch } from './batch-message'
 
 type Pending = { resolve(results: ScoreResult[]): void; reject(err: Error): void }
 type Reply = { id: number; results?: ScoreResult[]; error?: string }
@@ -46,7 +47,7 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     const id = nextId++
     return new Promise((resolve, reject) => {
       w.pending.set(id, { resolve, reject })
-      w.worker.postMessage({ id, inputs })
+      w.worker.postMessage({ id, batch: packBatch(inputs) })
     })
   }
 
