@@ -54,11 +54,12 @@ function singularOrPlural(lower: string, word: string): boolean {
 
 export type Reading = ReturnType<typeof readPost>
 
-// What depends on the keyword and context alone, read once for the posts of a keyword (docs/scoring.md#performance):
-// polling reads every post of a keyword's page in a row. Never changed once read.
+// What depends on the keyword and context alone, read once per keyword (docs/scoring.md#performance): polling reads
+// every post of a keyword's page in a row, and a deployment tracks a few thousand keywords at most. Never changed
+// once read.
 type KeywordReading = { ctx: ReturnType<typeof readContext>; roots: Set<string> }
 const byKeyword = new Map<string, KeywordReading>()
-const KEYWORDS_KEPT = 256
+const KEYWORDS_KEPT = 4096
 
 function readKeyword(keyword: string | undefined, context: string | undefined): KeywordReading {
   const key = `${keyword ?? ''}\u0000${context ?? ''}`
