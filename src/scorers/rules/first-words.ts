@@ -30,6 +30,8 @@ export const SPACE = ' '
 const ALNUM = /^[a-z0-9]$/i
 /** Characters of a start besides letters and digits. */
 const MARKS = new Set(["'", '’', '-', SPACE])
+/** A point, read only where it stands for itself (escaped, or in a class). */
+const POINT = '.'
 const LITERAL = /^[a-z0-9'’-]$/i
 const QUANTIFIER = /^[?*+{]$/
 const NON_WORD_ESCAPES = new Set([...'.?!/\\-+*()[]{}|^$:,#@&%~=<>\'"nrtfv'])
@@ -56,11 +58,12 @@ function readClass(body: string): Piece {
     let ch = body.charAt(i)
     if (ch === '\\') {
       const e = body.charAt(++i)
-      ch = e === 's' ? SPACE : NON_WORD_ESCAPES.has(e) ? `\\${e}` : '\\w'
+      ch = e === 's' ? SPACE : e === POINT ? POINT : NON_WORD_ESCAPES.has(e) ? `\\${e}` : '\\w'
     }
     chars.push(ch.toLowerCase())
   }
-  if (chars.every((c) => ALNUM.test(c) || MARKS.has(c))) return { kind: 'chars', chars: [...new Set(chars)] }
+  if (chars.every((c) => ALNUM.test(c) || MARKS.has(c) || c === POINT))
+    return { kind: 'chars', chars: [...new Set(chars)] }
   return { kind: 'end', nonWord: chars.every((c) => !ALNUM.test(c) && c !== '_' && c !== '\\w') }
 }
 
@@ -72,6 +75,8 @@ function readPiece(seq: string, i: number): [Piece, number] {
     if (e === 's') return [{ kind: 'chars', chars: [SPACE] }, i + 2]
     if (e === 'd') return [{ kind: 'chars', chars: [...'0123456789'] }, i + 2]
     if (e === 'b') return [{ kind: 'end', nonWord: true }, i + 2]
+    // A literal point ("a\.s\.a\.p", "vs\.?") is a character of the tree too (start-tree.ts).
+    if (e === POINT) return [{ kind: 'chars', chars: [POINT] }, i + 2]
     return [{ kind: 'end', nonWord: NON_WORD_ESCAPES.has(e) }, i + 2]
   }
   if (ch === '[' || ch === '(') {

@@ -95,7 +95,11 @@ export function firstMatchGroups(
   const all = getOrAdd(flattened, groups, () => groups.flat())
   const found = firstMatches(text, all)
   let k = 0
-  return groups.map((cues) => found.slice(k, (k += cues.length)))
+  return groups.map((cues) => {
+    const from = k
+    k += cues.length
+    return found.slice(from, k)
+  })
 }
 
 /** The hits of a list's matches (firstMatches), in the order of its cues. */

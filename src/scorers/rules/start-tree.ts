@@ -7,8 +7,8 @@
  */
 import { firstWords, SPACE } from './first-words'
 
-/** Slots: 0-9, a-z (either case), 36 "'", 37 "’", 38 "-", 39 a run of white space. */
-export const SLOTS = 40
+/** Slots: 0-9, a-z (either case), 36 "'", 37 "’", 38 "-", 39 a run of white space, 40 ".". */
+export const SLOTS = 41
 export const SPACE_SLOT = 39
 export const PREFIX = 1
 export const WHOLE = 2
@@ -23,6 +23,7 @@ for (let c = 0; c < 128; c++) {
 }
 ASCII_SLOT[39] = 36
 ASCII_SLOT[45] = 38
+ASCII_SLOT[46] = 40
 
 /** White space past ASCII, as `\s` reads it. */
 export const isWideSpace = (c: number) =>

@@ -71,7 +71,12 @@ function factsOf(r: string): RootFacts {
   if (known) return known
   // Roots of any text can come: the bound keeps memory flat, and the common ones come back at once.
   if (facts.size >= FACTS_KEPT) facts.clear()
-  const f = { domains: DOMAIN_OF.get(r) ?? 0, audience: AUDIENCE.has(r), everyday: EVERYDAY.has(r), product: PRODUCT.has(r) }
+  const f = {
+    domains: DOMAIN_OF.get(r) ?? 0,
+    audience: AUDIENCE.has(r),
+    everyday: EVERYDAY.has(r),
+    product: PRODUCT.has(r),
+  }
   facts.set(r, f)
   return f
 }
@@ -119,7 +124,8 @@ export function topicEvidence(
     const unknown = domains === 0
     for (let i = 0; i < words.roots.length; i++) {
       const r = words.roots[i] as string
-      const f = (rootFacts[i] ??= factsOf(r))
+      const f = rootFacts[i] ?? factsOf(r)
+      rootFacts[i] = f
       if (f.audience) continue
       const market = (f.domains & domains) !== 0 || t.roots.has(r)
       const w = market ? (f.everyday ? 0.5 : 1) : f.product || (unknown && f.domains !== 0 && !f.everyday) ? 0.5 : 0

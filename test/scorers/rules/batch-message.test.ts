@@ -5,7 +5,9 @@ import type { ScoreInput } from '../../../src/scorers/types'
 // docs/performance.md#where-a-polling-pass-spends-its-time: a batch sent to a rules worker carries each text and each
 // list of profiles once; the worker gets back exactly the inputs asked about.
 
-const AGENCIES = [{ name: 'Agencies', description: 'Marketing agencies with 10 to 50 people', competitors: ['HubSpot'] }]
+const AGENCIES = [
+  { name: 'Agencies', description: 'Marketing agencies with 10 to 50 people', competitors: ['HubSpot'] },
+]
 const FOUNDERS = [{ name: 'Founders', description: 'Founders of small B2B companies' }]
 
 describe('a batch for a rules worker', () => {

@@ -24,6 +24,10 @@ describe('the starts of a cue', () => {
     ])
     expectStarts('\\b\\d+\\s+days', [...'0123456789'])
     expectStarts('\\b[12]\\s?/\\s?5', ['1|', '2|', '1 ', '2 '])
+    // A point stands for itself escaped or in a class; alone it is any character, which ends the start.
+    expectStarts('\\b(?:asap|a\\.s\\.a\\.p)\\b', ['asap|', 'a.s.a.p|'])
+    expectStarts('\\bv[.]?\\s?2', ['v2', 'v.2', 'v 2', 'v. 2'])
+    expectStarts('\\bfoo.bar', ['foo'])
   })
 
   test('past the first word while the expression stays literal: optional words, white space, apostrophes', () => {

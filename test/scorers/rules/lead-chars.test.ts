@@ -59,9 +59,10 @@ describe('the characters a match starts with', () => {
     expect(scanned.length).toBeGreaterThan(3)
     let skipped = 0
     for (let i = 0; i < 3000; i++) {
-      const text = Array.from({ length: 2 + Math.floor(next() * 12) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(
-        next() < 0.5 ? ' ' : '',
-      )
+      const text = Array.from(
+        { length: 2 + Math.floor(next() * 12) },
+        () => PIECES[Math.floor(next() * PIECES.length)],
+      ).join(next() < 0.5 ? ' ' : '')
       for (const c of scanned) {
         const starts = leadChars(c.re)
         if (starts === null || starts.some((ch) => text.includes(ch))) continue
