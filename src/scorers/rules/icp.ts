@@ -1,5 +1,6 @@
 /** ICP matching: overlap of word roots (words.ts) between the post (and keyword) and each profile's name and description. */
 import { STOP_WORDS } from './modifiers'
+import { perProfile } from './per-profile'
 import type { IcpProfile } from '../types'
 import { type PostRoots, readWords, root, TOKEN_RE } from './words'
 
@@ -14,13 +15,8 @@ export function tokenize(text: string): string[] {
 
 /** A profile's tokens, weighted: a word of its name counts 2, a word only in its description 1; `order`: its place. */
 type ProfileTokens = Map<string, { weight: number; word: string; order: number }>
-const profileCache = new Map<string, ProfileTokens>()
-
-function profileTokens(p: IcpProfile): ProfileTokens {
-  const key = `${p.name}\u0000${p.description}`
-  let tokens = profileCache.get(key)
-  if (tokens) return tokens
-  tokens = new Map()
+const profileTokens = perProfile((p: IcpProfile): ProfileTokens => {
+  const tokens: ProfileTokens = new Map()
   for (const [text, weight] of [
     [p.name, 2],
     [p.description, 1],
@@ -31,11 +27,8 @@ function profileTokens(p: IcpProfile): ProfileTokens {
       if (!tokens.has(t)) tokens.set(t, { weight, word: w, order: tokens.size })
     }
   }
-  // Profiles are few per team and reused on every call; the bound keeps a long-running server's memory flat.
-  if (profileCache.size >= 1000) profileCache.clear()
-  profileCache.set(key, tokens)
   return tokens
-}
+})
 
 /** Least overlap that counts as a match: one word of the profile's name, or two of its description. */
 const ICP_MIN_OVERLAP = 2

@@ -8,6 +8,7 @@ import { getOrAdd } from '../../lib/get-or-add'
 import type { IcpProfile } from '../types'
 import { domainIndex, EVERYDAY_WORDS, PRODUCT_WORDS } from './domains'
 import { STOP_WORDS } from './modifiers'
+import { perProfile } from './per-profile'
 import { type PostRoots, root, TOKEN_RE } from './words'
 
 const DOMAIN_OF = domainIndex(root)
@@ -32,12 +33,8 @@ const AUDIENCE: ReadonlySet<string> = new Set(
 
 /** A profile's own roots (without the audience words) and the market vocabularies it selects (a bit set). */
 type ProfileTopic = { roots: Set<string>; domains: number }
-const topics = new Map<string, ProfileTopic>()
 
-function topicOf(p: IcpProfile): ProfileTopic {
-  const key = `${p.name}\u0000${p.description}`
-  const known = topics.get(key)
-  if (known) return known
+const topicOf = perProfile((p: IcpProfile): ProfileTopic => {
   const roots = new Set<string>()
   const perDomain = new Map<number, number>()
   for (const w of `${p.name} ${p.description}`.toLowerCase().match(TOKEN_RE) ?? []) {
@@ -54,12 +51,8 @@ function topicOf(p: IcpProfile): ProfileTopic {
   const least = best >= 2 ? Math.max(2, best - 1) : 1
   let domains = 0
   for (const [bit, n] of perDomain) if (n >= least) domains |= 1 << bit
-  const topic = { roots, domains }
-  // Profiles are few per team and reused on every call; the bound keeps a long-running server's memory flat.
-  if (topics.size >= 1000) topics.clear()
-  topics.set(key, topic)
-  return topic
-}
+  return { roots, domains }
+})
 
 /** What the vocabularies say of a root, looked up once for every post and profile that has it. */
 type RootFacts = { domains: number; audience: boolean; everyday: boolean; product: boolean }
