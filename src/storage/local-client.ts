@@ -33,7 +33,7 @@ const STATEMENTS_KEPT = 500
  * both fail with SQLITE_BUSY_SNAPSHOT at every try, for as long as they wait (seen beside a running import: 503s
  * for 20 s with the lock free). A BEGIN that meets the lock leaves nothing open.
  */
-export function createLocalClient(path: string, a: { lockWaitMs: number }): Client {
+export function createLocalClient(path: string, a: { lockWaitMs: number; afterClose?: () => void }): Client {
   const db = new Database(path, { timeout: 0 })
   const lockWait = createLockWait(a.lockWaitMs)
   // The engine aborts the whole process when a statement runs on a closed connection; a write scheduled before
@@ -164,6 +164,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       client.closed = true
       statements.clear()
       db.close()
+      a.afterClose?.()
     },
   }
   return client as unknown as Client

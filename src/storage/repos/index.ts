@@ -30,7 +30,7 @@ export const createRepos = (database: Database) => {
   const usageWrites = createGroupCommit(client)
   return {
     teams: createTeamsRepo(db),
-    apiKeys: createApiKeysRepo(db),
+    apiKeys: createApiKeysRepo(db, database.commits),
     keywords: createKeywordsRepo(db),
     icpProfiles: createIcpProfilesRepo(db),
     signals: createSignalsRepo(db),
