@@ -18,15 +18,24 @@ import { endianness } from 'node:os'
  * closed: POSIX file locks belong to the process, and closing any descriptor of a file drops all of them, including
  * the engine's locks on the -shm file. While one of our connections is open, SQLite never deletes that file.
  */
-export type CommitWatch = { epoch(): number | null; close(): void }
+export type CommitWatch = {
+  epoch(): number | null
+  /** Right after BEGIN IMMEDIATE of a quiet write (docs/performance.md#quiet-writes): its mark, or null. */
+  quietBegin(): QuietMark | null
+  /** Right after that write's COMMIT: keeps the epoch if the commit was the only one since the mark. */
+  quietEnd(mark: QuietMark): void
+  close(): void
+}
+export type QuietMark = { header: string; change: number }
 
 const HEADER_BYTES = 48
 const LAYOUT_VERSION = 3007000
+const CHANGE_OFFSET = 8
 const IS_INIT_OFFSET = 12
 
 export function openCommitWatch(dbPath: string): CommitWatch {
   const buf = Buffer.alloc(2 * HEADER_BYTES)
-  const version = () => (endianness() === 'LE' ? buf.readUInt32LE(0) : buf.readUInt32BE(0))
+  const u32 = (offset: number) => (endianness() === 'LE' ? buf.readUInt32LE(offset) : buf.readUInt32BE(offset))
   let fd: number | null = null
   let closed = false
   let known = ''
@@ -42,7 +51,7 @@ export function openCommitWatch(dbPath: string): CommitWatch {
       }
     }
     if (readSync(fd, buf, 0, buf.length, 0) !== buf.length) return null
-    if (version() !== LAYOUT_VERSION || buf[IS_INIT_OFFSET] !== 1) return null
+    if (u32(0) !== LAYOUT_VERSION || buf[IS_INIT_OFFSET] !== 1) return null
     if (!buf.subarray(0, HEADER_BYTES).equals(buf.subarray(HEADER_BYTES))) return null
     return buf.toString('latin1', 0, HEADER_BYTES)
   }
@@ -56,6 +65,16 @@ export function openCommitWatch(dbPath: string): CommitWatch {
         epoch++
       }
       return epoch
+    },
+    // The write lock is held from BEGIN IMMEDIATE to COMMIT, so no other commit can land between the two reads of
+    // a mark, and its header is the newest; one that lands right after COMMIT makes the counter grow by two.
+    quietBegin() {
+      const now = header()
+      return now !== null && now === known ? { header: now, change: u32(CHANGE_OFFSET) } : null
+    },
+    quietEnd(mark) {
+      const now = header()
+      if (now !== null && known === mark.header && u32(CHANGE_OFFSET) === (mark.change + 1) % 2 ** 32) known = now
     },
     close() {
       closed = true

@@ -33,7 +33,7 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
   }
   if (path !== ':memory:') createPrivately(path)
   const commits = path === ':memory:' ? undefined : openCommitWatch(path)
-  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, afterClose: () => commits?.close() })
+  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, commits })
   if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
   // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
   // last commits (a few usage counts), which is the usual trade for a server database.

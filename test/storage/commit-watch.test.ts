@@ -71,6 +71,36 @@ describe('the commit watch', () => {
     db.close()
   })
 
+  test("keeps its epoch through a quiet write's own commit, and not when another commit comes before or after it", () => {
+    const { path, db } = walDatabase()
+    const other = new Database(path)
+    const watch = openCommitWatch(path)
+    const quietInsert = (after?: () => void) => {
+      db.exec('BEGIN IMMEDIATE')
+      const mark = watch.quietBegin()
+      db.exec('INSERT INTO t VALUES (1); COMMIT')
+      after?.()
+      if (mark) watch.quietEnd(mark)
+      return mark
+    }
+    const start = watch.epoch()
+    expect(quietInsert()).not.toBeNull()
+    expect(watch.epoch()).toBe(start)
+
+    // Another connection's commit since the last look: no mark, and the epoch moves.
+    other.exec('INSERT INTO t VALUES (2)')
+    expect(quietInsert()).toBeNull()
+    const moved = watch.epoch()
+    expect(moved).not.toBe(start)
+
+    // Another commit right after the quiet one's, before its end: the epoch moves.
+    expect(quietInsert(() => other.exec('INSERT INTO t VALUES (3)'))).not.toBeNull()
+    expect(watch.epoch()).not.toBe(moved)
+    other.close()
+    watch.close()
+    db.close()
+  })
+
   test('gives no epoch without a WAL index, for a header of another layout or half written, and once closed', () => {
     const plain = tempFile()
     const db = new Database(plain)

@@ -9,9 +9,10 @@ import { teams } from '../tables/teams'
 const KEYS_KEPT = 10_000
 
 /**
- * `commits` (a local file only): a key's lookup is then remembered for as long as nothing at all is committed to
- * the database, by this process or any other (docs/performance.md#cached-keys), so a revocation, a plan change or
- * a charge counts from the next request on, in every process, exactly as without it.
+ * `commits` (a local file only): a key's lookup is then remembered for as long as nothing is committed to the
+ * database, by this process or any other, but quiet writes (docs/performance.md#cached-keys): a revocation, a plan
+ * change or another process's charge counts from the next request on, in every process, exactly as without it. The
+ * counters of this process's own charges arrive through `countersTaken`.
  */
 export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
   // Prepared once: this lookup runs on every authenticated request that the cache does not answer.
@@ -22,21 +23,44 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
     .where(eq(apiKeys.hash, sql.placeholder('hash')))
     .prepare()
   type Found = NonNullable<Awaited<ReturnType<typeof byHash.get>>>
-  const remembered = new Map<string, { epoch: number; found: Found }>()
+  type Team = Found['team']
+  // A key remembers its team's id; the team's row is kept once, so that a charge updates it for all its keys.
+  const keys = new Map<string, { epoch: number; key: Found['key']; teamId: string }>()
+  const teamRows = new Map<string, { epoch: number; team: Team }>()
   return {
     async insert(row: typeof apiKeys.$inferInsert) {
       await db.insert(apiKeys).values(row)
     },
-    /** The key and its team; shared between callers while remembered, so frozen. */
+    /** The key and its team; both shared between callers while remembered, so frozen. */
     async findByHash(hash: string): Promise<Found | undefined> {
       // Taken before the lookup: a commit landing between the two moves the epoch, and the next request looks again.
       const epoch = commits?.epoch() ?? null
       if (epoch === null) return byHash.get({ hash })
-      const hit = remembered.get(hash)
-      if (hit?.epoch === epoch) return hit.found
+      const hit = keys.get(hash)
+      const row = hit && teamRows.get(hit.teamId)
+      if (hit?.epoch === epoch && row?.epoch === epoch) return { key: hit.key, team: row.team }
       const found = await byHash.get({ hash })
-      if (found) remember(remembered, hash, { epoch, found: frozen(found) }, KEYS_KEPT)
+      if (found) {
+        const team = Object.freeze(found.team)
+        remember(keys, hash, { epoch, key: Object.freeze(found.key), teamId: team.id }, KEYS_KEPT)
+        remember(teamRows, team.id, { epoch, team }, KEYS_KEPT)
+      }
       return found
+    },
+    /**
+     * The counters a charge of this process left on its team (a quiet write). Within one epoch they only move one way
+     * (give-backs and month changes are not quiet), so a late report never takes a row back.
+     */
+    countersTaken(teamId: string, c: { quotaUsed: number; creditUsed: number; credits: number }) {
+      const row = teamRows.get(teamId)
+      if (!row) return
+      const t = row.team
+      row.team = Object.freeze({
+        ...t,
+        quotaUsed: Math.max(t.quotaUsed, c.quotaUsed),
+        creditUsed: Math.max(t.creditUsed, c.creditUsed),
+        credits: Math.min(t.credits, c.credits),
+      })
     },
     async listForTeam(teamId: string) {
       return db
@@ -65,10 +89,4 @@ export function createApiKeysRepo(db: Db, commits?: CommitWatch) {
       await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id))
     },
   }
-}
-
-const frozen = <T extends { key: object; team: object }>(found: T): T => {
-  Object.freeze(found.key)
-  Object.freeze(found.team)
-  return Object.freeze(found)
 }

@@ -1,41 +1,17 @@
 // docs/performance.md#cached-keys: a key's lookup is remembered only while nothing is committed anywhere.
-import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Client } from '@libsql/client'
+import { describe, expect, test } from 'bun:test'
 import { drizzle } from 'drizzle-orm/libsql'
 import Database from 'libsql'
-import { hashApiKey } from '../../../src/domain/keys/api-key'
+import { createGroupCommit } from '../../../src/storage/group-commit'
 import { createApiKeysRepo } from '../../../src/storage/repos/api-keys'
+import { createUsageRepo } from '../../../src/storage/repos/usage'
 import * as schema from '../../../src/storage/schema'
-import { seedTeam, testDeps } from '../../support/deps'
+import { countedFile } from '../../support/counted-file'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
-
-/** A seeded database file, and a keys repo over its client that counts the statements it runs. */
+/** The seeded file, and a keys repo over its client that counts the statements it runs. */
 async function seededFile(url?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'ls-keys-'))
-  dirs.push(dir)
-  const path = join(dir, 'x.db')
-  const { deps } = await testDeps({ config: { database: { url: url ?? `file:${path}` } } })
-  const { apiKey, team } = await seedTeam(deps)
-  const { client, commits } = deps.database
-  let statements = 0
-  const counting = new Proxy(client, {
-    get: (target, prop) =>
-      prop === 'execute'
-        ? (...args: Parameters<Client['execute']>) => {
-            statements++
-            return target.execute(...args)
-          }
-        : Reflect.get(target, prop),
-  })
-  const repo = createApiKeysRepo(drizzle(counting, { schema }), commits)
-  return { deps, path, repo, hash: hashApiKey(apiKey), teamId: team.id, statements: () => statements }
+  const s = await countedFile(url)
+  return { ...s, repo: createApiKeysRepo(drizzle(s.counting, { schema }), s.deps.database.commits) }
 }
 
 describe('remembered key lookups', () => {
@@ -43,7 +19,7 @@ describe('remembered key lookups', () => {
     const s = await seededFile()
     const first = await s.repo.findByHash(s.hash)
     expect(first?.key.revokedAt).toBeNull()
-    expect(await s.repo.findByHash(s.hash)).toBe(first)
+    expect(await s.repo.findByHash(s.hash)).toEqual(first!)
     expect(s.statements()).toBe(1)
 
     // Another connection (as another process would) revokes the key and moves the team's counters.
@@ -63,8 +39,40 @@ describe('remembered key lookups', () => {
     const first = await s.repo.findByHash(s.hash)
     await s.deps.repos.teams.update(s.teamId, { credits: 42 })
     const after = await s.repo.findByHash(s.hash)
-    expect(after).not.toBe(first)
+    expect(first?.team.credits).not.toBe(42)
     expect(after?.team.credits).toBe(42)
+    expect(s.statements()).toBe(2)
+    s.deps.database.client.close()
+  })
+
+  test("stay through this process's own charges, which update the team's counters, and go with its revocation", async () => {
+    const s = await seededFile()
+    const usage = createUsageRepo(
+      s.deps.database.client,
+      createGroupCommit(s.deps.database.client),
+      s.repo.countersTaken,
+    )
+    const first = await s.repo.findByHash(s.hash)
+    const month = first!.team.usageMonth
+    const taken = [
+      await usage.reserve(s.teamId, month, null, new Date()),
+      await usage.reserve(s.teamId, month, null, new Date()),
+    ]
+    expect(taken.map((r) => r?.counters.quotaUsed)).toEqual([first!.team.quotaUsed + 1, first!.team.quotaUsed + 2])
+    const after = await s.repo.findByHash(s.hash)
+    expect(after?.team.quotaUsed).toBe(first!.team.quotaUsed + 2)
+    expect(s.statements()).toBe(1)
+    // What the charges left is what the database holds.
+    const stored = await s.deps.database.client.execute({
+      sql: 'SELECT quota_used FROM teams WHERE id = ?',
+      args: [s.teamId],
+    })
+    expect(Number(stored.rows[0].quota_used)).toBe(after!.team.quotaUsed)
+
+    // A revocation by this process is not a quiet write.
+    const [{ prefix }] = await s.deps.repos.apiKeys.listForTeam(s.teamId)
+    expect(await s.deps.repos.apiKeys.revoke(s.teamId, prefix, '2026-11-15T12:00:00.000Z')).toBe(true)
+    expect((await s.repo.findByHash(s.hash))?.key.revokedAt).toBe('2026-11-15T12:00:00.000Z')
     expect(s.statements()).toBe(2)
     s.deps.database.client.close()
   })
