@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
+import { type CommitWatch, openCommitWatch } from './commit-watch'
 import { createLocalClient } from './local-client'
 import { openReadConnection, type ReadConnection } from './read-connection'
 import { openRemoteClient } from './remote-client'
@@ -9,10 +10,11 @@ import * as schema from './schema'
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>
 /**
- * `openReader`: a read-only connection of its own for a sweep of the file (read-connection.ts), on a local file
- * only; elsewhere such reads go through `client` (in memory there is no file to open twice, a server has its own).
+ * On a local file only (in memory there is no file to open twice, a server has its own): `openReader`, a read-only
+ * connection of its own for a sweep of the file (read-connection.ts), where elsewhere such reads go through
+ * `client`; and `commits`, which tells whether anything was committed since the last look (commit-watch.ts).
  */
-export type Database = { client: Client; db: Db; openReader?: () => ReadConnection }
+export type Database = { client: Client; db: Db; openReader?: () => ReadConnection; commits?: CommitWatch }
 
 // How long a call waits for another process's write lock (e.g. an import's batch, or another executable's writes on
 // a libSQL server) before it gives up.
@@ -30,7 +32,8 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
     return { client, db: drizzle(client, { schema }) }
   }
   if (path !== ':memory:') createPrivately(path)
-  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS })
+  const commits = path === ':memory:' ? undefined : openCommitWatch(path)
+  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, commits })
   if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
   // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
   // last commits (a few usage counts), which is the usual trade for a server database.
@@ -39,7 +42,7 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
   // 32 MiB of page cache (SQLite's default is 2 MiB) keeps the signal indexes' hot pages in memory.
   await client.execute('PRAGMA cache_size = -32768')
   const openReader = path === ':memory:' ? undefined : () => openReadConnection(path)
-  return { client, db: drizzle(client, { schema }), openReader }
+  return { client, db: drizzle(client, { schema }), openReader, commits }
 }
 
 /**

@@ -2,7 +2,9 @@ import type { Client, InArgs, InStatement, ResultSet, Row, TransactionMode } fro
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
 import { asLibsqlError, resultSet, toSqlArgs } from './local-values'
+import type { CommitWatch } from './commit-watch'
 import { createLockWait, isBusy } from './lock-wait'
+import { isQuietWrite } from './quiet-writes'
 
 type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
 type Prepared = { stmt: Statement; columns: string[] | null }
@@ -33,7 +35,7 @@ const STATEMENTS_KEPT = 500
  * both fail with SQLITE_BUSY_SNAPSHOT at every try, for as long as they wait (seen beside a running import: 503s
  * for 20 s with the lock free). A BEGIN that meets the lock leaves nothing open.
  */
-export function createLocalClient(path: string, a: { lockWaitMs: number }): Client {
+export function createLocalClient(path: string, a: { lockWaitMs: number; commits?: CommitWatch }): Client {
   const db = new Database(path, { timeout: 0 })
   const lockWait = createLockWait(a.lockWaitMs)
   // The engine aborts the whole process when a statement runs on a closed connection; a write scheduled before
@@ -110,9 +112,15 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       // Not ours to roll back: a transaction already open on this connection, or none at all (SQLITE_BUSY).
       throw asLibsqlError(e)
     }
+    // docs/performance.md#quiet-writes: marked under the write lock, so the commit's own change is known.
+    const quiet =
+      a.commits && begin === 'BEGIN IMMEDIATE' && stmts.every((s) => isQuietWrite(sqlOf(s)))
+        ? a.commits.quietBegin()
+        : null
     try {
       const results = stmts.map((s) => (Array.isArray(s) ? run(s[0], s[1]) : run(s)))
       db.exec('COMMIT')
+      if (quiet) a.commits?.quietEnd(quiet)
       return results
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK')
@@ -164,6 +172,8 @@ export function createLocalClient(path: string, a: { lockWaitMs: number }): Clie
       client.closed = true
       statements.clear()
       db.close()
+      // After the engine's connection: closing the watch's descriptor drops the process's locks on the file.
+      a.commits?.close()
     },
   }
   return client as unknown as Client

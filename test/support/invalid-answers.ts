@@ -2,7 +2,7 @@
 // and prints them as one JSON line, so a test can compare what NODE_ENV=production and development answer.
 import { createApp } from '../../src/app'
 import { seedTeam, testDeps } from './deps'
-import { stopTestSqld } from './test-database'
+import { removeTestDatabases } from './test-database'
 
 const { deps } = await testDeps({ config: { server: { max_body_bytes: 2_000_000 } } })
 const { apiKey } = await seedTeam(deps)
@@ -28,4 +28,4 @@ for (const [method, path, body] of requests) {
 }
 console.log(JSON.stringify(answers))
 // Run as its own process, outside `bun test`: the sqld it may have started (npm run test:sqld) stops with it.
-await stopTestSqld()
+await removeTestDatabases()

@@ -1,5 +1,5 @@
 // Loaded before every test file (bunfig.toml [test] preload): hooks that must run once for the whole test process.
 import { afterAll } from 'bun:test'
-import { stopTestSqld } from './test-database'
+import { removeTestDatabases } from './test-database'
 
-afterAll(stopTestSqld)
+afterAll(removeTestDatabases)

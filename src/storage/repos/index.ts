@@ -28,15 +28,16 @@ export const createRepos = (database: Database) => {
   const { db, client } = database
   // The quota's writes and the per-day counts of counted calls share one commit per turn of the event loop.
   const usageWrites = createGroupCommit(client)
+  const apiKeys = createApiKeysRepo(db, database.commits)
   return {
     teams: createTeamsRepo(db),
-    apiKeys: createApiKeysRepo(db),
+    apiKeys,
     keywords: createKeywordsRepo(db),
-    icpProfiles: createIcpProfilesRepo(db),
+    icpProfiles: createIcpProfilesRepo(db, database.commits),
     signals: createSignalsRepo(db),
     signalExports: createSignalExportsRepo(database),
     signalFeedback: createSignalFeedbackRepo(db),
-    usage: createUsageRepo(client, usageWrites),
+    usage: createUsageRepo(client, usageWrites, apiKeys.countersTaken),
     usageDays: createUsageDaysRepo(db, usageWrites),
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),

@@ -1,11 +1,12 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
 import type { Db } from '../db'
 import type { GroupCommit } from '../group-commit'
+import { quietWrite } from '../quiet-writes'
 import { usageDays } from '../tables/usage-days'
 
-// ?1 team, ?2 day, ?3 calls to add.
-const ADD = `INSERT INTO usage_days (team_id, day, calls) VALUES (?1, ?2, ?3)
-  ON CONFLICT (team_id, day) DO UPDATE SET calls = calls + ?3`
+// ?1 team, ?2 day, ?3 calls to add. Quiet (docs/performance.md#quiet-writes): no remembered key lookup holds it.
+const ADD = quietWrite(`INSERT INTO usage_days (team_id, day, calls) VALUES (?1, ?2, ?3)
+  ON CONFLICT (team_id, day) DO UPDATE SET calls = calls + ?3`)
 
 /**
  * Counted calls per team and UTC day (docs/console.md#usage). Every counted request adds one, so additions are summed

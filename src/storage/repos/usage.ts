@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../group-commit'
+import { quietWrite } from '../quiet-writes'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
@@ -32,10 +33,11 @@ const takeQuota = (hold: string) => `UPDATE teams SET quota_used = quota_used + 
   WHERE id = ?1 AND usage_month = ?2 AND (?3 IS NULL OR quota_used < ?3) ${COUNTERS}`
 const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
   WHERE id = ?1 AND usage_month = ?2 AND credits > 0 ${COUNTERS}`
-const TAKE_QUOTA = takeQuota('')
-const TAKE_QUOTA_HELD = takeQuota(TAKE_HOLD)
-const TAKE_CREDIT = takeCredit('')
-const TAKE_CREDIT_HELD = takeCredit(TAKE_HOLD)
+// Quiet writes (docs/performance.md#quiet-writes): the counters they return go to the keys repo (`onTaken`).
+const TAKE_QUOTA = quietWrite(takeQuota(''))
+const TAKE_QUOTA_HELD = quietWrite(takeQuota(TAKE_HOLD))
+const TAKE_CREDIT = quietWrite(takeCredit(''))
+const TAKE_CREDIT_HELD = quietWrite(takeCredit(TAKE_HOLD))
 // Settling `count` holds taken in window `window` subtracts them from that window's counter while it still counts.
 const releaseHold = (window: string, count: string) => `
   holds_in_window = CASE WHEN hold_window = ${window} THEN MAX(holds_in_window - ${count}, 0) ELSE holds_in_window END,
@@ -48,8 +50,8 @@ const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
 const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')}, credits = credits + 1,
   credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
   WHERE id = ?1`
-// ?1 team, ?2 hold window, ?3 how many of its holds end.
-const RELEASE = `UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`
+// ?1 team, ?2 hold window, ?3 how many of its holds end. Quiet: holds are not part of a remembered team.
+const RELEASE = quietWrite(`UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`)
 // ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
 const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
@@ -64,7 +66,11 @@ const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR
  * so that a call finding no unit free can tell, in any process, whether some may still come back. This repo also
  * remembers which of its own reservations are unsettled, so that a server stopping can give them back.
  */
-export function createUsageRepo(database: Client, client: GroupCommit = createGroupCommit(database)) {
+export function createUsageRepo(
+  database: Client,
+  client: GroupCommit = createGroupCommit(database),
+  onTaken: (teamId: string, counters: Counters) => void = () => {},
+) {
   const unsettled = new Set<Reservation>()
   // Holds of kept reservations end in bulk: summed per team and window, written once per turn of the event loop.
   // A busy team then costs one release statement per turn rather than one per call.
@@ -97,6 +103,7 @@ export function createUsageRepo(database: Client, client: GroupCommit = createGr
       counters: counters(rs.rows[0]),
     }
     unsettled.add(r)
+    onTaken(a.teamId, r.counters)
     return r
   }
 

@@ -1,0 +1,52 @@
+// docs/performance.md#cached-keys: a team's profiles are remembered while nothing but quiet writes is committed.
+import { describe, expect, test } from 'bun:test'
+import { drizzle } from 'drizzle-orm/libsql'
+import Database from 'libsql'
+import { createIcpProfilesRepo } from '../../../src/storage/repos/icp-profiles'
+import * as schema from '../../../src/storage/schema'
+import { countedFile } from '../../support/counted-file'
+
+async function profilesOnFile() {
+  const s = await countedFile()
+  const repo = createIcpProfilesRepo(drizzle(s.counting, { schema }), s.deps.database.commits)
+  await s.deps.repos.icpProfiles.insert({
+    id: 'icp_1',
+    teamId: s.teamId,
+    name: 'SaaS founders',
+    description: 'Founders of small B2B SaaS companies',
+    competitors: ['HubSpot'],
+    createdAt: '2026-11-15T12:00:00.000Z',
+  })
+  return { ...s, repo }
+}
+
+describe("a team's remembered profiles", () => {
+  test('are read once while nothing is committed, and again after a commit of any process', async () => {
+    const s = await profilesOnFile()
+    const first = await s.repo.list(s.teamId)
+    expect(first.map((p) => p.competitors)).toEqual([['HubSpot']])
+    expect(await s.repo.list(s.teamId)).toBe(first)
+    expect(s.statements()).toBe(1)
+
+    const other = new Database(s.path)
+    other.prepare('UPDATE icp_profiles SET competitors = ? WHERE id = ?').run(['["Pipedrive"]', 'icp_1'])
+    other.close()
+    expect((await s.repo.list(s.teamId)).map((p) => p.competitors)).toEqual([['Pipedrive']])
+    expect(s.statements()).toBe(2)
+
+    await s.deps.repos.icpProfiles.update(s.teamId, 'SaaS founders', { description: 'x', competitors: [] })
+    expect((await s.repo.list(s.teamId)).map((p) => p.description)).toEqual(['x'])
+    expect(s.statements()).toBe(3)
+    s.deps.database.client.close()
+  })
+
+  test('are frozen, profile and competitors alike', async () => {
+    const s = await profilesOnFile()
+    const [profile] = await s.repo.list(s.teamId)
+    expect(() => profile.competitors.push('Salesforce')).toThrow()
+    expect(() => {
+      profile.name = 'other'
+    }).toThrow()
+    s.deps.database.client.close()
+  })
+})
