@@ -1,9 +1,8 @@
 /**
  * The tree of a cue list's starts (first-words.ts), built when the list is first used (docs/scoring.md#performance):
- * a character per level, a run of white space as one. Built as objects, it is then laid out flat for the walk
- * (word-index.ts), its nodes numbered breadth first so that those near the root, met at every word, lie together:
- * node n's child for slot s is `next[n * SLOTS + s]` (0: none; the root is node 0, no one's child), and `flags[n]`
- * says whether cues are tried there: PREFIX, whatever follows; WHOLE, when no word's character follows.
+ * a character per level, a run of white space as one, laid out flat for the walk (word-index.ts): node n's child
+ * for slot s is `next[n * SLOTS + s]` (0: none; the root is node 0, no one's child), and `flags[n]` says whether
+ * cues are tried there: PREFIX, whatever follows; WHOLE, when no word's character follows.
  */
 import { firstWords, SPACE } from './first-words'
 
@@ -52,7 +51,8 @@ export type StartTree = {
   unkeyed: number[]
 }
 
-type Node = { id: number; kids: Map<number, Node>; prefix: number[]; whole: number[] }
+// Most nodes have no cue: their lists are this shared empty one.
+const NONE: number[] = []
 
 const slotOf = (ch: string) => {
   const c = ch.charCodeAt(0)
@@ -60,19 +60,36 @@ const slotOf = (ch: string) => {
 }
 const alnum = (ch: string) => ch !== '' && slotOf(ch) >= 0 && slotOf(ch) < 36
 
-/** Whether cue `k` is tried wherever `text` is met already: a shorter start of it is on the way. */
-function covered(root: Node, text: string, k: number): boolean {
-  let at: Node | undefined = root
-  for (let i = 0; i < text.length && at; i++) {
-    at = at.kids.get(slotOf(text.charAt(i)))
-    const next = text.charAt(i + 1)
-    if (at && (at.prefix.includes(k) || (next !== '' && !alnum(next) && at.whole.includes(k)))) return true
-  }
-  return false
-}
-
 export function buildTree(sources: readonly string[]): StartTree {
-  const root: Node = { id: 0, kids: new Map(), prefix: [], whole: [] }
+  let next = new Int32Array(1024 * SLOTS)
+  let count = 1
+  const prefix: number[][] = [NONE]
+  const whole: number[][] = [NONE]
+  const childOf = (n: number, s: number): number => {
+    const known = next[n * SLOTS + s] as number
+    if (known !== 0) return known
+    if ((count + 1) * SLOTS > next.length) {
+      const grown = new Int32Array(next.length * 2)
+      grown.set(next)
+      next = grown
+    }
+    next[n * SLOTS + s] = count
+    prefix.push(NONE)
+    whole.push(NONE)
+    return count++
+  }
+  /** Whether cue `k` is tried wherever `text` is met already: a shorter start of it is on the way. */
+  const covered = (text: string, k: number): boolean => {
+    let n = 0
+    for (let i = 0; i < text.length; i++) {
+      n = next[n * SLOTS + slotOf(text.charAt(i))] as number
+      if (n === 0) return false
+      const after = text.charAt(i + 1)
+      if ((prefix[n] as number[]).includes(k) || (after !== '' && !alnum(after) && (whole[n] as number[]).includes(k)))
+        return true
+    }
+    return false
+  }
   const unkeyed: number[] = []
   sources.forEach((source, k) => {
     const starts = firstWords(source)
@@ -81,30 +98,26 @@ export function buildTree(sources: readonly string[]): StartTree {
       return
     }
     // Shorter starts first: a start met wherever a shorter one of the same cue is met adds nothing.
-    for (const { text, whole } of [...starts].sort((a, b) => a.text.length - b.text.length)) {
-      if (covered(root, text, k)) continue
-      let at = root
-      for (const ch of text) {
-        const s = slotOf(ch)
-        const kid = at.kids.get(s) ?? { id: 0, kids: new Map(), prefix: [], whole: [] }
-        at.kids.set(s, kid)
-        at = kid
-      }
-      const list = whole ? at.whole : at.prefix
-      if (!list.includes(k)) list.push(k)
+    for (const start of [...starts].sort((a, b) => a.text.length - b.text.length)) {
+      if (covered(start.text, k)) continue
+      let n = 0
+      for (const ch of start.text) n = childOf(n, slotOf(ch))
+      const lists = start.whole ? whole : prefix
+      const list = lists[n] as number[]
+      if (list === NONE) lists[n] = [k]
+      else if (!list.includes(k)) list.push(k)
     }
   })
-  const nodes = [root]
-  for (let j = 0; j < nodes.length; j++) for (const kid of (nodes[j] as Node).kids.values()) nodes.push(kid)
-  nodes.forEach((n, j) => {
-    n.id = j
-  })
-  const next = nodes.length < 65_536 ? new Uint16Array(nodes.length * SLOTS) : new Int32Array(nodes.length * SLOTS)
-  const flags = new Uint8Array(nodes.length)
-  for (const n of nodes) {
-    for (const [s, kid] of n.kids) next[n.id * SLOTS + s] = kid.id
-    flags[n.id] = (n.prefix.length > 0 ? PREFIX : 0) | (n.whole.length > 0 ? WHOLE : 0)
+  const flags = new Uint8Array(count)
+  for (let n = 0; n < count; n++)
+    flags[n] = ((prefix[n] as number[]).length > 0 ? PREFIX : 0) | ((whole[n] as number[]).length > 0 ? WHOLE : 0)
+  const used = next.subarray(0, count * SLOTS)
+  return {
+    next: count < 65_536 ? Uint16Array.from(used) : used.slice(),
+    flags,
+    prefix,
+    whole,
+    cues: sources.length,
+    unkeyed,
   }
-  const lists = (pick: (n: Node) => number[]) => nodes.map(pick)
-  return { next, flags, prefix: lists((n) => n.prefix), whole: lists((n) => n.whole), cues: sources.length, unkeyed }
 }
