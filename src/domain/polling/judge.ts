@@ -1,8 +1,9 @@
 import { truncate } from '../../lib/text'
+import type { IcpProfile, JudgedExample } from '../../scorers/types'
 import type { NewSignal } from '../../storage/repos/signals'
 import { signalFromMention } from '../signals/from-mention'
 import { FULL_CHARS } from '../signals/limits'
-import { tuningNote } from '../feedback/tuning'
+import { type Threshold, tuningNote } from '../feedback/tuning'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
 
@@ -16,6 +17,15 @@ export type Judged = {
   signals: NewSignal[]
 }
 
+/** What a team's pairs are scored and qualified with (all read once per pass, state.ts). */
+type TeamInputs = { examples: JudgedExample[]; icps: IcpProfile[]; thresholds: (keyword: string) => Threshold }
+
+const teamInputs = async (pass: Pass, teamId: string): Promise<TeamInputs> => ({
+  examples: await pass.examples(teamId),
+  icps: await pass.profiles(teamId),
+  thresholds: await pass.thresholds(teamId),
+})
+
 /**
  * Scores (team, mention) pairs with each team's profiles (and, for a model, the team's latest verdicts); those scoring
  * at least the keyword's qualify threshold become signals: `scorer.qualify_threshold`, or the value the team's
@@ -25,22 +35,25 @@ export type Judged = {
  */
 export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
   const { clock, scoring } = pass.deps
-  const items = await Promise.all(
-    pairs.map(async (m) => {
-      const examples = await pass.examples(m.teamId)
-      return {
-        teamId: m.teamId,
-        platform: m.platform,
-        input: {
-          content: truncate(m.mention.content, FULL_CHARS),
-          keyword: m.keyword,
-          icps: await pass.profiles(m.teamId),
-          ...(examples.length > 0 && { examples }),
-        },
-      }
-    }),
-  )
-  const thresholds = await Promise.all(pairs.map(async (m) => (await pass.thresholds(m.teamId))(m.keyword)))
+  // What a team's pairs are scored with, asked of the pass once per team of the batch rather than once per pair: a
+  // page has 100 posts and a few teams (docs/performance.md#where-a-polling-pass-spends-its-time).
+  const teams = new Map<string, TeamInputs>()
+  for (const m of pairs) if (!teams.has(m.teamId)) teams.set(m.teamId, await teamInputs(pass, m.teamId))
+  const inputsOf = (m: Pair) => teams.get(m.teamId) as TeamInputs
+  const items = pairs.map((m) => {
+    const { examples, icps } = inputsOf(m)
+    return {
+      teamId: m.teamId,
+      platform: m.platform,
+      input: {
+        content: truncate(m.mention.content, FULL_CHARS),
+        keyword: m.keyword,
+        icps,
+        ...(examples.length > 0 && { examples }),
+      },
+    }
+  })
+  const thresholds = pairs.map((m) => inputsOf(m).thresholds(m.keyword))
   const outcomes = await pass.scorer.scoreMany(items, pass.stop)
   const detectedAt = clock.now().toISOString()
   const judged: Judged = { scored: [], triaged: [], failed: [], unscored: [], signals: [] }
