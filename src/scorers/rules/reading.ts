@@ -57,16 +57,19 @@ export type Reading = ReturnType<typeof readPost>
 // What depends on the keyword and context alone, read once per keyword (docs/scoring.md#performance): polling reads
 // every post of a keyword's page in a row, and a deployment tracks a few thousand keywords at most. Never changed
 // once read.
+// Without a context (polling has none) the keyword itself is the key: no key is built and hashed for every post.
 type KeywordReading = { ctx: ReturnType<typeof readContext>; roots: Set<string> }
 const byKeyword = new Map<string, KeywordReading>()
+const byKeywordAndContext = new Map<string, KeywordReading>()
 const KEYWORDS_KEPT = 4096
 
 function readKeyword(keyword: string | undefined, context: string | undefined): KeywordReading {
-  const key = `${keyword ?? ''}\u0000${context ?? ''}`
-  const known = byKeyword.get(key)
+  const kept = context ? byKeywordAndContext : byKeyword
+  const key = context ? `${keyword ?? ''}\u0000${context}` : (keyword ?? '')
+  const known = kept.get(key)
   if (known) return known
   const read = { ctx: readContext(keyword, context), roots: keywordRoots(keyword) }
-  return remember(byKeyword, key, read, KEYWORDS_KEPT)
+  return remember(kept, key, read, KEYWORDS_KEPT)
 }
 
 export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
