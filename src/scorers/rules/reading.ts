@@ -79,10 +79,9 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const words = readWords(text, keyword, lower)
   const groups = firstMatchGroups(text, GROUPS)
   const sw = findSwitch(text, ctx, groups[NAMES.length] ?? [])
-  const found = Object.fromEntries(NAMES.map((name, i) => [name, hitsOf(GROUPS[i] ?? [], groups[i] ?? [])])) as Record<
-    keyof typeof LISTS,
-    CueHit[]
-  >
+  const found = {} as Record<keyof typeof LISTS, CueHit[]>
+  for (let i = 0; i < NAMES.length; i++)
+    found[NAMES[i] as keyof typeof LISTS] = hitsOf(GROUPS[i] ?? [], groups[i] ?? [])
   const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
   const pain = found.pain.concat(sw.pain, foreign(text, words.lang, 'pain'))
   const leaving = found.leaving.concat(foreign(text, words.lang, 'leaving'))
