@@ -42,13 +42,14 @@ export async function readSignals(deps: Needs<never, 'signals'>, team: TeamRow, 
 }
 
 // A remembered page (storage/repos/signals/cache.ts) is the same array on every request that reads it: its signals
-// are built once, and shared, so frozen; their JSON is then written once too (http/signals/page-answer.ts).
+// are built once and shared, never changed (not frozen: freezing them and writing frozen objects cost 5-10 µs a page), and
+// their JSON is then written once too (http/signals/page-answer.ts).
 const built = new WeakMap<PageRow[], SignalOut[]>()
 
 function signalsOf(rows: PageRow[], full: boolean): SignalOut[] {
   let out = built.get(rows)
   if (!out) {
-    out = Object.freeze(rows.map((r) => Object.freeze(signalOf(r, full)))) as SignalOut[]
+    out = rows.map((r) => signalOf(r, full))
     built.set(rows, out)
   }
   return out
