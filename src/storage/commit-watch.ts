@@ -35,7 +35,9 @@ const IS_INIT_OFFSET = 12
 
 export function openCommitWatch(dbPath: string): CommitWatch {
   const buf = Buffer.alloc(2 * HEADER_BYTES)
-  const u32 = (offset: number) => (endianness() === 'LE' ? buf.readUInt32LE(offset) : buf.readUInt32BE(offset))
+  // The wal-index is never moved between machines, so SQLite writes it in the machine's own byte order.
+  const little = endianness() === 'LE'
+  const u32 = (offset: number) => (little ? buf.readUInt32LE(offset) : buf.readUInt32BE(offset))
   let fd: number | null = null
   let closed = false
   let known = ''

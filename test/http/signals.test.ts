@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { newId } from '../../src/lib/ids'
 import { createSignalsRepo, type NewSignal } from '../../src/storage/repos/signals'
+import { createApp } from '../../src/app'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -246,6 +247,32 @@ describe('GET /api/v1/signals', () => {
     }
     await deps.repos.signals.insertMany(team.id, [top])
     expect(ids((await get('?limit=5')).body)).toEqual(['sig_zzz', ...first.slice(0, 4)])
+  })
+
+  test('answers JSON in the documented field order, the same with or without response checks, page after page', async () => {
+    // docs/performance.md#signal-pages: the signals' JSON is written once per remembered page, the rest per request.
+    const { deps, apiKey } = await setup()
+    const answers = new Map<string, unknown[]>()
+    for (const check_responses of [true, false]) {
+      const app = createApp({ ...deps, config: { ...deps.config, server: { ...deps.config.server, check_responses } } })
+      for (const query of ['?limit=7', '?limit=7', '?limit=3&content=full', '?offset=55']) {
+        const res = await app.handle(
+          new Request(`http://localhost/api/v1/signals${query}`, { headers: { 'x-api-key': apiKey } }),
+        )
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toBe('application/json;charset=utf-8')
+        const text = await res.text()
+        const body = JSON.parse(text)
+        expect(text).toBe(JSON.stringify(body))
+        expect(Object.keys(body)).toEqual(['signals', 'total', 'limit', 'offset', 'usage'])
+        expect(body.usage.used).toBeGreaterThan(0)
+        answers.set(query, [...(answers.get(query) ?? []), { ...body, usage: null }])
+      }
+    }
+    for (const [query, seen] of answers) {
+      expect(seen.length, query).toBe(query === '?limit=7' ? 4 : 2)
+      for (const answer of seen) expect(answer).toEqual(seen[0])
+    }
   })
 
   test("one team never sees another team's signals", async () => {

@@ -9,21 +9,26 @@ import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
 import { NoQuery, validated, answers } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
 import { EXPORT_RESPONSES, exportResponse } from './export-response'
+import { signalPageAnswer } from './page-answer'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
     .use(apiChecks(deps, 'signals:read'))
-    .get('/signals', ({ caller, query }) => listSignals(deps, caller, query), {
-      query: validated('query', SignalQuery),
-      response: answers(deps.config, { 200: SignalPage, ...countedErrors }),
-      detail: {
-        summary: "The team's qualified leads, best first",
-        description:
-          'Sorted by score, then publishedAt (both descending), then id. Signals judged not relevant are left out ' +
-          'unless include=dismissed. Counts 1 request.',
-        security: [{ apiKey: [] }],
+    .get(
+      '/signals',
+      async ({ caller, query }) => signalPageAnswer(deps.config, await listSignals(deps, caller, query)),
+      {
+        query: validated('query', SignalQuery),
+        response: answers(deps.config, { 200: SignalPage, ...countedErrors }),
+        detail: {
+          summary: "The team's qualified leads, best first",
+          description:
+            'Sorted by score, then publishedAt (both descending), then id. Signals judged not relevant are left out ' +
+            'unless include=dismissed. Counts 1 request.',
+          security: [{ apiKey: [] }],
+        },
       },
-    })
+    )
     .get('/signals/export', async ({ caller, query }) => exportResponse(await exportSignals(deps, caller, query)), {
       query: validated('query', SignalExportQuery),
       detail: {

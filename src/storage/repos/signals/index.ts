@@ -6,7 +6,7 @@ import { ANCHOR_EVERY, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
 import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf, versionReader } from './queries'
 
-export type { SignalFilter } from './queries'
+export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
 export { createSignalExportsRepo } from './export'
 export type NewSignal = typeof signals.$inferInsert
