@@ -56,8 +56,7 @@ export type Reading = ReturnType<typeof readPost>
 
 // What depends on the keyword and context alone, read once per keyword (docs/scoring.md#performance): polling reads
 // every post of a keyword's page in a row, and a deployment tracks a few thousand keywords at most. Never changed
-// once read.
-// Without a context (polling has none) the keyword itself is the key: no key is built and hashed for every post.
+// once read. Without a context (polling has none) the keyword itself is the key: none is built for every post.
 type KeywordReading = { ctx: ReturnType<typeof readContext>; roots: Set<string> }
 const byKeyword = new Map<string, KeywordReading>()
 const byKeywordAndContext = new Map<string, KeywordReading>()
