@@ -357,19 +357,16 @@ describe('a keyword-polling pass with the rules scorer', () => {
 })
 
 // Every post reaches the model in these tests (scorer.triage = "none"): what triage keeps from it is in
-// poll-triage.test.ts.
+// poll-triage.test.ts. One call at a time, and no rules scorer to fall back on.
+const modelOnly = (baseUrl: string) =>
+  ({ backend: 'openai', fallback: 'none', triage: 'none', concurrency: 1, openai: { base_url: baseUrl } }) as const
+
 describe('a keyword-polling pass with a model scorer', () => {
   test('while the scorer fails, fetched mentions stay pending; once it recovers they become signals', async () => {
     const model = fakeOpenAi()
     running.push(model)
     const { deps, clock, world } = await setup({
-      scorer: {
-        backend: 'openai',
-        fallback: 'none',
-        triage: 'none',
-        concurrency: 1,
-        openai: { base_url: model.baseUrl },
-      },
+      scorer: modelOnly(model.baseUrl),
     })
     const a = await team(deps, 'a', ['crm'])
     world.add(
@@ -415,13 +412,7 @@ describe('a keyword-polling pass with a model scorer', () => {
     const model = fakeOpenAi()
     running.push(model)
     const { deps, clock, world } = await setup({
-      scorer: {
-        backend: 'openai',
-        fallback: 'none',
-        triage: 'none',
-        concurrency: 1,
-        openai: { base_url: model.baseUrl },
-      },
+      scorer: modelOnly(model.baseUrl),
     })
     const a = await team(deps, 'a', ['crm'])
     for (let i = 0; i < 20; i++)
