@@ -21,7 +21,11 @@ export async function serve(world: ProcessWorld, cleanups: (() => void)[]): Prom
   return child
 }
 
-/** `servers` servers on `world`'s database deliver `n` new signals to a receiver that answers after 50 ms. */
+/**
+ * `servers` servers on `world`'s database deliver `n` new signals to a receiver that answers after 200 ms. A server
+ * looks for due attempts once a second, and one alone sends 16 at a time: at 200 ms an answer, 300 deliveries take it
+ * nearly 4 s, so every server has looked before they are all sent (at 50 ms one server sometimes sent all 300 first).
+ */
 export async function eachAttemptOnce(
   world: ProcessWorld,
   a: { servers: number; n: number },
@@ -30,7 +34,7 @@ export async function eachAttemptOnce(
   const at: number[] = []
   const r = fakeUpstream(async () => {
     at.push(Date.now())
-    await Bun.sleep(50)
+    await Bun.sleep(200)
     return new Response('ok')
   })
   cleanups.push(r.stop)
