@@ -20,5 +20,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0006_signals_export', when: 1795660690715, sql: m6 },
   { tag: '0007_webhooks', when: 1795664425385, sql: m7 },
   { tag: '0008_signal_feedback', when: 1795665117249, sql: m8 },
-  { tag: '0009_signals_list_index', when: 1795686862076, sql: m9 },
+  { tag: '0009_signals_list_index', when: 1795688177122, sql: m9 },
 ]

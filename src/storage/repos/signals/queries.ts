@@ -76,7 +76,7 @@ const p = (name: string) => sql.placeholder(name)
 /**
  * The WHERE of a list query of `shape`, with placeholders. The anchor bound is a row value compared with `<`: with
  * every index column after the equality prefix descending, SQLite turns it into one index seek (EXPLAIN QUERY PLAN:
- * `SEARCH signals USING COVERING INDEX signals_order_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
+ * `SEARCH signals USING COVERING INDEX signals_list_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
  * same with `intent=?`, `platform=?` or `keyword=?` after `team_id=?` on the other three indexes), so it skips
  * straight to the anchor instead of walking the rows before it.
  */

@@ -78,7 +78,7 @@ describe('the default list leaves dismissed signals out from the indexes alone',
     const { deps } = await testDeps()
     const order = 'order by score desc, published_at desc, id desc limit 20'
     const plans = {
-      signals_order_idx: `select rowid from signals where team_id = 't' and dismissed = 0 ${order}`,
+      signals_list_idx: `select rowid from signals where team_id = 't' and dismissed = 0 ${order}`,
       signals_intent_idx: `select rowid from signals where team_id = 't' and intent = 'ACTIVE' and dismissed = 0 ${order}`,
       signals_platform_idx: `select rowid from signals where team_id = 't' and platform = 'reddit' and dismissed = 0 ${order}`,
       signals_keyword_idx: `select rowid from signals where team_id = 't' and keyword = 'crm' collate nocase and dismissed = 0 ${order}`,
