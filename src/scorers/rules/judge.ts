@@ -4,6 +4,7 @@
  * from a base per intent, the cues and the modifiers, within a ceiling per intent (docs/scoring.md#the-score).
  */
 import type { Intent, ScoreInput, ScoreResult } from '../types'
+import { endsSentence, holds, isQuestionMark, squeezeSpaces } from './chars'
 import { matchIcpWords } from './icp'
 import { type CueHit, sum } from './match'
 import type { Reading } from './reading'
@@ -26,16 +27,17 @@ const GENRE_WEIGHT = 1.5
 const INFORMATIONAL = new Set(['asks how others do it', 'asks to understand', 'asks how to do it'])
 
 /** A question where posts put theirs: in the title or first lines, or at the end; not one asked in passing. */
-const asksUpFront = (text: string) => /[?？]/.test(text.slice(0, 200)) || /[?？]/.test(text.slice(-200))
+const asksUpFront = (text: string) =>
+  holds(text, 0, 200, isQuestionMark) || holds(text, text.length - 200, text.length, isQuestionMark)
 
 /** No sentence end between two places of the text, and not far apart. */
 function sameSentence(text: string, a: number, b: number): boolean {
   const [from, to] = a < b ? [a, b] : [b, a]
-  return to - from < NEAR && !/[.!?\n]/.test(text.slice(from, to))
+  return to - from < NEAR && !holds(text, from, to, endsSentence)
 }
 
 const clip = (s: string) => {
-  const t = s.replace(/\s+/g, ' ').trim()
+  const t = squeezeSpaces(s)
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 

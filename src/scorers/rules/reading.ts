@@ -98,7 +98,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
     words,
     keywordRoots: ownRoots,
     /** A question mark (any script's). */
-    asks: /[?？]/.test(text),
+    asks: text.includes('?') || text.includes('？'),
     /** A code block, or inline code twice: a developer's post. */
     code: text.includes('`') && (text.includes('```') || (text.match(/`/g)?.length ?? 0) >= 4),
     activeW: sum(active),
