@@ -1,7 +1,7 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
 import { getOrAdd } from '../../lib/get-or-add'
 import type { Cue } from './cue'
-import { leadChars } from './lead-chars'
+import { leadStrings } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
@@ -37,7 +37,7 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
 
 /**
  * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), and for the cues scanned on their
- * own the characters a match can start with (lead-chars.ts), built on first use.
+ * own the strings a match can start with (lead-chars.ts), built on first use.
  */
 type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null> }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
@@ -48,14 +48,14 @@ const compile = (cues: readonly Cue[]): Compiled =>
     return {
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadChars(q.re) : null)),
+      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null)),
     }
   })
 
-/** Whether the text holds one of the characters a match can start with (all of them when they are unknown). */
+/** Whether the text holds one of the strings a match can start with (true when they are unknown). */
 function mayStart(text: string, leads: string[] | null): boolean {
   if (leads === null) return true
-  for (const c of leads) if (text.includes(c)) return true
+  for (const lead of leads) if (text.includes(lead)) return true
   return false
 }
 
