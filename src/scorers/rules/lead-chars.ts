@@ -131,3 +131,33 @@ function leadsOf(seq: string, out: Set<string>): boolean {
   }
   return false
 }
+
+/**
+ * A sign every match of the expression holds (not a letter, digit or space: "?" for "do … ?"), or null: a literal one
+ * taken at least once by every alternative outside groups and classes. A post without it needs no try of the cue
+ * (match.ts), which a question cue would get at every "is" or "do" of a post asking nothing.
+ */
+export function mustHold(re: RegExp): string | null {
+  let common: Set<string> | null = null
+  for (const alt of splitTop(re.source)) {
+    const held = new Set<string>()
+    for (let i = 0; i < alt.length; ) {
+      const ch = alt.charAt(i)
+      const literal = literalAt(alt, i)
+      let end = literal ? literal[1] : ch === '\\' ? i + 2 : ch === '(' || ch === '[' ? closing(alt, i) + 1 : i + 1
+      if (end <= i) return null
+      const q = alt.charAt(end)
+      const optional = q === '?' || q === '*' || /^\{0[,}]/.test(alt.slice(end, end + 3))
+      if (literal && !optional && /^[^\p{L}\p{N}\s]$/u.test(literal[0])) held.add(literal[0])
+      // Past the piece's quantifier, lazy or not.
+      if (q === '{') {
+        end = alt.indexOf('}', end) + 1
+        if (end === 0) return null
+      } else if (q === '?' || q === '*' || q === '+') end++
+      if (alt.charAt(end) === '?') end++
+      i = end
+    }
+    common = common ? new Set([...common].filter((c) => held.has(c))) : held
+  }
+  return common && common.size > 0 ? ([...common][0] as string) : null
+}

@@ -1,7 +1,7 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
 import { getOrAdd } from '../../lib/get-or-add'
 import type { Cue } from './cue'
-import { leadStrings } from './lead-chars'
+import { leadStrings, mustHold } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
@@ -36,10 +36,11 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
 }
 
 /**
- * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), and for the cues scanned on their
- * own the strings a match can start with (lead-chars.ts), built on first use.
+ * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), for the cues scanned on their own
+ * the strings a match can start with, and the sign every match of a cue holds, if any (lead-chars.ts), built on first
+ * use.
  */
-type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null> }
+type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null>; needs: Array<string | null> }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
 const compile = (cues: readonly Cue[]): Compiled =>
@@ -49,6 +50,7 @@ const compile = (cues: readonly Cue[]): Compiled =>
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
       leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null)),
+      needs: cues.map((q) => mustHold(q.re)),
     }
   })
 
@@ -65,10 +67,22 @@ function mayStart(text: string, leads: string[] | null): boolean {
  * holds a character their match can start with.
  */
 export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
-  const { index, sticky, leads } = compile(cues)
+  const { index, sticky, leads, needs } = compile(cues)
   const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
   for (const k of index.unkeyed) if (mayStart(text, leads[k] ?? null)) out[k] = firstMatch(text, cues[k] as Cue)
+  // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
+  let asked = ''
+  let held = false
   eachCandidate(text, index, (k, at) => {
+    const need = needs[k]
+    if (need) {
+      if (need !== asked) {
+        asked = need
+        held = text.includes(need)
+      }
+      // No try can match: the cue needs no more.
+      if (!held) return true
+    }
     const re = sticky[k] as RegExp
     re.lastIndex = at
     const m = re.exec(text)

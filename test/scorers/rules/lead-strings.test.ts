@@ -4,7 +4,7 @@ import * as complaintLists from '../../../src/scorers/rules/complaint'
 import type { Cue } from '../../../src/scorers/rules/cue'
 import { firstWords } from '../../../src/scorers/rules/first-words'
 import * as langCues from '../../../src/scorers/rules/lang-cues'
-import { leadStrings } from '../../../src/scorers/rules/lead-chars'
+import { leadStrings, mustHold } from '../../../src/scorers/rules/lead-chars'
 import { findCues, firstMatch } from '../../../src/scorers/rules/match'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
@@ -62,5 +62,55 @@ describe('the strings a match starts with', () => {
         )
     }
     expect(skipped).toBeGreaterThan(1000)
+  })
+
+  test('the sign every match holds: a literal one outside groups, taken at least once by every alternative', () => {
+    for (const [re, sign] of [
+      [/a\?b/, '?'],
+      [/a\??b/, null],
+      [/x|y\?/, null],
+      [/(?:a\?)b\?/, '?'],
+      [/a\?{0,2}/, null],
+      [/a[?]b\?+c/, '?'],
+      [/\$\d+|\d+\$/, '$'],
+      [/abc/i, null],
+    ] as const)
+      expect(mustHold(re)).toBe(sign)
+  })
+
+  test('a post without the sign a cue needs holds no match of it (every cue that needs one, written posts)', () => {
+    const needing = LISTS.flat().filter((c) => mustHold(c.re) !== null)
+    expect(needing.length).toBeGreaterThan(3)
+    const PIECES = [
+      ...['do', 'is', 'why', 'does', 'this', 'work', 'it', 'ever', 'sucks', '#fail', '#', 'fail', '5/5', '4 / 5', '5'],
+      ...[' ', '. ', '\n', '?', '!', '/', ':'],
+    ]
+    let a = 5
+    const next = () => {
+      a = (Math.imul(a, 1103515245) + 12345) >>> 0
+      return a / 2 ** 32
+    }
+    let without = 0
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from(
+        { length: 2 + Math.floor(next() * 14) },
+        () => PIECES[Math.floor(next() * PIECES.length)],
+      ).join(' ')
+      for (const c of needing) {
+        const m = firstMatch(text, c)
+        if (m) expect(m[0]).toContain(mustHold(c.re) as string)
+        if (!text.includes(mustHold(c.re) as string)) {
+          without++
+          expect(m).toBeNull()
+        }
+      }
+      expect(findCues(text, needing)).toEqual(
+        needing.flatMap((c) => {
+          const m = firstMatch(text, c)
+          return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
+        }),
+      )
+    }
+    expect(without).toBeGreaterThan(1000)
   })
 })
