@@ -95,16 +95,24 @@ const known = new WordTable(
 export type PostRoots = { roots: string[]; words: string[] }
 export type Words = { roots: PostRoots; lang: Lang }
 
+// The words that gave a post its roots, in the order met (word numbers of `known`): the lists of roots and words are
+// made once, of their size, at the end. Grown word by word, they were a fifth of what scoring a post allocates, and
+// what a scorer allocates is paid again by the collector (docs/scoring.md#performance).
+let firsts = new Int32Array(4096)
+
 /**
  * The roots of a post's topical words (and its keyword's), and its language. `lower` is the post in lower case, when
  * the caller has it already.
  */
 export function readWords(content: string, keyword: string | undefined, lower = content.toLowerCase()): Words {
-  const roots: PostRoots = { roots: [], words: [] }
   const counts = [0, 0, 0, 0, 0, 0, 0]
   let seen = 0
   let tokens = 0
+  let found = 0
   known.startPost()
+  // A word per character at most: room for them all is made before the loop.
+  const most = lower.length + (keyword?.length ?? 0)
+  if (firsts.length < most) firsts = new Int32Array(most)
   // The post, then its keyword: their words are those of the two joined by a line break.
   for (const text of keyword ? [lower, keyword.toLowerCase()] : [lower]) {
     const length = text.length
@@ -129,11 +137,14 @@ export function readWords(content: string, keyword: string | undefined, lower = 
         for (let b = 0; b < counts.length; b++) if (little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
       }
       const r = known.rootOf[word] as number
-      if (r >= 0 && known.firstInPost(r)) {
-        roots.roots.push(known.roots[r] as string)
-        roots.words.push(known.words[word] as string)
-      }
+      if (r >= 0 && known.firstInPost(r)) firsts[found++] = word
     }
+  }
+  const roots: PostRoots = { roots: new Array(found), words: new Array(found) }
+  for (let k = 0; k < found; k++) {
+    const word = firsts[k] as number
+    roots.roots[k] = known.roots[known.rootOf[word] as number] as string
+    roots.words[k] = known.words[word] as string
   }
   return { roots, lang: language(content, tokens, counts) }
 }
