@@ -62,14 +62,16 @@ function mayStart(text: string, leads: string[] | null): boolean {
 }
 
 /**
- * For each cue of the list, its first non-negated match in the text, or null. Cues with known first words are tried
- * only where such a word starts (word-index.ts), in text order; the others are scanned on their own, when the text
- * holds a character their match can start with.
+ * Calls `found(k, m)` with the first non-negated match of each cue of the list that has one. Cues with known first
+ * words are tried only where such a word starts (word-index.ts), in text order; the others are scanned on their own,
+ * when the text holds a string their match can start with.
  */
-export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
+function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m: RegExpExecArray) => void): void {
   const { index, sticky, leads, needs } = compile(cues)
-  const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
-  for (const k of index.unkeyed) if (mayStart(text, leads[k] ?? null)) out[k] = firstMatch(text, cues[k] as Cue)
+  for (const k of index.unkeyed) {
+    const m = mayStart(text, leads[k] ?? null) ? firstMatch(text, cues[k] as Cue) : null
+    if (m) found(k, m)
+  }
   // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
   let asked = ''
   let held = false
@@ -88,14 +90,36 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
     const m = re.exec(text)
     if (m === null) return false
     if (isCancelled(text, cues[k] as Cue, m)) return false
-    out[k] = m
+    found(k, m)
     return true
+  })
+}
+
+/** For each cue of the list, its first non-negated match in the text, or null. */
+export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
+  const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
+  eachFirstMatch(text, cues, (k, m) => {
+    out[k] = m
   })
   return out
 }
 
-// Groups of lists read in one scan, flattened once.
-const flattened = new WeakMap<readonly (readonly Cue[])[], readonly Cue[]>()
+// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once.
+type Flattened = { all: readonly Cue[]; group: Int32Array; place: Int32Array }
+const flattened = new WeakMap<readonly (readonly Cue[])[], Flattened>()
+const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
+  const all = groups.flat()
+  const group = new Int32Array(all.length)
+  const place = new Int32Array(all.length)
+  let k = 0
+  groups.forEach((cues, g) => {
+    for (let j = 0; j < cues.length; j++, k++) {
+      group[k] = g
+      place[k] = j
+    }
+  })
+  return { all, group, place }
+}
 
 /**
  * The first non-negated match of every cue of several lists, found in one scan of the text (the word starts are
@@ -106,14 +130,13 @@ export function firstMatchGroups(
   text: string,
   groups: readonly (readonly Cue[])[],
 ): Array<Array<RegExpExecArray | null>> {
-  const all = getOrAdd(flattened, groups, () => groups.flat())
-  const found = firstMatches(text, all)
-  let k = 0
-  return groups.map((cues) => {
-    const from = k
-    k += cues.length
-    return found.slice(from, k)
+  const { all, group, place } = getOrAdd(flattened, groups, () => flatten(groups))
+  const out = groups.map((cues) => new Array<RegExpExecArray | null>(cues.length).fill(null))
+  eachFirstMatch(text, all, (k, m) => {
+    const list = out[group[k] as number] as Array<RegExpExecArray | null>
+    list[place[k] as number] = m
   })
+  return out
 }
 
 /** The hits of a list's matches (firstMatches), in the order of its cues. */

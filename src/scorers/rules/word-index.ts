@@ -23,6 +23,8 @@ for (let c = 0; c < 128; c++) {
 // tried once it is done: a loop with a call in it, however rare, reloads the text and the tables at every step, and ran
 // three times slower (docs/scoring.md#performance). Shared by all calls: nothing else runs while one is under way.
 let met = new Int32Array(2048)
+/** Per cue, whether it needs no more tries (the same sharing). */
+let finished = new Uint8Array(256)
 
 /**
  * Walks the tree from each word start of `text` from `from` on, writing down (at, node << 2 | lists) pairs in `met`;
@@ -78,7 +80,9 @@ function walk(text: string, from: number, index: WordIndex): { to: number; pairs
  * far more slowly.
  */
 export function eachCandidate(text: string, index: WordIndex, visit: (k: number, at: number) => boolean): void {
-  const done = new Uint8Array(index.cues)
+  if (finished.length < index.cues) finished = new Uint8Array(index.cues)
+  const done = finished
+  done.fill(0, 0, index.cues)
   const tryAll = (cues: number[], at: number) => {
     for (let j = 0; j < cues.length; j++) {
       const k = cues[j] as number
