@@ -138,7 +138,7 @@ function leadsOf(seq: string, out: Set<string>): boolean {
  * (match.ts), which a question cue would get at every "is" or "do" of a post asking nothing.
  */
 export function mustHold(re: RegExp): string | null {
-  let common: Set<string> | null = null
+  let common: string[] | undefined
   for (const alt of splitTop(re.source)) {
     const held = new Set<string>()
     for (let i = 0; i < alt.length; ) {
@@ -157,7 +157,7 @@ export function mustHold(re: RegExp): string | null {
       if (alt.charAt(end) === '?') end++
       i = end
     }
-    common = common ? new Set([...common].filter((c) => held.has(c))) : held
+    common = common === undefined ? [...held] : common.filter((c) => held.has(c))
   }
-  return common && common.size > 0 ? ([...common][0] as string) : null
+  return common?.[0] ?? null
 }

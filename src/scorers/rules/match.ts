@@ -104,8 +104,14 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
   return out
 }
 
-// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once.
-type Flattened = { all: readonly Cue[]; group: Int32Array; place: Int32Array }
+// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once, with
+// each group's answer when nothing of it is found (most groups of most posts), shared rather than made per post.
+type Flattened = {
+  all: readonly Cue[]
+  group: Int32Array
+  place: Int32Array
+  nothing: ReadonlyArray<ReadonlyArray<RegExpExecArray | null>>
+}
 const flattened = new WeakMap<readonly (readonly Cue[])[], Flattened>()
 const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
   const all = groups.flat()
@@ -118,7 +124,8 @@ const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
       place[k] = j
     }
   })
-  return { all, group, place }
+  const nothing = groups.map((cues) => Object.freeze(new Array<RegExpExecArray | null>(cues.length).fill(null)))
+  return { all, group, place, nothing }
 }
 
 /**
@@ -129,11 +136,13 @@ const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
 export function firstMatchGroups(
   text: string,
   groups: readonly (readonly Cue[])[],
-): Array<Array<RegExpExecArray | null>> {
-  const { all, group, place } = getOrAdd(flattened, groups, () => flatten(groups))
-  const out = groups.map((cues) => new Array<RegExpExecArray | null>(cues.length).fill(null))
+): Array<ReadonlyArray<RegExpExecArray | null>> {
+  const { all, group, place, nothing } = getOrAdd(flattened, groups, () => flatten(groups))
+  const out = nothing.slice()
   eachFirstMatch(text, all, (k, m) => {
-    const list = out[group[k] as number] as Array<RegExpExecArray | null>
+    const g = group[k] as number
+    let list = out[g] as Array<RegExpExecArray | null>
+    if (list === nothing[g]) out[g] = list = list.slice()
     list[place[k] as number] = m
   })
   return out
