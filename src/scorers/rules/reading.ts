@@ -38,9 +38,11 @@ const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
 // The switching frames (rivals.ts) are read in the same scan; their matches, not hits, go to findSwitch.
 const GROUPS: readonly (readonly Cue[])[] = [...Object.values(LISTS), SWITCH_CUES]
 
+const NO_HITS: readonly CueHit[] = Object.freeze([])
+
 /** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
-function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): CueHit[] {
-  if (lang === 'en' || lang === 'other') return []
+function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): readonly CueHit[] {
+  if (lang === 'en' || lang === 'other') return NO_HITS
   if (lang === 'ja') return findCues(text, JAPANESE[kind])
   const lists = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
   return findCues(text, lists[kind])
