@@ -1,7 +1,9 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client'
 import { AppError } from '../errors'
 
-type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
+/** A statement, or one built when its group is written (it may then sum what was asked for until that moment). */
+export type LateStatement = InStatement | (() => InStatement)
+type Waiting = { stmt: LateStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
 
 /**
  * Group commit for small writes: statements queued during one turn of the event loop, or while the previous group
@@ -30,10 +32,12 @@ export function createGroupCommit(client: Client) {
   }
 
   async function write(group: Waiting[]) {
+    // Built once, here: a retry alone below sends the same statement.
+    for (const w of group) if (typeof w.stmt === 'function') w.stmt = w.stmt()
     if (group.length === 1) return settle(group[0])
     try {
       const results = await client.batch(
-        group.map((w) => w.stmt),
+        group.map((w) => w.stmt as InStatement),
         'write',
       )
       for (const [i, w] of group.entries()) w.resolve(results[i])
@@ -45,14 +49,14 @@ export function createGroupCommit(client: Client) {
 
   async function settle(w: Waiting) {
     try {
-      w.resolve(await client.execute(w.stmt))
+      w.resolve(await client.execute(w.stmt as InStatement))
     } catch (e) {
       w.reject(e)
     }
   }
 
   return {
-    execute(stmt: InStatement): Promise<ResultSet> {
+    execute(stmt: LateStatement): Promise<ResultSet> {
       return new Promise((resolve, reject) => {
         if (queue.length === 0 && !writing) setImmediate(flush)
         queue.push({ stmt, resolve, reject })

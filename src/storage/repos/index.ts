@@ -34,7 +34,7 @@ export const createRepos = (database: Database) => {
     apiKeys,
     keywords: createKeywordsRepo(db),
     icpProfiles: createIcpProfilesRepo(db, database.commits),
-    signals: createSignalsRepo(db),
+    signals: createSignalsRepo(db, { commits: database.commits }),
     signalExports: createSignalExportsRepo(database),
     signalFeedback: createSignalFeedbackRepo(db),
     usage: createUsageRepo(client, usageWrites, apiKeys.countersTaken),

@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../group-commit'
 import { quietWrite } from '../quiet-writes'
+import { createUnlimitedTakes } from './unlimited-takes'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
@@ -28,14 +29,13 @@ const COUNTERS = 'RETURNING quota_used, credit_used, credits'
 const TAKE_HOLD = `, hold_window = ?4,
   holds_in_previous = CASE WHEN hold_window = ?4 THEN holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END,
   holds_in_window = CASE WHEN hold_window = ?4 THEN holds_in_window ELSE 0 END + 1`
-// ?1 team, ?2 month, ?3 monthly limit (null: unlimited).
-const takeQuota = (hold: string) => `UPDATE teams SET quota_used = quota_used + 1${hold}
-  WHERE id = ?1 AND usage_month = ?2 AND (?3 IS NULL OR quota_used < ?3) ${COUNTERS}`
+// ?1 team, ?2 month, ?3 monthly limit, ?4 hold window. An unlimited quota's units are taken in bulk instead
+// (unlimited-takes.ts); a limited one's are always held.
+const TAKE_QUOTA = quietWrite(`UPDATE teams SET quota_used = quota_used + 1${TAKE_HOLD}
+  WHERE id = ?1 AND usage_month = ?2 AND quota_used < ?3 ${COUNTERS}`)
 const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
   WHERE id = ?1 AND usage_month = ?2 AND credits > 0 ${COUNTERS}`
 // Quiet writes (docs/performance.md#quiet-writes): the counters they return go to the keys repo (`onTaken`).
-const TAKE_QUOTA = quietWrite(takeQuota(''))
-const TAKE_QUOTA_HELD = quietWrite(takeQuota(TAKE_HOLD))
 const TAKE_CREDIT = quietWrite(takeCredit(''))
 const TAKE_CREDIT_HELD = quietWrite(takeCredit(TAKE_HOLD))
 // Settling `count` holds taken in window `window` subtracts them from that window's counter while it still counts.
@@ -82,28 +82,31 @@ export function createUsageRepo(
     credits: Number(row.credits),
   })
 
+  const takeUnlimited = createUnlimitedTakes(client, onTaken)
+
+  async function takeOne(
+    source: Reservation['source'],
+    a: { teamId: string; month: string; limit: number | null; window: number | null },
+  ): Promise<Counters | undefined> {
+    const held = a.window !== null
+    const sql = source === 'quota' ? TAKE_QUOTA : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
+    const args = held ? [a.teamId, a.month, a.limit, a.window] : [a.teamId, a.month]
+    const rs = await client.execute({ sql, args })
+    if (!rs.rows[0]) return undefined
+    const taken = counters(rs.rows[0])
+    onTaken(a.teamId, taken)
+    return taken
+  }
+
   async function take(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
   ) {
-    const held = a.window !== null
-    const sql = source === 'quota' ? (held ? TAKE_QUOTA_HELD : TAKE_QUOTA) : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
-    const args = held
-      ? [a.teamId, a.month, a.limit, a.window]
-      : source === 'quota'
-        ? [a.teamId, a.month, a.limit]
-        : [a.teamId, a.month]
-    const rs = await client.execute({ sql, args })
-    if (!rs.rows[0]) return undefined
-    const r: Reservation = {
-      teamId: a.teamId,
-      month: a.month,
-      source,
-      window: a.window,
-      counters: counters(rs.rows[0]),
-    }
+    const unlimited = source === 'quota' && a.limit === null && a.window === null
+    const taken = unlimited ? await takeUnlimited(a.teamId, a.month) : await takeOne(source, a)
+    if (!taken) return undefined
+    const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken }
     unsettled.add(r)
-    onTaken(a.teamId, r.counters)
     return r
   }
 

@@ -41,12 +41,24 @@ export const signals = sqliteTable(
     // dismissed rows while it walks the index in order, without reading a row, and include=dismissed reads them all.
     // All three sort columns descending, so a row-value bound
     // `(score, published_at, id) < (?, ?, ?)` is one seek into these indexes (the signals repo's keyset anchors).
-    index('signals_order_idx').on(
+    // The default list (no intent, platform or keyword) in list order, with every column a list item shows but the full
+    // text after the order's columns: a page's 20 rows are neighbours here, where in the table they are 20 random rows
+    // of a large file, each a page to read (docs/performance.md#signal-rows). The default list's anchors walk it too.
+    index('signals_list_idx').on(
       t.teamId,
       sql`${t.score} desc`,
       sql`${t.publishedAt} desc`,
       sql`${t.id} desc`,
       t.dismissed,
+      t.author,
+      t.platform,
+      t.intent,
+      t.reason,
+      t.icpMatch,
+      t.preview,
+      t.url,
+      t.keyword,
+      t.detectedAt,
     ),
     index('signals_intent_idx').on(
       t.teamId,

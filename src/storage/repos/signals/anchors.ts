@@ -1,11 +1,15 @@
-import { remember } from '../../../lib/bounded-map'
 import type { Db } from '../../db'
 import { cacheKey } from './cache'
 import { anchorQuery, perShape, type SignalFilter, shapeOf } from './queries'
 
-/** Default distance between keyset anchors: a page at any offset walks fewer than this many index entries plus its limit. */
-export const ANCHOR_EVERY = 1000
+/**
+ * Default distance between keyset anchors: a page at any offset walks fewer than this many index entries plus its
+ * limit. At 1,000 the walk was about a third of an uncached page's time (docs/performance.md#signal-rows).
+ */
+export const ANCHOR_EVERY = 100
 const ANCHOR_KEYS_KEPT = 1000
+// Anchors held in all (about 120 bytes each, 12 MB in all): ten filters paged to the end of a million signals.
+export const ANCHORS_KEPT = 100_000
 // Attempts at a deep page while the team's signals keep changing under it, before falling back to a plain OFFSET.
 const ANCHOR_ATTEMPTS = 3
 
@@ -28,17 +32,35 @@ class VersionMoved {
  * before its offset's block instead of walking every row before it. Remembered per (team, signals version, filter),
  * least recently used first; never reused across versions.
  */
-export function createAnchors(db: Db, every: number, currentVersion: (teamId: string) => Promise<number>) {
+export function createAnchors(
+  db: Db,
+  a: { every: number; kept: number },
+  currentVersion: (teamId: string) => Promise<number>,
+) {
+  const { every, kept } = a
   const anchorQueryOf = perShape((shape) => anchorQuery(db, shape))
   const anchorSets = new Map<string, AnchorEntry>()
+  // Anchors in the entries of anchorSets.
+  let held = 0
 
   function anchorEntry(key: string): AnchorEntry {
     let entry = anchorSets.get(key)
-    // Re-inserted on every use, so the entry dropped when the map is full is the least recently used.
+    // Re-inserted on every use, so the first entry of the map is the least recently used.
     if (entry) anchorSets.delete(key)
     else entry = { anchors: [], complete: false }
-    remember(anchorSets, key, entry, ANCHOR_KEYS_KEPT)
+    anchorSets.set(key, entry)
+    dropOver(entry)
     return entry
+  }
+
+  /** Drops least recently used entries other than `inUse` while there are too many entries or anchors. */
+  function dropOver(inUse: AnchorEntry) {
+    for (const [key, entry] of anchorSets) {
+      if (anchorSets.size <= ANCHOR_KEYS_KEPT && held <= kept) return
+      if (entry === inUse) continue
+      anchorSets.delete(key)
+      held -= entry.anchors.length
+    }
   }
 
   /**
@@ -46,7 +68,7 @@ export function createAnchors(db: Db, every: number, currentVersion: (teamId: st
    * them only if the team's signals version is still `version` afterwards: versions only grow, so every read in
    * between saw that version's rows and the stored anchors all describe one state of the data.
    */
-  async function extend(entry: AnchorEntry, teamId: string, version: number, f: SignalFilter, k: number) {
+  async function extend(key: string, entry: AnchorEntry, teamId: string, version: number, f: SignalFilter, k: number) {
     const found: Anchor[] = []
     let complete = false
     let last = entry.anchors.at(-1)
@@ -68,18 +90,24 @@ export function createAnchors(db: Db, every: number, currentVersion: (teamId: st
     if (now !== version) throw new VersionMoved(now)
     entry.anchors.push(...found)
     entry.complete = complete
+    // An entry dropped while it was being extended is no longer counted.
+    if (anchorSets.get(key) === entry) {
+      held += found.length
+      dropOver(entry)
+    }
   }
 
   /** anchors[k] for this version and filter, computing any missing ones; undefined when the data has fewer rows. */
   async function anchorAt(teamId: string, version: number, f: SignalFilter, k: number): Promise<Anchor | undefined> {
-    const entry = anchorEntry(cacheKey(teamId, version, f))
+    const key = cacheKey(teamId, version, f)
+    const entry = anchorEntry(key)
     while (entry.anchors.length <= k && !entry.complete) {
       if (entry.pending) {
         // Another request is extending this same array; wait for it, then look again (its failure is its own).
         await entry.pending.catch(() => {})
         continue
       }
-      const pending = extend(entry, teamId, version, f, k)
+      const pending = extend(key, entry, teamId, version, f, k)
       entry.pending = pending
       try {
         await pending

@@ -1,10 +1,12 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import type { CommitWatch } from '../../commit-watch'
 import type { Db } from '../../db'
 import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
-import { ANCHOR_EVERY, type Anchor, createAnchors } from './anchors'
+import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
-import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf, versionReader } from './queries'
+import { countWhere, pageQuery, perShape, type SignalFilter, shapeOf } from './queries'
+import { versionReader } from './version'
 
 export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
@@ -17,15 +19,19 @@ const INSERT_CHUNK = 500
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
 
 /**
- * Signals storage. `anchorEvery`: distance between keyset anchors (tests use a small one to exercise many blocks).
+ * Signals storage. `anchorEvery`: distance between keyset anchors; `anchorsKept`: how many are remembered in all (tests
+ * use small ones to exercise many blocks and their eviction); `commits`: a local file's commit watch (versionReader).
  */
-export function createSignalsRepo(db: Db, opts: { anchorEvery?: number } = {}) {
+export function createSignalsRepo(
+  db: Db,
+  opts: { anchorEvery?: number; anchorsKept?: number; commits?: CommitWatch } = {},
+) {
   const every = opts.anchorEvery ?? ANCHOR_EVERY
   if (!Number.isInteger(every) || every < 1) throw new Error(`anchorEvery must be a positive integer, got ${every}`)
   const cache = createSignalsCache()
   const pageQueryOf = perShape((shape) => pageQuery(db, shape))
-  const currentVersion = versionReader(db)
-  const anchoredPage = createAnchors(db, every, currentVersion)
+  const currentVersion = versionReader(db, opts.commits)
+  const anchoredPage = createAnchors(db, { every, kept: opts.anchorsKept ?? ANCHORS_KEPT }, currentVersion)
 
   const runPage = (teamId: string, f: SignalFilter, full: boolean, limit: number, offset: number, anchor?: Anchor) =>
     pageQueryOf(shapeOf(f, full, anchor !== undefined)).all({

@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
-import { teams } from '../../tables/teams'
 
 export type SignalFilter = {
   keyword?: string
@@ -77,7 +76,7 @@ const p = (name: string) => sql.placeholder(name)
 /**
  * The WHERE of a list query of `shape`, with placeholders. The anchor bound is a row value compared with `<`: with
  * every index column after the equality prefix descending, SQLite turns it into one index seek (EXPLAIN QUERY PLAN:
- * `SEARCH signals USING COVERING INDEX signals_order_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
+ * `SEARCH signals USING COVERING INDEX signals_list_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
  * same with `intent=?`, `platform=?` or `keyword=?` after `team_id=?` on the other three indexes), so it skips
  * straight to the anchor instead of walking the rows before it.
  */
@@ -98,10 +97,45 @@ function whereOf(shape: FilterShape) {
 }
 
 /**
- * One page in list order. The inner query walks only an index to find the page's rowids, so a deep offset skips
- * index entries rather than whole rows; the outer query reads just the rows of the page, with their verdicts.
+ * Whether signals_list_idx holds every column a page of `shape` reads, in the order of its walk: no full text, and
+ * no equality filter but the team (intent, platform and keyword lead indexes of their own, without the columns).
+ */
+const readFromListIndex = (shape: FilterShape) => !shape.full && !shape.intent && !shape.platform && !shape.keyword
+
+/**
+ * One page in list order. The default list (docs/performance.md#signal-rows) walks signals_list_idx to the page and
+ * reads its rows there, side by side. Any other page: the inner query walks only an index to find the page's rowids,
+ * so a deep offset skips index entries rather than whole rows, and the outer query reads just the rows of the page.
+ * Either way each row's verdict is one primary-key lookup (docs/api.md#feedback).
  */
 export function pageQuery(db: Db, shape: FilterShape) {
+  const columns = {
+    id: signals.id,
+    author: signals.author,
+    platform: signals.platform,
+    intent: signals.intent,
+    score: signals.score,
+    reason: signals.reason,
+    icpMatch: signals.icpMatch,
+    preview: signals.preview,
+    contentFull: shape.full ? signals.contentFull : sql<null>`null`,
+    url: signals.url,
+    keyword: signals.keyword,
+    publishedAt: signals.publishedAt,
+    detectedAt: signals.detectedAt,
+    verdict: signalFeedback.verdict,
+  }
+  const withVerdicts = db
+    .select(columns)
+    .from(signals)
+    .leftJoin(signalFeedback, eq(signalFeedback.signalId, signals.id))
+  if (readFromListIndex(shape))
+    return withVerdicts
+      .where(whereOf(shape))
+      .orderBy(...ORDER)
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare()
   const rowids = db
     .select({ rowid: sql`rowid` })
     .from(signals)
@@ -109,31 +143,10 @@ export function pageQuery(db: Db, shape: FilterShape) {
     .orderBy(...ORDER)
     .limit(p('limit'))
     .offset(p('offset'))
-  return (
-    db
-      .select({
-        id: signals.id,
-        author: signals.author,
-        platform: signals.platform,
-        intent: signals.intent,
-        score: signals.score,
-        reason: signals.reason,
-        icpMatch: signals.icpMatch,
-        preview: signals.preview,
-        contentFull: shape.full ? signals.contentFull : sql<null>`null`,
-        url: signals.url,
-        keyword: signals.keyword,
-        publishedAt: signals.publishedAt,
-        detectedAt: signals.detectedAt,
-        verdict: signalFeedback.verdict,
-      })
-      .from(signals)
-      // The page's few rows only, each one primary-key lookup (docs/api.md#feedback).
-      .leftJoin(signalFeedback, eq(signalFeedback.signalId, signals.id))
-      .where(inArray(sql`${signals}.rowid`, rowids))
-      .orderBy(...ORDER)
-      .prepare()
-  )
+  return withVerdicts
+    .where(inArray(sql`${signals}.rowid`, rowids))
+    .orderBy(...ORDER)
+    .prepare()
 }
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
@@ -161,13 +174,3 @@ export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
     f.minScore ? gte(signals.score, f.minScore) : undefined,
     f.since === undefined ? undefined : gte(signals.publishedAt, f.since),
   )
-
-/** The team's signals version now: it moves with every write of the team's signals (0 for no such team). */
-export function versionReader(db: Db): (teamId: string) => Promise<number> {
-  const query = db
-    .select({ version: teams.signalsVersion })
-    .from(teams)
-    .where(eq(teams.id, p('teamId')))
-    .prepare()
-  return async (teamId) => (await query.all({ teamId }))[0]?.version ?? 0
-}

@@ -169,6 +169,20 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     }
   })
 
+  test('with room for fewer anchors than one filter needs, pages over every filter in turn are still the slices', async () => {
+    const { team, rows, db } = await setup()
+    // 3 anchors in all, where each filter needs up to 14: every entry but the one in use is dropped as pages go on.
+    const repo = createSignalsRepo(db, { anchorEvery: EVERY, anchorsKept: 3 })
+    const slices = FILTERS.map(([, keep]) => sorted(rows.filter(keep)).map((s) => s.id))
+    for (const offset of [90, 13, 56, 7, 35, 99, 21, 70])
+      for (const [i, [f]] of FILTERS.entries())
+        expect({ f, offset, got: await pageIds(repo, team.id, f, 5, offset) }).toEqual({
+          f,
+          offset,
+          got: slices[i].slice(offset, offset + 5),
+        })
+  })
+
   test('anchorEvery must be a positive integer', async () => {
     const { deps } = await testDeps()
     expect(() => createSignalsRepo(deps.database.db, { anchorEvery: 0 })).toThrow()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { cacheKey } from '../../../../src/storage/repos/signals/cache'
-import { type FilterShape, perShape, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { type FilterShape, pageQuery, perShape, shapeOf } from '../../../../src/storage/repos/signals/queries'
 import { testDeps } from '../../../support/deps'
 
 describe('the shape of a signals list query', () => {
@@ -78,7 +78,7 @@ describe('the default list leaves dismissed signals out from the indexes alone',
     const { deps } = await testDeps()
     const order = 'order by score desc, published_at desc, id desc limit 20'
     const plans = {
-      signals_order_idx: `select rowid from signals where team_id = 't' and dismissed = 0 ${order}`,
+      signals_list_idx: `select rowid from signals where team_id = 't' and dismissed = 0 ${order}`,
       signals_intent_idx: `select rowid from signals where team_id = 't' and intent = 'ACTIVE' and dismissed = 0 ${order}`,
       signals_platform_idx: `select rowid from signals where team_id = 't' and platform = 'reddit' and dismissed = 0 ${order}`,
       signals_keyword_idx: `select rowid from signals where team_id = 't' and keyword = 'crm' collate nocase and dismissed = 0 ${order}`,
@@ -92,5 +92,32 @@ describe('the default list leaves dismissed signals out from the indexes alone',
     )
     // The narrowest index that has `dismissed`, as the count without it used before.
     expect(String(count.rows[0].detail)).toStartWith('SEARCH signals USING COVERING INDEX signals_published_idx')
+  })
+
+  test('a page of the default list reads its rows from signals_list_idx alone; a filtered page, from its index and the rows', async () => {
+    const { deps } = await testDeps()
+    const planOf = async (f: Parameters<typeof shapeOf>[0], full: boolean, anchored: boolean) => {
+      const { sql, params } = pageQuery(deps.database.db, shapeOf(f, full, anchored)).getQuery()
+      // A plan does not depend on the values: each placeholder is bound to 1.
+      const args = params.map((v) => (typeof v === 'object' && v !== null ? 1 : v)) as never[]
+      const plan = await deps.database.client.execute({ sql: `explain query plan ${sql}`, args })
+      return plan.rows.map((r) => String(r.detail)).join(' | ')
+    }
+    const listIndex =
+      /^SEARCH signals USING COVERING INDEX signals_list_idx \(team_id=\?[^|]*\) \| SEARCH signal_feedback /
+    for (const anchored of [false, true]) {
+      for (const f of [{}, { minScore: 7 }, { withDismissed: true }, { since: 'x' }]) {
+        const plan = await planOf(f, false, anchored)
+        expect({ f, plan }).toEqual({ f, plan: expect.stringMatching(listIndex) })
+        // Read in the index's order: no sort.
+        expect(plan).not.toContain('TEMP B-TREE')
+      }
+      for (const [f, full] of [
+        [{}, true],
+        [{ intent: 'PAIN' }, false],
+        [{ keyword: 'crm' }, false],
+      ] as const)
+        expect(await planOf(f, full, anchored)).toContain('USING INTEGER PRIMARY KEY (rowid=?)')
+    }
   })
 })

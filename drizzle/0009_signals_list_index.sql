@@ -1,0 +1,2 @@
+DROP INDEX `signals_order_idx`;--> statement-breakpoint
+CREATE INDEX `signals_list_idx` ON `signals` (`team_id`,"score" desc,"published_at" desc,"id" desc,`dismissed`,`author`,`platform`,`intent`,`reason`,`icp_match`,`preview`,`url`,`keyword`,`detected_at`);

@@ -1,0 +1,81 @@
+// docs/performance.md#unlimited-takes: an unlimited quota's units are taken for a whole turn of the event loop at once.
+import { describe, expect, test } from 'bun:test'
+import type { Client, InStatement } from '@libsql/client'
+import { createUsageRepo } from '../../../src/storage/repos/usage'
+import { seedTeam, testDeps } from '../../support/deps'
+
+const MONTH = '2026-11'
+const AT = new Date('2026-11-15T12:00:00.000Z')
+
+/** A usage repo over the test database, and the UPDATE statements it sent. */
+async function world(plans: Record<string, { monthly_requests: number | 'unlimited' }>) {
+  const { deps } = await testDeps({ config: { plans } })
+  const updates: string[] = []
+  const note = (s: InStatement) => {
+    const sql = typeof s === 'string' ? s : s.sql
+    if (sql.startsWith('UPDATE teams')) updates.push(sql)
+  }
+  const counting = new Proxy(deps.database.client, {
+    get(target, prop) {
+      if (prop === 'execute')
+        return (s: InStatement) => {
+          note(s)
+          return target.execute(s)
+        }
+      if (prop === 'batch')
+        return (ss: InStatement[], mode?: 'write') => {
+          for (const s of ss) note(s)
+          return target.batch(ss, mode)
+        }
+      return Reflect.get(target, prop)
+    },
+  }) as Client
+  const taken: number[] = []
+  const usage = createUsageRepo(counting, undefined, (_, c) => taken.push(c.quotaUsed))
+  const quotaUsed = async (teamId: string) =>
+    Number(
+      (await deps.database.client.execute({ sql: 'SELECT quota_used FROM teams WHERE id = ?', args: [teamId] })).rows[0]
+        .quota_used,
+    )
+  return { deps, usage, updates, taken, quotaUsed }
+}
+
+describe('units of an unlimited quota', () => {
+  test('taken by 40 calls in one turn: one statement, each call its own count, as if taken one after another', async () => {
+    const w = await world({ open: { monthly_requests: 'unlimited' } })
+    const { team } = await seedTeam(w.deps, { plan: 'open' })
+    const got = await Promise.all(Array.from({ length: 40 }, () => w.usage.reserve(team.id, MONTH, null, AT)))
+    expect(w.updates).toHaveLength(1)
+    expect(got.map((r) => r?.counters.quotaUsed)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    expect(got.every((r) => r?.source === 'quota' && r.window === null)).toBe(true)
+    expect(await w.quotaUsed(team.id)).toBe(40)
+    expect(w.taken).toEqual([40])
+
+    // The next turn takes on from there; a unit given back comes off the count.
+    const [next] = await Promise.all([w.usage.reserve(team.id, MONTH, null, AT)])
+    expect(next?.counters.quotaUsed).toBe(41)
+    await w.usage.giveBack(got[0] as NonNullable<(typeof got)[0]>)
+    expect(await w.quotaUsed(team.id)).toBe(40)
+  })
+
+  test('two teams in one turn each get their own statement and counts; a team still in an earlier month gets none', async () => {
+    const w = await world({ open: { monthly_requests: 'unlimited' } })
+    const a = (await seedTeam(w.deps, { name: 'a', plan: 'open' })).team
+    const b = (await seedTeam(w.deps, { name: 'b', plan: 'open' })).team
+    const got = await Promise.all([
+      ...Array.from({ length: 3 }, () => w.usage.reserve(a.id, MONTH, null, AT)),
+      ...Array.from({ length: 5 }, () => w.usage.reserve(b.id, MONTH, null, AT)),
+      w.usage.reserve(a.id, '2026-12', null, AT),
+    ])
+    expect(got.map((r) => r?.counters.quotaUsed)).toEqual([1, 2, 3, 1, 2, 3, 4, 5, undefined])
+    expect([await w.quotaUsed(a.id), await w.quotaUsed(b.id)]).toEqual([3, 5])
+  })
+
+  test('a limited quota still takes one unit per statement, so its limit is checked for each', async () => {
+    const w = await world({ small: { monthly_requests: 3 } })
+    const { team } = await seedTeam(w.deps, { plan: 'small' })
+    const got = await Promise.all(Array.from({ length: 5 }, () => w.usage.reserve(team.id, MONTH, 3, AT)))
+    expect(got.map((r) => r?.counters.quotaUsed)).toEqual([1, 2, 3, undefined, undefined])
+    expect(w.updates.filter((sql) => sql.includes('quota_used = quota_used + 1'))).toHaveLength(5)
+  })
+})
