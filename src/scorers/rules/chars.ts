@@ -21,7 +21,10 @@ export const isQuestionMark = (c: number) => c === 63 || c === 0xff1f
 /** White space as `\s` and `trim` read it. */
 const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c >= 128 && isWideSpace(c))
 
-/** `s` with each run of white space made one space, and trimmed: `s.replace(/\s+/g, ' ').trim()`, kept when that changes nothing. */
+/**
+ * `s` with each run of white space made one space, and trimmed (`s.replace(/\s+/g, ' ').trim()`): `s` itself when
+ * that changes nothing, which the loop tells without an expression.
+ */
 export function squeezeSpaces(s: string): string {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
