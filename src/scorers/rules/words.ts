@@ -109,6 +109,9 @@ export function readWords(content: string, keyword: string | undefined, lower = 
   let seen = 0
   let tokens = 0
   let found = 0
+  // Whether the text holds a character past U+03FF: without one, no script of another language (all past it, and none
+  // lower-cased below it) can be in the post.
+  let wide = false
   known.startPost()
   // A word per character at most: room for them all is made before the loop.
   const most = lower.length + (keyword?.length ?? 0)
@@ -119,6 +122,7 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     for (let i = 0; i < length; ) {
       let c = text.charCodeAt(i)
       if (c >= 0x250 || ((CLASS[c] as number) & STARTS) === 0) {
+        if (c >= 0x400) wide = true
         i++
         continue
       }
@@ -146,14 +150,14 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     roots.roots[k] = known.roots[known.rootOf[word] as number] as string
     roots.words[k] = known.words[word] as string
   }
-  return { roots, lang: language(content, tokens, counts) }
+  return { roots, lang: language(content, tokens, counts, wide) }
 }
 
-function language(content: string, tokens: number, counts: number[]): Lang {
+function language(content: string, tokens: number, counts: number[], wide: boolean): Lang {
   // A post with few Latin words and text in another script is in that script's language.
-  const head = content.slice(0, 400)
-  if (KANA_RE.test(head)) return 'ja'
-  if (tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
+  const head = wide ? content.slice(0, 400) : ''
+  if (wide && KANA_RE.test(head)) return 'ja'
+  if (wide && tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
   let best = 0
   for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i
   // English unless another language clearly leads: short posts and shared words are read as English.
