@@ -149,23 +149,27 @@ export function firstMatchGroups(
 }
 
 /** The hits of a list's matches (firstMatches), in the order of its cues. */
-export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): CueHit[] {
-  const hits: CueHit[] = []
+export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): readonly CueHit[] {
+  let hits: CueHit[] | undefined
   for (let j = 0; j < cues.length; j++) {
     const m = found[j]
     const c = cues[j] as Cue
-    if (m) hits.push({ what: c.what, text: m[0], w: c.w, index: m.index })
+    if (m) (hits ??= []).push({ what: c.what, text: m[0], w: c.w, index: m.index })
   }
-  return hits
+  return hits ?? NO_HITS
 }
 
+/** The hits of a list with none, shared: most lists of most posts have none. */
+export const NO_HITS: readonly CueHit[] = Object.freeze([])
+
 /** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
-export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): CueHit[][] {
+export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): Array<readonly CueHit[]> {
   return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
 }
 
 /** Every cue of a list that occurs in the text, each with the phrase it matched, in the order of the list. */
-export const findCues = (text: string, cues: readonly Cue[]): CueHit[] => hitsOf(cues, firstMatches(text, cues))
+export const findCues = (text: string, cues: readonly Cue[]): readonly CueHit[] =>
+  hitsOf(cues, firstMatches(text, cues))
 
 export function firstOf(text: string, re: RegExp): string | null {
   re.lastIndex = 0

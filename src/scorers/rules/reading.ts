@@ -9,7 +9,7 @@ import { ACTIVE_CUES, SWITCH_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
-import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, sum } from './match'
+import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, NO_HITS, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -37,8 +37,6 @@ const LISTS = {
 const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
 // The switching frames (rivals.ts) are read in the same scan; their matches, not hits, go to findSwitch.
 const GROUPS: readonly (readonly Cue[])[] = [...Object.values(LISTS), SWITCH_CUES]
-
-const NO_HITS: readonly CueHit[] = Object.freeze([])
 
 /** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
 function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): readonly CueHit[] {
@@ -80,7 +78,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const words = readWords(text, keyword, lower)
   const groups = firstMatchGroups(text, GROUPS)
   const sw = findSwitch(text, ctx, groups[NAMES.length] ?? [])
-  const found = {} as Record<keyof typeof LISTS, CueHit[]>
+  const found = {} as Record<keyof typeof LISTS, readonly CueHit[]>
   for (let i = 0; i < NAMES.length; i++)
     found[NAMES[i] as keyof typeof LISTS] = hitsOf(GROUPS[i] ?? [], groups[i] ?? [])
   const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
