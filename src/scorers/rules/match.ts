@@ -1,11 +1,12 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
 import { getOrAdd } from '../../lib/get-or-add'
+import { type CueHit, hitsOf } from './hits'
 import type { Cue } from './cue'
 import { leadStrings, mustHold } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
-export type CueHit = { what: string; text: string; w: number; index: number }
+export { type CueHit, hitsOf, joined, NO_HITS, sum } from './hits'
 
 /** True when a negation ("not", "never", "don't", "no longer") sits at most two words before `index`. */
 export function isNegated(text: string, index: number): boolean {
@@ -148,20 +149,6 @@ export function firstMatchGroups(
   return out
 }
 
-/** The hits of a list's matches (firstMatches), in the order of its cues. */
-export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): readonly CueHit[] {
-  let hits: CueHit[] | undefined
-  for (let j = 0; j < cues.length; j++) {
-    const m = found[j]
-    const c = cues[j] as Cue
-    if (m) (hits ??= []).push({ what: c.what, text: m[0], w: c.w, index: m.index })
-  }
-  return hits ?? NO_HITS
-}
-
-/** The hits of a list with none, shared: most lists of most posts have none. */
-export const NO_HITS: readonly CueHit[] = Object.freeze([])
-
 /** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
 export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): Array<readonly CueHit[]> {
   return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
@@ -176,8 +163,6 @@ export function firstOf(text: string, re: RegExp): string | null {
   const m = re.exec(text)
   return m ? m[0] : null
 }
-
-export const sum = (hits: readonly CueHit[]) => hits.reduce((s, h) => s + h.w, 0)
 
 /** a-z or 0-9; NaN (outside the string) is not. */
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57)

@@ -9,7 +9,7 @@ import { ACTIVE_CUES, SWITCH_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
-import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, NO_HITS, sum } from './match'
+import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, joined, NO_HITS, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -81,11 +81,11 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const found = {} as Record<keyof typeof LISTS, readonly CueHit[]>
   for (let i = 0; i < NAMES.length; i++)
     found[NAMES[i] as keyof typeof LISTS] = hitsOf(GROUPS[i] ?? [], groups[i] ?? [])
-  const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
-  const pain = found.pain.concat(sw.pain, foreign(text, words.lang, 'pain'))
-  const leaving = found.leaving.concat(foreign(text, words.lang, 'leaving'))
-  let complaint: CueHit[] | undefined
-  let question: CueHit[] | undefined
+  const active = joined(found.active, sw.active, foreign(text, words.lang, 'active'))
+  const pain = joined(found.pain, sw.pain, foreign(text, words.lang, 'pain'))
+  const leaving = joined(found.leaving, foreign(text, words.lang, 'leaving'))
+  let complaint: readonly CueHit[] | undefined
+  let question: readonly CueHit[] | undefined
   return {
     text,
     lower,
@@ -114,12 +114,12 @@ export function readPost(content: string, keyword: string | undefined, context: 
     complaint: () => {
       if (!complaint) {
         const shout = shouting(text)
-        complaint = found.frames.concat(found.support, shout ? [shout] : [])
+        complaint = joined(found.frames, found.support, shout ? [shout] : NO_HITS)
       }
       return complaint
     },
     praise: () => praiseWeight(found.praise),
-    question: () => (question ??= found.question.concat(foreign(text, words.lang, 'question'))),
+    question: () => (question ??= joined(found.question, foreign(text, words.lang, 'question'))),
     genre: () => found.genre,
   }
 }
