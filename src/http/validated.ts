@@ -32,7 +32,8 @@ export function answers<M extends Record<number, v.GenericSchema>>(config: Pick<
   return out as M
 }
 
-function unchecked<S extends v.GenericSchema>(schema: S): S {
+/** `schema` for documentation only: a value is not checked against it (answers checked where they are written). */
+export function unchecked<S extends v.GenericSchema>(schema: S): S {
   const standard: v.StandardProps<v.InferInput<S>, v.InferOutput<S>> = {
     ...schema['~standard'],
     validate: (value) => ({ value: value as v.InferOutput<S> }),
