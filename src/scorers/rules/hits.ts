@@ -12,7 +12,9 @@ export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArra
   for (let j = 0; j < cues.length; j++) {
     const m = found[j]
     const c = cues[j] as Cue
-    if (m) (hits ??= []).push({ what: c.what, text: m[0], w: c.w, index: m.index })
+    if (!m) continue
+    hits ??= []
+    hits.push({ what: c.what, text: m[0], w: c.w, index: m.index })
   }
   return hits ?? NO_HITS
 }
