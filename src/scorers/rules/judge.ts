@@ -4,6 +4,7 @@
  * from a base per intent, the cues and the modifiers, within a ceiling per intent (docs/scoring.md#the-score).
  */
 import type { Intent, ScoreInput, ScoreResult } from '../types'
+import { endsSentence, holds, isQuestionMark, squeezeSpaces } from './chars'
 import { matchIcpWords } from './icp'
 import { type CueHit, sum } from './match'
 import type { Reading } from './reading'
@@ -22,20 +23,27 @@ const PAIN_THRESHOLD = 1
 const NEAR = 200
 /** A launch, job post or tutorial counts this much against PAIN and QUESTION: it describes problems it does not have. */
 const GENRE_WEIGHT = 1.5
+/** The modifiers a post's score takes: what adds how much to a buying post (strong) and to any other (weak). */
+const MODIFIERS = [
+  ['budget', 'mentions budget', 1, 0.3],
+  ['urgency', 'urgency', 0.7, 0.3],
+  ['team', 'team size', 0.5, 0.2],
+] as const
 /** Questions that ask how things are done or what they mean, not for a remedy: a complaint must be stronger in them. */
 const INFORMATIONAL = new Set(['asks how others do it', 'asks to understand', 'asks how to do it'])
 
 /** A question where posts put theirs: in the title or first lines, or at the end; not one asked in passing. */
-const asksUpFront = (text: string) => /[?？]/.test(text.slice(0, 200)) || /[?？]/.test(text.slice(-200))
+const asksUpFront = (text: string) =>
+  holds(text, 0, 200, isQuestionMark) || holds(text, text.length - 200, text.length, isQuestionMark)
 
 /** No sentence end between two places of the text, and not far apart. */
 function sameSentence(text: string, a: number, b: number): boolean {
   const [from, to] = a < b ? [a, b] : [b, a]
-  return to - from < NEAR && !/[.!?\n]/.test(text.slice(from, to))
+  return to - from < NEAR && !holds(text, from, to, endsSentence)
 }
 
 const clip = (s: string) => {
-  const t = s.replace(/\s+/g, ' ').trim()
+  const t = squeezeSpaces(s)
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 
@@ -159,11 +167,8 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
   let score = BASE[intent] + Math.min(2.5, strength * (intent === 'MENTION' ? 0.3 : 0.6))
   const notes: string[] = []
   const buying = intent === 'ACTIVE' || intent === 'COMPETITOR'
-  for (const [value, label, strong, weak] of [
-    [r.budget, 'mentions budget', 1, 0.3],
-    [r.urgency, 'urgency', 0.7, 0.3],
-    [r.team, 'team size', 0.5, 0.2],
-  ] as const) {
+  for (const [key, label, strong, weak] of MODIFIERS) {
+    const value = r[key]
     if (!value) continue
     score += buying ? strong : weak
     notes.push(`${label} ("${clip(value)}")`)

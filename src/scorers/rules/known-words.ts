@@ -3,64 +3,117 @@
  * Posts share most of their words: a word is looked up by a hash of its letters and compared in place, and only a
  * word not met yet is cut out and described (its root, whether it is a little word of some language). Cutting every
  * word out and looking it up in a Map cost a third of the scorer's time.
+ *
+ * Everything a lookup reads is in flat arrays of numbers (the slots' hashes and words, each word's letters one after
+ * another in one array, its root's number): comparing a word through its string object and its description through
+ * another object took a third more time.
  */
 
-/** What is kept of a word; words of one root share `mark`, which says in which post the root was last met. */
-export type KnownWord = { word: string; root: string; little: number; mark: { post: number } }
-
 /** A table of at most about `max` words (it is emptied when past that, between two posts: memory stays flat). */
-export function wordTable(describe: (word: string) => { root: string; little: number }, max: number) {
+export class WordTable {
   // Twice the bound and more, as a power of two: the words of a post of 20,000 characters past the bound still fit.
-  const size = 2 ** Math.ceil(Math.log2(max * 2 + 10_000))
-  const mask = size - 1
-  let hashes = new Int32Array(size)
-  let words: Array<KnownWord | undefined> = new Array(size)
-  let marks = new Map<string, { post: number }>()
-  let count = 0
-  let post = 0
+  private readonly size: number
+  private readonly mask: number
+  /** Per slot: the hash of its word's letters (0: a free slot) and the word's number. */
+  private hashes: Int32Array
+  private slots: Int32Array
+  /** The letters of every word met, one word after another; a word's own start and length, by its number. */
+  private letters = new Uint16Array(1 << 16)
+  private used = 0
+  private starts: number[] = []
+  private lengths: number[] = []
+  /** By word number: the word, its little-word bits and its root's number (-1: not topical). */
+  words: string[] = []
+  little: number[] = []
+  rootOf: number[] = []
+  /** By root number: the root, and the post it was last met in. */
+  roots: string[] = []
+  private marks: number[] = []
+  private rootNumbers = new Map<string, number>()
+  private post = 0
 
-  const sameWord = (text: string, from: number, word: string) => {
-    for (let j = 0; j < word.length; j++) if (text.charCodeAt(from + j) !== word.charCodeAt(j)) return false
+  constructor(
+    private readonly describe: (word: string) => { root: string; little: number },
+    private readonly max: number,
+  ) {
+    this.size = 2 ** Math.ceil(Math.log2(max * 2 + 10_000))
+    this.mask = this.size - 1
+    this.hashes = new Int32Array(this.size)
+    this.slots = new Int32Array(this.size)
+  }
+
+  /** Starts reading a post: every root is new to it until `firstInPost` says otherwise. */
+  startPost(): void {
+    this.post++
+    if (this.words.length < this.max) return
+    this.hashes = new Int32Array(this.size)
+    this.slots = new Int32Array(this.size)
+    this.used = 0
+    this.starts = []
+    this.lengths = []
+    this.words = []
+    this.little = []
+    this.rootOf = []
+    this.roots = []
+    this.marks = []
+    this.rootNumbers = new Map()
+  }
+
+  /** The number of the word `text[from, to)` whose letters hash to `hash`: found, or cut out and kept. */
+  find(text: string, from: number, to: number, hash: number): number {
+    // Hash 0 marks a free slot: a word's hash is never 0. Kept short, so that the engine writes it into its caller's
+    // loop: the rare new word is added by another method.
+    const h = hash | 1
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const at = this.hashes[i] as number
+      if (at === 0) return this.add(text.slice(from, to), i, h)
+      if (at === h && this.same(this.slots[i] as number, text, from, to)) return this.slots[i] as number
+    }
+  }
+
+  /** Whether word number `word` is `text[from, to)`. */
+  private same(word: number, text: string, from: number, to: number): boolean {
+    const length = to - from
+    if (this.lengths[word] !== length) return false
+    const letters = this.letters
+    const start = this.starts[word] as number
+    for (let j = 0; j < length; j++) if (letters[start + j] !== text.charCodeAt(from + j)) return false
     return true
   }
 
-  return {
-    /** Starts reading a post: every root is new to it until `firstInPost` says otherwise. */
-    startPost(): void {
-      post++
-      if (count < max) return
-      hashes = new Int32Array(size)
-      words = new Array(size)
-      marks = new Map()
-      count = 0
-    },
-    /** The word `text[from, to)` whose letters hash to `hash`: found, or cut out and kept. */
-    find(text: string, from: number, to: number, hash: number): KnownWord {
-      const length = to - from
-      // Hash 0 marks a free slot: a word's hash is never 0.
-      const h = hash | 1
-      for (let i = h & mask; ; i = (i + 1) & mask) {
-        const at = hashes[i]
-        if (at === 0) {
-          const word = text.slice(from, to)
-          const { root, little } = describe(word)
-          const mark = marks.get(root) ?? { post: 0 }
-          marks.set(root, mark)
-          const made = { word, root, little, mark }
-          words[i] = made
-          hashes[i] = h
-          count++
-          return made
-        }
-        const known = words[i] as KnownWord
-        if (at === h && known.word.length === length && sameWord(text, from, known.word)) return known
+  /** Whether root number `root` is met for the first time in the current post. */
+  firstInPost(root: number): boolean {
+    if (this.marks[root] === this.post) return false
+    this.marks[root] = this.post
+    return true
+  }
+
+  /** Keeps a new word in free slot `slot`, with hash `h`. */
+  private add(word: string, slot: number, h: number): number {
+    const { root, little } = this.describe(word)
+    let r = -1
+    if (root) {
+      r = this.rootNumbers.get(root) ?? this.roots.length
+      if (r === this.roots.length) {
+        this.roots.push(root)
+        this.marks.push(0)
+        this.rootNumbers.set(root, r)
       }
-    },
-    /** Whether this is the first word of its root in the current post. */
-    firstInPost(known: KnownWord): boolean {
-      if (known.mark.post === post) return false
-      known.mark.post = post
-      return true
-    },
+    }
+    if (this.used + word.length > this.letters.length) {
+      const grown = new Uint16Array(Math.max(this.letters.length * 2, this.used + word.length))
+      grown.set(this.letters)
+      this.letters = grown
+    }
+    for (let j = 0; j < word.length; j++) this.letters[this.used + j] = word.charCodeAt(j)
+    this.starts.push(this.used)
+    this.lengths.push(word.length)
+    this.used += word.length
+    this.words.push(word)
+    this.little.push(little)
+    this.rootOf.push(r)
+    this.hashes[slot] = h
+    this.slots[slot] = this.words.length - 1
+    return this.words.length - 1
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The characters (UTF-16 units) a match of an expression can start with, read from its source, for the few cues that
- * are scanned on their own (an emoji, a look-behind first; docs/scoring.md#performance): a post holding none of them
- * cannot match, and the scan is skipped. Assertions (`\b`, `^`, look-arounds) are passed over, which can only add
- * characters; anything not read plainly (a class with a range, `\w`, `.`, a letter past ASCII under `i`) gives null:
- * the cue is always scanned.
+ * What a match of an expression can start with, read from its source, for the few cues that are scanned on their own
+ * (an emoji, a look-behind first; docs/scoring.md#performance): a post holding none of it cannot match, and the scan
+ * is skipped. A single character followed by another one that must come next is read as the two ("D:" rather than
+ * "D", which every post holds). Assertions (`\b`, `^`, look-arounds) are passed over, which can only add starts;
+ * anything not read plainly (a class with a range, `\w`, `.`, a letter past ASCII under `i`) gives null: the cue is
+ * always scanned.
  */
 import { closing, splitTop } from './regex-source'
 
@@ -12,20 +13,44 @@ const OWN_ESCAPES = new Set([...'.?!/\\-+*()[]{}|^$:,#@&%~=<>\'"'])
 const LOOK_AROUND = /^\(\?<?[=!]/
 
 /**
- * The characters a match can start with, or null when they cannot be read. Under `i` without `u`, an ASCII letter
- * matches its two cases only, and no other character matches one of another case (the expression's own rules).
+ * The strings (one or two UTF-16 units) a match can start with, or null when they cannot be read. Under `i` without
+ * `u`, an ASCII letter matches its two cases only, and no other character matches one of another case (the
+ * expression's own rules).
  */
-export function leadChars(re: RegExp): string[] | null {
+export function leadStrings(re: RegExp): string[] | null {
   if (re.unicode || re.flags.includes('v')) return null
   const out = new Set<string>()
   for (const alt of splitTop(re.source)) if (!leadsOf(alt, out)) return null
-  for (const c of [...out]) {
-    if (!re.ignoreCase || c.toLowerCase() === c.toUpperCase()) continue
-    if (!/^[a-z]$/i.test(c)) return null
-    out.add(c.toLowerCase())
-    out.add(c.toUpperCase())
+  if (!re.ignoreCase) return [...out]
+  const cased = new Set<string>()
+  for (const lead of out) {
+    let forms = ['']
+    for (const c of lead) {
+      if (c.toLowerCase() === c.toUpperCase()) forms = forms.map((f) => f + c)
+      else if (/^[a-z]$/i.test(c)) forms = forms.flatMap((f) => [f + c.toLowerCase(), f + c.toUpperCase()])
+      else return null
+    }
+    for (const f of forms) cased.add(f)
   }
-  return [...out]
+  return [...cased]
+}
+
+/** The characters (UTF-16 units) a match can start with: the first ones of leadStrings. */
+export function leadChars(re: RegExp): string[] | null {
+  const leads = leadStrings(re)
+  return leads && [...new Set(leads.map((l) => l.charAt(0)))]
+}
+
+/** The single character written at `i` of `seq` (a plain character, an escape of its own, `\uXXXX`) and its end. */
+function literalAt(seq: string, i: number): [string, number] | null {
+  const ch = seq.charAt(i)
+  if (ch === '\\') {
+    const unit = /^u[0-9a-f]{4}/i.exec(seq.slice(i + 1, i + 6))
+    if (unit) return [String.fromCharCode(Number.parseInt(unit[0].slice(1), 16)), i + 6]
+    const e = seq.charAt(i + 1)
+    return OWN_ESCAPES.has(e) ? [e, i + 2] : null
+  }
+  return ch !== '' && !'.*+?{}|()[^$'.includes(ch) ? [ch, i + 1] : null
 }
 
 /** A class's characters (`[...]` without its brackets), or null for a negated class, a range or an escape not read. */
@@ -44,6 +69,20 @@ function classChars(body: string): string[] | null {
 }
 
 /**
+ * The character that must come right after a single character ending at `end` when the match takes that one (taken
+ * once or left out, `c` or `c?`), or null: nothing read, or one that may be left out or another that may repeat.
+ */
+function secondOf(seq: string, end: number): string | null {
+  let j = end
+  const quantifier = seq.charAt(j)
+  if (quantifier === '?') j += seq.charAt(j + 1) === '?' ? 2 : 1
+  else if (quantifier === '*' || quantifier === '+' || quantifier === '{') return null
+  const next = literalAt(seq, j)
+  const after = next ? seq.charAt(next[1]) : ''
+  return next && after !== '?' && after !== '*' && after !== '{' ? next[0] : null
+}
+
+/**
  * Adds the leads of a sequence of pieces to `out`: those of its first piece, and of the next ones while the pieces
  * before may take nothing. False when they cannot be read, or when the whole sequence may take nothing.
  */
@@ -57,20 +96,16 @@ function leadsOf(seq: string, out: Set<string>): boolean {
       i++
       continue
     }
-    if (ch === '\\') {
-      const e = seq.charAt(i + 1)
-      end = i + 2
-      if (e === 'b' || e === 'B') {
-        i = end
-        continue
-      }
-      const unit = /^u[0-9a-f]{4}/i.exec(seq.slice(i + 1, i + 6))
-      if (unit) {
-        end = i + 6
-        piece = [String.fromCharCode(Number.parseInt(unit[0].slice(1), 16))]
-      } else if (OWN_ESCAPES.has(e)) piece = [e]
-      else return false
-    } else if (ch === '(' || ch === '[') {
+    if (ch === '\\' && (seq.charAt(i + 1) === 'b' || seq.charAt(i + 1) === 'B')) {
+      i += 2
+      continue
+    }
+    const literal = literalAt(seq, i)
+    if (literal) {
+      end = literal[1]
+      piece = [literal[0] + (secondOf(seq, end) ?? '')]
+    } else if (ch === '\\') return false
+    else if (ch === '(' || ch === '[') {
       const close = closing(seq, i)
       if (close < 0) return false
       end = close + 1
@@ -84,7 +119,7 @@ function leadsOf(seq: string, out: Set<string>): boolean {
         const body = seq.slice(seq.charAt(i + 1) === '?' ? i + 3 : i + 1, close)
         piece = splitTop(body).every((alt) => leadsOf(alt, inner)) ? [...inner] : null
       }
-    } else if (!'.*+?{}|)'.includes(ch)) piece = [ch]
+    }
     if (piece === null) return false
     for (const c of piece) out.add(c)
     // A piece that may be taken no times lets the next one start the match.
@@ -95,4 +130,34 @@ function leadsOf(seq: string, out: Set<string>): boolean {
     if (seq.charAt(i) === '?') i++
   }
   return false
+}
+
+/**
+ * A sign every match of the expression holds (not a letter, digit or space: "?" for "do … ?"), or null: a literal one
+ * taken at least once by every alternative outside groups and classes. A post without it needs no try of the cue
+ * (match.ts), which a question cue would get at every "is" or "do" of a post asking nothing.
+ */
+export function mustHold(re: RegExp): string | null {
+  let common: string[] | undefined
+  for (const alt of splitTop(re.source)) {
+    const held = new Set<string>()
+    for (let i = 0; i < alt.length; ) {
+      const ch = alt.charAt(i)
+      const literal = literalAt(alt, i)
+      let end = literal ? literal[1] : ch === '\\' ? i + 2 : ch === '(' || ch === '[' ? closing(alt, i) + 1 : i + 1
+      if (end <= i) return null
+      const q = alt.charAt(end)
+      const optional = q === '?' || q === '*' || /^\{0[,}]/.test(alt.slice(end, end + 3))
+      if (literal && !optional && /^[^\p{L}\p{N}\s]$/u.test(literal[0])) held.add(literal[0])
+      // Past the piece's quantifier, lazy or not.
+      if (q === '{') {
+        end = alt.indexOf('}', end) + 1
+        if (end === 0) return null
+      } else if (q === '?' || q === '*' || q === '+') end++
+      if (alt.charAt(end) === '?') end++
+      i = end
+    }
+    common = common === undefined ? [...held] : common.filter((c) => held.has(c))
+  }
+  return common?.[0] ?? null
 }

@@ -1,11 +1,12 @@
 /** Finding cues in a text: precompiled regexes, a negation window, whole-word lookups without allocation. */
 import { getOrAdd } from '../../lib/get-or-add'
+import { type CueHit, hitsOf } from './hits'
 import type { Cue } from './cue'
-import { leadChars } from './lead-chars'
+import { leadStrings, mustHold } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
-export type CueHit = { what: string; text: string; w: number; index: number }
+export { type CueHit, hitsOf, joined, NO_HITS, sum } from './hits'
 
 /** True when a negation ("not", "never", "don't", "no longer") sits at most two words before `index`. */
 export function isNegated(text: string, index: number): boolean {
@@ -36,10 +37,11 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
 }
 
 /**
- * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), and for the cues scanned on their
- * own the characters a match can start with (lead-chars.ts), built on first use.
+ * A list's word index (word-index.ts), each cue's expression anchored (`y` flag), for the cues scanned on their own
+ * the strings a match can start with, and the sign every match of a cue holds, if any (lead-chars.ts), built on first
+ * use.
  */
-type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null> }
+type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null>; needs: Array<string | null> }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
 const compile = (cues: readonly Cue[]): Compiled =>
@@ -48,40 +50,84 @@ const compile = (cues: readonly Cue[]): Compiled =>
     return {
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadChars(q.re) : null)),
+      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null)),
+      needs: cues.map((q) => mustHold(q.re)),
     }
   })
 
-/** Whether the text holds one of the characters a match can start with (all of them when they are unknown). */
+/** Whether the text holds one of the strings a match can start with (true when they are unknown). */
 function mayStart(text: string, leads: string[] | null): boolean {
   if (leads === null) return true
-  for (const c of leads) if (text.includes(c)) return true
+  for (const lead of leads) if (text.includes(lead)) return true
   return false
 }
 
 /**
- * For each cue of the list, its first non-negated match in the text, or null. Cues with known first words are tried
- * only where such a word starts (word-index.ts), in text order; the others are scanned on their own, when the text
- * holds a character their match can start with.
+ * Calls `found(k, m)` with the first non-negated match of each cue of the list that has one. Cues with known first
+ * words are tried only where such a word starts (word-index.ts), in text order; the others are scanned on their own,
+ * when the text holds a string their match can start with.
  */
-export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
-  const { index, sticky, leads } = compile(cues)
-  const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
-  for (const k of index.unkeyed) if (mayStart(text, leads[k] ?? null)) out[k] = firstMatch(text, cues[k] as Cue)
+function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m: RegExpExecArray) => void): void {
+  const { index, sticky, leads, needs } = compile(cues)
+  for (const k of index.unkeyed) {
+    const m = mayStart(text, leads[k] ?? null) ? firstMatch(text, cues[k] as Cue) : null
+    if (m) found(k, m)
+  }
+  // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
+  let asked = ''
+  let held = false
   eachCandidate(text, index, (k, at) => {
+    const need = needs[k]
+    if (need) {
+      if (need !== asked) {
+        asked = need
+        held = text.includes(need)
+      }
+      // No try can match: the cue needs no more.
+      if (!held) return true
+    }
     const re = sticky[k] as RegExp
     re.lastIndex = at
     const m = re.exec(text)
     if (m === null) return false
     if (isCancelled(text, cues[k] as Cue, m)) return false
-    out[k] = m
+    found(k, m)
     return true
+  })
+}
+
+/** For each cue of the list, its first non-negated match in the text, or null. */
+export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpExecArray | null> {
+  const out: Array<RegExpExecArray | null> = new Array(cues.length).fill(null)
+  eachFirstMatch(text, cues, (k, m) => {
+    out[k] = m
   })
   return out
 }
 
-// Groups of lists read in one scan, flattened once.
-const flattened = new WeakMap<readonly (readonly Cue[])[], readonly Cue[]>()
+// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once, with
+// each group's answer when nothing of it is found (most groups of most posts), shared rather than made per post.
+type Flattened = {
+  all: readonly Cue[]
+  group: Int32Array
+  place: Int32Array
+  nothing: ReadonlyArray<ReadonlyArray<RegExpExecArray | null>>
+}
+const flattened = new WeakMap<readonly (readonly Cue[])[], Flattened>()
+const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
+  const all = groups.flat()
+  const group = new Int32Array(all.length)
+  const place = new Int32Array(all.length)
+  let k = 0
+  groups.forEach((cues, g) => {
+    for (let j = 0; j < cues.length; j++, k++) {
+      group[k] = g
+      place[k] = j
+    }
+  })
+  const nothing = groups.map((cues) => Object.freeze(new Array<RegExpExecArray | null>(cues.length).fill(null)))
+  return { all, group, place, nothing }
+}
 
 /**
  * The first non-negated match of every cue of several lists, found in one scan of the text (the word starts are
@@ -91,43 +137,32 @@ const flattened = new WeakMap<readonly (readonly Cue[])[], readonly Cue[]>()
 export function firstMatchGroups(
   text: string,
   groups: readonly (readonly Cue[])[],
-): Array<Array<RegExpExecArray | null>> {
-  const all = getOrAdd(flattened, groups, () => groups.flat())
-  const found = firstMatches(text, all)
-  let k = 0
-  return groups.map((cues) => {
-    const from = k
-    k += cues.length
-    return found.slice(from, k)
+): Array<ReadonlyArray<RegExpExecArray | null>> {
+  const { all, group, place, nothing } = getOrAdd(flattened, groups, () => flatten(groups))
+  const out = nothing.slice()
+  eachFirstMatch(text, all, (k, m) => {
+    const g = group[k] as number
+    let list = out[g] as Array<RegExpExecArray | null>
+    if (list === nothing[g]) out[g] = list = list.slice()
+    list[place[k] as number] = m
   })
-}
-
-/** The hits of a list's matches (firstMatches), in the order of its cues. */
-export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): CueHit[] {
-  const hits: CueHit[] = []
-  for (let j = 0; j < cues.length; j++) {
-    const m = found[j]
-    const c = cues[j] as Cue
-    if (m) hits.push({ what: c.what, text: m[0], w: c.w, index: m.index })
-  }
-  return hits
+  return out
 }
 
 /** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
-export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): CueHit[][] {
+export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): Array<readonly CueHit[]> {
   return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
 }
 
 /** Every cue of a list that occurs in the text, each with the phrase it matched, in the order of the list. */
-export const findCues = (text: string, cues: readonly Cue[]): CueHit[] => hitsOf(cues, firstMatches(text, cues))
+export const findCues = (text: string, cues: readonly Cue[]): readonly CueHit[] =>
+  hitsOf(cues, firstMatches(text, cues))
 
 export function firstOf(text: string, re: RegExp): string | null {
   re.lastIndex = 0
   const m = re.exec(text)
   return m ? m[0] : null
 }
-
-export const sum = (hits: readonly CueHit[]) => hits.reduce((s, h) => s + h.w, 0)
 
 /** a-z or 0-9; NaN (outside the string) is not. */
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57)

@@ -9,7 +9,7 @@ import { ACTIVE_CUES, SWITCH_CUES } from './buying-cues'
 import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } from './complaint'
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
-import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, sum } from './match'
+import { type CueHit, containsWord, findCues, firstMatchGroups, firstOf, hitsOf, joined, NO_HITS, sum } from './match'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -39,8 +39,8 @@ const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
 const GROUPS: readonly (readonly Cue[])[] = [...Object.values(LISTS), SWITCH_CUES]
 
 /** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
-function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): CueHit[] {
-  if (lang === 'en' || lang === 'other') return []
+function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): readonly CueHit[] {
+  if (lang === 'en' || lang === 'other') return NO_HITS
   if (lang === 'ja') return findCues(text, JAPANESE[kind])
   const lists = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
   return findCues(text, lists[kind])
@@ -78,14 +78,14 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const words = readWords(text, keyword, lower)
   const groups = firstMatchGroups(text, GROUPS)
   const sw = findSwitch(text, ctx, groups[NAMES.length] ?? [])
-  const found = {} as Record<keyof typeof LISTS, CueHit[]>
+  const found = {} as Record<keyof typeof LISTS, readonly CueHit[]>
   for (let i = 0; i < NAMES.length; i++)
     found[NAMES[i] as keyof typeof LISTS] = hitsOf(GROUPS[i] ?? [], groups[i] ?? [])
-  const active = found.active.concat(sw.active, foreign(text, words.lang, 'active'))
-  const pain = found.pain.concat(sw.pain, foreign(text, words.lang, 'pain'))
-  const leaving = found.leaving.concat(foreign(text, words.lang, 'leaving'))
-  let complaint: CueHit[] | undefined
-  let question: CueHit[] | undefined
+  const active = joined(found.active, sw.active, foreign(text, words.lang, 'active'))
+  const pain = joined(found.pain, sw.pain, foreign(text, words.lang, 'pain'))
+  const leaving = joined(found.leaving, foreign(text, words.lang, 'leaving'))
+  let complaint: readonly CueHit[] | undefined
+  let question: readonly CueHit[] | undefined
   return {
     text,
     lower,
@@ -98,7 +98,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
     words,
     keywordRoots: ownRoots,
     /** A question mark (any script's). */
-    asks: /[?？]/.test(text),
+    asks: text.includes('?') || text.includes('？'),
     /** A code block, or inline code twice: a developer's post. */
     code: text.includes('`') && (text.includes('```') || (text.match(/`/g)?.length ?? 0) >= 4),
     activeW: sum(active),
@@ -114,12 +114,12 @@ export function readPost(content: string, keyword: string | undefined, context: 
     complaint: () => {
       if (!complaint) {
         const shout = shouting(text)
-        complaint = found.frames.concat(found.support, shout ? [shout] : [])
+        complaint = joined(found.frames, found.support, shout ? [shout] : NO_HITS)
       }
       return complaint
     },
     praise: () => praiseWeight(found.praise),
-    question: () => (question ??= found.question.concat(foreign(text, words.lang, 'question'))),
+    question: () => (question ??= joined(found.question, foreign(text, words.lang, 'question'))),
     genre: () => found.genre,
   }
 }

@@ -3,6 +3,7 @@
  * named by their ICP profiles, switching frames ("switching from X") and a product named next to a complaint.
  */
 import { SWITCH_CUES } from './buying-cues'
+import { endsSentence } from './chars'
 import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
 import { type CueHit, matchStart, wordAt } from './match'
@@ -142,7 +143,6 @@ export function findSwitch(
   return { rival: null, compared, keyword, active, pain }
 }
 
-const SENTENCE_END = /[.!?\n]/
 const WORD_RE = /[@#]?[A-Za-z][\w.&+'’-]*/g
 const SUBJECT_VERB =
   /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
@@ -150,9 +150,9 @@ const SUBJECT_VERB =
 /** A product named in the sentence around a complaint, other than ours: "Foo keeps crashing" → Foo. */
 export function productNear(text: string, index: number, ctx: Context): string | null {
   let start = index
-  while (start > 0 && index - start < 200 && !SENTENCE_END.test(text.charAt(start - 1))) start--
+  while (start > 0 && index - start < 200 && !endsSentence(text.charCodeAt(start - 1))) start--
   let end = index
-  while (end < text.length && end - index < 200 && !SENTENCE_END.test(text.charAt(end))) end++
+  while (end < text.length && end - index < 200 && !endsSentence(text.charCodeAt(end))) end++
   const sentence = text.slice(start, end)
   WORD_RE.lastIndex = 0
   let first = true

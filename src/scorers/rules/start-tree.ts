@@ -47,6 +47,8 @@ export type StartTree = {
   prefix: number[][]
   whole: number[][]
   cues: number
+  /** The most nodes a walk from the root can meet: the longest start's characters. */
+  depth: number
   /** Cues whose starts cannot be read: scanned on their own (match.ts). */
   unkeyed: number[]
 }
@@ -91,6 +93,7 @@ export function buildTree(sources: readonly string[]): StartTree {
     return false
   }
   const unkeyed: number[] = []
+  let depth = 0
   sources.forEach((source, k) => {
     const starts = firstWords(source)
     if (!starts) {
@@ -102,6 +105,7 @@ export function buildTree(sources: readonly string[]): StartTree {
       if (covered(start.text, k)) continue
       let n = 0
       for (const ch of start.text) n = childOf(n, slotOf(ch))
+      depth = Math.max(depth, start.text.length)
       const lists = start.whole ? whole : prefix
       const list = lists[n] as number[]
       if (list === NONE) lists[n] = [k]
@@ -118,6 +122,7 @@ export function buildTree(sources: readonly string[]): StartTree {
     prefix,
     whole,
     cues: sources.length,
+    depth,
     unkeyed,
   }
 }

@@ -2,7 +2,7 @@
  * The words of a post, read once: their roots (what ICP profiles and market vocabularies are compared with) and the
  * language the post is written in, told from its most common little words (docs/scoring.md#other-languages).
  */
-import { wordTable } from './known-words'
+import { WordTable } from './known-words'
 import { STOP_WORDS } from './modifiers'
 
 /** Light stemming so that "founders"/"founder" and "agencies"/"agency" meet; applied to both sides alike. */
@@ -66,13 +66,21 @@ const LANG_SAMPLE = 60
 const KANA_RE = /[\u3040-\u30ff]/
 const NON_LATIN_RE = /[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3400-\u9fff\uac00-\ud7af]/
 
-/** A word of a post's text: the characters of TOKEN_RE, read without it (known-words.ts looks the word up in place). */
-const startsWord = (c: number) =>
-  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xdf && c <= 0x24f && c !== 0xf7)
-const inWord = (c: number) => startsWord(c) || c === 43 || c === 35
+/**
+ * A word of a post's text: the characters of TOKEN_RE, read without it (known-words.ts looks the word up in place),
+ * from a table: STARTS, a word starts with it; IN, a word goes on with it. One load per character instead of six
+ * comparisons.
+ */
+const STARTS = 1
+const IN = 2
+const CLASS = new Uint8Array(0x250)
+for (let c = 0; c < CLASS.length; c++) {
+  const starts = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xdf && c !== 0xf7)
+  CLASS[c] = starts ? STARTS | IN : c === 43 || c === 35 ? IN : 0
+}
 
 // Each word met, with its root ('' for a word that is not topical) and its little-word bits.
-const known = wordTable(
+const known = new WordTable(
   (word) => ({
     root: word.length > 1 && !STOP_WORDS.has(word) ? root(word) : '',
     little: LITTLE.get(word) ?? 0,
@@ -87,22 +95,34 @@ const known = wordTable(
 export type PostRoots = { roots: string[]; words: string[] }
 export type Words = { roots: PostRoots; lang: Lang }
 
+// The words that gave a post its roots, in the order met (word numbers of `known`): the lists of roots and words are
+// made once, of their size, at the end. Grown word by word, they were a fifth of what scoring a post allocates, and
+// what a scorer allocates is paid again by the collector (docs/scoring.md#performance).
+let firsts = new Int32Array(4096)
+
 /**
  * The roots of a post's topical words (and its keyword's), and its language. `lower` is the post in lower case, when
  * the caller has it already.
  */
 export function readWords(content: string, keyword: string | undefined, lower = content.toLowerCase()): Words {
-  const roots: PostRoots = { roots: [], words: [] }
   const counts = [0, 0, 0, 0, 0, 0, 0]
   let seen = 0
   let tokens = 0
+  let found = 0
+  // Whether the text holds a character past U+03FF: without one, no script of another language (all past it, and none
+  // lower-cased below it) can be in the post.
+  let wide = false
   known.startPost()
+  // A word per character at most: room for them all is made before the loop.
+  const most = lower.length + (keyword?.length ?? 0)
+  if (firsts.length < most) firsts = new Int32Array(most)
   // The post, then its keyword: their words are those of the two joined by a line break.
   for (const text of keyword ? [lower, keyword.toLowerCase()] : [lower]) {
     const length = text.length
     for (let i = 0; i < length; ) {
       let c = text.charCodeAt(i)
-      if (!startsWord(c)) {
+      if (c >= 0x250 || ((CLASS[c] as number) & STARTS) === 0) {
+        if (c >= 0x400) wide = true
         i++
         continue
       }
@@ -112,27 +132,32 @@ export function readWords(content: string, keyword: string | undefined, lower = 
       do {
         hash = (Math.imul(hash, 31) + c) | 0
         c = ++i < length ? text.charCodeAt(i) : 0
-      } while (inWord(c))
+      } while (c < 0x250 && (CLASS[c] as number) !== 0)
       tokens++
       const word = known.find(text, from, i, hash)
-      if (seen < LANG_SAMPLE && i - from <= 5 && word.little !== 0) {
+      const little = known.little[word] as number
+      if (seen < LANG_SAMPLE && i - from <= 5 && little !== 0) {
         seen++
-        for (let b = 0; b < counts.length; b++) if (word.little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
+        for (let b = 0; b < counts.length; b++) if (little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
       }
-      if (word.root && known.firstInPost(word)) {
-        roots.roots.push(word.root)
-        roots.words.push(word.word)
-      }
+      const r = known.rootOf[word] as number
+      if (r >= 0 && known.firstInPost(r)) firsts[found++] = word
     }
   }
-  return { roots, lang: language(content, tokens, counts) }
+  const roots: PostRoots = { roots: new Array(found), words: new Array(found) }
+  for (let k = 0; k < found; k++) {
+    const word = firsts[k] as number
+    roots.roots[k] = known.roots[known.rootOf[word] as number] as string
+    roots.words[k] = known.words[word] as string
+  }
+  return { roots, lang: language(content, tokens, counts, wide) }
 }
 
-function language(content: string, tokens: number, counts: number[]): Lang {
+function language(content: string, tokens: number, counts: number[], wide: boolean): Lang {
   // A post with few Latin words and text in another script is in that script's language.
-  const head = content.slice(0, 400)
-  if (KANA_RE.test(head)) return 'ja'
-  if (tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
+  const head = wide ? content.slice(0, 400) : ''
+  if (wide && KANA_RE.test(head)) return 'ja'
+  if (wide && tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
   let best = 0
   for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i
   // English unless another language clearly leads: short posts and shared words are read as English.

@@ -129,6 +129,18 @@ describe('the word index', () => {
     }
   })
 
+  // The walk writes down where to try cues in a buffer of about a thousand places and goes on where it stopped when the
+  // buffer is full (word-index.ts): posts of the cues' starts long enough to fill it several times.
+  test('finds what trying each cue at every word start finds in posts that fill the walk’s buffer', () => {
+    const next = rng(7)
+    const all = LISTS.flat()
+    for (let i = 0; i < 4; i++) {
+      const text = Array.from({ length: 150 }, () => startsPost(next)).join(' ')
+      expect(text.length).toBeGreaterThan(20_000)
+      expect(findCues(text, all)).toEqual(atEveryWord(text, all))
+    }
+  })
+
   test('several lists read in one pass give each list its own hits', () => {
     const groups = LISTS.slice(0, 4)
     for (const text of written) expect(findCueGroups(text, groups)).toEqual(groups.map((cues) => oneByOne(text, cues)))
