@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createSignalsRepo, type NewSignal, type SignalFilter } from '../../../../src/storage/repos/signals'
+import { pageQuery, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { signalFeedback } from '../../../../src/storage/tables/signal-feedback'
 import { seedTeam, testDeps } from '../../../support/deps'
 
 // Keyset anchors (signals repo): with anchors every 7 rows, ~100 rows span a dozen blocks, so every offset below,
@@ -181,6 +183,27 @@ describe('signals repo: keyset anchors for deep offsets', () => {
           offset,
           got: slices[i].slice(offset, offset + 5),
         })
+  })
+
+  test("a page's rows are drizzle's own mapping of the page query, field for field, for every filter, full or not", async () => {
+    const { repo, team, rows, db } = await setup()
+    // One verdict, so the joined column is not always null.
+    await db.insert(signalFeedback).values({
+      signalId: rows[3].id,
+      teamId: team.id,
+      keywordLc: rows[3].keyword.toLowerCase(),
+      verdict: 'relevant',
+      score: rows[3].score,
+      intent: rows[3].intent,
+      judgedAt: '2026-11-01T00:00:00.000Z',
+    })
+    for (const [f] of FILTERS)
+      for (const full of [false, true]) {
+        const shape = shapeOf(f, full, false)
+        const expected = await pageQuery(db, shape).all({ teamId: team.id, ...f, limit: 100, offset: 0 })
+        expect(expected.length).toBeGreaterThan(0)
+        expect(await repo.page(team.id, f, { limit: 100, offset: 0, full })).toEqual(expected)
+      }
   })
 
   test('anchorEvery must be a positive integer', async () => {
