@@ -35,12 +35,6 @@ export function leadStrings(re: RegExp): string[] | null {
   return [...cased]
 }
 
-/** The characters (UTF-16 units) a match can start with: the first ones of leadStrings. */
-export function leadChars(re: RegExp): string[] | null {
-  const leads = leadStrings(re)
-  return leads && [...new Set(leads.map((l) => l.charAt(0)))]
-}
-
 /** The single character written at `i` of `seq` (a plain character, an escape of its own, `\uXXXX`) and its end. */
 function literalAt(seq: string, i: number): [string, number] | null {
   const ch = seq.charAt(i)

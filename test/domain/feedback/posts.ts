@@ -1,6 +1,8 @@
 // Generated posts about CRMs, of every kind a listening team sees: buyers, switchers, complaints, how-to questions
 // and passing mentions, written from parts picked by a seeded generator so every run gets the same posts.
 
+import { seeded } from '../../support/seeded'
+
 const OPENERS = ['', 'Quick question. ', 'Long time lurker here. ', 'Ok so ', 'Honest question: ', 'Update: ']
 const BODIES = [
   'we are looking for a CRM for our {n}-person sales team, any recommendations?',
@@ -21,18 +23,6 @@ const BODIES = [
   'my manager asked me to compare three CRM vendors for our {n} sales people.',
 ]
 const CLOSERS = ['', ' Thanks!', ' Any advice welcome.', ' (posting for a friend)', ' Cheers.']
-
-/** A small seeded generator (mulberry32): the same seed gives the same sequence on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** `count` distinct posts. */
 export function crmPosts(count: number, seed = 18): string[] {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { endsSentence, holds, isQuestionMark, squeezeSpaces } from '../../../src/scorers/rules/chars'
+import { piecedTexts } from '../../support/seeded'
 
 // docs/scoring.md#performance: the judge's character tests read the text in place; each must answer what the
 // expression it replaces answers, on strings made of every kind of white space, sentence end and question mark.
@@ -24,16 +25,7 @@ const PIECES = [
   'é',
 ]
 
-function strings(seed: number, count: number): string[] {
-  let a = seed
-  const next = () => {
-    a = (Math.imul(a, 1103515245) + 12345) >>> 0
-    return a / 2 ** 32
-  }
-  return Array.from({ length: count }, () =>
-    Array.from({ length: Math.floor(next() * 12) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''),
-  )
-}
+const strings = (seed: number, count: number) => piecedTexts(seed, PIECES, { count, least: 0, most: 12, joins: [''] })
 
 describe('character tests in place', () => {
   test('squeezeSpaces is replace(/\\s+/g, " ").trim()', () => {

@@ -2,28 +2,18 @@ import { describe, expect, test } from 'bun:test'
 import { WordTable } from '../../../src/scorers/rules/known-words'
 import { STOP_WORDS } from '../../../src/scorers/rules/modifiers'
 import { readWords, root, TOKEN_RE } from '../../../src/scorers/rules/words'
+import { seeded } from '../../support/seeded'
 
 // docs/scoring.md#performance: a post's words are looked up in a table of the words met before, by a hash of their
 // letters and compared in place. These check it against cutting every word out with TOKEN_RE, also past the table's
 // bound, where it is emptied between two posts.
-
-/** mulberry32: the same posts on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const LETTERS = 'abcdeéfghijklmnopqrstuvwxyzß0123456789+#'
 const GLUE = [' ', ', ', '. ', '\n', ' ÷ ', ' “', '’s ', '-', ' 😡 ']
 
 /** A post of `n` words drawn from `vocabulary` words (made once from the seed), some of them written in capitals. */
 function posts(seed: number, vocabulary: number, count: number): string[] {
-  const next = rng(seed)
+  const next = seeded(seed)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T
   const words = Array.from({ length: vocabulary }, () =>
     Array.from({ length: 1 + Math.floor(next() * 9) }, () => pick([...LETTERS])).join(''),

@@ -9,6 +9,8 @@ import { findCues, firstMatch } from '../../../src/scorers/rules/match'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
+import { piecedTexts } from '../../support/seeded'
+import { oneByOne } from './one-by-one'
 
 // docs/scoring.md#performance: a cue scanned on its own is skipped on a post holding none of the strings its match can
 // start with, a character and the one that must follow it where the source says so ("D:" rather than "D", which
@@ -16,7 +18,29 @@ import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 
 const leads = (re: RegExp) => leadStrings(re)?.sort() ?? null
 
+/** The characters (UTF-16 units) a match can start with: the first ones of its strings. */
+const firstChars = (re: RegExp) => {
+  const strings = leadStrings(re)
+  return strings && [...new Set(strings.map((l) => l.charAt(0)))].sort()
+}
+
 describe('the strings a match starts with', () => {
+  test('their first characters: literal ones, through groups, optional pieces and assertions', () => {
+    expect(firstChars(/(?:😭|🙃|🤯)/gi)).toEqual(['\ud83d', '\ud83e'])
+    expect(firstChars(/(?:😡)|(?<=^|\s)(?:>?:-?\(+|-_-|D:)(?=\s|$)/gi)).toEqual(
+      ['-', ':', '>', 'D', 'd', '\ud83d'].sort(),
+    )
+    expect(firstChars(/#\w*(?:sucks|fail)\b|#(?:bad)/gi)).toEqual(['#'])
+    expect(firstChars(/\bx{0,2}[yz]?\?/g)).toEqual(['?', 'x', 'y', 'z'])
+    expect(firstChars(/\?/gi)).toEqual(['?'])
+  })
+
+  test('unknown when a piece is not read plainly, or when a match may take nothing', () => {
+    for (const re of [/a?/i, /[a-z]x/i, /[^x]/, /\s*x/, /.x/, /\wx/, /(?<n>x)/, /é/i, /x/iu, /x|y*/]) {
+      expect(leads(re)).toBeNull()
+    }
+  })
+
   test('a character and the one that must follow it, through optional pieces, groups and case', () => {
     expect(leads(/(?:😡)|(?<=^|\s)(?:>?:-?\(+|-_-|D:)(?=\s|$)/gi)).toEqual(['-_', ':', '>:', 'D:', 'd:', '😡'].sort())
     expect(leads(/ab|c?d|e+f|g*h|ij?|k{2}l|m\bn/g)).toEqual(['ab', 'cd', 'd', 'e', 'g', 'h', 'i', 'k', 'm'].sort())
@@ -34,32 +58,17 @@ describe('the strings a match starts with', () => {
     const PIECES = [
       ...new Set(scanned.flatMap((c) => [...(c.re.source.match(/[^\\()[\]|?*+{}]{1,3}/gu) ?? [])])),
       ...[' ', '\n', ':', ':(', ':-(', '>:(', ':/', 'D', 'D:', 'd:', '-', '-_-', '>', '<p>', '-_', "don't", 'never'],
-      ...['😭', '🙂', '😡', '\ud83d', '?', '#', 'n', 'not'],
+      ...['😭', '🙂', '😡', '\ud83d', '?', '#', 'n', 'not', ':-)', '#fail'],
     ]
-    let a = 11
-    const next = () => {
-      a = (Math.imul(a, 1103515245) + 12345) >>> 0
-      return a / 2 ** 32
-    }
     let skipped = 0
-    for (let i = 0; i < 4000; i++) {
-      const text = Array.from(
-        { length: 2 + Math.floor(next() * 12) },
-        () => PIECES[Math.floor(next() * PIECES.length)],
-      ).join(next() < 0.5 ? ' ' : '')
+    for (const text of piecedTexts(11, PIECES, { count: 4000, least: 2, most: 14, joins: [' ', ''] })) {
       for (const c of scanned) {
         const starts = leadStrings(c.re)
         if (starts === null || starts.some((s) => text.includes(s))) continue
         skipped++
         expect(firstMatch(text, c)).toBeNull()
       }
-      for (const cues of LISTS)
-        expect(findCues(text, cues)).toEqual(
-          cues.flatMap((c) => {
-            const m = firstMatch(text, c)
-            return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
-          }),
-        )
+      for (const cues of LISTS) expect(findCues(text, cues)).toEqual(oneByOne(text, cues))
     }
     expect(skipped).toBeGreaterThan(1000)
   })
@@ -85,17 +94,8 @@ describe('the strings a match starts with', () => {
       ...['do', 'is', 'why', 'does', 'this', 'work', 'it', 'ever', 'sucks', '#fail', '#', 'fail', '5/5', '4 / 5', '5'],
       ...[' ', '. ', '\n', '?', '!', '/', ':'],
     ]
-    let a = 5
-    const next = () => {
-      a = (Math.imul(a, 1103515245) + 12345) >>> 0
-      return a / 2 ** 32
-    }
     let without = 0
-    for (let i = 0; i < 3000; i++) {
-      const text = Array.from(
-        { length: 2 + Math.floor(next() * 14) },
-        () => PIECES[Math.floor(next() * PIECES.length)],
-      ).join(' ')
+    for (const text of piecedTexts(5, PIECES, { count: 3000, least: 2, most: 16, joins: [' '] })) {
       for (const c of needing) {
         const m = firstMatch(text, c)
         if (m) expect(m[0]).toContain(mustHold(c.re) as string)
@@ -104,12 +104,7 @@ describe('the strings a match starts with', () => {
           expect(m).toBeNull()
         }
       }
-      expect(findCues(text, needing)).toEqual(
-        needing.flatMap((c) => {
-          const m = firstMatch(text, c)
-          return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
-        }),
-      )
+      expect(findCues(text, needing)).toEqual(oneByOne(text, needing))
     }
     expect(without).toBeGreaterThan(1000)
   })

@@ -7,6 +7,8 @@ import { findCueGroups, findCues, firstMatch, isCancelled } from '../../../src/s
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
+import { seeded } from '../../support/seeded'
+import { oneByOne } from './one-by-one'
 
 // docs/scoring.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
 // one of its own starts (first-words.ts) is met. It must find exactly what scanning the post with each cue on its own
@@ -15,13 +17,6 @@ import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 const listsIn = (module: Record<string, unknown>) =>
   Object.values(module).filter((v): v is Cue[] => Array.isArray(v) && v.every((c) => c && c.re instanceof RegExp))
 const LISTS = [buyingCues, painCues, complaintLists, sellerCues, workPainCues].flatMap((m) => listsIn(m))
-
-/** Each cue on its own: the reference the word index must match. */
-const oneByOne = (text: string, cues: readonly Cue[]) =>
-  cues.flatMap((c) => {
-    const m = firstMatch(text, c)
-    return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
-  })
 
 /** Each keyed cue anchored (`y` flag); null for one scanned on its own. */
 const anchored = new Map(
@@ -43,17 +38,6 @@ const atEveryWord = (text: string, cues: readonly Cue[]) =>
     }
     return m ? [{ what: c.what, text: m[0], w: c.w, index: m.index }] : []
   })
-
-/** mulberry32: the same posts on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = Math.imul(a ^ (a >>> 15), a | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // Posts made of the cues' own words, punctuation and negations, in random order: the likeliest to make a cue match
 // somewhere the index would not try it.
@@ -114,7 +98,7 @@ describe('the word index', () => {
   })
 
   test('finds, list by list, what each cue finds on its own (2,000 posts made of the cues’ own words)', () => {
-    const next = rng(2026)
+    const next = seeded(2026)
     for (let i = 0; i < 2000; i++) {
       const text = randomPost(next)
       for (const cues of LISTS) expect(findCues(text, cues)).toEqual(oneByOne(text, cues))
@@ -122,7 +106,7 @@ describe('the word index', () => {
   })
 
   test('finds, list by list, what trying each cue at every word start finds (1,500 posts made of the cues’ starts)', () => {
-    const next = rng(20)
+    const next = seeded(20)
     for (let i = 0; i < 1500; i++) {
       const text = startsPost(next)
       for (const cues of LISTS) expect(findCues(text, cues)).toEqual(atEveryWord(text, cues))
@@ -132,7 +116,7 @@ describe('the word index', () => {
   // The walk writes down where to try cues in a buffer of about a thousand places and goes on where it stopped when the
   // buffer is full (word-index.ts): posts of the cues' starts long enough to fill it several times.
   test('finds what trying each cue at every word start finds in posts that fill the walk’s buffer', () => {
-    const next = rng(7)
+    const next = seeded(7)
     const all = LISTS.flat()
     for (let i = 0; i < 4; i++) {
       const text = Array.from({ length: 150 }, () => startsPost(next)).join(' ')
