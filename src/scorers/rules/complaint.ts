@@ -16,7 +16,7 @@
  * from any evaluation data.
  */
 import { A, type Cue, cue } from './cue'
-import type { CueHit } from './match'
+import type { CueHit } from './hits'
 
 const DURATION = `(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)`
 const SMALL_NUMBER = `(?:\\d+|an?|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|several|few|many)`

@@ -6,7 +6,7 @@
 import type { Intent, ScoreInput, ScoreResult } from '../types'
 import { endsSentence, holds, isQuestionMark, squeezeSpaces } from './chars'
 import { matchIcpWords } from './icp'
-import { type CueHit, sum } from './match'
+import { type CueHit, sum } from './hits'
 import type { Reading } from './reading'
 import { namedRivals, productNear, type Rival, writtenAsName } from './rivals'
 import { topicEvidence } from './topic'

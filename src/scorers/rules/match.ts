@@ -6,8 +6,6 @@ import { leadStrings, mustHold } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
-export { type CueHit, hitsOf, joined, NO_HITS, sum } from './hits'
-
 /** True when a negation ("not", "never", "don't", "no longer") sits at most two words before `index`. */
 export function isNegated(text: string, index: number): boolean {
   return NEGATION_BEFORE.test(text.slice(Math.max(0, index - 32), index))

@@ -6,7 +6,8 @@ import { SWITCH_CUES } from './buying-cues'
 import { endsSentence } from './chars'
 import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
-import { type CueHit, matchStart, wordAt } from './match'
+import type { CueHit } from './hits'
+import { matchStart, wordAt } from './match'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
 const OWN_NAME_RE =
