@@ -22,16 +22,21 @@ export type CommitWatch = {
   epoch(): number | null
   /** Right after BEGIN IMMEDIATE of a quiet write (docs/performance.md#quiet-writes): its mark, or null. */
   quietBegin(): QuietMark | null
-  /** Right after that write's COMMIT: keeps the epoch if the commit was the only one since the mark. */
-  quietEnd(mark: QuietMark): void
+  /**
+   * Right after that write's COMMIT: keeps the epoch if the commit was the only one since the mark. Returns how many
+   * frames the log gained since the mark (the whole log when the commit started it over), for quiet-checkpoints.ts.
+   */
+  quietEnd(mark: QuietMark): number
   close(): void
 }
-export type QuietMark = { header: string; change: number }
+export type QuietMark = { header: string; change: number; frames: number }
 
 const HEADER_BYTES = 48
 const LAYOUT_VERSION = 3007000
 const CHANGE_OFFSET = 8
 const IS_INIT_OFFSET = 12
+// The header's count of valid frames in the log (mxFrame), which a checkpoint's restart of the log sets back to 0.
+const FRAMES_OFFSET = 16
 
 export function openCommitWatch(dbPath: string): CommitWatch {
   const buf = Buffer.alloc(2 * HEADER_BYTES)
@@ -72,11 +77,14 @@ export function openCommitWatch(dbPath: string): CommitWatch {
     // a mark, and its header is the newest; one that lands right after COMMIT makes the counter grow by two.
     quietBegin() {
       const now = header()
-      return now !== null && now === known ? { header: now, change: u32(CHANGE_OFFSET) } : null
+      return now === null ? null : { header: now, change: u32(CHANGE_OFFSET), frames: u32(FRAMES_OFFSET) }
     },
     quietEnd(mark) {
       const now = header()
-      if (now !== null && known === mark.header && u32(CHANGE_OFFSET) === (mark.change + 1) % 2 ** 32) known = now
+      if (now === null) return 0
+      if (known === mark.header && u32(CHANGE_OFFSET) === (mark.change + 1) % 2 ** 32) known = now
+      const frames = u32(FRAMES_OFFSET)
+      return frames >= mark.frames ? frames - mark.frames : frames
     },
     close() {
       closed = true

@@ -4,6 +4,7 @@ import Database from 'libsql'
 import { asLibsqlError, resultSet, toSqlArgs } from './local-values'
 import type { CommitWatch } from './commit-watch'
 import { createLockWait, isBusy } from './lock-wait'
+import { quietCheckpoints } from './quiet-checkpoints'
 import { isQuietWrite } from './quiet-writes'
 
 type Statement = ReturnType<InstanceType<typeof Database>['prepare']>
@@ -35,9 +36,14 @@ const STATEMENTS_KEPT = 500
  * both fail with SQLITE_BUSY_SNAPSHOT at every try, for as long as they wait (seen beside a running import: 503s
  * for 20 s with the lock free). A BEGIN that meets the lock leaves nothing open.
  */
-export function createLocalClient(path: string, a: { lockWaitMs: number; commits?: CommitWatch }): Client {
+export function createLocalClient(
+  path: string,
+  a: { lockWaitMs: number; commits?: CommitWatch; quietFramesPerCheckpoint?: number },
+): Client {
   const db = new Database(path, { timeout: 0 })
   const lockWait = createLockWait(a.lockWaitMs)
+  // docs/performance.md#quiet-checkpoints: the charges' copies of the same pages in the log slow every read.
+  const afterQuietCommit = quietCheckpoints((sql) => db.exec(sql), a.quietFramesPerCheckpoint)
   // The engine aborts the whole process when a statement runs on a closed connection; a write scheduled before
   // close() (a hold released after its answer, a lock wait's retry) must fail as an error instead.
   const open = () => {
@@ -120,7 +126,7 @@ export function createLocalClient(path: string, a: { lockWaitMs: number; commits
     try {
       const results = stmts.map((s) => (Array.isArray(s) ? run(s[0], s[1]) : run(s)))
       db.exec('COMMIT')
-      if (quiet) a.commits?.quietEnd(quiet)
+      if (quiet && a.commits) afterQuietCommit(a.commits.quietEnd(quiet))
       return results
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK')

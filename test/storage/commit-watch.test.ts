@@ -87,9 +87,9 @@ describe('the commit watch', () => {
     expect(quietInsert()).not.toBeNull()
     expect(watch.epoch()).toBe(start)
 
-    // Another connection's commit since the last look: no mark, and the epoch moves.
+    // Another connection's commit since the last look: the epoch moves.
     other.exec('INSERT INTO t VALUES (2)')
-    expect(quietInsert()).toBeNull()
+    expect(quietInsert()).not.toBeNull()
     const moved = watch.epoch()
     expect(moved).not.toBe(start)
 
@@ -97,6 +97,26 @@ describe('the commit watch', () => {
     expect(quietInsert(() => other.exec('INSERT INTO t VALUES (3)'))).not.toBeNull()
     expect(watch.epoch()).not.toBe(moved)
     other.close()
+    watch.close()
+    db.close()
+  })
+
+  test('tells how many frames a quiet commit added to the log, also when the commit started the log over', () => {
+    const { path, db } = walDatabase()
+    const watch = openCommitWatch(path)
+    const quietInsert = () => {
+      watch.epoch()
+      db.exec('BEGIN IMMEDIATE')
+      const mark = watch.quietBegin()
+      db.exec('INSERT INTO t VALUES (1); COMMIT')
+      return mark ? watch.quietEnd(mark) : null
+    }
+    // t is one page: one frame a commit.
+    expect([quietInsert(), quietInsert(), quietInsert()]).toEqual([1, 1, 1])
+    db.prepare('PRAGMA wal_checkpoint(PASSIVE)').all()
+    // Everything was copied back, so this commit starts the log over: one frame in it, not 1 - 4.
+    expect(quietInsert()).toBe(1)
+    expect(quietInsert()).toBe(1)
     watch.close()
     db.close()
   })

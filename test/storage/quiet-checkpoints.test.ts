@@ -1,0 +1,87 @@
+// docs/performance.md#quiet-checkpoints: the log is checkpointed after every so many frames of quiet writes.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { endianness, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openCommitWatch } from '../../src/storage/commit-watch'
+import { createLocalClient } from '../../src/storage/local-client'
+import { quietCheckpoints } from '../../src/storage/quiet-checkpoints'
+import { quietWrite } from '../../src/storage/quiet-writes'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+// The frames in the log, as the WAL-index header in the -shm file says (mxFrame, at byte 16).
+function framesInLog(path: string) {
+  const shm = readFileSync(`${path}-shm`)
+  return endianness() === 'LE' ? shm.readUInt32LE(16) : shm.readUInt32BE(16)
+}
+
+const QUIET = quietWrite('UPDATE c SET n = n + 1')
+
+async function walClient(every: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'ls-qc-'))
+  dirs.push(dir)
+  const path = join(dir, 'x.db')
+  const commits = openCommitWatch(path)
+  const client = createLocalClient(path, { lockWaitMs: 100, commits, quietFramesPerCheckpoint: every })
+  await client.execute('PRAGMA journal_mode = WAL')
+  await client.execute('PRAGMA wal_autocheckpoint = 100000')
+  await client.batch(['CREATE TABLE c (n integer, m integer)', 'INSERT INTO c VALUES (0, 0)'], 'write')
+  commits.epoch()
+  return { path, client, commits }
+}
+
+describe('checkpoints after quiet writes', () => {
+  test('after every 10 frames of quiet commits the log is checkpointed, and the next commit starts it over', async () => {
+    const { path, client, commits } = await walClient(10)
+    const start = framesInLog(path)
+    const epoch = commits.epoch()
+    // One page changed a commit: one frame each. Nine keep the log growing and the epoch where it was.
+    for (let i = 0; i < 9; i++) await client.batch([QUIET, QUIET], 'write')
+    expect(framesInLog(path)).toBe(start + 9)
+    expect(commits.epoch()).toBe(epoch)
+    // The tenth reaches 10 frames: checkpointed after its commit. The one after it writes at the log's start.
+    await client.batch([QUIET, QUIET], 'write')
+    expect(framesInLog(path)).toBe(start + 10)
+    await client.batch([QUIET, QUIET], 'write')
+    expect(framesInLog(path)).toBe(1)
+    expect((await client.execute('SELECT n FROM c')).rows[0].n).toBe(22)
+    // Neither the checkpoint nor starting the log over is another commit: remembered lookups stay true.
+    expect(commits.epoch()).toBe(epoch)
+    client.close()
+  })
+
+  test('frames of other writes do not count, and leave the log to wal_autocheckpoint', async () => {
+    const { path, client } = await walClient(10)
+    const start = framesInLog(path)
+    for (let i = 0; i < 25; i++) await client.execute('UPDATE c SET m = m + 1')
+    expect(framesInLog(path)).toBe(start + 25)
+    // Quiet frames are counted from zero: nine more do not checkpoint, the tenth does.
+    for (let i = 0; i < 9; i++) await client.batch([QUIET, QUIET], 'write')
+    await client.execute('UPDATE c SET m = m + 1')
+    expect(framesInLog(path)).toBe(start + 35)
+    await client.batch([QUIET, QUIET], 'write')
+    await client.execute('UPDATE c SET m = m + 1')
+    expect(framesInLog(path)).toBe(1)
+    client.close()
+  })
+
+  test('a checkpoint that fails leaves the write alone and is tried again after the next frames', () => {
+    const tried: string[] = []
+    const after = quietCheckpoints((sql) => {
+      tried.push(sql)
+      throw new Error('SQLITE_BUSY')
+    }, 5)
+    after(3)
+    expect(tried).toEqual([])
+    expect(() => after(2)).not.toThrow()
+    expect(tried).toEqual(['PRAGMA wal_checkpoint(PASSIVE)'])
+    after(4)
+    expect(tried).toHaveLength(1)
+    after(1)
+    expect(tried).toHaveLength(2)
+  })
+})
