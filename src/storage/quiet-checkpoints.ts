@@ -13,9 +13,10 @@ export const QUIET_FRAMES_PER_CHECKPOINT = 1000
  * few pages back to the file, and the next commit starts the log over.
  *
  * Only the quiet writes' frames count: a polling pass's or an import's pages keep the checkpoint interval chosen for
- * them (`wal_autocheckpoint`, storage/db.ts), except that a checkpoint made here also copies what they wrote so far.
- * PASSIVE: it waits for nobody, and copies what no reader of another process still needs. `checkpoint` runs the
- * statement; a checkpoint that fails is left for the next one, since the commit before it has succeeded.
+ * them (`wal_autocheckpoint`, storage/connection-settings.ts), except that a checkpoint made here also copies what
+ * they wrote so far. PASSIVE: it waits for nobody, and copies what no reader of another process still needs.
+ * `checkpoint` runs the statement; a checkpoint that fails is left for the next one, since the commit before it has
+ * succeeded.
  */
 export function quietCheckpoints(checkpoint: (sql: string) => void, every = QUIET_FRAMES_PER_CHECKPOINT) {
   let frames = 0
