@@ -23,13 +23,16 @@ export type CommitWatch = {
   /** Right after BEGIN IMMEDIATE of a quiet write (docs/performance.md#quiet-writes): its mark, or null. */
   quietBegin(): QuietMark | null
   /**
-   * Right after that write's COMMIT: keeps the epoch if the commit was the only one since the mark. Returns how many
-   * frames the log gained since the mark (the whole log when the commit started it over), for quiet-checkpoints.ts.
+   * Right after that write's COMMIT: keeps the epoch if the commit was the only one since the mark. Returns, for
+   * quiet-checkpoints.ts, how many frames the log gained since the mark (the whole log when the commit started it
+   * over) and how many it holds.
    */
-  quietEnd(mark: QuietMark): number
+  quietEnd(mark: QuietMark): QuietFrames
   close(): void
 }
 export type QuietMark = { header: string; change: number; frames: number }
+/** What a quiet commit left in the log: the frames it added, and the frames the log holds now. */
+export type QuietFrames = { added: number; inLog: number }
 
 const HEADER_BYTES = 48
 const LAYOUT_VERSION = 3007000
@@ -81,10 +84,10 @@ export function openCommitWatch(dbPath: string): CommitWatch {
     },
     quietEnd(mark) {
       const now = header()
-      if (now === null) return 0
+      if (now === null) return { added: 0, inLog: 0 }
       if (known === mark.header && u32(CHANGE_OFFSET) === (mark.change + 1) % 2 ** 32) known = now
-      const frames = u32(FRAMES_OFFSET)
-      return frames >= mark.frames ? frames - mark.frames : frames
+      const inLog = u32(FRAMES_OFFSET)
+      return { added: inLog >= mark.frames ? inLog - mark.frames : inLog, inLog }
     },
     close() {
       closed = true

@@ -109,7 +109,7 @@ describe('the commit watch', () => {
       db.exec('BEGIN IMMEDIATE')
       const mark = watch.quietBegin()
       db.exec('INSERT INTO t VALUES (1); COMMIT')
-      return mark ? watch.quietEnd(mark) : null
+      return mark ? watch.quietEnd(mark).added : null
     }
     // t is one page: one frame a commit.
     expect([quietInsert(), quietInsert(), quietInsert()]).toEqual([1, 1, 1])
@@ -117,6 +117,10 @@ describe('the commit watch', () => {
     // Everything was copied back, so this commit starts the log over: one frame in it, not 1 - 4.
     expect(quietInsert()).toBe(1)
     expect(quietInsert()).toBe(1)
+    db.exec('BEGIN IMMEDIATE')
+    const mark = watch.quietBegin()
+    db.exec('INSERT INTO t VALUES (1); COMMIT')
+    expect(mark && watch.quietEnd(mark)).toEqual({ added: 1, inLog: 3 })
     watch.close()
     db.close()
   })
