@@ -108,4 +108,32 @@ describe('413 payload_too_large from a listening server', () => {
       expect(reply.json().intent).toEqual(expect.any(String))
     }
   })
+
+  test('a body with a byte order mark and bytes that are not UTF-8 reads the same announced as chunked', async () => {
+    const { apiKey, port } = await setup()
+    // A BOM, then "café" and a lone 0xff inside the text: the mark is dropped, the bad byte becomes U+FFFD.
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('{"content":"We need a CRM for our caf'),
+      Buffer.from([0xc3, 0xa9, 0x20, 0xff]),
+      Buffer.from(' team, budget $300","keyword":"crm"}'),
+    ])
+    const announced = await rawRequest(
+      port,
+      headOf('/api/v1/leads/score', apiKey, `content-length: ${body.length}`),
+      body,
+    )
+    const a = await announced.reply
+    announced.close()
+    const chunked = await rawRequest(
+      port,
+      headOf('/api/v1/leads/score', apiKey, 'transfer-encoding: chunked'),
+      Buffer.concat([chunk(body.subarray(0, 2)), chunk(body.subarray(2)), Buffer.from(LAST_CHUNK)]),
+    )
+    const c = await chunked.reply
+    chunked.close()
+    expect(a.status).toBe(200)
+    expect(a.json()).toEqual(c.json())
+    expect(a.json().intent).toEqual(expect.any(String))
+  })
 })
