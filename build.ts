@@ -59,8 +59,9 @@ if (
 
 const started = performance.now()
 const result = await Bun.build({
-  // The rules scorer's worker thread is its own entry point, so the executable carries it (src/workers.ts).
-  entrypoints: ['src/main.ts', 'src/scorers/rules/worker.ts'],
+  // The worker threads (the rules scorer's, the polling writer's) are entry points, so the executable carries them
+  // (src/workers.ts).
+  entrypoints: ['src/main.ts', 'src/scorers/rules/worker.ts', 'src/storage/polling-writer/worker.ts'],
   compile: { outfile: OUTFILE, ...(target ? { target } : {}) },
   target: 'bun',
   format: 'esm',

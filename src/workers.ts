@@ -2,3 +2,4 @@
 // every bundled module's import.meta.url is the executable's root, so only a URL taken from this folder finds a
 // worker both from source and there. build.ts lists the same files as entry points.
 export const RULES_WORKER_URL = new URL('./scorers/rules/worker.ts', import.meta.url).href
+export const POLLING_WRITER_URL = new URL('./storage/polling-writer/worker.ts', import.meta.url).href

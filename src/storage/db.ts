@@ -3,7 +3,9 @@ import { dirname } from 'node:path'
 import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { type CommitWatch, openCommitWatch } from './commit-watch'
+import { LOCK_WAIT_MS, tuneConnection } from './connection-settings'
 import { createLocalClient } from './local-client'
+import { openPollingWriter, type PollingWriter } from './polling-writer/writer'
 import { openReadConnection, type ReadConnection } from './read-connection'
 import { openRemoteClient } from './remote-client'
 import * as schema from './schema'
@@ -14,11 +16,14 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>
  * connection of its own for a sweep of the file (read-connection.ts), where elsewhere such reads go through
  * `client`; and `commits`, which tells whether anything was committed since the last look (commit-watch.ts).
  */
-export type Database = { client: Client; db: Db; openReader?: () => ReadConnection; commits?: CommitWatch }
-
-// How long a call waits for another process's write lock (e.g. an import's batch, or another executable's writes on
-// a libSQL server) before it gives up.
-const LOCK_WAIT_MS = 5000
+export type Database = {
+  client: Client
+  db: Db
+  openReader?: () => ReadConnection
+  commits?: CommitWatch
+  /** A thread that stores a polling pass's pages on a connection of its own (polling-writer/writer.ts). */
+  openPollingWriter?: () => PollingWriter
+}
 
 /**
  * Opens the database: a local file (or `:memory:`) through the embedded engine, or a libSQL server by URL.
@@ -34,24 +39,15 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
   if (path !== ':memory:') createPrivately(path)
   const commits = path === ':memory:' ? undefined : openCommitWatch(path)
   const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, commits })
-  if (path !== ':memory:') await client.execute('PRAGMA journal_mode = WAL')
-  // In WAL mode NORMAL stays consistent after a crash and skips an fsync per commit; a power cut can lose the
-  // last commits (a few usage counts), which is the usual trade for a server database.
-  await client.execute('PRAGMA synchronous = NORMAL')
-  await client.execute('PRAGMA foreign_keys = ON')
-  // 32 MiB of page cache (SQLite's default is 2 MiB) keeps the signal indexes' hot pages in memory.
-  await client.execute('PRAGMA cache_size = -32768')
-  // A polling pass commits a page of signals at a time, each touching pages of seven indexes: about 40 kB of WAL a
-  // signal. A checkpoint copies the pages back and syncs the file, on the thread that committed; at SQLite's default
-  // (every 1,000 pages) the same index pages were copied back every few commits. Every 100,000 pages (a WAL of up to
-  // 400 MB while signals are stored) a pass stores its signals in three quarters of the time it took at 10,000; the
-  // file is cut back to 64 MiB each time the log starts over (docs/performance.md#checkpoints).
-  if (path !== ':memory:') {
-    await client.execute('PRAGMA wal_autocheckpoint = 100000')
-    await client.execute(`PRAGMA journal_size_limit = ${64 * 1024 * 1024}`)
+  await tuneConnection(client, path)
+  if (path === ':memory:') return { client, db: drizzle(client, { schema }) }
+  return {
+    client,
+    db: drizzle(client, { schema }),
+    openReader: () => openReadConnection(path),
+    commits,
+    openPollingWriter: () => openPollingWriter(path),
   }
-  const openReader = path === ':memory:' ? undefined : () => openReadConnection(path)
-  return { client, db: drizzle(client, { schema }), openReader, commits }
 }
 
 /**

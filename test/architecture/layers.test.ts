@@ -12,9 +12,10 @@ const ALLOWED: Record<string, string[]> = {
   mention: ['config'],
   // Keyword queries (docs/queries.md): parsed, matched and turned into each platform's own search by every layer.
   query: ['lib', 'config'],
-  // The worker entry points' location (src/workers.ts): it names the worker files of scorers/, it imports nothing.
-  workers: ['scorers'],
-  storage: [...LEAVES, 'migrations'],
+  // The worker entry points' location (src/workers.ts): it names the worker files of scorers/ and storage/, it
+  // imports nothing.
+  workers: ['scorers', 'storage'],
+  storage: [...LEAVES, 'migrations', 'workers'],
   platforms: [...LEAVES, 'package'],
   scorers: [...LEAVES, 'workers'],
   // Requests to URLs that users and clients name (client metadata documents, webhook receivers).

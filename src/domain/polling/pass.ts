@@ -3,7 +3,7 @@ import type { RulesPool } from '../../scorers/rules/pool'
 import { drainPending } from './pending'
 import { planSearches } from './plan'
 import { pollTarget } from './search'
-import { newPass, type PassDeps } from './state'
+import { newPass, type PassDeps, type StoreOutcome } from './state'
 import type { PassSummary } from './summary'
 import { pollTargets } from './targets'
 
@@ -14,6 +14,8 @@ export type PassOptions = {
   stop: AbortSignal
   /** The rules scorer's worker threads to use instead of the pass's own. */
   rulesPool?: RulesPool
+  /** Stores each step's outcome instead of the polling repo (a writer thread, storage/polling-writer/writer.ts). */
+  store?: StoreOutcome
 }
 
 /**
@@ -30,7 +32,7 @@ export type PassOptions = {
 export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const scorer = deps.scoring.batch({ rulesPool: a.rulesPool })
-  const pass = newPass(deps, a.stop, scorer)
+  const pass = newPass(deps, a.stop, scorer, a.store)
   try {
     await drainPending(pass, a.teamId)
     pass.cursors = await deps.repos.polling.cursors()

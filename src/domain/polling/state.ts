@@ -7,7 +7,7 @@ import type { createIcpProfilesRepo } from '../../storage/repos/icp-profiles'
 import type { createKeywordsRepo } from '../../storage/repos/keywords'
 import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
-import type { Cursor, createPollingRepo } from '../../storage/repos/polling'
+import type { Cursor, createPollingRepo, StoredOutcome } from '../../storage/repos/polling'
 import type { createSignalFeedbackRepo } from '../../storage/repos/signal-feedback'
 import type { createTeamsRepo } from '../../storage/repos/teams'
 import type { SearchRunner } from '../search/search-runner'
@@ -36,12 +36,16 @@ export type PassDeps = {
   scoring: Pick<ScoringService, 'batch' | 'producer' | 'scorerName'>
 }
 
+/** Stores one step's outcome in one transaction; the platform of each signal created. */
+export type StoreOutcome = (outcome: StoredOutcome) => Promise<string[]>
+
 /** What the steps of one pass share. */
 export type Pass = {
   deps: PassDeps
   /** Shutdown or a lost lease: each step stops at its next safe point. */
   stop: AbortSignal
   scorer: BatchScorer
+  store: StoreOutcome
   counters: ReturnType<typeof passCounters>
   deferrals: Deferrals
   /** Per (platform, keyword) (storage/repos/polling.ts cursorKey), moved as each page is stored. */
@@ -60,12 +64,13 @@ function perTeam<T>(read: (teamId: string) => Promise<T>): (teamId: string) => P
   return (teamId) => getOrAdd(known, teamId, () => read(teamId))
 }
 
-export function newPass(deps: PassDeps, stop: AbortSignal, scorer: BatchScorer): Pass {
+export function newPass(deps: PassDeps, stop: AbortSignal, scorer: BatchScorer, store?: StoreOutcome): Pass {
   const usesExamples = deps.scoring.scorerName !== 'rules'
   return {
     deps,
     stop,
     scorer,
+    store: store ?? ((outcome) => deps.repos.polling.store(outcome)),
     counters: passCounters(),
     deferrals: createDeferrals(deps.clock),
     cursors: new Map(),

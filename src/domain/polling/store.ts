@@ -12,7 +12,7 @@ import type { Pass } from './state'
 export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: CursorUpdate; fetchedAt: string }) {
   if (pairs.length === 0 && !page) return
   const j = await judge(pass, pairs)
-  const created = await pass.deps.repos.polling.store({
+  const created = await pass.store({
     signals: j.signals,
     // A triaged pair is done with as a scored one that did not qualify.
     scored: [...j.scored, ...j.triaged],

@@ -1,0 +1,128 @@
+// docs/performance.md#the-polling-writer: a polling pass's outcomes stored from a thread of its own.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { LibsqlError } from '@libsql/client'
+import Database from 'libsql'
+import type { Deps } from '../../src/deps'
+import type { StoredOutcome } from '../../src/storage/repos/polling'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { openPollingWriter } from '../../src/storage/polling-writer/writer'
+import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
+
+const dir = mkdtempSync(join(tmpdir(), 'ls-writer-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let made = 0
+
+/** A database file with a team, and a writer on it. */
+async function world() {
+  const path = join(dir, `w${++made}.db`)
+  const { deps } = await testDeps({ config: { database: { url: `file:${path}` } } })
+  const { team } = await seedTeam(deps)
+  return { deps, path, teamId: team.id, writer: openPollingWriter(path) }
+}
+
+const outcome = (deps: Deps, signals: NewSignal[], keyword = 'crm'): StoredOutcome => ({
+  signals,
+  scored: [],
+  queue: [],
+  failed: [],
+  fetchedAt: deps.clock.now().toISOString(),
+  storedAt: deps.clock.now(),
+  cursor: {
+    platform: 'hackernews',
+    keywordLc: keyword,
+    newestAt: null,
+    newestIds: [],
+    polledAt: '2026-11-15T12:00:00.000Z',
+  },
+})
+
+const rows = async (deps: Deps, sql: string) => {
+  const rs = await deps.database.client.execute(sql)
+  return rs.rows.map((r) => Object.fromEntries(rs.columns.map((c) => [c, r[c]])))
+}
+
+describe('the polling writer', () => {
+  test('stores each outcome in the database file and answers with the signals it created', async () => {
+    const { deps, teamId, writer } = await world()
+    const first = signalRow(teamId, { postId: 'hackernews:1' })
+    const [a, b] = await Promise.all([
+      writer.store(outcome(deps, [first, signalRow(teamId, { postId: 'hackernews:2' })], 'crm')),
+      // The same post again (the team has it: skipped), and one on another platform.
+      writer.store(
+        outcome(
+          deps,
+          [
+            signalRow(teamId, { postId: 'hackernews:1' }),
+            signalRow(teamId, { platform: 'reddit', postId: 'reddit:9' }),
+          ],
+          'invoicing',
+        ),
+      ),
+    ])
+    expect(a).toEqual(['hackernews', 'hackernews'])
+    expect(b).toEqual(['reddit'])
+    await writer.close()
+    expect(await rows(deps, 'select id, post_id from signals order by post_id')).toEqual([
+      { id: first.id, post_id: 'hackernews:1' },
+      { id: expect.any(String), post_id: 'hackernews:2' },
+      { id: expect.any(String), post_id: 'reddit:9' },
+    ])
+    expect(
+      (await rows(deps, 'select keyword_lc from poll_cursors order by keyword_lc')).map((r) => r.keyword_lc),
+    ).toEqual(['crm', 'invoicing'])
+    // The team's cached pages are keyed by this version: one step each.
+    expect(await rows(deps, 'select signals_version from teams')).toEqual([{ signals_version: 2 }])
+  })
+
+  test('outcomes that arrive while a transaction waits go together in the next one: all of it is written or none', async () => {
+    const { deps, path, teamId, writer } = await world()
+    // Another connection holds the write lock, as another process's import would.
+    const other = new Database(path)
+    other.exec('BEGIN IMMEDIATE')
+    const first = writer.store(outcome(deps, [signalRow(teamId, { postId: 'hackernews:1' })]))
+    await Bun.sleep(100) // the writer now waits for the lock with the first outcome
+    const good = writer.store(outcome(deps, [signalRow(teamId, { postId: 'hackernews:2' })]))
+    const bad = writer.store(outcome(deps, [signalRow('team_gone', { postId: 'hackernews:3' })]))
+    await Bun.sleep(100)
+    other.exec('COMMIT')
+    other.close()
+
+    expect(await first).toEqual(['hackernews'])
+    // A signal of a team that does not exist breaks its transaction, and the outcome beside it goes with it.
+    for (const p of [good, bad]) {
+      const e = await p.catch((err) => err)
+      expect(e).toBeInstanceOf(LibsqlError)
+      expect(e.code).toBe('SQLITE_CONSTRAINT')
+    }
+    expect((await rows(deps, 'select post_id from signals')).map((r) => r.post_id)).toEqual(['hackernews:1'])
+    // The writer goes on after a failed transaction.
+    expect(await writer.store(outcome(deps, [signalRow(teamId, { postId: 'hackernews:2' })]))).toEqual(['hackernews'])
+    await writer.close()
+  })
+
+  test('close waits for what was sent, and the writer refuses more afterwards', async () => {
+    const { deps, teamId, writer } = await world()
+    const order: string[] = []
+    const stored = writer.store(outcome(deps, [signalRow(teamId)])).then(() => order.push('stored'))
+    await writer.close().then(() => order.push('closed'))
+    await stored
+    expect(order).toEqual(['stored', 'closed'])
+    expect(await writer.store(outcome(deps, [signalRow(teamId)])).catch((e: Error) => e.message)).toBe(
+      'the polling writer was closed',
+    )
+  })
+
+  test('a file it cannot open fails each store with the engine error, and close still ends it', async () => {
+    const { deps, teamId } = await world()
+    const writer = openPollingWriter(join(dir, 'no-such-dir', 'x.db'))
+    const e = await writer.store(outcome(deps, [signalRow(teamId)])).catch((err) => err)
+    expect(e).toBeInstanceOf(LibsqlError)
+    expect(e.code).toBe('SQLITE_CANTOPEN')
+    expect(e.message).not.toContain(dir)
+    await writer.close()
+  })
+})
