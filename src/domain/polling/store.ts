@@ -1,7 +1,9 @@
-import type { CursorUpdate } from '../../storage/repos/polling'
+import type { CursorUpdate, PendingKey } from '../../storage/repos/polling'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
+
+const keyOf = (p: Pair): PendingKey => ({ teamId: p.teamId, platform: p.platform, postId: p.postId })
 
 /**
  * Scores pairs, then stores all that follows in one transaction: the signals and their webhook deliveries, the scored pairs off the queue, the
@@ -14,9 +16,10 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
   const j = await judge(pass, pairs)
   const created = await pass.store({
     signals: j.signals,
-    // A triaged pair is done with as a scored one that did not qualify.
-    scored: [...j.scored, ...j.triaged],
-    failed: j.failed,
+    // A triaged pair is done with as a scored one that did not qualify. Only the keys: the outcome may be copied to
+    // a writer thread (docs/performance.md#the-polling-writer), and a pair's mention carries the post's text.
+    scored: [...j.scored, ...j.triaged].map(keyOf),
+    failed: j.failed.map(keyOf),
     // Pairs drained from the queue are in it already; a page's are not.
     queue: page ? [...j.unscored, ...j.failed] : [],
     fetchedAt: page?.fetchedAt ?? pass.deps.clock.now().toISOString(),

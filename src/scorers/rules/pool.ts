@@ -13,7 +13,9 @@ type Reply = { id: number; results?: ScoreResult[]; error?: string }
  * Workers start on first use and are ended by `close()`.
  */
 export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
-  const size = a.size ?? Math.max(1, Math.min(4, availableParallelism()))
+  // One core is left to the pass's own thread and its writer (docs/performance.md#the-polling-writer): on two cores a
+  // second worker cost more CPU than it saved.
+  const size = a.size ?? Math.max(1, Math.min(4, availableParallelism() - 1))
   const workers: { worker: Worker; pending: Map<number, Pending> }[] = []
   let nextId = 0
   // After a worker failed (could not load, crashed), the pool answers no more: callers score in their own thread.
