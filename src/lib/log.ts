@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs'
+import { isoText } from './utc-text'
 
 export type Logger = {
   info(event: string, fields?: Record<string, unknown>): void
@@ -21,9 +22,10 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
   const emit =
     (level: string) =>
     (event: string, fields: Record<string, unknown> = {}) => {
-      const { err, ...rest } = fields
-      const line: Record<string, unknown> = { time: new Date().toISOString(), level, event, ...rest }
-      if (err !== undefined) line.err = describeError(err)
+      // The fields in their order and `err` last, copied once (a line a request: docs/performance.md#dates).
+      const line: Record<string, unknown> = { time: isoText(new Date()), level, event }
+      for (const key of Object.keys(fields)) if (key !== 'err') line[key] = fields[key]
+      if (fields.err !== undefined) line.err = describeError(fields.err)
       out(format === 'human' ? humanLine(line) : JSON.stringify(line))
     }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }

@@ -41,6 +41,19 @@ function expectTooLarge(path: string, reply: { status: number; headers: Record<s
     })
 }
 
+/** The same body sent to the score route announced (content-length) and chunked (cut in two at `cut`). */
+async function scoredBothWays(port: number, apiKey: string, body: Buffer, cut: number) {
+  const path = '/api/v1/leads/score'
+  const announced = await rawRequest(port, headOf(path, apiKey, `content-length: ${body.length}`), body)
+  const a = await announced.reply
+  announced.close()
+  const chunks = [chunk(body.subarray(0, cut)), chunk(body.subarray(cut)), Buffer.from(LAST_CHUNK)]
+  const chunked = await rawRequest(port, headOf(path, apiKey, 'transfer-encoding: chunked'), Buffer.concat(chunks))
+  const c = await chunked.reply
+  chunked.close()
+  return [a, c]
+}
+
 describe('413 payload_too_large from a listening server', () => {
   test('an announced body over the limit by 1 byte and by 10 MiB, answered before any of it is sent', async () => {
     const { apiKey, port } = await setup()
@@ -93,19 +106,25 @@ describe('413 payload_too_large from a listening server', () => {
     const { apiKey, port } = await setup()
     const text = JSON.stringify({ content: 'x'.repeat(MAX - 20) }).padEnd(MAX, ' ')
     expect(Buffer.byteLength(text)).toBe(MAX)
-    const announced = await rawRequest(port, headOf('/api/v1/leads/score', apiKey, `content-length: ${MAX}`), text)
-    const a = await announced.reply
-    announced.close()
-    const chunked = await rawRequest(
-      port,
-      headOf('/api/v1/leads/score', apiKey, 'transfer-encoding: chunked'),
-      Buffer.concat([chunk(text.slice(0, 100)), chunk(text.slice(100)), Buffer.from(LAST_CHUNK)]),
-    )
-    const c = await chunked.reply
-    chunked.close()
+    const [a, c] = await scoredBothWays(port, apiKey, Buffer.from(text), 100)
     for (const reply of [a, c]) {
       expect(reply.status).toBe(200)
       expect(reply.json().intent).toEqual(expect.any(String))
     }
+  })
+
+  test('a body with a byte order mark and bytes that are not UTF-8 reads the same announced as chunked', async () => {
+    const { apiKey, port } = await setup()
+    // A BOM, then "café" and a lone 0xff inside the text: the mark is dropped, the bad byte becomes U+FFFD.
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('{"content":"We need a CRM for our caf'),
+      Buffer.from([0xc3, 0xa9, 0x20, 0xff]),
+      Buffer.from(' team, budget $300","keyword":"crm"}'),
+    ])
+    const [a, c] = await scoredBothWays(port, apiKey, body, 2)
+    expect(a.status).toBe(200)
+    expect(a.json()).toEqual(c.json())
+    expect(a.json().intent).toEqual(expect.any(String))
   })
 })

@@ -5,7 +5,8 @@ import { requireScope, type Scope } from '../oauth/scopes'
 import { authenticate, type Caller } from './authenticate'
 import { looksLikeApiKey } from './api-key'
 
-export type Credentials = { apiKey: string | null; authorization: string | null; base: string }
+/** `base`: the service's address (docs/oauth.md#public-url), made when an OAuth token asks for it. */
+export type Credentials = { apiKey: string | null; authorization: string | null; base: () => string }
 
 /**
  * The caller of an API or MCP request (docs/api.md#authentication): an `x-api-key`, or `Authorization: Bearer` with
@@ -21,7 +22,7 @@ export async function identifyCaller(
   const caller =
     bearer === undefined || looksLikeApiKey(bearer)
       ? await authenticate(deps, bearer ?? c.apiKey)
-      : await authenticateBearer(deps, bearer, c.base)
+      : await authenticateBearer(deps, bearer, c.base())
   requireScope(caller.scopes, scope)
   return caller
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock'
+import { utcDate } from '../../lib/utc-text'
 import type { TeamRow } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
 import type { createUsageDaysRepo } from '../../storage/repos/usage-days'
@@ -47,7 +48,7 @@ export async function charged<T>(
   // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
   if (!usage.keep(reservation))
     throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
-  deps.repos.usageDays.add(a.team.id, now.toISOString().slice(0, 10))
+  deps.repos.usageDays.add(a.team.id, utcDate(now))
   return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
 }
 

@@ -1,5 +1,7 @@
+import { utcMonth } from '../../lib/utc-text'
+
 /** docs/api.md#the-month: the billing month is the UTC calendar month. */
-export const monthOf = (at: Date) => at.toISOString().slice(0, 7)
+export const monthOf = utcMonth
 
 /** The first instant of the UTC month after `at`. */
 export function resetsAt(at: Date): Date {

@@ -5,10 +5,8 @@ import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient } from '../../domain/oauth/clients'
 import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
-import { readBody } from '../../wire/body'
+import { readBodyText } from '../../wire/body'
 import { errorPage, oauthAnswer, oauthError, preflight } from './answers'
-
-const decoder = new TextDecoder()
 
 /**
  * The authorization server's endpoints (docs/oauth.md#endpoints): authorize (to the console's consent page), token,
@@ -19,7 +17,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
   const maxBytes = deps.config.server.max_body_bytes
   const form = async (request: Request) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return undefined
-    return Object.fromEntries(new URLSearchParams(decoder.decode(await readBody(request, maxBytes))))
+    return Object.fromEntries(new URLSearchParams(await readBodyText(request, maxBytes)))
   }
   const formOnly = () => oauthError(400, 'invalid_request', 'send the parameters as application/x-www-form-urlencoded')
   return new Elysia({ prefix: '/oauth', detail: { hide: true } })
@@ -55,7 +53,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         if (!deps.config.oauth.dynamic_registration)
           return oauthError(403, 'access_denied', 'client registration is turned off on this server')
         try {
-          const body = JSON.parse(decoder.decode(await readBody(request, maxBytes)))
+          const body = JSON.parse(await readBodyText(request, maxBytes))
           const { client, secret } = await registerClient(deps, body)
           return oauthAnswer({
             status: 201,

@@ -8,6 +8,7 @@ import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
 import type { CueHit } from './hits'
 import { matchStart, wordAt } from './match'
+import { isCapitalised, looksLikeProduct, trimTrailing, withoutApostrophes, withoutSign, wordsIn } from './name-shape'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
 const OWN_NAME_RE =
@@ -144,7 +145,8 @@ export function findSwitch(
   return { rival: null, compared, keyword, active, pain }
 }
 
-const WORD_RE = /[@#]?[A-Za-z][\w.&+'’-]*/g
+// Where the words of a sentence start and end, two numbers a word (wordsIn), reused from call to call.
+const WORDS: number[] = []
 const SUBJECT_VERB =
   /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
 
@@ -154,17 +156,16 @@ export function productNear(text: string, index: number, ctx: Context): string |
   while (start > 0 && index - start < 200 && !endsSentence(text.charCodeAt(start - 1))) start--
   let end = index
   while (end < text.length && end - index < 200 && !endsSentence(text.charCodeAt(end))) end++
-  const sentence = text.slice(start, end)
-  WORD_RE.lastIndex = 0
-  let first = true
-  for (let m = WORD_RE.exec(sentence); m; m = WORD_RE.exec(sentence), first = false) {
-    const w = m[0].replace(/[.'’-]+$/, '')
-    const bare = w.replace(/^[@#]/, '').toLowerCase()
-    if (isOurs(bare, ctx) || GENERIC_NAMES.has(bare) || COMMON_CAPS.has(bare.replace(/['’]/g, ''))) continue
-    const handle = w.startsWith('@')
-    const camel = /^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z]/.test(w) || /\.[a-z]{2,}$/.test(w)
-    const capital = /^[A-Z][a-z]/.test(w) && (!first || SUBJECT_VERB.test(sentence.slice(m.index + m[0].length)))
-    if (handle || camel || capital) return w
+  const found = wordsIn(text, start, end, WORDS)
+  for (let k = 0; k < found; k++) {
+    const from = WORDS[2 * k]
+    const to = WORDS[2 * k + 1]
+    const w = trimTrailing(text.slice(from, to))
+    const bare = withoutSign(w).toLowerCase()
+    if (isOurs(bare, ctx) || GENERIC_NAMES.has(bare) || COMMON_CAPS.has(withoutApostrophes(bare))) continue
+    const handle = w.charCodeAt(0) === 64
+    const capital = isCapitalised(w) && (k > 0 || SUBJECT_VERB.test(text.slice(to, end)))
+    if (handle || looksLikeProduct(w) || capital) return w
   }
   return null
 }
