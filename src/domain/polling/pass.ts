@@ -42,8 +42,11 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
     await mapLimited(run, deps.config.polling.concurrency, (t) =>
       a.stop.aborted ? Promise.resolve() : pollTarget(pass, t),
     )
+    await pass.pages.settled()
     for (const [platform, n] of await deps.repos.polling.pendingCounts(a.teamId)) pass.counters.of(platform).pending = n
   } finally {
+    // A failed step leaves the other pages to finish before the scorer goes (their failure is not the first).
+    await pass.pages.settled().catch(() => {})
     scorer.close()
   }
   return pass.counters.summary({

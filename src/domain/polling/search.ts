@@ -43,6 +43,8 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   const fetchedAt = deps.clock.now().toISOString()
   const next = advance(target, cursor, mentions, fetchedAt)
   pass.cursors.set(key, next)
-  // A pair that is a signal already, or queued by an earlier pass, is not scored again.
-  await scoreAndStore(pass, await deps.repos.polling.unhandled(pairs), { cursor: next, fetchedAt })
+  // A pair that is a signal already, or queued by an earlier pass, is not scored again. The page is scored and
+  // stored while this search's place goes to the next one (docs/performance.md#the-polling-writer).
+  const todo = await deps.repos.polling.unhandled(pairs)
+  await pass.pages.start(() => scoreAndStore(pass, todo, { cursor: next, fetchedAt }))
 }

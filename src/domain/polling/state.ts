@@ -17,6 +17,7 @@ import { recentExamples } from '../feedback/examples'
 import { teamThresholds } from '../feedback/thresholds'
 import type { Threshold } from '../feedback/tuning'
 import { createDeferrals, type Deferrals } from './deferrals'
+import { inFlight } from './in-flight'
 import { passCounters } from './summary'
 
 export type PassDeps = {
@@ -36,6 +37,10 @@ export type PassDeps = {
   scoring: Pick<ScoringService, 'batch' | 'producer' | 'scorerName'>
 }
 
+// Pages scored and stored at once behind the searches (polling.concurrency bounds those): enough to keep the scoring
+// workers and the writer busy while searches wait for their platforms; each holds a page of posts in memory.
+const PAGES_IN_FLIGHT = 16
+
 /** Stores one step's outcome in one transaction; the platform of each signal created. */
 export type StoreOutcome = (outcome: StoredOutcome) => Promise<string[]>
 
@@ -46,6 +51,8 @@ export type Pass = {
   stop: AbortSignal
   scorer: BatchScorer
   store: StoreOutcome
+  /** Pages of search results being scored and stored while the next searches run. */
+  pages: ReturnType<typeof inFlight>
   counters: ReturnType<typeof passCounters>
   deferrals: Deferrals
   /** Per (platform, keyword) (storage/repos/polling.ts cursorKey), moved as each page is stored. */
@@ -71,6 +78,7 @@ export function newPass(deps: PassDeps, stop: AbortSignal, scorer: BatchScorer, 
     stop,
     scorer,
     store: store ?? ((outcome) => deps.repos.polling.store(outcome)),
+    pages: inFlight(PAGES_IN_FLIGHT),
     counters: passCounters(),
     deferrals: createDeferrals(deps.clock),
     cursors: new Map(),
