@@ -7,6 +7,7 @@ import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-bud
 import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
+import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
 
 type RunnerDeps = {
@@ -22,12 +23,14 @@ type RunnerDeps = {
  * Runs searches on the connectors. Each search first takes its requests from the platform's budget
  * (docs/platforms.md#budgets), which also holds it back while a rate limit's retry time is ahead. Identical
  * searches in flight at once (same source, keyword, limit) share one upstream call and one charge; every outcome
- * is recorded as the source's health (GET /api/v1/platforms), with the time a rate-limit answer asked us to wait for.
+ * is recorded as the source's health (GET /api/v1/platforms; a success at most once a second, health-notes.ts), with
+ * the time a rate-limit answer asked us to wait for.
  * What a platform returns is then matched against the whole keyword query (docs/queries.md#matching): polling and
  * live searches alike only ever see the posts the query keeps.
  */
 export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
+  const health = healthNotes(deps.health, deps.clock)
   const turns = new Map<Source, Promise<unknown>>()
   const requestsFor = (connector: PlatformConnector, limit: number) => connector.requestsFor?.(limit) ?? 1
 
@@ -59,7 +62,7 @@ export function createSearchRunner(deps: RunnerDeps) {
     try {
       const mentions = await running
       const warning = connector.warning?.() ?? null
-      await deps.health.recordSuccess(connector.platform, deps.clock.now().toISOString(), warning)
+      await health.success(connector.platform, warning)
       const keeps = await queryFilter(keyword)
       return mentions.filter(keeps)
     } catch (err) {
@@ -69,7 +72,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       const now = deps.clock.now()
       const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
       const retryAt = wait === undefined ? undefined : new Date(now.getTime() + wait * 1000).toISOString()
-      await deps.health.recordFailure(connector.platform, now.toISOString(), message, retryAt)
+      await health.failure(connector.platform, now.toISOString(), message, retryAt)
       throw err instanceof AppError ? err : new AppError('upstream_error', message)
     }
   }
