@@ -1,6 +1,8 @@
 // Load generator, run as its own process by bench/run.ts so it never shares an event loop with a server:
 //   bun bench/load.ts '{"url":"http://127.0.0.1:8080/api/v1/usage","connections":32,"warmupMs":1000,"durationMs":6000}'
-// A `{n}` in the url becomes 20 × (a request counter modulo 5,000), to walk many different signal pages. With
+// A `{n}` in the url becomes 20 × (a request counter modulo 5,000), to walk many different signal pages; in the body,
+// the same number, so that each request sends a text of its own (a scorer's answers for texts it has just read are
+// not what a row of scoring measures). With
 // `urls`, the connections are spread over them in turn (several servers behind one load), and `url` is not used.
 // Keeps `connections` fetch loops busy (keep-alive), records the latency of each answered request after the
 // warm-up, and prints one JSON line: {requests, rps, p50Ms, p99Ms, maxMs, statuses, errors}.
@@ -38,6 +40,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
 
   const start = performance.now()
   const varied = spec.url.includes('{n}')
+  const variedBody = spec.body?.includes('{n}') === true
   let counter = 0
   const measureFrom = start + spec.warmupMs
   const end = measureFrom + spec.durationMs
@@ -48,8 +51,9 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
       const t0 = performance.now()
       if (t0 >= end) return
       try {
-        const url = varied ? target.replace('{n}', String(20 * (counter++ % 5000))) : target
-        const res = await fetch(url, init)
+        const step = String(20 * (counter++ % 5000))
+        const url = varied ? target.replace('{n}', step) : target
+        const res = await fetch(url, variedBody ? { ...init, body: spec.body?.replace('{n}', step) } : init)
         await res.arrayBuffer()
         const t1 = performance.now()
         if (t0 >= measureFrom && t1 <= end) {

@@ -100,7 +100,9 @@ const SCENARIOS: Scenario[] = [
     name: 'POST /api/v1/leads/score',
     path: '/api/v1/leads/score',
     method: 'POST',
-    body: { content: SCORE_POST, keyword: 'crm' },
+    // A post of its own each request ({n}: bench/load.ts): the rules scorer keeps its last readings, and the same
+    // text every time measured judging a post already read, not reading it (docs/performance.md#the-figures).
+    body: { content: `${SCORE_POST} (Posted as #{n}.)`, keyword: 'crm' },
     target: 0.3,
     // The post asks for a CRM and names a rival it finds too dear: a buyer, whatever the exact score.
     verify: (b) =>
@@ -190,7 +192,10 @@ async function httpSection() {
     try {
       for (const s of SCENARIOS) {
         const req = requestOf(s, seeded.apiKey)
-        const check = await fetch(server.url + s.path.replace('{n}', '0'), req)
+        const check = await fetch(server.url + s.path.replace('{n}', '0'), {
+          ...req,
+          body: req.body?.replace('{n}', '0'),
+        })
         const answered = check.status === 200 ? s.verify((await check.json()) as Answer) : `status ${check.status}`
         // The database file is read through right before each row, so that every row starts with it in the OS's file
         // cache whatever ran before. This machine's kernel reclaims pages left unused for a while (kdamond), and a

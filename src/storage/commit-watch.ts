@@ -82,7 +82,9 @@ export function openCommitWatch(dbPath: string): CommitWatch {
     // The write lock is held from BEGIN IMMEDIATE to COMMIT, so no other commit can land between the two reads of
     // a mark, and its header is the newest; one that lands right after COMMIT makes the counter grow by two.
     quietBegin() {
-      return header() ? { header: words.slice(0, HEADER_WORDS), change: words[CHANGE_WORD], frames: words[FRAMES_WORD] } : null
+      return header()
+        ? { header: words.slice(0, HEADER_WORDS), change: words[CHANGE_WORD], frames: words[FRAMES_WORD] }
+        : null
     },
     quietEnd(mark) {
       if (!header()) return { added: 0, inLog: 0 }
