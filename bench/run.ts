@@ -97,7 +97,7 @@ const SCENARIOS: Scenario[] = [
     verify: (b) => signalPage(b, 0),
   },
   {
-    name: 'POST /api/v1/leads/score',
+    name: 'POST /api/v1/leads/score (a new post each time)',
     path: '/api/v1/leads/score',
     method: 'POST',
     // A post of its own each request ({n}: bench/load.ts): the rules scorer keeps its last readings, and the same
