@@ -3,9 +3,9 @@ import type { createPlatformHealthRepo } from '../../storage/repos/platform-heal
 
 /**
  * A platform's health as its searches turn out (docs/api.md#source-health), with a success written at most once a
- * second per process: a polling pass searches a platform hundreds of times a second, and each write took the
- * database's write lock from the pass's writer (docs/performance.md#the-polling-writer). A failure is written at
- * once, and so is the first success after it, or after the connector's warning changed.
+ * second per process: a polling pass searches a platform hundreds of times a second, and each was a write
+ * transaction of its main thread, waiting its turn beside the pass's writer (docs/performance.md#the-polling-writer).
+ * A failure is written at once, and so is the first success after it, or after the connector's warning changed.
  */
 export function healthNotes(health: ReturnType<typeof createPlatformHealthRepo>, clock: Clock) {
   // Per platform: the second of the last success written, and its warning.
