@@ -6,11 +6,10 @@ import { join } from 'node:path'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
 import type { Deps } from '../../src/deps'
-import type { StoredOutcome } from '../../src/storage/repos/polling'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { openPollingWriter } from '../../src/storage/polling-writer/writer'
 import { seedTeam, testDeps } from '../support/deps'
-import { signalRow } from '../support/webhooks'
+import { signalRow, signalsOutcome } from '../support/webhooks'
 
 const dir = mkdtempSync(join(tmpdir(), 'ls-writer-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -24,21 +23,15 @@ async function world() {
   return { deps, path, teamId: team.id, writer: openPollingWriter(path) }
 }
 
-const outcome = (deps: Deps, signals: NewSignal[], keyword = 'crm'): StoredOutcome => ({
-  signals,
-  scored: [],
-  queue: [],
-  failed: [],
-  fetchedAt: deps.clock.now().toISOString(),
-  storedAt: deps.clock.now(),
-  cursor: {
+/** A page's outcome: its signals and the cursor of `keyword` on Hacker News. */
+const outcome = (deps: Deps, signals: NewSignal[], keyword = 'crm') =>
+  signalsOutcome(deps, signals, {
     platform: 'hackernews',
     keywordLc: keyword,
     newestAt: null,
     newestIds: [],
     polledAt: '2026-11-15T12:00:00.000Z',
-  },
-})
+  })
 
 const rows = async (deps: Deps, sql: string) => {
   const rs = await deps.database.client.execute(sql)

@@ -3,6 +3,7 @@ import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import type { EndpointInput } from '../../src/domain/webhooks/endpoints'
 import { newId } from '../../src/lib/ids'
+import type { CursorUpdate, StoredOutcome } from '../../src/storage/repos/polling'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import type { Received } from './fake-upstream'
 
@@ -29,16 +30,20 @@ export function signalRow(teamId: string, a: Partial<NewSignal> = {}): NewSignal
   }
 }
 
+/** What a polling pass stores for a page whose only outcome is `signals` (and `cursor`, when given). */
+export const signalsOutcome = (deps: Deps, signals: NewSignal[], cursor?: CursorUpdate): StoredOutcome => ({
+  signals,
+  scored: [],
+  queue: [],
+  failed: [],
+  fetchedAt: deps.clock.now().toISOString(),
+  storedAt: deps.clock.now(),
+  ...(cursor && { cursor }),
+})
+
 /** Stores signals the way a polling pass does (the same repository call, in one transaction with their deliveries). */
 export function storeSignals(deps: Deps, signals: NewSignal[]) {
-  return deps.repos.polling.store({
-    signals,
-    scored: [],
-    queue: [],
-    failed: [],
-    fetchedAt: deps.clock.now().toISOString(),
-    storedAt: deps.clock.now(),
-  })
+  return deps.repos.polling.store(signalsOutcome(deps, signals))
 }
 
 /** Verifies a received delivery with the `standardwebhooks` library; returns the parsed body (throws if it fails). */
