@@ -118,7 +118,8 @@ describe('the console in a browser', () => {
     const view = await openPage(browser, origin)
     try {
       await signIn(view, 'ann@acme.test')
-      await view.page.getByRole('heading', { name: 'Signals' }).waitFor()
+      // exact: the sign-in page's own heading, "lead-signals", would match too, before the sign-in has ended.
+      await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
       await shows(view, '.count', 'Signals 1–20 of 30')
       await screenshot(view.page, 'console-signals')
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'bun'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { chromiumPath, closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
 
 const FOREIGN_IMAGE = 'http://cdn.example.com/logo.png'
@@ -97,6 +97,37 @@ describe('screenshot', () => {
       expect([...readFileSync(file).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
       rmSync(file)
       await expect(screenshot(view.page, '../escape')).rejects.toThrow('use letters, digits')
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('screenshot when Chromium refuses a capture', () => {
+  /** The real page, whose first `refusals` captures fail with `message`, as headless Chromium's now and then do. */
+  const refusing = (page: Page, refusals: number, message: string) => {
+    let asked = 0
+    const screenshot = (options: Parameters<Page['screenshot']>[0]) =>
+      ++asked <= refusals ? Promise.reject(new Error(message)) : page.screenshot(options)
+    return { page: { screenshot } as unknown as Page, asked: () => asked }
+  }
+  const REFUSED = 'page.screenshot: Protocol error (Page.captureScreenshot): Unable to capture screenshot'
+
+  test('asks again after a refusal, up to three times in all; any other error fails at once', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await view.goto('/')
+      const twice = refusing(view.page, 2, REFUSED)
+      const file = await screenshot(twice.page, 'kit-refused')
+      expect(twice.asked()).toBe(3)
+      expect([...readFileSync(file).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+      rmSync(file)
+      const always = refusing(view.page, 3, REFUSED)
+      await expect(screenshot(always.page, 'kit-refused')).rejects.toThrow('Unable to capture screenshot')
+      expect(always.asked()).toBe(3)
+      const other = refusing(view.page, 1, 'page.screenshot: Target page, context or browser has been closed')
+      await expect(screenshot(other.page, 'kit-refused')).rejects.toThrow('has been closed')
+      expect(other.asked()).toBe(1)
     } finally {
       await view.close()
     }

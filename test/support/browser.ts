@@ -108,8 +108,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   if (!/^[\w-]+$/.test(name)) throw new Error(`screenshot name ${JSON.stringify(name)}: use letters, digits, - and _`)
   mkdirSync(SCREENSHOTS_DIR, { recursive: true })
   const path = join(SCREENSHOTS_DIR, `${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  return path
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path, fullPage: true })
+      return path
+    } catch (e) {
+      // Headless Chromium now and then refuses one capture ("Unable to capture screenshot") and takes the same
+      // picture when asked again a moment later; anything else, or a third refusal, fails the test.
+      if (attempt === 3 || !String(e).includes('Unable to capture screenshot')) throw e
+      await Bun.sleep(100 * attempt)
+    }
+  }
 }
 
 /** Closes the browser and every page it opened. */
