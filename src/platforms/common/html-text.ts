@@ -36,6 +36,7 @@ const NAMED: Record<string, string> = {
 
 /** HTML character references (`&amp;`, `&#39;`, `&#x27;`, common names) as the characters they stand for. */
 export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s
   return s.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,8});/gi, (whole, ref: string) => {
     if (ref[0] !== '#') return NAMED[ref] ?? NAMED[ref.toLowerCase()] ?? whole
     const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
@@ -62,7 +63,10 @@ export function htmlToText(html: string): string {
   const text = (chunk: string) => {
     const plain = decodeEntities(chunk)
     if (pre > 0) out += plain
-    else out += /(^|\n)$/.test(out) ? plain.replace(/\s+/g, ' ').trimStart() : plain.replace(/\s+/g, ' ')
+    else {
+      const collapsed = COLLAPSIBLE.test(plain) ? plain.replace(/\s+/g, ' ') : plain
+      out += /(^|\n)$/.test(out) ? collapsed.trimStart() : collapsed
+    }
   }
   const lineBreak = (n: string) => {
     out = out.replace(/ +$/, '') + n
@@ -93,11 +97,19 @@ export function stripHtml(text: string): string {
   return tidy(decodeEntities(out))
 }
 
-/** No spaces at line ends, at most one blank line in a row, no blank lines at the start or the end. */
+/**
+ * No spaces at line ends, at most one blank line in a row, no blank lines at the start or the end. Each pass runs
+ * only on text that needs it: most posts need none but the last.
+ */
 function tidy(s: string): string {
-  return s
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .replace(/^\n+|\s+$/g, '')
+  let t = s
+  if (t.includes('\r')) t = t.replace(/\r\n?/g, '\n')
+  if (SPACE_BEFORE_LINE_END.test(t)) t = t.replace(/[ \t]+\n/g, '\n')
+  if (t.includes('\n\n\n')) t = t.replace(/\n{3,}/g, '\n\n')
+  let start = 0
+  while (t.charCodeAt(start) === 10) start++
+  return t.slice(start).trimEnd()
 }
+const SPACE_BEFORE_LINE_END = /[ \t]\n/
+// Whitespace that collapsing changes: a run of two, or any whitespace but a plain space.
+const COLLAPSIBLE = /\s\s|[^\S ]/
