@@ -37,14 +37,18 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult {
   }
 }
 
+/**
+ * The rules scorer of the score route, searches and the fallback: each call is about a text of its own, so no reading
+ * is kept (polling's workers use createRulesReader). Keeping them cost each call a key of the whole text, its hash
+ * and the map's upkeep, and kept 256 readings alive for the collector to walk (docs/scoring.md#performance).
+ */
 export function createRulesScorer(): Scorer {
-  const read = createRulesReader()
   return {
     name: 'rules',
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      return read(input)
+      return scoreContent(input)
     },
   }
 }
