@@ -7,7 +7,6 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { remember } from '../../lib/bounded-map'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -23,17 +22,20 @@ export function scoreContent(input: ScoreInput): ScoreResult {
   return judge(readPost(input.content, input.keyword, input.context), input.icps)
 }
 
-// Readings kept for the next calls: polling asks about one post for each team tracking its keyword in a row.
-const READINGS_KEPT = 256
-
-/** The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row. */
+/**
+ * The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row, as
+ * polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept: keeping the last 256
+ * cost a key of the whole text and its hash per call and kept readings alive for the collector
+ * (docs/scoring.md#performance), and a post asked about again later is only read again.
+ */
 export function createRulesReader(): (input: ScoreInput) => ScoreResult {
-  const readings = new Map<string, Reading>()
+  let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
   return (input) => {
-    const key = `${(input.keyword ?? '').trim().toLowerCase()}\u0000${input.context ?? ''}\u0000${input.content}`
-    const reading =
-      readings.get(key) ?? remember(readings, key, readPost(input.content, input.keyword, input.context), READINGS_KEPT)
-    return judge(reading, input.icps, input.keyword)
+    const keyword = (input.keyword ?? '').trim().toLowerCase()
+    const context = input.context ?? ''
+    if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
+      last = { keyword, context, content: input.content, reading: readPost(input.content, input.keyword, input.context) }
+    return judge(last.reading, input.icps, input.keyword)
   }
 }
 
