@@ -34,7 +34,12 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult {
     const keyword = (input.keyword ?? '').trim().toLowerCase()
     const context = input.context ?? ''
     if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
-      last = { keyword, context, content: input.content, reading: readPost(input.content, input.keyword, input.context) }
+      last = {
+        keyword,
+        context,
+        content: input.content,
+        reading: readPost(input.content, input.keyword, input.context),
+      }
     return judge(last.reading, input.icps, input.keyword)
   }
 }

@@ -29,7 +29,7 @@ describe('the rules reader', () => {
       const answers = inputs.map(read)
       expect(reads).toHaveBeenCalledTimes(5)
       reads.mockRestore()
-      answers.forEach((answer, i) => expect(answer).toEqual(scoreContent(inputs[i] as ScoreInput)))
+      expect(answers).toEqual(inputs.map(scoreContent))
       // The keyword changes the answer, so a reading kept across keywords would show.
       expect(answers[3]).not.toEqual(answers[0])
     } finally {
