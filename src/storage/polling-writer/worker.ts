@@ -57,7 +57,14 @@ self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
     opening.catch(() => {}) // answered to each store that awaits it
   } else if ('close' in data) {
     await flushing
-    if (opening) (await opening.catch(() => undefined))?.close()
+    const client = await opening?.catch(() => undefined)
+    if (client) {
+      // docs/performance.md#the-pass-leaves-no-log: what the pass wrote since the last checkpoint is copied back into
+      // the file here, on this thread, so that the serving process's reads do not search a long log afterwards.
+      // PASSIVE waits for nobody: frames a reader still holds are left to a later checkpoint.
+      await client.execute('PRAGMA wal_checkpoint(PASSIVE)').catch(() => undefined)
+      client.close()
+    }
     reply({ closed: true })
   } else {
     waiting.push(data)
