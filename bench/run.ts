@@ -100,8 +100,8 @@ const SCENARIOS: Scenario[] = [
     name: 'POST /api/v1/leads/score (a new post each time)',
     path: '/api/v1/leads/score',
     method: 'POST',
-    // A post of its own each request ({n}: bench/load.ts): the rules scorer keeps its last readings, and the same
-    // text every time measured judging a post already read, not reading it (docs/performance.md#the-figures).
+    // A post of its own each request ({n}: bench/load.ts), as callers send: the same text every time once measured
+    // judging a post already read, not reading it (docs/performance.md#the-figures).
     body: { content: `${SCORE_POST} (Posted as #{n}.)`, keyword: 'crm' },
     target: 0.3,
     // The post asks for a CRM and names a rival it finds too dear: a buyer, whatever the exact score.
