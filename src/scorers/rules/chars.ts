@@ -19,7 +19,7 @@ export function holds(text: string, from: number, to: number, test: (c: number) 
 export const isQuestionMark = (c: number) => c === 63 || c === 0xff1f
 
 /** White space as `\s` and `trim` read it. */
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c >= 128 && isWideSpace(c))
+export const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c >= 128 && isWideSpace(c))
 
 /**
  * `s` with each run of white space made one space, and trimmed (`s.replace(/\s+/g, ' ').trim()`): `s` itself when

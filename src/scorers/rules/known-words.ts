@@ -14,18 +14,22 @@ export class WordTable {
   // Twice the bound and more, as a power of two: the words of a post of 20,000 characters past the bound still fit.
   private readonly size: number
   private readonly mask: number
-  /** Per slot: the hash of its word's letters (0: a free slot) and the word's number. */
-  private hashes: Int32Array
-  private slots: Int32Array
+  /**
+   * Per slot, side by side: the hash of its word's letters (0: a free slot) and the word's number. One array, so that
+   * a lookup reads one place of memory, not two: in a server, between two posts, other work pushes the table out of
+   * the processor's caches, and every place a lookup reads is then a wait (docs/scoring.md#performance).
+   */
+  private table: Int32Array
   /** The letters of every word met, one word after another; a word's own start and length, by its number. */
   private letters = new Uint16Array(1 << 16)
   private used = 0
-  private starts: number[] = []
-  private lengths: number[] = []
-  /** By word number: the word, its little-word bits and its root's number (-1: not topical). */
+  /**
+   * By word number, four numbers side by side (one place of memory a word, as for the slots): where its letters
+   * start, how many there are, its little-word bits and its root's number (-1: not topical).
+   */
+  private info = new Int32Array(4 * 1024)
+  /** By word number: the word. */
   words: string[] = []
-  little: number[] = []
-  rootOf: number[] = []
   /** By root number: the root, and the post it was last met in. */
   roots: string[] = []
   private marks: number[] = []
@@ -38,22 +42,16 @@ export class WordTable {
   ) {
     this.size = 2 ** Math.ceil(Math.log2(max * 2 + 10_000))
     this.mask = this.size - 1
-    this.hashes = new Int32Array(this.size)
-    this.slots = new Int32Array(this.size)
+    this.table = new Int32Array(2 * this.size)
   }
 
   /** Starts reading a post: every root is new to it until `firstInPost` says otherwise. */
   startPost(): void {
     this.post++
     if (this.words.length < this.max) return
-    this.hashes = new Int32Array(this.size)
-    this.slots = new Int32Array(this.size)
+    this.table = new Int32Array(2 * this.size)
     this.used = 0
-    this.starts = []
-    this.lengths = []
     this.words = []
-    this.little = []
-    this.rootOf = []
     this.roots = []
     this.marks = []
     this.rootNumbers = new Map()
@@ -64,19 +62,30 @@ export class WordTable {
     // Hash 0 marks a free slot: a word's hash is never 0. Kept short, so that the engine writes it into its caller's
     // loop: the rare new word is added by another method.
     const h = hash | 1
+    const table = this.table
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
-      const at = this.hashes[i] as number
+      const at = table[2 * i] as number
       if (at === 0) return this.add(text.slice(from, to), i, h)
-      if (at === h && this.same(this.slots[i] as number, text, from, to)) return this.slots[i] as number
+      if (at === h && this.same(table[2 * i + 1] as number, text, from, to)) return table[2 * i + 1] as number
     }
+  }
+
+  /** Word number `word`'s little-word bits. */
+  littleOf(word: number): number {
+    return this.info[4 * word + 2] as number
+  }
+
+  /** Word number `word`'s root number, -1 for a word that is not topical. */
+  rootOf(word: number): number {
+    return this.info[4 * word + 3] as number
   }
 
   /** Whether word number `word` is `text[from, to)`. */
   private same(word: number, text: string, from: number, to: number): boolean {
     const length = to - from
-    if (this.lengths[word] !== length) return false
+    if (this.info[4 * word + 1] !== length) return false
     const letters = this.letters
-    const start = this.starts[word] as number
+    const start = this.info[4 * word] as number
     for (let j = 0; j < length; j++) if (letters[start + j] !== text.charCodeAt(from + j)) return false
     return true
   }
@@ -106,14 +115,20 @@ export class WordTable {
       this.letters = grown
     }
     for (let j = 0; j < word.length; j++) this.letters[this.used + j] = word.charCodeAt(j)
-    this.starts.push(this.used)
-    this.lengths.push(word.length)
+    const n = this.words.length
+    if (4 * n + 4 > this.info.length) {
+      const grown = new Int32Array(this.info.length * 2)
+      grown.set(this.info)
+      this.info = grown
+    }
+    this.info[4 * n] = this.used
+    this.info[4 * n + 1] = word.length
+    this.info[4 * n + 2] = little
+    this.info[4 * n + 3] = r
     this.used += word.length
     this.words.push(word)
-    this.little.push(little)
-    this.rootOf.push(r)
-    this.hashes[slot] = h
-    this.slots[slot] = this.words.length - 1
+    this.table[2 * slot] = h
+    this.table[2 * slot + 1] = this.words.length - 1
     return this.words.length - 1
   }
 }

@@ -155,3 +155,21 @@ export function mustHold(re: RegExp): string | null {
   }
   return common?.[0] ?? null
 }
+
+// A cue that may start only at a sentence's start: `\b(?<=(?:^|[.!?\n])\s*)…`, the class naming where sentences end.
+const SENTENCE_START = /^\\b\(\?<=\(\?:\^\|\[((?:[^\]\\]|\\.)+)\]\)\\s\*\)/
+
+/**
+ * For a cue written to start a sentence, the characters that end one (its look-behind's class), else null. The match
+ * then tells a word start inside a sentence without running the expression (startsSentence), which for a question
+ * cue reads on up to the next "?" at every "is" and "do" of the post (docs/scoring.md#performance).
+ */
+export function sentenceEnds(re: RegExp): string | null {
+  if (re.multiline) return null
+  const m = SENTENCE_START.exec(re.source)
+  if (!m) return null
+  // The class's characters: plain ones, escapes of their own and `\n`; anything else is not read.
+  const body = (m[1] as string).replace(/\\n/g, '\n')
+  const chars = classChars(body)
+  return chars ? chars.join('') : null
+}

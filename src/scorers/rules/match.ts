@@ -2,7 +2,8 @@
 import { getOrAdd } from '../../lib/get-or-add'
 import { type CueHit, hitsOf } from './hits'
 import type { Cue } from './cue'
-import { leadStrings, mustHold } from './lead-chars'
+import { isSpace } from './chars'
+import { leadStrings, mustHold, sentenceEnds } from './lead-chars'
 import { NEGATION_BEFORE } from './modifiers'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
 
@@ -39,19 +40,33 @@ export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
  * the strings a match can start with, and the sign every match of a cue holds, if any (lead-chars.ts), built on first
  * use.
  */
-type Compiled = { index: WordIndex; sticky: RegExp[]; leads: Array<string[] | null>; needs: Array<string | null> }
+type Compiled = {
+  index: WordIndex
+  sticky: RegExp[]
+  leads: Array<string[] | null>
+  /** Whether every string a match of the cue can start with begins past ASCII (an emoji). */
+  wide: boolean[]
+  needs: Array<string | null>
+  /** For a cue that starts a sentence, the characters that end one (lead-chars.ts sentenceEnds). */
+  sentence: Array<string | null>
+}
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
 const compile = (cues: readonly Cue[]): Compiled =>
   getOrAdd(compiled, cues, () => {
     const index = buildIndex(cues.map((q) => q.re.source))
+    const leads = cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null))
     return {
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-      leads: cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null)),
+      leads,
+      wide: leads.map((l) => l !== null && l.every((lead) => lead.charCodeAt(0) >= 128)),
       needs: cues.map((q) => mustHold(q.re)),
+      sentence: cues.map((q) => sentenceEnds(q.re)),
     }
   })
+
+const NON_ASCII = /[^\x00-\x7f]/
 
 /** Whether the text holds one of the strings a match can start with (true when they are unknown). */
 function mayStart(text: string, leads: string[] | null): boolean {
@@ -61,13 +76,31 @@ function mayStart(text: string, leads: string[] | null): boolean {
 }
 
 /**
+ * Whether `at` starts a sentence as `(?<=(?:^|[ends])\s*)` reads it: only white space back to the text's start or to
+ * one of `ends`, or a line break (white space itself) among it when `ends` holds one.
+ */
+export function startsSentence(text: string, at: number, ends: string): boolean {
+  let i = at - 1
+  for (; i >= 0; i--) {
+    const c = text.charCodeAt(i)
+    if (!isSpace(c)) break
+    if (ends.includes(text.charAt(i))) return true
+  }
+  return i < 0 || ends.includes(text.charAt(i))
+}
+
+/**
  * Calls `found(k, m)` with the first non-negated match of each cue of the list that has one. Cues with known first
  * words are tried only where such a word starts (word-index.ts), in text order; the others are scanned on their own,
  * when the text holds a string their match can start with.
  */
 function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m: RegExpExecArray) => void): void {
-  const { index, sticky, leads, needs } = compile(cues)
+  const { index, sticky, leads, wide, needs, sentence } = compile(cues)
+  // Whether the text is all ASCII, asked once: then no emoji cue can match, and its dozen or so starts are not
+  // looked for one by one.
+  let ascii: boolean | undefined
   for (const k of index.unkeyed) {
+    if (wide[k] && (ascii ??= !NON_ASCII.test(text))) continue
     const m = mayStart(text, leads[k] ?? null) ? firstMatch(text, cues[k] as Cue) : null
     if (m) found(k, m)
   }
@@ -84,6 +117,8 @@ function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m
       // No try can match: the cue needs no more.
       if (!held) return true
     }
+    const ends = sentence[k]
+    if (ends && !startsSentence(text, at, ends)) return false
     const re = sticky[k] as RegExp
     re.lastIndex = at
     const m = re.exec(text)
@@ -103,14 +138,8 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
   return out
 }
 
-// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once, with
-// each group's answer when nothing of it is found (most groups of most posts), shared rather than made per post.
-type Flattened = {
-  all: readonly Cue[]
-  group: Int32Array
-  place: Int32Array
-  nothing: ReadonlyArray<ReadonlyArray<RegExpExecArray | null>>
-}
+// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once.
+type Flattened = { all: readonly Cue[]; group: Int32Array; place: Int32Array }
 const flattened = new WeakMap<readonly (readonly Cue[])[], Flattened>()
 const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
   const all = groups.flat()
@@ -123,27 +152,31 @@ const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
       place[k] = j
     }
   })
-  const nothing = groups.map((cues) => Object.freeze(new Array<RegExpExecArray | null>(cues.length).fill(null)))
-  return { all, group, place, nothing }
+  return { all, group, place }
 }
 
 /**
+ * A group's answer when none of its cues is found (most groups of most posts): one shared empty list, so that
+ * nothing is made for them and their readers (hitsOf, findSwitch) stop at once. Frozen lists of nulls were the
+ * answer before: reading or copying a frozen array takes the engine's slow path (docs/scoring.md#performance).
+ */
+export const NONE_FOUND: ReadonlyArray<RegExpExecArray | null> = Object.freeze([])
+
+/**
  * The first non-negated match of every cue of several lists, found in one scan of the text (the word starts are
- * visited once for all of them), each list's apart in the order of its cues. `groups` should be a constant: its
- * flattening is kept.
+ * visited once for all of them), each list's apart in the order of its cues; NONE_FOUND for a list without any.
+ * `groups` should be a constant: its flattening is kept.
  */
 export function firstMatchGroups(
   text: string,
   groups: readonly (readonly Cue[])[],
 ): Array<ReadonlyArray<RegExpExecArray | null>> {
-  const { all, group, place, nothing } = getOrAdd(flattened, groups, () => flatten(groups))
-  const out = nothing.slice()
+  const { all, group, place } = getOrAdd(flattened, groups, () => flatten(groups))
+  const out = new Array<ReadonlyArray<RegExpExecArray | null>>(groups.length).fill(NONE_FOUND)
   eachFirstMatch(text, all, (k, m) => {
     const g = group[k] as number
     let list = out[g] as Array<RegExpExecArray | null>
-    // A new list of the group's size, not a copy of the frozen one: copying a frozen array takes the engine's slow
-    // path, 2.5 µs for 150 cues where a new array takes 0.1 (docs/scoring.md#performance).
-    if (list === nothing[g]) out[g] = list = new Array<RegExpExecArray | null>(list.length).fill(null)
+    if (list === NONE_FOUND) out[g] = list = new Array<RegExpExecArray | null>(groups[g]?.length ?? 0).fill(null)
     list[place[k] as number] = m
   })
   return out

@@ -135,19 +135,19 @@ export function readWords(content: string, keyword: string | undefined, lower = 
       } while (c < 0x250 && (CLASS[c] as number) !== 0)
       tokens++
       const word = known.find(text, from, i, hash)
-      const little = known.little[word] as number
+      const little = known.littleOf(word)
       if (seen < LANG_SAMPLE && i - from <= 5 && little !== 0) {
         seen++
         for (let b = 0; b < counts.length; b++) if (little & (1 << b)) counts[b] = (counts[b] ?? 0) + 1
       }
-      const r = known.rootOf[word] as number
+      const r = known.rootOf(word)
       if (r >= 0 && known.firstInPost(r)) firsts[found++] = word
     }
   }
   const roots: PostRoots = { roots: new Array(found), words: new Array(found) }
   for (let k = 0; k < found; k++) {
     const word = firsts[k] as number
-    roots.roots[k] = known.roots[known.rootOf[word] as number] as string
+    roots.roots[k] = known.roots[known.rootOf(word)] as string
     roots.words[k] = known.words[word] as string
   }
   return { roots, lang: language(content, tokens, counts, wide) }

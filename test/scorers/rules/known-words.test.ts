@@ -51,8 +51,8 @@ describe('the table of known words', () => {
         for (const ch of m[0]) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0
         const word = table.find(text, m.index, m.index + m[0].length, hash)
         expect(table.words[word]).toBe(m[0])
-        expect(table.little[word]).toBe(m[0].length)
-        const r = table.rootOf[word] as number
+        expect(table.littleOf(word)).toBe(m[0].length)
+        const r = table.rootOf(word)
         expect(table.roots[r]).toBe(m[0].slice(0, 3))
         expect(table.firstInPost(r)).toBe(!seen.has(m[0].slice(0, 3)))
         seen.add(m[0].slice(0, 3))

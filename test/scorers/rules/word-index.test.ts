@@ -3,7 +3,8 @@ import * as buyingCues from '../../../src/scorers/rules/buying-cues'
 import * as complaintLists from '../../../src/scorers/rules/complaint'
 import type { Cue } from '../../../src/scorers/rules/cue'
 import { firstWords } from '../../../src/scorers/rules/first-words'
-import { findCueGroups, findCues, firstMatch, isCancelled } from '../../../src/scorers/rules/match'
+import { findCueGroups, findCues, firstMatch, isCancelled, startsSentence } from '../../../src/scorers/rules/match'
+import { sentenceEnds } from '../../../src/scorers/rules/lead-chars'
 import * as painCues from '../../../src/scorers/rules/pain-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
@@ -128,5 +129,23 @@ describe('the word index', () => {
   test('several lists read in one pass give each list its own hits', () => {
     const groups = LISTS.slice(0, 4)
     for (const text of written) expect(findCueGroups(text, groups)).toEqual(groups.map((cues) => oneByOne(text, cues)))
+  })
+
+  // A cue written to start a sentence is tried only where one starts (match.ts startsSentence), without its expression.
+  test('tells a sentence start exactly as the cues’ own look-behind does (20,000 places)', () => {
+    const next = seeded(31)
+    const pieces = ['a', 'Is', ' ', '  ', '\n', '\t', '\u00a0', '.', '!', '?', ':', ',', ';', 'x.', '\u3000']
+    for (const ends of ['.!?:\n', '.!?\n']) {
+      const cls = ends.replace('\n', '\\n')
+      const re = new RegExp(`\\b(?<=(?:^|[${cls}])\\s*)is\\b`, 'giy')
+      expect(sentenceEnds(re)).toBe(ends)
+      for (let i = 0; i < 10_000; i++) {
+        const before = Array.from({ length: Math.floor(next() * 6) }, () => pieces[Math.floor(next() * pieces.length)])
+        const text = `${before.join('')}is it`
+        const at = text.length - 5
+        re.lastIndex = at
+        if (!/\w/.test(text.charAt(at - 1))) expect(startsSentence(text, at, ends)).toBe(re.exec(text) !== null)
+      }
+    }
   })
 })
