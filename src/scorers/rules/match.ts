@@ -66,7 +66,7 @@ const compile = (cues: readonly Cue[]): Compiled =>
     }
   })
 
-const NON_ASCII = /[^\x00-\x7f]/
+const NON_ASCII = /[\u0080-\uffff]/
 
 /** Whether the text holds one of the strings a match can start with (true when they are unknown). */
 function mayStart(text: string, leads: string[] | null): boolean {
@@ -100,7 +100,10 @@ function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m
   // looked for one by one.
   let ascii: boolean | undefined
   for (const k of index.unkeyed) {
-    if (wide[k] && (ascii ??= !NON_ASCII.test(text))) continue
+    if (wide[k]) {
+      ascii ??= !NON_ASCII.test(text)
+      if (ascii) continue
+    }
     const m = mayStart(text, leads[k] ?? null) ? firstMatch(text, cues[k] as Cue) : null
     if (m) found(k, m)
   }
