@@ -61,7 +61,7 @@ const compile = (cues: readonly Cue[]): Compiled =>
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
       leads: leads.map((l) => (l === null ? null : new RegExp(l.map(escapeRegExp).join('|')))),
-      wide: leads.map((l) => l !== null && l.every((lead) => lead.charCodeAt(0) >= 128)),
+      wide: leads.map((l) => l?.every((lead) => lead.charCodeAt(0) >= 128) === true),
       needs: cues.map((q) => mustHold(q.re)),
       sentence: cues.map((q) => sentenceEnds(q.re)),
     }
