@@ -98,8 +98,7 @@ export function startsSentence(text: string, at: number, ends: string): boolean 
  */
 function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m: RegExpExecArray) => void): void {
   const { index, sticky, leads, wide, needs, sentence } = compile(cues)
-  // Whether the text is all ASCII, asked once: then no emoji cue can match, and its dozen or so starts are not
-  // looked for one by one.
+  // Whether the text is all ASCII, asked once: then no emoji cue can match, and its starts are not looked for.
   let ascii: boolean | undefined
   for (const k of index.unkeyed) {
     if (wide[k]) {
