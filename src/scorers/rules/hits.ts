@@ -8,7 +8,7 @@ export const NO_HITS: readonly CueHit[] = Object.freeze([])
 
 /** The hits of a list's matches (firstMatches), in the order of its cues. */
 export function hitsOf(cues: readonly Cue[], found: ReadonlyArray<RegExpExecArray | null>): readonly CueHit[] {
-  // Nothing found (match.ts NONE_FOUND): no list to walk.
+  // Nothing found (match-groups.ts NONE_FOUND): no list to walk.
   if (found.length === 0) return NO_HITS
   let hits: CueHit[] | undefined
   for (let j = 0; j < cues.length; j++) {

@@ -96,7 +96,11 @@ export function startsSentence(text: string, at: number, ends: string): boolean 
  * words are tried only where such a word starts (word-index.ts), in text order; the others are scanned on their own,
  * when the text holds a string their match can start with.
  */
-function eachFirstMatch(text: string, cues: readonly Cue[], found: (k: number, m: RegExpExecArray) => void): void {
+export function eachFirstMatch(
+  text: string,
+  cues: readonly Cue[],
+  found: (k: number, m: RegExpExecArray) => void,
+): void {
   const { index, sticky, leads, wide, needs, sentence } = compile(cues)
   // Whether the text is all ASCII, asked once: then no emoji cue can match, and its starts are not looked for.
   let ascii: boolean | undefined
@@ -140,55 +144,6 @@ export function firstMatches(text: string, cues: readonly Cue[]): Array<RegExpEx
     out[k] = m
   })
   return out
-}
-
-// Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once.
-type Flattened = { all: readonly Cue[]; group: Int32Array; place: Int32Array }
-const flattened = new WeakMap<readonly (readonly Cue[])[], Flattened>()
-const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
-  const all = groups.flat()
-  const group = new Int32Array(all.length)
-  const place = new Int32Array(all.length)
-  let k = 0
-  groups.forEach((cues, g) => {
-    for (let j = 0; j < cues.length; j++, k++) {
-      group[k] = g
-      place[k] = j
-    }
-  })
-  return { all, group, place }
-}
-
-/**
- * A group's answer when none of its cues is found (most groups of most posts): one shared empty list, so that
- * nothing is made for them and their readers (hitsOf, findSwitch) stop at once. Frozen lists of nulls were the
- * answer before: reading or copying a frozen array takes the engine's slow path (docs/scoring.md#performance).
- */
-export const NONE_FOUND: ReadonlyArray<RegExpExecArray | null> = Object.freeze([])
-
-/**
- * The first non-negated match of every cue of several lists, found in one scan of the text (the word starts are
- * visited once for all of them), each list's apart in the order of its cues; NONE_FOUND for a list without any.
- * `groups` should be a constant: its flattening is kept.
- */
-export function firstMatchGroups(
-  text: string,
-  groups: readonly (readonly Cue[])[],
-): Array<ReadonlyArray<RegExpExecArray | null>> {
-  const { all, group, place } = getOrAdd(flattened, groups, () => flatten(groups))
-  const out = new Array<ReadonlyArray<RegExpExecArray | null>>(groups.length).fill(NONE_FOUND)
-  eachFirstMatch(text, all, (k, m) => {
-    const g = group[k] as number
-    let list = out[g] as Array<RegExpExecArray | null>
-    if (list === NONE_FOUND) out[g] = list = new Array<RegExpExecArray | null>(groups[g]?.length ?? 0).fill(null)
-    list[place[k] as number] = m
-  })
-  return out
-}
-
-/** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
-export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): Array<readonly CueHit[]> {
-  return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
 }
 
 /** Every cue of a list that occurs in the text, each with the phrase it matched, in the order of the list. */

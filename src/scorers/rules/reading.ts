@@ -10,7 +10,8 @@ import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } f
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
 import { type CueHit, hitsOf, joined, NO_HITS, sum } from './hits'
-import { containsWord, findCues, firstMatchGroups, firstOf } from './match'
+import { containsWord, findCues, firstOf } from './match'
+import { firstMatchGroups } from './match-groups'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { findSwitch, readContext } from './rivals'
@@ -19,7 +20,7 @@ import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
 import { WORK_PAIN_CUES } from './work-pain-cues'
 
-// Every English list of a post is read in one scan of its words (match.ts findCueGroups): most posts need most of
+// Every English list of a post is read in one scan of its words (match-groups.ts): most posts need most of
 // them (a post that is neither buying nor complaining is checked for questions, praise and its kind), and one scan
 // costs far less than one per list.
 const LISTS = {

@@ -111,7 +111,7 @@ export function findSwitch(
   const pain: CueHit[] = []
   let compared: Rival | null = null
   let keyword: (Rival & { compare: boolean }) | null = null
-  // An empty list: none of the frames is in the post (match.ts NONE_FOUND).
+  // An empty list: none of the frames is in the post (match-groups.ts NONE_FOUND).
   for (let j = 0; j < found.length; j++) {
     const m = found[j]
     const c = SWITCH_CUES[j]
