@@ -45,37 +45,29 @@ type Compiled = {
   sticky: RegExp[]
   /** Any of the strings a match of the cue can start with, as one expression (null: unknown, always scanned). */
   leads: Array<RegExp | null>
-  /** Whether every string a match of the cue can start with begins past ASCII (an emoji). */
-  wide: boolean[]
   needs: Array<string | null>
   /** For a cue that starts a sentence, the characters that end one (lead-chars.ts sentenceEnds). */
   sentence: Array<string | null>
 }
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
 const compile = (cues: readonly Cue[]): Compiled =>
   getOrAdd(compiled, cues, () => {
     const index = buildIndex(cues.map((q) => q.re.source))
-    const leads = cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null))
     return {
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-      leads: leads.map((l) => (l === null ? null : new RegExp(l.map(escapeRegExp).join('|')))),
-      wide: leads.map((l) => l?.every((lead) => lead.charCodeAt(0) >= 128) === true),
+      leads: cues.map((q, k) => {
+        // One scan of the post for all of a cue's starts: a dozen `includes` in turn scanned it a dozen times.
+        const starts = index.unkeyed.includes(k) ? leadStrings(q.re) : null
+        return starts && new RegExp(starts.map(escapeRegExp).join('|'))
+      }),
       needs: cues.map((q) => mustHold(q.re)),
       sentence: cues.map((q) => sentenceEnds(q.re)),
     }
   })
-
-const NON_ASCII = /[\u0080-\uffff]/
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-
-/**
- * Whether the text holds one of the strings a match can start with (true when they are unknown): one scan of the text
- * for all of them, where looking for each in turn scanned it a dozen times for the emoji cues.
- */
-const mayStart = (text: string, leads: RegExp | null): boolean => leads === null || leads.test(text)
 
 /**
  * Whether `at` starts a sentence as `(?<=(?:^|[ends])\s*)` reads it: only white space back to the text's start or to
@@ -101,15 +93,10 @@ export function eachFirstMatch(
   cues: readonly Cue[],
   found: (k: number, m: RegExpExecArray) => void,
 ): void {
-  const { index, sticky, leads, wide, needs, sentence } = compile(cues)
-  // Whether the text is all ASCII, asked once: then no emoji cue can match, and its starts are not looked for.
-  let ascii: boolean | undefined
+  const { index, sticky, leads, needs, sentence } = compile(cues)
   for (const k of index.unkeyed) {
-    if (wide[k]) {
-      ascii ??= !NON_ASCII.test(text)
-      if (ascii) continue
-    }
-    const m = mayStart(text, leads[k] ?? null) ? firstMatch(text, cues[k] as Cue) : null
+    // Not scanned in a post holding none of the strings its match can start with.
+    const m = leads[k]?.test(text) === false ? null : firstMatch(text, cues[k] as Cue)
     if (m) found(k, m)
   }
   // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
