@@ -19,9 +19,10 @@ async function startDemo(
 ): Promise<{ child: Child; url: string; apiKey: string }> {
   const child = spawnChild(world, ['serve', '--demo'])
   cleanup.push(() => child.proc.kill('SIGKILL'))
+  // Up to the demo's last line ("Docs: …"): the lines before it may reach the pipe in several reads.
   await child.waitForOutput(
     'the demo key',
-    (o) => /lsk_[\w-]{40,}/.test(o.stdout) && o.stdout.includes('"event":"listening"'),
+    (o) => /lsk_[\w-]{40,}/.test(o.stdout) && o.stdout.includes('"event":"listening"') && o.stdout.includes('Docs: '),
   )
   const url = /"url":"([^"]+)"/.exec(child.stdout())![1]
   const apiKey = /lsk_[\w-]{40,}/.exec(child.stdout())![0]

@@ -136,6 +136,14 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
     2,
     'price',
   ),
+  // "HubSpot quoted us way over budget": the price a vendor asked, said to be more than the writer can pay.
+  swBehind(
+    `${NAME}\\s+(?:quoted|charged|charges|wanted|wants)\\s+(?:us|me)\\s+(?:way\\s+|far\\s+|well\\s+|much\\s+)?`,
+    `(?:over|above|beyond|more\\s+than)\\s+(?:our\\s+|my\\s+|the\\s+)?budget\\b`,
+    'says a product is too expensive',
+    2,
+    'price',
+  ),
   sw(
     `\\b(?:better|cheaper|faster|easier|simpler)\\s+than\\s+${NAME}`,
     'compares against a product',

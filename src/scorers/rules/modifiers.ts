@@ -46,7 +46,10 @@ export const COMMON_CAPS: ReadonlySet<string> = new Set(
     'september october november december is are was were be been do does did can could would should will wont cant ' +
     'dont doesnt isnt didnt there here all every everything nothing something anyone someone everyone nobody after ' +
     'before since because while as at on in of for to from with by about into over under guys folks team customer ' +
-    'service support help dear update edit ps tbh imo fyi btw'
+    'service support help dear update edit ps tbh imo fyi btw ' +
+    // Kinds of business and teams, written like names ("SaaS", "RevOps") without being one.
+    'saas paas iaas devops revops salesops finops secops mlops gitops devsecops martech fintech edtech adtech ' +
+    'proptech insurtech healthtech devrel ecommerce'
   ).split(' '),
 )
 

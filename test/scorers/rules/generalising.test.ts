@@ -15,6 +15,8 @@ const PROJECTS = profile('Project management for agencies and software teams', [
 const HELPDESK = profile('Helpdesk for customer support teams', ['Zendesk', 'Freshdesk'])
 const ESIGN = profile('E-signature for real estate agents', ['DocuSign'])
 const MONITORING = profile('Monitoring and alerting for startups', ['Datadog'])
+// No competitor listed: a rival must be read from the post alone.
+const SALES = profile('CRM and sales pipeline for B2B SaaS teams', [])
 const judge = (content: string, keyword: string, icps: IcpProfile[]): ScoreResult =>
   scoreContent({ content, keyword, icps })
 const label = (r: ScoreResult): Label => (r.score < 3 ? 'NONE' : r.intent)
@@ -137,6 +139,28 @@ describe('rules scorer: leaving and complaining about a rival', () => {
       'Datadog logs for a team of four should not cost this much. Time to get a proper alternative.',
     ])
       expect(judge(post, 'Datadog', MONITORING).intent).toBe('COMPETITOR')
+  })
+
+  test('a vendor that quoted more than the budget is a rival the writer complains about', () => {
+    for (const [post, rival] of [
+      ['Looking for a CRM for our pipeline. HubSpot quoted us way over budget.', 'HubSpot'],
+      ['Pipedrive wants me well beyond my budget for five sales seats, so the CRM search goes on.', 'Pipedrive'],
+    ]) {
+      const r = judge(post as string, 'crm', SALES)
+      expect(r.intent).toBe('COMPETITOR')
+      expect(r.reason).toContain(`names a competitor "${rival}"`)
+    }
+  })
+
+  test('a kind of business written like a name ("SaaS", "RevOps") is not a product complained about', () => {
+    for (const post of [
+      'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. Looking for a CRM.',
+      'Our RevOps lead keeps the CRM pipeline in spreadsheets and it is a mess every Monday.',
+    ]) {
+      const r = judge(post, 'crm', SALES)
+      expect(r.reason).not.toContain('another product')
+      expect(r.intent).not.toBe('COMPETITOR')
+    }
   })
 })
 
