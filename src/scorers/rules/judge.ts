@@ -153,8 +153,12 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
       : asName && writtenAsName(r.text, asName)
         ? 0.5
         : 0
+  // A product of the team's market that a frame leaves or finds too dear ("switching from Salesforce", to a CRM team)
+  // is a second word of evidence: the frame says that the word names that product.
+  const leaves = r.sw.rival && topic?.words.includes(r.sw.rival.name.toLowerCase()) ? 1 : 0
   const needed = r.keywordPresent === false ? 2 : 1
-  if (topic && topic.weight + phrase < needed && !named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)) {
+  const rivalNamed = named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)
+  if (topic && topic.weight + phrase + leaves < needed && !rivalNamed) {
     const score = r.keywordPresent === false ? 0.5 : 1.5
     const what = kw ? `besides the keyword "${kw}", ` : ''
     const reason = `MENTION: off topic: ${what}the post has too little in common with the team's profiles or their market, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`

@@ -22,6 +22,22 @@ const judge = (content: string, keyword: string, icps: IcpProfile[]): ScoreResul
 const label = (r: ScoreResult): Label => (r.score < 3 ? 'NONE' : r.intent)
 
 describe('rules scorer: word sense beyond one word', () => {
+  test("leaving a product of the team's market is on topic without the keyword; leaving another product is not", () => {
+    const leaves = judge(
+      'Switching from Salesforce, it is way too expensive for a startup our size. What are good alternatives?',
+      'crm',
+      SALES,
+    )
+    expect(leaves.intent).toBe('COMPETITOR')
+    expect(leaves.score).toBeGreaterThanOrEqual(QUALIFY)
+    const elsewhere = judge(
+      'Switching from Zoom, it is way too expensive for a startup our size. What are good alternatives?',
+      'crm',
+      SALES,
+    )
+    expect(elsewhere.reason).toContain('off topic')
+  })
+
   test('a keyword of several words found as written is evidence of its sense', () => {
     const r = judge(
       'We need a project management tool for our studio, booking demos this week',
