@@ -29,7 +29,9 @@ export const GENERIC_NAMES: ReadonlySet<string> = new Set(
     'existing legacy new free paid cheap cheaper expensive proper real good better best decent solid simple simpler ' +
     'similar viable manual manually paper email emails spreadsheet spreadsheets excel ' +
     'sheet sheets hand habit phone phones laptop computer internet wifi bank job doing using trying being having ' +
-    'so too very really just still even also not yes no ok okay please thanks thank lol omg and or but if for with'
+    'so too very really just still even also not yes no ok okay please thanks thank lol omg and or but if for with ' +
+    // "looking at alternatives": a frame's place for a name taken by a word that joins others.
+    'at in on of to into onto about from by as per via over under up out off'
   ).split(' '),
 )
 

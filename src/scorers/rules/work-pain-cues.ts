@@ -19,7 +19,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:lives?|living|spread|scattered)\\s+(?:in|across|over)\\s+(?:\\w+\\s+)?(?:places|spreadsheets|sheets|inboxes|tools|tabs|systems|docs|apps)\\b|\\bout\\s+of\\s+sync\\b|\\bno\\s+single\\s+source\\b|\\b(?:nobody|no\\s+one)\\s+(?:knows|trusts|owns|can\\s+(?:find|tell|see|explain))\\b|\\bfall(?:s|ing)?\\s+through\\s+the\\s+cracks\\b|\\blost\\s+track\\b|\\bno\\s+visibility\\b`,
+    `\\b(?:lives?|living|spread|scattered)\\s+(?:in|across|over)\\s+(?:\\w+\\s+)?(?:places|spreadsheets|sheets|inboxes|tools|tabs|systems|docs|apps)\\b|\\bout\\s+of\\s+sync\\b|\\bno\\s+single\\s+source\\b|\\b(?:nobody|no\\s+one)\\s+(?:knows|trusts|owns|can\\s+(?:find|tell|see|explain))\\b|\\b(?:fall(?:s|ing|en)?|fell|slip(?:s|ped|ping)?)\\s+through\\s+the\\s+cracks\\b|\\blost\\s+track\\b|\\bno\\s+visibility\\b`,
     'says the work is scattered',
     1.5,
   ),
@@ -39,7 +39,7 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
     1,
   ),
   cue(
-    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\b(?:doubled|tripled|quadrupled)\\b(?<=\\b(?:bill|price|invoice|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?\\w+)|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b`,
+    `\\b(?:dropped|fell|plummeted|tanked|spiked|jumped|ballooned|went)\\s+(?:up\\s+|down\\s+)?from\\s+[$€£]?\\d|\\b(?:tanked|plummeted|nosedived|cratered)\\b|\\b(?:penalty|penalties|fined|late\\s+fees?)\\b|\\b(?:pric(?:e|ing)\\s+(?:hike|jump|increase)|renewal\\s+(?:quote|price|came)|priced\\s+(?:me|us)\\s+out)\\b|\\b(?:doubled|tripled|quadrupled)\\s+(?:our|my|the)\\s+(?:bill|price|invoice|cost|renewal|quote)\\b|\\b(?:doubled|tripled|quadrupled)\\b(?<=\\b(?:bill|price|invoice|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?\\w+)|\\bquoted\\s+(?:us|me)\\s+(?:\\d+(?:\\.\\d+)?x|double|triple|twice)\\b|\\b(?:bill|price|prices|pricing|invoice|cost|costs|renewal|quote)\\s+(?:just\\s+|has\\s+|have\\s+)?(?:went|gone|jumped|shot|rose|increased|spiked)\\s+up\\s+(?:by\\s+)?\\d+(?:\\.\\d+)?\\s?%`,
     'reports a cost or a drop',
     1.5,
   ),
@@ -75,6 +75,12 @@ export const WORK_PAIN_CUES: readonly Cue[] = [
   cue(
     `\\b(?:eat(?:s|ing)?|cut(?:s|ting)?)\\s+(?:into\\s+)?(?:our|my)\\s+(?:margins?|profits?|revenue|budget|time)\\b|\\b(?:kill(?:s|ing)|cost(?:s|ing)|hurt(?:s|ing))\\s+(?:us|me|our)\\b|\\bmistakes?\\b(?<=\\b(?:made|make|making|makes)\\s+(?:a\\s+|the\\s+same\\s+|so\\s+many\\s+)?mistakes?)`,
     'says what it costs',
+    1.5,
+  ),
+  // A problem growing, or customers kept waiting: "churn is climbing", "customers wait 2 days for a first reply".
+  cue(
+    `\\b(?:churn|costs?|bills?|backlog|complaints|refunds|wait\\s+times?|response\\s+times?|no-?shows)\\s+(?:is|are|has\\s+been|have\\s+been|keeps?|kept)\\s+(?:\\w+\\s+)?(?:climbing|rising|growing|increasing|going\\s+up|getting\\s+worse)\\b|\\bwait(?:s|ed|ing)?\\s+(?:\\w+\\s+)?(?:\\d+|two|three|several|many)\\s+(?:hours|days|weeks)\\s+for\\s+(?:a\\s+|an\\s+|the\\s+|any\\s+)?(?:first\\s+)?(?:reply|replies|response|answer|callback|fix|refund)\\b`,
+    'says a problem grows or people wait',
     1.5,
   ),
   // Figures that should agree and do not.

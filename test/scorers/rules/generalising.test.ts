@@ -168,6 +168,17 @@ describe('rules scorer: leaving and complaining about a rival', () => {
     }
   })
 
+  test('"looking at alternatives" names no product "at"; a bill that went up is the listed rival\'s', () => {
+    const r = judge(
+      'Our Zendesk bill just went up 40% at renewal. Looking at alternatives that do shared inbox + SLAs for a team of 6.',
+      'helpdesk',
+      HELPDESK,
+    )
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason).toContain('"Zendesk"')
+    expect(r.reason).not.toContain('competitor "at"')
+  })
+
   test('a kind of business written like a name ("SaaS", "RevOps") is not a product complained about', () => {
     for (const post of [
       'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. Looking for a CRM.',
@@ -186,6 +197,8 @@ describe('rules scorer: the pain of work', () => {
       'Support inbox at 1,200 unread tickets and the weekend queue keeps piling up. We answer everything from one mailbox.',
       'Missed replies are costing us customers and the two of us spend our whole evening catching up on tickets.',
       "The tickets dashboard doesn't match the billing numbers and every review turns into an argument about whose is right.",
+      'We answer 300 tickets a day from a Gmail inbox and support requests keep slipping through the cracks.',
+      'Our customers wait 2 days for a first reply to their tickets and churn is climbing. Need to fix support ASAP.',
     ]) {
       const r = judge(post, 'tickets', HELPDESK)
       expect(r.intent).toBe('PAIN')
