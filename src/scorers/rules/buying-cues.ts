@@ -120,6 +120,14 @@ export const SWITCH_CUES: readonly SwitchCue[] = [
     'switch',
   ),
   sw(`\\bmov(?:e|ing|ed)\\s+(?:away\\s+from|off(?:\\s+of)?)\\s+${NAME}`, 'is switching away', 2, 'switch', true),
+  // "moving our support team over from Front": the words between say what moves.
+  sw(
+    `\\b(?:mov|switch|migrat)(?:e|es|ed|ing)?\\s+(?:\\S+\\s+){0,4}?over\\s+from\\s+${NAME}`,
+    'is switching away',
+    2,
+    'switch',
+    true,
+  ),
   sw(`\\balternatives?\\s+(?:to|for)\\s+${NAME}`, 'wants an alternative', 2, 'switch'),
   swBehind(`${NAME}\\s+`, `alternatives?\\b`, 'wants an alternative', 1.5, 'switch'),
   sw(

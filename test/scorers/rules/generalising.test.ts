@@ -179,6 +179,16 @@ describe('rules scorer: leaving and complaining about a rival', () => {
     expect(r.reason).not.toContain('competitor "at"')
   })
 
+  test('moving a team "over from" a listed rival leaves it', () => {
+    const r = judge(
+      'We are switching the whole support team over from Zendesk to something cheaper.',
+      'helpdesk',
+      HELPDESK,
+    )
+    expect(r.intent).toBe('COMPETITOR')
+    expect(r.reason).toContain('names a competitor "Zendesk"')
+  })
+
   test('a kind of business written like a name ("SaaS", "RevOps") is not a product complained about', () => {
     for (const post of [
       'We are a 12-person B2B SaaS team and our sales pipeline lives in three spreadsheets. Looking for a CRM.',
