@@ -30,6 +30,12 @@ export const ACTIVE_CUES: readonly Cue[] = [
     'states a need',
     1.5,
   ),
+  // "Our Shopify store needs an email marketing tool": the business, not the writer, has the need.
+  cue(
+    `\\b(?:our|my)\\s+(?:[\\w-]+\\s+){1,2}?needs?\\s+(?:a|an|some|a\\s+new|a\\s+better)\\s+(?:[\\w-]+\\s+){0,3}?(?:tool|app|software|platform|solution|system|service|plugin|provider|vendor)s?\\b`,
+    'states a need',
+    2,
+  ),
   cue(
     `\\b(?:what|which)${A}?s?\\s+(?:is\\s+|are\\s+)?(?:the\\s+)?(?:best|good|your\\s+favou?rite|a\\s+good|the\\s+cheapest|the\\s+easiest)\\s+(?!(?:way|ways|practice|practices|approach|pattern|time|place)\\b)\\w+(?:\\s+\\w+)?\\s+(?:for|to)\\b`,
     'asks which product is best',

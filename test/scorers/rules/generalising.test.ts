@@ -201,6 +201,21 @@ describe('rules scorer: leaving and complaining about a rival', () => {
   })
 })
 
+describe('rules scorer: a stated need', () => {
+  test('a business of the writer that needs a tool states a need; one that needs a rest does not', () => {
+    const EMAIL = profile('Email marketing and newsletters for ecommerce brands', ['Mailchimp'])
+    const needs = judge(
+      'Our Shopify store needs an email marketing tool with abandoned cart flows under $100/month. Suggestions?',
+      'email marketing',
+      EMAIL,
+    )
+    expect(needs.intent).toBe('ACTIVE')
+    expect(needs.reason).toContain('states a need')
+    const rest = judge('Our email marketing team needs a long weekend after this launch.', 'email marketing', EMAIL)
+    expect(rest.reason).not.toContain('states a need')
+  })
+})
+
 describe('rules scorer: the pain of work', () => {
   test('work piling up, what it costs, and figures that disagree are PAIN', () => {
     for (const post of [
