@@ -20,22 +20,21 @@ const SALES = profile('CRM and sales pipeline for B2B SaaS teams', [])
 const judge = (content: string, keyword: string, icps: IcpProfile[]): ScoreResult =>
   scoreContent({ content, keyword, icps })
 const label = (r: ScoreResult): Label => (r.score < 3 ? 'NONE' : r.intent)
+/** The post judged, with the intent it must get and words its reason must say. */
+function judgedAs(post: string, keyword: string, icps: IcpProfile[], intent: ScoreResult['intent'], says: string) {
+  const r = judge(post, keyword, icps)
+  expect(r.intent).toBe(intent)
+  expect(r.reason).toContain(says)
+  return r
+}
 
 describe('rules scorer: word sense beyond one word', () => {
   test("leaving a product of the team's market is on topic without the keyword; leaving another product is not", () => {
-    const leaves = judge(
-      'Switching from Salesforce, it is way too expensive for a startup our size. What are good alternatives?',
-      'crm',
-      SALES,
-    )
-    expect(leaves.intent).toBe('COMPETITOR')
+    const post = (product: string) =>
+      `Switching from ${product}, it is way too expensive for a startup our size. What are good alternatives?`
+    const leaves = judgedAs(post('Salesforce'), 'crm', SALES, 'COMPETITOR', 'names a competitor "Salesforce"')
     expect(leaves.score).toBeGreaterThanOrEqual(QUALIFY)
-    const elsewhere = judge(
-      'Switching from Zoom, it is way too expensive for a startup our size. What are good alternatives?',
-      'crm',
-      SALES,
-    )
-    expect(elsewhere.reason).toContain('off topic')
+    expect(judge(post('Zoom'), 'crm', SALES).reason).toContain('off topic')
   })
 
   test('a keyword of several words found as written is evidence of its sense', () => {
@@ -161,32 +160,19 @@ describe('rules scorer: leaving and complaining about a rival', () => {
     for (const [post, rival] of [
       ['Looking for a CRM for our pipeline. HubSpot quoted us way over budget.', 'HubSpot'],
       ['Pipedrive wants me well beyond my budget for five sales seats, so the CRM search goes on.', 'Pipedrive'],
-    ]) {
-      const r = judge(post as string, 'crm', SALES)
-      expect(r.intent).toBe('COMPETITOR')
-      expect(r.reason).toContain(`names a competitor "${rival}"`)
-    }
+    ])
+      judgedAs(post as string, 'crm', SALES, 'COMPETITOR', `names a competitor "${rival}"`)
   })
 
   test('"looking at alternatives" names no product "at"; a bill that went up is the listed rival\'s', () => {
-    const r = judge(
-      'Our Zendesk bill just went up 40% at renewal. Looking at alternatives that do shared inbox + SLAs for a team of 6.',
-      'helpdesk',
-      HELPDESK,
-    )
-    expect(r.intent).toBe('COMPETITOR')
-    expect(r.reason).toContain('"Zendesk"')
-    expect(r.reason).not.toContain('competitor "at"')
+    const post =
+      'Our Zendesk bill just went up 40% at renewal. Looking at alternatives that do shared inbox + SLAs for a team of 6.'
+    expect(judgedAs(post, 'helpdesk', HELPDESK, 'COMPETITOR', '"Zendesk"').reason).not.toContain('competitor "at"')
   })
 
   test('moving a team "over from" a listed rival leaves it', () => {
-    const r = judge(
-      'We are switching the whole support team over from Zendesk to something cheaper.',
-      'helpdesk',
-      HELPDESK,
-    )
-    expect(r.intent).toBe('COMPETITOR')
-    expect(r.reason).toContain('names a competitor "Zendesk"')
+    const post = 'We are switching the whole support team over from Zendesk to something cheaper.'
+    judgedAs(post, 'helpdesk', HELPDESK, 'COMPETITOR', 'names a competitor "Zendesk"')
   })
 
   test('a kind of business written like a name ("SaaS", "RevOps") is not a product complained about', () => {
@@ -204,13 +190,9 @@ describe('rules scorer: leaving and complaining about a rival', () => {
 describe('rules scorer: a stated need', () => {
   test('a business of the writer that needs a tool states a need; one that needs a rest does not', () => {
     const EMAIL = profile('Email marketing and newsletters for ecommerce brands', ['Mailchimp'])
-    const needs = judge(
-      'Our Shopify store needs an email marketing tool with abandoned cart flows under $100/month. Suggestions?',
-      'email marketing',
-      EMAIL,
-    )
-    expect(needs.intent).toBe('ACTIVE')
-    expect(needs.reason).toContain('states a need')
+    const post =
+      'Our Shopify store needs an email marketing tool with abandoned cart flows under $100/month. Suggestions?'
+    judgedAs(post, 'email marketing', EMAIL, 'ACTIVE', 'states a need')
     const rest = judge('Our email marketing team needs a long weekend after this launch.', 'email marketing', EMAIL)
     expect(rest.reason).not.toContain('states a need')
   })
