@@ -2,6 +2,7 @@ import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { AppError } from '../errors'
 import { authenticate } from '../domain/keys/authenticate'
+import { giveBackUnfinished } from '../domain/quota/charge'
 import { serveStdio } from '../mcp/stdio'
 import { parseFlags } from './args'
 import { noPositionals } from './common'
@@ -30,6 +31,8 @@ export async function mcp(argv: string[]): Promise<number> {
     await serveStdio(deps, key)
     return 0
   } finally {
+    // Counted calls' units and chart additions still in memory are written before the database closes.
+    await giveBackUnfinished(deps).catch(() => 0)
     deps.database.client.close()
   }
 }

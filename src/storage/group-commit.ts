@@ -1,9 +1,7 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client'
 import { AppError } from '../errors'
 
-/** A statement, or one built when its group is written (it may then sum what was asked for until that moment). */
-export type LateStatement = InStatement | (() => InStatement)
-type Waiting = { stmt: LateStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
+type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
 
 /**
  * Group commit for small writes: statements queued during one turn of the event loop, or while the previous group
@@ -32,12 +30,10 @@ export function createGroupCommit(client: Client) {
   }
 
   async function write(group: Waiting[]) {
-    // Built once, here: a retry alone below sends the same statement.
-    for (const w of group) if (typeof w.stmt === 'function') w.stmt = w.stmt()
     if (group.length === 1) return settle(group[0])
     try {
       const results = await client.batch(
-        group.map((w) => w.stmt as InStatement),
+        group.map((w) => w.stmt),
         'write',
       )
       for (const [i, w] of group.entries()) w.resolve(results[i])
@@ -49,14 +45,14 @@ export function createGroupCommit(client: Client) {
 
   async function settle(w: Waiting) {
     try {
-      w.resolve(await client.execute(w.stmt as InStatement))
+      w.resolve(await client.execute(w.stmt))
     } catch (e) {
       w.reject(e)
     }
   }
 
   return {
-    execute(stmt: LateStatement): Promise<ResultSet> {
+    execute(stmt: InStatement): Promise<ResultSet> {
       return new Promise((resolve, reject) => {
         if (queue.length === 0 && !writing) setImmediate(flush)
         queue.push({ stmt, resolve, reject })

@@ -13,7 +13,10 @@ const config = {
   server: { host: '127.0.0.1', port: 0 },
   scorer: { backend: 'rules' },
   polling: { enabled: false },
-  plans: { open: { api_access: true, monthly_requests: 'unlimited' } },
+  plans: {
+    open: { api_access: true, monthly_requests: 'unlimited' },
+    capped: { api_access: true, monthly_requests: 1000 },
+  },
 }
 
 const cleanup: (() => unknown)[] = []
@@ -42,14 +45,10 @@ function signalLines(n: number): string {
   return out.join('\n') + '\n'
 }
 
-async function world(lines = LINES) {
+async function world(lines = LINES, plan = 'open') {
   const w = processWorld(config)
   cleanup.push(() => w.cleanup())
-  const apiKey = await seedDatabase(
-    w,
-    config,
-    async (deps) => (await seedTeam(deps, { name: 'acme', plan: 'open' })).apiKey,
-  )
+  const apiKey = await seedDatabase(w, config, async (deps) => (await seedTeam(deps, { name: 'acme', plan })).apiKey)
   w.file('signals.jsonl', signalLines(lines))
   return { world: w, apiKey }
 }
@@ -139,14 +138,8 @@ describe('signals import beside a running server', () => {
     TEST_MS,
   )
 
-  test('a write lock held past the wait budget: the server answers 503 storage_unavailable, uncharged, and keeps serving', async () => {
-    const { world: w, apiKey } = await world(0)
-    const url = await serve(w)
-    const get = (key = apiKey) => fetch(new URL('/api/v1/signals', url), { headers: { 'x-api-key': key } })
-    expect((await get()).status).toBe(200)
-    const usedBefore = (await rows(w, 'select quota_used from teams'))[0].quota_used
-
-    // Another writer that holds the lock for longer than the 5 s a call waits for it.
+  /** Another writer holding the database's write lock until `release`. */
+  function holdWriteLock(w: ReturnType<typeof processWorld>) {
     const holder = new Database(join(w.dir, 'test.db'))
     holder.exec('BEGIN IMMEDIATE')
     let released = false
@@ -158,6 +151,20 @@ describe('signals import beside a running server', () => {
       }
     }
     cleanup.push(release)
+    return release
+  }
+  const quotaUsed = async (w: ReturnType<typeof processWorld>) =>
+    Number((await rows(w, 'select quota_used from teams'))[0].quota_used)
+
+  test("a write lock held past the wait budget: a limited plan's call answers 503 storage_unavailable, uncharged, and the server keeps serving", async () => {
+    const { world: w, apiKey } = await world(0, 'capped')
+    const url = await serve(w)
+    const get = (key = apiKey) => fetch(new URL('/api/v1/signals', url), { headers: { 'x-api-key': key } })
+    expect((await get()).status).toBe(200)
+    const usedBefore = await quotaUsed(w)
+
+    // Another writer that holds the lock for longer than the 5 s a call waits for it.
+    const release = holdWriteLock(w)
     const counted = get()
     const keyword = runChild(w, ['keyword', 'add', '--team', 'acme', 'helpdesk'])
     // While that request waits, the server still answers what needs no write: its event loop is free.
@@ -177,7 +184,25 @@ describe('signals import beside a running server', () => {
     expect(added.stderr).toBe(
       'lead-signals: the database stayed locked by another writer for 5 s; nothing was changed, try again\n',
     )
-    expect((await rows(w, 'select quota_used from teams'))[0].quota_used).toBe(usedBefore)
+    expect(await quotaUsed(w)).toBe(usedBefore)
     expect((await get()).status).toBe(200)
+  })
+
+  test("a write lock held: an unlimited plan's calls still answer, and their units are written once it is released", async () => {
+    const { world: w, apiKey } = await world(0)
+    const url = await serve(w)
+    const get = () => fetch(new URL('/api/v1/signals', url), { headers: { 'x-api-key': apiKey } })
+    // The first call of the server's life waits for its unit's write (docs/api.md#unlimited-plans).
+    expect((await get()).status).toBe(200)
+    expect(await quotaUsed(w)).toBe(1)
+
+    const release = holdWriteLock(w)
+    const answers = await Promise.all([get(), get()])
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    const usage = await fetch(new URL('/api/v1/usage', url), { headers: { 'x-api-key': apiKey } })
+    expect(((await usage.json()) as { usage: { used: number } }).usage.used).toBe(3)
+    expect(await quotaUsed(w)).toBe(1)
+    release()
+    await until('the two units to be written', async () => (await quotaUsed(w)) === 3)
   })
 })

@@ -1,16 +1,16 @@
 import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
 import { monthOf, resetsAt } from '../quota/month'
-import { countersAt, usageOf } from '../quota/usage'
+import { countersSeenHere, usageOf } from '../quota/usage'
 
 /**
  * docs/console.md#usage: the usage report as the API gives it, never counted, with the counted calls of each day of
  * this month so far (days without calls are listed as 0, so a chart needs no gaps filled).
  */
-export async function consoleUsage(deps: Needs<'clock', 'usageDays'>, caller: Caller) {
+export async function consoleUsage(deps: Needs<'clock', 'usage' | 'usageDays'>, caller: Caller) {
   const { team, plan } = caller
   const now = deps.clock.now()
-  const counters = countersAt(team, plan, now)
+  const counters = countersSeenHere(deps.repos.usage, team, plan, now)
   const month = monthOf(now)
   const recorded = new Map(
     (await deps.repos.usageDays.since(team.id, `${month}-01`)).map((d) => [d.day, d.calls] as const),

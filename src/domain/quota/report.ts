@@ -2,7 +2,7 @@ import type { Needs } from '../needs'
 import type { Caller } from '../keys/authenticate'
 import { charged } from './charge'
 import { monthOf, resetsAt } from './month'
-import { countersAt, type Usage, usageOf } from './usage'
+import { countersSeenHere, type Usage, usageOf } from './usage'
 
 /** docs/api.md#usage-report. Counted only when `api.count_usage_endpoint` is on (docs/api.md#what-is-counted). */
 export async function usageReport(deps: Needs<'config' | 'clock', 'usage' | 'usageDays'>, caller: Caller) {
@@ -12,7 +12,7 @@ export async function usageReport(deps: Needs<'config' | 'clock', 'usage' | 'usa
   if (deps.config.api.count_usage_endpoint) {
     ;({ usage, credits } = await charged(deps, caller, async () => undefined))
   } else {
-    const counters = countersAt(team, plan, deps.clock.now())
+    const counters = countersSeenHere(deps.repos.usage, team, plan, deps.clock.now())
     usage = usageOf(plan, counters)
     credits = counters.credits
   }

@@ -1,4 +1,4 @@
-import type { Counters } from '../../storage/repos/usage'
+import type { Counters, createUsageRepo } from '../../storage/repos/usage'
 import type { TeamRow } from '../../storage/repos/teams'
 import { monthlyLimitOf, type Plan } from '../teams/plans'
 import { monthOf } from './month'
@@ -21,4 +21,18 @@ export function countersAt(team: TeamRow, plan: Plan, now: Date): Counters {
     return { quotaUsed: team.quotaUsed, creditUsed: team.creditUsed, credits: team.credits }
   }
   return { quotaUsed: 0, creditUsed: 0, credits: Math.max(team.credits, plan.monthly_credits) }
+}
+
+/**
+ * The counters at `now` as this process knows them: the team's row and the units of an unlimited plan that this
+ * process has counted and not yet written (they are written within milliseconds, docs/api.md#unlimited-plans).
+ */
+export function countersSeenHere(
+  usage: Pick<ReturnType<typeof createUsageRepo>, 'unwritten'>,
+  team: TeamRow,
+  plan: Plan,
+  now: Date,
+): Counters {
+  const counters = countersAt(team, plan, now)
+  return { ...counters, quotaUsed: counters.quotaUsed + usage.unwritten(team.id, monthOf(now)) }
 }

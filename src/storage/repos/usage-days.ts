@@ -3,6 +3,7 @@ import type { Db } from '../db'
 import type { GroupCommit } from '../group-commit'
 import { quietWrite } from '../quiet-writes'
 import { usageDays } from '../tables/usage-days'
+import { COUNTS_WRITTEN_EVERY_MS } from './unlimited-takes'
 
 // ?1 team, ?2 day, ?3 calls to add. Quiet (docs/performance.md#quiet-writes): no remembered key lookup holds it.
 const ADD = quietWrite(`INSERT INTO usage_days (team_id, day, calls) VALUES (?1, ?2, ?3)
@@ -10,8 +11,8 @@ const ADD = quietWrite(`INSERT INTO usage_days (team_id, day, calls) VALUES (?1,
 
 /**
  * Counted calls per team and UTC day (docs/console.md#usage). Every counted request adds one, so additions are summed
- * per team and day in memory and written once per turn of the event loop, in the same transaction as the quota's
- * own writes of that turn (`writes` is the usage repository's group commit): no second lock to take per turn.
+ * per team and day in memory and written every COUNTS_WRITTEN_EVERY_MS, on the same timer as an unlimited plan's
+ * units and through the same group commit (`writes` is the usage repository's), so both share one transaction.
  */
 export function createUsageDaysRepo(db: Db, writes: GroupCommit) {
   let due = new Map<string, { teamId: string; day: string; calls: number }>()
@@ -34,7 +35,7 @@ export function createUsageDaysRepo(db: Db, writes: GroupCommit) {
       const entry = due.get(key)
       if (entry) entry.calls++
       else due.set(key, { teamId, day, calls: 1 })
-      if (due.size === 1 && !entry) setImmediate(flush)
+      if (due.size === 1 && !entry) setTimeout(flush, COUNTS_WRITTEN_EVERY_MS).unref()
     },
     /** Writes what is still summed in memory (tests, shutdown). */
     flush,

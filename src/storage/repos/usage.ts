@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../group-commit'
 import { quietWrite } from '../quiet-writes'
-import { createUnlimitedTakes } from './unlimited-takes'
+import { countersOf, createUnlimitedTakes } from './unlimited-takes'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
@@ -57,6 +57,9 @@ const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
   FROM teams WHERE id = ?1`
 
+// A unit of an unlimited monthly quota (never held) is counted in memory and written in bulk (unlimited-takes.ts).
+const isUnlimited = (source: Reservation['source'], a: { window: number | null }) => source === 'quota' && a.window === null
+
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
  * own, so concurrent callers can never spend the same unit twice (docs/api.md#reserve-and-give-back), also across processes. Every
@@ -76,13 +79,8 @@ export function createUsageRepo(
   // A busy team then costs one release statement per turn rather than one per call.
   let releases = new Map<string, { teamId: string; window: number; count: number }>()
   let releasing: Promise<unknown> = Promise.resolve()
-  const counters = (row: Record<string, unknown>): Counters => ({
-    quotaUsed: Number(row.quota_used),
-    creditUsed: Number(row.credit_used),
-    credits: Number(row.credits),
-  })
 
-  const takeUnlimited = createUnlimitedTakes(client, onTaken)
+  const unlimited = createUnlimitedTakes(client, onTaken)
 
   async function takeOne(
     source: Reservation['source'],
@@ -93,7 +91,7 @@ export function createUsageRepo(
     const args = held ? [a.teamId, a.month, a.limit, a.window] : [a.teamId, a.month]
     const rs = await client.execute({ sql, args })
     if (!rs.rows[0]) return undefined
-    const taken = counters(rs.rows[0])
+    const taken = countersOf(rs.rows[0])
     onTaken(a.teamId, taken)
     return taken
   }
@@ -102,8 +100,7 @@ export function createUsageRepo(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
   ) {
-    const unlimited = source === 'quota' && a.limit === null && a.window === null
-    const taken = unlimited ? await takeUnlimited(a.teamId, a.month) : await takeOne(source, a)
+    const taken = isUnlimited(source, a) ? await unlimited.take(a.teamId, a.month) : await takeOne(source, a)
     if (!taken) return undefined
     const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken }
     unsettled.add(r)
@@ -112,6 +109,7 @@ export function createUsageRepo(
 
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
+    if (isUnlimited(r.source, r)) return unlimited.giveBack(r.teamId, r.month)
     await client.execute({
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
@@ -178,8 +176,12 @@ export function createUsageRepo(
     async giveBackAll(): Promise<number> {
       const left = [...unsettled]
       await Promise.all([...left.map(giveBack), writeReleases()])
+      await unlimited.flush()
       return left.length
     },
+    // An unlimited plan's units counted here and not yet written (reports add them), and writing them now (tests).
+    unwritten: unlimited.unwritten,
+    flush: unlimited.flush,
     /** Whether a unit is free for `month`, and how many units calls in flight hold now (in any process). */
     async holding(
       teamId: string,

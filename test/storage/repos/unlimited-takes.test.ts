@@ -51,11 +51,41 @@ describe('units of an unlimited quota', () => {
     expect(await w.quotaUsed(team.id)).toBe(40)
     expect(w.taken).toEqual([40])
 
-    // The next turn takes on from there; a unit given back comes off the count.
-    const [next] = await Promise.all([w.usage.reserve(team.id, MONTH, null, AT)])
-    expect(next?.counters.quotaUsed).toBe(41)
+    // Later turns take on from there without a statement: their units are counted in memory and written together.
+    const [next, after] = await Promise.all([
+      w.usage.reserve(team.id, MONTH, null, AT),
+      w.usage.reserve(team.id, MONTH, null, AT),
+    ])
+    expect([next?.counters.quotaUsed, after?.counters.quotaUsed]).toEqual([41, 42])
+    expect(w.usage.unwritten(team.id, MONTH)).toBe(2)
+    // A unit given back comes off the count before it is ever written.
     await w.usage.giveBack(got[0] as NonNullable<(typeof got)[0]>)
-    expect(await w.quotaUsed(team.id)).toBe(40)
+    expect(w.usage.unwritten(team.id, MONTH)).toBe(1)
+    await w.usage.flush()
+    expect(w.updates).toHaveLength(2)
+    expect(await w.quotaUsed(team.id)).toBe(41)
+    expect(w.usage.unwritten(team.id, MONTH)).toBe(0)
+    expect(w.taken).toEqual([40, 41])
+  })
+
+  test('units counted in memory are written by themselves within moments, and at shutdown', async () => {
+    const w = await world({ open: { monthly_requests: 'unlimited' } })
+    const { team } = await seedTeam(w.deps, { plan: 'open' })
+    const first = await w.usage.reserve(team.id, MONTH, null, AT)
+    expect(first?.counters.quotaUsed).toBe(1)
+    w.usage.keep(first!)
+    for (let i = 0; i < 3; i++) w.usage.keep((await w.usage.reserve(team.id, MONTH, null, AT))!)
+    // No flush: the interval's timer writes them (the wait is a bound for a loaded machine, not a measure).
+    const deadline = Date.now() + 5000
+    while ((await w.quotaUsed(team.id)) !== 4 && Date.now() < deadline) await Bun.sleep(5)
+    expect(await w.quotaUsed(team.id)).toBe(4)
+
+    // At shutdown, what is still counted is written and the calls still in flight give theirs back.
+    const inFlight = await w.usage.reserve(team.id, MONTH, null, AT)
+    w.usage.keep((await w.usage.reserve(team.id, MONTH, null, AT))!)
+    expect(inFlight?.counters.quotaUsed).toBe(5)
+    expect(await w.usage.giveBackAll()).toBe(1)
+    expect([await w.quotaUsed(team.id), w.usage.unwritten(team.id, MONTH)]).toEqual([5, 0])
   })
 
   test('two teams in one turn each get their own statement and counts; a team still in an earlier month gets none', async () => {
