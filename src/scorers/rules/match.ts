@@ -66,17 +66,14 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 const compile = (cues: readonly Cue[]): Compiled =>
   getOrAdd(compiled, cues, () => {
     const index = buildIndex(cues.map((q) => q.re.source))
+    const starts = cues.map((q, k) => (index.unkeyed.includes(k) ? leadStrings(q.re) : null))
     return {
       index,
       sticky: cues.map((q) => new RegExp(q.re.source, `${q.re.flags.replace('g', '')}y`)),
-      leads: cues.map((q, k) => {
-        // One scan of the post for all of a cue's starts: a dozen `includes` in turn scanned it a dozen times.
-        const starts = index.unkeyed.includes(k) ? leadStrings(q.re) : null
-        return starts && new RegExp(starts.map(escapeRegExp).join('|'))
-      }),
-      firsts: cues.map((q, k) => {
-        const starts = index.unkeyed.includes(k) ? leadStrings(q.re) : null
-        const chars = starts && [...new Set(starts.map((lead) => lead.charAt(0)))]
+      // One scan of the post for all of a cue's starts: a dozen `includes` in turn scanned it a dozen times.
+      leads: starts.map((s) => s && new RegExp(s.map(escapeRegExp).join('|'))),
+      firsts: starts.map((s) => {
+        const chars = s && [...new Set(s.map((lead) => lead.charAt(0)))]
         return chars && chars.length <= FEW_FIRSTS ? chars : null
       }),
       needs: cues.map((q) => mustHold(q.re)),
