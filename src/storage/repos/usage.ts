@@ -58,7 +58,8 @@ const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR
   FROM teams WHERE id = ?1`
 
 // A unit of an unlimited monthly quota (never held) is counted in memory and written in bulk (unlimited-takes.ts).
-const isUnlimited = (source: Reservation['source'], a: { window: number | null }) => source === 'quota' && a.window === null
+const isUnlimited = (source: Reservation['source'], a: { window: number | null }) =>
+  source === 'quota' && a.window === null
 
 /**
  * The quota counters live on the team row and change only through single UPDATE statements, each atomic on its
