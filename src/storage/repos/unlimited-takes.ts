@@ -20,6 +20,11 @@ export const countersOf = (row: Record<string, unknown>): Counters => ({
   credits: Number(row.credits),
 })
 
+// A write that failed (the database locked past its wait, a libSQL server out of reach) is tried again this much
+// later, without waiting for another call to come.
+const RETRY_MS = 1000
+const closedForGood = (e: unknown) => (e as { code?: unknown } | null)?.code === 'CLIENT_CLOSED'
+
 type Waiting = { resolve: (c: Counters | undefined) => void; reject: (e: unknown) => void }
 /** One team's month, as this process counts it. */
 type Tally = {
@@ -86,19 +91,21 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
 
   /**
    * Every tally's units not yet written; resolves once they and the writes already under way are done. A write that
-   * fails keeps its units for the next one.
+   * fails keeps its units and is tried again RETRY_MS later, unless the database was closed for good.
    */
   async function writeAll(): Promise<void> {
     timer = undefined
-    for (const e of tallies.values())
-      if (e.tally.known && e.tally.unwritten !== e.tally.sending)
-        write(e.teamId, e.month, e.tally, e.tally.unwritten - e.tally.sending)
-    await Promise.all([...inFlight].map((w) => w.catch(() => undefined)))
+    const own = [...tallies.values()]
+      .filter((e) => e.tally.known && e.tally.unwritten !== e.tally.sending)
+      .map((e) => write(e.teamId, e.month, e.tally, e.tally.unwritten - e.tally.sending))
+    const outcomes = await Promise.allSettled([...own, ...inFlight])
+    if (outcomes.slice(0, own.length).some((o) => o.status === 'rejected' && !closedForGood(o.reason)))
+      writeSoon(RETRY_MS)
   }
 
-  function writeSoon() {
+  function writeSoon(ms = COUNTS_WRITTEN_EVERY_MS) {
     // Unref'd: a process that is done with its work does not stay up for it (shutdown writes what is left).
-    if (!timer) timer = setTimeout(writeAll, COUNTS_WRITTEN_EVERY_MS).unref()
+    if (!timer) timer = setTimeout(writeAll, ms).unref()
   }
 
   /**

@@ -88,6 +88,37 @@ describe('units of an unlimited quota', () => {
     expect([await w.quotaUsed(team.id), w.usage.unwritten(team.id, MONTH)]).toEqual([5, 0])
   })
 
+  test('a write that fails keeps its units and is tried again a moment later, without another call', async () => {
+    const { deps } = await testDeps({ config: { plans: { open: { monthly_requests: 'unlimited' } } } })
+    const { team } = await seedTeam(deps, { plan: 'open' })
+    // The second write of the units (the first after the team's first call) fails once, as a database out of
+    // reach would.
+    let writes = 0
+    const flaky = new Proxy(deps.database.client, {
+      get(target, prop) {
+        if (prop !== 'execute') return Reflect.get(target, prop)
+        return (s: InStatement) => {
+          if (typeof s !== 'string' && s.sql.includes('MAX(quota_used') && ++writes === 2)
+            return Promise.reject(new Error('the database is out of reach'))
+          return target.execute(s)
+        }
+      },
+    }) as Client
+    const usage = createUsageRepo(flaky)
+    const quotaUsed = async () =>
+      Number(
+        (await deps.database.client.execute({ sql: 'SELECT quota_used FROM teams WHERE id = ?', args: [team.id] }))
+          .rows[0].quota_used,
+      )
+    usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
+    usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
+    // The retry comes a second after the failure; the bound is for a loaded machine, not a measure.
+    const deadline = Date.now() + 4000
+    while ((await quotaUsed()) !== 2 && Date.now() < deadline) await Bun.sleep(20)
+    expect({ used: await quotaUsed(), writes }).toEqual({ used: 2, writes: 3 })
+    expect(usage.unwritten(team.id, MONTH)).toBe(0)
+  })
+
   test('two teams in one turn each get their own statement and counts; a team still in an earlier month gets none', async () => {
     const w = await world({ open: { monthly_requests: 'unlimited' } })
     const a = (await seedTeam(w.deps, { name: 'a', plan: 'open' })).team
