@@ -18,6 +18,9 @@ export const NEGATION_BEFORE = new RegExp(
   'i',
 )
 
+/** Words that join others: never a name, in a frame's place for one ("looking at alternatives") or capitalised. */
+const JOINING_WORDS = 'at in on of to into onto about from by as per via over under up out off for with'
+
 /** Words that can follow "switching from", "alternative to" etc. without naming a product. */
 export const GENERIC_NAMES: ReadonlySet<string> = new Set(
   (
@@ -29,9 +32,8 @@ export const GENERIC_NAMES: ReadonlySet<string> = new Set(
     'existing legacy new free paid cheap cheaper expensive proper real good better best decent solid simple simpler ' +
     'similar viable manual manually paper email emails spreadsheet spreadsheets excel ' +
     'sheet sheets hand habit phone phones laptop computer internet wifi bank job doing using trying being having ' +
-    'so too very really just still even also not yes no ok okay please thanks thank lol omg and or but if for with ' +
-    // "looking at alternatives": a frame's place for a name taken by a word that joins others.
-    'at in on of to into onto about from by as per via over under up out off'
+    'so too very really just still even also not yes no ok okay please thanks thank lol omg and or but if ' +
+    JOINING_WORDS
   ).split(' '),
 )
 
@@ -47,8 +49,8 @@ export const COMMON_CAPS: ReadonlySet<string> = new Set(
     'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august ' +
     'september october november december is are was were be been do does did can could would should will wont cant ' +
     'dont doesnt isnt didnt there here all every everything nothing something anyone someone everyone nobody after ' +
-    'before since because while as at on in of for to from with by about into over under guys folks team customer ' +
-    'service support help dear update edit ps tbh imo fyi btw ' +
+    'before since because while guys folks team customer service support help dear update edit ps tbh imo fyi btw ' +
+    `${JOINING_WORDS} ` +
     // Kinds of business and teams, written like names ("SaaS", "RevOps") without being one.
     'saas paas iaas devops revops salesops finops secops mlops gitops devsecops martech fintech edtech adtech ' +
     'proptech insurtech healthtech devrel ecommerce'
