@@ -9,7 +9,7 @@ const ADD_UNITS = quietWrite(`UPDATE teams SET quota_used = MAX(quota_used + ?3,
 
 /**
  * An unlimited plan's units are written at most this long after they are taken (docs/api.md#unlimited-plans): the
- * usage chart's additions go on the same timer, so a busy server writes both once per interval.
+ * usage chart's additions wait as long, on a timer a busy server arms in the same turn, so both share a commit.
  */
 export const COUNTS_WRITTEN_EVERY_MS = 5
 
@@ -46,14 +46,17 @@ type Tally = {
  * against the limit is what keeps the quota exact. `onTaken` gets the counters of each write.
  */
 export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: string, counters: Counters) => void) {
-  const tallies = new Map<string, { teamId: string; month: string; tally: Tally }>()
+  type Entry = { teamId: string; month: string; tally: Tally }
+  const tallies = new Map<string, Entry>()
+  // Only the tallies with calls this turn, and with units to write, are visited: not every team ever counted.
+  const answering: Entry[] = []
+  const dirty = new Set<Entry>()
   const inFlight = new Set<Promise<unknown>>()
-  let answering = false
   let timer: ReturnType<typeof setTimeout> | undefined
 
   const keyOf = (teamId: string, month: string) => `${teamId}\u0000${month}`
 
-  function entry(teamId: string, month: string) {
+  function entry(teamId: string, month: string): Entry {
     const key = keyOf(teamId, month)
     let e = tallies.get(key)
     if (!e) {
@@ -95,9 +98,14 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
    */
   async function writeAll(): Promise<void> {
     timer = undefined
-    const own = [...tallies.values()]
-      .filter((e) => e.tally.known && e.tally.unwritten !== e.tally.sending)
-      .map((e) => write(e.teamId, e.month, e.tally, e.tally.unwritten - e.tally.sending))
+    const due = [...dirty].filter((e) => e.tally.known && e.tally.unwritten !== e.tally.sending)
+    dirty.clear()
+    const own = due.map((e) =>
+      write(e.teamId, e.month, e.tally, e.tally.unwritten - e.tally.sending).catch((err) => {
+        dirty.add(e)
+        throw err
+      }),
+    )
     const outcomes = await Promise.allSettled([...own, ...inFlight])
     if (outcomes.slice(0, own.length).some((o) => o.status === 'rejected' && !closedForGood(o.reason)))
       writeSoon(RETRY_MS)
@@ -114,22 +122,22 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
    * (docs/performance.md#unlimited-takes).
    */
   function answerTurn() {
-    answering = false
-    for (const { teamId, month, tally: t } of tallies.values()) {
-      if (t.turn.length === 0) continue
+    for (const e of answering.splice(0)) {
+      const { teamId, month, tally: t } = e
       const calls = t.turn
       t.turn = []
       if (t.known) {
         handOut(calls, { ...t.known, quotaUsed: t.known.quotaUsed + t.unwritten })
+        dirty.add(e)
         writeSoon()
         continue
       }
       // First write of this team's month: the calls wait for it.
       write(teamId, month, t, calls.length).then(
         (counters) => handOut(calls, counters),
-        (e) => {
+        (err) => {
           t.unwritten -= calls.length
-          for (const w of calls) w.reject(e)
+          for (const w of calls) w.reject(err)
         },
       )
     }
@@ -145,20 +153,18 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
     /** Takes one unit for `teamId` in `month`: the counters after it, or undefined when the team's row is not in it. */
     take(teamId: string, month: string): Promise<Counters | undefined> {
       return new Promise((resolve, reject) => {
-        const t = entry(teamId, month).tally
-        t.unwritten++
-        t.turn.push({ resolve, reject })
-        if (!answering) {
-          answering = true
-          setImmediate(answerTurn)
-        }
+        const e = entry(teamId, month)
+        e.tally.unwritten++
+        if (e.tally.turn.push({ resolve, reject }) > 1) return
+        if (answering.push(e) === 1) setImmediate(answerTurn)
       })
     },
     /** A unit taken for a call that failed: it comes off the count with the next write. */
     giveBack(teamId: string, month: string) {
-      const t = tallies.get(keyOf(teamId, month))?.tally
-      if (!t?.known) return
-      t.unwritten--
+      const e = tallies.get(keyOf(teamId, month))
+      if (!e?.tally.known) return
+      e.tally.unwritten--
+      dirty.add(e)
       writeSoon()
     },
     /** Units this process has counted for the team's month that the database does not hold yet. */

@@ -11,8 +11,9 @@ const ADD = quietWrite(`INSERT INTO usage_days (team_id, day, calls) VALUES (?1,
 
 /**
  * Counted calls per team and UTC day (docs/console.md#usage). Every counted request adds one, so additions are summed
- * per team and day in memory and written every COUNTS_WRITTEN_EVERY_MS, on the same timer as an unlimited plan's
- * units and through the same group commit (`writes` is the usage repository's), so both share one transaction.
+ * per team and day in memory and written every COUNTS_WRITTEN_EVERY_MS, as an unlimited plan's units are, through
+ * the same group commit (`writes` is the usage repository's): a busy server arms both timers in the same turn, so
+ * they fire together and share one transaction.
  */
 export function createUsageDaysRepo(db: Db, writes: GroupCommit) {
   let due = new Map<string, { teamId: string; day: string; calls: number }>()
