@@ -32,12 +32,13 @@ async function world(plans: Record<string, { monthly_requests: number | 'unlimit
   }) as Client
   const taken: number[] = []
   const usage = createUsageRepo(counting, undefined, (_, c) => taken.push(c.quotaUsed))
-  const quotaUsed = async (teamId: string) =>
-    Number(
-      (await deps.database.client.execute({ sql: 'SELECT quota_used FROM teams WHERE id = ?', args: [teamId] })).rows[0]
-        .quota_used,
-    )
-  return { deps, usage, updates, taken, quotaUsed }
+  return { deps, usage, updates, taken, quotaUsed: (teamId: string) => quotaUsedOf(deps, teamId) }
+}
+
+/** The team's quota_used as the database holds it. */
+async function quotaUsedOf(deps: Awaited<ReturnType<typeof testDeps>>['deps'], teamId: string) {
+  const rs = await deps.database.client.execute({ sql: 'SELECT quota_used FROM teams WHERE id = ?', args: [teamId] })
+  return Number(rs.rows[0].quota_used)
 }
 
 describe('units of an unlimited quota', () => {
@@ -105,11 +106,7 @@ describe('units of an unlimited quota', () => {
       },
     }) as Client
     const usage = createUsageRepo(flaky)
-    const quotaUsed = async () =>
-      Number(
-        (await deps.database.client.execute({ sql: 'SELECT quota_used FROM teams WHERE id = ?', args: [team.id] }))
-          .rows[0].quota_used,
-      )
+    const quotaUsed = () => quotaUsedOf(deps, team.id)
     usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
     usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
     // The retry comes a second after the failure; the bound is for a loaded machine, not a measure.
