@@ -14,7 +14,8 @@ import { type Reading, readPost } from './reading'
 export { matchIcp, stem, tokenize } from './icp'
 export { judge } from './judge'
 export type { CueHit } from './hits'
-export { containsWord, findCues, isNegated } from './match'
+export { containsWord, findCues } from './match'
+export { isNegated } from './negation'
 export { type Reading, readPost } from './reading'
 
 /** Classifies one post. Pure and synchronous. */

@@ -4,13 +4,8 @@ import { type CueHit, hitsOf } from './hits'
 import type { Cue } from './cue'
 import { isSpace } from './chars'
 import { leadStrings, mustHold, sentenceEnds } from './lead-chars'
-import { NEGATION_BEFORE } from './modifiers'
+import { isNegated } from './negation'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
-
-/** True when a negation ("not", "never", "don't", "no longer") sits at most two words before `index`. */
-export function isNegated(text: string, index: number): boolean {
-  return NEGATION_BEFORE.test(text.slice(Math.max(0, index - 32), index))
-}
 
 /** A negation inside the matched phrase itself: "I don't want to buy", "we really do not need a". */
 const NEGATION_INSIDE = /\b(?:not|never|no|(?:do|does|did|wo|ca)n['’]?t|cannot)\b/i

@@ -1,5 +1,3 @@
-import { A } from './cue'
-
 /**
  * Modifiers: they strengthen a score but never decide the intent. BUDGET_RE is an amount; the word "budget" is an ACTIVE
  * cue. An amount without a currency sign starts only where a number starts (not after a digit, comma or point): from
@@ -11,12 +9,6 @@ export const URGENCY_RE =
   /\b(?:asap|a\.s\.a\.p|urgent(?:ly)?|right\s+away|immediately|as\s+soon\s+as\s+possible|this\s+week|by\s+(?:tomorrow|monday|tuesday|wednesday|thursday|friday|end\s+of\s+(?:the\s+)?(?:day|week|month|quarter))|deadline|need\s+it\s+(?:now|today|yesterday))\b/gi
 export const TEAM_SIZE_RE =
   /\b(?:(?:team|company|org|organi[sz]ation|staff|agency|startup)\s+of\s+(?:about\s+|around\s+|~\s?)?\d+|\d+[\s-]?(?:person|people|member|employee|seat|user|rep|agent|developer|dev|engineer|salespeople|sales\s+reps?)s?)\b/gi
-
-/** Negation directly before a cue, at most two words back and never across punctuation. */
-export const NEGATION_BEFORE = new RegExp(
-  `(?:\\b(?:not|never|no|nor|without|hardly|barely|stopped|(?:do|does|did|is|are|was|were|wo|ca|could|would|should|have|has|had|ai)n${A}t|cannot)\\s+(?:[\\w’']+\\s+){0,2})$`,
-  'i',
-)
 
 /** Words that join others: never a name, in a frame's place for one ("looking at alternatives") or capitalised. */
 const JOINING_WORDS = 'at in on of to into onto about from by as per via over under up out off for with'
