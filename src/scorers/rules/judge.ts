@@ -4,11 +4,12 @@
  * from a base per intent, the cues and the modifiers, within a ceiling per intent (docs/scoring.md#the-score).
  */
 import type { Intent, ScoreInput, ScoreResult } from '../types'
-import { endsSentence, holds, isQuestionMark, squeezeSpaces } from './chars'
+import { endsSentence, holds, isQuestionMark } from './chars'
 import { matchIcpWords } from './icp'
-import { type CueHit, sum } from './hits'
+import { sum } from './hits'
 import type { Reading } from './reading'
 import { namedRivals, productNear, type Rival, writtenAsName } from './rivals'
+import { clip, joinTo, reasonOf } from './reason'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
 
@@ -40,11 +41,6 @@ const asksUpFront = (text: string) =>
 function sameSentence(text: string, a: number, b: number): boolean {
   const [from, to] = a < b ? [a, b] : [b, a]
   return to - from < NEAR && !holds(text, from, to, endsSentence)
-}
-
-const clip = (s: string) => {
-  const t = squeezeSpaces(s)
-  return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 
 /** The competitor a post is about: left, complained about, or named in a complaint. */
@@ -169,15 +165,15 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
   // A competitor post's own buying and complaint cues count half, so that it rarely outranks a clear ACTIVE post.
   const strength = intent === 'COMPETITOR' ? 2 + 0.5 * (r.activeW + r.painW) : sum(found)
   let score = BASE[intent] + Math.min(2.5, strength * (intent === 'MENTION' ? 0.3 : 0.6))
-  const notes: string[] = []
+  let notes = ''
   const buying = intent === 'ACTIVE' || intent === 'COMPETITOR'
   for (const [key, label, strong, weak] of MODIFIERS) {
     const value = r[key]
     if (!value) continue
     score += buying ? strong : weak
-    notes.push(`${label} ("${clip(value)}")`)
+    notes = joinTo(notes, ', ', `${label} ("${clip(value)}")`)
   }
-  if (intent !== 'COMPETITOR' && named.length > 0) notes.push(`names competitor "${named[0]?.name}"`)
+  if (intent !== 'COMPETITOR' && named.length > 0) notes = joinTo(notes, ', ', `names competitor "${named[0]?.name}"`)
 
   let keywordNote = ''
   if (r.keywordPresent !== undefined) {
@@ -190,11 +186,8 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
   const floor = topic ? ON_TOPIC_FLOOR : 0
   score = Math.round(Math.max(floor, Math.min(CAP[intent], score)) * 10) / 10
 
-  const cited = found.slice(0, 3).map((h: CueHit) => `${h.what} ("${clip(h.text)}")`)
-  const head = cited.length > 0 ? cited.join(', ') : 'no buying, switching, complaint or question cues found'
-  const onTopic =
-    topic && topic.words.length > 0 && !icp ? `on topic (${topic.words.map((w) => `"${w}"`).join(', ')})` : ''
   const icpNote = icp ? `matches ICP "${icp.name}" (${icp.tokens.join(', ')})` : ''
-  const tail = [notes.join(', '), keywordNote, icpNote, onTopic, langNote].filter(Boolean).join('; ')
-  return { score, intent, icpMatch: icp ? icp.name : null, reason: `${intent}: ${head}${tail ? `; ${tail}` : ''}.` }
+  const onTopic = topic && topic.words.length > 0 && !icp ? `on topic ("${topic.words.join('", "')}")` : ''
+  const reason = reasonOf(intent, found, [notes, keywordNote, icpNote, onTopic, langNote])
+  return { score, intent, icpMatch: icp ? icp.name : null, reason }
 }

@@ -1,0 +1,32 @@
+/**
+ * The reason a rules answer gives (docs/scoring.md#reading-a-post): the cues found, quoted, then the notes on modifiers,
+ * keyword, profile or topic and language. Put together by adding each part to the text so far: lists of the parts,
+ * filtered and joined, were a tenth of judging a post (docs/scoring.md#performance).
+ */
+import { squeezeSpaces } from './chars'
+import type { CueHit } from './hits'
+
+/** How many of the cues found a reason quotes, in the order found. */
+const CITED = 3
+
+/** `part` after `text` and `separator`; `part` alone when `text` is empty, and `text` when `part` is. */
+export const joinTo = (text: string, separator: string, part: string) =>
+  part === '' ? text : text === '' ? part : `${text}${separator}${part}`
+
+/** A phrase of the post as quoted: white space squeezed, cut to 60 characters. */
+export const clip = (s: string) => {
+  const t = squeezeSpaces(s)
+  return t.length > 60 ? `${t.slice(0, 57)}...` : t
+}
+
+/** The reason: the intent, the first cues found, then the notes, each already written, in the order given. */
+export function reasonOf(intent: string, found: readonly CueHit[], notes: readonly string[]): string {
+  let head = ''
+  for (let i = 0; i < found.length && i < CITED; i++) {
+    const h = found[i] as CueHit
+    head = joinTo(head, ', ', `${h.what} ("${clip(h.text)}")`)
+  }
+  let tail = ''
+  for (const note of notes) tail = joinTo(tail, '; ', note)
+  return `${intent}: ${head || 'no buying, switching, complaint or question cues found'}${tail && `; ${tail}`}.`
+}
