@@ -48,7 +48,7 @@ export class ReplyError extends Error {}
 const MAX_REASON = 500
 
 /** The result a reply stands for: score clamped to 0–10, icpMatch one of the given names exactly, or null. */
-export function readReply(content: string | null | undefined, icps: IcpProfile[]): ScoreResult {
+export function readReply(content: string | null | undefined, icps: readonly IcpProfile[]): ScoreResult {
   const text = unfence(content ?? '')
   if (!text) throw new ReplyError('the reply is empty')
   let json: unknown
@@ -73,7 +73,7 @@ export function readReply(content: string | null | undefined, icps: IcpProfile[]
 }
 
 /** The exact name of the profile the model named (case and surrounding space ignored), else null. */
-export function profileNamed(named: string | null, icps: IcpProfile[]): string | null {
+export function profileNamed(named: string | null, icps: readonly IcpProfile[]): string | null {
   const want = named?.trim().toLowerCase()
   if (!want) return null
   return icps.find((icp) => icp.name.trim().toLowerCase() === want)?.name ?? null

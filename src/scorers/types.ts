@@ -4,7 +4,11 @@ export const Intent = v.picklist(['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'M
 export type Intent = v.InferOutput<typeof Intent>
 
 /** An ideal-customer profile of the team, as the scorer sees it; `competitors` are rival products it names. */
-export type IcpProfile = { name: string; description: string; competitors?: string[] }
+export type IcpProfile = {
+  readonly name: string
+  readonly description: string
+  readonly competitors?: readonly string[]
+}
 
 /** A post the team judged, shown to a model as an example of its taste (docs/scoring.md#tuning-by-verdicts). */
 export type JudgedExample = { content: string; keyword: string; verdict: 'relevant' | 'not_relevant' }
@@ -14,7 +18,7 @@ export type ScoreInput = {
   keyword?: string
   /** What the caller sells, in their words; lets a scorer tell a competitor from a pain. */
   context?: string
-  icps: IcpProfile[]
+  icps: readonly IcpProfile[]
   /** Up to 5 of the team's latest verdicts; model scorers put them in the prompt, the rules scorer ignores them. */
   examples?: JudgedExample[]
 }

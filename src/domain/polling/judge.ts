@@ -18,7 +18,7 @@ export type Judged = {
 }
 
 /** What a team's pairs are scored and qualified with (all read once per pass, state.ts). */
-type TeamInputs = { examples: JudgedExample[]; icps: IcpProfile[]; thresholds: (keyword: string) => Threshold }
+type TeamInputs = { examples: JudgedExample[]; icps: readonly IcpProfile[]; thresholds: (keyword: string) => Threshold }
 
 const teamInputs = async (pass: Pass, teamId: string): Promise<TeamInputs> => ({
   examples: await pass.examples(teamId),

@@ -58,7 +58,7 @@ export type Pass = {
   /** Per (platform, keyword) (storage/repos/polling.ts cursorKey), moved as each page is stored. */
   cursors: Map<string, Cursor>
   /** The team's ICP profiles, read once per pass. */
-  profiles(teamId: string): Promise<IcpProfile[]>
+  profiles(teamId: string): Promise<readonly IcpProfile[]>
   /** The team's qualify threshold of each keyword (docs/scoring.md#tuning-by-verdicts), read once per pass. */
   thresholds(teamId: string): Promise<(keyword: string) => Threshold>
   /** The team's latest verdicts, for a model's prompt (none for the rules scorer), read once per pass. */

@@ -7,7 +7,7 @@
 import type { IcpProfile, ScoreInput } from '../types'
 
 type Item = Omit<ScoreInput, 'content' | 'icps'> & { content: number; icps: number }
-export type BatchMessage = { contents: string[]; icpLists: IcpProfile[][]; items: Item[] }
+export type BatchMessage = { contents: string[]; icpLists: (readonly IcpProfile[])[]; items: Item[] }
 
 /** The place of `value` in `list`, added on first sight. */
 function placeOf<T>(places: Map<T, number>, list: T[], value: T): number {
@@ -23,7 +23,7 @@ export function packBatch(inputs: readonly ScoreInput[]): BatchMessage {
   const message: BatchMessage = { contents: [], icpLists: [], items: [] }
   const texts = new Map<string, number>()
   // Profiles by identity: polling hands every pair of a team the same list.
-  const lists = new Map<IcpProfile[], number>()
+  const lists = new Map<readonly IcpProfile[], number>()
   for (const { content, icps, ...rest } of inputs) {
     message.items.push({
       ...rest,
@@ -38,6 +38,6 @@ export function unpackBatch(message: BatchMessage): ScoreInput[] {
   return message.items.map(({ content, icps, ...rest }) => ({
     ...rest,
     content: message.contents[content] as string,
-    icps: message.icpLists[icps] as IcpProfile[],
+    icps: message.icpLists[icps] as readonly IcpProfile[],
   }))
 }

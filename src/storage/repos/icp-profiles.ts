@@ -4,12 +4,17 @@ import type { Db } from '../db'
 import { createEpochCache } from '../epoch-cache'
 import { icpProfiles } from '../tables/icp-profiles'
 
-type Profile = { name: string; description: string; competitors: string[] }
+/**
+ * A remembered team's profiles are shared by every caller, so they are read-only by type. Not frozen: the engine
+ * reads a frozen array by a slow path, and judging a post walks the list and its competitors several times: frozen,
+ * they made the rules scorer about 3 µs a post slower (docs/scoring.md#performance).
+ */
+type Profile = { readonly name: string; readonly description: string; readonly competitors: readonly string[] }
 // Teams whose profiles are remembered at once (`commits`: a local file only, docs/performance.md#cached-keys).
 const TEAMS_KEPT = 10_000
 
 export function createIcpProfilesRepo(db: Db, commits?: CommitWatch) {
-  const remembered = createEpochCache<Profile[]>(commits, TEAMS_KEPT)
+  const remembered = createEpochCache<readonly Profile[]>(commits, TEAMS_KEPT)
   // Prepared once: every scoring call reads the team's profiles.
   const byTeam = db
     .select({ name: icpProfiles.name, description: icpProfiles.description, competitors: icpProfiles.competitors })
@@ -23,12 +28,9 @@ export function createIcpProfilesRepo(db: Db, commits?: CommitWatch) {
       const added = await db.insert(icpProfiles).values(row).onConflictDoNothing().returning({ id: icpProfiles.id })
       return added.length > 0
     },
-    /** Shared between callers while remembered, so frozen. */
-    async list(teamId: string): Promise<Profile[]> {
-      return remembered(
-        teamId,
-        async () => Object.freeze((await byTeam.all({ teamId })).map(frozenProfile)) as Profile[],
-      )
+    /** Shared between callers while remembered. */
+    async list(teamId: string): Promise<readonly Profile[]> {
+      return remembered(teamId, () => byTeam.all({ teamId }))
     },
     /** Returns whether the team has a profile of that name. */
     async update(teamId: string, name: string, patch: { description: string; competitors: string[] }) {
@@ -48,6 +50,3 @@ export function createIcpProfilesRepo(db: Db, commits?: CommitWatch) {
     },
   }
 }
-
-const frozenProfile = (p: Profile): Profile =>
-  Object.freeze({ ...p, competitors: Object.freeze(p.competitors) as string[] })
