@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
-import { identifyCaller } from '../domain/keys/identify'
+import { identifyCaller } from '../domain/oauth/identify'
 import type { Scope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
 import { checksBeforeBody } from './checks-before-body'

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps'
-import { identifyCaller } from '../domain/keys/identify'
+import { identifyCaller } from '../domain/oauth/identify'
 import { requireScope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
 import { checkJsonDepth, readBody } from '../wire/body'

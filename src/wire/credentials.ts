@@ -1,5 +1,5 @@
 import type { Config } from '../config/schema'
-import type { Credentials } from '../domain/keys/identify'
+import type { Credentials } from '../domain/oauth/identify'
 import { publicBase } from '../domain/oauth/resources'
 
 /**

@@ -69,6 +69,57 @@ function violationsIn(files: { path: string; text: string }[]): string[] {
   return found
 }
 
+// docs/architecture.md#domain-folders: a domain folder imports only the folders before it, so no two folders import
+// each other through a ring. `core` (who is calling, their plan) imports no other. A new folder takes its place here.
+const DOMAIN_ORDER = [
+  'core',
+  'budgets',
+  'leases',
+  'health',
+  'backups',
+  'icps',
+  'feedback',
+  'quota',
+  'keys',
+  'teams',
+  'users',
+  'sessions',
+  'oauth',
+  'search',
+  'earlier',
+  'keywords',
+  'scoring',
+  'signals',
+  'sources',
+  'webhooks',
+  'housekeeping',
+  'polling',
+]
+const DOMAIN = join(SRC, 'domain')
+
+/** The domain folder of a path, or null for a file at the domain's root (`needs.ts`: types of services only). */
+function domainFolderOf(path: string): string | null {
+  const parts = relative(DOMAIN, path).split('/')
+  return parts[0] === '..' || parts.length < 2 ? null : parts[0]
+}
+
+/** Imports from one domain folder into another that does not come before it in DOMAIN_ORDER. */
+function domainLoopsIn(files: { path: string; text: string }[]): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    const from = domainFolderOf(path)
+    if (from === null) continue
+    if (!DOMAIN_ORDER.includes(from)) found.push(`domain/${from} is not in DOMAIN_ORDER`)
+    for (const m of text.matchAll(SPECIFIER)) {
+      const to = domainFolderOf(resolve(dirname(path), m[1]))
+      if (to === null || to === from) continue
+      if (!(DOMAIN_ORDER.indexOf(to) >= 0 && DOMAIN_ORDER.indexOf(to) < DOMAIN_ORDER.indexOf(from)))
+        found.push(`${relative(SRC, path)} (domain/${from}) imports ${m[1]} (domain/${to})`)
+    }
+  }
+  return [...new Set(found)]
+}
+
 const srcFiles = () => sourceFiles(SRC).map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 
 describe('layers', () => {
@@ -80,6 +131,25 @@ describe('layers', () => {
     const top = ['cli', 'http', 'mcp', 'jobs'].flatMap((d) => sourceFiles(join(SRC, d)))
     const direct = top.filter((f) => /\brepos\.\w+/.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f))
     expect(direct).toEqual([])
+  })
+
+  test('domain folders import only the folders before them in DOMAIN_ORDER (no folder loops)', () => {
+    expect(domainLoopsIn(srcFiles())).toEqual([])
+  })
+
+  test('the folder order check finds a loop between two domain folders and a folder left out of the order', () => {
+    const at = (path: string, text: string) => ({ path: join(SRC, path), text })
+    expect(
+      domainLoopsIn([
+        at('domain/quota/a.ts', "import type { Caller } from '../core/caller'"),
+        at('domain/core/b.ts', "import { charged } from '../quota/charge'"),
+        at('domain/newcomer/c.ts', "import { x } from './x'"),
+        at('domain/needs.ts', "import type { SearchRunner } from './search/search-runner'"),
+      ]),
+    ).toEqual([
+      'domain/core/b.ts (domain/core) imports ../quota/charge (domain/quota)',
+      'domain/newcomer is not in DOMAIN_ORDER',
+    ])
   })
 
   test('no source file is over 200 lines (docs/architecture.md#layers: one job per file)', () => {

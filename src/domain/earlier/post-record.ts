@@ -1,6 +1,7 @@
 import type { Mention } from '../../platforms/types'
 import type { ScoreResult } from '../../scorers/types'
 import type { PostState } from '../../storage/repos/legacy-posts'
+import { languageOf } from '../search/language'
 
 /** docs/api.md#post-records: hot from 8, warm from 5, else cold. */
 export function evaluationOf(score: number): 'hot' | 'warm' | 'cold' {
@@ -17,23 +18,6 @@ const BAD =
 export function sentimentOf(text: string, intent: ScoreResult['intent']): 'good' | 'neutrale' | 'bad' {
   if (intent === 'PAIN' || BAD.test(text)) return 'bad'
   return GOOD.test(text) ? 'good' : 'neutrale'
-}
-
-type Detect = (text: string) => string
-let detect: Detect | undefined
-
-/**
- * The language detector, loaded on first use: its model weighs ~16 MB in memory (the light build; the default one
- * ~40 MB), which a server that never serves the earlier route should not carry.
- */
-export async function loadLanguageDetector(): Promise<void> {
-  detect ??= (await import('tinyld/light')).detect as Detect
-}
-
-/** ISO 639-1 code of the text's language; `und` (undetermined) when the text is too short or has no words. */
-export function languageOf(text: string): string {
-  if (!detect) throw new Error('loadLanguageDetector() must run first')
-  return detect(text.slice(0, 2000)) || 'und'
 }
 
 /** A post record of the earlier search route (docs/api.md#post-records). */

@@ -2,10 +2,11 @@ import type { LEGACY_NETWORKS } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../../errors'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 import { requireConfigured } from '../search/access'
-import { loadLanguageDetector, toPostRecord } from './post-record'
+import { loadLanguageDetector } from '../search/language'
+import { toPostRecord } from './post-record'
 
 type Network = (typeof LEGACY_NETWORKS)[number]
 

@@ -1,14 +1,12 @@
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { createApiKeysRepo } from '../../storage/repos/api-keys'
-import type { TeamRow } from '../../storage/repos/teams'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
-import { type Plan, planOf } from '../teams/plans'
+import type { Caller } from '../core/caller'
+import { planOf } from '../core/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 
-/** Who makes a request: a team and its plan; `scopes` only for an OAuth token (a key may do everything). */
-export type Caller = { team: TeamRow; plan: Plan; scopes?: readonly string[] }
 type AuthDeps = {
   config: Pick<Config, 'plans'>
   clock: Clock

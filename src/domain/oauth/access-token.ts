@@ -1,8 +1,8 @@
 import { AppError } from '../../errors'
 import { sha256Hex } from '../../lib/hash'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import type { Needs } from '../needs'
-import { planOf } from '../teams/plans'
+import { planOf } from '../core/plans'
 import { isOurResource } from './resources'
 
 const TOUCH_EVERY_MS = 60_000

@@ -1,5 +1,5 @@
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { charged } from './charge'
 import { monthOf, resetsAt } from './month'
 import { countersSeenHere, type Usage, usageOf } from './usage'

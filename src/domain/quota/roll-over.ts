@@ -1,6 +1,6 @@
 import type { TeamRow } from '../../storage/repos/teams'
 import type { createUsageRepo } from '../../storage/repos/usage'
-import type { Plan } from '../teams/plans'
+import type { Plan } from '../core/plans'
 
 /**
  * docs/api.md#the-month: moves a team whose counters belong to an earlier month into `month` (`monthOf`, UTC): counters to

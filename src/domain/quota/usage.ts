@@ -1,6 +1,6 @@
 import type { Counters, createUsageRepo } from '../../storage/repos/usage'
 import type { TeamRow } from '../../storage/repos/teams'
-import { monthlyLimitOf, type Plan } from '../teams/plans'
+import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf } from './month'
 
 /** docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */

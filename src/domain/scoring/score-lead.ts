@@ -1,5 +1,5 @@
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 
 export type ScoreRequest = { content: string; keyword?: string; context?: string }

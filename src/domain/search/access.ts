@@ -1,5 +1,5 @@
 import type { SearchPlatform, Source } from '../../config/platform-names'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { AppError } from '../../errors'
 import type { SearchRunner } from './search-runner'
 

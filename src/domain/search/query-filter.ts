@@ -2,7 +2,7 @@ import type { Query } from '../../query/ast'
 import { matchesQuery, type MatchablePost } from '../../query/match'
 import { readQuery } from '../../query/parse'
 import { usesField } from '../../query/scope'
-import { languageOf, loadLanguageDetector } from '../earlier/post-record'
+import { languageOf, loadLanguageDetector } from './language'
 
 const detect = (text: string) => {
   const language = languageOf(text)

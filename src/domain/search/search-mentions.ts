@@ -1,6 +1,6 @@
 import type { SearchPlatform } from '../../config/platform-names'
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 

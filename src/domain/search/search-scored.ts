@@ -5,7 +5,7 @@ import { truncate } from '../../lib/text'
 import type { Mention } from '../../platforms/types'
 import type { ScoreResult } from '../../scorers/types'
 import { AppError } from '../../errors'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
 import { requireConfigured, requireOnPlan } from './access'
 

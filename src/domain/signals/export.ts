@@ -1,5 +1,5 @@
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import type { ExportRow, SignalFilter } from '../../storage/repos/signals'
 import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'

@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import type { Intent } from '../../scorers/types'
 import type { PageRow, SignalFilter } from '../../storage/repos/signals'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'
 

@@ -1,6 +1,6 @@
 import { LEGACY_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
+import type { Caller } from '../core/caller'
 import { budgetOf, windowOf } from '../budgets/budget'
 import { nextPollAt, usedAt } from '../budgets/pace'
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
-import { consoleUsage } from '../../domain/console/usage'
+import { usageByDay } from '../../domain/quota/usage-by-day'
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../domain/keys/keys'
 import { platformStatus } from '../../domain/sources/status'
 import { listTeamUsers } from '../../domain/users/users'
@@ -12,7 +12,7 @@ import { consoleChecks } from './checks'
 export const consoleSettingsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
-    .get('/usage', ({ viewer }) => consoleUsage(deps, viewer), { query: NoQuery })
+    .get('/usage', ({ viewer }) => usageByDay(deps, viewer), { query: NoQuery })
     .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery })
     .get('/keys', async ({ viewer }) => ({ keys: await listApiKeys(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,

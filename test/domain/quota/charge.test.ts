@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { charged } from '../../../src/domain/quota/charge'
-import { planOf } from '../../../src/domain/teams/plans'
+import { planOf } from '../../../src/domain/core/plans'
 import { seedTeam, testDeps } from '../../support/deps'
 
 // docs/api.md#reserve-and-give-back, called directly (test/http/quota.test.ts covers the same through the routes).

@@ -1,13 +1,13 @@
 import type { Needs } from '../needs'
-import type { Caller } from '../keys/authenticate'
-import { monthOf, resetsAt } from '../quota/month'
-import { countersSeenHere, usageOf } from '../quota/usage'
+import type { Caller } from '../core/caller'
+import { monthOf, resetsAt } from './month'
+import { countersSeenHere, usageOf } from './usage'
 
 /**
  * docs/console.md#usage: the usage report as the API gives it, never counted, with the counted calls of each day of
  * this month so far (days without calls are listed as 0, so a chart needs no gaps filled).
  */
-export async function consoleUsage(deps: Needs<'clock', 'usage' | 'usageDays'>, caller: Caller) {
+export async function usageByDay(deps: Needs<'clock', 'usage' | 'usageDays'>, caller: Caller) {
   const { team, plan } = caller
   const now = deps.clock.now()
   const counters = countersSeenHere(deps.repos.usage, team, plan, now)

@@ -1,9 +1,10 @@
 import { AppError } from '../../errors'
 import type { Needs } from '../needs'
-import { authenticateBearer } from '../oauth/access-token'
-import { requireScope, type Scope } from '../oauth/scopes'
-import { authenticate, type Caller } from './authenticate'
-import { looksLikeApiKey } from './api-key'
+import type { Caller } from '../core/caller'
+import { authenticate } from '../keys/authenticate'
+import { looksLikeApiKey } from '../keys/api-key'
+import { authenticateBearer } from './access-token'
+import { requireScope, type Scope } from './scopes'
 
 /** `base`: the service's address (docs/oauth.md#public-url), made when an OAuth token asks for it. */
 export type Credentials = { apiKey: string | null; authorization: string | null; base: () => string }
