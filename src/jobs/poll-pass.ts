@@ -16,15 +16,7 @@ export async function runPollPass(
 ): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const lease = { name: POLL_LEASE, ttlMs: deps.config.polling.lease_seconds * 1000, signal: a.signal }
-  const run = await withLease(deps, lease, async (stop) => {
-    // On a database file the pass's pages are stored from a thread of their own (docs/performance.md#the-polling-writer).
-    const writer = deps.database.openPollingWriter?.()
-    try {
-      return await pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, store: writer?.store, stop })
-    } finally {
-      await writer?.close()
-    }
-  })
+  const run = await withLease(deps, lease, (stop) => pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, stop }))
   if ('done' in run) return run.done
   deps.log.info('poll_skipped', { reason: 'another process holds the polling lease' })
   return skippedPass(startedAt)

@@ -4,7 +4,7 @@ import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
 import { createPrivately } from './db'
-import { isBusy } from './lock-wait'
+import { isBusy } from './engine/lock-wait'
 
 // docs/operations.md#backups-and-restore
 

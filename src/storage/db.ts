@@ -1,29 +1,13 @@
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
-import { type CommitWatch, openCommitWatch } from './commit-watch'
-import { LOCK_WAIT_MS, tuneConnection } from './connection-settings'
-import { createLocalClient } from './local-client'
-import { openPollingWriter, type PollingWriter } from './polling-writer/writer'
-import { openReadConnection, type ReadConnection } from './read-connection'
-import { openRemoteClient } from './remote-client'
+import { openCommitWatch } from './engine/commit-watch'
+import { LOCK_WAIT_MS, tuneConnection } from './engine/connection-settings'
+import { createLocalClient } from './engine/local-client'
+import { openReadConnection } from './engine/read-connection'
+import { openRemoteClient } from './engine/remote-client'
 import * as schema from './schema'
-
-export type Db = ReturnType<typeof drizzle<typeof schema>>
-/**
- * On a local file only (in memory there is no file to open twice, a server has its own): `openReader`, a read-only
- * connection of its own for a sweep of the file (read-connection.ts), where elsewhere such reads go through
- * `client`; and `commits`, which tells whether anything was committed since the last look (commit-watch.ts).
- */
-export type Database = {
-  client: Client
-  db: Db
-  openReader?: () => ReadConnection
-  commits?: CommitWatch
-  /** A thread that stores a polling pass's pages on a connection of its own (polling-writer/writer.ts). */
-  openPollingWriter?: () => PollingWriter
-}
+import type { Database } from './engine/types'
 
 /**
  * Opens the database: a local file (or `:memory:`) through the embedded engine, or a libSQL server by URL.
@@ -46,7 +30,7 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
     db: drizzle(client, { schema }),
     openReader: () => openReadConnection(path),
     commits,
-    openPollingWriter: () => openPollingWriter(path),
+    file: path,
   }
 }
 

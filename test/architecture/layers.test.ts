@@ -120,6 +120,26 @@ function domainLoopsIn(files: { path: string; text: string }[]): string[] {
   return [...new Set(found)]
 }
 
+// docs/architecture.md#storage: the engine (connections, commits, locks, the Db types) is storage's own; the rest of
+// the code opens the database through storage/db.ts and reads and writes through storage/repos/. Only the Db types
+// (engine/types.ts) are named outside.
+const ENGINE = join(SRC, 'storage', 'engine')
+const STORAGE = join(SRC, 'storage')
+
+/** Imports of a storage engine file (other than its types) from outside storage/. */
+function engineImportsIn(files: { path: string; text: string }[]): string[] {
+  const found: string[] = []
+  for (const { path, text } of files) {
+    if (!relative(STORAGE, path).startsWith('..')) continue
+    for (const m of text.matchAll(SPECIFIER)) {
+      const to = resolve(dirname(path), m[1]).replace(/\.tsx?$/, '')
+      if (!relative(ENGINE, to).startsWith('..') && to !== join(ENGINE, 'types'))
+        found.push(`${relative(SRC, path)} imports ${m[1]} (the storage engine)`)
+    }
+  }
+  return found
+}
+
 const srcFiles = () => sourceFiles(SRC).map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 
 describe('layers', () => {
@@ -150,6 +170,22 @@ describe('layers', () => {
       'domain/core/b.ts (domain/core) imports ../quota/charge (domain/quota)',
       'domain/newcomer is not in DOMAIN_ORDER',
     ])
+  })
+
+  test('no file outside storage/ imports the storage engine (storage/engine/), its Db types aside', () => {
+    expect(engineImportsIn(srcFiles())).toEqual([])
+  })
+
+  test('the engine check finds an engine import from the domain and lets storage and the Db types through', () => {
+    const at = (path: string, text: string) => ({ path: join(SRC, path), text })
+    expect(
+      engineImportsIn([
+        at('domain/health/x.ts', "import { isBusy } from '../../storage/engine/lock-wait'"),
+        at('domain/health/y.ts', "import type { Database } from '../../storage/engine/types'"),
+        at('storage/repos/z.ts', "import { createGroupCommit } from '../engine/group-commit'"),
+        at('deps.ts', "import { openDatabase } from './storage/db'"),
+      ]),
+    ).toEqual(['domain/health/x.ts imports ../../storage/engine/lock-wait (the storage engine)'])
   })
 
   test('no source file is over 200 lines (docs/architecture.md#layers: one job per file)', () => {

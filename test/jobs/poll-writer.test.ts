@@ -44,19 +44,18 @@ async function pass(name: string, threaded: boolean) {
     const { team: row } = await seedTeam(deps, { name: team, plan: 'poller' })
     await addKeywords(deps, { teamId: row.id, keywords: [...keywords] })
   }
-  const open = deps.database.openPollingWriter
+  const open = deps.repos.polling.openWriter
   let stores = 0
-  deps.database.openPollingWriter =
-    threaded && open
-      ? () => {
-          const writer = open()
-          const store: typeof writer.store = (o) => {
-            stores++
-            return writer.store(o)
-          }
-          return { store, close: () => writer.close() }
+  deps.repos.polling.openWriter = threaded
+    ? () => {
+        const writer = open()
+        const store: typeof writer.store = (o) => {
+          stores++
+          return writer.store(o)
         }
-      : undefined
+        return { store, close: () => writer.close() }
+      }
+    : () => ({ store: deps.repos.polling.store, close: async () => {} })
   const summary = await runPollPass(deps)
   return { summary, stores, signals: await signals(deps) }
 }

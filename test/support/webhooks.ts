@@ -3,7 +3,7 @@ import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import type { EndpointInput } from '../../src/domain/webhooks/endpoints'
 import { newId } from '../../src/lib/ids'
-import type { CursorUpdate, StoredOutcome } from '../../src/storage/repos/polling'
+import type { CursorUpdate, StoredOutcome } from '../../src/storage/repos/polling-types'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import type { Received } from './fake-upstream'
 

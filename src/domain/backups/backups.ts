@@ -4,7 +4,8 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { restoreBackup, writeBackup } from '../../storage/backup'
-import { type Database, localPathOf, openDatabase } from '../../storage/db'
+import { localPathOf, openDatabase } from '../../storage/db'
+import type { Database } from '../../storage/engine/types'
 
 // docs/operations.md#backups-and-restore
 const BACKUP_NAME = /^lead-signals-\d{8}-\d{6}\.db$/

@@ -1,5 +1,5 @@
 import { AppError, appErrorIn } from '../../errors'
-import type { Database } from '../../storage/db'
+import type { Database } from '../../storage/engine/types'
 import { storageFailure } from '../../storage/failure'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
 

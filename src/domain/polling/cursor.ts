@@ -1,5 +1,5 @@
 import type { Mention } from '../../platforms/types'
-import type { Cursor, CursorUpdate, PendingMention } from '../../storage/repos/polling'
+import type { Cursor, CursorUpdate, PendingMention } from '../../storage/repos/polling-types'
 import type { SearchTarget } from './targets'
 
 /** A (team, mention) pair of a pass: what gets scored, stored as a signal, or queued. */

@@ -3,7 +3,7 @@ import type { RulesPool } from '../../scorers/rules/pool'
 import { drainPending } from './pending'
 import { planSearches } from './plan'
 import { pollTarget } from './search'
-import { newPass, type PassDeps, type StoreOutcome } from './state'
+import { newPass, type PassDeps } from './state'
 import type { PassSummary } from './summary'
 import { pollTargets } from './targets'
 
@@ -14,8 +14,6 @@ export type PassOptions = {
   stop: AbortSignal
   /** The rules scorer's worker threads to use instead of the pass's own. */
   rulesPool?: RulesPool
-  /** Stores each step's outcome instead of the polling repo (a writer thread, storage/polling-writer/writer.ts). */
-  store?: StoreOutcome
 }
 
 /**
@@ -32,7 +30,9 @@ export type PassOptions = {
 export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const scorer = deps.scoring.batch({ rulesPool: a.rulesPool })
-  const pass = newPass(deps, a.stop, scorer, a.store)
+  // On a database file the pass's pages are stored from a thread of their own (docs/performance.md#the-polling-writer).
+  const writer = deps.repos.polling.openWriter()
+  const pass = newPass(deps, a.stop, scorer, writer.store)
   try {
     await drainPending(pass, a.teamId)
     pass.cursors = await deps.repos.polling.cursors()
@@ -48,6 +48,7 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
     // A failed step leaves the other pages to finish before the scorer goes (their failure is not the first).
     await pass.pages.settled().catch(() => {})
     scorer.close()
+    await writer.close()
   }
   return pass.counters.summary({
     outcome: a.stop.aborted ? 'stopped' : 'completed',

@@ -1,4 +1,4 @@
-import type { CursorUpdate, PendingKey } from '../../storage/repos/polling'
+import type { CursorUpdate, PendingKey } from '../../storage/repos/polling-types'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'

@@ -1,5 +1,5 @@
 // What the polling writer's two sides (writer.ts, worker.ts) send each other.
-import type { StoredOutcome } from '../repos/polling'
+import type { StoredOutcome } from '../repos/polling-types'
 
 export type WriterRequest = { open: string } | { close: true } | { id: number; outcome: StoredOutcome }
 /** `kind`: an AppError's (a lock waited for too long), else the engine's error `code`. */

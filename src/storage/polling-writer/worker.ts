@@ -2,9 +2,9 @@
 // waiting in one transaction (docs/performance.md#the-polling-writer).
 import { type Client, LibsqlError } from '@libsql/client'
 import { AppError } from '../../errors'
-import { LOCK_WAIT_MS, tuneConnection } from '../connection-settings'
-import { createLocalClient } from '../local-client'
-import type { StoredOutcome } from '../repos/polling'
+import { LOCK_WAIT_MS, tuneConnection } from '../engine/connection-settings'
+import { createLocalClient } from '../engine/local-client'
+import type { StoredOutcome } from '../repos/polling-types'
 import { storeAll } from '../repos/polling-outcome'
 import type { WriterError, WriterReply, WriterRequest } from './messages'
 

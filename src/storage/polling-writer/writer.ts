@@ -1,7 +1,7 @@
 import { LibsqlError } from '@libsql/client'
 import { AppError, type ErrorCode } from '../../errors'
 import { POLLING_WRITER_URL } from '../../workers'
-import type { StoredOutcome } from '../repos/polling'
+import type { StoredOutcome } from '../repos/polling-types'
 import type { WriterError, WriterReply, WriterRequest } from './messages'
 
 export type PollingWriter = {

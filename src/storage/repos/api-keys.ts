@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { remember } from '../../lib/bounded-map'
-import type { CommitWatch } from '../commit-watch'
-import type { Db } from '../db'
+import type { CommitWatch } from '../engine/commit-watch'
+import type { Db } from '../engine/types'
 import { apiKeys } from '../tables/api-keys'
 import { teams } from '../tables/teams'
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { CommitWatch } from '../commit-watch'
-import type { Db } from '../db'
-import { createEpochCache } from '../epoch-cache'
+import type { CommitWatch } from '../engine/commit-watch'
+import type { Db } from '../engine/types'
+import { createEpochCache } from '../engine/epoch-cache'
 import { icpProfiles } from '../tables/icp-profiles'
 
 /**

@@ -1,5 +1,5 @@
-import type { Database } from '../db'
-import { createGroupCommit } from '../group-commit'
+import type { Database } from '../engine/types'
+import { createGroupCommit } from '../engine/group-commit'
 import { createApiKeysRepo } from './api-keys'
 import { createHousekeepingRepo } from './housekeeping'
 import { createIcpProfilesRepo } from './icp-profiles'
@@ -46,7 +46,7 @@ export const createRepos = (database: Database) => {
     platformBudgets: createPlatformBudgetsRepo(client),
     legacyPosts: createLegacyPostsRepo(db),
     scoreCache: createScoreCacheRepo(db),
-    polling: createPollingRepo(client),
+    polling: createPollingRepo(client, database.file),
     jobLeases: createJobLeasesRepo(db),
     housekeeping: createHousekeepingRepo(client),
     webhookEndpoints: createWebhookEndpointsRepo(db),

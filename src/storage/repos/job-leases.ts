@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { jobLeases } from '../tables/job-leases'
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { keywords } from '../tables/keywords'
 
 export function createKeywordsRepo(db: Db) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { legacyPosts } from '../tables/legacy-posts'
 
 export type PostState = { read: boolean; note: string }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
 import { users } from '../tables/users'

@@ -1,4 +1,4 @@
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { platformHealth } from '../tables/platform-health'
 
 export type HealthRow = typeof platformHealth.$inferSelect

@@ -1,6 +1,6 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks, signalInserts, tuples } from './multi-row'
-import type { CursorUpdate, PendingKey, StoredOutcome } from './polling'
+import type { CursorUpdate, PendingKey, StoredOutcome } from './polling-types'
 import { outboxInserts } from './webhook-outbox'
 
 const cursorUpsert = (c: CursorUpdate): InStatement => ({

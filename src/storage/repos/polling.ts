@@ -1,26 +1,7 @@
 import type { Client } from '@libsql/client'
+import { openPollingWriter, type PollingWriter } from '../polling-writer/writer'
 import { byTeamAndPlatform, storeAll } from './polling-outcome'
-import type { NewSignal } from './signals'
-
-export type PendingKey = { teamId: string; platform: string; postId: string }
-/**
- * A (team, mention) pair of the queue. The mention is kept as JSON: its shape belongs to the platforms
- * (platforms/types.ts), and storage reads it back as the caller says it wrote it.
- */
-export type PendingMention<M = unknown> = PendingKey & { keyword: string; mention: M; attempts: number }
-export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
-export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
-/** What one step of a pass stores at once (createPollingRepo().store). */
-export type StoredOutcome = {
-  signals: NewSignal[]
-  scored: PendingKey[]
-  queue: PendingMention[]
-  failed: PendingKey[]
-  fetchedAt: string
-  /** When this is stored: the new signals' webhook deliveries are due then. */
-  storedAt: Date
-  cursor?: CursorUpdate
-}
+import type { Cursor, PendingKey, PendingMention, StoredOutcome } from './polling-types'
 
 export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
 const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId}\u0000${platform}\u0000${postId}`
@@ -29,7 +10,8 @@ const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId
  * Raw multi-row SQL on the client: a pass moves every fetched mention through here, and building one
  * statement per row through the query builder would cost more than the database work.
  */
-export function createPollingRepo(client: Client) {
+export function createPollingRepo(client: Client, file?: string) {
+  const store = async (a: StoredOutcome): Promise<string[]> => (await storeAll(client, [a]))[0] as string[]
   return {
     async cursors(): Promise<Map<string, Cursor>> {
       const rs = await client.execute('select platform, keyword_lc, newest_at, newest_ids, polled_at from poll_cursors')
@@ -89,9 +71,13 @@ export function createPollingRepo(client: Client) {
      * failed attempt for the `failed` ones, and moves `cursor` when given. Either all of it happens or none, so a crash
      * never skips a mention. Returns the platform of each signal created.
      */
-    async store(a: StoredOutcome): Promise<string[]> {
-      return (await storeAll(client, [a]))[0] as string[]
-    },
+    store,
+
+    /**
+     * Where a pass stores its outcomes, as `store` does: on a database file a thread of its own with its own connection
+     * (docs/performance.md#the-polling-writer), elsewhere this connection. `close` once the pass is over.
+     */
+    openWriter: (): PollingWriter => (file ? openPollingWriter(file) : { store, close: async () => {} }),
 
     /** Several outcomes as `store` does each, in one transaction (docs/performance.md#the-polling-writer). */
     storeAll: (outcomes: StoredOutcome[]) => storeAll(client, outcomes),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { scoreCache } from '../tables/score-cache'
 
 export function createScoreCacheRepo(db: Db) {

@@ -1,5 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 import { sessions, signInFailures, users } from '../tables/users'
 

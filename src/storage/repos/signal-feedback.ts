@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'

@@ -1,5 +1,5 @@
 import { asc, eq, or, sql } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 
 // The hold counters are the usage repo's own bookkeeping (see usage.ts), not part of a team as the domain sees it.

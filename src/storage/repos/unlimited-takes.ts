@@ -1,5 +1,5 @@
-import type { GroupCommit } from '../group-commit'
-import { quietWrite } from '../quiet-writes'
+import type { GroupCommit } from '../engine/group-commit'
+import { quietWrite } from '../engine/quiet-writes'
 import type { Counters } from './usage'
 
 // ?1 team, ?2 month, ?3 units to add (fewer than none when more were given back than taken since the last write).

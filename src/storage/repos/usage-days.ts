@@ -1,7 +1,7 @@
 import { and, asc, eq, gte } from 'drizzle-orm'
-import type { Db } from '../db'
-import type { GroupCommit } from '../group-commit'
-import { quietWrite } from '../quiet-writes'
+import type { Db } from '../engine/types'
+import type { GroupCommit } from '../engine/group-commit'
+import { quietWrite } from '../engine/quiet-writes'
 import { usageDays } from '../tables/usage-days'
 import { COUNTS_WRITTEN_EVERY_MS } from './unlimited-takes'
 

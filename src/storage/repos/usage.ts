@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client'
-import { createGroupCommit, type GroupCommit } from '../group-commit'
-import { quietWrite } from '../quiet-writes'
+import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
+import { quietWrite } from '../engine/quiet-writes'
 import { countersOf, createUnlimitedTakes } from './unlimited-takes'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }

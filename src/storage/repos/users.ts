@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 import { users } from '../tables/users'
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../db'
+import type { Db } from '../engine/types'
 import { webhookEndpoints } from '../tables/webhooks'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { drizzle } from 'drizzle-orm/libsql'
 import Database from 'libsql'
-import { createGroupCommit } from '../../../src/storage/group-commit'
+import { createGroupCommit } from '../../../src/storage/engine/group-commit'
 import { createApiKeysRepo } from '../../../src/storage/repos/api-keys'
 import { createUsageRepo } from '../../../src/storage/repos/usage'
 import * as schema from '../../../src/storage/schema'

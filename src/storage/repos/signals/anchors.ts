@@ -1,4 +1,4 @@
-import type { Db } from '../../db'
+import type { Db } from '../../engine/types'
 import { cacheKey } from './cache'
 import { anchorQuery, perShape, type SignalFilter, shapeOf } from './queries'
 

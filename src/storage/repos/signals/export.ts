@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client'
-import type { Database } from '../../db'
-import type { ReadConnection } from '../../read-connection'
+import type { Database } from '../../engine/types'
+import type { ReadConnection } from '../../engine/read-connection'
 import type { SignalFilter } from './queries'
 
 /** Where an export page starts: after the signal stored as this row (its rowid). */

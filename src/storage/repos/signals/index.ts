@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm'
-import type { CommitWatch } from '../../commit-watch'
-import type { Db } from '../../db'
+import type { CommitWatch } from '../../engine/commit-watch'
+import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
 import { teams } from '../../tables/teams'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db'
+import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
 

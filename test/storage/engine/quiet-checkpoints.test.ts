@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { endianness, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { openCommitWatch } from '../../src/storage/commit-watch'
-import { createLocalClient } from '../../src/storage/local-client'
-import { quietCheckpoints } from '../../src/storage/quiet-checkpoints'
-import { quietWrite } from '../../src/storage/quiet-writes'
+import { openCommitWatch } from '../../../src/storage/engine/commit-watch'
+import { createLocalClient } from '../../../src/storage/engine/local-client'
+import { quietCheckpoints } from '../../../src/storage/engine/quiet-checkpoints'
+import { quietWrite } from '../../../src/storage/engine/quiet-writes'
 
 const dirs: string[] = []
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 import { createRemoteLockWait } from './lock-wait'
 
 // Network failures as the runtime's fetch reports them (an error `code`), in words.

@@ -3,7 +3,7 @@ import { afterEach, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openShmHeader } from '../../src/storage/shm-header'
+import { openShmHeader } from '../../../src/storage/engine/shm-header'
 
 const dirs: string[] = []
 const tempFile = () => {

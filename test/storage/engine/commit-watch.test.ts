@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { endianness, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { openCommitWatch } from '../../src/storage/commit-watch'
+import { openCommitWatch } from '../../../src/storage/engine/commit-watch'
 
 const dirs: string[] = []
 const tempFile = () => {

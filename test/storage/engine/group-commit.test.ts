@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
-import { createGroupCommit } from '../../src/storage/group-commit'
-import { createLocalClient } from '../../src/storage/local-client'
+import { createGroupCommit } from '../../../src/storage/engine/group-commit'
+import { createLocalClient } from '../../../src/storage/engine/local-client'
 
 async function setup() {
   const client = createLocalClient(':memory:', { lockWaitMs: 100 })

@@ -1,5 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client'
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
 

@@ -1,4 +1,4 @@
-import { AppError } from '../errors'
+import { AppError } from '../../errors'
 
 // Polling intervals while another process holds the write lock: short enough that a waiting request slips in
 // between two batches of a long import (which pauses for longer than the longest interval, see

@@ -1,4 +1,4 @@
-import { remember } from '../lib/bounded-map'
+import { remember } from '../../lib/bounded-map'
 import type { CommitWatch } from './commit-watch'
 
 /**

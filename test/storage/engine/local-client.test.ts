@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
-import { AppError } from '../../src/errors'
-import { createLocalClient } from '../../src/storage/local-client'
-import { openDatabase } from '../../src/storage/db'
+import { AppError } from '../../../src/errors'
+import { createLocalClient } from '../../../src/storage/engine/local-client'
+import { openDatabase } from '../../../src/storage/db'
 
 const dirs: string[] = []
 const tempFile = () => {
@@ -75,7 +75,7 @@ describe('the local database client', () => {
         process.execPath,
         '-e',
         `
-      const { openDatabase } = await import(${JSON.stringify(new URL('../../src/storage/db.ts', import.meta.url).pathname)})
+      const { openDatabase } = await import(${JSON.stringify(new URL('../../../src/storage/db.ts', import.meta.url).pathname)})
       const { client } = await openDatabase({ url: ${JSON.stringify(`file:${path}`)} })
       await client.execute('BEGIN IMMEDIATE'); await client.execute('insert into t values (1)')
       console.log('locked'); Bun.sleepSync(300); await client.execute('COMMIT')`,

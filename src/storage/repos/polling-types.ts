@@ -1,0 +1,21 @@
+import type { NewSignal } from './signals'
+
+export type PendingKey = { teamId: string; platform: string; postId: string }
+/**
+ * A (team, mention) pair of the queue. The mention is kept as JSON: its shape belongs to the platforms
+ * (platforms/types.ts), and storage reads it back as the caller says it wrote it.
+ */
+export type PendingMention<M = unknown> = PendingKey & { keyword: string; mention: M; attempts: number }
+export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
+export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
+/** What one step of a pass stores at once (createPollingRepo().store). */
+export type StoredOutcome = {
+  signals: NewSignal[]
+  scored: PendingKey[]
+  queue: PendingMention[]
+  failed: PendingKey[]
+  fetchedAt: string
+  /** When this is stored: the new signals' webhook deliveries are due then. */
+  storedAt: Date
+  cursor?: CursorUpdate
+}
