@@ -10,6 +10,7 @@ import { seedTeam, testConfig } from '../support/deps'
 import { lastingTestDatabase } from '../support/test-database'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client, type Reply } from '../support/http'
+import { holdWindowOf, takeUnit } from '../../src/domain/quota/order'
 
 // R = 20 units a month; a Hacker News search succeeds, a Reddit search fails (the fake answers 500), both slowly
 // enough that the failing calls hold their units while the good ones arrive.
@@ -90,7 +91,9 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
       // Every hold has settled: none left to give back, none counted on the row.
       expect(await deps.repos.usage.giveBackAll()).toBe(0)
       const limit = seed.plan === 'twenty' ? R : 0
-      expect(await deps.repos.usage.holding(team.id, monthOf(w.clock.now()), limit, w.clock.now())).toEqual({
+      expect(
+        await deps.repos.usage.holding(team.id, monthOf(w.clock.now()), limit, holdWindowOf(w.clock.now())),
+      ).toEqual({
         free: false,
         held: 0,
       })
@@ -136,7 +139,7 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
     expect(count(await Promise.all(fire(live, apiKey, 'hackernews', R - 1)), 200)).toBe(R - 1)
     // The last unit is reserved by a process that then dies: it is never kept or given back.
     const month = monthOf(w.clock.now())
-    expect(await dead.repos.usage.reserve(team.id, month, R, w.clock.now())).toBeDefined()
+    expect(await takeUnit(dead.repos.usage, team.id, month, R, w.clock.now())).toBeDefined()
 
     let answer: Reply | undefined
     const waiting = fire(live, apiKey, 'hackernews', 1)[0].then((r) => {

@@ -2,8 +2,9 @@ import { Webhook } from 'standardwebhooks'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import type { EndpointInput } from '../../src/domain/webhooks/endpoints'
+import { deliveriesOf } from '../../src/domain/webhooks/filters'
 import { newId } from '../../src/lib/ids'
-import type { CursorUpdate, StoredOutcome } from '../../src/storage/repos/polling-types'
+import type { CursorUpdate, Delivery, StoredOutcome } from '../../src/storage/repos/polling-types'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import type { Received } from './fake-upstream'
 
@@ -30,9 +31,15 @@ export function signalRow(teamId: string, a: Partial<NewSignal> = {}): NewSignal
   }
 }
 
-/** What a polling pass stores for a page whose only outcome is `signals` (and `cursor`, when given). */
-export const signalsOutcome = (deps: Deps, signals: NewSignal[], cursor?: CursorUpdate): StoredOutcome => ({
+/** What a polling pass stores for a page whose only outcome is `signals` (and `cursor`, `deliveries` when given). */
+export const signalsOutcome = (
+  deps: Deps,
+  signals: NewSignal[],
+  cursor?: CursorUpdate,
+  deliveries: Delivery[] = [],
+): StoredOutcome => ({
   signals,
+  deliveries,
   scored: [],
   queue: [],
   failed: [],
@@ -42,8 +49,8 @@ export const signalsOutcome = (deps: Deps, signals: NewSignal[], cursor?: Cursor
 })
 
 /** Stores signals the way a polling pass does (the same repository call, in one transaction with their deliveries). */
-export function storeSignals(deps: Deps, signals: NewSignal[]) {
-  return deps.repos.polling.store(signalsOutcome(deps, signals))
+export async function storeSignals(deps: Deps, signals: NewSignal[]) {
+  return deps.repos.polling.store(signalsOutcome(deps, signals, undefined, await deliveriesOf(deps, signals)))
 }
 
 /** Verifies a received delivery with the `standardwebhooks` library; returns the parsed body (throws if it fails). */

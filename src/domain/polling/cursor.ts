@@ -5,6 +5,14 @@ import type { SearchTarget } from './targets'
 /** A (team, mention) pair of a pass: what gets scored, stored as a signal, or queued. */
 export type Pair = PendingMention<Mention>
 
+/** The key of a (platform, keyword) cursor in a pass's map of cursors. */
+export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
+
+/** The stored cursors keyed by `cursorKey`. */
+export function byCursorKey(cursors: CursorUpdate[]): Map<string, Cursor> {
+  return new Map(cursors.map(({ platform, keywordLc, ...cursor }) => [cursorKey(platform, keywordLc), cursor]))
+}
+
 /** Published after the cursor, or at its very time but not one of the posts it had seen then. */
 export function isNewer(m: Mention, cursor: Cursor): boolean {
   if (cursor.newestAt === null || m.date > cursor.newestAt) return true

@@ -1,5 +1,6 @@
 import { mapLimited } from '../../lib/map-limited'
 import type { RulesPool } from '../../scorers/rules/pool'
+import { byCursorKey } from './cursor'
 import { drainPending } from './pending'
 import { planSearches } from './plan'
 import { pollTarget } from './search'
@@ -35,7 +36,7 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
   const pass = newPass(deps, a.stop, scorer, writer.store)
   try {
     await drainPending(pass, a.teamId)
-    pass.cursors = await deps.repos.polling.cursors()
+    pass.cursors = byCursorKey(await deps.repos.polling.cursors())
     const { run, waiting } = await planSearches(deps, await pollTargets(deps, a.teamId), pass.cursors)
     for (const [platform, n] of waiting) pass.counters.of(platform).deferred += n
     pass.deferrals.load(await deps.repos.platformHealth.list())

@@ -1,7 +1,7 @@
 import type { SearchPlatform } from '../../config/platform-names'
 import { getOrAdd } from '../../lib/get-or-add'
 import type { Cursor } from '../../storage/repos/polling-types'
-import { cursorKey } from '../../storage/repos/polling'
+import { cursorKey } from './cursor'
 import { budgetOf, costOf } from '../budgets/budget'
 import { passPeriodMs, pollAllowance, usedAt } from '../budgets/pace'
 import type { PassDeps } from './state'

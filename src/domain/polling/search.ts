@@ -1,7 +1,6 @@
 import { AppError } from '../../errors'
 import type { Mention } from '../../platforms/types'
-import { cursorKey } from '../../storage/repos/polling'
-import { advance, pairsOf } from './cursor'
+import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'
 import type { SearchTarget } from './targets'

@@ -11,6 +11,7 @@ import type { createPollingRepo } from '../../storage/repos/polling'
 import type { Cursor, StoredOutcome } from '../../storage/repos/polling-types'
 import type { createSignalFeedbackRepo } from '../../storage/repos/signal-feedback'
 import type { createTeamsRepo } from '../../storage/repos/teams'
+import type { createWebhookEndpointsRepo } from '../../storage/repos/webhook-endpoints'
 import type { SearchRunner } from '../search/search-runner'
 import type { BatchScorer } from '../scoring/batch'
 import type { ScoringService } from '../scoring/scoring-service'
@@ -33,6 +34,7 @@ export type PassDeps = {
     teams: ReturnType<typeof createTeamsRepo>
     keywords: ReturnType<typeof createKeywordsRepo>
     signalFeedback: ReturnType<typeof createSignalFeedbackRepo>
+    webhookEndpoints: ReturnType<typeof createWebhookEndpointsRepo>
   }
   searches: Pick<SearchRunner, 'search' | 'isAvailable' | 'requestsFor' | 'sharesOneRead'>
   scoring: Pick<ScoringService, 'batch' | 'producer' | 'scorerName'>
@@ -56,7 +58,7 @@ export type Pass = {
   pages: ReturnType<typeof inFlight>
   counters: ReturnType<typeof passCounters>
   deferrals: Deferrals
-  /** Per (platform, keyword) (storage/repos/polling.ts cursorKey), moved as each page is stored. */
+  /** Per (platform, keyword) (cursor.ts cursorKey), moved as each page is stored. */
   cursors: Map<string, Cursor>
   /** The team's ICP profiles, read once per pass. */
   profiles(teamId: string): Promise<readonly IcpProfile[]>

@@ -1,4 +1,5 @@
 import type { CursorUpdate, PendingKey } from '../../storage/repos/polling-types'
+import { deliveriesOf } from '../webhooks/filters'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
@@ -16,6 +17,7 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
   const j = await judge(pass, pairs)
   const created = await pass.store({
     signals: j.signals,
+    deliveries: await deliveriesOf(pass.deps, j.signals),
     // A triaged pair is done with as a scored one that did not qualify. Only the keys: the outcome may be copied to
     // a writer thread (docs/performance.md#the-polling-writer), and a pair's mention carries the post's text.
     scored: [...j.scored, ...j.triaged].map(keyOf),

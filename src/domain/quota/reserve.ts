@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { HOLD_WINDOW_MS, type Reservation } from '../../storage/repos/usage'
+import type { Reservation } from '../../storage/repos/usage'
 import type { QuotaDeps } from './charge'
+import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 
 // Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
 const FIRST_PAUSE_MS = 5
@@ -21,10 +22,10 @@ export async function reserveUnit(
   const started = performance.now()
   let pause = FIRST_PAUSE_MS
   for (;;) {
-    const reservation = await usage.reserve(a.teamId, a.month, a.limit, deps.clock.now())
+    const reservation = await takeUnit(usage, a.teamId, a.month, a.limit, deps.clock.now())
     if (reservation || a.limit === null) return reservation
     for (;;) {
-      const state = await usage.holding(a.teamId, a.month, a.limit, deps.clock.now())
+      const state = await usage.holding(a.teamId, a.month, a.limit, holdWindowOf(deps.clock.now()))
       if (state.free) break
       if (state.held === 0 || performance.now() - started >= LONGEST_WAIT_MS) return undefined
       await sleep(pause)

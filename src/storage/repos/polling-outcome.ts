@@ -34,12 +34,7 @@ export function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement
 function statementsOf(a: StoredOutcome): { stmts: InStatement[]; inserts: number } {
   const stmts = signalInserts(a.signals, 'returning platform')
   const inserts = stmts.length
-  stmts.push(
-    ...outboxInserts(
-      a.signals.map((s) => s.id),
-      { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() },
-    ),
-  )
+  stmts.push(...outboxInserts(a.deliveries, { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() }))
   stmts.push(...byTeamAndPlatform(a.scored, 'delete from pending_mentions'))
   stmts.push(
     ...chunks(a.queue).map((part) => ({

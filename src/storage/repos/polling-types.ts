@@ -8,9 +8,13 @@ export type PendingKey = { teamId: string; platform: string; postId: string }
 export type PendingMention<M = unknown> = PendingKey & { keyword: string; mention: M; attempts: number }
 export type Cursor = { newestAt: string | null; newestIds: string[]; polledAt: string }
 export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
+/** A webhook delivery to queue for a signal (domain/webhooks/filters.ts chooses the endpoints). */
+export type Delivery = { signalId: string; endpointId: string }
 /** What one step of a pass stores at once (createPollingRepo().store). */
 export type StoredOutcome = {
   signals: NewSignal[]
+  /** The new signals' webhook deliveries, stored with them (none for a signal whose post the team already had). */
+  deliveries: Delivery[]
   scored: PendingKey[]
   queue: PendingMention[]
   failed: PendingKey[]

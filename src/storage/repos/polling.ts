@@ -1,9 +1,8 @@
 import type { Client } from '@libsql/client'
 import { openPollingWriter, type PollingWriter } from '../polling-writer/writer'
 import { byTeamAndPlatform, storeAll } from './polling-outcome'
-import type { Cursor, PendingKey, PendingMention, StoredOutcome } from './polling-types'
+import type { CursorUpdate, PendingKey, PendingMention, StoredOutcome } from './polling-types'
 
-export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`
 const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId}\u0000${platform}\u0000${postId}`
 /**
  * The polling pipeline's storage: cursors, the pending queue and the hand-over of scored mentions to signals.
@@ -13,17 +12,16 @@ const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId
 export function createPollingRepo(client: Client, file?: string) {
   const store = async (a: StoredOutcome): Promise<string[]> => (await storeAll(client, [a]))[0] as string[]
   return {
-    async cursors(): Promise<Map<string, Cursor>> {
+    /** Every (platform, keyword) cursor; the pass keys them by domain/polling/cursor.ts `cursorKey`. */
+    async cursors(): Promise<CursorUpdate[]> {
       const rs = await client.execute('select platform, keyword_lc, newest_at, newest_ids, polled_at from poll_cursors')
-      const out = new Map<string, Cursor>()
-      for (const r of rs.rows) {
-        out.set(cursorKey(String(r.platform), String(r.keyword_lc)), {
-          newestAt: r.newest_at === null ? null : String(r.newest_at),
-          newestIds: JSON.parse(String(r.newest_ids)) as string[],
-          polledAt: String(r.polled_at),
-        })
-      }
-      return out
+      return rs.rows.map((r) => ({
+        platform: String(r.platform),
+        keywordLc: String(r.keyword_lc),
+        newestAt: r.newest_at === null ? null : String(r.newest_at),
+        newestIds: JSON.parse(String(r.newest_ids)) as string[],
+        polledAt: String(r.polled_at),
+      }))
     },
 
     /** Of `pairs`, those that are neither a signal nor queued already: what is left to score. */

@@ -5,7 +5,10 @@ import { countersOf, createUnlimitedTakes } from './unlimited-takes'
 
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
-/** One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held). */
+/**
+ * One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held; the windows
+ * and the order of sources are the domain's rules, domain/quota/order.ts).
+ */
 export type Reservation = {
   teamId: string
   month: string
@@ -13,13 +16,6 @@ export type Reservation = {
   window: number | null
   counters: Counters
 }
-
-/**
- * Holds are counted in windows of this length: a unit reserved in window w counts as held until the end of window
- * w + 1, so holds that nobody settles (their process died) stop counting after one to two windows.
- */
-export const HOLD_WINDOW_MS = 30_000
-export const holdWindowOf = (at: Date) => Math.floor(at.getTime() / HOLD_WINDOW_MS)
 
 // Statements take numbered parameters (?1 is the team's id) so that one value can appear several times, and are
 // built once: the engine keeps a prepared statement per SQL text.
@@ -100,7 +96,7 @@ export function createUsageRepo(
   async function take(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
-  ) {
+  ): Promise<Reservation | undefined> {
     const taken = isUnlimited(source, a) ? await unlimited.take(a.teamId, a.month) : await takeOne(source, a)
     if (!taken) return undefined
     const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken }
@@ -152,16 +148,10 @@ export function createUsageRepo(
       })
     },
     /**
-     * Takes one unit of the monthly quota if any is left (`limit` null: unlimited), else one credit. A limited
-     * plan's unit is also held until `keep` or `giveBack`: only there can a call run out and need to wait.
+     * Takes one unit from `source` if it has one left (`limit` null: an unlimited quota), held in hold window `window`
+     * until `keep` or `giveBack` (null: not held; only a limited plan's call can run out and need to wait).
      */
-    async reserve(teamId: string, month: string, limit: number | null, at: Date): Promise<Reservation | undefined> {
-      const window = limit === null ? null : holdWindowOf(at)
-      return (
-        (await take('quota', { teamId, month, limit, window })) ??
-        (await take('credit', { teamId, month, limit, window }))
-      )
-    },
+    take,
     /**
      * The call succeeded: its unit stays spent and its hold ends (written in bulk soon after, not waited for).
      * False when the unit was already given back (the server stopped first): the call must not count as done.
@@ -183,14 +173,14 @@ export function createUsageRepo(
     // An unlimited plan's units counted here and not yet written (reports add them), and writing them now (tests).
     unwritten: unlimited.unwritten,
     flush: unlimited.flush,
-    /** Whether a unit is free for `month`, and how many units calls in flight hold now (in any process). */
+    /** Whether a unit is free for `month`, and how many units calls in flight hold in hold window `window` (any process). */
     async holding(
       teamId: string,
       month: string,
       limit: number | null,
-      at: Date,
+      window: number,
     ): Promise<{ free: boolean; held: number }> {
-      const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, holdWindowOf(at)] })
+      const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, window] })
       const row = rs.rows[0]
       return { free: Boolean(row && Number(row.free)), held: row ? Number(row.held) : 0 }
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { webhookEndpoints } from '../tables/webhooks'
 
@@ -23,6 +23,20 @@ export function createWebhookEndpointsRepo(db: Db) {
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.teamId, teamId))
         .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+        .all()
+    },
+    /** The enabled `signal.created` endpoints of these teams: those that may receive their new signals. */
+    receivers(teamIds: string[]): Promise<EndpointRow[]> {
+      return db
+        .select()
+        .from(webhookEndpoints)
+        .where(
+          and(
+            inArray(webhookEndpoints.teamId, teamIds),
+            eq(webhookEndpoints.enabled, true),
+            eq(webhookEndpoints.event, 'signal.created'),
+          ),
+        )
         .all()
     },
     byId(teamId: string, id: string): Promise<EndpointRow | undefined> {

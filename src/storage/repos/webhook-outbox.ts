@@ -1,22 +1,21 @@
 import type { InStatement } from '@libsql/client'
-import { chunks } from './multi-row'
+import { chunks, tuples } from './multi-row'
+import type { Delivery } from './polling-types'
 
 /**
  * The outbox rows for signals just inserted in the same transaction (docs/webhooks.md#delivery): one pending
- * delivery per (signal, enabled endpoint of its team whose filters it passes). Selected from the signals table by
- * id, so a post the team already had (its insert skipped) gets none. Written in the batch that stores the signals,
- * so a signal is never stored without its deliveries, whatever crashes.
+ * delivery per (signal, endpoint) pair the domain chose (domain/webhooks/filters.ts). Joined to the signals table by
+ * id, so a post the team already had (its insert skipped) gets none, and to the endpoint, so one disabled since it was
+ * chosen gets none. Written in the batch that stores the signals, so a signal is never stored without its
+ * deliveries, whatever crashes.
  */
-export function outboxInserts(signalIds: string[], at: { ms: number; iso: string }): InStatement[] {
-  return chunks(signalIds).map((ids) => ({
+export function outboxInserts(deliveries: Delivery[], at: { ms: number; iso: string }): InStatement[] {
+  return chunks(deliveries).map((part) => ({
     sql: `insert into webhook_deliveries (id, endpoint_id, event, signal_id, status, attempts, next_attempt_at, created_at)
       select 'msg_' || lower(hex(randomblob(12))), e.id, 'signal.created', s.id, 'pending', 0, ?, ?
-      from signals s join webhook_endpoints e on e.team_id = s.team_id
-      where s.id in (${ids.map(() => '?').join(',')}) and e.enabled = 1 and e.event = 'signal.created'
-        and s.score >= e.min_score
-        and (e.intents is null or s.intent in (select value from json_each(e.intents)))
-        and (e.platforms is null or s.platform in (select value from json_each(e.platforms)))
-        and (e.keywords is null or lower(s.keyword) in (select lower(value) from json_each(e.keywords)))`,
-    args: [at.ms, at.iso, ...ids],
+      from (values ${tuples(part.length, 2)}) as v
+      join signals s on s.id = v.column1
+      join webhook_endpoints e on e.id = v.column2 and e.team_id = s.team_id and e.enabled = 1`,
+    args: [at.ms, at.iso, ...part.flatMap((d) => [d.signalId, d.endpointId])],
   }))
 }

@@ -7,6 +7,7 @@ import { createApiKeysRepo } from '../../../src/storage/repos/api-keys'
 import { createUsageRepo } from '../../../src/storage/repos/usage'
 import * as schema from '../../../src/storage/schema'
 import { countedFile } from '../../support/counted-file'
+import { takeUnit } from '../../../src/domain/quota/order'
 
 /** The seeded file, and a keys repo over its client that counts the statements it runs. */
 async function seededFile(url?: string) {
@@ -55,8 +56,8 @@ describe('remembered key lookups', () => {
     const first = await s.repo.findByHash(s.hash)
     const month = first!.team.usageMonth
     const taken = [
-      await usage.reserve(s.teamId, month, null, new Date()),
-      await usage.reserve(s.teamId, month, null, new Date()),
+      await takeUnit(usage, s.teamId, month, null, new Date()),
+      await takeUnit(usage, s.teamId, month, null, new Date()),
     ]
     expect(taken.map((r) => r?.counters.quotaUsed)).toEqual([first!.team.quotaUsed + 1, first!.team.quotaUsed + 2])
     // The second unit is counted in memory until its write (unlimited-takes.ts), which, quiet too, updates the row.

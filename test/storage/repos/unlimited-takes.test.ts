@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Client, InStatement } from '@libsql/client'
 import { createUsageRepo } from '../../../src/storage/repos/usage'
 import { seedTeam, testDeps } from '../../support/deps'
+import { takeUnit } from '../../../src/domain/quota/order'
 
 const MONTH = '2026-11'
 const AT = new Date('2026-11-15T12:00:00.000Z')
@@ -45,7 +46,7 @@ describe('units of an unlimited quota', () => {
   test('taken by 40 calls in one turn: one statement, each call its own count, as if taken one after another', async () => {
     const w = await world({ open: { monthly_requests: 'unlimited' } })
     const { team } = await seedTeam(w.deps, { plan: 'open' })
-    const got = await Promise.all(Array.from({ length: 40 }, () => w.usage.reserve(team.id, MONTH, null, AT)))
+    const got = await Promise.all(Array.from({ length: 40 }, () => takeUnit(w.usage, team.id, MONTH, null, AT)))
     expect(w.updates).toHaveLength(1)
     expect(got.map((r) => r?.counters.quotaUsed)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
     expect(got.every((r) => r?.source === 'quota' && r.window === null)).toBe(true)
@@ -54,8 +55,8 @@ describe('units of an unlimited quota', () => {
 
     // Later turns take on from there without a statement: their units are counted in memory and written together.
     const [next, after] = await Promise.all([
-      w.usage.reserve(team.id, MONTH, null, AT),
-      w.usage.reserve(team.id, MONTH, null, AT),
+      takeUnit(w.usage, team.id, MONTH, null, AT),
+      takeUnit(w.usage, team.id, MONTH, null, AT),
     ])
     expect([next?.counters.quotaUsed, after?.counters.quotaUsed]).toEqual([41, 42])
     expect(w.usage.unwritten(team.id, MONTH)).toBe(2)
@@ -72,18 +73,18 @@ describe('units of an unlimited quota', () => {
   test('units counted in memory are written by themselves within moments, and at shutdown', async () => {
     const w = await world({ open: { monthly_requests: 'unlimited' } })
     const { team } = await seedTeam(w.deps, { plan: 'open' })
-    const first = await w.usage.reserve(team.id, MONTH, null, AT)
+    const first = await takeUnit(w.usage, team.id, MONTH, null, AT)
     expect(first?.counters.quotaUsed).toBe(1)
     w.usage.keep(first!)
-    for (let i = 0; i < 3; i++) w.usage.keep((await w.usage.reserve(team.id, MONTH, null, AT))!)
+    for (let i = 0; i < 3; i++) w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
     // No flush: the interval's timer writes them (the wait is a bound for a loaded machine, not a measure).
     const deadline = Date.now() + 5000
     while ((await w.quotaUsed(team.id)) !== 4 && Date.now() < deadline) await Bun.sleep(5)
     expect(await w.quotaUsed(team.id)).toBe(4)
 
     // At shutdown, what is still counted is written and the calls still in flight give theirs back.
-    const inFlight = await w.usage.reserve(team.id, MONTH, null, AT)
-    w.usage.keep((await w.usage.reserve(team.id, MONTH, null, AT))!)
+    const inFlight = await takeUnit(w.usage, team.id, MONTH, null, AT)
+    w.usage.keep((await takeUnit(w.usage, team.id, MONTH, null, AT))!)
     expect(inFlight?.counters.quotaUsed).toBe(5)
     expect(await w.usage.giveBackAll()).toBe(1)
     expect([await w.quotaUsed(team.id), w.usage.unwritten(team.id, MONTH)]).toEqual([5, 0])
@@ -107,8 +108,8 @@ describe('units of an unlimited quota', () => {
     }) as Client
     const usage = createUsageRepo(flaky)
     const quotaUsed = () => quotaUsedOf(deps, team.id)
-    usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
-    usage.keep((await usage.reserve(team.id, MONTH, null, AT))!)
+    usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
+    usage.keep((await takeUnit(usage, team.id, MONTH, null, AT))!)
     // The retry comes a second after the failure; the bound is for a loaded machine, not a measure.
     const deadline = Date.now() + 4000
     while ((await quotaUsed()) !== 2 && Date.now() < deadline) await Bun.sleep(20)
@@ -121,9 +122,9 @@ describe('units of an unlimited quota', () => {
     const a = (await seedTeam(w.deps, { name: 'a', plan: 'open' })).team
     const b = (await seedTeam(w.deps, { name: 'b', plan: 'open' })).team
     const got = await Promise.all([
-      ...Array.from({ length: 3 }, () => w.usage.reserve(a.id, MONTH, null, AT)),
-      ...Array.from({ length: 5 }, () => w.usage.reserve(b.id, MONTH, null, AT)),
-      w.usage.reserve(a.id, '2026-12', null, AT),
+      ...Array.from({ length: 3 }, () => takeUnit(w.usage, a.id, MONTH, null, AT)),
+      ...Array.from({ length: 5 }, () => takeUnit(w.usage, b.id, MONTH, null, AT)),
+      takeUnit(w.usage, a.id, '2026-12', null, AT),
     ])
     expect(got.map((r) => r?.counters.quotaUsed)).toEqual([1, 2, 3, 1, 2, 3, 4, 5, undefined])
     expect([await w.quotaUsed(a.id), await w.quotaUsed(b.id)]).toEqual([3, 5])
@@ -132,7 +133,7 @@ describe('units of an unlimited quota', () => {
   test('a limited quota still takes one unit per statement, so its limit is checked for each', async () => {
     const w = await world({ small: { monthly_requests: 3 } })
     const { team } = await seedTeam(w.deps, { plan: 'small' })
-    const got = await Promise.all(Array.from({ length: 5 }, () => w.usage.reserve(team.id, MONTH, 3, AT)))
+    const got = await Promise.all(Array.from({ length: 5 }, () => takeUnit(w.usage, team.id, MONTH, 3, AT)))
     expect(got.map((r) => r?.counters.quotaUsed)).toEqual([1, 2, 3, undefined, undefined])
     expect(w.updates.filter((sql) => sql.includes('quota_used = quota_used + 1'))).toHaveLength(5)
   })
