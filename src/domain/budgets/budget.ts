@@ -2,7 +2,7 @@ import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
+import type { Repos } from '../../storage/repos'
 
 /** docs/platforms.md#budgets: at most `requests` requests to a platform per window of `windowMs`. */
 export type Budget = { requests: number; windowMs: number }
@@ -48,7 +48,7 @@ export class BudgetRefusal extends AppError {
 type ChargeDeps = {
   config: Pick<Config, 'platforms'>
   clock: Clock
-  budgets: ReturnType<typeof createPlatformBudgetsRepo>
+  budgets: Repos['platformBudgets']
 }
 
 /**

@@ -1,29 +1,14 @@
-import type { Config } from '../../config/schema'
-import type { createHousekeepingRepo } from '../../storage/repos/housekeeping'
-import type { createKeywordsRepo } from '../../storage/repos/keywords'
-import type { createOAuthRepo } from '../../storage/repos/oauth'
-import type { createSessionsRepo } from '../../storage/repos/sessions'
-import type { createTeamsRepo } from '../../storage/repos/teams'
-import type { createUsageRepo } from '../../storage/repos/usage'
-import type { createWebhookDeliveriesRepo } from '../../storage/repos/webhook-deliveries'
+import type { Needs } from '../needs'
 import { monthOf } from '../quota/month'
 import { rollOverMonth } from '../quota/roll-over'
 import { pruneScoreCache, pruneUntrackedPending } from './prune'
 
 export const DELIVERY_LOG_DAYS = 30
 
-export type HousekeepingDeps = {
-  config: Pick<Config, 'plans'>
-  repos: {
-    teams: ReturnType<typeof createTeamsRepo>
-    usage: ReturnType<typeof createUsageRepo>
-    keywords: ReturnType<typeof createKeywordsRepo>
-    housekeeping: ReturnType<typeof createHousekeepingRepo>
-    sessions: ReturnType<typeof createSessionsRepo>
-    oauth: ReturnType<typeof createOAuthRepo>
-    webhookDeliveries: ReturnType<typeof createWebhookDeliveriesRepo>
-  }
-}
+export type HousekeepingDeps = Needs<
+  'config',
+  'teams' | 'usage' | 'keywords' | 'housekeeping' | 'sessions' | 'oauth' | 'webhookDeliveries'
+>
 
 export type HousekeepingSummary = {
   /**

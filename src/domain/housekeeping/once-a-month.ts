@@ -1,11 +1,11 @@
-import type { createJobLeasesRepo } from '../../storage/repos/job-leases'
+import type { Needs } from '../needs'
 import { monthOf, resetsAt } from '../quota/month'
 import { type HousekeepingDeps, type HousekeepingSummary, housekeep, housekeepingSummary } from './housekeeping'
 
 // The row that says which month's housekeeping is done (storage/repos/job-leases.ts, periodDone).
 export const HOUSEKEEPING_DONE = 'housekeeping:done'
 
-type Deps = HousekeepingDeps & { repos: { jobLeases: ReturnType<typeof createJobLeasesRepo> } }
+type Deps = HousekeepingDeps & Needs<never, 'jobLeases'>
 
 /**
  * Housekeeping, unless some process on the database already completed this month's (`done_already`); a completed

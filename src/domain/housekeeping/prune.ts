@@ -1,15 +1,11 @@
-import type { createHousekeepingRepo } from '../../storage/repos/housekeeping'
-import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { Repos } from '../../storage/repos'
 
 /** Stored model answers older than this are dropped: by then the post, the profiles or the prompt have moved on. */
 export const SCORE_CACHE_MAX_AGE_DAYS = 90
 const CACHE_BATCH = 5_000
 const DAY_MS = 86_400_000
 
-type PruneRepos = {
-  keywords: ReturnType<typeof createKeywordsRepo>
-  housekeeping: ReturnType<typeof createHousekeepingRepo>
-}
+type PruneRepos = Pick<Repos, 'keywords' | 'housekeeping'>
 
 /** Mentions queued for a keyword the team has stopped tracking would only be scored for nothing. */
 export async function pruneUntrackedPending(repos: PruneRepos): Promise<number> {

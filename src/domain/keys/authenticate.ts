@@ -1,18 +1,10 @@
-import type { Clock } from '../../lib/clock'
-import type { Logger } from '../../lib/log'
-import type { createApiKeysRepo } from '../../storage/repos/api-keys'
-import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
+import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { planOf } from '../core/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 
-type AuthDeps = {
-  config: Pick<Config, 'plans'>
-  clock: Clock
-  log: Logger
-  repos: { apiKeys: ReturnType<typeof createApiKeysRepo> }
-}
+type AuthDeps = Needs<'config' | 'clock' | 'log', 'apiKeys'>
 
 // Writing `last_used_at` on every request would make each read a write; a minute of precision is enough for a list.
 const TOUCH_EVERY_MS = 60_000

@@ -1,11 +1,9 @@
 import { readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
-import type { Clock } from '../../lib/clock'
-import type { Logger } from '../../lib/log'
-import type { createJobLeasesRepo } from '../../storage/repos/job-leases'
+import type { Needs } from '../needs'
 
-export type LeaseDeps = { repos: { jobLeases: ReturnType<typeof createJobLeasesRepo> }; clock: Clock; log: Logger }
+export type LeaseDeps = Needs<'clock' | 'log', 'jobLeases'>
 
 /** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
 type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }

@@ -1,44 +1,26 @@
-import type { Config } from '../../config/schema'
-import type { Clock } from '../../lib/clock'
-import type { Logger } from '../../lib/log'
 import { getOrAdd } from '../../lib/get-or-add'
 import type { IcpProfile, JudgedExample } from '../../scorers/types'
-import type { createIcpProfilesRepo } from '../../storage/repos/icp-profiles'
-import type { createKeywordsRepo } from '../../storage/repos/keywords'
-import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
-import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
-import type { createPollingRepo } from '../../storage/repos/polling'
 import type { Cursor, StoredOutcome } from '../../storage/repos/polling-types'
-import type { createSignalFeedbackRepo } from '../../storage/repos/signal-feedback'
-import type { createTeamsRepo } from '../../storage/repos/teams'
-import type { createWebhookEndpointsRepo } from '../../storage/repos/webhook-endpoints'
-import type { SearchRunner } from '../search/search-runner'
 import type { BatchScorer } from '../scoring/batch'
-import type { ScoringService } from '../scoring/scoring-service'
 import { recentExamples } from '../feedback/examples'
 import { teamThresholds } from '../feedback/thresholds'
 import type { Threshold } from '../feedback/tuning'
 import { createDeferrals, type Deferrals } from './deferrals'
 import { inFlight } from './in-flight'
 import { passCounters } from './summary'
+import type { Needs } from '../needs'
 
-export type PassDeps = {
-  config: Pick<Config, 'polling' | 'scorer' | 'plans' | 'platforms'>
-  clock: Clock
-  log: Logger
-  repos: {
-    polling: ReturnType<typeof createPollingRepo>
-    icpProfiles: ReturnType<typeof createIcpProfilesRepo>
-    platformHealth: ReturnType<typeof createPlatformHealthRepo>
-    platformBudgets: ReturnType<typeof createPlatformBudgetsRepo>
-    teams: ReturnType<typeof createTeamsRepo>
-    keywords: ReturnType<typeof createKeywordsRepo>
-    signalFeedback: ReturnType<typeof createSignalFeedbackRepo>
-    webhookEndpoints: ReturnType<typeof createWebhookEndpointsRepo>
-  }
-  searches: Pick<SearchRunner, 'search' | 'isAvailable' | 'requestsFor' | 'sharesOneRead'>
-  scoring: Pick<ScoringService, 'batch' | 'producer' | 'scorerName'>
-}
+export type PassDeps = Needs<
+  'config' | 'clock' | 'log' | 'searches' | 'scoring',
+  | 'polling'
+  | 'icpProfiles'
+  | 'platformHealth'
+  | 'platformBudgets'
+  | 'teams'
+  | 'keywords'
+  | 'signalFeedback'
+  | 'webhookEndpoints'
+>
 
 // Pages scored and stored at once behind the searches (polling.concurrency bounds those): enough to keep the scoring
 // workers and the writer busy while searches wait for their platforms; each holds a page of posts in memory.

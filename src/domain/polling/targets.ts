@@ -1,16 +1,9 @@
 import type { SearchPlatform } from '../../config/platform-names'
-import type { Config } from '../../config/schema'
-import type { createKeywordsRepo } from '../../storage/repos/keywords'
-import type { createTeamsRepo } from '../../storage/repos/teams'
-import type { SearchRunner } from '../search/search-runner'
 import { readQuery } from '../../query/parse'
+import type { Needs } from '../needs'
 import { mayMatchOn } from '../../query/scope'
 
-type TargetDeps = {
-  config: Pick<Config, 'plans'>
-  repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
-  searches: Pick<SearchRunner, 'isAvailable'>
-}
+type TargetDeps = Needs<'config' | 'searches', 'teams' | 'keywords'>
 
 /** One upstream search of a pass, and every team it serves (each with its own spelling of the keyword). */
 export type SearchTarget = {

@@ -1,19 +1,14 @@
-import type { Clock } from '../../lib/clock'
 import { utcDate } from '../../lib/utc-text'
 import type { TeamRow } from '../../storage/repos/teams'
-import type { createUsageRepo } from '../../storage/repos/usage'
-import type { createUsageDaysRepo } from '../../storage/repos/usage-days'
 import { AppError } from '../../errors'
+import type { Needs } from '../needs'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
 import { reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
 import { type Usage, usageOf } from './usage'
 
-export type QuotaDeps = {
-  clock: Clock
-  repos: { usage: ReturnType<typeof createUsageRepo>; usageDays: ReturnType<typeof createUsageDaysRepo> }
-}
+export type QuotaDeps = Needs<'clock', 'usage' | 'usageDays'>
 
 /**
  * docs/api.md#reserve-and-give-back: reserve one unit (monthly quota first, then credits) before the work, give it back if the work

@@ -1,4 +1,5 @@
-import type { createUsageRepo, Reservation } from '../../storage/repos/usage'
+import type { Reservation } from '../../storage/repos/usage'
+import type { Repos } from '../../storage/repos'
 
 /** docs/api.md#reserve-and-give-back: a counted call is paid from the monthly quota while any is left, then by a credit. */
 export const PAYMENT_ORDER = ['quota', 'credit'] as const satisfies readonly Reservation['source'][]
@@ -15,7 +16,7 @@ export const holdWindowOf = (at: Date) => Math.floor(at.getTime() / HOLD_WINDOW_
  * window of `at` until the call keeps it or gives it back: only there can a call run out and need to wait.
  */
 export async function takeUnit(
-  usage: Pick<ReturnType<typeof createUsageRepo>, 'take'>,
+  usage: Pick<Repos['usage'], 'take'>,
   teamId: string,
   month: string,
   limit: number | null,

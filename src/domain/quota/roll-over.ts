@@ -1,6 +1,6 @@
 import type { TeamRow } from '../../storage/repos/teams'
-import type { createUsageRepo } from '../../storage/repos/usage'
 import type { Plan } from '../core/plans'
+import type { Repos } from '../../storage/repos'
 
 /**
  * docs/api.md#the-month: moves a team whose counters belong to an earlier month into `month` (`monthOf`, UTC): counters to
@@ -9,7 +9,7 @@ import type { Plan } from '../core/plans'
  * touches a row still in an earlier month), so any number of callers and runs is safe.
  */
 export async function rollOverMonth(
-  usage: ReturnType<typeof createUsageRepo>,
+  usage: Repos['usage'],
   a: { team: TeamRow; plan: Plan; month: string },
 ): Promise<boolean> {
   if (a.team.usageMonth >= a.month) return false

@@ -1,7 +1,8 @@
-import type { Counters, createUsageRepo } from '../../storage/repos/usage'
+import type { Counters } from '../../storage/repos/usage'
 import type { TeamRow } from '../../storage/repos/teams'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf } from './month'
+import type { Repos } from '../../storage/repos'
 
 /** docs/api.md#usage-counters: `used` counts every charged call of the month (quota and credits); `remaining` is the quota left. */
 export type Usage = { used: number; limit: number | null; remaining: number | null }
@@ -28,7 +29,7 @@ export function countersAt(team: TeamRow, plan: Plan, now: Date): Counters {
  * process has counted and not yet written (they are written within milliseconds, docs/api.md#unlimited-plans).
  */
 export function countersSeenHere(
-  usage: Pick<ReturnType<typeof createUsageRepo>, 'unwritten'>,
+  usage: Pick<Repos['usage'], 'unwritten'>,
   team: TeamRow,
   plan: Plan,
   now: Date,

@@ -7,11 +7,11 @@ import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules/index'
 import { createRulesPool, type RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult, Scorer } from '../../scorers/types'
-import type { createScoreCacheRepo } from '../../storage/repos/score-cache'
 import { AppError } from '../../errors'
 import { type BatchScorer, createBatchScorer } from './batch'
 import { createScorerHealth } from './scorer-health'
 import { createTriage } from './triage'
+import type { Repos } from '../../storage/repos'
 
 /** A score and the scorer that produced it (named in the `x-scorer` response header). */
 export type Scored = ScoreResult & { scoredBy: string }
@@ -31,7 +31,7 @@ const NEVER_ABORTED = new AbortController().signal
 export function createScoringService(a: {
   config: Config
   scorer: Scorer
-  cache: ReturnType<typeof createScoreCacheRepo>
+  cache: Repos['scoreCache']
   clock: Clock
   log: Logger
 }) {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock'
-import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
+import type { Repos } from '../../storage/repos'
 
 /**
  * A platform's health as its searches turn out (docs/api.md#source-health), with a success written at most once a
@@ -7,7 +7,7 @@ import type { createPlatformHealthRepo } from '../../storage/repos/platform-heal
  * transaction of its main thread, waiting its turn beside the pass's writer (docs/performance.md#the-polling-writer).
  * A failure is written at once, and so is the first success after it, or after the connector's warning changed.
  */
-export function healthNotes(health: ReturnType<typeof createPlatformHealthRepo>, clock: Clock) {
+export function healthNotes(health: Repos['platformHealth'], clock: Clock) {
   // Per platform: the second of the last success written, and its warning.
   const written = new Map<string, { second: number; warning: string | null }>()
   return {

@@ -3,8 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mention, PlatformConnector } from '../../platforms/types'
-import type { createPlatformBudgetsRepo } from '../../storage/repos/platform-budgets'
-import type { createPlatformHealthRepo } from '../../storage/repos/platform-health'
+import type { Repos } from '../../storage/repos'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
 import { healthNotes } from './health-notes'
@@ -15,8 +14,8 @@ type RunnerDeps = {
   config: Pick<Config, 'platforms'>
   clock: Clock
   log: Logger
-  health: ReturnType<typeof createPlatformHealthRepo>
-  budgets: ReturnType<typeof createPlatformBudgetsRepo>
+  health: Repos['platformHealth']
+  budgets: Repos['platformBudgets']
 }
 
 /**

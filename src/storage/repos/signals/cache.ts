@@ -1,5 +1,5 @@
 import { remember } from '../../../lib/bounded-map'
-import type { PageRow, SignalFilter } from './queries'
+import { FILTER_FIELDS, type PageRow, type SignalFilter } from './queries'
 
 const TOTALS_KEPT = 10_000
 // Preview pages only (a full-text page can weigh 80 KB): about 8 KB each.
@@ -11,7 +11,7 @@ const PER_KEYWORD_KEPT = 1000
  * offset. Versions only grow, so an entry of an older version is never read again (and falls out of its bounded map).
  */
 export const cacheKey = (teamId: string, version: number, f: SignalFilter, ...page: number[]) =>
-  JSON.stringify([teamId, version, f.keyword, f.intent, f.platform, f.minScore, f.since, !!f.withDismissed, ...page])
+  JSON.stringify([teamId, version, ...FILTER_FIELDS.map((name) => f[name] ?? false), ...page])
 
 /**
  * Totals and preview pages, remembered until the team's signals version moves. Counting a million rows costs far

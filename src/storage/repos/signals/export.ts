@@ -1,7 +1,12 @@
 import type { Client } from '@libsql/client'
 import type { Database } from '../../engine/types'
 import type { ReadConnection } from '../../engine/read-connection'
-import type { SignalFilter } from './queries'
+import { and, type SQL, sql } from 'drizzle-orm'
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
+import { filterConditions, type SignalFilter, shapeOf, valuesOf } from './queries'
+
+// Renders the filters' conditions (queries.ts) into the SQL text this statement is run with, on either connection.
+const dialect = new SQLiteAsyncDialect()
 
 /** Where an export page starts: after the signal stored as this row (its rowid). */
 export type ExportCursor = { rowid: number }
@@ -47,24 +52,15 @@ export function exportStatement(a: {
   after?: ExportCursor
   limit: number
 }): Statement {
-  const f = a.filter
-  const conditions = ['team_id = ?', 'rowid > ?']
-  const args: (string | number)[] = [a.teamId, a.after?.rowid ?? 0]
-  const where = (condition: string, value: string | number) => {
-    conditions.push(condition)
-    args.push(value)
-  }
-  if (f.intent !== undefined) where('intent = ?', f.intent)
-  if (f.platform !== undefined) where('platform = ?', f.platform)
-  if (f.keyword !== undefined) where('keyword = ? collate nocase', f.keyword)
-  if (f.minScore) where('score >= ?', f.minScore)
-  if (f.since !== undefined) where('published_at >= ?', f.since)
-  // docs/api.md#feedback: as the list, without the signals judged not relevant unless asked for.
-  if (!f.withDismissed) conditions.push('dismissed = 0')
-  args.push(a.limit)
+  const where = dialect.sqlToQuery(
+    and(
+      sql`team_id = ${a.teamId} and rowid > ${a.after?.rowid ?? 0}`,
+      ...filterConditions(shapeOf(a.filter, false, false), valuesOf(a.filter)),
+    ) as SQL,
+  )
   return {
-    sql: `select ${COLUMNS} from signals indexed by signals_team_idx where ${conditions.join(' and ')} order by rowid limit ?`,
-    args,
+    sql: `select ${COLUMNS} from signals indexed by signals_team_idx where ${where.sql} order by rowid limit ?`,
+    args: [...(where.params as (string | number)[]), a.limit],
   }
 }
 

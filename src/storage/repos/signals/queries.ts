@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
@@ -29,16 +29,9 @@ export type FilterShape = {
   anchored: boolean
 }
 
-const SHAPE_FIELDS: (keyof FilterShape)[] = [
-  'keyword',
-  'intent',
-  'platform',
-  'minScore',
-  'since',
-  'withDismissed',
-  'full',
-  'anchored',
-]
+/** The filters, in the order of a cache key (cache.ts) and of a shape's key. */
+export const FILTER_FIELDS = ['keyword', 'intent', 'platform', 'minScore', 'since', 'withDismissed'] as const
+const SHAPE_FIELDS: (keyof FilterShape)[] = [...FILTER_FIELDS, 'full', 'anchored']
 
 /** The shape of a query for `f`: `f.minScore` 0 means no filter. */
 export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): FilterShape => ({
@@ -73,6 +66,25 @@ const ORDER = [desc(signals.score), desc(signals.publishedAt), desc(signals.id)]
 
 const p = (name: string) => sql.placeholder(name)
 
+/** A filter's value in place, where a list query has a placeholder. */
+export const valuesOf = (f: SignalFilter) => (name: keyof SignalFilter) => sql`${f[name]}`
+
+/**
+ * Each filter of a signals list, a count and an export, written once (docs/api.md#signals): the conditions of the
+ * filters `shape` has, each on `value(name)`, a placeholder of a prepared statement or the value itself. Without
+ * `withDismissed` the signals judged not relevant are left out (docs/api.md#feedback).
+ */
+export function filterConditions(shape: FilterShape, value: (name: keyof SignalFilter) => SQLWrapper) {
+  return [
+    shape.withDismissed ? undefined : eq(signals.dismissed, false),
+    shape.intent ? eq(signals.intent, value('intent')) : undefined,
+    shape.platform ? eq(signals.platform, value('platform')) : undefined,
+    shape.keyword ? sql`${signals.keyword} = ${value('keyword')} collate nocase` : undefined,
+    shape.minScore ? gte(signals.score, value('minScore')) : undefined,
+    shape.since ? gte(signals.publishedAt, value('since')) : undefined,
+  ]
+}
+
 /**
  * The WHERE of a list query of `shape`, with placeholders. The anchor bound is a row value compared with `<`: with
  * every index column after the equality prefix descending, SQLite turns it into one index seek (EXPLAIN QUERY PLAN:
@@ -81,16 +93,10 @@ const p = (name: string) => sql.placeholder(name)
  * straight to the anchor instead of walking the rows before it.
  */
 function whereOf(shape: FilterShape) {
-  const { keyword, intent, platform, minScore, since, withDismissed, anchored } = shape
   return and(
     eq(signals.teamId, p('teamId')),
-    withDismissed ? undefined : eq(signals.dismissed, false),
-    intent ? eq(signals.intent, p('intent')) : undefined,
-    platform ? eq(signals.platform, p('platform')) : undefined,
-    keyword ? sql`${signals.keyword} = ${p('keyword')} collate nocase` : undefined,
-    minScore ? gte(signals.score, p('minScore')) : undefined,
-    since ? gte(signals.publishedAt, p('since')) : undefined,
-    anchored
+    ...filterConditions(shape, p),
+    shape.anchored
       ? sql`(${signals.score}, ${signals.publishedAt}, ${signals.id}) < (${p('anchorScore')}, ${p('anchorPublishedAt')}, ${p('anchorId')})`
       : undefined,
   )
@@ -183,12 +189,4 @@ export function anchorQuery(db: Db, shape: FilterShape) {
 
 /** The WHERE of a count, with the values in place. */
 export const countWhere = (teamId: string, f: SignalFilter): SQL | undefined =>
-  and(
-    eq(signals.teamId, teamId),
-    f.withDismissed ? undefined : eq(signals.dismissed, false),
-    f.intent === undefined ? undefined : eq(signals.intent, f.intent),
-    f.platform === undefined ? undefined : eq(signals.platform, f.platform),
-    f.keyword === undefined ? undefined : sql`${signals.keyword} = ${f.keyword} collate nocase`,
-    f.minScore ? gte(signals.score, f.minScore) : undefined,
-    f.since === undefined ? undefined : gte(signals.publishedAt, f.since),
-  )
+  and(eq(signals.teamId, teamId), ...filterConditions(shapeOf(f, false, false), valuesOf(f)))
