@@ -11,7 +11,7 @@ import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
 import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
-import { legacyRoutes } from './http/legacy/routes'
+import { earlierRoutes } from './http/earlier/routes'
 import { mentionsRoutes } from './http/mentions/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
@@ -38,7 +38,7 @@ export function createApp(deps: Deps) {
     .use(leadsRoutes(deps))
     .use(mentionsRoutes(deps))
     .use(platformsRoutes(deps))
-    .use(legacyRoutes(deps))
+    .use(earlierRoutes(deps))
     .use(webhooksRoutes(deps))
     .use(webhookActionRoutes(deps))
     .use(mcpRoutes(deps))

@@ -1,6 +1,6 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
-import { SEARCH_PLATFORMS, type SearchPlatform } from './platform-names'
+import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, score, timeoutMs } from './fields'
 import { Platforms } from './platforms-schema'
 
@@ -138,18 +138,6 @@ export const Plan = v.strictObject({
 })
 export type Plan = v.InferOutput<typeof Plan>
 
-const CORE_PLATFORMS: SearchPlatform[] = [
-  'twitter',
-  'reddit',
-  'linkedin',
-  'youtube',
-  'hackernews',
-  'bluesky',
-  'stackoverflow',
-  'github',
-  'devto',
-  'mastodon',
-]
 /** docs/api.md#plans: the four plans that exist unless the configuration redefines them. */
 export const DEFAULT_PLANS: Record<string, v.InferInput<typeof Plan>> = {
   starter: { api_access: false, monthly_requests: 0, platforms: [] },

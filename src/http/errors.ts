@@ -9,7 +9,7 @@ import type { Config } from '../config/schema'
 import { publicBase } from '../domain/oauth/resources'
 import { bearerChallenge } from './bearer-challenge'
 
-const LEGACY_PREFIX = '/api/routes/'
+const EARLIER_PREFIX = '/api/routes/'
 
 /**
  * Request ids, the body-size limit and the one mapping from any failure to the API's error bodies
@@ -31,7 +31,7 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number; config: Pi
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
       set.headers['content-type'] = 'application/json'
-      if (path.startsWith(LEGACY_PREFIX)) return { success: false, error: failure.message }
+      if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: failure.message }
       return errorBody(failure)
     })
 

@@ -10,7 +10,7 @@ export const ErrorBody = v.object({
   }),
 })
 
-export const LegacyErrorBody = v.object({ success: v.literal(false), error: v.string() })
+export const EarlierErrorBody = v.object({ success: v.literal(false), error: v.string() })
 
 /** The usage counters (docs/api.md#usage-counters) as they appear in search, score and signals responses; null limit and remaining mean unlimited. */
 export const UsageCounters = v.object({

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { LEGACY_NETWORKS } from '../../src/config/platform-names'
+import { EARLIER_NETWORKS } from '../../src/config/platform-names'
 import { newId } from '../../src/lib/ids'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
@@ -144,7 +144,7 @@ async function setup(plan = 'growth') {
 describe('POST /api/routes/search', () => {
   test('every network answers {success, network, results: {count, posts}} with post records', async () => {
     const { search } = await setup()
-    for (const network of LEGACY_NETWORKS) {
+    for (const network of EARLIER_NETWORKS) {
       const r = await search(network)
       expect({ network, status: r.status }).toEqual({ network, status: 200 })
       expect(r.body).toMatchObject({ success: true, network, results: { count: 1 } })

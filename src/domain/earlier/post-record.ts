@@ -1,6 +1,6 @@
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import type { ScoreResult } from '../../scorers/types'
-import type { PostState } from '../../storage/repos/legacy-posts'
+import type { PostState } from '../../storage/repos/earlier-posts'
 import { languageOf } from '../search/language'
 
 /** docs/api.md#post-records: hot from 8, warm from 5, else cold. */

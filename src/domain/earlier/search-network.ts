@@ -1,4 +1,4 @@
-import type { LEGACY_NETWORKS } from '../../config/platform-names'
+import type { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../../errors'
@@ -8,7 +8,7 @@ import { requireConfigured } from '../search/access'
 import { loadLanguageDetector } from '../search/language'
 import { toPostRecord } from './post-record'
 
-type Network = (typeof LEGACY_NETWORKS)[number]
+type Network = (typeof EARLIER_NETWORKS)[number]
 
 /** The earlier route asks each network for this many posts (docs/api.md#earlier-search). */
 export const NETWORK_SEARCH_LIMIT = 20
@@ -21,7 +21,7 @@ export const NETWORK_SEARCH_LIMIT = 20
 export async function searchNetwork(
   deps: Needs<
     'config' | 'clock' | 'log' | 'scoring' | 'searches',
-    'icpProfiles' | 'keywords' | 'legacyPosts' | 'usage' | 'usageDays'
+    'icpProfiles' | 'keywords' | 'earlierPosts' | 'usage' | 'usageDays'
   >,
   caller: Caller,
   req: { network: Network; keyword: string },
@@ -37,7 +37,7 @@ export async function searchNetwork(
       deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }),
     )
     await loadLanguageDetector()
-    const states = await deps.repos.legacyPosts.remember({
+    const states = await deps.repos.earlierPosts.remember({
       teamId: caller.team.id,
       network: req.network,
       keyword: req.keyword,

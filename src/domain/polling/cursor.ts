@@ -1,4 +1,4 @@
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import type { Cursor, CursorUpdate, PendingMention } from '../../storage/repos/polling-types'
 import type { SearchTarget } from './targets'
 

@@ -1,4 +1,4 @@
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors'
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'

@@ -1,6 +1,6 @@
 import { newId } from '../../lib/ids'
 import { truncate } from '../../lib/text'
-import type { Mention } from '../../platforms/types'
+import type { Mention } from '../../mention'
 import type { ScoreResult } from '../../scorers/types'
 import type { NewSignal } from '../../storage/repos/signals'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'

@@ -1,4 +1,4 @@
-import { LEGACY_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
+import { EARLIER_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { budgetOf, windowOf } from '../budgets/budget'
@@ -54,7 +54,7 @@ export async function platformStatus(
   return {
     platforms: [
       ...SEARCH_PLATFORMS.map((p) => row(p, caller.plan.platforms.includes(p), false)),
-      ...LEGACY_ONLY_SOURCES.map((p) => row(p, true, true)),
+      ...EARLIER_ONLY_SOURCES.map((p) => row(p, true, true)),
     ],
   }
 }

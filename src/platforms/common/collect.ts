@@ -1,4 +1,4 @@
-import type { Mention } from '../types'
+import type { Mention } from '../../mention'
 
 /**
  * The mentions of a paged search: pages overlap when new posts arrive between two calls (or engines repeat a

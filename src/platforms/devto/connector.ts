@@ -5,7 +5,8 @@ import { decodeEntities, htmlToText, stripHtml } from '../common/html-text'
 import { createPacer } from '../common/pace'
 import { fetchPlatformJson } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
 // DEV's documented API (developers.forem.com/api) has no keyword search: /api/articles filters by tag, username,

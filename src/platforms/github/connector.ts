@@ -5,7 +5,8 @@ import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { githubQuery } from '../../query/platform-queries'
 
 // REST "Search issues and pull requests" (docs.github.com/rest/search/search): per_page at most 100, page is 1-based,

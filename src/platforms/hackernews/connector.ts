@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { htmlToText } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { algoliaQuery } from '../../query/platform-queries'
 
 // Algolia HN Search: https://hn.algolia.com/api. Comments carry null points and num_comments.

@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
 // Medium has no search API (its official API is archived and was write-only). What it serves without a key is RSS:

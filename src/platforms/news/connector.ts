@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text, TextWithAttributes } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { newsQuery } from '../../query/platform-queries'
 
 // Google News' RSS search (undocumented by Google, stable for years): GET /rss/search?q=…&hl=en-US&gl=US&ceid=US:en,

@@ -6,7 +6,8 @@ import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 
 // Product Hunt API v2 (api.producthunt.com/v2/docs) is GraphQL only: POST /v2/api/graphql with
 // `Authorization: Bearer <developer token>`. Its posts connection (order: NEWEST, first, after; pageInfo.endCursor)

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../lib/hash'
-import type { Mention } from '../types'
+import type { Mention } from '../../mention'
 import type { ProviderPlatform } from './connector'
 
 export type FieldKey = 'id' | 'author' | 'content' | 'url' | 'profileUrl' | 'date' | 'likes' | 'comments' | 'shares'

@@ -7,7 +7,8 @@ import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
 // SearXNG search API (docs.searxng.org/dev/search_api): GET /search?q=…&format=json&pageno=N (1-based). JSON is

@@ -7,7 +7,8 @@ import { htmlToText } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
 // Substack has no official API. Its search box calls GET /api/v1/top/search?query=… (unauthenticated, used by

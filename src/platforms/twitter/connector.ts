@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
 import { collectMentions } from '../common/collect'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
 
 // X API v2 recent search (GET /2/tweets/search/recent, the last 7 days): max_results is 10..100, sort_order=recency

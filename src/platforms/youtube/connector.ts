@@ -5,7 +5,8 @@ import { nextMidnightIn } from '../../lib/time-zone'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import type { Mention, PlatformConnector } from '../types'
+import type { Mention } from '../../mention'
+import type { PlatformConnector } from '../types'
 import { youtubeQuery } from '../../query/platform-queries'
 
 // YouTube Data API v3. search.list (type=video, order=date: newest first) takes maxResults 0..50 and pages with

@@ -5,7 +5,7 @@ import { createHousekeepingRepo } from './housekeeping'
 import { createIcpProfilesRepo } from './icp-profiles'
 import { createJobLeasesRepo } from './job-leases'
 import { createKeywordsRepo } from './keywords'
-import { createLegacyPostsRepo } from './legacy-posts'
+import { createEarlierPostsRepo } from './earlier-posts'
 import { createPlatformBudgetsRepo } from './platform-budgets'
 import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
@@ -44,7 +44,7 @@ export const createRepos = (database: Database) => {
     oauth: createOAuthRepo(db),
     platformHealth: createPlatformHealthRepo(db),
     platformBudgets: createPlatformBudgetsRepo(client),
-    legacyPosts: createLegacyPostsRepo(db),
+    earlierPosts: createEarlierPostsRepo(db),
     scoreCache: createScoreCacheRepo(db),
     polling: createPollingRepo(client, database.file),
     jobLeases: createJobLeasesRepo(db),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { advance, isNewer, pairsOf } from '../../../src/domain/polling/cursor'
 import type { SearchTarget } from '../../../src/domain/polling/targets'
-import type { Mention } from '../../../src/platforms/types'
+import type { Mention } from '../../../src/mention'
 import type { Cursor } from '../../../src/storage/repos/polling-types'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../engine/types'
-import { legacyPosts } from '../tables/legacy-posts'
+import { earlierPosts } from '../tables/earlier-posts'
 
 export type PostState = { read: boolean; note: string }
 
-export function createLegacyPostsRepo(db: Db) {
+export function createEarlierPostsRepo(db: Db) {
   return {
     /** Remembers the posts a search found (new ones unread, without a note) and returns each one's stored state. */
     async remember(a: {
@@ -16,7 +16,7 @@ export function createLegacyPostsRepo(db: Db) {
     }): Promise<Map<string, PostState>> {
       if (a.postIds.length === 0) return new Map()
       await db
-        .insert(legacyPosts)
+        .insert(earlierPosts)
         .values(
           a.postIds.map((postId) => ({
             teamId: a.teamId,
@@ -28,13 +28,13 @@ export function createLegacyPostsRepo(db: Db) {
         )
         .onConflictDoNothing()
       const rows = await db
-        .select({ postId: legacyPosts.postId, read: legacyPosts.read, note: legacyPosts.note })
-        .from(legacyPosts)
+        .select({ postId: earlierPosts.postId, read: earlierPosts.read, note: earlierPosts.note })
+        .from(earlierPosts)
         .where(
           and(
-            eq(legacyPosts.teamId, a.teamId),
-            eq(legacyPosts.network, a.network),
-            inArray(legacyPosts.postId, a.postIds),
+            eq(earlierPosts.teamId, a.teamId),
+            eq(earlierPosts.network, a.network),
+            inArray(earlierPosts.postId, a.postIds),
           ),
         )
         .all()

@@ -1,14 +1,14 @@
 import { Elysia } from 'elysia'
 import * as v from 'valibot'
-import { LEGACY_NETWORKS } from '../../config/platform-names'
+import { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Deps } from '../../deps'
 import { searchNetwork } from '../../domain/earlier/search-network'
 import { apiChecks } from '../checks'
-import { LegacyErrorBody, trimmed } from '../../wire/common'
+import { EarlierErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
-const NetworkSearchBody = v.strictObject({ network: v.picklist(LEGACY_NETWORKS), keyword: trimmed(1, 200) })
+const NetworkSearchBody = v.strictObject({ network: v.picklist(EARLIER_NETWORKS), keyword: trimmed(1, 200) })
 const PostRecord = v.object({
   id: v.string(),
   date: v.string(),
@@ -26,19 +26,19 @@ const NetworkSearchReply = v.object({
   network: v.string(),
   results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
 })
-const legacyErrors = {
-  400: LegacyErrorBody,
-  401: LegacyErrorBody,
-  403: LegacyErrorBody,
-  413: LegacyErrorBody,
-  429: LegacyErrorBody,
-  502: LegacyErrorBody,
-  503: LegacyErrorBody,
-  504: LegacyErrorBody,
+const earlierErrors = {
+  400: EarlierErrorBody,
+  401: EarlierErrorBody,
+  403: EarlierErrorBody,
+  413: EarlierErrorBody,
+  429: EarlierErrorBody,
+  502: EarlierErrorBody,
+  503: EarlierErrorBody,
+  504: EarlierErrorBody,
 }
 
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
-export const legacyRoutes = (deps: Deps) =>
+export const earlierRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/routes', detail: { tags: ['earlier routes'] } })
     .use(apiChecks(deps, 'mentions:search'))
     .get(
@@ -48,9 +48,9 @@ export const legacyRoutes = (deps: Deps) =>
         query: NoQuery,
         response: answers(deps.config, {
           200: TestApiReply,
-          400: LegacyErrorBody,
-          401: LegacyErrorBody,
-          403: LegacyErrorBody,
+          400: EarlierErrorBody,
+          401: EarlierErrorBody,
+          403: EarlierErrorBody,
         }),
         detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
       },
@@ -60,7 +60,7 @@ export const legacyRoutes = (deps: Deps) =>
       parse: 'json',
       body: validated('body', NetworkSearchBody),
       query: NoQuery,
-      response: answers(deps.config, { 200: NetworkSearchReply, ...legacyErrors }),
+      response: answers(deps.config, { 200: NetworkSearchReply, ...earlierErrors }),
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',

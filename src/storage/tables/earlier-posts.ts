@@ -5,7 +5,8 @@ import { teams } from './teams'
  * Posts found by the earlier search route, per team: what a person sets on them (read, note) must survive the
  * next search of the same keyword (docs/api.md#post-records).
  */
-export const legacyPosts = sqliteTable(
+export const earlierPosts = sqliteTable(
+  // The table keeps the name it was created with; renaming it would take a migration for no reader's gain.
   'legacy_posts',
   {
     teamId: text('team_id')
