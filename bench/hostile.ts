@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path'
 import { loadConfig } from '../src/config/load'
 import { buildDeps } from '../src/deps'
 import { createTeam } from '../src/domain/teams/teams'
-import { silentLogger } from '../src/lib/log'
+import { silentLogger } from '../test/support/log'
 import { benchToml } from './seed'
 import { rssMb, spawnListening } from './spawn'
 

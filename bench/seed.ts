@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config/load'
 import { buildDeps } from '../src/deps'
 import { createTeam } from '../src/domain/teams/teams'
 import { newId } from '../src/lib/ids'
-import { silentLogger } from '../src/lib/log'
+import { silentLogger } from '../test/support/log'
 import { truncate } from '../src/lib/text'
 
 const SEED_VERSION = 1

@@ -55,8 +55,6 @@ function stderrLines(): (line: string) => void {
   }
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
-
 /** `12:00:01.234 WARN  event key=value key="two words"`: the time of day, the level, the event, then the fields. */
 export function humanLine(line: Record<string, unknown>): string {
   const { time, level, event, ...fields } = line

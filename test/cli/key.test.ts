@@ -3,7 +3,7 @@ import { buildDeps, type Deps } from '../../src/deps'
 import { authenticate } from '../../src/domain/keys/authenticate'
 import { AppError } from '../../src/errors'
 import { sha256Hex } from '../../src/lib/hash'
-import { silentLogger } from '../../src/lib/log'
+import { silentLogger } from '../support/log'
 import { testConfig } from '../support/deps'
 import { createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
 

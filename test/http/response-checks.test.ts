@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { answers } from '../../src/http/validated'
 import { errorHandling } from '../../src/http/errors'
-import { silentLogger } from '../../src/lib/log'
+import { silentLogger } from '../support/log'
 import { testConfig, testDeps } from '../support/deps'
 import { client } from '../support/http'
 

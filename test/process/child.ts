@@ -5,7 +5,7 @@ import type { Subprocess } from 'bun'
 import { resolve } from 'node:path'
 import type { ConfigInput } from '../../src/config/schema'
 import { buildDeps, type Deps } from '../../src/deps'
-import { silentLogger } from '../../src/lib/log'
+import { silentLogger } from '../support/log'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { testConfig, toToml } from '../support/deps'
 

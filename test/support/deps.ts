@@ -2,8 +2,8 @@ import type { Config, ConfigInput } from '../../src/config/schema'
 import { loadConfig } from '../../src/config/load'
 import { buildDeps, type Deps } from '../../src/deps'
 import { createTeam } from '../../src/domain/teams/teams'
-import { manualClock } from '../../src/lib/clock'
-import { silentLogger } from '../../src/lib/log'
+import { manualClock } from './clock'
+import { silentLogger } from './log'
 import { freshTestDatabase } from './test-database'
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }

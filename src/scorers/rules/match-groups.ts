@@ -4,7 +4,6 @@
  */
 import { getOrAdd } from '../../lib/get-or-add'
 import type { Cue } from './cue'
-import { type CueHit, hitsOf } from './hits'
 import { eachFirstMatch } from './match'
 
 // Groups of lists read in one scan: their cues flattened, and for each, its group and its place there; made once.
@@ -49,9 +48,4 @@ export function firstMatchGroups(
     list[place[k] as number] = m
   })
   return out
-}
-
-/** Every cue of several lists found in one scan of the text, the hits of each list apart (firstMatchGroups). */
-export function findCueGroups(text: string, groups: readonly (readonly Cue[])[]): Array<readonly CueHit[]> {
-  return firstMatchGroups(text, groups).map((found, g) => hitsOf(groups[g] as readonly Cue[], found))
 }

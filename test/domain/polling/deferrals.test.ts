@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createDeferrals } from '../../../src/domain/polling/deferrals'
 import { AppError } from '../../../src/errors'
-import { manualClock } from '../../../src/lib/clock'
+import { manualClock } from '../../support/clock'
 import { UpstreamStatusError } from '../../../src/platforms/http'
 
 const setup = () => {
