@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api } from './api'
+import type { Me } from './me'
 import { Authorize } from './pages/authorize'
 import { Icps } from './pages/icps'
 import { Keywords } from './pages/keywords'
@@ -10,8 +11,6 @@ import { Signals } from './pages/signals'
 import { Sources } from './pages/sources'
 import { Usage } from './pages/usage'
 import { Webhooks } from './pages/webhooks'
-
-export type Me = { user: { email: string; role: string }; team: { name: string; plan: string } }
 
 // Pages by their address (#/keywords…): the server serves one page, and the address keeps the place on reload.
 const PAGES = [

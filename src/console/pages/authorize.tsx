@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
-import type { Me } from '../main'
+import type { Me } from '../me'
 
 type Request = {
   client: { id: string; name: string; uri: string | null; verified: boolean }

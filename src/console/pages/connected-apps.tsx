@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, when } from '../api'
-import type { Me } from '../main'
+import type { Me } from '../me'
 
 type App = {
   id: string

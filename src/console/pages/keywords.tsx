@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { KeywordFigures } from '../../wire/feedback'
 import { api, changeThen } from '../api'
-import { QueryPreview } from './query-preview'
+import { QueryPreview } from '../components/query-preview'
 
-type Judged = { verdicts: { relevant: number; notRelevant: number }; precision: number | null }
-type Threshold = { value: number; default: number; tuned: boolean; verdicts: number }
-type Figures = {
-  team: Judged & { signals: number }
-  keywords: (Judged & { query: string; signals: number; threshold: Threshold })[]
-}
+type Figures = v.InferOutput<typeof KeywordFigures>
+type Threshold = Figures['keywords'][number]['threshold']
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 

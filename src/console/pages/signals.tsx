@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
-import { type Signal, SignalCard, type Verdict } from './signal-card'
+import { SignalCard, type Verdict } from '../components/signal-card'
 
-type Page = { signals: Signal[]; total: number; limit: number; offset: number }
+// The console's list is not counted: the API's page without its usage.
+type Page = Omit<v.InferOutput<typeof SignalPage>, 'usage'>
 
 const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 const PAGE_SIZE = 20

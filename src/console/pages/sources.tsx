@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { PlatformList } from '../../wire/platforms'
 import { api, when } from '../api'
 
-type Source = {
-  platform: string
-  configured: boolean
-  inPlan: boolean
-  lastSuccessAt: string | null
-  lastFailureAt: string | null
-  lastError: string | null
-  retryAt: string | null
-}
+type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 
 export function Sources() {
   const [sources, setSources] = useState<Source[]>([])

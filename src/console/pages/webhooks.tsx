@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
-import { type Delivery, Deliveries } from './webhook-deliveries'
+import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 
-type Endpoint = {
-  id: string
-  url: string
-  kind: 'webhook' | 'slack'
-  enabled: boolean
-  disabledReason: string | null
-  filters: { minScore: number; intents: string[] | null; keywords: string[] | null; platforms: string[] | null }
-}
+type Endpoint = v.InferOutput<typeof WireEndpoint>
 const EMPTY = { url: '', kind: 'webhook', minScore: '0', intents: '', keywords: '' }
 const listOrNull = (text: string) => {
   const items = text

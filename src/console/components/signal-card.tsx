@@ -1,20 +1,10 @@
 import { useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { Signal as WireSignal } from '../../wire/signals'
 import { api, when } from '../api'
 
-export type Signal = {
-  id: string
-  platform: string
-  author: string
-  intent: string
-  score: number
-  reason: string
-  url: string
-  keyword: string
-  publishedAt: string
-  content: string
-  verdict: Verdict | null
-}
-export type Verdict = 'relevant' | 'not_relevant'
+export type Signal = v.InferOutput<typeof WireSignal>
+export type Verdict = NonNullable<Signal['verdict']>
 
 /** One signal of the list: its facts, text, reason, full text on demand, and the verdict buttons. */
 export function SignalCard(props: { signal: Signal; rate: (id: string, verdict: Verdict) => void }) {

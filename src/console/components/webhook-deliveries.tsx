@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { Delivery as WireDelivery } from '../../wire/webhooks'
 import { api, when } from '../api'
 
-export type Delivery = {
-  id: string
-  event: string
-  status: 'pending' | 'succeeded' | 'failed'
-  attempts: number
-  lastStatusCode: number | null
-  lastError: string | null
-  lastAttemptAt: string | null
-  nextAttemptAt: string | null
-}
+export type Delivery = v.InferOutput<typeof WireDelivery>
 
 /** docs/webhooks.md#the-delivery-log: an endpoint's deliveries, newest first, each with Replay. */
 export function Deliveries(props: { endpointId: string }) {
