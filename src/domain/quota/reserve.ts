@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Reservation } from '../../storage/repos/usage'
-import type { QuotaDeps } from './charge'
+import type { Needs } from '../needs'
 import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 
 // Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
@@ -15,7 +15,7 @@ const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
  * with R units left, R calls succeed whatever fails beside them. Exactness stays with the atomic take.
  */
 export async function reserveUnit(
-  deps: QuotaDeps,
+  deps: Needs<'clock', 'usage'>,
   a: { teamId: string; month: string; limit: number | null },
 ): Promise<Reservation | undefined> {
   const { usage } = deps.repos

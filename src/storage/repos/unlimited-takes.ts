@@ -1,6 +1,5 @@
 import type { GroupCommit } from '../engine/group-commit'
 import { quietWrite } from '../engine/quiet-writes'
-import type { Counters } from './usage'
 
 // ?1 team, ?2 month, ?3 units to add (fewer than none when more were given back than taken since the last write).
 // Quiet (docs/performance.md#quiet-writes), like the single takes.
@@ -12,6 +11,9 @@ const ADD_UNITS = quietWrite(`UPDATE teams SET quota_used = MAX(quota_used + ?3,
  * usage chart's additions wait as long, on a timer a busy server arms in the same turn, so both share a commit.
  */
 export const COUNTS_WRITTEN_EVERY_MS = 5
+
+/** A team's counters of this month, as the statements that change them return them. */
+export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
 
 /** The counters a statement's `RETURNING quota_used, credit_used, credits` gave. */
 export const countersOf = (row: Record<string, unknown>): Counters => ({

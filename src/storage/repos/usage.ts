@@ -1,9 +1,7 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
 import { quietWrite } from '../engine/quiet-writes'
-import { countersOf, createUnlimitedTakes } from './unlimited-takes'
-
-export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
+import { type Counters, countersOf, createUnlimitedTakes } from './unlimited-takes'
 
 /**
  * One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held; the windows
