@@ -126,3 +126,32 @@ export function foremRateLimiter(perSecond = 3) {
 /** A Product Hunt link as the API gives it: tracking parameters naming the operator's API application. */
 export const productHuntTracked = (url: string) =>
   `${url}?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Lead+Signals+%28ID%3A+12345%29`
+
+/**
+ * Stack Exchange's throttle (api.stackexchange.com/docs/throttle, docs/error-handling; docs/platforms.md#stackoverflow):
+ * every failure is HTTP 400 with the common wrapper's error_id, error_name and error_message, gzip-compressed like all
+ * its answers; a banned address gets error 502 `throttle_violation` naming when more requests are available. The ban
+ * holds for `seconds` from the first refusal, whatever is sent meanwhile; the refusals are counted.
+ */
+export function stackExchangeThrottle(seconds: number) {
+  const bannedAt = Date.now()
+  let refused = 0
+  return {
+    answer(): Response {
+      refused++
+      const left = Math.max(1, Math.ceil((bannedAt + seconds * 1000 - Date.now()) / 1000))
+      const body = {
+        error_id: 502,
+        error_name: 'throttle_violation',
+        error_message: `too many requests from this IP, more requests available in ${left} seconds`,
+      }
+      return new Response(Bun.gzipSync(JSON.stringify(body)), {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' },
+      })
+    },
+    get refused() {
+      return refused
+    },
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'bun:test'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakesPerTest } from '../support/fake-upstream'
+import { stackExchangeThrottle } from '../support/platform-rules'
+
+// docs/platforms.md#rate-limits: a platform's own "come back in N seconds" becomes the source's retry time; live
+// searches are answered 503 with Retry-After until then, and nothing reaches the platform meanwhile.
+const fake = fakesPerTest()
+
+async function setup(platforms: Record<string, object>) {
+  const { deps, clock } = await testDeps({
+    config: {
+      platforms,
+      plans: { all: { monthly_requests: 100, any_keyword: true, platforms: ['stackoverflow', 'hackernews'] } },
+    },
+  })
+  const { apiKey } = await seedTeam(deps, { plan: 'all' })
+  const call = client(deps)
+  const search = (platform: string) =>
+    call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform, limit: 5 } })
+  const health = async (platform: string) =>
+    (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find(
+      (p: { platform: string }) => p.platform === platform,
+    )
+  return { search, health, clock }
+}
+
+describe('Stack Exchange throttle_violation through the API', () => {
+  test('the seconds it names are the retry time in source health; the next search is 503 with Retry-After, unsent', async () => {
+    const throttle = stackExchangeThrottle(3600)
+    const se = fake(() => throttle.answer())
+    const { search, health, clock } = await setup({ stackoverflow: { base_url: se.origin } })
+    const first = await search('stackoverflow')
+    expect(first.status).toBe(502)
+    expect(first.headers.get('retry-after')).toBe('3600')
+    expect(await health('stackoverflow')).toMatchObject({ retryAt: '2026-11-15T13:00:00.000Z' })
+    clock.set('2026-11-15T12:10:00.000Z')
+    const second = await search('stackoverflow')
+    expect(second.status).toBe(503)
+    expect(second.body.error.code).toBe('platform_budget_exhausted')
+    expect(second.headers.get('retry-after')).toBe('3000')
+    expect(throttle.refused).toBe(1)
+  })
+})
