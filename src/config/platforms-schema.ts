@@ -42,6 +42,9 @@ const searxng = () =>
       base_url: v.optional(httpUrl),
       timeout_ms: timeoutMs(),
       ...budgetEntries({ requests: 600, windowSeconds: 3600 }),
+      // SearXNG's limiter allows 4 JSON requests an hour per address (docs/platforms.md#internet-and-indiehacker):
+      // one page a search unless the instance lets this server through.
+      max_pages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)), 1),
     }),
     {},
   )

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest } from '../support/fake-upstream'
-import { stackExchangeThrottle } from '../support/platform-rules'
+import { searxngLimiter, stackExchangeThrottle } from '../support/platform-rules'
 
 // docs/platforms.md#rate-limits: a platform's own "come back in N seconds" becomes the source's retry time; live
 // searches are answered 503 with Retry-After until then, and nothing reaches the platform meanwhile.
@@ -18,7 +18,9 @@ async function setup(platforms: Record<string, object>) {
   const { apiKey } = await seedTeam(deps, { plan: 'all' })
   const call = client(deps)
   const search = (platform: string) =>
-    call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform, limit: 5 } })
+    platform === 'internet'
+      ? call('POST', '/api/routes/search', { key: apiKey, body: { network: platform, keyword: 'crm' } })
+      : call('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform, limit: 5 } })
   const health = async (platform: string) =>
     (await call('GET', '/api/v1/platforms', { key: apiKey })).body.platforms.find(
       (p: { platform: string }) => p.platform === platform,
@@ -41,5 +43,31 @@ describe('Stack Exchange throttle_violation through the API', () => {
     expect(second.body.error.code).toBe('platform_budget_exhausted')
     expect(second.headers.get('retry-after')).toBe('3000')
     expect(throttle.refused).toBe(1)
+  })
+})
+
+describe("SearXNG's limiter through the earlier route", () => {
+  test('four searches an hour pass; the fifth keeps an hour in source health and the sixth is 503, unsent', async () => {
+    const limiter = searxngLimiter()
+    const sx = fake(
+      (req) =>
+        limiter.check(req) ??
+        Response.json({ results: [{ url: 'https://example.com/a', title: 'A crm', content: 'crm talk' }] }),
+    )
+    const { search, health, clock } = await setup({ internet: { base_url: sx.origin } })
+    for (let i = 0; i < 4; i++) {
+      clock.set(`2026-11-15T12:0${i}:00.000Z`)
+      expect((await search('internet')).status).toBe(200)
+    }
+    clock.set('2026-11-15T12:05:00.000Z')
+    const refused = await search('internet')
+    expect(refused.status).toBe(502)
+    expect(refused.headers.get('retry-after')).toBe('3600')
+    expect(await health('internet')).toMatchObject({ retryAt: '2026-11-15T13:05:00.000Z' })
+    clock.set('2026-11-15T12:35:00.000Z')
+    const held = await search('internet')
+    expect(held.status).toBe(503)
+    expect(held.headers.get('retry-after')).toBe('1800')
+    expect(sx.received).toHaveLength(5)
   })
 })

@@ -80,14 +80,39 @@ export const mastodonRateLimited = (resetInSec: number) =>
   )
 
 /**
- * A stock SearXNG's limiter (searx/botdetection): 429 to a request whose headers look like a script's, without an
- * Accept naming text/html or without an Accept-Language. Undefined: the request may pass.
+ * A SearXNG instance's limiter (searx/limiter.py and searx/botdetection, docs/platforms.md#internet-and-indiehacker),
+ * with `server.limiter: true`: an address in `passIp` is let through before anything else; then the header probes
+ * answer 429 to a request whose Accept does not name text/html or that has no Accept-Language; then ip_limit counts
+ * every request whose format is not html in a sliding window of API_WINDOW = 3600 s and answers 429 (no Retry-After)
+ * past API_MAX = 4 per address. `check` answers a refused request, or undefined for one the instance serves.
  */
-export function searxngLimiter(req: Received): Response | undefined {
-  const accept = req.headers.get('accept') ?? ''
-  if (!accept.includes('text/html') || !req.headers.get('accept-language'))
+export function searxngLimiter(a: { passIp?: string[] } = {}) {
+  const API_MAX = 4
+  const API_WINDOW_MS = 3600_000
+  const counted = new Map<string, number[]>()
+  let refused = 0
+  const refuse = () => {
+    refused++
     return new Response('Too Many Requests', { status: 429 })
-  return undefined
+  }
+  return {
+    check(req: Received, now = Date.now()): Response | undefined {
+      const ip = req.ip ?? 'unknown'
+      if (a.passIp?.includes(ip)) return undefined
+      const accept = req.headers.get('accept') ?? ''
+      if (!accept.includes('text/html') || !req.headers.get('accept-language')) return refuse()
+      if ((req.url.searchParams.get('format') ?? 'html') !== 'html') {
+        const window = (counted.get(ip) ?? []).filter((t) => now - t < API_WINDOW_MS)
+        window.push(now)
+        counted.set(ip, window)
+        if (window.length > API_MAX) return refuse()
+      }
+      return undefined
+    },
+    get refused() {
+      return refused
+    },
+  }
 }
 
 /**
