@@ -12,7 +12,9 @@ async function setup(platforms: Record<string, object>) {
   const { deps, clock } = await testDeps({
     config: {
       platforms,
-      plans: { all: { monthly_requests: 100, any_keyword: true, platforms: ['stackoverflow', 'hackernews'] } },
+      plans: {
+        all: { monthly_requests: 100, any_keyword: true, platforms: ['stackoverflow', 'hackernews', 'youtube'] },
+      },
     },
   })
   const { apiKey } = await seedTeam(deps, { plan: 'all' })
@@ -69,5 +71,25 @@ describe("SearXNG's limiter through the earlier route", () => {
     expect(held.status).toBe(503)
     expect(held.headers.get('retry-after')).toBe('1800')
     expect(sx.received).toHaveLength(5)
+  })
+})
+
+describe("YouTube's quota day ends at midnight Pacific time (developers.google.com/youtube/v3/getting-started#quota)", () => {
+  test("a day's budget is spent for the Pacific day, not the UTC one: a search after midnight UTC waits for 08:00 UTC", async () => {
+    const yt = fake(() => Response.json({ kind: 'youtube#searchListResponse', items: [], pageInfo: {} }))
+    const { search, health, clock } = await setup({
+      youtube: { base_url: yt.origin, api_key: 'yt-key', budget_requests: 1, budget_window_seconds: 86_400 },
+    })
+    clock.set('2026-11-15T23:00:00.000Z') // 15:00 in Los Angeles
+    expect((await search('youtube')).status).toBe(200)
+    clock.set('2026-11-16T01:00:00.000Z') // a new UTC day, still 17:00 of the same Pacific day
+    const spent = await search('youtube')
+    expect(spent.status).toBe(503)
+    expect(spent.body.error.code).toBe('platform_budget_exhausted')
+    expect(spent.headers.get('retry-after')).toBe(String(7 * 3600))
+    expect((await health('youtube')).budget).toMatchObject({ used: 1, resetsAt: '2026-11-16T08:00:00.000Z' })
+    expect(yt.received).toHaveLength(1)
+    clock.set('2026-11-16T08:00:00.000Z')
+    expect((await search('youtube')).status).toBe(200)
   })
 })
