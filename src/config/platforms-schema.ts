@@ -49,6 +49,26 @@ const searxng = () =>
     {},
   )
 const secret = v.optional(v.string(), '')
+// docs/platforms.md#mastodon: a token is valid only on the instance that issued it, so there is no default instance.
+const mastodon = () =>
+  v.optional(
+    v.pipe(
+      v.strictObject({
+        base_url: v.optional(httpUrl),
+        timeout_ms: timeoutMs(),
+        ...budgetEntries({ requests: 300, windowSeconds: 300 }),
+        access_token: secret,
+      }),
+      v.forward(
+        v.check(
+          (t) => !t.access_token.trim() || t.base_url !== undefined,
+          'required with access_token: the address of the instance that issued the token (e.g. https://fosstodon.org)',
+        ),
+        ['base_url'],
+      ),
+    ),
+    {},
+  )
 type Json = string | number | boolean | Json[] | { [key: string]: Json }
 const JsonValue: v.GenericSchema<Json> = v.lazy(() =>
   v.union([v.string(), v.number(), v.boolean(), v.array(JsonValue), v.record(v.string(), JsonValue)]),
@@ -95,7 +115,7 @@ export const Platforms = v.strictObject({
   github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
   // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
   devto: base('https://dev.to', { requests: 10_800, windowSeconds: 3600 }, { api_key: secret }),
-  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
+  mastodon: mastodon(),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
   news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),

@@ -18,7 +18,7 @@ export function requiredSettings(source: Source): string[] {
     case 'bluesky':
       return ['identifier', 'app_password']
     case 'mastodon':
-      return ['access_token']
+      return ['base_url', 'access_token']
     case 'producthunt':
       return ['token']
     case 'internet':

@@ -80,6 +80,16 @@ export const mastodonRateLimited = (resetInSec: number) =>
   )
 
 /**
+ * A Mastodon instance's check of the bearer token (docs.joinmastodon.org/api/oauth-tokens, docs/platforms.md#mastodon):
+ * a token is the instance's own, so any other, one issued by another instance included, gets 401 with the error body
+ * Mastodon sends. Undefined for a request with the instance's token.
+ */
+export function mastodonTokenGate(req: Received, issued: string): Response | undefined {
+  if (req.headers.get('authorization') === `Bearer ${issued}`) return undefined
+  return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+}
+
+/**
  * A SearXNG instance's limiter (searx/limiter.py and searx/botdetection, docs/platforms.md#internet-and-indiehacker),
  * with `server.limiter: true`: an address in `passIp` is let through before anything else; then the header probes
  * answer 429 to a request whose Accept does not name text/html or that has no Accept-Language; then ip_limit counts
