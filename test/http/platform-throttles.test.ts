@@ -48,6 +48,22 @@ describe('Stack Exchange throttle_violation through the API', () => {
   })
 })
 
+describe('Stack Exchange backoff through the API', () => {
+  test('an answer with backoff: the next search is 503 with Retry-After and the retry time in source health, unsent', async () => {
+    const se = fake(() =>
+      Response.json({ items: [], has_more: false, backoff: 30, quota_max: 300, quota_remaining: 200 }),
+    )
+    const { search, health } = await setup({ stackoverflow: { base_url: se.origin } })
+    expect((await search('stackoverflow')).status).toBe(200)
+    const paused = await search('stackoverflow')
+    expect(paused.status).toBe(503)
+    expect(paused.body.error.code).toBe('platform_budget_exhausted')
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThanOrEqual(29)
+    expect((await health('stackoverflow')).retryAt).toBe('2026-11-15T12:00:30.000Z')
+    expect(se.received).toHaveLength(1)
+  })
+})
+
 describe("SearXNG's limiter through the earlier route", () => {
   test('four searches an hour pass; the fifth keeps an hour in source health and the sixth is 503, unsent', async () => {
     const limiter = searxngLimiter()

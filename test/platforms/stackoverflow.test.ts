@@ -139,8 +139,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     const c = connector(se.origin)
     expect(await c.search('crm', 5)).toHaveLength(1)
     const err = await c.search('crm', 5).catch((e) => e)
-    // A rate limit with its wait, which the search runner keeps as the platform's retry time.
-    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 1 } })
+    // Refused unsent (503 with Retry-After), the wait kept by the search runner as the platform's retry time.
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted', extra: { retryAfterSec: 1 } })
     expect(err.message).toContain('backoff')
     expect(err.message).toMatch(/wait 1 s/)
     expect(se.received).toHaveLength(1)

@@ -72,9 +72,10 @@ export function createSearxngConnector(
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
       const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+      // Nothing is sent during the limiter's wait: refused as the search runner refuses during a retry time.
       if (wait > 0)
         throw new AppError(
-          'upstream_error',
+          'platform_budget_exhausted',
           `${network}: the SearXNG limiter refused this server; retry after ${wait} s`,
           {
             retryAfterSec: wait,

@@ -61,10 +61,11 @@ export function createStackoverflowConnector(
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
-    // A rate limit like any other: the search runner keeps its retry time, and nothing is sent before it.
+    // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
+    // the runner keeps the wait as the source's retryAt.
     if (wait > 0)
       throw new AppError(
-        'upstream_error',
+        'platform_budget_exhausted',
         `stackoverflow asked for a pause (${pausedFor}): wait ${wait} s before searching again`,
         { retryAfterSec: wait },
       )
