@@ -69,7 +69,8 @@ describe('configuration (docs/operations.md#configuration)', () => {
     const defaults = loadConfig({ env: {} })
     expect(fromExample).toEqual(defaults)
     const documented = new Set(leafPaths(Bun.TOML.parse(example)))
-    const inComments = /^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
+    const inComments =
+      /^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
     const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !inComments.test(p))
     expect(missing).toEqual([])
     // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in comments.
