@@ -40,6 +40,8 @@ export function mediumTag(keyword: string): string {
     .replace(/^-|-$/g, '')
 }
 
+const MAX_FEEDS = 4
+
 /**
  * The tag feeds a keyword is read from. One word is its tag. Several words rarely make a tag ("crm tool" →
  * crm-tool has no stories), so their own tag is read first (it exists for "product management"), then each word's
@@ -50,7 +52,6 @@ export function mediumTags(keyword: string): string[] {
   const each = words.split(/\s+/).map(mediumTag)
   return [...new Set([mediumTag(words), ...each])].filter((t) => t !== '').slice(0, MAX_FEEDS)
 }
-const MAX_FEEDS = 4
 
 export function createMediumConnector(config: Config['platforms']['medium'], log: Logger): PlatformConnector {
   const read = async (tag: string, signal?: AbortSignal) => {
