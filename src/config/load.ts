@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { redditReady } from './platforms-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
@@ -17,13 +18,28 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   const tree: Tree = structuredClone(fromFile)
   const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
   const envSources = overlayEnv(tree, a.env, planNames)
+  const listed = new Set(Object.entries(asTree(tree.plans)).flatMap(([n, p]) => (asTree(p).platforms ? [n] : [])))
   tree.plans = withDefaultPlans(asTree(tree.plans))
   const result = v.safeParse(Config, tree)
-  if (result.success) return result.output
+  if (result.success) return withoutUnreadyReddit(result.output, listed)
   const issue = result.issues[0]
   const key = v.getDotPath(issue) ?? '(top level)'
   const source = envSources.get(key)
   throw new ConfigError(`config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}`)
+}
+
+/**
+ * docs/api.md#plans: a built-in plan sells Reddit only when this server can search it (an approved app, or an Apify
+ * actor): new installs cannot get Reddit's API keys without its approval. A plan whose platforms the operator lists
+ * keeps them as written.
+ */
+function withoutUnreadyReddit(config: Config, listed: Set<string>): Config {
+  if (redditReady(config.platforms.reddit)) return config
+  for (const name of Object.keys(DEFAULT_PLANS)) {
+    const plan = config.plans[name]
+    if (plan && !listed.has(name)) plan.platforms = plan.platforms.filter((p) => p !== 'reddit')
+  }
+  return config
 }
 
 function parseToml(text: string | undefined): Tree {

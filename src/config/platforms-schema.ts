@@ -42,10 +42,33 @@ const searxng = () =>
       base_url: v.optional(httpUrl),
       timeout_ms: timeoutMs(),
       ...budgetEntries({ requests: 600, windowSeconds: 3600 }),
+      // SearXNG's limiter allows 4 JSON requests an hour per address (docs/platforms.md#internet-and-indiehacker):
+      // one page a search unless the instance lets this server through.
+      max_pages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(6)), 1),
     }),
     {},
   )
 const secret = v.optional(v.string(), '')
+// docs/platforms.md#mastodon: a token is valid only on the instance that issued it, so there is no default instance.
+const mastodon = () =>
+  v.optional(
+    v.pipe(
+      v.strictObject({
+        base_url: v.optional(httpUrl),
+        timeout_ms: timeoutMs(),
+        ...budgetEntries({ requests: 300, windowSeconds: 300 }),
+        access_token: secret,
+      }),
+      v.forward(
+        v.check(
+          (t) => !t.access_token.trim() || t.base_url !== undefined,
+          'required with access_token: the address of the instance that issued the token (e.g. https://fosstodon.org)',
+        ),
+        ['base_url'],
+      ),
+    ),
+    {},
+  )
 type Json = string | number | boolean | Json[] | { [key: string]: Json }
 const JsonValue: v.GenericSchema<Json> = v.lazy(() =>
   v.union([v.string(), v.number(), v.boolean(), v.array(JsonValue), v.record(v.string(), JsonValue)]),
@@ -92,7 +115,7 @@ export const Platforms = v.strictObject({
   github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
   // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
   devto: base('https://dev.to', { requests: 10_800, windowSeconds: 3600 }, { api_key: secret }),
-  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
+  mastodon: mastodon(),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
   news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),
@@ -108,13 +131,18 @@ export const Platforms = v.strictObject({
 })
 
 /**
- * Reddit refuses searches without OAuth since 2025 and wants a User-Agent naming the app and its developer
- * (docs/platforms.md#reddit). Once either credential is set, every key the connector needs must be: a missing one is
- * an error naming it rather than a connector that Reddit turns away.
+ * Reddit (docs/platforms.md#reddit) by its own API, which refuses searches without OAuth and wants a User-Agent naming
+ * the app and its developer: once either credential is set, every key the connector needs must be. Or, without an
+ * approved app, by an Apify actor (`provider = "apify"`, `actor`, `token`), which then also gets the providers'
+ * defaults (Apify's address, a longer wait, a day's budget of runs). `provider` wins when both are set.
  */
 function reddit() {
   const REQUIRED = ['client_id', 'client_secret', 'app_id', 'username'] as const
   const entries = {
+    base_url: v.optional(httpUrl),
+    timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000))),
+    budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000))),
+    budget_window_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY))),
     client_id: secret,
     client_secret: secret,
     // Reddit's form is <platform>:<app id>:<version> (by /u/<username>): neither may hold spaces or colons.
@@ -128,8 +156,10 @@ function reddit() {
       '',
     ),
     auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+    ...providerEntries,
+    provider: v.optional(v.picklist(['apify'])),
   }
-  const plain = table('https://oauth.reddit.com', { requests: 100, windowSeconds: 60 }, entries, 10_000)
+  const plain = v.strictObject(entries)
   type Reddit = v.InferOutput<typeof plain>
   const needed = <K extends (typeof REQUIRED)[number]>(key: K) =>
     v.forward<Reddit, v.CheckIssue<Reddit>, [K]>(
@@ -139,6 +169,31 @@ function reddit() {
       ),
       [key],
     )
-  const checked = v.pipe(plain, ...REQUIRED.map(needed))
+  const forApify = <K extends 'actor' | 'token'>(key: K) =>
+    v.forward<Reddit, v.CheckIssue<Reddit>, [K]>(
+      v.check((t) => t.provider !== 'apify' || t[key].trim() !== '', 'required with provider = "apify"'),
+      [key],
+    )
+  const checked = v.pipe(
+    v.pipe(plain, ...REQUIRED.map(needed), forApify('actor'), forApify('token')),
+    v.transform((t: Reddit) => {
+      const apify = t.provider === 'apify'
+      return {
+        ...t,
+        base_url: t.base_url ?? (apify ? 'https://api.apify.com' : 'https://oauth.reddit.com'),
+        timeout_ms: t.timeout_ms ?? (apify ? 120_000 : 10_000),
+        // Reddit's free tier: 100 requests a minute; an actor's runs cost money: 100 a day, as the providers.
+        budget_requests: t.budget_requests ?? 100,
+        budget_window_seconds: t.budget_window_seconds ?? (apify ? DAY : 60),
+      }
+    }),
+  )
   return v.optional(checked, {})
+}
+
+/** Whether Reddit can be searched: by an approved app's credentials, or by an Apify actor. */
+export function redditReady(t: v.InferOutput<ReturnType<typeof reddit>>): boolean {
+  const set = (x: string) => x.trim() !== ''
+  if (t.provider === 'apify') return set(t.actor) && set(t.token)
+  return set(t.client_id) && set(t.client_secret) && set(t.app_id) && set(t.username)
 }

@@ -1,4 +1,5 @@
 import type { Source } from '../config/platform-names'
+import { redditReady } from '../config/platforms-schema'
 import type { Config } from '../config/schema'
 
 /**
@@ -17,7 +18,7 @@ export function requiredSettings(source: Source): string[] {
     case 'bluesky':
       return ['identifier', 'app_password']
     case 'mastodon':
-      return ['access_token']
+      return ['base_url', 'access_token']
     case 'producthunt':
       return ['token']
     case 'internet':
@@ -38,6 +39,21 @@ export function requiredSettings(source: Source): string[] {
 
 /** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
 export function isConfigured(config: Config, source: Source): boolean {
+  if (source === 'reddit') return redditReady(config.platforms.reddit)
   const table: Record<string, unknown> = config.platforms[source]
   return requiredSettings(source).every((key) => typeof table[key] === 'string' && table[key].trim() !== '')
+}
+
+/** Reddit's Responsible Builder Policy: the rules, and the links to request API access (docs/platforms.md#reddit). */
+export const REDDIT_POLICY_URL = 'https://support.reddithelp.com/hc/en-us/articles/42728983564564'
+/** The steps to Reddit access, for `platforms check` and a refused app: new apps need Reddit's approval. */
+export const REDDIT_ACCESS_STEPS = `Reddit closed self-service API access in November 2025; new apps need its approval. To get it: 1. read the Responsible Builder Policy (${REDDIT_POLICY_URL}) and file the access request it links (commercial use needs an agreement with Reddit); 2. once approved, set client_id, client_secret, app_id and username. Without approval, set provider = "apify" with actor and token (docs/platforms.md#reddit)`
+
+/**
+ * What `platforms check` says of a source that is not configured: the keys it needs. Reddit's keys alone would
+ * mislead, since a new install cannot get them without Reddit's approval.
+ */
+export function notConfiguredDetail(source: Source): string {
+  const needs = `needs ${requiredSettings(source).join(', ')}`
+  return source === 'reddit' ? `${needs}. ${REDDIT_ACCESS_STEPS}` : needs
 }

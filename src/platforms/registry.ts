@@ -11,6 +11,7 @@ import { createMediumConnector } from './medium/connector'
 import { createNewsConnector } from './news/connector'
 import { createProducthuntConnector } from './producthunt/connector'
 import { createRedditConnector } from './reddit/connector'
+import { createRedditProviderConnector } from './reddit/provider'
 import { createProviderConnector, PROVIDER_PLATFORMS } from './provider/connector'
 import { createStackoverflowConnector } from './stackoverflow/connector'
 import { createSearxngConnector } from './searxng/connector'
@@ -23,7 +24,11 @@ type Factory = (config: Config, log: Logger) => PlatformConnector
 
 const FACTORIES: Partial<Record<Source, Factory>> = {
   twitter: (c, log) => createTwitterConnector(c.platforms.twitter, log),
-  reddit: (c, log) => createRedditConnector(c.platforms.reddit, log),
+  // docs/platforms.md#reddit: an Apify actor when provider = "apify", else Reddit's own API with an approved app.
+  reddit: (c, log) =>
+    c.platforms.reddit.provider === 'apify'
+      ? createRedditProviderConnector(c.platforms.reddit, log)
+      : createRedditConnector(c.platforms.reddit, log),
   youtube: (c, log) => createYoutubeConnector(c.platforms.youtube, log),
   hackernews: (c, log) => createHackernewsConnector(c.platforms.hackernews, log),
   bluesky: (c, log) => createBlueskyConnector(c.platforms.bluesky, log),

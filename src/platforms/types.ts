@@ -7,9 +7,9 @@ export type PlatformConnector = {
   search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]>
   /**
    * The requests of the platform's budget (docs/platforms.md#budgets) a search of `limit` sends: its pages at the
-   * platform's page size, plus any call per result. 1 when absent.
+   * platform's page size, plus any call per result, or per part of the `keyword` when it is known. 1 when absent.
    */
-  requestsFor?(limit: number): number
+  requestsFor?(limit: number, keyword?: string): number
   /**
    * Every keyword is matched against one read of the platform's newest posts (Product Hunt has no keyword search):
    * a pass plans the requests of that read once, not once per keyword.

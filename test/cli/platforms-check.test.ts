@@ -105,4 +105,31 @@ describe('lead-signals platforms check', () => {
     expect(nope.code).toBe(2)
     expect(nope.stderr).toStartWith('lead-signals: --platform must be one of twitter, reddit')
   })
+
+  test('Reddit not configured, or its app not approved, says that self-service access closed and how to request it', async () => {
+    const plain = ['--config', ws.file('none.toml', '')]
+    const missing = await runCli(ws, ['platforms', 'check', '--platform', 'reddit', ...plain])
+    expect(missing.code).toBe(1)
+    expect(missing.stdout).toContain('not configured')
+    expect(missing.stdout).toContain('needs client_id, client_secret, app_id, username')
+    expect(missing.stdout).toContain('Reddit closed self-service API access in November 2025')
+    expect(missing.stdout).toContain('https://support.reddithelp.com/hc/en-us/articles/42728983564564')
+    expect(missing.stdout).toContain('provider = "apify"')
+    const unapproved = world.platformsToml().map((l) => l.replace('client_id = "fake-app"', 'client_id = "new-app"'))
+    const refused = await runCli(ws, [
+      'platforms',
+      'check',
+      '--json',
+      '--platform',
+      'reddit',
+      '--config',
+      ws.file('unapproved.toml', unapproved.join('\n')),
+    ])
+    expect(refused.code).toBe(1)
+    const row = rows(refused.stdout).get('reddit')!
+    expect(row.status).toBe('credentials_refused')
+    expect(row.detail).toStartWith("reddit refused the app's credentials (401). Reddit closed self-service API access")
+    expect(row.detail).toContain('file the access request')
+    expect(refused.stdout).not.toContain('fake-secret')
+  })
 })

@@ -51,7 +51,9 @@ describe('configuration (docs/operations.md#configuration)', () => {
       concurrency: 4,
     })
     expect(c.plans.growth).toMatchObject({ api_access: true, monthly_requests: 500 })
-    expect(c.plans.scale.platforms.length).toBe(19)
+    // Reddit is sold once it can be searched (docs/api.md#plans): not by default.
+    expect(c.plans.scale.platforms.length).toBe(18)
+    expect(c.plans.scale.platforms).not.toContain('reddit')
     expect(c.plans.starter.api_access).toBe(false)
     expect(c.plans.ultimate.monthly_credits).toBe(100)
     expect(c.platforms.hackernews.base_url).toBe('https://hn.algolia.com')
@@ -67,12 +69,14 @@ describe('configuration (docs/operations.md#configuration)', () => {
     const defaults = loadConfig({ env: {} })
     expect(fromExample).toEqual(defaults)
     const documented = new Set(leafPaths(Bun.TOML.parse(example)))
-    const missing = leafPaths(defaults).filter(
-      (p) => !documented.has(p) && !/^platforms\.(internet|indiehacker)\.base_url$/.test(p),
-    )
+    const inComments =
+      /^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
+    const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !inComments.test(p))
     expect(missing).toEqual([])
-    // The two SearXNG base_urls have no default; the example names them in a comment.
+    // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in comments.
     expect(example).toContain('# base_url = "https://searx.example.org"')
+    for (const key of ['base_url', 'timeout_ms', 'budget_requests', 'budget_window_seconds'])
+      expect(example).toMatch(new RegExp(`\\[platforms\\.reddit\\]\\n(#.*\\n)*# ${key} = `))
   })
 
   test('environment overrides are typed by the key and win over the file', () => {

@@ -65,7 +65,9 @@ describe('GET /api/v1/usage and GET /api/routes/test-api', () => {
       credits: 7,
       availablePlatforms: deps.config.plans.scale.platforms,
     })
-    expect(r.body.availablePlatforms).toHaveLength(19)
+    // Every search platform but Reddit, which this server cannot search (docs/api.md#plans).
+    expect(r.body.availablePlatforms).toHaveLength(18)
+    expect(r.body.availablePlatforms).not.toContain('reddit')
   })
 
   test('test-api names the team and is never counted', async () => {

@@ -4,7 +4,8 @@ import { createLogger } from '../../src/lib/log'
 import { createMastodonConnector } from '../../src/platforms/mastodon/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
-import { mastodonRateLimited } from '../support/platform-rules'
+import { mastodonRateLimited, mastodonTokenGate } from '../support/platform-rules'
+import { isConfigured, requiredSettings } from '../../src/platforms/configured'
 
 // A fake Mastodon instance answering GET /api/v2/search in the documented Search shape (accounts, statuses, hashtags).
 const fake = fakesPerTest()
@@ -199,5 +200,31 @@ describe('mastodon connector against a fake instance', () => {
     await expect(
       connector(m.origin, { LEAD_SIGNALS_PLATFORMS_MASTODON_TIMEOUT_MS: '100' }).search('crm', 5),
     ).rejects.toMatchObject({ kind: 'upstream_timeout' })
+  })
+})
+
+describe('the instance of a token (docs/platforms.md#mastodon)', () => {
+  test('an access_token without base_url is a configuration error naming base_url, not a search on mastodon.social', () => {
+    expect(() => loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-from-fosstodon' } })).toThrow(
+      'config: platforms.mastodon.base_url: required with access_token',
+    )
+    const none = loadConfig({ env: {} })
+    expect(none.platforms.mastodon.base_url).toBeUndefined()
+    expect(isConfigured(none, 'mastodon')).toBe(false)
+    expect(requiredSettings('mastodon')).toEqual(['base_url', 'access_token'])
+  })
+
+  test('an instance refuses a token it did not issue with 401, as Mastodon answers an unknown token', async () => {
+    const instance = fake((req) => mastodonTokenGate(req, 'tok-issued-here') ?? Response.json({ statuses: [] }))
+    expect(
+      await connector(instance.origin, { LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-issued-here' }).search(
+        'crm',
+        5,
+      ),
+    ).toEqual([])
+    await expect(connector(instance.origin).search('crm', 5)).rejects.toMatchObject({
+      kind: 'upstream_error',
+      status: 401,
+    })
   })
 })

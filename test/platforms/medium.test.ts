@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { createMediumConnector, mediumTag } from '../../src/platforms/medium/connector'
+import { createMediumConnector, mediumTag, mediumTags } from '../../src/platforms/medium/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 
@@ -42,16 +42,41 @@ const feed = (...items: string[]) =>
   )
 
 describe('medium connector against a fake tag feed', () => {
-  test('turns the keyword into a tag slug and GETs /feed/tag/{slug} with an RSS Accept and the User-Agent', async () => {
+  test('turns a one-word keyword into its tag and GETs /feed/tag/{slug} once, with an RSS Accept and the User-Agent', async () => {
     const md = fake(() => feed())
-    await connector(md.origin).search('  Product Led Growth ', 5)
+    await connector(md.origin).search('  CRM ', 5)
     expect(md.received).toHaveLength(1)
     const [req] = md.received
     expect(req.method).toBe('GET')
-    expect(req.url.pathname).toBe('/feed/tag/product-led-growth')
+    expect(req.url.pathname).toBe('/feed/tag/crm')
     expect(req.url.search).toBe('')
     expect(req.headers.get('accept')).toContain('application/rss+xml')
     expect(req.headers.get('user-agent')).toContain('lead-signals')
+  })
+
+  test("several words: their own tag, then each word's tag, keeping the stories that hold every word", async () => {
+    // Only tags in use have a feed; crm-tool has none.
+    const tagged: Record<string, string[]> = {
+      crm: [item(1, '<description><![CDATA[<p>A CRM tool for small teams</p>]]></description>'), item(2)],
+      tool: [item(3, '<description><![CDATA[<p>The tool we use as a CRM</p>]]></description>'), item(4)],
+    }
+    const md = fake(({ url }) => {
+      const items = tagged[url.pathname.replace('/feed/tag/', '')]
+      return items ? feed(...items) : new Response('Not Found', { status: 404 })
+    })
+    const c = connector(md.origin)
+    const mentions = await c.search('CRM tool', 10)
+    expect(md.received.map((r) => r.url.pathname)).toEqual(['/feed/tag/crm-tool', '/feed/tag/crm', '/feed/tag/tool'])
+    expect(mentions.map((m) => m.id)).toEqual(['medium:3a2b3c', 'medium:1a2b3c'])
+    // Each feed is a request of the budget.
+    expect(c.requestsFor?.(10, 'CRM tool')).toBe(3)
+    expect(c.requestsFor?.(10, 'crm')).toBe(1)
+    expect(mediumTags('product management for b2b saas teams')).toEqual([
+      'product-management-for-b2b-saas-teams',
+      'product',
+      'management',
+      'for',
+    ])
   })
 
   test('tag slugs: lower case, spaces to hyphens, punctuation dropped', () => {

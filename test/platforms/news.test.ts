@@ -122,4 +122,28 @@ describe('news connector against a fake Google News RSS search', () => {
       connector(slow.origin, { LEAD_SIGNALS_PLATFORMS_NEWS_TIMEOUT_MS: '100' }).search('acme', 5),
     ).rejects.toMatchObject({ kind: 'upstream_timeout' })
   })
+
+  test("the article's own address is stored when the feed gives it; when it gives only redirects, source health says so", async () => {
+    const direct = fake(() =>
+      feed(
+        item(1, 1, { description: enc('<a href="https://techcrunch.com/2026/03/01/acme-crm/?a=1&amp;b=2">Acme</a>') }),
+        item(2, 2).replace(
+          'https://news.google.com/rss/articles/CBMiTOKEN2?oc=5',
+          'https://news.google.com/news/url?sa=t&amp;url=https://www.theverge.com/acme',
+        ),
+      ),
+    )
+    const c = connector(direct.origin)
+    const found = await c.search('acme', 10)
+    expect(found.map((m) => m.url)).toEqual([
+      'https://www.theverge.com/acme',
+      'https://techcrunch.com/2026/03/01/acme-crm/?a=1&b=2',
+    ])
+    expect(c.warning?.()).toBeUndefined()
+    // Today's feeds: the link and the description's link are both Google's redirect.
+    const redirects = fake(() => feed(item(3)))
+    const r = connector(redirects.origin)
+    expect((await r.search('acme', 10))[0].url).toBe('https://news.google.com/rss/articles/CBMiTOKEN3?oc=5')
+    expect(r.warning?.()).toContain('news.google.com address that leads to the article')
+  })
 })

@@ -66,20 +66,66 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(req.headers.get('user-agent')).toContain('lead-signals')
   })
 
-  test("a stock instance's limiter serves the connector, and refuses a request without Accept text/html or Accept-Language", async () => {
-    const sx = fake((req) => searxngLimiter(req) ?? page([result(1)]))
-    expect(await connector('internet', sx.origin).search('crm', 1)).toHaveLength(1)
+  test("a stock instance's limiter serves four searches an hour, one JSON page each; the fifth gets the hour as its wait", async () => {
+    const limiter = searxngLimiter()
+    const sx = fake((req) => limiter.check(req) ?? page([result(1)]))
+    const c = connector('internet', sx.origin)
+    for (let i = 0; i < 4; i++) expect(await c.search('crm', 10)).toHaveLength(1)
+    expect(sx.received).toHaveLength(4)
+    const err = await c.search('crm', 10).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 429, extra: { retryAfterSec: 3600 } })
+    expect(err.message).toContain("pass_ip in the instance's limiter.toml, or the limiter off")
+    // Headers do not help: a script's request is refused by the header probes before it is counted.
     const bare = await fetch(`${sx.origin}/search?q=crm&format=json`, { headers: { accept: 'application/json' } })
     expect(bare.status).toBe(429)
   })
 
-  test('a 429 from the limiter says how to let this server through', async () => {
-    const sx = fake(() => new Response('Too Many Requests', { status: 429 }))
+  test('an address on the pass list gets every page it asks for (max_pages)', async () => {
+    const limiter = searxngLimiter({ passIp: ['127.0.0.1'] })
+    const sx = fake(({ url, ...req }) => {
+      const p = Number(url.searchParams.get('pageno'))
+      return limiter.check({ url, ...req }) ?? page(Array.from({ length: 10 }, (_, i) => result((p - 1) * 10 + i + 1)))
+    })
+    const mentions = await connector('internet', sx.origin, { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' }).search(
+      'crm',
+      50,
+    )
+    expect(mentions).toHaveLength(50)
+    expect(sx.received).toHaveLength(5)
+    expect(limiter.refused).toBe(0)
+  })
+
+  test("a limiter's refusal of a later page keeps the pages before it; the next search waits, unsent", async () => {
+    const limiter = searxngLimiter()
+    const sx = fake(({ url, ...req }) => {
+      const p = Number(url.searchParams.get('pageno'))
+      return limiter.check({ url, ...req }) ?? page(Array.from({ length: 10 }, (_, i) => result((p - 1) * 10 + i + 1)))
+    })
+    const c = connector('internet', sx.origin, { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' })
+    expect(await c.search('crm', 50)).toHaveLength(40)
+    expect(sx.received).toHaveLength(5)
+    const err = await c.search('crm', 50).catch((e) => e)
+    expect(err.extra.retryAfterSec).toBeGreaterThan(3590)
+    expect(err.message).toContain('limiter')
+    expect(sx.received).toHaveLength(5)
+  })
+
+  test('a 429 from the limiter says how to let this server through, with its Retry-After when it gives one', async () => {
+    const sx = fake(() => new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '120' } }))
     const err = await connector('internet', sx.origin)
       .search('crm', 10)
       .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error', status: 429, extra: { retryAfterSec: 60 } })
-    expect(err.message).toContain("list its address under pass_ip in the instance's limiter.toml")
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 429, extra: { retryAfterSec: 120 } })
+    expect(err.message).toContain("this server's address under pass_ip")
+  })
+
+  test('a 403 with a Retry-After (a proxy in front of the instance) is a limit too', async () => {
+    const sx = fake(() => new Response('Forbidden', { status: 403, headers: { 'retry-after': '600' } }))
+    const err = await connector('internet', sx.origin)
+      .search('crm', 10)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403, extra: { retryAfterSec: 600 } })
+    expect(err.message).toContain('pass_ip')
   })
 
   test('an instance under a path is searched under that path', async () => {
@@ -148,7 +194,8 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
       if (p === 3) results[4] = { title: 'no url' }
       return page(results)
     })
-    const mentions = await connector('internet', sx.origin, {}, lines).search('crm', 50)
+    const six = { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' }
+    const mentions = await connector('internet', sx.origin, six, lines).search('crm', 50)
     expect(sx.received.map((r) => r.url.searchParams.get('pageno'))).toEqual(['1', '2', '3', '4', '5', '6'])
     expect(mentions).toHaveLength(50)
     expect(new Set(mentions.map((m) => m.url)).size).toBe(50)
@@ -156,11 +203,12 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
   })
 
   test('stops when a page is empty or brings nothing new', async () => {
+    const six = { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' }
     const empty = fake(({ url }) => page(url.searchParams.get('pageno') === '1' ? [result(1), result(2)] : []))
-    expect(await connector('internet', empty.origin).search('crm', 50)).toHaveLength(2)
+    expect(await connector('internet', empty.origin, six).search('crm', 50)).toHaveLength(2)
     expect(empty.received).toHaveLength(2)
     const same = fake(() => page([result(1), result(2)]))
-    expect(await connector('internet', same.origin).search('crm', 50)).toHaveLength(2)
+    expect(await connector('internet', same.origin, six).search('crm', 50)).toHaveLength(2)
     expect(same.received).toHaveLength(2)
   })
 

@@ -5,6 +5,7 @@ import { decodeEntities } from '../../src/platforms/common/html-text'
 import { createStackoverflowConnector } from '../../src/platforms/stackoverflow/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
+import { stackExchangeThrottle } from '../support/platform-rules'
 
 // A fake Stack Exchange API 2.3: /search/advanced answers in the common wrapper, always gzip-compressed, as the
 // real one does (api.stackexchange.com/docs/compression).
@@ -138,8 +139,8 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     const c = connector(se.origin)
     expect(await c.search('crm', 5)).toHaveLength(1)
     const err = await c.search('crm', 5).catch((e) => e)
-    // A rate limit with its wait, which the search runner keeps as the platform's retry time.
-    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 1 } })
+    // Refused unsent (503 with Retry-After), the wait kept by the search runner as the platform's retry time.
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted', extra: { retryAfterSec: 1 } })
     expect(err.message).toContain('backoff')
     expect(err.message).toMatch(/wait 1 s/)
     expect(se.received).toHaveLength(1)
@@ -164,23 +165,46 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
 
   test('an error envelope (HTTP 400) is an upstream_error naming error_id, error_name and error_message', async () => {
     const se = fake(() =>
-      gzipJson(
-        {
-          error_id: 502,
-          error_message: 'too many requests from this IP, more requests available in 3600 seconds',
-          error_name: 'throttle_violation',
-        },
-        400,
-      ),
+      gzipJson({ error_id: 400, error_message: 'site is required', error_name: 'bad_parameter' }, 400),
     )
     const err = await connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey' })
       .search('crm', 5)
       .catch((e) => e)
-    expect(err).toMatchObject({ kind: 'upstream_error' })
-    expect(err.message).toContain('502')
-    expect(err.message).toContain('throttle_violation')
-    expect(err.message).toContain('more requests available in 3600 seconds')
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: {} })
+    expect(err.message).toBe('stackoverflow answered with error 400 (bad_parameter: site is required)')
     expect(err.message).not.toContain('appkey')
+  })
+
+  test('a throttle_violation is a rate limit for the seconds it names, and nothing is sent before they pass', async () => {
+    const throttle = stackExchangeThrottle(3600)
+    const se = fake(() => throttle.answer())
+    const c = connector(se.origin, { LEAD_SIGNALS_PLATFORMS_STACKOVERFLOW_KEY: 'appkey' })
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 3600 } })
+    expect(err.message).toContain('throttle_violation')
+    expect(err.message).toContain('retry after 3600 s')
+    expect(err.message).not.toContain('appkey')
+    // Asking again while the address is banned would only lengthen the ban: the connector answers for it.
+    const again = await c.search('crm', 5).catch((e) => e)
+    expect(again.extra.retryAfterSec).toBeGreaterThan(3590)
+    expect(again.message).toMatch(/pause \(throttle_violation\): wait \d+ s/)
+    expect(throttle.refused).toBe(1)
+  })
+
+  test('a throttle_violation without a number waits the backoff it carries, else five minutes', async () => {
+    const bare = { error_id: 502, error_name: 'throttle_violation', error_message: 'too many requests from this IP' }
+    const a = fake(() => gzipJson({ ...bare, backoff: 42 }, 400))
+    expect(
+      await connector(a.origin)
+        .search('crm', 5)
+        .catch((e) => e.extra.retryAfterSec),
+    ).toBe(42)
+    const b = fake(() => gzipJson(bare, 400))
+    expect(
+      await connector(b.origin)
+        .search('crm', 5)
+        .catch((e) => e.extra.retryAfterSec),
+    ).toBe(300)
   })
 
   test('an error status without an envelope is an upstream_error', async () => {

@@ -142,6 +142,28 @@ describe('substack connector against a fake top/search', () => {
     ])
   })
 
+  test('the cursor goes back as cursor and searchCursor; a search that ignores both ends after one repeated page', async () => {
+    // Which name Substack reads is undocumented: public clients use cursor (jakub-k-slys/substack-api) or searchCursor.
+    const honours = fake(({ url }) => {
+      const p = Number(url.searchParams.get('searchCursor') ?? 0)
+      return answer([post(p * 2 + 1), post(p * 2 + 2)], `${p + 1}`)
+    })
+    expect(await connector(honours.origin).search('crm', 6)).toHaveLength(6)
+    expect(
+      honours.received.map((r) => [r.url.searchParams.get('cursor'), r.url.searchParams.get('searchCursor')]),
+    ).toEqual([
+      [null, null],
+      ['1', '1'],
+      ['2', '2'],
+    ])
+    // A search that ignores the cursor gives the first page again: the second request shows it, a third is not sent.
+    const lines: string[] = []
+    const ignores = fake(() => answer([post(1), post(2), note], 'next'))
+    expect(await connector(ignores.origin, {}, lines).search('crm', 50)).toHaveLength(2)
+    expect(ignores.received).toHaveLength(2)
+    expect(lines.some((l) => JSON.parse(l).event === 'platform_page_repeated')).toBe(true)
+  })
+
   test('a rate-limit answer after the first page keeps what was found; on the first page it is an upstream_error', async () => {
     const lines: string[] = []
     const later = fake(({ url }) =>

@@ -12,11 +12,13 @@ export type FakePlatform = 'hackernews' | 'reddit'
 /** Reddit's required User-Agent form (github.com/reddit-archive/reddit/wiki/API). */
 export const REDDIT_UA = /^[a-z0-9]+:[A-Za-z0-9._~-]+:v?[0-9][^ ]* \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/
 const REDDIT_TOKEN = 'fake-reddit-token'
+/** The one client id the fake Reddit has approved; any other is refused, as an app Reddit has not approved. */
+const APPROVED_CLIENT = 'fake-app'
 /** The reddit table that points the connector at a fake: OAuth credentials and the User-Agent's app id and username. */
 export const redditSettings = (origin: string) => ({
   base_url: origin,
   auth_url: origin,
-  client_id: 'fake-app',
+  client_id: APPROVED_CLIENT,
   client_secret: 'fake-secret',
   app_id: 'com.example.leads',
   username: 'tester',
@@ -28,15 +30,21 @@ export const redditToml = (origin: string) => [
 ]
 
 /**
- * Reddit's gate, for any fake serving Reddit's paths: the app token for a token call with the right User-Agent, a
- * refusal for a call breaking its rules (a generic User-Agent: 429; a search without the token: 403), undefined
+ * Reddit's gate, for any fake serving Reddit's paths: the app token for an approved app's token call with the right
+ * User-Agent, a refusal for a call breaking its rules (an app Reddit has not approved: 401, per its Responsible
+ * Builder Policy, docs/platforms.md#reddit; a generic User-Agent: 429; a search without the token: 403), undefined
  * for a search it serves.
  */
 export function redditGate(req: { method: string; url: URL; headers: Headers }): Response | undefined {
   if (!REDDIT_UA.test(req.headers.get('user-agent') ?? ''))
     return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 })
-  if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token')
+  if (req.method === 'POST' && req.url.pathname === '/api/v1/access_token') {
+    // Approval is required (Reddit's Responsible Builder Policy): only an approved app's client gets a token.
+    const client = Buffer.from((req.headers.get('authorization') ?? '').replace(/^Basic /, ''), 'base64').toString()
+    if (!client.startsWith(`${APPROVED_CLIENT}:`))
+      return Response.json({ message: 'Unauthorized', error: 401 }, { status: 401 })
     return Response.json({ access_token: REDDIT_TOKEN, token_type: 'bearer', expires_in: 86400, scope: '*' })
+  }
   if (req.url.pathname === '/search.json' || req.headers.get('authorization') !== `bearer ${REDDIT_TOKEN}`)
     return Response.json({ message: 'Forbidden', error: 403 }, { status: 403 })
   return undefined

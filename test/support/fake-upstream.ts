@@ -1,7 +1,7 @@
 import { afterEach } from 'bun:test'
 
 /** What a fake upstream received: enough to assert the outgoing request of a connector. */
-export type Received = { method: string; url: URL; headers: Headers; body: string }
+export type Received = { method: string; url: URL; headers: Headers; body: string; ip?: string }
 
 /**
  * A local fake of a platform's server on 127.0.0.1. `answer` plays the platform's protocol for each request;
@@ -12,12 +12,13 @@ export function fakeUpstream(answer: (req: Received) => Response | Promise<Respo
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    async fetch(request) {
+    async fetch(request, server) {
       const req = {
         method: request.method,
         url: new URL(request.url),
         headers: request.headers,
         body: await request.text(),
+        ip: server.requestIP(request)?.address,
       }
       received.push(req)
       return answer(req)

@@ -80,14 +80,49 @@ export const mastodonRateLimited = (resetInSec: number) =>
   )
 
 /**
- * A stock SearXNG's limiter (searx/botdetection): 429 to a request whose headers look like a script's, without an
- * Accept naming text/html or without an Accept-Language. Undefined: the request may pass.
+ * A Mastodon instance's check of the bearer token (docs.joinmastodon.org/api/oauth-tokens, docs/platforms.md#mastodon):
+ * a token is the instance's own, so any other, one issued by another instance included, gets 401 with the error body
+ * Mastodon sends. Undefined for a request with the instance's token.
  */
-export function searxngLimiter(req: Received): Response | undefined {
-  const accept = req.headers.get('accept') ?? ''
-  if (!accept.includes('text/html') || !req.headers.get('accept-language'))
+export function mastodonTokenGate(req: Received, issued: string): Response | undefined {
+  if (req.headers.get('authorization') === `Bearer ${issued}`) return undefined
+  return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+}
+
+/**
+ * A SearXNG instance's limiter (searx/limiter.py and searx/botdetection, docs/platforms.md#internet-and-indiehacker),
+ * with `server.limiter: true`: an address in `passIp` is let through before anything else; then the header probes
+ * answer 429 to a request whose Accept does not name text/html or that has no Accept-Language; then ip_limit counts
+ * every request whose format is not html in a sliding window of API_WINDOW = 3600 s and answers 429 (no Retry-After)
+ * past API_MAX = 4 per address. `check` answers a refused request, or undefined for one the instance serves.
+ */
+export function searxngLimiter(a: { passIp?: string[] } = {}) {
+  const API_MAX = 4
+  const API_WINDOW_MS = 3600_000
+  const counted = new Map<string, number[]>()
+  let refused = 0
+  const refuse = () => {
+    refused++
     return new Response('Too Many Requests', { status: 429 })
-  return undefined
+  }
+  return {
+    check(req: Received, now = Date.now()): Response | undefined {
+      const ip = req.ip ?? 'unknown'
+      if (a.passIp?.includes(ip)) return undefined
+      const accept = req.headers.get('accept') ?? ''
+      if (!accept.includes('text/html') || !req.headers.get('accept-language')) return refuse()
+      if ((req.url.searchParams.get('format') ?? 'html') !== 'html') {
+        const window = (counted.get(ip) ?? []).filter((t) => now - t < API_WINDOW_MS)
+        window.push(now)
+        counted.set(ip, window)
+        if (window.length > API_MAX) return refuse()
+      }
+      return undefined
+    },
+    get refused() {
+      return refused
+    },
+  }
 }
 
 /**
@@ -126,3 +161,32 @@ export function foremRateLimiter(perSecond = 3) {
 /** A Product Hunt link as the API gives it: tracking parameters naming the operator's API application. */
 export const productHuntTracked = (url: string) =>
   `${url}?utm_campaign=producthunt-api&utm_medium=api-v2&utm_source=Application%3A+Lead+Signals+%28ID%3A+12345%29`
+
+/**
+ * Stack Exchange's throttle (api.stackexchange.com/docs/throttle, docs/error-handling; docs/platforms.md#stackoverflow):
+ * every failure is HTTP 400 with the common wrapper's error_id, error_name and error_message, gzip-compressed like all
+ * its answers; a banned address gets error 502 `throttle_violation` naming when more requests are available. The ban
+ * holds for `seconds` from the first refusal, whatever is sent meanwhile; the refusals are counted.
+ */
+export function stackExchangeThrottle(seconds: number) {
+  const bannedAt = Date.now()
+  let refused = 0
+  return {
+    answer(): Response {
+      refused++
+      const left = Math.max(1, Math.ceil((bannedAt + seconds * 1000 - Date.now()) / 1000))
+      const body = {
+        error_id: 502,
+        error_name: 'throttle_violation',
+        error_message: `too many requests from this IP, more requests available in ${left} seconds`,
+      }
+      return new Response(Bun.gzipSync(JSON.stringify(body)), {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip' },
+      })
+    },
+    get refused() {
+      return refused
+    },
+  }
+}

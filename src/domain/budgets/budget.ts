@@ -2,19 +2,31 @@ import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
+import { dayIn } from '../../lib/time-zone'
+import { quotaDayZone } from '../../platforms/quota-day'
 import type { Repos } from '../../storage/repos'
 
-/** docs/platforms.md#budgets: at most `requests` requests to a platform per window of `windowMs`. */
-export type Budget = { requests: number; windowMs: number }
+/**
+ * docs/platforms.md#budgets: at most `requests` requests to a platform per window of `windowMs`; `dayZone`, a
+ * platform whose quota day is its own (YouTube's ends at midnight Pacific), when the window is a day.
+ */
+export type Budget = { requests: number; windowMs: number; dayZone?: string }
 type Window = { start: Date; end: Date }
+const DAY_MS = 86_400_000
 
 export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Budget {
   const table = config.platforms[source]
-  return { requests: table.budget_requests, windowMs: table.budget_window_seconds * 1000 }
+  const windowMs = table.budget_window_seconds * 1000
+  const dayZone = windowMs === DAY_MS ? quotaDayZone(source) : undefined
+  return { requests: table.budget_requests, windowMs, ...(dayZone ? { dayZone } : {}) }
 }
 
-/** The window holding `at`: windows are laid end to end from the Unix epoch, so a day's window is a UTC day. */
+/**
+ * The window holding `at`: windows are laid end to end from the Unix epoch, so a day's window is a UTC day, except
+ * for a platform's own quota day (midnight to midnight in its zone).
+ */
 export function windowOf(budget: Budget, at: Date): Window {
+  if (budget.dayZone) return dayIn(budget.dayZone, at)
   const start = Math.floor(at.getTime() / budget.windowMs) * budget.windowMs
   return { start: new Date(start), end: new Date(start + budget.windowMs) }
 }

@@ -20,8 +20,9 @@ export function usedAt(budget: Budget, row: BudgetRow | undefined, at: Date): nu
 
 /** Requests a pass starting at `now` may still spend on the platform. */
 export function pollAllowance(budget: Budget, used: number, now: Date, periodMs: number): number {
-  const { start } = windowOf(budget, now)
-  const share = Math.min(1, (now.getTime() - start.getTime() + periodMs) / budget.windowMs)
+  const { start, end } = windowOf(budget, now)
+  // The window's own length: a zone's day on a daylight-saving change is 23 or 25 hours.
+  const share = Math.min(1, (now.getTime() - start.getTime() + periodMs) / (end.getTime() - start.getTime()))
   return Math.max(0, Math.floor(budget.requests * share) - used)
 }
 

@@ -32,7 +32,8 @@ export function createSearchRunner(deps: RunnerDeps) {
   const inFlight = new Map<string, Promise<Mention[]>>()
   const health = healthNotes(deps.health, deps.clock)
   const turns = new Map<Source, Promise<unknown>>()
-  const requestsFor = (connector: PlatformConnector, limit: number) => connector.requestsFor?.(limit) ?? 1
+  const requestsFor = (connector: PlatformConnector, limit: number, keyword?: string) =>
+    connector.requestsFor?.(limit, keyword) ?? 1
 
   /**
    * Charges the search's requests, then starts it (refused: nothing is sent, so the platform's health is unchanged).
@@ -45,7 +46,7 @@ export function createSearchRunner(deps: RunnerDeps) {
     limit: number,
   ): Promise<{ running: Promise<Mention[]> }> {
     const begin = async () => {
-      await chargeBudget(deps, connector.platform, requestsFor(connector, limit))
+      await chargeBudget(deps, connector.platform, requestsFor(connector, limit, keyword))
       return { running: connector.search(keyword, limit) }
     }
     if (!connector.sharesOneRead) return begin()

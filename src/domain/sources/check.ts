@@ -1,7 +1,7 @@
 import { SOURCES, type Source } from '../../config/platform-names'
 import { AppError } from '../../errors'
 import { mapLimited } from '../../lib/map-limited'
-import { requiredSettings } from '../../platforms/configured'
+import { notConfiguredDetail } from '../../platforms/configured'
 import { PlatformUnreachableError, UpstreamStatusError } from '../../platforms/http'
 import { BudgetRefusal } from '../budgets/budget'
 import type { Needs } from '../needs'
@@ -38,8 +38,13 @@ export async function checkPlatforms(deps: Needs<'searches' | 'clock'>, a: { pla
   const sources = a.platform ? [a.platform] : [...SOURCES]
   return mapLimited(sources, AT_ONCE, async (platform): Promise<CheckResult> => {
     if (!deps.searches.isAvailable(platform)) {
-      const needs = requiredSettings(platform).join(', ')
-      return { platform, configured: false, status: 'not_configured', detail: `needs ${needs}`, retryAt: null }
+      return {
+        platform,
+        configured: false,
+        status: 'not_configured',
+        detail: notConfiguredDetail(platform),
+        retryAt: null,
+      }
     }
     try {
       const found = await deps.searches.search(platform, CHECK_KEYWORD, CHECK_LIMIT)

@@ -38,9 +38,11 @@ const Status = v.object({
 const Envelope = v.object({ statuses: v.array(v.unknown()) })
 
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
+  // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
+  const base = config.base_url ?? ''
   const headers = { authorization: `Bearer ${config.access_token.trim()}` }
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
-  const instance = new URL(config.base_url).host
+  const instance = base ? new URL(base).host : ''
   // An instance without full-text search (no Elasticsearch/OpenSearch) answers every search with nothing: that looks
   // like quiet keywords, so after a few different keywords found nothing at all, source health says so.
   const emptyKeywords = new Set<string>()
@@ -71,7 +73,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
       const found = collectMentions(limit)
       let offset = 0
       for (let n = 0; n < MAX_PAGES && !found.full; n++) {
-        const url = new URL('/api/v2/search', config.base_url)
+        const url = new URL('/api/v2/search', base)
         const params = new URLSearchParams({
           q: plainQuery(keyword),
           type: 'statuses',

@@ -5,6 +5,7 @@ import { FeedDate, fetchFeed, HttpUrl, newestFirst, Text } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
+import { UpstreamStatusError } from '../http'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -40,16 +41,45 @@ export function mediumTag(keyword: string): string {
     .replace(/^-|-$/g, '')
 }
 
+const MAX_FEEDS = 4
+
+/**
+ * The tag feeds a keyword is read from. One word is its tag. Several words rarely make a tag ("crm tool" →
+ * crm-tool has no stories), so their own tag is read first (it exists for "product management"), then each word's
+ * (crm, tool), at most MAX_FEEDS in all; the stories are then matched against every word here.
+ */
+export function mediumTags(keyword: string): string[] {
+  const words = plainQuery(keyword, false)
+  const each = words.split(/\s+/).map(mediumTag)
+  return [...new Set([mediumTag(words), ...each])].filter((t) => t !== '').slice(0, MAX_FEEDS)
+}
+
 export function createMediumConnector(config: Config['platforms']['medium'], log: Logger): PlatformConnector {
+  const read = async (tag: string, signal?: AbortSignal) => {
+    const url = new URL(`/feed/tag/${encodeURIComponent(tag)}`, config.base_url)
+    const items = await fetchFeed({ platform: 'medium', url, timeoutMs: config.timeout_ms, signal, log })
+    return readItems({ platform: 'medium', log, items, item: Item, map: toMention })
+  }
   return {
     platform: 'medium',
+    requestsFor: (_limit, keyword) => (keyword === undefined ? 1 : Math.max(1, mediumTags(keyword).length)),
     async search(keyword, limit, signal) {
-      const tag = mediumTag(plainQuery(keyword, false))
+      const tags = mediumTags(keyword)
       // A keyword of punctuation only names no tag: there is nothing to ask Medium for.
-      if (tag === '') return []
-      const url = new URL(`/feed/tag/${encodeURIComponent(tag)}`, config.base_url)
-      const items = await fetchFeed({ platform: 'medium', url, timeoutMs: config.timeout_ms, signal, log })
-      return newestFirst(readItems({ platform: 'medium', log, items, item: Item, map: toMention })).slice(0, limit)
+      if (tags.length === 0) return []
+      if (tags.length === 1) return newestFirst(await read(tags[0], signal)).slice(0, limit)
+      const found = new Map<string, Mention>()
+      for (const tag of tags) {
+        // A tag nobody uses has no feed (404): it adds nothing, the other tags may.
+        const mentions = await read(tag, signal).catch((err) => {
+          if (err instanceof UpstreamStatusError && err.status === 404) return []
+          throw err
+        })
+        for (const m of mentions) found.set(m.id, m)
+      }
+      const words = plainQuery(keyword, false).toLowerCase().split(/\s+/)
+      const holdsEvery = (m: Mention) => words.every((w) => m.content.toLowerCase().includes(w))
+      return newestFirst([...found.values()].filter(holdsEvery)).slice(0, limit)
     },
   }
 }

@@ -10,7 +10,7 @@ import { newsQuery } from '../../query/platform-queries'
 
 // Google News' RSS search (undocumented by Google, stable for years): GET /rss/search?q=…&hl=en-US&gl=US&ceid=US:en,
 // where hl, gl and ceid pick one edition and must agree. One answer holds up to about 100 articles and there is no
-// paging. Each item: title ("Headline - Publisher"), link (a news.google.com redirect to the article, kept as is),
+// paging. Each item: title ("Headline - Publisher"), link (a news.google.com redirect to the article),
 // guid (isPermaLink="false"), pubDate (RFC 822), description (entity-encoded HTML: a link to the article and the
 // publisher's name, sometimes a list of related coverage) and <source url="publisher site">Publisher</source>.
 // Results come by relevance, so the connector orders them newest first.
@@ -25,15 +25,41 @@ const Item = v.object({
 type Item = v.InferOutput<typeof Item>
 
 export function createNewsConnector(config: Config['platforms']['news'], log: Logger): PlatformConnector {
+  // Whether the last search's articles kept Google's redirect for want of the article's own address.
+  let redirectsOnly = false
   return {
     platform: 'news',
     async search(keyword, limit, signal) {
       const url = new URL('/rss/search', config.base_url)
       url.search = new URLSearchParams({ q: newsQuery(keyword), hl: 'en-US', gl: 'US', ceid: 'US:en' }).toString()
       const items = await fetchFeed({ platform: 'news', url, timeoutMs: config.timeout_ms, signal, log })
-      return newestFirst(readItems({ platform: 'news', log, items, item: Item, map: toMention })).slice(0, limit)
+      const mentions = newestFirst(readItems({ platform: 'news', log, items, item: Item, map: toMention }))
+      redirectsOnly = mentions.some((m) => isGoogleNews(m.url))
+      return mentions.slice(0, limit)
     },
+    warning: () =>
+      redirectsOnly
+        ? "Google News gave only its own redirect links for some articles: their url is a news.google.com address that leads to the article, and profileUrl the publisher's site (docs/platforms.md#medium-substack-and-news)"
+        : undefined,
   }
+}
+
+const isGoogleNews = (address: string) => /^https?:\/\/news\.google\.com\//i.test(address)
+
+/**
+ * The article's own address when the feed gives it: the link itself when it is not Google's redirect, a `url`
+ * parameter of the redirect (older feeds), or the first link of the description that leads elsewhere. Otherwise the
+ * redirect, which is all the feed holds (decoding it takes a call to Google per article).
+ */
+export function articleUrl(item: Pick<Item, 'link' | 'description'>): string {
+  if (!isGoogleNews(item.link)) return item.link
+  const param = new URL(item.link).searchParams.get('url')
+  if (param && /^https?:\/\//i.test(param) && !isGoogleNews(param)) return param
+  for (const m of (item.description ?? '').matchAll(/<a\s[^>]*href="(https?:\/\/[^"]+)"/gi)) {
+    const href = m[1].replaceAll('&amp;', '&')
+    if (!isGoogleNews(href) && URL.canParse(href)) return href
+  }
+  return item.link
 }
 
 function toMention(item: Item): Mention {
@@ -46,8 +72,8 @@ function toMention(item: Item): Mention {
     author: item.source?.text || (site ? new URL(site).hostname : 'unknown'),
     // The headline, then the description (HTML once the feed's entities are decoded) as text.
     content: item.description ? `${item.title}\n\n${htmlToText(item.description)}` : item.title,
-    url: item.link,
-    profileUrl: site ?? new URL(item.link).origin,
+    url: articleUrl(item),
+    profileUrl: site ?? new URL(articleUrl(item)).origin,
     date: item.pubDate,
     platform: 'news',
     title: item.title,

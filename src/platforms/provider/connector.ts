@@ -5,7 +5,7 @@ import { fetchPlatformJson } from '../http'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
-import { toMention } from './mapping'
+import { type FieldMap, type ItemMapping, toMention } from './mapping'
 import { plainQuery } from '../../query/platform-queries'
 
 /** The networks without a public search: each runs an Apify actor the operator licenses (docs/operations.md#platforms). */
@@ -29,10 +29,19 @@ export function runTimeLimitSec(timeoutMs: number): number {
 }
 const Dataset = v.array(v.unknown())
 
+/** The settings a provider run needs: the provider platforms' tables, and Reddit's with provider = "apify". */
+type ProviderTable = Pick<
+  Config['platforms']['linkedin'],
+  'base_url' | 'timeout_ms' | 'actor' | 'token' | 'input' | 'fields'
+>
+/** How a dataset item becomes a mention: the common field names by default, Reddit's own for Reddit. */
+type ItemMapper = (item: unknown, fields: FieldMap, searchedAt: string) => ItemMapping
+
 export function createProviderConnector(
-  platform: ProviderPlatform,
-  config: Config['platforms']['linkedin'],
+  platform: ProviderPlatform | 'reddit',
+  config: ProviderTable,
   log: Logger,
+  mapItem: ItemMapper = (item, fields, searchedAt) => toMention(platform, item, fields, searchedAt),
 ): PlatformConnector {
   // The actor is "username/actor-name" in Apify Console; in the API path it is "username~actor-name" (or an id).
   const actorId = config.actor.trim().replaceAll('/', '~')
@@ -75,7 +84,7 @@ export function createProviderConnector(
         items,
         item: v.unknown(),
         map: (item) => {
-          const r = toMention(platform, item, config.fields, searchedAt)
+          const r = mapItem(item, config.fields, searchedAt)
           if ('skip' in r) {
             log.warn('platform_item_skipped', { platform, reason: r.skip })
             return undefined

@@ -68,21 +68,28 @@ export function parseDate(value: unknown): string | undefined {
   return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : undefined
 }
 
-/** A mention, or why the item cannot be one. `dated` says whether the date came from the item. */
-export function toMention(
-  platform: ProviderPlatform,
-  item: unknown,
-  fields: FieldMap,
-  searchedAt: string,
-): { mention: Mention; dated: boolean } | { skip: string } {
-  const pick = (key: FieldKey) => {
-    const paths = fields[key] ? [fields[key]] : DEFAULT_PATHS[key]
-    for (const path of paths) {
+/** A field of an item: at its configured path alone, else at the first of `defaults` that holds a value. */
+export const picker =
+  (item: unknown, fields: FieldMap, defaults: Record<FieldKey, string[]>) =>
+  (key: FieldKey): unknown => {
+    for (const path of fields[key] ? [fields[key]] : defaults[key]) {
       const value = readPath(item, path)
       if (value !== undefined && value !== null && value !== '') return value
     }
     return undefined
   }
+
+/** What an item maps to: a mention (`dated`: whether the date came from the item), or why it cannot be one. */
+export type ItemMapping = { mention: Mention; dated: boolean } | { skip: string }
+
+/** A mention, or why the item cannot be one. `dated` says whether the date came from the item. */
+export function toMention(
+  platform: ProviderPlatform | 'reddit',
+  item: unknown,
+  fields: FieldMap,
+  searchedAt: string,
+): ItemMapping {
+  const pick = picker(item, fields, DEFAULT_PATHS)
   const rawId = pick('id')
   const nativeId =
     typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? String(rawId) : ''
@@ -118,6 +125,6 @@ function authorName(value: unknown): string {
   return text(value)
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
+import { REDDIT_ACCESS_STEPS } from '../configured'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 
 /** A token is renewed this long before Reddit says it expires (or at half its life, if that comes first). */
@@ -40,6 +41,13 @@ export function createTokenKeeper(
       headers: { authorization: `Basic ${basic}`, 'user-agent': userAgent },
       timeoutMs: config.timeout_ms,
       log,
+    }).catch((err) => {
+      // An app Reddit does not (or no longer) approve: say what access takes now, not only "401".
+      if (!(err instanceof UpstreamStatusError) || (err.status !== 401 && err.status !== 403)) throw err
+      throw new UpstreamStatusError(
+        err.status,
+        `reddit refused the app's credentials (${err.status}). ${REDDIT_ACCESS_STEPS}`,
+      )
     })
     const parsed = v.safeParse(TokenAnswer, body)
     if (!parsed.success) {

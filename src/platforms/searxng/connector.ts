@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { fetchPlatformJson, retryAfterSecOf, UpstreamStatusError } from '../http'
+import type { RateLimitRule } from '../common/rate-limit'
 import { collectMentions } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
@@ -17,10 +18,14 @@ import { plainQuery } from '../../query/platform-queries'
 // { query, number_of_results, results: [{ url, title, content, engine, engines, publishedDate, … }], answers,
 // corrections, infoboxes, suggestions, unresponsive_engines }. Dates are Python isoformat() strings, often without
 // an offset, or null. Results come in SearXNG's relevance order: it has no newest-first sort, so that order is kept.
-const MAX_PAGES = 6 // 50 results at ten a page, plus one page for repeats across pages
-// A stock instance runs SearXNG's limiter (bot detection), which answers 429 to a request without an Accept that
-// names text/html or without an Accept-Language, as scripts often send. These are what a browser would send.
+// `max_pages` (1 by default, at most 6: 50 results at ten a page plus one for repeats) bounds the pages of a search.
+// A stock instance runs SearXNG's limiter (searx/limiter.py, searx/botdetection): it answers 429 to a request whose
+// Accept does not name text/html or that has no Accept-Language, so these are what a browser would send. Headers do
+// not get past its ip_limit, though: every request with a format other than html counts, and an address gets
+// API_MAX = 4 of them in a sliding API_WINDOW of 3600 s, then 429 without a Retry-After. Only the instance's pass_ip
+// list (checked first) or the limiter off lets more through (docs/platforms.md#internet-and-indiehacker).
 const HEADERS = { accept: 'application/json, text/html;q=0.9', 'accept-language': 'en-US,en;q=0.8' }
+const API_WINDOW_SEC = 3600
 
 const Result = v.object({
   url: v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//i)),
@@ -41,12 +46,42 @@ export function createSearxngConnector(
   config: Config['platforms']['internet'],
   log: Logger,
 ): PlatformConnector {
+  // A limiter's refusal after the first page keeps that search's results; the next search waits for the same time.
+  let pausedUntil = 0
+
+  async function fetchPage(base: string, q: string, pageno: number, signal?: AbortSignal) {
+    const url = new URL('search', base)
+    url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
+    const body = await fetchPlatformJson({
+      platform: network,
+      url,
+      timeoutMs: config.timeout_ms,
+      headers: HEADERS,
+      rateLimit: limiterRefusal,
+      signal,
+      log,
+    }).catch((err) => {
+      throw explained(network, err)
+    })
+    return readEnvelope(network, Envelope, body, 'a response without a results list')
+  }
+
   return {
     platform: network,
-    requestsFor: (limit) => Math.min(MAX_PAGES, Math.ceil(limit / 10) + 1),
+    requestsFor: (limit) => Math.min(config.max_pages, Math.ceil(limit / 10) + 1),
     async search(keyword, limit, signal) {
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
+      const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+      // Nothing is sent during the limiter's wait: refused as the search runner refuses during a retry time.
+      if (wait > 0)
+        throw new AppError(
+          'platform_budget_exhausted',
+          `${network}: the SearXNG limiter refused this server; retry after ${wait} s`,
+          {
+            retryAfterSec: wait,
+          },
+        )
       // Indie Hackers has no API; its posts are found through the engines' site: operator.
       const words = plainQuery(keyword)
       const q = network === 'indiehacker' ? `site:indiehackers.com ${words}` : words
@@ -56,25 +91,18 @@ export function createSearxngConnector(
       // An instance often lives under a path behind a proxy (https://host/searxng/): /search is relative to it.
       const base = config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`
       const found = collectMentions(limit, (m) => m.url)
-      for (let pageno = 1; pageno <= MAX_PAGES && !found.full; pageno++) {
-        const url = new URL('search', base)
-        url.search = new URLSearchParams({ q, format: 'json', pageno: String(pageno) }).toString()
-        const body = await fetchPlatformJson({
-          platform: network,
-          url,
-          timeoutMs: config.timeout_ms,
-          headers: HEADERS,
-          signal,
-          log,
-        }).catch((err) => {
-          throw explained(network, err)
-        })
-        const { results, unresponsive_engines } = readEnvelope(
-          network,
-          Envelope,
-          body,
-          'a response without a results list',
-        )
+      for (let pageno = 1; pageno <= config.max_pages && !found.full; pageno++) {
+        let answer: Awaited<ReturnType<typeof fetchPage>>
+        try {
+          answer = await fetchPage(base, q, pageno, signal)
+        } catch (err) {
+          const retryAfterSec = err instanceof AppError ? err.extra.retryAfterSec : undefined
+          if (pageno === 1 || retryAfterSec === undefined) throw err
+          pausedUntil = Date.now() + retryAfterSec * 1000
+          log.warn('platform_rate_limited', { platform: network, pageno, retryAfterSec })
+          break
+        }
+        const { results, unresponsive_engines } = answer
         if (results.length === 0 && unresponsive_engines?.length) {
           log.warn('platform_engines_unresponsive', { platform: network, engines: unresponsive_engines.length })
         }
@@ -96,19 +124,31 @@ export function createSearxngConnector(
   }
 }
 
-/** The two refusals a SearXNG operator can fix, with what to change (docs/platforms.md#internet-and-indiehacker). */
+/**
+ * The limiter's refusals: 429 (ip_limit, the header probes, the block list), or a 403 with a Retry-After from a proxy
+ * in front of it. Its own 429 names no time: the API window's hour is the longest it can take to free a request.
+ */
+const limiterRefusal: RateLimitRule = ({ status, headers }, now) => {
+  const wait = retryAfterSecOf(headers, now)
+  if (status === 429) return { retryAfterSec: wait ?? API_WINDOW_SEC, why: '429' }
+  if (status === 403 && wait !== undefined) return { retryAfterSec: wait, why: '403' }
+  return undefined
+}
+
+/** The refusals a SearXNG operator can fix, with what to change (docs/platforms.md#internet-and-indiehacker). */
 function explained(network: Network, err: unknown): unknown {
   if (!(err instanceof UpstreamStatusError)) return err
-  if (err.status === 403)
+  const retryAfterSec = err.extra.retryAfterSec
+  if (err.status === 403 && retryAfterSec === undefined)
     return new UpstreamStatusError(
       403,
       `${network}: the SearXNG instance refused JSON (403); add json to search.formats in its settings.yml`,
     )
-  if (err.status === 429)
+  if (retryAfterSec !== undefined)
     return new UpstreamStatusError(
-      429,
-      `${network}: the SearXNG limiter refused this server (429); list its address under pass_ip in the instance's limiter.toml, or turn the limiter off`,
-      err.extra.retryAfterSec,
+      err.status,
+      `${network}: the SearXNG limiter refused this server (${err.status}); retry after ${retryAfterSec} s. JSON needs this server's address under pass_ip in the instance's limiter.toml, or the limiter off`,
+      retryAfterSec,
     )
   return err
 }

@@ -51,14 +51,23 @@ export function createStackoverflowConnector(
   // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
   // before hitting the same method again." This connector calls one method, so the pause is the connector's.
   let pausedUntil = 0
+  let pausedFor = 'backoff'
+
+  function pause(seconds: number, why: string) {
+    const until = Date.now() + seconds * 1000
+    if (until <= pausedUntil) return
+    pausedUntil = until
+    pausedFor = why
+  }
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
-    // A rate limit like any other: the search runner keeps its retry time, and nothing is sent before it.
+    // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
+    // the runner keeps the wait as the source's retryAt.
     if (wait > 0)
       throw new AppError(
-        'upstream_error',
-        `stackoverflow asked for a pause (backoff): wait ${wait} s before searching again`,
+        'platform_budget_exhausted',
+        `stackoverflow asked for a pause (${pausedFor}): wait ${wait} s before searching again`,
         { retryAfterSec: wait },
       )
     const url = new URL('/2.3/search/advanced', config.base_url)
@@ -76,10 +85,16 @@ export function createStackoverflowConnector(
     const answer = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const wrapper = v.safeParse(Wrapper, answer.body)
     const w = wrapper.success ? wrapper.output : {}
-    if (w.backoff && w.backoff > 0) pausedUntil = Math.max(pausedUntil, Date.now() + w.backoff * 1000)
+    if (w.backoff && w.backoff > 0) pause(w.backoff, 'backoff')
     if (w.error_id !== undefined) {
       const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
-      throw new AppError('upstream_error', `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`)
+      const message = `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`
+      const throttled = throttleWaitSec(w)
+      if (throttled === undefined) throw new AppError('upstream_error', message)
+      // A throttle is a rate limit: no call before its time, which the search runner keeps as the retry time.
+      pause(throttled, 'throttle_violation')
+      const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+      throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
@@ -115,6 +130,20 @@ export function createStackoverflowConnector(
       return found.take()
     },
   }
+}
+
+// docs/error-handling: error_id 502 (throttle_violation) is "an application violates a throttle"; its message says
+// when, as "more requests available in N seconds". Without a number, the ban's usual length (docs/throttle: "30 seconds
+// to a few minutes") at its long end.
+const THROTTLE_ID = 502
+const THROTTLE_DEFAULT_SEC = 300
+
+/** The wait a throttle_violation asks for, in seconds; undefined for any other error. */
+function throttleWaitSec(w: { error_id?: number; error_name?: string; error_message?: string; backoff?: number }) {
+  if (w.error_id !== THROTTLE_ID && w.error_name !== 'throttle_violation') return undefined
+  const said = /available in (\d+) seconds?/i.exec(w.error_message ?? '')
+  if (said) return Math.max(1, Number(said[1]))
+  return w.backoff && w.backoff > 0 ? w.backoff : THROTTLE_DEFAULT_SEC
 }
 
 function toMention(q: v.InferOutput<typeof Question>): Mention {

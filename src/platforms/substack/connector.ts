@@ -13,7 +13,10 @@ import { plainQuery } from '../../query/platform-queries'
 
 // Substack has no official API. Its search box calls GET /api/v1/top/search?query=… (unauthenticated, used by
 // several open-source clients; the older /api/v1/post/search is reported to answer nothing now). It pages by
-// cursor, not by page number: the answer's `nextCursor` goes back as `cursor`, and there is no page-size parameter.
+// cursor, not by page number: the answer's `nextCursor` goes back as the next request's cursor, and there is no
+// page-size parameter. Which name the cursor goes back under is not documented: public clients send `cursor`
+// (jakub-k-slys/substack-api, SearchService.search) or `searchCursor` (others' notes), so both are sent; and a page
+// whose posts all came before (the cursor ignored, the first page again) ends the scan rather than spend more pages.
 // `items` mixes posts, Notes (`comment`) and profile groups; only `type: "post"` items are posts. Search is by
 // meaning and drifts off-topic, so a post must contain every word of the keyword; results come by relevance, so
 // the matches found are then ordered newest first. Bursts are answered 429: the scan stops after 4 pages, and a
@@ -54,11 +57,16 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
     requestsFor: () => MAX_PAGES,
     async search(keyword, limit, signal) {
       const found = new Map<string, Mention>()
+      // Every post id the scan has been given, matching or not: a page of nothing but these is a repeat.
+      const seen = new Set<string>()
       let cursor: string | null | undefined
       for (let page = 1; page <= MAX_PAGES && found.size < limit; page++) {
         const url = new URL('/api/v1/top/search', config.base_url)
         url.searchParams.set('query', plainQuery(keyword))
-        if (cursor) url.searchParams.set('cursor', cursor)
+        if (cursor) {
+          url.searchParams.set('cursor', cursor)
+          url.searchParams.set('searchCursor', cursor)
+        }
         let body: unknown
         try {
           body = await fetchPlatformJson({ platform: 'substack', url, timeoutMs: config.timeout_ms, signal, log })
@@ -68,11 +76,18 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
           break
         }
         const { items, nextCursor } = readEnvelope('substack', Envelope, body, 'a response without an items list')
+        const posts = items.filter(isPost)
+        const ids = posts.map((item) => String((item as { post?: { id?: unknown } }).post?.id))
+        if (page > 1 && ids.every((id) => seen.has(id))) {
+          log.warn('platform_page_repeated', { platform: 'substack', page })
+          break
+        }
+        for (const id of ids) seen.add(id)
         // Notes and profiles are not posts: they are passed over, not counted as malformed.
         for (const hit of readItems({
           platform: 'substack',
           log,
-          items: items.filter(isPost),
+          items: posts,
           item: Hit,
           map: (h) => h,
         })) {

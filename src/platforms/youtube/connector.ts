@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { nextMidnightIn } from '../../lib/time-zone'
+import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
@@ -18,7 +19,7 @@ import { youtubeQuery } from '../../query/platform-queries'
 const PAGE_MAX = 50
 const MAX_PAGES = 4
 const IDS_PER_CALL = 50
-const QUOTA_DAY_ZONE = 'America/Los_Angeles'
+const QUOTA_DAY_ZONE = quotaDayZone('youtube')!
 
 const SearchResult = v.object({ id: v.object({ videoId: v.pipe(v.string(), v.minLength(1)) }) })
 const SearchEnvelope = v.object({ items: v.array(v.unknown()), nextPageToken: v.optional(v.string()) })

@@ -24,6 +24,24 @@ describe('budget windows', () => {
     ])
   })
 
+  test("a platform's own quota day runs midnight to midnight in its zone, 23 or 25 hours on a daylight-saving change", () => {
+    const pacific = { ...day, dayZone: 'America/Los_Angeles' }
+    expect(windowOf(pacific, at('2026-11-16T01:00:00Z'))).toEqual({
+      start: at('2026-11-15T08:00:00Z'),
+      end: at('2026-11-16T08:00:00Z'),
+    })
+    expect(windowOf(pacific, at('2026-03-08T12:00:00Z'))).toEqual({
+      start: at('2026-03-08T08:00:00Z'),
+      end: at('2026-03-09T07:00:00Z'),
+    })
+    expect(windowOf(pacific, at('2026-11-01T12:00:00Z'))).toEqual({
+      start: at('2026-11-01T07:00:00Z'),
+      end: at('2026-11-02T08:00:00Z'),
+    })
+    // Half of the 23-hour day is half of its budget.
+    expect(pollAllowance(pacific, 0, at('2026-03-08T19:30:00Z'), 0)).toBe(50)
+  })
+
   test('a row of an earlier window counts as nothing spent in this one', () => {
     const row = { platform: 'youtube', windowStart: '2026-11-14T00:00:00.000Z', used: 100 }
     expect(usedAt(day, row, at('2026-11-15T01:00:00Z'))).toBe(0)
