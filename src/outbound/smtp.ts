@@ -35,12 +35,24 @@ const transportOf = (s: EmailSettings) =>
 /** The sender: `from`, else a mailbox at the server's host name. */
 export const senderOf = (s: EmailSettings) => s.from || `lead-signals@${s.host}`
 
+// nodemailer's error codes in the words the delivery log uses.
+const WHAT: Record<string, string> = {
+  EAUTH: 'sign-in refused',
+  ETLS: 'TLS failed',
+  EENVELOPE: 'sender or recipient refused',
+  EMESSAGE: 'message refused',
+  ECONNECTION: 'connection failed',
+  ESOCKET: 'connection failed',
+  ETIMEDOUT: 'no answer in time',
+  EDNS: 'host not found',
+}
+
 /** A failure as the delivery log shows it: the reply code and the server's words, the password cut out. */
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
   let said = (e.response ?? e.message ?? String(err)).replace(/\s+/g, ' ').slice(0, MAX_REPLY)
   if (s.password) said = said.split(s.password).join('[redacted]')
-  const what = e.code ? `${e.code}: ` : ''
+  const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''
   return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}` }
 }
 
