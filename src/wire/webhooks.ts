@@ -156,3 +156,6 @@ export const DeliveryQuery = v.strictObject({
   status: v.optional(v.picklist(['pending', 'succeeded', 'failed'])),
   limit: queryInt(1, 200, 50, 'Deliveries, newest first, 1 to 200 (default 50).'),
 })
+
+/** The console's one click in Settings: the browser's time zone for the daily digest. */
+export const MyEmailBody = v.strictObject({ timeZone: v.optional(fields.timeZone, 'UTC') })
