@@ -3,6 +3,7 @@ import { discordMessage } from './discord'
 import { emailMessage } from './email-message'
 import type { Lead, Links } from './links'
 import { slackMessage } from './slack'
+import { slackDigest } from './slack-digest'
 import { teamsMessage } from './teams'
 
 export type Team = { id: string; name: string }
@@ -64,16 +65,12 @@ export function windowBody(
   at: Date,
   links: Links,
 ): string {
+  const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ')
   const heading =
     endpoint.cadence === 'instant'
-      ? `found ${w.from.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-      : `${endpoint.cadence} digest, ${w.from.toISOString().slice(0, 16).replace('T', ' ')} to ${w.to.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-  if (endpoint.kind === 'slack') {
-    const lines = w.leads.slice(0, 10).map((s) => slackMessage(s).text)
-    return JSON.stringify({
-      text: [`lead-signals: ${w.total} new leads (${heading}). ${links.console}`, ...lines].join('\n'),
-    })
-  }
+      ? `found ${minute(w.from)} UTC`
+      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} UTC`
+  if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads, w.total, links, heading))
   return (
     receiverBody(endpoint, w.leads, w.total, links, heading) ??
     JSON.stringify({

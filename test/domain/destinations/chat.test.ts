@@ -78,6 +78,32 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     })
   }
 
+  test('slack: a digest is one message, a line a lead, post text escaped for mrkdwn', async () => {
+    const { deps, clock, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}/services/T0/B0/x`, { kind: 'slack', cadence: 'hourly' }),
+    })
+    const sly = signalRow(team.id, {
+      author: '<!channel>',
+      preview: 'see <https://evil.example|your bank> & pay',
+      url: 'javascript:alert(1)',
+      detectedAt: '2026-11-15T11:59:00.000Z',
+    })
+    await storeSignals(deps, [sly, signalRow(team.id, { score: 9, detectedAt: '2026-11-15T11:59:30.000Z' })])
+    clock.set('2026-11-15T12:02:30.000Z')
+    expect(await buildDueWindows(deps)).toBe(1)
+    expect(await deliverDue(deps)).toBe(1)
+    const body = JSON.parse(r.received[0].body)
+    expect(body.text).toStartWith('2 new leads (hourly digest')
+    const lines = body.blocks.map((b: any) => b.text.text)
+    expect(lines[1]).toStartWith('*9/10 ACTIVE*') // best first
+    expect(lines[2]).toContain('&lt;!channel&gt;')
+    expect(lines[2]).toContain('&lt;https://evil.example|your bank&gt; &amp; pay')
+    expect(lines[2]).not.toContain('javascript:')
+  })
+
   test('a URL whose path is not of the kind is refused with a clear message and nothing is stored', async () => {
     const { deps, apiKey } = await world()
     const call = client(deps)
