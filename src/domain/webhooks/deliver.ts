@@ -49,7 +49,12 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   const body = d.payload ?? (await bodyOf(deps, endpoint, d, now))
   const result: AttemptResult =
     body === undefined
-      ? { ok: false, statusCode: null, gone: false, error: 'the signals no longer exist' }
+      ? {
+          ok: false,
+          statusCode: null,
+          gone: false,
+          error: d.signalId ? 'the signal no longer exists' : "the window's signals no longer exist",
+        }
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
   const next = result.ok
