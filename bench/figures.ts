@@ -50,6 +50,10 @@ const READERS: Record<string, (r: Json) => Figure[]> = {
         ]
       : []),
   ],
+  'last-delivery.json': (r) => [
+    { name: 'delivery: instant webhooks/s', value: r.webhooksPerSec, better: 'higher' },
+    { name: 'delivery: e-mails/s', value: r.emailsPerSec, better: 'higher' },
+  ],
   'last-hostile.json': (r) =>
     r.rows.map((x: Json) => ({ name: `hostile ${x.name}: median ms`, value: x.medianMs, better: 'lower' })),
   'last-import.json': (r) => [

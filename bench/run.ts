@@ -15,13 +15,16 @@
 //             bench/.out/last-export.json.
 //   sqld:     GET /api/v1/signals and POST /api/v1/leads/score through 1 and 2 executables on one libSQL server,
 //             beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
-// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld), or
+//   delivery: messages a second the delivery worker sends: instant webhooks, and e-mails through a real SMTP server
+//             (bench/delivery.ts). Results also go to bench/.out/last-delivery.json.
+// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, delivery), or
 // BENCH_ONLY=…. `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
 // measured noise; `--save-reference` writes that file from the last runs (bench/check.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { consoleFirstPage, consoleUser } from './console'
 import { compare, formatVerdicts, type Reference, referenceFrom, remember, saveReference } from './check'
+import { deliverySection } from './delivery'
 import { exportSection } from './export'
 import { figuresSince } from './figures'
 import { hostileSection } from './hostile'
@@ -300,6 +303,7 @@ const SECTIONS = {
   import: () => importSection({ binary: BINARY, outDir: OUT }),
   export: () => exportSection({ binary: BINARY, outDir: OUT }),
   sqld: () => sqldSection({ binary: BINARY, outDir: OUT, load, stop, scorePost: SCORE_POST }),
+  delivery: () => deliverySection({ binary: BINARY, outDir: OUT }),
 }
 type Section = keyof typeof SECTIONS
 const NAMES = Object.keys(SECTIONS) as Section[]

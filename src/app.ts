@@ -6,6 +6,7 @@ import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
 import { consoleOAuthRoutes } from './http/console/oauth-routes'
 import { consoleWebhookRoutes } from './http/console/webhook-routes'
+import { unsubscribeRoutes } from './http/destinations/unsubscribe-routes'
 import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
 import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
@@ -48,6 +49,7 @@ export function createApp(deps: Deps) {
     .use(consoleSettingsRoutes(deps))
     .use(consoleOAuthRoutes(deps))
     .use(consoleWebhookRoutes(deps))
+    .use(unsubscribeRoutes(deps))
     .use(wellKnownRoutes(deps))
     .use(oauthEndpointRoutes(deps))
 }

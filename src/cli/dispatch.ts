@@ -4,6 +4,7 @@ import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
+import { email } from './email'
 import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
   signals,
   poll,
   platforms,
+  email,
   mcp,
   webhook,
 }
@@ -60,12 +62,15 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
                  [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
-  webhook add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B]
-              [--platforms A,B] [--disabled] [--json]  an endpoint for new signals; its secret is shown once
+  webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
+              [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
+              [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
+                                                       a destination for new signals; its secret is shown once
   webhook list --team TEAM [--json]
   webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
+  email check [--json]                                 connect, TLS and sign in to the [email] SMTP server: ok, or why not
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 

@@ -9,6 +9,7 @@ import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
 import { checkBackupConfig } from '../domain/backups/backups'
+import { checkEmail } from '../domain/webhooks/email-check'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
 import { noPositionals } from './common'
@@ -16,6 +17,14 @@ import { listeningAddress, listeningLine } from './listening'
 
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
 const GIVE_BACK_BOUND_MS = 2000
+
+/** One line at start on the SMTP server of e-mail destinations, when one is configured (docs/destinations.md#checking). */
+async function logEmailCheck(deps: Deps) {
+  if (!deps.config.email.host) return
+  const r = await checkEmail(deps)
+  if (r.status === 'ok') deps.log.info('email_check', { ok: true, detail: r.detail })
+  else deps.log.warn('email_check', { ok: false, detail: r.detail })
+}
 
 export async function serve(argv: string[]): Promise<number> {
   const started = performance.now()
@@ -47,6 +56,7 @@ export async function serve(argv: string[]): Promise<number> {
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
   if (!flags.demo) void deps.scoring.checkModelServer()
+  void logEmailCheck(deps)
   const address = listeningAddress(server)
   const url = address.url
   console.log(listeningLine(address, Math.round(performance.now() - started)))

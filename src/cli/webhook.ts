@@ -11,7 +11,12 @@ import { commandGroup, formatTable, noPositionals, printJson, withDeps } from '.
 const FLAG_OF: Record<string, string> = {
   minScore: '--min-score',
   url: '--url',
+  to: '--to',
   kind: '--kind',
+  cadence: '--cadence',
+  digestHour: '--digest-hour',
+  timeZone: '--time-zone',
+  quietHours: '--quiet-hours',
   intents: '--intents',
   keywords: '--keywords',
   platforms: '--platforms',
@@ -24,12 +29,27 @@ const list = (text: unknown) =>
         .filter(Boolean)
     : undefined
 
-/** `webhook add` flags, checked by the same schema as POST /api/v1/webhooks (docs/webhooks.md#managing-endpoints). */
+const num = (text: unknown) => (typeof text === 'string' ? Number(text) : undefined)
+// --quiet-hours 22-7: from 22:00 to 07:00; anything else is left for the schema to refuse.
+const quietHours = (text: unknown) => {
+  if (typeof text !== 'string') return undefined
+  const m = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim())
+  return m ? { from: Number(m[1]), to: Number(m[2]) } : text
+}
+
+/** `webhook add` flags, checked by the same schema as POST /api/v1/webhooks (docs/destinations.md#managing). */
 function endpointFromFlags(flags: Flags) {
+  if (flags.url === undefined && flags.to === undefined)
+    throw new AppError('invalid_request', 'give --url (or --to for --kind email)')
   const value = {
-    url: requireFlag(flags, 'url'),
+    url: flags.url,
+    to: flags.to,
     kind: flags.kind,
-    minScore: flags['min-score'] === undefined ? undefined : Number(flags['min-score']),
+    cadence: flags.cadence,
+    digestHour: num(flags['digest-hour']),
+    timeZone: flags['time-zone'],
+    quietHours: quietHours(flags['quiet-hours']),
+    minScore: num(flags['min-score']),
     intents: list(flags.intents),
     keywords: list(flags.keywords),
     platforms: list(flags.platforms),
@@ -48,7 +68,12 @@ async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
     team: { type: 'string' },
     url: { type: 'string' },
+    to: { type: 'string' },
     kind: { type: 'string' },
+    cadence: { type: 'string' },
+    'digest-hour': { type: 'string' },
+    'time-zone': { type: 'string' },
+    'quiet-hours': { type: 'string' },
     'min-score': { type: 'string' },
     intents: { type: 'string' },
     keywords: { type: 'string' },
@@ -64,7 +89,8 @@ async function add(argv: string[]): Promise<number> {
   )
   if (flags.json) printJson(made)
   else {
-    console.log(`Added webhook endpoint ${made.endpoint.id} (${made.endpoint.kind}) for ${made.endpoint.url}.`)
+    const where = made.endpoint.to ?? made.endpoint.url
+    console.log(`Added ${made.endpoint.kind} destination ${made.endpoint.id} (${made.endpoint.cadence}) for ${where}.`)
     console.log(`Signing secret (shown once): ${made.secret}`)
   }
   return 0
@@ -93,8 +119,8 @@ async function listCommand(argv: string[]): Promise<number> {
   else
     console.log(
       formatTable(
-        ['ID', 'KIND', 'URL', 'STATE', 'FILTERS'],
-        endpoints.map((e) => [e.id, e.kind, e.url, stateOf(e), filtersOf(e)]),
+        ['ID', 'KIND', 'TO', 'CADENCE', 'STATE', 'FILTERS'],
+        endpoints.map((e) => [e.id, e.kind, e.to ?? e.url ?? '', e.cadence, stateOf(e), filtersOf(e)]),
       ),
     )
   return 0
@@ -133,7 +159,7 @@ async function test(argv: string[]): Promise<number> {
 export const webhook = commandGroup('webhook', {
   add: {
     usage:
-      'add --team TEAM --url URL [--kind webhook|slack] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]',
+      'add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email] [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO] [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]',
     run: add,
   },
   list: { usage: 'list --team TEAM [--json]', run: listCommand },

@@ -2,6 +2,7 @@ import { Cron } from 'croner'
 import * as v from 'valibot'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, score, timeoutMs } from './fields'
+import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
 
 // Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
@@ -171,6 +172,7 @@ export const Config = v.strictObject({
   backup: v.optional(Backup, {}),
   oauth: v.optional(OAuth, {}),
   webhooks: v.optional(Webhooks, {}),
+  email: v.optional(Email, {}),
   plans: v.optional(
     v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_-]{0,31}$/, 'plan names are lower-case words')), Plan),
     {},

@@ -19,7 +19,7 @@ const PAGES = [
   { path: 'icp-profiles', name: 'ICP profiles', view: Icps },
   { path: 'usage', name: 'Usage', view: Usage },
   { path: 'sources', name: 'Sources', view: Sources },
-  { path: 'webhooks', name: 'Webhooks', view: Webhooks },
+  { path: 'webhooks', name: 'Destinations', view: Webhooks },
   { path: 'settings', name: 'Settings', view: Settings },
 ]
 

@@ -1,11 +1,14 @@
 import type { Deps } from '../deps'
 import { claimDue, runAttempt } from '../domain/webhooks/deliver'
+import { buildDueWindows } from '../domain/webhooks/digests'
 import { newId } from '../lib/ids'
 
 // How often due attempts are looked for: a new signal's first attempt goes within about this long.
 const TICK_MS = 1000
 // Attempts in flight at once in this process; a slow receiver (up to 15 s) holds one place, not the others.
 const MAX_IN_FLIGHT = 16
+// How often windows that ended are built into digests and e-mail batches (each claimed once: digests.ts).
+const WINDOWS_EVERY_MS = 10_000
 
 export type DeliveryWorker = { stop(): Promise<void> }
 
@@ -18,6 +21,7 @@ export type DeliveryWorker = { stop(): Promise<void> }
 export function startDeliveryWorker(deps: Deps): DeliveryWorker {
   const holder = newId('worker')
   const inFlight = new Set<Promise<void>>()
+  let windowsAt = 0
   let stopped = false
   let wake = () => {}
   const pause = (ms: number) =>
@@ -31,6 +35,10 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
 
   /** Claims what is due, as many as there are free places; answers whether every place is now taken. */
   const tick = async () => {
+    if (Date.now() - windowsAt >= WINDOWS_EVERY_MS) {
+      windowsAt = Date.now()
+      await buildDueWindows(deps)
+    }
     const room = MAX_IN_FLIGHT - inFlight.size
     if (room > 0) {
       for (const d of await claimDue(deps, { holder, limit: room })) {

@@ -4,3 +4,7 @@ export function truncate(text: string, max: number): string {
   const code = text.charCodeAt(max - 1)
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)
 }
+
+/** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')

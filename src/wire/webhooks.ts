@@ -1,12 +1,21 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { Intent } from '../domain/scoring/guide'
+import { KINDS } from '../domain/webhooks/kinds'
+import { isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
 
-// docs/webhooks.md#endpoints: what each field means, said once for the OpenAPI document.
+// docs/destinations.md: what each field means, said once for the OpenAPI document.
 const about = {
-  url: 'Where deliveries are POSTed: an absolute http(s) URL on a public address (private ones only with webhooks.allow_private_targets).',
-  kind: '"webhook" (default): the signed JSON event. "slack": a Slack message for an incoming-webhook URL.',
+  url: 'Where deliveries are POSTed (every kind but email): an absolute http(s) URL on a public address (private ones only with webhooks.allow_private_targets). discord: a path /api/webhooks/{id}/{token}; teams: a Workflows URL whose path ends /invoke.',
+  kind: '"webhook" (default): the signed JSON event. "slack": a Slack message for an incoming-webhook URL. "discord": embeds for a Discord webhook. "teams": an Adaptive Card for a Teams Workflows webhook. "email": messages to `to` through the server\'s SMTP server.',
+  to: 'The address an email destination sends to.',
+  cadence:
+    '"instant" (default): each signal as it is found (e-mail: the signals of a minute in one message). "hourly", "daily" (at digestHour), "weekly" (Mondays at digestHour): one digest of the window\'s signals, none when there are none.',
+  digestHour: 'The hour (0-23, in timeZone) of a daily or weekly digest (default 9).',
+  timeZone: 'The IANA time zone of digestHour and quietHours (default "UTC").',
+  quietHours:
+    'From hour `from` to hour `to` (0-23, in timeZone) nothing is sent; what comes meanwhile is held and sent when they end. null: none.',
   minScore: 'Only signals scoring at least this, 0 to 10 (default 0).',
   intents: 'Only signals of these intents; null or absent: any.',
   keywords: 'Only signals found for these tracked keywords (case-insensitive); null or absent: any.',
@@ -17,9 +26,32 @@ const SCORE_RANGE = 'must be a number from 0 to 10'
 const nonEmpty = <S extends v.GenericSchema>(item: S, text: string) =>
   v.nullable(v.pipe(v.array(item), v.minLength(1, 'must list at least one, or be null for any'), v.description(text)))
 
+const HOUR = v.pipe(
+  v.number(),
+  v.integer('must be a whole hour'),
+  v.minValue(0, 'must be 0 to 23'),
+  v.maxValue(23, 'must be 0 to 23'),
+)
 const fields = {
   url: v.pipe(trimmed(1, 2000), v.description(about.url)),
-  kind: v.pipe(v.picklist(['webhook', 'slack']), v.description(about.kind)),
+  to: v.pipe(trimmed(3, 254), v.description(about.to)),
+  kind: v.pipe(v.picklist(KINDS), v.description(about.kind)),
+  cadence: v.pipe(v.picklist(['instant', 'hourly', 'daily', 'weekly']), v.description(about.cadence)),
+  digestHour: v.pipe(HOUR, v.description(about.digestHour)),
+  timeZone: v.pipe(
+    trimmed(1, 64),
+    v.check(isTimeZone, 'must be an IANA time zone, such as "Europe/Berlin"'),
+    v.description(about.timeZone),
+  ),
+  quietHours: v.pipe(
+    v.nullable(
+      v.pipe(
+        v.strictObject({ from: HOUR, to: HOUR }),
+        v.check((q) => q.from !== q.to, 'from and to must differ'),
+      ),
+    ),
+    v.description(about.quietHours),
+  ),
   minScore: v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)),
   intents: nonEmpty(Intent, about.intents),
   keywords: nonEmpty(trimmed(1, 200), about.keywords),
@@ -27,10 +59,15 @@ const fields = {
   enabled: v.pipe(v.boolean(), v.description(about.enabled)),
 }
 
-/** `POST /api/v1/webhooks` (and `webhook add`): only the URL is required. */
+/** `POST /api/v1/webhooks` (and `webhook add`): only the URL (or, for email, `to`) is required. */
 export const EndpointCreate = v.strictObject({
-  url: fields.url,
+  url: v.optional(fields.url),
+  to: v.optional(fields.to),
   kind: v.optional(fields.kind, 'webhook'),
+  cadence: v.optional(fields.cadence, 'instant'),
+  digestHour: v.optional(fields.digestHour, 9),
+  timeZone: v.optional(fields.timeZone, 'UTC'),
+  quietHours: v.optional(fields.quietHours, null),
   event: v.optional(
     v.pipe(v.literal('signal.created'), v.description('The event sent: signal.created (the only one).')),
     'signal.created',
@@ -46,7 +83,12 @@ export const EndpointCreate = v.strictObject({
 export const EndpointUpdate = v.pipe(
   v.strictObject({
     url: v.optional(fields.url),
+    to: v.optional(fields.to),
     kind: v.optional(fields.kind),
+    cadence: v.optional(fields.cadence),
+    digestHour: v.optional(fields.digestHour),
+    timeZone: v.optional(fields.timeZone),
+    quietHours: v.optional(fields.quietHours),
     minScore: v.optional(fields.minScore),
     intents: v.optional(fields.intents),
     keywords: v.optional(fields.keywords),
@@ -58,8 +100,13 @@ export const EndpointUpdate = v.pipe(
 
 export const Endpoint = v.object({
   id: v.string(),
-  url: v.string(),
-  kind: v.picklist(['webhook', 'slack']),
+  kind: v.picklist(KINDS),
+  url: v.pipe(v.nullable(v.string()), v.description('null for email')),
+  to: v.pipe(v.nullable(v.string()), v.description('The address of an email destination; null otherwise.')),
+  cadence: v.picklist(['instant', 'hourly', 'daily', 'weekly']),
+  digestHour: v.number(),
+  timeZone: v.string(),
+  quietHours: v.nullable(v.object({ from: v.number(), to: v.number() })),
   event: v.string(),
   filters: v.object({
     minScore: v.number(),
@@ -90,8 +137,12 @@ export const RotatedSecret = v.object({
 
 export const Delivery = v.object({
   id: v.pipe(v.string(), v.description('The webhook-id header of every attempt.')),
-  event: v.string(),
+  event: v.pipe(v.string(), v.description('signal.created, signals.digest (a window of signals) or webhook.test.')),
   signalId: v.nullable(v.string()),
+  window: v.pipe(
+    v.nullable(v.object({ from: v.string(), to: v.string() })),
+    v.description("A digest's window of signals (by when they were found); null otherwise."),
+  ),
   status: v.picklist(['pending', 'succeeded', 'failed']),
   attempts: v.number(),
   lastStatusCode: v.nullable(v.number()),
@@ -105,3 +156,6 @@ export const DeliveryQuery = v.strictObject({
   status: v.optional(v.picklist(['pending', 'succeeded', 'failed'])),
   limit: queryInt(1, 200, 50, 'Deliveries, newest first, 1 to 200 (default 50).'),
 })
+
+/** The console's one click in Settings: the browser's time zone for the daily digest. */
+export const MyEmailBody = v.strictObject({ timeZone: v.optional(fields.timeZone, 'UTC') })

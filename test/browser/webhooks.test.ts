@@ -48,14 +48,14 @@ describe('the Webhooks page', () => {
       await page.getByLabel('Email').fill('ann@acme.test')
       await page.getByLabel('Password').fill(PASSWORD)
       await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click()
-      await page.getByText('No endpoints yet').waitFor()
+      await page.getByRole('navigation').getByRole('link', { name: 'Destinations' }).click()
+      await page.getByText('No destinations yet').waitFor()
 
       const url = `${receiver.origin}/hook`
       await page.getByLabel('URL').fill(url)
       await page.getByLabel('Minimum score').fill('7')
       await page.getByLabel('Intents').fill('active, competitor')
-      await page.getByRole('button', { name: 'Add endpoint' }).click()
+      await page.getByRole('button', { name: 'Add destination' }).click()
       const secret = await page.getByLabel('Signing secret').inputValue()
       expect(secret).toStartWith('whsec_')
       await page.getByRole('heading', { name: url }).waitFor()
@@ -86,7 +86,7 @@ describe('the Webhooks page', () => {
       await page.getByText('Disabled', { exact: true }).waitFor()
       expect(await page.getByRole('button', { name: `Test ${url}` }).isDisabled()).toBe(true)
       await page.getByRole('button', { name: `Remove ${url}` }).click()
-      await page.getByText('No endpoints yet').waitFor()
+      await page.getByText('No destinations yet').waitFor()
       expect(view.foreignRequests).toEqual([])
       expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
     } finally {

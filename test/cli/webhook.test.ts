@@ -70,9 +70,14 @@ describe('webhook', () => {
       [['--url', 'http://127.0.0.1:9/x'], 'private'],
       [['--url', 'https://example.com/x', '--min-score', 'high'], '--min-score'],
       [['--url', 'https://example.com/x', '--intents', 'BUYING'], '--intents'],
-      [['--url', 'https://example.com/x', '--kind', 'teams'], '--kind'],
+      [['--url', 'https://example.com/x', '--kind', 'pager'], '--kind'],
+      [['--url', 'https://example.com/x', '--kind', 'teams'], 'Teams Workflows webhook URL'],
+      [['--url', 'https://example.com/api/webhooks/12/abc/extra', '--kind', 'discord'], '/api/webhooks/{id}/{token}'],
+      [['--kind', 'email', '--to', 'sales@example.com'], 'not configured an SMTP server'],
+      [['--url', 'https://example.com/x', '--quiet-hours', '22:00-7'], '--quiet-hours'],
+      [['--url', 'https://example.com/x', '--time-zone', 'Mars/Olympus'], '--time-zone'],
       [['--url', 'notaurl'], 'url'],
-      [['--min-score', '3'], '--url is required'],
+      [['--min-score', '3'], 'give --url'],
       [['--url', 'https://example.com/x', '--colour', 'red'], 'colour'],
     ]
     for (const [args, said] of cases) {

@@ -74,6 +74,10 @@ export async function deliveryRows(deps: Deps) {
 export const endpointInput = (url: string, a: Partial<EndpointInput> = {}): EndpointInput => ({
   url,
   kind: 'webhook',
+  cadence: 'instant',
+  digestHour: 9,
+  timeZone: 'UTC',
+  quietHours: null,
   enabled: true,
   minScore: 0,
   intents: null,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, when } from '../api'
 import type { Me } from '../me'
 import { ConnectedApps } from './connected-apps'
+import { EmailMe } from './email-me'
 
 type Key = { prefix: string; label: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
 type User = { email: string; role: string; createdAt: string }
@@ -9,6 +10,7 @@ type User = { email: string; role: string; createdAt: string }
 export function Settings(props: { me: Me }) {
   return (
     <>
+      <EmailMe me={props.me} />
       <ApiKeys />
       <ConnectedApps me={props.me} />
       {props.me.user.role === 'owner' && <Users />}

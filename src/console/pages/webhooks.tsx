@@ -2,17 +2,25 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
+import { DestinationForm } from '../components/destination-form'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 
 type Endpoint = v.InferOutput<typeof WireEndpoint>
-const EMPTY = { url: '', kind: 'webhook', minScore: '0', intents: '', keywords: '' }
-const listOrNull = (text: string) => {
-  const items = text
-    .split(',')
-    .map((s) => s.trim())
+const KIND_NAMES = { webhook: 'Webhook', slack: 'Slack', discord: 'Discord', teams: 'Teams', email: 'E-mail' }
+const hour = (h: number) => `${String(h).padStart(2, '0')}:00`
+const whereOf = (e: Endpoint) => e.to ?? e.url ?? ''
+const timingOf = (e: Endpoint) =>
+  [
+    e.cadence === 'instant'
+      ? 'instantly'
+      : e.cadence === 'hourly'
+        ? 'hourly digest'
+        : `${e.cadence} digest at ${hour(e.digestHour)}${e.cadence === 'weekly' ? ' on Mondays' : ''}`,
+    e.quietHours && `quiet ${hour(e.quietHours.from)}-${hour(e.quietHours.to)}`,
+    (e.cadence !== 'instant' && e.cadence !== 'hourly') || e.quietHours ? e.timeZone : null,
+  ]
     .filter(Boolean)
-  return items.length ? items : null
-}
+    .join(' · ')
 const filtersOf = (e: Endpoint) =>
   [
     `score ≥ ${e.filters.minScore}`,
@@ -23,10 +31,9 @@ const filtersOf = (e: Endpoint) =>
     .filter(Boolean)
     .join(' · ')
 
-/** docs/webhooks.md: the team's endpoints; add, test, disable or enable, remove, and each one's delivery log. */
+/** docs/destinations.md: the team's destinations; add, test, disable or enable, remove, and each one's delivery log. */
 export function Webhooks() {
   const [endpoints, setEndpoints] = useState<Endpoint[]>([])
-  const [form, setForm] = useState(EMPTY)
   const [secret, setSecret] = useState<string | null>(null)
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
@@ -36,67 +43,32 @@ export function Webhooks() {
     load()
   }, [])
   const run = changeThen(load, setError)
-  const field = (k: keyof typeof EMPTY) => (e: Event) =>
-    setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
-  const add = (e: Event) => {
-    e.preventDefault()
-    const body = {
-      url: form.url,
-      kind: form.kind,
-      minScore: Number(form.minScore),
-      intents: listOrNull(form.intents.toUpperCase()),
-      keywords: listOrNull(form.keywords),
-    }
-    run(
-      api<{ secret: string }>('POST', '/webhooks', body).then((made) => {
-        setSecret(made.secret)
-        setForm(EMPTY)
-      }),
-    )
-  }
+  // Resolves true when added, so that the form keeps what was typed when it was refused.
+  const add = (body: object) =>
+    api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
+      .then((made) => {
+        setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
+        setError('')
+        load()
+        return true
+      })
+      .catch((err) => {
+        setError(err.message)
+        return false
+      })
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then((d) =>
         setNote(
           d.status === 'succeeded'
-            ? `Test event delivered to ${ep.url}: answered ${d.lastStatusCode}.`
-            : `Test event not delivered to ${ep.url}: ${d.lastError}. It is retried on the schedule.`,
+            ? `Test event delivered to ${whereOf(ep)}: answered ${d.lastStatusCode}.`
+            : `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is retried on the schedule.`,
         ),
       ),
     )
   return (
     <section>
-      <form class="stacked" onSubmit={add}>
-        <h2>New endpoint</h2>
-        <label>
-          URL
-          <input type="url" value={form.url} required maxLength={2000} onInput={field('url')} />
-        </label>
-        <label>
-          Kind
-          <select value={form.kind} onChange={field('kind')}>
-            <option value="webhook">Webhook (signed JSON)</option>
-            <option value="slack">Slack incoming webhook</option>
-          </select>
-        </label>
-        <label>
-          Minimum score
-          <input type="number" min={0} max={10} step="any" value={form.minScore} onInput={field('minScore')} />
-        </label>
-        <label>
-          Intents
-          <input value={form.intents} placeholder="any; or e.g. ACTIVE, COMPETITOR" onInput={field('intents')} />
-        </label>
-        <label>
-          Keywords
-          <input
-            value={form.keywords}
-            placeholder="any; or tracked keywords, separated by commas"
-            onInput={field('keywords')}
-          />
-        </label>
-        <button type="submit">Add endpoint</button>
-      </form>
+      <DestinationForm onAdd={add} />
       {secret && (
         <div class="new-key" role="status">
           <p>The endpoint's signing secret, shown only this once:</p>
@@ -110,38 +82,38 @@ export function Webhooks() {
         </p>
       )}
       {endpoints.length === 0 ? (
-        <p>No endpoints yet: add one to have new signals pushed to your systems or to Slack.</p>
+        <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
       ) : (
         <ul class="cards">
           {endpoints.map((ep) => (
             <li>
-              <h2>{ep.url}</h2>
+              <h2>{whereOf(ep)}</h2>
               <p class="muted">
-                {ep.kind === 'slack' ? 'Slack' : 'Webhook'} · {filtersOf(ep)}
+                {KIND_NAMES[ep.kind]} · {timingOf(ep)} · {filtersOf(ep)}
               </p>
               <p class={ep.enabled ? '' : 'error'}>
                 {ep.enabled ? 'Enabled' : `Disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}`}
               </p>
-              <button type="button" aria-label={`Test ${ep.url}`} disabled={!ep.enabled} onClick={() => test(ep)}>
+              <button type="button" aria-label={`Test ${whereOf(ep)}`} disabled={!ep.enabled} onClick={() => test(ep)}>
                 Test
               </button>
               <button
                 type="button"
-                aria-label={`${ep.enabled ? 'Disable' : 'Enable'} ${ep.url}`}
+                aria-label={`${ep.enabled ? 'Disable' : 'Enable'} ${whereOf(ep)}`}
                 onClick={() => run(api('PATCH', `/webhooks/${ep.id}`, { enabled: !ep.enabled }))}
               >
                 {ep.enabled ? 'Disable' : 'Enable'}
               </button>
               <button
                 type="button"
-                aria-label={`Deliveries of ${ep.url}`}
+                aria-label={`Deliveries of ${whereOf(ep)}`}
                 onClick={() => setOpen(open === ep.id ? null : ep.id)}
               >
                 Deliveries
               </button>
               <button
                 type="button"
-                aria-label={`Remove ${ep.url}`}
+                aria-label={`Remove ${whereOf(ep)}`}
                 onClick={() => run(api('DELETE', `/webhooks/${ep.id}`))}
               >
                 Remove

@@ -1,14 +1,16 @@
 import type { Delivery } from '../../storage/repos/webhook-deliveries'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
-import { ATTEMPT_TIMEOUT_MS, type AttemptResult, attemptDelivery } from './attempt'
-import { signalBody } from './payload'
+import { ATTEMPT_TIMEOUT_MS, type AttemptResult } from './attempt'
+import { inQuietHours, quietEnd } from './cadence'
+import { EMAIL_MAX_LEADS } from './email-message'
+import { signalBody, windowBody } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt } from './schedule'
-import { signingSecrets } from './signing'
+import { linksOf, sendBody } from './send'
 
 export type DeliveryDeps = Needs<
   'config' | 'clock' | 'log',
-  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams'
+  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows'
 >
 // A claim outlives the longest attempt, so it expires only when its holder died or hung.
 const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
@@ -34,26 +36,26 @@ export async function claimDue(deps: DeliveryDeps, a: { holder: string; limit: n
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
 /**
- * One claimed attempt, start to end (docs/webhooks.md#delivery): the body, signed with the endpoint's secrets, sent;
- * then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given up, and
- * the endpoint disabled on 410 or after failing for 5 days.
+ * One claimed attempt, start to end (docs/destinations.md#delivery): the body built and sent (signed, or an
+ * e-mail); then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given
+ * up, and the endpoint disabled on 410 or after failing for 5 days. A signal due in quiet hours is held until they end.
  */
 export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   const endpoint = await deps.repos.webhookEndpoints.byIdAnyTeam(d.endpointId)
   if (!endpoint) return // deleted meanwhile; its deliveries went with it
   const now = deps.clock.now()
-  const body = d.payload ?? (await bodyOfSignal(deps, endpoint, d, now))
+  if (d.event === 'signal.created' && inQuietHours(endpoint, now.getTime()))
+    return deps.repos.webhookDeliveries.hold(d.id, d.claim, quietEnd(endpoint, now.getTime()))
+  const body = d.payload ?? (await bodyOf(deps, endpoint, d, now))
   const result: AttemptResult =
     body === undefined
-      ? { ok: false, statusCode: null, gone: false, error: 'the signal no longer exists' }
-      : await attemptDelivery({
-          url: endpoint.url,
-          id: d.id,
-          body,
-          secrets: signingSecrets(endpoint, now.getTime()),
-          now,
-          allowPrivate: deps.config.webhooks.allow_private_targets,
-        })
+      ? {
+          ok: false,
+          statusCode: null,
+          gone: false,
+          error: d.signalId ? 'the signal no longer exists' : "the window's signals no longer exist",
+        }
+      : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
   const next = result.ok
     ? undefined
@@ -97,11 +99,17 @@ async function disable(deps: DeliveryDeps, endpoint: EndpointRow, reason: string
   deps.log.warn('webhook_endpoint_disabled', { endpoint: endpoint.id, reason })
 }
 
-async function bodyOfSignal(deps: DeliveryDeps, endpoint: EndpointRow, d: Delivery, now: Date) {
-  if (!d.signalId) return undefined
-  const [signal, team] = await Promise.all([
-    deps.repos.signals.byId(endpoint.teamId, d.signalId),
-    deps.repos.teams.byId(endpoint.teamId),
-  ])
-  return signal && team ? signalBody(endpoint, team, signal, now) : undefined
+/** A signal's body, or a window's built from the signals in it (built at each attempt, as the signals are now). */
+async function bodyOf(deps: DeliveryDeps, endpoint: EndpointRow, d: Delivery, now: Date) {
+  const team = await deps.repos.teams.byId(endpoint.teamId)
+  if (!team) return undefined
+  const links = linksOf(deps.config, endpoint)
+  if (d.signalId) {
+    const signal = await deps.repos.signals.byId(endpoint.teamId, d.signalId)
+    return signal ? signalBody(endpoint, team, signal, now, links) : undefined
+  }
+  if (d.windowFrom === null || d.windowTo === null) return undefined
+  const w = await deps.repos.destinationWindows.leadsIn(endpoint, d.windowFrom, d.windowTo, EMAIL_MAX_LEADS)
+  if (w.total === 0) return undefined
+  return windowBody(endpoint, team, { ...w, from: new Date(d.windowFrom), to: new Date(d.windowTo) }, now, links)
 }

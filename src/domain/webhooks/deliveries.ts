@@ -5,6 +5,7 @@ import type { Needs } from '../needs'
 import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
 import { findEndpoint } from './endpoints'
 import { testBody } from './payload'
+import { linksOf } from './send'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -14,6 +15,7 @@ export function deliveryView(d: Delivery) {
     id: d.id,
     event: d.event,
     signalId: d.signalId,
+    window: d.windowFrom === null || d.windowTo === null ? null : { from: iso(d.windowFrom), to: iso(d.windowTo) },
     status: d.status,
     attempts: d.attempts,
     lastStatusCode: d.lastStatusCode,
@@ -56,7 +58,7 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   if (!team) throw new AppError('not_found', 'no such team')
   const now = deps.clock.now()
   const id = newId('msg')
-  const payload = testBody(endpoint, team, now)
+  const payload = testBody(endpoint, team, now, linksOf(deps.config, endpoint))
   await deps.repos.webhookDeliveries.insert({
     id,
     endpointId: endpoint.id,

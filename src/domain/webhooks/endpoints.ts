@@ -3,20 +3,22 @@ import { newId } from '../../lib/ids'
 import { checkTarget, OutboundError } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
+import { checkWhere, type DestinationFields, destinationView, fieldsOf, timingColumns } from './destination-fields'
+import type { EndpointKind } from './kinds'
 import { newSecret } from './signing'
 
 export const WEBHOOK_EVENT = 'signal.created'
 // docs/webhooks.md#secrets: after a rotation the earlier secret signs too, for this long.
 const ROTATION_GRACE_MS = 24 * 3600 * 1000
 
-export type EndpointKind = 'webhook' | 'slack'
+export type { EndpointKind }
 export type EndpointFilters = {
   minScore: number
   intents: string[] | null
   keywords: string[] | null
   platforms: string[] | null
 }
-export type EndpointInput = { url: string; kind: EndpointKind; enabled: boolean } & EndpointFilters
+export type EndpointInput = DestinationFields & { enabled: boolean } & EndpointFilters
 export type EndpointChange = Partial<EndpointInput>
 
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
@@ -28,8 +30,8 @@ const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text
 export function endpointView(e: EndpointRow) {
   return {
     id: e.id,
-    url: e.url,
     kind: e.kind,
+    ...destinationView(e),
     event: e.event,
     filters: {
       minScore: e.minScore,
@@ -65,12 +67,14 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
 }
 
 export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; input: EndpointInput }) {
-  const url = await checkReceiverUrl(deps, a.input.url)
+  const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, raw))
   const secret = newSecret(deps.randomBytes)
+  const now = deps.clock.now()
   const row: EndpointRow = {
     id: newId('whe'),
     teamId: a.teamId,
-    url,
+    ...where,
+    ...timingColumns(a.input, null, now.getTime()),
     kind: a.input.kind,
     event: WEBHOOK_EVENT,
     minScore: a.input.minScore,
@@ -83,7 +87,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     previousSecret: null,
     previousSecretUntil: null,
     failingSince: null,
-    createdAt: deps.clock.now().toISOString(),
+    createdAt: now.toISOString(),
   }
   await deps.repos.webhookEndpoints.insert(row)
   return { endpoint: endpointView(row), secret }
@@ -99,13 +103,23 @@ export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { 
   return row
 }
 
-/** Changes what is given; enabling again clears why the service had disabled it and its failing streak. */
+/**
+ * Changes what is given, checked with the fields it keeps (a kind needs its url or address); enabling again clears
+ * why the service had disabled it and its failing streak, and a digest starts its window again from now.
+ */
 export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id: string; change: EndpointChange }) {
   const c = a.change
-  const url = c.url === undefined ? undefined : await checkReceiverUrl(deps, c.url)
+  const current = await findEndpoint(deps, a)
+  const fields = { ...fieldsOf(current), ...definedOnly(c) }
+  const where = await checkWhere(deps, fields, (raw) =>
+    raw === current.url ? Promise.resolve(raw) : checkReceiverUrl(deps, raw),
+  )
+  const nowMs = deps.clock.now().getTime()
+  const restart = c.enabled === true && !current.enabled
   const row = await deps.repos.webhookEndpoints.update(a.teamId, a.id, {
-    url,
-    kind: c.kind,
+    ...where,
+    ...timingColumns(fields, restart ? null : current.windowFrom, nowMs),
+    kind: fields.kind,
     minScore: c.minScore,
     intents: json(c.intents),
     keywords: json(c.keywords),
@@ -116,6 +130,9 @@ export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   return endpointView(row)
 }
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 
 export async function removeEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
   if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id)))

@@ -11,10 +11,12 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase())
 
 /**
  * docs/webhooks.md#endpoints: whether an endpoint receives a signal: an enabled endpoint of the signal's team, for
- * `signal.created`, whose every filter the signal passes (a filter left null lets everything through).
+ * `signal.created`, sent signal by signal (not in windows: digests and e-mail are built from the signals, docs/destinations.md),
+ * whose every filter the signal passes (a filter left null lets everything through).
  */
 export function receives(e: EndpointRow, s: SignalFacts): boolean {
-  if (!e.enabled || e.event !== 'signal.created' || e.teamId !== s.teamId || s.score < e.minScore) return false
+  if (!e.enabled || e.event !== 'signal.created' || e.windowFrom !== null) return false
+  if (e.teamId !== s.teamId || s.score < e.minScore) return false
   const intents = listOf(e.intents)
   if (intents && !intents.includes(s.intent)) return false
   const platforms = listOf(e.platforms)

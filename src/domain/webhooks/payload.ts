@@ -1,12 +1,15 @@
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
-import type { NewSignal } from '../../storage/repos/signals'
+import { discordMessage } from './discord'
+import { emailMessage } from './email-message'
+import type { Lead, Links } from './links'
 import { slackMessage } from './slack'
+import { slackDigest } from './slack-digest'
+import { teamsMessage } from './teams'
 
-type SignalRow = Required<NewSignal>
 export type Team = { id: string; name: string }
 
 /** A signal as GET /api/v1/signals?content=full shows it (docs/api.md#signals). */
-export function signalAsApiShows(s: SignalRow) {
+export function signalAsApiShows(s: Lead) {
   return {
     id: s.id,
     author: s.author,
@@ -24,28 +27,82 @@ export function signalAsApiShows(s: SignalRow) {
   }
 }
 
-/**
- * docs/webhooks.md#the-body: the Standard Webhooks envelope `{type, timestamp, data}` with the team and the signal for
- * a `webhook` endpoint, or a Slack message for a `slack` one.
- */
-export function signalBody(endpoint: EndpointRow, team: Team, signal: SignalRow, at: Date): string {
-  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(signal))
-  return JSON.stringify({
-    type: 'signal.created',
-    timestamp: at.toISOString(),
-    data: { team: { id: team.id, name: team.name }, signal: signalAsApiShows(signal) },
-  })
+/** Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. */
+function receiverBody(endpoint: EndpointRow, leads: Lead[], total: number, links: Links, heading: string) {
+  switch (endpoint.kind) {
+    case 'discord':
+      return JSON.stringify(discordMessage(leads, total, links))
+    case 'teams':
+      return JSON.stringify(teamsMessage(leads, total, links))
+    case 'email':
+      return JSON.stringify(emailMessage(leads, total, links, heading))
+    default:
+      return undefined
+  }
 }
 
-/** The body of a test event (docs/webhooks.md#testing), kept with its delivery so every attempt sends the same. */
-export function testBody(endpoint: EndpointRow, team: Team, at: Date): string {
-  if (endpoint.kind === 'slack')
-    return JSON.stringify({
-      text: `lead-signals: test message for team ${team.name}. New signals will look like this channel's next posts.`,
+/**
+ * docs/destinations.md#bodies: the Standard Webhooks envelope `{type, timestamp, data}` with the team and the signal
+ * for a `webhook` destination, or the receiver's own message for the others.
+ */
+export function signalBody(endpoint: EndpointRow, team: Team, signal: Lead, at: Date, links: Links): string {
+  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(signal))
+  return (
+    receiverBody(endpoint, [signal], 1, links, 'as it was found') ??
+    JSON.stringify({
+      type: 'signal.created',
+      timestamp: at.toISOString(),
+      data: { team: { id: team.id, name: team.name }, signal: signalAsApiShows(signal) },
     })
-  return JSON.stringify({
-    type: 'webhook.test',
-    timestamp: at.toISOString(),
-    data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
-  })
+  )
+}
+
+/** A window's signals (a digest, or an e-mail batch): `leads` are its best, `total` how many it holds. */
+export function windowBody(
+  endpoint: EndpointRow,
+  team: Team,
+  w: { from: Date; to: Date; leads: Lead[]; total: number },
+  at: Date,
+  links: Links,
+): string {
+  const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ')
+  const heading =
+    endpoint.cadence === 'instant'
+      ? `found ${minute(w.from)} UTC`
+      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} UTC`
+  if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads, w.total, links, heading))
+  return (
+    receiverBody(endpoint, w.leads, w.total, links, heading) ??
+    JSON.stringify({
+      type: 'signals.digest',
+      timestamp: at.toISOString(),
+      data: {
+        team: { id: team.id, name: team.name },
+        window: { from: w.from.toISOString(), to: w.to.toISOString() },
+        total: w.total,
+        signals: w.leads.map(signalAsApiShows),
+      },
+    })
+  )
+}
+
+/** The body of a test event (docs/destinations.md#testing), kept with its delivery so every attempt sends the same. */
+export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Links): string {
+  const note = `lead-signals: test message for team ${team.name}. New leads will look like the next messages here.`
+  switch (endpoint.kind) {
+    case 'slack':
+      return JSON.stringify({ text: note })
+    case 'discord':
+      return JSON.stringify({ content: note, allowed_mentions: { parse: [] } })
+    case 'teams':
+      return JSON.stringify(teamsMessage([], 0, links, note))
+    case 'email':
+      return JSON.stringify(emailMessage([], 0, links, team.name, 'lead-signals: test message'))
+    default:
+      return JSON.stringify({
+        type: 'webhook.test',
+        timestamp: at.toISOString(),
+        data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
+      })
+  }
 }

@@ -2,8 +2,9 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { listDeliveries, replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
 import { createEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../../domain/webhooks/endpoints'
+import { addMyEmailDestination } from '../../domain/webhooks/my-email'
 import { NoParams } from '../../wire/validation'
-import { DeliveryQuery, EndpointCreate, EndpointUpdate } from '../../wire/webhooks'
+import { DeliveryQuery, EndpointCreate, EndpointUpdate, MyEmailBody } from '../../wire/webhooks'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
@@ -20,6 +21,12 @@ export const consoleWebhookRoutes = (deps: Deps) =>
     .post('/webhooks', ({ viewer, body }) => createEndpoint(deps, { teamId: viewer.team.id, input: body }), {
       body: validated('body', EndpointCreate),
     })
+    .post(
+      '/my-email-destination',
+      ({ viewer, body }) =>
+        addMyEmailDestination(deps, { teamId: viewer.team.id, email: viewer.user.email, timeZone: body.timeZone }),
+      { body: validated('body', MyEmailBody) },
+    )
     .patch(
       '/webhooks/:id',
       ({ viewer, params, body }) => updateEndpoint(deps, { teamId: viewer.team.id, id: params.id, change: body }),

@@ -18,6 +18,7 @@ import { createUsageDaysRepo } from './usage-days'
 import { createUsersRepo } from './users'
 import { createSessionsRepo } from './sessions'
 import { createOAuthRepo } from './oauth'
+import { createDestinationWindowsRepo } from './destination-windows'
 import { createWebhookDeliveriesRepo } from './webhook-deliveries'
 import { createWebhookEndpointsRepo } from './webhook-endpoints'
 
@@ -51,5 +52,6 @@ export const createRepos = (database: Database) => {
     housekeeping: createHousekeepingRepo(client),
     webhookEndpoints: createWebhookEndpointsRepo(db),
     webhookDeliveries: createWebhookDeliveriesRepo(client),
+    destinationWindows: createDestinationWindowsRepo(db, client),
   }
 }

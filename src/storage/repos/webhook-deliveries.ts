@@ -6,6 +6,8 @@ export type Delivery = {
   endpointId: string
   event: string
   signalId: string | null
+  windowFrom: number | null
+  windowTo: number | null
   payload: string | null
   status: DeliveryStatus
   attempts: number
@@ -24,7 +26,7 @@ export type AttemptOutcome = {
   at: string
 }
 
-const COLUMNS = `id, endpoint_id, event, signal_id, payload, status, attempts, next_attempt_at, last_status_code,
+const COLUMNS = `id, endpoint_id, event, signal_id, window_from, window_to, payload, status, attempts, next_attempt_at, last_status_code,
   last_error, last_attempt_at, created_at`
 
 const num = (v: unknown) => (v === null ? null : Number(v))
@@ -34,6 +36,8 @@ const toDelivery = (r: Row): Delivery => ({
   endpointId: String(r.endpoint_id),
   event: String(r.event),
   signalId: str(r.signal_id),
+  windowFrom: num(r.window_from),
+  windowTo: num(r.window_to),
   payload: str(r.payload),
   status: String(r.status) as DeliveryStatus,
   attempts: Number(r.attempts),
@@ -89,6 +93,15 @@ export function createWebhookDeliveriesRepo(client: Client) {
         args: [a.claim],
       })
       return rs.rows.map(toDelivery)
+    },
+
+    /** Quiet hours: a claimed attempt is put back, not counted, until `untilMs` (docs/destinations.md#quiet-hours). */
+    async hold(id: string, holder: string, untilMs: number): Promise<void> {
+      await client.execute({
+        sql: `update webhook_deliveries set next_attempt_at = ?, attempts = attempts - 1, claimed_by = null,
+            claim_expires_at = null where id = ? and claimed_by = ?`,
+        args: [untilMs, id, holder],
+      })
     },
 
     /** Writes an attempt's outcome if the claim is still `holder`'s (a replay meanwhile wins); frees the claim. */

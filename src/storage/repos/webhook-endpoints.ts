@@ -3,12 +3,7 @@ import type { Db } from '../engine/types'
 import { webhookEndpoints } from '../tables/webhooks'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect
-export type EndpointPatch = Partial<
-  Pick<
-    EndpointRow,
-    'url' | 'kind' | 'minScore' | 'intents' | 'keywords' | 'platforms' | 'enabled' | 'disabledReason' | 'failingSince'
-  >
->
+export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' | 'secret' | 'createdAt'>>
 
 /** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
 export function createWebhookEndpointsRepo(db: Db) {

@@ -7,7 +7,8 @@ import type { Delivery } from './polling-types'
  * delivery per (signal, endpoint) pair the domain chose (domain/webhooks/filters.ts). Joined to the signals table by
  * id, so a post the team already had (its insert skipped) gets none, and to the endpoint, so one disabled since it was
  * chosen gets none. Written in the batch that stores the signals, so a signal is never stored without its
- * deliveries, whatever crashes.
+ * deliveries, whatever crashes. Destinations sent windows of signals (digests, e-mail: window_from set) get none:
+ * their windows are built from the signals (destination-windows.ts).
  */
 export function outboxInserts(deliveries: Delivery[], at: { ms: number; iso: string }): InStatement[] {
   return chunks(deliveries).map((part) => ({
@@ -15,7 +16,8 @@ export function outboxInserts(deliveries: Delivery[], at: { ms: number; iso: str
       select 'msg_' || lower(hex(randomblob(12))), e.id, 'signal.created', s.id, 'pending', 0, ?, ?
       from (values ${tuples(part.length, 2)}) as v
       join signals s on s.id = v.column1
-      join webhook_endpoints e on e.id = v.column2 and e.team_id = s.team_id and e.enabled = 1`,
+      join webhook_endpoints e on e.id = v.column2 and e.team_id = s.team_id and e.enabled = 1
+        and e.window_from is null`,
     args: [at.ms, at.iso, ...part.flatMap((d) => [d.signalId, d.endpointId])],
   }))
 }

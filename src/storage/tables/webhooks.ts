@@ -1,7 +1,7 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { teams } from './teams'
 
-// docs/webhooks.md: where a team's new signals are sent. Filters are JSON arrays (null: any).
+// docs/destinations.md: where a team's new signals are sent. Filters are JSON arrays (null: any).
 export const webhookEndpoints = sqliteTable(
   'webhook_endpoints',
   {
@@ -10,7 +10,19 @@ export const webhookEndpoints = sqliteTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    kind: text('kind', { enum: ['webhook', 'slack'] }).notNull(),
+    kind: text('kind', { enum: ['webhook', 'slack', 'discord', 'teams', 'email'] }).notNull(),
+    // The address of an `email` destination (its `url` is then empty).
+    emailTo: text('email_to'),
+    // docs/destinations.md#cadence: instant or a digest; the digest's hour and the quiet hours are in time_zone.
+    cadence: text('cadence', { enum: ['instant', 'hourly', 'daily', 'weekly'] })
+      .notNull()
+      .default('instant'),
+    digestHour: integer('digest_hour').notNull().default(9),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    quietFrom: integer('quiet_from'),
+    quietTo: integer('quiet_to'),
+    // The start (epoch ms) of the window of signals not yet sent as a digest (or an e-mail batch); null: not one.
+    windowFrom: integer('window_from'),
     event: text('event').notNull(),
     minScore: real('min_score').notNull(),
     intents: text('intents'),
@@ -43,6 +55,9 @@ export const webhookDeliveries = sqliteTable(
     event: text('event').notNull(),
     // The signal for signal.created; null for a test event, whose body is `payload`.
     signalId: text('signal_id'),
+    // A digest (signals.digest): the window [from, to) of signals' detected_at, epoch ms.
+    windowFrom: integer('window_from'),
+    windowTo: integer('window_to'),
     payload: text('payload'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull(),
@@ -59,4 +74,21 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
+)
+
+// docs/destinations.md#exactly-once: one row per destination and window sent (or skipped, with no signal in it),
+// written in the transaction that claims the window, so a window is never built twice whatever crashes.
+export const destinationWindows = sqliteTable(
+  'destination_windows',
+  {
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    windowFrom: integer('window_from').notNull(),
+    windowTo: integer('window_to').notNull(),
+    // The delivery that carries it; null when the window held no signal (nothing is sent).
+    deliveryId: text('delivery_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.windowFrom] })],
 )

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
+import type { Me } from '../me'
+
+type Mine = {
+  id: string
+  kind: string
+  to: string | null
+  cadence: string
+  digestHour: number
+  timeZone: string
+  enabled: boolean
+}
+
+/** docs/destinations.md#from-the-console: one click for a daily digest of new leads to the user's own address. */
+export function EmailMe(props: { me: Me }) {
+  const [mine, setMine] = useState<Mine | null>(null)
+  const [error, setError] = useState('')
+  const email = props.me.user.email
+  const load = () =>
+    api<{ endpoints: Mine[] }>('GET', '/webhooks').then((w) =>
+      setMine(w.endpoints.find((e) => e.kind === 'email' && e.to?.toLowerCase() === email.toLowerCase()) ?? null),
+    )
+  useEffect(() => {
+    load()
+  }, [])
+  const add = () =>
+    api<{ endpoint: Mine }>('POST', '/my-email-destination', {
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    })
+      .then((made) => {
+        setError('')
+        setMine(made.endpoint)
+      })
+      .catch((err) => setError(err.message))
+  return (
+    <section>
+      <h2>E-mail alerts</h2>
+      {mine ? (
+        <p role="status">
+          {mine.enabled ? 'New leads are e-mailed' : 'E-mails are turned off (unsubscribed) for'} {email}:{' '}
+          {mine.cadence === 'instant'
+            ? 'as they are found'
+            : `${mine.cadence} digest at ${String(mine.digestHour).padStart(2, '0')}:00 (${mine.timeZone})`}
+          . Change it on the <a href="#/webhooks">Destinations</a> page.
+        </p>
+      ) : (
+        <>
+          <p>Get a daily digest of new leads at 09:00 your time, sent to {email}.</p>
+          <button type="button" onClick={add}>
+            E-mail me new leads
+          </button>
+        </>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}

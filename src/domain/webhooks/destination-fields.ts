@@ -1,0 +1,75 @@
+import { AppError } from '../../errors'
+import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
+import type { Needs } from '../needs'
+import { type Cadence, sendsWindows } from './cadence'
+import { checkAddress, checkKindUrl, type EndpointKind } from './kinds'
+
+// docs/destinations.md: what a destination is besides its filters: where it goes, and when.
+export type QuietHours = { from: number; to: number }
+export type DestinationFields = {
+  kind: EndpointKind
+  url?: string | null
+  to?: string | null
+  cadence: Cadence
+  digestHour: number
+  timeZone: string
+  quietHours: QuietHours | null
+}
+type Where = Pick<EndpointRow, 'url' | 'emailTo'>
+type CheckUrl = (raw: string) => Promise<string>
+
+/**
+ * Where a destination of `f.kind` sends: an e-mail address for `email` (refused when the server has no SMTP
+ * server), else a receiver URL whose path fits the kind. Checked on the fields as they will be after a change.
+ */
+export async function checkWhere(deps: Needs<'config'>, f: DestinationFields, checkUrl: CheckUrl): Promise<Where> {
+  if (f.kind === 'email') {
+    if (!deps.config.email.host)
+      throw new AppError(
+        'invalid_request',
+        'e-mail destinations are not available: the operator has not configured an SMTP server ([email] host)',
+      )
+    if (!f.to) throw new AppError('invalid_request', 'an email destination needs to, the address to send to')
+    return { url: '', emailTo: checkAddress(f.to) }
+  }
+  if (!f.url) throw new AppError('invalid_request', `a ${f.kind} destination needs url`)
+  // The path's kind first: it needs no look-up of the host, and says what is wrong more plainly.
+  if (URL.canParse(f.url)) checkKindUrl(f.kind, new URL(f.url))
+  return { url: await checkUrl(f.url), emailTo: null }
+}
+
+/** The columns of the timing fields; the window of a destination sent windows starts now (or goes on). */
+export function timingColumns(f: DestinationFields, current: number | null, nowMs: number) {
+  return {
+    cadence: f.cadence,
+    digestHour: f.digestHour,
+    timeZone: f.timeZone,
+    quietFrom: f.quietHours?.from ?? null,
+    quietTo: f.quietHours?.to ?? null,
+    windowFrom: sendsWindows(f) ? (current ?? nowMs) : null,
+  }
+}
+
+/** The fields of a stored destination, to which a change is applied before it is checked. */
+export const fieldsOf = (e: EndpointRow): DestinationFields => ({
+  kind: e.kind,
+  url: e.kind === 'email' ? null : e.url,
+  to: e.emailTo,
+  cadence: e.cadence,
+  digestHour: e.digestHour,
+  timeZone: e.timeZone,
+  quietHours: e.quietFrom === null || e.quietTo === null ? null : { from: e.quietFrom, to: e.quietTo },
+})
+
+/** What the API shows of where and when (beside the filters). */
+export const destinationView = (e: EndpointRow) => {
+  const f = fieldsOf(e)
+  return {
+    url: f.url ?? null,
+    to: f.to ?? null,
+    cadence: f.cadence,
+    digestHour: f.digestHour,
+    timeZone: f.timeZone,
+    quietHours: f.quietHours,
+  }
+}

@@ -1,0 +1,18 @@
+import { checkEmailServer, senderOf } from '../../outbound/smtp'
+import type { Needs } from '../needs'
+
+export type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string }
+
+/**
+ * `email check` and the start-up line (docs/destinations.md#checking): connects to the SMTP server, upgrades to TLS as
+ * `security` says, signs in when `user` is set; sends nothing. The detail never holds the password.
+ */
+export async function checkEmail(deps: Needs<'config'>): Promise<EmailCheck> {
+  const s = deps.config.email
+  if (!s.host) return { status: 'not_configured', detail: 'no [email] host: e-mail destinations are refused' }
+  const where = `${s.host}:${s.port} (${s.security}${s.user ? `, user ${s.user}` : ', no sign-in'})`
+  const r = await checkEmailServer(s)
+  return r.ok
+    ? { status: 'ok', detail: `${where}: ${r.reply}; sender ${senderOf(s)}` }
+    : { status: 'failed', detail: `${where}: ${r.code ?? 'no reply code'} ${r.error}` }
+}

@@ -1,0 +1,68 @@
+import { escapeHtml } from '../../lib/text'
+import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+
+// Leads an e-mail lists; the rest are counted, with a link to the console.
+export const EMAIL_MAX_LEADS = 50
+
+/** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
+// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours.
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ')
+
+const leadHtml = (s: Lead) => {
+  const href = safeHref(s.url)
+  const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)
+  return `<tr><td style="padding:12px 0;border-top:1px solid #ddd">
+<div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · ${escapeHtml(s.author)} on ${escapeHtml(s.platform)}</div>
+<div style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
+<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”</div>
+<div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
+}
+
+const leadText = (s: Lead) =>
+  [
+    `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
+    `  ${oneLine(textStart(s))}`,
+    `  Why: ${oneLine(s.reason)}`,
+    `  ${oneLine(s.url)}`,
+  ].join('\n')
+
+/**
+ * One e-mail for one signal or a window's (docs/destinations.md#e-mail): the leads best first (score, intent, who,
+ * where, the text's start, the reason, the post), a link to the console and one to unsubscribe; HTML and plain text.
+ */
+export function emailMessage(leads: Lead[], total: number, links: Links, heading: string, title = countLine(total)) {
+  const shown = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
+  const more = total - shown.length
+  const best = shown[0]
+  const subject = oneLine(
+    total === 1 && best
+      ? `New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`.slice(0, 200)
+      : `${title} (${heading})`,
+  )
+  const moreLine = more > 0 ? `${more} more in the console.` : ''
+  const unsubscribeHtml = links.unsubscribe
+    ? ` · <a href="${escapeHtml(links.unsubscribe)}" style="color:#666">Unsubscribe</a>`
+    : ''
+  const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:16px;background:#f5f5f5;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif">
+<table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%">
+<tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
+<div style="color:#666;font-size:13px">${escapeHtml(heading)}</div></td></tr>
+${shown.map(leadHtml).join('\n')}
+<tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${escapeHtml(moreLine)}
+<a href="${escapeHtml(links.console)}" style="color:#1565c0">Open the console</a>${unsubscribeHtml}</td></tr>
+</table></body></html>`
+  const text = [
+    `${title} (${heading})`,
+    '',
+    ...shown.map(leadText).join('\n\n').split('\n'),
+    '',
+    moreLine,
+    `Console: ${links.console}`,
+    links.unsubscribe ? `Unsubscribe: ${links.unsubscribe}` : '',
+  ]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n')
+  return { subject, html: body, text }
+}

@@ -1,0 +1,37 @@
+import { AppError } from '../../errors'
+
+// docs/destinations.md#kinds: every destination is a kind of the one webhooks resource.
+export const KINDS = ['webhook', 'slack', 'discord', 'teams', 'email'] as const
+export type EndpointKind = (typeof KINDS)[number]
+
+// Discord's execute-webhook route, /api/webhooks/{webhook.id}/{webhook.token} (an API version may follow /api).
+const DISCORD_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/
+// A Teams Workflows trigger ("when a Teams webhook request is received"): …/workflows/{id}/…/invoke.
+const TEAMS_PATH = /\/workflows\/[^/]+\/(?:[^/]+\/)*invoke\/?$/
+// An address as a person types it: one @, no spaces or angle brackets (they would reach the SMTP envelope), a
+// dotted domain. Deliverability is the server's to say.
+const ADDRESS =
+  /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
+const MAX_ADDRESS = 254
+
+/** A Discord or Teams URL whose path is not of that kind is refused; the host stays free (mirrors, tests). */
+export function checkKindUrl(kind: EndpointKind, url: URL): void {
+  if (kind === 'discord' && !DISCORD_PATH.test(url.pathname))
+    throw new AppError(
+      'invalid_request',
+      'a discord destination needs a Discord webhook URL, whose path is /api/webhooks/{id}/{token}',
+    )
+  if (kind === 'teams' && !TEAMS_PATH.test(url.pathname))
+    throw new AppError(
+      'invalid_request',
+      'a teams destination needs a Teams Workflows webhook URL, whose path is /workflows/…/invoke',
+    )
+}
+
+/** An e-mail address, or a clear error naming the field. */
+export function checkAddress(raw: string): string {
+  const to = raw.trim()
+  if (to.length > MAX_ADDRESS || !ADDRESS.test(to))
+    throw new AppError('invalid_request', 'to must be one e-mail address, such as sales@example.com')
+  return to
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../../config/schema'
+import type { NewSignal } from '../../storage/repos/signals'
+
+export type Lead = Required<NewSignal>
+/** Where a message's links lead: the console's signals and a destination's unsubscribe page. */
+export type Links = { console: string; unsubscribe?: string }
+
+// The start of a post's text a message shows (the preview is up to 300 characters: domain/signals/limits.ts).
+export const TEXT_START = 280
+
+/** The service's address for links in messages: server.public_url, else this host's port (docs/destinations.md#links). */
+export const publicBase = (config: Config) => config.server.public_url || `http://localhost:${config.server.port}`
+
+export const consoleLink = (config: Config) => `${publicBase(config)}/console/#/signals`
+
+/** The best leads first: score, then the newest. */
+export const bestFirst = (leads: Lead[]) =>
+  [...leads].sort((a, b) => b.score - a.score || b.detectedAt.localeCompare(a.detectedAt))
+
+export const textStart = (s: Lead) => (s.preview.length > TEXT_START ? `${s.preview.slice(0, TEXT_START)}…` : s.preview)
+
+/** "3 new leads" / "1 new lead". */
+export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`
+
+/** Only http(s) links are made clickable: a post URL comes from a platform, and a javascript: one is not a link. */
+export const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)

@@ -1,0 +1,55 @@
+import type { Config } from '../../config/schema'
+import { sendEmail } from '../../outbound/smtp'
+import type { Delivery } from '../../storage/repos/webhook-deliveries'
+import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
+import { type AttemptResult, attemptDelivery } from './attempt'
+import { consoleLink, type Links } from './links'
+import { signingSecrets } from './signing'
+import { unsubscribeToken, unsubscribeUrl } from './unsubscribe'
+
+/** The links a destination's messages carry; an e-mail's include its unsubscribe link. */
+export const linksOf = (config: Config, e: EndpointRow): Links => ({
+  console: consoleLink(config),
+  ...(e.kind === 'email' && { unsubscribe: unsubscribeUrl(config, e) }),
+})
+
+/**
+ * One attempt of a delivery whose body is built: an e-mail through the SMTP server (the server's reply code is the
+ * attempt's status code), anything else a signed POST (attempt.ts).
+ */
+export async function sendBody(
+  config: Config,
+  e: EndpointRow,
+  d: Delivery,
+  body: string,
+  now: Date,
+): Promise<AttemptResult> {
+  if (e.kind !== 'email')
+    return attemptDelivery({
+      url: e.url,
+      id: d.id,
+      body,
+      secrets: signingSecrets(e, now.getTime()),
+      now,
+      allowPrivate: config.webhooks.allow_private_targets,
+    })
+  if (!config.email.host)
+    return { ok: false, statusCode: null, gone: false, error: 'e-mail is not configured on this server ([email] host)' }
+  const parts = JSON.parse(body) as { subject: string; html: string; text: string }
+  const unsubscribe = unsubscribeUrl(config, e)
+  const sent = await sendEmail(config.email, {
+    to: e.emailTo as string,
+    ...parts,
+    // RFC 2369 and RFC 8058: mail clients show an unsubscribe button that posts to the link, no sign-in needed.
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-Lead-Signals-Destination': e.id,
+    },
+    // The delivery id: an attempt sent again after a crash is the same message to a client that removes duplicates.
+    messageId: `<${d.id}.${unsubscribeToken(e).slice(-8)}@lead-signals>`,
+  })
+  return sent.ok
+    ? { ok: true, statusCode: sent.code }
+    : { ok: false, statusCode: sent.code, gone: false, error: sent.error }
+}

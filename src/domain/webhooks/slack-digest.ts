@@ -1,0 +1,26 @@
+import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+
+// Leads a Slack digest lists; the rest are counted, with a link to the console.
+const SLACK_MAX_LEADS = 10
+
+/** Slack's mrkdwn treats & < > as markup (links, mentions); escaped as Slack documents, post text shows as typed. */
+const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** A window's leads as one Slack message (docs/destinations.md#bodies): a line a lead, best first. */
+export function slackDigest(leads: Lead[], total: number, links: Links, heading: string) {
+  const shown = bestFirst(leads).slice(0, SLACK_MAX_LEADS)
+  const more = total - shown.length
+  const line = (s: Lead) => {
+    const href = safeHref(s.url)
+    const head = `*${s.score}/10 ${s.intent}* · ${mrkdwn(s.author)} on ${mrkdwn(s.platform)}`
+    return `${head}${href ? ` · <${href.replace(/[<>|]/g, encodeURIComponent)}|open>` : ''}\n>${mrkdwn(textStart(s)).replace(/\n/g, ' ')}`
+  }
+  const summary = `${countLine(total)} (${heading})${more > 0 ? `, ${more} more in the console` : ''}`
+  return {
+    text: summary,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: `*${summary}* · <${links.console}|Open the console>` } },
+      ...shown.map((s) => ({ type: 'section', text: { type: 'mrkdwn', text: line(s).slice(0, 2900) } })),
+    ],
+  }
+}

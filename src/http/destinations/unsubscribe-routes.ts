@@ -1,0 +1,72 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { unsubscribe, unsubscribeState } from '../../domain/webhooks/unsubscribe'
+import { AppError } from '../../errors'
+import { escapeHtml } from '../../lib/text'
+
+// docs/destinations.md#unsubscribe: the link in every e-mail, without signing in. GET shows a button (mail
+// scanners open links; they must not unsubscribe anyone); POST turns the destination off, from that button or from
+// a mail client's one-click unsubscribe (RFC 8058).
+
+const page = (status: number, title: string, body: string) =>
+  new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`,
+    {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      },
+    },
+  )
+
+const tokenOf = (query: Record<string, string | undefined>) => {
+  const token = query.token
+  if (!token || token.length > 200) throw new AppError('invalid_request', 'this unsubscribe link is not valid')
+  return token
+}
+
+const refusal = (err: unknown) => {
+  if (err instanceof AppError) return page(400, 'This link does not work', `<p>${escapeHtml(err.message)}.</p>`)
+  throw err
+}
+
+export const unsubscribeRoutes = (deps: Deps) =>
+  new Elysia({ detail: { hide: true } })
+    .get('/unsubscribe', async ({ query }) => {
+      try {
+        const token = tokenOf(query)
+        const state = await unsubscribeState(deps, token)
+        if (!state.enabled)
+          return page(
+            200,
+            'You are unsubscribed',
+            `<p>${escapeHtml(state.to)} gets no more lead e-mails from here.</p>`,
+          )
+        return page(
+          200,
+          'Stop these e-mails?',
+          `<p>${escapeHtml(state.to)} gets e-mails about new leads from lead-signals.</p>
+<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">Unsubscribe</button></form>`,
+        )
+      } catch (err) {
+        return refusal(err)
+      }
+    })
+    .post('/unsubscribe', async ({ query }) => {
+      try {
+        const state = await unsubscribe(deps, tokenOf(query))
+        return page(
+          200,
+          'You are unsubscribed',
+          `<p>${escapeHtml(state.to)} gets no more lead e-mails from here. A member of the team can turn them on again in the console.</p>`,
+        )
+      } catch (err) {
+        return refusal(err)
+      }
+    })

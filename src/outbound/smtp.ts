@@ -1,0 +1,92 @@
+import nodemailer from 'nodemailer'
+import type { Config } from '../config/schema'
+
+// docs/destinations.md#e-mail: messages go through the operator's SMTP server. nodemailer speaks SMTP (STARTTLS,
+// implicit TLS, AUTH, pipelining) and builds the MIME message (HTML with a plain-text alternative, headers encoded).
+export type EmailSettings = Config['email']
+export type Message = {
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: Record<string, string>
+  messageId: string
+}
+/** What the server said: accepted, or refused with its reply code and reply (never a password). */
+export type SendResult = { ok: true; code: number; reply: string } | { ok: false; code: number | null; error: string }
+
+const TIMEOUT_MS = 15_000
+const MAX_REPLY = 300
+
+const transportOf = (s: EmailSettings) =>
+  nodemailer.createTransport({
+    host: s.host,
+    port: s.port,
+    secure: s.security === 'tls',
+    requireTLS: s.security === 'starttls',
+    ignoreTLS: s.security === 'none',
+    auth: s.user ? { user: s.user, pass: s.password } : undefined,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+    tls: { rejectUnauthorized: s.verify_certificates },
+  })
+
+/** The sender: `from`, else a mailbox at the server's host name. */
+export const senderOf = (s: EmailSettings) => s.from || `lead-signals@${s.host}`
+
+// nodemailer's error codes in the words the delivery log uses.
+const WHAT: Record<string, string> = {
+  EAUTH: 'sign-in refused',
+  ETLS: 'TLS failed',
+  EENVELOPE: 'sender or recipient refused',
+  EMESSAGE: 'message refused',
+  ECONNECTION: 'connection failed',
+  ESOCKET: 'connection failed',
+  ETIMEDOUT: 'no answer in time',
+  EDNS: 'host not found',
+}
+
+/** A failure as the delivery log shows it: the reply code and the server's words, the password cut out. */
+function failureOf(err: unknown, s: EmailSettings): SendResult {
+  const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
+  let said = (e.response ?? e.message ?? String(err)).replace(/\s+/g, ' ').slice(0, MAX_REPLY)
+  if (s.password) said = said.split(s.password).join('[redacted]')
+  const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''
+  return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}` }
+}
+
+/** Sends one message; a new connection per message (a destination's messages are at most one a minute). */
+export async function sendEmail(s: EmailSettings, m: Message): Promise<SendResult> {
+  const transport = transportOf(s)
+  try {
+    const info = await transport.sendMail({
+      from: senderOf(s),
+      to: m.to,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      headers: m.headers,
+      messageId: m.messageId,
+    })
+    const reply = String(info.response ?? '')
+    return { ok: true, code: Number(/^\d{3}/.exec(reply)?.[0] ?? 250), reply: reply.slice(0, MAX_REPLY) }
+  } catch (err) {
+    return failureOf(err, s)
+  } finally {
+    transport.close()
+  }
+}
+
+/** `email check`: connects, upgrades to TLS as configured and signs in, without sending. */
+export async function checkEmailServer(s: EmailSettings): Promise<SendResult> {
+  const transport = transportOf(s)
+  try {
+    await transport.verify()
+    return { ok: true, code: 250, reply: 'connected, TLS as configured, signed in' }
+  } catch (err) {
+    return failureOf(err, s)
+  } finally {
+    transport.close()
+  }
+}

@@ -1,0 +1,151 @@
+// The console's Destinations page and the Settings page's one click, as a person uses them: the real app on a real
+// socket, Chromium at a desktop and a phone width, a Discord fake and a real SMTP server on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { emailMessage } from '../../src/domain/webhooks/email-message'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { checkedAnswer } from '../support/chat-receivers'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakeUpstream } from '../support/fake-upstream'
+import { startSmtp } from '../support/smtp'
+import { signalRow } from '../support/webhooks'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let origin = ''
+let ws: Workspace
+let deps: Deps
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+const discord = fakeUpstream((req) => checkedAnswer('discord', req.body))
+const PASSWORD = 'correct horse battery'
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  smtp = await startSmtp()
+  ;({ deps } = await testDeps({
+    config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true }, email: smtp.emailConfig },
+    now: new Date().toISOString(),
+  }))
+  await seedTeam(deps, { name: 'acme' })
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  app = listenForBrowser(deps)
+  origin = app.origin
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop()
+  discord.stop()
+  await smtp?.stop()
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+async function signedIn(viewport: { width: number; height: number }) {
+  const view = await openPage(browser, origin, { viewport })
+  await view.goto('/')
+  await view.page.getByLabel('Email').fill('ann@acme.test')
+  await view.page.getByLabel('Password').fill(PASSWORD)
+  await view.page.getByRole('button', { name: 'Sign in' }).click()
+  await view.page.getByRole('navigation').waitFor()
+  return view
+}
+
+describe('Destinations and Settings in the console', () => {
+  test('one click in Settings e-mails the user; a Discord destination is added and tested; a wrong URL is refused', async () => {
+    for (const size of SIZES) {
+      const view = await signedIn(size.viewport)
+      const page = view.page
+      try {
+        await view.goto('/#/settings')
+        if (size.name === 'desktop') {
+          await page.getByRole('button', { name: 'E-mail me new leads' }).click()
+          await page.getByText('New leads are e-mailed ann@acme.test: daily digest at 09:00').waitFor()
+        } else await page.getByText('New leads are e-mailed ann@acme.test').waitFor()
+        await screenshot(page, `destinations-settings-${size.name}`)
+
+        await page.getByRole('navigation').getByRole('link', { name: 'Destinations' }).click()
+        await page.getByRole('heading', { name: 'ann@acme.test' }).waitFor()
+        const url = `${discord.origin}/api/webhooks/42${size.name === 'phone' ? 1 : 0}/tok-${size.name}`
+        await page.getByLabel('Kind').selectOption('discord')
+        await page.getByLabel('URL').fill(url)
+        await page.getByLabel('When').selectOption('daily')
+        await page.getByLabel('Digest hour').fill('8')
+        await page.getByLabel('Time zone').fill('Europe/Berlin')
+        await page.getByLabel('From').fill('22')
+        await page.getByLabel('To', { exact: true }).fill('7')
+        await page.getByRole('button', { name: 'Add destination' }).click()
+        await page.getByRole('heading', { name: url }).waitFor()
+        await page.getByText('Discord · daily digest at 08:00 · quiet 22:00-07:00 · Europe/Berlin').first().waitFor()
+        await page.getByRole('button', { name: `Test ${url}` }).click()
+        await page.getByText(`Test event delivered to ${url}: answered 204.`).waitFor()
+
+        await page.getByLabel('Kind').selectOption('teams')
+        await page.getByLabel('URL').fill(`${discord.origin}/not/a/workflow`)
+        await page.getByRole('button', { name: 'Add destination' }).click()
+        await page.getByRole('alert').getByText('Teams Workflows webhook URL').waitFor()
+        // What was typed stays, to be corrected.
+        expect(await page.getByLabel('URL').inputValue()).toBe(`${discord.origin}/not/a/workflow`)
+        await screenshot(page, `destinations-page-${size.name}`)
+        // The 401 before signing in and the 400 of the refused URL are answers; anything else would be a page error.
+        expect(view.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
+      } finally {
+        await view.close()
+      }
+    }
+    expect(discord.received.filter((r) => r.url.pathname.startsWith('/api/webhooks/'))).toHaveLength(2)
+  })
+
+  test('an e-mail as Chromium renders it: readable, platform text shown as text', async () => {
+    const leads = [
+      signalRow('t', {
+        score: 9,
+        intent: 'ACTIVE',
+        author: 'dana_ops',
+        platform: 'reddit',
+        preview:
+          'We need a CRM that our 8 sales reps will actually use. Budget approved for Q1, looking at HubSpot vs Pipedrive.',
+      }),
+      signalRow('t', {
+        score: 7,
+        intent: 'COMPETITOR',
+        author: '<b>mallory</b>',
+        preview: 'Leaving Salesforce <script>alert(1)</script>: too expensive for a team of five.',
+      }),
+      signalRow('t', {
+        score: 6,
+        intent: 'PAIN',
+        platform: 'twitter',
+        preview: 'Spent two hours cleaning duplicate contacts again.',
+      }),
+    ]
+    const m = emailMessage(
+      leads as never,
+      3,
+      {
+        console: 'https://leads.example.com/console/#/signals',
+        unsubscribe: 'https://leads.example.com/unsubscribe?token=x',
+      },
+      'daily digest, 2026-11-15 08:00 to 2026-11-16 08:00 UTC',
+    )
+    for (const size of SIZES) {
+      const view = await openPage(browser, origin, { viewport: size.viewport })
+      try {
+        await view.page.setContent(m.html)
+        await view.page.getByText('<b>mallory</b>', { exact: false }).first().waitFor()
+        expect(await view.page.locator('script').count()).toBe(0)
+        await screenshot(view.page, `destinations-email-${size.name}`)
+      } finally {
+        await view.close()
+      }
+    }
+  })
+})

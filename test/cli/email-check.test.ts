@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { smtpPerTest } from '../support/smtp'
+import { createWorkspace, runCli, type Workspace } from './run-cli'
+
+// docs/destinations.md#checking: `email check` as a real process against a real SMTP server on 127.0.0.1.
+const smtp = smtpPerTest()
+const AUTH = { user: 'relay', password: 'Relay-Pass-9' }
+let ws: Workspace
+beforeAll(() => {
+  ws = createWorkspace()
+})
+afterAll(() => ws.cleanup())
+
+const envOf = (c: Record<string, string | number | boolean>) =>
+  Object.fromEntries(Object.entries(c).map(([k, v]) => [`LEAD_SIGNALS_EMAIL_${k.toUpperCase()}`, String(v)]))
+
+describe('email check', () => {
+  test('ok with STARTTLS and sign-in; implicit TLS; exit 1 with the reply code on a refusal; not configured', async () => {
+    const server = await smtp({ auth: AUTH })
+    const ok = await runCli(ws, ['email', 'check'], { env: envOf(server.emailConfig) })
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('email: ok')
+    expect(ok.stdout).toContain('starttls, user relay')
+
+    const tls = await smtp({ implicitTls: true })
+    const json = await runCli(ws, ['email', 'check', '--json'], { env: envOf(tls.emailConfig) })
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'ok' })
+
+    const refused = await runCli(ws, ['email', 'check'], {
+      env: envOf({ ...server.emailConfig, password: 'nope-123' }),
+    })
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('sign-in refused')
+    expect(refused.stdout).toContain('535')
+    expect(refused.stdout + refused.stderr).not.toContain('nope-123')
+
+    const none = await runCli(ws, ['email', 'check'])
+    expect(none.code).toBe(1)
+    expect(none.stdout).toContain('email: not configured')
+  })
+})

@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'bun:test'
+import { buildDueWindows } from '../../../src/domain/webhooks/digests'
+import { sendTestEvent } from '../../../src/domain/webhooks/deliveries'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { checkedAnswer, discordProblems, teamsProblems } from '../../support/chat-receivers'
+import { seedTeam, testDeps } from '../../support/deps'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { client } from '../../support/http'
+import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+const receiver = fakesPerTest()
+const DISCORD_PATH = '/api/webhooks/1234567890/tok-EN_abc'
+const TEAMS_PATH = '/workflows/5f0c2a/triggers/manual/paths/invoke'
+
+async function world() {
+  const { deps, clock } = await testDeps({
+    now: '2026-11-15T11:58:30.000Z',
+    config: { webhooks: { allow_private_targets: true }, server: { public_url: 'https://leads.example.com' } },
+  })
+  const { team, apiKey } = await seedTeam(deps)
+  return { deps, clock, team, apiKey }
+}
+const hostile = (teamId: string) =>
+  signalRow(teamId, {
+    author: '@everyone',
+    preview: `**urgent** [click](javascript:alert(1)) <@123> ${'x'.repeat(400)}`,
+    reason: 'r'.repeat(2000),
+    detectedAt: '2026-11-15T11:58:40.000Z',
+  })
+
+describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)', () => {
+  for (const kind of ['discord', 'teams'] as const) {
+    test(`${kind}: each signal in the documented format, a digest of many within the limits, a test message`, async () => {
+      const { deps, clock, team } = await world()
+      const r = receiver((req) => checkedAnswer(kind, req.body))
+      const url = `${r.origin}${kind === 'discord' ? DISCORD_PATH : TEAMS_PATH}?api-version=1`
+      await createEndpoint(deps, { teamId: team.id, input: endpointInput(url, { kind }) })
+      const daily = await createEndpoint(deps, {
+        teamId: team.id,
+        input: endpointInput(url, { kind, cadence: 'daily', digestHour: 13 }),
+      })
+      const many = Array.from({ length: 14 }, (_, i) =>
+        signalRow(team.id, { score: 5 + (i % 5), detectedAt: '2026-11-15T12:00:00.000Z' }),
+      )
+      await storeSignals(deps, [hostile(team.id), ...many])
+      expect(await deliverDue(deps)).toBe(15)
+      clock.set('2026-11-15T13:03:00.000Z')
+      expect(await buildDueWindows(deps)).toBe(1)
+      expect(await deliverDue(deps)).toBe(1)
+      const tested = await sendTestEvent(deps, { teamId: team.id, endpointId: daily.endpoint.id })
+      expect(tested.status).toBe('succeeded')
+
+      expect(r.received).toHaveLength(17)
+      for (const req of r.received) {
+        expect(req.url.pathname).toBe(kind === 'discord' ? DISCORD_PATH : TEAMS_PATH)
+        expect(
+          kind === 'discord' ? discordProblems(JSON.parse(req.body)) : teamsProblems(JSON.parse(req.body)),
+        ).toEqual([])
+      }
+      expect((await deliveryRows(deps)).every((d) => d.status === 'succeeded')).toBe(true)
+      const bodies = r.received.map((req) => JSON.parse(req.body))
+      const hostileBody = JSON.stringify(bodies.find((b) => JSON.stringify(b).includes('everyone')))
+      // Post text is shown as typed: no live markdown link, no mention.
+      expect(hostileBody).not.toContain('[click](javascript')
+      expect(hostileBody).not.toContain('javascript:alert(1))')
+      const digest = bodies[15]
+      if (kind === 'discord') {
+        expect(digest.embeds).toHaveLength(10)
+        expect(digest.content).toContain('15 new leads (5 more in the console)')
+        expect(digest.allowed_mentions).toEqual({ parse: [] })
+        expect(digest.embeds[0].title).toStartWith('ACTIVE 9/10')
+      } else {
+        const card = digest.attachments[0].content
+        expect(card.body[0].text).toBe('15 new leads')
+        expect(card.body.filter((b: any) => b.type === 'Container')).toHaveLength(10)
+        expect(card.actions[0].url).toBe('https://leads.example.com/console/#/signals')
+      }
+    })
+  }
+
+  test('slack: a digest is one message, a line a lead, post text escaped for mrkdwn', async () => {
+    const { deps, clock, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}/services/T0/B0/x`, { kind: 'slack', cadence: 'hourly' }),
+    })
+    const sly = signalRow(team.id, {
+      author: '<!channel>',
+      preview: 'see <https://evil.example|your bank> & pay',
+      url: 'javascript:alert(1)',
+      detectedAt: '2026-11-15T11:59:00.000Z',
+    })
+    await storeSignals(deps, [sly, signalRow(team.id, { score: 9, detectedAt: '2026-11-15T11:59:30.000Z' })])
+    clock.set('2026-11-15T12:02:30.000Z')
+    expect(await buildDueWindows(deps)).toBe(1)
+    expect(await deliverDue(deps)).toBe(1)
+    const body = JSON.parse(r.received[0].body)
+    expect(body.text).toStartWith('2 new leads (hourly digest')
+    const lines = body.blocks.map((b: any) => b.text.text)
+    expect(lines[1]).toStartWith('*9/10 ACTIVE*') // best first
+    expect(lines[2]).toContain('&lt;!channel&gt;')
+    expect(lines[2]).toContain('&lt;https://evil.example|your bank&gt; &amp; pay')
+    expect(lines[2]).not.toContain('javascript:')
+  })
+
+  test('a URL whose path is not of the kind is refused with a clear message and nothing is stored', async () => {
+    const { deps, apiKey } = await world()
+    const call = client(deps)
+    const cases: [object, string][] = [
+      [{ kind: 'discord', url: 'https://discord.com/api/channels/1/messages' }, '/api/webhooks/{id}/{token}'],
+      [{ kind: 'discord', url: 'https://discord.com/api/webhooks/abc/tok' }, '/api/webhooks/{id}/{token}'],
+      [{ kind: 'teams', url: 'https://example.webhook.office.com/webhookb2/abc' }, '/workflows/…/invoke'],
+      [{ kind: 'teams', url: 'https://prod.logic.azure.com/workflows/abc/triggers' }, '/workflows/…/invoke'],
+      [{ kind: 'email', to: 'a@example.com' }, 'not configured an SMTP server'],
+      [{ kind: 'webhook', to: 'a@example.com' }, 'needs url'],
+      [{ kind: 'slack', url: 'https://hooks.slack.com/x', quietHours: { from: 25, to: 3 } }, 'quietHours.from'],
+      [{ kind: 'slack', url: 'https://hooks.slack.com/x', timeZone: 'Nowhere/Else' }, 'IANA time zone'],
+    ]
+    for (const [body, said] of cases) {
+      const res = await call('POST', '/api/v1/webhooks', { key: apiKey, body })
+      expect(res.status).toBe(400)
+      expect(res.body.error.code).toBe('invalid_request')
+      expect(JSON.stringify(res.body.error)).toContain(said)
+    }
+    expect((await call('GET', '/api/v1/webhooks', { key: apiKey })).body.endpoints).toEqual([])
+    // Hosts stay free: a mirror's host with Discord's path is taken.
+    const mirror = await call('POST', '/api/v1/webhooks', {
+      key: apiKey,
+      body: { kind: 'discord', url: `http://127.0.0.1:9${DISCORD_PATH}` },
+    })
+    expect(mirror.status).toBe(201)
+    expect(mirror.body.endpoint).toMatchObject({ kind: 'discord', cadence: 'instant', quietHours: null, to: null })
+  })
+})

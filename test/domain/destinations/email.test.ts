@@ -1,0 +1,187 @@
+import { describe, expect, test } from 'bun:test'
+import { listDeliveries } from '../../../src/domain/webhooks/deliveries'
+import { buildDueWindows } from '../../../src/domain/webhooks/digests'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { AppError } from '../../../src/errors'
+import { seedTeam, testDeps } from '../../support/deps'
+import { client } from '../../support/http'
+import { smtpPerTest } from '../../support/smtp'
+import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+const smtp = smtpPerTest()
+const START = '2026-11-15T11:58:30.000Z'
+// Windows are built two minutes after they end: [11:58:30, 11:59) and [11:59, 12:00) by this time.
+const BUILT = '2026-11-15T12:02:05.000Z'
+const AUTH = { user: 'relay-user', password: 'S3cret-pass!' }
+
+async function world(email: object) {
+  const { deps, clock } = await testDeps({
+    now: START,
+    config: { email, server: { public_url: 'https://leads.example.com' } },
+  })
+  const { team } = await seedTeam(deps)
+  return { deps, clock, team }
+}
+const emailInput = (to: string) => endpointInput('', { kind: 'email', url: null, to })
+
+describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
+  test('signals found within a minute are one e-mail: headers, HTML and text parts, best first, escaped, links, unsubscribe', async () => {
+    const server = await smtp({ auth: AUTH })
+    const { deps, clock, team } = await world(server.emailConfig)
+    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('sales@example.com') })
+    const hostile = signalRow(team.id, {
+      author: '<img src=x onerror=alert(1)>',
+      preview: 'Need a CRM <script>alert("x")</script> & fast',
+      score: 6.5,
+      intent: 'PAIN',
+      detectedAt: '2026-11-15T11:58:40.000Z',
+    })
+    const best = signalRow(team.id, {
+      detectedAt: '2026-11-15T11:58:50.000Z',
+      url: 'https://news.ycombinator.com/item?id=42',
+    })
+    const nextMinute = signalRow(team.id, { detectedAt: '2026-11-15T11:59:10.000Z' })
+    await storeSignals(deps, [hostile, best, nextMinute])
+    clock.set(BUILT)
+    expect(await buildDueWindows(deps)).toBe(2)
+    expect(await deliverDue(deps)).toBe(2)
+
+    expect(server.received).toHaveLength(2)
+    const first = server.received.find((m) => m.mail.subject?.startsWith('2 new leads')) ?? server.received[0]
+    expect(first.to).toEqual(['sales@example.com'])
+    expect(first.from).toBe('leads@example.test')
+    expect(first.secure).toBe(true) // STARTTLS
+    expect(first.user).toBe(AUTH.user)
+    const m = first.mail
+    expect(m.subject).toStartWith('2 new leads')
+    const header = (name: string) =>
+      m.headerLines
+        .find((h) => h.key === name)
+        ?.line.slice(name.length + 1)
+        .trim()
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const unsubscribe = String(header('list-unsubscribe')).replace(/^<|>$/g, '')
+    expect(unsubscribe).toStartWith('https://leads.example.com/unsubscribe?token=')
+    expect(m.messageId).toMatch(/^<msg_.+@lead-signals>$/)
+
+    const html = String(m.html)
+    expect(html).not.toContain('<script>')
+    expect(html).not.toContain('<img src=x')
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; fast')
+    expect(html).toContain('href="https://news.ycombinator.com/item?id=42"')
+    expect(html).toContain('href="https://leads.example.com/console/#/signals"')
+    expect(html).toContain(`href="${unsubscribe.replace(/&/g, '&amp;')}"`)
+    // Best first: the 8 before the 6.5.
+    expect(html.indexOf('8/10')).toBeLessThan(html.indexOf('6.5/10'))
+
+    const text = String(m.text)
+    expect(text).toContain('8/10 ACTIVE · ann on hackernews')
+    expect(text).toContain('6.5/10 PAIN · <img src=x onerror=alert(1)> on hackernews')
+    expect(text).toContain('Why: Asks for a CRM recommendation')
+    expect(text).toContain('https://news.ycombinator.com/item?id=42')
+    expect(text).toContain(`Unsubscribe: ${unsubscribe}`)
+    expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
+    // The next minute's signal came alone, with a subject naming it.
+    const second = server.received.find((x) => x !== first)
+    expect(second?.mail.subject).toBe('New lead: ACTIVE 8/10 on hackernews by ann')
+
+    // The unsubscribe link: GET shows a button and changes nothing; POST (the button, or a one-click client) turns
+    // the destination off, without signing in.
+    const call = client(deps)
+    const path = unsubscribe.replace('https://leads.example.com', '')
+    const shown = await call('GET', path)
+    expect(shown.status).toBe(200)
+    expect(shown.body).toContain('sales@example.com')
+    expect(shown.body).toContain('<button')
+    expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.enabled).toBe(true)
+    const done = await call('POST', path, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(done.status).toBe(200)
+    expect(done.body).toContain('You are unsubscribed')
+    const after = await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id)
+    expect(after?.enabled).toBe(false)
+    expect(after?.disabledReason).toContain('unsubscribed')
+    // A token altered by one character, or another destination's id with this MAC, is refused.
+    const forged = await call('POST', path.slice(0, -1) + (path.endsWith('A') ? 'B' : 'A'))
+    expect(forged.status).toBe(400)
+    expect(forged.body).toContain('not valid')
+  })
+
+  test('a window with nothing new sends nothing and is recorded once', async () => {
+    const server = await smtp()
+    const { deps, clock, team } = await world(server.emailConfig)
+    const { endpoint } = await createEndpoint(deps, {
+      teamId: team.id,
+      input: { ...emailInput('sales@example.com'), cadence: 'hourly' },
+    })
+    clock.set('2026-11-15T14:30:00.000Z')
+    expect(await buildDueWindows(deps)).toBe(0)
+    expect(await deliverDue(deps)).toBe(0)
+    expect(server.received).toHaveLength(0)
+    const windows = await deps.repos.destinationWindows.list(endpoint.id)
+    expect(windows.map((w) => [new Date(w.to).toISOString(), w.deliveryId])).toEqual([
+      ['2026-11-15T12:00:00.000Z', null],
+      ['2026-11-15T13:00:00.000Z', null],
+      ['2026-11-15T14:00:00.000Z', null],
+    ])
+    // Built again, nothing more: each window is claimed once.
+    expect(await buildDueWindows(deps)).toBe(0)
+    expect(await deps.repos.destinationWindows.list(endpoint.id)).toHaveLength(3)
+  })
+
+  test('a server that refuses shows in the delivery log with its reply code, never the password', async () => {
+    const cases = [
+      { server: { auth: AUTH }, config: { password: 'wrong-password-xyz' }, to: 'a@example.com', code: 535 },
+      { server: { refuse: /^nobody@/ }, config: {}, to: 'nobody@example.com', code: 550 },
+    ]
+    for (const c of cases) {
+      const server = await smtp(c.server)
+      const { deps, clock, team } = await world({ ...server.emailConfig, ...c.config })
+      const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput(c.to) })
+      await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
+      clock.set(BUILT)
+      await buildDueWindows(deps)
+      await deliverDue(deps)
+      const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+      expect(d.status).toBe('pending') // retried on the schedule
+      expect(d.lastStatusCode).toBe(c.code)
+      expect(d.lastError).toContain(String(c.code))
+      expect(d.lastError).not.toContain('wrong-password-xyz')
+      expect(d.lastError).not.toContain(AUTH.password)
+      expect(server.received).toHaveLength(0)
+    }
+    // STARTTLS required by the configuration but not offered: refused before anything is sent.
+    const plain = await smtp({ noStartTls: true })
+    const { deps, clock, team } = await world({ ...plain.emailConfig, security: 'starttls' })
+    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('a@example.com') })
+    await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
+    clock.set(BUILT)
+    await buildDueWindows(deps)
+    await deliverDue(deps)
+    const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+    expect(d.lastError).toContain('TLS failed')
+    expect(d.lastError).toContain('500')
+    expect(plain.received).toHaveLength(0)
+  })
+
+  test('e-mail not configured, or an address that is not one, is refused and stores nothing', async () => {
+    const { deps, team } = await world({ host: '' })
+    await expect(createEndpoint(deps, { teamId: team.id, input: emailInput('a@example.com') })).rejects.toThrow(
+      'not configured an SMTP server',
+    )
+    const server = await smtp()
+    const configured = await world(server.emailConfig)
+    for (const bad of ['not-an-address', 'a@b', 'a b@example.com', 'x@example.com>\r\nBcc: y@example.com']) {
+      const err = await createEndpoint(configured.deps, {
+        teamId: configured.team.id,
+        input: emailInput(bad),
+      }).catch((e) => e)
+      expect(err).toBeInstanceOf(AppError)
+      expect(err.message).toContain('e-mail address')
+    }
+    expect(await configured.deps.repos.webhookEndpoints.list(configured.team.id)).toEqual([])
+    expect(await deps.repos.webhookEndpoints.list(team.id)).toEqual([])
+  })
+})

@@ -1,0 +1,66 @@
+// Fakes of Discord's and Teams' webhook receivers that check each body against the documented format and answer
+// as the real ones do: Discord 204 No Content (execute-webhook without ?wait), a Teams Workflows trigger 202 Accepted;
+// a body out of the format gets 400, as the real services answer.
+
+/** Discord's Execute Webhook body and its embed limits (Message Resource, "Embed Limits"). Problems, or []. */
+export function discordProblems(body: any): string[] {
+  const p: string[] = []
+  if (typeof body.content === 'string' && body.content.length > 2000) p.push('content over 2000')
+  if (!body.content && !(body.embeds?.length > 0)) p.push('neither content nor embeds')
+  const embeds: any[] = body.embeds ?? []
+  if (embeds.length > 10) p.push('more than 10 embeds')
+  let total = 0
+  for (const e of embeds) {
+    const len = (s: unknown, max: number, what: string) => {
+      if (s === undefined) return
+      if (typeof s !== 'string') p.push(`${what} not a string`)
+      else if (s.length > max) p.push(`${what} over ${max}`)
+      else total += s.length
+    }
+    len(e.title, 256, 'title')
+    len(e.description, 4096, 'description')
+    if (e.url !== undefined && !/^https?:\/\//.test(e.url)) p.push('url not http(s)')
+    if (e.color !== undefined && !Number.isInteger(e.color)) p.push('color not an integer')
+    if (e.timestamp !== undefined && Number.isNaN(Date.parse(e.timestamp))) p.push('timestamp not ISO 8601')
+    if ((e.fields ?? []).length > 25) p.push('more than 25 fields')
+    for (const f of e.fields ?? []) {
+      len(f.name, 256, 'field name')
+      len(f.value, 1024, 'field value')
+    }
+  }
+  if (total > 6000) p.push('embeds over 6000 characters')
+  return p
+}
+
+const CARD_ELEMENTS = new Set(['TextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
+
+/** A Teams Workflows "when a Teams webhook request is received" body: a message with one Adaptive Card. */
+export function teamsProblems(body: any): string[] {
+  const p: string[] = []
+  if (body.type !== 'message') p.push('type is not "message"')
+  const [a, ...rest] = body.attachments ?? []
+  if (!a || rest.length > 0) p.push('not exactly one attachment')
+  if (a?.contentType !== 'application/vnd.microsoft.card.adaptive') p.push('contentType is not an Adaptive Card')
+  const card = a?.content ?? {}
+  if (card.type !== 'AdaptiveCard') p.push('content.type is not AdaptiveCard')
+  if (!/^1\.[0-5]$/.test(card.version ?? '')) p.push('version not 1.0-1.5')
+  const walk = (items: any[]) => {
+    for (const el of items ?? []) {
+      if (!CARD_ELEMENTS.has(el.type)) p.push(`unknown element ${el.type}`)
+      if (el.type === 'TextBlock' && typeof el.text !== 'string') p.push('TextBlock without text')
+      if (el.type === 'Container') walk(el.items)
+      if (el.selectAction && el.selectAction.type !== 'Action.OpenUrl') p.push('selectAction not OpenUrl')
+    }
+  }
+  walk(card.body)
+  for (const act of card.actions ?? [])
+    if (act.type !== 'Action.OpenUrl' || !/^https?:\/\//.test(act.url)) p.push('action not an http(s) OpenUrl')
+  return p
+}
+
+/** The answer a fake receiver gives a body: the real status, or 400 with the problems. */
+export function checkedAnswer(kind: 'discord' | 'teams', text: string): Response {
+  const problems = (kind === 'discord' ? discordProblems : teamsProblems)(JSON.parse(text))
+  if (problems.length > 0) return Response.json({ message: problems.join('; ') }, { status: 400 })
+  return new Response(null, { status: kind === 'discord' ? 204 : 202 })
+}
