@@ -18,12 +18,16 @@ const endpoint = (a: Partial<EndpointRow> = {}): EndpointRow =>
     keywords: null,
     platforms: null,
     enabled: true,
+    windowFrom: null,
     ...a,
   }) as EndpointRow
 
 const signal = signalRow('team_a', { intent: 'ACTIVE', score: 7, platform: 'reddit', keyword: 'CRM' })
 
 describe('receives', () => {
+  test('a destination sent in windows (a digest, e-mail) receives no signal one by one', () => {
+    expect(receives(endpoint({ windowFrom: 0 }), signal)).toBe(false)
+  })
   test('an enabled endpoint of the team with no filters receives every signal', () => {
     expect(receives(endpoint(), signal)).toBe(true)
   })
