@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { httpUrl, timeoutMs } from './fields'
+import { httpStream, jetstream, mastodonStream, redditStream } from './stream-schema'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
@@ -74,25 +75,48 @@ export const Platforms = v.strictObject({
   reddit: reddit(),
   // search.list has its own bucket of 100 calls a day per project.
   youtube: base('https://www.googleapis.com', { requests: 100, windowSeconds: DAY }, { api_key: secret }),
-  hackernews: base('https://hn.algolia.com', { requests: 10_000, windowSeconds: 3600 }),
+  hackernews: base(
+    'https://hn.algolia.com',
+    { requests: 10_000, windowSeconds: 3600 },
+    httpStream('stream', 'https://hacker-news.firebaseio.com/v0'),
+  ),
   bluesky: base(
     'https://bsky.social',
     { requests: 3000, windowSeconds: 300 },
-    { identifier: secret, app_password: secret },
+    {
+      identifier: secret,
+      app_password: secret,
+      ...jetstream('stream', [
+        'wss://jetstream1.us-east.bsky.network/subscribe',
+        'wss://jetstream2.us-east.bsky.network/subscribe',
+      ]),
+    },
   ),
   // 300 requests a day per address without a key (10,000 with one: raise the budget when you set it).
   stackoverflow: base(
     'https://api.stackexchange.com',
     { requests: 300, windowSeconds: DAY },
-    { key: secret, site: v.optional(v.string(), 'stackoverflow') },
+    {
+      key: secret,
+      site: v.optional(v.string(), 'stackoverflow'),
+      ...httpStream('stream', 'https://api.stackexchange.com'),
+    },
   ),
   medium: base('https://medium.com', { requests: 120, windowSeconds: 3600 }),
   substack: base('https://substack.com', { requests: 120, windowSeconds: 3600 }),
   // Issue search: 10 requests a minute without a token, 30 with one.
   github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
   // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
-  devto: base('https://dev.to', { requests: 10_800, windowSeconds: 3600 }, { api_key: secret }),
-  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
+  devto: base(
+    'https://dev.to',
+    { requests: 10_800, windowSeconds: 3600 },
+    { api_key: secret, ...httpStream('stream', 'https://dev.to') },
+  ),
+  mastodon: base(
+    'https://mastodon.social',
+    { requests: 300, windowSeconds: 300 },
+    { access_token: secret, ...mastodonStream() },
+  ),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
   news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),
@@ -128,6 +152,7 @@ function reddit() {
       '',
     ),
     auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+    ...redditStream(),
   }
   const plain = table('https://oauth.reddit.com', { requests: 100, windowSeconds: 60 }, entries, 10_000)
   type Reddit = v.InferOutput<typeof plain>

@@ -20,7 +20,13 @@ export async function runPollPass(
     // On a database file the pass's pages are stored from a thread of their own (docs/performance.md#the-polling-writer).
     const writer = deps.database.openPollingWriter?.()
     try {
-      return await pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, store: writer?.store, stop })
+      return await pollPass(deps, {
+        teamId: a.teamId,
+        rulesPool: a.rulesPool,
+        skip: a.skip,
+        store: writer?.store,
+        stop,
+      })
     } finally {
       await writer?.close()
     }

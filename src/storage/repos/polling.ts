@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client'
 import { byTeamAndPlatform, storeAll } from './polling-outcome'
 import type { NewSignal } from './signals'
+import type { StreamPosition } from './stream-positions'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
 /**
@@ -20,6 +21,8 @@ export type StoredOutcome = {
   /** When this is stored: the new signals' webhook deliveries are due then. */
   storedAt: Date
   cursor?: CursorUpdate
+  /** A stream reader's position past the posts stored here (docs/streams.md#resuming). */
+  stream?: StreamPosition
 }
 
 export const cursorKey = (platform: string, keywordLc: string) => `${platform}\u0000${keywordLc}`

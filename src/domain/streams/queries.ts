@@ -1,0 +1,64 @@
+import type { SearchPlatform } from '../../config/platform-names'
+import type { Query } from '../../query/ast'
+import { matchesQuery, postFacts } from '../../query/match'
+import { readQuery } from '../../query/parse'
+import { mayMatchOn, usesField } from '../../query/scope'
+import type { Mention } from '../../platforms/types'
+import { languageOf, loadLanguageDetector } from '../earlier/post-record'
+import type { Pair } from '../polling/cursor'
+import type { Config } from '../../config/schema'
+import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createTeamsRepo } from '../../storage/repos/teams'
+
+/** A tracked keyword of a team whose plan includes the platform, parsed once. */
+type Tracked = { teamId: string; keyword: string; query: Query }
+
+const detect = (text: string) => {
+  const language = languageOf(text)
+  return language === 'und' ? undefined : language
+}
+
+/**
+ * Every team's tracked queries that can match on `platform` (the plan includes it, no `platform:` filter rules it
+ * out), read from the database: the stream matches each post against all of them (docs/queries.md#matching).
+ */
+type TrackedDeps = {
+  config: Pick<Config, 'plans'>
+  repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
+}
+
+export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
+  const teams = new Set(
+    (await deps.repos.teams.list())
+      .filter((t) => deps.config.plans[t.plan]?.platforms.includes(platform))
+      .map((t) => t.id),
+  )
+  const tracked: Tracked[] = []
+  for (const k of await deps.repos.keywords.all()) {
+    if (!teams.has(k.teamId)) continue
+    const query = readQuery(k.keyword)
+    if (mayMatchOn(query.root, platform)) tracked.push({ teamId: k.teamId, keyword: k.keyword, query })
+  }
+  if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
+  return tracked
+}
+
+/** The (team, mention) pairs of a post: one per team and tracked query it matches, a team once per post. */
+export function pairsFor(tracked: Tracked[], mention: Mention): Pair[] {
+  const facts = postFacts(mention, detect)
+  const pairs: Pair[] = []
+  const teams = new Set<string>()
+  for (const t of tracked) {
+    if (teams.has(t.teamId) || !matchesQuery(t.query, mention, detect, facts)) continue
+    teams.add(t.teamId)
+    pairs.push({
+      teamId: t.teamId,
+      platform: mention.platform,
+      postId: mention.id,
+      keyword: t.keyword,
+      mention,
+      attempts: 0,
+    })
+  }
+  return pairs
+}

@@ -1,0 +1,30 @@
+import type { SearchPlatform } from '../config/platform-names'
+import type { Config } from '../config/schema'
+import type { Logger } from '../lib/log'
+import { createJetstreamReader } from './bluesky/jetstream'
+import { createHackernewsStream } from './hackernews/stream'
+import type { StreamReader } from './stream'
+
+type Factory = (config: Config, log: Logger) => StreamReader | undefined
+
+// docs/streams.md: the platforms that publish everything new, and what each stream needs to run.
+const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
+  hackernews: (c, log) => createHackernewsStream(c.platforms.hackernews, log),
+  bluesky: (c, log) => createJetstreamReader(c.platforms.bluesky, log),
+}
+
+/** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
+export function streamReaders(config: Config, log: Logger): StreamReader[] {
+  const readers: StreamReader[] = []
+  for (const [platform, factory] of Object.entries(FACTORIES) as [SearchPlatform, Factory][]) {
+    const table = config.platforms[platform] as { mode?: string }
+    if (table.mode !== 'stream') continue
+    const reader = factory(config, log)
+    if (reader) readers.push(reader)
+  }
+  return readers
+}
+
+/** Platforms `serve` streams rather than searches: its scheduled passes leave them out (docs/streams.md). */
+export const streamedPlatforms = (config: Config, log: Logger) =>
+  new Set(streamReaders(config, log).map((r) => r.platform))

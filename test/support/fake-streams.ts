@@ -1,0 +1,158 @@
+import type { ServerWebSocket } from 'bun'
+
+/**
+ * A Jetstream instance on 127.0.0.1 (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): WebSocket
+ * at /subscribe, one JSON event per message {did, time_us, kind: "commit", commit: {rev, operation, collection, rkey,
+ * record, cid}}, filtered by `wantedCollections`, replayed from `cursor` (Unix microseconds) when given and live-tailed
+ * otherwise. It keeps `keepUs` of events: an older cursor replays from the oldest one kept, as the README says.
+ */
+type Sub = { wanted: string[]; cursor: string | null }
+
+export function fakeJetstream(a: { keepUs?: number } = {}) {
+  const events: { time_us: number; collection: string; text: string }[] = []
+  const sockets = new Set<ServerWebSocket<Sub>>()
+  const connections: URL[] = []
+  let lastUs = 0
+  let skewUs = 0
+  const server = Bun.serve<Sub>({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req, srv) {
+      const url = new URL(req.url)
+      if (url.pathname !== '/subscribe') return new Response('not found', { status: 404 })
+      connections.push(url)
+      return srv.upgrade(req, {
+        data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
+      })
+        ? undefined
+        : new Response('upgrade failed', { status: 400 })
+    },
+    websocket: {
+      open(ws) {
+        sockets.add(ws)
+        const cursor = ws.data.cursor
+        if (cursor !== null)
+          for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) ws.send(e.text)
+      },
+      message() {},
+      close(ws) {
+        sockets.delete(ws)
+      },
+    },
+  })
+  const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
+    ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)
+  const nextUs = () => {
+    lastUs = Math.max(lastUs + 1, Date.now() * 1000 + skewUs)
+    return lastUs
+  }
+  function emit(collection: string, body: (time_us: number) => object) {
+    const time_us = nextUs()
+    const text = JSON.stringify(body(time_us))
+    events.push({ time_us, collection, text })
+    if (a.keepUs)
+      while (events.length && (events[0] as { time_us: number }).time_us < time_us - a.keepUs) events.shift()
+    for (const ws of sockets) if (wants(ws, collection)) ws.send(text)
+    return time_us
+  }
+  return {
+    url: `ws://127.0.0.1:${server.port}/subscribe`,
+    connections,
+    /** A new post; its at:// address is at://<did>/app.bsky.feed.post/<rkey>. */
+    post(text: string, did = 'did:plc:author1', rkey = `3k${Math.random().toString(36).slice(2, 12)}`) {
+      const time_us = emit('app.bsky.feed.post', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: {
+          rev: `rev${t}`,
+          operation: 'create',
+          collection: 'app.bsky.feed.post',
+          rkey,
+          record: { $type: 'app.bsky.feed.post', text, createdAt: new Date(t / 1000).toISOString(), langs: ['en'] },
+          cid: `bafy${t}`,
+        },
+      }))
+      return { time_us, uri: `at://${did}/app.bsky.feed.post/${rkey}` }
+    },
+    /** A like: another collection, which a reader asking for posts only never receives. */
+    like(did = 'did:plc:liker') {
+      return emit('app.bsky.feed.like', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: {
+          rev: `rev${t}`,
+          operation: 'create',
+          collection: 'app.bsky.feed.like',
+          rkey: `l${t}`,
+          record: {},
+          cid: `c${t}`,
+        },
+      }))
+    },
+    /** Moves the instance's clock on: the next events are `us` later (a long outage, compressed). */
+    skipUs(us: number) {
+      skewUs += us
+    },
+    /** Closes every connection, as an instance restarting does. */
+    dropAll() {
+      for (const ws of sockets) ws.close(1001, 'going away')
+    },
+    clients: () => sockets.size,
+    stop: () => server.stop(true),
+  }
+}
+
+/**
+ * Hacker News's Firebase API on 127.0.0.1 (github.com/HackerNews/API): /v0/maxitem.json and /v0/item/<id>.json, an
+ * item {id, type, by, time (Unix seconds), text (HTML), title, parent, kids} or null. `requests` counts the calls.
+ */
+export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
+  const items = new Map<number, object>()
+  let maxitem = a.firstId ?? 40_000_000
+  let requests = 0
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req) {
+      requests++
+      const path = new URL(req.url).pathname
+      if (path === '/v0/maxitem.json') return Response.json(maxitem)
+      const m = /^\/v0\/item\/(\d+)\.json$/.exec(path)
+      if (m) return Response.json(items.get(Number(m[1])) ?? null)
+      return new Response('not found', { status: 404 })
+    },
+  })
+  return {
+    url: `http://127.0.0.1:${server.port}/v0`,
+    requests: () => requests,
+    story(title: string, text = '', by = 'pg') {
+      const id = ++maxitem
+      items.set(id, {
+        id,
+        type: 'story',
+        by,
+        time: Math.floor(Date.now() / 1000),
+        title,
+        text,
+        score: 1,
+        descendants: 0,
+      })
+      return id
+    },
+    comment(text: string, parent: number, by = 'dang') {
+      const id = ++maxitem
+      items.set(id, { id, type: 'comment', by, time: Math.floor(Date.now() / 1000), text, parent })
+      return id
+    },
+    /** An item id given out whose item is not readable yet (as Firebase answers null just after maxitem moves). */
+    pending() {
+      return ++maxitem
+    },
+    fill(id: number, item: object) {
+      items.set(id, { id, ...item })
+    },
+    stop: () => server.stop(true),
+  }
+}
