@@ -2,7 +2,9 @@ import type { SearchPlatform } from '../config/platform-names'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { createJetstreamReader } from './bluesky/jetstream'
+import { createDevtoStream } from './devto/stream'
 import { createHackernewsStream } from './hackernews/stream'
+import { createStackoverflowStream } from './stackoverflow/stream'
 import type { StreamReader } from './stream'
 
 type Factory = (config: Config, log: Logger) => StreamReader | undefined
@@ -11,6 +13,8 @@ type Factory = (config: Config, log: Logger) => StreamReader | undefined
 const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
   hackernews: (c, log) => createHackernewsStream(c.platforms.hackernews, log),
   bluesky: (c, log) => createJetstreamReader(c.platforms.bluesky, log),
+  stackoverflow: (c, log) => createStackoverflowStream(c.platforms.stackoverflow, log),
+  devto: (c, log) => createDevtoStream(c.platforms.devto, log),
 }
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */

@@ -156,3 +156,53 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
     stop: () => server.stop(true),
   }
 }
+
+/**
+ * The Stack Exchange API on 127.0.0.1 (api.stackexchange.com/docs/questions, docs/wrapper): /2.3/questions newest
+ * first, in the common wrapper {items, has_more, quota_max, quota_remaining, backoff?}; `backoff` (seconds) is set on
+ * every answer when given. `requests` records each call's query.
+ */
+export function fakeStackExchange(a: { backoff?: number } = {}) {
+  const questions: object[] = []
+  const requests: URLSearchParams[] = []
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req) {
+      const url = new URL(req.url)
+      if (url.pathname !== '/2.3/questions') return new Response('not found', { status: 404 })
+      requests.push(url.searchParams)
+      const size = Number(url.searchParams.get('pagesize') ?? 30)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const items = questions.slice((page - 1) * size, page * size)
+      const more = questions.length > page * size
+      return Response.json({
+        items,
+        has_more: more,
+        quota_max: 10000,
+        quota_remaining: 9000,
+        ...(a.backoff && { backoff: a.backoff }),
+      })
+    },
+  })
+  let id = 79_000_000
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    requests,
+    question(title: string, body: string, creation = Math.floor(Date.now() / 1000)) {
+      id++
+      questions.unshift({
+        question_id: id,
+        title,
+        body: `<p>${body}</p>`,
+        link: `https://stackoverflow.com/questions/${id}`,
+        owner: { display_name: 'sam', link: 'https://stackoverflow.com/users/1/sam', user_id: 1 },
+        creation_date: creation,
+        score: 0,
+        answer_count: 0,
+      })
+      return id
+    },
+    stop: () => server.stop(true),
+  }
+}
