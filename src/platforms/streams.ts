@@ -32,3 +32,7 @@ export function streamReaders(config: Config, log: Logger): StreamReader[] {
 /** Platforms `serve` streams rather than searches: its scheduled passes leave them out (docs/streams.md). */
 export const streamedPlatforms = (config: Config, log: Logger) =>
   new Set(streamReaders(config, log).map((r) => r.platform))
+
+/** Whether `platform`'s table says `mode = "stream"` and it has a stream (docs/streams.md). */
+export const isStreamed = (config: Config, platform: string) =>
+  platform in FACTORIES && (config.platforms[platform as SearchPlatform] as { mode?: string }).mode === 'stream'

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { platformStatus } from '../../../src/domain/sources/status'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
@@ -30,6 +31,12 @@ describe('Bluesky stream (Jetstream)', () => {
     )
     await Bun.sleep(1200)
     expect(w.received.length).toBe(1)
+    // Source health: the stream's figures (docs/streams.md#source-health).
+    const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+    const bluesky = platforms.find((p) => p.platform === 'bluesky')
+    expect(bluesky).toMatchObject({ mode: 'stream', position: String(await w.position('bluesky')) })
+    expect(bluesky?.stream).toMatchObject({ readLastHour: 2, matchedLastHour: 1, gap: null })
+    expect(bluesky?.stream?.heardAt).not.toBeNull()
   })
 
   test('a disconnect reconnects with the stored cursor rewound, and what was posted meanwhile arrives once', async () => {
