@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { httpUrl, timeoutMs } from './fields'
-import { httpStream, jetstream, mastodonStream, redditStream } from './stream-schema'
+import { httpStream, jetstream } from './stream-schema'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
@@ -112,11 +112,7 @@ export const Platforms = v.strictObject({
     { requests: 10_800, windowSeconds: 3600 },
     { api_key: secret, ...httpStream('stream', 'https://dev.to') },
   ),
-  mastodon: base(
-    'https://mastodon.social',
-    { requests: 300, windowSeconds: 300 },
-    { access_token: secret, ...mastodonStream() },
-  ),
+  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
   news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),
@@ -152,7 +148,6 @@ function reddit() {
       '',
     ),
     auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
-    ...redditStream(),
   }
   const plain = table('https://oauth.reddit.com', { requests: 100, windowSeconds: 60 }, entries, 10_000)
   type Reddit = v.InferOutput<typeof plain>

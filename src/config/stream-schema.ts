@@ -23,24 +23,3 @@ export const jetstream = (fallback: 'stream' | 'search', defaultUrls: string[]) 
     defaultUrls,
   ),
 })
-
-/** Mastodon: the streaming API of the instance (empty: the instance's own `base_url`) and which timeline. */
-export const mastodonStream = () => ({
-  mode: mode('search'),
-  stream_url: v.optional(v.union([v.literal(''), httpUrl]), ''),
-  // "public", "public:local" or "hashtag:<tag>" (docs/streams.md#mastodon).
-  stream_timeline: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^(public|public:local|hashtag:[\p{L}\p{N}_]+)$/u, 'public, public:local or hashtag:<tag>'),
-    ),
-    'public',
-  ),
-})
-
-/** Reddit: the subreddits whose newest posts and comments are read (empty: r/all). */
-export const redditStream = () => ({
-  mode: mode('search'),
-  stream_url: v.optional(httpUrl, 'https://oauth.reddit.com'),
-  stream_subreddits: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'a subreddit name'))), []),
-})

@@ -9,7 +9,7 @@ import type { Mention } from '../types'
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
 // rkey, record, cid}}. `wantedCollections` filters commits; `cursor` (Unix microseconds) replays from that time, and
 // the README advises rewinding a few seconds when reconnecting, for a gapless replay that is deduplicated. Without
-// `compress=true` messages are plain JSON (docs/streams.md#bluesky).
+// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream).
 const Event = v.object({
   did: v.string(),
   time_us: v.number(),

@@ -9,7 +9,7 @@ import type { Mention } from '../types'
 
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
 // first, `per_page` up to 1000. Article ids only grow, so the stored id says what was read. One call a minute; the
-// text matched is the title, the description and the tags, without a call per article (docs/streams.md#devto).
+// text matched is the title, the description and the tags, without a call per article (docs/streams.md#which-platforms-stream).
 const EVERY_MS = 60_000
 const PER_PAGE = 100
 

@@ -8,7 +8,7 @@ import type { Mention } from '../types'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
 // (story, comment, job, poll, pollopt) with `by`, `time` in Unix seconds, `text` in HTML, `title`, `deleted`, `dead`.
-// Ids only grow, so every item is read once, in order, from the stored id to maxitem (docs/streams.md#hacker-news).
+// Ids only grow, so every item is read once, in order, from the stored id to maxitem (docs/streams.md#which-platforms-stream).
 const Item = v.object({
   id: v.number(),
   type: v.optional(v.string()),

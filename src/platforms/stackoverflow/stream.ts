@@ -10,7 +10,7 @@ import { Question, toMention, Wrapper } from './connector'
 // Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
 // newest questions, 100 a page. One read a minute covers Stack Overflow (a few questions a minute) in 1,440 calls a day,
 // within the 10,000 a key allows; a `backoff` in the wrapper (docs/throttle) is waited out before the next call, and
-// an exhausted quota waits an hour (docs/streams.md#stack-overflow).
+// an exhausted quota waits an hour (docs/streams.md#which-platforms-stream).
 const EVERY_MS = 60_000
 const PAGES = 5
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Hacker News stream against a fake of the documented Firebase API (test/support/fake-streams.ts,
-// docs/streams.md#hacker-news).
+// docs/streams.md#which-platforms-stream).
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
 afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()

@@ -3,7 +3,7 @@ import { platformStatus } from '../../../src/domain/sources/status'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
-// docs/streams.md#bluesky).
+// docs/streams.md#which-platforms-stream).
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
 afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()
