@@ -15,7 +15,10 @@
 //             bench/.out/last-export.json.
 //   sqld:     GET /api/v1/signals and POST /api/v1/leads/score through 1 and 2 executables on one libSQL server,
 //             beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
-// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld), or
+//   streams:  the streams against fakes replaying Bluesky, Hacker News and Stack Overflow (bench/streams.ts): delivery
+//             latency, requests per hour with 10 and 10,000 queries, CPU and RSS. Results also go to
+//             bench/.out/last-streams.json.
+// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, streams), or
 // BENCH_ONLY=…. `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
 // measured noise; `--save-reference` writes that file from the last runs (bench/check.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -30,6 +33,7 @@ import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { sqldSection } from './sqld'
+import { streamsSection } from './streams'
 import { type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -300,6 +304,7 @@ const SECTIONS = {
   import: () => importSection({ binary: BINARY, outDir: OUT }),
   export: () => exportSection({ binary: BINARY, outDir: OUT }),
   sqld: () => sqldSection({ binary: BINARY, outDir: OUT, load, stop, scorePost: SCORE_POST }),
+  streams: () => streamsSection({ binary: BINARY, outDir: OUT }),
 }
 type Section = keyof typeof SECTIONS
 const NAMES = Object.keys(SECTIONS) as Section[]

@@ -110,7 +110,7 @@ export function fakePlatforms() {
     origin: server.url.origin,
     /** Platform settings that point both connectors here. */
     platformsConfig: {
-      hackernews: { base_url: server.url.origin, mode: 'search' },
+      hackernews: { base_url: server.url.origin, mode: 'search' as const },
       reddit: redditSettings(server.url.origin),
     },
     /** The same, as lines of a TOML file. */
