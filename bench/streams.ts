@@ -11,6 +11,7 @@ import { addKeywords } from '../src/domain/keywords/keywords'
 import { createTeam } from '../src/domain/teams/teams'
 import { createEndpoint } from '../src/domain/webhooks/endpoints'
 import { silentLogger } from '../src/lib/log'
+import { endpointInput } from '../test/support/webhooks'
 import { rssMb, spawnListening } from './spawn'
 import { startReplay } from './stream-replay'
 
@@ -46,10 +47,13 @@ async function runWith(binary: string, queries: number, outDir: string) {
   })
   const { team } = await createTeam(deps, { name: 'bench', plan: 'scale' })
   const keywords = ['crm', ...Array.from({ length: queries - 1 }, (_, i) => `vendor${i} pricing`)]
-  await addKeywords(deps, { teamId: team.id, keywords })
+  // In slices: one INSERT of 10,000 rows passes SQLite's limit on bound values.
+  for (let i = 0; i < keywords.length; i += 500) {
+    await addKeywords(deps, { teamId: team.id, keywords: keywords.slice(i, i + 500) })
+  }
   await createEndpoint(deps, {
     teamId: team.id,
-    input: { url: replay.hookUrl, kind: 'webhook', enabled: true } as never,
+    input: endpointInput(replay.hookUrl),
   })
   deps.database.client.close()
 

@@ -1,5 +1,6 @@
 import type { SearchPlatform } from '../../config/platform-names'
 import type { Query } from '../../query/ast'
+import { candidateIndex } from '../../query/candidates'
 import { matchesQuery, postFacts } from '../../query/match'
 import { readQuery } from '../../query/parse'
 import { mayMatchOn, usesField } from '../../query/scope'
@@ -40,15 +41,17 @@ export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
     if (mayMatchOn(query.root, platform)) tracked.push({ teamId: k.teamId, keyword: k.keyword, query })
   }
   if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
-  return tracked
+  return candidateIndex(tracked)
 }
 
+export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
+
 /** The (team, mention) pairs of a post: one per team and tracked query it matches, a team once per post. */
-export function pairsFor(tracked: Tracked[], mention: Mention): Pair[] {
+export function pairsFor(tracked: TrackedQueries, mention: Mention): Pair[] {
   const facts = postFacts(mention, detect)
   const pairs: Pair[] = []
   const teams = new Set<string>()
-  for (const t of tracked) {
+  for (const t of tracked.candidates(mention.title, mention.content)) {
     if (teams.has(t.teamId) || !matchesQuery(t.query, mention, detect, facts)) continue
     teams.add(t.teamId)
     pairs.push({
