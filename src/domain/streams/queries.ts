@@ -23,6 +23,9 @@ const detect = (text: string) => {
  * Every team's tracked queries that can match on `platform` (the plan includes it, no `platform:` filter rules it
  * out), read from the database: the stream matches each post against all of them (docs/queries.md#matching).
  */
+// The queries of the last refresh, by their text (a keyword's query does not change while it is tracked).
+let known = new Map<string, Query>()
+
 type TrackedDeps = {
   config: Pick<Config, 'plans'>
   repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
@@ -35,11 +38,15 @@ export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
       .map((t) => t.id),
   )
   const tracked: Tracked[] = []
+  const parsed = new Map<string, Query>()
   for (const k of await deps.repos.keywords.all()) {
     if (!teams.has(k.teamId)) continue
-    const query = readQuery(k.keyword)
+    // Parsed once per refresh and kept while tracked: each term's pattern is compiled once, not every refresh.
+    const query = parsed.get(k.keyword) ?? known.get(k.keyword) ?? readQuery(k.keyword)
+    parsed.set(k.keyword, query)
     if (mayMatchOn(query.root, platform)) tracked.push({ teamId: k.teamId, keyword: k.keyword, query })
   }
+  known = parsed
   if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
   return candidateIndex(tracked)
 }
