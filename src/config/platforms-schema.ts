@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { httpUrl, timeoutMs } from './fields'
-import { httpStream, jetstream } from './stream-schema'
+import { httpStream, jetstream, mastodonStream } from './stream-schema'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
@@ -112,7 +112,11 @@ export const Platforms = v.strictObject({
     { requests: 10_800, windowSeconds: 3600 },
     { api_key: secret, ...httpStream('stream', 'https://dev.to') },
   ),
-  mastodon: base('https://mastodon.social', { requests: 300, windowSeconds: 300 }, { access_token: secret }),
+  mastodon: base(
+    'https://mastodon.social',
+    { requests: 300, windowSeconds: 300 },
+    { access_token: secret, ...mastodonStream() },
+  ),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
   news: base('https://news.google.com', { requests: 120, windowSeconds: 3600 }),

@@ -23,3 +23,16 @@ export const jetstream = (fallback: 'stream' | 'search', defaultUrls: string[]) 
     defaultUrls,
   ),
 })
+
+/** Mastodon: the streaming API (empty `stream_url`: the instance, `base_url`) and which public timeline. */
+export const mastodonStream = () => ({
+  mode: v.optional(v.picklist(['stream', 'search']), 'search'),
+  stream_url: v.optional(v.union([v.literal(''), httpUrl]), ''),
+  stream_timeline: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(public|public:local|hashtag:[\p{L}\p{N}_]+)$/u, 'public, public:local or hashtag:<tag>'),
+    ),
+    'public',
+  ),
+})

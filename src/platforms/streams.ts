@@ -1,9 +1,10 @@
 import type { SearchPlatform } from '../config/platform-names'
 import type { Config } from '../config/schema'
-import type { Logger } from '../lib/log'
+import { type Logger, silentLogger } from '../lib/log'
 import { createJetstreamReader } from './bluesky/jetstream'
 import { createDevtoStream } from './devto/stream'
 import { createHackernewsStream } from './hackernews/stream'
+import { createMastodonStream } from './mastodon/stream'
 import { createStackoverflowStream } from './stackoverflow/stream'
 import type { StreamReader } from './stream'
 
@@ -15,6 +16,9 @@ const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
   bluesky: (c, log) => createJetstreamReader(c.platforms.bluesky, log),
   stackoverflow: (c, log) => createStackoverflowStream(c.platforms.stackoverflow, log),
   devto: (c, log) => createDevtoStream(c.platforms.devto, log),
+  // The streaming API needs a token (docs/streams.md#which-platforms-stream).
+  mastodon: (c, log) =>
+    c.platforms.mastodon.access_token.trim() ? createMastodonStream(c.platforms.mastodon, log) : undefined,
 }
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
@@ -35,4 +39,5 @@ export const streamedPlatforms = (config: Config, log: Logger) =>
 
 /** Whether `platform`'s table says `mode = "stream"` and it has a stream (docs/streams.md). */
 export const isStreamed = (config: Config, platform: string) =>
-  platform in FACTORIES && (config.platforms[platform as SearchPlatform] as { mode?: string }).mode === 'stream'
+  (config.platforms[platform as SearchPlatform] as { mode?: string } | undefined)?.mode === 'stream' &&
+  FACTORIES[platform as SearchPlatform]?.(config, silentLogger) !== undefined

@@ -206,3 +206,82 @@ export function fakeStackExchange(a: { backoff?: number } = {}) {
     stop: () => server.stop(true),
   }
 }
+
+/**
+ * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:thump` heartbeats), and the
+ * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
+ * and `limit`. Both want the bearer `token`.
+ */
+export function fakeMastodon(token = 'tok') {
+  const statuses: { id: string }[] = []
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  const connections: number[] = []
+  const enc = new TextEncoder()
+  let id = 110_000_000_000_000_000n
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    fetch(req) {
+      const url = new URL(req.url)
+      if (req.headers.get('authorization') !== `Bearer ${token}`)
+        return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+      if (url.pathname === '/api/v1/timelines/public') {
+        const minId = url.searchParams.get('min_id')
+        const limit = Number(url.searchParams.get('limit') ?? 20)
+        const after = minId ? statuses.filter((s) => BigInt(s.id) > BigInt(minId)) : statuses
+        const chosen = minId ? after.slice(0, limit) : after.slice(-limit)
+        return Response.json([...chosen].reverse())
+      }
+      if (url.pathname === '/api/v1/streaming/public') {
+        connections.push(Date.now())
+        let mine: ReadableStreamDefaultController<Uint8Array>
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            mine = c
+            streams.add(c)
+            c.enqueue(enc.encode(':)\n\n'))
+          },
+          cancel() {
+            streams.delete(mine)
+          },
+        })
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+      }
+      return new Response('not found', { status: 404 })
+    },
+  })
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    connections,
+    clients: () => streams.size,
+    post(text: string, acct = 'ann@example.social') {
+      id += 1000n
+      const status = {
+        id: String(id),
+        created_at: new Date().toISOString(),
+        uri: `https://example.social/users/ann/statuses/${id}`,
+        url: `https://example.social/@ann/${id}`,
+        content: `<p>${text}</p>`,
+        in_reply_to_id: null,
+        account: { acct, username: 'ann', url: 'https://example.social/@ann' },
+        favourites_count: 0,
+        reblogs_count: 0,
+        replies_count: 0,
+        reblog: null,
+      }
+      statuses.push(status)
+      for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
+      return status
+    },
+    heartbeat() {
+      for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))
+    },
+    dropAll() {
+      for (const c of streams) c.close()
+      streams.clear()
+    },
+    stop: () => server.stop(true),
+  }
+}
