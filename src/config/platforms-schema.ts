@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { httpUrl, timeoutMs } from './fields'
-import { httpStream, jetstream, mastodonStream } from './stream-schema'
+import { httpStream, jetstream, mastodonStream, redditStream } from './stream-schema'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
@@ -152,6 +152,7 @@ function reddit() {
       '',
     ),
     auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
+    ...redditStream(),
   }
   const plain = table('https://oauth.reddit.com', { requests: 100, windowSeconds: 60 }, entries, 10_000)
   type Reddit = v.InferOutput<typeof plain>

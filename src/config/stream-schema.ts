@@ -36,3 +36,10 @@ export const mastodonStream = () => ({
     'public',
   ),
 })
+
+/** Reddit, with an approved app: the subreddits whose newest posts and comments are read (none: r/all). */
+export const redditStream = () => ({
+  mode: v.optional(v.picklist(['stream', 'search']), 'search'),
+  stream_url: v.optional(httpUrl, 'https://oauth.reddit.com'),
+  stream_subreddits: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'a subreddit name'))), []),
+})

@@ -5,6 +5,7 @@ import { createJetstreamReader } from './bluesky/jetstream'
 import { createDevtoStream } from './devto/stream'
 import { createHackernewsStream } from './hackernews/stream'
 import { createMastodonStream } from './mastodon/stream'
+import { createRedditStream } from './reddit/stream'
 import { createStackoverflowStream } from './stackoverflow/stream'
 import type { StreamReader } from './stream'
 
@@ -19,6 +20,11 @@ const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
   // The streaming API needs a token (docs/streams.md#which-platforms-stream).
   mastodon: (c, log) =>
     c.platforms.mastodon.access_token.trim() ? createMastodonStream(c.platforms.mastodon, log) : undefined,
+  // With an approved app only (client_id and client_secret; the configuration requires the rest with them).
+  reddit: (c, log) =>
+    c.platforms.reddit.client_id.trim() && c.platforms.reddit.client_secret.trim()
+      ? createRedditStream(c.platforms.reddit, log)
+      : undefined,
 }
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
