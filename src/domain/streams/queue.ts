@@ -11,12 +11,9 @@ export type QueueEntry = { pairs: Pair[]; position: string; newestDate?: string 
 export function createStreamQueue(limit: number) {
   const entries: QueueEntry[] = []
   let pairs = 0
-  let wake: (() => void) | undefined
+  let wake: ((force?: boolean) => void) | undefined
   let roomWaiters: (() => void)[] = []
-  const notify = () => {
-    wake?.()
-    wake = undefined
-  }
+  const notify = () => wake?.()
   return {
     /** A post's matched pairs (none: only the position moves) and its publication time. */
     push(entryPairs: Pair[], position: string, date?: string) {
@@ -50,17 +47,19 @@ export function createStreamQueue(limit: number) {
     isEmpty: () => entries.length === 0,
     full: () => pairs >= limit,
     room: () => (pairs < limit ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r))),
-    /** Resolves once there is something to take, or after `ms`. */
-    work(ms: number): Promise<void> {
-      if (entries.length > 0) return Promise.resolve()
+    /** Resolves once there is something to take (with `pairsOnly`, matched pairs), or after `ms`. */
+    work(ms: number, pairsOnly = false): Promise<void> {
+      const ready = () => (pairsOnly ? pairs > 0 : entries.length > 0)
+      if (ready()) return Promise.resolve()
       return new Promise((resolve) => {
-        const timer = setTimeout(() => {
+        const done = () => {
+          clearTimeout(timer)
           wake = undefined
           resolve()
-        }, ms)
-        wake = () => {
-          clearTimeout(timer)
-          resolve()
+        }
+        const timer = setTimeout(done, ms)
+        wake = (force) => {
+          if (force || ready()) done()
         }
       })
     },
@@ -68,7 +67,7 @@ export function createStreamQueue(limit: number) {
     release() {
       for (const w of roomWaiters) w()
       roomWaiters = []
-      notify()
+      wake?.(true)
     },
   }
 }

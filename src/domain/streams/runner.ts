@@ -19,6 +19,7 @@ const BATCH_PAIRS = 200
 const REFRESH_MS = 15_000
 // The figures are stored at least this often when nothing matched.
 const FIGURES_MS = 5000
+const POSITION_MS = 1000
 // Post ids recently handed on: a reconnection's rewind re-reads them.
 const RECENT_IDS = 20_000
 
@@ -82,6 +83,11 @@ export async function runStream(deps: StreamDeps, reader: StreamReader, stop: Ab
           savedAt = Date.now()
         }
         continue
+      }
+      // A position alone (posts that matched nobody) is stored at most once a second: no transaction per post.
+      if (queue.pairs() === 0 && Date.now() - savedAt < POSITION_MS) {
+        await queue.work(POSITION_MS - (Date.now() - savedAt), true)
+        if (queue.pairs() === 0 && Date.now() - savedAt < POSITION_MS) continue
       }
       const overflow = queue.pairs() > QUEUE_PAIRS / 2
       const entries = queue.take(BATCH_PAIRS)
