@@ -81,6 +81,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
     poll: poll ? { schedule: deps.config.polling.schedule, next: poll.nextRun()?.toISOString() } : 'disabled',
     housekeeping: { schedule: HOUSEKEEPING_SCHEDULE, next: housekeeping.nextRun()?.toISOString() },
     backup: backup ? { schedule: deps.config.backup.schedule, next: backup.nextRun()?.toISOString() } : 'none',
+    streams: [...streamed],
   })
 
   let stopped: Promise<void> | undefined
