@@ -37,6 +37,7 @@ describe('Bluesky stream (Jetstream)', () => {
     expect(bluesky).toMatchObject({ mode: 'stream', position: String(await w.position('bluesky')) })
     expect(bluesky?.stream).toMatchObject({ readLastHour: 2, matchedLastHour: 1, gap: null })
     expect(bluesky?.stream?.heardAt).not.toBeNull()
+    expect(bluesky?.stream?.lagSeconds).toBeGreaterThanOrEqual(0)
   })
 
   test('a disconnect reconnects with the stored cursor rewound, and what was posted meanwhile arrives once', async () => {
