@@ -17,7 +17,10 @@
 //             beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
 //   delivery: messages a second the delivery worker sends: instant webhooks, and e-mails through a real SMTP server
 //             (bench/delivery.ts). Results also go to bench/.out/last-delivery.json.
-// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, delivery), or
+//   streams:  the streams against fakes replaying Bluesky, Hacker News and Stack Overflow (bench/streams.ts): delivery
+//             latency, requests per hour with 10 and 10,000 queries, CPU and RSS. Results also go to
+//             bench/.out/last-streams.json.
+// Some sections only: `npm run bench -- pipeline,import` (any of http, pipeline, hostile, import, export, sqld, delivery, streams), or
 // BENCH_ONLY=…. `--check` compares this run's figures with bench/reference.json and exits 1 on a regression beyond the
 // measured noise; `--save-reference` writes that file from the last runs (bench/check.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -33,6 +36,7 @@ import type { LoadResult, LoadSpec } from './load'
 import { pipelineSection } from './pipeline'
 import { seed } from './seed'
 import { sqldSection } from './sqld'
+import { streamsSection } from './streams'
 import { type Listening, rssMb, spawnListening } from './spawn'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -304,6 +308,7 @@ const SECTIONS = {
   export: () => exportSection({ binary: BINARY, outDir: OUT }),
   sqld: () => sqldSection({ binary: BINARY, outDir: OUT, load, stop, scorePost: SCORE_POST }),
   delivery: () => deliverySection({ binary: BINARY, outDir: OUT }),
+  streams: () => streamsSection({ binary: BINARY, outDir: OUT }),
 }
 type Section = keyof typeof SECTIONS
 const NAMES = Object.keys(SECTIONS) as Section[]

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { redditReady } from './platforms-schema'
+import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */

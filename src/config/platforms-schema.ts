@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 import { httpUrl, timeoutMs } from './fields'
+import { DAY, providerEntries, secret } from './provider-schema'
+import { reddit } from './reddit-schema'
+import { httpStream, jetstream, mastodonStream } from './stream-schema'
 
 // The `[platforms.*]` tables of the configuration, one per connector (docs/operations.md#platforms-settings).
 
@@ -8,7 +11,6 @@ import { httpUrl, timeoutMs } from './fields'
  * polling. Each default follows the platform's published limit (or, where it bills per call, a modest day).
  */
 type Budget = { requests: number; windowSeconds: number }
-const DAY = 86_400
 const budgetEntries = (b: Budget) => ({
   budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000)), b.requests),
   budget_window_seconds: v.optional(
@@ -48,7 +50,6 @@ const searxng = () =>
     }),
     {},
   )
-const secret = v.optional(v.string(), '')
 // docs/platforms.md#mastodon: a token is valid only on the instance that issued it, so there is no default instance.
 const mastodon = () =>
   v.optional(
@@ -58,6 +59,7 @@ const mastodon = () =>
         timeout_ms: timeoutMs(),
         ...budgetEntries({ requests: 300, windowSeconds: 300 }),
         access_token: secret,
+        ...mastodonStream(),
       }),
       v.forward(
         v.check(
@@ -69,24 +71,6 @@ const mastodon = () =>
     ),
     {},
   )
-type Json = string | number | boolean | Json[] | { [key: string]: Json }
-const JsonValue: v.GenericSchema<Json> = v.lazy(() =>
-  v.union([v.string(), v.number(), v.boolean(), v.array(JsonValue), v.record(v.string(), JsonValue)]),
-)
-const providerEntries = {
-  provider: v.optional(v.picklist(['apify']), 'apify'),
-  actor: secret,
-  token: secret,
-  // An actor's input is free-form JSON: lists (search queries, hashtags) and nested tables included.
-  input: v.optional(v.record(v.string(), JsonValue), {}),
-  fields: v.optional(
-    v.record(
-      v.picklist(['id', 'author', 'content', 'url', 'profileUrl', 'date', 'likes', 'comments', 'shares']),
-      v.string(),
-    ),
-    {},
-  ),
-}
 // A scraping actor's run takes tens of seconds, so these tables wait longer by default.
 const provider = () => base('https://api.apify.com', { requests: 100, windowSeconds: DAY }, providerEntries, 120_000)
 
@@ -97,24 +81,43 @@ export const Platforms = v.strictObject({
   reddit: reddit(),
   // search.list has its own bucket of 100 calls a day per project.
   youtube: base('https://www.googleapis.com', { requests: 100, windowSeconds: DAY }, { api_key: secret }),
-  hackernews: base('https://hn.algolia.com', { requests: 10_000, windowSeconds: 3600 }),
+  hackernews: base(
+    'https://hn.algolia.com',
+    { requests: 10_000, windowSeconds: 3600 },
+    httpStream('stream', 'https://hacker-news.firebaseio.com/v0'),
+  ),
   bluesky: base(
     'https://bsky.social',
     { requests: 3000, windowSeconds: 300 },
-    { identifier: secret, app_password: secret },
+    {
+      identifier: secret,
+      app_password: secret,
+      ...jetstream('stream', [
+        'wss://jetstream1.us-east.bsky.network/subscribe',
+        'wss://jetstream2.us-east.bsky.network/subscribe',
+      ]),
+    },
   ),
   // 300 requests a day per address without a key (10,000 with one: raise the budget when you set it).
   stackoverflow: base(
     'https://api.stackexchange.com',
     { requests: 300, windowSeconds: DAY },
-    { key: secret, site: v.optional(v.string(), 'stackoverflow') },
+    {
+      key: secret,
+      site: v.optional(v.string(), 'stackoverflow'),
+      ...httpStream('stream', 'https://api.stackexchange.com'),
+    },
   ),
   medium: base('https://medium.com', { requests: 120, windowSeconds: 3600 }),
   substack: base('https://substack.com', { requests: 120, windowSeconds: 3600 }),
   // Issue search: 10 requests a minute without a token, 30 with one.
   github: base('https://api.github.com', { requests: 10, windowSeconds: 60 }, { token: secret }),
   // Forem allows 3 API requests a second; each search reads every article it returns (docs/platforms.md#devto).
-  devto: base('https://dev.to', { requests: 10_800, windowSeconds: 3600 }, { api_key: secret }),
+  devto: base(
+    'https://dev.to',
+    { requests: 10_800, windowSeconds: 3600 },
+    { api_key: secret, ...httpStream('stream', 'https://dev.to') },
+  ),
   mastodon: mastodon(),
   // 6,250 complexity points per 15 minutes; one read of the newest launches is a few pages.
   producthunt: base('https://api.producthunt.com', { requests: 50, windowSeconds: 900 }, { token: secret }),
@@ -129,71 +132,3 @@ export const Platforms = v.strictObject({
   pinterest: provider(),
   g2: provider(),
 })
-
-/**
- * Reddit (docs/platforms.md#reddit) by its own API, which refuses searches without OAuth and wants a User-Agent naming
- * the app and its developer: once either credential is set, every key the connector needs must be. Or, without an
- * approved app, by an Apify actor (`provider = "apify"`, `actor`, `token`), which then also gets the providers'
- * defaults (Apify's address, a longer wait, a day's budget of runs). `provider` wins when both are set.
- */
-function reddit() {
-  const REQUIRED = ['client_id', 'client_secret', 'app_id', 'username'] as const
-  const entries = {
-    base_url: v.optional(httpUrl),
-    timeout_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000))),
-    budget_requests: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000_000))),
-    budget_window_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31 * DAY))),
-    client_id: secret,
-    client_secret: secret,
-    // Reddit's form is <platform>:<app id>:<version> (by /u/<username>): neither may hold spaces or colons.
-    app_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]*$/, 'letters, digits and . _ ~ - only')), ''),
-    username: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => s.trim().replace(/^\/?u\//, '')),
-        v.regex(/^([A-Za-z0-9_-]{3,20})?$/, 'a Reddit username (3 to 20 letters, digits, _ or -)'),
-      ),
-      '',
-    ),
-    auth_url: v.optional(httpUrl, 'https://www.reddit.com'),
-    ...providerEntries,
-    provider: v.optional(v.picklist(['apify'])),
-  }
-  const plain = v.strictObject(entries)
-  type Reddit = v.InferOutput<typeof plain>
-  const needed = <K extends (typeof REQUIRED)[number]>(key: K) =>
-    v.forward<Reddit, v.CheckIssue<Reddit>, [K]>(
-      v.check(
-        (t) => !(t.client_id.trim() || t.client_secret.trim()) || t[key].trim() !== '',
-        'required once client_id or client_secret is set (Reddit needs OAuth credentials and a User-Agent naming the app id and your username)',
-      ),
-      [key],
-    )
-  const forApify = <K extends 'actor' | 'token'>(key: K) =>
-    v.forward<Reddit, v.CheckIssue<Reddit>, [K]>(
-      v.check((t) => t.provider !== 'apify' || t[key].trim() !== '', 'required with provider = "apify"'),
-      [key],
-    )
-  const checked = v.pipe(
-    v.pipe(plain, ...REQUIRED.map(needed), forApify('actor'), forApify('token')),
-    v.transform((t: Reddit) => {
-      const apify = t.provider === 'apify'
-      return {
-        ...t,
-        base_url: t.base_url ?? (apify ? 'https://api.apify.com' : 'https://oauth.reddit.com'),
-        timeout_ms: t.timeout_ms ?? (apify ? 120_000 : 10_000),
-        // Reddit's free tier: 100 requests a minute; an actor's runs cost money: 100 a day, as the providers.
-        budget_requests: t.budget_requests ?? 100,
-        budget_window_seconds: t.budget_window_seconds ?? (apify ? DAY : 60),
-      }
-    }),
-  )
-  return v.optional(checked, {})
-}
-
-/** Whether Reddit can be searched: by an approved app's credentials, or by an Apify actor. */
-export function redditReady(t: v.InferOutput<ReturnType<typeof reddit>>): boolean {
-  const set = (x: string) => x.trim() !== ''
-  if (t.provider === 'apify') return set(t.actor) && set(t.token)
-  return set(t.client_id) && set(t.client_secret) && set(t.app_id) && set(t.username)
-}

@@ -16,7 +16,9 @@ export async function runPollPass(
 ): Promise<PassSummary> {
   const startedAt = deps.clock.now().toISOString()
   const lease = { name: POLL_LEASE, ttlMs: deps.config.polling.lease_seconds * 1000, signal: a.signal }
-  const run = await withLease(deps, lease, (stop) => pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, stop }))
+  const run = await withLease(deps, lease, (stop) =>
+    pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, skip: a.skip, stop }),
+  )
   if ('done' in run) return run.done
   deps.log.info('poll_skipped', { reason: 'another process holds the polling lease' })
   return skippedPass(startedAt)

@@ -3,6 +3,8 @@ import type { Deps } from '../deps'
 import { runScheduledBackup } from './backups'
 import { runHousekeeping } from './housekeeping'
 import { runPollPass } from './poll-pass'
+import { startStreams } from './streams'
+import { streamedPlatforms } from '../domain/streams/supervise'
 import { startDeliveryWorker } from './webhook-delivery'
 
 /** Housekeeping: 00:05 UTC on the 1st, just after the month (and the quota) changes. */
@@ -46,9 +48,11 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
       () => track(job, work),
     )
 
+  const streamed = streamedPlatforms(deps.config, deps.log)
   const poll = deps.config.polling.enabled
     ? schedule('poll', deps.config.polling.schedule, async (signal) => {
-        const s = await runPollPass(deps, { signal })
+        // A platform that is streamed is not searched as well (docs/streams.md).
+        const s = await runPollPass(deps, { signal, skip: streamed })
         deps.log.info('poll_pass', {
           outcome: s.outcome,
           startedAt: s.startedAt,
@@ -70,12 +74,14 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
     : undefined
   // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).
   const webhooks = startDeliveryWorker(deps)
+  const streams = startStreams(deps)
   // trigger() marks the job busy like a scheduled run, so protect also covers this one.
   if (a.housekeepingNow) void housekeeping.trigger()
   deps.log.info('scheduler_started', {
     poll: poll ? { schedule: deps.config.polling.schedule, next: poll.nextRun()?.toISOString() } : 'disabled',
     housekeeping: { schedule: HOUSEKEEPING_SCHEDULE, next: housekeeping.nextRun()?.toISOString() },
     backup: backup ? { schedule: deps.config.backup.schedule, next: backup.nextRun()?.toISOString() } : 'none',
+    streams: [...streamed],
   })
 
   let stopped: Promise<void> | undefined
@@ -91,7 +97,7 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         housekeeping.stop()
         backup?.stop()
         shutdown.abort()
-        await Promise.all([...running, webhooks.stop()])
+        await Promise.all([...running, webhooks.stop(), streams.stop()])
       })()
       return stopped
     },

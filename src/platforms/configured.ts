@@ -1,5 +1,5 @@
 import type { Source } from '../config/platform-names'
-import { redditReady } from '../config/platforms-schema'
+import { redditReady } from '../config/reddit-schema'
 import type { Config } from '../config/schema'
 
 /**

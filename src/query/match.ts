@@ -20,15 +20,14 @@ export type MatchablePost = {
 /** The language of a text as an ISO 639-1 code, undefined when too short to tell (tinyld in the domain). */
 export type DetectLanguage = (text: string) => string | undefined
 
-/**
- * Whether the post matches the whole query (docs/queries.md#matching): every word and phrase as whole words in the
- * title or text, case-insensitive, each filter on what the post says of itself.
- */
-export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectLanguage): boolean {
+/** What the queries ask of a post, each read once however many queries are matched against it (a stream's posts). */
+export type PostFacts = ReturnType<typeof postFacts>
+
+export function postFacts(post: MatchablePost, detect?: DetectLanguage) {
   let text: string | undefined
   let title: string | undefined
   let language: { code: string | undefined } | undefined
-  const facts = {
+  return {
     text: () => (text ??= normalised(`${post.title ?? ''}\n${post.content}`)),
     title: () => (title ??= normalised(post.title ?? '')),
     language: () => {
@@ -36,6 +35,18 @@ export function matchesQuery(query: Query, post: MatchablePost, detect?: DetectL
       return language.code
     },
   }
+}
+
+/**
+ * Whether the post matches the whole query (docs/queries.md#matching): every word and phrase as whole words in the
+ * title or text, case-insensitive, each filter on what the post says of itself.
+ */
+export function matchesQuery(
+  query: Query,
+  post: MatchablePost,
+  detect?: DetectLanguage,
+  facts: PostFacts = postFacts(post, detect),
+): boolean {
   const holds = (node: QueryNode): boolean => {
     switch (node.kind) {
       case 'and':

@@ -17,6 +17,18 @@ const PlatformStatus = v.object({
     resetsAt: v.string(),
   }),
   nextPollAt: v.nullable(v.string()),
+  // docs/streams.md#source-health
+  mode: v.picklist(['stream', 'search']),
+  position: v.nullable(v.string()),
+  stream: v.nullable(
+    v.object({
+      lagSeconds: v.nullable(v.number()),
+      readLastHour: v.number(),
+      matchedLastHour: v.number(),
+      heardAt: v.nullable(v.string()),
+      gap: v.nullable(v.object({ note: v.string(), at: v.nullable(v.string()) })),
+    }),
+  ),
 })
 
 export const PlatformList = v.object({ platforms: v.array(PlatformStatus) })

@@ -100,6 +100,7 @@ const DOMAIN_ORDER = [
   'webhooks',
   'housekeeping',
   'polling',
+  'streams',
 ]
 const DOMAIN = join(SRC, 'domain')
 

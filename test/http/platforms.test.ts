@@ -24,7 +24,10 @@ const hn = fakeUpstream(async () => {
 afterAll(() => hn.stop())
 
 async function setup() {
-  const { deps, clock } = await testDeps({ config: { platforms: { hackernews: { base_url: hn.origin } } } })
+  // Searched, not streamed (docs/streams.md): polling's next pass shows.
+  const { deps, clock } = await testDeps({
+    config: { platforms: { hackernews: { base_url: hn.origin, mode: 'search' } } },
+  })
   const { apiKey } = await seedTeam(deps)
   const call = client(deps)
   const status = async (platform: string) =>
@@ -55,7 +58,13 @@ describe('GET /api/v1/platforms', () => {
       budget: { requests: 10_000, windowSeconds: 3600, used: 0, resetsAt: '2026-11-15T13:00:00.000Z' },
       // Polling runs every 15 minutes: the next pass may search it.
       nextPollAt: '2026-11-15T12:15:00.000Z',
+      mode: 'search',
+      position: null,
+      stream: null,
     })
+    // Streamed by default (docs/streams.md): no next poll; the stream's figures instead.
+    expect(by('bluesky')).toMatchObject({ mode: 'stream', nextPollAt: null, position: null })
+    expect(by('bluesky').stream).toMatchObject({ readLastHour: 0, matchedLastHour: 0, heardAt: null, gap: null })
     expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
     expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
     expect(by('news')).toMatchObject({ configured: true, inPlan: true, earlierRouteOnly: true })

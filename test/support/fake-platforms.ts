@@ -117,11 +117,16 @@ export function fakePlatforms() {
   return {
     origin: server.url.origin,
     /** Platform settings that point both connectors here. */
-    platformsConfig: { hackernews: { base_url: server.url.origin }, reddit: redditSettings(server.url.origin) },
+    platformsConfig: {
+      hackernews: { base_url: server.url.origin, mode: 'search' as const },
+      reddit: redditSettings(server.url.origin),
+    },
     /** The same, as lines of a TOML file. */
     platformsToml: () => [
       '[platforms.hackernews]',
       `base_url = "${server.url.origin}"`,
+      // Searched on the polling schedule, not streamed (docs/streams.md).
+      'mode = "search"',
       ...redditToml(server.url.origin),
     ],
     searches,

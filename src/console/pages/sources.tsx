@@ -5,6 +5,14 @@ import { api, when } from '../api'
 
 type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 
+/** How a platform is read (docs/streams.md#source-health): a stream's figures, or the last search. */
+function reading(s: Source): string {
+  if (!s.stream) return `search, last ${when(s.position)}`
+  const lag = s.stream.lagSeconds === null ? '' : `, ${s.stream.lagSeconds} s behind`
+  const gap = s.stream.gap ? `; gap: ${s.stream.gap.note}` : ''
+  return `stream at ${s.position ?? '—'}${lag}; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched; heard ${when(s.stream.heardAt)}${gap}`
+}
+
 export function Sources() {
   const [sources, setSources] = useState<Source[]>([])
   useEffect(() => {
@@ -21,6 +29,7 @@ export function Sources() {
             <th>Last success</th>
             <th>Last failure</th>
             <th>Next retry</th>
+            <th>Reading</th>
           </tr>
         </thead>
         <tbody>
@@ -32,6 +41,7 @@ export function Sources() {
               <td>{when(s.lastSuccessAt)}</td>
               <td>{s.lastFailureAt ? `${when(s.lastFailureAt)}: ${s.lastError ?? ''}` : '—'}</td>
               <td>{when(s.retryAt)}</td>
+              <td>{reading(s)}</td>
             </tr>
           ))}
         </tbody>

@@ -15,6 +15,8 @@ export type PassOptions = {
   stop: AbortSignal
   /** The rules scorer's worker threads to use instead of the pass's own. */
   rulesPool?: RulesPool
+  /** Platforms not searched: `serve` streams them (docs/streams.md). */
+  skip?: ReadonlySet<string>
 }
 
 /**
@@ -37,7 +39,7 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
   try {
     await drainPending(pass, a.teamId)
     pass.cursors = byCursorKey(await deps.repos.polling.cursors())
-    const { run, waiting } = await planSearches(deps, await pollTargets(deps, a.teamId), pass.cursors)
+    const { run, waiting } = await planSearches(deps, await pollTargets(deps, a.teamId, a.skip), pass.cursors)
     for (const [platform, n] of waiting) pass.counters.of(platform).deferred += n
     pass.deferrals.load(await deps.repos.platformHealth.list())
     await mapLimited(run, deps.config.polling.concurrency, (t) =>

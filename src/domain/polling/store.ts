@@ -1,5 +1,6 @@
 import type { CursorUpdate, PendingKey } from '../../storage/repos/polling-types'
 import { deliveriesOf } from '../webhooks/filters'
+import type { StreamPosition } from '../../storage/repos/stream-positions'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
@@ -9,10 +10,14 @@ const keyOf = (p: Pair): PendingKey => ({ teamId: p.teamId, platform: p.platform
 /**
  * Scores pairs, then stores all that follows in one transaction: the signals and their webhook deliveries, the scored pairs off the queue, the
  * pairs not scored onto it, and, for a page of search results (`page`), the cursor past it. A crash before that
- * transaction leaves everything where it was (a page's cursor too: the page is fetched again); a scorer that is down,
+ * transaction leaves everything where it was (a page's cursor, or a stream's position, too: the page is read again); a scorer that is down,
  * or a pass stopping, leaves what it did not score queued for the next pass.
  */
-export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: CursorUpdate; fetchedAt: string }) {
+export async function scoreAndStore(
+  pass: Pass,
+  pairs: Pair[],
+  page?: { cursor?: CursorUpdate; stream?: StreamPosition; fetchedAt: string },
+) {
   if (pairs.length === 0 && !page) return
   const j = await judge(pass, pairs)
   const created = await pass.store({
@@ -27,6 +32,7 @@ export async function scoreAndStore(pass: Pass, pairs: Pair[], page?: { cursor: 
     fetchedAt: page?.fetchedAt ?? pass.deps.clock.now().toISOString(),
     storedAt: pass.deps.clock.now(),
     cursor: page?.cursor,
+    stream: page?.stream,
   })
   for (const m of j.scored) pass.counters.of(m.platform).scored++
   for (const m of j.triaged) pass.counters.of(m.platform).triaged++

@@ -19,14 +19,18 @@ export type SearchTarget = {
  * server has configured and whose `platform:` filters allow, once, however many teams share it. With `teamId`, the searches of that team's keywords
  * (still serving every team that tracks them, since they share the cursor).
  */
-export async function pollTargets(deps: TargetDeps, teamId?: string): Promise<SearchTarget[]> {
+export async function pollTargets(
+  deps: TargetDeps,
+  teamId?: string,
+  skip?: ReadonlySet<string>,
+): Promise<SearchTarget[]> {
   const teams = await deps.repos.teams.list()
   const platformsOf = new Map<string, SearchPlatform[]>()
   for (const team of teams) {
     const plan = deps.config.plans[team.plan]
     platformsOf.set(
       team.id,
-      (plan?.platforms ?? []).filter((p) => deps.searches.isAvailable(p)),
+      (plan?.platforms ?? []).filter((p) => deps.searches.isAvailable(p) && !skip?.has(p)),
     )
   }
   const wanted = teamId ? new Set((await deps.repos.keywords.all(teamId)).map((k) => k.keywordLc)) : undefined

@@ -3,6 +3,7 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import { budgetOf, windowOf } from '../budgets/budget'
 import { nextPollAt, usedAt } from '../budgets/pace'
+import { readingOf } from './stream-health'
 
 /**
  * Every source with whether it can run here, whether the caller's plan includes it, how its latest searches went,
@@ -11,13 +12,15 @@ import { nextPollAt, usedAt } from '../budgets/pace'
  * not plan platforms: every plan with API access may use them there.
  */
 export async function platformStatus(
-  deps: Needs<'searches' | 'config' | 'clock', 'platformHealth' | 'platformBudgets'>,
+  deps: Needs<'searches' | 'config' | 'clock', 'platformHealth' | 'platformBudgets' | 'streamPositions'>,
   caller: Caller,
 ) {
-  const [healthRows, budgetRows] = await Promise.all([
+  const [healthRows, budgetRows, streamRows] = await Promise.all([
     deps.repos.platformHealth.list(),
     deps.repos.platformBudgets.list(),
+    deps.repos.streamPositions.list(),
   ])
+  const streams = new Map(streamRows.map((s) => [s.platform, s]))
   const health = new Map(healthRows.map((h) => [h.platform, h]))
   const spent = new Map(budgetRows.map((b) => [b.platform, b]))
   const now = deps.clock.now()
@@ -28,7 +31,8 @@ export async function platformStatus(
     const budget = budgetOf(deps.config, platform)
     const window = windowOf(budget, now)
     const retryAt = h?.retryAt ?? null
-    const polled = configured && polling.enabled && !earlierRouteOnly
+    const reading = readingOf(deps.config, platform, streams.get(platform), h?.lastSuccessAt ?? null, now)
+    const polled = configured && polling.enabled && !earlierRouteOnly && reading.mode === 'search'
     const next = polled
       ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now })
       : null
@@ -49,6 +53,7 @@ export async function platformStatus(
         resetsAt: window.end.toISOString(),
       },
       nextPollAt: next?.toISOString() ?? null,
+      ...reading,
     }
   }
   return {

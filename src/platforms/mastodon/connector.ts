@@ -22,7 +22,7 @@ const ReadableDate = v.pipe(
   v.string(),
   v.check((s) => isoDate(s) !== undefined),
 )
-const Status = v.object({
+export const Status = v.object({
   id: v.string(),
   created_at: ReadableDate,
   uri: v.string(),
@@ -47,19 +47,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
   // like quiet keywords, so after a few different keywords found nothing at all, source health says so.
   const emptyKeywords = new Set<string>()
   let everFound = false
-  const toMention = (s: v.InferOutput<typeof Status>): Mention => ({
-    id: `mastodon:${instance}:${s.id}`,
-    author: s.account.acct || s.account.username || 'unknown',
-    // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
-    content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
-    url: s.url ?? s.uri,
-    profileUrl: s.account.url,
-    date: isoDate(s.created_at)!,
-    platform: 'mastodon',
-    ...(s.in_reply_to_id ? { kind: 'comment' as const } : {}),
-    // shares = boosts (reblogs).
-    engagement: { likes: count(s.favourites_count), comments: count(s.replies_count), shares: count(s.reblogs_count) },
-  })
+  const toMention = (s: v.InferOutput<typeof Status>) => statusMention(instance, s)
 
   return {
     platform: 'mastodon',
@@ -100,5 +88,22 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.
       return [...found.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
     },
+  }
+}
+
+/** A status as a Mention; the instance's host keeps ids apart if the operator moves to another instance. */
+export function statusMention(instance: string, s: v.InferOutput<typeof Status>): Mention {
+  return {
+    id: `mastodon:${instance}:${s.id}`,
+    author: s.account.acct || s.account.username || 'unknown',
+    // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
+    content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),
+    url: s.url ?? s.uri,
+    profileUrl: s.account.url,
+    date: isoDate(s.created_at)!,
+    platform: 'mastodon',
+    ...(s.in_reply_to_id ? { kind: 'comment' as const } : {}),
+    // shares = boosts (reblogs).
+    engagement: { likes: count(s.favourites_count), comments: count(s.replies_count), shares: count(s.reblogs_count) },
   }
 }

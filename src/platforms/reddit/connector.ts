@@ -40,7 +40,7 @@ const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), childr
 const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
 
 /** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
-const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
+export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
   `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
 
 /** Built only when configured (client_id, client_secret, app_id and username set: the configuration checks that). */

@@ -18,7 +18,7 @@ import { plainQuery } from '../../query/platform-queries'
 const PAGE_MAX = 100
 const MAX_PAGES = 10
 
-const Question = v.object({
+export const Question = v.object({
   question_id: v.number(),
   title: v.string(),
   body: v.nullish(v.string()),
@@ -32,7 +32,7 @@ const Question = v.object({
   answer_count: v.nullish(v.number()),
 })
 // The common wrapper (docs/wrapper); on failure it carries error_id/error_name/error_message instead of items.
-const Wrapper = v.object({
+export const Wrapper = v.object({
   items: v.optional(v.unknown()),
   has_more: v.optional(v.boolean()),
   backoff: v.optional(v.number()),
@@ -146,7 +146,7 @@ function throttleWaitSec(w: { error_id?: number; error_name?: string; error_mess
   return w.backoff && w.backoff > 0 ? w.backoff : THROTTLE_DEFAULT_SEC
 }
 
-function toMention(q: v.InferOutput<typeof Question>): Mention {
+export function toMention(q: v.InferOutput<typeof Question>): Mention {
   const author = decodeEntities(q.owner?.display_name ?? '').trim() || 'unknown'
   const site = new URL(q.link).origin
   return {

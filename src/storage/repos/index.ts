@@ -10,6 +10,7 @@ import { createPlatformBudgetsRepo } from './platform-budgets'
 import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
+import { createStreamPositionsRepo } from './stream-positions'
 import { createSignalFeedbackRepo } from './signal-feedback'
 import { createSignalExportsRepo, createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
@@ -48,6 +49,7 @@ export const createRepos = (database: Database) => {
     earlierPosts: createEarlierPostsRepo(db),
     scoreCache: createScoreCacheRepo(db),
     polling: createPollingRepo(client, database.file),
+    streamPositions: createStreamPositionsRepo(client),
     jobLeases: createJobLeasesRepo(db),
     housekeeping: createHousekeepingRepo(client),
     webhookEndpoints: createWebhookEndpointsRepo(db),

@@ -1,6 +1,7 @@
 import type { Client, InStatement } from '@libsql/client'
 import { chunks, signalInserts, tuples } from './multi-row'
 import type { CursorUpdate, PendingKey, StoredOutcome } from './polling-types'
+import { streamPositionUpsert } from './stream-positions'
 import { outboxInserts } from './webhook-outbox'
 
 const cursorUpsert = (c: CursorUpdate): InStatement => ({
@@ -51,6 +52,7 @@ function statementsOf(a: StoredOutcome): { stmts: InStatement[]; inserts: number
     stmts.push({ sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] })
   }
   if (a.cursor) stmts.push(cursorUpsert(a.cursor))
+  if (a.stream) stmts.push(streamPositionUpsert(a.stream))
   return { stmts, inserts }
 }
 

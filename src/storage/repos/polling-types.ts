@@ -1,4 +1,5 @@
 import type { NewSignal } from './signals'
+import type { StreamPosition } from './stream-positions'
 
 export type PendingKey = { teamId: string; platform: string; postId: string }
 /**
@@ -22,4 +23,6 @@ export type StoredOutcome = {
   /** When this is stored: the new signals' webhook deliveries are due then. */
   storedAt: Date
   cursor?: CursorUpdate
+  /** A stream reader's position past the posts stored here (docs/streams.md#resuming). */
+  stream?: StreamPosition
 }

@@ -1,0 +1,45 @@
+import * as v from 'valibot'
+import { httpUrl } from './fields'
+
+// The stream settings of the platform tables that can stream (docs/streams.md#settings).
+
+const mode = (fallback: 'stream' | 'search') => v.optional(v.picklist(['stream', 'search']), fallback)
+const wsUrl = v.pipe(v.string(), v.url(), v.regex(/^wss?:\/\//, 'must be a ws(s) URL'))
+
+/** `mode` and `stream_url` (an HTTP address read by polling it often, as Hacker News's Firebase API). */
+export const httpStream = (fallback: 'stream' | 'search', defaultUrl: string) => ({
+  mode: mode(fallback),
+  stream_url: v.optional(httpUrl, defaultUrl),
+})
+
+/** Bluesky: one Jetstream `…/subscribe` address or several, tried in turn when one fails. */
+export const jetstream = (fallback: 'stream' | 'search', defaultUrls: string[]) => ({
+  mode: mode(fallback),
+  stream_url: v.optional(
+    v.pipe(
+      v.union([wsUrl, v.pipe(v.array(wsUrl), v.minLength(1, 'at least one address'))]),
+      v.transform((u) => (Array.isArray(u) ? u : [u])),
+    ),
+    defaultUrls,
+  ),
+})
+
+/** Mastodon: the streaming API (empty `stream_url`: the instance, `base_url`) and which public timeline. */
+export const mastodonStream = () => ({
+  mode: v.optional(v.picklist(['stream', 'search']), 'search'),
+  stream_url: v.optional(v.union([v.literal(''), httpUrl]), ''),
+  stream_timeline: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(public|public:local|hashtag:[\p{L}\p{N}_]+)$/u, 'public, public:local or hashtag:<tag>'),
+    ),
+    'public',
+  ),
+})
+
+/** Reddit, with an approved app: the subreddits whose newest posts and comments are read (none: r/all). */
+export const redditStream = () => ({
+  mode: v.optional(v.picklist(['stream', 'search']), 'search'),
+  stream_url: v.optional(httpUrl, 'https://oauth.reddit.com'),
+  stream_subreddits: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'a subreddit name'))), []),
+})

@@ -1,0 +1,74 @@
+import type { SearchPlatform } from '../../config/platform-names'
+import type { Query } from '../../query/ast'
+import { candidateIndex } from '../../query/candidates'
+import { matchesQuery, postFacts } from '../../query/match'
+import { readQuery } from '../../query/parse'
+import { mayMatchOn, usesField } from '../../query/scope'
+import type { Mention } from '../../mention'
+import { languageOf, loadLanguageDetector } from '../search/language'
+import type { Pair } from '../polling/cursor'
+import type { Config } from '../../config/schema'
+import type { createKeywordsRepo } from '../../storage/repos/keywords'
+import type { createTeamsRepo } from '../../storage/repos/teams'
+
+/** A tracked keyword of a team whose plan includes the platform, parsed once. */
+type Tracked = { teamId: string; keyword: string; query: Query }
+
+const detect = (text: string) => {
+  const language = languageOf(text)
+  return language === 'und' ? undefined : language
+}
+
+/**
+ * Every team's tracked queries that can match on `platform` (the plan includes it, no `platform:` filter rules it
+ * out), read from the database: the stream matches each post against all of them (docs/queries.md#matching).
+ */
+// The queries of the last refresh, by their text (a keyword's query does not change while it is tracked).
+let known = new Map<string, Query>()
+
+type TrackedDeps = {
+  config: Pick<Config, 'plans'>
+  repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
+}
+
+export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
+  const teams = new Set(
+    (await deps.repos.teams.list())
+      .filter((t) => deps.config.plans[t.plan]?.platforms.includes(platform))
+      .map((t) => t.id),
+  )
+  const tracked: Tracked[] = []
+  const parsed = new Map<string, Query>()
+  for (const k of await deps.repos.keywords.all()) {
+    if (!teams.has(k.teamId)) continue
+    // Parsed once per refresh and kept while tracked: each term's pattern is compiled once, not every refresh.
+    const query = parsed.get(k.keyword) ?? known.get(k.keyword) ?? readQuery(k.keyword)
+    parsed.set(k.keyword, query)
+    if (mayMatchOn(query.root, platform)) tracked.push({ teamId: k.teamId, keyword: k.keyword, query })
+  }
+  known = parsed
+  if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
+  return candidateIndex(tracked)
+}
+
+export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
+
+/** The (team, mention) pairs of a post: one per team and tracked query it matches, a team once per post. */
+export function pairsFor(tracked: TrackedQueries, mention: Mention): Pair[] {
+  const facts = postFacts(mention, detect)
+  const pairs: Pair[] = []
+  const teams = new Set<string>()
+  for (const t of tracked.candidates(mention.title, mention.content)) {
+    if (teams.has(t.teamId) || !matchesQuery(t.query, mention, detect, facts)) continue
+    teams.add(t.teamId)
+    pairs.push({
+      teamId: t.teamId,
+      platform: mention.platform,
+      postId: mention.id,
+      keyword: t.keyword,
+      mention,
+      attempts: 0,
+    })
+  }
+  return pairs
+}

@@ -1,0 +1,75 @@
+import type { Pair } from '../polling/cursor'
+
+/** Matched pairs of the posts read up to `position`: storing the entry covers everything read before it too. */
+export type QueueEntry = { pairs: Pair[]; position: string; newestDate?: string }
+
+/**
+ * The bounded queue between a stream's reader and its scorer (docs/streams.md#backpressure): entries in read order,
+ * a post that matched nobody only moving the last entry's position, so its size is the matched pairs waiting. At
+ * `limit` pairs it is full: a reader that pulls waits, one that is pushed to disconnects and resumes later.
+ */
+export function createStreamQueue(limit: number) {
+  const entries: QueueEntry[] = []
+  let pairs = 0
+  let wake: ((force?: boolean) => void) | undefined
+  let roomWaiters: (() => void)[] = []
+  const notify = () => wake?.()
+  return {
+    /** A post's matched pairs (none: only the position moves) and its publication time. */
+    push(entryPairs: Pair[], position: string, date?: string) {
+      let tail = entries[entries.length - 1]
+      if (entryPairs.length === 0 && tail) tail.position = position
+      else {
+        tail = { pairs: entryPairs, position }
+        entries.push(tail)
+      }
+      if (date && (!tail.newestDate || date > tail.newestDate)) tail.newestDate = date
+      pairs += entryPairs.length
+      notify()
+    },
+    /** The oldest entries holding at most `max` pairs (at least one entry). */
+    take(max: number): QueueEntry[] {
+      let n = 0
+      let count = 0
+      while (n < entries.length && (n === 0 || count + (entries[n] as QueueEntry).pairs.length <= max)) {
+        count += (entries[n] as QueueEntry).pairs.length
+        n++
+      }
+      const taken = entries.splice(0, n)
+      pairs -= count
+      if (pairs < limit) {
+        for (const w of roomWaiters) w()
+        roomWaiters = []
+      }
+      return taken
+    },
+    pairs: () => pairs,
+    isEmpty: () => entries.length === 0,
+    full: () => pairs >= limit,
+    room: () => (pairs < limit ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r))),
+    /** Resolves once there is something to take (with `pairsOnly`, matched pairs), or after `ms`. */
+    work(ms: number, pairsOnly = false): Promise<void> {
+      const ready = () => (pairsOnly ? pairs > 0 : entries.length > 0)
+      if (ready()) return Promise.resolve()
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          wake = undefined
+          resolve()
+        }
+        const timer = setTimeout(done, ms)
+        wake = (force) => {
+          if (force || ready()) done()
+        }
+      })
+    },
+    /** Lets every waiting reader go (shutdown). */
+    release() {
+      for (const w of roomWaiters) w()
+      roomWaiters = []
+      wake?.(true)
+    },
+  }
+}
+
+export type StreamQueue = ReturnType<typeof createStreamQueue>

@@ -1,0 +1,126 @@
+import { remember } from '../../lib/bounded-map'
+import type { StreamReader, StreamSink } from '../../platforms/stream'
+import type { Mention } from '../../mention'
+import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
+import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
+import { scoreAndStore } from '../polling/store'
+import { streamFigures } from './figures'
+import { pairsFor, trackedOn } from './queries'
+import { createStreamQueue, type QueueEntry } from './queue'
+
+export type StreamDeps = PassDeps & {
+  repos: PassDeps['repos'] & { streamPositions: ReturnType<typeof createStreamPositionsRepo> }
+}
+
+// docs/streams.md#backpressure: matched pairs held in memory between reader and scorer, and taken per transaction.
+export const QUEUE_PAIRS = 2000
+const BATCH_PAIRS = 200
+// Tracked queries, profiles and thresholds are read again this often, so a new keyword is matched within it.
+const REFRESH_MS = 15_000
+// The figures are stored at least this often when nothing matched.
+const FIGURES_MS = 5000
+const POSITION_MS = 1000
+// Post ids recently handed on: a reconnection's rewind re-reads them.
+const RECENT_IDS = 20_000
+
+/**
+ * One platform's stream (docs/streams.md): the reader reads from the stored position; each post is matched against
+ * every team's tracked queries; matched pairs go through the bounded queue to the same scoring, triage and storing
+ * as a polled page (domain/polling/store.ts), and the position moves in the transaction that stores what it covers,
+ * so a crash or restart loses nothing and duplicates nothing. When the scorer falls behind (a slow model), pairs
+ * past half the queue are stored unscored in the polling queue, which every pass drains, rather than slowing the
+ * reader. Runs until `stop`; the caller holds the platform's lease.
+ */
+export async function runStream(deps: StreamDeps, reader: StreamReader, stop: AbortSignal, store?: StoreOutcome) {
+  const { platform } = reader
+  const saved = await deps.repos.streamPositions.get(platform)
+  const figures = streamFigures(platform, saved)
+  const queue = createStreamQueue(QUEUE_PAIRS)
+  const recent = new Map<string, true>()
+  let tracked = await trackedOn(deps, platform)
+  let stored = saved?.position ?? null
+  const now = () => deps.clock.now()
+  const sink: StreamSink = {
+    item(mention: Mention, position: string) {
+      if (recent.has(mention.id)) return queue.push([], position)
+      remember(recent, mention.id, true, RECENT_IDS)
+      const pairs = pairsFor(tracked, mention)
+      figures.read(now(), mention.date, pairs.length > 0)
+      figures.heard(now())
+      queue.push(pairs, position, mention.date)
+    },
+    heard(a = {}) {
+      figures.heard(now(), a.caughtUp)
+      if (a.position !== undefined) queue.push([], a.position)
+    },
+    gap(note) {
+      deps.log.warn('stream_gap', { platform, note })
+      figures.gap(now(), note)
+    },
+    full: queue.full,
+    room: queue.room,
+  }
+  const reading = reader.read(stored, sink, stop).finally(() => queue.release())
+
+  let pass: Pass | undefined
+  let passAt = 0
+  let savedAt = 0
+  try {
+    while (!stop.aborted) {
+      await queue.work(FIGURES_MS)
+      if (stop.aborted) break
+      if (Date.now() - passAt > REFRESH_MS) {
+        pass?.scorer.close()
+        tracked = await trackedOn(deps, platform)
+        pass = newPass(deps, stop, deps.scoring.batch(), store)
+        passAt = Date.now()
+      }
+      const p = pass as Pass
+      if (queue.isEmpty()) {
+        // Nothing read: the figures (when upstream last spoke) still reach source health.
+        if (stored !== null && Date.now() - savedAt >= FIGURES_MS) {
+          await deps.repos.streamPositions.save(figures.row(now(), stored, null))
+          savedAt = Date.now()
+        }
+        continue
+      }
+      // A position alone (posts that matched nobody) is stored at most once a second: no transaction per post.
+      if (queue.pairs() === 0 && Date.now() - savedAt < POSITION_MS) {
+        await queue.work(POSITION_MS - (Date.now() - savedAt), true)
+        if (queue.pairs() === 0 && Date.now() - savedAt < POSITION_MS) continue
+      }
+      const overflow = queue.pairs() > QUEUE_PAIRS / 2
+      const entries = queue.take(BATCH_PAIRS)
+      const position = (entries[entries.length - 1] as QueueEntry).position
+      const pairs = await deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs))
+      const row = figures.row(now(), position, newestOf(entries) ?? null)
+      const fetchedAt = now().toISOString()
+      if (overflow) {
+        await p.store({
+          signals: [],
+          deliveries: [],
+          scored: [],
+          failed: [],
+          queue: pairs,
+          fetchedAt,
+          storedAt: now(),
+          stream: row,
+        })
+      } else {
+        await scoreAndStore(p, pairs, { stream: row, fetchedAt })
+      }
+      stored = position
+      savedAt = Date.now()
+    }
+  } finally {
+    pass?.scorer.close()
+    queue.release()
+    await reading
+  }
+}
+
+const newestOf = (entries: QueueEntry[]) => {
+  let newest: string | undefined
+  for (const e of entries) if (e.newestDate && (!newest || e.newestDate > newest)) newest = e.newestDate
+  return newest
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { isoDate } from '../common/mapping'
+import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
+import type { Mention } from '../../mention'
+
+// Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
+// JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
+// rkey, record, cid}}. `wantedCollections` filters commits; `cursor` (Unix microseconds) replays from that time, and
+// the README advises rewinding a few seconds when reconnecting, for a gapless replay that is deduplicated. Without
+// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream).
+const Event = v.object({
+  did: v.string(),
+  time_us: v.number(),
+  kind: v.string(),
+  commit: v.optional(
+    v.object({
+      operation: v.string(),
+      collection: v.string(),
+      rkey: v.string(),
+      record: v.optional(
+        v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
+      ),
+    }),
+  ),
+})
+
+const REWIND_US = 5_000_000
+// A connection that has said nothing for this long is taken as dead (Bluesky posts several times a second).
+const SILENCE_MS = 30_000
+// A first event this much later than the position resumed from means the instance no longer had what came between.
+const GAP_US = 60_000_000
+
+export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
+  return {
+    platform: 'bluesky',
+    async read(from, sink, signal) {
+      let last = from === null ? null : Number(from)
+      let failures = 0
+      for (let n = 0; !signal.aborted; n++) {
+        const endpoint = config.stream_url[n % config.stream_url.length] as string
+        const outcome = await connectOnce(endpoint, last, sink, signal, (t) => {
+          last = t
+        })
+        if (signal.aborted) return
+        if (outcome === 'full') {
+          await sink.room()
+          continue
+        }
+        if (outcome === 'heard') failures = 0
+        log.warn('stream_disconnected', { platform: 'bluesky', endpoint: new URL(endpoint).host })
+        await pause(backoffMs(failures++), signal)
+      }
+    },
+  }
+}
+
+/**
+ * One connection, until it closes, falls silent, the sink is full or `signal` aborts. Skips what the rewind replays
+ * (events before the resumed position) and reports a gap when the instance starts later than it.
+ */
+function connectOnce(
+  endpoint: string,
+  from: number | null,
+  sink: StreamSink,
+  signal: AbortSignal,
+  moved: (timeUs: number) => void,
+): Promise<'heard' | 'silent' | 'full'> {
+  const url = new URL(endpoint)
+  url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
+  if (from !== null) url.searchParams.set('cursor', String(from - REWIND_US))
+  return new Promise((resolve) => {
+    let heard = false
+    let first = true
+    let outcome: 'heard' | 'silent' | 'full' = 'silent'
+    const ws = new WebSocket(url.toString())
+    const finish = () => {
+      clearInterval(watch)
+      signal.removeEventListener('abort', finish)
+      if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close()
+      resolve(heard && outcome === 'silent' ? 'heard' : outcome)
+    }
+    let lastMessage = Date.now()
+    const watch = setInterval(() => {
+      if (Date.now() - lastMessage > SILENCE_MS) finish()
+    }, 1000)
+    signal.addEventListener('abort', finish)
+    ws.onclose = finish
+    ws.onerror = finish
+    ws.onmessage = (message) => {
+      lastMessage = Date.now()
+      heard = true
+      const parsed = v.safeParse(Event, safeJson(message.data))
+      if (!parsed.success) return
+      const e = parsed.output
+      if (first && from !== null && e.time_us - from > GAP_US) {
+        sink.gap(`Jetstream resumed ${Math.round((e.time_us - from) / 1e6)} s after the stored cursor`)
+      }
+      first = false
+      if (from !== null && e.time_us < from) return
+      const mention = toMention(e)
+      if (mention) sink.item(mention, String(e.time_us))
+      else sink.heard({ position: String(e.time_us) })
+      moved(e.time_us)
+      sink.heard({ caughtUp: Date.now() * 1000 - e.time_us < 10_000_000 })
+      if (sink.full()) {
+        outcome = 'full'
+        finish()
+      }
+    }
+  })
+}
+
+const safeJson = (data: unknown) => {
+  try {
+    return JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer))
+  } catch {
+    return undefined
+  }
+}
+
+/** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
+function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
+  const c = e.commit
+  if (e.kind !== 'commit' || !c || c.operation !== 'create' || c.collection !== 'app.bsky.feed.post') return undefined
+  if (!c.record?.text) return undefined
+  return {
+    id: `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`,
+    // Jetstream names the author by DID only; bsky.app links accept it in place of the handle.
+    author: e.did,
+    content: c.record.text,
+    url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
+    profileUrl: `https://bsky.app/profile/${e.did}`,
+    date: isoDate(c.record.createdAt) ?? new Date(e.time_us / 1000).toISOString(),
+    platform: 'bluesky',
+    ...(c.record.reply ? { kind: 'comment' as const } : {}),
+    engagement: { likes: 0, comments: 0, shares: 0 },
+  }
+}

@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { htmlToText } from '../common/html-text'
+import { fetchPlatformJson } from '../http'
+import { backoffMs, pause, type StreamReader } from '../stream'
+import type { Mention } from '../../mention'
+
+// The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
+// (story, comment, job, poll, pollopt) with `by`, `time` in Unix seconds, `text` in HTML, `title`, `deleted`, `dead`.
+// Ids only grow, so every item is read once, in order, from the stored id to maxitem (docs/streams.md#which-platforms-stream).
+const Item = v.object({
+  id: v.number(),
+  type: v.optional(v.string()),
+  by: v.optional(v.string()),
+  time: v.optional(v.number()),
+  text: v.optional(v.string()),
+  title: v.optional(v.string()),
+  deleted: v.optional(v.boolean()),
+  dead: v.optional(v.boolean()),
+  score: v.optional(v.number()),
+  descendants: v.optional(v.number()),
+  kids: v.optional(v.array(v.number())),
+})
+
+// How often maxitem is asked: HN gets a few items a second at its busiest, so a read every 5 s stays small.
+const POLL_MS = 5000
+// Items asked at once while catching up.
+const PARALLEL = 8
+// An id not yet readable (allocated, not written) is asked again on this many later reads before it is passed over.
+const MISSING_TRIES = 6
+
+export function createHackernewsStream(config: Config['platforms']['hackernews'], log: Logger): StreamReader {
+  const get = (path: string, signal: AbortSignal) =>
+    fetchPlatformJson({
+      platform: 'hackernews',
+      url: new URL(`${config.stream_url.replace(/\/$/, '')}/${path}`),
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+    })
+  return {
+    platform: 'hackernews',
+    async read(from, sink, signal) {
+      let last = from === null ? null : Number(from)
+      let failures = 0
+      const missing = new Map<number, number>()
+      while (!signal.aborted) {
+        try {
+          const max = Number(await get('maxitem.json', signal))
+          if (!Number.isSafeInteger(max)) throw new Error('hackernews sent a maxitem that is not a number')
+          failures = 0
+          let at: number = last === null || last > max ? max : last
+          while (at < max && !signal.aborted) {
+            if (sink.full()) await sink.room()
+            const next = at
+            const ids: number[] = Array.from({ length: Math.min(PARALLEL, max - at) }, (_, i) => next + 1 + i)
+            const items = await Promise.all(ids.map((id) => get(`item/${id}.json`, signal)))
+            let stop = false
+            for (const [i, id] of ids.entries()) {
+              const raw = items[i]
+              if (raw === null && (missing.get(id) ?? 0) < MISSING_TRIES) {
+                missing.set(id, (missing.get(id) ?? 0) + 1)
+                stop = true
+                break
+              }
+              missing.delete(id)
+              const parsed = v.safeParse(Item, raw)
+              const mention = parsed.success ? toMention(parsed.output) : undefined
+              if (mention) sink.item(mention, String(id))
+              else sink.heard({ position: String(id) })
+              at = id
+            }
+            if (stop) break
+          }
+          last = at
+          sink.heard({ position: String(at), caughtUp: at === max })
+          await pause(POLL_MS, signal)
+        } catch (err) {
+          if (signal.aborted) return
+          log.warn('stream_read_failed', { platform: 'hackernews', err })
+          await pause(backoffMs(failures++), signal)
+        }
+      }
+    },
+  }
+}
+
+/** A story or a comment as a Mention, with the id the Algolia search gives it too; anything else is passed over. */
+function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {
+  if (item.deleted || item.dead || !item.by || item.time === undefined) return undefined
+  if (item.type !== 'story' && item.type !== 'comment') return undefined
+  const text = item.text ? htmlToText(item.text) : ''
+  const id = String(item.id)
+  return {
+    id: `hackernews:${id}`,
+    author: item.by,
+    content: item.type === 'comment' ? text : [item.title, text].filter(Boolean).join('\n\n'),
+    url: `https://news.ycombinator.com/item?id=${id}`,
+    profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(item.by)}`,
+    date: new Date(item.time * 1000).toISOString(),
+    platform: 'hackernews',
+    ...(item.type === 'comment' ? { kind: 'comment' as const } : { title: item.title }),
+    engagement: { likes: item.score ?? 0, comments: item.descendants ?? item.kids?.length ?? 0, shares: 0 },
+  }
+}

@@ -1,0 +1,147 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson, USER_AGENT } from '../http'
+import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
+import { Status, statusMention } from './connector'
+
+// Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
+// …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
+// heartbeat. The stream has no cursor, so a (re)connection first reads what it missed from the matching timeline
+// (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
+const PAGE = 40
+const CATCH_UP_PAGES = 10
+const SILENCE_MS = 60_000
+
+const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
+
+export function createMastodonStream(config: Config['platforms']['mastodon'], log: Logger): StreamReader {
+  // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon).
+  const base = config.stream_url || config.base_url || ''
+  const instance = new URL(config.base_url || base).host
+  const headers = { authorization: `Bearer ${config.access_token.trim()}`, 'user-agent': USER_AGENT }
+  const [kind, tag] = config.stream_timeline.split(':') as [string, string | undefined]
+  const timeline = () => {
+    const url = new URL(
+      kind === 'hashtag' ? `/api/v1/timelines/tag/${encodeURIComponent(tag ?? '')}` : '/api/v1/timelines/public',
+      base,
+    )
+    if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
+    return url
+  }
+  const streamUrl = () => {
+    if (kind === 'hashtag') return new URL(`/api/v1/streaming/hashtag?tag=${encodeURIComponent(tag ?? '')}`, base)
+    return new URL(
+      config.stream_timeline === 'public:local' ? '/api/v1/streaming/public/local' : '/api/v1/streaming/public',
+      base,
+    )
+  }
+  const page = async (params: Record<string, string>, signal: AbortSignal) => {
+    const url = timeline()
+    for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
+    const body = await fetchPlatformJson({
+      platform: 'mastodon',
+      url,
+      headers,
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+    })
+    return (Array.isArray(body) ? body : []).flatMap((raw) => {
+      const s = v.safeParse(Status, raw)
+      return s.success ? [s.output] : []
+    })
+  }
+  return {
+    platform: 'mastodon',
+    async read(from, sink, signal) {
+      let last = from
+      let failures = 0
+      const hand = (s: v.InferOutput<typeof Status>) => {
+        if (last !== null && !newer(s.id, last)) return
+        sink.item(statusMention(instance, s), s.id)
+        last = s.id
+      }
+      while (!signal.aborted) {
+        try {
+          if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
+          for (let n = 0; ; n++) {
+            if (sink.full()) await sink.room()
+            const got = await page({ min_id: last, limit: String(PAGE) }, signal)
+            got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1)).forEach(hand)
+            if (got.length < PAGE) break
+            if (n === CATCH_UP_PAGES) {
+              sink.gap(
+                `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
+              )
+              last = (await page({ limit: '1' }, signal))[0]?.id ?? last
+              break
+            }
+          }
+          sink.heard({ caughtUp: true, position: last })
+          failures = 0
+          await readEvents(streamUrl(), headers, sink, signal, hand)
+        } catch (err) {
+          if (signal.aborted) return
+          log.warn('stream_read_failed', { platform: 'mastodon', err })
+        }
+        await pause(backoffMs(failures++), signal)
+      }
+    },
+  }
+}
+
+/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
+async function readEvents(
+  url: URL,
+  headers: Record<string, string>,
+  sink: StreamSink,
+  signal: AbortSignal,
+  hand: (s: v.InferOutput<typeof Status>) => void,
+) {
+  const quiet = new AbortController()
+  let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+  try {
+    const res = await fetch(url, {
+      headers: { ...headers, accept: 'text/event-stream' },
+      signal: AbortSignal.any([signal, quiet.signal]),
+    })
+    if (!res.ok || !res.body) throw new Error(`mastodon streaming answered ${res.status}`)
+    const decoder = new TextDecoder()
+    let buffer = ''
+    for await (const chunk of res.body) {
+      clearTimeout(timer)
+      timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
+      let end = buffer.indexOf('\n\n')
+      while (end >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        end = buffer.indexOf('\n\n')
+        const event = /^event: ?(.*)$/m.exec(block)?.[1]
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).replace(/^ /, ''))
+          .join('\n')
+        sink.heard()
+        if (event !== 'update' || !data) continue
+        const s = v.safeParse(Status, safeJson(data))
+        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
+        if (sink.full()) await sink.room()
+      }
+    }
+  } catch (err) {
+    if (!quiet.signal.aborted && !signal.aborted) throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const safeJson = (text: string) => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}

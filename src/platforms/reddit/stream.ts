@@ -1,0 +1,119 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { count } from '../common/mapping'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { backoffMs, pause, type StreamReader } from '../stream'
+import type { Mention } from '../../mention'
+import { redditUserAgent } from './connector'
+import { createTokenKeeper } from './token'
+
+// Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
+// (r/all when no subreddit is listed), newest first, 100 a call, raw_json=1. Ids are base-36 and only grow, so the
+// newest id read of each listing is the position. Both listings every 2 s: 60 requests a minute, within the 100 an
+// OAuth client may send (docs/streams.md#which-platforms-stream).
+const EVERY_MS = 2000
+
+const Thing = v.object({
+  id: v.pipe(v.string(), v.regex(/^[0-9a-z]+$/)),
+  author: v.string(),
+  permalink: v.pipe(v.string(), v.startsWith('/')),
+  created_utc: v.number(),
+  title: v.optional(v.string()),
+  selftext: v.optional(v.string()),
+  body: v.optional(v.string()),
+  score: v.nullish(v.number()),
+  num_comments: v.nullish(v.number()),
+})
+const Listing = v.object({ data: v.object({ children: v.array(v.object({ kind: v.string(), data: v.unknown() })) }) })
+
+const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
+type At = { p: string | null; c: string | null }
+
+export function createRedditStream(config: Config['platforms']['reddit'], log: Logger): StreamReader {
+  const userAgent = redditUserAgent(config)
+  const tokens = createTokenKeeper(config, log, Date.now, userAgent)
+  const subs = config.stream_subreddits.length ? config.stream_subreddits.join('+') : 'all'
+  async function listing(which: 'new' | 'comments', signal: AbortSignal) {
+    const url = new URL(`/r/${subs}/${which}`, config.stream_url)
+    url.search = new URLSearchParams({ limit: '100', raw_json: '1' }).toString()
+    const token = await tokens.get()
+    const get = (t: string) =>
+      fetchPlatformJson({
+        platform: 'reddit',
+        url,
+        timeoutMs: config.timeout_ms,
+        signal,
+        log,
+        headers: { 'user-agent': userAgent, authorization: `bearer ${t}` },
+      })
+    let body: unknown
+    try {
+      body = await get(token)
+    } catch (err) {
+      if (!(err instanceof UpstreamStatusError && err.status === 401)) throw err
+      tokens.forget(token)
+      body = await get(await tokens.get())
+    }
+    const parsed = v.safeParse(Listing, body)
+    if (!parsed.success) throw new Error('reddit sent a response that is not a listing')
+    return parsed.output.data.children.flatMap((c) => {
+      const t = v.safeParse(Thing, c.data)
+      return t.success ? [t.output] : []
+    })
+  }
+  return {
+    platform: 'reddit',
+    async read(from, sink, signal) {
+      const at: At = from ? (JSON.parse(from) as At) : { p: null, c: null }
+      let failures = 0
+      while (!signal.aborted) {
+        try {
+          for (const [which, key] of [
+            ['new', 'p'],
+            ['comments', 'c'],
+          ] as const) {
+            if (sink.full()) await sink.room()
+            const things = await listing(which, signal)
+            const last = at[key]
+            const fresh =
+              last === null ? [] : things.filter((t) => newer(t.id, last)).sort((a, b) => (newer(a.id, b.id) ? 1 : -1))
+            if (last !== null && fresh.length === things.length && things.length === 100) {
+              sink.gap(
+                `more than 100 ${which === 'new' ? 'posts' : 'comments'} between two reads; older ones were not read`,
+              )
+            }
+            if (last === null && things[0]) at[key] = things[0].id
+            for (const t of fresh) {
+              at[key] = t.id
+              sink.item(toMention(t, which === 'comments'), JSON.stringify(at))
+            }
+          }
+          failures = 0
+          sink.heard({ caughtUp: true, position: JSON.stringify(at) })
+          await pause(EVERY_MS, signal)
+        } catch (err) {
+          if (signal.aborted) return
+          log.warn('stream_read_failed', { platform: 'reddit', err })
+          await pause(backoffMs(failures++), signal)
+        }
+      }
+    },
+  }
+}
+
+/** A post with the id the search gives it; a comment under its own `t1_` id (Reddit numbers them apart). */
+function toMention(t: v.InferOutput<typeof Thing>, comment: boolean): Mention {
+  const author = t.author || '[deleted]'
+  return {
+    id: comment ? `reddit:t1_${t.id}` : `reddit:${t.id}`,
+    author,
+    content: comment ? (t.body ?? '') : t.selftext ? `${t.title ?? ''}\n\n${t.selftext}` : (t.title ?? ''),
+    url: `https://www.reddit.com${t.permalink}`,
+    profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
+    date: new Date(t.created_utc * 1000).toISOString(),
+    platform: 'reddit',
+    ...(comment ? { kind: 'comment' as const } : { title: t.title }),
+    engagement: { likes: count(t.score), comments: count(t.num_comments), shares: 0 },
+  }
+}

@@ -1,0 +1,82 @@
+import * as v from 'valibot'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { readItems } from '../common/mapping'
+import { backoffMs, pause, type StreamReader } from '../stream'
+import type { Mention } from '../../mention'
+import { getStackExchange } from './api'
+import { Question, toMention, Wrapper } from './connector'
+
+// Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
+// newest questions, 100 a page. One read a minute covers Stack Overflow (a few questions a minute) in 1,440 calls a day,
+// within the 10,000 a key allows; a `backoff` in the wrapper (docs/throttle) is waited out before the next call, and
+// an exhausted quota waits an hour (docs/streams.md#which-platforms-stream).
+const EVERY_MS = 60_000
+const PAGES = 5
+
+type At = { date: number; id: number }
+const after = (q: At, p: At) => q.date > p.date || (q.date === p.date && q.id > p.id)
+const parse = (s: string | null): At | null => {
+  const [date, id] = (s ?? '').split(':').map(Number)
+  return s && Number.isFinite(date) && Number.isFinite(id) ? { date: date as number, id: id as number } : null
+}
+
+export function createStackoverflowStream(config: Config['platforms']['stackoverflow'], log: Logger): StreamReader {
+  async function page(n: number, signal: AbortSignal) {
+    const url = new URL('/2.3/questions', config.stream_url)
+    url.search = new URLSearchParams({
+      order: 'desc',
+      sort: 'creation',
+      site: config.site,
+      pagesize: '100',
+      page: String(n),
+      filter: 'withbody',
+      ...(config.key && { key: config.key }),
+    }).toString()
+    const res = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
+    const w = v.safeParse(Wrapper, res.body)
+    if (!res.ok || !w.success || !Array.isArray(w.output.items)) {
+      throw new Error(`stackoverflow answered ${res.status}${w.success ? ` ${w.output.error_name ?? ''}` : ''}`)
+    }
+    const items = readItems({ platform: 'stackoverflow', log, items: w.output.items, item: Question, map: (q) => q })
+    return { items, more: w.output.has_more === true, backoff: w.output.backoff, quota: w.output.quota_remaining }
+  }
+  return {
+    platform: 'stackoverflow',
+    async read(from, sink, signal) {
+      let at = parse(from)
+      let failures = 0
+      while (!signal.aborted) {
+        let waitMs = EVERY_MS
+        try {
+          const fresh: v.InferOutput<typeof Question>[] = []
+          for (let n = 1; n <= PAGES; n++) {
+            const p = await page(n, signal)
+            failures = 0
+            if (p.backoff) waitMs = Math.max(waitMs, p.backoff * 1000)
+            if (p.quota === 0) waitMs = Math.max(waitMs, 3_600_000)
+            const newer = at ? p.items.filter((q) => after({ date: q.creation_date, id: q.question_id }, at as At)) : []
+            fresh.push(...newer)
+            if (at === null && p.items[0]) at = { date: p.items[0].creation_date, id: p.items[0].question_id }
+            const reachedStored = newer.length < p.items.length
+            if (reachedStored || !p.more || p.backoff) break
+            if (n === PAGES)
+              sink.gap(`more than ${PAGES * 100} questions since the stored position; older ones were not read`)
+          }
+          fresh.sort((a, b) => a.creation_date - b.creation_date || a.question_id - b.question_id)
+          for (const q of fresh) {
+            const mention: Mention = toMention(q)
+            sink.item(mention, `${q.creation_date}:${q.question_id}`)
+            at = { date: q.creation_date, id: q.question_id }
+          }
+          sink.heard({ caughtUp: true, ...(at && { position: `${at.date}:${at.id}` }) })
+        } catch (err) {
+          if (signal.aborted) return
+          log.warn('stream_read_failed', { platform: 'stackoverflow', err })
+          waitMs = backoffMs(failures++, EVERY_MS)
+        }
+        await pause(waitMs, signal)
+      }
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import type { SearchPlatform } from '../config/platform-names'
+import type { Mention } from '../mention'
+
+/**
+ * Where a stream reader hands what it reads (docs/streams.md): the runner in domain/streams matches, scores and
+ * stores it, and moves the stored position only past what is stored.
+ */
+export type StreamSink = {
+  /** A post read upstream, in upstream order, with the position that resumes just after it. */
+  item(mention: Mention, position: string): void
+  /**
+   * Upstream answered (a page, an event, a keep-alive). `position`: read past posts that were not for us (a
+   * deleted item, another collection); `caughtUp`: nothing newer is waiting upstream.
+   */
+  heard(a?: { position?: string; caughtUp?: boolean }): void
+  /** The stored position is older than upstream keeps: reading went on from what it still has. */
+  gap(note: string): void
+  /** The runner's queue is full: a reader that pulls waits for `room()`; one that is pushed to disconnects. */
+  full(): boolean
+  room(): Promise<void>
+}
+
+export type StreamReader = {
+  platform: SearchPlatform
+  /**
+   * Reads everything new from `from` (null: from now on) until `signal` aborts. Retries its own failures with
+   * backoff; resolves only when stopped.
+   */
+  read(from: string | null, sink: StreamSink, signal: AbortSignal): Promise<void>
+}
+
+/** Waits `ms` or until `signal` aborts. */
+export const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
+
+/** Exponential backoff with jitter, 1 s doubling to `maxMs`: the wait before the `attempt`th retry (from 0). */
+export const backoffMs = (attempt: number, maxMs = 60_000) =>
+  Math.min(maxMs, 1000 * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)

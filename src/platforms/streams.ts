@@ -1,0 +1,51 @@
+import type { SearchPlatform } from '../config/platform-names'
+import type { Config } from '../config/schema'
+import type { Logger } from '../lib/log'
+import { createJetstreamReader } from './bluesky/jetstream'
+import { createDevtoStream } from './devto/stream'
+import { createHackernewsStream } from './hackernews/stream'
+import { createMastodonStream } from './mastodon/stream'
+import { createRedditStream } from './reddit/stream'
+import { createStackoverflowStream } from './stackoverflow/stream'
+import type { StreamReader } from './stream'
+
+type Factory = (config: Config, log: Logger) => StreamReader
+
+// docs/streams.md: the platforms that publish everything new.
+const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
+  hackernews: (c, log) => createHackernewsStream(c.platforms.hackernews, log),
+  bluesky: (c, log) => createJetstreamReader(c.platforms.bluesky, log),
+  stackoverflow: (c, log) => createStackoverflowStream(c.platforms.stackoverflow, log),
+  devto: (c, log) => createDevtoStream(c.platforms.devto, log),
+  mastodon: (c, log) => createMastodonStream(c.platforms.mastodon, log),
+  reddit: (c, log) => createRedditStream(c.platforms.reddit, log),
+}
+
+/** What a stream needs to run besides `mode = "stream"` (docs/streams.md#which-platforms-stream). */
+const CAN_RUN: Partial<Record<SearchPlatform, (c: Config) => boolean>> = {
+  // The streaming API needs a token.
+  mastodon: (c) => c.platforms.mastodon.access_token.trim() !== '',
+  // With an approved app only (client_id and client_secret; the configuration requires the rest with them).
+  reddit: (c) => c.platforms.reddit.client_id.trim() !== '' && c.platforms.reddit.client_secret.trim() !== '',
+}
+
+/** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
+export function streamReaders(config: Config, log: Logger): StreamReader[] {
+  const readers: StreamReader[] = []
+  for (const [platform, factory] of Object.entries(FACTORIES) as [SearchPlatform, Factory][]) {
+    const table = config.platforms[platform] as { mode?: string }
+    if (table.mode !== 'stream') continue
+    if (CAN_RUN[platform]?.(config) ?? true) readers.push(factory(config, log))
+  }
+  return readers
+}
+
+/** Platforms `serve` streams rather than searches: its scheduled passes leave them out (docs/streams.md). */
+export const streamedPlatforms = (config: Config, log: Logger) =>
+  new Set(streamReaders(config, log).map((r) => r.platform))
+
+/** Whether `platform`'s table says `mode = "stream"` and it has a stream (docs/streams.md). */
+export const isStreamed = (config: Config, platform: string) =>
+  (config.platforms[platform as SearchPlatform] as { mode?: string } | undefined)?.mode === 'stream' &&
+  FACTORIES[platform as SearchPlatform] !== undefined &&
+  (CAN_RUN[platform as SearchPlatform]?.(config) ?? true)

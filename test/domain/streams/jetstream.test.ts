@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { platformStatus } from '../../../src/domain/sources/status'
+import { BUYING, eventually, streamWorld } from '../../support/stream-world'
+
+// The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
+// docs/streams.md#which-platforms-stream).
+const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
+afterEach(async () => {
+  while (worlds.length) await worlds.pop()?.close()
+})
+const world = async (a: Parameters<typeof streamWorld>[0] = {}) => {
+  const w = await streamWorld(a)
+  worlds.push(w)
+  return w
+}
+
+describe('Bluesky stream (Jetstream)', () => {
+  test('a matching post upstream becomes one signal and one delivery; others and other collections do not', async () => {
+    const w = await world()
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    expect(w.jet.connections[0]?.searchParams.getAll('wantedCollections')).toEqual(['app.bsky.feed.post'])
+    expect(w.jet.connections[0]?.searchParams.has('compress')).toBe(false)
+    w.jet.like()
+    w.jet.post('Lovely weather in Lisbon today.')
+    const { uri } = w.jet.post(BUYING(1))
+    await eventually('the delivery', () => w.received.length === 1)
+    expect(await w.signals()).toEqual([{ platform: 'bluesky', postId: `bluesky:${uri}` }])
+    expect(JSON.parse(w.received[0]?.body ?? '{}').data.signal.url).toBe(
+      `https://bsky.app/profile/did:plc:author1/post/${uri.split('/').pop()}`,
+    )
+    await Bun.sleep(1200)
+    expect(w.received.length).toBe(1)
+    // Source health: the stream's figures (docs/streams.md#source-health).
+    const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+    const bluesky = platforms.find((p) => p.platform === 'bluesky')
+    expect(bluesky).toMatchObject({ mode: 'stream', position: String(await w.position('bluesky')) })
+    expect(bluesky?.stream).toMatchObject({ readLastHour: 2, matchedLastHour: 1, gap: null })
+    expect(bluesky?.stream?.heardAt).not.toBeNull()
+    expect(bluesky?.stream?.lagSeconds).toBeGreaterThanOrEqual(0)
+  })
+
+  test('a disconnect reconnects with the stored cursor rewound, and what was posted meanwhile arrives once', async () => {
+    const w = await world()
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    const first = w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    await eventually('the position', async () => (await w.position('bluesky')) === String(first.time_us))
+    w.jet.dropAll()
+    const missed = w.jet.post(BUYING(2))
+    await eventually('the reconnection', () => w.jet.connections.length >= 2, 15_000)
+    const cursor = Number(w.jet.connections[w.jet.connections.length - 1]?.searchParams.get('cursor'))
+    // Rewound a few seconds before the last stored event, as the Jetstream README advises.
+    expect(cursor).toBe(first.time_us - 5_000_000)
+    await eventually('the missed signal', async () => (await w.signals()).length === 2)
+    await eventually('both deliveries', () => w.received.length === 2)
+    expect((await w.signals()).map((s) => s.postId).sort()).toEqual(
+      [`bluesky:${first.uri}`, `bluesky:${missed.uri}`].sort(),
+    )
+  })
+
+  test('a restart resumes from the stored cursor: nothing posted while stopped is lost, nothing is signalled twice', async () => {
+    const w = await world()
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    await w.stop()
+    for (let i = 2; i <= 4; i++) w.jet.post(BUYING(i))
+    w.start()
+    await eventually('every signal', async () => (await w.signals()).length === 4)
+    await eventually('every delivery', () => w.received.length === 4)
+    await Bun.sleep(1200)
+    expect(w.received.length).toBe(4)
+    const ids = w.received.map((r) => JSON.parse(r.body).data.signal.url)
+    expect(new Set(ids).size).toBe(4)
+  })
+
+  test('a cursor older than the instance keeps is reported in source health as a gap', async () => {
+    const w = await world({ keepUs: 1_000_000 })
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    await w.stop()
+    w.jet.skipUs(120_000_000)
+    w.jet.post(BUYING(2))
+    w.start()
+    await eventually('the gap', async () => Boolean((await w.deps.repos.streamPositions.get('bluesky'))?.gap))
+    expect((await w.deps.repos.streamPositions.get('bluesky'))?.gap).toContain('after the stored cursor')
+  })
+})

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import type { Deps } from '../../../src/deps'
+import { addKeywords } from '../../../src/domain/keywords/keywords'
+import { superviseStreams } from '../../../src/domain/streams/supervise'
+import { startDeliveryWorker } from '../../../src/jobs/webhook-delivery'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { seedTeam, testDeps } from '../../support/deps'
+import { fakeMastodon } from '../../support/fake-streams'
+import { fakeUpstream } from '../../support/fake-upstream'
+import { BUYING, eventually } from '../../support/stream-world'
+import { endpointInput } from '../../support/webhooks'
+
+// The Mastodon stream against a fake of the documented streaming API (server-sent events) and timeline
+// (test/support/fake-streams.ts, docs/streams.md#which-platforms-stream).
+const cleanups: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.()
+})
+
+describe('Mastodon stream (server-sent events)', () => {
+  test('an update becomes one signal and delivery; a dropped stream reads what it missed from the timeline', async () => {
+    const masto = fakeMastodon('tok')
+    const receiver = fakeUpstream(() => new Response('ok'))
+    cleanups.push(masto.stop, receiver.stop)
+    const { deps } = await testDeps({
+      config: {
+        webhooks: { allow_private_targets: true },
+        platforms: {
+          mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' },
+          hackernews: { mode: 'search' },
+          bluesky: { mode: 'search' },
+          stackoverflow: { mode: 'search' },
+          devto: { mode: 'search' },
+        },
+      },
+    })
+    const { team } = await seedTeam(deps, { plan: 'scale' })
+    await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+    const shutdown = new AbortController()
+    const running = superviseStreams(deps as Deps, shutdown.signal)
+    const delivery = startDeliveryWorker(deps)
+    cleanups.push(async () => {
+      shutdown.abort()
+      await Promise.all([running, delivery.stop()])
+    })
+    const signals = async () =>
+      Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
+
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    masto.heartbeat()
+    masto.post('A quiet morning at the harbour.')
+    const first = masto.post(BUYING(1))
+    await eventually('the first signal', async () => (await signals()) === 1)
+    masto.dropAll()
+    const missed = masto.post(BUYING(2))
+    await eventually('the missed signal', async () => (await signals()) === 2, 15_000)
+    await eventually('both deliveries', () => receiver.received.length === 2)
+    const urls = receiver.received.map((r) => JSON.parse(r.body).data.signal.url).sort()
+    expect(urls).toEqual([first.url, missed.url].sort())
+    expect(masto.connections.length).toBeGreaterThanOrEqual(2)
+    expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
+  }, 30_000)
+})

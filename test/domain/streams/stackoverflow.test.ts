@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
+import type { StreamSink } from '../../../src/platforms/stream'
+import { silentLogger } from '../../support/log'
+import { testConfig } from '../../support/deps'
+import { fakeStackExchange } from '../../support/fake-streams'
+
+// The Stack Overflow stream against a fake of the documented wrapper (test/support/fake-streams.ts).
+const stops: (() => void)[] = []
+afterEach(() => {
+  while (stops.length) stops.pop()?.()
+})
+
+async function readOnce(fake: ReturnType<typeof fakeStackExchange>, from: string | null) {
+  const config = testConfig({ platforms: { stackoverflow: { stream_url: fake.url, site: 'stackoverflow' } } })
+  const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
+  const got: { id: string; position: string }[] = []
+  const gaps: string[] = []
+  const stop = new AbortController()
+  const sink: StreamSink = {
+    item: (m, position) => got.push({ id: m.id, position }),
+    heard: () => stop.abort(),
+    gap: (note) => gaps.push(note),
+    full: () => false,
+    room: async () => {},
+  }
+  await reader.read(from, sink, stop.signal)
+  return { got, gaps }
+}
+
+describe('Stack Overflow stream (/2.3/questions)', () => {
+  test('questions after the stored position are handed on oldest first, with their positions', async () => {
+    const fake = fakeStackExchange()
+    stops.push(fake.stop)
+    const t = 1_790_000_000
+    fake.question('old', 'old', t - 10)
+    const a = fake.question('Which CRM?', 'a', t)
+    const b = fake.question('Best CRM for a small team?', 'b', t + 5)
+    const { got } = await readOnce(fake, `${t - 10}:${a - 1}`)
+    expect(got).toEqual([
+      { id: `stackoverflow:${a}`, position: `${t}:${a}` },
+      { id: `stackoverflow:${b}`, position: `${t + 5}:${b}` },
+    ])
+    expect(fake.requests[0]?.get('sort')).toBe('creation')
+    expect(fake.requests[0]?.get('order')).toBe('desc')
+  })
+
+  test('a backoff in the wrapper stops further pages until it has passed; without one the next page is read', async () => {
+    for (const backoff of [undefined, 30]) {
+      const fake = fakeStackExchange({ backoff })
+      stops.push(fake.stop)
+      for (let i = 0; i < 150; i++) fake.question(`q${i}`, 'text', 1_790_000_000 + i)
+      await readOnce(fake, '1:1')
+      expect(fake.requests.length).toBe(backoff ? 1 : 2)
+    }
+  })
+})

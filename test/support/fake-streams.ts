@@ -1,0 +1,287 @@
+import type { ServerWebSocket } from 'bun'
+
+/**
+ * A Jetstream instance on 127.0.0.1 (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): WebSocket
+ * at /subscribe, one JSON event per message {did, time_us, kind: "commit", commit: {rev, operation, collection, rkey,
+ * record, cid}}, filtered by `wantedCollections`, replayed from `cursor` (Unix microseconds) when given and live-tailed
+ * otherwise. It keeps `keepUs` of events: an older cursor replays from the oldest one kept, as the README says.
+ */
+type Sub = { wanted: string[]; cursor: string | null }
+
+export function fakeJetstream(a: { keepUs?: number } = {}) {
+  const events: { time_us: number; collection: string; text: string }[] = []
+  const sockets = new Set<ServerWebSocket<Sub>>()
+  const connections: URL[] = []
+  let lastUs = 0
+  let skewUs = 0
+  const server = Bun.serve<Sub>({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req, srv) {
+      const url = new URL(req.url)
+      if (url.pathname !== '/subscribe') return new Response('not found', { status: 404 })
+      connections.push(url)
+      return srv.upgrade(req, {
+        data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
+      })
+        ? undefined
+        : new Response('upgrade failed', { status: 400 })
+    },
+    websocket: {
+      open(ws) {
+        sockets.add(ws)
+        const cursor = ws.data.cursor
+        if (cursor !== null)
+          for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) ws.send(e.text)
+      },
+      message() {},
+      close(ws) {
+        sockets.delete(ws)
+      },
+    },
+  })
+  const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
+    ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)
+  const nextUs = () => {
+    lastUs = Math.max(lastUs + 1, Date.now() * 1000 + skewUs)
+    return lastUs
+  }
+  function emit(collection: string, body: (time_us: number) => object) {
+    const time_us = nextUs()
+    const text = JSON.stringify(body(time_us))
+    events.push({ time_us, collection, text })
+    if (a.keepUs)
+      while (events.length && (events[0] as { time_us: number }).time_us < time_us - a.keepUs) events.shift()
+    for (const ws of sockets) if (wants(ws, collection)) ws.send(text)
+    return time_us
+  }
+  return {
+    url: `ws://127.0.0.1:${server.port}/subscribe`,
+    connections,
+    /** A new post; its at:// address is at://<did>/app.bsky.feed.post/<rkey>. */
+    post(text: string, did = 'did:plc:author1', rkey = `3k${Math.random().toString(36).slice(2, 12)}`) {
+      const time_us = emit('app.bsky.feed.post', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: {
+          rev: `rev${t}`,
+          operation: 'create',
+          collection: 'app.bsky.feed.post',
+          rkey,
+          record: { $type: 'app.bsky.feed.post', text, createdAt: new Date(t / 1000).toISOString(), langs: ['en'] },
+          cid: `bafy${t}`,
+        },
+      }))
+      return { time_us, uri: `at://${did}/app.bsky.feed.post/${rkey}` }
+    },
+    /** A like: another collection, which a reader asking for posts only never receives. */
+    like(did = 'did:plc:liker') {
+      return emit('app.bsky.feed.like', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: {
+          rev: `rev${t}`,
+          operation: 'create',
+          collection: 'app.bsky.feed.like',
+          rkey: `l${t}`,
+          record: {},
+          cid: `c${t}`,
+        },
+      }))
+    },
+    /** Moves the instance's clock on: the next events are `us` later (a long outage, compressed). */
+    skipUs(us: number) {
+      skewUs += us
+    },
+    /** Closes every connection, as an instance restarting does. */
+    dropAll() {
+      for (const ws of sockets) ws.close(1001, 'going away')
+    },
+    clients: () => sockets.size,
+    stop: () => server.stop(true),
+  }
+}
+
+/**
+ * Hacker News's Firebase API on 127.0.0.1 (github.com/HackerNews/API): /v0/maxitem.json and /v0/item/<id>.json, an
+ * item {id, type, by, time (Unix seconds), text (HTML), title, parent, kids} or null. `requests` counts the calls.
+ */
+export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
+  const items = new Map<number, object>()
+  let maxitem = a.firstId ?? 40_000_000
+  let requests = 0
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req) {
+      requests++
+      const path = new URL(req.url).pathname
+      if (path === '/v0/maxitem.json') return Response.json(maxitem)
+      const m = /^\/v0\/item\/(\d+)\.json$/.exec(path)
+      if (m) return Response.json(items.get(Number(m[1])) ?? null)
+      return new Response('not found', { status: 404 })
+    },
+  })
+  return {
+    url: `http://127.0.0.1:${server.port}/v0`,
+    requests: () => requests,
+    story(title: string, text = '', by = 'pg') {
+      const id = ++maxitem
+      items.set(id, {
+        id,
+        type: 'story',
+        by,
+        time: Math.floor(Date.now() / 1000),
+        title,
+        text,
+        score: 1,
+        descendants: 0,
+      })
+      return id
+    },
+    comment(text: string, parent: number, by = 'dang') {
+      const id = ++maxitem
+      items.set(id, { id, type: 'comment', by, time: Math.floor(Date.now() / 1000), text, parent })
+      return id
+    },
+    /** An item id given out whose item is not readable yet (as Firebase answers null just after maxitem moves). */
+    pending() {
+      return ++maxitem
+    },
+    fill(id: number, item: object) {
+      items.set(id, { id, ...item })
+    },
+    stop: () => server.stop(true),
+  }
+}
+
+/**
+ * The Stack Exchange API on 127.0.0.1 (api.stackexchange.com/docs/questions, docs/wrapper): /2.3/questions newest
+ * first, in the common wrapper {items, has_more, quota_max, quota_remaining, backoff?}; `backoff` (seconds) is set on
+ * every answer when given. `requests` records each call's query.
+ */
+export function fakeStackExchange(a: { backoff?: number } = {}) {
+  const questions: object[] = []
+  const requests: URLSearchParams[] = []
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch(req) {
+      const url = new URL(req.url)
+      if (url.pathname !== '/2.3/questions') return new Response('not found', { status: 404 })
+      requests.push(url.searchParams)
+      const size = Number(url.searchParams.get('pagesize') ?? 30)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const items = questions.slice((page - 1) * size, page * size)
+      const more = questions.length > page * size
+      return Response.json({
+        items,
+        has_more: more,
+        quota_max: 10000,
+        quota_remaining: 9000,
+        ...(a.backoff && { backoff: a.backoff }),
+      })
+    },
+  })
+  let id = 79_000_000
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    requests,
+    question(title: string, body: string, creation = Math.floor(Date.now() / 1000)) {
+      id++
+      questions.unshift({
+        question_id: id,
+        title,
+        body: `<p>${body}</p>`,
+        link: `https://stackoverflow.com/questions/${id}`,
+        owner: { display_name: 'sam', link: 'https://stackoverflow.com/users/1/sam', user_id: 1 },
+        creation_date: creation,
+        score: 0,
+        answer_count: 0,
+      })
+      return id
+    },
+    stop: () => server.stop(true),
+  }
+}
+
+/**
+ * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:thump` heartbeats), and the
+ * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
+ * and `limit`. Both want the bearer `token`.
+ */
+export function fakeMastodon(token = 'tok') {
+  const statuses: { id: string }[] = []
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  const connections: number[] = []
+  const enc = new TextEncoder()
+  let id = 110_000_000_000_000_000n
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    fetch(req) {
+      const url = new URL(req.url)
+      if (req.headers.get('authorization') !== `Bearer ${token}`)
+        return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+      if (url.pathname === '/api/v1/timelines/public') {
+        const minId = url.searchParams.get('min_id')
+        const limit = Number(url.searchParams.get('limit') ?? 20)
+        const after = minId ? statuses.filter((s) => BigInt(s.id) > BigInt(minId)) : statuses
+        const chosen = minId ? after.slice(0, limit) : after.slice(-limit)
+        return Response.json([...chosen].reverse())
+      }
+      if (url.pathname === '/api/v1/streaming/public') {
+        connections.push(Date.now())
+        let mine: ReadableStreamDefaultController<Uint8Array>
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            mine = c
+            streams.add(c)
+            c.enqueue(enc.encode(':)\n\n'))
+          },
+          cancel() {
+            streams.delete(mine)
+          },
+        })
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+      }
+      return new Response('not found', { status: 404 })
+    },
+  })
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    connections,
+    clients: () => streams.size,
+    post(text: string, acct = 'ann@example.social') {
+      id += 1000n
+      const status = {
+        id: String(id),
+        created_at: new Date().toISOString(),
+        uri: `https://example.social/users/ann/statuses/${id}`,
+        url: `https://example.social/@ann/${id}`,
+        content: `<p>${text}</p>`,
+        in_reply_to_id: null,
+        account: { acct, username: 'ann', url: 'https://example.social/@ann' },
+        favourites_count: 0,
+        reblogs_count: 0,
+        replies_count: 0,
+        reblog: null,
+      }
+      statuses.push(status)
+      for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
+      return status
+    },
+    heartbeat() {
+      for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))
+    },
+    dropAll() {
+      for (const c of streams) c.close()
+      streams.clear()
+    },
+    stop: () => server.stop(true),
+  }
+}

@@ -1,0 +1,79 @@
+import type { Deps } from '../../src/deps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { superviseStreams } from '../../src/domain/streams/supervise'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
+import { testDeps, seedTeam } from './deps'
+import { fakeHackerNewsFirebase, fakeJetstream } from './fake-streams'
+import { fakeUpstream, type Received } from './fake-upstream'
+import { endpointInput } from './webhooks'
+
+/** Polls `check` every 20 ms until it holds, or fails naming `what` after `ms`. */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await Bun.sleep(20)
+  }
+}
+
+/**
+ * A team tracking `keywords` with a webhook receiver, fakes of Jetstream and Hacker News's Firebase API, and deps
+ * pointed at them; start() runs the streams and the delivery worker as `serve` does, stop() ends them.
+ */
+export async function streamWorld(a: { keywords?: string[]; keepUs?: number; streams?: string[] } = {}) {
+  const jet = fakeJetstream({ keepUs: a.keepUs })
+  const hn = fakeHackerNewsFirebase()
+  const receiver = fakeUpstream(() => new Response('ok'))
+  const { deps } = await testDeps({
+    config: {
+      webhooks: { allow_private_targets: true },
+      platforms: {
+        hackernews: { stream_url: hn.url },
+        bluesky: { stream_url: [jet.url] as never },
+      },
+    },
+  })
+  const { team } = await seedTeam(deps, { plan: 'scale' })
+  await addKeywords(deps, { teamId: team.id, keywords: a.keywords ?? ['crm'] })
+  await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+  let running: { stop(): Promise<void> } | undefined
+  const start = () => {
+    const shutdown = new AbortController()
+    const streams = superviseStreams(deps as Deps, shutdown.signal)
+    const delivery = startDeliveryWorker(deps)
+    running = {
+      async stop() {
+        shutdown.abort()
+        await Promise.all([streams, delivery.stop()])
+      },
+    }
+  }
+  const signals = async () =>
+    (await deps.database.client.execute('select platform, post_id from signals order by post_id')).rows.map((r) => ({
+      platform: String(r.platform),
+      postId: String(r.post_id),
+    }))
+  return {
+    deps,
+    team,
+    jet,
+    hn,
+    received: receiver.received as Received[],
+    start,
+    stop: () => running?.stop(),
+    signals,
+    position: async (platform: string) => (await deps.repos.streamPositions.get(platform))?.position,
+    async close() {
+      await running?.stop()
+      jet.stop()
+      hn.stop()
+      receiver.stop()
+      deps.database.client.close()
+    },
+  }
+}
+
+/** A post the rules scorer qualifies for a team tracking "crm". */
+export const BUYING = (n: number | string) =>
+  `We are looking for a CRM for our 5-person sales team (${n}). Any recommendations? Budget approved.`
