@@ -30,7 +30,20 @@ const systemResolver: Resolver = async (hostname) =>
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
-  return ipaddr.process(address).range() === 'unicast'
+  const parsed = ipaddr.process(address)
+  const carried = parsed.kind() === 'ipv6' ? ipv4Compatible(parsed as ipaddr.IPv6) : null
+  return (carried ?? parsed).range() === 'unicast'
+}
+
+/**
+ * The IPv4 address an IPv4-compatible IPv6 address (`::a.b.c.d`, the deprecated ::/96 form) carries, or null.
+ * ipaddr.js calls such an address plain unicast, yet a stack that still routes the form reaches the IPv4 address
+ * (`[::127.0.0.1]` is loopback there), so it is judged as that address. `::` and `::1` are not of the form.
+ */
+function ipv4Compatible(a: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = a.parts
+  if (p.slice(0, 6).some((x) => x !== 0) || (p[6] === 0 && p[7] <= 1)) return null
+  return new ipaddr.IPv4([p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff])
 }
 
 /**

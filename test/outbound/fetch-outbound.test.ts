@@ -36,6 +36,12 @@ describe('isPublicAddress', () => {
     const special6 = ['::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'ff02::1']
     for (const a of [...special, ...special6, 'not-an-address']) expect(isPublicAddress(a)).toBe(false)
   })
+
+  test('an IPv4-compatible IPv6 address (::a.b.c.d) is judged as the IPv4 address it carries', () => {
+    for (const a of ['::127.0.0.1', '::169.254.169.254', '::10.0.0.1', '::192.168.1.1'])
+      expect(isPublicAddress(a)).toBe(false)
+    expect(isPublicAddress('::8.8.8.8')).toBe(true)
+  })
 })
 
 describe('fetchOutbound', () => {
