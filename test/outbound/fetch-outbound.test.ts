@@ -37,10 +37,14 @@ describe('isPublicAddress', () => {
     for (const a of [...special, ...special6, 'not-an-address']) expect(isPublicAddress(a)).toBe(false)
   })
 
-  test('an IPv4-compatible IPv6 address (::a.b.c.d) is judged as the IPv4 address it carries', () => {
-    for (const a of ['::127.0.0.1', '::169.254.169.254', '::10.0.0.1', '::192.168.1.1'])
-      expect(isPublicAddress(a)).toBe(false)
-    expect(isPublicAddress('::8.8.8.8')).toBe(true)
+  test('an IPv4-compatible IPv6 address (::a.b.c.d) is judged as the IPv4 address it carries, in any spelling', () => {
+    // A URL spells [::127.0.0.1] as [::7f00:1]: the form a request's host arrives in.
+    const hosts = ['[::127.0.0.1]', '[::169.254.169.254]', '[::10.0.0.1]', '[::192.168.1.1]'].map((h) =>
+      new URL(`http://${h}/`).hostname.slice(1, -1),
+    )
+    expect(hosts[0]).toBe('::7f00:1')
+    for (const a of [...hosts, '::127.0.0.1', '::a9fe:a9fe']) expect(isPublicAddress(a)).toBe(false)
+    expect(isPublicAddress('::808:808')).toBe(true)
   })
 })
 
