@@ -161,6 +161,8 @@ const OAuth = v.strictObject({
 const Webhooks = v.strictObject({
   // Receivers on private, loopback or link-local addresses (docs/security.md#outbound-requests).
   allow_private_targets: v.optional(v.boolean(), false),
+  // Each destination multiplies every new signal's deliveries (docs/security.md#what-is-bounded).
+  max_endpoints_per_team: v.optional(v.pipe(positiveInt, v.maxValue(1000)), 20),
 })
 
 export const Config = v.strictObject({

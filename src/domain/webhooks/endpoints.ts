@@ -66,7 +66,17 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
   return url.href
 }
 
+/**
+ * docs/security.md#what-is-bounded: each endpoint multiplies every new signal's deliveries, so a team has at most
+ * `webhooks.max_endpoints_per_team` of them.
+ */
 export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; input: EndpointInput }) {
+  const cap = deps.config.webhooks.max_endpoints_per_team
+  if ((await deps.repos.webhookEndpoints.count(a.teamId)) >= cap)
+    throw new AppError(
+      'invalid_request',
+      `a team has at most ${cap} destinations (webhooks.max_endpoints_per_team): remove one before adding another`,
+    )
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, raw))
   const secret = newSecret(deps.randomBytes)
   const now = deps.clock.now()
