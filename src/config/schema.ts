@@ -34,6 +34,17 @@ const Server = v.strictObject({
     ]),
     '',
   ),
+  // Browser origins besides the service's own that may call /mcp (docs/api.md#mcp-over-http), e.g.
+  // "https://assistant.example.com". The service's own (public_url, or loopback on its port) need no entry.
+  allowed_origins: v.optional(
+    v.array(
+      v.pipe(
+        httpUrl,
+        v.transform((u) => new URL(u).origin),
+      ),
+    ),
+    [],
+  ),
 })
 
 const Database = v.strictObject({

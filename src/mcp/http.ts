@@ -6,6 +6,7 @@ import { requireScope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
 import { checkJsonDepth, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
+import { checkOrigin } from './origin'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -21,6 +22,7 @@ export const mcpRoutes = (deps: Deps) => {
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
     async ({ request }) => {
+      checkOrigin(deps.config, request.headers.get('origin'))
       // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
       const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)

@@ -19,7 +19,9 @@ describe('stream modes', () => {
     })
     // Mastodon without a token and Reddit without an app cannot stream: they stay searched.
     expect([...streamedPlatforms(asked, silentLogger)].sort()).toEqual(['bluesky', 'devto', 'stackoverflow'])
-    const able = testConfig({ platforms: { mastodon: { mode: 'stream', access_token: 'tok', base_url: 'https://fosstodon.example' } } })
+    const able = testConfig({
+      platforms: { mastodon: { mode: 'stream', access_token: 'tok', base_url: 'https://fosstodon.example' } },
+    })
     expect(streamedPlatforms(able, silentLogger).has('mastodon')).toBe(true)
   })
 

@@ -1,0 +1,63 @@
+// docs/api.md#mcp-over-http: /mcp refuses a browser Origin that is not the service's own (DNS rebinding), and lets
+// clients without one through.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { seedTeam, testDeps } from '../support/deps'
+import { listen } from '../support/mcp'
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  while (stops.length) stops.pop()?.()
+})
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+}
+
+async function world(server: Record<string, unknown> = {}) {
+  const { deps } = await testDeps({ config: { server } })
+  const { apiKey } = await seedTeam(deps)
+  const s = listen(deps)
+  stops.push(s.stop)
+  const port = Number(new URL(s.origin).port)
+  const post = (origin?: string) =>
+    fetch(s.mcpUrl, {
+      method: 'POST',
+      headers: {
+        'x-api-key': apiKey,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(origin === undefined ? {} : { origin }),
+      },
+      body: JSON.stringify(initialize),
+    })
+  return { post, port, deps }
+}
+
+describe('/mcp and Origin', () => {
+  test("a rebinding page's Origin is 403 forbidden; no Origin, or loopback on the server's port, is answered", async () => {
+    // The server's port is what `listen` picked, so the config is told it after the fact (as serve's port would be).
+    const { post, port, deps } = await world()
+    deps.config.server.port = port
+    for (const evil of ['http://evil.example', `http://evil.example:${port}`, 'null', `http://localhost:${port + 1}`]) {
+      const r = await post(evil)
+      expect(r.status).toBe(403)
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('forbidden')
+    }
+    expect((await post()).status).toBe(200)
+    for (const own of [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`])
+      expect((await post(own)).status).toBe(200)
+  })
+
+  test('the public address and the configured origins are answered', async () => {
+    const { post } = await world({
+      public_url: 'https://leads.example.com',
+      allowed_origins: ['https://assistant.example.com/'],
+    })
+    expect((await post('https://leads.example.com')).status).toBe(200)
+    expect((await post('https://assistant.example.com')).status).toBe(200)
+    expect((await post('https://other.example.com')).status).toBe(403)
+  })
+})
