@@ -53,7 +53,13 @@ const isDocumentUrl = (id: string) => /^https?:\/\//.test(id)
 
 async function readDocument(deps: Needs<'config'>, clientId: string): Promise<ReadClientMetadata> {
   const allowPrivate = deps.config.oauth.allow_private_client_urls
-  const url = new URL(clientId)
+  let url: URL
+  try {
+    url = new URL(clientId)
+  } catch {
+    // `https://`, `https://%zz`, `https://[::1`: a client id that looks like a URL and is not one names no client.
+    throw new UnknownClientError('the client id is not a valid URL')
+  }
   // The draft asks for https; plain http is accepted only where private addresses are, for clients on the same network.
   if (url.protocol !== 'https:' && !allowPrivate) throw new UnknownClientError('a client id URL must be https')
   try {
