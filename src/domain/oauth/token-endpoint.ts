@@ -28,7 +28,7 @@ export async function exchangeToken(
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { resource: form.resource }).token(request, response)
+    await oauthServer(deps, { resource: form.resource, scope: form.scope }).token(request, response)
   } catch (err) {
     if (!(err instanceof OAuth2Server.OAuthError)) throw err
     // The library has put the error's name and description in the response.
