@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 import { sessions, signInFailures, users } from '../tables/users'
@@ -39,12 +39,34 @@ export function createSessionsRepo(db: Db) {
         .all()
       return rows.map((r) => r.at)
     },
-    /** Records a failure for each subject and forgets those that fell out of the window. */
-    async recordFailure(subjects: string[], atMs: number, windowStartMs: number) {
-      await db.batch([
-        db.insert(signInFailures).values(subjects.map((subject) => ({ subject, at: atMs }))),
-        db.delete(signInFailures).where(lte(signInFailures.at, windowStartMs)),
-      ])
+    /**
+     * Counts a sign-in attempt against every subject at once, before its password is checked: one statement that
+     * inserts a row per subject only when each subject has fewer than `max` since `sinceMs`, so parallel attempts
+     * cannot all pass a count read before any was written. The rows' ids, or null when a subject is at its limit.
+     */
+    async takeAttempt(subjects: string[], atMs: number, sinceMs: number, max: number): Promise<number[] | null> {
+      const values = sql.join(
+        subjects.map((s) => sql`(${s})`),
+        sql`, `,
+      )
+      const under = sql.join(
+        subjects.map(
+          (s) => sql`(select count(*) from sign_in_failures where subject = ${s} and at > ${sinceMs}) < ${max}`,
+        ),
+        sql` and `,
+      )
+      const rows = await db.all<{ id: number }>(
+        sql`insert into sign_in_failures (subject, at) select column1, ${atMs} from (values ${values}) where ${under} returning id`,
+      )
+      return rows.length === subjects.length ? rows.map((r) => r.id) : null
+    },
+    /** Takes back the rows of an attempt that succeeded. */
+    async dropAttempt(ids: number[]) {
+      await db.delete(signInFailures).where(inArray(signInFailures.id, ids))
+    },
+    /** Forgets the failures that fell out of the window. */
+    async forgetFailuresBefore(windowStartMs: number) {
+      await db.delete(signInFailures).where(lte(signInFailures.at, windowStartMs))
     },
     async clearFailures(subject: string) {
       await db.delete(signInFailures).where(eq(signInFailures.subject, subject))
