@@ -1,51 +1,13 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
-import { httpUrl, score, timeoutMs } from './fields'
+import { httpUrl, score } from './fields'
 import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
+import { Server } from './server-schema'
 
 // Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
-const port = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(65535))
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
-
-const Server = v.strictObject({
-  host: v.optional(v.string(), '0.0.0.0'),
-  port: v.optional(port, 8080),
-  max_body_bytes: v.optional(positiveInt, 1_048_576),
-  // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish. Longer than
-  // scorer.timeout_ms by default, so that a scoring call in flight can end (units of calls cut off are given back).
-  shutdown_timeout_ms: timeoutMs(35_000),
-  // One log line per request: method, route pattern, status, milliseconds, team, request id.
-  log_requests: v.optional(v.boolean(), true),
-  // Check each JSON answer against the route's documented schema (a 500 when it does not match): for development
-  // and the test suite; off, an answer is sent as built (docs/performance.md#response-checks).
-  check_responses: v.optional(v.boolean(), false),
-  // The address users and clients reach the service at (behind a reverse proxy): the OAuth issuer and resource
-  // identifiers are made from it. Empty: the scheme and host each request arrived with (docs/oauth.md#public-url).
-  public_url: v.optional(
-    v.union([
-      v.literal(''),
-      v.pipe(
-        httpUrl,
-        v.regex(/^https?:\/\/[^/?#]+\/?$/, 'must be a scheme and host only, such as "https://leads.example.com"'),
-        v.transform((u) => u.replace(/\/+$/, '')),
-      ),
-    ]),
-    '',
-  ),
-  // Browser origins besides the service's own that may call /mcp (docs/api.md#mcp-over-http), e.g.
-  // "https://assistant.example.com". The service's own (public_url, or loopback on its port) need no entry.
-  allowed_origins: v.optional(
-    v.array(
-      v.pipe(
-        httpUrl,
-        v.transform((u) => new URL(u).origin),
-      ),
-    ),
-    [],
-  ),
-})
 
 const Database = v.strictObject({
   url: v.optional(

@@ -32,6 +32,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       log_requests: true,
       check_responses: false,
       public_url: '',
+      trusted_proxies: [],
       allowed_origins: [],
     })
     expect(c.oauth).toEqual({

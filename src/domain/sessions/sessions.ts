@@ -1,75 +1,62 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import type { Db } from '../engine/types'
-import { teams } from '../tables/teams'
-import { sessions, signInFailures, users } from '../tables/users'
+import { randomBytes } from 'node:crypto'
+import type { Needs } from '../needs'
+import { AppError } from '../../errors'
+import { newId } from '../../lib/ids'
+import { sha256Hex } from '../../lib/hash'
+import { planOf } from '../core/plans'
+import { cleanEmail } from '../users/users'
+import { decoyHash, passwordMatches } from '../users/password'
+import { keepFailure, subjectsOf, takeAttempt } from './throttle'
 
-export type SessionRow = typeof sessions.$inferSelect
+// docs/console.md#people-and-sessions: a session lasts a week from sign-in; signing out ends it at once.
+export const SESSION_MS = 7 * 24 * 3_600_000
 
-export function createSessionsRepo(db: Db) {
-  return {
-    async insert(row: SessionRow) {
-      await db.insert(sessions).values(row)
-    },
-    async find(tokenHash: string, nowMs: number) {
-      return db
-        .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt }, user: users, team: teams })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(teams, eq(teams.id, users.teamId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, nowMs)))
-        .get()
-    },
-    async remove(tokenHash: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash))
-    },
-    /** Ends every session of a user (a new password). */
-    async removeForUser(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId))
-    },
-    async removeExpired(nowMs: number) {
-      await db.delete(sessions).where(lte(sessions.expiresAt, nowMs))
-    },
-    /** Failures per subject since `sinceMs`, and the oldest of them (when the count will drop). */
-    async failures(subject: string, sinceMs: number) {
-      const rows = await db
-        .select({ at: signInFailures.at })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.subject, subject), gt(signInFailures.at, sinceMs)))
-        .orderBy(signInFailures.at)
-        .all()
-      return rows.map((r) => r.at)
-    },
-    /**
-     * Counts a sign-in attempt against every subject at once, before its password is checked: one statement that
-     * inserts a row per subject only when each subject has fewer than `max` since `sinceMs`, so parallel attempts
-     * cannot all pass a count read before any was written. The rows' ids, or null when a subject is at its limit.
-     */
-    async takeAttempt(subjects: string[], atMs: number, sinceMs: number, max: number): Promise<number[] | null> {
-      const values = sql.join(
-        subjects.map((s) => sql`(${s})`),
-        sql`, `,
-      )
-      const under = sql.join(
-        subjects.map(
-          (s) => sql`(select count(*) from sign_in_failures where subject = ${s} and at > ${sinceMs}) < ${max}`,
-        ),
-        sql` and `,
-      )
-      const rows = await db.all<{ id: number }>(
-        sql`insert into sign_in_failures (subject, at) select column1, ${atMs} from (values ${values}) where ${under} returning id`,
-      )
-      return rows.length === subjects.length ? rows.map((r) => r.id) : null
-    },
-    /** Takes back the rows of an attempt that succeeded. */
-    async dropAttempt(ids: number[]) {
-      await db.delete(signInFailures).where(inArray(signInFailures.id, ids))
-    },
-    /** Forgets the failures that fell out of the window. */
-    async forgetFailuresBefore(windowStartMs: number) {
-      await db.delete(signInFailures).where(lte(signInFailures.at, windowStartMs))
-    },
-    async clearFailures(subject: string) {
-      await db.delete(signInFailures).where(eq(signInFailures.subject, subject))
-    },
+const invalid = () => new AppError('invalid_credentials', 'the email or the password is wrong')
+
+/** Checks the password and opens a session. The token is returned once (for the cookie); only its hash is kept. */
+export async function signIn(
+  deps: Needs<'clock', 'users' | 'sessions'>,
+  a: { email: string; password: string; address: string },
+) {
+  let email: string
+  try {
+    email = cleanEmail(a.email)
+  } catch {
+    throw invalid()
   }
+  const subjects = subjectsOf(email, a.address)
+  const attempt = await takeAttempt(deps, subjects)
+  const found = await deps.repos.users.findByEmail(email)
+  const matches = await passwordMatches(a.password, found?.user.passwordHash ?? (await decoyHash()))
+  if (!found || !matches) {
+    await keepFailure(deps)
+    throw invalid()
+  }
+  const token = randomBytes(32).toString('base64url')
+  const now = deps.clock.now()
+  const expiresAt = now.getTime() + SESSION_MS
+  await deps.repos.sessions.insert({
+    id: newId('sess'),
+    tokenHash: sha256Hex(token),
+    userId: found.user.id,
+    createdAt: now.toISOString(),
+    expiresAt,
+  })
+  await deps.repos.sessions.dropAttempt(attempt)
+  await deps.repos.sessions.clearFailures(subjects[0])
+  return { token, expiresAt: new Date(expiresAt) }
+}
+
+export type ConsoleUser = Awaited<ReturnType<typeof sessionOf>>
+
+/** The signed-in user of a session token, with their team and its plan; not_signed_in when there is none. */
+export async function sessionOf(deps: Needs<'clock' | 'config', 'sessions'>, token: string | undefined) {
+  const found = token ? await deps.repos.sessions.find(sha256Hex(token), deps.clock.now().getTime()) : undefined
+  if (!found) throw new AppError('not_signed_in', 'sign in to use the console')
+  const { id, email, role } = found.user
+  return { user: { id, email, role }, team: found.team, plan: planOf(deps.config, found.team.plan) }
+}
+
+export async function signOut(deps: Needs<never, 'sessions'>, token: string | undefined) {
+  if (token) await deps.repos.sessions.remove(sha256Hex(token))
 }

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { signIn, signOut } from '../../domain/sessions/sessions'
 import { SignInBody } from '../../wire/console'
+import { clientAddress } from '../client-address'
 import { validated } from '../validated'
 import { consoleChecks } from './checks'
 import { clearedCookie, sessionCookie, sessionTokenOf } from './cookie'
@@ -15,7 +16,8 @@ export const consoleSessionRoutes = (deps: Deps) =>
         .post(
           '/session',
           async ({ body, request, server, set }) => {
-            const address = server?.requestIP(request)?.address ?? 'unknown'
+            const peer = server?.requestIP(request)?.address
+            const address = clientAddress(deps.config.server.trusted_proxies, peer, request.headers)
             const session = await signIn(deps, { ...body, address })
             set.headers['set-cookie'] = sessionCookie(request, session.token, session.expiresAt)
             return { signedIn: true }
