@@ -11,6 +11,7 @@ import m8 from './0008_signal_feedback.sql' with { type: 'text' }
 import m9 from './0009_signals_list_index.sql' with { type: 'text' }
 import m10 from './0010_destinations.sql' with { type: 'text' }
 import m11 from './0011_stream_positions.sql' with { type: 'text' }
+import m12 from './0012_readiness_probe.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -25,4 +26,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0009_signals_list_index', when: 1795688177122, sql: m9 },
   { tag: '0010_destinations', when: 1795843079136, sql: m10 },
   { tag: '0011_stream_positions', when: 1795843371658, sql: m11 },
+  { tag: '0012_readiness_probe', when: 1795848083260, sql: m12 },
 ]

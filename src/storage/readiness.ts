@@ -4,15 +4,20 @@ import { migrationState } from './migrate'
 
 export type Readiness = { ready: true } | { ready: false; reason: string }
 
+// Room the probe asks for: more than a page or two, so that a rewrite that still fits cannot pass for growth.
+const PROBE_BYTES = 64 * 1024
+
 /**
- * Proves the database takes writes: one real commit that changes nothing (a row rewritten with its own values),
- * so a read-only file, a refused write or a full log fails here as it would for a counted call.
+ * Proves the database takes writes and can grow: one commit that stores 64 KB and one that takes it out again, so a
+ * read-only file, a refused write, a full disk or a full log fails here as it would for a counted call. Rewriting a
+ * row in place (the check of old) still fitted in pages a full disk had already given.
  */
 export async function probeWrite(client: Client): Promise<void> {
   await client.batch(
-    ['UPDATE "__drizzle_migrations" SET hash = hash WHERE id = (SELECT MAX(id) FROM "__drizzle_migrations")'],
+    [{ sql: 'INSERT OR REPLACE INTO readiness_probe (id, room) VALUES (1, zeroblob(?))', args: [PROBE_BYTES] }],
     'write',
   )
+  await client.batch(['DELETE FROM readiness_probe'], 'write')
 }
 
 /** Ready to serve: the database answers, has this build's migrations and takes writes. */
