@@ -27,11 +27,27 @@ export function storageFailure(err: unknown): string | undefined {
   // The clients' own failures (remote-client.ts, lock-wait.ts) are already AppErrors, which say why for callers too.
   const known = appErrorIn(err)
   if (known?.kind === 'storage_unavailable') return known.extra.reason ?? 'it cannot be reached'
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined
-  if (typeof code !== 'string') return undefined
+  const code = codeOf(err)
+  if (code === undefined) return undefined
   if (UNREACHABLE.has(code)) return 'its server cannot be reached'
   // A libSQL server whose operator blocked writes to the database (sqld's namespace setting `block_writes`).
   if (code === 'BLOCKED') return 'its server blocks writes'
   const base = /^SQLITE_[A-Z]+/.exec(code)?.[0]
   return base === undefined ? undefined : CANNOT_WRITE[base]
+}
+
+/**
+ * The error's code, or its cause's: the query builder wraps the client's error (its message carrying the SQL) and
+ * the native client sets the code on the error it gives as the cause, or only as the start of its message
+ * (`SQLITE_FULL: …`).
+ */
+function codeOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown }
+    if (typeof code === 'string') return code
+    const said = typeof message === 'string' ? /^(SQLITE_[A-Z_]+):/.exec(message)?.[1] : undefined
+    if (said) return said
+    e = cause
+  }
+  return undefined
 }

@@ -1,0 +1,60 @@
+// With the disk full, the routes that store something without a key answer 503 storage_unavailable as the API does,
+// never 500 (docs/api.md#error-codes). The file is held at its size with max_page_count (SQLITE_FULL, as a full disk).
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../../src/app'
+import { createUser } from '../../src/domain/users/users'
+import { seedTeam, testDeps } from '../support/deps'
+
+const dirs: string[] = []
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
+
+describe('a full disk on the routes without a key', () => {
+  test('POST /oauth/register and POST /console/api/session answer 503 storage_unavailable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-full-'))
+    dirs.push(dir)
+    const { deps } = await testDeps({ config: { database: { url: `file:${join(dir, 'x.db')}` } } })
+    await seedTeam(deps, { name: 'acme' })
+    await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: 'correct horse battery' })
+    const db = deps.database.client
+    await db.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+    await db.execute('VACUUM')
+    await db.execute(`PRAGMA max_page_count = ${Number((await db.execute('PRAGMA page_count')).rows[0][0])}`)
+    const app = createApp(deps)
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        }),
+      )
+    const many = Array.from({ length: 40 }, (_, i) => `https://client.example/cb/${i}/${'x'.repeat(200)}`)
+    for (let i = 0; i < 30; i++) {
+      const r = await post('/oauth/register', { redirect_uris: many.slice(0, 10), client_name: `c${i}` })
+      if (r.status === 201) continue
+      expect(r.status).toBe(503)
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('storage_unavailable')
+      break
+    }
+    // Fill what room is left in the last pages, so that even a small row cannot be added.
+    for (let i = 0; i < 20_000; i++) {
+      const added = await db.execute('INSERT INTO sign_in_failures (subject, at) VALUES (?, 0)', [`filler ${i}`]).then(
+        () => true,
+        () => false,
+      )
+      if (!added) break
+    }
+    const signIn = await post(
+      '/console/api/session',
+      { email: 'ann@acme.test', password: 'wrong' },
+      { 'sec-fetch-site': 'same-origin' },
+    )
+    expect(signIn.status).toBe(503)
+    expect(((await signIn.json()) as { error: { code: string } }).error.code).toBe('storage_unavailable')
+  })
+})
