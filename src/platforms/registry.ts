@@ -3,6 +3,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { isConfigured } from './configured'
 import { createBlueskyConnector } from './bluesky/connector'
+import { withWebUrls } from './common/web-urls'
 import { createDevtoConnector } from './devto/connector'
 import { createGithubConnector } from './github/connector'
 import { createHackernewsConnector } from './hackernews/connector'
@@ -53,7 +54,12 @@ const FACTORIES: Partial<Record<Source, Factory>> = {
 export function buildConnectors(config: Config, log: Logger): Map<Source, PlatformConnector> {
   const connectors = new Map<Source, PlatformConnector>()
   for (const [source, factory] of Object.entries(FACTORIES) as [Source, Factory][]) {
-    if (isConfigured(config, source)) connectors.set(source, factory(config, log))
+    if (!isConfigured(config, source)) continue
+    const connector = factory(config, log)
+    const search = connector.search.bind(connector)
+    // docs/security.md#platform-text: only web addresses leave a connector, whichever platform gave them.
+    connector.search = async (...a) => withWebUrls(source, log, await search(...a))
+    connectors.set(source, connector)
   }
   return connectors
 }

@@ -7,6 +7,7 @@ import { createHackernewsStream } from './hackernews/stream'
 import { createMastodonStream } from './mastodon/stream'
 import { createRedditStream } from './reddit/stream'
 import { createStackoverflowStream } from './stackoverflow/stream'
+import { withWebUrls } from './common/web-urls'
 import type { StreamReader } from './stream'
 
 type Factory = (config: Config, log: Logger) => StreamReader
@@ -35,7 +36,7 @@ export function streamReaders(config: Config, log: Logger): StreamReader[] {
   for (const [platform, factory] of Object.entries(FACTORIES) as [SearchPlatform, Factory][]) {
     const table = config.platforms[platform] as { mode?: string }
     if (table.mode !== 'stream') continue
-    if (CAN_RUN[platform]?.(config) ?? true) readers.push(factory(config, log))
+    if (CAN_RUN[platform]?.(config) ?? true) readers.push(webUrlsOnly(factory(config, log), log))
   }
   return readers
 }
@@ -49,3 +50,23 @@ export const isStreamed = (config: Config, platform: string) =>
   (config.platforms[platform as SearchPlatform] as { mode?: string } | undefined)?.mode === 'stream' &&
   FACTORIES[platform as SearchPlatform] !== undefined &&
   (CAN_RUN[platform as SearchPlatform]?.(config) ?? true)
+
+/** docs/security.md#platform-text: a streamed post whose address is not http(s) is read past, as a search skips it. */
+export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {
+  return {
+    platform: reader.platform,
+    read: (from, sink, signal) =>
+      reader.read(
+        from,
+        {
+          ...sink,
+          item(mention, position) {
+            const [kept] = withWebUrls(reader.platform, log, [mention])
+            if (kept) sink.item(kept, position)
+            else sink.heard({ position })
+          },
+        },
+        signal,
+      ),
+  }
+}
