@@ -13,14 +13,15 @@ const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 export function slackMessage(s: Required<NewSignal>) {
   const headline = `New lead: ${s.intent} ${s.score}/10 on ${s.platform}`
   return {
-    text: `${headline} by ${s.author}: ${s.preview}`,
+    // Notifications show `text`, which Slack reads as mrkdwn too: escaped whole, as every mrkdwn field below.
+    text: mrkdwn(`${headline} by ${s.author}: ${s.preview}`),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: headline } },
       {
         type: 'section',
         fields: [
           { type: 'mrkdwn', text: `*Score*\n${s.score}/10` },
-          { type: 'mrkdwn', text: `*Intent*\n${s.intent}` },
+          { type: 'mrkdwn', text: `*Intent*\n${mrkdwn(s.intent)}` },
           { type: 'mrkdwn', text: `*Platform*\n${mrkdwn(s.platform)}` },
           { type: 'mrkdwn', text: `*Author*\n${mrkdwn(s.author)}` },
         ],

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test'
+import { slackMessage } from '../../src/domain/webhooks/slack'
+import type { NewSignal } from '../../src/storage/repos/signals'
+import { signalRow } from '../support/webhooks'
+
+// Issue 32 item 4: a post's author and text are the poster's; Slack reads `<…>` in mrkdwn as a mention or a link.
+const hostile = signalRow('team_x', {
+  author: '<!channel> eve',
+  preview: 'Deal inside <https://evil.example|Click for the CRM deal> & <@U123>',
+  reason: 'Says <!here> needs a CRM',
+  keyword: 'crm <!everyone>',
+}) as Required<NewSignal>
+
+/** Every string Slack reads as mrkdwn: the top-level text (notifications) and the mrkdwn objects of the blocks. */
+function mrkdwnTexts(message: ReturnType<typeof slackMessage>): string[] {
+  const found: string[] = [message.text]
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk)
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>
+      if (o.type === 'mrkdwn' && typeof o.text === 'string') found.push(o.text)
+      Object.values(o).forEach(walk)
+    }
+  }
+  walk(message.blocks)
+  return found
+}
+
+describe('Slack message of a hostile post', () => {
+  test('no field Slack reads as mrkdwn carries a raw < or > from the post, the top-level text included', () => {
+    const message = slackMessage(hostile)
+    const texts = mrkdwnTexts(message)
+    expect(texts.length).toBeGreaterThan(5)
+    for (const text of texts) {
+      expect(text).not.toContain('<!channel>')
+      expect(text).not.toContain('<https://evil.example')
+      // The only > left is the quote marker the message puts at the start of each quoted line.
+      expect(text.replace(/(^|\n)>/g, '$1')).not.toMatch(/[<>]/)
+    }
+    expect(message.text).toContain('&lt;!channel&gt; eve')
+    expect(message.text).toContain('&lt;https://evil.example|Click for the CRM deal&gt; &amp; &lt;@U123&gt;')
+  })
+})
