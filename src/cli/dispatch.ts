@@ -9,6 +9,7 @@ import { icp } from './icp'
 import { key } from './key'
 import { keyword } from './keyword'
 import { mcp } from './mcp'
+import { oauthClient } from './oauth-client'
 import { migrateCommand } from './migrate'
 import { platforms } from './platforms'
 import { poll } from './poll'
@@ -34,6 +35,7 @@ const COMMANDS: Record<string, Command> = {
   email,
   mcp,
   webhook,
+  'oauth-client': oauthClient,
 }
 
 export const USAGE = `usage: lead-signals <command> [options]
@@ -68,6 +70,8 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        a destination for new signals; its secret is shown once
   webhook list --team TEAM [--json]
   webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
+  oauth-client list [--json]                           the OAuth clients apps registered; how many users allowed each
+  oauth-client remove CLIENT_ID                        remove one, with its grants and tokens
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
   platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
   email check [--json]                                 connect, TLS and sign in to the [email] SMTP server: ok, or why not

@@ -128,6 +128,10 @@ const OAuth = v.strictObject({
   allow_private_client_urls: v.optional(v.boolean(), false),
   access_token_minutes: v.optional(v.pipe(positiveInt, v.maxValue(1440)), 60),
   refresh_token_days: v.optional(v.pipe(positiveInt, v.maxValue(365)), 30),
+  // docs/security.md#what-is-bounded: registrations a client address may make in an hour, and registered clients
+  // that have not yet been allowed by anyone (pruned after a day).
+  registrations_per_hour: v.optional(v.pipe(positiveInt, v.maxValue(10_000)), 10),
+  max_unused_clients: v.optional(v.pipe(positiveInt, v.maxValue(100_000)), 200),
 })
 
 // docs/webhooks.md: pushing new signals to the teams' receivers.

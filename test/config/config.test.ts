@@ -40,6 +40,8 @@ describe('configuration (docs/operations.md#configuration)', () => {
       allow_private_client_urls: false,
       access_token_minutes: 60,
       refresh_token_days: 30,
+      registrations_per_hour: 10,
+      max_unused_clients: 200,
     })
     expect(c.polling).toEqual({ enabled: true, schedule: '*/15 * * * *', limit: 50, concurrency: 4, lease_seconds: 60 })
     expect(c.database.url).toBe('file:./data/lead-signals.db')

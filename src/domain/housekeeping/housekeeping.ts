@@ -1,4 +1,5 @@
 import type { Needs } from '../needs'
+import { pruneUnusedClients } from '../oauth/clients'
 import { monthOf } from '../quota/month'
 import { rollOverMonth } from '../quota/roll-over'
 import { pruneScoreCache, pruneUntrackedPending } from './prune'
@@ -70,6 +71,8 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       // Expired console sessions, OAuth codes, tokens and unanswered requests: no lookup finds them any more.
       await repos.sessions.removeExpired(now.getTime())
       await repos.oauth.removeExpired(now.getTime())
+      // docs/security.md#what-is-bounded: registered clients nobody allowed within a day.
+      await pruneUnusedClients(deps, now)
       return true
     },
     async () => {

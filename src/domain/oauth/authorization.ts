@@ -16,6 +16,7 @@ type AuthDeps = Needs<'clock' | 'config', 'oauth'>
 export type Start = { page: string } | { redirect: string } | { consent: string }
 
 const REQUEST_MS = 10 * 60_000
+const MAX_PENDING_REQUESTS = 1_000
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/
 
 /**
@@ -49,17 +50,24 @@ export async function startAuthorization(
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   const resource = q.resource ?? base
   if (!isOurResource(base, resource)) return fail('invalid_target', 'the resource is not this service')
+  const now = deps.clock.now().getTime()
+  // docs/security.md#what-is-bounded: requests wait at most 10 minutes, and only so many at once.
+  if ((await deps.repos.oauth.pendingRequests(now)) >= MAX_PENDING_REQUESTS)
+    return { page: 'Too many sign-in requests are waiting on this server; try again in a few minutes.' }
   const id = randomBytes(18).toString('base64url')
-  await deps.repos.oauth.insertRequest({
-    id,
-    clientId: client.id,
-    redirectUri,
-    scope: scopes.join(' '),
-    state: q.state ?? null,
-    codeChallenge: q.code_challenge,
-    resource,
-    expiresAt: deps.clock.now().getTime() + REQUEST_MS,
-  })
+  await deps.repos.oauth.insertRequest(
+    {
+      id,
+      clientId: client.id,
+      redirectUri,
+      scope: scopes.join(' '),
+      state: q.state ?? null,
+      codeChallenge: q.code_challenge,
+      resource,
+      expiresAt: now + REQUEST_MS,
+    },
+    now,
+  )
   return { consent: id }
 }
 

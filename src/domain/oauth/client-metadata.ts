@@ -12,12 +12,19 @@ export class ClientMetadataError extends Error {
   }
 }
 
+export const MAX_REDIRECT_URIS = 5
+export const MAX_URI_CHARS = 512
 const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const
 
 // The client metadata we read (RFC 7591 §2), in a registration request or a client metadata document; other fields
 // are ignored, as the RFC asks.
 const ClientMetadata = v.object({
-  redirect_uris: v.pipe(v.array(v.string()), v.minLength(1, 'at least one is needed'), v.maxLength(10)),
+  // docs/security.md#what-is-bounded: what a registration may make the service store.
+  redirect_uris: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(MAX_URI_CHARS, `at most ${MAX_URI_CHARS} characters each`))),
+    v.minLength(1, 'at least one is needed'),
+    v.maxLength(MAX_REDIRECT_URIS, `at most ${MAX_REDIRECT_URIS}`),
+  ),
   client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
   client_uri: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
   token_endpoint_auth_method: v.optional(v.picklist(AUTH_METHODS)),

@@ -17,12 +17,30 @@ const DOCUMENT_TIMEOUT_MS = 5_000
 const DOCUMENT_FRESH_MS = 24 * 3_600_000
 
 /** RFC 7591 registration: the client's id, and its secret (shown once) when it authenticates with one. */
-export async function registerClient(deps: Needs<'clock', 'oauth'>, body: unknown) {
+export async function registerClient(deps: Needs<'clock' | 'config', 'oauth'>, body: unknown) {
   const m = readClientMetadata(body, 'client_secret_basic')
+  await makeRoomForClient(deps)
   const secret = m.authMethod === 'none' ? undefined : `lscs_${randomBytes(32).toString('base64url')}`
   const row = rowOf(`lsc_${randomBytes(16).toString('base64url')}`, 'registered', m, deps.clock.now())
   await deps.repos.oauth.saveClient({ ...row, secretHash: secret ? sha256Hex(secret) : null })
   return { client: clientOf(row), secret }
+}
+
+// docs/security.md#what-is-bounded: a registered client nobody has allowed is kept a day.
+const UNUSED_CLIENT_MS = 24 * 3_600_000
+
+/** Thrown when this server holds as many registered clients that nobody allowed yet as it keeps. */
+export class TooManyClientsError extends Error {}
+
+/** Prunes registered clients nobody allowed within a day, then refuses when too many are still waiting. */
+export async function makeRoomForClient(deps: Needs<'clock' | 'config', 'oauth'>) {
+  await pruneUnusedClients(deps, deps.clock.now())
+  if ((await deps.repos.oauth.unusedClients()) >= deps.config.oauth.max_unused_clients)
+    throw new TooManyClientsError('too many clients registered here are waiting for their first authorization')
+}
+
+export async function pruneUnusedClients(deps: Needs<never, 'oauth'>, now: Date) {
+  await deps.repos.oauth.removeUnusedClients(new Date(now.getTime() - UNUSED_CLIENT_MS).toISOString())
 }
 
 /** The client of an id: a registered one, or the metadata document the id points to (read or re-read). */

@@ -2,11 +2,27 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { startAuthorization } from '../../domain/oauth/authorization'
 import { ClientMetadataError } from '../../domain/oauth/client-metadata'
-import { registerClient } from '../../domain/oauth/clients'
+import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
 import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
+import { createRateWindow } from '../../lib/rate-window'
 import { readBodyText } from '../../wire/body'
+import { clientAddress } from '../client-address'
 import { errorPage, oauthAnswer, oauthError, preflight } from './answers'
+
+// A registration is a few hundred bytes; 5 redirect URIs of 512 characters fit well within this.
+const REGISTRATION_MAX_BYTES = 16_384
+const AUTHORIZE_PER_10_MINUTES = 60
+
+const tooMany = (seconds: number) =>
+  oauthAnswer({
+    status: 429,
+    body: {
+      error: 'temporarily_unavailable',
+      error_description: 'too many requests from this address; try again later',
+    },
+    headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' },
+  })
 
 /**
  * The authorization server's endpoints (docs/oauth.md#endpoints): authorize (to the console's consent page), token,
@@ -19,9 +35,16 @@ export const oauthEndpointRoutes = (deps: Deps) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return undefined
     return Object.fromEntries(new URLSearchParams(await readBodyText(request, maxBytes)))
   }
+  // docs/security.md#what-is-bounded: what one client address may make this server store without a key.
+  const registrations = createRateWindow(deps.config.oauth.registrations_per_hour, 3_600_000)
+  const authorizations = createRateWindow(AUTHORIZE_PER_10_MINUTES, 600_000)
+  const addressOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
+    clientAddress(deps.config.server.trusted_proxies, server?.requestIP(request)?.address, request.headers)
   const formOnly = () => oauthError(400, 'invalid_request', 'send the parameters as application/x-www-form-urlencoded')
   return new Elysia({ prefix: '/oauth', detail: { hide: true } })
-    .get('/authorize', async ({ request }) => {
+    .get('/authorize', async ({ request, server }) => {
+      const wait = authorizations.take(addressOf(request, server), deps.clock.now().getTime())
+      if (wait !== undefined) return tooMany(wait)
       const query = Object.fromEntries(new URL(request.url).searchParams)
       const start = await startAuthorization(deps, base(request), query)
       if ('page' in start) return errorPage(start.page)
@@ -49,11 +72,13 @@ export const oauthEndpointRoutes = (deps: Deps) => {
     )
     .post(
       '/register',
-      async ({ request }) => {
+      async ({ request, server }) => {
         if (!deps.config.oauth.dynamic_registration)
           return oauthError(403, 'access_denied', 'client registration is turned off on this server')
+        const wait = registrations.take(addressOf(request, server), deps.clock.now().getTime())
+        if (wait !== undefined) return tooMany(wait)
         try {
-          const body = JSON.parse(await readBodyText(request, maxBytes))
+          const body = JSON.parse(await readBodyText(request, REGISTRATION_MAX_BYTES))
           const { client, secret } = await registerClient(deps, body)
           return oauthAnswer({
             status: 201,
@@ -63,6 +88,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         } catch (err) {
           if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
           if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
+          if (err instanceof TooManyClientsError) return oauthError(503, 'temporarily_unavailable', err.message)
           throw err
         }
       },

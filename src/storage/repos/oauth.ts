@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { oauthClients, oauthGrants, oauthRequests, oauthTokens } from '../tables/oauth'
 import { teams } from '../tables/teams'
@@ -17,8 +17,51 @@ export function createOAuthRepo(db: Db) {
       await db.insert(oauthClients).values(row).onConflictDoUpdate({ target: oauthClients.id, set: rest })
     },
 
-    async insertRequest(row: OAuthRequestRow) {
-      await db.insert(oauthRequests).values(row)
+    /** Keeps a request for the user's decision; expired ones go in the same batch, so they never pile up. */
+    async insertRequest(row: OAuthRequestRow, nowMs: number) {
+      await db.batch([
+        db.delete(oauthRequests).where(lte(oauthRequests.expiresAt, nowMs)),
+        db.insert(oauthRequests).values(row),
+      ])
+    },
+    async pendingRequests(nowMs: number): Promise<number> {
+      const row = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(oauthRequests)
+        .where(gt(oauthRequests.expiresAt, nowMs))
+        .get()
+      return row?.n ?? 0
+    },
+    /** Registered clients no user has allowed (no grant), created before `beforeIso` or at all. */
+    async unusedClients(beforeIso?: string): Promise<number> {
+      const row = await db.get<{ n: number }>(
+        sql`select count(*) as n from oauth_clients c where c.source = 'registered'
+          and not exists (select 1 from oauth_grants g where g.client_id = c.id)
+          ${beforeIso === undefined ? sql`` : sql`and c.created_at < ${beforeIso}`}`,
+      )
+      return row?.n ?? 0
+    },
+    async removeUnusedClients(beforeIso: string) {
+      await db.run(
+        sql`delete from oauth_clients where source = 'registered' and created_at < ${beforeIso}
+          and not exists (select 1 from oauth_grants g where g.client_id = oauth_clients.id)`,
+      )
+    },
+    /** Every client, with how many users allowed it (the operator's list). */
+    listClients: () =>
+      db.all<{ id: string; name: string; source: string; created_at: string; grants: number; redirect_uris: string }>(
+        sql`select c.id, c.name, c.source, c.created_at, c.redirect_uris,
+          (select count(*) from oauth_grants g where g.client_id = c.id) as grants
+          from oauth_clients c order by c.created_at`,
+      ),
+    /** Removes a client with its grants and, by cascade, their codes and tokens. */
+    async removeClient(id: string): Promise<boolean> {
+      const [, , removed] = await db.batch([
+        db.delete(oauthRequests).where(eq(oauthRequests.clientId, id)),
+        db.delete(oauthGrants).where(eq(oauthGrants.clientId, id)),
+        db.delete(oauthClients).where(eq(oauthClients.id, id)).returning({ id: oauthClients.id }),
+      ])
+      return removed.length > 0
     },
     findRequest: (id: string, nowMs: number) =>
       db
