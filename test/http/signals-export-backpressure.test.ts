@@ -81,7 +81,7 @@ function requestExport(port: number, apiKey: string): Socket {
 
 describe('the export under a slow reader (docs/api.md#export)', () => {
   test('a client that stops reading stops the export: the server reads no further than the socket holds', async () => {
-    const { exportsSeen, port, apiKey } = await listening()
+    const { exportsSeen, logged, port, apiKey } = await listening()
     const socket = requestExport(port, apiKey)
     let received = 0
     let stopped = false
@@ -106,6 +106,7 @@ describe('the export under a slow reader (docs/api.md#export)', () => {
     expect(exportsSeen.rows).toBe(SIGNALS)
     expect(received).toBeGreaterThan(SIGNALS * LONG_TEXT.length)
     expect(exportsSeen.closed).toBe(1)
+    expect(logged.filter((l) => l.event === 'export_cut')).toEqual([])
   })
 
   test('a client that goes away midway: the export stops, its reader is closed, no failure is logged', async () => {
@@ -121,5 +122,7 @@ describe('the export under a slow reader (docs/api.md#export)', () => {
     expect(exportsSeen.closed).toBe(1)
     expect(readBeforeLeaving).toBeLessThan(SIGNALS / 2)
     expect(logged.filter((l) => l.event === 'export_failed')).toEqual([])
+    // The cut is logged as one (docs/security.md#decisions), not as a shutdown or a failure.
+    expect(logged.filter((l) => l.event === 'export_cut')).toHaveLength(1)
   })
 })

@@ -22,11 +22,14 @@ export function SignalCard(props: { signal: Signal; rate: (id: string, verdict: 
         </span>
         <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
         <span>{s.platform}</span>
-        <span>{s.author}</span>
+        {/* docs/security.md#decisions: an author's right-to-left override cannot reorder the text around it. */}
+        <bdi>{s.author}</bdi>
         <span class="keyword">{s.keyword}</span>
         <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
       </div>
-      <p class="text">{full ?? s.content}</p>
+      <p class="text" dir="auto">
+        {full ?? s.content}
+      </p>
       <p class="reason">{s.reason}</p>
       <div class="actions">
         <button type="button" onClick={open}>

@@ -44,8 +44,9 @@ const exported = (r: ExportRow): ExportedSignal => ({
 /** docs/api.md#export: one JSON object per line, its fields always in the order of FIELDS. */
 export const jsonLine = (r: ExportRow) => `${JSON.stringify(exported(r))}\n`
 
-// docs/api.md#export: a spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/
+// docs/api.md#export: a spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection),
+// also after leading spaces, and in their full-width forms, which some spreadsheets read as the ASCII ones.
+const FORMULA_START = /^[\t\r]|^[ \t\r]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/
 // RFC 4180: a field holding a quote, a comma or a line break is quoted.
 const NEEDS_QUOTES = /[",\r\n]/
 

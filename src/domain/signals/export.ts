@@ -98,6 +98,8 @@ export async function openExport(
       // The client went away (or the reader gave up): the rest is never read.
       cancel() {
         cancelled = true
+        // docs/security.md#decisions: a download cut short (the client left, or a shutdown ended it) is said so.
+        deps.log.info('export_cut', { teamId: team.id })
         reader.close()
       },
     },

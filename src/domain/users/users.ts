@@ -57,13 +57,20 @@ export async function removeUser(deps: Needs<never, 'teams' | 'users'>, a: { tea
   return email
 }
 
-/** A new password; every session of the user ends, so a password changed after a leak locks the leak out. */
-export async function setPassword(deps: Needs<never, 'users' | 'sessions'>, a: { email: string; password: string }) {
+/**
+ * A new password; every console session and every app the user connected (OAuth grants and their tokens) ends, so a
+ * password changed after a leak locks the leak out, whatever it had opened (docs/security.md#what-is-bounded).
+ */
+export async function setPassword(
+  deps: Needs<never, 'users' | 'sessions' | 'oauth'>,
+  a: { email: string; password: string },
+) {
   const email = cleanEmail(a.email)
   const found = await deps.repos.users.findByEmail(email)
   if (!found) throw new AppError('not_found', `no user has the email ${email}`)
   await deps.repos.users.setPasswordHash(found.user.id, await hashPassword(a.password))
   await deps.repos.sessions.removeForUser(found.user.id)
+  await deps.repos.oauth.removeGrantsForUser(found.user.id)
   return email
 }
 

@@ -111,6 +111,10 @@ export function createOAuthRepo(db: Db) {
       const gone = await db.delete(oauthGrants).where(eq(oauthGrants.id, id)).returning({ id: oauthGrants.id })
       return gone.length > 0
     },
+    /** Ends every grant of a user (a new password) and, by cascade, their codes and tokens. */
+    async removeGrantsForUser(userId: string) {
+      await db.delete(oauthGrants).where(eq(oauthGrants.userId, userId))
+    },
     async touchGrant(id: string, at: string) {
       await db.update(oauthGrants).set({ lastUsedAt: at }).where(eq(oauthGrants.id, id))
     },
