@@ -73,9 +73,14 @@ describe('lead-signals platforms check', () => {
       platform: 'youtube',
       configured: false,
       status: 'not_configured',
-      detail: 'needs api_key',
+      detail:
+        'needs api_key ([platforms.youtube] in the configuration file, or LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY)',
       retryAt: null,
+      earlierRouteOnly: false,
     })
+    // The earlier route's own networks are said to be never polled (#33: they looked usable for keywords).
+    expect(by.get('news')).toMatchObject({ earlierRouteOnly: true })
+    expect(by.get('hackernews')).toMatchObject({ earlierRouteOnly: false })
     expect(r.stdout).not.toContain('wrong-token')
     expect(r.stderr).not.toContain('wrong-token')
     // The rate limit is kept in the database: a second check sends GitHub nothing until its retry time.
