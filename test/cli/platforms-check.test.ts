@@ -49,7 +49,14 @@ afterEach(() => {
   ws.cleanup()
 })
 
-type Row = { platform: string; configured: boolean; status: string; detail: string; retryAt: string | null }
+type Row = {
+  platform: string
+  configured: boolean
+  status: string
+  detail: string
+  retryAt: string | null
+  earlierRouteOnly: boolean
+}
 const rows = (stdout: string) => new Map((JSON.parse(stdout).platforms as Row[]).map((r) => [r.platform, r]))
 
 describe('lead-signals platforms check', () => {
