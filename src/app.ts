@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
 import { earlierRoutes } from './http/earlier/routes'
 import { mentionsRoutes } from './http/mentions/routes'
+import { docsRoutes } from './http/docs/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
@@ -31,6 +32,7 @@ export function createApp(deps: Deps) {
     .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
     .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes, config: deps.config }))
     .use(docs())
+    .use(docsRoutes())
     .use(healthRoutes(deps))
     .use(usageRoutes(deps))
     .use(signalsRoutes(deps))

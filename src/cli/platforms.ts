@@ -1,4 +1,4 @@
-import { SOURCES, type Source } from '../config/platform-names'
+import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-names'
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
@@ -29,13 +29,22 @@ async function check(argv: string[]): Promise<number> {
     throw new AppError('invalid_request', `--platform must be one of ${SOURCES.join(', ')}`)
   const deps = await buildDeps(readConfig(flags.config as string | undefined))
   try {
-    const results = await checkPlatforms(deps, { platform: asked as Source | undefined })
+    const checked = await checkPlatforms(deps, { platform: asked as Source | undefined })
+    // The earlier route's own networks search, but are never polled: said, so nobody waits for their signals.
+    const results = checked.map((r) => ({
+      ...r,
+      earlierRouteOnly: (EARLIER_ONLY_SOURCES as readonly string[]).includes(r.platform),
+    }))
     if (flags.json) printJson({ platforms: results })
     else
       console.log(
         formatTable(
           ['platform', 'status', 'detail'],
-          results.map((r) => [r.platform, STATUS_WORDS[r.status] + (r.retryAt ? ` until ${r.retryAt}` : ''), r.detail]),
+          results.map((r) => [
+            r.earlierRouteOnly ? `${r.platform} (earlier route only, never polled)` : r.platform,
+            STATUS_WORDS[r.status] + (r.retryAt ? ` until ${r.retryAt}` : ''),
+            r.detail,
+          ]),
         ),
       )
     return checkFailed(results, asked !== undefined) ? 1 : 0

@@ -37,12 +37,12 @@ export async function serve(argv: string[]): Promise<number> {
   // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that
   // cannot listen says only that).
   if (flags.demo) await deps.scoring.checkModelServer()
-  const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
-  const demoUser = demo ? await ensureDemoUser(deps, { team: 'demo' }) : undefined
+  // The demo prints an owner password, so unless server.host says otherwise it answers on this machine only.
+  const at = { host: config.server.host ?? (flags.demo ? '127.0.0.1' : '0.0.0.0'), port: config.server.port }
   const app = createApp(deps)
   try {
     app.listen({
-      hostname: config.server.host,
+      hostname: at.host,
       port: config.server.port,
       maxRequestBodySize: RUNTIME_BODY_LIMIT,
       // Elysia turns SO_REUSEPORT on, which lets a second server on the same port start and silently take half the
@@ -51,8 +51,11 @@ export async function serve(argv: string[]): Promise<number> {
     })
   } catch (err) {
     deps.database.client.close()
-    throw listenError(err, config.server)
+    throw listenError(err, at)
   }
+  // Only once the port is ours: a second start that cannot listen must not replace the password the first printed.
+  const demo = flags.demo ? await ensureDemoTeam(deps) : undefined
+  const demoUser = demo ? await ensureDemoUser(deps, { team: 'demo' }) : undefined
   const server = app.server
   if (!server) throw new Error('the HTTP server did not start')
   if (!flags.demo) void deps.scoring.checkModelServer()
@@ -69,6 +72,8 @@ export async function serve(argv: string[]): Promise<number> {
     if (demoUser)
       console.log(`Console: ${url}/  sign in as ${demoUser.email} with password ${demoUser.password} (shown once)`)
     console.log(`Docs: ${url}/swagger`)
+    if (at.host === '127.0.0.1' && !config.server.host)
+      console.log('Only this machine can connect; to open it up set server.host (LEAD_SIGNALS_SERVER_HOST=0.0.0.0).')
   }
   // Housekeeping also runs now: a monthly run missed while the server was down is caught up.
   const scheduler = startScheduler(deps, { housekeepingNow: true })
@@ -157,7 +162,7 @@ async function writableDeps(config: Config): Promise<Deps> {
 }
 
 /** Why the server could not listen, as one line naming the setting (dispatch prints it and exits 1). */
-function listenError(err: unknown, at: Config['server']): unknown {
+function listenError(err: unknown, at: { host: string; port: number }): unknown {
   const code = (err as { code?: unknown }).code
   if (code === 'EADDRINUSE') {
     return new AppError(

@@ -16,7 +16,8 @@ const ipOrCidr = v.pipe(
 )
 
 export const Server = v.strictObject({
-  host: v.optional(v.string(), '0.0.0.0'),
+  // Unset: every address (0.0.0.0), but only 127.0.0.1 for `serve --demo` (docs/operations.md#configuration-file).
+  host: v.optional(v.string()),
   port: v.optional(port, 8080),
   max_body_bytes: v.optional(positiveInt, 1_048_576),
   // On SIGTERM/SIGINT: how long requests in flight and the polling pass in progress get to finish. Longer than

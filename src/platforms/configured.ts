@@ -37,6 +37,23 @@ export function requiredSettings(source: Source): string[] {
   }
 }
 
+/** A platform that searches as installed, with no key: the way to a first lead without signing up anywhere. */
+export const isKeyless = (source: Source) => source !== 'reddit' && requiredSettings(source).length === 0
+
+/**
+ * The settings still missing for a source, each as its configuration key and its environment variable
+ * (docs/operations.md#configuration-file: `LEAD_SIGNALS_<SECTION>_<KEY>`), so a page or a command can name them.
+ */
+export function missingSettings(config: Config, source: Source): { key: string; env: string }[] {
+  if (isConfigured(config, source)) return []
+  // A new install cannot get Reddit's own keys without its approval: the path open to all is the Apify provider.
+  const names = source === 'reddit' ? ['provider', 'actor', 'token'] : requiredSettings(source)
+  return names.map((name) => ({
+    key: `platforms.${source}.${name}`,
+    env: `LEAD_SIGNALS_PLATFORMS_${source.toUpperCase()}_${name.toUpperCase()}`,
+  }))
+}
+
 /** docs/operations.md#platforms: when a source has what its connector needs; the others answer 503 platform_not_configured. */
 export function isConfigured(config: Config, source: Source): boolean {
   if (source === 'reddit') return redditReady(config.platforms.reddit)
@@ -54,6 +71,8 @@ export const REDDIT_ACCESS_STEPS = `Reddit closed self-service API access in Nov
  * mislead, since a new install cannot get them without Reddit's approval.
  */
 export function notConfiguredDetail(source: Source): string {
-  const needs = `needs ${requiredSettings(source).join(', ')}`
+  const names = requiredSettings(source)
+  const envs = names.map((n) => `LEAD_SIGNALS_PLATFORMS_${source.toUpperCase()}_${n.toUpperCase()}`)
+  const needs = `needs ${names.join(', ')} ([platforms.${source}] in the configuration file, or ${envs.join(' and ')})`
   return source === 'reddit' ? `${needs}. ${REDDIT_ACCESS_STEPS}` : needs
 }

@@ -1,4 +1,4 @@
-import { SOURCES } from '../config/platform-names'
+import { EARLIER_ONLY_SOURCES, SEARCH_PLATFORMS } from '../config/platform-names'
 import type { FilterNode } from './ast'
 import type { FieldName } from './lexer'
 
@@ -15,7 +15,11 @@ export function filterOf(
   const value = raw.trim().toLowerCase()
   switch (field) {
     case 'platform':
-      if (!(SOURCES as readonly string[]).includes(value)) fail(valueAt, `a platform: ${SOURCES.join(', ')}`)
+      // The earlier route's own networks are never polled nor kept as signals: a filter on one would match nothing.
+      if ((EARLIER_ONLY_SOURCES as readonly string[]).includes(value))
+        fail(valueAt, `a polled platform (${value} is searched only by the earlier route, POST /api/routes/search)`)
+      if (!(SEARCH_PLATFORMS as readonly string[]).includes(value))
+        fail(valueAt, `a platform: ${SEARCH_PLATFORMS.join(', ')}`)
       return { kind: 'filter', at, field, value }
     case 'lang':
       if (!LANGUAGE.test(value)) fail(valueAt, 'a two-letter language code (ISO 639-1) such as en or de')

@@ -5,6 +5,8 @@ const PlatformStatus = v.object({
   configured: v.boolean(),
   inPlan: v.boolean(),
   earlierRouteOnly: v.boolean(),
+  keyless: v.boolean(),
+  missingSettings: v.array(v.object({ key: v.string(), env: v.string() })),
   lastSuccessAt: v.nullable(v.string()),
   lastFailureAt: v.nullable(v.string()),
   lastError: v.nullable(v.string()),

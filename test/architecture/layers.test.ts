@@ -27,7 +27,8 @@ const ALLOWED: Record<string, string[]> = {
   // The console's browser code (src/console) imports nothing of the server that runs; http serves its bundle. It
   // names the wire shapes of the answers it reads, by type only (TYPE_ONLY below): nothing of them is bundled.
   console: [],
-  http: [...LEAVES, 'domain', 'wire', 'deps', 'package', 'console'],
+  // http serves the user's documents (docs/*.md) at /docs.
+  http: [...LEAVES, 'domain', 'wire', 'deps', 'package', 'console', 'documents'],
   mcp: [...LEAVES, 'domain', 'wire', 'deps', 'package'],
   jobs: [...LEAVES, 'domain', 'deps'],
   app: [...LEAVES, 'http', 'mcp', 'deps'],
@@ -40,6 +41,7 @@ function layerOf(path: string): string {
   if (rel.startsWith('..')) {
     if (rel.endsWith('package.json')) return 'package'
     if (rel.includes('drizzle')) return 'migrations'
+    if (/^\.\.\/docs\/[a-z-]+\.md$/.test(rel)) return 'documents'
     return 'outside'
   }
   const top = rel.split('/')[0].replace(/\.(d\.)?tsx?$/, '')

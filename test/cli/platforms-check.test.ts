@@ -49,7 +49,14 @@ afterEach(() => {
   ws.cleanup()
 })
 
-type Row = { platform: string; configured: boolean; status: string; detail: string; retryAt: string | null }
+type Row = {
+  platform: string
+  configured: boolean
+  status: string
+  detail: string
+  retryAt: string | null
+  earlierRouteOnly: boolean
+}
 const rows = (stdout: string) => new Map((JSON.parse(stdout).platforms as Row[]).map((r) => [r.platform, r]))
 
 describe('lead-signals platforms check', () => {
@@ -73,9 +80,14 @@ describe('lead-signals platforms check', () => {
       platform: 'youtube',
       configured: false,
       status: 'not_configured',
-      detail: 'needs api_key',
+      detail:
+        'needs api_key ([platforms.youtube] in the configuration file, or LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY)',
       retryAt: null,
+      earlierRouteOnly: false,
     })
+    // The earlier route's own networks are said to be never polled (#33: they looked usable for keywords).
+    expect(by.get('news')).toMatchObject({ earlierRouteOnly: true })
+    expect(by.get('hackernews')).toMatchObject({ earlierRouteOnly: false })
     expect(r.stdout).not.toContain('wrong-token')
     expect(r.stderr).not.toContain('wrong-token')
     // The rate limit is kept in the database: a second check sends GitHub nothing until its retry time.

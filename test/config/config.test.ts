@@ -25,7 +25,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
   test('built-in defaults match the contract', () => {
     const c = loadConfig({ env: {} })
     expect(c.server).toEqual({
-      host: '0.0.0.0',
+      host: undefined, // 0.0.0.0 for serve, 127.0.0.1 for serve --demo
       port: 8080,
       max_body_bytes: 1_048_576,
       shutdown_timeout_ms: 35_000,
@@ -74,7 +74,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(fromExample).toEqual(defaults)
     const documented = new Set(leafPaths(Bun.TOML.parse(example)))
     const inComments =
-      /^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
+      /^server\.host$|^platforms\.((internet|indiehacker|mastodon)\.base_url|reddit\.(base_url|timeout_ms|budget_\w+))$/
     const missing = leafPaths(defaults).filter((p) => !documented.has(p) && !inComments.test(p))
     expect(missing).toEqual([])
     // The two SearXNG base_urls have no default, Reddit's four depend on its provider: the example names them in comments.

@@ -38,6 +38,22 @@ async function setup() {
 }
 
 describe('GET /api/v1/platforms', () => {
+  test('names the settings each unconfigured platform needs (key and variable) and marks the keyless ones', async () => {
+    const { status } = await setup()
+    expect(await status('youtube')).toMatchObject({
+      configured: false,
+      keyless: false,
+      missingSettings: [{ key: 'platforms.youtube.api_key', env: 'LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY' }],
+    })
+    expect(await status('hackernews')).toMatchObject({ configured: true, keyless: true, missingSettings: [] })
+    expect((await status('reddit')).missingSettings.map((s: { key: string }) => s.key)).toEqual([
+      'platforms.reddit.provider',
+      'platforms.reddit.actor',
+      'platforms.reddit.token',
+    ])
+    expect(await status('news')).toMatchObject({ earlierRouteOnly: true })
+  })
+
   test('lists every source with configured, inPlan and no history yet, and is never counted', async () => {
     const { call, apiKey } = await setup()
     const r = await call('GET', '/api/v1/platforms', { key: apiKey })
@@ -49,6 +65,8 @@ describe('GET /api/v1/platforms', () => {
       configured: true,
       inPlan: true,
       earlierRouteOnly: false,
+      keyless: true,
+      missingSettings: [],
       lastSuccessAt: null,
       lastFailureAt: null,
       lastError: null,

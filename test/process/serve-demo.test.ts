@@ -108,4 +108,42 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
     }
     expect(me).toMatchObject({ user: { role: 'owner' }, team: { name: 'demo' } })
   }, 30_000)
+
+  test('a second demo start on the busy port changes nothing: the first password and key still work', async () => {
+    const world = processWorld({
+      server: { host: '127.0.0.1', port: 0 },
+      scorer: { backend: 'rules' },
+      polling: { enabled: false },
+    })
+    cleanup.push(() => world.cleanup())
+    const first = await startDemo(world)
+    const password = /with password (\S+) \(shown once\)/.exec(first.child.stdout())![1]
+    const port = Number(new URL(first.url).port)
+
+    const again = processWorld(
+      { server: { host: '127.0.0.1', port }, scorer: { backend: 'rules' }, polling: { enabled: false } },
+      world.dbUrl,
+    )
+    cleanup.push(() => again.cleanup())
+    const second = spawnChild(again, ['serve', '--demo'])
+    cleanup.push(() => second.proc.kill('SIGKILL'))
+    expect(await second.exited()).toBe(1)
+    expect(second.stdout()).not.toContain('lsk_')
+
+    const res = await fetch(`${first.url}/console/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: 'demo@localhost', password }),
+    })
+    expect(res.status).toBe(200)
+    expect((await get(`${first.url}/api/v1/usage`, first.apiKey)).status).toBe(200)
+  }, 30_000)
+
+  test('without server.host the demo answers on 127.0.0.1 only and says how to open it up', async () => {
+    const world = processWorld({ server: { port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } })
+    cleanup.push(() => world.cleanup())
+    const { child } = await startDemo(world)
+    expect(child.stdout()).toContain('"host":"127.0.0.1"')
+    expect(child.stdout()).toContain('LEAD_SIGNALS_SERVER_HOST=0.0.0.0')
+  }, 30_000)
 })

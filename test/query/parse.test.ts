@@ -54,6 +54,9 @@ describe('parseQuery', () => {
     })
     expect(errorOf('crm type:thread').position).toBe(10)
     expect(errorOf('crm platform:myspace').expected).toStartWith('a platform: twitter, reddit')
+    // The earlier route's own networks are never polled: a keyword limited to one would never find a signal.
+    expect(errorOf('crm platform:news').expected).toContain('searched only by the earlier route')
+    expect(errorOf('crm platform:myspace').expected).not.toContain('indiehacker')
     expect(errorOf('crm site: x')).toEqual({ position: 10, expected: 'a value after site:' })
     expect(errorOf('cr*m')).toEqual({ position: 3, expected: 'a * only at the end of a word (a prefix)' })
     expect(errorOf('-hubspot')).toMatchObject({ position: 1 })

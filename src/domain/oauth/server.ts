@@ -3,7 +3,7 @@ import type { Needs } from '../needs'
 import { createModel } from './model'
 
 /**
- * The grant logic is @node-oauth/oauth2-server's (docs/oauth.md#how-it-is-built): codes and tokens from its random
+ * The grant logic is @node-oauth/oauth2-server's (docs/architecture.md#how-oauth-is-built): codes and tokens from its random
  * generator, PKCE checked in constant time after the code is used up, refresh tokens replaced on each use, and
  * `plain` PKCE refused. Public clients (no secret) are the rule for assistants, so client authentication is asked
  * only of clients registered with a secret (checked in the model's getClient).

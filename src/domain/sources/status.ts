@@ -1,6 +1,7 @@
 import { EARLIER_ONLY_SOURCES, SEARCH_PLATFORMS, type Source } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
+import { isKeyless, missingSettings } from '../../platforms/configured'
 import { budgetOf, windowOf } from '../budgets/budget'
 import { nextPollAt, usedAt } from '../budgets/pace'
 import { readingOf } from './stream-health'
@@ -41,6 +42,8 @@ export async function platformStatus(
       configured,
       inPlan,
       earlierRouteOnly,
+      keyless: isKeyless(platform),
+      missingSettings: missingSettings(deps.config, platform),
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastFailureAt: h?.lastFailureAt ?? null,
       lastError: h?.lastError ?? null,

@@ -1,0 +1,56 @@
+import { Elysia } from 'elysia'
+import { AppError } from '../../errors'
+import { escapeHtml } from '../../lib/text'
+import { fileAnswer, REVALIDATE } from '../static-files'
+import { DOC_PAGES } from './pages'
+
+// Pages of our own text: no script at all, styles inline.
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'"
+const STYLE =
+  'body{font:16px/1.55 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1d2330}' +
+  'pre{overflow-x:auto;background:#f3f4f7;padding:.75rem;border-radius:6px}code{font-size:.92em}' +
+  'table{border-collapse:collapse;display:block;overflow-x:auto}td,th{border:1px solid #d5d8de;padding:.3rem .5rem}'
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<title>${escapeHtml(title)} · lead-signals</title><style>${STYLE}</style></head><body>` +
+  `<nav><a href="/docs">Documentation</a> · <a href="/">Console</a> · <a href="/swagger">API (Swagger UI)</a></nav>${body}</body></html>`
+
+// A link between documents (`queries.md#preview`) becomes the served page's (`/docs/queries#preview`).
+const servedLinks = (html: string) =>
+  html.replace(/href="(?:\.\/|docs\/)?([a-z-]+)\.md(#[^"]*)?"/g, (whole, name: string, hash = '') =>
+    Object.hasOwn(DOC_PAGES, name) ? `href="/docs/${name}${hash}"` : whole,
+  )
+
+const rendered = new Map<string, string>()
+function docHtml(name: string): string {
+  let html = rendered.get(name)
+  if (!html) {
+    const doc = DOC_PAGES[name]
+    html = page(
+      doc.title,
+      servedLinks(Bun.markdown.html(doc.text, { headings: { ids: true }, tables: true, autolinks: true })),
+    )
+    rendered.set(name, html)
+  }
+  return html
+}
+
+const index = () =>
+  page(
+    'Documentation',
+    `<h1>lead-signals documentation</h1><ul>${Object.entries(DOC_PAGES)
+      .map(([name, d]) => `<li><a href="/docs/${name}">${escapeHtml(d.title)}</a></li>`)
+      .join('')}</ul>`,
+  )
+
+/** The user's documents at /docs and /docs/NAME (docs/console.md#documentation); the OAuth metadata points here. */
+export const docsRoutes = () =>
+  new Elysia({ name: 'docs-pages', detail: { hide: true } })
+    .get('/docs', () => fileAnswer(index(), 'text/html; charset=utf-8', REVALIDATE, { 'content-security-policy': CSP }))
+    .get('/docs/:name', ({ params }) => {
+      if (!Object.hasOwn(DOC_PAGES, params.name)) throw new AppError('not_found', 'no such document')
+      return fileAnswer(docHtml(params.name), 'text/html; charset=utf-8', REVALIDATE, {
+        'content-security-policy': CSP,
+      })
+    })
