@@ -38,14 +38,16 @@ export function storageFailure(err: unknown): string | undefined {
 
 /**
  * The error's code, or its cause's: the query builder wraps the client's error (its message carrying the SQL) and
- * the native client sets the code on the error it gives as the cause, or only as the start of its message
- * (`SQLITE_FULL: …`).
+ * the native client sets the code on the error it gives as the cause, or (its `DatabaseError`) only as the start of
+ * its message (`SQLITE_FULL: …`).
  */
 function codeOf(err: unknown): string | undefined {
   for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown }
+    const { code, message, cause, name } = e as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown }
     if (typeof code === 'string') return code
-    const said = typeof message === 'string' ? /^(SQLITE_[A-Z_]+):/.exec(message)?.[1] : undefined
+    // Only the native client's own error says its code this way; any other error is not the database's.
+    const said =
+      name === 'DatabaseError' && typeof message === 'string' ? /^(SQLITE_[A-Z_]+):/.exec(message)?.[1] : undefined
     if (said) return said
     e = cause
   }
