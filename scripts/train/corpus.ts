@@ -1,0 +1,84 @@
+/**
+ * The training corpus (data/training/*.jsonl, described in data/training/README.md): posts written for training, in
+ * the row format of the intents set (docs/scoring.md#the-intents-set), read in file and line order.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CORPUS_DIR } from './paths'
+export const LABELS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
+export type Label = (typeof LABELS)[number]
+
+export type CorpusRow = {
+  id: string
+  platform: string
+  keyword: string
+  icp: string
+  competitors: string[]
+  content: string
+  label: Label
+  lang: string
+  market: string
+}
+
+/** The corpus files, in name order. */
+export function corpusFiles(dir = CORPUS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => join(dir, f))
+}
+
+/**
+ * Rows left out of training, one id a line (`#` starts a comment): those the overlap check found sharing a run of 8
+ * words with the evaluation data (test/scripts/train-corpus.test.ts). The writers' files are kept as written.
+ */
+export const EXCLUDED_FILE = 'excluded.txt'
+
+export function excludedIds(dir = CORPUS_DIR): Set<string> {
+  const path = join(dir, EXCLUDED_FILE)
+  if (!existsSync(path)) return new Set()
+  const ids = readFileSync(path, 'utf8')
+    .split('\n')
+    .map((l) => (l.split('#')[0] ?? '').trim())
+  return new Set(ids.filter(Boolean))
+}
+
+/**
+ * Every well-formed row not excluded; a line that is not a row of the format is counted in `skipped` with its place,
+ * an excluded row in `excluded`.
+ */
+export function readCorpus(dir = CORPUS_DIR): { rows: CorpusRow[]; skipped: string[]; excluded: CorpusRow[] } {
+  const rows: CorpusRow[] = []
+  const skipped: string[] = []
+  const excluded: CorpusRow[] = []
+  const leftOut = excludedIds(dir)
+  for (const file of corpusFiles(dir)) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (line.trim() === '') return
+        try {
+          const r = JSON.parse(line)
+          const label = String(r.label ?? '').toUpperCase()
+          if (typeof r.content !== 'string' || typeof r.keyword !== 'string' || !LABELS.includes(label as Label))
+            throw new Error('not a row')
+          ;(leftOut.has(String(r.id)) ? excluded : rows).push({
+            id: String(r.id ?? `${file}:${i + 1}`),
+            platform: String(r.platform ?? ''),
+            keyword: r.keyword,
+            icp: typeof r.icp === 'string' ? r.icp : '',
+            competitors: Array.isArray(r.competitors)
+              ? r.competitors.filter((c: unknown) => typeof c === 'string')
+              : [],
+            content: r.content,
+            label: label as Label,
+            lang: String(r.lang ?? ''),
+            market: String(r.market ?? ''),
+          })
+        } catch {
+          skipped.push(`${file}:${i + 1}`)
+        }
+      })
+  }
+  return { rows, skipped, excluded }
+}

@@ -1,0 +1,76 @@
+/**
+ * Writes data/training/README.md: how the corpus was made and what it holds, counted from the rows themselves, so
+ * that it never drifts from them (a test compares the file with what this writes).
+ *
+ *   bun scripts/train/readme.ts          write it
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type CorpusRow, LABELS, readCorpus } from './corpus'
+import { CORPUS_DIR } from './paths'
+
+export const README = join(CORPUS_DIR, 'README.md')
+
+const HOW = `# The training corpus
+
+Posts written to train a learned model of the embedded scorer (docs/scoring.md#the-training-corpus), one JSON object a line, in
+the row format of the evaluation's intents set: \`id\`, \`platform\`, \`keyword\` (the term a seller tracks, present in
+the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real products of that market), \`content\`,
+\`label\` (ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION or NONE, from a seller's point of view), \`lang\` and \`market\`.
+
+## How it was made
+
+- Written post by post by the project's writing sessions, each for a share of the markets (one prefix of file names
+  each: \`a-\`, \`b-\`, \`c-\`, \`f-\`), from the label definitions of docs/scoring.md#intents and a shared brief: vary length, tone, structure,
+  platform conventions, typos, slang, emojis, code, prices and team sizes; invent people, companies and incidents;
+  about a third of the rows boundary cases (the keyword in another sense, answers to someone else's buying question,
+  vendors posing as askers, job posts, sarcasm, indirect pain, a purchase hidden in a question, a need that appears
+  late in a long post, very short posts).
+- Never from evaluation data: no file of the evaluation data or of \`scripts/eval/sample\` was opened while writing,
+  and a test (test/scripts/train-corpus.test.ts) fails when a post shares a run of 8 words with either.
+- No template script: a script only checked the rows' format. Product names may be real (competitors are real
+  products); people, companies, incidents and prices are invented.
+- This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
+`
+
+function table(title: string, rows: readonly CorpusRow[], key: (r: CorpusRow) => string, order?: readonly string[]) {
+  const counts = new Map<string, number>()
+  for (const r of rows) counts.set(key(r), (counts.get(key(r)) ?? 0) + 1)
+  const names = order
+    ? order.filter((n) => counts.has(n))
+    : [...counts.keys()].sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b))
+  return [`### ${title} (${names.length})`, '', `| ${title.toLowerCase()} | posts |`, '|---|---|']
+    .concat(names.map((n) => `| ${n || '(none)'} | ${counts.get(n)} |`))
+    .join('\n')
+}
+
+/** The README for the corpus in `dir`. */
+export function readmeText(dir = CORPUS_DIR): string {
+  const { rows, excluded } = readCorpus(dir)
+  const words = (r: CorpusRow) => r.content.split(/\s+/).filter(Boolean).length
+  const short = rows.filter((r) => words(r) < 40).length
+  const long = rows.filter((r) => words(r) > 100).length
+  const counts = [
+    '## What it holds',
+    '',
+    `${rows.length} posts; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100.` +
+      (excluded.length > 0
+        ? ` ${excluded.length} more (${excluded.map((r) => r.id).join(', ')}) are left out of training and of these counts:` +
+          ` the overlap check found each sharing a run of 8 words with the evaluation data (\`excluded.txt\`).`
+        : ''),
+    '',
+    table('Label', rows, (r) => r.label, LABELS),
+    '',
+    table('Language', rows, (r) => r.lang),
+    '',
+    table('Platform', rows, (r) => r.platform),
+    '',
+    table('Market', rows, (r) => r.market.toLowerCase()),
+  ]
+  return `${HOW}\n${counts.join('\n')}\n`
+}
+
+if (import.meta.main) {
+  writeFileSync(README, readmeText())
+  console.log(`readme: wrote ${README}`)
+}

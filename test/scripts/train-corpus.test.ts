@@ -1,0 +1,50 @@
+// The training corpus (data/training/, docs/scoring.md#the-training-corpus): no post shares a run of 8 words with the
+// evaluation data, the check itself finds such a run, and the corpus README is the one its rows give.
+import { describe, expect, test } from 'bun:test'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { readCorpus } from '../../scripts/train/corpus'
+import { evalRuns, overlaps } from '../../scripts/train/overlap'
+import { README, readmeText } from '../../scripts/train/readme'
+
+const ROOT = resolve(import.meta.dir, '../..')
+// The full data beside the repository when it is there, and the sample in the repository always.
+const EVAL_DIRS = [join(ROOT, '..', 'shared', 'eval-data'), join(ROOT, 'scripts', 'eval', 'sample')]
+
+describe('the training corpus', () => {
+  test('has rows, and none trained on shares a run of 8 words with the evaluation data (ids and files reported only)', () => {
+    const { rows, skipped, excluded } = readCorpus()
+    expect(skipped).toEqual([])
+    expect(rows.length).toBeGreaterThan(0)
+    const runs = evalRuns(EVAL_DIRS)
+    expect(overlaps(rows, runs)).toEqual([])
+    // Each row left out of training is one the check finds (data/training/excluded.txt), or it would be left out for
+    // nothing; without the full data beside the repository, only the sample can be checked.
+    if (existsSync(EVAL_DIRS[0] as string))
+      expect(overlaps(excluded, runs).map((o) => o.id)).toEqual(excluded.map((r) => r.id))
+  })
+
+  test('the check finds a planted run of 8 words, whatever the case and punctuation, and not a run of 7', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overlap-'))
+    try {
+      writeFileSync(
+        join(dir, 'intents.jsonl'),
+        `${JSON.stringify({ content: 'Our warehouse team keeps losing pallets between the dock and the racks, help' })}\n`,
+      )
+      const runs = evalRuns([dir, join(dir, 'absent')])
+      const posts = [
+        { id: 'eight', content: 'so... KEEPS losing pallets between the dock, and the racks!! again' },
+        { id: 'seven', content: 'it keeps losing pallets between the dock and our racks' },
+        { id: 'none', content: 'pallets, docks and racks: a warehouse story' },
+      ]
+      expect(overlaps(posts, runs)).toEqual([{ id: 'eight', file: join(dir, 'intents.jsonl') }])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('its README gives the counts of its rows (regenerate with `bun scripts/train/readme.ts`)', () => {
+    expect(readFileSync(README, 'utf8')).toBe(readmeText())
+  })
+})
