@@ -27,17 +27,36 @@ const currentPath = () => location.hash.replace(/^#\/?/, '') || 'signals'
 
 function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
+  // Why the session could not be checked, when it was not a plain "not signed in" (a server error, no network).
+  const [failure, setFailure] = useState<string | null>(null)
   const [path, setPath] = useState(currentPath())
-  const load = () =>
-    api<Me>('GET', '/me')
+  const load = () => {
+    setFailure(null)
+    return api<Me>('GET', '/me')
       .then(setMe)
-      .catch((e) => (e instanceof ApiError && e.status === 401 ? setMe(null) : setMe(null)))
+      .catch((e) => {
+        if (e instanceof ApiError && e.status === 401) return setMe(null)
+        setFailure(
+          e instanceof ApiError ? `The server answered ${e.status}: ${e.message}` : 'The server cannot be reached.',
+        )
+      })
+  }
   useEffect(() => {
     load()
     const onHash = () => setPath(currentPath())
     addEventListener('hashchange', onHash)
     return () => removeEventListener('hashchange', onHash)
   }, [])
+  if (failure)
+    return (
+      <div class="server-failure" role="alert">
+        <h1>The console cannot load</h1>
+        <p>{failure}</p>
+        <button type="button" onClick={load}>
+          Try again
+        </button>
+      </div>
+    )
   if (me === undefined) return <p class="loading">Loading…</p>
   if (me === null) return <SignIn onSignedIn={load} />
   // An authorization request from /oauth/authorize: the consent page, outside the menu.
