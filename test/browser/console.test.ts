@@ -195,6 +195,8 @@ describe('the console in a browser', () => {
 
       await view.page.getByRole('button', { name: `Revoke ${key.slice(0, 12)}` }).click()
       await view.page.getByText(/^revoked /).waitFor()
+      // The revoked key is no longer offered for copying (issue 33, defect 5).
+      expect(await view.page.getByLabel('New API key').count()).toBe(0)
       expect((await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': key } })).status).toBe(401)
 
       await view.page.getByRole('button', { name: 'Sign out' }).click()

@@ -41,7 +41,11 @@ function ApiKeys() {
   }
   const revoke = (prefix: string) =>
     api('DELETE', `/keys/${encodeURIComponent(prefix)}`)
-      .then(load)
+      .then(() => {
+        // A revoked key is no longer one to copy: the "shown only this once" box goes with it.
+        if (fresh?.startsWith(prefix)) setFresh(null)
+        return load()
+      })
       .catch((err) => setError(err.message))
   const copy = async () => {
     if (!fresh) return
