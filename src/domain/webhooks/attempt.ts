@@ -54,6 +54,15 @@ export async function attemptDelivery(a: {
       retryAfterSec: retryAfterSeconds(answer.headers.get('retry-after'), a.now.getTime()),
     }
   } catch (err) {
+    // docs/webhooks.md#private-targets: this server refuses the address every time, so the endpoint is done with at
+    // once, and the refusal names the setting that would allow it.
+    if (err instanceof OutboundError && err.reason === 'private_address')
+      return {
+        ok: false,
+        statusCode: null,
+        gone: true,
+        error: `${err.message}: this server does not deliver there unless webhooks.allow_private_targets = true`,
+      }
     if (err instanceof OutboundError) return { ok: false, statusCode: null, gone: false, error: err.message }
     throw err
   }

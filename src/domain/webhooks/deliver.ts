@@ -84,12 +84,16 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   })
   if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
   // A signal deleted meanwhile says nothing about the receiver.
-  if (body !== undefined) await endpointFailed(deps, endpoint, result.gone, at.getTime())
+  if (body !== undefined) await endpointFailed(deps, endpoint, result.gone ? goneReason(result) : null, at.getTime())
 }
 
-async function endpointFailed(deps: DeliveryDeps, endpoint: EndpointRow, gone: boolean, nowMs: number) {
+/** Why an endpoint that cannot be delivered to again is disabled: a 410, or an address this server refuses. */
+const goneReason = (r: { statusCode: number | null; error: string }) =>
+  r.statusCode === 410 ? 'the receiver answered 410 Gone' : r.error
+
+async function endpointFailed(deps: DeliveryDeps, endpoint: EndpointRow, gone: string | null, nowMs: number) {
   const endpoints = deps.repos.webhookEndpoints
-  if (gone) return disable(deps, endpoint, 'the receiver answered 410 Gone')
+  if (gone) return disable(deps, endpoint, gone)
   const since = await endpoints.markFailing(endpoint.id, nowMs)
   if (nowMs - since >= FAILING_MS) await disable(deps, endpoint, `every attempt failed for ${FAILING_DAYS} days`)
 }

@@ -109,7 +109,9 @@ describe('webhook retries', () => {
     await deliverDue(deps)
     expect(r.received).toHaveLength(0)
     const [d] = await deliveryRows(deps)
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
+    // Refused every time by this server: given up at once, not retried for days (the endpoint is disabled too,
+    // test/domain/webhooks/private-refused.test.ts).
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, last_status_code: null })
     expect(String(d.last_error)).toContain('private')
   })
 
