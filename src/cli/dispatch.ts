@@ -94,8 +94,17 @@ export async function dispatch(argv: string[]): Promise<number> {
       return 0
     }
     // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.
-    console.error(name ? `lead-signals: unknown command "${name}"; "lead-signals --help" lists the commands` : USAGE)
+    const near = name ? nearest(name, Object.keys(COMMANDS)) : undefined
+    const hint = near ? `did you mean "${near}"? ` : ''
+    console.error(
+      name ? `lead-signals: unknown command "${name}"; ${hint}"lead-signals --help" lists the commands` : USAGE,
+    )
     return 2
+  }
+  // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way.
+  if ((rest[0] === '--help' || rest[0] === '-h') && !GROUPS.has(name as string)) {
+    console.log(usageOf(name as string))
+    return 0
   }
   try {
     return await command(rest)
@@ -125,4 +134,55 @@ function innermost(error: unknown): unknown {
   let e = error
   for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 5; depth++) e = e.cause
   return e
+}
+
+const GROUPS = new Set([
+  'team',
+  'user',
+  'key',
+  'keyword',
+  'icp',
+  'signals',
+  'platforms',
+  'email',
+  'webhook',
+  'oauth-client',
+])
+
+/** The lines of USAGE for one command (and the lines that continue them). */
+function usageOf(name: string): string {
+  const lines = USAGE.split('\n')
+  const out: string[] = []
+  let inside = false
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
+    if (inside) out.push(line)
+  }
+  return out.length > 0 ? `usage:\n${out.join('\n')}` : USAGE
+}
+
+/** The command a typo most likely meant: at most two letters apart. */
+function nearest(typed: string, names: string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = 3
+  for (const n of names) {
+    const d = distance(typed, n)
+    if (d < bestDistance) [best, bestDistance] = [n, d]
+  }
+  return best
+}
+
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    row = next
+  }
+  return row[b.length] as number
 }

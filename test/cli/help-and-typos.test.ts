@@ -1,0 +1,30 @@
+// Issue 33 item 9: every command answers --help (poll and serve were errors), and a mistyped command gets a
+// "did you mean" (docs/operations.md#command-line).
+import { afterAll, describe, expect, test } from 'bun:test'
+import { createWorkspace, runCli } from './run-cli'
+
+const ws = createWorkspace()
+afterAll(() => ws.cleanup())
+
+describe('the command line', () => {
+  test('poll --help and serve --help print their usage and exit 0', async () => {
+    for (const [name, shows] of [
+      ['poll', '--once'],
+      ['serve', '--demo'],
+    ] as const) {
+      const r = await runCli(ws, [name, '--help'])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain(`${name} `)
+      expect(r.stdout).toContain(shows)
+    }
+  })
+
+  test('a typo names the command it most likely meant; something far from every command does not', async () => {
+    const typo = await runCli(ws, ['tema', 'list'])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toContain('did you mean "team"?')
+    const far = await runCli(ws, ['zzzzzzzz'])
+    expect(far.code).toBe(2)
+    expect(far.stderr).not.toContain('did you mean')
+  })
+})
