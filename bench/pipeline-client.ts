@@ -4,7 +4,7 @@
 // connector, it asks Reddit for an app token once and sends it with a User-Agent of Reddit's form (docs/platforms.md).
 //   bun bench/pipeline-client.ts '{"origin":"http://127.0.0.1:1234","limit":100,"concurrency":4,"searches":[…]}'
 // Prints one JSON line: {ms, pages, items, bytes}.
-import type { FakePlatform } from '../test/support/fake-platforms'
+import { type FakePlatform, redditSettings } from '../test/support/fake-platforms'
 
 export type ClientSpec = {
   origin: string
@@ -40,7 +40,12 @@ const USER_AGENT = 'server:com.example.leads:v1.0 (by /u/tester)'
 async function redditToken(origin: string): Promise<string> {
   const res = await fetch(new URL('/api/v1/access_token', origin), {
     method: 'POST',
-    headers: { 'user-agent': USER_AGENT, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'user-agent': USER_AGENT,
+      'content-type': 'application/x-www-form-urlencoded',
+      // The app the fake Reddit has approved (test/support/fake-platforms.ts redditSettings), as the server sends it.
+      authorization: `Basic ${btoa(`${redditSettings('').client_id}:${redditSettings('').client_secret}`)}`,
+    },
     body: 'grant_type=client_credentials',
   })
   if (!res.ok) throw new Error(`reddit token: ${res.status}`)
