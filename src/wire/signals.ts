@@ -126,6 +126,10 @@ export const Signal = v.object({
     v.nullable(v.picklist(['relevant', 'not_relevant'])),
     v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),
   ),
+  personId: v.pipe(
+    v.nullable(v.string()),
+    v.description('The person who wrote it (GET /api/v1/people); null only for a signal stored before people existed.'),
+  ),
 })
 
 export const SignalPage = v.object({

@@ -130,6 +130,7 @@ export function pageQuery(db: Db, shape: FilterShape) {
     publishedAt: signals.publishedAt,
     detectedAt: signals.detectedAt,
     verdict: signalFeedback.verdict,
+    personId: signals.personId,
   }
   const withVerdicts = db
     .select(columns)
@@ -173,6 +174,7 @@ export const pageRowOf = (r: unknown[]): PageRow => ({
   publishedAt: r[11] as string,
   detectedAt: r[12] as string,
   verdict: r[13] as PageRow['verdict'],
+  personId: r[14] as string | null,
 })
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
