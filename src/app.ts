@@ -18,6 +18,7 @@ import { docsRoutes } from './http/docs/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
+import { peopleRoutes, peopleWriteRoutes } from './http/people/routes'
 import { feedbackRoutes, signalsRoutes } from './http/signals/routes'
 import { keywordsRoutes } from './http/keywords/routes'
 import { usageRoutes } from './http/usage/routes'
@@ -36,6 +37,8 @@ export function createApp(deps: Deps) {
     .use(healthRoutes(deps))
     .use(usageRoutes(deps))
     .use(signalsRoutes(deps))
+    .use(peopleRoutes(deps))
+    .use(peopleWriteRoutes(deps))
     .use(feedbackRoutes(deps))
     .use(keywordsRoutes(deps))
     .use(leadsRoutes(deps))
