@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { filters, queryMinScore } from './signals'
-import { queryInt } from './common'
+import { jsonInt, queryInt } from './common'
+import { filters, queryMinScore, SignalArgs } from './signals'
 
 /** `GET /api/v1/people` (docs/people.md): the signals filters (a person with at least one signal that passes). */
 export const PeopleQuery = v.strictObject({
@@ -16,6 +16,18 @@ export const PeopleQuery = v.strictObject({
   ),
 })
 export type PeopleQuery = v.InferOutput<typeof PeopleQuery>
+
+/** The MCP tool list_people: the query's filters as JSON arguments (numbers as numbers). */
+export const PeopleArgs = v.strictObject({
+  keyword: filters.keyword,
+  intent: filters.intent,
+  platform: filters.platform,
+  minScore: SignalArgs.entries.minScore,
+  since: filters.since,
+  limit: jsonInt(1, 100, 20, 'People per page, 1 to 100 (default 20).'),
+  offset: jsonInt(0, Number.MAX_SAFE_INTEGER, 0, 'People to skip for paging, 0 or more (default 0).'),
+  include: PeopleQuery.entries.include,
+})
 
 export const PeopleExportQuery = v.strictObject({
   format: v.optional(
@@ -76,3 +88,13 @@ export const LinkBody = v.strictObject({
   personId: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'too long')),
 })
 export const MuteBody = v.strictObject({ muted: v.boolean('must be true or false') })
+
+/** docs/people.md#the-threshold: the heat at which a person turns hot and person.updated is sent. */
+export const HeatThreshold = v.strictObject({
+  heatThreshold: v.pipe(
+    v.number('must be a whole number from 1 to 100'),
+    v.integer('must be a whole number from 1 to 100'),
+    v.minValue(1, 'must be a whole number from 1 to 100'),
+    v.maxValue(100, 'must be a whole number from 1 to 100'),
+  ),
+})

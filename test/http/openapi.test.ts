@@ -14,6 +14,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     '/api/v1/mentions/search',
     '/api/v1/people',
     '/api/v1/people/export',
+    '/api/v1/people/heat-threshold',
     '/api/v1/people/{id}',
     '/api/v1/people/{id}/links',
     '/api/v1/people/{id}/links/{otherId}',

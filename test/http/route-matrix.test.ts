@@ -33,6 +33,8 @@ const ROUTES: Record<string, { body?: unknown; ids?: 'signal' | 'endpoint' }> = 
   'POST /api/v1/signals/:id/feedback': { body: { verdict: 'relevant' }, ids: 'signal' },
   'GET /api/v1/people': {},
   'GET /api/v1/people/export': {},
+  'GET /api/v1/people/heat-threshold': {},
+  'PUT /api/v1/people/heat-threshold': { body: { heatThreshold: 60 } },
   'GET /api/v1/people/:id': { ids: 'endpoint' },
   'POST /api/v1/people/:id/links': { body: { personId: 'per_000000000000000000000000' }, ids: 'endpoint' },
   'DELETE /api/v1/people/:id/links/:otherId': { ids: 'endpoint' },

@@ -96,3 +96,14 @@ export async function mutePerson(deps: PeopleDeps, teamId: string, id: string, m
   await deps.repos.people.setMuted(teamId, target, muted)
   return getPerson(deps, teamId, target)
 }
+
+/** docs/people.md#the-threshold: the heat at which a person turns hot for the team. */
+export async function heatThreshold(deps: PeopleDeps, teamId: string) {
+  return { heatThreshold: await deps.repos.people.heatThreshold(teamId) }
+}
+
+/** A new threshold applies from the next signal stored: the people marked hot stay so until then. */
+export async function setHeatThreshold(deps: PeopleDeps, teamId: string, threshold: number) {
+  await deps.repos.people.setHeatThreshold(teamId, threshold)
+  return { heatThreshold: threshold }
+}

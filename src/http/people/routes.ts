@@ -1,9 +1,25 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
-import { getPerson, linkPerson, listPeople, mutePerson, unlinkPerson } from '../../domain/people/people'
+import {
+  getPerson,
+  heatThreshold,
+  linkPerson,
+  listPeople,
+  mutePerson,
+  setHeatThreshold,
+  unlinkPerson,
+} from '../../domain/people/people'
 import { countedErrors, ErrorBody } from '../../wire/common'
-import { LinkBody, MuteBody, PeopleExportQuery, PeoplePage, PeopleQuery, PersonDetail } from '../../wire/people'
+import {
+  HeatThreshold,
+  LinkBody,
+  MuteBody,
+  PeopleExportQuery,
+  PeoplePage,
+  PeopleQuery,
+  PersonDetail,
+} from '../../wire/people'
 import { apiChecks } from '../checks'
 import { answers, NoQuery, validated } from '../validated'
 import { EXPORT_RESPONSES, exportResponse } from '../signals/export-response'
@@ -40,6 +56,14 @@ export const peopleRoutes = (deps: Deps) =>
         ),
         responses: EXPORT_RESPONSES,
       },
+    })
+    .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
+      query: NoQuery,
+      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      detail: detail(
+        'The heat at which a person turns hot',
+        'Crossing it sends person.updated to the destinations that asked for that event (default 70).',
+      ),
     })
     .get('/people/:id', ({ caller, params }) => getPerson(deps, caller.team.id, params.id), {
       query: NoQuery,
@@ -82,6 +106,17 @@ export const peopleWriteRoutes = (deps: Deps) =>
         ),
       },
     )
+    .put('/people/heat-threshold', ({ caller, body }) => setHeatThreshold(deps, caller.team.id, body.heatThreshold), {
+      parse: 'json',
+      query: NoQuery,
+      body: validated('body', HeatThreshold),
+      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      detail: detail(
+        'Change the heat at which a person turns hot',
+        'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +
+          'until then.',
+      ),
+    })
     .put('/people/:id/mute', ({ caller, params, body }) => mutePerson(deps, caller.team.id, params.id, body.muted), {
       parse: 'json',
       query: NoQuery,

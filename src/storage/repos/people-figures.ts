@@ -1,4 +1,5 @@
 import type { InStatement } from '@libsql/client'
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { chunks, tuples } from './multi-row'
 
@@ -24,17 +25,23 @@ export const FIGURES_SET = `signal_count = (select count(*) from signals s where
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
 
 /**
- * The people of signals about to be stored: one row per (team, platform, author), made on first sight with a new
- * stable id; a later profile URL replaces the one kept (an empty one does not).
+ * A person's id, from the team, platform and author: the same identity gets the same id wherever it is first made
+ * (a pass, an import, a second process), so nothing depends on which of them wrote the row first.
+ */
+export const personIdOf = (a: Author) =>
+  `per_${createHash('sha256').update(`${a.teamId}\u0000${a.platform}\u0000${a.author}`).digest('hex').slice(0, 24)}`
+
+/**
+ * The people of signals about to be stored: one row per (team, platform, author), made on first sight; a later
+ * profile URL replaces the one kept (an empty one does not).
  */
 export function peopleUpserts(authors: Author[], createdAt: string): InStatement[] {
   return chunks(authors).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
-      select 'per_' || lower(hex(randomblob(12))), column1, column2, column3, column4, ?
-      from (values ${tuples(part.length, 4)}) where true
+      select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 5)}) where true
       on conflict (team_id, platform, author) do update set
         profile_url = case when excluded.profile_url <> '' then excluded.profile_url else people.profile_url end`,
-    args: [createdAt, ...part.flatMap((a) => [a.teamId, a.platform, a.author, a.profileUrl ?? ''])],
+    args: [createdAt, ...part.flatMap((a) => [personIdOf(a), a.teamId, a.platform, a.author, a.profileUrl ?? ''])],
   }))
 }
 
@@ -42,13 +49,20 @@ const ofSignals = (n: number) =>
   `select person_id from signals where id in (${Array.from({ length: n }, () => '?').join(',')})`
 
 /**
- * After the signals `signalIds` were stored (those inserted; a post the team had is not): their people's figures
- * again, then `person.updated` (docs/people.md#person-updated) for each person whose heat is now at or over the
- * team's threshold and was not when last stored, to the team's enabled destinations of that event, then
- * the person marked hot (or not). All in the transaction that stores the signals: one event per crossing.
+ * After the signals `signalIds` were stored (those inserted; a post the team had is not): whether each of their people
+ * was hot just before them (their old figures, at this moment: a person cools while nothing is stored), their
+ * figures again, then `person.updated` (docs/people.md#person-updated) for each person whose heat is now at or over
+ * the team's threshold and was not just before, to the team's enabled destinations of that event, then the person
+ * marked hot (or not). All in the transaction that stores the signals: one event per crossing.
  */
 export function figureUpdates(signalIds: string[], at: { ms: number; iso: string }): InStatement[] {
+  const markHot = (ids: string[]): InStatement => ({
+    sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
+      where id in (${ofSignals(ids.length)})`,
+    args: [at.iso, ...ids],
+  })
   return chunks(signalIds).flatMap((ids) => [
+    markHot(ids),
     { sql: `update people set ${FIGURES_SET} where id in (${ofSignals(ids.length)})`, args: ids },
     {
       sql: `insert into webhook_deliveries (id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at)
@@ -63,11 +77,7 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
           and ${heatSql('p')} >= t.heat_threshold`,
       args: [at.iso, at.iso, at.ms, at.iso, ...ids, at.iso],
     },
-    {
-      sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
-        where id in (${ofSignals(ids.length)})`,
-      args: [at.iso, ...ids],
-    },
+    markHot(ids),
   ])
 }
 

@@ -166,6 +166,14 @@ export const createPeopleRepo = (client: Client) => {
       const byPerson = Map.groupBy(linked.rows.map(personOf), (p) => p.linkedTo as string)
       return people.map((p) => ({ person: p, linked: byPerson.get(p.id) ?? [] }))
     },
+    /** docs/people.md#the-threshold */
+    async heatThreshold(teamId: string) {
+      const rs = await client.execute({ sql: 'select heat_threshold from teams where id = ?', args: [teamId] })
+      return Number(rs.rows[0]?.heat_threshold)
+    },
+    async setHeatThreshold(teamId: string, threshold: number) {
+      await client.execute({ sql: 'update teams set heat_threshold = ? where id = ?', args: [threshold, teamId] })
+    },
     async setMuted(teamId: string, id: string, muted: boolean) {
       await client.execute({
         sql: 'update people set muted = ? where team_id = ? and id = ?',
