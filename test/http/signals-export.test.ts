@@ -26,7 +26,7 @@ async function setup(rows: (teamId: string) => NewSignal[] = hostileSignals) {
 
 const CSV_COLUMNS =
   'id,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId'
-// docs/people.md: a person id is the database's own, drawn anew when the signals are imported elsewhere.
+// docs/people.md: a person id is made from its team's, so another team's import carries other ids.
 const withoutPeople = (text: string) => text.replace(/per_[0-9a-f]{24}/g, 'per_')
 
 /** What a cell should read after neutralisation: a formula start gets a leading single quote. */

@@ -82,10 +82,17 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
 }
 
 /**
- * After an import of the team's signals (signals repo insertMany): each new signal's person, and every person's
- * figures again. An import sends no event (docs/people.md#person-updated).
+ * After an import of the team's signals (signals repo insertMany): each new signal dismissed when its person is muted
+ * (docs/people.md#mute) and given its person, then every person's figures again. An import sends no event
+ * (docs/people.md#person-updated).
  */
 export const afterImport = (teamId: string): InStatement[] => [
+  {
+    sql: `update signals set dismissed = 1 where team_id = ? and person_id is null and exists (select 1 from people a
+        left join people l on l.id = a.linked_to where a.team_id = signals.team_id and a.platform = signals.platform
+        and a.author = signals.author and coalesce(l.muted, a.muted) = 1)`,
+    args: [teamId],
+  },
   {
     sql: `update signals set person_id = (select coalesce(a.linked_to, a.id) from people a
         where a.team_id = signals.team_id and a.platform = signals.platform and a.author = signals.author)
