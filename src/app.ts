@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
 import { consolePageRoutes } from './http/console/page-routes'
+import { consolePeopleRoutes } from './http/console/people-routes'
 import { consoleSessionRoutes } from './http/console/session-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
@@ -51,6 +52,7 @@ export function createApp(deps: Deps) {
     .use(consolePageRoutes())
     .use(consoleSessionRoutes(deps))
     .use(consoleTeamRoutes(deps))
+    .use(consolePeopleRoutes(deps))
     .use(consoleSettingsRoutes(deps))
     .use(consoleOAuthRoutes(deps))
     .use(consoleWebhookRoutes(deps))

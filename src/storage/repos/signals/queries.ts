@@ -72,8 +72,7 @@ export const valuesOf = (f: SignalFilter) => (name: keyof SignalFilter) => sql`$
 /**
  * Each filter of a signals list, a count and an export, written once (docs/api.md#signals): the conditions of the
  * filters `shape` has, each on `value(name)`, a placeholder of a prepared statement or the value itself. Without
- * `withDismissed` the signals judged not relevant are left out (docs/api.md#feedback). `published` is the column
- * `since` compares (a list page passes it unindexable, see whereOf).
+ * `withDismissed` the signals judged not relevant are left out (docs/api.md#feedback). `since` compares `published`.
  */
 export function filterConditions(
   shape: FilterShape,
