@@ -93,7 +93,10 @@ for (const [label, viewport] of [
         await view.goto('/#/people')
         const threshold = page.getByLabel(/Heat threshold/)
         // The saved value first (70), then the change.
-        await page.waitForFunction("document.querySelector('input[type=number]')?.value === '70'")
+        for (let i = 0; (await threshold.inputValue()) !== '70'; i++) {
+          if (i > 100) throw new Error('the saved threshold never showed')
+          await Bun.sleep(50)
+        }
         await threshold.fill('65')
         await page.getByRole('button', { name: 'Save' }).click()
         await page.getByRole('button', { name: 'Save' }).and(page.locator(':disabled')).waitFor()
