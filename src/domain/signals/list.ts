@@ -72,5 +72,6 @@ const signalOf = (r: PageRow, full: boolean) => ({
   publishedAt: r.publishedAt,
   detectedAt: r.detectedAt,
   verdict: r.verdict ?? null,
+  personId: r.personId,
 })
 type SignalOut = ReturnType<typeof signalOf>
