@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { nextMidnightIn } from '../../lib/time-zone'
+import { nextMidnightIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
