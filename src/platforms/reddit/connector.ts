@@ -4,7 +4,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createTokenKeeper } from './token'
@@ -15,7 +15,6 @@ import { redditQuery } from '../../query/platform-queries'
 // type=link asks for posts, raw_json=1 stops the &amp; escaping of text. Every call, the token's included, carries
 // the User-Agent Reddit's API rules ask for (docs/platforms.md#reddit); generic ones are throttled or refused.
 const PAGE_MAX = 100
-const MAX_PAGES = 10
 
 const Post = v.object({
   id: v.string(),
@@ -80,9 +79,8 @@ export function createRedditConnector(
     requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      let after: string | undefined
-      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
+      // The first page is asked without `after` ('').
+      const collected = await collectPages(limit, '', async (after, found) => {
         const params = new URLSearchParams({
           q: redditQuery(keyword),
           sort: 'new',
@@ -97,10 +95,9 @@ export function createRedditConnector(
         found.add(
           readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
         )
-        if (!data.after || data.after === after || data.children.length === 0) break
-        after = data.after
-      }
-      return found.take()
+        return !data.after || data.after === after || data.children.length === 0 ? undefined : data.after
+      })
+      return collected.take()
     },
   }
 }
