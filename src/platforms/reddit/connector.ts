@@ -1,13 +1,11 @@
 import * as v from 'valibot'
-import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
 import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
-import { createTokenKeeper } from './token'
+import { createRedditGet } from './api'
 import { redditQuery } from '../../query/platform-queries'
 
 // Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
@@ -35,43 +33,17 @@ const Post = v.object({
 const Child = v.object({ data: Post })
 const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), children: v.array(v.unknown()) }) })
 
-// A refused token (401) is the one failure worth a new token.
-const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
-
-/** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
-export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
-  `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
-
 /** Built only when configured (client_id, client_secret, app_id and username set: the configuration checks that). */
 export function createRedditConnector(
   config: Config['platforms']['reddit'],
   log: Logger,
   now: () => number = Date.now,
 ): PlatformConnector {
-  const userAgent = redditUserAgent(config)
-  const tokens = createTokenKeeper(config, log, now, userAgent)
-  const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
-    fetchPlatformJson({
-      platform: 'reddit',
-      url,
-      timeoutMs: config.timeout_ms,
-      signal,
-      log,
-      headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
-    })
-
-  async function page(params: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
+  const get = createRedditGet(config, log, now)
+  const page = (params: URLSearchParams, signal?: AbortSignal) => {
     const url = new URL('/search', config.base_url)
     url.search = params.toString()
-    const token = await tokens.get()
-    try {
-      return await get(url, signal, token)
-    } catch (err) {
-      if (!unauthorized(err)) throw err
-      // Revoked, or expired before its time: one new token and one more try.
-      tokens.forget(token)
-      return get(url, signal, await tokens.get())
-    }
+    return get(url, signal)
   }
 
   return {
