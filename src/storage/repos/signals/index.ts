@@ -103,9 +103,8 @@ export function createSignalsRepo(
         .limit(limit)
         .all()
     },
-    async count(teamId: string, f: SignalFilter): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(countWhere(teamId, f)).all()
-      return Number(row.n)
+    count(teamId: string, f: SignalFilter): Promise<number> {
+      return db.$count(signals, countWhere(teamId, f))
     },
     /** `count`, remembered per (team, signals version, filter). */
     total(teamId: string, version: number, f: SignalFilter): Promise<number> {
