@@ -4,6 +4,7 @@ import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
+import { passAdvice } from '../domain/polling/advice'
 import { parseFlags } from './args'
 import { noPositionals, printJson } from './common'
 
@@ -28,8 +29,9 @@ export async function poll(argv: string[]): Promise<number> {
   try {
     const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
     const summary = await runPollPass(deps, { teamId, signal: stop.signal })
-    if (flags.json) printJson(summary)
-    else console.log(formatSummary(summary))
+    const advice = await passAdvice(deps, summary, teamId)
+    if (flags.json) printJson({ ...summary, advice })
+    else console.log([formatSummary(summary), ...advice].join('\n'))
     // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
     // must see that. One that had nothing to search, or where some searches came back, did its job.
     const { searches, failed } = summary.totals

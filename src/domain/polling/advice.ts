@@ -1,0 +1,44 @@
+import type { SearchPlatform } from '../../config/platform-names'
+import { isKeyless, missingSettings } from '../../platforms/configured'
+import type { Needs } from '../needs'
+import type { PassSummary } from './summary'
+
+/**
+ * docs/operations.md#what-poll-once-tells-you: what `poll --once` adds under its table when a pass could not find
+ * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
+ * of the teams' plans this server cannot search (with the settings, as keys and environment variables, that would
+ * let it), and the platforms whose every search failed. Empty when there is nothing to say.
+ */
+export async function passAdvice(
+  deps: Needs<'config' | 'searches', 'teams' | 'keywords'>,
+  summary: PassSummary,
+  teamId?: string,
+): Promise<string[]> {
+  if (summary.outcome === 'skipped') return []
+  const teams = (await deps.repos.teams.list()).filter((t) => !teamId || t.id === teamId)
+  if (teams.length === 0) return ['no team yet: create one with  lead-signals team create --name NAME --plan growth']
+  const tracking = new Set((await deps.repos.keywords.all(teamId)).map((k) => k.teamId))
+  if (tracking.size === 0)
+    return [`no team tracks a keyword yet: add one with  lead-signals keyword add --team ${teams[0]?.name} "KEYWORD"`]
+  const wanted = new Set<SearchPlatform>()
+  for (const t of teams)
+    if (tracking.has(t.id)) for (const p of deps.config.plans[t.plan]?.platforms ?? []) wanted.add(p)
+  const lines: string[] = []
+  const unconfigured = [...wanted].filter((p) => !deps.searches.isAvailable(p)).sort()
+  if (unconfigured.length > 0) {
+    lines.push('not searched, not configured here (set these in the config file or the environment, then poll again):')
+    for (const p of unconfigured) {
+      const settings = missingSettings(deps.config, p)
+      lines.push(`  ${p}: ${settings.map((s) => `${s.key} (${s.env})`).join(', ')}`)
+    }
+  }
+  const failed = Object.entries(summary.platforms).filter(([, c]) => c.searches > 0 && c.failed === c.searches)
+  for (const [p, c] of failed)
+    lines.push(
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed; the poll_search_failed log lines say why`,
+    )
+  const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
+  if (summary.totals.qualified === 0 && keyless.length > 0)
+    lines.push(`searched with no key needed: ${keyless.join(', ')}`)
+  return lines
+}

@@ -1,0 +1,63 @@
+// docs/operations.md#what-poll-once-tells-you: `poll --once` says why a new install has no leads, in the words of the
+// commands and settings that fix it.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { fakePlatforms } from '../support/fake-platforms'
+import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+let world: ReturnType<typeof fakePlatforms>
+let config: string[]
+beforeEach(() => {
+  ws = createWorkspace()
+  world = fakePlatforms()
+  const toml = [
+    '[plans.poller]',
+    'monthly_requests = 100',
+    'platforms = ["hackernews", "twitter", "youtube"]',
+    '[platforms.hackernews]',
+    `base_url = "${world.origin}"`,
+    'mode = "search"',
+  ]
+  config = ['--config', ws.file('poll.toml', toml.join('\n'))]
+})
+afterEach(() => {
+  world.stop()
+  ws.cleanup()
+})
+
+describe('what poll --once tells a new install', () => {
+  test('no team, then no keyword: the command that adds one', async () => {
+    expect(await ok(ws, ['poll', '--once', ...config])).toContain(
+      'no team yet: create one with  lead-signals team create --name NAME --plan growth',
+    )
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
+    expect(await ok(ws, ['poll', '--once', ...config])).toContain(
+      'no team tracks a keyword yet: add one with  lead-signals keyword add --team acme "KEYWORD"',
+    )
+  })
+
+  test('the plan platforms it cannot search, with the settings that would let it; those it searched with no key', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
+    const out = await ok(ws, ['poll', '--once', ...config])
+    const advice = out.slice(out.indexOf('\ntotal')).split('\n').slice(2)
+    expect(advice).toEqual([
+      'not searched, not configured here (set these in the config file or the environment, then poll again):',
+      '  twitter: platforms.twitter.bearer_token (LEAD_SIGNALS_PLATFORMS_TWITTER_BEARER_TOKEN)',
+      '  youtube: platforms.youtube.api_key (LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY)',
+      'searched with no key needed: hackernews',
+      '',
+    ])
+    const json = JSON.parse(await ok(ws, ['poll', '--once', '--json', ...config]))
+    expect(json.advice).toHaveLength(4)
+  })
+
+  test('a platform whose every search failed is named, and the pass exits 1', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
+    world.fail('hackernews', () => new Response('down', { status: 500 }))
+    const r = await runCli(ws, ['poll', '--once', ...config])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('hackernews: its one search failed; the poll_search_failed log lines say why')
+  })
+})
