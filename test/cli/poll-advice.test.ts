@@ -1,4 +1,4 @@
-// docs/operations.md#what-poll-once-tells-you: `poll --once` says why a new install has no leads, in the words of the
+// docs/operations.md#when-a-pass-finds-nothing: `poll --once` says why a new install has no leads, in the words of the
 // commands and settings that fix it.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'

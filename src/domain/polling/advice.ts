@@ -4,7 +4,7 @@ import type { Needs } from '../needs'
 import type { PassSummary } from './summary'
 
 /**
- * docs/operations.md#what-poll-once-tells-you: what `poll --once` adds under its table when a pass could not find
+ * docs/operations.md#when-a-pass-finds-nothing: what `poll --once` adds under its table when a pass could not find
  * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
  * of the teams' plans this server cannot search (with the settings, as keys and environment variables, that would
  * let it), and the platforms whose every search failed. Empty when there is nothing to say.
