@@ -4,6 +4,7 @@ import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
+import { moveGlobalOptions } from './global-options'
 import { email } from './email'
 import { icp } from './icp'
 import { key } from './key'
@@ -78,11 +79,17 @@ export const USAGE = `usage: lead-signals <command> [options]
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 
-TEAM is a team id or name. Every command accepts --config FILE.`
+TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
 
 /** Runs one command; returns the exit status. Failures print one line on stderr (docs/operations.md#command-line). */
 export async function dispatch(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv
+  let words: string[]
+  try {
+    words = moveGlobalOptions(argv)
+  } catch (error) {
+    return reportFailure(error)
+  }
+  const [name, ...rest] = words
   const command = name ? COMMANDS[name] : undefined
   if (!command) {
     if (name === 'help' || name === '--help' || name === '-h') {
