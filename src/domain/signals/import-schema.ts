@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { toUtcIso } from '../../lib/iso-time'
-import { Intent } from '../../scorers/types'
+import { Intent, intentGiven } from '../../scorers/types'
 
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
@@ -34,7 +34,7 @@ export const ImportedSignal = v.strictObject(
     id: v.optional(v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))),
     author: text(200),
     platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
-    intent: v.picklist(Intent.options, `must be one of: ${Intent.options.join(', ')}`),
+    intent: intentGiven(`must be one of: ${Intent.options.join(', ')}`),
     score: v.pipe(
       v.number('must be a number'),
       v.minValue(0, 'must be from 0 to 10'),
