@@ -64,7 +64,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
+                 [--since DATE] [--out FILE [--force]]     the team's signals as CSV or JSON Lines (stdout by default)
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
               [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
