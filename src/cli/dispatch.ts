@@ -48,6 +48,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
+  team remove --team TEAM --yes                        the team and everything it holds (keys, users, signals…)
   user create --team TEAM --email EMAIL [--role owner|member]
                                                        a console user; password on stdin (prompted on a terminal)
   user list --team TEAM [--json]

@@ -1,4 +1,4 @@
-import { createTeam, listTeams, updateTeam } from '../domain/teams/teams'
+import { createTeam, listTeams, removeTeam, updateTeam } from '../domain/teams/teams'
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
@@ -71,8 +71,18 @@ async function set(argv: string[]): Promise<number> {
   return 0
 }
 
+async function remove(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, yes: { type: 'boolean' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const removed = await withDeps(flags, (deps) => removeTeam(deps, ref, { confirmed: flags.yes === true }))
+  console.log(`Removed team "${removed.name}" (${removed.id}) and everything it held.`)
+  return 0
+}
+
 export const team = commandGroup('team', {
   create: { usage: 'create --name NAME --plan PLAN [--credits N] [--json]', run: create },
   list: { usage: 'list [--json]', run: list },
   set: { usage: 'set --team TEAM [--plan PLAN] [--credits N]', run: set },
+  remove: { usage: 'remove --team TEAM --yes', run: remove },
 })
