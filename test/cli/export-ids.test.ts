@@ -2,27 +2,14 @@
 // an export could not be judged. Now `id` is the API's id and `postId` the post's (docs/operations.md#exporting-signals).
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { parseCsv } from '../support/exports'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { createWorkspace, ok, query, runCli, signalLine, type Workspace } from './run-cli'
 
 let ws: Workspace
 let key: string
 beforeEach(async () => {
   ws = createWorkspace()
   key = JSON.parse(await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth', '--json'])).apiKey
-  const lines = ['p1', 'p2'].map((post) =>
-    JSON.stringify({
-      postId: post,
-      author: 'ann',
-      platform: 'reddit',
-      intent: 'ACTIVE',
-      score: 8,
-      reason: 'Asks for a CRM.',
-      content: 'Which CRM should a five-person sales team use?',
-      url: `https://www.reddit.com/r/sales/comments/${post}`,
-      keyword: 'crm',
-      publishedAt: '2026-11-02T10:00:00Z',
-    }),
-  )
+  const lines = ['p1', 'p2'].map((post) => signalLine(post))
   await ok(ws, ['signals', 'import', '--team', 'acme', ws.file('in.jsonl', lines.join('\n'))])
 })
 afterEach(() => ws.cleanup())

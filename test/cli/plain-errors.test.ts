@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { SEARCH_PLATFORMS } from '../../src/config/platform-names'
 import { fakesPerTest } from '../support/fake-upstream'
-import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { createWorkspace, ok, runCli, signalLine, type Workspace } from './run-cli'
 
 const INTENTS = 'ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION'
 const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
@@ -14,20 +14,6 @@ beforeEach(async () => {
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
 })
 afterEach(() => ws.cleanup())
-
-const signal = (intent: string, id: string) =>
-  JSON.stringify({
-    id,
-    author: 'ann',
-    platform: 'reddit',
-    intent,
-    score: 8,
-    reason: 'Asks for a CRM.',
-    content: 'Which CRM should a five-person sales team use?',
-    url: `https://www.reddit.com/r/sales/comments/${id}`,
-    keyword: 'crm',
-    publishedAt: '2026-11-02T10:00:00Z',
-  })
 
 describe('refusals in words', () => {
   test('a wrong intent or platform names the flag and every allowed value', async () => {
@@ -59,7 +45,7 @@ describe('intents in any case', () => {
   })
 
   test('signals import takes "active", and signals export --intent active finds it', async () => {
-    ws.file('in.jsonl', `${signal('active', 'a1')}\n${signal('PAIN', 'p1')}\n`)
+    ws.file('in.jsonl', `${signalLine('a1', { intent: 'active' })}\n${signalLine('p1', { intent: 'PAIN' })}\n`)
     await ok(ws, ['signals', 'import', '--team', 'acme', 'in.jsonl'])
     const out = await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl', '--intent', 'active'])
     const rows = out

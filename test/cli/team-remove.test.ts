@@ -2,7 +2,7 @@
 // foreign keys cascade), only with --yes, and says clearly when the team is unknown (docs/operations.md#teams-keys-keywords-and-profiles).
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakesPerTest } from '../support/fake-upstream'
-import { createWorkspace, dump, ok, query, runCli, type Workspace } from './run-cli'
+import { createWorkspace, dump, ok, query, runCli, signalLine, type Workspace } from './run-cli'
 
 const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
 const receiver = fakesPerTest()
@@ -12,20 +12,6 @@ beforeEach(() => {
 })
 afterEach(() => ws.cleanup())
 
-const signal = (id: string) =>
-  JSON.stringify({
-    id,
-    author: 'ann',
-    platform: 'reddit',
-    intent: 'ACTIVE',
-    score: 8,
-    reason: 'Asks for a CRM.',
-    content: 'Which CRM should a five-person sales team use?',
-    url: `https://www.reddit.com/r/sales/comments/${id}`,
-    keyword: 'crm',
-    publishedAt: '2026-11-02T10:00:00Z',
-  })
-
 /** A team with something in every table a team owns: keys, a user, keywords, a profile, a destination, signals. */
 async function populated(name: string, origin: string) {
   await ok(ws, ['team', 'create', '--name', name, '--plan', 'growth'])
@@ -34,7 +20,7 @@ async function populated(name: string, origin: string) {
   await ok(ws, ['keyword', 'add', '--team', name, 'crm', 'helpdesk'])
   await ok(ws, ['icp', 'add', '--team', name, '--name', 'SaaS', '--description', 'Small B2B SaaS teams'])
   await ok(ws, ['webhook', 'add', '--team', name, '--url', `${origin}/h`], { env: PRIVATE_OK })
-  ws.file(`${name}.jsonl`, `${signal(`${name}-1`)}\n${signal(`${name}-2`)}\n`)
+  ws.file(`${name}.jsonl`, `${signalLine(`${name}-1`)}\n${signalLine(`${name}-2`)}\n`)
   await ok(ws, ['signals', 'import', '--team', name, `${name}.jsonl`])
   const [team] = await query(ws, 'SELECT id FROM teams WHERE name = ?', [name])
   const [sig] = await query(ws, 'SELECT id FROM signals WHERE team_id = ?', [String(team.id)])
