@@ -68,15 +68,8 @@ export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string
 }
 
 /** docs/operations.md#teams-keys-keywords-and-profiles: the team and everything it holds, at once. */
-export async function removeTeam(deps: Needs<never, 'teams'>, ref: string, a: { confirmed: boolean }) {
-  const team = await findTeam(deps, ref)
-  if (!a.confirmed)
-    throw new AppError(
-      'invalid_request',
-      `this removes team "${team.name}" with its keys, users, keywords, profiles, signals and destinations, and cannot be undone; add --yes to confirm`,
-    )
-  await deps.repos.teams.remove(team.id)
-  return team
+export async function removeTeam(deps: Needs<never, 'teams'>, teamId: string) {
+  await deps.repos.teams.remove(teamId)
 }
 
 /** Each team with its plan, this month's usage and credits, as `team list` shows them. */
