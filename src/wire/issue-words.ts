@@ -16,7 +16,7 @@ const TYPE_WORDS: Record<string, string> = {
 }
 
 /** The allowed values a picklist issue names in `expected`, `("A" | "B")`, each unquoted. */
-export function allowedValues(expected: string | null): string[] {
+function allowedValues(expected: string | null): string[] {
   return [...(expected ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string)
 }
 
