@@ -4,6 +4,7 @@ import { appErrorIn, ERRORS } from '../errors'
 import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
+import { moveGlobalOptions } from './global-options'
 import { email } from './email'
 import { icp } from './icp'
 import { key } from './key'
@@ -47,6 +48,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
   team set --team TEAM [--plan PLAN] [--credits N]
+  team remove --team TEAM --yes                        the team and everything it holds (keys, users, signals…)
   user create --team TEAM --email EMAIL [--role owner|member]
                                                        a console user; password on stdin (prompted on a terminal)
   user list --team TEAM [--json]
@@ -63,7 +65,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--out FILE]               the team's signals as CSV or JSON Lines (stdout by default)
+                 [--since DATE] [--out FILE [--force]]     the team's signals as CSV or JSON Lines (stdout by default)
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
               [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
@@ -78,11 +80,17 @@ export const USAGE = `usage: lead-signals <command> [options]
   mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
   --version                                            print the version
 
-TEAM is a team id or name. Every command accepts --config FILE.`
+TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
 
 /** Runs one command; returns the exit status. Failures print one line on stderr (docs/operations.md#command-line). */
 export async function dispatch(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv
+  let words: string[]
+  try {
+    words = moveGlobalOptions(argv)
+  } catch (error) {
+    return reportFailure(error)
+  }
+  const [name, ...rest] = words
   const command = name ? COMMANDS[name] : undefined
   if (!command) {
     if (name === 'help' || name === '--help' || name === '-h') {

@@ -9,8 +9,10 @@ import {
 } from '../domain/keywords/keywords'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
+import { refuseUnquotedQuery } from './query-args'
 
 async function add(argv: string[]): Promise<number> {
+  refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = cleanQueries(positionals)
@@ -34,6 +36,7 @@ async function list(argv: string[]): Promise<number> {
 }
 
 async function remove(argv: string[]): Promise<number> {
+  refuseUnquotedQuery('keyword remove', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = cleanKeywords(positionals)

@@ -25,6 +25,7 @@ const WRITE_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
   EISDIR: 'it is a directory',
   EPERM: 'permission denied',
+  EEXIST: 'the file exists; add --force to replace it',
 }
 
 /**
@@ -35,6 +36,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
     team: { type: 'string' },
     out: { type: 'string' },
+    force: { type: 'boolean' },
     ...Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }])),
   })
   noPositionals(positionals)
@@ -54,7 +56,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     const exported = await openExport(deps, team, parsed.output)
-    await (out === undefined ? write(exported.body, process.stdout) : writeFile(exported.body, out))
+    await (out === undefined ? write(exported.body, process.stdout) : writeFile(exported.body, out, !!flags.force))
   })
   return 0
 }
@@ -62,9 +64,12 @@ export async function exportCommand(argv: string[]): Promise<number> {
 const write = (body: ReadableStream<Uint8Array>, to: Writable) =>
   pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), to)
 
-/** Into `path` (owner-only, as it holds the team's data); a file left half-written by a failure is removed. */
-async function writeFile(body: ReadableStream<Uint8Array>, path: string) {
-  const file = createWriteStream(path, { mode: 0o600 })
+/**
+ * Into `path` (owner-only, as it holds the team's data); a file left half-written by a failure is removed. A file
+ * already there is kept unless `replace` (--force): created with O_EXCL, so the check and the creation are one step.
+ */
+async function writeFile(body: ReadableStream<Uint8Array>, path: string, replace: boolean) {
+  const file = createWriteStream(path, { mode: 0o600, flags: replace ? 'w' : 'wx' })
   try {
     await write(body, file)
   } catch (e) {

@@ -1,4 +1,5 @@
-import { createTeam, listTeams, updateTeam } from '../domain/teams/teams'
+import { AppError } from '../errors'
+import { createTeam, findTeam, listTeams, removeTeam, updateTeam } from '../domain/teams/teams'
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
@@ -71,8 +72,28 @@ async function set(argv: string[]): Promise<number> {
   return 0
 }
 
+async function remove(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, yes: { type: 'boolean' } })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const removed = await withDeps(flags, async (deps) => {
+    const found = await findTeam(deps, ref)
+    // Named before it is confirmed, so that a user who typed the wrong team sees which one it would have been.
+    if (flags.yes !== true)
+      throw new AppError(
+        'invalid_request',
+        `this removes team "${found.name}" with its keys, users, keywords, profiles, signals and destinations, and cannot be undone; add --yes to confirm`,
+      )
+    await removeTeam(deps, found.id)
+    return found
+  })
+  console.log(`Removed team "${removed.name}" (${removed.id}) and everything it held.`)
+  return 0
+}
+
 export const team = commandGroup('team', {
   create: { usage: 'create --name NAME --plan PLAN [--credits N] [--json]', run: create },
   list: { usage: 'list [--json]', run: list },
   set: { usage: 'set --team TEAM [--plan PLAN] [--credits N]', run: set },
+  remove: { usage: 'remove --team TEAM --yes', run: remove },
 })

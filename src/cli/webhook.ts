@@ -2,6 +2,7 @@ import { sendTestEvent } from '../domain/webhooks/deliveries'
 import { createEndpoint, type EndpointView, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
+import { fieldWords } from '../wire/issue-words'
 import { parsedOrRefused } from '../wire/validation'
 import { EndpointCreate } from '../wire/webhooks'
 import { type Flags, parseFlags, requireFlag } from './args'
@@ -59,7 +60,9 @@ function endpointFromFlags(flags: Flags) {
     return parsedOrRefused('options', EndpointCreate, value)
   } catch (err) {
     if (!(err instanceof AppError) || !err.extra.details) throw err
-    const said = err.extra.details.map((d) => `${FLAG_OF[d.field.split('.')[0]] ?? d.field} ${d.message}`)
+    const said = err.extra.details.map(
+      (d) => `${fieldWords(d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f))} ${d.message}`,
+    )
     throw new AppError('invalid_request', said.join('; '))
   }
 }

@@ -3,6 +3,13 @@ import * as v from 'valibot'
 export const Intent = v.picklist(['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
 export type Intent = v.InferOutput<typeof Intent>
 
+/**
+ * An intent as a person gives it (a filter, a destination's intents, an imported signal): in any case, normalised to
+ * upper case, so `active` is ACTIVE. `message` replaces the default words of a refusal.
+ */
+export const intentGiven = (message?: string) =>
+  v.pipe(v.string(message), v.trim(), v.toUpperCase(), v.picklist(Intent.options, message))
+
 /** An ideal-customer profile of the team, as the scorer sees it; `competitors` are rival products it names. */
 export type IcpProfile = {
   readonly name: string

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { toUtcIso } from '../lib/iso-time'
-import { Intent } from '../domain/scoring/guide'
+import { Intent, intentGiven } from '../domain/scoring/guide'
 import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
@@ -29,7 +29,7 @@ const SCORE_RANGE = 'must be a number from 0 to 10'
 // The fields that read the same from a query string and from JSON.
 export const filters = {
   keyword: v.optional(v.pipe(trimmed(1, 200), v.description(about.keyword))),
-  intent: v.optional(v.pipe(Intent, v.description(about.intent))),
+  intent: v.optional(v.pipe(intentGiven(), v.description(about.intent))),
   platform: v.optional(v.pipe(v.picklist(SEARCH_PLATFORMS), v.description(about.platform))),
   since: v.optional(
     v.pipe(

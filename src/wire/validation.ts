@@ -1,38 +1,31 @@
 import * as v from 'valibot'
 import { AppError, type FieldIssue } from '../errors'
+import { fieldWords, ownWords } from './issue-words'
 
 // How REST routes and MCP tools both refuse what a caller sent: one 400 `invalid_request` shape, one way of naming
 // fields, and nothing of the caller's text echoed beyond a few dozen characters.
 
-/** docs/api.md#error-shape: 400 `invalid_request` whose message names each field and whose `details` list them. */
+/**
+ * docs/api.md#error-shape: 400 `invalid_request` whose message names each field in words and says what is wrong,
+ * and whose `details` keep each field's dotted path for programs.
+ */
 export function invalidRequest(part: string, details: FieldIssue[]): AppError {
   const message = details.length
-    ? `invalid ${part}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`
-    : `invalid ${part}`
+    ? details.map((d) => `${fieldWords(d.field, part)} ${d.message}`).join('; ')
+    : `the ${part === 'body' ? 'request body' : part} is not valid`
   return new AppError('invalid_request', message, { details })
 }
 
 /**
- * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). Both are cut to a few
- * dozen characters: a field name is the caller's own text (an unknown key can be a megabyte long).
+ * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). The field is cut to a
+ * few dozen characters, as it is the caller's own text (an unknown key can be a megabyte long), and so is a message
+ * a schema wrote, which may quote it; the words of issue-words.ts are ours and kept whole (a list of allowed values).
  */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
   return issues.map((issue) => ({
     field: capped(v.getDotPath(issue) ?? fallbackField, 60),
-    message: capped(plain(issue), 200),
+    message: ownWords(issue) ?? capped(issue.message.trim() || 'is not valid', 200),
   }))
-}
-
-function plain(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === 'schema' && issue.input === undefined) return 'is required'
-  if (issue.kind === 'schema' && issue.expected === 'never') return 'is not a known field'
-  // Drop valibot's echo of the received value: it can be long, and the caller already has it.
-  return (
-    issue.message
-      .replace(/^Invalid \w+: /, '')
-      .replace(/,? ?(but r|R)eceived .*$/s, '')
-      .trim() || 'is invalid'
-  )
 }
 
 /** The schema's output for `value`, or our 400 `invalid_request` naming each field of `part` that is wrong. */

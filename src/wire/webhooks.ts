@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
-import { Intent } from '../domain/scoring/guide'
+import { intentGiven } from '../domain/scoring/guide'
 import { KINDS } from '../domain/webhooks/kinds'
 import { isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
@@ -53,7 +53,7 @@ const fields = {
     v.description(about.quietHours),
   ),
   minScore: v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)),
-  intents: nonEmpty(Intent, about.intents),
+  intents: nonEmpty(intentGiven(), about.intents),
   keywords: nonEmpty(trimmed(1, 200), about.keywords),
   platforms: nonEmpty(v.picklist(SEARCH_PLATFORMS), about.platforms),
   enabled: v.pipe(v.boolean(), v.description(about.enabled)),

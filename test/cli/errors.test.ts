@@ -52,7 +52,7 @@ async function expectRejected(
 const LONG = 'x'.repeat(201)
 const cases: [string, string[], string | RegExp][] = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
-  ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set)'],
+  ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set, remove)'],
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
   ['migrate with an unknown flag', ['migrate', '--force'], "'--force'"],
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],

@@ -87,3 +87,19 @@ export async function dump(ws: Workspace): Promise<Record<string, Record<string,
   for (const { name } of tables) out[String(name)] = await query(ws, `SELECT * FROM "${String(name)}" ORDER BY rowid`)
   return out
 }
+
+/** One line of a `signals import` file: a Reddit post asking for a CRM, named by `postId`, with `fields` changed. */
+export const signalLine = (postId: string, fields: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    postId,
+    author: 'ann',
+    platform: 'reddit',
+    intent: 'ACTIVE',
+    score: 8,
+    reason: 'Asks for a CRM.',
+    content: 'Which CRM should a five-person sales team use?',
+    url: `https://www.reddit.com/r/sales/comments/${postId}`,
+    keyword: 'crm',
+    publishedAt: '2026-11-02T10:00:00Z',
+    ...fields,
+  })

@@ -40,17 +40,21 @@ const hostileFile = () =>
     .join('\n')
 
 describe('signals export (docs/operations.md#exporting-signals)', () => {
-  test('JSON Lines round trip: export, import into another database, export again: the same bytes but the person ids', async () => {
+  test('JSON Lines round trip: export, import into another database, export again: the same but for the new ids', async () => {
     await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
     const first = await ok(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
     expect(first.split('\n')).toHaveLength(hostileSignals('x').length + 1)
     b.file('first.jsonl', first)
     expect(await ok(b, ['signals', 'import', '--team', 'bravo', 'first.jsonl'])).toStartWith('imported 11 signals')
     await ok(b, ['signals', 'export', '--team', 'bravo', '--format', 'jsonl', '--out', 'second.jsonl'])
-    // The same bytes but the person ids: each is made from its team's id (docs/people.md), and bravo is not acme.
-    const withoutPeople = (text: string) => text.replace(/"personId":"per_[0-9a-f]{24}"/g, '"personId":"per_"')
+    // Each import draws new signal ids (`id`), and person ids are made from the team's (docs/people.md); everything
+    // else, the post ids among it, is the same bytes.
+    const withoutIds = (text: string) =>
+      text.replace(/"id":"sig_[\w-]+",/g, '').replace(/"personId":"per_[0-9a-f]{24}"/g, '"personId":"per_"')
+    const second = readFileSync(join(b.dir, 'second.jsonl'), 'utf8')
     expect(first).toMatch(/"personId":"per_[0-9a-f]{24}"/)
-    expect(withoutPeople(readFileSync(join(b.dir, 'second.jsonl'), 'utf8'))).toBe(withoutPeople(first))
+    expect(second).not.toBe(first)
+    expect(withoutIds(second)).toBe(withoutIds(first))
     // Owner-only, like the database: the file holds the team's leads.
     expect(statSync(join(b.dir, 'second.jsonl')).mode & 0o777).toBe(0o600)
   })
@@ -59,9 +63,9 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
     const csv = await ok(a, ['signals', 'export', '--team', 'acme', '--platform', 'reddit', '--min-score', '7'])
     const [header, ...records] = parseCsv(csv)
-    expect(header[0]).toBe('id')
+    expect(header.slice(0, 2)).toEqual(['id', 'postId'])
     const want = hostileSignals('x').filter((s) => s.platform === 'reddit' && s.score >= 7)
-    expect(records.map((r) => r[0])).toEqual(want.map((s) => s.postId))
+    expect(records.map((r) => r[1])).toEqual(want.map((s) => s.postId))
     const since = await ok(a, ['signals', 'export', '--team', 'acme', '--since', '2026-10-10', '--keyword', 'CRM'])
     expect(parseCsv(since)).toHaveLength(1 + hostileSignals('x').filter((s) => s.publishedAt >= '2026-10-10').length)
   })

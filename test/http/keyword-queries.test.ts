@@ -49,7 +49,7 @@ describe('keyword queries through the API', () => {
     expect(r.status).toBe(400)
     expect(r.body.error).toEqual({
       code: 'invalid_request',
-      message: 'invalid body: keyword at character 9: expected ) to close the ( at character 5',
+      message: 'keyword at character 9: expected ) to close the ( at character 5',
       details: [{ field: 'keyword', message: 'at character 9: expected ) to close the ( at character 5' }],
     })
     expect(hn.received).toHaveLength(0)

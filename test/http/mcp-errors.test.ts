@@ -91,7 +91,9 @@ describe('invalid arguments are a tool error with code invalid_request and the s
       const error = toolErrorOf(await callTool(mcp, tool, args))
       const expected = (await viaRest()).body.error
       expect(error.code).toBe('invalid_request')
-      expect(error.message).toStartWith('invalid arguments: ')
+      // The message says each problem in words, without a validator's prefix (docs/api.md#error-shape).
+      expect(error.message).not.toContain('invalid arguments')
+      for (const d of error.details ?? []) expect(error.message).toContain(d.message)
       expect(error.details?.length).toBeGreaterThan(0)
       expect(error.details).toEqual(expected.details)
     }

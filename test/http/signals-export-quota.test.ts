@@ -147,6 +147,6 @@ describe('OAuth tokens (docs/oauth.md#scopes)', () => {
     const withIt = await obtainTokens(w, { scope: 'signals:read' })
     const ok = await fetch(`${w.base}/api/v1/signals/export?format=csv`, { headers: bearer(withIt.access_token) })
     expect(ok.status).toBe(200)
-    expect(await ok.text()).toStartWith('id,platform,')
+    expect(await ok.text()).toStartWith('id,postId,platform,')
   })
 })

@@ -25,9 +25,7 @@ async function setup(rows: (teamId: string) => NewSignal[] = hostileSignals) {
 }
 
 const CSV_COLUMNS =
-  'id,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId'
-// docs/people.md: a person id is made from its team's, so another team's import carries other ids.
-const withoutPeople = (text: string) => text.replace(/per_[0-9a-f]{24}/g, 'per_')
+  'id,postId,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId'
 
 /** What a cell should read after neutralisation: a formula start gets a leading single quote. */
 const inert = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
@@ -45,18 +43,19 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     expect(header.join(',')).toBe(CSV_COLUMNS)
     expect(records).toHaveLength(HOSTILE.length)
     for (const record of records) {
-      expect(record).toHaveLength(14)
-      const i = Number(record[0].slice('post-'.length))
+      expect(record).toHaveLength(15)
+      const i = Number(record[1].slice('post-'.length))
+      expect(record[0]).toBe(`sig_h${String(i).padStart(2, '0')}`)
       const source = HOSTILE[i]
-      expect(record[2]).toBe(inert(source))
-      expect(record[5]).toBe(inert(source))
-      expect(record[7]).toBe(inert(source))
-      expect(record[8]).toBe(inert(`${source} (the whole post)`))
-      expect(record[6]).toBe(i % 3 ? 'Founders' : '')
+      expect(record[3]).toBe(inert(source))
+      expect(record[6]).toBe(inert(source))
+      expect(record[8]).toBe(inert(source))
+      expect(record[9]).toBe(inert(`${source} (the whole post)`))
+      expect(record[7]).toBe(i % 3 ? 'Founders' : '')
     }
     // One record byte for byte: the quote doubled, the field quoted because of it, the formula prefixed.
     expect(text).toContain(
-      `post-03,reddit,"'=HYPERLINK(""http://evil.example"",""click"")",ACTIVE,7.5,"'=HYPERLINK(""http://evil.example"",""click"")",,`,
+      `sig_h03,post-03,reddit,"'=HYPERLINK(""http://evil.example"",""click"")",ACTIVE,7.5,"'=HYPERLINK(""http://evil.example"",""click"")",,`,
     )
     // A bare line feed or carriage return never ends a record outside quotes.
     expect(text).toContain('"line one\r\nline two\nline three\rend"')
@@ -69,7 +68,26 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l))
-    expect(lines.map((s) => s.id)).toEqual(hostileSignals('t').map((s) => s.postId))
+    expect(lines.map((s) => [s.id, s.postId])).toEqual(hostileSignals('t').map((s) => [s.id, s.postId]))
+  })
+
+  test('an exported id is the id GET /api/v1/signals shows, and POST /api/v1/signals/{id}/feedback takes it', async () => {
+    const { deps, apiKey, text } = await setup()
+    const call = client(deps)
+    const exported = (await text('?format=jsonl'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).id as string)
+    const listed = (await call('GET', '/api/v1/signals?limit=100', { key: apiKey })).body.signals.map(
+      (s: { id: string }) => s.id,
+    )
+    expect([...exported].sort()).toEqual([...listed].sort())
+    const judged = await call('POST', `/api/v1/signals/${exported[0]}/feedback`, {
+      key: apiKey,
+      body: { verdict: 'relevant' },
+    })
+    expect(judged.status).toBe(200)
+    expect(judged.body).toMatchObject({ signalId: exported[0], verdict: 'relevant' })
   })
 
   test('JSONL: one signal per line, with its full text, in the shape signals import reads', async () => {
@@ -81,11 +99,11 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     expect(text.endsWith('\n')).toBe(true)
     const first = JSON.parse(text.split('\n')[0])
     expect(Object.keys(first)).toEqual(CSV_COLUMNS.split(','))
-    expect(first).toMatchObject({ id: 'post-00', platform: 'hackernews', content: HOSTILE[0] })
+    expect(first).toMatchObject({ id: 'sig_h00', postId: 'post-00', platform: 'hackernews', content: HOSTILE[0] })
     expect(first.contentFull).toBe(`${HOSTILE[0]} (the whole post)`)
   })
 
-  test('JSONL round trip: export, import into another database, export again: byte for byte the same but the person ids', async () => {
+  test('JSONL round trip: export, import into another database, export again: the same but for the new ids', async () => {
     const { get } = await setup()
     const exported = (await get('?format=jsonl')).body as string
     const other = await setup(() => [])
@@ -95,10 +113,18 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
       skipInvalid: false,
     })
     expect(result).toMatchObject({ applied: true, imported: HOSTILE.length, rejected: [] })
+    // Each import draws new signal ids (docs/operations.md#exporting-signals), and person ids are made from the team's
+    // (docs/people.md); everything else is the same bytes.
+    const withoutIds = (text: unknown) =>
+      String(text)
+        .replace(/"id":"sig_[\w-]+",/g, '')
+        .replace(/^sig_[\w-]+,/gm, '')
+        .replace(/per_[0-9a-f]{24}/g, 'per_')
+    const again = (await other.get('?format=jsonl')).body as string
     expect(exported).toMatch(/"personId":"per_[0-9a-f]{24}"/)
-    expect(withoutPeople((await other.get('?format=jsonl')).body as string)).toBe(withoutPeople(exported))
-    const csv = (await get('?format=csv')).body as string
-    expect(withoutPeople((await other.get('?format=csv')).body as string)).toBe(withoutPeople(csv))
+    expect(again).not.toBe(exported)
+    expect(withoutIds(again)).toBe(withoutIds(exported))
+    expect(withoutIds((await other.get('?format=csv')).body)).toBe(withoutIds((await get('?format=csv')).body))
   })
 
   test('the list filters apply: keyword (any case), intent, platform, minScore, since', async () => {
@@ -119,7 +145,7 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
       (await text(`?format=jsonl${query}`))
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l).id)
+        .map((l) => JSON.parse(l).postId)
         .sort()
     const expected = (keep: (s: NewSignal) => boolean) =>
       all

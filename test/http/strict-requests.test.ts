@@ -39,7 +39,7 @@ describe('unknown query parameters are 400 invalid_request on every route', () =
       expect(r.body).toEqual({
         error: {
           code: 'invalid_request',
-          message: 'invalid query: verbose is not a known field',
+          message: 'query parameter verbose is not a known field',
           details: [{ field: 'verbose', message: 'is not a known field' }],
         },
       })
@@ -50,7 +50,7 @@ describe('unknown query parameters are 400 invalid_request on every route', () =
     ] as const) {
       const r = await call(method, path, { key: apiKey, body })
       expect(r.status).toBe(400)
-      expect(r.body).toEqual({ success: false, error: 'invalid query: verbose is not a known field' })
+      expect(r.body).toEqual({ success: false, error: 'query parameter verbose is not a known field' })
     }
     // Nothing was charged, and the same routes without the parameter still answer.
     const usage = await call('GET', '/api/v1/usage', { key: apiKey })

@@ -4,11 +4,14 @@ export type ExportFormat = 'csv' | 'jsonl'
 
 /**
  * The fields of an exported signal, in order: exactly what `signals import` reads (import-schema.ts), so a JSON
- * Lines export imports into another team or database as it is. `id` is the post's id on its platform (the
- * signal's own id is drawn anew by every import), `content` the preview, `contentFull` the kept full text.
+ * Lines export imports into another team or database as it is. `id` is the signal's id as the API shows it, so a
+ * row of an export can be judged (POST /api/v1/signals/{id}/feedback); `postId` the post's id on its platform, which
+ * an import keeps (the signal's own id is drawn anew by every import); `content` the preview, `contentFull` the kept
+ * full text.
  */
 const FIELDS = [
   'id',
+  'postId',
   'platform',
   'author',
   'intent',
@@ -27,7 +30,8 @@ const FIELDS = [
 type ExportedSignal = Record<(typeof FIELDS)[number], string | number | null>
 
 const exported = (r: ExportRow): ExportedSignal => ({
-  id: r.postId,
+  id: r.id,
+  postId: r.postId,
   platform: r.platform,
   author: r.author,
   intent: r.intent,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { toUtcIso } from '../../lib/iso-time'
-import { Intent } from '../../scorers/types'
+import { Intent, intentGiven } from '../../scorers/types'
 
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
@@ -25,16 +25,20 @@ const httpUrl = v.pipe(
   }, 'must be an http or https URL'),
 )
 
+const postId = v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))
+
 /**
- * One line of a `signals import` file: a signal as the API shows it (docs/api.md#signals) with `id` optional (the post's id on its platform).
+ * One line of a `signals import` file: a signal as an export writes it (docs/api.md#export); `postId` (or, without it,
+ * `id`) names the post on its platform, and is optional.
  * Strict: an unknown field rejects the line, so a misspelt field does not silently drop data.
  */
 export const ImportedSignal = v.strictObject(
   {
-    id: v.optional(v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))),
+    id: v.optional(postId),
+    postId: v.optional(postId),
     author: text(200),
     platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
-    intent: v.picklist(Intent.options, `must be one of: ${Intent.options.join(', ')}`),
+    intent: intentGiven(`must be one of: ${Intent.options.join(', ')}`),
     score: v.pipe(
       v.number('must be a number'),
       v.minValue(0, 'must be from 0 to 10'),

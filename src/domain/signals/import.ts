@@ -65,7 +65,9 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
     id: newId('sig'),
     teamId: a.teamId,
     platform: s.platform,
-    postId: s.id ?? s.url,
+    // An export names the post in `postId` and the signal in `id`; a file without `postId` (an export before it
+    // was added, or one written by hand) names the post in `id` (docs/operations.md#importing-signals).
+    postId: s.postId ?? s.id ?? s.url,
     author: s.author,
     intent: s.intent,
     score: s.score,

@@ -68,6 +68,11 @@ export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string
   return (await deps.repos.teams.byId(team.id)) as TeamRow
 }
 
+/** docs/operations.md#teams-keys-keywords-and-profiles: the team and everything it holds, at once. */
+export async function removeTeam(deps: Needs<never, 'teams'>, teamId: string) {
+  await deps.repos.teams.remove(teamId)
+}
+
 /** Each team with its plan, this month's usage and credits, as `team list` shows them. */
 export async function listTeams(deps: Needs<'config' | 'clock', 'teams'>) {
   const now = deps.clock.now()

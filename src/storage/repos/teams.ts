@@ -30,5 +30,13 @@ export function createTeamsRepo(db: Db) {
     async update(id: string, patch: { plan?: string; credits?: number }) {
       await db.update(teams).set(patch).where(eq(teams.id, id))
     },
+    /**
+     * The team and, through the foreign keys' ON DELETE CASCADE, everything that is its own (keys, users and their
+     * sessions and OAuth grants, keywords, profiles, signals and verdicts, destinations and their deliveries, usage
+     * days, pending posts): one statement, so all of it goes or none does.
+     */
+    async remove(id: string) {
+      await db.delete(teams).where(eq(teams.id, id))
+    },
   }
 }

@@ -13,6 +13,7 @@ export type ExportCursor = { rowid: number }
 
 export type ExportRow = {
   rowid: number
+  id: string
   postId: string
   platform: string
   author: string
@@ -66,26 +67,27 @@ export function exportStatement(a: {
 }
 
 const COLUMNS =
-  'rowid, post_id, platform, author, intent, score, reason, icp_match, preview, content_full, url, keyword, ' +
+  'rowid, id, post_id, platform, author, intent, score, reason, icp_match, preview, content_full, url, keyword, ' +
   'published_at, detected_at, person_id'
 
 /** A row of COLUMNS, by position: the read connection gives bare arrays, the client array-like rows. */
 const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
   rowid: r[0] as number,
-  postId: r[1] as string,
-  platform: r[2] as string,
-  author: r[3] as string,
-  intent: r[4] as string,
-  score: r[5] as number,
-  reason: r[6] as string,
-  icpMatch: r[7] as string | null,
-  preview: r[8] as string,
-  contentFull: r[9] as string | null,
-  url: r[10] as string,
-  keyword: r[11] as string,
-  publishedAt: r[12] as string,
-  detectedAt: r[13] as string,
-  personId: r[14] as string | null,
+  id: r[1] as string,
+  postId: r[2] as string,
+  platform: r[3] as string,
+  author: r[4] as string,
+  intent: r[5] as string,
+  score: r[6] as number,
+  reason: r[7] as string,
+  icpMatch: r[8] as string | null,
+  preview: r[9] as string,
+  contentFull: r[10] as string | null,
+  url: r[11] as string,
+  keyword: r[12] as string,
+  publishedAt: r[13] as string,
+  detectedAt: r[14] as string,
+  personId: r[15] as string | null,
 })
 
 const viaClient = (client: Client) => async (s: Statement) => (await client.execute(s)).rows

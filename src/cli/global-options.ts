@@ -1,0 +1,28 @@
+import { usageError } from './args'
+
+/**
+ * docs/operations.md#command-line: options every command takes may come before the command
+ * (`lead-signals --config x.toml team list`). Returns the words from the command on, with those options moved to the
+ * end, where each command's own parser reads them; `--help` and `--version` there are left for the dispatcher.
+ */
+export function moveGlobalOptions(argv: string[]): string[] {
+  const moved: string[] = []
+  let i = 0
+  for (; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (!arg.startsWith('-') || ['--help', '-h', '--version', '-v'].includes(arg)) break
+    if (arg.startsWith('--config=')) moved.push(arg)
+    else if (arg === '--config') {
+      const file = argv[++i]
+      if (file === undefined || file.startsWith('-')) throw usageError('--config needs a file name: --config FILE')
+      moved.push(arg, file)
+    } else
+      throw usageError(`unknown option "${arg}" before the command; only --config FILE may come before the command`)
+  }
+  const rest = argv.slice(i)
+  if (moved.length === 0) return rest
+  if (rest.length === 0) throw usageError('give a command after --config FILE ("lead-signals --help" lists them)')
+  if (rest.some((a) => a === '--config' || a.startsWith('--config=')))
+    throw usageError('--config is given twice, before the command and after it; give it once')
+  return [...rest, ...moved]
+}

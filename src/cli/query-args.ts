@@ -1,0 +1,45 @@
+import { usageError } from './args'
+
+const STRING_FLAGS = new Set(['--team', '--config'])
+const BOOLEAN_FLAGS = new Set(['--help', '-h'])
+
+const isFlag = (arg: string) =>
+  STRING_FLAGS.has(arg) || BOOLEAN_FLAGS.has(arg) || [...STRING_FLAGS].some((f) => arg.startsWith(`${f}=`))
+
+/** One shell word: double quotes unless the text holds what a shell reads inside them, then single quotes. */
+export function shellWord(text: string): string {
+  if (/^[\w./:=@,+-]+$/.test(text)) return text
+  if (!/["$`\\!]/.test(text)) return `"${text}"`
+  return `'${text.replaceAll("'", `'\\''`)}'`
+}
+
+/**
+ * docs/operations.md#command-line: `keyword add --team t crm -hubspot` reaches us as the words `crm` and `-hubspot`,
+ * and the option parser would call `-hubspot` the unknown options h, u, b…. A word that starts with a dash and is no
+ * option of `command` is an exclusion meant for a query, so the error says to quote the query and gives the command
+ * line that works: the flags as typed, then every other word as one quoted query.
+ */
+export function refuseUnquotedQuery(command: string, argv: string[]): void {
+  const flags: string[] = []
+  const words: string[] = []
+  let stray: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--') {
+      words.push(...argv.slice(i + 1))
+      break
+    }
+    if (isFlag(arg)) {
+      flags.push(arg)
+      if (STRING_FLAGS.has(arg) && i + 1 < argv.length) flags.push(argv[++i] as string)
+      continue
+    }
+    if (arg.startsWith('-') && arg.length > 1) stray ??= arg
+    words.push(arg)
+  }
+  if (stray === undefined) return
+  const fixed = ['lead-signals', command, ...flags.map(shellWord), shellWord(words.join(' '))].join(' ')
+  throw usageError(
+    `${JSON.stringify(stray)} is not an option: a query containing "-term" must be quoted as one argument, as in: ${fixed}`,
+  )
+}

@@ -1,0 +1,57 @@
+// Issue 33 item 9: the CLI said valibot's words (`--intents Expected ("ACTIVE" | …)`, a platform list cut with "…")
+// and refused lower-case intents. It now names the flag, lists every allowed value, and takes intents in any case.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { SEARCH_PLATFORMS } from '../../src/config/platform-names'
+import { fakesPerTest } from '../support/fake-upstream'
+import { createWorkspace, ok, runCli, signalLine, type Workspace } from './run-cli'
+
+const INTENTS = 'ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION'
+const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
+const receiver = fakesPerTest()
+let ws: Workspace
+beforeEach(async () => {
+  ws = createWorkspace()
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+})
+afterEach(() => ws.cleanup())
+
+describe('refusals in words', () => {
+  test('a wrong intent or platform names the flag and every allowed value', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['webhook', 'add', '--team', 'acme', '--url', 'http://127.0.0.1:9/h', '--intents', 'ACTIVE,buying'],
+        `--intents (item 2) must be one of: ${INTENTS}`,
+      ],
+      [
+        ['webhook', 'add', '--team', 'acme', '--url', 'http://127.0.0.1:9/h', '--platforms', 'reddit,myspace'],
+        `--platforms (item 2) must be one of: ${SEARCH_PLATFORMS.join(', ')}`,
+      ],
+      [['signals', 'export', '--team', 'acme', '--intent', 'buying'], `--intent must be one of: ${INTENTS}`],
+    ]
+    for (const [args, message] of cases) {
+      const r = await runCli(ws, args, { env: PRIVATE_OK })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`lead-signals: ${message}\n`)
+    }
+  })
+})
+
+describe('intents in any case', () => {
+  test('webhook add --intents active,pain keeps ACTIVE and PAIN', async () => {
+    const r = receiver(() => new Response('ok'))
+    const args = ['webhook', 'add', '--team', 'acme', '--url', `${r.origin}/h`, '--intents', 'active, Pain', '--json']
+    const made = JSON.parse(await ok(ws, args, { env: PRIVATE_OK }))
+    expect(made.endpoint.filters.intents).toEqual(['ACTIVE', 'PAIN'])
+  })
+
+  test('signals import takes "active", and signals export --intent active finds it', async () => {
+    ws.file('in.jsonl', `${signalLine('a1', { intent: 'active' })}\n${signalLine('p1', { intent: 'PAIN' })}\n`)
+    await ok(ws, ['signals', 'import', '--team', 'acme', 'in.jsonl'])
+    const out = await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl', '--intent', 'active'])
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(rows.map((s: { intent: string }) => s.intent)).toEqual(['ACTIVE'])
+  })
+})
