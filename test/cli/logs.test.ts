@@ -62,7 +62,10 @@ describe('log format', () => {
   test('on a terminal a log line is short and readable', async () => {
     const ws = workspace()
     const { lines } = await onTerminal(ws, ['poll', '--once'], await failingPlatform(ws))
-    const logged = lines.filter((l) => l.includes('poll_search_failed') && !l.includes('lead-signals:'))
+    // Log lines only: not the exit line, nor the summary's advice that names the event (docs/operations.md#when-a-pass-finds-nothing).
+    const logged = lines.filter(
+      (l) => l.includes('poll_search_failed') && !l.includes('lead-signals:') && !l.startsWith('hackernews:'),
+    )
     expect(logged).toHaveLength(1)
     expect(logged[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}poll_search_failed platform=hackernews err="[^"]+"$/)
   })

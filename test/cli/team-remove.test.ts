@@ -65,7 +65,16 @@ describe('team remove', () => {
     const acmeRows = await rowsOf(acme)
     // Something in each table a team owns, so that "nothing left" below means something.
     expect(Object.keys(acmeRows).sort()).toEqual(
-      ['api_keys', 'icp_profiles', 'keywords', 'signal_feedback', 'signals', 'users', 'webhook_endpoints'].sort(),
+      [
+        'api_keys',
+        'icp_profiles',
+        'keywords',
+        'people',
+        'signal_feedback',
+        'signals',
+        'users',
+        'webhook_endpoints',
+      ].sort(),
     )
     const bravoBefore = await rowsOf(bravo)
     const out = await ok(ws, ['team', 'remove', '--team', 'acme', '--yes'])
