@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
@@ -63,7 +63,7 @@ describe('the Keywords page query box', () => {
       await view.page.getByLabel('Email').fill('ann@acme.test')
       await view.page.getByLabel('Password').fill(PASSWORD)
       await view.page.getByRole('button', { name: 'Sign in' }).click()
-      await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
+      await navigateTo(view.page, 'Keywords')
       const box = view.page.getByLabel('Keyword or query')
 
       await box.fill('crm OR')
