@@ -58,32 +58,36 @@ export function SignalCard(props: Props) {
       </p>
       <p class="reason">{reason.text}</p>
       <div class="actions">
-        {more && (
-          <button type="button" aria-expanded={full} onClick={() => setFull(!full)}>
-            {full ? 'Preview' : 'Full text'}
+        <span class="links">
+          {more && (
+            <button type="button" aria-expanded={full} onClick={() => setFull(!full)}>
+              {full ? 'Preview' : 'Full text'}
+            </button>
+          )}
+          {post && (
+            <a class="button" href={post} target="_blank" rel="noopener noreferrer">
+              <Icon name="open" /> Open post
+            </a>
+          )}
+        </span>
+        <span class="verdicts">
+          <button
+            type="button"
+            title="A lead we want (r)"
+            aria-pressed={s.verdict === 'relevant'}
+            onClick={() => props.rate(s, 'relevant')}
+          >
+            <Icon name="up" /> Relevant
           </button>
-        )}
-        {post && (
-          <a class="button" href={post} target="_blank" rel="noopener noreferrer">
-            <Icon name="open" /> Open post
-          </a>
-        )}
-        <button
-          type="button"
-          title="A lead we want (r)"
-          aria-pressed={s.verdict === 'relevant'}
-          onClick={() => props.rate(s, 'relevant')}
-        >
-          <Icon name="up" /> Relevant
-        </button>
-        <button
-          type="button"
-          title="Leaves the list; it is kept, and Show dismissed shows it (n)"
-          aria-pressed={s.verdict === 'not_relevant'}
-          onClick={() => props.rate(s, 'not_relevant')}
-        >
-          <Icon name="down" /> Not relevant
-        </button>
+          <button
+            type="button"
+            title="Leaves the list; it is kept, and Show dismissed shows it (n)"
+            aria-pressed={s.verdict === 'not_relevant'}
+            onClick={() => props.rate(s, 'not_relevant')}
+          >
+            <Icon name="down" /> Not relevant
+          </button>
+        </span>
       </div>
     </li>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
@@ -29,7 +29,8 @@ export function Signals(props: { me: Me }) {
   const [error, setError] = useState('')
   // Moved by each verdict, so the page is read again (a dismissed signal leaves it).
   const [judged, setJudged] = useState(0)
-  const [selected, setSelected] = useState(0)
+  // The selected card lives in `at` below; this state only redraws the page when it moves.
+  const [, setSelected] = useState(0)
   const [undo, setUndo] = useState<{ signal: Signal; before: Verdict | null } | null>(null)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
@@ -40,6 +41,12 @@ export function Signals(props: { me: Me }) {
       setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
     )
   }, [])
+  // A link with other filters opened in this tab (the same page, so only the address changes).
+  useEffect(() => {
+    const onHash = () => setFilters(filtersFromAddress())
+    addEventListener('hashchange', onHash)
+    return () => removeEventListener('hashchange', onHash)
+  }, [])
   const query = filterQuery(filters)
   useEffect(() => {
     const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset), content: 'full' })
@@ -48,7 +55,6 @@ export function Signals(props: { me: Me }) {
       .then((p) => {
         setError('')
         setPage(p)
-        setSelected((i) => Math.min(i, Math.max(0, p.signals.length - 1)))
         if (p.total > 0) return setHasAny(true)
         return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => setHasAny(all.total > 0))
       })
@@ -72,17 +78,25 @@ export function Signals(props: { me: Me }) {
     return send(s, verdict)
   }
   const signals = page?.signals ?? []
-  const current = signals[selected]
+  // Keys can come faster than the page draws: the selection is also kept where each key reads it at once.
+  const at = useRef(0)
+  at.current = Math.min(at.current, Math.max(0, signals.length - 1))
+  const select = (i: number) => {
+    at.current = i
+    setSelected(i)
+    document.getElementById(`signal-${signals[i]?.id}`)?.focus()
+  }
   useTriageKeys({
     count: signals.length,
-    move: (by) => {
-      const next = Math.min(signals.length - 1, Math.max(0, selected + by))
-      setSelected(next)
-      document.getElementById(`signal-${signals[next]?.id}`)?.focus()
+    move: (by) => select(Math.min(signals.length - 1, Math.max(0, at.current + by))),
+    judge: (relevant) => {
+      const s = signals[at.current]
+      if (s) rate(s, relevant ? 'relevant' : 'not_relevant')
     },
-    judge: (relevant) => current && rate(current, relevant ? 'relevant' : 'not_relevant'),
-    open: () =>
-      current && document.querySelector<HTMLAnchorElement>(`#signal-${CSS.escape(current.id)} a.button`)?.click(),
+    open: () => {
+      const s = signals[at.current]
+      if (s) document.querySelector<HTMLAnchorElement>(`#signal-${CSS.escape(s.id)} a.button`)?.click()
+    },
   })
   const outage = signals.map((s) => splitReason(s.reason).standIn).find(Boolean)
   const standIns = signals.filter((s) => splitReason(s.reason).standIn).length
@@ -137,7 +151,7 @@ export function Signals(props: { me: Me }) {
             {signals.map((s, i) => (
               <SignalCard
                 signal={s}
-                selected={i === selected}
+                selected={i === at.current}
                 isNew={visit.after !== null && s.detectedAt > visit.after}
                 rate={rate}
               />

@@ -25,7 +25,7 @@ function configured(s: Source) {
       no: set{' '}
       {s.missingSettings.map((m, i) => (
         <span>
-          {i > 0 && ' and '}
+          {i > 0 && ', '}
           <code>{m.key}</code> (or <code>{m.env}</code>)
         </span>
       ))}
