@@ -71,7 +71,17 @@ describe('the Keywords page query box', () => {
       await error.waitFor()
       expect(await error.textContent()).toContain('at character 7: expected a word, a "phrase", a filter or ( after OR')
 
+      // Added as it is, it is refused; the refusal goes once the query is edited, and the help is the served page.
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      const refusal = view.page.getByRole('alert')
+      await refusal.waitFor()
+      expect(await view.page.getByRole('link', { name: 'How to write a query' }).getAttribute('href')).toBe(
+        '/docs/queries',
+      )
+      expect(await view.page.locator('main').textContent()).not.toContain('docs/queries.md')
+
       await box.fill('crm -hubspot')
+      expect(await refusal.count()).toBe(0)
       const preview = view.page.locator('.query-preview')
       await preview.getByText('it would match 1.').waitFor()
       expect(await error.count()).toBe(0)

@@ -135,6 +135,8 @@ export function listenForBrowser(deps: Deps) {
 
 /** Goes to a console page by its navigation link; on a phone the links are behind the Menu button. */
 export async function navigateTo(page: Page, name: string): Promise<void> {
+  // Signed in (the page's bar is drawn) before asking whether the link shows.
+  await page.locator('.shell header').waitFor()
   const link = page.getByRole('navigation').getByRole('link', { name })
   if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click()
   await link.click()

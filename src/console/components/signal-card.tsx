@@ -2,8 +2,7 @@ import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
 import { bandOf, httpUrl, profileUrl, splitReason } from '../signal-facts'
-import { Ago } from '../time'
-import { Icon } from './ui'
+import { Icon, Ago } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>
 export type Verdict = NonNullable<Signal['verdict']>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
+import { relative } from '../time'
 
 /** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
 export function Alert(props: { message: string }) {
@@ -75,4 +76,14 @@ export function ConfirmButton(props: { label: string; name: string; question?: s
 /** A row of buttons that keeps its gaps and wraps as whole buttons on a narrow screen. */
 export function Actions(props: { children: ComponentChildren }) {
   return <div class="actions">{props.children}</div>
+}
+
+/** A relative time with the exact one on hover and for machines. */
+export function Ago(props: { iso: string | null }) {
+  if (!props.iso) return <span>—</span>
+  return (
+    <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
+      {relative(props.iso)}
+    </time>
+  )
 }

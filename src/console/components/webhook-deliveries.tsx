@@ -2,9 +2,8 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Delivery as WireDelivery } from '../../wire/webhooks'
 import { api } from '../api'
-import { Ago } from '../time'
 import { DataTable } from './data-table'
-import { Alert } from './ui'
+import { Alert, Ago } from './ui'
 
 export type Delivery = v.InferOutput<typeof WireDelivery>
 

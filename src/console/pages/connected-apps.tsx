@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
-import { Alert, ConfirmButton } from '../components/ui'
-import { Ago } from '../time'
+import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
 
 type App = {

@@ -3,8 +3,7 @@ import type * as v from 'valibot'
 import type { PlatformList } from '../../wire/platforms'
 import { api, when } from '../api'
 import { DataTable } from '../components/data-table'
-import { Alert } from '../components/ui'
-import { Ago } from '../time'
+import { Alert, Ago } from '../components/ui'
 
 type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 

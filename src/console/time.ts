@@ -26,13 +26,3 @@ export function fromNow(iso: string, now = Date.now()): string {
   if (minutes < 90) return `in ${minutes} min`
   return `in ${Math.round(minutes / 60)} h`
 }
-
-/** A relative time with the exact one on hover and for machines. */
-export function Ago(props: { iso: string | null }) {
-  if (!props.iso) return <span>—</span>
-  return (
-    <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
-      {relative(props.iso)}
-    </time>
-  )
-}
