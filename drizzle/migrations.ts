@@ -12,6 +12,7 @@ import m9 from './0009_signals_list_index.sql' with { type: 'text' }
 import m10 from './0010_destinations.sql' with { type: 'text' }
 import m11 from './0011_stream_positions.sql' with { type: 'text' }
 import m12 from './0012_readiness_probe.sql' with { type: 'text' }
+import m13 from './0013_people.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -27,4 +28,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0010_destinations', when: 1795843079136, sql: m10 },
   { tag: '0011_stream_positions', when: 1795843371658, sql: m11 },
   { tag: '0012_readiness_probe', when: 1795848083260, sql: m12 },
+  { tag: '0013_people', when: 1795848199562, sql: m13 },
 ]

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
 import { consolePageRoutes } from './http/console/page-routes'
+import { consolePeopleRoutes } from './http/console/people-routes'
 import { consoleSessionRoutes } from './http/console/session-routes'
 import { consoleSettingsRoutes } from './http/console/settings-routes'
 import { consoleTeamRoutes } from './http/console/team-routes'
@@ -18,6 +19,7 @@ import { docsRoutes } from './http/docs/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
+import { peopleRoutes, peopleWriteRoutes } from './http/people/routes'
 import { feedbackRoutes, signalsRoutes } from './http/signals/routes'
 import { keywordsRoutes } from './http/keywords/routes'
 import { usageRoutes } from './http/usage/routes'
@@ -36,6 +38,8 @@ export function createApp(deps: Deps) {
     .use(healthRoutes(deps))
     .use(usageRoutes(deps))
     .use(signalsRoutes(deps))
+    .use(peopleRoutes(deps))
+    .use(peopleWriteRoutes(deps))
     .use(feedbackRoutes(deps))
     .use(keywordsRoutes(deps))
     .use(leadsRoutes(deps))
@@ -48,6 +52,7 @@ export function createApp(deps: Deps) {
     .use(consolePageRoutes())
     .use(consoleSessionRoutes(deps))
     .use(consoleTeamRoutes(deps))
+    .use(consolePeopleRoutes(deps))
     .use(consoleSettingsRoutes(deps))
     .use(consoleOAuthRoutes(deps))
     .use(consoleWebhookRoutes(deps))

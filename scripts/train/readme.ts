@@ -5,8 +5,8 @@
  *   bun scripts/train/readme.ts          write it
  */
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { type CorpusRow, LABELS, readCorpus } from './corpus'
+import { basename, join } from 'node:path'
+import { type CorpusRow, corpusFiles, LABELS, readCorpus } from './corpus'
 import { CORPUS_DIR } from './paths'
 
 export const README = join(CORPUS_DIR, 'README.md')
@@ -21,7 +21,7 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
 ## How it was made
 
 - Written post by post by the project's writing sessions, each for a share of the markets (one prefix of file names
-  each: \`a-\`, \`b-\`, \`c-\`, \`f-\`), from the label definitions of docs/scoring.md#intents and a shared brief: vary length, tone, structure,
+  each: PREFIXES), from the label definitions of docs/scoring.md#intents and a shared brief: vary length, tone, structure,
   platform conventions, typos, slang, emojis, code, prices and team sizes; invent people, companies and incidents;
   about a third of the rows boundary cases (the keyword in another sense, answers to someone else's buying question,
   vendors posing as askers, job posts, sarcasm, indirect pain, a purchase hidden in a question, a need that appears
@@ -67,7 +67,9 @@ export function readmeText(dir = CORPUS_DIR): string {
     '',
     table('Market', rows, (r) => r.market.toLowerCase()),
   ]
-  return `${HOW}\n${counts.join('\n')}\n`
+  // One prefix of file names per writing session, as the files have them.
+  const prefixes = [...new Set(corpusFiles(dir).map((f) => `\`${basename(f).split('-')[0]}-\``))].join(', ')
+  return `${HOW.replace('PREFIXES', prefixes)}\n${counts.join('\n')}\n`
 }
 
 if (import.meta.main) {

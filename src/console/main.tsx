@@ -6,6 +6,8 @@ import type { Me } from './me'
 import { Authorize } from './pages/authorize'
 import { Icps } from './pages/icps'
 import { Keywords } from './pages/keywords'
+import { People } from './pages/people'
+import { Person } from './pages/person'
 import { Settings } from './pages/settings'
 import { SignIn } from './pages/sign-in'
 import { Signals } from './pages/signals'
@@ -17,6 +19,7 @@ import { Webhooks } from './pages/webhooks'
 // On a phone they sit behind the Menu button (style.css), so a new page (People) adds a line here and nothing else.
 const PAGES = [
   { path: 'signals', name: 'Signals', view: Signals },
+  { path: 'people', name: 'People', view: People },
   { path: 'keywords', name: 'Keywords', view: Keywords },
   { path: 'icp-profiles', name: 'ICP profiles', view: Icps },
   { path: 'usage', name: 'Usage', view: Usage },
@@ -69,7 +72,9 @@ function App() {
   if (me === null) return <SignIn onSignedIn={load} />
   // An authorization request from /oauth/authorize: the consent page, outside the menu.
   const consent = /^authorize\/(.+)$/.exec(path)?.[1]
-  const page = PAGES.find((p) => p.path === path) ?? PAGES[0]
+  // A person's page (#/people/per_…) sits under People in the menu.
+  const personId = /^people\/(.+)$/.exec(path)?.[1]
+  const page = PAGES.find((p) => p.path === (personId ? 'people' : path)) ?? PAGES[0]
   const signOut = () => api('DELETE', '/session').finally(() => setMe(null))
   return (
     <div class="shell">
@@ -118,7 +123,7 @@ function App() {
         ) : (
           <>
             <h1>{page.name}</h1>
-            <page.view me={me} />
+            {personId ? <Person id={decodeURIComponent(personId)} /> : <page.view me={me} />}
           </>
         )}
       </main>

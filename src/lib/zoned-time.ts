@@ -1,4 +1,5 @@
-// Wall-clock times in an IANA time zone, for digests and quiet hours (docs/destinations.md#cadence).
+// Wall-clock times in an IANA time zone: digests and quiet hours (docs/destinations.md#cadence), a platform's quota
+// day (YouTube's ends at midnight Pacific) and a budget's day.
 const formats = new Map<string, Intl.DateTimeFormat>()
 const formatOf = (timeZone: string) => {
   let f = formats.get(timeZone)
@@ -38,12 +39,31 @@ export function wallClock(timeZone: string, ms: number): Date {
   return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + (ms % 1000))
 }
 
+/** How far the zone's wall clock is ahead of UTC at `ms`, in ms. */
+const offsetAt = (timeZone: string, ms: number) => wallClock(timeZone, ms).getTime() - ms
+
 /** The instant whose wall clock in `timeZone` reads `local` (a Date read through its UTC fields). */
 export function instantOf(timeZone: string, local: number): number {
-  const offsetAt = (ms: number) => wallClock(timeZone, ms).getTime() - ms
-  const guess = local - offsetAt(local)
+  const guess = local - offsetAt(timeZone, local)
   // The offset at the answer may differ from the guess's (a daylight-saving change in between).
-  return local - offsetAt(guess)
+  return local - offsetAt(timeZone, guess)
+}
+
+/** The next midnight in an IANA time zone after `now` (e.g. YouTube's quota day, which ends at midnight Pacific). */
+export const nextMidnightIn = (timeZone: string, now: Date): Date => midnightIn(timeZone, now, 1)
+
+/** The day holding `at` in an IANA time zone, from its midnight to the next (23 or 25 hours on a daylight-saving change). */
+export function dayIn(timeZone: string, at: Date): { start: Date; end: Date } {
+  return { start: midnightIn(timeZone, at, 0), end: midnightIn(timeZone, at, 1) }
+}
+
+/** The midnight that starts the zone's day holding `now`, moved by `days` days. */
+function midnightIn(timeZone: string, now: Date, days: number): Date {
+  const local = wallClock(timeZone, now.getTime())
+  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days)
+  // The offset at midnight itself may differ from now's (a daylight-saving change during the day).
+  const guess = midnight - offsetAt(timeZone, now.getTime())
+  return new Date(midnight - offsetAt(timeZone, guess))
 }
 
 /**

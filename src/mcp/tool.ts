@@ -116,7 +116,11 @@ export function toolError(error: unknown, tool: string, log: Logger): CallToolRe
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-/** "Quota: 3 used this month, 497 left." */
-export function usageLine(usage: Usage): string {
-  return `Quota: ${usage.used} used this month, ${usage.remaining === null ? 'unlimited' : usage.remaining} left.`
+/** A counted call's outcome: its readable `line`, then where the quota stands ("Quota: 3 used this month, 497 left."). */
+export function withUsageLine(result: Record<string, unknown> & { usage: Usage }, line: string): ToolOutcome {
+  const { used, remaining } = result.usage
+  return {
+    result,
+    summary: `${line} Quota: ${used} used this month, ${remaining === null ? 'unlimited' : remaining} left.`,
+  }
 }

@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { listingOf, type McpTool } from './tool'
 import { getUsageTool } from './tools/get-usage'
+import { listPeopleTool } from './tools/list-people'
 import { listPlatformsTool } from './tools/list-platforms'
 import { listSignalsTool } from './tools/list-signals'
 import { rateSignalTool } from './tools/rate-signal'
@@ -16,6 +17,7 @@ export function buildToolset(deps: Deps): Toolset {
     searchMentionsTool(deps),
     scoreLeadTool(deps),
     listSignalsTool(deps),
+    listPeopleTool(deps),
     rateSignalTool(deps),
     getUsageTool(deps),
     listPlatformsTool(deps),

@@ -8,18 +8,17 @@ import { createMastodonStream } from './mastodon/stream'
 import { createRedditStream } from './reddit/stream'
 import { createStackoverflowStream } from './stackoverflow/stream'
 import { withWebUrls } from './common/web-urls'
+import { buildFromTables, type TableFactories } from './table-factories'
 import type { StreamReader } from './stream'
 
-type Factory = (config: Config, log: Logger) => StreamReader
-
 // docs/streams.md: the platforms that publish everything new.
-const FACTORIES: Partial<Record<SearchPlatform, Factory>> = {
-  hackernews: (c, log) => createHackernewsStream(c.platforms.hackernews, log),
-  bluesky: (c, log) => createJetstreamReader(c.platforms.bluesky, log),
-  stackoverflow: (c, log) => createStackoverflowStream(c.platforms.stackoverflow, log),
-  devto: (c, log) => createDevtoStream(c.platforms.devto, log),
-  mastodon: (c, log) => createMastodonStream(c.platforms.mastodon, log),
-  reddit: (c, log) => createRedditStream(c.platforms.reddit, log),
+const FACTORIES: TableFactories<StreamReader> = {
+  hackernews: createHackernewsStream,
+  bluesky: createJetstreamReader,
+  stackoverflow: createStackoverflowStream,
+  devto: createDevtoStream,
+  mastodon: createMastodonStream,
+  reddit: createRedditStream,
 }
 
 /** What a stream needs to run besides `mode = "stream"` (docs/streams.md#which-platforms-stream). */
@@ -32,13 +31,8 @@ const CAN_RUN: Partial<Record<SearchPlatform, (c: Config) => boolean>> = {
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
 export function streamReaders(config: Config, log: Logger): StreamReader[] {
-  const readers: StreamReader[] = []
-  for (const [platform, factory] of Object.entries(FACTORIES) as [SearchPlatform, Factory][]) {
-    const table = config.platforms[platform] as { mode?: string }
-    if (table.mode !== 'stream') continue
-    if (CAN_RUN[platform]?.(config) ?? true) readers.push(webUrlsOnly(factory(config, log), log))
-  }
-  return readers
+  const streaming = (Object.keys(FACTORIES) as SearchPlatform[]).filter((platform) => isStreamed(config, platform))
+  return buildFromTables(FACTORIES, streaming, config, log).map(([, reader]) => webUrlsOnly(reader, log))
 }
 
 /** Platforms `serve` streams rather than searches: its scheduled passes leave them out (docs/streams.md). */

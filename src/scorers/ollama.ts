@@ -1,3 +1,4 @@
+import { errorText, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -23,7 +24,7 @@ const CHARS_PER_TOKEN = 3
  */
 export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   // The host may carry credentials (user:password@); errors name only the origin.
-  const where = safeOrigin(config.host)
+  const where = originOf(config.host, 'the configured host')
   return {
     name: 'ollama',
     model: config.model,
@@ -76,26 +77,12 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
       if (signal.aborted) throw signal.reason ?? err
       throw new OllamaError(`ollama at ${where} could not be reached: ${(err as Error).message}`)
     }
-    if (!res.ok) throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res)}`)
+    if (!res.ok)
+      throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res, ollamaMessage)}`)
     return res
   }
   return bound as typeof fetch
 }
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
-async function errorText(res: Response): Promise<string> {
-  const text = (await res.text().catch(() => '')).trim()
-  try {
-    const body = JSON.parse(text) as { error?: unknown }
-    if (typeof body.error === 'string') return body.error.slice(0, 300)
-  } catch {}
-  return text.slice(0, 300) || res.statusText
-}
-
-function safeOrigin(host: string): string {
-  try {
-    return new URL(host).origin
-  } catch {
-    return 'the configured host'
-  }
-}
+const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error

@@ -1,3 +1,4 @@
+import { errorText, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -28,7 +29,7 @@ const Completion = v.object({
  */
 export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   const url = `${config.base_url.replace(/\/+$/, '')}/chat/completions`
-  const where = safeOrigin(config.base_url)
+  const where = originOf(config.base_url, 'the configured base_url')
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
   if (config.api_key) headers.authorization = `Bearer ${config.api_key}`
   const mask = (text: string) => {
@@ -56,7 +57,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
-        res.status === 401 || res.status === 403 ? 'check scorer.openai.api_key' : mask(await errorText(res))
+        res.status === 401 || res.status === 403
+          ? 'check scorer.openai.api_key'
+          : mask(await errorText(res, openAiMessage))
       throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
     }
     let json: unknown
@@ -96,20 +99,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
 }
 
 // OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.
-async function errorText(res: Response): Promise<string> {
-  const text = (await res.text().catch(() => '')).trim()
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown }
-    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message)
-    if (typeof message === 'string') return message.slice(0, 300)
-  } catch {}
-  return text.slice(0, 300) || res.statusText
-}
-
-function safeOrigin(base: string): string {
-  try {
-    return new URL(base).origin
-  } catch {
-    return 'the configured base_url'
-  }
+function openAiMessage(body: unknown): unknown {
+  const b = body as { error?: { message?: unknown } | string; message?: unknown }
+  return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
 }

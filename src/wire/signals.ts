@@ -27,7 +27,7 @@ const about = {
 const SCORE_RANGE = 'must be a number from 0 to 10'
 
 // The fields that read the same from a query string and from JSON.
-const filters = {
+export const filters = {
   keyword: v.optional(v.pipe(trimmed(1, 200), v.description(about.keyword))),
   intent: v.optional(v.pipe(Intent, v.description(about.intent))),
   platform: v.optional(v.pipe(v.picklist(SEARCH_PLATFORMS), v.description(about.platform))),
@@ -44,7 +44,7 @@ const filters = {
 }
 
 // A minimum score as query text, coerced to a number.
-const queryMinScore = v.optional(
+export const queryMinScore = v.optional(
   v.pipe(
     v.string(),
     v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
@@ -125,6 +125,10 @@ export const Signal = v.object({
   verdict: v.pipe(
     v.nullable(v.picklist(['relevant', 'not_relevant'])),
     v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),
+  ),
+  personId: v.pipe(
+    v.nullable(v.string()),
+    v.description('The person who wrote it (GET /api/v1/people); null only for a signal stored before people existed.'),
   ),
 })
 

@@ -69,7 +69,13 @@ export const EndpointCreate = v.strictObject({
   timeZone: v.optional(fields.timeZone, 'UTC'),
   quietHours: v.optional(fields.quietHours, null),
   event: v.optional(
-    v.pipe(v.literal('signal.created'), v.description('The event sent: signal.created (the only one).')),
+    v.pipe(
+      v.picklist(['signal.created', 'person.updated'], 'must be signal.created or person.updated'),
+      v.description(
+        'The event sent: signal.created (each new signal), or person.updated (a person whose heat crossed the ' +
+          "team's threshold; a webhook destination sent instantly only).",
+      ),
+    ),
     'signal.created',
   ),
   minScore: v.optional(fields.minScore, 0),

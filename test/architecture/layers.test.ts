@@ -100,6 +100,7 @@ const DOMAIN_ORDER = [
   'signals',
   'sources',
   'webhooks',
+  'people',
   'housekeeping',
   'polling',
   'streams',

@@ -83,6 +83,20 @@ async function twins(config: Partial<ConfigInput> = {}) {
   return { mcp, rest: (method: string, path: string, body?: unknown) => call(method, path, { key: rest.apiKey, body }) }
 }
 
+/**
+ * A body with each person id replaced by the order it first appears in: a person's id is made from its team's
+ * (docs/people.md), and the twins are two teams; everything else must be the same to the letter.
+ */
+function byPlace(body: unknown) {
+  const seen = new Map<string, string>()
+  return JSON.parse(
+    JSON.stringify(body).replace(/per_[0-9a-f]{24}/g, (id) => {
+      if (!seen.has(id)) seen.set(id, `person ${seen.size + 1}`)
+      return seen.get(id) as string
+    }),
+  )
+}
+
 async function expectSameAnswer(
   mcp: Client,
   tool: string,
@@ -92,22 +106,24 @@ async function expectSameAnswer(
   expect(rest.status).toBe(200)
   const result = await callTool(mcp, tool, args)
   expect(result.isError).toBeFalsy()
-  expect(result.structuredContent).toEqual(rest.body as Record<string, unknown>)
+  expect(byPlace(result.structuredContent)).toEqual(byPlace(rest.body))
   // A short readable line, then the same JSON as text for clients that only read text.
-  const [summary, json] = result.content
+  const [summary, json] = result.content as { type: string; text: string }[]
   expect(summary).toMatchObject({ type: 'text' })
-  expect(json).toEqual({ type: 'text', text: JSON.stringify(rest.body) })
+  expect(json.type).toBe('text')
+  expect(byPlace(JSON.parse(json.text))).toEqual(byPlace(rest.body))
   return result
 }
 
 describe('tools/list', () => {
-  test('lists the six tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
+  test('lists the seven tools with input schemas that carry the REST limits, defaults and a description per field', async () => {
     const { mcp } = await twins()
     const { tools } = await mcp.listTools()
     expect(tools.map((t) => t.name)).toEqual([
       'search_mentions',
       'score_lead',
       'list_signals',
+      'list_people',
       'rate_signal',
       'get_usage',
       'list_platforms',
@@ -184,6 +200,14 @@ describe('tools/call answers what the REST endpoint answers for the same input a
         'GET',
         '/api/v1/signals?keyword=CRM&intent=ACTIVE&minScore=5&since=2026-10-02&limit=3&offset=0&content=full',
       ),
+    )
+    const people = await expectSameAnswer(mcp, 'list_people', {}, await rest('GET', '/api/v1/people'))
+    expect((people.structuredContent as { total: number }).total).toBeGreaterThan(1)
+    await expectSameAnswer(
+      mcp,
+      'list_people',
+      { intent: 'ACTIVE', minScore: 5, limit: 2, offset: 1 },
+      await rest('GET', '/api/v1/people?intent=ACTIVE&minScore=5&limit=2&offset=1'),
     )
     const page = await expectSameAnswer(
       mcp,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
-import { nextMidnightIn } from '../../src/lib/time-zone'
+import { nextMidnightIn } from '../../src/lib/zoned-time'
 import { createYoutubeConnector, youtubeRateLimit } from '../../src/platforms/youtube/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { youtubeQuotaExceeded } from '../support/platform-rules'

@@ -2,7 +2,7 @@ import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { dayIn } from '../../lib/time-zone'
+import { dayIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../../platforms/quota-day'
 import type { Repos } from '../../storage/repos'
 

@@ -14,7 +14,7 @@ export type Judged = {
   triaged: Pair[]
   failed: Pair[]
   unscored: Pair[]
-  signals: NewSignal[]
+  signals: (NewSignal & { profileUrl: string })[]
 }
 
 /** What a team's pairs are scored and qualified with (all read once per pass, state.ts). */

@@ -12,7 +12,8 @@ export async function teamPolling(deps: Needs<'config' | 'clock', 'keywords' | '
   const [keywords, cursors] = await Promise.all([deps.repos.keywords.all(teamId), deps.repos.polling.cursors()])
   const mine = new Set(keywords.map((k) => k.keywordLc))
   let lastPassAt: string | null = null
-  for (const c of cursors) if (mine.has(c.keywordLc) && (lastPassAt === null || c.polledAt > lastPassAt)) lastPassAt = c.polledAt
+  for (const c of cursors)
+    if (mine.has(c.keywordLc) && (lastPassAt === null || c.polledAt > lastPassAt)) lastPassAt = c.polledAt
   const next = polling.enabled ? nextCronRun(polling.schedule, deps.clock.now()) : null
   return { enabled: polling.enabled, schedule: polling.schedule, nextPassAt: next?.toISOString() ?? null, lastPassAt }
 }

@@ -21,6 +21,7 @@ const FIELDS = [
   'keyword',
   'publishedAt',
   'detectedAt',
+  'personId',
 ] as const
 
 type ExportedSignal = Record<(typeof FIELDS)[number], string | number | null>
@@ -39,6 +40,7 @@ const exported = (r: ExportRow): ExportedSignal => ({
   keyword: r.keyword,
   publishedAt: r.publishedAt,
   detectedAt: r.detectedAt,
+  personId: r.personId,
 })
 
 /** docs/api.md#export: one JSON object per line, its fields always in the order of FIELDS. */

@@ -12,7 +12,7 @@ export function signalFromMention(a: {
   mention: Mention
   score: ScoreResult
   detectedAt: string
-}): NewSignal {
+}): NewSignal & { profileUrl: string } {
   const { mention: m, score: s } = a
   return {
     id: newId('sig'),
@@ -20,6 +20,7 @@ export function signalFromMention(a: {
     platform: m.platform,
     postId: m.id,
     author: m.author,
+    profileUrl: m.profileUrl,
     intent: s.intent,
     score: s.score,
     reason: s.reason,

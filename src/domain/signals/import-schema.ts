@@ -56,6 +56,8 @@ export const ImportedSignal = v.strictObject(
     ),
     publishedAt: isoDateTime,
     detectedAt: v.optional(isoDateTime),
+    // An export's person id (docs/people.md): read and left; the importing team's people are its own.
+    personId: v.optional(v.nullable(text(100))),
   },
   'must be a JSON object',
 )

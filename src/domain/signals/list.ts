@@ -72,6 +72,7 @@ const signalOf = (r: PageRow, full: boolean) => ({
   publishedAt: r.publishedAt,
   detectedAt: r.detectedAt,
   verdict: r.verdict ?? null,
+  personId: r.personId,
 })
 type SignalOut = ReturnType<typeof signalOf>
 

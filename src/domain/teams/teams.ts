@@ -43,6 +43,7 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
     quotaUsed: 0,
     creditUsed: 0,
     signalsVersion: 0,
+    heatThreshold: 70,
     createdAt: now.toISOString(),
   }
   await deps.repos.teams.insert(team)

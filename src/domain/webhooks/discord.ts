@@ -26,6 +26,7 @@ function embedOf(s: Lead) {
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
     fields: [{ name: 'Why', value: discordText(s.reason, Math.min(FIELD, 150)) }],
     timestamp: s.detectedAt,
+    ...(s.personId && { footer: { text: `person ${s.personId}` } }),
   }
 }
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart } from './links'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
@@ -14,7 +14,7 @@ const leadHtml = (s: Lead) => {
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd">
 <div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · ${escapeHtml(s.author)} on ${escapeHtml(s.platform)}</div>
 <div style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
-<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”</div>
+<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${personLine(s)}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }
 
@@ -22,7 +22,7 @@ const leadText = (s: Lead) =>
   [
     `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)}`,
+    `  Why: ${oneLine(s.reason)}${personLine(s)}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
 

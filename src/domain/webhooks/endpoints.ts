@@ -18,7 +18,10 @@ export type EndpointFilters = {
   keywords: string[] | null
   platforms: string[] | null
 }
-export type EndpointInput = DestinationFields & { enabled: boolean } & EndpointFilters
+export type EndpointInput = DestinationFields & {
+  enabled: boolean
+  event?: 'signal.created' | 'person.updated'
+} & EndpointFilters
 export type EndpointChange = Partial<EndpointInput>
 
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
@@ -77,6 +80,9 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
       'invalid_request',
       `a team has at most ${cap} destinations (webhooks.max_endpoints_per_team): remove one before adding another`,
     )
+  // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read.
+  if (a.input.event === 'person.updated' && (a.input.kind !== 'webhook' || a.input.cadence !== 'instant'))
+    throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, raw))
   const secret = newSecret(deps.randomBytes)
   const now = deps.clock.now()
@@ -86,7 +92,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     ...where,
     ...timingColumns(a.input, null, now.getTime()),
     kind: a.input.kind,
-    event: WEBHOOK_EVENT,
+    event: a.input.event ?? WEBHOOK_EVENT,
     minScore: a.input.minScore,
     intents: json(a.input.intents) ?? null,
     keywords: json(a.input.keywords) ?? null,

@@ -22,5 +22,8 @@ export const textStart = (s: Lead) => (s.preview.length > TEXT_START ? `${s.prev
 /** "3 new leads" / "1 new lead". */
 export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`
 
+/** docs/people.md: the person a lead belongs to, as every destination names it (our own id: no markup in it). */
+export const personLine = (s: Lead) => (s.personId ? ` · person ${s.personId}` : '')
+
 /** Only http(s) links are made clickable: a post URL comes from a platform, and a javascript: one is not a link. */
 export const safeHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)

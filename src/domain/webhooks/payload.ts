@@ -24,6 +24,7 @@ export function signalAsApiShows(s: Lead) {
     keyword: s.keyword,
     publishedAt: s.publishedAt,
     detectedAt: s.detectedAt,
+    personId: s.personId,
   }
 }
 

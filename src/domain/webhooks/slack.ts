@@ -1,4 +1,5 @@
 import type { NewSignal } from '../../storage/repos/signals'
+import { personLine } from './links'
 
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
 const MAX_SECTION = 2900
@@ -32,7 +33,9 @@ export function slackMessage(s: Required<NewSignal>) {
       },
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: `*Why:* ${mrkdwn(s.reason)} · keyword "${mrkdwn(s.keyword)}"` }],
+        elements: [
+          { type: 'mrkdwn', text: `*Why:* ${mrkdwn(s.reason)} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}` },
+        ],
       },
       {
         type: 'actions',

@@ -1,4 +1,4 @@
-import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
+import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart } from './links'
 
 // Leads a card lists; the rest are counted, with a link to the console.
 export const TEAMS_MAX_LEADS = 10
@@ -18,7 +18,7 @@ function leadItems(s: Lead) {
         text: plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`),
       },
       { type: 'TextBlock', wrap: true, text: plain(textStart(s)) },
-      { type: 'TextBlock', wrap: true, isSubtle: true, size: 'Small', text: plain(`Why: ${s.reason}`) },
+      { type: 'TextBlock', wrap: true, isSubtle: true, size: 'Small', text: plain(`Why: ${s.reason}${personLine(s)}`) },
     ],
     ...(safeHref(s.url) && { selectAction: { type: 'Action.OpenUrl', url: s.url } }),
   }

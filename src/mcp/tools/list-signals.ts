@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, plural, usageLine } from '../tool'
+import { defineTool, plural, withUsageLine } from '../tool'
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */
 export function listSignalsTool(deps: Deps) {
@@ -25,7 +25,7 @@ export function listSignalsTool(deps: Deps) {
       const shown = page.signals.length
         ? `Signals ${page.offset + 1} to ${page.offset + page.signals.length} of ${page.total}, best first.`
         : `No signals on this page; ${plural(page.total, 'signal')} match.`
-      return { result: page, summary: `${shown} ${usageLine(page.usage)}` }
+      return withUsageLine(page, shown)
     },
   })
 }

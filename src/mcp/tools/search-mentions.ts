@@ -3,7 +3,10 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { defineTool, plural, usageLine } from '../tool'
+import { defineTool, plural, withUsageLine } from '../tool'
+
+// What both variants are: one counted tool, live on the platforms, under the REST route's scope.
+const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
 
 const CHARGE =
   "Counts 1 request against the team's monthly quota when it succeeds; a failed search is free. " +
@@ -13,7 +16,7 @@ const CHARGE =
 export function searchMentionsTool(deps: Deps) {
   if (deps.config.api.search_variant === 'scored') {
     return defineTool({
-      name: 'search_mentions',
+      ...SEARCH,
       title: 'Search mentions (scored)',
       description:
         'Search social platforms live for recent public posts mentioning a keyword and score each for buying ' +
@@ -23,21 +26,18 @@ export function searchMentionsTool(deps: Deps) {
         CHARGE,
       input: ScoredSearchBody,
       output: ScoredResult,
-      counted: true,
-      scope: 'mentions:search',
-      openWorld: true,
       async run(caller, args) {
         const result = await searchScored(deps, caller, args)
         const where = args.platform ? ` on ${args.platform}` : ''
-        return {
+        return withUsageLine(
           result,
-          summary: `Found ${plural(result.total, 'mention')} of "${args.keyword}"${where}, best score first. ${usageLine(result.usage)}`,
-        }
+          `Found ${plural(result.total, 'mention')} of "${args.keyword}"${where}, best score first.`,
+        )
       },
     })
   }
   return defineTool({
-    name: 'search_mentions',
+    ...SEARCH,
     title: 'Search mentions',
     description:
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
@@ -46,15 +46,9 @@ export function searchMentionsTool(deps: Deps) {
       CHARGE,
     input: RawSearchBody,
     output: RawResult,
-    counted: true,
-    scope: 'mentions:search',
-    openWorld: true,
     async run(caller, args) {
       const result = await searchMentions(deps, caller, args)
-      return {
-        result,
-        summary: `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}. ${usageLine(result.usage)}`,
-      }
+      return withUsageLine(result, `Found ${plural(result.count, 'mention')} of "${args.keyword}" on ${args.platform}.`)
     },
   })
 }

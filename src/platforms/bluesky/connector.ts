@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
@@ -13,7 +13,6 @@ import { blueskyQuery } from '../../query/platform-queries'
 // that is returned while more results exist. Logged-out search has been refused since early 2025, so every call
 // carries the session's access token; the account's PDS (base_url) proxies the call to the AppView.
 const PAGE_MAX = 100
-const MAX_PAGES = 10
 
 const Post = v.object({
   uri: v.pipe(v.string(), v.startsWith('at://')),
@@ -21,10 +20,7 @@ const Post = v.object({
   // The record is the post as its author's client wrote it (app.bsky.feed.post): text and a client-supplied date.
   // `reply` is there when the post answers another (docs/queries.md#filters: type:comment).
   record: v.object({ text: v.string(), createdAt: v.nullish(v.string()), reply: v.nullish(v.unknown()) }),
-  indexedAt: v.pipe(
-    v.string(),
-    v.check((s) => isoDate(s) !== undefined),
-  ),
+  indexedAt: ReadableDate,
   likeCount: v.nullish(v.number()),
   replyCount: v.nullish(v.number()),
   repostCount: v.nullish(v.number()),
@@ -64,18 +60,16 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
     requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      let cursor: string | undefined
-      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
+      // The first page is asked without a cursor ('').
+      const collected = await collectPages(limit, '', async (cursor, found) => {
         const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
         if (cursor) params.set('cursor', cursor)
         const body = await withSession(params, signal)
         const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
         found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
-        if (!page.cursor || page.posts.length === 0) break
-        cursor = page.cursor
-      }
-      return found.take()
+        return page.cursor && page.posts.length > 0 ? page.cursor : undefined
+      })
+      return collected.take()
     },
   }
 }

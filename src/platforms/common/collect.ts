@@ -31,3 +31,24 @@ export function collectMentions(limit: number, keyOf: (m: Mention) => string = (
     take: () => found.slice(0, limit),
   }
 }
+
+export type Collected = ReturnType<typeof collectMentions>
+
+/** The most pages one search of a paged API reads, whatever its page size. */
+export const MAX_PAGES = 10
+
+/**
+ * A paged search: `page` reads the page that starts at `at` (a cursor, an offset or a page number), adds its
+ * mentions to `found`, and answers where the next page starts, or undefined after the last. Pages are read in turn
+ * until `limit` mentions are found, the last page, or MAX_PAGES pages.
+ */
+export async function collectPages<At>(
+  limit: number,
+  first: At,
+  page: (at: At, found: Collected) => Promise<At | undefined>,
+): Promise<Collected> {
+  const found = collectMentions(limit)
+  let at: At | undefined = first
+  for (let n = 0; n < MAX_PAGES && at !== undefined && !found.full; n++) at = await page(at, found)
+  return found
+}

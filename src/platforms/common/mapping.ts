@@ -38,6 +38,12 @@ export function readEnvelope<T extends v.GenericSchema>(
   return parsed.output
 }
 
+/** A date string `isoDate` can read: an item with another is malformed, skipped and logged. */
+export const ReadableDate = v.pipe(
+  v.string(),
+  v.check((s) => isoDate(s) !== undefined),
+)
+
 /** Seconds or milliseconds since the epoch, or a date string, as a UTC ISO 8601 string; undefined if unreadable. */
 export function isoDate(value: string | number | undefined | null, unit: 's' | 'ms' = 's'): string | undefined {
   if (value === undefined || value === null || value === '') return undefined

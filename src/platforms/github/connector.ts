@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { collectPages } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -14,12 +14,7 @@ import { githubQuery } from '../../query/platform-queries'
 // limit answers 403 (or 429) with x-ratelimit-remaining: 0, which the http helper turns into upstream_error.
 const PAGE_MAX = 100
 const RESULT_CAP = 1000
-const MAX_PAGES = 10
 
-const ReadableDate = v.pipe(
-  v.string(),
-  v.check((s) => isoDate(s) !== undefined),
-)
 const Issue = v.object({
   id: v.number(),
   title: v.string(),
@@ -46,8 +41,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
     requestsFor: (limit) => Math.ceil(Math.min(limit, RESULT_CAP) / PAGE_MAX),
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      for (let page = 1; page <= MAX_PAGES && !found.full; page++) {
+      const collected = await collectPages(limit, 1, async (page, found) => {
         const url = new URL('/search/issues', config.base_url)
         url.search = new URLSearchParams({
           // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
@@ -70,9 +64,9 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
         found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))
         // A short page is the last one; beyond 1,000 results GitHub answers 422.
-        if (items.length < perPage || page * perPage >= RESULT_CAP) break
-      }
-      return found.take()
+        return items.length < perPage || page * perPage >= RESULT_CAP ? undefined : page + 1
+      })
+      return collected.take()
     },
   }
 }

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { collectPages, MAX_PAGES } from '../common/collect'
 import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -14,14 +14,9 @@ import { plainQuery } from '../../query/platform-queries'
 // them). Full-text status search only runs for a signed-in account on an instance with Elasticsearch/OpenSearch;
 // elsewhere `statuses` comes back empty. Results are one instance's view of the fediverse.
 const PAGE_MAX = 40
-const MAX_PAGES = 10
 /** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
 const EMPTY_SEARCHES_BEFORE_WARNING = 3
 
-const ReadableDate = v.pipe(
-  v.string(),
-  v.check((s) => isoDate(s) !== undefined),
-)
 export const Status = v.object({
   id: v.string(),
   created_at: ReadableDate,
@@ -58,9 +53,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         : undefined,
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      let offset = 0
-      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
+      const collected = await collectPages(limit, 0, async (offset, found) => {
         const url = new URL('/api/v2/search', base)
         const params = new URLSearchParams({
           q: plainQuery(keyword),
@@ -80,13 +73,12 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         })
         const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
         found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
-        offset += statuses.length
-        if (statuses.length < pageSize) break
-      }
-      if (found.all.length > 0) everFound = true
+        return statuses.length < pageSize ? undefined : offset + statuses.length
+      })
+      if (collected.all.length > 0) everFound = true
       else if (!everFound && emptyKeywords.size < 100) emptyKeywords.add(keyword.toLowerCase())
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.
-      return [...found.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
+      return [...collected.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
     },
   }
 }

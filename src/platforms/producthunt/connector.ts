@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/log'
 import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 
@@ -37,10 +37,7 @@ const Post = v.object({
     description: v.nullish(v.string()),
     url: v.pipe(v.string(), v.url()),
     website: v.nullish(v.string()),
-    createdAt: v.pipe(
-      v.string(),
-      v.check((s) => isoDate(s) !== undefined),
-    ),
+    createdAt: ReadableDate,
     votesCount: v.nullish(v.number()),
     commentsCount: v.nullish(v.number()),
     user: v.nullish(

@@ -1,13 +1,11 @@
 import * as v from 'valibot'
-import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { count, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
-import { createTokenKeeper } from './token'
+import { createRedditGet } from './api'
 import { redditQuery } from '../../query/platform-queries'
 
 // Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
@@ -15,7 +13,6 @@ import { redditQuery } from '../../query/platform-queries'
 // type=link asks for posts, raw_json=1 stops the &amp; escaping of text. Every call, the token's included, carries
 // the User-Agent Reddit's API rules ask for (docs/platforms.md#reddit); generic ones are throttled or refused.
 const PAGE_MAX = 100
-const MAX_PAGES = 10
 
 const Post = v.object({
   id: v.string(),
@@ -36,43 +33,17 @@ const Post = v.object({
 const Child = v.object({ data: Post })
 const Listing = v.object({ data: v.object({ after: v.nullish(v.string()), children: v.array(v.unknown()) }) })
 
-// A refused token (401) is the one failure worth a new token.
-const unauthorized = (err: unknown) => err instanceof UpstreamStatusError && err.status === 401
-
-/** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
-export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
-  `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
-
 /** Built only when configured (client_id, client_secret, app_id and username set: the configuration checks that). */
 export function createRedditConnector(
   config: Config['platforms']['reddit'],
   log: Logger,
   now: () => number = Date.now,
 ): PlatformConnector {
-  const userAgent = redditUserAgent(config)
-  const tokens = createTokenKeeper(config, log, now, userAgent)
-  const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
-    fetchPlatformJson({
-      platform: 'reddit',
-      url,
-      timeoutMs: config.timeout_ms,
-      signal,
-      log,
-      headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
-    })
-
-  async function page(params: URLSearchParams, signal?: AbortSignal): Promise<unknown> {
+  const get = createRedditGet(config, log, now)
+  const page = (params: URLSearchParams, signal?: AbortSignal) => {
     const url = new URL('/search', config.base_url)
     url.search = params.toString()
-    const token = await tokens.get()
-    try {
-      return await get(url, signal, token)
-    } catch (err) {
-      if (!unauthorized(err)) throw err
-      // Revoked, or expired before its time: one new token and one more try.
-      tokens.forget(token)
-      return get(url, signal, await tokens.get())
-    }
+    return get(url, signal)
   }
 
   return {
@@ -80,9 +51,8 @@ export function createRedditConnector(
     requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const perPage = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      let after: string | undefined
-      for (let n = 0; n < MAX_PAGES && !found.full; n++) {
+      // The first page is asked without `after` ('').
+      const collected = await collectPages(limit, '', async (after, found) => {
         const params = new URLSearchParams({
           q: redditQuery(keyword),
           sort: 'new',
@@ -97,10 +67,9 @@ export function createRedditConnector(
         found.add(
           readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
         )
-        if (!data.after || data.after === after || data.children.length === 0) break
-        after = data.after
-      }
-      return found.take()
+        return !data.after || data.after === after || data.children.length === 0 ? undefined : data.after
+      })
+      return collected.take()
     },
   }
 }

@@ -2,11 +2,9 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count } from '../common/mapping'
-import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
-import { redditUserAgent } from './connector'
-import { createTokenKeeper } from './token'
+import { createRedditGet } from './api'
 
 // Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
 // (r/all when no subreddit is listed), newest first, 100 a call, raw_json=1. Ids are base-36 and only grow, so the
@@ -31,31 +29,12 @@ const newer = (a: string, b: string) => a.length > b.length || (a.length === b.l
 type At = { p: string | null; c: string | null }
 
 export function createRedditStream(config: Config['platforms']['reddit'], log: Logger): StreamReader {
-  const userAgent = redditUserAgent(config)
-  const tokens = createTokenKeeper(config, log, Date.now, userAgent)
+  const get = createRedditGet(config, log)
   const subs = config.stream_subreddits.length ? config.stream_subreddits.join('+') : 'all'
   async function listing(which: 'new' | 'comments', signal: AbortSignal) {
     const url = new URL(`/r/${subs}/${which}`, config.stream_url)
     url.search = new URLSearchParams({ limit: '100', raw_json: '1' }).toString()
-    const token = await tokens.get()
-    const get = (t: string) =>
-      fetchPlatformJson({
-        platform: 'reddit',
-        url,
-        timeoutMs: config.timeout_ms,
-        signal,
-        log,
-        headers: { 'user-agent': userAgent, authorization: `bearer ${t}` },
-      })
-    let body: unknown
-    try {
-      body = await get(token)
-    } catch (err) {
-      if (!(err instanceof UpstreamStatusError && err.status === 401)) throw err
-      tokens.forget(token)
-      body = await get(await tokens.get())
-    }
-    const parsed = v.safeParse(Listing, body)
+    const parsed = v.safeParse(Listing, await get(url, signal))
     if (!parsed.success) throw new Error('reddit sent a response that is not a listing')
     return parsed.output.data.children.flatMap((c) => {
       const t = v.safeParse(Thing, c.data)

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
@@ -16,7 +16,6 @@ import { plainQuery } from '../../query/platform-queries'
 // whether another page exists; filter=withbody adds the HTML body. Without a key an IP gets 300 calls a day, with
 // one 10,000 (docs/throttle).
 const PAGE_MAX = 100
-const MAX_PAGES = 10
 
 export const Question = v.object({
   question_id: v.number(),
@@ -116,18 +115,18 @@ export function createStackoverflowConnector(
     requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const found = collectMentions(limit)
-      for (let page = 1; page <= MAX_PAGES && !found.full; page++) {
+      const collected = await collectPages(limit, 1, async (page, found) => {
         const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
         found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
-        if (!has_more) break
+        if (!has_more) return undefined
         // Asking for the next page now would break the backoff: answer with what has come so far.
         if (backoff && !found.full) {
           log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: found.all.length })
-          break
+          return undefined
         }
-      }
-      return found.take()
+        return page + 1
+      })
+      return collected.take()
     },
   }
 }

@@ -6,7 +6,7 @@ import { newestFirst } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
@@ -34,10 +34,7 @@ const Hit = v.object({
     truncated_body_text: v.nullish(v.string()),
     body_html: v.nullish(v.string()),
     canonical_url: v.pipe(v.string(), v.url()),
-    post_date: v.pipe(
-      v.string(),
-      v.check((s) => isoDate(s) !== undefined),
-    ),
+    post_date: ReadableDate,
     reaction_count: v.nullish(v.number()),
     comment_count: v.nullish(v.number()),
     restacks: v.nullish(v.number()),

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectMentions } from '../common/collect'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
+import { collectPages } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
@@ -13,12 +13,7 @@ import { twitterQuery } from '../../query/platform-queries'
 // (pay-per-use), so each page asks only for what is still missing, within 10..100.
 const PAGE_MIN = 10
 const PAGE_MAX = 100
-const MAX_PAGES = 10
 
-const ReadableDate = v.pipe(
-  v.string(),
-  v.check((s) => isoDate(s) !== undefined),
-)
 const Tweet = v.object({
   id: v.string(),
   text: v.string(),
@@ -50,9 +45,8 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
     platform: 'twitter',
     requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
     async search(keyword, limit, signal) {
-      const found = collectMentions(limit)
-      let nextToken: string | undefined
-      for (let page = 0; page < MAX_PAGES && !found.full; page++) {
+      // The first page is asked without a next_token ('').
+      const collected = await collectPages(limit, '', async (nextToken, found) => {
         const url = new URL('/2/tweets/search/recent', config.base_url)
         const params = new URLSearchParams({
           // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again. The parentheses
@@ -79,10 +73,9 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         const users = usersById(includes?.users ?? [])
         // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
         found.add(readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) }))
-        if (!meta.next_token || meta.next_token === nextToken) break
-        nextToken = meta.next_token
-      }
-      return found.take()
+        return !meta.next_token || meta.next_token === nextToken ? undefined : meta.next_token
+      })
+      return collected.take()
     },
   }
 }

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { nextMidnightIn } from '../../lib/time-zone'
+import { nextMidnightIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { fetchPlatformJson } from '../http'
-import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
+import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { youtubeQuery } from '../../query/platform-queries'
@@ -28,10 +28,7 @@ const Count = v.optional(v.union([v.string(), v.number()]))
 const Video = v.object({
   id: v.string(),
   snippet: v.object({
-    publishedAt: v.pipe(
-      v.string(),
-      v.check((s) => isoDate(s) !== undefined),
-    ),
+    publishedAt: ReadableDate,
     channelId: v.string(),
     title: v.string(),
     description: v.optional(v.string()),

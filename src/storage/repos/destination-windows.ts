@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client'
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { signals } from '../tables/signals'
 import { webhookEndpoints } from '../tables/webhooks'
@@ -40,21 +40,17 @@ export function createDestinationWindowsRepo(db: Db, client: Client) {
         .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.windowFrom} is not null`))
         .all()
     },
-    async countIn(e: EndpointRow, fromMs: number, toMs: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(signals)
-        .where(inWindow(e, fromMs, toMs))
-      return row?.n ?? 0
+    countIn(e: EndpointRow, fromMs: number, toMs: number): Promise<number> {
+      return db.$count(signals, inWindow(e, fromMs, toMs))
     },
     /** The window's leads, best first, up to `limit`, and how many there are. */
     async leadsIn(e: EndpointRow, fromMs: number, toMs: number, limit: number) {
       const where = inWindow(e, fromMs, toMs)
-      const [leads, [total]] = await Promise.all([
+      const [leads, total] = await Promise.all([
         db.select().from(signals).where(where).orderBy(desc(signals.score), desc(signals.detectedAt)).limit(limit),
-        db.select({ n: count() }).from(signals).where(where),
+        db.$count(signals, where),
       ])
-      return { leads, total: total?.n ?? 0 }
+      return { leads, total }
     },
     /**
      * Claims [from, to) of `endpointId`; `deliveryId` null when it holds no signal (recorded, nothing sent). False

@@ -12,6 +12,7 @@ import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
 import { createStreamPositionsRepo } from './stream-positions'
 import { createSignalFeedbackRepo } from './signal-feedback'
+import { createPeopleRepo } from './people'
 import { createSignalExportsRepo, createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
@@ -55,5 +56,6 @@ export const createRepos = (database: Database) => {
     webhookEndpoints: createWebhookEndpointsRepo(db),
     webhookDeliveries: createWebhookDeliveriesRepo(client),
     destinationWindows: createDestinationWindowsRepo(db, client),
+    people: createPeopleRepo(client),
   }
 }

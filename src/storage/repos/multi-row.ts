@@ -57,11 +57,21 @@ const valuesOf = (s: NewSignal) => [
   s.promptVersion ?? null,
 ]
 
-/** Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). */
+const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
+
+/**
+ * Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). Each
+ * signal carries its person's id (docs/people.md: the person its author's row is linked to, if any; the rows are
+ * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted.
+ */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
-    sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}) values ${tuples(part.length, SIGNAL_COLUMNS.length)}
-      on conflict do nothing ${returning}`,
+    sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
+      select ${FROM_VALUES}, coalesce(l.id, a.id), coalesce(l.muted, a.muted, 0)
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length)}) as v
+      left join people a on a.team_id = v.column2 and a.platform = v.column3 and a.author = v.column5
+      left join people l on l.id = a.linked_to
+      where true on conflict do nothing ${returning}`,
     args: part.flatMap(valuesOf),
   }))
 }

@@ -24,13 +24,8 @@ export function createOAuthRepo(db: Db) {
         db.insert(oauthRequests).values(row),
       ])
     },
-    async pendingRequests(nowMs: number): Promise<number> {
-      const row = await db
-        .select({ n: sql<number>`count(*)` })
-        .from(oauthRequests)
-        .where(gt(oauthRequests.expiresAt, nowMs))
-        .get()
-      return row?.n ?? 0
+    pendingRequests(nowMs: number): Promise<number> {
+      return db.$count(oauthRequests, gt(oauthRequests.expiresAt, nowMs))
     },
     /** Registered clients no user has allowed (no grant), created before `beforeIso` or at all. */
     async unusedClients(beforeIso?: string): Promise<number> {

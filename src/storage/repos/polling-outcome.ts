@@ -2,6 +2,7 @@ import type { Client, InStatement } from '@libsql/client'
 import { chunks, signalInserts, tuples } from './multi-row'
 import type { CursorUpdate, PendingKey, StoredOutcome } from './polling-types'
 import { streamPositionUpsert } from './stream-positions'
+import { figureUpdates, peopleUpserts } from './people-figures'
 import { outboxInserts } from './webhook-outbox'
 
 const cursorUpsert = (c: CursorUpdate): InStatement => ({
@@ -32,10 +33,19 @@ export function byTeamAndPlatform(keys: PendingKey[], head: string): InStatement
 }
 
 /** The statements that store one outcome, and how many of them (the first ones) insert signals. */
-function statementsOf(a: StoredOutcome): { stmts: InStatement[]; inserts: number } {
-  const stmts = signalInserts(a.signals, 'returning platform')
-  const inserts = stmts.length
-  stmts.push(...outboxInserts(a.deliveries, { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() }))
+function statementsOf(a: StoredOutcome): { stmts: InStatement[]; first: number; inserts: number } {
+  const at = { ms: a.storedAt.getTime(), iso: a.storedAt.toISOString() }
+  const stmts = peopleUpserts(a.signals, at.iso)
+  const first = stmts.length
+  stmts.push(...signalInserts(a.signals, 'returning platform'))
+  const inserts = stmts.length - first
+  stmts.push(...outboxInserts(a.deliveries, at))
+  stmts.push(
+    ...figureUpdates(
+      a.signals.map((s) => s.id),
+      at,
+    ),
+  )
   stmts.push(...byTeamAndPlatform(a.scored, 'delete from pending_mentions'))
   stmts.push(
     ...chunks(a.queue).map((part) => ({
@@ -53,7 +63,7 @@ function statementsOf(a: StoredOutcome): { stmts: InStatement[]; inserts: number
   }
   if (a.cursor) stmts.push(cursorUpsert(a.cursor))
   if (a.stream) stmts.push(streamPositionUpsert(a.stream))
-  return { stmts, inserts }
+  return { stmts, first, inserts }
 }
 
 /**
@@ -63,8 +73,8 @@ function statementsOf(a: StoredOutcome): { stmts: InStatement[]; inserts: number
 export async function storeAll(client: Client, outcomes: StoredOutcome[]): Promise<string[][]> {
   const all: InStatement[] = []
   const parts = outcomes.map((a) => {
-    const { stmts, inserts } = statementsOf(a)
-    const from = all.length
+    const { stmts, first, inserts } = statementsOf(a)
+    const from = all.length + first
     all.push(...stmts)
     return { from, inserts }
   })

@@ -13,7 +13,8 @@ export type CursorUpdate = Cursor & { platform: string; keywordLc: string }
 export type Delivery = { signalId: string; endpointId: string }
 /** What one step of a pass stores at once (createPollingRepo().store). */
 export type StoredOutcome = {
-  signals: NewSignal[]
+  /** With the author's profile URL where the platform gave one, kept on the person (docs/people.md). */
+  signals: (NewSignal & { profileUrl?: string })[]
   /** The new signals' webhook deliveries, stored with them (none for a signal whose post the team already had). */
   deliveries: Delivery[]
   scored: PendingKey[]

@@ -30,9 +30,7 @@ export function createSignalFeedbackRepo(db: Db) {
     /** Takes the signal's verdict back (the console's Undo): no verdict, back in the list, the version moved. */
     async withdraw(teamId: string, signalId: string): Promise<void> {
       await db.batch([
-        db
-          .delete(signalFeedback)
-          .where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
+        db.delete(signalFeedback).where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
         db
           .update(signals)
           .set({ dismissed: false })

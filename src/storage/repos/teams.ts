@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm'
+import { asc, eq, or } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { teams } from '../tables/teams'
 
@@ -24,9 +24,8 @@ export function createTeamsRepo(db: Db) {
     async list(): Promise<TeamRow[]> {
       return db.select().from(teams).orderBy(asc(teams.createdAt), asc(teams.name)).all()
     },
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)` }).from(teams).all()
-      return Number(row.n)
+    count(): Promise<number> {
+      return db.$count(teams)
     },
     async update(id: string, patch: { plan?: string; credits?: number }) {
       await db.update(teams).set(patch).where(eq(teams.id, id))

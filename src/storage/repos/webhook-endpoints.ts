@@ -12,13 +12,8 @@ export function createWebhookEndpointsRepo(db: Db) {
     async insert(row: EndpointRow) {
       await db.insert(webhookEndpoints).values(row)
     },
-    async count(teamId: string): Promise<number> {
-      const row = await db
-        .select({ n: sql<number>`count(*)` })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.teamId, teamId))
-        .get()
-      return row?.n ?? 0
+    count(teamId: string): Promise<number> {
+      return db.$count(webhookEndpoints, eq(webhookEndpoints.teamId, teamId))
     },
     list(teamId: string): Promise<EndpointRow[]> {
       return db

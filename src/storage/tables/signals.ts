@@ -32,6 +32,8 @@ export const signals = sqliteTable(
     scoredBy: text('scored_by'),
     model: text('model'),
     promptVersion: text('prompt_version'),
+    // docs/people.md: the person who wrote it (people.id), through any link made by hand.
+    personId: text('person_id'),
   },
   (t) => [
     // docs/operations.md#exactly-once: one signal per (team, platform, post id).
@@ -59,6 +61,7 @@ export const signals = sqliteTable(
       t.url,
       t.keyword,
       t.detectedAt,
+      t.personId,
     ),
     index('signals_intent_idx').on(
       t.teamId,
@@ -89,5 +92,7 @@ export const signals = sqliteTable(
     // The team's signals in the order they were stored (an index holds the rowid after its columns): the export
     // walks it from a rowid cursor and reads the table in its own order, a page at a time (docs/api.md#export).
     index('signals_team_idx').on(t.teamId),
+    // A person's signals in time order (docs/people.md), and their figures.
+    index('signals_person_idx').on(t.personId, t.publishedAt),
   ],
 )

@@ -16,5 +16,7 @@ export const teams = sqliteTable('teams', {
   holdsInPrevious: integer('holds_in_previous').notNull().default(0),
   // Bumped on every signals write so cached totals know when they are stale.
   signalsVersion: integer('signals_version').notNull().default(0),
+  // docs/people.md#person-updated: the heat at which a person becomes hot and person.updated is sent.
+  heatThreshold: integer('heat_threshold').notNull().default(70),
   createdAt: text('created_at').notNull(),
 })

@@ -26,6 +26,7 @@ export type ExportRow = {
   keyword: string
   publishedAt: string
   detectedAt: string
+  personId: string | null
 }
 
 /** One export's reads: its pages in turn, then `close` (at its end, or when it is cut short). */
@@ -66,7 +67,7 @@ export function exportStatement(a: {
 
 const COLUMNS =
   'rowid, post_id, platform, author, intent, score, reason, icp_match, preview, content_full, url, keyword, ' +
-  'published_at, detected_at'
+  'published_at, detected_at, person_id'
 
 /** A row of COLUMNS, by position: the read connection gives bare arrays, the client array-like rows. */
 const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
@@ -84,6 +85,7 @@ const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
   keyword: r[11] as string,
   publishedAt: r[12] as string,
   detectedAt: r[13] as string,
+  personId: r[14] as string | null,
 })
 
 const viaClient = (client: Client) => async (s: Statement) => (await client.execute(s)).rows

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { CommitWatch } from '../../engine/commit-watch'
 import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
+import { afterImport, asDrizzle, peopleUpserts } from '../people-figures'
 import { teams } from '../../tables/teams'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
@@ -102,9 +103,8 @@ export function createSignalsRepo(
         .limit(limit)
         .all()
     },
-    async count(teamId: string, f: SignalFilter): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)` }).from(signals).where(countWhere(teamId, f)).all()
-      return Number(row.n)
+    count(teamId: string, f: SignalFilter): Promise<number> {
+      return db.$count(signals, countWhere(teamId, f))
     },
     /** Signals the team got after `after` (ISO 8601 UTC): the console's "new since your last visit". */
     async countDetectedAfter(teamId: string, after: string): Promise<number> {
@@ -156,8 +156,14 @@ export function createSignalsRepo(
         .update(teams)
         .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
         .where(eq(teams.id, teamId))
-      const results = await db.batch([bump, ...inserts])
-      return results.slice(1).reduce((n, r) => n + (r as unknown[]).length, 0)
+      // docs/people.md: the authors' people first, then each new signal's person and the people's figures.
+      const now = new Date().toISOString()
+      const people = peopleUpserts(rows, now).map((s) => db.run(asDrizzle(s)))
+      const after = afterImport(teamId).map((s) => db.run(asDrizzle(s)))
+      const results = await db.batch([bump, ...people, ...inserts, ...after])
+      return results
+        .slice(1 + people.length, 1 + people.length + inserts.length)
+        .reduce((n, r) => n + (r as unknown[]).length, 0)
     },
   }
 }

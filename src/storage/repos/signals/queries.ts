@@ -72,16 +72,20 @@ export const valuesOf = (f: SignalFilter) => (name: keyof SignalFilter) => sql`$
 /**
  * Each filter of a signals list, a count and an export, written once (docs/api.md#signals): the conditions of the
  * filters `shape` has, each on `value(name)`, a placeholder of a prepared statement or the value itself. Without
- * `withDismissed` the signals judged not relevant are left out (docs/api.md#feedback).
+ * `withDismissed` the signals judged not relevant are left out (docs/api.md#feedback). `since` compares `published`.
  */
-export function filterConditions(shape: FilterShape, value: (name: keyof SignalFilter) => SQLWrapper) {
+export function filterConditions(
+  shape: FilterShape,
+  value: (name: keyof SignalFilter) => SQLWrapper,
+  published: SQLWrapper = signals.publishedAt,
+) {
   return [
     shape.withDismissed ? undefined : eq(signals.dismissed, false),
     shape.intent ? eq(signals.intent, value('intent')) : undefined,
     shape.platform ? eq(signals.platform, value('platform')) : undefined,
     shape.keyword ? sql`${signals.keyword} = ${value('keyword')} collate nocase` : undefined,
     shape.minScore ? gte(signals.score, value('minScore')) : undefined,
-    shape.since ? gte(signals.publishedAt, value('since')) : undefined,
+    shape.since ? gte(published, value('since')) : undefined,
   ]
 }
 
@@ -90,12 +94,14 @@ export function filterConditions(shape: FilterShape, value: (name: keyof SignalF
  * every index column after the equality prefix descending, SQLite turns it into one index seek (EXPLAIN QUERY PLAN:
  * `SEARCH signals USING COVERING INDEX signals_list_idx (team_id=? AND (score,published_at,id)<(?,?,?))`, and the
  * same with `intent=?`, `platform=?` or `keyword=?` after `team_id=?` on the other three indexes), so it skips
- * straight to the anchor instead of walking the rows before it.
+ * straight to the anchor instead of walking the rows before it. `since` compares `+published_at`: a page is read in
+ * the list order and stops at its limit, and without the `+` SQLite may trade that walk for signals_published_idx
+ * and a sort of every row since then (a choice that flips with the width of the list index).
  */
 function whereOf(shape: FilterShape) {
   return and(
     eq(signals.teamId, p('teamId')),
-    ...filterConditions(shape, p),
+    ...filterConditions(shape, p, sql`+${signals.publishedAt}`),
     shape.anchored
       ? sql`(${signals.score}, ${signals.publishedAt}, ${signals.id}) < (${p('anchorScore')}, ${p('anchorPublishedAt')}, ${p('anchorId')})`
       : undefined,
@@ -130,6 +136,7 @@ export function pageQuery(db: Db, shape: FilterShape) {
     publishedAt: signals.publishedAt,
     detectedAt: signals.detectedAt,
     verdict: signalFeedback.verdict,
+    personId: signals.personId,
   }
   const withVerdicts = db
     .select(columns)
@@ -173,6 +180,7 @@ export const pageRowOf = (r: unknown[]): PageRow => ({
   publishedAt: r[11] as string,
   detectedAt: r[12] as string,
   verdict: r[13] as PageRow['verdict'],
+  personId: r[14] as string | null,
 })
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { PeoplePage, Person } from '../../wire/people'
+import { api, changeThen } from '../api'
+
+export type PersonView = v.InferOutput<typeof Person>
+type Page = v.InferOutput<typeof PeoplePage>
+
+const PAGE_SIZE = 20
+const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
+
+/** docs/people.md: only http(s) profile addresses become links (a platform's text is not to be trusted). */
+export const profileHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)
+
+/** A person's heat as a badge of its band (docs/people.md#heat). */
+export const Heat = (props: { person: PersonView }) => (
+  <span class={`heat heat-${props.person.band}`} title={`heat ${props.person.heat} of 100: ${props.person.band}`}>
+    {props.person.heat} {props.person.band}
+  </span>
+)
+
+/** docs/console.md#people: the team's people, hottest first, with the heat threshold and the CRM export. */
+export function People() {
+  const [intent, setIntent] = useState('')
+  const [withMuted, setWithMuted] = useState(false)
+  const [offset, setOffset] = useState(0)
+  const [page, setPage] = useState<Page | null>(null)
+  const [error, setError] = useState('')
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
+  if (intent) query.set('intent', intent)
+  if (withMuted) query.set('include', 'muted')
+  const load = () =>
+    api<Page>('GET', `/people?${query}`)
+      .then(setPage)
+      .catch((e) => setError(e.message))
+  useEffect(() => {
+    load()
+  }, [intent, withMuted, offset])
+  return (
+    <section>
+      <p class="hint">
+        Everyone who wrote a signal, one person per platform account; link accounts of the same person on their page.
+        Heat combines their best score, how recently they posted, how many signals and a profile match.
+      </p>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Intent
+          <select
+            value={intent}
+            onChange={(e) => {
+              setIntent(e.currentTarget.value)
+              setOffset(0)
+            }}
+          >
+            <option value="">Any</option>
+            {INTENTS.map((i) => (
+              <option value={i}>{i}</option>
+            ))}
+          </select>
+        </label>
+        <label class="inline">
+          <input type="checkbox" checked={withMuted} onChange={(e) => setWithMuted(e.currentTarget.checked)} /> Show
+          muted
+        </label>
+        <a href="/console/api/people/export?format=csv" download="people.csv">
+          Export CSV
+        </a>
+        <a href="/console/api/people/export?format=jsonl" download="people.jsonl">
+          Export JSON Lines
+        </a>
+      </form>
+      {error && <p class="error">{error}</p>}
+      {!page ? (
+        <p>Loading…</p>
+      ) : page.people.length === 0 ? (
+        <p class="muted">No people yet: a person appears with their first signal.</p>
+      ) : (
+        <ul class="people">
+          {page.people.map((p) => (
+            <li class={p.muted ? 'person muted-person' : 'person'}>
+              <Heat person={p} />
+              <a href={`#/people/${encodeURIComponent(p.id)}`}>
+                <bdi>{p.author}</bdi>
+              </a>
+              <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
+              <span>
+                {p.signals} signal{p.signals === 1 ? '' : 's'}, best {p.bestScore} {p.bestIntent ?? ''}
+              </span>
+              {p.icpMatched && <span class="chip">profile match</span>}
+              {p.muted && <span class="chip">muted</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && page.total > PAGE_SIZE && (
+        <div class="pager">
+          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            Previous
+          </button>
+          <span>
+            {offset + 1}–{Math.min(offset + PAGE_SIZE, page.total)} of {page.total}
+          </span>
+          <button
+            type="button"
+            disabled={offset + PAGE_SIZE >= page.total}
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+          >
+            Next
+          </button>
+        </div>
+      )}
+      <Threshold setError={setError} />
+    </section>
+  )
+}
+
+/** docs/people.md#the-threshold: the heat at which person.updated is sent. */
+function Threshold(props: { setError: (m: string) => void }) {
+  const [value, setValue] = useState('')
+  const [saved, setSaved] = useState('')
+  const load = () =>
+    api<{ heatThreshold: number }>('GET', '/people/heat-threshold').then((t) => {
+      setValue(String(t.heatThreshold))
+      setSaved(String(t.heatThreshold))
+    })
+  useEffect(() => {
+    load()
+  }, [])
+  const save = (e: Event) => {
+    e.preventDefault()
+    changeThen(load, props.setError)(api('PUT', '/people/heat-threshold', { heatThreshold: Number(value) }))
+  }
+  return (
+    <form class="stacked" onSubmit={save}>
+      <h2>Hot at</h2>
+      <label>
+        Heat threshold (1 to 100): a webhook with the person.updated event hears when a person reaches it
+        <input
+          type="number"
+          min="1"
+          max="100"
+          step="1"
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" disabled={value === saved}>
+        Save
+      </button>
+    </form>
+  )
+}

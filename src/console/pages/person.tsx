@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'preact/hooks'
+import type * as v from 'valibot'
+import type { PeoplePage, PersonDetail } from '../../wire/people'
+import { api, changeThen, when } from '../api'
+import { Heat, profileHref } from './people'
+
+type Detail = v.InferOutput<typeof PersonDetail>
+
+/** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute. */
+export function Person(props: { id: string }) {
+  const [detail, setDetail] = useState<Detail | null>(null)
+  const [others, setOthers] = useState<v.InferOutput<typeof PeoplePage>['people']>([])
+  const [choice, setChoice] = useState('')
+  const [error, setError] = useState('')
+  const load = () =>
+    api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
+      .then(setDetail)
+      .catch((e) => setError(e.message))
+  useEffect(() => {
+    load()
+    api<v.InferOutput<typeof PeoplePage>>('GET', '/people?limit=100&include=muted').then((p) => setOthers(p.people))
+  }, [props.id])
+  if (!detail) return error ? <p class="error">{error}</p> : <p>Loading…</p>
+  const { person: p, posts } = detail
+  const change = changeThen(load, setError)
+  const candidates = others.filter((o) => o.id !== p.id)
+  const link = (e: Event) => {
+    e.preventDefault()
+    if (choice) change(api('POST', `/people/${encodeURIComponent(p.id)}/links`, { personId: choice }))
+    setChoice('')
+  }
+  const accounts = [p, ...p.identities]
+  return (
+    <section>
+      <p>
+        <a href="#/people">← People</a>
+      </p>
+      <h2>
+        <bdi>{p.author}</bdi> <Heat person={p} />
+      </h2>
+      {error && <p class="error">{error}</p>}
+      <dl class="facts">
+        <dt>Signals</dt>
+        <dd>
+          {p.signals}, best {p.bestScore} {p.bestIntent ?? ''}
+          {p.icpMatched ? ' · matched a profile' : ''}
+        </dd>
+        <dt>Seen</dt>
+        <dd>
+          {when(p.firstSeen)} to {when(p.lastSeen)}
+        </dd>
+        <dt>Id</dt>
+        <dd>
+          <code>{p.id}</code>
+        </dd>
+      </dl>
+      <h2>Accounts</h2>
+      <ul class="rows">
+        {accounts.map((a) => {
+          const href = profileHref(a.profileUrl)
+          return (
+            <li>
+              <span>{a.platform}</span>{' '}
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  <bdi>{a.author}</bdi>
+                </a>
+              ) : (
+                <bdi>{a.author}</bdi>
+              )}
+              {a.id !== p.id && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    change(api('DELETE', `/people/${encodeURIComponent(p.id)}/links/${encodeURIComponent(a.id)}`))
+                  }
+                >
+                  Unlink
+                </button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      <form class="toolbar" onSubmit={link}>
+        <label>
+          The same person on another account
+          <select value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+            <option value="">Choose…</option>
+            {candidates.map((o) => (
+              <option value={o.id}>
+                {o.author} on {o.platform}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={!choice}>
+          Link
+        </button>
+        <button
+          type="button"
+          onClick={() => change(api('PUT', `/people/${encodeURIComponent(p.id)}/mute`, { muted: !p.muted }))}
+        >
+          {p.muted ? 'Unmute' : 'Mute'}
+        </button>
+      </form>
+      <h2>Posts, oldest first</h2>
+      <ul class="signals">
+        {posts.map((s) => (
+          <li class={s.dismissed ? 'signal dismissed' : 'signal'}>
+            <div class="meta">
+              <span class="score">{s.score}</span>
+              <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
+              <span>{s.platform}</span>
+              <span class="keyword">{s.keyword}</span>
+              <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
+            </div>
+            <p class="text" dir="auto">
+              {s.content}
+            </p>
+            <p class="reason">{s.reason}</p>
+            {profileHref(s.url) && (
+              <a href={s.url} target="_blank" rel="noopener noreferrer">
+                Open post
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

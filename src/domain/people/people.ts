@@ -1,0 +1,109 @@
+import { AppError } from '../../errors'
+import type { PeopleFilter, PersonRow } from '../../storage/repos/people'
+import type { Needs } from '../needs'
+
+type PeopleDeps = Needs<'clock', 'people'>
+
+/** docs/people.md#heat: hot at 70 and over, warm from 40, cold below. */
+export const bandOf = (heat: number): 'hot' | 'warm' | 'cold' => (heat >= 70 ? 'hot' : heat >= 40 ? 'warm' : 'cold')
+
+// A person page shows their posts, not every one of a very busy author's (the export has them all).
+const POSTS_SHOWN = 200
+
+export type PeopleListQuery = Omit<PeopleFilter, 'withMuted'> & {
+  limit: number
+  offset: number
+  include?: 'muted'
+}
+
+const identityOf = (p: PersonRow) => ({ id: p.id, platform: p.platform, author: p.author, profileUrl: p.profileUrl })
+
+/** A person as the API shows it (wire/people.ts Person), with the identities linked to it. */
+export const personView = (p: PersonRow, linked: PersonRow[]) => ({
+  ...identityOf(p),
+  identities: linked.map(identityOf),
+  signals: p.signals,
+  bestScore: p.bestScore,
+  bestIntent: p.bestIntent,
+  icpMatched: p.icpMatched,
+  firstSeen: p.firstSeen,
+  lastSeen: p.lastSeen,
+  heat: p.heat,
+  band: bandOf(p.heat),
+  muted: p.muted,
+})
+
+/** docs/people.md: the team's people with a signal that passes the filters, the hottest first. Not counted. */
+export async function listPeople(deps: PeopleDeps, teamId: string, q: PeopleListQuery) {
+  const { limit, offset, include, ...filter } = q
+  const now = deps.clock.now().toISOString()
+  const page = await deps.repos.people.list(
+    teamId,
+    { ...filter, withMuted: include === 'muted' },
+    { limit, offset, now },
+  )
+  const people = await Promise.all(
+    page.people.map(async (p) => personView(p, await deps.repos.people.linked(teamId, p.id))),
+  )
+  return { people, total: page.total, limit, offset }
+}
+
+/** One person of the team, or 404: an unknown id and another team's read the same. */
+async function found(deps: PeopleDeps, teamId: string, id: string) {
+  const p = await deps.repos.people.byId(teamId, id, deps.clock.now().toISOString())
+  if (!p) throw new AppError('not_found', `no person ${id}`)
+  return p
+}
+
+/** A person and their posts in time order; a linked identity's id leads to the person it is linked to. */
+export async function getPerson(deps: PeopleDeps, teamId: string, id: string) {
+  const asked = await found(deps, teamId, id)
+  const p = asked.linkedTo ? await found(deps, teamId, asked.linkedTo) : asked
+  const [linked, posts] = await Promise.all([
+    deps.repos.people.linked(teamId, p.id),
+    deps.repos.people.posts(teamId, p.id, POSTS_SHOWN),
+  ])
+  return { person: personView(p, linked), posts }
+}
+
+/**
+ * docs/people.md#links: `otherId` (with whatever was linked to it) becomes one more identity of `id`. Both must be
+ * the team's, `id` a person of its own (not linked to another), and not the same person.
+ */
+export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
+  const into = await found(deps, teamId, id)
+  const other = await found(deps, teamId, otherId)
+  if (into.id === other.id) throw new AppError('invalid_request', 'a person cannot be linked to itself')
+  if (into.linkedTo) throw new AppError('invalid_request', `${id} is linked to ${into.linkedTo}: link to that person`)
+  if (other.linkedTo === into.id) throw new AppError('invalid_request', `${otherId} is already linked to ${id}`)
+  await deps.repos.people.link(teamId, into.id, other.linkedTo ?? other.id)
+  return getPerson(deps, teamId, into.id)
+}
+
+/** The link undone: `otherId` is a person of its own again, with its own signals. */
+export async function unlinkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
+  const from = await found(deps, teamId, id)
+  const other = await found(deps, teamId, otherId)
+  if (other.linkedTo !== from.id) throw new AppError('not_found', `${otherId} is not linked to ${id}`)
+  await deps.repos.people.unlink(teamId, from.id, other)
+  return getPerson(deps, teamId, from.id)
+}
+
+/** docs/people.md#mute: a muted person's later signals are stored dismissed: out of the lists and of every alert. */
+export async function mutePerson(deps: PeopleDeps, teamId: string, id: string, muted: boolean) {
+  const p = await found(deps, teamId, id)
+  const target = p.linkedTo ?? p.id
+  await deps.repos.people.setMuted(teamId, target, muted)
+  return getPerson(deps, teamId, target)
+}
+
+/** docs/people.md#the-threshold: the heat at which a person turns hot for the team. */
+export async function heatThreshold(deps: PeopleDeps, teamId: string) {
+  return { heatThreshold: await deps.repos.people.heatThreshold(teamId) }
+}
+
+/** A new threshold applies from the next signal stored: the people marked hot stay so until then. */
+export async function setHeatThreshold(deps: PeopleDeps, teamId: string, threshold: number) {
+  await deps.repos.people.setHeatThreshold(teamId, threshold)
+  return { heatThreshold: threshold }
+}

@@ -1,0 +1,45 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { exportPeople } from '../../domain/people/export'
+import {
+  getPerson,
+  heatThreshold,
+  linkPerson,
+  listPeople,
+  mutePerson,
+  setHeatThreshold,
+  unlinkPerson,
+} from '../../domain/people/people'
+import { HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
+import { exportResponse } from '../signals/export-response'
+import { NoQuery, validated } from '../validated'
+import { consoleChecks } from './checks'
+
+/** docs/console.md#people: what the People page and a person's page read and change, for the viewer's team. */
+export const consolePeopleRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/console/api', detail: { hide: true } })
+    .use(consoleChecks(deps, { signedIn: true }))
+    .get('/people', ({ viewer, query }) => listPeople(deps, viewer.team.id, query), {
+      query: validated('query', PeopleQuery),
+    })
+    .get('/people/export', ({ viewer, query }) => exportResponse(exportPeople(deps, viewer.team.id, query.format)), {
+      query: validated('query', PeopleExportQuery),
+    })
+    .get('/people/heat-threshold', ({ viewer }) => heatThreshold(deps, viewer.team.id), { query: NoQuery })
+    .put('/people/heat-threshold', ({ viewer, body }) => setHeatThreshold(deps, viewer.team.id, body.heatThreshold), {
+      body: validated('body', HeatThreshold),
+    })
+    .get('/people/:id', ({ viewer, params }) => getPerson(deps, viewer.team.id, params.id), { query: NoQuery })
+    .post(
+      '/people/:id/links',
+      ({ viewer, params, body }) => linkPerson(deps, viewer.team.id, params.id, body.personId),
+      {
+        body: validated('body', LinkBody),
+      },
+    )
+    .delete('/people/:id/links/:otherId', ({ viewer, params }) =>
+      unlinkPerson(deps, viewer.team.id, params.id, params.otherId),
+    )
+    .put('/people/:id/mute', ({ viewer, params, body }) => mutePerson(deps, viewer.team.id, params.id, body.muted), {
+      body: validated('body', MuteBody),
+    })

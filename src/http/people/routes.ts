@@ -1,0 +1,130 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../../deps'
+import { exportPeople } from '../../domain/people/export'
+import {
+  getPerson,
+  heatThreshold,
+  linkPerson,
+  listPeople,
+  mutePerson,
+  setHeatThreshold,
+  unlinkPerson,
+} from '../../domain/people/people'
+import { countedErrors, ErrorBody } from '../../wire/common'
+import {
+  HeatThreshold,
+  LinkBody,
+  MuteBody,
+  PeopleExportQuery,
+  PeoplePage,
+  PeopleQuery,
+  PersonDetail,
+} from '../../wire/people'
+import { apiChecks } from '../checks'
+import { answers, NoQuery, validated } from '../validated'
+import { EXPORT_RESPONSES, exportResponse } from '../signals/export-response'
+
+const errors = { ...countedErrors, 404: ErrorBody }
+const detail = (summary: string, description: string) => ({
+  summary,
+  description: `${description} Not counted against the quota.`,
+  security: [{ apiKey: [] }],
+})
+
+/** docs/people.md: reading the team's people (scope signals:read). */
+export const peopleRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['people'] } })
+    .use(apiChecks(deps, 'signals:read'))
+    .get('/people', ({ caller, query }) => listPeople(deps, caller.team.id, query), {
+      query: validated('query', PeopleQuery),
+      response: answers(deps.config, { 200: PeoplePage, ...countedErrors }),
+      detail: detail(
+        "The team's people, the hottest first",
+        'Who wrote the signals: one person per platform author, or several linked by hand. The signals filters ' +
+          'keep the people with at least one signal that passes them. Sorted by heat (0 to 100: the best score, ' +
+          'how recent, how many signals, an ICP match), then last seen, then id. Muted people are left out unless ' +
+          'include=muted.',
+      ),
+    })
+    .get('/people/export', ({ caller, query }) => exportResponse(exportPeople(deps, caller.team.id, query.format)), {
+      query: validated('query', PeopleExportQuery),
+      detail: {
+        ...detail(
+          'Every person, as a CSV or JSON Lines file for a CRM',
+          'One record per person with its stable id, so an import that matches on it updates rather than ' +
+            'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
+        ),
+        responses: EXPORT_RESPONSES,
+      },
+    })
+    .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
+      query: NoQuery,
+      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      detail: detail(
+        'The heat at which a person turns hot',
+        'Crossing it sends person.updated to the destinations that asked for that event (default 70).',
+      ),
+    })
+    .get('/people/:id', ({ caller, params }) => getPerson(deps, caller.team.id, params.id), {
+      query: NoQuery,
+      response: answers(deps.config, { 200: PersonDetail, ...errors }),
+      detail: detail(
+        'One person and their posts in time order',
+        "A linked identity's id leads to the person it is linked to. Another team's id is 404.",
+      ),
+    })
+
+/** docs/people.md#links, #mute: changing how the team's people are grouped and alerted (scope signals:write). */
+export const peopleWriteRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/v1', detail: { tags: ['people'] } })
+    .use(apiChecks(deps, 'signals:write'))
+    .post(
+      '/people/:id/links',
+      ({ caller, params, body }) => linkPerson(deps, caller.team.id, params.id, body.personId),
+      {
+        parse: 'json',
+        query: NoQuery,
+        body: validated('body', LinkBody),
+        response: answers(deps.config, { 200: PersonDetail, ...errors }),
+        detail: detail(
+          'Link another person to this one (the same human on several platforms)',
+          'personId and whatever was linked to it become identities of this person; their signals carry this ' +
+            "person's id from then on. 400 for the person itself or a person that is linked to another.",
+        ),
+      },
+    )
+    .delete(
+      '/people/:id/links/:otherId',
+      ({ caller, params }) => unlinkPerson(deps, caller.team.id, params.id, params.otherId),
+      {
+        query: NoQuery,
+        response: answers(deps.config, { 200: PersonDetail, ...errors }),
+        detail: detail(
+          'Undo a link',
+          'otherId is a person of its own again, with the signals of its platform and author. 404 when it is not ' +
+            'linked to this person.',
+        ),
+      },
+    )
+    .put('/people/heat-threshold', ({ caller, body }) => setHeatThreshold(deps, caller.team.id, body.heatThreshold), {
+      parse: 'json',
+      query: NoQuery,
+      body: validated('body', HeatThreshold),
+      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      detail: detail(
+        'Change the heat at which a person turns hot',
+        'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +
+          'until then.',
+      ),
+    })
+    .put('/people/:id/mute', ({ caller, params, body }) => mutePerson(deps, caller.team.id, params.id, body.muted), {
+      parse: 'json',
+      query: NoQuery,
+      body: validated('body', MuteBody),
+      response: answers(deps.config, { 200: PersonDetail, ...errors }),
+      detail: detail(
+        'Mute a person, or unmute',
+        'While muted, their new signals are stored but dismissed: out of the lists, of every destination and of ' +
+          'person.updated. Signals stored before stay as they are.',
+      ),
+    })

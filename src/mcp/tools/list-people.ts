@@ -1,0 +1,31 @@
+import type { Deps } from '../../deps'
+import { listPeople } from '../../domain/people/people'
+import { PeopleArgs, PeoplePage } from '../../wire/people'
+import { defineTool } from '../tool'
+
+/** `GET /api/v1/people` (docs/people.md), with the same filters and paging as JSON arguments. */
+export function listPeopleTool(deps: Deps) {
+  return defineTool({
+    name: 'list_people',
+    title: 'List people',
+    description:
+      "Who wrote the team's signals: one person per platform author, or several identities linked by hand, each " +
+      'with how many signals, the best score and intent, whether a signal matched an ICP profile, when they were ' +
+      'first and last seen, and a heat from 0 to 100 (hot from 70, warm from 40) that combines the best score, ' +
+      'how recent, how many signals and the ICP match. Hottest first; the filters of list_signals keep the people ' +
+      'with at least one signal that passes them; muted people are left out unless include is "muted". Not counted ' +
+      'against the quota.',
+    input: PeopleArgs,
+    output: PeoplePage,
+    counted: false,
+    scope: 'signals:read',
+    openWorld: false,
+    async run(caller, args) {
+      const page = await listPeople(deps, caller.team.id, args)
+      const shown = page.people.length
+        ? `People ${page.offset + 1} to ${page.offset + page.people.length} of ${page.total}, hottest first.`
+        : `No people on this page; ${page.total} ${page.total === 1 ? 'person matches' : 'people match'}.`
+      return { result: page, summary: shown }
+    },
+  })
+}

@@ -1,0 +1,38 @@
+import { version } from '../../../package.json'
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { createTokenKeeper } from './token'
+
+/** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
+export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app_id' | 'username'>) =>
+  `${process.platform}:${config.app_id.trim()}:v${version} (by /u/${config.username.trim()})`
+
+/**
+ * A GET of Reddit's API as the approved app (docs/platforms.md#reddit): the User-Agent Reddit's API rules ask for and
+ * the app's token on every call. A refused token (401: revoked, or expired before its time) is forgotten and the
+ * call made once more with a new one. `now` is injectable for tests.
+ */
+export function createRedditGet(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now) {
+  const userAgent = redditUserAgent(config)
+  const tokens = createTokenKeeper(config, log, now, userAgent)
+  const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
+    fetchPlatformJson({
+      platform: 'reddit',
+      url,
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+      headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
+    })
+  return async (url: URL, signal?: AbortSignal): Promise<unknown> => {
+    const token = await tokens.get()
+    try {
+      return await get(url, signal, token)
+    } catch (err) {
+      if (!(err instanceof UpstreamStatusError && err.status === 401)) throw err
+      tokens.forget(token)
+      return get(url, signal, await tokens.get())
+    }
+  }
+}

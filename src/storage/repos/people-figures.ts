@@ -1,0 +1,111 @@
+import type { InStatement } from '@libsql/client'
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { chunks, tuples } from './multi-row'
+
+/**
+ * docs/people.md#heat, the one place it is written: 0 to 100, from the person's best score (half), how recently they
+ * were seen (a quarter, falling to nothing over 30 days), how many signals (up to 15 for five or more) and whether
+ * any matched an ICP profile (10). `p` is the people row's alias; the one `?` is the time it is measured at.
+ */
+export const heatSql = (p: string) =>
+  `cast(round(5 * ${p}.best_score
+    + 25 * coalesce(min(1.0, max(0.0, 1.0 - (julianday(?) - julianday(${p}.last_seen)) / 30.0)), 0)
+    + 3 * min(${p}.signal_count, 5) + 10 * ${p}.icp_matched) as integer)`
+
+/** A person's figures summed up from the signals that carry their id (docs/people.md). */
+export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id),
+  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id), 0),
+  best_intent = (select s.intent from signals s where s.person_id = people.id
+    order by s.score desc, s.published_at desc limit 1),
+  icp_matched = exists (select 1 from signals s where s.person_id = people.id and s.icp_match is not null),
+  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id),
+  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id)`
+
+export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
+
+/**
+ * A person's id, from the team, platform and author: the same identity gets the same id wherever it is first made
+ * (a pass, an import, a second process), so nothing depends on which of them wrote the row first.
+ */
+export const personIdOf = (a: Author) =>
+  `per_${createHash('sha256').update(`${a.teamId}\u0000${a.platform}\u0000${a.author}`).digest('hex').slice(0, 24)}`
+
+/**
+ * The people of signals about to be stored: one row per (team, platform, author), made on first sight; a later
+ * profile URL replaces the one kept (an empty one does not).
+ */
+export function peopleUpserts(authors: Author[], createdAt: string): InStatement[] {
+  return chunks(authors).map((part) => ({
+    sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
+      select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 5)}) where true
+      on conflict (team_id, platform, author) do update set
+        profile_url = case when excluded.profile_url <> '' then excluded.profile_url else people.profile_url end`,
+    args: [createdAt, ...part.flatMap((a) => [personIdOf(a), a.teamId, a.platform, a.author, a.profileUrl ?? ''])],
+  }))
+}
+
+const ofSignals = (n: number) =>
+  `select person_id from signals where id in (${Array.from({ length: n }, () => '?').join(',')})`
+
+/**
+ * After the signals `signalIds` were stored (those inserted; a post the team had is not): whether each of their people
+ * was hot just before them (their old figures, at this moment: a person cools while nothing is stored), their
+ * figures again, then `person.updated` (docs/people.md#person-updated) for each person whose heat is now at or over
+ * the team's threshold and was not just before, to the team's enabled destinations of that event, then the person
+ * marked hot (or not). All in the transaction that stores the signals: one event per crossing.
+ */
+export function figureUpdates(signalIds: string[], at: { ms: number; iso: string }): InStatement[] {
+  const markHot = (ids: string[]): InStatement => ({
+    sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
+      where id in (${ofSignals(ids.length)})`,
+    args: [at.iso, ...ids],
+  })
+  return chunks(signalIds).flatMap((ids) => [
+    markHot(ids),
+    { sql: `update people set ${FIGURES_SET} where id in (${ofSignals(ids.length)})`, args: ids },
+    {
+      sql: `insert into webhook_deliveries (id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at)
+        select 'msg_' || lower(hex(randomblob(12))), e.id, 'person.updated', json_object('type', 'person.updated',
+          'timestamp', ?, 'data', json_object('team', json_object('id', t.id, 'name', t.name),
+          'person', json_object('id', p.id, 'platform', p.platform, 'author', p.author, 'profileUrl', p.profile_url,
+            'heat', ${heatSql('p')}, 'threshold', t.heat_threshold, 'signals', p.signal_count,
+            'bestScore', p.best_score, 'bestIntent', p.best_intent, 'lastSeen', p.last_seen))), 'pending', 0, ?, ?
+        from people p join teams t on t.id = p.team_id
+        join webhook_endpoints e on e.team_id = p.team_id and e.enabled = 1 and e.event = 'person.updated'
+        where p.id in (${ofSignals(ids.length)}) and p.hot = 0 and p.muted = 0
+          and ${heatSql('p')} >= t.heat_threshold`,
+      args: [at.iso, at.iso, at.ms, at.iso, ...ids, at.iso],
+    },
+    markHot(ids),
+  ])
+}
+
+/**
+ * After an import of the team's signals (signals repo insertMany): each new signal dismissed when its person is muted
+ * (docs/people.md#mute) and given its person, then every person's figures again. An import sends no event
+ * (docs/people.md#person-updated).
+ */
+export const afterImport = (teamId: string): InStatement[] => [
+  {
+    sql: `update signals set dismissed = 1 where team_id = ? and person_id is null and exists (select 1 from people a
+        left join people l on l.id = a.linked_to where a.team_id = signals.team_id and a.platform = signals.platform
+        and a.author = signals.author and coalesce(l.muted, a.muted) = 1)`,
+    args: [teamId],
+  },
+  {
+    sql: `update signals set person_id = (select coalesce(a.linked_to, a.id) from people a
+        where a.team_id = signals.team_id and a.platform = signals.platform and a.author = signals.author)
+      where team_id = ? and person_id is null`,
+    args: [teamId],
+  },
+  { sql: `update people set ${FIGURES_SET} where team_id = ? and linked_to is null`, args: [teamId] },
+]
+
+/** A libSQL statement as drizzle's, to go in one of its batches. */
+export function asDrizzle(s: InStatement) {
+  const text = typeof s === 'string' ? s : s.sql
+  const args = typeof s === 'string' ? [] : (s.args as unknown[])
+  const parts = text.split('?')
+  return sql.join(parts.map((part, i) => (i < parts.length - 1 ? sql`${sql.raw(part)}${args[i]}` : sql.raw(part))))
+}

@@ -1,0 +1,184 @@
+import type { Client, InStatement, Row } from '@libsql/client'
+import { FIGURES_SET, heatSql } from './people-figures'
+
+export type PeopleFilter = {
+  keyword?: string
+  intent?: string
+  platform?: string
+  minScore?: number
+  since?: string
+  withMuted?: boolean
+}
+
+const PERSON_COLUMNS = `p.id, p.platform, p.author, p.profile_url, p.linked_to, p.muted, p.signal_count, p.best_score,
+  p.best_intent, p.icp_matched, p.first_seen, p.last_seen`
+
+export type PersonRow = {
+  id: string
+  platform: string
+  author: string
+  profileUrl: string
+  linkedTo: string | null
+  muted: boolean
+  signals: number
+  bestScore: number
+  bestIntent: string | null
+  icpMatched: boolean
+  firstSeen: string | null
+  lastSeen: string | null
+  heat: number
+}
+
+const personOf = (r: Row): PersonRow => ({
+  id: String(r.id),
+  platform: String(r.platform),
+  author: String(r.author),
+  profileUrl: String(r.profile_url),
+  linkedTo: r.linked_to === null ? null : String(r.linked_to),
+  muted: Number(r.muted) === 1,
+  signals: Number(r.signal_count),
+  bestScore: Number(r.best_score),
+  bestIntent: r.best_intent === null ? null : String(r.best_intent),
+  icpMatched: Number(r.icp_matched) === 1,
+  firstSeen: r.first_seen === null ? null : String(r.first_seen),
+  lastSeen: r.last_seen === null ? null : String(r.last_seen),
+  heat: Number(r.heat ?? 0),
+})
+
+/** The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them. */
+function whereOf(teamId: string, f: PeopleFilter) {
+  const conds = ['s.person_id = p.id', 's.dismissed = 0']
+  const args: (string | number)[] = []
+  if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
+  if (f.intent !== undefined) conds.push('s.intent = ?') && args.push(f.intent)
+  if (f.platform !== undefined) conds.push('s.platform = ?') && args.push(f.platform)
+  if (f.minScore) conds.push('s.score >= ?') && args.push(f.minScore)
+  if (f.since !== undefined) conds.push('s.published_at >= ?') && args.push(f.since)
+  return {
+    sql: `p.team_id = ? and p.linked_to is null ${f.withMuted ? '' : 'and p.muted = 0'}
+      and exists (select 1 from signals s where ${conds.join(' and ')})`,
+    args: [teamId, ...args],
+  }
+}
+
+/** People storage (docs/people.md): the list by heat, one person, links made by hand, muting. */
+export const createPeopleRepo = (client: Client) => {
+  const figures = (ids: string[]): InStatement => ({
+    sql: `update people set ${FIGURES_SET} where id in (${ids.map(() => '?').join(',')})`,
+    args: ids,
+  })
+  return {
+    /** A page by heat (at `now`), then last seen, then id; and how many pass the filters. */
+    async list(teamId: string, f: PeopleFilter, page: { limit: number; offset: number; now: string }) {
+      const w = whereOf(teamId, f)
+      const [rows, total] = await client.batch(
+        [
+          {
+            sql: `select ${PERSON_COLUMNS}, ${heatSql('p')} as heat from people p where ${w.sql}
+              order by heat desc, p.last_seen desc, p.id limit ? offset ?`,
+            args: [page.now, ...w.args, page.limit, page.offset],
+          },
+          { sql: `select count(*) as n from people p where ${w.sql}`, args: w.args },
+        ],
+        'read',
+      )
+      return { people: rows.rows.map(personOf), total: Number(total.rows[0].n) }
+    },
+    /** One person of the team (a linked identity too), with its heat at `now`. */
+    async byId(teamId: string, id: string, now: string) {
+      const rs = await client.execute({
+        sql: `select ${PERSON_COLUMNS}, ${heatSql('p')} as heat from people p where p.team_id = ? and p.id = ?`,
+        args: [now, teamId, id],
+      })
+      return rs.rows[0] ? personOf(rs.rows[0]) : undefined
+    },
+    /** The identities linked to a person by hand. */
+    async linked(teamId: string, id: string) {
+      const rs = await client.execute({
+        sql: `select ${PERSON_COLUMNS}, 0 as heat from people p where p.team_id = ? and p.linked_to = ? order by p.id`,
+        args: [teamId, id],
+      })
+      return rs.rows.map(personOf)
+    },
+    /** A person's signals in time order, the oldest first (capped: a person page, not an export). */
+    async posts(teamId: string, id: string, limit: number) {
+      const rs = await client.execute({
+        sql: `select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
+          from signals where team_id = ? and person_id = ? order by published_at, id limit ?`,
+        args: [teamId, id, limit],
+      })
+      return rs.rows.map((r) => ({
+        id: String(r.id),
+        platform: String(r.platform),
+        author: String(r.author),
+        intent: String(r.intent),
+        score: Number(r.score),
+        reason: String(r.reason),
+        content: String(r.preview),
+        url: String(r.url),
+        keyword: String(r.keyword),
+        publishedAt: String(r.published_at),
+        dismissed: Number(r.dismissed) === 1,
+      }))
+    },
+    /** `other` (and whatever was linked to it) becomes `into`; their signals carry `into`'s id. One transaction. */
+    async link(teamId: string, into: string, other: string) {
+      await client.batch(
+        [
+          { sql: 'update people set linked_to = ? where team_id = ? and linked_to = ?', args: [into, teamId, other] },
+          { sql: 'update people set linked_to = ? where team_id = ? and id = ?', args: [into, teamId, other] },
+          { sql: 'update signals set person_id = ? where person_id = ?', args: [into, other] },
+          figures([into, other]),
+          { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
+        ],
+        'write',
+      )
+    },
+    /** The link undone: `other` is a person of its own again, with the signals of its platform and author. */
+    async unlink(teamId: string, from: string, other: PersonRow) {
+      await client.batch(
+        [
+          { sql: 'update people set linked_to = null where team_id = ? and id = ?', args: [teamId, other.id] },
+          {
+            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?`,
+            args: [other.id, teamId, from, other.platform, other.author],
+          },
+          figures([from, other.id]),
+          { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
+        ],
+        'write',
+      )
+    },
+    /** One export page: the team's people (not linked identities) after `afterId`, by id, with their identities. */
+    async exportPage(teamId: string, afterId: string, limit: number, now: string) {
+      const rs = await client.execute({
+        sql: `select ${PERSON_COLUMNS}, ${heatSql('p')} as heat from people p
+          where p.team_id = ? and p.linked_to is null and p.id > ? order by p.id limit ?`,
+        args: [now, teamId, afterId, limit],
+      })
+      const people = rs.rows.map(personOf)
+      if (people.length === 0) return []
+      const linked = await client.execute({
+        sql: `select ${PERSON_COLUMNS}, 0 as heat from people p where p.team_id = ?
+          and p.linked_to in (${people.map(() => '?').join(',')}) order by p.id`,
+        args: [teamId, ...people.map((p) => p.id)],
+      })
+      const byPerson = Map.groupBy(linked.rows.map(personOf), (p) => p.linkedTo as string)
+      return people.map((p) => ({ person: p, linked: byPerson.get(p.id) ?? [] }))
+    },
+    /** docs/people.md#the-threshold */
+    async heatThreshold(teamId: string) {
+      const rs = await client.execute({ sql: 'select heat_threshold from teams where id = ?', args: [teamId] })
+      return Number(rs.rows[0]?.heat_threshold)
+    },
+    async setHeatThreshold(teamId: string, threshold: number) {
+      await client.execute({ sql: 'update teams set heat_threshold = ? where id = ?', args: [threshold, teamId] })
+    },
+    async setMuted(teamId: string, id: string, muted: boolean) {
+      await client.execute({
+        sql: 'update people set muted = ? where team_id = ? and id = ?',
+        args: [muted ? 1 : 0, teamId, id],
+      })
+    },
+  }
+}

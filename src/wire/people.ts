@@ -1,0 +1,100 @@
+import * as v from 'valibot'
+import { jsonInt, queryInt } from './common'
+import { filters, queryMinScore, SignalArgs } from './signals'
+
+/** `GET /api/v1/people` (docs/people.md): the signals filters (a person with at least one signal that passes). */
+export const PeopleQuery = v.strictObject({
+  keyword: filters.keyword,
+  intent: filters.intent,
+  platform: filters.platform,
+  minScore: queryMinScore,
+  since: filters.since,
+  limit: queryInt(1, 100, 20, 'People per page, 1 to 100 (default 20).'),
+  offset: queryInt(0, Number.MAX_SAFE_INTEGER, 0, 'People to skip for paging, 0 or more (default 0).'),
+  include: v.optional(
+    v.pipe(v.picklist(['muted']), v.description('"muted": also the people the team muted, which the list leaves out.')),
+  ),
+})
+export type PeopleQuery = v.InferOutput<typeof PeopleQuery>
+
+/** The MCP tool list_people: the query's filters as JSON arguments (numbers as numbers). */
+export const PeopleArgs = v.strictObject({
+  keyword: filters.keyword,
+  intent: filters.intent,
+  platform: filters.platform,
+  minScore: SignalArgs.entries.minScore,
+  since: filters.since,
+  limit: jsonInt(1, 100, 20, 'People per page, 1 to 100 (default 20).'),
+  offset: jsonInt(0, Number.MAX_SAFE_INTEGER, 0, 'People to skip for paging, 0 or more (default 0).'),
+  include: PeopleQuery.entries.include,
+})
+
+export const PeopleExportQuery = v.strictObject({
+  format: v.optional(
+    v.pipe(
+      v.picklist(['csv', 'jsonl'], 'must be csv or jsonl'),
+      v.description('csv (default): RFC 4180 with a header row. jsonl: one person per line.'),
+    ),
+    'csv',
+  ),
+})
+
+const Identity = v.object({ id: v.string(), platform: v.string(), author: v.string(), profileUrl: v.string() })
+
+export const Person = v.object({
+  id: v.pipe(v.string(), v.description('Stable: the id signals, exports and deliveries carry as personId.')),
+  platform: v.string(),
+  author: v.string(),
+  profileUrl: v.string(),
+  identities: v.pipe(
+    v.array(Identity),
+    v.description('The identities on other platforms linked to this person by hand.'),
+  ),
+  signals: v.number(),
+  bestScore: v.number(),
+  bestIntent: v.nullable(v.string()),
+  icpMatched: v.boolean(),
+  firstSeen: v.nullable(v.string()),
+  lastSeen: v.nullable(v.string()),
+  heat: v.pipe(v.number(), v.description('0 to 100 (docs/people.md#heat).')),
+  band: v.picklist(['hot', 'warm', 'cold']),
+  muted: v.boolean(),
+})
+
+export const PeoplePage = v.object({
+  people: v.array(Person),
+  total: v.number(),
+  limit: v.number(),
+  offset: v.number(),
+})
+
+export const PersonPost = v.object({
+  id: v.string(),
+  platform: v.string(),
+  author: v.string(),
+  intent: v.string(),
+  score: v.number(),
+  reason: v.string(),
+  content: v.string(),
+  url: v.string(),
+  keyword: v.string(),
+  publishedAt: v.string(),
+  dismissed: v.boolean(),
+})
+
+export const PersonDetail = v.object({ person: Person, posts: v.array(PersonPost) })
+
+export const LinkBody = v.strictObject({
+  personId: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'too long')),
+})
+export const MuteBody = v.strictObject({ muted: v.boolean('must be true or false') })
+
+/** docs/people.md#the-threshold: the heat at which a person turns hot and person.updated is sent. */
+export const HeatThreshold = v.strictObject({
+  heatThreshold: v.pipe(
+    v.number('must be a whole number from 1 to 100'),
+    v.integer('must be a whole number from 1 to 100'),
+    v.minValue(1, 'must be a whole number from 1 to 100'),
+    v.maxValue(100, 'must be a whole number from 1 to 100'),
+  ),
+})

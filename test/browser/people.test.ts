@@ -1,0 +1,113 @@
+// The People pages (docs/console.md#people) in Chromium at a desktop and a phone width: the list by heat, a
+// person's page, linking two accounts and undoing it, muting, the threshold; no sideways scroll on a phone.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+const PASSWORD = 'correct horse battery'
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  const row = (a: Parameters<typeof signalRow>[1]) => signalRow(team.id, { detectedAt: hoursAgo(0), ...a })
+  await deps.repos.signals.insertMany(team.id, [
+    row({ author: 'ann_ops', platform: 'reddit', score: 9, icpMatch: 'Agencies', publishedAt: hoursAgo(3) }),
+    row({ author: 'ann_ops', platform: 'reddit', score: 6, intent: 'PAIN', publishedAt: hoursAgo(50) }),
+    row({ author: 'annops', platform: 'twitter', score: 7, intent: 'COMPETITOR', publishedAt: hoursAgo(20) }),
+    row({ author: 'bob', platform: 'hackernews', score: 5, intent: 'QUESTION', publishedAt: hoursAgo(900) }),
+    // Platform text is the author's: markup and a script address stay text.
+    row({ author: '<img src=x onerror=alert(1)>', platform: 'mastodon', score: 4, intent: 'MENTION' }),
+  ])
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop()
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  describe(`People at ${viewport.width}×${viewport.height}`, () => {
+    test('the list by heat; a person page; link, unlink, mute; the threshold; no sideways scroll', async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      const { page } = view
+      const noSidewaysScroll = async () =>
+        expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+      try {
+        await view.goto('/#/people')
+        await page.getByLabel('Email').fill('ann@acme.test')
+        await page.getByLabel('Password').fill(PASSWORD)
+        await page.getByRole('button', { name: 'Sign in' }).click()
+        await page.locator('.person').first().waitFor()
+        const rows = page.locator('.person')
+        expect(await rows.count()).toBe(4)
+        expect(await rows.first().textContent()).toContain('ann_ops')
+        expect(await rows.first().locator('.heat').textContent()).toContain('hot')
+        expect(await page.locator('img').count()).toBe(0)
+        await noSidewaysScroll()
+        await screenshot(page, `console-people-${label}`)
+
+        await rows.first().getByRole('link', { name: 'ann_ops' }).click()
+        await page.getByRole('heading', { name: /ann_ops/ }).waitFor()
+        await page.getByLabel('The same person on another account').selectOption({ label: 'annops on twitter' })
+        await page.getByRole('button', { name: 'Link' }).click()
+        await page.getByRole('button', { name: 'Unlink' }).waitFor()
+        const posts = page.locator('.signal')
+        expect(await posts.count()).toBe(3)
+        expect(await posts.first().textContent()).toContain('PAIN')
+        await noSidewaysScroll()
+        await screenshot(page, `console-person-${label}`)
+
+        await page.getByRole('button', { name: 'Unlink' }).click()
+        await page.getByRole('button', { name: 'Unlink' }).waitFor({ state: 'detached' })
+        expect(await posts.count()).toBe(2)
+        await page.getByRole('button', { name: 'Mute' }).click()
+        await page.getByRole('button', { name: 'Unmute' }).waitFor()
+        await page.getByRole('link', { name: '← People' }).click()
+        await page.locator('.person').first().waitFor()
+        expect(await page.locator('.person').count()).toBe(3)
+        await page.getByLabel('Show muted').check()
+        await page.locator('.person.muted-person').waitFor()
+        await page.locator('.person.muted-person').getByRole('link').click()
+        await page.getByRole('button', { name: 'Unmute' }).click()
+        await page.getByRole('button', { name: 'Mute' }).waitFor()
+
+        await view.goto('/#/people')
+        const threshold = page.getByLabel(/Heat threshold/)
+        // The saved value first (70), then the change.
+        for (let i = 0; (await threshold.inputValue()) !== '70'; i++) {
+          if (i > 100) throw new Error('the saved threshold never showed')
+          await Bun.sleep(50)
+        }
+        await threshold.fill('65')
+        await page.getByRole('button', { name: 'Save' }).click()
+        await page.getByRole('button', { name: 'Save' }).and(page.locator(':disabled')).waitFor()
+        const team = (await deps.database.client.execute('select heat_threshold from teams')).rows[0]
+        expect(Number(team?.heat_threshold)).toBe(65)
+        await deps.database.client.execute('update teams set heat_threshold = 70')
+        // Only the session check before signing in answered an error (401, as it must).
+        expect(view.errors).toEqual([expect.stringContaining('401 (Unauthorized)')])
+      } finally {
+        await view.close()
+      }
+    })
+  })
+}

@@ -1,0 +1,208 @@
+// docs/people.md over HTTP: the list by heat with the signals filters, a person and their posts, links made by hand
+// and undone, mute, the threshold, the CRM export with stable ids, and bad input that changes nothing.
+import { describe, expect, test } from 'bun:test'
+import { parseCsv } from '../support/exports'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
+
+type Person = {
+  id: string
+  platform: string
+  author: string
+  identities: { id: string; platform: string; author: string }[]
+  signals: number
+  bestScore: number
+  bestIntent: string | null
+  icpMatched: boolean
+  lastSeen: string | null
+  heat: number
+  band: string
+  muted: boolean
+}
+type Page = { people: Person[]; total: number }
+type Detail = { person: Person; posts: { id: string; platform: string; publishedAt: string }[] }
+
+const NOW = '2026-11-15T12:00:00.000Z'
+const daysAgo = (d: number) => new Date(Date.parse(NOW) - d * 86_400_000).toISOString()
+
+/** A team whose signals come from four authors on two platforms, one of them on both. */
+async function setup() {
+  const { deps, clock } = await testDeps({ now: NOW })
+  const { team, apiKey } = await seedTeam(deps)
+  const other = await seedTeam(deps, { name: 'other' })
+  const row = signalRow
+  await deps.repos.signals.insertMany(team.id, [
+    row(team.id, { author: 'ann', platform: 'reddit', score: 9, icpMatch: 'Agencies', publishedAt: daysAgo(0) }),
+    row(team.id, { author: 'ann', platform: 'reddit', score: 6, intent: 'PAIN', publishedAt: daysAgo(2) }),
+    row(team.id, { author: 'ann', platform: 'twitter', score: 7, intent: 'COMPETITOR', publishedAt: daysAgo(1) }),
+    row(team.id, { author: 'bob', platform: 'hackernews', score: 8, publishedAt: daysAgo(40) }),
+    row(team.id, { author: '=HYPERLINK("x")', platform: 'hackernews', score: 5, intent: 'QUESTION' }),
+  ])
+  await deps.repos.signals.insertMany(other.team.id, [row(other.team.id, { author: 'zed' })])
+  const call = client(deps)
+  const as =
+    (key: string) =>
+    <T>(method: string, path: string, body?: unknown) =>
+      call(method, path, { key, body }) as Promise<{ status: number; body: T }>
+  return { deps, clock, team, api: as(apiKey), otherApi: as(other.apiKey) }
+}
+
+/** docs/people.md#heat, written again from the table there. */
+const heatOf = (p: Person) => {
+  const days = (Date.parse(NOW) - Date.parse(p.lastSeen as string)) / 86_400_000
+  return Math.round(
+    5 * p.bestScore + 25 * Math.min(1, Math.max(0, 1 - days / 30)) + 3 * Math.min(p.signals, 5) + 10 * +p.icpMatched,
+  )
+}
+
+const find = (page: Page, platform: string, author: string) =>
+  page.people.find((p) => p.platform === platform && p.author === author) as Person
+
+describe('GET /api/v1/people', () => {
+  test("one person per platform and author, hottest first, with the heat docs/people.md gives; another team's left out", async () => {
+    const { api } = await setup()
+    const { status, body } = await api<Page>('GET', '/api/v1/people')
+    expect(status).toBe(200)
+    expect(body.total).toBe(4)
+    expect(body.people.map((p) => `${p.platform}:${p.author}`)).toEqual([
+      'reddit:ann',
+      'twitter:ann',
+      'hackernews:=HYPERLINK("x")',
+      'hackernews:bob',
+    ])
+    const ann = find(body, 'reddit', 'ann')
+    expect(ann).toMatchObject({ signals: 2, bestScore: 9, bestIntent: 'ACTIVE', icpMatched: true, band: 'hot' })
+    for (const p of body.people) expect(p.heat).toBe(heatOf(p))
+    expect(ann.heat).toBe(45 + 25 + 6 + 10)
+    expect(find(body, 'hackernews', 'bob')).toMatchObject({ heat: 43, band: 'warm' })
+  })
+
+  test("the signals filters keep the people with a signal that passes them; every signal carries its person's id", async () => {
+    const { api } = await setup()
+    const pain = await api<Page>('GET', '/api/v1/people?intent=PAIN')
+    expect(pain.body.people.map((p) => `${p.platform}:${p.author}`)).toEqual(['reddit:ann'])
+    const hn = await api<Page>('GET', '/api/v1/people?platform=hackernews&minScore=7&limit=1')
+    expect(hn.body).toMatchObject({ total: 1, people: [{ author: 'bob' }] })
+    const people = await api<Page>('GET', '/api/v1/people')
+    const signals = await api<{ signals: { author: string; platform: string; personId: string }[] }>(
+      'GET',
+      '/api/v1/signals?limit=100',
+    )
+    for (const s of signals.body.signals) expect(s.personId).toBe(find(people.body, s.platform, s.author).id)
+  })
+
+  test('a person and their posts in time order; an unknown id and another team’s person are the same 404', async () => {
+    const { api, otherApi } = await setup()
+    const ann = find((await api<Page>('GET', '/api/v1/people')).body, 'reddit', 'ann')
+    const { status, body } = await api<Detail>('GET', `/api/v1/people/${ann.id}`)
+    expect(status).toBe(200)
+    expect(body.posts.map((p) => p.publishedAt)).toEqual([daysAgo(2), daysAgo(0)])
+    for (const id of [ann.id, 'per_000000000000000000000000']) {
+      const missing = await otherApi<{ error: { code: string } }>('GET', `/api/v1/people/${id}`)
+      expect(missing).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } })
+    }
+  })
+})
+
+describe('links (docs/people.md#links)', () => {
+  test('linking folds an identity and its signals into a person; its id then leads there; undoing restores both', async () => {
+    const { api } = await setup()
+    const before = (await api<Page>('GET', '/api/v1/people')).body
+    const reddit = find(before, 'reddit', 'ann')
+    const twitter = find(before, 'twitter', 'ann')
+    const linked = await api<Detail>('POST', `/api/v1/people/${reddit.id}/links`, { personId: twitter.id })
+    expect(linked.status).toBe(200)
+    expect(linked.body.person).toMatchObject({ id: reddit.id, signals: 3, identities: [{ id: twitter.id }] })
+    expect(linked.body.posts.map((p) => p.platform)).toEqual(['reddit', 'twitter', 'reddit'])
+    expect((await api<Page>('GET', '/api/v1/people')).body.total).toBe(3)
+    expect((await api<Detail>('GET', `/api/v1/people/${twitter.id}`)).body.person.id).toBe(reddit.id)
+    const signals = await api<{ signals: { platform: string; personId: string }[] }>('GET', '/api/v1/signals')
+    expect(signals.body.signals.filter((s) => s.personId === reddit.id)).toHaveLength(3)
+
+    const undone = await api<Detail>('DELETE', `/api/v1/people/${reddit.id}/links/${twitter.id}`)
+    expect(undone.body.person).toMatchObject({ signals: 2, identities: [] })
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    expect(after.people).toEqual(before.people)
+  })
+
+  test('bad links are refused and change nothing: itself, a linked identity, an unknown id, a bad body', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b, c] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann'), find(page, 'hackernews', 'bob')]
+    await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })
+    const tries: [string, unknown, number][] = [
+      [c.id, { personId: c.id }, 400],
+      [b.id, { personId: c.id }, 400],
+      [c.id, { personId: 'per_000000000000000000000000' }, 404],
+      [c.id, { personId: '' }, 400],
+      [c.id, { person: c.id }, 400],
+    ]
+    const state = (await api<Page>('GET', '/api/v1/people')).body
+    for (const [id, body, status] of tries) {
+      const r = await api<{ error: { code: string; message: string } }>('POST', `/api/v1/people/${id}/links`, body)
+      expect(r.status).toBe(status)
+      expect(r.body.error.message).not.toContain('Expected')
+    }
+    expect((await api<Page>('GET', '/api/v1/people')).body).toEqual(state)
+    const notLinked = await api('DELETE', `/api/v1/people/${a.id}/links/${c.id}`)
+    expect(notLinked.status).toBe(404)
+  })
+})
+
+describe('mute, the threshold and the export', () => {
+  test('a muted person leaves the list (include=muted shows them) and their later signals are stored dismissed', async () => {
+    const { deps, team, api } = await setup()
+    const bob = find((await api<Page>('GET', '/api/v1/people')).body, 'hackernews', 'bob')
+    expect((await api<Detail>('PUT', `/api/v1/people/${bob.id}/mute`, { muted: true })).body.person.muted).toBe(true)
+    expect((await api<Page>('GET', '/api/v1/people')).body.total).toBe(3)
+    expect((await api<Page>('GET', '/api/v1/people?include=muted')).body.total).toBe(4)
+    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: 'bob', platform: 'hackernews' })])
+    const rs = await deps.database.client.execute({
+      sql: 'select dismissed from signals where person_id = ? order by published_at',
+      args: [bob.id],
+    })
+    expect(rs.rows.map((r) => Number(r.dismissed))).toEqual([0, 1])
+    await api('PUT', `/api/v1/people/${bob.id}/mute`, { muted: false })
+    expect((await api<Page>('GET', '/api/v1/people')).body.total).toBe(4)
+  })
+
+  test('the heat threshold reads 70, takes a whole number from 1 to 100 and refuses anything else unchanged', async () => {
+    const { api } = await setup()
+    const path = '/api/v1/people/heat-threshold'
+    expect((await api('GET', path)).body).toEqual({ heatThreshold: 70 })
+    expect((await api('PUT', path, { heatThreshold: 55 })).body).toEqual({ heatThreshold: 55 })
+    for (const bad of [0, 101, 5.5, '60', null]) {
+      const r = await api<{ error: { code: string; message: string } }>('PUT', path, { heatThreshold: bad })
+      expect(r.status).toBe(400)
+      expect(r.body.error.message).toContain('whole number from 1 to 100')
+    }
+    expect((await api('GET', path)).body).toEqual({ heatThreshold: 55 })
+  })
+
+  test('the export: one row per person with the list ids, identities folded in, inert cells, the same ids again', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [reddit, twitter] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann')]
+    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: twitter.id })
+    const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+    expect(csv[0]?.slice(0, 5)).toEqual(['id', 'platform', 'author', 'profileUrl', 'identities'])
+    const rows = csv.slice(1)
+    expect(rows.map((r) => r[0]).sort()).toEqual(
+      page.people
+        .map((p) => p.id)
+        .filter((id) => id !== twitter.id)
+        .sort(),
+    )
+    expect(rows.find((r) => r[0] === reddit.id)?.[4]).toBe('twitter:ann')
+    expect(rows.map((r) => r[2])).toContain(`'=HYPERLINK("x")`)
+    const jsonl = (await api<string>('GET', '/api/v1/people/export?format=jsonl')).body
+    const lines = String(jsonl)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => l.id)).toEqual(rows.map((r) => r[0]))
+    expect((await api<string>('GET', '/api/v1/people/export?format=jsonl')).body).toBe(jsonl)
+    expect((await api('GET', '/api/v1/people/export?format=xml')).status).toBe(400)
+  })
+})
