@@ -37,6 +37,7 @@ const SIZES = [
 // Each page and what shows once its data is in.
 const PAGES = [
   { name: 'Signals', slug: 'signals', ready: '.signal' },
+  { name: 'People', slug: 'people', ready: '.person' },
   { name: 'Keywords', slug: 'keywords', ready: 'td[data-label="Keyword"]' },
   { name: 'ICP profiles', slug: 'icp-profiles', ready: '.cards li' },
   { name: 'Usage', slug: 'usage', ready: '.chart', noActions: true },

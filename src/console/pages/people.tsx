@@ -58,7 +58,7 @@ export function People() {
             ))}
           </select>
         </label>
-        <label class="inline">
+        <label class="check">
           <input type="checkbox" checked={withMuted} onChange={(e) => setWithMuted(e.currentTarget.checked)} /> Show
           muted
         </label>
