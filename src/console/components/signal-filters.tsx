@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { Choice } from './ui'
 
 export const EMPTY_FILTERS = { keyword: '', intent: '', platform: '', minScore: '', since: '', include: '' }
 export type Filters = typeof EMPTY_FILTERS
@@ -37,15 +38,7 @@ export function SignalFilters(props: Props) {
   const set = (k: keyof Filters) => (e: Event) =>
     props.onChange({ ...f, [k]: (e.currentTarget as HTMLInputElement).value })
   const choice = (k: keyof Filters, label: string, options: string[]) => (
-    <label>
-      {label}
-      <select value={f[k]} onChange={set(k)}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option value={o}>{o}</option>
-        ))}
-      </select>
-    </label>
+    <Choice label={label} value={f[k]} options={options} onChange={(value) => props.onChange({ ...f, [k]: value })} />
   )
   const any = filterQuery(f).size > 0
   return (

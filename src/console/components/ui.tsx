@@ -73,6 +73,47 @@ export function ConfirmButton(props: { label: string; name: string; question?: s
   )
 }
 
+/** A filter's drop-down: "Any" (the empty value) or one of `options`. */
+export function Choice(props: { label: string; value: string; options: string[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value="">Any</option>
+        {props.options.map((o) => (
+          <option value={o}>{o}</option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** Previous / Next through a list read a page at a time, with what is shown between them when `shown` is given. */
+export function Pager(props: {
+  offset: number
+  size: number
+  total: number
+  shown?: boolean
+  go: (o: number) => void
+}) {
+  const { offset, size, total } = props
+  return (
+    <div class="pager">
+      <button type="button" disabled={offset === 0} onClick={() => props.go(Math.max(0, offset - size))}>
+        Previous
+      </button>
+      {props.shown && (
+        <span>
+          {offset + 1}–{Math.min(offset + size, total)} of {total}
+        </span>
+      )}
+      <button type="button" disabled={offset + size >= total} onClick={() => props.go(offset + size)}>
+        Next
+      </button>
+    </div>
+  )
+}
+
 /** A row of buttons that keeps its gaps and wraps as whole buttons on a narrow screen. */
 export function Actions(props: { children: ComponentChildren }) {
   return <div class="actions">{props.children}</div>

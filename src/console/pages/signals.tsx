@@ -11,7 +11,7 @@ import {
   filtersFromAddress,
   writeAddress,
 } from '../components/signal-filters'
-import { Alert } from '../components/ui'
+import { Alert, Pager } from '../components/ui'
 import type { Me } from '../me'
 import { splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
@@ -157,18 +157,7 @@ export function Signals(props: { me: Me }) {
               />
             ))}
           </ol>
-          <div class="pager">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </button>
-            <button
-              type="button"
-              disabled={offset + PAGE_SIZE >= page.total}
-              onClick={() => setOffset(offset + PAGE_SIZE)}
-            >
-              Next
-            </button>
-          </div>
+          <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={setOffset} />
         </>
       )}
     </section>
