@@ -73,7 +73,7 @@ export function Signals(props: { me: Me }) {
       .then(() => setJudged((n) => n + 1))
       .catch((e) => setError(e.message))
   const rate = (s: Signal, verdict: Verdict) => {
-    // Only 👎 takes a card away, so only it offers Undo: back to the verdict the signal had before.
+    // Only "Not relevant" takes a card away, so only it offers Undo: back to the verdict the signal had before.
     setUndo(verdict === 'not_relevant' && s.verdict !== 'not_relevant' ? { signal: s, before: s.verdict } : null)
     return send(s, verdict)
   }
