@@ -9,7 +9,10 @@ import { KeyBody } from '../../wire/console'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
-/** docs/console.md#routes: the Usage, Sources and Settings pages, polling's state: keys for the API, and (owners) the team's users. */
+/**
+ * docs/console.md#routes: the Usage, Sources and Settings pages (keys for the API, and for owners the team's users),
+ * and where polling stands for the empty Signals page.
+ */
 export const consoleSettingsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
