@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from './api'
 import type { Me } from './me'
 
@@ -9,16 +9,21 @@ type Triage = { count: number; move: (by: number) => void; judge: (relevant: boo
  * its post. Keys typed into a field, or with a modifier (the browser's own shortcuts), are left alone.
  */
 export function useTriageKeys(t: Triage) {
+  // The handlers of the latest render, set while rendering: a key pressed as soon as the list shows acts on that
+  // list, not on the one before (an effect would re-register only after the browser has painted).
+  const latest = useRef(t)
+  latest.current = t
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const now = latest.current
       const target = e.target as HTMLElement
-      if (e.ctrlKey || e.metaKey || e.altKey || target.closest('input, select, textarea') || t.count === 0) return
+      if (e.ctrlKey || e.metaKey || e.altKey || target.closest('input, select, textarea') || now.count === 0) return
       const act = {
-        j: () => t.move(1),
-        k: () => t.move(-1),
-        r: () => t.judge(true),
-        n: () => t.judge(false),
-        o: t.open,
+        j: () => now.move(1),
+        k: () => now.move(-1),
+        r: () => now.judge(true),
+        n: () => now.judge(false),
+        o: now.open,
       }[e.key]
       if (!act) return
       e.preventDefault()
@@ -26,7 +31,7 @@ export function useTriageKeys(t: Triage) {
     }
     addEventListener('keydown', onKey)
     return () => removeEventListener('keydown', onKey)
-  })
+  }, [])
 }
 
 /**
