@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api } from './api'
+import { Icon } from './components/ui'
 import type { Me } from './me'
 import { Authorize } from './pages/authorize'
 import { Icps } from './pages/icps'
@@ -15,6 +16,7 @@ import { Usage } from './pages/usage'
 import { Webhooks } from './pages/webhooks'
 
 // Pages by their address (#/keywords…): the server serves one page, and the address keeps the place on reload.
+// On a phone they sit behind the Menu button (style.css), so a new page (People) adds a line here and nothing else.
 const PAGES = [
   { path: 'signals', name: 'Signals', view: Signals },
   { path: 'people', name: 'People', view: People },
@@ -26,13 +28,16 @@ const PAGES = [
   { path: 'settings', name: 'Settings', view: Settings },
 ]
 
-const currentPath = () => location.hash.replace(/^#\/?/, '') || 'signals'
+// The part after '?' is the page's own state (the Signals page's filters).
+const currentPath = () => location.hash.replace(/^#\/?/, '').split('?')[0] || 'signals'
 
 function App() {
   const [me, setMe] = useState<Me | null | undefined>(undefined)
   // Why the session could not be checked, when it was not a plain "not signed in" (a server error, no network).
   const [failure, setFailure] = useState<string | null>(null)
   const [path, setPath] = useState(currentPath())
+  // The phone's menu, open or not; every move to another page closes it.
+  const [menu, setMenu] = useState(false)
   const load = () => {
     setFailure(null)
     return api<Me>('GET', '/me')
@@ -46,7 +51,10 @@ function App() {
   }
   useEffect(() => {
     load()
-    const onHash = () => setPath(currentPath())
+    const onHash = () => {
+      setPath(currentPath())
+      setMenu(false)
+    }
     addEventListener('hashchange', onHash)
     return () => removeEventListener('hashchange', onHash)
   }, [])
@@ -70,26 +78,41 @@ function App() {
   const signOut = () => api('DELETE', '/session').finally(() => setMe(null))
   return (
     <div class="shell">
-      <header>
+      <header class={menu ? 'menu-open' : ''}>
         <strong class="brand">lead-signals</strong>
-        <nav>
-          {PAGES.map((p) => (
-            <a
-              href={`#/${p.path}`}
-              class={p === page && !consent ? 'current' : ''}
-              aria-current={p === page && !consent ? 'page' : undefined}
-            >
-              {p.name}
-            </a>
-          ))}
-          <a href="/swagger">API docs</a>
-        </nav>
-        <span class="who">
-          {me.user.email} · {me.team.name}
-          <button type="button" onClick={signOut}>
-            Sign out
-          </button>
-        </span>
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={menu}
+          aria-controls="menu"
+          onClick={() => setMenu(!menu)}
+        >
+          <Icon name="menu" /> Menu
+        </button>
+        <div class="menu" id="menu">
+          <nav>
+            {PAGES.map((p) => (
+              <a
+                href={`#/${p.path}`}
+                class={p === page && !consent ? 'current' : ''}
+                aria-current={p === page && !consent ? 'page' : undefined}
+                // The same page again fires no hashchange: the menu closes here too.
+                onClick={() => setMenu(false)}
+              >
+                {p.name}
+              </a>
+            ))}
+            <a href="/swagger">API docs</a>
+          </nav>
+          <span class="who">
+            <span>
+              {me.user.email} · {me.team.name}
+            </span>
+            <button type="button" onClick={signOut}>
+              Sign out
+            </button>
+          </span>
+        </div>
       </header>
       <main>
         {consent ? (

@@ -10,6 +10,7 @@ import {
   closeBrowser,
   launchBrowser,
   listenForBrowser,
+  navigateTo,
   openPage,
   screenshot,
   type ServicePage,
@@ -94,7 +95,7 @@ const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('statu
 const usedThisMonth = async () =>
   ((await (await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': acmeKey } })).json()) as any).usage.used
 
-const nav = (view: ServicePage, name: string) => view.page.getByRole('navigation').getByRole('link', { name }).click()
+const nav = (view: ServicePage, name: string) => navigateTo(view.page, name)
 
 describe('the console in a browser', () => {
   test('a wrong password is refused with a message; the right one opens the Signals page', async () => {
@@ -194,6 +195,9 @@ describe('the console in a browser', () => {
       expect(((await usage.json()) as { team: string }).team).toBe('acme')
 
       await view.page.getByRole('button', { name: `Revoke ${key.slice(0, 12)}` }).click()
+      // Revoke asks first; only "Yes, revoke" acts.
+      expect((await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': key } })).status).toBe(200)
+      await view.page.getByRole('button', { name: 'Yes, revoke' }).click()
       await view.page.getByText(/^revoked /).waitFor()
       // The revoked key is no longer offered for copying (issue 33, defect 5).
       expect(await view.page.getByLabel('New API key').count()).toBe(0)

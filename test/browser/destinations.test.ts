@@ -6,7 +6,7 @@ import type { Deps } from '../../src/deps'
 import { emailMessage } from '../../src/domain/webhooks/email-message'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
 import { checkedAnswer } from '../support/chat-receivers'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
@@ -55,7 +55,7 @@ async function signedIn(viewport: { width: number; height: number }) {
   await view.page.getByLabel('Email').fill('ann@acme.test')
   await view.page.getByLabel('Password').fill(PASSWORD)
   await view.page.getByRole('button', { name: 'Sign in' }).click()
-  await view.page.getByRole('navigation').waitFor()
+  await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
   return view
 }
 
@@ -72,7 +72,7 @@ describe('Destinations and Settings in the console', () => {
         } else await page.getByText('New leads are e-mailed ann@acme.test').waitFor()
         await screenshot(page, `destinations-settings-${size.name}`)
 
-        await page.getByRole('navigation').getByRole('link', { name: 'Destinations' }).click()
+        await navigateTo(page, 'Destinations')
         await page.getByRole('heading', { name: 'ann@acme.test' }).waitFor()
         const url = `${discord.origin}/api/webhooks/42${size.name === 'phone' ? 1 : 0}/tok-${size.name}`
         await page.getByLabel('Kind').selectOption('discord')

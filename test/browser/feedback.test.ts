@@ -15,6 +15,7 @@ import {
   openPage,
   screenshot,
   type ServicePage,
+  navigateTo,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -116,7 +117,7 @@ describe('verdicts in the console', () => {
         .getByRole('button', { name: 'Not relevant' })
         .click()
       await shows(view, '.count', 'Signals 1–20 of 29')
-      await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
+      await navigateTo(view.page, 'Keywords')
       const row = view.page.locator('tbody tr', { hasText: 'crm' })
       await row.waitFor()
       expect(await row.locator('td').allTextContents()).toEqual(['crm', '30', '1', '1', '50%', '6 (default)', 'Remove'])
@@ -129,7 +130,7 @@ describe('verdicts in the console', () => {
           verdict: i < 10 ? 'relevant' : 'not_relevant',
         })
       await view.page.reload()
-      await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
+      await navigateTo(view.page, 'Keywords')
       await row.waitFor()
       const cells = await row.locator('td').allTextContents()
       expect(cells.slice(0, 5)).toEqual(['crm', '30', '9', '12', '43%'])

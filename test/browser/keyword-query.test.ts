@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
@@ -63,7 +63,7 @@ describe('the Keywords page query box', () => {
       await view.page.getByLabel('Email').fill('ann@acme.test')
       await view.page.getByLabel('Password').fill(PASSWORD)
       await view.page.getByRole('button', { name: 'Sign in' }).click()
-      await view.page.getByRole('navigation').getByRole('link', { name: 'Keywords' }).click()
+      await navigateTo(view.page, 'Keywords')
       const box = view.page.getByLabel('Keyword or query')
 
       await box.fill('crm OR')
@@ -71,7 +71,17 @@ describe('the Keywords page query box', () => {
       await error.waitFor()
       expect(await error.textContent()).toContain('at character 7: expected a word, a "phrase", a filter or ( after OR')
 
+      // Added as it is, it is refused; the refusal goes once the query is edited, and the help is the served page.
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      const refusal = view.page.getByRole('alert')
+      await refusal.waitFor()
+      expect(await view.page.getByRole('link', { name: 'How to write a query' }).getAttribute('href')).toBe(
+        '/docs/queries',
+      )
+      expect(await view.page.locator('main').textContent()).not.toContain('docs/queries.md')
+
       await box.fill('crm -hubspot')
+      expect(await refusal.count()).toBe(0)
       const preview = view.page.locator('.query-preview')
       await preview.getByText('it would match 1.').waitFor()
       expect(await error.count()).toBe(0)

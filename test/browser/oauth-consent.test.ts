@@ -78,6 +78,7 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
       expect((await row.textContent()) ?? '').toContain('signals:read, usage:read')
       await screenshot(settings, 'console-connected-apps')
       await row.getByRole('button', { name: 'Disconnect Research Assistant' }).click()
+      await row.getByRole('button', { name: 'Yes, disconnect' }).click()
       await settings.getByText('No app is connected.').waitFor()
       expect((await usage()).status).toBe(401)
       // Only the redirect to the app left the service's origin.

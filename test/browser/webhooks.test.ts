@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { deliverDue, deliveryRows, signalRow, storeSignals, verified } from '../support/webhooks'
@@ -48,7 +48,7 @@ describe('the Webhooks page', () => {
       await page.getByLabel('Email').fill('ann@acme.test')
       await page.getByLabel('Password').fill(PASSWORD)
       await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.getByRole('navigation').getByRole('link', { name: 'Destinations' }).click()
+      await navigateTo(page, 'Destinations')
       await page.getByText('No destinations yet').waitFor()
 
       const url = `${receiver.origin}/hook`
@@ -86,6 +86,7 @@ describe('the Webhooks page', () => {
       await page.getByText('Disabled', { exact: true }).waitFor()
       expect(await page.getByRole('button', { name: `Test ${url}` }).isDisabled()).toBe(true)
       await page.getByRole('button', { name: `Remove ${url}` }).click()
+      await page.getByRole('button', { name: 'Yes, remove' }).click()
       await page.getByText('No destinations yet').waitFor()
       expect(view.foreignRequests).toEqual([])
       expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])

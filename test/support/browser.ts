@@ -8,7 +8,8 @@ import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium'
-export const SCREENSHOTS_DIR = resolve(import.meta.dir, '../../test-output/screenshots')
+// SCREENSHOTS_DIR in the environment puts them elsewhere, e.g. outside the repository while looking at them.
+export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? resolve(import.meta.dir, '../../test-output/screenshots')
 
 /** Where Chromium is: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium, else an error that says how to get it. */
 export function chromiumPath(
@@ -103,7 +104,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
   }
 }
 
-/** Saves a full-page PNG as test-output/screenshots/<name>.png (name: letters, digits, - and _) and returns its path. */
+/** Saves a full-page PNG as SCREENSHOTS_DIR/<name>.png (name: letters, digits, - and _) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   if (!/^[\w-]+$/.test(name)) throw new Error(`screenshot name ${JSON.stringify(name)}: use letters, digits, - and _`)
   mkdirSync(SCREENSHOTS_DIR, { recursive: true })
@@ -130,4 +131,18 @@ export function closeBrowser(browser: Browser): Promise<void> {
 export function listenForBrowser(deps: Deps) {
   const listening = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
   return { origin: `http://127.0.0.1:${listening.server?.port}`, stop: () => listening.stop(true) }
+}
+
+/** Goes to a console page by its navigation link; on a phone the links are behind the Menu button. */
+export async function navigateTo(page: Page, name: string): Promise<void> {
+  // Signed in (the page's bar is drawn) before asking whether the link shows.
+  await page.locator('.shell header').waitFor()
+  const link = page.getByRole('navigation').getByRole('link', { name })
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click()
+  await link.click()
+}
+
+/** Whether the page fits its window's width: nothing to scroll sideways to (checked at a phone's 390 px). */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true
 }

@@ -1,60 +1,92 @@
 import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
-import { api, when } from '../api'
+import { bandOf, httpUrl, profileUrl, splitReason } from '../signal-facts'
+import { Icon, Ago } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>
 export type Verdict = NonNullable<Signal['verdict']>
 
-/** One signal of the list: its facts, text, reason, full text on demand, and the verdict buttons. */
-export function SignalCard(props: { signal: Signal; rate: (id: string, verdict: Verdict) => void }) {
+type Props = { signal: Signal; selected: boolean; isNew: boolean; rate: (s: Signal, verdict: Verdict) => void }
+
+/** One signal of the list: score badge, intent, ICP chip, who and when, the text, the reason, and the verdicts. */
+export function SignalCard(props: Props) {
   const s = props.signal
-  const [full, setFull] = useState<string | null>(null)
-  const open = () =>
-    full === null
-      ? api<Signal>('GET', `/signals/${encodeURIComponent(s.id)}`).then((one) => setFull(one.content))
-      : setFull(null)
+  const [full, setFull] = useState(false)
+  const band = bandOf(s.score)
+  const reason = splitReason(s.reason)
+  const author = profileUrl(s.platform, s.author)
+  const post = httpUrl(s.url)
+  // The list is read with content=full: "Full text" only where it holds more than the preview.
+  const more = s.contentFull && s.contentFull.length > s.content.length ? s.contentFull : null
+  const classes = ['signal', s.verdict === 'not_relevant' && 'dismissed', props.selected && 'selected']
   return (
-    <li class={s.verdict === 'not_relevant' ? 'signal dismissed' : 'signal'}>
+    <li class={classes.filter(Boolean).join(' ')} id={`signal-${s.id}`} tabIndex={-1} data-id={s.id}>
       <div class="meta">
-        <span class="score" title="score">
+        <span class={`score band-${band.name}`} title={`Score ${s.score} of 10 (${band.meaning})`}>
           {s.score}
         </span>
         <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
+        {s.icpMatch && (
+          <span class="chip icp" title="The team's ICP profile this lead fits best">
+            {/* docs/security.md#decisions: bdi keeps a right-to-left name from reordering the text around it. */}
+            ICP: <bdi>{s.icpMatch}</bdi>
+          </span>
+        )}
+        {props.isNew && <span class="chip new">new</span>}
+        {reason.standIn && (
+          <span class="chip scorer" title={`The ${reason.standIn.for} scorer could not answer`}>
+            {reason.standIn.by} scorer
+          </span>
+        )}
+      </div>
+      <div class="meta">
         <span>{s.platform}</span>
-        {/* docs/security.md#decisions: an author's right-to-left override cannot reorder the text around it. */}
-        <bdi>{s.author}</bdi>
-        <span class="keyword">{s.keyword}</span>
-        <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
+        {author ? (
+          <a href={author} target="_blank" rel="noopener noreferrer">
+            <bdi>{s.author}</bdi>
+          </a>
+        ) : (
+          <bdi>{s.author}</bdi>
+        )}
+        <span class="keyword">“{s.keyword}”</span>
+        <Ago iso={s.publishedAt} />
       </div>
       <p class="text" dir="auto">
-        {full ?? s.content}
+        {full && more ? more : s.content}
       </p>
-      <p class="reason">{s.reason}</p>
+      <p class="reason">{reason.text}</p>
       <div class="actions">
-        <button type="button" onClick={open}>
-          {full === null ? 'Full text' : 'Preview'}
-        </button>
-        <a href={s.url} target="_blank" rel="noopener noreferrer">
-          Open post
-        </a>
-        {/* The words beside the thumbs: a machine without an emoji font still shows what each button does. */}
-        <button
-          type="button"
-          title="A lead we want"
-          aria-pressed={s.verdict === 'relevant'}
-          onClick={() => props.rate(s.id, 'relevant')}
-        >
-          <span aria-hidden="true">👍</span> Relevant
-        </button>
-        <button
-          type="button"
-          title="Leaves the list; it is kept, and Show dismissed shows it"
-          aria-pressed={s.verdict === 'not_relevant'}
-          onClick={() => props.rate(s.id, 'not_relevant')}
-        >
-          <span aria-hidden="true">👎</span> Not relevant
-        </button>
+        <span class="links">
+          {more && (
+            <button type="button" aria-expanded={full} onClick={() => setFull(!full)}>
+              {full ? 'Preview' : 'Full text'}
+            </button>
+          )}
+          {post && (
+            <a class="button" href={post} target="_blank" rel="noopener noreferrer">
+              <Icon name="open" /> Open post
+            </a>
+          )}
+        </span>
+        <span class="verdicts">
+          <button
+            type="button"
+            title="A lead we want (r)"
+            aria-pressed={s.verdict === 'relevant'}
+            onClick={() => props.rate(s, 'relevant')}
+          >
+            <Icon name="up" /> Relevant
+          </button>
+          <button
+            type="button"
+            title="Leaves the list; it is kept, and Show dismissed shows it (n)"
+            aria-pressed={s.verdict === 'not_relevant'}
+            onClick={() => props.rate(s, 'not_relevant')}
+          >
+            <Icon name="down" /> Not relevant
+          </button>
+        </span>
       </div>
     </li>
   )

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Delivery as WireDelivery } from '../../wire/webhooks'
-import { api, when } from '../api'
+import { api } from '../api'
+import { DataTable } from './data-table'
+import { Alert, Ago } from './ui'
 
 export type Delivery = v.InferOutput<typeof WireDelivery>
 
@@ -21,48 +23,30 @@ export function Deliveries(props: { endpointId: string }) {
     api('POST', `${base}/${d.id}/replay`, {})
       .then(load)
       .catch((e) => setError(e.message))
-  if (error)
-    return (
-      <p role="alert" class="error">
-        {error}
-      </p>
-    )
+  if (error) return <Alert message={error} />
   if (deliveries === null) return <p>Loading deliveries…</p>
   if (deliveries.length === 0) return <p>No deliveries yet.</p>
   return (
-    <div class="table-wrap">
-      <table aria-label="Deliveries">
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Event</th>
-            <th>Status</th>
-            <th>Attempts</th>
-            <th>Last answer</th>
-            <th>Last attempt</th>
-            <th>Next attempt</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr>
-              <td>{d.id}</td>
-              <td>{d.event}</td>
-              <td>{d.status}</td>
-              <td>{d.attempts}</td>
-              <td>{d.lastError ?? d.lastStatusCode ?? '—'}</td>
-              <td>{when(d.lastAttemptAt)}</td>
-              <td>{when(d.nextAttemptAt)}</td>
-              <td>
-                <button type="button" aria-label={`Replay ${d.id}`} onClick={() => replay(d)}>
-                  Replay
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Deliveries"
+      rows={deliveries}
+      columns={[
+        { head: 'Id', cell: (d) => d.id },
+        { head: 'Event', cell: (d) => d.event },
+        { head: 'Status', cell: (d) => d.status },
+        { head: 'Attempts', cell: (d) => d.attempts },
+        { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
+        { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },
+        { head: 'Next attempt', cell: (d) => <Ago iso={d.nextAttemptAt} /> },
+        {
+          head: '',
+          cell: (d) => (
+            <button type="button" aria-label={`Replay ${d.id}`} onClick={() => replay(d)}>
+              Replay
+            </button>
+          ),
+        },
+      ]}
+    />
   )
 }

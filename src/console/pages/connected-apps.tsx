@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, when } from '../api'
+import { api } from '../api'
+import { DataTable } from '../components/data-table'
+import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
 
 type App = {
@@ -28,46 +30,33 @@ export function ConnectedApps(props: { me: Me }) {
   return (
     <section>
       <h2>Connected apps</h2>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {apps.length === 0 ? (
         <p>No app is connected. Assistants and apps that sign in with OAuth appear here once you allow them.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>App</th>
-                <th>Allowed by</th>
-                <th>Scopes</th>
-                <th>Allowed</th>
-                <th>Last used</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {apps.map((a) => (
-                <tr>
-                  <td title={a.clientId}>{a.client}</td>
-                  <td>{a.allowedBy}</td>
-                  <td>{a.scopes.join(', ')}</td>
-                  <td>{when(a.allowedAt)}</td>
-                  <td>{when(a.lastUsedAt)}</td>
-                  <td>
-                    {(a.mine || props.me.user.role === 'owner') && (
-                      <button type="button" aria-label={`Disconnect ${a.client}`} onClick={() => disconnect(a.id)}>
-                        Disconnect
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Connected apps"
+          rows={apps}
+          columns={[
+            { head: 'App', cell: (a) => <span title={a.clientId}>{a.client}</span> },
+            { head: 'Allowed by', cell: (a) => a.allowedBy },
+            { head: 'Scopes', cell: (a) => a.scopes.join(', ') },
+            { head: 'Allowed', cell: (a) => <Ago iso={a.allowedAt} /> },
+            { head: 'Last used', cell: (a) => <Ago iso={a.lastUsedAt} /> },
+            {
+              head: '',
+              cell: (a) =>
+                (a.mine || props.me.user.role === 'owner') && (
+                  <ConfirmButton
+                    label="Disconnect"
+                    name={a.client}
+                    question={`Disconnect ${a.client}? Its tokens stop working at once.`}
+                    onConfirm={() => disconnect(a.id)}
+                  />
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
+import { Alert } from '../components/ui'
 import type { Me } from '../me'
 
 type Mine = {
@@ -52,11 +53,7 @@ export function EmailMe(props: { me: Me }) {
           </button>
         </>
       )}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </section>
   )
 }

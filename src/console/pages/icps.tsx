@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
+import { Actions, Alert, ConfirmButton } from '../components/ui'
 
 type Profile = { name: string; description: string; competitors: string[] }
 const EMPTY = { name: '', description: '', competitors: '' }
@@ -51,12 +52,17 @@ export function Icps() {
             <h2>{p.name}</h2>
             <p>{p.description}</p>
             {p.competitors.length > 0 && <p class="muted">Competitors: {p.competitors.join(', ')}</p>}
-            <button type="button" aria-label={`Edit ${p.name}`} onClick={() => edit(p)}>
-              Edit
-            </button>
-            <button type="button" aria-label={`Remove ${p.name}`} onClick={() => remove(p)}>
-              Remove
-            </button>
+            <Actions>
+              <button type="button" aria-label={`Edit ${p.name}`} onClick={() => edit(p)}>
+                Edit
+              </button>
+              <ConfirmButton
+                label="Remove"
+                name={p.name}
+                question={`Remove the profile ${p.name}?`}
+                onConfirm={() => remove(p)}
+              />
+            </Actions>
           </li>
         ))}
       </ul>
@@ -78,17 +84,15 @@ export function Icps() {
             onInput={field('competitors')}
           />
         </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
-        <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
-        {editing !== null && (
-          <button type="button" onClick={done}>
-            Cancel
-          </button>
-        )}
+        <Alert message={error} />
+        <Actions>
+          <button type="submit">{editing === null ? 'Add' : 'Save'}</button>
+          {editing !== null && (
+            <button type="button" onClick={done}>
+              Cancel
+            </button>
+          )}
+        </Actions>
       </form>
     </section>
   )

@@ -2,10 +2,13 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { KeywordFigures } from '../../wire/feedback'
 import { api, changeThen } from '../api'
+import { type Column, DataTable } from '../components/data-table'
 import { QueryPreview } from '../components/query-preview'
+import { Alert, ConfirmButton } from '../components/ui'
 
 type Figures = v.InferOutput<typeof KeywordFigures>
-type Threshold = Figures['keywords'][number]['threshold']
+type Keyword = Figures['keywords'][number]
+type Threshold = Keyword['threshold']
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 
@@ -28,6 +31,25 @@ export function Keywords() {
     e.preventDefault()
     run(api('POST', '/keywords', { keyword: draft }).then(() => setDraft('')))
   }
+  const columns: Column<Keyword>[] = [
+    { head: 'Keyword', cell: (k) => k.query },
+    { head: 'Signals', cell: (k) => k.signals.toLocaleString() },
+    { head: 'Relevant', cell: (k) => k.verdicts.relevant },
+    { head: 'Not relevant', cell: (k) => k.verdicts.notRelevant },
+    { head: 'Precision', cell: (k) => percent(k.precision) },
+    { head: 'Qualify threshold', cell: (k) => thresholdText(k.threshold) },
+    {
+      head: '',
+      cell: (k) => (
+        <ConfirmButton
+          label="Remove"
+          name={k.query}
+          question={`Stop tracking “${k.query}”? Its signals are kept.`}
+          onConfirm={() => run(api('DELETE', `/keywords/${encodeURIComponent(k.query)}`))}
+        />
+      ),
+    },
+  ]
   return (
     <section>
       <form class="inline" onSubmit={add}>
@@ -38,21 +60,24 @@ export function Keywords() {
             maxLength={200}
             required
             placeholder='crm -hubspot "sales pipeline" subreddit:sales'
-            onInput={(e) => setDraft(e.currentTarget.value)}
+            onInput={(e) => {
+              setDraft(e.currentTarget.value)
+              // The refusal was about the query as it was: once it is edited, the preview below says where it stands.
+              setError('')
+            }}
           />
         </label>
         <button type="submit">Add</button>
       </form>
       <p class="hint">
         Words must all appear; "exact phrase", OR, ( ), -word or NOT, word*, and platform:, site:, subreddit:, author:,
-        lang:, type:post|comment, title: filters. See docs/queries.md.
+        lang:, type:post|comment, title: filters.{' '}
+        <a href="/docs/queries" target="_blank" rel="noopener">
+          How to write a query
+        </a>
       </p>
       <QueryPreview query={draft} />
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}
       {figures && figures.keywords.length > 0 && (
         <>
@@ -60,42 +85,7 @@ export function Keywords() {
             {`Team: ${figures.team.signals.toLocaleString()} signals, ${figures.team.verdicts.relevant} relevant, ` +
               `${figures.team.verdicts.notRelevant} not relevant, precision ${percent(figures.team.precision)}`}
           </p>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Keyword</th>
-                  <th>Signals</th>
-                  <th>Relevant</th>
-                  <th>Not relevant</th>
-                  <th>Precision</th>
-                  <th>Qualify threshold</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {figures.keywords.map((k) => (
-                  <tr>
-                    <td>{k.query}</td>
-                    <td>{k.signals.toLocaleString()}</td>
-                    <td>{k.verdicts.relevant}</td>
-                    <td>{k.verdicts.notRelevant}</td>
-                    <td>{percent(k.precision)}</td>
-                    <td>{thresholdText(k.threshold)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        aria-label={`Remove ${k.query}`}
-                        onClick={() => run(api('DELETE', `/keywords/${encodeURIComponent(k.query)}`))}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Keywords" columns={columns} rows={figures.keywords} />
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, Person } from '../../wire/people'
 import { api, changeThen } from '../api'
+import { Choice, Pager } from '../components/ui'
 
 export type PersonView = v.InferOutput<typeof Person>
 type Page = v.InferOutput<typeof PeoplePage>
@@ -43,16 +44,16 @@ export function People() {
         Heat combines their best score, how recently they posted, how many signals and a profile match.
       </p>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Intent
-          <select value={intent} onChange={(e) => (setIntent(e.currentTarget.value), setOffset(0))}>
-            <option value="">Any</option>
-            {INTENTS.map((i) => (
-              <option value={i}>{i}</option>
-            ))}
-          </select>
-        </label>
-        <label class="inline">
+        <Choice
+          label="Intent"
+          value={intent}
+          options={INTENTS}
+          onChange={(value) => {
+            setIntent(value)
+            setOffset(0)
+          }}
+        />
+        <label class="check">
           <input type="checkbox" checked={withMuted} onChange={(e) => setWithMuted(e.currentTarget.checked)} /> Show
           muted
         </label>
@@ -87,21 +88,7 @@ export function People() {
         </ul>
       )}
       {page && page.total > PAGE_SIZE && (
-        <div class="pager">
-          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-            Previous
-          </button>
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, page.total)} of {page.total}
-          </span>
-          <button
-            type="button"
-            disabled={offset + PAGE_SIZE >= page.total}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-          >
-            Next
-          </button>
-        </div>
+        <Pager offset={offset} size={PAGE_SIZE} total={page.total} shown go={setOffset} />
       )}
       <Threshold setError={setError} />
     </section>

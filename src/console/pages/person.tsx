@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/people'
+import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { Heat, profileHref } from './people'
 
@@ -109,7 +110,9 @@ export function Person(props: { id: string }) {
         {posts.map((s) => (
           <li class={s.dismissed ? 'signal dismissed' : 'signal'}>
             <div class="meta">
-              <span class="score">{s.score}</span>
+              <span class={`score band-${bandOf(s.score).name}`} title={bandOf(s.score).meaning}>
+                {s.score}
+              </span>
               <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
               <span>{s.platform}</span>
               <span class="keyword">{s.keyword}</span>

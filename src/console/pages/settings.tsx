@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, when } from '../api'
+import { api } from '../api'
+import { DataTable } from '../components/data-table'
+import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
 import { ConnectedApps } from './connected-apps'
 import { EmailMe } from './email-me'
@@ -81,45 +83,33 @@ function ApiKeys() {
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Prefix</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr>
-                <td>{k.label || '—'}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{when(k.createdAt)}</td>
-                <td>{when(k.lastUsedAt)}</td>
-                <td>
-                  {k.revokedAt ? (
-                    `revoked ${when(k.revokedAt)}`
-                  ) : (
-                    <button type="button" aria-label={`Revoke ${k.prefix}`} onClick={() => revoke(k.prefix)}>
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Alert message={error} />
+      <DataTable
+        label="API keys"
+        rows={keys}
+        columns={[
+          { head: 'Name', cell: (k) => k.label || '—' },
+          { head: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+          { head: 'Created', cell: (k) => <Ago iso={k.createdAt} /> },
+          { head: 'Last used', cell: (k) => <Ago iso={k.lastUsedAt} /> },
+          {
+            head: '',
+            cell: (k) =>
+              k.revokedAt ? (
+                <span class="muted">
+                  revoked <Ago iso={k.revokedAt} />
+                </span>
+              ) : (
+                <ConfirmButton
+                  label="Revoke"
+                  name={k.prefix}
+                  question={`Revoke ${k.prefix}…? Programs using it stop at once.`}
+                  onConfirm={() => revoke(k.prefix)}
+                />
+              ),
+          },
+        ]}
+      />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { api } from '../api'
+import { Alert } from '../components/ui'
 
 export function SignIn(props: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
@@ -39,11 +40,7 @@ export function SignIn(props: { onSignedIn: () => void }) {
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
         </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
+        <Alert message={error} />
         <button type="submit">Sign in</button>
       </form>
       <p class="hint">

@@ -1,105 +1,131 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
-import { SignalCard, type Verdict } from '../components/signal-card'
+import { GettingStarted } from '../components/getting-started'
+import { type Signal, SignalCard, type Verdict } from '../components/signal-card'
+import {
+  type Filters,
+  SignalFilters,
+  filterQuery,
+  filtersFromAddress,
+  writeAddress,
+} from '../components/signal-filters'
+import { Alert, Pager } from '../components/ui'
+import type { Me } from '../me'
+import { splitReason } from '../signal-facts'
+import { useLastVisit, useTriageKeys } from '../triage'
 
 // The console's list is not counted: the API's page without its usage.
 type Page = Omit<v.InferOutput<typeof SignalPage>, 'usage'>
-
-const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 const PAGE_SIZE = 20
-const EMPTY = { keyword: '', intent: '', platform: '', minScore: '', since: '' }
 
-export function Signals() {
-  const [filters, setFilters] = useState(EMPTY)
+export function Signals(props: { me: Me }) {
+  const [filters, setFilters] = useState<Filters>(filtersFromAddress)
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page | null>(null)
+  // Whether the team has any signal at all (dismissed ones too): without one, the page shows how to get a first.
+  const [hasAny, setHasAny] = useState(true)
   const [error, setError] = useState('')
-  // docs/api.md#feedback: signals judged not relevant are shown only when asked for.
-  const [withDismissed, setWithDismissed] = useState(false)
   // Moved by each verdict, so the page is read again (a dismissed signal leaves it).
   const [judged, setJudged] = useState(0)
+  // The selected card lives in `at` below; this state only redraws the page when it moves.
+  const [, setSelected] = useState(0)
+  const [undo, setUndo] = useState<{ signal: Signal; before: Verdict | null } | null>(null)
   const [keywords, setKeywords] = useState<string[]>([])
   const [platforms, setPlatforms] = useState<string[]>([])
+  const visit = useLastVisit(props.me)
   useEffect(() => {
     api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
-    api<{ platforms: { platform: string; inPlan: boolean; earlierRouteOnly: boolean }[] }>('GET', '/sources').then(
-      (s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
+    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources').then((s) =>
+      setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
     )
   }, [])
-  // The filters that are set, as the list and the export both take them.
-  const filterQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== ''))
-  if (withDismissed) filterQuery.set('include', 'dismissed')
+  // A link with other filters opened in this tab (the same page, so only the address changes).
   useEffect(() => {
-    const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
-    for (const [k, v] of filterQuery) q.set(k, v)
-    setError('')
+    const onHash = () => setFilters(filtersFromAddress())
+    addEventListener('hashchange', onHash)
+    return () => removeEventListener('hashchange', onHash)
+  }, [])
+  const query = filterQuery(filters)
+  useEffect(() => {
+    const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset), content: 'full' })
+    for (const [k, val] of query) q.set(k, val)
     api<Page>('GET', `/signals?${q}`)
-      .then(setPage)
+      .then((p) => {
+        setError('')
+        setPage(p)
+        if (p.total > 0) return setHasAny(true)
+        return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => setHasAny(all.total > 0))
+      })
       .catch((e) => setError(e.message))
-  }, [filters, offset, withDismissed, judged])
-  const rate = (id: string, verdict: Verdict) =>
-    api('POST', `/signals/${encodeURIComponent(id)}/feedback`, { verdict })
-      .then(() => setJudged((n) => n + 1))
-      .catch((e) => setError(e.message))
-  const set = (k: keyof typeof EMPTY) => (e: Event) => {
-    setFilters({ ...filters, [k]: (e.currentTarget as HTMLInputElement).value })
+  }, [query.toString(), offset, judged])
+  const change = (f: Filters) => {
+    setFilters(f)
+    writeAddress(f)
     setOffset(0)
   }
+  const send = (s: Signal, verdict: Verdict | null) =>
+    (verdict === null
+      ? api('DELETE', `/signals/${encodeURIComponent(s.id)}/feedback`)
+      : api('POST', `/signals/${encodeURIComponent(s.id)}/feedback`, { verdict })
+    )
+      .then(() => setJudged((n) => n + 1))
+      .catch((e) => setError(e.message))
+  const rate = (s: Signal, verdict: Verdict) => {
+    // Only "Not relevant" takes a card away, so only it offers Undo: back to the verdict the signal had before.
+    setUndo(verdict === 'not_relevant' && s.verdict !== 'not_relevant' ? { signal: s, before: s.verdict } : null)
+    return send(s, verdict)
+  }
+  const signals = page?.signals ?? []
+  // Keys can come faster than the page draws: the selection is also kept where each key reads it at once.
+  const at = useRef(0)
+  at.current = Math.min(at.current, Math.max(0, signals.length - 1))
+  const select = (i: number) => {
+    at.current = i
+    setSelected(i)
+    document.getElementById(`signal-${signals[i]?.id}`)?.focus()
+  }
+  useTriageKeys({
+    count: signals.length,
+    move: (by) => select(Math.min(signals.length - 1, Math.max(0, at.current + by))),
+    judge: (relevant) => {
+      const s = signals[at.current]
+      if (s) rate(s, relevant ? 'relevant' : 'not_relevant')
+    },
+    open: () => {
+      const s = signals[at.current]
+      if (s) document.querySelector<HTMLAnchorElement>(`#signal-${CSS.escape(s.id)} a.button`)?.click()
+    },
+  })
+  const outage = signals.map((s) => splitReason(s.reason).standIn).find(Boolean)
+  const standIns = signals.filter((s) => splitReason(s.reason).standIn).length
+  if (page && !hasAny && query.size === 0) return <GettingStarted />
   return (
     <section>
-      <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Keyword
-          <select value={filters.keyword} onChange={set('keyword')}>
-            <option value="">Any</option>
-            {keywords.map((k) => (
-              <option value={k}>{k}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Intent
-          <select value={filters.intent} onChange={set('intent')}>
-            <option value="">Any</option>
-            {INTENTS.map((i) => (
-              <option value={i}>{i}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Platform
-          <select value={filters.platform} onChange={set('platform')}>
-            <option value="">Any</option>
-            {platforms.map((p) => (
-              <option value={p}>{p}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Minimum score
-          <input type="number" min="0" max="10" step="1" value={filters.minScore} onChange={set('minScore')} />
-        </label>
-        <label>
-          Since
-          <input type="date" value={filters.since} onChange={set('since')} />
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={withDismissed}
-            onChange={(e) => {
-              setWithDismissed(e.currentTarget.checked)
-              setOffset(0)
+      <SignalFilters filters={filters} keywords={keywords} platforms={platforms} onChange={change} />
+      <Alert message={error} />
+      {outage && (
+        <p class="notice" role="status">
+          The {outage.for} scorer could not answer when {standIns === 1 ? '1 signal' : `${standIns} signals`} of this
+          page {standIns === 1 ? 'was' : 'were'} scored, so the {outage.by} scorer judged{' '}
+          {standIns === 1 ? 'it' : 'them'} (tagged “{outage.by} scorer”).
+        </p>
+      )}
+      {undo && (
+        <p class="notice undo" role="status">
+          <span>
+            Marked <bdi>{undo.signal.author}</bdi>'s post not relevant.
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              setUndo(null)
+              send(undo.signal, undo.before)
             }}
-          />
-          Show dismissed
-        </label>
-      </form>
-      {error && (
-        <p role="alert" class="error">
-          {error}
+          >
+            Undo
+          </button>
         </p>
       )}
       {page && (
@@ -107,35 +133,31 @@ export function Signals() {
           <div class="toolbar">
             <p class="count">
               {page.total === 0
-                ? 'No signals match.'
+                ? 'No signals match these filters.'
                 : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
             </p>
+            {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
             {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download. */}
             <a
               class="button"
-              href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...filterQuery])}`}
+              href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...query])}`}
               download
             >
               Export CSV
             </a>
           </div>
+          <p class="hint keys">Keys: j / k move, r relevant, n not relevant, o open the post.</p>
           <ol class="signals">
-            {page.signals.map((s) => (
-              <SignalCard signal={s} rate={rate} />
+            {signals.map((s, i) => (
+              <SignalCard
+                signal={s}
+                selected={i === at.current}
+                isNew={visit.after !== null && s.detectedAt > visit.after}
+                rate={rate}
+              />
             ))}
           </ol>
-          <div class="pager">
-            <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-              Previous
-            </button>
-            <button
-              type="button"
-              disabled={offset + PAGE_SIZE >= page.total}
-              onClick={() => setOffset(offset + PAGE_SIZE)}
-            >
-              Next
-            </button>
-          </div>
+          <Pager offset={offset} size={PAGE_SIZE} total={page.total} go={setOffset} />
         </>
       )}
     </section>

@@ -41,25 +41,40 @@ export function Usage() {
   )
 }
 
-// Bars drawn as SVG attributes: the page's security policy allows no inline styles, and none are needed.
+// Bars drawn as SVG attributes: the page's security policy allows no inline styles, and none are needed. The scale
+// on the left marks 0, half and the busiest day's count, with a line across at each.
 function DayChart(props: { days: Report['days'] }) {
   const most = Math.max(1, ...props.days.map((d) => d.calls))
   const width = 24
   const height = 120
+  const left = 36
+  const top = 8
+  const marks = [...new Set([0, Math.round(most / 2), most])]
   return (
     <svg
       class="chart"
-      viewBox={`0 0 ${props.days.length * width} ${height + 16}`}
+      viewBox={`0 0 ${left + props.days.length * width} ${top + height + 16}`}
       role="img"
       aria-label="Counted calls per day"
     >
+      {marks.map((m) => {
+        const y = top + height - Math.round((m / most) * height)
+        return (
+          <g class="scale">
+            <line x1={left - 4} x2={left + props.days.length * width} y1={y} y2={y} />
+            <text x={left - 6} y={y + 3} text-anchor="end">
+              {m.toLocaleString()}
+            </text>
+          </g>
+        )
+      })}
       {props.days.map((d, i) => {
         const h = Math.round((d.calls / most) * height)
         return (
           <g>
             <title>{`${d.day}: ${d.calls} calls`}</title>
-            <rect x={i * width + 3} y={height - h} width={width - 6} height={h} />
-            <text x={i * width + width / 2} y={height + 12} text-anchor="middle">
+            <rect x={left + i * width + 3} y={top + height - h} width={width - 6} height={h} />
+            <text x={left + i * width + width / 2} y={top + height + 12} text-anchor="middle">
               {Number(d.day.slice(8))}
             </text>
           </g>

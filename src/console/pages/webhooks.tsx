@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
+import { Actions, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 
 type Endpoint = v.InferOutput<typeof WireEndpoint>
@@ -68,7 +69,6 @@ export function Webhooks() {
     )
   return (
     <section>
-      <DestinationForm onAdd={add} />
       {secret && (
         <div class="new-key" role="status">
           <p>The endpoint's signing secret, shown only this once:</p>
@@ -76,11 +76,7 @@ export function Webhooks() {
         </div>
       )}
       {note && <p role="status">{note}</p>}
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {endpoints.length === 0 ? (
         <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
       ) : (
@@ -94,35 +90,43 @@ export function Webhooks() {
               <p class={ep.enabled ? '' : 'error'}>
                 {ep.enabled ? 'Enabled' : `Disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}`}
               </p>
-              <button type="button" aria-label={`Test ${whereOf(ep)}`} disabled={!ep.enabled} onClick={() => test(ep)}>
-                Test
-              </button>
-              <button
-                type="button"
-                aria-label={`${ep.enabled ? 'Disable' : 'Enable'} ${whereOf(ep)}`}
-                onClick={() => run(api('PATCH', `/webhooks/${ep.id}`, { enabled: !ep.enabled }))}
-              >
-                {ep.enabled ? 'Disable' : 'Enable'}
-              </button>
-              <button
-                type="button"
-                aria-label={`Deliveries of ${whereOf(ep)}`}
-                onClick={() => setOpen(open === ep.id ? null : ep.id)}
-              >
-                Deliveries
-              </button>
-              <button
-                type="button"
-                aria-label={`Remove ${whereOf(ep)}`}
-                onClick={() => run(api('DELETE', `/webhooks/${ep.id}`))}
-              >
-                Remove
-              </button>
+              <Actions>
+                <button
+                  type="button"
+                  aria-label={`Test ${whereOf(ep)}`}
+                  disabled={!ep.enabled}
+                  onClick={() => test(ep)}
+                >
+                  Test
+                </button>
+                <button
+                  type="button"
+                  aria-label={`${ep.enabled ? 'Disable' : 'Enable'} ${whereOf(ep)}`}
+                  onClick={() => run(api('PATCH', `/webhooks/${ep.id}`, { enabled: !ep.enabled }))}
+                >
+                  {ep.enabled ? 'Disable' : 'Enable'}
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Deliveries of ${whereOf(ep)}`}
+                  aria-expanded={open === ep.id}
+                  onClick={() => setOpen(open === ep.id ? null : ep.id)}
+                >
+                  Deliveries
+                </button>
+                <ConfirmButton
+                  label="Remove"
+                  name={whereOf(ep)}
+                  question="Remove this destination and its delivery log?"
+                  onConfirm={() => run(api('DELETE', `/webhooks/${ep.id}`))}
+                />
+              </Actions>
               {open === ep.id && <Deliveries endpointId={ep.id} />}
             </li>
           ))}
         </ul>
       )}
+      <DestinationForm onAdd={add} />
     </section>
   )
 }

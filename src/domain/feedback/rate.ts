@@ -37,3 +37,11 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
     promptVersion: signal.promptVersion,
   }
 }
+
+/** docs/console.md#triage: Undo of a first verdict; the signal is as it was before it was judged. */
+export async function withdrawVerdict(deps: Needs<never, 'signals' | 'signalFeedback'>, teamId: string, id: string) {
+  const signal = await deps.repos.signals.byId(teamId, id)
+  if (!signal) throw new AppError('not_found', 'no such signal')
+  await deps.repos.signalFeedback.withdraw(teamId, signal.id)
+  return { signalId: signal.id, verdict: null, dismissed: false }
+}

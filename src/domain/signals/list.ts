@@ -75,3 +75,8 @@ const signalOf = (r: PageRow, full: boolean) => ({
   personId: r.personId,
 })
 type SignalOut = ReturnType<typeof signalOf>
+
+/** docs/console.md#triage: how many signals the team got after `after`, the viewer's previous visit. */
+export async function newSignalCount(deps: Needs<never, 'signals'>, team: TeamRow, after: string) {
+  return { count: await deps.repos.signals.countDetectedAfter(team.id, after) }
+}

@@ -3,17 +3,23 @@ import type { Deps } from '../../deps'
 import { usageByDay } from '../../domain/quota/usage-by-day'
 import { issueApiKey, listApiKeys, revokeApiKey } from '../../domain/keys/keys'
 import { platformStatus } from '../../domain/sources/status'
+import { teamPolling } from '../../domain/polling/team-progress'
 import { listTeamUsers } from '../../domain/users/users'
 import { KeyBody } from '../../wire/console'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
 
-/** docs/console.md#routes: the Usage, Sources and Settings pages: keys for the API, and (owners) the team's users. */
+/**
+ * docs/console.md#routes: the Usage, Sources and Settings pages (keys for the API, and for owners the team's users),
+ * and where polling stands for the empty Signals page.
+ */
 export const consoleSettingsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
     .get('/usage', ({ viewer }) => usageByDay(deps, viewer), { query: NoQuery })
     .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery })
+    // The empty Signals page and its getting-started checklist: when polling runs next, and whether it has yet.
+    .get('/polling', ({ viewer }) => teamPolling(deps, viewer.team.id), { query: NoQuery })
     .get('/keys', async ({ viewer }) => ({ keys: await listApiKeys(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,
     })

@@ -4,11 +4,11 @@ import { addIcp, editIcp, listIcps, removeIcp } from '../../domain/icps/icps'
 import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../domain/keywords/keywords'
 import { previewQuery } from '../../domain/keywords/preview'
 import { keywordFigures } from '../../domain/feedback/figures'
-import { rateSignal } from '../../domain/feedback/rate'
+import { rateSignal, withdrawVerdict } from '../../domain/feedback/rate'
 import { openSignal } from '../../domain/signals/open'
-import { readSignals } from '../../domain/signals/list'
+import { newSignalCount, readSignals } from '../../domain/signals/list'
 import { openExport } from '../../domain/signals/export'
-import { IcpBody, IcpEditBody, KeywordBody, QueryPreviewBody } from '../../wire/console'
+import { IcpBody, IcpEditBody, KeywordBody, NewSignalsQuery, QueryPreviewBody } from '../../wire/console'
 import { FeedbackBody } from '../../wire/feedback'
 import { SignalExportQuery, SignalQuery } from '../../wire/signals'
 import { exportResponse } from '../signals/export-response'
@@ -29,6 +29,10 @@ export const consoleTeamRoutes = (deps: Deps) =>
     .get('/signals/export', async ({ viewer, query }) => exportResponse(await openExport(deps, viewer.team, query)), {
       query: validated('query', SignalExportQuery),
     })
+    // docs/console.md#triage: the Signals page's count of signals new since the viewer's last visit.
+    .get('/new-signals', ({ viewer, query }) => newSignalCount(deps, viewer.team, query.after), {
+      query: validated('query', NewSignalsQuery),
+    })
     .get('/signals/:id', ({ viewer, params }) => openSignal(deps, { teamId: viewer.team.id, id: params.id }), {
       query: NoQuery,
     })
@@ -37,6 +41,7 @@ export const consoleTeamRoutes = (deps: Deps) =>
       ({ viewer, params, body }) => rateSignal(deps, viewer.team.id, { id: params.id, ...body }),
       { body: validated('body', FeedbackBody) },
     )
+    .delete('/signals/:id/feedback', ({ viewer, params }) => withdrawVerdict(deps, viewer.team.id, params.id))
     .get('/keyword-figures', ({ viewer }) => keywordFigures(deps, viewer.team), { query: NoQuery })
     .get('/keywords', async ({ viewer }) => ({ keywords: await listKeywords(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,

@@ -27,6 +27,20 @@ export function createSignalFeedbackRepo(db: Db) {
           .where(eq(teams.id, row.teamId)),
       ])
     },
+    /** Takes the signal's verdict back (the console's Undo): no verdict, back in the list, the version moved. */
+    async withdraw(teamId: string, signalId: string): Promise<void> {
+      await db.batch([
+        db.delete(signalFeedback).where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId))),
+        db
+          .update(signals)
+          .set({ dismissed: false })
+          .where(and(eq(signals.teamId, teamId), eq(signals.id, signalId))),
+        db
+          .update(teams)
+          .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
+          .where(eq(teams.id, teamId)),
+      ])
+    },
     async byId(teamId: string, signalId: string) {
       return db
         .select()

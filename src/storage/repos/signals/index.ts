@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { CommitWatch } from '../../engine/commit-watch'
 import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
@@ -105,6 +105,15 @@ export function createSignalsRepo(
     },
     count(teamId: string, f: SignalFilter): Promise<number> {
       return db.$count(signals, countWhere(teamId, f))
+    },
+    /** Signals the team got after `after` (ISO 8601 UTC): the console's "new since your last visit". */
+    async countDetectedAfter(teamId: string, after: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(signals)
+        .where(and(eq(signals.teamId, teamId), gt(signals.detectedAt, after)))
+        .all()
+      return Number(row.n)
     },
     /** `count`, remembered per (team, signals version, filter). */
     total(teamId: string, version: number, f: SignalFilter): Promise<number> {

@@ -1,0 +1,33 @@
+import type { ComponentChildren } from 'preact'
+
+export type Column<R> = { head: string; cell: (row: R) => ComponentChildren }
+
+/**
+ * A table on a wide screen and a list of cards on a phone (style.css, "Tables become cards"): each cell carries its
+ * column's name, which the phone layout writes before the value, so nothing scrolls sideways and every row's
+ * buttons stay on screen. A column with an empty head holds the row's buttons.
+ */
+export function DataTable<R>(props: { label?: string; columns: Column<R>[]; rows: R[] }) {
+  return (
+    <table class="data" aria-label={props.label}>
+      <thead>
+        <tr>
+          {props.columns.map((c) => (
+            <th>{c.head}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr>
+            {props.columns.map((c) => (
+              <td data-label={c.head || undefined} class={c.head ? undefined : 'row-actions'}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
+import { fromNow } from '../time'
+import { Icon } from './ui'
+
+type Source = { platform: string; configured: boolean; inPlan: boolean; earlierRouteOnly: boolean; keyless: boolean }
+type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
+type State = { usable: string[]; keyless: string[]; keywords: string[]; profiles: number; polling: Polling }
+
+// Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
+const REFRESH_MS = 20_000
+
+async function readState(): Promise<State> {
+  const [sources, keywords, profiles, polling] = await Promise.all([
+    api<{ platforms: Source[] }>('GET', '/sources'),
+    api<{ keywords: string[] }>('GET', '/keywords'),
+    api<{ profiles: unknown[] }>('GET', '/icp-profiles'),
+    api<Polling>('GET', '/polling'),
+  ])
+  // Polled sources only: the earlier route's own networks are never searched by a pass.
+  const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
+  return {
+    usable: polled.filter((p) => p.configured).map((p) => p.platform),
+    keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
+    keywords: keywords.keywords,
+    profiles: profiles.profiles.length,
+    polling,
+  }
+}
+
+const list = (items: string[]) =>
+  items.length > 4 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', ')
+
+function nextPass(p: Polling): string {
+  if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): run lead-signals poll --once.'
+  if (!p.nextPassAt) return `No polling pass is scheduled (polling.schedule = "${p.schedule}").`
+  return `The next polling pass starts ${fromNow(p.nextPassAt)}, at ${new Date(p.nextPassAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`
+}
+
+/**
+ * docs/console.md#getting-started: the Signals page of a team with no signal yet. What is set up, when polling runs
+ * next, and a checklist that ticks itself from the server's state, each step linking to the page that does it.
+ */
+export function GettingStarted() {
+  const [state, setState] = useState<State | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => {
+    const load = () =>
+      readState()
+        .then((s) => {
+          setState(s)
+          setError('')
+        })
+        .catch((e) => setError(e.message))
+    load()
+    const timer = setInterval(load, REFRESH_MS)
+    addEventListener('focus', load)
+    return () => {
+      clearInterval(timer)
+      removeEventListener('focus', load)
+    }
+  }, [])
+  if (error) return <p class="error">The setup could not be read: {error}</p>
+  if (!state) return <p class="muted">Loading…</p>
+  const steps = [
+    {
+      done: state.usable.length > 0,
+      title: 'A source to search',
+      href: '#/sources',
+      text: state.usable.length
+        ? `Usable now: ${list(state.usable)}.`
+        : `None is usable yet; ${list(state.keyless)} need no key.`,
+      todo: (
+        <>
+          Configure a source: the <a href="#/sources">Sources</a> page names the setting each one needs.
+        </>
+      ),
+    },
+    {
+      done: state.keywords.length > 0,
+      title: 'A keyword',
+      href: '#/keywords',
+      text: state.keywords.length ? `Tracking ${list(state.keywords)}.` : 'None tracked yet.',
+      todo: (
+        <>
+          Add the words your buyers use on the <a href="#/keywords">Keywords</a> page.
+        </>
+      ),
+    },
+    {
+      done: state.profiles > 0,
+      title: 'An ICP profile',
+      href: '#/icp-profiles',
+      text: state.profiles ? `${state.profiles} profile${state.profiles > 1 ? 's' : ''}.` : 'None yet.',
+      todo: (
+        <>
+          Describe who buys from you on the <a href="#/icp-profiles">ICP profiles</a> page, so leads are matched to it.
+        </>
+      ),
+    },
+    {
+      done: state.polling.lastPassAt !== null,
+      title: 'A first polling pass',
+      href: '#/sources',
+      text: state.polling.lastPassAt
+        ? `Your keywords were last searched ${new Date(state.polling.lastPassAt).toLocaleString()}.`
+        : 'Your keywords have not been searched yet.',
+      todo: (
+        <>
+          Wait for the next pass; the <a href="#/sources">Sources</a> page shows how each source's last search went.
+        </>
+      ),
+    },
+    {
+      done: false,
+      title: 'A first signal',
+      href: '#/keywords',
+      text: "A post that scores at or above its keyword's qualify threshold appears here.",
+      todo: (
+        <>
+          None qualified yet: a broader query on the <a href="#/keywords">Keywords</a> page finds more.
+        </>
+      ),
+    },
+  ]
+  const next = steps.find((s) => !s.done) ?? steps[steps.length - 1]
+  return (
+    <section class="getting-started" aria-label="Getting started">
+      <h2>No signals yet</h2>
+      <p>{nextPass(state.polling)}</p>
+      <p class="next">What to do next: {next.todo}</p>
+      <ol class="checklist">
+        {steps.map((s) => (
+          <li class={s.done ? 'done' : ''}>
+            <span class="tick" role="img" aria-label={s.done ? 'done' : 'to do'}>
+              {s.done ? <Icon name="check" /> : null}
+            </span>
+            <span>
+              <a href={s.href}>
+                <strong>{s.title}</strong>
+              </a>{' '}
+              <span class="muted">{s.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks'
+import { Choice } from './ui'
+
+export const EMPTY_FILTERS = { keyword: '', intent: '', platform: '', minScore: '', since: '', include: '' }
+export type Filters = typeof EMPTY_FILTERS
+const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
+// The minimum score applies this long after the last key, so typing "7.5" asks once, not three times.
+const SCORE_PAUSE_MS = 400
+
+/** The filters kept in the page's address (#/signals?intent=ACTIVE…), so a reload or a shared link keeps them. */
+export function filtersFromAddress(): Filters {
+  const query = new URLSearchParams(location.hash.split('?')[1] ?? '')
+  const f = { ...EMPTY_FILTERS }
+  for (const k of Object.keys(f) as (keyof Filters)[]) f[k] = query.get(k) ?? ''
+  return f
+}
+
+/** The filters that are set, as the list, the export and the address take them. */
+export const filterQuery = (f: Filters) => new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''))
+
+export function writeAddress(f: Filters) {
+  const q = filterQuery(f).toString()
+  // replaceState: a filter change is not a page of its own in the browser's history, and fires no hashchange.
+  history.replaceState(null, '', `#/signals${q ? `?${q}` : ''}`)
+}
+
+type Props = { filters: Filters; keywords: string[]; platforms: string[]; onChange: (f: Filters) => void }
+
+export function SignalFilters(props: Props) {
+  const f = props.filters
+  const [score, setScore] = useState(f.minScore)
+  useEffect(() => setScore(f.minScore), [f.minScore])
+  useEffect(() => {
+    if (score === f.minScore) return
+    const timer = setTimeout(() => props.onChange({ ...f, minScore: score }), SCORE_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [score])
+  const set = (k: keyof Filters) => (e: Event) =>
+    props.onChange({ ...f, [k]: (e.currentTarget as HTMLInputElement).value })
+  const choice = (k: keyof Filters, label: string, options: string[]) => (
+    <Choice label={label} value={f[k]} options={options} onChange={(value) => props.onChange({ ...f, [k]: value })} />
+  )
+  const any = filterQuery(f).size > 0
+  return (
+    <form class="filters" onSubmit={(e) => e.preventDefault()}>
+      {choice('keyword', 'Keyword', props.keywords)}
+      {choice('intent', 'Intent', INTENTS)}
+      {choice('platform', 'Platform', props.platforms)}
+      <label>
+        Minimum score
+        <input
+          type="number"
+          min="0"
+          max="10"
+          step="0.5"
+          value={score}
+          onInput={(e) => setScore(e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        Since
+        <input type="date" value={f.since} onChange={set('since')} />
+      </label>
+      <div class="filter-end">
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={f.include === 'dismissed'}
+            onChange={(e) => props.onChange({ ...f, include: e.currentTarget.checked ? 'dismissed' : '' })}
+          />
+          Show dismissed
+        </label>
+        <button type="button" disabled={!any} onClick={() => props.onChange(EMPTY_FILTERS)}>
+          Clear filters
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,130 @@
+import type { ComponentChildren } from 'preact'
+import { useState } from 'preact/hooks'
+import { relative } from '../time'
+
+/** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
+export function Alert(props: { message: string }) {
+  if (!props.message) return null
+  return (
+    <p role="alert" class="error">
+      {props.message}
+    </p>
+  )
+}
+
+// Icons as inline SVG paths: they draw the same on a machine with no emoji font (an air-gapped Linux desktop, a
+// kiosk), which would show an empty box for 👍. Drawn in the text colour, hidden from screen readers (the button's
+// words say what it does).
+const PATHS = {
+  up: 'M2 10h4v11H2zM8 21h9.3a2 2 0 0 0 2-1.6l1.6-7A2 2 0 0 0 19 10h-5l.9-4.6A1.6 1.6 0 0 0 13.3 3.5L8 10z',
+  down: 'M22 14h-4V3h4zM16 3H6.7a2 2 0 0 0-2 1.6l-1.6 7A2 2 0 0 0 5 14h5l-.9 4.6a1.6 1.6 0 0 0 1.6 1.9L16 14z',
+  menu: 'M3 6h18M3 12h18M3 18h18',
+  open: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  check: 'M4 12l5 5L20 6',
+}
+export type IconName = keyof typeof PATHS
+const FILLED: IconName[] = ['up', 'down']
+
+export function Icon(props: { name: IconName }) {
+  const filled = FILLED.includes(props.name)
+  return (
+    <svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d={PATHS[props.name]}
+        fill={filled ? 'currentColor' : 'none'}
+        stroke={filled ? 'none' : 'currentColor'}
+        stroke-width="2"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      />
+    </svg>
+  )
+}
+
+/**
+ * A button whose action cannot be taken back (revoke a key, remove a keyword): the first click asks, in place, and
+ * only "Yes" acts. `label` is the button's word, `name` what it acts on (for its accessible name and the question).
+ */
+export function ConfirmButton(props: { label: string; name: string; question?: string; onConfirm: () => unknown }) {
+  const [asking, setAsking] = useState(false)
+  if (!asking)
+    return (
+      <button type="button" aria-label={`${props.label} ${props.name}`} onClick={() => setAsking(true)}>
+        {props.label}
+      </button>
+    )
+  return (
+    <fieldset class="confirm" aria-label={`Confirm: ${props.label} ${props.name}`}>
+      <span>{props.question ?? `${props.label} ${props.name}?`}</span>
+      <button
+        type="button"
+        class="danger"
+        onClick={() => {
+          setAsking(false)
+          props.onConfirm()
+        }}
+      >
+        Yes, {props.label.toLowerCase()}
+      </button>
+      <button type="button" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </fieldset>
+  )
+}
+
+/** A filter's drop-down: "Any" (the empty value) or one of `options`. */
+export function Choice(props: { label: string; value: string; options: string[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        <option value="">Any</option>
+        {props.options.map((o) => (
+          <option value={o}>{o}</option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** Previous / Next through a list read a page at a time, with what is shown between them when `shown` is given. */
+export function Pager(props: {
+  offset: number
+  size: number
+  total: number
+  shown?: boolean
+  go: (o: number) => void
+}) {
+  const { offset, size, total } = props
+  return (
+    <div class="pager">
+      <button type="button" disabled={offset === 0} onClick={() => props.go(Math.max(0, offset - size))}>
+        Previous
+      </button>
+      {props.shown && (
+        <span>
+          {offset + 1}–{Math.min(offset + size, total)} of {total}
+        </span>
+      )}
+      <button type="button" disabled={offset + size >= total} onClick={() => props.go(offset + size)}>
+        Next
+      </button>
+    </div>
+  )
+}
+
+/** A row of buttons that keeps its gaps and wraps as whole buttons on a narrow screen. */
+export function Actions(props: { children: ComponentChildren }) {
+  return <div class="actions">{props.children}</div>
+}
+
+/** A relative time with the exact one on hover and for machines. */
+export function Ago(props: { iso: string | null }) {
+  if (!props.iso) return <span>—</span>
+  return (
+    <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
+      {relative(props.iso)}
+    </time>
+  )
+}

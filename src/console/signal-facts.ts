@@ -1,0 +1,48 @@
+// What the Signals page reads out of a signal's fields: its score band, its scorer, and safe links. Platform text
+// (author, URL, reason) is attacker-controlled: it is only ever text, and a link only when it is http(s).
+
+/** docs/scoring.md#score-bands: the band a score falls in, read from the top, as a badge colour and its meaning. */
+export function bandOf(score: number): { name: string; meaning: string } {
+  if (score >= 9) return { name: 'top', meaning: '9-10: ready to buy now' }
+  if (score >= 7) return { name: 'high', meaning: '7-8: clear intent to buy or switch' }
+  if (score >= 5) return { name: 'mid', meaning: '5-6: a real problem the team solves' }
+  if (score >= 3) return { name: 'low', meaning: '3-4: on topic, no intent to buy' }
+  return { name: 'off', meaning: '0-2: off topic' }
+}
+
+// The scoring service appends this when the rules scorer stood in for a model that did not answer
+// (docs/scoring.md): the page shows it as a tag on the card and once at the top, not at the end of every reason.
+const STAND_IN = /\s*\(scored by the (\w+) scorer: the (\w+) scorer could not answer\)$/
+
+/** The reason without the stand-in note, and which scorer stood in for which, when one did. */
+export function splitReason(reason: string): { text: string; standIn: { by: string; for: string } | null } {
+  const m = STAND_IN.exec(reason)
+  if (!m) return { text: reason, standIn: null }
+  return { text: reason.slice(0, m.index), standIn: { by: m[1] as string, for: m[2] as string } }
+}
+
+/** `url` when it is an absolute http(s) address, else null: never a javascript: or data: link. */
+export function httpUrl(url: string): string | null {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
+  } catch {
+    return null
+  }
+}
+
+// Public profile addresses built from the author's name, as the platforms' connectors build them (src/platforms);
+// signals do not keep the profile address, so the other platforms show the author as text.
+const PROFILES: Partial<Record<string, (author: string) => string>> = {
+  hackernews: (a) => `https://news.ycombinator.com/user?id=${encodeURIComponent(a)}`,
+  reddit: (a) => `https://www.reddit.com/user/${encodeURIComponent(a)}`,
+  github: (a) => `https://github.com/${encodeURIComponent(a)}`,
+  devto: (a) => `https://dev.to/${encodeURIComponent(a)}`,
+  bluesky: (a) => `https://bsky.app/profile/${encodeURIComponent(a)}`,
+}
+
+/** The author's public profile, or null where the platform's address cannot be told from the name. */
+export function profileUrl(platform: string, author: string): string | null {
+  const build = PROFILES[platform]
+  return build && author.trim() !== '' ? httpUrl(build(author)) : null
+}

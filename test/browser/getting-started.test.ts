@@ -1,0 +1,157 @@
+// The Signals page of a team with no signal yet (docs/console.md#getting-started), in Chromium at a laptop's and a
+// phone's size: what is set up, when polling runs next, and a checklist that ticks itself from the server's state.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { addIcp } from '../../src/domain/icps/icps'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import {
+  closeBrowser,
+  fitsWidth,
+  launchBrowser,
+  listenForBrowser,
+  navigateTo,
+  openPage,
+  screenshot,
+  type ServicePage,
+} from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+let teamId: string
+
+const PASSWORD = 'correct horse battery'
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
+  teamId = (await seedTeam(deps, { name: 'fresh' })).team.id
+  await createUser(deps, { team: 'fresh', email: 'new@fresh.test', role: 'owner', password: PASSWORD })
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop()
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+async function signIn(view: ServicePage) {
+  await view.goto('/')
+  await view.page.getByLabel('Email').fill('new@fresh.test')
+  await view.page.getByLabel('Password').fill(PASSWORD)
+  await view.page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+const step = (view: ServicePage, title: string) => view.page.locator('.checklist li', { hasText: title })
+const ticked = async (view: ServicePage, title: string) =>
+  (await step(view, title).getAttribute('class'))?.split(' ').includes('done') ?? false
+/** Back to the Signals page, which reads the state again. */
+const reopen = async (view: ServicePage) => {
+  await navigateTo(view.page, 'Keywords')
+  await navigateTo(view.page, 'Signals')
+  await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+}
+const noSideways = (view: ServicePage) => fitsWidth(view.page)
+
+describe('getting started on the Signals page', () => {
+  test('a new team sees what is set up and what to do next; the checklist ticks as the state changes, and goes with the first signal', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1]?.viewport })
+    try {
+      await signIn(view)
+      await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+      expect(await view.page.getByText(/^The next polling pass starts in .+, at .+\.$/).count()).toBe(1)
+      // The keyless sources are usable as installed; nothing else is set up yet.
+      expect(await ticked(view, 'A source to search')).toBe(true)
+      expect(await step(view, 'A source to search').textContent()).toContain('hackernews')
+      for (const todo of ['A keyword', 'An ICP profile', 'A first polling pass', 'A first signal'])
+        expect(await ticked(view, todo)).toBe(false)
+      // What to do next names the first step left and links to its page.
+      const next = view.page.locator('.next')
+      expect(await next.textContent()).toContain('Add the words your buyers use')
+      expect(await next.getByRole('link', { name: 'Keywords' }).getAttribute('href')).toBe('#/keywords')
+      expect(await noSideways(view)).toBe(true)
+      await screenshot(view.page, 'getting-started-empty-phone')
+
+      // A keyword added on the Keywords page: the next visit to Signals has it ticked.
+      await navigateTo(view.page, 'Keywords')
+      await view.page.getByLabel('Keyword or query').fill('crm')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.locator('td[data-label="Keyword"]', { hasText: /^crm$/ }).waitFor()
+      await reopen(view)
+      expect(await ticked(view, 'A keyword')).toBe(true)
+      expect(await step(view, 'A keyword').textContent()).toContain('Tracking crm.')
+      expect(await view.page.locator('.next').textContent()).toContain('ICP profiles')
+
+      // A profile made elsewhere (the API, a teammate) and a pass that searched the keyword: both tick.
+      await addIcp(deps, { teamId, name: 'Ops', description: 'Operations leads at logistics firms', competitors: [] })
+      await deps.database.client.execute({
+        sql: "insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values ('hackernews', 'crm', null, '[]', ?)",
+        args: [new Date().toISOString()],
+      })
+      await reopen(view)
+      expect(await ticked(view, 'An ICP profile')).toBe(true)
+      expect(await ticked(view, 'A first polling pass')).toBe(true)
+      expect(await ticked(view, 'A first signal')).toBe(false)
+      await screenshot(view.page, 'getting-started-ticked-phone')
+
+      // The first signal: the checklist goes and the signal is listed.
+      await deps.repos.signals.insertMany(teamId, [
+        {
+          id: 'sig_first',
+          teamId,
+          platform: 'hackernews',
+          postId: 'first',
+          author: 'pat',
+          intent: 'ACTIVE',
+          score: 8,
+          reason: 'asks which CRM to buy',
+          icpMatch: 'Ops',
+          preview: 'Which CRM should a 10-person logistics firm buy?',
+          contentFull: null,
+          url: 'https://news.ycombinator.com/item?id=1',
+          keyword: 'crm',
+          publishedAt: new Date().toISOString(),
+          detectedAt: new Date().toISOString(),
+        },
+      ])
+      await navigateTo(view.page, 'Keywords')
+      await navigateTo(view.page, 'Signals')
+      await view.page.getByText('Which CRM should a 10-person logistics firm buy?').waitFor()
+      expect(await view.page.locator('.checklist').count()).toBe(0)
+      expect(view.foreignRequests).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('at a laptop’s size the empty page fits, with its links to the pages that do each step', async () => {
+    const other = await seedTeam(deps, { name: 'second' })
+    await createUser(deps, { team: 'second', email: 'sam@second.test', role: 'owner', password: PASSWORD })
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[0]?.viewport })
+    try {
+      await view.goto('/')
+      await view.page.getByLabel('Email').fill('sam@second.test')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+      expect(other.team.id).not.toBe(teamId)
+      for (const href of ['#/sources', '#/keywords', '#/icp-profiles'])
+        expect(await view.page.locator(`.getting-started a[href="${href}"]`).count()).toBeGreaterThan(0)
+      expect(await noSideways(view)).toBe(true)
+      await screenshot(view.page, 'getting-started-empty-desktop')
+    } finally {
+      await view.close()
+    }
+  })
+})

@@ -1,0 +1,178 @@
+// Every console page at a laptop's 1280×800 and a phone's 390×844 in Chromium: nothing to scroll sideways, every
+// enabled button and button-link on screen and clickable, the phone's navigation a compact bar, and the layout
+// fixes of issue 33 item 12 (cards with their buttons apart, the Webhooks form below the list, a scale on the chart,
+// icons that need no emoji font). Screenshots of each page at both sizes.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { addIcp } from '../../src/domain/icps/icps'
+import { issueApiKey } from '../../src/domain/keys/keys'
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { createUser } from '../../src/domain/users/users'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import {
+  closeBrowser,
+  fitsWidth,
+  launchBrowser,
+  listenForBrowser,
+  navigateTo,
+  openPage,
+  type ServicePage,
+  screenshot,
+} from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+import { endpointInput } from '../support/webhooks'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+
+const PASSWORD = 'correct horse battery'
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const
+// Each page and what shows once its data is in.
+const PAGES = [
+  { name: 'Signals', slug: 'signals', ready: '.signal' },
+  { name: 'People', slug: 'people', ready: '.person' },
+  { name: 'Keywords', slug: 'keywords', ready: 'td[data-label="Keyword"]' },
+  { name: 'ICP profiles', slug: 'icp-profiles', ready: '.cards li' },
+  { name: 'Usage', slug: 'usage', ready: '.chart', noActions: true },
+  { name: 'Sources', slug: 'sources', ready: 'td[data-label="Platform"]', noActions: true },
+  { name: 'Destinations', slug: 'destinations', ready: '.cards li' },
+  { name: 'Settings', slug: 'settings', ready: 'td[data-label="Prefix"]' },
+]
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({
+    config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true } },
+    now: new Date().toISOString(),
+  }))
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm -hubspot "sales pipeline" subreddit:sales', 'erp'] })
+  for (const name of ['Ops leads', 'Finance teams'])
+    await addIcp(deps, { teamId: team.id, name, description: `${name} at mid-sized firms`, competitors: ['Acme CRM'] })
+  await issueApiKey(deps, { teamId: team.id, label: 'a rather long key name for the phone layout' })
+  await createEndpoint(deps, { teamId: team.id, input: endpointInput('http://127.0.0.1:9/a/very/long/receiver/path') })
+  const today = new Date().toISOString().slice(0, 10)
+  for (let i = 0; i < 7; i++) deps.repos.usageDays.add(team.id, today)
+  await deps.repos.usageDays.flush()
+  await deps.repos.signals.insertMany(team.id, [
+    {
+      id: 'sig_1',
+      teamId: team.id,
+      platform: 'reddit',
+      postId: 'p1',
+      author: 'a_very_long_author_name_without_any_spaces_in_it_at_all',
+      intent: 'ACTIVE',
+      score: 8.5,
+      reason: 'asks for a CRM recommendation with a budget',
+      icpMatch: 'Ops leads',
+      preview: 'https://example.com/a/link/that/is/one/very/long/word/and/must/wrap/on/a/phone/screen/somewhere',
+      contentFull: null,
+      url: 'https://example.com/1',
+      keyword: 'erp',
+      publishedAt: new Date().toISOString(),
+      detectedAt: new Date().toISOString(),
+    },
+  ])
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (browser) await closeBrowser(browser)
+  await app?.stop()
+  deps?.database.client.close()
+  ws?.cleanup()
+})
+
+/** Every enabled button and button-link of the page's content lies within the window's width and takes a click. */
+async function everyActionReachable(view: ServicePage) {
+  const width = view.page.viewportSize()?.width ?? 0
+  const actions = view.page.locator('main button:enabled, main a.button')
+  const n = await actions.count()
+  for (let i = 0; i < n; i++) {
+    const action = actions.nth(i)
+    const box = await action.boundingBox()
+    const name = (await action.textContent())?.trim()
+    expect({ name, visible: box !== null && box.x >= 0 && box.x + box.width <= width + 0.5 }).toEqual({
+      name,
+      visible: true,
+    })
+    await action.click({ trial: true }) // visible, stable, enabled and not covered by anything else
+  }
+}
+
+describe('every console page at both sizes', () => {
+  for (const size of SIZES) {
+    test(`${size.name}: no sideways scroll, every action reachable, screenshots`, async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await view.goto('/')
+        await view.page.getByLabel('Email').fill('ann@acme.test')
+        await view.page.getByLabel('Password').fill(PASSWORD)
+        await view.page.getByRole('button', { name: 'Sign in' }).click()
+        await view.page.locator('.signal').first().waitFor()
+        // The navigation: all of it on a laptop; on a phone a bar under 60 px, its pages behind Menu.
+        const header = await view.page.locator('header').boundingBox()
+        if (size.name === 'phone') {
+          expect(header?.height).toBeLessThan(60)
+          await view.page.getByRole('button', { name: 'Menu' }).click()
+          expect(await view.page.getByRole('navigation').getByRole('link').count()).toBe(PAGES.length + 1)
+          expect(await fitsWidth(view.page)).toBe(true)
+          await screenshot(view.page, 'layout-menu-phone')
+          await view.page.getByRole('button', { name: 'Menu' }).click()
+        } else expect(header?.height).toBeLessThan(70)
+        for (const p of PAGES) {
+          await navigateTo(view.page, p.name)
+          await view.page.locator(p.ready).first().waitFor()
+          expect({ page: p.name, fits: await fitsWidth(view.page) }).toEqual({ page: p.name, fits: true })
+          if (!p.noActions) await everyActionReachable(view)
+          await screenshot(view.page, `layout-${p.slug}-${size.name}`)
+        }
+        // No emoji: the icons are inline SVG, drawn without an emoji font.
+        await navigateTo(view.page, 'Signals')
+        await view.page.locator('.signal svg.icon').first().waitFor()
+        expect(await view.page.locator('main').textContent()).not.toMatch(/\p{Extended_Pictographic}/u)
+        expect(view.foreignRequests).toEqual([])
+        expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+      } finally {
+        await view.close()
+      }
+    })
+  }
+
+  test('cards keep their buttons apart, the Webhooks form sits below the list, the chart has a scale', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
+    try {
+      await view.goto('/#/icp-profiles')
+      await view.page.getByLabel('Email').fill('ann@acme.test')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      const cards = view.page.locator('.cards li')
+      await cards.nth(1).waitFor()
+      const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]
+      expect((second?.y ?? 0) - ((first?.y ?? 0) + (first?.height ?? 0))).toBeGreaterThanOrEqual(8)
+      const edit = await view.page.getByRole('button', { name: 'Edit Ops leads' }).boundingBox()
+      const remove = await view.page.getByRole('button', { name: 'Remove Ops leads' }).boundingBox()
+      expect((remove?.x ?? 0) - ((edit?.x ?? 0) + (edit?.width ?? 0))).toBeGreaterThanOrEqual(6)
+
+      await navigateTo(view.page, 'Destinations')
+      const list = await view.page.locator('.cards').boundingBox()
+      const form = await view.page.getByRole('heading', { name: 'New destination' }).boundingBox()
+      expect(form?.y ?? 0).toBeGreaterThan((list?.y ?? 0) + (list?.height ?? 0))
+
+      await navigateTo(view.page, 'Usage')
+      await view.page.locator('.chart .scale text').nth(2).waitFor()
+      expect(await view.page.locator('.chart .scale text').allTextContents()).toEqual(['0', '4', '7'])
+    } finally {
+      await view.close()
+    }
+  })
+})

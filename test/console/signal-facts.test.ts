@@ -1,0 +1,41 @@
+// The Signals page's reading of a signal (src/console/signal-facts.ts, src/console/time.tsx): bands, the stand-in
+// scorer note, which links are allowed, and relative times.
+import { describe, expect, test } from 'bun:test'
+import { bandOf, httpUrl, profileUrl, splitReason } from '../../src/console/signal-facts'
+import { fromNow, relative } from '../../src/console/time'
+
+describe('a signal as the console reads it', () => {
+  test('score bands follow docs/scoring.md, decimals in the band below the next whole number', () => {
+    const bands = [10, 9, 8.99, 7, 6.5, 5, 4.9, 3, 2.99, 0].map((s) => bandOf(s).name)
+    expect(bands).toEqual(['top', 'top', 'high', 'high', 'mid', 'mid', 'low', 'low', 'off', 'off'])
+  })
+
+  test('the stand-in note comes off the reason and names both scorers; other reasons are left whole', () => {
+    expect(splitReason('asks for a CRM (scored by the rules scorer: the ollama scorer could not answer)')).toEqual({
+      text: 'asks for a CRM',
+      standIn: { by: 'rules', for: 'ollama' },
+    })
+    // Only at the end, as the scoring service writes it: a post quoting it mid-reason is not an outage.
+    const quoted = 'says "(scored by the rules scorer: the ollama scorer could not answer)" in jest'
+    expect(splitReason(quoted)).toEqual({ text: quoted, standIn: null })
+  })
+
+  test('only absolute http(s) addresses become links; profile addresses are built with the name encoded', () => {
+    expect(httpUrl('https://example.com/a')).toBe('https://example.com/a')
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '/relative', 'vbscript:x', ''])
+      expect(httpUrl(bad)).toBeNull()
+    expect(profileUrl('hackernews', 'pat')).toBe('https://news.ycombinator.com/user?id=pat')
+    expect(profileUrl('reddit', '../../evil?x=1')).toBe('https://www.reddit.com/user/..%2F..%2Fevil%3Fx%3D1')
+    expect(profileUrl('linkedin', 'Pat Doe')).toBeNull() // not derivable from a display name
+    expect(profileUrl('github', ' ')).toBeNull()
+  })
+
+  test('relative times', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z')
+    const ago = (s: number) => relative(new Date(now - s * 1000).toISOString(), now)
+    expect([ago(10), ago(90), ago(3 * 3600), ago(5 * 86_400)]).toEqual(['just now', '1 min ago', '3 h ago', '5 d ago'])
+    expect(ago(40 * 86_400)).toBe(new Date(now - 40 * 86_400_000).toLocaleDateString())
+    expect(relative('2026-11-28T12:30:00Z', now)).toBe('in 30 min')
+    expect(fromNow('2026-11-28T15:00:00Z', now)).toBe('in 3 h')
+  })
+})

@@ -1,0 +1,127 @@
+// The console's read-only routes behind the empty Signals page and the "new since your last visit" count, and the
+// Undo of a verdict (docs/console.md#routes).
+import { describe, expect, test } from 'bun:test'
+import { createApp } from '../../../src/app'
+import { addKeywords } from '../../../src/domain/keywords/keywords'
+import { createUser } from '../../../src/domain/users/users'
+import type { NewSignal } from '../../../src/storage/repos/signals'
+import { seedTeam, testDeps } from '../../support/deps'
+
+const PASSWORD = 'correct horse battery'
+
+const signal = (teamId: string, i: number, detectedAt: string): NewSignal => ({
+  id: `sig_${teamId}_${i}`,
+  teamId,
+  platform: 'hackernews',
+  postId: `p${i}`,
+  author: `author${i}`,
+  intent: 'ACTIVE',
+  score: 8,
+  reason: 'wants a crm',
+  icpMatch: null,
+  preview: `post ${i}`,
+  contentFull: null,
+  url: `https://example.com/${i}`,
+  keyword: 'crm',
+  publishedAt: '2026-11-10T00:00:00.000Z',
+  detectedAt,
+})
+
+async function setup(config: Parameters<typeof testDeps>[0] = {}) {
+  const { deps, clock } = await testDeps(config)
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  const other = await seedTeam(deps, { name: 'bravo' })
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  const app = createApp(deps)
+  const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    app.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: {
+          'sec-fetch-site': 'same-origin',
+          ...headers,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+  const signedIn = await send('POST', '/console/api/session', {}, { email: 'ann@acme.test', password: PASSWORD })
+  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] as string
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await send(method, `/console/api${path}`, { cookie }, body)
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  return { deps, clock, team, other: other.team, call }
+}
+
+describe('GET /console/api/polling', () => {
+  test('says when the next pass starts, and when a pass last searched one of this team’s keywords', async () => {
+    const { deps, team, call } = await setup({
+      config: { polling: { schedule: '*/15 * * * *' } },
+      now: '2026-11-15T12:07:00.000Z',
+    })
+    expect((await call('GET', '/polling')).body).toEqual({
+      enabled: true,
+      schedule: '*/15 * * * *',
+      nextPassAt: '2026-11-15T12:15:00.000Z',
+      lastPassAt: null,
+    })
+    await addKeywords(deps, { teamId: team.id, keywords: ['CRM'] })
+    const cursor = (platform: string, keywordLc: string, polledAt: string) =>
+      deps.database.client.execute({
+        sql: "insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values (?, ?, null, '[]', ?)",
+        args: [platform, keywordLc, polledAt],
+      })
+    // Another team's keyword searched: not this team's first pass.
+    await cursor('hackernews', 'erp', '2026-11-15T11:00:00.000Z')
+    expect((await call('GET', '/polling')).body.lastPassAt).toBeNull()
+    await cursor('hackernews', 'crm', '2026-11-15T11:30:00.000Z')
+    await cursor('devto', 'crm', '2026-11-15T11:45:00.000Z')
+    expect((await call('GET', '/polling')).body.lastPassAt).toBe('2026-11-15T11:45:00.000Z')
+  })
+
+  test('with polling off there is no next pass', async () => {
+    const { call } = await setup({ config: { polling: { enabled: false } } })
+    expect((await call('GET', '/polling')).body).toMatchObject({ enabled: false, nextPassAt: null })
+  })
+})
+
+describe('GET /console/api/new-signals', () => {
+  test('counts the team’s signals detected after the given instant, and refuses a bad one', async () => {
+    const { deps, team, other, call } = await setup()
+    await deps.repos.signals.insertMany(team.id, [
+      signal(team.id, 1, '2026-11-14T00:00:00.000Z'),
+      signal(team.id, 2, '2026-11-15T09:00:00.000Z'),
+      signal(team.id, 3, '2026-11-15T10:00:00.000Z'),
+    ])
+    await deps.repos.signals.insertMany(other.id, [signal(other.id, 4, '2026-11-15T10:00:00.000Z')])
+    expect(await call('GET', '/new-signals?after=2026-11-15T08:00:00Z')).toEqual({ status: 200, body: { count: 2 } })
+    expect((await call('GET', '/new-signals?after=2026-11-16')).body).toEqual({ count: 0 })
+    const bad = await call('GET', '/new-signals?after=yesterday')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.code).toBe('invalid_request')
+    expect(JSON.stringify(bad.body)).toContain('after')
+  })
+})
+
+describe('DELETE /console/api/signals/{id}/feedback (Undo)', () => {
+  test('takes the verdict back: no verdict, back in the list; another team’s signal is not found', async () => {
+    const { deps, team, other, call } = await setup()
+    await deps.repos.signals.insertMany(team.id, [signal(team.id, 1, '2026-11-14T00:00:00.000Z')])
+    await deps.repos.signals.insertMany(other.id, [signal(other.id, 2, '2026-11-14T00:00:00.000Z')])
+    const id = `sig_${team.id}_1`
+    expect((await call('POST', `/signals/${id}/feedback`, { verdict: 'not_relevant' })).status).toBe(200)
+    expect((await call('GET', '/signals')).body.total).toBe(0)
+    expect(await call('DELETE', `/signals/${id}/feedback`)).toEqual({
+      status: 200,
+      body: { signalId: id, verdict: null, dismissed: false },
+    })
+    const list = (await call('GET', '/signals')).body
+    expect(list.total).toBe(1)
+    expect(list.signals[0].verdict).toBeNull()
+    expect(await deps.repos.signalFeedback.byId(team.id, id)).toBeUndefined()
+    const foreign = await call('DELETE', `/signals/sig_${other.id}_2/feedback`)
+    expect(foreign.status).toBe(404)
+    expect(foreign.body.error.code).toBe('not_found')
+  })
+})
