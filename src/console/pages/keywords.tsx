@@ -82,7 +82,7 @@ export function Keywords() {
       {figures && figures.keywords.length > 0 && (
         <>
           <p class="count">
-            {`Team: ${figures.team.signals.toLocaleString()} signals, ${figures.team.verdicts.relevant} relevant, ` +
+            {`Team: ${figures.team.signals.toLocaleString()} signal${figures.team.signals === 1 ? '' : 's'}, ${figures.team.verdicts.relevant} relevant, ` +
               `${figures.team.verdicts.notRelevant} not relevant, precision ${percent(figures.team.precision)}`}
           </p>
           <DataTable label="Keywords" columns={columns} rows={figures.keywords} />
