@@ -138,12 +138,12 @@ describe('the console in a browser', () => {
       ])
       expect(download.suggestedFilename()).toMatch(/^signals-\d{4}-\d{2}-\d{2}\.csv$/)
       const [header, ...records] = parseCsv(readFileSync(await download.path(), 'utf8'))
-      expect(header.slice(0, 5)).toEqual(['id', 'platform', 'author', 'intent', 'score'])
+      expect(header.slice(0, 6)).toEqual(['id', 'postId', 'platform', 'author', 'intent', 'score'])
       expect(records).toHaveLength(3)
       for (const r of records) {
-        expect(r[3]).toBe('ACTIVE')
-        expect(Number(r[4])).toBeGreaterThanOrEqual(9)
-        expect(r[8]).toEndWith('and the rest of the full text')
+        expect(r[4]).toBe('ACTIVE')
+        expect(Number(r[5])).toBeGreaterThanOrEqual(9)
+        expect(r[9]).toEndWith('and the rest of the full text')
       }
       expect(await usedThisMonth()).toBe(usedBefore)
       await view.page.locator('.signal').first().getByRole('button', { name: 'Full text' }).click()

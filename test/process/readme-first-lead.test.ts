@@ -113,6 +113,8 @@ describe("the README's first real lead", () => {
     const answers = out.split('\n').filter((l) => l.startsWith('{"signals"') || l.startsWith('{"qualified"'))
     const [list, score] = answers.map((l) => JSON.parse(l))
     expect(list.signals.map((s: { author: string }) => s.author)).toEqual(['dana_ops'])
+    // The id an export carries is the API's, so an exported row can be judged with feedback.
+    expect(list.signals[0].id).toBe(JSON.parse(exported[0] as string).id)
     expect(score).toMatchObject({ qualified: true, intent: 'ACTIVE', icpMatch: 'Small sales teams' })
     // Where the README's commands put the database: ./data/lead-signals.db.
     const made = { ...ws, dbUrl: `file:${join(ws.dir, 'data', 'lead-signals.db')}` }
