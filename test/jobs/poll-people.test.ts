@@ -7,6 +7,7 @@ import { addKeywords } from '../../src/domain/keywords/keywords'
 import { linkPerson, listPeople, mutePerson, setHeatThreshold } from '../../src/domain/people/people'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { runPollPass } from '../../src/jobs/poll-pass'
+import { FIGURES_SET } from '../../src/storage/repos/people-figures'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { endpointInput } from '../support/webhooks'
@@ -82,6 +83,12 @@ describe('people from polling passes', () => {
     await pass()
     const r3 = await rows(deps, 'select person_id from signals where post_id = ?', ['reddit:r3'])
     expect(r3).toEqual([{ person_id: id('hackernews:ann') }])
+    // What each pass added to the figures is what summing every signal again gives.
+    const figures =
+      'select id, signal_count, best_score, best_intent, icp_matched, first_seen, last_seen from people order by id'
+    const added = await rows(deps, figures, [])
+    await deps.database.client.execute(`update people set ${FIGURES_SET}`)
+    expect(await rows(deps, figures, [])).toEqual(added)
     expect(await people(deps, teamId)).toContainEqual({
       key: 'hackernews:ann',
       id: id('hackernews:ann'),

@@ -49,6 +49,25 @@ const ofSignals = (n: number) =>
   `select person_id from signals where id in (${Array.from({ length: n }, () => '?').join(',')})`
 
 /**
+ * The figures of the people of `n` signals just stored, added to what they were (FIGURES_SET sums every signal
+ * again: a link's or an import's work, not a polling pass's). Every right-hand side reads the row as it was.
+ */
+const addedFigures = (n: number) => `update people set
+    signal_count = people.signal_count + f.n,
+    best_intent = case when f.best >= people.best_score or people.best_intent is null
+      then (select s.intent from signals s where s.person_id = people.id order by s.score desc, s.published_at desc limit 1)
+      else people.best_intent end,
+    best_score = max(people.best_score, f.best),
+    icp_matched = people.icp_matched or f.icp,
+    first_seen = coalesce(min(people.first_seen, f.first), f.first),
+    last_seen = coalesce(max(people.last_seen, f.last), f.last)
+  from (select person_id, count(*) as n, max(score) as best, max(icp_match is not null) as icp,
+      min(published_at) as first, max(published_at) as last
+    from signals where id in (${Array.from({ length: n }, () => '?').join(',')}) and person_id is not null
+    group by person_id) as f
+  where people.id = f.person_id`
+
+/**
  * After the signals `signalIds` were stored (those inserted; a post the team had is not): whether each of their people
  * was hot just before them (their old figures, at this moment: a person cools while nothing is stored), their
  * figures again, then `person.updated` (docs/people.md#person-updated) for each person whose heat is now at or over
@@ -56,14 +75,16 @@ const ofSignals = (n: number) =>
  * marked hot (or not). All in the transaction that stores the signals: one event per crossing.
  */
 export function figureUpdates(signalIds: string[], at: { ms: number; iso: string }): InStatement[] {
+  // Only for teams with a destination of the event: the others have no one to tell, and a pass skips the work.
   const markHot = (ids: string[]): InStatement => ({
     sql: `update people set hot = (${heatSql('people')} >= (select heat_threshold from teams t where t.id = people.team_id))
-      where id in (${ofSignals(ids.length)})`,
+      where id in (${ofSignals(ids.length)}) and exists (select 1 from webhook_endpoints e
+        where e.team_id = people.team_id and e.enabled = 1 and e.event = 'person.updated')`,
     args: [at.iso, ...ids],
   })
   return chunks(signalIds).flatMap((ids) => [
     markHot(ids),
-    { sql: `update people set ${FIGURES_SET} where id in (${ofSignals(ids.length)})`, args: ids },
+    { sql: addedFigures(ids.length), args: ids },
     {
       sql: `insert into webhook_deliveries (id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at)
         select 'msg_' || lower(hex(randomblob(12))), e.id, 'person.updated', json_object('type', 'person.updated',
