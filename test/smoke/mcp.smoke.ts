@@ -93,12 +93,13 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     return { ...body, usage: { ...body.usage, used: body.usage.used + 1, remaining: body.usage.remaining - 1 } }
   }
 
-  test('lists the six tools with their input schemas', async () => {
+  test('lists the seven tools with their input schemas', async () => {
     const { tools } = await (mcp as Client).listTools()
     expect(tools.map((t) => t.name)).toEqual([
       'search_mentions',
       'score_lead',
       'list_signals',
+      'list_people',
       'rate_signal',
       'get_usage',
       'list_platforms',
