@@ -122,7 +122,16 @@ describe('eval data and arguments', () => {
   })
 
   test('arguments: data folder, --scorer and --min-macro-f1', () => {
-    const none = { minMacroF1: null, minIntentsMacroF1: null, maxOffTopicQualified: null, misses: false }
+    const none = {
+      minMacroF1: null,
+      minIntentsMacroF1: null,
+      maxOffTopicQualified: null,
+      minBuyerRecall: null,
+      maxQuestionMentionQualified: null,
+      minTriageRecall: null,
+      maxTriageOthers: null,
+      misses: false,
+    }
     expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', ...none })
     expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({
       ...none,

@@ -7,6 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
+import { judgeWithModel, type ModelAnswer, scoreWithModel } from '../model/index'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -18,7 +19,10 @@ export { containsWord, findCues } from './match'
 export { isNegated } from './negation'
 export { type Reading, readPost } from './reading'
 
-/** Classifies one post. Pure and synchronous. */
+/**
+ * The rules' own verdict on one post, pure and synchronous: what the rules read, one of the embedded model's features
+ * (docs/scoring.md#the-embedded-model). The embedded scorer answers from the model (createRulesScorer).
+ */
 export function scoreContent(input: ScoreInput): ScoreResult {
   return judge(readPost(input.content, input.keyword, input.context), input.icps)
 }
@@ -29,7 +33,7 @@ export function scoreContent(input: ScoreInput): ScoreResult {
  * cost a key of the whole text and its hash per call and kept readings alive for the collector
  * (docs/scoring.md#performance), and a post asked about again later is only read again.
  */
-export function createRulesReader(): (input: ScoreInput) => ScoreResult {
+export function createRulesReader(): (input: ScoreInput) => ModelAnswer {
   let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
   return (input) => {
     const keyword = (input.keyword ?? '').trim().toLowerCase()
@@ -41,12 +45,13 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult {
         content: input.content,
         reading: readPost(input.content, input.keyword, input.context),
       }
-    return judge(last.reading, input.icps, input.keyword)
+    return judgeWithModel(last.reading, input)
   }
 }
 
 /**
- * The rules scorer of the score route, searches and the fallback: each call is about a text of its own, so no reading
+ * The embedded scorer (`backend = "rules"`): the learned model over the rules' reading
+ * (docs/scoring.md#the-embedded-model), for the score route, searches and the fallback. Each call is about a text of its own, so no reading
  * is kept (polling's workers use createRulesReader). Keeping them cost each call a key of the whole text, its hash
  * and the map's upkeep, and kept 256 readings alive for the collector to walk (docs/scoring.md#performance).
  */
@@ -56,7 +61,8 @@ export function createRulesScorer(): Scorer {
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      return scoreContent(input)
+      const { buyer: _, ...answer } = scoreWithModel(input)
+      return answer
     },
   }
 }

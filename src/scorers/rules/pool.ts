@@ -3,8 +3,10 @@ import { RULES_WORKER_URL } from '../../workers'
 import type { ScoreInput, ScoreResult } from '../types'
 import { packBatch } from './batch-message'
 
-type Pending = { resolve(results: ScoreResult[]): void; reject(err: Error): void }
-type Reply = { id: number; results?: ScoreResult[]; error?: string }
+/** A part's answers, and the buyer probability of each (docs/scoring.md#triage). */
+type Answers = { results: ScoreResult[]; buyers: number[] }
+type Pending = { resolve(answers: Answers): void; reject(err: Error): void }
+type Reply = { id: number; results?: ScoreResult[]; buyers?: number[]; error?: string }
 
 /**
  * The rules scorer on worker threads, for long batches (a polling pass scores thousands of posts): the event loop
@@ -27,7 +29,7 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     worker.onmessage = ({ data }: MessageEvent<Reply>) => {
       const p = pending.get(data.id)
       pending.delete(data.id)
-      if (data.results) p?.resolve(data.results)
+      if (data.results && data.buyers) p?.resolve({ results: data.results, buyers: data.buyers })
       else p?.reject(new Error(`the rules scorer failed: ${data.error}`))
     }
     const fail = (why: string) => {
@@ -42,7 +44,7 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     return { worker, pending }
   }
 
-  function send(at: number, inputs: ScoreInput[]): Promise<ScoreResult[]> {
+  function send(at: number, inputs: ScoreInput[]): Promise<Answers> {
     if (broken) return Promise.reject(broken)
     workers[at] ??= start()
     const w = workers[at]
@@ -53,13 +55,21 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     })
   }
 
+  async function ask(inputs: ScoreInput[]): Promise<Answers[]> {
+    if (inputs.length === 0) return []
+    const part = Math.ceil(inputs.length / size)
+    const parts = []
+    for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part)))
+    return Promise.all(parts)
+  }
+
   return {
     async score(inputs: ScoreInput[]): Promise<ScoreResult[]> {
-      if (inputs.length === 0) return []
-      const part = Math.ceil(inputs.length / size)
-      const parts = []
-      for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part)))
-      return (await Promise.all(parts)).flat()
+      return (await ask(inputs)).flatMap((a) => a.results)
+    },
+    /** The embedded model's buyer probability of each input (triage, docs/scoring.md#triage). */
+    async buyers(inputs: ScoreInput[]): Promise<number[]> {
+      return (await ask(inputs)).flatMap((a) => a.buyers)
     },
     close() {
       broken ??= new Error('the rules pool was closed')

@@ -1,0 +1,90 @@
+/**
+ * Training the embedded model (docs/scoring.md#the-embedded-model): the corpus rows become examples (features.ts),
+ * each row as polling asks about it (the seller's ICP as the team's profile), as the score route asks for a team
+ * without profiles (the ICP as `context`), and, for on-topic rows, with nothing beside the text (as the complaints
+ * file is scored); then a multinomial logistic regression is fitted by AdaGrad with L2, the examples in an order shuffled
+ * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
+ */
+import { readPost } from '../../src/scorers/rules/reading'
+import { DENSE, features } from '../../src/scorers/model/features'
+import { emptyModel, K, type Model } from '../../src/scorers/model/model'
+import { BUCKET_BITS } from '../../src/scorers/model/text-features'
+import type { ScoreInput } from '../../src/scorers/types'
+import { asBareInput, asContextInput, asProfileInput, type CorpusRow, LABELS } from './corpus'
+
+export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number }
+export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number }
+
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.5 }
+
+function example(input: ScoreInput, label: number): Example {
+  const f = features(readPost(input.content, input.keyword, input.context), input)
+  const n = f.text.buckets.length
+  return { buckets: Int32Array.from(f.text.buckets), value: 1 / Math.sqrt(Math.max(1, n)), dense: f.dense, label }
+}
+
+/** The examples of a row: every way it is asked about (see above). */
+export function examplesOf(r: CorpusRow): Example[] {
+  const label = LABELS.indexOf(r.label)
+  const out = [example(asProfileInput(r), label), example(asContextInput(r), label)]
+  if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
+  return out
+}
+
+/** A small fast generator of 32-bit numbers from a seed (mulberry32). */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model {
+  const text = new Float64Array((1 << BUCKET_BITS) * K)
+  const textG = new Float64Array(text.length)
+  const dense = new Float64Array(DENSE * K)
+  const denseG = new Float64Array(dense.length)
+  const order = examples.map((_, i) => i)
+  const random = seeded(s.seed)
+  const z = new Float64Array(K)
+  const g = new Float64Array(K)
+  const step = (w: Float64Array, acc: Float64Array, at: number, x: number) => {
+    for (let c = 0; c < K; c++) {
+      const i = at + c
+      const grad = (g[c] as number) * x + s.l2 * (w[i] as number)
+      acc[i] = (acc[i] as number) + grad * grad
+      w[i] = (w[i] as number) - (s.rate * grad) / (Math.sqrt(acc[i] as number) + 1e-8)
+    }
+  }
+  for (let epoch = 0; epoch < s.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[order[i], order[j]] = [order[j] as number, order[i] as number]
+    }
+    for (const at of order) {
+      const e = examples[at] as Example
+      z.fill(0)
+      for (const b of e.buckets)
+        for (let c = 0; c < K; c++) z[c] = (z[c] as number) + e.value * (text[b * K + c] as number)
+      for (let j = 0; j < DENSE; j++) {
+        const x = e.dense[j] as number
+        if (x !== 0) for (let c = 0; c < K; c++) z[c] = (z[c] as number) + x * (dense[j * K + c] as number)
+      }
+      let most = -Infinity
+      for (let c = 0; c < K; c++) most = Math.max(most, z[c] as number)
+      let total = 0
+      for (let c = 0; c < K; c++) total += Math.exp((z[c] as number) - most)
+      for (let c = 0; c < K; c++) g[c] = Math.exp((z[c] as number) - most) / total - (c === e.label ? 1 : 0)
+      for (const b of e.buckets) step(text, textG, b * K, e.value)
+      for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
+    }
+  }
+  const m = emptyModel(s.buyerAt)
+  m.text.set(text)
+  m.dense.set(dense)
+  return m
+}

@@ -1,0 +1,111 @@
+/**
+ * From the model's class probabilities to the scorer's answer (docs/scoring.md#the-embedded-model): the intent, a score
+ * in the bands of docs/scoring.md#score-bands, the matched profile and a reason naming the evidence that weighed most.
+ * A post is a buyer (ACTIVE, COMPETITOR or PAIN, scored 6 and up) when those three classes together reach the model's
+ * `buyerAt`; otherwise off topic (0-2.9) when that class outweighs the on-topic ones, else QUESTION (4-5.9) or
+ * MENTION (3-4.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
+ */
+import type { Intent, ScoreResult } from '../types'
+import { STOP_WORDS } from '../rules/modifiers'
+import type { Reading } from '../rules/reading'
+import type { Features } from './features'
+import { CLASSES, K, type Model, textValue } from './model'
+
+/** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+export type ModelAnswer = ScoreResult & { buyer: number }
+
+/** Plain names of the dense features that a reason may cite (features.ts), by index. */
+const FACTS: Record<number, string> = {
+  7: 'buying phrases',
+  8: 'complaint phrases',
+  9: 'leaving a product',
+  10: 'question phrases',
+  11: 'reads as a launch, job post or tutorial',
+  12: 'praise',
+  13: 'complaint signs',
+  14: 'a budget',
+  15: 'urgency',
+  16: 'team size',
+  19: 'the keyword',
+  20: 'the keyword is missing',
+  21: "words of the team's market",
+  23: "few words of the team's market",
+  24: 'a competitor named',
+  25: 'switching from a product',
+  26: 'compares products',
+  27: 'matches a profile',
+  35: 'buying phrases on topic',
+  36: 'complaint phrases on topic',
+}
+const CITED = 3
+
+const round = (x: number) => Math.round(x * 10) / 10
+const pct = (x: number) => `${Math.round(x * 100)}%`
+
+/** The words and facts that pushed the answer towards class `c` most, in plain words. */
+function evidence(m: Model, f: Features, c: number): string {
+  const v = textValue(f)
+  const byWord = new Map<string, number>()
+  f.text.buckets.forEach((b, i) => {
+    const at = f.text.source[i] as number
+    if (at < 0) return
+    const word = f.text.words[at] as string
+    if (word.length < 3 || STOP_WORDS.has(word)) return
+    let w = 0
+    for (let o = 0; o < K; o++) w -= (m.text[b * K + o] as number) / K
+    w = v * ((m.text[b * K + c] as number) + w)
+    if (w > 0) byWord.set(word, Math.max(byWord.get(word) ?? 0, w))
+  })
+  const words = [...byWord].sort((a, b) => b[1] - a[1]).slice(0, CITED)
+  const facts = Object.entries(FACTS)
+    .map(([j, name]) => {
+      const x = f.dense[Number(j)] as number
+      let w = 0
+      for (let o = 0; o < K; o++) w -= (m.dense[Number(j) * K + o] as number) / K
+      return [name, x * ((m.dense[Number(j) * K + c] as number) + w)] as const
+    })
+    .filter(([, w]) => w > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, CITED)
+  const parts = []
+  if (words.length > 0) parts.push(`the words ${words.map(([w]) => `"${w}"`).join(', ')}`)
+  if (facts.length > 0) parts.push(facts.map(([n]) => n).join(', '))
+  return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
+}
+
+function pick(p: Float64Array, from: number, to: number): number {
+  let best = from
+  for (let c = from + 1; c <= to; c++) if ((p[c] as number) > (p[best] as number)) best = c
+  return best
+}
+
+export function answer(m: Model, f: Features, r: Reading, p: Float64Array): ModelAnswer {
+  const [a, co, pain, q, men, none] = p as unknown as number[]
+  const buyer = (a as number) + (co as number) + (pain as number)
+  let c: number
+  let score: number
+  if (buyer >= m.buyerAt) {
+    c = pick(p, 0, 2)
+    const sure = (buyer - m.buyerAt) / (1 - m.buyerAt)
+    const pressing = r.budget || r.urgency ? 1 : 0
+    score =
+      c === 0
+        ? Math.min(10, 7 + 1.5 * sure + pressing + (r.team ? 0.3 : 0))
+        : c === 1
+          ? Math.min(9.5, 7 + 1.5 * sure + pressing / 2)
+          : 6 + 1.9 * sure
+  } else if ((none as number) > (q as number) + (men as number)) {
+    c = 5
+    score = Math.min(2.9, 3 * (1 - (none as number)))
+  } else {
+    c = pick(p, 3, 4)
+    score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / m.buyerAt)
+  }
+  const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
+  const what = c === 5 ? 'off topic: the post seems to take the keyword in another sense' : intent
+  const rules = f.rules.reason.replace(/^[A-Z]+: /, '').replace(/\.$/, '')
+  const reason =
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, c)}; ` +
+    `the rules read: ${rules.length > 240 ? `${rules.slice(0, 239)}…` : rules}.`
+  return { score: round(score), intent, icpMatch: f.matched, reason, buyer }
+}

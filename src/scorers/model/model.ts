@@ -1,0 +1,91 @@
+/**
+ * The learned model's weights and its arithmetic (docs/scoring.md#the-embedded-model): a multinomial logistic
+ * regression over six classes, the five intents and off topic, whose inputs are the hashed words of a post and the
+ * facts the rules read (features.ts). The weights file is written by `npm run train` (scripts/train/) and read here:
+ * a header, then little-endian 32-bit floats, class by class for each feature, so that one feature's six weights sit
+ * side by side in memory.
+ */
+import type { Features } from './features'
+import { DENSE } from './features'
+import { BUCKET_BITS } from './text-features'
+
+export const CLASSES = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
+export type ModelClass = (typeof CLASSES)[number]
+export const K = CLASSES.length
+const MAGIC = 0x314d534c // "LSM1"
+const HEADER = 24
+
+export type Model = {
+  /** Weights of the hashed words: bucket × class. */
+  text: Float32Array
+  /** Weights of the dense features: feature × class (the last feature is the bias). */
+  dense: Float32Array
+  /** The buyer probability (ACTIVE + COMPETITOR + PAIN) from which a post is answered as a buyer. */
+  buyerAt: number
+}
+
+export function emptyModel(buyerAt = 0.5): Model {
+  return { text: new Float32Array((1 << BUCKET_BITS) * K), dense: new Float32Array(DENSE * K), buyerAt }
+}
+
+export function serializeModel(m: Model): Uint8Array {
+  const bytes = new Uint8Array(HEADER + (m.text.length + m.dense.length) * 4)
+  const view = new DataView(bytes.buffer)
+  view.setUint32(0, MAGIC, true)
+  view.setUint32(4, BUCKET_BITS, true)
+  view.setUint32(8, DENSE, true)
+  view.setUint32(12, K, true)
+  view.setFloat32(16, m.buyerAt, true)
+  let at = HEADER
+  for (const list of [m.text, m.dense])
+    for (const x of list) {
+      view.setFloat32(at, x, true)
+      at += 4
+    }
+  return bytes
+}
+
+export function parseModel(bytes: Uint8Array): Model {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const fits =
+    bytes.byteLength >= HEADER &&
+    view.getUint32(0, true) === MAGIC &&
+    view.getUint32(4, true) === BUCKET_BITS &&
+    view.getUint32(8, true) === DENSE &&
+    view.getUint32(12, true) === K
+  const m = emptyModel()
+  if (!fits || bytes.byteLength !== HEADER + (m.text.length + m.dense.length) * 4)
+    throw new Error('the embedded model weights do not match this build: run `npm run train`')
+  m.buyerAt = view.getFloat32(16, true)
+  let at = HEADER
+  for (const list of [m.text, m.dense])
+    for (let i = 0; i < list.length; i++, at += 4) list[i] = view.getFloat32(at, true)
+  return m
+}
+
+/** Each hashed word counts 1/√n, so that a long post's words weigh as much in all as a short one's. */
+export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.buckets.length))
+
+/** The class probabilities of a post (softmax of the scores). */
+export function probabilities(m: Model, f: Features): Float64Array {
+  const z = new Float64Array(K)
+  const v = textValue(f)
+  for (const b of f.text.buckets) {
+    const o = b * K
+    for (let c = 0; c < K; c++) z[c] += v * (m.text[o + c] as number)
+  }
+  for (let j = 0; j < DENSE; j++) {
+    const x = f.dense[j] as number
+    if (x === 0) continue
+    for (let c = 0; c < K; c++) z[c] += x * (m.dense[j * K + c] as number)
+  }
+  let most = -Infinity
+  for (let c = 0; c < K; c++) most = Math.max(most, z[c] as number)
+  let total = 0
+  for (let c = 0; c < K; c++) {
+    z[c] = Math.exp((z[c] as number) - most)
+    total += z[c] as number
+  }
+  for (let c = 0; c < K; c++) z[c] = (z[c] as number) / total
+  return z
+}
