@@ -19,8 +19,8 @@ export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, b
 
 function example(input: ScoreInput, label: number): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
-  const n = f.text.buckets.length
-  return { buckets: Int32Array.from(f.text.buckets), value: 1 / Math.sqrt(Math.max(1, n)), dense: f.dense, label }
+  const { n } = f.text
+  return { buckets: f.text.buckets.slice(0, n), value: 1 / Math.sqrt(Math.max(1, n)), dense: f.dense, label }
 }
 
 /** The examples of a row: every way it is asked about (see above). */

@@ -15,61 +15,82 @@ import { CLASSES, K, type Model, textValue } from './model'
 export type ModelAnswer = ScoreResult & { buyer: number }
 
 /** Plain names of the dense features that a reason may cite (features.ts), by index. */
-const FACTS: Record<number, string> = {
-  7: 'buying phrases',
-  8: 'complaint phrases',
-  9: 'leaving a product',
-  10: 'question phrases',
-  11: 'reads as a launch, job post or tutorial',
-  12: 'praise',
-  13: 'complaint signs',
-  14: 'a budget',
-  15: 'urgency',
-  16: 'team size',
-  19: 'the keyword',
-  20: 'the keyword is missing',
-  21: "words of the team's market",
-  23: "few words of the team's market",
-  24: 'a competitor named',
-  25: 'switching from a product',
-  26: 'compares products',
-  27: 'matches a profile',
-  35: 'buying phrases on topic',
-  36: 'complaint phrases on topic',
-}
+const FACTS: readonly (readonly [number, string])[] = [
+  [7, 'buying phrases'],
+  [8, 'complaint phrases'],
+  [9, 'leaving a product'],
+  [10, 'question phrases'],
+  [11, 'reads as a launch, job post or tutorial'],
+  [12, 'praise'],
+  [13, 'complaint signs'],
+  [14, 'a budget'],
+  [15, 'urgency'],
+  [16, 'team size'],
+  [19, 'the keyword'],
+  [20, 'the keyword is missing'],
+  [21, "words of the team's market"],
+  [23, "few words of the team's market"],
+  [24, 'a competitor named'],
+  [25, 'switching from a product'],
+  [26, 'compares products'],
+  [27, 'matches a profile'],
+  [35, 'buying phrases on topic'],
+  [36, 'complaint phrases on topic'],
+]
 const CITED = 3
 
 const round = (x: number) => Math.round(x * 10) / 10
 const pct = (x: number) => `${Math.round(x * 100)}%`
 
+/** How much weight `at` (a feature's first weight) gives class `c` beyond the mean of the classes. */
+function lift(w: Float32Array, at: number, c: number): number {
+  let mean = 0
+  for (let o = 0; o < K; o++) mean += w[at + o] as number
+  return (w[at + c] as number) - mean / K
+}
+
+/** The best `CITED` of what is offered, by weight, each name once: kept in place, best first. */
+function keeper() {
+  const names: string[] = []
+  const weights: number[] = []
+  return {
+    names,
+    least: () => (names.length < CITED ? 0 : (weights[CITED - 1] as number)),
+    offer(name: string, w: number) {
+      if (names.includes(name)) return
+      let at = names.length
+      while (at > 0 && (weights[at - 1] as number) < w) at--
+      if (at >= CITED) return
+      names.splice(at, 0, name)
+      weights.splice(at, 0, w)
+      names.length = Math.min(names.length, CITED)
+      weights.length = names.length
+    },
+  }
+}
+
 /** The words and facts that pushed the answer towards class `c` most, in plain words. */
-function evidence(m: Model, f: Features, c: number): string {
+function evidence(m: Model, f: Features, lower: string, c: number): string {
   const v = textValue(f)
-  const byWord = new Map<string, number>()
-  f.text.buckets.forEach((b, i) => {
-    const at = f.text.source[i] as number
-    if (at < 0) return
-    const word = f.text.words[at] as string
-    if (word.length < 3 || STOP_WORDS.has(word)) return
-    let w = 0
-    for (let o = 0; o < K; o++) w -= (m.text[b * K + o] as number) / K
-    w = v * ((m.text[b * K + c] as number) + w)
-    if (w > 0) byWord.set(word, Math.max(byWord.get(word) ?? 0, w))
-  })
-  const words = [...byWord].sort((a, b) => b[1] - a[1]).slice(0, CITED)
-  const facts = Object.entries(FACTS)
-    .map(([j, name]) => {
-      const x = f.dense[Number(j)] as number
-      let w = 0
-      for (let o = 0; o < K; o++) w -= (m.dense[Number(j) * K + o] as number) / K
-      return [name, x * ((m.dense[Number(j) * K + c] as number) + w)] as const
-    })
-    .filter(([, w]) => w > 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, CITED)
+  const words = keeper()
+  const { buckets, from, to, n } = f.text
+  for (let i = 0; i < n; i++) {
+    const start = from[i] as number
+    if (start < 0 || (to[i] as number) - start < 3) continue
+    const w = v * lift(m.text, (buckets[i] as number) * K, c)
+    if (w <= words.least()) continue
+    const word = lower.slice(start, to[i])
+    if (!STOP_WORDS.has(word)) words.offer(word, w)
+  }
+  const facts = keeper()
+  for (const [j, name] of FACTS) {
+    const x = f.dense[j] as number
+    const w = x === 0 ? 0 : x * lift(m.dense, j * K, c)
+    if (w > 0.05) facts.offer(name, w)
+  }
   const parts = []
-  if (words.length > 0) parts.push(`the words ${words.map(([w]) => `"${w}"`).join(', ')}`)
-  if (facts.length > 0) parts.push(facts.map(([n]) => n).join(', '))
+  if (words.names.length > 0) parts.push(`the words ${words.names.map((w) => `"${w}"`).join(', ')}`)
+  if (facts.names.length > 0) parts.push(facts.names.join(', '))
   return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
 }
 
@@ -105,7 +126,7 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
   const what = c === 5 ? 'off topic: the post seems to take the keyword in another sense' : intent
   const rules = f.rules.reason.replace(/^[A-Z]+: /, '').replace(/\.$/, '')
   const reason =
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, c)}; ` +
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rules.length > 240 ? `${rules.slice(0, 239)}…` : rules}.`
   return { score: round(score), intent, icpMatch: f.matched, reason, buyer }
 }

@@ -12,7 +12,7 @@ import { judge } from '../rules/judge'
 import type { Reading } from '../rules/reading'
 import { namedRivals } from '../rules/rivals'
 import { topicEvidence } from '../rules/topic'
-import { type TextFeatures, textFeatures, wordsOf } from './text-features'
+import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-features'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 /** The number of dense (rules) features; the last is always 1 and acts as the bias. */
@@ -46,6 +46,24 @@ export function senseProfiles(input: ScoreInput): readonly IcpProfile[] {
 }
 
 const clip = (x: number, most: number) => (x > most ? 1 : x / most)
+const NO_RIVALS: ReadonlySet<number> = new Set()
+const byKeyword = new Map<string, Set<number>>()
+
+function keywordHashes(keyword: string): Set<number> {
+  let kept = byKeyword.get(keyword)
+  if (!kept) {
+    if (byKeyword.size >= 4096) byKeyword.clear()
+    kept = wordHashes(keyword)
+    byKeyword.set(keyword, kept)
+  }
+  return kept
+}
+
+function questionMarks(text: string): number {
+  let n = 0
+  for (let at = text.indexOf('?'); at >= 0 && n < 3; at = text.indexOf('?', at + 1)) n++
+  return n
+}
 
 export function features(r: Reading, input: ScoreInput): Features {
   const profiles = senseProfiles(input)
@@ -94,10 +112,15 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[35] = onTopic * d[7]
   d[36] = onTopic * d[8]
   d[37] = onTopic * (r.keywordPresent === false ? 0 : 1)
-  d[38] = Math.min(1, (r.text.match(/\?/g)?.length ?? 0) / 3)
+  d[38] = Math.min(1, questionMarks(r.text) / 3)
   d[DENSE - 1] = 1
-  const keyword = new Set(wordsOf((input.keyword ?? '').toLowerCase()))
-  const rivals = new Set<string>()
-  for (const n of named) for (const w of wordsOf(n.name.toLowerCase())) if (!keyword.has(w)) rivals.add(w)
-  return { text: textFeatures(r.lower, { keyword, rivals }), dense: d, rules, profiles, matched: icp?.name ?? null }
+  const keyword = keywordHashes(input.keyword ?? '')
+  const names: Names = { keyword, rivals: NO_RIVALS }
+  if (named.length > 0) {
+    const rivals = new Set<number>()
+    for (const n of named) wordHashes(n.name, rivals)
+    for (const k of keyword) rivals.delete(k)
+    names.rivals = rivals
+  }
+  return { text: textFeatures(r.lower, names), dense: d, rules, profiles, matched: icp?.name ?? null }
 }

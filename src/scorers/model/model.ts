@@ -64,14 +64,15 @@ export function parseModel(bytes: Uint8Array): Model {
 }
 
 /** Each hashed word counts 1/√n, so that a long post's words weigh as much in all as a short one's. */
-export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.buckets.length))
+export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.n))
 
 /** The class probabilities of a post (softmax of the scores). */
 export function probabilities(m: Model, f: Features): Float64Array {
   const z = new Float64Array(K)
   const v = textValue(f)
-  for (const b of f.text.buckets) {
-    const o = b * K
+  const { buckets, n } = f.text
+  for (let i = 0; i < n; i++) {
+    const o = (buckets[i] as number) * K
     for (let c = 0; c < K; c++) z[c] += v * (m.text[o + c] as number)
   }
   for (let j = 0; j < DENSE; j++) {

@@ -3,89 +3,134 @@
  * and the character trigrams of each word, hashed into a fixed number of buckets. Three kinds of word are written as
  * what they are rather than as themselves, so that what the model learns carries over to markets it never saw: the
  * team's keyword ("need a <kw> asap" in any market), a competitor's name and a number.
+ *
+ * Hashes are computed on the text's characters in place, with no string made per word, bigram or trigram: that was
+ * three quarters of a post's time in the first version (docs/performance.md#the-embedded-model).
  */
 
-/** Hashed buckets of the text features: 2^16, each with one weight per class (weights.ts). */
+/** Hashed buckets of the text features: 2^16, each with one weight per class (model.ts). */
 export const BUCKET_BITS = 16
 const MASK = (1 << BUCKET_BITS) - 1
-const FNV_PRIME = 16777619
-// Different starting values keep unigrams, bigrams and trigrams apart in the shared buckets.
-const UNIGRAM = 2166136261
+const PRIME = 16777619
+const OFFSET = 2166136261
+// Different seeds keep unigrams, bigrams and trigrams apart in the shared buckets.
 const BIGRAM = 374761393
 const TRIGRAM = 668265263
-const KEYWORD = '\u0001kw'
-const RIVAL = '\u0001rival'
-const NUMBER = '\u0001num'
+const KEYWORD = 0x6b77
+const RIVAL = 0x72697661
+const NUMBER = 0x6e756d
+const START = 0x5354
+const END = 0x454e44
+/** At most this many words of a post are read: the first 2,000 or so characters say what a post is about. */
+const MOST_WORDS = 400
 
-/** What the hashed words are read against: the keyword's and competitors' words, in lower case. */
-export type Names = { keyword: ReadonlySet<string>; rivals: ReadonlySet<string> }
+/** What the hashed words are read against: the full hashes of the keyword's and competitors' words. */
+export type Names = { keyword: ReadonlySet<number>; rivals: ReadonlySet<number> }
 
+/**
+ * A post's features, in buffers shared by every call: valid until the next call (a post is scored at once; training
+ * copies what it keeps). Allocating them per post cost more than filling them.
+ */
 export type TextFeatures = {
   /** Bucket of each feature, in order met (a bucket may repeat). */
-  buckets: number[]
-  /** Index into `words` of the word a unigram or bigram feature stands for, or -1 for a trigram. */
-  source: number[]
-  /** The unigrams and bigrams as written (for the reason). */
-  words: string[]
+  buckets: Int32Array
+  /** For a unigram feature, where its word starts in the lower-cased post; -1 for bigrams and trigrams. */
+  from: Int32Array
+  /** And where it ends. */
+  to: Int32Array
+  n: number
 }
 
-function hash(seed: number, s: string): number {
-  let h = seed
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME)
-  return (h ^ (h >>> 15)) & MASK
+const finish = (h: number) => {
+  const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
+  return (x ^ (x >>> 16)) & MASK
 }
 
 /** A letter or digit: ASCII ones, and every character past Latin-1's symbols (accented letters, other scripts). */
 function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) || c === 39
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
 }
 
-/** The post's words in lower case, apostrophes kept inside a word, at most `most` of them. */
-export function wordsOf(lower: string, most = 400): string[] {
-  const out: string[] = []
-  let start = -1
-  for (let i = 0; i <= lower.length && out.length < most; i++) {
-    const c = i < lower.length ? lower.charCodeAt(i) : 32
-    if (isWordChar(c) && !(c === 39 && start < 0)) {
-      if (start < 0) start = i
-    } else if (start >= 0) {
-      let w = lower.slice(start, i)
-      while (w.endsWith("'")) w = w.slice(0, -1)
-      if (w) out.push(w)
-      start = -1
+/** The full hash of text[from, to). */
+export function hashOf(text: string, from = 0, to = text.length): number {
+  let h = OFFSET
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), PRIME)
+  return h >>> 0
+}
+
+/** The full hashes of a name's words (for Names). */
+export function wordHashes(name: string, into = new Set<number>()): Set<number> {
+  const lower = name.toLowerCase()
+  for (let i = 0; i < lower.length; ) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
+    let end = j
+    while (lower.charCodeAt(end - 1) === 39) end--
+    into.add(hashOf(lower, i, end))
+    i = j
+  }
+  return into
+}
+
+const out: TextFeatures = { buckets: new Int32Array(4096), from: new Int32Array(4096), to: new Int32Array(4096), n: 0 }
+
+function push(bucket: number, from: number, to: number) {
+  if (out.n === out.buckets.length) {
+    for (const key of ['buckets', 'from', 'to'] as const) {
+      const grown = new Int32Array(out.n * 2)
+      grown.set(out[key])
+      out[key] = grown
     }
   }
-  return out
+  out.buckets[out.n] = bucket
+  out.from[out.n] = from
+  out.to[out.n++] = to
 }
 
-function tokenOf(word: string, names: Names): string {
-  if (names.keyword.has(word)) return KEYWORD
-  if (names.rivals.has(word)) return RIVAL
-  const c = word.charCodeAt(0)
-  return c >= 48 && c <= 57 ? NUMBER : word
-}
-
-/** The hashed word and character features of a post. */
+/** The hashed word and character features of a post (`lower`: the post in lower case). */
 export function textFeatures(lower: string, names: Names): TextFeatures {
-  const words = wordsOf(lower)
-  const out: TextFeatures = { buckets: [], source: [], words: [] }
-  let previous = '\u0001start'
-  for (const word of words) {
-    const token = tokenOf(word, names)
-    const at = out.words.push(word) - 1
-    out.buckets.push(hash(UNIGRAM, token))
-    out.source.push(at)
-    out.buckets.push(hash(BIGRAM, `${previous} ${token}`))
-    out.source.push(-1)
-    previous = token
-    if (token !== word || word.length < 3) continue
-    const padded = `<${word}>`
-    for (let i = 0; i + 3 <= padded.length; i++) {
-      out.buckets.push(hash(TRIGRAM, padded.slice(i, i + 3)))
-      out.source.push(-1)
+  out.n = 0
+  let previous = START
+  let words = 0
+  for (let i = 0; i < lower.length && words < MOST_WORDS; ) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++
+      continue
     }
+    let j = i
+    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
+    let end = j
+    while (lower.charCodeAt(end - 1) === 39) end--
+    const full = hashOf(lower, i, end)
+    const first = lower.charCodeAt(i)
+    const token = names.keyword.has(full)
+      ? KEYWORD
+      : names.rivals.has(full)
+        ? RIVAL
+        : first >= 48 && first <= 57
+          ? NUMBER
+          : full
+    words++
+    push(finish(token), i, end)
+    push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ token, PRIME)), -1, -1)
+    previous = token
+    if (token === full && end - i >= 3) {
+      // The trigrams of "<word>": its start and end marked, so that "<inv" and "ing>" differ from inner ones.
+      let a = 60
+      let b = lower.charCodeAt(i)
+      for (let k = i + 1; k <= end; k++) {
+        const c = k < end ? lower.charCodeAt(k) : 62
+        push(finish(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME)), -1, -1)
+        a = b
+        b = c
+      }
+    }
+    i = j
   }
-  out.buckets.push(hash(BIGRAM, `${previous} \u0001end`))
-  out.source.push(-1)
+  push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME)), -1, -1)
   return out
 }
