@@ -8,7 +8,7 @@
 import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
-import type { Features } from './features'
+import { type Features, STAND_IN } from './features'
 import { CLASSES, K, type Model, textValue } from './model'
 
 /** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
@@ -38,6 +38,7 @@ const FACTS: readonly (readonly [number, string])[] = [
   [36, 'complaint phrases on topic'],
 ]
 const CITED = 3
+const STAND_IN_MATCH = `matches ICP "${STAND_IN}"`
 
 const round = (x: number) => Math.round(x * 10) / 10
 const pct = (x: number) => `${Math.round(x * 100)}%`
@@ -124,7 +125,10 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
   }
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
   const what = c === 5 ? 'off topic: the post seems to take the keyword in another sense' : intent
-  const rules = f.rules.reason.replace(/^[A-Z]+: /, '').replace(/\.$/, '')
+  const rules = f.rules.reason
+    .replace(/^[A-Z]+: /, '')
+    .replace(/\.$/, '')
+    .replace(STAND_IN_MATCH, 'matches what the caller sells')
   const reason =
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rules.length > 240 ? `${rules.slice(0, 239)}…` : rules}.`
