@@ -33,9 +33,13 @@ function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: Re
 }
 
 /** Every row scored by the model of the folds that did not hold it. */
-export function crossValidate(rows: readonly CorpusRow[], k = 5, s: Settings = SETTINGS): Scored[] {
+export function crossValidate(
+  rows: readonly CorpusRow[],
+  k = 5,
+  s: Settings = SETTINGS,
+  examples: readonly Example[][] = rows.map(examplesOf),
+): Scored[] {
   const fold = foldsByMarket(rows, k, s.seed)
-  const examples: Example[][] = rows.map(examplesOf)
   const out: Scored[] = []
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
