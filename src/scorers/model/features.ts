@@ -16,7 +16,7 @@ import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 /** The number of dense (rules) features; the last is always 1 and acts as the bias. */
-export const DENSE = 40
+export const DENSE = 48
 
 export type Features = {
   text: TextFeatures
@@ -75,9 +75,8 @@ export function features(r: Reading, input: ScoreInput): Features {
   const icp = input.icps.length > 0 ? matchIcpWords(r.words.roots, input.icps) : null
   const wordCount = r.words.roots.roots.length
   const d = new Float64Array(DENSE)
-  const at = INTENTS.indexOf(rules.intent)
   if (offTopic) d[5] = 1
-  else d[at] = 1
+  else d[INTENTS.indexOf(rules.intent)] = 1
   d[6] = rules.score / 10
   d[7] = clip(r.activeW, 4)
   d[8] = clip(r.painW, 4)
@@ -113,6 +112,15 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[36] = onTopic * d[8]
   d[37] = onTopic * (r.keywordPresent === false ? 0 : 1)
   d[38] = Math.min(1, questionMarks(r.text) / 3)
+  // The keyword compared with what the team sells: a rival's name tracked as the keyword, a phrase, near the start.
+  const kw = r.ctx.keyword
+  const kwIsRival = kw !== '' && profiles.some((p) => (p.competitors ?? []).some((c) => c.toLowerCase() === kw))
+  d[39] = kwIsRival ? 1 : 0
+  d[40] = r.ctx.keywordTokens.length > 1 && r.keywordPresent ? 1 : 0
+  d[41] = icp ? clip(icp.tokens.length, 4) : 0
+  d[42] = kwIsRival && offTopic ? 1 : 0
+  const at = kw ? r.lower.indexOf(kw) : -1
+  d[43] = at >= 0 && at < 120 ? 1 : 0
   d[DENSE - 1] = 1
   const keyword = keywordHashes(input.keyword ?? '')
   const names: Names = { keyword, rivals: NO_RIVALS }
