@@ -9,7 +9,7 @@ import { readPost } from '../../src/scorers/rules/reading'
 import { judgeWithModel } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asContextInput, asProfileInput, type CorpusRow } from './corpus'
-import { type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
+import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
 const QUALIFY = 6
@@ -43,8 +43,9 @@ export function crossValidate(
   const out: Scored[] = []
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
+    const kept = rows.filter((r) => !inFold(r))
     const model = fit(
-      rows.flatMap((r, i) => (inFold(r) ? [] : (examples[i] as Example[]))),
+      [...rows.flatMap((r, i) => (inFold(r) ? [] : (examples[i] as Example[]))), ...crossExamples(kept, s.seed)],
       s,
     )
     for (const r of rows.filter(inFold))

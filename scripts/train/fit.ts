@@ -31,6 +31,28 @@ export function examplesOf(r: CorpusRow): Example[] {
   return out
 }
 
+/** The share of rows also shown to a seller of another market, as off topic (crossExamples). */
+export const CROSS_SHARE = 0.2
+
+/**
+ * Posts shown to a seller of another market whose keyword they do not contain, labelled NONE: a post about payroll
+ * is off topic to a team selling feature flags. The corpus's own posts all hold their seller's keyword, so without
+ * these the model would never see a post that lacks it, which the score route can be asked about.
+ */
+export function crossExamples(rows: readonly CorpusRow[], seed: number): Example[] {
+  const random = seeded(seed ^ 0x5eed)
+  const none = LABELS.indexOf('NONE')
+  const out: Example[] = []
+  for (const r of rows) {
+    if (random() >= CROSS_SHARE) continue
+    const seller = rows[Math.floor(random() * rows.length)] as CorpusRow
+    if (seller.market === r.market || r.content.toLowerCase().includes(seller.keyword.toLowerCase())) continue
+    const shown = { ...seller, content: r.content }
+    out.push(example(asProfileInput(shown), none), example(asContextInput(shown), none))
+  }
+  return out
+}
+
 /** A small fast generator of 32-bit numbers from a seed (mulberry32). */
 export function seeded(seed: number): () => number {
   let s = seed >>> 0

@@ -14,14 +14,14 @@ import { resolve } from 'node:path'
 import { serializeModel } from '../../src/scorers/model/model'
 import { readCorpus } from './corpus'
 import { corpusHash, crossValidationReport } from './cv-report'
-import { examplesOf, fit, SETTINGS } from './fit'
+import { crossExamples, examplesOf, fit, SETTINGS } from './fit'
 import { CORPUS_DIR, CV_FILE, WEIGHTS } from './paths'
 
 /** Trains on the whole corpus and returns the weights file's bytes. */
 export function train(dir = CORPUS_DIR): Uint8Array {
   const { rows } = readCorpus(dir)
   if (rows.length === 0) throw new Error(`no training rows in ${dir}`)
-  return serializeModel(fit(rows.flatMap(examplesOf), SETTINGS))
+  return serializeModel(fit([...rows.flatMap(examplesOf), ...crossExamples(rows, SETTINGS.seed)], SETTINGS))
 }
 
 if (import.meta.main) {

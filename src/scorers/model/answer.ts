@@ -9,7 +9,7 @@ import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
 import { type Features, STAND_IN } from './features'
-import { CLASSES, K, type Model, textValue } from './model'
+import { CLASSES, K, type Model } from './model'
 
 /** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
 export type ModelAnswer = ScoreResult & { buyer: number }
@@ -50,48 +50,60 @@ function lift(w: Float32Array, at: number, c: number): number {
   return (w[at + c] as number) - mean / K
 }
 
-/** The best `CITED` of what is offered, by weight, each name once: kept in place, best first. */
-function keeper() {
-  const names: string[] = []
-  const weights: number[] = []
-  return {
-    names,
-    least: () => (names.length < CITED ? 0 : (weights[CITED - 1] as number)),
-    offer(name: string, w: number) {
-      if (names.includes(name)) return
-      let at = names.length
-      while (at > 0 && (weights[at - 1] as number) < w) at--
-      if (at >= CITED) return
-      names.splice(at, 0, name)
-      weights.splice(at, 0, w)
-      names.length = Math.min(names.length, CITED)
-      weights.length = names.length
-    },
+/** Minus each bucket's mean weight over the classes, worked out once per model: the reason asks for it per word. */
+const minusMeans = new WeakMap<Model, Float32Array>()
+function minusMeanOf(m: Model): Float32Array {
+  let out = minusMeans.get(m)
+  if (!out) {
+    out = new Float32Array(m.text.length / K)
+    for (let b = 0; b < out.length; b++) out[b] = lift(m.text, b * K, 0) - (m.text[b * K] as number)
+    minusMeans.set(m, out)
   }
+  return out
 }
+
+/** Candidate words kept before stop words are left out: more than CITED, as some of them are stop words. */
+const CANDIDATES = 8
+const topAt = new Int32Array(CANDIDATES)
+const topW = new Float64Array(CANDIDATES)
 
 /** The words and facts that pushed the answer towards class `c` most, in plain words. */
 function evidence(m: Model, f: Features, lower: string, c: number): string {
-  const v = textValue(f)
-  const words = keeper()
+  const minusMean = minusMeanOf(m)
   const { buckets, from, to, n } = f.text
+  // The best few words by weight, each bucket once, found without making a string; then named.
+  let kept = 0
   for (let i = 0; i < n; i++) {
     const start = from[i] as number
     if (start < 0 || (to[i] as number) - start < 3) continue
-    const w = v * lift(m.text, (buckets[i] as number) * K, c)
-    if (w <= words.least()) continue
-    const word = lower.slice(start, to[i])
-    if (!STOP_WORDS.has(word)) words.offer(word, w)
+    const b = buckets[i] as number
+    const w = (m.text[b * K + c] as number) + (minusMean[b] as number)
+    if (w <= 0 || (kept === CANDIDATES && w <= (topW[kept - 1] as number))) continue
+    let dup = false
+    for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
+    if (dup) continue
+    let at = kept < CANDIDATES ? kept++ : kept - 1
+    while (at > 0 && (topW[at - 1] as number) < w) {
+      topW[at] = topW[at - 1] as number
+      topAt[at] = topAt[at - 1] as number
+      at--
+    }
+    topW[at] = w
+    topAt[at] = i
   }
-  const facts = keeper()
-  for (const [j, name] of FACTS) {
-    const x = f.dense[j] as number
-    const w = x === 0 ? 0 : x * lift(m.dense, j * K, c)
-    if (w > 0.05) facts.offer(name, w)
+  const words: string[] = []
+  for (let k = 0; k < kept && words.length < CITED; k++) {
+    const i = topAt[k] as number
+    const word = lower.slice(from[i], to[i])
+    if (!STOP_WORDS.has(word) && !words.includes(word)) words.push(word)
   }
+  const facts = FACTS.map(([j, name]) => [name, (f.dense[j] as number) * lift(m.dense, j * K, c)] as const)
+    .filter(([, w]) => w > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, CITED)
   const parts = []
-  if (words.names.length > 0) parts.push(`the words ${words.names.map((w) => `"${w}"`).join(', ')}`)
-  if (facts.names.length > 0) parts.push(facts.names.join(', '))
+  if (words.length > 0) parts.push(`the words ${words.map((w) => `"${w}"`).join(', ')}`)
+  if (facts.length > 0) parts.push(facts.map(([name]) => name).join(', '))
   return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
 }
 

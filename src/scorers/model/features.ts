@@ -8,10 +8,8 @@
 import type { IcpProfile, Intent, ScoreInput, ScoreResult } from '../types'
 import { sum } from '../rules/hits'
 import { matchIcpWords } from '../rules/icp'
-import { judge } from '../rules/judge'
+import { judge, type Seen } from '../rules/judge'
 import type { Reading } from '../rules/reading'
-import { namedRivals } from '../rules/rivals'
-import { topicEvidence } from '../rules/topic'
 import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-features'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
@@ -67,12 +65,14 @@ function questionMarks(text: string): number {
 
 export function features(r: Reading, input: ScoreInput): Features {
   const profiles = senseProfiles(input)
-  const rules = judge(r, profiles, input.keyword)
+  const seen: Seen = { named: [], topic: null, icp: null }
+  const rules = judge(r, profiles, input.keyword, seen)
   const offTopic = rules.score < 3
-  const named = profiles.length > 0 || r.ctx.rivals.length > 0 ? namedRivals(r.lower, profiles, r.ctx) : []
+  const { named, topic } = seen
   const { lang } = r.words
-  const topic = profiles.length > 0 ? topicEvidence(r.words.roots, r.keywordRoots, profiles) : null
-  const icp = input.icps.length > 0 ? matchIcpWords(r.words.roots, input.icps) : null
+  // The stand-in profile is never the team's match; judging an off-topic post does not look for one.
+  const own = input.icps.length > 0
+  const icp = own ? (seen.icp ?? (offTopic ? matchIcpWords(r.words.roots, input.icps) : null)) : null
   const wordCount = r.words.roots.roots.length
   const d = new Float64Array(DENSE)
   if (offTopic) d[5] = 1
@@ -121,6 +121,9 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[42] = kwIsRival && offTopic ? 1 : 0
   const at = kw ? r.lower.indexOf(kw) : -1
   d[43] = at >= 0 && at < 120 ? 1 : 0
+  // The rules' word sense is least sure on a short post and on one that asks to buy: little text, or a buyer's words.
+  d[44] = offTopic && wordCount < 15 ? 1 : 0
+  d[45] = offTopic ? d[7] : 0
   d[DENSE - 1] = 1
   const keyword = keywordHashes(input.keyword ?? '')
   const names: Names = { keyword, rivals: NO_RIVALS }

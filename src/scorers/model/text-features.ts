@@ -21,6 +21,11 @@ const RIVAL = 0x72697661
 const NUMBER = 0x6e756d
 const START = 0x5354
 const END = 0x454e44
+const BEFORE = 0x2d6b7701
+const AFTER = 0x2b6b7702
+/** How many words on each side of the keyword are read as its neighbours. */
+const NEAR = 3
+const tokens = new Int32Array(400)
 /** At most this many words of a post are read: the first 2,000 or so characters say what a post is about. */
 const MOST_WORDS = 400
 
@@ -121,7 +126,7 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
         : first >= 48 && first <= 57
           ? NUMBER
           : full
-    words++
+    tokens[words++] = token
     push(finish(token), i, end)
     push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ token, PRIME)), -1, -1)
     previous = token
@@ -142,5 +147,12 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
     i = j
   }
   push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME)), -1, -1)
+  // The words around the keyword, each once per side: what is said about the tracked thing itself.
+  for (let k = 0; k < words; k++) {
+    if (tokens[k] !== KEYWORD) continue
+    for (let j = Math.max(0, k - NEAR); j < Math.min(words, k + NEAR + 1); j++)
+      if (j !== k)
+        push(finish(Math.imul(Math.imul(j < k ? BEFORE : AFTER, PRIME) ^ (tokens[j] as number), PRIME)), -1, -1)
+  }
   return out
 }
