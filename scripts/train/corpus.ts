@@ -99,6 +99,11 @@ export function asContextInput(r: CorpusRow): ScoreInput {
   return { content: r.content, keyword: r.keyword, context: `${r.icp}${rivals}`, icps: [] }
 }
 
+/** A row as polling asks about it for a team without profiles: the keyword alone stands for what it sells. */
+export function asKeywordInput(r: CorpusRow): ScoreInput {
+  return { content: r.content, keyword: r.keyword, icps: [] }
+}
+
 /** A row with nothing beside the text, as the complaints file is scored: no keyword, profile or context. */
 export function asBareInput(r: CorpusRow): ScoreInput {
   return { content: r.content, icps: [] }

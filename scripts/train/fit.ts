@@ -1,8 +1,8 @@
 /**
  * Training the embedded model (docs/scoring.md#the-embedded-model): the corpus rows become examples (features.ts),
  * each row as polling asks about it (the seller's ICP as the team's profile), as the score route asks for a team
- * without profiles (the ICP as `context`), and, for on-topic rows, with nothing beside the text (as the complaints
- * file is scored); then a multinomial logistic regression is fitted by AdaGrad with L2, the examples in an order shuffled
+ * without profiles (the ICP as `context`), as polling asks for a team without profiles (the keyword alone), and, for
+ * on-topic rows, with nothing beside the text (as the complaints file is scored); then a multinomial logistic regression is fitted by AdaGrad with L2, the examples in an order shuffled
  * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
  */
 import { readPost } from '../../src/scorers/rules/reading'
@@ -10,7 +10,7 @@ import { DENSE, features } from '../../src/scorers/model/features'
 import { emptyModel, K, type Model } from '../../src/scorers/model/model'
 import { BUCKET_BITS } from '../../src/scorers/model/text-features'
 import type { ScoreInput } from '../../src/scorers/types'
-import { asBareInput, asContextInput, asProfileInput, type CorpusRow, LABELS } from './corpus'
+import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow, LABELS } from './corpus'
 
 export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number }
 export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number }
@@ -26,7 +26,7 @@ function example(input: ScoreInput, label: number): Example {
 /** The examples of a row: every way it is asked about (see above). */
 export function examplesOf(r: CorpusRow): Example[] {
   const label = LABELS.indexOf(r.label)
-  const out = [example(asProfileInput(r), label), example(asContextInput(r), label)]
+  const out = [example(asProfileInput(r), label), example(asContextInput(r), label), example(asKeywordInput(r), label)]
   if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
   return out
 }

@@ -124,6 +124,7 @@ export function features(r: Reading, input: ScoreInput): Features {
   // The rules' word sense is least sure on a short post and on one that asks to buy: little text, or a buyer's words.
   d[44] = offTopic && wordCount < 15 ? 1 : 0
   d[45] = offTopic ? d[7] : 0
+  d[46] = d[33] && !input.context ? 1 : 0
   d[DENSE - 1] = 1
   const keyword = keywordHashes(input.keyword ?? '')
   const names: Names = { keyword, rivals: NO_RIVALS }
