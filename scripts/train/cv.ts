@@ -5,10 +5,11 @@
  * the team's profile), and again with the ICP given as `context` to a team without profiles.
  */
 import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
+import { confusion, summarize } from '../eval/metrics'
 import { readPost } from '../../src/scorers/rules/reading'
 import { judgeWithModel } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
-import { asContextInput, asProfileInput, type CorpusRow } from './corpus'
+import { asBareInput, asContextInput, asProfileInput, type CorpusRow } from './corpus'
 import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
@@ -25,7 +26,13 @@ export function foldsByMarket(rows: readonly CorpusRow[], k: number, seed: numbe
   return new Map(markets.map((m, i) => [m, i % k]))
 }
 
-export type Scored = { row: CorpusRow; score: number; predicted: EvalLabel; buyer: number; how: 'profile' | 'context' }
+export type Scored = {
+  row: CorpusRow
+  score: number
+  predicted: EvalLabel
+  buyer: number
+  how: 'profile' | 'context' | 'bare'
+}
 
 function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: ReturnType<typeof fit>): Scored {
   const a = judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
@@ -49,7 +56,11 @@ export function crossValidate(
       s,
     )
     for (const r of rows.filter(inFold))
-      out.push(scored(r, asProfileInput(r), 'profile', model), scored(r, asContextInput(r), 'context', model))
+      out.push(
+        scored(r, asProfileInput(r), 'profile', model),
+        scored(r, asContextInput(r), 'context', model),
+        scored(r, asBareInput(r), 'bare', model),
+      )
   }
   return out
 }
@@ -67,6 +78,18 @@ export function cvFigures(answers: readonly Scored[]) {
     ...figures(asEval, QUALIFY),
     questionMentionQualified: qm.filter((a) => a.score >= QUALIFY).length / Math.max(1, qm.length),
   }
+}
+
+/**
+ * Complaints as the complaints file is scored (nothing beside the text): the macro-F1 of telling a complaint (PAIN or
+ * COMPETITOR) from the rest, over the held-out rows scored bare.
+ */
+export function cvComplaints(answers: readonly Scored[]): number {
+  const complaint = (l: string) => (l === 'PAIN' || l === 'COMPETITOR' ? 'complaint' : 'other')
+  const pairs = answers
+    .filter((a) => a.how === 'bare')
+    .map((a) => ({ actual: complaint(a.row.label), predicted: complaint(a.predicted) }))
+  return summarize(confusion(['complaint', 'other'], pairs)).macroF1
 }
 
 /** Triage on the held-out answers: buyers sent on, and non-buyers sent on, at a buyer probability. */

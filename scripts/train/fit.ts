@@ -2,12 +2,13 @@
  * Training the embedded model (docs/scoring.md#the-embedded-model): the corpus rows become examples (features.ts),
  * each row as polling asks about it (the seller's ICP as the team's profile), as the score route asks for a team
  * without profiles (the ICP as `context`), as polling asks for a team without profiles (the keyword alone), and, for
- * on-topic rows, with nothing beside the text (as the complaints file is scored); then a multinomial logistic regression is fitted by AdaGrad with L2, the examples in an order shuffled
+ * on-topic rows, with nothing beside the text (as the complaints file is scored); then the two regressions of
+ * model.ts (off topic, and the intents of on-topic examples) are fitted together by AdaGrad with L2, the examples in an order shuffled
  * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
  */
 import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
-import { emptyModel, K, type Model } from '../../src/scorers/model/model'
+import { emptyModel, INTENT_COLUMNS, K, type Model, squash } from '../../src/scorers/model/model'
 import { BUCKET_BITS } from '../../src/scorers/model/text-features'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow, LABELS } from './corpus'
@@ -15,7 +16,7 @@ import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type Corpu
 export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number }
 export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number }
 
-export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.5 }
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55 }
 
 function example(input: ScoreInput, label: number): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
@@ -96,11 +97,11 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
         const x = e.dense[j] as number
         if (x !== 0) for (let c = 0; c < K; c++) z[c] = (z[c] as number) + x * (dense[j * K + c] as number)
       }
-      let most = -Infinity
-      for (let c = 0; c < K; c++) most = Math.max(most, z[c] as number)
-      let total = 0
-      for (let c = 0; c < K; c++) total += Math.exp((z[c] as number) - most)
-      for (let c = 0; c < K; c++) g[c] = Math.exp((z[c] as number) - most) / total - (c === e.label ? 1 : 0)
+      squash(z)
+      // Off topic learns from every example; the intents only from on-topic ones (model.ts#logits).
+      const off = e.label === INTENT_COLUMNS
+      for (let c = 0; c < INTENT_COLUMNS; c++) g[c] = off ? 0 : (z[c] as number) - (c === e.label ? 1 : 0)
+      g[INTENT_COLUMNS] = (z[INTENT_COLUMNS] as number) - (off ? 1 : 0)
       for (const b of e.buckets) step(text, textG, b * K, e.value)
       for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
     }

@@ -7,7 +7,7 @@
  */
 import { scoreContent } from '../../src/scorers/rules/index'
 import { asProfileInput, readCorpus } from './corpus'
-import { crossValidate, cvFigures, cvTriage } from './cv'
+import { crossValidate, cvComplaints, cvFigures, cvTriage } from './cv'
 import { examplesOf, type Settings, SETTINGS } from './fit'
 
 const { rows } = readCorpus()
@@ -40,7 +40,7 @@ for (const arg of process.argv.slice(2)) {
       ),
     )
     console.log(
-      `${key}=${value}  ${line.join(' | ')} | triage ${t.map((x) => `${x.at}:${f3(x.buyerRecall)}/${f3(x.othersSent)}`).join(' ')}`,
+      `${key}=${value}  ${line.join(' | ')} | complaints ${f3(cvComplaints(answers))} | triage ${t.map((x) => `${x.at}:${f3(x.buyerRecall)}/${f3(x.othersSent)}`).join(' ')}`,
     )
   }
 }

@@ -9,7 +9,7 @@ import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
 import { type Features, STAND_IN } from './features'
-import { CLASSES, K, type Model } from './model'
+import { CLASSES, INTENT_COLUMNS, K, type Model } from './model'
 
 /** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
 export type ModelAnswer = ScoreResult & { buyer: number }
@@ -46,8 +46,9 @@ const pct = (x: number) => `${Math.round(x * 100)}%`
 /** How much weight `at` (a feature's first weight) gives class `c` beyond the mean of the classes. */
 function lift(w: Float32Array, at: number, c: number): number {
   let mean = 0
-  for (let o = 0; o < K; o++) mean += w[at + o] as number
-  return (w[at + c] as number) - mean / K
+  if (c === INTENT_COLUMNS) return w[at + c] as number
+  for (let o = 0; o < INTENT_COLUMNS; o++) mean += w[at + o] as number
+  return (w[at + c] as number) - mean / INTENT_COLUMNS
 }
 
 /** Minus each bucket's mean weight over the classes, worked out once per model: the reason asks for it per word. */
@@ -57,6 +58,7 @@ function minusMeanOf(m: Model): Float32Array {
   if (!out) {
     out = new Float32Array(m.text.length / K)
     for (let b = 0; b < out.length; b++) out[b] = lift(m.text, b * K, 0) - (m.text[b * K] as number)
+    // Off topic's column is read as it is (lift): no mean to take away.
     minusMeans.set(m, out)
   }
   return out
@@ -77,7 +79,7 @@ function evidence(m: Model, f: Features, lower: string, c: number): string {
     const start = from[i] as number
     if (start < 0 || (to[i] as number) - start < 3) continue
     const b = buckets[i] as number
-    const w = (m.text[b * K + c] as number) + (minusMean[b] as number)
+    const w = (m.text[b * K + c] as number) + (c === INTENT_COLUMNS ? 0 : (minusMean[b] as number))
     if (w <= 0 || (kept === CANDIDATES && w <= (topW[kept - 1] as number))) continue
     let dup = false
     for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b

@@ -1,6 +1,6 @@
 /**
- * The learned model's weights and its arithmetic (docs/scoring.md#the-embedded-model): a multinomial logistic
- * regression over six classes, the five intents and off topic, whose inputs are the hashed words of a post and the
+ * The learned model's weights and its arithmetic (docs/scoring.md#the-embedded-model): a logistic regression for off
+ * topic gating a multinomial one over the five intents (logits), whose inputs are the hashed words of a post and the
  * facts the rules read (features.ts). The weights file is written by `npm run train` (scripts/train/) and read here:
  * a header, then little-endian 32-bit floats, class by class for each feature, so that one feature's six weights sit
  * side by side in memory.
@@ -12,7 +12,8 @@ import { BUCKET_BITS } from './text-features'
 export const CLASSES = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type ModelClass = (typeof CLASSES)[number]
 export const K = CLASSES.length
-const MAGIC = 0x314d534c // "LSM1"
+const MAGIC = 0x324d534c // "LSM2": the off-topic gate (logits)
+/** Magic, bucket bits, dense features, classes, the buyer cut, 4 bytes unused. */
 const HEADER = 24
 
 export type Model = {
@@ -66,8 +67,16 @@ export function parseModel(bytes: Uint8Array): Model {
 /** Each hashed word counts 1/√n, so that a long post's words weigh as much in all as a short one's. */
 export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.n))
 
-/** The class probabilities of a post (softmax of the scores). */
-export function probabilities(m: Model, f: Features): Float64Array {
+/** The intents' columns of the weights; the last column is off topic's. */
+export const INTENT_COLUMNS = K - 1
+
+/**
+ * The raw scores of a post, one per column: the five intents' and off topic's. Two models share the weights: whether
+ * the post is about the team's market at all (the last column, a logistic regression), and which intent an on-topic
+ * post has (the other five, a softmax). Off topic then gates every intent, which one linear model could not do: a
+ * complaint about lost car keys is a complaint, but not one a seller of password managers can answer.
+ */
+export function logits(m: Model, f: Features): Float64Array {
   const z = new Float64Array(K)
   const v = textValue(f)
   const { buckets, n } = f.text
@@ -80,13 +89,27 @@ export function probabilities(m: Model, f: Features): Float64Array {
     if (x === 0) continue
     for (let c = 0; c < K; c++) z[c] += x * (m.dense[j * K + c] as number)
   }
+  return z
+}
+
+/** Off topic's probability (the logistic) and the intents' softmax, each in place. */
+export function squash(z: Float64Array): Float64Array {
   let most = -Infinity
-  for (let c = 0; c < K; c++) most = Math.max(most, z[c] as number)
+  for (let c = 0; c < INTENT_COLUMNS; c++) most = Math.max(most, z[c] as number)
   let total = 0
-  for (let c = 0; c < K; c++) {
+  for (let c = 0; c < INTENT_COLUMNS; c++) {
     z[c] = Math.exp((z[c] as number) - most)
     total += z[c] as number
   }
-  for (let c = 0; c < K; c++) z[c] = (z[c] as number) / total
+  for (let c = 0; c < INTENT_COLUMNS; c++) z[c] = (z[c] as number) / total
+  z[INTENT_COLUMNS] = 1 / (1 + Math.exp(-(z[INTENT_COLUMNS] as number)))
   return z
+}
+
+/** The probability of each class: each intent's is its share of the on-topic probability. */
+export function probabilities(m: Model, f: Features): Float64Array {
+  const p = squash(logits(m, f))
+  const on = 1 - (p[INTENT_COLUMNS] as number)
+  for (let c = 0; c < INTENT_COLUMNS; c++) p[c] = (p[c] as number) * on
+  return p
 }
