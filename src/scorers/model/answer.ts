@@ -9,7 +9,7 @@ import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
 import { type Features, STAND_IN } from './features'
-import { CLASSES, INTENT_COLUMNS, K, type Model } from './model'
+import { CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
 
 /** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
 export type ModelAnswer = ScoreResult & { buyer: number }
@@ -51,19 +51,6 @@ function lift(w: Float32Array, at: number, c: number): number {
   return (w[at + c] as number) - mean / INTENT_COLUMNS
 }
 
-/** Minus each bucket's mean weight over the classes, worked out once per model: the reason asks for it per word. */
-const minusMeans = new WeakMap<Model, Float32Array>()
-function minusMeanOf(m: Model): Float32Array {
-  let out = minusMeans.get(m)
-  if (!out) {
-    out = new Float32Array(m.text.length / K)
-    for (let b = 0; b < out.length; b++) out[b] = lift(m.text, b * K, 0) - (m.text[b * K] as number)
-    // Off topic's column is read as it is (lift): no mean to take away.
-    minusMeans.set(m, out)
-  }
-  return out
-}
-
 /** Candidate words kept before stop words are left out: more than CITED, as some of them are stop words. */
 const CANDIDATES = 8
 const topAt = new Int32Array(CANDIDATES)
@@ -71,16 +58,16 @@ const topW = new Float64Array(CANDIDATES)
 
 /** The words and facts that pushed the answer towards class `c` most, in plain words. */
 function evidence(m: Model, f: Features, lower: string, c: number): string {
-  const minusMean = minusMeanOf(m)
-  const { buckets, from, to, n } = f.text
+  const { buckets, from, to } = f.text
   // The best few words by weight, each bucket once, found without making a string; then named.
   let kept = 0
-  for (let i = 0; i < n; i++) {
+  for (let u = 0; u < words.n; u++) {
+    const i = words.at[u] as number
     const start = from[i] as number
-    if (start < 0 || (to[i] as number) - start < 3) continue
-    const b = buckets[i] as number
-    const w = (m.text[b * K + c] as number) + (c === INTENT_COLUMNS ? 0 : (minusMean[b] as number))
+    if ((to[i] as number) - start < 3) continue
+    const w = lift(words.weights, u * K, c)
     if (w <= 0 || (kept === CANDIDATES && w <= (topW[kept - 1] as number))) continue
+    const b = buckets[i] as number
     let dup = false
     for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
     if (dup) continue
@@ -93,18 +80,18 @@ function evidence(m: Model, f: Features, lower: string, c: number): string {
     topW[at] = w
     topAt[at] = i
   }
-  const words: string[] = []
-  for (let k = 0; k < kept && words.length < CITED; k++) {
+  const named: string[] = []
+  for (let k = 0; k < kept && named.length < CITED; k++) {
     const i = topAt[k] as number
     const word = lower.slice(from[i], to[i])
-    if (!STOP_WORDS.has(word) && !words.includes(word)) words.push(word)
+    if (!STOP_WORDS.has(word) && !named.includes(word)) named.push(word)
   }
   const facts = FACTS.map(([j, name]) => [name, (f.dense[j] as number) * lift(m.dense, j * K, c)] as const)
     .filter(([, w]) => w > 0.05)
     .sort((a, b) => b[1] - a[1])
     .slice(0, CITED)
   const parts = []
-  if (words.length > 0) parts.push(`the words ${words.map((w) => `"${w}"`).join(', ')}`)
+  if (named.length > 0) parts.push(`the words ${named.map((w) => `"${w}"`).join(', ')}`)
   if (facts.length > 0) parts.push(facts.map(([name]) => name).join(', '))
   return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
 }

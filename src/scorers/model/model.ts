@@ -67,6 +67,12 @@ export function parseModel(bytes: Uint8Array): Model {
 /** Each hashed word counts 1/√n, so that a long post's words weigh as much in all as a short one's. */
 export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.n))
 
+/**
+ * The weights of the last post's words (unigram features) and where each is among its features, in buffers shared by
+ * every call like the features' own (text-features.ts).
+ */
+export const words = { weights: new Float32Array(4096 * K), at: new Int32Array(4096), n: 0 }
+
 /** The intents' columns of the weights; the last column is off topic's. */
 export const INTENT_COLUMNS = K - 1
 
@@ -79,10 +85,19 @@ export const INTENT_COLUMNS = K - 1
 export function logits(m: Model, f: Features): Float64Array {
   const z = new Float64Array(K)
   const v = textValue(f)
-  const { buckets, n } = f.text
+  const { buckets, from, n } = f.text
+  if (words.weights.length < n * K) words.weights = new Float32Array(n * K * 2)
+  if (words.at.length < n) words.at = new Int32Array(n * 2)
+  words.n = 0
   for (let i = 0; i < n; i++) {
     const o = (buckets[i] as number) * K
     for (let c = 0; c < K; c++) z[c] += v * (m.text[o + c] as number)
+    // A word's weights are kept for the reason (answer.ts) while they are at hand: looked up again, they cost more
+    // than the sum itself.
+    if ((from[i] as number) < 0) continue
+    const to = words.n * K
+    for (let c = 0; c < K; c++) words.weights[to + c] = m.text[o + c] as number
+    words.at[words.n++] = i
   }
   for (let j = 0; j < DENSE; j++) {
     const x = f.dense[j] as number
