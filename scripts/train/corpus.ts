@@ -99,6 +99,11 @@ export function asContextInput(r: CorpusRow): ScoreInput {
   return { content: r.content, keyword: r.keyword, context: `${r.icp}${rivals}`, icps: [] }
 }
 
+/** A row as the score route and the MCP tool may ask about it: the team's profile, and no keyword. */
+export function asUnfoundInput(r: CorpusRow): ScoreInput {
+  return { ...asProfileInput(r), keyword: undefined }
+}
+
 /** A row as polling asks about it for a team without profiles: the keyword alone stands for what it sells. */
 export function asKeywordInput(r: CorpusRow): ScoreInput {
   return { content: r.content, keyword: r.keyword, icps: [] }

@@ -1,17 +1,26 @@
 /**
  * Training the embedded model (docs/scoring.md#the-embedded-model): the corpus rows become examples (features.ts),
  * each row as polling asks about it (the seller's ICP as the team's profile), as the score route asks for a team
- * without profiles (the ICP as `context`), as polling asks for a team without profiles (the keyword alone), and, for
+ * without profiles (the ICP as `context`), as polling asks for a team without profiles (the keyword alone), as the
+ * score route may ask without a keyword (the profile alone), and, for
  * on-topic rows, with nothing beside the text (as the complaints file is scored); then the two regressions of
  * model.ts (off topic, and the intents of on-topic examples) are fitted together by AdaGrad with L2, the examples in an order shuffled
  * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
  */
 import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
-import { emptyModel, INTENT_COLUMNS, K, type Model, squash } from '../../src/scorers/model/model'
+import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
 import { BUCKET_BITS } from '../../src/scorers/model/text-features'
 import type { ScoreInput } from '../../src/scorers/types'
-import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow, LABELS } from './corpus'
+import {
+  asBareInput,
+  asContextInput,
+  asKeywordInput,
+  asProfileInput,
+  asUnfoundInput,
+  type CorpusRow,
+  LABELS,
+} from './corpus'
 
 export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number }
 export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number }
@@ -21,13 +30,18 @@ export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, b
 function example(input: ScoreInput, label: number): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
   const { n } = f.text
-  return { buckets: f.text.buckets.slice(0, n), value: 1 / Math.sqrt(Math.max(1, n)), dense: f.dense, label }
+  return { buckets: f.text.buckets.slice(0, n), value: textWeight(n), dense: f.dense, label }
 }
 
 /** The examples of a row: every way it is asked about (see above). */
 export function examplesOf(r: CorpusRow): Example[] {
   const label = LABELS.indexOf(r.label)
-  const out = [example(asProfileInput(r), label), example(asContextInput(r), label), example(asKeywordInput(r), label)]
+  const out = [
+    example(asProfileInput(r), label),
+    example(asContextInput(r), label),
+    example(asKeywordInput(r), label),
+    example(asUnfoundInput(r), label),
+  ]
   if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
   return out
 }

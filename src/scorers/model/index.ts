@@ -9,6 +9,7 @@ import type { ScoreInput } from '../types'
 import { type Reading, readPost } from '../rules/reading'
 import { answer, type ModelAnswer } from './answer'
 import { features } from './features'
+import { keywordOfQuery } from './keyword'
 import { type Model, parseModel, probabilities } from './model'
 import weightsPath from './weights.bin' with { type: 'file' }
 
@@ -28,7 +29,14 @@ export function judgeWithModel(r: Reading, input: ScoreInput, model = embeddedMo
   return answer(model, f, r, probabilities(model, f))
 }
 
+/** The input as the model judges it: a query's words as the keyword (keyword.ts). */
+export function withQueryWords(input: ScoreInput): ScoreInput {
+  const keyword = keywordOfQuery(input.keyword, input.content)
+  return keyword === input.keyword ? input : { ...input, keyword }
+}
+
 /** Scores one post. Pure and synchronous. */
-export function scoreWithModel(input: ScoreInput, model = embeddedModel()): ModelAnswer {
+export function scoreWithModel(asked: ScoreInput, model = embeddedModel()): ModelAnswer {
+  const input = withQueryWords(asked)
   return judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
 }

@@ -64,8 +64,13 @@ export function parseModel(bytes: Uint8Array): Model {
   return m
 }
 
-/** Each hashed word counts 1/√n, so that a long post's words weigh as much in all as a short one's. */
-export const textValue = (f: Features) => 1 / Math.sqrt(Math.max(1, f.text.n))
+/**
+ * Each hashed feature counts 1/√n up to LONG features, and 1/n·√LONG beyond: the words of a long post weigh in all as
+ * much as a post of LONG features, so that they never drown what the rules read in it.
+ */
+export const textWeight = (n: number) => (n <= LONG ? 1 / Math.sqrt(Math.max(1, n)) : Math.sqrt(LONG) / n)
+export const textValue = (f: Features) => textWeight(f.text.n)
+const LONG = 200
 
 /**
  * The weights of the last post's words (unigram features) and where each is among its features, in buffers shared by

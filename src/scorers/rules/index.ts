@@ -7,7 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { judgeWithModel, type ModelAnswer, scoreWithModel } from '../model/index'
+import { judgeWithModel, type ModelAnswer, scoreWithModel, withQueryWords } from '../model/index'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -35,7 +35,8 @@ export function scoreContent(input: ScoreInput): ScoreResult {
  */
 export function createRulesReader(): (input: ScoreInput) => ModelAnswer {
   let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
-  return (input) => {
+  return (asked) => {
+    const input = withQueryWords(asked)
     const keyword = (input.keyword ?? '').trim().toLowerCase()
     const context = input.context ?? ''
     if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
