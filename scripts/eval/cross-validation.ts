@@ -21,6 +21,7 @@ type Recorded = {
   folds: number
   profile: Part
   context: Part
+  keyword: Part
   bareComplaintsMacroF1: number
   triage: { at: number; buyerRecall: number; othersSent: number }[]
 }
@@ -40,6 +41,7 @@ export function formatCrossValidation(file = CV_FILE): string {
     `cross-validation of the embedded model on its training corpus (${r.rows} posts, ${r.folds} folds by seller market)${stale}:`,
     part('ICP as the profile', r.profile),
     part('ICP as context, no profile', r.context),
+    part('the keyword alone', r.keyword),
     `  complaints (PAIN or COMPETITOR against the rest, the text alone, as the complaints file is scored): macro-F1 ${r.bareComplaintsMacroF1.toFixed(3)}`,
     `  triage (min buyer: recall, others sent on): ${r.triage.map((t) => `${t.at}: ${t.buyerRecall.toFixed(3)}, ${pct(t.othersSent)}`).join('; ')}`,
   ].join('\n')

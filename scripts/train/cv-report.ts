@@ -17,7 +17,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000
 
 export function crossValidationReport(rows: readonly CorpusRow[]) {
   const answers = crossValidate(rows, FOLDS, SETTINGS)
-  const of = (how: 'profile' | 'context') => {
+  const of = (how: 'profile' | 'context' | 'keyword') => {
     const f = cvFigures(answers.filter((a) => a.how === how))
     return {
       macroF1: r3(f.summary.macroF1),
@@ -34,6 +34,7 @@ export function crossValidationReport(rows: readonly CorpusRow[]) {
     folds: FOLDS,
     profile: of('profile'),
     context: of('context'),
+    keyword: of('keyword'),
     bareComplaintsMacroF1: r3(cvComplaints(answers)),
     triage: TRIAGE_AT.map((at) => {
       const t = cvTriage(profile, at)

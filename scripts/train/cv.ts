@@ -9,7 +9,7 @@ import { confusion, summarize } from '../eval/metrics'
 import { readPost } from '../../src/scorers/rules/reading'
 import { judgeWithModel } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
-import { asBareInput, asContextInput, asProfileInput, type CorpusRow } from './corpus'
+import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
@@ -31,7 +31,7 @@ export type Scored = {
   score: number
   predicted: EvalLabel
   buyer: number
-  how: 'profile' | 'context' | 'bare'
+  how: 'profile' | 'context' | 'keyword' | 'bare'
 }
 
 function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: ReturnType<typeof fit>): Scored {
@@ -59,6 +59,7 @@ export function crossValidate(
       out.push(
         scored(r, asProfileInput(r), 'profile', model),
         scored(r, asContextInput(r), 'context', model),
+        scored(r, asKeywordInput(r), 'keyword', model),
         scored(r, asBareInput(r), 'bare', model),
       )
   }

@@ -22,15 +22,21 @@ import {
   LABELS,
 } from './corpus'
 
-export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number }
-export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number }
+/** `sure`: whether an off-topic label is as sure as the seller's profile makes it (see offWeight). */
+export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number; sure: boolean }
+/**
+ * `offWeight`: how much more an off-topic example teaches the off-topic gate than an on-topic one. Missing a post that
+ * uses the keyword in another sense costs a seller more than doubting a real one, and off-topic posts are a sixth of
+ * the corpus: 4 was the best macro-F1 of 1, 1.5, 2.5, 4 and 6 in cross-validation (docs/performance.md).
+ */
+export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number; offWeight: number }
 
-export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55 }
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55, offWeight: 4 }
 
-function example(input: ScoreInput, label: number): Example {
+function example(input: ScoreInput, label: number, sure = true): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
   const { n } = f.text
-  return { buckets: f.text.buckets.slice(0, n), value: textWeight(n), dense: f.dense, label }
+  return { buckets: f.text.buckets.slice(0, n), value: textWeight(n), dense: f.dense, label, sure }
 }
 
 /** The examples of a row: every way it is asked about (see above). */
@@ -39,7 +45,9 @@ export function examplesOf(r: CorpusRow): Example[] {
   const out = [
     example(asProfileInput(r), label),
     example(asContextInput(r), label),
-    example(asKeywordInput(r), label),
+    // With the keyword alone, whether the post is about the seller's market is a guess even for a reader: its
+    // off-topic label is not weighted up.
+    example(asKeywordInput(r), label, false),
     example(asUnfoundInput(r), label),
   ]
   if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
@@ -115,7 +123,7 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
       // Off topic learns from every example; the intents only from on-topic ones (model.ts#logits).
       const off = e.label === INTENT_COLUMNS
       for (let c = 0; c < INTENT_COLUMNS; c++) g[c] = off ? 0 : (z[c] as number) - (c === e.label ? 1 : 0)
-      g[INTENT_COLUMNS] = (z[INTENT_COLUMNS] as number) - (off ? 1 : 0)
+      g[INTENT_COLUMNS] = ((z[INTENT_COLUMNS] as number) - (off ? 1 : 0)) * (off && e.sure ? s.offWeight : 1)
       for (const b of e.buckets) step(text, textG, b * K, e.value)
       for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
     }

@@ -29,7 +29,7 @@ for (const arg of process.argv.slice(2)) {
   for (const value of values.split(',')) {
     const s: Settings = { ...SETTINGS, [key]: Number(value) }
     const answers = crossValidate(rows, 5, s, examples)
-    const line = (['profile', 'context'] as const).map((how) => {
+    const line = (['profile', 'context', 'keyword'] as const).map((how) => {
       const f = cvFigures(answers.filter((a) => a.how === how))
       return `${how}: F1 ${f3(f.summary.macroF1)} buyer ${f3(f.buyerRecall)} off ${f3(f.offTopicQualified)} QM ${f3(f.questionMentionQualified)} bands ${f.bands.map((b) => f3(b.share)).join('/')}`
     })

@@ -14,7 +14,7 @@ import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 /** The number of dense (rules) features; the last is always 1 and acts as the bias. */
-export const DENSE = 48
+export const DENSE = 51
 
 export type Features = {
   text: TextFeatures
@@ -125,6 +125,15 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[44] = offTopic && wordCount < 15 ? 1 : 0
   d[45] = offTopic ? d[7] : 0
   d[46] = d[33] && !input.context ? 1 : 0
+  // With the keyword alone for a profile, the rules' word sense has only the keyword's market vocabulary to go by and
+  // calls many on-topic posts off topic ("a CRM for a team of five"): its verdict is read apart there, so that the
+  // model learns how far to trust it in each case.
+  if (d[46]) {
+    d[47] = d[5] as number
+    d[48] = d[23] as number
+    d[49] = d[45] as number
+    d[5] = d[23] = d[44] = d[45] = 0
+  }
   d[DENSE - 1] = 1
   const keyword = keywordHashes(input.keyword ?? '')
   const names: Names = { keyword, rivals: NO_RIVALS }
