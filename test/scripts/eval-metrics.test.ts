@@ -146,6 +146,30 @@ describe('eval data and arguments', () => {
       minIntentsMacroF1: 0.7,
       maxOffTopicQualified: 0.05,
     })
+    expect(
+      parseArgs(
+        [
+          '--min-buyer-recall=0.86',
+          '--max-question-mention-qualified',
+          '0.1',
+          '--min-triage-recall',
+          '0.95',
+          '--max-triage-others=0.27',
+        ],
+        '/d',
+      ),
+    ).toEqual({
+      ...none,
+      dir: '/d',
+      scorer: 'rules',
+      minBuyerRecall: 0.86,
+      maxQuestionMentionQualified: 0.1,
+      minTriageRecall: 0.95,
+      maxTriageOthers: 0.27,
+    })
+    expect(() => parseArgs(['--min-triage-recall', '1.5'], '/d')).toThrow(
+      '--min-triage-recall must be a number from 0 to 1',
+    )
     expect(parseArgs(['--misses'], '/d').misses).toBe(true)
     expect(() => parseArgs(['--max-off-topic-qualified', '5'], '/d')).toThrow('from 0 to 1')
     expect(() => parseArgs(['--scorer', 'gpt'], '/d')).toThrow(UsageError)
