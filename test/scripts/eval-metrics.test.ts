@@ -189,8 +189,9 @@ describe('eval runner and command', () => {
         '2,my app keeps crashing every time,1,software',
         '3,lovely sunny day at the beach,0,random_tweet',
         '4,"thanks, see you tomorrow",0,random_reply',
-        // A complaint no rule can see: keeps the rules below a perfect score.
-        '5,the blue one.,1,apparel',
+        // Labelled a complaint though it thanks: no scorer should call it one, which keeps the embedded scorer below a
+        // perfect score.
+        '5,what a lovely gift thank you so much,1,apparel',
       ].join('\n'),
     )
     writeFileSync(
