@@ -4,6 +4,7 @@
  * held-out figures are printed. The evaluation data are never used here.
  *
  *   bun scripts/train/sweep.ts epochs=6,12,20 l2=1e-6,1e-5 buyerAt=0.4,0.5
+ *   bun scripts/train/sweep.ts --base gateWords=0.2+l2=1e-5 buyerAt=0.4,0.5   the others at these values instead
  */
 import { scoreContent } from '../../src/scorers/rules/index'
 import { asProfileInput, readCorpus } from './corpus'
@@ -24,10 +25,17 @@ const rules = cvFigures(
 console.log(
   `rules alone: F1 ${rules.summary.macroF1.toFixed(3)} buyer ${rules.buyerRecall.toFixed(3)} off ${rules.offTopicQualified.toFixed(3)} QM ${rules.questionMentionQualified.toFixed(3)}`,
 )
-for (const arg of process.argv.slice(2)) {
+const args = process.argv.slice(2)
+const baseAt = args.indexOf('--base')
+const base: Settings = { ...SETTINGS }
+for (const pair of baseAt >= 0 ? (args.splice(baseAt, 2)[1] ?? '').split('+') : []) {
+  const [key, value] = pair.split('=') as [keyof Settings, string]
+  base[key] = Number(value)
+}
+for (const arg of args) {
   const [key, values] = arg.split('=') as [keyof Settings, string]
   for (const value of values.split(',')) {
-    const s: Settings = { ...SETTINGS, [key]: Number(value) }
+    const s: Settings = { ...base, [key]: Number(value) }
     const answers = crossValidate(rows, 5, s, examples)
     const line = (['profile', 'context', 'keyword'] as const).map((how) => {
       const f = cvFigures(answers.filter((a) => a.how === how))
