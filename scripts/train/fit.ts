@@ -27,31 +27,12 @@ export type Example = { buckets: Int32Array; value: number; dense: Float64Array;
 /**
  * `offWeight`: how much more an off-topic example teaches the off-topic gate than an on-topic one. Missing a post that
  * uses the keyword in another sense costs a seller more than doubting a real one, and off-topic posts are a sixth of
- * the corpus. `gateWords`: how fast the gate learns from the hashed words, as a share of the rate; the facts that
- * compare a post with the profile (the rules' word sense among them) learn at the full rate. Words tell the training
- * markets apart, not whether an unseen market's post takes the keyword in another sense. Both were chosen together
- * in cross-validation by market as the best macro-F1 whose off-topic qualified stays at or under 4%
+ * the corpus: 16 is the largest of 4, 8, 12, 16 and 24 whose cross-validated macro-F1 stays within 0.01 of the best
  * (docs/performance.md#the-embedded-model).
  */
-export type Settings = {
-  epochs: number
-  rate: number
-  l2: number
-  seed: number
-  buyerAt: number
-  offWeight: number
-  gateWords: number
-}
+export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number; offWeight: number }
 
-export const SETTINGS: Settings = {
-  epochs: 12,
-  rate: 0.2,
-  l2: 1e-6,
-  seed: 35,
-  buyerAt: 0.55,
-  offWeight: 8,
-  gateWords: 0.3,
-}
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55, offWeight: 16 }
 
 function example(input: ScoreInput, label: number, sure = true): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
@@ -117,14 +98,12 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
   const random = seeded(s.seed)
   const z = new Float64Array(K)
   const g = new Float64Array(K)
-  // `gate`: the step of the off-topic column, as a share of the rate (AdaGrad's steps do not scale with the gradient).
-  const step = (w: Float64Array, acc: Float64Array, at: number, x: number, gate = 1) => {
+  const step = (w: Float64Array, acc: Float64Array, at: number, x: number) => {
     for (let c = 0; c < K; c++) {
       const i = at + c
       const grad = (g[c] as number) * x + s.l2 * (w[i] as number)
       acc[i] = (acc[i] as number) + grad * grad
-      const rate = c === INTENT_COLUMNS ? s.rate * gate : s.rate
-      w[i] = (w[i] as number) - (rate * grad) / (Math.sqrt(acc[i] as number) + 1e-8)
+      w[i] = (w[i] as number) - (s.rate * grad) / (Math.sqrt(acc[i] as number) + 1e-8)
     }
   }
   for (let epoch = 0; epoch < s.epochs; epoch++) {
@@ -146,7 +125,7 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
       const off = e.label === INTENT_COLUMNS
       for (let c = 0; c < INTENT_COLUMNS; c++) g[c] = off ? 0 : (z[c] as number) - (c === e.label ? 1 : 0)
       g[INTENT_COLUMNS] = ((z[INTENT_COLUMNS] as number) - (off ? 1 : 0)) * (off && e.sure ? s.offWeight : 1)
-      for (const b of e.buckets) step(text, textG, b * K, e.value, s.gateWords)
+      for (const b of e.buckets) step(text, textG, b * K, e.value)
       for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
     }
   }
