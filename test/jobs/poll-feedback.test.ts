@@ -6,7 +6,6 @@ import type { Deps } from '../../src/deps'
 import { rateSignal } from '../../src/domain/feedback/rate'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { runPollPass } from '../../src/jobs/poll-pass'
-import { scoreWithModel } from '../../src/scorers/model/index'
 import { PROMPT_VERSION } from '../../src/scorers/prompt'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../support/deps'
@@ -20,10 +19,7 @@ afterEach(() => {
 
 // The rules scorer gives these 10 and 7.2 (see the first test's check).
 const STRONG = 'We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved.'
-// A pain post: a lead at the default threshold 6, but under the tuned 8 (the strong post is at 8 or above).
-const MIDDLING = 'Our sales follow-ups keep slipping through the cracks, the CRM is a mess of duplicate contacts.'
-/** What the embedded scorer answers a post of this test, for a team without profiles. */
-const scoreOf = (content: string) => scoreWithModel({ content, keyword: 'crm', icps: [] }).score
+const MIDDLING = 'Is there a good CRM for freelancers? I keep losing track of clients.'
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()
 
 async function setup(config: Record<string, unknown> = {}) {
@@ -108,12 +104,9 @@ describe('a polling pass after verdicts', () => {
     world.add('hackernews', 'crm', { id: '2', author: 'bob', text: MIDDLING, at: at(2) })
     // 19 verdicts: still the default threshold, so both qualify.
     await runPollPass(deps)
-    const [strong, middling] = [scoreOf(STRONG), scoreOf(MIDDLING)]
-    expect(strong).toBeGreaterThanOrEqual(8)
-    expect([middling >= 6, middling < 8]).toEqual([true, true])
     expect((await newSignals(deps, tuned)).map((s) => [s.post_id, s.score])).toEqual([
-      ['hackernews:1', strong],
-      ['hackernews:2', middling],
+      ['hackernews:1', 10],
+      ['hackernews:2', 7.2],
     ])
 
     await judged(deps, judgeLater, tuned, [scores[19]], (s) => s >= 8)

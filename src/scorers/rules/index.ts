@@ -7,7 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { judgeWithModel, type ModelAnswer, scoreWithModel, withQueryWords } from '../model/index'
+import { judgeWithModel, withQueryWords } from '../model/index'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -19,21 +19,20 @@ export { containsWord, findCues } from './match'
 export { isNegated } from './negation'
 export { type Reading, readPost } from './reading'
 
-/**
- * The rules' own verdict on one post, pure and synchronous: what the rules read, one of the embedded model's features
- * (docs/scoring.md#the-embedded-model). The embedded scorer answers from the model (createRulesScorer).
- */
-export function scoreContent(input: ScoreInput): ScoreResult {
-  return judge(readPost(input.content, input.keyword, input.context), input.icps)
+/** Classifies one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
+export function scoreContent(asked: ScoreInput): ScoreResult {
+  const input = withQueryWords(asked)
+  return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
 }
 
 /**
  * The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row, as
- * polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept: keeping the last 256
- * cost a key of the whole text and its hash per call and kept readings alive for the collector
- * (docs/scoring.md#performance), and a post asked about again later is only read again.
+ * polling does (a batch is cut into contiguous parts, pool.ts), with the embedded model's buyer probability beside
+ * each answer, read from the same reading (what triage decides on, docs/scoring.md#triage). Only the last reading is
+ * kept: keeping the last 256 cost a key of the whole text and its hash per call and kept readings alive for the
+ * collector (docs/scoring.md#performance), and a post asked about again later is only read again.
  */
-export function createRulesReader(): (input: ScoreInput) => ModelAnswer {
+export function createRulesReader(): (input: ScoreInput) => ScoreResult & { buyer: number } {
   let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
   return (asked) => {
     const input = withQueryWords(asked)
@@ -46,13 +45,12 @@ export function createRulesReader(): (input: ScoreInput) => ModelAnswer {
         content: input.content,
         reading: readPost(input.content, input.keyword, input.context),
       }
-    return judgeWithModel(last.reading, input)
+    return { ...judge(last.reading, input.icps, input.keyword), buyer: judgeWithModel(last.reading, input).buyer }
   }
 }
 
 /**
- * The embedded scorer (`backend = "rules"`): the learned model over the rules' reading
- * (docs/scoring.md#the-embedded-model), for the score route, searches and the fallback. Each call is about a text of its own, so no reading
+ * The rules scorer of the score route, searches and the fallback: each call is about a text of its own, so no reading
  * is kept (polling's workers use createRulesReader). Keeping them cost each call a key of the whole text, its hash
  * and the map's upkeep, and kept 256 readings alive for the collector to walk (docs/scoring.md#performance).
  */
@@ -62,8 +60,7 @@ export function createRulesScorer(): Scorer {
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      const { buyer: _, ...answer } = scoreWithModel(input)
-      return answer
+      return scoreContent(input)
     },
   }
 }

@@ -1,9 +1,12 @@
 // Word sense for a team without profiles (docs/scoring.md#word-sense): the caller's `context` and the keyword stand in
-// for a profile, so a post that takes the keyword in another sense, or has nothing to do with what the team sells,
-// is off topic, and a buyer of what it sells is a buyer.
+// for a profile in the embedded model, so that triage (docs/scoring.md#triage) sends a buyer of what the team sells on
+// to the model and keeps back a post that has nothing to do with it, in polling (the workers' reader) as in a call.
 import { describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../../src/config/load'
+import type { Logger } from '../../../src/lib/log'
+import { createTriage } from '../../../src/domain/scoring/triage'
 import { scoreWithModel } from '../../../src/scorers/model/index'
-import { createRulesReader, createRulesScorer, scoreContent } from '../../../src/scorers/rules/index'
+import { createRulesReader, scoreContent } from '../../../src/scorers/rules/index'
 import type { ScoreInput } from '../../../src/scorers/types'
 
 const CONTEXT = 'We sell a CRM for small agencies'
@@ -12,28 +15,24 @@ const SOURDOUGH =
 const TRAFFIC = 'Traffic on the ring road was a nightmare again this morning, 90 minutes to go 12 km. Fed up.'
 const BUYER = 'Budget just got approved for a new CRM, DMs open if you sell one'
 const ask = (content: string, context?: string): ScoreInput => ({ content, keyword: 'crm', context, icps: [] })
+const MIN_BUYER = loadConfig({ env: {} }).scorer.triage_min_buyer
+const log: Logger = { info() {}, warn() {}, error() {} }
 
 describe('context decides word sense for a team without profiles', () => {
-  test('with the context, the sourdough question and the traffic complaint are off topic and the buyer qualifies', async () => {
-    const scorer = createRulesScorer()
-    const never = new AbortController().signal
+  test('with the context, triage keeps back the sourdough question and the traffic complaint and sends the buyer on', async () => {
+    const triage = createTriage({ minBuyer: MIN_BUYER, log })
+    const posts = [SOURDOUGH, TRAFFIC, BUYER]
+    expect(await triage.sendsOn(posts.map((p) => ask(p, CONTEXT)))).toEqual([false, false, true])
     for (const off of [SOURDOUGH, TRAFFIC]) {
-      expect((await scorer.score(ask(off, CONTEXT), never)).score).toBeLessThan(3)
-      // The rules alone, which had no profile to compare with, called neither off topic.
+      expect(scoreWithModel(ask(off, CONTEXT)).buyer).toBeLessThan(0.05)
+      // The rules alone, which have no profile to compare with, call neither off topic.
       expect(scoreContent(ask(off, CONTEXT)).score).toBeGreaterThanOrEqual(3)
     }
-    const buyer = await scorer.score(ask(BUYER, CONTEXT), never)
-    expect(buyer.score).toBeGreaterThanOrEqual(6)
-    expect(['ACTIVE', 'COMPETITOR']).toContain(buyer.intent)
-    expect(buyer.icpMatch).toBeNull()
   })
 
-  test('polling (the workers read) answers as the score route does', () => {
+  test('polling (the workers read) gives the buyer probability a call gets', () => {
     const read = createRulesReader()
-    for (const post of [SOURDOUGH, TRAFFIC, BUYER]) {
-      const { buyer: _, ...answer } = read(ask(post, CONTEXT))
-      const { buyer: __, ...direct } = scoreWithModel(ask(post, CONTEXT))
-      expect(answer).toEqual(direct)
-    }
+    for (const post of [SOURDOUGH, TRAFFIC, BUYER])
+      expect(read(ask(post, CONTEXT)).buyer).toBe(scoreWithModel(ask(post, CONTEXT)).buyer)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { scoreWithModel } from '../../../src/scorers/model/index'
+import { scoreContent } from '../../../src/scorers/rules/index'
 import { createRulesPool } from '../../../src/scorers/rules/pool'
 import type { ScoreInput } from '../../../src/scorers/types'
 
@@ -23,14 +24,13 @@ function inputs(n: number): ScoreInput[] {
 
 describe('the rules worker pool', () => {
   for (const size of [1, 2, 3]) {
-    test(`${size} worker(s): each answer and buyer probability is the embedded scorer's, in the order asked`, async () => {
+    test(`${size} worker(s): each answer is the rules scorer's and each buyer probability the model's, in the order asked`, async () => {
       const pool = createRulesPool({ size })
       try {
         for (const n of [1, 7, 50]) {
           const batch = inputs(n)
-          const expected = batch.map((input) => scoreWithModel(input))
-          expect(await pool.score(batch)).toEqual(expected.map(({ buyer: _, ...answer }) => answer))
-          expect(await pool.buyers(batch)).toEqual(expected.map((a) => a.buyer))
+          expect(await pool.score(batch)).toEqual(batch.map(scoreContent))
+          expect(await pool.buyers(batch)).toEqual(batch.map((input) => scoreWithModel(input).buyer))
         }
       } finally {
         pool.close()
