@@ -25,7 +25,7 @@ export function createTriage(a: { minBuyer: number; pool?: RulesPool; log: Logge
       }
     }
     read ??= createRulesReader()
-    return inputs.map((input) => (read as NonNullable<typeof read>)(input).buyer)
+    return inputs.map(read.buyer)
   }
   return {
     async sendsOn(inputs) {

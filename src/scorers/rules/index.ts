@@ -25,17 +25,18 @@ export function scoreContent(asked: ScoreInput): ScoreResult {
   return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
 }
 
+/** The rules' answer or the embedded model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+export type RulesReader = { answer(input: ScoreInput): ScoreResult; buyer(input: ScoreInput): number }
+
 /**
- * The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row, as
- * polling does (a batch is cut into contiguous parts, pool.ts), with the embedded model's buyer probability beside
- * each answer, read from the same reading (what triage decides on, docs/scoring.md#triage). Only the last reading is
- * kept: keeping the last 256 cost a key of the whole text and its hash per call and kept readings alive for the
- * collector (docs/scoring.md#performance), and a post asked about again later is only read again.
+ * The rules scorer and the triage model as synchronous functions that read each post once for the teams asking about
+ * it in a row, as polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept:
+ * keeping the last 256 cost a key of the whole text and its hash per call and kept readings alive for the collector
+ * (docs/scoring.md#performance), and a post asked about again later is only read again.
  */
-export function createRulesReader(): (input: ScoreInput) => ScoreResult & { buyer: number } {
+export function createRulesReader(): RulesReader {
   let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
-  return (asked) => {
-    const input = withQueryWords(asked)
+  const read = (input: ScoreInput): Reading => {
     const keyword = (input.keyword ?? '').trim().toLowerCase()
     const context = input.context ?? ''
     if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
@@ -45,7 +46,17 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult & { buye
         content: input.content,
         reading: readPost(input.content, input.keyword, input.context),
       }
-    return { ...judge(last.reading, input.icps, input.keyword), buyer: judgeWithModel(last.reading, input).buyer }
+    return last.reading
+  }
+  return {
+    answer(asked) {
+      const input = withQueryWords(asked)
+      return judge(read(input), input.icps, input.keyword)
+    },
+    buyer(asked) {
+      const input = withQueryWords(asked)
+      return judgeWithModel(read(input), input).buyer
+    },
   }
 }
 

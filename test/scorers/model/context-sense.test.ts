@@ -33,6 +33,6 @@ describe('context decides word sense for a team without profiles', () => {
   test('polling (the workers read) gives the buyer probability a call gets', () => {
     const read = createRulesReader()
     for (const post of [SOURDOUGH, TRAFFIC, BUYER])
-      expect(read(ask(post, CONTEXT)).buyer).toBe(scoreWithModel(ask(post, CONTEXT)).buyer)
+      expect(read.buyer(ask(post, CONTEXT))).toBe(scoreWithModel(ask(post, CONTEXT)).buyer)
   })
 })

@@ -27,7 +27,7 @@ describe('the rules reader', () => {
         { content: OTHER_POST, keyword: 'helpdesk', icps: founders },
         { content: CRM_POST, keyword: 'crm', icps: founders },
       ]
-      const answers = inputs.map(read)
+      const answers = inputs.map((input) => ({ ...read.answer(input), buyer: read.buyer(input) }))
       expect(reads).toHaveBeenCalledTimes(5)
       reads.mockRestore()
       expect(answers).toEqual(inputs.map((input) => ({ ...scoreContent(input), buyer: scoreWithModel(input).buyer })))
