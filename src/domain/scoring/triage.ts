@@ -9,7 +9,7 @@ export type Triage = {
 }
 
 /**
- * docs/scoring.md#triage: before a polling pass asks a model about a post, the embedded scorer judges it with the same
+ * docs/scoring.md#triage: before a polling pass asks a model about a post, the embedded model judges it with the same
  * profiles and keyword; only posts whose buyer probability (ACTIVE, COMPETITOR and PAIN together) reaches `minBuyer`
  * go on to the model. It answers on the pass's worker threads when there is a `pool` (so that a server's event loop
  * keeps answering requests), else, or when the pool cannot answer, in this thread.
@@ -29,7 +29,7 @@ export function createTriage(a: { minBuyer: number; pool?: RulesPool; log: Logge
   }
   return {
     async sendsOn(inputs) {
-      // The embedded scorer ignores judged examples: they need not travel to the workers.
+      // The embedded model ignores judged examples: they need not travel to the workers.
       const p = await buyers(inputs.map(({ examples: _, ...input }) => input))
       return p.map((buyer) => buyer >= a.minBuyer)
     },
