@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config/load'
 import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { htmlToText } from '../src/platforms/common/html-text'
-import { scoreContent } from '../src/scorers/rules/index'
+import { scoreWithModel } from '../src/scorers/model/index'
 import type { IcpProfile } from '../src/scorers/types'
 import { FAKE_MODEL_SCORE } from './fake-model'
 import { corpus, KEYWORDS, keywordOf, POSTS_PER_PAGE } from './pipeline-corpus'
@@ -27,7 +27,7 @@ import { type Listening, spawnListening } from './spawn'
 const SLICE_KEYWORDS = 3
 const CONCURRENCY = 4 // scorer.concurrency's default, and polling.concurrency's
 // The shipped threshold: the bench's configuration leaves it unset.
-const TRIAGE_THRESHOLD = loadConfig({ env: {} }).scorer.triage_threshold
+const TRIAGE_MIN_BUYER = loadConfig({ env: {} }).scorer.triage_min_buyer
 
 export type TriageRun = { mentions: number; pairs: number; calls: number; run: PassRun }
 export type TriageReport = { delayMs: number; triage: TriageRun; none: TriageRun }
@@ -59,7 +59,7 @@ function expectations(keywords: Set<string>, threshold: number, profiles: Map<st
         if (!seen.has(post.id)) e.distinct++
         seen.add(post.id)
         const content = truncate(htmlToText(post.text), FULL_CHARS)
-        if (scoreContent({ content, keyword, icps }).score < threshold) continue
+        if (scoreWithModel({ content, keyword, icps }).buyer < threshold) continue
         e.sent++
         if (sent.has(post.id)) sentTwice++
         else e.sentDistinct++
@@ -116,7 +116,7 @@ async function run(a: {
       fail(`${a.triage}: ${JSON.stringify(pass.summary)}`)
     const client = createClient({ url: `file:${dbPath}` })
     try {
-      const threshold = a.triage === 'none' ? Number.NEGATIVE_INFINITY : TRIAGE_THRESHOLD
+      const threshold = a.triage === 'none' ? Number.NEGATIVE_INFINITY : TRIAGE_MIN_BUYER
       const e = expectations(keywords, threshold, await profilesOf(client))
       within('mentions fetched', t.fetched, e.mentions, e.mentions)
       within('pairs handled (scored and triaged)', t.scored + t.triaged, e.distinct, e.occurrences)
@@ -184,7 +184,7 @@ function printTriage(r: TriageReport, log: (line: string) => void) {
     `  model scorer in polling (fake OpenAI-compatible server in its own process, ${r.delayMs} ms an answer, scorer.concurrency ${CONCURRENCY}): ` +
       `${n0(t.mentions)} mentions, ${n0(t.pairs)} (team, mention) pairs, scaled to 1,000 mentions`,
   )
-  log(`    with triage (threshold ${TRIAGE_THRESHOLD})   ${row(t)}`)
+  log(`    with triage (min buyer ${TRIAGE_MIN_BUYER})   ${row(t)}`)
   log(`    without triage (measured)   ${row(n)}`)
   log(
     `    triage sent on ${((100 * t.run.summary.totals.scored) / t.pairs).toFixed(1)}% of the pairs: ${((100 * t.calls) / n.calls).toFixed(1)}% of the calls, ` +

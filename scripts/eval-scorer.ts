@@ -25,7 +25,9 @@ import { fileURLToPath } from 'node:url'
 import { type EvalArgs, parseArgs, USAGE, UsageError } from './eval/args'
 import { COMPLAINTS_FILE, complaintsTask, PURCHASE_FILE, purchaseTask } from './eval/data'
 import { INTENTS_FILE, readIntents, runIntents } from './eval/intents'
+import { type Gate, INTENTS_BOUNDS, intentsGates, triageGates } from './eval/gates'
 import { formatIntents, formatMisses } from './eval/intents-report'
+import { formatCrossValidation } from './eval/cross-validation'
 import { formatTask } from './eval/report'
 import { runTask } from './eval/run'
 import { EvalSetupError, evalScorer } from './eval/scorer'
@@ -69,8 +71,8 @@ async function main(): Promise<number> {
   }
   const needed = [
     args.minMacroF1 !== null && !has(COMPLAINTS_FILE) ? `--min-macro-f1 needs ${COMPLAINTS_FILE}` : '',
-    (args.minIntentsMacroF1 !== null || args.maxOffTopicQualified !== null) && !has(INTENTS_FILE)
-      ? `--min-intents-macro-f1 and --max-off-topic-qualified need ${INTENTS_FILE}`
+    INTENTS_BOUNDS.some((k) => args[k] !== null) && !has(INTENTS_FILE)
+      ? `the bounds on the intents set (--min-intents-macro-f1 and the others) need ${INTENTS_FILE}`
       : '',
   ].filter(Boolean)
   if (needed.length > 0) {
@@ -86,7 +88,7 @@ async function main(): Promise<number> {
     console.error(`eval-scorer: ${e.message}`)
     return 2
   }
-  const { scorer, concurrency, timeoutMs, threshold, triageThreshold } = built
+  const { scorer, concurrency, timeoutMs, threshold, triageMinBuyer } = built
   const label = scorer.model ? `${scorer.name} (${scorer.model})` : scorer.name
   const onProgress =
     args.scorer === 'rules' ? undefined : (done: number, total: number) => console.error(`  ${done}/${total}`)
@@ -99,7 +101,7 @@ async function main(): Promise<number> {
   }
   console.log(`scorer: ${label}${scorer.version ? `, version ${scorer.version}` : ''}; data: ${args.dir}${which}\n`)
 
-  const gates: Array<{ what: string; figure: number; bound: number; floor: boolean }> = []
+  const gates: Gate[] = []
   const answered = (n: number, errors: number, firstError: string | null) => {
     if (n === 0 || errors < n) return true
     console.error(`eval-scorer: the ${scorer.name} scorer answered none of the ${n} posts (${firstError})`)
@@ -129,26 +131,19 @@ async function main(): Promise<number> {
     if (args.misses) console.log(`${formatMisses(r.answers)}\n`)
     if (!answered(intents.rows.length, r.errors, r.firstError)) return 2
     if (args.scorer !== 'rules') {
-      const t = throughTriage(r.answers, intents.rows, triaged, { threshold: triageThreshold, qualify: threshold })
+      const t = throughTriage(r.answers, intents.rows, triaged, { threshold: triageMinBuyer, qualify: threshold })
       console.log(
         `buyer recall of triage and ${scorer.name} together: ${(t.both / Math.max(1, t.buyers)).toFixed(3)} ` +
           `(${t.both} of ${t.buyers} buyer posts sent on and qualified; ${scorer.name} alone qualifies ${t.model})\n`,
       )
     }
-    if (args.minIntentsMacroF1 !== null)
-      gates.push({ what: 'intents macro-F1', figure: r.summary.macroF1, bound: args.minIntentsMacroF1, floor: true })
-    if (args.maxOffTopicQualified !== null)
-      gates.push({
-        what: 'off-topic qualified',
-        figure: r.offTopicQualified,
-        bound: args.maxOffTopicQualified,
-        floor: false,
-      })
+    gates.push(...intentsGates(args, r), ...triageGates(args, triaged, triageMinBuyer))
     posts += intents.rows.length
     ms += r.ms
   }
   const complaints = has(COMPLAINTS_FILE) ? triageComplaints(args.dir) : undefined
-  console.log(`${formatTriage({ threshold: triageThreshold, intents: triaged, complaints })}\n`)
+  console.log(`${formatTriage({ threshold: triageMinBuyer, intents: triaged, complaints })}\n`)
+  if (args.scorer === 'rules') console.log(`${formatCrossValidation()}\n`)
   console.log(
     `${posts} posts scored in ${ms.toFixed(0)} ms wall clock, warm-up included (${((ms * 1000) / posts).toFixed(1)} µs per post, concurrency ${concurrency})`,
   )

@@ -4,7 +4,8 @@ import { SCORER_NAMES, type ScorerName } from './scorer'
 
 export const USAGE =
   `usage: bun scripts/eval-scorer.ts [EVAL_DATA_DIR] [--scorer ${SCORER_NAMES.join('|')}] [--min-macro-f1 X]` +
-  ' [--min-intents-macro-f1 X] [--max-off-topic-qualified X] [--misses]'
+  ' [--min-intents-macro-f1 X] [--max-off-topic-qualified X] [--min-buyer-recall X]' +
+  ' [--max-question-mention-qualified X] [--min-triage-recall X] [--max-triage-others X] [--misses]'
 
 export type EvalArgs = {
   dir: string
@@ -15,6 +16,13 @@ export type EvalArgs = {
   minIntentsMacroF1: number | null
   /** Ceiling of the share of off-topic (NONE) posts that come out qualified. */
   maxOffTopicQualified: number | null
+  /** Floor of the intents set's buyer recall (whole set and each half). */
+  minBuyerRecall: number | null
+  /** Ceiling of the share of QUESTION and MENTION posts that come out qualified. */
+  maxQuestionMentionQualified: number | null
+  /** Floor of the buyer recall through triage, and ceiling of the other posts it sends on (intents set). */
+  minTriageRecall: number | null
+  maxTriageOthers: number | null
   /** List half A's misread posts of the intents set (half B's never: docs/scoring.md#why-the-rules-are-general). */
   misses: boolean
 }
@@ -25,6 +33,10 @@ const FRACTIONS = {
   '--min-macro-f1': 'minMacroF1',
   '--min-intents-macro-f1': 'minIntentsMacroF1',
   '--max-off-topic-qualified': 'maxOffTopicQualified',
+  '--min-buyer-recall': 'minBuyerRecall',
+  '--max-question-mention-qualified': 'maxQuestionMentionQualified',
+  '--min-triage-recall': 'minTriageRecall',
+  '--max-triage-others': 'maxTriageOthers',
 } as const
 
 /** Parses the command line; throws a UsageError with a plain message. */
@@ -35,6 +47,10 @@ export function parseArgs(argv: readonly string[], defaultDir: string): EvalArgs
     minMacroF1: null,
     minIntentsMacroF1: null,
     maxOffTopicQualified: null,
+    minBuyerRecall: null,
+    maxQuestionMentionQualified: null,
+    minTriageRecall: null,
+    maxTriageOthers: null,
     misses: false,
   }
   let dirSet = false

@@ -4,10 +4,14 @@ import type { Answer, IntentsResult } from './intents'
 const f3 = (x: number) => x.toFixed(3)
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 
-type Figures = Pick<IntentsResult, 'summary' | 'buyerRecall' | 'offTopicQualified' | 'offTopicQualifiedCount'>
+type Figures = Pick<
+  IntentsResult,
+  'summary' | 'buyerRecall' | 'offTopicQualified' | 'offTopicQualifiedCount' | 'questionMentionQualified'
+>
 
 const headline = (f: Figures) =>
-  `macro-F1 ${f3(f.summary.macroF1)}, buyer recall ${f3(f.buyerRecall)}, off-topic qualified ${pct(f.offTopicQualified)}`
+  `macro-F1 ${f3(f.summary.macroF1)}, buyer recall ${f3(f.buyerRecall)}, off-topic qualified ${pct(f.offTopicQualified)}, ` +
+  `QUESTION+MENTION qualified ${pct(f.questionMentionQualified)}`
 
 /** The confusion matrix, rows = actual, columns = predicted, indented by `pad`. */
 function matrix(summary: Figures['summary'], pad: string): string[] {
@@ -40,6 +44,7 @@ export function formatIntents(r: IntentsResult, scorerName: string): string {
   lines.push(
     `  off-topic qualified ${pct(r.offTopicQualified)}: ${r.offTopicQualifiedCount} of ${r.offTopicCount} NONE posts qualified`,
   )
+  lines.push(`  QUESTION+MENTION qualified ${pct(r.questionMentionQualified)}`)
   lines.push(
     `  buyer posts per score band: ${r.bands.map((b) => `${b.name} ${b.buyers}/${b.posts} (${b.posts ? pct(b.share) : '-'})`).join(', ')}`,
   )

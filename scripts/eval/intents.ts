@@ -83,6 +83,7 @@ export function figures(answers: readonly Answer[], threshold: number) {
   )
   const buyers = answers.filter((a) => BUYER.has(a.row.label))
   const offTopic = answers.filter((a) => a.row.label === 'NONE')
+  const questionMention = answers.filter((a) => a.row.label === 'QUESTION' || a.row.label === 'MENTION')
   const share = (xs: readonly Answer[]) =>
     xs.length > 0 ? xs.filter((a) => a.score >= threshold).length / xs.length : 0
   const bands = BANDS.map((b) => {
@@ -95,6 +96,8 @@ export function figures(answers: readonly Answer[], threshold: number) {
     buyerRecall: share(buyers),
     offTopicQualified: share(offTopic),
     offTopicQualifiedCount: offTopic.filter((a) => a.score >= threshold).length,
+    /** QUESTION and MENTION posts that come out qualified: on topic, but no lead. */
+    questionMentionQualified: share(questionMention),
     offTopicCount: offTopic.length,
     bands,
   }

@@ -17,17 +17,17 @@ export class EvalSetupError extends Error {}
 export function evalScorer(
   name: ScorerName,
   env: Record<string, string | undefined>,
-): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number; triageThreshold: number } {
+): { scorer: Scorer; concurrency: number; timeoutMs: number; threshold: number; triageMinBuyer: number } {
   if (name === 'rules') {
-    // Only the qualifying and triage scores are read from the environment: the rules need no other setting.
-    let scores: { qualify_threshold: number; triage_threshold: number }
+    // Only the qualifying score and the triage setting are read from the environment: nothing else applies.
+    let scores: { qualify_threshold: number; triage_min_buyer: number }
     try {
       scores = loadConfig({ env }).scorer
     } catch (e) {
       throw new EvalSetupError(`cannot read the scores: ${e instanceof Error ? e.message : String(e)}`)
     }
-    const { qualify_threshold: threshold, triage_threshold: triageThreshold } = scores
-    return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000, threshold, triageThreshold }
+    const { qualify_threshold: threshold, triage_min_buyer: triageMinBuyer } = scores
+    return { scorer: createRulesScorer(), concurrency: 1, timeoutMs: 30_000, threshold, triageMinBuyer }
   }
   // The backend is the one asked for, and never a silent fallback: an evaluation of "ollama" must not measure rules.
   const merged = { ...env, LEAD_SIGNALS_SCORER_BACKEND: name, LEAD_SIGNALS_SCORER_FALLBACK: 'none' }
@@ -47,6 +47,6 @@ export function evalScorer(
     concurrency: config.scorer.concurrency,
     timeoutMs: config.scorer.timeout_ms,
     threshold: config.scorer.qualify_threshold,
-    triageThreshold: config.scorer.triage_threshold,
+    triageMinBuyer: config.scorer.triage_min_buyer,
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The triage in front of a model scorer (docs/scoring.md#triage), measured: the rules scorer scores each post as a
+ * The triage in front of a model scorer (docs/scoring.md#triage), measured: the embedded scorer judges each post as a
  * polling pass would (the first 4,000 characters, the row's keyword and profile), and a post goes on to the model
- * when its score reaches the threshold. Reported for the configured threshold and over a sweep of thresholds:
+ * when its buyer probability reaches `scorer.triage_min_buyer`. Reported for the configured setting and a sweep:
  * the share of posts sent on, buyer recall through triage (ACTIVE, COMPETITOR and PAIN posts sent on), the share of
  * the other posts sent on (what decides the share on a real stream, where buyers are few), and on the complaints
  * file, a stream of tweets to brands and random tweets, the share sent on and the complaints among it.
@@ -10,20 +10,23 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FULL_CHARS } from '../../src/domain/signals/limits'
 import { truncate } from '../../src/lib/text'
-import { scoreContent } from '../../src/scorers/rules/index'
+import { scoreWithModel } from '../../src/scorers/model/index'
 import { COMPLAINTS_FILE, parseCsv } from './data'
 import type { IntentRow } from './intents'
 
-export const SWEEP = [2, 3, 4, 4.1, 4.3, 4.5, 4.6, 5, 5.5, 6] as const
+export const SWEEP = [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5] as const
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
 
-/** A post as triage sees it: its rules score and which group it counts in (and, in the intents set, its half). */
+/**
+ * A post as triage sees it: `score`, its buyer probability (what triage compares with the setting), and which group it
+ * counts in (and, in the intents set, its half).
+ */
 export type Triaged = { score: number; group: string; buyer: boolean; half?: 'A' | 'B' }
 
 /** The intents set's rows, scored by the rules as triage scores them; `group` is the label. */
 export function triageIntents(rows: readonly IntentRow[]): Triaged[] {
   return rows.map((r) => ({
-    score: scoreContent({ ...r.input, content: truncate(r.input.content, FULL_CHARS) }).score,
+    score: scoreWithModel({ ...r.input, content: truncate(r.input.content, FULL_CHARS) }).buyer,
     group: r.label,
     buyer: BUYER.has(r.label),
     half: r.half,
@@ -40,7 +43,7 @@ export function triageComplaints(dir: string): Triaged[] {
     const l = (label ?? '').trim()
     if (text === undefined || (l !== '0' && l !== '1')) continue
     out.push({
-      score: scoreContent({ content: truncate(text, FULL_CHARS), icps: [] }).score,
+      score: scoreWithModel({ content: truncate(text, FULL_CHARS), icps: [] }).buyer,
       group: domain ?? '',
       buyer: l === '1',
     })
@@ -99,7 +102,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 /** The report: the configured threshold on each data set, then the sweep. */
 export function formatTriage(a: { threshold: number; intents?: Triaged[]; complaints?: Triaged[] }): string {
   const lines = [
-    `triage (docs/scoring.md#triage): the rules scorer in front of a model scorer, polling only; a post goes on to the model when the rules score it >= ${a.threshold} (scorer.triage_threshold)`,
+    `triage (docs/scoring.md#triage): the embedded scorer in front of a model scorer, polling only; a post goes on to the model when its buyer probability is >= ${a.threshold} (scorer.triage_min_buyer)`,
   ]
   if (a.intents) {
     const f = triageFigures(a.intents, a.threshold)
@@ -113,9 +116,7 @@ export function formatTriage(a: { threshold: number; intents?: Triaged[]; compla
       a.intents.filter((p) => p.half === 'B'),
       a.threshold,
     )
-    lines.push(
-      `  half B (posts never read while writing the rules): buyer recall through triage ${f3(b.buyerRecall)}, sends on ${pct(b.sentShare)}`,
-    )
+    lines.push(`  half B: buyer recall through triage ${f3(b.buyerRecall)}, sends on ${pct(b.sentShare)}`)
     const buyerShare = f.buyers / Math.max(1, f.posts)
     lines.push(
       `  (${pct(buyerShare)} of this file's posts are buyers: a triage with buyer recall 0.95 sends on at least ${pct(buyerShare * 0.95)} of it, ` +
@@ -134,7 +135,7 @@ export function formatTriage(a: { threshold: number; intents?: Triaged[]; compla
     )
   }
   const head = [
-    'threshold',
+    'min buyer',
     'intents sent',
     'buyer recall',
     'half B recall',

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ScoreInput } from '../../src/scorers/types'
 import { CORPUS_DIR } from './paths'
 export const LABELS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type Label = (typeof LABELS)[number]
@@ -81,4 +82,34 @@ export function readCorpus(dir = CORPUS_DIR): { rows: CorpusRow[]; skipped: stri
       })
   }
   return { rows, skipped, excluded }
+}
+
+/** A row as polling asks about it: the seller's ICP as the team's one profile, named by the row's id. */
+export function asProfileInput(r: CorpusRow): ScoreInput {
+  const icps = r.icp ? [{ name: r.id, description: r.icp, competitors: r.competitors }] : []
+  return { content: r.content, keyword: r.keyword, icps }
+}
+
+/**
+ * A row as the score route asks about it for a team without profiles: what the seller sells as the `context` (with
+ * its competitors named the way a caller writes them), and the keyword.
+ */
+export function asContextInput(r: CorpusRow): ScoreInput {
+  const rivals = r.competitors.length > 0 ? ` Competitors: ${r.competitors.join(', ')}.` : ''
+  return { content: r.content, keyword: r.keyword, context: `${r.icp}${rivals}`, icps: [] }
+}
+
+/** A row as the score route and the MCP tool may ask about it: the team's profile, and no keyword. */
+export function asUnfoundInput(r: CorpusRow): ScoreInput {
+  return { ...asProfileInput(r), keyword: undefined }
+}
+
+/** A row as polling asks about it for a team without profiles: the keyword alone stands for what it sells. */
+export function asKeywordInput(r: CorpusRow): ScoreInput {
+  return { content: r.content, keyword: r.keyword, icps: [] }
+}
+
+/** A row with nothing beside the text, as the complaints file is scored: no keyword, profile or context. */
+export function asBareInput(r: CorpusRow): ScoreInput {
+  return { content: r.content, icps: [] }
 }

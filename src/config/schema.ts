@@ -1,7 +1,7 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
-import { httpUrl, score } from './fields'
+import { httpUrl, probability, retired, score } from './fields'
 import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
 import { Server } from './server-schema'
@@ -32,9 +32,12 @@ const Scorer = v.strictObject({
   backend: v.optional(v.picklist(['ollama', 'openai', 'rules']), 'ollama'),
   fallback: v.optional(v.picklist(['rules', 'none']), 'rules'),
   qualify_threshold: score(6),
-  // docs/scoring.md#triage: in polling, a model is asked only about posts the rules score at least triage_threshold.
+  // docs/scoring.md#triage: in polling, a model is asked only about posts whose buyer probability reaches triage_min_buyer.
   triage: v.optional(v.picklist(['rules', 'none']), 'rules'),
-  triage_threshold: score(4.1),
+  triage_min_buyer: probability(0.3),
+  triage_threshold: retired(
+    'replaced by scorer.triage_min_buyer: triage now sends on the posts whose buyer probability (0-1) reaches it',
+  ),
   timeout_ms: v.optional(positiveInt, 30_000),
   concurrency: v.optional(positiveInt, 4),
   ollama: v.optional(

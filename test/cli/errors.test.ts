@@ -255,9 +255,9 @@ describe('bad configuration', () => {
     })
     await expectRejected(
       ['poll', '--once'],
-      'config: scorer.triage_threshold (from LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD): ',
+      'config: scorer.triage_min_buyer (from LEAD_SIGNALS_SCORER_TRIAGE_MIN_BUYER): ',
       {
-        env: { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: '11' },
+        env: { LEAD_SIGNALS_SCORER_TRIAGE_MIN_BUYER: '2' },
       },
     )
   })

@@ -50,7 +50,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       fallback: 'rules',
       qualify_threshold: 6,
       triage: 'rules',
-      triage_threshold: 4.1,
+      triage_min_buyer: 0.3,
       timeout_ms: 30_000,
       concurrency: 4,
     })
@@ -143,17 +143,21 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(failure({ env: {}, fileText: 'this is = not toml [' })).toStartWith('config: the file is not valid TOML')
   })
 
-  test('triage settings (docs/scoring.md#triage): a mode it does not know or a score outside 0-10 is refused', () => {
+  test('triage settings (docs/scoring.md#triage): a mode it does not know or a probability outside 0-1 is refused', () => {
     expect(loadConfig({ env: { LEAD_SIGNALS_SCORER_TRIAGE: 'none' } }).scorer.triage).toBe('none')
-    expect(loadConfig({ env: {}, fileText: '[scorer]\ntriage_threshold = 3.5\n' }).scorer.triage_threshold).toBe(3.5)
+    expect(loadConfig({ env: {}, fileText: '[scorer]\ntriage_min_buyer = 0.2\n' }).scorer.triage_min_buyer).toBe(0.2)
+    for (const bad of ['-0.1', '1.5', '"0.2"'])
+      expect(failure({ env: {}, fileText: `[scorer]\ntriage_min_buyer = ${bad}\n` })).toStartWith(
+        'config: scorer.triage_min_buyer: ',
+      )
     expect(failure({ env: {}, fileText: '[scorer]\ntriage = "model"\n' })).toStartWith('config: scorer.triage: ')
     expect(failure({ env: {}, fileText: '[scorer]\ntriage = true\n' })).toStartWith('config: scorer.triage: ')
-    for (const bad of ['-1', '10.5', '"4"'])
-      expect(failure({ env: {}, fileText: `[scorer]\ntriage_threshold = ${bad}\n` })).toStartWith(
-        'config: scorer.triage_threshold: ',
-      )
-    expect(failure({ env: { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: 'high' } })).toStartWith(
-      'config: scorer.triage_threshold (from LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD): ',
+    // The score threshold it replaces is refused with a message that names its successor, from a file or the environment.
+    expect(failure({ env: {}, fileText: '[scorer]\ntriage_threshold = 4.1\n' })).toBe(
+      'config: scorer.triage_threshold: replaced by scorer.triage_min_buyer: triage now sends on the posts whose buyer probability (0-1) reaches it',
+    )
+    expect(failure({ env: { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: '4' } })).toStartWith(
+      'config: scorer.triage_threshold (from LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD): replaced by scorer.triage_min_buyer',
     )
   })
 

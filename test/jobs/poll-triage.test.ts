@@ -91,8 +91,8 @@ describe('triage in front of a model scorer (scorer.triage = "rules", the defaul
     expect((await signalsOf(deps)).map((r) => r.post_id)).toEqual(['hackernews:1'])
   })
 
-  test('the threshold is the configured one: at 0 every post goes on to the model', async () => {
-    const { deps, model } = await setup({ triage_threshold: 0 })
+  test('the buyer probability is the configured one: at 0 every post goes on to the model', async () => {
+    const { deps, model } = await setup({ triage_min_buyer: 0 })
     const pass = await runPollPass(deps)
     expect(pass.totals).toMatchObject({ scored: 2, triaged: 0, qualified: 1, pending: 0 })
     expect(sent(model.prompts, OFF_TOPIC)).toBe(true)

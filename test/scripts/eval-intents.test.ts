@@ -220,9 +220,9 @@ describe('a model scorer measured on the intents set', () => {
       // The fake qualifies the posts asking for a recommendation; of those, the buyers the rules send on count.
       const { rows } = readIntents(dir)
       const rules = triageIntents(rows)
-      const { triage_threshold } = loadConfig({ env: {} }).scorer
+      const { triage_min_buyer } = loadConfig({ env: {} }).scorer
       const both = rows.filter(
-        (row, i) => /recommend/i.test(row.input.content) && rules[i].buyer && rules[i].score >= triage_threshold,
+        (row, i) => /recommend/i.test(row.input.content) && rules[i].buyer && rules[i].score >= triage_min_buyer,
       ).length
       expect(r.out).toContain(
         `buyer recall of triage and openai together: ${(both / 4).toFixed(3)} (${both} of 4 buyer posts sent on and qualified; openai alone qualifies 2)`,
@@ -308,11 +308,11 @@ describe('triage measured on the intents set (docs/scoring.md#triage)', () => {
     const dir = dataDir(POSTS)
     try {
       const rules = triageIntents(readIntents(dir).rows)
-      for (const threshold of [4, 6]) {
-        const run = await evalRun([dir], { LEAD_SIGNALS_SCORER_TRIAGE_THRESHOLD: String(threshold) })
+      for (const threshold of [0.05, 0.3]) {
+        const run = await evalRun([dir], { LEAD_SIGNALS_SCORER_TRIAGE_MIN_BUYER: String(threshold) })
         expect(run.code).toBe(0)
         const f = triageFigures(rules, threshold)
-        expect(run.out).toContain(`rules score it >= ${threshold} (scorer.triage_threshold)`)
+        expect(run.out).toContain(`buyer probability is >= ${threshold} (scorer.triage_min_buyer)`)
         expect(run.out).toContain(`sends on ${(f.sentShare * 100).toFixed(1)}% of posts (${f.sent} of 8)`)
         expect(run.out).toContain(`buyer recall through triage ${f.buyerRecall.toFixed(3)}`)
         expect(run.out).toMatch(new RegExp(`\\n +${threshold}\\* \\|`))

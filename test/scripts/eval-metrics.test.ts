@@ -122,7 +122,16 @@ describe('eval data and arguments', () => {
   })
 
   test('arguments: data folder, --scorer and --min-macro-f1', () => {
-    const none = { minMacroF1: null, minIntentsMacroF1: null, maxOffTopicQualified: null, misses: false }
+    const none = {
+      minMacroF1: null,
+      minIntentsMacroF1: null,
+      maxOffTopicQualified: null,
+      minBuyerRecall: null,
+      maxQuestionMentionQualified: null,
+      minTriageRecall: null,
+      maxTriageOthers: null,
+      misses: false,
+    }
     expect(parseArgs([], '/d')).toEqual({ dir: '/d', scorer: 'rules', ...none })
     expect(parseArgs(['/x', '--scorer', 'ollama', '--min-macro-f1=0.7'], '/d')).toEqual({
       ...none,
@@ -137,6 +146,30 @@ describe('eval data and arguments', () => {
       minIntentsMacroF1: 0.7,
       maxOffTopicQualified: 0.05,
     })
+    expect(
+      parseArgs(
+        [
+          '--min-buyer-recall=0.86',
+          '--max-question-mention-qualified',
+          '0.1',
+          '--min-triage-recall',
+          '0.95',
+          '--max-triage-others=0.27',
+        ],
+        '/d',
+      ),
+    ).toEqual({
+      ...none,
+      dir: '/d',
+      scorer: 'rules',
+      minBuyerRecall: 0.86,
+      maxQuestionMentionQualified: 0.1,
+      minTriageRecall: 0.95,
+      maxTriageOthers: 0.27,
+    })
+    expect(() => parseArgs(['--min-triage-recall', '1.5'], '/d')).toThrow(
+      '--min-triage-recall must be a number from 0 to 1',
+    )
     expect(parseArgs(['--misses'], '/d').misses).toBe(true)
     expect(() => parseArgs(['--max-off-topic-qualified', '5'], '/d')).toThrow('from 0 to 1')
     expect(() => parseArgs(['--scorer', 'gpt'], '/d')).toThrow(UsageError)
@@ -156,8 +189,9 @@ describe('eval runner and command', () => {
         '2,my app keeps crashing every time,1,software',
         '3,lovely sunny day at the beach,0,random_tweet',
         '4,"thanks, see you tomorrow",0,random_reply',
-        // A complaint no rule can see: keeps the rules below a perfect score.
-        '5,the blue one.,1,apparel',
+        // Labelled a complaint though it thanks: no scorer should call it one, which keeps the embedded scorer below a
+        // perfect score.
+        '5,what a lovely gift thank you so much,1,apparel',
       ].join('\n'),
     )
     writeFileSync(

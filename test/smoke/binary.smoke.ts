@@ -1,9 +1,10 @@
 // The built executable, alone in an empty folder: no node_modules, no migrations folder, no config file.
 // Run after `npm run build` (npm test does both).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { scoreContent } from '../../src/scorers/rules/index'
 import { fakePlatforms } from '../support/fake-platforms'
 import { cleanEnv, get, KEY, type Server, startServer, stopServer } from './serve'
 
@@ -48,6 +49,38 @@ describe('the built executable, run from an empty folder', () => {
     expect(body.total).toBe(body.signals.length)
     const scores = body.signals.map((x) => x.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
+
+  test('the embedded scorer answers from inside the executable, with no file beside it, as it does in the source tree', async () => {
+    const s = server as Server
+    // Nothing but the executable and the database folder it made: the model's weights (for triage) are inside it too;
+    // bench/triage.ts polls through the built executable and checks each triage decision against the source tree's.
+    expect(readdirSync(dir).sort()).toEqual(['data', 'lead-signals'])
+    // A team of its own, without profiles (the demo team has some).
+    const cli = Bun.spawn(['./lead-signals', 'team', 'create', '--name', 'no-profiles', '--plan', 'growth', '--json'], {
+      cwd: dir,
+      env: cleanEnv({}),
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'ignore',
+    })
+    const { apiKey } = JSON.parse(await new Response(cli.stdout).text()) as { apiKey: string }
+    const input = {
+      content: 'Budget just got approved for a new CRM, DMs open if you sell one',
+      keyword: 'crm',
+      context: 'We sell a CRM for small agencies',
+    }
+    const res = await fetch(s.url + '/api/v1/leads/score', {
+      method: 'POST',
+      body: JSON.stringify(input),
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-scorer')).toBe('rules')
+    const body = (await res.json()) as { score: number; intent: string; reason: string }
+    const expected = scoreContent({ ...input, icps: [] })
+    expect(body).toMatchObject({ score: expected.score, intent: expected.intent, reason: expected.reason })
   })
 
   test('a request without a key gets 401 in the contract error shape', async () => {

@@ -100,7 +100,7 @@ export function createScoringService(a: {
         concurrency: a.config.scorer.concurrency,
         log: a.log,
         pool: embedded ? pool : undefined,
-        triage: triage ? createTriage({ threshold: a.config.scorer.triage_threshold, pool, log: a.log }) : undefined,
+        triage: triage ? createTriage({ minBuyer: a.config.scorer.triage_min_buyer, pool, log: a.log }) : undefined,
         close: () => {
           if (!opts.rulesPool) pool?.close()
         },

@@ -25,6 +25,7 @@ export const ACTIVE_CUES: readonly Cue[] = [
     2,
   ),
   cue(`\\bin\\s+the\\s+market\\s+for\\b`, 'is in the market', 2),
+  cue(`\\b(?:looking|planning|ready|about)\\s+to\\s+(?:buy|purchase|procure|license)\\b`, 'is about to buy', 2),
   // Also the business, not the writer, in need of a tool: "Our Shopify store needs an email marketing tool".
   cue(
     `\\b(?:(?:we|i|my\\s+team|our\\s+team|our\\s+company)\\s+(?:really\\s+|urgently\\s+|desperately\\s+|badly\\s+)?(?:need|needs|want|require|requires)\\s+(?:a|an|some|new|better|a\\s+new|a\\s+better|to\\s+(?:find|buy|replace|switch))\\b${NOT_A_REMEDY}|(?:our|my)\\s+(?:[\\w-]+\\s+){1,2}?needs?\\s+(?:a|an|some|a\\s+new|a\\s+better)\\s+(?:[\\w-]+\\s+){0,3}?(?:tool|app|software|platform|solution|system|service|plugin|provider|vendor)s?\\b)`,

@@ -7,6 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
+import { judgeWithModel, withQueryWords } from '../model/index'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -18,20 +19,24 @@ export { containsWord, findCues } from './match'
 export { isNegated } from './negation'
 export { type Reading, readPost } from './reading'
 
-/** Classifies one post. Pure and synchronous. */
-export function scoreContent(input: ScoreInput): ScoreResult {
-  return judge(readPost(input.content, input.keyword, input.context), input.icps)
+/** Classifies one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
+export function scoreContent(asked: ScoreInput): ScoreResult {
+  const input = withQueryWords(asked)
+  return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
 }
 
+/** The rules' answer or the embedded model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+export type RulesReader = { answer(input: ScoreInput): ScoreResult; buyer(input: ScoreInput): number }
+
 /**
- * The rules scorer as a synchronous function that reads each post once for the teams asking about it in a row, as
- * polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept: keeping the last 256
- * cost a key of the whole text and its hash per call and kept readings alive for the collector
+ * The rules scorer and the triage model as synchronous functions that read each post once for the teams asking about
+ * it in a row, as polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept:
+ * keeping the last 256 cost a key of the whole text and its hash per call and kept readings alive for the collector
  * (docs/scoring.md#performance), and a post asked about again later is only read again.
  */
-export function createRulesReader(): (input: ScoreInput) => ScoreResult {
+export function createRulesReader(): RulesReader {
   let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
-  return (input) => {
+  const read = (input: ScoreInput): Reading => {
     const keyword = (input.keyword ?? '').trim().toLowerCase()
     const context = input.context ?? ''
     if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
@@ -41,7 +46,17 @@ export function createRulesReader(): (input: ScoreInput) => ScoreResult {
         content: input.content,
         reading: readPost(input.content, input.keyword, input.context),
       }
-    return judge(last.reading, input.icps, input.keyword)
+    return last.reading
+  }
+  return {
+    answer(asked) {
+      const input = withQueryWords(asked)
+      return judge(read(input), input.icps, input.keyword)
+    },
+    buyer(asked) {
+      const input = withQueryWords(asked)
+      return judgeWithModel(read(input), input).buyer
+    },
   }
 }
 

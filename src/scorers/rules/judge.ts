@@ -8,7 +8,7 @@ import { endsSentence, holds, isQuestionMark } from './chars'
 import { matchIcpWords } from './icp'
 import { sum } from './hits'
 import type { Reading } from './reading'
-import { namedRivals, productNear, type Rival, writtenAsName } from './rivals'
+import { type Named, namedRivals, productNear, type Rival, writtenAsName } from './rivals'
 import { clip, joinTo, reasonOf } from './reason'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
@@ -122,8 +122,11 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
   return { intent: 'MENTION' as Intent, found }
 }
 
+/** What judging found on the way, for the embedded model's features (model/features.ts), which would else find it again. */
+export type Seen = { named: Named[]; topic: { weight: number } | null; icp: { name: string; tokens: string[] } | null }
+
 /** Classifies one read post for one team. `keyword` is the team's spelling, quoted in the reason. */
-export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword): ScoreResult {
+export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword, seen?: Seen): ScoreResult {
   const { lang } = r.words
   const named = icps.length > 0 || r.ctx.rivals.length > 0 ? namedRivals(r.lower, icps, r.ctx) : []
   const kw = keyword?.trim()
@@ -158,6 +161,7 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
     const score = r.keywordPresent === false ? 0.5 : 1.5
     const what = kw ? `besides the keyword "${kw}", ` : ''
     const reason = `MENTION: off topic: ${what}the post has too little in common with the team's profiles or their market, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`
+    if (seen) Object.assign(seen, { named, topic, icp: null })
     return { score, intent: 'MENTION', icpMatch: null, reason }
   }
 
@@ -189,5 +193,6 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword)
   const icpNote = icp ? `matches ICP "${icp.name}" (${icp.tokens.join(', ')})` : ''
   const onTopic = topic && topic.words.length > 0 && !icp ? `on topic ("${topic.words.join('", "')}")` : ''
   const reason = reasonOf(intent, found, [notes, keywordNote, icpNote, onTopic, langNote])
+  if (seen) Object.assign(seen, { named, topic, icp })
   return { score, intent, icpMatch: icp ? icp.name : null, reason }
 }

@@ -3,8 +3,10 @@ import { RULES_WORKER_URL } from '../../workers'
 import type { ScoreInput, ScoreResult } from '../types'
 import { packBatch } from './batch-message'
 
-type Pending = { resolve(results: ScoreResult[]): void; reject(err: Error): void }
-type Reply = { id: number; results?: ScoreResult[]; error?: string }
+/** A part's answers, or its buyer probabilities (docs/scoring.md#triage). */
+type Answers = ScoreResult[] | number[]
+type Pending = { resolve(answers: Answers): void; reject(err: Error): void }
+type Reply = { id: number; results?: ScoreResult[]; buyers?: number[]; error?: string }
 
 /**
  * The rules scorer on worker threads, for long batches (a polling pass scores thousands of posts): the event loop
@@ -27,7 +29,8 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     worker.onmessage = ({ data }: MessageEvent<Reply>) => {
       const p = pending.get(data.id)
       pending.delete(data.id)
-      if (data.results) p?.resolve(data.results)
+      const answers = data.results ?? data.buyers
+      if (answers) p?.resolve(answers)
       else p?.reject(new Error(`the rules scorer failed: ${data.error}`))
     }
     const fail = (why: string) => {
@@ -42,24 +45,32 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     return { worker, pending }
   }
 
-  function send(at: number, inputs: ScoreInput[]): Promise<ScoreResult[]> {
+  function send(at: number, inputs: ScoreInput[], buyers: boolean): Promise<Answers> {
     if (broken) return Promise.reject(broken)
     workers[at] ??= start()
     const w = workers[at]
     const id = nextId++
     return new Promise((resolve, reject) => {
       w.pending.set(id, { resolve, reject })
-      w.worker.postMessage({ id, batch: packBatch(inputs) })
+      w.worker.postMessage({ id, batch: packBatch(inputs), buyers })
     })
+  }
+
+  async function ask(inputs: ScoreInput[], buyers: boolean): Promise<Answers[]> {
+    if (inputs.length === 0) return []
+    const part = Math.ceil(inputs.length / size)
+    const parts = []
+    for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part), buyers))
+    return Promise.all(parts)
   }
 
   return {
     async score(inputs: ScoreInput[]): Promise<ScoreResult[]> {
-      if (inputs.length === 0) return []
-      const part = Math.ceil(inputs.length / size)
-      const parts = []
-      for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part)))
-      return (await Promise.all(parts)).flat()
+      return (await ask(inputs, false)).flat() as ScoreResult[]
+    },
+    /** The embedded model's buyer probability of each input (triage, docs/scoring.md#triage). */
+    async buyers(inputs: ScoreInput[]): Promise<number[]> {
+      return (await ask(inputs, true)).flat() as number[]
     },
     close() {
       broken ??= new Error('the rules pool was closed')

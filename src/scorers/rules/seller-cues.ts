@@ -35,7 +35,7 @@ export const CHOOSING_CUES: readonly Cue[] = [
     1.5,
   ),
   cue(
-    `\\b(?:budget|go-ahead|green\\s+light|sign-?off)\\s+(?:is\\s+|was\\s+|has\\s+been\\s+|got\\s+|finally\\s+)*(?:approved|signed\\s+off|allocated|freed\\s+up|in\\s+place)\\b|\\b(?:approved|given|got)\\s+(?:the\\s+|a\\s+)?(?:budget|go-ahead|green\\s+light)\\b`,
+    `\\b(?:budget|go-ahead|green\\s+light|sign-?off)\\s+(?:is\\s+|was\\s+|has\\s+been\\s+|got\\s+|just\\s+|finally\\s+)*(?:approved|signed\\s+off|allocated|freed\\s+up|in\\s+place)\\b|\\b(?:approved|given|got)\\s+(?:the\\s+|a\\s+)?(?:budget|go-ahead|green\\s+light)\\b`,
     'has a budget approved',
     2,
   ),

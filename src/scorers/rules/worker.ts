@@ -1,15 +1,18 @@
-// A worker thread of the rules pool (pool.ts): scores the batches it is sent, in order.
+// A worker thread of the rules pool (pool.ts): answers the batches it is sent, in order, with the rules' answers or,
+// for triage, the embedded model's buyer probabilities (docs/scoring.md#triage), whichever the batch asks for.
 import { type BatchMessage, unpackBatch } from './batch-message'
 import { createRulesReader } from './index'
 
 declare const self: Worker
 
-const score = createRulesReader()
+const read = createRulesReader()
 
-self.onmessage = (event: MessageEvent<{ id: number; batch: BatchMessage }>) => {
-  const { id, batch } = event.data
+self.onmessage = (event: MessageEvent<{ id: number; batch: BatchMessage; buyers: boolean }>) => {
+  const { id, batch, buyers } = event.data
   try {
-    postMessage({ id, results: unpackBatch(batch).map(score) })
+    const inputs = unpackBatch(batch)
+    if (buyers) postMessage({ id, buyers: inputs.map(read.buyer) })
+    else postMessage({ id, results: inputs.map(read.answer) })
   } catch (err) {
     postMessage({ id, error: err instanceof Error ? err.message : String(err) })
   }

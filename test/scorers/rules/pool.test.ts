@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { scoreWithModel } from '../../../src/scorers/model/index'
 import { scoreContent } from '../../../src/scorers/rules/index'
 import { createRulesPool } from '../../../src/scorers/rules/pool'
 import type { ScoreInput } from '../../../src/scorers/types'
@@ -23,12 +24,13 @@ function inputs(n: number): ScoreInput[] {
 
 describe('the rules worker pool', () => {
   for (const size of [1, 2, 3]) {
-    test(`${size} worker(s): each answer equals the rules scorer's, in the order asked`, async () => {
+    test(`${size} worker(s): each answer is the rules scorer's and each buyer probability the model's, in the order asked`, async () => {
       const pool = createRulesPool({ size })
       try {
         for (const n of [1, 7, 50]) {
           const batch = inputs(n)
           expect(await pool.score(batch)).toEqual(batch.map(scoreContent))
+          expect(await pool.buyers(batch)).toEqual(batch.map((input) => scoreWithModel(input).buyer))
         }
       } finally {
         pool.close()

@@ -1,6 +1,7 @@
 // createRulesReader (src/scorers/rules/index.ts): polling's workers read a post once for the teams asking about it in
-// a row, and every answer is the one the post read afresh would get.
+// a row, and every answer, and the embedded model's buyer probability beside it, is the one the post read afresh gets.
 import { describe, expect, spyOn, test } from 'bun:test'
+import { scoreWithModel } from '../../../src/scorers/model/index'
 import { createRulesReader, scoreContent } from '../../../src/scorers/rules/index'
 import * as reading from '../../../src/scorers/rules/reading'
 import type { ScoreInput } from '../../../src/scorers/types'
@@ -26,10 +27,10 @@ describe('the rules reader', () => {
         { content: OTHER_POST, keyword: 'helpdesk', icps: founders },
         { content: CRM_POST, keyword: 'crm', icps: founders },
       ]
-      const answers = inputs.map(read)
+      const answers = inputs.map((input) => ({ ...read.answer(input), buyer: read.buyer(input) }))
       expect(reads).toHaveBeenCalledTimes(5)
       reads.mockRestore()
-      expect(answers).toEqual(inputs.map(scoreContent))
+      expect(answers).toEqual(inputs.map((input) => ({ ...scoreContent(input), buyer: scoreWithModel(input).buyer })))
       // The keyword changes the answer, so a reading kept across keywords would show.
       expect(answers[3]).not.toEqual(answers[0])
     } finally {

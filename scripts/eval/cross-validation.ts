@@ -1,0 +1,48 @@
+/**
+ * The embedded model's k-fold cross-validation on its training corpus (docs/scoring.md#the-embedded-model), recorded
+ * by `npm run train -- --cv` in data/training/cross-validation.json and printed beside the evaluation's own figures:
+ * the eval files are never trained on, and the corpus figures say what the model does on markets it did not see.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { CV_FILE } from '../train/paths'
+import { readCorpus } from '../train/corpus'
+import { corpusHash } from '../train/cv-report'
+
+type Part = {
+  macroF1: number
+  buyerRecall: number
+  offTopicQualified: number
+  questionMentionQualified: number
+  bands: { band: string; posts: number; buyers: number }[]
+}
+type Recorded = {
+  corpus: string
+  rows: number
+  folds: number
+  profile: Part
+  context: Part
+  keyword: Part
+  bareComplaintsMacroF1: number
+  triage: { at: number; buyerRecall: number; othersSent: number }[]
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`
+
+export function formatCrossValidation(file = CV_FILE): string {
+  if (!existsSync(file)) return 'cross-validation: none recorded (run `npm run train -- --cv`)'
+  const r = JSON.parse(readFileSync(file, 'utf8')) as Recorded
+  const stale =
+    corpusHash(readCorpus().rows) === r.corpus ? '' : ' (STALE: the corpus changed since; run `npm run train -- --cv`)'
+  const part = (name: string, p: Part) =>
+    `  ${name}: macro-F1 ${p.macroF1.toFixed(3)}, buyer recall ${p.buyerRecall.toFixed(3)}, ` +
+    `off-topic qualified ${pct(p.offTopicQualified)}, QUESTION+MENTION qualified ${pct(p.questionMentionQualified)}; ` +
+    `buyers per band ${p.bands.map((b) => `${b.band} ${pct(b.buyers)} of ${b.posts}`).join(', ')}`
+  return [
+    `cross-validation of the embedded model on its training corpus (${r.rows} posts, ${r.folds} folds by seller market)${stale}:`,
+    part('ICP as the profile', r.profile),
+    part('ICP as context, no profile', r.context),
+    part('the keyword alone', r.keyword),
+    `  complaints (PAIN or COMPETITOR against the rest, the text alone, as the complaints file is scored): macro-F1 ${r.bareComplaintsMacroF1.toFixed(3)}`,
+    `  triage (min buyer: recall, others sent on): ${r.triage.map((t) => `${t.at}: ${t.buyerRecall.toFixed(3)}, ${pct(t.othersSent)}`).join('; ')}`,
+  ].join('\n')
+}

@@ -1,0 +1,44 @@
+/** The cross-validation figures `npm run train -- --cv` records and `npm run eval` prints beside its own. */
+import { createHash } from 'node:crypto'
+import type { CorpusRow } from './corpus'
+import { crossValidate, cvComplaints, cvFigures, cvTriage } from './cv'
+import { SETTINGS } from './fit'
+
+export const FOLDS = 5
+/** Buyer probabilities at which triage is reported (the default `scorer.triage_min_buyer` among them). */
+export const TRIAGE_AT = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4] as const
+
+/** What the corpus's rows hash to: the recorded figures are current when it matches. */
+export function corpusHash(rows: readonly CorpusRow[]): string {
+  return createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000
+
+export function crossValidationReport(rows: readonly CorpusRow[]) {
+  const answers = crossValidate(rows, FOLDS, SETTINGS)
+  const of = (how: 'profile' | 'context' | 'keyword') => {
+    const f = cvFigures(answers.filter((a) => a.how === how))
+    return {
+      macroF1: r3(f.summary.macroF1),
+      f1: Object.fromEntries(f.summary.labels.map((l) => [l.label, r3(l.f1)])),
+      buyerRecall: r3(f.buyerRecall),
+      offTopicQualified: r3(f.offTopicQualified),
+      questionMentionQualified: r3(f.questionMentionQualified),
+      bands: f.bands.map((b) => ({ band: b.name, posts: b.posts, buyers: r3(b.share) })),
+    }
+  }
+  const profile = answers.filter((a) => a.how === 'profile')
+  return {
+    rows: rows.length,
+    folds: FOLDS,
+    profile: of('profile'),
+    context: of('context'),
+    keyword: of('keyword'),
+    bareComplaintsMacroF1: r3(cvComplaints(answers)),
+    triage: TRIAGE_AT.map((at) => {
+      const t = cvTriage(profile, at)
+      return { at, buyerRecall: r3(t.buyerRecall), othersSent: r3(t.othersSent) }
+    }),
+  }
+}

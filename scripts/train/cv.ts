@@ -1,0 +1,102 @@
+/**
+ * k-fold cross-validation of the embedded model on the training corpus (docs/scoring.md#the-embedded-model). The folds
+ * are cut by seller market, so that every fold is judged by a model that never saw its markets: the question a team
+ * in a market nobody thought of asks. Each held-out row is scored as the intents set's rows are (the seller's ICP as
+ * the team's profile), and again with the ICP given as `context` to a team without profiles.
+ */
+import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
+import { confusion, summarize } from '../eval/metrics'
+import { readPost } from '../../src/scorers/rules/reading'
+import { judgeWithModel } from '../../src/scorers/model/index'
+import type { ScoreInput } from '../../src/scorers/types'
+import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
+import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
+
+const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
+const QUALIFY = 6
+
+/** The fold of each market: markets in name order, shuffled from the seed, dealt round the folds. */
+export function foldsByMarket(rows: readonly CorpusRow[], k: number, seed: number): Map<string, number> {
+  const markets = [...new Set(rows.map((r) => r.market.toLowerCase()))].sort()
+  const random = seeded(seed)
+  for (let i = markets.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[markets[i], markets[j]] = [markets[j] as string, markets[i] as string]
+  }
+  return new Map(markets.map((m, i) => [m, i % k]))
+}
+
+export type Scored = {
+  row: CorpusRow
+  score: number
+  predicted: EvalLabel
+  buyer: number
+  how: 'profile' | 'context' | 'keyword' | 'bare'
+}
+
+function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: ReturnType<typeof fit>): Scored {
+  const a = judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
+  return { row, score: a.score, predicted: a.score < 3 ? 'NONE' : a.intent, buyer: a.buyer, how }
+}
+
+/** Every row scored by the model of the folds that did not hold it. */
+export function crossValidate(
+  rows: readonly CorpusRow[],
+  k = 5,
+  s: Settings = SETTINGS,
+  examples: readonly Example[][] = rows.map(examplesOf),
+): Scored[] {
+  const fold = foldsByMarket(rows, k, s.seed)
+  const out: Scored[] = []
+  for (let f = 0; f < k; f++) {
+    const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
+    const kept = rows.filter((r) => !inFold(r))
+    const model = fit(
+      [...rows.flatMap((r, i) => (inFold(r) ? [] : (examples[i] as Example[]))), ...crossExamples(kept, s.seed)],
+      s,
+    )
+    for (const r of rows.filter(inFold))
+      out.push(
+        scored(r, asProfileInput(r), 'profile', model),
+        scored(r, asContextInput(r), 'context', model),
+        scored(r, asKeywordInput(r), 'keyword', model),
+        scored(r, asBareInput(r), 'bare', model),
+      )
+  }
+  return out
+}
+
+/** The figures `npm run eval` gives for the intents set, over the held-out answers, plus QUESTION+MENTION qualified. */
+export function cvFigures(answers: readonly Scored[]) {
+  const asEval: Answer[] = answers.map((a, i) => ({
+    row: { id: a.row.id, label: a.row.label, input: { content: '', icps: [] }, half: i % 2 === 0 ? 'A' : 'B' },
+    predicted: a.predicted,
+    score: a.score,
+    reason: '',
+  }))
+  const qm = answers.filter((a) => a.row.label === 'QUESTION' || a.row.label === 'MENTION')
+  return {
+    ...figures(asEval, QUALIFY),
+    questionMentionQualified: qm.filter((a) => a.score >= QUALIFY).length / Math.max(1, qm.length),
+  }
+}
+
+/**
+ * Complaints as the complaints file is scored (nothing beside the text): the macro-F1 of telling a complaint (PAIN or
+ * COMPETITOR) from the rest, over the held-out rows scored bare.
+ */
+export function cvComplaints(answers: readonly Scored[]): number {
+  const complaint = (l: string) => (l === 'PAIN' || l === 'COMPETITOR' ? 'complaint' : 'other')
+  const pairs = answers
+    .filter((a) => a.how === 'bare')
+    .map((a) => ({ actual: complaint(a.row.label), predicted: complaint(a.predicted) }))
+  return summarize(confusion(['complaint', 'other'], pairs)).macroF1
+}
+
+/** Triage on the held-out answers: buyers sent on, and non-buyers sent on, at a buyer probability. */
+export function cvTriage(answers: readonly Scored[], at: number) {
+  const buyers = answers.filter((a) => BUYER.has(a.row.label))
+  const others = answers.filter((a) => !BUYER.has(a.row.label))
+  const sent = (xs: readonly Scored[]) => xs.filter((a) => a.buyer >= at).length / Math.max(1, xs.length)
+  return { at, buyerRecall: sent(buyers), othersSent: sent(others) }
+}

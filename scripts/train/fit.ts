@@ -1,0 +1,136 @@
+/**
+ * Training the embedded model (docs/scoring.md#the-embedded-model): the corpus rows become examples (features.ts),
+ * each row as polling asks about it (the seller's ICP as the team's profile), as the score route asks for a team
+ * without profiles (the ICP as `context`), as polling asks for a team without profiles (the keyword alone), as the
+ * score route may ask without a keyword (the profile alone), and, for
+ * on-topic rows, with nothing beside the text (as the complaints file is scored); then the two regressions of
+ * model.ts (off topic, and the intents of on-topic examples) are fitted together by AdaGrad with L2, the examples in an order shuffled
+ * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
+ */
+import { readPost } from '../../src/scorers/rules/reading'
+import { DENSE, features } from '../../src/scorers/model/features'
+import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
+import { BUCKET_BITS } from '../../src/scorers/model/text-features'
+import type { ScoreInput } from '../../src/scorers/types'
+import {
+  asBareInput,
+  asContextInput,
+  asKeywordInput,
+  asProfileInput,
+  asUnfoundInput,
+  type CorpusRow,
+  LABELS,
+} from './corpus'
+
+/** `sure`: whether an off-topic label is as sure as the seller's profile makes it (see offWeight). */
+export type Example = { buckets: Int32Array; value: number; dense: Float64Array; label: number; sure: boolean }
+/**
+ * `offWeight`: how much more an off-topic example teaches the off-topic gate than an on-topic one. Missing a post that
+ * uses the keyword in another sense costs a seller more than doubting a real one, and off-topic posts are a sixth of
+ * the corpus: 16 is the largest of 4, 8, 12, 16 and 24 whose cross-validated macro-F1 stays within 0.01 of the best
+ * (docs/performance.md#the-embedded-model).
+ */
+export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number; offWeight: number }
+
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55, offWeight: 16 }
+
+function example(input: ScoreInput, label: number, sure = true): Example {
+  const f = features(readPost(input.content, input.keyword, input.context), input)
+  const { n } = f.text
+  return { buckets: f.text.buckets.slice(0, n), value: textWeight(n), dense: f.dense, label, sure }
+}
+
+/** The examples of a row: every way it is asked about (see above). */
+export function examplesOf(r: CorpusRow): Example[] {
+  const label = LABELS.indexOf(r.label)
+  const out = [
+    example(asProfileInput(r), label),
+    example(asContextInput(r), label),
+    // With the keyword alone, whether the post is about the seller's market is a guess even for a reader: its
+    // off-topic label is not weighted up.
+    example(asKeywordInput(r), label, false),
+    example(asUnfoundInput(r), label),
+  ]
+  if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
+  return out
+}
+
+/** The share of rows also shown to a seller of another market, as off topic (crossExamples). */
+export const CROSS_SHARE = 0.2
+
+/**
+ * Posts shown to a seller of another market whose keyword they do not contain, labelled NONE: a post about payroll
+ * is off topic to a team selling feature flags. The corpus's own posts all hold their seller's keyword, so without
+ * these the model would never see a post that lacks it, which the score route can be asked about.
+ */
+export function crossExamples(rows: readonly CorpusRow[], seed: number): Example[] {
+  const random = seeded(seed ^ 0x5eed)
+  const none = LABELS.indexOf('NONE')
+  const out: Example[] = []
+  for (const r of rows) {
+    if (random() >= CROSS_SHARE) continue
+    const seller = rows[Math.floor(random() * rows.length)] as CorpusRow
+    if (seller.market === r.market || r.content.toLowerCase().includes(seller.keyword.toLowerCase())) continue
+    const shown = { ...seller, content: r.content }
+    out.push(example(asProfileInput(shown), none), example(asContextInput(shown), none))
+  }
+  return out
+}
+
+/** A small fast generator of 32-bit numbers from a seed (mulberry32). */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model {
+  const text = new Float64Array((1 << BUCKET_BITS) * K)
+  const textG = new Float64Array(text.length)
+  const dense = new Float64Array(DENSE * K)
+  const denseG = new Float64Array(dense.length)
+  const order = examples.map((_, i) => i)
+  const random = seeded(s.seed)
+  const z = new Float64Array(K)
+  const g = new Float64Array(K)
+  const step = (w: Float64Array, acc: Float64Array, at: number, x: number) => {
+    for (let c = 0; c < K; c++) {
+      const i = at + c
+      const grad = (g[c] as number) * x + s.l2 * (w[i] as number)
+      acc[i] = (acc[i] as number) + grad * grad
+      w[i] = (w[i] as number) - (s.rate * grad) / (Math.sqrt(acc[i] as number) + 1e-8)
+    }
+  }
+  for (let epoch = 0; epoch < s.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1))
+      ;[order[i], order[j]] = [order[j] as number, order[i] as number]
+    }
+    for (const at of order) {
+      const e = examples[at] as Example
+      z.fill(0)
+      for (const b of e.buckets)
+        for (let c = 0; c < K; c++) z[c] = (z[c] as number) + e.value * (text[b * K + c] as number)
+      for (let j = 0; j < DENSE; j++) {
+        const x = e.dense[j] as number
+        if (x !== 0) for (let c = 0; c < K; c++) z[c] = (z[c] as number) + x * (dense[j * K + c] as number)
+      }
+      squash(z)
+      // Off topic learns from every example; the intents only from on-topic ones (model.ts#logits).
+      const off = e.label === INTENT_COLUMNS
+      for (let c = 0; c < INTENT_COLUMNS; c++) g[c] = off ? 0 : (z[c] as number) - (c === e.label ? 1 : 0)
+      g[INTENT_COLUMNS] = ((z[INTENT_COLUMNS] as number) - (off ? 1 : 0)) * (off && e.sure ? s.offWeight : 1)
+      for (const b of e.buckets) step(text, textG, b * K, e.value)
+      for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
+    }
+  }
+  const m = emptyModel(s.buyerAt)
+  m.text.set(text)
+  m.dense.set(dense)
+  return m
+}

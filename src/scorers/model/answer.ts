@@ -1,0 +1,137 @@
+/**
+ * From the model's class probabilities to the scorer's answer (docs/scoring.md#the-embedded-model): the intent, a score
+ * in the bands of docs/scoring.md#score-bands, the matched profile and a reason naming the evidence that weighed most.
+ * A post is a buyer (ACTIVE, COMPETITOR or PAIN, scored 6 and up) when those three classes together reach the model's
+ * `buyerAt`; otherwise off topic (0-2.9) when that class outweighs the on-topic ones, else QUESTION (4-5.9) or
+ * MENTION (3-4.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
+ */
+import type { Intent, ScoreResult } from '../types'
+import { STOP_WORDS } from '../rules/modifiers'
+import type { Reading } from '../rules/reading'
+import { type Features, STAND_IN } from './features'
+import { CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
+
+/** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+export type ModelAnswer = ScoreResult & { buyer: number }
+
+/** Plain names of the dense features that a reason may cite (features.ts), by index. */
+const FACTS: readonly (readonly [number, string])[] = [
+  [7, 'buying phrases'],
+  [8, 'complaint phrases'],
+  [9, 'leaving a product'],
+  [10, 'question phrases'],
+  [11, 'reads as a launch, job post or tutorial'],
+  [12, 'praise'],
+  [13, 'complaint signs'],
+  [14, 'a budget'],
+  [15, 'urgency'],
+  [16, 'team size'],
+  [19, 'the keyword'],
+  [20, 'the keyword is missing'],
+  [21, "words of the team's market"],
+  [23, "few words of the team's market"],
+  [24, 'a competitor named'],
+  [25, 'switching from a product'],
+  [26, 'compares products'],
+  [27, 'matches a profile'],
+  [35, 'buying phrases on topic'],
+  [36, 'complaint phrases on topic'],
+]
+const CITED = 3
+const STAND_IN_MATCH = `matches ICP "${STAND_IN}"`
+
+const round = (x: number) => Math.round(x * 10) / 10
+const pct = (x: number) => `${Math.round(x * 100)}%`
+
+/** How much weight `at` (a feature's first weight) gives class `c` beyond the mean of the classes. */
+function lift(w: Float32Array, at: number, c: number): number {
+  let mean = 0
+  if (c === INTENT_COLUMNS) return w[at + c] as number
+  for (let o = 0; o < INTENT_COLUMNS; o++) mean += w[at + o] as number
+  return (w[at + c] as number) - mean / INTENT_COLUMNS
+}
+
+/** Candidate words kept before stop words are left out: more than CITED, as some of them are stop words. */
+const CANDIDATES = 8
+const topAt = new Int32Array(CANDIDATES)
+const topW = new Float64Array(CANDIDATES)
+
+/** The words and facts that pushed the answer towards class `c` most, in plain words. */
+function evidence(m: Model, f: Features, lower: string, c: number): string {
+  const { buckets, from, to } = f.text
+  // The best few words by weight, each bucket once, found without making a string; then named.
+  let kept = 0
+  for (let u = 0; u < words.n; u++) {
+    const i = words.at[u] as number
+    const start = from[i] as number
+    if ((to[i] as number) - start < 3) continue
+    const w = lift(words.weights, u * K, c)
+    if (w <= 0 || (kept === CANDIDATES && w <= (topW[kept - 1] as number))) continue
+    const b = buckets[i] as number
+    let dup = false
+    for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
+    if (dup) continue
+    let at = kept < CANDIDATES ? kept++ : kept - 1
+    while (at > 0 && (topW[at - 1] as number) < w) {
+      topW[at] = topW[at - 1] as number
+      topAt[at] = topAt[at - 1] as number
+      at--
+    }
+    topW[at] = w
+    topAt[at] = i
+  }
+  const named: string[] = []
+  for (let k = 0; k < kept && named.length < CITED; k++) {
+    const i = topAt[k] as number
+    const word = lower.slice(from[i], to[i])
+    if (!STOP_WORDS.has(word) && !named.includes(word)) named.push(word)
+  }
+  const facts = FACTS.map(([j, name]) => [name, (f.dense[j] as number) * lift(m.dense, j * K, c)] as const)
+    .filter(([, w]) => w > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, CITED)
+  const parts = []
+  if (named.length > 0) parts.push(`the words ${named.map((w) => `"${w}"`).join(', ')}`)
+  if (facts.length > 0) parts.push(facts.map(([name]) => name).join(', '))
+  return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
+}
+
+function pick(p: Float64Array, from: number, to: number): number {
+  let best = from
+  for (let c = from + 1; c <= to; c++) if ((p[c] as number) > (p[best] as number)) best = c
+  return best
+}
+
+export function answer(m: Model, f: Features, r: Reading, p: Float64Array): ModelAnswer {
+  const [a, co, pain, q, men, none] = p as unknown as number[]
+  const buyer = (a as number) + (co as number) + (pain as number)
+  let c: number
+  let score: number
+  if (buyer >= m.buyerAt) {
+    c = pick(p, 0, 2)
+    const sure = (buyer - m.buyerAt) / (1 - m.buyerAt)
+    const pressing = r.budget || r.urgency ? 1 : 0
+    score =
+      c === 0
+        ? Math.min(10, 7 + 1.5 * sure + pressing + (r.team ? 0.3 : 0))
+        : c === 1
+          ? Math.min(9.5, 7 + 1.5 * sure + pressing / 2)
+          : 6 + 1.9 * sure
+  } else if ((none as number) > (q as number) + (men as number)) {
+    c = 5
+    score = Math.min(2.9, 3 * (1 - (none as number)))
+  } else {
+    c = pick(p, 3, 4)
+    score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / m.buyerAt)
+  }
+  const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
+  const what = c === 5 ? 'off topic: the post seems to take the keyword in another sense' : intent
+  const rules = f.rules.reason
+    .replace(/^[A-Z]+: /, '')
+    .replace(/\.$/, '')
+    .replace(STAND_IN_MATCH, 'matches what the caller sells')
+  const reason =
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
+    `the rules read: ${rules.length > 240 ? `${rules.slice(0, 239)}…` : rules}.`
+  return { score: round(score), intent, icpMatch: f.matched, reason, buyer }
+}

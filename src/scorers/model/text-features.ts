@@ -1,0 +1,170 @@
+/**
+ * The words of a post as the learned model sees them (docs/scoring.md#the-embedded-model): word unigrams and bigrams
+ * and the character trigrams of each word, hashed into a fixed number of buckets. Three kinds of word are written as
+ * what they are rather than as themselves, so that what the model learns carries over to markets it never saw: the
+ * team's keyword ("need a <kw> asap" in any market), a competitor's name and a number.
+ *
+ * Hashes are computed on the text's characters in place, with no string made per word, bigram or trigram: that was
+ * three quarters of a post's time in the first version (docs/performance.md#the-embedded-model).
+ */
+
+/** Hashed buckets of the text features: 2^16, each with one weight per class (model.ts). */
+export const BUCKET_BITS = 16
+const MASK = (1 << BUCKET_BITS) - 1
+const PRIME = 16777619
+const OFFSET = 2166136261
+// Different seeds keep unigrams, bigrams and trigrams apart in the shared buckets.
+const BIGRAM = 374761393
+const TRIGRAM = 668265263
+const KEYWORD = 0x6b77
+const RIVAL = 0x72697661
+const NUMBER = 0x6e756d
+const START = 0x5354
+const END = 0x454e44
+const BEFORE = 0x2d6b7701
+const AFTER = 0x2b6b7702
+/** How many words on each side of the keyword are read as its neighbours. */
+const NEAR = 3
+const tokens = new Int32Array(400)
+/** At most this many words of a post are read: the first 2,000 or so characters say what a post is about. */
+const MOST_WORDS = 400
+
+/** What the hashed words are read against: the full hashes of the keyword's and competitors' words. */
+export type Names = { keyword: ReadonlySet<number>; rivals: ReadonlySet<number> }
+
+/**
+ * A post's features, in buffers shared by every call: valid until the next call (a post is scored at once; training
+ * copies what it keeps). Allocating them per post cost more than filling them.
+ */
+export type TextFeatures = {
+  /** Bucket of each feature, in order met (a bucket may repeat). */
+  buckets: Int32Array
+  /** For a unigram feature, where its word starts in the lower-cased post; -1 for bigrams and trigrams. */
+  from: Int32Array
+  /** And where it ends. */
+  to: Int32Array
+  n: number
+}
+
+const finish = (h: number) => {
+  const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
+  return (x ^ (x >>> 16)) & MASK
+}
+
+/** A letter or digit: ASCII ones, and every character past Latin-1's symbols (accented letters, other scripts). */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
+}
+
+/** The full hash of text[from, to). */
+export function hashOf(text: string, from = 0, to = text.length): number {
+  let h = OFFSET
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), PRIME)
+  return h >>> 0
+}
+
+/** The full hashes of a name's words (for Names). */
+export function wordHashes(name: string, into = new Set<number>()): Set<number> {
+  const lower = name.toLowerCase()
+  for (let i = 0; i < lower.length; ) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
+    let end = j
+    while (lower.charCodeAt(end - 1) === 39) end--
+    into.add(hashOf(lower, i, end))
+    i = j
+  }
+  return into
+}
+
+const out: TextFeatures = { buckets: new Int32Array(4096), from: new Int32Array(4096), to: new Int32Array(4096), n: 0 }
+
+// Each bucket counts once a post: a word repeated forty times says no more than once, and repeated chatter would else
+// outweigh the sentence that matters. A post's number (1-255) marks the buckets it has, so the table, a byte a
+// bucket to stay in the processor's cache, is cleared once every 255 posts, not before each.
+const seenIn = new Uint8Array(1 << BUCKET_BITS)
+let post = 0
+
+function push(bucket: number, from: number, to: number) {
+  if (seenIn[bucket] === post) return
+  seenIn[bucket] = post
+  if (out.n === out.buckets.length) {
+    for (const key of ['buckets', 'from', 'to'] as const) {
+      const grown = new Int32Array(out.n * 2)
+      grown.set(out[key])
+      out[key] = grown
+    }
+  }
+  out.buckets[out.n] = bucket
+  out.from[out.n] = from
+  out.to[out.n++] = to
+}
+
+/** The hashed word and character features of a post (`lower`: the post in lower case). */
+export function textFeatures(lower: string, names: Names): TextFeatures {
+  out.n = 0
+  if (++post > 255) {
+    seenIn.fill(0)
+    post = 1
+  }
+  let previous = START
+  let words = 0
+  for (let i = 0; i < lower.length && words < MOST_WORDS; ) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++
+      continue
+    }
+    let j = i
+    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
+    let end = j
+    while (lower.charCodeAt(end - 1) === 39) end--
+    let full = OFFSET
+    let wide = false
+    for (let k = i; k < end; k++) {
+      const c = lower.charCodeAt(k)
+      wide ||= c >= 0xc0
+      full = Math.imul(full ^ c, PRIME)
+    }
+    full >>>= 0
+    const first = lower.charCodeAt(i)
+    const token = names.keyword.has(full)
+      ? KEYWORD
+      : names.rivals.has(full)
+        ? RIVAL
+        : first >= 48 && first <= 57
+          ? NUMBER
+          : full
+    tokens[words++] = token
+    push(finish(token), i, end)
+    push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ token, PRIME)), -1, -1)
+    previous = token
+    // Trigrams only of words with a letter past ASCII (accented, other scripts): there they read inflections and runs
+    // of characters without spaces; on plain English words they fitted the training markets' vocabulary and cost
+    // 0.03 of cross-validated macro-F1 (docs/performance.md#the-embedded-model).
+    if (wide && token === full && end - i >= 3) {
+      // The trigrams of "<word>": its start and end marked, so that "<inv" and "ing>" differ from inner ones.
+      let a = 60
+      let b = lower.charCodeAt(i)
+      for (let k = i + 1; k <= end; k++) {
+        const c = k < end ? lower.charCodeAt(k) : 62
+        push(finish(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME)), -1, -1)
+        a = b
+        b = c
+      }
+    }
+    i = j
+  }
+  push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME)), -1, -1)
+  // The words around the keyword, each once per side: what is said about the tracked thing itself.
+  for (let k = 0; k < words; k++) {
+    if (tokens[k] !== KEYWORD) continue
+    for (let j = Math.max(0, k - NEAR); j < Math.min(words, k + NEAR + 1); j++)
+      if (j !== k)
+        push(finish(Math.imul(Math.imul(j < k ? BEFORE : AFTER, PRIME) ^ (tokens[j] as number), PRIME)), -1, -1)
+  }
+  return out
+}

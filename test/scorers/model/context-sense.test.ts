@@ -1,0 +1,38 @@
+// Word sense for a team without profiles (docs/scoring.md#word-sense): the caller's `context` and the keyword stand in
+// for a profile in the embedded model, so that triage (docs/scoring.md#triage) sends a buyer of what the team sells on
+// to the model and keeps back a post that has nothing to do with it, in polling (the workers' reader) as in a call.
+import { describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../../src/config/load'
+import type { Logger } from '../../../src/lib/log'
+import { createTriage } from '../../../src/domain/scoring/triage'
+import { scoreWithModel } from '../../../src/scorers/model/index'
+import { createRulesReader, scoreContent } from '../../../src/scorers/rules/index'
+import type { ScoreInput } from '../../../src/scorers/types'
+
+const CONTEXT = 'We sell a CRM for small agencies'
+const SOURDOUGH =
+  'Any tips on keeping a sourdough starter alive over the holidays? Mine smells like nail polish remover.'
+const TRAFFIC = 'Traffic on the ring road was a nightmare again this morning, 90 minutes to go 12 km. Fed up.'
+const BUYER = 'Budget just got approved for a new CRM, DMs open if you sell one'
+const ask = (content: string, context?: string): ScoreInput => ({ content, keyword: 'crm', context, icps: [] })
+const MIN_BUYER = loadConfig({ env: {} }).scorer.triage_min_buyer
+const log: Logger = { info() {}, warn() {}, error() {} }
+
+describe('context decides word sense for a team without profiles', () => {
+  test('with the context, triage keeps back the sourdough question and the traffic complaint and sends the buyer on', async () => {
+    const triage = createTriage({ minBuyer: MIN_BUYER, log })
+    const posts = [SOURDOUGH, TRAFFIC, BUYER]
+    expect(await triage.sendsOn(posts.map((p) => ask(p, CONTEXT)))).toEqual([false, false, true])
+    for (const off of [SOURDOUGH, TRAFFIC]) {
+      expect(scoreWithModel(ask(off, CONTEXT)).buyer).toBeLessThan(0.05)
+      // The rules alone, which have no profile to compare with, call neither off topic.
+      expect(scoreContent(ask(off, CONTEXT)).score).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  test('polling (the workers read) gives the buyer probability a call gets', () => {
+    const read = createRulesReader()
+    for (const post of [SOURDOUGH, TRAFFIC, BUYER])
+      expect(read.buyer(ask(post, CONTEXT))).toBe(scoreWithModel(ask(post, CONTEXT)).buyer)
+  })
+})
