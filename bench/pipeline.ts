@@ -3,17 +3,17 @@
 // A fake Hacker News + Reddit search (bench/fake-platform.ts, its own process) serves the corpus of
 // bench/pipeline-corpus.ts: 1,000 keywords × one page of 100 posts = 100,000 search results, tracked by 100 teams.
 // Each run copies a freshly seeded database (teams, keywords, ICP profiles; seeded once, outside the timing) and
-// runs the built executable `poll --once --json` twice against it in its own process, embedded scorer,
+// runs the built executable `poll --once --json` twice against it in its own process, rules scorer,
 // polling.limit = 100:
 //   pass 1: every post is fetched, queued for each team tracking its keyword, scored, and stored as a signal or
 //           dropped: the figure is mentions fetched per second of the process (spawn → exit), checked against the
 //           target of 5,000/s. Also shown: per CPU second of the poller (the pass is bound to one core, so this is
 //           what an otherwise idle machine would give; the load average says how busy it was), the (team, mention)
-//           pairs scored per second, the embedded scorer's share of the CPU time, and the peak RSS;
+//           pairs scored per second, the rules scorer's share of the CPU time, and the peak RSS;
 //   pass 2: the same 100,000 posts come back and the cursors recognise all of them: nothing scored, nothing stored
 //           (the steady state of a pass with nothing new).
 // Each run then checks the database: nothing pending, every signal one the team could get, the signals of a sample
-// of (team, post) pairs as the embedded scorer decides them, and pass 2 created nothing.
+// of (team, post) pairs as the rules scorer decides them, and pass 2 created nothing.
 // The baseline, in the same run: a bare client process (bench/pipeline-client.ts) fetching the same 1,000 pages
 // from the same fake with the same concurrency and JSON-parsing them: the upstream ceiling.
 // Then one row for a model scorer behind triage (bench/triage.ts): model calls and pass time per 1,000 mentions
@@ -34,7 +34,7 @@ import { silentLogger } from '../test/support/log'
 import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { htmlToText } from '../src/platforms/common/html-text'
-import { scoreWithModel } from '../src/scorers/model/index'
+import { scoreContent } from '../src/scorers/rules/index'
 import { redditToml } from '../test/support/fake-platforms'
 import { cutPost, POST_CHARS, type PostTiming, timeScorerOnPosts } from './scorer-post'
 import { cleanEnv, spawnListening } from './spawn'
@@ -46,7 +46,7 @@ const ROOT = resolve(import.meta.dir, '..')
 const LIMIT = 100
 const QUALIFY = 6 // scorer.qualify_threshold's default, which the bench config keeps
 const TARGET_PER_SEC = 12000
-const TARGET_SCORER_US = 60 // the embedded scorer on a 1,200-character post
+const TARGET_SCORER_US = 60 // the rules scorer on a 1,200-character post
 const SAMPLE_EVERY = 37 // (team, post) pairs re-scored here to check the poller's verdict
 
 export type PassRun = {
@@ -61,7 +61,7 @@ export type PassRun = {
   logLines: { info: number; warn: number; error: number }
 }
 /**
- * `checked`: sampled (team, post) pairs whose signal matched the embedded scorer's verdict; `scorerUs`: its CPU time per
+ * `checked`: sampled (team, post) pairs whose signal matched the rules scorer's verdict; `scorerUs`: its CPU time per
  * call here; `post1200`: its CPU time per call on the sampled posts cut to 1,200 characters (bench/scorer-post.ts).
  */
 export type PipelineRun = {
@@ -295,7 +295,7 @@ async function verify(
         fail(`signal ${r.post_id} under keyword "${r.keyword}", not one that found it for the team`)
       if (Number(r.score) < QUALIFY) fail(`signal ${r.post_id} scored ${r.score}, under the threshold`)
     }
-    // A sample of pairs re-scored with the same embedded scorer, on the text a pass scores (the first FULL_CHARS): a
+    // A sample of pairs re-scored with the same rules scorer, on the text a pass scores (the first FULL_CHARS): a
     // signal exactly when it qualifies. A post the team got
     // under two keywords whose scores disagree on qualifying may go either way (whichever search came first).
     const icps = new Map<string, { name: string; description: string; competitors: string[] }[]>()
@@ -318,12 +318,12 @@ async function verify(
     for (const [teamId, posts] of expected.pairs) {
       for (const [postId, p] of posts) {
         if (i++ % SAMPLE_EVERY) continue
-        // Hacker News sends HTML, which the connector turns into text before scoring; the model reads every word, so
-        // the check scores that text too (the rules alone gave the same verdict on either).
+        // Hacker News sends HTML, which the connector turns into text before scoring; so the check scores that text
+        // too.
         const content = truncate(postId.startsWith('hackernews:') ? htmlToText(p.text) : p.text, FULL_CHARS)
         const verdicts = new Set(
           p.keywords.map(
-            (keyword) => scoreWithModel({ content, keyword, icps: icps.get(teamId) ?? [] }).score >= QUALIFY,
+            (keyword) => scoreContent({ content, keyword, icps: icps.get(teamId) ?? [] }).score >= QUALIFY,
           ),
         )
         calls += p.keywords.length
@@ -466,7 +466,7 @@ function printReport(r: Omit<PipelineReport, 'triage'>, log: (line: string) => v
       `post text ${n0(w.chars.mean)} chars mean, ${n0(w.chars.median)} median, ${n0(w.chars.p95)} p95, ${n0(w.chars.max)} max`,
   )
   log(
-    `  embedded scorer, polling.limit ${LIMIT}, polling.concurrency ${r.concurrency}, fresh database per run (seeded in ${n0(r.seedMs)} ms, not timed); ` +
+    `  rules scorer, polling.limit ${LIMIT}, polling.concurrency ${r.concurrency}, fresh database per run (seeded in ${n0(r.seedMs)} ms, not timed); ` +
       `${r.runs.length} runs, median [range]`,
   )
   log(

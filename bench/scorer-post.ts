@@ -1,11 +1,10 @@
-// The embedded scorer (the learned model over the rules' reading) on 1,200-character posts (a figure of bench/pipeline.ts, docs/scoring.md#performance): posts of the
+// The rules scorer on 1,200-character posts (a figure of bench/pipeline.ts, docs/scoring.md#performance): posts of the
 // pipeline corpus that a pass scored, cut to 1,200 characters, scored with the team's keyword and profiles, each read
 // afresh (as a post polling meets once). Checked: every post timed is 1,200 characters long, and every round gives
 // each post the answer the polling workers' reader (createRulesReader) gives it.
 import { truncate } from '../src/lib/text'
-import { type ModelAnswer, scoreWithModel } from '../src/scorers/model/index'
-import { createRulesReader } from '../src/scorers/rules/index'
-import type { ScoreInput } from '../src/scorers/types'
+import { createRulesReader, scoreContent } from '../src/scorers/rules/index'
+import type { ScoreInput, ScoreResult } from '../src/scorers/types'
 
 export const POST_CHARS = 1200
 const ROUNDS = 5
@@ -24,17 +23,17 @@ export function timeScorerOnPosts(inputs: ScoreInput[]): PostTiming {
   if (inputs.length < LEAST_POSTS) throw new Error(`only ${inputs.length} posts of ${POST_CHARS} characters to time`)
   if (inputs.some((i) => i.content.length !== POST_CHARS))
     throw new Error(`a timed post is not ${POST_CHARS} characters`)
-  // The triage model's cost a post (docs/scoring.md#triage), checked against what polling's reader gives.
-  const expected = inputs.map(createRulesReader().buyer)
+  const reader = createRulesReader()
+  const expected = inputs.map((i) => JSON.stringify(reader.answer(i)))
   const rounds: number[] = []
   for (let r = 0; r < ROUNDS; r++) {
-    const answers: ModelAnswer[] = new Array(inputs.length)
+    const answers: ScoreResult[] = new Array(inputs.length)
     const cpu0 = process.cpuUsage()
-    for (let i = 0; i < inputs.length; i++) answers[i] = scoreWithModel(inputs[i] as ScoreInput)
+    for (let i = 0; i < inputs.length; i++) answers[i] = scoreContent(inputs[i] as ScoreInput)
     const cpu = process.cpuUsage(cpu0)
     rounds.push((cpu.user + cpu.system) / inputs.length)
     answers.forEach((a, i) => {
-      if (a.buyer !== expected[i]) throw new Error(`post ${i}: the timed answer differs from the reader's`)
+      if (JSON.stringify(a) !== expected[i]) throw new Error(`post ${i}: the timed answer differs from the reader's`)
     })
   }
   const sorted = [...rounds].sort((a, b) => a - b)
