@@ -62,6 +62,8 @@ enabled = false
 backend = "rules"
 [webhooks]
 allow_private_targets = true
+# One destination per e-mail sent instantly: more than the default cap of 20 a team.
+max_endpoints_per_team = ${EMAILS}
 [email]
 host = "127.0.0.1"
 port = ${smtpPort}

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { parseCsv } from '../support/exports'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
+import { FIGURES_SET } from '../../src/storage/repos/people-figures'
 import { signalRow } from '../support/webhooks'
 
 type Person = {
@@ -204,5 +205,30 @@ describe('mute, the threshold and the export', () => {
     expect(lines.map((l) => l.id)).toEqual(rows.map((r) => r[0]))
     expect((await api<string>('GET', '/api/v1/people/export?format=jsonl')).body).toBe(jsonl)
     expect((await api('GET', '/api/v1/people/export?format=xml')).status).toBe(400)
+  })
+
+  test('a second import adds to the figures of the people it names what summing every signal again gives', async () => {
+    const { deps, team } = await setup()
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, {
+        author: 'ann',
+        platform: 'reddit',
+        score: 9.5,
+        intent: 'COMPETITOR',
+        publishedAt: daysAgo(0),
+      }),
+      signalRow(team.id, { author: 'bob', platform: 'hackernews', score: 2, publishedAt: daysAgo(60) }),
+      signalRow(team.id, { author: 'new', platform: 'github', score: 7, icpMatch: 'Agencies' }),
+    ])
+    const read = async () =>
+      (
+        await deps.database.client.execute(
+          'select id, signal_count, best_score, best_intent, icp_matched, first_seen, last_seen from people order by id',
+        )
+      ).rows.map((r) => ({ ...r }))
+    const added = await read()
+    expect(added.find((p) => p.best_intent === 'COMPETITOR')).toMatchObject({ signal_count: 3, best_score: 9.5 })
+    await deps.database.client.execute(`update people set ${FIGURES_SET}`)
+    expect(await read()).toEqual(added)
   })
 })

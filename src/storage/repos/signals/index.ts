@@ -159,7 +159,7 @@ export function createSignalsRepo(
       // docs/people.md: the authors' people first, then each new signal's person and the people's figures.
       const now = new Date().toISOString()
       const people = peopleUpserts(rows, now).map((s) => db.run(asDrizzle(s)))
-      const after = afterImport(teamId).map((s) => db.run(asDrizzle(s)))
+      const after = afterImport(rows.map((r) => r.id)).map((s) => db.run(asDrizzle(s)))
       const results = await db.batch([bump, ...people, ...inserts, ...after])
       return results
         .slice(1 + people.length, 1 + people.length + inserts.length)
