@@ -103,30 +103,12 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
 }
 
 /**
- * After an import of signals `signalIds` (signals repo insertMany; the ids of a file's lines, of which those a team
- * already had were not stored): each new signal dismissed when its person is muted (docs/people.md#mute) and given
- * its person, then its person's figures added to. Only the rows just written are read, so an import stays linear in
- * its size. An import sends no event (docs/people.md#person-updated).
+ * After an import of signals `signalIds` (signals repo insertMany, which stores each with its person as a pass does;
+ * the rows a team already had were not stored): their people's figures added to. Only the rows just written are
+ * read, so an import stays linear in its size. An import sends no event (docs/people.md#person-updated).
  */
 export const afterImport = (signalIds: string[]): InStatement[] =>
-  chunks(signalIds).flatMap((ids) => {
-    const list = ids.map(() => '?').join(',')
-    return [
-      {
-        sql: `update signals set dismissed = 1 where id in (${list}) and exists (select 1 from people a
-            left join people l on l.id = a.linked_to where a.team_id = signals.team_id and a.platform = signals.platform
-            and a.author = signals.author and coalesce(l.muted, a.muted) = 1)`,
-        args: ids,
-      },
-      {
-        sql: `update signals set person_id = (select coalesce(a.linked_to, a.id) from people a
-            where a.team_id = signals.team_id and a.platform = signals.platform and a.author = signals.author)
-          where id in (${list})`,
-        args: ids,
-      },
-      { sql: addedFigures(ids.length), args: ids },
-    ]
-  })
+  chunks(signalIds).map((ids) => ({ sql: addedFigures(ids.length), args: ids }))
 
 /** A libSQL statement as drizzle's, to go in one of its batches. */
 export function asDrizzle(s: InStatement) {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, sql } from 'drizzle-orm'
 import type { CommitWatch } from '../../engine/commit-watch'
 import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
+import { signalInserts } from '../multi-row'
 import { afterImport, asDrizzle, peopleUpserts } from '../people-figures'
 import { teams } from '../../tables/teams'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
@@ -13,9 +14,6 @@ export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
 export { createSignalExportsRepo } from './export'
 export type NewSignal = typeof signals.$inferInsert
-
-// Batches stay under SQLite's bound-variable limit (19 columns a row).
-const INSERT_CHUNK = 500
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
 
@@ -142,23 +140,14 @@ export function createSignalsRepo(
      */
     async insertMany(teamId: string, rows: NewSignal[]): Promise<number> {
       if (rows.length === 0) return 0
-      const inserts = []
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        inserts.push(
-          db
-            .insert(signals)
-            .values(rows.slice(i, i + INSERT_CHUNK))
-            .onConflictDoNothing()
-            .returning({ id: signals.id }),
-        )
-      }
       const bump = db
         .update(teams)
         .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
         .where(eq(teams.id, teamId))
-      // docs/people.md: the authors' people first, then each new signal's person and the people's figures.
-      const now = new Date().toISOString()
-      const people = peopleUpserts(rows, now).map((s) => db.run(asDrizzle(s)))
+      // docs/people.md: the authors' people first; each signal is stored with its person (dismissed if muted), as a
+      // polling pass stores it; then the figures of the people of the rows stored.
+      const people = peopleUpserts(rows, new Date().toISOString()).map((s) => db.run(asDrizzle(s)))
+      const inserts = signalInserts(rows, 'returning id').map((s) => db.all(asDrizzle(s)))
       const after = afterImport(rows.map((r) => r.id)).map((s) => db.run(asDrizzle(s)))
       const results = await db.batch([bump, ...people, ...inserts, ...after])
       return results
