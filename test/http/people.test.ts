@@ -223,11 +223,15 @@ describe('mute, the threshold and the export', () => {
     const read = async () =>
       (
         await deps.database.client.execute(
-          'select id, signal_count, best_score, best_intent, icp_matched, first_seen, last_seen from people order by id',
+          'select id, platform, author, signal_count, best_score, best_intent, icp_matched, first_seen, last_seen from people order by id',
         )
       ).rows.map((r) => ({ ...r }))
     const added = await read()
-    expect(added.find((p) => p.best_intent === 'COMPETITOR')).toMatchObject({ signal_count: 3, best_score: 9.5 })
+    expect(added.find((p) => p.platform === 'reddit' && p.author === 'ann')).toMatchObject({
+      signal_count: 3,
+      best_score: 9.5,
+      best_intent: 'COMPETITOR',
+    })
     await deps.database.client.execute(`update people set ${FIGURES_SET}`)
     expect(await read()).toEqual(added)
   })
