@@ -10,9 +10,6 @@ type Page = v.InferOutput<typeof PeoplePage>
 const PAGE_SIZE = 20
 const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 
-/** docs/people.md: only http(s) profile addresses become links (a platform's text is not to be trusted). */
-export const profileHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined)
-
 /** A person's heat as a badge of its band (docs/people.md#heat). */
 export const Heat = (props: { person: PersonView }) => (
   <span class={`heat heat-${props.person.band}`} title={`heat ${props.person.heat} of 100: ${props.person.band}`}>

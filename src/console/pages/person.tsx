@@ -3,7 +3,8 @@ import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/people'
 import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
-import { Heat, profileHref } from './people'
+import { httpUrl } from '../signal-facts'
+import { Heat } from './people'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
@@ -58,7 +59,7 @@ export function Person(props: { id: string }) {
       <h2>Accounts</h2>
       <ul class="rows">
         {accounts.map((a) => {
-          const href = profileHref(a.profileUrl)
+          const href = httpUrl(a.profileUrl)
           return (
             <li>
               <span>{a.platform}</span>{' '}
@@ -122,7 +123,7 @@ export function Person(props: { id: string }) {
               {s.content}
             </p>
             <p class="reason">{s.reason}</p>
-            {profileHref(s.url) && (
+            {httpUrl(s.url) && (
               <a href={s.url} target="_blank" rel="noopener noreferrer">
                 Open post
               </a>
