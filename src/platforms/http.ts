@@ -110,3 +110,17 @@ export async function fetchPlatformJson(a: PlatformRequest & { rateLimit?: RateL
     throw new AppError('upstream_error', `${a.platform} sent a body that is not JSON`)
   }
 }
+
+/** A connector's JSON GETs: `path` on its `base_url` with `params`, within its timeout, with its headers. */
+export function platformJsonGet(
+  platform: string,
+  config: { base_url?: string; timeout_ms: number },
+  log: Logger,
+  headers?: Record<string, string>,
+) {
+  return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
+    const url = new URL(path, config.base_url)
+    url.search = params.toString()
+    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, log })
+  }
+}

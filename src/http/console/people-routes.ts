@@ -1,15 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
-import {
-  getPerson,
-  heatThreshold,
-  linkPerson,
-  listPeople,
-  mutePerson,
-  setHeatThreshold,
-  unlinkPerson,
-} from '../../domain/people/people'
+import * as people from '../../domain/people/people'
 import { HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
 import { exportResponse } from '../signals/export-response'
 import { NoQuery, validated } from '../validated'
@@ -19,27 +11,35 @@ import { consoleChecks } from './checks'
 export const consolePeopleRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
-    .get('/people', ({ viewer, query }) => listPeople(deps, viewer.team.id, query), {
+    .get('/people', ({ viewer, query }) => people.listPeople(deps, viewer.team.id, query), {
       query: validated('query', PeopleQuery),
     })
     .get('/people/export', ({ viewer, query }) => exportResponse(exportPeople(deps, viewer.team.id, query.format)), {
       query: validated('query', PeopleExportQuery),
     })
-    .get('/people/heat-threshold', ({ viewer }) => heatThreshold(deps, viewer.team.id), { query: NoQuery })
-    .put('/people/heat-threshold', ({ viewer, body }) => setHeatThreshold(deps, viewer.team.id, body.heatThreshold), {
-      body: validated('body', HeatThreshold),
-    })
-    .get('/people/:id', ({ viewer, params }) => getPerson(deps, viewer.team.id, params.id), { query: NoQuery })
+    .get('/people/heat-threshold', ({ viewer }) => people.heatThreshold(deps, viewer.team.id), { query: NoQuery })
+    .put(
+      '/people/heat-threshold',
+      ({ viewer, body }) => people.setHeatThreshold(deps, viewer.team.id, body.heatThreshold),
+      {
+        body: validated('body', HeatThreshold),
+      },
+    )
+    .get('/people/:id', ({ viewer, params }) => people.getPerson(deps, viewer.team.id, params.id), { query: NoQuery })
     .post(
       '/people/:id/links',
-      ({ viewer, params, body }) => linkPerson(deps, viewer.team.id, params.id, body.personId),
+      ({ viewer, params, body }) => people.linkPerson(deps, viewer.team.id, params.id, body.personId),
       {
         body: validated('body', LinkBody),
       },
     )
     .delete('/people/:id/links/:otherId', ({ viewer, params }) =>
-      unlinkPerson(deps, viewer.team.id, params.id, params.otherId),
+      people.unlinkPerson(deps, viewer.team.id, params.id, params.otherId),
     )
-    .put('/people/:id/mute', ({ viewer, params, body }) => mutePerson(deps, viewer.team.id, params.id, body.muted), {
-      body: validated('body', MuteBody),
-    })
+    .put(
+      '/people/:id/mute',
+      ({ viewer, params, body }) => people.mutePerson(deps, viewer.team.id, params.id, body.muted),
+      {
+        body: validated('body', MuteBody),
+      },
+    )

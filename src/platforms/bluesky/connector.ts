@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import { collectPages } from '../common/collect'
+import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
@@ -57,20 +57,15 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
 
   return {
     platform: 'bluesky',
-    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
-    async search(keyword, limit, signal) {
-      const pageSize = Math.min(limit, PAGE_MAX)
-      // The first page is asked without a cursor ('').
-      const collected = await collectPages(limit, '', async (cursor, found) => {
-        const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
-        if (cursor) params.set('cursor', cursor)
-        const body = await withSession(params, signal)
-        const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
-        found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
-        return page.cursor && page.posts.length > 0 ? page.cursor : undefined
-      })
-      return collected.take()
-    },
+    // The first page is asked without a cursor ('').
+    ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: cursor, found, pageSize, signal }) => {
+      const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
+      if (cursor) params.set('cursor', cursor)
+      const body = await withSession(params, signal)
+      const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
+      found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
+      return page.cursor && page.posts.length > 0 ? page.cursor : undefined
+    }),
   }
 }
 

@@ -52,3 +52,30 @@ export async function collectPages<At>(
   for (let n = 0; n < MAX_PAGES && at !== undefined && !found.full; n++) at = await page(at, found)
   return found
 }
+
+/** What a paged search's page reader is given: the keyword, where the page starts, and what was found so far. */
+export type PageRequest<At> = {
+  keyword: string
+  at: At
+  found: Collected
+  limit: number
+  pageSize: number
+  signal?: AbortSignal
+}
+
+/**
+ * The search of a connector whose API pages at most `pageMax` results a page: each search reads pages from `first`
+ * (collectPages) of `min(limit, pageMax)` results, and costs one request of the budget a page.
+ */
+export function pagedSearch<At>(pageMax: number, first: At, page: (r: PageRequest<At>) => Promise<At | undefined>) {
+  return {
+    requestsFor: (limit: number) => Math.ceil(limit / pageMax),
+    async search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]> {
+      const pageSize = Math.min(limit, pageMax)
+      const collected = await collectPages(limit, first, (at, found) =>
+        page({ keyword, at, found, limit, pageSize, signal }),
+      )
+      return collected.take()
+    },
+  }
+}

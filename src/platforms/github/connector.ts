@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { platformJsonGet } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import { collectPages } from '../common/collect'
+import { pagedSearch } from '../common/collect'
 import { stripHtml } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -36,38 +36,28 @@ export function createGithubConnector(config: Config['platforms']['github'], log
   // The token is optional (docs/operations.md#platforms): it raises the search rate limit, and is sent only when set.
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
+  const get = platformJsonGet('github', config, log, headers)
+
   return {
     platform: 'github',
-    requestsFor: (limit) => Math.ceil(Math.min(limit, RESULT_CAP) / PAGE_MAX),
-    async search(keyword, limit, signal) {
-      const perPage = Math.min(limit, PAGE_MAX)
-      const collected = await collectPages(limit, 1, async (page, found) => {
-        const url = new URL('/search/issues', config.base_url)
-        url.search = new URLSearchParams({
-          // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
-          // is:pull-request, and a pull request is rarely someone asking for a product.
-          q: `${githubQuery(keyword)} is:issue`,
-          sort: 'created',
-          order: 'desc',
-          per_page: String(perPage),
-          page: String(page),
-        }).toString()
-        const body = await fetchPlatformJson({
-          platform: 'github',
-          url,
-          timeoutMs: config.timeout_ms,
-          headers,
-          signal,
-          log,
-        })
-        const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
-        // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
-        found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))
-        // A short page is the last one; beyond 1,000 results GitHub answers 422.
-        return items.length < perPage || page * perPage >= RESULT_CAP ? undefined : page + 1
+    ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize: perPage, signal }) => {
+      const params = new URLSearchParams({
+        // Issues only: GitHub's issue search (advanced search since Sept 2025) asks for is:issue or
+        // is:pull-request, and a pull request is rarely someone asking for a product.
+        q: `${githubQuery(keyword)} is:issue`,
+        sort: 'created',
+        order: 'desc',
+        per_page: String(perPage),
+        page: String(page),
       })
-      return collected.take()
-    },
+      const body = await get('/search/issues', params, signal)
+      const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
+      // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
+      found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))
+      // A short page is the last one; beyond 1,000 results GitHub answers 422.
+      return items.length < perPage || page * perPage >= RESULT_CAP ? undefined : page + 1
+    }),
+    requestsFor: (limit: number) => Math.ceil(Math.min(limit, RESULT_CAP) / PAGE_MAX),
   }
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { platformJsonGet } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import { htmlToText } from '../common/html-text'
@@ -35,7 +35,7 @@ const Envelope = v.object({ statuses: v.array(v.unknown()) })
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
-  const headers = { authorization: `Bearer ${config.access_token.trim()}` }
+  const get = platformJsonGet('mastodon', config, log, { authorization: `Bearer ${config.access_token.trim()}` })
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = base ? new URL(base).host : ''
   // An instance without full-text search (no Elasticsearch/OpenSearch) answers every search with nothing: that looks
@@ -54,7 +54,6 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
       const collected = await collectPages(limit, 0, async (offset, found) => {
-        const url = new URL('/api/v2/search', base)
         const params = new URLSearchParams({
           q: plainQuery(keyword),
           type: 'statuses',
@@ -62,15 +61,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
           limit: String(pageSize),
         })
         if (offset > 0) params.set('offset', String(offset))
-        url.search = params.toString()
-        const body = await fetchPlatformJson({
-          platform: 'mastodon',
-          url,
-          timeoutMs: config.timeout_ms,
-          headers,
-          signal,
-          log,
-        })
+        const body = await get('/api/v2/search', params, signal)
         const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
         found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
         return statuses.length < pageSize ? undefined : offset + statuses.length

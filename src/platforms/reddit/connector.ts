@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count, readEnvelope, readItems } from '../common/mapping'
-import { collectPages } from '../common/collect'
+import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createRedditGet } from './api'
@@ -48,29 +48,24 @@ export function createRedditConnector(
 
   return {
     platform: 'reddit',
-    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
-    async search(keyword, limit, signal) {
-      const perPage = Math.min(limit, PAGE_MAX)
-      // The first page is asked without `after` ('').
-      const collected = await collectPages(limit, '', async (after, found) => {
-        const params = new URLSearchParams({
-          q: redditQuery(keyword),
-          sort: 'new',
-          limit: String(perPage),
-          type: 'link',
-          raw_json: '1',
-        })
-        if (after) params.set('after', after)
-        const body = await page(params, signal)
-        const { data } = readEnvelope('reddit', Listing, body, 'a response that is not a listing')
-        // New posts push older ones across a page boundary between two calls: a post may come twice.
-        found.add(
-          readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
-        )
-        return !data.after || data.after === after || data.children.length === 0 ? undefined : data.after
+    // The first page is asked without `after` ('').
+    ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: after, found, pageSize, signal }) => {
+      const params = new URLSearchParams({
+        q: redditQuery(keyword),
+        sort: 'new',
+        limit: String(pageSize),
+        type: 'link',
+        raw_json: '1',
       })
-      return collected.take()
-    },
+      if (after) params.set('after', after)
+      const body = await page(params, signal)
+      const { data } = readEnvelope('reddit', Listing, body, 'a response that is not a listing')
+      // New posts push older ones across a page boundary between two calls: a post may come twice.
+      found.add(
+        readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
+      )
+      return !data.after || data.after === after || data.children.length === 0 ? undefined : data.after
+    }),
   }
 }
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems } from '../common/mapping'
-import { collectPages } from '../common/collect'
+import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
@@ -112,22 +112,17 @@ export function createStackoverflowConnector(
 
   return {
     platform: 'stackoverflow',
-    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
-    async search(keyword, limit, signal) {
-      const pageSize = Math.min(limit, PAGE_MAX)
-      const collected = await collectPages(limit, 1, async (page, found) => {
-        const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
-        found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
-        if (!has_more) return undefined
-        // Asking for the next page now would break the backoff: answer with what has come so far.
-        if (backoff && !found.full) {
-          log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: found.all.length })
-          return undefined
-        }
-        return page + 1
-      })
-      return collected.take()
-    },
+    ...pagedSearch(PAGE_MAX, 1, async ({ keyword, at: page, found, pageSize, signal }) => {
+      const { items, has_more, backoff } = await fetchPage(keyword, page, pageSize, signal)
+      found.add(readItems({ platform: 'stackoverflow', log, items, item: Question, map: toMention }))
+      if (!has_more) return undefined
+      // Asking for the next page now would break the backoff: answer with what has come so far.
+      if (backoff && !found.full) {
+        log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: found.all.length })
+        return undefined
+      }
+      return page + 1
+    }),
   }
 }
 

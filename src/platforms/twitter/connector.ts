@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { platformJsonGet } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
-import { collectPages } from '../common/collect'
+import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
@@ -40,43 +40,30 @@ const Envelope = v.object({
 type User = v.InferOutput<typeof User>
 
 export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
-  const headers = { authorization: `Bearer ${config.bearer_token.trim()}` }
+  const get = platformJsonGet('twitter', config, log, { authorization: `Bearer ${config.bearer_token.trim()}` })
   return {
     platform: 'twitter',
-    requestsFor: (limit) => Math.ceil(limit / PAGE_MAX),
-    async search(keyword, limit, signal) {
-      // The first page is asked without a next_token ('').
-      const collected = await collectPages(limit, '', async (nextToken, found) => {
-        const url = new URL('/2/tweets/search/recent', config.base_url)
-        const params = new URLSearchParams({
-          // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again. The parentheses
-          // keep the exclusion on the whole query: `a OR b -is:retweet` would exclude retweets of b only.
-          // The keyword query in X's operators (docs/queries.md#per-platform).
-          query: `(${twitterQuery(keyword)}) -is:retweet`,
-          max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
-          sort_order: 'recency',
-          'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
-          expansions: 'author_id',
-          'user.fields': 'username,name',
-        })
-        if (nextToken) params.set('next_token', nextToken)
-        url.search = params.toString()
-        const body = await fetchPlatformJson({
-          platform: 'twitter',
-          url,
-          timeoutMs: config.timeout_ms,
-          headers,
-          signal,
-          log,
-        })
-        const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
-        const users = usersById(includes?.users ?? [])
-        // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
-        found.add(readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) }))
-        return !meta.next_token || meta.next_token === nextToken ? undefined : meta.next_token
+    // The first page is asked without a next_token ('').
+    ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: nextToken, found, limit, signal }) => {
+      const params = new URLSearchParams({
+        // A retweet repeats someone else's post, cut to "RT @user: …", and would be billed again. The parentheses
+        // keep the exclusion on the whole query: `a OR b -is:retweet` would exclude retweets of b only.
+        // The keyword query in X's operators (docs/queries.md#per-platform).
+        query: `(${twitterQuery(keyword)}) -is:retweet`,
+        max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
+        sort_order: 'recency',
+        'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
+        expansions: 'author_id',
+        'user.fields': 'username,name',
       })
-      return collected.take()
-    },
+      if (nextToken) params.set('next_token', nextToken)
+      const body = await get('/2/tweets/search/recent', params, signal)
+      const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
+      const users = usersById(includes?.users ?? [])
+      // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
+      found.add(readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) }))
+      return !meta.next_token || meta.next_token === nextToken ? undefined : meta.next_token
+    }),
   }
 }
 

@@ -51,6 +51,20 @@ const finish = (h: number) => {
   return (x ^ (x >>> 16)) & MASK
 }
 
+/** Where the scan of the word that starts at `i` stops: its letters, digits and apostrophes ("don't"). */
+function wordScanEnd(lower: string, i: number): number {
+  let j = i
+  while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
+  return j
+}
+
+/** The end of a scanned word without its closing apostrophes ("sellers'" is "sellers"). */
+function wordEnd(lower: string, j: number): number {
+  let end = j
+  while (lower.charCodeAt(end - 1) === 39) end--
+  return end
+}
+
 /** A letter or digit: ASCII ones, and every character past Latin-1's symbols (accented letters, other scripts). */
 function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
@@ -71,10 +85,8 @@ export function wordHashes(name: string, into = new Set<number>()): Set<number> 
       i++
       continue
     }
-    let j = i
-    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
-    let end = j
-    while (lower.charCodeAt(end - 1) === 39) end--
+    const j = wordScanEnd(lower, i)
+    const end = wordEnd(lower, j)
     into.add(hashOf(lower, i, end))
     i = j
   }
@@ -118,10 +130,8 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
       i++
       continue
     }
-    let j = i
-    while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
-    let end = j
-    while (lower.charCodeAt(end - 1) === 39) end--
+    const j = wordScanEnd(lower, i)
+    const end = wordEnd(lower, j)
     let full = OFFSET
     let wide = false
     for (let k = i; k < end; k++) {
