@@ -1,6 +1,5 @@
 import type { InStatement } from '@libsql/client'
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { chunks, tuples } from './multi-row'
 
 /**
@@ -33,14 +32,14 @@ export const personIdOf = (a: Author) =>
 
 /**
  * The people of signals about to be stored: one row per (team, platform, author), made on first sight; a later
- * profile URL replaces the one kept (an empty one does not).
+ * profile URL replaces the one kept (an empty one does not). A person seen again with nothing new is not written.
  */
 export function peopleUpserts(authors: Author[], createdAt: string): InStatement[] {
   return chunks(authors).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
       select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 5)}) where true
-      on conflict (team_id, platform, author) do update set
-        profile_url = case when excluded.profile_url <> '' then excluded.profile_url else people.profile_url end`,
+      on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
+        where excluded.profile_url not in ('', people.profile_url)`,
     args: [createdAt, ...part.flatMap((a) => [personIdOf(a), a.teamId, a.platform, a.author, a.profileUrl ?? ''])],
   }))
 }
@@ -109,11 +108,3 @@ export function figureUpdates(signalIds: string[], at: { ms: number; iso: string
  */
 export const afterImport = (signalIds: string[]): InStatement[] =>
   chunks(signalIds).map((ids) => ({ sql: addedFigures(ids.length), args: ids }))
-
-/** A libSQL statement as drizzle's, to go in one of its batches. */
-export function asDrizzle(s: InStatement) {
-  const text = typeof s === 'string' ? s : s.sql
-  const args = typeof s === 'string' ? [] : (s.args as unknown[])
-  const parts = text.split('?')
-  return sql.join(parts.map((part, i) => (i < parts.length - 1 ? sql`${sql.raw(part)}${args[i]}` : sql.raw(part))))
-}

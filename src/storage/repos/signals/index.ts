@@ -3,8 +3,7 @@ import type { CommitWatch } from '../../engine/commit-watch'
 import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
 import { signalInserts } from '../multi-row'
-import { afterImport, asDrizzle, peopleUpserts } from '../people-figures'
-import { teams } from '../../tables/teams'
+import { afterImport, peopleUpserts } from '../people-figures'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
 import { countWhere, type PageRow, pageQuery, pageRowOf, perShape, type SignalFilter, shapeOf } from './queries'
@@ -140,19 +139,18 @@ export function createSignalsRepo(
      */
     async insertMany(teamId: string, rows: NewSignal[]): Promise<number> {
       if (rows.length === 0) return 0
-      const bump = db
-        .update(teams)
-        .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
-        .where(eq(teams.id, teamId))
+      const bump = { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] }
       // docs/people.md: the authors' people first; each signal is stored with its person (dismissed if muted), as a
-      // polling pass stores it; then the figures of the people of the rows stored.
-      const people = peopleUpserts(rows, new Date().toISOString()).map((s) => db.run(asDrizzle(s)))
-      const inserts = signalInserts(rows, 'returning id').map((s) => db.all(asDrizzle(s)))
-      const after = afterImport(rows.map((r) => r.id)).map((s) => db.run(asDrizzle(s)))
-      const results = await db.batch([bump, ...people, ...inserts, ...after])
-      return results
-        .slice(1 + people.length, 1 + people.length + inserts.length)
-        .reduce((n, r) => n + (r as unknown[]).length, 0)
+      // polling pass stores it; then the figures of the people of the rows stored. Sent to the client as they are:
+      // rebuilt as drizzle queries, a chunk's 3,600 values cost an import a third of its speed
+      // (docs/performance.md#people-in-a-pass-and-an-import).
+      const people = peopleUpserts(rows, new Date().toISOString())
+      const inserts = signalInserts(rows, 'returning id')
+      const results = await db.$client.batch(
+        [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id))],
+        'write',
+      )
+      return results.slice(1 + people.length, 1 + people.length + inserts.length).reduce((n, r) => n + r.rows.length, 0)
     },
   }
 }
