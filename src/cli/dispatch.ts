@@ -11,6 +11,7 @@ import { key } from './key'
 import { keyword } from './keyword'
 import { mcp } from './mcp'
 import { oauthClient } from './oauth-client'
+import { people } from './people'
 import { migrateCommand } from './migrate'
 import { platforms } from './platforms'
 import { poll } from './poll'
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, Command> = {
   keyword,
   icp,
   signals,
+  people,
   poll,
   platforms,
   email,
@@ -66,6 +68,8 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
                  [--since DATE] [--out FILE [--force]]     the team's signals as CSV or JSON Lines (stdout by default)
+  people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
+                                                       the team's people, one record per person (stdout by default)
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
               [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
@@ -151,6 +155,7 @@ const GROUPS = new Set([
   'keyword',
   'icp',
   'signals',
+  'people',
   'platforms',
   'email',
   'webhook',

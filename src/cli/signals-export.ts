@@ -1,6 +1,3 @@
-import { createWriteStream, rmSync } from 'node:fs'
-import { Readable, type Writable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import * as v from 'valibot'
 import { openExport } from '../domain/signals/export'
 import { findTeam } from '../domain/teams/teams'
@@ -9,6 +6,7 @@ import { fieldIssues } from '../wire/validation'
 import { SignalExportQuery } from '../wire/signals'
 import { parseFlags, requireFlag } from './args'
 import { noPositionals, withDeps } from './common'
+import { writeExport } from './export-output'
 
 // The query field each flag fills, so that a problem names the flag the user typed.
 const FLAGS = {
@@ -19,14 +17,6 @@ const FLAGS = {
   'min-score': 'minScore',
   since: 'since',
 } as const
-
-const WRITE_ERRORS: Record<string, string> = {
-  ENOENT: 'no such directory',
-  EACCES: 'permission denied',
-  EISDIR: 'it is a directory',
-  EPERM: 'permission denied',
-  EEXIST: 'the file exists; add --force to replace it',
-}
 
 /**
  * docs/operations.md#exporting-signals: the team's signals through the same filters and formats as
@@ -56,25 +46,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     const exported = await openExport(deps, team, parsed.output)
-    await (out === undefined ? write(exported.body, process.stdout) : writeFile(exported.body, out, !!flags.force))
+    await writeExport(exported.body, out, !!flags.force)
   })
   return 0
-}
-
-const write = (body: ReadableStream<Uint8Array>, to: Writable) =>
-  pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), to)
-
-/**
- * Into `path` (owner-only, as it holds the team's data); a file left half-written by a failure is removed. A file
- * already there is kept unless `replace` (--force): created with O_EXCL, so the check and the creation are one step.
- */
-async function writeFile(body: ReadableStream<Uint8Array>, path: string, replace: boolean) {
-  const file = createWriteStream(path, { mode: 0o600, flags: replace ? 'w' : 'wx' })
-  try {
-    await write(body, file)
-  } catch (e) {
-    const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
-    if (!reason) rmSync(path, { force: true })
-    throw reason ? new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`) : e
-  }
 }

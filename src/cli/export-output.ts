@@ -1,0 +1,32 @@
+import { createWriteStream, rmSync } from 'node:fs'
+import { Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { AppError } from '../errors'
+
+const WRITE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such directory',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+  EPERM: 'permission denied',
+  EEXIST: 'the file exists; add --force to replace it',
+}
+
+/**
+ * An export's body to standard output, or into `path` (docs/operations.md#exporting-signals): owner-only, as it holds
+ * the team's data; a file left half-written by a failure is removed; a file already there is kept unless `replace`
+ * (--force): created with O_EXCL, so the check and the creation are one step.
+ */
+export async function writeExport(body: ReadableStream<Uint8Array>, path: string | undefined, replace: boolean) {
+  if (path === undefined) return write(body, process.stdout)
+  const file = createWriteStream(path, { mode: 0o600, flags: replace ? 'w' : 'wx' })
+  try {
+    await write(body, file)
+  } catch (e) {
+    const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
+    if (!reason) rmSync(path, { force: true })
+    throw reason ? new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`) : e
+  }
+}
+
+const write = (body: ReadableStream<Uint8Array>, to: Writable) =>
+  pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), to)

@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import { exportPeople } from '../domain/people/export'
+import { findTeam } from '../domain/teams/teams'
+import { AppError } from '../errors'
+import { fieldIssues } from '../wire/validation'
+import { PeopleExportQuery } from '../wire/people'
+import { parseFlags, requireFlag } from './args'
+import { commandGroup, noPositionals, withDeps } from './common'
+import { writeExport } from './export-output'
+
+/**
+ * docs/people.md#export: the team's people as GET /api/v1/people/export gives them (one record per person with its
+ * stable id, for a CRM import), to standard output or a file; an operator's command, not counted.
+ */
+async function exportCommand(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, {
+    team: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  })
+  noPositionals(positionals)
+  const ref = requireFlag(flags, 'team')
+  const parsed = v.safeParse(PeopleExportQuery, flags.format === undefined ? {} : { format: flags.format })
+  if (!parsed.success)
+    throw new AppError('invalid_request', `--format ${fieldIssues(parsed.issues, 'query')[0].message}`)
+  const out = typeof flags.out === 'string' ? flags.out : undefined
+  await withDeps(flags, async (deps) => {
+    const team = await findTeam(deps, ref)
+    await writeExport(exportPeople(deps, team.id, parsed.output.format).body, out, !!flags.force)
+  })
+  return 0
+}
+
+export const people = commandGroup('people', {
+  export: { usage: 'export --team TEAM [--format csv|jsonl] [--out FILE [--force]]', run: exportCommand },
+})
