@@ -64,7 +64,10 @@ const against = (a: Both) => {
 }
 const gated = (at: { context: number; keyword: number }) => (a: Both) => {
   const m = a.answer as NonNullable<Both['answer']>
-  return a.how !== 'profile' && a.how !== 'bare' && m.offTopic >= at[a.how] && m.score < 3 ? m : a.rules
+  if (a.how === 'profile' || a.how === 'bare') return a.rules
+  if (m.offTopic >= at[a.how] && m.score < 3) return m
+  const sensed = against(a)
+  return sensed.score >= 3 ? sensed : a.rules
 }
 console.log(`  the rules                        ${measure((a) => a.rules, NO_PROFILE).line}`)
 console.log(`  the rules against the stand-in   ${measure(against, NO_PROFILE).line}`)

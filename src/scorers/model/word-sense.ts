@@ -16,7 +16,10 @@ import type { ScoreInput, ScoreResult } from '../types'
 import { judge } from '../rules/judge'
 import type { Reading } from '../rules/reading'
 import { senseProfiles } from '../rules/stand-in'
-import { judgeWithModel } from './index'
+import { answer } from './answer'
+import { features } from './features'
+import { embeddedModel } from './index'
+import { INTENT_COLUMNS, probabilities } from './model'
 
 /** Scores below this are the off-topic band (docs/scoring.md#score-bands). */
 const OFF_TOPIC_BELOW = 3
@@ -30,9 +33,14 @@ export function embeddedAnswer(r: Reading, input: ScoreInput): ScoreResult {
     const a = judge(r, sense, input.keyword)
     return { ...a, reason: a.reason.replace("the team's profiles or their market", 'what the team sells') }
   }
-  const m = judgeWithModel(r, input)
-  const at = input.context?.trim() ? OFF_AT.context : OFF_AT.keyword
-  if (m.offTopic >= at && m.score < OFF_TOPIC_BELOW)
-    return { score: m.score, intent: m.intent, icpMatch: null, reason: m.reason }
-  return judge(r, input.icps, input.keyword)
+  const model = embeddedModel()
+  const f = features(r, input)
+  const p = probabilities(model, f)
+  if ((p[INTENT_COLUMNS] as number) >= (input.context?.trim() ? OFF_AT.context : OFF_AT.keyword)) {
+    const m = answer(model, f, r, p)
+    if (m.score < OFF_TOPIC_BELOW) return { score: m.score, intent: m.intent, icpMatch: null, reason: m.reason }
+  }
+  // On topic against the stand-in, the rules' verdict is the one they give without it, naming the market's words; the
+  // stand-in is never the team's ICP match (rules/judge.ts). Read off topic by the rules alone, they judge it again.
+  return f.rules.score >= OFF_TOPIC_BELOW ? f.rules : judge(r, input.icps, input.keyword)
 }

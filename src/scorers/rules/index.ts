@@ -26,7 +26,16 @@ export function scoreContent(asked: ScoreInput): ScoreResult {
   return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
 }
 
-/** The rules' answer or the embedded model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+/**
+ * What the embedded scorer answers for one post: the rules' verdict, with the word sense of a team without profiles
+ * judged against its context and keyword (model/word-sense.ts). Pure and synchronous.
+ */
+export function scoreEmbedded(asked: ScoreInput): ScoreResult {
+  const input = withQueryWords(asked)
+  return embeddedAnswer(readPost(input.content, input.keyword, input.context), input)
+}
+
+/** The embedded scorer's answer or the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
 export type RulesReader = { answer(input: ScoreInput): ScoreResult; buyer(input: ScoreInput): number }
 
 /**
@@ -71,9 +80,8 @@ export function createRulesScorer(): Scorer {
     name: 'rules',
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
-    async score(asked: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      const input = withQueryWords(asked)
-      return embeddedAnswer(readPost(input.content, input.keyword, input.context), input)
+    async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
+      return scoreEmbedded(input)
     },
   }
 }
