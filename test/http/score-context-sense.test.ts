@@ -1,11 +1,13 @@
 // docs/scoring.md#word-sense: for a team without ICP profiles, the caller's `context` and the keyword stand in for a
 // profile, so that a post about something else lands in the off-topic band on every path of the embedded scorer: the
-// score route, the MCP tool `score_lead`, and the fallback of a model backend that is down. The stand-in is never
-// answered as the team's `icpMatch`. The posts were written for this test.
+// score route, the MCP tool `score_lead`, the fallback of a model backend that is down, and searches (the keyword
+// alone; polling's reader: test/scorers/model/context-sense.test.ts). The stand-in is never answered as the team's
+// `icpMatch`. The posts were written for this test.
 import { afterAll, describe, expect, test } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { ConfigInput } from '../../src/config/schema'
 import { seedTeam, testDeps } from '../support/deps'
+import { fakePlatforms } from '../support/fake-platforms'
 import { client } from '../support/http'
 import { callTool, httpClient, listen } from '../support/mcp'
 
@@ -21,9 +23,22 @@ const BUYERS = [
 // With a keyword and without one: the score route and the tool take both.
 const KEYWORDS = ['crm', undefined]
 
+// A search brings no context: the keyword alone stands in for what the team sells.
+const CONCERT = 'Anyone selling two Taylor Swift tickets for Saturday? Will pay face value.'
+const HELPDESK =
+  'Our support team drowns in tickets every Monday. Looking for a helpdesk with SLA reports, budget approved.'
+const platforms = fakePlatforms()
+platforms.add(
+  'hackernews',
+  'tickets',
+  { id: 'h1', author: 'fan', text: CONCERT, at: '2026-11-10T00:00:00.000Z' },
+  { id: 'h2', author: 'ops', text: HELPDESK, at: '2026-11-09T00:00:00.000Z' },
+)
+
 const stops: (() => unknown)[] = []
 afterAll(async () => {
   for (const stop of stops) await stop()
+  platforms.stop()
 })
 
 // A port nothing listens on: a model backend there cannot answer, and the embedded scorer falls back.
@@ -103,5 +118,22 @@ describe('context decides word sense for a team without profiles', () => {
       answers.push({ content, answer: r.answer })
     }
     expectWordSense(answers)
+  })
+
+  test('a scored search of a team without profiles: the keyword alone, and only a sure verdict counts', async () => {
+    const { deps } = await testDeps({
+      config: { api: { search_variant: 'scored' }, platforms: platforms.platformsConfig },
+    })
+    const { apiKey } = await seedTeam(deps)
+    const r = await client(deps)('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: 'tickets', platform: 'hackernews' },
+    })
+    expect(r.status).toBe(200)
+    const scores = Object.fromEntries(
+      (r.body.results as { contentPreview: string; aiScore: number }[]).map((x) => [x.contentPreview, x.aiScore]),
+    )
+    expect(scores[CONCERT]).toBeLessThan(3)
+    expect(scores[HELPDESK]).toBeGreaterThanOrEqual(6)
   })
 })
