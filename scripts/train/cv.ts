@@ -32,7 +32,7 @@ export type Scored = {
   predicted: EvalLabel
   buyer: number
   how: 'profile' | 'context' | 'keyword' | 'bare'
-  /** The model's whole answer, with the rules' it read (for choosing how they combine, blend.ts). */
+  /** The model's whole answer (how it combines with the rules is chosen on it: blend-cv.ts). */
   answer?: ModelAnswer
 }
 
