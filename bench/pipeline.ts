@@ -34,7 +34,7 @@ import { silentLogger } from '../test/support/log'
 import { FULL_CHARS } from '../src/domain/signals/limits'
 import { truncate } from '../src/lib/text'
 import { htmlToText } from '../src/platforms/common/html-text'
-import { scoreContent } from '../src/scorers/rules/index'
+import { scoreEmbedded } from '../src/scorers/rules/index'
 import { redditToml } from '../test/support/fake-platforms'
 import { cutPost, POST_CHARS, type PostTiming, timeScorerOnPosts } from './scorer-post'
 import { cleanEnv, spawnListening } from './spawn'
@@ -323,7 +323,7 @@ async function verify(
         const content = truncate(postId.startsWith('hackernews:') ? htmlToText(p.text) : p.text, FULL_CHARS)
         const verdicts = new Set(
           p.keywords.map(
-            (keyword) => scoreContent({ content, keyword, icps: icps.get(teamId) ?? [] }).score >= QUALIFY,
+            (keyword) => scoreEmbedded({ content, keyword, icps: icps.get(teamId) ?? [] }).score >= QUALIFY,
           ),
         )
         calls += p.keywords.length

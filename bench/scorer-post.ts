@@ -1,13 +1,17 @@
-// The rules scorer on 1,200-character posts (a figure of bench/pipeline.ts, docs/scoring.md#performance): posts of the
-// pipeline corpus that a pass scored, cut to 1,200 characters, scored with the team's keyword and profiles, each read
-// afresh (as a post polling meets once). Checked: every post timed is 1,200 characters long, and every round gives
+// The embedded scorer on 1,200-character posts (a figure of bench/pipeline.ts, docs/scoring.md#performance): posts of
+// the pipeline corpus that a pass scored, cut to 1,200 characters, scored with the team's keyword and profiles, each
+// read afresh (as a post polling meets once). Checked: every post timed is 1,200 characters long, and every round gives
 // each post the answer the polling workers' reader (createRulesReader) gives it.
+//
+// Alone (`bun bench/scorer-post.ts`): the pipeline corpus's posts, asked by the team that owns the keyword as polling
+// asks (with its profiles), then by a team without profiles (the keyword alone, then with a context too: the path
+// where the learned model judges word sense, docs/scoring.md#word-sense).
 import { truncate } from '../src/lib/text'
-import { createRulesReader, scoreContent } from '../src/scorers/rules/index'
+import { createRulesReader, scoreEmbedded } from '../src/scorers/rules/index'
 import type { ScoreInput, ScoreResult } from '../src/scorers/types'
 
 export const POST_CHARS = 1200
-const ROUNDS = 5
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const LEAST_POSTS = 100
 
 /** The input with its post cut to POST_CHARS characters, or null for a shorter post. */
@@ -29,7 +33,7 @@ export function timeScorerOnPosts(inputs: ScoreInput[]): PostTiming {
   for (let r = 0; r < ROUNDS; r++) {
     const answers: ScoreResult[] = new Array(inputs.length)
     const cpu0 = process.cpuUsage()
-    for (let i = 0; i < inputs.length; i++) answers[i] = scoreContent(inputs[i] as ScoreInput)
+    for (let i = 0; i < inputs.length; i++) answers[i] = scoreEmbedded(inputs[i] as ScoreInput)
     const cpu = process.cpuUsage(cpu0)
     rounds.push((cpu.user + cpu.system) / inputs.length)
     answers.forEach((a, i) => {
@@ -42,5 +46,29 @@ export function timeScorerOnPosts(inputs: ScoreInput[]): PostTiming {
     minUs: sorted[0] as number,
     maxUs: sorted[sorted.length - 1] as number,
     posts: inputs.length,
+  }
+}
+
+if (import.meta.main) {
+  const { corpus, icpsOf, OWN_KEYWORDS } = await import('./pipeline-corpus')
+  const { htmlToText } = await import('../src/platforms/common/html-text')
+  const posts: ScoreInput[] = []
+  corpus().pages.forEach((page, k) => {
+    for (const p of page.posts.slice(0, 3)) {
+      const content = page.platform === 'hackernews' ? htmlToText(p.text) : p.text
+      const post = cutPost({ content, keyword: page.keyword, icps: icpsOf(Math.floor(k / OWN_KEYWORDS)) })
+      if (post) posts.push(post)
+    }
+  })
+  const ways: [string, (i: ScoreInput) => ScoreInput][] = [
+    ["with the team's profiles", (i) => i],
+    ['without profiles, the keyword alone', (i) => ({ ...i, icps: [] })],
+    ['without profiles, with a context', (i) => ({ ...i, icps: [], context: `We sell ${i.keyword} software` })],
+  ]
+  for (const [name, as] of ways) {
+    const t = timeScorerOnPosts(posts.map(as))
+    console.log(
+      `${name}: ${t.us.toFixed(1)} µs CPU a post [rounds ${t.minUs.toFixed(1)}-${t.maxUs.toFixed(1)}], ${t.posts} posts`,
+    )
   }
 }

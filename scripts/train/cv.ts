@@ -7,7 +7,7 @@
 import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
 import { confusion, summarize } from '../eval/metrics'
 import { readPost } from '../../src/scorers/rules/reading'
-import { judgeWithModel } from '../../src/scorers/model/index'
+import { judgeWithModel, type ModelAnswer } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
@@ -32,11 +32,13 @@ export type Scored = {
   predicted: EvalLabel
   buyer: number
   how: 'profile' | 'context' | 'keyword' | 'bare'
+  /** The model's whole answer (how it combines with the rules is chosen on it: blend-cv.ts). */
+  answer?: ModelAnswer
 }
 
 function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: ReturnType<typeof fit>): Scored {
   const a = judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
-  return { row, score: a.score, predicted: a.score < 3 ? 'NONE' : a.intent, buyer: a.buyer, how }
+  return { row, score: a.score, predicted: a.score < 3 ? 'NONE' : a.intent, buyer: a.buyer, how, answer: a }
 }
 
 /** Every row scored by the model of the folds that did not hold it. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { scoreContent } from '../../src/scorers/rules/index'
+import { scoreEmbedded } from '../../src/scorers/rules/index'
 import { fakePlatforms } from '../support/fake-platforms'
 import { cleanEnv, get, KEY, type Server, startServer, stopServer } from './serve'
 
@@ -53,8 +53,9 @@ describe('the built executable, run from an empty folder', () => {
 
   test('the embedded scorer answers from inside the executable, with no file beside it, as it does in the source tree', async () => {
     const s = server as Server
-    // Nothing but the executable and the database folder it made: the model's weights (for triage) are inside it too;
-    // bench/triage.ts polls through the built executable and checks each triage decision against the source tree's.
+    // Nothing but the executable and the database folder it made: the model's weights are inside it too (for a team
+    // without profiles, as here, the model judges word sense; bench/triage.ts checks each triage decision of the built
+    // executable against the source tree's).
     expect(readdirSync(dir).sort()).toEqual(['data', 'lead-signals'])
     // A team of its own, without profiles (the demo team has some).
     const cli = Bun.spawn(['./lead-signals', 'team', 'create', '--name', 'no-profiles', '--plan', 'growth', '--json'], {
@@ -79,7 +80,7 @@ describe('the built executable, run from an empty folder', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('x-scorer')).toBe('rules')
     const body = (await res.json()) as { score: number; intent: string; reason: string }
-    const expected = scoreContent({ ...input, icps: [] })
+    const expected = scoreEmbedded({ ...input, icps: [] })
     expect(body).toMatchObject({ score: expected.score, intent: expected.intent, reason: expected.reason })
   })
 

@@ -8,11 +8,11 @@
 import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
-import { type Features, STAND_IN } from './features'
+import type { Features } from './features'
 import { CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
 
-/** A scorer's answer and the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
-export type ModelAnswer = ScoreResult & { buyer: number }
+/** A scorer's answer, the model's buyer probability (what triage decides on, docs/scoring.md#triage) and off topic's. */
+export type ModelAnswer = ScoreResult & { buyer: number; offTopic: number }
 
 /** Plain names of the dense features that a reason may cite (features.ts), by index. */
 const FACTS: readonly (readonly [number, string])[] = [
@@ -38,7 +38,6 @@ const FACTS: readonly (readonly [number, string])[] = [
   [36, 'complaint phrases on topic'],
 ]
 const CITED = 3
-const STAND_IN_MATCH = `matches ICP "${STAND_IN}"`
 
 const round = (x: number) => Math.round(x * 10) / 10
 const pct = (x: number) => `${Math.round(x * 100)}%`
@@ -125,13 +124,15 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
     score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / m.buyerAt)
   }
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
-  const what = c === 5 ? 'off topic: the post seems to take the keyword in another sense' : intent
-  const rules = f.rules.reason
-    .replace(/^[A-Z]+: /, '')
-    .replace(/\.$/, '')
-    .replace(STAND_IN_MATCH, 'matches what the caller sells')
+  const what =
+    c !== 5
+      ? intent
+      : r.ctx.keyword
+        ? 'off topic: the post seems to take the keyword in another sense'
+        : 'off topic: the post seems to be about something other than what the team sells'
+  const rules = f.rules.reason.replace(/^[A-Z]+: /, '').replace(/\.$/, '')
   const reason =
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rules.length > 240 ? `${rules.slice(0, 239)}…` : rules}.`
-  return { score: round(score), intent, icpMatch: f.matched, reason, buyer }
+  return { score: round(score), intent, icpMatch: f.matched, reason, buyer, offTopic: none as number }
 }

@@ -10,6 +10,8 @@ import { sum } from '../rules/hits'
 import { matchIcpWords } from '../rules/icp'
 import { judge, type Seen } from '../rules/judge'
 import type { Reading } from '../rules/reading'
+import { namesOwn } from '../rules/rivals'
+import { senseProfiles } from '../rules/stand-in'
 import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-features'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
@@ -23,24 +25,6 @@ export type Features = {
   /** The profiles the word sense was judged against: the team's, or one made of its context and keyword. */
   profiles: readonly IcpProfile[]
   matched: string | null
-}
-
-/** The name of the profile made of the context and keyword; it is never answered as the team's ICP match. */
-export const STAND_IN = 'what the caller sells'
-const standIns = new Map<string, IcpProfile[]>()
-
-/** The profiles word sense is judged against: the team's own, else one made of what the caller sells and tracks. */
-export function senseProfiles(input: ScoreInput): readonly IcpProfile[] {
-  if (input.icps.length > 0) return input.icps
-  const description = `${input.context ?? ''} ${input.keyword ?? ''}`.trim()
-  if (!description) return input.icps
-  let kept = standIns.get(description)
-  if (!kept) {
-    if (standIns.size >= 1000) standIns.clear()
-    kept = [{ name: STAND_IN, description }]
-    standIns.set(description, kept)
-  }
-  return kept
 }
 
 const clip = (x: number, most: number) => (x > most ? 1 : x / most)
@@ -105,7 +89,7 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[31] = wordCount > 80 ? 1 : 0
   d[32] = input.icps.length > 0 ? 1 : 0
   d[33] = input.icps.length === 0 && profiles.length > 0 ? 1 : 0
-  d[34] = r.ctx.own.size > 0 && [...r.ctx.own].some((o) => r.lower.includes(o)) ? 1 : 0
+  d[34] = namesOwn(r.lower, r.ctx) ? 1 : 0
   // A few products of facts a linear model cannot form: buying and complaint cues count for more on topic.
   const onTopic = topic === null || topic.weight >= 1 ? 1 : 0
   d[35] = onTopic * d[7]

@@ -8,6 +8,7 @@
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
 import { judgeWithModel, withQueryWords } from '../model/index'
+import { embeddedAnswer } from '../model/word-sense'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -19,13 +20,22 @@ export { containsWord, findCues } from './match'
 export { isNegated } from './negation'
 export { type Reading, readPost } from './reading'
 
-/** Classifies one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
+/** The rules' verdict on one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
 export function scoreContent(asked: ScoreInput): ScoreResult {
   const input = withQueryWords(asked)
   return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
 }
 
-/** The rules' answer or the embedded model's buyer probability (what triage decides on, docs/scoring.md#triage). */
+/**
+ * What the embedded scorer answers for one post: the rules' verdict, with the word sense of a team without profiles
+ * judged against its context and keyword (model/word-sense.ts). Pure and synchronous.
+ */
+export function scoreEmbedded(asked: ScoreInput): ScoreResult {
+  const input = withQueryWords(asked)
+  return embeddedAnswer(readPost(input.content, input.keyword, input.context), input)
+}
+
+/** The embedded scorer's answer or the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
 export type RulesReader = { answer(input: ScoreInput): ScoreResult; buyer(input: ScoreInput): number }
 
 /**
@@ -51,7 +61,7 @@ export function createRulesReader(): RulesReader {
   return {
     answer(asked) {
       const input = withQueryWords(asked)
-      return judge(read(input), input.icps, input.keyword)
+      return embeddedAnswer(read(input), input)
     },
     buyer(asked) {
       const input = withQueryWords(asked)
@@ -71,7 +81,7 @@ export function createRulesScorer(): Scorer {
     // The work is synchronous and bounded (a fixed set of precompiled regexes over at most 20,000 characters),
     // so the abort signal is not consulted.
     async score(input: ScoreInput, _signal: AbortSignal): Promise<ScoreResult> {
-      return scoreContent(input)
+      return scoreEmbedded(input)
     },
   }
 }

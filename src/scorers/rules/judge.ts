@@ -8,8 +8,9 @@ import { endsSentence, holds, isQuestionMark } from './chars'
 import { matchIcpWords } from './icp'
 import { sum } from './hits'
 import type { Reading } from './reading'
-import { type Named, namedRivals, productNear, type Rival, writtenAsName } from './rivals'
+import { type Named, namedRivals, namesOwn, productNear, type Rival, writtenAsName } from './rivals'
 import { clip, joinTo, reasonOf } from './reason'
+import { isStandIn } from './stand-in'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
 
@@ -138,10 +139,10 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
         : `written in ${LANG_NAMES[lang]}, read with the rules' ${LANG_NAMES[lang]} phrases`
 
   // Word sense: with profiles to compare with, a post that shares too few words with them or their market (besides
-  // the keyword) and names none of their rivals takes the keyword in another sense. A keyword of several words found
-  // as written ("month-end close") is a word of evidence: a phrase is seldom used in another sense; a rival's name
-  // tracked as the keyword and written as a name ("we left Zendesk") is half of one. A keyword missing from the post
-  // asks for twice the evidence.
+  // the keyword) and names none of their rivals nor the caller's own product takes the keyword in another sense. A
+  // keyword of several words found as written ("month-end close") is a word of evidence; a rival's name tracked as the
+  // keyword and written as a name ("we left Zendesk") is half of one. A keyword missing from the post asks for twice
+  // the evidence.
   const topic =
     icps.length > 0 && lang !== 'ja' && lang !== 'other' ? topicEvidence(r.words.roots, r.keywordRoots, icps) : null
   const asName = named.find((n) => n.name.toLowerCase() === r.ctx.keyword)
@@ -157,7 +158,7 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   const leaves = r.sw.rival && topic?.words.includes(r.sw.rival.name.toLowerCase()) ? 1 : 0
   const needed = r.keywordPresent === false ? 2 : 1
   const rivalNamed = named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)
-  if (topic && topic.weight + phrase + leaves < needed && !rivalNamed) {
+  if (topic && topic.weight + phrase + leaves < needed && !rivalNamed && !namesOwn(r.lower, r.ctx)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5
     const what = kw ? `besides the keyword "${kw}", ` : ''
     const reason = `MENTION: off topic: ${what}the post has too little in common with the team's profiles or their market, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`
@@ -184,7 +185,8 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
     score += r.keywordPresent ? 1 : -0.5
     keywordNote = `keyword "${kw}" ${r.keywordPresent ? 'present' : 'absent'}`
   }
-  const icp = icps.length > 0 ? matchIcpWords(r.words.roots, icps) : null
+  // The stand-in made of the caller's context is never the team's match (stand-in.ts).
+  const icp = icps.length > 0 && !isStandIn(icps[0]) ? matchIcpWords(r.words.roots, icps) : null
   if (icp) score += 0.5
   // A post found on topic stays out of the off-topic band (docs/scoring.md#score-bands), even without the keyword.
   const floor = topic ? ON_TOPIC_FLOOR : 0

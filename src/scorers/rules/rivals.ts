@@ -76,6 +76,12 @@ export function namedRivals(lower: string, icps: readonly IcpProfile[], ctx: Con
   return out
 }
 
+/** Whether the post names the caller's own product (read from `context`): it is then about the caller's market. */
+export function namesOwn(lower: string, ctx: Context): boolean {
+  for (const own of ctx.own) if (lower.includes(own)) return true
+  return false
+}
+
 /**
  * Whether a name occurs written as a product's name: with a capital inside it ("HubSpot"), or capitalised where a
  * sentence does not start ("we left Zendesk"). A capital at the start of a sentence says nothing: every word has one.

@@ -9,6 +9,7 @@ import type { IcpProfile } from '../types'
 import { domainIndex, EVERYDAY_WORDS, PRODUCT_WORDS } from './domains'
 import { STOP_WORDS } from './modifiers'
 import { perProfile } from './per-profile'
+import { isStandIn } from './stand-in'
 import { type PostRoots, root, TOKEN_RE } from './words'
 
 const DOMAIN_OF = domainIndex(root)
@@ -113,8 +114,10 @@ export function topicEvidence(
       domains = kwDomains
     }
     // A market none of the vocabularies describes (a profile and keyword that select none): any business software
-    // word is weak evidence, half a word each, so that such a team's posts are not all called off topic.
-    const unknown = domains === 0
+    // word is weak evidence, half a word each, so that such a team's posts are not all called off topic. So it is
+    // for the stand-in made of a caller's one-sentence context (stand-in.ts), which says too little of its market to
+    // rule out a neighbouring one ("a helpdesk + CRM combo" to a CRM seller).
+    const unknown = domains === 0 || isStandIn(p)
     for (let i = 0; i < words.roots.length; i++) {
       const r = words.roots[i] as string
       const f = rootFacts[i] ?? factsOf(r)

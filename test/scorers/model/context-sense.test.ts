@@ -1,12 +1,13 @@
 // Word sense for a team without profiles (docs/scoring.md#word-sense): the caller's `context` and the keyword stand in
 // for a profile in the embedded model, so that triage (docs/scoring.md#triage) sends a buyer of what the team sells on
-// to the model and keeps back a post that has nothing to do with it, in polling (the workers' reader) as in a call.
+// to the model and keeps back a post that has nothing to do with it, and the embedded scorer answers it off topic, in
+// polling (the workers' reader) as in a call.
 import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../../src/config/load'
 import type { Logger } from '../../../src/lib/log'
 import { createTriage } from '../../../src/domain/scoring/triage'
 import { scoreWithModel } from '../../../src/scorers/model/index'
-import { createRulesReader, scoreContent } from '../../../src/scorers/rules/index'
+import { createRulesReader, createRulesScorer, scoreContent } from '../../../src/scorers/rules/index'
 import type { ScoreInput } from '../../../src/scorers/types'
 
 const CONTEXT = 'We sell a CRM for small agencies'
@@ -28,6 +29,26 @@ describe('context decides word sense for a team without profiles', () => {
       // The rules alone, which have no profile to compare with, call neither off topic.
       expect(scoreContent(ask(off, CONTEXT)).score).toBeGreaterThanOrEqual(3)
     }
+  })
+
+  test('polling (the workers read) answers as a call: the context decides word sense', async () => {
+    const read = createRulesReader()
+    const scorer = createRulesScorer()
+    for (const post of [SOURDOUGH, TRAFFIC, BUYER]) {
+      const called = await scorer.score(ask(post, CONTEXT), new AbortController().signal)
+      expect(read.answer(ask(post, CONTEXT))).toEqual(called)
+      expect(called.score < 3).toBe(post !== BUYER)
+      expect(called.icpMatch).toBeNull()
+    }
+  })
+
+  test('with the keyword alone (polling and searches of a team without profiles), only a sure verdict counts', () => {
+    const read = createRulesReader()
+    const tickets = 'Anyone selling two Taylor Swift tickets for Saturday? Will pay face value.'
+    expect(read.answer({ content: tickets, keyword: 'tickets', icps: [] }).score).toBeLessThan(3)
+    // The stand-in is one word here, and short buying posts are where the model doubts most.
+    const invoicing = 'Looking for a good invoicing app for freelancers'
+    expect(read.answer({ content: invoicing, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(6)
   })
 
   test('polling (the workers read) gives the buyer probability a call gets', () => {

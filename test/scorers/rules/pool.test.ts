@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { scoreWithModel } from '../../../src/scorers/model/index'
-import { scoreContent } from '../../../src/scorers/rules/index'
+import { scoreEmbedded } from '../../../src/scorers/rules/index'
 import { createRulesPool } from '../../../src/scorers/rules/pool'
 import type { ScoreInput } from '../../../src/scorers/types'
 
@@ -29,7 +29,7 @@ describe('the rules worker pool', () => {
       try {
         for (const n of [1, 7, 50]) {
           const batch = inputs(n)
-          expect(await pool.score(batch)).toEqual(batch.map(scoreContent))
+          expect(await pool.score(batch)).toEqual(batch.map(scoreEmbedded))
           expect(await pool.buyers(batch)).toEqual(batch.map((input) => scoreWithModel(input).buyer))
         }
       } finally {

@@ -2,7 +2,7 @@
 // a row, and every answer, and the embedded model's buyer probability beside it, is the one the post read afresh gets.
 import { describe, expect, spyOn, test } from 'bun:test'
 import { scoreWithModel } from '../../../src/scorers/model/index'
-import { createRulesReader, scoreContent } from '../../../src/scorers/rules/index'
+import { createRulesReader, scoreEmbedded } from '../../../src/scorers/rules/index'
 import * as reading from '../../../src/scorers/rules/reading'
 import type { ScoreInput } from '../../../src/scorers/types'
 
@@ -30,7 +30,7 @@ describe('the rules reader', () => {
       const answers = inputs.map((input) => ({ ...read.answer(input), buyer: read.buyer(input) }))
       expect(reads).toHaveBeenCalledTimes(5)
       reads.mockRestore()
-      expect(answers).toEqual(inputs.map((input) => ({ ...scoreContent(input), buyer: scoreWithModel(input).buyer })))
+      expect(answers).toEqual(inputs.map((input) => ({ ...scoreEmbedded(input), buyer: scoreWithModel(input).buyer })))
       // The keyword changes the answer, so a reading kept across keywords would show.
       expect(answers[3]).not.toEqual(answers[0])
     } finally {

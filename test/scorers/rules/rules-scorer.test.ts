@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'bun:test'
-import { createRulesScorer, findCues, isNegated, matchIcp, scoreContent, stem } from '../../../src/scorers/rules/index'
+import {
+  createRulesScorer,
+  findCues,
+  isNegated,
+  matchIcp,
+  scoreContent,
+  scoreEmbedded,
+  stem,
+} from '../../../src/scorers/rules/index'
 import { ACTIVE_CUES } from '../../../src/scorers/rules/buying-cues'
 import { PAIN_CUES } from '../../../src/scorers/rules/pain-cues'
 import { firstMatch } from '../../../src/scorers/rules/match'
@@ -449,7 +457,7 @@ describe('the rules scorer reads a post once and judges it per team', () => {
       { content, keyword: 'crm', icps: [{ name: 'Small teams', description: 'a person or a team' }] },
       { content, icps: [] },
     ]
-    const fresh = questions.map((q) => scoreContent(q))
+    const fresh = questions.map((q) => scoreEmbedded(q))
     // Different questions must get different answers here, or the check below could not tell a stale reading.
     expect(new Set(fresh.map((r) => JSON.stringify(r))).size).toBe(questions.length)
     for (const round of [1, 2]) {
