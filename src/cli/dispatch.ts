@@ -5,6 +5,7 @@ import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
+import { USAGE } from './usage'
 import { email } from './email'
 import { icp } from './icp'
 import { key } from './key'
@@ -40,51 +41,6 @@ const COMMANDS: Record<string, Command> = {
   webhook,
   'oauth-client': oauthClient,
 }
-
-export const USAGE = `usage: lead-signals <command> [options]
-
-  serve [--demo]                                       migrate, then serve HTTP
-  migrate                                              apply pending migrations and exit
-  backup --to FILE                                     a checked copy of the embedded database, also while serving
-  restore --from FILE                                  replace the embedded database with a backup (server stopped)
-  team create --name NAME --plan PLAN [--credits N] [--json]
-  team list [--json]                                   plan, usage this month, credits
-  team set --team TEAM [--plan PLAN] [--credits N]
-  team remove --team TEAM --yes                        the team and everything it holds (keys, users, signals…)
-  user create --team TEAM --email EMAIL [--role owner|member]
-                                                       a console user; password on stdin (prompted on a terminal)
-  user list --team TEAM [--json]
-  user remove --team TEAM --email EMAIL
-  user password --email EMAIL                          a new password (stdin); ends the user's sessions
-  key create --team TEAM [--name LABEL] [--json]       a new API key, shown once
-  key list --team TEAM [--json]
-  key revoke --team TEAM PREFIX|KEY                    by the prefix "key list" shows, or the whole key
-  keyword add|remove --team TEAM KEYWORD...            tracked keywords
-  keyword list --team TEAM [--json]
-  icp add --team TEAM --name NAME --description TEXT [--competitors "A, B"]   ideal-customer profiles
-  icp list --team TEAM [--json]
-  icp remove --team TEAM --name NAME
-  signals import --team TEAM FILE [--skip-invalid] [--json]
-                                                       JSON Lines, one signal per line ("-": stdin)
-  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--out FILE [--force]]     the team's signals as CSV or JSON Lines (stdout by default)
-  people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
-                                                       the team's people, one record per person (stdout by default)
-  webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
-              [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
-              [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
-                                                       a destination for new signals; its secret is shown once
-  webhook list --team TEAM [--json]
-  webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
-  oauth-client list [--json]                           the OAuth clients apps registered; how many users allowed each
-  oauth-client remove CLIENT_ID                        remove one, with its grants and tokens
-  poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
-  platforms check [--platform PLATFORM] [--json]       one small real search per configured platform: ok, or why not
-  email check [--json]                                 connect, TLS and sign in to the [email] SMTP server: ok, or why not
-  mcp [--api-key KEY]                                  MCP tools over stdio for the key's team (or LEAD_SIGNALS_API_KEY)
-  --version                                            print the version
-
-TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
 
 /** Runs one command; returns the exit status. Failures print one line on stderr (docs/operations.md#command-line). */
 export async function dispatch(argv: string[]): Promise<number> {
