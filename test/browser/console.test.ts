@@ -7,13 +7,14 @@ import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
 import {
-  closeBrowser,
   launchBrowser,
   listenForBrowser,
   navigateTo,
   openPage,
   screenshot,
   type ServicePage,
+  signIn,
+  stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { parseCsv } from '../support/exports'
@@ -65,19 +66,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
-
-async function signIn(view: ServicePage, email: string, password = PASSWORD) {
-  await view.goto('/')
-  await view.page.getByLabel('Email').fill(email)
-  await view.page.getByLabel('Password').fill(password)
-  await view.page.getByRole('button', { name: 'Sign in' }).click()
-}
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 /** The text of the first element the locator finds, once it is visible (Playwright waits for it). */
 async function textOf(locator: ReturnType<ServicePage['page']['locator']>) {
@@ -118,7 +107,7 @@ describe('the console in a browser', () => {
   test('every page shows its content; a key generated there works on the API until it is revoked', async () => {
     const view = await openPage(browser, origin)
     try {
-      await signIn(view, 'ann@acme.test')
+      await signIn(view, 'ann@acme.test', PASSWORD)
       // exact: the sign-in page's own heading, "lead-signals", would match too, before the sign-in has ended.
       await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
       await shows(view, '.count', 'Signals 1–20 of 30')
@@ -215,7 +204,7 @@ describe('the console in a browser', () => {
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {
-      await signIn(view, 'bob@bravo.test')
+      await signIn(view, 'bob@bravo.test', PASSWORD)
       await shows(view, '.count', 'Signals 1–3 of 3')
       expect(await view.page.getByText('acme post').count()).toBe(0)
       await screenshot(view.page, 'console-signals-phone')

@@ -6,7 +6,15 @@ import type { Deps } from '../../src/deps'
 import { emailMessage } from '../../src/domain/webhooks/email-message'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
+import {
+  closeBrowser,
+  launchBrowser,
+  listenForBrowser,
+  navigateTo,
+  openPage,
+  screenshot,
+  signIn,
+} from '../support/browser'
 import { checkedAnswer } from '../support/chat-receivers'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
@@ -51,10 +59,7 @@ afterAll(async () => {
 
 async function signedIn(viewport: { width: number; height: number }) {
   const view = await openPage(browser, origin, { viewport })
-  await view.goto('/')
-  await view.page.getByLabel('Email').fill('ann@acme.test')
-  await view.page.getByLabel('Password').fill(PASSWORD)
-  await view.page.getByRole('button', { name: 'Sign in' }).click()
+  await signIn(view, 'ann@acme.test', PASSWORD)
   await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
   return view
 }

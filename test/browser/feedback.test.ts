@@ -9,13 +9,14 @@ import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
-  closeBrowser,
   launchBrowser,
   listenForBrowser,
+  navigateTo,
   openPage,
   screenshot,
   type ServicePage,
-  navigateTo,
+  signIn,
+  stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -64,12 +65,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 const shows = (view: ServicePage, selector: string, text: string) =>
   view.page.locator(selector, { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).waitFor()
@@ -82,10 +78,7 @@ describe('verdicts in the console', () => {
   test('👎 takes a signal out of the list, Show dismissed brings it back, 👍 restores it; the Keywords page counts them', async () => {
     const view = await openPage(browser, origin)
     try {
-      await view.goto('/')
-      await view.page.getByLabel('Email').fill('ann@acme.test')
-      await view.page.getByLabel('Password').fill(PASSWORD)
-      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'ann@acme.test', PASSWORD)
       await shows(view, '.count', 'Signals 1–20 of 30')
 
       const first = view.page.locator('.signal', { hasText: 'post number 0 about a crm' })

@@ -7,7 +7,6 @@ import { addIcp } from '../../src/domain/icps/icps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
-  closeBrowser,
   fitsWidth,
   launchBrowser,
   listenForBrowser,
@@ -15,6 +14,8 @@ import {
   openPage,
   screenshot,
   type ServicePage,
+  signIn,
+  stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -39,19 +40,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
-
-async function signIn(view: ServicePage) {
-  await view.goto('/')
-  await view.page.getByLabel('Email').fill('new@fresh.test')
-  await view.page.getByLabel('Password').fill(PASSWORD)
-  await view.page.getByRole('button', { name: 'Sign in' }).click()
-}
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 const step = (view: ServicePage, title: string) => view.page.locator('.checklist li', { hasText: title })
 const ticked = async (view: ServicePage, title: string) =>
@@ -68,7 +57,7 @@ describe('getting started on the Signals page', () => {
   test('a new team sees what is set up and what to do next; the checklist ticks as the state changes, and goes with the first signal', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1]?.viewport })
     try {
-      await signIn(view)
+      await signIn(view, 'new@fresh.test', PASSWORD)
       await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
       expect(await view.page.getByText(/^The next polling pass starts in .+, at .+\.$/).count()).toBe(1)
       // The keyless sources are usable as installed; nothing else is set up yet.
@@ -140,10 +129,7 @@ describe('getting started on the Signals page', () => {
     await createUser(deps, { team: 'second', email: 'sam@second.test', role: 'owner', password: PASSWORD })
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[0]?.viewport })
     try {
-      await view.goto('/')
-      await view.page.getByLabel('Email').fill('sam@second.test')
-      await view.page.getByLabel('Password').fill(PASSWORD)
-      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'sam@second.test', PASSWORD)
       await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
       expect(other.team.id).not.toBe(teamId)
       for (const href of ['#/sources', '#/keywords', '#/icp-profiles'])

@@ -5,7 +5,15 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
+import {
+  closeBrowser,
+  launchBrowser,
+  listenForBrowser,
+  navigateTo,
+  openPage,
+  screenshot,
+  signIn,
+} from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
@@ -59,10 +67,7 @@ describe('the Keywords page query box', () => {
   test('shows where a query is wrong as it is typed, then which recent posts it would match; adds it', async () => {
     const view = await openPage(browser, origin)
     try {
-      await view.goto('/')
-      await view.page.getByLabel('Email').fill('ann@acme.test')
-      await view.page.getByLabel('Password').fill(PASSWORD)
-      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'ann@acme.test', PASSWORD)
       await navigateTo(view.page, 'Keywords')
       const box = view.page.getByLabel('Keyword or query')
 

@@ -12,14 +12,15 @@ import { createUser } from '../../src/domain/users/users'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
-  closeBrowser,
   fitsWidth,
   launchBrowser,
   listenForBrowser,
   navigateTo,
   openPage,
-  type ServicePage,
   screenshot,
+  type ServicePage,
+  signIn,
+  stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { endpointInput } from '../support/webhooks'
@@ -85,12 +86,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 /** Every enabled button and button-link of the page's content lies within the window's width and takes a click. */
 async function everyActionReachable(view: ServicePage) {
@@ -114,10 +110,7 @@ describe('every console page at both sizes', () => {
     test(`${size.name}: no sideways scroll, every action reachable, screenshots`, async () => {
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
       try {
-        await view.goto('/')
-        await view.page.getByLabel('Email').fill('ann@acme.test')
-        await view.page.getByLabel('Password').fill(PASSWORD)
-        await view.page.getByRole('button', { name: 'Sign in' }).click()
+        await signIn(view, 'ann@acme.test', PASSWORD)
         await view.page.locator('.signal').first().waitFor()
         // The navigation: all of it on a laptop; on a phone a bar under 60 px, its pages behind Menu.
         const header = await view.page.locator('header').boundingBox()
@@ -151,10 +144,7 @@ describe('every console page at both sizes', () => {
   test('cards keep their buttons apart, the Webhooks form sits below the list, the chart has a scale', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
     try {
-      await view.goto('/#/icp-profiles')
-      await view.page.getByLabel('Email').fill('ann@acme.test')
-      await view.page.getByLabel('Password').fill(PASSWORD)
-      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/icp-profiles')
       const cards = view.page.locator('.cards li')
       await cards.nth(1).waitFor()
       const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
+import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopConsole } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { signalRow } from '../support/webhooks'
 
@@ -34,12 +34,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 for (const [label, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
@@ -52,10 +47,7 @@ for (const [label, viewport] of [
       const noSidewaysScroll = async () =>
         expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
       try {
-        await view.goto('/#/people')
-        await page.getByLabel('Email').fill('ann@acme.test')
-        await page.getByLabel('Password').fill(PASSWORD)
-        await page.getByRole('button', { name: 'Sign in' }).click()
+        await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
         await page.locator('.person').first().waitFor()
         const rows = page.locator('.person')
         expect(await rows.count()).toBe(4)

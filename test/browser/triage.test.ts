@@ -8,13 +8,14 @@ import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
-  closeBrowser,
   fitsWidth,
   launchBrowser,
   listenForBrowser,
   openPage,
-  type ServicePage,
   screenshot,
+  type ServicePage,
+  signIn,
+  stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -78,19 +79,9 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  if (browser) await closeBrowser(browser)
-  await app?.stop()
-  deps?.database.client.close()
-  ws?.cleanup()
-})
+afterAll(() => stopConsole({ browser, app, deps, ws }))
 
-async function signIn(view: ServicePage, path = '/') {
-  await view.goto(path)
-  await view.page.getByLabel('Email').fill('ann@acme.test')
-  await view.page.getByLabel('Password').fill(PASSWORD)
-  await view.page.getByRole('button', { name: 'Sign in' }).click()
-}
+const signInAnn = (view: ServicePage, path = '/') => signIn(view, 'ann@acme.test', PASSWORD, path)
 const card = (view: ServicePage, text: string) => view.page.locator('.signal', { hasText: text })
 const countIs = (view: ServicePage, text: string) => view.page.locator('.count', { hasText: text }).waitFor()
 const verdictOf = async (id: string) => {
@@ -105,7 +96,7 @@ describe('the Signals page as an inbox', () => {
   test('a card: score badge by band, ICP chip, scorer tag, outage said once, relative time, safe links, Full text only when longer', async () => {
     const view = await openPage(browser, app?.origin as string)
     try {
-      await signIn(view)
+      await signInAnn(view)
       await countIs(view, 'Signals 1–5 of 5')
       const top = card(view, 'asks which CRM')
       expect(await top.locator('.score').getAttribute('class')).toBe('score band-top')
@@ -153,7 +144,7 @@ describe('the Signals page as an inbox', () => {
   test('filters live in the address, survive a reload and clear at once; the minimum score applies without Enter', async () => {
     const view = await openPage(browser, app?.origin as string)
     try {
-      await signIn(view)
+      await signInAnn(view)
       await countIs(view, 'Signals 1–5 of 5')
       await view.page.getByLabel('Intent').selectOption('ACTIVE')
       await countIs(view, 'Signals 1–2 of 2')
@@ -182,7 +173,7 @@ describe('the Signals page as an inbox', () => {
   test('keyboard triage: j/k move, n dismisses with Undo, r judges relevant, o opens the post', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: { width: 390, height: 844 } })
     try {
-      await signIn(view)
+      await signInAnn(view)
       await countIs(view, 'Signals 1–5 of 5')
       expect(await view.page.locator('.signal.selected').textContent()).toContain('asks which CRM')
       await view.page.keyboard.press('j')
@@ -224,7 +215,7 @@ describe('the Signals page as an inbox', () => {
   test('a count of the signals new since the last visit, and a "new" chip on each', async () => {
     const view = await openPage(browser, app?.origin as string)
     try {
-      await signIn(view)
+      await signInAnn(view)
       await countIs(view, 'Signals 1–5 of 5')
       expect(await view.page.locator('.toolbar .chip.new').count()).toBe(0) // the first visit: nothing to compare
       await Bun.sleep(20)

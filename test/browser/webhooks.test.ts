@@ -4,7 +4,15 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot, navigateTo } from '../support/browser'
+import {
+  closeBrowser,
+  launchBrowser,
+  listenForBrowser,
+  navigateTo,
+  openPage,
+  screenshot,
+  signIn,
+} from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { deliverDue, deliveryRows, signalRow, storeSignals, verified } from '../support/webhooks'
@@ -44,10 +52,7 @@ describe('the Webhooks page', () => {
     const view = await openPage(browser, origin)
     const page = view.page
     try {
-      await view.goto('/')
-      await page.getByLabel('Email').fill('ann@acme.test')
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'ann@acme.test', PASSWORD)
       await navigateTo(page, 'Destinations')
       await page.getByText('No destinations yet').waitFor()
 

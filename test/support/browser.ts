@@ -133,6 +133,27 @@ export function listenForBrowser(deps: Deps) {
   return { origin: `http://127.0.0.1:${listening.server?.port}`, stop: () => listening.stop(true) }
 }
 
+/** Ends what a console test started (browser, app, database, workspace), whichever part its setup reached. */
+export async function stopConsole(a: {
+  browser?: Browser
+  app?: { stop(): unknown }
+  deps?: Deps
+  ws?: { cleanup(): void }
+}): Promise<void> {
+  if (a.browser) await closeBrowser(a.browser)
+  await a.app?.stop()
+  a.deps?.database.client.close()
+  a.ws?.cleanup()
+}
+
+/** Opens `path` signed out, where the console shows its sign-in form, and signs in. */
+export async function signIn(view: ServicePage, email: string, password: string, path = '/'): Promise<void> {
+  await view.goto(path)
+  await view.page.getByLabel('Email').fill(email)
+  await view.page.getByLabel('Password').fill(password)
+  await view.page.getByRole('button', { name: 'Sign in' }).click()
+}
+
 /** Goes to a console page by its navigation link; on a phone the links are behind the Menu button. */
 export async function navigateTo(page: Page, name: string): Promise<void> {
   // Signed in (the page's bar is drawn) before asking whether the link shows.
