@@ -9,7 +9,7 @@ import type { Intent, ScoreResult } from '../types'
 import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
 import type { Features } from './features'
-import { CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
+import { buyerOf, CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
 
 /** A scorer's answer, the model's buyer probability (what triage decides on, docs/scoring.md#triage) and off topic's. */
 export type ModelAnswer = ScoreResult & { buyer: number; offTopic: number }
@@ -102,8 +102,8 @@ function pick(p: Float64Array, from: number, to: number): number {
 }
 
 export function answer(m: Model, f: Features, r: Reading, p: Float64Array): ModelAnswer {
-  const [a, co, pain, q, men, none] = p as unknown as number[]
-  const buyer = (a as number) + (co as number) + (pain as number)
+  const [, , , q, men, none] = p as unknown as number[]
+  const buyer = buyerOf(p)
   let c: number
   let score: number
   if (buyer >= m.buyerAt) {

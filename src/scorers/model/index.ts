@@ -10,7 +10,7 @@ import { type Reading, readPost } from '../rules/reading'
 import { answer, type ModelAnswer } from './answer'
 import { features } from './features'
 import { keywordOfQuery } from './keyword'
-import { type Model, parseModel, probabilities } from './model'
+import { buyerOf, type Model, parseModel, probabilities } from './model'
 import weightsPath from './weights.bin' with { type: 'file' }
 
 export type { ModelAnswer } from './answer'
@@ -27,6 +27,11 @@ export function embeddedModel(): Model {
 export function judgeWithModel(r: Reading, input: ScoreInput, model = embeddedModel()): ModelAnswer {
   const f = features(r, input)
   return answer(model, f, r, probabilities(model, f))
+}
+
+/** The model's buyer probability of a read post for one team, what triage decides on: no answer or reason is built. */
+export function buyerWithModel(r: Reading, input: ScoreInput, model = embeddedModel()): number {
+  return buyerOf(probabilities(model, features(r, input)))
 }
 
 /** The input as the model judges it: a query's words as the keyword (keyword.ts). */

@@ -81,6 +81,9 @@ export const words = { weights: new Float32Array(4096 * K), at: new Int32Array(4
 /** The intents' columns of the weights; the last column is off topic's. */
 export const INTENT_COLUMNS = K - 1
 
+/** The buyer probability: ACTIVE, COMPETITOR and PAIN together (docs/scoring.md#the-embedded-model). */
+export const buyerOf = (p: Float64Array) => (p[0] as number) + (p[1] as number) + (p[2] as number)
+
 /**
  * The raw scores of a post, one per column: the five intents' and off topic's. Two models share the weights: whether
  * the post is about the team's market at all (the last column, a logistic regression), and which intent an on-topic

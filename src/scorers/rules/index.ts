@@ -7,7 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { judgeWithModel, withQueryWords } from '../model/index'
+import { buyerWithModel, withQueryWords } from '../model/index'
 import { embeddedAnswer } from '../model/word-sense'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
@@ -65,7 +65,7 @@ export function createRulesReader(): RulesReader {
     },
     buyer(asked) {
       const input = withQueryWords(asked)
-      return judgeWithModel(read(input), input).buyer
+      return buyerWithModel(read(input), input)
     },
   }
 }
