@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { type CorpusRow, corpusFiles, LABELS, readCorpus } from './corpus'
+import { readCustomerProfiles } from './customer-profiles'
 import { CORPUS_DIR } from './paths'
 
 export const README = join(CORPUS_DIR, 'README.md')
@@ -30,6 +31,12 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   and a test (test/scripts/train-corpus.test.ts) fails when a post shares a run of 8 words with either.
 - No template script: a script only checked the rows' format. Product names may be real (competitors are real
   products); people, companies, incidents and prices are invented.
+- \`customer-profiles.json\` holds, for each market (in lower case), one or two ideal-customer profiles phrased as a
+  team fills in a profile's name and description: who its customers are, their size or role, what they need, the
+  product category named in some and not in others ("Operations leads at DTC brands shipping 300+ orders a day").
+  Training also shows each post with each of them as the team's profile: the rows' \`icp\` says what the seller
+  sells, and teams describe their customers as often. Written from the market names and the label definitions only;
+  the overlap test checks their descriptions as it checks the posts.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
@@ -50,10 +57,13 @@ export function readmeText(dir = CORPUS_DIR): string {
   const words = (r: CorpusRow) => r.content.split(/\s+/).filter(Boolean).length
   const short = rows.filter((r) => words(r) < 40).length
   const long = rows.filter((r) => words(r) > 100).length
+  const profiles = readCustomerProfiles(dir)
+  const profileCount = [...profiles.values()].reduce((n, ps) => n + ps.length, 0)
   const counts = [
     '## What it holds',
     '',
-    `${rows.length} posts; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100.` +
+    `${rows.length} posts; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+      `${profileCount} customer profiles of ${profiles.size} markets.` +
       (excluded.length > 0
         ? ` ${excluded.length} more (${excluded.map((r) => r.id).join(', ')}) are left out of training and of these counts:` +
           ` the overlap check found each sharing a run of 8 words with the evaluation data (\`excluded.txt\`).`

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { readCorpus } from '../../scripts/train/corpus'
+import { readCustomerProfiles } from '../../scripts/train/customer-profiles'
 import { evalRuns, overlaps } from '../../scripts/train/overlap'
 import { README, readmeText } from '../../scripts/train/readme'
 
@@ -19,6 +20,12 @@ describe('the training corpus', () => {
     expect(rows.length).toBeGreaterThan(0)
     const runs = evalRuns(EVAL_DIRS)
     expect(overlaps(rows, runs)).toEqual([])
+    // The markets' customer profiles (customer-profiles.json) are training text too.
+    const profiles = [...readCustomerProfiles()].flatMap(([market, ps]) =>
+      ps.map((p, i) => ({ id: `${market} #${i + 1}`, content: p.description })),
+    )
+    expect(profiles.length).toBeGreaterThan(0)
+    expect(overlaps(profiles, runs)).toEqual([])
     // Each row left out of training is one the check finds (data/training/excluded.txt), or it would be left out for
     // nothing; without the full data beside the repository, only the sample can be checked.
     if (existsSync(EVAL_DIRS[0] as string))
