@@ -20,6 +20,7 @@ type Recorded = {
   rows: number
   folds: number
   profile: Part
+  customer?: Part
   context: Part
   keyword: Part
   bareComplaintsMacroF1: number
@@ -40,6 +41,7 @@ export function formatCrossValidation(file = CV_FILE): string {
   return [
     `cross-validation of the embedded model on its training corpus (${r.rows} posts, ${r.folds} folds by seller market)${stale}:`,
     part('ICP as the profile', r.profile),
+    ...(r.customer ? [part('a profile of the customers, no competitors listed', r.customer)] : []),
     part('ICP as context, no profile', r.context),
     part('the keyword alone', r.keyword),
     `  complaints (PAIN or COMPETITOR against the rest, the text alone, as the complaints file is scored): macro-F1 ${r.bareComplaintsMacroF1.toFixed(3)}`,

@@ -32,10 +32,9 @@ export function customerProfileOf(r: CorpusRow, profiles: CustomerProfiles): Cus
 }
 
 /**
- * A row as polling asks about it for a team whose profile describes its customers: that profile as the team's one
- * profile, with the row's keyword and competitors as asProfileInput gives them.
+ * A row as polling asks about it for a team whose one profile describes its customers and lists no competitors: the
+ * hardest of the ways a team fills in the form, since the post can only be tied to the profile by its words.
  */
 export function asCustomerInput(r: CorpusRow, profile: CustomerProfile): ScoreInput {
-  const icps = [{ name: profile.name, description: profile.description, competitors: r.competitors }]
-  return { content: r.content, keyword: r.keyword, icps }
+  return { content: r.content, keyword: r.keyword, icps: [{ name: profile.name, description: profile.description }] }
 }

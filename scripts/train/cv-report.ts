@@ -17,7 +17,7 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000
 
 export function crossValidationReport(rows: readonly CorpusRow[]) {
   const answers = crossValidate(rows, FOLDS, SETTINGS)
-  const of = (how: 'profile' | 'context' | 'keyword') => {
+  const of = (how: 'profile' | 'customer' | 'context' | 'keyword') => {
     const f = cvFigures(answers.filter((a) => a.how === how))
     return {
       macroF1: r3(f.summary.macroF1),
@@ -33,6 +33,7 @@ export function crossValidationReport(rows: readonly CorpusRow[]) {
     rows: rows.length,
     folds: FOLDS,
     profile: of('profile'),
+    customer: of('customer'),
     context: of('context'),
     keyword: of('keyword'),
     bareComplaintsMacroF1: r3(cvComplaints(answers)),

@@ -2,7 +2,8 @@
  * k-fold cross-validation of the embedded model on the training corpus (docs/scoring.md#the-embedded-model). The folds
  * are cut by seller market, so that every fold is judged by a model that never saw its markets: the question a team
  * in a market nobody thought of asks. Each held-out row is scored as the intents set's rows are (the seller's ICP as
- * the team's profile), and again with the ICP given as `context` to a team without profiles.
+ * the team's profile), again with the ICP given as `context` to a team without profiles, with the keyword alone, with
+ * the text alone, and with a profile of its market's customers that lists no competitors (customer-profiles.ts).
  */
 import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
 import { confusion, summarize } from '../eval/metrics'
@@ -10,6 +11,7 @@ import { readPost } from '../../src/scorers/rules/reading'
 import { judgeWithModel, type ModelAnswer } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
+import { asCustomerInput, customerProfileOf, readCustomerProfiles } from './customer-profiles'
 import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
@@ -31,7 +33,7 @@ export type Scored = {
   score: number
   predicted: EvalLabel
   buyer: number
-  how: 'profile' | 'context' | 'keyword' | 'bare'
+  how: 'profile' | 'customer' | 'context' | 'keyword' | 'bare'
   /** The model's whole answer (how it combines with the rules is chosen on it: blend-cv.ts). */
   answer?: ModelAnswer
 }
@@ -50,6 +52,7 @@ export function crossValidate(
 ): Scored[] {
   const fold = foldsByMarket(rows, k, s.seed)
   const out: Scored[] = []
+  const customers = readCustomerProfiles()
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
     const kept = rows.filter((r) => !inFold(r))
@@ -64,6 +67,10 @@ export function crossValidate(
         scored(r, asKeywordInput(r), 'keyword', model),
         scored(r, asBareInput(r), 'bare', model),
       )
+    for (const r of rows.filter(inFold)) {
+      const customer = customerProfileOf(r, customers)
+      if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
+    }
   }
   return out
 }

@@ -34,9 +34,12 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
 - \`customer-profiles.json\` holds, for each market (in lower case), one or two ideal-customer profiles phrased as a
   team fills in a profile's name and description: who its customers are, their size or role, what they need, the
   product category named in some and not in others ("Operations leads at DTC brands shipping 300+ orders a day").
-  Training also shows each post with each of them as the team's profile: the rows' \`icp\` says what the seller
-  sells, and teams describe their customers as often. Written from the market names and the label definitions only;
-  the overlap test checks their descriptions as it checks the posts.
+  Cross-validation also scores each post with one of them as the team's profile, without competitors: the rows'
+  \`icp\` says what the seller sells, and teams describe their customers as often. Training does not use them (it
+  loosened the off-topic gate, docs/performance.md#the-embedded-model). Written from the market names and the label
+  definitions only; the overlap test checks their descriptions as it checks the posts.
+- \`m-short-posts.jsonl\` holds posts of 5-20 words, four in five of them buyers: the other files' posts under 15
+  words were nearly all off topic, and the model had learned that a short post is off topic.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 

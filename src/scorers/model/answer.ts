@@ -36,8 +36,18 @@ const FACTS: readonly (readonly [number, string])[] = [
   [27, 'matches a profile'],
   [35, 'buying phrases on topic'],
   [36, 'complaint phrases on topic'],
+  [50, 'words of private life'],
+  [51, 'words of work'],
 ]
 const CITED = 3
+/** What each intent says of the writer, to open the reason as the rules' reasons open. */
+const MEANS: Record<Intent, string> = {
+  ACTIVE: 'wants to buy',
+  COMPETITOR: 'unhappy with or leaving a product',
+  PAIN: 'has a problem the team’s product solves',
+  QUESTION: 'asks how something works, with no sign of buying',
+  MENTION: 'on topic, with no need stated',
+}
 
 const round = (x: number) => Math.round(x * 10) / 10
 const pct = (x: number) => `${Math.round(x * 100)}%`
@@ -116,7 +126,7 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
         : c === 1
           ? Math.min(9.5, 7 + 1.5 * sure + pressing / 2)
           : 6 + 1.9 * sure
-  } else if ((none as number) > (q as number) + (men as number)) {
+  } else if ((none as number) > (q as number) + (men as number) && (none as number) > buyer) {
     c = 5
     score = Math.min(2.9, 3 * (1 - (none as number)))
   } else {
@@ -126,10 +136,10 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
   const what =
     c !== 5
-      ? intent
+      ? `${intent}: ${MEANS[intent]}`
       : r.ctx.keyword
-        ? 'off topic: the post seems to take the keyword in another sense'
-        : 'off topic: the post seems to be about something other than what the team sells'
+        ? 'MENTION: off topic: the post seems to take the keyword in another sense'
+        : 'MENTION: off topic: the post seems to be about something other than what the team sells'
   const rules = f.rules.reason.replace(/^[A-Z]+: /, '').replace(/\.$/, '')
   const reason =
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +

@@ -2,8 +2,9 @@
  * Everything the learned model reads in a post for one team (docs/scoring.md#the-embedded-model): the hashed words
  * (text-features.ts) and a few dozen facts the rules read (rules/reading.ts, rules/judge.ts): their verdict and score,
  * the strength of each kind of cue, the modifiers, the language, and how the post compares with what the team sells
- * (word sense, ICP match, competitors named). Without profiles, the caller's `context` and the keyword stand in for
- * a profile, so that a post using the keyword in another sense is told apart for every team.
+ * (word sense, ICP match, competitors named), and whose life it is about (life-words.ts). Without profiles, the
+ * caller's `context` and the keyword stand in for a profile, so that a post using the keyword in another sense is told
+ * apart for every team.
  */
 import type { IcpProfile, Intent, ScoreInput, ScoreResult } from '../types'
 import { sum } from '../rules/hits'
@@ -12,11 +13,12 @@ import { judge, type Seen } from '../rules/judge'
 import type { Reading } from '../rules/reading'
 import { namesOwn } from '../rules/rivals'
 import { senseProfiles } from '../rules/stand-in'
+import { lifeAndWork } from './life-words'
 import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-features'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 /** The number of dense (rules) features; the last is always 1 and acts as the bias. */
-export const DENSE = 51
+export const DENSE = 54
 
 export type Features = {
   text: TextFeatures
@@ -118,6 +120,11 @@ export function features(r: Reading, input: ScoreInput): Features {
     d[49] = d[45] as number
     d[5] = d[23] = d[44] = d[45] = 0
   }
+  // Whose life the post is about: a private person's words with no word of work (life-words.ts).
+  const { life, work } = lifeAndWork(r.words.roots.roots)
+  d[50] = clip(life, 2)
+  d[51] = clip(work, 2)
+  d[52] = life > 0 && work === 0 ? 1 : 0
   d[DENSE - 1] = 1
   const keyword = keywordHashes(input.keyword ?? '')
   const names: Names = { keyword, rivals: NO_RIVALS }
