@@ -56,7 +56,8 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
     // A failed step leaves the other pages to finish before the scorer goes (their failure is not the first).
     await pass.pages.settled().catch(() => {})
     scorer.close()
-    await budget?.release()
+    // Not given back, the rest stays counted as spent until the window ends: the safe side, so the pass goes on.
+    await budget?.release().catch((err) => deps.log.warn('poll_budget_give_back_failed', { err }))
     await writer.close()
   }
   return pass.counters.summary({
