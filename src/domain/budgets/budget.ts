@@ -11,7 +11,7 @@ import type { Repos } from '../../storage/repos'
  * platform whose quota day is its own (YouTube's ends at midnight Pacific), when the window is a day.
  */
 export type Budget = { requests: number; windowMs: number; dayZone?: string }
-type Window = { start: Date; end: Date }
+export type Window = { start: Date; end: Date }
 const DAY_MS = 86_400_000
 
 export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Budget {
@@ -57,7 +57,7 @@ export class BudgetRefusal extends AppError {
   }
 }
 
-type ChargeDeps = {
+export type ChargeDeps = {
   config: Pick<Config, 'platforms'>
   clock: Clock
   budgets: Repos['platformBudgets']
@@ -81,18 +81,22 @@ export async function chargeBudget(deps: ChargeDeps, source: Source, requests: n
     limit: budget.requests,
     now: now.toISOString(),
   })
-  if (!refused) return
+  if (refused) throw refusalOf(source, budget, window, now, refused.retryAt)
+}
+
+/** Why a charge at `now` was refused: a rate limit's retry time ahead (`retryAt`), else the window's budget spent. */
+export function refusalOf(source: Source, budget: Budget, window: Window, now: Date, retryAt?: string): BudgetRefusal {
   const secondsTo = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))
-  if (refused.retryAt) {
-    throw new BudgetRefusal(
+  if (retryAt) {
+    return new BudgetRefusal(
       'rate_limited',
-      refused.retryAt,
-      `${source} asked us to wait (a rate limit) until ${refused.retryAt}; nothing is sent to it before then`,
-      secondsTo(new Date(refused.retryAt)),
+      retryAt,
+      `${source} asked us to wait (a rate limit) until ${retryAt}; nothing is sent to it before then`,
+      secondsTo(new Date(retryAt)),
     )
   }
   const end = window.end.toISOString()
-  throw new BudgetRefusal(
+  return new BudgetRefusal(
     'budget_spent',
     end,
     `${source}'s request budget (${budget.requests} per ${windowText(budget.windowMs)}) is spent until ${end}`,

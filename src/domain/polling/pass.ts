@@ -1,4 +1,5 @@
 import { mapLimited } from '../../lib/map-limited'
+import { budgetReservations } from '../budgets/reservation'
 import type { RulesPool } from '../../scorers/rules/pool'
 import { byCursorKey } from './cursor'
 import { drainPending } from './pending'
@@ -36,10 +37,14 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
   // On a database file the pass's pages are stored from a thread of their own (docs/performance.md#the-polling-writer).
   const writer = deps.repos.polling.openWriter()
   const pass = newPass(deps, a.stop, scorer, writer.store)
+  // The budget's requests, charged a block at a time (docs/performance.md#budgets-in-blocks); what is unsent is given back.
+  let budget: ReturnType<typeof budgetReservations> | undefined
   try {
     await drainPending(pass, a.teamId)
     pass.cursors = byCursorKey(await deps.repos.polling.cursors())
-    const { run, waiting } = await planSearches(deps, await pollTargets(deps, a.teamId, a.skip), pass.cursors)
+    const { run, waiting, requests } = await planSearches(deps, await pollTargets(deps, a.teamId, a.skip), pass.cursors)
+    budget = budgetReservations({ ...deps, budgets: deps.repos.platformBudgets }, requests)
+    pass.charge = budget.charge
     for (const [platform, n] of waiting) pass.counters.of(platform).deferred += n
     pass.deferrals.load(await deps.repos.platformHealth.list())
     await mapLimited(run, deps.config.polling.concurrency, (t) =>
@@ -51,6 +56,8 @@ export async function pollPass(deps: PassDeps, a: PassOptions): Promise<PassSumm
     // A failed step leaves the other pages to finish before the scorer goes (their failure is not the first).
     await pass.pages.settled().catch(() => {})
     scorer.close()
+    // Not given back, the rest stays counted as spent until the window ends: the safe side, so the pass goes on.
+    await budget?.release().catch((err) => deps.log.warn('poll_budget_give_back_failed', { err }))
     await writer.close()
   }
   return pass.counters.summary({

@@ -10,7 +10,8 @@ import type { SearchTarget } from './targets'
 /**
  * docs/platforms.md#budgets: the searches of this pass that each platform's budget pace allows, the keywords that
  * waited longest first (never searched, then the oldest search), so that over a window every keyword gets its turn.
- * Returns them in their original order, and per platform how many wait for a later pass.
+ * Returns them in their original order, per platform how many wait for a later pass, and per platform the requests
+ * the chosen searches mean to send (what the pass reserves its budget blocks from, budgets/reservation.ts).
  */
 export async function planSearches(deps: PassDeps, targets: SearchTarget[], cursors: Map<string, Cursor>) {
   const now = deps.clock.now()
@@ -20,6 +21,7 @@ export async function planSearches(deps: PassDeps, targets: SearchTarget[], curs
 
   const chosen = new Set<SearchTarget>()
   const waiting = new Map<SearchPlatform, number>()
+  const requests = new Map<SearchPlatform, number>()
   for (const [platform, list] of byPlatform) {
     const budget = budgetOf(deps.config, platform)
     const period = passPeriodMs(deps.config.polling.schedule, now, budget.windowMs)
@@ -34,9 +36,10 @@ export async function planSearches(deps: PassDeps, targets: SearchTarget[], curs
       if (price <= allowance) {
         chosen.add(t)
         allowance -= price
+        requests.set(platform, (requests.get(platform) ?? 0) + price)
         first = false
       } else waiting.set(platform, (waiting.get(platform) ?? 0) + 1)
     }
   }
-  return { run: targets.filter((t) => chosen.has(t)), waiting }
+  return { run: targets.filter((t) => chosen.has(t)), waiting, requests }
 }

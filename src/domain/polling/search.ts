@@ -19,7 +19,7 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   }
   let mentions: Mention[]
   try {
-    mentions = await deps.searches.search(target.platform, target.keyword, deps.config.polling.limit)
+    mentions = await deps.searches.search(target.platform, target.keyword, deps.config.polling.limit, pass.charge)
   } catch (err) {
     // The budget is spent (live searches took it) or the platform asked us to wait: nothing was sent.
     if (err instanceof AppError && err.kind === 'platform_budget_exhausted') {

@@ -5,6 +5,7 @@ import type { BatchScorer } from '../scoring/batch'
 import { recentExamples } from '../feedback/examples'
 import { teamThresholds } from '../feedback/thresholds'
 import type { Threshold } from '../feedback/tuning'
+import type { Charge } from '../budgets/reservation'
 import { createDeferrals, type Deferrals } from './deferrals'
 import { inFlight } from './in-flight'
 import { passCounters } from './summary'
@@ -40,6 +41,8 @@ export type Pass = {
   pages: ReturnType<typeof inFlight>
   counters: ReturnType<typeof passCounters>
   deferrals: Deferrals
+  /** How a search takes its platform's requests: from the pass's budget blocks once the plan is made. */
+  charge?: Charge
   /** Per (platform, keyword) (cursor.ts cursorKey), moved as each page is stored. */
   cursors: Map<string, Cursor>
   /** The team's ICP profiles, read once per pass. */

@@ -7,6 +7,7 @@ import type { PlatformConnector } from '../../platforms/types'
 import type { Repos } from '../../storage/repos'
 import { AppError } from '../../errors'
 import { chargeBudget } from '../budgets/budget'
+import type { Charge } from '../budgets/reservation'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
 
@@ -44,9 +45,10 @@ export function createSearchRunner(deps: RunnerDeps) {
     connector: PlatformConnector,
     keyword: string,
     limit: number,
+    charge: Charge,
   ): Promise<{ running: Promise<Mention[]> }> {
     const begin = async () => {
-      await chargeBudget(deps, connector.platform, requestsFor(connector, limit, keyword))
+      await charge(connector.platform, requestsFor(connector, limit, keyword))
       return { running: connector.search(keyword, limit) }
     }
     if (!connector.sharesOneRead) return begin()
@@ -58,8 +60,13 @@ export function createSearchRunner(deps: RunnerDeps) {
     return turn
   }
 
-  async function searchOnce(connector: PlatformConnector, keyword: string, limit: number): Promise<Mention[]> {
-    const { running } = await start(connector, keyword, limit)
+  async function searchOnce(
+    connector: PlatformConnector,
+    keyword: string,
+    limit: number,
+    charge: Charge,
+  ): Promise<Mention[]> {
+    const { running } = await start(connector, keyword, limit, charge)
     try {
       const mentions = await running
       const warning = connector.warning?.() ?? null
@@ -87,14 +94,16 @@ export function createSearchRunner(deps: RunnerDeps) {
     },
     /** Whether the source's searches all read the same newest posts (platforms/types.ts sharesOneRead). */
     sharesOneRead: (source: Source) => deps.connectors.get(source)?.sharesOneRead === true,
-    search(source: Source, keyword: string, limit: number): Promise<Mention[]> {
+    /** `charge`: how the search takes its requests; a polling pass takes them from its reservation (reservation.ts). */
+    search(source: Source, keyword: string, limit: number, charge?: Charge): Promise<Mention[]> {
       const connector = deps.connectors.get(source)
       if (!connector)
         return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
       const key = `${source}\u0000${limit}\u0000${keyword}`
       let running = inFlight.get(key)
       if (!running) {
-        running = searchOnce(connector, keyword, limit).finally(() => inFlight.delete(key))
+        const take = charge ?? ((platform: Source, requests: number) => chargeBudget(deps, platform, requests))
+        running = searchOnce(connector, keyword, limit, take).finally(() => inFlight.delete(key))
         inFlight.set(key, running)
       }
       return running

@@ -44,8 +44,13 @@ export function peopleUpserts(authors: Author[], createdAt: string): InStatement
   }))
 }
 
+// The people of the signals, for the statements that serve only `person.updated`: with no enabled destination of
+// that event anywhere, the limit is 0 and SQLite reads none of them (a pass's pages then skip three lookups of every
+// signal and person, docs/performance.md#budgets-in-blocks); the statements' own conditions are unchanged.
 const ofSignals = (n: number) =>
-  `select person_id from signals where id in (${Array.from({ length: n }, () => '?').join(',')})`
+  `select person_id from signals where id in (${Array.from({ length: n }, () => '?').join(',')})
+    limit case when exists (select 1 from webhook_endpoints e where e.enabled = 1 and e.event = 'person.updated')
+      then -1 else 0 end`
 
 /**
  * The figures of the people of `n` signals just stored, added to what they were (FIGURES_SET sums every signal

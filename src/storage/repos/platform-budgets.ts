@@ -55,6 +55,27 @@ export function createPlatformBudgetsRepo(client: Client) {
       return { retryAt: retryAt ? String(retryAt) : undefined, used }
     },
 
+    /** The retry time a rate limit asked for, if it is still ahead of `now` (a read: nothing is charged). */
+    async retryAhead(platform: string, now: string): Promise<string | null> {
+      const rs = await client.execute({
+        sql: 'select retry_at from platform_health where platform = ? and retry_at > ?',
+        args: [platform, now],
+      })
+      const at = rs.rows[0]?.retry_at
+      return at ? String(at) : null
+    },
+
+    /**
+     * Gives back `count` requests charged but never sent (a pass's unspent reservation, domain/budgets/reservation.ts),
+     * if the row is still in the window they were charged to: in a later window they count for nothing already.
+     */
+    async giveBack(a: { platform: string; windowStart: string; count: number }): Promise<void> {
+      await client.execute({
+        sql: 'update platform_budgets set used = max(0, used - ?3) where platform = ?1 and window_start = ?2',
+        args: [a.platform, a.windowStart, a.count],
+      })
+    },
+
     async list(): Promise<BudgetRow[]> {
       const rs = await client.execute('select platform, window_start, used from platform_budgets')
       return rs.rows.map((r) => ({
