@@ -142,7 +142,8 @@ describe('the console in a browser', () => {
       )
 
       await nav(view, 'Keywords')
-      await view.page.getByLabel('Keyword').fill('sales pipeline')
+      // A textbox: the Signals page's Keyword filter (a select) may still be shown while the Keywords page loads.
+      await view.page.getByRole('textbox', { name: 'Keyword' }).fill('sales pipeline')
       await view.page.getByRole('button', { name: 'Add' }).click()
       await view.page.getByText('sales pipeline').waitFor()
       await screenshot(view.page, 'console-keywords')
