@@ -11,7 +11,7 @@ import type { Repos } from '../../storage/repos'
  * platform whose quota day is its own (YouTube's ends at midnight Pacific), when the window is a day.
  */
 export type Budget = { requests: number; windowMs: number; dayZone?: string }
-export type Window = { start: Date; end: Date }
+type Window = { start: Date; end: Date }
 const DAY_MS = 86_400_000
 
 export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Budget {
@@ -71,21 +71,32 @@ export type ChargeDeps = {
  */
 export async function chargeBudget(deps: ChargeDeps, source: Source, requests: number): Promise<void> {
   if (requests <= 0) return
+  const c = chargeAt(deps, source, requests)
+  const refused = await deps.budgets.charge(chargeRow(c, c.cost))
+  if (refused) throw refusalOf(c, refused.retryAt)
+}
+
+/** One search's charge as its platform's budget sees it at the clock's now: the budget, its window and the cost. */
+export function chargeAt(deps: Pick<ChargeDeps, 'config' | 'clock'>, source: Source, requests: number) {
   const budget = budgetOf(deps.config, source)
   const now = deps.clock.now()
   const window = windowOf(budget, now)
-  const refused = await deps.budgets.charge({
-    platform: source,
-    windowStart: window.start.toISOString(),
-    cost: costOf(budget, requests),
-    limit: budget.requests,
-    now: now.toISOString(),
-  })
-  if (refused) throw refusalOf(source, budget, window, now, refused.retryAt)
+  return { source, budget, now, window, windowStart: window.start.toISOString(), cost: costOf(budget, requests) }
 }
+export type ChargeAt = ReturnType<typeof chargeAt>
 
-/** Why a charge at `now` was refused: a rate limit's retry time ahead (`retryAt`), else the window's budget spent. */
-export function refusalOf(source: Source, budget: Budget, window: Window, now: Date, retryAt?: string): BudgetRefusal {
+/** The repository's charge of `cost` requests in the charge's window (platform-budgets.ts). */
+export const chargeRow = (c: ChargeAt, cost: number) => ({
+  platform: c.source,
+  windowStart: c.windowStart,
+  cost,
+  limit: c.budget.requests,
+  now: c.now.toISOString(),
+})
+
+/** Why a charge was refused: a rate limit's retry time ahead (`retryAt`), else the window's budget spent. */
+export function refusalOf(c: ChargeAt, retryAt?: string): BudgetRefusal {
+  const { source, budget, window, now } = c
   const secondsTo = (at: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000))
   if (retryAt) {
     return new BudgetRefusal(

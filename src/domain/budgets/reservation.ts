@@ -1,5 +1,5 @@
 import type { Source } from '../../config/platform-names'
-import { budgetOf, type ChargeDeps, costOf, refusalOf, windowOf } from './budget'
+import { type ChargeAt, type ChargeDeps, chargeAt, chargeRow, refusalOf } from './budget'
 
 /** Takes one search's requests from its platform's budget, or throws a BudgetRefusal (budget.ts chargeBudget). */
 export type Charge = (source: Source, requests: number) => Promise<void>
@@ -40,40 +40,24 @@ export function budgetReservations(deps: ChargeDeps, planned: ReadonlyMap<Source
     return block
   }
 
-  /** One search's charge, as it is at `now`. */
-  function chargeOf(source: Source, requests: number) {
-    const budget = budgetOf(deps.config, source)
-    const now = deps.clock.now()
-    const window = windowOf(budget, now)
-    return { source, budget, now, window, windowStart: window.start.toISOString(), cost: costOf(budget, requests) }
-  }
-  type One = ReturnType<typeof chargeOf>
-
   /** Spends from the block in memory unless a rate limit's retry time is ahead (any process may have recorded it). */
-  async function spend(c: One, block: Block): Promise<void> {
+  async function spend(c: ChargeAt, block: Block): Promise<void> {
     // Taken before the await, so that searches running at once never spend the same requests.
     block.left -= c.cost
     const retryAt = await deps.budgets.retryAhead(c.source, c.now.toISOString())
     if (!retryAt) return
     block.left += c.cost
-    throw refusalOf(c.source, c.budget, c.window, c.now, retryAt)
+    throw refusalOf(c, retryAt)
   }
 
   /** Reserves what the search needs beyond the block's leftover, and up to a block of what the plan still means to send. */
-  async function refill(c: One, block: Block): Promise<void> {
+  async function refill(c: ChargeAt, block: Block): Promise<void> {
     if (block.windowStart === c.windowStart && block.left >= c.cost) return spend(c, block)
     const held = block.windowStart === c.windowStart ? block.left : 0
     block.left -= held
     const need = c.cost - held
     const ask = released ? need : Math.max(need, Math.min(blockFor(c.budget.requests), need + block.planned))
-    const take = (cost: number) =>
-      deps.budgets.charge({
-        platform: c.source,
-        windowStart: c.windowStart,
-        cost,
-        limit: c.budget.requests,
-        now: c.now.toISOString(),
-      })
+    const take = (cost: number) => deps.budgets.charge(chargeRow(c, cost))
     let refused = await take(ask)
     let got = ask
     // Near the window's end the block may not fit where the search alone does.
@@ -85,14 +69,14 @@ export function budgetReservations(deps: ChargeDeps, planned: ReadonlyMap<Source
     const sameWindow = block.windowStart === c.windowStart
     if (refused) {
       if (sameWindow) block.left += held
-      throw refusalOf(c.source, c.budget, c.window, c.now, refused.retryAt)
+      throw refusalOf(c, refused.retryAt)
     }
     if (sameWindow) block.left += got - need
   }
 
   const charge: Charge = async (source, requests) => {
     if (requests <= 0) return
-    const c = chargeOf(source, requests)
+    const c = chargeAt(deps, source, requests)
     const block = blockOf(source, c.windowStart)
     block.planned = Math.max(0, block.planned - c.cost)
     if (block.left >= c.cost) return spend(c, block)
