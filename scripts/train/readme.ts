@@ -40,6 +40,12 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   definitions only; the overlap test checks their descriptions as it checks the posts.
 - \`m-short-posts.jsonl\` holds posts of 5-20 words, four in five of them buyers: the other files' posts under 15
   words were nearly all off topic, and the model had learned that a short post is off topic.
+- \`n-hard-cases.jsonl\` holds hard cases for the off-topic gate, in all the markets: posts that use the seller's
+  keyword in another sense or in a private person's life while asking, complaining or shopping (NONE), and owners
+  and staff of small businesses who write about their work in a personal voice while needing, complaining about or
+  leaving a product of the seller's category (buyers), with short plain buyers beside them. Held-out markets'
+  off-topic posts that asked or complained were still qualified: the model had learned that asking and pain mean a
+  buyer; with the off-topic posts alone, short plain buyers were read as off topic.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
