@@ -32,7 +32,7 @@ export type Example = { buckets: Int32Array; value: number; dense: Float64Array;
  */
 export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number; offWeight: number }
 
-export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.55, offWeight: 16 }
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.53, offWeight: 16 }
 
 function example(input: ScoreInput, label: number, sure = true): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
