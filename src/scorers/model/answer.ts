@@ -95,14 +95,37 @@ function evidence(m: Model, f: Features, lower: string, c: number): string {
     const word = lower.slice(from[i], to[i])
     if (!STOP_WORDS.has(word) && !named.includes(word)) named.push(word)
   }
-  const facts = FACTS.map(([j, name]) => [name, (f.dense[j] as number) * lift(m.dense, j * K, c)] as const)
-    .filter(([, w]) => w > 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, CITED)
+  const facts = topFacts(m, f, c)
   const parts = []
   if (named.length > 0) parts.push(`the words ${named.map((w) => `"${w}"`).join(', ')}`)
-  if (facts.length > 0) parts.push(facts.map(([name]) => name).join(', '))
+  if (facts.length > 0) parts.push(facts.join(', '))
   return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
+}
+
+const factAt = new Int32Array(CITED)
+const factW = new Float64Array(CITED)
+
+/** The names of the CITED facts that weigh most (over 0.05) towards class `c`, heaviest first. */
+function topFacts(m: Model, f: Features, c: number): string[] {
+  let kept = 0
+  for (let k = 0; k < FACTS.length; k++) {
+    const j = (FACTS[k] as readonly [number, string])[0]
+    const x = f.dense[j] as number
+    if (x === 0) continue
+    const w = x * lift(m.dense, j * K, c)
+    if (w <= 0.05 || (kept === CITED && w <= (factW[kept - 1] as number))) continue
+    let at = kept < CITED ? kept++ : kept - 1
+    while (at > 0 && (factW[at - 1] as number) < w) {
+      factW[at] = factW[at - 1] as number
+      factAt[at] = factAt[at - 1] as number
+      at--
+    }
+    factW[at] = w
+    factAt[at] = k
+  }
+  const names: string[] = []
+  for (let k = 0; k < kept; k++) names.push((FACTS[factAt[k] as number] as readonly [number, string])[1])
+  return names
 }
 
 function pick(p: Float64Array, from: number, to: number): number {

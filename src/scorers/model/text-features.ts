@@ -44,6 +44,8 @@ export type TextFeatures = {
   /** And where it ends. */
   to: Int32Array
   n: number
+  /** Where in the post reading stopped: its length, unless the post has more than MOST_WORDS words. */
+  readTo: number
 }
 
 const finish = (h: number) => {
@@ -93,7 +95,13 @@ export function wordHashes(name: string, into = new Set<number>()): Set<number> 
   return into
 }
 
-const out: TextFeatures = { buckets: new Int32Array(4096), from: new Int32Array(4096), to: new Int32Array(4096), n: 0 }
+const out: TextFeatures = {
+  buckets: new Int32Array(4096),
+  from: new Int32Array(4096),
+  to: new Int32Array(4096),
+  n: 0,
+  readTo: 0,
+}
 
 // Each bucket counts once a post: a word repeated forty times says no more than once, and repeated chatter would else
 // outweigh the sentence that matters. A post's number (1-255) marks the buckets it has, so the table, a byte a
@@ -125,7 +133,8 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
   }
   let previous = START
   let words = 0
-  for (let i = 0; i < lower.length && words < MOST_WORDS; ) {
+  let i = 0
+  for (; i < lower.length && words < MOST_WORDS; ) {
     if (!isWordChar(lower.charCodeAt(i))) {
       i++
       continue
@@ -168,6 +177,7 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
     }
     i = j
   }
+  out.readTo = i
   push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME)), -1, -1)
   // The words around the keyword, each once per side: what is said about the tracked thing itself.
   for (let k = 0; k < words; k++) {

@@ -8,7 +8,7 @@
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
 import { buyerWithModel, withQueryWords } from '../model/index'
-import { embeddedAnswer } from '../model/word-sense'
+import { embeddedAnswer } from '../model/embedded-answer'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
 import { type Reading, readPost } from './reading'
@@ -27,8 +27,8 @@ export function scoreContent(asked: ScoreInput): ScoreResult {
 }
 
 /**
- * What the embedded scorer answers for one post: the rules' verdict, with the word sense of a team without profiles
- * judged against its context and keyword (model/word-sense.ts). Pure and synchronous.
+ * What the embedded scorer answers for one post: the learned model where the post can be judged against a market,
+ * the rules for a bare text (model/embedded-answer.ts). Pure and synchronous.
  */
 export function scoreEmbedded(asked: ScoreInput): ScoreResult {
   const input = withQueryWords(asked)

@@ -42,13 +42,16 @@ describe('context decides word sense for a team without profiles', () => {
     }
   })
 
-  test('with the keyword alone (polling and searches of a team without profiles), only a sure verdict counts', () => {
+  test('with the keyword alone (polling and searches of a team without profiles), the keyword in another sense is off topic and a plain buyer is not', () => {
     const read = createRulesReader()
     const tickets = 'Anyone selling two Taylor Swift tickets for Saturday? Will pay face value.'
     expect(read.answer({ content: tickets, keyword: 'tickets', icps: [] }).score).toBeLessThan(3)
-    // The stand-in is one word here, and short buying posts are where the model doubts most.
+    // The stand-in is one word here, and a short buying post is where the model doubts most: it is kept out of the
+    // off-topic band, not always qualified (docs/scoring.md#the-choice).
     const invoicing = 'Looking for a good invoicing app for freelancers'
-    expect(read.answer({ content: invoicing, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(6)
+    expect(read.answer({ content: invoicing, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(4)
+    const budget = 'Looking for an invoicing app for my freelance studio, budget is $30 a month, need it this week'
+    expect(read.answer({ content: budget, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(6)
   })
 
   test('polling (the workers read) gives the buyer probability a call gets', () => {
