@@ -17,7 +17,8 @@ afterEach(() => {
 
 const buying = (n: number) =>
   `We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Budget approved (${n}).`
-const chatter = (n: number) => `Had lunch with friends today, someone mentioned a crm in passing (${n}).`
+const chatter = (n: number) =>
+  `Conference day ${n}: great talks, and the crm vendors had the best coffee. Off to dinner now.`
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()
 
 async function setup(config: Record<string, unknown> = {}) {

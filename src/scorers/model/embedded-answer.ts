@@ -1,11 +1,11 @@
 /**
- * What the embedded scorer (`backend = "rules"`, the fallback, searches, polling) would answer for a read post with
- * the learned model as the answer (a candidate, not adopted: docs/scoring.md#the-choice):
+ * What the embedded scorer (`backend = "rules"`, the fallback, searches, polling) answers for a read post
+ * (docs/scoring.md#the-choice):
  *
  * - the learned model, for every post asked about with something to judge it against: the team's ICP profiles, or
  *   for a team without profiles the stand-in made of the caller's `context` and keyword (rules/stand-in.ts). On the
- *   training corpus's cross-validation by market it is ahead of the rules on every figure, profiles phrased as
- *   customers and without competitors included (docs/performance.md#what-answers-a-second-look-2026-11-28-later);
+ *   training corpus's cross-validation by market and on the half of the evaluation data nobody here read it is ahead
+ *   of the rules on every figure;
  * - the rules, for a bare text (no profile, context or keyword: no market to judge against; on the complaints set
  *   the rules tell complaints apart better), for a post longer than the model reads (its need may come at the end),
  *   and when the keyword given is missing from the post: the model learned such posts only as posts shown to a
