@@ -27,6 +27,8 @@ export type Features = {
   /** The profiles the word sense was judged against: the team's, or one made of its context and keyword. */
   profiles: readonly IcpProfile[]
   matched: string | null
+  /** Judged against the keyword alone: no profile and no context. */
+  keywordAlone: boolean
 }
 
 const clip = (x: number, most: number) => (x > most ? 1 : x / most)
@@ -134,5 +136,12 @@ export function features(r: Reading, input: ScoreInput): Features {
     for (const k of keyword) rivals.delete(k)
     names.rivals = rivals
   }
-  return { text: textFeatures(r.lower, names), dense: d, rules, profiles, matched: icp?.name ?? null }
+  return {
+    text: textFeatures(r.lower, names),
+    dense: d,
+    rules,
+    profiles,
+    matched: icp?.name ?? null,
+    keywordAlone: d[46] === 1,
+  }
 }
