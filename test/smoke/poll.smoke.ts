@@ -55,7 +55,7 @@ describe('poll --once in the built executable', () => {
       const asks = i % 4 === 0
       const text = asks
         ? `We are looking for a CRM for our 12-person team, budget around $300/month. Any recommendations? (${i})`
-        : `We talked about our CRM over lunch today (${i}).`
+        : `Podcast episode ${i} is out: we chat about the history of crm software and our favourite sales books.`
       platforms.add('hackernews', 'crm', {
         id: String(1000 + i),
         author: 'ann',
