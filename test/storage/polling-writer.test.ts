@@ -99,7 +99,7 @@ describe('the polling writer', () => {
 
   test("a page's keys reach the queue whole: scored pairs leave it, failed ones count an attempt", async () => {
     const { deps, teamId, writer } = await world()
-    // Ids as a platform may send them, separators included: the keys travel to the thread as a flat list of strings.
+    // Ids as a platform may send them, separators and an empty one included.
     const ids = ['hackernews:1', 'a\tb', 'c\nd', '']
     const queued = ids.map((postId) => ({
       teamId,

@@ -6,7 +6,7 @@ import { LOCK_WAIT_MS, tuneConnection } from '../engine/connection-settings'
 import { createLocalClient } from '../engine/local-client'
 import type { StoredOutcome } from '../repos/polling-types'
 import { storeAll } from '../repos/polling-outcome'
-import { unpackOutcome, type WriterError, type WriterReply, type WriterRequest } from './messages'
+import type { WriterError, WriterReply, WriterRequest } from './messages'
 
 declare const self: Worker
 
@@ -67,7 +67,7 @@ self.onmessage = async ({ data }: MessageEvent<WriterRequest>) => {
     }
     reply({ closed: true })
   } else {
-    waiting.push({ id: data.id, outcome: unpackOutcome(data.outcome) })
+    waiting.push(data)
     flushing ??= Bun.sleep(0).then(flush)
   }
 }

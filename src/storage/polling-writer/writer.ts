@@ -2,7 +2,7 @@ import { LibsqlError } from '@libsql/client'
 import { AppError, type ErrorCode } from '../../errors'
 import { POLLING_WRITER_URL } from '../../workers'
 import type { StoredOutcome } from '../repos/polling-types'
-import { packOutcome, type WriterError, type WriterReply, type WriterRequest } from './messages'
+import type { WriterError, WriterReply, WriterRequest } from './messages'
 
 export type PollingWriter = {
   /** As the polling repo's `store`, written by the writer's thread. */
@@ -52,7 +52,7 @@ export function openPollingWriter(path: string, workerUrl = POLLING_WRITER_URL):
       const id = nextId++
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject })
-        send({ id, outcome: packOutcome(outcome) })
+        send({ id, outcome })
       })
     },
     async close() {
