@@ -1,11 +1,8 @@
-import type { Client, InStatement, InValue } from '@libsql/client'
+import type { Client } from '@libsql/client'
 import { openPollingWriter, type PollingWriter } from '../polling-writer/writer'
 import { byTeamAndPlatform, storeAll } from './polling-outcome'
 import type { CursorUpdate, PendingKey, PendingMention, StoredOutcome } from './polling-types'
 
-// Reads joined by `union all` in one statement: within SQLite's 500 terms of a compound select and its 32,766
-// variables (each read has at most 202).
-const READS_A_STATEMENT = 100
 const keyOf = (teamId: unknown, platform: unknown, postId: unknown) => `${teamId}\u0000${platform}\u0000${postId}`
 /**
  * The polling pipeline's storage: cursors, the pending queue and the hand-over of scored mentions to signals.
@@ -27,25 +24,13 @@ export function createPollingRepo(client: Client, file?: string) {
       }))
     },
 
-    /**
-     * Of `pairs`, those that are neither a signal nor queued already: what is left to score. One statement (a
-     * `union all` of both tables' reads) is one snapshot of both, as a read transaction was, without the transaction's
-     * begin and commit, which cost more than the reads (docs/performance.md#the-pipeline-second-round).
-     */
+    /** Of `pairs`, those that are neither a signal nor queued already: what is left to score. */
     async unhandled<P extends PendingKey>(pairs: P[]): Promise<P[]> {
       if (pairs.length === 0) return []
-      const reads = ['signals', 'pending_mentions'].flatMap((table) =>
+      const stmts = ['signals', 'pending_mentions'].flatMap((table) =>
         byTeamAndPlatform(pairs, `select team_id, platform, post_id from ${table}`),
-      ) as { sql: string; args: InValue[] }[]
-      const stmts: InStatement[] = []
-      for (let i = 0; i < reads.length; i += READS_A_STATEMENT) {
-        const part = reads.slice(i, i + READS_A_STATEMENT)
-        stmts.push({ sql: part.map((r) => r.sql).join(' union all '), args: part.flatMap((r) => r.args) })
-      }
-      const found =
-        stmts.length === 1
-          ? (await client.execute(stmts[0] as InStatement)).rows
-          : (await client.batch(stmts, 'read')).flatMap((rs) => rs.rows)
+      )
+      const found = (await client.batch(stmts, 'read')).flatMap((rs) => rs.rows)
       const handled = new Set(found.map((r) => keyOf(r.team_id, r.platform, r.post_id)))
       return handled.size === 0 ? pairs : pairs.filter((p) => !handled.has(keyOf(p.teamId, p.platform, p.postId)))
     },
