@@ -87,6 +87,6 @@ function filterHolds(node: FilterNode, post: MatchablePost, language: () => stri
  * read posts without a keyword search and keep those worth returning (Product Hunt, Substack).
  */
 export function mayMatchText(query: Query, text: string): boolean {
-  const words = matchText(text)
-  return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, words) : undefined)) !== false
+  const subject = matchText(text)
+  return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, subject) : undefined)) !== false
 }

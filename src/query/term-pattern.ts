@@ -17,14 +17,15 @@ const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
 /** The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. */
 export const normalised = (text: string) => (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
 
+/** A text as `occursIn` reads it: normalised, or plain ASCII as it is (`ascii`). */
+export type MatchText = { readonly text: string; readonly ascii: boolean }
+
 /**
  * A text ready for `occursIn`. Plain ASCII (most fetched posts) is kept as it is and matched ignoring case: NFKC
  * leaves ASCII alone, and a term's words, being NFKC and lower case already, hold no character that folds to an
  * ASCII letter without being one (ſ, the Kelvin sign), so the answer is the same as on its lower-case copy, without
  * making that copy of every post (docs/performance.md#the-pipeline-second-round). Anything else is normalised.
  */
-export type MatchText = { readonly text: string; readonly ascii: boolean }
-
 export const matchText = (text: string): MatchText =>
   NOT_ASCII.test(text) ? { text: normalised(text), ascii: false } : { text, ascii: true }
 
