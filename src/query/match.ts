@@ -1,7 +1,7 @@
 import type { FilterNode, Query, QueryNode } from './ast'
 import { evaluate } from './scope'
 import { communityOf, siteMatches } from './site'
-import { normalised, occursIn } from './term-pattern'
+import { type MatchText, matchText, occursIn } from './term-pattern'
 
 /** What a query is matched against: a fetched post, or a stored signal for the console's preview. */
 export type MatchablePost = {
@@ -24,12 +24,12 @@ export type DetectLanguage = (text: string) => string | undefined
 export type PostFacts = ReturnType<typeof postFacts>
 
 export function postFacts(post: MatchablePost, detect?: DetectLanguage) {
-  let text: string | undefined
-  let title: string | undefined
+  let text: MatchText | undefined
+  let title: MatchText | undefined
   let language: { code: string | undefined } | undefined
   return {
-    text: () => (text ??= normalised(`${post.title ?? ''}\n${post.content}`)),
-    title: () => (title ??= normalised(post.title ?? '')),
+    text: () => (text ??= matchText(`${post.title ?? ''}\n${post.content}`)),
+    title: () => (title ??= matchText(post.title ?? '')),
     language: () => {
       language ??= { code: detect?.(post.content) }
       return language.code
@@ -87,6 +87,6 @@ function filterHolds(node: FilterNode, post: MatchablePost, language: () => stri
  * read posts without a keyword search and keep those worth returning (Product Hunt, Substack).
  */
 export function mayMatchText(query: Query, text: string): boolean {
-  const words = normalised(text)
-  return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, words) : undefined)) !== false
+  const subject = matchText(text)
+  return evaluate(query.root, (n) => (n.kind === 'term' && !n.inTitle ? occursIn(n, subject) : undefined)) !== false
 }

@@ -1,6 +1,6 @@
 import type { TermNode } from './ast'
 
-// docs/queries.md#words as one regular expression per term, run over the post's text once normalised: quicker than
+// docs/queries.md#words as one regular expression per term, run over the post's text (matchText): quicker than
 // splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; Chinese and
 // Japanese characters are words of their own, so next to one there is always a word boundary.
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}'
@@ -9,23 +9,38 @@ const WORD_CHAR = `(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC.
 const NOT_PLAIN = /[^ -~\s]/
+const NOT_ASCII = /[^\0-\x7f]/
 
-const patterns = new WeakMap<TermNode, RegExp>()
+/** Each term's pattern: [for normalised text, for plain ASCII text as it is (ignoring case)]. */
+const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
 
 /** The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. */
 export const normalised = (text: string) => (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
 
-/** Whether the term's words occur side by side, whole (the last one a prefix for `word*`), in normalised text. */
-export function occursIn(term: TermNode, text: string): boolean {
-  let pattern = patterns.get(term)
-  if (!pattern) {
-    pattern = patternOf(term)
-    patterns.set(term, pattern)
+/** A text as `occursIn` reads it: normalised, or plain ASCII as it is (`ascii`). */
+export type MatchText = { readonly text: string; readonly ascii: boolean }
+
+/**
+ * A text ready for `occursIn`. Plain ASCII (most fetched posts) is kept as it is and matched ignoring case: NFKC
+ * leaves ASCII alone, and a term's words, being NFKC and lower case already, hold no character that folds to an
+ * ASCII letter without being one (ſ, the Kelvin sign), so the answer is the same as on its lower-case copy, without
+ * making that copy of every post (docs/performance.md#the-pipeline-second-round). Anything else is normalised.
+ */
+export const matchText = (text: string): MatchText =>
+  NOT_ASCII.test(text) ? { text: normalised(text), ascii: false } : { text, ascii: true }
+
+/** Whether the term's words occur side by side, whole (the last one a prefix for `word*`), in the text. */
+export function occursIn(term: TermNode, subject: MatchText): boolean {
+  let pair = patterns.get(term)
+  if (!pair) {
+    const source = patternOf(term)
+    pair = [new RegExp(source, 'u'), new RegExp(source, 'iu')]
+    patterns.set(term, pair)
   }
-  return pattern.test(text)
+  return pair[subject.ascii ? 1 : 0].test(subject.text)
 }
 
-function patternOf(term: TermNode): RegExp {
+function patternOf(term: TermNode): string {
   const { words } = term
   const cjk = (w: string) => CJK_CHAR.test(w)
   let source = cjk(words[0]) ? '' : `(?<!${WORD_CHAR})`
@@ -35,5 +50,5 @@ function patternOf(term: TermNode): RegExp {
   })
   const last = words[words.length - 1]
   if (!term.prefix && !cjk(last)) source += `(?!${WORD_CHAR})`
-  return new RegExp(source, 'u')
+  return source
 }

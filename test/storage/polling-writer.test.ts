@@ -97,6 +97,28 @@ describe('the polling writer', () => {
     await writer.close()
   })
 
+  test("a page's keys reach the queue whole: scored pairs leave it, failed ones count an attempt", async () => {
+    const { deps, teamId, writer } = await world()
+    // Ids as a platform may send them, separators and an empty one included.
+    const ids = ['hackernews:1', 'a\tb', 'c\nd', '']
+    const queued = ids.map((postId) => ({
+      teamId,
+      platform: 'hackernews',
+      postId,
+      keyword: 'crm',
+      mention: {},
+      attempts: 0,
+    }))
+    await writer.store({ ...outcome(deps, []), queue: queued })
+    const key = (postId: string) => ({ teamId, platform: 'hackernews', postId })
+    await writer.store({ ...outcome(deps, []), scored: [key('hackernews:1'), key('c\nd')], failed: [key('a\tb')] })
+    await writer.close()
+    expect(await rows(deps, 'select post_id, attempts from pending_mentions order by post_id')).toEqual([
+      { post_id: '', attempts: 0 },
+      { post_id: 'a\tb', attempts: 1 },
+    ])
+  })
+
   test('close waits for what was sent, and the writer refuses more afterwards', async () => {
     const { deps, teamId, writer } = await world()
     const order: string[] = []

@@ -2,11 +2,12 @@
  * A batch of inputs as sent to a rules worker (pool.ts, worker.ts; docs/performance.md#where-a-polling-pass-spends-its-time).
  * Polling asks about one post for every team tracking its keyword, and about many posts with one team's profiles: each
  * text and each list of profiles is sent once, and the inputs point at them, instead of copying them into the worker
- * once per (team, post) pair.
+ * once per (team, post) pair. A team's judged examples stay behind: model scorers put them in their prompts, but neither
+ * the rules nor the triage model reads them, and they are up to five posts per pair.
  */
 import type { IcpProfile, ScoreInput } from '../types'
 
-type Item = Omit<ScoreInput, 'content' | 'icps'> & { content: number; icps: number }
+type Item = Omit<ScoreInput, 'content' | 'icps' | 'examples'> & { content: number; icps: number }
 export type BatchMessage = { contents: string[]; icpLists: (readonly IcpProfile[])[]; items: Item[] }
 
 /** The place of `value` in `list`, added on first sight. */
@@ -24,7 +25,7 @@ export function packBatch(inputs: readonly ScoreInput[]): BatchMessage {
   const texts = new Map<string, number>()
   // Profiles by identity: polling hands every pair of a team the same list.
   const lists = new Map<readonly IcpProfile[], number>()
-  for (const { content, icps, ...rest } of inputs) {
+  for (const { content, icps, examples: _unread, ...rest } of inputs) {
     message.items.push({
       ...rest,
       content: placeOf(texts, message.contents, content),

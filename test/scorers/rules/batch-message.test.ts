@@ -19,6 +19,12 @@ describe('a batch for a rules worker', () => {
     { content: post, icps: [], examples: [{ content: 'x', keyword: 'crm', verdict: 'relevant' }] },
   ]
 
+  test("a team's judged examples are not sent: neither the rules nor the triage model reads them", () => {
+    const sent = JSON.stringify(packBatch(inputs))
+    expect(sent).not.toContain('examples')
+    expect(sent).not.toContain('relevant')
+  })
+
   test('each text and each list of profiles is sent once', () => {
     const message = packBatch(inputs)
     expect(message.contents).toEqual([post, 'Our CRM is down again.'])
@@ -32,7 +38,8 @@ describe('a batch for a rules worker', () => {
   })
 
   test('the worker reads back the inputs as asked, through a structured copy as postMessage makes', () => {
-    expect(unpackBatch(structuredClone(packBatch(inputs)))).toEqual(inputs)
+    const { examples: _, ...last } = inputs[3] as ScoreInput
+    expect(unpackBatch(structuredClone(packBatch(inputs)))).toEqual([...inputs.slice(0, 3), last])
     expect(unpackBatch(packBatch([]))).toEqual([])
   })
 })
