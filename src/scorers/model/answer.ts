@@ -60,6 +60,24 @@ function lift(w: Float32Array, at: number, c: number): number {
   return (w[at + c] as number) - mean / INTENT_COLUMNS
 }
 
+/**
+ * Puts `item` of weight `w` in its place among the `kept` heaviest so far (heaviest first, an earlier one first among
+ * equals), at most `items.length` of them; returns how many are kept. A few slots, so a shift beats a sort.
+ */
+function keepHeaviest(items: Int32Array, weights: Float64Array, kept: number, item: number, w: number): number {
+  const most = items.length
+  if (kept === most && w <= (weights[kept - 1] as number)) return kept
+  let at = kept < most ? kept++ : kept - 1
+  while (at > 0 && (weights[at - 1] as number) < w) {
+    weights[at] = weights[at - 1] as number
+    items[at] = items[at - 1] as number
+    at--
+  }
+  weights[at] = w
+  items[at] = item
+  return kept
+}
+
 /** Candidate words kept before stop words are left out: more than CITED, as some of them are stop words. */
 const CANDIDATES = 8
 const topAt = new Int32Array(CANDIDATES)
@@ -79,15 +97,7 @@ function evidence(m: Model, f: Features, lower: string, c: number): string {
     const b = buckets[i] as number
     let dup = false
     for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
-    if (dup) continue
-    let at = kept < CANDIDATES ? kept++ : kept - 1
-    while (at > 0 && (topW[at - 1] as number) < w) {
-      topW[at] = topW[at - 1] as number
-      topAt[at] = topAt[at - 1] as number
-      at--
-    }
-    topW[at] = w
-    topAt[at] = i
+    if (!dup) kept = keepHeaviest(topAt, topW, kept, i, w)
   }
   const named: string[] = []
   for (let k = 0; k < kept && named.length < CITED; k++) {
@@ -113,15 +123,7 @@ function topFacts(m: Model, f: Features, c: number): string[] {
     const x = f.dense[j] as number
     if (x === 0) continue
     const w = x * lift(m.dense, j * K, c)
-    if (w <= 0.05 || (kept === CITED && w <= (factW[kept - 1] as number))) continue
-    let at = kept < CITED ? kept++ : kept - 1
-    while (at > 0 && (factW[at - 1] as number) < w) {
-      factW[at] = factW[at - 1] as number
-      factAt[at] = factAt[at - 1] as number
-      at--
-    }
-    factW[at] = w
-    factAt[at] = k
+    if (w > 0.05) kept = keepHeaviest(factAt, factW, kept, k, w)
   }
   const names: string[] = []
   for (let k = 0; k < kept; k++) names.push((FACTS[factAt[k] as number] as readonly [number, string])[1])

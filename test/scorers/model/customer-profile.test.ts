@@ -1,8 +1,8 @@
 // A team's profile describes its customers, as the console and the API ask for an ideal-customer profile ("Founders
 // of small B2B SaaS companies who need a CRM"), not what the team sells, and lists no competitors: the learned model
-// (what triage reads) still reads a plain buyer as a buyer, and a post of another market or of everyday life as off
-// topic (docs/scoring.md#the-embedded-model). The posts and profiles were written for this test; none is in the
-// training corpus. One such post the model still misses is named in docs/scoring.md#the-choice.
+// (what the embedded scorer answers with, and what triage reads) still reads a plain buyer as a buyer, and a post of
+// another market or of everyday life as off topic (docs/scoring.md#the-embedded-model). The posts and profiles were
+// written for this test; none is in the training corpus.
 import { describe, expect, test } from 'bun:test'
 import { embeddedModel, scoreWithModel } from '../../../src/scorers/model/index'
 import type { ScoreInput } from '../../../src/scorers/types'
