@@ -53,30 +53,41 @@ const finish = (h: number) => {
   return (x ^ (x >>> 16)) & MASK
 }
 
-/** Where the scan of the word that starts at `i` stops: its letters, digits and apostrophes ("don't"). */
-function wordScanEnd(lower: string, i: number): number {
-  let j = i
-  while (j < lower.length && (isWordChar(lower.charCodeAt(j)) || lower.charCodeAt(j) === 39)) j++
-  return j
-}
-
-/** The end of a scanned word without its closing apostrophes ("sellers'" is "sellers"). */
-function wordEnd(lower: string, j: number): number {
-  let end = j
-  while (lower.charCodeAt(end - 1) === 39) end--
-  return end
-}
-
 /** A letter or digit: ASCII ones, and every character past Latin-1's symbols (accented letters, other scripts). */
 function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
 }
 
-/** The full hash of text[from, to). */
-export function hashOf(text: string, from = 0, to = text.length): number {
+/** The last word scanWord read: its hash, where it ends, whether it has a letter past ASCII. Shared, as `out` is. */
+const word = { hash: 0, end: 0, wide: false }
+
+/**
+ * Reads the word that starts at `i` (its letters, digits and apostrophes: "don't") into `word`, without its closing
+ * apostrophes ("sellers'" is "sellers"), and answers where the scan stopped. The word is scanned and hashed in one
+ * loop, as a signed 32-bit integer: kept within the engine's small integers, it is looked up in a Set of them as an
+ * integer, where half of the unsigned hashes (2^31 and up) were looked up as doubles. Only its bits are used (each
+ * use is an integer operation), so the buckets are the same either way.
+ */
+function scanWord(lower: string, i: number): number {
   let h = OFFSET
-  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), PRIME)
-  return h >>> 0
+  let hash = 0
+  let end = i
+  let wide = false
+  let j = i
+  for (; j < lower.length; j++) {
+    const c = lower.charCodeAt(j)
+    const apostrophe = c === 39
+    if (!apostrophe && !isWordChar(c)) break
+    h = Math.imul(h ^ c, PRIME)
+    if (apostrophe) continue
+    wide ||= c >= 0xc0
+    hash = h
+    end = j + 1
+  }
+  word.hash = hash
+  word.end = end
+  word.wide = wide
+  return j
 }
 
 /** The full hashes of a name's words (for Names). */
@@ -87,10 +98,8 @@ export function wordHashes(name: string, into = new Set<number>()): Set<number> 
       i++
       continue
     }
-    const j = wordScanEnd(lower, i)
-    const end = wordEnd(lower, j)
-    into.add(hashOf(lower, i, end))
-    i = j
+    i = scanWord(lower, i)
+    into.add(word.hash)
   }
   return into
 }
@@ -139,16 +148,8 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
       i++
       continue
     }
-    const j = wordScanEnd(lower, i)
-    const end = wordEnd(lower, j)
-    let full = OFFSET
-    let wide = false
-    for (let k = i; k < end; k++) {
-      const c = lower.charCodeAt(k)
-      wide ||= c >= 0xc0
-      full = Math.imul(full ^ c, PRIME)
-    }
-    full >>>= 0
+    const j = scanWord(lower, i)
+    const { hash: full, end, wide } = word
     const first = lower.charCodeAt(i)
     const token = names.keyword.has(full)
       ? KEYWORD
