@@ -29,8 +29,17 @@ const tokens = new Int32Array(400)
 /** At most this many words of a post are read: the first 2,000 or so characters say what a post is about. */
 const MOST_WORDS = 400
 
-/** What the hashed words are read against: the full hashes of the keyword's and competitors' words. */
-export type Names = { keyword: ReadonlySet<number>; rivals: ReadonlySet<number> }
+/**
+ * What the hashed words are read against: the full hashes of the keyword's and competitors' words, as lists. A few
+ * each (the competitors named in the post), so a scan of the list costs less than a Set's lookup, and every word of a
+ * post asks both (docs/performance.md#the-scorers-cost-third-round-2026-11-28-night).
+ */
+export type Names = { keyword: Int32Array; rivals: Int32Array }
+
+function holds(list: Int32Array, hash: number): boolean {
+  for (let k = 0; k < list.length; k++) if (list[k] === hash) return true
+  return false
+}
 
 /**
  * A post's features, in buffers shared by every call: valid until the next call (a post is scored at once; training
@@ -151,9 +160,9 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
     const j = scanWord(lower, i)
     const { hash: full, end, wide } = word
     const first = lower.charCodeAt(i)
-    const token = names.keyword.has(full)
+    const token = holds(names.keyword, full)
       ? KEYWORD
-      : names.rivals.has(full)
+      : holds(names.rivals, full)
         ? RIVAL
         : first >= 48 && first <= 57
           ? NUMBER
