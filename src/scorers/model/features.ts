@@ -99,7 +99,7 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[35] = onTopic * d[7]
   d[36] = onTopic * d[8]
   d[37] = onTopic * (r.keywordPresent === false ? 0 : 1)
-  d[38] = Math.min(1, questionMarks(r.text) / 3)
+  d[38] = r.asks ? Math.min(1, questionMarks(r.text) / 3) : 0
   // The keyword compared with what the team sells: a rival's name tracked as the keyword, a phrase, near the start.
   const kw = r.ctx.keyword
   const kwIsRival = kw !== '' && profiles.some((p) => (p.competitors ?? []).some((c) => c.toLowerCase() === kw))
