@@ -32,14 +32,14 @@ export type Features = {
 }
 
 const clip = (x: number, most: number) => (x > most ? 1 : x / most)
-const NO_RIVALS: ReadonlySet<number> = new Set()
-const byKeyword = new Map<string, Set<number>>()
+const NO_RIVALS = new Int32Array(0)
+const byKeyword = new Map<string, Int32Array>()
 
-function keywordHashes(keyword: string): Set<number> {
+function keywordHashes(keyword: string): Int32Array {
   let kept = byKeyword.get(keyword)
   if (!kept) {
     if (byKeyword.size >= 4096) byKeyword.clear()
-    kept = wordHashes(keyword)
+    kept = Int32Array.from(wordHashes(keyword))
     byKeyword.set(keyword, kept)
   }
   return kept
@@ -99,7 +99,7 @@ export function features(r: Reading, input: ScoreInput): Features {
   d[35] = onTopic * d[7]
   d[36] = onTopic * d[8]
   d[37] = onTopic * (r.keywordPresent === false ? 0 : 1)
-  d[38] = Math.min(1, questionMarks(r.text) / 3)
+  d[38] = r.asks ? Math.min(1, questionMarks(r.text) / 3) : 0
   // The keyword compared with what the team sells: a rival's name tracked as the keyword, a phrase, near the start.
   const kw = r.ctx.keyword
   const kwIsRival = kw !== '' && profiles.some((p) => (p.competitors ?? []).some((c) => c.toLowerCase() === kw))
@@ -134,7 +134,7 @@ export function features(r: Reading, input: ScoreInput): Features {
     const rivals = new Set<number>()
     for (const n of named) wordHashes(n.name, rivals)
     for (const k of keyword) rivals.delete(k)
-    names.rivals = rivals
+    names.rivals = Int32Array.from(rivals)
   }
   return {
     text: textFeatures(r.lower, names),
