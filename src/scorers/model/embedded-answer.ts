@@ -24,12 +24,7 @@ import { probabilities } from './model'
 export function embeddedAnswer(r: Reading, input: ScoreInput): ScoreResult {
   const sense = senseProfiles(input)
   if (sense.length === 0) return judge(r, input.icps, input.keyword)
-  if (r.keywordPresent === false) {
-    const a = judge(r, sense, input.keyword)
-    return input.icps.length > 0
-      ? a
-      : { ...a, reason: a.reason.replace("the team's profiles or their market", 'what the team sells') }
-  }
+  if (r.keywordPresent === false) return judge(r, sense, input.keyword)
   const model = embeddedModel()
   const f = features(r, input)
   // A post longer than the model reads (its first 400 words) may state its need at the end, which the rules read.

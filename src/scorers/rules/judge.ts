@@ -160,8 +160,8 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   const rivalNamed = named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)
   if (topic && topic.weight + phrase + leaves < needed && !rivalNamed && !namesOwn(r.lower, r.ctx)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5
-    const what = kw ? `besides the keyword "${kw}", ` : ''
-    const reason = `MENTION: off topic: ${what}the post has too little in common with the team's profiles or their market, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`
+    const against = isStandIn(icps[0]) ? 'what the team sells' : "the team's profiles or their market"
+    const reason = `MENTION: off topic: ${kw ? `besides the keyword "${kw}", ` : ''}the post has too little in common with ${against}, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`
     if (seen) Object.assign(seen, { named, topic, icp: null })
     return { score, intent: 'MENTION', icpMatch: null, reason }
   }

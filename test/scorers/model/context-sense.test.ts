@@ -59,4 +59,16 @@ describe('context decides word sense for a team without profiles', () => {
     for (const post of [SOURDOUGH, TRAFFIC, BUYER])
       expect(read.buyer(ask(post, CONTEXT))).toBe(scoreWithModel(ask(post, CONTEXT)).buyer)
   })
+
+  test('a post without the keyword is off topic, its reason naming what it was judged against', () => {
+    const read = createRulesReader()
+    const noKeyword = TRAFFIC
+    const withContext = read.answer(ask(noKeyword, CONTEXT))
+    expect(withContext.score).toBeLessThan(3)
+    expect(withContext.reason).toContain('too little in common with what the team sells')
+    const profiles = [{ name: 'Agencies', description: 'Small agencies that need a CRM' }]
+    const withProfiles = read.answer({ content: noKeyword, keyword: 'crm', icps: profiles })
+    expect(withProfiles.score).toBeLessThan(3)
+    expect(withProfiles.reason).toContain("too little in common with the team's profiles or their market")
+  })
 })
