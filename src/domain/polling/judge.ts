@@ -40,11 +40,14 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
   const teams = new Map<string, TeamInputs>()
   for (const m of pairs) if (!teams.has(m.teamId)) teams.set(m.teamId, await teamInputs(pass, m.teamId))
   const inputsOf = (m: Pair) => teams.get(m.teamId) as TeamInputs
-  const items = pairs.map((m) => {
+  const thresholds = pairs.map((m) => inputsOf(m).thresholds(m.keyword))
+  const items = pairs.map((m, i) => {
     const { examples, icps } = inputsOf(m)
     return {
       teamId: m.teamId,
       platform: m.platform,
+      // Only a signal's reason is kept: the rules pool need not write the others (docs/performance.md#the-pipeline-third-round).
+      reasonFrom: (thresholds[i] as Threshold).value,
       input: {
         content: truncate(m.mention.content, FULL_CHARS),
         keyword: m.keyword,
@@ -53,7 +56,6 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
       },
     }
   })
-  const thresholds = pairs.map((m) => inputsOf(m).thresholds(m.keyword))
   const outcomes = await pass.scorer.scoreMany(items, pass.stop)
   const detectedAt = clock.now().toISOString()
   const judged: Judged = { scored: [], triaged: [], failed: [], unscored: [], signals: [] }

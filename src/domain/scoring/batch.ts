@@ -5,8 +5,11 @@ import type { RulesPool } from '../../scorers/rules/pool'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
 import type { Triage } from './triage'
 
-/** One question of a batch; `platform` is named in the log line of a failure. */
-export type BatchItem = { teamId: string; input: ScoreInput; platform?: string }
+/**
+ * One question of a batch; `platform` is named in the log line of a failure. `reasonFrom`: the score from which the
+ * caller keeps the answer's reason; the rules pool leaves it empty below (model/answer.ts).
+ */
+export type BatchItem = { teamId: string; input: ScoreInput; platform?: string; reasonFrom?: number }
 /**
  * A score (with the scorer that answered, except from the rules pool); `failed` when the scorer could not answer;
  * `skipped` when it was not asked (down, or stopping); `triaged` when the rules kept it from the model
@@ -57,7 +60,10 @@ export function createBatchScorer(a: {
       if (signal.aborted) return items.map(() => 'skipped')
       if (a.pool) {
         try {
-          return await a.pool.score(items.map((item) => item.input))
+          return await a.pool.score(
+            items.map((item) => item.input),
+            items.map((item) => item.reasonFrom ?? 0),
+          )
         } catch (err) {
           a.log.warn('rules_pool_failed', { err })
         }

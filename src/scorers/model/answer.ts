@@ -6,40 +6,14 @@
  * MENTION (3-4.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
 import type { Intent, ScoreResult } from '../types'
-import { STOP_WORDS } from '../rules/modifiers'
 import type { Reading } from '../rules/reading'
 import type { Features } from './features'
-import { buyerOf, CLASSES, INTENT_COLUMNS, K, type Model, words } from './model'
+import { evidence } from './evidence'
+import { buyerOf, CLASSES, type Model } from './model'
 
 /** A scorer's answer, the model's buyer probability (what triage decides on, docs/scoring.md#triage) and off topic's. */
 export type ModelAnswer = ScoreResult & { buyer: number; offTopic: number }
 
-/** Plain names of the dense features that a reason may cite (features.ts), by index. */
-const FACTS: readonly (readonly [number, string])[] = [
-  [7, 'buying phrases'],
-  [8, 'complaint phrases'],
-  [9, 'leaving a product'],
-  [10, 'question phrases'],
-  [11, 'reads as a launch, job post or tutorial'],
-  [12, 'praise'],
-  [13, 'complaint signs'],
-  [14, 'a budget'],
-  [15, 'urgency'],
-  [16, 'team size'],
-  [19, 'the keyword'],
-  [20, 'the keyword is missing'],
-  [21, "words of the team's market"],
-  [23, "few words of the team's market"],
-  [24, 'a competitor named'],
-  [25, 'switching from a product'],
-  [26, 'compares products'],
-  [27, 'matches a profile'],
-  [35, 'buying phrases on topic'],
-  [36, 'complaint phrases on topic'],
-  [50, 'words of private life'],
-  [51, 'words of work'],
-]
-const CITED = 3
 /** What each intent says of the writer, to open the reason as the rules' reasons open. */
 const MEANS: Record<Intent, string> = {
   ACTIVE: 'wants to buy',
@@ -51,84 +25,6 @@ const MEANS: Record<Intent, string> = {
 
 const round = (x: number) => Math.round(x * 10) / 10
 const pct = (x: number) => `${Math.round(x * 100)}%`
-
-/** How much weight `at` (a feature's first weight) gives class `c` beyond the mean of the classes. */
-function lift(w: Float32Array, at: number, c: number): number {
-  let mean = 0
-  if (c === INTENT_COLUMNS) return w[at + c] as number
-  for (let o = 0; o < INTENT_COLUMNS; o++) mean += w[at + o] as number
-  return (w[at + c] as number) - mean / INTENT_COLUMNS
-}
-
-/**
- * Puts `item` of weight `w` in its place among the `kept` heaviest so far (heaviest first, an earlier one first among
- * equals), at most `items.length` of them; returns how many are kept. A few slots, so a shift beats a sort.
- */
-function keepHeaviest(items: Int32Array, weights: Float64Array, kept: number, item: number, w: number): number {
-  const most = items.length
-  if (kept === most && w <= (weights[kept - 1] as number)) return kept
-  let at = kept < most ? kept++ : kept - 1
-  while (at > 0 && (weights[at - 1] as number) < w) {
-    weights[at] = weights[at - 1] as number
-    items[at] = items[at - 1] as number
-    at--
-  }
-  weights[at] = w
-  items[at] = item
-  return kept
-}
-
-/** Candidate words kept before stop words are left out: more than CITED, as some of them are stop words. */
-const CANDIDATES = 8
-const topAt = new Int32Array(CANDIDATES)
-const topW = new Float64Array(CANDIDATES)
-
-/** The words and facts that pushed the answer towards class `c` most, in plain words. */
-function evidence(m: Model, f: Features, lower: string, c: number): string {
-  const { buckets, from, to } = f.text
-  // The best few words by weight, each bucket once, found without making a string; then named.
-  let kept = 0
-  for (let u = 0; u < words.n; u++) {
-    const i = words.at[u] as number
-    const start = from[i] as number
-    if ((to[i] as number) - start < 3) continue
-    const w = lift(words.weights, u * K, c)
-    if (w <= 0 || (kept === CANDIDATES && w <= (topW[kept - 1] as number))) continue
-    const b = buckets[i] as number
-    let dup = false
-    for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
-    if (!dup) kept = keepHeaviest(topAt, topW, kept, i, w)
-  }
-  const named: string[] = []
-  for (let k = 0; k < kept && named.length < CITED; k++) {
-    const i = topAt[k] as number
-    const word = lower.slice(from[i], to[i])
-    if (!STOP_WORDS.has(word) && !named.includes(word)) named.push(word)
-  }
-  const facts = topFacts(m, f, c)
-  const parts = []
-  if (named.length > 0) parts.push(`the words ${named.map((w) => `"${w}"`).join(', ')}`)
-  if (facts.length > 0) parts.push(facts.join(', '))
-  return parts.length > 0 ? `weighed most: ${parts.join('; ')}` : 'no single word weighed much'
-}
-
-const factAt = new Int32Array(CITED)
-const factW = new Float64Array(CITED)
-
-/** The names of the CITED facts that weigh most (over 0.05) towards class `c`, heaviest first. */
-function topFacts(m: Model, f: Features, c: number): string[] {
-  let kept = 0
-  for (let k = 0; k < FACTS.length; k++) {
-    const j = (FACTS[k] as readonly [number, string])[0]
-    const x = f.dense[j] as number
-    if (x === 0) continue
-    const w = x * lift(m.dense, j * K, c)
-    if (w > 0.05) kept = keepHeaviest(factAt, factW, kept, k, w)
-  }
-  const names: string[] = []
-  for (let k = 0; k < kept; k++) names.push((FACTS[factAt[k] as number] as readonly [number, string])[1])
-  return names
-}
 
 function pick(p: Float64Array, from: number, to: number): number {
   let best = from
@@ -155,7 +51,11 @@ function rulesRead(reason: string): string {
  */
 export const KEYWORD_ALONE_BUYER_AT = 0.7
 
-export function answer(m: Model, f: Features, r: Reading, p: Float64Array): ModelAnswer {
+/**
+ * The model's answer. `reasonFrom`: the score from which the caller keeps the reason; under it the reason is left
+ * empty (polling keeps only its signals' reasons, and naming the evidence is a tenth of a pair's cost).
+ */
+export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reasonFrom = 0): ModelAnswer {
   const [, , , q, men, none] = p as unknown as number[]
   const buyer = buyerOf(p)
   const cut = f.keywordAlone ? KEYWORD_ALONE_BUYER_AT : m.buyerAt
@@ -179,6 +79,15 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
     score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / cut)
   }
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
+  const answered = (reason: string): ModelAnswer => ({
+    score: round(score),
+    intent,
+    icpMatch: f.matched,
+    reason,
+    buyer,
+    offTopic: none as number,
+  })
+  if (round(score) < reasonFrom) return answered('')
   const what =
     c !== 5
       ? c > 2 && buyer >= m.buyerAt
@@ -190,5 +99,5 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array): Mode
   const reason =
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rulesRead(f.rules.reason)}.`
-  return { score: round(score), intent, icpMatch: f.matched, reason, buyer, offTopic: none as number }
+  return answered(reason)
 }

@@ -21,7 +21,8 @@ import { features } from './features'
 import { embeddedModel } from './index'
 import { probabilities } from './model'
 
-export function embeddedAnswer(r: Reading, input: ScoreInput): ScoreResult {
+/** `reasonFrom`: the score from which the caller keeps the model's reason (answer.ts). */
+export function embeddedAnswer(r: Reading, input: ScoreInput, reasonFrom = 0): ScoreResult {
   const sense = senseProfiles(input)
   if (sense.length === 0) return judge(r, input.icps, input.keyword)
   if (r.keywordPresent === false) return judge(r, sense, input.keyword)
@@ -29,6 +30,6 @@ export function embeddedAnswer(r: Reading, input: ScoreInput): ScoreResult {
   const f = features(r, input)
   // A post longer than the model reads (its first 400 words) may state its need at the end, which the rules read.
   if (f.text.readTo < r.lower.length) return f.rules
-  const m = answer(model, f, r, probabilities(model, f))
+  const m = answer(model, f, r, probabilities(model, f), reasonFrom)
   return { score: m.score, intent: m.intent, icpMatch: m.icpMatch, reason: m.reason }
 }

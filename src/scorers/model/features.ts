@@ -14,7 +14,8 @@ import type { Reading } from '../rules/reading'
 import { namesOwn } from '../rules/rivals'
 import { senseProfiles } from '../rules/stand-in'
 import { lifeAndWork } from './life-words'
-import { type Names, type TextFeatures, textFeatures, wordHashes } from './text-features'
+import { type Names, type TextFeatures, textFeatures } from './text-features'
+import { wordHashes } from './word-scan'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 /** The number of dense (rules) features; the last is always 1 and acts as the bias. */

@@ -92,6 +92,24 @@ export const buyerOf = (p: Float64Array) => (p[0] as number) + (p[1] as number) 
  */
 export function logits(m: Model, f: Features): Float64Array {
   const z = new Float64Array(K)
+  if (textSums.model !== m || textSums.of !== f.text.filledBy) sumText(m, f)
+  z.set(textSums.z)
+  for (let j = 0; j < DENSE; j++) {
+    const x = f.dense[j] as number
+    if (x === 0) continue
+    for (let c = 0; c < K; c++) z[c] += x * (m.dense[j * K + c] as number)
+  }
+  return z
+}
+
+/**
+ * The sums of the last post's words, kept with the features they were made of (text-features.ts): the teams asking
+ * about one post in a row differ in what the rules read against their profiles, seldom in the post's words.
+ */
+const textSums = { model: undefined as Model | undefined, of: -1, z: new Float64Array(K) }
+
+function sumText(m: Model, f: Features) {
+  const z = textSums.z.fill(0)
   const v = textValue(f)
   const { buckets, from, n } = f.text
   if (words.weights.length < n * K) words.weights = new Float32Array(n * K * 2)
@@ -107,12 +125,8 @@ export function logits(m: Model, f: Features): Float64Array {
     for (let c = 0; c < K; c++) words.weights[to + c] = m.text[o + c] as number
     words.at[words.n++] = i
   }
-  for (let j = 0; j < DENSE; j++) {
-    const x = f.dense[j] as number
-    if (x === 0) continue
-    for (let c = 0; c < K; c++) z[c] += x * (m.dense[j * K + c] as number)
-  }
-  return z
+  textSums.model = m
+  textSums.of = f.text.filledBy
 }
 
 /** Off topic's probability (the logistic) and the intents' softmax, each in place. */

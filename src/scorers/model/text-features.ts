@@ -7,12 +7,11 @@
  * Hashes are computed on the text's characters in place, with no string made per word, bigram or trigram: that was
  * three quarters of a post's time in the first version (docs/performance.md#the-embedded-model).
  */
+import { isWordChar, PRIME, scanWord, word } from './word-scan'
 
 /** Hashed buckets of the text features: 2^16, each with one weight per class (model.ts). */
 export const BUCKET_BITS = 16
 const MASK = (1 << BUCKET_BITS) - 1
-const PRIME = 16777619
-const OFFSET = 2166136261
 // Different seeds keep unigrams, bigrams and trigrams apart in the shared buckets.
 const BIGRAM = 374761393
 const TRIGRAM = 668265263
@@ -51,64 +50,13 @@ export type TextFeatures = {
   n: number
   /** Where in the post reading stopped: its length, unless the post has more than MOST_WORDS words. */
   readTo: number
+  /** Which call filled the buffers; a call that kept the last call's features keeps its number too (model.ts). */
+  filledBy: number
 }
 
 const finish = (h: number) => {
   const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
   return (x ^ (x >>> 16)) & MASK
-}
-
-/**
- * A letter or digit: ASCII ones, and every character past Latin-1's symbols (accented letters, other scripts), from a
- * table of every UTF-16 unit: one load a character instead of three comparisons (textFeatures 5.3 µs to 4.6).
- */
-const WORD_CHAR = new Uint8Array(0x10000)
-for (let c = 0; c < WORD_CHAR.length; c++)
-  WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) ? 1 : 0
-const isWordChar = (c: number) => WORD_CHAR[c] === 1
-
-/** The last word scanWord read: its hash, where it ends, whether it has a letter past ASCII. Shared, as `out` is. */
-const word = { hash: 0, end: 0, wide: false }
-
-/**
- * Reads the word at `i` (letters, digits, apostrophes: "don't") into `word`, without closing apostrophes ("sellers'"
- * is "sellers"), scanning and hashing it in one loop; answers where the scan stopped. The hash is a signed 32-bit
- * integer, as Names holds them; only its bits are used, so the buckets are the same as from an unsigned one.
- */
-function scanWord(lower: string, i: number): number {
-  let h = OFFSET
-  let hash = 0
-  let end = i
-  let wide = false
-  let j = i
-  for (; j < lower.length; j++) {
-    const c = lower.charCodeAt(j)
-    const apostrophe = c === 39
-    if (!apostrophe && !isWordChar(c)) break
-    h = Math.imul(h ^ c, PRIME)
-    if (apostrophe) continue
-    wide ||= c >= 0xc0
-    hash = h
-    end = j + 1
-  }
-  word.hash = hash
-  word.end = end
-  word.wide = wide
-  return j
-}
-
-/** The full hashes of a name's words (for Names). */
-export function wordHashes(name: string, into = new Set<number>()): Set<number> {
-  const lower = name.toLowerCase()
-  for (let i = 0; i < lower.length; ) {
-    if (!isWordChar(lower.charCodeAt(i))) {
-      i++
-      continue
-    }
-    i = scanWord(lower, i)
-    into.add(word.hash)
-  }
-  return into
 }
 
 const out: TextFeatures = {
@@ -117,6 +65,7 @@ const out: TextFeatures = {
   to: new Int32Array(4096),
   n: 0,
   readTo: 0,
+  filledBy: 0,
 }
 
 // Each bucket counts once a post: a word repeated forty times says no more than once, and repeated chatter would else
@@ -140,8 +89,23 @@ function push(bucket: number, from: number, to: number) {
   out.to[out.n++] = to
 }
 
+const sameList = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((x, k) => x === b[k])
+
+// What the last call read. Polling asks about one post for each team tracking its keyword, in a row, and those teams'
+// features differ only when the competitors they name do (docs/performance.md#the-pipeline-third-round).
+let last: { lower: string; names: Names } | undefined
+
 /** The hashed word and character features of a post (`lower`: the post in lower case). */
 export function textFeatures(lower: string, names: Names): TextFeatures {
+  if (
+    last !== undefined &&
+    last.lower === lower &&
+    sameList(last.names.keyword, names.keyword) &&
+    sameList(last.names.rivals, names.rivals)
+  )
+    return out
+  last = { lower, names }
+  out.filledBy++
   out.n = 0
   if (++post > 255) {
     seenIn.fill(0)

@@ -8,7 +8,13 @@
 import type { IcpProfile, ScoreInput } from '../types'
 
 type Item = Omit<ScoreInput, 'content' | 'icps' | 'examples'> & { content: number; icps: number }
-export type BatchMessage = { contents: string[]; icpLists: (readonly IcpProfile[])[]; items: Item[] }
+/** `reasonFrom`: per item, the score from which its reason is wanted (model/answer.ts). */
+export type BatchMessage = {
+  contents: string[]
+  icpLists: (readonly IcpProfile[])[]
+  items: Item[]
+  reasonFrom?: number[]
+}
 
 /** The place of `value` in `list`, added on first sight. */
 function placeOf<T>(places: Map<T, number>, list: T[], value: T): number {
@@ -20,8 +26,8 @@ function placeOf<T>(places: Map<T, number>, list: T[], value: T): number {
   return at
 }
 
-export function packBatch(inputs: readonly ScoreInput[]): BatchMessage {
-  const message: BatchMessage = { contents: [], icpLists: [], items: [] }
+export function packBatch(inputs: readonly ScoreInput[], reasonFrom?: number[]): BatchMessage {
+  const message: BatchMessage = { contents: [], icpLists: [], items: [], ...(reasonFrom && { reasonFrom }) }
   const texts = new Map<string, number>()
   // Profiles by identity: polling hands every pair of a team the same list.
   const lists = new Map<readonly IcpProfile[], number>()

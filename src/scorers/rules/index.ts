@@ -35,8 +35,14 @@ export function scoreEmbedded(asked: ScoreInput): ScoreResult {
   return embeddedAnswer(readPost(input.content, input.keyword, input.context), input)
 }
 
-/** The embedded scorer's answer or the model's buyer probability (what triage decides on, docs/scoring.md#triage). */
-export type RulesReader = { answer(input: ScoreInput): ScoreResult; buyer(input: ScoreInput): number }
+/**
+ * The embedded scorer's answer or the model's buyer probability (what triage decides on, docs/scoring.md#triage).
+ * `reasonFrom`: the score from which the caller keeps the answer's reason (model/answer.ts).
+ */
+export type RulesReader = {
+  answer(input: ScoreInput, reasonFrom?: number): ScoreResult
+  buyer(input: ScoreInput): number
+}
 
 /**
  * The rules scorer and the triage model as synchronous functions that read each post once for the teams asking about
@@ -59,9 +65,9 @@ export function createRulesReader(): RulesReader {
     return last.reading
   }
   return {
-    answer(asked) {
+    answer(asked, reasonFrom) {
       const input = withQueryWords(asked)
-      return embeddedAnswer(read(input), input)
+      return embeddedAnswer(read(input), input, reasonFrom)
     },
     buyer(asked) {
       const input = withQueryWords(asked)

@@ -45,28 +45,30 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     return { worker, pending }
   }
 
-  function send(at: number, inputs: ScoreInput[], buyers: boolean): Promise<Answers> {
+  function send(at: number, inputs: ScoreInput[], buyers: boolean, reasonFrom?: number[]): Promise<Answers> {
     if (broken) return Promise.reject(broken)
     workers[at] ??= start()
     const w = workers[at]
     const id = nextId++
     return new Promise((resolve, reject) => {
       w.pending.set(id, { resolve, reject })
-      w.worker.postMessage({ id, batch: packBatch(inputs), buyers })
+      w.worker.postMessage({ id, batch: packBatch(inputs, reasonFrom), buyers })
     })
   }
 
-  async function ask(inputs: ScoreInput[], buyers: boolean): Promise<Answers[]> {
+  async function ask(inputs: ScoreInput[], buyers: boolean, reasonFrom?: readonly number[]): Promise<Answers[]> {
     if (inputs.length === 0) return []
     const part = Math.ceil(inputs.length / size)
     const parts = []
-    for (let i = 0, at = 0; i < inputs.length; i += part, at++) parts.push(send(at, inputs.slice(i, i + part), buyers))
+    for (let i = 0, at = 0; i < inputs.length; i += part, at++)
+      parts.push(send(at, inputs.slice(i, i + part), buyers, reasonFrom?.slice(i, i + part)))
     return Promise.all(parts)
   }
 
   return {
-    async score(inputs: ScoreInput[]): Promise<ScoreResult[]> {
-      return (await ask(inputs, false)).flat() as ScoreResult[]
+    /** `reasonFrom`: per input, the score from which its reason is kept (model/answer.ts); every reason without it. */
+    async score(inputs: ScoreInput[], reasonFrom?: readonly number[]): Promise<ScoreResult[]> {
+      return (await ask(inputs, false, reasonFrom)).flat() as ScoreResult[]
     },
     /** The embedded model's buyer probability of each input (triage, docs/scoring.md#triage). */
     async buyers(inputs: ScoreInput[]): Promise<number[]> {

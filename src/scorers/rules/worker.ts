@@ -12,7 +12,7 @@ self.onmessage = (event: MessageEvent<{ id: number; batch: BatchMessage; buyers:
   try {
     const inputs = unpackBatch(batch)
     if (buyers) postMessage({ id, buyers: inputs.map(read.buyer) })
-    else postMessage({ id, results: inputs.map(read.answer) })
+    else postMessage({ id, results: inputs.map((input, i) => read.answer(input, batch.reasonFrom?.[i])) })
   } catch (err) {
     postMessage({ id, error: err instanceof Error ? err.message : String(err) })
   }
