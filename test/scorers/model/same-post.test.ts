@@ -55,7 +55,14 @@ describe('one post asked about by several teams in a row', () => {
       return z
     }
     const m = embeddedModel()
-    const order = [teams[0], teams[1], teams[0], { ...(teams[0] as ScoreInput), content: UNRELATED }, teams[2], teams[1]]
+    const order = [
+      teams[0],
+      teams[1],
+      teams[0],
+      { ...(teams[0] as ScoreInput), content: UNRELATED },
+      teams[2],
+      teams[1],
+    ]
     const buckets: number[][] = []
     for (const input of order as ScoreInput[]) {
       const f = features(readPost(input.content, input.keyword, input.context), input)
