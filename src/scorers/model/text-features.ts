@@ -89,7 +89,12 @@ function push(bucket: number, from: number, to: number) {
   out.to[out.n++] = to
 }
 
-const sameList = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((x, k) => x === b[k])
+function sameList(a: Int32Array, b: Int32Array): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false
+  return true
+}
 
 // What the last call read. Polling asks about one post for each team tracking its keyword, in a row, and those teams'
 // features differ only when the competitors they name do (docs/performance.md#the-pipeline-third-round).
