@@ -24,8 +24,9 @@ export type PassDeps = Needs<
 >
 
 // Pages scored and stored at once behind the searches (polling.concurrency bounds those): enough to keep the scoring
-// workers and the writer busy while searches wait for their platforms; each holds a page of posts in memory.
-const PAGES_IN_FLIGHT = 16
+// workers and the writer busy while searches wait for their platforms, and the searches and scoring busy while the
+// writer copies its log back (docs/performance.md#the-pipeline-third-round); each holds a page of posts in memory.
+const PAGES_IN_FLIGHT = 48
 
 /** Stores one step's outcome in one transaction; the platform of each signal created. */
 export type StoreOutcome = (outcome: StoredOutcome) => Promise<string[]>
