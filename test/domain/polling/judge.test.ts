@@ -64,6 +64,14 @@ describe('judging a page of pairs', () => {
     expect(j.signals[0]?.reason).toContain('tuned threshold 1 for "crm" (default 6), learned from 25 verdicts')
   })
 
+  test('a post under the default threshold but at a lowered one keeps its whole reason (it is written from the threshold used)', async () => {
+    const { pass, teamId } = await world()
+    fixedThreshold(pass, { value: 1, default: 6, tuned: true, verdicts: 25 })
+    const j = await judge(pass, [pair(teamId, 'p1', 'How do I export contacts from a CRM to a spreadsheet?')])
+    expect(j.signals[0]?.score).toBeLessThan(6)
+    expect(j.signals[0]?.reason).toMatch(/^(MENTION|QUESTION): .*weighed most: .*the rules read: .*tuned threshold 1/)
+  })
+
   test('above every score nothing qualifies, and the pairs still count as scored', async () => {
     const { pass, teamId } = await world()
     fixedThreshold(pass, { value: 11, default: 6, tuned: true, verdicts: 25 })
