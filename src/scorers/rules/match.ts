@@ -118,6 +118,9 @@ export function eachFirstMatch(
     const m = leads[k]?.test(text) === false ? null : firstMatch(text, cues[k] as Cue)
     if (m) found(k, m)
   }
+  // A list whose every cue is scanned on its own (the other languages' lists) has no word start to visit: walking the
+  // text for none cost a foreign post four walks (docs/scoring.md#performance).
+  if (index.unkeyed.length === cues.length) return
   // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
   let asked = ''
   let held = false
