@@ -10,7 +10,8 @@ import { COMPLAINT_FRAMES, COMPLAINT_SUPPORT, PRAISE, praiseWeight, shouting } f
 import { type Cue, cue } from './cue'
 import { FOREIGN_ACTIVE, FOREIGN_LEAVING, FOREIGN_PAIN, FOREIGN_QUESTION, JAPANESE } from './lang-cues'
 import { type CueHit, hitsOf, joined, NO_HITS, sum } from './hits'
-import { containsWord, findCues, firstOf } from './match'
+import { containsWord, findCues, firstMatch, firstOf } from './match'
+import { mayMatch } from './foreign-words'
 import { firstMatchGroups } from './match-groups'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
@@ -40,12 +41,21 @@ const NAMES = Object.keys(LISTS) as Array<keyof typeof LISTS>
 // The switching frames (rivals.ts) are read in the same scan; their matches, not hits, go to findSwitch.
 const GROUPS: readonly (readonly Cue[])[] = [...Object.values(LISTS), SWITCH_CUES]
 
-/** The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read. */
-function foreign(text: string, lang: Lang, kind: 'active' | 'leaving' | 'pain' | 'question'): readonly CueHit[] {
+const FOREIGN = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
+
+/**
+ * The cues of a post's language beyond the English ones: none for English, none for a script the rules cannot read.
+ * Each cue of the other Latin-script languages is scanned on its own, and only in a post holding a word every match of it
+ * holds (foreign-words.ts).
+ */
+function foreign(text: string, lower: string, lang: Lang, kind: keyof typeof FOREIGN): readonly CueHit[] {
   if (lang === 'en' || lang === 'other') return NO_HITS
   if (lang === 'ja') return findCues(text, JAPANESE[kind])
-  const lists = { active: FOREIGN_ACTIVE, leaving: FOREIGN_LEAVING, pain: FOREIGN_PAIN, question: FOREIGN_QUESTION }
-  return findCues(text, lists[kind])
+  const cues = FOREIGN[kind]
+  return hitsOf(
+    cues,
+    cues.map((c) => (mayMatch(lower, c) ? firstMatch(text, c) : null)),
+  )
 }
 
 /** A keyword's word written in the other number: "webhook" for "webhooks", "invoices" for "invoice". */
@@ -83,9 +93,9 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const found = {} as Record<keyof typeof LISTS, readonly CueHit[]>
   for (let i = 0; i < NAMES.length; i++)
     found[NAMES[i] as keyof typeof LISTS] = hitsOf(GROUPS[i] ?? [], groups[i] ?? [])
-  const active = joined(found.active, sw.active, foreign(text, words.lang, 'active'))
-  const pain = joined(found.pain, sw.pain, foreign(text, words.lang, 'pain'))
-  const leaving = joined(found.leaving, foreign(text, words.lang, 'leaving'))
+  const active = joined(found.active, sw.active, foreign(text, lower, words.lang, 'active'))
+  const pain = joined(found.pain, sw.pain, foreign(text, lower, words.lang, 'pain'))
+  const leaving = joined(found.leaving, foreign(text, lower, words.lang, 'leaving'))
   let complaint: readonly CueHit[] | undefined
   let question: readonly CueHit[] | undefined
   return {
@@ -121,7 +131,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
       return complaint
     },
     praise: () => praiseWeight(found.praise),
-    question: () => (question ??= joined(found.question, foreign(text, words.lang, 'question'))),
+    question: () => (question ??= joined(found.question, foreign(text, lower, words.lang, 'question'))),
     genre: () => found.genre,
   }
 }
