@@ -79,15 +79,14 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
     score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / cut)
   }
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
-  const answered = (reason: string): ModelAnswer => ({
-    score: round(score),
-    intent,
-    icpMatch: f.matched,
-    reason,
-    buyer,
-    offTopic: none as number,
-  })
-  if (round(score) < reasonFrom) return answered('')
+  const rounded = round(score)
+  const reason = rounded < reasonFrom ? '' : reasonOf(m, f, r, c, buyer, none as number)
+  return { score: rounded, intent, icpMatch: f.matched, reason, buyer, offTopic: none as number }
+}
+
+/** The reason of an answer of class `c`: what it means, the two probabilities, the evidence and the rules' reading. */
+function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, none: number): string {
+  const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
   const what =
     c !== 5
       ? c > 2 && buyer >= m.buyerAt
@@ -96,8 +95,8 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
       : r.ctx.keyword
         ? 'MENTION: off topic: the post seems to take the keyword in another sense'
         : 'MENTION: off topic: the post seems to be about something other than what the team sells'
-  const reason =
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none as number)}); ${evidence(m, f, r.lower, c)}; ` +
+  return (
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rulesRead(f.rules.reason)}.`
-  return answered(reason)
+  )
 }

@@ -98,18 +98,20 @@ function sameList(a: Int32Array, b: Int32Array): boolean {
 
 // What the last call read. Polling asks about one post for each team tracking its keyword, in a row, and those teams'
 // features differ only when the competitors they name do (docs/performance.md#the-pipeline-third-round).
-let last: { lower: string; names: Names } | undefined
+let lastLower: string | undefined
+let lastNames: Names | undefined
 
 /** The hashed word and character features of a post (`lower`: the post in lower case). */
 export function textFeatures(lower: string, names: Names): TextFeatures {
   if (
-    last !== undefined &&
-    last.lower === lower &&
-    sameList(last.names.keyword, names.keyword) &&
-    sameList(last.names.rivals, names.rivals)
+    lastNames !== undefined &&
+    lastLower === lower &&
+    sameList(lastNames.keyword, names.keyword) &&
+    sameList(lastNames.rivals, names.rivals)
   )
     return out
-  last = { lower, names }
+  lastLower = lower
+  lastNames = names
   out.filledBy++
   out.n = 0
   if (++post > 255) {
