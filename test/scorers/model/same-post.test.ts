@@ -23,6 +23,13 @@ function alone(input: ScoreInput) {
   return scoreEmbedded(input)
 }
 
+/** The buyer probability (what triage decides on, unrounded) of a post read with nothing kept from the call before. */
+function buyerAlone(input: ScoreInput) {
+  const read = createRulesReader()
+  read.buyer({ content: UNRELATED, keyword: 'crm', icps: profile([]) })
+  return read.buyer(input)
+}
+
 describe('one post asked about by several teams in a row', () => {
   const teams: ScoreInput[] = [
     { content: POST, keyword: 'crm', icps: profile([]) },
@@ -35,9 +42,12 @@ describe('one post asked about by several teams in a row', () => {
 
   test('each team gets the answer the post read alone gets, whether or not it names a competitor the post names', () => {
     const expected = teams.map(alone)
-    // A team naming Pipedrive reads the post's "Pipedrive" as a rival: the words differ, and so does the answer.
-    expect(expected[1]).not.toEqual(expected[0])
+    const buyers = teams.map(buyerAlone)
+    // A team naming Pipedrive reads the post's "Pipedrive" as a rival: the words differ, and so does the model's buyer
+    // probability (the answer, rounded, may not show it).
+    expect(buyers[1]).not.toBe(buyers[0])
     const read = createRulesReader()
+    expect(teams.map((input) => read.buyer(input))).toEqual(buyers)
     expect(teams.map((input) => read.answer(input))).toEqual(expected)
     expect(teams.map((input) => scoreEmbedded(input))).toEqual(expected)
     expect([...teams].reverse().map((input) => read.answer(input))).toEqual([...expected].reverse())
