@@ -86,7 +86,8 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
 
 /** The reason of an answer of class `c`: what it means, the two probabilities, the evidence and the rules' reading. */
 function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, none: number): string {
-  const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
+  // Off topic (c = 5) is answered MENTION with a sentence of its own below.
+  const intent = CLASSES[c] as Intent
   const what =
     c !== 5
       ? c > 2 && buyer >= m.buyerAt
