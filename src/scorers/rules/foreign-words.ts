@@ -69,10 +69,13 @@ export function foreignWords(c: Cue): string[] | null {
 
 const words = new WeakMap<Cue, string[] | null>()
 
-/** Whether the post (`lower`: in lower case) may hold a match of the cue. */
-export function mayMatch(lower: string, c: Cue): boolean {
+/**
+ * Whether the post (`lower`: in lower case) may hold a match of the cue. `longS`: whether it holds "ſ", asked once for
+ * all the cues of a post.
+ */
+export function mayMatch(lower: string, c: Cue, longS = lower.includes('ſ')): boolean {
   const held = getOrAdd(words, c, () => foreignWords(c))
-  if (held === null || lower.includes('ſ')) return true
+  if (held === null || longS) return true
   for (const w of held) if (lower.includes(w)) return true
   return false
 }

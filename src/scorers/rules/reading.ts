@@ -52,9 +52,10 @@ function foreign(text: string, lower: string, lang: Lang, kind: keyof typeof FOR
   if (lang === 'en' || lang === 'other') return NO_HITS
   if (lang === 'ja') return findCues(text, JAPANESE[kind])
   const cues = FOREIGN[kind]
+  const longS = lower.includes('ſ')
   return hitsOf(
     cues,
-    cues.map((c) => (mayMatch(lower, c) ? firstMatch(text, c) : null)),
+    cues.map((c) => (mayMatch(lower, c, longS) ? firstMatch(text, c) : null)),
   )
 }
 
