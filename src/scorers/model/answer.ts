@@ -86,16 +86,18 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
 
 /** The reason of an answer of class `c`: what it means, the two probabilities, the evidence and the rules' reading. */
 function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, none: number): string {
-  // Off topic (c = 5) is answered MENTION with a sentence of its own below.
-  const intent = CLASSES[c] as Intent
-  const what =
-    c !== 5
-      ? c > 2 && buyer >= m.buyerAt
+  let what: string
+  if (c === 5)
+    what = r.ctx.keyword
+      ? 'MENTION: off topic: the post seems to take the keyword in another sense'
+      : 'MENTION: off topic: the post seems to be about something other than what the team sells'
+  else {
+    const intent = CLASSES[c] as Intent
+    what =
+      c > 2 && buyer >= m.buyerAt
         ? `${intent}: maybe a buyer, but with the keyword alone to judge by, not sure enough (a profile or a context tells more)`
         : `${intent}: ${MEANS[intent]}`
-      : r.ctx.keyword
-        ? 'MENTION: off topic: the post seems to take the keyword in another sense'
-        : 'MENTION: off topic: the post seems to be about something other than what the team sells'
+  }
   return (
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, c)}; ` +
     `the rules read: ${rulesRead(f.rules.reason)}.`
