@@ -25,6 +25,7 @@ type Recorded = {
   keyword: Part
   bareComplaintsMacroF1: number
   triage: { at: number; buyerRecall: number; othersSent: number }[]
+  heldOutMarkets?: { rows: number; markets: number; profile: Part; customer: Part; context: Part; keyword: Part }
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
@@ -32,8 +33,12 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 export function formatCrossValidation(file = CV_FILE): string {
   if (!existsSync(file)) return 'cross-validation: none recorded (run `npm run train -- --cv`)'
   const r = JSON.parse(readFileSync(file, 'utf8')) as Recorded
+  const { rows, heldOut } = readCorpus()
   const stale =
-    corpusHash(readCorpus().rows) === r.corpus ? '' : ' (STALE: the corpus changed since; run `npm run train -- --cv`)'
+    corpusHash([...rows, ...heldOut]) === r.corpus
+      ? ''
+      : ' (STALE: the corpus changed since; run `npm run train -- --cv`)'
+  const unseen = r.heldOutMarkets
   const part = (name: string, p: Part) =>
     `  ${name}: macro-F1 ${p.macroF1.toFixed(3)}, buyer recall ${p.buyerRecall.toFixed(3)}, ` +
     `off-topic qualified ${pct(p.offTopicQualified)}, QUESTION+MENTION qualified ${pct(p.questionMentionQualified)}; ` +
@@ -46,5 +51,14 @@ export function formatCrossValidation(file = CV_FILE): string {
     part('the keyword alone', r.keyword),
     `  complaints (PAIN or COMPETITOR against the rest, the text alone, as the complaints file is scored): macro-F1 ${r.bareComplaintsMacroF1.toFixed(3)}`,
     `  triage (min buyer: recall, others sent on): ${r.triage.map((t) => `${t.at}: ${t.buyerRecall.toFixed(3)}, ${pct(t.othersSent)}`).join('; ')}`,
+    ...(unseen
+      ? [
+          `the model trained on the whole corpus, on the posts of ${unseen.markets} markets kept out of training (${unseen.rows} posts, written later by other writing sessions):`,
+          part('ICP as the profile', unseen.profile),
+          part('a profile of the customers, no competitors listed', unseen.customer),
+          part('ICP as context, no profile', unseen.context),
+          part('the keyword alone', unseen.keyword),
+        ]
+      : []),
   ].join('\n')
 }

@@ -45,14 +45,36 @@ export function excludedIds(dir = CORPUS_DIR): Set<string> {
 }
 
 /**
- * Every well-formed row not excluded; a line that is not a row of the format is counted in `skipped` with its place,
+ * Markets kept out of training, one a line in lower case (`#` starts a comment): their posts measure how the model
+ * reads markets it never saw (`npm run train -- --cv` records the figures; docs/scoring.md#the-training-corpus).
+ */
+export const HELD_OUT_FILE = 'held-out-markets.txt'
+
+export function heldOutMarkets(dir = CORPUS_DIR): Set<string> {
+  const path = join(dir, HELD_OUT_FILE)
+  if (!existsSync(path)) return new Set()
+  const markets = readFileSync(path, 'utf8')
+    .split('\n')
+    .map((l) => (l.split('#')[0] ?? '').trim().toLowerCase())
+  return new Set(markets.filter(Boolean))
+}
+
+/**
+ * Every well-formed row not excluded and not of a held-out market (those are in `heldOut`); a line that is not a row of the format is counted in `skipped` with its place,
  * an excluded row in `excluded`.
  */
-export function readCorpus(dir = CORPUS_DIR): { rows: CorpusRow[]; skipped: string[]; excluded: CorpusRow[] } {
+export function readCorpus(dir = CORPUS_DIR): {
+  rows: CorpusRow[]
+  skipped: string[]
+  excluded: CorpusRow[]
+  heldOut: CorpusRow[]
+} {
   const rows: CorpusRow[] = []
   const skipped: string[] = []
   const excluded: CorpusRow[] = []
+  const heldOut: CorpusRow[] = []
   const leftOut = excludedIds(dir)
+  const unseen = heldOutMarkets(dir)
   for (const file of corpusFiles(dir)) {
     readFileSync(file, 'utf8')
       .split('\n')
@@ -63,7 +85,9 @@ export function readCorpus(dir = CORPUS_DIR): { rows: CorpusRow[]; skipped: stri
           const label = String(r.label ?? '').toUpperCase()
           if (typeof r.content !== 'string' || typeof r.keyword !== 'string' || !LABELS.includes(label as Label))
             throw new Error('not a row')
-          ;(leftOut.has(String(r.id)) ? excluded : rows).push({
+          const market = String(r.market ?? '')
+          const into = leftOut.has(String(r.id)) ? excluded : unseen.has(market.toLowerCase()) ? heldOut : rows
+          into.push({
             id: String(r.id ?? `${file}:${i + 1}`),
             platform: String(r.platform ?? ''),
             keyword: r.keyword,
@@ -74,14 +98,14 @@ export function readCorpus(dir = CORPUS_DIR): { rows: CorpusRow[]; skipped: stri
             content: r.content,
             label: label as Label,
             lang: String(r.lang ?? ''),
-            market: String(r.market ?? ''),
+            market,
           })
         } catch {
           skipped.push(`${file}:${i + 1}`)
         }
       })
   }
-  return { rows, skipped, excluded }
+  return { rows, skipped, excluded, heldOut }
 }
 
 /** A row as polling asks about it: the seller's ICP as the team's one profile, named by the row's id. */

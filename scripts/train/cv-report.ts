@@ -1,7 +1,8 @@
 /** The cross-validation figures `npm run train -- --cv` records and `npm run eval` prints beside its own. */
 import { createHash } from 'node:crypto'
 import type { CorpusRow } from './corpus'
-import { crossValidate, cvComplaints, cvFigures, cvTriage } from './cv'
+import type { Model } from '../../src/scorers/model/model'
+import { crossValidate, cvComplaints, cvFigures, cvTriage, type Scored, scoreHeldOut } from './cv'
 import { SETTINGS } from './fit'
 
 export const FOLDS = 5
@@ -15,31 +16,48 @@ export function corpusHash(rows: readonly CorpusRow[]): string {
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000
 
-export function crossValidationReport(rows: readonly CorpusRow[]) {
-  const answers = crossValidate(rows, FOLDS, SETTINGS)
-  const of = (how: 'profile' | 'customer' | 'context' | 'keyword') => {
-    const f = cvFigures(answers.filter((a) => a.how === how))
-    return {
-      macroF1: r3(f.summary.macroF1),
-      f1: Object.fromEntries(f.summary.labels.map((l) => [l.label, r3(l.f1)])),
-      buyerRecall: r3(f.buyerRecall),
-      offTopicQualified: r3(f.offTopicQualified),
-      questionMentionQualified: r3(f.questionMentionQualified),
-      bands: f.bands.map((b) => ({ band: b.name, posts: b.posts, buyers: r3(b.share) })),
-    }
+/** The figures of one view of a set of answers. */
+function viewFigures(answers: readonly Scored[], how: 'profile' | 'customer' | 'context' | 'keyword') {
+  const f = cvFigures(answers.filter((a) => a.how === how))
+  return {
+    macroF1: r3(f.summary.macroF1),
+    f1: Object.fromEntries(f.summary.labels.map((l) => [l.label, r3(l.f1)])),
+    buyerRecall: r3(f.buyerRecall),
+    offTopicQualified: r3(f.offTopicQualified),
+    questionMentionQualified: r3(f.questionMentionQualified),
+    bands: f.bands.map((b) => ({ band: b.name, posts: b.posts, buyers: r3(b.share) })),
   }
+}
+
+/**
+ * The cross-validation of `rows` and, when there are held-out markets, how `model` (trained on all of `rows`) reads
+ * their posts.
+ */
+export function crossValidationReport(rows: readonly CorpusRow[], heldOut: readonly CorpusRow[] = [], model?: Model) {
+  const answers = crossValidate(rows, FOLDS, SETTINGS)
   const profile = answers.filter((a) => a.how === 'profile')
+  const unseen = model && heldOut.length > 0 ? scoreHeldOut(heldOut, model) : []
   return {
     rows: rows.length,
     folds: FOLDS,
-    profile: of('profile'),
-    customer: of('customer'),
-    context: of('context'),
-    keyword: of('keyword'),
+    profile: viewFigures(answers, 'profile'),
+    customer: viewFigures(answers, 'customer'),
+    context: viewFigures(answers, 'context'),
+    keyword: viewFigures(answers, 'keyword'),
     bareComplaintsMacroF1: r3(cvComplaints(answers)),
     triage: TRIAGE_AT.map((at) => {
       const t = cvTriage(profile, at)
       return { at, buyerRecall: r3(t.buyerRecall), othersSent: r3(t.othersSent) }
+    }),
+    ...(unseen.length > 0 && {
+      heldOutMarkets: {
+        rows: heldOut.length,
+        markets: new Set(heldOut.map((r) => r.market.toLowerCase())).size,
+        profile: viewFigures(unseen, 'profile'),
+        customer: viewFigures(unseen, 'customer'),
+        context: viewFigures(unseen, 'context'),
+        keyword: viewFigures(unseen, 'keyword'),
+      },
     }),
   }
 }

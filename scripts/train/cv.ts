@@ -75,6 +75,25 @@ export function crossValidate(
   return out
 }
 
+/**
+ * Rows of the held-out markets (corpus.ts#heldOutMarkets) scored by `model`, trained without them, in the views of
+ * the cross-validation: how the model reads markets nobody thought of while writing its corpus.
+ */
+export function scoreHeldOut(rows: readonly CorpusRow[], model: ReturnType<typeof fit>): Scored[] {
+  const customers = readCustomerProfiles()
+  const out: Scored[] = []
+  for (const r of rows) {
+    out.push(
+      scored(r, asProfileInput(r), 'profile', model),
+      scored(r, asContextInput(r), 'context', model),
+      scored(r, asKeywordInput(r), 'keyword', model),
+    )
+    const customer = customerProfileOf(r, customers)
+    if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
+  }
+  return out
+}
+
 /** The figures `npm run eval` gives for the intents set, over the held-out answers, plus QUESTION+MENTION qualified. */
 export function cvFigures(answers: readonly Scored[]) {
   const asEval: Answer[] = answers.map((a, i) => ({

@@ -46,6 +46,11 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   leaving a product of the seller's category (buyers), with short plain buyers beside them. Held-out markets'
   off-topic posts that asked or complained were still qualified: the model had learned that asking and pain mean a
   buyer; with the off-topic posts alone, short plain buyers were read as off topic.
+- The files from \`o-\` on hold 40 markets of their own, four to a writing session, 70 posts each in the same shares of
+  labels (NONE 14, ACTIVE 12, 11 of each other label), with the customer profiles of those markets. They were written
+  after the model was trained, by other sessions, and their markets are listed in \`held-out-markets.txt\`: kept out
+  of training, they measure how the model reads posts of markets nobody thought of while writing the rest
+  (\`npm run train -- --cv\` records the figures, docs/scoring.md#the-training-corpus).
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
@@ -62,7 +67,7 @@ function table(title: string, rows: readonly CorpusRow[], key: (r: CorpusRow) =>
 
 /** The README for the corpus in `dir`. */
 export function readmeText(dir = CORPUS_DIR): string {
-  const { rows, excluded } = readCorpus(dir)
+  const { rows, excluded, heldOut } = readCorpus(dir)
   const words = (r: CorpusRow) => r.content.split(/\s+/).filter(Boolean).length
   const short = rows.filter((r) => words(r) < 40).length
   const long = rows.filter((r) => words(r) > 100).length
@@ -71,11 +76,13 @@ export function readmeText(dir = CORPUS_DIR): string {
   const counts = [
     '## What it holds',
     '',
-    `${rows.length} posts; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
-      `${profileCount} customer profiles of ${profiles.size} markets.` +
+    `${rows.length} posts to train on; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+      `${profileCount} customer profiles of ${profiles.size} markets. ` +
+      `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, are not counted below.` +
       (excluded.length > 0
-        ? ` ${excluded.length} more (${excluded.map((r) => r.id).join(', ')}) are left out of training and of these counts:` +
-          ` the overlap check found each sharing a run of 8 words with the evaluation data (\`excluded.txt\`).`
+        ? ` ${excluded.length === 1 ? 'One more post' : `${excluded.length} more posts`} (${excluded.map((r) => r.id).join(', ')})` +
+          ` ${excluded.length === 1 ? 'is' : 'are'} left out of training and of these counts: the overlap check found` +
+          ` ${excluded.length === 1 ? 'it' : 'each'} sharing a run of 8 words with the evaluation data (\`excluded.txt\`).`
         : ''),
     '',
     table('Label', rows, (r) => r.label, LABELS),

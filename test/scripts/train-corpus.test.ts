@@ -1,10 +1,11 @@
 // The training corpus (data/training/, docs/scoring.md#the-training-corpus): no post shares a run of 8 words with the
-// evaluation data, the check itself finds such a run, and the corpus README is the one its rows give.
+// evaluation data, the check itself finds such a run, the held-out markets stay out of training, and the corpus README
+// is the one its rows give.
 import { describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { readCorpus } from '../../scripts/train/corpus'
+import { heldOutMarkets, readCorpus } from '../../scripts/train/corpus'
 import { readCustomerProfiles } from '../../scripts/train/customer-profiles'
 import { evalRuns, overlaps } from '../../scripts/train/overlap'
 import { README, readmeText } from '../../scripts/train/readme'
@@ -15,11 +16,13 @@ const EVAL_DIRS = [join(ROOT, '..', 'shared', 'eval-data'), join(ROOT, 'scripts'
 
 describe('the training corpus', () => {
   test('has rows, and none trained on shares a run of 8 words with the evaluation data (ids and files reported only)', () => {
-    const { rows, skipped, excluded } = readCorpus()
+    const { rows, skipped, excluded, heldOut } = readCorpus()
     expect(skipped).toEqual([])
     expect(rows.length).toBeGreaterThan(0)
     const runs = evalRuns(EVAL_DIRS)
     expect(overlaps(rows, runs)).toEqual([])
+    // The held-out markets' posts are written as training posts are, to be trained on one day.
+    expect(overlaps(heldOut, runs)).toEqual([])
     // The markets' customer profiles (customer-profiles.json) are training text too.
     const profiles = [...readCustomerProfiles()].flatMap(([market, ps]) =>
       ps.map((p, i) => ({ id: `${market} #${i + 1}`, content: p.description })),
@@ -30,6 +33,14 @@ describe('the training corpus', () => {
     // nothing; without the full data beside the repository, only the sample can be checked.
     if (existsSync(EVAL_DIRS[0] as string))
       expect(overlaps(excluded, runs).map((o) => o.id)).toEqual(excluded.map((r) => r.id))
+  })
+
+  test('no post of a held-out market is trained on, and every held-out market has posts', () => {
+    const { rows, heldOut } = readCorpus()
+    const held = heldOutMarkets()
+    expect(held.size).toBeGreaterThan(0)
+    expect(rows.filter((r) => held.has(r.market.toLowerCase()))).toEqual([])
+    expect(new Set(heldOut.map((r) => r.market.toLowerCase()))).toEqual(held)
   })
 
   test('the check finds a planted run of 8 words, whatever the case and punctuation, and not a run of 7', () => {
