@@ -64,6 +64,14 @@ export const KeywordFigures = v.object({
           default: v.number(),
           tuned: v.boolean(),
           verdicts: v.number(),
+          offIntents: v.pipe(
+            v.array(v.string()),
+            v.description(
+              'Intents whose posts no longer qualify for this keyword however high they score: COMPETITOR, PAIN, ' +
+                'QUESTION or MENTION once the team judged at least 10 of its signals of that intent, at most a tenth ' +
+                'of them relevant.',
+            ),
+          ),
         }),
         v.description(
           'The score a post needs to qualify for this keyword: scorer.qualify_threshold (default) until 20 verdicts, ' +

@@ -30,7 +30,7 @@ let apiKey: string
 
 const PASSWORD = 'correct horse battery'
 
-/** 30 signals for "crm": scores 10 down to 6.4, newest first among equals. */
+/** 30 signals for "crm": scores 10 down to 6.4, newest first among equals; the last ten are MENTION, the rest ACTIVE. */
 function signalsOf(team: string, n: number): NewSignal[] {
   return Array.from({ length: n }, (_, i) => ({
     id: `sig_${String(i).padStart(3, '0')}`,
@@ -38,7 +38,7 @@ function signalsOf(team: string, n: number): NewSignal[] {
     platform: 'reddit',
     postId: `p${i}`,
     author: `author${i}`,
-    intent: 'ACTIVE',
+    intent: i < 20 ? 'ACTIVE' : 'MENTION',
     score: Math.round((10 - i * 0.12) * 100) / 100,
     reason: `reason ${i}`,
     icpMatch: null,
@@ -130,6 +130,19 @@ describe('verdicts in the console', () => {
       // Not relevant down to 7.6 and relevant from 8.92 up: the top of the range, 8, keeps out the most.
       expect(cells[5]).toBe('8 (tuned from 21 verdicts; default 6)')
       await screenshot(view.page, 'console-keywords-figures')
+
+      // Nine more MENTION signals judged not relevant: ten in all, so that intent is turned off for "crm".
+      for (let i = 21; i < 30; i++)
+        await rateSignal(deps, teamId, { id: `sig_${String(i).padStart(3, '0')}`, verdict: 'not_relevant' })
+      await view.page.reload()
+      await navigateTo(view.page, 'Keywords')
+      await row.waitFor()
+      expect((await row.locator('td').allTextContents())[5]).toBe(
+        '8 (tuned from 30 verdicts; default 6); MENTION turned off by verdicts',
+      )
+      await screenshot(view.page, 'console-keywords-intent-off')
+      await view.page.setViewportSize({ width: 390, height: 844 })
+      await screenshot(view.page, 'console-keywords-intent-off-phone')
       expect(view.foreignRequests).toEqual([])
       // The only error Chromium logs is the console's session check before signing in (401).
       expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])

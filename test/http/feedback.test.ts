@@ -107,7 +107,7 @@ describe('POST /api/v1/signals/{id}/feedback', () => {
     expect(page.total).toBe(10)
     expect(page.signals[0]).toMatchObject({ id: target, verdict: 'relevant' })
     expect(await deps.repos.signalFeedback.verdicts(team.id)).toEqual([
-      { keywordLc: 'crm', score: 10, verdict: 'relevant' },
+      { keywordLc: 'crm', score: 10, intent: 'ACTIVE', verdict: 'relevant' },
     ])
   })
 
@@ -204,14 +204,14 @@ describe('GET /api/v1/keywords', () => {
           signals: 10,
           verdicts: { relevant: 0, notRelevant: 0 },
           precision: null,
-          threshold: { value: 6, default: 6, tuned: false, verdicts: 0 },
+          threshold: { value: 6, default: 6, tuned: false, verdicts: 0, offIntents: [] },
         },
         {
           query: 'helpdesk',
           signals: 0,
           verdicts: { relevant: 0, notRelevant: 0 },
           precision: null,
-          threshold: { value: 6, default: 6, tuned: false, verdicts: 0 },
+          threshold: { value: 6, default: 6, tuned: false, verdicts: 0, offIntents: [] },
         },
       ],
     })
@@ -235,10 +235,39 @@ describe('GET /api/v1/keywords', () => {
     const judge = (r: { id: string; score: number }) =>
       rate(r.id, { verdict: r.score >= 9 ? 'relevant' : 'not_relevant' })
     for (const r of rows.slice(0, 19)) await judge(r)
-    expect((await figures()).keywords[0].threshold).toEqual({ value: 6, default: 6, tuned: false, verdicts: 19 })
+    expect((await figures()).keywords[0].threshold).toEqual({
+      value: 6,
+      default: 6,
+      tuned: false,
+      verdicts: 19,
+      offIntents: [],
+    })
     await judge(rows[19])
     // 9 is out of range (at most default+2 = 8); 7.5 keeps the same posts as 8 (F1 0.8) and is nearer the default.
-    expect((await figures()).keywords[0].threshold).toEqual({ value: 7.5, default: 6, tuned: true, verdicts: 20 })
+    expect((await figures()).keywords[0].threshold).toEqual({
+      value: 7.5,
+      default: 6,
+      tuned: true,
+      verdicts: 20,
+      offIntents: [],
+    })
+  })
+
+  test('10 "not relevant" verdicts on the COMPETITOR signals of a keyword turn that intent off for it', async () => {
+    const { deps, team, rate, figures } = await setup({ n: 0 })
+    const rivals = signalsOf(team.id, 'r', 12).map((s) => ({ ...s, intent: 'COMPETITOR' }))
+    await deps.repos.signals.insertMany(team.id, rivals)
+    for (const r of rivals.slice(0, 9)) await rate(r.id, { verdict: 'not_relevant' })
+    expect((await figures()).keywords[0].threshold.offIntents).toEqual([])
+    await rate(rivals[9]?.id as string, { verdict: 'not_relevant' })
+    expect((await figures()).keywords[0].threshold).toMatchObject({ tuned: false, offIntents: ['COMPETITOR'] })
+    // A second relevant one of eleven lifts it again; another keyword is not touched.
+    await rate(rivals[10]?.id as string, { verdict: 'relevant' })
+    expect((await figures()).keywords[0].threshold.offIntents).toEqual(['COMPETITOR'])
+    await rate(rivals[0]?.id as string, { verdict: 'relevant' })
+    const after = (await figures()).keywords
+    expect(after[0].threshold.offIntents).toEqual([])
+    expect(after[1].threshold.offIntents).toEqual([])
   })
 
   test('unknown query parameters are 400', async () => {

@@ -12,10 +12,15 @@ type Threshold = Keyword['threshold']
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 
-/** docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts, then the tuned value and where it came from. */
+/**
+ * docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts, then the tuned value and where it came from, and the
+ * intents the verdicts turned off.
+ */
 function thresholdText(t: Threshold) {
-  if (!t.tuned) return `${t.value} (default)`
-  return `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
+  const value = t.tuned
+    ? `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
+    : `${t.value} (default)`
+  return t.offIntents.length > 0 ? `${value}; ${t.offIntents.join(', ')} turned off by verdicts` : value
 }
 
 export function Keywords() {

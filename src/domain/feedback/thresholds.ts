@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { type Threshold, tunedThreshold } from './tuning'
 
-export type VerdictRow = { keywordLc: string; score: number; verdict: 'relevant' | 'not_relevant' }
+export type VerdictRow = { keywordLc: string; score: number; intent: string; verdict: 'relevant' | 'not_relevant' }
 
 /** The verdicts of a team grouped by keyword (lower-cased). */
 export function byKeyword(rows: VerdictRow[]): Map<string, VerdictRow[]> {
@@ -17,7 +17,7 @@ export function byKeyword(rows: VerdictRow[]): Map<string, VerdictRow[]> {
 /** A keyword's threshold from its verdicts (docs/scoring.md#tuning-by-verdicts). */
 export const thresholdOf = (verdicts: VerdictRow[], defaultThreshold: number): Threshold =>
   tunedThreshold(
-    verdicts.map((v) => ({ score: v.score, relevant: v.verdict === 'relevant' })),
+    verdicts.map((v) => ({ score: v.score, intent: v.intent, relevant: v.verdict === 'relevant' })),
     defaultThreshold,
   )
 
@@ -33,5 +33,11 @@ export async function teamThresholds(
   const groups = byKeyword(await deps.repos.signalFeedback.verdicts(teamId))
   const thresholds = new Map([...groups].map(([kw, verdicts]) => [kw, thresholdOf(verdicts, fallback)]))
   return (keyword) =>
-    thresholds.get(keyword.toLowerCase()) ?? { value: fallback, default: fallback, tuned: false, verdicts: 0 }
+    thresholds.get(keyword.toLowerCase()) ?? {
+      value: fallback,
+      default: fallback,
+      tuned: false,
+      verdicts: 0,
+      offIntents: [],
+    }
 }

@@ -7,10 +7,23 @@ export const TUNING_SPAN = 2
 /** The thresholds tried, this far apart. */
 const STEP = 0.5
 
-export type JudgedScore = { score: number; relevant: boolean }
+/** Verdicts on a keyword's signals of one intent before they can turn that intent off for the keyword. */
+export const MIN_INTENT_VERDICTS = 10
+/** An intent is turned off when at most this share of those verdicts is "relevant". */
+const OFF_SHARE = 0.1
+/**
+ * The intents verdicts may turn off. A buying post (ACTIVE) is what every seller wants: when a team dismisses those,
+ * the keyword finds posts of another market, which the threshold answers (it rises as far as needed).
+ */
+const INTENTS_THAT_TURN_OFF = new Set(['COMPETITOR', 'PAIN', 'QUESTION', 'MENTION'])
 
-/** A keyword's threshold: `tuned` when its verdicts moved it from the default (`value` may still equal it). */
-export type Threshold = { value: number; default: number; tuned: boolean; verdicts: number }
+export type JudgedScore = { score: number; relevant: boolean; intent?: string }
+
+/**
+ * A keyword's threshold: `tuned` when its verdicts moved it from the default (`value` may still equal it);
+ * `offIntents`, the intents whose posts no longer qualify for it, however high they score.
+ */
+export type Threshold = { value: number; default: number; tuned: boolean; verdicts: number; offIntents: string[] }
 
 /**
  * The threshold that maximises F1 on the verdicts, where a verdict of "relevant" is a positive and a score at or
@@ -20,7 +33,12 @@ export type Threshold = { value: number; default: number; tuned: boolean; verdic
  * one whose every signal was relevant keeps the default. Below MIN_VERDICTS verdicts the default stands.
  */
 export function tunedThreshold(judged: JudgedScore[], defaultThreshold: number): Threshold {
-  const base = { value: defaultThreshold, default: defaultThreshold, verdicts: judged.length }
+  const base = {
+    value: defaultThreshold,
+    default: defaultThreshold,
+    verdicts: judged.length,
+    offIntents: intentsTurnedOff(judged),
+  }
   if (judged.length < MIN_VERDICTS) return { ...base, tuned: false }
   const lowest = Math.max(0, defaultThreshold - TUNING_SPAN)
   const highest = Math.min(10, defaultThreshold + TUNING_SPAN)
@@ -37,6 +55,25 @@ export function tunedThreshold(judged: JudgedScore[], defaultThreshold: number):
     if (better) best = { value, f1, falsePositives }
   }
   return { ...base, value: best.value, tuned: true }
+}
+
+/**
+ * The intents (other than ACTIVE) with at least MIN_INTENT_VERDICTS verdicts on the keyword's signals, at most a tenth
+ * of them "relevant": a team that keeps dismissing a keyword's complaints, say, no longer gets them. In intent order.
+ */
+export function intentsTurnedOff(judged: JudgedScore[]): string[] {
+  const counts = new Map<string, { all: number; relevant: number }>()
+  for (const j of judged) {
+    if (!j.intent || !INTENTS_THAT_TURN_OFF.has(j.intent)) continue
+    const c = counts.get(j.intent) ?? { all: 0, relevant: 0 }
+    c.all++
+    if (j.relevant) c.relevant++
+    counts.set(j.intent, c)
+  }
+  return [...INTENTS_THAT_TURN_OFF].filter((intent) => {
+    const c = counts.get(intent)
+    return c !== undefined && c.all >= MIN_INTENT_VERDICTS && c.relevant <= OFF_SHARE * c.all
+  })
 }
 
 /** F1 of "qualifies at `threshold`" against the verdicts (0 when nothing relevant qualifies). */

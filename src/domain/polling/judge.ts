@@ -29,7 +29,8 @@ const teamInputs = async (pass: Pass, teamId: string): Promise<TeamInputs> => ({
 /**
  * Scores (team, mention) pairs with each team's profiles (and, for a model, the team's latest verdicts); those scoring
  * at least the keyword's qualify threshold become signals: `scorer.qualify_threshold`, or the value the team's
- * verdicts moved it to, which the signal's reason then says (docs/scoring.md#tuning-by-verdicts). A post is scored
+ * verdicts moved it to, which the signal's reason then says, unless the verdicts turned their intent off for the
+ * keyword (docs/scoring.md#tuning-by-verdicts). A post is scored
  * on the text its signal keeps (the first 4,000 characters): the reason then quotes only what the team can read, and
  * a very long post costs no more than that.
  */
@@ -67,7 +68,7 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
     else if (score === 'failed') judged.failed.push(m)
     else {
       judged.scored.push(m)
-      if (score.score >= threshold.value) {
+      if (score.score >= threshold.value && !threshold.offIntents.includes(score.intent)) {
         const moved = threshold.value !== threshold.default
         const reason = moved ? `${score.reason} ${tuningNote(m.keyword, threshold)}` : score.reason
         judged.signals.push({

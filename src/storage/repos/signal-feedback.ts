@@ -51,7 +51,12 @@ export function createSignalFeedbackRepo(db: Db) {
     /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
     async verdicts(teamId: string) {
       return db
-        .select({ keywordLc: signalFeedback.keywordLc, score: signalFeedback.score, verdict: signalFeedback.verdict })
+        .select({
+          keywordLc: signalFeedback.keywordLc,
+          score: signalFeedback.score,
+          intent: signalFeedback.intent,
+          verdict: signalFeedback.verdict,
+        })
         .from(signalFeedback)
         .where(eq(signalFeedback.teamId, teamId))
         .all()

@@ -7,6 +7,7 @@ const rows = (keywordLc: string, n: number, relevantFrom: number): VerdictRow[] 
   Array.from({ length: n }, (_, i) => ({
     keywordLc,
     score: i % 11,
+    intent: 'ACTIVE',
     verdict: i % 11 >= relevantFrom ? 'relevant' : 'not_relevant',
   }))
 
@@ -34,7 +35,7 @@ describe("a team's thresholds", () => {
 
   test('a keyword without verdicts, or with too few, keeps the default', async () => {
     const thresholds = await teamThresholds(fromRows(rows('crm', 5, 8)) as never, 'team', 6)
-    expect(thresholds('erp')).toEqual({ value: 6, default: 6, tuned: false, verdicts: 0 })
+    expect(thresholds('erp')).toEqual({ value: 6, default: 6, tuned: false, verdicts: 0, offIntents: [] })
     expect(thresholds('crm')).toMatchObject({ value: 6, tuned: false, verdicts: 5 })
   })
 })

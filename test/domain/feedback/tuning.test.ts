@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'bun:test'
-import { f1At, MIN_VERDICTS, tunedThreshold } from '../../../src/domain/feedback/tuning'
+import {
+  f1At,
+  intentsTurnedOff,
+  MIN_INTENT_VERDICTS,
+  MIN_VERDICTS,
+  tunedThreshold,
+} from '../../../src/domain/feedback/tuning'
 
 const judged = (pairs: [number, boolean][]) => pairs.map(([score, relevant]) => ({ score, relevant }))
 const times = <T>(n: number, items: T[]) => Array.from({ length: n }, () => items).flat()
@@ -7,7 +13,7 @@ const times = <T>(n: number, items: T[]) => Array.from({ length: n }, () => item
 describe('a keyword threshold from verdicts', () => {
   test('below 20 verdicts the default stands', () => {
     const few = judged(times(19, [[6, false]]))
-    expect(tunedThreshold(few, 6)).toEqual({ value: 6, default: 6, tuned: false, verdicts: 19 })
+    expect(tunedThreshold(few, 6)).toEqual({ value: 6, default: 6, tuned: false, verdicts: 19, offIntents: [] })
     expect(MIN_VERDICTS).toBe(20)
   })
 
@@ -21,7 +27,7 @@ describe('a keyword threshold from verdicts', () => {
         [9, true],
       ]),
     )
-    expect(tunedThreshold(v, 6)).toEqual({ value: 7, default: 6, tuned: true, verdicts: 20 })
+    expect(tunedThreshold(v, 6)).toEqual({ value: 7, default: 6, tuned: true, verdicts: 20, offIntents: [] })
     expect(f1At(v, 7).f1).toBe(1)
   })
 
@@ -45,5 +51,24 @@ describe('a keyword threshold from verdicts', () => {
       ).value,
     ).toBe(3)
     expect(tunedThreshold(judged(times(20, [[9.8, false]])), 9.5).value).toBe(10)
+  })
+
+  test('an intent is turned off after 10 verdicts on it with at most a tenth relevant; ACTIVE never is', () => {
+    const of = (intent: string, relevant: number, notRelevant: number) => [
+      ...times(relevant, [{ score: 8, intent, relevant: true }]),
+      ...times(notRelevant, [{ score: 8, intent, relevant: false }]),
+    ]
+    expect(MIN_INTENT_VERDICTS).toBe(10)
+    expect(intentsTurnedOff(of('COMPETITOR', 0, 9))).toEqual([])
+    expect(intentsTurnedOff(of('COMPETITOR', 0, 10))).toEqual(['COMPETITOR'])
+    expect(intentsTurnedOff(of('PAIN', 1, 9))).toEqual(['PAIN'])
+    expect(intentsTurnedOff(of('PAIN', 2, 9))).toEqual([])
+    expect(intentsTurnedOff(of('ACTIVE', 0, 30))).toEqual([])
+    // Counted per intent, listed in intent order, whatever order the verdicts came in.
+    const mixed = [...of('MENTION', 0, 12), ...of('ACTIVE', 10, 0), ...of('COMPETITOR', 1, 11)]
+    expect(intentsTurnedOff(mixed)).toEqual(['COMPETITOR', 'MENTION'])
+    expect(tunedThreshold(mixed, 6).offIntents).toEqual(['COMPETITOR', 'MENTION'])
+    // Verdicts without an intent (none recorded) turn nothing off.
+    expect(intentsTurnedOff(judged(times(20, [[8, false]])))).toEqual([])
   })
 })

@@ -59,22 +59,32 @@ describe('judging a page of pairs', () => {
 
   test("a threshold the team's verdicts moved qualifies at that value and says so in the reason", async () => {
     const { pass, teamId } = await world()
-    fixedThreshold(pass, { value: 1, default: 6, tuned: true, verdicts: 25 })
+    fixedThreshold(pass, { value: 1, default: 6, tuned: true, verdicts: 25, offIntents: [] })
     const j = await judge(pass, [pair(teamId, 'p1', BUYER)])
     expect(j.signals[0]?.reason).toContain('tuned threshold 1 for "crm" (default 6), learned from 25 verdicts')
   })
 
   test('a post under the default threshold but at a lowered one keeps its whole reason (it is written from the threshold used)', async () => {
     const { pass, teamId } = await world()
-    fixedThreshold(pass, { value: 1, default: 6, tuned: true, verdicts: 25 })
+    fixedThreshold(pass, { value: 1, default: 6, tuned: true, verdicts: 25, offIntents: [] })
     const j = await judge(pass, [pair(teamId, 'p1', 'How do I export contacts from a CRM to a spreadsheet?')])
     expect(j.signals[0]?.score).toBeLessThan(6)
     expect(j.signals[0]?.reason).toMatch(/^(MENTION|QUESTION): .*weighed most: .*the rules read: .*tuned threshold 1/)
   })
 
+  test('a post of an intent the verdicts turned off for the keyword does not qualify, however high it scores', async () => {
+    const { pass, teamId } = await world()
+    const first = await judge(pass, [pair(teamId, 'p1', BUYER)])
+    const intent = first.signals[0]?.intent as string
+    fixedThreshold(pass, { value: 6, default: 6, tuned: false, verdicts: 12, offIntents: [intent] })
+    const j = await judge(pass, [pair(teamId, 'p2', BUYER)])
+    expect(j.signals).toEqual([])
+    expect(j.scored.map((p) => p.postId)).toEqual(['p2'])
+  })
+
   test('above every score nothing qualifies, and the pairs still count as scored', async () => {
     const { pass, teamId } = await world()
-    fixedThreshold(pass, { value: 11, default: 6, tuned: true, verdicts: 25 })
+    fixedThreshold(pass, { value: 11, default: 6, tuned: true, verdicts: 25, offIntents: [] })
     const j = await judge(pass, [pair(teamId, 'p1', BUYER)])
     expect(j.signals).toEqual([])
     expect(j.scored.map((p) => p.postId)).toEqual(['p1'])
