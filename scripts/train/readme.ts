@@ -46,11 +46,11 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   leaving a product of the seller's category (buyers), with short plain buyers beside them. Held-out markets'
   off-topic posts that asked or complained were still qualified: the model had learned that asking and pain mean a
   buyer; with the off-topic posts alone, short plain buyers were read as off topic.
-- The files from \`o-\` on hold 40 markets of their own, four to a writing session, 70 posts each in the same shares of
-  labels (NONE 14, ACTIVE 12, 11 of each other label), with the customer profiles of those markets. They were written
-  after the model was trained, by other sessions, and their markets are listed in \`held-out-markets.txt\`: kept out
-  of training, they measure how the model reads posts of markets nobody thought of while writing the rest
-  (\`npm run train -- --cv\` records the figures, docs/scoring.md#the-training-corpus).
+- The files of prefixes \`k-\`, \`l-\` and \`o-\` to \`z-\` hold markets of their own, four to a writing session, 70
+  posts each in the same shares of labels (NONE 14, ACTIVE 12, 11 of each other label), with the customer profiles of
+  those markets. They were written after the model was trained, by other sessions, and their markets are listed in
+  \`held-out-markets.txt\`: kept out of training, they measure how the model reads posts of markets nobody thought of
+  while writing the rest (\`npm run train -- --cv\` records the figures, docs/scoring.md#the-training-corpus).
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
