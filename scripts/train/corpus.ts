@@ -60,8 +60,8 @@ export function heldOutMarkets(dir = CORPUS_DIR): Set<string> {
 }
 
 /**
- * Every well-formed row not excluded and not of a held-out market (those are in `heldOut`); a line that is not a row of the format is counted in `skipped` with its place,
- * an excluded row in `excluded`.
+ * Every well-formed row not excluded and not of a held-out market; a line that is not a row of the format is counted
+ * in `skipped` with its place, an excluded row in `excluded`, a held-out market's row in `heldOut`.
  */
 export function readCorpus(dir = CORPUS_DIR): {
   rows: CorpusRow[]
