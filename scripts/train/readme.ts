@@ -51,6 +51,9 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   those markets. They were written after the model was trained, by other sessions, and their markets are listed in
   \`held-out-markets.txt\`: kept out of training, they measure how the model reads posts of markets nobody thought of
   while writing the rest (\`npm run train -- --cv\` records the figures, docs/scoring.md#the-training-corpus).
+  \`sp-short-posts.jsonl\` adds six posts of 5-20 words to 44 of them, four in six plain buyers, as
+  \`m-short-posts.jsonl\` does for the others: a model trained on those markets without them read short buyers with
+  the keyword alone as questions.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
