@@ -36,12 +36,7 @@ export function corpusFiles(dir = CORPUS_DIR): string[] {
 export const EXCLUDED_FILE = 'excluded.txt'
 
 export function excludedIds(dir = CORPUS_DIR): Set<string> {
-  const path = join(dir, EXCLUDED_FILE)
-  if (!existsSync(path)) return new Set()
-  const ids = readFileSync(path, 'utf8')
-    .split('\n')
-    .map((l) => (l.split('#')[0] ?? '').trim())
-  return new Set(ids.filter(Boolean))
+  return new Set(listed(dir, EXCLUDED_FILE))
 }
 
 /**
@@ -51,12 +46,17 @@ export function excludedIds(dir = CORPUS_DIR): Set<string> {
 export const HELD_OUT_FILE = 'held-out-markets.txt'
 
 export function heldOutMarkets(dir = CORPUS_DIR): Set<string> {
-  const path = join(dir, HELD_OUT_FILE)
-  if (!existsSync(path)) return new Set()
-  const markets = readFileSync(path, 'utf8')
+  return new Set(listed(dir, HELD_OUT_FILE).map((m) => m.toLowerCase()))
+}
+
+/** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */
+function listed(dir: string, file: string): string[] {
+  const path = join(dir, file)
+  if (!existsSync(path)) return []
+  return readFileSync(path, 'utf8')
     .split('\n')
-    .map((l) => (l.split('#')[0] ?? '').trim().toLowerCase())
-  return new Set(markets.filter(Boolean))
+    .map((l) => (l.split('#')[0] ?? '').trim())
+    .filter(Boolean)
 }
 
 /**

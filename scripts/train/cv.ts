@@ -11,7 +11,7 @@ import { readPost } from '../../src/scorers/rules/reading'
 import { judgeWithModel, type ModelAnswer } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
-import { asCustomerInput, customerProfileOf, readCustomerProfiles } from './customer-profiles'
+import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
 import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
@@ -61,17 +61,20 @@ export function crossValidate(
       s,
     )
     for (const r of rows.filter(inFold))
-      out.push(
-        scored(r, asProfileInput(r), 'profile', model),
-        scored(r, asContextInput(r), 'context', model),
-        scored(r, asKeywordInput(r), 'keyword', model),
-        scored(r, asBareInput(r), 'bare', model),
-      )
-    for (const r of rows.filter(inFold)) {
-      const customer = customerProfileOf(r, customers)
-      if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
-    }
+      out.push(...scoredAsTeamsAsk(r, model, customers), scored(r, asBareInput(r), 'bare', model))
   }
+  return out
+}
+
+/** A row scored as teams ask about it: the ICP as the profile, as context, the keyword alone, a customers' profile. */
+function scoredAsTeamsAsk(r: CorpusRow, model: ReturnType<typeof fit>, customers: CustomerProfiles): Scored[] {
+  const out = [
+    scored(r, asProfileInput(r), 'profile', model),
+    scored(r, asContextInput(r), 'context', model),
+    scored(r, asKeywordInput(r), 'keyword', model),
+  ]
+  const customer = customerProfileOf(r, customers)
+  if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
   return out
 }
 
@@ -81,17 +84,7 @@ export function crossValidate(
  */
 export function scoreHeldOut(rows: readonly CorpusRow[], model: ReturnType<typeof fit>): Scored[] {
   const customers = readCustomerProfiles()
-  const out: Scored[] = []
-  for (const r of rows) {
-    out.push(
-      scored(r, asProfileInput(r), 'profile', model),
-      scored(r, asContextInput(r), 'context', model),
-      scored(r, asKeywordInput(r), 'keyword', model),
-    )
-    const customer = customerProfileOf(r, customers)
-    if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
-  }
-  return out
+  return rows.flatMap((r) => scoredAsTeamsAsk(r, model, customers))
 }
 
 /** The figures `npm run eval` gives for the intents set, over the held-out answers, plus QUESTION+MENTION qualified. */

@@ -32,12 +32,6 @@ export async function teamThresholds(
 ): Promise<(keyword: string) => Threshold> {
   const groups = byKeyword(await deps.repos.signalFeedback.verdicts(teamId))
   const thresholds = new Map([...groups].map(([kw, verdicts]) => [kw, thresholdOf(verdicts, fallback)]))
-  return (keyword) =>
-    thresholds.get(keyword.toLowerCase()) ?? {
-      value: fallback,
-      default: fallback,
-      tuned: false,
-      verdicts: 0,
-      offIntents: [],
-    }
+  const untuned = thresholdOf([], fallback)
+  return (keyword) => thresholds.get(keyword.toLowerCase()) ?? untuned
 }
