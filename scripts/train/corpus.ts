@@ -3,7 +3,7 @@
  * the row format of the intents set (docs/scoring.md#the-intents-set), read in file and line order.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { ScoreInput } from '../../src/scorers/types'
 import { CORPUS_DIR } from './paths'
 export const LABELS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
@@ -49,6 +49,16 @@ export function heldOutMarkets(dir = CORPUS_DIR): Set<string> {
   return new Set(listed(dir, HELD_OUT_FILE).map((m) => m.toLowerCase()))
 }
 
+/**
+ * Files whose posts are kept out of training, one file name a line (`#` starts a comment): posts written to test one
+ * weakness (docs/scoring.md#the-training-corpus), or for a candidate model not yet measured against the evaluation.
+ */
+export const HELD_OUT_FILES = 'held-out-files.txt'
+
+export function heldOutFiles(dir = CORPUS_DIR): Set<string> {
+  return new Set(listed(dir, HELD_OUT_FILES))
+}
+
 /** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */
 function listed(dir: string, file: string): string[] {
   const path = join(dir, file)
@@ -60,22 +70,27 @@ function listed(dir: string, file: string): string[] {
 }
 
 /**
- * Every well-formed row not excluded and not of a held-out market; a line that is not a row of the format is counted
- * in `skipped` with its place, an excluded row in `excluded`, a held-out market's row in `heldOut`.
+ * Every well-formed row not excluded, not of a held-out file and not of a held-out market; a line that is not a row of
+ * the format is counted in `skipped` with its place, an excluded row in `excluded`, a held-out file's row in
+ * `heldOutByFile`, a held-out market's row in `heldOut`.
  */
 export function readCorpus(dir = CORPUS_DIR): {
   rows: CorpusRow[]
   skipped: string[]
   excluded: CorpusRow[]
   heldOut: CorpusRow[]
+  heldOutByFile: CorpusRow[]
 } {
   const rows: CorpusRow[] = []
   const skipped: string[] = []
   const excluded: CorpusRow[] = []
   const heldOut: CorpusRow[] = []
+  const heldOutByFile: CorpusRow[] = []
   const leftOut = excludedIds(dir)
   const unseen = heldOutMarkets(dir)
+  const apart = heldOutFiles(dir)
   for (const file of corpusFiles(dir)) {
+    const fileHeldOut = apart.has(basename(file))
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -86,7 +101,13 @@ export function readCorpus(dir = CORPUS_DIR): {
           if (typeof r.content !== 'string' || typeof r.keyword !== 'string' || !LABELS.includes(label as Label))
             throw new Error('not a row')
           const market = String(r.market ?? '')
-          const into = leftOut.has(String(r.id)) ? excluded : unseen.has(market.toLowerCase()) ? heldOut : rows
+          const into = leftOut.has(String(r.id))
+            ? excluded
+            : fileHeldOut
+              ? heldOutByFile
+              : unseen.has(market.toLowerCase())
+                ? heldOut
+                : rows
           into.push({
             id: String(r.id ?? `${file}:${i + 1}`),
             platform: String(r.platform ?? ''),
@@ -105,7 +126,7 @@ export function readCorpus(dir = CORPUS_DIR): {
         }
       })
   }
-  return { rows, skipped, excluded, heldOut }
+  return { rows, skipped, excluded, heldOut, heldOutByFile }
 }
 
 /** A row as polling asks about it: the seller's ICP as the team's one profile, named by the row's id. */

@@ -29,14 +29,31 @@ function viewFigures(answers: readonly Scored[], how: 'profile' | 'customer' | '
   }
 }
 
+/** The four views of answers to posts the model never trained on. */
+function heldOutViews(answers: readonly Scored[]) {
+  return {
+    profile: viewFigures(answers, 'profile'),
+    customer: viewFigures(answers, 'customer'),
+    context: viewFigures(answers, 'context'),
+    keyword: viewFigures(answers, 'keyword'),
+  }
+}
+
 /**
- * The cross-validation of `rows` and, when there are held-out markets, how `model` (trained on all of `rows`) reads
- * their posts.
+ * The cross-validation of `rows` and how `model` (trained on all of `rows`) reads the posts of the held-out markets
+ * and of the held-out files, when there are any.
  */
-export function crossValidationReport(rows: readonly CorpusRow[], heldOut: readonly CorpusRow[] = [], model?: Model) {
+export function crossValidationReport(
+  rows: readonly CorpusRow[],
+  heldOut: readonly CorpusRow[] = [],
+  model?: Model,
+  heldOutByFile: readonly CorpusRow[] = [],
+  heldOutFileCount = 0,
+) {
   const answers = crossValidate(rows, FOLDS, SETTINGS)
   const profile = answers.filter((a) => a.how === 'profile')
   const unseen = model && heldOut.length > 0 ? scoreHeldOut(heldOut, model) : []
+  const apart = model && heldOutByFile.length > 0 ? scoreHeldOut(heldOutByFile, model) : []
   return {
     rows: rows.length,
     folds: FOLDS,
@@ -53,11 +70,11 @@ export function crossValidationReport(rows: readonly CorpusRow[], heldOut: reado
       heldOutMarkets: {
         rows: heldOut.length,
         markets: new Set(heldOut.map((r) => r.market.toLowerCase())).size,
-        profile: viewFigures(unseen, 'profile'),
-        customer: viewFigures(unseen, 'customer'),
-        context: viewFigures(unseen, 'context'),
-        keyword: viewFigures(unseen, 'keyword'),
+        ...heldOutViews(unseen),
       },
+    }),
+    ...(apart.length > 0 && {
+      heldOutFiles: { rows: heldOutByFile.length, files: heldOutFileCount, ...heldOutViews(apart) },
     }),
   }
 }

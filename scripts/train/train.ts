@@ -5,15 +5,16 @@
  *
  *   bun scripts/train/train.ts              train and write the weights
  *   bun scripts/train/train.ts --out FILE   write them elsewhere
- *   bun scripts/train/train.ts --cv         also cross-validate (5 folds by market), score the held-out markets'
- *                                           posts, and write data/training/cross-validation.json, which
+ *   bun scripts/train/train.ts --cv         also cross-validate (5 folds by market), score the posts of the
+ *                                           held-out markets and files, and write
+ *                                           data/training/cross-validation.json, which
  *                                           `npm run eval` prints
  */
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseModel, serializeModel } from '../../src/scorers/model/model'
-import { readCorpus } from './corpus'
+import { heldOutFiles, readCorpus } from './corpus'
 import { corpusHash, crossValidationReport } from './cv-report'
 import { crossExamples, examplesOf, fit, SETTINGS } from './fit'
 import { CORPUS_DIR, CV_FILE, WEIGHTS } from './paths'
@@ -33,14 +34,15 @@ if (import.meta.main) {
   const bytes = train()
   writeFileSync(out, bytes)
   const sha = createHash('sha256').update(bytes).digest('hex')
-  const { rows, skipped, heldOut } = readCorpus()
+  const { rows, skipped, heldOut, heldOutByFile } = readCorpus()
   console.log(
     `train: ${rows.length} rows (${skipped.length} skipped), ${(bytes.byteLength / 1e6).toFixed(2)} MB to ${out}, ` +
       `sha256 ${sha.slice(0, 16)}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   if (args.includes('--cv')) {
-    const report = crossValidationReport(rows, heldOut, parseModel(bytes))
-    writeFileSync(CV_FILE, `${JSON.stringify({ corpus: corpusHash([...rows, ...heldOut]), ...report }, null, 2)}\n`)
+    const report = crossValidationReport(rows, heldOut, parseModel(bytes), heldOutByFile, heldOutFiles().size)
+    const corpus = corpusHash([...rows, ...heldOut, ...heldOutByFile])
+    writeFileSync(CV_FILE, `${JSON.stringify({ corpus, ...report }, null, 2)}\n`)
     console.log(JSON.stringify(report, null, 2))
   }
 }

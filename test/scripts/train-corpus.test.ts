@@ -1,11 +1,11 @@
 // The training corpus (data/training/, docs/scoring.md#the-training-corpus): no post shares a run of 8 words with the
-// evaluation data, the check itself finds such a run, the held-out markets stay out of training, and the corpus README
-// is the one its rows give.
+// evaluation data, the check itself finds such a run, the held-out markets and files stay out of training, and the
+// corpus README is the one its rows give.
 import { describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { heldOutMarkets, readCorpus } from '../../scripts/train/corpus'
+import { basename, join, resolve } from 'node:path'
+import { corpusFiles, heldOutFiles, heldOutMarkets, readCorpus } from '../../scripts/train/corpus'
 import { readCustomerProfiles } from '../../scripts/train/customer-profiles'
 import { evalRuns, overlaps } from '../../scripts/train/overlap'
 import { README, readmeText } from '../../scripts/train/readme'
@@ -16,13 +16,14 @@ const EVAL_DIRS = [join(ROOT, '..', 'shared', 'eval-data'), join(ROOT, 'scripts'
 
 describe('the training corpus', () => {
   test('has rows, and none trained on shares a run of 8 words with the evaluation data (ids and files reported only)', () => {
-    const { rows, skipped, excluded, heldOut } = readCorpus()
+    const { rows, skipped, excluded, heldOut, heldOutByFile } = readCorpus()
     expect(skipped).toEqual([])
     expect(rows.length).toBeGreaterThan(0)
     const runs = evalRuns(EVAL_DIRS)
     expect(overlaps(rows, runs)).toEqual([])
     // The held-out markets' posts are written as training posts are, to be trained on one day.
     expect(overlaps(heldOut, runs)).toEqual([])
+    expect(overlaps(heldOutByFile, runs)).toEqual([])
     // The markets' customer profiles (customer-profiles.json) are training text too.
     const profiles = [...readCustomerProfiles()].flatMap(([market, ps]) =>
       ps.map((p, i) => ({ id: `${market} #${i + 1}`, content: p.description })),
@@ -41,6 +42,22 @@ describe('the training corpus', () => {
     expect(held.size).toBeGreaterThan(0)
     expect(rows.filter((r) => held.has(r.market.toLowerCase()))).toEqual([])
     expect(new Set(heldOut.map((r) => r.market.toLowerCase()))).toEqual(held)
+  })
+
+  test('no post of a held-out file is trained on, and every held-out file is in the corpus with posts', () => {
+    const { rows, heldOutByFile } = readCorpus()
+    const files = corpusFiles().filter((f) => heldOutFiles().has(basename(f)))
+    expect(files.length).toBe(heldOutFiles().size)
+    const ids = files.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => String(JSON.parse(l).id)),
+    )
+    expect(ids.length).toBeGreaterThan(0)
+    expect(heldOutByFile.map((r) => r.id).sort()).toEqual(ids.sort())
+    const trained = new Set(rows.map((r) => r.id))
+    expect(ids.filter((id) => trained.has(id))).toEqual([])
   })
 
   test('the check finds a planted run of 8 words, whatever the case and punctuation, and not a run of 7', () => {
