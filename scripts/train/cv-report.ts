@@ -39,21 +39,22 @@ function heldOutViews(answers: readonly Scored[]) {
   }
 }
 
+/** Posts the model never trained on: those of the held-out markets, and those of the held-out files with their count. */
+export type HeldOut = { markets: readonly CorpusRow[]; files: readonly CorpusRow[]; fileCount: number }
+
 /**
- * The cross-validation of `rows` and how `model` (trained on all of `rows`) reads the posts of the held-out markets
- * and of the held-out files, when there are any.
+ * The cross-validation of `rows` and how `model` (trained on all of `rows`) reads the held-out posts, when there are
+ * any.
  */
 export function crossValidationReport(
   rows: readonly CorpusRow[],
-  heldOut: readonly CorpusRow[] = [],
+  held: HeldOut = { markets: [], files: [], fileCount: 0 },
   model?: Model,
-  heldOutByFile: readonly CorpusRow[] = [],
-  heldOutFileCount = 0,
 ) {
   const answers = crossValidate(rows, FOLDS, SETTINGS)
   const profile = answers.filter((a) => a.how === 'profile')
-  const unseen = model && heldOut.length > 0 ? scoreHeldOut(heldOut, model) : []
-  const apart = model && heldOutByFile.length > 0 ? scoreHeldOut(heldOutByFile, model) : []
+  const unseen = model && held.markets.length > 0 ? scoreHeldOut(held.markets, model) : []
+  const apart = model && held.files.length > 0 ? scoreHeldOut(held.files, model) : []
   return {
     rows: rows.length,
     folds: FOLDS,
@@ -68,13 +69,13 @@ export function crossValidationReport(
     }),
     ...(unseen.length > 0 && {
       heldOutMarkets: {
-        rows: heldOut.length,
-        markets: new Set(heldOut.map((r) => r.market.toLowerCase())).size,
+        rows: held.markets.length,
+        markets: new Set(held.markets.map((r) => r.market.toLowerCase())).size,
         ...heldOutViews(unseen),
       },
     }),
     ...(apart.length > 0 && {
-      heldOutFiles: { rows: heldOutByFile.length, files: heldOutFileCount, ...heldOutViews(apart) },
+      heldOutFiles: { rows: held.files.length, files: held.fileCount, ...heldOutViews(apart) },
     }),
   }
 }

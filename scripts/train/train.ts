@@ -40,7 +40,8 @@ if (import.meta.main) {
       `sha256 ${sha.slice(0, 16)}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   if (args.includes('--cv')) {
-    const report = crossValidationReport(rows, heldOut, parseModel(bytes), heldOutByFile, heldOutFiles().size)
+    const held = { markets: heldOut, files: heldOutByFile, fileCount: heldOutFiles().size }
+    const report = crossValidationReport(rows, held, parseModel(bytes))
     const corpus = corpusHash([...rows, ...heldOut, ...heldOutByFile])
     writeFileSync(CV_FILE, `${JSON.stringify({ corpus, ...report }, null, 2)}\n`)
     console.log(JSON.stringify(report, null, 2))
