@@ -35,11 +35,8 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 export function formatCrossValidation(file = CV_FILE): string {
   if (!existsSync(file)) return 'cross-validation: none recorded (run `npm run train -- --cv`)'
   const r = JSON.parse(readFileSync(file, 'utf8')) as Recorded
-  const { rows, heldOut, heldOutByFile } = readCorpus()
   const stale =
-    corpusHash([...rows, ...heldOut, ...heldOutByFile]) === r.corpus
-      ? ''
-      : ' (STALE: the corpus changed since; run `npm run train -- --cv`)'
+    corpusHash(readCorpus()) === r.corpus ? '' : ' (STALE: the corpus changed since; run `npm run train -- --cv`)'
   const unseen = r.heldOutMarkets
   const apart = r.heldOutFiles
   const part = (name: string, p: Part) =>

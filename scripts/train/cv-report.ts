@@ -1,6 +1,6 @@
 /** The cross-validation figures `npm run train -- --cv` records and `npm run eval` prints beside its own. */
 import { createHash } from 'node:crypto'
-import type { CorpusRow } from './corpus'
+import type { CorpusRow, readCorpus } from './corpus'
 import type { Model } from '../../src/scorers/model/model'
 import { crossValidate, cvComplaints, cvFigures, cvTriage, type Scored, scoreHeldOut } from './cv'
 import { SETTINGS } from './fit'
@@ -9,8 +9,9 @@ export const FOLDS = 5
 /** Buyer probabilities at which triage is reported (the default `scorer.triage_min_buyer` among them). */
 export const TRIAGE_AT = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4] as const
 
-/** What the corpus's rows hash to: the recorded figures are current when it matches. */
-export function corpusHash(rows: readonly CorpusRow[]): string {
+/** What the corpus's rows, trained on or held out, hash to: the recorded figures are current when it matches. */
+export function corpusHash(corpus: Pick<ReturnType<typeof readCorpus>, 'rows' | 'heldOut' | 'heldOutByFile'>): string {
+  const rows = [...corpus.rows, ...corpus.heldOut, ...corpus.heldOutByFile]
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)
 }
 
@@ -29,8 +30,8 @@ function viewFigures(answers: readonly Scored[], how: 'profile' | 'customer' | '
   }
 }
 
-/** The four views of answers to posts the model never trained on. */
-function heldOutViews(answers: readonly Scored[]) {
+/** The figures of the four ways teams ask about a post. */
+function fourViews(answers: readonly Scored[]) {
   return {
     profile: viewFigures(answers, 'profile'),
     customer: viewFigures(answers, 'customer'),
@@ -58,10 +59,7 @@ export function crossValidationReport(
   return {
     rows: rows.length,
     folds: FOLDS,
-    profile: viewFigures(answers, 'profile'),
-    customer: viewFigures(answers, 'customer'),
-    context: viewFigures(answers, 'context'),
-    keyword: viewFigures(answers, 'keyword'),
+    ...fourViews(answers),
     bareComplaintsMacroF1: r3(cvComplaints(answers)),
     triage: TRIAGE_AT.map((at) => {
       const t = cvTriage(profile, at)
@@ -71,11 +69,11 @@ export function crossValidationReport(
       heldOutMarkets: {
         rows: held.markets.length,
         markets: new Set(held.markets.map((r) => r.market.toLowerCase())).size,
-        ...heldOutViews(unseen),
+        ...fourViews(unseen),
       },
     }),
     ...(apart.length > 0 && {
-      heldOutFiles: { rows: held.files.length, files: held.fileCount, ...heldOutViews(apart) },
+      heldOutFiles: { rows: held.files.length, files: held.fileCount, ...fourViews(apart) },
     }),
   }
 }

@@ -34,7 +34,8 @@ if (import.meta.main) {
   const bytes = train()
   writeFileSync(out, bytes)
   const sha = createHash('sha256').update(bytes).digest('hex')
-  const { rows, skipped, heldOut, heldOutByFile } = readCorpus()
+  const corpus = readCorpus()
+  const { rows, skipped, heldOut, heldOutByFile } = corpus
   console.log(
     `train: ${rows.length} rows (${skipped.length} skipped), ${(bytes.byteLength / 1e6).toFixed(2)} MB to ${out}, ` +
       `sha256 ${sha.slice(0, 16)}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -42,8 +43,7 @@ if (import.meta.main) {
   if (args.includes('--cv')) {
     const held = { markets: heldOut, files: heldOutByFile, fileCount: heldOutFiles().size }
     const report = crossValidationReport(rows, held, parseModel(bytes))
-    const corpus = corpusHash([...rows, ...heldOut, ...heldOutByFile])
-    writeFileSync(CV_FILE, `${JSON.stringify({ corpus, ...report }, null, 2)}\n`)
+    writeFileSync(CV_FILE, `${JSON.stringify({ corpus: corpusHash(corpus), ...report }, null, 2)}\n`)
     console.log(JSON.stringify(report, null, 2))
   }
 }
