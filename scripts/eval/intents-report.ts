@@ -1,5 +1,6 @@
 /** Plain-text report of the intents set: six-label figures, buyer recall, off-topic qualified, bands, both halves. */
 import type { Answer, IntentsResult } from './intents'
+import { wilsonInterval } from './metrics'
 
 const f3 = (x: number) => x.toFixed(3)
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
@@ -38,11 +39,16 @@ export function formatIntents(r: IntentsResult, scorerName: string): string {
   lines.push(`  macro-F1 ${f3(summary.macroF1)} over the six labels, accuracy ${f3(summary.accuracy)}`)
   const buyers = summary.labels.filter((l) => ['ACTIVE', 'COMPETITOR', 'PAIN'].includes(l.label))
   const buyerCount = buyers.reduce((s, l) => s + l.support, 0)
+  const buyersQualified = Math.round(r.buyerRecall * buyerCount)
+  const recallRange = wilsonInterval(buyersQualified, buyerCount)
   lines.push(
-    `  buyer recall ${f3(r.buyerRecall)}: ${Math.round(r.buyerRecall * buyerCount)} of ${buyerCount} ACTIVE, COMPETITOR and PAIN posts qualified`,
+    `  buyer recall ${f3(r.buyerRecall)}: ${buyersQualified} of ${buyerCount} ACTIVE, COMPETITOR and PAIN posts qualified ` +
+      `(95% interval ${f3(recallRange.low)}-${f3(recallRange.high)})`,
   )
+  const offRange = wilsonInterval(r.offTopicQualifiedCount, r.offTopicCount)
   lines.push(
-    `  off-topic qualified ${pct(r.offTopicQualified)}: ${r.offTopicQualifiedCount} of ${r.offTopicCount} NONE posts qualified`,
+    `  off-topic qualified ${pct(r.offTopicQualified)}: ${r.offTopicQualifiedCount} of ${r.offTopicCount} NONE posts qualified ` +
+      `(95% interval ${pct(offRange.low)}-${pct(offRange.high)}; one post is ${pct(1 / Math.max(1, r.offTopicCount))})`,
   )
   lines.push(`  QUESTION+MENTION qualified ${pct(r.questionMentionQualified)}`)
   lines.push(

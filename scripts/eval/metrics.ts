@@ -79,3 +79,17 @@ export function summarize<L extends string>(c: Confusion<L>) {
 function total(c: Confusion): number {
   return c.matrix.reduce((s, row) => s + row.reduce((a, b) => a + b, 0), 0)
 }
+
+/**
+ * The Wilson score interval of a share seen as `k` of `n` (95% by default): the true shares that would show `k` of `n`
+ * without surprise. On a small set it is wide, and the report prints it so that a change of a post or two is not
+ * read as a change of the scorer (docs/scoring.md#the-intents-set).
+ */
+export function wilsonInterval(k: number, n: number, z = 1.96): { low: number; high: number } {
+  if (n <= 0) return { low: 0, high: 1 }
+  const p = k / n
+  const zz = (z * z) / n
+  const centre = (p + zz / 2) / (1 + zz)
+  const half = (z * Math.sqrt((p * (1 - p)) / n + zz / (4 * n))) / (1 + zz)
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
+}

@@ -216,7 +216,9 @@ describe('a model scorer measured on the intents set', () => {
       // The fake says ACTIVE 8 to the two posts asking for a recommendation and MENTION 2 (off topic) to the rest.
       expect(r.out).toMatch(/ACTIVE +1\.000 +1\.000 +1\.000/)
       expect(r.out).toContain('buyer recall 0.500: 2 of 4')
-      expect(r.out).toContain('off-topic qualified 0.0%: 0 of 2 NONE posts qualified')
+      expect(r.out).toContain(
+        'off-topic qualified 0.0%: 0 of 2 NONE posts qualified (95% interval 0.0%-65.8%; one post is 50.0%)',
+      )
       // The fake qualifies the posts asking for a recommendation; of those, the buyers the rules send on count.
       const { rows } = readIntents(dir)
       const rules = triageIntents(rows)

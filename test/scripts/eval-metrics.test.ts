@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defaultData, parseArgs, parseCsv, UsageError } from '../../scripts/eval-scorer'
 import { complaintsTask, purchaseTask } from '../../scripts/eval/data'
-import { accuracy, confusion, macroF1, perLabel, summarize } from '../../scripts/eval/metrics'
+import { accuracy, confusion, macroF1, perLabel, summarize, wilsonInterval } from '../../scripts/eval/metrics'
 import { runTask } from '../../scripts/eval/run'
 import type { Scorer } from '../../src/scorers/types'
 
@@ -86,6 +86,22 @@ describe('eval metrics', () => {
   test('an unknown or duplicated label is an error, not a silent miscount', () => {
     expect(() => confusion(['a', 'b'], [{ actual: 'a', predicted: 'z' }])).toThrow('unknown label "z"')
     expect(() => confusion(['a', 'a'], [])).toThrow()
+  })
+
+  test('the Wilson interval of a share: wide on a small set, never outside 0-1, symmetric in k and n - k', () => {
+    const two = wilsonInterval(2, 50)
+    expect(two.low).toBeCloseTo(0.011, 3)
+    expect(two.high).toBeCloseTo(0.1346, 3)
+    // None of 10 still leaves about 28% possible; all of 10 mirrors it.
+    expect(wilsonInterval(0, 10)).toEqual({ low: 0, high: expect.closeTo(0.2775, 3) })
+    const all = wilsonInterval(10, 10)
+    expect(all.high).toBe(1)
+    expect(all.low).toBeCloseTo(0.7225, 3)
+    // The same share on ten times the posts is about three times narrower.
+    const wide = wilsonInterval(4, 50)
+    const narrow = wilsonInterval(40, 500)
+    expect((wide.high - wide.low) / (narrow.high - narrow.low)).toBeGreaterThan(2.8)
+    expect(wilsonInterval(0, 0)).toEqual({ low: 0, high: 1 })
   })
 })
 
