@@ -63,6 +63,16 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   first alone taught a model to doubt them. The fourth holds the three kinds in 24 markets, 12 of them held-out
   markets, by writers whose posts are in no other file: \`npm run train -- --cv\` records how the model reads the
   held-out files.
+- \`ld-private-users.jsonl\` and \`le-angry-customers.jsonl\`, held out the same way, hold two more kinds of post
+  that read like leads and are off topic, in the 92 markets of no test set: a private person using, paying for or
+  complaining about a product of the seller's market for their own life (a wedding website, a family booking, a
+  hobby), and a customer, patient, guest or tenant complaining about a business of the kind the seller sells to. Beside
+  them are owners and staff in the same voice: a rival named at work (COMPETITOR), the same failure in their own
+  business (PAIN), or a need (ACTIVE). \`lu-look-alikes-test-2.jsonl\` and \`lv-look-alikes-test-3.jsonl\` are
+  test sets in the fourth file's 24 markets, by writers of no other file, each market's ten posts in one order: six
+  off topic (the keyword in another sense, a consumer product of the same name, a private shopper, a job seeker or fan,
+  a private user of a rival, an angry customer of the seller's kind of customer), then an ACTIVE, a COMPETITOR, a PAIN
+  and a short plain buyer.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
