@@ -70,11 +70,11 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   them are owners and staff in the same voice: a rival named at work (COMPETITOR), the same failure in their own
   business (PAIN), or a need (ACTIVE). \`lf-home-businesses.jsonl\` holds leads in the same markets written in private
   life's words: businesses run from a home, garage, kitchen or van asking, complaining or naming a rival (a model
-  trained on the two files before it read such a buyer as off topic). \`lu-look-alikes-test-2.jsonl\` and \`lv-look-alikes-test-3.jsonl\` are
-  test sets in the fourth file's 24 markets, by writers of no other file, each market's ten posts in one order: six
-  off topic (the keyword in another sense, a consumer product of the same name, a private shopper, a job seeker or fan,
-  a private user of a rival, an angry customer of the seller's kind of customer), then an ACTIVE, a COMPETITOR, a PAIN
-  and a short plain buyer.
+  trained on the two files before it read such a buyer as off topic).
+- \`lu-look-alikes-test-2.jsonl\` and \`lv-look-alikes-test-3.jsonl\` are test sets in the fourth file's 24 markets,
+  by writers of no other file, each market's ten posts in one order: six off topic (the keyword in another sense, a
+  consumer product of the same name, a private shopper, a job seeker or fan, a private user of a rival, an angry
+  customer of the seller's kind of customer), then an ACTIVE, a COMPETITOR, a PAIN and a short plain buyer.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
