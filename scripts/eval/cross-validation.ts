@@ -30,6 +30,21 @@ type Recorded = {
 }
 type Views = { profile: Part; customer: Part; context: Part; keyword: Part }
 
+/** The ways teams ask about a post, in the order every block prints them. */
+const VIEWS = [
+  ['profile', 'ICP as the profile'],
+  ['customer', 'a profile of the customers, no competitors listed'],
+  ['context', 'ICP as context, no profile'],
+  ['keyword', 'the keyword alone'],
+] as const
+
+/** One line per view recorded (older records have no customers' view). */
+const viewLines = (v: Partial<Views>, line: (name: string, p: Part) => string) =>
+  VIEWS.flatMap(([key, name]) => {
+    const p = v[key]
+    return p ? [line(name, p)] : []
+  })
+
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 
 export function formatCrossValidation(file = CV_FILE): string {
@@ -49,28 +64,19 @@ export function formatCrossValidation(file = CV_FILE): string {
     `QUESTION+MENTION qualified ${pct(p.questionMentionQualified)}`
   return [
     `cross-validation of the embedded model on its training corpus (${r.rows} posts, ${r.folds} folds by seller market)${stale}:`,
-    part('ICP as the profile', r.profile),
-    ...(r.customer ? [part('a profile of the customers, no competitors listed', r.customer)] : []),
-    part('ICP as context, no profile', r.context),
-    part('the keyword alone', r.keyword),
+    ...viewLines(r, part),
     `  complaints (PAIN or COMPETITOR against the rest, the text alone, as the complaints file is scored): macro-F1 ${r.bareComplaintsMacroF1.toFixed(3)}`,
     `  triage (min buyer: recall, others sent on): ${r.triage.map((t) => `${t.at}: ${t.buyerRecall.toFixed(3)}, ${pct(t.othersSent)}`).join('; ')}`,
     ...(unseen
       ? [
           `the model trained on the whole corpus, on the posts of ${unseen.markets} markets kept out of training (${unseen.rows} posts, written later by other writing sessions):`,
-          part('ICP as the profile', unseen.profile),
-          part('a profile of the customers, no competitors listed', unseen.customer),
-          part('ICP as context, no profile', unseen.context),
-          part('the keyword alone', unseen.keyword),
+          ...viewLines(unseen, part),
         ]
       : []),
     ...(apart
       ? [
           `the same model on the posts of ${apart.files} files kept out of training (${apart.rows} posts; data/training/held-out-files.txt says what they test):`,
-          fewKinds('ICP as the profile', apart.profile),
-          fewKinds('a profile of the customers, no competitors listed', apart.customer),
-          fewKinds('ICP as context, no profile', apart.context),
-          fewKinds('the keyword alone', apart.keyword),
+          ...viewLines(apart, fewKinds),
         ]
       : []),
   ].join('\n')

@@ -14,15 +14,14 @@ import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseModel, serializeModel } from '../../src/scorers/model/model'
-import { heldOutFiles, readCorpus } from './corpus'
+import { type CorpusRow, heldOutFiles, readCorpus } from './corpus'
 import { corpusHash, crossValidationReport } from './cv-report'
 import { crossExamples, examplesOf, fit, SETTINGS } from './fit'
 import { CORPUS_DIR, CV_FILE, WEIGHTS } from './paths'
 
-/** Trains on the whole corpus and returns the weights file's bytes. */
-export function train(dir = CORPUS_DIR): Uint8Array {
-  const { rows } = readCorpus(dir)
-  if (rows.length === 0) throw new Error(`no training rows in ${dir}`)
+/** Trains on the corpus's rows to train on and returns the weights file's bytes. */
+export function train(rows: readonly CorpusRow[]): Uint8Array {
+  if (rows.length === 0) throw new Error(`no training rows in ${CORPUS_DIR}`)
   return serializeModel(fit([...rows.flatMap(examplesOf), ...crossExamples(rows, SETTINGS.seed)], SETTINGS))
 }
 
@@ -31,11 +30,11 @@ if (import.meta.main) {
   const outAt = args.indexOf('--out')
   const out = outAt >= 0 ? resolve(args[outAt + 1] ?? '') : WEIGHTS
   const started = performance.now()
-  const bytes = train()
-  writeFileSync(out, bytes)
-  const sha = createHash('sha256').update(bytes).digest('hex')
   const corpus = readCorpus()
   const { rows, skipped, heldOut, heldOutByFile } = corpus
+  const bytes = train(rows)
+  writeFileSync(out, bytes)
+  const sha = createHash('sha256').update(bytes).digest('hex')
   console.log(
     `train: ${rows.length} rows (${skipped.length} skipped), ${(bytes.byteLength / 1e6).toFixed(2)} MB to ${out}, ` +
       `sha256 ${sha.slice(0, 16)}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
