@@ -37,12 +37,9 @@ export function formatIntents(r: IntentsResult, scorerName: string): string {
   lines.push(`  ${scorerName.padEnd(12)}P      R      F1`)
   for (const l of summary.labels) lines.push(`  ${l.label.padEnd(12)}${f3(l.precision)}  ${f3(l.recall)}  ${f3(l.f1)}`)
   lines.push(`  macro-F1 ${f3(summary.macroF1)} over the six labels, accuracy ${f3(summary.accuracy)}`)
-  const buyers = summary.labels.filter((l) => ['ACTIVE', 'COMPETITOR', 'PAIN'].includes(l.label))
-  const buyerCount = buyers.reduce((s, l) => s + l.support, 0)
-  const buyersQualified = Math.round(r.buyerRecall * buyerCount)
-  const recallRange = wilsonInterval(buyersQualified, buyerCount)
+  const recallRange = wilsonInterval(r.buyerQualifiedCount, r.buyerCount)
   lines.push(
-    `  buyer recall ${f3(r.buyerRecall)}: ${buyersQualified} of ${buyerCount} ACTIVE, COMPETITOR and PAIN posts qualified ` +
+    `  buyer recall ${f3(r.buyerRecall)}: ${r.buyerQualifiedCount} of ${r.buyerCount} ACTIVE, COMPETITOR and PAIN posts qualified ` +
       `(95% interval ${f3(recallRange.low)}-${f3(recallRange.high)})`,
   )
   const offRange = wilsonInterval(r.offTopicQualifiedCount, r.offTopicCount)

@@ -84,8 +84,8 @@ export function figures(answers: readonly Answer[], threshold: number) {
   const buyers = answers.filter((a) => BUYER.has(a.row.label))
   const offTopic = answers.filter((a) => a.row.label === 'NONE')
   const questionMention = answers.filter((a) => a.row.label === 'QUESTION' || a.row.label === 'MENTION')
-  const share = (xs: readonly Answer[]) =>
-    xs.length > 0 ? xs.filter((a) => a.score >= threshold).length / xs.length : 0
+  const qualified = (xs: readonly Answer[]) => xs.filter((a) => a.score >= threshold).length
+  const share = (xs: readonly Answer[]) => (xs.length > 0 ? qualified(xs) / xs.length : 0)
   const bands = BANDS.map((b) => {
     const inBand = answers.filter((a) => a.score >= b.from && a.score < b.to)
     const buyersIn = inBand.filter((a) => BUYER.has(a.row.label)).length
@@ -94,8 +94,10 @@ export function figures(answers: readonly Answer[], threshold: number) {
   return {
     summary,
     buyerRecall: share(buyers),
+    buyerQualifiedCount: qualified(buyers),
+    buyerCount: buyers.length,
     offTopicQualified: share(offTopic),
-    offTopicQualifiedCount: offTopic.filter((a) => a.score >= threshold).length,
+    offTopicQualifiedCount: qualified(offTopic),
     /** QUESTION and MENTION posts that come out qualified: on topic, but no lead. */
     questionMentionQualified: share(questionMention),
     offTopicCount: offTopic.length,
