@@ -5,7 +5,9 @@
  * score route may ask without a keyword (the profile alone), and, for
  * on-topic rows, with nothing beside the text (as the complaints file is scored); then the two regressions of
  * model.ts (off topic, and the intents of on-topic examples) are fitted together by AdaGrad with L2, the examples in an order shuffled
- * from a fixed seed, so that the same corpus always gives the same weights, byte for byte.
+ * from a fixed seed, so that the same corpus always gives the same weights, byte for byte. The fit runs `runs` times,
+ * each with its own order (seeds `seed` to `seed + runs - 1`), and the weights are their mean: one order alone moved
+ * a short post's buyer probability by up to 0.15 (docs/performance.md#the-mean-of-five-orders-2026-11-29).
  */
 import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
@@ -30,9 +32,17 @@ export type Example = { buckets: Int32Array; value: number; dense: Float64Array;
  * the corpus: 16 is the largest of 4, 8, 12, 16 and 24 whose cross-validated macro-F1 stays within 0.01 of the best
  * (docs/performance.md#the-embedded-model).
  */
-export type Settings = { epochs: number; rate: number; l2: number; seed: number; buyerAt: number; offWeight: number }
+export type Settings = {
+  epochs: number
+  rate: number
+  l2: number
+  seed: number
+  buyerAt: number
+  offWeight: number
+  runs: number
+}
 
-export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.53, offWeight: 16 }
+export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.54, offWeight: 16, runs: 5 }
 
 function example(input: ScoreInput, label: number, sure = true): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)
@@ -90,6 +100,20 @@ export function seeded(seed: number): () => number {
 }
 
 export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model {
+  const m = emptyModel(s.buyerAt)
+  const text = new Float64Array(m.text.length)
+  const dense = new Float64Array(m.dense.length)
+  for (let k = 0; k < s.runs; k++) {
+    const one = fitOnce(examples, { ...s, seed: s.seed + k })
+    for (let i = 0; i < text.length; i++) text[i] = (text[i] as number) + (one.text[i] as number)
+    for (let i = 0; i < dense.length; i++) dense[i] = (dense[i] as number) + (one.dense[i] as number)
+  }
+  for (let i = 0; i < text.length; i++) m.text[i] = (text[i] as number) / s.runs
+  for (let i = 0; i < dense.length; i++) m.dense[i] = (dense[i] as number) / s.runs
+  return m
+}
+
+function fitOnce(examples: readonly Example[], s: Settings): { text: Float64Array; dense: Float64Array } {
   const text = new Float64Array((1 << BUCKET_BITS) * K)
   const textG = new Float64Array(text.length)
   const dense = new Float64Array(DENSE * K)
@@ -129,8 +153,5 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
       for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
     }
   }
-  const m = emptyModel(s.buyerAt)
-  m.text.set(text)
-  m.dense.set(dense)
-  return m
+  return { text, dense }
 }

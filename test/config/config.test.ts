@@ -50,7 +50,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       fallback: 'rules',
       qualify_threshold: 6,
       triage: 'rules',
-      triage_min_buyer: 0.3,
+      triage_min_buyer: 0.25,
       timeout_ms: 30_000,
       concurrency: 4,
     })

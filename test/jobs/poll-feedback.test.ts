@@ -105,8 +105,8 @@ describe('a polling pass after verdicts', () => {
     // 19 verdicts: still the default threshold, so both qualify.
     await runPollPass(deps)
     expect((await newSignals(deps, tuned)).map((s) => [s.post_id, s.score])).toEqual([
-      ['hackernews:1', 8.4],
-      ['hackernews:2', 7.8],
+      ['hackernews:1', 8.2],
+      ['hackernews:2', 7.9],
     ])
 
     await judged(deps, judgeLater, tuned, [scores[19]], (s) => s >= 8)

@@ -1,5 +1,5 @@
 // `npm run train` (scripts/train/train.ts) is deterministic: training again on the committed corpus writes the
-// committed weights, byte for byte (docs/scoring.md#the-embedded-model). The whole training runs: it takes seconds.
+// committed weights, byte for byte (docs/scoring.md#the-embedded-model). The whole training runs: it takes under a minute.
 import { expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { BatchItem } from '../../../src/domain/scoring/batch'
+import type { BatchItem, BatchOutcome } from '../../../src/domain/scoring/batch'
+import { createRulesScorer } from '../../../src/scorers/rules/index'
 import { createRulesPool } from '../../../src/scorers/rules/pool'
+import type { ScoreResult } from '../../../src/scorers/types'
 import { fakeOpenAi } from '../../support/fake-openai'
 import { testDeps } from '../../support/deps'
 
@@ -76,7 +78,12 @@ describe('scoring many posts in a row (scoreMany)', () => {
     model.fail(true)
     const batch = deps.scoring.batch()
     const outcomes = await batch.scoreMany(items(2), NOT_STOPPED)
-    expect(outcomes.map((o) => (typeof o === 'string' ? o : o.intent))).toEqual(['MENTION', 'ACTIVE'])
+    const embedded = createRulesScorer()
+    const answers = await Promise.all(items(2).map((i) => embedded.score(i.input, NOT_STOPPED)))
+    const read = (o: BatchOutcome | ScoreResult) => (typeof o === 'string' ? o : [o.intent, o.score, o.icpMatch])
+    expect(outcomes.map(read)).toEqual(answers.map(read))
+    for (const o of outcomes) expect(typeof o !== 'string' && o.reason).toEndWith('the openai scorer could not answer)')
+    expect(model.calls()).toBe(2)
     expect(batch.unavailable()).toBe(false)
   })
 
