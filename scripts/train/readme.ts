@@ -81,7 +81,13 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   \`lw-look-alikes-test-4.jsonl\` holds 200 posts of the same design in 20 markets of no other file (pest control,
   business broadband, office coffee, stock photos, cargo bikes, ...), 40 of them in German, Spanish, French or
   Italian, by two writers of no other file: written after the model was chosen, it measures what choosing it on the
-  test sets before did not fit to.
+  test sets before did not fit to. \`lx-new-markets.jsonl\` holds 398 posts in 40 more markets of no other file
+  (laundry, HVAC, fire safety, returns, PIM, board portals, cap tables, kitchen displays, LIMS, racking, RPA, ...),
+  ten a market: four off topic (the keyword in another sense, a private person's own life, an angry customer or a job
+  seeker, a consumer product of the same name), two ACTIVE, a COMPETITOR, a PAIN, a QUESTION and a MENTION, 40 of
+  them in Dutch, Portuguese, German or Polish (two more, which the overlap check found, were dropped before the file
+  was added). Written for the next candidate model to train on, it is kept out of training until that model has been
+  measured.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
