@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { tempDir } from '../support/temp-dirs'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
@@ -11,7 +11,7 @@ export type CliResult = { code: number; stdout: string; stderr: string }
 export type Workspace = { dir: string; dbUrl: string; file(name: string, text: string): string; cleanup(): void }
 
 export function createWorkspace(): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), 'lead-signals-cli-'))
+  const dir = tempDir('lead-signals-cli-')
   return {
     dir,
     dbUrl: `file:${join(dir, 'test.db')}`,

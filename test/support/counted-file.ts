@@ -1,24 +1,15 @@
-import { afterEach } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@libsql/client'
 import { hashApiKey } from '../../src/domain/keys/api-key'
 import { seedTeam, testDeps } from './deps'
-
-const dirs: string[] = []
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
+import { tempDir } from './temp-dirs'
 
 /**
  * Deps on a new database file (or `url`) with a seeded team, and `counting`: its client, counting the statements run
  * through it, for a repo built over it to show when it reads and when it answers from memory.
  */
 export async function countedFile(url?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'ls-counted-'))
-  dirs.push(dir)
-  const path = join(dir, 'x.db')
+  const path = join(tempDir('ls-counted-'), 'x.db')
   const { deps } = await testDeps({ config: { database: { url: url ?? `file:${path}` } } })
   const { apiKey, team } = await seedTeam(deps)
   let statements = 0

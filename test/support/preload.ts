@@ -1,5 +1,9 @@
 // Loaded before every test file (bunfig.toml [test] preload): hooks that must run once for the whole test process.
 import { afterAll } from 'bun:test'
+import { removeTempDirs } from './temp-dirs'
 import { removeTestDatabases } from './test-database'
 
-afterAll(removeTestDatabases)
+afterAll(async () => {
+  removeTempDirs()
+  await removeTestDatabases()
+})
