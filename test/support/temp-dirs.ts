@@ -2,11 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-// Kept on the global object: the preload (preload.ts) and the test files must share one list, however the runner
-// loads this module for them.
-const KEY = Symbol.for('lead-signals.test.temp-dirs')
-const made: string[] = ((globalThis as Record<symbol, unknown>)[KEY] as string[] | undefined) ?? []
-;(globalThis as Record<symbol, unknown>)[KEY] = made
+const made: string[] = []
 
 /** A new folder under the system's temporary one, removed when the test process ends even if the test never does. */
 export function tempDir(prefix: string): string {
@@ -15,7 +11,7 @@ export function tempDir(prefix: string): string {
   return dir
 }
 
-/** Removes every folder tempDir made (preload.ts, after the last test). */
+/** Removes every folder tempDir made (preload.ts, after the last test, as test-database.ts's files are). */
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
 }
