@@ -19,6 +19,8 @@ export type CorpusRow = {
   label: Label
   lang: string
   market: string
+  /** Of a file trained on only by the weights for posts in other languages (otherLanguagesFiles). */
+  otherLanguagesOnly?: true
 }
 
 /** The corpus files, in name order. */
@@ -59,6 +61,17 @@ export function heldOutFiles(dir = CORPUS_DIR): Set<string> {
   return new Set(listed(dir, HELD_OUT_FILES))
 }
 
+/**
+ * Files trained on only by the weights that answer posts in other languages, one file name a line (`#` starts a
+ * comment): posts mostly in other languages, which cost the English weights buyers of their own
+ * (docs/scoring.md#the-embedded-model).
+ */
+export const OTHER_LANGUAGES_FILES = 'other-languages-files.txt'
+
+export function otherLanguagesFiles(dir = CORPUS_DIR): Set<string> {
+  return new Set(listed(dir, OTHER_LANGUAGES_FILES))
+}
+
 /** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */
 function listed(dir: string, file: string): string[] {
   const path = join(dir, file)
@@ -89,8 +102,10 @@ export function readCorpus(dir = CORPUS_DIR): {
   const leftOut = excludedIds(dir)
   const unseen = heldOutMarkets(dir)
   const apart = heldOutFiles(dir)
+  const otherLanguagesOnly = otherLanguagesFiles(dir)
   for (const file of corpusFiles(dir)) {
     const fileHeldOut = apart.has(basename(file))
+    const fileOtherLanguagesOnly = otherLanguagesOnly.has(basename(file))
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -120,6 +135,7 @@ export function readCorpus(dir = CORPUS_DIR): {
             label: label as Label,
             lang: String(r.lang ?? ''),
             market,
+            ...(fileOtherLanguagesOnly && { otherLanguagesOnly: true as const }),
           })
         } catch {
           skipped.push(`${file}:${i + 1}`)

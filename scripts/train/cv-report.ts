@@ -1,7 +1,7 @@
 /** The cross-validation figures `npm run train -- --cv` records and `npm run eval` prints beside its own. */
 import { createHash } from 'node:crypto'
 import type { CorpusRow, readCorpus } from './corpus'
-import type { Model } from '../../src/scorers/model/model'
+import type { Models } from '../../src/scorers/model/index'
 import { crossValidate, cvComplaints, cvFigures, cvTriage, type Scored, scoreHeldOut } from './cv'
 import { SETTINGS } from './fit'
 
@@ -44,18 +44,18 @@ function fourViews(answers: readonly Scored[]) {
 export type HeldOut = { markets: readonly CorpusRow[]; files: readonly CorpusRow[]; fileCount: number }
 
 /**
- * The cross-validation of `rows` and how `model` (trained on all of `rows`) reads the held-out posts, when there are
+ * The cross-validation of `rows` and how `models` (trained on all of `rows`) read the held-out posts, when there are
  * any.
  */
 export function crossValidationReport(
   rows: readonly CorpusRow[],
   held: HeldOut = { markets: [], files: [], fileCount: 0 },
-  model?: Model,
+  models?: Models,
 ) {
   const answers = crossValidate(rows, FOLDS, SETTINGS)
   const profile = answers.filter((a) => a.how === 'profile')
-  const unseen = model && held.markets.length > 0 ? scoreHeldOut(held.markets, model) : []
-  const apart = model && held.files.length > 0 ? scoreHeldOut(held.files, model) : []
+  const unseen = models && held.markets.length > 0 ? scoreHeldOut(held.markets, models) : []
+  const apart = models && held.files.length > 0 ? scoreHeldOut(held.files, models) : []
   return {
     rows: rows.length,
     folds: FOLDS,

@@ -8,11 +8,11 @@
 import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
 import { confusion, summarize } from '../eval/metrics'
 import { readPost } from '../../src/scorers/rules/reading'
-import { judgeWithModel, type ModelAnswer } from '../../src/scorers/model/index'
+import { judgeWithModel, type ModelAnswer, type Models, modelFor } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
-import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS, seeded } from './fit'
+import { type Example, examplesOf, fitModels, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
 const QUALIFY = 6
@@ -38,8 +38,9 @@ export type Scored = {
   answer?: ModelAnswer
 }
 
-function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], model: ReturnType<typeof fit>): Scored {
-  const a = judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
+function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], models: Models): Scored {
+  const r = readPost(input.content, input.keyword, input.context)
+  const a = judgeWithModel(r, input, modelFor(r, models))
   return { row, score: a.score, predicted: a.score < 3 ? 'NONE' : a.intent, buyer: a.buyer, how, answer: a }
 }
 
@@ -55,36 +56,39 @@ export function crossValidate(
   const customers = readCustomerProfiles()
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
-    const kept = rows.filter((r) => !inFold(r))
-    const model = fit(
-      [...rows.flatMap((r, i) => (inFold(r) ? [] : (examples[i] as Example[]))), ...crossExamples(kept, s.seed)],
-      s,
-    )
+    const kept: CorpusRow[] = []
+    const keptExamples: Example[][] = []
+    rows.forEach((r, i) => {
+      if (inFold(r)) return
+      kept.push(r)
+      keptExamples.push(examples[i] as Example[])
+    })
+    const models = fitModels(kept, s, keptExamples)
     for (const r of rows.filter(inFold))
-      out.push(...scoredAsTeamsAsk(r, model, customers), scored(r, asBareInput(r), 'bare', model))
+      out.push(...scoredAsTeamsAsk(r, models, customers), scored(r, asBareInput(r), 'bare', models))
   }
   return out
 }
 
 /** A row scored as teams ask about it: the ICP as the profile, as context, the keyword alone, a customers' profile. */
-function scoredAsTeamsAsk(r: CorpusRow, model: ReturnType<typeof fit>, customers: CustomerProfiles): Scored[] {
+function scoredAsTeamsAsk(r: CorpusRow, models: Models, customers: CustomerProfiles): Scored[] {
   const out = [
-    scored(r, asProfileInput(r), 'profile', model),
-    scored(r, asContextInput(r), 'context', model),
-    scored(r, asKeywordInput(r), 'keyword', model),
+    scored(r, asProfileInput(r), 'profile', models),
+    scored(r, asContextInput(r), 'context', models),
+    scored(r, asKeywordInput(r), 'keyword', models),
   ]
   const customer = customerProfileOf(r, customers)
-  if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', model))
+  if (customer) out.push(scored(r, asCustomerInput(r, customer), 'customer', models))
   return out
 }
 
 /**
- * Rows of the held-out markets (corpus.ts#heldOutMarkets) scored by `model`, trained without them, in the views of
+ * Rows of the held-out markets (corpus.ts#heldOutMarkets) scored by `models`, trained without them, in the views of
  * the cross-validation: how the model reads markets nobody thought of while writing its corpus.
  */
-export function scoreHeldOut(rows: readonly CorpusRow[], model: ReturnType<typeof fit>): Scored[] {
+export function scoreHeldOut(rows: readonly CorpusRow[], models: Models): Scored[] {
   const customers = readCustomerProfiles()
-  return rows.flatMap((r) => scoredAsTeamsAsk(r, model, customers))
+  return rows.flatMap((r) => scoredAsTeamsAsk(r, models, customers))
 }
 
 /** The figures `npm run eval` gives for the intents set, over the held-out answers, plus QUESTION+MENTION qualified. */

@@ -12,6 +12,7 @@
 import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
 import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
+import type { Models } from '../../src/scorers/model/index'
 import { BUCKET_BITS } from '../../src/scorers/model/text-features'
 import type { ScoreInput } from '../../src/scorers/types'
 import {
@@ -43,6 +44,38 @@ export type Settings = {
 }
 
 export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.54, offWeight: 16, runs: 5 }
+
+/**
+ * The buyer cut of the weights for posts in other languages: among 0.50-0.54, the one with the fewest off-topic posts
+ * qualified where the cross-validation's macro-F1 and buyer recall held their floors
+ * (docs/performance.md#two-sets-of-weights-2026-11-29-evening).
+ */
+export const OTHER_LANGUAGES_BUYER_AT = 0.51
+
+/**
+ * Both sets of weights (index.ts#Models) from `rows` and their `examples`: the English ones from every row but those
+ * of the files for other languages only, the others from every row.
+ */
+export function fitModels(
+  rows: readonly CorpusRow[],
+  s: Settings = SETTINGS,
+  examples: readonly Example[][] = rows.map(examplesOf),
+): Models {
+  const of = (keep: (r: CorpusRow) => boolean) => {
+    const kept = rows.filter(keep)
+    return [...rows.flatMap((r, i) => (keep(r) ? (examples[i] as Example[]) : [])), ...crossExamples(kept, s.seed)]
+  }
+  return {
+    english: fit(
+      of((r) => !r.otherLanguagesOnly),
+      s,
+    ),
+    otherLanguages: fit(
+      of(() => true),
+      { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT },
+    ),
+  }
+}
 
 function example(input: ScoreInput, label: number, sure = true): Example {
   const f = features(readPost(input.content, input.keyword, input.context), input)

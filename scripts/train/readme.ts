@@ -88,6 +88,16 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   them in Dutch, Portuguese, German or Polish (two more, which the overlap check found, were dropped before the file
   was added). Written for the next candidate model to train on, it is kept out of training until that model has been
   measured.
+- \`ly-other-languages.jsonl\`, \`ls-short-buyers-languages.jsonl\` and \`lz-other-languages-test.jsonl\` hold posts in
+  other languages, each in markets of no other file, by writers of no other file; the writers opened only their brief
+  and their own file. The first holds 400 posts in 40 markets, each market's ten in one of ten languages (German,
+  Dutch, Spanish, Portuguese, French, Italian, Polish, Swedish, Turkish, Japanese): five off-topic look-alikes (the
+  keyword as a name, a place or a cry; a private person shopping or complaining; an angry customer of the seller's
+  customers; a student, fan or job seeker; news and sport) and five on topic. The second holds 200 short buyers
+  (under 15 words) in the same markets, three in the market's language and two in English a market. Both are listed
+  in \`other-languages-files.txt\`: they train only the weights that answer posts in other languages
+  (docs/scoring.md#the-embedded-model). The third, 200 posts of the first's design in 20 more markets, is a test set,
+  kept out of training.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
@@ -113,7 +123,8 @@ export function readmeText(dir = CORPUS_DIR): string {
   const counts = [
     '## What it holds',
     '',
-    `${rows.length} posts to train on; ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+    `${rows.length} posts to train on (${rows.filter((r) => r.otherLanguagesOnly).length} of them only the weights for ` +
+      `other languages); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
       `${profileCount} customer profiles of ${profiles.size} markets. ` +
       `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, and ` +
       `${heldOutByFile.length} of the held-out files are not counted below.` +

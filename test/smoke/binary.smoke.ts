@@ -66,22 +66,24 @@ describe('the built executable, run from an empty folder', () => {
       stderr: 'ignore',
     })
     const { apiKey } = JSON.parse(await new Response(cli.stdout).text()) as { apiKey: string }
-    const input = {
-      content: 'Budget just got approved for a new CRM, DMs open if you sell one',
-      keyword: 'crm',
-      context: 'We sell a CRM for small agencies',
+    // A post in English and one in Polish, answered by the two sets of weights.
+    for (const content of [
+      'Budget just got approved for a new CRM, DMs open if you sell one',
+      'Mamy budżet na nowy CRM dla agencji, kto poleci coś sprawdzonego? Piszcie na priv',
+    ]) {
+      const input = { content, keyword: 'crm', context: 'We sell a CRM for small agencies' }
+      const res = await fetch(s.url + '/api/v1/leads/score', {
+        method: 'POST',
+        body: JSON.stringify(input),
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(10_000),
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-scorer')).toBe('rules')
+      const body = (await res.json()) as { score: number; intent: string; reason: string }
+      const expected = scoreEmbedded({ ...input, icps: [] })
+      expect(body).toMatchObject({ score: expected.score, intent: expected.intent, reason: expected.reason })
     }
-    const res = await fetch(s.url + '/api/v1/leads/score', {
-      method: 'POST',
-      body: JSON.stringify(input),
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(10_000),
-    })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('x-scorer')).toBe('rules')
-    const body = (await res.json()) as { score: number; intent: string; reason: string }
-    const expected = scoreEmbedded({ ...input, icps: [] })
-    expect(body).toMatchObject({ score: expected.score, intent: expected.intent, reason: expected.reason })
   })
 
   test('a request without a key gets 401 in the contract error shape', async () => {

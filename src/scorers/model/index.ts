@@ -1,8 +1,10 @@
 /**
  * The embedded learned model (docs/scoring.md#the-embedded-model): reads a post with the rules (rules/reading.ts),
  * turns what it read and the post's words into features (features.ts), and answers from the weights trained by
- * `npm run train`. The weights file is imported as a file, so `bun build --compile` embeds it in the executable and
- * it is read from there: nothing needs to lie beside the executable.
+ * `npm run train`. There are two sets of weights: one for posts in English, one for posts in other languages, trained
+ * also on posts written in them (docs/scoring.md#the-embedded-model); posts that read as English (rules/words.ts) are
+ * answered by the first. The weights files are imported as files, so `bun build --compile` embeds them in the
+ * executable and they are read from there: nothing needs to lie beside the executable.
  */
 import { readFileSync } from 'node:fs'
 import type { ScoreInput } from '../types'
@@ -12,25 +14,38 @@ import { features } from './features'
 import { keywordOfQuery } from './keyword'
 import { buyerOf, type Model, parseModel, probabilities } from './model'
 import weightsPath from './weights.bin' with { type: 'file' }
+import otherLanguagesPath from './weights-other-languages.bin' with { type: 'file' }
 
 export type { ModelAnswer } from './answer'
 
-let loaded: Model | undefined
+/** The two sets of weights: for posts that read as English, and for the others. */
+export type Models = { english: Model; otherLanguages: Model }
 
-/** The embedded weights, read on first use. */
-export function embeddedModel(): Model {
-  loaded ??= parseModel(readFileSync(weightsPath))
-  return loaded
+/** Which of `models` answers a read post. */
+export const modelFor = (r: Reading, models: Models): Model =>
+  r.words.english ? models.english : models.otherLanguages
+
+let english: Model | undefined
+let otherLanguages: Model | undefined
+
+/** The embedded weights that answer a read post, each set read on first use. */
+export function embeddedModel(r: Reading): Model {
+  if (r.words.english) {
+    english ??= parseModel(readFileSync(weightsPath))
+    return english
+  }
+  otherLanguages ??= parseModel(readFileSync(otherLanguagesPath))
+  return otherLanguages
 }
 
 /** Judges a read post for one team with `model` (the embedded one unless given, as training does). */
-export function judgeWithModel(r: Reading, input: ScoreInput, model = embeddedModel()): ModelAnswer {
+export function judgeWithModel(r: Reading, input: ScoreInput, model = embeddedModel(r)): ModelAnswer {
   const f = features(r, input)
   return answer(model, f, r, probabilities(model, f))
 }
 
 /** The model's buyer probability of a read post for one team, what triage decides on: no answer or reason is built. */
-export function buyerWithModel(r: Reading, input: ScoreInput, model = embeddedModel()): number {
+export function buyerWithModel(r: Reading, input: ScoreInput, model = embeddedModel(r)): number {
   return buyerOf(probabilities(model, features(r, input)))
 }
 
@@ -41,7 +56,8 @@ export function withQueryWords(input: ScoreInput): ScoreInput {
 }
 
 /** Scores one post. Pure and synchronous. */
-export function scoreWithModel(asked: ScoreInput, model = embeddedModel()): ModelAnswer {
+export function scoreWithModel(asked: ScoreInput, model?: Model): ModelAnswer {
   const input = withQueryWords(asked)
-  return judgeWithModel(readPost(input.content, input.keyword, input.context), input, model)
+  const r = readPost(input.content, input.keyword, input.context)
+  return judgeWithModel(r, input, model ?? embeddedModel(r))
 }

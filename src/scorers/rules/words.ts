@@ -59,6 +59,8 @@ for (const [lang, words] of LITTLE_WORDS) {
   const bit = 1 << LANGS.indexOf(lang)
   for (const w of words.split(' ')) LITTLE.set(w, (LITTLE.get(w) ?? 0) | bit)
 }
+/** Fewer words than this and a post is English unless another language leads: too short to tell. */
+const SHORT = 8
 /** Enough little words read to tell the language. */
 const LANG_SAMPLE = 60
 
@@ -93,7 +95,12 @@ const known = new WordTable(
  * (`words[i]` for `roots[i]`): plain lists, for a Map of them cost as much as reading the words.
  */
 export type PostRoots = { roots: string[]; words: string[] }
-export type Words = { roots: PostRoots; lang: Lang }
+/**
+ * `english`: the post reads as English and says so in at least two of English's little words (or is too short to
+ * tell): posts in languages the rules have no words for (Polish, Swedish, Turkish, ...) are read as `en` by default,
+ * and the embedded model answers them with its weights for other languages (model/index.ts).
+ */
+export type Words = { roots: PostRoots; lang: Lang; english: boolean }
 
 // The words that gave a post its roots, in the order met (word numbers of `known`): the lists of roots and words are
 // made once, of their size, at the end. Grown word by word, they were a fifth of what scoring a post allocates, and
@@ -150,7 +157,8 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     roots.roots[k] = known.roots[known.rootOf(word)] as string
     roots.words[k] = known.words[word] as string
   }
-  return { roots, lang: language(content, tokens, counts, wide) }
+  const lang = language(content, tokens, counts, wide)
+  return { roots, lang, english: lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) }
 }
 
 function language(content: string, tokens: number, counts: number[], wide: boolean): Lang {

@@ -3,6 +3,7 @@
 // (what the embedded scorer answers with, and what triage reads) still reads a plain buyer as a buyer, and a post of
 // another market or of everyday life as off topic (docs/scoring.md#the-embedded-model). The posts and profiles were
 // written for this test; none is in the training corpus.
+import { readPost } from '../../../src/scorers/rules/reading'
 import { describe, expect, test } from 'bun:test'
 import { embeddedModel, scoreWithModel } from '../../../src/scorers/model/index'
 import type { ScoreInput } from '../../../src/scorers/types'
@@ -100,7 +101,10 @@ const OFF_TOPIC: Case[] = [
 describe('the embedded model with a profile phrased as the team’s customers', () => {
   test.each(BUYERS.map((c) => [c.content.slice(0, 48), c] as const))('a plain buyer is a buyer: %s', (_, c) => {
     const a = scoreWithModel(ask(c))
-    expect({ buyer: a.buyer >= embeddedModel().buyerAt, offTopic: a.offTopic < 0.5 }).toEqual({
+    expect({
+      buyer: a.buyer >= embeddedModel(readPost(c.content, undefined, undefined)).buyerAt,
+      offTopic: a.offTopic < 0.5,
+    }).toEqual({
       buyer: true,
       offTopic: true,
     })

@@ -64,7 +64,7 @@ describe('one post asked about by several teams in a row', () => {
         for (let c = 0; c < K; c++) z[c] += (f.dense[j] as number) * (m.dense[j * K + c] as number)
       return z
     }
-    const m = embeddedModel()
+    const m = embeddedModel(readPost((teams[0] as ScoreInput).content, undefined, undefined))
     const order = [
       teams[0],
       teams[1],

@@ -1,0 +1,43 @@
+// The embedded model has two sets of weights: posts that read as English are answered by the first, every other post
+// by the second, trained also on posts in other languages (docs/scoring.md#the-embedded-model). A post in a language
+// the rules have no little words for (Polish here) is read as `en` by the rules, and is still not English.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { embeddedModel, judgeWithModel, scoreWithModel } from '../../../src/scorers/model/index'
+import { parseModel } from '../../../src/scorers/model/model'
+import { readPost } from '../../../src/scorers/rules/reading'
+import { OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from '../../../scripts/train/paths'
+
+const ENGLISH = 'Budget just got approved for a new CRM, DMs open if you sell one'
+const DUTCH = 'Ons budget voor een nieuw CRM is goedgekeurd, wie kan er een aanraden voor een bureau van tien man?'
+const POLISH = 'Mamy budżet na nowy CRM dla agencji, kto poleci coś sprawdzonego? Piszcie na priv'
+const SHORT = 'Need a CRM asap'
+
+describe('which weights answer a post', () => {
+  test('English and very short posts read as English; Dutch and Polish do not', () => {
+    const english = (content: string) => readPost(content, 'crm', undefined).words.english
+    expect([ENGLISH, SHORT, DUTCH, POLISH].map(english)).toEqual([true, true, false, false])
+    expect(readPost(POLISH, 'crm', undefined).words.lang).toBe('en')
+  })
+
+  test('each post is answered by its set of weights, as read from the files training writes', () => {
+    const sets = { english: WEIGHTS, other: OTHER_LANGUAGES_WEIGHTS }
+    const models = Object.fromEntries(
+      Object.entries(sets).map(([name, path]) => [name, parseModel(new Uint8Array(readFileSync(path)))]),
+    )
+    const input = { keyword: 'crm', context: 'We sell a CRM for small agencies', icps: [] }
+    for (const [content, set] of [
+      [ENGLISH, 'english'],
+      [DUTCH, 'other'],
+      [POLISH, 'other'],
+    ] as const) {
+      const r = readPost(content, input.keyword, input.context)
+      expect(embeddedModel(r).buyerAt).toBe(models[set]?.buyerAt as number)
+      const mine = judgeWithModel(r, { ...input, content }, models[set])
+      const theOther = judgeWithModel(r, { ...input, content }, models[set === 'english' ? 'other' : 'english'])
+      expect(scoreWithModel({ ...input, content })).toEqual(mine)
+      // The two sets differ on the post, so the check above tells them apart.
+      expect(theOther.buyer).not.toBe(mine.buyer)
+    }
+  })
+})
