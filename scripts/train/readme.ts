@@ -87,7 +87,9 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   seeker, a consumer product of the same name), two ACTIVE, a COMPETITOR, a PAIN, a QUESTION and a MENTION, 40 of
   them in Dutch, Portuguese, German or Polish (two more, which the overlap check found, were dropped before the file
   was added). Written for the next candidate model to train on, it is kept out of training until that model has been
-  measured.
+  measured. \`lk-short-buyers-new-markets.jsonl\` holds 200 short buyers in English in the same 40 markets (three
+  ACTIVE, a COMPETITOR and a PAIN a market, each under 15 words), by four writers of no other file, for the same
+  candidate: a model trained on \`lx-\` alone read a short plain buyer asked about without a keyword as off topic.
 - \`ly-other-languages.jsonl\`, \`ls-short-buyers-languages.jsonl\` and \`lz-other-languages-test.jsonl\` hold posts in
   other languages, each in markets of no other file, by writers of no other file; the writers opened only their brief
   and their own file. The first holds 400 posts in 40 markets, each market's ten in one of ten languages (German,
