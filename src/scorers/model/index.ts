@@ -21,21 +21,20 @@ export type { ModelAnswer } from './answer'
 /** The two sets of weights: for posts that read as English, and for the others. */
 export type Models = { english: Model; otherLanguages: Model }
 
-/** Which of `models` answers a read post. */
-export const modelFor = (r: Reading, models: Models): Model =>
-  r.words.english ? models.english : models.otherLanguages
+/** Which set of weights answers a read post. */
+const setOf = (r: Reading): keyof Models => (r.words.english ? 'english' : 'otherLanguages')
 
-let english: Model | undefined
-let otherLanguages: Model | undefined
+/** Which of `models` answers a read post. */
+export const modelFor = (r: Reading, models: Models): Model => models[setOf(r)]
+
+const PATHS: Record<keyof Models, string> = { english: weightsPath, otherLanguages: otherLanguagesPath }
+const loaded: Partial<Models> = {}
 
 /** The embedded weights that answer a read post, each set read on first use. */
 export function embeddedModel(r: Reading): Model {
-  if (r.words.english) {
-    english ??= parseModel(readFileSync(weightsPath))
-    return english
-  }
-  otherLanguages ??= parseModel(readFileSync(otherLanguagesPath))
-  return otherLanguages
+  const set = setOf(r)
+  loaded[set] ??= parseModel(readFileSync(PATHS[set]))
+  return loaded[set]
 }
 
 /** Judges a read post for one team with `model` (the embedded one unless given, as training does). */

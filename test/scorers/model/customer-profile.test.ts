@@ -100,9 +100,10 @@ const OFF_TOPIC: Case[] = [
 
 describe('the embedded model with a profile phrased as the team’s customers', () => {
   test.each(BUYERS.map((c) => [c.content.slice(0, 48), c] as const))('a plain buyer is a buyer: %s', (_, c) => {
-    const a = scoreWithModel(ask(c))
+    const input = ask(c)
+    const a = scoreWithModel(input)
     expect({
-      buyer: a.buyer >= embeddedModel(readPost(c.content, undefined, undefined)).buyerAt,
+      buyer: a.buyer >= embeddedModel(readPost(input.content, input.keyword, input.context)).buyerAt,
       offTopic: a.offTopic < 0.5,
     }).toEqual({
       buyer: true,
