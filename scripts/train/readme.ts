@@ -100,6 +100,15 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   in \`other-languages-files.txt\`: they train only the weights that answer posts in other languages
   (docs/scoring.md#the-embedded-model). The third, 200 posts of the first's design in 20 more markets, is a test set,
   kept out of training.
+- \`lj-look-alikes-new-markets.jsonl\` and \`lq-other-languages-2.jsonl\` are test sets, kept out of training, each in 40
+  markets of no other file (court reporting, car washes, marinas, CPQ, e-discovery, secrets management, ...; menu
+  printing, pharmacy robots, tachographs, ski rental, freight forwarding, taxi dispatch, ...), each by four writers of
+  no other file. The first holds 200 posts in English, five a market: three off-topic look-alikes (the keyword in
+  another sense; a private person shopping, using or complaining in a buyer's words; an angry customer of the
+  seller's customers, a job seeker or a student), an ACTIVE (short in half of the markets), and a PAIN or COMPETITOR
+  by the owner of a tiny business in a personal voice. The second holds 240 posts, each market's six in one of the ten
+  languages above: three off-topic look-alikes of the same kinds, a short and a longer ACTIVE, a PAIN or COMPETITOR.
+  Two candidate models trained on them, one each, and neither was kept (docs/performance.md).
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
