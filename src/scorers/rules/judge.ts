@@ -27,7 +27,7 @@ const NEAR = 200
 const GENRE_WEIGHT = 1.5
 /** The modifiers a post's score takes: what adds how much to a buying post (strong) and to any other (weak). */
 const MODIFIERS = [
-  ['budget', 'mentions budget', 1, 0.3],
+  ['budget', 'names an amount', 1, 0.3],
   ['urgency', 'urgency', 0.7, 0.3],
   ['team', 'team size', 0.5, 0.2],
 ] as const

@@ -1,0 +1,41 @@
+// The embedded model's reason (src/scorers/model/answer.ts): what the rules read is quoted at most 240 characters
+// long, and a quote cut short ends the reason with its "…", not with "…." or " …"; an amount of money is named as
+// one (rules/judge.ts), apart from a phrase about a budget.
+import { describe, expect, test } from 'bun:test'
+import { scoreEmbedded } from '../../../src/scorers/rules/index'
+
+const founders = {
+  name: 'B2B SaaS founders',
+  description:
+    'Founders and sales leads of small B2B SaaS companies who need a CRM, a sales pipeline and lead generation',
+  competitors: [],
+}
+
+describe("the model's reason", () => {
+  test('a long reading of the rules is cut with one "…" and no point after it', () => {
+    const { reason } = scoreEmbedded({
+      content:
+        'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations? Budget is around $200/month.',
+      keyword: 'crm',
+      icps: [founders],
+    })
+    const read = reason.slice(reason.indexOf('the rules read: ') + 'the rules read: '.length)
+    // The rules say more here than the quote holds, so it is cut, at most 240 characters with its "…".
+    expect(read.length).toBeGreaterThan(200)
+    expect(read.length).toBeLessThanOrEqual(240)
+    expect(reason.endsWith('…')).toBe(true)
+    expect(reason).not.toMatch(/\s…|…\.$/)
+    // The budget phrase and the amount are two things the rules read, named apart.
+    expect(read).toContain('mentions a budget ("Budget is")')
+    expect(read).toContain('names an amount ("$200/month")')
+  })
+
+  test('a short reading of the rules is quoted whole and closed with a point', () => {
+    const { reason } = scoreEmbedded({
+      content: 'Need a tool to tag customer feedback from support tickets. Willing to pay for something that works.',
+      keyword: 'customer feedback',
+      icps: [],
+    })
+    expect(reason).toMatch(/the rules read: [^…]+[^.]\.$/)
+  })
+})
