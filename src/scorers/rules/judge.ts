@@ -82,7 +82,7 @@ function findRival(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeo
 function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof namedRivals>) {
   const rival = findRival(r, icps, named)
   if (rival) {
-    const what = `${rival.how} "${rival.name}"${rival.of ? ` of ICP "${rival.of}"` : ''}`
+    const what = rival.unnamed ? rival.how : `${rival.how} "${rival.name}"${rival.of ? ` of ICP "${rival.of}"` : ''}`
     return {
       intent: 'COMPETITOR' as Intent,
       found: [{ what, text: rival.cue, w: 2, index: 0 }, ...r.active, ...r.pain],

@@ -19,12 +19,24 @@ export const clip = (s: string) => {
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 
-/** The reason: the intent, the first cues found, then the notes, each already written, in the order given. */
+/** Whether a cue before `i` found the same phrase. */
+function quotedBefore(found: readonly CueHit[], i: number): boolean {
+  for (let k = 0; k < i; k++) if ((found[k] as CueHit).text === (found[i] as CueHit).text) return true
+  return false
+}
+
+/**
+ * The reason: the intent, the first cues found, then the notes, each already written, in the order given. A phrase
+ * that two cues found ("evaluating alternatives": wanting an alternative, evaluating options) is quoted once.
+ */
 export function reasonOf(intent: string, found: readonly CueHit[], notes: readonly string[]): string {
   let head = ''
-  for (let i = 0; i < found.length && i < CITED; i++) {
+  let cited = 0
+  for (let i = 0; i < found.length && cited < CITED; i++) {
     const h = found[i] as CueHit
+    if (quotedBefore(found, i)) continue
     head = joinTo(head, ', ', `${h.what} ("${clip(h.text)}")`)
+    cited++
   }
   let tail = ''
   for (const note of notes) tail = joinTo(tail, '; ', note)

@@ -41,8 +41,12 @@ export function isOurs(name: string, ctx: Context): boolean {
   return name === ctx.keyword || ctx.own.has(name) || (!name.includes(' ') && ctx.keywordTokens.includes(name))
 }
 
-/** A rival product found in a post; `of` names the ICP profile that lists it, when one does. */
-export type Rival = { name: string; cue: string; how: string; of?: string }
+/**
+ * A rival product found in a post; `of` names the ICP profile that lists it, when one does. `unnamed`: the post writes
+ * it as a word, not as a name (no capital, handle or domain: "evaluating alternatives", "switching from hubspot"), so
+ * a reason quotes the phrase rather than calling the word a competitor.
+ */
+export type Rival = { name: string; cue: string; how: string; of?: string; unnamed?: boolean }
 
 /** A rival named in the post: by a profile (`of` names it) or in the caller's context; `at` = where it occurs. */
 export type Named = { name: string; of?: string; at: number[] }
@@ -131,7 +135,9 @@ export function findSwitch(
     const start = matchStart(m)
     const phrase = text.slice(start, m.index + m[0].length)
     if (!generic && !isOurs(name, ctx)) {
-      const rival = { name: raw, cue: phrase, how: 'names a competitor' }
+      const rival: Rival = looksProper
+        ? { name: raw, cue: phrase, how: 'names a competitor' }
+        : { name: raw, cue: phrase, how: c.what, unnamed: true }
       const leaves = c.kind === 'switch' || c.kind === 'price'
       if (leaves) return { rival, compared, keyword, active, pain }
       compared ??= rival

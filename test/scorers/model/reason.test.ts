@@ -1,8 +1,9 @@
 // The embedded model's reason (src/scorers/model/answer.ts): what the rules read is quoted at most 240 characters
 // long, and a quote cut short ends the reason with its "…", not with "…." or " …"; an amount of money is named as
-// one (rules/judge.ts), apart from a phrase about a budget.
+// one (rules/judge.ts), apart from a phrase about a budget; and a word the post does not write as a name ("two
+// alternatives") is quoted in its phrase, not called a competitor (rules/rivals.ts).
 import { describe, expect, test } from 'bun:test'
-import { scoreEmbedded } from '../../../src/scorers/rules/index'
+import { scoreContent, scoreEmbedded } from '../../../src/scorers/rules/index'
 
 const founders = {
   name: 'B2B SaaS founders',
@@ -37,5 +38,21 @@ describe("the model's reason", () => {
       icps: [],
     })
     expect(reason).toMatch(/the rules read: [^…]+[^.]\.$/)
+  })
+
+  test('a product is named as a competitor only where the post writes it as a name', () => {
+    const agencies = [{ name: 'Agencies', description: 'Small marketing agencies who need a CRM', competitors: [] }]
+    const read = (content: string) => scoreContent({ content, keyword: 'crm', icps: agencies })
+    const words = read('Our CRM renewal is next month, so we are evaluating alternatives. Anyone moved recently?')
+    const name = read(
+      'Our CRM renewal is next month, so we are looking at Pipedrive alternatives. Anyone moved recently?',
+    )
+    // Both are about leaving a product; only the second names it.
+    expect([words.intent, name.intent]).toEqual(['COMPETITOR', 'COMPETITOR'])
+    expect(words.reason).toContain('wants an alternative ("evaluating alternatives")')
+    // Two cues found that phrase; it is quoted once.
+    expect(words.reason.split('"evaluating alternatives"').length).toBe(2)
+    expect(words.reason).not.toContain('names a competitor')
+    expect(name.reason).toContain('names a competitor "Pipedrive" ("Pipedrive alternatives")')
   })
 })
