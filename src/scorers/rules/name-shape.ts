@@ -20,6 +20,9 @@ export const withoutSign = (w: string) => (w.charCodeAt(0) === 64 || w.charCodeA
 /** `w` without apostrophes: `w.replace(/['’]/g, '')`. */
 export const withoutApostrophes = (w: string) => (w.includes("'") || w.includes('’') ? w.replace(/['’]/g, '') : w)
 
+/** A name as a reason writes it: "ShipHero" for "ShipHero's" (the complaint is about the product, not its own). */
+export const withoutPossessive = (w: string) => (/['’]s$/i.test(w) && w.length > 2 ? w.slice(0, -2) : w)
+
 /**
  * A name written as a product's: a capital inside a word ("hubSpot", "HubSpot") or a domain's ending ("acme.io"):
  * `/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z]/.test(w) || /\.[a-z]{2,}$/.test(w)`.

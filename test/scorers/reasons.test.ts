@@ -1,9 +1,11 @@
-// The embedded model's reason (src/scorers/model/answer.ts): what the rules read is quoted at most 240 characters
-// long, and a quote cut short ends the reason with its "…", not with "…." or " …"; an amount of money is named as
-// one (rules/judge.ts), apart from a phrase about a budget; and a word the post does not write as a name ("two
-// alternatives") is quoted in its phrase, not called a competitor (rules/rivals.ts).
+// What a reason says in plain words:
+// - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
+//   short ends the reason with its "…", not "…." or " …";
+// - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
+//   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
+//   competitor (rivals.ts), a product is named without its possessive, and a phrase two cues found is quoted once.
 import { describe, expect, test } from 'bun:test'
-import { scoreContent, scoreEmbedded } from '../../../src/scorers/rules/index'
+import { scoreContent, scoreEmbedded } from '../../src/scorers/rules/index'
 
 const founders = {
   name: 'B2B SaaS founders',
@@ -12,7 +14,7 @@ const founders = {
   competitors: [],
 }
 
-describe("the model's reason", () => {
+describe('reasons', () => {
   test('a long reading of the rules is cut with one "…" and no point after it', () => {
     const { reason } = scoreEmbedded({
       content:
@@ -54,5 +56,16 @@ describe("the model's reason", () => {
     expect(words.reason.split('"evaluating alternatives"').length).toBe(2)
     expect(words.reason).not.toContain('names a competitor')
     expect(name.reason).toContain('names a competitor "Pipedrive" ("Pipedrive alternatives")')
+  })
+
+  test('a product written with its possessive is named without it', () => {
+    const { intent, reason } = scoreContent({
+      content:
+        "We run Acmeflow's scheduler for our crews and the sync is broken every Monday. Looking at other providers.",
+      keyword: 'Acmeflow',
+      icps: [],
+    })
+    expect(intent).toBe('COMPETITOR')
+    expect(reason).toContain('complains about another product "Acmeflow" ("broken")')
   })
 })
