@@ -8,7 +8,6 @@ import { endsSentence, holds, isQuestionMark } from './chars'
 import { matchIcpWords } from './icp'
 import { sum } from './hits'
 import type { Reading } from './reading'
-import { withoutPossessive } from './name-shape'
 import { type Named, namedRivals, namesOwn, productNear, type Rival, writtenAsName } from './rivals'
 import { clip, joinTo, reasonOf } from './reason'
 import { isStandIn } from './stand-in'
@@ -75,7 +74,7 @@ function findRival(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeo
   if (!listed && r.painW >= THRESHOLD && (r.ctx.keyword || r.ctx.own.size > 0)) {
     const strongest = r.pain.reduce((a, b) => (b.w > a.w ? b : a))
     const name = productNear(r.text, strongest.index, r.ctx)
-    if (name) return { name: withoutPossessive(name), cue: strongest.text, how: 'complains about another product' }
+    if (name) return { name, cue: strongest.text, how: 'complains about another product' }
   }
   return null
 }

@@ -8,7 +8,15 @@ import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
 import type { CueHit } from './hits'
 import { matchStart, wordAt } from './match'
-import { isCapitalised, looksLikeProduct, trimTrailing, withoutApostrophes, withoutSign, wordsIn } from './name-shape'
+import {
+  isCapitalised,
+  looksLikeProduct,
+  trimTrailing,
+  withoutApostrophes,
+  withoutPossessive,
+  withoutSign,
+  wordsIn,
+} from './name-shape'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
 const OWN_NAME_RE =
@@ -163,7 +171,7 @@ const WORDS: number[] = []
 const SUBJECT_VERB =
   /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
 
-/** A product named in the sentence around a complaint, other than ours: "Foo keeps crashing" → Foo. */
+/** A product named in the sentence around a complaint, other than ours: "Foo keeps crashing", "Foo's sync broke" → Foo. */
 export function productNear(text: string, index: number, ctx: Context): string | null {
   let start = index
   while (start > 0 && index - start < 200 && !endsSentence(text.charCodeAt(start - 1))) start--
@@ -178,7 +186,7 @@ export function productNear(text: string, index: number, ctx: Context): string |
     if (isOurs(bare, ctx) || GENERIC_NAMES.has(bare) || COMMON_CAPS.has(withoutApostrophes(bare))) continue
     const handle = w.charCodeAt(0) === 64
     const capital = isCapitalised(w) && (k > 0 || SUBJECT_VERB.test(text.slice(to, end)))
-    if (handle || looksLikeProduct(w) || capital) return w
+    if (handle || looksLikeProduct(w) || capital) return withoutPossessive(w)
   }
   return null
 }
