@@ -11,7 +11,7 @@ const WORD_RE = /[@#]?[A-Za-z][\w.&+'’-]*/g
 const SUBJECT_VERB =
   /^\s+(?:is|was|has|keeps|just|won['’]?t|doesn['’]?t|isn['’]?t|can['’]?t|sucks|crashed|broke|charged|lost|never|still)\b/i
 
-/** productNear as it was written with expressions. */
+/** productNear as it was written with expressions, and the name it names without a possessive ("Foo's" → Foo). */
 function byExpressions(text: string, index: number, ctx: Context): string | null {
   let start = index
   while (start > 0 && index - start < 200 && !endsSentence(text.charCodeAt(start - 1))) start--
@@ -27,7 +27,7 @@ function byExpressions(text: string, index: number, ctx: Context): string | null
     const handle = w.startsWith('@')
     const camel = /^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z]/.test(w) || /\.[a-z]{2,}$/.test(w)
     const capital = /^[A-Z][a-z]/.test(w) && (!first || SUBJECT_VERB.test(sentence.slice(m.index + m[0].length)))
-    if (handle || camel || capital) return w
+    if (handle || camel || capital) return w.length > 2 ? w.replace(/['’]s$/i, '') : w
   }
   return null
 }
