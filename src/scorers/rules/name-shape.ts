@@ -20,7 +20,7 @@ export const withoutSign = (w: string) => (w.charCodeAt(0) === 64 || w.charCodeA
 /** `w` without apostrophes: `w.replace(/['’]/g, '')`. */
 export const withoutApostrophes = (w: string) => (w.includes("'") || w.includes('’') ? w.replace(/['’]/g, '') : w)
 
-/** A name as a reason writes it: "ShipHero" for "ShipHero's" (the complaint is about the product, not its own). */
+/** A name without the possessive it was written with: "ShipHero's" → "ShipHero". */
 export const withoutPossessive = (w: string) => (/['’]s$/i.test(w) && w.length > 2 ? w.slice(0, -2) : w)
 
 /**
