@@ -1,6 +1,7 @@
 // What a reason says in plain words:
 // - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
-//   short ends the reason with its "…", not "…." or " …";
+//   short ends the reason with its "…", not "…." or " …"; the words it says weighed most are words that say something
+//   alone, not "we're", "can't" or "para" (evidence.ts);
 // - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
 //   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
 //   competitor (rivals.ts), a product is named without its possessive, and a phrase two cues found is quoted once.
@@ -67,5 +68,27 @@ describe('reasons', () => {
     })
     expect(intent).toBe('COMPETITOR')
     expect(reason).toContain('complains about another product "Acmeflow" ("broken")')
+  })
+
+  test('the words the model says weighed most are not stop words, their contractions or little words of a language', () => {
+    const support = [
+      {
+        name: 'Support teams',
+        description: 'Support teams at small SaaS companies who need a helpdesk',
+        competitors: [],
+      },
+    ]
+    const weighed = (content: string) =>
+      /weighed most: the words ([^;]*)/.exec(scoreEmbedded({ content, keyword: 'helpdesk', icps: support }).reason)?.[1]
+    const posts = [
+      "We're moving our helpdesk off Zendesk, the per-seat price doubled at renewal. What are teams using now?",
+      "I'm drowning in tickets and it's only Tuesday. Our helpdesk can't keep up; we're losing customers.",
+      'Buscamos un helpdesk para nuestro equipo de soporte, que sea fácil de usar y con buen precio. ¿Qué recomiendan?',
+    ]
+    const cited = posts.map(weighed)
+    // Each names three words, none of them "we're", "i'm", "it's", "can't", "para" or "que" (which weighed before).
+    for (const words of cited) expect(words?.split(', ')).toHaveLength(3)
+    expect(cited.join(' ')).not.toMatch(/"(?:we're|i'm|it's|can't|para|que)"/)
+    expect(cited[0]).toContain('"renewal"')
   })
 })

@@ -3,6 +3,7 @@
  * the rules read that pushed the answer towards its class most, in plain words.
  */
 import { STOP_WORDS } from '../rules/modifiers'
+import { isLittleWord } from '../rules/words'
 import type { Features } from './features'
 import { INTENT_COLUMNS, K, type Model, words } from './model'
 
@@ -63,6 +64,19 @@ const CANDIDATES = 8
 const topAt = new Int32Array(CANDIDATES)
 const topW = new Float64Array(CANDIDATES)
 
+/**
+ * A word as a reason cites it, or '' for one that says nothing alone: a stop word, a contraction of one ("we're",
+ * "you'll"), another language's little word ("que", "der"). A possessive is cited without its "'s".
+ */
+function citable(word: string): string {
+  const apostrophe = word.search(/['’]/)
+  const base = apostrophe < 0 ? word : word.slice(0, apostrophe)
+  if (STOP_WORDS.has(base) || isLittleWord(base)) return ''
+  if (apostrophe < 0) return word
+  if (STOP_WORDS.has(word.replace(/['’]/g, ''))) return ''
+  return /['’]s$/.test(word) ? base : word
+}
+
 /** The words and facts that pushed the answer towards class `c` most, in plain words. */
 export function evidence(m: Model, f: Features, lower: string, c: number): string {
   const { buckets, from, to } = f.text
@@ -82,8 +96,8 @@ export function evidence(m: Model, f: Features, lower: string, c: number): strin
   const named: string[] = []
   for (let k = 0; k < kept && named.length < CITED; k++) {
     const i = topAt[k] as number
-    const word = lower.slice(from[i], to[i])
-    if (!STOP_WORDS.has(word) && !named.includes(word)) named.push(word)
+    const word = citable(lower.slice(from[i], to[i]))
+    if (word !== '' && !named.includes(word)) named.push(word)
   }
   const facts = topFacts(m, f, c)
   const parts = []

@@ -59,6 +59,8 @@ for (const [lang, words] of LITTLE_WORDS) {
   const bit = 1 << LANGS.indexOf(lang)
   for (const w of words.split(' ')) LITTLE.set(w, (LITTLE.get(w) ?? 0) | bit)
 }
+/** Whether a word is one of a language's commonest little words (an article, pronoun or conjunction). */
+export const isLittleWord = (word: string): boolean => LITTLE.has(word)
 /** Fewer words than this and a post is English unless another language leads: too short to tell. */
 const SHORT = 8
 /** Enough little words read to tell the language. */
