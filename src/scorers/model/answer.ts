@@ -33,16 +33,16 @@ function pick(p: Float64Array, from: number, to: number): number {
 }
 
 /**
- * The rules' reason as the model's quotes it: without its opening intent ("PAIN: ") and closing point, at most 240
- * characters, a cut one ending in "…" (which the reason then does not follow with a point). Cut by hand, with one
- * string made: two expressions replacing, then a slice, made three.
+ * The rules' reason as the model's quotes it, at the end of its own: without its opening intent ("PAIN: "), at most
+ * 240 characters, ending with its point or, when cut, with "…". Cut by hand, with one string made: two expressions
+ * replacing, then a slice, made three.
  */
 function rulesRead(reason: string): string {
   let i = 0
   while (i < reason.length && reason.charCodeAt(i) >= 65 && reason.charCodeAt(i) <= 90) i++
   const from = i > 0 && reason.startsWith(': ', i) ? i + 2 : 0
   const to = reason.endsWith('.') ? reason.length - 1 : reason.length
-  return to - from > 240 ? `${reason.slice(from, from + 239).trimEnd()}…` : reason.slice(from, to)
+  return to - from > 240 ? `${reason.slice(from, from + 239).trimEnd()}…` : `${reason.slice(from, to)}.`
 }
 
 /**
@@ -100,9 +100,8 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
         ? `${intent}: maybe a buyer, but with the keyword alone to judge by, not sure enough (a profile or a context tells more)`
         : `${intent}: ${MEANS[intent]}`
   }
-  const read = rulesRead(f.rules.reason)
   return (
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, c)}; ` +
-    `the rules read: ${read}${read.endsWith('…') ? '' : '.'}`
+    `the rules read: ${rulesRead(f.rules.reason)}`
   )
 }

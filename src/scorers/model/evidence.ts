@@ -3,6 +3,7 @@
  * the rules read that pushed the answer towards its class most, in plain words.
  */
 import { STOP_WORDS } from '../rules/modifiers'
+import { withoutApostrophes, withoutPossessive } from '../rules/name-shape'
 import { isLittleWord } from '../rules/words'
 import type { Features } from './features'
 import { INTENT_COLUMNS, K, type Model, words } from './model'
@@ -73,8 +74,7 @@ function citable(word: string): string {
   const base = apostrophe < 0 ? word : word.slice(0, apostrophe)
   if (STOP_WORDS.has(base) || isLittleWord(base)) return ''
   if (apostrophe < 0) return word
-  if (STOP_WORDS.has(word.replace(/['’]/g, ''))) return ''
-  return /['’]s$/.test(word) ? base : word
+  return STOP_WORDS.has(withoutApostrophes(word)) ? '' : withoutPossessive(word)
 }
 
 /** The words and facts that pushed the answer towards class `c` most, in plain words. */
