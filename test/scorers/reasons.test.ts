@@ -4,7 +4,8 @@
 //   alone, not "we're", "can't" or "para" (evidence.ts);
 // - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
 //   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
-//   competitor (rivals.ts), a product is named without its possessive, and a phrase two cues found is quoted once.
+//   competitor (rivals.ts), a product is named without its possessive, a phrase two cues found is quoted once, and a
+//   phrase that starts or ends inside a word is quoted as the whole word ("don't", not "n't").
 import { describe, expect, test } from 'bun:test'
 import { scoreContent, scoreEmbedded } from '../../src/scorers/rules/index'
 
@@ -90,5 +91,15 @@ describe('reasons', () => {
     for (const words of cited) expect(words?.split(', ')).toHaveLength(3)
     expect(cited.join(' ')).not.toMatch(/"(?:we're|i'm|it's|can't|para|que)"/)
     expect(cited[0]).toContain('"renewal"')
+  })
+
+  test('a cue found inside a word is quoted as the whole word', () => {
+    // The negation cue matches from the "n" of "don't"; a reader is shown the word.
+    const { reason } = scoreContent({
+      content: "We spend 3 hours a week on this and I still don't see a way out.",
+      icps: [],
+    })
+    expect(reason).toContain('uses a negation ("don\'t")')
+    expect(reason).not.toContain('"n\'t"')
   })
 })

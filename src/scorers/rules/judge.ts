@@ -194,7 +194,7 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
 
   const icpNote = icp ? `matches ICP "${icp.name}" (${icp.tokens.join(', ')})` : ''
   const onTopic = topic && topic.words.length > 0 && !icp ? `on topic ("${topic.words.join('", "')}")` : ''
-  const reason = reasonOf(intent, found, [notes, keywordNote, icpNote, onTopic, langNote])
+  const reason = reasonOf(intent, found, [notes, keywordNote, icpNote, onTopic, langNote], r.text)
   if (seen) Object.assign(seen, { named, topic, icp })
   return { score, intent, icpMatch: icp ? icp.name : null, reason }
 }

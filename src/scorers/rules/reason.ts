@@ -19,6 +19,19 @@ export const clip = (s: string) => {
   return t.length > 60 ? `${t.slice(0, 57)}...` : t
 }
 
+/** An ASCII letter: a cue may start or end inside a word of them ("n't" of "don't", "90 min" of "90 minutes"). */
+const isLetter = (c: number) => (c | 0x20) >= 97 && (c | 0x20) <= 122
+
+/** The hit's phrase grown to the whole words it starts and ends in, so that a reader sees words: "don't", not "n't". */
+function wholeWords(text: string, h: CueHit): string {
+  let from = h.index
+  let to = from + h.text.length
+  if (text.slice(from, to) !== h.text) return h.text
+  while (from > 0 && isLetter(text.charCodeAt(from - 1)) && isLetter(text.charCodeAt(from))) from--
+  while (to < text.length && isLetter(text.charCodeAt(to)) && isLetter(text.charCodeAt(to - 1))) to++
+  return from === h.index && to === h.index + h.text.length ? h.text : text.slice(from, to)
+}
+
 /** Whether a cue before `i` found the same phrase. */
 function quotedBefore(found: readonly CueHit[], i: number): boolean {
   for (let k = 0; k < i; k++) if ((found[k] as CueHit).text === (found[i] as CueHit).text) return true
@@ -26,16 +39,16 @@ function quotedBefore(found: readonly CueHit[], i: number): boolean {
 }
 
 /**
- * The reason: the intent, the first cues found, then the notes, each already written, in the order given. A phrase
+ * The reason: the intent, the first cues found in `text`, then the notes, each already written, in the order given. A phrase
  * that two cues found ("evaluating alternatives": wanting an alternative, evaluating options) is quoted once.
  */
-export function reasonOf(intent: string, found: readonly CueHit[], notes: readonly string[]): string {
+export function reasonOf(intent: string, found: readonly CueHit[], notes: readonly string[], text: string): string {
   let head = ''
   let cited = 0
   for (let i = 0; i < found.length && cited < CITED; i++) {
     const h = found[i] as CueHit
     if (quotedBefore(found, i)) continue
-    head = joinTo(head, ', ', `${h.what} ("${clip(h.text)}")`)
+    head = joinTo(head, ', ', `${h.what} ("${clip(wholeWords(text, h))}")`)
     cited++
   }
   let tail = ''
