@@ -1,7 +1,7 @@
 // What a reason says in plain words:
 // - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
 //   short ends the reason with its "…", not "…." or " …"; the words it says weighed most are words that say something
-//   alone, not "we're", "can't" or "para" (evidence.ts);
+//   alone, not "we're", "can't" or "para", nor a German post's "uns", nor a Japanese sentence (evidence.ts);
 // - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
 //   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
 //   competitor (rivals.ts), a product is named without its possessive, a phrase two cues found is quoted once, and a
@@ -101,5 +101,29 @@ describe('reasons', () => {
     })
     expect(reason).toContain('uses a negation ("don\'t")')
     expect(reason).not.toContain('"n\'t"')
+  })
+
+  test('the words cited in a post of another language are not its quiet words, and a sentence without spaces is no word', () => {
+    const shops = {
+      name: 'Small shops',
+      description: 'Small retail shops and cafés that need a point of sale system and card payments',
+      competitors: ['SumUp'],
+    }
+    const german = scoreEmbedded({
+      content:
+        'Wir haben bei uns seit Jahren SumUp, aber die Gebühren sind uns jetzt zu hoch. Welches Kassensystem nutzt ihr?',
+      keyword: 'Kassensystem',
+      icps: [shops],
+    })
+    const cited = german.reason.match(/weighed most: the words ([^;]*)/)?.[1] ?? ''
+    expect(cited).toContain('"sumup"')
+    // "uns" (us) and "jetzt" (now) weighed on this post, and say nothing to a reader.
+    expect(cited).not.toMatch(/"(?:uns|jetzt|seit|bei)"/)
+
+    const tutors = { name: 'Tutoring schools', description: 'Tutoring schools that schedule tutors', competitors: [] }
+    const sentence = '娘の家庭教師、来月から週2回に増やすことにした。受験生の親ってお金かかるね'
+    const japanese = scoreEmbedded({ content: sentence, keyword: '家庭教師', icps: [tutors] })
+    expect(japanese.reason).toContain('weighed most: the keyword')
+    expect(japanese.reason).not.toContain(`"${sentence}`)
   })
 })

@@ -101,7 +101,7 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
         : `${intent}: ${MEANS[intent]}`
   }
   return (
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, c)}; ` +
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, r.words.lang, c)}; ` +
     `the rules read: ${rulesRead(f.rules.reason)}`
   )
 }

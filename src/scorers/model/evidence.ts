@@ -4,9 +4,10 @@
  */
 import { STOP_WORDS } from '../rules/modifiers'
 import { withoutApostrophes, withoutPossessive } from '../rules/name-shape'
-import { isLittleWord } from '../rules/words'
+import { isLittleWord, type Lang } from '../rules/words'
 import type { Features } from './features'
 import { INTENT_COLUMNS, K, type Model, words } from './model'
+import { isQuietWord } from './quiet-words'
 
 /** Plain names of the dense features that a reason may cite (features.ts), by index. */
 const FACTS: readonly (readonly [number, string])[] = [
@@ -65,20 +66,25 @@ const CANDIDATES = 8
 const topAt = new Int32Array(CANDIDATES)
 const topW = new Float64Array(CANDIDATES)
 
+/** Longer than this, a "word" is a run of a script written without spaces (a Japanese sentence), not a word. */
+const LONGEST = 24
+
 /**
  * A word as a reason cites it, or '' for one that says nothing alone: a stop word, a contraction of one ("we're",
- * "you'll"), another language's little word ("que", "der"). A possessive is cited without its "'s".
+ * "you'll"), another language's little word ("que", "der"), a quiet word of the post's language ("bei", "uns"), or
+ * a whole sentence of a script without spaces. A possessive is cited without its "'s".
  */
-function citable(word: string): string {
+function citable(word: string, lang: Lang): string {
+  if (word.length > LONGEST) return ''
   const apostrophe = word.search(/['’]/)
   const base = apostrophe < 0 ? word : word.slice(0, apostrophe)
-  if (STOP_WORDS.has(base) || isLittleWord(base)) return ''
+  if (STOP_WORDS.has(base) || isLittleWord(base) || isQuietWord(base, lang)) return ''
   if (apostrophe < 0) return word
   return STOP_WORDS.has(withoutApostrophes(word)) ? '' : withoutPossessive(word)
 }
 
-/** The words and facts that pushed the answer towards class `c` most, in plain words. */
-export function evidence(m: Model, f: Features, lower: string, c: number): string {
+/** The words and facts that pushed the answer towards class `c` most, in plain words; `lang`: the post's language. */
+export function evidence(m: Model, f: Features, lower: string, lang: Lang, c: number): string {
   const { buckets, from, to } = f.text
   // The best few words by weight, each bucket once, found without making a string; then named.
   let kept = 0
@@ -96,7 +102,7 @@ export function evidence(m: Model, f: Features, lower: string, c: number): strin
   const named: string[] = []
   for (let k = 0; k < kept && named.length < CITED; k++) {
     const i = topAt[k] as number
-    const word = citable(lower.slice(from[i], to[i]))
+    const word = citable(lower.slice(from[i], to[i]), lang)
     if (word !== '' && !named.includes(word)) named.push(word)
   }
   const facts = topFacts(m, f, c)
