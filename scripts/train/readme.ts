@@ -109,6 +109,14 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   by the owner of a tiny business in a personal voice. The second holds 240 posts, each market's six in one of the ten
   languages above: three off-topic look-alikes of the same kinds, a short and a longer ACTIVE, a PAIN or COMPETITOR.
   Two candidate models trained on them, one each, and neither was kept (docs/performance.md).
+- \`lr-owners-other-languages.jsonl\` and \`lo-owners-other-languages-test.jsonl\` hold posts in nine of those
+  languages (not Japanese) by owners and teams who complain about the tool they use at work and ask the crowd for
+  another, beside customers and private persons asking in the same voice: per market a COMPETITOR (the tool named), an
+  ACTIVE (not named), a short "does anyone know a good one for our shop" ACTIVE, an owner's PAIN, a customer
+  complaining about a business's system and a private person asking for home (both NONE). Three writers of no other
+  file wrote them, each market in one language. The first, 240 posts in 40 markets (opticians, campsites, florists,
+  kennels, nursing homes, ...), trains the weights for other languages (\`other-languages-files.txt\`); the second,
+  120 posts in 20 more (costume rental, ferries, climbing gyms, cemeteries, ...), is a test set.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 

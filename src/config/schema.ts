@@ -34,7 +34,7 @@ const Scorer = v.strictObject({
   qualify_threshold: score(6),
   // docs/scoring.md#triage: in polling, a model is asked only about posts whose buyer probability reaches triage_min_buyer.
   triage: v.optional(v.picklist(['rules', 'none']), 'rules'),
-  triage_min_buyer: probability(0.25),
+  triage_min_buyer: probability(0.2),
   triage_threshold: retired(
     'replaced by scorer.triage_min_buyer: triage now sends on the posts whose buyer probability (0-1) reaches it',
   ),

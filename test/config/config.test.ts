@@ -50,7 +50,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       fallback: 'rules',
       qualify_threshold: 6,
       triage: 'rules',
-      triage_min_buyer: 0.25,
+      triage_min_buyer: 0.2,
       timeout_ms: 30_000,
       concurrency: 4,
     })
@@ -145,7 +145,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
 
   test('triage settings (docs/scoring.md#triage): a mode it does not know or a probability outside 0-1 is refused', () => {
     expect(loadConfig({ env: { LEAD_SIGNALS_SCORER_TRIAGE: 'none' } }).scorer.triage).toBe('none')
-    expect(loadConfig({ env: {}, fileText: '[scorer]\ntriage_min_buyer = 0.2\n' }).scorer.triage_min_buyer).toBe(0.2)
+    expect(loadConfig({ env: {}, fileText: '[scorer]\ntriage_min_buyer = 0.3\n' }).scorer.triage_min_buyer).toBe(0.3)
     for (const bad of ['-0.1', '1.5', '"0.2"'])
       expect(failure({ env: {}, fileText: `[scorer]\ntriage_min_buyer = ${bad}\n` })).toStartWith(
         'config: scorer.triage_min_buyer: ',
