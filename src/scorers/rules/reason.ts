@@ -39,8 +39,8 @@ function quotedBefore(found: readonly CueHit[], i: number): boolean {
 }
 
 /**
- * The reason: the intent, the first cues found in `text`, then the notes, each already written, in the order given. A phrase
- * that two cues found ("evaluating alternatives": wanting an alternative, evaluating options) is quoted once.
+ * The reason: the intent, the first cues found in `text`, then the notes, each already written, in the order given.
+ * A phrase that two cues found ("evaluating alternatives": wanting an alternative, evaluating options) is quoted once.
  */
 export function reasonOf(intent: string, found: readonly CueHit[], notes: readonly string[], text: string): string {
   let head = ''
