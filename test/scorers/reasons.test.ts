@@ -1,7 +1,8 @@
 // What a reason says in plain words:
 // - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
 //   short ends the reason with its "…", not "…." or " …"; the words it says weighed most are words that say something
-//   alone, not "we're", "can't" or "para", nor a German post's "uns", nor a Japanese sentence (evidence.ts);
+//   alone, not "we're", "can't" or "para", nor a German post's "uns", nor a Japanese sentence (evidence.ts); where
+//   the model finds a lead that the rules alone would call off topic, the reason says that it is the rules' reading;
 // - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
 //   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
 //   competitor (rivals.ts), a product is named without its possessive, a phrase two cues found is quoted once, and a
@@ -125,5 +126,24 @@ describe('reasons', () => {
     const japanese = scoreEmbedded({ content: sentence, keyword: '家庭教師', icps: [tutors] })
     expect(japanese.reason).toContain('weighed most: the keyword')
     expect(japanese.reason).not.toContain(`"${sentence}`)
+  })
+
+  test("a lead the rules alone would call off topic says so as the rules' reading, not as the answer's", () => {
+    const shops = {
+      name: 'Small shops',
+      description: 'Small retail shops and cafés that need a point of sale system and card payments',
+      competitors: [],
+    }
+    // A Dutch shop owner asks for another till: the post shares only the keyword with the English profile.
+    const input = {
+      content: 'Ons kassasysteem valt steeds uit en de support reageert niet. Weet iemand een goed alternatief?',
+      keyword: 'kassasysteem',
+      icps: [shops],
+    }
+    expect(scoreContent(input).score).toBeLessThan(3)
+    const { score, reason } = scoreEmbedded(input)
+    expect(score).toBeGreaterThanOrEqual(6)
+    expect(reason).toContain('; the rules alone would call it off topic: besides the keyword "kassasysteem"')
+    expect(reason).not.toContain('the rules read: off topic')
   })
 })
