@@ -7,7 +7,7 @@
  */
 import type { Intent, ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
-import type { Features } from './features'
+import { type Features, rulesCallOffTopic } from './features'
 import { evidence } from './evidence'
 import { buyerOf, CLASSES, type Model } from './model'
 
@@ -100,15 +100,11 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
         ? `${intent}: maybe a buyer, but with the keyword alone to judge by, not sure enough (a profile or a context tells more)`
         : `${intent}: ${MEANS[intent]}`
   }
-  const read = rulesRead(f.rules.reason)
   // Where the model finds the post on topic and the rules alone would not, the reason says whose reading that is, so
   // that a lead is not shown as "off topic" without a word on who thought so.
-  const rules = c !== 5 && read.startsWith(RULES_OFF_TOPIC) ? 'the rules alone would call it' : 'the rules read:'
+  const rules = c !== 5 && rulesCallOffTopic(f.rules) ? 'the rules alone would call it' : 'the rules read:'
   return (
     `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, r.words.lang, c)}; ` +
-    `${rules} ${read}`
+    `${rules} ${rulesRead(f.rules.reason)}`
   )
 }
-
-/** How the rules' reading opens when they find the post off topic (rules/judge.ts). */
-const RULES_OFF_TOPIC = 'off topic: '

@@ -52,11 +52,14 @@ function questionMarks(text: string): number {
   return n
 }
 
+/** The rules' own verdict that a post is off topic: their score in the off-topic band (docs/scoring.md#score-bands). */
+export const rulesCallOffTopic = (rules: ScoreResult) => rules.score < 3
+
 export function features(r: Reading, input: ScoreInput): Features {
   const profiles = senseProfiles(input)
   const seen: Seen = { named: [], topic: null, icp: null }
   const rules = judge(r, profiles, input.keyword, seen)
-  const offTopic = rules.score < 3
+  const offTopic = rulesCallOffTopic(rules)
   const { named, topic } = seen
   const { lang } = r.words
   // The stand-in profile is never the team's match; judging an off-topic post does not look for one.

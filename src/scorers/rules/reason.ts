@@ -24,9 +24,9 @@ const isLetter = (c: number) => (c | 0x20) >= 97 && (c | 0x20) <= 122
 
 /** The hit's phrase grown to the whole words it starts and ends in, so that a reader sees words: "don't", not "n't". */
 function wholeWords(text: string, h: CueHit): string {
+  if (!text.startsWith(h.text, h.index)) return h.text
   let from = h.index
   let to = from + h.text.length
-  if (text.slice(from, to) !== h.text) return h.text
   while (from > 0 && isLetter(text.charCodeAt(from - 1)) && isLetter(text.charCodeAt(from))) from--
   while (to < text.length && isLetter(text.charCodeAt(to)) && isLetter(text.charCodeAt(to - 1))) to++
   return from === h.index && to === h.index + h.text.length ? h.text : text.slice(from, to)
