@@ -33,3 +33,11 @@ export function squeezeSpaces(s: string): string {
   }
   return s
 }
+
+/**
+ * A letter with an accent or of the Greek or Cyrillic alphabet ("ü", "í", "ş", "ł", "д"): a letter to a reader and
+ * not to `\b` and `\w`, which see only ASCII. "bug" ends a word in "bug." and not in the Turkish "bugün" ("today").
+ * Scripts written without spaces (Japanese, Chinese) are not: a name stands inside their words ("のZoom飲み").
+ */
+export const isAccentedLetter = (c: number) =>
+  (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x300 && c <= 0x4ff) || (c >= 0x1e00 && c <= 0x1eff)

@@ -2,7 +2,7 @@
 import { getOrAdd } from '../../lib/get-or-add'
 import { type CueHit, hitsOf } from './hits'
 import type { Cue } from './cue'
-import { isSpace } from './chars'
+import { isAccentedLetter, isSpace } from './chars'
 import { leadStrings, mustHold, sentenceEnds } from './lead-chars'
 import { isNegated } from './negation'
 import { buildIndex, eachCandidate, type WordIndex } from './word-index'
@@ -19,9 +19,25 @@ export function matchStart(m: RegExpExecArray): number {
   return g && g[0] < m.index ? g[0] : m.index
 }
 
-/** Whether a match of a cue that a negation cancels is negated, before it or inside it. */
+/** An ASCII letter or digit: what `\b` sees as a word's edge. */
+const isAsciiWord = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122)
+
+/**
+ * Whether a match starts or ends inside a word whose other letters are accented: `\b` took the accent for the word's
+ * edge ("bug" in "bugün", "not" in "notícia", a name "nstigere" in "günstigere Alternative").
+ */
+function cutsWord(text: string, m: RegExpExecArray): boolean {
+  const start = matchStart(m)
+  const end = m.index + m[0].length
+  return (
+    (isAsciiWord(text.charCodeAt(start)) && isAccentedLetter(text.charCodeAt(start - 1))) ||
+    (isAsciiWord(text.charCodeAt(end - 1)) && isAccentedLetter(text.charCodeAt(end)))
+  )
+}
+
+/** Whether a match does not count: cut from a word, or negated, before it or inside it, when a negation cancels it. */
 export const isCancelled = (text: string, c: Cue, m: RegExpExecArray) =>
-  c.neg && (isNegated(text, matchStart(m)) || NEGATION_INSIDE.test(m[0]))
+  cutsWord(text, m) || (c.neg && (isNegated(text, matchStart(m)) || NEGATION_INSIDE.test(m[0])))
 
 /** First non-negated occurrence of a cue, or null. The regex is shared, so lastIndex is reset before use. */
 export function firstMatch(text: string, c: Cue): RegExpExecArray | null {
@@ -165,8 +181,8 @@ export function firstOf(text: string, re: RegExp): string | null {
   return m ? m[0] : null
 }
 
-/** a-z or 0-9; NaN (outside the string) is not. */
-const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57)
+/** a-z, 0-9 or an accented letter; NaN (outside the string) is not. */
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || isAccentedLetter(c)
 
 /** Whether `hay` holds a whole word of `length` characters at `i`: no word character just before or after it. */
 export const wordAt = (hay: string, i: number, length: number) =>
