@@ -117,6 +117,9 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   file wrote them, each market in one language. The first, 240 posts in 40 markets (opticians, campsites, florists,
   kennels, nursing homes, ...), trains the weights for other languages (\`other-languages-files.txt\`); the second,
   120 posts in 20 more (costume rental, ferries, climbing gyms, cemeteries, ...), is a test set.
+  \`ln-owners-other-languages-test-2.jsonl\`, 120 posts of the same design in 20 more markets (tanning studios, petrol
+  stations, bridal shops, ice rinks, ...) by a fourth writer of no other file, is a second test set, written after the
+  model that trained on the first was chosen.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
