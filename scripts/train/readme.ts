@@ -120,6 +120,10 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   \`ln-owners-other-languages-test-2.jsonl\`, 120 posts of the same design in 20 more markets (tanning studios, petrol
   stations, bridal shops, ice rinks, ...) by a fourth writer of no other file, is a second test set, written after the
   model that trained on the first was chosen.
+- \`lm-japanese-test.jsonl\` is a test set in Japanese: 120 posts in 20 markets typical of Japan and of no other file
+  (bathhouses, tatami makers, pet hotels, mahjong parlours, ...), by a writer of no other file, six a market: an
+  ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes (the keyword in another sense; a
+  private person shopping in a buyer's words; a student, job seeker or angry customer).
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
