@@ -15,7 +15,8 @@ import { mayMatch } from './foreign-words'
 import { firstMatchGroups } from './match-groups'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
-import { findSwitch, readContext } from './rivals'
+import { readContext } from './caller-context'
+import { findSwitch } from './rivals'
 import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES } from './seller-cues'
 import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
@@ -121,7 +122,7 @@ export function readPost(content: string, keyword: string | undefined, context: 
     team: found.team[0]?.text ?? null,
     keywordPresent: ctx.keyword
       ? containsWord(lower, ctx.keyword) ||
-        ctx.keywordTokens.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
+        ctx.keywordWords.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
       : undefined,
     /** Complaint frames and weak signs (complaint.ts), frames first. */
     complaint: () => {

@@ -1,9 +1,10 @@
 /**
- * Who the caller is and whom they compete with: their own product and listed rivals read from `context`, the rivals
- * named by their ICP profiles, switching frames ("switching from X") and a product named next to a complaint.
+ * Whom the caller competes with: the rivals named by their ICP profiles or their `context` (caller-context.ts),
+ * switching frames ("switching from X") and a product named next to a complaint.
  */
 import { SWITCH_CUES } from './buying-cues'
 import { endsSentence } from './chars'
+import { type Context, isOurs } from './caller-context'
 import { COMMON_CAPS, GENERIC_NAMES } from './modifiers'
 import type { IcpProfile } from '../types'
 import type { CueHit } from './hits'
@@ -17,37 +18,6 @@ import {
   withoutSign,
   wordsIn,
 } from './name-shape'
-
-// What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
-const OWN_NAME_RE =
-  /\b(?:[Ww]e\s+(?:sell|build|make|offer|run|develop|created?)|(?:[Oo]ur|[Mm]y)\s+(?:product|tool|app|platform|service|company|startup|saas)(?:\s*,)?\s+(?:is\s+|called\s+|named\s+)?|I(?:['’]m|\s+am)\s+(?:building|the\s+founder\s+of|founder\s+of))\s+(?:a\s+|an\s+|the\s+)?([A-Z][\w.&+-]*)|^\s*([A-Z][\w.&+-]*)\s+(?:is|helps|lets)\b/g
-const RIVAL_LIST_RE =
-  /\b(?:alternative\s+to|competitors?(?:\s+(?:are|include|like))?\s*:?|compete\s+with|competing\s+with|vs\.?|versus|instead\s+of|replacement\s+for|cheaper\s+than|better\s+than|unlike)\s+((?:[A-Z][\w.&+-]*(?:\s*,\s*|\s+(?:and|or)\s+)?)+)/g
-
-export type Context = { own: Set<string>; rivals: string[]; keyword: string; keywordTokens: string[] }
-
-export function readContext(keyword: string | undefined, context: string | undefined): Context {
-  const kw = (keyword ?? '').trim().toLowerCase()
-  const own = new Set<string>()
-  const rivals: string[] = []
-  if (context) {
-    OWN_NAME_RE.lastIndex = 0
-    for (let m = OWN_NAME_RE.exec(context); m; m = OWN_NAME_RE.exec(context))
-      own.add((m[1] ?? m[2] ?? '').toLowerCase())
-    RIVAL_LIST_RE.lastIndex = 0
-    for (let m = RIVAL_LIST_RE.exec(context); m; m = RIVAL_LIST_RE.exec(context)) {
-      for (const n of (m[1] ?? '').split(/\s*,\s*|\s+(?:and|or)\s+/)) {
-        const name = n.trim().toLowerCase()
-        if (name && !own.has(name) && !GENERIC_NAMES.has(name)) rivals.push(name)
-      }
-    }
-  }
-  return { own, rivals, keyword: kw, keywordTokens: kw ? kw.split(/[^a-z0-9+#.]+/).filter(Boolean) : [] }
-}
-
-export function isOurs(name: string, ctx: Context): boolean {
-  return name === ctx.keyword || ctx.own.has(name) || (!name.includes(' ') && ctx.keywordTokens.includes(name))
-}
 
 /**
  * A rival product found in a post; `of` names the ICP profile that lists it, when one does. `unnamed`: the post writes

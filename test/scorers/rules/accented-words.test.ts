@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { cue } from '../../../src/scorers/rules/cue'
 import { firstMatch, wordAt } from '../../../src/scorers/rules/match'
+import { readPost } from '../../../src/scorers/rules/reading'
 
 // docs/scoring.md#the-rules-scorer: `\b` sees only ASCII letters, so an accented letter looks like a word's edge to it.
 // A cue's match that starts or ends against such a letter is a piece of a longer word and does not count.
@@ -22,5 +23,14 @@ describe('words with an accented letter', () => {
     expect(wordAt('un café au lait', 3, 3)).toBe(false)
     expect(wordAt('un caf au lait', 3, 3)).toBe(true)
     expect(wordAt('smörgåsbord', 0, 3)).toBe(false)
+  })
+
+  test('a keyword with an accented letter is found in its plural and beside other words, and not inside another word', () => {
+    const present = (content: string, keyword: string) => readPost(content, keyword, undefined).keywordPresent
+    expect(present('Pregunta para autónomos: ¿el IVA del móvil se deduce?', 'autónomo')).toBe(true)
+    expect(present('Síndico profissional: 6 condomínios e tudo em planilha', 'condomínio')).toBe(true)
+    expect(present('Welches Kassensystem nutzt ihr für kleine Cafés?', 'Kassensystem für Cafés')).toBe(true)
+    expect(present('Die Autonomie der Teams ist uns wichtig', 'autónomo')).toBe(false)
+    expect(present('Ein Kassensystem für Bäckereien', 'Kassensystem für Cafés')).toBe(false)
   })
 })

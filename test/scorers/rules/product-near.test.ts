@@ -3,7 +3,8 @@
 import { expect, test } from 'bun:test'
 import { endsSentence } from '../../../src/scorers/rules/chars'
 import { COMMON_CAPS, GENERIC_NAMES } from '../../../src/scorers/rules/modifiers'
-import { type Context, isOurs, productNear, readContext } from '../../../src/scorers/rules/rivals'
+import { type Context, isOurs, readContext } from '../../../src/scorers/rules/caller-context'
+import { productNear } from '../../../src/scorers/rules/rivals'
 import { isCapitalised, looksLikeProduct, trimTrailing, wordsIn } from '../../../src/scorers/rules/name-shape'
 import { piecedTexts } from '../../support/seeded'
 
