@@ -2,6 +2,7 @@
  * Who the caller is, read from the keyword and `context` they give: their own product, the rivals they list, and the
  * keyword's words (docs/scoring.md#reading-a-post).
  */
+import { ACCENTED_LETTERS } from './chars'
 import { GENERIC_NAMES } from './modifiers'
 
 // What the caller sells and whom they compete with, read from `context` ("We sell Acme, an alternative to Foo").
@@ -23,8 +24,8 @@ export type Context = {
   keywordWords: string[]
 }
 
-/** Splits between words: anything but a letter (accented Latin ones too), a digit, "+", "#" or ".". */
-const BETWEEN_WORDS = /[^a-z0-9+#.\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]+/
+/** Splits between words: anything but a letter (accented ones too), a digit, "+", "#" or ".". */
+const BETWEEN_WORDS = new RegExp(`[^a-z0-9+#.${ACCENTED_LETTERS}]+`)
 
 export function readContext(keyword: string | undefined, context: string | undefined): Context {
   const kw = (keyword ?? '').trim().toLowerCase()

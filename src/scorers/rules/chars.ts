@@ -41,3 +41,6 @@ export function squeezeSpaces(s: string): string {
  */
 export const isAccentedLetter = (c: number) =>
   (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x300 && c <= 0x4ff) || (c >= 0x1e00 && c <= 0x1eff)
+
+/** The same letters as a character class, for an expression (a test holds the two alike). */
+export const ACCENTED_LETTERS = '\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u0300-\\u04ff\\u1e00-\\u1eff'

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { endsSentence, holds, isQuestionMark, squeezeSpaces } from '../../../src/scorers/rules/chars'
+import {
+  ACCENTED_LETTERS,
+  endsSentence,
+  holds,
+  isAccentedLetter,
+  isQuestionMark,
+  squeezeSpaces,
+} from '../../../src/scorers/rules/chars'
 import { piecedTexts } from '../../support/seeded'
 
 // docs/scoring.md#performance: the judge's character tests read the text in place; each must answer what the
@@ -43,5 +50,12 @@ describe('character tests in place', () => {
         expect(holds(s, from, to, endsSentence)).toBe(/[.!?\n]/.test(s.slice(Math.max(0, from), to)))
         expect(holds(s, from, to, isQuestionMark)).toBe(/[?？]/.test(s.slice(Math.max(0, from), to)))
       }
+  })
+
+  test('isAccentedLetter and the character class ACCENTED_LETTERS hold the same UTF-16 units', () => {
+    const inClass = new RegExp(`[${ACCENTED_LETTERS}]`)
+    const differ: number[] = []
+    for (let c = 0; c < 0x10000; c++) if (inClass.test(String.fromCharCode(c)) !== isAccentedLetter(c)) differ.push(c)
+    expect(differ).toEqual([])
   })
 })
