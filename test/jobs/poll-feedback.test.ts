@@ -104,10 +104,12 @@ describe('a polling pass after verdicts', () => {
     world.add('hackernews', 'crm', { id: '2', author: 'bob', text: MIDDLING, at: at(2) })
     // 19 verdicts: still the default threshold, so both qualify.
     await runPollPass(deps)
-    expect((await newSignals(deps, tuned)).map((s) => [s.post_id, s.score])).toEqual([
-      ['hackernews:1', 8.2],
-      ['hackernews:2', 7.9],
-    ])
+    // The model's scores move a little with each retrain; what the test needs is one post above 8 and one below it.
+    const [strong, middling] = await newSignals(deps, tuned)
+    expect([strong?.post_id, middling?.post_id]).toEqual(['hackernews:1', 'hackernews:2'])
+    expect(Number(strong?.score)).toBeGreaterThanOrEqual(8)
+    expect(Number(middling?.score)).toBeGreaterThanOrEqual(6)
+    expect(Number(middling?.score)).toBeLessThan(8)
 
     await judged(deps, judgeLater, tuned, [scores[19]], (s) => s >= 8)
     world.add('hackernews', 'crm', { id: '3', author: 'cy', text: STRONG.replace('CRM', 'crm'), at: at(3) })
