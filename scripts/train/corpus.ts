@@ -21,8 +21,6 @@ export type CorpusRow = {
   market: string
   /** Of a file trained on only by the weights for posts in other languages (otherLanguagesFiles). */
   otherLanguagesOnly?: true
-  /** Of a file trained on only by the weights for posts in Japanese (japaneseFiles). */
-  japaneseOnly?: true
 }
 
 /** The corpus files, in name order. */
@@ -74,16 +72,6 @@ export function otherLanguagesFiles(dir = CORPUS_DIR): Set<string> {
   return new Set(listed(dir, OTHER_LANGUAGES_FILES))
 }
 
-/**
- * Files trained on only by the weights that answer posts in Japanese, listed as above: posts in Japanese that, trained
- * on by the weights for every other language too, cost those languages buyers (docs/scoring.md#the-embedded-model).
- */
-export const JAPANESE_FILES = 'japanese-files.txt'
-
-export function japaneseFiles(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, JAPANESE_FILES))
-}
-
 /** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */
 function listed(dir: string, file: string): string[] {
   const path = join(dir, file)
@@ -115,11 +103,9 @@ export function readCorpus(dir = CORPUS_DIR): {
   const unseen = heldOutMarkets(dir)
   const apart = heldOutFiles(dir)
   const otherLanguagesOnly = otherLanguagesFiles(dir)
-  const japaneseOnly = japaneseFiles(dir)
   for (const file of corpusFiles(dir)) {
     const fileHeldOut = apart.has(basename(file))
     const fileOtherLanguagesOnly = otherLanguagesOnly.has(basename(file))
-    const fileJapaneseOnly = japaneseOnly.has(basename(file))
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -150,7 +136,6 @@ export function readCorpus(dir = CORPUS_DIR): {
             lang: String(r.lang ?? ''),
             market,
             ...(fileOtherLanguagesOnly && { otherLanguagesOnly: true as const }),
-            ...(fileJapaneseOnly && { japaneseOnly: true as const }),
           })
         } catch {
           skipped.push(`${file}:${i + 1}`)

@@ -53,9 +53,8 @@ export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, b
 export const OTHER_LANGUAGES_BUYER_AT = 0.51
 
 /**
- * The three sets of weights (index.ts#Models) from `rows` and their `examples`: the English ones from every row but
- * those of the files for other languages or Japanese only, the other languages' from every row but those for Japanese
- * only, the Japanese ones from every row.
+ * Both sets of weights (index.ts#Models) from `rows` and their `examples`: the English ones from every row but those
+ * of the files for other languages only, the others from every row.
  */
 export function fitModels(
   rows: readonly CorpusRow[],
@@ -68,14 +67,10 @@ export function fitModels(
   }
   return {
     english: fit(
-      of((r) => !r.otherLanguagesOnly && !r.japaneseOnly),
+      of((r) => !r.otherLanguagesOnly),
       s,
     ),
     otherLanguages: fit(
-      of((r) => !r.japaneseOnly),
-      { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT },
-    ),
-    japanese: fit(
       of(() => true),
       { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT },
     ),

@@ -7,7 +7,4 @@ export const WEIGHTS = resolve(fileURLToPath(new URL('../../src/scorers/model/we
 export const OTHER_LANGUAGES_WEIGHTS = resolve(
   fileURLToPath(new URL('../../src/scorers/model/weights-other-languages.bin', import.meta.url)),
 )
-export const JAPANESE_WEIGHTS = resolve(
-  fileURLToPath(new URL('../../src/scorers/model/weights-japanese.bin', import.meta.url)),
-)
 export const CV_FILE = join(CORPUS_DIR, 'cross-validation.json')

@@ -120,21 +120,10 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   \`ln-owners-other-languages-test-2.jsonl\`, 120 posts of the same design in 20 more markets (tanning studios, petrol
   stations, bridal shops, ice rinks, ...) by a fourth writer of no other file, is a second test set, written after the
   model that trained on the first was chosen.
-- \`li-japanese.jsonl\` and \`lm-japanese-test.jsonl\` hold posts in Japanese, each in markets of no other file typical
-  of Japan (izakaya, ramen ticket machines, cram schools, ryokan, sake breweries, ...; bathhouses, tatami makers, pet
-  hotels, ...), by writers of no other file, six a market: an ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three
-  off-topic look-alikes (the keyword in another sense; a private person shopping in a buyer's words; a student, job
-  seeker or angry customer). The first, 240 posts in 40 markets, trains only the weights for posts in Japanese
-  (\`japanese-files.txt\`); the second, 120 posts in 20 more, is a test set, and so is
-  \`lh-japanese-test-2.jsonl\`, 120 posts of the same design in 20 more markets by a third writer, written after the
-  weights it tests were chosen.
-- \`ja-japanese-at-work.jsonl\`, \`jb-japanese-small-businesses.jsonl\` and \`jc-japanese-developers-and-it.jsonl\` hold
-  720 more posts in Japanese, 240 each in 40 markets of no other file, by three writers of no other file, each to its
-  own brief: people at work in companies (attendance, business cards, approval workflows, payroll outsourcing, ...),
-  sole proprietors and small shops (tax returns, LINE marketing, print shops, pottery classes, ...), developers and
-  IT (error tracking, load testing, Git hosting, on-call, ...). Six a market: two ACTIVE, a COMPETITOR, a PAIN, a
-  QUESTION or MENTION, and an off-topic post (the keyword in another sense, or a private person). They train only the
-  weights for posts in Japanese (\`japanese-files.txt\`).
+- \`lm-japanese-test.jsonl\` is a test set in Japanese: 120 posts in 20 markets typical of Japan and of no other file
+  (bathhouses, tatami makers, pet hotels, mahjong parlours, ...), by a writer of no other file, six a market: an
+  ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes (the keyword in another sense; a
+  private person shopping in a buyer's words; a student, job seeker or angry customer).
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
@@ -161,7 +150,7 @@ export function readmeText(dir = CORPUS_DIR): string {
     '## What it holds',
     '',
     `${rows.length} posts to train on (${rows.filter((r) => r.otherLanguagesOnly).length} of them only the weights for ` +
-      `other languages, ${rows.filter((r) => r.japaneseOnly).length} only those for Japanese); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+      `other languages); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
       `${profileCount} customer profiles of ${profiles.size} markets. ` +
       `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, and ` +
       `${heldOutByFile.length} of the held-out files are not counted below.` +

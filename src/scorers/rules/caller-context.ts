@@ -13,9 +13,8 @@ const RIVAL_LIST_RE =
 
 /**
  * `keywordTokens`: the keyword's pieces of ASCII letters and digits, what the rules and the model compare names and
- * phrases with; `keywordWords`: its words with their accented letters kept ("autónomo", not "aut" and "nomo"), and
- * `keywordRuns`: its runs of letters of scripts written without spaces (Japanese, Chinese, Korean with its particles,
- * Thai), what the keyword is looked for by in a post (docs/scoring.md#reading-a-post).
+ * phrases with; `keywordWords`: its words with their accented letters kept ("autónomo", not "aut" and "nomo"), what
+ * the keyword is looked for by in a post (docs/scoring.md#reading-a-post).
  */
 export type Context = {
   own: Set<string>
@@ -23,15 +22,10 @@ export type Context = {
   keyword: string
   keywordTokens: string[]
   keywordWords: string[]
-  keywordRuns: string[]
 }
 
 /** Splits between words: anything but a letter (accented ones too), a digit, "+", "#" or ".". */
 const BETWEEN_WORDS = new RegExp(`[^a-z0-9+#.${ACCENTED_LETTERS}]+`)
-/** The characters of words written with spaces between them, which leave behind the letters of other scripts. */
-const SPACED_WORDS = new RegExp(`[a-z0-9+#.${ACCENTED_LETTERS}]+`, 'g')
-/** Splits between runs of any script's letters, marks and digits. */
-const BETWEEN_RUNS = /[^\p{L}\p{M}\p{N}]+/u
 
 export function readContext(keyword: string | undefined, context: string | undefined): Context {
   const kw = (keyword ?? '').trim().toLowerCase()
@@ -55,7 +49,6 @@ export function readContext(keyword: string | undefined, context: string | undef
     keyword: kw,
     keywordTokens: kw ? kw.split(/[^a-z0-9+#.]+/).filter(Boolean) : [],
     keywordWords: kw ? kw.split(BETWEEN_WORDS).filter(Boolean) : [],
-    keywordRuns: kw ? kw.replace(SPACED_WORDS, ' ').split(BETWEEN_RUNS).filter(Boolean) : [],
   }
 }
 

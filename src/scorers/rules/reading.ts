@@ -15,7 +15,7 @@ import { mayMatch } from './foreign-words'
 import { firstMatchGroups } from './match-groups'
 import { BUDGET_RE, TEAM_SIZE_RE, URGENCY_RE } from './modifiers'
 import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
-import { type Context, readContext } from './caller-context'
+import { readContext } from './caller-context'
 import { findSwitch } from './rivals'
 import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES } from './seller-cues'
 import { keywordRoots } from './topic'
@@ -64,20 +64,6 @@ function foreign(text: string, lower: string, lang: Lang, kind: keyof typeof FOR
 function singularOrPlural(lower: string, word: string): boolean {
   if (word.length < 3) return false
   return containsWord(lower, word.endsWith('s') ? word.slice(0, -1) : `${word}s`)
-}
-
-/**
- * Whether the post holds the keyword: whole, or each of its words (in either number) and each of its runs of a script
- * written without spaces, which is looked for inside the text as it is, its words joined to each other and to their
- * particles ("請求書を", "결제를"). A keyword of neither has only its whole to be found by.
- */
-function holdsKeyword(lower: string, ctx: Context): boolean {
-  if (containsWord(lower, ctx.keyword)) return true
-  const { keywordWords: words, keywordRuns: runs } = ctx
-  if (words.length === 0 && runs.length === 0) return false
-  return (
-    words.every((t) => containsWord(lower, t) || singularOrPlural(lower, t)) && runs.every((t) => lower.includes(t))
-  )
 }
 
 export type Reading = ReturnType<typeof readPost>
@@ -134,7 +120,10 @@ export function readPost(content: string, keyword: string | undefined, context: 
     budget: firstOf(text, BUDGET_RE),
     urgency: found.urgency[0]?.text ?? null,
     team: found.team[0]?.text ?? null,
-    keywordPresent: ctx.keyword ? holdsKeyword(lower, ctx) : undefined,
+    keywordPresent: ctx.keyword
+      ? containsWord(lower, ctx.keyword) ||
+        ctx.keywordWords.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
+      : undefined,
     /** Complaint frames and weak signs (complaint.ts), frames first. */
     complaint: () => {
       if (!complaint) {
