@@ -124,6 +124,11 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   (bathhouses, tatami makers, pet hotels, mahjong parlours, ...), by a writer of no other file, six a market: an
   ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes (the keyword in another sense; a
   private person shopping in a buyer's words; a student, job seeker or angry customer).
+  \`lh-japanese-test-2.jsonl\`, 120 posts of the same design in 20 more markets by another writer, is a second.
+- \`ll-unseen-languages-test.jsonl\` is a test set in ten languages no other file holds (Chinese, Korean, Russian,
+  Arabic, Hindi, Indonesian, Vietnamese, Thai, Czech, Romanian): 240 posts in 40 markets of no other file (WeChat
+  mini-programs, Umrah travel agencies, rice mills, shrimp pond sensors, ...), by two writers of no other file, six a
+  market in one of the languages: an ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
