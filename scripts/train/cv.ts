@@ -12,7 +12,7 @@ import { judgeWithModel, type ModelAnswer, type Models, modelFor } from '../../s
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
-import { type Example, examplesOf, fitModels, type Settings, SETTINGS, seeded } from './fit'
+import { type Example, type ExampleSets, exampleSets, fitModels, type Settings, SETTINGS, seeded } from './fit'
 
 const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
 const QUALIFY = 6
@@ -49,7 +49,7 @@ export function crossValidate(
   rows: readonly CorpusRow[],
   k = 5,
   s: Settings = SETTINGS,
-  examples: readonly Example[][] = rows.map(examplesOf),
+  examples: ExampleSets = exampleSets(rows, s),
 ): Scored[] {
   const fold = foldsByMarket(rows, k, s.seed)
   const out: Scored[] = []
@@ -57,11 +57,12 @@ export function crossValidate(
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
     const kept: CorpusRow[] = []
-    const keptExamples: Example[][] = []
+    const keptExamples = { english: [] as Example[][], otherLanguages: [] as Example[][] }
     rows.forEach((r, i) => {
       if (inFold(r)) return
       kept.push(r)
-      keptExamples.push(examples[i] as Example[])
+      keptExamples.english.push(examples.english[i] as Example[])
+      keptExamples.otherLanguages.push(examples.otherLanguages[i] as Example[])
     })
     const models = fitModels(kept, s, keptExamples)
     for (const r of rows.filter(inFold))

@@ -13,7 +13,6 @@ import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
 import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
 import type { Models } from '../../src/scorers/model/index'
-import { BUCKET_BITS } from '../../src/scorers/model/text-features'
 import type { ScoreInput } from '../../src/scorers/types'
 import {
   asBareInput,
@@ -41,9 +40,20 @@ export type Settings = {
   buyerAt: number
   offWeight: number
   runs: number
+  /** The hashed words' buckets of the weights: 2^bucketBits (text-features.ts). */
+  bucketBits: number
 }
 
-export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, buyerAt: 0.54, offWeight: 16, runs: 5 }
+export const SETTINGS: Settings = {
+  epochs: 12,
+  rate: 0.2,
+  l2: 1e-6,
+  seed: 35,
+  buyerAt: 0.54,
+  offWeight: 16,
+  runs: 5,
+  bucketBits: 16,
+}
 
 /**
  * The buyer cut of the weights for posts in other languages: among 0.50-0.54, the one with the fewest off-topic posts
@@ -53,48 +63,66 @@ export const SETTINGS: Settings = { epochs: 12, rate: 0.2, l2: 1e-6, seed: 35, b
 export const OTHER_LANGUAGES_BUYER_AT = 0.51
 
 /**
+ * The buckets of the weights for posts in other languages: 2^17. Their posts' character runs in a dozen scripts
+ * crowded 2^16 buckets, and posts in the languages they knew lost buyers when ten more languages were trained in
+ * (docs/performance.md#ten-more-languages-and-a-bucket-each-2026-11-30).
+ */
+export const OTHER_LANGUAGES_BUCKET_BITS = 17
+
+/** Each row's examples for each set of weights (none for English of a row it does not train on): their buckets differ. */
+export type ExampleSets = { english: readonly Example[][]; otherLanguages: readonly Example[][] }
+
+export function exampleSets(rows: readonly CorpusRow[], s: Settings = SETTINGS): ExampleSets {
+  return {
+    english: rows.map((r) => (r.otherLanguagesOnly ? [] : examplesOf(r, s.bucketBits))),
+    otherLanguages: rows.map((r) => examplesOf(r, OTHER_LANGUAGES_BUCKET_BITS)),
+  }
+}
+
+/**
  * Both sets of weights (index.ts#Models) from `rows` and their `examples`: the English ones from every row but those
  * of the files for other languages only, the others from every row.
  */
 export function fitModels(
   rows: readonly CorpusRow[],
   s: Settings = SETTINGS,
-  examples: readonly Example[][] = rows.map(examplesOf),
+  examples: ExampleSets = exampleSets(rows, s),
 ): Models {
-  const of = (keep: (r: CorpusRow) => boolean) => {
+  const other = { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT, bucketBits: OTHER_LANGUAGES_BUCKET_BITS }
+  const of = (keep: (r: CorpusRow) => boolean, sets: readonly Example[][], bits: number) => {
     const kept = rows.filter(keep)
-    return [...rows.flatMap((r, i) => (keep(r) ? (examples[i] as Example[]) : [])), ...crossExamples(kept, s.seed)]
+    return [...rows.flatMap((r, i) => (keep(r) ? (sets[i] as Example[]) : [])), ...crossExamples(kept, s.seed, bits)]
   }
   return {
     english: fit(
-      of((r) => !r.otherLanguagesOnly),
+      of((r) => !r.otherLanguagesOnly, examples.english, s.bucketBits),
       s,
     ),
     otherLanguages: fit(
-      of(() => true),
-      { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT },
+      of(() => true, examples.otherLanguages, other.bucketBits),
+      other,
     ),
   }
 }
 
-function example(input: ScoreInput, label: number, sure = true): Example {
-  const f = features(readPost(input.content, input.keyword, input.context), input)
+function example(input: ScoreInput, label: number, bits: number, sure = true): Example {
+  const f = features(readPost(input.content, input.keyword, input.context), input, bits)
   const { n } = f.text
   return { buckets: f.text.buckets.slice(0, n), value: textWeight(n), dense: f.dense, label, sure }
 }
 
 /** The examples of a row: every way it is asked about (see above). */
-export function examplesOf(r: CorpusRow): Example[] {
+export function examplesOf(r: CorpusRow, bits: number = SETTINGS.bucketBits): Example[] {
   const label = LABELS.indexOf(r.label)
   const out = [
-    example(asProfileInput(r), label),
-    example(asContextInput(r), label),
+    example(asProfileInput(r), label, bits),
+    example(asContextInput(r), label, bits),
     // With the keyword alone, whether the post is about the seller's market is a guess even for a reader: its
     // off-topic label is not weighted up.
-    example(asKeywordInput(r), label, false),
-    example(asUnfoundInput(r), label),
+    example(asKeywordInput(r), label, bits, false),
+    example(asUnfoundInput(r), label, bits),
   ]
-  if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
+  if (r.label !== 'NONE') out.push(example(asBareInput(r), label, bits))
   return out
 }
 
@@ -106,7 +134,7 @@ export const CROSS_SHARE = 0.2
  * is off topic to a team selling feature flags. The corpus's own posts all hold their seller's keyword, so without
  * these the model would never see a post that lacks it, which the score route can be asked about.
  */
-export function crossExamples(rows: readonly CorpusRow[], seed: number): Example[] {
+export function crossExamples(rows: readonly CorpusRow[], seed: number, bits: number): Example[] {
   const random = seeded(seed ^ 0x5eed)
   const none = LABELS.indexOf('NONE')
   const out: Example[] = []
@@ -115,7 +143,7 @@ export function crossExamples(rows: readonly CorpusRow[], seed: number): Example
     const seller = rows[Math.floor(random() * rows.length)] as CorpusRow
     if (seller.market === r.market || r.content.toLowerCase().includes(seller.keyword.toLowerCase())) continue
     const shown = { ...seller, content: r.content }
-    out.push(example(asProfileInput(shown), none), example(asContextInput(shown), none))
+    out.push(example(asProfileInput(shown), none, bits), example(asContextInput(shown), none, bits))
   }
   return out
 }
@@ -133,7 +161,7 @@ export function seeded(seed: number): () => number {
 }
 
 export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model {
-  const m = emptyModel(s.buyerAt)
+  const m = emptyModel(s.buyerAt, s.bucketBits)
   const text = new Float64Array(m.text.length)
   const dense = new Float64Array(m.dense.length)
   for (let k = 0; k < s.runs; k++) {
@@ -147,7 +175,7 @@ export function fit(examples: readonly Example[], s: Settings = SETTINGS): Model
 }
 
 function fitOnce(examples: readonly Example[], s: Settings): { text: Float64Array; dense: Float64Array } {
-  const text = new Float64Array((1 << BUCKET_BITS) * K)
+  const text = new Float64Array((1 << s.bucketBits) * K)
   const textG = new Float64Array(text.length)
   const dense = new Float64Array(DENSE * K)
   const denseG = new Float64Array(dense.length)

@@ -125,10 +125,17 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes (the keyword in another sense; a
   private person shopping in a buyer's words; a student, job seeker or angry customer).
   \`lh-japanese-test-2.jsonl\`, 120 posts of the same design in 20 more markets by another writer, is a second.
-- \`ll-unseen-languages-test.jsonl\` is a test set in ten languages no other file holds (Chinese, Korean, Russian,
+- \`ll-unseen-languages-test.jsonl\` is a test set in ten languages no file held before it (Chinese, Korean, Russian,
   Arabic, Hindi, Indonesian, Vietnamese, Thai, Czech, Romanian): 240 posts in 40 markets of no other file (WeChat
   mini-programs, Umrah travel agencies, rice mills, shrimp pond sensors, ...), by two writers of no other file, six a
   market in one of the languages: an ACTIVE, a short ACTIVE, a COMPETITOR or PAIN, and three off-topic look-alikes.
+  \`li-ten-languages.jsonl\` holds 474 posts in the same ten languages, in 80 more markets of no other file (hotel
+  delivery robots, EGAIS accounting for bars, kirana credit ledgers, Quran memorization centres, ...), by two writers
+  of no other file, six a market in one of the languages: two ACTIVE, a COMPETITOR or PAIN, a QUESTION or MENTION, and
+  two off-topic look-alikes (six were dropped: their market was also a test writer's). It trains only the weights for
+  other languages (\`other-languages-files.txt\`). \`lp-ten-languages-test.jsonl\`, 480 posts of \`ll-\`'s design in 80
+  more markets by two more writers of no other file, written before any model trained on these languages, is a test
+  set.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 

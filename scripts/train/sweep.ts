@@ -9,10 +9,10 @@
 import { scoreContent } from '../../src/scorers/rules/index'
 import { asProfileInput, readCorpus } from './corpus'
 import { crossValidate, cvComplaints, cvFigures, cvTriage } from './cv'
-import { examplesOf, type Settings, SETTINGS } from './fit'
+import { exampleSets, type Settings, SETTINGS } from './fit'
 
 const { rows } = readCorpus()
-const examples = rows.map(examplesOf)
+const examples = exampleSets(rows)
 const f3 = (x: number) => x.toFixed(3)
 console.log(`${rows.length} rows, ${new Set(rows.map((r) => r.market)).size} markets`)
 // The rules alone, for comparison: they were never fitted to the corpus.

@@ -23,7 +23,7 @@ const ROWS: CorpusRow[] = POSTS.map(([content, label], i) => ({
   lang: 'en',
   market: 'crm for small agencies',
 }))
-const EXAMPLES = ROWS.flatMap(examplesOf)
+const EXAMPLES = ROWS.flatMap((r) => examplesOf(r))
 const QUICK = { ...SETTINGS, epochs: 2 }
 
 describe('fitting the embedded model', () => {

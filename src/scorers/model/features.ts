@@ -55,7 +55,8 @@ function questionMarks(text: string): number {
 /** The rules' own verdict that a post is off topic: their score in the off-topic band (docs/scoring.md#score-bands). */
 export const rulesCallOffTopic = (rules: ScoreResult) => rules.score < 3
 
-export function features(r: Reading, input: ScoreInput): Features {
+/** `bits`: the buckets of the weights that will read the features (model.ts#Model). */
+export function features(r: Reading, input: ScoreInput, bits: number): Features {
   const profiles = senseProfiles(input)
   const seen: Seen = { named: [], topic: null, icp: null }
   const rules = judge(r, profiles, input.keyword, seen)
@@ -141,7 +142,7 @@ export function features(r: Reading, input: ScoreInput): Features {
     names.rivals = Int32Array.from(rivals)
   }
   return {
-    text: textFeatures(r.lower, names),
+    text: textFeatures(r.lower, names, bits),
     dense: d,
     rules,
     profiles,

@@ -7,7 +7,7 @@
  */
 import type { Features } from './features'
 import { DENSE } from './features'
-import { BUCKET_BITS } from './text-features'
+import { MAX_BUCKET_BITS, MIN_BUCKET_BITS } from './text-features'
 
 export const CLASSES = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type ModelClass = (typeof CLASSES)[number]
@@ -17,6 +17,8 @@ const MAGIC = 0x324d534c // "LSM2": the off-topic gate (logits)
 const HEADER = 24
 
 export type Model = {
+  /** The hashed words' buckets: 2^bits (text-features.ts). */
+  bits: number
   /** Weights of the hashed words: bucket × class. */
   text: Float32Array
   /** Weights of the dense features: feature × class (the last feature is the bias). */
@@ -25,15 +27,15 @@ export type Model = {
   buyerAt: number
 }
 
-export function emptyModel(buyerAt = 0.5): Model {
-  return { text: new Float32Array((1 << BUCKET_BITS) * K), dense: new Float32Array(DENSE * K), buyerAt }
+export function emptyModel(buyerAt: number, bits: number): Model {
+  return { bits, text: new Float32Array((1 << bits) * K), dense: new Float32Array(DENSE * K), buyerAt }
 }
 
 export function serializeModel(m: Model): Uint8Array {
   const bytes = new Uint8Array(HEADER + (m.text.length + m.dense.length) * 4)
   const view = new DataView(bytes.buffer)
   view.setUint32(0, MAGIC, true)
-  view.setUint32(4, BUCKET_BITS, true)
+  view.setUint32(4, m.bits, true)
   view.setUint32(8, DENSE, true)
   view.setUint32(12, K, true)
   view.setFloat32(16, m.buyerAt, true)
@@ -48,16 +50,17 @@ export function serializeModel(m: Model): Uint8Array {
 
 export function parseModel(bytes: Uint8Array): Model {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const bits = bytes.byteLength >= HEADER ? view.getUint32(4, true) : 0
   const fits =
     bytes.byteLength >= HEADER &&
     view.getUint32(0, true) === MAGIC &&
-    view.getUint32(4, true) === BUCKET_BITS &&
+    bits >= MIN_BUCKET_BITS &&
+    bits <= MAX_BUCKET_BITS &&
     view.getUint32(8, true) === DENSE &&
-    view.getUint32(12, true) === K
-  const m = emptyModel()
-  if (!fits || bytes.byteLength !== HEADER + (m.text.length + m.dense.length) * 4)
-    throw new Error('the embedded model weights do not match this build: run `npm run train`')
-  m.buyerAt = view.getFloat32(16, true)
+    view.getUint32(12, true) === K &&
+    bytes.byteLength === HEADER + ((1 << bits) + DENSE) * K * 4
+  if (!fits) throw new Error('the embedded model weights do not match this build: run `npm run train`')
+  const m = emptyModel(view.getFloat32(16, true), bits)
   let at = HEADER
   for (const list of [m.text, m.dense])
     for (let i = 0; i < list.length; i++, at += 4) list[i] = view.getFloat32(at, true)

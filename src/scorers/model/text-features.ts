@@ -9,9 +9,14 @@
  */
 import { isWordChar, PRIME, scanWord, word } from './word-scan'
 
-/** Hashed buckets of the text features: 2^16, each with one weight per class (model.ts). */
-export const BUCKET_BITS = 16
-const MASK = (1 << BUCKET_BITS) - 1
+/**
+ * The text features are hashed into 2^bits buckets, each with one weight per class: the weights file says how many
+ * (model.ts). Posts in other languages read many more distinct character runs than posts in English, and their weights
+ * have twice the buckets (docs/performance.md#ten-more-languages-and-a-bucket-each-2026-11-30).
+ */
+export const MIN_BUCKET_BITS = 12
+export const MAX_BUCKET_BITS = 20
+let mask = 0
 // Different seeds keep unigrams, bigrams and trigrams apart in the shared buckets.
 const BIGRAM = 374761393
 const TRIGRAM = 668265263
@@ -56,7 +61,7 @@ export type TextFeatures = {
 
 const finish = (h: number) => {
   const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
-  return (x ^ (x >>> 16)) & MASK
+  return (x ^ (x >>> 16)) & mask
 }
 
 const out: TextFeatures = {
@@ -71,7 +76,7 @@ const out: TextFeatures = {
 // Each bucket counts once a post: a word repeated forty times says no more than once, and repeated chatter would else
 // outweigh the sentence that matters. A post's number (1-255) marks the buckets it has, so the table, a byte a
 // bucket to stay in the processor's cache, is cleared once every 255 posts, not before each.
-const seenIn = new Uint8Array(1 << BUCKET_BITS)
+let seenIn = new Uint8Array(0)
 let post = 0
 
 function push(bucket: number, from: number, to: number) {
@@ -100,11 +105,13 @@ function sameList(a: Int32Array, b: Int32Array): boolean {
 // features differ only when the competitors they name do (docs/performance.md#the-pipeline-third-round).
 let lastLower: string | undefined
 let lastNames: Names | undefined
+let lastBits = 0
 
-/** The hashed word and character features of a post (`lower`: the post in lower case). */
-export function textFeatures(lower: string, names: Names): TextFeatures {
+/** The hashed word and character features of a post (`lower`: the post in lower case) in 2^bits buckets. */
+export function textFeatures(lower: string, names: Names, bits: number): TextFeatures {
   if (
     lastNames !== undefined &&
+    lastBits === bits &&
     lastLower === lower &&
     sameList(lastNames.keyword, names.keyword) &&
     sameList(lastNames.rivals, names.rivals)
@@ -112,8 +119,14 @@ export function textFeatures(lower: string, names: Names): TextFeatures {
     return out
   lastLower = lower
   lastNames = names
+  lastBits = bits
+  mask = (1 << bits) - 1
   out.filledBy++
   out.n = 0
+  if (seenIn.length <= mask) {
+    seenIn = new Uint8Array(mask + 1)
+    post = 0
+  }
   if (++post > 255) {
     seenIn.fill(0)
     post = 1

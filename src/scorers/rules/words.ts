@@ -66,9 +66,26 @@ const SHORT = 8
 /** Enough little words read to tell the language. */
 const LANG_SAMPLE = 60
 
-// Kana (Japanese) and other scripts without spaces or Latin letters.
+// Kana (Japanese), and other scripts without Latin letters: Cyrillic, Hebrew and Arabic, Indic, Thai and Lao, Hangul,
+// Chinese.
 const KANA_RE = /[\u3040-\u30ff]/
-const NON_LATIN_RE = /[\u0400-\u04ff\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3400-\u9fff\uac00-\ud7af]/
+const isNonLatin = (c: number) =>
+  (c >= 0x400 && c <= 0x4ff) ||
+  (c >= 0x590 && c <= 0x6ff) ||
+  (c >= 0x900 && c <= 0xeff) ||
+  (c >= 0x1100 && c <= 0x11ff) ||
+  (c >= 0x3400 && c <= 0x9fff) ||
+  (c >= 0xac00 && c <= 0xd7af)
+
+/** How much of a post is looked at for characters of another script: enough to tell, and a bound on the cost. */
+const MOST_READ = 2000
+
+/** The characters of another script (isNonLatin) among the first MOST_READ of a text. */
+function nonLatinCount(content: string): number {
+  let n = 0
+  for (let i = 0, end = Math.min(content.length, MOST_READ); i < end; i++) if (isNonLatin(content.charCodeAt(i))) n++
+  return n
+}
 
 /**
  * A word of a post's text: the characters of TOKEN_RE, read without it (known-words.ts looks the word up in place),
@@ -99,8 +116,10 @@ const known = new WordTable(
 export type PostRoots = { roots: string[]; words: string[] }
 /**
  * `english`: the post reads as English and says so in at least two of English's little words (or is too short to
- * tell): posts in languages the rules have no words for (Polish, Swedish, Turkish, ...) are read as `en` by default,
- * and the embedded model answers them with its weights for other languages (model/index.ts).
+ * tell), and has no more characters of another script than letters of Latin words: posts in languages the rules have
+ * no words for (Polish, Swedish, Turkish, ...) are read as `en` by default, a Russian or Thai post that names a few
+ * products in Latin letters too, and the embedded model answers them with its weights for other languages
+ * (model/index.ts).
  */
 export type Words = { roots: PostRoots; lang: Lang; english: boolean }
 
@@ -117,6 +136,7 @@ export function readWords(content: string, keyword: string | undefined, lower = 
   const counts = [0, 0, 0, 0, 0, 0, 0]
   let seen = 0
   let tokens = 0
+  let latin = 0
   let found = 0
   // Whether the text holds a character past U+03FF: without one, no script of another language (all past it, and none
   // lower-cased below it) can be in the post.
@@ -143,6 +163,7 @@ export function readWords(content: string, keyword: string | undefined, lower = 
         c = ++i < length ? text.charCodeAt(i) : 0
       } while (c < 0x250 && (CLASS[c] as number) !== 0)
       tokens++
+      latin += i - from
       const word = known.find(text, from, i, hash)
       const little = known.littleOf(word)
       if (seen < LANG_SAMPLE && i - from <= 5 && little !== 0) {
@@ -160,14 +181,16 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     roots.words[k] = known.words[word] as string
   }
   const lang = language(content, tokens, counts, wide)
-  return { roots, lang, english: lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) }
+  const english =
+    lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) && !(wide && nonLatinCount(content) > latin)
+  return { roots, lang, english }
 }
 
 function language(content: string, tokens: number, counts: number[], wide: boolean): Lang {
   // A post with few Latin words and text in another script is in that script's language.
   const head = wide ? content.slice(0, 400) : ''
   if (wide && KANA_RE.test(head)) return 'ja'
-  if (wide && tokens < 4 && NON_LATIN_RE.test(head)) return 'other'
+  if (wide && tokens < 4 && nonLatinCount(head) > 0) return 'other'
   let best = 0
   for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i
   // English unless another language clearly leads: short posts and shared words are read as English.

@@ -41,3 +41,19 @@ describe('which weights answer a post', () => {
     }
   })
 })
+
+describe('a post in another script is never answered by the English weights', () => {
+  // Under eight Latin words, and none of English's little words: read as a short English post by the words alone.
+  const RUSSIAN = 'Ищем замену Bitrix24 CRM для агентства, Pipedrive и HubSpot дорого. Что посоветуете?'
+  const THAI = 'ร้านเราใช้ Loyverse POS อยู่ อยากเปลี่ยนเป็น Square POS ดีไหม มีใครใช้บ้าง'
+  const ENGLISH_WITH_A_NAME = 'Budget approved for a new CRM, we sell 家具 (furniture) online, who do you use?'
+
+  test('more characters of another script than letters of Latin words: the weights for other languages', () => {
+    const read = (content: string) => readPost(content, 'crm', undefined).words
+    for (const post of [RUSSIAN, THAI]) {
+      expect(read(post).lang).toBe('en')
+      expect(read(post).english).toBe(false)
+    }
+    expect(read(ENGLISH_WITH_A_NAME).english).toBe(true)
+  })
+})

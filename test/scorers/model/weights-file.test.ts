@@ -1,0 +1,48 @@
+// A weights file says how many buckets its hashed words have (model.ts): the two sets differ, and a post's words are
+// hashed into the buckets of the set that answers it (docs/scoring.md#the-embedded-model).
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { features } from '../../../src/scorers/model/features'
+import { embeddedModel } from '../../../src/scorers/model/index'
+import { emptyModel, parseModel, serializeModel } from '../../../src/scorers/model/model'
+import { readPost } from '../../../src/scorers/rules/reading'
+import { OTHER_LANGUAGES_BUCKET_BITS, SETTINGS } from '../../../scripts/train/fit'
+import { OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from '../../../scripts/train/paths'
+
+const bitsOf = (path: string) => parseModel(new Uint8Array(readFileSync(path))).bits
+const THAI = 'ร้านเรากำลังหาระบบจองคิวออนไลน์สำหรับสปา ใครใช้อยู่บ้าง แนะนำหน่อย งบประมาณอนุมัติแล้ว'
+
+describe('the weights file', () => {
+  test('the English weights have 2^16 buckets, those for other languages 2^17, as training writes them', () => {
+    expect(bitsOf(WEIGHTS)).toBe(SETTINGS.bucketBits)
+    expect(bitsOf(OTHER_LANGUAGES_WEIGHTS)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
+    expect([SETTINGS.bucketBits, OTHER_LANGUAGES_BUCKET_BITS]).toEqual([16, 17])
+  })
+
+  test('a post is hashed into the buckets of the weights that answer it', () => {
+    const input = { content: THAI, keyword: 'ระบบจองคิว', icps: [] }
+    const r = readPost(THAI, input.keyword, undefined)
+    const model = embeddedModel(r)
+    expect(model.bits).toBe(17)
+    const wide = features(r, input, 17).text
+    const buckets = [...wide.buckets.subarray(0, wide.n)]
+    expect(Math.max(...buckets)).toBeGreaterThanOrEqual(1 << 16)
+    const narrow = features(r, input, 16).text
+    expect(Math.max(...narrow.buckets.subarray(0, narrow.n))).toBeLessThan(1 << 16)
+    // The same words, folded into half the buckets.
+    expect(buckets.map((b) => b & 0xffff)).toEqual([...narrow.buckets.subarray(0, narrow.n)])
+  })
+
+  test('a file round-trips with its buckets; one whose size or buckets do not add up is refused', () => {
+    const m = emptyModel(0.5, 13)
+    m.text[5] = 1.5
+    const bytes = serializeModel(m)
+    const back = parseModel(bytes)
+    expect([back.bits, back.text.length, back.text[5], back.buyerAt]).toEqual([13, m.text.length, 1.5, 0.5])
+    const wrong = new Uint8Array(bytes)
+    new DataView(wrong.buffer).setUint32(4, 21, true)
+    expect(() => parseModel(wrong)).toThrow('run `npm run train`')
+    expect(() => parseModel(bytes.subarray(0, bytes.length - 4))).toThrow('run `npm run train`')
+    expect(() => parseModel(bytes.subarray(0, 10))).toThrow('run `npm run train`')
+  })
+})
