@@ -110,39 +110,52 @@ export function readCorpus(dir = CORPUS_DIR): {
       .split('\n')
       .forEach((line, i) => {
         if (line.trim() === '') return
-        try {
-          const r = JSON.parse(line)
-          const label = String(r.label ?? '').toUpperCase()
-          if (typeof r.content !== 'string' || typeof r.keyword !== 'string' || !LABELS.includes(label as Label))
-            throw new Error('not a row')
-          const market = String(r.market ?? '')
-          const into = leftOut.has(String(r.id))
-            ? excluded
-            : fileHeldOut
-              ? heldOutByFile
-              : unseen.has(market.toLowerCase())
-                ? heldOut
-                : rows
-          into.push({
-            id: String(r.id ?? `${file}:${i + 1}`),
-            platform: String(r.platform ?? ''),
-            keyword: r.keyword,
-            icp: typeof r.icp === 'string' ? r.icp : '',
-            competitors: Array.isArray(r.competitors)
-              ? r.competitors.filter((c: unknown) => typeof c === 'string')
-              : [],
-            content: r.content,
-            label: label as Label,
-            lang: String(r.lang ?? ''),
-            market,
-            ...(fileOtherLanguagesOnly && { otherLanguagesOnly: true as const }),
-          })
-        } catch {
+        const row = rowOf(line, `${file}:${i + 1}`)
+        if (!row) {
           skipped.push(`${file}:${i + 1}`)
+          return
         }
+        const into = leftOut.has(row.id)
+          ? excluded
+          : fileHeldOut
+            ? heldOutByFile
+            : unseen.has(row.market.toLowerCase())
+              ? heldOut
+              : rows
+        into.push(fileOtherLanguagesOnly ? { ...row, otherLanguagesOnly: true } : row)
       })
   }
   return { rows, skipped, excluded, heldOut, heldOutByFile }
+}
+
+/** A line of a corpus file as a row (`place` names it when it has no id), or undefined when it is not one. */
+export function rowOf(line: string, place: string): CorpusRow | undefined {
+  try {
+    const r = JSON.parse(line)
+    const label = String(r.label ?? '').toUpperCase()
+    if (typeof r.content !== 'string' || typeof r.keyword !== 'string' || !LABELS.includes(label as Label))
+      return undefined
+    return {
+      id: String(r.id ?? place),
+      platform: String(r.platform ?? ''),
+      keyword: r.keyword,
+      icp: typeof r.icp === 'string' ? r.icp : '',
+      competitors: Array.isArray(r.competitors) ? r.competitors.filter((c: unknown) => typeof c === 'string') : [],
+      content: r.content,
+      label: label as Label,
+      lang: String(r.lang ?? ''),
+      market: String(r.market ?? ''),
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** The rows of one corpus file, in line order; lines that are not rows are left out. */
+export function readRows(file: string): CorpusRow[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => (line.trim() === '' ? [] : (rowOf(line, `${file}:${i + 1}`) ?? [])))
 }
 
 /** A row as polling asks about it: the seller's ICP as the team's one profile, named by the row's id. */
