@@ -141,6 +141,8 @@ describe('signals import beside a running server', () => {
   /** Another writer holding the database's write lock until `release`. */
   function holdWriteLock(w: ReturnType<typeof processWorld>) {
     const holder = new Database(join(w.dir, 'test.db'))
+    // The server may be writing a call's unit at this moment: wait for that short write, then hold the lock.
+    holder.exec('PRAGMA busy_timeout = 5000')
     holder.exec('BEGIN IMMEDIATE')
     let released = false
     const release = () => {
