@@ -14,8 +14,9 @@ import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type Corpu
 import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
 import { type Example, type ExampleSets, exampleSets, fitModels, type Settings, SETTINGS, seeded } from './fit'
 
-const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
-const QUALIFY = 6
+/** The labels of a buyer, and the score from which a post is qualified (docs/scoring.md#score-bands). */
+export const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
+export const QUALIFY = 6
 
 /** The fold of each market: markets in name order, shuffled from the seed, dealt round the folds. */
 export function foldsByMarket(rows: readonly CorpusRow[], k: number, seed: number): Map<string, number> {

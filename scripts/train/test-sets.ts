@@ -13,10 +13,8 @@ import { judgeWithModel, type Models, modelFor, withQueryWords } from '../../src
 import { parseModel } from '../../src/scorers/model/model'
 import { readPost } from '../../src/scorers/rules/reading'
 import { asProfileInput, type CorpusRow, heldOutFiles, readRows } from './corpus'
+import { BUYER, QUALIFY } from './cv'
 import { CORPUS_DIR, OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from './paths'
-
-const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
-const QUALIFY = 6
 
 export type TestSetCounts = {
   posts: number

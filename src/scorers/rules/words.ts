@@ -80,13 +80,6 @@ const isNonLatin = (c: number) =>
 /** How much of a post is looked at for characters of another script: enough to tell, and a bound on the cost. */
 const MOST_READ = 2000
 
-/** The characters of another script (isNonLatin) among the first MOST_READ of a text. */
-function nonLatinCount(content: string): number {
-  let n = 0
-  for (let i = 0, end = Math.min(content.length, MOST_READ); i < end; i++) if (isNonLatin(content.charCodeAt(i))) n++
-  return n
-}
-
 /**
  * A word of a post's text: the characters of TOKEN_RE, read without it (known-words.ts looks the word up in place),
  * from a table: STARTS, a word starts with it; IN, a word goes on with it. One load per character instead of six
@@ -137,6 +130,8 @@ export function readWords(content: string, keyword: string | undefined, lower = 
   let seen = 0
   let tokens = 0
   let latin = 0
+  // Characters of another script (isNonLatin) among the post's first MOST_READ.
+  let otherScript = 0
   let found = 0
   // Whether the text holds a character past U+03FF: without one, no script of another language (all past it, and none
   // lower-cased below it) can be in the post.
@@ -151,7 +146,10 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     for (let i = 0; i < length; ) {
       let c = text.charCodeAt(i)
       if (c >= 0x250 || ((CLASS[c] as number) & STARTS) === 0) {
-        if (c >= 0x400) wide = true
+        if (c >= 0x400) {
+          wide = true
+          if (text === lower && i < MOST_READ && isNonLatin(c)) otherScript++
+        }
         i++
         continue
       }
@@ -180,17 +178,15 @@ export function readWords(content: string, keyword: string | undefined, lower = 
     roots.roots[k] = known.roots[known.rootOf(word)] as string
     roots.words[k] = known.words[word] as string
   }
-  const lang = language(content, tokens, counts, wide)
-  const english =
-    lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) && !(wide && nonLatinCount(content) > latin)
+  const lang = language(content, tokens, counts, wide, otherScript)
+  const english = lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) && otherScript <= latin
   return { roots, lang, english }
 }
 
-function language(content: string, tokens: number, counts: number[], wide: boolean): Lang {
+function language(content: string, tokens: number, counts: number[], wide: boolean, otherScript: number): Lang {
   // A post with few Latin words and text in another script is in that script's language.
-  const head = wide ? content.slice(0, 400) : ''
-  if (wide && KANA_RE.test(head)) return 'ja'
-  if (wide && tokens < 4 && nonLatinCount(head) > 0) return 'other'
+  if (wide && KANA_RE.test(content.slice(0, 400))) return 'ja'
+  if (tokens < 4 && otherScript > 0) return 'other'
   let best = 0
   for (let i = 1; i < counts.length; i++) if ((counts[i] ?? 0) > (counts[best] ?? 0)) best = i
   // English unless another language clearly leads: short posts and shared words are read as English.
