@@ -2,9 +2,10 @@
  * The training corpus (data/training/*.jsonl, described in data/training/README.md): posts written for training, in
  * the row format of the intents set (docs/scoring.md#the-intents-set), read in file and line order.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { ScoreInput } from '../../src/scorers/types'
+import { excludedIds, heldOutFiles, heldOutMarkets, japaneseFiles, otherLanguagesFiles } from './corpus-lists'
 import { CORPUS_DIR } from './paths'
 export const LABELS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type Label = (typeof LABELS)[number]
@@ -19,8 +20,10 @@ export type CorpusRow = {
   label: Label
   lang: string
   market: string
-  /** Of a file trained on only by the weights for posts in other languages (otherLanguagesFiles). */
+  /** Of a file trained on only by the weights for posts in other languages and in Japanese (otherLanguagesFiles). */
   otherLanguagesOnly?: true
+  /** Of a file trained on only by the weights for posts in Japanese (japaneseFiles). */
+  japaneseOnly?: true
 }
 
 /** The corpus files, in name order. */
@@ -29,57 +32,6 @@ export function corpusFiles(dir = CORPUS_DIR): string[] {
     .filter((f) => f.endsWith('.jsonl'))
     .sort()
     .map((f) => join(dir, f))
-}
-
-/**
- * Rows left out of training, one id a line (`#` starts a comment): those the overlap check found sharing a run of 8
- * words with the evaluation data (test/scripts/train-corpus.test.ts). The writers' files are kept as written.
- */
-export const EXCLUDED_FILE = 'excluded.txt'
-
-export function excludedIds(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, EXCLUDED_FILE))
-}
-
-/**
- * Markets kept out of training, one a line in lower case (`#` starts a comment): their posts measure how the model
- * reads markets it never saw (`npm run train -- --cv` records the figures; docs/scoring.md#the-training-corpus).
- */
-export const HELD_OUT_FILE = 'held-out-markets.txt'
-
-export function heldOutMarkets(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, HELD_OUT_FILE).map((m) => m.toLowerCase()))
-}
-
-/**
- * Files whose posts are kept out of training, one file name a line (`#` starts a comment): posts written to test one
- * weakness (docs/scoring.md#the-training-corpus), or for a candidate model not yet measured against the evaluation.
- */
-export const HELD_OUT_FILES = 'held-out-files.txt'
-
-export function heldOutFiles(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, HELD_OUT_FILES))
-}
-
-/**
- * Files trained on only by the weights that answer posts in other languages, one file name a line (`#` starts a
- * comment): posts mostly in other languages, which cost the English weights buyers of their own
- * (docs/scoring.md#the-embedded-model).
- */
-export const OTHER_LANGUAGES_FILES = 'other-languages-files.txt'
-
-export function otherLanguagesFiles(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, OTHER_LANGUAGES_FILES))
-}
-
-/** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */
-function listed(dir: string, file: string): string[] {
-  const path = join(dir, file)
-  if (!existsSync(path)) return []
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .map((l) => (l.split('#')[0] ?? '').trim())
-    .filter(Boolean)
 }
 
 /**
@@ -103,9 +55,14 @@ export function readCorpus(dir = CORPUS_DIR): {
   const unseen = heldOutMarkets(dir)
   const apart = heldOutFiles(dir)
   const otherLanguagesOnly = otherLanguagesFiles(dir)
+  const japaneseOnly = japaneseFiles(dir)
   for (const file of corpusFiles(dir)) {
     const fileHeldOut = apart.has(basename(file))
-    const fileOtherLanguagesOnly = otherLanguagesOnly.has(basename(file))
+    const only = otherLanguagesOnly.has(basename(file))
+      ? { otherLanguagesOnly: true as const }
+      : japaneseOnly.has(basename(file))
+        ? { japaneseOnly: true as const }
+        : undefined
     readFileSync(file, 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -122,7 +79,7 @@ export function readCorpus(dir = CORPUS_DIR): {
             : unseen.has(row.market.toLowerCase())
               ? heldOut
               : rows
-        into.push(fileOtherLanguagesOnly ? { ...row, otherLanguagesOnly: true } : row)
+        into.push(only ? { ...row, ...only } : row)
       })
   }
   return { rows, skipped, excluded, heldOut, heldOutByFile }

@@ -12,7 +12,8 @@ import { judgeWithModel, type ModelAnswer, type Models, modelFor } from '../../s
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
-import { type Example, type ExampleSets, exampleSets, fitModels, type Settings, SETTINGS, seeded } from './fit'
+import { type Settings, SETTINGS, seeded } from './fit'
+import { bySet, type ExampleSets, exampleSets, fitModels } from './weight-sets'
 
 /** The labels of a buyer, and the score from which a post is qualified (docs/scoring.md#score-bands). */
 export const BUYER = new Set(['ACTIVE', 'COMPETITOR', 'PAIN'])
@@ -57,14 +58,9 @@ export function crossValidate(
   const customers = readCustomerProfiles()
   for (let f = 0; f < k; f++) {
     const inFold = (r: CorpusRow) => fold.get(r.market.toLowerCase()) === f
-    const kept: CorpusRow[] = []
-    const keptExamples = { english: [] as Example[][], otherLanguages: [] as Example[][] }
-    rows.forEach((r, i) => {
-      if (inFold(r)) return
-      kept.push(r)
-      keptExamples.english.push(examples.english[i] as Example[])
-      keptExamples.otherLanguages.push(examples.otherLanguages[i] as Example[])
-    })
+    const keep = rows.map((r) => !inFold(r))
+    const kept = rows.filter((_, i) => keep[i])
+    const keptExamples = bySet((set) => examples[set].filter((_, i) => keep[i]))
     const models = fitModels(kept, s, keptExamples)
     for (const r of rows.filter(inFold))
       out.push(...scoredAsTeamsAsk(r, models, customers), scored(r, asBareInput(r), 'bare', models))

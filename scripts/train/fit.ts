@@ -12,7 +12,6 @@
 import { readPost } from '../../src/scorers/rules/reading'
 import { DENSE, features } from '../../src/scorers/model/features'
 import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
-import type { Models } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import {
   asBareInput,
@@ -53,56 +52,6 @@ export const SETTINGS: Settings = {
   offWeight: 16,
   runs: 5,
   bucketBits: 16,
-}
-
-/**
- * The buyer cut of the weights for posts in other languages: among 0.50-0.54, the one with the fewest off-topic posts
- * qualified where the cross-validation's macro-F1 and buyer recall held their floors
- * (docs/performance.md#two-sets-of-weights-2026-11-29-evening).
- */
-export const OTHER_LANGUAGES_BUYER_AT = 0.51
-
-/**
- * The buckets of the weights for posts in other languages: 2^17. Their posts' character runs in a dozen scripts
- * crowded 2^16 buckets, and posts in the languages they knew lost buyers when ten more languages were trained in
- * (docs/performance.md#ten-more-languages-and-a-bucket-each-2026-11-30).
- */
-export const OTHER_LANGUAGES_BUCKET_BITS = 17
-
-/** Each row's examples for each set of weights (none for English of a row it does not train on): their buckets differ. */
-export type ExampleSets = { english: readonly Example[][]; otherLanguages: readonly Example[][] }
-
-export function exampleSets(rows: readonly CorpusRow[], s: Settings = SETTINGS): ExampleSets {
-  return {
-    english: rows.map((r) => (r.otherLanguagesOnly ? [] : examplesOf(r, s.bucketBits))),
-    otherLanguages: rows.map((r) => examplesOf(r, OTHER_LANGUAGES_BUCKET_BITS)),
-  }
-}
-
-/**
- * Both sets of weights (index.ts#Models) from `rows` and their `examples`: the English ones from every row but those
- * of the files for other languages only, the others from every row.
- */
-export function fitModels(
-  rows: readonly CorpusRow[],
-  s: Settings = SETTINGS,
-  examples: ExampleSets = exampleSets(rows, s),
-): Models {
-  const other = { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT, bucketBits: OTHER_LANGUAGES_BUCKET_BITS }
-  const of = (keep: (r: CorpusRow) => boolean, sets: readonly Example[][], bits: number) => {
-    const kept = rows.filter(keep)
-    return [...rows.flatMap((r, i) => (keep(r) ? (sets[i] as Example[]) : [])), ...crossExamples(kept, s.seed, bits)]
-  }
-  return {
-    english: fit(
-      of((r) => !r.otherLanguagesOnly, examples.english, s.bucketBits),
-      s,
-    ),
-    otherLanguages: fit(
-      of(() => true, examples.otherLanguages, other.bucketBits),
-      other,
-    ),
-  }
 }
 
 function example(input: ScoreInput, label: number, bits: number, sure = true): Example {

@@ -136,6 +136,11 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   other languages (\`other-languages-files.txt\`). \`lp-ten-languages-test.jsonl\`, 480 posts of \`ll-\`'s design in 80
   more markets by two more writers of no other file, written before any model trained on these languages, is a test
   set.
+- \`ja-\`, \`jb-\`, \`jc-\` and \`jd-\` hold 960 posts in Japanese in 160 markets of no other file, by five writers of no
+  other file: people at work in companies, sole proprietors and small shops, developers and IT (40 markets each; two
+  ACTIVE, a COMPETITOR, a PAIN, a QUESTION or MENTION and an off-topic post a market), and markets typical of Japan
+  (an ACTIVE, a short ACTIVE, a COMPETITOR or PAIN and three off-topic look-alikes a market). Listed in
+  \`japanese-files.txt\`, they train only the weights that answer posts in Japanese.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
 
@@ -162,7 +167,7 @@ export function readmeText(dir = CORPUS_DIR): string {
     '## What it holds',
     '',
     `${rows.length} posts to train on (${rows.filter((r) => r.otherLanguagesOnly).length} of them only the weights for ` +
-      `other languages); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+      `other languages and Japanese, ${rows.filter((r) => r.japaneseOnly).length} only those for Japanese); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
       `${profileCount} customer profiles of ${profiles.size} markets. ` +
       `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, and ` +
       `${heldOutByFile.length} of the held-out files are not counted below.` +

@@ -9,7 +9,8 @@
 import { scoreContent } from '../../src/scorers/rules/index'
 import { asProfileInput, readCorpus } from './corpus'
 import { crossValidate, cvComplaints, cvFigures, cvTriage } from './cv'
-import { exampleSets, type Settings, SETTINGS } from './fit'
+import { type Settings, SETTINGS } from './fit'
+import { exampleSets } from './weight-sets'
 
 const { rows } = readCorpus()
 const examples = exampleSets(rows)

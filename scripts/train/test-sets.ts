@@ -12,9 +12,11 @@ import { join, resolve } from 'node:path'
 import { judgeWithModel, type Models, modelFor, withQueryWords } from '../../src/scorers/model/index'
 import { parseModel } from '../../src/scorers/model/model'
 import { readPost } from '../../src/scorers/rules/reading'
-import { asProfileInput, type CorpusRow, heldOutFiles, readRows } from './corpus'
+import { asProfileInput, type CorpusRow, readRows } from './corpus'
+import { heldOutFiles } from './corpus-lists'
 import { BUYER, QUALIFY } from './cv'
-import { CORPUS_DIR, OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from './paths'
+import { CORPUS_DIR, WEIGHTS_FILES } from './paths'
+import { bySet } from './weight-sets'
 
 export type TestSetCounts = {
   posts: number
@@ -65,7 +67,7 @@ if (import.meta.main) {
   const dir = at >= 0 ? resolve(args.splice(at, 2)[1] ?? '') : undefined
   const load = (path: string) =>
     parseModel(new Uint8Array(readFileSync(dir ? join(dir, path.split('/').pop() as string) : path)))
-  const models: Models = { english: load(WEIGHTS), otherLanguages: load(OTHER_LANGUAGES_WEIGHTS) }
+  const models = bySet((set) => load(WEIGHTS_FILES[set]))
   if (args.length === 0) {
     for (const file of [...heldOutFiles()].sort())
       console.log(line(file, testSetCounts(readRows(join(CORPUS_DIR, file)), models).all))

@@ -1,6 +1,7 @@
 /**
- * `npm run train`: trains the embedded model on data/training/ and writes its two sets of weights to
- * src/scorers/model/weights.bin (posts in English) and weights-other-languages.bin (docs/scoring.md#the-embedded-model).
+ * `npm run train`: trains the embedded model on data/training/ and writes its sets of weights to src/scorers/model/:
+ * weights.bin (posts in English), weights-other-languages.bin and weights-japanese.bin
+ * (docs/scoring.md#the-embedded-model).
  * Deterministic: the same corpus and settings give the same files, byte for byte (a test trains again and compares).
  *
  *   bun scripts/train/train.ts              train and write the weights
@@ -13,17 +14,19 @@
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
+import { WEIGHT_SETS, type WeightSet } from '../../src/scorers/model/index'
 import { parseModel, serializeModel } from '../../src/scorers/model/model'
-import { type CorpusRow, heldOutFiles, readCorpus } from './corpus'
+import { type CorpusRow, readCorpus } from './corpus'
+import { heldOutFiles } from './corpus-lists'
 import { corpusHash, crossValidationReport } from './cv-report'
-import { fitModels } from './fit'
-import { CORPUS_DIR, CV_FILE, OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from './paths'
+import { bySet, fitModels } from './weight-sets'
+import { CORPUS_DIR, CV_FILE, WEIGHTS_FILES } from './paths'
 
-/** Trains on the corpus's rows to train on and returns the two weights files' bytes. */
-export function train(rows: readonly CorpusRow[]): { english: Uint8Array; otherLanguages: Uint8Array } {
+/** Trains on the corpus's rows to train on and returns each weights file's bytes. */
+export function train(rows: readonly CorpusRow[]): Record<WeightSet, Uint8Array> {
   if (rows.length === 0) throw new Error(`no training rows in ${CORPUS_DIR}`)
   const models = fitModels(rows)
-  return { english: serializeModel(models.english), otherLanguages: serializeModel(models.otherLanguages) }
+  return bySet((set) => serializeModel(models[set]))
 }
 
 if (import.meta.main) {
@@ -34,23 +37,22 @@ if (import.meta.main) {
   const corpus = readCorpus()
   const { rows, skipped, heldOut, heldOutByFile } = corpus
   const weights = train(rows)
-  for (const [path, bytes] of [
-    [WEIGHTS, weights.english],
-    [OTHER_LANGUAGES_WEIGHTS, weights.otherLanguages],
-  ] as const) {
+  for (const set of WEIGHT_SETS) {
+    const [path, bytes] = [WEIGHTS_FILES[set], weights[set]]
     const out = dir ? join(dir, basename(path)) : path
     writeFileSync(out, bytes)
     const sha = createHash('sha256').update(bytes).digest('hex')
     console.log(`train: ${(bytes.byteLength / 1e6).toFixed(2)} MB to ${out}, sha256 ${sha.slice(0, 16)}`)
   }
-  const english = rows.filter((r) => !r.otherLanguagesOnly).length
+  const english = rows.filter((r) => !r.otherLanguagesOnly && !r.japaneseOnly).length
+  const japanese = rows.filter((r) => r.japaneseOnly).length
   console.log(
-    `train: ${rows.length} rows (${english} for English), ${skipped.length} skipped, ` +
+    `train: ${rows.length} rows (${english} for English, ${japanese} for Japanese only), ${skipped.length} skipped, ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   if (args.includes('--cv')) {
     const held = { markets: heldOut, files: heldOutByFile, fileCount: heldOutFiles().size }
-    const models = { english: parseModel(weights.english), otherLanguages: parseModel(weights.otherLanguages) }
+    const models = bySet((set) => parseModel(weights[set]))
     const report = crossValidationReport(rows, held, models)
     writeFileSync(CV_FILE, `${JSON.stringify({ corpus: corpusHash(corpus), ...report }, null, 2)}\n`)
     console.log(JSON.stringify(report, null, 2))

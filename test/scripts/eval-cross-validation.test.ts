@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { formatCrossValidation } from '../../scripts/eval/cross-validation'
-import { heldOutFiles, heldOutMarkets, readCorpus } from '../../scripts/train/corpus'
+import { readCorpus } from '../../scripts/train/corpus'
+import { heldOutFiles, heldOutMarkets } from '../../scripts/train/corpus-lists'
 import { CV_FILE } from '../../scripts/train/paths'
 
 describe('the recorded cross-validation in the evaluation report', () => {

@@ -66,10 +66,11 @@ describe('the built executable, run from an empty folder', () => {
       stderr: 'ignore',
     })
     const { apiKey } = JSON.parse(await new Response(cli.stdout).text()) as { apiKey: string }
-    // A post in English and one in Polish, answered by the two sets of weights.
+    // A post in English, one in Polish and one in Japanese, answered by the three sets of weights.
     for (const content of [
       'Budget just got approved for a new CRM, DMs open if you sell one',
       'Mamy budżet na nowy CRM dla agencji, kto poleci coś sprawdzonego? Piszcie na priv',
+      'CRM、来月から代理店向けに入れたいです。10人くらいのチームで予算も承認済み。おすすめありますか？',
     ]) {
       const input = { content, keyword: 'crm', context: 'We sell a CRM for small agencies' }
       const res = await fetch(s.url + '/api/v1/leads/score', {

@@ -1,10 +1,10 @@
 /**
  * The embedded learned model (docs/scoring.md#the-embedded-model): reads a post with the rules (rules/reading.ts),
  * turns what it read and the post's words into features (features.ts), and answers from the weights trained by
- * `npm run train`. There are two sets of weights: one for posts in English, one for posts in other languages, trained
- * also on posts written in them (docs/scoring.md#the-embedded-model); posts that read as English (rules/words.ts) are
- * answered by the first. The weights files are imported as files, so `bun build --compile` embeds them in the
- * executable and they are read from there: nothing needs to lie beside the executable.
+ * `npm run train`. There are three sets of weights: one for posts in English, one for posts in Japanese, one for posts
+ * in other languages, the last two trained also on posts written in them (docs/scoring.md#the-embedded-model); the
+ * reader (rules/words.ts) tells which answers a post. The weights files are imported as files, so `bun build
+ * --compile` embeds them in the executable and they are read from there: nothing needs to lie beside the executable.
  */
 import { readFileSync } from 'node:fs'
 import type { ScoreInput } from '../types'
@@ -14,20 +14,28 @@ import { features } from './features'
 import { keywordOfQuery } from './keyword'
 import { buyerOf, type Model, parseModel, probabilities } from './model'
 import weightsPath from './weights.bin' with { type: 'file' }
+import japanesePath from './weights-japanese.bin' with { type: 'file' }
 import otherLanguagesPath from './weights-other-languages.bin' with { type: 'file' }
 
 export type { ModelAnswer } from './answer'
 
-/** The two sets of weights: for posts that read as English, and for the others. */
-export type Models = { english: Model; otherLanguages: Model }
+/** The sets of weights: for posts that read as English, for posts in Japanese, and for the others. */
+export const WEIGHT_SETS = ['english', 'otherLanguages', 'japanese'] as const
+export type WeightSet = (typeof WEIGHT_SETS)[number]
+export type Models = Record<WeightSet, Model>
 
 /** Which set of weights answers a read post. */
-const setOf = (r: Reading): keyof Models => (r.words.english ? 'english' : 'otherLanguages')
+const setOf = (r: Reading): WeightSet =>
+  r.words.english ? 'english' : r.words.lang === 'ja' ? 'japanese' : 'otherLanguages'
 
 /** Which of `models` answers a read post. */
 export const modelFor = (r: Reading, models: Models): Model => models[setOf(r)]
 
-const PATHS: Record<keyof Models, string> = { english: weightsPath, otherLanguages: otherLanguagesPath }
+const PATHS: Record<WeightSet, string> = {
+  english: weightsPath,
+  otherLanguages: otherLanguagesPath,
+  japanese: japanesePath,
+}
 const loaded: Partial<Models> = {}
 
 /** The embedded weights that answer a read post, each set read on first use. */

@@ -1,17 +1,20 @@
-// The embedded model has two sets of weights: posts that read as English are answered by the first, every other post
-// by the second, trained also on posts in other languages (docs/scoring.md#the-embedded-model). A post in a language
-// the rules have no little words for (Polish here) is read as `en` by the rules, and is still not English.
+// The embedded model has three sets of weights: posts that read as English are answered by the first, posts in
+// Japanese by the third, every other post by the second; the last two are trained also on posts in their languages
+// (docs/scoring.md#the-embedded-model). A post in a language the rules have no little words for (Polish here) is read
+// as `en` by the rules, and is still not English.
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { embeddedModel, judgeWithModel, scoreWithModel } from '../../../src/scorers/model/index'
+import { judgeWithModel, scoreWithModel, WEIGHT_SETS } from '../../../src/scorers/model/index'
 import { parseModel } from '../../../src/scorers/model/model'
 import { readPost } from '../../../src/scorers/rules/reading'
-import { OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from '../../../scripts/train/paths'
+import { WEIGHTS_FILES } from '../../../scripts/train/paths'
+import { bySet } from '../../../scripts/train/weight-sets'
 
 const ENGLISH = 'Budget just got approved for a new CRM, DMs open if you sell one'
 const DUTCH = 'Ons budget voor een nieuw CRM is goedgekeurd, wie kan er een aanraden voor een bureau van tien man?'
 const POLISH = 'Mamy budżet na nowy CRM dla agencji, kto poleci coś sprawdzonego? Piszcie na priv'
 const SHORT = 'Need a CRM asap'
+const JAPANESE = 'CRM、来月から代理店向けに入れたいです。10人くらいのチームで予算も承認済み。おすすめありますか？'
 
 describe('which weights answer a post', () => {
   test('English and very short posts read as English; Dutch and Polish do not', () => {
@@ -21,23 +24,20 @@ describe('which weights answer a post', () => {
   })
 
   test('each post is answered by its set of weights, as read from the files training writes', () => {
-    const sets = { english: WEIGHTS, other: OTHER_LANGUAGES_WEIGHTS }
-    const models = Object.fromEntries(
-      Object.entries(sets).map(([name, path]) => [name, parseModel(new Uint8Array(readFileSync(path)))]),
-    )
+    const models = bySet((set) => parseModel(new Uint8Array(readFileSync(WEIGHTS_FILES[set]))))
     const input = { keyword: 'crm', context: 'We sell a CRM for small agencies', icps: [] }
     for (const [content, set] of [
       [ENGLISH, 'english'],
-      [DUTCH, 'other'],
-      [POLISH, 'other'],
+      [DUTCH, 'otherLanguages'],
+      [POLISH, 'otherLanguages'],
+      [JAPANESE, 'japanese'],
     ] as const) {
       const r = readPost(content, input.keyword, input.context)
-      expect(embeddedModel(r).buyerAt).toBe(models[set]?.buyerAt as number)
       const mine = judgeWithModel(r, { ...input, content }, models[set])
-      const theOther = judgeWithModel(r, { ...input, content }, models[set === 'english' ? 'other' : 'english'])
       expect(scoreWithModel({ ...input, content })).toEqual(mine)
-      // The two sets differ on the post, so the check above tells them apart.
-      expect(theOther.buyer).not.toBe(mine.buyer)
+      // Every other set answers the post otherwise, so the check above tells them apart.
+      for (const other of WEIGHT_SETS.filter((s) => s !== set))
+        expect(judgeWithModel(r, { ...input, content }, models[other]).buyer).not.toBe(mine.buyer)
     }
   })
 })

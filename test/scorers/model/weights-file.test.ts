@@ -1,4 +1,4 @@
-// A weights file says how many buckets its hashed words have (model.ts): the two sets differ, and a post's words are
+// A weights file says how many buckets its hashed words have (model.ts): the sets differ, and a post's words are
 // hashed into the buckets of the set that answers it (docs/scoring.md#the-embedded-model).
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
@@ -6,16 +6,18 @@ import { features } from '../../../src/scorers/model/features'
 import { embeddedModel } from '../../../src/scorers/model/index'
 import { emptyModel, parseModel, serializeModel } from '../../../src/scorers/model/model'
 import { readPost } from '../../../src/scorers/rules/reading'
-import { OTHER_LANGUAGES_BUCKET_BITS, SETTINGS } from '../../../scripts/train/fit'
-import { OTHER_LANGUAGES_WEIGHTS, WEIGHTS } from '../../../scripts/train/paths'
+import { SETTINGS } from '../../../scripts/train/fit'
+import { OTHER_LANGUAGES_BUCKET_BITS } from '../../../scripts/train/weight-sets'
+import { WEIGHTS_FILES } from '../../../scripts/train/paths'
 
 const bitsOf = (path: string) => parseModel(new Uint8Array(readFileSync(path))).bits
 const THAI = 'ร้านเรากำลังหาระบบจองคิวออนไลน์สำหรับสปา ใครใช้อยู่บ้าง แนะนำหน่อย งบประมาณอนุมัติแล้ว'
 
 describe('the weights file', () => {
-  test('the English weights have 2^16 buckets, those for other languages 2^17, as training writes them', () => {
-    expect(bitsOf(WEIGHTS)).toBe(SETTINGS.bucketBits)
-    expect(bitsOf(OTHER_LANGUAGES_WEIGHTS)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
+  test('the English weights have 2^16 buckets, those for other languages and Japanese 2^17, as training writes them', () => {
+    expect(bitsOf(WEIGHTS_FILES.english)).toBe(SETTINGS.bucketBits)
+    expect(bitsOf(WEIGHTS_FILES.otherLanguages)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
+    expect(bitsOf(WEIGHTS_FILES.japanese)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
     expect([SETTINGS.bucketBits, OTHER_LANGUAGES_BUCKET_BITS]).toEqual([16, 17])
   })
 

@@ -1,0 +1,69 @@
+/**
+ * The sets of weights of the embedded model (src/scorers/model/index.ts#Models) and how each is trained
+ * (docs/scoring.md#the-embedded-model): the same regression (fit.ts), each set with its own buckets and buyer cut, from
+ * the rows it learns from.
+ */
+import { type Models, WEIGHT_SETS, type WeightSet } from '../../src/scorers/model/index'
+import type { CorpusRow } from './corpus'
+import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS } from './fit'
+
+/**
+ * The buyer cut of the weights for posts in other languages: among 0.50-0.54, the one with the fewest off-topic posts
+ * qualified where the cross-validation's macro-F1 and buyer recall held their floors
+ * (docs/performance.md#two-sets-of-weights-2026-11-29-evening).
+ */
+export const OTHER_LANGUAGES_BUYER_AT = 0.51
+
+/**
+ * The buckets of the weights for posts in other languages and in Japanese: 2^17. Their posts' character runs in a
+ * dozen scripts crowded 2^16 buckets, and posts in the languages they knew lost buyers when ten more languages were
+ * trained in (docs/performance.md#ten-more-languages-and-a-bucket-each-2026-11-30).
+ */
+export const OTHER_LANGUAGES_BUCKET_BITS = 17
+
+/** A value for each set of weights, made by `make`. */
+export function bySet<T>(make: (set: WeightSet) => T): Record<WeightSet, T> {
+  return Object.fromEntries(WEIGHT_SETS.map((set) => [set, make(set)])) as Record<WeightSet, T>
+}
+
+/** How each set of weights is trained: its settings, and the rows it learns from (corpus.ts#readCorpus). */
+export function setSettings(
+  s: Settings = SETTINGS,
+): Record<WeightSet, Settings & { trains: (r: CorpusRow) => boolean }> {
+  const other = { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT, bucketBits: OTHER_LANGUAGES_BUCKET_BITS }
+  return {
+    english: { ...s, trains: (r) => !r.otherLanguagesOnly && !r.japaneseOnly },
+    otherLanguages: { ...other, trains: (r) => !r.japaneseOnly },
+    japanese: { ...other, trains: () => true },
+  }
+}
+
+/** Each row's examples for each set of weights (none for a row the set does not train on): their buckets differ. */
+export type ExampleSets = Record<WeightSet, readonly Example[][]>
+
+/** The examples of each set; sets of the same buckets share a row's examples. */
+export function exampleSets(rows: readonly CorpusRow[], s: Settings = SETTINGS): ExampleSets {
+  const sets = setSettings(s)
+  const made = new Map<string, Example[]>()
+  const of = (r: CorpusRow, i: number, bits: number) => {
+    const key = `${bits} ${i}`
+    const examples = made.get(key) ?? examplesOf(r, bits)
+    made.set(key, examples)
+    return examples
+  }
+  return bySet((set) => rows.map((r, i) => (sets[set].trains(r) ? of(r, i, sets[set].bucketBits) : [])))
+}
+
+/** Every set of weights (index.ts#Models) from `rows` and their `examples`, each from the rows it trains on. */
+export function fitModels(
+  rows: readonly CorpusRow[],
+  s: Settings = SETTINGS,
+  examples: ExampleSets = exampleSets(rows, s),
+): Models {
+  const sets = setSettings(s)
+  return bySet((set) => {
+    const { trains, ...settings } = sets[set]
+    const own = rows.flatMap((r, i) => (trains(r) ? (examples[set][i] as Example[]) : []))
+    return fit([...own, ...crossExamples(rows.filter(trains), s.seed, settings.bucketBits)], settings)
+  })
+}
