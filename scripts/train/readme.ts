@@ -167,7 +167,8 @@ export function readmeText(dir = CORPUS_DIR): string {
     '## What it holds',
     '',
     `${rows.length} posts to train on (${rows.filter((r) => r.otherLanguagesOnly).length} of them only the weights for ` +
-      `other languages and Japanese, ${rows.filter((r) => r.japaneseOnly).length} only those for Japanese); ${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
+      `other languages and Japanese, ${rows.filter((r) => r.japaneseOnly).length} only those for Japanese); ` +
+      `${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
       `${profileCount} customer profiles of ${profiles.size} markets. ` +
       `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, and ` +
       `${heldOutByFile.length} of the held-out files are not counted below.` +

@@ -8,7 +8,7 @@
  *   bun scripts/train/test-sets.ts --weights DIR FILE... with the weights `npm run train -- --out DIR` wrote
  */
 import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { judgeWithModel, type Models, modelFor, withQueryWords } from '../../src/scorers/model/index'
 import { parseModel } from '../../src/scorers/model/model'
 import { readPost } from '../../src/scorers/rules/reading'
@@ -65,8 +65,7 @@ if (import.meta.main) {
   const args = process.argv.slice(2)
   const at = args.indexOf('--weights')
   const dir = at >= 0 ? resolve(args.splice(at, 2)[1] ?? '') : undefined
-  const load = (path: string) =>
-    parseModel(new Uint8Array(readFileSync(dir ? join(dir, path.split('/').pop() as string) : path)))
+  const load = (path: string) => parseModel(new Uint8Array(readFileSync(dir ? join(dir, basename(path)) : path)))
   const models = bySet((set) => load(WEIGHTS_FILES[set]))
   if (args.length === 0) {
     for (const file of [...heldOutFiles()].sort())

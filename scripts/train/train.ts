@@ -19,7 +19,7 @@ import { parseModel, serializeModel } from '../../src/scorers/model/model'
 import { type CorpusRow, readCorpus } from './corpus'
 import { heldOutFiles } from './corpus-lists'
 import { corpusHash, crossValidationReport } from './cv-report'
-import { bySet, fitModels } from './weight-sets'
+import { bySet, fitModels, setSettings } from './weight-sets'
 import { CORPUS_DIR, CV_FILE, WEIGHTS_FILES } from './paths'
 
 /** Trains on the corpus's rows to train on and returns each weights file's bytes. */
@@ -44,8 +44,9 @@ if (import.meta.main) {
     const sha = createHash('sha256').update(bytes).digest('hex')
     console.log(`train: ${(bytes.byteLength / 1e6).toFixed(2)} MB to ${out}, sha256 ${sha.slice(0, 16)}`)
   }
-  const english = rows.filter((r) => !r.otherLanguagesOnly && !r.japaneseOnly).length
-  const japanese = rows.filter((r) => r.japaneseOnly).length
+  const sets = setSettings()
+  const english = rows.filter(sets.english.trains).length
+  const japanese = rows.filter((r) => !sets.otherLanguages.trains(r)).length
   console.log(
     `train: ${rows.length} rows (${english} for English, ${japanese} for Japanese only), ${skipped.length} skipped, ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
