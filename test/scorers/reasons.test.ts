@@ -1,8 +1,9 @@
 // What a reason says in plain words:
 // - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
 //   short ends the reason with its "…", not "…." or " …"; the words it says weighed most are words that say something
-//   alone, not "we're", "can't" or "para", nor a German post's "uns", nor a Japanese sentence (evidence.ts); where
-//   the model finds a lead that the rules alone would call off topic, the reason says that it is the rules' reading;
+//   alone, not "we're", "can't" or "para", nor a German post's "uns" or a Vietnamese post's "với", nor a Japanese
+//   sentence (evidence.ts); where the model finds a lead that the rules alone would call off topic, the reason says
+//   that it is the rules' reading;
 // - the rules' (scorers/rules/judge.ts, reason.ts): an amount of money is named apart from a phrase about a budget, a
 //   word the post does not write as a name ("two alternatives") is quoted as its phrase rather than called a
 //   competitor (rivals.ts), a product is named without its possessive, a phrase two cues found is quoted once, and a
@@ -126,6 +127,20 @@ describe('reasons', () => {
     const japanese = scoreEmbedded({ content: sentence, keyword: '家庭教師', icps: [tutors] })
     expect(japanese.reason).toContain('weighed most: the keyword')
     expect(japanese.reason).not.toContain(`"${sentence}`)
+  })
+
+  test('a post in a language the rules do not read is not cited by its little words either', () => {
+    // Vietnamese: "giúp" (help), "khoảng" (about) and "với" (with) weigh towards ACTIVE on this post.
+    const { reason } = scoreEmbedded({
+      content:
+        'Quán cà phê của mình có 3 chi nhánh, đang tìm phần mềm quản lý bán hàng có in hóa đơn, ngân sách khoảng 500k ' +
+        'một tháng. Ai dùng rồi giới thiệu giúp với!',
+      keyword: 'phần mềm quản lý bán hàng',
+      context: 'We sell point-of-sale software to cafes and small restaurants in Vietnam',
+      icps: [],
+    })
+    expect(reason).toStartWith('ACTIVE')
+    expect(reason).not.toMatch(/"(?:giúp|khoảng|với|của|mình)"/)
   })
 
   test("a lead the rules alone would call off topic says so as the rules' reading, not as the answer's", () => {

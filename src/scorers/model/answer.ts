@@ -103,8 +103,10 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
   // Where the model finds the post on topic and the rules alone would not, the reason says whose reading that is, so
   // that a lead is not shown as "off topic" without a word on who thought so.
   const rules = c !== 5 && rulesCallOffTopic(f.rules) ? 'the rules alone would call it' : 'the rules read:'
+  // A post in none of the rules' languages reads as English when no language leads; its words are another language's.
+  const lang = r.words.lang === 'en' && !r.words.english ? 'other' : r.words.lang
   return (
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, r.words.lang, c)}; ` +
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, lang, c)}; ` +
     `${rules} ${rulesRead(f.rules.reason)}`
   )
 }
