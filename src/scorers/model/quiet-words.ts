@@ -35,25 +35,26 @@ const QUIET: Partial<Record<Lang, string>> = {
     'niets iets bij naar uit over door tot sinds zonder tegen aan deze dit die meer heel erg wel even gewoon ' +
     'toch',
   // The languages the rules do not read, written with spaces: Vietnamese, Indonesian, Romanian, Czech, Polish,
-  // Swedish, Turkish and Russian. Their words are told apart by the post itself, so one list serves them all.
+  // Swedish, Turkish and Russian; one list serves them all. A post in English too short or plain for the reader to
+  // call English is looked up here as well, so English words are left out ("till", "oss", "ada", "her").
   other:
     'với của và là có không cho này được những các một để thì đã đang sẽ rồi nhé mình tôi bạn chúng mọi nào ' +
-    'gì nhiều lắm rất cũng vẫn nên thế vậy như trong từ về lại khi nếu hay hoặc thôi quá giúp khoảng đều ' +
-    'yang dan dari untuk dengan ini itu ada tidak saya kami kita aku kamu anda sudah akan bisa juga atau karena ' +
-    'kalau jadi sih dong deh lagi masih sangat banget apa siapa mana gimana bagaimana tolong pada oleh sama ' +
+    'gì nhiều lắm rất cũng vẫn nên thế vậy như trong từ về lại khi nếu hoặc thôi quá giúp khoảng đều ' +
+    'dari untuk dengan ini itu tidak saya kami kita aku kamu anda sudah akan bisa juga atau karena ' +
+    'kalau jadi sih deh lagi masih sangat banget siapa gimana bagaimana tolong pada oleh sama ' +
     'aja saja udah belum sekitar tentang ' +
-    'și sau din pentru este sunt avem are mai foarte care cine unde când dacă noi voi lor nostru noastră ' +
-    'acest această asta aici deja încă doar tot toate fost vom poate după către prin fără între ' +
-    'jsme jsem jsou byl bude máme mám ale nebo při bez pod nad před přes mezi který která které kde kdy jak ' +
-    'proč kdo náš naše našich můj moje už ještě jen taky také velmi moc tady tam tento tato toto nějaký ' +
+    'și sau pentru este sunt avem mai foarte cine unde când dacă noi voi lor nostru noastră ' +
+    'acest această asta aici deja încă doar toate fost vom poate după către prin fără între ' +
+    'jsme jsem jsou byl bude máme mám nebo při bez před přes mezi který která které kde kdy jak ' +
+    'proč kdo náš naše našich můj moje už ještě jen taky také velmi tady tento tato toto nějaký ' +
     'někdo něco prosím ' +
-    'jest są mamy nie tak albo lub się dla przez przed między gdzie kiedy dlaczego nasz nasza nasze mój ' +
+    'są mamy nie tak albo lub się dla przez przed między gdzie kiedy dlaczego nasz nasza nasze mój ' +
     'moja już jeszcze tylko też także bardzo tutaj jakiś ktoś coś proszę czy jestem jesteśmy była będzie ' +
-    'można mnie nam nas ' +
-    'och att det som ett är var har hade för med på till från men eller inte jag den vår våra min mitt ' +
-    'mina här där när vad vem vilken vilket någon något redan bara också mycket ska måste blir sig oss mig ' +
-    'ile bir şu için gibi kadar ama veya çok daha ben biz sen siz onlar bizim benim yok değil olan olarak ' +
-    'kim nerede neden nasıl hangi şimdi artık hala sadece bile her hiç şey ' +
+    'można mnie ' +
+    'och att det som ett är har hade för på från eller inte jag vår våra ' +
+    'här där när vad vem vilken vilket någon något redan bara också mycket ska måste blir ' +
+    'ile bir şu için gibi kadar veya çok daha siz onlar bizim benim yok değil olan olarak ' +
+    'nerede neden nasıl hangi şimdi artık sadece hiç şey ' +
     'для нас это что как уже есть мы наш наша наши мой моя вы они тут там где когда почему кто или но ' +
     'очень ещё только тоже также все всё был была будет можно меня нам',
 }
