@@ -55,8 +55,18 @@ function questionMarks(text: string): number {
 /** The rules' own verdict that a post is off topic: their score in the off-topic band (docs/scoring.md#score-bands). */
 export const rulesCallOffTopic = (rules: ScoreResult) => rules.score < 3
 
+/**
+ * The post as the weights were trained to read it: their keyword fact counts the keyword's words alone, without its
+ * runs of Han, kana, Hangul or Thai letters (rules/reading.ts). For every post the embedded scorer asks the model about
+ * the two agree, since a post lacking such a run is answered by the rules (embedded-answer.ts); training's posts shown
+ * to another market's seller, and triage, are read as before (docs/performance.md#a-keyword-in-those-letters-read-before-the-model-2026-11-30-night).
+ */
+const asTrained = (r: Reading): Reading =>
+  r.keywordPresent === r.keywordWordsPresent ? r : { ...r, keywordPresent: r.keywordWordsPresent }
+
 /** `bits`: the buckets of the weights that will read the features (model.ts#Model). */
-export function features(r: Reading, input: ScoreInput, bits: number): Features {
+export function features(read: Reading, input: ScoreInput, bits: number): Features {
+  const r = asTrained(read)
   const profiles = senseProfiles(input)
   const seen: Seen = { named: [], topic: null, icp: null }
   const rules = judge(r, profiles, input.keyword, seen)

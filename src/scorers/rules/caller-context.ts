@@ -14,7 +14,9 @@ const RIVAL_LIST_RE =
 /**
  * `keywordTokens`: the keyword's pieces of ASCII letters and digits, what the rules and the model compare names and
  * phrases with; `keywordWords`: its words with their accented letters kept ("autónomo", not "aut" and "nomo"), what
- * the keyword is looked for by in a post (docs/scoring.md#reading-a-post).
+ * the keyword is looked for by in a post; `keywordRuns`: its runs of Han, kana, Hangul or Thai letters, looked for
+ * inside the post's text, since those scripts join particles to a word or write without spaces ("請求書を", "결제를")
+ * (docs/scoring.md#reading-a-post).
  */
 export type Context = {
   own: Set<string>
@@ -22,10 +24,19 @@ export type Context = {
   keyword: string
   keywordTokens: string[]
   keywordWords: string[]
+  keywordRuns: string[]
 }
 
 /** Splits between words: anything but a letter (accented ones too), a digit, "+", "#" or ".". */
 const BETWEEN_WORDS = new RegExp(`[^a-z0-9+#.${ACCENTED_LETTERS}]+`)
+
+/**
+ * A run of Han, kana, Hangul or Thai letters. Those scripts do not inflect a word's letters, so a keyword's run stands
+ * in the post as written. Arabic and Devanagari keywords do change ("للبيع" holds "البيع" without its "ا"), and so
+ * are not looked for: such a keyword reads as present, as a platform's search found it.
+ */
+const HAN_KANA_HANGUL_THAI_RUN =
+  /[\u0e00-\u0e7f\u1100-\u11ff\u3005\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+/g
 
 export function readContext(keyword: string | undefined, context: string | undefined): Context {
   const kw = (keyword ?? '').trim().toLowerCase()
@@ -49,6 +60,7 @@ export function readContext(keyword: string | undefined, context: string | undef
     keyword: kw,
     keywordTokens: kw ? kw.split(/[^a-z0-9+#.]+/).filter(Boolean) : [],
     keywordWords: kw ? kw.split(BETWEEN_WORDS).filter(Boolean) : [],
+    keywordRuns: kw.match(HAN_KANA_HANGUL_THAI_RUN) ?? [],
   }
 }
 

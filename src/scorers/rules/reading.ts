@@ -100,6 +100,10 @@ export function readPost(content: string, keyword: string | undefined, context: 
   const leaving = joined(found.leaving, foreign(text, lower, words.lang, 'leaving'))
   let complaint: readonly CueHit[] | undefined
   let question: readonly CueHit[] | undefined
+  const keywordWordsPresent = ctx.keyword
+    ? containsWord(lower, ctx.keyword) ||
+      ctx.keywordWords.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
+    : undefined
   return {
     text,
     lower,
@@ -120,10 +124,9 @@ export function readPost(content: string, keyword: string | undefined, context: 
     budget: firstOf(text, BUDGET_RE),
     urgency: found.urgency[0]?.text ?? null,
     team: found.team[0]?.text ?? null,
-    keywordPresent: ctx.keyword
-      ? containsWord(lower, ctx.keyword) ||
-        ctx.keywordWords.every((t) => containsWord(lower, t) || singularOrPlural(lower, t))
-      : undefined,
+    keywordPresent: keywordWordsPresent && ctx.keywordRuns.every((run) => lower.includes(run)),
+    /** The keyword's words alone, without its runs of Han, kana, Hangul or Thai letters: as the model was trained. */
+    keywordWordsPresent,
     /** Complaint frames and weak signs (complaint.ts), frames first. */
     complaint: () => {
       if (!complaint) {
