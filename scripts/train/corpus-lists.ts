@@ -37,9 +37,9 @@ export function heldOutFiles(dir = CORPUS_DIR): Set<string> {
 }
 
 /**
- * Files trained on only by the weights that answer posts in other languages (and by those for Japanese), one file name
- * a line (`#` starts a comment): posts mostly in other languages, which cost the English weights buyers of their own
- * (docs/scoring.md#the-embedded-model).
+ * Files trained on only by the weights that answer posts in other languages (and by those for other scripts), one file
+ * name a line (`#` starts a comment): posts mostly in other languages, which cost the English weights buyers of their
+ * own (docs/scoring.md#the-embedded-model).
  */
 export const OTHER_LANGUAGES_FILES = 'other-languages-files.txt'
 
@@ -48,14 +48,15 @@ export function otherLanguagesFiles(dir = CORPUS_DIR): Set<string> {
 }
 
 /**
- * Files trained on only by the weights that answer posts in Japanese, one file name a line (`#` starts a comment):
- * posts in Japanese, which cost the weights for other languages buyers in the languages they share
+ * Files trained on only by the weights that answer posts in Japanese and other scripts, one file name a line (`#`
+ * starts a comment): posts in those scripts (and Czech), which cost the weights for other languages buyers in the
+ * languages they share
  * (docs/scoring.md#the-embedded-model).
  */
-export const JAPANESE_FILES = 'japanese-files.txt'
+export const OTHER_SCRIPTS_FILES = 'other-scripts-files.txt'
 
-export function japaneseFiles(dir = CORPUS_DIR): Set<string> {
-  return new Set(listed(dir, JAPANESE_FILES))
+export function otherScriptsFiles(dir = CORPUS_DIR): Set<string> {
+  return new Set(listed(dir, OTHER_SCRIPTS_FILES))
 }
 
 /** The entries of a list file of the corpus, one a line, `#` starting a comment; none when there is no such file. */

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { ScoreInput } from '../../src/scorers/types'
-import { excludedIds, heldOutFiles, heldOutMarkets, japaneseFiles, otherLanguagesFiles } from './corpus-lists'
+import { excludedIds, heldOutFiles, heldOutMarkets, otherScriptsFiles, otherLanguagesFiles } from './corpus-lists'
 import { CORPUS_DIR } from './paths'
 export const LABELS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type Label = (typeof LABELS)[number]
@@ -20,10 +20,10 @@ export type CorpusRow = {
   label: Label
   lang: string
   market: string
-  /** Of a file trained on only by the weights for posts in other languages and in Japanese (otherLanguagesFiles). */
+  /** Of a file trained on only by the weights for posts in other languages and other scripts (otherLanguagesFiles). */
   otherLanguagesOnly?: true
-  /** Of a file trained on only by the weights for posts in Japanese (japaneseFiles). */
-  japaneseOnly?: true
+  /** Of a file trained on only by the weights for posts in Japanese and other scripts (otherScriptsFiles). */
+  otherScriptsOnly?: true
 }
 
 /** The corpus files, in name order. */
@@ -55,13 +55,13 @@ export function readCorpus(dir = CORPUS_DIR): {
   const unseen = heldOutMarkets(dir)
   const apart = heldOutFiles(dir)
   const otherLanguagesOnly = otherLanguagesFiles(dir)
-  const japaneseOnly = japaneseFiles(dir)
+  const otherScriptsOnly = otherScriptsFiles(dir)
   for (const file of corpusFiles(dir)) {
     const fileHeldOut = apart.has(basename(file))
     const only = otherLanguagesOnly.has(basename(file))
       ? { otherLanguagesOnly: true as const }
-      : japaneseOnly.has(basename(file))
-        ? { japaneseOnly: true as const }
+      : otherScriptsOnly.has(basename(file))
+        ? { otherScriptsOnly: true as const }
         : undefined
     readFileSync(file, 'utf8')
       .split('\n')

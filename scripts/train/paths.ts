@@ -10,6 +10,6 @@ const weightsFile = (name: string) =>
 export const WEIGHTS_FILES: Record<WeightSet, string> = {
   english: weightsFile('weights.bin'),
   otherLanguages: weightsFile('weights-other-languages.bin'),
-  japanese: weightsFile('weights-japanese.bin'),
+  otherScripts: weightsFile('weights-other-scripts.bin'),
 }
 export const CV_FILE = join(CORPUS_DIR, 'cross-validation.json')

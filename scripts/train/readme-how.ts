@@ -135,6 +135,12 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   other file: people at work in companies, sole proprietors and small shops, developers and IT (40 markets each; two
   ACTIVE, a COMPETITOR, a PAIN, a QUESTION or MENTION and an off-topic post a market), and markets typical of Japan
   (an ACTIVE, a short ACTIVE, a COMPETITOR or PAIN and three off-topic look-alikes a market). Listed in
-  \`japanese-files.txt\`, they train only the weights that answer posts in Japanese.
+  \`other-scripts-files.txt\`, they train only the weights that answer posts in Japanese and other scripts.
+- \`mf-\`, \`mg-\`, \`mh-\` and \`mi-\` hold 864 posts in the six languages the model read worst (Chinese, Korean, Thai,
+  Arabic, Russian and Czech), 144 each, in 144 markets of no other file (shops and food; industry and logistics;
+  clinics, schools and offices; online and software), of \`li-\`'s design, by four writers of no other file. Listed in
+  \`other-scripts-files.txt\`, they train only the weights for Japanese and other scripts, which answer a post with
+  more characters of another script than letters of Latin words; the Czech posts, in Latin letters, only add to what
+  that set knows.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `

@@ -36,7 +36,7 @@ export function readmeText(dir = CORPUS_DIR): string {
     '## What it holds',
     '',
     `${rows.length} posts to train on (${rows.filter((r) => r.otherLanguagesOnly).length} of them only the weights for ` +
-      `other languages and Japanese, ${rows.filter((r) => r.japaneseOnly).length} only those for Japanese); ` +
+      `other languages and other scripts, ${rows.filter((r) => r.otherScriptsOnly).length} only those for other scripts); ` +
       `${short} under 40 words, ${rows.length - short - long} of 40-100, ${long} over 100. ` +
       `${profileCount} customer profiles of ${profiles.size} markets. ` +
       `${heldOut.length} more posts, of the ${new Set(heldOut.map((r) => r.market.toLowerCase())).size} held-out markets, and ` +

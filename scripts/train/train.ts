@@ -1,6 +1,6 @@
 /**
  * `npm run train`: trains the embedded model on data/training/ and writes its sets of weights to src/scorers/model/:
- * weights.bin (posts in English), weights-other-languages.bin and weights-japanese.bin
+ * weights.bin (posts in English), weights-other-languages.bin and weights-other-scripts.bin
  * (docs/scoring.md#the-embedded-model).
  * Deterministic: the same corpus and settings give the same files, byte for byte (a test trains again and compares).
  *
@@ -46,10 +46,10 @@ if (import.meta.main) {
   }
   const sets = setSettings()
   const english = rows.filter(sets.english.trains).length
-  const japanese = rows.filter((r) => !sets.otherLanguages.trains(r)).length
+  const otherScriptsOnly = rows.filter((r) => !sets.otherLanguages.trains(r)).length
   console.log(
-    `train: ${rows.length} rows (${english} for English, ${japanese} for Japanese only), ${skipped.length} skipped, ` +
-      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `train: ${rows.length} rows (${english} for English, ${otherScriptsOnly} for other scripts only), ` +
+      `${skipped.length} skipped, ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
   if (args.includes('--cv')) {
     const held = { markets: heldOut, files: heldOutByFile, fileCount: heldOutFiles().size }

@@ -15,7 +15,7 @@ import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS }
 export const OTHER_LANGUAGES_BUYER_AT = 0.51
 
 /**
- * The buckets of the weights for posts in other languages and in Japanese: 2^17. Their posts' character runs in a
+ * The buckets of the weights for posts in other languages and other scripts: 2^17. Their posts' character runs in a
  * dozen scripts crowded 2^16 buckets, and posts in the languages they knew lost buyers when ten more languages were
  * trained in (docs/performance.md#ten-more-languages-and-a-bucket-each-2026-11-30).
  */
@@ -32,9 +32,9 @@ export function setSettings(
 ): Record<WeightSet, Settings & { trains: (r: CorpusRow) => boolean }> {
   const other = { ...s, buyerAt: OTHER_LANGUAGES_BUYER_AT, bucketBits: OTHER_LANGUAGES_BUCKET_BITS }
   return {
-    english: { ...s, trains: (r) => !r.otherLanguagesOnly && !r.japaneseOnly },
-    otherLanguages: { ...other, trains: (r) => !r.japaneseOnly },
-    japanese: { ...other, trains: () => true },
+    english: { ...s, trains: (r) => !r.otherLanguagesOnly && !r.otherScriptsOnly },
+    otherLanguages: { ...other, trains: (r) => !r.otherScriptsOnly },
+    otherScripts: { ...other, trains: () => true },
   }
 }
 

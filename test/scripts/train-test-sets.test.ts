@@ -29,7 +29,7 @@ describe('the test sets figures', () => {
     const models = {
       english: embeddedModel(readPost(ROWS[0]?.content ?? '', 'crm', undefined)),
       otherLanguages: embeddedModel(readPost(ROWS[2]?.content ?? '', 'crm', undefined)),
-      japanese: embeddedModel(readPost('CRMを探しています', 'crm', undefined)),
+      otherScripts: embeddedModel(readPost('CRMを探しています', 'crm', undefined)),
     }
     const { all, byLang } = testSetCounts(ROWS, models)
     const qualified = ROWS.map((r) => scoreWithModel(asProfileInput(r)).score >= 6)

@@ -1,10 +1,11 @@
 /**
  * The embedded learned model (docs/scoring.md#the-embedded-model): reads a post with the rules (rules/reading.ts),
  * turns what it read and the post's words into features (features.ts), and answers from the weights trained by
- * `npm run train`. There are three sets of weights: one for posts in English, one for posts in Japanese, one for posts
- * in other languages, the last two trained also on posts written in them (docs/scoring.md#the-embedded-model); the
- * reader (rules/words.ts) tells which answers a post. The weights files are imported as files, so `bun build
- * --compile` embeds them in the executable and they are read from there: nothing needs to lie beside the executable.
+ * `npm run train`. There are three sets of weights: one for posts in English, one for posts in other languages written
+ * in Latin letters, one for posts in Japanese or another script (Chinese, Korean, Thai, Russian, ...), the last two
+ * trained also on posts written in them (docs/scoring.md#the-embedded-model); the reader (rules/words.ts) tells which
+ * answers a post. The weights files are imported as files, so `bun build --compile` embeds them in the executable and
+ * they are read from there: nothing needs to lie beside the executable.
  */
 import { readFileSync } from 'node:fs'
 import type { ScoreInput } from '../types'
@@ -14,19 +15,19 @@ import { features } from './features'
 import { keywordOfQuery } from './keyword'
 import { buyerOf, type Model, parseModel, probabilities } from './model'
 import weightsPath from './weights.bin' with { type: 'file' }
-import japanesePath from './weights-japanese.bin' with { type: 'file' }
+import otherScriptsPath from './weights-other-scripts.bin' with { type: 'file' }
 import otherLanguagesPath from './weights-other-languages.bin' with { type: 'file' }
 
 export type { ModelAnswer } from './answer'
 
-/** The sets of weights: for posts that read as English, for posts in Japanese, and for the others. */
-export const WEIGHT_SETS = ['english', 'otherLanguages', 'japanese'] as const
+/** The sets of weights: for posts that read as English, for the others in Latin letters, for those in other scripts. */
+export const WEIGHT_SETS = ['english', 'otherLanguages', 'otherScripts'] as const
 export type WeightSet = (typeof WEIGHT_SETS)[number]
 export type Models = Record<WeightSet, Model>
 
 /** Which set of weights answers a read post. */
 const setOf = (r: Reading): WeightSet =>
-  r.words.english ? 'english' : r.words.lang === 'ja' ? 'japanese' : 'otherLanguages'
+  r.words.english ? 'english' : r.words.lang === 'ja' || r.words.nonLatin ? 'otherScripts' : 'otherLanguages'
 
 /** Which of `models` answers a read post. */
 export const modelFor = (r: Reading, models: Models): Model => models[setOf(r)]
@@ -34,7 +35,7 @@ export const modelFor = (r: Reading, models: Models): Model => models[setOf(r)]
 const PATHS: Record<WeightSet, string> = {
   english: weightsPath,
   otherLanguages: otherLanguagesPath,
-  japanese: japanesePath,
+  otherScripts: otherScriptsPath,
 }
 const loaded: Partial<Models> = {}
 

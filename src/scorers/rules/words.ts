@@ -111,10 +111,11 @@ export type PostRoots = { roots: string[]; words: string[] }
  * `english`: the post reads as English and says so in at least two of English's little words (or is too short to
  * tell), and has no more characters of another script than letters of Latin words: posts in languages the rules have
  * no words for (Polish, Swedish, Turkish, ...) are read as `en` by default, a Russian or Thai post that names a few
- * products in Latin letters too, and the embedded model answers them with its weights for other languages
- * (model/index.ts).
+ * products in Latin letters too, and the embedded model does not answer them with its English weights
+ * (model/index.ts). `nonLatin`: more characters of another script than letters of Latin words (Chinese, Korean, Thai,
+ * Arabic, Russian, ...), which the model's third set of weights answers, as it does posts in Japanese.
  */
-export type Words = { roots: PostRoots; lang: Lang; english: boolean }
+export type Words = { roots: PostRoots; lang: Lang; english: boolean; nonLatin: boolean }
 
 // The words that gave a post its roots, in the order met (word numbers of `known`): the lists of roots and words are
 // made once, of their size, at the end. Grown word by word, they were a fifth of what scoring a post allocates, and
@@ -180,7 +181,7 @@ export function readWords(content: string, keyword: string | undefined, lower = 
   }
   const lang = language(content, tokens, counts, wide, otherScript)
   const english = lang === 'en' && ((counts[0] ?? 0) >= 2 || tokens < SHORT) && otherScript <= latin
-  return { roots, lang, english }
+  return { roots, lang, english, nonLatin: otherScript > latin }
 }
 
 function language(content: string, tokens: number, counts: number[], wide: boolean, otherScript: number): Lang {

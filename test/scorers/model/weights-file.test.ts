@@ -14,10 +14,10 @@ const bitsOf = (path: string) => parseModel(new Uint8Array(readFileSync(path))).
 const THAI = 'ร้านเรากำลังหาระบบจองคิวออนไลน์สำหรับสปา ใครใช้อยู่บ้าง แนะนำหน่อย งบประมาณอนุมัติแล้ว'
 
 describe('the weights file', () => {
-  test('the English weights have 2^16 buckets, those for other languages and Japanese 2^17, as training writes them', () => {
+  test('the English weights have 2^16 buckets, the two other sets 2^17, as training writes them', () => {
     expect(bitsOf(WEIGHTS_FILES.english)).toBe(SETTINGS.bucketBits)
     expect(bitsOf(WEIGHTS_FILES.otherLanguages)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
-    expect(bitsOf(WEIGHTS_FILES.japanese)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
+    expect(bitsOf(WEIGHTS_FILES.otherScripts)).toBe(OTHER_LANGUAGES_BUCKET_BITS)
     expect([SETTINGS.bucketBits, OTHER_LANGUAGES_BUCKET_BITS]).toEqual([16, 17])
   })
 
