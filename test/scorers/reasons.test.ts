@@ -105,7 +105,7 @@ describe('reasons', () => {
     expect(reason).not.toContain('"n\'t"')
   })
 
-  test('the words cited in a post of another language are not its quiet words, and a sentence without spaces is no word', () => {
+  test('the words cited in a post of another language are not its quiet words, and a sentence without spaces is cited by its runs', () => {
     const shops = {
       name: 'Small shops',
       description: 'Small retail shops and cafés that need a point of sale system and card payments',
@@ -125,8 +125,27 @@ describe('reasons', () => {
     const tutors = { name: 'Tutoring schools', description: 'Tutoring schools that schedule tutors', competitors: [] }
     const sentence = '娘の家庭教師、来月から週2回に増やすことにした。受験生の親ってお金かかるね'
     const japanese = scoreEmbedded({ content: sentence, keyword: '家庭教師', icps: [tutors] })
-    expect(japanese.reason).toContain('weighed most: the keyword')
-    expect(japanese.reason).not.toContain(`"${sentence}`)
+    // The runs of characters that weighed most, each a piece of one clause; never the whole sentence, nor a piece of
+    // the keyword, which the reason names as "the keyword".
+    const runs = [...(japanese.reason.match(/weighed most: the words ([^;]*)/)?.[1] ?? '').matchAll(/"([^"]+)"/g)]
+    expect(runs.length).toBeGreaterThan(0)
+    for (const [, run] of runs) {
+      expect(sentence).toContain(run as string)
+      expect(run).not.toMatch(/[、。]/)
+      expect('家庭教師').not.toContain((run as string).slice(0, 3))
+    }
+    expect(japanese.reason).toContain('; the keyword')
+
+    // Pieces of three characters that overlap are one run: "想找一" and "找一款" are cited as "想找一款".
+    const post = '我们公司20个人，想找一款开票软件，能对接税务系统，预算每年5000左右，有推荐的吗？'
+    const chinese = scoreEmbedded({
+      content: post,
+      keyword: '开票软件',
+      context: '我们为中小企业提供电子发票软件',
+      icps: [],
+    })
+    const pieces = [...(chinese.reason.match(/weighed most: the words ([^;]*)/)?.[1] ?? '').matchAll(/"([^"]+)"/g)]
+    expect(pieces.some(([, run]) => (run as string).length > 3 && post.includes(run as string))).toBe(true)
   })
 
   test('a post in a language the rules do not read is not cited by its little words either', () => {

@@ -106,7 +106,7 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
   // A post in none of the rules' languages reads as English when no language leads; its words are another language's.
   const lang = r.words.lang === 'en' && !r.words.english ? 'other' : r.words.lang
   return (
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, lang, c)}; ` +
+    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, lang, c, r.ctx.keywordRuns)}; ` +
     `${rules} ${rulesRead(f.rules.reason)}`
   )
 }

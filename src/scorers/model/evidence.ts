@@ -65,6 +65,8 @@ function keepHeaviest(items: Int32Array, weights: Float64Array, kept: number, it
 const CANDIDATES = 8
 const topAt = new Int32Array(CANDIDATES)
 const topW = new Float64Array(CANDIDATES)
+const spanFrom = new Int32Array(CANDIDATES)
+const spanTo = new Int32Array(CANDIDATES)
 
 /** Longer than this, a "word" is a run of a script written without spaces (a Japanese sentence), not a word. */
 const LONGEST = 24
@@ -83,8 +85,28 @@ function citable(word: string, lang: Lang): string {
   return STOP_WORDS.has(withoutApostrophes(word)) ? '' : withoutPossessive(word)
 }
 
-/** The words and facts that pushed the answer towards class `c` most, in plain words; `lang`: the post's language. */
-export function evidence(m: Model, f: Features, lower: string, lang: Lang, c: number): string {
+/** Whether `lower[start, end)` lies inside one of the keyword's runs (caller-context.ts) where the post writes it. */
+function inKeyword(lower: string, start: number, end: number, keywordRuns: readonly string[]): boolean {
+  for (const run of keywordRuns) {
+    const at = lower.lastIndexOf(run, start)
+    if (at >= 0 && at + run.length >= end) return true
+  }
+  return false
+}
+
+/**
+ * The words and facts that pushed the answer towards class `c` most, in plain words; `lang`: the post's language;
+ * `keywordRuns`: the keyword's runs of letters written without spaces, which the reason names as "the keyword", never
+ * in pieces.
+ */
+export function evidence(
+  m: Model,
+  f: Features,
+  lower: string,
+  lang: Lang,
+  c: number,
+  keywordRuns: readonly string[] = [],
+): string {
   const { buckets, from, to } = f.text
   // The best few words by weight, each bucket once, found without making a string; then named.
   let kept = 0
@@ -99,10 +121,27 @@ export function evidence(m: Model, f: Features, lower: string, lang: Lang, c: nu
     for (let k = 0; k < kept && !dup; k++) dup = buckets[topAt[k] as number] === b
     if (!dup) kept = keepHeaviest(topAt, topW, kept, i, w)
   }
-  const named: string[] = []
-  for (let k = 0; k < kept && named.length < CITED; k++) {
+  // Where each is in the post, heaviest first. Trigrams of Han or kana that overlap or touch are one run of the post
+  // ("想找一" and "找一款" are "想找一款"); words of other scripts never touch, spaces or marks lie between them.
+  let spans = 0
+  for (let k = 0; k < kept; k++) {
     const i = topAt[k] as number
-    const word = citable(lower.slice(from[i], to[i]), lang)
+    const [start, end] = [from[i] as number, to[i] as number]
+    if (inKeyword(lower, start, end, keywordRuns)) continue
+    let q = 0
+    while (q < spans && !(start <= (spanTo[q] as number) && end >= (spanFrom[q] as number))) q++
+    const joined = q < spans ? Math.max(end, spanTo[q] as number) - Math.min(start, spanFrom[q] as number) : 0
+    if (q < spans && joined <= LONGEST) {
+      spanFrom[q] = Math.min(start, spanFrom[q] as number)
+      spanTo[q] = Math.max(end, spanTo[q] as number)
+    } else if (q === spans) {
+      spanFrom[spans] = start
+      spanTo[spans++] = end
+    }
+  }
+  const named: string[] = []
+  for (let q = 0; q < spans && named.length < CITED; q++) {
+    const word = citable(lower.slice(spanFrom[q], spanTo[q]), lang)
     if (word !== '' && !named.includes(word)) named.push(word)
   }
   const facts = topFacts(m, f, c)

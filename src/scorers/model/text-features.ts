@@ -48,7 +48,11 @@ function holds(list: Int32Array, hash: number): boolean {
 export type TextFeatures = {
   /** Bucket of each feature, in order met (a bucket may repeat). */
   buckets: Int32Array
-  /** For a unigram feature, where its word starts in the lower-cased post; -1 for bigrams and trigrams. */
+  /**
+   * For a unigram feature, where its word starts in the lower-cased post, and so for a trigram of three Han or kana
+   * characters, which a reason may cite as the words of a script written without spaces (evidence.ts); -1 for the
+   * others.
+   */
   from: Int32Array
   /** And where it ends. */
   to: Int32Array
@@ -58,6 +62,15 @@ export type TextFeatures = {
   /** Which call filled the buffers; a call that kept the last call's features keeps its number too (model.ts). */
   filledBy: number
 }
+
+/** Han or kana: scripts written without spaces, where a "word" is a clause and its trigrams say what it holds. */
+const isSpaceless = (c: number) =>
+  (c >= 0x3040 && c <= 0x30ff) ||
+  (c >= 0x3400 && c <= 0x4dbf) ||
+  (c >= 0x4e00 && c <= 0x9fff) ||
+  (c >= 0xf900 && c <= 0xfaff) ||
+  (c >= 0xff66 && c <= 0xff9f) ||
+  c === 0x3005
 
 const finish = (h: number) => {
   const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
@@ -162,7 +175,10 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
       let b = lower.charCodeAt(i)
       for (let k = i + 1; k <= end; k++) {
         const c = k < end ? lower.charCodeAt(k) : 62
-        push(finish(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME)), -1, -1)
+        const cited = k - 2 >= i && k < end && isSpaceless(a) && isSpaceless(b) && isSpaceless(c)
+        const bucket = finish(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME))
+        if (cited) push(bucket, k - 2, k + 1)
+        else push(bucket, -1, -1)
         a = b
         b = c
       }
