@@ -7,7 +7,7 @@
  * Hashes are computed on the text's characters in place, with no string made per word, bigram or trigram: that was
  * three quarters of a post's time in the first version (docs/performance.md#the-embedded-model).
  */
-import { isWordChar, PRIME, scanWord, skipOf, word } from './word-scan'
+import { nextWord, PRIME, scanWord, word } from './word-scan'
 
 /**
  * The text features are hashed into 2^bits buckets, each with one weight per class: the weights file says how many
@@ -147,12 +147,9 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
   let previous = START
   let words = 0
   let i = 0
-  for (; i < lower.length && words < MOST_WORDS; ) {
-    const c = lower.charCodeAt(i)
-    if (!isWordChar(c)) {
-      i += skipOf(c)
-      continue
-    }
+  while (words < MOST_WORDS) {
+    i = nextWord(lower, i)
+    if (i === lower.length) break
     const j = scanWord(lower, i)
     const { hash: full, end, wide } = word
     const first = lower.charCodeAt(i)

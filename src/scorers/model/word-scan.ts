@@ -29,10 +29,17 @@ for (let c = 0; c < WORD_CHAR.length; c++)
   WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7) ? LETTER : 0
 for (const [from, to] of NOT_LETTERS) WORD_CHAR.fill(0, from, to + 1)
 for (const c of [39, 0x2019, 0x2018, 0x2bc]) WORD_CHAR[c] = APOSTROPHE
-export const isWordChar = (c: number) => WORD_CHAR[c] === LETTER
 
-/** The units a character that is no letter takes: two for an emoji (a surrogate pair), else one. */
-export const skipOf = (c: number) => (c >= 0xd83c && c <= 0xd83e ? 2 : 1)
+/** Where the next word starts at or after `i`, or the text's length; an emoji (a surrogate pair) is passed whole. */
+export function nextWord(lower: string, i: number): number {
+  let at = i
+  while (at < lower.length) {
+    const c = lower.charCodeAt(at)
+    if (WORD_CHAR[c] === LETTER) return at
+    at += c >= 0xd83c && c <= 0xd83e ? 2 : 1
+  }
+  return lower.length
+}
 
 /** The last word scanWord read: its hash, where it ends, whether it has a letter past ASCII. Shared, as the features' buffers are (text-features.ts). */
 export const word = { hash: 0, end: 0, wide: false }
@@ -70,12 +77,7 @@ export function scanWord(lower: string, i: number): number {
 /** The full hashes of a name's words (for Names). */
 export function wordHashes(name: string, into = new Set<number>()): Set<number> {
   const lower = name.toLowerCase()
-  for (let i = 0; i < lower.length; ) {
-    const c = lower.charCodeAt(i)
-    if (!isWordChar(c)) {
-      i += skipOf(c)
-      continue
-    }
+  for (let i = nextWord(lower, 0); i < lower.length; i = nextWord(lower, i)) {
     i = scanWord(lower, i)
     into.add(word.hash)
   }
