@@ -18,6 +18,7 @@ import { PAIN_CUES, QUESTION_CUES } from './pain-cues'
 import { readContext } from './caller-context'
 import { findSwitch } from './rivals'
 import { ASKING_CUES, CHOOSING_CUES, GENRE_CUES, LEAVING_CUES } from './seller-cues'
+import { withoutLinks } from './links'
 import { keywordRoots } from './topic'
 import { type Lang, readWords } from './words'
 import { WORK_PAIN_CUES } from './work-pain-cues'
@@ -86,7 +87,7 @@ function readKeyword(keyword: string | undefined, context: string | undefined): 
 }
 
 export function readPost(content: string, keyword: string | undefined, context: string | undefined) {
-  const text = content
+  const text = withoutLinks(content)
   const { ctx, roots: ownRoots } = readKeyword(keyword, context)
   const lower = text.toLowerCase()
   const words = readWords(text, keyword, lower)

@@ -1,5 +1,6 @@
 // Platforms dress the same words differently: a phone types "don’t" for "don't", a long post joins clauses with
-// "—", a reply ends with "🙏". The model must read the words, not the dress (model/word-scan.ts).
+// "—", a reply ends with "🙏", a post links a page. The model must read the words, not the dress (model/word-scan.ts,
+// rules/links.ts).
 import { describe, expect, test } from 'bun:test'
 import { features } from '../../../src/scorers/model/features'
 import { embeddedModel } from '../../../src/scorers/model/index'
@@ -27,6 +28,9 @@ const dressed: Record<string, [string, boolean]> = {
   'emoji at the end': [`${PLAIN} 🙏🙏`, true],
   'an emoji glued to a word': [PLAIN.replace('Looking', '🚀Looking'), true],
   'an ellipsis': [PLAIN.replace('anymore', 'anymore…'), true],
+  // A link is not read, neither its words nor its query's "?" (rules/links.ts).
+  'a link at the end': [`${PLAIN}\n\nhttps://www.brightleaf.studio/p/8812?utm_source=x`, true],
+  'a link inside': [PLAIN.replace('quarter.', 'quarter. https://imgur.com/a/Xk2p9?s=1'), true],
   // The rules read a heart as praise, and do not know this apostrophe: only the words are the same.
   'an emoji with a variation selector': [PLAIN.replace('anymore', 'anymore ❤️'), false],
   'a modifier letter apostrophe': [PLAIN.replaceAll("'", '\u02bc'), false],
