@@ -5,6 +5,7 @@
  */
 import type { QueryNode } from '../../query/ast'
 import { parseQuery } from '../../query/parse'
+import { withoutLinks } from '../rules/links'
 
 /** Anything a query has beyond words: an excluded term, quotes, parentheses, a prefix star, a filter, an operator. */
 const SYNTAX = /(?:^|\s)-\S|["()*]|\w:\S|\b(?:OR|NOT|AND)\b/
@@ -36,6 +37,7 @@ export function keywordOfQuery(keyword: string | undefined, content: string): st
   }
   if (!root) return keyword
   const words: string[] = []
-  wordsOf(root, content.toLowerCase(), words)
+  // The post as the rules and the model read it: an alternative written only inside a link is not held.
+  wordsOf(root, withoutLinks(content).toLowerCase(), words)
   return words.length > 0 ? words.join(' ') : keyword
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { withoutLinks } from '../../../src/scorers/rules/links'
 import { readPost } from '../../../src/scorers/rules/reading'
-import { scoreWithModel } from '../../../src/scorers/model/index'
+import { scoreWithModel, withQueryWords } from '../../../src/scorers/model/index'
 
 // docs/scoring.md#reading-a-post: a link is not read.
 describe('links', () => {
@@ -43,6 +43,11 @@ describe('links', () => {
     expect(a.score).toBeGreaterThanOrEqual(6)
     for (const link of [' https://brightleaf.studio/about?ref=reddit', '\n\nwww.brightleaf.studio/team#photos'])
       expect(scoreWithModel(input(link))).toEqual(a)
+  })
+
+  test("a query's alternative written only inside a link is not the one the post holds", () => {
+    const content = 'Looking for a CRM for our 6-person agency, notes from the demo: https://hubspot.com/demo?id=4'
+    expect(withQueryWords({ content, keyword: 'hubspot OR crm', icps: [] }).keyword).toBe('crm')
   })
 
   test('a long run of link characters is read in linear time', () => {
