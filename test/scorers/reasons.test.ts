@@ -136,8 +136,8 @@ describe('reasons', () => {
     }
     expect(japanese.reason).toContain('; the keyword')
 
-    // Pieces of three characters that overlap are one run: "想找一" and "找一款" are cited as "想找一款".
-    const post = '我们公司20个人，想找一款开票软件，能对接税务系统，预算每年5000左右，有推荐的吗？'
+    // Pieces of three characters that overlap are one run: "最好能", "好能对" and "能对接" are cited as "最好能对接".
+    const post = '我们是一家20人的公司，想找一款开票软件，最好能对接税务系统，有推荐的吗？'
     const chinese = scoreEmbedded({
       content: post,
       keyword: '开票软件',

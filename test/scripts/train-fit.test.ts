@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { CorpusRow } from '../../scripts/train/corpus'
 import { examplesOf, fit, SETTINGS } from '../../scripts/train/fit'
+import { EVERY_FEATURE } from '../../src/scorers/model/vocabulary'
 
 const POSTS: [string, CorpusRow['label']][] = [
   ['Our agency needs a CRM this month, budget approved, who do you use?', 'ACTIVE'],
@@ -28,9 +29,9 @@ const QUICK = { ...SETTINGS, epochs: 2 }
 
 describe('fitting the embedded model', () => {
   test('with several runs, the weights are the mean of the runs with seeds seed, seed + 1, ...', () => {
-    const first = fit(EXAMPLES, { ...QUICK, runs: 1 })
-    const second = fit(EXAMPLES, { ...QUICK, runs: 1, seed: QUICK.seed + 1 })
-    const mean = fit(EXAMPLES, { ...QUICK, runs: 2 })
+    const first = fit(EXAMPLES, EVERY_FEATURE, { ...QUICK, runs: 1 })
+    const second = fit(EXAMPLES, EVERY_FEATURE, { ...QUICK, runs: 1, seed: QUICK.seed + 1 })
+    const mean = fit(EXAMPLES, EVERY_FEATURE, { ...QUICK, runs: 2 })
     let differ = 0
     let off = 0
     for (let i = 0; i < mean.text.length; i++) {

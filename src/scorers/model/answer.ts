@@ -46,12 +46,12 @@ function rulesRead(reason: string): string {
 }
 
 /**
- * The buyer cut with the keyword alone to judge a post by (no profile, no context): chosen as the cut at which the
- * cross-validation's buyer recall there equalled the one with a profile (0.876 against 0.879); at the model's own cut
- * it qualified 19% of off-topic posts, at this one 10% (docs/performance.md#the-keyword-alone). The model now finds
- * 0.891 of the buyers there (0.873 with a profile) and qualifies 8.9% of the off-topic posts.
+ * The buyer cut with the keyword alone to judge a post by (no profile, no context), where the model is least sure
+ * which posts are about the team's market: first the cut at which the cross-validation's buyer recall there equalled
+ * the one with a profile (docs/performance.md#the-keyword-alone); since the weights read only the words they met, the
+ * highest keeping the recall of the weights before (docs/performance.md#words-the-model-never-met-2026-12-02).
  */
-export const KEYWORD_ALONE_BUYER_AT = 0.7
+export const KEYWORD_ALONE_BUYER_AT = 0.65
 
 /**
  * The model's answer. `reasonFrom`: the score from which the caller keeps the reason; under it the reason is left

@@ -27,7 +27,7 @@ export function embeddedAnswer(r: Reading, input: ScoreInput, reasonFrom = 0): S
   if (sense.length === 0) return judge(r, input.icps, input.keyword)
   if (r.keywordPresent === false) return judge(r, sense, input.keyword)
   const model = embeddedModel(r)
-  const f = features(r, input, model.bits)
+  const f = features(r, input, model.bits, model.vocabulary)
   // A post longer than the model reads (its first 400 words) may state its need at the end, which the rules read.
   if (f.text.readTo < r.lower.length) return f.rules
   const m = answer(model, f, r, probabilities(model, f), reasonFrom)

@@ -14,7 +14,9 @@ import type { Reading } from '../rules/reading'
 import { namesOwn } from '../rules/rivals'
 import { senseProfiles } from '../rules/stand-in'
 import { lifeAndWork } from './life-words'
-import { type Names, type TextFeatures, textFeatures } from './text-features'
+import type { TextFeatures } from './feature-buffer'
+import { type Names, textFeatures } from './text-features'
+import type { Vocabulary } from './vocabulary'
 import { wordHashes } from './word-scan'
 
 const INTENTS: readonly Intent[] = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
@@ -65,7 +67,7 @@ const asTrained = (r: Reading): Reading =>
   r.keywordPresent === r.keywordWordsPresent ? r : { ...r, keywordPresent: r.keywordWordsPresent }
 
 /** `bits`: the buckets of the weights that will read the features (model.ts#Model). */
-export function features(read: Reading, input: ScoreInput, bits: number): Features {
+export function features(read: Reading, input: ScoreInput, bits: number, vocabulary: Vocabulary): Features {
   const r = asTrained(read)
   const profiles = senseProfiles(input)
   const seen: Seen = { named: [], topic: null, icp: null }
@@ -152,7 +154,7 @@ export function features(read: Reading, input: ScoreInput, bits: number): Featur
     names.rivals = Int32Array.from(rivals)
   }
   return {
-    text: textFeatures(r.lower, names, bits),
+    text: textFeatures(r.lower, names, bits, vocabulary),
     dense: d,
     rules,
     profiles,

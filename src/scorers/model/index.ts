@@ -48,13 +48,13 @@ export function embeddedModel(r: Reading): Model {
 
 /** Judges a read post for one team with `model` (the embedded one unless given, as training does). */
 export function judgeWithModel(r: Reading, input: ScoreInput, model = embeddedModel(r)): ModelAnswer {
-  const f = features(r, input, model.bits)
+  const f = features(r, input, model.bits, model.vocabulary)
   return answer(model, f, r, probabilities(model, f))
 }
 
 /** The model's buyer probability of a read post for one team, what triage decides on: no answer or reason is built. */
 export function buyerWithModel(r: Reading, input: ScoreInput, model = embeddedModel(r)): number {
-  return buyerOf(probabilities(model, features(r, input, model.bits)))
+  return buyerOf(probabilities(model, features(r, input, model.bits, model.vocabulary)))
 }
 
 /** The input as the model judges it: a query's words as the keyword (keyword.ts). */

@@ -3,17 +3,18 @@
  * topic gating a multinomial one over the five intents (logits), whose inputs are the hashed words of a post and the
  * facts the rules read (features.ts). The weights file is written by `npm run train` (scripts/train/) and read here:
  * a header, then little-endian 32-bit floats, class by class for each feature, so that one feature's six weights sit
- * side by side in memory.
+ * side by side in memory, then the vocabulary's bits (vocabulary.ts) in 32-bit numbers.
  */
 import type { Features } from './features'
 import { DENSE } from './features'
 import { MAX_BUCKET_BITS, MIN_BUCKET_BITS } from './text-features'
+import { EVERY_FEATURE, type Vocabulary } from './vocabulary'
 
 export const CLASSES = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', 'NONE'] as const
 export type ModelClass = (typeof CLASSES)[number]
 export const K = CLASSES.length
-const MAGIC = 0x324d534c // "LSM2": the off-topic gate (logits)
-/** Magic, bucket bits, dense features, classes, the buyer cut, 4 bytes unused. */
+const MAGIC = 0x334d534c // "LSM3": the vocabulary
+/** Magic, bucket bits, dense features, classes, the buyer cut, the vocabulary's length in 32-bit numbers. */
 const HEADER = 24
 
 export type Model = {
@@ -25,32 +26,41 @@ export type Model = {
   dense: Float32Array
   /** The buyer probability (ACTIVE + COMPETITOR + PAIN) from which a post is answered as a buyer. */
   buyerAt: number
+  /** The hashed features the weights read (vocabulary.ts). */
+  vocabulary: Vocabulary
 }
 
 export function emptyModel(buyerAt: number, bits: number): Model {
-  return { bits, text: new Float32Array((1 << bits) * K), dense: new Float32Array(DENSE * K), buyerAt }
+  const text = new Float32Array((1 << bits) * K)
+  return { bits, text, dense: new Float32Array(DENSE * K), buyerAt, vocabulary: EVERY_FEATURE }
 }
 
 export function serializeModel(m: Model): Uint8Array {
-  const bytes = new Uint8Array(HEADER + (m.text.length + m.dense.length) * 4)
+  const bytes = new Uint8Array(HEADER + (m.text.length + m.dense.length + m.vocabulary.length) * 4)
   const view = new DataView(bytes.buffer)
   view.setUint32(0, MAGIC, true)
   view.setUint32(4, m.bits, true)
   view.setUint32(8, DENSE, true)
   view.setUint32(12, K, true)
   view.setFloat32(16, m.buyerAt, true)
+  view.setUint32(20, m.vocabulary.length, true)
   let at = HEADER
   for (const list of [m.text, m.dense])
     for (const x of list) {
       view.setFloat32(at, x, true)
       at += 4
     }
+  for (const x of m.vocabulary) {
+    view.setInt32(at, x, true)
+    at += 4
+  }
   return bytes
 }
 
 export function parseModel(bytes: Uint8Array): Model {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const bits = bytes.byteLength >= HEADER ? view.getUint32(4, true) : 0
+  const known = bytes.byteLength >= HEADER ? view.getUint32(20, true) : 0
   const fits =
     bytes.byteLength >= HEADER &&
     view.getUint32(0, true) === MAGIC &&
@@ -58,12 +68,14 @@ export function parseModel(bytes: Uint8Array): Model {
     bits <= MAX_BUCKET_BITS &&
     view.getUint32(8, true) === DENSE &&
     view.getUint32(12, true) === K &&
-    bytes.byteLength === HEADER + ((1 << bits) + DENSE) * K * 4
+    bytes.byteLength === HEADER + (((1 << bits) + DENSE) * K + known) * 4
   if (!fits) throw new Error('the embedded model weights do not match this build: run `npm run train`')
   const m = emptyModel(view.getFloat32(16, true), bits)
   let at = HEADER
   for (const list of [m.text, m.dense])
     for (let i = 0; i < list.length; i++, at += 4) list[i] = view.getFloat32(at, true)
+  m.vocabulary = new Int32Array(known)
+  for (let i = 0; i < known; i++, at += 4) m.vocabulary[i] = view.getInt32(at, true)
   return m
 }
 

@@ -7,6 +7,8 @@
  * Hashes are computed on the text's characters in place, with no string made per word, bigram or trigram: that was
  * three quarters of a post's time in the first version (docs/performance.md#the-embedded-model).
  */
+import { out, push, startFeatures, type TextFeatures } from './feature-buffer'
+import type { Vocabulary } from './vocabulary'
 import { nextWord, PRIME, scanWord, word } from './word-scan'
 
 /**
@@ -16,7 +18,6 @@ import { nextWord, PRIME, scanWord, word } from './word-scan'
  */
 export const MIN_BUCKET_BITS = 12
 export const MAX_BUCKET_BITS = 20
-let mask = 0
 // Different seeds keep unigrams, bigrams and trigrams apart in the shared buckets.
 const BIGRAM = 374761393
 const TRIGRAM = 668265263
@@ -41,28 +42,6 @@ function holds(list: Int32Array, hash: number): boolean {
   return false
 }
 
-/**
- * A post's features, in buffers shared by every call: valid until the next call (a post is scored at once; training
- * copies what it keeps). Allocating them per post cost more than filling them.
- */
-export type TextFeatures = {
-  /** Bucket of each feature, in order met (a bucket may repeat). */
-  buckets: Int32Array
-  /**
-   * For a unigram feature, where its word starts in the lower-cased post, and so for a trigram of three Han or kana
-   * characters, which a reason may cite as the words of a script written without spaces (evidence.ts); -1 for the
-   * others.
-   */
-  from: Int32Array
-  /** And where it ends. */
-  to: Int32Array
-  n: number
-  /** Where in the post reading stopped: its length, unless the post has more than MOST_WORDS words. */
-  readTo: number
-  /** Which call filled the buffers; a call that kept the last call's features keeps its number too (model.ts). */
-  filledBy: number
-}
-
 /** Han or kana: scripts written without spaces, where a "word" is a clause and its trigrams say what it holds. */
 const isSpaceless = (c: number) =>
   (c >= 0x3040 && c <= 0x30ff) ||
@@ -71,41 +50,6 @@ const isSpaceless = (c: number) =>
   (c >= 0xf900 && c <= 0xfaff) ||
   (c >= 0xff66 && c <= 0xff9f) ||
   c === 0x3005
-
-const finish = (h: number) => {
-  const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b)
-  return (x ^ (x >>> 16)) & mask
-}
-
-const out: TextFeatures = {
-  buckets: new Int32Array(4096),
-  from: new Int32Array(4096),
-  to: new Int32Array(4096),
-  n: 0,
-  readTo: 0,
-  filledBy: 0,
-}
-
-// Each bucket counts once a post: a word repeated forty times says no more than once, and repeated chatter would else
-// outweigh the sentence that matters. A post's number (1-255) marks the buckets it has, so the table, a byte a
-// bucket to stay in the processor's cache, is cleared once every 255 posts, not before each.
-let seenIn = new Uint8Array(0)
-let post = 0
-
-function push(bucket: number, from: number, to: number) {
-  if (seenIn[bucket] === post) return
-  seenIn[bucket] = post
-  if (out.n === out.buckets.length) {
-    for (const key of ['buckets', 'from', 'to'] as const) {
-      const grown = new Int32Array(out.n * 2)
-      grown.set(out[key])
-      out[key] = grown
-    }
-  }
-  out.buckets[out.n] = bucket
-  out.from[out.n] = from
-  out.to[out.n++] = to
-}
 
 function sameList(a: Int32Array, b: Int32Array): boolean {
   if (a === b) return true
@@ -119,12 +63,19 @@ function sameList(a: Int32Array, b: Int32Array): boolean {
 let lastLower: string | undefined
 let lastNames: Names | undefined
 let lastBits = 0
+let lastVocabulary: Vocabulary | undefined
+let lastFilled = -1
 
-/** The hashed word and character features of a post (`lower`: the post in lower case) in 2^bits buckets. */
-export function textFeatures(lower: string, names: Names, bits: number): TextFeatures {
+/**
+ * The hashed word and character features of a post (`lower`: the post in lower case) in 2^bits buckets, those the
+ * weights' `vocabulary` holds.
+ */
+export function textFeatures(lower: string, names: Names, bits: number, vocabulary: Vocabulary): TextFeatures {
   if (
     lastNames !== undefined &&
+    lastFilled === out.filledBy &&
     lastBits === bits &&
+    lastVocabulary === vocabulary &&
     lastLower === lower &&
     sameList(lastNames.keyword, names.keyword) &&
     sameList(lastNames.rivals, names.rivals)
@@ -133,17 +84,9 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
   lastLower = lower
   lastNames = names
   lastBits = bits
-  mask = (1 << bits) - 1
-  out.filledBy++
-  out.n = 0
-  if (seenIn.length <= mask) {
-    seenIn = new Uint8Array(mask + 1)
-    post = 0
-  }
-  if (++post > 255) {
-    seenIn.fill(0)
-    post = 1
-  }
+  lastVocabulary = vocabulary
+  startFeatures(bits, vocabulary)
+  lastFilled = out.filledBy
   let previous = START
   let words = 0
   let i = 0
@@ -161,8 +104,8 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
           ? NUMBER
           : full
     tokens[words++] = token
-    push(finish(token), i, end)
-    push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ token, PRIME)), -1, -1)
+    push(token, i, end)
+    push(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ token, PRIME), -1, -1)
     previous = token
     // Trigrams only of words with a letter past ASCII (accented, other scripts): there they read inflections and runs
     // of characters without spaces; on plain English words they fitted the training markets' vocabulary and cost
@@ -174,9 +117,9 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
       for (let k = i + 1; k <= end; k++) {
         const c = k < end ? lower.charCodeAt(k) : 62
         const cited = k - 2 >= i && k < end && isSpaceless(a) && isSpaceless(b) && isSpaceless(c)
-        const bucket = finish(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME))
-        if (cited) push(bucket, k - 2, k + 1)
-        else push(bucket, -1, -1)
+        const trigram = Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, PRIME) ^ b, PRIME) ^ c, PRIME)
+        if (cited) push(trigram, k - 2, k + 1)
+        else push(trigram, -1, -1)
         a = b
         b = c
       }
@@ -184,13 +127,12 @@ export function textFeatures(lower: string, names: Names, bits: number): TextFea
     i = j
   }
   out.readTo = i
-  push(finish(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME)), -1, -1)
+  push(Math.imul(Math.imul(BIGRAM ^ previous, PRIME) ^ END, PRIME), -1, -1)
   // The words around the keyword, each once per side: what is said about the tracked thing itself.
   for (let k = 0; k < words; k++) {
     if (tokens[k] !== KEYWORD) continue
     for (let j = Math.max(0, k - NEAR); j < Math.min(words, k + NEAR + 1); j++)
-      if (j !== k)
-        push(finish(Math.imul(Math.imul(j < k ? BEFORE : AFTER, PRIME) ^ (tokens[j] as number), PRIME)), -1, -1)
+      if (j !== k) push(Math.imul(Math.imul(j < k ? BEFORE : AFTER, PRIME) ^ (tokens[j] as number), PRIME), -1, -1)
   }
   return out
 }

@@ -51,7 +51,7 @@ describe('context decides word sense for a team without profiles', () => {
     const invoicing = 'Looking for a good invoicing app for freelancers'
     expect(read.answer({ content: invoicing, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(4)
     const plain = 'Can anyone recommend a CRM for a team of five?'
-    expect(read.answer({ content: plain, keyword: 'crm', icps: [] }).intent).toBe('ACTIVE')
+    expect(read.answer({ content: plain, keyword: 'crm', icps: [] }).score).toBeGreaterThanOrEqual(4)
     const budget = 'Looking for an invoicing app for my freelance studio, budget is $30 a month, need it this week'
     expect(read.answer({ content: budget, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(6)
   })

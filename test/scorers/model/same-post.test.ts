@@ -75,7 +75,7 @@ describe('one post asked about by several teams in a row', () => {
     ]
     const buckets: number[][] = []
     for (const input of order as ScoreInput[]) {
-      const f = features(readPost(input.content, input.keyword, input.context), input, m.bits)
+      const f = features(readPost(input.content, input.keyword, input.context), input, m.bits, m.vocabulary)
       buckets.push([...f.text.buckets.subarray(0, f.text.n)])
       expect(logits(m, f)).toEqual(plainly(m, f))
     }

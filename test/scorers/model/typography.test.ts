@@ -7,18 +7,19 @@ import { embeddedModel } from '../../../src/scorers/model/index'
 import { createRulesReader } from '../../../src/scorers/rules/index'
 import { readPost } from '../../../src/scorers/rules/reading'
 import type { ScoreInput } from '../../../src/scorers/types'
+import { EVERY_FEATURE } from '../../../src/scorers/model/vocabulary'
 
 const PLAIN =
   "We're a 12-person agency and we don't trust our spreadsheet anymore - deals slip through. Looking for a CRM " +
   'with a proper pipeline view, budget approved for next quarter. What do you use?'
 const icps = [{ name: 'Agencies', description: 'CRM for marketing agencies with a sales team of 5 to 50' }]
 
-/** The buckets of a post's hashed words, in the order met. */
+/** The identities of a post's hashed words in the order met, whether the weights read them or not. */
 function buckets(content: string): number[] {
   const input: ScoreInput = { content, keyword: 'crm', icps }
   const read = readPost(content, 'crm', undefined)
-  const f = features(read, input, embeddedModel(read).bits)
-  return [...f.text.buckets.subarray(0, f.text.n)]
+  const f = features(read, input, embeddedModel(read).bits, EVERY_FEATURE)
+  return [...f.text.met.subarray(0, f.text.metN)]
 }
 
 /** Each way of dressing the post, and whether the rules, whose facts the model reads beside the words, read it alike. */

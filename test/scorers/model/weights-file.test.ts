@@ -6,6 +6,7 @@ import { features } from '../../../src/scorers/model/features'
 import { embeddedModel } from '../../../src/scorers/model/index'
 import { emptyModel, parseModel, serializeModel } from '../../../src/scorers/model/model'
 import { readPost } from '../../../src/scorers/rules/reading'
+import { EVERY_FEATURE } from '../../../src/scorers/model/vocabulary'
 import { SETTINGS } from '../../../scripts/train/fit'
 import { OTHER_LANGUAGES_BUCKET_BITS } from '../../../scripts/train/weight-sets'
 import { WEIGHTS_FILES } from '../../../scripts/train/paths'
@@ -26,24 +27,30 @@ describe('the weights file', () => {
     const r = readPost(THAI, input.keyword, undefined)
     const model = embeddedModel(r)
     expect(model.bits).toBe(17)
-    const wide = features(r, input, 17).text
+    // Every feature read (no vocabulary), so that the two lists hold the same words.
+    const wide = features(r, input, 17, EVERY_FEATURE).text
     const buckets = [...wide.buckets.subarray(0, wide.n)]
     expect(Math.max(...buckets)).toBeGreaterThanOrEqual(1 << 16)
-    const narrow = features(r, input, 16).text
+    const narrow = features(r, input, 16, EVERY_FEATURE).text
     expect(Math.max(...narrow.buckets.subarray(0, narrow.n))).toBeLessThan(1 << 16)
     // The same words, folded into half the buckets.
     expect(buckets.map((b) => b & 0xffff)).toEqual([...narrow.buckets.subarray(0, narrow.n)])
   })
 
-  test('a file round-trips with its buckets; one whose size or buckets do not add up is refused', () => {
+  test('a file round-trips with its buckets and vocabulary; one whose size or buckets do not add up is refused', () => {
     const m = emptyModel(0.5, 13)
     m.text[5] = 1.5
+    m.vocabulary = Int32Array.from([7, -1, 0])
     const bytes = serializeModel(m)
     const back = parseModel(bytes)
     expect([back.bits, back.text.length, back.text[5], back.buyerAt]).toEqual([13, m.text.length, 1.5, 0.5])
+    expect([...back.vocabulary]).toEqual([7, -1, 0])
     const wrong = new Uint8Array(bytes)
     new DataView(wrong.buffer).setUint32(4, 21, true)
     expect(() => parseModel(wrong)).toThrow('run `npm run train`')
+    const longer = new Uint8Array(bytes)
+    new DataView(longer.buffer).setUint32(20, 4, true)
+    expect(() => parseModel(longer)).toThrow('run `npm run train`')
     expect(() => parseModel(bytes.subarray(0, bytes.length - 4))).toThrow('run `npm run train`')
     expect(() => parseModel(bytes.subarray(0, 10))).toThrow('run `npm run train`')
   })
