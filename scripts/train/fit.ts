@@ -11,6 +11,7 @@
  */
 import { readPost } from '../../src/scorers/rules/reading'
 import { readIdentities } from '../../src/scorers/model/feature-buffer'
+import { MIN_BUCKET_BITS } from '../../src/scorers/model/text-features'
 import { DENSE, features } from '../../src/scorers/model/features'
 import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
 import { EVERY_FEATURE, type Vocabulary } from '../../src/scorers/model/vocabulary'
@@ -31,7 +32,7 @@ import {
  */
 export type Example = { met: Int32Array; dense: Float64Array; label: number; sure: boolean }
 /** An example as one model reads it: the buckets of the features its vocabulary holds, and their value. */
-type Read = { buckets: Int32Array; value: number; dense: Float64Array; label: number; sure: boolean }
+type Read = Omit<Example, 'met'> & { buckets: Int32Array; value: number }
 /**
  * `offWeight`: how much more an off-topic example teaches the off-topic gate than an on-topic one. Missing a post that
  * uses the keyword in another sense costs a seller more than doubting a real one, and off-topic posts are a sixth of
@@ -62,8 +63,9 @@ export const SETTINGS: Settings = {
   bucketBits: 16,
 }
 
-function example(input: ScoreInput, label: number, bits: number, sure = true): Example {
-  const f = features(readPost(input.content, input.keyword, input.context), input, bits, EVERY_FEATURE)
+function example(input: ScoreInput, label: number, sure = true): Example {
+  // The identities do not depend on the buckets: every set of weights reads the same ones (readThrough).
+  const f = features(readPost(input.content, input.keyword, input.context), input, MIN_BUCKET_BITS, EVERY_FEATURE)
   return { met: f.text.met.slice(0, f.text.metN), dense: f.dense, label, sure }
 }
 
@@ -73,17 +75,17 @@ function readThrough(e: Example, bits: number, vocabulary: Vocabulary): Read {
 }
 
 /** The examples of a row: every way it is asked about (see above). */
-export function examplesOf(r: CorpusRow, bits: number = SETTINGS.bucketBits): Example[] {
+export function examplesOf(r: CorpusRow): Example[] {
   const label = LABELS.indexOf(r.label)
   const out = [
-    example(asProfileInput(r), label, bits),
-    example(asContextInput(r), label, bits),
+    example(asProfileInput(r), label),
+    example(asContextInput(r), label),
     // With the keyword alone, whether the post is about the seller's market is a guess even for a reader: its
     // off-topic label is not weighted up.
-    example(asKeywordInput(r), label, bits, false),
-    example(asUnfoundInput(r), label, bits),
+    example(asKeywordInput(r), label, false),
+    example(asUnfoundInput(r), label),
   ]
-  if (r.label !== 'NONE') out.push(example(asBareInput(r), label, bits))
+  if (r.label !== 'NONE') out.push(example(asBareInput(r), label))
   return out
 }
 
@@ -95,7 +97,7 @@ export const CROSS_SHARE = 0.2
  * is off topic to a team selling feature flags. The corpus's own posts all hold their seller's keyword, so without
  * these the model would never see a post that lacks it, which the score route can be asked about.
  */
-export function crossExamples(rows: readonly CorpusRow[], seed: number, bits: number): Example[] {
+export function crossExamples(rows: readonly CorpusRow[], seed: number): Example[] {
   const random = seeded(seed ^ 0x5eed)
   const none = LABELS.indexOf('NONE')
   const out: Example[] = []
@@ -104,7 +106,7 @@ export function crossExamples(rows: readonly CorpusRow[], seed: number, bits: nu
     const seller = rows[Math.floor(random() * rows.length)] as CorpusRow
     if (seller.market === r.market || r.content.toLowerCase().includes(seller.keyword.toLowerCase())) continue
     const shown = { ...seller, content: r.content }
-    out.push(example(asProfileInput(shown), none, bits), example(asContextInput(shown), none, bits))
+    out.push(example(asProfileInput(shown), none), example(asContextInput(shown), none))
   }
   return out
 }

@@ -39,20 +39,14 @@ export function setSettings(
   }
 }
 
-/** Each row's examples for each set of weights (none for a row the set does not train on): their buckets differ. */
+/** Each row's examples for each set of weights (none for a row the set does not train on). */
 export type ExampleSets = Record<WeightSet, readonly Example[][]>
 
-/** The examples of each set; sets of the same buckets share a row's examples. */
+/** The examples of each set: a row's are made once, and each set reads them into its own buckets (fit.ts). */
 export function exampleSets(rows: readonly CorpusRow[], s: Settings = SETTINGS): ExampleSets {
   const sets = setSettings(s)
-  const made = new Map<string, Example[]>()
-  const of = (r: CorpusRow, i: number, bits: number) => {
-    const key = `${bits} ${i}`
-    const examples = made.get(key) ?? examplesOf(r, bits)
-    made.set(key, examples)
-    return examples
-  }
-  return bySet((set) => rows.map((r, i) => (sets[set].trains(r) ? of(r, i, sets[set].bucketBits) : [])))
+  const made = rows.map((r) => examplesOf(r))
+  return bySet((set) => rows.map((r, i) => (sets[set].trains(r) ? (made[i] as Example[]) : [])))
 }
 
 /** Every set of weights (index.ts#Models) from `rows` and their `examples`, each from the rows it trains on. */
@@ -65,7 +59,7 @@ export function fitModels(
   return bySet((set) => {
     const { trains, ...settings } = sets[set]
     const own = rows.flatMap((r, i) => (trains(r) ? [examples[set][i] as Example[]] : []))
-    const cross = crossExamples(rows.filter(trains), s.seed, settings.bucketBits)
+    const cross = crossExamples(rows.filter(trains), s.seed)
     return fit([...own.flat(), ...cross], learnVocabulary(own), settings)
   })
 }
