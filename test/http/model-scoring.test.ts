@@ -37,7 +37,7 @@ const ollama = fakeUpstream(async (req) => {
             done: true,
           })
     if (mode === 'slow') {
-      await Bun.sleep(300)
+      await Bun.sleep(1200)
       return reply('{}')
     }
     await Bun.sleep(20)
@@ -68,7 +68,9 @@ const post = { content: 'We are looking for a CRM for our 10-person sales team, 
 async function setup(scorer: Partial<NonNullable<ConfigInput['scorer']>>, dbUrl = ':memory:') {
   const config = testConfig({
     database: { url: dbUrl },
-    scorer: { backend: 'ollama', timeout_ms: 150, ollama: { host: ollama.origin }, ...scorer },
+    // Well above the 20 ms answer, well under the slow one: with 150 ms, a pause of the machine under a CI run made a
+    // valid answer late once, and the rules answered for it.
+    scorer: { backend: 'ollama', timeout_ms: 600, ollama: { host: ollama.origin }, ...scorer },
   })
   const deps = await buildDeps(config, { log: silentLogger })
   const { apiKey } = await seedTeam(deps)
