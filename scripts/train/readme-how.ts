@@ -142,5 +142,12 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   \`other-scripts-files.txt\`, they train only the weights for Japanese and other scripts, which answer a post with
   more characters of another script than letters of Latin words; the Czech posts, in Latin letters, only add to what
   that set knows.
+- \`nf-\` to \`nr-\` hold 1,748 posts in English whose only word of the seller's market is a one-word keyword, in 166
+  markets of no other file (software companies buy, vertical software, bought services), by eleven writers of no
+  other file: short buyers, questions and mentions ("recommend me a SIEM please", "our PSA is a disaster"; \`nf-\`,
+  \`ng-\`, \`nk-\` to \`nm-\`, \`ni-\` and \`nj-\`), a private person's own life told with the keyword (NONE;
+  \`no-\`, \`np-\`) and owners and workers telling a trouble of their work in the same everyday voice (PAIN; \`nq-\`,
+  \`nr-\`). The model had read such a buying post as off topic: its only tie to the profile is the keyword. Their
+  briefs, the test set \`nh-\` and the NONE posts left out are in data/candidates/keyword-only/.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `

@@ -123,7 +123,7 @@ describe('reasons', () => {
     expect(cited).not.toMatch(/"(?:uns|jetzt|seit|bei)"/)
 
     const tutors = { name: 'Tutoring schools', description: 'Tutoring schools that schedule tutors', competitors: [] }
-    const sentence = '娘の家庭教師、来月から週2回に増やすことにした。受験生の親ってお金かかるね'
+    const sentence = '家庭教師の派遣をしていますが、講師のスケジュール管理がエクセルで限界です'
     const japanese = scoreEmbedded({ content: sentence, keyword: '家庭教師', icps: [tutors] })
     // The runs of characters that weighed most, each a piece of one clause; never the whole sentence, nor a piece of
     // the keyword, which the reason names as "the keyword".

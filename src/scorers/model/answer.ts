@@ -2,8 +2,8 @@
  * From the model's class probabilities to the scorer's answer (docs/scoring.md#the-embedded-model): the intent, a score
  * in the bands of docs/scoring.md#score-bands, the matched profile and a reason naming the evidence that weighed most.
  * A post is a buyer (ACTIVE, COMPETITOR or PAIN, scored 6 and up) when those three classes together reach the model's
- * `buyerAt`; otherwise off topic (0-2.9) when that class outweighs the on-topic ones, else QUESTION (4-5.9) or
- * MENTION (3-4.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
+ * `buyerAt`; otherwise off topic (0-2.9) when that class holds more than half the probability, else QUESTION or
+ * MENTION (3-5.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
 import type { Intent, ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
@@ -48,17 +48,17 @@ function rulesRead(reason: string): string {
 /**
  * The buyer cut with the keyword alone to judge a post by (no profile, no context), where the model is least sure
  * which posts are about the team's market: first the cut at which the cross-validation's buyer recall there equalled
- * the one with a profile (docs/performance.md#the-keyword-alone); since the weights read only the words they met, the
- * highest keeping the recall of the weights before (docs/performance.md#words-the-model-never-met-2026-12-02).
+ * the one with a profile (docs/performance.md#the-keyword-alone); since then, at each retrain, the highest keeping the
+ * cross-validated recall of the weights before (docs/performance.md#words-the-model-never-met-2026-12-02).
  */
-export const KEYWORD_ALONE_BUYER_AT = 0.65
+export const KEYWORD_ALONE_BUYER_AT = 0.64
 
 /**
  * The model's answer. `reasonFrom`: the score from which the caller keeps the reason; under it the reason is left
  * empty (polling keeps only its signals' reasons, and naming the evidence is a tenth of a pair's cost).
  */
 export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reasonFrom = 0): ModelAnswer {
-  const [, , , q, men, none] = p as unknown as number[]
+  const none = p[5] as number
   const buyer = buyerOf(p)
   const cut = f.keywordAlone ? KEYWORD_ALONE_BUYER_AT : m.buyerAt
   let c: number
@@ -73,17 +73,20 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
         : c === 1
           ? Math.min(9.5, 7 + 1.5 * sure + pressing / 2)
           : 6 + 1.9 * sure
-  } else if ((none as number) > (q as number) + (men as number) && (none as number) > buyer) {
+  } else if (none > 0.5) {
+    // Off topic only when likelier than on topic at all: a post the model is unsure of stays in view as on topic.
     c = 5
-    score = Math.min(2.9, 3 * (1 - (none as number)))
+    score = Math.min(2.9, 3 * (1 - none))
   } else {
+    // One scale for both: how near the post comes to a buyer, not which of the two it is, places it in 3-5.9, so a
+    // how-to question with no sign of buying sits with the mentions (docs/scoring.md#score-bands).
     c = pick(p, 3, 4)
-    score = (c === 3 ? 4 : 3) + 1.9 * Math.min(1, buyer / cut)
+    score = 3 + 2.9 * Math.min(1, buyer / cut)
   }
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
   const rounded = round(score)
-  const reason = rounded < reasonFrom ? '' : reasonOf(m, f, r, c, buyer, none as number)
-  return { score: rounded, intent, icpMatch: f.matched, reason, buyer, offTopic: none as number }
+  const reason = rounded < reasonFrom ? '' : reasonOf(m, f, r, c, buyer, none)
+  return { score: rounded, intent, icpMatch: f.matched, reason, buyer, offTopic: none }
 }
 
 /** The reason of an answer of class `c`: what it means, the two probabilities, the evidence and the rules' reading. */
