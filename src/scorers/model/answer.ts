@@ -7,6 +7,7 @@
  */
 import type { Intent, ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
+import { leaningIcp } from '../rules/icp'
 import { type Features, rulesCallOffTopic } from './features'
 import { evidence } from './evidence'
 import { buyerOf, CLASSES, type Model } from './model'
@@ -86,7 +87,10 @@ export function answer(m: Model, f: Features, r: Reading, p: Float64Array, reaso
   const intent = (c === 5 ? 'MENTION' : CLASSES[c]) as Intent
   const rounded = round(score)
   const reason = rounded < reasonFrom ? '' : reasonOf(m, f, r, c, buyer, none)
-  return { score: rounded, intent, icpMatch: f.matched, reason, buyer, offTopic: none }
+  // A buyer is the team's lead: it names the profile it leans to even below the match's overlap, the answers of other
+  // posts only a profile they match.
+  const icpMatch = f.matched ?? (c <= 2 ? leaningIcp(r.words.roots, f.teamProfiles) : null)
+  return { score: rounded, intent, icpMatch, reason, buyer, offTopic: none }
 }
 
 /** The reason of an answer of class `c`: what it means, the two probabilities, the evidence and the rules' reading. */

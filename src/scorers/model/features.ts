@@ -30,6 +30,8 @@ export type Features = {
   /** The profiles the word sense was judged against: the team's, or one made of its context and keyword. */
   profiles: readonly IcpProfile[]
   matched: string | null
+  /** The team's own profiles, none of them a stand-in. */
+  teamProfiles: readonly IcpProfile[]
   /** Judged against the keyword alone: no profile and no context. */
   keywordAlone: boolean
 }
@@ -159,6 +161,7 @@ export function features(read: Reading, input: ScoreInput, bits: number, vocabul
     rules,
     profiles,
     matched: icp?.name ?? null,
+    teamProfiles: input.icps,
     keywordAlone: d[46] === 1,
   }
 }

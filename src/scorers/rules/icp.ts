@@ -65,6 +65,26 @@ export function matchIcpWords(
   return best
 }
 
+/**
+ * The profile a buyer's post leans to when no profile reaches ICP_MIN_OVERLAP (docs/scoring.md#icp-match): the one
+ * sharing the most weight of words with it, at least one word (often the keyword alone: "Recommend me a CRM please" to
+ * a team selling a CRM), and more than any other profile shares; null on a tie, where nothing tells them apart.
+ */
+export function leaningIcp(words: PostRoots, icps: readonly IcpProfile[]): string | null {
+  let best: string | null = null
+  let bestScore = 0
+  for (const icp of icps) {
+    const tokens = profileTokens(icp)
+    let s = 0
+    for (const root of words.roots) s += tokens.get(root)?.weight ?? 0
+    if (s > bestScore) {
+      bestScore = s
+      best = icp.name
+    } else if (s === bestScore) best = null
+  }
+  return best
+}
+
 export function matchIcp(content: string, keyword: string | undefined, icps: readonly IcpProfile[]) {
   return icps.length === 0 ? null : matchIcpWords(readWords(content, keyword).roots, icps)
 }

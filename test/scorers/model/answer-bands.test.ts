@@ -55,3 +55,30 @@ describe('a plain buying post whose only word of the market is the keyword', () 
     }
   })
 })
+
+describe('the profile a lead names', () => {
+  const post = 'Recommend me a CRM please'
+  const crm = { name: 'Small B2B teams', description: 'We sell a CRM to small B2B teams' }
+  const answerFor = (icps: ScoreInput['icps'], p: number[]) => {
+    const read = readPost(post, 'crm', undefined)
+    const f = features(read, { content: post, keyword: 'crm', icps }, model.bits, model.vocabulary)
+    return answer(model, f, read, Float64Array.from(p))
+  }
+  const buyer = [0.8, 0.05, 0.05, 0.05, 0.05, 0]
+  const question = [0, 0, 0, 0.8, 0.2, 0]
+
+  test('a buyer names the one profile sharing a word with it, under the overlap a match needs', () => {
+    expect(scoreWithModel({ content: post, keyword: 'crm', icps: [crm] }).icpMatch).toBe('Small B2B teams')
+    const dental = { name: 'Dental clinics', description: 'Clinics booking their patients' }
+    expect(answerFor([dental, crm], buyer).icpMatch).toBe('Small B2B teams')
+  })
+
+  test('no profile when two share as much, none shares a word, or the post is no buyer', () => {
+    const agencies = { name: 'Agencies', description: 'A CRM for marketing agencies' }
+    expect(answerFor([crm, agencies], buyer).icpMatch).toBeNull()
+    expect(
+      answerFor([{ name: 'Dental clinics', description: 'Clinics booking their patients' }], buyer).icpMatch,
+    ).toBeNull()
+    expect(answerFor([crm], question).icpMatch).toBeNull()
+  })
+})
