@@ -7,7 +7,7 @@
  */
 import { type Answer, figures, type Label as EvalLabel } from '../eval/intents'
 import { confusion, summarize } from '../eval/metrics'
-import { readPost } from '../../src/scorers/rules/reading'
+import { readAsSpelled, withSpelling } from '../../src/scorers/rules/keyword-spelling'
 import { judgeWithModel, type ModelAnswer, type Models, modelFor } from '../../src/scorers/model/index'
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
@@ -40,9 +40,9 @@ export type Scored = {
   answer?: ModelAnswer
 }
 
-function scored(row: CorpusRow, input: ScoreInput, how: Scored['how'], models: Models): Scored {
-  const r = readPost(input.content, input.keyword, input.context)
-  const a = judgeWithModel(r, input, modelFor(r, models))
+function scored(row: CorpusRow, asked: ScoreInput, how: Scored['how'], models: Models): Scored {
+  const spelled = readAsSpelled(asked.content, asked.keyword, asked.context)
+  const a = judgeWithModel(spelled.reading, withSpelling(asked, spelled), modelFor(spelled.reading, models))
   return { row, score: a.score, predicted: a.score < 3 ? 'NONE' : a.intent, buyer: a.buyer, how, answer: a }
 }
 

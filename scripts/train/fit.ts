@@ -9,7 +9,7 @@
  * each with its own order (seeds `seed` to `seed + runs - 1`), and the weights are their mean: one order alone moved
  * a short post's buyer probability by up to 0.15 (docs/performance.md#the-mean-of-five-orders-2026-11-29).
  */
-import { readPost } from '../../src/scorers/rules/reading'
+import { readAsSpelled, withSpelling } from '../../src/scorers/rules/keyword-spelling'
 import { readIdentities } from '../../src/scorers/model/feature-buffer'
 import { MIN_BUCKET_BITS } from '../../src/scorers/model/text-features'
 import { DENSE, features } from '../../src/scorers/model/features'
@@ -65,7 +65,8 @@ export const SETTINGS: Settings = {
 
 function example(input: ScoreInput, label: number, sure = true): Example {
   // The identities do not depend on the buckets: every set of weights reads the same ones (readThrough).
-  const f = features(readPost(input.content, input.keyword, input.context), input, MIN_BUCKET_BITS, EVERY_FEATURE)
+  const spelled = readAsSpelled(input.content, input.keyword, input.context)
+  const f = features(spelled.reading, withSpelling(input, spelled), MIN_BUCKET_BITS, EVERY_FEATURE)
   return { met: f.text.met.slice(0, f.text.metN), dense: f.dense, label, sure }
 }
 

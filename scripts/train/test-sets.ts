@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import { judgeWithModel, type Models, modelFor, withQueryWords } from '../../src/scorers/model/index'
 import { parseModel } from '../../src/scorers/model/model'
-import { readPost } from '../../src/scorers/rules/reading'
+import { readAsSpelled, withSpelling } from '../../src/scorers/rules/keyword-spelling'
 import { asProfileInput, type CorpusRow, readRows } from './corpus'
 import { heldOutFiles } from './corpus-lists'
 import { BUYER, QUALIFY } from './cv'
@@ -38,8 +38,9 @@ export function testSetCounts(
   const byLang = new Map<string, TestSetCounts>()
   for (const row of rows) {
     const input = withQueryWords(asProfileInput(row))
-    const r = readPost(input.content, input.keyword, input.context)
-    const qualified = judgeWithModel(r, input, modelFor(r, models)).score >= QUALIFY
+    const spelled = readAsSpelled(input.content, input.keyword, input.context)
+    const r = spelled.reading
+    const qualified = judgeWithModel(r, withSpelling(input, spelled), modelFor(r, models)).score >= QUALIFY
     const lang = byLang.get(row.lang) ?? empty()
     byLang.set(row.lang, lang)
     for (const c of [all, lang]) {

@@ -9,7 +9,8 @@
  */
 import { readFileSync } from 'node:fs'
 import type { ScoreInput } from '../types'
-import { type Reading, readPost } from '../rules/reading'
+import type { Reading } from '../rules/reading'
+import { readAsSpelled, withSpelling } from '../rules/keyword-spelling'
 import { answer, type ModelAnswer } from './answer'
 import { features } from './features'
 import { keywordOfQuery } from './keyword'
@@ -66,6 +67,6 @@ export function withQueryWords(input: ScoreInput): ScoreInput {
 /** Scores one post. Pure and synchronous. */
 export function scoreWithModel(asked: ScoreInput, model?: Model): ModelAnswer {
   const input = withQueryWords(asked)
-  const r = readPost(input.content, input.keyword, input.context)
-  return judgeWithModel(r, input, model ?? embeddedModel(r))
+  const spelled = readAsSpelled(input.content, input.keyword, input.context)
+  return judgeWithModel(spelled.reading, withSpelling(input, spelled), model ?? embeddedModel(spelled.reading))
 }

@@ -9,9 +9,9 @@
  */
 import { buyerWithModel, withQueryWords } from '../model/index'
 import { embeddedAnswer } from '../model/embedded-answer'
+import { readAsSpelled, type Spelled, withSpelling } from './keyword-spelling'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
 import { judge } from './judge'
-import { type Reading, readPost } from './reading'
 
 export { matchIcp, stem, tokenize } from './icp'
 export { judge } from './judge'
@@ -23,7 +23,8 @@ export { type Reading, readPost } from './reading'
 /** The rules' verdict on one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
 export function scoreContent(asked: ScoreInput): ScoreResult {
   const input = withQueryWords(asked)
-  return judge(readPost(input.content, input.keyword, input.context), input.icps, input.keyword)
+  const spelled = readAsSpelled(input.content, input.keyword, input.context)
+  return judge(spelled.reading, input.icps, withSpelling(input, spelled).keyword)
 }
 
 /**
@@ -32,7 +33,8 @@ export function scoreContent(asked: ScoreInput): ScoreResult {
  */
 export function scoreEmbedded(asked: ScoreInput): ScoreResult {
   const input = withQueryWords(asked)
-  return embeddedAnswer(readPost(input.content, input.keyword, input.context), input)
+  const spelled = readAsSpelled(input.content, input.keyword, input.context)
+  return embeddedAnswer(spelled.reading, withSpelling(input, spelled))
 }
 
 /**
@@ -51,8 +53,8 @@ export type RulesReader = {
  * (docs/scoring.md#performance), and a post asked about again later is only read again.
  */
 export function createRulesReader(): RulesReader {
-  let last: { keyword: string; context: string; content: string; reading: Reading } | undefined
-  const read = (input: ScoreInput): Reading => {
+  let last: { keyword: string; context: string; content: string; spelled: Spelled } | undefined
+  const read = (input: ScoreInput): Spelled => {
     const keyword = (input.keyword ?? '').trim().toLowerCase()
     const context = input.context ?? ''
     if (last === undefined || last.content !== input.content || last.keyword !== keyword || last.context !== context)
@@ -60,18 +62,20 @@ export function createRulesReader(): RulesReader {
         keyword,
         context,
         content: input.content,
-        reading: readPost(input.content, input.keyword, input.context),
+        spelled: readAsSpelled(input.content, input.keyword, input.context),
       }
-    return last.reading
+    return last.spelled
   }
   return {
     answer(asked, reasonFrom) {
       const input = withQueryWords(asked)
-      return embeddedAnswer(read(input), input, reasonFrom)
+      const spelled = read(input)
+      return embeddedAnswer(spelled.reading, withSpelling(input, spelled), reasonFrom)
     },
     buyer(asked) {
       const input = withQueryWords(asked)
-      return buyerWithModel(read(input), input)
+      const spelled = read(input)
+      return buyerWithModel(spelled.reading, withSpelling(input, spelled))
     },
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * The keyword as a post spells it when the post lacks it as given (docs/scoring.md#reading-a-post): its letters and
+ * digits run together or apart ("helpdesk" for "help desk", "SOC2" for "SOC 2", "esignature" for "e-signature",
+ * "nodejs" for "node.js"), or with a plural's ending. A team tracking "help desk" means a post about a "helpdesk" too.
+ */
+import type { ScoreInput } from '../types'
+import { type Reading, readPost } from './reading'
+
+/** What may stand between the keyword's parts: white space, a hyphen, a dot, an underscore. */
+const SEPARATORS = /[\s.\-_\u2010\u2011]+/g
+/** Shorter keywords run together with too many other words ("a i" for "ai"). */
+const SHORTEST = 4
+const WORD_CHARS = /^[\p{L}\p{N}]+$/u
+
+/**
+ * The expression of a keyword's spellings: its letters and digits, one separator at most between any two (a word of
+ * the post may end anywhere in the keyword: "help desk", "helpdesk", "help-desk"), then a plural's ending, or without
+ * the keyword's own. Whole words only: no letter or digit before or after it.
+ */
+function spellingsOf(keyword: string): RegExp | null {
+  const letters = keyword.toLowerCase().replace(SEPARATORS, '')
+  if (letters.length < SHORTEST || !WORD_CHARS.test(letters)) return null
+  const chars = [...letters]
+  const last = chars.length > SHORTEST && chars[chars.length - 1] === 's' ? `${chars.pop()}?` : ''
+  const body = chars.join('[\\s.\\-_\\u2010\\u2011]?') + last
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`, 'u')
+}
+
+const kept = new Map<string, RegExp | null>()
+
+/** The keyword as `lower` (the post in lower case) spells it, or null when it does not hold it in any spelling. */
+export function keywordAsSpelled(keyword: string, lower: string): string | null {
+  let spellings = kept.get(keyword)
+  if (spellings === undefined) {
+    spellings = spellingsOf(keyword)
+    if (kept.size >= 4096) kept.clear()
+    kept.set(keyword, spellings)
+  }
+  return spellings?.exec(lower)?.[0] ?? null
+}
+
+/** A post read against the keyword as it spells it, and that spelling when the post lacks the keyword as given. */
+export type Spelled = { reading: Reading; spelled: string | null }
+
+export function readAsSpelled(content: string, keyword: string | undefined, context: string | undefined): Spelled {
+  const reading = readPost(content, keyword, context)
+  const spelled = reading.keywordPresent === false && keyword ? keywordAsSpelled(keyword, reading.lower) : null
+  return { reading: spelled === null ? reading : readPost(content, spelled, context), spelled }
+}
+
+/** The input judged against the keyword as the post spells it. */
+export const withSpelling = (input: ScoreInput, { spelled }: Spelled): ScoreInput =>
+  spelled === null ? input : { ...input, keyword: spelled }
