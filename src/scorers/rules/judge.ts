@@ -161,7 +161,12 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   if (topic && topic.weight + phrase + leaves < needed && !rivalNamed && !namesOwn(r.lower, r.ctx)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5
     const against = isStandIn(icps[0]) ? 'what the team sells' : "the team's profiles or their market"
-    const reason = `MENTION: off topic: ${kw ? `besides the keyword "${kw}", ` : ''}the post has too little in common with ${against}, so it takes the keyword in another sense${langNote ? `; ${langNote}` : ''}.`
+    // A post lacking the keyword cannot take it in any sense: it is about something else.
+    const what =
+      r.keywordPresent === false
+        ? `the post lacks the keyword "${kw}" and has too little in common with ${against}, so it is about something else`
+        : `${kw ? `besides the keyword "${kw}", ` : ''}the post has too little in common with ${against}, so it takes the keyword in another sense`
+    const reason = `MENTION: off topic: ${what}${langNote ? `; ${langNote}` : ''}.`
     if (seen) Object.assign(seen, { named, topic, icp: null })
     return { score, intent: 'MENTION', icpMatch: null, reason }
   }

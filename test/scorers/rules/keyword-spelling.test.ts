@@ -54,7 +54,7 @@ describe('a post spelling the keyword its own way', () => {
     expect(reader.buyer({ content: post, keyword: 'help desk', icps })).toBeGreaterThan(0.5)
   })
 
-  test('a post holding the keyword in no spelling is still answered as lacking it', () => {
+  test('a post holding the keyword in no spelling is still answered as lacking it, and its reason says so', () => {
     const a = scoreEmbedded({
       content: 'Honestly the helpless desk clerk ruined my morning',
       keyword: 'help desk',
@@ -62,5 +62,7 @@ describe('a post spelling the keyword its own way', () => {
     })
     expect(a.intent).toBe('MENTION')
     expect(a.score).toBeLessThan(3)
+    // Not "takes the keyword in another sense": the post does not hold it at all.
+    expect(a.reason).toContain('the post lacks the keyword "help desk" and has too little in common')
   })
 })
