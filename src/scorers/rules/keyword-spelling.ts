@@ -6,8 +6,8 @@
 import type { ScoreInput } from '../types'
 import { type Reading, readPost } from './reading'
 
-/** What may stand between the keyword's parts: white space, a hyphen, a dot, an underscore. */
-const SEPARATORS = /[\s.\-_\u2010\u2011]+/g
+/** What may stand between the keyword's parts: white space, a hyphen, a dot, an underscore, a slash. */
+const SEPARATORS = /[\s.\-_/\u2010\u2011]+/g
 /** Shorter keywords run together with too many other words ("a i" for "ai"). */
 const SHORTEST = 4
 const WORD_CHARS = /^[\p{L}\p{N}]+$/u
@@ -22,7 +22,7 @@ function spellingsOf(keyword: string): RegExp | null {
   if (letters.length < SHORTEST || !WORD_CHARS.test(letters)) return null
   const chars = [...letters]
   const last = chars.length > SHORTEST && chars[chars.length - 1] === 's' ? `${chars.pop()}?` : ''
-  const body = chars.join('[\\s.\\-_\\u2010\\u2011]?') + last
+  const body = chars.join('[\\s.\\-_/\\u2010\\u2011]?') + last
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:e?s)?(?![\\p{L}\\p{N}])`, 'u')
 }
 

@@ -14,6 +14,7 @@ describe('keywordAsSpelled', () => {
     expect(keywordAsSpelled('E-Signature', 'looking for an esignature tool')).toBe('esignature')
     expect(keywordAsSpelled('SOC 2', 'we need soc2 before the deal')).toBe('soc2')
     expect(keywordAsSpelled('nodejs', 'our node.js api')).toBe('node.js')
+    expect(keywordAsSpelled('A/B testing', 'any good ab testing tool?')).toBe('ab testing')
     expect(keywordAsSpelled('help desk', 'two helpdesks compared')).toBe('helpdesks')
     expect(keywordAsSpelled('feature flags', 'a featureflag service')).toBe('featureflag')
   })
