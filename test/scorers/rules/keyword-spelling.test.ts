@@ -15,6 +15,13 @@ describe('keywordAsSpelled', () => {
     expect(keywordAsSpelled('SOC 2', 'we need soc2 before the deal')).toBe('soc2')
     expect(keywordAsSpelled('nodejs', 'our node.js api')).toBe('node.js')
     expect(keywordAsSpelled('A/B testing', 'any good ab testing tool?')).toBe('ab testing')
+  })
+
+  test('does not compare accents, and quotes the post as written, after letters of any length', () => {
+    expect(keywordAsSpelled('cafe', '🙂🙂 need a pos for my café, any recs?')).toBe('café')
+    expect(keywordAsSpelled('Café POS', 'a cafepos for two tills')).toBe('cafepos')
+    expect(keywordAsSpelled('résumé builder', 'best resume builder?')).toBe('resume builder')
+    expect(keywordAsSpelled('über', 'ßtraße und über')).toBe('über')
     expect(keywordAsSpelled('help desk', 'two helpdesks compared')).toBe('helpdesks')
     expect(keywordAsSpelled('feature flags', 'a featureflag service')).toBe('featureflag')
   })
