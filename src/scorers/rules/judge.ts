@@ -9,7 +9,7 @@ import { matchIcpWords } from './icp'
 import { sum } from './hits'
 import type { Reading } from './reading'
 import { type Named, namedRivals, namesOwn, productNear, type Rival, writtenAsName } from './rivals'
-import { clip, joinTo, reasonOf } from './reason'
+import { clip, joinTo, offTopicReason, reasonOf } from './reason'
 import { isStandIn } from './stand-in'
 import { topicEvidence } from './topic'
 import { LANG_NAMES } from './words'
@@ -160,13 +160,7 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   const rivalNamed = named.some((n) => n.name.toLowerCase() !== r.ctx.keyword)
   if (topic && topic.weight + phrase + leaves < needed && !rivalNamed && !namesOwn(r.lower, r.ctx)) {
     const score = r.keywordPresent === false ? 0.5 : 1.5
-    const against = isStandIn(icps[0]) ? 'what the team sells' : "the team's profiles or their market"
-    // A post lacking the keyword cannot take it in any sense: it is about something else.
-    const what =
-      r.keywordPresent === false
-        ? `the post lacks the keyword "${kw}" and has too little in common with ${against}, so it is about something else`
-        : `${kw ? `besides the keyword "${kw}", ` : ''}the post has too little in common with ${against}, so it takes the keyword in another sense`
-    const reason = `MENTION: off topic: ${what}${langNote ? `; ${langNote}` : ''}.`
+    const reason = offTopicReason(kw, r.keywordPresent === false, isStandIn(icps[0]), langNote)
     if (seen) Object.assign(seen, { named, topic, icp: null })
     return { score, intent: 'MENTION', icpMatch: null, reason }
   }

@@ -55,3 +55,20 @@ export function reasonOf(intent: string, found: readonly CueHit[], notes: readon
   for (const note of notes) tail = joinTo(tail, '; ', note)
   return `${intent}: ${head || 'no buying, switching, complaint or question cues found'}${tail && `; ${tail}`}.`
 }
+
+/**
+ * The reason of a post off topic for want of words of the team's market (docs/scoring.md#word-sense): one holding the
+ * keyword takes it in another sense; one lacking it (`absent`) cannot, and is about something else.
+ */
+export function offTopicReason(
+  keyword: string | undefined,
+  absent: boolean,
+  standIn: boolean,
+  langNote: string,
+): string {
+  const against = standIn ? 'what the team sells' : "the team's profiles or their market"
+  const what = absent
+    ? `the post lacks the keyword "${keyword}" and has too little in common with ${against}, so it is about something else`
+    : `${keyword ? `besides the keyword "${keyword}", ` : ''}the post has too little in common with ${against}, so it takes the keyword in another sense`
+  return `MENTION: off topic: ${what}${langNote ? `; ${langNote}` : ''}.`
+}
