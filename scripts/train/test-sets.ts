@@ -9,9 +9,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
-import { judgeWithModel, type Models, modelFor, withQueryWords } from '../../src/scorers/model/index'
+import { judgeWithModel, type Models, modelFor, readAsked } from '../../src/scorers/model/index'
 import { parseModel } from '../../src/scorers/model/model'
-import { readAsSpelled, withSpelling } from '../../src/scorers/rules/keyword-spelling'
 import { asProfileInput, type CorpusRow, readRows } from './corpus'
 import { heldOutFiles } from './corpus-lists'
 import { BUYER, QUALIFY } from './cv'
@@ -37,15 +36,13 @@ export function testSetCounts(
   const all = empty()
   const byLang = new Map<string, TestSetCounts>()
   for (const row of rows) {
-    const input = withQueryWords(asProfileInput(row))
-    const spelled = readAsSpelled(input.content, input.keyword, input.context)
-    const r = spelled.reading
-    const qualified = judgeWithModel(r, withSpelling(input, spelled), modelFor(r, models)).score >= QUALIFY
+    const { reading, input } = readAsked(asProfileInput(row))
+    const qualified = judgeWithModel(reading, input, modelFor(reading, models)).score >= QUALIFY
     const lang = byLang.get(row.lang) ?? empty()
     byLang.set(row.lang, lang)
     for (const c of [all, lang]) {
       c.posts++
-      if (r.words.english) c.english++
+      if (reading.words.english) c.english++
       if (row.label === 'NONE') {
         c.offTopic++
         if (qualified) c.offQualified++

@@ -64,9 +64,18 @@ export function withQueryWords(input: ScoreInput): ScoreInput {
   return keyword === input.keyword ? input : { ...input, keyword }
 }
 
-/** Scores one post. Pure and synchronous. */
-export function scoreWithModel(asked: ScoreInput, model?: Model): ModelAnswer {
+/**
+ * A post read as the scorers read one they are asked about once: a query's words as the keyword, then the keyword as
+ * the post spells it (rules/keyword-spelling.ts), with the input they judge it by.
+ */
+export function readAsked(asked: ScoreInput): { reading: Reading; input: ScoreInput } {
   const input = withQueryWords(asked)
   const spelled = readAsSpelled(input.content, input.keyword, input.context)
-  return judgeWithModel(spelled.reading, withSpelling(input, spelled), model ?? embeddedModel(spelled.reading))
+  return { reading: spelled.reading, input: withSpelling(input, spelled) }
+}
+
+/** Scores one post. Pure and synchronous. */
+export function scoreWithModel(asked: ScoreInput, model?: Model): ModelAnswer {
+  const { reading, input } = readAsked(asked)
+  return judgeWithModel(reading, input, model ?? embeddedModel(reading))
 }

@@ -7,7 +7,7 @@
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
-import { buyerWithModel, withQueryWords } from '../model/index'
+import { buyerWithModel, readAsked, withQueryWords } from '../model/index'
 import { embeddedAnswer } from '../model/embedded-answer'
 import { readAsSpelled, type Spelled, withSpelling } from './keyword-spelling'
 import type { ScoreInput, ScoreResult, Scorer } from '../types'
@@ -22,9 +22,8 @@ export { type Reading, readPost } from './reading'
 
 /** The rules' verdict on one post. Pure and synchronous. A query is judged by its words (model/keyword.ts). */
 export function scoreContent(asked: ScoreInput): ScoreResult {
-  const input = withQueryWords(asked)
-  const spelled = readAsSpelled(input.content, input.keyword, input.context)
-  return judge(spelled.reading, input.icps, withSpelling(input, spelled).keyword)
+  const { reading, input } = readAsked(asked)
+  return judge(reading, input.icps, input.keyword)
 }
 
 /**
@@ -32,9 +31,8 @@ export function scoreContent(asked: ScoreInput): ScoreResult {
  * the rules for a bare text (model/embedded-answer.ts). Pure and synchronous.
  */
 export function scoreEmbedded(asked: ScoreInput): ScoreResult {
-  const input = withQueryWords(asked)
-  const spelled = readAsSpelled(input.content, input.keyword, input.context)
-  return embeddedAnswer(spelled.reading, withSpelling(input, spelled))
+  const { reading, input } = readAsked(asked)
+  return embeddedAnswer(reading, input)
 }
 
 /**
