@@ -149,5 +149,14 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   \`no-\`, \`np-\`) and owners and workers telling a trouble of their work in the same everyday voice (PAIN; \`nq-\`,
   \`nr-\`). The model had read such a buying post as off topic: its only tie to the profile is the keyword. Their
   briefs, the test set \`nh-\` and the NONE posts left out are in data/candidates/keyword-only/.
+- \`ns-\` and \`nt-\` hold 580 posts in the 116 markets of \`customer-profiles.json\` not held out, by two writers of no
+  other file: four a market by a vendor, agency or freelancer of the market offering its own product or service
+  (MENTION: an ad dressed as a pain or a question, a vendor posing as an asker, a pitch in a reply to a buyer, an
+  offer of slots or a discount, a freelancer's self-promotion, a vendor recruiting sellers or partners, a customer
+  story or bait for a rival's users), and a buyer who uses a vendor's words ("vendors, DM me pricing", "hiring an
+  agency for it"). One post in six is in another language. The model had read many such offers as leads ("Need a
+  pentest before your audit? We are a boutique firm, reply for a quote"). \`nu-vendor-offers-test.jsonl\`, 150 posts
+  of the same design in 30 markets of no other file (three offers and two buyers a market) by a third writer, is a
+  test set.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `

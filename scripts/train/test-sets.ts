@@ -1,7 +1,8 @@
 /**
  * How the embedded model reads the test files, as docs/performance.md quotes it: with the seller's ICP as the team's
  * profile, per language, the off-topic posts qualified (a score of 6 or more), the buyers (ACTIVE, COMPETITOR, PAIN)
- * found with 6 or more, and the posts the English weights answer (docs/scoring.md#the-embedded-model).
+ * found with 6 or more, the other posts on topic (QUESTION, MENTION: a vendor's offer is one) qualified, and the posts
+ * the English weights answer (docs/scoring.md#the-embedded-model).
  *
  *   bun scripts/train/test-sets.ts                       each held-out file (held-out-files.txt), a line each
  *   bun scripts/train/test-sets.ts FILE...               these files together, a line a language
@@ -23,10 +24,21 @@ export type TestSetCounts = {
   offQualified: number
   buyers: number
   buyersFound: number
+  others: number
+  othersQualified: number
   english: number
 }
 
-const empty = (): TestSetCounts => ({ posts: 0, offTopic: 0, offQualified: 0, buyers: 0, buyersFound: 0, english: 0 })
+const empty = (): TestSetCounts => ({
+  posts: 0,
+  offTopic: 0,
+  offQualified: 0,
+  buyers: 0,
+  buyersFound: 0,
+  others: 0,
+  othersQualified: 0,
+  english: 0,
+})
 
 /** The counts of `rows` as a team with the seller's ICP as its profile is answered, all together and per language. */
 export function testSetCounts(
@@ -49,6 +61,9 @@ export function testSetCounts(
       } else if (BUYER.has(row.label)) {
         c.buyers++
         if (qualified) c.buyersFound++
+      } else {
+        c.others++
+        if (qualified) c.othersQualified++
       }
     }
   }
@@ -57,7 +72,7 @@ export function testSetCounts(
 
 const line = (name: string, c: TestSetCounts) =>
   `${name.padEnd(40)} ${String(c.posts).padStart(5)} posts  off topic ${c.offQualified} of ${c.offTopic}  ` +
-  `buyers ${c.buyersFound} of ${c.buyers}  English weights ${c.english}`
+  `buyers ${c.buyersFound} of ${c.buyers}  others ${c.othersQualified} of ${c.others}  English weights ${c.english}`
 
 if (import.meta.main) {
   const args = process.argv.slice(2)

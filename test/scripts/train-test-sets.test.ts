@@ -25,7 +25,7 @@ const ROWS = [
 ]
 
 describe('the test sets figures', () => {
-  test('counts off-topic posts qualified, buyers found and posts for the English weights, per language', () => {
+  test('counts off-topic posts qualified, buyers found, others qualified and posts for the English weights, per language', () => {
     const models = {
       english: embeddedModel(readPost(ROWS[0]?.content ?? '', 'crm', undefined)),
       otherLanguages: embeddedModel(readPost(ROWS[2]?.content ?? '', 'crm', undefined)),
@@ -40,6 +40,8 @@ describe('the test sets figures', () => {
       offQualified: 0,
       buyers: 2,
       buyersFound: [qualified[0], qualified[2]].filter(Boolean).length,
+      others: 1,
+      othersQualified: qualified[3] ? 1 : 0,
       english: 3,
     })
     expect([...byLang.keys()].sort()).toEqual(['en', 'ru'])
