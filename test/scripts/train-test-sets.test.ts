@@ -25,7 +25,7 @@ const ROWS = [
 ]
 
 describe('the test sets figures', () => {
-  test('counts off-topic posts qualified, buyers found, others qualified and posts for the English weights, per language', () => {
+  test('counts off topic and others qualified, buyers found and posts for the English weights, per language', () => {
     const models = {
       english: embeddedModel(readPost(ROWS[0]?.content ?? '', 'crm', undefined)),
       otherLanguages: embeddedModel(readPost(ROWS[2]?.content ?? '', 'crm', undefined)),
