@@ -59,7 +59,7 @@ export function fitModels(
   return bySet((set) => {
     const { trains, ...settings } = sets[set]
     const own = rows.flatMap((r, i) => (trains(r) ? [examples[set][i] as Example[]] : []))
-    const cross = crossExamples(rows.filter(trains), s.seed)
-    return fit([...own.flat(), ...cross], learnVocabulary(own), settings)
+    const trained = rows.filter(trains)
+    return fit(own.flat(), learnVocabulary(own), settings, (seed) => crossExamples(trained, seed))
   })
 }
