@@ -12,7 +12,8 @@ import { judgeWithModel, type ModelAnswer, type Models, modelFor } from '../../s
 import type { ScoreInput } from '../../src/scorers/types'
 import { asBareInput, asContextInput, asKeywordInput, asProfileInput, type CorpusRow } from './corpus'
 import { asCustomerInput, type CustomerProfiles, customerProfileOf, readCustomerProfiles } from './customer-profiles'
-import { type Settings, SETTINGS, seeded } from './fit'
+import { type Settings, SETTINGS } from './fit'
+import { seeded } from './seeded'
 import { bySet, type ExampleSets, exampleSets, fitModels } from './weight-sets'
 
 /** The labels of a buyer, and the score from which a post is qualified (docs/scoring.md#score-bands). */

@@ -7,13 +7,14 @@
  * model.ts (off topic, and the intents of on-topic examples) are fitted together by AdaGrad with L2, the examples in an order shuffled
  * from a fixed seed, so that the same corpus always gives the same weights, byte for byte. The fit runs `runs` times,
  * each with its own order (seeds `seed` to `seed + runs - 1`), and the weights are their mean: one order alone moved
- * a short post's buyer probability by up to 0.15 (docs/performance.md#the-mean-of-five-orders-2026-11-29).
+ * a short post's buyer probability by up to 0.15 (docs/performance.md#the-mean-of-five-orders-2026-11-29). The runs
+ * are shared among the machine's cores (fit-runs.ts).
  */
 import { readAsSpelled, withSpelling } from '../../src/scorers/rules/keyword-spelling'
 import { readIdentities } from '../../src/scorers/model/feature-buffer'
 import { MIN_BUCKET_BITS } from '../../src/scorers/model/text-features'
-import { DENSE, features } from '../../src/scorers/model/features'
-import { emptyModel, INTENT_COLUMNS, K, type Model, squash, textWeight } from '../../src/scorers/model/model'
+import { features } from '../../src/scorers/model/features'
+import { emptyModel, type Model, textWeight } from '../../src/scorers/model/model'
 import { EVERY_FEATURE, type Vocabulary } from '../../src/scorers/model/vocabulary'
 import type { ScoreInput } from '../../src/scorers/types'
 import {
@@ -25,31 +26,22 @@ import {
   type CorpusRow,
   LABELS,
 } from './corpus'
+import { pack, type Read, type RunSettings } from './fit-once'
+import { fitRuns } from './fit-runs'
+import { seeded } from './seeded'
 
 /**
  * `met`: the identities of the post's hashed features, which each model reads through its own vocabulary
  * (vocabulary.ts); `sure`: whether an off-topic label is as sure as the seller's profile makes it (see offWeight).
  */
 export type Example = { met: Int32Array; dense: Float64Array; label: number; sure: boolean }
-/** An example as one model reads it: the buckets of the features its vocabulary holds, and their value. */
-type Read = Omit<Example, 'met'> & { buckets: Int32Array; value: number }
 /**
  * `offWeight`: how much more an off-topic example teaches the off-topic gate than an on-topic one. Missing a post that
  * uses the keyword in another sense costs a seller more than doubting a real one, and off-topic posts are a sixth of
  * the corpus: 16 is the largest of 4, 8, 12, 16 and 24 whose cross-validated macro-F1 stays within 0.01 of the best
  * (docs/performance.md#the-embedded-model).
  */
-export type Settings = {
-  epochs: number
-  rate: number
-  l2: number
-  seed: number
-  buyerAt: number
-  offWeight: number
-  runs: number
-  /** The hashed words' buckets of the weights: 2^bucketBits (text-features.ts). */
-  bucketBits: number
-}
+export type Settings = RunSettings & { buyerAt: number; runs: number }
 
 export const SETTINGS: Settings = {
   epochs: 12,
@@ -112,18 +104,6 @@ export function crossExamples(rows: readonly CorpusRow[], seed: number): Example
   return out
 }
 
-/** A small fast generator of 32-bit numbers from a seed (mulberry32). */
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /**
  * The weights learned from `examples`, each read through `vocabulary`, which the weights keep, and from each run's
  * own `crossed` examples (crossExamples with the run's seed): the mean of the runs is then also a mean over which
@@ -137,59 +117,17 @@ export function fit(
 ): Model {
   const m = emptyModel(s.buyerAt, s.bucketBits)
   m.vocabulary = vocabulary
-  const own = examples.map((e) => readThrough(e, s.bucketBits, vocabulary))
+  const read = (e: Example) => readThrough(e, s.bucketBits, vocabulary)
+  const own = pack(examples.map(read))
+  const draws = Array.from({ length: s.runs }, (_, k) => pack(crossed(s.seed + k).map(read)))
+  const runs = fitRuns(own, draws, s, { text: m.text.length, dense: m.dense.length })
   const text = new Float64Array(m.text.length)
   const dense = new Float64Array(m.dense.length)
-  for (let k = 0; k < s.runs; k++) {
-    const read = [...own, ...crossed(s.seed + k).map((e) => readThrough(e, s.bucketBits, vocabulary))]
-    const one = fitOnce(read, { ...s, seed: s.seed + k })
+  for (const one of runs) {
     for (let i = 0; i < text.length; i++) text[i] = (text[i] as number) + (one.text[i] as number)
     for (let i = 0; i < dense.length; i++) dense[i] = (dense[i] as number) + (one.dense[i] as number)
   }
   for (let i = 0; i < text.length; i++) m.text[i] = (text[i] as number) / s.runs
   for (let i = 0; i < dense.length; i++) m.dense[i] = (dense[i] as number) / s.runs
   return m
-}
-
-function fitOnce(examples: readonly Read[], s: Settings): { text: Float64Array; dense: Float64Array } {
-  const text = new Float64Array((1 << s.bucketBits) * K)
-  const textG = new Float64Array(text.length)
-  const dense = new Float64Array(DENSE * K)
-  const denseG = new Float64Array(dense.length)
-  const order = examples.map((_, i) => i)
-  const random = seeded(s.seed)
-  const z = new Float64Array(K)
-  const g = new Float64Array(K)
-  const step = (w: Float64Array, acc: Float64Array, at: number, x: number) => {
-    for (let c = 0; c < K; c++) {
-      const i = at + c
-      const grad = (g[c] as number) * x + s.l2 * (w[i] as number)
-      acc[i] = (acc[i] as number) + grad * grad
-      w[i] = (w[i] as number) - (s.rate * grad) / (Math.sqrt(acc[i] as number) + 1e-8)
-    }
-  }
-  for (let epoch = 0; epoch < s.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1))
-      ;[order[i], order[j]] = [order[j] as number, order[i] as number]
-    }
-    for (const at of order) {
-      const e = examples[at] as Read
-      z.fill(0)
-      for (const b of e.buckets)
-        for (let c = 0; c < K; c++) z[c] = (z[c] as number) + e.value * (text[b * K + c] as number)
-      for (let j = 0; j < DENSE; j++) {
-        const x = e.dense[j] as number
-        if (x !== 0) for (let c = 0; c < K; c++) z[c] = (z[c] as number) + x * (dense[j * K + c] as number)
-      }
-      squash(z)
-      // Off topic learns from every example; the intents only from on-topic ones (model.ts#logits).
-      const off = e.label === INTENT_COLUMNS
-      for (let c = 0; c < INTENT_COLUMNS; c++) g[c] = off ? 0 : (z[c] as number) - (c === e.label ? 1 : 0)
-      g[INTENT_COLUMNS] = ((z[INTENT_COLUMNS] as number) - (off ? 1 : 0)) * (off && e.sure ? s.offWeight : 1)
-      for (const b of e.buckets) step(text, textG, b * K, e.value)
-      for (let j = 0; j < DENSE; j++) if (e.dense[j] !== 0) step(dense, denseG, j * K, e.dense[j] as number)
-    }
-  }
-  return { text, dense }
 }

@@ -1,6 +1,6 @@
 // `npm run train` (scripts/train/train.ts) is deterministic: training again on the committed corpus writes the
-// committed weights, every set, byte for byte (docs/scoring.md#the-embedded-model). The whole training runs: it takes
-// under three minutes.
+// committed weights, every set, byte for byte (docs/scoring.md#the-embedded-model). The whole training runs: about a
+// minute on two cores, more on one.
 import { expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
