@@ -6,13 +6,16 @@
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { fitOnce, type Packed, type RunSettings, sharedArray } from './fit-once'
+import type { Vocabulary } from '../../src/scorers/model/vocabulary'
+import type { CorpusRow } from './corpus'
+import { crossExamples, readThrough } from './examples'
+import { fitOnce, type Packed, pack, type RunSettings, sharedArray } from './fit-once'
 
-/** Run k learns from `own` and `crossed[k]` with the seed `settings.seed + k`, into `texts[k]` and `denses[k]`. */
-export type Runs = {
-  own: Packed
-  crossed: readonly Packed[]
-  settings: RunSettings
+/** What every run learns from: `own`, and its own draw of `drawFrom`'s rows shown to other sellers. */
+export type Learned = { own: Packed; drawFrom: readonly CorpusRow[]; vocabulary: Vocabulary; settings: RunSettings }
+
+/** Run k learns with the seed `settings.seed + k`, into `texts[k]` and `denses[k]`. */
+export type Runs = Learned & {
   texts: Float64Array[]
   denses: Float64Array[]
   /** The next run to take, the runs done, and whether a worker failed. */
@@ -25,9 +28,11 @@ const [NEXT, DONE, FAILED] = [0, 1, 2]
 export function takeRuns(runs: Runs): void {
   for (;;) {
     const k = Atomics.add(runs.control, NEXT, 1)
-    const crossed = runs.crossed[k]
-    if (!crossed) return
+    if (k >= runs.texts.length) return
     const settings = { ...runs.settings, seed: runs.settings.seed + k }
+    // Drawn by the thread that runs it, so that no run waits for the draws of the others.
+    const drawn = crossExamples(runs.drawFrom, settings.seed)
+    const crossed = pack(drawn.map((e) => readThrough(e, settings.bucketBits, runs.vocabulary)))
     fitOnce(runs.own, crossed, settings, runs.texts[k] as Float64Array, runs.denses[k] as Float64Array)
     Atomics.add(runs.control, DONE, 1)
     Atomics.notify(runs.control, DONE)
@@ -42,25 +47,22 @@ export function failRuns(runs: Runs): void {
 
 /** Every run's weights, in the runs' order. */
 export function fitRuns(
-  own: Packed,
-  crossed: readonly Packed[],
-  settings: RunSettings,
+  learned: Learned,
+  count: number,
   sizes: { text: number; dense: number },
 ): { text: Float64Array; dense: Float64Array }[] {
   const runs: Runs = {
-    own,
-    crossed,
-    settings,
-    texts: crossed.map(() => sharedArray(Float64Array, sizes.text)),
-    denses: crossed.map(() => sharedArray(Float64Array, sizes.dense)),
+    ...learned,
+    texts: Array.from({ length: count }, () => sharedArray(Float64Array, sizes.text)),
+    denses: Array.from({ length: count }, () => sharedArray(Float64Array, sizes.dense)),
     control: sharedArray(Int32Array, 3),
   }
   // A worker that has not started by the time this thread has taken every run takes none and ends.
-  const helpers = Math.min(availableParallelism() - 1, crossed.length - 1)
+  const helpers = Math.min(availableParallelism() - 1, count - 1)
   for (let i = 0; i < helpers; i++)
     new Worker(new URL('./fit-worker.ts', import.meta.url), { workerData: runs }).unref()
   takeRuns(runs)
-  for (let done = Atomics.load(runs.control, DONE); done < crossed.length; done = Atomics.load(runs.control, DONE)) {
+  for (let done = Atomics.load(runs.control, DONE); done < count; done = Atomics.load(runs.control, DONE)) {
     if (Atomics.load(runs.control, FAILED)) throw new Error('a worker thread of the training failed')
     Atomics.wait(runs.control, DONE, done, 1000)
   }

@@ -3,7 +3,7 @@
  * in at least MIN_ROWS of its rows, each row counted once however many ways it is asked about (fit.ts#examplesOf).
  */
 import { MIN_ROWS, type Vocabulary, vocabularyOf } from '../../src/scorers/model/vocabulary'
-import type { Example } from './fit'
+import type { Example } from './examples'
 
 export function learnVocabulary(rows: readonly (readonly Example[])[]): Vocabulary {
   const rowsMeeting = new Map<number, number>()

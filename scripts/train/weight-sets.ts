@@ -5,7 +5,8 @@
  */
 import { type Models, WEIGHT_SETS, type WeightSet } from '../../src/scorers/model/index'
 import type { CorpusRow } from './corpus'
-import { crossExamples, type Example, examplesOf, fit, type Settings, SETTINGS } from './fit'
+import { type Example, examplesOf } from './examples'
+import { fit, type Settings, SETTINGS } from './fit'
 import { learnVocabulary } from './vocabulary'
 
 /**
@@ -59,7 +60,6 @@ export function fitModels(
   return bySet((set) => {
     const { trains, ...settings } = sets[set]
     const own = rows.flatMap((r, i) => (trains(r) ? [examples[set][i] as Example[]] : []))
-    const trained = rows.filter(trains)
-    return fit(own.flat(), learnVocabulary(own), settings, (seed) => crossExamples(trained, seed))
+    return fit(own.flat(), learnVocabulary(own), settings, rows.filter(trains))
   })
 }

@@ -2,7 +2,8 @@
 // one order alone moves a short post's buyer probability by up to 0.15.
 import { describe, expect, test } from 'bun:test'
 import type { CorpusRow } from '../../scripts/train/corpus'
-import { examplesOf, fit, SETTINGS } from '../../scripts/train/fit'
+import { examplesOf } from '../../scripts/train/examples'
+import { fit, SETTINGS } from '../../scripts/train/fit'
 import { EVERY_FEATURE } from '../../src/scorers/model/vocabulary'
 
 const POSTS: [string, CorpusRow['label']][] = [

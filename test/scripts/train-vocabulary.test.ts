@@ -1,7 +1,7 @@
 // A set of weights learns to read the hashed features met in at least two of its rows, a row counted once however
 // many ways it is asked about (scripts/train/vocabulary.ts).
 import { expect, test } from 'bun:test'
-import type { Example } from '../../scripts/train/fit'
+import type { Example } from '../../scripts/train/examples'
 import { learnVocabulary } from '../../scripts/train/vocabulary'
 import { knows } from '../../src/scorers/model/vocabulary'
 
