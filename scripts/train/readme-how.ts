@@ -158,5 +158,14 @@ the post), \`icp\` (what the seller sells, to whom), \`competitors\` (0-3 real p
   pentest before your audit? We are a boutique firm, reply for a quote"). \`nu-vendor-offers-test.jsonl\`, 150 posts
   of the same design in 30 markets of no other file (three offers and two buyers a market) by a third writer, is a
   test set.
+- \`nv-\`, \`nw-\`, \`ny-\` and \`nz-\` hold 776 posts in the same 116 markets, by four writers of no other file and
+  four more: users of the market's kind of product who need nothing, telling a win or a milestone with numbers, a year
+  looked back on, thanks, a busy day that went fine, advice or an incident resolved (MENTION; each market's first two,
+  and every other one written in another language), beside owners and teams in the same voice with a problem still there
+  or growth that ends in buying (two PAIN, an ACTIVE and a COMPETITOR a market). The model had read a user's win as a
+  lead ("Our support team closed 10,000 tickets in the helpdesk this year", PAIN 6.2). \`nx-user-wins-test.jsonl\`, 150
+  posts of the same design in 30 markets of no other file (three wins and two buyers a market) by a fifth writer, is a
+  test set. The briefs, the markets and the 384 posts of the same writers not trained on are in
+  data/candidates/user-wins/.
 - This file is written by \`bun scripts/train/readme.ts\` from the rows; a test fails when it is out of date.
 `
