@@ -70,13 +70,28 @@ export function parseModel(bytes: Uint8Array): Model {
     view.getUint32(12, true) === K &&
     bytes.byteLength === HEADER + (((1 << bits) + DENSE) * K + known) * 4
   if (!fits) throw new Error('the embedded model weights do not match this build: run `npm run train`')
-  const m = emptyModel(view.getFloat32(16, true), bits)
-  let at = HEADER
-  for (const list of [m.text, m.dense])
-    for (let i = 0; i < list.length; i++, at += 4) list[i] = view.getFloat32(at, true)
-  m.vocabulary = new Int32Array(known)
-  for (let i = 0; i < known; i++, at += 4) m.vocabulary[i] = view.getInt32(at, true)
-  return m
+  const text = (1 << bits) * K
+  const dense = DENSE * K
+  return {
+    bits,
+    text: numbersAt(Float32Array, bytes, HEADER, text),
+    dense: numbersAt(Float32Array, bytes, HEADER + text * 4, dense),
+    buyerAt: view.getFloat32(16, true),
+    vocabulary: numbersAt(Int32Array, bytes, HEADER + (text + dense) * 4, known),
+  }
+}
+
+// The file is written little-endian (serializeModel), the order of every machine Bun runs on, so its numbers are read
+// in place when they are 4-aligned, as a file read whole gives them: a copy kept both in memory while loading, and its
+// leftovers after (docs/performance.md#the-weights-read-in-place-2026-12-03). Other bytes are copied aligned first.
+function numbersAt<T>(
+  kind: new (b: ArrayBufferLike, at: number, n: number) => T,
+  bytes: Uint8Array,
+  at: number,
+  n: number,
+) {
+  const start = bytes.byteOffset + at
+  return start % 4 === 0 ? new kind(bytes.buffer, start, n) : new kind(bytes.slice(at, at + n * 4).buffer, 0, n)
 }
 
 /**

@@ -54,4 +54,24 @@ describe('the weights file', () => {
     expect(() => parseModel(bytes.subarray(0, bytes.length - 4))).toThrow('run `npm run train`')
     expect(() => parseModel(bytes.subarray(0, 10))).toThrow('run `npm run train`')
   })
+
+  test('weights are read in place from bytes a file read whole gives, and copied from bytes not 4-aligned, alike', () => {
+    const m = emptyModel(0.5, 13)
+    m.text[5] = 1.5
+    m.dense[3] = -2.25
+    m.vocabulary = Int32Array.from([7, -1, 0])
+    const bytes = serializeModel(m)
+    const inPlace = parseModel(bytes)
+    expect(inPlace.text.buffer).toBe(bytes.buffer)
+    const shifted = new Uint8Array(bytes.length + 1)
+    shifted.set(bytes, 1)
+    const copied = parseModel(shifted.subarray(1))
+    expect(copied.text.buffer).not.toBe(shifted.buffer)
+    for (const back of [inPlace, copied]) {
+      expect([back.text[5], back.dense[3], back.buyerAt, back.text.length]).toEqual([1.5, -2.25, 0.5, m.text.length])
+      expect([...back.vocabulary]).toEqual([7, -1, 0])
+    }
+    expect([...copied.text]).toEqual([...inPlace.text])
+    expect([...copied.dense]).toEqual([...inPlace.dense])
+  })
 })
