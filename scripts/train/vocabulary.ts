@@ -1,6 +1,6 @@
 /**
  * The vocabulary a set of weights learns (src/scorers/model/vocabulary.ts): the identities of the hashed features met
- * in at least MIN_ROWS of its rows, each row counted once however many ways it is asked about (fit.ts#examplesOf).
+ * in at least MIN_ROWS of its rows, each row counted once however many ways it is asked about (examples.ts#examplesOf).
  */
 import { MIN_ROWS, type Vocabulary, vocabularyOf } from '../../src/scorers/model/vocabulary'
 import type { Example } from './examples'
