@@ -19,10 +19,6 @@ const detect = (text: string) => {
   return language === 'und' ? undefined : language
 }
 
-/**
- * Every team's tracked queries that can match on `platform` (the plan includes it, no `platform:` filter rules it
- * out), read from the database: the stream matches each post against all of them (docs/queries.md#matching).
- */
 // The queries of the last refresh, by their text (a keyword's query does not change while it is tracked).
 let known = new Map<string, Query>()
 
@@ -31,24 +27,42 @@ type TrackedDeps = {
   repos: { teams: ReturnType<typeof createTeamsRepo>; keywords: ReturnType<typeof createKeywordsRepo> }
 }
 
+type Row = { teamId: string; keyword: string }
+type Built = { rows: Row[]; index: ReturnType<typeof candidateIndex<Tracked>> }
+// Each platform's last index and the (team, keyword) rows it was built from: a refresh that reads the same rows keeps
+// it rather than parsing and indexing them again, garbage that a stream tracking 10,000 queries would otherwise make
+// every refresh (docs/performance.md#streams).
+const lastBuilt = new Map<SearchPlatform, Built>()
+
+const sameRows = (a: Row[], b: Row[]) =>
+  a.length === b.length && a.every((r, i) => r.keyword === b[i]?.keyword && r.teamId === b[i]?.teamId)
+
+/**
+ * Every team's tracked queries that can match on `platform` (the plan includes it, no `platform:` filter rules it
+ * out), read from the database: the stream matches each post against all of them (docs/queries.md#matching).
+ */
 export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
   const teams = new Set(
     (await deps.repos.teams.list())
       .filter((t) => deps.config.plans[t.plan]?.platforms.includes(platform))
       .map((t) => t.id),
   )
+  const rows = (await deps.repos.keywords.tracked()).filter((k) => teams.has(k.teamId))
+  const last = lastBuilt.get(platform)
+  if (last && sameRows(last.rows, rows)) return last.index
   const tracked: Tracked[] = []
   const parsed = new Map<string, Query>()
-  for (const k of await deps.repos.keywords.all()) {
-    if (!teams.has(k.teamId)) continue
-    // Parsed once per refresh and kept while tracked: each term's pattern is compiled once, not every refresh.
+  for (const k of rows) {
+    // Parsed once and kept while tracked: each term's pattern is compiled once, not every refresh.
     const query = parsed.get(k.keyword) ?? known.get(k.keyword) ?? readQuery(k.keyword)
     parsed.set(k.keyword, query)
     if (mayMatchOn(query.root, platform)) tracked.push({ teamId: k.teamId, keyword: k.keyword, query })
   }
   known = parsed
   if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
-  return candidateIndex(tracked)
+  const index = candidateIndex(tracked)
+  lastBuilt.set(platform, { rows, index })
+  return index
 }
 
 export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>

@@ -37,6 +37,14 @@ export function createKeywordsRepo(db: Db) {
         .orderBy(asc(keywords.keywordLc), asc(keywords.teamId))
         .all()
     },
+    /** Every team's tracked keywords, only who tracks what: what a stream matches posts against. */
+    async tracked(): Promise<{ teamId: string; keyword: string }[]> {
+      return db
+        .select({ teamId: keywords.teamId, keyword: keywords.keyword })
+        .from(keywords)
+        .orderBy(asc(keywords.keywordLc), asc(keywords.teamId))
+        .all()
+    },
     async isTracked(teamId: string, keywordLc: string): Promise<boolean> {
       const row = await db
         .select({ id: keywords.id })
