@@ -1,6 +1,7 @@
 import { remember } from '../../lib/bounded-map'
 import type { StreamReader, StreamSink } from '../../platforms/stream'
 import type { Mention } from '../../mention'
+import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
@@ -31,7 +32,13 @@ const RECENT_IDS = 20_000
  * past half the queue are stored unscored in the polling queue, which every pass drains, rather than slowing the
  * reader. Runs until `stop`; the caller holds the platform's lease.
  */
-export async function runStream(deps: StreamDeps, reader: StreamReader, stop: AbortSignal, store?: StoreOutcome) {
+export async function runStream(
+  deps: StreamDeps,
+  reader: StreamReader,
+  stop: AbortSignal,
+  a: { rulesPool: () => RulesPool; store?: StoreOutcome },
+) {
+  const { store } = a
   const { platform } = reader
   const saved = await deps.repos.streamPositions.get(platform)
   const figures = streamFigures(platform, saved)
@@ -72,7 +79,7 @@ export async function runStream(deps: StreamDeps, reader: StreamReader, stop: Ab
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
         tracked = await trackedOn(deps, platform)
-        pass = newPass(deps, stop, deps.scoring.batch(), store)
+        pass = newPass(deps, stop, deps.scoring.batch({ rulesPool: a.rulesPool() }), store)
         passAt = Date.now()
       }
       const p = pass as Pass

@@ -6,6 +6,7 @@ import { streamReaders } from '../../platforms/streams'
 export { streamedPlatforms } from '../../platforms/streams'
 import { type LeaseDeps, withLease } from '../leases/lease'
 import type { StoreOutcome } from '../polling/state'
+import { createRulesPool } from '../../scorers/rules/pool'
 import { runStream, type StreamDeps } from './runner'
 
 // The lease of a platform's reader: renewed every third of it; another process takes over within it after a crash
@@ -25,6 +26,17 @@ export async function superviseStreams(
   store?: StoreOutcome,
   readers: StreamReader[] = streamReaders(deps.config, deps.log),
 ) {
+  // One pool of rules workers for every stream, not one a pass: a new pool starts a worker thread, which reads the
+  // scorer's vocabulary and weights again, and each stream began a pass every refresh (docs/performance.md#streams).
+  // Made anew (the old one's other workers ended) only when a worker failed.
+  let pool = createRulesPool()
+  const rulesPool = () => {
+    if (pool.failed) {
+      pool.close()
+      pool = createRulesPool()
+    }
+    return pool
+  }
   await Promise.all(
     readers.map(async (reader) => {
       while (!signal.aborted) {
@@ -32,7 +44,7 @@ export async function superviseStreams(
           const lease = { name: `stream:${reader.platform}`, ttlMs: LEASE_MS, signal }
           const run = await withLease(deps, lease, async (stop) => {
             deps.log.info('stream_started', { platform: reader.platform })
-            await runStream(deps, reader, stop, store)
+            await runStream(deps, reader, stop, { rulesPool, store })
           })
           if ('heldBy' in run) await pause(STANDBY_MS, signal)
         } catch (err) {
@@ -41,5 +53,5 @@ export async function superviseStreams(
         }
       }
     }),
-  )
+  ).finally(() => pool.close())
 }

@@ -74,6 +74,10 @@ export function createRulesPool(a: { size?: number; workerUrl?: string } = {}) {
     async buyers(inputs: ScoreInput[]): Promise<number[]> {
       return (await ask(inputs, true)).flat() as number[]
     },
+    /** Whether a worker failed or the pool was closed: it answers no more, and a long-lived caller makes a new one. */
+    get failed() {
+      return broken !== undefined
+    },
     close() {
       broken ??= new Error('the rules pool was closed')
       for (const { worker, pending } of workers.splice(0)) {
