@@ -38,7 +38,6 @@ export async function runStream(
   stop: AbortSignal,
   a: { rulesPool: () => RulesPool; store?: StoreOutcome },
 ) {
-  const { store } = a
   const { platform } = reader
   const saved = await deps.repos.streamPositions.get(platform)
   const figures = streamFigures(platform, saved)
@@ -79,7 +78,7 @@ export async function runStream(
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
         tracked = await trackedOn(deps, platform)
-        pass = newPass(deps, stop, deps.scoring.batch({ rulesPool: a.rulesPool() }), store)
+        pass = newPass(deps, stop, deps.scoring.batch({ rulesPool: a.rulesPool() }), a.store)
         passAt = Date.now()
       }
       const p = pass as Pass

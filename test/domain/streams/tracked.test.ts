@@ -15,8 +15,8 @@ const post = (content: string): Mention => ({
   engagement: { likes: 0, comments: 0, shares: 0 },
 })
 
-// docs/performance.md#streams: a refresh that reads the same tracked keywords keeps the index it built; any change
-// (a keyword added or removed, a team's plan) builds it again.
+// docs/performance.md#streams: a refresh that reads the same tracked keywords keeps the index it built; a keyword
+// added or removed, by this team or another, builds it again.
 describe('tracked queries of a stream', () => {
   test('the same keywords keep the index; an added or removed keyword is matched from the next refresh', async () => {
     const { deps } = await testDeps()
