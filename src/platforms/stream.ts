@@ -15,6 +15,8 @@ export type StreamSink = {
   heard(a?: { position?: string; caughtUp?: boolean }): void
   /** The stored position is older than upstream keeps: reading went on from what it still has. */
   gap(note: string): void
+  /** Upstream could not be read; the reader tries again after a backoff (source health shows the failure). */
+  failed(err: unknown): void
   /** The runner's queue is full: a reader that pulls waits for `room()`; one that is pushed to disconnects. */
   full(): boolean
   room(): Promise<void>

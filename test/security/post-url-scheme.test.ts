@@ -73,6 +73,7 @@ describe('post addresses from a platform', () => {
       item: (m, p) => items.push([`${m.id}@${p}`, m.profileUrl]),
       heard: (a) => heard.push(a?.position),
       gap() {},
+      failed() {},
       full: () => false,
       room: async () => {},
     }

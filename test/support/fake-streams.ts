@@ -112,11 +112,13 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
   const items = new Map<number, object>()
   let maxitem = a.firstId ?? 40_000_000
   let requests = 0
+  let down = false
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     fetch(req) {
       requests++
+      if (down) return new Response('Service Unavailable', { status: 503 })
       const path = new URL(req.url).pathname
       if (path === '/v0/maxitem.json') return Response.json(maxitem)
       const m = /^\/v0\/item\/(\d+)\.json$/.exec(path)
@@ -127,6 +129,10 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
   return {
     url: `http://127.0.0.1:${server.port}/v0`,
     requests: () => requests,
+    /** While down, every request is answered 503, as an overloaded server answers. */
+    setDown(value: boolean) {
+      down = value
+    },
     story(title: string, text = '', by = 'pg') {
       const id = ++maxitem
       items.set(id, {

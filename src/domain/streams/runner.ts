@@ -6,6 +6,7 @@ import type { createStreamPositionsRepo } from '../../storage/repos/stream-posit
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
 import { streamFigures } from './figures'
+import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
 
@@ -46,8 +47,10 @@ export async function runStream(
   let tracked = await trackedOn(deps, platform)
   let stored = saved?.position ?? null
   const now = () => deps.clock.now()
+  const health = streamHealth(deps, platform)
   const sink: StreamSink = {
     item(mention: Mention, position: string) {
+      health.heard()
       if (recent.has(mention.id)) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
       const pairs = pairsFor(tracked, mention)
@@ -56,6 +59,7 @@ export async function runStream(
       queue.push(pairs, position, mention.date)
     },
     heard(a = {}) {
+      health.heard()
       figures.heard(now(), a.caughtUp)
       if (a.position !== undefined) queue.push([], a.position)
     },
@@ -63,6 +67,7 @@ export async function runStream(
       deps.log.warn('stream_gap', { platform, note })
       figures.gap(now(), note)
     },
+    failed: health.failed,
     full: queue.full,
     room: queue.room,
   }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { isoDate } from '../common/mapping'
+import { PlatformUnreachableError } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import type { Mention } from '../../mention'
 
@@ -48,8 +49,11 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           await sink.room()
           continue
         }
+        const host = new URL(endpoint).host
         if (outcome === 'heard') failures = 0
-        log.warn('stream_disconnected', { platform: 'bluesky', endpoint: new URL(endpoint).host })
+        // A connection that never said a word did not reach the instance; one that did and closed is a disconnection.
+        else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
+        log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
         await pause(backoffMs(failures++), signal)
       }
     },

@@ -67,6 +67,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
         } catch (err) {
           if (signal.aborted) return
           log.warn('stream_read_failed', { platform: 'devto', err })
+          sink.failed(err)
           waitMs = backoffMs(failures++, EVERY_MS)
         }
         await pause(waitMs, signal)

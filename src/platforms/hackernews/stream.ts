@@ -79,6 +79,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
         } catch (err) {
           if (signal.aborted) return
           log.warn('stream_read_failed', { platform: 'hackernews', err })
+          sink.failed(err)
           await pause(backoffMs(failures++), signal)
         }
       }

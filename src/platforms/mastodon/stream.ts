@@ -84,6 +84,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
         } catch (err) {
           if (signal.aborted) return
           log.warn('stream_read_failed', { platform: 'mastodon', err })
+          sink.failed(err)
         }
         await pause(backoffMs(failures++), signal)
       }

@@ -74,6 +74,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
         } catch (err) {
           if (signal.aborted) return
           log.warn('stream_read_failed', { platform: 'reddit', err })
+          sink.failed(err)
           await pause(backoffMs(failures++), signal)
         }
       }

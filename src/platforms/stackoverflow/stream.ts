@@ -73,6 +73,7 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
         } catch (err) {
           if (signal.aborted) return
           log.warn('stream_read_failed', { platform: 'stackoverflow', err })
+          sink.failed(err)
           waitMs = backoffMs(failures++, EVERY_MS)
         }
         await pause(waitMs, signal)

@@ -12,6 +12,13 @@ export function createPlatformHealthRepo(db: Db) {
         .values({ platform, lastSuccessAt: at, warning })
         .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at, retryAt: null, warning } })
     },
+    /** A stream heard from upstream: the time of its last success only; its searches' wait and warning stay. */
+    async recordHeard(platform: string, at: string) {
+      await db
+        .insert(platformHealth)
+        .values({ platform, lastSuccessAt: at })
+        .onConflictDoUpdate({ target: platformHealth.platform, set: { lastSuccessAt: at } })
+    },
     /** `retryAt`: a rate-limit answer asked to wait until then (ISO 8601 UTC); polling does not call before it. */
     async recordFailure(platform: string, at: string, error: string, retryAt?: string) {
       const set = { lastFailureAt: at, lastError: error, ...(retryAt ? { retryAt } : {}) }

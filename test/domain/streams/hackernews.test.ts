@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Hacker News stream against a fake of the documented Firebase API (test/support/fake-streams.ts,
@@ -41,5 +42,23 @@ describe('Hacker News stream (Firebase API)', () => {
     expect(await w.position('hackernews')).toBe(String(after))
     await Bun.sleep(1200)
     expect(w.received.length).toBe(4)
+  })
+
+  test('a stream that cannot read upstream shows it in source health, and its recovery too', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const health = async () => (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'hackernews')
+    w.hn.setDown(true)
+    w.start()
+    await eventually('a failure in source health', async () => (await health())?.lastFailureAt != null)
+    expect((await health())?.lastError).toBe('hackernews answered with status 503')
+    expect((await health())?.lastSuccessAt).toBeNull()
+    // The world's clock stands still unless moved: the recovery is a minute later.
+    ;(w.deps.clock as ReturnType<typeof manualClock>).set(new Date(w.deps.clock.now().getTime() + 60_000))
+    w.hn.setDown(false)
+    await eventually('a success after it', async () => {
+      const h = await health()
+      return h?.lastSuccessAt != null && h.lastSuccessAt > (h.lastFailureAt as string)
+    })
   })
 })

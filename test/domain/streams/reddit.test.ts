@@ -50,6 +50,7 @@ describe('Reddit stream (listings of the newest posts and comments)', () => {
       item: (m, position) => got.push({ id: m.id, kind: m.kind, position }),
       heard: () => stop.abort(),
       gap: () => {},
+      failed: () => {},
       full: () => false,
       room: async () => {},
     }

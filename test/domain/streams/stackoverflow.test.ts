@@ -21,6 +21,7 @@ async function readOnce(fake: ReturnType<typeof fakeStackExchange>, from: string
     item: (m, position) => got.push({ id: m.id, position }),
     heard: () => stop.abort(),
     gap: (note) => gaps.push(note),
+    failed: () => {},
     full: () => false,
     room: async () => {},
   }
