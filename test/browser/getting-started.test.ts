@@ -2,6 +2,7 @@
 // phone's size: what is set up, when polling runs next, and a checklist that ticks itself from the server's state.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
+import { SEARCH_PLATFORMS } from '../../src/config/platform-names'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
 import { createUser } from '../../src/domain/users/users'
@@ -136,6 +137,32 @@ describe('getting started on the Signals page', () => {
         expect(await view.page.locator(`.getting-started a[href="${href}"]`).count()).toBeGreaterThan(0)
       expect(await noSideways(view)).toBe(true)
       await screenshot(view.page, 'getting-started-empty-desktop')
+    } finally {
+      await view.close()
+    }
+  })
+
+  // Last: source health is the server's, not a team's, and this test leaves every source failing.
+  test('when every usable source failed its last try, the list says so and what to check, not to wait', async () => {
+    await seedTeam(deps, { name: 'offline' })
+    await createUser(deps, { team: 'offline', email: 'oz@offline.test', role: 'owner', password: PASSWORD })
+    const at = new Date(Date.now() - 5 * 60_000).toISOString()
+    for (const platform of SEARCH_PLATFORMS)
+      await deps.repos.platformHealth.recordFailure(platform, at, `${platform} could not be reached`)
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[0]?.viewport })
+    try {
+      await signIn(view, 'oz@offline.test', PASSWORD)
+      await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+      expect(await ticked(view, 'A source to search')).toBe(false)
+      expect(await step(view, 'A source to search').textContent()).toMatch(
+        /Configured: .*hackernews.*, but none answered its last try \(5 min ago: \w+ could not be reached\)\./,
+      )
+      expect(await view.page.locator('.next').textContent()).toContain('Check that this server can reach its sources')
+      expect(await step(view, 'A first polling pass').textContent()).toContain(
+        'No search of your keywords has answered yet.',
+      )
+      expect(await noSideways(view)).toBe(true)
+      await screenshot(view.page, 'getting-started-failing-desktop')
     } finally {
       await view.close()
     }

@@ -1,11 +1,28 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
-import { fromNow } from '../time'
+import { fromNow, relative } from '../time'
 import { Icon } from './ui'
 
-type Source = { platform: string; configured: boolean; inPlan: boolean; earlierRouteOnly: boolean; keyless: boolean }
+type Source = {
+  platform: string
+  configured: boolean
+  inPlan: boolean
+  earlierRouteOnly: boolean
+  keyless: boolean
+  lastSuccessAt: string | null
+  lastFailureAt: string | null
+  lastError: string | null
+}
 type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
-type State = { usable: string[]; keyless: string[]; keywords: string[]; profiles: number; polling: Polling }
+type State = {
+  usable: string[]
+  /** Usable sources whose last search or stream read failed, with the latest failure first. */
+  failing: Source[]
+  keyless: string[]
+  keywords: string[]
+  profiles: number
+  polling: Polling
+}
 
 // Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
 const REFRESH_MS = 20_000
@@ -19,8 +36,12 @@ async function readState(): Promise<State> {
   ])
   // Polled sources only: the earlier route's own networks are never searched by a pass.
   const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
+  const usable = polled.filter((p) => p.configured)
   return {
-    usable: polled.filter((p) => p.configured).map((p) => p.platform),
+    usable: usable.map((p) => p.platform),
+    failing: usable
+      .filter((p) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? ''))
+      .sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
     keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
     keywords: keywords.keywords,
     profiles: profiles.profiles.length,
@@ -62,15 +83,25 @@ export function GettingStarted() {
   }, [])
   if (error) return <p class="error">The setup could not be read: {error}</p>
   if (!state) return <p class="muted">Loading…</p>
+  // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
+  const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
+  const latest = state.failing[0]
   const steps = [
     {
-      done: state.usable.length > 0,
+      done: state.usable.length > 0 && !noneAnswers,
       title: 'A source to search',
       href: '#/sources',
-      text: state.usable.length
-        ? `Usable now: ${list(state.usable)}.`
-        : `None is usable yet; ${list(state.keyless)} need no key.`,
-      todo: (
+      text: noneAnswers
+        ? `Configured: ${list(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ?? 'failed'}).`
+        : state.usable.length
+          ? `Usable now: ${list(state.usable)}.${state.failing.length ? ` Failing: ${list(state.failing.map((f) => f.platform))}.` : ''}`
+          : `None is usable yet; ${list(state.keyless)} need no key.`,
+      todo: noneAnswers ? (
+        <>
+          Check that this server can reach its sources (a firewall, a proxy, no internet access): the{' '}
+          <a href="#/sources">Sources</a> page shows each one's last error; the next pass tries again.
+        </>
+      ) : (
         <>
           Configure a source: the <a href="#/sources">Sources</a> page names the setting each one needs.
         </>
@@ -104,7 +135,9 @@ export function GettingStarted() {
       href: '#/sources',
       text: state.polling.lastPassAt
         ? `Your keywords were last searched ${new Date(state.polling.lastPassAt).toLocaleString()}.`
-        : 'Your keywords have not been searched yet.',
+        : state.failing.length
+          ? 'No search of your keywords has answered yet.'
+          : 'Your keywords have not been searched yet.',
       todo: (
         <>
           Wait for the next pass; the <a href="#/sources">Sources</a> page shows how each source's last search went.
