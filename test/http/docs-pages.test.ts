@@ -32,4 +32,39 @@ describe('the served documentation (docs/console.md#documentation)', () => {
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as any).error.code).toBe('not_found')
   })
+
+  test('every link of every served page answers 200, and a link to a heading finds it there', async () => {
+    const w = await oauthWorld({})
+    stop = w.stop
+    const pages = new Map<string, string>()
+    const read = async (path: string) => {
+      if (!pages.has(path)) {
+        const res = await fetch(`${w.base}${path}`)
+        expect({ path, status: res.status }).toEqual({ path, status: 200 })
+        pages.set(path, await res.text())
+      }
+      return pages.get(path) as string
+    }
+    const index = await read('/docs')
+    const served = [...index.matchAll(/href="(\/docs\/[^"#]+)"/g)].map((m) => m[1] as string)
+    expect(served).toContain('/docs/people')
+    expect(served).toContain('/docs/streams')
+    expect(served).toContain('/docs/config.example.toml')
+    let links = 0
+    for (const path of served) {
+      const html = await read(path)
+      for (const [, target, hash] of html.matchAll(/href="(\/docs\/[^"#]*)(?:#([^"]*))?"/g)) {
+        links++
+        const page = await read(target as string)
+        if (hash) expect({ target, hash, found: page.includes(`id="${hash}"`) }).toEqual({ target, hash, found: true })
+      }
+      // No relative link is left to answer 404 (a document of the repository the executable does not hold).
+      expect(html.match(/href="(?![a-z]+:|#|\/)[^"]*"/g)).toBeNull()
+    }
+    expect(links).toBeGreaterThan(100)
+    expect(await read('/docs/config.example.toml')).toContain('[server]')
+    const file = await fetch(`${w.base}/docs/deploy/lead-signals.service`)
+    expect(file.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(await file.text()).toContain('[Service]')
+  })
 })

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../../lib/text'
 import { fileAnswer, REVALIDATE } from '../static-files'
+import { DOC_FILES } from './files'
 import { DOC_PAGES } from './pages'
 
 // Pages of our own text: no script at all, styles inline.
@@ -16,11 +17,19 @@ const page = (title: string, body: string) =>
   `<title>${escapeHtml(title)} · lead-signals</title><style>${STYLE}</style></head><body>` +
   `<nav><a href="/docs">Documentation</a> · <a href="/">Console</a> · <a href="/swagger">API (Swagger UI)</a></nav>${body}</body></html>`
 
-// A link between documents (`queries.md#preview`) becomes the served page's (`/docs/queries#preview`).
+// A link between documents (`queries.md#preview`) becomes the served page's (`/docs/queries#preview`), one to a file
+// beside them (`../config.example.toml`) the served file's; a link to what the executable does not hold (how the
+// service is built and tuned, the training data) is left as its text, not a link that answers 404.
 const servedLinks = (html: string) =>
-  html.replace(/href="(?:\.\/|docs\/)?([a-z-]+)\.md(#[^"]*)?"/g, (whole, name: string, hash = '') =>
-    Object.hasOwn(DOC_PAGES, name) ? `href="/docs/${name}${hash}"` : whole,
-  )
+  html.replace(/<a href="([^"]*)"([^>]*)>([\s\S]*?)<\/a>/g, (whole, href: string, rest: string, text: string) => {
+    if (/^(?:[a-z]+:|#|\/)/.test(href)) return whole
+    const doc = /^(?:\.\/|docs\/)?([a-z-]+)\.md(#.*)?$/.exec(href)
+    if (doc && Object.hasOwn(DOC_PAGES, doc[1] as string))
+      return `<a href="/docs/${doc[1]}${doc[2] ?? ''}"${rest}>${text}</a>`
+    const file = href.replace(/^\.\.\//, '')
+    if (Object.hasOwn(DOC_FILES, file)) return `<a href="/docs/${file}"${rest}>${text}</a>`
+    return text
+  })
 
 const rendered = new Map<string, string>()
 function docHtml(name: string): string {
@@ -41,14 +50,25 @@ const index = () =>
     'Documentation',
     `<h1>lead-signals documentation</h1><ul>${Object.entries(DOC_PAGES)
       .map(([name, d]) => `<li><a href="/docs/${name}">${escapeHtml(d.title)}</a></li>`)
+      .join('')}</ul><h2>Files</h2><ul>${Object.keys(DOC_FILES)
+      .map((path) => `<li><a href="/docs/${path}">${escapeHtml(path)}</a></li>`)
       .join('')}</ul>`,
   )
+
+function docFile(path: string) {
+  if (!Object.hasOwn(DOC_FILES, path)) throw new AppError('not_found', 'no such document')
+  return fileAnswer(DOC_FILES[path] as string, 'text/plain; charset=utf-8', REVALIDATE, {
+    'content-security-policy': CSP,
+  })
+}
 
 /** The user's documents at /docs and /docs/NAME (docs/console.md#documentation); the OAuth metadata points here. */
 export const docsRoutes = () =>
   new Elysia({ name: 'docs-pages', detail: { hide: true } })
     .get('/docs', () => fileAnswer(index(), 'text/html; charset=utf-8', REVALIDATE, { 'content-security-policy': CSP }))
+    .get('/docs/deploy/:name', ({ params }) => docFile(`deploy/${params.name}`))
     .get('/docs/:name', ({ params }) => {
+      if (Object.hasOwn(DOC_FILES, params.name)) return docFile(params.name)
       if (!Object.hasOwn(DOC_PAGES, params.name)) throw new AppError('not_found', 'no such document')
       return fileAnswer(docHtml(params.name), 'text/html; charset=utf-8', REVALIDATE, {
         'content-security-policy': CSP,
