@@ -27,7 +27,7 @@ const ALLOWED: Record<string, string[]> = {
   // The console's browser code (src/console) imports nothing of the server that runs; http serves its bundle. It
   // names the wire shapes of the answers it reads, by type only (TYPE_ONLY below): nothing of them is bundled.
   console: [],
-  // http serves the user's documents (docs/*.md) at /docs.
+  // http serves the user's documents (docs/*.md) and the files they link to at /docs.
   http: [...LEAVES, 'domain', 'wire', 'deps', 'package', 'console', 'documents'],
   mcp: [...LEAVES, 'domain', 'wire', 'deps', 'package'],
   jobs: [...LEAVES, 'domain', 'deps'],
@@ -41,7 +41,8 @@ function layerOf(path: string): string {
   if (rel.startsWith('..')) {
     if (rel.endsWith('package.json')) return 'package'
     if (rel.includes('drizzle')) return 'migrations'
-    if (/^\.\.\/docs\/[a-z-]+\.md$/.test(rel)) return 'documents'
+    // The documents, and the files they link to beside them (src/http/docs/files.ts).
+    if (/^\.\.\/(?:docs\/[a-z-]+\.md|config\.example\.toml|deploy\/[\w.-]+)$/.test(rel)) return 'documents'
     return 'outside'
   }
   const top = rel.split('/')[0].replace(/\.(d\.)?tsx?$/, '')
