@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { AppError } from '../errors'
+import { nearest } from './nearest'
 
 export type Flags = Record<string, string | boolean | undefined>
 
@@ -14,9 +15,27 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
     })
     return { flags: values as Flags, positionals }
   } catch (e) {
+    const unknown = /^Unknown option '([^']+)'/.exec((e as Error).message)
+    if (unknown) throw unknownOption(unknown[1] as string, Object.keys(options))
     // Node's advice on '--' after an unknown option is about its own parser, not this command line.
     throw usageError((e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''))
   }
+}
+
+// Options people type for what is a setting of the configuration file (docs/operations.md#configuration).
+const SETTINGS: Record<string, string> = { '--port': 'server.port', '--host': 'server.host' }
+
+/** An option the command does not take, with the one it most likely meant, else the ones it takes. */
+export function unknownOption(typed: string, names: string[]): AppError {
+  const options = [...names.filter((n) => n !== 'config'), 'config'].map((n) => `--${n}`)
+  const near = nearest(typed, options)
+  const setting = SETTINGS[typed.split('=')[0] as string]
+  const hint = near
+    ? `did you mean "${near}"?`
+    : setting
+      ? `set ${setting} in the configuration file, or LEAD_SIGNALS_${setting.replace('.', '_').toUpperCase()} in the environment`
+      : `the options are ${options.join(', ')}`
+  return usageError(`unknown option "${typed}"; ${hint}`)
 }
 
 /**

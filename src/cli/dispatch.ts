@@ -5,6 +5,7 @@ import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
+import { nearest } from './nearest'
 import { USAGE } from './usage'
 import { email } from './email'
 import { icp } from './icp'
@@ -128,30 +129,4 @@ function usageOf(name: string): string {
     if (inside) out.push(line)
   }
   return out.length > 0 ? `usage:\n${out.join('\n')}` : USAGE
-}
-
-/** The command a typo most likely meant: at most two letters apart. */
-function nearest(typed: string, names: string[]): string | undefined {
-  let best: string | undefined
-  let bestDistance = 3
-  for (const n of names) {
-    const d = distance(typed, n)
-    if (d < bestDistance) [best, bestDistance] = [n, d]
-  }
-  return best
-}
-
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        (row[j] as number) + 1,
-        (next[j - 1] as number) + 1,
-        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-    row = next
-  }
-  return row[b.length] as number
 }

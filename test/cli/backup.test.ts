@@ -20,11 +20,16 @@ afterEach(() => {
 const releaseOurConnections = () => Bun.gc(true)
 const teams = async () => (await query(ws, 'SELECT name FROM teams ORDER BY name')).map((r) => r.name)
 
-/** `serve` on the workspace's database, on a free port, until it listens. */
+// Streams off too: a stream that cannot reach its platform writes its failures to the database as it retries.
+const NO_STREAMS = ['hackernews', 'bluesky', 'stackoverflow', 'devto']
+  .map((p) => `[platforms.${p}]\nmode = "search"\n`)
+  .join('')
+
+/** `serve` on the workspace's database, on a free port, until it listens; it writes nothing by itself. */
 async function serving(): Promise<Child> {
   const config = ws.file(
     'serve.toml',
-    `[server]\nhost = "127.0.0.1"\nport = 0\n[database]\nurl = "${ws.dbUrl}"\n[scorer]\nbackend = "rules"\n[polling]\nenabled = false\n`,
+    `[server]\nhost = "127.0.0.1"\nport = 0\n[database]\nurl = "${ws.dbUrl}"\n[scorer]\nbackend = "rules"\n[polling]\nenabled = false\n${NO_STREAMS}`,
   )
   const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['serve'])
   children.push(child)

@@ -54,7 +54,7 @@ const cases: [string, string[], string | RegExp][] = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set, remove)'],
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
-  ['migrate with an unknown flag', ['migrate', '--force'], "'--force'"],
+  ['migrate with an unknown flag', ['migrate', '--force'], '"--force"'],
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],
   ['team create without --name', ['team', 'create', '--plan', 'growth'], '--name is required'],
   ['team create without --plan', ['team', 'create', '--name', 'beta'], '--plan is required'],
@@ -96,9 +96,9 @@ const cases: [string, string[], string | RegExp][] = [
   [
     'team create with an unknown flag',
     ['team', 'create', '--name', 'beta', '--plan', 'growth', '--colour', 'red'],
-    "'--colour'",
+    '"--colour"',
   ],
-  ['team list with an unknown flag', ['team', 'list', '--all'], "'--all'"],
+  ['team list with an unknown flag', ['team', 'list', '--all'], '"--all"'],
   [
     'team set on an unknown team',
     ['team', 'set', '--team', 'nobody', '--plan', 'scale'],
@@ -124,7 +124,7 @@ const cases: [string, string[], string | RegExp][] = [
     ['key', 'create', '--team', 'acme', '--name', LONG],
     'key label must be at most 100 characters',
   ],
-  ['key create with an unknown flag', ['key', 'create', '--team', 'acme', '--label', 'x'], "'--label'"],
+  ['key create with an unknown flag', ['key', 'create', '--team', 'acme', '--label', 'x'], '"--label"'],
   ['key list for an unknown team', ['key', 'list', '--team', 'nobody'], 'no team with id or name "nobody"'],
   [
     'key revoke of an unknown prefix',

@@ -27,4 +27,26 @@ describe('the command line', () => {
     expect(far.code).toBe(2)
     expect(far.stderr).not.toContain('did you mean')
   })
+
+  test('an unknown option names the one it most likely meant, else the options the command takes, and changes nothing', async () => {
+    const cases: [string[], string][] = [
+      [['poll', '--onec'], 'unknown option "--onec"; did you mean "--once"?'],
+      [['team', 'list', '--jsn'], 'unknown option "--jsn"; did you mean "--json"?'],
+      [['keyword', 'add', '--tema', 'acme', 'crm'], 'unknown option "--tema"; did you mean "--team"?'],
+      [['team', 'list', '-x'], 'unknown option "-x"; the options are --json, --config'],
+      [
+        ['serve', '--port', '9000'],
+        'unknown option "--port"; set server.port in the configuration file, or LEAD_SIGNALS_SERVER_PORT in the environment',
+      ],
+    ]
+    for (const [argv, message] of cases) {
+      const r = await runCli(ws, argv)
+      expect({ argv, code: r.code, stderr: r.stderr.trim() }).toEqual({
+        argv,
+        code: 2,
+        stderr: `lead-signals: ${message}`,
+      })
+    }
+    expect((await runCli(ws, ['team', 'list', '--json'])).stdout).toBe('[]\n')
+  })
 })

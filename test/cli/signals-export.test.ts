@@ -76,7 +76,7 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
       [['--min-score', '11'], '--min-score must be a number from 0 to 10'],
       [['--since', 'last week'], '--since must be an ISO 8601 date'],
       [['--intent', 'BUYING'], '--intent'],
-      [['--limit', '5'], 'Unknown option'],
+      [['--limit', '5'], 'unknown option "--limit"'],
       [['--out', 'no/such/dir/x.csv'], 'cannot write "no/such/dir/x.csv": no such directory'],
     ]
     for (const [flags, message] of cases) {

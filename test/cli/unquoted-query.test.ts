@@ -12,7 +12,7 @@ describe('an unquoted query', () => {
   test('keyword add with an exclusion outside quotes says to quote it, with the corrected command, and adds nothing', async () => {
     const r = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm', '-hubspot'])
     expect(r.code).toBe(2)
-    expect(r.stderr).not.toContain('Unknown option')
+    expect(r.stderr).not.toContain('unknown option')
     expect(r.stderr).toContain('"-hubspot"')
     expect(r.stderr).toContain('must be quoted')
     expect(r.stderr).toContain('lead-signals keyword add --team acme "crm -hubspot"')
@@ -35,6 +35,6 @@ describe('an unquoted query', () => {
     expect(r.stderr).toContain('lead-signals keyword remove --team=acme "crm -hubspot"')
     const other = await runCli(ws, ['team', 'list', '-x'])
     expect(other.code).toBe(2)
-    expect(other.stderr).toContain("Unknown option '-x'")
+    expect(other.stderr).toContain('unknown option "-x"')
   })
 })
