@@ -135,6 +135,8 @@ describe('links (docs/people.md#links)', () => {
     const tries: [string, unknown, number][] = [
       [c.id, { personId: c.id }, 400],
       [b.id, { personId: c.id }, 400],
+      // b is a's: linking it to c would move a and all of a's identities (docs/people.md#links).
+      [c.id, { personId: b.id }, 400],
       [c.id, { personId: 'per_000000000000000000000000' }, 404],
       [c.id, { personId: '' }, 400],
       [c.id, { person: c.id }, 400],

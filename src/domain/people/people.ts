@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import type { PeopleFilter, PersonRow } from '../../storage/repos/people'
 import type { Needs } from '../needs'
+import { echoed } from '../../lib/text'
 
 type PeopleDeps = Needs<'clock', 'people'>
 
@@ -51,7 +52,7 @@ export async function listPeople(deps: PeopleDeps, teamId: string, q: PeopleList
 /** One person of the team, or 404: an unknown id and another team's read the same. */
 async function found(deps: PeopleDeps, teamId: string, id: string) {
   const p = await deps.repos.people.byId(teamId, id, deps.clock.now().toISOString())
-  if (!p) throw new AppError('not_found', `no person ${id}`)
+  if (!p) throw new AppError('not_found', `no person ${echoed(id)}`)
   return p
 }
 
@@ -74,9 +75,13 @@ export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, o
   const into = await found(deps, teamId, id)
   const other = await found(deps, teamId, otherId)
   if (into.id === other.id) throw new AppError('invalid_request', 'a person cannot be linked to itself')
-  if (into.linkedTo) throw new AppError('invalid_request', `${id} is linked to ${into.linkedTo}: link to that person`)
-  if (other.linkedTo === into.id) throw new AppError('invalid_request', `${otherId} is already linked to ${id}`)
-  await deps.repos.people.link(teamId, into.id, other.linkedTo ?? other.id)
+  if (into.linkedTo)
+    throw new AppError('invalid_request', `${into.id} is linked to ${into.linkedTo}: link to that person`)
+  if (other.linkedTo === into.id) throw new AppError('invalid_request', `${other.id} is already linked to ${into.id}`)
+  // An identity of another person stays theirs: linking it here would move that person and all their identities.
+  if (other.linkedTo)
+    throw new AppError('invalid_request', `${other.id} is linked to ${other.linkedTo}: link that person instead`)
+  await deps.repos.people.link(teamId, into.id, other.id)
   return getPerson(deps, teamId, into.id)
 }
 
@@ -84,7 +89,7 @@ export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, o
 export async function unlinkPerson(deps: PeopleDeps, teamId: string, id: string, otherId: string) {
   const from = await found(deps, teamId, id)
   const other = await found(deps, teamId, otherId)
-  if (other.linkedTo !== from.id) throw new AppError('not_found', `${otherId} is not linked to ${id}`)
+  if (other.linkedTo !== from.id) throw new AppError('not_found', `${other.id} is not linked to ${from.id}`)
   await deps.repos.people.unlink(teamId, from.id, other)
   return getPerson(deps, teamId, from.id)
 }
