@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import * as v from 'valibot'
 import { AppError, appErrorIn, ERRORS, type FieldIssue } from '../errors'
 import { tooLarge } from '../wire/body'
-import { callerFailure, errorBody } from '../wire/failure'
+import { callerFailure, callerMessage, errorBody } from '../wire/failure'
 import { fieldIssues, invalidRequest } from '../wire/validation'
 import type { Logger } from '../lib/log'
 import type { Config } from '../config/schema'
@@ -31,7 +31,7 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number; config: Pi
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
       set.headers['content-type'] = 'application/json'
-      if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: failure.message }
+      if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: callerMessage(failure) }
       return errorBody(failure)
     })
 

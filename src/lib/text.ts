@@ -5,6 +5,16 @@ export function truncate(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)
 }
 
+/**
+ * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
+ * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
+ * path of 5,000 characters or a right-to-left override does not come back as sent.
+ */
+export function echoed(text: string): string {
+  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+  return shown.length <= 60 ? shown : `${truncate(shown, 59)}…`
+}
+
 /** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')

@@ -4,7 +4,7 @@ import type { Deps } from '../deps'
 import { identifyCaller } from '../domain/oauth/identify'
 import { requireScope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
-import { checkJsonDepth, readBody } from '../wire/body'
+import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { checkOrigin } from './origin'
 import { createMcpServer } from './server'
@@ -34,7 +34,7 @@ export const mcpRoutes = (deps: Deps) => {
       // gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
       const text = decoder.decode(body)
-      checkJsonDepth(text)
+      checkJsonText(text)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
       for (const name of calledTools(text)) requireScope(caller.scopes, toolset.tools.get(name)?.scope)

@@ -53,8 +53,21 @@ function toolCallOf(params: unknown): { name: string; args: unknown } {
   if (params.arguments !== undefined && !isObject(params.arguments)) {
     throw new McpError(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object of named arguments')
   }
+  // As a REST body (wire/body.ts): the database would keep the text but read it back cut at U+0000. Over HTTP the
+  // body is refused before it gets here; on stdio this is the check.
+  if (holdsNul(params.arguments))
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      'tools/call arguments hold the character U+0000, which no argument takes',
+    )
   return { name: params.name, args: params.arguments }
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Whether a string anywhere in the value holds U+0000 (over HTTP the depth is bounded at 64; stdio is the operator's own client). */
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)

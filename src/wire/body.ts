@@ -59,16 +59,21 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 /**
  * Refuses JSON text that nests deeper than MAX_JSON_DEPTH, in one pass over the text and before JSON.parse builds
  * anything: a body of 20,000 `[` parses into a structure whose every later copy or print is slow and large.
- * Brackets inside strings do not count; malformed text is left for JSON.parse to refuse.
+ * Brackets inside strings do not count; malformed text is left for JSON.parse to refuse. And a string holding
+ * U+0000 (`\u0000`): the database keeps it but reads a text back only up to it, so "a\u0000b" would be stored, shown
+ * as "a" and never found again to be removed (docs/api.md#error-shape).
  */
-export function checkJsonDepth(text: string): void {
+export function checkJsonText(text: string): void {
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === BACKSLASH) i++
-      else if (c === QUOTE) inString = false
+      if (c === BACKSLASH) {
+        if (text.startsWith('u0000', i + 1))
+          throw new AppError('invalid_request', 'the request body holds the character U+0000, which no field takes')
+        i++
+      } else if (c === QUOTE) inString = false
     } else if (c === QUOTE) {
       inString = true
     } else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
@@ -102,10 +107,14 @@ export async function readJsonBody(
   }
   const text = await readBodyText(request, a.maxBytes)
   if (!text.trim()) throw new AppError('invalid_request', 'the request body is empty; send a JSON object')
-  checkJsonDepth(text)
+  checkJsonText(text)
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw new AppError('invalid_request', 'the request body is not valid JSON')
   }
+  // Every body of this API is an object; a list would pass an object schema with its items as fields "0", "1", ….
+  if (Array.isArray(body)) throw new AppError('invalid_request', 'the request body must be an object, not a list')
+  return body
 }

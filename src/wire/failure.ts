@@ -1,6 +1,7 @@
 import { storageUnavailable } from '../domain/health/storage'
 import { AppError, appErrorIn, type FieldIssue } from '../errors'
 import type { Logger } from '../lib/log'
+import { capped } from './validation'
 
 /**
  * What a caller of the API (REST or MCP) is told about a failure, and what the operator's log gets: our own errors as
@@ -25,11 +26,17 @@ export function callerFailure(
   return new AppError('internal', 'internal error')
 }
 
+/**
+ * A failure's message as a caller gets it: ours are a sentence or two (the longest, Reddit's access steps, about 450
+ * characters); the bound keeps any that repeats what was sent from coming back at the length it was sent.
+ */
+export const callerMessage = (failure: AppError) => capped(failure.message, 600)
+
 /** The error body of versioned routes and MCP tool errors: `{error: {code, message, details?}}`. */
 export function errorBody(failure: AppError): { error: { code: string; message: string; details?: FieldIssue[] } } {
   const body: { code: string; message: string; details?: FieldIssue[] } = {
     code: failure.kind,
-    message: failure.message,
+    message: callerMessage(failure),
   }
   if (failure.extra.details) body.details = failure.extra.details
   return { error: body }

@@ -34,7 +34,7 @@ async function callTool(name: string, args: Record<string, unknown>) {
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l))
-  return answers.find((a) => a.id === 2)?.result
+  return answers.find((a) => a.id === 2)
 }
 
 describe('exported ids', () => {
@@ -54,12 +54,23 @@ describe('exported ids', () => {
   test('an id from an export is judged by the feedback tool (rate_signal, as POST /api/v1/signals/{id}/feedback)', async () => {
     const [first] = (await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])).trim().split('\n')
     const { id } = JSON.parse(first as string)
-    const result = await callTool('rate_signal', { id, verdict: 'not_relevant' })
+    const { result } = await callTool('rate_signal', { id, verdict: 'not_relevant' })
     expect(result.isError).toBeFalsy()
     expect(result.structuredContent).toMatchObject({ signalId: id, verdict: 'not_relevant', dismissed: true })
     expect(await query(ws, 'SELECT signal_id, verdict FROM signal_feedback')).toEqual([
       { signal_id: id, verdict: 'not_relevant' },
     ])
+  })
+
+  test('over standard input too, an argument holding U+0000 is refused and nothing is stored', async () => {
+    const [first] = (await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])).trim().split('\n')
+    const { id } = JSON.parse(first as string)
+    const answer = await callTool('rate_signal', { id, verdict: 'not_relevant', reason: 'spam\u0000 and more' })
+    expect(answer.error).toEqual({
+      code: -32602,
+      message: expect.stringContaining('arguments hold the character U+0000, which no argument takes'),
+    })
+    expect(await query(ws, 'SELECT signal_id FROM signal_feedback')).toEqual([])
   })
 
   test('an export imports elsewhere with its posts; a file naming the post in id (older exports) still does', async () => {

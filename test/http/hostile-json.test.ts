@@ -137,3 +137,54 @@ describe('an invalid body is never serialised back in full', () => {
     }
   })
 })
+
+describe('text the database would cut, lists for objects, long ids in the path', () => {
+  test('a string holding U+0000 is refused before anything is stored; the six characters "\\u0000" as text are not', async () => {
+    const { deps } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    const hooks = async () => (await call('GET', '/api/v1/webhooks', { key: apiKey })).body
+    const before = await hooks()
+    const nul = await call('POST', '/api/v1/webhooks', {
+      key: apiKey,
+      rawBody: '{"url": "http://127.0.0.1:9/hook", "keywords": ["a\\u0000b"]}',
+      headers: json,
+    })
+    expect(nul.status).toBe(400)
+    expect(nul.body.error.message).toBe('the request body holds the character U+0000, which no field takes')
+    expect(await hooks()).toEqual(before)
+    const score = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      rawBody: '{"content": "We need a CRM\\u0000, any recommendations?"}',
+      headers: json,
+    })
+    expect(score.status).toBe(400)
+    const escaped = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      body: { content: 'We need a CRM, and the string \\u0000 is only text here' },
+    })
+    expect(escaped.status).toBe(200)
+  })
+
+  test('a list where an object is wanted is refused as a list, not read as fields "0", "1"', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    for (const path of ['/api/v1/webhooks', '/api/v1/leads/score']) {
+      const r = await call('POST', path, { key: apiKey, rawBody: '[1, 2]', headers: json })
+      expect(r.status).toBe(400)
+      expect(r.body.error.message).toBe('the request body must be an object, not a list')
+    }
+  })
+
+  test('an id of 5,000 characters or with control and direction characters comes back cut short and shown safely', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    const long = await call('GET', `/api/v1/people/${'p'.repeat(5000)}`, { key: apiKey })
+    expect(long.status).toBe(404)
+    expect(long.body.error.message).toBe(`no person ${'p'.repeat(59)}…`)
+    const hidden = await call('GET', `/api/v1/people/${encodeURIComponent('per_x\n\u202eevil')}`, { key: apiKey })
+    expect(hidden.body.error.message).toBe('no person per_x\ufffd\ufffdevil')
+  })
+})

@@ -1,6 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
+import { echoed } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
@@ -63,14 +64,14 @@ export async function editIcp(
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
   if (!(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
-    throw new AppError('not_found', `the team has no ICP profile named "${name}"`)
+    throw new AppError('not_found', `the team has no ICP profile named "${echoed(name)}"`)
   return { name, description, competitors }
 }
 
 export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: string; name: string }) {
   const name = a.name.trim()
   if (!(await deps.repos.icpProfiles.remove(a.teamId, name)))
-    throw new AppError('invalid_request', `the team has no ICP profile named "${name}"`)
+    throw new AppError('invalid_request', `the team has no ICP profile named "${echoed(name)}"`)
 }
 
 /** The team's profiles, oldest first. */

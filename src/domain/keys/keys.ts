@@ -2,6 +2,7 @@ import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 import { displayPrefix, generateApiKey, hashApiKey, looksLikeApiKey } from './api-key'
+import { echoed } from '../../lib/text'
 
 /** A new key for the team; the secret is in the return value only. */
 export async function issueApiKey(
@@ -41,7 +42,7 @@ export async function revokeApiKey(
     }
   }
   const revoked = await deps.repos.apiKeys.revoke(a.teamId, prefix, deps.clock.now().toISOString())
-  if (!revoked) throw new AppError('invalid_request', `the team has no active key with prefix "${prefix}"`)
+  if (!revoked) throw new AppError('invalid_request', `the team has no active key with prefix "${echoed(prefix)}"`)
   return prefix
 }
 

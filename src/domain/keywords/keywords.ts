@@ -3,6 +3,7 @@ import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 import { describeQueryError } from '../../query/ast'
 import { parseQuery } from '../../query/parse'
+import { echoed } from '../../lib/text'
 
 const MAX_KEYWORD = 200
 // Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
@@ -62,7 +63,10 @@ export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId
   const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
   const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
   if (missing.length > 0)
-    throw new AppError('invalid_request', `not tracked by this team: ${quoted(missing)}; nothing was removed`)
+    throw new AppError(
+      'invalid_request',
+      `not tracked by this team: ${quoted(missing.slice(0, 5).map(echoed))}${missing.length > 5 ? ' and more' : ''}; nothing was removed`,
+    )
   return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))
 }
 
