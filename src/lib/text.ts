@@ -11,7 +11,7 @@ export function truncate(text: string, max: number): string {
  * path of 5,000 characters or a right-to-left override does not come back as sent.
  */
 export function echoed(text: string): string {
-  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd')
+  const shown = text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd')
   return shown.length <= 60 ? shown : `${truncate(shown, 59)}…`
 }
 
