@@ -55,7 +55,7 @@ export const trimmed = (min: number, max: number) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(min, `must be at least ${min} characters`),
+    v.minLength(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
     v.maxLength(max, `must be at most ${max} characters`),
   )
 
@@ -67,7 +67,8 @@ export const queryText = () =>
   v.pipe(
     trimmed(1, 200),
     v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return
+      // An empty query is said once, by the length check.
+      if (!dataset.typed || dataset.value === '') return
       const parsed = parseQuery(dataset.value)
       if (!parsed.ok) addIssue({ message: describeQueryError(parsed.error) })
     }),

@@ -27,7 +27,7 @@ export type FeedbackBody = v.InferOutput<typeof FeedbackBody>
 export const FeedbackArgs = v.strictObject({
   id: v.pipe(
     v.string(),
-    v.minLength(1, 'must be at least 1 characters'),
+    v.minLength(1, 'must not be empty'),
     v.maxLength(100, 'must be at most 100 characters'),
     v.description("The id of one of the team's signals (from list_signals)."),
   ),

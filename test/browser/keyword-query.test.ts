@@ -106,6 +106,14 @@ describe('the Keywords page query box', () => {
       expect(await deps.repos.keywords.list((await deps.repos.teams.list())[0].id)).toEqual([
         'crm subreddit:sales OR hubspot',
       ])
+      // The same query again is said to be tracked already; only spaces is one plain refusal.
+      await box.fill('crm subreddit:sales OR hubspot')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByRole('status').getByText('Already tracked: “crm subreddit:sales OR hubspot”.').waitFor()
+      await box.fill('   ')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await refusal.waitFor()
+      expect(await refusal.textContent()).toBe('keyword must not be empty')
       // The sign-in check (401) and the invalid query's preview (400) are answers, not page errors.
       expect(view.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
     } finally {

@@ -27,6 +27,7 @@ export function Keywords() {
   const [figures, setFigures] = useState<Figures | null>(null)
   const [draft, setDraft] = useState('')
   const [error, setError] = useState('')
+  const [note, setNote] = useState('')
   const load = () => api<Figures>('GET', '/keyword-figures').then(setFigures)
   useEffect(() => {
     load()
@@ -34,7 +35,13 @@ export function Keywords() {
   const run = changeThen(load, setError)
   const add = (e: Event) => {
     e.preventDefault()
-    run(api('POST', '/keywords', { keyword: draft }).then(() => setDraft('')))
+    setNote('')
+    run(
+      api<{ added: string[]; alreadyTracked: string[] }>('POST', '/keywords', { keyword: draft }).then((r) => {
+        setDraft('')
+        if (r.alreadyTracked.length > 0) setNote(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
+      }),
+    )
   }
   const columns: Column<Keyword>[] = [
     { head: 'Keyword', cell: (k) => k.query },
@@ -69,6 +76,7 @@ export function Keywords() {
               setDraft(e.currentTarget.value)
               // The refusal was about the query as it was: once it is edited, the preview below says where it stands.
               setError('')
+              setNote('')
             }}
           />
         </label>
@@ -83,6 +91,7 @@ export function Keywords() {
       </p>
       <QueryPreview query={draft} />
       <Alert message={error} />
+      {note && <p role="status">{note}</p>}
       {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}
       {figures && figures.keywords.length > 0 && (
         <>
