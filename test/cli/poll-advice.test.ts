@@ -58,6 +58,8 @@ describe('what poll --once tells a new install', () => {
     world.fail('hackernews', () => new Response('down', { status: 500 }))
     const r = await runCli(ws, ['poll', '--once', ...config])
     expect(r.code).toBe(1)
-    expect(r.stdout).toContain('hackernews: its one search failed; the poll_search_failed log lines say why')
+    expect(r.stdout).toContain(
+      'hackernews: its one search failed (hackernews answered with status 500); the poll_search_failed log lines say more',
+    )
   })
 })

@@ -10,7 +10,7 @@ import type { PassSummary } from './summary'
  * let it), and the platforms whose every search failed. Empty when there is nothing to say.
  */
 export async function passAdvice(
-  deps: Needs<'config' | 'searches', 'teams' | 'keywords'>,
+  deps: Needs<'config' | 'searches', 'teams' | 'keywords' | 'platformHealth'>,
   summary: PassSummary,
   teamId?: string,
 ): Promise<string[]> {
@@ -33,10 +33,16 @@ export async function passAdvice(
     }
   }
   const failed = Object.entries(summary.platforms).filter(([, c]) => c.searches > 0 && c.failed === c.searches)
-  for (const [p, c] of failed)
+  // Why, as source health keeps it: the platform's own message (never a URL or a body), written as the search failed.
+  const why = new Map(
+    (failed.length ? await deps.repos.platformHealth.list() : []).map((h) => [h.platform, h.lastError]),
+  )
+  for (const [p, c] of failed) {
+    const reason = why.get(p)
     lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed; the poll_search_failed log lines say why`,
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the poll_search_failed log lines say more`,
     )
+  }
   const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
   if (summary.totals.qualified === 0 && keyless.length > 0)
     lines.push(`searched with no key needed: ${keyless.join(', ')}`)
