@@ -23,8 +23,17 @@ const about = {
   enabled: 'Whether deliveries are made (default true).',
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
-const nonEmpty = <S extends v.GenericSchema>(item: S, text: string) =>
-  v.nullable(v.pipe(v.array(item), v.minLength(1, 'must list at least one, or be null for any'), v.description(text)))
+// A filter list: at least one value (null is any), at most `most`, each value kept once.
+const nonEmpty = <S extends v.GenericSchema>(item: S, most: number, text: string) =>
+  v.nullable(
+    v.pipe(
+      v.array(item),
+      v.minLength(1, 'must list at least one, or be null for any'),
+      v.maxLength(most, `must list at most ${most}`),
+      v.transform((list) => [...new Set(list)]),
+      v.description(text),
+    ),
+  )
 
 const HOUR = v.pipe(
   v.number(),
@@ -53,9 +62,9 @@ const fields = {
     v.description(about.quietHours),
   ),
   minScore: v.pipe(v.number(), v.minValue(0, SCORE_RANGE), v.maxValue(10, SCORE_RANGE), v.description(about.minScore)),
-  intents: nonEmpty(intentGiven(), about.intents),
-  keywords: nonEmpty(trimmed(1, 200), about.keywords),
-  platforms: nonEmpty(v.picklist(SEARCH_PLATFORMS), about.platforms),
+  intents: nonEmpty(intentGiven(), 5, about.intents),
+  keywords: nonEmpty(trimmed(1, 200), 100, about.keywords),
+  platforms: nonEmpty(v.picklist(SEARCH_PLATFORMS), SEARCH_PLATFORMS.length, about.platforms),
   enabled: v.pipe(v.boolean(), v.description(about.enabled)),
 }
 

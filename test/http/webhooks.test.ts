@@ -60,6 +60,10 @@ describe('/api/v1/webhooks', () => {
       { url: 'https://example.com/x', minScore: 11 },
       { url: 'https://example.com/x', colour: 'red' },
       { url: 'https://example.com/x', kind: 'teams' },
+      // A field the kind does not read, and filter lists past their bounds.
+      { url: 'https://example.com/x', to: 'ann@example.com' },
+      { url: 'https://example.com/x', keywords: Array.from({ length: 101 }, (_, i) => `k${i}`) },
+      { url: 'https://example.com/x', intents: ['ACTIVE', 'PAIN', 'QUESTION', 'MENTION', 'COMPETITOR', 'ACTIVE'] },
     ]
     for (const body of bad) {
       const res = await call('POST', '/api/v1/webhooks', { key, body })
@@ -71,9 +75,18 @@ describe('/api/v1/webhooks', () => {
     expect((await call('PATCH', '/api/v1/webhooks/whe_x', { key, body: {} })).status).toBe(400)
 
     deps.config.webhooks.allow_private_targets = true
-    const made = await call('POST', '/api/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/x' } })
-    const other = await seedTeam(deps, { name: 'other' })
+    const made = await call('POST', '/api/v1/webhooks', {
+      key,
+      body: { url: 'http://127.0.0.1:9/x', platforms: ['reddit', 'reddit', 'github'] },
+    })
+    expect(made.body.endpoint.filters.platforms).toEqual(['reddit', 'github'])
     const id = made.body.endpoint.id
+    const stored = (await call('GET', `/api/v1/webhooks/${id}`, { key })).body
+    const wrongField = await call('PATCH', `/api/v1/webhooks/${id}`, { key, body: { to: 'ann@example.com' } })
+    expect(wrongField.status).toBe(400)
+    expect(wrongField.body.error.details).toEqual([{ field: 'to', message: 'is not read by a webhook destination' }])
+    expect((await call('GET', `/api/v1/webhooks/${id}`, { key })).body).toEqual(stored)
+    const other = await seedTeam(deps, { name: 'other' })
     expect((await call('GET', `/api/v1/webhooks/${id}`, { key: other.apiKey })).status).toBe(404)
     expect((await call('DELETE', `/api/v1/webhooks/${id}`, { key: other.apiKey })).status).toBe(404)
     expect((await call('GET', `/api/v1/webhooks/${id}/deliveries`, { key: other.apiKey })).status).toBe(404)

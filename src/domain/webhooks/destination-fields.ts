@@ -19,6 +19,25 @@ type Where = Pick<EndpointRow, 'url' | 'emailTo'>
 type CheckUrl = (raw: string) => Promise<string>
 
 /**
+ * A field given that the destination's kind does not read is refused rather than dropped: `to` for a URL's kind,
+ * `url` for e-mail. `given`: the fields the request itself holds (a change keeps the stored ones as they are).
+ */
+export function checkKindFields(kind: EndpointKind, given: { url?: string | null; to?: string | null }) {
+  if (kind === 'email' && given.url != null)
+    throw new AppError('invalid_request', 'an email destination sends to an address: give to, not url', {
+      details: [{ field: 'url', message: 'is not read by an email destination' }],
+    })
+  if (kind !== 'email' && given.to != null)
+    throw new AppError(
+      'invalid_request',
+      `a ${kind} destination sends to a URL: give url, not to (to is for kind email)`,
+      {
+        details: [{ field: 'to', message: `is not read by a ${kind} destination` }],
+      },
+    )
+}
+
+/**
  * Where a destination of `f.kind` sends: an e-mail address for `email` (refused when the server has no SMTP
  * server), else a receiver URL whose path fits the kind. Checked on the fields as they will be after a change.
  */

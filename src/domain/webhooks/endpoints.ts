@@ -3,7 +3,14 @@ import { newId } from '../../lib/ids'
 import { checkTarget, OutboundError } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
-import { checkWhere, type DestinationFields, destinationView, fieldsOf, timingColumns } from './destination-fields'
+import {
+  checkKindFields,
+  checkWhere,
+  type DestinationFields,
+  destinationView,
+  fieldsOf,
+  timingColumns,
+} from './destination-fields'
 import type { EndpointKind } from './kinds'
 import { newSecret } from './signing'
 
@@ -83,6 +90,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
   // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read.
   if (a.input.event === 'person.updated' && (a.input.kind !== 'webhook' || a.input.cadence !== 'instant'))
     throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
+  checkKindFields(a.input.kind, a.input)
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, raw))
   const secret = newSecret(deps.randomBytes)
   const now = deps.clock.now()
@@ -127,6 +135,7 @@ export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id
   const c = a.change
   const current = await findEndpoint(deps, a)
   const fields = { ...fieldsOf(current), ...definedOnly(c) }
+  checkKindFields(fields.kind, c)
   const where = await checkWhere(deps, fields, (raw) =>
     raw === current.url ? Promise.resolve(raw) : checkReceiverUrl(deps, raw),
   )

@@ -113,7 +113,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
       [{ kind: 'teams', url: 'https://example.webhook.office.com/webhookb2/abc' }, '/workflows/…/invoke'],
       [{ kind: 'teams', url: 'https://prod.logic.azure.com/workflows/abc/triggers' }, '/workflows/…/invoke'],
       [{ kind: 'email', to: 'a@example.com' }, 'not configured an SMTP server'],
-      [{ kind: 'webhook', to: 'a@example.com' }, 'needs url'],
+      [{ kind: 'webhook', to: 'a@example.com' }, 'give url, not to'],
       [{ kind: 'slack', url: 'https://hooks.slack.com/x', quietHours: { from: 25, to: 3 } }, 'quietHours.from'],
       [{ kind: 'slack', url: 'https://hooks.slack.com/x', timeZone: 'Nowhere/Else' }, 'IANA time zone'],
     ]

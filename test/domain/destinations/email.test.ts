@@ -181,6 +181,11 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
       expect(err).toBeInstanceOf(AppError)
       expect(err.message).toContain('e-mail address')
     }
+    // A url beside the address is not read by an e-mail destination: refused, not dropped.
+    const withUrl = endpointInput('https://example.com/hook', { kind: 'email', to: 'a@example.com' })
+    await expect(createEndpoint(configured.deps, { teamId: configured.team.id, input: withUrl })).rejects.toThrow(
+      'an email destination sends to an address: give to, not url',
+    )
     expect(await configured.deps.repos.webhookEndpoints.list(configured.team.id)).toEqual([])
     expect(await deps.repos.webhookEndpoints.list(team.id)).toEqual([])
   })
