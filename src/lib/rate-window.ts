@@ -18,5 +18,11 @@ export function createRateWindow(max: number, windowMs: number, maxKeys = 10_000
       times.set(key, recent)
       return undefined
     },
+    /** Undoes the event `take` counted for `key` at `nowMs`: what it stood for did not happen after all. */
+    release(key: string, nowMs: number) {
+      const recent = times.get(key)
+      const at = recent?.lastIndexOf(nowMs) ?? -1
+      if (at >= 0) recent?.splice(at, 1)
+    },
   }
 }

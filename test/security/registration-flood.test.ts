@@ -39,6 +39,7 @@ describe('OAuth without a key stores only so much', () => {
     const before = await w.count('oauth_clients')
     const huge = await w.register({ redirect_uris: [`https://a.example/${'x'.repeat(1_048_000)}`] })
     expect(huge.status).toBe(413)
+    expect(((await huge.json()) as { error: string }).error).toBe('invalid_client_metadata')
     const six = await w.register({ redirect_uris: Array.from({ length: 6 }, (_, i) => `https://a.example/${i}`) })
     expect(six.status).toBe(400)
     const long = await w.register({ redirect_uris: [`https://a.example/${'x'.repeat(600)}`] })
@@ -58,6 +59,29 @@ describe('OAuth without a key stores only so much', () => {
     }
     expect((await w.register(client(9), '198.51.100.2')).status).toBe(201)
     expect(await w.count('oauth_clients')).toBe(4)
+  })
+
+  test('refused registrations do not count against the limit; their errors are OAuth’s, in plain words', async () => {
+    const w = await world({ registrations_per_hour: 2 }, { trusted_proxies: ['127.0.0.1'] })
+    for (let i = 0; i < 5; i++) {
+      const refused = await w.register({ client_name: 'no uris' })
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toEqual({
+        error: 'invalid_redirect_uri',
+        error_description: 'redirect_uris: is required',
+      })
+    }
+    // A form or plain text (which any web page can post without asking) is not a registration.
+    const asText = await fetch(`${w.base}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.1' },
+      body: JSON.stringify(client(0)),
+    })
+    expect(asText.status).toBe(400)
+    expect(((await asText.json()) as { error: string }).error).toBe('invalid_client_metadata')
+    for (let i = 0; i < 2; i++) expect((await w.register(client(i))).status).toBe(201)
+    expect((await w.register(client(2))).status).toBe(429)
+    expect(await w.count('oauth_clients')).toBe(2)
   })
 
   test('clients nobody allowed: capped, and pruned a day after registering', async () => {

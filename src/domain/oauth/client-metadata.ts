@@ -49,7 +49,14 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     const issue = parsed.issues[0]
     const field = v.getDotPath(issue) ?? 'metadata'
     const kind = field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata'
-    throw new ClientMetadataError(kind, `${field}: ${issue.message}`)
+    // The library's own words ("Invalid key: Expected …") name its checks; ours say what to send.
+    const said =
+      issue.kind === 'schema' && issue.input === undefined
+        ? 'is required'
+        : /^Invalid \w+: /.test(issue.message)
+          ? 'is not valid'
+          : issue.message
+    throw new ClientMetadataError(kind, `${field}: ${said}`)
   }
   const m = parsed.output
   const bad = m.redirect_uris.find((u) => !isAllowedRedirectUri(u))

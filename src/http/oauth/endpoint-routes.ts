@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
+import { AppError } from '../../errors'
 import { startAuthorization } from '../../domain/oauth/authorization'
 import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
@@ -75,7 +76,13 @@ export const oauthEndpointRoutes = (deps: Deps) => {
       async ({ request, server }) => {
         if (!deps.config.oauth.dynamic_registration)
           return oauthError(403, 'access_denied', 'client registration is turned off on this server')
-        const wait = registrations.take(addressOf(request, server), deps.clock.now().getTime())
+        // RFC 7591 §3.1: the metadata is a JSON document. A form or plain text, which any web page can post without
+        // asking the browser first, is refused.
+        if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+          return oauthError(400, 'invalid_client_metadata', 'send the client metadata as application/json')
+        // The bound is on registrations made: a refused request gives its place back.
+        const [address, at] = [addressOf(request, server), deps.clock.now().getTime()]
+        const wait = registrations.take(address, at)
         if (wait !== undefined) return tooMany(wait)
         try {
           const body = JSON.parse(await readBodyText(request, REGISTRATION_MAX_BYTES))
@@ -86,9 +93,16 @@ export const oauthEndpointRoutes = (deps: Deps) => {
             headers: { 'cache-control': 'no-store' },
           })
         } catch (err) {
+          registrations.release(address, at)
           if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
           if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
           if (err instanceof TooManyClientsError) return oauthError(503, 'temporarily_unavailable', err.message)
+          if (err instanceof AppError && err.kind === 'payload_too_large')
+            return oauthError(
+              413,
+              'invalid_client_metadata',
+              `the metadata is larger than ${REGISTRATION_MAX_BYTES} bytes`,
+            )
           throw err
         }
       },
