@@ -47,10 +47,16 @@ const WHAT: Record<string, string> = {
   EDNS: 'host not found',
 }
 
-/** A failure as the delivery log shows it: the reply code and the server's words, the password cut out. */
+/**
+ * A failure as the delivery log shows it: the reply code and the server's words, the password cut out. Without a
+ * reply (no connection, no TLS, no answer in time) the system's own message names the operator's SMTP host and port,
+ * which the team reading the log has no need of: only its error code is kept ("connection failed: ECONNREFUSED").
+ */
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
-  let said = (e.response ?? e.message ?? String(err)).replace(/\s+/g, ' ').slice(0, MAX_REPLY)
+  const words =
+    e.response ?? /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ?? (e.code ? 'no reply' : 'the server could not be used')
+  let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
   if (s.password) said = said.split(s.password).join('[redacted]')
   const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''
   return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}` }

@@ -164,6 +164,20 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(d.lastError).toContain('TLS failed')
     expect(d.lastError).toContain('500')
     expect(plain.received).toHaveLength(0)
+    // No server at all: the log says the connection failed, not the operator's host and port.
+    const gone = await smtp()
+    await gone.stop()
+    const closed = await world({ ...gone.emailConfig })
+    const { endpoint: toClosed } = await createEndpoint(closed.deps, {
+      teamId: closed.team.id,
+      input: emailInput('a@example.com'),
+    })
+    await storeSignals(closed.deps, [signalRow(closed.team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
+    closed.clock.set(BUILT)
+    await buildDueWindows(closed.deps)
+    await deliverDue(closed.deps)
+    const [refused] = await listDeliveries(closed.deps, { teamId: closed.team.id, endpointId: toClosed.id, limit: 10 })
+    expect(refused.lastError).toBe('SMTP connection failed: ECONNREFUSED')
   })
 
   test('e-mail not configured, or an address that is not one, is refused and stores nothing', async () => {
