@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core'
 import { SEARCH_PLATFORMS } from '../../src/config/platform-names'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
@@ -93,6 +94,10 @@ describe('getting started on the Signals page', () => {
       expect(await ticked(view, 'An ICP profile')).toBe(true)
       expect(await ticked(view, 'A first polling pass')).toBe(true)
       expect(await ticked(view, 'A first signal')).toBe(false)
+      // The longest keyword a team may track, with no space in it, wraps within the phone's width.
+      await addKeywords(deps, { teamId, keywords: [`site:${'x'.repeat(190)}.com`] })
+      await reopen(view)
+      expect(await noSideways(view)).toBe(true)
       await screenshot(view.page, 'getting-started-ticked-phone')
 
       // The first signal: the checklist goes and the signal is listed.

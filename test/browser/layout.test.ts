@@ -54,7 +54,11 @@ beforeAll(async () => {
     now: new Date().toISOString(),
   }))
   const { team } = await seedTeam(deps, { name: 'acme' })
-  await addKeywords(deps, { teamId: team.id, keywords: ['crm -hubspot "sales pipeline" subreddit:sales', 'erp'] })
+  // The longest keyword a team may track, with no space to break it at: it wraps in its cell, not past the page.
+  await addKeywords(deps, {
+    teamId: team.id,
+    keywords: ['crm -hubspot "sales pipeline" subreddit:sales', 'erp', `site:${'x'.repeat(190)}.com`],
+  })
   for (const name of ['Ops leads', 'Finance teams'])
     await addIcp(deps, { teamId: team.id, name, description: `${name} at mid-sized firms`, competitors: ['Acme CRM'] })
   await issueApiKey(deps, { teamId: team.id, label: 'a rather long key name for the phone layout' })
