@@ -71,6 +71,9 @@ describe('/api/v1/webhooks', () => {
       expect(res.body.error.code).toBe('invalid_request')
     }
     expect((await call('GET', '/api/v1/webhooks', { key })).body.endpoints).toEqual([])
+    // A private address says which setting of the operator's would allow it.
+    const local = await call('POST', '/api/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/x' } })
+    expect(local.body.error.message).toContain('webhooks.allow_private_targets = true')
     expect((await call('GET', '/api/v1/webhooks')).status).toBe(401)
     expect((await call('PATCH', '/api/v1/webhooks/whe_x', { key, body: {} })).status).toBe(400)
 

@@ -70,7 +70,13 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
   try {
     await checkTarget(url, { allowPrivate: deps.config.webhooks.allow_private_targets })
   } catch (err) {
-    if (err instanceof OutboundError) throw new AppError('invalid_request', `url refused: ${err.message}`)
+    if (err instanceof OutboundError)
+      throw new AppError(
+        'invalid_request',
+        err.reason === 'private_address'
+          ? `url refused: ${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
+          : `url refused: ${err.message}`,
+      )
     throw err
   }
   return url.href
