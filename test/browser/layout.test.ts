@@ -165,6 +165,11 @@ describe('every console page at both sizes', () => {
       await navigateTo(view.page, 'Usage')
       await view.page.locator('.chart .scale text').nth(2).waitFor()
       expect(await view.page.locator('.chart .scale text').allTextContents()).toEqual(['0', '4', '7'])
+
+      // This server has no SMTP server: Settings says so instead of offering a button that can only fail.
+      await navigateTo(view.page, 'Settings')
+      await view.page.getByText('E-mail alerts need an SMTP server').waitFor()
+      expect(await view.page.getByRole('button', { name: 'E-mail me new leads' }).count()).toBe(0)
     } finally {
       await view.close()
     }

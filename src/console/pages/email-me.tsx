@@ -37,7 +37,13 @@ export function EmailMe(props: { me: Me }) {
   return (
     <section>
       <h2>E-mail alerts</h2>
-      {mine ? (
+      {!props.me.server.email && !mine ? (
+        <p>
+          E-mail alerts need an SMTP server, which this server's operator has not configured (<code>[email]</code> in
+          its configuration). Slack, Discord, Teams and webhooks work without one: see the{' '}
+          <a href="#/webhooks">Destinations</a> page.
+        </p>
+      ) : mine ? (
         <p role="status">
           {mine.enabled ? 'New leads are e-mailed' : 'E-mails are turned off (unsubscribed) for'} {email}:{' '}
           {mine.cadence === 'instant'

@@ -31,7 +31,10 @@ export const consoleSessionRoutes = (deps: Deps) =>
         }),
     )
     .use(
-      new Elysia()
-        .use(consoleChecks(deps, { signedIn: true }))
-        .get('/me', ({ viewer }) => ({ user: viewer.user, team: { name: viewer.team.name, plan: viewer.team.plan } })),
+      new Elysia().use(consoleChecks(deps, { signedIn: true })).get('/me', ({ viewer }) => ({
+        user: viewer.user,
+        team: { name: viewer.team.name, plan: viewer.team.plan },
+        // What this server can do that some pages offer: e-mail needs the operator's SMTP server.
+        server: { email: Boolean(deps.config.email.host) },
+      })),
     )
