@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
+import { ownWords } from '../lib/issue-words'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
 export class ConfigError extends Error {}
@@ -139,5 +140,5 @@ const asTree = (x: unknown): Tree => (x && typeof x === 'object' && !Array.isArr
 
 function plainMessage(issue: v.BaseIssue<unknown>) {
   if (issue.kind === 'schema' && issue.expected === 'never') return 'unknown key'
-  return issue.message
+  return ownWords(issue) ?? issue.message
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError, type FieldIssue } from '../errors'
-import { fieldWords, ownWords } from './issue-words'
+import { fieldWords, ownWords } from '../lib/issue-words'
 
 // How REST routes and MCP tools both refuse what a caller sent: one 400 `invalid_request` shape, one way of naming
 // fields, and nothing of the caller's text echoed beyond a few dozen characters.
@@ -19,7 +19,7 @@ export function invalidRequest(part: string, details: FieldIssue[]): AppError {
 /**
  * Valibot issues as `{field, message}`, the field a dotted path (`limit`, `filters.platform`). The field is cut to a
  * few dozen characters, as it is the caller's own text (an unknown key can be a megabyte long), and so is a message
- * a schema wrote, which may quote it; the words of issue-words.ts are ours and kept whole (a list of allowed values).
+ * a schema wrote, which may quote it; the words of lib/issue-words.ts are ours and kept whole (a list of allowed values).
  */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
   return issues.map((issue) => ({

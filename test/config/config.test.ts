@@ -121,12 +121,14 @@ describe('configuration (docs/operations.md#configuration)', () => {
   test('an unknown key, a wrong type or a bad value is an error naming the key', () => {
     expect(failure({ env: {}, fileText: '[server]\nprot = 1\n' })).toBe('config: server.prot: unknown key')
     expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe('config: surver: unknown key')
-    expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toStartWith('config: server.port: ')
+    expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toBe('config: server.port: must be a number')
     expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
     expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe(
       'config: polling.schedule: must be a cron expression such as "*/15 * * * *"',
     )
-    expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toStartWith('config: scorer.backend: ')
+    expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toBe(
+      'config: scorer.backend: must be one of: ollama, openai, rules',
+    )
     expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith(
       'config: plans.growth.platforms.0: ',
     )
