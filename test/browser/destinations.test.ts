@@ -96,7 +96,8 @@ describe('Destinations and Settings in the console', () => {
         await page.getByLabel('Kind').selectOption('teams')
         await page.getByLabel('URL').fill(`${discord.origin}/not/a/workflow`)
         await page.getByRole('button', { name: 'Add destination' }).click()
-        await page.getByRole('alert').getByText('Teams Workflows webhook URL').waitFor()
+        // Beside the form's button, where the user looks after the click, not at the top of the page.
+        await page.locator('form').getByRole('alert').getByText('Teams Workflows webhook URL').waitFor()
         // What was typed stays, to be corrected.
         expect(await page.getByLabel('URL').inputValue()).toBe(`${discord.origin}/not/a/workflow`)
         await screenshot(page, `destinations-page-${size.name}`)

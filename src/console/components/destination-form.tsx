@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import { Alert } from './ui'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
 const EMPTY = {
@@ -44,13 +45,21 @@ function bodyOf(f: typeof EMPTY) {
   }
 }
 
-export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>) => Promise<boolean> }) {
+/** `onAdd` resolves to why the destination was refused, or null once it is added. */
+export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>) => Promise<string | null> }) {
   const [form, setForm] = useState(EMPTY)
-  const field = (k: keyof typeof EMPTY) => (e: Event) =>
+  // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
+  const [refused, setRefused] = useState('')
+  const field = (k: keyof typeof EMPTY) => (e: Event) => {
+    setRefused('')
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
+  }
   const submit = (e: Event) => {
     e.preventDefault()
-    props.onAdd(bodyOf(form)).then((added) => added && setForm(EMPTY))
+    props.onAdd(bodyOf(form)).then((why) => {
+      setRefused(why ?? '')
+      if (why === null) setForm(EMPTY)
+    })
   }
   const digest = form.cadence === 'daily' || form.cadence === 'weekly'
   return (
@@ -132,6 +141,7 @@ export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>
           onInput={field('keywords')}
         />
       </label>
+      <Alert message={refused} />
       <button type="submit">Add destination</button>
     </form>
   )

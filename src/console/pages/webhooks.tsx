@@ -44,19 +44,16 @@ export function Webhooks() {
     load()
   }, [])
   const run = changeThen(load, setError)
-  // Resolves true when added, so that the form keeps what was typed when it was refused.
+  // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
   const add = (body: object) =>
     api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
       .then((made) => {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
         setError('')
         load()
-        return true
+        return null
       })
-      .catch((err) => {
-        setError(err.message)
-        return false
-      })
+      .catch((err: Error) => err.message)
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then((d) =>
