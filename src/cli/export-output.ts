@@ -14,13 +14,30 @@ const WRITE_ERRORS: Record<string, string> = {
 /**
  * An export's body to standard output, or into `path` (docs/operations.md#exporting-signals): owner-only, as it holds
  * the team's data; a file left half-written by a failure is removed; a file already there is kept unless `replace`
- * (--force): created with O_EXCL, so the check and the creation are one step.
+ * (--force): created with O_EXCL, so the check and the creation are one step. Answers how many bytes were written.
  */
-export async function writeExport(body: ReadableStream<Uint8Array>, path: string | undefined, replace: boolean) {
-  if (path === undefined) return write(body, process.stdout)
+export async function writeExport(
+  body: ReadableStream<Uint8Array>,
+  path: string | undefined,
+  replace: boolean,
+): Promise<number> {
+  let bytes = 0
+  const counted = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        bytes += chunk.byteLength
+        out.enqueue(chunk)
+      },
+    }),
+  )
+  if (path === undefined) {
+    await write(counted, process.stdout)
+    return bytes
+  }
   const file = createWriteStream(path, { mode: 0o600, flags: replace ? 'w' : 'wx' })
   try {
-    await write(body, file)
+    await write(counted, file)
+    return bytes
   } catch (e) {
     const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
     if (!reason) rmSync(path, { force: true })

@@ -46,7 +46,9 @@ export async function exportCommand(argv: string[]): Promise<number> {
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     const exported = await openExport(deps, team, parsed.output)
-    await writeExport(exported.body, out, !!flags.force)
+    // JSON Lines of no signal is no bytes at all (CSV still has its header): said on stderr, so stdout stays the file.
+    if ((await writeExport(exported.body, out, !!flags.force)) === 0)
+      console.error('signals export: no signal matched; nothing was written')
   })
   return 0
 }

@@ -70,6 +70,15 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     expect(parseCsv(since)).toHaveLength(1 + hostileSignals('x').filter((s) => s.publishedAt >= '2026-10-10').length)
   })
 
+  test('JSON Lines of no signal: nothing on standard output, and a line on stderr that says why', async () => {
+    const r = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'signals export: no signal matched; nothing was written\n' })
+    await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
+    const some = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
+    expect(some.stderr).toBe('')
+    expect(some.stdout.trim().split('\n')).toHaveLength(hostileSignals('x').length)
+  })
+
   test('bad input exits 2 with one line and writes nothing', async () => {
     const cases: [string[], string][] = [
       [['--format', 'xml'], '--format must be csv or jsonl'],

@@ -28,6 +28,12 @@ function configured(s: Source) {
           <code>{m.key}</code> (or <code>{m.env}</code>)
         </span>
       ))}
+      {/* The settings above are the route open to every install; Reddit's own API needs its approval first. */}
+      {s.platform === 'reddit' && (
+        <>
+          ; or, once Reddit has approved an app, its own API (<a href="/docs/platforms#reddit">how</a>)
+        </>
+      )}
     </span>
   )
 }

@@ -89,5 +89,10 @@ export function formatSummary(s: PassSummary): string {
   return [
     head,
     ...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')),
+    ...(s.totals.deferred > 0
+      ? [
+          'deferred: searches not sent in this pass (the platform asked to wait, failed earlier, or its budget is spent)',
+        ]
+      : []),
   ].join('\n')
 }
