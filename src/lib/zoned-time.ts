@@ -19,8 +19,12 @@ const formatOf = (timeZone: string) => {
   return f
 }
 
-/** Whether `timeZone` is an IANA zone this runtime knows. */
+/**
+ * Whether `timeZone` is an IANA zone this runtime knows. The runtime also takes a bare offset ("+05:00"), which is no
+ * zone: it keeps no daylight saving, so it is refused here as the documents promise a zone name.
+ */
 export function isTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z]/.test(timeZone)) return false
   try {
     formatOf(timeZone)
     return true
@@ -28,6 +32,9 @@ export function isTimeZone(timeZone: string): boolean {
     return false
   }
 }
+
+/** The zone as the runtime names it ("utc" is "UTC", "europe/berlin" "Europe/Berlin"), for a zone isTimeZone takes. */
+export const canonicalTimeZone = (timeZone: string) => formatOf(timeZone).resolvedOptions().timeZone
 
 /** The zone's wall clock at `ms`, as if it were UTC (its getUTC… fields are the local ones). */
 export function wallClock(timeZone: string, ms: number): Date {

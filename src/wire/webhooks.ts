@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { intentGiven } from '../domain/scoring/guide'
 import { KINDS } from '../domain/webhooks/kinds'
-import { isTimeZone } from '../lib/zoned-time'
+import { canonicalTimeZone, isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
 
 // docs/destinations.md: what each field means, said once for the OpenAPI document.
@@ -50,6 +50,7 @@ const fields = {
   timeZone: v.pipe(
     trimmed(1, 64),
     v.check(isTimeZone, 'must be an IANA time zone, such as "Europe/Berlin"'),
+    v.transform(canonicalTimeZone),
     v.description(about.timeZone),
   ),
   quietHours: v.pipe(

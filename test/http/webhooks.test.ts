@@ -63,6 +63,7 @@ describe('/api/v1/webhooks', () => {
       // A field the kind does not read, and filter lists past their bounds.
       { url: 'https://example.com/x', to: 'ann@example.com' },
       { url: 'https://example.com/x', keywords: Array.from({ length: 101 }, (_, i) => `k${i}`) },
+      { url: 'https://example.com/x', timeZone: '+05:00' },
       { url: 'https://example.com/x', intents: ['ACTIVE', 'PAIN', 'QUESTION', 'MENTION', 'COMPETITOR', 'ACTIVE'] },
     ]
     for (const body of bad) {
@@ -80,9 +81,10 @@ describe('/api/v1/webhooks', () => {
     deps.config.webhooks.allow_private_targets = true
     const made = await call('POST', '/api/v1/webhooks', {
       key,
-      body: { url: 'http://127.0.0.1:9/x', platforms: ['reddit', 'reddit', 'github'] },
+      body: { url: 'http://127.0.0.1:9/x', platforms: ['reddit', 'reddit', 'github'], timeZone: 'europe/berlin' },
     })
     expect(made.body.endpoint.filters.platforms).toEqual(['reddit', 'github'])
+    expect(made.body.endpoint.timeZone).toBe('Europe/Berlin')
     const id = made.body.endpoint.id
     const stored = (await call('GET', `/api/v1/webhooks/${id}`, { key })).body
     const wrongField = await call('PATCH', `/api/v1/webhooks/${id}`, { key, body: { to: 'ann@example.com' } })
