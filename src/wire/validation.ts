@@ -22,10 +22,20 @@ export function invalidRequest(part: string, details: FieldIssue[]): AppError {
  * a schema wrote, which may quote it; the words of lib/issue-words.ts are ours and kept whole (a list of allowed values).
  */
 export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: string): FieldIssue[] {
-  return issues.map((issue) => ({
-    field: capped(v.getDotPath(issue) ?? fallbackField, 60),
-    message: ownWords(issue) ?? capped(issue.message.trim() || 'is not valid', 200),
-  }))
+  const said = new Set<string>()
+  return (
+    issues
+      .map((issue) => ({
+        field: capped(v.getDotPath(issue) ?? fallbackField, 60),
+        // A query parameter given twice (`?limit=1&limit=2`) reaches the schema as a list.
+        message:
+          fallbackField === 'query' && issue.kind === 'schema' && Array.isArray(issue.input)
+            ? 'must be given once'
+            : (ownWords(issue) ?? capped(issue.message.trim() || 'is not valid', 200)),
+      }))
+      // One issue a field, the first: the checks after it fail because of it (an empty time zone is also no zone).
+      .filter((d) => !said.has(d.field) && said.add(d.field) !== undefined)
+  )
 }
 
 /** The schema's output for `value`, or our 400 `invalid_request` naming each field of `part` that is wrong. */

@@ -59,6 +59,23 @@ describe('unknown query parameters are 400 invalid_request on every route', () =
     expect((await call('GET', '/api/v1/platforms', { key: apiKey })).status).toBe(200)
   })
 
+  test('a parameter given twice says so; a field that fails several checks is refused once, for the first', async () => {
+    const { deps } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    const twice = await call('GET', '/api/v1/signals?limit=1&limit=2', { key: apiKey })
+    expect(twice.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'query parameter limit must be given once',
+      details: [{ field: 'limit', message: 'must be given once' }],
+    })
+    const empty = await call('POST', '/api/v1/webhooks', {
+      key: apiKey,
+      body: { url: 'http://127.0.0.1:9/x', timeZone: ' ' },
+    })
+    expect(empty.body.error.details).toEqual([{ field: 'timeZone', message: 'must not be empty' }])
+  })
+
   test('the key is checked first: a wrong key with an unknown parameter is 401', async () => {
     const { deps } = await testDeps()
     const r = await client(deps)('GET', '/api/v1/usage?verbose=1', { key: `lsk_${'A'.repeat(43)}` })
