@@ -70,6 +70,8 @@ describe('/api/v1/webhooks', () => {
       const res = await call('POST', '/api/v1/webhooks', { key, body })
       expect(res.status).toBe(400)
       expect(res.body.error.code).toBe('invalid_request')
+      // Every refusal names the field it is about, for programs as for people.
+      expect(res.body.error.details?.length).toBeGreaterThan(0)
     }
     expect((await call('GET', '/api/v1/webhooks', { key })).body.endpoints).toEqual([])
     // A private address says which setting of the operator's would allow it.

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError, fieldError } from '../../errors'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { type Cadence, sendsWindows } from './cadence'
@@ -24,16 +24,16 @@ type CheckUrl = (raw: string) => Promise<string>
  */
 export function checkKindFields(kind: EndpointKind, given: { url?: string | null; to?: string | null }) {
   if (kind === 'email' && given.url != null)
-    throw new AppError('invalid_request', 'an email destination sends to an address: give to, not url', {
-      details: [{ field: 'url', message: 'is not read by an email destination' }],
-    })
+    throw fieldError(
+      'url',
+      'is not read by an email destination',
+      'an email destination sends to an address: give to, not url',
+    )
   if (kind !== 'email' && given.to != null)
-    throw new AppError(
-      'invalid_request',
+    throw fieldError(
+      'to',
+      `is not read by a ${kind} destination`,
       `a ${kind} destination sends to a URL: give url, not to (to is for kind email)`,
-      {
-        details: [{ field: 'to', message: `is not read by a ${kind} destination` }],
-      },
     )
 }
 
@@ -48,10 +48,15 @@ export async function checkWhere(deps: Needs<'config'>, f: DestinationFields, ch
         'invalid_request',
         'e-mail destinations are not available: the operator has not configured an SMTP server ([email] host)',
       )
-    if (!f.to) throw new AppError('invalid_request', 'an email destination needs to, the address to send to')
+    if (!f.to)
+      throw fieldError(
+        'to',
+        'is required: the address to send to',
+        'an email destination needs to, the address to send to',
+      )
     return { url: '', emailTo: checkAddress(f.to) }
   }
-  if (!f.url) throw new AppError('invalid_request', `a ${f.kind} destination needs url`)
+  if (!f.url) throw fieldError('url', 'is required', `a ${f.kind} destination needs url`)
   // The path's kind first: it needs no look-up of the host, and says what is wrong more plainly.
   if (URL.canParse(f.url)) checkKindUrl(f.kind, new URL(f.url))
   return { url: await checkUrl(f.url), emailTo: null }

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { AppError, fieldError } from '../../errors'
 import { newId } from '../../lib/ids'
 import { checkTarget, OutboundError } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
@@ -63,20 +63,19 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
   try {
     url = new URL(raw)
   } catch {
-    throw new AppError('invalid_request', 'url must be an absolute http(s) URL')
+    throw fieldError('url', 'must be an absolute http(s) URL')
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new AppError('invalid_request', 'url must be an absolute http(s) URL')
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fieldError('url', 'must be an absolute http(s) URL')
   try {
     await checkTarget(url, { allowPrivate: deps.config.webhooks.allow_private_targets })
   } catch (err) {
-    if (err instanceof OutboundError)
-      throw new AppError(
-        'invalid_request',
+    if (err instanceof OutboundError) {
+      const why =
         err.reason === 'private_address'
-          ? `url refused: ${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
-          : `url refused: ${err.message}`,
-      )
+          ? `${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
+          : err.message
+      throw fieldError('url', `refused: ${why}`, `url refused: ${why}`)
+    }
     throw err
   }
   return url.href

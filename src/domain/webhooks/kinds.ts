@@ -1,4 +1,4 @@
-import { AppError } from '../../errors'
+import { fieldError } from '../../errors'
 
 // docs/destinations.md#kinds: every destination is a kind of the one webhooks resource.
 export const KINDS = ['webhook', 'slack', 'discord', 'teams', 'email'] as const
@@ -17,13 +17,15 @@ const MAX_ADDRESS = 254
 /** A Discord or Teams URL whose path is not of that kind is refused; the host stays free (mirrors, tests). */
 export function checkKindUrl(kind: EndpointKind, url: URL): void {
   if (kind === 'discord' && !DISCORD_PATH.test(url.pathname))
-    throw new AppError(
-      'invalid_request',
+    throw fieldError(
+      'url',
+      'must be a Discord webhook URL, whose path is /api/webhooks/{id}/{token}',
       'a discord destination needs a Discord webhook URL, whose path is /api/webhooks/{id}/{token}',
     )
   if (kind === 'teams' && !TEAMS_PATH.test(url.pathname))
-    throw new AppError(
-      'invalid_request',
+    throw fieldError(
+      'url',
+      'must be a Teams Workflows webhook URL, whose path is /workflows/…/invoke',
       'a teams destination needs a Teams Workflows webhook URL, whose path is /workflows/…/invoke',
     )
 }
@@ -32,6 +34,6 @@ export function checkKindUrl(kind: EndpointKind, url: URL): void {
 export function checkAddress(raw: string): string {
   const to = raw.trim()
   if (to.length > MAX_ADDRESS || !ADDRESS.test(to))
-    throw new AppError('invalid_request', 'to must be one e-mail address, such as sales@example.com')
+    throw fieldError('to', 'must be one e-mail address, such as sales@example.com')
   return to
 }
