@@ -6,7 +6,7 @@ import type { StreamDeps } from './runner'
 const SUCCESS_EVERY_MS = 60_000
 
 /**
- * A stream's reading as source health (docs/streams.md#source-health), the same row a search writes: a failure to
+ * A stream's reading as source health and in the log (docs/streams.md#source-health), the same row a search writes: a failure to
  * read upstream at once, with the platform's own message (never a URL or a body), and a success when upstream
  * answers. Without it a stream that cannot connect showed only its last search's outcome, however old.
  */
@@ -17,6 +17,8 @@ export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, 
     done.catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
   return {
     failed(err: unknown) {
+      // Every reader's failures are logged here, once, with the platform.
+      deps.log.warn('stream_read_failed', { platform, err })
       failing = true
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
       void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))

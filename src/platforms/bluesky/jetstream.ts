@@ -50,10 +50,12 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           continue
         }
         const host = new URL(endpoint).host
-        if (outcome === 'heard') failures = 0
-        // A connection that never said a word did not reach the instance; one that did and closed is a disconnection.
-        else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
-        log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
+        // A connection that said something and closed is a disconnection; one that never said a word did not reach the
+        // instance, a failure (which the sink logs).
+        if (outcome === 'heard') {
+          failures = 0
+          log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
+        } else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
         await pause(backoffMs(failures++), signal)
       }
     },

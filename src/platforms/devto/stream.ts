@@ -66,7 +66,6 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
           sink.heard({ caughtUp: true, position: String(last) })
         } catch (err) {
           if (signal.aborted) return
-          log.warn('stream_read_failed', { platform: 'devto', err })
           sink.failed(err)
           waitMs = backoffMs(failures++, EVERY_MS)
         }

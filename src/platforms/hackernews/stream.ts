@@ -78,7 +78,6 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
           await pause(POLL_MS, signal)
         } catch (err) {
           if (signal.aborted) return
-          log.warn('stream_read_failed', { platform: 'hackernews', err })
           sink.failed(err)
           await pause(backoffMs(failures++), signal)
         }

@@ -83,7 +83,6 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
           await readEvents(streamUrl(), headers, sink, signal, hand)
         } catch (err) {
           if (signal.aborted) return
-          log.warn('stream_read_failed', { platform: 'mastodon', err })
           sink.failed(err)
         }
         await pause(backoffMs(failures++), signal)

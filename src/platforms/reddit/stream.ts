@@ -73,7 +73,6 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
           await pause(EVERY_MS, signal)
         } catch (err) {
           if (signal.aborted) return
-          log.warn('stream_read_failed', { platform: 'reddit', err })
           sink.failed(err)
           await pause(backoffMs(failures++), signal)
         }

@@ -72,7 +72,6 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
           sink.heard({ caughtUp: true, ...(at && { position: `${at.date}:${at.id}` }) })
         } catch (err) {
           if (signal.aborted) return
-          log.warn('stream_read_failed', { platform: 'stackoverflow', err })
           sink.failed(err)
           waitMs = backoffMs(failures++, EVERY_MS)
         }
