@@ -1,5 +1,6 @@
 import { EARLIER_ONLY_SOURCES, SEARCH_PLATFORMS } from '../config/platform-names'
 import type { FilterNode } from './ast'
+import { DETECTED_LANGUAGES } from './languages'
 import type { FieldName } from './lexer'
 
 const LANGUAGE = /^[a-z]{2}$/
@@ -23,6 +24,8 @@ export function filterOf(
       return { kind: 'filter', at, field, value }
     case 'lang':
       if (!LANGUAGE.test(value)) fail(valueAt, 'a two-letter language code (ISO 639-1) such as en or de')
+      if (!DETECTED_LANGUAGES.includes(value))
+        fail(valueAt, `a language the detector tells apart: ${DETECTED_LANGUAGES.join(', ')}`)
       return { kind: 'filter', at, field, value }
     case 'type':
       if (value !== 'post' && value !== 'comment') fail(valueAt, 'post or comment')

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { parseQuery, QUERY_LIMITS, readQuery } from '../../src/query/parse'
+import { DETECTED_LANGUAGES } from '../../src/query/languages'
 
 const errorOf = (q: string) => {
   const r = parseQuery(q)
@@ -43,6 +44,14 @@ describe('parseQuery', () => {
     expect(rootOf('this or that')).toMatchObject({ kind: 'and', items: [{}, { words: ['or'] }, {}] })
   })
 
+  test('the languages lang: takes are those the detector answers', async () => {
+    const detector = (await import('tinyld/light')) as unknown as {
+      supportedLanguages: string[]
+      toISO2: (code: string) => string
+    }
+    expect([...DETECTED_LANGUAGES]).toEqual(detector.supportedLanguages.map(detector.toISO2).sort())
+  })
+
   test('an invalid query names the position and what was expected', () => {
     expect(errorOf('crm OR')).toEqual({ position: 7, expected: 'a word, a "phrase", a filter or ( after OR (at 5)' })
     expect(errorOf('(crm erp')).toEqual({ position: 9, expected: ') to close the ( at character 1' })
@@ -51,6 +60,11 @@ describe('parseQuery', () => {
     expect(errorOf('crm lang:english')).toEqual({
       position: 10,
       expected: 'a two-letter language code (ISO 639-1) such as en or de',
+    })
+    // Swahili is a language, but not one the detector tells apart: such a filter could never match.
+    expect(errorOf('crm lang:sw')).toEqual({
+      position: 10,
+      expected: `a language the detector tells apart: ${DETECTED_LANGUAGES.join(', ')}`,
     })
     expect(errorOf('crm type:thread').position).toBe(10)
     expect(errorOf('crm platform:myspace').expected).toStartWith('a platform: twitter, reddit')
