@@ -169,7 +169,15 @@ describe('the console in a browser', () => {
       await screenshot(view.page, 'console-usage')
 
       await nav(view, 'Sources')
-      expect(await textOf(view.page.locator('tbody tr td').first())).toBeTruthy()
+      // What the server can use is listed with how it went; the rest as the setting to add, once each.
+      const inUse = view.page.getByRole('table', { name: 'Sources in use' })
+      await inUse.locator('td[data-label="Platform"]', { hasText: 'hackernews' }).waitFor()
+      expect(await inUse.locator('td[data-label="Platform"]', { hasText: 'twitter' }).count()).toBe(0)
+      const unset = view.page.getByRole('list', { name: 'Sources not set up' })
+      expect(await textOf(unset.locator('li', { hasText: 'twitter' }))).toBe(
+        'twitter set platforms.twitter.bearer_token',
+      )
+      expect(await unset.locator('li', { hasText: 'hackernews' }).count()).toBe(0)
       await screenshot(view.page, 'console-sources')
 
       await nav(view, 'Settings')

@@ -1,43 +1,56 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PlatformList } from '../../wire/platforms'
-import { api, when } from '../api'
+import { api } from '../api'
 import { DataTable } from '../components/data-table'
-import { Alert, Ago } from '../components/ui'
+import { Ago, Alert } from '../components/ui'
 
 type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 
-/** How a platform is read (docs/streams.md#source-health): a stream's figures, or the last search. */
+const nameOf = (s: Source) => (s.earlierRouteOnly ? `${s.platform} (earlier route only)` : s.platform)
+
+/**
+ * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
+ * already in its own column; a stream's is upstream's cursor, worth showing only once it has one.
+ */
 function reading(s: Source): string {
-  if (!s.stream) return `search, last ${when(s.position)}`
-  const lag = s.stream.lagSeconds === null ? '' : `, ${s.stream.lagSeconds} s behind`
-  const gap = s.stream.gap ? `; gap: ${s.stream.gap.note}` : ''
-  return `stream at ${s.position ?? '—'}${lag}; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched; heard ${when(s.stream.heardAt)}${gap}`
+  if (!s.stream) return 'search'
+  const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
+  if (s.position) parts.push(`at ${s.position}`)
+  if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
+  if (s.stream.gap) parts.push(`gap: ${s.stream.gap.note}`)
+  return parts.join('; ')
 }
 
-/** Whether the server can search it, and if not, the settings to add, as a file key and an environment variable. */
-function configured(s: Source) {
-  if (s.configured) return s.keyless ? 'yes (needs no key)' : 'yes'
-  if (s.missingSettings.length === 0) return 'no'
+/** The settings that would make a platform usable, as configuration file keys (each has an environment twin). */
+function missing(s: Source) {
   return (
-    <span>
-      no: set{' '}
-      {s.missingSettings.map((m, i) => (
-        <span>
-          {i > 0 && ', '}
-          <code>{m.key}</code> (or <code>{m.env}</code>)
-        </span>
-      ))}
-      {/* The settings above are the route open to every install; Reddit's own API needs its approval first. */}
-      {s.platform === 'reddit' && (
-        <>
-          ; or, once Reddit has approved an app, its own API (<a href="/docs/platforms#reddit">how</a>)
-        </>
-      )}
-    </span>
+    <li>
+      <strong>{nameOf(s)}</strong>{' '}
+      <span>
+        {s.missingSettings.length === 0 ? 'not configured' : 'set '}
+        {s.missingSettings.map((m, i) => (
+          <>
+            {i > 0 && ', '}
+            <code title={`or ${m.env}`}>{m.key}</code>
+          </>
+        ))}
+        {/* The settings above are the route open to every install; Reddit's own API needs its approval first. */}
+        {s.platform === 'reddit' && (
+          <>
+            ; or, once Reddit has approved an app, its own API (<a href="/docs/platforms#reddit">how</a>)
+          </>
+        )}
+        {!s.inPlan && '; not on your plan'}
+      </span>
+    </li>
   )
 }
 
+/**
+ * Platforms this server can use come first, with how their last tries went; the rest follow as one line each, the
+ * setting to add. Listing all 22 alike made a phone page of 22 cards, most of them empty dashes.
+ */
 export function Sources() {
   const [sources, setSources] = useState<Source[]>([])
   const [error, setError] = useState('')
@@ -46,20 +59,22 @@ export function Sources() {
       .then((s) => setSources(s.platforms))
       .catch((e) => setError(e.message))
   }, [])
+  const usable = sources.filter((s) => s.configured)
+  const unset = sources.filter((s) => !s.configured)
   return (
     <section>
-      <p class="hint">
-        Keyless sources work as installed. For another, add the setting named here to the configuration file or the
-        environment and restart; <a href="/docs/platforms">what to get for each platform</a>.
-      </p>
       <Alert message={error} />
+      <h2>In use</h2>
+      <p class="hint">
+        Searched on each polling pass, or read as a stream. Hacker News, Stack Overflow, dev.to, GitHub, Medium and
+        Substack need no key.
+      </p>
       <DataTable
-        label="Sources"
-        rows={sources}
+        label="Sources in use"
+        rows={usable}
         columns={[
-          { head: 'Platform', cell: (s) => (s.earlierRouteOnly ? `${s.platform} (earlier route only)` : s.platform) },
+          { head: 'Platform', cell: nameOf },
           { head: 'On the plan', cell: (s) => (s.inPlan ? 'yes' : 'no') },
-          { head: 'Configured', cell: configured },
           { head: 'Last success', cell: (s) => <Ago iso={s.lastSuccessAt} /> },
           {
             head: 'Last failure',
@@ -76,6 +91,20 @@ export function Sources() {
           { head: 'Reading', cell: reading },
         ]}
       />
+      {unset.length > 0 && (
+        <>
+          <h2>Not set up</h2>
+          <p class="hint">
+            Add the setting to the configuration file and restart; each also reads from the environment, in capitals
+            with <code>LEAD_SIGNALS_</code> before it (<code>platforms.youtube.api_key</code> is{' '}
+            <code>LEAD_SIGNALS_PLATFORMS_YOUTUBE_API_KEY</code>).{' '}
+            <a href="/docs/platforms">What to get for each platform</a>.
+          </p>
+          <ul class="rows settings-to-add" aria-label="Sources not set up">
+            {unset.map(missing)}
+          </ul>
+        </>
+      )}
     </section>
   )
 }
