@@ -121,32 +121,42 @@ export async function tokenRequest(world: World, form: Record<string, string>, h
   return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers }
 }
 
-/** The whole flow by HTTP, as a script would run it: register, authorize, allow, exchange. */
-export async function obtainTokens(world: World, a: { scope?: string; resource?: string; email?: string } = {}) {
-  const client = (await registerClient(world)).body
+/** Register, authorize and allow, as a script would: the token request that would exchange the code. */
+export async function obtainCode(
+  world: World,
+  a: { scope?: string; resource?: string; email?: string; client?: Record<string, any>; redirectUri?: string } = {},
+) {
+  const client = a.client ?? (await registerClient(world)).body
   const { verifier, challenge } = pkcePair()
   const resource = a.resource ?? `${world.base}/mcp`
+  const redirectUri = a.redirectUri ?? REDIRECT_URI
   const url = authorizeUrl(world, client.client_id, {
     code_challenge: challenge,
     code_challenge_method: 'S256',
     scope: a.scope,
     resource,
+    redirect_uri: redirectUri,
   })
   const answer = await world.consent(url, await world.signIn(a.email))
   const code = answer.redirect?.searchParams.get('code')
   if (!code) throw new Error(`no code: ${answer.location}`)
-  const form = {
+  return {
     grant_type: 'authorization_code',
     code,
     code_verifier: verifier,
-    client_id: client.client_id,
-    redirect_uri: REDIRECT_URI,
+    client_id: client.client_id as string,
+    redirect_uri: redirectUri,
     resource,
   }
+}
+
+/** The whole flow by HTTP, as a script would run it: register, authorize, allow, exchange. */
+export async function obtainTokens(world: World, a: { scope?: string; resource?: string; email?: string } = {}) {
+  const form = await obtainCode(world, a)
   const tokens = await tokenRequest(world, form)
   if (tokens.status !== 200) throw new Error(`token request answered ${tokens.status} ${JSON.stringify(tokens.body)}`)
   return {
-    clientId: client.client_id as string,
+    clientId: form.client_id,
     ...(tokens.body as { access_token: string; refresh_token: string; scope: string }),
   }
 }

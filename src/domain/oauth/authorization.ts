@@ -5,7 +5,8 @@ import { newId } from '../../lib/ids'
 import type { Needs } from '../needs'
 import { clientFor, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
-import { redirectHost } from './redirect-uri'
+import { isRegisteredRedirect, redirectHost } from './redirect-uri'
+import { readParams } from './params'
 import { isOurResource } from './resources'
 import { SCOPES, type Scope, scopesOf } from './scopes'
 import { oauthServer } from './server'
@@ -24,11 +25,11 @@ const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/
  * client and its redirect URI are known good, errors are shown, not sent anywhere; after that they go back to the
  * client with `state` and `iss` (RFC 9207).
  */
-export async function startAuthorization(
-  deps: AuthDeps,
-  base: string,
-  q: Record<string, string | undefined>,
-): Promise<Start> {
+export async function startAuthorization(deps: AuthDeps, base: string, params: URLSearchParams): Promise<Start> {
+  const { values, repeated } = readParams(params)
+  const q: Record<string, string | undefined> = values
+  if (repeated === 'client_id' || repeated === 'redirect_uri')
+    return { page: `The request gives ${repeated} more than once.` }
   if (!q.client_id) return { page: 'The request names no client (client_id is missing).' }
   let client: Awaited<ReturnType<typeof clientFor>>
   try {
@@ -38,14 +39,19 @@ export async function startAuthorization(
     throw err
   }
   const redirectUri = q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
-  if (!redirectUri || !client.redirectUris.includes(redirectUri))
+  if (!redirectUri || !isRegisteredRedirect(client.redirectUris, redirectUri))
     return { page: 'The redirect URI is not one this application registered.' }
   const fail = (error: string, description: string) => ({
     redirect: errorRedirect(base, redirectUri, q.state, error, description),
   })
+  if (repeated) return fail('invalid_request', `${repeated} is given more than once`)
+  // RFC 6749 §4.1.2.1: a missing parameter is a malformed request; a type the server does not issue is its own error.
+  if (q.response_type === undefined) return fail('invalid_request', 'response_type is required (response_type=code)')
   if (q.response_type !== 'code') return fail('unsupported_response_type', 'only response_type=code is supported')
-  if (!q.code_challenge || !CHALLENGE.test(q.code_challenge) || q.code_challenge_method !== 'S256')
+  if (!q.code_challenge || q.code_challenge_method !== 'S256')
     return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256')
+  if (!CHALLENGE.test(q.code_challenge))
+    return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~')
   const scopes = scopesOf(q.scope, client.scope)
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   const resource = q.resource ?? base

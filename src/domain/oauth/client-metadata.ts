@@ -25,12 +25,14 @@ const ClientMetadata = v.object({
     v.minLength(1, 'at least one is needed'),
     v.maxLength(MAX_REDIRECT_URIS, `at most ${MAX_REDIRECT_URIS}`),
   ),
-  client_name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
-  client_uri: v.optional(v.pipe(v.string(), v.url(), v.maxLength(500))),
+  client_name: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'at most 100 characters')),
+  ),
+  client_uri: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.maxLength(500, 'at most 500 characters'))),
   token_endpoint_auth_method: v.optional(v.picklist(AUTH_METHODS)),
   grant_types: v.optional(v.array(v.picklist(['authorization_code', 'refresh_token']))),
   response_types: v.optional(v.array(v.literal('code'))),
-  scope: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  scope: v.optional(v.pipe(v.string(), v.maxLength(500, 'at most 500 characters'))),
   client_id: v.optional(v.string()),
 })
 

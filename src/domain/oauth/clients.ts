@@ -60,6 +60,12 @@ export async function clientFor(deps: Needs<'clock' | 'config', 'oauth'>, client
   return clientOf(row)
 }
 
+/** A client this server already holds (registered, or a metadata document read before), without fetching anything. */
+export async function storedClient(deps: Needs<never, 'oauth'>, clientId: string): Promise<OAuthClient | undefined> {
+  const stored = await deps.repos.oauth.findClient(clientId)
+  return stored ? clientOf(stored) : undefined
+}
+
 /** Whether a presented secret is the client's: public clients have none, confidential ones must send theirs. */
 export function secretMatches(client: OAuthClient, secret: string | undefined | null): boolean {
   if (client.authMethod === 'none') return !secret

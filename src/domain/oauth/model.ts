@@ -4,11 +4,16 @@ import { newId } from '../../lib/ids'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
 import { clientFor, secretMatches } from './clients'
+import { isRegisteredRedirect } from './redirect-uri'
+import { sameResource } from './resources'
 import { scopesOf } from './scopes'
 
 type ModelDeps = Needs<'clock' | 'config', 'oauth'>
-/** Who a code or token acts for, as it travels through the library: the grant, the family, the resource. */
-export type TokenUser = { id: string; grantId: string; familyId: string; resource: string }
+/**
+ * Who a code or token acts for, as it travels through the library: the grant, the family, the resource, and the
+ * hash of the code or refresh token being exchanged (`from`), which must still be there when the new tokens are.
+ */
+export type TokenUser = { id: string; grantId: string; familyId: string; resource: string; from?: string }
 
 // The library checks expiry against the system clock; ours is checked here, against the service's clock (which
 // tests move), and the library is given a date it passes.
@@ -24,7 +29,8 @@ const invalidTarget = () =>
 /**
  * The storage side of @node-oauth/oauth2-server (docs/oauth.md#tokens): clients, codes and tokens by their SHA-256.
  * Codes and refresh tokens are marked used rather than deleted, so that a replay is recognised and ends the family
- * of tokens it belongs to. `resource`, when the token request names one, must be the grant's (RFC 8707).
+ * of tokens it belongs to. `resource`, when the token request names one, must name the grant's (RFC 8707): the MCP
+ * address and the base are one resource.
  */
 export function createModel(deps: ModelDeps, a: { resource?: string; scope?: string }) {
   const now = () => deps.clock.now().getTime()
@@ -49,13 +55,14 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       await deps.repos.oauth.removeFamily(found.token.familyId)
       return undefined
     }
-    if (a.resource !== undefined && a.resource !== found.token.resource) throw invalidTarget()
+    if (a.resource !== undefined && !sameResource(a.resource, found.token.resource)) throw invalidTarget()
     const { token } = found
     const user: TokenUser = {
       id: found.userId,
       grantId: token.grantId,
       familyId: token.familyId,
       resource: token.resource,
+      from: token.hash,
     }
     return { token, user, client: { id: token.clientId, grants: [] }, scope: token.scope.split(' ') }
   }
@@ -77,7 +84,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       return scopesOf(scope?.join(' '), stored?.scope ?? null) ?? false
     },
     async validateRedirectUri(uri: string, client: { redirectUris?: string | string[] }) {
-      return [client.redirectUris ?? []].flat().includes(uri)
+      return isRegisteredRedirect([client.redirectUris ?? []].flat(), uri)
     },
     async saveAuthorizationCode(code: OAuth2Server.AuthorizationCode, client: OAuth2Server.Client, user: TokenUser) {
       const family = { ...user, familyId: newId('fam') }
@@ -120,6 +127,13 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
         clientId: client.id,
       }
       await deps.repos.oauth.insertTokens(refresh ? [access, refresh] : [access])
+      // Two requests with the same code or refresh token at once both read it as unused; the one that loses the race
+      // to mark it used ends the family, which may happen before the winner's tokens are written. Every order of the
+      // two is caught by checking, after writing, that the token exchanged is still there: if not, the new tokens go.
+      if (user.from && !(await deps.repos.oauth.tokenExists(user.from))) {
+        await deps.repos.oauth.removeFamily(user.familyId)
+        throw new OAuth2Server.InvalidGrantError('the grant was ended: its code or refresh token was used twice')
+      }
       const accessTokenExpiresAt = new Date(access.expiresAt)
       return { ...token, accessTokenExpiresAt, scope, client, user }
     },

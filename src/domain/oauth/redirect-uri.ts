@@ -17,5 +17,22 @@ export function isAllowedRedirectUri(uri: string): boolean {
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
 }
 
+/**
+ * Whether a redirect URI is one the client registered: exactly, or, for http on a loopback IP address, with any port
+ * (RFC 8252 §7.3 and OAuth 2.1: a native app listens on whatever port is free when it asks).
+ */
+export function isRegisteredRedirect(registered: readonly string[], uri: string): boolean {
+  if (registered.includes(uri)) return true
+  const portless = withoutLoopbackPort(uri)
+  return portless !== undefined && registered.some((r) => withoutLoopbackPort(r) === portless)
+}
+
+// Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ.
+const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/
+const withoutLoopbackPort = (uri: string) => {
+  const m = LOOPBACK_IP_URI.exec(uri)
+  return m ? `http://${m[1]}${m[2] ?? ''}` : undefined
+}
+
 /** Where a code would go, as the consent page shows it: the host (with its port when there is one). */
 export const redirectHost = (uri: string) => new URL(uri).host

@@ -21,3 +21,7 @@ export function isOurResource(base: string, resource: string): boolean {
   const ours = resourcesOf(base)
   return resource === ours.mcp || resource === ours.api || resource === `${base}/`
 }
+
+/** Whether two of this service's resource identifiers name the same resource: the MCP address, the base, `base/`. */
+export const sameResource = (a: string, b: string) => baseOf(a) === baseOf(b)
+const baseOf = (resource: string) => resource.replace(/\/(mcp)?$/, '')

@@ -1,6 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
+import { authenticateClient } from './client-auth'
 import { isOurResource } from './resources'
 import { oauthServer } from './server'
 
@@ -20,19 +21,23 @@ export async function exchangeToken(
   headers: Record<string, string>,
 ): Promise<OAuthAnswer> {
   if (form.resource !== undefined && !isOurResource(base, form.resource))
-    return {
-      status: 400,
-      body: { error: 'invalid_target', error_description: 'the resource is not this service' },
-      headers: NO_STORE,
-    }
+    return refused('invalid_target', 'the resource is not this service')
+  // RFC 6749 §5.2. Before the library, which would first ask a public client for the credentials other grants need.
+  if (!form.grant_type) return refused('invalid_request', 'grant_type is required')
+  if (!GRANTS.includes(form.grant_type))
+    return refused('unsupported_grant_type', `grant_type must be ${GRANTS.join(' or ')}`)
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
     await oauthServer(deps, { resource: form.resource, scope: form.scope }).token(request, response)
   } catch (err) {
     if (!(err instanceof OAuth2Server.OAuthError)) throw err
-    // The library has put the error's name and description in the response.
     if (err.code >= 500) throw err
+    // A redirect_uri other than the authorization request's is a wrong grant (RFC 6749 §5.2), which the library
+    // calls a malformed request. The code is used up either way.
+    if (err instanceof OAuth2Server.InvalidRequestError && /`redirect_uri` is invalid/.test(err.message))
+      return refused('invalid_grant', 'redirect_uri is not the one the code was issued for')
+    // Otherwise the library has put the error's name and description in the response.
   }
   return {
     status: response.status ?? 200,
@@ -41,14 +46,36 @@ export async function exchangeToken(
   }
 }
 
+const GRANTS = ['authorization_code', 'refresh_token']
+
+const refused = (error: string, description: string): OAuthAnswer => ({
+  status: 400,
+  body: { error, error_description: description },
+  headers: NO_STORE,
+})
+
 /**
  * POST /oauth/revoke (RFC 7009): ends the token's family (the refresh token and the access tokens issued with it).
- * The answer is 200 whether or not the token was known, so it tells nothing about other clients' tokens.
+ * The client authenticates as at the token endpoint; then the answer is 200 whether or not the token was known or
+ * was its own, so it tells nothing about other clients' tokens.
  */
-export async function revokeToken(deps: TokenDeps, form: Record<string, string>): Promise<OAuthAnswer> {
-  const hash = form.token ? sha256Hex(form.token) : undefined
+export async function revokeToken(
+  deps: TokenDeps,
+  form: Record<string, string>,
+  authorization: string | null,
+): Promise<OAuthAnswer> {
+  const client = await authenticateClient(deps, form, authorization)
+  if (!client.ok)
+    return {
+      status: client.status,
+      body: { error: client.status === 401 ? 'invalid_client' : 'invalid_request', error_description: client.error },
+      // RFC 6749 §5.2: a client that tried HTTP Basic is told which scheme to use.
+      headers: client.basic && client.status === 401 ? { ...NO_STORE, 'www-authenticate': 'Basic' } : NO_STORE,
+    }
+  if (!form.token) return refused('invalid_request', 'token is required')
+  const hash = sha256Hex(form.token)
   const found =
-    hash && ((await deps.repos.oauth.findToken(hash, 'refresh')) ?? (await deps.repos.oauth.findToken(hash, 'access')))
-  if (found && found.token.clientId === form.client_id) await deps.repos.oauth.removeFamily(found.token.familyId)
+    (await deps.repos.oauth.findToken(hash, 'refresh')) ?? (await deps.repos.oauth.findToken(hash, 'access'))
+  if (found && found.token.clientId === client.clientId) await deps.repos.oauth.removeFamily(found.token.familyId)
   return { status: 200, body: {}, headers: NO_STORE }
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import { startAuthorization } from '../../domain/oauth/authorization'
 import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
+import { readParams } from '../../domain/oauth/params'
 import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
@@ -33,8 +34,11 @@ export const oauthEndpointRoutes = (deps: Deps) => {
   const base = (request: Request) => publicBase(deps.config, request.url)
   const maxBytes = deps.config.server.max_body_bytes
   const form = async (request: Request) => {
-    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return undefined
-    return Object.fromEntries(new URLSearchParams(await readBodyText(request, maxBytes)))
+    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
+      return { refusal: formOnly() }
+    const { values, repeated } = readParams(new URLSearchParams(await readBodyText(request, maxBytes)))
+    if (repeated) return { refusal: oauthError(400, 'invalid_request', `${repeated} is given more than once`) }
+    return { values }
   }
   // docs/security.md#what-is-bounded: what one client address may make this server store without a key.
   const registrations = createRateWindow(deps.config.oauth.registrations_per_hour, 3_600_000)
@@ -46,8 +50,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
     .get('/authorize', async ({ request, server }) => {
       const wait = authorizations.take(addressOf(request, server), deps.clock.now().getTime())
       if (wait !== undefined) return tooMany(wait)
-      const query = Object.fromEntries(new URL(request.url).searchParams)
-      const start = await startAuthorization(deps, base(request), query)
+      const start = await startAuthorization(deps, base(request), new URL(request.url).searchParams)
       if ('page' in start) return errorPage(start.page)
       const location = 'redirect' in start ? start.redirect : `/#/authorize/${start.consent}`
       return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
@@ -57,9 +60,9 @@ export const oauthEndpointRoutes = (deps: Deps) => {
       '/token',
       async ({ request }) => {
         const params = await form(request)
-        if (!params) return formOnly()
+        if (params.refusal) return params.refusal
         const headers = Object.fromEntries(request.headers)
-        return oauthAnswer(await exchangeToken(deps, base(request), params, headers))
+        return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers))
       },
       { parse: 'none' },
     )
@@ -67,7 +70,8 @@ export const oauthEndpointRoutes = (deps: Deps) => {
       '/revoke',
       async ({ request }) => {
         const params = await form(request)
-        return params ? oauthAnswer(await revokeToken(deps, params)) : formOnly()
+        if (params.refusal) return params.refusal
+        return oauthAnswer(await revokeToken(deps, params.values, request.headers.get('authorization')))
       },
       { parse: 'none' },
     )

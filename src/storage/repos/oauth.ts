@@ -124,6 +124,11 @@ export function createOAuthRepo(db: Db) {
         .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
         .where(and(eq(oauthTokens.hash, hash), eq(oauthTokens.kind, kind)))
         .get(),
+    /** Whether a code or token is still stored: none of an ended family is. */
+    async tokenExists(hash: string) {
+      const row = await db.select({ hash: oauthTokens.hash }).from(oauthTokens).where(eq(oauthTokens.hash, hash)).get()
+      return row !== undefined
+    },
     /** Marks a code or refresh token used; false when it already was (a replay, or a concurrent use). */
     async useOnce(hash: string, nowMs: number) {
       const used = await db

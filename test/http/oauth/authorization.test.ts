@@ -168,6 +168,11 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       expect(res.status).toBe(400)
       expect(res.body.error).toBe('invalid_redirect_uri')
     }
+    const long = await registerClient(w, { client_name: 'x'.repeat(5_000) })
+    expect(long.body).toEqual({
+      error: 'invalid_client_metadata',
+      error_description: 'client_name: at most 100 characters',
+    })
     const ok = await registerClient(w, { redirect_uris: ['https://app.example/cb', 'http://[::1]:8000/cb'] })
     expect(ok.status).toBe(201)
     expect(ok.body).toMatchObject({ client_name: 'Script', token_endpoint_auth_method: 'none' })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createTeam } from '../../../src/domain/teams/teams'
 import { createUser } from '../../../src/domain/users/users'
-import { bearer, oauthWorld, obtainTokens, PASSWORD, tokenRequest } from '../../support/oauth'
+import { bearer, oauthWorld, obtainCode, obtainTokens, PASSWORD, tokenRequest } from '../../support/oauth'
 
 let stop: (() => void) | undefined
 afterEach(() => stop?.())
@@ -79,6 +79,25 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     expect((await usage(w.base, bearer(next.body.access_token))).status).toBe(401)
     const later = await tokenRequest(w, { ...form, refresh_token: next.body.refresh_token })
     expect(later.body.error).toBe('invalid_grant')
+  })
+
+  test('the same refresh token or code sent twice at once: the family ends whichever request wins', async () => {
+    const w = await world()
+    for (let round = 0; round < 3; round++) {
+      const tokens = await obtainTokens(w)
+      const form = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId }
+      const answers = await Promise.all([tokenRequest(w, form), tokenRequest(w, form)])
+      for (const won of answers.filter((a) => a.status === 200)) {
+        expect((await usage(w.base, bearer(won.body.access_token))).status).toBe(401)
+        const again = await tokenRequest(w, { ...form, refresh_token: won.body.refresh_token })
+        expect(again.body.error).toBe('invalid_grant')
+      }
+      expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(0)
+    }
+    const exchange = await obtainCode(w)
+    const answers = await Promise.all([tokenRequest(w, exchange), tokenRequest(w, exchange)])
+    for (const won of answers.filter((a) => a.status === 200))
+      expect((await usage(w.base, bearer(won.body.access_token))).status).toBe(401)
   })
 
   test("a token acts for its user's team only, and a starter-plan user's token has no API access", async () => {

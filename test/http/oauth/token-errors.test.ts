@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import {
+  authorizeUrl,
+  bearer,
+  oauthWorld,
+  obtainCode,
+  obtainTokens,
+  pkcePair,
+  REDIRECT_URI,
+  registerClient,
+  tokenRequest,
+} from '../../support/oauth'
+
+let stop: (() => void) | undefined
+afterEach(() => stop?.())
+
+async function world() {
+  const w = await oauthWorld()
+  stop = w.stop
+  return w
+}
+
+const usage = (base: string, token: string) => fetch(`${base}/api/v1/usage`, { headers: bearer(token) })
+const revoke = (base: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}/oauth/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  })
+const basic = (id: string, secret: string) => ({
+  authorization: `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`,
+})
+
+describe('OAuth errors as RFC 6749 §5.2 names them (docs/oauth.md#tokens)', () => {
+  test('a grant type other than the two, none, a repeated parameter, or another redirect_uri', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w)
+    const password = await tokenRequest(w, { grant_type: 'password', client_id: tokens.clientId, username: 'x' })
+    expect(password.body.error).toBe('unsupported_grant_type')
+    expect((await tokenRequest(w, { client_id: tokens.clientId })).body.error).toBe('invalid_request')
+    const twice = await fetch(`${w.base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=refresh_token&grant_type=authorization_code&refresh_token=${tokens.refresh_token}&client_id=${tokens.clientId}`,
+    })
+    expect(twice.status).toBe(400)
+    expect(await twice.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'grant_type is given more than once',
+    })
+    // The refresh token was not touched by the refused request.
+    const form = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId }
+    expect((await tokenRequest(w, form)).status).toBe(200)
+
+    const code = await obtainCode(w)
+    const elsewhere = await tokenRequest(w, { ...code, redirect_uri: `${REDIRECT_URI}/other` })
+    expect(elsewhere.body.error).toBe('invalid_grant')
+  })
+
+  test('a refresh may name the resource by either of its names, and no other', async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w, { resource: w.base })
+    let refreshToken = tokens.refresh_token
+    for (const resource of [`${w.base}/mcp`, `${w.base}/`, w.base]) {
+      const next = await tokenRequest(w, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: tokens.clientId,
+        resource,
+      })
+      expect(next.status).toBe(200)
+      refreshToken = next.body.refresh_token
+    }
+    const other = await tokenRequest(w, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: tokens.clientId,
+      resource: 'https://other.example/mcp',
+    })
+    expect(other.body.error).toBe('invalid_target')
+  })
+
+  test('an authorization request without response_type, with a short code_challenge or a repeated parameter', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 's' }
+    const errorOf = async (url: URL) => {
+      const res = await fetch(url, { redirect: 'manual' })
+      return Object.fromEntries(new URL(res.headers.get('location') as string).searchParams)
+    }
+    expect(await errorOf(authorizeUrl(w, client.client_id, { ...pkce, response_type: undefined }))).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'response_type is required (response_type=code)',
+    })
+    const short = await errorOf(authorizeUrl(w, client.client_id, { ...pkce, code_challenge: 'abc' }))
+    expect(short.error_description).toStartWith('code_challenge must be 43 to 128 characters')
+    const repeated = authorizeUrl(w, client.client_id, pkce)
+    repeated.searchParams.append('state', 'other')
+    expect(await errorOf(repeated)).toMatchObject({
+      error: 'invalid_request',
+      error_description: 'state is given more than once',
+    })
+    const twoClients = authorizeUrl(w, client.client_id, pkce)
+    twoClients.searchParams.append('client_id', 'lsc_other')
+    const page = await fetch(twoClients, { redirect: 'manual' })
+    expect(page.status).toBe(400)
+    expect(page.headers.get('location')).toBeNull()
+  })
+
+  test('a loopback IP redirect URI comes back on any port; every other URI only as registered', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body // registered: http://127.0.0.1:53682/callback
+    const code = await obtainCode(w, { client, redirectUri: 'http://127.0.0.1:40404/callback' })
+    expect((await tokenRequest(w, code)).status).toBe(200)
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    const local = (
+      await registerClient(w, { redirect_uris: ['http://localhost:53682/callback', 'http://[::1]:8000/cb'] })
+    ).body
+    for (const [uri, allowed] of [
+      ['http://localhost:40404/callback', false],
+      ['http://127.0.0.1:40404/callback', false],
+      ['http://[::1]:9/cb', true],
+      ['http://[::1]/cb', true],
+      ['http://[::1]:9/cb/other', false],
+    ] as const) {
+      const res = await fetch(authorizeUrl(w, local.client_id, { ...pkce, redirect_uri: uri }), { redirect: 'manual' })
+      expect([uri, res.status]).toEqual([uri, allowed ? 302 : 400])
+    }
+  })
+})
+
+describe('revocation authenticates the client (RFC 7009 §2.1)', () => {
+  test('a public client names itself; a confidential one sends its secret by HTTP Basic or the form', async () => {
+    const w = await world()
+    const open = await obtainTokens(w)
+    const noClient = await revoke(w.base, `token=${open.access_token}`)
+    expect(noClient.status).toBe(401)
+    expect(((await noClient.json()) as any).error).toBe('invalid_client')
+    const noToken = await revoke(w.base, `client_id=${open.clientId}`)
+    expect(((await noToken.json()) as any).error).toBe('invalid_request')
+    expect((await usage(w.base, open.access_token)).status).toBe(200)
+    expect((await revoke(w.base, `token=${open.access_token}&client_id=${open.clientId}`)).status).toBe(200)
+    expect((await usage(w.base, open.access_token)).status).toBe(401)
+
+    const registered = await registerClient(w, { token_endpoint_auth_method: 'client_secret_basic' })
+    const { client_id: id, client_secret: secret } = registered.body
+    const form = await obtainCode(w, { client: registered.body })
+    const issued = await tokenRequest(w, form, basic(id, secret))
+    expect(issued.status).toBe(200)
+    const token = issued.body.access_token as string
+    for (const [body, headers] of [
+      [`token=${token}&client_id=${id}`, {}],
+      [`token=${token}`, basic(id, 'lscs_wrong')],
+      [`token=${token}&client_secret=${secret}`, basic(id, secret)],
+    ] as const) {
+      const refused = await revoke(w.base, body, headers)
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect((await usage(w.base, token)).status).toBe(200)
+    }
+    const wrong = await revoke(w.base, `token=${token}`, basic(id, 'lscs_wrong'))
+    expect(wrong.headers.get('www-authenticate')).toBe('Basic')
+    // Another client's token: 200, and nothing happens to it.
+    expect((await revoke(w.base, `token=${token}&client_id=${open.clientId}`)).status).toBe(200)
+    expect((await usage(w.base, token)).status).toBe(200)
+    expect((await revoke(w.base, `token=${token}`, basic(id, secret))).status).toBe(200)
+    expect((await usage(w.base, token)).status).toBe(401)
+  })
+})
