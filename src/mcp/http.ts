@@ -7,6 +7,7 @@ import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { checkOrigin } from './origin'
+import { type Refusal, refusalOf } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -21,11 +22,14 @@ export const mcpRoutes = (deps: Deps) => {
   const toolset = buildToolset(deps)
   return new Elysia({ name: 'mcp' }).all(
     '/mcp',
-    async ({ request }) => {
+    async (context) => {
+      const { request } = context
       checkOrigin(deps.config, request.headers.get('origin'))
       // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
       const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)
+      // Where the REST routes' checks put it, for the request log's team id (http/request-log.ts).
+      Object.assign(context, { caller })
       if (request.method !== 'POST') return methodNotAllowed()
       const target = requestTarget(request.url)
       // As on the REST routes, with the query read from the target (see requestTarget).
@@ -35,9 +39,12 @@ export const mcpRoutes = (deps: Deps) => {
       const body = await readBody(request, deps.config.server.max_body_bytes)
       const text = decoder.decode(body)
       checkJsonText(text)
+      const refusal = refusalOf(text)
+      if (refusal) return rpcAnswer(400, refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
-      for (const name of calledTools(text)) requireScope(caller.scopes, toolset.tools.get(name)?.scope)
+      const tool = calledTool(text)
+      if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
         enableJsonResponse: true,
@@ -74,28 +81,22 @@ function requestTarget(url: string): URL {
   return new URL(url.slice(pathStart), 'http://localhost')
 }
 
-/** The tools a JSON-RPC message (or batch) calls; anything unreadable is left for the transport to answer. */
-function calledTools(text: string): string[] {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return []
-  }
-  return [parsed].flat().flatMap((m) => {
-    const msg = m as { method?: unknown; params?: { name?: unknown } } | null
-    return msg?.method === 'tools/call' && typeof msg.params?.name === 'string' ? [msg.params.name] : []
-  })
+/** The tool a JSON-RPC message (checked by refusalOf: one object) calls, if it is a tools/call. */
+function calledTool(text: string): string | undefined {
+  const msg = JSON.parse(text) as { method?: unknown; params?: { name?: unknown } }
+  return msg.method === 'tools/call' && typeof msg.params?.name === 'string' ? msg.params.name : undefined
 }
 
-function methodNotAllowed() {
-  const body = {
-    jsonrpc: '2.0',
-    error: { code: -32000, message: 'Method not allowed: this server is stateless; send POST' },
-    id: null,
-  }
-  return new Response(JSON.stringify(body), {
-    status: 405,
-    headers: { allow: 'POST', 'content-type': 'application/json' },
-  })
-}
+const methodNotAllowed = () =>
+  rpcAnswer(
+    405,
+    {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this server is stateless; send POST' },
+      id: null,
+    },
+    { allow: 'POST' },
+  )
+
+const rpcAnswer = (status: number, body: Refusal, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })

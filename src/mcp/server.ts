@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/core/caller'
@@ -9,9 +9,11 @@ import type { Toolset } from './toolset'
 
 const INSTRUCTIONS = [
   'lead-signals finds and qualifies sales leads on social platforms for one team, the one the API key belongs to.',
-  'list_signals: leads already found by keyword polling and scored, best first. search_mentions: a live search of a ' +
-    'platform. score_lead: judge any text for buying intent. get_usage: plan, quota and credits. list_platforms: ' +
-    'which platforms are on the plan, configured here and healthy.',
+  'list_signals: leads already found by keyword polling and scored, best first. rate_signal: the verdict of the team on ' +
+    'a signal, relevant or not, which tunes the score its keyword needs to qualify. list_people: the authors behind the ' +
+    'signals, the hottest first. search_mentions: a live search of a platform. score_lead: judge any text for buying ' +
+    'intent. get_usage: plan, quota and credits. list_platforms: which platforms are on the plan, configured here ' +
+    'and healthy.',
   'search_mentions, score_lead and list_signals each spend 1 request of the monthly quota (then credits) when they ' +
     'succeed; a failed call is free.',
   'A failed call is a tool error whose text is {"error": {"code", "message", "details"?}} with the codes of the REST ' +
@@ -34,11 +36,11 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
   // tools/call is answered by the fallback handler so that its params are checked here: registered as a handler,
   // the SDK checks them first and answers a call without params with -32603 (internal error) and a validator dump.
   server.fallbackRequestHandler = async (request) => {
-    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, 'Method not found')
+    if (request.method !== 'tools/call') throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found')
     const { name, args } = toolCallOf(request.params)
     const tool = toolset.tools.get(name)
     // An unknown tool is a protocol error (MCP), not a tool error: the client asked for something that is not listed.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool "${capped(name, 60)}"`)
+    if (!tool) throw new ProtocolError(ErrorCode.InvalidParams, `unknown tool "${capped(name, 60)}"`)
     return callTool({ tool, args, callerOf, log: deps.log })
   }
   return server
@@ -47,16 +49,19 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
 /** The tool's name and arguments from tools/call params, or -32602 (invalid params) saying what is missing. */
 function toolCallOf(params: unknown): { name: string; args: unknown } {
   if (!isObject(params))
-    throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params with the name of the tool and its arguments')
+    throw new ProtocolError(
+      ErrorCode.InvalidParams,
+      'tools/call needs params with the name of the tool and its arguments',
+    )
   if (typeof params.name !== 'string')
-    throw new McpError(ErrorCode.InvalidParams, 'tools/call needs params.name, a tool name from tools/list')
+    throw new ProtocolError(ErrorCode.InvalidParams, 'tools/call needs params.name, a tool name from tools/list')
   if (params.arguments !== undefined && !isObject(params.arguments)) {
-    throw new McpError(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object of named arguments')
+    throw new ProtocolError(ErrorCode.InvalidParams, 'tools/call params.arguments must be an object of named arguments')
   }
   // As a REST body (wire/body.ts): the database would keep the text but read it back cut at U+0000. Over HTTP the
   // body is refused before it gets here; on stdio this is the check.
   if (holdsNul(params.arguments))
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
       'tools/call arguments hold the character U+0000, which no argument takes',
     )
@@ -71,3 +76,16 @@ const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.includes('\u0000')
     : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)
+
+/**
+ * A JSON-RPC error the SDK sends as it is: its code, and its message as written. The SDK's McpError would send
+ * "MCP error -32602: unknown tool", and a client built on the SDK shows the prefix twice.
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}

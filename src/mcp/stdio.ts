@@ -1,8 +1,10 @@
+import { Transform } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
+import { type Refusal, refusalOf } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -12,41 +14,71 @@ import { buildToolset } from './toolset'
  */
 export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
-  const transport = new StdioServerTransport()
+  const input = process.stdin.pipe(checkedLines((refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)))
+  const transport = new StdioServerTransport(input, process.stdout)
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve
   })
   await server.connect(transport)
   const requests = trackRequests(transport)
-  // The SDK's stdio transport does not end when stdin does.
+  // The SDK's stdio transport does not end when its input does.
   const finish = () => void requests.idle().then(() => server.close())
-  process.stdin.once('end', finish)
+  input.once('end', finish)
   const stop = () => void server.close()
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   try {
     await closed
   } finally {
-    process.stdin.off('end', finish)
+    input.off('end', finish)
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
 }
 
+/**
+ * The lines of stdin that the SDK can read, passed on; each other line answered at once (refusalOf). The SDK's
+ * transport drops a line it cannot read with no answer, which leaves the client waiting for one until it times out.
+ */
+function checkedLines(answer: (refusal: Refusal) => void): Transform {
+  let rest = ''
+  const pass = (stream: Transform, line: string) => {
+    if (line.trim() === '') return
+    const refusal = refusalOf(line)
+    if (refusal) answer(refusal)
+    else stream.push(`${line}\n`)
+  }
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const lines = (rest + chunk.toString('utf8')).split('\n')
+      rest = lines.pop() ?? ''
+      for (const line of lines) pass(this, line)
+      done()
+    },
+    flush(done) {
+      pass(this, rest)
+      done()
+    },
+  })
+}
+
 /** Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`. */
 function trackRequests(transport: Transport) {
-  const open = new Set<RequestId>()
+  // Counted per id: a client may (wrongly) reuse one, and each of its requests is answered.
+  const open = new Map<RequestId, number>()
   let onIdle: (() => void) | undefined
   const receive = transport.onmessage
   transport.onmessage = (message, extra) => {
-    if ('method' in message && 'id' in message) open.add(message.id)
+    if ('method' in message && 'id' in message) open.set(message.id, (open.get(message.id) ?? 0) + 1)
     receive?.(message, extra)
   }
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
     await send(message, options)
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
-      open.delete(message.id)
+      const left = (open.get(message.id) ?? 1) - 1
+      if (left > 0) open.set(message.id, left)
+      else open.delete(message.id)
       if (open.size === 0) onIdle?.()
     }
   }

@@ -211,5 +211,59 @@ describe('refusals and failures are tool errors with the contract code, and only
     const failure = await callTool(mcp, 'delete_everything').catch((e: unknown) => e)
     expect(failure).toBeInstanceOf(McpError)
     expect((failure as McpError).code).toBe(ErrorCode.InvalidParams)
+    // The message as the server wrote it: the client adds the "MCP error -32602:" prefix itself, once.
+    expect((failure as McpError).message).toBe('MCP error -32602: unknown tool "delete_everything"')
+  })
+})
+
+describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC error that says so', () => {
+  test('not JSON, a batch, no jsonrpc, a bad id or params, initialize without params; the key is never charged', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const server = listen(deps)
+    stops.push(server.stop)
+    const post = async (body: string) => {
+      const res = await fetch(server.mcpUrl, {
+        method: 'POST',
+        headers: {
+          'x-api-key': apiKey,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body,
+      })
+      return {
+        status: res.status,
+        body: (await res.json()) as { id: unknown; error: { code: number; message: string } },
+      }
+    }
+    const ping = { jsonrpc: '2.0', id: 7, method: 'ping' }
+    const cases: [unknown, number, unknown][] = [
+      ['{bad', -32700, null],
+      [[], -32600, null],
+      [[ping], -32600, null],
+      [42, -32600, null],
+      [{ id: 7, method: 'ping' }, -32600, 7],
+      [{ ...ping, jsonrpc: '1.0' }, -32600, 7],
+      [{ ...ping, id: null }, -32600, null],
+      [{ ...ping, id: 1.5 }, -32600, null],
+      [{ ...ping, id: { x: 1 } }, -32600, null],
+      [{ ...ping, params: null }, -32600, 7],
+      [{ ...ping, params: ['x'] }, -32602, 7],
+      [{ jsonrpc: '2.0', id: 7 }, -32600, 7],
+      [{ jsonrpc: '2.0', id: 7, method: 'initialize' }, -32602, 7],
+    ]
+    for (const [message, code, id] of cases) {
+      const answer = await post(typeof message === 'string' ? message : JSON.stringify(message))
+      expect([message, answer.status, answer.body.error.code, answer.body.id]).toEqual([message, 400, code, id])
+      expect(answer.body.error.message).not.toContain('expected')
+    }
+    expect((await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize' }))).body.error.message).toBe(
+      'Invalid params for initialize: params is missing or not valid',
+    )
+    expect(await post(JSON.stringify(ping))).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 7, result: {} } as never,
+    })
   })
 })

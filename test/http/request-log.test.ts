@@ -41,14 +41,20 @@ describe('request log (server.log_requests)', () => {
       }),
       await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': 'lsk_wrong' } }),
       await fetch(`${origin}/no/such/secret-path-value`),
+      await fetch(`${origin}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      }),
     ]
     for (const r of replies) await r.text()
-    const logged = await requestLines(lines, 4)
+    const logged = await requestLines(lines, 5)
     expect(logged.map((l) => [l.method, l.route, l.status, l.teamId])).toEqual([
       ['GET', '/api/v1/signals', 200, teamId],
       ['POST', '/api/v1/leads/score', 200, teamId],
       ['GET', '/api/v1/usage', 401, undefined],
       ['GET', 'unmatched', 404, undefined],
+      ['POST', '/mcp', 200, teamId],
     ])
     logged.forEach((l, i) => {
       expect(l.requestId).toBe(replies[i].headers.get('x-request-id') as string)

@@ -176,8 +176,15 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
+      // Lines the SDK cannot read are answered too (one per line, id null), and a reused id is answered each time.
+      '{bad',
+      [],
+      [{ jsonrpc: '2.0', id: 4, method: 'ping' }],
+      { jsonrpc: '2.0', id: null, method: 'ping' },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
     ]
-      .map((m) => JSON.stringify(m) + '\n')
+      .map((m) => (typeof m === 'string' ? m : JSON.stringify(m)) + '\n')
       .join('')
     const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
       cwd: dir,
@@ -191,9 +198,16 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     const messages = out
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l) as { jsonrpc: string; id: number })
+      .map((l) => JSON.parse(l) as { jsonrpc: string; id: number | null; error?: { code: number }; result?: unknown })
     expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true)
-    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3])
+    expect(messages.filter((m) => m.id !== null).map((m) => [m.id, m.error?.code])).toEqual([
+      [1, undefined],
+      [2, undefined],
+      [3, undefined],
+      [5, undefined],
+      [5, undefined],
+    ])
+    expect(messages.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600, -32600, -32600])
   })
 
   test('every call checks the key again: revoked while connected, the next call is invalid_api_key', async () => {
