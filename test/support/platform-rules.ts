@@ -26,6 +26,8 @@ export const githubSecondaryLimit = (retryAfterSec?: number) =>
       status: 403,
       headers: {
         'x-ratelimit-remaining': '25',
+        // GitHub sends its primary window's reset on every answer; it is not the secondary limit's wait.
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3),
         ...(retryAfterSec === undefined ? {} : { 'retry-after': String(retryAfterSec) }),
       },
     },

@@ -22,12 +22,13 @@ const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - no
  * any number too small to be a date) or a date (Mastodon's ISO 8601 `X-RateLimit-Reset`). Undefined when nothing
  * usable is there.
  */
-export function retryAfterSecOf(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterSecOf(headers: Headers, now = Date.now(), readReset = true): number | undefined {
   const retry = headers.get('retry-after')?.trim()
   if (retry) {
     const at = /^\d+$/.test(retry) ? now + Number(retry) * 1000 : Date.parse(retry)
     if (Number.isFinite(at)) return secondsUntil(at, now)
   }
+  if (!readReset) return undefined
   for (const name of RESET_HEADERS) {
     const value = headers.get(name)?.trim()
     if (!value) continue
@@ -51,15 +52,19 @@ const remainingOf = (headers: Headers) => {
 
 /**
  * The rule every connector starts from: 429, or a 403 that says it is a limit (GitHub answers a spent limit with 403
- * and `x-ratelimit-remaining: 0`, a secondary limit with 403, a message naming it and often `retry-after`).
+ * and `x-ratelimit-remaining: 0`, a secondary limit with 403, a message naming it and often `retry-after`). The
+ * reset time is the wait only when nothing remains: GitHub sends `x-ratelimit-reset` on every answer, and for a
+ * secondary limit (requests remaining) asks for `retry-after` or at least a minute (docs.github.com, "Rate limits
+ * for the REST API"); the primary window's reset may be seconds away.
  */
 export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) => {
-  const spent = remainingOf(headers) === 0
+  const remaining = remainingOf(headers)
+  const spent = remaining === 0
   const limited =
     status === 429 ||
     (status === 403 && (spent || headers.has('retry-after') || /rate.?limit/i.test(text.slice(0, 2000))))
   if (!limited) return undefined
-  const wait = retryAfterSecOf(headers, now)
+  const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
   const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? ', no retry time given' : ''}`
   return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
 }
