@@ -22,7 +22,7 @@ const FACTORIES: TableFactories<StreamReader> = {
 }
 
 /** What a stream needs to run besides `mode = "stream"` (docs/streams.md#which-platforms-stream). */
-const CAN_RUN: Partial<Record<SearchPlatform, (c: Config) => boolean>> = {
+const CAN_RUN: Partial<Record<SearchPlatform, (c: Pick<Config, 'platforms'>) => boolean>> = {
   // The streaming API needs a token.
   mastodon: (c) => c.platforms.mastodon.access_token.trim() !== '',
   // With an approved app only (client_id and client_secret; the configuration requires the rest with them).
@@ -40,7 +40,7 @@ export const streamedPlatforms = (config: Config, log: Logger) =>
   new Set(streamReaders(config, log).map((r) => r.platform))
 
 /** Whether `platform`'s table says `mode = "stream"` and it has a stream (docs/streams.md). */
-export const isStreamed = (config: Config, platform: string) =>
+export const isStreamed = (config: Pick<Config, 'platforms'>, platform: string) =>
   (config.platforms[platform as SearchPlatform] as { mode?: string } | undefined)?.mode === 'stream' &&
   FACTORIES[platform as SearchPlatform] !== undefined &&
   (CAN_RUN[platform as SearchPlatform]?.(config) ?? true)

@@ -168,7 +168,7 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
  * first, in the common wrapper {items, has_more, quota_max, quota_remaining, backoff?}; `backoff` (seconds) is set on
  * every answer when given. `requests` records each call's query.
  */
-export function fakeStackExchange(a: { backoff?: number } = {}) {
+export function fakeStackExchange(a: { backoff?: number; throttledFor?: number } = {}) {
   const questions: object[] = []
   const requests: URLSearchParams[] = []
   const server = Bun.serve({
@@ -178,6 +178,17 @@ export function fakeStackExchange(a: { backoff?: number } = {}) {
       const url = new URL(req.url)
       if (url.pathname !== '/2.3/questions') return new Response('not found', { status: 404 })
       requests.push(url.searchParams)
+      // api.stackexchange.com/docs/throttle: every error is HTTP 400 with the common wrapper's error fields; a
+      // throttle_violation says in its message when requests are available again.
+      if (a.throttledFor)
+        return Response.json(
+          {
+            error_id: 502,
+            error_name: 'throttle_violation',
+            error_message: `too many requests from this IP, more requests available in ${a.throttledFor} seconds`,
+          },
+          { status: 400 },
+        )
       const size = Number(url.searchParams.get('pagesize') ?? 30)
       const page = Number(url.searchParams.get('page') ?? 1)
       const items = questions.slice((page - 1) * size, page * size)
@@ -225,35 +236,50 @@ export function fakeMastodon(token = 'tok') {
   const connections: number[] = []
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
+  const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
+  const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
+  // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
+  // of its own, published by the instance as a wss: address in `configuration.urls.streaming` (GET /api/v2/instance).
+  const streaming = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    fetch(req) {
+      if (!authorized(req)) return invalidToken()
+      if (new URL(req.url).pathname !== '/api/v1/streaming/public') return new Response('not found', { status: 404 })
+      connections.push(Date.now())
+      let mine: ReadableStreamDefaultController<Uint8Array>
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          mine = c
+          streams.add(c)
+          c.enqueue(enc.encode(':)\n\n'))
+        },
+        cancel() {
+          streams.delete(mine)
+        },
+      })
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+    },
+  })
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     idleTimeout: 0,
     fetch(req) {
       const url = new URL(req.url)
-      if (req.headers.get('authorization') !== `Bearer ${token}`)
-        return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+      if (url.pathname === '/api/v2/instance')
+        return Response.json({
+          domain: 'example.social',
+          configuration: { urls: { streaming: `ws://127.0.0.1:${streaming.port}` } },
+        })
+      if (!authorized(req)) return invalidToken()
       if (url.pathname === '/api/v1/timelines/public') {
         const minId = url.searchParams.get('min_id')
         const limit = Number(url.searchParams.get('limit') ?? 20)
         const after = minId ? statuses.filter((s) => BigInt(s.id) > BigInt(minId)) : statuses
         const chosen = minId ? after.slice(0, limit) : after.slice(-limit)
         return Response.json([...chosen].reverse())
-      }
-      if (url.pathname === '/api/v1/streaming/public') {
-        connections.push(Date.now())
-        let mine: ReadableStreamDefaultController<Uint8Array>
-        const body = new ReadableStream<Uint8Array>({
-          start(c) {
-            mine = c
-            streams.add(c)
-            c.enqueue(enc.encode(':)\n\n'))
-          },
-          cancel() {
-            streams.delete(mine)
-          },
-        })
-        return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
       }
       return new Response('not found', { status: 404 })
     },
@@ -288,6 +314,9 @@ export function fakeMastodon(token = 'tok') {
       for (const c of streams) c.close()
       streams.clear()
     },
-    stop: () => server.stop(true),
+    stop: () => {
+      server.stop(true)
+      streaming.stop(true)
+    },
   }
 }

@@ -4,6 +4,8 @@ import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { dayIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../../platforms/quota-day'
+import { streamRequestsPerWindow } from '../../platforms/stream-share'
+import { isStreamed } from '../../platforms/streams'
 import type { Repos } from '../../storage/repos'
 
 /**
@@ -18,7 +20,10 @@ export function budgetOf(config: Pick<Config, 'platforms'>, source: Source): Bud
   const table = config.platforms[source]
   const windowMs = table.budget_window_seconds * 1000
   const dayZone = windowMs === DAY_MS ? quotaDayZone(source) : undefined
-  return { requests: table.budget_requests, windowMs, ...(dayZone ? { dayZone } : {}) }
+  // A stream that reads the same API spends the same quota: its requests are set aside (docs/streams.md#budgets).
+  const streams = isStreamed(config, source) ? streamRequestsPerWindow(config.platforms, source) : 0
+  const requests = Math.max(1, table.budget_requests - streams)
+  return { requests, windowMs, ...(dayZone ? { dayZone } : {}) }
 }
 
 /**

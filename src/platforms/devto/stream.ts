@@ -6,11 +6,12 @@ import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
 import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
+import { DEVTO_READ_EVERY_MS } from '../stream-share'
 
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
 // first, `per_page` up to 1000. Article ids only grow, so the stored id says what was read. One call a minute; the
 // text matched is the title, the description and the tags, without a call per article (docs/streams.md#which-platforms-stream).
-const EVERY_MS = 60_000
+const EVERY_MS = DEVTO_READ_EVERY_MS
 const PER_PAGE = 100
 
 const Article = v.object({

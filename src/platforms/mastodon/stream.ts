@@ -13,12 +13,15 @@ const PAGE = 40
 const CATCH_UP_PAGES = 10
 const SILENCE_MS = 60_000
 
+const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
+
 const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
 
 export function createMastodonStream(config: Config['platforms']['mastodon'], log: Logger): StreamReader {
-  // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon).
-  const base = config.stream_url || config.base_url || ''
-  const instance = new URL(config.base_url || base).host
+  // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
+  // read from the instance; the streaming API may live on a host of its own (streamingBase).
+  const base = config.base_url || ''
+  const instance = new URL(base).host
   const headers = { authorization: `Bearer ${config.access_token.trim()}`, 'user-agent': USER_AGENT }
   const [kind, tag] = config.stream_timeline.split(':') as [string, string | undefined]
   const timeline = () => {
@@ -29,12 +32,33 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
     if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
     return url
   }
-  const streamUrl = () => {
-    if (kind === 'hashtag') return new URL(`/api/v1/streaming/hashtag?tag=${encodeURIComponent(tag ?? '')}`, base)
+  const streamUrl = (streaming: string) => {
+    if (kind === 'hashtag') return new URL(`/api/v1/streaming/hashtag?tag=${encodeURIComponent(tag ?? '')}`, streaming)
     return new URL(
       config.stream_timeline === 'public:local' ? '/api/v1/streaming/public/local' : '/api/v1/streaming/public',
-      base,
+      streaming,
     )
+  }
+  /**
+   * Where the streaming API answers (docs.joinmastodon.org/methods/streaming, hostname discovery): `stream_url` when
+   * set, else the `configuration.urls.streaming` the instance publishes (GET /api/v2/instance; a wss: address, whose
+   * server-sent events are read over https), else the instance itself. Asked on each connection: it can move.
+   */
+  const streamingBase = async (signal: AbortSignal): Promise<string> => {
+    if (config.stream_url) return config.stream_url
+    const published = await fetchPlatformJson({
+      platform: 'mastodon',
+      url: new URL('/api/v2/instance', base),
+      headers: { 'user-agent': USER_AGENT },
+      timeoutMs: config.timeout_ms,
+      signal,
+      log,
+    }).catch(() => undefined)
+    const said = v.safeParse(InstanceUrls, published)
+    const url = said.success ? URL.parse(said.output.configuration.urls.streaming) : null
+    if (!url || !/^wss?:$/.test(url.protocol)) return base
+    url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
+    return url.origin
   }
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = timeline()
@@ -80,7 +104,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
           }
           sink.heard({ caughtUp: true, position: last })
           failures = 0
-          await readEvents(streamUrl(), headers, sink, signal, hand)
+          await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)

@@ -4,13 +4,14 @@ import type { Logger } from '../../lib/log'
 import { count } from '../common/mapping'
 import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
+import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
 
 // Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
 // (r/all when no subreddit is listed), newest first, 100 a call, raw_json=1. Ids are base-36 and only grow, so the
 // newest id read of each listing is the position. Both listings every 2 s: 60 requests a minute, within the 100 an
-// OAuth client may send (docs/streams.md#which-platforms-stream).
-const EVERY_MS = 2000
+// OAuth client may send; live searches get the rest (docs/streams.md#budgets).
+const EVERY_MS = REDDIT_READ_EVERY_MS
 
 const Thing = v.object({
   id: v.pipe(v.string(), v.regex(/^[0-9a-z]+$/)),

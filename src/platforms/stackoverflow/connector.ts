@@ -133,7 +133,12 @@ const THROTTLE_ID = 502
 const THROTTLE_DEFAULT_SEC = 300
 
 /** The wait a throttle_violation asks for, in seconds; undefined for any other error. */
-function throttleWaitSec(w: { error_id?: number; error_name?: string; error_message?: string; backoff?: number }) {
+export function throttleWaitSec(w: {
+  error_id?: number
+  error_name?: string
+  error_message?: string
+  backoff?: number
+}) {
   if (w.error_id !== THROTTLE_ID && w.error_name !== 'throttle_violation') return undefined
   const said = /available in (\d+) seconds?/i.exec(w.error_message ?? '')
   if (said) return Math.max(1, Number(said[1]))

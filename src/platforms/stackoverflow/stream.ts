@@ -5,14 +5,26 @@ import { readItems } from '../common/mapping'
 import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
-import { Question, toMention, Wrapper } from './connector'
+import { stackoverflowReadEveryMs } from '../stream-share'
+import { Question, throttleWaitSec, toMention, Wrapper } from './connector'
 
 // Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
-// newest questions, 100 a page. One read a minute covers Stack Overflow (a few questions a minute) in 1,440 calls a day,
-// within the 10,000 a key allows; a `backoff` in the wrapper (docs/throttle) is waited out before the next call, and
-// an exhausted quota waits an hour (docs/streams.md#which-platforms-stream).
-const EVERY_MS = 60_000
+// newest questions, 100 a page. One read a minute with a key (1,440 of its 10,000 calls a day); without one, a read
+// every 9.6 minutes, half the 300 an address may send (stackoverflowReadEveryMs). A `backoff` in the wrapper
+// (docs/throttle) is waited out before the next call, so is a throttle_violation's wait, and an exhausted quota waits
+// an hour (docs/streams.md#which-platforms-stream).
 const PAGES = 5
+const QUOTA_SPENT_MS = 3_600_000
+
+/** A refusal that names its own wait (a throttle_violation): no read before it has passed. */
+class Throttled extends Error {
+  constructor(
+    message: string,
+    readonly waitMs: number,
+  ) {
+    super(message)
+  }
+}
 
 type At = { date: number; id: number }
 const after = (q: At, p: At) => q.date > p.date || (q.date === p.date && q.id > p.id)
@@ -36,7 +48,10 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
     const res = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const w = v.safeParse(Wrapper, res.body)
     if (!res.ok || !w.success || !Array.isArray(w.output.items)) {
-      throw new Error(`stackoverflow answered ${res.status}${w.success ? ` ${w.output.error_name ?? ''}` : ''}`)
+      const message = `stackoverflow answered ${res.status}${w.success ? ` ${w.output.error_name ?? ''}` : ''}`.trim()
+      const throttled = w.success ? throttleWaitSec(w.output) : undefined
+      if (throttled === undefined) throw new Error(message)
+      throw new Throttled(`${message}; waiting ${throttled} s`, throttled * 1000)
     }
     const items = readItems({ platform: 'stackoverflow', log, items: w.output.items, item: Question, map: (q) => q })
     return { items, more: w.output.has_more === true, backoff: w.output.backoff, quota: w.output.quota_remaining }
@@ -46,15 +61,16 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
     async read(from, sink, signal) {
       let at = parse(from)
       let failures = 0
+      const everyMs = stackoverflowReadEveryMs(config)
       while (!signal.aborted) {
-        let waitMs = EVERY_MS
+        let waitMs = everyMs
         try {
           const fresh: v.InferOutput<typeof Question>[] = []
           for (let n = 1; n <= PAGES; n++) {
             const p = await page(n, signal)
             failures = 0
             if (p.backoff) waitMs = Math.max(waitMs, p.backoff * 1000)
-            if (p.quota === 0) waitMs = Math.max(waitMs, 3_600_000)
+            if (p.quota === 0) waitMs = Math.max(waitMs, QUOTA_SPENT_MS)
             const newer = at ? p.items.filter((q) => after({ date: q.creation_date, id: q.question_id }, at as At)) : []
             fresh.push(...newer)
             if (at === null && p.items[0]) at = { date: p.items[0].creation_date, id: p.items[0].question_id }
@@ -73,7 +89,7 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          waitMs = backoffMs(failures++, EVERY_MS)
+          waitMs = Math.max(backoffMs(failures++, everyMs), err instanceof Throttled ? err.waitMs : 0)
         }
         await pause(waitMs, signal)
       }

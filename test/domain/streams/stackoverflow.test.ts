@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
+import { stackoverflowReadEveryMs } from '../../../src/platforms/stream-share'
 import type { StreamSink } from '../../../src/platforms/stream'
 import { silentLogger } from '../../support/log'
 import { testConfig } from '../../support/deps'
@@ -16,17 +17,21 @@ async function readOnce(fake: ReturnType<typeof fakeStackExchange>, from: string
   const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
   const got: { id: string; position: string }[] = []
   const gaps: string[] = []
+  const failures: string[] = []
   const stop = new AbortController()
   const sink: StreamSink = {
     item: (m, position) => got.push({ id: m.id, position }),
     heard: () => stop.abort(),
     gap: (note) => gaps.push(note),
-    failed: () => {},
+    failed: (err) => {
+      failures.push((err as Error).message)
+      stop.abort()
+    },
     full: () => false,
     room: async () => {},
   }
   await reader.read(from, sink, stop.signal)
-  return { got, gaps }
+  return { got, gaps, failures }
 }
 
 describe('Stack Overflow stream (/2.3/questions)', () => {
@@ -54,5 +59,23 @@ describe('Stack Overflow stream (/2.3/questions)', () => {
       await readOnce(fake, '1:1')
       expect(fake.requests.length).toBe(backoff ? 1 : 2)
     }
+  })
+
+  test("a throttle_violation's wait is the stream's next wait, not a minute's backoff", async () => {
+    const fake = fakeStackExchange({ throttledFor: 8000 })
+    stops.push(fake.stop)
+    const { failures } = await readOnce(fake, '1:1')
+    expect(failures).toEqual(['stackoverflow answered 400 throttle_violation; waiting 8000 s'])
+  })
+})
+
+describe('how often it reads (docs/streams.md#budgets)', () => {
+  test("once a minute with a key's budget; without one, half the 300 a day", () => {
+    const every = (budget_requests: number) =>
+      stackoverflowReadEveryMs(
+        testConfig({ platforms: { stackoverflow: { budget_requests } } }).platforms.stackoverflow,
+      )
+    expect(every(10_000)).toBe(60_000)
+    expect(every(300)).toBe(576_000) // 150 reads a day
   })
 })
