@@ -20,11 +20,12 @@ const DURATION_MS = Number(process.env.BENCH_STREAMS_MS ?? 120_000)
 const MATCHING_SHARE = 0.1
 const TARGET_P95_MS = 30_000
 
+// Stack Overflow as a server with a key reads it: once a minute (docs/streams.md#budgets).
 function toml(db: string, r: ReturnType<typeof startReplay>) {
   return `[server]\nhost = "127.0.0.1"\nport = 0\nlog_requests = false\n[database]\nurl = "file:${db}"
 [scorer]\nbackend = "rules"\n[polling]\nenabled = false\n[webhooks]\nallow_private_targets = true
 [platforms.bluesky]\nstream_url = ["${r.jetUrl}"]\n[platforms.hackernews]\nstream_url = "${r.hnUrl}"
-[platforms.stackoverflow]\nstream_url = "${r.seUrl}"\n[platforms.devto]\nmode = "search"\n`
+[platforms.stackoverflow]\nstream_url = "${r.seUrl}"\nkey = "bench"\nbudget_requests = 10000\n[platforms.devto]\nmode = "search"\n`
 }
 
 /** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
