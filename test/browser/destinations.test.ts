@@ -132,12 +132,19 @@ describe('Destinations and Settings in the console', () => {
         platform: 'twitter',
         preview: 'Spent two hours cleaning duplicate contacts again.',
       }),
+      // A name with no place to break it: it wraps inside the message rather than widen it past the screen.
+      signalRow('t', {
+        score: 5,
+        intent: 'QUESTION',
+        author: 'x'.repeat(300),
+        preview: 'Any CRM with a Gmail add-on?',
+      }),
     ]
     const m = emailMessage(
       leads as never,
-      3,
+      4,
       {
-        console: 'https://leads.example.com/console/#/signals',
+        console: 'https://leads.example.com/#/signals',
         unsubscribe: 'https://leads.example.com/unsubscribe?token=x',
       },
       'daily digest, 2026-11-15 08:00 to 2026-11-16 08:00 UTC',
@@ -148,6 +155,9 @@ describe('Destinations and Settings in the console', () => {
         await view.page.setContent(m.html)
         await view.page.getByText('<b>mallory</b>', { exact: false }).first().waitFor()
         expect(await view.page.locator('script').count()).toBe(0)
+        expect(await view.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+          size.viewport.width,
+        )
         await screenshot(view.page, `destinations-email-${size.name}`)
       } finally {
         await view.close()

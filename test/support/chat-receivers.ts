@@ -27,6 +27,8 @@ export function discordProblems(body: any): string[] {
       len(f.name, 256, 'field name')
       len(f.value, 1024, 'field value')
     }
+    len(e.footer?.text, 2048, 'footer text')
+    len(e.author?.name, 256, 'author name')
   }
   if (total > 6000) p.push('embeds over 6000 characters')
   return p

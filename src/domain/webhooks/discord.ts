@@ -5,28 +5,36 @@ import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from
 export const DISCORD_MAX_EMBEDS = 10
 const TITLE = 256
 const FIELD = 1024
-// Ten embeds of at most this much each stay under the 6,000 of a message.
+// Ten embeds of at most this much each stay under the 6,000 of a message: the title, the field's name and value, the
+// footer and the description together (Discord counts them all).
 const EMBED_BUDGET = 560
+const TITLE_MAX = 120
+const WHY_MAX = 150
 const COLOR_BY_INTENT: Record<string, number> = { ACTIVE: 0x2e7d32, COMPETITOR: 0xc62828, PAIN: 0xef6c00 }
 const COLOR = 0x1565c0
 
 /** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
 export const discordText = (text: string, max: number) => {
   const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
-  return escaped.length > max ? `${escaped.slice(0, max - 1)}…` : escaped
+  if (escaped.length <= max) return escaped
+  // A cut between a backslash and what it escapes would escape the ellipsis instead.
+  const cut = escaped.slice(0, max - 1)
+  return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
 function embedOf(s: Lead) {
-  const head = `${s.intent} ${s.score}/10 · ${s.platform}`
-  const description = discordText(textStart(s), EMBED_BUDGET - head.length - 120)
+  const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
+  const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
+  const footer = s.personId ? { text: `person ${s.personId}` } : undefined
+  const used = title.length + why.name.length + why.value.length + (footer?.text.length ?? 0)
   return {
-    title: discordText(`${head} · ${s.author}`, Math.min(TITLE, 120)),
+    title,
     url: safeHref(s.url),
-    description,
+    description: discordText(textStart(s), EMBED_BUDGET - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
-    fields: [{ name: 'Why', value: discordText(s.reason, Math.min(FIELD, 150)) }],
+    fields: [why],
     timestamp: s.detectedAt,
-    ...(s.personId && { footer: { text: `person ${s.personId}` } }),
+    ...(footer && { footer }),
   }
 }
 

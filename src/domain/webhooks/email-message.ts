@@ -11,7 +11,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ')
 const leadHtml = (s: Lead) => {
   const href = safeHref(s.url)
   const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)
-  return `<tr><td style="padding:12px 0;border-top:1px solid #ddd">
+  // A word longer than the column (a name, an address) breaks instead of widening the whole message.
+  return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
 <div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · ${escapeHtml(s.author)} on ${escapeHtml(s.platform)}</div>
 <div style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
 <div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${personLine(s)}</div>
@@ -46,7 +47,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, heading
   const body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:16px;background:#f5f5f5;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif">
-<table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%">
+<table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%;table-layout:fixed">
 <tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
 <div style="color:#666;font-size:13px">${escapeHtml(heading)}</div></td></tr>
 ${shown.map(leadHtml).join('\n')}

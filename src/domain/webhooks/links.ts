@@ -11,7 +11,31 @@ export const TEXT_START = 280
 /** The service's address for links in messages: server.public_url, else this host's port (docs/destinations.md#links). */
 export const publicBase = (config: Config) => config.server.public_url || `http://localhost:${config.server.port}`
 
-export const consoleLink = (config: Config) => `${publicBase(config)}/console/#/signals`
+export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
+
+// Explicit direction controls (embeddings, overrides, isolates). In an author's name they reverse our own words after
+// it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and
+// chat messages cannot. Natural right-to-left text needs none of them.
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+// A name, not a paragraph: Slack refuses a section field over 2,000 characters, and one long name widened an e-mail.
+const AUTHOR_MAX = 100
+
+/**
+ * A lead as the messages read by people show it (e-mail, Slack, Discord, Teams; docs/destinations.md#bodies): its
+ * platform-given text without direction controls, and the author's name cut at 100 characters. A `webhook`
+ * destination's body carries the signal as the API shows it.
+ */
+export function shownToPeople(s: Lead): Lead {
+  const author = plainDirection(s.author)
+  return {
+    ...s,
+    author: author.length > AUTHOR_MAX ? `${author.slice(0, AUTHOR_MAX)}…` : author,
+    preview: plainDirection(s.preview),
+    reason: plainDirection(s.reason),
+    keyword: plainDirection(s.keyword),
+  }
+}
+const plainDirection = (text: string) => text.replace(DIRECTION_CONTROLS, '')
 
 /** The best leads first: score, then the newest. */
 export const bestFirst = (leads: Lead[]) =>

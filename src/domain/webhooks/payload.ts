@@ -1,7 +1,7 @@
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { discordMessage } from './discord'
 import { emailMessage } from './email-message'
-import type { Lead, Links } from './links'
+import { type Lead, type Links, shownToPeople } from './links'
 import { slackMessage } from './slack'
 import { slackDigest } from './slack-digest'
 import { teamsMessage } from './teams'
@@ -29,7 +29,8 @@ export function signalAsApiShows(s: Lead) {
 }
 
 /** Several leads in a receiver's own format; an e-mail's parts are kept as JSON until they are sent. */
-function receiverBody(endpoint: EndpointRow, leads: Lead[], total: number, links: Links, heading: string) {
+function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: Links, heading: string) {
+  const leads = all.map(shownToPeople)
   switch (endpoint.kind) {
     case 'discord':
       return JSON.stringify(discordMessage(leads, total, links))
@@ -47,7 +48,7 @@ function receiverBody(endpoint: EndpointRow, leads: Lead[], total: number, links
  * for a `webhook` destination, or the receiver's own message for the others.
  */
 export function signalBody(endpoint: EndpointRow, team: Team, signal: Lead, at: Date, links: Links): string {
-  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(signal))
+  if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
   return (
     receiverBody(endpoint, [signal], 1, links, 'as it was found') ??
     JSON.stringify({
@@ -71,7 +72,7 @@ export function windowBody(
     endpoint.cadence === 'instant'
       ? `found ${minute(w.from)} UTC`
       : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} UTC`
-  if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads, w.total, links, heading))
+  if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads.map(shownToPeople), w.total, links, heading))
   return (
     receiverBody(endpoint, w.leads, w.total, links, heading) ??
     JSON.stringify({

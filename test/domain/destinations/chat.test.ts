@@ -22,7 +22,9 @@ async function world() {
 }
 const hostile = (teamId: string) =>
   signalRow(teamId, {
-    author: '@everyone',
+    // A long name of markup characters, which Discord's escaping doubles, and a person: every part of an embed counts.
+    author: `@everyone ${'<*_>'.repeat(40)}`,
+    personId: 'per_0123456789abcdef01234567',
     preview: `**urgent** [click](javascript:alert(1)) <@123> ${'x'.repeat(400)}`,
     reason: 'r'.repeat(2000),
     detectedAt: '2026-11-15T11:58:40.000Z',
@@ -39,9 +41,12 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
         teamId: team.id,
         input: endpointInput(url, { kind, cadence: 'daily', digestHour: 13 }),
       })
-      const many = Array.from({ length: 14 }, (_, i) =>
-        signalRow(team.id, { score: 5 + (i % 5), detectedAt: '2026-11-15T12:00:00.000Z' }),
-      )
+      // Each as long as a lead gets, so that a digest's ten embeds come to Discord's 6,000 characters if any can.
+      const many = Array.from({ length: 14 }, (_, i) => ({
+        ...hostile(team.id),
+        score: 5 + (i % 5),
+        detectedAt: '2026-11-15T12:00:00.000Z',
+      }))
       await storeSignals(deps, [hostile(team.id), ...many])
       expect(await deliverDue(deps)).toBe(15)
       clock.set('2026-11-15T13:03:00.000Z')
@@ -73,7 +78,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
         const card = digest.attachments[0].content
         expect(card.body[0].text).toBe('15 new leads')
         expect(card.body.filter((b: any) => b.type === 'Container')).toHaveLength(10)
-        expect(card.actions[0].url).toBe('https://leads.example.com/console/#/signals')
+        expect(card.actions[0].url).toBe('https://leads.example.com/#/signals')
       }
     })
   }
@@ -131,5 +136,36 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     })
     expect(mirror.status).toBe(201)
     expect(mirror.body.endpoint).toMatchObject({ kind: 'discord', cadence: 'instant', quietHours: null, to: null })
+  })
+})
+
+describe('names and text as people read them in a message (docs/destinations.md#bodies)', () => {
+  test('direction controls are left out and a long name is cut, in chat; a webhook gets the signal as stored', async () => {
+    const { deps, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    for (const [kind, path] of [
+      ['slack', '/services/T0/B0/x'],
+      ['discord', DISCORD_PATH],
+      ['teams', TEAMS_PATH],
+      ['webhook', '/hook'],
+    ] as const)
+      await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}${path}`, { kind }) })
+    const author = `${'&'.repeat(2500)}\u202Eevil`
+    await storeSignals(deps, [signalRow(team.id, { author, preview: 'a CRM for us? \u202Ereversed words' })])
+    expect(await deliverDue(deps)).toBe(4)
+    const byPath = (p: string) => JSON.parse(r.received.find((q) => q.url.pathname === p)?.body ?? '{}')
+    for (const p of ['/services/T0/B0/x', DISCORD_PATH, TEAMS_PATH]) {
+      const body = JSON.stringify(byPath(p))
+      expect({ p, control: /[\u202A-\u202E\u2066-\u2069]/.test(body) }).toEqual({ p, control: false })
+      expect({ p, long: body.includes('&'.repeat(101)) || body.includes('&amp;'.repeat(101)) }).toEqual({
+        p,
+        long: false,
+      })
+    }
+    // Slack refuses a section field over 2,000 characters (Block Kit reference, section block).
+    const slack = byPath('/services/T0/B0/x')
+    for (const block of slack.blocks)
+      for (const f of block.fields ?? []) expect(f.text.length).toBeLessThanOrEqual(2000)
+    expect(byPath('/hook').data.signal.author).toBe(author)
   })
 })

@@ -69,7 +69,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(html).not.toContain('<img src=x')
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; fast')
     expect(html).toContain('href="https://news.ycombinator.com/item?id=42"')
-    expect(html).toContain('href="https://leads.example.com/console/#/signals"')
+    expect(html).toContain('href="https://leads.example.com/#/signals"')
     expect(html).toContain(`href="${unsubscribe.replace(/&/g, '&amp;')}"`)
     // Best first: the 8 before the 6.5.
     expect(html.indexOf('8/10')).toBeLessThan(html.indexOf('6.5/10'))

@@ -10,7 +10,7 @@ import { signalRow } from '../../support/webhooks'
 
 const PERSON = 'per_0123456789abcdef01234567'
 const lead = { ...signalRow('team_1'), personId: PERSON, contentFull: null, promptVersion: null } as unknown as Lead
-const links = { console: 'http://localhost:3000/console/#/signals' }
+const links = { console: 'http://localhost:3000/#/signals' }
 
 describe('the person id in every body', () => {
   test('webhook JSON, Slack, Discord, Teams and both parts of an e-mail carry it', () => {
