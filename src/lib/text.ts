@@ -18,3 +18,12 @@ export function echoed(text: string): string {
 /** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/**
+ * Whether a string anywhere in a parsed JSON value holds U+0000, which the database keeps but reads back cut at it
+ * (docs/api.md#requests-and-responses). The depth is the caller's to bound.
+ */
+export const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)

@@ -3,6 +3,7 @@ import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/typ
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/core/caller'
+import { holdsNul } from '../lib/text'
 import { capped } from '../wire/validation'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
@@ -70,12 +71,6 @@ function toolCallOf(params: unknown): { name: string; args: unknown } {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** Whether a string anywhere in the value holds U+0000 (over HTTP the depth is bounded at 64; stdio is the operator's own client). */
-const holdsNul = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? value.includes('\u0000')
-    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)
 
 /**
  * A JSON-RPC error the SDK sends as it is: its code, and its message as written. The SDK's McpError would send

@@ -3,7 +3,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { isConfigured } from './configured'
 import { createBlueskyConnector } from './bluesky/connector'
-import { withWebUrls } from './common/web-urls'
+import { platformMentions } from './common/web-urls'
 import { buildFromTables, type TableFactories } from './table-factories'
 import { createDevtoConnector } from './devto/connector'
 import { createGithubConnector } from './github/connector'
@@ -57,7 +57,7 @@ export function buildConnectors(config: Config, log: Logger): Map<Source, Platfo
   for (const [source, connector] of buildFromTables(FACTORIES, configured, config, log)) {
     const search = connector.search.bind(connector)
     // docs/security.md#platform-text: only web addresses leave a connector, whichever platform gave them.
-    connector.search = async (...a) => withWebUrls(source, log, await search(...a))
+    connector.search = async (...a) => platformMentions(source, log, await search(...a))
     connectors.set(source, connector)
   }
   return connectors

@@ -7,7 +7,7 @@ import { createHackernewsStream } from './hackernews/stream'
 import { createMastodonStream } from './mastodon/stream'
 import { createRedditStream } from './reddit/stream'
 import { createStackoverflowStream } from './stackoverflow/stream'
-import { withWebUrls } from './common/web-urls'
+import { platformMentions } from './common/web-urls'
 import { buildFromTables, type TableFactories } from './table-factories'
 import type { StreamReader } from './stream'
 
@@ -55,7 +55,7 @@ export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {
         {
           ...sink,
           item(mention, position) {
-            const [kept] = withWebUrls(reader.platform, log, [mention])
+            const [kept] = platformMentions(reader.platform, log, [mention])
             if (kept) sink.item(kept, position)
             else sink.heard({ position })
           },

@@ -113,6 +113,8 @@ describe('parsing one line of a signals file', () => {
     ['null', 'null', 'must be a JSON object'],
     ['a number', '42', 'must be a JSON object'],
     ['text that is not JSON', 'author=dana', 'not valid JSON'],
+    // The database would keep it but read the text back cut there; the six characters as text are fine.
+    ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
   ]
   test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
     expect(rejectionOf(text)).toContain(message)

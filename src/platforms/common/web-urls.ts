@@ -12,18 +12,34 @@ export function isWebUrl(text: string): boolean {
 }
 
 /**
- * docs/security.md#platform-text: a post's addresses are its author's text, linked as "Open post" in the console and
- * sent as buttons to Slack, Discord and Teams, so only web addresses are kept, as an import keeps them. A post whose
- * own address is not one is skipped (and logged); an author profile that is not one is left out ('').
+ * docs/security.md#platform-text: what is kept of a platform's mentions. A post's addresses are its author's text,
+ * linked as "Open post" in the console and sent as buttons to Slack, Discord and Teams, so only web addresses are
+ * kept, as an import keeps them: a post whose own address is not one is skipped (and logged); an author profile that
+ * is not one is left out (''). And U+0000, which the database keeps but reads back cut at it (a post stored without
+ * its end, an author shown as part of a name), becomes U+FFFD.
  */
-export function withWebUrls(platform: string, log: Logger, mentions: Mention[]): Mention[] {
+export function platformMentions(platform: string, log: Logger, mentions: Mention[]): Mention[] {
   const kept: Mention[] = []
   for (const m of mentions) {
     if (!isWebUrl(m.url)) {
       log.warn('platform_item_skipped', { platform, reason: 'the post address is not an http(s) URL' })
       continue
     }
-    kept.push(m.profileUrl === '' || isWebUrl(m.profileUrl) ? m : { ...m, profileUrl: '' })
+    const clean = hasNul(m) ? withoutNul(m) : m
+    kept.push(clean.profileUrl === '' || isWebUrl(clean.profileUrl) ? clean : { ...clean, profileUrl: '' })
   }
   return kept
 }
+
+const NUL = '\u0000'
+const hasNul = (m: Mention) =>
+  [m.content, m.author, m.url, m.profileUrl, m.title ?? ''].some((text) => text.includes(NUL))
+const replaced = (text: string) => text.replaceAll(NUL, '\uFFFD')
+const withoutNul = (m: Mention): Mention => ({
+  ...m,
+  content: replaced(m.content),
+  author: replaced(m.author),
+  url: replaced(m.url),
+  profileUrl: replaced(m.profileUrl),
+  ...(m.title === undefined ? {} : { title: replaced(m.title) }),
+})

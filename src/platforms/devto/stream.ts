@@ -7,6 +7,7 @@ import { fetchPlatformJson } from '../http'
 import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
+import { isWebUrl } from '../common/web-urls'
 
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
 // first, `per_page` up to 1000. Article ids only grow, so the stored id says what was read. One call a minute; the
@@ -54,7 +55,6 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
             item: Article,
             map: (a) => a,
           })
-          failures = 0
           const newest = Math.max(...items.map((a) => a.id), last ?? 0)
           if (last !== null) {
             const fresh = items.filter((a) => a.id > (last as number)).sort((a, b) => a.id - b.id)
@@ -65,6 +65,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
           }
           last = newest
           sink.heard({ caughtUp: true, position: String(last) })
+          failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
@@ -86,7 +87,9 @@ function toMention(a: v.InferOutput<typeof Article>): Mention {
       .filter(Boolean)
       .join('\n\n'),
     url: a.url,
-    profileUrl: new URL(`/${encodeURIComponent(a.user.username)}`, a.url).href,
+    // An address that is not a web page has no origin to build on: the stream reads past such an article
+    // (platformMentions) instead of failing on it.
+    profileUrl: isWebUrl(a.url) ? new URL(`/${encodeURIComponent(a.user.username)}`, a.url).href : '',
     date: isoDate(a.published_at) ?? new Date().toISOString(),
     platform: 'devto',
     title,

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'bun:test'
+import { platformMentions } from '../../src/platforms/common/web-urls'
+import type { Mention } from '../../src/mention'
+import { silentLogger } from '../support/log'
+
+const mention = (a: Partial<Mention> = {}): Mention => ({
+  id: 'hackernews:1',
+  author: 'ann',
+  content: 'Looking for a CRM',
+  url: 'https://news.ycombinator.com/item?id=1',
+  profileUrl: 'https://news.ycombinator.com/user?id=ann',
+  date: '2026-12-03T10:00:00.000Z',
+  platform: 'hackernews',
+  engagement: { likes: 0, comments: 0, shares: 0 },
+  ...a,
+})
+
+describe('what is kept of a platform mention (docs/security.md#platform-text)', () => {
+  test('U+0000, which the database would keep but read back cut at it, becomes U+FFFD in every text', () => {
+    const [kept] = platformMentions('hackernews', silentLogger, [
+      mention({ author: 'nul\u0000hidden', content: `NUL here:\u0000${'end '.repeat(100)}`, title: 'a\u0000b' }),
+    ])
+    expect(kept?.author).toBe('nul\uFFFDhidden')
+    expect(kept?.content).toBe(`NUL here:\uFFFD${'end '.repeat(100)}`)
+    expect(kept?.title).toBe('a\uFFFDb')
+  })
+
+  test('a post whose address is not a web page is skipped; a profile that is not one is left out', () => {
+    const kept = platformMentions('hackernews', silentLogger, [
+      mention({ url: 'javascript:alert(1)' }),
+      mention({ id: 'hackernews:2', profileUrl: 'data:text/html,x' }),
+    ])
+    expect(kept.map((m) => [m.id, m.profileUrl])).toEqual([['hackernews:2', '']])
+  })
+})
