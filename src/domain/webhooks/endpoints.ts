@@ -12,6 +12,7 @@ import {
   timingColumns,
 } from './destination-fields'
 import type { EndpointKind } from './kinds'
+import { inQuietHours, quietEnd } from './cadence'
 import { newSecret } from './signing'
 
 export const WEBHOOK_EVENT = 'signal.created'
@@ -136,7 +137,8 @@ export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { 
  * Changes what is given, checked with the fields it keeps (a kind needs its url or address); enabling again clears
  * why the service had disabled it and its failing streak, and a digest starts its window again from now.
  */
-export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id: string; change: EndpointChange }) {
+type UpdateDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints' | 'webhookDeliveries'>
+export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: string; change: EndpointChange }) {
   const c = a.change
   const current = await findEndpoint(deps, a)
   const fields = { ...fieldsOf(current), ...definedOnly(c) }
@@ -158,7 +160,20 @@ export async function updateEndpoint(deps: EndpointDeps, a: { teamId: string; id
     ...(c.enabled !== undefined && { disabledReason: null, failingSince: null }),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  await rescheduleHeld(deps, current, row, nowMs)
   return endpointView(row)
+}
+
+/**
+ * Signals held for quiet hours wait for the end the old settings gave (docs/destinations.md#quiet-hours). Once the
+ * hours or the time zone change, they wait for the end the new ones give, or go at once when now is no longer quiet:
+ * they are not sent later than newer signals. A delivery waiting to be retried keeps its own time.
+ */
+async function rescheduleHeld(deps: UpdateDeps, before: EndpointRow, after: EndpointRow, nowMs: number) {
+  if (!inQuietHours(before, nowMs)) return
+  const heldUntil = quietEnd(before, nowMs)
+  const until = inQuietHours(after, nowMs) ? quietEnd(after, nowMs) : nowMs
+  if (until !== heldUntil) await deps.repos.webhookDeliveries.moveHeld(after.id, heldUntil, until)
 }
 
 const definedOnly = <T extends object>(o: T) =>

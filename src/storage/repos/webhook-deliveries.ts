@@ -104,6 +104,15 @@ export function createWebhookDeliveriesRepo(client: Client) {
       })
     },
 
+    /** The signals of an endpoint held until `fromMs` (quiet hours), due at `toMs` instead. */
+    async moveHeld(endpointId: string, fromMs: number, toMs: number): Promise<void> {
+      await client.execute({
+        sql: `update webhook_deliveries set next_attempt_at = ? where endpoint_id = ? and status = 'pending'
+            and event = 'signal.created' and next_attempt_at = ?`,
+        args: [toMs, endpointId, fromMs],
+      })
+    },
+
     /** Writes an attempt's outcome if the claim is still `holder`'s (a replay meanwhile wins); frees the claim. */
     async finish(id: string, holder: string, o: AttemptOutcome): Promise<boolean> {
       const rs = await client.execute({
