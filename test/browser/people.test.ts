@@ -9,6 +9,7 @@ import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopCons
 import { seedTeam, testDeps } from '../support/deps'
 import { signalRow } from '../support/webhooks'
 
+const LONG_NAME = `annops_${'x'.repeat(90)}`
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
@@ -24,7 +25,8 @@ beforeAll(async () => {
   await deps.repos.signals.insertMany(team.id, [
     row({ author: 'ann_ops', platform: 'reddit', score: 9, icpMatch: 'Agencies', publishedAt: hoursAgo(3) }),
     row({ author: 'ann_ops', platform: 'reddit', score: 6, intent: 'PAIN', publishedAt: hoursAgo(50) }),
-    row({ author: 'annops', platform: 'twitter', score: 7, intent: 'COMPETITOR', publishedAt: hoursAgo(20) }),
+    // A name with no place to break it: on the person page it wraps, and the Unlink button stays on screen.
+    row({ author: LONG_NAME, platform: 'twitter', score: 7, intent: 'COMPETITOR', publishedAt: hoursAgo(20) }),
     row({ author: 'bob', platform: 'hackernews', score: 5, intent: 'QUESTION', publishedAt: hoursAgo(900) }),
     // Platform text is the author's: markup and a script address stay text.
     row({ author: '<img src=x onerror=alert(1)>', platform: 'mastodon', score: 4, intent: 'MENTION' }),
@@ -59,7 +61,7 @@ for (const [label, viewport] of [
 
         await rows.first().getByRole('link', { name: 'ann_ops' }).click()
         await page.getByRole('heading', { name: /ann_ops/ }).waitFor()
-        await page.getByLabel('The same person on another account').selectOption({ label: 'annops on twitter' })
+        await page.getByLabel('The same person on another account').selectOption({ label: `${LONG_NAME} on twitter` })
         await page.getByRole('button', { name: 'Link' }).click()
         await page.getByRole('button', { name: 'Unlink' }).waitFor()
         const posts = page.locator('.signal')

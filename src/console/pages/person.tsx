@@ -33,7 +33,7 @@ export function Person(props: { id: string }) {
   }
   const accounts = [p, ...p.identities]
   return (
-    <section>
+    <section class="person-page">
       <p>
         <a href="#/people">← People</a>
       </p>
