@@ -184,20 +184,32 @@ describe('mute, the threshold and the export', () => {
   })
 
   test('the export: one row per person with the list ids, identities folded in, inert cells, the same ids again', async () => {
-    const { api } = await setup()
+    const { api, deps, team } = await setup()
+    // A name with a space in it must not read as two identities.
+    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: 'eve smith', platform: 'github' })])
     const page = (await api<Page>('GET', '/api/v1/people')).body
-    const [reddit, twitter] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann')]
+    const [reddit, twitter, github] = [
+      find(page, 'reddit', 'ann'),
+      find(page, 'twitter', 'ann'),
+      find(page, 'github', 'eve smith'),
+    ]
     await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: twitter.id })
+    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: github.id })
     const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
     expect(csv[0]?.slice(0, 5)).toEqual(['id', 'platform', 'author', 'profileUrl', 'identities'])
     const rows = csv.slice(1)
     expect(rows.map((r) => r[0]).sort()).toEqual(
       page.people
         .map((p) => p.id)
-        .filter((id) => id !== twitter.id)
+        .filter((id) => id !== twitter.id && id !== github.id)
         .sort(),
     )
-    expect(rows.find((r) => r[0] === reddit.id)?.[4]).toBe('twitter:ann')
+    expect(
+      rows
+        .find((r) => r[0] === reddit.id)?.[4]
+        ?.split(' ')
+        .sort(),
+    ).toEqual(['github:eve%20smith', 'twitter:ann'])
     expect(rows.map((r) => r[2])).toContain(`'=HYPERLINK("x")`)
     const jsonl = (await api<string>('GET', '/api/v1/people/export?format=jsonl')).body
     const lines = String(jsonl)

@@ -30,8 +30,10 @@ const FIELDS = [
 type View = ReturnType<typeof personView>
 const recordOf = (p: View) => ({
   ...p,
-  identities: p.identities.map((i) => `${i.platform}:${i.author}`).join(' '),
+  identities: p.identities.map((i) => `${i.platform}:${spaceless(i.author)}`).join(' '),
 })
+// A name holding a space or a line break would read as two identities: those, and `%` itself, are percent-encoded.
+const spaceless = (author: string) => author.replace(/[%\s]/gu, (c) => encodeURIComponent(c))
 const csvRecord = (cells: unknown[]) =>
   `${cells.map((c) => csvCell(c === null || c === undefined ? null : typeof c === 'number' ? c : String(c))).join(',')}\r\n`
 
