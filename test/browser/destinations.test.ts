@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { emailMessage } from '../../src/domain/webhooks/email-message'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
@@ -19,7 +20,7 @@ import { checkedAnswer } from '../support/chat-receivers'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { startSmtp } from '../support/smtp'
-import { signalRow } from '../support/webhooks'
+import { endpointInput, signalRow } from '../support/webhooks'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -41,8 +42,17 @@ beforeAll(async () => {
     config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true }, email: smtp.emailConfig },
     now: new Date().toISOString(),
   }))
-  await seedTeam(deps, { name: 'acme' })
+  const { team } = await seedTeam(deps, { name: 'acme' })
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  // A CRM hook for people turning hot that has been failing for two hours: the page says both.
+  const { endpoint } = await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput('http://127.0.0.1:9/crm-hook', { event: 'person.updated' }),
+  })
+  await deps.database.client.execute({
+    sql: 'update webhook_endpoints set failing_since = ? where id = ?',
+    args: [Date.now() - 2 * 3_600_000, endpoint.id],
+  })
   app = listenForBrowser(deps)
   origin = app.origin
   browser = await launchBrowser()
@@ -79,6 +89,9 @@ describe('Destinations and Settings in the console', () => {
 
         await navigateTo(page, 'Destinations')
         await page.getByRole('heading', { name: 'ann@acme.test' }).waitFor()
+        const hook = page.locator('.cards li', { hasText: 'crm-hook' })
+        expect(await hook.textContent()).toContain('Webhook · people turning hot · instantly')
+        expect(await hook.textContent()).toContain('Enabled; failing since 2 h ago (disabled after 5 days of failures)')
         const url = `${discord.origin}/api/webhooks/42${size.name === 'phone' ? 1 : 0}/tok-${size.name}`
         await page.getByLabel('Kind').selectOption('discord')
         await page.getByLabel('URL').fill(url)

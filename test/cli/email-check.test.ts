@@ -26,6 +26,8 @@ describe('email check', () => {
     const json = await runCli(ws, ['email', 'check', '--json'], { env: envOf(tls.emailConfig) })
     expect(json.code).toBe(0)
     expect(JSON.parse(json.stdout)).toMatchObject({ status: 'ok' })
+    // What was done, as configured: no sign-in is claimed where none was set.
+    expect(json.stdout).toContain('connected over TLS, no sign-in configured')
 
     const refused = await runCli(ws, ['email', 'check'], {
       env: envOf({ ...server.emailConfig, password: 'nope-123' }),

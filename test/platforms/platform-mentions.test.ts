@@ -25,6 +25,17 @@ describe('what is kept of a platform mention (docs/security.md#platform-text)', 
     expect(kept?.title).toBe('a\uFFFDb')
   })
 
+  test('addresses are kept as a URL parser writes them: quotes, brackets and spaces percent-encoded', () => {
+    const [kept] = platformMentions('github', silentLogger, [
+      mention({
+        url: 'https://github.com/acme/repo/issues/2"><script>x</script>',
+        profileUrl: 'https://github.com/a b',
+      }),
+    ])
+    expect(kept?.url).toBe('https://github.com/acme/repo/issues/2%22%3E%3Cscript%3Ex%3C/script%3E')
+    expect(kept?.profileUrl).toBe('https://github.com/a%20b')
+  })
+
   test('a post whose address is not a web page is skipped; a profile that is not one is left out', () => {
     const kept = platformMentions('hackernews', silentLogger, [
       mention({ url: 'javascript:alert(1)' }),

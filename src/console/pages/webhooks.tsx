@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
-import { Actions, Alert, ConfirmButton } from '../components/ui'
+import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 
 type Endpoint = v.InferOutput<typeof WireEndpoint>
@@ -82,10 +82,16 @@ export function Webhooks() {
             <li>
               <h2>{whereOf(ep)}</h2>
               <p class="muted">
-                {KIND_NAMES[ep.kind]} · {timingOf(ep)} · {filtersOf(ep)}
+                {KIND_NAMES[ep.kind]}
+                {ep.event === 'person.updated' ? ' · people turning hot' : ''} · {timingOf(ep)} · {filtersOf(ep)}
               </p>
-              <p class={ep.enabled ? '' : 'error'}>
+              <p class={ep.enabled && !ep.failingSince ? '' : 'error'}>
                 {ep.enabled ? 'Enabled' : `Disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}`}
+                {ep.enabled && ep.failingSince && (
+                  <>
+                    ; failing since <Ago iso={ep.failingSince} /> (disabled after 5 days of failures)
+                  </>
+                )}
               </p>
               <Actions>
                 <button

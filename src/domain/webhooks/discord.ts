@@ -1,3 +1,4 @@
+import { truncate } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
@@ -18,7 +19,7 @@ export const discordText = (text: string, max: number) => {
   const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
   if (escaped.length <= max) return escaped
   // A cut between a backslash and what it escapes would escape the ellipsis instead.
-  const cut = escaped.slice(0, max - 1)
+  const cut = truncate(escaped, max - 1)
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 

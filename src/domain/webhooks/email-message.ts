@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/text'
+import { escapeHtml, truncate } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart } from './links'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
@@ -37,7 +37,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, heading
   const best = shown[0]
   const subject = oneLine(
     total === 1 && best
-      ? `New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`.slice(0, 200)
+      ? truncate(`New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`, 200)
       : `${title} (${heading})`,
   )
   const moreLine = more > 0 ? `${more} more in the console.` : ''

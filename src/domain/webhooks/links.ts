@@ -1,3 +1,4 @@
+import { truncate } from '../../lib/text'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
@@ -29,7 +30,7 @@ export function shownToPeople(s: Lead): Lead {
   const author = plainDirection(s.author)
   return {
     ...s,
-    author: author.length > AUTHOR_MAX ? `${author.slice(0, AUTHOR_MAX)}…` : author,
+    author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
     preview: plainDirection(s.preview),
     reason: plainDirection(s.reason),
     keyword: plainDirection(s.keyword),
@@ -41,7 +42,8 @@ const plainDirection = (text: string) => text.replace(DIRECTION_CONTROLS, '')
 export const bestFirst = (leads: Lead[]) =>
   [...leads].sort((a, b) => b.score - a.score || b.detectedAt.localeCompare(a.detectedAt))
 
-export const textStart = (s: Lead) => (s.preview.length > TEXT_START ? `${s.preview.slice(0, TEXT_START)}…` : s.preview)
+export const textStart = (s: Lead) =>
+  s.preview.length > TEXT_START ? `${truncate(s.preview, TEXT_START)}…` : s.preview
 
 /** "3 new leads" / "1 new lead". */
 export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`

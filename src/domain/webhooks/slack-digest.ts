@@ -1,3 +1,4 @@
+import { truncate } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
 
 // Leads a Slack digest lists; the rest are counted, with a link to the console.
@@ -20,7 +21,7 @@ export function slackDigest(leads: Lead[], total: number, links: Links, heading:
     text: summary,
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: `*${summary}* · <${links.console}|Open the console>` } },
-      ...shown.map((s) => ({ type: 'section', text: { type: 'mrkdwn', text: line(s).slice(0, 2900) } })),
+      ...shown.map((s) => ({ type: 'section', text: { type: 'mrkdwn', text: truncate(line(s), 2900) } })),
     ],
   }
 }

@@ -15,8 +15,8 @@ export function isWebUrl(text: string): boolean {
  * docs/security.md#platform-text: what is kept of a platform's mentions. A post's addresses are its author's text,
  * linked as "Open post" in the console and sent as buttons to Slack, Discord and Teams, so only web addresses are
  * kept, as an import keeps them: a post whose own address is not one is skipped (and logged); an author profile that
- * is not one is left out (''). And U+0000, which the database keeps but reads back cut at it (a post stored without
- * its end, an author shown as part of a name), becomes U+FFFD.
+ * is not one is left out (''); both are written as a URL parser writes them. And U+0000, which the database keeps
+ * but reads back cut at it (a post stored without its end, an author shown as part of a name), becomes U+FFFD.
  */
 export function platformMentions(platform: string, log: Logger, mentions: Mention[]): Mention[] {
   const kept: Mention[] = []
@@ -25,10 +25,20 @@ export function platformMentions(platform: string, log: Logger, mentions: Mentio
       log.warn('platform_item_skipped', { platform, reason: 'the post address is not an http(s) URL' })
       continue
     }
-    const clean = hasNul(m) ? withoutNul(m) : m
+    const clean = normalUrls(hasNul(m) ? withoutNul(m) : m)
     kept.push(clean.profileUrl === '' || isWebUrl(clean.profileUrl) ? clean : { ...clean, profileUrl: '' })
   }
   return kept
+}
+
+/**
+ * The addresses as a URL parser writes them: `"`, `<`, `>` and spaces percent-encoded, so that a post's address is
+ * one well-formed URL wherever it is sent (Slack's buttons, Discord's embeds, Teams' actions refuse others).
+ */
+function normalUrls(m: Mention): Mention {
+  const url = new URL(m.url).href
+  const profileUrl = isWebUrl(m.profileUrl) ? new URL(m.profileUrl).href : m.profileUrl
+  return url === m.url && profileUrl === m.profileUrl ? m : { ...m, url, profileUrl }
 }
 
 const NUL = '\u0000'
