@@ -13,10 +13,10 @@ const PARAMS = {
 } as const
 
 /**
- * One incoming JSON-RPC message as text, checked before the SDK reads it, on both transports (docs/api.md#mcp-over-http):
- * the answer for one that is not JSON (-32700), not a message (-32600), a batch (-32600: MCP has had none since
- * 2025-06-18), or a request whose params the method does not take (-32602); undefined when the SDK can have it. The
- * SDK answered several of these with a parse error, or over stdio with nothing at all.
+ * One incoming JSON-RPC message as text, checked before the SDK reads it, on both transports
+ * (docs/api.md#mcp-over-http): the answer for one that is not JSON (-32700), not a message (-32600), a batch (-32600:
+ * MCP has had none since 2025-06-18), or a request whose params the method does not take (-32602); undefined when the
+ * SDK can have it. The SDK answered several of these with a parse error, or over stdio with nothing at all.
  */
 export function refusalOf(text: string): Refusal | undefined {
   let message: unknown

@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
@@ -41,6 +42,8 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
  * transport drops a line it cannot read with no answer, which leaves the client waiting for one until it times out.
  */
 function checkedLines(answer: (refusal: Refusal) => void): Transform {
+  // A character's bytes may arrive in two chunks.
+  const decoder = new StringDecoder('utf8')
   let rest = ''
   const pass = (stream: Transform, line: string) => {
     if (line.trim() === '') return
@@ -50,13 +53,13 @@ function checkedLines(answer: (refusal: Refusal) => void): Transform {
   }
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      const lines = (rest + chunk.toString('utf8')).split('\n')
+      const lines = (rest + decoder.write(chunk)).split('\n')
       rest = lines.pop() ?? ''
       for (const line of lines) pass(this, line)
       done()
     },
     flush(done) {
-      pass(this, rest)
+      pass(this, rest + decoder.end())
       done()
     },
   })

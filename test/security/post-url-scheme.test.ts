@@ -63,8 +63,12 @@ describe('post addresses from a platform', () => {
     const inner: StreamReader = {
       platform: 'hackernews',
       async read(_from, sink) {
-        sink.item({ id: '1', url: 'javascript:alert(1)', profileUrl: '' } as Mention, '1')
-        sink.item({ id: '2', url: 'https://news.ycombinator.com/item?id=2', profileUrl: 'data:x' } as Mention, '2')
+        const post = { author: 'jane', content: 'a post', date: '2026-12-03T10:00:00.000Z', platform: 'hackernews' }
+        sink.item({ ...post, id: '1', url: 'javascript:alert(1)', profileUrl: '' } as Mention, '1')
+        sink.item(
+          { ...post, id: '2', url: 'https://news.ycombinator.com/item?id=2', profileUrl: 'data:x' } as Mention,
+          '2',
+        )
       },
     }
     const items: [string, string][] = []
