@@ -1,4 +1,4 @@
-import { createWriteStream, rmSync } from 'node:fs'
+import { createWriteStream, rmSync, unlinkSync } from 'node:fs'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
@@ -14,7 +14,7 @@ const WRITE_ERRORS: Record<string, string> = {
 /**
  * An export's body to standard output, or into `path` (docs/operations.md#exporting-signals): owner-only, as it holds
  * the team's data; a file left half-written by a failure is removed; a file already there is kept unless `replace`
- * (--force): created with O_EXCL, so the check and the creation are one step. Answers how many bytes were written.
+ * (--force, which removes it first): created with O_EXCL, so the check and the creation are one step. Answers how many bytes were written.
  */
 export async function writeExport(
   body: ReadableStream<Uint8Array>,
@@ -34,14 +34,23 @@ export async function writeExport(
     await write(counted, process.stdout)
     return bytes
   }
-  const file = createWriteStream(path, { mode: 0o600, flags: replace ? 'w' : 'wx' })
   try {
-    await write(counted, file)
+    // A file replaced is removed first, so the new one is created owner-only too (truncating it would keep its mode).
+    if (replace) removeFile(path)
+    await write(counted, createWriteStream(path, { mode: 0o600, flags: 'wx' }))
     return bytes
   } catch (e) {
     const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
     if (!reason) rmSync(path, { force: true })
     throw reason ? new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`) : e
+  }
+}
+
+const removeFile = (path: string) => {
+  try {
+    unlinkSync(path)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
 }
 

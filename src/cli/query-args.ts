@@ -1,5 +1,4 @@
 import { unknownOption, usageError } from './args'
-import { nearest } from './nearest'
 
 const STRING_FLAGS = new Set(['--team', '--config'])
 const BOOLEAN_FLAGS = new Set(['--help', '-h'])
@@ -39,9 +38,8 @@ export function refuseUnquotedQuery(command: string, argv: string[]): void {
     words.push(arg)
   }
   if (stray === undefined) return
-  // "--tema" is a mistyped option, not a query: a query's exclusions take one dash.
-  if (stray.startsWith('--') && nearest(stray.split('=')[0] as string, [...STRING_FLAGS, '--help']))
-    throw unknownOption(stray, ['team'])
+  // "--tema" or "--json" is an option, mistyped or not this command's, not a query: a query's exclusions take one dash.
+  if (stray.startsWith('--')) throw unknownOption(stray, ['team'])
   const fixed = ['lead-signals', command, ...flags.map(shellWord), shellWord(words.join(' '))].join(' ')
   throw usageError(
     `${JSON.stringify(stray)} is not an option: a query containing "-term" must be quoted as one argument, as in: ${fixed}`,

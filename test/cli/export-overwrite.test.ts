@@ -1,7 +1,7 @@
 // Issue 33 item 9: `signals export --out FILE` silently replaced a file already there. It now keeps it and says
 // to add --force, which replaces it (docs/operations.md#exporting-signals).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWorkspace, ok, runCli } from './run-cli'
 
@@ -20,9 +20,18 @@ describe('signals export --out onto an existing file', () => {
     expect(readFileSync(join(ws.dir, 'leads.csv'), 'utf8')).toBe(KEPT)
   })
 
-  test('--force replaces it with the export', async () => {
+  test('--force replaces it with the export, owner-only like a new file', async () => {
     ws.file('leads.csv', KEPT)
+    chmodSync(join(ws.dir, 'leads.csv'), 0o644)
     await ok(ws, ['signals', 'export', '--team', 'acme', '--out', 'leads.csv', '--force'])
     expect(readFileSync(join(ws.dir, 'leads.csv'), 'utf8')).toStartWith('id,')
+    expect(statSync(join(ws.dir, 'leads.csv')).mode & 0o777).toBe(0o600)
+  })
+
+  test('--force onto a folder is refused with one line', async () => {
+    mkdirSync(join(ws.dir, 'a-folder'))
+    const r = await runCli(ws, ['signals', 'export', '--team', 'acme', '--out', 'a-folder', '--force'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('lead-signals: cannot write "a-folder": it is a directory\n')
   })
 })

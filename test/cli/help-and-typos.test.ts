@@ -33,6 +33,11 @@ describe('the command line', () => {
       [['poll', '--onec'], 'unknown option "--onec"; did you mean "--once"?'],
       [['team', 'list', '--jsn'], 'unknown option "--jsn"; did you mean "--json"?'],
       [['keyword', 'add', '--tema', 'acme', 'crm'], 'unknown option "--tema"; did you mean "--team"?'],
+      // Two dashes are never a query's exclusion: an option this command does not take.
+      [
+        ['keyword', 'add', '--team', 'acme', 'crm', '--json'],
+        'unknown option "--json"; the options are --team, --config',
+      ],
       [['team', 'list', '-x'], 'unknown option "-x"; the options are --json, --config'],
       [
         ['serve', '--port', '9000'],
