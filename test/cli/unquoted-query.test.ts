@@ -21,9 +21,12 @@ describe('an unquoted query', () => {
   })
 
   test('the corrected command it gives works as written', async () => {
-    const r = await runCli(ws, ['keyword', 'add', '--team', 'acme', '--config', 'none.toml', 'crm', '--hubspot'])
+    const r = await runCli(ws, ['keyword', 'add', '--team', 'acme', '--config', 'none.toml', 'crm', '-hubspot'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('lead-signals keyword add --team acme --config none.toml "crm --hubspot"')
+    expect(r.stderr).toContain('lead-signals keyword add --team acme --config none.toml "crm -hubspot"')
+    // Two dashes are no exclusion ("crm --hubspot" is no query either): an option keyword add does not take.
+    const dashes = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm', '--hubspot'])
+    expect(dashes.stderr).toContain('unknown option "--hubspot"')
     const fixed = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm -hubspot'])
     expect(fixed.code).toBe(0)
     expect(fixed.stdout).toContain('"crm -hubspot"')
