@@ -3,8 +3,7 @@ import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/typ
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/core/caller'
-import { holdsNul } from '../lib/text'
-import { capped } from '../wire/validation'
+import { echoed, holdsNul } from '../lib/text'
 import { callTool } from './tool'
 import type { Toolset } from './toolset'
 
@@ -41,7 +40,7 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
     const { name, args } = toolCallOf(request.params)
     const tool = toolset.tools.get(name)
     // An unknown tool is a protocol error (MCP), not a tool error: the client asked for something that is not listed.
-    if (!tool) throw new ProtocolError(ErrorCode.InvalidParams, `unknown tool "${capped(name, 60)}"`)
+    if (!tool) throw new ProtocolError(ErrorCode.InvalidParams, `unknown tool "${echoed(name)}"`)
     return callTool({ tool, args, callerOf, log: deps.log })
   }
   return server

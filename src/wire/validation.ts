@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AppError, type FieldIssue } from '../errors'
 import { fieldWords, ownWords } from '../lib/issue-words'
+import { echoed, truncate } from '../lib/text'
 
 // How REST routes and MCP tools both refuse what a caller sent: one 400 `invalid_request` shape, one way of naming
 // fields, and nothing of the caller's text echoed beyond a few dozen characters.
@@ -26,7 +27,7 @@ export function fieldIssues(issues: v.BaseIssue<unknown>[], fallbackField: strin
   return (
     issues
       .map((issue) => ({
-        field: capped(v.getDotPath(issue) ?? fallbackField, 60),
+        field: echoed(v.getDotPath(issue) ?? fallbackField),
         // A query parameter given twice (`?limit=1&limit=2`) reaches the schema as a list.
         message:
           fallbackField === 'query' && issue.kind === 'schema' && Array.isArray(issue.input)
@@ -49,4 +50,4 @@ export function parsedOrRefused<S extends v.GenericSchema>(part: string, schema:
 export const NoParams = v.strictObject({})
 
 /** `text` itself when short, else its start and an ellipsis: for anything that may hold what the caller sent. */
-export const capped = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`)
+export const capped = (text: string, max: number) => (text.length <= max ? text : `${truncate(text, max - 1)}…`)

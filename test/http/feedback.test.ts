@@ -103,6 +103,8 @@ describe('POST /api/v1/signals/{id}/feedback', () => {
     expect((await list()).total).toBe(9)
     const back = await rate(target, { verdict: 'relevant' })
     expect(back.body).toMatchObject({ verdict: 'relevant', reason: null, dismissed: false })
+    // A reason of only spaces is none, as an absent one.
+    expect((await rate(target, { verdict: 'relevant', reason: '   ' })).body.reason).toBeNull()
     const page = await list()
     expect(page.total).toBe(10)
     expect(page.signals[0]).toMatchObject({ id: target, verdict: 'relevant' })

@@ -187,4 +187,23 @@ describe('text the database would cut, lists for objects, long ids in the path',
     const hidden = await call('GET', `/api/v1/people/${encodeURIComponent('per_x\n\u202eevil')}`, { key: apiKey })
     expect(hidden.body.error.message).toBe('no person per_x\ufffd\ufffdevil')
   })
+
+  test('an unknown field name or an untracked keyword comes back as safely: controls and direction marks as U+FFFD', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    const field = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      body: { content: 'a long enough text', 'x\u202ey\u0007': 1 },
+    })
+    expect(field.body.error.details).toEqual([{ field: 'x\ufffdy\ufffd', message: 'is not a known field' }])
+    const query = await call('GET', `/api/v1/signals?${encodeURIComponent('a\u202eb')}=1`, { key: apiKey })
+    expect(query.body.error.details[0].field).toBe('a\ufffdb')
+    const keyword = await call('POST', '/api/routes/search', {
+      key: apiKey,
+      body: { network: 'reddit', keyword: `abc\u202edef${'z'.repeat(150)}` },
+    })
+    expect(keyword.status).toBe(403)
+    expect(keyword.body.error).toBe(`"abc\ufffddef${'z'.repeat(52)}…" is not one of the team's tracked keywords`)
+  })
 })

@@ -1,3 +1,4 @@
+import { echoed } from '../../lib/text'
 import type { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Needs } from '../needs'
 import { mapLimited } from '../../lib/map-limited'
@@ -27,7 +28,7 @@ export async function searchNetwork(
   req: { network: Network; keyword: string },
 ) {
   if (!caller.plan.any_keyword && !(await deps.repos.keywords.isTracked(caller.team.id, req.keyword.toLowerCase()))) {
-    throw new AppError('keyword_not_tracked', `"${req.keyword}" is not one of the team's tracked keywords`)
+    throw new AppError('keyword_not_tracked', `"${echoed(req.keyword)}" is not one of the team's tracked keywords`)
   }
   requireConfigured(deps.searches, [req.network])
   const { result } = await charged(deps, caller, async () => {

@@ -13,12 +13,14 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
   const signal = await deps.repos.signals.byId(teamId, a.id)
   if (!signal) throw new AppError('not_found', 'no such signal')
   const judgedAt = deps.clock.now().toISOString()
+  // The reason arrives trimmed: one of only spaces is no reason, as an absent one is (docs/api.md#feedback).
+  const reason = a.reason || null
   await deps.repos.signalFeedback.record({
     signalId: signal.id,
     teamId,
     keywordLc: signal.keyword.toLowerCase(),
     verdict: a.verdict,
-    reason: a.reason ?? null,
+    reason,
     score: signal.score,
     intent: signal.intent,
     scoredBy: signal.scoredBy,
@@ -29,7 +31,7 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
   return {
     signalId: signal.id,
     verdict: a.verdict,
-    reason: a.reason ?? null,
+    reason,
     dismissed: a.verdict === 'not_relevant',
     judgedAt,
     scoredBy: signal.scoredBy,
