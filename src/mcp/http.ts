@@ -7,7 +7,7 @@ import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { checkOrigin } from './origin'
-import { type Refusal, refusalOf } from './messages'
+import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -39,11 +39,11 @@ export const mcpRoutes = (deps: Deps) => {
       const body = await readBody(request, deps.config.server.max_body_bytes)
       const text = decoder.decode(body)
       checkJsonText(text)
-      const refusal = refusalOf(text)
-      if (refusal) return rpcAnswer(400, refusal)
+      const read = readMessage(text)
+      if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
       // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
-      const tool = calledTool(text)
+      const tool = calledTool(read.message)
       if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -81,10 +81,10 @@ function requestTarget(url: string): URL {
   return new URL(url.slice(pathStart), 'http://localhost')
 }
 
-/** The tool a JSON-RPC message (checked by refusalOf: one object) calls, if it is a tools/call. */
-function calledTool(text: string): string | undefined {
-  const msg = JSON.parse(text) as { method?: unknown; params?: { name?: unknown } }
-  return msg.method === 'tools/call' && typeof msg.params?.name === 'string' ? msg.params.name : undefined
+/** The tool a JSON-RPC message calls, if it is a tools/call. */
+function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {
+  const params = msg.params as { name?: unknown } | undefined
+  return msg.method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined
 }
 
 const methodNotAllowed = () =>

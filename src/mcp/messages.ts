@@ -14,17 +14,23 @@ const PARAMS = {
 
 /**
  * One incoming JSON-RPC message as text, checked before the SDK reads it, on both transports
- * (docs/api.md#mcp-over-http): the answer for one that is not JSON (-32700), not a message (-32600), a batch (-32600:
- * MCP has had none since 2025-06-18), or a request whose params the method does not take (-32602); undefined when the
- * SDK can have it. The SDK answered several of these with a parse error, or over stdio with nothing at all.
+ * (docs/api.md#mcp-over-http): the message, parsed, when the SDK can have it; else the answer for one that is not
+ * JSON (-32700), not a message (-32600), a batch (-32600: MCP has had none since 2025-06-18), or a request whose
+ * params the method does not take (-32602). The SDK answered several of these with a parse error, or over stdio with
+ * nothing at all.
  */
-export function refusalOf(text: string): Refusal | undefined {
+export function readMessage(text: string): { message: Record<string, unknown> } | { refusal: Refusal } {
   let message: unknown
   try {
     message = JSON.parse(text)
   } catch {
-    return refusal(null, -32700, 'Parse error: the message is not JSON')
+    return { refusal: refusal(null, -32700, 'Parse error: the message is not JSON') }
   }
+  const refused = messageRefusal(message)
+  return refused ? { refusal: refused } : { message: message as Record<string, unknown> }
+}
+
+function messageRefusal(message: unknown): Refusal | undefined {
   if (Array.isArray(message))
     return refusal(null, -32600, 'Invalid Request: send one message at a time (MCP has no batches since 2025-06-18)')
   if (typeof message !== 'object' || message === null)

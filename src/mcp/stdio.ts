@@ -5,7 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
-import { type Refusal, refusalOf } from './messages'
+import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -38,7 +38,7 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
 }
 
 /**
- * The lines of stdin that the SDK can read, passed on; each other line answered at once (refusalOf). The SDK's
+ * The lines of stdin that the SDK can read, passed on; each other line answered at once (readMessage). The SDK's
  * transport drops a line it cannot read with no answer, which leaves the client waiting for one until it times out.
  */
 function checkedLines(answer: (refusal: Refusal) => void): Transform {
@@ -47,8 +47,8 @@ function checkedLines(answer: (refusal: Refusal) => void): Transform {
   let rest = ''
   const pass = (stream: Transform, line: string) => {
     if (line.trim() === '') return
-    const refusal = refusalOf(line)
-    if (refusal) answer(refusal)
+    const read = readMessage(line)
+    if ('refusal' in read) answer(read.refusal)
     else stream.push(`${line}\n`)
   }
   return new Transform({
