@@ -20,7 +20,10 @@ export function checksBeforeBody<T>(first: (request: Request) => Promise<T>, a: 
   return {
     parse(request: Request, contentType: string | undefined) {
       const f = of(request)
-      f.body = f.first.then(() => readJsonBody(request, { contentType, maxBytes: a.maxBodyBytes }))
+      // Elysia passes an empty content type for a request without a body (Content-Length: 0): the header is read
+      // here, so that an empty JSON body is told it is empty, not that its type is wrong.
+      const type = contentType || (request.headers.get('content-type') ?? undefined)
+      f.body = f.first.then(() => readJsonBody(request, { contentType: type, maxBytes: a.maxBodyBytes }))
       f.body.catch(() => {})
       return f.body.catch(() => ({}))
     },
