@@ -17,7 +17,7 @@ export type MatchablePost = {
   kind?: 'post' | 'comment'
 }
 
-/** The language of a text as an ISO 639-1 code, undefined when too short to tell (tinyld in the domain). */
+/** The language of a text as an ISO 639-1 code, undefined when too short to tell (the domain's detector). */
 export type DetectLanguage = (text: string) => string | undefined
 
 /** What the queries ask of a post, each read once however many queries are matched against it (a stream's posts). */

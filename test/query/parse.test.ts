@@ -45,11 +45,8 @@ describe('parseQuery', () => {
   })
 
   test('the languages lang: takes are those the detector answers', async () => {
-    const detector = (await import('tinyld/light')) as unknown as {
-      supportedLanguages: string[]
-      toISO2: (code: string) => string
-    }
-    expect([...DETECTED_LANGUAGES]).toEqual(detector.supportedLanguages.map(detector.toISO2).sort())
+    const { eld } = await import('eld/extrasmall')
+    expect([...DETECTED_LANGUAGES]).toEqual(Object.values(eld.info().Languages).sort())
   })
 
   test('an invalid query names the position and what was expected', () => {
