@@ -31,7 +31,21 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     version: PROMPT_VERSION,
     endpoint: where,
     async probe(signal) {
-      await fetch(new URL('/api/version', config.host), { signal })
+      // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
+      // (a host with a path keeps it, as ollama-js does).
+      const res = await fetch(`${config.host.replace(/\/+$/, '')}/api/show`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: config.model }),
+        signal,
+      })
+      if (res.ok) return undefined
+      const said = await errorText(res, ollamaMessage)
+      if (res.status === 404 && said.includes(config.model))
+        return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
+      if (res.status === 404)
+        return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+      return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
