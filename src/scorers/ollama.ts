@@ -1,4 +1,4 @@
-import { errorText, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -93,7 +93,22 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
     }
     if (!res.ok)
       throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res, ollamaMessage)}`)
-    return res
+    // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
+    // objects (a server that streams though stream is false) is named here rather than as a parser's error.
+    let text: string | null
+    try {
+      text = await boundedText(res)
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err
+      throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
+    }
+    if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    try {
+      JSON.parse(text)
+    } catch {
+      throw new OllamaError(`ollama at ${where} answered something that is not one JSON object (a stream, or text)`)
+    }
+    return new Response(text, { status: res.status, headers: { 'content-type': 'application/json' } })
   }
   return bound as typeof fetch
 }

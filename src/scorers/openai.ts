@@ -1,4 +1,4 @@
-import { errorText, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -64,10 +64,13 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     }
     let json: unknown
     try {
-      json = await res.json()
+      const text = await boundedText(res)
+      if (text === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+      json = JSON.parse(text)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(`openai at ${where} answered something that is not JSON`)
+      if (err instanceof OpenAiError) throw err
+      throw new OpenAiError(`openai at ${where} answered something that is not JSON (a stream, or text)`)
     }
     const parsed = v.safeParse(Completion, json)
     if (!parsed.success) throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
