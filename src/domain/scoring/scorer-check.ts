@@ -2,6 +2,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
+import { PROBE_MS } from './scorer-health'
 
 export type ScorerCheck = {
   status: 'ok' | 'failed'
@@ -21,8 +22,6 @@ const SAMPLE: ScoreInput = {
   keyword: 'crm',
   icps: [],
 }
-// As long as the start-up check waits (scorer-health.ts): a local server answers in milliseconds.
-const PROBE_MS = 2000
 
 /**
  * `scorer check` (docs/scoring.md#checking-the-model-server): the start-up check of the configured model server, then

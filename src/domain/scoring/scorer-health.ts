@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
-const PROBE_MS = 2000
+export const PROBE_MS = 2000
 
 /**
  * Whether the configured model server is answering, as far as this process knows. An outage is announced once, with
