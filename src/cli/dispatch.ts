@@ -17,6 +17,7 @@ import { people } from './people'
 import { migrateCommand } from './migrate'
 import { platforms } from './platforms'
 import { poll } from './poll'
+import { scorer } from './scorer'
 import { serve } from './serve'
 import { signals } from './signals'
 import { team } from './team'
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, Command> = {
   poll,
   platforms,
   email,
+  scorer,
   mcp,
   webhook,
   'oauth-client': oauthClient,
@@ -115,6 +117,7 @@ const GROUPS = new Set([
   'people',
   'platforms',
   'email',
+  'scorer',
   'webhook',
   'oauth-client',
 ])

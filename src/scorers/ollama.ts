@@ -1,4 +1,4 @@
-import { errorText, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -31,7 +31,21 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     version: PROMPT_VERSION,
     endpoint: where,
     async probe(signal) {
-      await fetch(new URL('/api/version', config.host), { signal })
+      // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
+      // (a host with a path keeps it, as ollama-js does).
+      const res = await fetch(`${config.host.replace(/\/+$/, '')}/api/show`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: config.model }),
+        signal,
+      })
+      if (res.ok) return undefined
+      const said = await errorText(res, ollamaMessage)
+      if (res.status === 404 && said.includes(config.model))
+        return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
+      if (res.status === 404)
+        return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+      return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
@@ -79,7 +93,22 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
     }
     if (!res.ok)
       throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res, ollamaMessage)}`)
-    return res
+    // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
+    // objects (a server that streams though stream is false) is named here rather than as a parser's error.
+    let text: string | null
+    try {
+      text = await boundedText(res)
+    } catch (err) {
+      if (signal.aborted) throw signal.reason ?? err
+      throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
+    }
+    if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    try {
+      JSON.parse(text)
+    } catch {
+      throw new OllamaError(`ollama at ${where} answered something that is not one JSON object (a stream, or text)`)
+    }
+    return new Response(text, { status: res.status, headers: { 'content-type': 'application/json' } })
   }
   return bound as typeof fetch
 }

@@ -1,4 +1,4 @@
-import { errorText, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -64,10 +64,13 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     }
     let json: unknown
     try {
-      json = await res.json()
+      const text = await boundedText(res)
+      if (text === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+      json = JSON.parse(text)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(`openai at ${where} answered something that is not JSON`)
+      if (err instanceof OpenAiError) throw err
+      throw new OpenAiError(`openai at ${where} answered something that is not JSON (a stream, or text)`)
     }
     const parsed = v.safeParse(Completion, json)
     if (!parsed.success) throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
@@ -85,7 +88,15 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     version: PROMPT_VERSION,
     endpoint: where,
     async probe(signal) {
-      await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
+      // GET /models is part of the API every compatible server serves; its list is not checked for the model (the
+      // llama.cpp server answers to any model name), only whether the address and the key are right.
+      const res = await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
+      if (res.ok) return undefined
+      if (res.status === 401 || res.status === 403)
+        return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
+      if (res.status === 404)
+        return `no OpenAI-compatible API at ${where}${pathOf(config.base_url)}: scorer.openai.base_url usually ends in /v1`
+      return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
     },
     async score(input, signal) {
       return askForScore({
@@ -95,6 +106,15 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
     },
+  }
+}
+
+/** The path of the configured address, as a message may show it (the origin is shown apart). */
+function pathOf(address: string): string {
+  try {
+    return new URL(address).pathname.replace(/\/+$/, '')
+  } catch {
+    return ''
   }
 }
 

@@ -1,5 +1,33 @@
 // What a scorer's error may say about the model server it called: the server's origin, never the credentials an
-// address can carry, and at most 300 characters of what it answered.
+// address can carry, and at most 300 characters of what it answered. And how much of an answer is read at all.
+
+/**
+ * The most of a model server's answer that is read: a reply is one small JSON object (Ollama stops it at 512 tokens),
+ * so a larger answer is a server gone wrong, and reading all of it would hold it in memory (docs/scoring.md#reading-the-reply).
+ */
+export const MAX_ANSWER_BYTES = 1 << 20
+
+/** The answer's text, or null when it is longer than MAX_ANSWER_BYTES (the rest is not read). */
+export async function boundedText(res: Response): Promise<string | null> {
+  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel().catch(() => {})
+    return null
+  }
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const parts: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return new TextDecoder().decode(Buffer.concat(parts))
+    size += value.byteLength
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    parts.push(value)
+  }
+}
 
 /** The configured address's origin (no path, query or credentials); `instead` when it is no URL. */
 export function originOf(address: string, instead: string): string {
@@ -15,7 +43,7 @@ export function originOf(address: string, instead: string): string {
  * at most 300 characters.
  */
 export async function errorText(res: Response, messageOf: (body: unknown) => unknown): Promise<string> {
-  const text = (await res.text().catch(() => '')).trim()
+  const text = ((await boundedText(res).catch(() => '')) ?? '').trim()
   try {
     const message = messageOf(JSON.parse(text))
     if (typeof message === 'string') return message.slice(0, 300)

@@ -47,6 +47,10 @@ export type Scorer = {
   /** Where a model server answers (an origin, never credentials), for messages about it. */
   endpoint?: string
   score(input: ScoreInput, signal: AbortSignal): Promise<ScoreResult>
-  /** Throws when the model server cannot be reached at all (any HTTP answer means it can). */
-  probe?(signal: AbortSignal): Promise<void>
+  /**
+   * The start-up check (docs/scoring.md#checking-the-model-server): throws when the model server cannot be reached at
+   * all; returns what is wrong when it answers but cannot serve the configured model (no such model, no such API at
+   * the address, a key refused); undefined when it can.
+   */
+  probe?(signal: AbortSignal): Promise<string | undefined>
 }

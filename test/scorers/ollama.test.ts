@@ -200,6 +200,32 @@ describe('ollama scorer against a fake Ollama', () => {
     expect(ollama.received).toHaveLength(1)
   })
 
+  test('an answer over 1 MiB is refused, not read to its end, and one streamed though stream is false is named', async () => {
+    // A valid chat answer padded past the limit (a server gone wrong), sent in chunks with no content-length.
+    const padded = `${JSON.stringify({ model: 'qwen2.5:3b', message: { role: 'assistant', content: reply() }, done: true })}${' '.repeat(2 << 20)}`
+    const huge = startFake(
+      () => new Response(new Blob([padded]).stream(), { headers: { 'content-type': 'application/json' } }),
+    )
+    const big = scorer(huge.origin).score(input, live())
+    await expect(big).rejects.toBeInstanceOf(OllamaError)
+    await expect(big).rejects.toThrow(`ollama at ${huge.origin} answered more than 1048576 bytes`)
+
+    // Ollama's stream (its API documentation, "Streaming responses"): one JSON object a line, the last done: true.
+    const lines = [
+      { model: 'qwen2.5:3b', message: { role: 'assistant', content: '{"reason":' }, done: false },
+      { model: 'qwen2.5:3b', message: { role: 'assistant', content: '' }, done: true },
+    ]
+    const streamed = startFake(
+      () =>
+        new Response(lines.map((l) => JSON.stringify(l)).join('\n'), {
+          headers: { 'content-type': 'application/x-ndjson' },
+        }),
+    )
+    await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
+      'not one JSON object (a stream, or text)',
+    )
+  })
+
   test('throws when nothing listens at the host', async () => {
     const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const origin = closed.url.origin

@@ -221,6 +221,24 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow('not a chat completion')
   })
 
+  test('an answer over 1 MiB is refused, not read to its end; a stream sent though none was asked is named', async () => {
+    const completion = {
+      choices: [{ index: 0, message: { role: 'assistant', content: reply() }, finish_reason: 'stop' }],
+    }
+    const padded = `${JSON.stringify(completion)}${' '.repeat(2 << 20)}`
+    const huge = startFake(
+      () => new Response(new Blob([padded]).stream(), { headers: { 'content-type': 'application/json' } }),
+    )
+    const big = scorer(huge.origin).score(input, live())
+    await expect(big).rejects.toBeInstanceOf(OpenAiError)
+    await expect(big).rejects.toThrow(`openai at ${huge.origin} answered more than 1048576 bytes`)
+
+    // Server-sent events, as a chat completion streams (data: lines, then data: [DONE]).
+    const events = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '{' } }] })}\n\ndata: [DONE]\n\n`
+    const streamed = startFake(() => new Response(events, { headers: { 'content-type': 'text/event-stream' } }))
+    await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow('not JSON (a stream, or text)')
+  })
+
   test("throws promptly when the call's signal aborts while the server is still working", async () => {
     const server = startFake(() => new Promise<Response>(() => {}))
     const started = performance.now()

@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
-const PROBE_MS = 2000
+export const PROBE_MS = 2000
 
 /**
  * Whether the configured model server is answering, as far as this process knows. An outage is announced once, with
@@ -35,21 +35,26 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       failures = 0
     },
     /**
-     * At start: one line when the model server cannot be reached. Returns false then. Scorers without a server (the
-     * rules scorer) are always reachable.
+     * At start: one line when the model server cannot be reached, or answers but cannot serve the configured model
+     * (not pulled, a wrong address or key: docs/scoring.md#checking-the-model-server). Returns false then. Scorers
+     * without a server (the rules scorer) are always ready.
      */
     async check(): Promise<boolean> {
       if (!scorer.probe) return true
+      let problem: string | undefined
       try {
-        await scorer.probe(AbortSignal.timeout(PROBE_MS))
-        return true
+        problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       } catch {
         down = true
         log.warn('model_server_unreachable', {
-          message: `no model server at ${scorer.endpoint ?? 'the configured address'}; ${meanwhile()}; see Scoring in the README`,
+          message: `no model server at ${scorer.endpoint ?? 'the configured address'}; ${meanwhile()}; see docs/scoring.md`,
         })
         return false
       }
+      if (!problem) return true
+      down = true
+      log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
+      return false
     },
   }
 }

@@ -1,0 +1,29 @@
+import { readConfig } from '../config/read'
+import { checkScorer } from '../domain/scoring/scorer-check'
+import { createLogger } from '../lib/log'
+import { parseFlags } from './args'
+import { commandGroup, noPositionals, printJson } from './common'
+
+// How much of the model's reason the line shows: enough to see it is a sentence about the post.
+const REASON_CHARS = 160
+
+/**
+ * `scorer check [--json]` (docs/scoring.md#checking-the-model-server): whether the configured scorer answers a sample
+ * post, and if not, why. Exit status 1 when it does not, like `platforms check` and `email check`.
+ */
+async function check(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { json: { type: 'boolean' } })
+  noPositionals(positionals)
+  const config = readConfig(flags.config as string | undefined)
+  const r = await checkScorer(config, createLogger())
+  if (flags.json) printJson(r)
+  else {
+    const who = [r.backend, r.model, r.endpoint && `at ${r.endpoint}`].filter(Boolean).join(' ')
+    const took = r.ms === undefined ? '' : `, ${r.ms} ms`
+    const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${r.answer.reason.slice(0, REASON_CHARS)}"` : ''
+    console.log(`scorer: ${r.status} (${who}${took}) ${r.detail}${said}`)
+  }
+  return r.status === 'ok' ? 0 : 1
+}
+
+export const scorer = commandGroup('scorer', { check: { usage: 'check [--json]', run: check } })

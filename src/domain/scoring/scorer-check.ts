@@ -1,0 +1,56 @@
+import type { Config } from '../../config/schema'
+import type { Logger } from '../../lib/log'
+import { buildScorer } from '../../scorers/registry'
+import type { ScoreInput, ScoreResult } from '../../scorers/types'
+import { PROBE_MS } from './scorer-health'
+
+export type ScorerCheck = {
+  status: 'ok' | 'failed'
+  backend: string
+  model: string | null
+  endpoint: string | null
+  /** What happened, in one line: the server's own reason when it failed. */
+  detail: string
+  /** How long the scoring call took, when it was made. */
+  ms?: number
+  answer?: ScoreResult
+}
+
+// A post any model should call a lead: the check is whether the model answers as asked, not how well it judges.
+const SAMPLE: ScoreInput = {
+  content: 'Our sales team of 12 needs a CRM this month, the budget is approved. Which one would you recommend?',
+  keyword: 'crm',
+  icps: [],
+}
+
+/**
+ * `scorer check` (docs/scoring.md#checking-the-model-server): the start-up check of the configured model server, then
+ * one real scoring call of a sample post, straight to the model (no fallback, nothing stored), within
+ * `scorer.timeout_ms`. The detail never holds an API key: the scorers' messages mask it.
+ */
+export async function checkScorer(config: Config, log: Logger): Promise<ScorerCheck> {
+  const scorer = buildScorer(config, log)
+  const about = { backend: scorer.name, model: scorer.model ?? null, endpoint: scorer.endpoint ?? null }
+  const failed = (detail: string, ms?: number): ScorerCheck => ({ status: 'failed', ...about, detail, ms })
+  if (scorer.probe) {
+    try {
+      const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
+      if (problem) return failed(problem)
+    } catch {
+      return failed(`no model server at ${scorer.endpoint ?? 'the configured address'}`)
+    }
+  }
+  const timeout = config.scorer.timeout_ms
+  const started = performance.now()
+  const signal = AbortSignal.timeout(timeout)
+  try {
+    const answer = await scorer.score(SAMPLE, signal)
+    const ms = Math.round(performance.now() - started)
+    const detail = scorer.probe ? 'the model answered a sample post' : 'the embedded scorer, no model server'
+    return { status: 'ok', ...about, detail, ms, answer }
+  } catch (err) {
+    const ms = Math.round(performance.now() - started)
+    if (signal.aborted) return failed(`no answer within ${timeout} ms (scorer.timeout_ms)`, ms)
+    return failed(err instanceof Error ? err.message : String(err), ms)
+  }
+}

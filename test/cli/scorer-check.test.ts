@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { createWorkspace, runCli, type Workspace } from './run-cli'
+
+// docs/scoring.md#checking-the-model-server: `scorer check` as a real process against model servers on 127.0.0.1
+// that answer as their documentation says.
+const startFake = fakesPerTest()
+let ws: Workspace
+beforeAll(() => {
+  ws = createWorkspace()
+})
+afterAll(() => ws.cleanup())
+
+const ANSWER = { reason: 'The post says "needs a CRM this month".', intent: 'ACTIVE', icpMatch: null, score: 9 }
+
+// Ollama: POST /api/show for a pulled model, POST /api/chat answering one non-streaming message whose content is
+// `content`; a model not pulled is 404 {"error": ...} on both.
+function fakeOllama(content: string) {
+  return startFake((req: Received) => {
+    const { model } = JSON.parse(req.body || '{}') as { model?: string }
+    if (model !== 'qwen2.5:3b') return Response.json({ error: `model '${model}' not found` }, { status: 404 })
+    if (req.url.pathname === '/api/show') return Response.json({ details: { family: 'qwen2' } })
+    return Response.json({ model, message: { role: 'assistant', content }, done: true, done_reason: 'stop' })
+  })
+}
+
+// An OpenAI-compatible server that wants a key; its 401 quotes the key it was given, as OpenAI's does.
+function fakeOpenAi(key: string) {
+  return startFake((req: Received) => {
+    if (req.headers.get('authorization') !== `Bearer ${key}`)
+      return Response.json(
+        { error: { message: `Incorrect API key provided: ${req.headers.get('authorization')}` } },
+        { status: 401 },
+      )
+    if (req.url.pathname === '/v1/models') return Response.json({ object: 'list', data: [{ id: 'local' }] })
+    const content = JSON.stringify(ANSWER)
+    return Response.json({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] })
+  })
+}
+
+const ollamaEnv = (host: string, model = 'qwen2.5:3b') => ({
+  LEAD_SIGNALS_SCORER_BACKEND: 'ollama',
+  LEAD_SIGNALS_SCORER_OLLAMA_HOST: host,
+  LEAD_SIGNALS_SCORER_OLLAMA_MODEL: model,
+})
+
+describe('scorer check', () => {
+  test('ollama: ok with the answer; a model not pulled names the pull command; a reply off the schema fails', async () => {
+    const ok = fakeOllama(JSON.stringify(ANSWER))
+    const r = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(ok.origin) })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(`scorer: ok (ollama qwen2.5:3b at ${ok.origin}, `)
+    expect(r.stdout).toContain('ACTIVE 9')
+
+    const missing = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(ok.origin, 'llama3.2:3b') })
+    expect(missing.code).toBe(1)
+    expect(missing.stdout).toContain('scorer: failed')
+    expect(missing.stdout).toContain('run "ollama pull llama3.2:3b"')
+
+    const prose = fakeOllama('I would say this is a strong lead.')
+    const bad = await runCli(ws, ['scorer', 'check', '--json'], { env: ollamaEnv(prose.origin) })
+    expect(bad.code).toBe(1)
+    expect(JSON.parse(bad.stdout)).toMatchObject({ status: 'failed', backend: 'ollama', model: 'qwen2.5:3b' })
+    expect(bad.stdout).toContain('no usable reply after one retry: the reply is not JSON')
+  })
+
+  test('nothing listening, a slow model, and the embedded scorer', async () => {
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const port = closed.port
+    await closed.stop(true)
+    const down = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(`http://127.0.0.1:${port}`) })
+    expect(down.code).toBe(1)
+    expect(down.stdout).toContain(`no model server at http://127.0.0.1:${port}`)
+
+    const slow = startFake(async (req) => {
+      if (req.url.pathname === '/api/show') return Response.json({})
+      await Bun.sleep(3000)
+      return Response.json({})
+    })
+    const late = await runCli(ws, ['scorer', 'check'], {
+      env: { ...ollamaEnv(slow.origin), LEAD_SIGNALS_SCORER_TIMEOUT_MS: '300' },
+    })
+    expect(late.code).toBe(1)
+    expect(late.stdout).toContain('no answer within 300 ms (scorer.timeout_ms)')
+
+    const rules = await runCli(ws, ['scorer', 'check'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
+    expect(rules.code).toBe(0)
+    expect(rules.stdout).toContain('scorer: ok (rules')
+  })
+
+  test('openai: ok with the right key; a wrong key fails without printing it', async () => {
+    const server = fakeOpenAi('sk-local-0123456789abcdef')
+    const env = {
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${server.origin}/v1`,
+      LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'local',
+      LEAD_SIGNALS_SCORER_OPENAI_API_KEY: 'sk-local-0123456789abcdef',
+    }
+    const ok = await runCli(ws, ['scorer', 'check'], { env })
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('scorer: ok (openai local at')
+
+    const wrong = await runCli(ws, ['scorer', 'check'], {
+      env: { ...env, LEAD_SIGNALS_SCORER_OPENAI_API_KEY: 'sk-wrong-9876543210fedcba' },
+    })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stdout).toContain('check scorer.openai.api_key')
+    expect(wrong.stdout + wrong.stderr).not.toContain('9876543210fedcba')
+  })
+})

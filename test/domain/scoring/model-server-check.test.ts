@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'bun:test'
+import { loadConfig } from '../../../src/config/load'
+import { createScorerHealth } from '../../../src/domain/scoring/scorer-health'
+import { createLogger } from '../../../src/lib/log'
+import { buildScorer } from '../../../src/scorers/registry'
+import { fakesPerTest, type Received } from '../../support/fake-upstream'
+
+// docs/scoring.md#checking-the-model-server: the start-up check says what keeps a reachable model server from
+// serving the configured model, not only whether it can be reached.
+const startFake = fakesPerTest()
+
+// Ollama as its API documentation describes it: POST /api/show answers 200 for a pulled model and 404
+// {"error": "model '…' not found"} for another; a path it does not serve is a plain-text 404.
+function fakeOllama(pulled: string) {
+  return startFake((req: Received) => {
+    if (req.method === 'POST' && req.url.pathname === '/api/show') {
+      const { model } = JSON.parse(req.body) as { model: string }
+      if (model === pulled) return Response.json({ details: { family: 'qwen2', parameter_size: '3.1B' } })
+      return Response.json({ error: `model '${model}' not found` }, { status: 404 })
+    }
+    return new Response('404 page not found', { status: 404 })
+  })
+}
+
+// An OpenAI-compatible server: GET /v1/models lists its models, a wrong key is 401 with OpenAI's error shape (which
+// quotes part of the key), a path it does not serve is 404.
+function fakeOpenAi(key: string) {
+  return startFake((req: Received) => {
+    if (req.url.pathname !== '/v1/models') return Response.json({ detail: 'Not Found' }, { status: 404 })
+    if (req.headers.get('authorization') !== `Bearer ${key}`)
+      return Response.json(
+        {
+          error: {
+            message: `Incorrect API key provided: ${req.headers.get('authorization')}`,
+            code: 'invalid_api_key',
+          },
+        },
+        { status: 401 },
+      )
+    return Response.json({ object: 'list', data: [{ id: 'local-model', object: 'model' }] })
+  })
+}
+
+async function check(env: Record<string, string>) {
+  const lines: string[] = []
+  const log = createLogger((l) => lines.push(l))
+  const config = loadConfig({ env })
+  const ready = await createScorerHealth({ config, scorer: buildScorer(config, log), log }).check()
+  return { ready, lines }
+}
+
+describe('the start-up check of the model server', () => {
+  test('ollama: a pulled model is ready with no line; a model not pulled is named with the command that pulls it', async () => {
+    const ollama = fakeOllama('qwen2.5:3b')
+    const env = { LEAD_SIGNALS_SCORER_BACKEND: 'ollama', LEAD_SIGNALS_SCORER_OLLAMA_HOST: ollama.origin }
+    expect(await check(env)).toEqual({ ready: true, lines: [] })
+
+    const missing = await check({ ...env, LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' })
+    expect(missing.ready).toBe(false)
+    expect(missing.lines).toHaveLength(1)
+    expect(missing.lines[0]).toContain('model_unavailable')
+    expect(missing.lines[0]).toContain('has no model \\"llama3.2:3b\\": run \\"ollama pull llama3.2:3b\\"')
+    expect(missing.lines[0]).toContain('scoring with the embedded rules scorer')
+  })
+
+  test('ollama: an address that is not an Ollama API root says so', async () => {
+    const ollama = fakeOllama('qwen2.5:3b')
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: `${ollama.origin}/v1` })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no Ollama API at ${ollama.origin}`)
+    expect(r.lines[0]).toContain('scorer.ollama.host')
+  })
+
+  test('openai: a wrong key or an address without /v1 is named; the key is never in the line', async () => {
+    const server = fakeOpenAi('sk-right-0123456789abcdef')
+    const env = {
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${server.origin}/v1`,
+      LEAD_SIGNALS_SCORER_OPENAI_API_KEY: 'sk-right-0123456789abcdef',
+    }
+    expect(await check(env)).toEqual({ ready: true, lines: [] })
+
+    const wrongKey = await check({ ...env, LEAD_SIGNALS_SCORER_OPENAI_API_KEY: 'sk-wrong-0123456789abcdef' })
+    expect(wrongKey.ready).toBe(false)
+    expect(wrongKey.lines[0]).toContain('check scorer.openai.api_key')
+    expect(wrongKey.lines[0]).not.toContain('0123456789abcdef')
+
+    const noV1 = await check({ ...env, LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: server.origin })
+    expect(noV1.ready).toBe(false)
+    expect(noV1.lines[0]).toContain(`no OpenAI-compatible API at ${server.origin}`)
+    expect(noV1.lines[0]).toContain('usually ends in /v1')
+  })
+})
