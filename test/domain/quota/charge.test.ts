@@ -50,4 +50,14 @@ describe('charged', () => {
     await deps.repos.usageDays.flush()
     expect(await deps.repos.usageDays.since(a.team.id, '2026-12-01')).toEqual([{ day: '2026-12-01', calls: 1 }])
   })
+
+  test("so is an unlimited plan's call, which is never refused", async () => {
+    const { deps, clock } = await testDeps({ config: { plans: { open: { monthly_requests: 'unlimited' } } } })
+    const { team } = await seedTeam(deps, { plan: 'open' })
+    const a = { team, plan: planOf(deps.config, 'open') }
+    clock.set('2026-11-30T23:59:59.900Z')
+    await deps.repos.usage.rollOver(team.id, '2026-12', 0)
+    const call = await charged(deps, a, async () => 'done')
+    expect(call.usage).toEqual({ used: 1, limit: null, remaining: null })
+  })
 })
