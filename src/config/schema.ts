@@ -79,10 +79,30 @@ function isCronExpression(expression: string): boolean {
   }
 }
 
+/**
+ * Whether a cron expression has a next run: "0 0 31 2 *" (February 31st) parses but never comes, and a job on it
+ * would never run without a word. An expression that does not parse is left to isCronExpression's message.
+ */
+function runsAgain(expression: string): boolean {
+  try {
+    const job = new Cron(expression, { paused: true, timezone: 'UTC' })
+    const next = job.nextRun()
+    job.stop()
+    return next !== null
+  } catch {
+    return true
+  }
+}
+const NEVER_RUNS = 'never runs: no date matches it (such as the 31st of a month that has 30 days)'
+
 const Polling = v.strictObject({
   enabled: v.optional(v.boolean(), true),
   schedule: v.optional(
-    v.pipe(v.string(), v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"')),
+    v.pipe(
+      v.string(),
+      v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"'),
+      v.check(runsAgain, NEVER_RUNS),
+    ),
     '*/15 * * * *',
   ),
   // Mentions asked of each platform per keyword and pass (the newest ones).
@@ -99,6 +119,7 @@ const Backup = v.strictObject({
     v.pipe(
       v.string(),
       v.check((s) => s === '' || isCronExpression(s), 'must be "" or a cron expression such as "0 3 * * *"'),
+      v.check((s) => s === '' || runsAgain(s), NEVER_RUNS),
     ),
     '',
   ),

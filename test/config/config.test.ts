@@ -126,6 +126,12 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe(
       'config: polling.schedule: must be a cron expression such as "*/15 * * * *"',
     )
+    expect(failure({ env: {}, fileText: '[polling]\nschedule = "0 0 31 2 *"\n' })).toBe(
+      'config: polling.schedule: never runs: no date matches it (such as the 31st of a month that has 30 days)',
+    )
+    expect(failure({ env: {}, fileText: '[backup]\nschedule = "0 3 30 2 *"\n' })).toStartWith(
+      'config: backup.schedule: never runs',
+    )
     expect(failure({ env: {}, fileText: '[scorer]\nbackend = "gpt"\n' })).toBe(
       'config: scorer.backend: must be one of: ollama, openai, rules',
     )

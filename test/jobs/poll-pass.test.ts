@@ -298,6 +298,24 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(await count(deps, 'job_leases')).toBe(0)
   })
 
+  test('a holder on this host that has exited but is not yet collected by its parent (a zombie) is gone too', async () => {
+    const { deps, world } = await setup()
+    await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    // The short sleep exits after its parent has become the long one, which never collects it: a zombie meanwhile.
+    const parent = Bun.spawn(['sh', '-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdout: 'pipe' })
+    try {
+      const { value } = await parent.stdout.getReader().read()
+      const zombie = Number(new TextDecoder().decode(value).trim())
+      while (!(await Bun.file(`/proc/${zombie}/stat`).text()).includes(') Z ')) await Bun.sleep(5)
+      const now = deps.clock.now().getTime()
+      await deps.repos.jobLeases.acquire(POLL_LEASE, `${LEASE_HOST}:${zombie}:def`, now, 60_000)
+      expect((await runPollPass(deps)).outcome).toBe('completed')
+    } finally {
+      parent.kill()
+    }
+  })
+
   test('two passes at once in one process: one runs, the other skips, nothing is doubled', async () => {
     const { deps, world } = await setup()
     const a = await team(deps, 'a', ['crm', 'erp'])

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs'
+import { readFileSync, readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Needs } from '../needs'
@@ -86,9 +86,22 @@ function isDeadLocalHolder(holder: string): boolean {
   if (host !== LEASE_HOST || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false
   try {
     process.kill(Number(pid), 0)
-    return false
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'ESRCH'
+  }
+  // A process that has exited but that its parent has not collected yet (a zombie: a supervisor or a container's
+  // first process that does not reap) still takes a signal, yet will never renew: it is gone as well.
+  return isZombie(Number(pid))
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    // "pid (command) state …": the command may itself hold ") ", so the state is read after the last one.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat[stat.lastIndexOf(')') + 2] === 'Z'
+  } catch {
+    // No /proc (not Linux), or the process went meanwhile: not known to be a zombie.
+    return false
   }
 }

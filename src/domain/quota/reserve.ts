@@ -21,11 +21,22 @@ export async function reserveUnit(
   const { usage } = deps.repos
   const started = performance.now()
   let pause = FIRST_PAUSE_MS
+  let month = a.month
   for (;;) {
-    const reservation = await takeUnit(usage, a.teamId, a.month, a.limit, deps.clock.now())
-    if (reservation || a.limit === null) return reservation
+    const reservation = await takeUnit(usage, a.teamId, month, a.limit, deps.clock.now())
+    if (reservation) return reservation
     for (;;) {
-      const state = await usage.holding(a.teamId, a.month, a.limit, holdWindowOf(deps.clock.now()))
+      const state = await usage.holding(a.teamId, month, a.limit, holdWindowOf(deps.clock.now()))
+      // The team's counters are already in a later month: a call that began just after midnight, or another process
+      // whose clock is a moment ahead, moved them (docs/api.md#the-month). This call is paid from that month, rather
+      // than finding no unit "in" a month that is over and answering 429 to a team with its whole quota left (or
+      // with an unlimited one).
+      if (state.month !== undefined && state.month > month) {
+        month = state.month
+        break
+      }
+      // An unlimited quota always has a unit in its month: nothing to wait for.
+      if (a.limit === null) return undefined
       if (state.free) break
       if (state.held === 0 || performance.now() - started >= LONGEST_WAIT_MS) return undefined
       await sleep(pause)

@@ -47,7 +47,7 @@ const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')}, credits = 
 // ?1 team, ?2 hold window, ?3 how many of its holds end. Quiet: holds are not part of a remembered team.
 const RELEASE = quietWrite(`UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`)
 // ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
-const HOLDING = `SELECT usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
+const HOLDING = `SELECT usage_month, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
   CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
   FROM teams WHERE id = ?1`
 
@@ -171,16 +171,23 @@ export function createUsageRepo(
     // An unlimited plan's units counted here and not yet written (reports add them), and writing them now (tests).
     unwritten: unlimited.unwritten,
     flush: unlimited.flush,
-    /** Whether a unit is free for `month`, and how many units calls in flight hold in hold window `window` (any process). */
+    /**
+     * Whether a unit is free for `month`, how many units calls in flight hold in hold window `window` (any process),
+     * and the month the team's counters are in (later than `month` once a call of the new month moved them).
+     */
     async holding(
       teamId: string,
       month: string,
       limit: number | null,
       window: number,
-    ): Promise<{ free: boolean; held: number }> {
+    ): Promise<{ free: boolean; held: number; month: string | undefined }> {
       const rs = await database.execute({ sql: HOLDING, args: [teamId, month, limit, window] })
       const row = rs.rows[0]
-      return { free: Boolean(row && Number(row.free)), held: row ? Number(row.held) : 0 }
+      return {
+        free: Boolean(row && Number(row.free)),
+        held: row ? Number(row.held) : 0,
+        month: row ? String(row.usage_month) : undefined,
+      }
     },
   }
 }

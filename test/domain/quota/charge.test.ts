@@ -37,4 +37,27 @@ describe('charged', () => {
     // The test clock stands at 2026-11-15T12:00Z: 15.5 days to 2026-12-01T00:00Z.
     await expect(refused).rejects.toMatchObject({ kind: 'quota_exceeded', extra: { retryAfterSec: 15.5 * 86_400 } })
   })
+
+  test('a call whose clock is still in last month, after another moved the team into this one, is paid from this one', async () => {
+    // Two executables on one database whose clocks differ by a moment, or two calls either side of midnight: the
+    // one behind finds the team's row already in the new month. It must not read that as "used up".
+    const { deps, clock, a } = await world(2)
+    clock.set('2026-11-30T23:59:59.900Z')
+    await deps.repos.usage.rollOver(a.team.id, '2026-12', 0)
+    const call = await charged(deps, a, async () => 'done')
+    expect(call.usage).toMatchObject({ used: 1, limit: 2, remaining: 1 })
+    expect(await deps.repos.usage.holding(a.team.id, '2026-12', 2, 0)).toMatchObject({ free: true })
+    await deps.repos.usageDays.flush()
+    expect(await deps.repos.usageDays.since(a.team.id, '2026-12-01')).toEqual([{ day: '2026-12-01', calls: 1 }])
+  })
+
+  test("so is an unlimited plan's call, which is never refused", async () => {
+    const { deps, clock } = await testDeps({ config: { plans: { open: { monthly_requests: 'unlimited' } } } })
+    const { team } = await seedTeam(deps, { plan: 'open' })
+    const a = { team, plan: planOf(deps.config, 'open') }
+    clock.set('2026-11-30T23:59:59.900Z')
+    await deps.repos.usage.rollOver(team.id, '2026-12', 0)
+    const call = await charged(deps, a, async () => 'done')
+    expect(call.usage).toEqual({ used: 1, limit: null, remaining: null })
+  })
 })
