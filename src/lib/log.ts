@@ -94,8 +94,14 @@ const MAX_MESSAGE = 500
 export function describeError(err: unknown): string {
   const database = databaseErrorIn(err)
   if (database) return database
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err)
+  const text = err instanceof Error ? `${err.name}: ${err.message}${becauseOf(err)}` : String(err)
   return redact(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
+}
+
+/** What an error says caused it, for the operator only (a platform that could not be reached: the network's error). */
+function becauseOf(err: Error): string {
+  const because = (err as { because?: unknown }).because
+  return because instanceof Error ? ` (${because.name}: ${because.message})` : ''
 }
 
 type ErrorLike = {

@@ -1,5 +1,4 @@
 import { AppError } from '../errors'
-import type { Logger } from '../lib/log'
 import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
 
 export { retryAfterSecOf } from './common/rate-limit'
@@ -10,7 +9,6 @@ export type PlatformRequest = {
   platform: string
   url: URL
   timeoutMs: number
-  log: Logger
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   /** A JSON body (sent with Content-Type: application/json) or a form (application/x-www-form-urlencoded). */
@@ -44,8 +42,8 @@ export async function sendPlatformRequest(
     res = await fetch(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal, redirect: 'follow' })
   } catch (err) {
     if (timeout.aborted) throw timedOut()
-    a.log.warn('platform_unreachable', { platform: a.platform, err })
-    throw new PlatformUnreachableError(`${a.platform} could not be reached`)
+    // Logged by the search or stream that asked (a stream once an outage: docs/streams.md#outages), with this cause.
+    throw new PlatformUnreachableError(`${a.platform} could not be reached`, err)
   }
   try {
     return { status: res.status, ok: res.ok, text: await res.text(), headers: res.headers }
@@ -66,9 +64,15 @@ export class UpstreamStatusError extends AppError {
   }
 }
 
-/** A platform that could not be reached at all (no answer, not a refusal): `platforms check` says so. */
+/**
+ * A platform that could not be reached at all (no answer, not a refusal): `platforms check` says so. `because` is the
+ * network's own error (a name that did not resolve, a refused connection), for the log only.
+ */
 export class PlatformUnreachableError extends AppError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly because?: unknown,
+  ) {
     super('upstream_error', message)
   }
 }
@@ -115,12 +119,11 @@ export async function fetchPlatformJson(a: PlatformRequest & { rateLimit?: RateL
 export function platformJsonGet(
   platform: string,
   config: { base_url?: string; timeout_ms: number },
-  log: Logger,
   headers?: Record<string, string>,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)
     url.search = params.toString()
-    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, log })
+    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal })
   }
 }

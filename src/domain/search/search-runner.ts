@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import type { Mention } from '../../mention'
+import { PlatformUnreachableError } from '../../platforms/http'
 import type { PlatformConnector } from '../../platforms/types'
 import type { Repos } from '../../storage/repos'
 import { AppError } from '../../errors'
@@ -77,6 +78,9 @@ export function createSearchRunner(deps: RunnerDeps) {
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
+      // The network's own words (a name that did not resolve, a refused connection) are for the operator only.
+      if (err instanceof PlatformUnreachableError)
+        deps.log.warn('platform_unreachable', { platform: connector.platform, err })
       const now = deps.clock.now()
       const wait = err instanceof AppError ? err.extra.retryAfterSec : undefined
       const retryAt = wait === undefined ? undefined : new Date(now.getTime() + wait * 1000).toISOString()

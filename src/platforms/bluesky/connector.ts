@@ -38,7 +38,6 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
       params,
       bearer: session.accessJwt,
       timeoutMs: config.timeout_ms,
-      log,
       signal,
     })
 

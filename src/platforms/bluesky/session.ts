@@ -17,7 +17,7 @@ const SessionOutput = v.object({ accessJwt: v.string(), refreshJwt: v.string() }
 export function createSessionKeeper(config: Config['platforms']['bluesky'], log: Logger) {
   let current: Promise<Session> | undefined
   const call = (nsid: string, input: unknown, bearer?: string) =>
-    xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms, log })
+    xrpc({ baseUrl: config.base_url, nsid, input, bearer, timeoutMs: config.timeout_ms })
   const keep = (p: Promise<Session>) => {
     current = p
     p.catch(() => {

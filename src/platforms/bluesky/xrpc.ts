@@ -1,5 +1,4 @@
 import { AppError } from '../../errors'
-import type { Logger } from '../../lib/log'
 import { headerRateLimit } from '../common/rate-limit'
 import { sendPlatformRequest, UpstreamStatusError } from '../http'
 
@@ -32,7 +31,6 @@ export async function xrpc(a: {
   input?: unknown
   bearer?: string
   timeoutMs: number
-  log: Logger
   signal?: AbortSignal
 }): Promise<unknown> {
   const url = new URL(`/xrpc/${a.nsid}`, a.baseUrl)
@@ -44,7 +42,6 @@ export async function xrpc(a: {
     url,
     headers,
     timeoutMs: a.timeoutMs,
-    log: a.log,
     signal: a.signal,
     method: a.input !== undefined ? 'POST' : 'GET',
     json: a.input !== undefined && a.input !== null ? a.input : undefined,

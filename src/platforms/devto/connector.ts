@@ -66,7 +66,6 @@ export function createDevtoConnector(
       timeoutMs: config.timeout_ms,
       headers: apiHeaders,
       signal,
-      log,
     })
     return readEnvelope('devto', Article, body, 'an article without its text')
   }
@@ -106,7 +105,7 @@ export function createDevtoConnector(
           per_page: String(perPage),
           page: String(page),
         }).toString()
-        const body = await get({ platform: 'devto', url, timeoutMs: config.timeout_ms, signal, log })
+        const body = await get({ platform: 'devto', url, timeoutMs: config.timeout_ms, signal })
         const { result } = readEnvelope('devto', Envelope, body, 'a response without a result list')
         const hits: Hit[] = []
         for (const hit of readItems({ platform: 'devto', log, items: result, item: Hit, map: (h) => h })) {

@@ -46,7 +46,6 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
             headers,
             timeoutMs: config.timeout_ms,
             signal,
-            log,
           })
           const items = readItems({
             platform: 'devto',

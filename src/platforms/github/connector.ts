@@ -36,7 +36,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
   // The token is optional (docs/operations.md#platforms): it raises the search rate limit, and is sent only when set.
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
-  const get = platformJsonGet('github', config, log, headers)
+  const get = platformJsonGet('github', config, headers)
 
   return {
     platform: 'github',

@@ -29,7 +29,7 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
       // advancedSyntax makes "phrases" and -word mean what they say (docs/queries.md#per-platform).
       const { query, tags } = algoliaQuery(keyword)
       url.search = new URLSearchParams({ query, tags, advancedSyntax: 'true', hitsPerPage: String(limit) }).toString()
-      const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal, log })
+      const body = await fetchPlatformJson({ platform: 'hackernews', url, timeoutMs: config.timeout_ms, signal })
       const { hits } = readEnvelope('hackernews', Envelope, body, 'a response without a hits list')
       return readItems({ platform: 'hackernews', log, items: hits, item: Hit, map: toMention }).slice(0, limit)
     },

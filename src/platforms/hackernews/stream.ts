@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import type { Logger } from '../../lib/log'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
 import { backoffMs, pause, type StreamReader } from '../stream'
@@ -30,14 +29,13 @@ const PARALLEL = 8
 // An id not yet readable (allocated, not written) is asked again on this many later reads before it is passed over.
 const MISSING_TRIES = 6
 
-export function createHackernewsStream(config: Config['platforms']['hackernews'], log: Logger): StreamReader {
+export function createHackernewsStream(config: Config['platforms']['hackernews']): StreamReader {
   const get = (path: string, signal: AbortSignal) =>
     fetchPlatformJson({
       platform: 'hackernews',
       url: new URL(`${config.stream_url.replace(/\/$/, '')}/${path}`),
       timeoutMs: config.timeout_ms,
       signal,
-      log,
     })
   return {
     platform: 'hackernews',

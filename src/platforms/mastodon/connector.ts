@@ -35,7 +35,7 @@ const Envelope = v.object({ statuses: v.array(v.unknown()) })
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
-  const get = platformJsonGet('mastodon', config, log, { authorization: `Bearer ${config.access_token.trim()}` })
+  const get = platformJsonGet('mastodon', config, { authorization: `Bearer ${config.access_token.trim()}` })
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = base ? new URL(base).host : ''
   // An instance without full-text search (no Elasticsearch/OpenSearch) answers every search with nothing: that looks

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
-import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, USER_AGENT } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import { Status, statusMention } from './connector'
@@ -17,7 +16,7 @@ const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ strea
 
 const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
 
-export function createMastodonStream(config: Config['platforms']['mastodon'], log: Logger): StreamReader {
+export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
   // read from the instance; the streaming API may live on a host of its own (streamingBase).
   const base = config.base_url || ''
@@ -52,7 +51,6 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
       headers: { 'user-agent': USER_AGENT },
       timeoutMs: config.timeout_ms,
       signal,
-      log,
     }).catch(() => undefined)
     const said = v.safeParse(InstanceUrls, published)
     const url = said.success ? URL.parse(said.output.configuration.urls.streaming) : null
@@ -69,7 +67,6 @@ export function createMastodonStream(config: Config['platforms']['mastodon'], lo
       headers,
       timeoutMs: config.timeout_ms,
       signal,
-      log,
     })
     return (Array.isArray(body) ? body : []).flatMap((raw) => {
       const s = v.safeParse(Status, raw)

@@ -85,7 +85,6 @@ export function createProducthuntConnector(
         json,
         headers,
         timeoutMs: config.timeout_ms,
-        log,
       })
       const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       if (errors?.length) {

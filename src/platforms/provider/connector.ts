@@ -73,7 +73,6 @@ export function createProviderConnector(
         headers,
         timeoutMs: config.timeout_ms,
         signal,
-        log,
       })
       const items = readEnvelope(platform, Dataset, body, 'a body that is not a list of dataset items')
       const searchedAt = new Date().toISOString()

@@ -22,7 +22,6 @@ export function createRedditGet(config: Config['platforms']['reddit'], log: Logg
       url,
       timeoutMs: config.timeout_ms,
       signal,
-      log,
       headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
     })
   return async (url: URL, signal?: AbortSignal): Promise<unknown> => {

@@ -40,7 +40,6 @@ export function createTokenKeeper(
       form: new URLSearchParams({ grant_type: 'client_credentials' }),
       headers: { authorization: `Basic ${basic}`, 'user-agent': userAgent },
       timeoutMs: config.timeout_ms,
-      log,
     }).catch((err) => {
       // An app Reddit does not (or no longer) approve: say what access takes now, not only "401".
       if (!(err instanceof UpstreamStatusError) || (err.status !== 401 && err.status !== 403)) throw err

@@ -59,7 +59,6 @@ export function createSearxngConnector(
       headers: HEADERS,
       rateLimit: limiterRefusal,
       signal,
-      log,
     }).catch((err) => {
       throw explained(network, err)
     })

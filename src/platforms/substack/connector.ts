@@ -66,7 +66,7 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
         }
         let body: unknown
         try {
-          body = await fetchPlatformJson({ platform: 'substack', url, timeoutMs: config.timeout_ms, signal, log })
+          body = await fetchPlatformJson({ platform: 'substack', url, timeoutMs: config.timeout_ms, signal })
         } catch (err) {
           if (page === 1 || !(err instanceof AppError) || signal?.aborted) throw err
           log.warn('platform_page_failed', { platform: 'substack', page, err })

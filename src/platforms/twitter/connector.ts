@@ -40,7 +40,7 @@ const Envelope = v.object({
 type User = v.InferOutput<typeof User>
 
 export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
-  const get = platformJsonGet('twitter', config, log, { authorization: `Bearer ${config.bearer_token.trim()}` })
+  const get = platformJsonGet('twitter', config, { authorization: `Bearer ${config.bearer_token.trim()}` })
   return {
     platform: 'twitter',
     // The first page is asked without a next_token ('').

@@ -62,7 +62,6 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       url,
       timeoutMs: config.timeout_ms,
       signal,
-      log,
       rateLimit: youtubeRateLimit,
     })
   }
