@@ -113,6 +113,12 @@ describe('parsing one line of a signals file', () => {
     ['null', 'null', 'must be a JSON object'],
     ['a number', '42', 'must be a JSON object'],
     ['text that is not JSON', 'author=dana', 'not valid JSON'],
+    [
+      "the CSV export's header",
+      'id,postId,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId\r',
+      'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)',
+    ],
+    ["a spreadsheet's header", '"author";"content";"url"', 'this is a CSV header'],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
   ]

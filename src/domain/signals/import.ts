@@ -38,6 +38,12 @@ const BATCH_PAUSE_MS = 25
 // docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
+// The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
+// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
+const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
+const CSV_GIVEN =
+  'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
+
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
 export function parseSignalLine(
   raw: string,
@@ -49,7 +55,7 @@ export function parseSignalLine(
   try {
     value = JSON.parse(line)
   } catch {
-    return { message: 'not valid JSON' }
+    return { message: CSV_HEADER.test(line) ? CSV_GIVEN : 'not valid JSON' }
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
