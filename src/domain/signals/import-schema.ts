@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { toUtcIso } from '../../lib/iso-time'
 import { Intent, intentGiven } from '../../scorers/types'
+import { AUTHOR_CHARS } from './limits'
 
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
@@ -36,7 +37,7 @@ export const ImportedSignal = v.strictObject(
   {
     id: v.optional(postId),
     postId: v.optional(postId),
-    author: text(200),
+    author: text(AUTHOR_CHARS),
     platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
     intent: intentGiven(`must be one of: ${Intent.options.join(', ')}`),
     score: v.pipe(
