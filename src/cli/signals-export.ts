@@ -16,6 +16,7 @@ const FLAGS = {
   platform: 'platform',
   'min-score': 'minScore',
   since: 'since',
+  include: 'include',
 } as const
 
 /**

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { hostileSignals, parseCsv } from '../support/exports'
-import { cleanEnv, createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
@@ -79,6 +79,21 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     const some = await runCli(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])
     expect(some.stderr).toBe('')
     expect(some.stdout.trim().split('\n')).toHaveLength(hostileSignals('x').length)
+  })
+
+  // The API's export takes include=dismissed; the command had no way to, so a team moved with it lost every signal
+  // it had judged not relevant (docs/operations.md#exporting-signals).
+  test('--include dismissed adds the signals judged not relevant; any other value exits 2', async () => {
+    await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
+    const [first] = (await query(a, 'select id from signals order by rowid limit 1')) as { id: string }[]
+    await query(a, 'update signals set dismissed = 1 where id = ?', [first.id])
+    const count = async (flags: string[]) =>
+      (await ok(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl', ...flags])).trim().split('\n').length
+    expect(await count([])).toBe(hostileSignals('x').length - 1)
+    expect(await count(['--include', 'dismissed'])).toBe(hostileSignals('x').length)
+    const bad = await runCli(a, ['signals', 'export', '--team', 'acme', '--include', 'muted'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toStartWith('lead-signals: --include ')
   })
 
   test('bad input exits 2 with one line and writes nothing', async () => {
