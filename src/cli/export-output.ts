@@ -1,14 +1,21 @@
-import { createWriteStream, rmSync, unlinkSync } from 'node:fs'
+import { createWriteStream, lstatSync, rmSync, unlinkSync } from 'node:fs'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 
-const WRITE_ERRORS: Record<string, string> = {
+// Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
+const OPEN_ERRORS: Record<string, string> = {
   ENOENT: 'no such directory',
   EACCES: 'permission denied',
   EISDIR: 'it is a directory',
   EPERM: 'permission denied',
   EEXIST: 'the file exists; add --force to replace it',
+}
+// Errors in writing it: the part written is removed (or standard output is left cut short).
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'the disk quota is exceeded',
+  EFBIG: 'the file is too large',
 }
 
 /**
@@ -31,19 +38,51 @@ export async function writeExport(
     }),
   )
   if (path === undefined) {
-    await write(counted, process.stdout)
+    try {
+      await write(counted, process.stdout)
+    } catch (e) {
+      // The reader went away (`| head`): it had what it wanted, so this is no failure to report.
+      if ((e as NodeJS.ErrnoException).code === 'EPIPE') return bytes
+      throw writeFailure('standard output', e)
+    }
     return bytes
   }
+  refuseNonFile(path)
   try {
     // A file replaced is removed first, so the new one is created owner-only too (truncating it would keep its mode).
     if (replace) removeFile(path)
     await write(counted, createWriteStream(path, { mode: 0o600, flags: 'wx' }))
     return bytes
   } catch (e) {
-    const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
-    if (!reason) rmSync(path, { force: true })
-    throw reason ? new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`) : e
+    const reason = OPEN_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
+    if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
+    rmSync(path, { force: true })
+    throw writeFailure(JSON.stringify(path), e)
   }
+}
+
+/** A write that failed midway: disk full and the like said in words (exit 1), anything else as it is. */
+function writeFailure(what: string, e: unknown) {
+  const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
+  return reason ? new AppError('storage_unavailable', `cannot write ${what}: ${reason}`) : e
+}
+
+/**
+ * docs/operations.md#exporting-signals: `--out` writes a file. A device or a pipe there (`--out /dev/null`) is
+ * refused, with or without --force: --force removes what it replaces, and run as root it deleted /dev/null.
+ */
+function refuseNonFile(path: string) {
+  let found: ReturnType<typeof lstatSync>
+  try {
+    found = lstatSync(path, { throwIfNoEntry: false })
+  } catch {
+    return // a path that cannot be looked at (a file as a directory in it): opening it says why
+  }
+  if (!found || found.isFile() || found.isSymbolicLink()) return
+  const what = found.isDirectory()
+    ? 'it is a directory'
+    : 'it is not a file (a device or a pipe); without --out the export goes to standard output'
+  throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${what}`)
 }
 
 const removeFile = (path: string) => {

@@ -27,7 +27,9 @@ async function exportCommand(argv: string[]): Promise<number> {
   const out = typeof flags.out === 'string' ? flags.out : undefined
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
-    await writeExport(exportPeople(deps, team.id, parsed.output.format).body, out, !!flags.force)
+    // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own.
+    const quiet = { ...deps, log: { ...deps.log, info: () => {} } }
+    await writeExport((await exportPeople(quiet, team.id, parsed.output.format)).body, out, !!flags.force)
   })
   return 0
 }

@@ -16,6 +16,7 @@ const FLAGS = {
   platform: 'platform',
   'min-score': 'minScore',
   since: 'since',
+  include: 'include',
 } as const
 
 /**
@@ -45,7 +46,9 @@ export async function exportCommand(argv: string[]): Promise<number> {
   const out = typeof flags.out === 'string' ? flags.out : undefined
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
-    const exported = await openExport(deps, team, parsed.output)
+    // A cut export is the server's log line (export_cut); here the command says how its output ended, in one line
+    // or none (a reader that stopped early, `| head`), as every command does (docs/operations.md).
+    const exported = await openExport({ ...deps, log: { ...deps.log, info: () => {} } }, team, parsed.output)
     // JSON Lines of no signal is no bytes at all (CSV still has its header): said on stderr, so stdout stays the file.
     if ((await writeExport(exported.body, out, !!flags.force)) === 0)
       console.error('signals export: no signal matched; nothing was written')

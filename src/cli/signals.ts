@@ -1,6 +1,6 @@
 import { AppError } from '../errors'
 import { type ImportProgress, importSignals } from '../domain/signals/import'
-import { fileLines, textLines } from '../domain/signals/line-source'
+import { bytesLines, fileLines } from '../domain/signals/line-source'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
@@ -17,8 +17,8 @@ async function importCommand(argv: string[]): Promise<number> {
   const ref = requireFlag(flags, 'team')
   if (positionals.length !== 1)
     throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
-  // Standard input cannot be read twice, so it is kept as text; a file is read twice, in chunks.
-  const lines = positionals[0] === '-' ? textLines(await Bun.stdin.text()) : fileLines(positionals[0])
+  // Standard input cannot be read twice, so it is kept in memory; a file is read twice, in chunks.
+  const lines = positionals[0] === '-' ? bytesLines(await Bun.stdin.bytes()) : fileLines(positionals[0])
   const skipInvalid = flags['skip-invalid'] === true
   const progress = progressReporter(process.stderr)
   const result = await withDeps(flags, async (deps) => {
@@ -84,7 +84,7 @@ export const signals = commandGroup('signals', {
   import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
   export: {
     usage:
-      'export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--out FILE [--force]]',
+      'export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
     run: exportCommand,
   },
 })

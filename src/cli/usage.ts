@@ -25,7 +25,8 @@ export const USAGE = `usage: lead-signals <command> [options]
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
   signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--out FILE [--force]]     the team's signals as CSV or JSON Lines (stdout by default)
+                 [--since DATE] [--include dismissed] [--out FILE [--force]]
+                                                       the team's signals as CSV or JSON Lines (stdout by default)
   people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
                                                        the team's people, one record per person (stdout by default)
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ImportProgress, importSignals, parseSignalLine } from '../../src/domain/signals/import'
-import { fileLines, type LineSource, textLines } from '../../src/domain/signals/line-source'
+import { bytesLines, fileLines, type LineSource, MAX_LINE_BYTES, textLines } from '../../src/domain/signals/line-source'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -39,7 +39,7 @@ const rejectionOf = (text: string) => {
 }
 const collect = async (lines: LineSource) => {
   const out: string[] = []
-  for await (const l of lines()) out.push(l)
+  for await (const l of lines()) out.push(typeof l === 'string' ? l : l.unreadable)
   return out
 }
 
@@ -113,6 +113,12 @@ describe('parsing one line of a signals file', () => {
     ['null', 'null', 'must be a JSON object'],
     ['a number', '42', 'must be a JSON object'],
     ['text that is not JSON', 'author=dana', 'not valid JSON'],
+    [
+      "the CSV export's header",
+      'id,postId,platform,author,intent,score,reason,icpMatch,content,contentFull,url,keyword,publishedAt,detectedAt,personId\r',
+      'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)',
+    ],
+    ["a spreadsheet's header", '"author";"content";"url"', 'this is a CSV header'],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
   ]
@@ -253,5 +259,54 @@ describe('reading the lines of an input', () => {
       ['\n\nx\ny\n\n', ['', '', 'x', 'y', '']],
     ]
     for (const [text, lines] of cases) expect(await collect(textLines(text))).toEqual(lines)
+  })
+
+  // docs/operations.md#importing-signals: bytes that are not UTF-8 became U+FFFD in the stored post without a word.
+  test('a line that is not UTF-8 is rejected, and writes nothing, whether from a file or standard input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-lines-'))
+    try {
+      const utf8 = Buffer.from(`${line({ id: 'a', content: 'café ✓' })}\n`)
+      const latin1 = Buffer.from(`${line({ id: 'b', content: 'café' })}\n`, 'latin1')
+      const surrogate = Buffer.from([...Buffer.from(line({ id: 'c' }).slice(0, -1)), 0xed, 0xa0, 0x80, 0x7d, 0x0a])
+      const bytes = Buffer.concat([utf8, latin1, surrogate])
+      writeFileSync(join(dir, 'mixed.jsonl'), bytes)
+      const message = 'not UTF-8 text (save the file as UTF-8)'
+      for (const lines of [fileLines(join(dir, 'mixed.jsonl')), bytesLines(bytes)]) {
+        const { deps } = await testDeps()
+        const { team } = await seedTeam(deps)
+        const result = await importSignals(deps, { teamId: team.id, lines, skipInvalid: false })
+        expect(result).toEqual({
+          applied: false,
+          imported: 0,
+          duplicates: 0,
+          rejected: [
+            { line: 2, message },
+            { line: 3, message },
+          ],
+        })
+        expect(await deps.repos.signals.count(team.id, {})).toBe(0)
+        const skipped = await importSignals(deps, { teamId: team.id, lines, skipInvalid: true })
+        expect(skipped.imported).toBe(1)
+        const page = await deps.repos.signals.page(team.id, {}, { limit: 10, offset: 0, full: false })
+        expect(page.map((s) => s.preview)).toEqual(['café ✓'])
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  // A JSON array on one line of 80 MB took 1 GB and 4 s: its pieces were joined again for every chunk read.
+  test('a line longer than 1 MiB is rejected without being held, and the lines after it are read', async () => {
+    const long = `[${'{"a":1},'.repeat(MAX_LINE_BYTES / 4)}{}]`
+    const bytes = Buffer.from(`${line({ id: 'a' })}\n${long}\n${line({ id: 'b' })}`)
+    const lines = await collect(bytesLines(bytes))
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toMatch(/^longer than 1,048,576 bytes/)
+    expect(lines[2]).toBe(line({ id: 'b' }))
+    const exact = 'x'.repeat(MAX_LINE_BYTES)
+    expect(await collect(bytesLines(Buffer.from(`${exact}\n${exact}x`)))).toEqual([
+      exact,
+      expect.stringMatching(/^longer/),
+    ])
   })
 })

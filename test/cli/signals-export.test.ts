@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { hostileSignals, parseCsv } from '../support/exports'
-import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+
+const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
 let a: Workspace
 let b: Workspace
@@ -79,6 +81,21 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     expect(some.stdout.trim().split('\n')).toHaveLength(hostileSignals('x').length)
   })
 
+  // The API's export takes include=dismissed; the command had no way to, so a team moved with it lost every signal
+  // it had judged not relevant (docs/operations.md#exporting-signals).
+  test('--include dismissed adds the signals judged not relevant; any other value exits 2', async () => {
+    await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', hostileFile())])
+    const [first] = (await query(a, 'select id from signals order by rowid limit 1')) as { id: string }[]
+    await query(a, 'update signals set dismissed = 1 where id = ?', [first.id])
+    const count = async (flags: string[]) =>
+      (await ok(a, ['signals', 'export', '--team', 'acme', '--format', 'jsonl', ...flags])).trim().split('\n').length
+    expect(await count([])).toBe(hostileSignals('x').length - 1)
+    expect(await count(['--include', 'dismissed'])).toBe(hostileSignals('x').length)
+    const bad = await runCli(a, ['signals', 'export', '--team', 'acme', '--include', 'muted'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toStartWith('lead-signals: --include ')
+  })
+
   test('bad input exits 2 with one line and writes nothing', async () => {
     const cases: [string[], string][] = [
       [['--format', 'xml'], '--format must be csv or jsonl'],
@@ -98,5 +115,63 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     const missing = await runCli(a, ['signals', 'export', '--format', 'csv'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('--team is required')
+  })
+})
+
+describe('signals export where its output goes (docs/operations.md#exporting-signals)', () => {
+  // Run as root, `--out /dev/null --force` removed /dev/null: --force removes what it replaces.
+  test('--out naming a device or a pipe is refused, with or without --force, and it stays as it was', async () => {
+    const fifo = join(a.dir, 'pipe')
+    expect(Bun.spawnSync(['mkfifo', fifo]).exitCode).toBe(0)
+    for (const force of [[], ['--force']]) {
+      const r = await runCli(a, ['signals', 'export', '--team', 'acme', '--out', 'pipe', ...force])
+      expect(r).toMatchObject({ code: 2, stdout: '' })
+      expect(r.stderr).toBe(
+        'lead-signals: cannot write "pipe": it is not a file (a device or a pipe); without --out the export goes to standard output\n',
+      )
+      expect(lstatSync(fifo).isFIFO()).toBe(true)
+    }
+  })
+
+  /** The CLI with its standard output given, and its exit status and standard error. */
+  const exportTo = async (stdout: number | 'pipe', read?: (out: ReadableStream<Uint8Array>) => Promise<void>) => {
+    const proc = Bun.spawn([process.execPath, MAIN, 'signals', 'export', '--team', 'acme'], {
+      cwd: a.dir,
+      env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: a.dbUrl },
+      stdin: 'ignore',
+      stdout,
+      stderr: 'pipe',
+    })
+    if (read) await read(proc.stdout as ReadableStream<Uint8Array>)
+    const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited])
+    return { code, stderr }
+  }
+
+  test('a full disk under standard output is one line and exit 1; a reader that stops early (| head) is no error', async () => {
+    // Enough to fill a pipe several times over: 300 signals of 4,000 characters.
+    const lines = Array.from({ length: 300 }, (_, i) =>
+      JSON.stringify({
+        postId: `p${i}`,
+        ...{ author: 'dana', platform: 'reddit', intent: 'ACTIVE', score: 8, reason: 'asks', keyword: 'crm' },
+        ...{ content: 'x'.repeat(4000), url: `https://reddit.com/r/x/${i}`, publishedAt: '2026-11-01T10:00:00Z' },
+      }),
+    )
+    await ok(a, ['signals', 'import', '--team', 'acme', a.file('in.jsonl', lines.join('\n'))])
+    const full = openSync('/dev/full', 'w')
+    try {
+      expect(await exportTo(full)).toEqual({
+        code: 1,
+        stderr: 'lead-signals: cannot write standard output: no space left on device\n',
+      })
+    } finally {
+      closeSync(full)
+    }
+    const head = await exportTo('pipe', async (out) => {
+      const reader = out.getReader()
+      await reader.read()
+      await reader.cancel()
+    })
+    expect(head.code).toBe(0)
+    expect(head.stderr).not.toContain('command_failed')
   })
 })

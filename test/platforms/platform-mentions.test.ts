@@ -43,4 +43,19 @@ describe('what is kept of a platform mention (docs/security.md#platform-text)', 
     ])
     expect(kept.map((m) => [m.id, m.profileUrl])).toEqual([['hackernews:2', '']])
   })
+  // docs/operations.md#importing-signals: a signal stored from a post that the import would refuse stopped a move of
+  // the team's signals (an import with a refused line imports nothing).
+  test('every mention kept imports again: an address over 2,000 characters is skipped, an id over 500 digested', () => {
+    const longId = `news:https://example.com/${'g'.repeat(600)}`
+    const kept = platformMentions('news', silentLogger, [
+      mention({ id: 'news:1', url: `https://example.com/?q=${'x'.repeat(2000)}`, platform: 'news' }),
+      mention({ id: longId, platform: 'news' }),
+      mention({ id: 'news:3', url: `https://example.com/?q=${'x'.repeat(1977)}`, platform: 'news' }),
+    ])
+    expect(kept.map((m) => m.id.replace(/[0-9a-f]{32}$/, 'DIGEST'))).toEqual(['news:sha256:DIGEST', 'news:3'])
+    expect(kept[1].url).toHaveLength(2000)
+    // The same post gets the same id at every pass, so it is stored once.
+    expect(platformMentions('news', silentLogger, [mention({ id: longId, platform: 'news' })])[0].id).toBe(kept[0].id)
+    expect(kept[0].id.length).toBeLessThanOrEqual(500)
+  })
 })

@@ -15,6 +15,19 @@ describe('CSV cells', () => {
     expect(csvCell('a = b')).toBe('a = b')
     expect(csvCell('plain')).toBe('plain')
   })
+
+  // docs/api.md#export: Excel with ';' as its list separator splits this file on semicolons, and sees a quoted
+  // field's line break as the end of a row; a formula character there would begin a cell and run.
+  test('a formula after a semicolon, a tab or a line break inside a field, or after a leading line feed, is inert', () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0;y")).toBe("x;'=cmd|' /C calc'!A0;y")
+    expect(csvCell('a, b; @SUM(1)')).toBe(`"a, b;' @SUM(1)"`)
+    expect(csvCell('say;"=1+1&"')).toBe(`"say;'""=1+1&"""`)
+    expect(csvCell('a\t+1')).toBe("a\t'+1")
+    expect(csvCell('options:\r\n- one\n＝two')).toBe(`"options:\r\n'- one\n'＝two"`)
+    expect(csvCell('\n=1+1')).toBe(`"'\n'=1+1"`)
+    expect(csvCell('a; b')).toBe('a; b')
+    expect(csvCell('x - y; z = 1')).toBe('x - y; z = 1')
+  })
 })
 
 describe('a new password', () => {

@@ -37,30 +37,56 @@ const spaceless = (author: string) => author.replace(/[%\s]/gu, (c) => encodeURI
 const csvRecord = (cells: unknown[]) =>
   `${cells.map((c) => csvCell(c === null || c === undefined ? null : typeof c === 'number' ? c : String(c))).join(',')}\r\n`
 
-/** The team's people, streamed as CSV (cells neutralised as in the signals export) or JSON Lines, page by page. */
-export function exportPeople(deps: Needs<'clock', 'people'>, teamId: string, format: 'csv' | 'jsonl'): SignalExport {
+/**
+ * The team's people, streamed as CSV (cells neutralised as in the signals export) or JSON Lines, page by page. As
+ * the signals export (docs/api.md#export): the first page is read here, so that a database that cannot be read fails
+ * the call rather than a 200 already begun; a later failure cuts the transfer short and is logged (export_failed),
+ * and so is a client that goes away (export_cut, docs/security.md#decisions).
+ */
+export async function exportPeople(
+  deps: Needs<'clock' | 'log', 'people'>,
+  teamId: string,
+  format: 'csv' | 'jsonl',
+): Promise<SignalExport> {
   const now = deps.clock.now()
   const encoder = new TextEncoder()
-  let after = ''
-  let started = false
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let text = ''
-      if (!started && format === 'csv') text += csvRecord([...FIELDS])
-      started = true
-      const page = await deps.repos.people.exportPage(teamId, after, PAGE, now.toISOString())
-      for (const { person, linked } of page) {
+  const read = (after: string) => deps.repos.people.exportPage(teamId, after, PAGE, now.toISOString())
+  const text = (page: Awaited<ReturnType<typeof read>>) =>
+    page
+      .map(({ person, linked }) => {
         const r = recordOf(personView(person, linked))
-        text +=
-          format === 'csv'
-            ? csvRecord(FIELDS.map((f) => r[f]))
-            : `${JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, r[f]])))}\n`
-      }
-      if (text) controller.enqueue(encoder.encode(text))
-      if (page.length < PAGE) controller.close()
-      else after = page[page.length - 1].person.id
+        return format === 'csv'
+          ? csvRecord(FIELDS.map((f) => r[f]))
+          : `${JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, r[f]])))}\n`
+      })
+      .join('')
+  let page: Awaited<ReturnType<typeof read>> | undefined = await read('')
+  let header = format === 'csv' ? csvRecord([...FIELDS]) : ''
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (page === undefined) return controller.close()
+        const chunk = header + text(page)
+        header = ''
+        if (chunk) controller.enqueue(encoder.encode(chunk))
+        if (page.length < PAGE) {
+          page = undefined
+          return chunk ? undefined : controller.close()
+        }
+        try {
+          page = await read(page[page.length - 1].person.id)
+        } catch (err) {
+          deps.log.error('export_failed', { teamId, err })
+          throw err
+        }
+      },
+      cancel() {
+        deps.log.info('export_cut', { teamId })
+      },
     },
-  })
+    // Nothing is read ahead of the reader: the next page is read when the one before has been taken.
+    { highWaterMark: 0 },
+  )
   const day = now.toISOString().slice(0, 10)
   return {
     contentType: format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/x-ndjson; charset=utf-8',

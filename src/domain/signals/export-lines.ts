@@ -51,15 +51,25 @@ const exported = (r: ExportRow): ExportedSignal => ({
 export const jsonLine = (r: ExportRow) => `${JSON.stringify(exported(r))}\n`
 
 // docs/api.md#export: a spreadsheet runs a cell that starts with one of these as a formula (OWASP, CSV injection),
-// also after leading spaces, and in their full-width forms, which some spreadsheets read as the ASCII ones.
-const FORMULA_START = /^[\t\r]|^[ \t\r]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/
+// also in their full-width forms, which some spreadsheets read as the ASCII ones.
+const FORMULA_CHARS = '=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20'
+// At the field's start: a tab or a line break, or a formula character after spaces, tabs and line breaks.
+const FORMULA_START = new RegExp(`^[\\t\\r\\n]|^[ \\t\\r\\n]*[${FORMULA_CHARS}]`)
+// Inside the field, a cell can start too: Excel where the list separator is ';' (most of continental Europe) splits
+// this comma-separated file on semicolons, and reads a double quote only at a cell's start, so a line break inside
+// a quoted field starts a row there; a spreadsheet told to split on tabs splits there. A formula character after
+// one of these (after spaces or double quotes) is made inert as at the start: `x;=cmd|' /C calc'!A0` would run.
+const FORMULA_INSIDE = new RegExp(`([;\\t\\r\\n])(?=[ "]*[${FORMULA_CHARS}])`, 'g')
 // RFC 4180: a field holding a quote, a comma or a line break is quoted.
 const NEEDS_QUOTES = /[",\r\n]/
 
-/** One CSV cell: a formula start made inert with a leading single quote, then quoted when RFC 4180 needs it. */
+/**
+ * One CSV cell: a formula start made inert with a single quote before it, at the field's start and after a
+ * semicolon, tab or line break inside it, then quoted when RFC 4180 needs it.
+ */
 export function csvCell(value: string | number | null): string {
   if (value === null) return ''
-  let text = String(value)
+  let text = String(value).replace(FORMULA_INSIDE, "$1'")
   if (FORMULA_START.test(text)) text = `'${text}`
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }

@@ -3,7 +3,7 @@ import { truncate } from '../../lib/text'
 import type { Mention } from '../../mention'
 import type { ScoreResult } from '../../scorers/types'
 import type { NewSignal } from '../../storage/repos/signals'
-import { FULL_CHARS, PREVIEW_CHARS } from './limits'
+import { AUTHOR_CHARS, FULL_CHARS, PREVIEW_CHARS } from './limits'
 
 /** A polled mention the scorer qualified, as the team's signal (docs/api.md#signals; docs/operations.md#exactly-once). */
 export function signalFromMention(a: {
@@ -19,7 +19,7 @@ export function signalFromMention(a: {
     teamId: a.teamId,
     platform: m.platform,
     postId: m.id,
-    author: m.author,
+    author: truncate(m.author, AUTHOR_CHARS),
     profileUrl: m.profileUrl,
     intent: s.intent,
     score: s.score,

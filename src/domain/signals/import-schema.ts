@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { toUtcIso } from '../../lib/iso-time'
 import { Intent, intentGiven } from '../../scorers/types'
+import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
+import { AUTHOR_CHARS } from './limits'
 
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
@@ -14,7 +16,7 @@ const isoDateTime = v.pipe(
 )
 
 const httpUrl = v.pipe(
-  text(2000),
+  text(POST_URL_CHARS),
   v.check((s) => {
     try {
       const url = new URL(s)
@@ -25,7 +27,7 @@ const httpUrl = v.pipe(
   }, 'must be an http or https URL'),
 )
 
-const postId = v.pipe(text(500), v.trim(), v.minLength(1, 'must not be empty'))
+const postId = v.pipe(text(POST_ID_CHARS), v.trim(), v.minLength(1, 'must not be empty'))
 
 /**
  * One line of a `signals import` file: a signal as an export writes it (docs/api.md#export); `postId` (or, without it,
@@ -36,7 +38,7 @@ export const ImportedSignal = v.strictObject(
   {
     id: v.optional(postId),
     postId: v.optional(postId),
-    author: text(200),
+    author: text(AUTHOR_CHARS),
     platform: v.picklist(SEARCH_PLATFORMS, `must be one of: ${SEARCH_PLATFORMS.join(', ')}`),
     intent: intentGiven(`must be one of: ${Intent.options.join(', ')}`),
     score: v.pipe(

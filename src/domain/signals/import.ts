@@ -6,7 +6,7 @@ import { holdsNul, truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { AppError } from '../../errors'
 import { describeIssue, ImportedSignal } from './import-schema'
-import type { LineSource } from './line-source'
+import type { Line, LineSource } from './line-source'
 
 export type Rejection = { line: number; message: string }
 /** `checking`: the first pass (nothing written yet, the total not known); `importing`: lines stored so far of all. */
@@ -38,6 +38,12 @@ const BATCH_PAUSE_MS = 25
 // docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
+// The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
+// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
+const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
+const CSV_GIVEN =
+  'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
+
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
 export function parseSignalLine(
   raw: string,
@@ -49,7 +55,7 @@ export function parseSignalLine(
   try {
     value = JSON.parse(line)
   } catch {
-    return { message: 'not valid JSON' }
+    return { message: CSV_HEADER.test(line) ? CSV_GIVEN : 'not valid JSON' }
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
@@ -84,10 +90,15 @@ function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
 }
 
 /** Numbered lines (from 1), without a leading byte order mark. */
-async function* numbered(lines: LineSource): AsyncGenerator<[number, string]> {
+async function* numbered(lines: LineSource): AsyncGenerator<[number, Line]> {
   let n = 0
-  for await (const line of lines()) yield [++n, n === 1 ? line.replace(/^\uFEFF/, '') : line]
+  for await (const line of lines())
+    yield [++n, n === 1 && typeof line === 'string' ? line.replace(/^\uFEFF/, '') : line]
 }
+
+/** A line as parseSignalLine reads it, or, when its bytes could not be read as text, why. */
+const parseLine = (raw: Line, a: { teamId: string; now: Date }) =>
+  typeof raw === 'string' ? parseSignalLine(raw, a) : { message: raw.unreadable }
 
 /**
  * docs/operations.md#importing-signals: all or nothing unless `skipInvalid`. A post the team already has, or one repeated in the file, is
@@ -107,7 +118,7 @@ export async function importSignals(
   const rejected: Rejection[] = []
   let lines = 0
   for await (const [n, raw] of numbered(a.lines)) {
-    const parsed = parseSignalLine(raw, context)
+    const parsed = parseLine(raw, context)
     if (parsed && 'message' in parsed) rejected.push({ line: n, message: parsed.message })
     lines = n
     if (n % BATCH_ROWS === 0)
@@ -129,7 +140,7 @@ export async function importSignals(
   let seen = 0
   for await (const [n, raw] of numbered(a.lines)) {
     seen = n
-    const parsed = parseSignalLine(raw, context)
+    const parsed = parseLine(raw, context)
     if (parsed === undefined) continue
     if ('message' in parsed !== rejectedLines.has(n)) throw changedDuringImport()
     if ('row' in parsed) batch.push(parsed.row)

@@ -1,11 +1,26 @@
 import { createReadStream } from 'node:fs'
 import { AppError } from '../../errors'
 
+/** A line the import cannot read as text, and why (docs/operations.md#importing-signals): it is rejected as such. */
+export type UnreadableLine = { unreadable: string }
+export type Line = string | UnreadableLine
+
 /**
  * The lines of an input, split on "\n" only (a final line feed ends the last line rather than starting an empty
  * one); callable again for a second pass over the same input.
  */
-export type LineSource = () => AsyncIterable<string>
+export type LineSource = () => AsyncIterable<Line>
+
+// docs/operations.md#importing-signals: an exported signal's line is tens of KB at most (4,000 characters of full
+// text, 2,000 of reason, 2,000 of URL, each character at most 6 bytes escaped). A longer line is refused without
+// being held, so a file that is not JSON Lines (one JSON array on a single line, line ends of CR alone) is not read
+// whole into memory: a line of 80 MB took 1 GB and 4 s before this, as its pieces were joined again and again.
+export const MAX_LINE_BYTES = 1 << 20
+
+const NOT_UTF8: UnreadableLine = { unreadable: 'not UTF-8 text (save the file as UTF-8)' }
+const TOO_LONG: UnreadableLine = {
+  unreadable: `longer than ${MAX_LINE_BYTES.toLocaleString('en')} bytes, far more than a signal takes (JSON Lines has one signal per line)`,
+}
 
 const REASONS: Record<string, string> = {
   ENOENT: 'no such file',
@@ -14,28 +29,67 @@ const REASONS: Record<string, string> = {
   EPERM: 'permission denied',
 }
 
+// Strict: bytes that are not UTF-8 (a file saved as Latin-1 or Windows-1252) would otherwise become U+FFFD in the
+// stored text without a word. The byte order mark is kept here and removed by the import from its first line.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+function decoded(parts: Uint8Array[]): Line {
+  try {
+    return utf8.decode(parts.length === 1 ? parts[0] : Buffer.concat(parts))
+  } catch {
+    return NOT_UTF8
+  }
+}
+
+/** Lines from chunks of bytes: each line decoded on its own, so a bad byte or an overlong line is that line's alone. */
+async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Line> {
+  let parts: Uint8Array[] = []
+  let size = 0
+  let tooLong = false
+  const add = (part: Uint8Array) => {
+    if (tooLong || part.length === 0) return
+    size += part.length
+    if (size > MAX_LINE_BYTES) [parts, tooLong] = [[], true]
+    else parts.push(part)
+  }
+  const take = (): Line => {
+    const line = tooLong ? TOO_LONG : decoded(parts)
+    ;[parts, size, tooLong] = [[], 0, false]
+    return line
+  }
+  for await (const chunk of chunks) {
+    let start = 0
+    for (let end = chunk.indexOf(10); end !== -1; start = end + 1, end = chunk.indexOf(10, start)) {
+      add(chunk.subarray(start, end))
+      yield take()
+    }
+    add(chunk.subarray(start))
+  }
+  if (size > 0 || tooLong) yield take()
+}
+
 /**
  * The lines of a file, read in chunks: a file of any size is never in memory whole. A read error names the file
  * only as the user typed it (`shownAs`).
  */
 export function fileLines(path: string, shownAs: string = path): LineSource {
   return async function* () {
-    let rest = ''
     try {
-      for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-        const lines = (rest + chunk).split('\n')
-        rest = lines.pop() as string
-        yield* lines
-      }
+      yield* splitLines(createReadStream(path, { highWaterMark: 1 << 20 }))
     } catch (e) {
       const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
       throw new AppError('invalid_request', `cannot read ${JSON.stringify(shownAs)}: ${reason}`)
     }
-    if (rest !== '') yield rest
   }
 }
 
-/** The lines of a text already in memory (standard input, which cannot be read twice), without copying them all. */
+/** The lines of bytes already in memory (standard input, which cannot be read twice), checked as a file's are. */
+export const bytesLines =
+  (bytes: Uint8Array): LineSource =>
+  () =>
+    splitLines([bytes])
+
+/** The lines of a text already in memory, without copying them all. */
 export function textLines(text: string): LineSource {
   return async function* () {
     let start = 0

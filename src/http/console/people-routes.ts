@@ -14,9 +14,13 @@ export const consolePeopleRoutes = (deps: Deps) =>
     .get('/people', ({ viewer, query }) => people.listPeople(deps, viewer.team.id, query), {
       query: validated('query', PeopleQuery),
     })
-    .get('/people/export', ({ viewer, query }) => exportResponse(exportPeople(deps, viewer.team.id, query.format)), {
-      query: validated('query', PeopleExportQuery),
-    })
+    .get(
+      '/people/export',
+      async ({ viewer, query }) => exportResponse(await exportPeople(deps, viewer.team.id, query.format)),
+      {
+        query: validated('query', PeopleExportQuery),
+      },
+    )
     .get('/people/heat-threshold', ({ viewer }) => people.heatThreshold(deps, viewer.team.id), { query: NoQuery })
     .put(
       '/people/heat-threshold',

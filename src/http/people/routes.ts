@@ -46,17 +46,21 @@ export const peopleRoutes = (deps: Deps) =>
           'include=muted.',
       ),
     })
-    .get('/people/export', ({ caller, query }) => exportResponse(exportPeople(deps, caller.team.id, query.format)), {
-      query: validated('query', PeopleExportQuery),
-      detail: {
-        ...detail(
-          'Every person, as a CSV or JSON Lines file for a CRM',
-          'One record per person with its stable id, so an import that matches on it updates rather than ' +
-            'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
-        ),
-        responses: EXPORT_RESPONSES,
+    .get(
+      '/people/export',
+      async ({ caller, query }) => exportResponse(await exportPeople(deps, caller.team.id, query.format)),
+      {
+        query: validated('query', PeopleExportQuery),
+        detail: {
+          ...detail(
+            'Every person, as a CSV or JSON Lines file for a CRM',
+            'One record per person with its stable id, so an import that matches on it updates rather than ' +
+              'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
+          ),
+          responses: EXPORT_RESPONSES,
+        },
       },
-    })
+    )
     .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
       query: NoQuery,
       response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
