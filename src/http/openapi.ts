@@ -1,8 +1,8 @@
 import { openapi } from '@elysiajs/openapi'
-import { toJsonSchema } from '@valibot/to-json-schema'
 import { Elysia } from 'elysia'
 import type * as v from 'valibot'
 import pkg from '../../package.json'
+import { openApiSchema } from './openapi-schema'
 import { SPEC_PATH } from './swagger/page'
 import { swaggerUi } from './swagger/routes'
 
@@ -25,7 +25,6 @@ export const docs = () =>
         },
         components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
       },
-      // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
-      mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+      mapJsonSchema: { valibot: (schema: v.GenericSchema) => openApiSchema(schema) },
     }),
   )

@@ -94,3 +94,23 @@ test('the score endpoint documents the prompt version, the intents and the score
   for (const part of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', '9-10', '0-2', 'x-scorer'])
     expect(description).toContain(part)
 })
+
+test('a nullable enum lists null, so the documented answer accepts what the server sends', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // A signal before any feedback has verdict null; an enum without null refused it in any JSON Schema validator.
+  const signal =
+    spec.paths['/api/v1/signals'].get.responses['200'].content['application/json'].schema.properties.signals.items
+      .properties
+  expect(signal.verdict.enum).toEqual(['relevant', 'not_relevant', null])
+  const refusing: string[] = []
+  const walk = (node: unknown, at: string) => {
+    if (node === null || typeof node !== 'object') return
+    const { type, enum: values } = node as { type?: unknown; enum?: unknown }
+    if (Array.isArray(type) && type.includes('null') && Array.isArray(values) && !values.includes(null))
+      refusing.push(at)
+    for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`)
+  }
+  walk(spec, '')
+  expect(refusing).toEqual([])
+})
