@@ -35,3 +35,15 @@ function nullableEnumsFolded(node: unknown): unknown {
     enum: [...values, null],
   }
 }
+
+/**
+ * Error answers written out for a route's `detail.responses`: a route whose success has no body (204) cannot list it
+ * among its `response` schemas, and those schemas, when given, replace `detail.responses` entirely.
+ */
+export const documentedErrors = (errors: Record<number, v.GenericSchema>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([status, schema]) => [
+      status,
+      { description: `Error ${status}`, content: { 'application/json': { schema: openApiSchema(schema) } } },
+    ]),
+  )

@@ -114,3 +114,13 @@ test('a nullable enum lists null, so the documented answer accepts what the serv
   walk(spec, '')
   expect(refusing).toEqual([])
 })
+
+test('removing a webhook documents its 204 and its errors, as every other route does', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // DELETE answers 204 with no body, or 404 for an endpoint of another team; the route documented no answer at all.
+  const remove = spec.paths['/api/v1/webhooks/{id}'].delete
+  expect(Object.keys(remove.responses ?? {})).toEqual(expect.arrayContaining(['204', '401', '404']))
+  expect(remove.responses['204'].content).toBeUndefined()
+  expect(remove.responses['404'].content['application/json'].schema.required).toEqual(['error'])
+})
