@@ -210,6 +210,29 @@ describe('the console in a browser', () => {
     }
   })
 
+  test('Revoke asks with the keyboard too: focus moves to Cancel, Escape takes the question back to the button', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await nav(view, 'Settings')
+      const revoke = view.page.getByRole('button', { name: `Revoke ${acmeKey.slice(0, 12)}` })
+      await revoke.focus()
+      await view.page.keyboard.press('Enter')
+      // The button that had focus is gone: focus lands on the safe answer, not on the page's top (a second Enter
+      // must not revoke).
+      await view.page.getByRole('button', { name: 'Yes, revoke' }).waitFor()
+      const focused = () => view.page.evaluate('document.activeElement?.textContent?.trim()')
+      expect(await focused()).toBe('Cancel')
+      await view.page.keyboard.press('Escape')
+      await revoke.waitFor()
+      expect(await view.page.getByRole('button', { name: 'Yes, revoke' }).count()).toBe(0)
+      expect(await focused()).toBe('Revoke')
+      expect((await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': acmeKey } })).status).toBe(200)
+    } finally {
+      await view.close()
+    }
+  })
+
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {
