@@ -178,6 +178,12 @@ describe('the console in a browser', () => {
         'twitter set platforms.twitter.bearer_token',
       )
       expect(await unset.locator('li', { hasText: 'hackernews' }).count()).toBe(0)
+      // Bluesky's stream needs no account (its search does): it is in use, with what searching it would need.
+      const bluesky = inUse.locator('tr', { hasText: 'bluesky' })
+      expect(await textOf(bluesky.locator('td[data-label="Reading"]'))).toMatch(
+        /^stream; .*searching it needs platforms\.bluesky\.identifier, platforms\.bluesky\.app_password$/,
+      )
+      expect(await unset.locator('li', { hasText: 'bluesky' }).count()).toBe(0)
       await screenshot(view.page, 'console-sources')
 
       await nav(view, 'Settings')
