@@ -239,6 +239,25 @@ describe('the console in a browser', () => {
     }
   })
 
+  test('Next and Previous show the new page from its top, not the bottom of the old one', async () => {
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await shows(view, '.count', 'Signals 1–20 of 30')
+      // The pager sits below 20 cards; on a phone the next page opened at its 10th card, its start out of sight.
+      await view.page.getByRole('button', { name: 'Next' }).click()
+      await shows(view, '.count', 'Signals 21–30 of 30')
+      const box = await view.page.locator('.count').boundingBox()
+      expect(box !== null && box.y >= 0 && box.y < 844).toBe(true)
+      await view.page.getByRole('button', { name: 'Previous' }).click()
+      await shows(view, '.count', 'Signals 1–20 of 30')
+      const back = await view.page.locator('.count').boundingBox()
+      expect(back !== null && back.y >= 0 && back.y < 844).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
+
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {

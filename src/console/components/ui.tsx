@@ -115,9 +115,15 @@ export function Pager(props: {
   go: (o: number) => void
 }) {
   const { offset, size, total } = props
+  // The pager sits below the list: the new page is shown from its top (its count and first card), not from where the
+  // old page's bottom was, which on a phone is the middle of the new one.
+  const go = (to: number) => {
+    props.go(to)
+    scrollTo({ top: 0 })
+  }
   return (
     <div class="pager">
-      <button type="button" disabled={offset === 0} onClick={() => props.go(Math.max(0, offset - size))}>
+      <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - size))}>
         Previous
       </button>
       {props.shown && (
@@ -125,7 +131,7 @@ export function Pager(props: {
           {offset + 1}–{Math.min(offset + size, total)} of {total}
         </span>
       )}
-      <button type="button" disabled={offset + size >= total} onClick={() => props.go(offset + size)}>
+      <button type="button" disabled={offset + size >= total} onClick={() => go(offset + size)}>
         Next
       </button>
     </div>
