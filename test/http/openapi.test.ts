@@ -124,3 +124,16 @@ test('removing a webhook documents its 204 and its errors, as every other route 
   expect(remove.responses['204'].content).toBeUndefined()
   expect(remove.responses['404'].content['application/json'].schema.required).toEqual(['error'])
 })
+
+test('every keyed route documents the OAuth bearer token beside the key, so Swagger UI can authorize with either', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  expect(spec.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
+  const keyed = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.entries(ops as Record<string, { security?: unknown }>)
+      .filter(([, op]) => op.security)
+      .map(([method, op]) => ({ route: `${method} ${path}`, security: op.security })),
+  )
+  expect(keyed.length).toBeGreaterThan(20)
+  for (const k of keyed) expect(k).toEqual({ route: k.route, security: [{ apiKey: [] }, { bearer: [] }] })
+})
