@@ -1,4 +1,6 @@
 import { expect, test } from 'bun:test'
+import * as v from 'valibot'
+import { EndpointCreate, EndpointUpdate } from '../../src/wire/webhooks'
 import { client } from '../support/http'
 import { testDeps } from '../support/deps'
 
@@ -136,4 +138,29 @@ test('every keyed route documents the OAuth bearer token beside the key, so Swag
   )
   expect(keyed.length).toBeGreaterThan(20)
   for (const k of keyed) expect(k).toEqual({ route: k.route, security: [{ apiKey: [] }, { bearer: [] }] })
+})
+
+test('every request example in the document passes the validator the server uses for that body', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // Swagger UI's "Try it out" sends an example as is; without one it made every field "string" (url and to
+  // together), which a webhook refuses.
+  const validators: Record<string, v.GenericSchema> = {
+    'post /api/v1/webhooks': EndpointCreate,
+    'patch /api/v1/webhooks/{id}': EndpointUpdate,
+  }
+  const found: string[] = []
+  for (const [path, ops] of Object.entries(spec.paths))
+    for (const [method, op] of Object.entries(ops as Record<string, any>)) {
+      const examples = op.requestBody?.content?.['application/json']?.schema?.examples
+      if (!examples) continue
+      const route = `${method} ${path}`
+      found.push(route)
+      for (const example of examples)
+        expect({ route, issues: v.safeParse(validators[route] ?? v.never(), example).issues ?? [] }).toEqual({
+          route,
+          issues: [],
+        })
+    }
+  expect(found.sort()).toEqual(Object.keys(validators).sort())
 })
