@@ -1,8 +1,9 @@
 import { openapi } from '@elysiajs/openapi'
-import { toJsonSchema } from '@valibot/to-json-schema'
 import { Elysia } from 'elysia'
 import type * as v from 'valibot'
 import pkg from '../../package.json'
+import { SECURITY_SCHEMES } from './api-security'
+import { openApiSchema } from './openapi-schema'
 import { SPEC_PATH } from './swagger/page'
 import { swaggerUi } from './swagger/routes'
 
@@ -21,11 +22,10 @@ export const docs = () =>
           title: 'lead-signals',
           version: pkg.version,
           description:
-            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header.',
+            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth access token as Authorization: Bearer.',
         },
-        components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
-      // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
-      mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+      mapJsonSchema: { valibot: (schema: v.GenericSchema) => openApiSchema(schema) },
     }),
   )

@@ -69,31 +69,40 @@ const fields = {
   enabled: v.pipe(v.boolean(), v.description(about.enabled)),
 }
 
+/**
+ * A body Swagger UI fills in for "Try it out": without one it made every field "string" and sent url and to together,
+ * which a webhook refuses. Its host is illustrative (docs/api.md#api-documentation): put your receiver's URL there.
+ */
+const CREATE_EXAMPLE = { url: 'https://hooks.example.com/lead-signals', minScore: 7, intents: ['ACTIVE', 'COMPETITOR'] }
+
 /** `POST /api/v1/webhooks` (and `webhook add`): only the URL (or, for email, `to`) is required. */
-export const EndpointCreate = v.strictObject({
-  url: v.optional(fields.url),
-  to: v.optional(fields.to),
-  kind: v.optional(fields.kind, 'webhook'),
-  cadence: v.optional(fields.cadence, 'instant'),
-  digestHour: v.optional(fields.digestHour, 9),
-  timeZone: v.optional(fields.timeZone, 'UTC'),
-  quietHours: v.optional(fields.quietHours, null),
-  event: v.optional(
-    v.pipe(
-      v.picklist(['signal.created', 'person.updated'], 'must be signal.created or person.updated'),
-      v.description(
-        'The event sent: signal.created (each new signal), or person.updated (a person whose heat crossed the ' +
-          "team's threshold; a webhook destination sent instantly only).",
+export const EndpointCreate = v.pipe(
+  v.strictObject({
+    url: v.optional(fields.url),
+    to: v.optional(fields.to),
+    kind: v.optional(fields.kind, 'webhook'),
+    cadence: v.optional(fields.cadence, 'instant'),
+    digestHour: v.optional(fields.digestHour, 9),
+    timeZone: v.optional(fields.timeZone, 'UTC'),
+    quietHours: v.optional(fields.quietHours, null),
+    event: v.optional(
+      v.pipe(
+        v.picklist(['signal.created', 'person.updated'], 'must be signal.created or person.updated'),
+        v.description(
+          'The event sent: signal.created (each new signal), or person.updated (a person whose heat crossed the ' +
+            "team's threshold; a webhook destination sent instantly only).",
+        ),
       ),
+      'signal.created',
     ),
-    'signal.created',
-  ),
-  minScore: v.optional(fields.minScore, 0),
-  intents: v.optional(fields.intents, null),
-  keywords: v.optional(fields.keywords, null),
-  platforms: v.optional(fields.platforms, null),
-  enabled: v.optional(fields.enabled, true),
-})
+    minScore: v.optional(fields.minScore, 0),
+    intents: v.optional(fields.intents, null),
+    keywords: v.optional(fields.keywords, null),
+    platforms: v.optional(fields.platforms, null),
+    enabled: v.optional(fields.enabled, true),
+  }),
+  v.metadata({ examples: [CREATE_EXAMPLE] }),
+)
 
 /** `PATCH /api/v1/webhooks/{id}`: the fields to change. */
 export const EndpointUpdate = v.pipe(
@@ -112,6 +121,8 @@ export const EndpointUpdate = v.pipe(
     enabled: v.optional(fields.enabled),
   }),
   v.check((o) => Object.values(o).some((x) => x !== undefined), 'give at least one field to change'),
+  // Swagger UI's own sample set every field, to "string" and a quiet hour from 23 to 23: refused twice over.
+  v.metadata({ examples: [{ minScore: 8, quietHours: { from: 22, to: 7 }, timeZone: 'Europe/Berlin' }] }),
 )
 
 export const Endpoint = v.object({

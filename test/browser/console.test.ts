@@ -178,6 +178,12 @@ describe('the console in a browser', () => {
         'twitter set platforms.twitter.bearer_token',
       )
       expect(await unset.locator('li', { hasText: 'hackernews' }).count()).toBe(0)
+      // Bluesky's stream needs no account (its search does): it is in use, with what searching it would need.
+      const bluesky = inUse.locator('tr', { hasText: 'bluesky' })
+      expect(await textOf(bluesky.locator('td[data-label="Reading"]'))).toMatch(
+        /^stream; .*searching it needs platforms\.bluesky\.identifier, platforms\.bluesky\.app_password$/,
+      )
+      expect(await unset.locator('li', { hasText: 'bluesky' }).count()).toBe(0)
       await screenshot(view.page, 'console-sources')
 
       await nav(view, 'Settings')
@@ -205,6 +211,48 @@ describe('the console in a browser', () => {
       await view.page.getByRole('button', { name: 'Sign in' }).waitFor()
       expect(view.foreignRequests).toEqual([])
       expect(unexpected(view.errors)).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Revoke asks with the keyboard too: focus moves to Cancel, Escape takes the question back to the button', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await nav(view, 'Settings')
+      const revoke = view.page.getByRole('button', { name: `Revoke ${acmeKey.slice(0, 12)}` })
+      await revoke.focus()
+      await view.page.keyboard.press('Enter')
+      // The button that had focus is gone: focus lands on the safe answer, not on the page's top (a second Enter
+      // must not revoke).
+      await view.page.getByRole('button', { name: 'Yes, revoke' }).waitFor()
+      const focused = () => view.page.evaluate('document.activeElement?.textContent?.trim()')
+      expect(await focused()).toBe('Cancel')
+      await view.page.keyboard.press('Escape')
+      await revoke.waitFor()
+      expect(await view.page.getByRole('button', { name: 'Yes, revoke' }).count()).toBe(0)
+      expect(await focused()).toBe('Revoke')
+      expect((await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': acmeKey } })).status).toBe(200)
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Next and Previous show the new page from its top, not the bottom of the old one', async () => {
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await shows(view, '.count', 'Signals 1–20 of 30')
+      // The pager sits below 20 cards; on a phone the next page opened at its 10th card, its start out of sight.
+      await view.page.getByRole('button', { name: 'Next' }).click()
+      await shows(view, '.count', 'Signals 21–30 of 30')
+      const box = await view.page.locator('.count').boundingBox()
+      expect(box !== null && box.y >= 0 && box.y < 844).toBe(true)
+      await view.page.getByRole('button', { name: 'Previous' }).click()
+      await shows(view, '.count', 'Signals 1–20 of 30')
+      const back = await view.page.locator('.count').boundingBox()
+      expect(back !== null && back.y >= 0 && back.y < 844).toBe(true)
     } finally {
       await view.close()
     }

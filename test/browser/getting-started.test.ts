@@ -172,4 +172,22 @@ describe('getting started on the Signals page', () => {
       await view.close()
     }
   })
+  test('a team whose plan includes no platform is told so, and who can change it, not to configure a source', async () => {
+    await seedTeam(deps, { name: 'planless', plan: 'starter' }) // starter: platforms = [] by default
+    await createUser(deps, { team: 'planless', email: 'pat@planless.test', role: 'owner', password: PASSWORD })
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1]?.viewport })
+    try {
+      await signIn(view, 'pat@planless.test', PASSWORD)
+      await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+      expect(await ticked(view, 'A source to search')).toBe(false)
+      // It said "None is usable yet; need no key." and sent the team to configure a source it could not use.
+      expect(await step(view, 'A source to search').textContent()).toContain('Your plan includes no platform.')
+      const next = (await view.page.locator('.next').textContent()) ?? ''
+      expect(next).toContain('team set --team TEAM --plan PLAN')
+      expect(next).not.toContain('Configure a source')
+      expect(await noSideways(view)).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
 })

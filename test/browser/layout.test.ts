@@ -75,7 +75,8 @@ beforeAll(async () => {
       author: 'a_very_long_author_name_without_any_spaces_in_it_at_all',
       intent: 'ACTIVE',
       score: 8.5,
-      reason: 'asks for a CRM recommendation with a budget',
+      // A reason quotes the post, so it too can hold one long word (a URL, a run of characters with no space).
+      reason: `asks for a CRM recommendation with a budget: "${'y'.repeat(400)}"`,
       icpMatch: 'Ops leads',
       preview: 'https://example.com/a/link/that/is/one/very/long/word/and/must/wrap/on/a/phone/screen/somewhere',
       contentFull: null,

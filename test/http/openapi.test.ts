@@ -1,4 +1,6 @@
 import { expect, test } from 'bun:test'
+import * as v from 'valibot'
+import { EndpointCreate, EndpointUpdate } from '../../src/wire/webhooks'
 import { client } from '../support/http'
 import { testDeps } from '../support/deps'
 
@@ -93,4 +95,72 @@ test('the score endpoint documents the prompt version, the intents and the score
   expect(description).toContain(PROMPT_VERSION)
   for (const part of ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION', '9-10', '0-2', 'x-scorer'])
     expect(description).toContain(part)
+})
+
+test('a nullable enum lists null, so the documented answer accepts what the server sends', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // A signal before any feedback has verdict null; an enum without null refused it in any JSON Schema validator.
+  const signal =
+    spec.paths['/api/v1/signals'].get.responses['200'].content['application/json'].schema.properties.signals.items
+      .properties
+  expect(signal.verdict.enum).toEqual(['relevant', 'not_relevant', null])
+  const refusing: string[] = []
+  const walk = (node: unknown, at: string) => {
+    if (node === null || typeof node !== 'object') return
+    const { type, enum: values } = node as { type?: unknown; enum?: unknown }
+    if (Array.isArray(type) && type.includes('null') && Array.isArray(values) && !values.includes(null))
+      refusing.push(at)
+    for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`)
+  }
+  walk(spec, '')
+  expect(refusing).toEqual([])
+})
+
+test('removing a webhook documents its 204 and its errors, as every other route does', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // DELETE answers 204 with no body, or 404 for an endpoint of another team; the route documented no answer at all.
+  const remove = spec.paths['/api/v1/webhooks/{id}'].delete
+  expect(Object.keys(remove.responses ?? {})).toEqual(expect.arrayContaining(['204', '401', '404']))
+  expect(remove.responses['204'].content).toBeUndefined()
+  expect(remove.responses['404'].content['application/json'].schema.required).toEqual(['error'])
+})
+
+test('every keyed route documents the OAuth bearer token beside the key, so Swagger UI can authorize with either', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  expect(spec.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
+  const keyed = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.entries(ops as Record<string, { security?: unknown }>)
+      .filter(([, op]) => op.security)
+      .map(([method, op]) => ({ route: `${method} ${path}`, security: op.security })),
+  )
+  expect(keyed.length).toBeGreaterThan(20)
+  for (const k of keyed) expect(k).toEqual({ route: k.route, security: [{ apiKey: [] }, { bearer: [] }] })
+})
+
+test('every request example in the document passes the validator the server uses for that body', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // Swagger UI's "Try it out" sends an example as is; without one it made every field "string" (url and to
+  // together), which a webhook refuses.
+  const validators: Record<string, v.GenericSchema> = {
+    'post /api/v1/webhooks': EndpointCreate,
+    'patch /api/v1/webhooks/{id}': EndpointUpdate,
+  }
+  const found: string[] = []
+  for (const [path, ops] of Object.entries(spec.paths))
+    for (const [method, op] of Object.entries(ops as Record<string, any>)) {
+      const examples = op.requestBody?.content?.['application/json']?.schema?.examples
+      if (!examples) continue
+      const route = `${method} ${path}`
+      found.push(route)
+      for (const example of examples)
+        expect({ route, issues: v.safeParse(validators[route] ?? v.never(), example).issues ?? [] }).toEqual({
+          route,
+          issues: [],
+        })
+    }
+  expect(found.sort()).toEqual(Object.keys(validators).sort())
 })

@@ -15,6 +15,8 @@ type Source = {
 }
 type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
 type State = {
+  /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */
+  onPlan: number
   usable: string[]
   /** Usable sources whose last search or stream read failed, with the latest failure first. */
   failing: Source[]
@@ -38,6 +40,7 @@ async function readState(): Promise<State> {
   const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
   const usable = polled.filter((p) => p.configured)
   return {
+    onPlan: polled.length,
     usable: usable.map((p) => p.platform),
     failing: usable
       .filter((p) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? ''))
@@ -95,8 +98,18 @@ export function GettingStarted() {
         ? `Configured: ${list(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ?? 'failed'}).`
         : state.usable.length
           ? `Usable now: ${list(state.usable)}.${state.failing.length ? ` Failing: ${list(state.failing.map((f) => f.platform))}.` : ''}`
-          : `None is usable yet; ${list(state.keyless)} need no key.`,
-      todo: noneAnswers ? (
+          : !state.onPlan
+            ? 'Your plan includes no platform.'
+            : state.keyless.length
+              ? `None is usable yet; ${list(state.keyless)} need no key.`
+              : 'None is usable yet.',
+      // No setting helps a plan without platforms: only the operator's change of plan does (docs/operations.md).
+      todo: !state.onPlan ? (
+        <>
+          Ask the operator to move your team to a plan with platforms:{' '}
+          <code>lead-signals team set --team TEAM --plan PLAN</code>.
+        </>
+      ) : noneAnswers ? (
         <>
           Check that this server can reach its sources (a firewall, a proxy, no internet access): the{' '}
           <a href="#/sources">Sources</a> page shows each one's last error; the next pass tries again.

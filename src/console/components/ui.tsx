@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { relative } from '../time'
 
 /** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
@@ -44,17 +44,35 @@ export function Icon(props: { name: IconName }) {
 /**
  * A button whose action cannot be taken back (revoke a key, remove a keyword): the first click asks, in place, and
  * only "Yes" acts. `label` is the button's word, `name` what it acts on (for its accessible name and the question).
+ * The button that had focus is replaced by the question, so focus moves to Cancel (a second Enter does not act), and
+ * Escape or Cancel puts it back on the button; otherwise a keyboard user was left at the top of the page.
  */
 export function ConfirmButton(props: { label: string; name: string; question?: string; onConfirm: () => unknown }) {
   const [asking, setAsking] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
+  const backToButton = useRef(false)
+  useEffect(() => {
+    if (asking) cancelButton.current?.focus()
+    else if (backToButton.current) button.current?.focus()
+    backToButton.current = false
+  }, [asking])
+  const cancel = () => {
+    backToButton.current = true
+    setAsking(false)
+  }
   if (!asking)
     return (
-      <button type="button" aria-label={`${props.label} ${props.name}`} onClick={() => setAsking(true)}>
+      <button ref={button} type="button" aria-label={`${props.label} ${props.name}`} onClick={() => setAsking(true)}>
         {props.label}
       </button>
     )
   return (
-    <fieldset class="confirm" aria-label={`Confirm: ${props.label} ${props.name}`}>
+    <fieldset
+      class="confirm"
+      aria-label={`Confirm: ${props.label} ${props.name}`}
+      onKeyDown={(e) => e.key === 'Escape' && cancel()}
+    >
       <span>{props.question ?? `${props.label} ${props.name}?`}</span>
       <button
         type="button"
@@ -66,7 +84,7 @@ export function ConfirmButton(props: { label: string; name: string; question?: s
       >
         Yes, {props.label.toLowerCase()}
       </button>
-      <button type="button" onClick={() => setAsking(false)}>
+      <button ref={cancelButton} type="button" onClick={cancel}>
         Cancel
       </button>
     </fieldset>
@@ -97,9 +115,15 @@ export function Pager(props: {
   go: (o: number) => void
 }) {
   const { offset, size, total } = props
+  // The pager sits below the list: the new page is shown from its top (its count and first card), not from where the
+  // old page's bottom was, which on a phone is the middle of the new one.
+  const go = (to: number) => {
+    props.go(to)
+    scrollTo({ top: 0 })
+  }
   return (
     <div class="pager">
-      <button type="button" disabled={offset === 0} onClick={() => props.go(Math.max(0, offset - size))}>
+      <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - size))}>
         Previous
       </button>
       {props.shown && (
@@ -107,7 +131,7 @@ export function Pager(props: {
           {offset + 1}–{Math.min(offset + size, total)} of {total}
         </span>
       )}
-      <button type="button" disabled={offset + size >= total} onClick={() => props.go(offset + size)}>
+      <button type="button" disabled={offset + size >= total} onClick={() => go(offset + size)}>
         Next
       </button>
     </div>

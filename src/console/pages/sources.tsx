@@ -19,8 +19,16 @@ function reading(s: Source): string {
   if (s.position) parts.push(`at ${s.position}`)
   if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
   if (s.stream.gap) parts.push(`gap: ${s.stream.gap.note}`)
+  if (!s.configured && s.missingSettings.length > 0)
+    parts.push(`searching it needs ${s.missingSettings.map((m) => m.key).join(', ')}`)
   return parts.join('; ')
 }
+
+/**
+ * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
+ * (docs/streams.md#settings), so "configured" alone put a running, perhaps failing, stream under "Not set up".
+ */
+const inUse = (s: Source) => s.configured || s.mode === 'stream'
 
 /** The settings that would make a platform usable, as configuration file keys (each has an environment twin). */
 function missing(s: Source) {
@@ -59,15 +67,15 @@ export function Sources() {
       .then((s) => setSources(s.platforms))
       .catch((e) => setError(e.message))
   }, [])
-  const usable = sources.filter((s) => s.configured)
-  const unset = sources.filter((s) => !s.configured)
+  const usable = sources.filter(inUse)
+  const unset = sources.filter((s) => !inUse(s))
   return (
     <section>
       <Alert message={error} />
       <h2>In use</h2>
       <p class="hint">
         Searched on each polling pass, or read as a stream. Hacker News, Stack Overflow, dev.to, GitHub, Medium and
-        Substack need no key.
+        Substack need no key, nor does Bluesky's stream.
       </p>
       <DataTable
         label="Sources in use"

@@ -6,6 +6,7 @@ import { searchNetwork } from '../../domain/earlier/search-network'
 import { apiChecks } from '../checks'
 import { EarlierErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
+import { API_SECURITY } from '../api-security'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 const NetworkSearchBody = v.strictObject({ network: v.picklist(EARLIER_NETWORKS), keyword: trimmed(1, 200) })
@@ -52,7 +53,7 @@ export const earlierRoutes = (deps: Deps) =>
           401: EarlierErrorBody,
           403: EarlierErrorBody,
         }),
-        detail: { summary: 'Check an API key (never counted)', security: [{ apiKey: [] }] },
+        detail: { summary: 'Check an API key (never counted)', security: API_SECURITY },
       },
     )
     .post('/search', ({ caller, body }) => searchNetwork(deps, caller, body), {
@@ -64,6 +65,6 @@ export const earlierRoutes = (deps: Deps) =>
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',
-        security: [{ apiKey: [] }],
+        security: API_SECURITY,
       },
     })

@@ -6,9 +6,10 @@ import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
+import { API_SECURITY } from '../api-security'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
-const security = [{ apiKey: [] }]
+const security = API_SECURITY
 
 /** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
 export const mentionsRoutes = (deps: Deps) => {

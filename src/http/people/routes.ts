@@ -23,12 +23,13 @@ import {
 import { apiChecks } from '../checks'
 import { answers, NoQuery, validated } from '../validated'
 import { EXPORT_RESPONSES, exportResponse } from '../signals/export-response'
+import { API_SECURITY } from '../api-security'
 
 const errors = { ...countedErrors, 404: ErrorBody }
 const detail = (summary: string, description: string) => ({
   summary,
   description: `${description} Not counted against the quota.`,
-  security: [{ apiKey: [] }],
+  security: API_SECURITY,
 })
 
 /** docs/people.md: reading the team's people (scope signals:read). */

@@ -4,6 +4,7 @@ import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
 import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
 import { Delivery, RotatedSecret } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
+import { documentedErrors } from '../openapi-schema'
 import { NoQuery, answers } from '../validated'
 import { detail, errors } from './routes'
 
@@ -17,7 +18,14 @@ export const webhookActionRoutes = (deps: Deps) =>
         await removeEndpoint(deps, { teamId: caller.team.id, id: params.id })
         set.status = 204
       },
-      { query: NoQuery, detail: detail('Remove an endpoint and its delivery log') },
+      {
+        query: NoQuery,
+        // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
+        detail: {
+          ...detail('Remove an endpoint and its delivery log'),
+          responses: { 204: { description: 'Removed; no body' }, ...documentedErrors(errors) },
+        },
+      },
     )
     .post(
       '/webhooks/:id/test',

@@ -20,12 +20,13 @@ import {
 } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
 import { NoQuery, validated, answers } from '../validated'
+import { API_SECURITY } from '../api-security'
 
 export const errors = { ...countedErrors, 404: ErrorBody }
 export const detail = (summary: string, description = 'Not counted against the quota.') => ({
   summary,
   description,
-  security: [{ apiKey: [] }],
+  security: API_SECURITY,
 })
 
 /** docs/webhooks.md#managing-endpoints: the team's endpoints and their delivery logs (actions: action-routes.ts). Not counted. */

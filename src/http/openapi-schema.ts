@@ -1,0 +1,49 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+
+type Json = Record<string, unknown>
+
+/**
+ * A valibot schema as the OpenAPI document's JSON Schema. `nullable(picklist([…]))` becomes `anyOf: [{enum: […]},
+ * {type: 'null'}]`, which @elysiajs/openapi folds into `{type: [T, 'null'], enum: […]}`; the enum, which JSON Schema
+ * checks as well as the type, then refused the null the server sends (a signal's `verdict` before any feedback), so
+ * a validator or a client generated from /swagger/json rejected most signal pages. It is folded here instead, with
+ * null in the enum, and the plugin leaves it alone.
+ */
+export function openApiSchema(schema: v.GenericSchema): Json {
+  // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
+  return nullableEnumsFolded(toJsonSchema(schema, { errorMode: 'ignore' })) as Json
+}
+
+function nullableEnumsFolded(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableEnumsFolded)
+  if (node === null || typeof node !== 'object') return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'enum' ? value : nullableEnumsFolded(value)
+  const options = out.anyOf
+  if (!Array.isArray(options) || options.length !== 2) return out
+  const isNull = (o: Json) => o.type === 'null' && Object.keys(o).length === 1
+  const choices = options.find((o: Json) => Array.isArray(o.enum)) as Json | undefined
+  if (!choices || !options.some(isNull)) return out
+  const { anyOf: _, ...rest } = out
+  const values = choices.enum as unknown[]
+  const types = [...new Set(values.map((x) => typeof x))]
+  return {
+    ...rest,
+    ...choices,
+    ...(types.length === 1 ? { type: [types[0], 'null'] } : {}),
+    enum: [...values, null],
+  }
+}
+
+/**
+ * Error answers written out for a route's `detail.responses`: a route whose success has no body (204) cannot list it
+ * among its `response` schemas, and those schemas, when given, replace `detail.responses` entirely.
+ */
+export const documentedErrors = (errors: Record<number, v.GenericSchema>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([status, schema]) => [
+      status,
+      { description: `Error ${status}`, content: { 'application/json': { schema: openApiSchema(schema) } } },
+    ]),
+  )
