@@ -47,7 +47,7 @@ export class ReplyError extends Error {}
 
 const MAX_REASON = 500
 
-/** The result a reply stands for: score clamped to 0–10, icpMatch one of the given names exactly, or null. */
+/** The result a reply stands for: a score from 0 to 10, icpMatch one of the given names exactly, or null. */
 export function readReply(content: string | null | undefined, icps: readonly IcpProfile[]): ScoreResult {
   const text = unfence(content ?? '')
   if (!text) throw new ReplyError('the reply is empty')
@@ -64,8 +64,11 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
     throw new ReplyError(path ? `${path}: ${issue.message}` : issue.message)
   }
   const r = parsed.output
+  // A score off the scale is not cut to it: 42 or 85 is a model answering on another scale (0 to 100), and as 10 it
+  // would qualify whatever the post said. It is asked for again, as any reply that cannot be used.
+  if (r.score < 0 || r.score > 10) throw new ReplyError(`score: must be a number from 0 to 10, not ${r.score}`)
   return {
-    score: Math.min(10, Math.max(0, r.score)),
+    score: r.score,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
     reason: r.reason.length > MAX_REASON ? `${r.reason.slice(0, MAX_REASON - 3)}...` : r.reason,

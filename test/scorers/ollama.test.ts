@@ -140,9 +140,12 @@ describe('ollama scorer against a fake Ollama', () => {
     })
   })
 
-  test('clamps a score outside 0 to 10', async () => {
-    expect((await scorer(fakeOllama(reply({ score: 42 })).origin).score(input, live())).score).toBe(10)
-    expect((await scorer(fakeOllama(reply({ score: -1.5 })).origin).score(input, live())).score).toBe(0)
+  test('asks once more after a score outside 0 to 10, then throws', async () => {
+    const ollama = fakeOllama(reply({ score: 42 }))
+    await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow(
+      'no usable reply after one retry: score: must be a number from 0 to 10, not 42',
+    )
+    expect(ollama.received).toHaveLength(2)
   })
 
   test('answers null for an icpMatch that names no profile of the team', async () => {

@@ -135,9 +135,12 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     expect(s).toMatchObject({ name: 'openai', model: 'gpt-4o-mini', version: PROMPT_VERSION })
   })
 
-  test('clamps a score outside 0 to 10', async () => {
-    expect((await scorer(fakeOpenAi(reply({ score: 11 })).origin).score(input, live())).score).toBe(10)
-    expect((await scorer(fakeOpenAi(reply({ score: -4 })).origin).score(input, live())).score).toBe(0)
+  test('asks once more after a score outside 0 to 10, then throws', async () => {
+    const server = fakeOpenAi(reply({ score: 85 }))
+    await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
+      'no usable reply after one retry: score: must be a number from 0 to 10, not 85',
+    )
+    expect(server.received).toHaveLength(2)
   })
 
   test('answers null for an icpMatch that names no profile of the team', async () => {

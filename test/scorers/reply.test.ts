@@ -31,9 +31,11 @@ describe('reading a model reply', () => {
     })
   })
 
-  test('a score outside 0 to 10 is clamped', () => {
-    expect(readReply(reply({ score: 14 }), icps).score).toBe(10)
-    expect(readReply(reply({ score: -2 }), icps).score).toBe(0)
+  test('a score outside 0 to 10 is no usable reply (a model on another scale), the ends of the scale are', () => {
+    expect(() => readReply(reply({ score: 14 }), icps)).toThrow('score: must be a number from 0 to 10, not 14')
+    expect(() => readReply(reply({ score: -2 }), icps)).toThrow(ReplyError)
+    expect(readReply(reply({ score: 10 }), icps).score).toBe(10)
+    expect(readReply(reply({ score: '0' }), icps).score).toBe(0)
   })
 
   test('an icpMatch that names no profile of the team is null', () => {
