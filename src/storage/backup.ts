@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
 import type { Client } from '@libsql/client'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
@@ -71,6 +71,11 @@ export function checkFile(path: string): string | undefined {
  * open (a server keeps its connection for its whole life), so a running server's database is never replaced under it.
  */
 export function restoreBackup(path: string, from: string) {
+  if (sameFile(path, from))
+    throw new AppError(
+      'invalid_request',
+      'restore: --from is the configured database itself, not a backup of it; give a file written by backup; nothing was changed',
+    )
   const problem = checkFile(from)
   if (problem)
     throw new AppError('invalid_request', `restore: --from is not a usable backup: ${problem}; nothing was changed`)
@@ -100,6 +105,13 @@ export function restoreBackup(path: string, from: string) {
   } finally {
     db.close()
   }
+}
+
+/** Whether both paths name one file (by a link, another spelling, or the same path). */
+function sameFile(a: string, b: string): boolean {
+  const x = statSync(a, { throwIfNoEntry: false })
+  const y = statSync(b, { throwIfNoEntry: false })
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino
 }
 
 type SchemaRow = { type: string; name: string; sql: string | null }
