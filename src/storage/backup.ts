@@ -1,8 +1,8 @@
 import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
-import type { Client } from '@libsql/client'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
+import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
 
@@ -11,12 +11,12 @@ import { isBusy } from './engine/lock-wait'
 const LATEST = migrations[migrations.length - 1].when
 
 /**
- * Writes a consistent copy of an embedded database to `to` while it is in use: `VACUUM INTO` reads one snapshot
- * (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
- * `PRAGMA integrity_check`. The file (named by `setting` in messages) must not exist; it is created owner-only,
+ * Writes a consistent copy of the embedded database `file` to `to` while it is in use: `VACUUM INTO` reads one
+ * snapshot (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
+ * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in messages) must not exist; it is created owner-only,
  * like the database, since it holds key hashes and every team's data. A copy that fails its check is removed.
  */
-export async function writeBackup(client: Client, to: string, setting: string): Promise<{ bytes: number }> {
+export async function writeBackup(file: string, to: string, setting: string): Promise<{ bytes: number }> {
   try {
     closeSync(openSync(to, 'wx', 0o600))
   } catch (err) {
@@ -29,8 +29,7 @@ export async function writeBackup(client: Client, to: string, setting: string): 
     )
   }
   try {
-    await client.execute({ sql: 'VACUUM INTO ?', args: [to] })
-    const problem = checkFile(to)
+    const problem = await copyInThread(file, to)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
     return { bytes: Bun.file(to).size }
   } catch (err) {
