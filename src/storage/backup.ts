@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
@@ -13,29 +13,53 @@ const LATEST = migrations[migrations.length - 1].when
 /**
  * Writes a consistent copy of the embedded database `file` to `to` while it is in use: `VACUUM INTO` reads one
  * snapshot (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
- * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in messages) must not exist; it is created owner-only,
- * like the database, since it holds key hashes and every team's data. A copy that fails its check is removed.
+ * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in
+ * messages) must not exist; it is created owner-only, like the database, since it holds key hashes and every team's
+ * data. The copy is written as `to` + `.partial` and takes its name only once checked, so a backup cut off (the
+ * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
+ * copy that fails is removed.
  */
 export async function writeBackup(file: string, to: string, setting: string): Promise<{ bytes: number }> {
+  const partial = `${to}.partial`
   try {
-    closeSync(openSync(to, 'wx', 0o600))
+    if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
+    closeSync(openSync(partial, 'wx', 0o600))
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new AppError(
-      'invalid_request',
-      code === 'EEXIST'
-        ? `backup: the file (${setting}) already exists; give a new file name`
-        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
-    )
+    throw cannotCreate(err, setting)
   }
   try {
-    const problem = await copyInThread(file, to)
+    const problem = await copyInThread(file, partial)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
+    takeName(partial, to)
     return { bytes: Bun.file(to).size }
   } catch (err) {
-    rmSync(to, { force: true })
-    throw err
+    throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? cannotCreate(err, setting) : err
+  } finally {
+    rmSync(partial, { force: true })
   }
+}
+
+/**
+ * Gives the checked copy its name. A link fails on a file that appeared under the name meanwhile, so a backup never
+ * replaces one; a file system without links (some network shares) gets a rename after one more look.
+ */
+function takeName(partial: string, to: string) {
+  try {
+    linkSync(partial, to)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(to)) throw err
+    renameSync(partial, to)
+  }
+}
+
+function cannotCreate(err: unknown, setting: string): AppError {
+  const code = (err as NodeJS.ErrnoException).code
+  return new AppError(
+    'invalid_request',
+    code === 'EEXIST'
+      ? `backup: the file (${setting}) already exists; give a new file name`
+      : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
+  )
 }
 
 /** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */

@@ -32,6 +32,18 @@ async function world(backup: NonNullable<ConfigInput['backup']>, log?: ReturnTyp
 }
 
 describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
+  test('a backup in progress is not under its final name: one cut off is never taken for a backup', async () => {
+    const { deps, backups } = await world({})
+    const running = runScheduledBackup(deps)
+    // While the copy is written (the first check runs as soon as the run has created its file).
+    await Bun.sleep(0)
+    const during = readdirSync(backups)
+    expect(await running).toMatchObject({ outcome: 'completed' })
+    expect(during.filter((f) => f.endsWith('.db'))).toEqual([])
+    expect(during.every((f) => f.endsWith('.db.partial'))).toBe(true)
+    expect(readdirSync(backups).filter((f) => f.endsWith('.partial'))).toEqual([])
+  })
+
   test('the server keeps answering while a backup is written: the copy and its check run on another thread', async () => {
     const { deps } = await world({})
     // Some 40 MB to copy, so that a copy on the server's own thread would hold its event loop for a while.
