@@ -13,7 +13,8 @@ import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
 import { openDatabase } from './storage/db'
 import type { Database } from './storage/engine/types'
-import { migrate } from './storage/migrate'
+import { AppError } from './errors'
+import { migrate, migrationState } from './storage/migrate'
 import { createRepos, type Repos } from './storage/repos'
 
 export type Deps = {
@@ -70,11 +71,22 @@ export async function buildDeps(
 export const buildAdminDeps = (config: Config) =>
   buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
 
-/** `lead-signals migrate`: applies pending migrations and returns their names. */
+/**
+ * `lead-signals migrate`: applies pending migrations and returns their names. A database a newer version migrated
+ * is refused rather than called up to date: after a rollback this executable runs on a schema it does not know
+ * (docs/operations.md#upgrades).
+ */
 export async function migrateDatabase(config: Config): Promise<string[]> {
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
   try {
-    return await migrate(database.client)
+    // On a newer database nothing is pending, so migrate() writes nothing before the refusal.
+    const applied = await migrate(database.client)
+    if ((await migrationState(database.client)) === 'ahead')
+      throw new AppError(
+        'internal',
+        'the database was migrated by a newer version of lead-signals, which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)',
+      )
+    return applied
   } finally {
     database.client.close()
   }

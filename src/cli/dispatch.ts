@@ -1,6 +1,7 @@
 import { version } from '../../package.json'
 import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
+import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
@@ -94,6 +95,13 @@ function reportFailure(error: unknown): number {
   if (known) {
     console.error(`lead-signals: ${known.message}`)
     return ERRORS[known.kind].exit
+  }
+  // A database that cannot be opened or written (a read-only file or folder, a full disk) is the operator's to fix:
+  // one line naming the setting and why, as serve says it (docs/operations.md#running-it).
+  const storage = appErrorIn(unwritable(error))
+  if (storage) {
+    console.error(`lead-signals: ${storage.message}`)
+    return ERRORS[storage.kind].exit
   }
   // Anything else is unexpected: one structured line, redacted by the logger (no stack, no paths), naming the
   // driver's error rather than a query builder's wrapper, whose message carries the SQL and its parameters.

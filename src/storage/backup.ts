@@ -1,8 +1,8 @@
-import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
-import type { Client } from '@libsql/client'
+import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
+import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
 
@@ -11,32 +11,55 @@ import { isBusy } from './engine/lock-wait'
 const LATEST = migrations[migrations.length - 1].when
 
 /**
- * Writes a consistent copy of an embedded database to `to` while it is in use: `VACUUM INTO` reads one snapshot
- * (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
- * `PRAGMA integrity_check`. The file (named by `setting` in messages) must not exist; it is created owner-only,
- * like the database, since it holds key hashes and every team's data. A copy that fails its check is removed.
+ * Writes a consistent copy of the embedded database `file` to `to` while it is in use: `VACUUM INTO` reads one
+ * snapshot (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
+ * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in
+ * messages) must not exist; it is created owner-only, like the database, since it holds key hashes and every team's
+ * data. The copy is written as `to` + `.partial` and takes its name only once checked, so a backup cut off (the
+ * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
+ * copy that fails is removed.
  */
-export async function writeBackup(client: Client, to: string, setting: string): Promise<{ bytes: number }> {
+export async function writeBackup(file: string, to: string, setting: string): Promise<{ bytes: number }> {
+  const partial = `${to}.partial`
   try {
-    closeSync(openSync(to, 'wx', 0o600))
+    if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
+    closeSync(openSync(partial, 'wx', 0o600))
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new AppError(
-      'invalid_request',
-      code === 'EEXIST'
-        ? `backup: the file (${setting}) already exists; give a new file name`
-        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
-    )
+    throw cannotCreate(err, setting)
   }
   try {
-    await client.execute({ sql: 'VACUUM INTO ?', args: [to] })
-    const problem = checkFile(to)
+    const problem = await copyInThread(file, partial)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
+    takeName(partial, to)
     return { bytes: Bun.file(to).size }
   } catch (err) {
-    rmSync(to, { force: true })
-    throw err
+    throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? cannotCreate(err, setting) : err
+  } finally {
+    rmSync(partial, { force: true })
   }
+}
+
+/**
+ * Gives the checked copy its name. A link fails on a file that appeared under the name meanwhile, so a backup never
+ * replaces one; a file system without links (some network shares) gets a rename after one more look.
+ */
+function takeName(partial: string, to: string) {
+  try {
+    linkSync(partial, to)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(to)) throw err
+    renameSync(partial, to)
+  }
+}
+
+function cannotCreate(err: unknown, setting: string): AppError {
+  const code = (err as NodeJS.ErrnoException).code
+  return new AppError(
+    'invalid_request',
+    code === 'EEXIST'
+      ? `backup: the file (${setting}) already exists; give a new file name`
+      : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
+  )
 }
 
 /** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
@@ -71,6 +94,11 @@ export function checkFile(path: string): string | undefined {
  * open (a server keeps its connection for its whole life), so a running server's database is never replaced under it.
  */
 export function restoreBackup(path: string, from: string) {
+  if (sameFile(path, from))
+    throw new AppError(
+      'invalid_request',
+      'restore: --from is the configured database itself, not a backup of it; give a file written by backup; nothing was changed',
+    )
   const problem = checkFile(from)
   if (problem)
     throw new AppError('invalid_request', `restore: --from is not a usable backup: ${problem}; nothing was changed`)
@@ -100,6 +128,13 @@ export function restoreBackup(path: string, from: string) {
   } finally {
     db.close()
   }
+}
+
+/** Whether both paths name one file (by a link, another spelling, or the same path). */
+function sameFile(a: string, b: string): boolean {
+  const x = statSync(a, { throwIfNoEntry: false })
+  const y = statSync(b, { throwIfNoEntry: false })
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino
 }
 
 type SchemaRow = { type: string; name: string; sql: string | null }

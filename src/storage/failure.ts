@@ -32,6 +32,8 @@ export function storageFailure(err: unknown): string | undefined {
   if (UNREACHABLE.has(code)) return 'its server cannot be reached'
   // A libSQL server whose operator blocked writes to the database (sqld's namespace setting `block_writes`).
   if (code === 'BLOCKED') return 'its server blocks writes'
+  // SQLite writes its -wal and -shm files beside the database, so a writable file in a read-only folder is no use.
+  if (code === 'SQLITE_READONLY_DIRECTORY') return 'its directory is read-only'
   const base = /^SQLITE_[A-Z]+/.exec(code)?.[0]
   return base === undefined ? undefined : CANNOT_WRITE[base]
 }
@@ -43,7 +45,15 @@ export function storageFailure(err: unknown): string | undefined {
  */
 function codeOf(err: unknown): string | undefined {
   for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
-    const { code, message, cause, name } = e as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown }
+    const { code, extendedCode, message, cause, name } = e as {
+      code?: unknown
+      extendedCode?: unknown
+      message?: unknown
+      cause?: unknown
+      name?: unknown
+    }
+    // The extended code when the error has one (a LibsqlError's `code` is the base code only).
+    if (typeof extendedCode === 'string' && extendedCode.startsWith('SQLITE_')) return extendedCode
     if (typeof code === 'string') return code
     // Only the native client's own error says its code this way; any other error is not the database's.
     const said =

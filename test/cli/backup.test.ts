@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild } from '../process/child'
@@ -92,6 +92,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     newer.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('future', ${Date.now() * 10})`)
     newer.close()
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
+    symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 
     const cases: [string[], string, Record<string, string>?][] = [
       [['backup'], '--to is required'],
@@ -104,6 +105,9 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['restore', '--from', 'notes.txt'], 'not a database file'],
       [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
       [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
+      // The live database itself, by its path or a link to it, is no backup (it was called "in use", exit 1).
+      [['restore', '--from', ws.dbUrl.replace(/^file:/, '')], '--from is the configured database itself'],
+      [['restore', '--from', 'live-link.db'], '--from is the configured database itself'],
       [['restore', '--from', 'good.db'], 'is a libSQL server', server],
       [
         ['serve'],

@@ -18,6 +18,19 @@ describe('migrate', () => {
     const again = await runCli(ws, ['migrate'])
     expect(again).toEqual({ code: 0, stdout: 'database is up to date\n', stderr: '' })
   })
+
+  test('a database a newer version migrated is not called up to date: exit 1, one line saying what to do', async () => {
+    await ok(ws, ['migrate'])
+    const later = migrations[migrations.length - 1].when + 1
+    await query(ws, `INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES ('newer', ${later})`)
+    const r = await runCli(ws, ['migrate'])
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'lead-signals: the database was migrated by a newer version of lead-signals, which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)\n',
+    })
+  })
 })
 
 describe('team create', () => {

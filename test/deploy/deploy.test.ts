@@ -43,6 +43,14 @@ describe('deploy/lead-signals.service', () => {
     expect(exposure).toBeLessThanOrEqual(2)
   })
 
+  test('secrets come from an owner-only environment file, not the world-readable configuration file', () => {
+    expect(unit).toMatch(/^EnvironmentFile=-\/etc\/lead-signals\/secrets\.env$/m)
+    expect(unit).toMatch(/^#\s+install -m 0600 \S+ \/etc\/lead-signals\/secrets\.env/m)
+    // The configuration file is installed world-readable, so the unit's comments send every secret elsewhere.
+    expect(unit).toMatch(/install -m 0644 config\.example\.toml \/etc\/lead-signals\/lead-signals\.toml/)
+    expect(unit).toContain('never in the\n# world-readable lead-signals.toml')
+  })
+
   test('it runs serve from the state directory as a dynamic user, with a stop timeout above the shutdown bound', () => {
     expect(unit).toMatch(/^ExecStart=\/usr\/local\/bin\/lead-signals serve --config \S+$/m)
     expect(unit).toMatch(/^DynamicUser=yes$/m)

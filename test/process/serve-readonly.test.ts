@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { chmodSync } from 'node:fs'
+import Database from 'libsql'
+import { chmodSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedTeam } from '../support/deps'
 import { startFakeLibsqlServer } from '../support/fake-libsql-server'
@@ -43,6 +45,37 @@ describe('serve on a database it cannot write', () => {
 
     expectOneLine(r, 'lead-signals: cannot write the database (database.url): it is read-only')
     expect(r.stderr).not.toContain(world.dir)
+    expect(await rows(world, 'select * from teams')).toEqual(before)
+  })
+
+  test('a read-only data directory (SQLite cannot make its -wal beside the file): every command says so in one line', async () => {
+    const world = processWorld(config)
+    cleanup.push(() => world.cleanup())
+    // Seeded by a child, which closes every connection to the file when it exits.
+    expect((await runChild(world, ['team', 'create', '--name', 'acme', '--plan', 'growth'])).code).toBe(0)
+    // Out of WAL mode, so no -wal or -shm is left beside the file: the first open must create them.
+    const file = new Database(join(world.dir, 'test.db'))
+    file.exec('PRAGMA journal_mode = DELETE')
+    file.close()
+    expect(readdirSync(world.dir).filter((f) => f.startsWith('test.db'))).toEqual(['test.db'])
+    const before = await rows(world, 'select * from teams')
+    makeReadOnly(world.dir)
+
+    for (const args of [
+      ['serve'],
+      ['migrate'],
+      ['team', 'list'],
+      ['backup', '--to', join(tmpdir(), `ro-${process.pid}.db`)],
+    ]) {
+      const r = await runChild(world, args)
+      expect(r.code).toBe(1)
+      expect(r.stdout).not.toContain('"event":"listening"')
+      // As root the directory is immutable and SQLite cannot create the -wal (SQLITE_CANTOPEN); as another user it
+      // finds the directory read-only (SQLITE_READONLY_DIRECTORY, a code the engine's error does not name).
+      expect(r.stderr).toMatch(
+        /^lead-signals: cannot write the database \(database\.url\): (its directory is read-only|its file cannot be opened)\n$/,
+      )
+    }
     expect(await rows(world, 'select * from teams')).toEqual(before)
   })
 

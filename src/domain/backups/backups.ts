@@ -5,7 +5,6 @@ import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { restoreBackup, writeBackup } from '../../storage/backup'
 import { localPathOf, openDatabase } from '../../storage/db'
-import type { Database } from '../../storage/engine/types'
 
 // docs/operations.md#backups-and-restore
 const BACKUP_NAME = /^lead-signals-\d{8}-\d{6}\.db$/
@@ -34,11 +33,13 @@ export function checkBackupConfig(config: Config) {
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
 export async function backupDatabase(config: Config, to: string): Promise<{ bytes: number }> {
-  if (!existsSync(embeddedFile(config, 'backup')))
+  const file = embeddedFile(config, 'backup')
+  if (!existsSync(file))
     throw new AppError('invalid_request', 'backup: the database file (database.url) does not exist')
+  // Opened as every command opens it first (WAL mode, its -wal and -shm owner-only), then copied on its own thread.
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(database.client, to, '--to')
+    return await writeBackup(file, to, '--to')
   } finally {
     database.client.close()
   }
@@ -54,12 +55,12 @@ export function restoreDatabase(config: Config, from: string) {
  * those beyond `backup.keep` are deleted (only files named like ours). It names files, not paths: log lines carry
  * no paths.
  */
-export async function writeScheduledBackup(deps: { config: Config; clock: Clock; database: Database }) {
+export async function writeScheduledBackup(deps: { config: Config; clock: Clock }) {
   const { dir, keep } = deps.config.backup
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
-  const { bytes } = await writeBackup(deps.database.client, join(dir, file), 'backup.dir')
+  const { bytes } = await writeBackup(embeddedFile(deps.config, 'backup.schedule'), join(dir, file), 'backup.dir')
   const ours = readdirSync(dir)
     .filter((f) => BACKUP_NAME.test(f))
     .sort()

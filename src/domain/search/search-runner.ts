@@ -68,12 +68,9 @@ export function createSearchRunner(deps: RunnerDeps) {
     charge: Charge,
   ): Promise<Mention[]> {
     const { running } = await start(connector, keyword, limit, charge)
+    let mentions: Mention[]
     try {
-      const mentions = await running
-      const warning = connector.warning?.() ?? null
-      await health.success(connector.platform, warning)
-      const keeps = await queryFilter(keyword)
-      return mentions.filter(keeps)
+      mentions = await running
     } catch (err) {
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
@@ -87,6 +84,16 @@ export function createSearchRunner(deps: RunnerDeps) {
       await health.failure(connector.platform, now.toISOString(), message, retryAt)
       throw err instanceof AppError ? err : new AppError('upstream_error', message)
     }
+    // The platform answered. A health note this server cannot write (its database locked past the wait by a pass's
+    // writer, or read-only) is no failure of the platform's: a pass took it for one and deferred the platform's
+    // other keywords, and source health would have called it down.
+    try {
+      await health.success(connector.platform, connector.warning?.() ?? null)
+    } catch (err) {
+      deps.log.warn('platform_health_not_written', { platform: connector.platform, err })
+    }
+    const keeps = await queryFilter(keyword)
+    return mentions.filter(keeps)
   }
 
   return {

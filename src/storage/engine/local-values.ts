@@ -1,5 +1,6 @@
 import type { InArgs, InValue, ResultSet, Row } from '@libsql/client'
 import { LibsqlError } from '@libsql/client'
+import { sqliteCodeName } from './sqlite-codes'
 
 // Conversions between @libsql/client's shapes (arguments, result sets, errors) and the libsql engine's, for
 // local-client.ts.
@@ -44,7 +45,9 @@ export function resultSet(
 export function asLibsqlError(e: unknown): unknown {
   if (e instanceof LibsqlError || !(e instanceof Error)) return e
   // SQLite's extended codes extend the base one: SQLITE_CONSTRAINT_UNIQUE → SQLITE_CONSTRAINT.
-  const extended = (e as { code?: string }).code ?? 'SQLITE_ERROR'
+  const { code, rawCode } = e as { code?: string; rawCode?: number }
+  const named = code?.startsWith('SQLITE_') ? code : typeof rawCode === 'number' ? sqliteCodeName(rawCode) : undefined
+  const extended = named ?? code ?? 'SQLITE_ERROR'
   const base = /^SQLITE_[A-Z]+/.exec(extended)?.[0] ?? extended
-  return new LibsqlError(e.message, base, extended, (e as { rawCode?: number }).rawCode, e)
+  return new LibsqlError(e.message, base, extended, rawCode, e)
 }

@@ -1,0 +1,3 @@
+// What the backup thread (worker.ts) is sent and answers (copy.ts).
+export type CopyRequest = { from: string; to: string }
+export type CopyReply = { done: true } | { problem: string } | { error: { code?: string; rawCode?: number } }
