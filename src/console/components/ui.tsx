@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { relative } from '../time'
 
 /** A page's error line, read out by screen readers as it appears; nothing when there is no error. */
@@ -52,7 +52,8 @@ export function ConfirmButton(props: { label: string; name: string; question?: s
   const button = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   const backToButton = useRef(false)
-  useEffect(() => {
+  // In the same turn as the question appears (not after the next paint), so no key press lands in between.
+  useLayoutEffect(() => {
     if (asking) cancelButton.current?.focus()
     else if (backToButton.current) button.current?.focus()
     backToButton.current = false
