@@ -83,7 +83,8 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()
 // An example is the signal's preview (300 characters), on one line and without the post markers.
 const EXAMPLE_CHARS = 300
 // A marker as a model would read one: any case, any spacing (a no-break space too), ASCII or fullwidth equals signs.
-// An exact match alone let '=== post end ===' or '===  POST END ===' close the data for a model (docs/scoring.md#the-prompt).
+// An exact match alone let '=== post end ===' or '===  POST END ===' close the data for a model
+// (docs/scoring.md#the-prompt).
 const MARKER_LIKE = /[=\uFF1D]{2,}\s*post\s+(?:start|end)\s*[=\uFF1D]{2,}/giu
 const withoutMarkers = (s: string) => s.replace(MARKER_LIKE, '')
 

@@ -3,7 +3,8 @@
 
 /**
  * The most of a model server's answer that is read: a reply is one small JSON object (Ollama stops it at 512 tokens),
- * so a larger answer is a server gone wrong, and reading all of it would hold it in memory (docs/scoring.md#reading-the-reply).
+ * so a larger answer is a server gone wrong, and reading all of it would hold it in memory
+ * (docs/scoring.md#reading-the-reply).
  */
 export const MAX_ANSWER_BYTES = 1 << 20
 

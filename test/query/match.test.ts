@@ -86,7 +86,8 @@ const TABLE: [string, string[]][] = [
   ['hub', []],
 ]
 
-// A stand-in for the language detector with the same contract: a code for the German post, English for the others with "the".
+// A stand-in for the language detector with the same contract: a code for the German post, English for the others
+// with "the".
 const detect = (text: string) => (/\b(wir|für)\b/i.test(text) ? 'de' : /\b(we|is|the)\b/i.test(text) ? 'en' : undefined)
 
 describe('matchesQuery: queries × posts', () => {

@@ -20,9 +20,10 @@ function webHref(text: string): string | undefined {
  * docs/security.md#platform-text: what is kept of a platform's mentions. A post's addresses are its author's text,
  * linked as "Open post" in the console and sent as buttons to Slack, Discord and Teams, so only web addresses are
  * kept, as an import keeps them: a post whose own address is not one, or is over POST_URL_CHARS, is skipped (and
- * logged); an author profile that is not one is left out (''); a post id over POST_ID_CHARS becomes a digest of it. Both are written as a URL parser writes them, so that each is one well-formed URL
- * wherever it is sent. And U+0000, which the database keeps but reads back cut at it (a post stored without its end,
- * an author shown as part of a name), becomes U+FFFD. Each address is parsed once: this runs on every search result.
+ * logged); an author profile that is not one is left out (''). Both addresses are written as a URL parser writes
+ * them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS becomes a digest of
+ * it. And U+0000, which the database keeps but reads back cut at it (a post stored without its end, an author shown
+ * as part of a name), becomes U+FFFD. Each address is parsed once: this runs on every search result.
  */
 export function platformMentions(platform: string, log: Logger, mentions: Mention[]): Mention[] {
   const kept: Mention[] = []
