@@ -69,8 +69,9 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     // The gap since the last tick counts too: a loop held to the end never ticked at all.
     longestStall = Math.max(longestStall, performance.now() - last)
     const took = performance.now() - started
-    // The event loop turned throughout: no stall near the backup's own length.
-    expect({ took: took > 150, stalledLittle: longestStall < Math.max(100, took / 3) }).toEqual({
+    // The event loop turned throughout: no stall near the backup's own length (a copy on this thread stalls it for
+    // all of it). The copy of 40 MB takes long enough for that to show, on a quiet machine or a busy one.
+    expect({ took: took > 40, stalledLittle: longestStall < took / 3 }).toEqual({
       took: true,
       stalledLittle: true,
     })
