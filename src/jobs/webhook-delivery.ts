@@ -2,6 +2,7 @@ import type { Deps } from '../deps'
 import { claimDue, runAttempt } from '../domain/webhooks/deliver'
 import { buildDueWindows } from '../domain/webhooks/digests'
 import { newId } from '../lib/ids'
+import { createOutage } from '../lib/outage'
 
 // How often due attempts are looked for: a new signal's first attempt goes within about this long.
 const TICK_MS = 1000
@@ -50,12 +51,24 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
     }
     return inFlight.size >= MAX_IN_FLIGHT
   }
+  // A database gone away fails every tick, once a second: the log tells the outage, not each tick.
+  const outage = createOutage(() => deps.clock.now())
   const loop = (async () => {
     while (!stopped) {
-      const full = await tick().catch((err) => {
-        deps.log.error('job_failed', { job: 'webhooks', err })
-        return false
-      })
+      const full = await tick().then(
+        (full) => {
+          const ended = outage.ended()
+          if (ended) deps.log.info('job_recovered', { job: 'webhooks', ...ended })
+          return full
+        },
+        (err) => {
+          const told = outage.failed()
+          if (told?.tell === 'began') deps.log.error('job_failed', { job: 'webhooks', err })
+          else if (told)
+            deps.log.error('job_still_failing', { job: 'webhooks', since: told.since, failures: told.failures, err })
+          return false
+        },
+      )
       if (stopped) break
       await (full ? Promise.race([...inFlight, pause(TICK_MS)]) : pause(TICK_MS))
     }

@@ -1,50 +1,39 @@
 import { AppError } from '../../errors'
+import { createOutage } from '../../lib/outage'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
 // a failure, so that the Sources page's "last success" stays current without a write per event.
 const SUCCESS_EVERY_MS = 60_000
-// While a stream cannot read, it retries up to once a minute; the log says so when the outage begins and then at most
-// this often, not at each try (docs/streams.md#outages).
-const REMIND_EVERY_MS = 15 * 60_000
 
 /**
  * A stream's reading as source health and in the log (docs/streams.md#source-health), the same row a search writes:
  * each failure to read upstream at once, with the platform's own message (never a URL or a body), and a success when
- * upstream answers. Without it a stream that cannot connect showed only its last search's outcome, however old.
+ * upstream answers. Without it a stream that cannot connect showed only its last search's outcome, however old. The
+ * log tells an outage's start, reminds at most every 15 minutes and tells its end, rather than each retry
+ * (docs/streams.md#outages).
  */
 export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, platform: string) {
   let failing = true
   let successAt = 0
-  // The outage under way: when it began, its failed reads, when the log last spoke of it.
-  let outage: { since: number; failures: number; toldAt: number } | undefined
+  const outage = createOutage(() => deps.clock.now())
   const write = (what: string, done: Promise<void>) =>
     done.catch((err) => deps.log.error('stream_health_not_written', { platform, what, err }))
   return {
     failed(err: unknown) {
-      const now = deps.clock.now()
       failing = true
-      if (!outage) {
-        outage = { since: now.getTime(), failures: 1, toldAt: now.getTime() }
+      const told = outage.failed()
+      if (told?.tell === 'began')
         deps.log.warn('stream_read_failed', { platform, err, retrying: 'with a growing wait, up to a minute' })
-      } else {
-        outage.failures++
-        if (now.getTime() - outage.toldAt >= REMIND_EVERY_MS) {
-          outage.toldAt = now.getTime()
-          const since = new Date(outage.since).toISOString()
-          deps.log.warn('stream_still_failing', { platform, since, failures: outage.failures, err })
-        }
-      }
+      else if (told)
+        deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
-      void write('failure', deps.repos.platformHealth.recordFailure(platform, now.toISOString(), message))
+      void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
     },
     heard() {
+      const ended = outage.ended()
+      if (ended) deps.log.info('stream_recovered', { platform, ...ended })
       const now = deps.clock.now()
-      if (outage) {
-        const downSeconds = Math.round((now.getTime() - outage.since) / 1000)
-        deps.log.info('stream_recovered', { platform, failures: outage.failures, downSeconds })
-        outage = undefined
-      }
       if (!failing && now.getTime() - successAt < SUCCESS_EVERY_MS) return
       failing = false
       successAt = now.getTime()
