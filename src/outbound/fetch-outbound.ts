@@ -1,3 +1,4 @@
+import { readAtMost } from '../lib/read-at-most'
 import { type AddressPolicy, checkTarget, OutboundError } from './public-address'
 
 export type OutboundRequest = {
@@ -43,16 +44,7 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
 }
 
 async function readBounded(res: Response, maxBytes: number): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array()
-  const reader = res.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = Number(res.headers.get('content-length')) > maxBytes ? Number.POSITIVE_INFINITY : 0
-  while (size <= maxBytes) {
-    const { done, value } = await reader.read()
-    if (done) return Buffer.concat(parts)
-    size += value.byteLength
-    parts.push(value)
-  }
-  await reader.cancel().catch(() => {})
-  throw new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`)
+  const bytes = await readAtMost(res, maxBytes)
+  if (!bytes) throw new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`)
+  return bytes
 }

@@ -1,3 +1,5 @@
+import { readAtMost } from '../lib/read-at-most'
+
 // What a scorer's error may say about the model server it called: the server's origin, never the credentials an
 // address can carry, and at most 300 characters of what it answered. And how much of an answer is read at all.
 
@@ -10,24 +12,8 @@ export const MAX_ANSWER_BYTES = 1 << 20
 
 /** The answer's text, or null when it is longer than MAX_ANSWER_BYTES (the rest is not read). */
 export async function boundedText(res: Response): Promise<string | null> {
-  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
-    await res.body?.cancel().catch(() => {})
-    return null
-  }
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return new TextDecoder().decode(Buffer.concat(parts))
-    size += value.byteLength
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    parts.push(value)
-  }
+  const bytes = await readAtMost(res, MAX_ANSWER_BYTES)
+  return bytes === undefined ? null : new TextDecoder().decode(bytes)
 }
 
 /** The configured address's origin (no path, query or credentials); `instead` when it is no URL. */

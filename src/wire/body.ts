@@ -1,4 +1,5 @@
 import { AppError } from '../errors'
+import { readAtMost } from '../lib/read-at-most'
 
 /**
  * The runtime's own body limit, for `listen`: none in practice. Bun answers a body over its limit with an empty 413
@@ -28,22 +29,9 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
   // Read in one call, not through a stream reader: a reader costs a promise and a chunk per read, which for a small
   // JSON body was a tenth of a score request. The stream is not even looked at: the runtime makes it when asked.
   if (announcedWithin(request, maxBytes)) return new Uint8Array(await request.arrayBuffer())
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      // Stops the upload; the client may see the connection close after the 413.
-      reader.cancel().catch(() => {})
-      throw tooLarge(maxBytes)
-    }
-    chunks.push(value)
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+  const bytes = await readAtMost(request, maxBytes)
+  if (!bytes) throw tooLarge(maxBytes)
+  return bytes
 }
 
 const decoder = new TextDecoder()
