@@ -1,5 +1,6 @@
 import { Cron } from 'croner'
 import * as v from 'valibot'
+import { nextCronRun } from '../lib/cron'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, probability, retired, score } from './fields'
 import { Email } from './email-schema'
@@ -85,10 +86,7 @@ function isCronExpression(expression: string): boolean {
  */
 function runsAgain(expression: string): boolean {
   try {
-    const job = new Cron(expression, { paused: true, timezone: 'UTC' })
-    const next = job.nextRun()
-    job.stop()
-    return next !== null
+    return nextCronRun(expression, new Date()) !== null
   } catch {
     return true
   }
