@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ImportProgress, importSignals, parseSignalLine } from '../../src/domain/signals/import'
-import { bytesLines, fileLines, type LineSource, MAX_LINE_BYTES, textLines } from '../../src/domain/signals/line-source'
+import { bytesLines, fileLines, type LineSource, MAX_LINE_BYTES } from '../../src/domain/signals/line-source'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -37,6 +37,8 @@ const rejectionOf = (text: string) => {
   expect(rejected).toHaveLength(1)
   return rejected[0].message
 }
+// A text as standard input gives it: bytes in memory.
+const textLines = (text: string) => bytesLines(Buffer.from(text))
 const collect = async (lines: LineSource) => {
   const out: string[] = []
   for await (const l of lines()) out.push(typeof l === 'string' ? l : l.unreadable)
@@ -251,7 +253,7 @@ describe('reading the lines of an input', () => {
     }
   })
 
-  test('a text in memory gives the same lines as a file', async () => {
+  test('bytes in memory (standard input) give the same lines as a file', async () => {
     const cases: [string, string[]][] = [
       ['', []],
       ['a', ['a']],

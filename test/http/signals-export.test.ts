@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { importSignals } from '../../src/domain/signals/import'
-import { textLines } from '../../src/domain/signals/line-source'
+import { bytesLines } from '../../src/domain/signals/line-source'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createApp } from '../../src/app'
 import { client } from '../support/http'
@@ -109,7 +109,7 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
     const other = await setup(() => [])
     const result = await importSignals(other.deps, {
       teamId: other.team.id,
-      lines: textLines(exported),
+      lines: bytesLines(Buffer.from(exported)),
       skipInvalid: false,
     })
     expect(result).toMatchObject({ applied: true, imported: HOSTILE.length, rejected: [] })

@@ -88,13 +88,3 @@ export const bytesLines =
   (bytes: Uint8Array): LineSource =>
   () =>
     splitLines([bytes])
-
-/** The lines of a text already in memory, without copying them all. */
-export function textLines(text: string): LineSource {
-  return async function* () {
-    let start = 0
-    for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start))
-      yield text.slice(start, end)
-    if (start < text.length) yield text.slice(start)
-  }
-}
