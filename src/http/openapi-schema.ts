@@ -1,4 +1,4 @@
-import { toJsonSchema } from '@valibot/to-json-schema'
+import { type ConversionConfig, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 
 type Json = Record<string, unknown>
@@ -12,7 +12,32 @@ type Json = Record<string, unknown>
  */
 export function openApiSchema(schema: v.GenericSchema): Json {
   // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
-  return nullableEnumsFolded(toJsonSchema(schema, { errorMode: 'ignore' })) as Json
+  const json = toJsonSchema(schema, { errorMode: 'ignore', overrideAction: numberFromText })
+  return numericDefaults(nullableEnumsFolded(json)) as Json
+}
+
+/**
+ * A query parameter arrives as text and is coerced with `toNumber()` (wire/common.ts `queryInt`): from there on the
+ * pipe checks a number, so the document says number and keeps the bounds after it. Left as a string, the converter
+ * dropped `minValue`/`maxValue` and published only the text's pattern, which let `limit=-1` through Swagger UI and
+ * generated clients although the server refuses it (docs/api.md#limits). The text's pattern is dropped: it applies
+ * to strings only, and a number written out as digits already matches it.
+ */
+const numberFromText: NonNullable<ConversionConfig['overrideAction']> = ({ valibotAction, jsonSchema }) => {
+  if (valibotAction.type !== 'to_number') return undefined
+  const { type: _, pattern: __, minLength: ___, maxLength: ____, ...rest } = jsonSchema
+  return { ...rest, type: 'number' }
+}
+
+/** The default of a number read from text is written as text in the schema (`'20'`); the document says 20. */
+function numericDefaults(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(numericDefaults)
+  if (node === null || typeof node !== 'object') return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'enum' ? value : numericDefaults(value)
+  const numeric = out.type === 'number' || out.type === 'integer'
+  if (numeric && typeof out.default === 'string' && out.default !== '') out.default = Number(out.default)
+  return out
 }
 
 function nullableEnumsFolded(node: unknown): unknown {

@@ -37,6 +37,8 @@ export const queryInt = (min: number, max: number, fallback: number, about: stri
       v.string(),
       v.regex(/^-?\d+$/, 'must be an integer'),
       v.toNumber(),
+      // Never fails after the pattern; it tells the OpenAPI document the number is an integer.
+      v.integer('must be an integer'),
       v.minValue(min),
       v.maxValue(max),
       v.description(about),

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
-import { toUtcIso } from '../lib/iso-time'
+import { ISO_INSTANT, toUtcIso } from '../lib/iso-time'
 import { Intent, intentGiven } from '../domain/scoring/guide'
 import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 
@@ -25,6 +25,7 @@ const about = {
     'up to 4,000 characters (null where the full text was not kept).',
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
+const SINCE_FORM = 'must be an ISO 8601 date or date-time with a time zone'
 
 // The fields that read the same from a query string and from JSON.
 export const filters = {
@@ -34,7 +35,9 @@ export const filters = {
   since: v.optional(
     v.pipe(
       v.string(),
-      v.check((s) => toUtcIso(s) !== undefined, 'must be an ISO 8601 date or date-time with a time zone'),
+      // The pattern is what the OpenAPI document can say; the check adds that the date exists (no 2026-02-31).
+      v.regex(ISO_INSTANT, SINCE_FORM),
+      v.check((s) => toUtcIso(s) !== undefined, SINCE_FORM),
       v.transform((s) => toUtcIso(s) as string),
       v.description(about.since),
     ),
@@ -49,6 +52,8 @@ export const queryMinScore = v.optional(
     v.string(),
     v.regex(/^\d+(\.\d+)?$/, SCORE_RANGE),
     v.toNumber(),
+    // The pattern already refuses a sign; the bound is written out for the OpenAPI document.
+    v.minValue(0, SCORE_RANGE),
     v.maxValue(10, SCORE_RANGE),
     v.description(about.minScore),
   ),
