@@ -53,13 +53,24 @@ export const jsonInt = (min: number, max: number, fallback: number, about: strin
     fallback,
   )
 
-export const trimmed = (min: number, max: number) =>
-  v.pipe(
+/**
+ * A string that is trimmed, then `min` to `max` characters long. The OpenAPI document cannot trim, so its length
+ * bounds apply to the text as sent: `maxLength` is then stricter than the server (safe), but `minLength` let ten
+ * spaces through as a lead's content. The pattern says what the minimum (at least 1 at every use) means after
+ * trimming: a non-blank character with another `min - 1` or more further on (just one, for a minimum of 1). `\s` is
+ * exactly what `trim()` removes, so on the trimmed text the pattern agrees with the length check, whose message is the
+ * one given (the first issue of a field).
+ */
+export const trimmed = (min: number, max: number) => {
+  const tooShort = min === 1 ? 'must not be empty' : `must be at least ${min} characters`
+  return v.pipe(
     v.string(),
     v.trim(),
-    v.minLength(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`),
+    v.minLength(min, tooShort),
     v.maxLength(max, `must be at most ${max} characters`),
+    v.regex(min <= 1 ? /\S/ : new RegExp(`\\S[\\s\\S]{${min - 2},}\\S`), tooShort),
   )
+}
 
 /**
  * A keyword query (docs/queries.md), 1 to 200 characters after trimming: one that does not parse is refused with

@@ -15,7 +15,10 @@ type ParamSchema = {
   maxLength?: number
 }
 type Parameter = { name: string; in: string; schema: ParamSchema }
-type Operation = { parameters?: Parameter[] }
+type Operation = {
+  parameters?: Parameter[]
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, ParamSchema> } }> }
+}
 
 // The keywords the checker below understands; a parameter using another would be checked only in part.
 const UNDERSTOOD = new Set(['type', 'enum', 'minimum', 'maximum', 'pattern', 'minLength', 'maxLength', 'default'])
@@ -39,7 +42,7 @@ function documentAllows(schema: ParamSchema, text: string): boolean {
 
 /** Values at and just past each bound the schema states, and a few that any parameter might be sent. */
 function probes(schema: ParamSchema): string[] {
-  const out = ['-1', '0', '1', '1.5', 'x', '', '1e1', '2026-11-01', '2026-11-01T09:30:00Z', '2026-11-01 09:30']
+  const out = ['-1', '0', '1', '1.5', 'x', '', ' ', '1e1', '2026-11-01', '2026-11-01T09:30:00Z', '2026-11-01 09:30']
   for (const n of [schema.minimum, schema.maximum])
     if (n !== undefined && Number.isSafeInteger(n)) out.push(String(n - 1), String(n), String(n + 1), `${n}.5`)
   for (const value of schema.enum ?? []) out.push(String(value), `${value}x`)
@@ -97,4 +100,46 @@ test('numbers read from the query string are documented as numbers, with their b
     maximum: 200,
     default: 50,
   })
+})
+
+test('every body string with a minimum length: blanks that long are refused by the document exactly where the server refuses them', async () => {
+  const { deps } = await testDeps({ config: { plans: { endless: { monthly_requests: 'unlimited' } } } })
+  const { apiKey } = await seedTeam(deps, { plan: 'endless' })
+  const call = client(deps)
+  const spec = (await call('GET', '/swagger/json')).body as { paths: Record<string, Record<string, Operation>> }
+  const disagreements: string[] = []
+  const fields: string[] = []
+  for (const [path, operations] of Object.entries(spec.paths))
+    for (const [method, operation] of Object.entries(operations)) {
+      const properties = operation.requestBody?.content['application/json']?.schema.properties ?? {}
+      for (const [name, schema] of Object.entries(properties)) {
+        if (schema.type !== 'string' || !schema.minLength) continue
+        const field = `${method} ${path} ${name}`
+        fields.push(field)
+        /** What the server said of this field alone (other fields may be missing), in either error shape. */
+        const verdict = async (value: string) => {
+          const { body } = await call(method.toUpperCase(), path.replace(/\{[^}]+\}/g, 'nothing'), {
+            key: apiKey,
+            body: { [name]: value },
+          })
+          if (typeof body.error === 'string')
+            return (body.error as string).split('; ').find((problem) => problem.startsWith(`${name} `))
+          return body.error?.details?.find((d: { field: string }) => d.field === name)?.message as string | undefined
+        }
+        const blank = ' '.repeat(schema.minLength)
+        // Untrimmed fields (an id) may be blank on both sides; what matters is that both sides say the same.
+        if (documentAllows(schema, blank) === Boolean(await verdict(blank)))
+          disagreements.push(`${field}: blanks refused by one side only`)
+        // Padded to its minimum: the document allows it, and the server does not refuse it for its length (a URL
+        // or a time zone may have further checks that no length can pass).
+        const padded = ` ${'k'.repeat(schema.minLength)} `
+        const said = await verdict(padded)
+        if (!documentAllows(schema, padded) || /must not be empty|must be at least/.test(said ?? ''))
+          disagreements.push(`${field}: padded minimum refused (${said ?? 'by the document'})`)
+      }
+    }
+  expect(disagreements).toEqual([])
+  expect(fields).toEqual(
+    expect.arrayContaining(['post /api/v1/leads/score content', 'post /api/v1/mentions/search keyword']),
+  )
 })
