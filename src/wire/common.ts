@@ -19,16 +19,23 @@ export const UsageCounters = v.object({
   remaining: v.nullable(v.number()),
 })
 
-/** The error statuses an authenticated, counted route can answer (503: storage_unavailable); used in each route's `response`. */
-export const countedErrors = {
+/**
+ * The error statuses every route behind a key or token can answer (docs/api.md#order-of-checks): a query parameter
+ * (400), the credential (401), the plan or scope (403), an announced body over the limit (413, on every method), a
+ * failure of the server (500) and a database that cannot be reached or written (503 storage_unavailable, even while
+ * the key is looked up). Used in each route's `response`, so the OpenAPI document lists them.
+ */
+export const keyedErrors = {
   400: ErrorBody,
   401: ErrorBody,
   403: ErrorBody,
   413: ErrorBody,
-  429: ErrorBody,
   500: ErrorBody,
   503: ErrorBody,
 } as const
+
+/** A counted route's errors: those of every keyed route and 429 `quota_exceeded`, which only counted routes answer. */
+export const countedErrors = { ...keyedErrors, 429: ErrorBody } as const
 
 /** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */
 export const queryInt = (min: number, max: number, fallback: number, about: string) =>

@@ -27,16 +27,16 @@ const NetworkSearchReply = v.object({
   network: v.string(),
   results: v.object({ count: v.number(), posts: v.array(PostRecord) }),
 })
-const earlierErrors = {
+// What every keyed route can answer (wire/common.ts keyedErrors), in the earlier shape; the search adds its own.
+const keyedEarlierErrors = {
   400: EarlierErrorBody,
   401: EarlierErrorBody,
   403: EarlierErrorBody,
   413: EarlierErrorBody,
-  429: EarlierErrorBody,
-  502: EarlierErrorBody,
+  500: EarlierErrorBody,
   503: EarlierErrorBody,
-  504: EarlierErrorBody,
 }
+const earlierErrors = { ...keyedEarlierErrors, 429: EarlierErrorBody, 502: EarlierErrorBody, 504: EarlierErrorBody }
 
 /** The earlier unversioned routes (docs/api.md#earlier-routes); their errors are `{success: false, error}`. */
 export const earlierRoutes = (deps: Deps) =>
@@ -47,12 +47,7 @@ export const earlierRoutes = (deps: Deps) =>
       ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),
       {
         query: NoQuery,
-        response: answers(deps.config, {
-          200: TestApiReply,
-          400: EarlierErrorBody,
-          401: EarlierErrorBody,
-          403: EarlierErrorBody,
-        }),
+        response: answers(deps.config, { 200: TestApiReply, ...keyedEarlierErrors }),
         detail: { summary: 'Check an API key (never counted)', security: API_SECURITY },
       },
     )

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { keywordFigures } from '../../domain/feedback/figures'
 import { apiChecks } from '../checks'
-import { countedErrors } from '../../wire/common'
+import { keyedErrors } from '../../wire/common'
 import { KeywordFigures } from '../../wire/feedback'
 import { NoQuery, answers } from '../validated'
 import { API_SECURITY } from '../api-security'
@@ -13,7 +13,7 @@ export const keywordsRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'signals:read'))
     .get('/keywords', ({ caller }) => keywordFigures(deps, caller.team), {
       query: NoQuery,
-      response: answers(deps.config, { 200: KeywordFigures, ...countedErrors }),
+      response: answers(deps.config, { 200: KeywordFigures, ...keyedErrors }),
       detail: {
         summary: 'Tracked keywords with their signals, verdicts, precision and qualify threshold',
         description:

@@ -10,7 +10,7 @@ import {
   setHeatThreshold,
   unlinkPerson,
 } from '../../domain/people/people'
-import { countedErrors, ErrorBody } from '../../wire/common'
+import { ErrorBody, keyedErrors } from '../../wire/common'
 import {
   HeatThreshold,
   LinkBody,
@@ -22,10 +22,10 @@ import {
 } from '../../wire/people'
 import { apiChecks } from '../checks'
 import { answers, NoQuery, validated } from '../validated'
-import { EXPORT_RESPONSES, exportResponse } from '../signals/export-response'
+import { exportResponse, fileResponses } from '../signals/export-response'
 import { API_SECURITY } from '../api-security'
 
-const errors = { ...countedErrors, 404: ErrorBody }
+const errors = { ...keyedErrors, 404: ErrorBody }
 const detail = (summary: string, description: string) => ({
   summary,
   description: `${description} Not counted against the quota.`,
@@ -38,7 +38,7 @@ export const peopleRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'signals:read'))
     .get('/people', ({ caller, query }) => listPeople(deps, caller.team.id, query), {
       query: validated('query', PeopleQuery),
-      response: answers(deps.config, { 200: PeoplePage, ...countedErrors }),
+      response: answers(deps.config, { 200: PeoplePage, ...keyedErrors }),
       detail: detail(
         "The team's people, the hottest first",
         'Who wrote the signals: one person per platform author, or several linked by hand. The signals filters ' +
@@ -58,13 +58,13 @@ export const peopleRoutes = (deps: Deps) =>
             'One record per person with its stable id, so an import that matches on it updates rather than ' +
               'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
           ),
-          responses: EXPORT_RESPONSES,
+          responses: fileResponses('The people as a file', keyedErrors),
         },
       },
     )
     .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
       query: NoQuery,
-      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
       detail: detail(
         'The heat at which a person turns hot',
         'Crossing it sends person.updated to the destinations that asked for that event (default 70).',
@@ -115,7 +115,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       parse: 'json',
       query: NoQuery,
       body: validated('body', HeatThreshold),
-      response: answers(deps.config, { 200: HeatThreshold, ...countedErrors }),
+      response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
       detail: detail(
         'Change the heat at which a person turns hot',
         'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +

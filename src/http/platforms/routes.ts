@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { platformStatus } from '../../domain/sources/status'
 import { apiChecks } from '../checks'
-import { ErrorBody } from '../../wire/common'
+import { keyedErrors } from '../../wire/common'
 import { NoQuery, answers } from '../validated'
 import { PlatformList } from '../../wire/platforms'
 import { API_SECURITY } from '../api-security'
@@ -12,13 +12,7 @@ export const platformsRoutes = (deps: Deps) =>
     .use(apiChecks(deps, null))
     .get('/platforms', ({ caller }) => platformStatus(deps, caller), {
       query: NoQuery,
-      response: answers(deps.config, {
-        200: PlatformList,
-        400: ErrorBody,
-        401: ErrorBody,
-        403: ErrorBody,
-        500: ErrorBody,
-      }),
+      response: answers(deps.config, { 200: PlatformList, ...keyedErrors }),
       detail: {
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait, request budget',
         description:

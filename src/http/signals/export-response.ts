@@ -1,5 +1,5 @@
-import { toJsonSchema } from '@valibot/to-json-schema'
-import { countedErrors } from '../../wire/common'
+import type * as v from 'valibot'
+import { documentedErrors } from '../openapi-schema'
 import type { SignalExport } from '../../domain/signals/export'
 
 /** docs/api.md#export: the export's stream as a download. */
@@ -13,21 +13,17 @@ export const exportResponse = (e: SignalExport) =>
   })
 
 /**
- * The export's answers in the OpenAPI document: a file in either format, or the JSON errors of every counted route.
- * Written out here because a route's `response` schemas would replace them, and a file has no valibot schema.
+ * An export's answers in the OpenAPI document: a file in either format, or the route's JSON `errors` (with 429 only
+ * for the signals export, which is counted). Written out here because a route's `response` schemas would replace
+ * them, and a file has no valibot schema.
  */
-export const EXPORT_RESPONSES = {
+export const fileResponses = (what: string, errors: Record<number, v.GenericSchema>) => ({
   200: {
-    description: 'The signals as a file (Content-Disposition: attachment), streamed',
+    description: `${what} (Content-Disposition: attachment), streamed`,
     content: {
       'text/csv': { schema: { type: 'string' as const } },
       'application/x-ndjson': { schema: { type: 'string' as const } },
     },
   },
-  ...Object.fromEntries(
-    Object.entries(countedErrors).map(([status, schema]) => [
-      status,
-      { description: `Error ${status}`, content: { 'application/json': { schema: toJsonSchema(schema) } } },
-    ]),
-  ),
-}
+  ...documentedErrors(errors),
+})

@@ -5,11 +5,11 @@ import { rateSignal } from '../../domain/feedback/rate'
 import { exportSignals } from '../../domain/signals/export'
 import { listSignals } from '../../domain/signals/list'
 import { apiChecks } from '../checks'
-import { countedErrors, ErrorBody } from '../../wire/common'
+import { countedErrors, ErrorBody, keyedErrors } from '../../wire/common'
 import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
 import { NoQuery, validated, answers, unchecked } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
-import { EXPORT_RESPONSES, exportResponse } from './export-response'
+import { exportResponse, fileResponses } from './export-response'
 import { signalPageText } from './page-answer'
 import { API_SECURITY } from '../api-security'
 
@@ -47,7 +47,7 @@ export const signalsRoutes = (deps: Deps) =>
           'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
           '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
         security: API_SECURITY,
-        responses: EXPORT_RESPONSES,
+        responses: fileResponses('The signals as a file', countedErrors),
       },
     })
 
@@ -63,7 +63,7 @@ export const feedbackRoutes = (deps: Deps) =>
         parse: 'json',
         query: NoQuery,
         body: validated('body', FeedbackBody),
-        response: answers(deps.config, { 200: FeedbackAnswer, ...countedErrors, 404: ErrorBody }),
+        response: answers(deps.config, { 200: FeedbackAnswer, ...keyedErrors, 404: ErrorBody }),
         detail: {
           summary: "The team's verdict on one of its signals",
           description:

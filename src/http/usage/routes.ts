@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { apiChecks } from '../checks'
-import { countedErrors } from '../../wire/common'
+import { countedErrors, keyedErrors } from '../../wire/common'
 import { NoQuery, answers } from '../validated'
 import { UsageReport } from '../../wire/usage'
 import { API_SECURITY } from '../api-security'
@@ -12,7 +12,11 @@ export const usageRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'usage:read'))
     .get('/usage', ({ caller }) => usageReport(deps, caller), {
       query: NoQuery,
-      response: answers(deps.config, { 200: UsageReport, ...countedErrors }),
+      // 429 only where this server counts the report (docs/api.md#what-is-counted).
+      response: answers(deps.config, {
+        200: UsageReport,
+        ...(deps.config.api.count_usage_endpoint ? countedErrors : keyedErrors),
+      }),
       detail: {
         summary: 'Plan, monthly usage, credits and searchable platforms',
         description: 'Not counted against the quota unless `api.count_usage_endpoint` is set.',

@@ -8,7 +8,7 @@ import {
   listEndpoints,
   updateEndpoint,
 } from '../../domain/webhooks/endpoints'
-import { countedErrors, ErrorBody } from '../../wire/common'
+import { ErrorBody, keyedErrors } from '../../wire/common'
 import {
   CreatedEndpoint,
   DeliveryList,
@@ -22,7 +22,8 @@ import { apiChecks } from '../checks'
 import { NoQuery, validated, answers } from '../validated'
 import { API_SECURITY } from '../api-security'
 
-export const errors = { ...countedErrors, 404: ErrorBody }
+/** The errors of a route naming a destination in its path: 404 for one the team does not have. */
+export const errors = { ...keyedErrors, 404: ErrorBody }
 export const detail = (summary: string, description = 'Not counted against the quota.') => ({
   summary,
   description,
@@ -35,7 +36,7 @@ export const webhooksRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'webhooks:manage'))
     .get('/webhooks', async ({ caller }) => ({ endpoints: await listEndpoints(deps, { teamId: caller.team.id }) }), {
       query: NoQuery,
-      response: answers(deps.config, { 200: EndpointList, ...errors }),
+      response: answers(deps.config, { 200: EndpointList, ...keyedErrors }),
       detail: detail("The team's webhook endpoints"),
     })
     .post(
@@ -48,7 +49,7 @@ export const webhooksRoutes = (deps: Deps) =>
         parse: 'json',
         body: validated('body', EndpointCreate),
         query: NoQuery,
-        response: answers(deps.config, { 201: CreatedEndpoint, ...errors }),
+        response: answers(deps.config, { 201: CreatedEndpoint, ...keyedErrors }),
         detail: detail(
           'Add an endpoint',
           'Answers its signing secret, shown this once. Not counted against the quota.',

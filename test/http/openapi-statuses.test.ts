@@ -1,0 +1,82 @@
+import { expect, test } from 'bun:test'
+import { client } from '../support/http'
+import { seedTeam, testDeps } from '../support/deps'
+
+// docs/api.md#order-of-checks: the statuses a route lists in the OpenAPI document are those it can answer. Every
+// answer below is checked against the list, and 429 is listed on the counted routes only (docs/api.md#what-is-counted).
+
+type Operation = { security?: unknown; responses: Record<string, { content?: Record<string, { schema: any }> }> }
+type Spec = { paths: Record<string, Record<string, Operation>> }
+
+const COUNTED = [
+  'get /api/v1/signals',
+  'get /api/v1/signals/export',
+  'post /api/v1/leads/score',
+  'post /api/v1/mentions/search',
+  'post /api/routes/search',
+]
+
+async function setUp(config: Record<string, unknown> = {}) {
+  const { deps } = await testDeps({ config: { plans: { spent: { monthly_requests: 0 } }, ...config } })
+  const { apiKey } = await seedTeam(deps, { plan: 'spent' })
+  const call = client(deps)
+  const spec = (await call('GET', '/swagger/json')).body as Spec
+  const operations = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ route: `${method} ${path}`, method, path, op })),
+  )
+  return { apiKey, call, operations }
+}
+
+test('what each keyed route answers to a missing key, an oversized body, an unknown parameter or a spent quota is listed', async () => {
+  const { apiKey, call, operations } = await setUp()
+  const unlisted: string[] = []
+  const keyed = operations.filter(({ op }) => op.security)
+  expect(keyed.length).toBeGreaterThan(20)
+  for (const { route, method, path, op } of keyed) {
+    const url = path.replace(/\{[^}]+\}/g, 'nothing')
+    const body = method === 'get' || method === 'delete' ? undefined : {}
+    const answers = [
+      await call(method.toUpperCase(), url, { body }),
+      await call(method.toUpperCase(), url, { key: apiKey, headers: { 'content-length': '999999999' } }),
+      await call(method.toUpperCase(), `${url}?unknown=1`, { key: apiKey, body }),
+      await call(method.toUpperCase(), url, { key: apiKey, body }),
+    ]
+    for (const { status, body: answer } of answers) {
+      const listed = op.responses[String(status)]
+      if (!listed) unlisted.push(`${route} answered ${status}`)
+      else if (status >= 400)
+        for (const key of listed.content?.['application/json']?.schema.required ?? [])
+          expect(answer).toHaveProperty(key)
+    }
+  }
+  expect(unlisted).toEqual([])
+  // Each keyed route lists what any of them can answer: the credential, the plan, the body, the server, the database.
+  for (const { route, op } of keyed)
+    expect({ route, statuses: Object.keys(op.responses) }).toEqual({
+      route,
+      statuses: expect.arrayContaining(['400', '401', '403', '413', '500', '503']),
+    })
+})
+
+test('429 is listed on the counted routes only, and a counted route with no quota left answers it', async () => {
+  const { apiKey, call, operations } = await setUp()
+  const listing = operations.filter(({ op }) => op.responses['429']).map(({ route }) => route)
+  expect(listing.sort()).toEqual([...COUNTED].sort())
+  const spent = await call('POST', '/api/v1/leads/score', {
+    key: apiKey,
+    body: { content: 'Looking for a CRM for our sales team of twelve' },
+  })
+  expect(spent.status).toBe(429)
+  expect((await call('GET', '/api/v1/signals', { key: apiKey })).status).toBe(429)
+  // Never counted, so never refused for the quota.
+  expect((await call('GET', '/api/v1/keywords', { key: apiKey })).status).toBe(200)
+})
+
+test('the usage report lists 429 only where this server counts it', async () => {
+  const counting = await setUp({ api: { count_usage_endpoint: true } })
+  const usage = (s: Awaited<ReturnType<typeof setUp>>) =>
+    s.operations.find(({ route }) => route === 'get /api/v1/usage')?.op.responses ?? {}
+  expect(Object.keys(usage(counting))).toContain('429')
+  expect((await counting.call('GET', '/api/v1/usage', { key: counting.apiKey })).status).toBe(429)
+  expect(Object.keys(usage(await setUp()))).not.toContain('429')
+})
