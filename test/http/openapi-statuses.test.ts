@@ -80,3 +80,19 @@ test('the usage report lists 429 only where this server counts it', async () => 
   expect((await counting.call('GET', '/api/v1/usage', { key: counting.apiKey })).status).toBe(429)
   expect(Object.keys(usage(await setUp()))).not.toContain('429')
 })
+
+test('the routes without a key list what they answer to an oversized body, and ignore a query string', async () => {
+  const { call, operations } = await setUp()
+  const open = operations.filter(({ op }) => !op.security)
+  expect(open.map(({ route }) => route).sort()).toEqual(['get /healthz', 'get /readyz'])
+  for (const { route, path, op } of open) {
+    const tooLarge = await call('GET', path, { headers: { 'content-length': '999999999' } })
+    expect({ route, status: tooLarge.status, listed: Boolean(op.responses[String(tooLarge.status)]) }).toEqual({
+      route,
+      status: 413,
+      listed: true,
+    })
+    // docs/api.md#requests-and-responses: a probe's cache-buster is not an unknown parameter here.
+    expect((await call('GET', `${path}?t=1`)).status).toBe(200)
+  }
+})

@@ -35,7 +35,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
     '/healthz',
     '/readyz',
   ])
-  expect(Object.keys(spec.paths['/readyz'].get.responses)).toEqual(['200', '503'])
+  expect(Object.keys(spec.paths['/readyz'].get.responses)).toEqual(['200', '413', '503'])
   const signals = spec.paths['/api/v1/signals'].get
   const limit = signals.parameters.find((p: { name: string }) => p.name === 'limit')
   expect(limit).toMatchObject({ in: 'query' })

@@ -1,12 +1,15 @@
 import { Elysia } from 'elysia'
 import { answers } from '../validated'
 import * as v from 'valibot'
+import { ErrorBody } from '../../wire/common'
 import type { Deps } from '../../deps'
 import { readiness as checkReadiness } from '../../domain/health/readiness'
 
 const Alive = v.object({ status: v.literal('ok') })
 const Ready = v.object({ status: v.literal('ready') })
 const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() })
+// A request announcing a body over server.max_body_bytes is refused before any route (docs/api.md#order-of-checks).
+const tooLarge = { 413: ErrorBody }
 
 /**
  * For load balancers and orchestrators, without a key: `/healthz` answers while the process runs (it touches
@@ -19,7 +22,7 @@ export const healthRoutes = (deps: Deps) =>
       set.headers['cache-control'] = 'no-store'
     })
     .get('/healthz', () => ({ status: 'ok' as const }), {
-      response: answers(deps.config, { 200: Alive }),
+      response: answers(deps.config, { 200: Alive, ...tooLarge }),
       detail: { summary: 'Liveness: the process answers' },
     })
     .get(
@@ -31,7 +34,7 @@ export const healthRoutes = (deps: Deps) =>
         return { status: 'not_ready' as const, reason: readiness.reason }
       },
       {
-        response: answers(deps.config, { 200: Ready, 503: NotReady }),
+        response: answers(deps.config, { 200: Ready, 503: NotReady, ...tooLarge }),
         detail: { summary: 'Readiness: the database can be read and written and is migrated' },
       },
     )
