@@ -13,6 +13,7 @@ import m10 from './0010_destinations.sql' with { type: 'text' }
 import m11 from './0011_stream_positions.sql' with { type: 'text' }
 import m12 from './0012_readiness_probe.sql' with { type: 'text' }
 import m13 from './0013_people.sql' with { type: 'text' }
+import m14 from './0014_credits_topped_up.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -29,4 +30,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0011_stream_positions', when: 1795843371658, sql: m11 },
   { tag: '0012_readiness_probe', when: 1795848083260, sql: m12 },
   { tag: '0013_people', when: 1795848199562, sql: m13 },
+  { tag: '0014_credits_topped_up', when: 1796357174910, sql: m14 },
 ]

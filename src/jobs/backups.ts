@@ -1,24 +1,21 @@
 import type { Deps } from '../deps'
-import { writeScheduledBackup } from '../domain/backups/backups'
+import { backupOncePerSlot, backupSlot, type SlotBackup } from '../domain/backups/once-per-slot'
 import { withLease } from '../domain/leases/lease'
 
 export const BACKUP_LEASE = 'backup'
 const LEASE_MS = 10 * 60_000
 
-export type BackupSummary =
-  | ({ outcome: 'completed' } & Awaited<ReturnType<typeof writeScheduledBackup>>)
-  | { outcome: 'skipped' }
+export type BackupSummary = SlotBackup | { slot: string; outcome: 'skipped' }
 
 /**
- * One scheduled backup (docs/operations.md#backups-and-restore) under a lease, so two processes sharing the
- * database file do not write the same backup.
+ * One scheduled backup (docs/operations.md#backups-and-restore), once per scheduled time among the processes sharing
+ * the database file: the lease keeps two from writing at once, the time marked done keeps a later one from writing
+ * it again. Without a schedule (a direct call) the time is the present.
  */
 export async function runScheduledBackup(
   deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'database'>,
 ): Promise<BackupSummary> {
-  const run = await withLease(deps, { name: BACKUP_LEASE, ttlMs: LEASE_MS }, async () => ({
-    outcome: 'completed' as const,
-    ...(await writeScheduledBackup(deps)),
-  }))
-  return 'done' in run ? run.done : { outcome: 'skipped' }
+  const slot = backupSlot(deps)
+  const run = await withLease(deps, { name: BACKUP_LEASE, ttlMs: LEASE_MS }, () => backupOncePerSlot(deps, slot))
+  return 'done' in run ? run.done : { slot: slot.toISOString(), outcome: 'skipped' }
 }

@@ -6,7 +6,7 @@ import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
 import { reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
-import { type Usage, usageOf } from './usage'
+import { monthSeenAt, type Usage, usageOf } from './usage'
 
 export type QuotaDeps = Needs<'clock', 'usage' | 'usageDays'>
 
@@ -18,7 +18,7 @@ export async function charged<T>(
   deps: QuotaDeps,
   a: { team: TeamRow; plan: Plan },
   work: () => Promise<T>,
-): Promise<{ result: T; usage: Usage; credits: number }> {
+): Promise<{ result: T; usage: Usage; credits: number; month: string }> {
   const now = deps.clock.now()
   const month = monthOf(now)
   const usage = deps.repos.usage
@@ -26,7 +26,9 @@ export async function charged<T>(
 
   const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
   if (!reservation) {
-    const retryAfterSec = secondsUntilReset(deps.clock.now())
+    // Until the month whose units are used up resets: the team's, when a clock behind it answers (usage.ts).
+    const at = deps.clock.now()
+    const retryAfterSec = secondsUntilReset(at, monthSeenAt(a.team, at))
     throw new AppError(
       'quota_exceeded',
       'monthly quota and credits are used up; the quota resets at the start of next month (UTC)',
@@ -45,7 +47,13 @@ export async function charged<T>(
     throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')
   // A unit paid from a month that began after this call's clock read `now` counts on that month's first day.
   deps.repos.usageDays.add(a.team.id, reservation.month === month ? utcDate(now) : `${reservation.month}-01`)
-  return { result, usage: usageOf(a.plan, reservation.counters), credits: reservation.counters.credits }
+  return {
+    result,
+    usage: usageOf(a.plan, reservation.counters),
+    credits: reservation.counters.credits,
+    // The month the unit was paid from: later than the clock's when the team was already moved on.
+    month: reservation.month,
+  }
 }
 
 /** At shutdown: gives back every unit this process still holds for calls that will not finish. Returns how many. */

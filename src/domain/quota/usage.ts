@@ -16,6 +16,18 @@ export function usageOf(plan: Plan, c: Counters): Usage {
   }
 }
 
+/**
+ * docs/api.md#the-month: the month a report at `now` describes: the clock's, or the later one the team's counters are
+ * already in (another process, whose clock is ahead, or a call just after midnight moved them), whose counters they
+ * are. Labelled with a clock that is behind, a report named the month before with the new month's counts.
+ */
+export function monthSeenAt(team: Pick<TeamRow, 'usageMonth'>, now: Date): string {
+  // `YYYY-MM` texts, whose order is the months' (Math.max takes numbers only).
+  const clocks = monthOf(now)
+  const movedOn = team.usageMonth > clocks
+  return movedOn ? team.usageMonth : clocks
+}
+
 /** The counters as they stand at `now`, reading a row from an earlier month as already rolled over. */
 export function countersAt(team: TeamRow, plan: Plan, now: Date): Counters {
   if (team.usageMonth >= monthOf(now)) {
@@ -35,5 +47,5 @@ export function countersSeenHere(
   now: Date,
 ): Counters {
   const counters = countersAt(team, plan, now)
-  return { ...counters, quotaUsed: counters.quotaUsed + usage.unwritten(team.id, monthOf(now)) }
+  return { ...counters, quotaUsed: counters.quotaUsed + usage.unwritten(team.id, monthSeenAt(team, now)) }
 }

@@ -7,7 +7,8 @@ export type ExportFormat = 'csv' | 'jsonl'
  * Lines export imports into another team or database as it is. `id` is the signal's id as the API shows it, so a
  * row of an export can be judged (POST /api/v1/signals/{id}/feedback); `postId` the post's id on its platform, which
  * an import keeps (the signal's own id is drawn anew by every import); `content` the preview, `contentFull` the kept
- * full text.
+ * full text; `verdict`, `verdictReason` and `judgedAt` the team's verdict on it, or null, which an import restores
+ * (docs/operations.md#importing-signals).
  */
 const FIELDS = [
   'id',
@@ -25,6 +26,9 @@ const FIELDS = [
   'publishedAt',
   'detectedAt',
   'personId',
+  'verdict',
+  'verdictReason',
+  'judgedAt',
 ] as const
 
 type ExportedSignal = Record<(typeof FIELDS)[number], string | number | null>
@@ -45,6 +49,9 @@ const exported = (r: ExportRow): ExportedSignal => ({
   publishedAt: r.publishedAt,
   detectedAt: r.detectedAt,
   personId: r.personId,
+  verdict: r.verdict,
+  verdictReason: r.verdictReason,
+  judgedAt: r.judgedAt,
 })
 
 /** docs/api.md#export: one JSON object per line, its fields always in the order of FIELDS. */

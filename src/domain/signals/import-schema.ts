@@ -5,6 +5,8 @@ import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
 
+const VERDICTS = ['relevant', 'not_relevant'] as const
+
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
 
@@ -64,10 +66,23 @@ export const ImportedSignal = v.strictObject(
     detectedAt: v.optional(isoDateTime),
     // An export's person id (docs/people.md): read and left; the importing team's people are its own.
     personId: v.optional(v.nullable(text(100))),
+    // The team's verdict on the signal, as an export writes it (docs/operations.md#importing-signals); absent in
+    // files exported before verdicts travelled, which import without one.
+    verdict: v.optional(v.nullable(v.picklist(VERDICTS, 'must be "relevant", "not_relevant" or null')), null),
+    verdictReason: v.optional(v.nullable(v.pipe(text(500), v.trim())), null),
+    judgedAt: v.optional(v.nullable(isoDateTime), null),
   },
   'must be a JSON object',
 )
 export type ImportedSignal = v.InferOutput<typeof ImportedSignal>
+
+/** A verdict's reason or time without the verdict itself is a file edited by hand that lost something: said so. */
+export function verdictIssue(s: ImportedSignal): string | undefined {
+  if (s.verdict !== null) return undefined
+  if (s.verdictReason !== null) return 'verdictReason: needs a verdict'
+  if (s.judgedAt !== null) return 'judgedAt: needs a verdict'
+  return undefined
+}
 
 /** `field: message` for one issue, in words a person editing the file can act on. */
 export function describeIssue(issue: v.BaseIssue<unknown>): string {

@@ -3,9 +3,9 @@ import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 import { holdsNul, truncate } from '../../lib/text'
-import type { NewSignal } from '../../storage/repos/signals'
+import type { ImportedVerdict, NewSignal } from '../../storage/repos/signals'
 import { AppError } from '../../errors'
-import { describeIssue, ImportedSignal } from './import-schema'
+import { describeIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
 
 export type Rejection = { line: number; message: string }
@@ -48,7 +48,7 @@ const CSV_GIVEN =
 export function parseSignalLine(
   raw: string,
   a: { teamId: string; now: Date },
-): { row: NewSignal } | { message: string } | undefined {
+): { row: NewSignal; verdict?: ImportedVerdict } | { message: string } | undefined {
   const line = raw.trim()
   if (line === '') return undefined
   let value: unknown
@@ -62,7 +62,25 @@ export function parseSignalLine(
   if (holdsNul(value)) return { message: 'holds the character U+0000, which no field takes' }
   const parsed = v.safeParse(ImportedSignal, value)
   if (!parsed.success) return { message: parsed.issues.map(describeIssue).join('; ') }
-  return { row: toRow(parsed.output, a) }
+  const issue = verdictIssue(parsed.output)
+  if (issue) return { message: issue }
+  const row = toRow(parsed.output, a)
+  return { row, verdict: verdictOf(parsed.output, row, a.now) }
+}
+
+/** The line's verdict for the signal it names, if it has one; judged now when the file does not say when. */
+function verdictOf(s: ImportedSignal, row: NewSignal, now: Date): ImportedVerdict | undefined {
+  if (s.verdict === null) return undefined
+  return {
+    platform: row.platform,
+    postId: row.postId,
+    // As rateSignal keeps it (domain/feedback/rate.ts): tracked keywords compare ignoring case.
+    keywordLc: row.keyword.toLowerCase(),
+    verdict: s.verdict,
+    // A reason of only spaces is none, as the feedback route takes it (docs/api.md#feedback).
+    reason: s.verdictReason || null,
+    judgedAt: s.judgedAt ?? now.toISOString(),
+  }
 }
 
 function toRow(s: ImportedSignal, a: { teamId: string; now: Date }): NewSignal {
@@ -102,7 +120,8 @@ const parseLine = (raw: Line, a: { teamId: string; now: Date }) =>
 
 /**
  * docs/operations.md#importing-signals: all or nothing unless `skipInvalid`. A post the team already has, or one repeated in the file, is
- * skipped as a duplicate (docs/operations.md#exactly-once: one signal per team, platform and post id).
+ * skipped as a duplicate (docs/operations.md#exactly-once: one signal per team, platform and post id). A line's verdict
+ * is stored with its signal, in the same transaction; a duplicate gets it only when the team has not judged it.
  *
  * Two passes over the lines, so a file of any size is never held as rows: the first checks every line and writes
  * nothing; the second stores the valid ones in transactions of BATCH_ROWS, each holding the write lock briefly
@@ -128,13 +147,15 @@ export async function importSignals(
 
   const rejectedLines = new Set(rejected.map((r) => r.line))
   let batch: NewSignal[] = []
+  let verdicts: ImportedVerdict[] = []
   let stored = 0
   let imported = 0
   const flush = async (line: number) => {
     if (stored > 0) await sleep(BATCH_PAUSE_MS)
-    imported += await deps.repos.signals.insertMany(a.teamId, batch)
+    imported += await deps.repos.signals.insertMany(a.teamId, batch, verdicts)
     stored += batch.length
     batch = []
+    verdicts = []
     progress({ phase: 'importing', lines: line, totalLines: lines, imported, duplicates: stored - imported })
   }
   let seen = 0
@@ -143,7 +164,10 @@ export async function importSignals(
     const parsed = parseLine(raw, context)
     if (parsed === undefined) continue
     if ('message' in parsed !== rejectedLines.has(n)) throw changedDuringImport()
-    if ('row' in parsed) batch.push(parsed.row)
+    if ('row' in parsed) {
+      batch.push(parsed.row)
+      if (parsed.verdict) verdicts.push(parsed.verdict)
+    }
     if (batch.length === BATCH_ROWS) await flush(n)
   }
   if (seen !== lines) throw changedDuringImport()

@@ -42,6 +42,7 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
     usageMonth: monthOf(now),
     quotaUsed: 0,
     creditUsed: 0,
+    creditsToppedUp: 0,
     signalsVersion: 0,
     heatThreshold: 70,
     createdAt: now.toISOString(),

@@ -41,7 +41,12 @@ const releaseHold = (window: string, count: string) => `
 const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
   quota_used = CASE WHEN usage_month = ?2 AND quota_used > 0 THEN quota_used - 1 ELSE quota_used END
   WHERE id = ?1`
-const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')}, credits = credits + 1,
+// A credit outlives the month, but the turn tops the balance up to the plan's allowance (docs/api.md#the-month): one
+// taken before the turn and given back after it is dropped while the top-up stood in for it, else returns.
+const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')},
+  credits = CASE WHEN usage_month = ?2 OR credits_topped_up = 0 THEN credits + 1 ELSE credits END,
+  credits_topped_up = CASE WHEN usage_month <> ?2 AND credits_topped_up > 0 THEN credits_topped_up - 1
+    ELSE credits_topped_up END,
   credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
   WHERE id = ?1`
 // ?1 team, ?2 hold window, ?3 how many of its holds end. Quiet: holds are not part of a remembered team.
@@ -135,14 +140,15 @@ export function createUsageRepo(
     /**
      * Moves the team into `month` if its counters belong to an earlier one: zero the counters and, on a credit plan,
      * top the balance up to the monthly allowance. Idempotent, so it is safe after downtime or from many callers.
-     * Holds are left alone: the calls holding them are still running.
+     * Holds are left alone: the calls holding them are still running. The top-up is kept for GIVE_BACK_CREDIT.
      */
     async rollOver(teamId: string, month: string, monthlyCredits: number) {
       await client.execute({
-        sql: `UPDATE teams SET usage_month = ?, quota_used = 0, credit_used = 0,
-                credits = CASE WHEN ? > credits THEN ? ELSE credits END
-              WHERE id = ? AND usage_month < ?`,
-        args: [month, monthlyCredits, monthlyCredits, teamId, month],
+        sql: `UPDATE teams SET usage_month = ?1, quota_used = 0, credit_used = 0,
+                credits = CASE WHEN ?2 > credits THEN ?2 ELSE credits END,
+                credits_topped_up = CASE WHEN ?2 > credits THEN ?2 - credits ELSE 0 END
+              WHERE id = ?3 AND usage_month < ?1`,
+        args: [month, monthlyCredits, teamId],
       })
     },
     /**

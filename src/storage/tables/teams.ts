@@ -9,6 +9,9 @@ export const teams = sqliteTable('teams', {
   usageMonth: text('usage_month').notNull(),
   quotaUsed: integer('quota_used').notNull().default(0),
   creditUsed: integer('credit_used').notNull().default(0),
+  // docs/api.md#reserve-and-give-back: credits the last month's turn added to reach the plan's allowance. A credit
+  // taken before that turn and given back after it is one the top-up already stood in for while this is above 0.
+  creditsToppedUp: integer('credits_topped_up').notNull().default(0),
   // Units reserved by counted calls still in flight (quota or credits), counted per time window so that the holds
   // of a process that died stop counting after two windows (see storage/repos/usage.ts).
   holdWindow: integer('hold_window').notNull().default(0),

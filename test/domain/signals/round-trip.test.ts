@@ -27,6 +27,7 @@ const exportedLine = (mention: Mention) => {
       contentFull: s.contentFull ?? null,
     },
     ...{ url: s.url, keyword: s.keyword, publishedAt: s.publishedAt, detectedAt: s.detectedAt, personId: 'per_1' },
+    ...{ verdict: null, verdictReason: null, judgedAt: null },
   })
 }
 

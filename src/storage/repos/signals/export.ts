@@ -28,6 +28,9 @@ export type ExportRow = {
   publishedAt: string
   detectedAt: string
   personId: string | null
+  verdict: 'relevant' | 'not_relevant' | null
+  verdictReason: string | null
+  judgedAt: string | null
 }
 
 /** One export's reads: its pages in turn, then `close` (at its end, or when it is cut short). */
@@ -46,7 +49,8 @@ type Statement = { sql: string; args: (string | number)[] }
  * order, the rows' reads nearly all of it). And it survives a round trip: an import stores a file's lines in
  * their order, so exporting what was imported gives the same order, where the list's last tie-break, the signal
  * id, is drawn anew by each import. `indexed by` holds SQLite to the (team_id) index, whose entries end in the
- * rowid: one seek to the cursor, then the walk (test/storage/repos/signals/export.test.ts reads the plans).
+ * rowid: one seek to the cursor, then the walk, each row's verdict looked up by its signal id
+ * (test/storage/repos/signals/export.test.ts reads the plans).
  */
 export function exportStatement(a: {
   teamId: string
@@ -56,19 +60,22 @@ export function exportStatement(a: {
 }): Statement {
   const where = dialect.sqlToQuery(
     and(
-      sql`team_id = ${a.teamId} and rowid > ${a.after?.rowid ?? 0}`,
+      sql`signals.team_id = ${a.teamId} and signals.rowid > ${a.after?.rowid ?? 0}`,
       ...filterConditions(shapeOf(a.filter, false, false), valuesOf(a.filter)),
     ) as SQL,
   )
   return {
-    sql: `select ${COLUMNS} from signals indexed by signals_team_idx where ${where.sql} order by rowid limit ?`,
+    sql: `select ${COLUMNS} from signals indexed by signals_team_idx
+      left join signal_feedback f on f.signal_id = signals.id
+      where ${where.sql} order by signals.rowid limit ?`,
     args: [...(where.params as (string | number)[]), a.limit],
   }
 }
 
+// The verdict travels with its signal (docs/operations.md#exporting-signals): one primary-key lookup a row.
 const COLUMNS =
-  'rowid, id, post_id, platform, author, intent, score, reason, icp_match, preview, content_full, url, keyword, ' +
-  'published_at, detected_at, person_id'
+  'signals.rowid, signals.id, post_id, platform, author, signals.intent, signals.score, signals.reason, icp_match, ' +
+  'preview, content_full, url, keyword, published_at, detected_at, person_id, f.verdict, f.reason, f.judged_at'
 
 /** A row of COLUMNS, by position: the read connection gives bare arrays, the client array-like rows. */
 const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
@@ -88,6 +95,9 @@ const exportRow = (r: ArrayLike<unknown>): ExportRow => ({
   publishedAt: r[13] as string,
   detectedAt: r[14] as string,
   personId: r[15] as string | null,
+  verdict: r[16] as ExportRow['verdict'],
+  verdictReason: r[17] as string | null,
+  judgedAt: r[18] as string | null,
 })
 
 const viaClient = (client: Client) => async (s: Statement) => (await client.execute(s)).rows

@@ -4,6 +4,7 @@ import type { Db } from '../../engine/types'
 import { signals } from '../../tables/signals'
 import { signalInserts } from '../multi-row'
 import { afterImport, peopleUpserts } from '../people-figures'
+import { type ImportedVerdict, verdictInserts } from '../imported-verdicts'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
 import { countWhere, type PageRow, pageQuery, pageRowOf, perShape, type SignalFilter, shapeOf } from './queries'
@@ -12,6 +13,7 @@ import { versionReader } from './version'
 export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
 export { createSignalExportsRepo } from './export'
+export type { ImportedVerdict } from '../imported-verdicts'
 export type NewSignal = typeof signals.$inferInsert
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
@@ -135,9 +137,10 @@ export function createSignalsRepo(
     },
     /**
      * Inserts in one transaction, skipping posts the team already has (docs/operations.md#exactly-once), and bumps the team's
-     * signals version so cached totals are recomputed. Returns how many rows were new.
+     * signals version so cached totals are recomputed. Returns how many rows were new. `verdicts`: the import file's,
+     * stored with them (imported-verdicts.ts).
      */
-    async insertMany(teamId: string, rows: NewSignal[]): Promise<number> {
+    async insertMany(teamId: string, rows: NewSignal[], verdicts: ImportedVerdict[] = []): Promise<number> {
       if (rows.length === 0) return 0
       const bump = { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] }
       // docs/people.md: the authors' people first; each signal is stored with its person (dismissed if muted), as a
@@ -147,7 +150,7 @@ export function createSignalsRepo(
       const people = peopleUpserts(rows, new Date().toISOString())
       const inserts = signalInserts(rows, 'returning id')
       const results = await db.$client.batch(
-        [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id))],
+        [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id)), ...verdictInserts(teamId, verdicts)],
         'write',
       )
       return results.slice(1 + people.length, 1 + people.length + inserts.length).reduce((n, r) => n + r.rows.length, 0)

@@ -24,7 +24,11 @@ describe('export pages (docs/api.md#export)', () => {
       const plan = (
         await deps.database.client.execute({ sql: `explain query plan ${query.sql}`, args: query.args })
       ).rows.map((r) => r.detail)
-      expect(plan).toEqual(['SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)'])
+      expect(plan).toEqual([
+        'SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)',
+        // Each row's verdict (docs/operations.md#exporting-signals): one lookup by the signal's id.
+        'SEARCH f USING INDEX sqlite_autoindex_signal_feedback_1 (signal_id=?) LEFT-JOIN',
+      ])
     }
   })
 

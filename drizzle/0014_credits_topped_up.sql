@@ -1,0 +1,1 @@
+ALTER TABLE `teams` ADD `credits_topped_up` integer DEFAULT 0 NOT NULL;

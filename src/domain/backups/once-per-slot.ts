@@ -1,0 +1,43 @@
+import type { Config } from '../../config/schema'
+import type { Clock } from '../../lib/clock'
+import { latestCronRun, nextCronRun } from '../../lib/cron'
+import type { Needs } from '../needs'
+import { writeScheduledBackup } from './backups'
+
+// The row that names the latest scheduled time whose backup is written (storage/repos/job-leases.ts, periodDone).
+export const BACKUP_DONE = 'backup:done'
+const DAY_MS = 86_400_000
+
+export type SlotBackup = { slot: string } & (
+  | ({ outcome: 'completed' } & Awaited<ReturnType<typeof writeScheduledBackup>>)
+  | { outcome: 'done_already' }
+)
+
+/** The scheduled time (ISO) a run of backup.schedule at the clock's present is for; the present without one. */
+export function backupSlot(deps: { config: Config; clock: Clock }): Date {
+  const now = deps.clock.now()
+  const { schedule } = deps.config.backup
+  return (schedule && latestCronRun(schedule, now)) || now
+}
+
+/**
+ * docs/operations.md#backups-and-restore: the backup of scheduled time `slot`, unless a process on the database
+ * already wrote it (`done_already`); a backup written marks its time done. So a process whose timer fires once
+ * another's backup of the same time has ended (its clock a little behind, its event loop busy) writes no second
+ * backup of it, which pushed an older one out of backup.keep. The caller holds the backup lease.
+ */
+export async function backupOncePerSlot(
+  deps: { config: Config; clock: Clock } & Needs<never, 'jobLeases'>,
+  slot: Date,
+): Promise<SlotBackup> {
+  const leases = deps.repos.jobLeases
+  const at = slot.toISOString()
+  // ISO times of one width: text order is time order, and a later time done means this one is past too.
+  if (((await leases.periodDone(BACKUP_DONE)) ?? '') >= at) return { slot: at, outcome: 'done_already' }
+  const written = await writeScheduledBackup(deps)
+  // Kept a day at least, and until the next scheduled time supersedes it (then housekeeping may drop it).
+  const { schedule } = deps.config.backup
+  const next = (schedule && nextCronRun(schedule, slot)?.getTime()) || 0
+  await leases.markPeriodDone(BACKUP_DONE, at, Math.max(next, slot.getTime() + DAY_MS))
+  return { slot: at, outcome: 'completed', ...written }
+}

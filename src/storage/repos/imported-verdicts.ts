@@ -1,0 +1,44 @@
+import type { InStatement } from '@libsql/client'
+import { chunks, tuples } from './multi-row'
+
+/** A verdict read from an import file, for the team's signal of (platform, post id). */
+export type ImportedVerdict = {
+  platform: string
+  postId: string
+  keywordLc: string
+  verdict: 'relevant' | 'not_relevant'
+  reason: string | null
+  judgedAt: string
+}
+
+/**
+ * docs/operations.md#importing-signals: the verdicts of an import's batch, written after its signals in the same
+ * transaction. Each goes to the team's signal of its post, the one just stored or one the team already had, unless
+ * that signal has a verdict already (a verdict the team gave here is kept, and running the import again changes
+ * nothing). It keeps what rateSignal keeps (the signal's score and intent; an imported signal's scorer, model and
+ * prompt version are null). Then the signals judged not relevant are dismissed, as a verdict does
+ * (docs/api.md#feedback); a relevant one does not bring back a signal dismissed because its author is muted.
+ */
+export function verdictInserts(teamId: string, verdicts: ImportedVerdict[]): InStatement[] {
+  return chunks(verdicts).flatMap((part) => {
+    const values = `(values ${tuples(part.length, 6)}) as v`
+    const args = part.flatMap((x) => [x.platform, x.postId, x.keywordLc, x.verdict, x.reason, x.judgedAt])
+    return [
+      {
+        sql: `insert into signal_feedback (signal_id, team_id, keyword_lc, verdict, reason, score, intent, scored_by,
+            model, prompt_version, judged_at)
+          select s.id, s.team_id, v.column3, v.column4, v.column5, s.score, s.intent, s.scored_by, s.model,
+            s.prompt_version, v.column6
+          from ${values} join signals s on s.team_id = ? and s.platform = v.column1 and s.post_id = v.column2
+          where true on conflict (signal_id) do nothing`,
+        args: [...args, teamId],
+      },
+      {
+        sql: `update signals set dismissed = 1 where team_id = ? and dismissed = 0
+          and (platform, post_id) in (select column1, column2 from ${values})
+          and exists (select 1 from signal_feedback f where f.signal_id = signals.id and f.verdict = 'not_relevant')`,
+        args: [teamId, ...args],
+      },
+    ]
+  })
+}
