@@ -75,7 +75,7 @@ export function ollamaThinking(o: {
     /** What a person checking the scorer should know, once the model has shown it. */
     caveat: () =>
       thinksAnyway
-        ? `the model thinks before it answers although asked not to, so each post takes longer (${THINKING_TOKENS} more tokens allowed)`
+        ? `the model thinks before it answers although asked not to: each post takes longer, with ${THINKING_TOKENS} more tokens allowed`
         : undefined,
     /**
      * The reply's text, without thinking. A reply that was all thinking is asked for once more with room for the
