@@ -2,14 +2,22 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-ans
 import { Ollama } from 'ollama/browser'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { ollamaThinking } from './ollama-thinking'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
 import type { ScoreInput, Scorer } from './types'
 
 type OllamaConfig = Config['scorer']['ollama']
 
-/** The Ollama server could not be reached or answered with an HTTP error. */
-export class OllamaError extends Error {}
+/** The Ollama server could not be reached or answered with an HTTP error (then its status and its own message). */
+export class OllamaError extends Error {
+  constructor(
+    message: string,
+    readonly answered?: { status: number; said: string },
+  ) {
+    super(message)
+  }
+}
 
 // Tokens the reply may take (the JSON object is far smaller; this stops a model that rambles).
 const REPLY_TOKENS = 512
@@ -25,11 +33,19 @@ const CHARS_PER_TOKEN = 3
 export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   // The host may carry credentials (user:password@); errors name only the origin.
   const where = originOf(config.host, 'the configured host')
+  // What the model showed of its thinking, kept for the scorer's life (docs/scoring.md#thinking-models).
+  const thinking = ollamaThinking({
+    model: config.model,
+    replyTokens: REPLY_TOKENS,
+    log,
+    refusal: (err) => (err instanceof OllamaError && err.answered?.status === 400 ? err.answered.said : undefined),
+  })
   return {
     name: 'ollama',
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
+    caveat: thinking.caveat,
     async probe(signal) {
       // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
       // (a host with a path keeps it, as ollama-js does).
@@ -53,28 +69,29 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       return askForScore({
         input,
         signal,
-        maxContentChars: contentBudget(input, config.num_ctx),
+        maxContentChars: contentBudget(input, config.num_ctx, thinking.extraTokens()),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'ollama', model: config.model, why }),
-        send: async (messages) => {
-          const reply = await client.chat({
-            model: config.model,
-            messages,
-            stream: false,
-            format: SCORE_REPLY_SCHEMA,
-            keep_alive: config.keep_alive,
-            options: { temperature: 0, num_ctx: config.num_ctx, num_predict: REPLY_TOKENS },
-          })
-          return reply?.message?.content
-        },
+        send: (messages) =>
+          thinking.answer((think, numPredict) =>
+            client.chat({
+              model: config.model,
+              messages,
+              stream: false,
+              format: SCORE_REPLY_SCHEMA,
+              keep_alive: config.keep_alive,
+              ...(think === undefined ? {} : { think }),
+              options: { temperature: 0, num_ctx: config.num_ctx, num_predict: numPredict },
+            }),
+          ),
       })
     },
   }
 }
 
 /** The characters of the post that fit the context window next to the instructions, profiles and reply. */
-function contentBudget(input: ScoreInput, numCtx: number): number {
+function contentBudget(input: ScoreInput, numCtx: number, thinkingTokens: number): number {
   const fixed = SYSTEM_PROMPT.length + buildUserMessage({ ...input, content: '' }).length
-  const tokens = numCtx - REPLY_TOKENS - RETRY_TOKENS - Math.ceil(fixed / CHARS_PER_TOKEN)
+  const tokens = numCtx - REPLY_TOKENS - RETRY_TOKENS - thinkingTokens - Math.ceil(fixed / CHARS_PER_TOKEN)
   return Math.max(500, tokens * CHARS_PER_TOKEN)
 }
 
@@ -91,8 +108,10 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
       if (signal.aborted) throw signal.reason ?? err
       throw new OllamaError(`ollama at ${where} could not be reached: ${(err as Error).message}`)
     }
-    if (!res.ok)
-      throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${await errorText(res, ollamaMessage)}`)
+    if (!res.ok) {
+      const said = await errorText(res, ollamaMessage)
+      throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${said}`, { status: res.status, said })
+    }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.
     let text: string | null

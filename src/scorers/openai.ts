@@ -4,6 +4,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
+import { withoutThinking } from './thinking'
 import type { Scorer } from './types'
 
 type OpenAiConfig = Config['scorer']['openai']
@@ -11,15 +12,27 @@ type OpenAiConfig = Config['scorer']['openai']
 /** The server could not be reached, answered with an HTTP error, or answered something that is not a completion. */
 export class OpenAiError extends Error {}
 
-// The part of a chat completion this scorer reads.
+// The part of a chat completion this scorer reads. A reasoning model's thinking comes apart from the answer where the
+// server parses it out: `reasoning_content` (the llama.cpp server, LM Studio, vLLM before 0.11) or `reasoning` (vLLM
+// 0.11 and later) (docs/scoring.md#thinking-models).
 const Completion = v.object({
   choices: v.array(
     v.object({
-      message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()) }),
+      message: v.object({
+        content: v.nullish(v.string()),
+        refusal: v.nullish(v.string()),
+        reasoning_content: v.nullish(v.unknown()),
+        reasoning: v.nullish(v.unknown()),
+      }),
       finish_reason: v.nullish(v.string()),
     }),
   ),
 })
+
+// Asks a Qwen3-style hybrid model not to think: vLLM, SGLang and the llama.cpp server pass it to the chat template;
+// a template that has no such switch ignores it. Not part of OpenAI's API, so a server that refuses it is asked
+// again without it (docs/scoring.md#thinking-models).
+const NO_THINKING = { chat_template_kwargs: { enable_thinking: false } }
 
 /**
  * The `openai` scorer: `POST {base_url}/chat/completions` with a strict JSON-schema `response_format` and
@@ -37,7 +50,10 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     return masked.replace(/\bsk-[\w*.-]+/g, 'sk-***')
   }
 
-  async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
+  // Whether the server refused NO_THINKING once (OpenAI's own API does): then it is never sent again.
+  let noThinkingRefused = false
+
+  async function post(messages: ChatMessage[], signal: AbortSignal, noThinking: boolean): Promise<Response> {
     const body = {
       model: config.model,
       messages,
@@ -46,14 +62,31 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         type: 'json_schema',
         json_schema: { name: 'score_reply', strict: true, schema: SCORE_REPLY_SCHEMA },
       },
+      ...(noThinking ? NO_THINKING : {}),
     }
-    let res: Response
     try {
-      res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
+      return await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
       throw new OpenAiError(`openai at ${where} could not be reached: ${mask((err as Error).message)}`)
     }
+  }
+
+  /** The answer to the request, with NO_THINKING unless the server refused it once (then asked again without it). */
+  async function ask(messages: ChatMessage[], signal: AbortSignal): Promise<Response> {
+    if (noThinkingRefused) return post(messages, signal, false)
+    const res = await post(messages, signal, true)
+    if (res.status !== 400 && res.status !== 422) return res
+    const again = await post(messages, signal, false)
+    if (!again.ok) return res.status === again.status ? res : again
+    // Asked without it, the server answered: the extra field was what it refused.
+    noThinkingRefused = true
+    log.warn('scorer_think_refused', { scorer: 'openai', model: config.model, field: 'chat_template_kwargs' })
+    return again
+  }
+
+  async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
+    const res = await ask(messages, signal)
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
@@ -79,7 +112,19 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     // A refusal would come again on a retry: it is a failure at once.
     if (choice.message.refusal)
       throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
-    return choice.message.content
+    const text = withoutThinking(choice.message.content)
+    const reasoned = Boolean(choice.message.reasoning_content || choice.message.reasoning) || text.thoughtOnly
+    // All thinking and no answer would come again on a retry too: said as it is, at once.
+    if (reasoned && !text.answer.trim()) {
+      const why =
+        choice.finish_reason === 'length'
+          ? 'it reached the token limit while thinking'
+          : `it stopped after thinking (finish_reason ${JSON.stringify(choice.finish_reason ?? null)})`
+      throw new OpenAiError(
+        `model "${config.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
+      )
+    }
+    return text.answer
   }
 
   return {

@@ -53,4 +53,6 @@ export type Scorer = {
    * the address, a key refused); undefined when it can.
    */
   probe?(signal: AbortSignal): Promise<string | undefined>
+  /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */
+  caveat?(): string | undefined
 }

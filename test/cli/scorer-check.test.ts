@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { fakeThinkingOllama } from '../support/fake-ollama-thinking'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
 
@@ -62,6 +63,22 @@ describe('scorer check', () => {
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout)).toMatchObject({ status: 'failed', backend: 'ollama', model: 'qwen2.5:3b' })
     expect(bad.stdout).toContain('no usable reply after one retry: the reply is not JSON')
+  })
+
+  test('ollama: a model that thinks anyway is ok and said so; one that only thinks fails saying that', async () => {
+    // docs/scoring.md#thinking-models: gpt-oss ignores think: false and thinks past the reply's 512 tokens.
+    const model = { name: 'gpt-oss:20b', kind: 'levels', thoughtTokens: 700, lowThoughtTokens: 200 } as const
+    const gptOss = fakeThinkingOllama(startFake, { era: 'current', model, answer: JSON.stringify(ANSWER) })
+    const ok = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(gptOss.origin, model.name) })
+    expect(ok.code).toBe(0)
+    expect(ok.stdout).toContain('the model thinks before it answers although asked not to')
+    expect(ok.stdout).toContain('ACTIVE 9')
+
+    const ponder = { name: 'ponder:7b', kind: 'always', thoughtTokens: 50_000 } as const
+    const only = fakeThinkingOllama(startFake, { era: 'current', model: ponder, answer: JSON.stringify(ANSWER) })
+    const failed = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(only.origin, ponder.name) })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toContain('model "ponder:7b" only thought and gave no answer')
   })
 
   test('nothing listening, a slow model, and the embedded scorer', async () => {

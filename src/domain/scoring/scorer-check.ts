@@ -46,7 +46,10 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
   try {
     const answer = await scorer.score(SAMPLE, signal)
     const ms = Math.round(performance.now() - started)
-    const detail = scorer.probe ? 'the model answered a sample post' : 'the embedded scorer, no model server'
+    const caveat = scorer.caveat?.()
+    const detail = scorer.probe
+      ? `the model answered a sample post${caveat ? ` (${caveat})` : ''}`
+      : 'the embedded scorer, no model server'
     return { status: 'ok', ...about, detail, ms, answer }
   } catch (err) {
     const ms = Math.round(performance.now() - started)
