@@ -60,20 +60,20 @@ function jsonSchemaOf(schema: v.GenericSchema): Tool['inputSchema'] {
 }
 
 /**
- * Runs one call in the order of checks (docs/api.md#order-of-checks): the caller (key, plan access), then the arguments, then the tool,
- * whose domain function checks the platform, reserves quota and gives it back on failure, as the REST route does.
+ * Runs one call in the order of checks (docs/api.md#order-of-checks), for a caller already checked (key, plan
+ * access): the arguments, then the tool, whose domain function checks the platform, reserves quota and gives it back
+ * on failure, as the REST route does.
  */
 export async function callTool(a: {
   tool: McpTool
   args: unknown
-  callerOf: () => Promise<Caller>
+  caller: Caller
   log: Logger
 }): Promise<CallToolResult> {
   try {
-    const caller = await a.callerOf()
     const parsed = v.safeParse(a.tool.input, a.args ?? {})
     if (!parsed.success) throw invalidRequest('arguments', fieldIssues(parsed.issues, 'arguments'))
-    const outcome = await a.tool.run(caller, parsed.output)
+    const outcome = await a.tool.run(a.caller, parsed.output)
     const result = checkedResult(a.tool, outcome.result, a.log)
     const { summary, meta } = outcome
     return {

@@ -210,7 +210,7 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     expect(messages.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600, -32600, -32600])
   })
 
-  test('every call checks the key again: revoked while connected, the next call is invalid_api_key', async () => {
+  test('a key revoked while connected ends the access: tools/list and tools/call answer a JSON-RPC error, ping still answers', async () => {
     const cli = async (...args: string[]) => {
       const proc = Bun.spawn([BINARY, ...args], { cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe' })
       const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
@@ -232,9 +232,25 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     )
     try {
       expect((await second.callTool({ name: 'get_usage', arguments: {} })).isError).toBeFalsy()
+      expect((await second.listTools()).tools).toHaveLength(7)
       await cli('key', 'revoke', '--team', 'demo', prefix)
-      const refused = (await second.callTool({ name: 'get_usage', arguments: {} })) as CallToolResult
-      expect(toolErrorOf(refused)).toEqual({ code: 'invalid_api_key', message: 'the API key is not valid' })
+      // The SDK's client puts "MCP error -32003: " before the server's message.
+      const refusal = {
+        code: -32003,
+        message:
+          'MCP error -32003: the API key this server was started with no longer gives access (the API key is not ' +
+          'valid): start lead-signals mcp again with a valid key',
+        data: { error: { code: 'invalid_api_key', message: 'the API key is not valid' } },
+      }
+      const failure = (e: { code: number; message: string; data: unknown }) => ({
+        code: e.code,
+        message: e.message,
+        data: e.data,
+      })
+      expect(failure(await second.listTools().catch((e) => e))).toEqual(refusal)
+      expect(failure(await second.callTool({ name: 'get_usage', arguments: {} }).catch((e) => e))).toEqual(refusal)
+      // The connection itself is alive, and says so.
+      expect(await second.ping()).toEqual({})
     } finally {
       await second.close()
     }
