@@ -72,6 +72,11 @@ function trackRequests(transport: Transport) {
   let onIdle: (() => void) | undefined
   const receive = transport.onmessage
   transport.onmessage = (message, extra) => {
+    // docs/api.md#mcp-over-stdio: a call cannot be stopped halfway (its quota unit is settled when its work ends), so
+    // a cancellation is ignored, as MCP allows for a request that cannot be cancelled, and the call is answered. Given
+    // to the SDK, it answered nothing for the request, and the process waited for that answer forever once stdin
+    // closed.
+    if ('method' in message && message.method === 'notifications/cancelled') return
     if ('method' in message && 'id' in message) open.set(message.id, (open.get(message.id) ?? 0) + 1)
     receive?.(message, extra)
   }

@@ -256,6 +256,52 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     }
   })
 
+  test('a call cancelled while it runs is still answered, and closing stdin then ends the process with 0', async () => {
+    // The search takes a while, so the cancellation arrives while it runs; the SDK answered nothing for it and the
+    // process waited for that answer forever after stdin closed.
+    platforms.slow(300)
+    try {
+      const lines = [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'search_mentions', arguments: { keyword: 'crm', platform: 'hackernews', limit: 1 } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'user stopped it' } },
+      ]
+        .map((m) => `${JSON.stringify(m)}\n`)
+        .join('')
+      const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+        cwd: dir,
+        env: cleanEnv(env),
+        stdin: new Blob([lines]),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const ended = await Promise.race([proc.exited, Bun.sleep(10_000).then(() => 'still running')])
+      if (ended === 'still running') proc.kill()
+      expect(ended).toBe(0)
+      const answers = (await new Response(proc.stdout).text())
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } })
+      expect(answers.map((m) => [m.id, m.result?.isError])).toEqual([
+        [1, undefined],
+        [2, undefined],
+      ])
+    } finally {
+      platforms.slow(0)
+    }
+  })
+
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
     const run = async (args: string[], extra: Record<string, string> = {}) => {
       const proc = Bun.spawn([BINARY, 'mcp', ...args], {
