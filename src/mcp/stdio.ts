@@ -1,12 +1,10 @@
-import { Transform } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
-import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
+import { checkedLines } from './stdin-lines'
 import { buildToolset } from './toolset'
 
 /**
@@ -15,8 +13,12 @@ import { buildToolset } from './toolset'
  */
 export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
-  const input = process.stdin.pipe(checkedLines((refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)))
-  const transport = new StdioServerTransport(input, process.stdout)
+  const input = process.stdin.pipe(
+    checkedLines(deps.config.server.max_body_bytes, (refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)),
+  )
+  // Each line the SDK gets is bounded already (stdin-lines.ts) and read as soon as it comes; its own bound of 10 MB
+  // would close the connection under a larger server.max_body_bytes.
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: Number.POSITIVE_INFINITY })
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve
   })
@@ -35,34 +37,6 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
-}
-
-/**
- * The lines of stdin that the SDK can read, passed on; each other line answered at once (readMessage). The SDK's
- * transport drops a line it cannot read with no answer, which leaves the client waiting for one until it times out.
- */
-function checkedLines(answer: (refusal: Refusal) => void): Transform {
-  // A character's bytes may arrive in two chunks.
-  const decoder = new StringDecoder('utf8')
-  let rest = ''
-  const pass = (stream: Transform, line: string) => {
-    if (line.trim() === '') return
-    const read = readMessage(line)
-    if ('refusal' in read) answer(read.refusal)
-    else stream.push(`${line}\n`)
-  }
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const lines = (rest + decoder.write(chunk)).split('\n')
-      rest = lines.pop() ?? ''
-      for (const line of lines) pass(this, line)
-      done()
-    },
-    flush(done) {
-      pass(this, rest + decoder.end())
-      done()
-    },
-  })
 }
 
 /** Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`. */

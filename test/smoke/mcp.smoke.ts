@@ -302,6 +302,54 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     }
   })
 
+  test('a line longer than server.max_body_bytes is refused on its own; the lines after it are answered', async () => {
+    // 11 MB: the SDK's transport closed the connection at 10 MB, so every request, this one's and the ping's after
+    // it, went unanswered and the process exited 0 as if the client had left.
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'score_lead', arguments: { content: 'a'.repeat(11 * 1024 * 1024) } },
+    })
+    const lines = [
+      huge,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      // Over the limit by a few bytes only, and of two-byte characters.
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { _meta: { pad: 'é'.repeat(524_288) } } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }),
+    ]
+      .map((l) => `${l}\n`)
+      .join('')
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: new Blob([lines]),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+    expect(status).toBe(0)
+    expect(
+      out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a message is at most 1048576 bytes (server.max_body_bytes)' },
+      },
+      { jsonrpc: '2.0', id: 2, result: {} },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a message is at most 1048576 bytes (server.max_body_bytes)' },
+      },
+      { jsonrpc: '2.0', id: 4, result: {} },
+    ])
+  })
+
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
     const run = async (args: string[], extra: Record<string, string> = {}) => {
       const proc = Bun.spawn([BINARY, 'mcp', ...args], {
