@@ -34,8 +34,15 @@ export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, calle
     { name: 'lead-signals', title: 'lead-signals', version: pkg.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   )
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     await sessionCaller(callerOf, deps.log)
+    // All seven tools come in one page, with no nextCursor, so any cursor is one this server never gave: MCP's
+    // pagination asks for invalid params then, rather than the first page again as if it were the next.
+    if (request.params?.cursor !== undefined)
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        'unknown cursor: tools/list answers every tool at once, with no nextCursor to send back',
+      )
     return { tools: toolset.listings }
   })
   // tools/call is answered by the fallback handler so that its params are checked here: registered as a handler,

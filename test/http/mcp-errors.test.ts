@@ -214,6 +214,18 @@ describe('refusals and failures are tool errors with the contract code, and only
     // The message as the server wrote it: the client adds the "MCP error -32602:" prefix itself, once.
     expect((failure as McpError).message).toBe('MCP error -32602: unknown tool "delete_everything"')
   })
+
+  test('tools/list with a cursor it never gave is invalid params, as MCP asks of an unknown cursor', async () => {
+    const { mcp } = await setup()
+    // Every tool comes in the first page, with no nextCursor: any cursor is one this server did not give.
+    expect((await mcp.listTools()).nextCursor).toBeUndefined()
+    const failure = await mcp.listTools({ cursor: 'page-2' }).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(McpError)
+    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams)
+    expect((failure as McpError).message).toBe(
+      'MCP error -32602: unknown cursor: tools/list answers every tool at once, with no nextCursor to send back',
+    )
+  })
 })
 
 describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC error that says so', () => {
