@@ -7,11 +7,15 @@ import { createMcpServer } from './server'
 import { checkedLines } from './stdin-lines'
 import { buildToolset } from './toolset'
 
+/** How a stdio session ended: its client closed stdin, or a signal stopped it. */
+export type StdioEnd = 'input' | 'signal'
+
 /**
- * Serves the tools on stdin/stdout until the client closes stdin (or SIGINT/SIGTERM), after answering every request
- * already received: a client may pipe its requests and close stdin at once.
+ * Serves the tools on stdin/stdout until the client closes stdin, after answering every request already received (a
+ * client may pipe its requests and close stdin at once), or until SIGINT/SIGTERM, which stops it at once: calls still
+ * running get no answer (the caller gives back their units and exits, docs/operations.md#shutdown).
  */
-export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
+export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
   const input = process.stdin.pipe(
     checkedLines(deps.config.server.max_body_bytes, (refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)),
@@ -27,11 +31,16 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
   // The SDK's stdio transport does not end when its input does.
   const finish = () => void requests.idle().then(() => server.close())
   input.once('end', finish)
-  const stop = () => void server.close()
+  let ended: StdioEnd = 'input'
+  const stop = () => {
+    ended = 'signal'
+    void server.close()
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   try {
     await closed
+    return ended
   } finally {
     input.off('end', finish)
     process.off('SIGINT', stop)

@@ -350,6 +350,45 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     ])
   })
 
+  test('SIGTERM or SIGINT ends it at once with 0 while the client keeps stdin open, a running call not charged', async () => {
+    // The search takes longer than the test waits: the signal finds it running.
+    platforms.slow(5_000)
+    try {
+      for (const [signal, keyword] of [
+        ['SIGTERM', 'pipeline'],
+        ['SIGINT', 'invoicing'],
+      ] as const) {
+        const before = (await rest('/api/v1/usage')).usage.used
+        const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+          cwd: dir,
+          env: cleanEnv(env),
+          stdin: 'pipe',
+          stdout: 'pipe',
+          stderr: 'pipe',
+        })
+        const call = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_mentions', arguments: { keyword, platform: 'hackernews', limit: 1 } },
+        }
+        proc.stdin.write(`${JSON.stringify(call)}\n`)
+        proc.stdin.flush()
+        // Until the call is running: the fake platform has been asked.
+        while (platforms.searchesOf('hackernews', keyword) === 0) await Bun.sleep(20)
+        proc.kill(signal)
+        const ended = await Promise.race([proc.exited, Bun.sleep(3_000).then(() => 'still running')])
+        proc.stdin.end()
+        if (ended === 'still running') proc.kill('SIGKILL')
+        expect([signal, ended]).toEqual([signal, 0])
+        // The cut-off call got no answer and its unit went back.
+        expect((await rest('/api/v1/usage')).usage.used).toBe(before)
+      }
+    } finally {
+      platforms.slow(0)
+    }
+  })
+
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
     const run = async (args: string[], extra: Record<string, string> = {}) => {
       const proc = Bun.spawn([BINARY, 'mcp', ...args], {
