@@ -32,7 +32,7 @@ const INSTRUCTIONS = [
  * (session-caller.ts) and the team's counters and signals version are current.
  */
 export function createMcpServer(deps: Pick<Deps, 'log'>, toolset: Toolset, callerOf: () => Promise<Caller>): Server {
-  const server = new Server(
+  const server = new ToolServer(
     { name: 'lead-signals', title: 'lead-signals', version: pkg.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   )
@@ -86,3 +86,12 @@ function toolCallOf(params: unknown): { name: string; args: unknown } {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The SDK's server, except for a request asking to run as a task: this server declares no task support, and MCP
+ * (2025-11-25, tasks) asks such a receiver to process the request normally and ignore the task. The SDK answered it
+ * -32603 instead, so a client that asks for tasks where it can could not call a tool at all.
+ */
+class ToolServer extends Server {
+  protected override assertTaskHandlerCapability(): void {}
+}

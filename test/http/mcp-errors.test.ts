@@ -279,3 +279,35 @@ describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC e
     })
   })
 })
+
+describe('a request asking to run as a task (MCP 2025-11-25), which this server does not declare', () => {
+  test('is processed normally, the task ignored, as MCP asks of a receiver without task support', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const server = listen(deps)
+    stops.push(server.stop)
+    const post = async (message: unknown) => {
+      const res = await fetch(server.mcpUrl, {
+        method: 'POST',
+        headers: {
+          'x-api-key': apiKey,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(message),
+      })
+      return { status: res.status, body: (await res.json()) as { result?: Record<string, any>; error?: unknown } }
+    }
+    const call = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_usage', arguments: {}, task: { ttl: 60_000 } },
+    })
+    expect(call.status).toBe(200)
+    expect(call.body.error).toBeUndefined()
+    expect(call.body.result?.structuredContent).toMatchObject({ plan: 'growth' })
+    const list = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { task: {} } })
+    expect(list.body.result?.tools).toHaveLength(7)
+  })
+})
