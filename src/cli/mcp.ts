@@ -36,8 +36,9 @@ export async function mcp(argv: string[]): Promise<number> {
     // signal that includes the units of calls it cut off, which got no answer.
     await giveBackUnfinished(deps).catch(() => 0)
     deps.database.client.close()
-    // docs/operations.md#shutdown: a signal ends the command now. Left to end on its own, it waited for the client
-    // to close stdin (never, from a terminal, until Ctrl-D) and for calls still running, on a closed database.
-    if (ended === 'signal') process.exit(0)
+    // docs/operations.md#shutdown: a signal, or a client that no longer reads stdout, ends the command now. Left to
+    // end on its own, it waited for the client to close stdin (never, from a terminal, until Ctrl-D) and for calls
+    // still running, on a closed database, or for answers that can never be written.
+    if (ended === 'signal' || ended === 'output') process.exit(0)
   }
 }

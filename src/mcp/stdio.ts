@@ -7,13 +7,14 @@ import { createMcpServer } from './server'
 import { checkedLines } from './stdin-lines'
 import { buildToolset } from './toolset'
 
-/** How a stdio session ended: its client closed stdin, or a signal stopped it. */
-export type StdioEnd = 'input' | 'signal'
+/** How a stdio session ended: its client closed stdin, a signal stopped it, or its client stopped reading stdout. */
+export type StdioEnd = 'input' | 'signal' | 'output'
 
 /**
  * Serves the tools on stdin/stdout until the client closes stdin, after answering every request already received (a
  * client may pipe its requests and close stdin at once), or until SIGINT/SIGTERM, which stops it at once: calls still
- * running get no answer (the caller gives back their units and exits, docs/operations.md#shutdown).
+ * running get no answer (the caller gives back their units and exits, docs/operations.md#shutdown). A client that
+ * stops reading stdout (it quit or crashed) can be answered no more, so that stops it at once too.
  */
 export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
@@ -27,11 +28,20 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> 
     server.onclose = resolve
   })
   await server.connect(transport)
-  const requests = trackRequests(transport)
+  let ended: StdioEnd = 'input'
+  // A write to a closed stdout fails (EPIPE): the SDK's send rejects, the stream reports an error (printed with its
+  // stack when nobody listens), and later sends wait for a drain that never comes, so the answers still owed would
+  // keep the process alive forever, holding the database.
+  const outputGone = () => {
+    if (ended !== 'input') return
+    ended = 'output'
+    void server.close()
+  }
+  process.stdout.on('error', outputGone)
+  const requests = trackRequests(transport, outputGone)
   // The SDK's stdio transport does not end when its input does.
   const finish = () => void requests.idle().then(() => server.close())
   input.once('end', finish)
-  let ended: StdioEnd = 'input'
   const stop = () => {
     ended = 'signal'
     void server.close()
@@ -43,13 +53,17 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> 
     return ended
   } finally {
     input.off('end', finish)
+    process.stdout.off('error', outputGone)
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
 }
 
-/** Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`. */
-function trackRequests(transport: Transport) {
+/**
+ * Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`.
+ * `sendFailed`: an answer could not be written.
+ */
+function trackRequests(transport: Transport, sendFailed: () => void) {
   // Counted per id: a client may (wrongly) reuse one, and each of its requests is answered.
   const open = new Map<RequestId, number>()
   let onIdle: (() => void) | undefined
@@ -65,7 +79,10 @@ function trackRequests(transport: Transport) {
   }
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
-    await send(message, options)
+    await send(message, options).catch((error: unknown) => {
+      sendFailed()
+      throw error
+    })
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const left = (open.get(message.id) ?? 1) - 1
       if (left > 0) open.set(message.id, left)

@@ -389,6 +389,32 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     }
   })
 
+  test('a client that stops reading stdout: the process ends with 0 once it notices, without a stack trace', async () => {
+    // A client that quit or crashed: its end of stdout is closed. The answers' writes failed (EPIPE, printed with its
+    // stack), waited for a drain that never came, and the process lived on after stdin closed, holding the database.
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    await proc.stdout.cancel()
+    for (let id = 1; id <= 50; id++) {
+      const call = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_usage', arguments: {} } }
+      proc.stdin.write(`${JSON.stringify(call)}\n`)
+    }
+    proc.stdin.flush()
+    await Bun.sleep(500)
+    proc.stdin.end()
+    const ended = await Promise.race([proc.exited, Bun.sleep(5_000).then(() => 'still running')])
+    if (ended === 'still running') proc.kill('SIGKILL')
+    expect(ended).toBe(0)
+    const stderr = await new Response(proc.stderr).text()
+    expect(stderr).not.toContain('EPIPE')
+    expect(stderr).not.toContain('Warning')
+  })
+
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {
     const run = async (args: string[], extra: Record<string, string> = {}) => {
       const proc = Bun.spawn([BINARY, 'mcp', ...args], {
