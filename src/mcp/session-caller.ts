@@ -8,9 +8,14 @@ import { ProtocolError } from './protocol-error'
 // client's own time-out. docs/api.md#mcp-over-stdio names it.
 export const ACCESS_ENDED = -32003
 
-// The refusals that end a session's access: no key, a wrong or revoked one (or its team removed), a plan without API
-// access. Over HTTP they are 401/403 before any MCP message; here they answer the request itself.
-const ACCESS_REFUSALS = new Set(['missing_api_key', 'invalid_api_key', 'no_api_access'])
+// The refusals that end a session's access, with what would give it back: no key, a wrong or revoked one (or its team
+// removed), a plan without API access, where another key would not help. Over HTTP they are 401/403 before any MCP
+// message; here they answer the request itself.
+const ACCESS_REFUSALS = new Map([
+  ['missing_api_key', 'start lead-signals mcp again with a valid key'],
+  ['invalid_api_key', 'start lead-signals mcp again with a valid key'],
+  ['no_api_access', 'the team needs a plan with API access'],
+])
 
 /**
  * The team behind this session's requests, checked again for each tools/list and tools/call: over stdio the key was
@@ -23,11 +28,11 @@ export async function sessionCaller(callerOf: () => Promise<Caller>, log: Logger
     return await callerOf()
   } catch (error) {
     const refused = appErrorIn(error)
-    if (refused && ACCESS_REFUSALS.has(refused.kind)) {
+    const remedy = refused && ACCESS_REFUSALS.get(refused.kind)
+    if (refused && remedy) {
       throw new ProtocolError(
         ACCESS_ENDED,
-        `the API key this server was started with no longer gives access (${refused.message}): ` +
-          'start lead-signals mcp again with a valid key',
+        `the API key this server was started with no longer gives access (${refused.message}): ${remedy}`,
         errorBody(refused),
       )
     }

@@ -256,6 +256,33 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     }
   })
 
+  test('a team moved to a plan without API access: the error says the plan is the cause, not the key', async () => {
+    const cli = async (...args: string[]) => {
+      const proc = Bun.spawn([BINARY, ...args], { cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe' })
+      const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      expect(status).toBe(0)
+      return out
+    }
+    const { apiKey } = JSON.parse(await cli('team', 'create', '--name', 'downgraded', '--plan', 'growth', '--json'))
+    const client = new Client({ name: 'lead-signals-smoke-3', version: '1.0.0' })
+    await client.connect(
+      new StdioClientTransport({ command: BINARY, args: ['mcp', '--api-key', apiKey], cwd: dir, env: cleanEnv(env) }),
+    )
+    try {
+      await cli('team', 'set', '--team', 'downgraded', '--plan', 'starter')
+      const failure = await client.listTools().catch((e) => e)
+      expect({ code: failure.code, message: failure.message, data: failure.data }).toEqual({
+        code: -32003,
+        message:
+          'MCP error -32003: the API key this server was started with no longer gives access (the starter plan has ' +
+          'no API access): the team needs a plan with API access',
+        data: { error: { code: 'no_api_access', message: 'the starter plan has no API access' } },
+      })
+    } finally {
+      await client.close()
+    }
+  })
+
   test('a call cancelled while it runs is still answered, and closing stdin then ends the process with 0', async () => {
     // The search takes a while, so the cancellation arrives while it runs; the SDK answered nothing for it and the
     // process waited for that answer forever after stdin closed.
