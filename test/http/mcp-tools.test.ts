@@ -319,6 +319,27 @@ describe('tools/call answers what the REST endpoint answers for the same input a
   })
 })
 
+describe('the server instructions', () => {
+  test('name every code a tool error can carry, so an assistant knows each one', async () => {
+    const { mcp } = await twins()
+    const codes = [
+      'invalid_request',
+      'not_found',
+      'platform_not_in_plan',
+      'platform_not_configured',
+      'quota_exceeded',
+      'upstream_error',
+      'upstream_timeout',
+      'platform_budget_exhausted',
+      'scorer_unavailable',
+      'storage_unavailable',
+      'internal',
+    ]
+    const instructions = mcp.getInstructions() ?? ''
+    expect(codes.filter((code) => !instructions.includes(code))).toEqual([])
+  })
+})
+
 describe('rate_signal', () => {
   test('an unknown signal is a not_found tool error; a bad verdict is invalid_request; neither changes anything', async () => {
     const { mcp, rest } = await twins()
