@@ -3,7 +3,7 @@ import { buildDeps } from '../deps'
 import { AppError } from '../errors'
 import { authenticate } from '../domain/keys/authenticate'
 import { giveBackUnfinished } from '../domain/quota/charge'
-import { serveStdio } from '../mcp/stdio'
+import { type StdioEnd, serveStdio } from '../mcp/stdio'
 import { parseFlags } from './args'
 import { noPositionals } from './common'
 
@@ -23,16 +23,22 @@ export async function mcp(argv: string[]): Promise<number> {
   // to process.stdout itself.
   console.log = console.info = console.debug = console.error
   const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  let ended: StdioEnd | undefined
   try {
     // A wrong key, a revoked one or a plan without API access stops here, before any protocol message.
     await authenticate(deps, key).catch((error) => {
       throw error instanceof AppError ? new AppError('invalid_request', `mcp: ${error.message}`) : error
     })
-    await serveStdio(deps, key)
+    ended = await serveStdio(deps, key)
     return 0
   } finally {
-    // Counted calls' units and chart additions still in memory are written before the database closes.
+    // Counted calls' units and chart additions still in memory are written before the database closes; after a
+    // signal that includes the units of calls it cut off, which got no answer.
     await giveBackUnfinished(deps).catch(() => 0)
     deps.database.client.close()
+    // docs/operations.md#shutdown: a signal, or a client that no longer reads stdout, ends the command now. Left to
+    // end on its own, it waited for the client to close stdin (never, from a terminal, until Ctrl-D) and for calls
+    // still running, on a closed database, or for answers that can never be written.
+    if (ended === 'signal' || ended === 'output') process.exit(0)
   }
 }

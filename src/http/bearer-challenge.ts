@@ -1,4 +1,5 @@
 import { resourceMetadataUrl } from '../domain/oauth/metadata'
+import { MCP_SCOPES } from '../domain/oauth/scopes'
 import type { AppError } from '../errors'
 
 /**
@@ -10,11 +11,14 @@ export function bearerChallenge(failure: AppError, path: string, base: string): 
   const which = path === '/mcp' ? 'mcp' : path.startsWith('/api/v1/') ? 'api' : undefined
   if (!which) return undefined
   const metadata = `resource_metadata="${resourceMetadataUrl(base, which)}"`
+  // MCP's authorization asks a 401 to name the scopes to request; a client that finds none asks for all the metadata
+  // lists. The API's routes each need another, so only /mcp names them.
+  const scope = which === 'mcp' ? `scope="${MCP_SCOPES.join(' ')}", ` : ''
   switch (failure.kind) {
     case 'missing_api_key':
-      return `Bearer ${metadata}`
+      return `Bearer ${scope}${metadata}`
     case 'invalid_api_key':
-      return `Bearer error="invalid_token", ${metadata}`
+      return `Bearer error="invalid_token", ${scope}${metadata}`
     case 'insufficient_scope':
       return `Bearer error="insufficient_scope", scope="${failure.extra.reason}", ${metadata}`
   }

@@ -17,7 +17,6 @@ export function checkOrigin(config: Config, origin: string | null): void {
 }
 
 function allowedOrigin(config: Config, origin: string): boolean {
-  if (config.server.public_url !== '' && origin === config.server.public_url) return true
   if (config.server.allowed_origins.includes(origin)) return true
   let url: URL
   try {
@@ -25,6 +24,9 @@ function allowedOrigin(config: Config, origin: string): boolean {
   } catch {
     return false
   }
+  // As an origin, as allowed_origins are read: a browser sends the host in lower case and no default port, where
+  // public_url keeps what the operator wrote ("https://Leads.Example.com:443").
+  if (config.server.public_url !== '' && url.origin === new URL(config.server.public_url).origin) return true
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
   return LOOPBACK_HOSTS.has(url.hostname) && port === config.server.port
 }

@@ -1,83 +1,88 @@
-import { Transform } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
-import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
+import { checkedLines } from './stdin-lines'
 import { buildToolset } from './toolset'
 
+/** How a stdio session ended: its client closed stdin, a signal stopped it, or its client stopped reading stdout. */
+export type StdioEnd = 'input' | 'signal' | 'output'
+
 /**
- * Serves the tools on stdin/stdout until the client closes stdin (or SIGINT/SIGTERM), after answering every request
- * already received: a client may pipe its requests and close stdin at once.
+ * Serves the tools on stdin/stdout until the client closes stdin, after answering every request already received (a
+ * client may pipe its requests and close stdin at once), or until SIGINT/SIGTERM, which stops it at once: calls still
+ * running get no answer (the caller gives back their units and exits, docs/operations.md#shutdown). A client that
+ * stops reading stdout (it quit or crashed) can be answered no more, so that stops it at once too.
  */
-export async function serveStdio(deps: Deps, apiKey: string): Promise<void> {
+export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
-  const input = process.stdin.pipe(checkedLines((refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)))
-  const transport = new StdioServerTransport(input, process.stdout)
+  const input = process.stdin.pipe(
+    checkedLines(deps.config.server.max_body_bytes, (refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)),
+  )
+  // Each line the SDK gets is bounded already (stdin-lines.ts) and read as soon as it comes; its own bound of 10 MB
+  // would close the connection under a larger server.max_body_bytes.
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: Number.POSITIVE_INFINITY })
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve
   })
   await server.connect(transport)
-  const requests = trackRequests(transport)
+  let ended: StdioEnd = 'input'
+  // A write to a closed stdout fails (EPIPE): the SDK's send rejects, the stream reports an error (printed with its
+  // stack when nobody listens), and later sends wait for a drain that never comes, so the answers still owed would
+  // keep the process alive forever, holding the database.
+  const outputGone = () => {
+    if (ended !== 'input') return
+    ended = 'output'
+    void server.close()
+  }
+  process.stdout.on('error', outputGone)
+  const requests = trackRequests(transport, outputGone)
   // The SDK's stdio transport does not end when its input does.
   const finish = () => void requests.idle().then(() => server.close())
   input.once('end', finish)
-  const stop = () => void server.close()
+  const stop = () => {
+    ended = 'signal'
+    void server.close()
+  }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
   try {
     await closed
+    return ended
   } finally {
     input.off('end', finish)
+    process.stdout.off('error', outputGone)
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
   }
 }
 
 /**
- * The lines of stdin that the SDK can read, passed on; each other line answered at once (readMessage). The SDK's
- * transport drops a line it cannot read with no answer, which leaves the client waiting for one until it times out.
+ * Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`.
+ * `sendFailed`: an answer could not be written.
  */
-function checkedLines(answer: (refusal: Refusal) => void): Transform {
-  // A character's bytes may arrive in two chunks.
-  const decoder = new StringDecoder('utf8')
-  let rest = ''
-  const pass = (stream: Transform, line: string) => {
-    if (line.trim() === '') return
-    const read = readMessage(line)
-    if ('refusal' in read) answer(read.refusal)
-    else stream.push(`${line}\n`)
-  }
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const lines = (rest + decoder.write(chunk)).split('\n')
-      rest = lines.pop() ?? ''
-      for (const line of lines) pass(this, line)
-      done()
-    },
-    flush(done) {
-      pass(this, rest + decoder.end())
-      done()
-    },
-  })
-}
-
-/** Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`. */
-function trackRequests(transport: Transport) {
+function trackRequests(transport: Transport, sendFailed: () => void) {
   // Counted per id: a client may (wrongly) reuse one, and each of its requests is answered.
   const open = new Map<RequestId, number>()
   let onIdle: (() => void) | undefined
   const receive = transport.onmessage
   transport.onmessage = (message, extra) => {
+    // docs/api.md#mcp-over-stdio: a call cannot be stopped halfway (its quota unit is settled when its work ends), so
+    // a cancellation is ignored, as MCP allows for a request that cannot be cancelled, and the call is answered. Given
+    // to the SDK, it answered nothing for the request, and the process waited for that answer forever once stdin
+    // closed.
+    if ('method' in message && message.method === 'notifications/cancelled') return
     if ('method' in message && 'id' in message) open.set(message.id, (open.get(message.id) ?? 0) + 1)
     receive?.(message, extra)
   }
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
-    await send(message, options)
+    await send(message, options).catch((error: unknown) => {
+      sendFailed()
+      throw error
+    })
     if (!('method' in message) && 'id' in message && message.id !== undefined) {
       const left = (open.get(message.id) ?? 1) - 1
       if (left > 0) open.set(message.id, left)

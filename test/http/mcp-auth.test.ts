@@ -1,6 +1,8 @@
 // /mcp is refused before any MCP exchange without a valid key of a plan with API access (docs/api.md#order-of-checks).
 import { afterAll, describe, expect, test } from 'bun:test'
 import { issueApiKey, revokeApiKey } from '../../src/domain/keys/keys'
+import { MCP_SCOPES } from '../../src/domain/oauth/scopes'
+import { buildToolset } from '../../src/mcp/toolset'
 import { seedTeam, testDeps } from '../support/deps'
 import { callTool, httpClient, listen } from '../support/mcp'
 
@@ -46,6 +48,26 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
         message: 'send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer',
       },
     })
+  })
+
+  test('each 401 names in WWW-Authenticate the scopes the tools need, and only those', async () => {
+    const { deps, mcpUrl } = await setup()
+    const needed = new Set([...buildToolset(deps).tools.values()].map((t) => t.scope).filter((s) => s !== null))
+    expect(new Set(MCP_SCOPES)).toEqual(needed)
+    const scope = `scope="${MCP_SCOPES.join(' ')}"`
+    const cases: Record<string, string>[] = [
+      {},
+      { 'x-api-key': `lsk_${'A'.repeat(43)}` },
+      { authorization: 'Bearer nope' },
+    ]
+    for (const headers of cases) {
+      const res = await fetch(mcpUrl, { method: 'POST', headers })
+      expect([headers, res.status, res.headers.get('www-authenticate')]).toEqual([
+        headers,
+        401,
+        expect.stringContaining(scope),
+      ])
+    }
   })
 
   test('with an unknown key and with a revoked one: 401 invalid_api_key', async () => {

@@ -214,6 +214,18 @@ describe('refusals and failures are tool errors with the contract code, and only
     // The message as the server wrote it: the client adds the "MCP error -32602:" prefix itself, once.
     expect((failure as McpError).message).toBe('MCP error -32602: unknown tool "delete_everything"')
   })
+
+  test('tools/list with a cursor it never gave is invalid params, as MCP asks of an unknown cursor', async () => {
+    const { mcp } = await setup()
+    // Every tool comes in the first page, with no nextCursor: any cursor is one this server did not give.
+    expect((await mcp.listTools()).nextCursor).toBeUndefined()
+    const failure = await mcp.listTools({ cursor: 'page-2' }).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(McpError)
+    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams)
+    expect((failure as McpError).message).toBe(
+      'MCP error -32602: unknown cursor: tools/list answers every tool at once, with no nextCursor to send back',
+    )
+  })
 })
 
 describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC error that says so', () => {
@@ -265,5 +277,37 @@ describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC e
       status: 200,
       body: { jsonrpc: '2.0', id: 7, result: {} } as never,
     })
+  })
+})
+
+describe('a request asking to run as a task (MCP 2025-11-25), which this server does not declare', () => {
+  test('is processed normally, the task ignored, as MCP asks of a receiver without task support', async () => {
+    const { deps } = await testDeps()
+    const { apiKey } = await seedTeam(deps)
+    const server = listen(deps)
+    stops.push(server.stop)
+    const post = async (message: unknown) => {
+      const res = await fetch(server.mcpUrl, {
+        method: 'POST',
+        headers: {
+          'x-api-key': apiKey,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(message),
+      })
+      return { status: res.status, body: (await res.json()) as { result?: Record<string, any>; error?: unknown } }
+    }
+    const call = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_usage', arguments: {}, task: { ttl: 60_000 } },
+    })
+    expect(call.status).toBe(200)
+    expect(call.body.error).toBeUndefined()
+    expect(call.body.result?.structuredContent).toMatchObject({ plan: 'growth' })
+    const list = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { task: {} } })
+    expect(list.body.result?.tools).toHaveLength(7)
   })
 })

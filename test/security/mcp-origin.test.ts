@@ -60,4 +60,13 @@ describe('/mcp and Origin', () => {
     expect((await post('https://assistant.example.com')).status).toBe(200)
     expect((await post('https://other.example.com')).status).toBe(403)
   })
+
+  test('the public address is compared as an origin: its case and a default port do not matter', async () => {
+    // A browser sends the origin in lower case and without the scheme's own port.
+    for (const public_url of ['https://Leads.Example.com', 'https://leads.example.com:443']) {
+      const { post } = await world({ public_url })
+      expect([public_url, (await post('https://leads.example.com')).status]).toEqual([public_url, 200])
+      expect((await post('https://leads.example.com:8443')).status).toBe(403)
+    }
+  })
 })

@@ -210,7 +210,7 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     expect(messages.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600, -32600, -32600])
   })
 
-  test('every call checks the key again: revoked while connected, the next call is invalid_api_key', async () => {
+  test('a key revoked while connected ends the access: tools/list and tools/call answer a JSON-RPC error, ping still answers', async () => {
     const cli = async (...args: string[]) => {
       const proc = Bun.spawn([BINARY, ...args], { cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe' })
       const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
@@ -232,12 +232,214 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     )
     try {
       expect((await second.callTool({ name: 'get_usage', arguments: {} })).isError).toBeFalsy()
+      expect((await second.listTools()).tools).toHaveLength(7)
       await cli('key', 'revoke', '--team', 'demo', prefix)
-      const refused = (await second.callTool({ name: 'get_usage', arguments: {} })) as CallToolResult
-      expect(toolErrorOf(refused)).toEqual({ code: 'invalid_api_key', message: 'the API key is not valid' })
+      // The SDK's client puts "MCP error -32003: " before the server's message.
+      const refusal = {
+        code: -32003,
+        message:
+          'MCP error -32003: the API key this server was started with no longer gives access (the API key is not ' +
+          'valid): start lead-signals mcp again with a valid key',
+        data: { error: { code: 'invalid_api_key', message: 'the API key is not valid' } },
+      }
+      const failure = (e: { code: number; message: string; data: unknown }) => ({
+        code: e.code,
+        message: e.message,
+        data: e.data,
+      })
+      expect(failure(await second.listTools().catch((e) => e))).toEqual(refusal)
+      expect(failure(await second.callTool({ name: 'get_usage', arguments: {} }).catch((e) => e))).toEqual(refusal)
+      // The connection itself is alive, and says so.
+      expect(await second.ping()).toEqual({})
     } finally {
       await second.close()
     }
+  })
+
+  test('a team moved to a plan without API access: the error says the plan is the cause, not the key', async () => {
+    const cli = async (...args: string[]) => {
+      const proc = Bun.spawn([BINARY, ...args], { cwd: dir, env: cleanEnv(env), stdout: 'pipe', stderr: 'pipe' })
+      const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+      expect(status).toBe(0)
+      return out
+    }
+    const { apiKey } = JSON.parse(await cli('team', 'create', '--name', 'downgraded', '--plan', 'growth', '--json'))
+    const client = new Client({ name: 'lead-signals-smoke-3', version: '1.0.0' })
+    await client.connect(
+      new StdioClientTransport({ command: BINARY, args: ['mcp', '--api-key', apiKey], cwd: dir, env: cleanEnv(env) }),
+    )
+    try {
+      await cli('team', 'set', '--team', 'downgraded', '--plan', 'starter')
+      const failure = await client.listTools().catch((e) => e)
+      expect({ code: failure.code, message: failure.message, data: failure.data }).toEqual({
+        code: -32003,
+        message:
+          'MCP error -32003: the API key this server was started with no longer gives access (the starter plan has ' +
+          'no API access): the team needs a plan with API access',
+        data: { error: { code: 'no_api_access', message: 'the starter plan has no API access' } },
+      })
+    } finally {
+      await client.close()
+    }
+  })
+
+  test('a call cancelled while it runs is still answered, and closing stdin then ends the process with 0', async () => {
+    // The search takes a while, so the cancellation arrives while it runs; the SDK answered nothing for it and the
+    // process waited for that answer forever after stdin closed.
+    platforms.slow(300)
+    try {
+      const lines = [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'search_mentions', arguments: { keyword: 'crm', platform: 'hackernews', limit: 1 } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'user stopped it' } },
+      ]
+        .map((m) => `${JSON.stringify(m)}\n`)
+        .join('')
+      const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+        cwd: dir,
+        env: cleanEnv(env),
+        stdin: new Blob([lines]),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const ended = await Promise.race([proc.exited, Bun.sleep(10_000).then(() => 'still running')])
+      if (ended === 'still running') proc.kill()
+      expect(ended).toBe(0)
+      const answers = (await new Response(proc.stdout).text())
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } })
+      expect(answers.map((m) => [m.id, m.result?.isError])).toEqual([
+        [1, undefined],
+        [2, undefined],
+      ])
+    } finally {
+      platforms.slow(0)
+    }
+  })
+
+  test('a line longer than server.max_body_bytes is refused on its own; the lines after it are answered', async () => {
+    // 11 MB: the SDK's transport closed the connection at 10 MB, so every request, this one's and the ping's after
+    // it, went unanswered and the process exited 0 as if the client had left.
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'score_lead', arguments: { content: 'a'.repeat(11 * 1024 * 1024) } },
+    })
+    const lines = [
+      huge,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      // Over the limit by a few bytes only, and of two-byte characters.
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping', params: { _meta: { pad: 'é'.repeat(524_288) } } }),
+      JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }),
+    ]
+      .map((l) => `${l}\n`)
+      .join('')
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: new Blob([lines]),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+    expect(status).toBe(0)
+    expect(
+      out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a message is at most 1048576 bytes (server.max_body_bytes)' },
+      },
+      { jsonrpc: '2.0', id: 2, result: {} },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a message is at most 1048576 bytes (server.max_body_bytes)' },
+      },
+      { jsonrpc: '2.0', id: 4, result: {} },
+    ])
+  })
+
+  test('SIGTERM or SIGINT ends it at once with 0 while the client keeps stdin open, a running call not charged', async () => {
+    // The search takes longer than the test waits: the signal finds it running.
+    platforms.slow(5_000)
+    try {
+      for (const [signal, keyword] of [
+        ['SIGTERM', 'pipeline'],
+        ['SIGINT', 'invoicing'],
+      ] as const) {
+        const before = (await rest('/api/v1/usage')).usage.used
+        const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+          cwd: dir,
+          env: cleanEnv(env),
+          stdin: 'pipe',
+          stdout: 'pipe',
+          stderr: 'pipe',
+        })
+        const call = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_mentions', arguments: { keyword, platform: 'hackernews', limit: 1 } },
+        }
+        proc.stdin.write(`${JSON.stringify(call)}\n`)
+        proc.stdin.flush()
+        // Until the call is running: the fake platform has been asked.
+        while (platforms.searchesOf('hackernews', keyword) === 0) await Bun.sleep(20)
+        proc.kill(signal)
+        const ended = await Promise.race([proc.exited, Bun.sleep(3_000).then(() => 'still running')])
+        proc.stdin.end()
+        if (ended === 'still running') proc.kill('SIGKILL')
+        expect([signal, ended]).toEqual([signal, 0])
+        // The cut-off call got no answer and its unit went back.
+        expect((await rest('/api/v1/usage')).usage.used).toBe(before)
+      }
+    } finally {
+      platforms.slow(0)
+    }
+  })
+
+  test('a client that stops reading stdout: the process ends with 0 once it notices, without a stack trace', async () => {
+    // A client that quit or crashed: its end of stdout is closed. The answers' writes failed (EPIPE, printed with its
+    // stack), waited for a drain that never came, and the process lived on after stdin closed, holding the database.
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    await proc.stdout.cancel()
+    for (let id = 1; id <= 50; id++) {
+      const call = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_usage', arguments: {} } }
+      proc.stdin.write(`${JSON.stringify(call)}\n`)
+    }
+    proc.stdin.flush()
+    await Bun.sleep(500)
+    proc.stdin.end()
+    const ended = await Promise.race([proc.exited, Bun.sleep(5_000).then(() => 'still running')])
+    if (ended === 'still running') proc.kill('SIGKILL')
+    expect(ended).toBe(0)
+    const stderr = await new Response(proc.stderr).text()
+    expect(stderr).not.toContain('EPIPE')
+    expect(stderr).not.toContain('Warning')
   })
 
   test('a missing, wrong or starter-plan key: one line on stderr, nothing on stdout, exit status 2', async () => {

@@ -14,6 +14,19 @@ export const SCOPES = {
 export type Scope = keyof typeof SCOPES
 export const ALL_SCOPES = Object.keys(SCOPES) as Scope[]
 
+/**
+ * The scopes the MCP tools need, each tool's own (test/http/mcp-auth.test.ts keeps the two alike): what a 401 of /mcp
+ * names, so that an assistant asks for these and not for webhooks:manage, which no tool uses and with which its
+ * token could send the team's leads elsewhere through the REST API (docs/oauth.md#discovery).
+ */
+export const MCP_SCOPES: readonly Scope[] = [
+  'signals:read',
+  'signals:write',
+  'leads:score',
+  'mentions:search',
+  'usage:read',
+]
+
 const isScope = (s: string): s is Scope => s in SCOPES
 
 /**

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { listPeople } from '../../domain/people/people'
 import { PeopleArgs, PeoplePage } from '../../wire/people'
-import { defineTool } from '../tool'
+import { defineTool, STRANGERS_WROTE } from '../tool'
 
 /** `GET /api/v1/people` (docs/people.md), with the same filters and paging as JSON arguments. */
 export function listPeopleTool(deps: Deps) {
@@ -14,7 +14,7 @@ export function listPeopleTool(deps: Deps) {
       'first and last seen, and a heat from 0 to 100 (hot from 70, warm from 40) that combines the best score, ' +
       'how recent, how many signals and the ICP match. Hottest first; the filters of list_signals keep the people ' +
       'with at least one signal that passes them; muted people are left out unless include is "muted". Not counted ' +
-      'against the quota.',
+      `against the quota. ${STRANGERS_WROTE}`,
     input: PeopleArgs,
     output: PeoplePage,
     counted: false,

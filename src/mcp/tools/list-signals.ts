@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps'
 import { listSignals } from '../../domain/signals/list'
 import { SignalArgs, SignalPage } from '../../wire/signals'
-import { defineTool, plural, withUsageLine } from '../tool'
+import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
 
 /** `GET /api/v1/signals`, with the same filters and paging as JSON arguments. */
 export function listSignalsTool(deps: Deps) {
@@ -14,7 +14,7 @@ export function listSignalsTool(deps: Deps) {
       'profile, content, URL and dates. Best first: by score, then publication date (both descending), then id; ' +
       'filter by keyword, intent, platform, minimum score and publication date, and page with limit and offset ' +
       '(total tells how many match). Counts 1 request against the monthly quota per call, so ask for a larger page ' +
-      'rather than many small ones.',
+      `rather than many small ones. ${STRANGERS_WROTE}`,
     input: SignalArgs,
     output: SignalPage,
     counted: true,

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { defineTool, plural, withUsageLine } from '../tool'
+import { defineTool, plural, STRANGERS_WROTE, withUsageLine } from '../tool'
 
 // What both variants are: one counted tool, live on the platforms, under the REST route's scope.
 const SEARCH = { name: 'search_mentions', counted: true, scope: 'mentions:search', openWorld: true } as const
@@ -23,7 +23,7 @@ export function searchMentionsTool(deps: Deps) {
         'intent (intent, aiScore 0 to 10, aiReason), best first. Without a platform, searches every one of ' +
         `${SCORED_VARIANT_PLATFORMS.join(', ')} that your plan has and this server has configured. ` +
         'For leads already found and kept by keyword polling, use list_signals. ' +
-        CHARGE,
+        `${CHARGE} ${STRANGERS_WROTE}`,
       input: ScoredSearchBody,
       output: ScoredResult,
       async run(caller, args) {
@@ -43,7 +43,7 @@ export function searchMentionsTool(deps: Deps) {
       'Search one social platform live for recent public posts mentioning a keyword, newest first: author, ' +
       'full text as plain text, URL, date and engagement. Use it to see what people say right now; ' +
       'for leads already found, scored and kept by keyword polling, use list_signals, and to judge a post, score_lead. ' +
-      CHARGE,
+      `${CHARGE} ${STRANGERS_WROTE}`,
     input: RawSearchBody,
     output: RawResult,
     async run(caller, args) {

@@ -35,7 +35,8 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     expect(as.token_endpoint).toBe('https://leads.example.com/oauth/token')
     const mcp = await await fetch(`${w.base}/mcp`, { method: 'POST' })
     expect(mcp.headers.get('www-authenticate')).toBe(
-      'Bearer resource_metadata="https://leads.example.com/.well-known/oauth-protected-resource/mcp"',
+      'Bearer scope="signals:read signals:write leads:score mentions:search usage:read", ' +
+        'resource_metadata="https://leads.example.com/.well-known/oauth-protected-resource/mcp"',
     )
   })
 

@@ -34,13 +34,15 @@ describe('an MCP client connects with OAuth (docs/oauth.md)', () => {
     const cookie = await world.signIn()
     const answer = await world.consent(asked, cookie)
     expect(answer.shown).toMatchObject({ client: { name: 'Test assistant' }, redirectHost: '127.0.0.1:53682' })
+    // The scopes the tools need, named by the 401's WWW-Authenticate: not webhooks:manage, which no tool uses and
+    // which would let the assistant's token redirect the team's leads through the REST API.
+    expect(asked.searchParams.get('scope')).toBe('signals:read signals:write leads:score mentions:search usage:read')
     expect(answer.shown.scopes.map((s: { name: string }) => s.name)).toEqual([
       'signals:read',
       'signals:write',
       'leads:score',
       'mentions:search',
       'usage:read',
-      'webhooks:manage',
     ])
     const back = answer.redirect as URL
     expect(back.origin + back.pathname).toBe(REDIRECT)

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'bun:test'
+import type { Refusal } from '../../src/mcp/messages'
+import { checkedLines } from '../../src/mcp/stdin-lines'
+
+/** What the SDK is given and what is answered at once, for stdin arriving in these chunks. */
+async function run(maxBytes: number, chunks: Buffer[]) {
+  const answered: Refusal[] = []
+  const lines = checkedLines(maxBytes, (refusal) => answered.push(refusal))
+  const passed: string[] = []
+  lines.on('data', (chunk: Buffer) => passed.push(String(chunk)))
+  const ended = new Promise((resolve) => lines.on('end', resolve))
+  for (const chunk of chunks) lines.write(chunk)
+  lines.end()
+  await ended
+  return { passed, answered: answered.map((a) => a.error.code) }
+}
+
+const ping = (id: number, pad = '') =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'ping', params: { _meta: { pad } } })
+
+describe('stdin lines (mcp over stdio)', () => {
+  test('a line over the bound is answered once and dropped, wherever the chunks cut it; the next lines pass', async () => {
+    const big = Buffer.from(`${ping(1, 'x'.repeat(200))}\n${ping(2)}\n`)
+    const cuts = [10, 60, 120, 230]
+    const chunks = cuts.map((at, i) => big.subarray(i === 0 ? 0 : cuts[i - 1], at))
+    chunks.push(big.subarray(cuts.at(-1)))
+    expect(await run(100, chunks)).toEqual({ passed: [`${ping(2)}\n`], answered: [-32600] })
+  })
+
+  test('a line of exactly the bound passes; one byte more is refused, counted in bytes, not characters', async () => {
+    const exact = ping(1, 'é'.repeat(10))
+    const size = Buffer.byteLength(exact)
+    expect(exact.length).toBeLessThan(size)
+    expect(await run(size, [Buffer.from(`${exact}\n`)])).toEqual({ passed: [`${exact}\n`], answered: [] })
+    expect(await run(size - 1, [Buffer.from(`${exact}\n`)])).toEqual({ passed: [], answered: [-32600] })
+  })
+
+  test('a character whose bytes arrive in two chunks is read whole; a last line without a newline is read', async () => {
+    const line = Buffer.from(ping(1, 'é'))
+    const cut = line.indexOf(0xa9) // the second byte of é
+    const last = Buffer.from(ping(2))
+    expect(await run(1000, [line.subarray(0, cut), line.subarray(cut), Buffer.from('\n'), last])).toEqual({
+      passed: [`${ping(1, 'é')}\n`, `${ping(2)}\n`],
+      answered: [],
+    })
+  })
+
+  test('a line over the bound at the end of input, with no newline, is still answered', async () => {
+    expect(await run(50, [Buffer.from(ping(1, 'x'.repeat(100)))])).toEqual({ passed: [], answered: [-32600] })
+  })
+})
