@@ -90,4 +90,28 @@ describe('the start-up check of the model server', () => {
     expect(noV1.lines[0]).toContain(`no OpenAI-compatible API at ${server.origin}`)
     expect(noV1.lines[0]).toContain('usually ends in /v1')
   })
+
+  // Another web server at the configured address (a proxy's default site, another service on the port) answers 404
+  // to every path: the address the operator wrote already has the shape asked for, so the line points at the host
+  // and port instead of asking for that shape again.
+  test('openai: a base_url ending in /v1 that reaches another server names the host and port, not /v1', async () => {
+    const other = startFake(() => new Response(null, { status: 404 }))
+    const r = await check({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${other.origin}/v1`,
+    })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no OpenAI-compatible API at ${other.origin}/v1`)
+    expect(r.lines[0]).toContain('check the host and port of scorer.openai.base_url')
+    expect(r.lines[0]).not.toContain('usually ends in /v1')
+  })
+
+  test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
+    const other = startFake(() => new Response(null, { status: 404 }))
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no Ollama API at ${other.origin}`)
+    expect(r.lines[0]).toContain('check the host and port of scorer.ollama.host')
+    expect(r.lines[0]).not.toContain("is the server's root")
+  })
 })
