@@ -5,6 +5,13 @@ import type { Scorer } from '../../scorers/types'
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
 
+/** What scoring does while the model server cannot answer, as the start-up line and `scorer check` say it. */
+export function meanwhileWithoutModel(config: Config): string {
+  return config.scorer.fallback === 'rules'
+    ? 'scoring with the embedded rules scorer'
+    : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
+}
+
 /**
  * Whether the configured model server is answering, as far as this process knows. An outage is announced once, with
  * what scoring does meanwhile, and its end once; the calls in between fail (or fall back) without a line each:
@@ -14,10 +21,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   const { scorer, log } = a
   let down = false
   let failures = 0
-  const meanwhile = () =>
-    a.config.scorer.fallback === 'rules'
-      ? 'scoring with the embedded rules scorer'
-      : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
+  const meanwhile = () => meanwhileWithoutModel(a.config)
 
   return {
     /** A call failed: the first failure of an outage is logged with its reason. */
