@@ -2,7 +2,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
-import { meanwhileWithoutModel, PROBE_MS } from './scorer-health'
+import { meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
 export type ScorerCheck = {
   status: 'ok' | 'failed'
@@ -42,8 +42,8 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
     try {
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       if (problem) return failed(problem)
-    } catch {
-      return failed(`no model server at ${scorer.endpoint ?? 'the configured address'}`)
+    } catch (err) {
+      return failed(unreachableReason(err, scorer.endpoint, config))
     }
   }
   const timeout = config.scorer.timeout_ms
