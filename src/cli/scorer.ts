@@ -22,6 +22,7 @@ async function check(argv: string[]): Promise<number> {
     const took = r.ms === undefined ? '' : `, ${r.ms} ms`
     const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${r.answer.reason.slice(0, REASON_CHARS)}"` : ''
     console.log(`scorer: ${r.status} (${who}${took}) ${r.detail}${said}`)
+    if (r.meanwhile) console.log(`meanwhile: ${r.meanwhile}`)
   }
   return r.status === 'ok' ? 0 : 1
 }

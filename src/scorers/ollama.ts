@@ -59,8 +59,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       const said = await errorText(res, ollamaMessage)
       if (res.status === 404 && said.includes(config.model))
         return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
-      if (res.status === 404)
-        return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+      if (res.status === 404) return notOllamaAt(where, config.host, said)
       return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
     async score(input, signal) {
@@ -134,3 +133,22 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
+
+/**
+ * What a plain 404 to `POST {host}/api/show` means (docs/scoring.md#checking-the-model-server). A host with a path
+ * (`…/v1`, say) is not Ollama's root; a host without one reached a server that is not Ollama (another service on
+ * that port), where telling the operator to use the root they already wrote would send them the wrong way.
+ */
+function notOllamaAt(where: string, host: string, said: string): string {
+  if (hasPath(host))
+    return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+  return `no Ollama API at ${where} (POST /api/show answered HTTP 404: ${said}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
+}
+
+function hasPath(address: string): boolean {
+  try {
+    return new URL(address).pathname.replace(/\/+$/, '') !== ''
+  } catch {
+    return false
+  }
+}

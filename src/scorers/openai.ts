@@ -139,8 +139,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       if (res.ok) return undefined
       if (res.status === 401 || res.status === 403)
         return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
-      if (res.status === 404)
-        return `no OpenAI-compatible API at ${where}${pathOf(config.base_url)}: scorer.openai.base_url usually ends in /v1`
+      if (res.status === 404) return notFoundAt(where, pathOf(config.base_url))
       return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
     },
     async score(input, signal) {
@@ -152,6 +151,17 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       })
     },
   }
+}
+
+/**
+ * What a 404 to `GET {base_url}/models` means (docs/scoring.md#checking-the-model-server). Without `/v1` at the end
+ * the address most likely lacks it; with it, the server there is not an OpenAI-compatible one (another service on
+ * that host and port), and telling the operator to add the `/v1` they already wrote would send them the wrong way.
+ */
+function notFoundAt(where: string, path: string): string {
+  if (!/\/v1$/.test(path))
+    return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
+  return `no OpenAI-compatible API at ${where}${path} (GET ${path}/models answered HTTP 404): another server answers at this address; check the host and port of scorer.openai.base_url`
 }
 
 /** The path of the configured address, as a message may show it (the origin is shown apart). */

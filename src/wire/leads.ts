@@ -2,31 +2,41 @@ import * as v from 'valibot'
 import { Intent } from '../domain/scoring/guide'
 import { trimmed } from './common'
 
+// Swagger UI's "Try it out" sends the example as is; without one it sent "stringstri", a charged call that reads as
+// off topic. This is README's own example, a post that qualifies.
+const SCORE_EXAMPLE = {
+  content: 'Our 12-person sales team lives in spreadsheets. Looking for a CRM, budget approved.',
+  keyword: 'crm',
+}
+
 // Said once for the OpenAPI document and the MCP tool `score_lead`.
-export const ScoreBody = v.strictObject({
-  content: v.pipe(
-    trimmed(10, 20_000),
-    v.description('The text to score: a post, comment or message, 10 to 20,000 characters (trimmed).'),
-  ),
-  keyword: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(200, 'must be at most 200 characters'),
-      v.description('The keyword the text was found for, up to 200 characters.'),
+export const ScoreBody = v.pipe(
+  v.strictObject({
+    content: v.pipe(
+      trimmed(10, 20_000),
+      v.description('The text to score: a post, comment or message, 10 to 20,000 characters (trimmed).'),
     ),
-  ),
-  context: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.maxLength(2000, 'must be at most 2000 characters'),
-      v.description(
-        'What your team sells, in a sentence or two, up to 2,000 characters; helps tell a competitor from a pain.',
+    keyword: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(200, 'must be at most 200 characters'),
+        v.description('The keyword the text was found for, up to 200 characters.'),
       ),
     ),
-  ),
-})
+    context: v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(2000, 'must be at most 2000 characters'),
+        v.description(
+          'What your team sells, in a sentence or two, up to 2,000 characters; helps tell a competitor from a pain.',
+        ),
+      ),
+    ),
+  }),
+  v.metadata({ examples: [SCORE_EXAMPLE] }),
+)
 
 export const ScoreResult = v.object({
   qualified: v.boolean(),

@@ -21,29 +21,40 @@ const limit = v.optional(
   20,
 )
 
+// Swagger UI's "Try it out" sends the example as is; without one it picked the first platform, X, which needs a
+// token, so a fresh install answered 503. Hacker News needs no key (docs/platforms.md) and is on every plan but
+// starter.
+const SEARCH_EXAMPLE = { keyword: 'crm', platform: 'hackernews', limit: 5 }
+
 /** The body of the raw variant (`api.search_variant = "raw"`, the default). */
-export const RawSearchBody = v.strictObject({
-  keyword,
-  platform: v.pipe(
-    v.picklist(SEARCH_PLATFORMS),
-    v.description('The platform to search. It must be on your plan and configured on this server.'),
-  ),
-  limit,
-})
+export const RawSearchBody = v.pipe(
+  v.strictObject({
+    keyword,
+    platform: v.pipe(
+      v.picklist(SEARCH_PLATFORMS),
+      v.description('The platform to search. It must be on your plan and configured on this server.'),
+    ),
+    limit,
+  }),
+  v.metadata({ examples: [SEARCH_EXAMPLE] }),
+)
 
 /** The body of the scored variant (`api.search_variant = "scored"`). */
-export const ScoredSearchBody = v.strictObject({
-  keyword,
-  platform: v.optional(
-    v.pipe(
-      v.picklist(SCORED_VARIANT_PLATFORMS),
-      v.description(
-        'The platform to search. Leave it out to search every one of these that is on your plan and configured, merged by aiScore.',
+export const ScoredSearchBody = v.pipe(
+  v.strictObject({
+    keyword,
+    platform: v.optional(
+      v.pipe(
+        v.picklist(SCORED_VARIANT_PLATFORMS),
+        v.description(
+          'The platform to search. Leave it out to search every one of these that is on your plan and configured, merged by aiScore.',
+        ),
       ),
     ),
-  ),
-  limit,
-})
+    limit,
+  }),
+  v.metadata({ examples: [SEARCH_EXAMPLE] }),
+)
 
 const Mention = v.object({
   id: v.string(),

@@ -193,6 +193,8 @@ describe('the console in a browser', () => {
       expect(key).toStartWith('lsk_')
       await view.page.getByRole('button', { name: 'Copy' }).waitFor()
       await view.page.locator('.rows li', { hasText: 'ann@acme.test' }).waitFor() // owners see the team's users
+      // The command that adds one names this team, ready to copy.
+      await view.page.getByText('lead-signals user create --team acme --email EMAIL', { exact: true }).waitFor()
       await screenshot(view.page, 'console-settings')
       const usage = await fetch(`${origin}/api/v1/usage`, { headers: { 'x-api-key': key } })
       expect(usage.status).toBe(200)

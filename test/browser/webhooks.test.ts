@@ -77,6 +77,21 @@ describe('the Webhooks page', () => {
       const rows = page.getByRole('table', { name: 'Deliveries' }).locator('tbody tr')
       await rows.nth(1).waitFor()
       expect(await rows.count()).toBe(2)
+      // On a laptop's 1024 px, where the columns no longer fit side by side, the id, event and status stay whole
+      // words ("succeeded", not "succeede / d").
+      await page.setViewportSize({ width: 1024, height: 800 })
+      // Counted in the page (a string, as the other browser tests do: the test code has no DOM types): the distinct
+      // line tops of each Id, Event and Status cell's text.
+      const lines = (await page.evaluate(`[...document.querySelectorAll(
+        ['Id', 'Event', 'Status'].map((c) => 'table[aria-label="Deliveries"] td[data-label="' + c + '"]').join(', '),
+      )].map((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return { text: td.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size }
+      })`)) as { text: string; lines: number }[]
+      expect(lines.length).toBe(6)
+      for (const l of lines) expect(l).toEqual({ text: l.text, lines: 1 })
+      await page.setViewportSize({ width: 1280, height: 800 })
       await screenshot(page, 'console-webhooks')
       const signalDelivery = (await deliveryRows(deps)).find((d) => d.signal_id !== null)
       await page.getByRole('button', { name: `Replay ${signalDelivery?.id}` }).click()

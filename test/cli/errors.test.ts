@@ -269,3 +269,20 @@ describe('bad configuration', () => {
     )
   })
 })
+
+// README: "alone in a directory it creates ./data/". A command run from another directory than serve's opens (and
+// creates) an empty database there; the line says so instead of only that the team is unknown.
+describe('a command run where there is no database yet', () => {
+  test('an unknown team in an empty database says the database has no team and where the default one is', async () => {
+    const elsewhere = createWorkspace()
+    try {
+      const r = await runCli(elsewhere, ['key', 'create', '--team', 'acme'])
+      expect(r.code).toBe(2)
+      expect(r.stderr.trimEnd().split('\n')).toEqual([
+        'lead-signals: no team with id or name "acme": this database has no team at all (the default one is ./data/lead-signals.db under the directory the command runs in: run it where serve runs, or with serve\'s --config)',
+      ])
+    } finally {
+      elsewhere.cleanup()
+    }
+  })
+})

@@ -62,4 +62,40 @@ describe('what poll --once tells a new install', () => {
       'hackernews: its one search failed (hackernews answered with status 500); the poll_search_failed log lines say more',
     )
   })
+
+  test('when no platform could be reached, the next step is the network, not the next pass', async () => {
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+    const port = closed.port
+    await closed.stop(true)
+    const offline = [
+      '--config',
+      ws.file(
+        'offline.toml',
+        [
+          '[plans.poller]',
+          'monthly_requests = 100',
+          'platforms = ["hackernews"]',
+          '[platforms.hackernews]',
+          `base_url = "http://127.0.0.1:${port}"`,
+          'mode = "search"',
+        ].join('\n'),
+      ),
+    ]
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...offline])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...offline])
+    const r = await runCli(ws, ['poll', '--once', ...offline])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toContain('hackernews: its one search failed (hackernews could not be reached)')
+    expect(r.stdout).toContain(
+      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
+    )
+  })
+
+  test('a platform that answered with an error is not called unreachable', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
+    world.fail('hackernews', () => new Response('down', { status: 500 }))
+    const r = await runCli(ws, ['poll', '--once', ...config])
+    expect(r.stdout).not.toContain('no platform answered')
+  })
 })

@@ -88,6 +88,12 @@ describe('scorer check', () => {
     const down = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(`http://127.0.0.1:${port}`) })
     expect(down.code).toBe(1)
     expect(down.stdout).toContain(`no model server at http://127.0.0.1:${port}`)
+    // What scoring does meanwhile, as serve's start-up line says it: the embedded scorer takes over.
+    expect(down.stdout).toContain('meanwhile: scoring with the embedded rules scorer until the model answers')
+    const strict = await runCli(ws, ['scorer', 'check', '--json'], {
+      env: { ...ollamaEnv(`http://127.0.0.1:${port}`), LEAD_SIGNALS_SCORER_FALLBACK: 'none' },
+    })
+    expect(JSON.parse(strict.stdout).meanwhile).toContain('503 scorer_unavailable')
 
     const slow = startFake(async (req) => {
       if (req.url.pathname === '/api/show') return Response.json({})
@@ -103,6 +109,7 @@ describe('scorer check', () => {
     const rules = await runCli(ws, ['scorer', 'check'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
     expect(rules.code).toBe(0)
     expect(rules.stdout).toContain('scorer: ok (rules')
+    expect(rules.stdout).not.toContain('meanwhile')
   })
 
   test('openai: ok with the right key; a wrong key fails without printing it', async () => {

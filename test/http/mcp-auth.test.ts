@@ -88,7 +88,14 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     const { starter, mcpUrl } = await setup()
     const res = await post(mcpUrl, { 'x-api-key': starter.apiKey })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({ error: { code: 'no_api_access', message: 'the starter plan has no API access' } })
+    // The next step names the command and a plan of this server that has API access.
+    expect(res.body).toEqual({
+      error: {
+        code: 'no_api_access',
+        message:
+          'the starter plan has no API access: the operator can move the team to a plan with it (lead-signals team set --team tiny-co --plan growth)',
+      },
+    })
   })
 
   test('the SDK client cannot connect without a valid key, and can with one', async () => {

@@ -1,5 +1,7 @@
 import { expect, test } from 'bun:test'
 import * as v from 'valibot'
+import { ScoreBody } from '../../src/wire/leads'
+import { RawSearchBody } from '../../src/wire/mentions'
 import { EndpointCreate, EndpointUpdate } from '../../src/wire/webhooks'
 import { client } from '../support/http'
 import { testDeps } from '../support/deps'
@@ -144,10 +146,13 @@ test('every request example in the document passes the validator the server uses
   const { deps } = await testDeps()
   const spec = (await client(deps)('GET', '/swagger/json')).body
   // Swagger UI's "Try it out" sends an example as is; without one it made every field "string" (url and to
-  // together), which a webhook refuses.
+  // together), which a webhook refuses, scored "stringstri", and searched X, which needs a token (503 on a fresh
+  // install).
   const validators: Record<string, v.GenericSchema> = {
     'post /api/v1/webhooks': EndpointCreate,
     'patch /api/v1/webhooks/{id}': EndpointUpdate,
+    'post /api/v1/leads/score': ScoreBody,
+    'post /api/v1/mentions/search': RawSearchBody,
   }
   const found: string[] = []
   for (const [path, ops] of Object.entries(spec.paths))
@@ -163,4 +168,13 @@ test('every request example in the document passes the validator the server uses
         })
     }
   expect(found.sort()).toEqual(Object.keys(validators).sort())
+})
+
+test('Try it out works on a fresh install: the score example is the README lead, the search example needs no platform key', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  const example = (path: string) => spec.paths[path].post.requestBody.content['application/json'].schema.examples[0]
+  expect(example('/api/v1/leads/score').content).toContain('Looking for a CRM, budget approved')
+  // docs/platforms.md: Hacker News is searched with no key, so the example's platform is configured everywhere.
+  expect(example('/api/v1/mentions/search').platform).toBe('hackernews')
 })

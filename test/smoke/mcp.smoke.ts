@@ -472,7 +472,8 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       {
         args: [],
         extra: { LEAD_SIGNALS_API_KEY: starterKey },
-        message: 'lead-signals: mcp: the starter plan has no API access',
+        message:
+          'lead-signals: mcp: the starter plan has no API access: the operator can move the team to a plan with it (lead-signals team set --team small --plan growth)',
       },
     ]
     for (const c of cases) {

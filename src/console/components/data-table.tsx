@@ -1,6 +1,11 @@
 import type { ComponentChildren } from 'preact'
 
-export type Column<R> = { head: string; cell: (row: R) => ComponentChildren }
+/**
+ * `word`: the cell holds one short word (an id, an event name, a status), kept on one line. Cells wrap
+ * anywhere so that a long keyword or URL stays inside the page, and a table then squeezed "succeeded" into
+ * "succeede / d" beside a long id.
+ */
+export type Column<R> = { head: string; cell: (row: R) => ComponentChildren; word?: boolean }
 
 /**
  * A table on a wide screen and a list of cards on a phone (style.css, "Tables become cards"): each cell carries its
@@ -21,7 +26,7 @@ export function DataTable<R>(props: { label?: string; columns: Column<R>[]; rows
         {props.rows.map((row) => (
           <tr>
             {props.columns.map((c) => (
-              <td data-label={c.head || undefined} class={c.head ? undefined : 'row-actions'}>
+              <td data-label={c.head || undefined} class={c.head ? (c.word ? 'word' : undefined) : 'row-actions'}>
                 {c.cell(row)}
               </td>
             ))}

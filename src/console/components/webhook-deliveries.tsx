@@ -31,9 +31,9 @@ export function Deliveries(props: { endpointId: string }) {
       label="Deliveries"
       rows={deliveries}
       columns={[
-        { head: 'Id', cell: (d) => d.id },
-        { head: 'Event', cell: (d) => d.event },
-        { head: 'Status', cell: (d) => d.status },
+        { head: 'Id', cell: (d) => d.id, word: true },
+        { head: 'Event', cell: (d) => d.event, word: true },
+        { head: 'Status', cell: (d) => d.status, word: true },
         { head: 'Attempts', cell: (d) => d.attempts },
         { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
         { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },

@@ -15,7 +15,7 @@ export function Settings(props: { me: Me }) {
       <EmailMe me={props.me} />
       <ApiKeys />
       <ConnectedApps me={props.me} />
-      {props.me.user.role === 'owner' && <Users />}
+      {props.me.user.role === 'owner' && <Users team={props.me.team.name} />}
     </>
   )
 }
@@ -114,7 +114,10 @@ function ApiKeys() {
   )
 }
 
-function Users() {
+// The command as the owner would type it: their own team's name, quoted for a shell when it is more than one word.
+const shellWord = (s: string) => (/^[\w.@-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`)
+
+function Users(props: { team: string }) {
   const [users, setUsers] = useState<User[]>([])
   useEffect(() => {
     api<{ users: User[] }>('GET', '/users').then((u) => setUsers(u.users))
@@ -131,7 +134,7 @@ function Users() {
         ))}
       </ul>
       <p class="muted">
-        Add people with <code>lead-signals user create --team TEAM --email EMAIL</code>.
+        Add people with <code>lead-signals user create --team {shellWord(props.team)} --email EMAIL</code>.
       </p>
     </section>
   )

@@ -12,3 +12,15 @@ export function planOf(config: Pick<Config, 'plans'>, name: string): Plan {
 
 export const monthlyLimitOf = (plan: Plan): number | null =>
   plan.monthly_requests === 'unlimited' ? null : plan.monthly_requests
+
+/**
+ * 403 no_api_access for a team whose plan has none (docs/api.md#errors), with the next step: only the operator can
+ * change a plan, so the message names the command and a plan of this server that has API access.
+ */
+export function noApiAccess(config: Pick<Config, 'plans'>, team: { name: string; plan: string }): AppError {
+  const other = Object.entries(config.plans).find(([, p]) => p.api_access)?.[0]
+  const next = other
+    ? `: the operator can move the team to a plan with it (lead-signals team set --team ${team.name} --plan ${other})`
+    : ''
+  return new AppError('no_api_access', `the ${team.plan} plan has no API access${next}`)
+}

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors'
 import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
-import { planOf } from '../core/plans'
+import { noApiAccess, planOf } from '../core/plans'
 import { hashApiKey, looksLikeApiKey } from './api-key'
 
 type AuthDeps = Needs<'config' | 'clock' | 'log', 'apiKeys'>
@@ -21,7 +21,7 @@ export async function authenticate(deps: AuthDeps, rawKey: string | null | undef
   const found = await deps.repos.apiKeys.findByHash(hashApiKey(key))
   if (!found || found.key.revokedAt) throw new AppError('invalid_api_key', 'the API key is not valid')
   const plan = planOf(deps.config, found.team.plan)
-  if (!plan.api_access) throw new AppError('no_api_access', `the ${found.team.plan} plan has no API access`)
+  if (!plan.api_access) throw noApiAccess(deps.config, found.team)
   touchLater(deps, found.key)
   return { team: found.team, plan }
 }

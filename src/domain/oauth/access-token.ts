@@ -2,7 +2,7 @@ import { AppError } from '../../errors'
 import { sha256Hex } from '../../lib/hash'
 import type { Caller } from '../core/caller'
 import type { Needs } from '../needs'
-import { planOf } from '../core/plans'
+import { noApiAccess, planOf } from '../core/plans'
 import { isOurResource } from './resources'
 
 const TOUCH_EVERY_MS = 60_000
@@ -25,7 +25,7 @@ export async function authenticateBearer(
   const found = await deps.repos.oauth.findAccess(sha256Hex(token), now.getTime())
   if (!found || !isOurResource(base, found.token.resource)) throw invalid()
   const plan = planOf(deps.config, found.team.plan)
-  if (!plan.api_access) throw new AppError('no_api_access', `the ${found.team.plan} plan has no API access`)
+  if (!plan.api_access) throw noApiAccess(deps.config, found.team)
   if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= TOUCH_EVERY_MS)
     deps.repos.oauth
       .touchGrant(found.grantId, now.toISOString())

@@ -43,6 +43,14 @@ export async function passAdvice(
       `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the poll_search_failed log lines say more`,
     )
   }
+  // Every platform searched failed, some for want of a connection: the console's checklist says the same
+  // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
+  const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
+  const unreachable = failed.some(([p]) => why.get(p)?.includes('could not be reached'))
+  if (failed.length > 0 && failed.length === searched && unreachable)
+    lines.push(
+      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
+    )
   const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
   if (summary.totals.qualified === 0 && keyless.length > 0)
     lines.push(`searched with no key needed: ${keyless.join(', ')}`)

@@ -2,7 +2,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
-import { PROBE_MS } from './scorer-health'
+import { meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
 export type ScorerCheck = {
   status: 'ok' | 'failed'
@@ -11,6 +11,11 @@ export type ScorerCheck = {
   endpoint: string | null
   /** What happened, in one line: the server's own reason when it failed. */
   detail: string
+  /**
+   * When it failed: what `serve` and `poll --once` do meanwhile. Without it a site with no model server reachable
+   * reads "failed" and cannot tell that the embedded scorer answers in its place (docs/scoring.md#checking-the-model-server).
+   */
+  meanwhile?: string
   /** How long the scoring call took, when it was made. */
   ms?: number
   answer?: ScoreResult
@@ -31,13 +36,14 @@ const SAMPLE: ScoreInput = {
 export async function checkScorer(config: Config, log: Logger): Promise<ScorerCheck> {
   const scorer = buildScorer(config, log)
   const about = { backend: scorer.name, model: scorer.model ?? null, endpoint: scorer.endpoint ?? null }
-  const failed = (detail: string, ms?: number): ScorerCheck => ({ status: 'failed', ...about, detail, ms })
+  const meanwhile = `${meanwhileWithoutModel(config)} until the model answers`
+  const failed = (detail: string, ms?: number): ScorerCheck => ({ status: 'failed', ...about, detail, meanwhile, ms })
   if (scorer.probe) {
     try {
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       if (problem) return failed(problem)
-    } catch {
-      return failed(`no model server at ${scorer.endpoint ?? 'the configured address'}`)
+    } catch (err) {
+      return failed(unreachableReason(err, scorer.endpoint, config))
     }
   }
   const timeout = config.scorer.timeout_ms

@@ -55,8 +55,16 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
 /** `ref` is a team id or name (docs/operations.md#command-line). */
 export async function findTeam(deps: Needs<never, 'teams'>, ref: string): Promise<TeamRow> {
   const team = await deps.repos.teams.find(ref.trim())
-  if (!team) throw new AppError('invalid_request', `no team with id or name "${ref}"`)
-  return team
+  if (team) return team
+  // A database with no team at all is most often not serve's: the default file is relative to the directory a
+  // command runs in, and a command run elsewhere creates an empty one there (docs/operations.md#database-settings).
+  const none = (await deps.repos.teams.list()).length === 0
+  throw new AppError(
+    'invalid_request',
+    none
+      ? `no team with id or name "${ref}": this database has no team at all (the default one is ./data/lead-signals.db under the directory the command runs in: run it where serve runs, or with serve's --config)`
+      : `no team with id or name "${ref}"`,
+  )
 }
 
 export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string; credits?: number }) {

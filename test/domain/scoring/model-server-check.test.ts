@@ -90,4 +90,44 @@ describe('the start-up check of the model server', () => {
     expect(noV1.lines[0]).toContain(`no OpenAI-compatible API at ${server.origin}`)
     expect(noV1.lines[0]).toContain('usually ends in /v1')
   })
+
+  // Another web server at the configured address (a proxy's default site, another service on the port) answers 404
+  // to every path: the address the operator wrote already has the shape asked for, so the line points at the host
+  // and port instead of asking for that shape again.
+  test('openai: a base_url ending in /v1 that reaches another server names the host and port, not /v1', async () => {
+    const other = startFake(() => new Response(null, { status: 404 }))
+    const r = await check({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${other.origin}/v1`,
+    })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no OpenAI-compatible API at ${other.origin}/v1`)
+    expect(r.lines[0]).toContain('check the host and port of scorer.openai.base_url')
+    expect(r.lines[0]).not.toContain('usually ends in /v1')
+  })
+
+  test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
+    const other = startFake(() => new Response(null, { status: 404 }))
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no Ollama API at ${other.origin}`)
+    expect(r.lines[0]).toContain('check the host and port of scorer.ollama.host')
+    expect(r.lines[0]).not.toContain("is the server's root")
+  })
+
+  // A firewall that drops packets, or a server that takes the connection and hangs: the start-up check gives up after
+  // 2 s, but each scoring call would wait scorer.timeout_ms before the fallback, so the line says so and what to set.
+  test('an address that takes the connection and never answers: the line says each call waits scorer.timeout_ms', async () => {
+    const hung = startFake(async () => {
+      await Bun.sleep(5000)
+      return new Response(null, { status: 500 })
+    })
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: hung.origin })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_server_unreachable')
+    expect(r.lines[0]).toContain(`no answer from ${hung.origin} within 2000 ms`)
+    expect(r.lines[0]).toContain('each scoring call first waits up to 30000 ms (scorer.timeout_ms)')
+    expect(r.lines[0]).toContain('set scorer.backend = \\"rules\\" while it is away')
+    expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+  })
 })
