@@ -1,6 +1,9 @@
 /** Thrown when the wait queue is full or the time ran out before the work could start or finish. */
 export class LimiterError extends Error {}
 
+/** The time ran out: the work (or its wait for a slot) took the whole `timeoutMs`. */
+export class LimiterTimeout extends LimiterError {}
+
 /**
  * At most `max` pieces of work in flight, at most `maxWaiting` waiting. `run` gives each one `timeoutMs` in all,
  * waiting included; the work gets a signal that aborts then. A slot is freed when the work itself settles, so
@@ -20,7 +23,10 @@ export function createLimiter(max: number, maxWaiting: number) {
     /** `caller`: the caller's own signal (a shutdown); aborting it ends the wait and the work like the timeout. */
     async run<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, caller?: AbortSignal): Promise<T> {
       const controller = new AbortController()
-      const timer = setTimeout(() => controller.abort(new LimiterError(`no answer within ${timeoutMs} ms`)), timeoutMs)
+      const timer = setTimeout(
+        () => controller.abort(new LimiterTimeout(`no answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      )
       const aborted = new Promise<never>((_, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
       })

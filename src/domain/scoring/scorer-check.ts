@@ -43,7 +43,7 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       if (problem) return failed(problem)
     } catch (err) {
-      return failed(unreachableReason(err, scorer.endpoint, config))
+      return failed(unreachableReason(err, scorer.endpoint))
     }
   }
   const timeout = config.scorer.timeout_ms

@@ -4,6 +4,8 @@ import type { Scorer } from '../../scorers/types'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
+// While the model rests after a call ran out of time, how often its server is checked (docs/scoring.md#fallback-and-timeouts).
+export const RECHECK_MS = 15_000
 
 /** What scoring does while the model server cannot answer, as the start-up line and `scorer check` say it. */
 export function meanwhileWithoutModel(config: Config): string {
@@ -14,14 +16,14 @@ export function meanwhileWithoutModel(config: Config): string {
 
 /**
  * Why the model server could not be asked at all (docs/scoring.md#checking-the-model-server). Nothing listening (a
- * refused port, no such host) fails every later call at once too; an address that takes the connection and never
- * answers (a hung server, a firewall dropping packets) makes every scoring call wait `scorer.timeout_ms` before the
- * fallback, and without saying so "scoring with the embedded rules scorer" reads as if answers came at once.
+ * refused port, no such host) fails every later call at once too. An address that takes the connection and never
+ * answers (a hung server, a firewall dropping packets) would make every call wait `scorer.timeout_ms`: the service
+ * does not ask it while it rests (createScorerHealth), and the line says so.
  */
-export function unreachableReason(err: unknown, endpoint: string | undefined, config: Config): string {
+export function unreachableReason(err: unknown, endpoint: string | undefined): string {
   const where = endpoint ?? 'the configured address'
   if (!(err instanceof Error && err.name === 'TimeoutError')) return `no model server at ${where}`
-  return `no answer from ${where} within ${PROBE_MS} ms (a server that hangs, or a firewall dropping the connection), so each scoring call first waits up to ${config.scorer.timeout_ms} ms (scorer.timeout_ms) for it; set scorer.backend = "rules" while it is away`
+  return `no answer from ${where} within ${PROBE_MS} ms (a server that hangs, or a firewall dropping the connection); calls do not wait for it, and it is checked again every ${RECHECK_MS / 1000} s`
 }
 
 /**
@@ -29,10 +31,20 @@ export function unreachableReason(err: unknown, endpoint: string | undefined, co
  * what scoring does meanwhile, and its end once; the calls in between fail (or fall back) without a line each:
  * a demo or a polling pass without a model server would otherwise print a warning per post (docs/scoring.md#fallback-and-timeouts).
  */
-export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger }) {
+export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger; now?: () => number }) {
   const { scorer, log } = a
+  const now = a.now ?? Date.now
   let down = false
   let failures = 0
+  // A call ran out of time (or the start-up check did): calls answer without the model until a check finds its server
+  // answering again. A server that takes connections and never answers would otherwise cost every call the timeout.
+  let resting = false
+  let lastCheck = 0
+  let checking = false
+  const rest = () => {
+    resting = scorer.probe !== undefined
+    lastCheck = now()
+  }
   const meanwhile = () => meanwhileWithoutModel(a.config)
 
   return {
@@ -42,6 +54,27 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       if (down) return
       down = true
       log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
+    },
+    /** A call ran out of time: the model is not asked again until a check of its server finds it answering. */
+    timedOut: rest,
+    /**
+     * Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most)
+     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest.
+     */
+    resting(): boolean {
+      if (!resting || checking || now() - lastCheck < RECHECK_MS) return resting
+      checking = true
+      lastCheck = now()
+      scorer
+        .probe?.(AbortSignal.timeout(PROBE_MS))
+        .then((problem) => {
+          if (problem === undefined) resting = false
+        })
+        .catch(() => {})
+        .finally(() => {
+          checking = false
+        })
+      return resting
     },
     /** A call succeeded: an outage, if any, is over. */
     answered() {
@@ -62,8 +95,9 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       } catch (err) {
         down = true
+        if (err instanceof Error && err.name === 'TimeoutError') rest()
         log.warn('model_server_unreachable', {
-          message: `${unreachableReason(err, scorer.endpoint, a.config)}; ${meanwhile()}; see docs/scoring.md`,
+          message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; see docs/scoring.md`,
         })
         return false
       }

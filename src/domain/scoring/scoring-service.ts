@@ -2,7 +2,7 @@ import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import { sha256Hex } from '../../lib/hash'
-import { createLimiter } from '../../lib/limiter'
+import { createLimiter, LimiterTimeout } from '../../lib/limiter'
 import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules/index'
 import { createRulesPool, type RulesPool } from '../../scorers/rules/pool'
@@ -41,7 +41,7 @@ export function createScoringService(a: {
   // The rules scorer answers in microseconds, in process: storing its answers would cost more than computing them,
   // and it cannot hang, so it needs neither a slot nor a timer.
   const embedded = scorer.name === 'rules'
-  const health = createScorerHealth({ config: a.config, scorer, log: a.log })
+  const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
 
   async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
     health.failed(err)
@@ -76,11 +76,14 @@ export function createScoringService(a: {
       const key = cacheKey(teamId, input, scorer)
       const hit = (await a.cache.get(key)) as ScoreResult | undefined
       if (hit) return { ...hit, scoredBy: scorer.name }
+      // docs/scoring.md#fallback-and-timeouts: after a call ran out of time, the model rests until it answers a check.
+      if (health.resting()) return fallBack(input, new Error('the model server let a call time out and is resting'))
       let result: ScoreResult
       try {
         result = await limiter.run(a.config.scorer.timeout_ms, (callSignal) => scorer.score(input, callSignal), signal)
       } catch (err) {
         if (signal?.aborted) throw err
+        if (err instanceof LimiterTimeout) health.timedOut()
         return fallBack(input, err)
       }
       health.answered()
