@@ -1,3 +1,4 @@
+import { shellWord } from '../lib/shell-word'
 import { unknownOption, usageError } from './args'
 
 const STRING_FLAGS = new Set(['--team', '--config'])
@@ -5,13 +6,6 @@ const BOOLEAN_FLAGS = new Set(['--help', '-h'])
 
 const isFlag = (arg: string) =>
   STRING_FLAGS.has(arg) || BOOLEAN_FLAGS.has(arg) || [...STRING_FLAGS].some((f) => arg.startsWith(`${f}=`))
-
-/** One shell word: double quotes unless the text holds what a shell reads inside them, then single quotes. */
-export function shellWord(text: string): string {
-  if (/^[\w./:=@,+-]+$/.test(text)) return text
-  if (!/["$`\\!]/.test(text)) return `"${text}"`
-  return `'${text.replaceAll("'", `'\\''`)}'`
-}
 
 /**
  * docs/operations.md#command-line: `keyword add --team t crm -hubspot` reaches us as the words `crm` and `-hubspot`,

@@ -1,5 +1,6 @@
 import type { Config, Plan } from '../../config/schema'
 import { AppError } from '../../errors'
+import { shellWord } from '../../lib/shell-word'
 
 export type { Plan }
 
@@ -20,7 +21,7 @@ export const monthlyLimitOf = (plan: Plan): number | null =>
 export function noApiAccess(config: Pick<Config, 'plans'>, team: { name: string; plan: string }): AppError {
   const other = Object.entries(config.plans).find(([, p]) => p.api_access)?.[0]
   const next = other
-    ? `: the operator can move the team to a plan with it (lead-signals team set --team ${team.name} --plan ${other})`
+    ? `: the operator can move the team to a plan with it (lead-signals team set --team ${shellWord(team.name)} --plan ${shellWord(other)})`
     : ''
   return new AppError('no_api_access', `the ${team.plan} plan has no API access${next}`)
 }

@@ -1,6 +1,7 @@
 import type { SearchPlatform } from '../../config/platform-names'
 import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
+import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 
 /**
@@ -19,7 +20,9 @@ export async function passAdvice(
   if (teams.length === 0) return ['no team yet: create one with  lead-signals team create --name NAME --plan growth']
   const tracking = new Set((await deps.repos.keywords.all(teamId)).map((k) => k.teamId))
   if (tracking.size === 0)
-    return [`no team tracks a keyword yet: add one with  lead-signals keyword add --team ${teams[0]?.name} "KEYWORD"`]
+    return [
+      `no team tracks a keyword yet: add one with  lead-signals keyword add --team ${shellWord(teams[0]?.name ?? '')} "KEYWORD"`,
+    ]
   const wanted = new Set<SearchPlatform>()
   for (const t of teams)
     if (tracking.has(t.id)) for (const p of deps.config.plans[t.plan]?.platforms ?? []) wanted.add(p)
