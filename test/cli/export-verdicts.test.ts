@@ -1,7 +1,7 @@
 // docs/operations.md#exporting-signals: a team moved with export and import kept none of its verdicts, so every
 // signal it had judged not relevant came back undismissed, and the tuning started again from nothing.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { hostileSignals } from '../support/exports'
+import { hostileImportFile, hostileSignals } from '../support/exports'
 import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 
 let a: Workspace
@@ -17,26 +17,7 @@ afterEach(() => {
   b.cleanup()
 })
 
-const hostileFile = () =>
-  hostileSignals('acme')
-    .map((s) =>
-      JSON.stringify({
-        postId: s.postId,
-        author: s.author,
-        platform: s.platform,
-        intent: s.intent,
-        score: s.score,
-        reason: s.reason,
-        icpMatch: s.icpMatch,
-        content: s.preview,
-        contentFull: s.contentFull,
-        url: s.url,
-        keyword: s.keyword,
-        publishedAt: s.publishedAt,
-        detectedAt: s.detectedAt,
-      }),
-    )
-    .join('\n')
+const hostileFile = () => hostileImportFile('acme')
 
 /** A verdict as the feedback route stores it (storage/repos/signal-feedback.ts record). */
 async function judge(ws: Workspace, postId: string, verdict: string, reason: string | null, judgedAt: string) {

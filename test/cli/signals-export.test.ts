@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { hostileSignals, parseCsv } from '../support/exports'
+import { hostileImportFile, hostileSignals, parseCsv } from '../support/exports'
 import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
@@ -19,27 +19,7 @@ afterEach(() => {
   b.cleanup()
 })
 
-/** The hostile signals as a file `signals import` reads. */
-const hostileFile = () =>
-  hostileSignals('acme')
-    .map((s) =>
-      JSON.stringify({
-        id: s.postId,
-        author: s.author,
-        platform: s.platform,
-        intent: s.intent,
-        score: s.score,
-        reason: s.reason,
-        icpMatch: s.icpMatch,
-        content: s.preview,
-        contentFull: s.contentFull,
-        url: s.url,
-        keyword: s.keyword,
-        publishedAt: s.publishedAt,
-        detectedAt: s.detectedAt,
-      }),
-    )
-    .join('\n')
+const hostileFile = () => hostileImportFile('acme', 'id')
 
 describe('signals export (docs/operations.md#exporting-signals)', () => {
   test('JSON Lines round trip: export, import into another database, export again: the same but for the new ids', async () => {

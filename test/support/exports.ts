@@ -36,6 +36,32 @@ export function hostileSignals(teamId: string): NewSignal[] {
   }))
 }
 
+/**
+ * The hostile signals as a file `signals import` reads (JSON Lines), the post's id under `idField`: `postId` as an
+ * export writes it, or `id` as files written before the export named it so.
+ */
+export function hostileImportFile(teamId: string, idField: 'id' | 'postId' = 'postId'): string {
+  return hostileSignals(teamId)
+    .map((s) =>
+      JSON.stringify({
+        [idField]: s.postId,
+        author: s.author,
+        platform: s.platform,
+        intent: s.intent,
+        score: s.score,
+        reason: s.reason,
+        icpMatch: s.icpMatch,
+        content: s.preview,
+        contentFull: s.contentFull,
+        url: s.url,
+        keyword: s.keyword,
+        publishedAt: s.publishedAt,
+        detectedAt: s.detectedAt,
+      }),
+    )
+    .join('\n')
+}
+
 /** An RFC 4180 reader, strict: records end in CRLF, quoted fields double their quotes. */
 export function parseCsv(text: string): string[][] {
   const records: string[][] = []
