@@ -171,6 +171,11 @@ describe('every console page at both sizes', () => {
       await navigateTo(view.page, 'Settings')
       await view.page.getByText('E-mail alerts need an SMTP server').waitFor()
       expect(await view.page.getByRole('button', { name: 'E-mail me new leads' }).count()).toBe(0)
+      // The command that adds a user keeps each flag with its value on one line ("-" then "-team" before).
+      const flags = view.page.locator('code .nowrap')
+      expect(await flags.allTextContents()).toEqual(['--team acme', '--email EMAIL'])
+      for (const flag of await flags.all())
+        expect(await flag.evaluate((e) => new Set([...e.getClientRects()].map((r) => r.top)).size)).toBe(1)
     } finally {
       await view.close()
     }

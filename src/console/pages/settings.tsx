@@ -134,7 +134,12 @@ function Users(props: { team: string }) {
         ))}
       </ul>
       <p class="muted">
-        Add people with <code>lead-signals user create --team {shellWord(props.team)} --email EMAIL</code>.
+        Add people with{' '}
+        <code>
+          lead-signals user create <span class="nowrap">--team {shellWord(props.team)}</span>{' '}
+          <span class="nowrap">--email EMAIL</span>
+        </code>
+        .
       </p>
     </section>
   )
