@@ -9,12 +9,13 @@ import { ProtocolError } from './protocol-error'
 export const ACCESS_ENDED = -32003
 
 // The refusals that end a session's access, with what would give it back: no key, a wrong or revoked one (or its team
-// removed), a plan without API access, where another key would not help. Over HTTP they are 401/403 before any MCP
-// message; here they answer the request itself.
+// removed), a plan without API access, where another key would not help and whose message names the operator's next
+// step itself (domain/core/plans.ts noApiAccess). Over HTTP they are 401/403 before any MCP message; here they answer
+// the request itself.
 const ACCESS_REFUSALS = new Map([
-  ['missing_api_key', 'start lead-signals mcp again with a valid key'],
-  ['invalid_api_key', 'start lead-signals mcp again with a valid key'],
-  ['no_api_access', 'the team needs a plan with API access'],
+  ['missing_api_key', '; start lead-signals mcp again with a valid key'],
+  ['invalid_api_key', '; start lead-signals mcp again with a valid key'],
+  ['no_api_access', ''],
 ])
 
 /**
@@ -29,10 +30,10 @@ export async function sessionCaller(callerOf: () => Promise<Caller>, log: Logger
   } catch (error) {
     const refused = appErrorIn(error)
     const remedy = refused && ACCESS_REFUSALS.get(refused.kind)
-    if (refused && remedy) {
+    if (refused && remedy !== undefined) {
       throw new ProtocolError(
         ACCESS_ENDED,
-        `the API key this server was started with no longer gives access (${refused.message}): ${remedy}`,
+        `the API key this server was started with no longer gives access: ${refused.message}${remedy}`,
         errorBody(refused),
       )
     }

@@ -238,8 +238,8 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       const refusal = {
         code: -32003,
         message:
-          'MCP error -32003: the API key this server was started with no longer gives access (the API key is not ' +
-          'valid): start lead-signals mcp again with a valid key',
+          'MCP error -32003: the API key this server was started with no longer gives access: the API key is not ' +
+          'valid; start lead-signals mcp again with a valid key',
         data: { error: { code: 'invalid_api_key', message: 'the API key is not valid' } },
       }
       const failure = (e: { code: number; message: string; data: unknown }) => ({
@@ -274,9 +274,17 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       expect({ code: failure.code, message: failure.message, data: failure.data }).toEqual({
         code: -32003,
         message:
-          'MCP error -32003: the API key this server was started with no longer gives access (the starter plan has ' +
-          'no API access): the team needs a plan with API access',
-        data: { error: { code: 'no_api_access', message: 'the starter plan has no API access' } },
+          'MCP error -32003: the API key this server was started with no longer gives access: the starter plan has ' +
+          'no API access: the operator can move the team to a plan with it (lead-signals team set --team downgraded ' +
+          '--plan growth)',
+        data: {
+          error: {
+            code: 'no_api_access',
+            message:
+              'the starter plan has no API access: the operator can move the team to a plan with it ' +
+              '(lead-signals team set --team downgraded --plan growth)',
+          },
+        },
       })
     } finally {
       await client.close()

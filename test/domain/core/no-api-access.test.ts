@@ -12,3 +12,10 @@ test('the command names the team as one shell word', () => {
   expect(message('Acme Sales')).toContain('lead-signals team set --team "Acme Sales" --plan ')
   expect(message(`Bob's "team" $1`)).toContain(`lead-signals team set --team 'Bob'\\''s "team" $1' --plan `)
 })
+
+test('with no plan that has API access, the message names the setting that gives one', () => {
+  const none = { plans: { starter: config.plans.starter } }
+  expect(noApiAccess(none, { name: 'acme', plan: 'starter' }).message).toBe(
+    'the starter plan has no API access: the operator can set api_access = true on a plan in the configuration',
+  )
+})
