@@ -74,7 +74,9 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
       const why =
         err.reason === 'private_address'
           ? `${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
-          : err.message
+          : err.reason === 'unresolvable'
+            ? `${err.message} (check the address; this server must be able to look the name up, which one without internet access cannot do for a public name)`
+            : err.message
       throw fieldError('url', `refused: ${why}`, `url refused: ${why}`)
     }
     throw err

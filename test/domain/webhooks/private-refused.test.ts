@@ -2,7 +2,7 @@
 // webhooks.allow_private_targets, e.g. after its name was pointed at one) is disabled at the first refusal, not
 // retried for days, and the refusal names the setting (issue 33, defect 4).
 import { describe, expect, test } from 'bun:test'
-import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { checkReceiverUrl, createEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { seedTeam, testDeps } from '../../support/deps'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
@@ -28,5 +28,15 @@ describe('a receiver on an address this server refuses', () => {
     clock.set(new Date(clock.now().getTime() + 10 * 86_400_000))
     expect(await deliverDue(deps)).toBe(0)
     expect(r.received).toHaveLength(0)
+  })
+
+  // A name the server cannot look up (a typo, or no DNS on an air-gapped site) said only "could not be resolved".
+  test('a name that cannot be looked up is refused with what to check', async () => {
+    const { deps } = await testDeps({})
+    const refusal = await checkReceiverUrl(deps, 'https://hooks.nowhere.invalid/x').catch((e: Error) => e.message)
+    expect(refusal).toBe(
+      'url refused: hooks.nowhere.invalid could not be resolved (check the address; this server must be able to look ' +
+        'the name up, which one without internet access cannot do for a public name)',
+    )
   })
 })
