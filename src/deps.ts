@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import type { Source } from './config/platform-names'
 import type { Config } from './config/schema'
@@ -11,7 +12,7 @@ import type { PlatformConnector } from './platforms/types'
 import { buildScorer } from './scorers/registry'
 import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
-import { openDatabase } from './storage/db'
+import { localPathOf, openDatabase } from './storage/db'
 import type { Database } from './storage/engine/types'
 import { AppError } from './errors'
 import { migrate, migrationState } from './storage/migrate'
@@ -70,6 +71,12 @@ export async function buildDeps(
  */
 export const buildAdminDeps = (config: Config) =>
   buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
+
+/** The configured embedded database file when it is not there yet (opening it would create it); else undefined. */
+export function missingDatabaseFile(config: Config): string | undefined {
+  const path = localPathOf(config.database.url)
+  return path === undefined || path === ':memory:' || existsSync(path) ? undefined : path
+}
 
 /**
  * `lead-signals migrate`: applies pending migrations and returns their names. A database a newer version migrated

@@ -5,7 +5,7 @@ import { authenticate } from '../domain/keys/authenticate'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { type StdioEnd, serveStdio } from '../mcp/stdio'
 import { parseFlags } from './args'
-import { noPositionals } from './common'
+import { noPositionals, requireDatabaseFile } from './common'
 
 const KEY_VARIABLE = 'LEAD_SIGNALS_API_KEY'
 
@@ -22,7 +22,9 @@ export async function mcp(argv: string[]): Promise<number> {
   // Anything printed through console (a library's notice) would corrupt the protocol stream; the transport writes
   // to process.stdout itself.
   console.log = console.info = console.debug = console.error
-  const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  const config = readConfig(flags.config as string | undefined)
+  requireDatabaseFile(config)
+  const deps = await buildDeps(config)
   let ended: StdioEnd | undefined
   try {
     // A wrong key, a revoked one or a plan without API access stops here, before any protocol message.

@@ -6,7 +6,7 @@ import { runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
 import { passAdvice } from '../domain/polling/advice'
 import { parseFlags } from './args'
-import { noPositionals, printJson } from './common'
+import { noPositionals, requireDatabaseFile, printJson } from './common'
 
 /**
  * `poll --once [--team TEAM] [--json]`: one keyword-polling pass now, with the configured scorer and platforms.
@@ -21,7 +21,9 @@ export async function poll(argv: string[]): Promise<number> {
   noPositionals(positionals)
   if (!flags.once)
     throw new AppError('invalid_request', 'poll: give --once (scheduled polling runs inside "lead-signals serve")')
-  const deps = await buildDeps(readConfig(flags.config as string | undefined))
+  const config = readConfig(flags.config as string | undefined)
+  requireDatabaseFile(config)
+  const deps = await buildDeps(config)
   const stop = new AbortController()
   const onSignal = () => stop.abort()
   process.once('SIGINT', onSignal)

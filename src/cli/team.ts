@@ -14,7 +14,7 @@ async function create(argv: string[]): Promise<number> {
   const name = requireFlag(flags, 'name')
   const plan = requireFlag(flags, 'plan')
   const credits = intFlag(flags, 'credits')
-  const made = await withDeps(flags, (deps) => createTeam(deps, { name, plan, credits }))
+  const made = await withDeps(flags, (deps) => createTeam(deps, { name, plan, credits }), { create: true })
   if (flags.json) {
     printJson({ id: made.team.id, name: made.team.name, plan: made.team.plan, apiKey: made.apiKey })
     return 0

@@ -27,6 +27,7 @@ afterEach(() => {
 
 describe('what poll --once tells a new install', () => {
   test('no team, then no keyword: the command that adds one', async () => {
+    await ok(ws, ['migrate', ...config])
     expect(await ok(ws, ['poll', '--once', ...config])).toContain(
       'no team yet: create one with  lead-signals team create --name NAME --plan growth',
     )

@@ -94,6 +94,7 @@ describe('poll --once', () => {
 
     const nothing = createWorkspace()
     try {
+      await runCli(nothing, ['migrate'])
       const empty = await runCli(nothing, ['poll', '--once'])
       expect(empty.code).toBe(0)
       expect(empty.stdout).toContain('poll: completed')

@@ -61,6 +61,7 @@ describe('team create', () => {
 
 describe('team list', () => {
   test('on an empty database it says there are no teams, and --json prints an empty array', async () => {
+    await ok(ws, ['migrate'])
     expect(await ok(ws, ['team', 'list'])).toContain('no teams yet')
     expect(JSON.parse(await ok(ws, ['team', 'list', '--json']))).toEqual([])
   })
