@@ -127,6 +127,22 @@ describe('OAuth errors as RFC 6749 §5.2 names them (docs/oauth.md#tokens)', () 
       expect([uri, res.status]).toEqual([uri, allowed ? 302 : 400])
     }
   })
+
+  test('a loopback redirect URI whose port is not a port gets the error page, not a 500', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body // registered: http://127.0.0.1:53682/callback
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    for (const uri of ['http://127.0.0.1:99999/callback', 'http://[::1]:65536/callback']) {
+      // A valid request would wait for consent; one with an error would be sent back: neither may reach this URI.
+      for (const params of [pkce, { response_type: 'token' }]) {
+        const res = await fetch(authorizeUrl(w, client.client_id, { ...params, redirect_uri: uri }), {
+          redirect: 'manual',
+        })
+        expect([uri, res.status, res.headers.get('location')]).toEqual([uri, 400, null])
+        expect(await res.text()).toContain('not one this application registered')
+      }
+    }
+  })
 })
 
 describe('revocation authenticates the client (RFC 7009 §2.1)', () => {
