@@ -29,7 +29,10 @@ export async function exchangeToken(
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { resource: form.resource, scope: form.scope }).token(request, response)
+    await oauthServer(deps, { resource: form.resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
+      request,
+      response,
+    )
   } catch (err) {
     if (!(err instanceof OAuth2Server.OAuthError)) throw err
     if (err.code >= 500) throw err
