@@ -158,6 +158,29 @@ describe('OAuth errors as RFC 6749 §5.2 names them (docs/oauth.md#tokens)', () 
     expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request'])
   })
 
+  test('a client sending HTTP Basic uses no other way at the token endpoint (RFC 6749 §2.3)', async () => {
+    const w = await world()
+    const confidential = (await registerClient(w, { token_endpoint_auth_method: 'client_secret_basic' })).body
+    const other = (await registerClient(w)).body
+    const auth = basic(confidential.client_id, confidential.client_secret)
+    const withOtherId = await tokenRequest(
+      w,
+      { ...(await obtainCode(w, { client: confidential })), client_id: other.client_id },
+      auth,
+    )
+    expect([withOtherId.status, withOtherId.body.error]).toEqual([401, 'invalid_client'])
+    expect(withOtherId.headers.get('www-authenticate')).toStartWith('Basic')
+    const withFormSecret = await tokenRequest(
+      w,
+      { ...(await obtainCode(w, { client: confidential })), client_secret: 'anything' },
+      auth,
+    )
+    expect([withFormSecret.status, withFormSecret.body.error]).toEqual([400, 'invalid_request'])
+    // The same id in both places is one client, authenticated once.
+    const ok = await tokenRequest(w, await obtainCode(w, { client: confidential }), auth)
+    expect([ok.status, ok.body.token_type]).toEqual([200, 'Bearer'])
+  })
+
   test('a loopback redirect URI whose port is not a port gets the error page, not a 500', async () => {
     const w = await world()
     const client = (await registerClient(w)).body // registered: http://127.0.0.1:53682/callback
