@@ -66,6 +66,7 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
       id,
       clientId: client.id,
       redirectUri,
+      redirectUriGiven: q.redirect_uri !== undefined,
       scope: scopes.join(' '),
       state: q.state ?? null,
       codeChallenge: q.code_challenge,
@@ -113,7 +114,12 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     scope: request.scope,
     createdAt: deps.clock.now().toISOString(),
   })
-  const user: Omit<TokenUser, 'familyId'> = { id: a.userId, grantId: grant.id, resource: request.resource }
+  const user: Omit<TokenUser, 'familyId'> = {
+    id: a.userId,
+    grantId: grant.id,
+    resource: request.resource,
+    redirectUriGiven: request.redirectUriGiven,
+  }
   const query = {
     response_type: 'code',
     client_id: request.clientId,

@@ -13,7 +13,15 @@ type ModelDeps = Needs<'clock' | 'config', 'oauth'>
  * Who a code or token acts for, as it travels through the library: the grant, the family, the resource, and the
  * hash of the code or refresh token being exchanged (`from`), which must still be there when the new tokens are.
  */
-export type TokenUser = { id: string; grantId: string; familyId: string; resource: string; from?: string }
+export type TokenUser = {
+  id: string
+  grantId: string
+  familyId: string
+  resource: string
+  from?: string
+  // Codes: whether the authorization request named its redirect URI (else the token request need not).
+  redirectUriGiven?: boolean
+}
 
 // The library checks expiry against the system clock; ours is checked here, against the service's clock (which
 // tests move), and the library is given a date it passes.
@@ -32,7 +40,7 @@ const invalidTarget = () =>
  * of tokens it belongs to. `resource`, when the token request names one, must name the grant's (RFC 8707): the MCP
  * address and the base are one resource.
  */
-export function createModel(deps: ModelDeps, a: { resource?: string; scope?: string }) {
+export function createModel(deps: ModelDeps, a: { resource?: string; scope?: string; redirectUri?: string }) {
   const now = () => deps.clock.now().getTime()
   const { access_token_minutes, refresh_token_days } = deps.config.oauth
   const rowFor = (user: TokenUser, kind: OAuthTokenRow['kind'], value: string, scope: string[], ms: number) => ({
@@ -46,6 +54,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
     expiresAt: now() + ms,
     usedAt: null,
     redirectUri: null,
+    redirectUriGiven: null,
     codeChallenge: null,
   })
   const usable = async (value: string, kind: 'code' | 'refresh') => {
@@ -93,6 +102,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
           ...rowFor(family, 'code', code.authorizationCode, code.scope ?? [], CODE_MS),
           clientId: client.id,
           redirectUri: code.redirectUri,
+          redirectUriGiven: user.redirectUriGiven ?? true,
           codeChallenge: code.codeChallenge ?? null,
         },
       ])
@@ -103,10 +113,14 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       if (!found) return false
       const { token, user, client, scope } = found
       const challenge = { codeChallenge: token.codeChallenge ?? undefined, codeChallengeMethod: 'S256' }
+      // RFC 6749 §4.1.3: the token request must name the redirect URI when the authorization request did; the
+      // library asks it whenever the code has one, so a code whose request named none is given none, unless the
+      // token request names one anyway, which must then be the URI the code went to.
+      const checked = token.redirectUriGiven !== false || a.redirectUri !== undefined
       return {
         authorizationCode: code,
         expiresAt: FAR_FUTURE,
-        redirectUri: token.redirectUri ?? '',
+        redirectUri: checked ? (token.redirectUri ?? '') : '',
         scope,
         client,
         user,

@@ -29,9 +29,10 @@ export function isRegisteredRedirect(registered: readonly string[], uri: string)
 
 // Compared as written, not as a URL parser would tidy them (`127.1`, `/a/../b`): only the port may differ.
 const LOOPBACK_IP_URI = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?].*)?$/
+// The port must be one (up to 65535): `:99999` matches the pattern but is no URL, and the answer could not be sent.
 const withoutLoopbackPort = (uri: string) => {
   const m = LOOPBACK_IP_URI.exec(uri)
-  return m ? `http://${m[1]}${m[2] ?? ''}` : undefined
+  return m && URL.canParse(uri) ? `http://${m[1]}${m[2] ?? ''}` : undefined
 }
 
 /** Where a code would go, as the consent page shows it: the host (with its port when there is one). */

@@ -1,7 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
-import { authenticateClient } from './client-auth'
+import { authenticateClient, type ClientCheck } from './client-auth'
 import { isOurResource } from './resources'
 import { oauthServer } from './server'
 
@@ -26,10 +26,19 @@ export async function exchangeToken(
   if (!form.grant_type) return refused('invalid_request', 'grant_type is required')
   if (!GRANTS.includes(form.grant_type))
     return refused('unsupported_grant_type', `grant_type must be ${GRANTS.join(' or ')}`)
+  // RFC 6749 §2.3: one way of authenticating. With HTTP Basic the library reads only the header and would let the
+  // form name another client_id or carry a client_secret of its own; refused here as the revocation endpoint does.
+  if (/^basic /i.test(headers.authorization ?? '')) {
+    const client = await authenticateClient(deps, form, headers.authorization)
+    if (!client.ok) return clientRefused(client)
+  }
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { resource: form.resource, scope: form.scope }).token(request, response)
+    await oauthServer(deps, { resource: form.resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
+      request,
+      response,
+    )
   } catch (err) {
     if (!(err instanceof OAuth2Server.OAuthError)) throw err
     if (err.code >= 500) throw err
@@ -65,13 +74,7 @@ export async function revokeToken(
   authorization: string | null,
 ): Promise<OAuthAnswer> {
   const client = await authenticateClient(deps, form, authorization)
-  if (!client.ok)
-    return {
-      status: client.status,
-      body: { error: client.status === 401 ? 'invalid_client' : 'invalid_request', error_description: client.error },
-      // RFC 6749 §5.2: a client that tried HTTP Basic is told which scheme to use.
-      headers: client.basic && client.status === 401 ? { ...NO_STORE, 'www-authenticate': 'Basic' } : NO_STORE,
-    }
+  if (!client.ok) return clientRefused(client)
   if (!form.token) return refused('invalid_request', 'token is required')
   const hash = sha256Hex(form.token)
   const found =
@@ -79,3 +82,10 @@ export async function revokeToken(
   if (found && found.token.clientId === client.clientId) await deps.repos.oauth.removeFamily(found.token.familyId)
   return { status: 200, body: {}, headers: NO_STORE }
 }
+
+const clientRefused = (client: Extract<ClientCheck, { ok: false }>): OAuthAnswer => ({
+  status: client.status,
+  body: { error: client.status === 401 ? 'invalid_client' : 'invalid_request', error_description: client.error },
+  // RFC 6749 §5.2: a client that tried HTTP Basic is told which scheme to use.
+  headers: client.basic && client.status === 401 ? { ...NO_STORE, 'www-authenticate': 'Basic' } : NO_STORE,
+})

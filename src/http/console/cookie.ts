@@ -1,5 +1,6 @@
 // docs/console.md#people-and-sessions: the session cookie. HttpOnly (no script reads it), SameSite=Lax (not sent
 // with cross-site posts), Secure when the console is reached over https, and gone when the session expires.
+// `publicUrl` is server.public_url: an https one says the browser is on https even when the proxy does not.
 export const SESSION_COOKIE = 'ls_session'
 
 /** The session token the browser sent, if any. */
@@ -13,14 +14,21 @@ export function sessionTokenOf(request: Request): string | undefined {
   return undefined
 }
 
-/** Whether the browser reached us over https (directly, or through a proxy that says so). */
-export const overHttps = (request: Request) =>
-  request.url.startsWith('https:') || request.headers.get('x-forwarded-proto') === 'https'
+/**
+ * Whether the browser reached us over https: directly, through a proxy that says so (`X-Forwarded-Proto`, or
+ * RFC 7239's `Forwarded: proto=`), or at an https `server.public_url` (a proxy in front of it need not say).
+ */
+export const overHttps = (request: Request, publicUrl = '') =>
+  request.url.startsWith('https:') ||
+  publicUrl.startsWith('https:') ||
+  request.headers.get('x-forwarded-proto') === 'https' ||
+  /(?:^|[;,\s])proto="?https"?(?=[;,\s]|$)/i.test(request.headers.get('forwarded') ?? '')
 
-const attributes = (request: Request) => `Path=/; HttpOnly; SameSite=Lax${overHttps(request) ? '; Secure' : ''}`
+const attributes = (request: Request, publicUrl: string) =>
+  `Path=/; HttpOnly; SameSite=Lax${overHttps(request, publicUrl) ? '; Secure' : ''}`
 
-export const sessionCookie = (request: Request, token: string, expiresAt: Date) =>
-  `${SESSION_COOKIE}=${token}; ${attributes(request)}; Expires=${expiresAt.toUTCString()}`
+export const sessionCookie = (request: Request, publicUrl: string, token: string, expiresAt: Date) =>
+  `${SESSION_COOKIE}=${token}; ${attributes(request, publicUrl)}; Expires=${expiresAt.toUTCString()}`
 
-export const clearedCookie = (request: Request) =>
-  `${SESSION_COOKIE}=; ${attributes(request)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`
+export const clearedCookie = (request: Request, publicUrl: string) =>
+  `${SESSION_COOKIE}=; ${attributes(request, publicUrl)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`

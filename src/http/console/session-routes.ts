@@ -8,8 +8,9 @@ import { consoleChecks } from './checks'
 import { clearedCookie, sessionCookie, sessionTokenOf } from './cookie'
 
 /** docs/console.md#routes: sign in, sign out, and who is signed in. */
-export const consoleSessionRoutes = (deps: Deps) =>
-  new Elysia({ prefix: '/console/api', detail: { hide: true } })
+export const consoleSessionRoutes = (deps: Deps) => {
+  const publicUrl = deps.config.server.public_url ?? ''
+  return new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(
       new Elysia()
         .use(consoleChecks(deps, { signedIn: false }))
@@ -19,14 +20,14 @@ export const consoleSessionRoutes = (deps: Deps) =>
             const peer = server?.requestIP(request)?.address
             const address = clientAddress(deps.config.server.trusted_proxies, peer, request.headers)
             const session = await signIn(deps, { ...body, address })
-            set.headers['set-cookie'] = sessionCookie(request, session.token, session.expiresAt)
+            set.headers['set-cookie'] = sessionCookie(request, publicUrl, session.token, session.expiresAt)
             return { signedIn: true }
           },
           { body: validated('body', SignInBody) },
         )
         .delete('/session', async ({ request, set }) => {
           await signOut(deps, sessionTokenOf(request))
-          set.headers['set-cookie'] = clearedCookie(request)
+          set.headers['set-cookie'] = clearedCookie(request, publicUrl)
           return { signedIn: false }
         }),
     )
@@ -38,3 +39,4 @@ export const consoleSessionRoutes = (deps: Deps) =>
         server: { email: Boolean(deps.config.email.host) },
       })),
     )
+}

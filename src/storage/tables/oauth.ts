@@ -25,6 +25,9 @@ export const oauthRequests = sqliteTable('oauth_requests', {
   id: text('id').primaryKey(),
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
+  // Whether the request named its redirect URI (it may not when the client registered one): only then must the token
+  // request name it too (RFC 6749 §4.1.3, docs/oauth.md#tokens).
+  redirectUriGiven: integer('redirect_uri_given', { mode: 'boolean' }).notNull().default(true),
   scope: text('scope').notNull(),
   state: text('state'),
   codeChallenge: text('code_challenge').notNull(),
@@ -68,6 +71,7 @@ export const oauthTokens = sqliteTable(
     usedAt: integer('used_at'),
     // Codes only.
     redirectUri: text('redirect_uri'),
+    redirectUriGiven: integer('redirect_uri_given', { mode: 'boolean' }),
     codeChallenge: text('code_challenge'),
   },
   (t) => [index('oauth_tokens_family_idx').on(t.familyId), index('oauth_tokens_grant_idx').on(t.grantId)],

@@ -7,8 +7,8 @@ import { seedTeam, testDeps } from '../../support/deps'
 const PASSWORD = 'correct horse battery'
 const SAME_SITE = { 'sec-fetch-site': 'same-origin' }
 
-async function setup() {
-  const { deps, clock } = await testDeps()
+async function setup(config: Parameters<typeof testDeps>[0] = {}) {
+  const { deps, clock } = await testDeps(config)
   const { team, apiKey } = await seedTeam(deps, { name: 'acme' })
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   const app = createApp(deps)
@@ -45,6 +45,23 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect(cookie).not.toContain('Secure')
     const proxied = await signIn('ann@acme.test', PASSWORD, { 'x-forwarded-proto': 'https' })
     expect(proxied.headers.get('set-cookie')).toContain('; Secure')
+  })
+
+  test('the cookie is Secure behind a proxy that says https in Forwarded, or when server.public_url is https', async () => {
+    const { signIn, call } = await setup()
+    const forwarded = await signIn('ann@acme.test', PASSWORD, { forwarded: 'for=192.0.2.1;proto=https' })
+    expect(forwarded.headers.get('set-cookie')).toContain('; Secure')
+    const quoted = await signIn('ann@acme.test', PASSWORD, { forwarded: 'for="[2001:db8::1]";Proto="HTTPS"' })
+    expect(quoted.headers.get('set-cookie')).toContain('; Secure')
+    const plainForwarded = await signIn('ann@acme.test', PASSWORD, { forwarded: 'for=192.0.2.1;proto=http' })
+    expect(plainForwarded.headers.get('set-cookie')).not.toContain('Secure')
+    // A proxy that says nothing of the scheme (nginx's default) in front of an https public URL.
+    const behind = await setup({ config: { server: { public_url: 'https://leads.example.com' } } })
+    const signedIn = await behind.signIn('ann@acme.test', PASSWORD)
+    expect(signedIn.headers.get('set-cookie')).toContain('; Secure')
+    const out = await behind.call('DELETE', '/console/api/session')
+    expect(out.headers.get('set-cookie')).toContain('; Secure')
+    expect((await call('DELETE', '/console/api/session')).headers.get('set-cookie')).not.toContain('Secure')
   })
 
   test('a wrong password and an unknown email get the same answer', async () => {

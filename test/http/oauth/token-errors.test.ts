@@ -127,6 +127,75 @@ describe('OAuth errors as RFC 6749 §5.2 names them (docs/oauth.md#tokens)', () 
       expect([uri, res.status]).toEqual([uri, allowed ? 302 : 400])
     }
   })
+
+  test('a client that named no redirect_uri when it asked exchanges its code without one (RFC 6749 §4.1.3)', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body // one redirect URI: it may be left out of the request
+    const cookie = await w.signIn()
+    const exchange = async (form: Record<string, string>) => {
+      const { verifier, challenge } = pkcePair()
+      const url = authorizeUrl(w, client.client_id, {
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        redirect_uri: undefined,
+      })
+      const answer = await w.consent(url, cookie)
+      expect(answer.redirect?.origin + (answer.redirect?.pathname ?? '')).toBe(REDIRECT_URI)
+      const code = answer.redirect?.searchParams.get('code') ?? ''
+      return tokenRequest(w, { grant_type: 'authorization_code', code, code_verifier: verifier, ...form })
+    }
+    const without = await exchange({ client_id: client.client_id })
+    expect([without.status, without.body.error]).toEqual([200, undefined])
+    expect(without.body.access_token).toMatch(/^[0-9a-f]{64}$/)
+    // Sent anyway, it must still be the one the code went to.
+    expect((await exchange({ client_id: client.client_id, redirect_uri: REDIRECT_URI })).status).toBe(200)
+    const other = await exchange({ client_id: client.client_id, redirect_uri: 'http://127.0.0.1:53682/other' })
+    expect([other.status, other.body.error]).toEqual([400, 'invalid_grant'])
+    // A request that named it: the token request must name it too.
+    const named = await obtainCode(w, { client })
+    const { redirect_uri: _, ...withoutUri } = named
+    const missing = await tokenRequest(w, withoutUri)
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request'])
+  })
+
+  test('a client sending HTTP Basic uses no other way at the token endpoint (RFC 6749 §2.3)', async () => {
+    const w = await world()
+    const confidential = (await registerClient(w, { token_endpoint_auth_method: 'client_secret_basic' })).body
+    const other = (await registerClient(w)).body
+    const auth = basic(confidential.client_id, confidential.client_secret)
+    const withOtherId = await tokenRequest(
+      w,
+      { ...(await obtainCode(w, { client: confidential })), client_id: other.client_id },
+      auth,
+    )
+    expect([withOtherId.status, withOtherId.body.error]).toEqual([401, 'invalid_client'])
+    expect(withOtherId.headers.get('www-authenticate')).toStartWith('Basic')
+    const withFormSecret = await tokenRequest(
+      w,
+      { ...(await obtainCode(w, { client: confidential })), client_secret: 'anything' },
+      auth,
+    )
+    expect([withFormSecret.status, withFormSecret.body.error]).toEqual([400, 'invalid_request'])
+    // The same id in both places is one client, authenticated once.
+    const ok = await tokenRequest(w, await obtainCode(w, { client: confidential }), auth)
+    expect([ok.status, ok.body.token_type]).toEqual([200, 'Bearer'])
+  })
+
+  test('a loopback redirect URI whose port is not a port gets the error page, not a 500', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body // registered: http://127.0.0.1:53682/callback
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    for (const uri of ['http://127.0.0.1:99999/callback', 'http://[::1]:65536/callback']) {
+      // A valid request would wait for consent; one with an error would be sent back: neither may reach this URI.
+      for (const params of [pkce, { response_type: 'token' }]) {
+        const res = await fetch(authorizeUrl(w, client.client_id, { ...params, redirect_uri: uri }), {
+          redirect: 'manual',
+        })
+        expect([uri, res.status, res.headers.get('location')]).toEqual([uri, 400, null])
+        expect(await res.text()).toContain('not one this application registered')
+      }
+    }
+  })
 })
 
 describe('revocation authenticates the client (RFC 7009 §2.1)', () => {

@@ -25,6 +25,31 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     expect(((await res.json()) as any).error.code).toBe('missing_api_key')
   })
 
+  test('the earlier routes, which take tokens too, answer their 401 and 403 with WWW-Authenticate (RFC 6750 §3)', async () => {
+    const w = await world()
+    const metadata = `resource_metadata="${w.base}/.well-known/oauth-protected-resource"`
+    const testApi = (headers: Record<string, string>) => fetch(`${w.base}/api/routes/test-api`, { headers })
+    const missing = await testApi({})
+    expect(missing.status).toBe(401)
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer ${metadata}`)
+    expect(((await missing.json()) as any).success).toBe(false)
+    const unknown = await testApi(bearer('0'.repeat(64)))
+    expect([unknown.status, unknown.headers.get('www-authenticate')]).toEqual([
+      401,
+      `Bearer error="invalid_token", ${metadata}`,
+    ])
+    const narrow = await obtainTokens(w, { scope: 'usage:read' })
+    const search = await fetch(`${w.base}/api/routes/search`, {
+      method: 'POST',
+      headers: { ...bearer(narrow.access_token), 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: 'crm', network: 'reddit' }),
+    })
+    expect([search.status, search.headers.get('www-authenticate')]).toEqual([
+      403,
+      `Bearer error="insufficient_scope", scope="mentions:search", ${metadata}`,
+    ])
+  })
+
   test('a malformed, unknown, expired or revoked token is 401 invalid_token', async () => {
     const w = await world()
     const tokens = await obtainTokens(w)
