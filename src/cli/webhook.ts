@@ -1,5 +1,11 @@
 import { sendTestEvent } from '../domain/webhooks/deliveries'
-import { createEndpoint, type EndpointView, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
+import {
+  createEndpoint,
+  type EndpointView,
+  findEndpoint,
+  listEndpoints,
+  removeEndpoint,
+} from '../domain/webhooks/endpoints'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldWords } from '../lib/issue-words'
@@ -149,13 +155,23 @@ async function test(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
   const ref = requireFlag(flags, 'team')
   const endpointIdGiven = endpointId(positionals)
-  const d = await withDeps(flags, async (deps) =>
-    sendTestEvent(deps, { teamId: (await findTeam(deps, ref)).id, endpointId: endpointIdGiven }),
-  )
+  const { d, endpoint } = await withDeps(flags, async (deps) => {
+    const teamId = (await findTeam(deps, ref)).id
+    const d = await sendTestEvent(deps, { teamId, endpointId: endpointIdGiven })
+    return { d, endpoint: await findEndpoint(deps, { teamId, id: endpointIdGiven }) }
+  })
   if (flags.json) printJson(d)
   else if (d.status === 'succeeded')
     console.log(`Delivered test event ${d.id}: the receiver answered ${d.lastStatusCode}.`)
-  else console.log(`Test event ${d.id} not delivered: ${d.lastError}; the server retries it at ${d.nextAttemptAt}.`)
+  else if (d.status === 'pending')
+    console.log(`Test event ${d.id} not delivered: ${d.lastError}; the server retries it at ${d.nextAttemptAt}.`)
+  else {
+    // Given up at once (docs/webhooks.md#retries: 410 Gone, an address this server refuses): there is no next attempt.
+    const disabled = endpoint.enabled
+      ? ''
+      : `: the endpoint is now disabled (${endpoint.disabledReason}); once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${endpoint.id} {"enabled": true}`
+    console.log(`Test event ${d.id} not delivered: ${d.lastError}; not retried${disabled}.`)
+  }
   return d.status === 'succeeded' ? 0 : 1
 }
 

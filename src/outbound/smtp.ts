@@ -15,6 +15,9 @@ export type Message = {
 /** What the server said: accepted, or refused with its reply code and reply (never a password). */
 export type SendResult = { ok: true; code: number; reply: string } | { ok: false; code: number | null; error: string }
 
+// Each step's limit (connecting, the greeting, each reply) and, docs/webhooks.md#retries, the whole attempt's: with
+// per-step limits only, a relay slow at every step took minutes, the delivery's claim (twice this) expired, and a
+// second attempt sent the message again while the first was still talking.
 const TIMEOUT_MS = 15_000
 const MAX_REPLY = 300
 
@@ -44,6 +47,7 @@ const WHAT: Record<string, string> = {
   ECONNECTION: 'connection failed',
   ESOCKET: 'connection failed',
   ETIMEDOUT: 'no answer in time',
+  EABORT: 'no answer in time',
   EDNS: 'host not found',
 }
 
@@ -54,6 +58,7 @@ const WHAT: Record<string, string> = {
  */
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
+  if (e.code === 'EABORT') return { ok: false, code: null, error: `SMTP ${WHAT.EABORT}` }
   const words =
     e.response ?? /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ?? (e.code ? 'no reply' : 'the server could not be used')
   let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
@@ -62,8 +67,11 @@ function failureOf(err: unknown, s: EmailSettings): SendResult {
   return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}` }
 }
 
-/** Sends one message; a new connection per message (a destination's messages are at most one a minute). */
-export async function sendEmail(s: EmailSettings, m: Message): Promise<SendResult> {
+/**
+ * Sends one message; a new connection per message (a destination's messages are at most one a minute). The whole
+ * conversation is cut off after `deadlineMs` (the connection closed, the message not handed over).
+ */
+export async function sendEmail(s: EmailSettings, m: Message, deadlineMs = TIMEOUT_MS): Promise<SendResult> {
   const transport = transportOf(s)
   try {
     const info = await transport.sendMail({
@@ -74,6 +82,7 @@ export async function sendEmail(s: EmailSettings, m: Message): Promise<SendResul
       text: m.text,
       headers: m.headers,
       messageId: m.messageId,
+      signal: AbortSignal.timeout(deadlineMs),
     })
     const reply = String(info.response ?? '')
     return { ok: true, code: Number(/^\d{3}/.exec(reply)?.[0] ?? 250), reply: reply.slice(0, MAX_REPLY) }

@@ -15,7 +15,8 @@ import {
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
-import { deliverDue, deliveryRows, signalRow, storeSignals, verified } from '../support/webhooks'
+import { createEndpoint, removeEndpoint } from '../../src/domain/webhooks/endpoints'
+import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals, verified } from '../support/webhooks'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -48,6 +49,29 @@ afterAll(async () => {
 })
 
 describe('the Webhooks page', () => {
+  test('a test the receiver refuses for good says it is not retried and shows the destination disabled', async () => {
+    // Slack's answer for an archived channel; 410 disables the destination (docs/webhooks.md#retries).
+    const archived = fakeUpstream(() => new Response('channel_is_archived', { status: 410 }))
+    const url = `${archived.origin}/services/T0/B0/archived`
+    const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'slack' }) })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      await view.page.getByRole('button', { name: `Test ${url}` }).click()
+      await view.page
+        .getByText(
+          `Test event not delivered to ${url}: answered 410: channel_is_archived. It is not retried; the destination is disabled until it is enabled again.`,
+        )
+        .waitFor()
+      await view.page.getByText('Disabled: the receiver answered 410 Gone').waitFor()
+    } finally {
+      await view.close()
+      archived.stop()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
+    }
+  })
+
   test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
     const view = await openPage(browser, origin)
     const page = view.page

@@ -65,6 +65,23 @@ describe('webhook', () => {
     expect(JSON.parse(r.received[0].body).text).toContain('acme')
   })
 
+  test('a test the receiver refuses for good says it is not retried and that the endpoint is disabled', async () => {
+    // Slack's answer for a channel that was archived (docs/webhooks.md#retries: 410 disables the endpoint).
+    const r = receiver(() => new Response('channel_is_archived', { status: 410 }))
+    const made = JSON.parse(
+      await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', r.origin, '--kind', 'slack', '--json'], {
+        env: PRIVATE_OK,
+      }),
+    )
+    const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', made.endpoint.id], { env: PRIVATE_OK })
+    expect(tested.code).toBe(1)
+    expect(tested.stdout).not.toContain('null')
+    expect(tested.stdout).not.toContain('retries it')
+    expect(tested.stdout).toContain(
+      `not retried: the endpoint is now disabled (the receiver answered 410 Gone); once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${made.endpoint.id} {"enabled": true}.`,
+    )
+  })
+
   test('bad input exits 2 with one line on stderr and stores nothing', async () => {
     const cases: [string[], string][] = [
       [['--url', 'http://127.0.0.1:9/x'], 'private'],

@@ -36,9 +36,14 @@ export function discordProblems(body: any): string[] {
 
 const CARD_ELEMENTS = new Set(['TextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
 
+// Teams' connector reference, known limits of "Post card in a chat or channel": a message of about 28 KB at most,
+// a larger one fails with "Request Entity Too Large".
+const TEAMS_MAX_BYTES = 28 * 1024
+
 /** A Teams Workflows "when a Teams webhook request is received" body: a message with one Adaptive Card. */
 export function teamsProblems(body: any): string[] {
   const p: string[] = []
+  if (Buffer.byteLength(JSON.stringify(body)) > TEAMS_MAX_BYTES) p.push('message over 28 KB')
   if (body.type !== 'message') p.push('type is not "message"')
   const [a, ...rest] = body.attachments ?? []
   if (!a || rest.length > 0) p.push('not exactly one attachment')
@@ -63,6 +68,7 @@ export function teamsProblems(body: any): string[] {
 /** The answer a fake receiver gives a body: the real status, or 400 with the problems. */
 export function checkedAnswer(kind: 'discord' | 'teams', text: string): Response {
   const problems = (kind === 'discord' ? discordProblems : teamsProblems)(JSON.parse(text))
+  if (problems.includes('message over 28 KB')) return new Response('Request Entity Too Large', { status: 413 })
   if (problems.length > 0) return Response.json({ message: problems.join('; ') }, { status: 400 })
   return new Response(null, { status: kind === 'discord' ? 204 : 202 })
 }

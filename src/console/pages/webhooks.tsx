@@ -60,7 +60,10 @@ export function Webhooks() {
         setNote(
           d.status === 'succeeded'
             ? `Test event delivered to ${whereOf(ep)}: answered ${d.lastStatusCode}.`
-            : `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is retried on the schedule.`,
+            : d.status === 'pending'
+              ? `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is retried on the schedule.`
+              : // Given up at once (docs/webhooks.md#retries: 410 Gone, an address this server refuses).
+                `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is not retried; the destination is disabled until it is enabled again.`,
         ),
       ),
     )

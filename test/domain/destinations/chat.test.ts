@@ -83,6 +83,37 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     })
   }
 
+  test('teams: a digest of ten leads written to be as large as a lead gets is posted under 28 KB', async () => {
+    const { deps, clock, team } = await world()
+    const r = receiver((req) => checkedAnswer('teams', req.body))
+    await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}${TEAMS_PATH}`, { kind: 'teams', cadence: 'hourly' }),
+    })
+    // Every character one Teams' Markdown escaping triples in JSON, or three bytes of UTF-8; a scorer's reason is at
+    // most 500 characters (scorers/reply.ts), a post's preview 300, a name is cut at 100.
+    const big = (i: number) =>
+      signalRow(team.id, {
+        author: '*_'.repeat(100),
+        preview: `${'見積'.repeat(75)}${'[]'.repeat(75)}`,
+        reason: `${'*'.repeat(250)}${'価格'.repeat(125)}`,
+        score: 5 + (i % 5),
+        detectedAt: '2026-11-15T11:59:00.000Z',
+      })
+    await storeSignals(
+      deps,
+      Array.from({ length: 12 }, (_, i) => big(i)),
+    )
+    clock.set('2026-11-15T12:02:30.000Z')
+    expect(await buildDueWindows(deps)).toBe(1)
+    expect(await deliverDue(deps)).toBe(1)
+    expect((await deliveryRows(deps)).map((d) => [d.status, d.last_status_code])).toEqual([['succeeded', 202]])
+    const card = JSON.parse(r.received[0].body).attachments[0].content
+    const shown = card.body.filter((b: any) => b.type === 'Container').length
+    expect(shown).toBeGreaterThanOrEqual(8)
+    expect(card.body.at(-1).text).toBe(`${12 - shown} more in the console`)
+  })
+
   test('slack: a digest is one message, a line a lead, post text escaped for mrkdwn', async () => {
     const { deps, clock, team } = await world()
     const r = receiver(() => new Response('ok'))

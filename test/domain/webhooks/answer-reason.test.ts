@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'bun:test'
+import { listDeliveries } from '../../../src/domain/webhooks/deliveries'
+import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import type { Logger } from '../../../src/lib/log'
+import { seedTeam, testDeps } from '../../support/deps'
+import { fakesPerTest } from '../../support/fake-upstream'
+import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
+
+const receiver = fakesPerTest()
+// A Discord webhook's token: the part of its URL that lets anyone post to the channel.
+const TOKEN = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3rS5tU7'
+
+/** What the delivery log shows of a receiver's refusal, and the log lines written meanwhile. */
+async function refusedWith(answer: () => Response, kind: 'webhook' | 'slack' | 'discord' = 'webhook') {
+  const lines: string[] = []
+  const log: Logger = {
+    info: (event, fields) => lines.push(JSON.stringify({ event, ...fields })),
+    warn: (event, fields) => lines.push(JSON.stringify({ event, ...fields })),
+    error: (event, fields) => lines.push(JSON.stringify({ event, ...fields })),
+  }
+  const { deps } = await testDeps({ config: { webhooks: { allow_private_targets: true } }, deps: { log } })
+  const { team } = await seedTeam(deps)
+  const r = receiver(answer)
+  const path = kind === 'discord' ? `/api/webhooks/1234567890/${TOKEN}` : '/services/T0AB12CD3/B0EF45GH6/x'
+  const { endpoint } = await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput(`${r.origin}${path}`, { kind }),
+  })
+  await storeSignals(deps, [signalRow(team.id)])
+  await deliverDue(deps)
+  const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+  return { code: d?.lastStatusCode, error: d?.lastError, lines: lines.join('\n') }
+}
+
+describe("a receiver's refusal shows its own reason in the delivery log (docs/webhooks.md#the-delivery-log)", () => {
+  test("Slack's plain-text error code", async () => {
+    const seen = await refusedWith(() => new Response('invalid_blocks', { status: 400 }), 'slack')
+    expect(seen).toMatchObject({ code: 400, error: 'answered 400: invalid_blocks' })
+    expect(seen.lines).toContain('answered 400: invalid_blocks')
+  })
+
+  test("Discord's JSON message, without the webhook's token even when the receiver repeats the URL", async () => {
+    const unknown = await refusedWith(
+      () => Response.json({ message: 'Unknown Webhook', code: 10015 }, { status: 404 }),
+      'discord',
+    )
+    expect(unknown).toMatchObject({ code: 404, error: 'answered 404: Unknown Webhook' })
+    const echoed = await refusedWith(
+      () => new Response(`Cannot POST /api/webhooks/1234567890/${TOKEN}`, { status: 404 }),
+      'discord',
+    )
+    expect(echoed.error).toBe('answered 404: Cannot POST /api/webhooks/1234567890/…')
+    expect(echoed.lines).not.toContain(TOKEN)
+  })
+
+  test('a JSON error object (Power Automate), a page of HTML, and a long answer with control characters', async () => {
+    const flow = await refusedWith(() =>
+      Response.json(
+        { error: { code: 'TriggerInputSchemaMismatch', message: 'The input body for trigger manual is not valid.' } },
+        { status: 400 },
+      ),
+    )
+    expect(flow.error).toBe('answered 400: The input body for trigger manual is not valid.')
+    const page = await refusedWith(
+      () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502 }),
+    )
+    expect(page.error).toBe('answered 502')
+    const long = await refusedWith(() => new Response(`bad\u202e\r\nthing ${'x'.repeat(5000)}`, { status: 422 }))
+    expect(long.error).toStartWith('answered 422: bad thing xxx')
+    expect(String(long.error).length).toBeLessThanOrEqual(240)
+    expect(long.error).not.toMatch(/[\p{Cc}\u202e]/u)
+  })
+})
