@@ -133,10 +133,11 @@ export function platformJsonGet(
   platform: string,
   config: { base_url?: string; timeout_ms: number },
   headers?: Record<string, string>,
+  readFailure?: FailureReader,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)
     url.search = params.toString()
-    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal })
+    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, readFailure })
   }
 }

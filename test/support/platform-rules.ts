@@ -33,6 +33,30 @@ export const githubSecondaryLimit = (retryAfterSec?: number) =>
     },
   )
 
+/**
+ * GitHub's search refusing a query (docs.github.com/rest/search/search: 422 "Validation failed"): a `user:`, `repo:`
+ * or `author:` naming an account or repository that does not exist or is not visible, or a query it cannot read.
+ */
+export const githubQueryRefused = (why: 'unsearchable' | 'syntax') =>
+  Response.json(
+    {
+      message: 'Validation Failed',
+      errors: [
+        {
+          message:
+            why === 'unsearchable'
+              ? 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.'
+              : 'The search query contains invalid syntax.',
+          resource: 'Search',
+          field: 'q',
+          code: 'invalid',
+        },
+      ],
+      documentation_url: 'https://docs.github.com/v3/search/',
+    },
+    { status: 422 },
+  )
+
 /** YouTube Data API's spent daily quota: 403 with the reason in the error body (no retry header). */
 export const youtubeQuotaExceeded = (reason: 'quotaExceeded' | 'dailyLimitExceeded' = 'quotaExceeded') =>
   Response.json(
