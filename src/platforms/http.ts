@@ -107,6 +107,15 @@ export function failedAnswer(
  */
 export type FailureReader = (answer: FailedAnswer, now: number) => UpstreamStatusError | undefined
 
+/** A failed answer's body as JSON, or undefined when it is not JSON (an HTML error page). */
+export function jsonBodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** `sendPlatformRequest` where any error status is 502 upstream_error, a rate limit with its wait. */
 export async function fetchPlatformText(
   a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader },

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { type FailureReader, platformJsonGet, UpstreamStatusError } from '../http'
+import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { stripHtml } from '../common/html-text'
@@ -46,13 +46,7 @@ class UnsearchableQuery extends UpstreamStatusError {}
  */
 const queryRefusal: FailureReader = ({ status, text }) => {
   if (status !== 422) return undefined
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return undefined
-  }
-  const parsed = v.safeParse(Refusal, body)
+  const parsed = v.safeParse(Refusal, jsonBodyOf(text))
   if (!parsed.success) return undefined
   const errors = parsed.output.errors ?? []
   if (errors.some((e) => /cannot be searched/i.test(e.message ?? '')))

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { nextMidnightIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
-import { type FailureReader, fetchPlatformJson, UpstreamStatusError } from '../http'
+import { type FailureReader, fetchPlatformJson, jsonBodyOf, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -61,13 +61,7 @@ const Reasons = v.object({
 
 /** The reasons an error body names: Google's ErrorInfo first (API_KEY_INVALID), then the older errors[].reason. */
 function reasonsOf(text: string): string[] {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return []
-  }
-  const parsed = v.safeParse(Reasons, body)
+  const parsed = v.safeParse(Reasons, jsonBodyOf(text))
   if (!parsed.success) return []
   const { errors = [], details = [] } = parsed.output.error
   // Reasons are short identifiers; anything else is not repeated in a message.
