@@ -53,12 +53,17 @@ export async function sendPlatformRequest(
   }
 }
 
-/** A platform's error status, kept so a connector can react to one (a refused token: 401). */
+/**
+ * A platform's error status, kept so a connector can react to one (a refused token: 401). `refusedCredentials` says
+ * the platform refused this server's key or token (`platforms check`: credentials refused): a 401 or 403 unless the
+ * connector knows better from the answer (YouTube refuses a key that does not exist with 400).
+ */
 export class UpstreamStatusError extends AppError {
   constructor(
     readonly status: number,
     message: string,
     retryAfterSec?: number,
+    readonly refusedCredentials = status === 401 || status === 403,
   ) {
     super('upstream_error', message, { retryAfterSec })
   }
@@ -96,17 +101,34 @@ export function failedAnswer(
   )
 }
 
+/**
+ * What a connector reads from a failed answer beyond its rate limit: the error it stands for, when the platform's
+ * body says more than its status (a key that is not valid); undefined leaves it to `failedAnswer`.
+ */
+export type FailureReader = (answer: FailedAnswer, now: number) => UpstreamStatusError | undefined
+
+/** A failed answer's body as JSON, or undefined when it is not JSON (an HTML error page). */
+export function jsonBodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** `sendPlatformRequest` where any error status is 502 upstream_error, a rate limit with its wait. */
 export async function fetchPlatformText(
-  a: PlatformRequest & { rateLimit?: RateLimitRule },
+  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader },
 ): Promise<{ text: string; headers: Headers }> {
   const res = await sendPlatformRequest(a)
-  if (!res.ok) throw failedAnswer(a.platform, res, a.rateLimit)
+  if (!res.ok) throw a.readFailure?.(res, Date.now()) ?? failedAnswer(a.platform, res, a.rateLimit)
   return res
 }
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
-export async function fetchPlatformJson(a: PlatformRequest & { rateLimit?: RateLimitRule }): Promise<unknown> {
+export async function fetchPlatformJson(
+  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader },
+): Promise<unknown> {
   const { text } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
   try {
     return JSON.parse(text)
@@ -120,10 +142,11 @@ export function platformJsonGet(
   platform: string,
   config: { base_url?: string; timeout_ms: number },
   headers?: Record<string, string>,
+  readFailure?: FailureReader,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)
     url.search = params.toString()
-    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal })
+    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, readFailure })
   }
 }

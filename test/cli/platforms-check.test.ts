@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
 import { fakeUpstream } from '../support/fake-upstream'
-import { githubLimitSpent } from '../support/platform-rules'
+import { githubLimitSpent, youtubeKeyRefused } from '../support/platform-rules'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
 
 // docs/platforms.md#checking-the-platforms: `platforms check` against local fakes, as a real process.
@@ -116,6 +116,23 @@ describe('lead-signals platforms check', () => {
     const nope = await runCli(ws, ['platforms', 'check', '--platform', 'myspace', ...config])
     expect(nope.code).toBe(2)
     expect(nope.stderr).toStartWith('lead-signals: --platform must be one of twitter, reddit')
+  })
+
+  test('a YouTube key that is not valid (400 from Google) is credentials refused, with what to fix', async () => {
+    const google = fakeUpstream(() => youtubeKeyRefused('invalid'))
+    others.push(google)
+    const toml = ws.file(
+      'youtube.toml',
+      ['[platforms.youtube]', `base_url = "${google.origin}"`, 'api_key = "AIza-typo"'].join('\n'),
+    )
+    const r = await runCli(ws, ['platforms', 'check', '--json', '--platform', 'youtube', '--config', toml])
+    expect(r.code).toBe(1)
+    expect(rows(r.stdout).get('youtube')).toMatchObject({
+      status: 'credentials_refused',
+      detail:
+        'youtube refused the api_key (400 API_KEY_INVALID): set platforms.youtube.api_key to a key of the YouTube Data API v3',
+    })
+    expect(r.stdout).not.toContain('AIza-typo')
   })
 
   test('Reddit not configured, or its app not approved, says that self-service access closed and how to request it', async () => {

@@ -202,6 +202,22 @@ describe('bluesky connector against a fake PDS', () => {
     expect(pds.searches()).toHaveLength(0)
   })
 
+  test('a createdAt later than the AppView indexed the post (a client lying or a clock off) gives way to indexedAt', async () => {
+    const pds = fakePds({
+      posts: () => [
+        // docs.bsky.app, "Timestamps": clients may claim any time; a post cannot have been written after it was seen.
+        post(1, {
+          record: { $type: 'app.bsky.feed.post', text: 'pinned on top', createdAt: '2099-01-01T00:00:00.000Z' },
+        }),
+        // Backdated (an import of older posts): its own date stands.
+        post(2, { record: { $type: 'app.bsky.feed.post', text: 'old', createdAt: '2019-05-01T00:00:00.000Z' } }),
+      ],
+    })
+    const [future, past] = await connector(pds.origin).search('crm', 10)
+    expect(future.date).toBe('2026-03-01T12:00:01.234Z')
+    expect(past.date).toBe('2019-05-01T00:00:00.000Z')
+  })
+
   test('maps posts: whole text, post and profile URLs from handle and rkey, reposts plus quotes as shares', async () => {
     const text = longText()
     const pds = fakePds({

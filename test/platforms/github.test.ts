@@ -4,7 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createGithubConnector } from '../../src/platforms/github/connector'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
-import { githubLimitSpent, githubSecondaryLimit } from '../support/platform-rules'
+import { githubLimitSpent, githubQueryRefused, githubSecondaryLimit } from '../support/platform-rules'
 
 // A fake GitHub REST API answering /search/issues in the documented shape (total_count, incomplete_results, items).
 const fake = fakesPerTest()
@@ -178,6 +178,25 @@ describe('github connector against a fake REST search API', () => {
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', status: 403, message: 'github answered with status 403' })
     expect(err.extra.retryAfterSec).toBeUndefined()
+  })
+
+  test('a query naming a user or repository GitHub cannot search (422) finds nothing, as on github.com, and says why in the log', async () => {
+    const gh = fake(() => githubQueryRefused('unsearchable'))
+    const lines: string[] = []
+    const mentions = await connector(gh.origin, {}, lines).search('crm site:acme/typo author:nobody', 10)
+    expect(mentions).toEqual([])
+    expect(gh.received).toHaveLength(1)
+    const line = lines.map((l) => JSON.parse(l)).find((l) => l.event === 'platform_query_unsearchable')
+    expect(line).toMatchObject({ platform: 'github', level: 'warn' })
+  })
+
+  test('a query GitHub cannot read (422) is an upstream_error that says the query was refused', async () => {
+    const gh = fake(() => githubQueryRefused('syntax'))
+    const err = await connector(gh.origin)
+      .search('crm', 10)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 422 })
+    expect(err.message).toBe('github refused the search query (422 Validation Failed: q invalid)')
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -187,6 +187,36 @@ describe('provider connector (Apify) against a fake API', () => {
     expect(lines.join('\n')).not.toContain(TOKEN)
   })
 
+  test("Apify's refusals name the error type and what to change: a wrong actor, a failed run, a run past 300 s, a bad token", async () => {
+    const answers: Record<string, [number, string]> = {
+      typo: [404, 'record-not-found'],
+      fail: [400, 'run-failed'],
+      long: [408, 'run-timeout-exceeded'],
+      denied: [401, 'user-or-token-not-found'],
+    }
+    // Apify's error object: an identifier and a sentence (which may quote what was sent: never repeated).
+    const f = fake((req) => {
+      const [status, type] = answers[req.url.pathname.split('/')[3].replace('u~', '')]
+      return Response.json({ error: { type, message: `Refused ${TOKEN}` } }, { status })
+    })
+    const message = (actor: string) =>
+      connector('linkedin', f.origin, `actor = "${actor}"`)
+        .search('crm', 5)
+        .catch((e) => e.message)
+    expect(await message('u/typo')).toBe(
+      'linkedin: Apify answered the run of u/typo with 404 record-not-found: check [platforms.linkedin] actor (username/actor-name, as Apify Console shows it)',
+    )
+    expect(await message('u/fail')).toBe(
+      "linkedin: Apify answered the run of u/fail with 400 run-failed: the actor's run failed; its log is in Apify Console under Runs",
+    )
+    expect(await message('u/long')).toBe(
+      "linkedin: Apify answered the run of u/long with 408 run-timeout-exceeded: the run took longer than Apify's synchronous wait (300 s); ask the actor for fewer results in [platforms.linkedin] input",
+    )
+    expect(await message('u/denied')).toBe(
+      'linkedin: Apify answered the run of u/denied with 401 user-or-token-not-found: check [platforms.linkedin] token (Apify Console, Settings → Integrations)',
+    )
+  })
+
   test('an actor that does not answer within timeout_ms is an upstream_timeout', async () => {
     const f = fake(async () => {
       await Bun.sleep(1000)

@@ -177,6 +177,26 @@ describe('substack connector against a fake top/search', () => {
     await expect(connector(first.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
+  test('a 429 after the first page keeps what was found, and the next search waits for its Retry-After, unsent', async () => {
+    const later = fake(({ url }) =>
+      url.searchParams.get('cursor')
+        ? new Response('slow down', { status: 429, headers: { 'retry-after': '120' } })
+        : answer([post(1)], 'c1'),
+    )
+    const c = connector(later.origin)
+    expect((await c.search('crm', 50)).map((m) => m.id)).toEqual(['substack:150000001'])
+    expect(later.received).toHaveLength(2)
+    const err = await c.search('pricing', 50).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(110)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(120)
+    expect(err.message).toBe(
+      `substack answered 429 (rate limited): wait ${err.extra.retryAfterSec} s before searching again`,
+    )
+    // Nothing was sent for the refused search.
+    expect(later.received).toHaveLength(2)
+  })
+
   test('a malformed post is skipped and logged; an answer without items is an upstream_error', async () => {
     const lines: string[] = []
     const sb = fake(() =>

@@ -4,7 +4,7 @@ import { createLogger, describeError } from '../../src/lib/log'
 import { nextMidnightIn } from '../../src/lib/zoned-time'
 import { createYoutubeConnector, youtubeRateLimit } from '../../src/platforms/youtube/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
-import { youtubeQuotaExceeded } from '../support/platform-rules'
+import { youtubeKeyRefused, youtubeQuotaExceeded } from '../support/platform-rules'
 
 // A fake YouTube Data API v3: search.list (GET /youtube/v3/search) and videos.list (GET /youtube/v3/videos), in the
 // documented youtube#searchListResponse / youtube#videoListResponse shapes.
@@ -234,6 +234,43 @@ describe('youtube connector against a fake Data API v3', () => {
       expect(err.message).toContain(`403 ${r}, the daily quota resets at midnight Pacific time`)
       expect(err.message).not.toContain(KEY)
     }
+  })
+
+  test('a key YouTube refuses (not valid: 400; the API not enabled: 403) says so and what to fix, without the key', async () => {
+    let kind: 'invalid' | 'disabled' = 'invalid'
+    const yt = fakeYoutube({ search: () => youtubeKeyRefused(kind) })
+    const refusal = () =>
+      connector(yt.origin)
+        .search('crm', 5)
+        .catch((e) => e)
+    const invalid = await refusal()
+    expect(invalid).toMatchObject({ kind: 'upstream_error', status: 400, refusedCredentials: true })
+    expect(invalid.message).toBe(
+      'youtube refused the api_key (400 API_KEY_INVALID): set platforms.youtube.api_key to a key of the YouTube Data API v3',
+    )
+    expect(invalid.extra.retryAfterSec).toBeUndefined()
+    kind = 'disabled'
+    const disabled = await refusal()
+    expect(disabled).toMatchObject({ kind: 'upstream_error', status: 403, refusedCredentials: true })
+    expect(disabled.message).toBe(
+      "youtube refused the api_key (403 SERVICE_DISABLED): enable the YouTube Data API v3 in the key's Google Cloud project",
+    )
+    for (const err of [invalid, disabled]) expect(err.message).not.toContain(KEY)
+  })
+
+  test('another error names its reason', async () => {
+    const yt = fakeYoutube({
+      search: () =>
+        Response.json(
+          { error: { code: 400, message: 'Invalid value', errors: [{ reason: 'invalidSearchFilter' }] } },
+          { status: 400 },
+        ),
+    })
+    const err = await connector(yt.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 400, refusedCredentials: false })
+    expect(err.message).toBe('youtube answered with status 400 (invalidSearchFilter)')
   })
 
   test('the quota day: midnight Pacific, summer time and winter time', () => {

@@ -33,6 +33,30 @@ export const githubSecondaryLimit = (retryAfterSec?: number) =>
     },
   )
 
+/**
+ * GitHub's search refusing a query (docs.github.com/rest/search/search: 422 "Validation failed"): a `user:`, `repo:`
+ * or `author:` naming an account or repository that does not exist or is not visible, or a query it cannot read.
+ */
+export const githubQueryRefused = (why: 'unsearchable' | 'syntax') =>
+  Response.json(
+    {
+      message: 'Validation Failed',
+      errors: [
+        {
+          message:
+            why === 'unsearchable'
+              ? 'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.'
+              : 'The search query contains invalid syntax.',
+          resource: 'Search',
+          field: 'q',
+          code: 'invalid',
+        },
+      ],
+      documentation_url: 'https://docs.github.com/v3/search/',
+    },
+    { status: 422 },
+  )
+
 /** YouTube Data API's spent daily quota: 403 with the reason in the error body (no retry header). */
 export const youtubeQuotaExceeded = (reason: 'quotaExceeded' | 'dailyLimitExceeded' = 'quotaExceeded') =>
   Response.json(
@@ -51,6 +75,35 @@ export const youtubeQuotaExceeded = (reason: 'quotaExceeded' | 'dailyLimitExceed
     },
     { status: 403 },
   )
+
+/**
+ * YouTube Data API's refusals of the key itself (developers.google.com/youtube/v3/docs/errors, and Google's error
+ * model, cloud.google.com/apis/design/errors): a key that does not exist is 400 `badRequest` with the ErrorInfo reason
+ * API_KEY_INVALID; a key of a project where the API is not enabled is 403 `accessNotConfigured` with SERVICE_DISABLED.
+ */
+export const youtubeKeyRefused = (kind: 'invalid' | 'disabled') => {
+  const [code, reason, info, message] =
+    kind === 'invalid'
+      ? [400, 'badRequest', 'API_KEY_INVALID', 'API key not valid. Please pass a valid API key.']
+      : [
+          403,
+          'accessNotConfigured',
+          'SERVICE_DISABLED',
+          'YouTube Data API v3 has not been used in project 1234 before or it is disabled.',
+        ]
+  return Response.json(
+    {
+      error: {
+        code,
+        message,
+        errors: [{ message, domain: 'global', reason }],
+        status: code === 400 ? 'INVALID_ARGUMENT' : 'PERMISSION_DENIED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: info, domain: 'googleapis.com' }],
+      },
+    },
+    { status: code },
+  )
+}
 
 /** Bluesky (atproto) over its limit: 429 `RateLimitExceeded` with ratelimit-* headers, the reset as epoch seconds. */
 export const blueskyRateLimited = (resetInSec: number) =>

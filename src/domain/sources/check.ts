@@ -63,7 +63,7 @@ function verdict(err: unknown, now: Date): Pick<CheckResult, 'status' | 'detail'
   if (wait !== undefined) {
     return { status: 'rate_limited', detail, retryAt: new Date(now.getTime() + wait * 1000).toISOString() }
   }
-  if (err instanceof UpstreamStatusError && (err.status === 401 || err.status === 403))
+  if (err instanceof UpstreamStatusError && err.refusedCredentials)
     return { status: 'credentials_refused', detail, retryAt: null }
   if (err instanceof PlatformUnreachableError || (err instanceof AppError && err.kind === 'upstream_timeout'))
     return { status: 'not_reachable', detail, retryAt: null }

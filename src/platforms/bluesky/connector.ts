@@ -78,8 +78,7 @@ function toMention(post: v.InferOutput<typeof Post>): Mention {
     content: post.record.text,
     url: `https://bsky.app/profile/${handle}/post/${rkey}`,
     profileUrl: `https://bsky.app/profile/${handle}`,
-    // createdAt is set by the author's client; indexedAt (the AppView's) stands in when it is missing or unreadable.
-    date: isoDate(post.record.createdAt) ?? isoDate(post.indexedAt)!,
+    date: postDate(post.record.createdAt, post.indexedAt),
     platform: 'bluesky',
     ...(post.record.reply ? { kind: 'comment' as const } : {}),
     // shares = reposts + quote posts.
@@ -89,4 +88,16 @@ function toMention(post: v.InferOutput<typeof Post>): Mention {
       shares: count(post.repostCount) + count(post.quoteCount),
     },
   }
+}
+
+/**
+ * When a post was written: createdAt is its author's client's claim, so a post cannot be dated after the AppView
+ * indexed it (a client lying, or a clock ahead, would otherwise sit on top of every newest-first list): the earlier of
+ * the two, as the AppView's own sortAt (docs.bsky.app, "Timestamps"). A backdated post keeps its date; indexedAt
+ * stands in when createdAt is missing or unreadable.
+ */
+function postDate(createdAt: string | null | undefined, indexedAt: string): string {
+  const indexed = isoDate(indexedAt)!
+  const created = isoDate(createdAt)
+  return created !== undefined && created < indexed ? created : indexed
 }

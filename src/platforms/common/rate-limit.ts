@@ -1,3 +1,4 @@
+import { AppError } from '../../errors'
 // docs/platforms.md#rate-limits: how a platform says "too many requests", and when it lets us call again. A rate
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
 // search of that platform is sent before it.
@@ -67,4 +68,30 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
   const wait = retryAfterSecOf(headers, now, remaining === undefined || spent)
   const why = `${status}${spent ? ', no requests remaining' : ''}${wait === undefined ? ', no retry time given' : ''}`
   return { retryAfterSec: wait ?? DEFAULT_WAIT_SEC, why }
+}
+
+/**
+ * A wait a platform asked for in an answer that still served the search (Stack Exchange's `backoff`, a rate limit
+ * met after the first page): the searches after it are refused unsent, 503 platform_budget_exhausted with the
+ * seconds left, as the search runner refuses during a retry time (docs/platforms.md#rate-limits).
+ */
+export function createPause(refusal: (waitSec: number, why: string) => string, now: () => number = Date.now) {
+  let until = 0
+  let why = ''
+  return {
+    /** Waits `seconds` from now, unless a longer wait is already kept. */
+    hold(seconds: number, reason: string) {
+      const at = now() + seconds * 1000
+      if (at <= until) return
+      until = at
+      why = reason
+    },
+    /** The seconds still to wait, 0 or less when none. */
+    secondsLeft: () => Math.ceil((until - now()) / 1000),
+    /** Throws the refusal while a wait is kept. */
+    refuseWhileHeld() {
+      const wait = Math.ceil((until - now()) / 1000)
+      if (wait > 0) throw new AppError('platform_budget_exhausted', refusal(wait, why), { retryAfterSec: wait })
+    },
+  }
 }

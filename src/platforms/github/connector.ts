@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { platformJsonGet } from '../http'
+import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { stripHtml } from '../common/html-text'
@@ -28,6 +28,39 @@ const Issue = v.object({
 })
 const Envelope = v.object({ items: v.array(v.unknown()) })
 
+const Refusal = v.object({
+  message: v.optional(v.string()),
+  errors: v.optional(
+    v.array(v.object({ message: v.optional(v.string()), field: v.optional(v.string()), code: v.optional(v.string()) })),
+  ),
+})
+
+/** A 422 naming users or repositories that do not exist or are not visible: on github.com, a search with no results. */
+class UnsearchableQuery extends UpstreamStatusError {}
+
+/**
+ * GitHub's refusals of a query (docs.github.com/rest/search/search: 422 "Validation failed"). One that names an
+ * account or repository it cannot search (a typo in site: or author:, a private repository) is what github.com shows
+ * as no results; any other says the query was refused, with GitHub's field and code (its own words stay out: they
+ * may quote the query).
+ */
+const queryRefusal: FailureReader = ({ status, text }) => {
+  if (status !== 422) return undefined
+  const parsed = v.safeParse(Refusal, jsonBodyOf(text))
+  if (!parsed.success) return undefined
+  const errors = parsed.output.errors ?? []
+  if (errors.some((e) => /cannot be searched/i.test(e.message ?? '')))
+    return new UnsearchableQuery(422, 'github cannot search the users or repositories the query names (422)')
+  const word = (s: string | undefined) => (s && /^[\w -]{1,40}$/.test(s) ? s : undefined)
+  const what = [
+    word(parsed.output.message),
+    errors.map((e) => [word(e.field), word(e.code)].filter(Boolean).join(' '))[0],
+  ]
+    .filter(Boolean)
+    .join(': ')
+  return new UpstreamStatusError(422, `github refused the search query (422${what ? ` ${what}` : ''})`)
+}
+
 export function createGithubConnector(config: Config['platforms']['github'], log: Logger): PlatformConnector {
   const headers: Record<string, string> = {
     accept: 'application/vnd.github+json',
@@ -36,7 +69,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
   // The token is optional (docs/operations.md#platforms): it raises the search rate limit, and is sent only when set.
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
-  const get = platformJsonGet('github', config, headers)
+  const get = platformJsonGet('github', config, headers, queryRefusal)
 
   return {
     platform: 'github',
@@ -50,7 +83,14 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         per_page: String(perPage),
         page: String(page),
       })
-      const body = await get('/search/issues', params, signal)
+      let body: unknown
+      try {
+        body = await get('/search/issues', params, signal)
+      } catch (err) {
+        if (!(err instanceof UnsearchableQuery)) throw err
+        log.warn('platform_query_unsearchable', { platform: 'github', reason: err.message })
+        return undefined
+      }
       const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
       // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
       found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { fetchPlatformJson } from '../http'
+import { type FailureReader, fetchPlatformJson, jsonBodyOf, UpstreamStatusError } from '../http'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -29,6 +29,39 @@ export function runTimeLimitSec(timeoutMs: number): number {
 }
 const Dataset = v.array(v.unknown())
 
+const ApifyError = v.object({ error: v.object({ type: v.optional(v.string()) }) })
+
+/**
+ * What the operator changes after Apify refused a run (docs/platforms.md#providers): Apify's errors are
+ * `{"error": {"type", "message"}}`; the type (an identifier) is named, its message is not (it may quote the token).
+ * The synchronous endpoint answers 408 when the run outlasts its 300 s wait (docs.apify.com/api/v2,
+ * actor-run-sync-get-dataset-items-post).
+ */
+function apifyFailure(platform: string, actor: string): FailureReader {
+  const table = `[platforms.${platform}]`
+  const byStatus: Record<number, string> = {
+    401: `check ${table} token (Apify Console, Settings → Integrations)`,
+    402: 'the Apify account cannot pay for this run: add credit or raise its usage limit',
+    403: 'the token may not run this actor: rent it in Apify Console, or check the token',
+    404: `check ${table} actor (username/actor-name, as Apify Console shows it)`,
+    408: `the run took longer than Apify's synchronous wait (300 s); ask the actor for fewer results in ${table} input`,
+  }
+  return ({ status, text }) => {
+    if (status === 429) return undefined
+    const parsed = v.safeParse(ApifyError, jsonBodyOf(text))
+    const said = parsed.success ? parsed.output.error.type : undefined
+    const type = said && /^[a-z][a-z0-9-]{0,60}$/.test(said) ? said : undefined
+    const fix =
+      byStatus[status] ??
+      (type === 'run-failed' ? "the actor's run failed; its log is in Apify Console under Runs" : undefined)
+    if (!fix && !type) return undefined
+    return new UpstreamStatusError(
+      status,
+      `${platform}: Apify answered the run of ${actor} with ${status}${type ? ` ${type}` : ''}${fix ? `: ${fix}` : ''}`,
+    )
+  }
+}
+
 /** The settings a provider run needs: the provider platforms' tables, and Reddit's with provider = "apify". */
 type ProviderTable = Pick<
   Config['platforms']['linkedin'],
@@ -48,6 +81,7 @@ export function createProviderConnector(
   // The token goes in the Authorization header, which Apify recommends over the `token` query parameter: a URL
   // can end up in logs, a header does not.
   const headers = { authorization: `Bearer ${config.token.trim()}` }
+  const readFailure = apifyFailure(platform, config.actor.trim())
   if (!JSON.stringify(config.input).includes('{keyword}')) {
     log.warn('provider_input_without_keyword', {
       platform,
@@ -73,6 +107,7 @@ export function createProviderConnector(
         headers,
         timeoutMs: config.timeout_ms,
         signal,
+        readFailure,
       })
       const items = readEnvelope(platform, Dataset, body, 'a body that is not a list of dataset items')
       const searchedAt = new Date().toISOString()

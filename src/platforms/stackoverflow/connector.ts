@@ -8,6 +8,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
+import { createPause } from '../common/rate-limit'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -49,26 +50,14 @@ export function createStackoverflowConnector(
 ): PlatformConnector {
   // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
   // before hitting the same method again." This connector calls one method, so the pause is the connector's.
-  let pausedUntil = 0
-  let pausedFor = 'backoff'
-
-  function pause(seconds: number, why: string) {
-    const until = Date.now() + seconds * 1000
-    if (until <= pausedUntil) return
-    pausedUntil = until
-    pausedFor = why
-  }
+  const pause = createPause(
+    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
+  )
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
-    const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
     // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
     // the runner keeps the wait as the source's retryAt.
-    if (wait > 0)
-      throw new AppError(
-        'platform_budget_exhausted',
-        `stackoverflow asked for a pause (${pausedFor}): wait ${wait} s before searching again`,
-        { retryAfterSec: wait },
-      )
+    pause.refuseWhileHeld()
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
@@ -84,15 +73,15 @@ export function createStackoverflowConnector(
     const answer = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const wrapper = v.safeParse(Wrapper, answer.body)
     const w = wrapper.success ? wrapper.output : {}
-    if (w.backoff && w.backoff > 0) pause(w.backoff, 'backoff')
+    if (w.backoff && w.backoff > 0) pause.hold(w.backoff, 'backoff')
     if (w.error_id !== undefined) {
       const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
       const message = `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
       // A throttle is a rate limit: no call before its time, which the search runner keeps as the retry time.
-      pause(throttled, 'throttle_violation')
-      const wait = Math.ceil((pausedUntil - Date.now()) / 1000)
+      pause.hold(throttled, 'throttle_violation')
+      const wait = pause.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)

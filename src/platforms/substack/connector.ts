@@ -5,7 +5,8 @@ import type { Logger } from '../../lib/log'
 import { newestFirst } from '../feeds/feed'
 import { htmlToText } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
-import { fetchPlatformJson } from '../http'
+import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { createPause } from '../common/rate-limit'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -49,10 +50,12 @@ const isPost = (item: unknown) =>
   typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'post'
 
 export function createSubstackConnector(config: Config['platforms']['substack'], log: Logger): PlatformConnector {
+  const pause = createPause((wait, why) => `substack ${why}: wait ${wait} s before searching again`)
   return {
     platform: 'substack',
     requestsFor: () => MAX_PAGES,
     async search(keyword, limit, signal) {
+      pause.refuseWhileHeld()
       const found = new Map<string, Mention>()
       // Every post id the scan has been given, matching or not: a page of nothing but these is a repeat.
       const seen = new Set<string>()
@@ -70,6 +73,10 @@ export function createSubstackConnector(config: Config['platforms']['substack'],
         } catch (err) {
           if (page === 1 || !(err instanceof AppError) || signal?.aborted) throw err
           log.warn('platform_page_failed', { platform: 'substack', page, err })
+          // A rate limit met after the first page: this search keeps its pages, the next ones wait unsent.
+          const retryAfterSec = err.extra.retryAfterSec
+          const status = err instanceof UpstreamStatusError ? err.status : 429
+          if (retryAfterSec !== undefined) pause.hold(retryAfterSec, `answered ${status} (rate limited)`)
           break
         }
         const { items, nextCursor } = readEnvelope('substack', Envelope, body, 'a response without an items list')

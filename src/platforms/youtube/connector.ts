@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { nextMidnightIn } from '../../lib/zoned-time'
 import { quotaDayZone } from '../quota-day'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
-import { fetchPlatformJson } from '../http'
+import { type FailureReader, fetchPlatformJson, jsonBodyOf, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -52,6 +52,52 @@ export const youtubeRateLimit: RateLimitRule = (answer, now) => {
   return headerRateLimit(answer, now)
 }
 
+const Reasons = v.object({
+  error: v.object({
+    errors: v.optional(v.array(v.object({ reason: v.optional(v.string()) }))),
+    details: v.optional(v.array(v.object({ reason: v.optional(v.string()) }))),
+  }),
+})
+
+/** The reasons an error body names: Google's ErrorInfo first (API_KEY_INVALID), then the older errors[].reason. */
+function reasonsOf(text: string): string[] {
+  const parsed = v.safeParse(Reasons, jsonBodyOf(text))
+  if (!parsed.success) return []
+  const { errors = [], details = [] } = parsed.output.error
+  // Reasons are short identifiers; anything else is not repeated in a message.
+  return [...details, ...errors].flatMap((e) => (e.reason && /^[A-Za-z_]{1,60}$/.test(e.reason) ? [e.reason] : []))
+}
+
+// docs/platforms.md#youtube: what the operator does about a refused key (developers.google.com/youtube/v3/docs/errors;
+// Google's error model names the cause in ErrorInfo.reason). A key that does not exist is a 400, not a 401.
+const KEY_FIXES: [RegExp, string][] = [
+  [/^(API_KEY_INVALID|keyInvalid)$/, 'set platforms.youtube.api_key to a key of the YouTube Data API v3'],
+  [/^(SERVICE_DISABLED|accessNotConfigured)$/, "enable the YouTube Data API v3 in the key's Google Cloud project"],
+  [
+    /^(API_KEY_\w+_BLOCKED|ipRefererBlocked|keyExpired|API_KEY_EXPIRED)$/,
+    "the key's restrictions refuse this call: allow the YouTube Data API v3 and this server's address in the key's settings, or use another key",
+  ],
+]
+
+/** A failed answer as the error it stands for: a refused key says what to fix; any other names its reason. */
+export const youtubeFailure: FailureReader = (answer, now) => {
+  // Quota and short-term limits are rate limits, read by youtubeRateLimit.
+  if (youtubeRateLimit(answer, now)) return undefined
+  const reasons = reasonsOf(answer.text.slice(0, 8000))
+  for (const reason of reasons) {
+    const fix = KEY_FIXES.find(([re]) => re.test(reason))?.[1]
+    if (fix)
+      return new UpstreamStatusError(
+        answer.status,
+        `youtube refused the api_key (${answer.status} ${reason}): ${fix}`,
+        undefined,
+        true,
+      )
+  }
+  if (reasons.length === 0) return undefined
+  return new UpstreamStatusError(answer.status, `youtube answered with status ${answer.status} (${reasons[0]})`)
+}
+
 export function createYoutubeConnector(config: Config['platforms']['youtube'], log: Logger): PlatformConnector {
   const key = config.api_key.trim()
   const get = (path: string, params: Record<string, string>, signal?: AbortSignal) => {
@@ -63,6 +109,7 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       timeoutMs: config.timeout_ms,
       signal,
       rateLimit: youtubeRateLimit,
+      readFailure: youtubeFailure,
     })
   }
 
