@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
 import type { Needs } from '../needs'
-import { clientFor, UnknownClientError } from './clients'
+import { clientFor, storedClient, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
 import { isRegisteredRedirect, redirectHost } from './redirect-uri'
 import { readParams } from './params'
@@ -82,7 +82,10 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
 export async function describeRequest(deps: AuthDeps, id: string) {
   const request = await deps.repos.oauth.findRequest(id, deps.clock.now().getTime())
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
-  const client = await clientFor(deps, request.clientId)
+  // The client as it was when the request was made (clientFor read its document then): reading it again here could
+  // fail on a document server that is down and leave the page without an answer.
+  const client = await storedClient(deps, request.clientId)
+  if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
   return {
     client: {
       id: client.id,

@@ -3,6 +3,7 @@ import { oauthWorld, obtainTokens, pkcePair, REDIRECT_URI, tokenRequest } from '
 
 // A client that publishes its metadata document on 127.0.0.1 (docs/oauth.md#clients).
 const hits: string[] = []
+let flakyDown = false
 const docs: Bun.Server<undefined> = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -12,6 +13,10 @@ const docs: Bun.Server<undefined> = Bun.serve({
     const self = `http://127.0.0.1:${docs.port}${path}`
     if (path === '/client.json')
       return Response.json({ client_id: self, client_name: 'Doc Client', redirect_uris: [REDIRECT_URI] })
+    if (path === '/flaky.json')
+      return flakyDown
+        ? new Response('maintenance', { status: 503 })
+        : Response.json({ client_id: self, client_name: 'Flaky Client', redirect_uris: [REDIRECT_URI] })
     if (path === '/someone-else.json')
       return Response.json({ client_id: 'https://x.example/c.json', redirect_uris: [REDIRECT_URI] })
     if (path === '/moved.json') return new Response(null, { status: 302, headers: { location: '/client.json' } })
@@ -92,5 +97,33 @@ describe('client metadata documents (docs/oauth.md#clients)', () => {
   test('registered clients keep working beside documents', async () => {
     const w = await world({ oauth: { allow_private_client_urls: true } })
     expect((await obtainTokens(w)).access_token).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  // The consent page describes the client the request was made for, as it was then: a document read again on that
+  // page (a day after the last read, minutes after the request) that failed answered 500.
+  test('the consent page shows the client of the request even when its document can no longer be read', async () => {
+    const w = await world({ oauth: { allow_private_client_urls: true } })
+    const clientId = `http://127.0.0.1:${docs.port}/flaky.json`
+    const start = w.clock.now().getTime()
+    flakyDown = false
+    const first = await fetch(authorize(w.base, clientId, pkcePair().challenge), { redirect: 'manual' })
+    expect(first.status).toBe(302)
+    // A minute before the day is out the stored document is still fresh: the request is made without a read.
+    w.clock.set(new Date(start + 24 * 3_600_000 - 60_000))
+    const asked = await fetch(authorize(w.base, clientId, pkcePair().challenge), { redirect: 'manual' })
+    const id = /^\/#\/authorize\/(.+)$/.exec(asked.headers.get('location') ?? '')?.[1]
+    expect(id).toBeString()
+    w.clock.set(new Date(start + 24 * 3_600_000 + 60_000))
+    flakyDown = true
+    try {
+      const cookie = await w.signIn()
+      const shown = await fetch(`${w.base}/console/api/authorize/${id}`, {
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      })
+      expect(shown.status).toBe(200)
+      expect(((await shown.json()) as { client: unknown }).client).toMatchObject({ id: clientId, name: 'Flaky Client' })
+    } finally {
+      flakyDown = false
+    }
   })
 })
