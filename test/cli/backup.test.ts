@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild } from '../process/child'
-import { createWorkspace, dump, ok, query, runCli, type Workspace } from './run-cli'
+import { createWorkspace, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 let ws: Workspace
 const children: Child[] = []
@@ -74,7 +76,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     // The restored database serves: its key hashes, tables and migrations came back with it.
     await serving()
     expect((await query(ws, 'PRAGMA integrity_check'))[0]).toEqual({ integrity_check: 'ok' })
-  }, 60_000)
+  })
 
   test('bad input is one line with status 2 and changes nothing', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
@@ -121,5 +123,5 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     }
     expect(readFileSync(join(ws.dir, 'taken.db'), 'utf8')).toBe('keep me')
     expect(statSync(join(ws.dir, 'x.db'), { throwIfNoEntry: false })).toBeUndefined()
-  }, 60_000)
+  })
 })

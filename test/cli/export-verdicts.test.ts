@@ -1,8 +1,10 @@
 // docs/operations.md#exporting-signals: a team moved with export and import kept none of its verdicts, so every
 // signal it had judged not relevant came back undismissed, and the tuning started again from nothing.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { hostileImportFile, hostileSignals } from '../support/exports'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 let a: Workspace
 let b: Workspace

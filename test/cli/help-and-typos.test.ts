@@ -1,9 +1,11 @@
 // Issue 33 item 9: every command answers --help (poll and serve were errors), and a mistyped command gets a
 // "did you mean" (docs/operations.md#command-line).
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { createWorkspace, runCli } from './run-cli'
+import { createWorkspace, runCli, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 const ws = createWorkspace()
 afterAll(() => ws.cleanup())

@@ -5,6 +5,12 @@ import { tempDir } from '../support/temp-dirs'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
+/**
+ * The time a test may take in a file whose tests run the CLI a dozen times or more, one process after another: each
+ * start of `bun src/main.ts` took 1-3 s on a loaded 2-core machine, which took such tests past the suite's 30 s.
+ */
+export const MANY_PROCESSES_MS = 120_000
+
 export type CliResult = { code: number; stdout: string; stderr: string }
 
 /** A temporary folder holding one database; the CLI runs with it as working directory. */

@@ -1,8 +1,10 @@
 // Issue 33 item 9: `team remove` did not exist. It removes a team and everything it holds in one statement (the
 // foreign keys cascade), only with --yes, and says clearly when the team is unknown (docs/operations.md#teams-keys-keywords-and-profiles).
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { fakesPerTest } from '../support/fake-upstream'
-import { createWorkspace, dump, ok, query, runCli, signalLine, type Workspace } from './run-cli'
+import { createWorkspace, dump, ok, query, runCli, signalLine, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
 const receiver = fakesPerTest()

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 let ws: Workspace
 beforeEach(async () => {

@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { fakesPerTest } from '../support/fake-upstream'
 import { verified } from '../support/webhooks'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
 
 let ws: Workspace
 beforeEach(async () => {
