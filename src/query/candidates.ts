@@ -2,7 +2,10 @@ import type { QueryNode } from './ast'
 import { normalised } from './term-pattern'
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-const NON_WORD = /[^\p{L}\p{N}\p{M}]+/u
+// Where a post's words part: anything but a letter, digit or mark, and Chinese and Japanese characters, each a word
+// of its own (docs/queries.md#words), so "CRM" in "我们需要CRM系统" is the word "crm" here as it is to the query.
+// The index never holds a Chinese or Japanese word (requiredWords), so those are dropped rather than kept.
+const NON_WORD = /[^\p{L}\p{N}\p{M}]+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/u
 
 /**
  * Words of which a post must hold at least one for the query to match, or null when the query cannot be narrowed so

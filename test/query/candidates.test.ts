@@ -27,6 +27,10 @@ const POSTS = [
   { title: undefined, content: 'Le café du coin, onboarding de nouveaux clients' },
   { title: undefined, content: '我们在找客户管理软件 fullwidth' },
   { title: undefined, content: 'Nothing relevant here at all.' },
+  // Chinese and Japanese around a Latin word, without spaces: each of their characters is a word of its own, so
+  // "crm" here is a whole word (docs/queries.md#words) and a stream must match it as polling does.
+  { title: undefined, content: '我们需要CRM系统和ERP' },
+  { title: 'HubSpotの価格', content: 'pricingが高い' },
 ]
 
 describe('candidateIndex', () => {
