@@ -14,8 +14,15 @@ const NOT_ASCII = /[^\0-\x7f]/
 /** Each term's pattern: [for normalised text, for plain ASCII text as it is (ignoring case)]. */
 const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
 
-/** The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. */
-export const normalised = (text: string) => (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
+/**
+ * The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. Lower case turns Turkish
+ * İ into i and a combining dot above, which would keep "İstanbul" from matching `istanbul`: the dot is dropped, so
+ * both are the word a Turkish reader sees (docs/queries.md#words).
+ */
+export const normalised = (text: string) => {
+  const lower = (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
+  return lower.includes('i\u0307') ? lower.replaceAll('i\u0307', 'i') : lower
+}
 
 /** A text as `occursIn` reads it: normalised, or plain ASCII as it is (`ascii`). */
 export type MatchText = { readonly text: string; readonly ascii: boolean }

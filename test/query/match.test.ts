@@ -118,4 +118,13 @@ describe('matchesQuery: word boundaries', () => {
     expect(on('straße', 'Die STRASSE')).toBe(false)
     expect(on('ｃｒｍ', 'a crm')).toBe(true)
   })
+  test('Turkish capital İ is the lower-case i of the same word (docs/queries.md#words: compared in lower case)', () => {
+    // JavaScript lower-cases İ (U+0130) to i and a combining dot above (U+0307); a Turkish text writes İstanbul
+    // and İÇİN where a query says istanbul and için.
+    expect(on('istanbul', "İstanbul'da bir CRM arıyoruz")).toBe(true)
+    expect(on('için', 'CRM İÇİN ÖNERİ')).toBe(true)
+    expect(on('İstanbul', 'istanbul ofisi')).toBe(true)
+    expect(on('"crm için"', 'CRM İÇİN')).toBe(true)
+    expect(on('istanbul', 'İstanbulda')).toBe(false)
+  })
 })
