@@ -106,6 +106,22 @@ describe('GET /api/v1/people', () => {
   })
 })
 
+describe('a busy person (docs/people.md#listing-people)', () => {
+  test('their page shows their latest 200 posts, oldest first, so the post that made them hot is there', async () => {
+    const { deps, team, api } = await setup()
+    // 205 posts by carol, one an hour, the newest an hour ago.
+    const hoursAgo = (h: number) => new Date(Date.parse(NOW) - h * 3_600_000).toISOString()
+    const rows = Array.from({ length: 205 }, (_, i) =>
+      signalRow(team.id, { author: 'carol', platform: 'reddit', publishedAt: hoursAgo(205 - i) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    const carol = find((await api<Page>('GET', '/api/v1/people?limit=100')).body, 'reddit', 'carol')
+    const { body } = await api<Detail>('GET', `/api/v1/people/${carol.id}`)
+    expect(body.posts).toHaveLength(200)
+    expect(body.posts.map((p) => p.publishedAt)).toEqual(rows.slice(5).map((r) => r.publishedAt))
+  })
+})
+
 describe('links (docs/people.md#links)', () => {
   test('linking folds an identity and its signals into a person; its id then leads there; undoing restores both', async () => {
     const { api } = await setup()

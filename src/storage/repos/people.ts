@@ -100,11 +100,16 @@ export const createPeopleRepo = (client: Client) => {
       })
       return rs.rows.map(personOf)
     },
-    /** A person's signals in time order, the oldest first (capped: a person page, not an export). */
+    /**
+     * A person's latest signals in time order, the oldest first (capped: a person page, not an export). The latest,
+     * not the first: a busy person's newest post is the one that made them hot.
+     */
     async posts(teamId: string, id: string, limit: number) {
       const rs = await client.execute({
-        sql: `select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
-          from signals where team_id = ? and person_id = ? order by published_at, id limit ?`,
+        sql: `select * from (
+            select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
+            from signals where team_id = ? and person_id = ? order by published_at desc, id desc limit ?
+          ) order by published_at, id`,
         args: [teamId, id, limit],
       })
       return rs.rows.map((r) => ({
