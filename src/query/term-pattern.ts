@@ -1,11 +1,14 @@
 import type { TermNode } from './ast'
 
 // docs/queries.md#words as one regular expression per term, run over the post's text (matchText): quicker than
-// splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; Chinese and
-// Japanese characters are words of their own, so next to one there is always a word boundary.
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}'
-const CJK_CHAR = new RegExp(`[${CJK}]`, 'u')
-const WORD_CHAR = `(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])`
+// splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; characters
+// of the scripts written without spaces between words are words of their own, so next to one there is always a word
+// boundary.
+/** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer and Burmese. */
+export const UNSPACED =
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}'
+const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
+const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC.
 const NOT_PLAIN = /[^ -~\s]/

@@ -17,6 +17,7 @@ const QUERIES = [
   'Café',
   'onboard*',
   'CRM author:ann',
+  'ลูกค้า',
   '客户管理',
   'Ｆｕｌｌｗｉｄｔｈ',
 ]
@@ -31,6 +32,7 @@ const POSTS = [
   // "crm" here is a whole word (docs/queries.md#words) and a stream must match it as polling does.
   { title: undefined, content: '我们需要CRM系统和ERP' },
   { title: 'HubSpotの価格', content: 'pricingが高い' },
+  { title: undefined, content: 'เราต้องการลูกค้าใหม่ ระบบCRMสำหรับทีม' },
 ]
 
 describe('candidateIndex', () => {

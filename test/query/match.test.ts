@@ -118,6 +118,14 @@ describe('matchesQuery: word boundaries', () => {
     expect(on('straße', 'Die STRASSE')).toBe(false)
     expect(on('ｃｒｍ', 'a crm')).toBe(true)
   })
+  test('Thai and Lao are written without spaces between words, as Chinese is: a word matches inside a run', () => {
+    // "we need new customers": ลูกค้า (customer) is written between เราต้องการ and ใหม่ with no space.
+    expect(on('ลูกค้า', 'เราต้องการลูกค้าใหม่')).toBe(true)
+    expect(on('"ลูกค้า ใหม่"', 'เราต้องการลูกค้าใหม่')).toBe(true)
+    expect(on('ลูกค้า', 'เราต้องการพนักงานใหม่')).toBe(false)
+    expect(on('crm', 'ระบบCRMสำหรับทีม')).toBe(true)
+    expect(on('ລູກຄ້າ', 'ພວກເຮົາຕ້ອງການລູກຄ້າໃໝ່')).toBe(true)
+  })
   test('Turkish capital İ is the lower-case i of the same word (docs/queries.md#words: compared in lower case)', () => {
     // JavaScript lower-cases İ (U+0130) to i and a combining dot above (U+0307); a Turkish text writes İstanbul
     // and İÇİN where a query says istanbul and için.
