@@ -4,9 +4,13 @@ import type { TermNode } from './ast'
 // splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; characters
 // of the scripts written without spaces between words are words of their own, so next to one there is always a word
 // boundary.
-/** Scripts written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer and Burmese. */
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese), and Korean, which
+ * joins its particles to a word (고객을 is 고객, customer, with 을).
+ */
 export const UNSPACED =
-  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}'
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}' +
+  '\\p{Script=Khmer}\\p{Script=Myanmar}'
 const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
 const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'

@@ -33,6 +33,7 @@ const POSTS = [
   { title: undefined, content: '我们需要CRM系统和ERP' },
   { title: 'HubSpotの価格', content: 'pricingが高い' },
   { title: undefined, content: 'เราต้องการลูกค้าใหม่ ระบบCRMสำหรับทีม' },
+  { title: undefined, content: '고객관리CRM을 찾고 있어요' },
 ]
 
 describe('candidateIndex', () => {

@@ -126,6 +126,12 @@ describe('matchesQuery: word boundaries', () => {
     expect(on('crm', 'ระบบCRMสำหรับทีม')).toBe(true)
     expect(on('ລູກຄ້າ', 'ພວກເຮົາຕ້ອງການລູກຄ້າໃໝ່')).toBe(true)
   })
+  test('Korean joins particles to its words: a word matches with one joined, as the rules scorer reads it', () => {
+    // 고객을 is 고객 (customer) with the object particle 을; 결제시스템 is 결제 시스템 written together.
+    expect(on('고객', '새로운 고객을 찾고 있어요')).toBe(true)
+    expect(on('"결제 시스템"', '결제시스템을 찾고 있어요')).toBe(true)
+    expect(on('고객', '주말에 가족과 캠핑을 갔어요')).toBe(false)
+  })
   test('Turkish capital İ is the lower-case i of the same word (docs/queries.md#words: compared in lower case)', () => {
     // JavaScript lower-cases İ (U+0130) to i and a combining dot above (U+0307); a Turkish text writes İstanbul
     // and İÇİN where a query says istanbul and için.
