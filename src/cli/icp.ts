@@ -54,8 +54,10 @@ async function remove(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const name = requireFlag(flags, 'name')
-  await withDeps(flags, async (deps) => removeIcp(deps, { teamId: (await findTeam(deps, ref)).id, name }))
-  console.log(`Removed ICP profile "${name.trim()}".`)
+  const { removed } = await withDeps(flags, async (deps) =>
+    removeIcp(deps, { teamId: (await findTeam(deps, ref)).id, name }),
+  )
+  console.log(`Removed ICP profile "${removed}".`)
   return 0
 }
 

@@ -1,21 +1,14 @@
 import { findTeam } from '../domain/teams/teams'
-import {
-  addKeywords,
-  cleanKeywords,
-  cleanQueries,
-  listKeywords,
-  quoted,
-  removeKeywords,
-} from '../domain/keywords/keywords'
+import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
-import { refuseUnquotedQuery } from './query-args'
+import { queriesOf, refuseUnquotedQuery } from './query-args'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
-  const keywords = cleanQueries(positionals)
+  const keywords = queriesOf('keyword add', argv, positionals)
   const result = await withDeps(flags, async (deps) =>
     addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
   )

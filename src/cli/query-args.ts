@@ -1,4 +1,7 @@
+import { cleanQueries } from '../domain/keywords/keywords'
+import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
+import { parseQuery } from '../query/parse'
 import { unknownOption, usageError } from './args'
 
 const STRING_FLAGS = new Set(['--team', '--config'])
@@ -14,6 +17,30 @@ const isFlag = (arg: string) =>
  * line that works: the flags as typed, then every other word as one quoted query.
  */
 export function refuseUnquotedQuery(command: string, argv: string[]): void {
+  const { stray, fixed } = readWords(command, argv)
+  if (stray === undefined) return
+  // "--tema" or "--json" is an option, mistyped or not this command's, not a query: a query's exclusions take one dash.
+  if (stray.startsWith('--')) throw unknownOption(stray, ['team'])
+  throw usageError(
+    `${JSON.stringify(stray)} is not an option: a query containing "-term" must be quoted as one argument, as in: ${fixed}`,
+  )
+}
+
+/**
+ * The keywords of `keyword add`, each a query (cleanQueries). `crm OR erp` unquoted reaches us as three keywords, of
+ * which `OR` alone is no query; when the words together are one, the refusal says to quote them, with the command.
+ */
+export function queriesOf(command: string, argv: string[], positionals: string[]): string[] {
+  try {
+    return cleanQueries(positionals)
+  } catch (err) {
+    if (!(err instanceof AppError) || positionals.length < 2 || !parseQuery(positionals.join(' ')).ok) throw err
+    throw usageError(`${err.message}; as one query, quote it as one argument: ${readWords(command, argv).fixed}`)
+  }
+}
+
+/** The flags as typed and the other words as one quoted query: the command line that works. */
+function readWords(command: string, argv: string[]) {
   const flags: string[] = []
   const words: string[] = []
   let stray: string | undefined
@@ -31,11 +58,5 @@ export function refuseUnquotedQuery(command: string, argv: string[]): void {
     if (arg.startsWith('-') && arg.length > 1) stray ??= arg
     words.push(arg)
   }
-  if (stray === undefined) return
-  // "--tema" or "--json" is an option, mistyped or not this command's, not a query: a query's exclusions take one dash.
-  if (stray.startsWith('--')) throw unknownOption(stray, ['team'])
-  const fixed = ['lead-signals', command, ...flags.map(shellWord), shellWord(words.join(' '))].join(' ')
-  throw usageError(
-    `${JSON.stringify(stray)} is not an option: a query containing "-term" must be quoted as one argument, as in: ${fixed}`,
-  )
+  return { stray, fixed: ['lead-signals', command, ...flags.map(shellWord), shellWord(words.join(' '))].join(' ') }
 }

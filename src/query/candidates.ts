@@ -1,13 +1,16 @@
 import type { QueryNode } from './ast'
-import { normalised } from './term-pattern'
+import { normalised, UNSPACED } from './term-pattern'
 
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-const NON_WORD = /[^\p{L}\p{N}\p{M}]+/u
+const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
+// Where a post's words part: anything but a letter, digit or mark, and the characters of scripts written without
+// spaces, each a word of its own (docs/queries.md#words), so "CRM" in "我们需要CRM系统" is the word "crm" here as it
+// is to the query. The index never holds such a character (requiredWords), so those are dropped rather than kept.
+const NON_WORD = new RegExp(`[^\\p{L}\\p{N}\\p{M}]+|[${UNSPACED}]+`, 'u')
 
 /**
  * Words of which a post must hold at least one for the query to match, or null when the query cannot be narrowed so
- * (a `NOT` alone, a filter alone, a prefix word, Chinese or Japanese). A term needs its first word; `AND` needs what its
- * most selective part needs; `OR` needs what any of its parts needs.
+ * (a `NOT` alone, a filter alone, a prefix word, a word of a script written without spaces). A term needs its first
+ * word; `AND` needs what its most selective part needs; `OR` needs what any of its parts needs.
  */
 export function requiredWords(node: QueryNode): Set<string> | null {
   switch (node.kind) {

@@ -13,6 +13,12 @@ const OPERATORS: Record<string, 'or' | 'and' | 'not'> = { OR: 'or', AND: 'and', 
 const OPEN_QUOTES = '"“”„'
 const BREAK = /[\s()"“”„]/u
 
+// Full-width forms of ASCII (U+FF01-FF5E), which Chinese and Japanese keyboards type: each is one character as its
+// ASCII form is, so positions in errors stay those of the query as written.
+const FULL_WIDTH = /[\uff01-\uff5e]/gu
+const halfWidth = (source: string) =>
+  source.replace(FULL_WIDTH, (c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0xfee0))
+
 export class QuerySyntaxError extends Error {
   constructor(readonly detail: QueryError) {
     super(`at character ${detail.position}: expected ${detail.expected}`)
@@ -23,7 +29,8 @@ export class QuerySyntaxError extends Error {
  * Splits a query into tokens. A `-` right before a word, phrase, filter or `(` excludes it; elsewhere (as in
  * `follow-up`) it is part of the word. `name:` is a filter only for the names above, so `http://x` stays a word.
  */
-export function tokenize(source: string): Token[] {
+export function tokenize(written: string): Token[] {
+  const source = halfWidth(written)
   const tokens: Token[] = []
   let i = 0
   while (i < source.length) {

@@ -1,11 +1,18 @@
 import type { TermNode } from './ast'
 
 // docs/queries.md#words as one regular expression per term, run over the post's text (matchText): quicker than
-// splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; Chinese and
-// Japanese characters are words of their own, so next to one there is always a word boundary.
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}'
-const CJK_CHAR = new RegExp(`[${CJK}]`, 'u')
-const WORD_CHAR = `(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])`
+// splitting a long post into words, with the same meaning. A word character is a letter, digit or mark; characters
+// of the scripts written without spaces between words are words of their own, so next to one there is always a word
+// boundary.
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese), and Korean, which
+ * joins its particles to a word (고객을 is 고객, customer, with 을).
+ */
+export const UNSPACED =
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}' +
+  '\\p{Script=Khmer}\\p{Script=Myanmar}'
+const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
+const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC.
 const NOT_PLAIN = /[^ -~\s]/
@@ -14,8 +21,15 @@ const NOT_ASCII = /[^\0-\x7f]/
 /** Each term's pattern: [for normalised text, for plain ASCII text as it is (ignoring case)]. */
 const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
 
-/** The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. */
-export const normalised = (text: string) => (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
+/**
+ * The text as terms are matched against it: NFKC (plain ASCII already is) and lower case. Lower case turns Turkish
+ * İ into i and a combining dot above, which would keep "İstanbul" from matching `istanbul`: the dot is dropped, so
+ * both are the word a Turkish reader sees (docs/queries.md#words).
+ */
+export const normalised = (text: string) => {
+  const lower = (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
+  return lower.includes('i\u0307') ? lower.replaceAll('i\u0307', 'i') : lower
+}
 
 /** A text as `occursIn` reads it: normalised, or plain ASCII as it is (`ascii`). */
 export type MatchText = { readonly text: string; readonly ascii: boolean }

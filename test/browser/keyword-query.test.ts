@@ -76,10 +76,18 @@ describe('the Keywords page query box', () => {
       await error.waitFor()
       expect(await error.textContent()).toContain('at character 7: expected a word, a "phrase", a filter or ( after OR')
 
-      // Added as it is, it is refused; the refusal goes once the query is edited, and the help is the served page.
+      // Added as it is, it is refused, and the refusal is said once: where the query is wrong, below the box, now
+      // announced (role alert), not a second copy of the same message further down. It goes once the query is
+      // edited, and the help is the served page.
       await view.page.getByRole('button', { name: 'Add' }).click()
       const refusal = view.page.getByRole('alert')
       await refusal.waitFor()
+      expect(await refusal.count()).toBe(1)
+      expect(await refusal.getAttribute('class')).toContain('query-error')
+      // The preview's answer comes after the refusal when Add is pressed at once: wait it out, then count.
+      await view.page.waitForTimeout(600)
+      const said = (await view.page.locator('main').textContent())?.split('at character 7').length ?? 0
+      expect(said - 1).toBe(1)
       expect(await view.page.getByRole('link', { name: 'How to write a query' }).getAttribute('href')).toBe(
         '/docs/queries',
       )

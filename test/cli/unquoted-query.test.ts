@@ -32,6 +32,25 @@ describe('an unquoted query', () => {
     expect(fixed.stdout).toContain('"crm -hubspot"')
   })
 
+  test('words that are a query only together (OR, a filter, parentheses) get the same advice, not a refusal of one word', async () => {
+    for (const [words, query] of [
+      [['crm', 'OR', 'erp'], 'crm OR erp'],
+      [['crm', 'site:sales'], 'crm site:sales'],
+      [['(crm', 'OR', 'erp)', 'advice'], '(crm OR erp) advice'],
+    ]) {
+      const r = await runCli(ws, ['keyword', 'add', '--team', 'acme', ...words])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`lead-signals keyword add --team acme "${query}"`)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    }
+    // Nothing was added: not "crm", nor any word on its own (the test before added "crm -hubspot").
+    expect(await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])).toBe('["crm -hubspot"]\n')
+    // Words that are each a keyword are still several keywords, and one that is no query alone is still refused.
+    const bad = await runCli(ws, ['keyword', 'add', '--team', 'acme', 'crm', 'site:'])
+    expect(bad.stderr).toContain('keyword "site:" at character 6: expected a value after site:')
+    expect(bad.stderr).not.toContain('quote')
+  })
+
   test('keyword remove gives the same advice; an unknown option elsewhere is still an unknown option', async () => {
     const r = await runCli(ws, ['keyword', 'remove', '--team=acme', 'crm', '-hubspot'])
     expect(r.code).toBe(2)

@@ -106,6 +106,42 @@ describe('GET /api/v1/people', () => {
   })
 })
 
+describe('paging people (docs/people.md#listing-people)', () => {
+  test('a page read a few hours later neither repeats nor skips anyone: heat moves with time, the order does not', async () => {
+    const { deps, clock } = await testDeps({ now: NOW })
+    const { team, apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    // At NOW both round to heat 60 (59.67 and 59.58); 0.19 days on, 59.51 and 59.43 round to 60 and 59. Ordered by the
+    // rounded heat and then by last seen, dee came first at NOW and second later: page 2 showed dee again, eve never.
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: 'eve', platform: 'reddit', score: 8, publishedAt: daysAgo(10) }),
+      signalRow(team.id, { author: 'dee', platform: 'reddit', score: 7.9, publishedAt: daysAgo(9.5) }),
+    ])
+    const page = async (offset: number) =>
+      (await call('GET', `/api/v1/people?limit=1&offset=${offset}`, { key: apiKey })).body as Page
+    const first = await page(0)
+    clock.set(new Date(Date.parse(NOW) + 0.19 * 86_400_000))
+    const second = await page(1)
+    expect([...first.people, ...second.people].map((p) => p.author).sort()).toEqual(['dee', 'eve'])
+  })
+})
+
+describe('a busy person (docs/people.md#listing-people)', () => {
+  test('their page shows their latest 200 posts, oldest first, so the post that made them hot is there', async () => {
+    const { deps, team, api } = await setup()
+    // 205 posts by carol, one an hour, the newest an hour ago.
+    const hoursAgo = (h: number) => new Date(Date.parse(NOW) - h * 3_600_000).toISOString()
+    const rows = Array.from({ length: 205 }, (_, i) =>
+      signalRow(team.id, { author: 'carol', platform: 'reddit', publishedAt: hoursAgo(205 - i) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    const carol = find((await api<Page>('GET', '/api/v1/people?limit=100')).body, 'reddit', 'carol')
+    const { body } = await api<Detail>('GET', `/api/v1/people/${carol.id}`)
+    expect(body.posts).toHaveLength(200)
+    expect(body.posts.map((p) => p.publishedAt)).toEqual(rows.slice(5).map((r) => r.publishedAt))
+  })
+})
+
 describe('links (docs/people.md#links)', () => {
   test('linking folds an identity and its signals into a person; its id then leads there; undoing restores both', async () => {
     const { api } = await setup()

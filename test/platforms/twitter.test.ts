@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createTwitterConnector } from '../../src/platforms/twitter/connector'
+import { queryFilter } from '../../src/domain/search/query-filter'
 import { fakesPerTest, longText } from '../support/fake-upstream'
 
 // A fake X API v2 answering GET /2/tweets/search/recent in the documented shape (data, includes.users, meta).
@@ -61,7 +62,7 @@ describe('twitter connector against a fake X API v2', () => {
       query: '(crm tool) -is:retweet',
       max_results: '25',
       sort_order: 'recency',
-      'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
+      'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang,referenced_tweets',
       expansions: 'author_id',
       'user.fields': 'username,name',
     })
@@ -75,6 +76,22 @@ describe('twitter connector against a fake X API v2', () => {
     expect(x.received[0].url.searchParams.get('query')).toBe(
       '("sales pipeline" (crm OR erp) -hubspot from:jane lang:en -is:reply) -is:retweet',
     )
+  })
+
+  test('a reply is a comment, so `type:comment` keeps the replies X was asked for (docs/queries.md#filters)', async () => {
+    const x = fake(() =>
+      page([
+        tweet(1, { referenced_tweets: [{ type: 'replied_to', id: '1789' }] }),
+        tweet(2, { referenced_tweets: [{ type: 'quoted', id: '1788' }] }),
+        tweet(3),
+      ]),
+    )
+    const keyword = 'crm type:comment'
+    const mentions = await connector(x.origin).search(keyword, 10)
+    expect(x.received[0].url.searchParams.get('query')).toBe('(crm is:reply) -is:retweet')
+    expect(mentions.map((m) => m.kind)).toEqual(['comment', undefined, undefined])
+    const matches = await queryFilter(keyword)
+    expect(mentions.filter(matches).map((m) => m.id)).toEqual(['twitter:1790000000000000001'])
   })
 
   test('a limit under 10 asks for 10, the API minimum, and returns only the limit', async () => {

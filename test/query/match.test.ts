@@ -118,4 +118,27 @@ describe('matchesQuery: word boundaries', () => {
     expect(on('straße', 'Die STRASSE')).toBe(false)
     expect(on('ｃｒｍ', 'a crm')).toBe(true)
   })
+  test('Thai and Lao are written without spaces between words, as Chinese is: a word matches inside a run', () => {
+    // "we need new customers": ลูกค้า (customer) is written between เราต้องการ and ใหม่ with no space.
+    expect(on('ลูกค้า', 'เราต้องการลูกค้าใหม่')).toBe(true)
+    expect(on('"ลูกค้า ใหม่"', 'เราต้องการลูกค้าใหม่')).toBe(true)
+    expect(on('ลูกค้า', 'เราต้องการพนักงานใหม่')).toBe(false)
+    expect(on('crm', 'ระบบCRMสำหรับทีม')).toBe(true)
+    expect(on('ລູກຄ້າ', 'ພວກເຮົາຕ້ອງການລູກຄ້າໃໝ່')).toBe(true)
+  })
+  test('Korean joins particles to its words: a word matches with one joined, as the rules scorer reads it', () => {
+    // 고객을 is 고객 (customer) with the object particle 을; 결제시스템 is 결제 시스템 written together.
+    expect(on('고객', '새로운 고객을 찾고 있어요')).toBe(true)
+    expect(on('"결제 시스템"', '결제시스템을 찾고 있어요')).toBe(true)
+    expect(on('고객', '주말에 가족과 캠핑을 갔어요')).toBe(false)
+  })
+  test('Turkish capital İ is the lower-case i of the same word (docs/queries.md#words: compared in lower case)', () => {
+    // JavaScript lower-cases İ (U+0130) to i and a combining dot above (U+0307); a Turkish text writes İstanbul
+    // and İÇİN where a query says istanbul and için.
+    expect(on('istanbul', "İstanbul'da bir CRM arıyoruz")).toBe(true)
+    expect(on('için', 'CRM İÇİN ÖNERİ')).toBe(true)
+    expect(on('İstanbul', 'istanbul ofisi')).toBe(true)
+    expect(on('"crm için"', 'CRM İÇİN')).toBe(true)
+    expect(on('istanbul', 'İstanbulda')).toBe(false)
+  })
 })

@@ -27,6 +27,12 @@ describe('parseQuery', () => {
       ],
     })
     expect(rootOf('automat*')).toMatchObject({ prefix: true, words: ['automat'] })
+    // A Chinese or Japanese keyboard types full-width ( ) " - : and letters: the same query as their ASCII forms,
+    // not words that silently change its meaning ("（crm" was the word crm, leaving OR ungrouped).
+    expect(rootOf('（crm OR 顧客管理） 導入 －hubspot ＯＲ ｓｉｔｅ：ｓａｌｅｓ ＂sales pipeline＂')).toEqual(
+      rootOf('(crm OR 顧客管理) 導入 -hubspot OR site:sales "sales pipeline"'),
+    )
+    expect(errorOf('（crm OR erp')).toEqual(errorOf('(crm OR erp'))
     expect(rootOf('crm subreddit:SaaS -author:@Bob lang:DE type:comment site:https://www.Example.com/')).toMatchObject({
       items: [
         {},

@@ -24,7 +24,7 @@ const PAUSE_MS = 250
  * As the query is typed: where it is wrong, or which of the team's recent signals it would match
  * (docs/queries.md#preview). Signals are all the service keeps of what it found, so that is what is searched.
  */
-export function QueryPreview({ query }: { query: string }) {
+export function QueryPreview({ query, refusal = '' }: { query: string; refusal?: string }) {
   const [state, setState] = useState<State>({})
   useEffect(() => {
     if (query.trim() === '') {
@@ -46,7 +46,15 @@ export function QueryPreview({ query }: { query: string }) {
     }
   }, [query])
 
-  if (state.error) return <p class="error query-error">This query is not valid yet: {state.error}.</p>
+  // Adding a query that does not parse is refused with the very message the preview shows (or is about to): it is said
+  // here, once, beside the box, and announced since the user asked for something.
+  const error = state.error ?? (refusal || undefined)
+  if (error)
+    return (
+      <p class="error query-error" role={refusal ? 'alert' : undefined}>
+        This query is not valid{refusal ? '' : ' yet'}: {error}.
+      </p>
+    )
   const p = state.preview
   if (!p) return null
   return (

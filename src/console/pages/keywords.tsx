@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { KeywordFigures } from '../../wire/feedback'
-import { api, changeThen } from '../api'
+import { ApiError, api, changeThen } from '../api'
 import { type Column, DataTable } from '../components/data-table'
 import { QueryPreview } from '../components/query-preview'
 import { Alert, ConfirmButton } from '../components/ui'
@@ -28,6 +28,8 @@ export function Keywords() {
   const [draft, setDraft] = useState('')
   const [error, setError] = useState('')
   const [note, setNote] = useState('')
+  // Where the query that was added is wrong: shown by the preview, in the one place that says it (not in the alert).
+  const [queryRefusal, setQueryRefusal] = useState('')
   const load = () => api<Figures>('GET', '/keyword-figures').then(setFigures)
   useEffect(() => {
     load()
@@ -36,11 +38,20 @@ export function Keywords() {
   const add = (e: Event) => {
     e.preventDefault()
     setNote('')
+    setQueryRefusal('')
     run(
-      api<{ added: string[]; alreadyTracked: string[] }>('POST', '/keywords', { keyword: draft }).then((r) => {
-        setDraft('')
-        if (r.alreadyTracked.length > 0) setNote(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
-      }),
+      api<{ added: string[]; alreadyTracked: string[] }>('POST', '/keywords', { keyword: draft })
+        .then((r) => {
+          setDraft('')
+          if (r.alreadyTracked.length > 0) setNote(`Already tracked: “${r.alreadyTracked.join('”, “')}”.`)
+        })
+        .catch((e) => {
+          // Only spaces is no query to point into: that refusal stays the plain alert.
+          const aboutQuery = e instanceof ApiError && e.details[0]?.field === 'keyword' && draft.trim() !== ''
+          if (!aboutQuery) throw e
+          const where = e.details[0].message
+          setQueryRefusal(where)
+        }),
     )
   }
   const columns: Column<Keyword>[] = [
@@ -77,6 +88,7 @@ export function Keywords() {
               // The refusal was about the query as it was: once it is edited, the preview below says where it stands.
               setError('')
               setNote('')
+              setQueryRefusal('')
             }}
           />
         </label>
@@ -89,7 +101,7 @@ export function Keywords() {
           How to write a query
         </a>
       </p>
-      <QueryPreview query={draft} />
+      <QueryPreview query={draft} refusal={queryRefusal} />
       <Alert message={error} />
       {note && <p role="status">{note}</p>}
       {figures && figures.keywords.length === 0 && <p>No keywords yet: add the words your buyers use.</p>}

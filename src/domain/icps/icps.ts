@@ -55,23 +55,36 @@ export async function addIcp(
   return { name, description, competitors }
 }
 
+/**
+ * The stored name of the team's profile that `written` names: names are unique ignoring case (addIcp), so they are
+ * found ignoring case, as keywords are. Undefined when there is none.
+ */
+async function storedName(deps: Needs<never, 'icpProfiles'>, teamId: string, written: string) {
+  const lower = written.toLowerCase()
+  return (await deps.repos.icpProfiles.list(teamId)).find((p) => p.name.toLowerCase() === lower)?.name
+}
+
 /** New description and competitors for a profile, found by its name (the name stays: signals cite it). */
 export async function editIcp(
   deps: Needs<never, 'icpProfiles'>,
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
-  const name = a.name.trim()
+  const written = a.name.trim()
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
-  if (!(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
-    throw new AppError('not_found', `the team has no ICP profile named "${echoed(name)}"`)
+  const name = await storedName(deps, a.teamId, written)
+  if (!name || !(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
+    throw new AppError('not_found', `the team has no ICP profile named "${echoed(written)}"`)
   return { name, description, competitors }
 }
 
+/** Removes the profile `name` names (ignoring case); answers its stored name. */
 export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: string; name: string }) {
-  const name = a.name.trim()
-  if (!(await deps.repos.icpProfiles.remove(a.teamId, name)))
-    throw new AppError('invalid_request', `the team has no ICP profile named "${echoed(name)}"`)
+  const written = a.name.trim()
+  const name = await storedName(deps, a.teamId, written)
+  if (!name || !(await deps.repos.icpProfiles.remove(a.teamId, name)))
+    throw new AppError('invalid_request', `the team has no ICP profile named "${echoed(written)}"`)
+  return { removed: name }
 }
 
 /** The team's profiles, oldest first. */

@@ -23,11 +23,11 @@ export async function previewQuery(deps: Needs<'clock', 'signals'>, a: { teamId:
   const since = new Date(deps.clock.now().getTime() - PREVIEW_DAYS * 86_400_000).toISOString()
   const recent = await deps.repos.signals.recent(a.teamId, since, PREVIEW_SCAN)
   const matches = await postMatcher(parsed.query)
-  const matched = recent.filter(matches)
+  const matched = recent.filter((s) => matches({ ...s, profileUrl: s.profileUrl ?? undefined }))
   return {
     since,
     scanned: recent.length,
     matched: matched.length,
-    posts: matched.slice(0, PREVIEW_SHOWN).map(({ content, ...s }) => s),
+    posts: matched.slice(0, PREVIEW_SHOWN).map(({ content, profileUrl, ...s }) => s),
   }
 }

@@ -73,7 +73,6 @@ export const consoleTeamRoutes = (deps: Deps) =>
       ({ viewer, body, params }) => editIcp(deps, { teamId: viewer.team.id, name: params.name, ...body }),
       { body: validated('body', IcpEditBody) },
     )
-    .delete('/icp-profiles/:name', async ({ viewer, params }) => {
-      await removeIcp(deps, { teamId: viewer.team.id, name: params.name })
-      return { removed: params.name }
-    })
+    .delete('/icp-profiles/:name', ({ viewer, params }) =>
+      removeIcp(deps, { teamId: viewer.team.id, name: params.name }),
+    )

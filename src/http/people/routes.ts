@@ -75,7 +75,8 @@ export const peopleRoutes = (deps: Deps) =>
       response: answers(deps.config, { 200: PersonDetail, ...errors }),
       detail: detail(
         'One person and their posts in time order',
-        "A linked identity's id leads to the person it is linked to. Another team's id is 404.",
+        "Their latest 200 posts, the oldest first. A linked identity's id leads to the person it is linked to. " +
+          "Another team's id is 404.",
       ),
     })
 

@@ -21,6 +21,8 @@ const Tweet = v.object({
   author_id: v.optional(v.string()),
   // `text` stops at 280 characters for long posts; the whole post is in note_tweet.text (tweet.fields=note_tweet).
   note_tweet: v.optional(v.object({ text: v.string() })),
+  // A reply names the post it answers (`replied_to`), as `is:reply` reads it: a query's type:comment.
+  referenced_tweets: v.optional(v.array(v.object({ type: v.string(), id: v.optional(v.string()) }))),
   public_metrics: v.optional(
     v.object({
       like_count: v.optional(v.number()),
@@ -52,7 +54,7 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         query: `(${twitterQuery(keyword)}) -is:retweet`,
         max_results: String(Math.min(Math.max(limit - found.all.length, PAGE_MIN), PAGE_MAX)),
         sort_order: 'recency',
-        'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang',
+        'tweet.fields': 'created_at,public_metrics,author_id,note_tweet,lang,referenced_tweets',
         expansions: 'author_id',
         'user.fields': 'username,name',
       })
@@ -100,6 +102,7 @@ function toMention(t: v.InferOutput<typeof Tweet>, users: Map<string, User>): Me
         : 'https://x.com/',
     date: isoDate(t.created_at)!,
     platform: 'twitter',
+    ...(t.referenced_tweets?.some((r) => r.type === 'replied_to') ? { kind: 'comment' as const } : {}),
     // shares = reposts plus quote posts: both put the post in front of another audience.
     engagement: {
       likes: count(m?.like_count),

@@ -7,10 +7,11 @@ import { chunks, tuples } from './multi-row'
  * were seen (a quarter, falling to nothing over 30 days), how many signals (up to 15 for five or more) and whether
  * any matched an ICP profile (10). `p` is the people row's alias; the one `?` is the time it is measured at.
  */
-export const heatSql = (p: string) =>
-  `cast(round(5 * ${p}.best_score
+export const exactHeatSql = (p: string) =>
+  `(5 * ${p}.best_score
     + 25 * coalesce(min(1.0, max(0.0, 1.0 - (julianday(?) - julianday(${p}.last_seen)) / 30.0)), 0)
-    + 3 * min(${p}.signal_count, 5) + 10 * ${p}.icp_matched) as integer)`
+    + 3 * min(${p}.signal_count, 5) + 10 * ${p}.icp_matched)`
+export const heatSql = (p: string) => `cast(round(${exactHeatSql(p)}) as integer)`
 
 /** A person's figures summed up from the signals that carry their id (docs/people.md). */
 export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id),

@@ -1,5 +1,5 @@
 import type { Client, InStatement, Row } from '@libsql/client'
-import { FIGURES_SET, heatSql } from './people-figures'
+import { exactHeatSql, FIGURES_SET, heatSql } from './people-figures'
 
 export type PeopleFilter = {
   keyword?: string
@@ -68,14 +68,19 @@ export const createPeopleRepo = (client: Client) => {
     args: ids,
   })
   return {
-    /** A page by heat (at `now`), then last seen, then id; and how many pass the filters. */
+    /**
+     * A page by heat (at `now`), then last seen, then id; and how many pass the filters. Ordered by the heat before it
+     * is rounded: people seen within 30 days all cool at the same pace, so their order holds from one page to the next
+     * read a little later, where two that round alike would swap as one of them crosses a half point.
+     */
     async list(teamId: string, f: PeopleFilter, page: { limit: number; offset: number; now: string }) {
       const w = whereOf(teamId, f)
       const [rows, total] = await client.batch(
         [
           {
-            sql: `select ${PERSON_COLUMNS}, ${heatSql('p')} as heat from people p where ${w.sql}
-              order by heat desc, p.last_seen desc, p.id limit ? offset ?`,
+            sql: `select *, cast(round(exact) as integer) as heat from (
+                select ${PERSON_COLUMNS}, ${exactHeatSql('p')} as exact from people p where ${w.sql}
+              ) order by exact desc, last_seen desc, id limit ? offset ?`,
             args: [page.now, ...w.args, page.limit, page.offset],
           },
           { sql: `select count(*) as n from people p where ${w.sql}`, args: w.args },
@@ -100,11 +105,16 @@ export const createPeopleRepo = (client: Client) => {
       })
       return rs.rows.map(personOf)
     },
-    /** A person's signals in time order, the oldest first (capped: a person page, not an export). */
+    /**
+     * A person's latest signals in time order, the oldest first (capped: a person page, not an export). The latest,
+     * not the first: a busy person's newest post is the one that made them hot.
+     */
     async posts(teamId: string, id: string, limit: number) {
       const rs = await client.execute({
-        sql: `select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
-          from signals where team_id = ? and person_id = ? order by published_at, id limit ?`,
+        sql: `select * from (
+            select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
+            from signals where team_id = ? and person_id = ? order by published_at desc, id desc limit ?
+          ) order by published_at, id`,
         args: [teamId, id, limit],
       })
       return rs.rows.map((r) => ({
