@@ -16,8 +16,13 @@ const BREAK = /[\s()"“”„]/u
 // Full-width forms of ASCII (U+FF01-FF5E), which Chinese and Japanese keyboards type: each is one character as its
 // ASCII form is, so positions in errors stay those of the query as written.
 const FULL_WIDTH = /[\uff01-\uff5e]/gu
+// An en dash or a minus sign where a word starts, as smart punctuation turns "-hubspot" into, is the hyphen that
+// excludes; inside a word ("2019–2020") it stays what it is.
+const DASH_BEFORE_WORD = /(^|[\s(])[\u2013\u2212](?=[^\s)])/gu
 const halfWidth = (source: string) =>
-  source.replace(FULL_WIDTH, (c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0xfee0))
+  source
+    .replace(FULL_WIDTH, (c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0xfee0))
+    .replace(DASH_BEFORE_WORD, '$1-')
 
 export class QuerySyntaxError extends Error {
   constructor(readonly detail: QueryError) {

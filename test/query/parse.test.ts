@@ -33,6 +33,10 @@ describe('parseQuery', () => {
       rootOf('(crm OR 顧客管理) 導入 -hubspot OR site:sales "sales pipeline"'),
     )
     expect(errorOf('（crm OR erp')).toEqual(errorOf('(crm OR erp'))
+    // A word processor or a phone's smart punctuation turns the hyphen before a word into an en dash or a minus
+    // sign: still an exclusion there, and still part of the word inside one ("2019–2020").
+    expect(rootOf('crm –hubspot (erp −"sap one")')).toEqual(rootOf('crm -hubspot (erp -"sap one")'))
+    expect(rootOf('crm 2019–2020')).toMatchObject({ items: [{ text: 'crm' }, { kind: 'term', text: '2019–2020' }] })
     expect(rootOf('crm subreddit:SaaS -author:@Bob lang:DE type:comment site:https://www.Example.com/')).toMatchObject({
       items: [
         {},
