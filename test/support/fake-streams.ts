@@ -113,6 +113,8 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
   let maxitem = a.firstId ?? 40_000_000
   let requests = 0
   let down = false
+  const broken = new Set<number>()
+  const itemRequests = new Map<number, number>()
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -122,13 +124,26 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
       const path = new URL(req.url).pathname
       if (path === '/v0/maxitem.json') return Response.json(maxitem)
       const m = /^\/v0\/item\/(\d+)\.json$/.exec(path)
-      if (m) return Response.json(items.get(Number(m[1])) ?? null)
+      if (m) {
+        const id = Number(m[1])
+        itemRequests.set(id, (itemRequests.get(id) ?? 0) + 1)
+        if (broken.has(id)) return new Response('Internal Server Error', { status: 500 })
+        return Response.json(items.get(id) ?? null)
+      }
       return new Response('not found', { status: 404 })
     },
   })
   return {
     url: `http://127.0.0.1:${server.port}/v0`,
     requests: () => requests,
+    /** How often one item was asked for. */
+    itemRequests: (id: number) => itemRequests.get(id) ?? 0,
+    /** An item id whose every read fails with a 500 while maxitem still answers. */
+    broken() {
+      const id = ++maxitem
+      broken.add(id)
+      return id
+    },
     /** While down, every request is answered 503, as an overloaded server answers. */
     setDown(value: boolean) {
       down = value

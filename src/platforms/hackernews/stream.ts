@@ -47,7 +47,6 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
         try {
           const max = Number(await get('maxitem.json', signal))
           if (!Number.isSafeInteger(max)) throw new Error('hackernews sent a maxitem that is not a number')
-          failures = 0
           let at: number = last === null || last > max ? max : last
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()
@@ -73,6 +72,8 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
           }
           last = at
           sink.heard({ position: String(at), caughtUp: at === max })
+          // Only a whole read ends an outage: maxitem answering while an item fails is still one, whose wait grows.
+          failures = 0
           await pause(POLL_MS, signal)
         } catch (err) {
           if (signal.aborted) return

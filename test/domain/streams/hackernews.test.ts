@@ -62,3 +62,19 @@ describe('Hacker News stream (Firebase API)', () => {
     })
   })
 })
+
+describe('Hacker News stream: an item that keeps failing', () => {
+  test('is asked again after a growing wait, not every second', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const start = w.hn.story('Ask HN: where do you keep your notes?')
+    w.start()
+    await eventually('the first position', async () => (await w.position('hackernews')) === String(start))
+    // maxitem answers, the item after the position answers 500 every time (docs/streams.md#outages: a growing wait).
+    const bad = w.hn.broken()
+    await eventually('the first failed read', () => w.hn.itemRequests(bad) >= 1, 15_000)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s after the first failure: at most four more reads in 7 s (it read 8-14 times).
+    expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
+  }, 30_000)
+})
