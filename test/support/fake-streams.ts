@@ -251,6 +251,7 @@ export function fakeMastodon(token = 'tok') {
   const connections: number[] = []
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
+  let endAtOnce = false
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -267,8 +268,10 @@ export function fakeMastodon(token = 'tok') {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           mine = c
-          streams.add(c)
           c.enqueue(enc.encode(':)\n\n'))
+          // As a proxy in front of the streaming server with too short an idle timeout: the stream opens and ends.
+          if (endAtOnce) return c.close()
+          streams.add(c)
         },
         cancel() {
           streams.delete(mine)
@@ -321,6 +324,10 @@ export function fakeMastodon(token = 'tok') {
       statuses.push(status)
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
+    },
+    /** While set, every streaming connection ends right after it opens. */
+    setEndAtOnce(value: boolean) {
+      endAtOnce = value
     },
     heartbeat() {
       for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))

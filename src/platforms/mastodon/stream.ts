@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
 import { fetchPlatformJson, USER_AGENT } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import { Status, statusMention } from './connector'
@@ -11,6 +12,8 @@ import { Status, statusMention } from './connector'
 const PAGE = 40
 const CATCH_UP_PAGES = 10
 const SILENCE_MS = 60_000
+// A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
+const STEADY_MS = 10_000
 
 const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
 
@@ -100,8 +103,15 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             }
           }
           sink.heard({ caughtUp: true, position: last })
-          failures = 0
+          const opened = Date.now()
           await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
+          if (signal.aborted) return
+          // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
+          // whose wait grows, not a disconnection to retry at once, with a timeline read each time
+          // (docs/streams.md#outages).
+          if (Date.now() - opened < STEADY_MS)
+            throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
+          failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)

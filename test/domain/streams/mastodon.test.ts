@@ -17,36 +17,41 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.()
 })
 
+/** A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`. */
+async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>) {
+  const receiver = fakeUpstream(() => new Response('ok'))
+  cleanups.push(masto.stop, receiver.stop)
+  const { deps } = await testDeps({
+    config: {
+      webhooks: { allow_private_targets: true },
+      platforms: {
+        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' },
+        hackernews: { mode: 'search' },
+        bluesky: { mode: 'search' },
+        stackoverflow: { mode: 'search' },
+        devto: { mode: 'search' },
+      },
+    },
+  })
+  const { team } = await seedTeam(deps, { plan: 'scale' })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+  await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+  const shutdown = new AbortController()
+  const running = superviseStreams(deps as Deps, shutdown.signal)
+  const delivery = startDeliveryWorker(deps)
+  cleanups.push(async () => {
+    shutdown.abort()
+    await Promise.all([running, delivery.stop()])
+  })
+  const signals = async () =>
+    Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
+  return { deps, receiver, signals }
+}
+
 describe('Mastodon stream (server-sent events)', () => {
   test('an update becomes one signal and delivery; a dropped stream reads what it missed from the timeline', async () => {
     const masto = fakeMastodon('tok')
-    const receiver = fakeUpstream(() => new Response('ok'))
-    cleanups.push(masto.stop, receiver.stop)
-    const { deps } = await testDeps({
-      config: {
-        webhooks: { allow_private_targets: true },
-        platforms: {
-          mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' },
-          hackernews: { mode: 'search' },
-          bluesky: { mode: 'search' },
-          stackoverflow: { mode: 'search' },
-          devto: { mode: 'search' },
-        },
-      },
-    })
-    const { team } = await seedTeam(deps, { plan: 'scale' })
-    await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
-    await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
-    const shutdown = new AbortController()
-    const running = superviseStreams(deps as Deps, shutdown.signal)
-    const delivery = startDeliveryWorker(deps)
-    cleanups.push(async () => {
-      shutdown.abort()
-      await Promise.all([running, delivery.stop()])
-    })
-    const signals = async () =>
-      Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
-
+    const { deps, receiver, signals } = await mastodonWorld(masto)
     await eventually('the stream to connect', () => masto.clients() === 1)
     masto.heartbeat()
     masto.post('A quiet morning at the harbour.')
@@ -60,5 +65,18 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(urls).toEqual([first.url, missed.url].sort())
     expect(masto.connections.length).toBeGreaterThanOrEqual(2)
     expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
+  }, 30_000)
+
+  test('a streaming connection that ends as it opens is a failure, tried again after a growing wait', async () => {
+    const masto = fakeMastodon('tok')
+    masto.setEndAtOnce(true)
+    const { deps } = await mastodonWorld(masto)
+    await eventually('the first connection', () => masto.connections.length >= 1)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made 8-14, each
+    // after reading the timeline again).
+    expect(masto.connections.length).toBeLessThanOrEqual(5)
+    const [health] = await deps.repos.platformHealth.list()
+    expect(health?.lastError).toBe('mastodon streaming API closed the connection as it opened')
   }, 30_000)
 })
