@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
-import { fetchPlatformJson, USER_AGENT } from '../http'
+import { fetchPlatformJson, UpstreamStatusError, USER_AGENT } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import { Status, statusMention } from './connector'
 
@@ -137,7 +137,18 @@ async function readEvents(
       headers: { ...headers, accept: 'text/event-stream' },
       signal: AbortSignal.any([signal, quiet.signal]),
     })
-    if (!res.ok || !res.body) throw new Error(`mastodon streaming answered ${res.status}`)
+    // What source health shows: the status, or that the address answered something other than events (a web page).
+    if (!res.ok || !res.body) {
+      await res.body?.cancel()
+      throw new UpstreamStatusError(res.status, `mastodon streaming API answered with status ${res.status}`)
+    }
+    if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
+      await res.body.cancel()
+      throw new AppError(
+        'upstream_error',
+        'mastodon streaming API answered with something other than server-sent events',
+      )
+    }
     const decoder = new TextDecoder()
     let buffer = ''
     for await (const chunk of res.body) {

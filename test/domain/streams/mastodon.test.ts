@@ -18,14 +18,14 @@ afterEach(async () => {
 })
 
 /** A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`. */
-async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>) {
+async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>, streamUrl = '') {
   const receiver = fakeUpstream(() => new Response('ok'))
   cleanups.push(masto.stop, receiver.stop)
   const { deps } = await testDeps({
     config: {
       webhooks: { allow_private_targets: true },
       platforms: {
-        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' },
+        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
         hackernews: { mode: 'search' },
         bluesky: { mode: 'search' },
         stackoverflow: { mode: 'search' },
@@ -78,5 +78,30 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(masto.connections.length).toBeLessThanOrEqual(5)
     const [health] = await deps.repos.platformHealth.list()
     expect(health?.lastError).toBe('mastodon streaming API closed the connection as it opened')
+  }, 30_000)
+
+  test('a streaming address that answers an error status says which status in source health', async () => {
+    const masto = fakeMastodon('tok')
+    // The instance itself does not serve the streaming API (it has a host of its own): 404.
+    const { deps } = await mastodonWorld(masto, masto.url)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe('mastodon streaming API answered with status 404')
+  }, 30_000)
+
+  test('a streaming address that answers a web page says so in source health', async () => {
+    const masto = fakeMastodon('tok')
+    const page = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => new Response('<!doctype html>\n\n<p>hi</p>\n\n', { headers: { 'content-type': 'text/html' } }),
+    })
+    cleanups.push(() => page.stop(true))
+    const { deps } = await mastodonWorld(masto, `http://127.0.0.1:${page.port}`)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe(
+      'mastodon streaming API answered with something other than server-sent events',
+    )
   }, 30_000)
 })
