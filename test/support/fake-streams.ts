@@ -59,7 +59,13 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     url: `ws://127.0.0.1:${server.port}/subscribe`,
     connections,
     /** A new post; its at:// address is at://<did>/app.bsky.feed.post/<rkey>. */
-    post(text: string, did = 'did:plc:author1', rkey = `3k${Math.random().toString(36).slice(2, 12)}`) {
+    post(
+      text: string,
+      did = 'did:plc:author1',
+      rkey = `3k${Math.random().toString(36).slice(2, 12)}`,
+      // The record's createdAt is whatever the author's client wrote (a wrong clock, an import); by default the event's.
+      createdAt?: string,
+    ) {
       const time_us = emit('app.bsky.feed.post', (t) => ({
         did,
         time_us: t,
@@ -69,7 +75,12 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
           operation: 'create',
           collection: 'app.bsky.feed.post',
           rkey,
-          record: { $type: 'app.bsky.feed.post', text, createdAt: new Date(t / 1000).toISOString(), langs: ['en'] },
+          record: {
+            $type: 'app.bsky.feed.post',
+            text,
+            createdAt: createdAt ?? new Date(t / 1000).toISOString(),
+            langs: ['en'],
+          },
           cid: `bafy${t}`,
         },
       }))

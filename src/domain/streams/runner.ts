@@ -5,7 +5,7 @@ import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
-import { streamFigures } from './figures'
+import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
@@ -54,9 +54,10 @@ export async function runStream(
       if (recent.has(mention.id)) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
       const pairs = pairsFor(tracked, mention)
-      figures.read(now(), mention.date, pairs.length > 0)
+      const date = upstreamDate(now(), mention.date)
+      figures.read(now(), date, pairs.length > 0)
       figures.heard(now())
-      queue.push(pairs, position, mention.date)
+      queue.push(pairs, position, date)
     },
     heard(a = {}) {
       health.heard()

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
+import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
@@ -89,5 +90,27 @@ describe('Bluesky stream (Jetstream)', () => {
     w.start()
     await eventually('the gap', async () => Boolean((await w.deps.repos.streamPositions.get('bluesky'))?.gap))
     expect((await w.deps.repos.streamPositions.get('bluesky'))?.gap).toContain('after the stored cursor')
+  })
+
+  test('a post its author dated in the future does not stop source health from showing the stream behind', async () => {
+    const w = await world()
+    // The world's clock is now, and the instance sends what was posted a minute ago: the stream is a minute behind.
+    ;(w.deps.clock as ReturnType<typeof manualClock>).set(new Date())
+    w.jet.skipUs(-60_000_000)
+    const lag = async () => {
+      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      return platforms.find((p) => p.platform === 'bluesky')?.stream?.lagSeconds
+    }
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    expect(await lag()).toBeGreaterThanOrEqual(40)
+    // A record's createdAt is the author's client's to write (docs/streams.md#source-health: lag is against upstream).
+    w.jet.post('Greetings from the year 2099.', 'did:plc:timetraveller', undefined, '2099-01-01T00:00:00.000Z')
+    const last = w.jet.post(BUYING(2))
+    await eventually('the second signal', async () => (await w.signals()).length === 2)
+    await eventually('the position', async () => (await w.position('bluesky')) === String(last.time_us))
+    expect(await lag()).toBeGreaterThanOrEqual(40)
   })
 })
