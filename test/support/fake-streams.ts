@@ -14,6 +14,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   const connections: URL[] = []
   let lastUs = 0
   let skewUs = 0
+  let garbage = false
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -29,6 +30,11 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     },
     websocket: {
       open(ws) {
+        // As a server at the address that is not Jetstream: a line of text, then the connection closes.
+        if (garbage) {
+          ws.send('Welcome! This is not the service you are looking for.')
+          return ws.close(1000, 'bye')
+        }
         sockets.add(ws)
         const cursor = ws.data.cursor
         if (cursor !== null)
@@ -105,6 +111,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** Moves the instance's clock on: the next events are `us` later (a long outage, compressed). */
     skipUs(us: number) {
       skewUs += us
+    },
+    /** While set, each connection gets a line that is not an event and is closed. */
+    setGarbage(value: boolean) {
+      garbage = value
     },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {

@@ -113,4 +113,19 @@ describe('Bluesky stream (Jetstream)', () => {
     await eventually('the position', async () => (await w.position('bluesky')) === String(last.time_us))
     expect(await lag()).toBeGreaterThanOrEqual(40)
   })
+
+  test('an address that sends what is not an event and closes is a failure, tried again after a growing wait', async () => {
+    const w = await world()
+    w.jet.setGarbage(true)
+    w.start()
+    await eventually('the first connection', () => w.jet.connections.length >= 1)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made one a second,
+    // with a stream_disconnected warning each).
+    expect(w.jet.connections.length).toBeLessThanOrEqual(5)
+    const health = (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'bluesky')
+    expect(health?.lastError).toBe(
+      'bluesky: Jetstream at ' + new URL(w.jet.url).host + ' sent something that is not an event',
+    )
+  })
 })
