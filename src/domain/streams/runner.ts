@@ -72,7 +72,11 @@ export async function runStream(
     full: queue.full,
     room: queue.room,
   }
-  const reading = reader.read(stored, sink, stop).finally(() => queue.release())
+  // The reader stops with the runner, on `stop` and when storing failed: the error then goes to the supervisor, which
+  // starts the stream again from the stored position, rather than the reader waiting for room in a queue no one takes
+  // from, which left the stream stopped for good and the log silent.
+  const ended = new AbortController()
+  const reading = reader.read(stored, sink, AbortSignal.any([stop, ended.signal])).finally(() => queue.release())
 
   let pass: Pass | undefined
   let passAt = 0
@@ -125,6 +129,7 @@ export async function runStream(
       savedAt = Date.now()
     }
   } finally {
+    ended.abort()
     pass?.scorer.close()
     queue.release()
     await reading

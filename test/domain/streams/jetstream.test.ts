@@ -129,3 +129,21 @@ describe('Bluesky stream (Jetstream)', () => {
     )
   })
 })
+
+describe('Bluesky stream: a store that fails', () => {
+  test('the stream starts again once the database works, and reads what it could not store', async () => {
+    const w = await world()
+    const { client } = w.deps.database
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    // The stream's position cannot be written for a moment (a locked or full database, here a renamed table).
+    await client.execute('alter table stream_positions rename to stream_positions_away')
+    w.jet.post(BUYING(2))
+    await Bun.sleep(1500)
+    await client.execute('alter table stream_positions_away rename to stream_positions')
+    w.jet.post(BUYING(3))
+    await eventually('every signal', async () => (await w.signals()).length === 3, 25_000)
+  }, 30_000)
+})
