@@ -327,13 +327,18 @@ export function fakeMastodon(token = 'tok') {
     url: `http://127.0.0.1:${server.port}`,
     connections,
     clients: () => streams.size,
-    post(text: string, acct = 'ann@example.social') {
+    /**
+     * A status, streamed as it arrives. `secondsAgo`: one from another server, published that long before it arrived;
+     * Mastodon numbers such a status by when it was published, so its id is lower than those that arrived before it.
+     */
+    post(text: string, acct = 'ann@example.social', secondsAgo = 0) {
       id += 1000n
+      const own = secondsAgo ? id - BigInt(secondsAgo) * 65_536_000n : id
       const status = {
-        id: String(id),
-        created_at: new Date().toISOString(),
-        uri: `https://example.social/users/ann/statuses/${id}`,
-        url: `https://example.social/@ann/${id}`,
+        id: String(own),
+        created_at: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+        uri: `https://example.social/users/ann/statuses/${own}`,
+        url: `https://example.social/@ann/${own}`,
         content: `<p>${text}</p>`,
         in_reply_to_id: null,
         account: { acct, username: 'ann', url: 'https://example.social/@ann' },
@@ -343,6 +348,7 @@ export function fakeMastodon(token = 'tok') {
         reblog: null,
       }
       statuses.push(status)
+      statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
     },

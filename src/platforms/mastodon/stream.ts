@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
+import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, UpstreamStatusError, USER_AGENT } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import { Status, statusMention } from './connector'
@@ -12,6 +13,8 @@ import { Status, statusMention } from './connector'
 const PAGE = 40
 const CATCH_UP_PAGES = 10
 const SILENCE_MS = 60_000
+// Status ids recently handed on, so that one given twice (by the catch-up and the stream) is read once.
+const SEEN = 10_000
 // A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
 
@@ -81,10 +84,15 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
     async read(from, sink, signal) {
       let last = from
       let failures = 0
+      const seen = new Map<string, true>()
       const hand = (s: v.InferOutput<typeof Status>) => {
-        if (last !== null && !newer(s.id, last)) return
-        sink.item(statusMention(instance, s), s.id)
-        last = s.id
+        // Mastodon numbers a status from another server by when it was published there, so one that took longer to
+        // arrive has a lower id than statuses already read: the highest id is where a catch-up reads on from, not what
+        // is new on the stream. What the catch-up and the stream both gave is passed over the second time.
+        if (seen.has(s.id)) return
+        remember(seen, s.id, true, SEEN)
+        if (last === null || newer(s.id, last)) last = s.id
+        sink.item(statusMention(instance, s), last)
       }
       while (!signal.aborted) {
         try {

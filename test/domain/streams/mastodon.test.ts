@@ -104,4 +104,18 @@ describe('Mastodon stream (server-sent events)', () => {
       'mastodon streaming API answered with something other than server-sent events',
     )
   }, 30_000)
+
+  test('a status from another server that arrives after newer ones is read', async () => {
+    const masto = fakeMastodon('tok')
+    const { deps, receiver, signals } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    const local = masto.post(BUYING(1))
+    // Published 5 s ago elsewhere, it arrives now: its id is below the one just read.
+    const remote = masto.post(BUYING(2), 'bo@elsewhere.example', 5)
+    expect(BigInt(remote.id) < BigInt(local.id)).toBe(true)
+    await eventually('both signals', async () => (await signals()) === 2, 10_000)
+    await eventually('both deliveries', () => receiver.received.length === 2)
+    // The position stays at the highest id read: the next catch-up reads after it.
+    expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: local.id })
+  }, 30_000)
 })
