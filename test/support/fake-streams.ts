@@ -207,6 +207,7 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
 export function fakeStackExchange(a: { backoff?: number; throttledFor?: number } = {}) {
   const questions: object[] = []
   const requests: URLSearchParams[] = []
+  const requestTimes: number[] = []
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -214,6 +215,7 @@ export function fakeStackExchange(a: { backoff?: number; throttledFor?: number }
       const url = new URL(req.url)
       if (url.pathname !== '/2.3/questions') return new Response('not found', { status: 404 })
       requests.push(url.searchParams)
+      requestTimes.push(Date.now())
       // api.stackexchange.com/docs/throttle: every error is HTTP 400 with the common wrapper's error fields; a
       // throttle_violation says in its message when requests are available again.
       if (a.throttledFor)
@@ -242,6 +244,7 @@ export function fakeStackExchange(a: { backoff?: number; throttledFor?: number }
   return {
     url: `http://127.0.0.1:${server.port}`,
     requests,
+    requestTimes,
     question(title: string, body: string, creation = Math.floor(Date.now() / 1000)) {
       id++
       questions.unshift({
