@@ -46,6 +46,10 @@ export function streamFigures(platform: string, saved: StreamPosition | undefine
       heardAt = now.toISOString()
       if (upToDate !== undefined) caughtUp = upToDate
     },
+    /** Upstream could not be read: nothing says it has nothing newer, so the lag runs from the stored post's date. */
+    failed() {
+      caughtUp = false
+    },
     gap(now: Date, note: string) {
       gap = note
       gapAt = now.toISOString()

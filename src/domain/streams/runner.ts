@@ -68,7 +68,10 @@ export async function runStream(
       deps.log.warn('stream_gap', { platform, note })
       figures.gap(now(), note)
     },
-    failed: health.failed,
+    failed(err) {
+      figures.failed()
+      health.failed(err)
+    },
     full: queue.full,
     room: queue.room,
   }
