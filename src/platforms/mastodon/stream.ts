@@ -2,9 +2,10 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
-import { fetchPlatformJson, UpstreamStatusError, USER_AGENT } from '../http'
-import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
+import { fetchPlatformJson, USER_AGENT } from '../http'
+import { backoffMs, pause, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
+import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
@@ -12,7 +13,6 @@ import { Status, statusMention } from './connector'
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
 const PAGE = 40
 const CATCH_UP_PAGES = 10
-const SILENCE_MS = 60_000
 // Status ids recently handed on, so that one given twice (by the catch-up and the stream) is read once.
 const SEEN = 10_000
 // A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
@@ -127,71 +127,5 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         await pause(backoffMs(failures++), signal)
       }
     },
-  }
-}
-
-/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
-async function readEvents(
-  url: URL,
-  headers: Record<string, string>,
-  sink: StreamSink,
-  signal: AbortSignal,
-  hand: (s: v.InferOutput<typeof Status>) => void,
-) {
-  const quiet = new AbortController()
-  let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-  try {
-    const res = await fetch(url, {
-      headers: { ...headers, accept: 'text/event-stream' },
-      signal: AbortSignal.any([signal, quiet.signal]),
-    })
-    // What source health shows: the status, or that the address answered something other than events (a web page).
-    if (!res.ok || !res.body) {
-      await res.body?.cancel()
-      throw new UpstreamStatusError(res.status, `mastodon streaming API answered with status ${res.status}`)
-    }
-    if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
-      await res.body.cancel()
-      throw new AppError(
-        'upstream_error',
-        'mastodon streaming API answered with something other than server-sent events',
-      )
-    }
-    const decoder = new TextDecoder()
-    let buffer = ''
-    for await (const chunk of res.body) {
-      clearTimeout(timer)
-      timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
-      let end = buffer.indexOf('\n\n')
-      while (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        end = buffer.indexOf('\n\n')
-        const event = /^event: ?(.*)$/m.exec(block)?.[1]
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).replace(/^ /, ''))
-          .join('\n')
-        sink.heard()
-        if (event !== 'update' || !data) continue
-        const s = v.safeParse(Status, safeJson(data))
-        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
-        if (sink.full()) await sink.room()
-      }
-    }
-  } catch (err) {
-    if (!quiet.signal.aborted && !signal.aborted) throw err
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-const safeJson = (text: string) => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }
