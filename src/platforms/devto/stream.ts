@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
 import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
 import { isWebUrl } from '../common/web-urls'
@@ -94,7 +94,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          waitMs = backoffMs(failures++, EVERY_MS)
+          waitMs = retryWaitMs(err, failures++, EVERY_MS)
         }
         await pause(waitMs, signal)
       }

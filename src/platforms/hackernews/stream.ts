@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
@@ -78,7 +78,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          await pause(backoffMs(failures++), signal)
+          await pause(retryWaitMs(err, failures++), signal)
         }
       }
     },

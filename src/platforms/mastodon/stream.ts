@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT } from '../http'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
 import { readEvents } from './events'
 
@@ -95,6 +95,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         sink.item(statusMention(instance, s), last)
       }
       while (!signal.aborted) {
+        let error: unknown
         try {
           if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
           for (let n = 0; ; n++) {
@@ -123,8 +124,9 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
+          error = err
         }
-        await pause(backoffMs(failures++), signal)
+        await pause(retryWaitMs(error, failures++), signal)
       }
     },
   }
