@@ -1,4 +1,5 @@
 import type { SearchPlatform } from '../config/platform-names'
+import { AppError } from '../errors'
 import type { Mention } from '../mention'
 
 /**
@@ -47,3 +48,10 @@ export const pause = (ms: number, signal: AbortSignal) =>
 /** Exponential backoff with jitter, 1 s doubling to `maxMs`: the wait before the `attempt`th retry (from 0). */
 export const backoffMs = (attempt: number, maxMs = 60_000) =>
   Math.min(maxMs, 1000 * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)
+
+/**
+ * The wait before the `attempt`th retry after `err`: the backoff, or longer when upstream named a wait of its own (a
+ * rate limit's Retry-After or reset), since a retry before it is refused again and counted against the app.
+ */
+export const retryWaitMs = (err: unknown, attempt: number, maxMs?: number) =>
+  Math.max(backoffMs(attempt, maxMs), err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0)

@@ -21,12 +21,15 @@ const FACTORIES: TableFactories<StreamReader> = {
   reddit: createRedditStream,
 }
 
-/** What a stream needs to run besides `mode = "stream"` (docs/streams.md#which-platforms-stream). */
-const CAN_RUN: Partial<Record<SearchPlatform, (c: Pick<Config, 'platforms'>) => boolean>> = {
+/** What a stream needs to run besides `mode = "stream"`, and its name (docs/streams.md#which-platforms-stream). */
+const CAN_RUN: Partial<Record<SearchPlatform, { ok: (c: Pick<Config, 'platforms'>) => boolean; needs: string }>> = {
   // The streaming API needs a token.
-  mastodon: (c) => c.platforms.mastodon.access_token.trim() !== '',
+  mastodon: { ok: (c) => c.platforms.mastodon.access_token.trim() !== '', needs: 'access_token' },
   // With an approved app only (client_id and client_secret; the configuration requires the rest with them).
-  reddit: (c) => c.platforms.reddit.client_id.trim() !== '' && c.platforms.reddit.client_secret.trim() !== '',
+  reddit: {
+    ok: (c) => c.platforms.reddit.client_id.trim() !== '' && c.platforms.reddit.client_secret.trim() !== '',
+    needs: 'an approved app (client_id and client_secret)',
+  },
 }
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
@@ -43,7 +46,18 @@ export const streamedPlatforms = (config: Config, log: Logger) =>
 export const isStreamed = (config: Pick<Config, 'platforms'>, platform: string) =>
   (config.platforms[platform as SearchPlatform] as { mode?: string } | undefined)?.mode === 'stream' &&
   FACTORIES[platform as SearchPlatform] !== undefined &&
-  (CAN_RUN[platform as SearchPlatform]?.(config) ?? true)
+  (CAN_RUN[platform as SearchPlatform]?.ok(config) ?? true)
+
+/**
+ * The platforms whose table says `mode = "stream"` but whose stream cannot run, with what it needs: `serve` says so
+ * at start, rather than leaving them out of its streams without a word.
+ */
+export const streamsThatCannotRun = (config: Pick<Config, 'platforms'>) =>
+  (Object.keys(CAN_RUN) as SearchPlatform[]).flatMap((platform) => {
+    const can = CAN_RUN[platform]
+    const asked = (config.platforms[platform] as { mode?: string } | undefined)?.mode === 'stream'
+    return asked && can && !can.ok(config) ? [{ platform, needs: can.needs }] : []
+  })
 
 /** docs/security.md#platform-text: a streamed post whose address is not http(s) is read past, as a search skips it. */
 export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {

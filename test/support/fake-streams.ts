@@ -14,6 +14,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   const connections: URL[] = []
   let lastUs = 0
   let skewUs = 0
+  let garbage = false
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -29,6 +30,11 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     },
     websocket: {
       open(ws) {
+        // As a server at the address that is not Jetstream: a line of text, then the connection closes.
+        if (garbage) {
+          ws.send('Welcome! This is not the service you are looking for.')
+          return ws.close(1000, 'bye')
+        }
         sockets.add(ws)
         const cursor = ws.data.cursor
         if (cursor !== null)
@@ -59,7 +65,13 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     url: `ws://127.0.0.1:${server.port}/subscribe`,
     connections,
     /** A new post; its at:// address is at://<did>/app.bsky.feed.post/<rkey>. */
-    post(text: string, did = 'did:plc:author1', rkey = `3k${Math.random().toString(36).slice(2, 12)}`) {
+    post(
+      text: string,
+      did = 'did:plc:author1',
+      rkey = `3k${Math.random().toString(36).slice(2, 12)}`,
+      // The record's createdAt is whatever the author's client wrote (a wrong clock, an import); by default the event's.
+      createdAt?: string,
+    ) {
       const time_us = emit('app.bsky.feed.post', (t) => ({
         did,
         time_us: t,
@@ -69,7 +81,12 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
           operation: 'create',
           collection: 'app.bsky.feed.post',
           rkey,
-          record: { $type: 'app.bsky.feed.post', text, createdAt: new Date(t / 1000).toISOString(), langs: ['en'] },
+          record: {
+            $type: 'app.bsky.feed.post',
+            text,
+            createdAt: createdAt ?? new Date(t / 1000).toISOString(),
+            langs: ['en'],
+          },
           cid: `bafy${t}`,
         },
       }))
@@ -95,6 +112,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     skipUs(us: number) {
       skewUs += us
     },
+    /** While set, each connection gets a line that is not an event and is closed. */
+    setGarbage(value: boolean) {
+      garbage = value
+    },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {
       for (const ws of sockets) ws.close(1001, 'going away')
@@ -113,6 +134,8 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
   let maxitem = a.firstId ?? 40_000_000
   let requests = 0
   let down = false
+  const broken = new Set<number>()
+  const itemRequests = new Map<number, number>()
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -122,13 +145,26 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
       const path = new URL(req.url).pathname
       if (path === '/v0/maxitem.json') return Response.json(maxitem)
       const m = /^\/v0\/item\/(\d+)\.json$/.exec(path)
-      if (m) return Response.json(items.get(Number(m[1])) ?? null)
+      if (m) {
+        const id = Number(m[1])
+        itemRequests.set(id, (itemRequests.get(id) ?? 0) + 1)
+        if (broken.has(id)) return new Response('Internal Server Error', { status: 500 })
+        return Response.json(items.get(id) ?? null)
+      }
       return new Response('not found', { status: 404 })
     },
   })
   return {
     url: `http://127.0.0.1:${server.port}/v0`,
     requests: () => requests,
+    /** How often one item was asked for. */
+    itemRequests: (id: number) => itemRequests.get(id) ?? 0,
+    /** An item id whose every read fails with a 500 while maxitem still answers. */
+    broken() {
+      const id = ++maxitem
+      broken.add(id)
+      return id
+    },
     /** While down, every request is answered 503, as an overloaded server answers. */
     setDown(value: boolean) {
       down = value
@@ -171,6 +207,7 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
 export function fakeStackExchange(a: { backoff?: number; throttledFor?: number } = {}) {
   const questions: object[] = []
   const requests: URLSearchParams[] = []
+  const requestTimes: number[] = []
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -178,6 +215,7 @@ export function fakeStackExchange(a: { backoff?: number; throttledFor?: number }
       const url = new URL(req.url)
       if (url.pathname !== '/2.3/questions') return new Response('not found', { status: 404 })
       requests.push(url.searchParams)
+      requestTimes.push(Date.now())
       // api.stackexchange.com/docs/throttle: every error is HTTP 400 with the common wrapper's error fields; a
       // throttle_violation says in its message when requests are available again.
       if (a.throttledFor)
@@ -206,6 +244,7 @@ export function fakeStackExchange(a: { backoff?: number; throttledFor?: number }
   return {
     url: `http://127.0.0.1:${server.port}`,
     requests,
+    requestTimes,
     question(title: string, body: string, creation = Math.floor(Date.now() / 1000)) {
       id++
       questions.unshift({
@@ -236,6 +275,7 @@ export function fakeMastodon(token = 'tok') {
   const connections: number[] = []
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
+  let endAtOnce = false
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -252,8 +292,10 @@ export function fakeMastodon(token = 'tok') {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           mine = c
-          streams.add(c)
           c.enqueue(enc.encode(':)\n\n'))
+          // As a proxy in front of the streaming server with too short an idle timeout: the stream opens and ends.
+          if (endAtOnce) return c.close()
+          streams.add(c)
         },
         cancel() {
           streams.delete(mine)
@@ -288,13 +330,18 @@ export function fakeMastodon(token = 'tok') {
     url: `http://127.0.0.1:${server.port}`,
     connections,
     clients: () => streams.size,
-    post(text: string, acct = 'ann@example.social') {
+    /**
+     * A status, streamed as it arrives. `secondsAgo`: one from another server, published that long before it arrived;
+     * Mastodon numbers such a status by when it was published, so its id is lower than those that arrived before it.
+     */
+    post(text: string, acct = 'ann@example.social', secondsAgo = 0) {
       id += 1000n
+      const own = secondsAgo ? id - BigInt(secondsAgo) * 65_536_000n : id
       const status = {
-        id: String(id),
-        created_at: new Date().toISOString(),
-        uri: `https://example.social/users/ann/statuses/${id}`,
-        url: `https://example.social/@ann/${id}`,
+        id: String(own),
+        created_at: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+        uri: `https://example.social/users/ann/statuses/${own}`,
+        url: `https://example.social/@ann/${own}`,
         content: `<p>${text}</p>`,
         in_reply_to_id: null,
         account: { acct, username: 'ann', url: 'https://example.social/@ann' },
@@ -304,8 +351,13 @@ export function fakeMastodon(token = 'tok') {
         reblog: null,
       }
       statuses.push(status)
+      statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
+    },
+    /** While set, every streaming connection ends right after it opens. */
+    setEndAtOnce(value: boolean) {
+      endAtOnce = value
     },
     heartbeat() {
       for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))

@@ -13,6 +13,7 @@ export function createStreamQueue(limit: number) {
   let pairs = 0
   let wake: ((force?: boolean) => void) | undefined
   let roomWaiters: (() => void)[] = []
+  let released = false
   const notify = () => wake?.()
   return {
     /** A post's matched pairs (none: only the position moves) and its publication time. */
@@ -46,7 +47,7 @@ export function createStreamQueue(limit: number) {
     pairs: () => pairs,
     isEmpty: () => entries.length === 0,
     full: () => pairs >= limit,
-    room: () => (pairs < limit ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r))),
+    room: () => (pairs < limit || released ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r))),
     /** Resolves once there is something to take (with `pairsOnly`, matched pairs), or after `ms`. */
     work(ms: number, pairsOnly = false): Promise<void> {
       const ready = () => (pairsOnly ? pairs > 0 : entries.length > 0)
@@ -65,6 +66,8 @@ export function createStreamQueue(limit: number) {
     },
     /** Lets every waiting reader go (shutdown). */
     release() {
+      // A reader that asks for room after this has it at once: nothing will take from the queue again.
+      released = true
       for (const w of roomWaiters) w()
       roomWaiters = []
       wake?.(true)

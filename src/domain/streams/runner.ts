@@ -5,7 +5,7 @@ import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
-import { streamFigures } from './figures'
+import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
@@ -54,9 +54,10 @@ export async function runStream(
       if (recent.has(mention.id)) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
       const pairs = pairsFor(tracked, mention)
-      figures.read(now(), mention.date, pairs.length > 0)
+      const date = upstreamDate(now(), mention.date)
+      figures.read(now(), date, pairs.length > 0)
       figures.heard(now())
-      queue.push(pairs, position, mention.date)
+      queue.push(pairs, position, date)
     },
     heard(a = {}) {
       health.heard()
@@ -67,11 +68,18 @@ export async function runStream(
       deps.log.warn('stream_gap', { platform, note })
       figures.gap(now(), note)
     },
-    failed: health.failed,
+    failed(err) {
+      figures.failed()
+      health.failed(err)
+    },
     full: queue.full,
     room: queue.room,
   }
-  const reading = reader.read(stored, sink, stop).finally(() => queue.release())
+  // The reader stops with the runner, on `stop` and when storing failed: the error then goes to the supervisor, which
+  // starts the stream again from the stored position, rather than the reader waiting for room in a queue no one takes
+  // from, which left the stream stopped for good and the log silent.
+  const ended = new AbortController()
+  const reading = reader.read(stored, sink, AbortSignal.any([stop, ended.signal])).finally(() => queue.release())
 
   let pass: Pass | undefined
   let passAt = 0
@@ -124,6 +132,7 @@ export async function runStream(
       savedAt = Date.now()
     }
   } finally {
+    ended.abort()
     pass?.scorer.close()
     queue.release()
     await reading

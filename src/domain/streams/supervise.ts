@@ -3,7 +3,7 @@ import type { StreamReader } from '../../platforms/stream'
 import { pause } from '../../platforms/stream'
 import { streamReaders } from '../../platforms/streams'
 
-export { streamedPlatforms } from '../../platforms/streams'
+export { streamedPlatforms, streamsThatCannotRun } from '../../platforms/streams'
 import { type LeaseDeps, withLease } from '../leases/lease'
 import type { StoreOutcome } from '../polling/state'
 import { createRulesPool } from '../../scorers/rules/pool'

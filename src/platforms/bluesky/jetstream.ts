@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { isoDate } from '../common/mapping'
+import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
 import type { Mention } from '../../mention'
@@ -32,6 +33,8 @@ const REWIND_US = 5_000_000
 const SILENCE_MS = 30_000
 // A first event this much later than the position resumed from means the instance no longer had what came between.
 const GAP_US = 60_000_000
+// A connection that lasted this long was reading: its end is a disconnection, retried at once.
+const STEADY_MS = 10_000
 
 export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
   return {
@@ -41,6 +44,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
       let failures = 0
       for (let n = 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
+        const opened = Date.now()
         const outcome = await connectOnce(endpoint, last, sink, signal, (t) => {
           last = t
         })
@@ -50,12 +54,18 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           continue
         }
         const host = new URL(endpoint).host
-        // A connection that said something and closed is a disconnection; one that never said a word did not reach the
-        // instance, a failure (which the sink logs).
+        // A connection that sent events and closed is a disconnection; one that never said a word did not reach the
+        // instance, and one that said only what is not an event is not Jetstream: failures (which the sink logs).
         if (outcome === 'heard') {
-          failures = 0
+          // Retried at once only when it had been reading a while: one that closes as it opens is waited out longer
+          // each time, not reconnected every second (docs/streams.md#outages).
+          if (Date.now() - opened >= STEADY_MS) failures = 0
           log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
-        } else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
+        } else if (outcome === 'garbage')
+          sink.failed(
+            new AppError('upstream_error', `bluesky: Jetstream at ${host} sent something that is not an event`),
+          )
+        else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
         await pause(backoffMs(failures++), signal)
       }
     },
@@ -72,20 +82,20 @@ function connectOnce(
   sink: StreamSink,
   signal: AbortSignal,
   moved: (timeUs: number) => void,
-): Promise<'heard' | 'silent' | 'full'> {
+): Promise<'heard' | 'garbage' | 'silent' | 'full'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
   if (from !== null) url.searchParams.set('cursor', String(from - REWIND_US))
   return new Promise((resolve) => {
-    let heard = false
+    let heard: 'garbage' | 'heard' | undefined
     let first = true
-    let outcome: 'heard' | 'silent' | 'full' = 'silent'
+    let outcome: 'silent' | 'full' = 'silent'
     const ws = new WebSocket(url.toString())
     const finish = () => {
       clearInterval(watch)
       signal.removeEventListener('abort', finish)
       if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close()
-      resolve(heard && outcome === 'silent' ? 'heard' : outcome)
+      resolve(heard && outcome === 'silent' ? heard : outcome)
     }
     let lastMessage = Date.now()
     const watch = setInterval(() => {
@@ -96,9 +106,12 @@ function connectOnce(
     ws.onerror = finish
     ws.onmessage = (message) => {
       lastMessage = Date.now()
-      heard = true
       const parsed = v.safeParse(Event, safeJson(message.data))
-      if (!parsed.success) return
+      if (!parsed.success) {
+        heard ??= 'garbage'
+        return
+      }
+      heard = 'heard'
       const e = parsed.output
       if (first && from !== null && e.time_us - from > GAP_US) {
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from) / 1e6)} s after the stored cursor`)

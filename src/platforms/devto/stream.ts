@@ -4,14 +4,17 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
 import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
 import { isWebUrl } from '../common/web-urls'
 
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
-// first, `per_page` up to 1000. Article ids only grow, so the stored id says what was read. One call a minute; the
-// text matched is the title, the description and the tags, without a call per article (docs/streams.md#which-platforms-stream).
+// published first, `per_page` up to 1000. An article is numbered when it is created, as a draft, so a draft published
+// days later has a lower id than articles published meanwhile, and one given an earlier date a higher id than the
+// last read: an article is new when it was published after the newest one read or has a higher id than any, and the
+// position keeps both ("<published ms>:<id>"; a bare id is an older position). One call a minute; the text matched
+// is the title, the description and the tags, without a call per article (docs/streams.md#which-platforms-stream).
 const EVERY_MS = DEVTO_READ_EVERY_MS
 const PER_PAGE = 100
 
@@ -27,13 +30,31 @@ const Article = v.object({
   user: v.object({ username: v.string(), name: v.nullish(v.string()) }),
 })
 
+/** The newest publication time and the highest id read. */
+type At = { ms: number; id: number }
+type Read = v.InferOutput<typeof Article>
+const msOf = (a: Read) => Date.parse(a.published_at) || 0
+const isNew = (a: Read, last: At) => msOf(a) > last.ms || a.id > last.id
+/** `at` moved past `a`; an older position's unknown time (Infinity) gives way to the first one read. */
+const past = (at: At, a: Read): At => ({
+  ms: Number.isFinite(at.ms) ? Math.max(at.ms, msOf(a)) : msOf(a),
+  id: Math.max(at.id, a.id),
+})
+const positionOf = (at: At) => `${at.ms}:${at.id}`
+/** The stored position; a bare id (stored before positions had a time) reads what has a higher id. */
+const parse = (s: string | null): At | null => {
+  if (s === null) return null
+  const [ms, id] = s.includes(':') ? s.split(':').map(Number) : [Number.POSITIVE_INFINITY, Number(s)]
+  return Number.isFinite(id) && !Number.isNaN(ms) ? { ms: ms as number, id: id as number } : null
+}
+
 export function createDevtoStream(config: Config['platforms']['devto'], log: Logger): StreamReader {
   const headers: Record<string, string> = { accept: 'application/vnd.forem.api-v1+json' }
   if (config.api_key.trim() !== '') headers['api-key'] = config.api_key.trim()
   return {
     platform: 'devto',
     async read(from, sink, signal) {
-      let last = from === null ? null : Number(from)
+      let last = parse(from)
       let failures = 0
       while (!signal.aborted) {
         let waitMs = EVERY_MS
@@ -54,21 +75,26 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
             item: Article,
             map: (a) => a,
           })
-          const newest = Math.max(...items.map((a) => a.id), last ?? 0)
           if (last !== null) {
-            const fresh = items.filter((a) => a.id > (last as number)).sort((a, b) => a.id - b.id)
+            const from = last
+            const fresh = items.filter((a) => isNew(a, from)).sort((a, b) => msOf(a) - msOf(b) || a.id - b.id)
             if (fresh.length === items.length && items.length === PER_PAGE) {
               sink.gap(`more than ${PER_PAGE} articles since the stored position; older ones were not read`)
             }
-            for (const a of fresh) sink.item(toMention(a), String(a.id))
+            for (const a of fresh) {
+              last = past(last, a)
+              sink.item(toMention(a), positionOf(last))
+            }
           }
-          last = newest
-          sink.heard({ caughtUp: true, position: String(last) })
+          // Past everything listed: a first read starts from now on, and an older position takes a time.
+          last = items.reduce<At | null>((at, a) => (at ? past(at, a) : { ms: msOf(a), id: a.id }), last)
+          if (last && Number.isFinite(last.ms)) sink.heard({ caughtUp: true, position: positionOf(last) })
+          else sink.heard({ caughtUp: true })
           failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          waitMs = backoffMs(failures++, EVERY_MS)
+          waitMs = retryWaitMs(err, failures++, EVERY_MS)
         }
         await pause(waitMs, signal)
       }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
@@ -47,7 +47,6 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
         try {
           const max = Number(await get('maxitem.json', signal))
           if (!Number.isSafeInteger(max)) throw new Error('hackernews sent a maxitem that is not a number')
-          failures = 0
           let at: number = last === null || last > max ? max : last
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()
@@ -73,11 +72,13 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
           }
           last = at
           sink.heard({ position: String(at), caughtUp: at === max })
+          // Only a whole read ends an outage: maxitem answering while an item fails is still one, whose wait grows.
+          failures = 0
           await pause(POLL_MS, signal)
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          await pause(backoffMs(failures++), signal)
+          await pause(retryWaitMs(err, failures++), signal)
         }
       }
     },

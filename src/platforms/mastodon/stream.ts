@@ -1,8 +1,11 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
+import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT } from '../http'
-import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
+import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
@@ -10,7 +13,10 @@ import { Status, statusMention } from './connector'
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
 const PAGE = 40
 const CATCH_UP_PAGES = 10
-const SILENCE_MS = 60_000
+// Status ids recently handed on, so that one given twice (by the catch-up and the stream) is read once.
+const SEEN = 10_000
+// A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
+const STEADY_MS = 10_000
 
 const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
 
@@ -78,12 +84,18 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
     async read(from, sink, signal) {
       let last = from
       let failures = 0
+      const seen = new Map<string, true>()
       const hand = (s: v.InferOutput<typeof Status>) => {
-        if (last !== null && !newer(s.id, last)) return
-        sink.item(statusMention(instance, s), s.id)
-        last = s.id
+        // Mastodon numbers a status from another server by when it was published there, so one that took longer to
+        // arrive has a lower id than statuses already read: the highest id is where a catch-up reads on from, not what
+        // is new on the stream. What the catch-up and the stream both gave is passed over the second time.
+        if (seen.has(s.id)) return
+        remember(seen, s.id, true, SEEN)
+        if (last === null || newer(s.id, last)) last = s.id
+        sink.item(statusMention(instance, s), last)
       }
       while (!signal.aborted) {
+        let error: unknown
         try {
           if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
           for (let n = 0; ; n++) {
@@ -100,69 +112,22 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             }
           }
           sink.heard({ caughtUp: true, position: last })
-          failures = 0
+          const opened = Date.now()
           await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
+          if (signal.aborted) return
+          // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
+          // whose wait grows, not a disconnection to retry at once, with a timeline read each time
+          // (docs/streams.md#outages).
+          if (Date.now() - opened < STEADY_MS)
+            throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
+          failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
+          error = err
         }
-        await pause(backoffMs(failures++), signal)
+        await pause(retryWaitMs(error, failures++), signal)
       }
     },
-  }
-}
-
-/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
-async function readEvents(
-  url: URL,
-  headers: Record<string, string>,
-  sink: StreamSink,
-  signal: AbortSignal,
-  hand: (s: v.InferOutput<typeof Status>) => void,
-) {
-  const quiet = new AbortController()
-  let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-  try {
-    const res = await fetch(url, {
-      headers: { ...headers, accept: 'text/event-stream' },
-      signal: AbortSignal.any([signal, quiet.signal]),
-    })
-    if (!res.ok || !res.body) throw new Error(`mastodon streaming answered ${res.status}`)
-    const decoder = new TextDecoder()
-    let buffer = ''
-    for await (const chunk of res.body) {
-      clearTimeout(timer)
-      timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
-      let end = buffer.indexOf('\n\n')
-      while (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        end = buffer.indexOf('\n\n')
-        const event = /^event: ?(.*)$/m.exec(block)?.[1]
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).replace(/^ /, ''))
-          .join('\n')
-        sink.heard()
-        if (event !== 'update' || !data) continue
-        const s = v.safeParse(Status, safeJson(data))
-        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
-        if (sink.full()) await sink.room()
-      }
-    }
-  } catch (err) {
-    if (!quiet.signal.aborted && !signal.aborted) throw err
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-const safeJson = (text: string) => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
   }
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count } from '../common/mapping'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
@@ -75,7 +75,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          await pause(backoffMs(failures++), signal)
+          await pause(retryWaitMs(err, failures++), signal)
         }
       }
     },

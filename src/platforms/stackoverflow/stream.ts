@@ -75,9 +75,13 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
             fresh.push(...newer)
             if (at === null && p.items[0]) at = { date: p.items[0].creation_date, id: p.items[0].question_id }
             const reachedStored = newer.length < p.items.length
-            if (reachedStored || !p.more || p.backoff) break
+            if (reachedStored || !p.more) break
             if (n === PAGES)
               sink.gap(`more than ${PAGES * 100} questions since the stored position; older ones were not read`)
+            // The next page waits out the backoff (docs/throttle) rather than being left unread: the position moves
+            // past everything this read hands on.
+            else if (p.backoff) await pause(p.backoff * 1000, signal)
+            if (signal.aborted) return
           }
           fresh.sort((a, b) => a.creation_date - b.creation_date || a.question_id - b.question_id)
           for (const q of fresh) {

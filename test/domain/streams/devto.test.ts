@@ -12,12 +12,17 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-const article = (id: number, url: string, title = `Which CRM for a team of ${id}?`) => ({
+const article = (
+  id: number,
+  url: string,
+  title = `Which CRM for a team of ${id}?`,
+  published_at = '2026-12-03T10:00:00Z',
+) => ({
   id,
   title,
   description: 'We need one before the quarter ends.',
   url,
-  published_at: '2026-12-03T10:00:00Z',
+  published_at,
   tag_list: ['crm', 'sales'],
   public_reactions_count: 0,
   comments_count: 0,
@@ -63,5 +68,46 @@ describe('DEV stream (/api/articles/latest)', () => {
     await reader.read('10', sink, stop.signal)
     expect(failures).toEqual([])
     expect(items).toEqual(['devto:11'])
+  })
+
+  test('an article written as a draft before the last one read, and published after it, is read once', async () => {
+    // Forem numbers an article when it is created (a draft) and lists the latest by when they were published.
+    const articles = [article(20, 'https://dev.to/sam/twenty', undefined, '2026-12-03T10:00:00Z')]
+    const url = fakeForem(articles)
+    const config = testConfig({ platforms: { devto: { stream_url: url } } })
+    const reader = createDevtoStream(config.platforms.devto, silentLogger)
+    const once = async (from: string | null) => {
+      const items: string[] = []
+      let position: string | undefined
+      const stop = new AbortController()
+      await reader.read(
+        from,
+        {
+          item: (m) => items.push(m.id),
+          heard: (a) => {
+            position = a?.position
+            stop.abort()
+          },
+          gap: () => {},
+          failed: () => stop.abort(),
+          full: () => false,
+          room: async () => {},
+        },
+        stop.signal,
+      )
+      return { items, position }
+    }
+    const first = await once(null)
+    expect(first.items).toEqual([])
+    articles.unshift(
+      article(21, 'https://dev.to/sam/twenty-one', undefined, '2026-12-03T10:06:00Z'),
+      article(15, 'https://dev.to/sam/draft-from-last-week', undefined, '2026-12-03T10:05:00Z'),
+    )
+    // And one given an earlier date than the last read (listed further down), numbered after it.
+    articles.push(article(22, 'https://dev.to/sam/backdated', undefined, '2026-11-20T00:00:00Z'))
+    const second = await once(first.position ?? null)
+    expect(second.items).toEqual(['devto:22', 'devto:15', 'devto:21'])
+    // Read again from there: nothing new, nothing twice.
+    expect((await once(second.position ?? null)).items).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { platformStatus } from '../../../src/domain/sources/status'
 import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
@@ -61,4 +62,43 @@ describe('Hacker News stream (Firebase API)', () => {
       return h?.lastSuccessAt != null && h.lastSuccessAt > (h.lastFailureAt as string)
     })
   })
+})
+
+describe('Hacker News stream: an item that keeps failing', () => {
+  test('is asked again after a growing wait, not every second', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const start = w.hn.story('Ask HN: where do you keep your notes?')
+    w.start()
+    await eventually('the first position', async () => (await w.position('hackernews')) === String(start))
+    // maxitem answers, the item after the position answers 500 every time (docs/streams.md#outages: a growing wait).
+    const bad = w.hn.broken()
+    await eventually('the first failed read', () => w.hn.itemRequests(bad) >= 1, 15_000)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s after the first failure: at most four more reads in 7 s (it read 8-14 times).
+    expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
+  }, 30_000)
+})
+
+describe('Hacker News stream: lag during an outage', () => {
+  test('source health shows the stream falling behind while upstream cannot be read, not 0 s', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const clock = w.deps.clock as ReturnType<typeof manualClock>
+    clock.set(new Date())
+    const lag = async () => {
+      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      return platforms.find((p) => p.platform === 'hackernews')?.stream?.lagSeconds
+    }
+    const start = w.hn.story('Ask HN: what do you read on Sundays?')
+    w.start()
+    await eventually('the first position', async () => (await w.position('hackernews')) === String(start))
+    w.hn.story(BUYING('story'))
+    await eventually('the signal', async () => (await w.signals()).length === 1, 15_000)
+    expect(await lag()).toBeLessThan(60)
+    // Ten minutes of 503s: the stored position is ten minutes old, and nothing says upstream has nothing newer.
+    w.hn.setDown(true)
+    clock.set(new Date(Date.now() + 600_000))
+    await eventually('the lag to show the outage', async () => ((await lag()) ?? 0) >= 540, 20_000)
+  }, 30_000)
 })

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
+import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
@@ -90,4 +91,59 @@ describe('Bluesky stream (Jetstream)', () => {
     await eventually('the gap', async () => Boolean((await w.deps.repos.streamPositions.get('bluesky'))?.gap))
     expect((await w.deps.repos.streamPositions.get('bluesky'))?.gap).toContain('after the stored cursor')
   })
+
+  test('a post its author dated in the future does not stop source health from showing the stream behind', async () => {
+    const w = await world()
+    // The world's clock is now, and the instance sends what was posted a minute ago: the stream is a minute behind.
+    ;(w.deps.clock as ReturnType<typeof manualClock>).set(new Date())
+    w.jet.skipUs(-60_000_000)
+    const lag = async () => {
+      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      return platforms.find((p) => p.platform === 'bluesky')?.stream?.lagSeconds
+    }
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    expect(await lag()).toBeGreaterThanOrEqual(40)
+    // A record's createdAt is the author's client's to write (docs/streams.md#source-health: lag is against upstream).
+    w.jet.post('Greetings from the year 2099.', 'did:plc:timetraveller', undefined, '2099-01-01T00:00:00.000Z')
+    const last = w.jet.post(BUYING(2))
+    await eventually('the second signal', async () => (await w.signals()).length === 2)
+    await eventually('the position', async () => (await w.position('bluesky')) === String(last.time_us))
+    expect(await lag()).toBeGreaterThanOrEqual(40)
+  })
+
+  test('an address that sends what is not an event and closes is a failure, tried again after a growing wait', async () => {
+    const w = await world()
+    w.jet.setGarbage(true)
+    w.start()
+    await eventually('the first connection', () => w.jet.connections.length >= 1)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made one a second,
+    // with a stream_disconnected warning each).
+    expect(w.jet.connections.length).toBeLessThanOrEqual(5)
+    const health = (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'bluesky')
+    expect(health?.lastError).toBe(
+      'bluesky: Jetstream at ' + new URL(w.jet.url).host + ' sent something that is not an event',
+    )
+  })
+})
+
+describe('Bluesky stream: a store that fails', () => {
+  test('the stream starts again once the database works, and reads what it could not store', async () => {
+    const w = await world()
+    const { client } = w.deps.database
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    // The stream's position cannot be written for a moment (a locked or full database, here a renamed table).
+    await client.execute('alter table stream_positions rename to stream_positions_away')
+    w.jet.post(BUYING(2))
+    await Bun.sleep(1500)
+    await client.execute('alter table stream_positions_away rename to stream_positions')
+    w.jet.post(BUYING(3))
+    await eventually('every signal', async () => (await w.signals()).length === 3, 25_000)
+  }, 30_000)
 })

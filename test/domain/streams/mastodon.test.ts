@@ -17,36 +17,41 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.()
 })
 
+/** A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`. */
+async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>, streamUrl = '') {
+  const receiver = fakeUpstream(() => new Response('ok'))
+  cleanups.push(masto.stop, receiver.stop)
+  const { deps } = await testDeps({
+    config: {
+      webhooks: { allow_private_targets: true },
+      platforms: {
+        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
+        hackernews: { mode: 'search' },
+        bluesky: { mode: 'search' },
+        stackoverflow: { mode: 'search' },
+        devto: { mode: 'search' },
+      },
+    },
+  })
+  const { team } = await seedTeam(deps, { plan: 'scale' })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+  await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+  const shutdown = new AbortController()
+  const running = superviseStreams(deps as Deps, shutdown.signal)
+  const delivery = startDeliveryWorker(deps)
+  cleanups.push(async () => {
+    shutdown.abort()
+    await Promise.all([running, delivery.stop()])
+  })
+  const signals = async () =>
+    Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
+  return { deps, receiver, signals }
+}
+
 describe('Mastodon stream (server-sent events)', () => {
   test('an update becomes one signal and delivery; a dropped stream reads what it missed from the timeline', async () => {
     const masto = fakeMastodon('tok')
-    const receiver = fakeUpstream(() => new Response('ok'))
-    cleanups.push(masto.stop, receiver.stop)
-    const { deps } = await testDeps({
-      config: {
-        webhooks: { allow_private_targets: true },
-        platforms: {
-          mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' },
-          hackernews: { mode: 'search' },
-          bluesky: { mode: 'search' },
-          stackoverflow: { mode: 'search' },
-          devto: { mode: 'search' },
-        },
-      },
-    })
-    const { team } = await seedTeam(deps, { plan: 'scale' })
-    await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
-    await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
-    const shutdown = new AbortController()
-    const running = superviseStreams(deps as Deps, shutdown.signal)
-    const delivery = startDeliveryWorker(deps)
-    cleanups.push(async () => {
-      shutdown.abort()
-      await Promise.all([running, delivery.stop()])
-    })
-    const signals = async () =>
-      Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
-
+    const { deps, receiver, signals } = await mastodonWorld(masto)
     await eventually('the stream to connect', () => masto.clients() === 1)
     masto.heartbeat()
     masto.post('A quiet morning at the harbour.')
@@ -60,5 +65,87 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(urls).toEqual([first.url, missed.url].sort())
     expect(masto.connections.length).toBeGreaterThanOrEqual(2)
     expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
+  }, 30_000)
+
+  test('a streaming connection that ends as it opens is a failure, tried again after a growing wait', async () => {
+    const masto = fakeMastodon('tok')
+    masto.setEndAtOnce(true)
+    const { deps } = await mastodonWorld(masto)
+    await eventually('the first connection', () => masto.connections.length >= 1)
+    await Bun.sleep(7000)
+    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made 8-14, each
+    // after reading the timeline again).
+    expect(masto.connections.length).toBeLessThanOrEqual(5)
+    const [health] = await deps.repos.platformHealth.list()
+    expect(health?.lastError).toBe('mastodon streaming API closed the connection as it opened')
+  }, 30_000)
+
+  test('a streaming address that answers an error status says which status in source health', async () => {
+    const masto = fakeMastodon('tok')
+    // The instance itself does not serve the streaming API (it has a host of its own): 404.
+    const { deps } = await mastodonWorld(masto, masto.url)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe('mastodon streaming API answered with status 404')
+  }, 30_000)
+
+  test('a streaming address that answers a web page says so in source health', async () => {
+    const masto = fakeMastodon('tok')
+    const page = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => new Response('<!doctype html>\n\n<p>hi</p>\n\n', { headers: { 'content-type': 'text/html' } }),
+    })
+    cleanups.push(() => page.stop(true))
+    const { deps } = await mastodonWorld(masto, `http://127.0.0.1:${page.port}`)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe(
+      'mastodon streaming API answered with something other than server-sent events',
+    )
+  }, 30_000)
+
+  test('a status from another server that arrives after newer ones is read', async () => {
+    const masto = fakeMastodon('tok')
+    const { deps, receiver, signals } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    const local = masto.post(BUYING(1))
+    // Published 5 s ago elsewhere, it arrives now: its id is below the one just read.
+    const remote = masto.post(BUYING(2), 'bo@elsewhere.example', 5)
+    expect(BigInt(remote.id) < BigInt(local.id)).toBe(true)
+    await eventually('both signals', async () => (await signals()) === 2, 10_000)
+    await eventually('both deliveries', () => receiver.received.length === 2)
+    // The position stays at the highest id read: the next catch-up reads after it.
+    expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: local.id })
+  }, 30_000)
+
+  test('a streaming answer that never ends its event is refused once it passes 1 MiB, not held in memory', async () => {
+    const masto = fakeMastodon('tok')
+    const chunk = new TextEncoder().encode(`data: ${'x'.repeat(64 * 1024)}\n`)
+    let sent = 0
+    const endless = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      idleTimeout: 0,
+      fetch: () =>
+        new Response(
+          new ReadableStream({
+            pull(c) {
+              // 64 MiB at most, one line at a time, never the blank line that ends an event.
+              if (sent >= 1024) return c.close()
+              sent++
+              c.enqueue(chunk)
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    })
+    cleanups.push(() => endless.stop(true))
+    const { deps } = await mastodonWorld(masto, `http://127.0.0.1:${endless.port}`)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe('mastodon streaming API sent an event of more than 1 MiB')
+    // It let go of the connection after the first MiB: the server wrote no more than the socket's buffers hold past it.
+    expect(sent).toBeLessThan(512)
   }, 30_000)
 })

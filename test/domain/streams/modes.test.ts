@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
 import { pollTargets } from '../../../src/domain/polling/targets'
 import { streamedPlatforms } from '../../../src/domain/streams/supervise'
+import { startStreams } from '../../../src/jobs/streams'
 import { silentLogger } from '../../support/log'
 import { seedTeam, testConfig, testDeps } from '../../support/deps'
 
@@ -38,5 +39,43 @@ describe('stream modes', () => {
     expect(scheduled).not.toContain('devto')
     expect(scheduled).toEqual(all.filter((p) => !['hackernews', 'bluesky', 'stackoverflow', 'devto'].includes(p)))
     deps.database.client.close()
+  })
+})
+
+describe('a stream asked for that cannot run', () => {
+  test('serve says which setting it needs instead of leaving it out without a word', async () => {
+    const lines: { event: string; fields: Record<string, unknown> }[] = []
+    const log = {
+      info() {},
+      warn: (event: string, fields: Record<string, unknown> = {}) => lines.push({ event, fields }),
+      error() {},
+    }
+    const { deps } = await testDeps({
+      config: {
+        platforms: {
+          hackernews: { mode: 'search' },
+          bluesky: { mode: 'search' },
+          stackoverflow: { mode: 'search' },
+          devto: { mode: 'search' },
+          mastodon: { mode: 'stream' },
+          reddit: { mode: 'stream' },
+        },
+      },
+      deps: { log },
+    })
+    const streams = startStreams(deps)
+    await streams.stop()
+    deps.database.client.close()
+    expect(lines.filter((l) => l.event === 'stream_not_started').map((l) => l.fields)).toEqual([
+      {
+        platform: 'mastodon',
+        reason: 'mode = "stream" needs access_token; without it the mastodon stream does not run (docs/streams.md)',
+      },
+      {
+        platform: 'reddit',
+        reason:
+          'mode = "stream" needs an approved app (client_id and client_secret); without it the reddit stream does not run (docs/streams.md)',
+      },
+    ])
   })
 })

@@ -68,3 +68,39 @@ describe('Reddit stream (listings of the newest posts and comments)', () => {
     expect(listings[0]?.headers.get('user-agent')).toContain('(by /u/tester)')
   })
 })
+
+describe('Reddit stream: a rate limit', () => {
+  test("is waited out until Reddit's reset, not retried after a second", async () => {
+    const fake = fakeUpstream((req) => {
+      const gate = redditGate(req)
+      if (gate) return gate
+      // reddit.com/dev/api: X-Ratelimit-Reset is the seconds until the period ends.
+      return Response.json(
+        { message: 'Too Many Requests', error: 429 },
+        { status: 429, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '100', 'x-ratelimit-reset': '6' } },
+      )
+    })
+    stops.push(fake.stop)
+    const config = testConfig({
+      platforms: { reddit: { ...redditSettings(fake.origin), stream_url: fake.origin } },
+    })
+    const reader = createRedditStream(config.platforms.reddit, silentLogger)
+    const stop = new AbortController()
+    const failures: string[] = []
+    const sink: StreamSink = {
+      item: () => {},
+      heard: () => {},
+      gap: () => {},
+      failed: (err) => failures.push((err as Error).message),
+      full: () => false,
+      room: async () => {},
+    }
+    const reading = reader.read(JSON.stringify({ p: 'p1', c: 'c1' }), sink, stop.signal)
+    await Bun.sleep(4000)
+    stop.abort()
+    await reading
+    // One listing read, then the 6 s Reddit named (it read 3-4 times in 4 s, each refused).
+    expect(fake.received.filter((r) => r.url.pathname.startsWith('/r/')).length).toBe(1)
+    expect(failures.length).toBe(1)
+  })
+})

@@ -1,0 +1,79 @@
+import * as v from 'valibot'
+import { AppError } from '../../errors'
+import { UpstreamStatusError } from '../http'
+import type { StreamSink } from '../stream'
+import { Status } from './connector'
+
+// Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a
+// status as `data`, and comments (`:thump`) as heartbeats. A connection silent this long is taken as dead.
+const SILENCE_MS = 60_000
+const MAX_EVENT_CHARS = 1024 * 1024
+
+/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
+export async function readEvents(
+  url: URL,
+  headers: Record<string, string>,
+  sink: StreamSink,
+  signal: AbortSignal,
+  hand: (s: v.InferOutput<typeof Status>) => void,
+) {
+  const quiet = new AbortController()
+  let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+  try {
+    const res = await fetch(url, {
+      headers: { ...headers, accept: 'text/event-stream' },
+      signal: AbortSignal.any([signal, quiet.signal]),
+    })
+    // What source health shows: the status, or that the address answered something other than events (a web page).
+    if (!res.ok || !res.body) {
+      await res.body?.cancel()
+      throw new UpstreamStatusError(res.status, `mastodon streaming API answered with status ${res.status}`)
+    }
+    if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
+      await res.body.cancel()
+      throw new AppError(
+        'upstream_error',
+        'mastodon streaming API answered with something other than server-sent events',
+      )
+    }
+    const decoder = new TextDecoder()
+    let buffer = ''
+    for await (const chunk of res.body) {
+      clearTimeout(timer)
+      timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
+      let end = buffer.indexOf('\n\n')
+      while (end >= 0) {
+        const block = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        end = buffer.indexOf('\n\n')
+        const event = /^event: ?(.*)$/m.exec(block)?.[1]
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).replace(/^ /, ''))
+          .join('\n')
+        sink.heard()
+        if (event !== 'update' || !data) continue
+        const s = v.safeParse(Status, safeJson(data))
+        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
+        if (sink.full()) await sink.room()
+      }
+      // What is left is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
+      if (buffer.length > MAX_EVENT_CHARS)
+        throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
+    }
+  } catch (err) {
+    if (!quiet.signal.aborted && !signal.aborted) throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const safeJson = (text: string) => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
