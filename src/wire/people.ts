@@ -1,9 +1,22 @@
 import * as v from 'valibot'
-import { jsonInt, queryInt } from './common'
+import { jsonInt, queryInt, trimmed } from './common'
 import { filters, queryMinScore, SignalArgs } from './signals'
 
-/** `GET /api/v1/people` (docs/people.md): the signals filters (a person with at least one signal that passes). */
+/**
+ * `GET /api/v1/people` (docs/people.md): a part of the name, and the signals filters (a person with at least one signal
+ * that passes).
+ */
+const author = v.optional(
+  v.pipe(
+    trimmed(1, 100),
+    v.description(
+      'Only people whose name, or the name of an account linked to them, contains this text (ignoring the case of A-Z), 1 to 100 characters.',
+    ),
+  ),
+)
+
 export const PeopleQuery = v.strictObject({
+  author,
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,
@@ -19,6 +32,7 @@ export type PeopleQuery = v.InferOutput<typeof PeopleQuery>
 
 /** The MCP tool list_people: the query's filters as JSON arguments (numbers as numbers). */
 export const PeopleArgs = v.strictObject({
+  author,
   keyword: filters.keyword,
   intent: filters.intent,
   platform: filters.platform,

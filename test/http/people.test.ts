@@ -189,6 +189,32 @@ describe('links (docs/people.md#links)', () => {
   })
 })
 
+describe('finding a person by name (docs/people.md#listing-people)', () => {
+  test('author finds a part of the name, ignoring case, also through a linked account; wildcards are letters', async () => {
+    const { api, deps, team } = await setup()
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: 'Bob_Smith', platform: 'reddit', score: 6 }),
+      signalRow(team.id, { author: 'bobXsmith', platform: 'reddit', score: 6 }),
+    ])
+    const names = async (query: string) =>
+      (await api<Page>('GET', `/api/v1/people?author=${encodeURIComponent(query)}`)).body.people
+        .map((p) => `${p.author}@${p.platform}`)
+        .sort()
+    expect(await names('ANN')).toEqual(['ann@reddit', 'ann@twitter'])
+    expect(await names('b_s')).toEqual(['Bob_Smith@reddit'])
+    expect(await names('%')).toEqual([])
+    expect(await names(' hyperlink(')).toEqual(['=HYPERLINK("x")@hackernews'])
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [ann, bob] = [find(page, 'reddit', 'ann'), find(page, 'hackernews', 'bob')]
+    await api('POST', `/api/v1/people/${ann.id}/links`, { personId: bob.id })
+    expect(await names('bob')).toEqual(['Bob_Smith@reddit', 'ann@reddit', 'bobXsmith@reddit'].sort())
+    for (const bad of ['', '   ', 'x'.repeat(101)]) {
+      const r = await api<{ error: { code: string } }>('GET', `/api/v1/people?author=${encodeURIComponent(bad)}`)
+      expect({ bad, status: r.status, code: r.body.error.code }).toEqual({ bad, status: 400, code: 'invalid_request' })
+    }
+  })
+})
+
 describe('mute, the threshold and the export', () => {
   test('a muted person leaves the list (include=muted shows them) and their later signals are stored dismissed', async () => {
     const { deps, team, api } = await setup()

@@ -13,14 +13,28 @@ export function Person(props: { id: string }) {
   const [detail, setDetail] = useState<Detail | null>(null)
   const [others, setOthers] = useState<v.InferOutput<typeof PeoplePage>['people']>([])
   const [choice, setChoice] = useState('')
+  const [name, setName] = useState('')
+  const [searched, setSearched] = useState('')
   const [error, setError] = useState('')
   const load = () =>
     api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
       .then(setDetail)
       .catch((e) => setError(e.message))
+  // The choices: the 100 hottest people, or those whose name holds what was searched (a team has more than 100).
+  const search = (text: string) =>
+    api<v.InferOutput<typeof PeoplePage>>(
+      'GET',
+      `/people?limit=100&include=muted${text ? `&author=${encodeURIComponent(text)}` : ''}`,
+    )
+      .then((p) => {
+        setOthers(p.people)
+        setSearched(text)
+        setChoice('')
+      })
+      .catch((e) => setError(e.message))
   useEffect(() => {
     load()
-    api<v.InferOutput<typeof PeoplePage>>('GET', '/people?limit=100&include=muted').then((p) => setOthers(p.people))
+    search('')
   }, [props.id])
   if (!detail) return error ? <p class="error">{error}</p> : <p>Loading…</p>
   const { person: p, posts } = detail
@@ -84,6 +98,24 @@ export function Person(props: { id: string }) {
           )
         })}
       </ul>
+      <form
+        class="toolbar"
+        onSubmit={(e) => {
+          e.preventDefault()
+          search(name.trim())
+        }}
+      >
+        <label>
+          Find an account by name
+          <input type="search" value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <button type="submit">Find</button>
+        {searched && candidates.length === 0 && (
+          <span>
+            No one else's name contains “<bdi>{searched}</bdi>”.
+          </span>
+        )}
+      </form>
       <form class="toolbar" onSubmit={link}>
         <label>
           The same person on another account

@@ -2,6 +2,8 @@ import type { Client, InStatement, Row } from '@libsql/client'
 import { exactHeatSql, FIGURES_SET, heatSql } from './people-figures'
 
 export type PeopleFilter = {
+  /** A part of the name of the person or of an identity linked to them. */
+  author?: string
   keyword?: string
   intent?: string
   platform?: string
@@ -45,8 +47,14 @@ const personOf = (r: Row): PersonRow => ({
   heat: Number(r.heat ?? 0),
 })
 
-/** The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them. */
-function whereOf(teamId: string, f: PeopleFilter) {
+/** `author`: a part of the name of the person or of one of the identities linked to them. */
+const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from people l
+  where l.team_id = ? and l.linked_to = p.id and l.author like ? escape '\\'))`
+
+/**
+ * The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them, and the
+ * author's name.
+ */ function whereOf(teamId: string, f: PeopleFilter) {
   const conds = ['s.person_id = p.id', 's.dismissed = 0']
   const args: (string | number)[] = []
   if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
@@ -54,10 +62,13 @@ function whereOf(teamId: string, f: PeopleFilter) {
   if (f.platform !== undefined) conds.push('s.platform = ?') && args.push(f.platform)
   if (f.minScore) conds.push('s.score >= ?') && args.push(f.minScore)
   if (f.since !== undefined) conds.push('s.published_at >= ?') && args.push(f.since)
+  // LIKE with its wildcards escaped: a name is matched as written, ignoring the case of A-Z (SQLite's LIKE).
+  const named = f.author === undefined ? undefined : `%${f.author.replace(/[\\%_]/g, '\\$&')}%`
   return {
     sql: `p.team_id = ? and p.linked_to is null ${f.withMuted ? '' : 'and p.muted = 0'}
+      ${named === undefined ? '' : AUTHOR_NAMED}
       and exists (select 1 from signals s where ${conds.join(' and ')})`,
-    args: [teamId, ...args],
+    args: [teamId, ...(named === undefined ? [] : [named, teamId, named]), ...args],
   }
 }
 
