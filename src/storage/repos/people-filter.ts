@@ -1,0 +1,37 @@
+// The people list's filters (docs/people.md#listing-people) as SQL over `people p`.
+
+export type PeopleFilter = {
+  /** A part of the name of the person or of an identity linked to them. */
+  author?: string
+  keyword?: string
+  intent?: string
+  platform?: string
+  minScore?: number
+  since?: string
+  withMuted?: boolean
+}
+
+/** `author`: a part of the name of the person or of one of the identities linked to them. */
+const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from people l
+  where l.team_id = ? and l.linked_to = p.id and l.author like ? escape '\\'))`
+
+/**
+ * The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them, and the
+ * author's name.
+ */ export function whereOf(teamId: string, f: PeopleFilter) {
+  const conds = ['s.person_id = p.id', 's.dismissed = 0']
+  const args: (string | number)[] = []
+  if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
+  if (f.intent !== undefined) conds.push('s.intent = ?') && args.push(f.intent)
+  if (f.platform !== undefined) conds.push('s.platform = ?') && args.push(f.platform)
+  if (f.minScore) conds.push('s.score >= ?') && args.push(f.minScore)
+  if (f.since !== undefined) conds.push('s.published_at >= ?') && args.push(f.since)
+  // LIKE with its wildcards escaped: a name is matched as written, ignoring the case of A-Z (SQLite's LIKE).
+  const named = f.author === undefined ? undefined : `%${f.author.replace(/[\\%_]/g, '\\$&')}%`
+  return {
+    sql: `p.team_id = ? and p.linked_to is null ${f.withMuted ? '' : 'and p.muted = 0'}
+      ${named === undefined ? '' : AUTHOR_NAMED}
+      and exists (select 1 from signals s where ${conds.join(' and ')})`,
+    args: [teamId, ...(named === undefined ? [] : [named, teamId, named]), ...args],
+  }
+}
