@@ -78,8 +78,20 @@ export async function runStream(
   // The reader stops with the runner, on `stop` and when storing failed: the error then goes to the supervisor, which
   // starts the stream again from the stored position, rather than the reader waiting for room in a queue no one takes
   // from, which left the stream stopped for good and the log silent.
+  // A reader that ends on its own (it failed outright: a stored position it cannot read) ends the runner too, once what
+  // it read is stored, and its error goes to the supervisor the same way.
   const ended = new AbortController()
-  const reading = reader.read(stored, sink, AbortSignal.any([stop, ended.signal])).finally(() => queue.release())
+  let readerEnded = false
+  let readerFailure: { error: unknown } | undefined
+  const reading = reader
+    .read(stored, sink, AbortSignal.any([stop, ended.signal]))
+    .catch((error) => {
+      readerFailure = { error }
+    })
+    .finally(() => {
+      readerEnded = true
+      queue.release()
+    })
 
   let pass: Pass | undefined
   let passAt = 0
@@ -87,7 +99,7 @@ export async function runStream(
   try {
     while (!stop.aborted) {
       await queue.work(FIGURES_MS)
-      if (stop.aborted) break
+      if (stop.aborted || (readerEnded && queue.isEmpty())) break
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
         tracked = await trackedOn(deps, platform)
@@ -137,6 +149,8 @@ export async function runStream(
     queue.release()
     await reading
   }
+  if (readerFailure) throw readerFailure.error
+  if (!stop.aborted) throw new Error(`the ${platform} stream's reader stopped by itself`)
 }
 
 const newestOf = (entries: QueueEntry[]) => {
