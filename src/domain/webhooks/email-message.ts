@@ -3,6 +3,9 @@ import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, text
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
+// Gmail clips a message past about 102 KB of HTML and hides what follows, the console and unsubscribe links too:
+// leads whose escaped text runs long (a post that is all markup) stop the list at this many bytes.
+const EMAIL_LEADS_BYTES = 80_000
 
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
 // Subjects and plain text take no markup, but a line break would start a header or fake a line of ours.
@@ -32,7 +35,16 @@ const leadText = (s: Lead) =>
  * where, the text's start, the reason, the post), a link to the console and one to unsubscribe; HTML and plain text.
  */
 export function emailMessage(leads: Lead[], total: number, links: Links, heading: string, title = countLine(total)) {
-  const shown = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
+  const ranked = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
+  const rows: string[] = []
+  let bytes = 0
+  for (const lead of ranked) {
+    const row = leadHtml(lead)
+    bytes += Buffer.byteLength(row)
+    if (rows.length > 0 && bytes > EMAIL_LEADS_BYTES) break
+    rows.push(row)
+  }
+  const shown = ranked.slice(0, rows.length)
   const more = total - shown.length
   const best = shown[0]
   const subject = oneLine(
@@ -50,7 +62,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, heading
 <table role="presentation" style="max-width:640px;margin:0 auto;background:#fff;padding:16px 20px;border-radius:6px;width:100%;table-layout:fixed">
 <tr><td><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(title)}</h1>
 <div style="color:#666;font-size:13px">${escapeHtml(heading)}</div></td></tr>
-${shown.map(leadHtml).join('\n')}
+${rows.join('\n')}
 <tr><td style="padding-top:12px;border-top:1px solid #ddd;font-size:13px;color:#666">${escapeHtml(moreLine)}
 <a href="${escapeHtml(links.console)}" style="color:#1565c0">Open the console</a>${unsubscribeHtml}</td></tr>
 </table></body></html>`
