@@ -78,6 +78,7 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
 export function createPause(refusal: (waitSec: number, why: string) => string, now: () => number = Date.now) {
   let until = 0
   let why = ''
+  const secondsLeft = () => Math.ceil((until - now()) / 1000)
   return {
     /** Waits `seconds` from now, unless a longer wait is already kept. */
     hold(seconds: number, reason: string) {
@@ -87,10 +88,10 @@ export function createPause(refusal: (waitSec: number, why: string) => string, n
       why = reason
     },
     /** The seconds still to wait, 0 or less when none. */
-    secondsLeft: () => Math.ceil((until - now()) / 1000),
+    secondsLeft,
     /** Throws the refusal while a wait is kept. */
     refuseWhileHeld() {
-      const wait = Math.ceil((until - now()) / 1000)
+      const wait = secondsLeft()
       if (wait > 0) throw new AppError('platform_budget_exhausted', refusal(wait, why), { retryAfterSec: wait })
     },
   }
