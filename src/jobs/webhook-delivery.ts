@@ -8,6 +8,9 @@ import { createOutage } from '../lib/outage'
 const TICK_MS = 1000
 // Attempts in flight at once in this process; a slow receiver (up to 15 s) holds one place, not the others.
 const MAX_IN_FLIGHT = 16
+// Places one destination may hold, counted over every process: a receiver that never answers keeps 4 places for 15 s,
+// and the other 12 go on sending to everyone else. 4 at once is more than Slack, Discord or Teams accept anyway.
+const PER_DESTINATION = 4
 // How often windows that ended are built into digests and e-mail batches (each claimed once: digests.ts).
 const WINDOWS_EVERY_MS = 10_000
 
@@ -15,62 +18,70 @@ export type DeliveryWorker = { stop(): Promise<void> }
 
 /**
  * The webhook delivery worker `serve` runs (docs/webhooks.md#delivery): it claims the attempts that are due (each
- * claimed by one process only: domain/webhooks/deliver.ts) and sends them, up to 16 at once, without waiting for the
- * slow ones before claiming more. It looks again a second later, or as soon as a place frees up when every place was
- * taken (a burst of new signals). stop() ends the loop and waits for the attempts in flight (each bounded to 15 s).
+ * claimed by one process only: domain/webhooks/deliver.ts) and sends them, up to 16 at once and 4 to one destination,
+ * without waiting for the slow ones before claiming more. It looks again a second later, or as soon as an attempt
+ * ends and frees a place (a burst of new signals). stop() ends the loop and waits for the attempts in flight (each
+ * bounded to 15 s).
  */
 export function startDeliveryWorker(deps: Deps): DeliveryWorker {
   const holder = newId('worker')
   const inFlight = new Set<Promise<void>>()
   let windowsAt = 0
   let stopped = false
-  let wake = () => {}
+  // Set when an attempt ends, also while the loop is claiming, so that it claims again at once instead of pausing.
+  let freed = false
+  let endPause = () => {}
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (freed || stopped) return resolve()
       const timer = setTimeout(resolve, ms)
-      wake = () => {
+      endPause = () => {
         clearTimeout(timer)
         resolve()
       }
     })
+  const wake = () => {
+    freed = true
+    endPause()
+  }
 
-  /** Claims what is due, as many as there are free places; answers whether every place is now taken. */
+  /** Claims what is due, as many as there are free places. */
   const tick = async () => {
     if (Date.now() - windowsAt >= WINDOWS_EVERY_MS) {
       windowsAt = Date.now()
       await buildDueWindows(deps)
     }
     const room = MAX_IN_FLIGHT - inFlight.size
-    if (room > 0) {
-      for (const d of await claimDue(deps, { holder, limit: room })) {
-        const run: Promise<void> = runAttempt(deps, d)
-          .catch((err) => deps.log.error('webhook_attempt_failed', { delivery: d.id, err }))
-          .finally(() => inFlight.delete(run))
-        inFlight.add(run)
-      }
+    if (room <= 0) return
+    for (const d of await claimDue(deps, { holder, limit: room, perDestination: PER_DESTINATION })) {
+      const run: Promise<void> = runAttempt(deps, d)
+        .catch((err) => deps.log.error('webhook_attempt_failed', { delivery: d.id, err }))
+        .finally(() => {
+          inFlight.delete(run)
+          wake()
+        })
+      inFlight.add(run)
     }
-    return inFlight.size >= MAX_IN_FLIGHT
   }
   // A database gone away fails every tick, once a second: the log tells the outage, not each tick.
   const outage = createOutage(() => deps.clock.now())
   const loop = (async () => {
     while (!stopped) {
-      const full = await tick().then(
-        (full) => {
+      freed = false
+      await tick().then(
+        () => {
           const ended = outage.ended()
           if (ended) deps.log.info('job_recovered', { job: 'webhooks', ...ended })
-          return full
         },
         (err) => {
           const told = outage.failed()
           if (told?.tell === 'began') deps.log.error('job_failed', { job: 'webhooks', err })
           else if (told)
             deps.log.error('job_still_failing', { job: 'webhooks', since: told.since, failures: told.failures, err })
-          return false
         },
       )
       if (stopped) break
-      await (full ? Promise.race([...inFlight, pause(TICK_MS)]) : pause(TICK_MS))
+      await pause(TICK_MS)
     }
   })()
   return {

@@ -86,9 +86,12 @@ export const endpointInput = (url: string, a: Partial<EndpointInput> = {}): Endp
   ...a,
 })
 
-/** What the delivery worker does on each tick, once: claim what is due and send it, all of it to the end. */
+/**
+ * What the delivery worker does on each tick, once: claim what is due and send it, all of it to the end; with no cap
+ * per destination, so a test's burst to one receiver goes in one step (the cap: test/jobs/delivery-fairness.test.ts).
+ */
 export async function deliverDue(deps: Deps, holder = 'test-holder') {
-  const claimed = await claimDue(deps, { holder, limit: 100 })
+  const claimed = await claimDue(deps, { holder, limit: 100, perDestination: 100 })
   await Promise.all(claimed.map((d) => runAttempt(deps, d)))
   return claimed.length
 }

@@ -18,19 +18,22 @@ const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
 let claims = 0
 
 /**
- * Claims up to `limit` due attempts for `holder` (one statement: see the repository); `onlyId` claims that one. Each
- * call claims under its own token, which the attempt's outcome is written back with.
+ * Claims up to `limit` due attempts for `holder`, at most `perDestination` in flight for any one destination (one
+ * statement: see the repository); `onlyId` claims that one, whatever its destination has in flight. Each call claims
+ * under its own token, which the attempt's outcome is written back with.
  */
-export async function claimDue(deps: DeliveryDeps, a: { holder: string; limit: number; onlyId?: string }) {
+export async function claimDue(
+  deps: DeliveryDeps,
+  a: { holder: string; limit: number; perDestination: number } | { holder: string; onlyId: string },
+) {
   const nowMs = deps.clock.now().getTime()
   const claim = `${a.holder}:${++claims}`
-  const claimed = await deps.repos.webhookDeliveries.claim({
-    claim,
-    limit: a.limit,
-    onlyId: a.onlyId,
-    nowMs,
-    claimUntil: nowMs + CLAIM_MS,
-  })
+  const at = { claim, nowMs, claimUntil: nowMs + CLAIM_MS }
+  const repo = deps.repos.webhookDeliveries
+  const claimed =
+    'onlyId' in a
+      ? await repo.claimOne({ ...at, id: a.onlyId })
+      : await repo.claim({ ...at, limit: a.limit, perEndpoint: a.perDestination })
   return claimed.map((d) => ({ ...d, claim }))
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]

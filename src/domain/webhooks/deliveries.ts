@@ -68,7 +68,7 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
     nowIso: now.toISOString(),
   })
   const holder = newId('test')
-  const [claimed] = await claimDue(deps, { holder, limit: 1, onlyId: id })
+  const [claimed] = await claimDue(deps, { holder, onlyId: id })
   if (claimed) await runAttempt(deps, claimed)
   return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery)
 }

@@ -48,6 +48,51 @@ const toDelivery = (r: Row): Delivery => ({
   createdAt: String(r.created_at),
 })
 
+// Each enabled endpoint's oldest due, unclaimed attempts (looked up per endpoint: CROSS JOIN keeps the endpoints as
+// the outer loop, so no more than `perEndpoint` rows of each are read), ranked after the attempts it already has in
+// flight (only a claimed row has claim_expires_at: finish, hold and replay clear it; named index, or the planner
+// reads the whole table in endpoint order to group it); those within its share.
+const DUE_PER_ENDPOINT = `select id from (
+    select d.id, d.next_attempt_at,
+      row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) + coalesce(b.n, 0) as place
+    from webhook_endpoints e
+    cross join webhook_deliveries d on d.id in (
+      select x.id from webhook_deliveries x
+      where x.endpoint_id = e.id and x.status = 'pending' and x.next_attempt_at <= ?
+        and (x.claim_expires_at is null or x.claim_expires_at <= ?)
+      order by x.next_attempt_at limit ?)
+    left join (select endpoint_id, count(*) as n from webhook_deliveries indexed by webhook_deliveries_claim_idx
+      where claim_expires_at > ? group by endpoint_id) b on b.endpoint_id = e.id
+    where e.enabled = 1)
+  where place <= ? order by next_attempt_at limit ?`
+const DUE_ONE = `select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+  where d.id = ? and d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
+    and (d.claim_expires_at is null or d.claim_expires_at <= ?)`
+
+/**
+ * Claims the rows `due` selects (with `dueArgs`) for `a.claim`, then reads them back by that token. `due` checks they
+ * are pending and free within this one statement, so the update itself finds them by id.
+ */
+async function claimWhere(
+  client: Client,
+  a: { claim: string; claimUntil: number },
+  due: string,
+  dueArgs: (string | number)[],
+): Promise<Delivery[]> {
+  const taken = await client.execute({
+    sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ?, attempts = attempts + 1
+      where id in (${due})`,
+    args: [a.claim, a.claimUntil, ...dueArgs],
+  })
+  if (taken.rowsAffected === 0) return []
+  const rs = await client.execute({
+    // By its expiry too, which webhook_deliveries_claim_idx finds: claimed_by has no index.
+    sql: `select ${COLUMNS} from webhook_deliveries where claim_expires_at = ? and claimed_by = ? and status = 'pending'`,
+    args: [a.claimUntil, a.claim],
+  })
+  return rs.rows.map(toDelivery)
+}
+
 /**
  * The webhook outbox (docs/webhooks.md#delivery). Each statement stands alone, with no interactive transaction, so
  * it works the same on a local file and on a libSQL server over HTTP.
@@ -65,34 +110,19 @@ export function createWebhookDeliveriesRepo(client: Client) {
     /**
      * Claims up to `limit` due attempts as `claim` (a token unique to this call) in ONE statement: only rows whose
      * claim is free or expired, of enabled endpoints, are taken, so two processes on one database never claim the
-     * same attempt. The claim lasts until `claimUntil` (longer than an attempt may take); a holder that dies lets it
-     * expire and the attempt is made again (same webhook-id). The UPDATE runs to its commit before the claimed rows
-     * are read back by their token: rows handed out by an UPDATE … RETURNING whose commit then failed were seen sent
-     * twice with two servers on one file.
+     * same attempt. An endpoint gets at most `perEndpoint` attempts in flight, counting those already claimed by any
+     * process, so one receiver that never answers cannot take every place. The claim lasts until `claimUntil` (longer
+     * than an attempt may take); a holder that dies lets it expire and the attempt is made again (same webhook-id).
+     * The UPDATE runs to its commit before the claimed rows are read back by their token: rows handed out by an
+     * UPDATE … RETURNING whose commit then failed were seen sent twice with two servers on one file.
      */
-    async claim(a: {
-      claim: string
-      nowMs: number
-      claimUntil: number
-      limit: number
-      onlyId?: string
-    }): Promise<Delivery[]> {
-      const taken = await client.execute({
-        sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ?, attempts = attempts + 1
-          where id in (
-            select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-            where d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
-              and (d.claim_expires_at is null or d.claim_expires_at <= ?) ${a.onlyId ? 'and d.id = ?' : ''}
-            order by d.next_attempt_at limit ?)
-          and status = 'pending' and (claim_expires_at is null or claim_expires_at <= ?)`,
-        args: [a.claim, a.claimUntil, a.nowMs, a.nowMs, ...(a.onlyId ? [a.onlyId] : []), a.limit, a.nowMs],
-      })
-      if (taken.rowsAffected === 0) return []
-      const rs = await client.execute({
-        sql: `select ${COLUMNS} from webhook_deliveries where claimed_by = ? and status = 'pending'`,
-        args: [a.claim],
-      })
-      return rs.rows.map(toDelivery)
+    async claim(a: { claim: string; nowMs: number; claimUntil: number; limit: number; perEndpoint: number }) {
+      return claimWhere(client, a, DUE_PER_ENDPOINT, [a.nowMs, a.nowMs, a.perEndpoint, a.nowMs, a.perEndpoint, a.limit])
+    },
+
+    /** Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight (a test send). */
+    async claimOne(a: { claim: string; nowMs: number; claimUntil: number; id: string }) {
+      return claimWhere(client, a, DUE_ONE, [a.id, a.nowMs, a.nowMs])
     },
 
     /** Quiet hours: a claimed attempt is put back, not counted, until `untilMs` (docs/destinations.md#quiet-hours). */

@@ -73,6 +73,9 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The claim (repos/webhook-deliveries.ts): each endpoint's oldest due attempts, and the attempts in flight.
+    index('webhook_deliveries_endpoint_due_idx').on(t.endpointId, t.status, t.nextAttemptAt),
+    index('webhook_deliveries_claim_idx').on(t.claimExpiresAt),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { claimDue } from '../../../src/domain/webhooks/deliver'
+import { claimDue, runAttempt } from '../../../src/domain/webhooks/deliver'
 import { replayDelivery } from '../../../src/domain/webhooks/deliveries'
 import { createEndpoint, rotateSecret, updateEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { fakesPerTest } from '../../support/fake-upstream'
@@ -202,11 +202,34 @@ describe('webhook delivery', () => {
       Array.from({ length: 40 }, () => signalRow(team.id)),
     )
     const [a, b] = await Promise.all([
-      claimDue(deps, { holder: 'a', limit: 25 }),
-      claimDue(deps, { holder: 'b', limit: 25 }),
+      claimDue(deps, { holder: 'a', limit: 25, perDestination: 40 }),
+      claimDue(deps, { holder: 'b', limit: 25, perDestination: 40 }),
     ])
     const ids = [...a, ...b].map((d) => d.id)
     expect(ids).toHaveLength(40)
     expect(new Set(ids).size).toBe(40)
+  })
+
+  test("a destination's share of places counts what every process has in flight for it", async () => {
+    const { deps, team } = await world()
+    const r = receiver(ok)
+    const one = await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}/one`) })
+    const two = await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}/two`) })
+    await storeSignals(
+      deps,
+      Array.from({ length: 6 }, () => signalRow(team.id)),
+    )
+    const byEndpoint = (ds: { endpointId: string }[], id: string) => ds.filter((d) => d.endpointId === id).length
+    const a = await claimDue(deps, { holder: 'a', limit: 5, perDestination: 3 })
+    expect(a).toHaveLength(5)
+    const b = await claimDue(deps, { holder: 'b', limit: 25, perDestination: 3 })
+    expect(byEndpoint([...a, ...b], one.endpoint.id)).toBe(3)
+    expect(byEndpoint([...a, ...b], two.endpoint.id)).toBe(3)
+    expect(await claimDue(deps, { holder: 'c', limit: 25, perDestination: 3 })).toEqual([])
+    // An attempt written back frees its place for that destination's next one.
+    const [first] = a
+    await runAttempt(deps, first)
+    const c = await claimDue(deps, { holder: 'c', limit: 25, perDestination: 3 })
+    expect(c.map((d) => d.endpointId)).toEqual([first.endpointId])
   })
 })

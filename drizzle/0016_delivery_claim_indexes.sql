@@ -1,0 +1,2 @@
+CREATE INDEX `webhook_deliveries_endpoint_due_idx` ON `webhook_deliveries` (`endpoint_id`,`status`,`next_attempt_at`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_claim_idx` ON `webhook_deliveries` (`claim_expires_at`);
