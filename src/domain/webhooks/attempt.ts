@@ -1,7 +1,7 @@
 import { truncate } from '../../lib/text'
 import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
-import { retryAfterSeconds } from './schedule'
+import { retryAfterSeconds } from '../../lib/retry-after'
 import { signatureHeader } from './signing'
 
 // docs/webhooks.md#retries: an attempt that has no answer after this long failed.
