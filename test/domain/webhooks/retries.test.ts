@@ -93,6 +93,28 @@ describe('webhook retries', () => {
     }
   })
 
+  // docs/webhooks.md#retries: a 2xx is success, whatever the receiver writes after it. A receiver that answered 200
+  // with a page of over 1 MB had its delivery failed and sent again, to be received twice.
+  test('a 2xx with a body of any size is a success, sent once; a refusal of any size still shows its status', async () => {
+    const { deps, team } = await world()
+    const big = 'x'.repeat(2 * 1024 * 1024)
+    let status = 200
+    const r = receiver(() => new Response(big, { status }))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    expect(await deliveryRows(deps)).toMatchObject([{ status: 'succeeded', attempts: 1, last_status_code: 200 }])
+    expect(r.received).toHaveLength(1)
+    status = 500
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    expect((await deliveryRows(deps)).find((d) => d.status !== 'succeeded')).toMatchObject({
+      status: 'pending',
+      last_status_code: 500,
+      last_error: 'answered 500',
+    })
+  })
+
   test('an endpoint failing for 5 days is disabled and shown so; a success in between resets the count', async () => {
     const { deps, clock, team } = await world()
     let status = 500
