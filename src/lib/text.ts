@@ -27,3 +27,12 @@ export const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.includes('\u0000')
     : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)
+
+/**
+ * Whether a string anywhere in a parsed JSON value holds half of a UTF-16 surrogate pair, which UTF-8, and so the
+ * database, cannot hold: it would be stored as U+FFFD, another text than the one sent (docs/api.md#requests-and-responses).
+ */
+export const holdsLoneSurrogate = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? !value.isWellFormed()
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsLoneSurrogate)

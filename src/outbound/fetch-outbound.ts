@@ -6,8 +6,11 @@ export type OutboundRequest = {
   headers?: Record<string, string>
   body?: string
   timeoutMs: number
-  /** The answer's body is read up to this size; a longer one is an error, not a cut. */
+  /** The answer's body is read up to this size; a longer one is an error (or, with `oversized: 'empty'`, no body). */
   maxBytes: number
+  oversized?: 'error' | 'empty'
+  /** Answers of these statuses are decided by their status alone: their body is not read (comes back empty). */
+  bodyless?: (status: number) => boolean
 }
 
 export type OutboundAnswer = { status: number; headers: Headers; body: Uint8Array }
@@ -35,7 +38,11 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
       redirect: 'manual',
       signal,
     })
-    return { status: res.status, headers: res.headers, body: await readBounded(res, r.maxBytes) }
+    if (r.bodyless?.(res.status)) {
+      await res.body?.cancel().catch(() => {})
+      return { status: res.status, headers: res.headers, body: new Uint8Array(0) }
+    }
+    return { status: res.status, headers: res.headers, body: await readBounded(res, r) }
   } catch (err) {
     if (err instanceof OutboundError) throw err
     if (signal.aborted) throw new OutboundError('timeout', `no answer within ${r.timeoutMs} ms`)
@@ -43,8 +50,9 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   }
 }
 
-async function readBounded(res: Response, maxBytes: number): Promise<Uint8Array> {
-  const bytes = await readAtMost(res, maxBytes)
-  if (!bytes) throw new OutboundError('too_large', `the answer is larger than ${maxBytes} bytes`)
-  return bytes
+async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Array> {
+  const bytes = await readAtMost(res, r.maxBytes)
+  if (bytes) return bytes
+  if (r.oversized === 'empty') return new Uint8Array(0)
+  throw new OutboundError('too_large', `the answer is larger than ${r.maxBytes} bytes`)
 }

@@ -49,7 +49,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
  * anything: a body of 20,000 `[` parses into a structure whose every later copy or print is slow and large.
  * Brackets inside strings do not count; malformed text is left for JSON.parse to refuse. And a string holding
  * U+0000 (`\u0000`): the database keeps it but reads a text back only up to it, so "a\u0000b" would be stored, shown
- * as "a" and never found again to be removed (docs/api.md#error-shape).
+ * as "a" and never found again to be removed (docs/api.md#error-shape); or half a surrogate pair (checkUnicodeEscape).
  */
 export function checkJsonText(text: string): void {
   let depth = 0
@@ -58,9 +58,8 @@ export function checkJsonText(text: string): void {
     const c = text.charCodeAt(i)
     if (inString) {
       if (c === BACKSLASH) {
-        if (text.startsWith('u0000', i + 1))
-          throw new AppError('invalid_request', 'the request body holds the character U+0000, which no field takes')
-        i++
+        if (text.charCodeAt(i + 1) === LETTER_U) i = checkUnicodeEscape(text, i)
+        else i++
       } else if (c === QUOTE) inString = false
     } else if (c === QUOTE) {
       inString = true
@@ -73,6 +72,43 @@ export function checkJsonText(text: string): void {
   }
 }
 
+/**
+ * The `\uXXXX` escape at `i`: refused when it is U+0000, or half of a surrogate pair without its other half (which
+ * UTF-8, and so the database, cannot hold: it is stored as U+FFFD, so "ab\ud800c" would be kept as another name than
+ * the one sent and never found by it). Answers the index of the escape's last character (of the pair's second).
+ */
+function checkUnicodeEscape(text: string, i: number): number {
+  const unit = hexAt(text, i + 2)
+  if (unit === 0)
+    throw new AppError('invalid_request', 'the request body holds the character U+0000, which no field takes')
+  if (unit >= 0xd800 && unit <= 0xdbff && text.charCodeAt(i + 6) === BACKSLASH && text.charCodeAt(i + 7) === LETTER_U) {
+    const next = hexAt(text, i + 8)
+    if (next >= 0xdc00 && next <= 0xdfff) return i + 11
+  }
+  if (unit >= 0xd800 && unit <= 0xdfff)
+    throw new AppError(
+      'invalid_request',
+      'the request body holds half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half), which is not a character',
+    )
+  return i + 1
+}
+
+/**
+ * The four hex digits at `i` as a number, or -1 when they are not (JSON.parse then refuses the text). Read from the
+ * character codes: a client that escapes all but ASCII (Python's json.dumps) sends one escape per character.
+ */
+function hexAt(text: string, i: number): number {
+  let n = 0
+  for (let k = i; k < i + 4; k++) {
+    const c = text.charCodeAt(k) | 0x20 // lower case for letters; digits keep their codes
+    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1
+    if (d < 0) return -1
+    n = n * 16 + d
+  }
+  return n
+}
+
+const LETTER_U = 0x75
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const OPEN_BRACKET = 0x5b

@@ -120,7 +120,7 @@ export const EndpointUpdate = v.pipe(
     platforms: v.optional(fields.platforms),
     enabled: v.optional(fields.enabled),
   }),
-  v.check((o) => Object.values(o).some((x) => x !== undefined), 'give at least one field to change'),
+  v.check((o) => Object.values(o).some((x) => x !== undefined), 'must name at least one field to change'),
   // Swagger UI's own sample set every field, to "string" and a quiet hour from 23 to 23: refused twice over.
   v.metadata({ examples: [{ minScore: 8, quietHours: { from: 22, to: 7 }, timeZone: 'Europe/Berlin' }] }),
 )

@@ -62,16 +62,19 @@ describe('exported ids', () => {
     ])
   })
 
-  test('over standard input too, an argument holding U+0000 is refused and nothing is stored', async () => {
-    const [first] = (await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])).trim().split('\n')
-    const { id } = JSON.parse(first as string)
-    const answer = await callTool('rate_signal', { id, verdict: 'not_relevant', reason: 'spam\u0000 and more' })
-    expect(answer.error).toEqual({
-      code: -32602,
-      message: expect.stringContaining('arguments hold the character U+0000, which no argument takes'),
-    })
-    expect(await query(ws, 'SELECT signal_id FROM signal_feedback')).toEqual([])
-  })
+  test.each([
+    ['U+0000', 'spam\u0000 and more', 'arguments hold the character U+0000, which no argument takes'],
+    ['half a surrogate pair', 'spam \ud800 and more', 'arguments hold half of a UTF-16 surrogate pair'],
+  ])(
+    'over standard input too, an argument holding %s is refused and nothing is stored',
+    async (_what, reason, said) => {
+      const [first] = (await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])).trim().split('\n')
+      const { id } = JSON.parse(first as string)
+      const answer = await callTool('rate_signal', { id, verdict: 'not_relevant', reason })
+      expect(answer.error).toEqual({ code: -32602, message: expect.stringContaining(said) })
+      expect(await query(ws, 'SELECT signal_id FROM signal_feedback')).toEqual([])
+    },
+  )
 
   test('an export imports elsewhere with its posts; a file naming the post in id (older exports) still does', async () => {
     const exported = await ok(ws, ['signals', 'export', '--team', 'acme', '--format', 'jsonl'])

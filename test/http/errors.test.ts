@@ -74,6 +74,24 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     expect(platform.body.error.details[0].field).toBe('platform')
   })
 
+  test('400 invalid_request for a path whose percent-encoding is broken, not a 500 logged as a fault', async () => {
+    const errors: string[] = []
+    const log = { info() {}, warn() {}, error: (event: string) => errors.push(event) }
+    const { deps } = await testDeps({ deps: { log } })
+    const { apiKey } = await seedTeam(deps)
+    for (const path of ['/api/v1/people/%', '/api/v1/people/%E0%A4%A', '/api/v1/webhooks/%zz/deliveries?limit=5']) {
+      const r = await client(deps)('GET', path, { key: apiKey })
+      expectError(r, 400, 'invalid_request')
+      expect(r.body.error.message).toBe(
+        'the path holds a % that is not followed by two hex digits of UTF-8 (write % as %25)',
+      )
+    }
+    expect(errors).toEqual([])
+    // A % written as %25 is an ordinary character of the name; a stray % in the query string is read as before.
+    expectError(await client(deps)('GET', '/api/v1/people/50%25', { key: apiKey }), 404, 'not_found')
+    expect((await client(deps)('GET', '/api/v1/signals?keyword=50%', { key: apiKey })).status).toBe(200)
+  })
+
   test('401 missing_api_key without a key and invalid_api_key for unknown, malformed and revoked keys', async () => {
     const { deps } = await testDeps()
     const { team, apiKey } = await seedTeam(deps)

@@ -166,6 +166,43 @@ describe('text the database would cut, lists for objects, long ids in the path',
     expect(escaped.status).toBe(200)
   })
 
+  // The database stores text as UTF-8, where half a surrogate pair becomes U+FFFD: "ab\ud800c" was kept as "ab�c",
+  // answered as both added and already tracked, and never found again by the name it was sent with.
+  test('half a UTF-16 surrogate pair is refused before anything is stored; a whole pair and the text "\\ud800" are not', async () => {
+    const { deps } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+    const { apiKey } = await seedTeam(deps)
+    const call = client(deps)
+    const hooks = async () => (await call('GET', '/api/v1/webhooks', { key: apiKey })).body
+    const before = await hooks()
+    const bodies: [string, string][] = [
+      ['/api/v1/webhooks', '{"url": "http://127.0.0.1:9/hook", "keywords": ["ab\\ud800c"]}'],
+      ['/api/v1/webhooks', '{"url": "http://127.0.0.1:9/hook", "keywords": ["ab\\uDC00"]}'],
+      ['/api/v1/webhooks', '{"url": "http://127.0.0.1:9/hook", "keywords": ["\\ud83d\\u0041"]}'],
+      ['/api/v1/leads/score', '{"content": "We need a CRM \\uD83D, any recommendations?"}'],
+    ]
+    for (const [path, rawBody] of bodies) {
+      const r = await call('POST', path, { key: apiKey, rawBody, headers: json })
+      expect([rawBody, r.status]).toEqual([rawBody, 400])
+      expect(r.body.error.message).toBe(
+        'the request body holds half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half), which is not a character',
+      )
+    }
+    expect(await hooks()).toEqual(before)
+    const mcp = await call('POST', '/mcp', {
+      key: apiKey,
+      headers: mcpHeaders,
+      rawBody:
+        '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "score_lead", "arguments": {"content": "We need a CRM \\ud800 today"}}}',
+    })
+    expect(mcp.status).toBe(400)
+    const whole = await call('POST', '/api/v1/leads/score', {
+      key: apiKey,
+      rawBody: '{"content": "We need a CRM \\ud83d\\ude00 and the text \\\\ud800, any recommendations?"}',
+      headers: json,
+    })
+    expect(whole.status).toBe(200)
+  })
+
   test('a list where an object is wanted is refused as a list, not read as fields "0", "1"', async () => {
     const { deps } = await testDeps()
     const { apiKey } = await seedTeam(deps)

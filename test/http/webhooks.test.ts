@@ -78,7 +78,9 @@ describe('/api/v1/webhooks', () => {
     const local = await call('POST', '/api/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/x' } })
     expect(local.body.error.message).toContain('webhooks.allow_private_targets = true')
     expect((await call('GET', '/api/v1/webhooks')).status).toBe(401)
-    expect((await call('PATCH', '/api/v1/webhooks/whe_x', { key, body: {} })).status).toBe(400)
+    const nothing = await call('PATCH', '/api/v1/webhooks/whe_x', { key, body: {} })
+    expect(nothing.status).toBe(400)
+    expect(nothing.body.error.message).toBe('the request body must name at least one field to change')
 
     deps.config.webhooks.allow_private_targets = true
     const made = await call('POST', '/api/v1/webhooks', {

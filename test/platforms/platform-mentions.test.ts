@@ -25,6 +25,18 @@ describe('what is kept of a platform mention (docs/security.md#platform-text)', 
     expect(kept?.title).toBe('a\uFFFDb')
   })
 
+  // A post cut inside an emoji by its platform: the database (UTF-8) would store U+FFFD, while the search answer and
+  // the Slack, Discord and Teams payloads made before storing sent "\ud83d", which a strict JSON reader refuses.
+  test('half of a UTF-16 surrogate pair becomes U+FFFD too, as the database would store it; whole pairs stay', () => {
+    const [kept] = platformMentions('hackernews', silentLogger, [
+      mention({ author: 'ann \ud83d', content: 'Looking for a CRM \ud83d\ude00 \ude00 today', title: '\ud800 title' }),
+    ])
+    expect(kept?.author).toBe('ann \uFFFD')
+    expect(kept?.content).toBe('Looking for a CRM \ud83d\ude00 \uFFFD today')
+    expect(kept?.title).toBe('\uFFFD title')
+    expect(JSON.stringify(kept)).not.toMatch(/\\ud[89a-f]/i)
+  })
+
   test('addresses are kept as a URL parser writes them: quotes, brackets and spaces percent-encoded', () => {
     const [kept] = platformMentions('github', silentLogger, [
       mention({

@@ -11,6 +11,9 @@ describe('the wait a rate-limit answer asks for', () => {
     expect(retryAfterSecOf(headers({ 'retry-after': 'Sun, 15 Nov 2026 12:05:00 GMT' }), now)).toBe(300)
     // A date already past means "now", not a negative wait.
     expect(retryAfterSecOf(headers({ 'retry-after': 'Sun, 15 Nov 2026 11:00:00 GMT' }), now)).toBe(0)
+    // A decimal is not RFC 9110's form but means seconds (not a day of 2001), rounded up to whole ones.
+    expect(retryAfterSecOf(headers({ 'retry-after': '1.5' }), now)).toBe(2)
+    expect(retryAfterSecOf(headers({ 'retry-after': 'Sun Nov 15 12:05:00 2026' }), now)).toBe(300)
   })
 
   test('X and GitHub reset times (epoch seconds) when there is no Retry-After', () => {

@@ -83,7 +83,7 @@ export async function removeIcp(deps: Needs<never, 'icpProfiles'>, a: { teamId: 
   const written = a.name.trim()
   const name = await storedName(deps, a.teamId, written)
   if (!name || !(await deps.repos.icpProfiles.remove(a.teamId, name)))
-    throw new AppError('invalid_request', `the team has no ICP profile named "${echoed(written)}"`)
+    throw new AppError('not_found', `the team has no ICP profile named "${echoed(written)}"`)
   return { removed: name }
 }
 

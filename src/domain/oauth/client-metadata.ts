@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { holdsLoneSurrogate, holdsNul } from '../../lib/text'
 import { isAllowedRedirectUri } from './redirect-uri'
 import { scopesOf } from './scopes'
 
@@ -61,6 +62,16 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
     throw new ClientMetadataError(kind, `${field}: ${said}`)
   }
   const m = parsed.output
+  // Kept as sent, or refused: the database reads a text back cut at U+0000 and stores half a surrogate pair as U+FFFD,
+  // so the consent page would show another name than the one registered, and the answer would not be what is stored.
+  const unstorable = (['client_name', 'client_uri', 'scope', 'redirect_uris'] as const).find(
+    (field) => holdsNul(m[field]) || holdsLoneSurrogate(m[field]),
+  )
+  if (unstorable)
+    throw new ClientMetadataError(
+      unstorable === 'redirect_uris' ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+      `${unstorable}: holds U+0000 or half of a UTF-16 surrogate pair, which is not text`,
+    )
   const bad = m.redirect_uris.find((u) => !isAllowedRedirectUri(u))
   if (bad !== undefined)
     throw new ClientMetadataError(

@@ -1,7 +1,7 @@
 import { truncate } from '../../lib/text'
 import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
-import { retryAfterSeconds } from './schedule'
+import { retryAfterSeconds } from '../../lib/retry-after'
 import { signatureHeader } from './signing'
 
 // docs/webhooks.md#retries: an attempt that has no answer after this long failed.
@@ -47,11 +47,15 @@ export async function attemptDelivery(a: {
         },
         body: a.body,
         timeoutMs: ATTEMPT_TIMEOUT_MS,
+        // A 2xx is success whatever follows it: a long or slow body after it must not fail a delivery the receiver
+        // has taken, which would then be sent again. A refusal longer than this is logged by its status alone.
+        bodyless: succeeded,
         maxBytes: MAX_ANSWER_BYTES,
+        oversized: 'empty',
       },
     )
     const s = answer.status
-    if (s >= 200 && s < 300) return { ok: true, statusCode: s }
+    if (succeeded(s)) return { ok: true, statusCode: s }
     return {
       ok: false,
       statusCode: s,
@@ -76,6 +80,8 @@ export async function attemptDelivery(a: {
     throw err
   }
 }
+
+const succeeded = (status: number) => status >= 200 && status < 300
 
 const withReason = (said: string, reason: string | undefined) => (reason ? `${said}: ${reason}` : said)
 

@@ -26,11 +26,3 @@ export function nextAttemptAt(a: {
   const wait = Math.min(Math.max(jittered, a.retryAfterSec ?? 0), MAX_WAIT_SEC)
   return a.nowMs + Math.round(wait * 1000)
 }
-
-/** Retry-After in seconds (a number of seconds or an HTTP date), or undefined when absent or unreadable. */
-export function retryAfterSeconds(header: string | null, nowMs: number): number | undefined {
-  if (!header) return undefined
-  if (/^\d+$/.test(header.trim())) return Number(header.trim())
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? undefined : Math.max(0, (at - nowMs) / 1000)
-}

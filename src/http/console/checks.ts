@@ -11,15 +11,18 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 /**
  * docs/console.md#cross-site-requests: a request that changes something must come from a page of this service.
  * Browsers say where a request comes from (Sec-Fetch-Site, else Origin); a form or script on another site cannot
- * hide it, and a request that says nothing is refused.
+ * hide it, and a request that says nothing is refused. An Origin is this service's when it is `server.public_url`
+ * (compared as an origin), which a reverse proxy that rewrites Host still reaches, or when its host is the Host.
  */
-export function fromThisSite(request: Request): boolean {
+export function fromThisSite(request: Request, publicUrl: string): boolean {
   const site = request.headers.get('sec-fetch-site')
   if (site) return site === 'same-origin'
   const origin = request.headers.get('origin')
   if (!origin) return false
   try {
-    return new URL(origin).host === request.headers.get('host')
+    const url = new URL(origin)
+    if (publicUrl !== '' && url.origin === new URL(publicUrl).origin) return true
+    return url.host === request.headers.get('host')
   } catch {
     return false
   }
@@ -33,7 +36,7 @@ export function fromThisSite(request: Request): boolean {
 export const consoleChecks = (deps: Deps, a: { signedIn: boolean }) => {
   const checks = checksBeforeBody(
     async (request): Promise<ConsoleUser | undefined> => {
-      if (!SAFE_METHODS.has(request.method) && !fromThisSite(request))
+      if (!SAFE_METHODS.has(request.method) && !fromThisSite(request, deps.config.server.public_url))
         throw new AppError('forbidden', 'this request did not come from a page of this service')
       return a.signedIn ? sessionOf(deps, sessionTokenOf(request)) : undefined
     },

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors'
+import { retryAfterSeconds } from '../../lib/retry-after'
 // docs/platforms.md#rate-limits: how a platform says "too many requests", and when it lets us call again. A rate
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
 // search of that platform is sent before it.
@@ -24,11 +25,8 @@ const secondsUntil = (at: number, now: number) => Math.max(0, Math.ceil((at - no
  * usable is there.
  */
 export function retryAfterSecOf(headers: Headers, now = Date.now(), readReset = true): number | undefined {
-  const retry = headers.get('retry-after')?.trim()
-  if (retry) {
-    const at = /^\d+$/.test(retry) ? now + Number(retry) * 1000 : Date.parse(retry)
-    if (Number.isFinite(at)) return secondsUntil(at, now)
-  }
+  const retry = retryAfterSeconds(headers.get('retry-after'), now)
+  if (retry !== undefined) return Math.ceil(retry)
   if (!readReset) return undefined
   for (const name of RESET_HEADERS) {
     const value = headers.get(name)?.trim()

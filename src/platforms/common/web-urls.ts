@@ -23,12 +23,12 @@ function webHref(text: string): string | undefined {
  * logged); an author profile that is not one is left out (''). Both addresses are written as a URL parser writes
  * them, so that each is one well-formed URL wherever it is sent. A post id over POST_ID_CHARS becomes a digest of
  * it. And U+0000, which the database keeps but reads back cut at it (a post stored without its end, an author shown
- * as part of a name), becomes U+FFFD. Each address is parsed once: this runs on every search result.
+ * as part of a name), becomes U+FFFD, as does half of a surrogate pair. Each address is parsed once: this runs on every search result.
  */
 export function platformMentions(platform: string, log: Logger, mentions: Mention[]): Mention[] {
   const kept: Mention[] = []
   for (const raw of mentions) {
-    const m = hasNul(raw) ? withoutNul(raw) : raw
+    const m = unstorable(raw) ? storable(raw) : raw
     const url = webHref(m.url)
     if (url === undefined || url.length > POST_URL_CHARS) {
       const reason = url === undefined ? 'the post address is not an http(s) URL' : 'the post address is too long'
@@ -50,10 +50,12 @@ const longIdDigest = (m: Mention) =>
   `${m.platform}:sha256:${createHash('sha256').update(m.id).digest('hex').slice(0, 32)}`
 
 const NUL = '\u0000'
-const hasNul = (m: Mention) =>
-  [m.content, m.author, m.url, m.profileUrl, m.title ?? ''].some((text) => text.includes(NUL))
-const replaced = (text: string) => text.replaceAll(NUL, '\uFFFD')
-const withoutNul = (m: Mention): Mention => ({
+// Half of a UTF-16 surrogate pair too (a post cut inside an emoji): UTF-8, and so the database, stores it as U+FFFD,
+// and a strict JSON reader (a chat service's) refuses the "\ud83d" that JSON.stringify writes for it.
+const unstorable = (m: Mention) =>
+  [m.content, m.author, m.url, m.profileUrl, m.title ?? ''].some((text) => text.includes(NUL) || !text.isWellFormed())
+const replaced = (text: string) => text.replaceAll(NUL, '\uFFFD').toWellFormed()
+const storable = (m: Mention): Mention => ({
   ...m,
   content: replaced(m.content),
   author: replaced(m.author),

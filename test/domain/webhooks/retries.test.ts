@@ -59,6 +59,62 @@ describe('webhook retries', () => {
     expect(Number(d.next_attempt_at) - clock.now().getTime()).toBeGreaterThanOrEqual(270 * S)
   })
 
+  test('Retry-After as a decimal or in any of the three HTTP-date forms, read in UTC whatever the local zone', async () => {
+    const { deps, clock, team } = await world()
+    const at = new Date(clock.now().getTime() + 7200 * S).toUTCString() // "Sun, 15 Nov 2026 14:00:00 GMT"
+    const [day, date, month, year, time] = at.replace(',', '').split(' ')
+    const longDay = new Date(clock.now()).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })
+    const forms: [string, number][] = [
+      ['3600.5', 3600.5 * S], // not RFC 9110's form, but plainly seconds: not a date in the year 3600
+      [at, 7200 * S],
+      [`${longDay}, ${date}-${month}-${year.slice(2)} ${time} GMT`, 7200 * S], // RFC 850
+      [`${day} ${month} ${date.replace(/^0/, ' ')} ${time} ${year}`, 7200 * S], // asctime, which is UTC
+      ['1.5.2030', 0], // not a Retry-After at all: the schedule alone
+    ]
+    let retryAfter = ''
+    const r = receiver(() => new Response('busy', { status: 503, headers: { 'retry-after': retryAfter } }))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    const zone = process.env.TZ
+    process.env.TZ = 'America/New_York'
+    try {
+      for (const [value, wait] of forms) {
+        retryAfter = value
+        await deps.database.client.execute('delete from webhook_deliveries')
+        await storeSignals(deps, [signalRow(team.id)])
+        await deliverDue(deps)
+        const [d] = await deliveryRows(deps)
+        const delay = Number(d.next_attempt_at) - clock.now().getTime()
+        if (wait > 0) expect([value, delay]).toEqual([value, wait])
+        else expect([value, delay <= 5.5 * S]).toEqual([value, true])
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
+  // docs/webhooks.md#retries: a 2xx is success, whatever the receiver writes after it. A receiver that answered 200
+  // with a page of over 1 MB had its delivery failed and sent again, to be received twice.
+  test('a 2xx with a body of any size is a success, sent once; a refusal of any size still shows its status', async () => {
+    const { deps, team } = await world()
+    const big = 'x'.repeat(2 * 1024 * 1024)
+    let status = 200
+    const r = receiver(() => new Response(big, { status }))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    expect(await deliveryRows(deps)).toMatchObject([{ status: 'succeeded', attempts: 1, last_status_code: 200 }])
+    expect(r.received).toHaveLength(1)
+    status = 500
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    expect((await deliveryRows(deps)).find((d) => d.status !== 'succeeded')).toMatchObject({
+      status: 'pending',
+      last_status_code: 500,
+      last_error: 'answered 500',
+    })
+  })
+
   test('an endpoint failing for 5 days is disabled and shown so; a success in between resets the count', async () => {
     const { deps, clock, team } = await world()
     let status = 500

@@ -141,6 +141,28 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect(await deps.repos.keywords.list(team.id)).toEqual(['kept'])
   })
 
+  test('behind a proxy that rewrites Host, an Origin of server.public_url is this site, another scheme or host is not', async () => {
+    const { signIn, call, cookieOf, deps, team } = await setup({
+      config: { server: { public_url: 'https://Leads.Example.com:443' } },
+    })
+    const cookie = cookieOf(await signIn('ann@acme.test', PASSWORD))
+    // nginx's default proxy_pass sends the upstream's address as Host; an older browser sends only Origin.
+    const proxied = { cookie, 'sec-fetch-site': '', host: '127.0.0.1:8080' }
+    for (const origin of ['http://leads.example.com', 'https://leads.example.com.evil.example', 'null']) {
+      const res = await call('POST', '/console/api/keywords', {
+        body: { keyword: 'stolen' },
+        headers: { ...proxied, origin },
+      })
+      expect(res.status).toBe(403)
+    }
+    const res = await call('POST', '/console/api/keywords', {
+      body: { keyword: 'kept' },
+      headers: { ...proxied, origin: 'https://leads.example.com' },
+    })
+    expect(res.status).toBe(200)
+    expect(await deps.repos.keywords.list(team.id)).toEqual(['kept'])
+  })
+
   test('keys never open the console, sessions never call the API, and console reads are not counted', async () => {
     const { signIn, call, cookieOf, apiKey, deps, team } = await setup()
     expect((await call('GET', '/console/api/me', { headers: { 'x-api-key': apiKey } })).status).toBe(401)

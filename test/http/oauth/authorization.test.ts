@@ -177,6 +177,21 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     const ok = await registerClient(w, { redirect_uris: ['https://app.example/cb', 'http://[::1]:8000/cb'] })
     expect(ok.status).toBe(201)
     expect(ok.body).toMatchObject({ client_name: 'Script', token_endpoint_auth_method: 'none' })
+    // Text the database cannot keep as sent: "a\u0000b" was stored as "a" (and shown so on the consent page) while the
+    // answer said "a\u0000b"; half a surrogate pair became U+FFFD.
+    for (const client_name of ['Script\u0000 by someone else', 'Script \ud800']) {
+      const refused = await registerClient(w, { client_name })
+      expect([refused.status, refused.body.error]).toEqual([400, 'invalid_client_metadata'])
+      expect(refused.body.error_description).toStartWith('client_name: ')
+    }
+    // docs/oauth.md#clients: the answer holds the grants the server honours, not the subset the request named.
+    const narrow = await registerClient(w, { grant_types: ['authorization_code'], response_types: [] })
+    expect(narrow.body).toMatchObject({
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    })
+    const other = await registerClient(w, { grant_types: ['client_credentials'] })
+    expect([other.status, other.body.error]).toEqual([400, 'invalid_client_metadata'])
     stop?.()
     const off = await world({ oauth: { dynamic_registration: false } })
     expect((await registerClient(off)).status).toBe(403)
