@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
 import { pause, retryWaitMs, type StreamReader } from '../stream'
@@ -50,7 +51,8 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
       while (!signal.aborted) {
         try {
           const max = Number(await get('maxitem.json', signal))
-          if (!Number.isSafeInteger(max)) throw new Error('hackernews sent a maxitem that is not a number')
+          if (!Number.isSafeInteger(max))
+            throw new AppError('upstream_error', 'hackernews sent a maxitem that is not a number')
           let at: number = last === null || last > max ? max : last
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()
