@@ -45,7 +45,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
       pagesize: '100',
       page: String(n),
       filter: 'withbody',
-      ...(config.key && { key: config.key }),
+      // Trimmed as the searches trim it: a key pasted with a space or line end still works, and blank is no key.
+      ...(config.key.trim() && { key: config.key.trim() }),
     }).toString()
     const res = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const w = v.safeParse(Wrapper, res.body)

@@ -112,3 +112,28 @@ describe('Stack Overflow stream: a refused read in source health', () => {
     }
   })
 })
+
+describe('Stack Overflow stream: the key', () => {
+  test('is sent as the searches send it, without the spaces or line end around it', async () => {
+    const fake = fakeStackExchange()
+    stops.push(fake.stop)
+    for (const [key, sent] of [
+      [' k3y-from-a-file\n', 'k3y-from-a-file'],
+      ['   ', null],
+    ] as const) {
+      const config = testConfig({ platforms: { stackoverflow: { stream_url: fake.url, key } } })
+      const stop = new AbortController()
+      const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
+      const sink: StreamSink = {
+        item: () => {},
+        heard: () => stop.abort(),
+        gap: () => {},
+        failed: () => stop.abort(),
+        full: () => false,
+        room: async () => {},
+      }
+      await reader.read(null, sink, stop.signal)
+      expect(fake.requests.at(-1)?.get('key')).toBe(sent)
+    }
+  })
+})
