@@ -74,6 +74,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
       while (!signal.aborted) {
         let waitMs = everyMs
         try {
+          // A full queue to the scorer is waited on before reading more (docs/streams.md#backpressure).
+          if (sink.full()) await sink.room()
           const fresh: v.InferOutput<typeof Question>[] = []
           for (let n = 1; n <= PAGES; n++) {
             const p = await page(n, signal)
