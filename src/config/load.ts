@@ -112,19 +112,28 @@ function coerce(raw: string, schema: v.GenericSchema): unknown {
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : raw
     case 'array':
-      if (text.startsWith('[')) {
-        try {
-          return JSON.parse(text)
-        } catch {
-          return raw
-        }
-      }
-      return text === '' ? [] : text.split(',').map((x) => x.trim())
+      return listOf(text, raw)
     case 'union':
+      // One value or a list of them (Bluesky's stream_url): read as a list, which the schema takes for either, so a
+      // comma-separated list is not one address with commas in it (docs/operations.md#environment-overrides).
+      if ((schema as unknown as { options: v.GenericSchema[] }).options.some((o) => unwrap(o).type === 'array'))
+        return listOf(text, raw)
       return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
     default:
       return raw
   }
+}
+
+/** A list from the environment: a JSON array, or comma-separated. */
+function listOf(text: string, raw: string): unknown {
+  if (text.startsWith('[')) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return raw
+    }
+  }
+  return text === '' ? [] : text.split(',').map((x) => x.trim())
 }
 
 function setPath(tree: Tree, path: string[], value: unknown) {

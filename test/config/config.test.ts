@@ -112,6 +112,16 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(c.platforms.hackernews.base_url).toBe('http://127.0.0.1:9999')
   })
 
+  test("Bluesky's stream_url, one address or several, is read from the environment as a list either way", () => {
+    const a = 'wss://a.example/subscribe'
+    const b = 'wss://b.example/subscribe'
+    const urls = (value: string) =>
+      loadConfig({ env: { LEAD_SIGNALS_PLATFORMS_BLUESKY_STREAM_URL: value } }).platforms.bluesky.stream_url
+    expect(urls(`${a}, ${b}`)).toEqual([a, b])
+    expect(urls(JSON.stringify([a, b]))).toEqual([a, b])
+    expect(urls(a)).toEqual([a])
+  })
+
   test('a plan table in the file keeps the built-in values it does not name', () => {
     const c = loadConfig({ env: {}, fileText: '[plans.growth]\nmonthly_requests = 1000\n' })
     expect(c.plans.growth.monthly_requests).toBe(1000)

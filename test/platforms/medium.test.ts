@@ -179,8 +179,14 @@ describe('medium connector against a fake tag feed', () => {
     })
   })
 
+  test('a one-word keyword whose tag nobody uses (no feed: 404) finds nothing, as a word of several does', async () => {
+    const md = fake(() => new Response('Not Found', { status: 404 }))
+    expect(await connector(md.origin).search('zyxwvutag', 5)).toEqual([])
+    expect(md.received.map((r) => r.url.pathname)).toEqual(['/feed/tag/zyxwvutag'])
+  })
+
   test('an error status is an upstream_error, a slow answer an upstream_timeout', async () => {
-    const down = fake(() => new Response('gone', { status: 404 }))
+    const down = fake(() => new Response('Internal Server Error', { status: 500 }))
     await expect(connector(down.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })
     const slow = fake(async () => {
       await Bun.sleep(400)

@@ -204,7 +204,13 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
  * first, in the common wrapper {items, has_more, quota_max, quota_remaining, backoff?}; `backoff` (seconds) is set on
  * every answer when given. `requests` records each call's query.
  */
-export function fakeStackExchange(a: { backoff?: number; throttledFor?: number } = {}) {
+export function fakeStackExchange(
+  a: {
+    backoff?: number
+    throttledFor?: number
+    refuse?: { error_id: number; error_name: string; error_message: string }
+  } = {},
+) {
   const questions: object[] = []
   const requests: URLSearchParams[] = []
   const requestTimes: number[] = []
@@ -218,6 +224,9 @@ export function fakeStackExchange(a: { backoff?: number; throttledFor?: number }
       requestTimes.push(Date.now())
       // api.stackexchange.com/docs/throttle: every error is HTTP 400 with the common wrapper's error fields; a
       // throttle_violation says in its message when requests are available again.
+      // docs/error-handling: any other refusal (a bad parameter such as a `site` that does not exist, a key that is not
+      // valid) is the same wrapper with its own error_id and name.
+      if (a.refuse) return Response.json(a.refuse, { status: 400 })
       if (a.throttledFor)
         return Response.json(
           {

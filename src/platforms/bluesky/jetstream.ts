@@ -35,6 +35,10 @@ const SILENCE_MS = 30_000
 const GAP_US = 60_000_000
 // A connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
+// The largest message read. An atproto record is at most 2 MiB as JSON and a Jetstream event wraps one record in a few
+// fields, so anything larger is not an event: it is refused before it is decoded, and the connection dropped as a
+// failed read (docs/streams.md#outages). Bun's WebSocket client has no limit of its own below 128 MiB to set.
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
   return {
@@ -61,9 +65,14 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           // each time, not reconnected every second (docs/streams.md#outages).
           if (Date.now() - opened >= STEADY_MS) failures = 0
           log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
-        } else if (outcome === 'garbage')
+        } else if (outcome === 'garbage' || outcome === 'oversize')
           sink.failed(
-            new AppError('upstream_error', `bluesky: Jetstream at ${host} sent something that is not an event`),
+            new AppError(
+              'upstream_error',
+              outcome === 'garbage'
+                ? `bluesky: Jetstream at ${host} sent something that is not an event`
+                : `bluesky: Jetstream at ${host} sent a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`,
+            ),
           )
         else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
         await pause(backoffMs(failures++), signal)
@@ -82,14 +91,14 @@ function connectOnce(
   sink: StreamSink,
   signal: AbortSignal,
   moved: (timeUs: number) => void,
-): Promise<'heard' | 'garbage' | 'silent' | 'full'> {
+): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
   if (from !== null) url.searchParams.set('cursor', String(from - REWIND_US))
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
-    let outcome: 'silent' | 'full' = 'silent'
+    let outcome: 'silent' | 'full' | 'oversize' = 'silent'
     const ws = new WebSocket(url.toString())
     const finish = () => {
       clearInterval(watch)
@@ -106,6 +115,10 @@ function connectOnce(
     ws.onerror = finish
     ws.onmessage = (message) => {
       lastMessage = Date.now()
+      if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
+        outcome = 'oversize'
+        return finish()
+      }
       const parsed = v.safeParse(Event, safeJson(message.data))
       if (!parsed.success) {
         heard ??= 'garbage'
@@ -129,6 +142,12 @@ function connectOnce(
       }
     }
   })
+}
+
+/** A message's size in bytes: a string's UTF-8 length is counted only when its length alone does not settle it. */
+const byteLength = (data: unknown) => {
+  if (typeof data !== 'string') return (data as ArrayBuffer).byteLength ?? 0
+  return data.length > MAX_MESSAGE_BYTES || data.length * 3 <= MAX_MESSAGE_BYTES ? data.length : Buffer.byteLength(data)
 }
 
 const safeJson = (data: unknown) => {

@@ -59,6 +59,8 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
       while (!signal.aborted) {
         let waitMs = EVERY_MS
         try {
+          // A full queue to the scorer is waited on before reading more (docs/streams.md#backpressure).
+          if (sink.full()) await sink.room()
           const url = new URL('/api/articles/latest', config.stream_url)
           url.search = new URLSearchParams({ per_page: String(PER_PAGE), page: '1' }).toString()
           const body = await fetchPlatformJson({

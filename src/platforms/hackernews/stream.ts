@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
+import { AppError } from '../../errors'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
 import { pause, retryWaitMs, type StreamReader } from '../stream'
@@ -28,6 +29,9 @@ const POLL_MS = 5000
 const PARALLEL = 8
 // An id not yet readable (allocated, not written) is asked again on this many later reads before it is passed over.
 const MISSING_TRIES = 6
+// An item that fails (an error status, a body that is not JSON) while items after it read is its own fault, not an
+// outage: after this many such reads it is passed over as a gap, rather than holding every later item back for good.
+const FAILING_TRIES = 4
 
 export function createHackernewsStream(config: Config['platforms']['hackernews']): StreamReader {
   const get = (path: string, signal: AbortSignal) =>
@@ -43,19 +47,32 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
       let last = from === null ? null : Number(from)
       let failures = 0
       const missing = new Map<number, number>()
+      const failing = new Map<number, number>()
       while (!signal.aborted) {
         try {
           const max = Number(await get('maxitem.json', signal))
-          if (!Number.isSafeInteger(max)) throw new Error('hackernews sent a maxitem that is not a number')
+          if (!Number.isSafeInteger(max))
+            throw new AppError('upstream_error', 'hackernews sent a maxitem that is not a number')
           let at: number = last === null || last > max ? max : last
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()
             const next = at
             const ids: number[] = Array.from({ length: Math.min(PARALLEL, max - at) }, (_, i) => next + 1 + i)
-            const items = await Promise.all(ids.map((id) => get(`item/${id}.json`, signal)))
+            const answers = await Promise.allSettled(ids.map((id) => get(`item/${id}.json`, signal)))
             let stop = false
             for (const [i, id] of ids.entries()) {
-              const raw = items[i]
+              const answer = answers[i] as PromiseSettledResult<unknown>
+              if (answer.status === 'rejected') {
+                if (signal.aborted || !passOver(failing, id, answers.slice(i + 1))) throw answer.reason
+                sink.gap(
+                  `hackernews item ${id} could not be read after ${FAILING_TRIES} tries (${messageOf(answer.reason)}); read on past it`,
+                )
+                sink.heard({ position: String(id) })
+                at = id
+                continue
+              }
+              failing.delete(id)
+              const raw = answer.value
               if (raw === null && (missing.get(id) ?? 0) < MISSING_TRIES) {
                 missing.set(id, (missing.get(id) ?? 0) + 1)
                 stop = true
@@ -84,6 +101,23 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
     },
   }
 }
+
+/**
+ * Whether item `id`, whose read just failed, is passed over: it has now failed FAILING_TRIES times while an item after
+ * it (in `later`, the same read) was there. Counted only then, so an outage of every item waits as any outage does.
+ */
+function passOver(failing: Map<number, number>, id: number, later: PromiseSettledResult<unknown>[]) {
+  if (!later.some((a) => a.status === 'fulfilled' && a.value !== null)) return false
+  const tries = (failing.get(id) ?? 0) + 1
+  if (tries < FAILING_TRIES) {
+    failing.set(id, tries)
+    return false
+  }
+  failing.delete(id)
+  return true
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /** A story or a comment as a Mention, with the id the Algolia search gives it too; anything else is passed over. */
 function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { UpstreamStatusError } from '../http'
+import { PlatformUnreachableError, UpstreamStatusError } from '../http'
 import type { StreamSink } from '../stream'
 import { Status } from './connector'
 
@@ -19,11 +19,13 @@ export async function readEvents(
 ) {
   const quiet = new AbortController()
   let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+  let answered = false
   try {
     const res = await fetch(url, {
       headers: { ...headers, accept: 'text/event-stream' },
       signal: AbortSignal.any([signal, quiet.signal]),
     })
+    answered = true
     // What source health shows: the status, or that the address answered something other than events (a web page).
     if (!res.ok || !res.body) {
       await res.body?.cancel()
@@ -64,7 +66,14 @@ export async function readEvents(
         throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
     }
   } catch (err) {
-    if (!quiet.signal.aborted && !signal.aborted) throw err
+    if (quiet.signal.aborted || signal.aborted) return
+    if (err instanceof AppError) throw err
+    // The network's own error (a name that does not resolve, a refused or reset connection) goes to the log with it;
+    // source health shows only an AppError's words (docs/streams.md#source-health).
+    throw new PlatformUnreachableError(
+      answered ? 'mastodon streaming API broke off the connection' : 'mastodon streaming API could not be reached',
+      err,
+    )
   } finally {
     clearTimeout(timer)
   }

@@ -60,6 +60,12 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
     const items = await fetchFeed({ platform: 'medium', url, timeoutMs: config.timeout_ms, signal, log })
     return readItems({ platform: 'medium', log, items, item: Item, map: toMention })
   }
+  // A tag nobody uses has no feed (404): it finds nothing, whether the keyword names one tag or several.
+  const readTag = (tag: string, signal?: AbortSignal) =>
+    read(tag, signal).catch((err) => {
+      if (err instanceof UpstreamStatusError && err.status === 404) return []
+      throw err
+    })
   return {
     platform: 'medium',
     requestsFor: (_limit, keyword) => (keyword === undefined ? 1 : Math.max(1, mediumTags(keyword).length)),
@@ -67,15 +73,10 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
       const tags = mediumTags(keyword)
       // A keyword of punctuation only names no tag: there is nothing to ask Medium for.
       if (tags.length === 0) return []
-      if (tags.length === 1) return newestFirst(await read(tags[0], signal)).slice(0, limit)
+      if (tags.length === 1) return newestFirst(await readTag(tags[0], signal)).slice(0, limit)
       const found = new Map<string, Mention>()
       for (const tag of tags) {
-        // A tag nobody uses has no feed (404): it adds nothing, the other tags may.
-        const mentions = await read(tag, signal).catch((err) => {
-          if (err instanceof UpstreamStatusError && err.status === 404) return []
-          throw err
-        })
-        for (const m of mentions) found.set(m.id, m)
+        for (const m of await readTag(tag, signal)) found.set(m.id, m)
       }
       const words = plainQuery(keyword, false).toLowerCase().split(/\s+/)
       const holdsEvery = (m: Mention) => words.every((w) => m.content.toLowerCase().includes(w))

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
+import { AppError } from '../../errors'
 import { count } from '../common/mapping'
 import { pause, retryWaitMs, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
@@ -36,7 +37,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
     const url = new URL(`/r/${subs}/${which}`, config.stream_url)
     url.search = new URLSearchParams({ limit: '100', raw_json: '1' }).toString()
     const parsed = v.safeParse(Listing, await get(url, signal))
-    if (!parsed.success) throw new Error('reddit sent a response that is not a listing')
+    if (!parsed.success) throw new AppError('upstream_error', 'reddit sent a response that is not a listing')
     return parsed.output.data.children.flatMap((c) => {
       const t = v.safeParse(Thing, c.data)
       return t.success ? [t.output] : []

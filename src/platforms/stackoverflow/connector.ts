@@ -75,8 +75,7 @@ export function createStackoverflowConnector(
     const w = wrapper.success ? wrapper.output : {}
     if (w.backoff && w.backoff > 0) pause.hold(w.backoff, 'backoff')
     if (w.error_id !== undefined) {
-      const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
-      const message = `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`
+      const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
       // A throttle is a rate limit: no call before its time, which the search runner keeps as the retry time.
@@ -113,6 +112,12 @@ export function createStackoverflowConnector(
       return page + 1
     }),
   }
+}
+
+/** A refusal in the wrapper (docs/error-handling) in a few words: its id, name and the start of its message. */
+export function refusalMessage(w: { error_id?: number; error_name?: string; error_message?: string }) {
+  const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
+  return `stackoverflow answered with error ${w.error_id}${what ? ` (${what})` : ''}`
 }
 
 // docs/error-handling: error_id 502 (throttle_violation) is "an application violates a throttle"; its message says

@@ -6,7 +6,9 @@ import { backoffMs, pause, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
-import { Question, throttleWaitSec, toMention, Wrapper } from './connector'
+import { Question, refusalMessage, throttleWaitSec, toMention, Wrapper } from './connector'
+import { AppError } from '../../errors'
+import { failedAnswer } from '../http'
 
 // Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
 // newest questions, 100 a page. One read a minute with a key (1,440 of its 10,000 calls a day); without one, a read
@@ -17,12 +19,12 @@ const PAGES = 5
 const QUOTA_SPENT_MS = 3_600_000
 
 /** A refusal that names its own wait (a throttle_violation): no read before it has passed. */
-class Throttled extends Error {
+class Throttled extends AppError {
   constructor(
     message: string,
     readonly waitMs: number,
   ) {
-    super(message)
+    super('upstream_error', message)
   }
 }
 
@@ -43,16 +45,23 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
       pagesize: '100',
       page: String(n),
       filter: 'withbody',
-      ...(config.key && { key: config.key }),
+      // Trimmed as the searches trim it: a key pasted with a space or line end still works, and blank is no key.
+      ...(config.key.trim() && { key: config.key.trim() }),
     }).toString()
     const res = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const w = v.safeParse(Wrapper, res.body)
-    if (!res.ok || !w.success || !Array.isArray(w.output.items)) {
-      const message = `stackoverflow answered ${res.status}${w.success ? ` ${w.output.error_name ?? ''}` : ''}`.trim()
-      const throttled = w.success ? throttleWaitSec(w.output) : undefined
-      if (throttled === undefined) throw new Error(message)
+    // Errors are AppErrors, whose message source health shows (docs/streams.md#source-health): a site or key refused
+    // showed only that the stream could not be read.
+    if (w.success && w.output.error_id !== undefined) {
+      const message = refusalMessage(w.output)
+      const throttled = throttleWaitSec(w.output)
+      if (throttled === undefined) throw new AppError('upstream_error', message)
       throw new Throttled(`${message}; waiting ${throttled} s`, throttled * 1000)
     }
+    if (!res.ok) throw failedAnswer('stackoverflow', res)
+    if (res.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
+    if (!w.success || !Array.isArray(w.output.items))
+      throw new AppError('upstream_error', 'stackoverflow sent an answer without an items list')
     const items = readItems({ platform: 'stackoverflow', log, items: w.output.items, item: Question, map: (q) => q })
     return { items, more: w.output.has_more === true, backoff: w.output.backoff, quota: w.output.quota_remaining }
   }
@@ -65,6 +74,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
       while (!signal.aborted) {
         let waitMs = everyMs
         try {
+          // A full queue to the scorer is waited on before reading more (docs/streams.md#backpressure).
+          if (sink.full()) await sink.room()
           const fresh: v.InferOutput<typeof Question>[] = []
           for (let n = 1; n <= PAGES; n++) {
             const p = await page(n, signal)

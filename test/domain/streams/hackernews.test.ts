@@ -78,6 +78,37 @@ describe('Hacker News stream: an item that keeps failing', () => {
     // Waits of 0.5-1, 1-2 and 2-4 s after the first failure: at most four more reads in 7 s (it read 8-14 times).
     expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
   }, 30_000)
+
+  test('is passed over after a few tries while later items read, and source health says which', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const start = w.hn.story('Ask HN: which editor do you use?')
+    w.start()
+    await eventually('the first position', async () => (await w.position('hackernews')) === String(start))
+    // Item `bad` answers 500 for good while the story after it reads: it used to hold every later item back for ever.
+    const bad = w.hn.broken()
+    const after = w.hn.story(BUYING('after the broken item'))
+    await eventually('the story after it as a signal', async () => (await w.signals()).length === 1, 20_000)
+    expect((await w.signals())[0]?.postId).toBe(`hackernews:${after}`)
+    expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
+    const gap = (await w.deps.repos.streamPositions.get('hackernews'))?.gap
+    expect(gap).toContain(`item ${bad}`)
+    expect(gap).toContain('status 500')
+  }, 30_000)
+
+  test('is not passed over while no item after it reads (an outage of items, not one bad item)', async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const start = w.hn.story('Ask HN: which keyboard do you use?')
+    w.start()
+    await eventually('the first position', async () => (await w.position('hackernews')) === String(start))
+    const first = w.hn.broken()
+    w.hn.broken()
+    await eventually('a few reads of it', () => w.hn.itemRequests(first) >= 4, 20_000)
+    await Bun.sleep(500)
+    expect(await w.position('hackernews')).toBe(String(start))
+    expect((await w.deps.repos.streamPositions.get('hackernews'))?.gap ?? null).toBeNull()
+  }, 30_000)
 })
 
 describe('Hacker News stream: lag during an outage', () => {

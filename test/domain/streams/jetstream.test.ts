@@ -130,6 +130,25 @@ describe('Bluesky stream (Jetstream)', () => {
   })
 })
 
+describe('Bluesky stream: a message far larger than any event', () => {
+  test('is refused unread as a failed read, and the stream reads on after it', async () => {
+    const w = await world()
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    // An atproto record is at most 2 MiB as JSON: a 5 MiB message is no Jetstream event (a hostile or broken address).
+    w.jet.post(`${BUYING('huge')} ${'padding '.repeat(5 * 131_072)}`)
+    const health = async () => (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'bluesky')
+    await eventually('the failure in source health', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe(
+      `bluesky: Jetstream at ${new URL(w.jet.url).host} sent a message of more than 4 MiB`,
+    )
+    await eventually('the reader to connect again', () => w.jet.connections.length === 2 && w.jet.clients() === 1)
+    const { uri } = w.jet.post(BUYING('after'))
+    await eventually('the post after it as the only signal', async () => (await w.signals()).length === 1)
+    expect(await w.signals()).toEqual([{ platform: 'bluesky', postId: `bluesky:${uri}` }])
+  }, 20_000)
+})
+
 describe('Bluesky stream: a store that fails', () => {
   test('the stream starts again once the database works, and reads what it could not store', async () => {
     const w = await world()

@@ -89,6 +89,18 @@ describe('Mastodon stream (server-sent events)', () => {
     expect((await health())?.lastError).toBe('mastodon streaming API answered with status 404')
   }, 30_000)
 
+  test('a streaming address that cannot be reached says so in source health', async () => {
+    const masto = fakeMastodon('tok')
+    // A port nothing listens on: the timeline answers, the streaming connection is refused.
+    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
+    const url = `http://127.0.0.1:${closed.port}`
+    closed.stop(true)
+    const { deps } = await mastodonWorld(masto, url)
+    const health = async () => (await deps.repos.platformHealth.list())[0]
+    await eventually('a failure', async () => (await health())?.lastError != null)
+    expect((await health())?.lastError).toBe('mastodon streaming API could not be reached')
+  }, 30_000)
+
   test('a streaming address that answers a web page says so in source health', async () => {
     const masto = fakeMastodon('tok')
     const page = Bun.serve({

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import type { Deps } from '../../../src/deps'
+import { superviseStreams } from '../../../src/domain/streams/supervise'
 import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
 import { stackoverflowReadEveryMs } from '../../../src/platforms/stream-share'
 import type { StreamSink } from '../../../src/platforms/stream'
 import { silentLogger } from '../../support/log'
-import { testConfig } from '../../support/deps'
+import { seedTeam, testConfig, testDeps } from '../../support/deps'
+import { eventually } from '../../support/stream-world'
 import { fakeStackExchange } from '../../support/fake-streams'
 
 // The Stack Overflow stream against a fake of the documented wrapper (test/support/fake-streams.ts).
@@ -70,7 +73,9 @@ describe('Stack Overflow stream (/2.3/questions)', () => {
     const fake = fakeStackExchange({ throttledFor: 8000 })
     stops.push(fake.stop)
     const { failures } = await readOnce(fake, '1:1')
-    expect(failures).toEqual(['stackoverflow answered 400 throttle_violation; waiting 8000 s'])
+    expect(failures).toEqual([
+      'stackoverflow answered with error 502 (throttle_violation: too many requests from this IP, more requests available in 8000 seconds); waiting 8000 s',
+    ])
   })
 })
 
@@ -82,5 +87,53 @@ describe('how often it reads (docs/streams.md#budgets)', () => {
       )
     expect(every(10_000)).toBe(60_000)
     expect(every(300)).toBe(576_000) // 150 reads a day
+  })
+})
+
+describe('Stack Overflow stream: a refused read in source health', () => {
+  test('says what Stack Exchange answered, not only that the stream could not be read', async () => {
+    const fake = fakeStackExchange({ refuse: { error_id: 400, error_name: 'bad_parameter', error_message: 'site' } })
+    stops.push(fake.stop)
+    const { deps } = await testDeps({
+      config: { platforms: { stackoverflow: { stream_url: fake.url, site: 'stackoverflw' } } },
+    })
+    await seedTeam(deps)
+    const reader = createStackoverflowStream(deps.config.platforms.stackoverflow, silentLogger)
+    const shutdown = new AbortController()
+    const running = superviseStreams(deps as Deps, shutdown.signal, undefined, [reader])
+    const health = async () =>
+      (await deps.repos.platformHealth.list()).find((h) => h.platform === 'stackoverflow')?.lastError
+    try {
+      await eventually('the failure in source health', async () => (await health()) != null)
+      expect(await health()).toBe('stackoverflow answered with error 400 (bad_parameter: site)')
+    } finally {
+      shutdown.abort()
+      await running
+    }
+  })
+})
+
+describe('Stack Overflow stream: the key', () => {
+  test('is sent as the searches send it, without the spaces or line end around it', async () => {
+    const fake = fakeStackExchange()
+    stops.push(fake.stop)
+    for (const [key, sent] of [
+      [' k3y-from-a-file\n', 'k3y-from-a-file'],
+      ['   ', null],
+    ] as const) {
+      const config = testConfig({ platforms: { stackoverflow: { stream_url: fake.url, key } } })
+      const stop = new AbortController()
+      const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
+      const sink: StreamSink = {
+        item: () => {},
+        heard: () => stop.abort(),
+        gap: () => {},
+        failed: () => stop.abort(),
+        full: () => false,
+        room: async () => {},
+      }
+      await reader.read(null, sink, stop.signal)
+      expect(fake.requests.at(-1)?.get('key')).toBe(sent)
+    }
   })
 })
