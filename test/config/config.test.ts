@@ -193,3 +193,40 @@ test('server.public_url is a scheme and host, its trailing slash dropped (docs/o
   for (const bad of ['https://leads.example.com/app', 'ftp://x.example', 'https://x.example/?a=1'])
     expect(() => loadConfig({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: bad } })).toThrow('public_url')
 })
+
+test('an address without http:// or https:// says so, whichever setting holds it (docs/operations.md#configuration)', () => {
+  // Ollama's own OLLAMA_HOST is written without a scheme (127.0.0.1:11434); copied here it used to read 'is not valid'.
+  const noScheme = 'must be an address starting with http:// or https://'
+  expect(failure({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: '127.0.0.1:11434' } })).toBe(
+    `config: scorer.ollama.host (from LEAD_SIGNALS_SCORER_OLLAMA_HOST): ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[scorer.openai]\nbase_url = "127.0.0.1:8000/v1"\n' })).toBe(
+    `config: scorer.openai.base_url: ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "hn.mirror.internal"\n' })).toBe(
+    `config: platforms.hackernews.base_url: ${noScheme}`,
+  )
+  // Settings that may also be left empty ("" or a whole address) said 'must be ' and stopped there.
+  expect(failure({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: 'leads.example.com' } })).toBe(
+    `config: server.public_url (from LEAD_SIGNALS_SERVER_PUBLIC_URL): ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[platforms.hackernews]\nstream_url = "hn.mirror.internal/v0"\n' })).toBe(
+    `config: platforms.hackernews.stream_url: ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[server]\npublic_url = "https://leads.example.com/app"\n' })).toBe(
+    'config: server.public_url: must be a scheme and host only, such as "https://leads.example.com"',
+  )
+})
+
+test('a setting that takes a number or a word names both when it gets neither', () => {
+  // 'must be unlimited' read as if a number were not allowed.
+  expect(failure({ env: {}, fileText: '[plans.growth]\nmonthly_requests = "lots"\n' })).toBe(
+    'config: plans.growth.monthly_requests: must be a number, or unlimited',
+  )
+  expect(failure({ env: {}, fileText: '[plans.growth]\nmonthly_requests = -5\n' })).toBe(
+    'config: plans.growth.monthly_requests: must be at least 0',
+  )
+  expect(
+    loadConfig({ env: {}, fileText: '[plans.growth]\nmonthly_requests = "unlimited"\n' }).plans.growth.monthly_requests,
+  ).toBe('unlimited')
+})
