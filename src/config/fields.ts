@@ -12,3 +12,6 @@ export const score = (fallback: number) => v.optional(v.pipe(v.number(), v.minVa
 export const probability = (fallback: number) => v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), fallback)
 /** A key that no longer applies: refused with what replaced it, rather than silently ignored. */
 export const retired = (message: string) => v.optional(v.custom<never>(() => false, message))
+/** A model server's model: an empty one (an unset variable in a compose file) is refused here, not asked for there. */
+export const modelName = (fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/\S/, 'must name a model')), fallback)

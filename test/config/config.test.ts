@@ -230,3 +230,16 @@ test('a setting that takes a number or a word names both when it gets neither', 
     loadConfig({ env: {}, fileText: '[plans.growth]\nmonthly_requests = "unlimited"\n' }).plans.growth.monthly_requests,
   ).toBe('unlimited')
 })
+
+test('a model named by nothing is refused at start, not sent to the model server', () => {
+  // An empty LEAD_SIGNALS_SCORER_OLLAMA_MODEL (a compose file's unset variable) checked as 'no model "": run "ollama pull " there'.
+  expect(failure({ env: { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: '' } })).toBe(
+    'config: scorer.ollama.model (from LEAD_SIGNALS_SCORER_OLLAMA_MODEL): must name a model',
+  )
+  expect(failure({ env: {}, fileText: '[scorer.openai]\nmodel = "  "\n' })).toBe(
+    'config: scorer.openai.model: must name a model',
+  )
+  expect(loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' } }).scorer.ollama.model).toBe(
+    'llama3.2:3b',
+  )
+})
