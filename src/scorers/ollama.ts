@@ -1,5 +1,6 @@
 import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
+import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { ollamaThinking } from './ollama-thinking'
@@ -121,15 +122,27 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
       throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
     }
     if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    let json: unknown
     try {
-      JSON.parse(text)
+      json = JSON.parse(text)
     } catch {
       throw new OllamaError(`ollama at ${where} answered something that is not one JSON object (a stream, or text)`)
     }
+    // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
+    // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).
+    const said = ollamaMessage(json)
+    if (typeof said === 'string') throw new OllamaError(`ollama at ${where} answered with an error: ${said}`)
+    if (!v.is(ChatAnswer, json))
+      throw new OllamaError(`ollama at ${where} answered something that is not a chat answer`)
     return new Response(text, { status: res.status, headers: { 'content-type': 'application/json' } })
   }
   return bound as typeof fetch
 }
+
+// The part of Ollama's /api/chat answer that is read (its API documentation, "Generate a chat completion").
+const ChatAnswer = v.object({
+  message: v.object({ content: v.string(), thinking: v.optional(v.nullable(v.string())) }),
+})
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
