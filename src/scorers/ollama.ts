@@ -1,4 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
@@ -56,7 +56,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
         body: JSON.stringify({ model: config.model }),
         signal,
       })
-      if (res.ok) return undefined
+      if (res.ok)
+        return (await answeredJson(res))
+          ? undefined
+          : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
       if (res.status === 404 && said.includes(config.model))
         return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
@@ -155,7 +158,11 @@ const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.e
 function notOllamaAt(where: string, host: string, said: string): string {
   if (hasPath(host))
     return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
-  return `no Ollama API at ${where} (POST /api/show answered HTTP 404: ${said}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
+  return otherServerAt(where, `POST /api/show answered HTTP 404: ${said}`)
+}
+
+function otherServerAt(where: string, what: string): string {
+  return `no Ollama API at ${where} (${what}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
 }
 
 function hasPath(address: string): boolean {

@@ -115,6 +115,28 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).not.toContain("is the server's root")
   })
 
+  // A web application on the port written by mistake answers 200 and its page to every path: the check took that for
+  // the model server, serve wrote no line, and each call then failed with 'not one JSON object (a stream, or text)'.
+  test('an address where a web page answers every path is not taken for the model server', async () => {
+    const web = startFake(
+      () => new Response('<!doctype html><title>Dashboard</title>', { headers: { 'content-type': 'text/html' } }),
+    )
+    const ollama = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: web.origin })
+    expect(ollama.ready).toBe(false)
+    expect(ollama.lines[0]).toContain('model_unavailable')
+    expect(ollama.lines[0]).toContain(
+      `no Ollama API at ${web.origin} (POST /api/show answered with what is not JSON): another server answers at this address; check the host and port of scorer.ollama.host`,
+    )
+    const openai = await check({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${web.origin}/v1`,
+    })
+    expect(openai.ready).toBe(false)
+    expect(openai.lines[0]).toContain(
+      `no OpenAI-compatible API at ${web.origin}/v1 (GET /v1/models answered with what is not JSON): another server answers at this address; check the host and port of scorer.openai.base_url`,
+    )
+  })
+
   // A firewall that drops packets, or a server that takes the connection and hangs: the start-up check gives up after
   // 2 s, and calls do not wait on it (the model rests, docs/scoring.md#fallback-and-timeouts), which the line says.
   test('an address that takes the connection and never answers: the line says calls do not wait for it', async () => {
