@@ -137,6 +137,19 @@ describe('the start-up check of the model server', () => {
     )
   })
 
+  // A host name that does not resolve (a typo, an internal name this machine cannot look up, api.openai.com on a site
+  // without internet access) read 'no model server at …', which sends the operator to check a server that may be
+  // running; the line now says the name is what failed (.invalid never resolves: RFC 6761).
+  test('a host name that cannot be looked up is named as such, not as a server that is not running', async () => {
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: 'http://ollama.nowhere.invalid:11434' })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_server_unreachable')
+    expect(r.lines[0]).toContain(
+      'no model server at http://ollama.nowhere.invalid:11434: ollama.nowhere.invalid could not be resolved (check the address;',
+    )
+    expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+  })
+
   // A firewall that drops packets, or a server that takes the connection and hangs: the start-up check gives up after
   // 2 s, and calls do not wait on it (the model rests, docs/scoring.md#fallback-and-timeouts), which the line says.
   test('an address that takes the connection and never answers: the line says calls do not wait for it', async () => {
