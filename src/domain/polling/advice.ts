@@ -8,7 +8,8 @@ import type { PassSummary } from './summary'
  * docs/operations.md#when-a-pass-finds-nothing: what `poll --once` adds under its table when a pass could not find
  * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
  * of the teams' plans this server cannot search (with the settings, as keys and environment variables, that would
- * let it), and the platforms whose every search failed. Empty when there is nothing to say.
+ * let it), the platforms whose every search failed, and a model that could not answer. Empty when there is nothing to
+ * say.
  */
 export async function passAdvice(
   deps: Needs<'config' | 'searches', 'teams' | 'keywords' | 'platformHealth'>,
@@ -54,6 +55,14 @@ export async function passAdvice(
     lines.push(
       'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
     )
+  // With scorer.fallback = "none" a pass leaves what the model could not judge queued; the reason is the model's, and
+  // scorer check is what finds it (docs/scoring.md#checking-the-model-server).
+  if (summary.scorerUnavailable) {
+    const n = summary.totals.pending
+    lines.push(
+      `the ${deps.config.scorer.backend} scorer could not answer, so ${n} mention${n === 1 ? ' waits' : 's wait'} for the next pass (scorer.fallback = "none"): lead-signals scorer check says why`,
+    )
+  }
   const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
   if (summary.totals.qualified === 0 && keyless.length > 0)
     lines.push(`searched with no key needed: ${keyless.join(', ')}`)
