@@ -1,4 +1,4 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
@@ -156,19 +156,13 @@ const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.e
  * that port), where telling the operator to use the root they already wrote would send them the wrong way.
  */
 function notOllamaAt(where: string, host: string, said: string): string {
-  if (hasPath(host))
-    return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+  // The path is shown: the origin alone reads as the very root the line asks for.
+  const path = pathOf(host)
+  if (path)
+    return `no Ollama API at ${where}${path} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
   return otherServerAt(where, `POST /api/show answered HTTP 404: ${said}`)
 }
 
 function otherServerAt(where: string, what: string): string {
   return `no Ollama API at ${where} (${what}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
-}
-
-function hasPath(address: string): boolean {
-  try {
-    return new URL(address).pathname.replace(/\/+$/, '') !== ''
-  } catch {
-    return false
-  }
 }

@@ -1,4 +1,4 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -170,15 +170,6 @@ function notFoundAt(where: string, path: string): string {
 
 function otherServerAt(where: string, path: string, what: string): string {
   return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
-}
-
-/** The path of the configured address, as a message may show it (the origin is shown apart). */
-function pathOf(address: string): string {
-  try {
-    return new URL(address).pathname.replace(/\/+$/, '')
-  } catch {
-    return ''
-  }
 }
 
 // OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.

@@ -41,6 +41,15 @@ export function originOf(address: string, instead: string): string {
   }
 }
 
+/** The path of the configured address, as a message may show it (the origin is shown apart); '' for none. */
+export function pathOf(address: string): string {
+  try {
+    return new URL(address).pathname.replace(/\/+$/, '')
+  } catch {
+    return ''
+  }
+}
+
 /**
  * A failed answer's message: the one `messageOf` finds in its JSON body, else its text, else the HTTP status text;
  * at most 300 characters.

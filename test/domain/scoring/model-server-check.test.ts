@@ -67,8 +67,11 @@ describe('the start-up check of the model server', () => {
     const ollama = fakeOllama('qwen2.5:3b')
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: `${ollama.origin}/v1` })
     expect(r.ready).toBe(false)
-    expect(r.lines[0]).toContain(`no Ollama API at ${ollama.origin}`)
-    expect(r.lines[0]).toContain('scorer.ollama.host')
+    // The path written is named: 'no Ollama API at http://127.0.0.1:11434 (…): scorer.ollama.host is the server's root,
+    // such as http://127.0.0.1:11434' named the very root it asked for and hid the /v1 that was wrong.
+    expect(r.lines[0]).toContain(
+      `no Ollama API at ${ollama.origin}/v1 (404 page not found): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`,
+    )
   })
 
   test('openai: a wrong key or an address without /v1 is named; the key is never in the line', async () => {
