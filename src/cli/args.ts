@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { AppError } from '../errors'
-import { nearest } from './nearest'
+import { nearest } from '../lib/nearest'
 
 export type Flags = Record<string, string | boolean | undefined>
 

@@ -2,6 +2,7 @@ import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-n
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
+import { NO_PLATFORM_ANSWERED } from '../domain/polling/advice'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson } from './common'
@@ -36,7 +37,7 @@ async function check(argv: string[]): Promise<number> {
       earlierRouteOnly: (EARLIER_ONLY_SOURCES as readonly string[]).includes(r.platform),
     }))
     if (flags.json) printJson({ platforms: results })
-    else
+    else {
       console.log(
         formatTable(
           ['platform', 'status', 'detail'],
@@ -47,6 +48,10 @@ async function check(argv: string[]): Promise<number> {
           ]),
         ),
       )
+      // Every platform it could try was out of reach: the network is what to check, as poll --once says.
+      const tried = results.filter((r) => r.status !== 'not_configured')
+      if (tried.length > 0 && tried.every((r) => r.status === 'not_reachable')) console.log(NO_PLATFORM_ANSWERED)
+    }
     return checkFailed(results, asked !== undefined) ? 1 : 0
   } finally {
     deps.database.client.close()

@@ -1,7 +1,10 @@
 import * as v from 'valibot'
 
 // Field types shared by the configuration's tables.
-export const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be an http(s) URL'))
+// One message for a value that is no URL at all and one of another scheme: the usual slip is a host and port without
+// http:// (as Ollama's OLLAMA_HOST is written), which the URL check alone answered with 'is not valid'.
+const NOT_HTTP = 'must be an address starting with http:// or https://'
+export const httpUrl = v.pipe(v.string(), v.url(NOT_HTTP), v.regex(/^https?:\/\//, NOT_HTTP))
 export const timeoutMs = (fallback = 10_000) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600_000)), fallback)
 /** A score on the scorers' 0-10 scale (docs/scoring.md#score-bands). */
@@ -9,3 +12,6 @@ export const score = (fallback: number) => v.optional(v.pipe(v.number(), v.minVa
 export const probability = (fallback: number) => v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1)), fallback)
 /** A key that no longer applies: refused with what replaced it, rather than silently ignored. */
 export const retired = (message: string) => v.optional(v.custom<never>(() => false, message))
+/** A model server's model: an empty one (an unset variable in a compose file) is refused here, not asked for there. */
+export const modelName = (fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/\S/, 'must name a model')), fallback)

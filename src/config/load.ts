@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { ownWords } from '../lib/issue-words'
+import { nearest } from '../lib/nearest'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
 export class ConfigError extends Error {}
@@ -26,7 +27,23 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   const issue = result.issues[0]
   const key = v.getDotPath(issue) ?? '(top level)'
   const source = envSources.get(key)
-  throw new ConfigError(`config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}`)
+  const near = unknownKey(issue) ? nearestKey(key.split('.'), planNames) : undefined
+  throw new ConfigError(
+    `config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
+  )
+}
+
+const unknownKey = (issue: v.BaseIssue<unknown>) => issue.kind === 'schema' && issue.expected === 'never'
+
+/** The key of the same table a misspelt one most likely meant (docs/operations.md#configuration-file). */
+function nearestKey(path: string[], planNames: Set<string>): string | undefined {
+  const table = path.slice(0, -1)
+  const siblings = new Set(
+    leavesOf(Config, [], planNames)
+      .filter((l) => l.path.length > table.length && table.every((k, i) => l.path[i] === k))
+      .map((l) => l.path[table.length] as string),
+  )
+  return nearest(path[path.length - 1] ?? '', [...siblings])
 }
 
 /**
@@ -70,7 +87,10 @@ function overlayEnv(tree: Tree, env: Record<string, string | undefined>, planNam
   for (const [name, raw] of Object.entries(env)) {
     if (!name.startsWith(ENV_PREFIX) || NOT_KEYS.has(name) || raw === undefined) continue
     const leaf = byName.get(name)
-    if (!leaf) throw new ConfigError(`config: ${name} is not a configuration key`)
+    if (!leaf) {
+      const near = nearest(name, [...byName.keys()])
+      throw new ConfigError(`config: ${name} is not a configuration key${near ? `; did you mean ${near}?` : ''}`)
+    }
     setPath(tree, leaf.path, coerce(raw, leaf.schema))
     sources.set(leaf.path.join('.'), name)
   }
@@ -148,6 +168,6 @@ function setPath(tree: Tree, path: string[], value: unknown) {
 const asTree = (x: unknown): Tree => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Tree) : {})
 
 function plainMessage(issue: v.BaseIssue<unknown>) {
-  if (issue.kind === 'schema' && issue.expected === 'never') return 'unknown key'
+  if (unknownKey(issue)) return 'unknown key'
   return ownWords(issue) ?? issue.message
 }

@@ -2,7 +2,7 @@ import { Cron } from 'croner'
 import * as v from 'valibot'
 import { nextCronRun } from '../lib/cron'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
-import { httpUrl, probability, retired, score } from './fields'
+import { httpUrl, modelName, probability, retired, score } from './fields'
 import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
 import { Server } from './server-schema'
@@ -44,7 +44,7 @@ const Scorer = v.strictObject({
   ollama: v.optional(
     v.strictObject({
       host: v.optional(httpUrl, 'http://127.0.0.1:11434'),
-      model: v.optional(v.string(), 'qwen2.5:3b'),
+      model: modelName('qwen2.5:3b'),
       // Ollama's default context is small; a prompt longer than it loses its start (the instructions) silently.
       num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
       // A Go duration ("10m", "1h30m") or seconds; -1 keeps the model loaded, 0 unloads it after each call.
@@ -65,7 +65,7 @@ const Scorer = v.strictObject({
     v.strictObject({
       base_url: v.optional(httpUrl, 'https://api.openai.com/v1'),
       api_key: v.optional(v.string(), ''),
-      model: v.optional(v.string(), 'gpt-4o-mini'),
+      model: modelName('gpt-4o-mini'),
     }),
     {},
   ),

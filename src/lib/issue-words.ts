@@ -29,6 +29,8 @@ export function ownWords(issue: v.BaseIssue<unknown>): string | undefined {
   if (kind === 'schema' && input === undefined) return 'is required'
   if (kind === 'schema' && expected === 'never') return 'is not a known field'
   if (!/^Invalid \w+: /.test(issue.message)) return undefined
+  const union = type === 'union' ? unionWords(issue) : undefined
+  if (union) return union
   if (type === 'picklist' || type === 'enum' || type === 'literal' || type === 'union') {
     const values = allowedValues(expected)
     if (values.length === 1) return `must be ${values[0]}`
@@ -41,6 +43,21 @@ export function ownWords(issue: v.BaseIssue<unknown>): string | undefined {
   if (type === 'max_length') return `must have at most ${count(input, requirement)}`
   if (type === 'integer') return 'must be a whole number'
   return 'is not valid'
+}
+
+/**
+ * A union of one kind of value and words beside it (`"" | an address`, `a number | "unlimited"`): what was wrong with
+ * the value of that kind, and the words it may be instead. Reading the words alone said 'must be ' (the empty one) or
+ * 'must be unlimited', as if nothing else were allowed. Undefined for other unions.
+ */
+function unionWords(issue: v.BaseIssue<unknown>): string | undefined {
+  const kinds = (issue.expected ?? '').replace(/^\(|\)$/g, '').split(' | ')
+  if (kinds.filter((k) => !k.startsWith('"')).length !== 1) return undefined
+  const inner = issue.issues?.find((i) => i.type !== 'literal')
+  if (!inner) return undefined
+  const words = allowedValues(issue.expected).filter((w) => w !== '')
+  const what = ownWords(inner) ?? inner.message
+  return words.length > 0 ? `${what}, or ${words.join(', or ')}` : what
 }
 
 /**

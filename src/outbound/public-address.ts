@@ -59,6 +59,10 @@ export async function checkTarget(url: URL, policy: AddressPolicy): Promise<void
     throw new OutboundError('private_address', `${url.hostname} is a private, loopback or link-local address`)
 }
 
+/** What to check when a host name could not be resolved: the address, or what this server can look up. */
+export const UNRESOLVED_ADVICE =
+  'check the address; this server must be able to look the name up, which one without internet access cannot do for a public name'
+
 async function resolveAll(host: string, resolve: Resolver): Promise<string[]> {
   try {
     const found = await resolve(host)

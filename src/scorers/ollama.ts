@@ -1,5 +1,6 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
+import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { ollamaThinking } from './ollama-thinking'
@@ -55,7 +56,10 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
         body: JSON.stringify({ model: config.model }),
         signal,
       })
-      if (res.ok) return undefined
+      if (res.ok)
+        return (await answeredJson(res))
+          ? undefined
+          : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
       if (res.status === 404 && said.includes(config.model))
         return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
@@ -121,15 +125,27 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
       throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
     }
     if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    let json: unknown
     try {
-      JSON.parse(text)
+      json = JSON.parse(text)
     } catch {
       throw new OllamaError(`ollama at ${where} answered something that is not one JSON object (a stream, or text)`)
     }
+    // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
+    // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).
+    const said = ollamaMessage(json)
+    if (typeof said === 'string') throw new OllamaError(`ollama at ${where} answered with an error: ${said}`)
+    if (!v.is(ChatAnswer, json))
+      throw new OllamaError(`ollama at ${where} answered something that is not a chat answer`)
     return new Response(text, { status: res.status, headers: { 'content-type': 'application/json' } })
   }
   return bound as typeof fetch
 }
+
+// The part of Ollama's /api/chat answer that is read (its API documentation, "Generate a chat completion").
+const ChatAnswer = v.object({
+  message: v.object({ content: v.string(), thinking: v.optional(v.nullable(v.string())) }),
+})
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
@@ -140,15 +156,13 @@ const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.e
  * that port), where telling the operator to use the root they already wrote would send them the wrong way.
  */
 function notOllamaAt(where: string, host: string, said: string): string {
-  if (hasPath(host))
-    return `no Ollama API at ${where} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
-  return `no Ollama API at ${where} (POST /api/show answered HTTP 404: ${said}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
+  // The path is shown: the origin alone reads as the very root the line asks for.
+  const path = pathOf(host)
+  if (path)
+    return `no Ollama API at ${where}${path} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
+  return otherServerAt(where, `POST /api/show answered HTTP 404: ${said}`)
 }
 
-function hasPath(address: string): boolean {
-  try {
-    return new URL(address).pathname.replace(/\/+$/, '') !== ''
-  } catch {
-    return false
-  }
+function otherServerAt(where: string, what: string): string {
+  return `no Ollama API at ${where} (${what}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
 }

@@ -1,4 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -136,7 +136,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       // GET /models is part of the API every compatible server serves; its list is not checked for the model (the
       // llama.cpp server answers to any model name), only whether the address and the key are right.
       const res = await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
-      if (res.ok) return undefined
+      if (res.ok) {
+        if (await answeredJson(res)) return undefined
+        const path = pathOf(config.base_url)
+        return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
+      }
       if (res.status === 401 || res.status === 403)
         return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
       if (res.status === 404) return notFoundAt(where, pathOf(config.base_url))
@@ -161,16 +165,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
 function notFoundAt(where: string, path: string): string {
   if (!/\/v1$/.test(path))
     return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
-  return `no OpenAI-compatible API at ${where}${path} (GET ${path}/models answered HTTP 404): another server answers at this address; check the host and port of scorer.openai.base_url`
+  return otherServerAt(where, path, `GET ${path}/models answered HTTP 404`)
 }
 
-/** The path of the configured address, as a message may show it (the origin is shown apart). */
-function pathOf(address: string): string {
-  try {
-    return new URL(address).pathname.replace(/\/+$/, '')
-  } catch {
-    return ''
-  }
+function otherServerAt(where: string, path: string, what: string): string {
+  return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
 }
 
 // OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.

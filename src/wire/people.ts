@@ -104,11 +104,15 @@ export const LinkBody = v.strictObject({
 export const MuteBody = v.strictObject({ muted: v.boolean('must be true or false') })
 
 /** docs/people.md#the-threshold: the heat at which a person turns hot and person.updated is sent. */
-export const HeatThreshold = v.strictObject({
-  heatThreshold: v.pipe(
-    v.number('must be a whole number from 1 to 100'),
-    v.integer('must be a whole number from 1 to 100'),
-    v.minValue(1, 'must be a whole number from 1 to 100'),
-    v.maxValue(100, 'must be a whole number from 1 to 100'),
-  ),
-})
+export const HeatThreshold = v.pipe(
+  v.strictObject({
+    heatThreshold: v.pipe(
+      v.number('must be a whole number from 1 to 100'),
+      v.integer('must be a whole number from 1 to 100'),
+      v.minValue(1, 'must be a whole number from 1 to 100'),
+      v.maxValue(100, 'must be a whole number from 1 to 100'),
+    ),
+  }),
+  // Swagger UI's Try it out sends this; without it, the minimum (1), which makes everyone hot. 70 is the default.
+  v.metadata({ examples: [{ heatThreshold: 70 }] }),
+)

@@ -108,6 +108,27 @@ describe('lead-signals platforms check', () => {
     expect(lines).toHaveLength(2)
   })
 
+  // On a site without internet access every row read 'not reachable' and nothing said what to do about it, while
+  // poll --once, failing the same way, names the network and the mirror (docs/operations.md#when-a-pass-finds-nothing).
+  test('when no configured platform could be reached, the table ends with the network to check and the mirror', async () => {
+    const keyless = ['hackernews', 'stackoverflow', 'medium', 'substack', 'github', 'devto', 'news']
+    const offline = [
+      '--config',
+      ws.file(
+        'offline.toml',
+        // Nothing listens on port 9.
+        keyless.flatMap((p) => [`[platforms.${p}]`, 'base_url = "http://127.0.0.1:9"']).join('\n'),
+      ),
+    ]
+    const r = await runCli(ws, ['platforms', 'check', ...offline])
+    expect(r.code).toBe(1)
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(
+      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
+    )
+    // One that answered, even with an error, means the network works: no such line.
+    expect((await runCli(ws, ['platforms', 'check', ...config])).stdout).not.toContain('no platform answered')
+  })
+
   test('a platform asked for that is not configured fails and says what it needs; an unknown one is a usage error', async () => {
     const youtube = await runCli(ws, ['platforms', 'check', '--platform', 'youtube', ...config])
     expect(youtube.code).toBe(1)

@@ -20,6 +20,22 @@ beforeEach(() => {
   ]
   config = ['--config', ws.file('poll.toml', toml.join('\n'))]
 })
+/** A plan of Hacker News alone, searched at `baseUrl`. */
+const hackernewsOnly = (baseUrl: string) => [
+  '[plans.poller]',
+  'monthly_requests = 100',
+  'platforms = ["hackernews"]',
+  '[platforms.hackernews]',
+  `base_url = "${baseUrl}"`,
+  'mode = "search"',
+]
+/** A port on 127.0.0.1 where nothing listens (a server started there and stopped). */
+async function closedPort(): Promise<number> {
+  const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = closed.port as number
+  await closed.stop(true)
+  return port
+}
 afterEach(() => {
   world.stop()
   ws.cleanup()
@@ -65,23 +81,8 @@ describe('what poll --once tells a new install', () => {
   })
 
   test('when no platform could be reached, the next step is the network, not the next pass', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const port = closed.port
-    await closed.stop(true)
-    const offline = [
-      '--config',
-      ws.file(
-        'offline.toml',
-        [
-          '[plans.poller]',
-          'monthly_requests = 100',
-          'platforms = ["hackernews"]',
-          '[platforms.hackernews]',
-          `base_url = "http://127.0.0.1:${port}"`,
-          'mode = "search"',
-        ].join('\n'),
-      ),
-    ]
+    const port = await closedPort()
+    const offline = ['--config', ws.file('offline.toml', [...hackernewsOnly(`http://127.0.0.1:${port}`)].join('\n'))]
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...offline])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...offline])
     const r = await runCli(ws, ['poll', '--once', ...offline])
@@ -98,5 +99,38 @@ describe('what poll --once tells a new install', () => {
     world.fail('hackernews', () => new Response('down', { status: 500 }))
     const r = await runCli(ws, ['poll', '--once', ...config])
     expect(r.stdout).not.toContain('no platform answered')
+  })
+
+  // The first line said 'the scorer could not answer, unscored mentions stay pending' and nothing more: a new install
+  // with scorer.fallback = "none" and the model not pulled was left to find the reason in a log line above the table.
+  test('a scorer that could not answer is named with the command that says why', async () => {
+    const port = await closedPort()
+    const strict = [
+      '--config',
+      ws.file(
+        'strict.toml',
+        [
+          ...hackernewsOnly(`${world.origin}`),
+          '[scorer]',
+          'backend = "ollama"',
+          'fallback = "none"',
+          '[scorer.ollama]',
+          `host = "http://127.0.0.1:${port}"`,
+        ].join('\n'),
+      ),
+    ]
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...strict])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...strict])
+    world.add('hackernews', 'crm', {
+      id: '1',
+      author: 'ann',
+      text: 'Our 12-person sales team needs a CRM this month, budget approved. Which one should we buy?',
+      at: new Date().toISOString(),
+    })
+    // The CLI tests' environment names the rules backend; this one asks for the model of the file.
+    const out = await ok(ws, ['poll', '--once', ...strict], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'ollama' } })
+    expect(out).toContain(
+      'the ollama scorer could not answer, so 1 mention waits for the next pass (scorer.fallback = "none"): lead-signals scorer check says why',
+    )
   })
 })

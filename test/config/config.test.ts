@@ -129,8 +129,12 @@ describe('configuration (docs/operations.md#configuration)', () => {
   })
 
   test('an unknown key, a wrong type or a bad value is an error naming the key', () => {
-    expect(failure({ env: {}, fileText: '[server]\nprot = 1\n' })).toBe('config: server.prot: unknown key')
-    expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe('config: surver: unknown key')
+    expect(failure({ env: {}, fileText: '[server]\nprot = 1\n' })).toBe(
+      'config: server.prot: unknown key; did you mean "port"?',
+    )
+    expect(failure({ env: {}, fileText: '[surver]\nport = 1\n' })).toBe(
+      'config: surver: unknown key; did you mean "server"?',
+    )
     expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toBe('config: server.port: must be a number')
     expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
     expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe(
@@ -156,7 +160,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       'config: server.port (from LEAD_SIGNALS_SERVER_PORT): ',
     )
     expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe(
-      'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key',
+      'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key; did you mean LEAD_SIGNALS_SERVER_PORT?',
     )
     expect(failure({ env: {}, fileText: 'this is = not toml [' })).toStartWith('config: the file is not valid TOML')
   })
@@ -202,4 +206,75 @@ test('server.public_url is a scheme and host, its trailing slash dropped (docs/o
   )
   for (const bad of ['https://leads.example.com/app', 'ftp://x.example', 'https://x.example/?a=1'])
     expect(() => loadConfig({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: bad } })).toThrow('public_url')
+})
+
+test('an address without http:// or https:// says so, whichever setting holds it (docs/operations.md#configuration)', () => {
+  // Ollama's own OLLAMA_HOST is written without a scheme (127.0.0.1:11434); copied here it used to read 'is not valid'.
+  const noScheme = 'must be an address starting with http:// or https://'
+  expect(failure({ env: { LEAD_SIGNALS_SCORER_OLLAMA_HOST: '127.0.0.1:11434' } })).toBe(
+    `config: scorer.ollama.host (from LEAD_SIGNALS_SCORER_OLLAMA_HOST): ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[scorer.openai]\nbase_url = "127.0.0.1:8000/v1"\n' })).toBe(
+    `config: scorer.openai.base_url: ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "hn.mirror.internal"\n' })).toBe(
+    `config: platforms.hackernews.base_url: ${noScheme}`,
+  )
+  // Settings that may also be left empty ("" or a whole address) said 'must be ' and stopped there.
+  expect(failure({ env: { LEAD_SIGNALS_SERVER_PUBLIC_URL: 'leads.example.com' } })).toBe(
+    `config: server.public_url (from LEAD_SIGNALS_SERVER_PUBLIC_URL): ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[platforms.hackernews]\nstream_url = "hn.mirror.internal/v0"\n' })).toBe(
+    `config: platforms.hackernews.stream_url: ${noScheme}`,
+  )
+  expect(failure({ env: {}, fileText: '[server]\npublic_url = "https://leads.example.com/app"\n' })).toBe(
+    'config: server.public_url: must be a scheme and host only, such as "https://leads.example.com"',
+  )
+})
+
+test('a setting that takes a number or a word names both when it gets neither', () => {
+  // 'must be unlimited' read as if a number were not allowed.
+  expect(failure({ env: {}, fileText: '[plans.growth]\nmonthly_requests = "lots"\n' })).toBe(
+    'config: plans.growth.monthly_requests: must be a number, or unlimited',
+  )
+  expect(failure({ env: {}, fileText: '[plans.growth]\nmonthly_requests = -5\n' })).toBe(
+    'config: plans.growth.monthly_requests: must be at least 0',
+  )
+  expect(
+    loadConfig({ env: {}, fileText: '[plans.growth]\nmonthly_requests = "unlimited"\n' }).plans.growth.monthly_requests,
+  ).toBe('unlimited')
+})
+
+test('a model named by nothing is refused at start, not sent to the model server', () => {
+  // An empty LEAD_SIGNALS_SCORER_OLLAMA_MODEL (a compose file's unset variable) checked as 'no model "": run "ollama pull " there'.
+  expect(failure({ env: { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: '' } })).toBe(
+    'config: scorer.ollama.model (from LEAD_SIGNALS_SCORER_OLLAMA_MODEL): must name a model',
+  )
+  expect(failure({ env: {}, fileText: '[scorer.openai]\nmodel = "  "\n' })).toBe(
+    'config: scorer.openai.model: must name a model',
+  )
+  expect(loadConfig({ env: { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' } }).scorer.ollama.model).toBe(
+    'llama3.2:3b',
+  )
+})
+
+test('a misspelt key names the key it most likely meant, in the file and in the environment', () => {
+  // 'scorer.ollama.hots: unknown key' left the operator to find host among the table's keys.
+  const cases: [Parameters<typeof loadConfig>[0], string][] = [
+    [
+      { env: {}, fileText: '[scorer.ollama]\nhots = "http://127.0.0.1:11434"\n' },
+      'config: scorer.ollama.hots: unknown key; did you mean "host"?',
+    ],
+    [
+      { env: {}, fileText: '[scorer.opanai]\nmodel = "m"\n' },
+      'config: scorer.opanai: unknown key; did you mean "openai"?',
+    ],
+    [
+      { env: { LEAD_SIGNALS_SCORER_OLAMA_HOST: 'http://127.0.0.1:11434' } },
+      'config: LEAD_SIGNALS_SCORER_OLAMA_HOST is not a configuration key; did you mean LEAD_SIGNALS_SCORER_OLLAMA_HOST?',
+    ],
+    // Nothing near: the line as before.
+    [{ env: {}, fileText: '[server]\nfrobnicate = 1\n' }, 'config: server.frobnicate: unknown key'],
+  ]
+  for (const [given, message] of cases) expect(failure(given)).toBe(message)
 })

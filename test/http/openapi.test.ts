@@ -3,6 +3,8 @@ import * as v from 'valibot'
 import { ScoreBody } from '../../src/wire/leads'
 import { RawSearchBody } from '../../src/wire/mentions'
 import { EndpointCreate, EndpointUpdate } from '../../src/wire/webhooks'
+import { HeatThreshold } from '../../src/wire/people'
+import { NetworkSearchBody } from '../../src/http/earlier/routes'
 import { client } from '../support/http'
 import { testDeps } from '../support/deps'
 
@@ -153,6 +155,8 @@ test('every request example in the document passes the validator the server uses
     'patch /api/v1/webhooks/{id}': EndpointUpdate,
     'post /api/v1/leads/score': ScoreBody,
     'post /api/v1/mentions/search': RawSearchBody,
+    'put /api/v1/people/heat-threshold': HeatThreshold,
+    'post /api/routes/search': NetworkSearchBody,
   }
   const found: string[] = []
   for (const [path, ops] of Object.entries(spec.paths))
@@ -177,4 +181,16 @@ test('Try it out works on a fresh install: the score example is the README lead,
   expect(example('/api/v1/leads/score').content).toContain('Looking for a CRM, budget approved')
   // docs/platforms.md: Hacker News is searched with no key, so the example's platform is configured everywhere.
   expect(example('/api/v1/mentions/search').platform).toBe('hackernews')
+})
+
+test('Try it out changes no setting to an extreme: the heat threshold example is the default, the earlier search a tracked keyword', async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  const example = (method: string, path: string) =>
+    spec.paths[path][method].requestBody.content['application/json'].schema.examples[0]
+  // Without one Swagger UI sent {"heatThreshold": 1} (the schema's minimum): executed, every person turned hot.
+  expect(example('put', '/api/v1/people/heat-threshold')).toEqual({ heatThreshold: 70 })
+  // And {"network": "twitter", "keyword": "y"}: 403, not a keyword the team tracks. Google News needs no key
+  // (docs/platforms.md), and crm is the README's first keyword.
+  expect(example('post', '/api/routes/search')).toEqual({ network: 'news', keyword: 'crm' })
 })

@@ -229,6 +229,27 @@ describe('ollama scorer against a fake Ollama', () => {
     )
   })
 
+  test('an answer that is JSON but no chat answer is named as such, once, not read as an empty or broken reply', async () => {
+    // A server gone wrong or another service behind the address: the content a number, no message at all, or an
+    // error object with status 200. The first surfaced as a TypeError of the bundled code ('….trim is not a
+    // function'), the others as 'the reply is empty' after asking again.
+    for (const body of [
+      { model: 'qwen2.5:3b', message: { role: 'assistant', content: 42 }, done: true },
+      { model: 'qwen2.5:3b', done: true },
+      { message: 'ok' },
+    ]) {
+      const odd = startFake(() => Response.json(body))
+      const call = scorer(odd.origin).score(input, live())
+      await expect(call).rejects.toBeInstanceOf(OllamaError)
+      await expect(call).rejects.toThrow(`ollama at ${odd.origin} answered something that is not a chat answer`)
+      expect(odd.received).toHaveLength(1)
+    }
+    const said = startFake(() => Response.json({ error: 'llm server loading model' }))
+    await expect(scorer(said.origin).score(input, live())).rejects.toThrow(
+      `ollama at ${said.origin} answered with an error: llm server loading model`,
+    )
+  })
+
   test('throws when nothing listens at the host', async () => {
     const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const origin = closed.url.origin

@@ -4,11 +4,16 @@ import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 
+/** What to check when no platform could be reached at all: the network, not the platforms (platforms check says it too). */
+export const NO_PLATFORM_ANSWERED =
+  'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
+
 /**
  * docs/operations.md#when-a-pass-finds-nothing: what `poll --once` adds under its table when a pass could not find
  * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
  * of the teams' plans this server cannot search (with the settings, as keys and environment variables, that would
- * let it), and the platforms whose every search failed. Empty when there is nothing to say.
+ * let it), the platforms whose every search failed, and a model that could not answer. Empty when there is nothing to
+ * say.
  */
 export async function passAdvice(
   deps: Needs<'config' | 'searches', 'teams' | 'keywords' | 'platformHealth'>,
@@ -50,10 +55,15 @@ export async function passAdvice(
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
   const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
   const unreachable = failed.some(([p]) => why.get(p)?.includes('could not be reached'))
-  if (failed.length > 0 && failed.length === searched && unreachable)
+  if (failed.length > 0 && failed.length === searched && unreachable) lines.push(NO_PLATFORM_ANSWERED)
+  // With scorer.fallback = "none" a pass leaves what the model could not judge queued; the reason is the model's, and
+  // scorer check is what finds it (docs/scoring.md#checking-the-model-server).
+  if (summary.scorerUnavailable) {
+    const n = summary.totals.pending
     lines.push(
-      'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)',
+      `the ${deps.config.scorer.backend} scorer could not answer, so ${n} mention${n === 1 ? ' waits' : 's wait'} for the next pass (scorer.fallback = "none"): lead-signals scorer check says why`,
     )
+  }
   const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
   if (summary.totals.qualified === 0 && keyless.length > 0)
     lines.push(`searched with no key needed: ${keyless.join(', ')}`)

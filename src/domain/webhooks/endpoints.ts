@@ -1,6 +1,6 @@
 import { AppError, fieldError } from '../../errors'
 import { newId } from '../../lib/ids'
-import { checkTarget, OutboundError } from '../../outbound/public-address'
+import { checkTarget, OutboundError, UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import {
@@ -75,7 +75,7 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
         err.reason === 'private_address'
           ? `${err.message} (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)`
           : err.reason === 'unresolvable'
-            ? `${err.message} (check the address; this server must be able to look the name up, which one without internet access cannot do for a public name)`
+            ? `${err.message} (${UNRESOLVED_ADVICE})`
             : err.message
       throw fieldError('url', `refused: ${why}`, `url refused: ${why}`)
     }

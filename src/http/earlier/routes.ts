@@ -9,7 +9,12 @@ import { NoQuery, validated, answers } from '../validated'
 import { API_SECURITY } from '../api-security'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
-const NetworkSearchBody = v.strictObject({ network: v.picklist(EARLIER_NETWORKS), keyword: trimmed(1, 200) })
+// Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
+// without it Swagger UI sent twitter (a token) and "y" (tracked by no one).
+export const NetworkSearchBody = v.pipe(
+  v.strictObject({ network: v.picklist(EARLIER_NETWORKS), keyword: trimmed(1, 200) }),
+  v.metadata({ examples: [{ network: 'news', keyword: 'crm' }] }),
+)
 const PostRecord = v.object({
   id: v.string(),
   date: v.string(),

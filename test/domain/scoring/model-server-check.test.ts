@@ -67,8 +67,11 @@ describe('the start-up check of the model server', () => {
     const ollama = fakeOllama('qwen2.5:3b')
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: `${ollama.origin}/v1` })
     expect(r.ready).toBe(false)
-    expect(r.lines[0]).toContain(`no Ollama API at ${ollama.origin}`)
-    expect(r.lines[0]).toContain('scorer.ollama.host')
+    // The path written is named: 'no Ollama API at http://127.0.0.1:11434 (…): scorer.ollama.host is the server's root,
+    // such as http://127.0.0.1:11434' named the very root it asked for and hid the /v1 that was wrong.
+    expect(r.lines[0]).toContain(
+      `no Ollama API at ${ollama.origin}/v1 (404 page not found): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`,
+    )
   })
 
   test('openai: a wrong key or an address without /v1 is named; the key is never in the line', async () => {
@@ -113,6 +116,41 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).toContain(`no Ollama API at ${other.origin}`)
     expect(r.lines[0]).toContain('check the host and port of scorer.ollama.host')
     expect(r.lines[0]).not.toContain("is the server's root")
+  })
+
+  // A web application on the port written by mistake answers 200 and its page to every path: the check took that for
+  // the model server, serve wrote no line, and each call then failed with 'not one JSON object (a stream, or text)'.
+  test('an address where a web page answers every path is not taken for the model server', async () => {
+    const web = startFake(
+      () => new Response('<!doctype html><title>Dashboard</title>', { headers: { 'content-type': 'text/html' } }),
+    )
+    const ollama = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: web.origin })
+    expect(ollama.ready).toBe(false)
+    expect(ollama.lines[0]).toContain('model_unavailable')
+    expect(ollama.lines[0]).toContain(
+      `no Ollama API at ${web.origin} (POST /api/show answered with what is not JSON): another server answers at this address; check the host and port of scorer.ollama.host`,
+    )
+    const openai = await check({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${web.origin}/v1`,
+    })
+    expect(openai.ready).toBe(false)
+    expect(openai.lines[0]).toContain(
+      `no OpenAI-compatible API at ${web.origin}/v1 (GET /v1/models answered with what is not JSON): another server answers at this address; check the host and port of scorer.openai.base_url`,
+    )
+  })
+
+  // A host name that does not resolve (a typo, an internal name this machine cannot look up, api.openai.com on a site
+  // without internet access) read 'no model server at …', which sends the operator to check a server that may be
+  // running; the line now says the name is what failed (.invalid never resolves: RFC 6761).
+  test('a host name that cannot be looked up is named as such, not as a server that is not running', async () => {
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: 'http://ollama.nowhere.invalid:11434' })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_server_unreachable')
+    expect(r.lines[0]).toContain(
+      'no model server at http://ollama.nowhere.invalid:11434: ollama.nowhere.invalid could not be resolved (check the address;',
+    )
+    expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
   })
 
   // A firewall that drops packets, or a server that takes the connection and hangs: the start-up check gives up after
