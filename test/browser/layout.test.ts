@@ -61,6 +61,14 @@ beforeAll(async () => {
   })
   for (const name of ['Ops leads', 'Finance teams'])
     await addIcp(deps, { teamId: team.id, name, description: `${name} at mid-sized firms`, competitors: ['Acme CRM'] })
+  // A profile's name, description and competitors can each be one long word (a pasted URL, a run of characters):
+  // they wrap in the card, not past the page.
+  await addIcp(deps, {
+    teamId: team.id,
+    name: 'n'.repeat(100),
+    description: `see https://example.com/${'d'.repeat(300)}`,
+    competitors: ['c'.repeat(100)],
+  })
   await issueApiKey(deps, { teamId: team.id, label: 'a rather long key name for the phone layout' })
   await createEndpoint(deps, { teamId: team.id, input: endpointInput('http://127.0.0.1:9/a/very/long/receiver/path') })
   const today = new Date().toISOString().slice(0, 10)
