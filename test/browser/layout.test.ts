@@ -165,6 +165,18 @@ describe('every console page at both sizes', () => {
       const edit = await view.page.getByRole('button', { name: 'Edit Ops leads' }).boundingBox()
       const remove = await view.page.getByRole('button', { name: 'Remove Ops leads' }).boundingBox()
       expect((remove?.x ?? 0) - ((edit?.x ?? 0) + (edit?.width ?? 0))).toBeGreaterThanOrEqual(6)
+      // The form is below the cards, out of a phone's sight: Edit brings it into view, its first field to type in
+      // focused, and the heading naming a long profile wraps.
+      await view.page.getByRole('button', { name: 'Edit Finance teams' }).click()
+      const description = view.page.getByLabel('Description')
+      expect(await view.page.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA')
+      const box = await description.boundingBox()
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(SIZES[1].viewport.height)
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0)
+      expect(await description.inputValue()).toBe('Finance teams at mid-sized firms')
+      await view.page.getByRole('button', { name: `Edit ${'n'.repeat(100)}` }).click()
+      await view.page.getByRole('heading', { name: `Edit ${'n'.repeat(100)}` }).waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
 
       await navigateTo(view.page, 'Destinations')
       const list = await view.page.locator('.cards').boundingBox()
