@@ -260,6 +260,34 @@ describe('the console in a browser', () => {
     }
   })
 
+  test('a session that ends while the console is open asks to sign in again, then shows the page asked for', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.getByText('Signals 1–20 of 30').waitFor()
+      // Signed out in another tab (or the 7 days are over, or the operator changed the password).
+      const other = await view.context.newPage()
+      await other.goto(origin)
+      expect(await other.evaluate(`fetch('/console/api/session', { method: 'DELETE' }).then((r) => r.status)`)).toBe(
+        200,
+      )
+      await other.close()
+      // Before, each page read nothing and looked empty: no people, keywords or profiles, "No destinations yet",
+      // Usage loading for ever.
+      await nav(view, 'People')
+      await view.page.getByLabel('Password').waitFor()
+      expect(await textOf(view.page.getByRole('status'))).toBe('Your session has ended: sign in again to go on.')
+      expect(view.page.url()).toEndWith('#/people')
+      await view.page.getByLabel('Email').fill('ann@acme.test')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await view.page.getByRole('heading', { name: 'People' }).waitFor()
+      await view.page.locator('.person', { hasText: 'acme_author0' }).waitFor()
+    } finally {
+      await view.close()
+    }
+  })
+
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {
