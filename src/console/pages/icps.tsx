@@ -17,7 +17,7 @@ export function Icps() {
   const [error, setError] = useState('')
   const load = () => api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => setProfiles(p.profiles))
   useEffect(() => {
-    load()
+    load().catch((err) => setError(err.message))
   }, [])
   const field = (k: keyof typeof EMPTY) => (e: Event) =>
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })

@@ -28,7 +28,7 @@ function ApiKeys() {
   const [error, setError] = useState('')
   const load = () => api<{ keys: Key[] }>('GET', '/keys').then((k) => setKeys(k.keys))
   useEffect(() => {
-    load()
+    load().catch((err) => setError(err.message))
   }, [])
   const generate = (e: Event) => {
     e.preventDefault()
