@@ -118,6 +118,8 @@ function Threshold(props: { setError: (m: string) => void }) {
           min="1"
           max="100"
           step="1"
+          // Empty, it would be sent as 0 and refused at the top of the page, out of sight below a long list.
+          required
           value={value}
           onInput={(e) => setValue(e.currentTarget.value)}
         />
