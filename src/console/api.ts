@@ -12,6 +12,15 @@ export class ApiError extends Error {
   }
 }
 
+let signedOut = () => {}
+/**
+ * What to do when a route answers that nobody is signed in: the session ended while a page was open (7 days went by,
+ * Sign out in another tab, a new password). Each page would otherwise show its lists empty, as if the team had none.
+ */
+export const onSignedOut = (then: () => void) => {
+  signedOut = then
+}
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/console/api${path}`, {
     method,
@@ -23,6 +32,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string; details?: ApiError['details'] } }).error
     const message = error?.message ?? `the service answered ${res.status}`
+    if (res.status === 401 && error?.code === 'not_signed_in') signedOut()
     throw new ApiError(res.status, error?.code ?? 'error', message, error?.details)
   }
   return data as T

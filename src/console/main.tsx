@@ -1,6 +1,6 @@
 import { render } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { ApiError, api } from './api'
+import { ApiError, api, onSignedOut } from './api'
 import { Icon } from './components/ui'
 import type { Me } from './me'
 import { Authorize } from './pages/authorize'
@@ -38,6 +38,16 @@ function App() {
   const [path, setPath] = useState(currentPath())
   // The phone's menu, open or not; every move to another page closes it.
   const [menu, setMenu] = useState(false)
+  // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return to.
+  const [ended, setEnded] = useState(false)
+  useEffect(
+    () =>
+      onSignedOut(() => {
+        if (me) setEnded(true)
+        setMe(null)
+      }),
+    [me],
+  )
   const load = () => {
     setFailure(null)
     return api<Me>('GET', '/me')
@@ -69,7 +79,16 @@ function App() {
       </div>
     )
   if (me === undefined) return <p class="loading">Loading…</p>
-  if (me === null) return <SignIn onSignedIn={load} />
+  if (me === null)
+    return (
+      <SignIn
+        ended={ended}
+        onSignedIn={() => {
+          setEnded(false)
+          return load()
+        }}
+      />
+    )
   // An authorization request from /oauth/authorize: the consent page, outside the menu.
   const consent = /^authorize\/(.+)$/.exec(path)?.[1]
   // A person's page (#/people/per_…) sits under People in the menu.

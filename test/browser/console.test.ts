@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
+import { issueApiKey, revokeApiKey } from '../../src/domain/keys/keys'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
@@ -25,6 +26,7 @@ let origin: string
 let ws: Workspace
 let deps: Deps
 let acmeKey: string
+let acmeTeamId: string
 
 const PASSWORD = 'correct horse battery'
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
   const a = await seedTeam(deps, { name: 'acme' })
   acmeKey = a.apiKey
+  acmeTeamId = a.team.id
   const b = await seedTeam(deps, { name: 'bravo' })
   await deps.repos.signals.insertMany(a.team.id, signalsOf(a.team.id, 'acme', 30))
   await deps.repos.signals.insertMany(b.team.id, signalsOf(b.team.id, 'bravo', 3))
@@ -255,6 +258,57 @@ describe('the console in a browser', () => {
       await shows(view, '.count', 'Signals 1–20 of 30')
       const back = await view.page.locator('.count').boundingBox()
       expect(back !== null && back.y >= 0 && back.y < 844).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('a session that ends while the console is open asks to sign in again, then shows the page asked for', async () => {
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.getByText('Signals 1–20 of 30').waitFor()
+      // Signed out in another tab (or the 7 days are over, or the operator changed the password).
+      const other = await view.context.newPage()
+      await other.goto(origin)
+      expect(await other.evaluate(`fetch('/console/api/session', { method: 'DELETE' }).then((r) => r.status)`)).toBe(
+        200,
+      )
+      await other.close()
+      // Before, each page read nothing and looked empty: no people, keywords or profiles, "No destinations yet",
+      // Usage loading for ever.
+      await nav(view, 'People')
+      await view.page.getByLabel('Password').waitFor()
+      expect(await textOf(view.page.getByRole('status'))).toBe('Your session has ended: sign in again to go on.')
+      expect(view.page.url()).toEndWith('#/people')
+      await view.page.getByLabel('Email').fill('ann@acme.test')
+      await view.page.getByLabel('Password').fill(PASSWORD)
+      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await view.page.getByRole('heading', { name: 'People' }).waitFor()
+      await view.page.locator('.person', { hasText: 'acme_author0' }).waitFor()
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Revoke of a key revoked elsewhere says so and shows it revoked; the next success clears the message', async () => {
+    const { prefix } = await issueApiKey(deps, { teamId: acmeTeamId, label: 'stale key' })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      const row = view.page.getByRole('row', { name: /stale key/ })
+      await row.getByRole('button', { name: `Revoke ${prefix}` }).waitFor()
+      // Revoked from the command line (or another tab) while the page was open.
+      await revokeApiKey(deps, { teamId: acmeTeamId, key: prefix })
+      await row.getByRole('button', { name: `Revoke ${prefix}` }).click()
+      await row.getByRole('button', { name: 'Yes, revoke' }).click()
+      expect(await textOf(view.page.getByRole('alert'))).toContain('no active key')
+      // The row said "Revoke" still, for a key that was revoked: the list is read again.
+      await row.getByText(/^revoked/).waitFor()
+      await view.page.getByRole('button', { name: 'Generate API Key' }).click()
+      await view.page.getByRole('textbox', { name: 'New API key' }).waitFor()
+      // The refusal stayed beside the key just made, as if that had failed.
+      expect(await view.page.getByRole('alert').count()).toBe(0)
     } finally {
       await view.close()
     }

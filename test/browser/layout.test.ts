@@ -61,6 +61,14 @@ beforeAll(async () => {
   })
   for (const name of ['Ops leads', 'Finance teams'])
     await addIcp(deps, { teamId: team.id, name, description: `${name} at mid-sized firms`, competitors: ['Acme CRM'] })
+  // A profile's name, description and competitors can each be one long word (a pasted URL, a run of characters):
+  // they wrap in the card, not past the page.
+  await addIcp(deps, {
+    teamId: team.id,
+    name: 'n'.repeat(100),
+    description: `see https://example.com/${'d'.repeat(300)}`,
+    competitors: ['c'.repeat(100)],
+  })
   await issueApiKey(deps, { teamId: team.id, label: 'a rather long key name for the phone layout' })
   await createEndpoint(deps, { teamId: team.id, input: endpointInput('http://127.0.0.1:9/a/very/long/receiver/path') })
   const today = new Date().toISOString().slice(0, 10)
@@ -157,6 +165,18 @@ describe('every console page at both sizes', () => {
       const edit = await view.page.getByRole('button', { name: 'Edit Ops leads' }).boundingBox()
       const remove = await view.page.getByRole('button', { name: 'Remove Ops leads' }).boundingBox()
       expect((remove?.x ?? 0) - ((edit?.x ?? 0) + (edit?.width ?? 0))).toBeGreaterThanOrEqual(6)
+      // The form is below the cards, out of a phone's sight: Edit brings it into view, its first field to type in
+      // focused, and the heading naming a long profile wraps.
+      await view.page.getByRole('button', { name: 'Edit Finance teams' }).click()
+      const description = view.page.getByLabel('Description')
+      expect(await view.page.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA')
+      const box = await description.boundingBox()
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(SIZES[1].viewport.height)
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0)
+      expect(await description.inputValue()).toBe('Finance teams at mid-sized firms')
+      await view.page.getByRole('button', { name: `Edit ${'n'.repeat(100)}` }).click()
+      await view.page.getByRole('heading', { name: `Edit ${'n'.repeat(100)}` }).waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
 
       await navigateTo(view.page, 'Destinations')
       const list = await view.page.locator('.cards').boundingBox()

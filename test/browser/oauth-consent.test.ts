@@ -1,7 +1,7 @@
 // An app asks for access; a person signs in, reads the consent page, allows, and later disconnects it in Settings.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
+import { closeBrowser, launchBrowser, openPage, screenshot, signIn } from '../support/browser'
 import {
   authorizeUrl,
   bearer,
@@ -38,11 +38,8 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
     })
     const view = await openPage(browser, world.base)
     try {
-      await view.page.goto(url.href)
       // Not signed in yet: the sign-in form first, then the request it came for.
-      await view.page.getByLabel('Email').fill('ann@acme.test')
-      await view.page.getByLabel('Password').fill(PASSWORD)
-      await view.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(view, 'ann@acme.test', PASSWORD, url.href)
       await view.page.getByRole('heading', { name: 'Connect an app' }).waitFor()
       const consent = view.page.locator('.consent')
       await consent.getByText('Research Assistant').waitFor()
@@ -83,6 +80,43 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
       expect((await usage()).status).toBe(401)
       // Only the redirect to the app left the service's origin.
       expect(view.foreignRequests.every((u) => u.startsWith(REDIRECT_URI))).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
+  test('a client name that forces right-to-left (U+202E) cannot turn the consent sentence around', async () => {
+    // Anyone can register a client (docs/oauth.md): its name is a stranger's text, shown as platform text is
+    // (docs/security.md#platform-text). Unisolated, the override ran on to the end of the heading, so the user read
+    // "wants to use lead-signals as …" backwards at the far end of the line.
+    const client = (await registerClient(world, { client_name: 'Helper\u202e' })).body
+    const { challenge } = pkcePair()
+    const url = authorizeUrl(world, client.client_id, { code_challenge: challenge, code_challenge_method: 'S256' })
+    const view = await openPage(browser, world.base)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, url.href)
+      const heading = view.page.locator('.consent h2')
+      await heading.getByText('wants to use').waitFor()
+      // Where "wants" is drawn: just after the name, on its line, when the name's direction stays inside it.
+      const place = await heading.evaluate((h) => {
+        const name = h.querySelector('strong')?.getBoundingClientRect()
+        const walker = h.ownerDocument.createTreeWalker(h, 4) // text nodes
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf('wants') ?? -1
+          if (at < 0) continue
+          const range = h.ownerDocument.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + 5)
+          const word = range.getBoundingClientRect()
+          return {
+            gap: Math.round(word.left - (name?.right ?? 0)),
+            sameLine: Math.abs(word.top - (name?.top ?? 0)) < 4,
+          }
+        }
+        return null
+      })
+      expect(place?.sameLine).toBe(true)
+      expect(place?.gap).toBeGreaterThanOrEqual(0)
+      expect(place?.gap).toBeLessThan(20)
     } finally {
       await view.close()
     }

@@ -2,7 +2,7 @@
 // another reason than 401, the page says the server failed and offers to try again, instead of the sign-in form.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage } from '../support/browser'
+import { closeBrowser, launchBrowser, listenForBrowser, navigateTo, openPage, signIn } from '../support/browser'
 import { createUser } from '../../src/domain/users/users'
 import { seedTeam, testDeps } from '../support/deps'
 
@@ -12,14 +12,19 @@ beforeAll(async () => {
 })
 afterAll(() => closeBrowser(browser))
 
+/** A server with the team acme and its owner ann, and a page on it. */
+async function consoleOfAcme() {
+  // Today, not the suite's fixed date: a browser drops a session cookie whose expiry has passed by its own clock.
+  const { deps } = await testDeps({ now: new Date().toISOString() })
+  await seedTeam(deps, { name: 'acme' })
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: 'correct horse battery' })
+  const app = listenForBrowser(deps)
+  return { deps, app, view: await openPage(browser, app.origin) }
+}
+
 describe('the console when the server fails', () => {
   test('a database that cannot be read: "cannot load" with the reason and a retry, not the sign-in form', async () => {
-    // Today, not the suite's fixed date: a browser drops a session cookie whose expiry has passed by its own clock.
-    const { deps } = await testDeps({ now: new Date().toISOString() })
-    await seedTeam(deps, { name: 'acme' })
-    await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: 'correct horse battery' })
-    const app = listenForBrowser(deps)
-    const view = await openPage(browser, app.origin)
+    const { deps, app, view } = await consoleOfAcme()
     try {
       await view.goto('/')
       await view.page.getByRole('button', { name: 'Sign in' }).waitFor()
@@ -42,6 +47,29 @@ describe('the console when the server fails', () => {
       expect(await alert.textContent()).toMatch(/answered 5\d\d/)
       expect(await view.page.getByRole('button', { name: 'Try again' }).count()).toBe(1)
       expect(await view.page.getByRole('button', { name: 'Sign in' }).count()).toBe(0)
+    } finally {
+      await view.close()
+      app.stop()
+    }
+  })
+  test('a page opened while the database cannot be read says so, instead of showing the team with nothing', async () => {
+    const { deps, app, view } = await consoleOfAcme()
+    try {
+      await signIn(view, 'ann@acme.test', 'correct horse battery')
+      await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
+      // The session was checked when the console opened; the database goes away after that.
+      deps.database.client.close()
+      const seen: Record<string, string> = {}
+      for (const name of ['Keywords', 'ICP profiles', 'Usage', 'Settings', 'People', 'Destinations', 'Sources']) {
+        await navigateTo(view.page, name)
+        await view.page.getByRole('heading', { name, level: 1 }).waitFor()
+        const alert = view.page.getByRole('alert').first()
+        await alert.waitFor({ timeout: 3000 }).catch(() => {})
+        seen[name] = ((await alert.isVisible()) && (await alert.textContent())) || 'no alert'
+        // Nor does a list that could not be read say the team has none.
+        expect(await view.page.getByText(/^No (keywords|destinations) yet/).count()).toBe(0)
+      }
+      for (const [name, text] of Object.entries(seen)) expect({ name, text }).toEqual({ name, text: 'internal error' })
     } finally {
       await view.close()
       app.stop()

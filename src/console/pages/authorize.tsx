@@ -40,7 +40,12 @@ export function Authorize(props: { me: Me; id: string }) {
   return (
     <section class="consent">
       <h2>
-        <strong>{request.client.name}</strong> wants to use lead-signals as {props.me.user.email} ({props.me.team.name})
+        {/* Anyone can register a client and name it: bdi keeps a direction it forces (U+202E) inside the name
+            instead of reordering the sentence (docs/security.md#platform-text). */}
+        <strong>
+          <bdi>{request.client.name}</bdi>
+        </strong>{' '}
+        wants to use lead-signals as {props.me.user.email} ({props.me.team.name})
       </h2>
       <p>
         {request.client.verified ? 'Identified by ' : 'Registered itself as '}

@@ -23,7 +23,7 @@ export function EmailMe(props: { me: Me }) {
       setMine(w.endpoints.find((e) => e.kind === 'email' && e.to?.toLowerCase() === email.toLowerCase()) ?? null),
     )
   useEffect(() => {
-    load()
+    load().catch((e) => setError(e.message))
   }, [])
   const add = () =>
     api<{ endpoint: Mine }>('POST', '/my-email-destination', {

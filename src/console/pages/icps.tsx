@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api } from '../api'
 import { Actions, Alert, ConfirmButton } from '../components/ui'
 
@@ -17,7 +17,7 @@ export function Icps() {
   const [error, setError] = useState('')
   const load = () => api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => setProfiles(p.profiles))
   useEffect(() => {
-    load()
+    load().catch((err) => setError(err.message))
   }, [])
   const field = (k: keyof typeof EMPTY) => (e: Event) =>
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
@@ -36,9 +36,15 @@ export function Icps() {
         : api('PUT', `/icp-profiles/${encodeURIComponent(editing)}`, body)
     work.then(done).catch((err) => setError(err.message))
   }
+  const formRef = useRef<HTMLFormElement>(null)
+  const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const edit = (p: Profile) => {
     setEditing(p.name)
     setForm({ name: p.name, description: p.description, competitors: p.competitors.join(', ') })
+    // The form is below the cards, out of sight on a phone once there are a few: without this, Edit seemed to do
+    // nothing. The whole form comes into view and its first field that can change takes the keyboard.
+    formRef.current?.scrollIntoView({ block: 'nearest' })
+    descriptionRef.current?.focus({ preventScroll: true })
   }
   const remove = (p: Profile) =>
     api('DELETE', `/icp-profiles/${encodeURIComponent(p.name)}`)
@@ -66,7 +72,7 @@ export function Icps() {
           </li>
         ))}
       </ul>
-      <form class="stacked" onSubmit={submit}>
+      <form class="stacked" ref={formRef} onSubmit={submit}>
         <h2>{editing === null ? 'New profile' : `Edit ${editing}`}</h2>
         <label>
           Name
@@ -74,7 +80,14 @@ export function Icps() {
         </label>
         <label>
           Description
-          <textarea value={form.description} maxLength={2000} required rows={3} onInput={field('description')} />
+          <textarea
+            ref={descriptionRef}
+            value={form.description}
+            maxLength={2000}
+            required
+            rows={3}
+            onInput={field('description')}
+          />
         </label>
         <label>
           Competitors

@@ -32,7 +32,7 @@ export function Keywords() {
   const [queryRefusal, setQueryRefusal] = useState('')
   const load = () => api<Figures>('GET', '/keyword-figures').then(setFigures)
   useEffect(() => {
-    load()
+    load().catch((e) => setError(e.message))
   }, [])
   const run = changeThen(load, setError)
   const add = (e: Event) => {

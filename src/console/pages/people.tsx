@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, Person } from '../../wire/people'
 import { api, changeThen } from '../api'
-import { Choice, Pager } from '../components/ui'
+import { Alert, Choice, Pager } from '../components/ui'
 
 export type PersonView = v.InferOutput<typeof Person>
 type Page = v.InferOutput<typeof PeoplePage>
@@ -61,7 +61,7 @@ export function People() {
           Export JSON Lines
         </a>
       </form>
-      {error && <p class="error">{error}</p>}
+      <Alert message={error} />
       {!page ? (
         <p>Loading…</p>
       ) : page.people.length === 0 ? (
@@ -102,7 +102,7 @@ function Threshold(props: { setError: (m: string) => void }) {
       setSaved(String(t.heatThreshold))
     })
   useEffect(() => {
-    load()
+    load().catch((e) => props.setError(e.message))
   }, [])
   const save = (e: Event) => {
     e.preventDefault()
@@ -118,6 +118,8 @@ function Threshold(props: { setError: (m: string) => void }) {
           min="1"
           max="100"
           step="1"
+          // Empty, it would be sent as 0 and refused at the top of the page, out of sight below a long list.
+          required
           value={value}
           onInput={(e) => setValue(e.currentTarget.value)}
         />

@@ -28,7 +28,7 @@ function ApiKeys() {
   const [error, setError] = useState('')
   const load = () => api<{ keys: Key[] }>('GET', '/keys').then((k) => setKeys(k.keys))
   useEffect(() => {
-    load()
+    load().catch((err) => setError(err.message))
   }, [])
   const generate = (e: Event) => {
     e.preventDefault()
@@ -37,6 +37,7 @@ function ApiKeys() {
         setFresh(k.apiKey)
         setCopied(false)
         setLabel('')
+        setError('')
         return load()
       })
       .catch((err) => setError(err.message))
@@ -46,9 +47,14 @@ function ApiKeys() {
       .then(() => {
         // A revoked key is no longer one to copy: the "shown only this once" box goes with it.
         if (fresh?.startsWith(prefix)) setFresh(null)
+        setError('')
         return load()
       })
-      .catch((err) => setError(err.message))
+      .catch((err) => {
+        setError(err.message)
+        // Refused most often because the key was revoked elsewhere (the CLI, another tab): the list shows it so.
+        return load()
+      })
   const copy = async () => {
     if (!fresh) return
     // The clipboard API exists only on https and localhost; elsewhere the field is selected for copying by hand.

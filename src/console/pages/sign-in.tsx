@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import { api } from '../api'
 import { Alert } from '../components/ui'
 
-export function SignIn(props: { onSignedIn: () => void }) {
+export function SignIn(props: { ended?: boolean; onSignedIn: () => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
@@ -20,6 +20,7 @@ export function SignIn(props: { onSignedIn: () => void }) {
     <main class="sign-in">
       <h1>lead-signals</h1>
       <form onSubmit={submit}>
+        {props.ended && <p role="status">Your session has ended: sign in again to go on.</p>}
         <label>
           Email
           <input

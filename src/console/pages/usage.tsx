@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, when } from '../api'
+import { Alert } from '../components/ui'
 
 type Report = {
   plan: string
@@ -10,10 +11,13 @@ type Report = {
 
 export function Usage() {
   const [report, setReport] = useState<Report | null>(null)
+  const [error, setError] = useState('')
   useEffect(() => {
-    api<Report>('GET', '/usage').then(setReport)
+    api<Report>('GET', '/usage')
+      .then(setReport)
+      .catch((e) => setError(e.message))
   }, [])
-  if (!report) return <p>Loading…</p>
+  if (!report) return error ? <Alert message={error} /> : <p>Loading…</p>
   const { usage } = report
   return (
     <section>

@@ -34,14 +34,15 @@ const filtersOf = (e: Endpoint) =>
 
 /** docs/destinations.md: the team's destinations; add, test, disable or enable, remove, and each one's delivery log. */
 export function Webhooks() {
-  const [endpoints, setEndpoints] = useState<Endpoint[]>([])
+  // null until the list is read: "No destinations yet" is said only of a list that was read.
+  const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
   const load = () => api<{ endpoints: Endpoint[] }>('GET', '/webhooks').then((w) => setEndpoints(w.endpoints))
   useEffect(() => {
-    load()
+    load().catch((err) => setError(err.message))
   }, [])
   const run = changeThen(load, setError)
   // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
@@ -77,7 +78,7 @@ export function Webhooks() {
       )}
       {note && <p role="status">{note}</p>}
       <Alert message={error} />
-      {endpoints.length === 0 ? (
+      {endpoints === null ? null : endpoints.length === 0 ? (
         <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
       ) : (
         <ul class="cards">
