@@ -107,9 +107,13 @@ export function Signals(props: { me: Me }) {
       <Alert message={error} />
       {outage && (
         <p class="notice" role="status">
-          The {outage.for} scorer could not answer when {standIns === 1 ? '1 signal' : `${standIns} signals`} of this
-          page {standIns === 1 ? 'was' : 'were'} scored, so the {outage.by} scorer judged{' '}
-          {standIns === 1 ? 'it' : 'them'} (tagged “{outage.by} scorer”).
+          <span>
+            The {outage.for} scorer could not answer when {standIns === 1 ? '1 signal' : `${standIns} signals`} of this
+            page {standIns === 1 ? 'was' : 'were'} scored, so the {outage.by} scorer judged{' '}
+            {standIns === 1 ? 'it' : 'them'} (tagged “{outage.by} scorer”). On the server,{' '}
+            <code>lead-signals scorer check</code> says why; without a model server,{' '}
+            <code>scorer.backend = "rules"</code> lets the embedded scorer answer alone.
+          </span>
         </p>
       )}
       {undo && (
