@@ -22,9 +22,10 @@ export async function serve(world: ProcessWorld, cleanups: (() => void)[]): Prom
 }
 
 /**
- * `servers` servers on `world`'s database deliver `n` new signals to a receiver that answers after 200 ms. A server
- * looks for due attempts once a second, and one alone sends 16 at a time: at 200 ms an answer, 300 deliveries take it
- * nearly 4 s, so every server has looked before they are all sent (at 50 ms one server sometimes sent all 300 first).
+ * `servers` servers on `world`'s database deliver about `n` attempts to a receiver that answers after 200 ms. A server
+ * holds 16 attempts at once and one destination 4 (counted over every server), and it claims again as soon as one of
+ * its attempts ends: so the attempts go to 4 destinations per server, enough places for every server, or the first to
+ * look could keep them all. It takes about 2 s, so every server has looked (once a second) before they are all sent.
  */
 export async function eachAttemptOnce(
   world: ProcessWorld,
@@ -38,16 +39,23 @@ export async function eachAttemptOnce(
     return new Response('ok')
   })
   cleanups.push(r.stop)
-  const { teamId, secret } = await seedDatabase(world, PRIVATE_OK, async (deps) => {
+  const destinations = 4 * a.servers
+  const signals = Math.ceil(a.n / destinations)
+  const { teamId, secrets } = await seedDatabase(world, PRIVATE_OK, async (deps) => {
     const { team } = await seedTeam(deps)
-    const made = await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}/hook`) })
-    return { teamId: team.id, secret: made.secret }
+    const secrets = new Map<string, string>()
+    for (let i = 0; i < destinations; i++) {
+      const made = await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}/hook/${i}`) })
+      secrets.set(`/hook/${i}`, made.secret)
+    }
+    return { teamId: team.id, secrets }
   })
   const servers = await Promise.all(Array.from({ length: a.servers }, () => serve(world, cleanups)))
+  // Each signal goes to every destination of the team: one attempt each.
   await seedDatabase(world, PRIVATE_OK, (deps) =>
     storeSignals(
       deps,
-      Array.from({ length: a.n }, () => signalRow(teamId)),
+      Array.from({ length: signals }, () => signalRow(teamId)),
     ),
   )
   await until('every delivery to succeed', async () => (await undelivered(world)) === 0, 60_000)
@@ -56,14 +64,14 @@ export async function eachAttemptOnce(
 
   // Every delivery reached the receiver.
   const ids = r.received.map((q) => q.headers.get('webhook-id'))
-  expect(new Set(ids).size).toBe(a.n)
+  expect(new Set(ids).size).toBe(signals * destinations)
   // No attempt went twice: two requests of one delivery are a retry, at least the schedule's first wait apart
   // (4.5 s with jitter), or the 30 s claim after an outcome that could not be written; a second process sending
   // the same claimed attempt would send it at the same moment.
   const times = new Map<string, number[]>()
   for (const [i, q] of r.received.entries()) getOrAdd(times, String(q.headers.get('webhook-id')), () => []).push(at[i])
   for (const t of times.values()) for (let i = 1; i < t.length; i++) expect(t[i] - t[i - 1]).toBeGreaterThan(4000)
-  for (const q of r.received) verified(secret, q)
+  for (const q of r.received) verified(secrets.get(q.url.pathname) as string, q)
   // Every server took part.
   for (const s of servers)
     expect(
