@@ -37,9 +37,14 @@ describe('keywordAsSpelled', () => {
   })
 
   test('takes time linear in the post: a 201-character keyword against 20,000 characters of its near misses', () => {
-    const started = performance.now()
-    expect(keywordAsSpelled(`${'ab'.repeat(100)}c`, 'a b '.repeat(5000))).toBeNull()
-    expect(performance.now() - started).toBeLessThan(50)
+    // The fastest of three runs: one run on a machine busy with other work took 50.7 ms where it takes 6 alone.
+    const took: number[] = []
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now()
+      expect(keywordAsSpelled(`${'ab'.repeat(100)}c`, 'a b '.repeat(5000))).toBeNull()
+      took.push(performance.now() - started)
+    }
+    expect(Math.min(...took)).toBeLessThan(50)
   })
 })
 
