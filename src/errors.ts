@@ -73,6 +73,12 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
   too_many_attempts: { status: 429, exit: 1 },
 }
 
+// The console's own codes (docs/console.md#errors): no route of the API answers them.
+const CONSOLE_ONLY: ReadonlySet<ErrorCode> = new Set(['not_signed_in', 'invalid_credentials', 'too_many_attempts'])
+
+/** The codes of the API's error bodies (docs/api.md#error-codes), as the OpenAPI document lists them. */
+export const API_ERROR_CODES = (Object.keys(ERRORS) as ErrorCode[]).filter((c) => !CONSOLE_ONLY.has(c))
+
 /**
  * The AppError behind `error`, if any: the error itself or one of its causes. Query builders wrap what the database
  * client throws in an error of their own whose message holds the SQL and its parameters, so callers look through it.

@@ -49,13 +49,16 @@ const Scorer = v.strictObject({
       num_ctx: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(1_048_576)), 4096),
       // A Go duration ("10m", "1h30m") or seconds; -1 keeps the model loaded, 0 unloads it after each call.
       keep_alive: v.optional(
-        v.union([
-          v.pipe(
-            v.string(),
-            v.regex(/^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "10m" or "1h"'),
-          ),
-          v.pipe(v.number(), v.integer()),
-        ]),
+        v.union(
+          [
+            v.pipe(
+              v.string(),
+              v.regex(/^-?(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, 'must be a duration such as "10m" or "1h"'),
+            ),
+            v.pipe(v.number(), v.integer()),
+          ],
+          'must be a duration such as "10m" or "1h", or a whole number of seconds (-1 keeps the model loaded)',
+        ),
         '10m',
       ),
     }),

@@ -12,7 +12,8 @@ type Json = Record<string, unknown>
  */
 export function openApiSchema(schema: v.GenericSchema): Json {
   // errorMode 'ignore' keeps the rest of a schema when one part (a transform) has no JSON Schema form.
-  const json = toJsonSchema(schema, { errorMode: 'ignore', overrideAction: numberFromText })
+  // The draft it names is no part of an OpenAPI schema object; the plugin drops it for bodies, not for headers.
+  const { $schema: _, ...json } = toJsonSchema(schema, { errorMode: 'ignore', overrideAction: numberFromText })
   return numericDefaults(nullableEnumsFolded(json)) as Json
 }
 
@@ -60,15 +61,3 @@ function nullableEnumsFolded(node: unknown): unknown {
     enum: [...values, null],
   }
 }
-
-/**
- * Error answers written out for a route's `detail.responses`: a route whose success has no body (204) cannot list it
- * among its `response` schemas, and those schemas, when given, replace `detail.responses` entirely.
- */
-export const documentedErrors = (errors: Record<number, v.GenericSchema>) =>
-  Object.fromEntries(
-    Object.entries(errors).map(([status, schema]) => [
-      status,
-      { description: `Error ${status}`, content: { 'application/json': { schema: openApiSchema(schema) } } },
-    ]),
-  )

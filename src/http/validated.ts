@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { Config } from '../config/schema'
 import { NoParams, parsedOrRefused } from '../wire/validation'
+import { type RouteHeaders, withResponseHeaders } from './response-headers'
 
 /**
  * A route's body or query schema as Elysia should see it: valid input passes (transformed, as valibot outputs it),
@@ -22,13 +23,19 @@ export const NoQuery = validated('query', NoParams)
 /**
  * A route's response schemas (docs/performance.md#response-checks). They always document the route in the OpenAPI
  * document; with `server.check_responses` (the test suite turns it on) each answer is also checked against them, and
- * one that does not match is a 500. Off by default: for a page of 20 signals the check cost about a fifth of the
+ * one that does not match is a 500; `headers` names what the route sends beyond what every route does (response-headers.ts). Off by default: for a page of 20 signals the check cost about a fifth of the
  * request's CPU, and the answers are built from typed code and the checked tests.
  */
-export function answers<M extends Record<number, v.GenericSchema>>(config: Pick<Config, 'server'>, map: M): M {
-  if (config.server.check_responses) return map
+export function answers<M extends Record<number, v.GenericSchema>>(
+  config: Pick<Config, 'server'>,
+  map: M,
+  headers: RouteHeaders = {},
+): M {
   const out: Record<number, v.GenericSchema> = {}
-  for (const [status, schema] of Object.entries(map)) out[Number(status)] = unchecked(schema)
+  for (const [status, schema] of Object.entries(map)) {
+    const checked = config.server.check_responses ? schema : unchecked(schema)
+    out[Number(status)] = withResponseHeaders(Number(status), checked, headers)
+  }
   return out as M
 }
 

@@ -48,15 +48,21 @@ export function ownWords(issue: v.BaseIssue<unknown>): string | undefined {
 /**
  * A union of one kind of value and words beside it (`"" | an address`, `a number | "unlimited"`): what was wrong with
  * the value of that kind, and the words it may be instead. Reading the words alone said 'must be ' (the empty one) or
- * 'must be unlimited', as if nothing else were allowed. Undefined for other unions.
+ * 'must be unlimited', as if nothing else were allowed. A union of several kinds given none of them names each kind
+ * (`keep_alive = true` read 'is not valid'). Undefined for other unions.
  */
 function unionWords(issue: v.BaseIssue<unknown>): string | undefined {
   const kinds = (issue.expected ?? '').replace(/^\(|\)$/g, '').split(' | ')
-  if (kinds.filter((k) => !k.startsWith('"')).length !== 1) return undefined
-  const inner = issue.issues?.find((i) => i.type !== 'literal')
+  const inners = issue.issues?.filter((i) => i.type !== 'literal') ?? []
+  const severalKinds = inners.length > 1 && inners.every((i) => i.kind === 'schema' && i.type in TYPE_WORDS)
+  if (kinds.filter((k) => !k.startsWith('"')).length !== 1 && !severalKinds) return undefined
+  const inner = inners[0]
   if (!inner) return undefined
   const words = allowedValues(issue.expected).filter((w) => w !== '')
-  const what = ownWords(inner) ?? inner.message
+  // Several kinds (`text | a list`), none of them given: each kind, as 'must be text, or a list'.
+  const what = severalKinds
+    ? `must be ${inners.map((i) => TYPE_WORDS[i.type].replace(/^must be /, '')).join(', or ')}`
+    : (ownWords(inner) ?? inner.message)
   return words.length > 0 ? `${what}, or ${words.join(', or ')}` : what
 }
 

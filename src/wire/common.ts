@@ -1,10 +1,14 @@
 import * as v from 'valibot'
+import { API_ERROR_CODES } from '../errors'
 import { describeQueryError } from '../query/ast'
 import { parseQuery } from '../query/parse'
 
 export const ErrorBody = v.object({
   error: v.object({
-    code: v.string(),
+    code: v.pipe(
+      v.picklist(API_ERROR_CODES),
+      v.description('What went wrong, for a client to branch on (the table of docs/api.md#error-codes).'),
+    ),
     message: v.string(),
     details: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
   }),

@@ -105,6 +105,10 @@ describe('scorer check', () => {
     })
     expect(late.code).toBe(1)
     expect(late.stdout).toContain('no answer within 300 ms (scorer.timeout_ms)')
+    // A model loaded at its first call takes longer than one already in memory: the line says so, and what to do.
+    expect(late.stdout).toContain(
+      'a model its server loads for this call (the first after the server started, or after scorer.ollama.keep_alive unloaded it) can take longer: run the check again with a larger scorer.timeout_ms',
+    )
 
     const rules = await runCli(ws, ['scorer', 'check'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
     expect(rules.code).toBe(0)

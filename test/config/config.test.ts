@@ -278,3 +278,17 @@ test('a misspelt key names the key it most likely meant, in the file and in the 
   ]
   for (const [given, message] of cases) expect(failure(given)).toBe(message)
 })
+
+test('a setting that takes two kinds of value says what each may be when given a third', () => {
+  // '[scorer.ollama] keep_alive = true' read only 'is not valid', and Bluesky's stream_url given a number the same.
+  expect(failure({ env: {}, fileText: '[scorer.ollama]\nkeep_alive = true\n' })).toBe(
+    'config: scorer.ollama.keep_alive: must be a duration such as "10m" or "1h", or a whole number of seconds (-1 keeps the model loaded)',
+  )
+  expect(failure({ env: {}, fileText: '[platforms.bluesky]\nstream_url = 5\n' })).toBe(
+    'config: platforms.bluesky.stream_url: must be text, or a list',
+  )
+  // A value of the right kind still gets that kind's own rule.
+  expect(failure({ env: {}, fileText: '[scorer.ollama]\nkeep_alive = "soon"\n' })).toBe(
+    'config: scorer.ollama.keep_alive: must be a duration such as "10m" or "1h"',
+  )
+})

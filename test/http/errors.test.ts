@@ -245,6 +245,11 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const a = await seedTeam(strict.deps)
     const r = await client(strict.deps)('POST', '/api/v1/leads/score', { key: a.apiKey, body: scoreBody })
     expectError(r, 503, 'scorer_unavailable')
+    // docs/api.md#error-codes: the 503 said only 'the ollama scorer could not answer', with no Retry-After.
+    expect(r.headers.get('retry-after')).toBe('15')
+    expect(r.body.error.message).toBe(
+      'the ollama scorer could not answer; nothing was charged: ask again in 15 s, when it may answer',
+    )
     expect(JSON.stringify(r.body)).not.toContain('ECONNREFUSED')
     expect((await client(strict.deps)('GET', '/api/v1/usage', { key: a.apiKey })).body.usage.used).toBe(0)
 
@@ -253,6 +258,33 @@ describe('the error rows of docs/api.md#error-codes through the HTTP layer', () 
     const ok = await client(lenient.deps)('POST', '/api/v1/leads/score', { key: b.apiKey, body: scoreBody })
     expect(ok.status).toBe(200)
     expect(ok.body.intent).toBe('ACTIVE')
+  })
+
+  test('503 scorer_unavailable of a resting model counts its Retry-After to the next check of its server', async () => {
+    // A model resting after a timeout is checked every 15 s (docs/scoring.md#fallback-and-timeouts): the seconds
+    // count to the next check, and a call that starts the check learns that it ends within 2 s.
+    let probes = 0
+    const hung: Scorer = {
+      name: 'ollama',
+      score: () => new Promise(() => {}),
+      probe: () => {
+        probes++
+        return new Promise(() => {})
+      },
+    }
+    const resting = await testDeps({ config: { scorer: { fallback: 'none', timeout_ms: 50 } }, deps: { scorer: hung } })
+    const b = await seedTeam(resting.deps)
+    const score = () => client(resting.deps)('POST', '/api/v1/leads/score', { key: b.apiKey, body: scoreBody })
+    const later = (ms: number) => resting.clock.set(new Date(resting.clock.now().getTime() + ms))
+    expect((await score()).headers.get('retry-after')).toBe('15')
+    later(10_000)
+    expect((await score()).headers.get('retry-after')).toBe('5')
+    later(5_000)
+    const checking = await score()
+    expect(probes).toBe(1)
+    expect(checking.headers.get('retry-after')).toBe('2')
+    expect(checking.body.error.message).toContain('ask again in 2 s')
+    expect((await client(resting.deps)('GET', '/api/v1/usage', { key: b.apiKey })).body.usage.used).toBe(0)
   })
 
   test('a scorer that does not answer within scorer.timeout_ms is cut off: 503 without fallback, rules with it', async () => {

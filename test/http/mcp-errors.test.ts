@@ -192,6 +192,8 @@ describe('refusals and failures are tool errors with the contract code, and only
       await callTool(mcp, 'score_lead', { content: 'We are looking for a CRM for our sales team.' }),
     )
     expect(error.code).toBe('scorer_unavailable')
+    // When to ask again, as the REST answer's Retry-After (docs/api.md#error-codes): the model is not resting here.
+    expect(error).toMatchObject({ retryAfterSeconds: 15, message: expect.stringContaining('nothing was charged') })
     expect(await usage()).toEqual({ used: 0, credits: 0 })
   })
 

@@ -59,7 +59,17 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
     return { status: 'ok', ...about, detail, ms, answer }
   } catch (err) {
     const ms = Math.round(performance.now() - started)
-    if (signal.aborted) return failed(`no answer within ${timeout} ms (scorer.timeout_ms)`, ms)
+    if (signal.aborted)
+      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name)}`, ms)
     return failed(err instanceof Error ? err.message : String(err), ms)
   }
+}
+
+/**
+ * A model server loads a model into memory at the first call that needs it, which can take far longer than an answer
+ * (docs/scoring.md#checking-the-model-server): a timeout of the check may be that load, not a broken model.
+ */
+function firstLoad(backend: string): string {
+  const unloaded = backend === 'ollama' ? ', or after scorer.ollama.keep_alive unloaded it' : ''
+  return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms`
 }

@@ -82,6 +82,17 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         })
       return resting
     },
+    /**
+     * Whole seconds after which asking again may find the model answering (the `Retry-After` of a 503
+     * scorer_unavailable, docs/api.md#error-codes). Resting: until the next check is due, or, while a check runs, until
+     * it ends. Otherwise each call asks the model anew; the pace at which this service checks a server that stopped
+     * answering is as good a guess as any.
+     */
+    retryAfterSec(): number {
+      if (!resting) return RECHECK_MS / 1000
+      if (checking) return Math.ceil(PROBE_MS / 1000)
+      return Math.max(1, Math.ceil((lastCheck + RECHECK_MS - now()) / 1000))
+    },
     /** A call succeeded: an outage, if any, is over. */
     answered() {
       if (!down) return

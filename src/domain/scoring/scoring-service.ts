@@ -46,7 +46,13 @@ export function createScoringService(a: {
   async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
     health.failed(err)
     if (a.config.scorer.fallback !== 'rules' || scorer.name === 'rules') {
-      throw new AppError('scorer_unavailable', `the ${scorer.name} scorer could not answer`)
+      // Every caller that charges gives the unit back on this failure (docs/api.md#reserve-and-give-back).
+      const retryAfterSec = health.retryAfterSec()
+      throw new AppError(
+        'scorer_unavailable',
+        `the ${scorer.name} scorer could not answer; nothing was charged: ask again in ${retryAfterSec} s, when it may answer`,
+        { retryAfterSec },
+      )
     }
     const r = await rules.score(input, NEVER_ABORTED)
     return {

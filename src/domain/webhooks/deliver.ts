@@ -4,13 +4,13 @@ import type { Needs } from '../needs'
 import { ATTEMPT_TIMEOUT_MS, type AttemptResult } from './attempt'
 import { inQuietHours, quietEnd } from './cadence'
 import { EMAIL_MAX_LEADS } from './email-message'
-import { signalBody, windowBody } from './payload'
+import { signalBody, type Verdicts, windowBody } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt } from './schedule'
 import { linksOf, sendBody } from './send'
 
 export type DeliveryDeps = Needs<
   'config' | 'clock' | 'log',
-  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows'
+  'webhookDeliveries' | 'webhookEndpoints' | 'signals' | 'teams' | 'destinationWindows' | 'signalFeedback'
 >
 // A claim outlives the longest attempt, so it expires only when its holder died or hung.
 const CLAIM_MS = 2 * ATTEMPT_TIMEOUT_MS
@@ -113,10 +113,31 @@ async function bodyOf(deps: DeliveryDeps, endpoint: EndpointRow, d: Delivery, no
   const links = linksOf(deps.config, endpoint)
   if (d.signalId) {
     const signal = await deps.repos.signals.byId(endpoint.teamId, d.signalId)
-    return signal ? signalBody(endpoint, team, signal, now, links) : undefined
+    return signal
+      ? signalBody(endpoint, team, signal, now, links, await verdictsOf(deps, endpoint, [signal.id]))
+      : undefined
   }
   if (d.windowFrom === null || d.windowTo === null) return undefined
   const w = await deps.repos.destinationWindows.leadsIn(endpoint, d.windowFrom, d.windowTo, EMAIL_MAX_LEADS)
   if (w.total === 0) return undefined
-  return windowBody(endpoint, team, { ...w, from: new Date(d.windowFrom), to: new Date(d.windowTo) }, now, links)
+  const verdicts = await verdictsOf(
+    deps,
+    endpoint,
+    w.leads.map((l) => l.id),
+  )
+  return windowBody(
+    endpoint,
+    team,
+    { ...w, from: new Date(d.windowFrom), to: new Date(d.windowTo) },
+    now,
+    links,
+    verdicts,
+  )
+}
+
+/** The team's verdicts on these signals, for a `webhook` body (the others show none: docs/webhooks.md#the-body). */
+async function verdictsOf(deps: DeliveryDeps, endpoint: EndpointRow, ids: string[]): Promise<Verdicts> {
+  if (endpoint.kind !== 'webhook') return new Map()
+  const found = await Promise.all(ids.map((id) => deps.repos.signalFeedback.byId(endpoint.teamId, id)))
+  return new Map(found.flatMap((f) => (f ? [[f.signalId, f.verdict] as const] : [])))
 }

@@ -8,8 +8,14 @@ import { teamsMessage } from './teams'
 
 export type Team = { id: string; name: string }
 
-/** A signal as GET /api/v1/signals?content=full shows it (docs/api.md#signals). */
-export function signalAsApiShows(s: Lead) {
+/** The team's verdict on a signal (docs/api.md#feedback), by signal id; a signal without one is not in it. */
+export type Verdicts = ReadonlyMap<string, 'relevant' | 'not_relevant'>
+
+/**
+ * A signal as GET /api/v1/signals?content=full shows it (docs/api.md#signals), the team's verdict included: a receiver
+ * reading it with the API's Signal type needs every field of it.
+ */
+export function signalAsApiShows(s: Lead, verdicts: Verdicts = new Map()) {
   return {
     id: s.id,
     author: s.author,
@@ -24,6 +30,7 @@ export function signalAsApiShows(s: Lead) {
     keyword: s.keyword,
     publishedAt: s.publishedAt,
     detectedAt: s.detectedAt,
+    verdict: verdicts.get(s.id) ?? null,
     personId: s.personId,
   }
 }
@@ -47,14 +54,21 @@ function receiverBody(endpoint: EndpointRow, all: Lead[], total: number, links: 
  * docs/destinations.md#bodies: the Standard Webhooks envelope `{type, timestamp, data}` with the team and the signal
  * for a `webhook` destination, or the receiver's own message for the others.
  */
-export function signalBody(endpoint: EndpointRow, team: Team, signal: Lead, at: Date, links: Links): string {
+export function signalBody(
+  endpoint: EndpointRow,
+  team: Team,
+  signal: Lead,
+  at: Date,
+  links: Links,
+  verdicts: Verdicts = new Map(),
+): string {
   if (endpoint.kind === 'slack') return JSON.stringify(slackMessage(shownToPeople(signal)))
   return (
     receiverBody(endpoint, [signal], 1, links, 'as it was found') ??
     JSON.stringify({
       type: 'signal.created',
       timestamp: at.toISOString(),
-      data: { team: { id: team.id, name: team.name }, signal: signalAsApiShows(signal) },
+      data: { team: { id: team.id, name: team.name }, signal: signalAsApiShows(signal, verdicts) },
     })
   )
 }
@@ -66,6 +80,7 @@ export function windowBody(
   w: { from: Date; to: Date; leads: Lead[]; total: number },
   at: Date,
   links: Links,
+  verdicts: Verdicts = new Map(),
 ): string {
   const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ')
   const heading =
@@ -82,7 +97,7 @@ export function windowBody(
         team: { id: team.id, name: team.name },
         window: { from: w.from.toISOString(), to: w.to.toISOString() },
         total: w.total,
-        signals: w.leads.map(signalAsApiShows),
+        signals: w.leads.map((lead) => signalAsApiShows(lead, verdicts)),
       },
     })
   )

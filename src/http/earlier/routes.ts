@@ -61,7 +61,11 @@ export const earlierRoutes = (deps: Deps) =>
       parse: 'json',
       body: validated('body', NetworkSearchBody),
       query: NoQuery,
-      response: answers(deps.config, { 200: NetworkSearchReply, ...earlierErrors }),
+      response: answers(
+        deps.config,
+        { 200: NetworkSearchReply, ...earlierErrors },
+        { 502: ['retry-after'], 503: ['retry-after'] },
+      ),
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',

@@ -21,7 +21,11 @@ export const leadsRoutes = (deps: Deps) =>
       parse: 'json',
       body: validated('body', ScoreBody),
       query: NoQuery,
-      response: answers(deps.config, { 200: ScoreResult, ...countedErrors, 503: ErrorBody }),
+      response: answers(
+        deps.config,
+        { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
+        { 200: ['x-scorer'], 503: ['retry-after'] },
+      ),
       detail: {
         summary: 'Score a text for buying intent',
         description:

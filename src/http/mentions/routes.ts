@@ -7,9 +7,12 @@ import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { API_SECURITY } from '../api-security'
+import type { RouteHeaders } from '../response-headers'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
 const security = API_SECURITY
+// A platform's rate limit (502, 503 platform_budget_exhausted) and, scored, the scorer's 503 say when to ask again.
+const headers: RouteHeaders = { 502: ['retry-after'], 503: ['retry-after'] }
 
 /** One route, in the response variant this server is configured for (`api.search_variant`, docs/api.md#mention-search). */
 export const mentionsRoutes = (deps: Deps) => {
@@ -20,7 +23,7 @@ export const mentionsRoutes = (deps: Deps) => {
       parse: 'json',
       body: validated('body', ScoredSearchBody),
       query: NoQuery,
-      response: answers(deps.config, { 200: ScoredResult, ...errors }),
+      response: answers(deps.config, { 200: ScoredResult, ...errors }, headers),
       detail: {
         summary: 'Search live and score each result (scored variant)',
         description:
@@ -33,7 +36,7 @@ export const mentionsRoutes = (deps: Deps) => {
     parse: 'json',
     body: validated('body', RawSearchBody),
     query: NoQuery,
-    response: answers(deps.config, { 200: RawResult, ...errors }),
+    response: answers(deps.config, { 200: RawResult, ...errors }, headers),
     detail: {
       summary: 'Search one platform live by keyword',
       description:

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { documentedErrors } from '../openapi-schema'
+import { documentedErrors, headerObjects } from '../response-headers'
 import type { SignalExport } from '../../domain/signals/export'
 
 /** docs/api.md#export: the export's stream as a download. */
@@ -20,6 +20,7 @@ export const exportResponse = (e: SignalExport) =>
 export const fileResponses = (what: string, errors: Record<number, v.GenericSchema>) => ({
   200: {
     description: `${what} (Content-Disposition: attachment), streamed`,
+    headers: headerObjects(200, { 200: ['content-disposition'] }),
     content: {
       'text/csv': { schema: { type: 'string' as const } },
       'application/x-ndjson': { schema: { type: 'string' as const } },

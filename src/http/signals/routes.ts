@@ -10,6 +10,7 @@ import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
 import { NoQuery, validated, answers, unchecked } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
 import { exportResponse, fileResponses } from './export-response'
+import { withResponseHeaders } from '../response-headers'
 import { signalPageText } from './page-answer'
 import { API_SECURITY } from '../api-security'
 
@@ -28,7 +29,7 @@ export const signalsRoutes = (deps: Deps) =>
       },
       {
         query: validated('query', SignalQuery),
-        response: { ...answers(deps.config, countedErrors), 200: unchecked(SignalPage) },
+        response: { ...answers(deps.config, countedErrors), 200: withResponseHeaders(200, unchecked(SignalPage), {}) },
         detail: {
           summary: "The team's qualified leads, best first",
           description:

@@ -4,7 +4,7 @@ import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
 import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
 import { Delivery, RotatedSecret } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
-import { documentedErrors } from '../openapi-schema'
+import { documentedErrors, headerObjects } from '../response-headers'
 import { NoQuery, answers } from '../validated'
 import { detail, errors } from './routes'
 
@@ -23,7 +23,10 @@ export const webhookActionRoutes = (deps: Deps) =>
         // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
         detail: {
           ...detail('Remove an endpoint and its delivery log'),
-          responses: { 204: { description: 'Removed; no body' }, ...documentedErrors(errors) },
+          responses: {
+            204: { description: 'Removed; no body', headers: headerObjects(204) },
+            ...documentedErrors(errors),
+          },
         },
       },
     )

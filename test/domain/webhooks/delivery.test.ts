@@ -4,6 +4,7 @@ import { replayDelivery } from '../../../src/domain/webhooks/deliveries'
 import { createEndpoint, rotateSecret, updateEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { seedTeam, testDeps } from '../../support/deps'
+import { client } from '../../support/http'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals, verified } from '../../support/webhooks'
 
 const receiver = fakesPerTest()
@@ -130,6 +131,27 @@ describe('webhook delivery', () => {
     const [d] = await deliveryRows(deps)
     expect(d).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 307 })
     expect(String(d.last_error)).toContain('redirect')
+  })
+
+  test("a webhook's signal is the one GET /api/v1/signals?content=full shows, verdict included, at each attempt", async () => {
+    // docs/webhooks.md#the-body said "exactly as", but the body lacked `verdict`: a receiver that reads it with the
+    // API's Signal type (where it is required, null before any feedback) refused every event.
+    const { deps } = await world()
+    const { team, apiKey } = await seedTeam(deps, { name: 'judges' })
+    const r = receiver(ok)
+    const { endpoint, secret } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+    await storeSignals(deps, [signalRow(team.id)])
+    await deliverDue(deps)
+    const call = client(deps)
+    const shown = async () => (await call('GET', '/api/v1/signals?content=full', { key: apiKey })).body.signals[0]
+    expect(verified(secret, r.received[0]).data.signal).toEqual(await shown())
+    expect((await shown()).verdict).toBeNull()
+    // Judged before a replay: the body is built at the attempt, as the signal is then.
+    const [d] = await deliveryRows(deps)
+    await call('POST', `/api/v1/signals/${d.signal_id}/feedback`, { key: apiKey, body: { verdict: 'relevant' } })
+    await replayDelivery(deps, { teamId: team.id, endpointId: endpoint.id, deliveryId: String(d.id) })
+    await deliverDue(deps)
+    expect(verified(secret, r.received[1]).data.signal).toEqual({ ...(await shown()), verdict: 'relevant' })
   })
 
   test('replay sends any delivery again with the same webhook-id', async () => {
