@@ -360,6 +360,33 @@ describe('the console in a browser', () => {
     }
   })
 
+  test('a reason and a profile description in a right-to-left language read right to left', async () => {
+    // The scorer writes its reason in the post's language; a team writes its profiles in its own.
+    const arabic = 'يبحث عن نظام لإدارة علاقات العملاء لفريق المبيعات'
+    const [signal] = signalsOf(acmeTeamId, 'rtl', 1)
+    await deps.repos.signals.insertMany(acmeTeamId, [
+      { ...signal, reason: arabic, detectedAt: new Date().toISOString(), publishedAt: new Date().toISOString() },
+    ])
+    await addIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile', description: 'מנהלי מכירות בחברות בינוניות' })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      const reason = view.page.locator('.signal .reason', { hasText: arabic })
+      await reason.waitFor()
+      const direction = (e: { matches(selector: string): boolean }) => (e.matches(':dir(rtl)') ? 'rtl' : 'ltr')
+      // It took the page's direction: aligned to the left, and punctuation at its end drawn at its start.
+      expect(await reason.evaluate(direction)).toBe('rtl')
+      await nav(view, 'ICP profiles')
+      const description = view.page.getByText('מנהלי מכירות בחברות בינוניות')
+      await description.waitFor()
+      expect(await description.evaluate(direction)).toBe('rtl')
+      await screenshot(view.page, 'console-icps-rtl-phone')
+    } finally {
+      await view.close()
+      await removeIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile' })
+    }
+  })
+
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {

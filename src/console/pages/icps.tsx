@@ -70,7 +70,8 @@ export function Icps() {
         {profiles.map((p) => (
           <li>
             <h2>{p.name}</h2>
-            <p>{p.description}</p>
+            {/* A team may write its profiles in a right-to-left language (docs/security.md#decisions). */}
+            <p dir="auto">{p.description}</p>
             {p.competitors.length > 0 && <p class="muted">Competitors: {p.competitors.join(', ')}</p>}
             <Actions>
               <button type="button" aria-label={`Edit ${p.name}`} onClick={() => edit(p)}>
