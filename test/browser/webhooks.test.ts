@@ -72,6 +72,33 @@ describe('the Webhooks page', () => {
     }
   })
 
+  test('Replay of a delivery dropped meanwhile says so above the log, which is read again and stays', async () => {
+    const own = fakeUpstream(() => new Response('ok'))
+    const url = `${own.origin}/pruned`
+    const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
+    await storeSignals(deps, [signalRow(teamId, { id: 'sig_pruned', postId: 'pruned' })])
+    await deliverDue(deps)
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
+      const log = view.page.getByRole('table', { name: 'Deliveries' })
+      const replay = log.getByRole('button', { name: /^Replay / })
+      await replay.waitFor()
+      // Housekeeping drops finished deliveries past their retention while the log is open (docs/webhooks.md).
+      await deps.repos.webhookDeliveries.dropFinishedBefore(new Date(Date.now() + 60_000).toISOString())
+      await replay.click()
+      expect(await view.page.getByRole('alert').textContent()).toBe('no such delivery')
+      // The log was replaced by the message for good, until Deliveries was closed and opened again.
+      await view.page.getByText('No deliveries yet.').waitFor({ timeout: 5000 })
+    } finally {
+      await view.close()
+      own.stop()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
+    }
+  })
+
   test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
     const view = await openPage(browser, origin)
     const page = view.page
