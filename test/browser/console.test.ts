@@ -387,6 +387,24 @@ describe('the console in a browser', () => {
     }
   })
 
+  test('a minimum score the list refuses leaves no list of other filters on the page', async () => {
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.locator('.signal').first().waitFor()
+      await view.page.getByLabel('Minimum score').fill('11')
+      expect(await textOf(view.page.getByRole('alert'))).toContain('from 0 to 10')
+      // The cards and "Signals 1–20 of …" stayed, read without that filter, as if they were scored 11 and over.
+      expect(await view.page.locator('.signal').count()).toBe(0)
+      expect(await view.page.getByText(/^Signals \d/).count()).toBe(0)
+      await view.page.getByLabel('Minimum score').fill('9')
+      await view.page.locator('.signal').first().waitFor()
+      expect(await view.page.getByRole('alert').count()).toBe(0)
+    } finally {
+      await view.close()
+    }
+  })
+
   test('a member of another team sees only that team, and no users list', async () => {
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {
