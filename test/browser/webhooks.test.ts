@@ -6,6 +6,7 @@ import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
   closeBrowser,
+  fitsWidth,
   launchBrowser,
   listenForBrowser,
   navigateTo,
@@ -142,6 +143,20 @@ describe('the Webhooks page', () => {
       })`)) as { text: string; lines: number }[]
       expect(lines.length).toBe(6)
       for (const l of lines) expect(l).toEqual({ text: l.text, lines: 1 })
+      // Nor is a heading cut inside a word ("Attempt / s", inherited from the card that wraps long URLs anywhere): a
+      // heading has at most a line per word.
+      const heads = (await page.evaluate(`[...document.querySelectorAll('table[aria-label="Deliveries"] th')]
+        .filter((th) => th.textContent.trim() !== '')
+        .map((th) => {
+          const range = document.createRange()
+          range.selectNodeContents(th)
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+          return { text: th.textContent, cut: lines > th.textContent.trim().split(' ').length }
+        })`)) as { text: string; cut: boolean }[]
+      expect(heads.length).toBe(7)
+      for (const h of heads) expect(h).toEqual({ text: h.text, cut: false })
+      // Whole headings take no more room than the page has.
+      expect(await fitsWidth(page)).toBe(true)
       await page.setViewportSize({ width: 1280, height: 800 })
       await screenshot(page, 'console-webhooks')
       const signalDelivery = (await deliveryRows(deps)).find((d) => d.signal_id !== null)
