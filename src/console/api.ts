@@ -40,12 +40,22 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
-/** A change made from a page: on success the page's data is read again; a failure becomes the page's message. */
+/**
+ * A change made from a page: its data is read again afterwards, and a failure becomes the page's message. Read again
+ * after a refusal too: most are for a change made elsewhere (another tab, the CLI, the API removed the item), and the
+ * page kept offering the action on a row that is gone (docs/console.md#errors).
+ */
 export const changeThen =
   (load: () => Promise<unknown>, setError: (message: string) => void) => (work: Promise<unknown>) =>
     work
-      .then(() => {
-        setError('')
-        return load()
-      })
+      .then(
+        () => {
+          setError('')
+          return load()
+        },
+        (e) => {
+          setError(e.message)
+          return load()
+        },
+      )
       .catch((e) => setError(e.message))

@@ -1,5 +1,5 @@
 import { render } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, onSignedOut } from './api'
 import { Icon } from './components/ui'
 import type { Me } from './me'
@@ -38,6 +38,18 @@ function App() {
   const [path, setPath] = useState(currentPath())
   // The phone's menu, open or not; every move to another page closes it.
   const [menu, setMenu] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  // Escape closes the open menu, as it does any menu; the keyboard goes back to Menu, not to a link now hidden.
+  useEffect(() => {
+    if (!menu) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      if (document.getElementById('menu')?.contains(document.activeElement)) menuButton.current?.focus()
+      setMenu(false)
+    }
+    addEventListener('keydown', onKey)
+    return () => removeEventListener('keydown', onKey)
+  }, [menu])
   // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return to.
   const [ended, setEnded] = useState(false)
   useEffect(
@@ -101,6 +113,7 @@ function App() {
         <strong class="brand">lead-signals</strong>
         <button
           type="button"
+          ref={menuButton}
           class="menu-button"
           aria-expanded={menu}
           aria-controls="menu"

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
+import { addIcp, removeIcp } from '../../src/domain/icps/icps'
 import { issueApiKey, revokeApiKey } from '../../src/domain/keys/keys'
+import { addKeywords, removeKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, ok, type Workspace } from '../cli/run-cli'
@@ -308,6 +310,95 @@ describe('the console in a browser', () => {
       await view.page.getByRole('button', { name: 'Generate API Key' }).click()
       await view.page.getByRole('textbox', { name: 'New API key' }).waitFor()
       // The refusal stayed beside the key just made, as if that had failed.
+      expect(await view.page.getByRole('alert').count()).toBe(0)
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Remove of a keyword or profile removed elsewhere says so and drops its row; Save of one re-offers it as new', async () => {
+    await addKeywords(deps, { teamId: acmeTeamId, keywords: ['stale keyword'] })
+    await addIcp(deps, { teamId: acmeTeamId, name: 'Stale profile', description: 'gone soon' })
+    await addIcp(deps, { teamId: acmeTeamId, name: 'Edited elsewhere', description: 'gone while edited' })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/keywords')
+      const row = view.page.getByRole('row', { name: /stale keyword/ })
+      await row.getByRole('button', { name: 'Remove stale keyword' }).waitFor()
+      // Removed from the command line (or another tab) while the page was open.
+      await removeKeywords(deps, { teamId: acmeTeamId, keywords: ['stale keyword'] })
+      await row.getByRole('button', { name: 'Remove stale keyword' }).click()
+      await row.getByRole('button', { name: 'Yes, remove' }).click()
+      expect(await textOf(view.page.getByRole('alert'))).toContain('not tracked by this team')
+      // The row stayed, offering Remove again to fail the same way: the list is read again.
+      await row.waitFor({ state: 'detached', timeout: 5000 })
+
+      await nav(view, 'ICP profiles')
+      const card = view.page.getByRole('listitem').filter({ hasText: 'Stale profile' })
+      await card.getByRole('button', { name: 'Remove Stale profile' }).waitFor()
+      await removeIcp(deps, { teamId: acmeTeamId, name: 'Stale profile' })
+      await card.getByRole('button', { name: 'Remove Stale profile' }).click()
+      await card.getByRole('button', { name: 'Yes, remove' }).click()
+      expect(await textOf(view.page.getByRole('alert'))).toContain('no ICP profile named "Stale profile"')
+      await card.waitFor({ state: 'detached', timeout: 5000 })
+
+      // Save of a profile removed while it was being edited: refused, and the form offers to add it again as it is.
+      await view.page.getByRole('button', { name: 'Edit Edited elsewhere' }).click()
+      await view.page.getByLabel('Description').fill('rewritten')
+      await removeIcp(deps, { teamId: acmeTeamId, name: 'Edited elsewhere' })
+      await view.page.getByRole('button', { name: 'Save' }).click()
+      expect(await textOf(view.page.getByRole('alert'))).toContain('no ICP profile named "Edited elsewhere"')
+      await view.page.getByRole('heading', { name: 'New profile' }).waitFor({ timeout: 5000 })
+      expect(await view.page.getByLabel('Name').inputValue()).toBe('Edited elsewhere')
+      expect(await view.page.getByLabel('Description').inputValue()).toBe('rewritten')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByRole('listitem').filter({ hasText: 'rewritten' }).waitFor()
+      expect(await view.page.getByRole('alert').count()).toBe(0)
+      await removeIcp(deps, { teamId: acmeTeamId, name: 'Edited elsewhere' })
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('a reason and a profile description in a right-to-left language read right to left', async () => {
+    // The scorer writes its reason in the post's language; a team writes its profiles in its own.
+    const arabic = 'يبحث عن نظام لإدارة علاقات العملاء لفريق المبيعات'
+    const [signal] = signalsOf(acmeTeamId, 'rtl', 1)
+    await deps.repos.signals.insertMany(acmeTeamId, [
+      { ...signal, reason: arabic, detectedAt: new Date().toISOString(), publishedAt: new Date().toISOString() },
+    ])
+    await addIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile', description: 'מנהלי מכירות בחברות בינוניות' })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      const reason = view.page.locator('.signal .reason', { hasText: arabic })
+      await reason.waitFor()
+      const direction = (e: { matches(selector: string): boolean }) => (e.matches(':dir(rtl)') ? 'rtl' : 'ltr')
+      // It took the page's direction: aligned to the left, and punctuation at its end drawn at its start.
+      expect(await reason.evaluate(direction)).toBe('rtl')
+      await nav(view, 'ICP profiles')
+      const description = view.page.getByText('מנהלי מכירות בחברות בינוניות')
+      await description.waitFor()
+      expect(await description.evaluate(direction)).toBe('rtl')
+      await screenshot(view.page, 'console-icps-rtl-phone')
+    } finally {
+      await view.close()
+      await removeIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile' })
+    }
+  })
+
+  test('a minimum score the list refuses leaves no list of other filters on the page', async () => {
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.locator('.signal').first().waitFor()
+      await view.page.getByLabel('Minimum score').fill('11')
+      expect(await textOf(view.page.getByRole('alert'))).toContain('from 0 to 10')
+      // The cards and "Signals 1–20 of …" stayed, read without that filter, as if they were scored 11 and over.
+      expect(await view.page.locator('.signal').count()).toBe(0)
+      expect(await view.page.getByText(/^Signals \d/).count()).toBe(0)
+      await view.page.getByLabel('Minimum score').fill('9')
+      await view.page.locator('.signal').first().waitFor()
       expect(await view.page.getByRole('alert').count()).toBe(0)
     } finally {
       await view.close()

@@ -154,6 +154,31 @@ describe('every console page at both sizes', () => {
     })
   }
 
+  test('phone: Escape closes the Menu, from its button or from a page link in it, and the keyboard stays on Menu', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.locator('.signal').first().waitFor()
+      const menu = view.page.getByRole('button', { name: 'Menu' })
+      const links = view.page.getByRole('navigation')
+      await menu.click()
+      await links.waitFor()
+      // Escape, as a menu is closed everywhere else; the open menu pushed the page down until Menu was pressed again.
+      await view.page.keyboard.press('Escape')
+      await links.waitFor({ state: 'hidden', timeout: 3000 })
+      expect(await menu.getAttribute('aria-expanded')).toBe('false')
+      await menu.click()
+      await view.page.keyboard.press('Tab')
+      expect(await view.page.evaluate('document.activeElement?.textContent')).toBe('Signals')
+      await view.page.keyboard.press('Escape')
+      await links.waitFor({ state: 'hidden', timeout: 3000 })
+      // Not left on a link that is hidden now: the next Tab goes on from Menu.
+      expect(await view.page.evaluate('document.activeElement?.getAttribute("aria-controls")')).toBe('menu')
+    } finally {
+      await view.close()
+    }
+  })
+
   test('cards keep their buttons apart, the Webhooks form sits below the list, the chart has a scale', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
     try {

@@ -27,7 +27,7 @@ afterAll(async () => {
 })
 
 describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
-  test('sign in, see the client, the redirect host and the scopes, Allow; Disconnect stops the token', async () => {
+  test('sign in, see the client, the redirect host and the scopes, Allow; Disconnect stops the token, and another tab shows it gone', async () => {
     const client = (await registerClient(world, { client_name: 'Research Assistant' })).body
     const { verifier, challenge } = pkcePair()
     const url = authorizeUrl(world, client.client_id, {
@@ -74,10 +74,20 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
       await row.waitFor()
       expect((await row.textContent()) ?? '').toContain('signals:read, usage:read')
       await screenshot(settings, 'console-connected-apps')
+      // A third tab, open on Settings before the app is disconnected in the second.
+      const stale = await view.context.newPage()
+      await stale.goto(`${world.base}/#/settings`)
+      const staleRow = stale.getByRole('row', { name: /Research Assistant/ })
+      await staleRow.waitFor()
       await row.getByRole('button', { name: 'Disconnect Research Assistant' }).click()
       await row.getByRole('button', { name: 'Yes, disconnect' }).click()
       await settings.getByText('No app is connected.').waitFor()
       expect((await usage()).status).toBe(401)
+      // Disconnect there is refused; the row went on offering it, to fail again, until the page was reloaded.
+      await staleRow.getByRole('button', { name: 'Disconnect Research Assistant' }).click()
+      await staleRow.getByRole('button', { name: 'Yes, disconnect' }).click()
+      expect(await stale.getByRole('alert').textContent()).toBe('no such connected app')
+      await stale.getByText('No app is connected.').waitFor({ timeout: 5000 })
       // Only the redirect to the app left the service's origin.
       expect(view.foreignRequests.every((u) => u.startsWith(REDIRECT_URI))).toBe(true)
     } finally {

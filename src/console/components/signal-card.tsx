@@ -55,7 +55,10 @@ export function SignalCard(props: Props) {
       <p class="text" dir="auto">
         {full && more ? more : s.content}
       </p>
-      <p class="reason">{reason.text}</p>
+      {/* The scorer writes the reason in the post's language: its own direction, as the text's (docs/security.md#decisions). */}
+      <p class="reason" dir="auto">
+        {reason.text}
+      </p>
       <div class="actions">
         <span class="links">
           {more && (

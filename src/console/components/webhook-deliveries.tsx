@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Delivery as WireDelivery } from '../../wire/webhooks'
-import { api } from '../api'
+import { api, changeThen } from '../api'
 import { DataTable } from './data-table'
 import { Alert, Ago } from './ui'
 
@@ -19,34 +19,38 @@ export function Deliveries(props: { endpointId: string }) {
   useEffect(() => {
     load()
   }, [props.endpointId])
-  const replay = (d: Delivery) =>
-    api('POST', `${base}/${d.id}/replay`, {})
-      .then(load)
-      .catch((e) => setError(e.message))
-  if (error) return <Alert message={error} />
-  if (deliveries === null) return <p>Loading deliveries…</p>
-  if (deliveries.length === 0) return <p>No deliveries yet.</p>
+  // A refused Replay (the delivery dropped by housekeeping, the database not writable) is said above the log, which is
+  // read again; the message once took the log's place until Deliveries was closed and opened again.
+  const replay = (d: Delivery) => changeThen(load, setError)(api('POST', `${base}/${d.id}/replay`, {}))
+  if (deliveries === null) return error ? <Alert message={error} /> : <p>Loading deliveries…</p>
   return (
-    <DataTable
-      label="Deliveries"
-      rows={deliveries}
-      columns={[
-        { head: 'Id', cell: (d) => d.id, word: true },
-        { head: 'Event', cell: (d) => d.event, word: true },
-        { head: 'Status', cell: (d) => d.status, word: true },
-        { head: 'Attempts', cell: (d) => d.attempts },
-        { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
-        { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },
-        { head: 'Next attempt', cell: (d) => <Ago iso={d.nextAttemptAt} /> },
-        {
-          head: '',
-          cell: (d) => (
-            <button type="button" aria-label={`Replay ${d.id}`} onClick={() => replay(d)}>
-              Replay
-            </button>
-          ),
-        },
-      ]}
-    />
+    <>
+      <Alert message={error} />
+      {deliveries.length === 0 ? (
+        <p>No deliveries yet.</p>
+      ) : (
+        <DataTable
+          label="Deliveries"
+          rows={deliveries}
+          columns={[
+            { head: 'Id', cell: (d) => d.id, word: true },
+            { head: 'Event', cell: (d) => d.event, word: true },
+            { head: 'Status', cell: (d) => d.status, word: true },
+            { head: 'Attempts', cell: (d) => d.attempts },
+            { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
+            { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },
+            { head: 'Next attempt', cell: (d) => <Ago iso={d.nextAttemptAt} /> },
+            {
+              head: '',
+              cell: (d) => (
+                <button type="button" aria-label={`Replay ${d.id}`} onClick={() => replay(d)}>
+                  Replay
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </>
   )
 }

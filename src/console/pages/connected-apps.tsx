@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
+import { api, changeThen } from '../api'
 import { DataTable } from '../components/data-table'
 import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
@@ -24,9 +24,7 @@ export function ConnectedApps(props: { me: Me }) {
     load().catch((e) => setError(e.message))
   }, [])
   const disconnect = (id: string) =>
-    api('DELETE', `/connected-apps/${encodeURIComponent(id)}`)
-      .then(load)
-      .catch((e) => setError(e.message))
+    changeThen(load, setError)(api('DELETE', `/connected-apps/${encodeURIComponent(id)}`))
   return (
     <section>
       <h2>Connected apps</h2>

@@ -15,7 +15,11 @@ export function Icps() {
   const [form, setForm] = useState(EMPTY)
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState('')
-  const load = () => api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => setProfiles(p.profiles))
+  const load = () =>
+    api<{ profiles: Profile[] }>('GET', '/icp-profiles').then((p) => {
+      setProfiles(p.profiles)
+      return p.profiles
+    })
   useEffect(() => {
     load().catch((err) => setError(err.message))
   }, [])
@@ -34,7 +38,17 @@ export function Icps() {
       editing === null
         ? api('POST', '/icp-profiles', { name: form.name, ...body })
         : api('PUT', `/icp-profiles/${encodeURIComponent(editing)}`, body)
-    work.then(done).catch((err) => setError(err.message))
+    work.then(done).catch(refused)
+  }
+  // Refused most often because the profile was removed elsewhere (another tab, the CLI): the cards show what is so,
+  // and a form editing a profile that is gone offers to add it again, with what was typed (docs/console.md#errors).
+  const refused = (err: Error) => {
+    setError(err.message)
+    return load()
+      .then((now) => {
+        if (editing !== null && !now.some((p) => p.name === editing)) setEditing(null)
+      })
+      .catch((e) => setError(e.message))
   }
   const formRef = useRef<HTMLFormElement>(null)
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
@@ -49,14 +63,15 @@ export function Icps() {
   const remove = (p: Profile) =>
     api('DELETE', `/icp-profiles/${encodeURIComponent(p.name)}`)
       .then(done)
-      .catch((err) => setError(err.message))
+      .catch(refused)
   return (
     <section>
       <ul class="cards">
         {profiles.map((p) => (
           <li>
             <h2>{p.name}</h2>
-            <p>{p.description}</p>
+            {/* A team may write its profiles in a right-to-left language (docs/security.md#decisions). */}
+            <p dir="auto">{p.description}</p>
             {p.competitors.length > 0 && <p class="muted">Competitors: {p.competitors.join(', ')}</p>}
             <Actions>
               <button type="button" aria-label={`Edit ${p.name}`} onClick={() => edit(p)}>

@@ -154,7 +154,9 @@ export function Person(props: { id: string }) {
             <p class="text" dir="auto">
               {s.content}
             </p>
-            <p class="reason">{s.reason}</p>
+            <p class="reason" dir="auto">
+              {s.reason}
+            </p>
             {httpUrl(s.url) && (
               <a href={s.url} target="_blank" rel="noopener noreferrer">
                 Open post

@@ -48,6 +48,12 @@ export function Signals(props: { me: Me }) {
     return () => removeEventListener('hashchange', onHash)
   }, [])
   const query = filterQuery(filters)
+  // A list the filters could not read (a minimum score over 10, the database unreadable) is not shown: the one before
+  // it was read with other filters, and looked like their answer.
+  const refused = (e: Error) => {
+    setError(e.message)
+    setPage(null)
+  }
   useEffect(() => {
     const q = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset), content: 'full' })
     for (const [k, val] of query) q.set(k, val)
@@ -57,7 +63,7 @@ export function Signals(props: { me: Me }) {
         setPage(p)
         if (p.total > 0) return setHasAny(true)
         return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => setHasAny(all.total > 0))
-      })
+      }, refused)
       .catch((e) => setError(e.message))
   }, [query.toString(), offset, judged])
   const change = (f: Filters) => {
