@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { countPosition, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
@@ -44,7 +44,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
   return {
     platform: 'hackernews',
     async read(from, sink, signal) {
-      let last = from === null ? null : Number(from)
+      let last = storedPosition('hackernews', from, countPosition, sink)
       let failures = 0
       const missing = new Map<number, number>()
       const failing = new Map<number, number>()
