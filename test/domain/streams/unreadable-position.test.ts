@@ -2,13 +2,13 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { createHackernewsStream } from '../../../src/platforms/hackernews/stream'
 import { createRedditStream } from '../../../src/platforms/reddit/stream'
-import type { StreamReader, StreamSink } from '../../../src/platforms/stream'
+import type { StreamReader } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
 import { fakeHackerNewsFirebase, fakeJetstream } from '../../support/fake-streams'
 import { redditGate, redditSettings } from '../../support/fake-platforms'
 import { fakeUpstream } from '../../support/fake-upstream'
 import { silentLogger } from '../../support/log'
-import { eventually } from '../../support/stream-world'
+import { eventually, recordingSink } from '../../support/stream-world'
 
 // docs/streams.md#resuming: a stored position the reader cannot read (edited by an operator, restored from an older
 // version's backup) starts the stream from now, reported as a gap, rather than stalling it for good: Hacker News read
@@ -20,18 +20,8 @@ afterEach(() => {
 
 /** Reads from `from` until `done` holds of what the sink got; returns the positions, gaps and failures. */
 async function readFrom(reader: StreamReader, from: string, done: (got: Got) => boolean) {
-  const got: Got = { positions: [], gaps: [], failures: [] }
+  const { got, sink } = recordingSink()
   const stop = new AbortController()
-  const sink: StreamSink = {
-    item: (_m, position) => got.positions.push(position),
-    heard: (a) => {
-      if (a?.position !== undefined) got.positions.push(a.position)
-    },
-    gap: (note) => got.gaps.push(note),
-    failed: (err) => got.failures.push((err as Error).message),
-    full: () => false,
-    room: async () => {},
-  }
   const reading = reader.read(from, sink, stop.signal)
   try {
     await eventually('the reader to read on', () => done(got), 8000)
@@ -41,7 +31,7 @@ async function readFrom(reader: StreamReader, from: string, done: (got: Got) => 
   }
   return got
 }
-type Got = { positions: string[]; gaps: string[]; failures: string[] }
+type Got = ReturnType<typeof recordingSink>['got']
 
 describe('a stored position the reader cannot read', () => {
   test('Hacker News reads on from the newest item, with a gap', async () => {
