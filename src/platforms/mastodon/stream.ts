@@ -96,6 +96,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       }
       while (!signal.aborted) {
         let error: unknown
+        let opened: number | undefined
         try {
           if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
           for (let n = 0; ; n++) {
@@ -112,7 +113,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             }
           }
           sink.heard({ caughtUp: true, position: last })
-          const opened = Date.now()
+          opened = Date.now()
           await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
@@ -120,12 +121,14 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
           // (docs/streams.md#outages).
           if (Date.now() - opened < STEADY_MS)
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
-          failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
           error = err
         }
+        // A connection that read a while ended an outage however it ended: one broken off by an error after hours of
+        // reading is retried as soon as one that closed cleanly, not after the wait of the failures before it.
+        if (opened !== undefined && Date.now() - opened >= STEADY_MS) failures = 0
         await pause(retryWaitMs(error, failures++), signal)
       }
     },
