@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
+import { createDevtoStream } from '../../../src/platforms/devto/stream'
 import { createHackernewsStream } from '../../../src/platforms/hackernews/stream'
 import { createRedditStream } from '../../../src/platforms/reddit/stream'
+import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
 import type { StreamReader } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
-import { fakeHackerNewsFirebase, fakeJetstream } from '../../support/fake-streams'
+import { fakeHackerNewsFirebase, fakeJetstream, fakeStackExchange } from '../../support/fake-streams'
 import { redditGate, redditSettings } from '../../support/fake-platforms'
 import { fakeUpstream } from '../../support/fake-upstream'
 import { silentLogger } from '../../support/log'
@@ -79,6 +81,40 @@ describe('a stored position the reader cannot read', () => {
       return jet.connections.length > 0 && jet.clients() > 0
     })
     expect(jet.connections[0]?.searchParams.get('cursor')).toBeNull()
+    expect(got.gaps).toHaveLength(1)
+    expect(got.gaps[0]).toContain('could not be read')
+  })
+
+  // These two read from now on already; only the warning was missing.
+  test('Stack Overflow reads on from the newest question, with a gap', async () => {
+    const fake = fakeStackExchange()
+    stops.push(fake.stop)
+    const id = fake.question('How do I pick a CRM?', 'We are a small team.')
+    const config = testConfig({ platforms: { stackoverflow: { stream_url: fake.url } } })
+    const reader = createStackoverflowStream(config.platforms.stackoverflow, silentLogger)
+    const got = await readFrom(reader, 'yesterday', (g) => g.positions.some((p) => p.endsWith(`:${id}`)))
+    expect(got.gaps).toHaveLength(1)
+    expect(got.gaps[0]).toContain('could not be read')
+  })
+
+  test('DEV reads on from the newest article, with a gap', async () => {
+    const fake = fakeUpstream(() =>
+      Response.json([
+        {
+          id: 7,
+          title: 'Picking a CRM',
+          description: 'x',
+          url: 'https://dev.to/ann/picking-a-crm',
+          published_at: '2026-12-01T10:00:00Z',
+          tag_list: ['crm'],
+          user: { name: 'Ann', username: 'ann' },
+        },
+      ]),
+    )
+    stops.push(fake.stop)
+    const config = testConfig({ platforms: { devto: { stream_url: fake.origin } } })
+    const reader = createDevtoStream(config.platforms.devto, silentLogger)
+    const got = await readFrom(reader, 'a:b', (g) => g.positions.length > 0)
     expect(got.gaps).toHaveLength(1)
     expect(got.gaps[0]).toContain('could not be read')
   })
