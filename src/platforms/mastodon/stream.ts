@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT } from '../http'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
 import { readEvents } from './events'
 
@@ -82,7 +82,8 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
-      let last = from
+      // Mastodon's ids are integers sent as strings (docs.joinmastodon.org/api/guidelines): anything else is unreadable.
+      let last = storedPosition('mastodon', from, (s) => (/^\d{1,30}$/.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
       const hand = (s: v.InferOutput<typeof Status>) => {

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { createDevtoStream } from '../../../src/platforms/devto/stream'
 import { createHackernewsStream } from '../../../src/platforms/hackernews/stream'
+import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { createRedditStream } from '../../../src/platforms/reddit/stream'
 import { createStackoverflowStream } from '../../../src/platforms/stackoverflow/stream'
 import type { StreamReader } from '../../../src/platforms/stream'
 import { testConfig } from '../../support/deps'
-import { fakeHackerNewsFirebase, fakeJetstream, fakeStackExchange } from '../../support/fake-streams'
+import { fakeHackerNewsFirebase, fakeJetstream, fakeMastodon, fakeStackExchange } from '../../support/fake-streams'
 import { redditGate, redditSettings } from '../../support/fake-platforms'
 import { fakeUpstream } from '../../support/fake-upstream'
 import { silentLogger } from '../../support/log'
@@ -115,6 +116,18 @@ describe('a stored position the reader cannot read', () => {
     const config = testConfig({ platforms: { devto: { stream_url: fake.origin } } })
     const reader = createDevtoStream(config.platforms.devto, silentLogger)
     const got = await readFrom(reader, 'a:b', (g) => g.positions.length > 0)
+    expect(got.gaps).toHaveLength(1)
+    expect(got.gaps[0]).toContain('could not be read')
+  })
+
+  test('Mastodon reads on from the newest status, with a gap', async () => {
+    const masto = fakeMastodon('tok')
+    stops.push(masto.stop)
+    const status = masto.post('A quiet morning at the harbour.')
+    const config = testConfig({ platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' } } })
+    const reader = createMastodonStream(config.platforms.mastodon)
+    const got = await readFrom(reader, 'status 12', (g) => g.positions.includes(status.id) || g.failures.length > 0)
+    expect(got.failures).toEqual([])
     expect(got.gaps).toHaveLength(1)
     expect(got.gaps[0]).toContain('could not be read')
   })
