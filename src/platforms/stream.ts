@@ -55,3 +55,27 @@ export const backoffMs = (attempt: number, maxMs = 60_000) =>
  */
 export const retryWaitMs = (err: unknown, attempt: number, maxMs?: number) =>
   Math.max(backoffMs(attempt, maxMs), err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0)
+
+/**
+ * The stored position `from` as a reader reads it (`parse` answers undefined for what it cannot), or null to read from
+ * now on. A position edited by an operator or restored from an older version's backup starts the stream afresh,
+ * reported as a gap, rather than stalling it for good (docs/streams.md#resuming).
+ */
+export function storedPosition<T>(
+  platform: string,
+  from: string | null,
+  parse: (s: string) => T | undefined,
+  sink: StreamSink,
+): T | null {
+  if (from === null) return null
+  const at = parse(from)
+  if (at !== undefined) return at
+  sink.gap(`the stored ${platform} position could not be read; reading on from now`)
+  return null
+}
+
+/** A position that is a count (an item id, a time in microseconds), or undefined. */
+export const countPosition = (s: string) => {
+  const n = /^\d+$/.test(s) ? Number(s) : Number.NaN
+  return Number.isSafeInteger(n) ? n : undefined
+}

@@ -375,6 +375,11 @@ export function fakeMastodon(token = 'tok') {
       for (const c of streams) c.close()
       streams.clear()
     },
+    /** Breaks every streaming connection off mid-stream, as a reset connection or a crashed server does. */
+    breakAll() {
+      for (const c of streams) c.error(new Error('connection reset'))
+      streams.clear()
+    },
     stop: () => {
       server.stop(true)
       streaming.stop(true)

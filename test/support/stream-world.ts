@@ -1,4 +1,5 @@
 import type { Deps } from '../../src/deps'
+import type { StreamSink } from '../../src/platforms/stream'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { superviseStreams } from '../../src/domain/streams/supervise'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
@@ -77,3 +78,19 @@ export async function streamWorld(a: { keywords?: string[]; keepUs?: number; str
 /** A post the rules scorer qualifies for a team tracking "crm". */
 export const BUYING = (n: number | string) =>
   `We are looking for a CRM for our 5-person sales team (${n}). Any recommendations? Budget approved.`
+
+/** A sink that keeps the positions, gaps and failures a reader hands it, and always has room. */
+export function recordingSink() {
+  const got = { positions: [] as string[], gaps: [] as string[], failures: [] as string[] }
+  const sink: StreamSink = {
+    item: (_m, position) => got.positions.push(position),
+    heard: (a) => {
+      if (a?.position !== undefined) got.positions.push(a.position)
+    },
+    gap: (note) => got.gaps.push(note),
+    failed: (err) => got.failures.push((err as Error).message),
+    full: () => false,
+    room: async () => {},
+  }
+  return { got, sink }
+}

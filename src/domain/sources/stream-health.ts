@@ -2,6 +2,20 @@ import type { Config } from '../../config/schema'
 import { isStreamed } from '../../platforms/streams'
 import type { StreamPosition } from '../../storage/repos/stream-positions'
 
+// A running stream writes its row at least every 5 s (domain/streams/runner.ts FIGURES_MS); one older than this is a
+// stream whose position has stopped moving (a store that hangs, a batch the scorer is stuck on, no process reading).
+const STILL_MS = 30_000
+
+/**
+ * The lag as stored, plus the time since it was stored once the row has stood still: it was worked out only when the
+ * stream stored, and kept its last value (0 s) while nothing was stored and "last success" moved on
+ * (docs/streams.md#source-health).
+ */
+const lagMs = (stored: number, updatedAt: string, now: Date) => {
+  const still = now.getTime() - Date.parse(updatedAt)
+  return still > STILL_MS ? stored + still : stored
+}
+
 /**
  * The source-health fields of how a platform is read (docs/streams.md#source-health): its mode; its position (the
  * stream's cursor, or the time of the last successful search); for a stream its lag behind upstream, posts read and
@@ -23,7 +37,7 @@ export function readingOf(
     mode: 'stream' as const,
     position: stream?.position ?? null,
     stream: {
-      lagSeconds: stream?.lagMs == null ? null : Math.round(stream.lagMs / 1000),
+      lagSeconds: stream?.lagMs == null ? null : Math.round(lagMs(stream.lagMs, stream.updatedAt, now) / 1000),
       readLastHour: hour.reduce((n, m) => n + m[1], 0),
       matchedLastHour: hour.reduce((n, m) => n + m[2], 0),
       heardAt: stream?.heardAt ?? null,

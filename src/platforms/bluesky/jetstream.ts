@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { isoDate } from '../common/mapping'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
-import { backoffMs, pause, type StreamReader, type StreamSink } from '../stream'
+import { backoffMs, countPosition, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import type { Mention } from '../../mention'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -44,7 +44,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
-      let last = from === null ? null : Number(from)
+      let last = storedPosition('bluesky', from, countPosition, sink)
       let failures = 0
       for (let n = 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
 import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
 import { isWebUrl } from '../common/web-urls'
@@ -54,7 +54,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
   return {
     platform: 'devto',
     async read(from, sink, signal) {
-      let last = parse(from)
+      let last = storedPosition('devto', from, (s) => parse(s) ?? undefined, sink)
       let failures = 0
       while (!signal.aborted) {
         let waitMs = EVERY_MS

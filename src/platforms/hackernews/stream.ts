@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { countPosition, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
@@ -41,10 +41,20 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
       timeoutMs: config.timeout_ms,
       signal,
     })
+  // An item that is JSON but not an item (a field of another type, a mirror's own answer) fails as one that is not
+  // JSON does: tried again, then passed over as a gap naming it, not skipped without a word (docs/streams.md#resuming).
+  const item = async (id: number, signal: AbortSignal) => {
+    const raw = await get(`item/${id}.json`, signal)
+    if (raw === null) return null
+    const parsed = v.safeParse(Item, raw)
+    if (!parsed.success)
+      throw new AppError('upstream_error', `hackernews sent item ${id} in a shape that is not an item`)
+    return parsed.output
+  }
   return {
     platform: 'hackernews',
     async read(from, sink, signal) {
-      let last = from === null ? null : Number(from)
+      let last = storedPosition('hackernews', from, countPosition, sink)
       let failures = 0
       const missing = new Map<number, number>()
       const failing = new Map<number, number>()
@@ -58,10 +68,10 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
             if (sink.full()) await sink.room()
             const next = at
             const ids: number[] = Array.from({ length: Math.min(PARALLEL, max - at) }, (_, i) => next + 1 + i)
-            const answers = await Promise.allSettled(ids.map((id) => get(`item/${id}.json`, signal)))
+            const answers = await Promise.allSettled(ids.map((id) => item(id, signal)))
             let stop = false
             for (const [i, id] of ids.entries()) {
-              const answer = answers[i] as PromiseSettledResult<unknown>
+              const answer = answers[i] as (typeof answers)[number]
               if (answer.status === 'rejected') {
                 if (signal.aborted || !passOver(failing, id, answers.slice(i + 1))) throw answer.reason
                 sink.gap(
@@ -79,8 +89,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
                 break
               }
               missing.delete(id)
-              const parsed = v.safeParse(Item, raw)
-              const mention = parsed.success ? toMention(parsed.output) : undefined
+              const mention = raw === null ? undefined : toMention(raw)
               if (mention) sink.item(mention, String(id))
               else sink.heard({ position: String(id) })
               at = id
@@ -106,7 +115,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
  * Whether item `id`, whose read just failed, is passed over: it has now failed FAILING_TRIES times while an item after
  * it (in `later`, the same read) was there. Counted only then, so an outage of every item waits as any outage does.
  */
-function passOver(failing: Map<number, number>, id: number, later: PromiseSettledResult<unknown>[]) {
+function passOver(failing: Map<number, number>, id: number, later: PromiseSettledResult<object | null>[]) {
   if (!later.some((a) => a.status === 'fulfilled' && a.value !== null)) return false
   const tries = (failing.get(id) ?? 0) + 1
   if (tries < FAILING_TRIES) {

@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT } from '../http'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
 import { readEvents } from './events'
 
@@ -82,7 +82,8 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
-      let last = from
+      // Mastodon's ids are integers sent as strings (docs.joinmastodon.org/api/guidelines): anything else is unreadable.
+      let last = storedPosition('mastodon', from, (s) => (/^\d{1,30}$/.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
       const hand = (s: v.InferOutput<typeof Status>) => {
@@ -96,6 +97,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       }
       while (!signal.aborted) {
         let error: unknown
+        let opened: number | undefined
         try {
           if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
           for (let n = 0; ; n++) {
@@ -112,7 +114,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             }
           }
           sink.heard({ caughtUp: true, position: last })
-          const opened = Date.now()
+          opened = Date.now()
           await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
@@ -120,12 +122,14 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
           // (docs/streams.md#outages).
           if (Date.now() - opened < STEADY_MS)
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
-          failures = 0
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
           error = err
         }
+        // A connection that read a while ended an outage however it ended: one broken off by an error after hours of
+        // reading is retried as soon as one that closed cleanly, not after the wait of the failures before it.
+        if (opened !== undefined && Date.now() - opened >= STEADY_MS) failures = 0
         await pause(retryWaitMs(error, failures++), signal)
       }
     },

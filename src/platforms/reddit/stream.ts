@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { AppError } from '../../errors'
 import { count } from '../common/mapping'
-import { pause, retryWaitMs, type StreamReader } from '../stream'
+import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
@@ -29,6 +29,17 @@ const Listing = v.object({ data: v.object({ children: v.array(v.object({ kind: v
 
 const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
 type At = { p: string | null; c: string | null }
+const Id = v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-z]+$/)))
+const At = v.object({ p: Id, c: Id })
+/** A stored position: the newest post and comment ids read, as JSON. */
+const readAt = (s: string): At | undefined => {
+  try {
+    const parsed = v.safeParse(At, JSON.parse(s))
+    return parsed.success ? parsed.output : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export function createRedditStream(config: Config['platforms']['reddit'], log: Logger): StreamReader {
   const get = createRedditGet(config, log)
@@ -46,7 +57,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
   return {
     platform: 'reddit',
     async read(from, sink, signal) {
-      const at: At = from ? (JSON.parse(from) as At) : { p: null, c: null }
+      const at: At = storedPosition('reddit', from, readAt, sink) ?? { p: null, c: null }
       let failures = 0
       while (!signal.aborted) {
         try {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { readItems } from '../common/mapping'
-import { backoffMs, pause, type StreamReader } from '../stream'
+import { backoffMs, pause, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
@@ -68,7 +68,7 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
   return {
     platform: 'stackoverflow',
     async read(from, sink, signal) {
-      let at = parse(from)
+      let at = storedPosition('stackoverflow', from, (s) => parse(s) ?? undefined, sink)
       let failures = 0
       const everyMs = stackoverflowReadEveryMs(config)
       while (!signal.aborted) {
