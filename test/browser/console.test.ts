@@ -347,7 +347,10 @@ describe('the console in a browser', () => {
       await view.page.getByLabel('Description').fill('rewritten')
       await removeIcp(deps, { teamId: acmeTeamId, name: 'Edited elsewhere' })
       await view.page.getByRole('button', { name: 'Save' }).click()
-      expect(await textOf(view.page.getByRole('alert'))).toContain('no ICP profile named "Edited elsewhere"')
+      // The alert already shows the refused Remove's message: wait for the Save's to take its place.
+      const refused = view.page.getByRole('alert').filter({ hasText: 'no ICP profile named "Edited elsewhere"' })
+      await refused.waitFor({ timeout: 5000 })
+      expect(await textOf(refused)).toContain('no ICP profile named "Edited elsewhere"')
       await view.page.getByRole('heading', { name: 'New profile' }).waitFor({ timeout: 5000 })
       expect(await view.page.getByLabel('Name').inputValue()).toBe('Edited elsewhere')
       expect(await view.page.getByLabel('Description').inputValue()).toBe('rewritten')
