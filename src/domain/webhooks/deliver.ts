@@ -138,6 +138,5 @@ async function bodyOf(deps: DeliveryDeps, endpoint: EndpointRow, d: Delivery, no
 /** The team's verdicts on these signals, for a `webhook` body (the others show none: docs/webhooks.md#the-body). */
 async function verdictsOf(deps: DeliveryDeps, endpoint: EndpointRow, ids: string[]): Promise<Verdicts> {
   if (endpoint.kind !== 'webhook') return new Map()
-  const found = await Promise.all(ids.map((id) => deps.repos.signalFeedback.byId(endpoint.teamId, id)))
-  return new Map(found.flatMap((f) => (f ? [[f.signalId, f.verdict] as const] : [])))
+  return deps.repos.signalFeedback.verdictsOn(endpoint.teamId, ids)
 }

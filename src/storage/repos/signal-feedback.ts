@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
@@ -47,6 +47,16 @@ export function createSignalFeedbackRepo(db: Db) {
         .from(signalFeedback)
         .where(and(eq(signalFeedback.teamId, teamId), eq(signalFeedback.signalId, signalId)))
         .get()
+    },
+    /** The team's verdicts on these signals, by signal id, in one statement; a signal without one is not in it. */
+    async verdictsOn(teamId: string, signalIds: string[]): Promise<Map<string, Verdict>> {
+      if (signalIds.length === 0) return new Map()
+      const rows = await db
+        .select({ signalId: signalFeedback.signalId, verdict: signalFeedback.verdict })
+        .from(signalFeedback)
+        .where(and(eq(signalFeedback.teamId, teamId), inArray(signalFeedback.signalId, signalIds)))
+        .all()
+      return new Map(rows.map((r) => [r.signalId, r.verdict]))
     },
     /** Every verdict of the team, as the tuning reads them (docs/scoring.md#tuning-by-verdicts). */
     async verdicts(teamId: string) {
