@@ -20,19 +20,21 @@ export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 
 /**
- * Whether a string anywhere in a parsed JSON value holds U+0000, which the database keeps but reads back cut at it
- * (docs/api.md#requests-and-responses). The depth is the caller's to bound.
+ * What a string anywhere in a parsed JSON value holds that the database cannot keep as sent, in words, or undefined:
+ * U+0000 (kept, but read back cut at it) or half of a UTF-16 surrogate pair (stored as U+FFFD, another text than the
+ * one sent): docs/api.md#requests-and-responses. The depth is the caller's to bound.
  */
-export const holdsNul = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? value.includes('\u0000')
-    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul)
-
-/**
- * Whether a string anywhere in a parsed JSON value holds half of a UTF-16 surrogate pair, which UTF-8, and so the
- * database, cannot hold: it would be stored as U+FFFD, another text than the one sent (docs/api.md#requests-and-responses).
- */
-export const holdsLoneSurrogate = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? !value.isWellFormed()
-    : typeof value === 'object' && value !== null && Object.values(value).some(holdsLoneSurrogate)
+export function unstorableText(value: unknown): string | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return 'the character U+0000'
+    return value.isWellFormed()
+      ? undefined
+      : 'half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half)'
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const inner of Object.values(value)) {
+    const found = unstorableText(inner)
+    if (found) return found
+  }
+  return undefined
+}

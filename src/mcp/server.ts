@@ -3,7 +3,7 @@ import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/typ
 import pkg from '../../package.json'
 import type { Deps } from '../deps'
 import type { Caller } from '../domain/core/caller'
-import { echoed, holdsLoneSurrogate, holdsNul } from '../lib/text'
+import { echoed, unstorableText } from '../lib/text'
 import { ProtocolError } from './protocol-error'
 import { sessionCaller } from './session-caller'
 import { callTool } from './tool'
@@ -78,16 +78,9 @@ function toolCallOf(params: unknown): { name: string; args: unknown } {
   }
   // As a REST body (wire/body.ts): the database would keep the text but read it back cut at U+0000, or store half a
   // surrogate pair as U+FFFD. Over HTTP the body is refused before it gets here; on stdio this is the check.
-  if (holdsNul(params.arguments))
-    throw new ProtocolError(
-      ErrorCode.InvalidParams,
-      'tools/call arguments hold the character U+0000, which no argument takes',
-    )
-  if (holdsLoneSurrogate(params.arguments))
-    throw new ProtocolError(
-      ErrorCode.InvalidParams,
-      'tools/call arguments hold half of a UTF-16 surrogate pair (\\ud800 to \\udfff without its other half), which is not a character',
-    )
+  const unstorable = unstorableText(params.arguments)
+  if (unstorable)
+    throw new ProtocolError(ErrorCode.InvalidParams, `tools/call arguments hold ${unstorable}, which no argument takes`)
   return { name: params.name, args: params.arguments }
 }
 

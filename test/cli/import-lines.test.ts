@@ -123,6 +123,8 @@ describe('parsing one line of a signals file', () => {
     ["a spreadsheet's header", '"author";"content";"url"', 'this is a CSV header'],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
+    // Stored, it would become U+FFFD: another text than the file's.
+    ['a text holding half a surrogate pair', line({ content: 'looking for \ud83d a CRM' }), 'holds half of a UTF-16'],
   ]
   test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
     expect(rejectionOf(text)).toContain(message)

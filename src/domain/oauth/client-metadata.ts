@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { holdsLoneSurrogate, holdsNul } from '../../lib/text'
+import { unstorableText } from '../../lib/text'
 import { isAllowedRedirectUri } from './redirect-uri'
 import { scopesOf } from './scopes'
 
@@ -65,7 +65,7 @@ export function readClientMetadata(input: unknown, defaultAuth: ReadClientMetada
   // Kept as sent, or refused: the database reads a text back cut at U+0000 and stores half a surrogate pair as U+FFFD,
   // so the consent page would show another name than the one registered, and the answer would not be what is stored.
   const unstorable = (['client_name', 'client_uri', 'scope', 'redirect_uris'] as const).find(
-    (field) => holdsNul(m[field]) || holdsLoneSurrogate(m[field]),
+    (field) => unstorableText(m[field]) !== undefined,
   )
   if (unstorable)
     throw new ClientMetadataError(

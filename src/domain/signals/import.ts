@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { FULL_CHARS, PREVIEW_CHARS } from './limits'
-import { holdsNul, truncate } from '../../lib/text'
+import { truncate, unstorableText } from '../../lib/text'
 import type { ImportedVerdict, NewSignal } from '../../storage/repos/signals'
 import { AppError } from '../../errors'
 import { describeIssue, ImportedSignal, verdictIssue } from './import-schema'
@@ -59,7 +59,8 @@ export function parseSignalLine(
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
-  if (holdsNul(value)) return { message: 'holds the character U+0000, which no field takes' }
+  const unstorable = unstorableText(value)
+  if (unstorable) return { message: `holds ${unstorable}, which no field takes` }
   const parsed = v.safeParse(ImportedSignal, value)
   if (!parsed.success) return { message: parsed.issues.map(describeIssue).join('; ') }
   const issue = verdictIssue(parsed.output)
