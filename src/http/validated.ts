@@ -23,8 +23,9 @@ export const NoQuery = validated('query', NoParams)
 /**
  * A route's response schemas (docs/performance.md#response-checks). They always document the route in the OpenAPI
  * document; with `server.check_responses` (the test suite turns it on) each answer is also checked against them, and
- * one that does not match is a 500; `headers` names what the route sends beyond what every route does (response-headers.ts). Off by default: for a page of 20 signals the check cost about a fifth of the
- * request's CPU, and the answers are built from typed code and the checked tests.
+ * one that does not match is a 500. Off by default: for a page of 20 signals the check cost about a fifth of the
+ * request's CPU, and the answers are built from typed code and the checked tests. `headers` names the headers the
+ * route sends beyond those every route does (response-headers.ts).
  */
 export function answers<M extends Record<number, v.GenericSchema>>(
   config: Pick<Config, 'server'>,
