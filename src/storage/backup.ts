@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
+import { databaseDamaged } from './failure'
 
 // docs/operations.md#backups-and-restore
 
@@ -105,28 +106,43 @@ export function restoreBackup(path: string, from: string) {
   createPrivately(path)
   const db = new Database(path, { timeout: 0 })
   try {
-    try {
-      db.exec('PRAGMA locking_mode = EXCLUSIVE')
-      db.exec('PRAGMA foreign_keys = OFF')
-      db.prepare('ATTACH DATABASE ? AS backup').run(from)
-      db.exec('BEGIN EXCLUSIVE')
-    } catch (err) {
-      if (!isBusy(err)) throw err
-      throw new AppError(
-        'storage_unavailable',
-        'restore: the database is in use (a running server or another command has it open); stop it first; nothing was changed',
-        { reason: 'another process has it open' },
-      )
-    }
-    try {
-      copyInto(db)
-      db.exec('COMMIT')
-    } catch (err) {
-      db.exec('ROLLBACK')
-      throw err
-    }
+    replaceWithBackup(db, from)
+  } catch (err) {
+    // SQLite cannot lock a file it cannot read as a database, so it cannot tell whether a server still has it open:
+    // replacing it under one would leave that server on the damaged file. The operator stops them and moves it aside
+    // (docs/operations.md#a-damaged-database); a missing file is restored as a new one.
+    if (!databaseDamaged(err)) throw err
+    throw new AppError(
+      'storage_unavailable',
+      'restore: the configured database is damaged or is not a SQLite database, so restore cannot tell whether a process still uses it: stop every process using it, move it aside with its -wal and -shm files, and run restore again; nothing was changed',
+      { reason: 'the file is damaged' },
+    )
   } finally {
     db.close()
+  }
+}
+
+/** Replaces everything in `db`, held exclusively, with the backup at `from`, in one transaction. */
+function replaceWithBackup(db: Database.Database, from: string) {
+  try {
+    db.exec('PRAGMA locking_mode = EXCLUSIVE')
+    db.exec('PRAGMA foreign_keys = OFF')
+    db.prepare('ATTACH DATABASE ? AS backup').run(from)
+    db.exec('BEGIN EXCLUSIVE')
+  } catch (err) {
+    if (!isBusy(err)) throw err
+    throw new AppError(
+      'storage_unavailable',
+      'restore: the database is in use (a running server or another command has it open); stop it first; nothing was changed',
+      { reason: 'another process has it open' },
+    )
+  }
+  try {
+    copyInto(db)
+    db.exec('COMMIT')
+  } catch (err) {
+    db.exec('ROLLBACK')
+    throw err
   }
 }
 

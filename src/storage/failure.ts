@@ -22,6 +22,17 @@ const UNREACHABLE = new Set([
   'ConnectionClosed',
 ])
 
+// A file SQLite cannot read as a database: not one at all (SQLITE_NOTADB), or one whose pages are damaged (a file
+// cut short, overwritten, copied while written). Waiting does not help; a backup does
+// (docs/operations.md#a-damaged-database).
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
+
+/** Whether the failure is the database file's own: damaged, or not a SQLite database. */
+export function databaseDamaged(err: unknown): boolean {
+  const base = /^SQLITE_[A-Z]+/.exec(codeOf(err) ?? '')?.[0]
+  return base !== undefined && DAMAGED.has(base)
+}
+
 /** Why the database cannot be written, in words fit for a client or an operator (no path, no SQL), else undefined. */
 export function storageFailure(err: unknown): string | undefined {
   // The clients' own failures (remote-client.ts, lock-wait.ts) are already AppErrors, which say why for callers too.

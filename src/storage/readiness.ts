@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client'
-import { storageFailure } from './failure'
+import { databaseDamaged, storageFailure } from './failure'
 import { migrationState } from './migrate'
 
 export type Readiness = { ready: true } | { ready: false; reason: string }
@@ -31,6 +31,11 @@ export async function checkReadiness(client: Client): Promise<Readiness> {
     await probeWrite(client)
     return { ready: true }
   } catch (err) {
+    if (databaseDamaged(err))
+      return {
+        ready: false,
+        reason: 'the database file is damaged or is not a SQLite database: restore it from a backup',
+      }
     const why = storageFailure(err)
     return { ready: false, reason: why ? `the database cannot be written: ${why}` : 'the database cannot be read' }
   }

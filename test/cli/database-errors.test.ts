@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { startFakeLibsqlServer } from '../support/fake-libsql-server'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
 
@@ -73,5 +75,18 @@ describe('a libSQL server that cannot be used', () => {
       env: { LEAD_SIGNALS_DATABASE_URL: server.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: TOKEN },
     })
     expect(r.code).toBe(0)
+  })
+})
+
+// docs/operations.md#running-it: a database file that cannot be opened is named by its setting, in one line.
+describe('a database file that cannot be opened', () => {
+  test.each(COMMANDS)('database.url naming a directory: %s … one line, not the path', async (...args) => {
+    mkdirSync(join(ws.dir, 'data'), { recursive: true })
+    await expectOneLine(
+      args,
+      { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'data')}` },
+      1,
+      'cannot write the database (database.url): its file cannot be opened',
+    )
   })
 })

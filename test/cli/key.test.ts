@@ -92,7 +92,7 @@ describe('key revoke', () => {
     await ok(ws, ['key', 'revoke', '--team', 'acme', prefix])
     const before = await dump(ws)
     const again = await runCli(ws, ['key', 'revoke', '--team', 'acme', prefix])
-    expect(again.code).toBe(2)
+    expect(again.code).toBe(1)
     expect(again.stderr).toBe(`lead-signals: the team has no active key with prefix "${prefix}"\n`)
     expect(await dump(ws)).toEqual(before)
   })
@@ -101,7 +101,7 @@ describe('key revoke', () => {
     await ok(ws, ['team', 'create', '--name', 'other', '--plan', 'growth'])
     const theirs = JSON.parse(await ok(ws, ['key', 'create', '--team', 'other', '--json']))
     const r = await runCli(ws, ['key', 'revoke', '--team', 'acme', theirs.prefix])
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect((await authenticate(deps, theirs.apiKey)).team.name).toBe('other')
   })
 
@@ -123,7 +123,7 @@ describe('key revoke', () => {
     const before = await dump(ws)
     for (const wrong of [typo, theirs.apiKey]) {
       const r = await runCli(ws, ['key', 'revoke', '--team', 'acme', wrong])
-      expect(r.code).toBe(2)
+      expect(r.code).toBe(1)
       expect(r.stderr).toBe(
         `lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given)\n`,
       )

@@ -105,7 +105,7 @@ describe('icp', () => {
     expect(JSON.parse(await ok(ws, ['icp', 'list', '--team', 'other', '--json']))).toEqual([])
     expect(JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'other', '--json']))).toEqual([])
     const r = await runCli(ws, ['keyword', 'remove', '--team', 'other', 'crm'])
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(1)
     expect(await keywords()).toEqual(['crm'])
   })
 })

@@ -1,6 +1,6 @@
 import { AppError, appErrorIn } from '../../errors'
 import type { Database } from '../../storage/engine/types'
-import { storageFailure } from '../../storage/failure'
+import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
@@ -15,10 +15,18 @@ export async function requireWritable(deps: DatabaseNeeds): Promise<void> {
   await probeWrite(deps.database.client)
 }
 
-/** A failure to write the database as `storage_unavailable` naming the setting; anything else as it is. */
+/**
+ * A failure to write the database as `storage_unavailable` naming the setting, and a damaged file (or one that is
+ * not a database) as the same with what to do; anything else as it is.
+ */
 export function unwritable(err: unknown): unknown {
   // The database clients' own errors already name the setting and the host for the operator.
   if (appErrorIn(err)) return err
+  if (databaseDamaged(err))
+    return new AppError(
+      'storage_unavailable',
+      'the database (database.url) is damaged or is not a SQLite database: stop every process using it, move it aside with its -wal and -shm files, and restore a backup (docs/operations.md#a-damaged-database)',
+    )
   const why = storageFailure(err)
   return why ? new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`) : err
 }

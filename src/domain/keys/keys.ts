@@ -26,7 +26,8 @@ export async function issueApiKey(
 /**
  * Revokes one of the team's keys, named by its prefix (as `key list` shows it) or by the whole key. A whole key must be
  * one of the team's active keys (its hash must match, not only its start); only its prefix is used from then on, so
- * the secret is never printed back. Returns the prefix revoked.
+ * the secret is never printed back. Returns the prefix revoked. A key the team has no active one of is not_found
+ * (docs/api.md#error-codes), as a profile or destination that is not there: the request was well formed.
  */
 export async function revokeApiKey(
   deps: Needs<'clock', 'apiKeys'>,
@@ -38,11 +39,11 @@ export async function revokeApiKey(
     prefix = displayPrefix(given)
     const found = await deps.repos.apiKeys.findByHash(hashApiKey(given))
     if (!found || found.team.id !== a.teamId || found.key.revokedAt) {
-      throw new AppError('invalid_request', `the team has no active key ${prefix}… (the whole key was given)`)
+      throw new AppError('not_found', `the team has no active key ${prefix}… (the whole key was given)`)
     }
   }
   const revoked = await deps.repos.apiKeys.revoke(a.teamId, prefix, deps.clock.now().toISOString())
-  if (!revoked) throw new AppError('invalid_request', `the team has no active key with prefix "${echoed(prefix)}"`)
+  if (!revoked) throw new AppError('not_found', `the team has no active key with prefix "${echoed(prefix)}"`)
   return prefix
 }
 

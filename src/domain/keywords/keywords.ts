@@ -58,13 +58,16 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
   return { added, alreadyTracked: a.keywords.filter((k) => !addedLc.has(lc(k))) }
 }
 
-/** All or nothing: a keyword the team does not track is an error, and then no keyword is removed. */
+/**
+ * All or nothing: a keyword the team does not track is not_found (docs/api.md#error-codes, as a profile that is not
+ * there), and then no keyword is removed.
+ */
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
   const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
   const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
   if (missing.length > 0)
     throw new AppError(
-      'invalid_request',
+      'not_found',
       `not tracked by this team: ${quoted(missing.slice(0, 5).map(echoed))}${missing.length > 5 ? ' and more' : ''}; nothing was removed`,
     )
   return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))

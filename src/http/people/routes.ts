@@ -65,10 +65,14 @@ export const peopleRoutes = (deps: Deps) =>
     .get('/people/heat-threshold', ({ caller }) => heatThreshold(deps, caller.team.id), {
       query: NoQuery,
       response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
-      detail: detail(
-        'The heat at which a person turns hot',
-        'Crossing it sends person.updated to the destinations that asked for that event (default 70).',
-      ),
+      detail: {
+        ...detail(
+          'The heat at which a person turns hot',
+          'Crossing it sends person.updated to the destinations that asked for that event (default 70).',
+        ),
+        // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
+        operationId: 'getApiV1PeopleHeatThreshold',
+      },
     })
     .get('/people/:id', ({ caller, params }) => getPerson(deps, caller.team.id, params.id), {
       query: NoQuery,
@@ -117,11 +121,14 @@ export const peopleWriteRoutes = (deps: Deps) =>
       query: NoQuery,
       body: validated('body', HeatThreshold),
       response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
-      detail: detail(
-        'Change the heat at which a person turns hot',
-        'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +
-          'until then.',
-      ),
+      detail: {
+        ...detail(
+          'Change the heat at which a person turns hot',
+          'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +
+            'until then.',
+        ),
+        operationId: 'putApiV1PeopleHeatThreshold',
+      },
     })
     .put('/people/:id/mute', ({ caller, params, body }) => mutePerson(deps, caller.team.id, params.id, body.muted), {
       parse: 'json',

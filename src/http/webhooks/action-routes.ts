@@ -45,7 +45,11 @@ export const webhookActionRoutes = (deps: Deps) =>
       {
         query: NoQuery,
         response: answers(deps.config, { 200: RotatedSecret, ...errors }),
-        detail: detail('A new signing secret', 'Both secrets sign for 24 hours. Not counted.'),
+        // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
+        detail: {
+          ...detail('A new signing secret', 'Both secrets sign for 24 hours. Not counted.'),
+          operationId: 'postApiV1WebhooksByIdRotateSecret',
+        },
       },
     )
     .post(

@@ -1,7 +1,7 @@
 import type { Client, InArgs, InStatement, ResultSet, Row, TransactionMode } from '@libsql/client'
 import { LibsqlError } from '@libsql/client'
 import Database from 'libsql'
-import { asLibsqlError, resultSet, toSqlArgs } from './local-values'
+import { asLibsqlError, asOpenError, resultSet, toSqlArgs } from './local-values'
 import type { CommitWatch } from './commit-watch'
 import { createLockWait, isBusy } from './lock-wait'
 import { quietCheckpoints } from './quiet-checkpoints'
@@ -40,7 +40,12 @@ export function createLocalClient(
   path: string,
   a: { lockWaitMs: number; commits?: CommitWatch; quietFramesPerCheckpoint?: number },
 ): Client {
-  const db = new Database(path, { timeout: 0 })
+  let db: InstanceType<typeof Database>
+  try {
+    db = new Database(path, { timeout: 0 })
+  } catch (e) {
+    throw asOpenError(e)
+  }
   const lockWait = createLockWait(a.lockWaitMs)
   // docs/performance.md#quiet-checkpoints: the charges' copies of the same pages in the log slow every read.
   const afterQuietCommit = quietCheckpoints((sql) => db.exec(sql), a.quietFramesPerCheckpoint)

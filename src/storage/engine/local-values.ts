@@ -51,3 +51,14 @@ export function asLibsqlError(e: unknown): unknown {
   const base = /^SQLITE_[A-Z]+/.exec(extended)?.[0] ?? extended
   return new LibsqlError(e.message, base, extended, rawCode, e)
 }
+
+/**
+ * The engine's failure to open a file carries no code, only its number at the end of its message
+ * (`ConnectionFailed("Unable to open connection to local database …: 14")`): as the LibsqlError of that code
+ * (SQLITE_CANTOPEN), so storage/failure.ts can say why in words, as it does for a failed statement.
+ */
+export function asOpenError(e: unknown): unknown {
+  if (!(e instanceof Error)) return e
+  const raw = /^ConnectionFailed\(".*: (\d+)"\)$/s.exec(e.message)?.[1]
+  return raw === undefined ? e : asLibsqlError(Object.assign(e, { rawCode: Number(raw) }))
+}

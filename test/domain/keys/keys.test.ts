@@ -23,7 +23,7 @@ describe('revokeApiKey', () => {
     const mine = await seedTeam(deps, { name: 'mine' })
     const theirs = await seedTeam(deps, { name: 'theirs' })
     await expect(revokeApiKey(deps, { teamId: mine.team.id, key: theirs.apiKey })).rejects.toMatchObject({
-      kind: 'invalid_request',
+      kind: 'not_found',
     })
     expect((await authenticate(deps, theirs.apiKey)).team.id).toBe(theirs.team.id)
   })

@@ -46,3 +46,39 @@ describe('console ICP profiles', () => {
     expect((await deps.repos.icpProfiles.list(team.id)).map((p) => p.name)).toEqual(['Ops'])
   })
 })
+
+// The same for a key or a tracked keyword: revoking or removing one the team does not have is not a malformed request.
+describe('console keys and keywords', () => {
+  test('revoking a key the team has no active key for answers 404 not_found and revokes nothing', async () => {
+    const { deps, team, call } = await signedIn()
+    const other = await seedTeam(deps, { name: 'other' })
+    const before = await deps.repos.apiKeys.listForTeam(team.id)
+    const byPrefix = await call('DELETE', '/console/api/keys/lsk_unknown1')
+    expect(byPrefix.res.status).toBe(404)
+    expect(byPrefix.body).toEqual({
+      error: { code: 'not_found', message: 'the team has no active key with prefix "lsk_unknown1"' },
+    })
+    // Another team's whole key: not found here either, and the answer names only its prefix.
+    const whole = await call('DELETE', `/console/api/keys/${other.apiKey}`)
+    expect(whole.res.status).toBe(404)
+    expect(whole.body).toEqual({
+      error: {
+        code: 'not_found',
+        message: `the team has no active key ${other.apiKey.slice(0, 12)}… (the whole key was given)`,
+      },
+    })
+    expect(await deps.repos.apiKeys.listForTeam(team.id)).toEqual(before)
+    expect((await deps.repos.apiKeys.listForTeam(other.team.id)).every((k) => k.revokedAt === null)).toBe(true)
+  })
+
+  test('removing a keyword the team does not track answers 404 not_found and removes nothing', async () => {
+    const { deps, team, call } = await signedIn()
+    expect((await call('POST', '/console/api/keywords', { keyword: 'crm' })).res.status).toBe(200)
+    const remove = await call('DELETE', '/console/api/keywords/ghost')
+    expect(remove.res.status).toBe(404)
+    expect(remove.body).toEqual({
+      error: { code: 'not_found', message: 'not tracked by this team: "ghost"; nothing was removed' },
+    })
+    expect(await deps.repos.keywords.list(team.id)).toEqual(['crm'])
+  })
+})
