@@ -248,3 +248,17 @@ describe('the charge over a real socket and database file', () => {
     }
   })
 })
+
+describe('HEAD (docs/api.md#what-is-counted)', () => {
+  test('HEAD on a counted GET route is answered as the GET, with no body, and counts as it does', async () => {
+    const { deps } = await testDeps({ config: withPlans })
+    const { apiKey } = await seedTeam(deps, { plan: 'five' })
+    const call = client(deps)
+    for (const path of ['/api/v1/signals', '/api/v1/signals/export?format=jsonl', '/api/v1/keywords']) {
+      const reply = await call('HEAD', path, { key: apiKey })
+      expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 200, body: '' })
+    }
+    const usage = (await call('GET', '/api/v1/usage', { key: apiKey })).body.usage
+    expect(usage).toMatchObject({ used: 2, limit: 5 })
+  })
+})
