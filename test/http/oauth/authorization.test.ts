@@ -162,6 +162,21 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     expect(missing.body.error).toBe('invalid_grant')
   })
 
+  test('a body that is JSON but not an object is invalid_client_metadata, not a missing redirect URI', async () => {
+    const w = await world()
+    for (const body of ['[]', 'null', '"Script"', '42', '[{"redirect_uris":["https://app.example/cb"]}]']) {
+      const res = await fetch(`${w.base}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      expect({ body, status: res.status, answer: await res.json() }).toEqual({
+        body,
+        status: 400,
+        answer: { error: 'invalid_client_metadata', error_description: 'the metadata must be a JSON object' },
+      })
+    }
+  })
   test('registration checks redirect URIs: https or loopback, no fragment; it can be turned off', async () => {
     const w = await world()
     for (const uri of ['http://example.com/cb', 'https://example.com/cb#x', 'javascript:alert(1)', 'not a uri']) {
