@@ -57,6 +57,28 @@ describe('the database locked for longer than a call waits', () => {
     expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used).toBe(0)
   })
 
+  test('the unsubscribe page a person opens from an e-mail stays a page: 503, nothing changed, a warning logged', async () => {
+    const lines: string[] = []
+    const { deps } = await testDeps({ deps: { log: createLogger((l) => lines.push(l)) } })
+    const write = lockedWrite()
+    deps.repos.webhookEndpoints.byIdAnyTeam = async () => {
+      await write()
+      return undefined
+    }
+    const call = client(deps)
+    for (const method of ['GET', 'POST']) {
+      const r = await call(method, `/unsubscribe?token=wh_1.${'a'.repeat(32)}`)
+      expect({ method, status: r.status, type: r.headers.get('content-type') }).toEqual({
+        method,
+        status: 503,
+        type: 'text/html; charset=utf-8',
+      })
+      expect(r.body).toContain('nothing was changed')
+      expect(r.body).not.toMatch(/insert|secret-value|Failed query/i)
+    }
+    expect(lines.join('\n')).toContain('storage_unavailable')
+    expect(lines.join('\n')).not.toMatch(/insert|secret-value|Failed query/i)
+  })
   test('an MCP tool call fails with the same storage_unavailable error', async () => {
     const lines: string[] = []
     const { deps } = await testDeps({ deps: { log: createLogger((l) => lines.push(l)) } })

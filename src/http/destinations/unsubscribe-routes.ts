@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { unsubscribe, unsubscribeState } from '../../domain/webhooks/unsubscribe'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../../lib/text'
+import { callerFailure } from '../../wire/failure'
 
 // docs/destinations.md#unsubscribe: the link in every e-mail, without signing in. GET shows a button (mail
 // scanners open links; they must not unsubscribe anyone); POST turns the destination off, from that button or from
@@ -31,9 +32,18 @@ const tokenOf = (query: Record<string, string | undefined>) => {
   return token
 }
 
-const refusal = (err: unknown) => {
+// A person opened this from an e-mail: every answer is a page, never the API's JSON error. The log gets what the
+// API's error handler would log (wire/failure.ts), without the database's words.
+const refusal = (deps: Deps, err: unknown) => {
   if (err instanceof AppError) return page(400, 'This link does not work', `<p>${escapeHtml(err.message)}.</p>`)
-  throw err
+  const failure = callerFailure(err, deps.log, { route: '/unsubscribe' })
+  return failure.kind === 'storage_unavailable'
+    ? page(
+        503,
+        'Try again later',
+        '<p>The server cannot use its database just now, so nothing was changed. Open the link again later.</p>',
+      )
+    : page(500, 'Something went wrong', '<p>Nothing was changed. Open the link again later.</p>')
 }
 
 export const unsubscribeRoutes = (deps: Deps) =>
@@ -55,7 +65,7 @@ export const unsubscribeRoutes = (deps: Deps) =>
 <form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">Unsubscribe</button></form>`,
         )
       } catch (err) {
-        return refusal(err)
+        return refusal(deps, err)
       }
     })
     .post('/unsubscribe', async ({ query }) => {
@@ -67,6 +77,6 @@ export const unsubscribeRoutes = (deps: Deps) =>
           `<p>${escapeHtml(state.to)} gets no more lead e-mails from here. A member of the team can turn them on again in the console.</p>`,
         )
       } catch (err) {
-        return refusal(err)
+        return refusal(deps, err)
       }
     })
