@@ -12,6 +12,8 @@ export type SmtpOptions = {
   noStartTls?: boolean
   /** Recipients refused with 550. */
   refuse?: RegExp
+  /** Recipients refused for now with 452 (a full mailbox, RFC 5321's transient reply). */
+  refuseForNow?: RegExp
 }
 
 /**
@@ -38,6 +40,10 @@ export async function startSmtp(o: SmtpOptions = {}) {
         const err = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
           responseCode: 550,
         })
+        return callback(err)
+      }
+      if (o.refuseForNow?.test(address.address)) {
+        const err = Object.assign(new Error('4.2.2 Mailbox full, try again later'), { responseCode: 452 })
         return callback(err)
       }
       callback()

@@ -132,9 +132,18 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
   })
 
   test('a server that refuses shows in the delivery log with its reply code, never the password', async () => {
+    // RFC 5321 4.2.1: a 5yz reply is permanent and the same request is not to be repeated, a 4yz one transient. A
+    // refused sign-in (535) is the operator's to fix and is retried (docs/destinations.md#e-mail).
     const cases = [
-      { server: { auth: AUTH }, config: { password: 'wrong-password-xyz' }, to: 'a@example.com', code: 535 },
-      { server: { refuse: /^nobody@/ }, config: {}, to: 'nobody@example.com', code: 550 },
+      {
+        server: { auth: AUTH },
+        config: { password: 'wrong-password-xyz' },
+        to: 'a@example.com',
+        code: 535,
+        status: 'pending',
+      },
+      { server: { refuse: /^nobody@/ }, config: {}, to: 'nobody@example.com', code: 550, status: 'failed' },
+      { server: { refuseForNow: /^full@/ }, config: {}, to: 'full@example.com', code: 452, status: 'pending' },
     ]
     for (const c of cases) {
       const server = await smtp(c.server)
@@ -145,7 +154,10 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
       await buildDueWindows(deps)
       await deliverDue(deps)
       const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
-      expect(d.status).toBe('pending') // retried on the schedule
+      expect({ code: c.code, status: d.status as string }).toEqual({ code: c.code, status: c.status })
+      expect(d.nextAttemptAt === null).toBe(c.status === 'failed')
+      // A refused recipient fails this message; the destination stays, for the team to correct the address.
+      expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.enabled).toBe(true)
       expect(d.lastStatusCode).toBe(c.code)
       expect(d.lastError).toContain(String(c.code))
       expect(d.lastError).not.toContain('wrong-password-xyz')
