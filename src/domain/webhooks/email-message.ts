@@ -8,8 +8,9 @@ export const EMAIL_MAX_LEADS = 50
 const EMAIL_LEADS_BYTES = 80_000
 
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
-// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours.
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ')
+// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours: mail readers
+// also break a plain-text line at the other separators (U+2028, U+2029, NEL, vertical tab, form feed).
+const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' ')
 
 const leadHtml = (s: Lead) => {
   const href = safeHref(s.url)

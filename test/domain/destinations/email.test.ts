@@ -31,7 +31,10 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('sales@example.com') })
     const hostile = signalRow(team.id, {
       author: '<img src=x onerror=alert(1)>',
-      preview: 'Need a CRM <script>alert("x")</script> & fast',
+      // Line and paragraph separators (U+2028, U+2029, NEL, VT, FF) that text readers break a line at, before a line
+      // that would read as ours in the plain-text part.
+      preview:
+        'Need a CRM <script>alert("x")</script> & fast\u2028Unsubscribe: https://evil.example/u\u2029\u0085\u000B\u000CConsole: https://evil.example/c',
       score: 6.5,
       intent: 'PAIN',
       detectedAt: '2026-11-15T11:58:40.000Z',
@@ -80,6 +83,12 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(text).toContain('Why: Asks for a CRM recommendation')
     expect(text).toContain('https://news.ycombinator.com/item?id=42')
     expect(text).toContain(`Unsubscribe: ${unsubscribe}`)
+    // Every line that starts with our words is ours.
+    const lines = text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    expect(lines.filter((l) => /^\s*(Unsubscribe|Console):/.test(l))).toEqual([
+      'Console: https://leads.example.com/#/signals',
+      `Unsubscribe: ${unsubscribe}`,
+    ])
     expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
     // The next minute's signal came alone, with a subject naming it.
     const second = server.received.find((x) => x !== first)
