@@ -64,8 +64,16 @@ const WHAT: Record<string, string> = {
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
   if (e.code === 'EABORT') return { ok: false, code: null, error: `SMTP ${WHAT.EABORT}` }
+  // A relay that hangs up mid-conversation (in the middle of a message too) had answered before: "no reply" read as
+  // a server that is down. nodemailer says "Connection closed unexpectedly", without host or port.
+  const closed = /connection closed/i.test(e.message ?? '')
+    ? 'the server closed the connection without answering'
+    : undefined
   const words =
-    e.response ?? /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ?? (e.code ? 'no reply' : 'the server could not be used')
+    e.response ??
+    /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ??
+    closed ??
+    (e.code ? 'no reply' : 'the server could not be used')
   let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
   if (s.password) said = said.split(s.password).join('[redacted]')
   const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''

@@ -14,6 +14,8 @@ export type SmtpOptions = {
   refuse?: RegExp
   /** Recipients refused for now with 452 (a full mailbox, RFC 5321's transient reply). */
   refuseForNow?: RegExp
+  /** The first this many messages: the connection is closed while the message is being sent (DATA), unanswered. */
+  dropInData?: number
 }
 
 /**
@@ -22,6 +24,7 @@ export type SmtpOptions = {
  */
 export async function startSmtp(o: SmtpOptions = {}) {
   const received: ReceivedMail[] = []
+  let dropped = 0
   const server = new SMTPServer({
     secure: o.implicitTls ?? false,
     disabledCommands: o.noStartTls ? ['STARTTLS'] : [],
@@ -49,6 +52,15 @@ export async function startSmtp(o: SmtpOptions = {}) {
       callback()
     },
     onData(stream, session, callback) {
+      if (dropped < (o.dropInData ?? 0)) {
+        dropped++
+        // A relay that goes away mid-message: no reply to the data, the socket closed.
+        stream.once('data', () => {
+          for (const c of (server as unknown as { connections: Set<{ _socket: { destroy(): void } }> }).connections)
+            c._socket.destroy()
+        })
+        return stream.resume()
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push({

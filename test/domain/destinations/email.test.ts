@@ -24,6 +24,19 @@ async function world(email: object) {
 }
 const emailInput = (to: string) => endpointInput('', { kind: 'email', url: null, to })
 
+/** An e-mail destination to `to` through `email`, one signal, and its window's first attempt: the delivery after it. */
+async function firstAttempt(email: object, to = 'a@example.com') {
+  const w = await world(email)
+  const { endpoint } = await createEndpoint(w.deps, { teamId: w.team.id, input: emailInput(to) })
+  await storeSignals(w.deps, [signalRow(w.team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
+  w.clock.set(BUILT)
+  await buildDueWindows(w.deps)
+  await deliverDue(w.deps)
+  const delivery = async () =>
+    (await listDeliveries(w.deps, { teamId: w.team.id, endpointId: endpoint.id, limit: 10 }))[0]
+  return { ...w, endpoint, delivery }
+}
+
 describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
   test('signals found within a minute are one e-mail: headers, HTML and text parts, best first, escaped, links, unsubscribe', async () => {
     const server = await smtp({ auth: AUTH })
@@ -156,13 +169,8 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     ]
     for (const c of cases) {
       const server = await smtp(c.server)
-      const { deps, clock, team } = await world({ ...server.emailConfig, ...c.config })
-      const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput(c.to) })
-      await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-      clock.set(BUILT)
-      await buildDueWindows(deps)
-      await deliverDue(deps)
-      const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+      const { deps, endpoint, delivery } = await firstAttempt({ ...server.emailConfig, ...c.config }, c.to)
+      const d = await delivery()
       expect({ code: c.code, status: d.status as string }).toEqual({ code: c.code, status: c.status })
       expect(d.nextAttemptAt === null).toBe(c.status === 'failed')
       // A refused recipient fails this message; the destination stays, for the team to correct the address.
@@ -175,30 +183,31 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     }
     // STARTTLS required by the configuration but not offered: refused before anything is sent.
     const plain = await smtp({ noStartTls: true })
-    const { deps, clock, team } = await world({ ...plain.emailConfig, security: 'starttls' })
-    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('a@example.com') })
-    await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-    clock.set(BUILT)
-    await buildDueWindows(deps)
-    await deliverDue(deps)
-    const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+    const d = await (await firstAttempt({ ...plain.emailConfig, security: 'starttls' })).delivery()
     expect(d.lastError).toContain('TLS failed')
     expect(d.lastError).toContain('500')
     expect(plain.received).toHaveLength(0)
     // No server at all: the log says the connection failed, not the operator's host and port.
     const gone = await smtp()
     await gone.stop()
-    const closed = await world({ ...gone.emailConfig })
-    const { endpoint: toClosed } = await createEndpoint(closed.deps, {
-      teamId: closed.team.id,
-      input: emailInput('a@example.com'),
-    })
-    await storeSignals(closed.deps, [signalRow(closed.team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-    closed.clock.set(BUILT)
-    await buildDueWindows(closed.deps)
-    await deliverDue(closed.deps)
-    const [refused] = await listDeliveries(closed.deps, { teamId: closed.team.id, endpointId: toClosed.id, limit: 10 })
+    const refused = await (await firstAttempt({ ...gone.emailConfig })).delivery()
     expect(refused.lastError).toBe('SMTP connection failed: ECONNREFUSED')
+  })
+
+  test('a relay that closes the connection in the middle of a message: the log says so, and the retry sends it', async () => {
+    const server = await smtp({ dropInData: 1 })
+    const { deps, clock, delivery } = await firstAttempt(server.emailConfig)
+    const cut = await delivery()
+    // The server had answered every command before: "no reply" sent the team looking for a server that was down.
+    expect([cut.status, cut.lastError]).toEqual([
+      'pending',
+      'SMTP connection failed: the server closed the connection without answering',
+    ])
+    expect(server.received).toHaveLength(0)
+    clock.set(new Date(Date.parse(BUILT) + 6_000).toISOString())
+    expect(await deliverDue(deps)).toBe(1)
+    expect((await delivery()).status).toBe('succeeded')
+    expect(server.received).toHaveLength(1)
   })
 
   test('e-mail not configured, or an address that is not one, is refused and stores nothing', async () => {
