@@ -12,8 +12,13 @@ export type Message = {
   headers: Record<string, string>
   messageId: string
 }
-/** What the server said: accepted, or refused with its reply code and reply (never a password). */
-export type SendResult = { ok: true; code: number; reply: string } | { ok: false; code: number | null; error: string }
+/**
+ * What the server said: accepted, or refused with its reply code and reply (never a password); `permanent` when it
+ * refused the sender, a recipient or the message with a 5yz reply, which RFC 5321 (4.2.1) says not to send again.
+ */
+export type SendResult =
+  | { ok: true; code: number; reply: string }
+  | { ok: false; code: number | null; error: string; permanent?: boolean }
 
 // Each step's limit (connecting, the greeting, each reply) and, docs/webhooks.md#retries, the whole attempt's: with
 // per-step limits only, a relay slow at every step took minutes, the delivery's claim (twice this) expired, and a
@@ -59,12 +64,22 @@ const WHAT: Record<string, string> = {
 function failureOf(err: unknown, s: EmailSettings): SendResult {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
   if (e.code === 'EABORT') return { ok: false, code: null, error: `SMTP ${WHAT.EABORT}` }
+  // A relay that hangs up mid-conversation (in the middle of a message too) had answered before: "no reply" read as
+  // a server that is down. nodemailer says "Connection closed unexpectedly", without host or port.
+  const closed = /connection closed/i.test(e.message ?? '')
+    ? 'the server closed the connection without answering'
+    : undefined
   const words =
-    e.response ?? /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ?? (e.code ? 'no reply' : 'the server could not be used')
+    e.response ??
+    /\bE[A-Z]{3,}\b/.exec(e.message ?? '')?.[0] ??
+    closed ??
+    (e.code ? 'no reply' : 'the server could not be used')
   let said = words.replace(/\s+/g, ' ').slice(0, MAX_REPLY)
   if (s.password) said = said.split(s.password).join('[redacted]')
   const what = e.code ? `${WHAT[e.code] ?? e.code}: ` : ''
-  return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}` }
+  // A refused sign-in or TLS (also 5yz) is the operator's configuration, fixed on this side: those are retried.
+  const permanent = (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && (e.responseCode ?? 0) >= 500
+  return { ok: false, code: e.responseCode ?? null, error: `SMTP ${what}${said}`, permanent }
 }
 
 /**

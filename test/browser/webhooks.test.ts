@@ -16,6 +16,7 @@ import {
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
+import { startSmtp } from '../support/smtp'
 import { createEndpoint, removeEndpoint } from '../../src/domain/webhooks/endpoints'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals, verified } from '../support/webhooks'
 
@@ -25,13 +26,15 @@ let origin = ''
 let ws: Workspace
 let deps: Deps
 let teamId: string
+let smtp: Awaited<ReturnType<typeof startSmtp>>
 const receiver = fakeUpstream(() => new Response('ok'))
 const PASSWORD = 'correct horse battery'
 
 beforeAll(async () => {
   ws = createWorkspace()
+  smtp = await startSmtp({ refuse: /^nobody@/ })
   ;({ deps } = await testDeps({
-    config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true } },
+    config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true }, email: smtp.emailConfig },
     now: new Date().toISOString(),
   }))
   teamId = (await seedTeam(deps, { name: 'acme' })).team.id
@@ -45,6 +48,7 @@ afterAll(async () => {
   if (browser) await closeBrowser(browser)
   await app?.stop()
   receiver.stop()
+  await smtp?.stop()
   deps?.database.client.close()
   ws?.cleanup()
 })
@@ -69,6 +73,28 @@ describe('the Webhooks page', () => {
     } finally {
       await view.close()
       archived.stop()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
+    }
+  })
+
+  test('a test e-mail whose recipient the SMTP server refuses says it is not retried, the destination kept', async () => {
+    // RFC 5321: a 550 is permanent (docs/destinations.md#e-mail); the address is the team's to correct.
+    const to = 'nobody@acme.test'
+    const { endpoint } = await createEndpoint(deps, {
+      teamId,
+      input: endpointInput('', { kind: 'email', url: null, to }),
+    })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      await view.page.getByRole('button', { name: `Test ${to}` }).click()
+      const note = view.page.getByText(`Test event not delivered to ${to}: SMTP sender or recipient refused: 550`)
+      await note.waitFor()
+      expect(await note.textContent()).toEndWith('Recipient address rejected. It is not retried.')
+      expect(await view.page.getByText('Disabled:').count()).toBe(0)
+    } finally {
+      await view.close()
       await removeEndpoint(deps, { teamId, id: endpoint.id })
     }
   })

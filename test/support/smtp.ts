@@ -12,6 +12,10 @@ export type SmtpOptions = {
   noStartTls?: boolean
   /** Recipients refused with 550. */
   refuse?: RegExp
+  /** Recipients refused for now with 452 (a full mailbox, RFC 5321's transient reply). */
+  refuseForNow?: RegExp
+  /** The first this many messages: the connection is closed while the message is being sent (DATA), unanswered. */
+  dropInData?: number
 }
 
 /**
@@ -20,6 +24,7 @@ export type SmtpOptions = {
  */
 export async function startSmtp(o: SmtpOptions = {}) {
   const received: ReceivedMail[] = []
+  let dropped = 0
   const server = new SMTPServer({
     secure: o.implicitTls ?? false,
     disabledCommands: o.noStartTls ? ['STARTTLS'] : [],
@@ -40,9 +45,22 @@ export async function startSmtp(o: SmtpOptions = {}) {
         })
         return callback(err)
       }
+      if (o.refuseForNow?.test(address.address)) {
+        const err = Object.assign(new Error('4.2.2 Mailbox full, try again later'), { responseCode: 452 })
+        return callback(err)
+      }
       callback()
     },
     onData(stream, session, callback) {
+      if (dropped < (o.dropInData ?? 0)) {
+        dropped++
+        // A relay that goes away mid-message: no reply to the data, the socket closed.
+        stream.once('data', () => {
+          for (const c of (server as unknown as { connections: Set<{ _socket: { destroy(): void } }> }).connections)
+            c._socket.destroy()
+        })
+        return stream.resume()
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push({

@@ -57,16 +57,17 @@ export function Webhooks() {
       .catch((err: Error) => err.message)
   const test = (ep: Endpoint) =>
     run(
-      api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then((d) =>
+      api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
+        const said = `Test event ${d.status === 'succeeded' ? 'delivered' : 'not delivered'} to ${whereOf(ep)}`
+        if (d.status === 'succeeded') return setNote(`${said}: answered ${d.lastStatusCode}.`)
+        if (d.status === 'pending') return setNote(`${said}: ${d.lastError}. It is retried on the schedule.`)
+        // Given up at once: 410 Gone or an address this server refuses disable the destination; an SMTP server's
+        // refusal of the recipient or message (docs/destinations.md#e-mail) fails this message and keeps it.
+        const now = (await api<{ endpoints: Endpoint[] }>('GET', '/webhooks')).endpoints.find((e) => e.id === ep.id)
         setNote(
-          d.status === 'succeeded'
-            ? `Test event delivered to ${whereOf(ep)}: answered ${d.lastStatusCode}.`
-            : d.status === 'pending'
-              ? `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is retried on the schedule.`
-              : // Given up at once (docs/webhooks.md#retries: 410 Gone, an address this server refuses).
-                `Test event not delivered to ${whereOf(ep)}: ${d.lastError}. It is not retried; the destination is disabled until it is enabled again.`,
-        ),
-      ),
+          `${said}: ${d.lastError}. It is not retried${now?.enabled === false ? '; the destination is disabled until it is enabled again' : ''}.`,
+        )
+      }),
     )
   return (
     <section>

@@ -16,7 +16,16 @@ const SECRET_PART_CHARS = 16
 
 export type AttemptResult =
   | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string; gone: boolean; retryAfterSec?: number }
+  | {
+      ok: false
+      statusCode: number | null
+      error: string
+      /** The receiver is gone for good: the delivery is given up and the endpoint disabled. */
+      gone: boolean
+      /** This delivery is refused for good (an SMTP server's 5yz): given up, the endpoint kept. */
+      final?: boolean
+      retryAfterSec?: number
+    }
 
 /**
  * One signed POST of `body` to a receiver through src/outbound (address checked now, no redirects, bounded time and

@@ -68,7 +68,7 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
         random: Math.random(),
         retryAfterSec: result.retryAfterSec,
       })
-  const finalFailure = !result.ok && (result.gone || next === undefined || body === undefined)
+  const finalFailure = !result.ok && (result.gone || result.final || next === undefined || body === undefined)
   const written = await deps.repos.webhookDeliveries.finish(d.id, d.claim, {
     status: result.ok ? 'succeeded' : finalFailure ? 'failed' : 'pending',
     nextAttemptAt: next ?? at.getTime(),

@@ -8,16 +8,19 @@ export const EMAIL_MAX_LEADS = 50
 const EMAIL_LEADS_BYTES = 80_000
 
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
-// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours.
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ')
+// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours: mail readers
+// also break a plain-text line at the other separators (U+2028, U+2029, NEL, vertical tab, form feed).
+const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' ')
 
 const leadHtml = (s: Lead) => {
   const href = safeHref(s.url)
   const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)
-  // A word longer than the column (a name, an address) breaks instead of widening the whole message.
+  // A word longer than the column (a name, an address) breaks instead of widening the whole message. A post and a
+  // name take their direction from their own first letters (dir="auto"): in our left-to-right line, an Arabic or
+  // Hebrew sentence with a Latin word in it was laid out in pieces a reader met in the wrong order.
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
-<div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · ${escapeHtml(s.author)} on ${escapeHtml(s.platform)}</div>
-<div style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
+<div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · <span dir="auto">${escapeHtml(s.author)}</span> on ${escapeHtml(s.platform)}</div>
+<div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
 <div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${personLine(s)}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }

@@ -18,13 +18,17 @@ export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
 // it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and
 // chat messages cannot. Natural right-to-left text needs none of them.
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+// Combining marks on one letter beyond this many ("Zalgo" text piles dozens) are dropped: they are drawn above and
+// below the letter, over the lines around it, and covered a neighbouring lead's words in an e-mail. Writing needs
+// few: two on a Vietnamese vowel, a vowel and a shadda in Arabic, a Hebrew letter's points.
+const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu
 // A name, not a paragraph: Slack refuses a section field over 2,000 characters, and one long name widened an e-mail.
 const AUTHOR_MAX = 100
 
 /**
  * A lead as the messages read by people show it (e-mail, Slack, Discord, Teams; docs/destinations.md#bodies): its
- * platform-given text without direction controls, and the author's name cut at 100 characters. A `webhook`
- * destination's body carries the signal as the API shows it.
+ * platform-given text without direction controls or piles of combining marks, and the author's name cut at 100
+ * characters. A `webhook` destination's body carries the signal as the API shows it.
  */
 export function shownToPeople(s: Lead): Lead {
   const author = plainDirection(s.author)
@@ -36,7 +40,7 @@ export function shownToPeople(s: Lead): Lead {
     keyword: plainDirection(s.keyword),
   }
 }
-const plainDirection = (text: string) => text.replace(DIRECTION_CONTROLS, '')
+const plainDirection = (text: string) => text.replace(DIRECTION_CONTROLS, '').replace(STACKED_MARKS, '$1')
 
 /** The best leads first: score, then the newest. */
 export const bestFirst = (leads: Lead[]) =>

@@ -51,5 +51,5 @@ export async function sendBody(
   })
   return sent.ok
     ? { ok: true, statusCode: sent.code }
-    : { ok: false, statusCode: sent.code, gone: false, error: sent.error }
+    : { ok: false, statusCode: sent.code, gone: false, final: sent.permanent, error: sent.error }
 }

@@ -171,7 +171,8 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
 })
 
 describe('names and text as people read them in a message (docs/destinations.md#bodies)', () => {
-  test('direction controls are left out and a long name is cut, in chat; a webhook gets the signal as stored', async () => {
+  /** A team with a Slack, a Discord, a Teams and a webhook destination, all to one receiver answering 200. */
+  async function everyKind() {
     const { deps, team } = await world()
     const r = receiver(() => new Response('ok'))
     for (const [kind, path] of [
@@ -181,6 +182,11 @@ describe('names and text as people read them in a message (docs/destinations.md#
       ['webhook', '/hook'],
     ] as const)
       await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}${path}`, { kind }) })
+    return { deps, team, r }
+  }
+
+  test('direction controls are left out and a long name is cut, in chat; a webhook gets the signal as stored', async () => {
+    const { deps, team, r } = await everyKind()
     const author = `${'&'.repeat(2500)}\u202Eevil`
     await storeSignals(deps, [signalRow(team.id, { author, preview: 'a CRM for us? \u202Ereversed words' })])
     expect(await deliverDue(deps)).toBe(4)
@@ -198,5 +204,29 @@ describe('names and text as people read them in a message (docs/destinations.md#
     for (const block of slack.blocks)
       for (const f of block.fields ?? []) expect(f.text.length).toBeLessThanOrEqual(2000)
     expect(byPath('/hook').data.signal.author).toBe(author)
+  })
+
+  test('letters piled with dozens of accents keep four: they no longer climb over the leads around them', async () => {
+    const { deps, team, r } = await everyKind()
+    // "Zalgo" text: each letter carries 30 combining marks, drawn above and below it, over the lines around it.
+    const piled = (word: string) =>
+      [...word].map((c) => `${c}${'\u0300\u0316\u0301\u0317\u0308\u0324'.repeat(5)}`).join('')
+    // Vietnamese written with combining marks (two on one letter) is left as written.
+    const viet = 'Ti\u00EA\u0301ng Vi\u00EA\u0323t'.normalize('NFD')
+    const author = piled('bob')
+    await storeSignals(deps, [signalRow(team.id, { author, preview: `${piled('Click')} below, ${viet}` })])
+    expect(await deliverDue(deps)).toBe(4)
+    for (const p of ['/services/T0/B0/x', DISCORD_PATH, TEAMS_PATH]) {
+      const body = r.received.find((q) => q.url.pathname === p)?.body ?? ''
+      expect({ p, piled: /\p{M}{5}/u.test(body) }).toEqual({ p, piled: false })
+      expect({ p, viet: body.includes(viet) }).toEqual({ p, viet: true })
+      // Each letter is still there, with its first marks.
+      expect({ p, letters: body.normalize('NFD').replace(/\p{M}/gu, '').includes('Click') }).toEqual({
+        p,
+        letters: true,
+      })
+    }
+    const hook = JSON.parse(r.received.find((q) => q.url.pathname === '/hook')?.body ?? '{}')
+    expect(hook.data.signal.author).toBe(author)
   })
 })

@@ -24,6 +24,19 @@ async function world(email: object) {
 }
 const emailInput = (to: string) => endpointInput('', { kind: 'email', url: null, to })
 
+/** An e-mail destination to `to` through `email`, one signal, and its window's first attempt: the delivery after it. */
+async function firstAttempt(email: object, to = 'a@example.com') {
+  const w = await world(email)
+  const { endpoint } = await createEndpoint(w.deps, { teamId: w.team.id, input: emailInput(to) })
+  await storeSignals(w.deps, [signalRow(w.team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
+  w.clock.set(BUILT)
+  await buildDueWindows(w.deps)
+  await deliverDue(w.deps)
+  const delivery = async () =>
+    (await listDeliveries(w.deps, { teamId: w.team.id, endpointId: endpoint.id, limit: 10 }))[0]
+  return { ...w, endpoint, delivery }
+}
+
 describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
   test('signals found within a minute are one e-mail: headers, HTML and text parts, best first, escaped, links, unsubscribe', async () => {
     const server = await smtp({ auth: AUTH })
@@ -31,7 +44,10 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('sales@example.com') })
     const hostile = signalRow(team.id, {
       author: '<img src=x onerror=alert(1)>',
-      preview: 'Need a CRM <script>alert("x")</script> & fast',
+      // Line and paragraph separators (U+2028, U+2029, NEL, VT, FF) that text readers break a line at, before a line
+      // that would read as ours in the plain-text part.
+      preview:
+        'Need a CRM <script>alert("x")</script> & fast\u2028Unsubscribe: https://evil.example/u\u2029\u0085\u000B\u000CConsole: https://evil.example/c',
       score: 6.5,
       intent: 'PAIN',
       detectedAt: '2026-11-15T11:58:40.000Z',
@@ -80,6 +96,12 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(text).toContain('Why: Asks for a CRM recommendation')
     expect(text).toContain('https://news.ycombinator.com/item?id=42')
     expect(text).toContain(`Unsubscribe: ${unsubscribe}`)
+    // Every line that starts with our words is ours.
+    const lines = text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+    expect(lines.filter((l) => /^\s*(Unsubscribe|Console):/.test(l))).toEqual([
+      'Console: https://leads.example.com/#/signals',
+      `Unsubscribe: ${unsubscribe}`,
+    ])
     expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
     // The next minute's signal came alone, with a subject naming it.
     const second = server.received.find((x) => x !== first)
@@ -132,20 +154,27 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
   })
 
   test('a server that refuses shows in the delivery log with its reply code, never the password', async () => {
+    // RFC 5321 4.2.1: a 5yz reply is permanent and the same request is not to be repeated, a 4yz one transient. A
+    // refused sign-in (535) is the operator's to fix and is retried (docs/destinations.md#e-mail).
     const cases = [
-      { server: { auth: AUTH }, config: { password: 'wrong-password-xyz' }, to: 'a@example.com', code: 535 },
-      { server: { refuse: /^nobody@/ }, config: {}, to: 'nobody@example.com', code: 550 },
+      {
+        server: { auth: AUTH },
+        config: { password: 'wrong-password-xyz' },
+        to: 'a@example.com',
+        code: 535,
+        status: 'pending',
+      },
+      { server: { refuse: /^nobody@/ }, config: {}, to: 'nobody@example.com', code: 550, status: 'failed' },
+      { server: { refuseForNow: /^full@/ }, config: {}, to: 'full@example.com', code: 452, status: 'pending' },
     ]
     for (const c of cases) {
       const server = await smtp(c.server)
-      const { deps, clock, team } = await world({ ...server.emailConfig, ...c.config })
-      const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput(c.to) })
-      await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-      clock.set(BUILT)
-      await buildDueWindows(deps)
-      await deliverDue(deps)
-      const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
-      expect(d.status).toBe('pending') // retried on the schedule
+      const { deps, endpoint, delivery } = await firstAttempt({ ...server.emailConfig, ...c.config }, c.to)
+      const d = await delivery()
+      expect({ code: c.code, status: d.status as string }).toEqual({ code: c.code, status: c.status })
+      expect(d.nextAttemptAt === null).toBe(c.status === 'failed')
+      // A refused recipient fails this message; the destination stays, for the team to correct the address.
+      expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.enabled).toBe(true)
       expect(d.lastStatusCode).toBe(c.code)
       expect(d.lastError).toContain(String(c.code))
       expect(d.lastError).not.toContain('wrong-password-xyz')
@@ -154,30 +183,31 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     }
     // STARTTLS required by the configuration but not offered: refused before anything is sent.
     const plain = await smtp({ noStartTls: true })
-    const { deps, clock, team } = await world({ ...plain.emailConfig, security: 'starttls' })
-    const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: emailInput('a@example.com') })
-    await storeSignals(deps, [signalRow(team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-    clock.set(BUILT)
-    await buildDueWindows(deps)
-    await deliverDue(deps)
-    const [d] = await listDeliveries(deps, { teamId: team.id, endpointId: endpoint.id, limit: 10 })
+    const d = await (await firstAttempt({ ...plain.emailConfig, security: 'starttls' })).delivery()
     expect(d.lastError).toContain('TLS failed')
     expect(d.lastError).toContain('500')
     expect(plain.received).toHaveLength(0)
     // No server at all: the log says the connection failed, not the operator's host and port.
     const gone = await smtp()
     await gone.stop()
-    const closed = await world({ ...gone.emailConfig })
-    const { endpoint: toClosed } = await createEndpoint(closed.deps, {
-      teamId: closed.team.id,
-      input: emailInput('a@example.com'),
-    })
-    await storeSignals(closed.deps, [signalRow(closed.team.id, { detectedAt: '2026-11-15T11:58:40.000Z' })])
-    closed.clock.set(BUILT)
-    await buildDueWindows(closed.deps)
-    await deliverDue(closed.deps)
-    const [refused] = await listDeliveries(closed.deps, { teamId: closed.team.id, endpointId: toClosed.id, limit: 10 })
+    const refused = await (await firstAttempt({ ...gone.emailConfig })).delivery()
     expect(refused.lastError).toBe('SMTP connection failed: ECONNREFUSED')
+  })
+
+  test('a relay that closes the connection in the middle of a message: the log says so, and the retry sends it', async () => {
+    const server = await smtp({ dropInData: 1 })
+    const { deps, clock, delivery } = await firstAttempt(server.emailConfig)
+    const cut = await delivery()
+    // The server had answered every command before: "no reply" sent the team looking for a server that was down.
+    expect([cut.status, cut.lastError]).toEqual([
+      'pending',
+      'SMTP connection failed: the server closed the connection without answering',
+    ])
+    expect(server.received).toHaveLength(0)
+    clock.set(new Date(Date.parse(BUILT) + 6_000).toISOString())
+    expect(await deliverDue(deps)).toBe(1)
+    expect((await delivery()).status).toBe('succeeded')
+    expect(server.received).toHaveLength(1)
   })
 
   test('e-mail not configured, or an address that is not one, is refused and stores nothing', async () => {
