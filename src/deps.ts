@@ -15,8 +15,12 @@ import type { Scorer } from './scorers/types'
 import { localPathOf, openDatabase } from './storage/db'
 import type { Database } from './storage/engine/types'
 import { AppError } from './errors'
-import { migrate, migrationState } from './storage/migrate'
+import { migrate, migrationState, SCHEMA } from './storage/migrate'
+
 import { createRepos, type Repos } from './storage/repos'
+
+/** The newest migration this build carries, for `--version` (docs/operations.md#upgrades). */
+export { SCHEMA }
 
 export type Deps = {
   config: Config

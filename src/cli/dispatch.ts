@@ -3,6 +3,7 @@ import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
 import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
+import { SCHEMA } from '../deps'
 import { backupCommand, restoreCommand } from './backup'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
@@ -62,7 +63,7 @@ export async function dispatch(argv: string[]): Promise<number> {
       return 0
     }
     if (name === 'version' || name === '--version' || name === '-v') {
-      console.log(`lead-signals ${version}`)
+      console.log(`lead-signals ${version} (database schema ${SCHEMA})`)
       return 0
     }
     // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.

@@ -3,7 +3,7 @@ import { readConfig } from '../config/read'
 import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import { requireWritable, unwritable } from '../domain/health/readiness'
+import { databaseIsNewer, requireWritable, unwritable } from '../domain/health/readiness'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
@@ -24,6 +24,15 @@ async function logEmailCheck(deps: Deps) {
   const r = await checkEmail(deps)
   if (r.status === 'ok') deps.log.info('email_check', { ok: true, detail: r.detail })
   else deps.log.warn('email_check', { ok: false, detail: r.detail })
+}
+
+/** After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades). */
+async function warnIfNewer(deps: Deps) {
+  if (await databaseIsNewer(deps).catch(() => false))
+    deps.log.warn('database_newer', {
+      message:
+        'the database was migrated by a newer version of lead-signals: this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)',
+    })
 }
 
 export async function serve(argv: string[]): Promise<number> {
@@ -60,6 +69,7 @@ export async function serve(argv: string[]): Promise<number> {
   if (!server) throw new Error('the HTTP server did not start')
   if (!flags.demo) void deps.scoring.checkModelServer()
   void logEmailCheck(deps)
+  void warnIfNewer(deps)
   const address = listeningAddress(server)
   const url = address.url
   console.log(listeningLine(address, Math.round(performance.now() - started)))
@@ -162,7 +172,7 @@ async function writableDeps(config: Config): Promise<Deps> {
 }
 
 /** Why the server could not listen, as one line naming the setting (dispatch prints it and exits 1). */
-function listenError(err: unknown, at: { host: string; port: number }): unknown {
+export function listenError(err: unknown, at: { host: string; port: number }): unknown {
   const code = (err as { code?: unknown }).code
   if (code === 'EADDRINUSE') {
     return new AppError(
@@ -172,5 +182,17 @@ function listenError(err: unknown, at: { host: string; port: number }): unknown 
   }
   if (code === 'EADDRNOTAVAIL')
     return new AppError('internal', `cannot listen on ${at.host}: no such address on this machine (server.host)`)
+  // Bun reports a host name it cannot resolve (or a malformed address) only as EINVAL from listen.
+  if (code === 'EINVAL')
+    return new AppError(
+      'internal',
+      `cannot listen on ${at.host}: it is neither an address of this machine nor a name it can resolve (server.host)`,
+    )
+  // A service user on a port below 1024: the unit in deploy/ grants no capability (docs/operations.md#deployments).
+  if (code === 'EACCES')
+    return new AppError(
+      'internal',
+      `cannot listen on port ${at.port} of ${at.host}: this user may not (below 1024 it takes root or the CAP_NET_BIND_SERVICE capability); choose a port from 1024 on or grant the capability (server.port)`,
+    )
   return err
 }

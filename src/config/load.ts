@@ -26,7 +26,8 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   if (result.success) return withoutUnreadyReddit(result.output, listed)
   const issue = result.issues[0]
   const key = v.getDotPath(issue) ?? '(top level)'
-  const source = envSources.get(key)
+  // An item of a list (`server.trusted_proxies.1`) came with the list's variable.
+  const source = envSources.get(key) ?? envSources.get(key.replace(/(\.\d+)+$/, ''))
   const near = unknownKey(issue) ? nearestKey(key.split('.'), planNames) : undefined
   throw new ConfigError(
     `config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,

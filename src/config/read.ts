@@ -10,11 +10,31 @@ export function readConfig(flagPath: string | undefined, env = process.env): Con
   if (path !== undefined) {
     try {
       fileText = readFileSync(path, 'utf8')
-    } catch {
-      throw new ConfigError(
-        `config: cannot read the configuration file given by ${flagPath ? '--config' : 'LEAD_SIGNALS_CONFIG'}`,
-      )
+    } catch (err) {
+      // The source that named the file and why it cannot be read, but not its path (docs/operations.md#logs).
+      const source =
+        flagPath !== undefined
+          ? 'given by --config'
+          : env.LEAD_SIGNALS_CONFIG !== undefined
+            ? 'given by LEAD_SIGNALS_CONFIG'
+            : './lead-signals.toml'
+      const why = whyUnreadable(err)
+      throw new ConfigError(`config: cannot read the configuration file ${source}${why ? `: ${why}` : ''}`)
     }
   }
   return loadConfig({ fileText, env })
+}
+
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'no such file',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'this user may not read it (permission denied)',
+  EPERM: 'this user may not read it (permission denied)',
+}
+
+/** Why a file could not be read, in words, from the error's code; undefined for a code without words here. */
+export function whyUnreadable(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? UNREADABLE[code] : undefined
 }

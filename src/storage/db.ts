@@ -1,6 +1,7 @@
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { drizzle } from 'drizzle-orm/libsql'
+import { AppError } from '../errors'
 import { openCommitWatch } from './engine/commit-watch'
 import { LOCK_WAIT_MS, tuneConnection } from './engine/connection-settings'
 import { createLocalClient } from './engine/local-client'
@@ -40,9 +41,30 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
  * directory keeps the mode its operator chose.
  */
 export function createPrivately(path: string) {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
-  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
+  // The engine reports a folder only as "cannot open: 14", and the file system by a code: both in words here, as
+  // every other database the service cannot write is (docs/operations.md#running-it).
+  if (existsSync(path) && statSync(path).isDirectory()) throw cannotWrite('it is a folder, not a file')
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
+  } catch (err) {
+    const why = CANNOT_CREATE[(err as { code?: string }).code ?? '']
+    throw why ? cannotWrite(why) : err
+  }
 }
+
+// The file does not exist yet when these come, so it is its directory (or one above) that refuses.
+const CANNOT_CREATE: Record<string, string> = {
+  EACCES: 'its directory is read-only',
+  EPERM: 'its directory is read-only',
+  EROFS: 'its directory is read-only',
+  EEXIST: 'its directory cannot be created: a file stands in its path',
+  ENOTDIR: 'its directory cannot be created: a file stands in its path',
+  ENOSPC: 'the disk is full',
+}
+
+const cannotWrite = (why: string) =>
+  new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`, { reason: why })
 
 /** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */
 export function localPathOf(url: string): string | undefined {

@@ -4,6 +4,9 @@ import { sha256Hex } from '../lib/hash'
 
 const LATEST = migrations[migrations.length - 1].when
 
+/** The newest migration this build carries: every build is 0.1.0, so `--version` names it (docs/operations.md#upgrades). */
+export const SCHEMA = migrations[migrations.length - 1].tag
+
 /**
  * Applies the embedded migrations with drizzle's own bookkeeping (same table, sha256 and `when`), so a database
  * migrated by drizzle-kit and one migrated by the executable agree. Returns the tags applied.

@@ -86,7 +86,7 @@ describe('a database file that cannot be opened', () => {
       args,
       { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'data')}` },
       1,
-      'cannot write the database (database.url): its file cannot be opened',
+      'cannot write the database (database.url): it is a folder, not a file',
     )
   })
 })

@@ -278,7 +278,7 @@ describe('bad configuration', () => {
   test('a configuration file that cannot be read is an error that does not print its path', async () => {
     await expectRejected(
       ['team', 'list', '--config', 'nope.toml'],
-      'cannot read the configuration file given by --config',
+      'cannot read the configuration file given by --config: no such file',
     )
   })
 })

@@ -5,7 +5,12 @@ import { resolve } from 'node:path'
 import { cleanEnv, createWorkspace, dump, ok, runCli, type Workspace } from './run-cli'
 
 const REPO = resolve(import.meta.dir, '../..')
-const VERSION = (JSON.parse(readFileSync(resolve(REPO, 'package.json'), 'utf8')) as { version: string }).version
+const NUMBER = (JSON.parse(readFileSync(resolve(REPO, 'package.json'), 'utf8')) as { version: string }).version
+// Every build says 0.1.0: the newest migration it carries tells two builds apart (docs/operations.md#upgrades).
+const JOURNAL = JSON.parse(readFileSync(resolve(REPO, 'drizzle/meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[]
+}
+const VERSION = `${NUMBER} (database schema ${JOURNAL.entries[JOURNAL.entries.length - 1].tag})`
 
 let ws: Workspace
 beforeAll(async () => {
@@ -17,10 +22,13 @@ beforeAll(async () => {
 afterAll(() => ws.cleanup())
 
 describe('the version', () => {
-  test.each([['--version'], ['-v'], ['version']])('%s prints the version of package.json and exits 0', async (flag) => {
-    const r = await runCli(ws, [flag])
-    expect(r).toEqual({ code: 0, stdout: `lead-signals ${VERSION}\n`, stderr: '' })
-  })
+  test.each([['--version'], ['-v'], ['version']])(
+    '%s prints the version of package.json and the newest migration, and exits 0',
+    async (flag) => {
+      const r = await runCli(ws, [flag])
+      expect(r).toEqual({ code: 0, stdout: `lead-signals ${VERSION}\n`, stderr: '' })
+    },
+  )
 })
 
 // Every command with the least it needs, plus one argument it does not take. A server started by mistake is killed

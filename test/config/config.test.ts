@@ -159,6 +159,10 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: 'abc' } })).toStartWith(
       'config: server.port (from LEAD_SIGNALS_SERVER_PORT): ',
     )
+    // A list from the environment: the item is named with the variable that gave the list, not as if from the file.
+    expect(failure({ env: { LEAD_SIGNALS_SERVER_TRUSTED_PROXIES: '10.0.0.0/8,foo' } })).toStartWith(
+      'config: server.trusted_proxies.1 (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
+    )
     expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe(
       'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key; did you mean LEAD_SIGNALS_SERVER_PORT?',
     )

@@ -51,6 +51,14 @@ describe('deploy/lead-signals.service', () => {
     expect(unit).toContain('never in the\n# world-readable lead-signals.toml')
   })
 
+  test('a refusal that a restart cannot fix (exit 2: a configuration error) is not restarted every 5 s for ever', () => {
+    // docs/operations.md#command-line: 2 is bad input, which only the operator can fix; 1 (a port in use, a database
+    // not reachable yet) may pass, so it is restarted. RestartSec=5s never reaches systemd's default start limit of
+    // 5 starts in 10 s, so without this a bad setting filled the journal with its line every 5 s.
+    expect(unit).toMatch(/^Restart=on-failure$/m)
+    expect(unit).toMatch(/^RestartPreventExitStatus=2$/m)
+  })
+
   test('it runs serve from the state directory as a dynamic user, with a stop timeout above the shutdown bound', () => {
     expect(unit).toMatch(/^ExecStart=\/usr\/local\/bin\/lead-signals serve --config \S+$/m)
     expect(unit).toMatch(/^DynamicUser=yes$/m)

@@ -121,6 +121,26 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(checkFile(join(backups, files[0]))).toBeUndefined()
   })
 
+  test('a backup.dir that cannot be created is refused at start with one line naming it, not at the first run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ls-backups-'))
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+    writeFileSync(join(dir, 'plain'), 'a file, not a folder')
+    const config = testConfig({
+      database: { url: `file:${join(dir, 'db.db')}` },
+      backup: { schedule: '0 3 * * *', dir: join(dir, 'plain', 'backups') },
+    })
+    expect(() => checkBackupConfig(config)).toThrow(
+      'backup.dir: the folder cannot be created: a file stands in its path',
+    )
+    // Created (owner-only) when it can be, so the first scheduled run does not find out.
+    const ok = testConfig({
+      database: { url: `file:${join(dir, 'db.db')}` },
+      backup: { schedule: '0 3 * * *', dir: join(dir, 'b') },
+    })
+    checkBackupConfig(ok)
+    expect(statSync(join(dir, 'b')).mode & 0o777).toBe(0o700)
+  })
+
   test('backup.schedule is refused for a database that is not a file, and "" schedules nothing', () => {
     for (const url of ['http://127.0.0.1:8080', 'libsql://db.example.org', ':memory:'])
       expect(() => checkBackupConfig(testConfig({ database: { url }, backup: { schedule: '0 3 * * *' } }))).toThrow(

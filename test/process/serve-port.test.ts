@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createServer } from 'node:net'
+import { listenError } from '../../src/cli/serve'
 import { type Child, processWorld, spawnChild } from './child'
 
 const cleanup: (() => unknown)[] = []
@@ -48,6 +49,23 @@ describe('serve on a port that is already taken', () => {
     const port = (other.address() as { port: number }).port
 
     await expectRefused(serveOn(port), port)
+  })
+
+  test('a host name that does not resolve is refused with one line naming server.host', async () => {
+    // .invalid never resolves (RFC 2606).
+    const child = serveOn(8080, 'not-a-host.invalid')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe(
+      'lead-signals: cannot listen on not-a-host.invalid: it is neither an address of this machine nor a name it can resolve (server.host)\n',
+    )
+  })
+
+  // Root may listen below 1024, so the refusal a service user meets is shown through the error Bun gives it.
+  test('a port below 1024 without the privilege: one line naming server.port and what to do', () => {
+    const denied = Object.assign(new Error('permission denied 127.0.0.1:80'), { code: 'EACCES', syscall: 'listen' })
+    expect((listenError(denied, { host: '127.0.0.1', port: 80 }) as Error).message).toBe(
+      'cannot listen on port 80 of 127.0.0.1: this user may not (below 1024 it takes root or the CAP_NET_BIND_SERVICE capability); choose a port from 1024 on or grant the capability (server.port)',
+    )
   })
 
   test('an address this machine does not have is refused with one line naming server.host', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import Database from 'libsql'
-import { chmodSync, readdirSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedTeam } from '../support/deps'
@@ -25,6 +25,13 @@ function makeReadOnly(path: string) {
   const marked = Bun.spawnSync(['chattr', '+i', path])
   if (marked.exitCode !== 0) throw new Error(`running as root, and chattr +i failed: ${marked.stderr.toString()}`)
   cleanup.push(() => Bun.spawnSync(['chattr', '-i', path]))
+}
+
+/** A world of its own whose configuration names the database `url` (elsewhere than its folder). */
+function worldOn(url: string) {
+  const world = processWorld({ ...config, database: { url } })
+  cleanup.push(() => world.cleanup())
+  return world
 }
 
 function expectOneLine(r: { code: number | null; stdout: string; stderr: string }, line: string) {
@@ -77,6 +84,45 @@ describe('serve on a database it cannot write', () => {
       )
     }
     expect(await rows(world, 'select * from teams')).toEqual(before)
+  })
+
+  test('a new database in a read-only directory, or in a folder it cannot create there: one line, no stack', async () => {
+    const world = processWorld(config)
+    cleanup.push(() => world.cleanup())
+    const readOnly = join(world.dir, 'ro')
+    mkdirSync(readOnly)
+    makeReadOnly(readOnly)
+
+    for (const url of [`file:${join(readOnly, 'new.db')}`, `file:${join(readOnly, 'sub', 'new.db')}`])
+      for (const args of [['serve'], ['team', 'create', '--name', 'acme', '--plan', 'growth']]) {
+        const r = await runChild(worldOn(url), args)
+        expect({ args, url, ...r }).toEqual({
+          args,
+          url,
+          code: 1,
+          stdout: '',
+          stderr: 'lead-signals: cannot write the database (database.url): its directory is read-only\n',
+        })
+      }
+  })
+
+  test('a database.url naming a folder, or a path under a file: one line saying so', async () => {
+    const world = processWorld(config)
+    cleanup.push(() => world.cleanup())
+    mkdirSync(join(world.dir, 'folder'))
+    world.file('plain', 'not a folder')
+    for (const [url, why] of [
+      [`file:${join(world.dir, 'folder')}`, 'it is a folder, not a file'],
+      [`file:${join(world.dir, 'plain', 'new.db')}`, 'its directory cannot be created: a file stands in its path'],
+    ]) {
+      const r = await runChild(worldOn(url), ['serve'])
+      expect({ url, ...r }).toEqual({
+        url,
+        code: 1,
+        stdout: '',
+        stderr: `lead-signals: cannot write the database (database.url): ${why}\n`,
+      })
+    }
   })
 
   test('a libSQL server that refuses writes: exit 1 the same way', async () => {

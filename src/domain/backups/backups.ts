@@ -24,11 +24,33 @@ export function embeddedFile(config: Config, command: string): string {
 /** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
 export function checkBackupConfig(config: Config) {
   if (config.backup.schedule === '') return
-  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) return
+  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) {
+    // A folder the service cannot make is said at start: found at the first run, the backups would be missing.
+    createBackupDir(config.backup.dir)
+    return
+  }
   throw new AppError(
     'invalid_request',
     'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
   )
+}
+
+const CANNOT_CREATE: Record<string, string> = {
+  EEXIST: 'a file stands in its path',
+  ENOTDIR: 'a file stands in its path',
+  EACCES: 'this user may not create it there (permission denied)',
+  EPERM: 'this user may not create it there (permission denied)',
+  EROFS: 'it is on a read-only file system',
+}
+
+/** backup.dir, created owner-only; a failure names the setting and why, never the path (docs/operations.md#logs). */
+function createBackupDir(dir: string) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error'
+    throw new AppError('invalid_request', `backup.dir: the folder cannot be created: ${CANNOT_CREATE[code] ?? code}`)
+  }
 }
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
@@ -57,7 +79,7 @@ export function restoreDatabase(config: Config, from: string) {
  */
 export async function writeScheduledBackup(deps: { config: Config; clock: Clock }) {
   const { dir, keep } = deps.config.backup
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  createBackupDir(dir)
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const { bytes } = await writeBackup(embeddedFile(deps.config, 'backup.schedule'), join(dir, file), 'backup.dir')

@@ -1,6 +1,7 @@
 import { AppError, appErrorIn } from '../../errors'
 import type { Database } from '../../storage/engine/types'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
+import { migrationState } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
@@ -8,6 +9,11 @@ type DatabaseNeeds = { database: Pick<Database, 'client'> }
 /** Ready to serve: the database answers, has this build's migrations and takes writes (GET /readyz). */
 export function readiness(deps: DatabaseNeeds): Promise<Readiness> {
   return checkReadiness(deps.database.client)
+}
+
+/** Whether a newer version migrated the database: this one keeps serving beside it (docs/operations.md#upgrades). */
+export async function databaseIsNewer(deps: DatabaseNeeds): Promise<boolean> {
+  return (await migrationState(deps.database.client)) === 'ahead'
 }
 
 /** Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. */
