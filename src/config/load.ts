@@ -129,7 +129,7 @@ function coerce(raw: string, schema: v.GenericSchema): unknown {
   const text = raw.trim()
   switch (schema.type) {
     case 'number':
-      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+      return numberOf(text, raw)
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : raw
     case 'array':
@@ -139,11 +139,15 @@ function coerce(raw: string, schema: v.GenericSchema): unknown {
       // comma-separated list is not one address with commas in it (docs/operations.md#environment-overrides).
       if ((schema as unknown as { options: v.GenericSchema[] }).options.some((o) => unwrap(o).type === 'array'))
         return listOf(text, raw)
-      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : raw
+      return numberOf(text, raw)
     default:
       return raw
   }
 }
+
+// Decimal only: Number() also reads "0x50" as 80, "1e3" as 1000 and "0b1" as 1, which no one means for a port or a
+// limit; such a value is left as text, which the schema then refuses with the key's name.
+const numberOf = (text: string, raw: string) => (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : raw)
 
 /** A list from the environment: a JSON array, or comma-separated. */
 function listOf(text: string, raw: string): unknown {

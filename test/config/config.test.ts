@@ -156,9 +156,11 @@ describe('configuration (docs/operations.md#configuration)', () => {
       'config: platforms.hackernews.base_url: ',
     )
     expect(failure({ env: {}, fileText: '[database]\nurl = "postgres://x"\n' })).toStartWith('config: database.url: ')
-    expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: 'abc' } })).toStartWith(
-      'config: server.port (from LEAD_SIGNALS_SERVER_PORT): ',
-    )
+    // A number from the environment is written in decimal: "0x50" is not port 80, nor "1e3" port 1000.
+    for (const port of ['abc', '0x50', '1e3', '0b1', '80 80'])
+      expect(failure({ env: { LEAD_SIGNALS_SERVER_PORT: port } })).toStartWith(
+        'config: server.port (from LEAD_SIGNALS_SERVER_PORT): ',
+      )
     // A list from the environment: the item is named with the variable that gave the list, not as if from the file.
     expect(failure({ env: { LEAD_SIGNALS_SERVER_TRUSTED_PROXIES: '10.0.0.0/8,foo' } })).toStartWith(
       'config: server.trusted_proxies.1 (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
