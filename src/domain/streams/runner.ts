@@ -1,6 +1,5 @@
 import { remember } from '../../lib/bounded-map'
 import type { StreamReader, StreamSink } from '../../platforms/stream'
-import type { BatchScorer } from '../scoring/batch'
 import type { Mention } from '../../mention'
 import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
@@ -10,7 +9,7 @@ import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
-import { STEP_MS, type StreamLimits, StreamStalled, stallWatch } from './stall'
+import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 
 export type StreamDeps = PassDeps & {
   repos: PassDeps['repos'] & { streamPositions: ReturnType<typeof createStreamPositionsRepo> }
@@ -41,28 +40,11 @@ export async function runStream(
   a: { rulesPool: () => RulesPool; store?: StoreOutcome; limits?: StreamLimits },
 ) {
   const { platform } = reader
-  const stepMs = a.limits?.stallMs ?? STEP_MS
-  const { scorer: scorerConfig } = deps.config
-  // A model answers `concurrency` calls at a time, each within `timeout_ms` (docs/scoring.md#fallback-and-timeouts).
-  const scoringMs = (n: number) =>
-    stepMs +
-    (deps.scoring.scorerName === 'rules' ? 0 : Math.ceil(n / scorerConfig.concurrency) * scorerConfig.timeout_ms)
-  const watch = stallWatch(platform)
-  /** The batch scorer, telling the watchdog when a batch's scoring starts and when its store does. */
-  function watched(scorer: BatchScorer): BatchScorer {
-    return {
-      async scoreMany(items, signal) {
-        watch.arm('the scoring', scoringMs(items.length))
-        try {
-          return await scorer.scoreMany(items, signal)
-        } finally {
-          watch.arm('the store', stepMs)
-        }
-      },
-      unavailable: () => scorer.unavailable(),
-      close: () => scorer.close(),
-    }
-  }
+  const watch = stallWatch(platform, {
+    limits: a.limits,
+    scorer: deps.config.scorer,
+    scorerName: deps.scoring.scorerName,
+  })
   const saved = await deps.repos.streamPositions.get(platform)
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
@@ -127,15 +109,15 @@ export async function runStream(
       if (stop.aborted || (readerEnded && queue.isEmpty())) break
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
-        tracked = await watch.guard('the database', stepMs, trackedOn(deps, platform))
-        pass = newPass(deps, passStop, watched(deps.scoring.batch({ rulesPool: a.rulesPool() })), a.store)
+        tracked = await watch.guard('the database', trackedOn(deps, platform))
+        pass = newPass(deps, passStop, watch.scorer(deps.scoring.batch({ rulesPool: a.rulesPool() })), a.store)
         passAt = Date.now()
       }
       const p = pass as Pass
       if (queue.isEmpty()) {
         // Nothing read: the figures (when upstream last spoke) still reach source health.
         if (stored !== null && Date.now() - savedAt >= FIGURES_MS) {
-          await watch.guard('the store', stepMs, deps.repos.streamPositions.save(figures.row(now(), stored, null)))
+          await watch.guard('the store', deps.repos.streamPositions.save(figures.row(now(), stored, null)))
           savedAt = Date.now()
         }
         continue
@@ -148,11 +130,7 @@ export async function runStream(
       const overflow = queue.pairs() > QUEUE_PAIRS / 2
       const entries = queue.take(BATCH_PAIRS)
       const position = (entries[entries.length - 1] as QueueEntry).position
-      const pairs = await watch.guard(
-        'the database',
-        stepMs,
-        deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs)),
-      )
+      const pairs = await watch.guard('the database', deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs)))
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {
@@ -166,16 +144,25 @@ export async function runStream(
           storedAt: now(),
           stream: row,
         })
-        await watch.guard('the store', stepMs, unscored)
+        await watch.guard('the store', unscored)
       } else {
-        // The profiles and thresholds are read, then `watched` moves the allowance to the scoring and to the store.
-        await watch.guard('the database', stepMs, scoreAndStore(p, pairs, { stream: row, fetchedAt }))
+        // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the store.
+        await watch.guard('the database', scoreAndStore(p, pairs, { stream: row, fetchedAt }))
       }
       stored = position
       savedAt = Date.now()
     }
   } catch (err) {
-    if (err instanceof StreamStalled) health.stalled(err.message)
+    // Told here, before the lease is released: a database that hangs can hang that too, and the supervisor's catch.
+    if (err instanceof StreamStalled) {
+      deps.log.warn('stream_stalled', {
+        platform,
+        hung: err.hung,
+        waitedSeconds: err.seconds,
+        next: 'the stream starts again from its stored position',
+      })
+      health.stalled(err.message)
+    }
     throw err
   } finally {
     ended.abort()

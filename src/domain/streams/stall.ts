@@ -1,3 +1,5 @@
+import type { BatchScorer } from '../scoring/batch'
+
 // docs/streams.md#resuming: the longest a step of a batch may take before the stream counts as hung and starts again
 // (a database read or the batch's transaction, the rules scorer's answers). A model's calls get their own timeouts on
 // top, one `scorer.timeout_ms` for each round of `scorer.concurrency` calls, which is what a slow model may take.
@@ -20,10 +22,17 @@ export class StreamStalled extends Error {
 
 /**
  * The watchdog of one stream's batches: `guard` waits for a step, and gives up on it with StreamStalled once the step
- * (or what `arm` says it has moved on to) has run longer than allowed. What was given up on is not stored: its
- * position did not move, so it is read again.
+ * (or what the batch scorer says it has moved on to, `scorer`) has run longer than allowed. What was given up on is
+ * not stored: its position did not move, so it is read again. `scorer`: the scorer's settings and name.
  */
-export function stallWatch(platform: string) {
+export function stallWatch(
+  platform: string,
+  a: { limits?: StreamLimits; scorer: { concurrency: number; timeout_ms: number }; scorerName: string },
+) {
+  const stepMs = a.limits?.stallMs ?? STEP_MS
+  // A model answers `concurrency` calls at a time, each within `timeout_ms` (docs/scoring.md#fallback-and-timeouts).
+  const scoringMs = (n: number) =>
+    stepMs + (a.scorerName === 'rules' ? 0 : Math.ceil(n / a.scorer.concurrency) * a.scorer.timeout_ms)
   let timer: ReturnType<typeof setTimeout> | undefined
   let give: ((err: StreamStalled) => void) | undefined
   const arm = (hung: StreamStalled['hung'], ms: number) => {
@@ -33,17 +42,31 @@ export function stallWatch(platform: string) {
     timer = setTimeout(() => give?.(new StreamStalled(platform, hung, Math.round(ms / 1000))), ms)
   }
   return {
-    arm,
-    async guard<T>(hung: StreamStalled['hung'], ms: number, step: Promise<T>): Promise<T> {
+    async guard<T>(hung: StreamStalled['hung'], step: Promise<T>): Promise<T> {
       const stalled = new Promise<never>((_resolve, reject) => {
         give = reject
       })
-      arm(hung, ms)
+      arm(hung, stepMs)
       try {
         return await Promise.race([step, stalled])
       } finally {
         clearTimeout(timer)
         give = undefined
+      }
+    },
+    /** The batch scorer, telling the watchdog when a batch's scoring starts and when its store does. */
+    scorer(scorer: BatchScorer): BatchScorer {
+      return {
+        async scoreMany(items, signal) {
+          arm('the scoring', scoringMs(items.length))
+          try {
+            return await scorer.scoreMany(items, signal)
+          } finally {
+            arm('the store', stepMs)
+          }
+        },
+        unavailable: () => scorer.unavailable(),
+        close: () => scorer.close(),
       }
     },
   }

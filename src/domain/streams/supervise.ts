@@ -52,14 +52,8 @@ export async function superviseStreams(
           })
           if ('heldBy' in run) await pause(STANDBY_MS, signal)
         } catch (err) {
-          if (err instanceof StreamStalled)
-            deps.log.warn('stream_stalled', {
-              platform: err.platform,
-              hung: err.hung,
-              waitedSeconds: err.seconds,
-              next: `started again from the stored position in ${STANDBY_MS / 1000} s`,
-            })
-          else deps.log.error('stream_failed', { platform: reader.platform, err })
+          // A batch given up on is logged by the runner (stream_stalled).
+          if (!(err instanceof StreamStalled)) deps.log.error('stream_failed', { platform: reader.platform, err })
           await pause(STANDBY_MS, signal)
         }
       }

@@ -57,4 +57,31 @@ describe('a stream whose store never returns', () => {
     await Bun.sleep(1200)
     expect(w.received.length).toBe(3)
   }, 40_000)
+
+  test("is logged even when the whole database hangs, the lease's release included", async () => {
+    const w = await streamWorld()
+    worlds.push(w)
+    const lines: string[] = []
+    w.deps.log.warn = (event) => lines.push(event)
+    const repos = w.deps.repos
+    const { store } = repos.polling
+    const { release } = repos.jobLeases
+    const hung: (() => void)[] = []
+    const hang = () => new Promise<never>((_resolve, reject) => hung.push(() => reject(new Error('let go'))))
+    repos.polling.store = (outcome: StoredOutcome) =>
+      outcome.stream?.platform === 'hackernews' && outcome.signals.length > 0 ? hang() : store(outcome)
+    repos.jobLeases.release = (name, holder) => (name === 'stream:hackernews' ? hang() : release(name, holder))
+    try {
+      const before = w.hn.story('Show HN: a weekend project')
+      w.start({ stallMs: 1000 })
+      await eventually('the first position', async () => (await w.position('hackernews')) === String(before))
+      w.hn.story(BUYING('hung'))
+      // The rules scorer's workers start on the first batch, within the test's bound of 1 s or not: either hangs.
+      await eventually('the stall logged', () => lines.includes('stream_stalled'), 15_000)
+    } finally {
+      repos.polling.store = store
+      repos.jobLeases.release = release
+      for (const letGo of hung) letGo()
+    }
+  }, 30_000)
 })
