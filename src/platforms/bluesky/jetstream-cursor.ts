@@ -19,10 +19,14 @@ export const parseCursor = (s: string): Cursor | undefined => {
 export const handed = (at: Cursor, e: { time_us: number; did: string }) =>
   e.time_us < at.us || (e.time_us === at.us && (at.dids === null || at.dids.includes(e.did)))
 
+// DIDs kept of one microsecond: more is not Bluesky (a few events share one at most) but a broken or hostile instance,
+// whose events past them are read again after a restart rather than growing the position written every second.
+const MAX_DIDS = 64
+
 /** The position after handing on `e`, read after `at`. */
-export const after = (at: Cursor | null, e: { time_us: number; did: string }): Cursor => ({
-  us: e.time_us,
-  dids: at?.us === e.time_us && at.dids ? [...at.dids, e.did] : [e.did],
-})
+export const after = (at: Cursor | null, e: { time_us: number; did: string }): Cursor => {
+  if (at?.us !== e.time_us || !at.dids) return { us: e.time_us, dids: [e.did] }
+  return at.dids.length < MAX_DIDS ? { us: e.time_us, dids: [...at.dids, e.did] } : at
+}
 
 export const cursorText = (at: Cursor) => (at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us))

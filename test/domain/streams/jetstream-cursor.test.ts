@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
+import { after, cursorText, handed, parseCursor } from '../../../src/platforms/bluesky/jetstream-cursor'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // Jetstream replays from the cursor's own time on: the event whose time_us the stream stored is sent again when it
@@ -54,4 +55,19 @@ describe('Bluesky stream: the event at the stored cursor', () => {
     expect(await figures()).toMatchObject({ readLastHour: 3, matchedLastHour: 3 })
     expect(scored).toBe(3)
   }, 30_000)
+})
+
+describe('Bluesky stream: the position of one microsecond', () => {
+  // An instance that sends thousands of events with one time_us (a broken or hostile mirror) grew the position by a
+  // DID each, written to the database every second: it keeps a bounded number, and the rest are read again at worst.
+  test('keeps at most 64 DIDs; an event past them counts as not read, never as skipped', () => {
+    let at = parseCursor('1000/did:plc:a')
+    for (let i = 0; i < 500; i++) at = after(at ?? null, { time_us: 1000, did: `did:plc:${i}` })
+    expect(at?.dids?.length).toBe(64)
+    expect(cursorText(at as NonNullable<typeof at>).length).toBeLessThan(64 * 20)
+    expect(handed(at as NonNullable<typeof at>, { time_us: 1000, did: 'did:plc:a' })).toBe(true)
+    expect(handed(at as NonNullable<typeof at>, { time_us: 1000, did: 'did:plc:499' })).toBe(false)
+    expect(handed(at as NonNullable<typeof at>, { time_us: 999, did: 'did:plc:499' })).toBe(true)
+    expect(parseCursor(cursorText(at as NonNullable<typeof at>))).toEqual(at)
+  })
 })
