@@ -99,6 +99,21 @@ describe('lead-signals platforms check', () => {
     expect(github.received).toHaveLength(1)
   })
 
+  // Medium is read from tag feeds, and a tag nobody uses has none (404), which finds nothing: a base_url that answers
+  // 404 to everything read "answered with 0 results", ok, while no search could ever find a story.
+  test('Medium at an address that answers 404 to every feed says the address is wrong, not 0 results', async () => {
+    const nowhere = fakeUpstream(() => new Response('Not Found', { status: 404 }))
+    others.push(nowhere)
+    const file = ws.file('medium.toml', [`[platforms.medium]`, `base_url = "${nowhere.origin}"`].join('\n'))
+    const r = await runCli(ws, ['platforms', 'check', '--platform', 'medium', '--json', '--config', file])
+    expect(r.code).toBe(1)
+    const medium = rows(r.stdout).get('medium')
+    expect(medium?.status).toBe('unexpected_answer')
+    expect(medium?.detail).toContain('404')
+    expect(medium?.detail).toContain('base_url')
+    expect(medium?.detail).not.toContain('0 results')
+  })
+
   test('--platform checks that one; a table by default; exit 0 when it works', async () => {
     const r = await runCli(ws, ['platforms', 'check', '--platform', 'hackernews', ...config])
     expect(r.code).toBe(0)

@@ -79,6 +79,31 @@ describe('medium connector against a fake tag feed', () => {
     ])
   })
 
+  test('a tag nobody uses finds nothing, once a tag in wide use shows the address is Medium; that is asked once an hour', async () => {
+    const md = fake(({ url }) =>
+      url.pathname === '/feed/tag/software' ? feed(item(1)) : new Response('Not Found', { status: 404 }),
+    )
+    const c = connector(md.origin)
+    expect(await c.search('zzyzx', 5)).toEqual([])
+    expect(md.received.map((r) => r.url.pathname)).toEqual(['/feed/tag/zzyzx', '/feed/tag/software'])
+    expect(await c.search('qwxyz', 5)).toEqual([])
+    expect(md.received.map((r) => r.url.pathname).slice(2)).toEqual(['/feed/tag/qwxyz'])
+  })
+
+  test('an address that answers 404 to every feed is an error naming base_url, not a search that found nothing', async () => {
+    const md = fake(() => new Response('Not Found', { status: 404 }))
+    const c = connector(md.origin)
+    const err = await c.search('crm tool', 5).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(Error)
+    expect((err as Error).message).toContain('base_url')
+    expect(md.received.map((r) => r.url.pathname)).toEqual([
+      '/feed/tag/crm-tool',
+      '/feed/tag/crm',
+      '/feed/tag/tool',
+      '/feed/tag/software',
+    ])
+  })
+
   test('tag slugs: lower case, spaces to hyphens, punctuation dropped', () => {
     expect(mediumTag('Artificial Intelligence')).toBe('artificial-intelligence')
     expect(mediumTag('Node.js')).toBe('nodejs')
@@ -177,12 +202,6 @@ describe('medium connector against a fake tag feed', () => {
       kind: 'upstream_error',
       message: 'medium sent something that is not an RSS or Atom feed',
     })
-  })
-
-  test('a one-word keyword whose tag nobody uses (no feed: 404) finds nothing, as a word of several does', async () => {
-    const md = fake(() => new Response('Not Found', { status: 404 }))
-    expect(await connector(md.origin).search('zyxwvutag', 5)).toEqual([])
-    expect(md.received.map((r) => r.url.pathname)).toEqual(['/feed/tag/zyxwvutag'])
   })
 
   test('an error status is an upstream_error, a slow answer an upstream_timeout', async () => {

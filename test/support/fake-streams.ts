@@ -4,7 +4,9 @@ import type { ServerWebSocket } from 'bun'
  * A Jetstream instance on 127.0.0.1 (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): WebSocket
  * at /subscribe, one JSON event per message {did, time_us, kind: "commit", commit: {rev, operation, collection, rkey,
  * record, cid}}, filtered by `wantedCollections`, replayed from `cursor` (Unix microseconds) when given and live-tailed
- * otherwise. It keeps `keepUs` of events: an older cursor replays from the oldest one kept, as the README says.
+ * otherwise. It keeps `keepUs` of events: an older cursor replays from the oldest one kept, as the README says. A
+ * replay starts with the events at the cursor's own time, as Jetstream's does (its stored events are keyed
+ * `<time_us>_<did>_…` and read from the key `<cursor>` on); several events can share a time_us (`sameTime`).
  */
 type Sub = { wanted: string[]; cursor: string | null }
 
@@ -15,6 +17,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let lastUs = 0
   let skewUs = 0
   let garbage = false
+  let reuseUs = false
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -49,6 +52,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
     ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)
   const nextUs = () => {
+    if (reuseUs && lastUs > 0) {
+      reuseUs = false
+      return lastUs
+    }
     lastUs = Math.max(lastUs + 1, Date.now() * 1000 + skewUs)
     return lastUs
   }
@@ -107,6 +114,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
           cid: `c${t}`,
         },
       }))
+    },
+    /** The next event has the same time_us as the last one (Jetstream's keys tell them apart by DID). */
+    sameTime() {
+      reuseUs = true
     },
     /** Moves the instance's clock on: the next events are `us` later (a long outage, compressed). */
     skipUs(us: number) {

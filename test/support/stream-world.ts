@@ -1,7 +1,7 @@
 import type { Deps } from '../../src/deps'
 import type { StreamSink } from '../../src/platforms/stream'
 import { addKeywords } from '../../src/domain/keywords/keywords'
-import { superviseStreams } from '../../src/domain/streams/supervise'
+import { type StreamLimits, superviseStreams } from '../../src/domain/streams/supervise'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
 import { testDeps, seedTeam } from './deps'
@@ -39,9 +39,9 @@ export async function streamWorld(a: { keywords?: string[]; keepUs?: number; str
   await addKeywords(deps, { teamId: team.id, keywords: a.keywords ?? ['crm'] })
   await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
   let running: { stop(): Promise<void> } | undefined
-  const start = () => {
+  const start = (limits?: StreamLimits) => {
     const shutdown = new AbortController()
-    const streams = superviseStreams(deps as Deps, shutdown.signal)
+    const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, undefined, limits)
     const delivery = startDeliveryWorker(deps)
     running = {
       async stop() {

@@ -30,6 +30,10 @@ export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, 
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
       void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
     },
+    /** A batch hung and the stream starts again (docs/streams.md#resuming): `message` names the step, no more. */
+    stalled(message: string) {
+      void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))
+    },
     heard() {
       const ended = outage.ended()
       if (ended) deps.log.info('stream_recovered', { platform, ...ended })

@@ -9,6 +9,7 @@ import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
+import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 
 export type StreamDeps = PassDeps & {
   repos: PassDeps['repos'] & { streamPositions: ReturnType<typeof createStreamPositionsRepo> }
@@ -24,7 +25,6 @@ const FIGURES_MS = 5000
 const POSITION_MS = 1000
 // Post ids recently handed on: a reconnection's rewind re-reads them.
 const RECENT_IDS = 20_000
-
 /**
  * One platform's stream (docs/streams.md): the reader reads from the stored position; each post is matched against
  * every team's tracked queries; matched pairs go through the bounded queue to the same scoring, triage and storing
@@ -37,9 +37,14 @@ export async function runStream(
   deps: StreamDeps,
   reader: StreamReader,
   stop: AbortSignal,
-  a: { rulesPool: () => RulesPool; store?: StoreOutcome },
+  a: { rulesPool: () => RulesPool; store?: StoreOutcome; limits?: StreamLimits },
 ) {
   const { platform } = reader
+  const watch = stallWatch(platform, {
+    limits: a.limits,
+    scorer: deps.config.scorer,
+    scorerName: deps.scoring.scorerName,
+  })
   const saved = await deps.repos.streamPositions.get(platform)
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
@@ -93,6 +98,8 @@ export async function runStream(
       queue.release()
     })
 
+  // The pass's scoring stops with the runner too: a batch given up on as hung asks the model nothing more.
+  const passStop = AbortSignal.any([stop, ended.signal])
   let pass: Pass | undefined
   let passAt = 0
   let savedAt = 0
@@ -102,15 +109,15 @@ export async function runStream(
       if (stop.aborted || (readerEnded && queue.isEmpty())) break
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
-        tracked = await trackedOn(deps, platform)
-        pass = newPass(deps, stop, deps.scoring.batch({ rulesPool: a.rulesPool() }), a.store)
+        tracked = await watch.guard('the database', trackedOn(deps, platform))
+        pass = newPass(deps, passStop, watch.scorer(deps.scoring.batch({ rulesPool: a.rulesPool() })), a.store)
         passAt = Date.now()
       }
       const p = pass as Pass
       if (queue.isEmpty()) {
         // Nothing read: the figures (when upstream last spoke) still reach source health.
         if (stored !== null && Date.now() - savedAt >= FIGURES_MS) {
-          await deps.repos.streamPositions.save(figures.row(now(), stored, null))
+          await watch.guard('the store', deps.repos.streamPositions.save(figures.row(now(), stored, null)))
           savedAt = Date.now()
         }
         continue
@@ -123,11 +130,11 @@ export async function runStream(
       const overflow = queue.pairs() > QUEUE_PAIRS / 2
       const entries = queue.take(BATCH_PAIRS)
       const position = (entries[entries.length - 1] as QueueEntry).position
-      const pairs = await deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs))
+      const pairs = await watch.guard('the database', deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs)))
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {
-        await p.store({
+        const unscored = p.store({
           signals: [],
           deliveries: [],
           scored: [],
@@ -137,12 +144,26 @@ export async function runStream(
           storedAt: now(),
           stream: row,
         })
+        await watch.guard('the store', unscored)
       } else {
-        await scoreAndStore(p, pairs, { stream: row, fetchedAt })
+        // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the store.
+        await watch.guard('the database', scoreAndStore(p, pairs, { stream: row, fetchedAt }))
       }
       stored = position
       savedAt = Date.now()
     }
+  } catch (err) {
+    // Told here, before the lease is released: a database that hangs can hang that too, and the supervisor's catch.
+    if (err instanceof StreamStalled) {
+      deps.log.warn('stream_stalled', {
+        platform,
+        hung: err.hung,
+        waitedSeconds: err.seconds,
+        next: 'the stream starts again from its stored position',
+      })
+      health.stalled(err.message)
+    }
+    throw err
   } finally {
     ended.abort()
     pass?.scorer.close()

@@ -8,6 +8,9 @@ import { type LeaseDeps, withLease } from '../leases/lease'
 import type { StoreOutcome } from '../polling/state'
 import { createRulesPool } from '../../scorers/rules/pool'
 import { runStream, type StreamDeps } from './runner'
+import { type StreamLimits, StreamStalled } from './stall'
+
+export type { StreamLimits } from './stall'
 
 // The lease of a platform's reader: renewed every third of it; another process takes over within it after a crash
 // elsewhere (at once on this host, lease.ts).
@@ -25,6 +28,7 @@ export async function superviseStreams(
   signal: AbortSignal,
   store?: StoreOutcome,
   readers: StreamReader[] = streamReaders(deps.config, deps.log),
+  limits?: StreamLimits,
 ) {
   // One pool of rules workers for every stream, not one a pass: a new pool starts a worker thread, which reads the
   // scorer's vocabulary and weights again, and each stream began a pass every refresh (docs/performance.md#streams).
@@ -44,11 +48,12 @@ export async function superviseStreams(
           const lease = { name: `stream:${reader.platform}`, ttlMs: LEASE_MS, signal }
           const run = await withLease(deps, lease, async (stop) => {
             deps.log.info('stream_started', { platform: reader.platform })
-            await runStream(deps, reader, stop, { rulesPool, store })
+            await runStream(deps, reader, stop, { rulesPool, store, limits })
           })
           if ('heldBy' in run) await pause(STANDBY_MS, signal)
         } catch (err) {
-          deps.log.error('stream_failed', { platform: reader.platform, err })
+          // A batch given up on is logged by the runner (stream_stalled).
+          if (!(err instanceof StreamStalled)) deps.log.error('stream_failed', { platform: reader.platform, err })
           await pause(STANDBY_MS, signal)
         }
       }

@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { isoDate } from '../common/mapping'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
-import { backoffMs, countPosition, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
+import { type Cursor, after, cursorText, handed, parseCursor } from './jetstream-cursor'
+import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import type { Mention } from '../../mention'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -44,7 +45,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
-      let last = storedPosition('bluesky', from, countPosition, sink)
+      let last = storedPosition('bluesky', from, parseCursor, sink)
       let failures = 0
       for (let n = 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
@@ -87,14 +88,15 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
  */
 function connectOnce(
   endpoint: string,
-  from: number | null,
+  from: Cursor | null,
   sink: StreamSink,
   signal: AbortSignal,
-  moved: (timeUs: number) => void,
+  moved: (at: Cursor) => void,
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
-  if (from !== null) url.searchParams.set('cursor', String(from - REWIND_US))
+  if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
+  let at: Cursor | null = from
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
@@ -126,15 +128,18 @@ function connectOnce(
       }
       heard = 'heard'
       const e = parsed.output
-      if (first && from !== null && e.time_us - from > GAP_US) {
-        sink.gap(`Jetstream resumed ${Math.round((e.time_us - from) / 1e6)} s after the stored cursor`)
+      if (first && from !== null && e.time_us - from.us > GAP_US) {
+        sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)
       }
       first = false
-      if (from !== null && e.time_us < from) return
+      // Only what the replay repeats: live events may come a little out of time order, and are each new.
+      if (from !== null && handed(from, e)) return
+      at = after(at, e)
+      const position = cursorText(at)
       const mention = toMention(e)
-      if (mention) sink.item(mention, String(e.time_us))
-      else sink.heard({ position: String(e.time_us) })
-      moved(e.time_us)
+      if (mention) sink.item(mention, position)
+      else sink.heard({ position })
+      moved(at)
       sink.heard({ caughtUp: Date.now() * 1000 - e.time_us < 10_000_000 })
       if (sink.full()) {
         outcome = 'full'

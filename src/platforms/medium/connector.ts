@@ -42,6 +42,12 @@ export function mediumTag(keyword: string): string {
 }
 
 const MAX_FEEDS = 4
+// A tag with stories every day (the word `platforms check` searches for). A tag nobody uses has no feed (404), and
+// neither has any path of an address that is not Medium's: when every feed of a search answered 404, this tag's feed
+// tells the two apart (docs/platforms.md#medium-substack-and-news).
+const WIDELY_USED_TAG = 'software'
+// A feed that answered shows the address serves Medium's feeds for this long.
+const ADDRESS_SHOWN_MS = 3_600_000
 
 /**
  * The tag feeds a keyword is read from. One word is its tag. Several words rarely make a tag ("crm tool" →
@@ -60,23 +66,50 @@ export function createMediumConnector(config: Config['platforms']['medium'], log
     const items = await fetchFeed({ platform: 'medium', url, timeoutMs: config.timeout_ms, signal, log })
     return readItems({ platform: 'medium', log, items, item: Item, map: toMention })
   }
-  // A tag nobody uses has no feed (404): it finds nothing, whether the keyword names one tag or several.
-  const readTag = (tag: string, signal?: AbortSignal) =>
-    read(tag, signal).catch((err) => {
-      if (err instanceof UpstreamStatusError && err.status === 404) return []
+  let answeredAt = Number.NEGATIVE_INFINITY
+  const addressShown = () => Date.now() - answeredAt < ADDRESS_SHOWN_MS
+  const notFound = (err: unknown) => err instanceof UpstreamStatusError && err.status === 404
+  // A tag nobody uses has no feed (404): it finds nothing, whether the keyword names one tag or several; null then.
+  const readTag = async (tag: string, signal?: AbortSignal) => {
+    try {
+      const mentions = await read(tag, signal)
+      answeredAt = Date.now()
+      return mentions
+    } catch (err) {
+      if (notFound(err)) return null
       throw err
-    })
+    }
+  }
+  /** Every feed answered 404: unless the address showed it is Medium's, a tag in wide use must have a feed there. */
+  const checkAddress = async (tags: string[], signal?: AbortSignal) => {
+    if (addressShown()) return
+    if (tags.includes(WIDELY_USED_TAG) || (await readTag(WIDELY_USED_TAG, signal)) === null) {
+      const host = new URL(config.base_url).host
+      throw new UpstreamStatusError(
+        404,
+        `medium answered with status 404 for every tag feed at ${host}, also for the tag "${WIDELY_USED_TAG}", which has stories every day: check platforms.medium.base_url`,
+      )
+    }
+  }
   return {
     platform: 'medium',
-    requestsFor: (_limit, keyword) => (keyword === undefined ? 1 : Math.max(1, mediumTags(keyword).length)),
+    // The feed of a tag in wide use, once an hour at most, when no feed answered within it (checkAddress).
+    requestsFor: (_limit, keyword) =>
+      (keyword === undefined ? 1 : Math.max(1, mediumTags(keyword).length)) + (addressShown() ? 0 : 1),
     async search(keyword, limit, signal) {
       const tags = mediumTags(keyword)
       // A keyword of punctuation only names no tag: there is nothing to ask Medium for.
       if (tags.length === 0) return []
-      if (tags.length === 1) return newestFirst(await readTag(tags[0], signal)).slice(0, limit)
+      const feeds: (Mention[] | null)[] = []
+      for (const tag of tags) feeds.push(await readTag(tag, signal))
+      if (feeds.every((f) => f === null)) {
+        await checkAddress(tags, signal)
+        return []
+      }
+      if (tags.length === 1) return newestFirst(feeds[0] ?? []).slice(0, limit)
       const found = new Map<string, Mention>()
-      for (const tag of tags) {
-        for (const m of await readTag(tag, signal)) found.set(m.id, m)
+      for (const feed of feeds) {
+        for (const m of feed ?? []) found.set(m.id, m)
       }
       const words = plainQuery(keyword, false).toLowerCase().split(/\s+/)
       const holdsEvery = (m: Mention) => words.every((w) => m.content.toLowerCase().includes(w))
