@@ -105,7 +105,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             const got = await page({ min_id: last, limit: String(PAGE) }, signal)
             got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1)).forEach(hand)
             if (got.length < PAGE) break
-            if (n === CATCH_UP_PAGES) {
+            if (n + 1 === CATCH_UP_PAGES) {
               sink.gap(
                 `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
               )

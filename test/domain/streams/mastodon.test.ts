@@ -67,6 +67,21 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
   }, 30_000)
 
+  test('a catch-up reads at most 400 missed statuses, then names the gap and reads on from the newest', async () => {
+    const masto = fakeMastodon('tok')
+    const { deps, signals } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    masto.post(BUYING(1))
+    await eventually('the first signal', async () => (await signals()) === 1)
+    masto.dropAll()
+    // Ten full pages of 40 and one status more: the eleventh page is past what docs/streams.md promises to read.
+    for (let i = 0; i < 401; i++) masto.post(`A quiet morning at the harbour, number ${i}.`)
+    const last = masto.post('The newest status of all.')
+    await eventually('the gap', async () => (await deps.repos.streamPositions.get('mastodon'))?.gap != null, 15_000)
+    const stored = await deps.repos.streamPositions.get('mastodon')
+    expect(stored?.gap).toContain('more than 400 statuses')
+    expect(stored?.position).toBe(last.id)
+  }, 30_000)
   test('a streaming connection that ends as it opens is a failure, tried again after a growing wait', async () => {
     const masto = fakeMastodon('tok')
     masto.setEndAtOnce(true)
