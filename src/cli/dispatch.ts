@@ -3,48 +3,33 @@ import { ConfigError } from '../config/load'
 import { appErrorIn, ERRORS } from '../errors'
 import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
-import { SCHEMA } from '../deps'
-import { backupCommand, restoreCommand } from './backup'
+import { SCHEMA } from '../storage/migrate'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
 import { USAGE } from './usage'
-import { email } from './email'
-import { icp } from './icp'
-import { key } from './key'
-import { keyword } from './keyword'
-import { mcp } from './mcp'
-import { oauthClient } from './oauth-client'
-import { people } from './people'
-import { migrateCommand } from './migrate'
-import { platforms } from './platforms'
-import { poll } from './poll'
-import { scorer } from './scorer'
-import { serve } from './serve'
-import { signals } from './signals'
-import { team } from './team'
-import { user } from './user'
-import { webhook } from './webhook'
 
-const COMMANDS: Record<string, Command> = {
-  serve,
-  migrate: migrateCommand,
-  backup: backupCommand,
-  restore: restoreCommand,
-  team,
-  user,
-  key,
-  keyword,
-  icp,
-  signals,
-  people,
-  poll,
-  platforms,
-  email,
-  scorer,
-  mcp,
-  webhook,
-  'oauth-client': oauthClient,
+// Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
+// `team list` or `--version` need not parse first (docs/performance.md#the-command-lines-start).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve')).serve,
+  migrate: async () => (await import('./migrate')).migrateCommand,
+  backup: async () => (await import('./backup')).backupCommand,
+  restore: async () => (await import('./backup')).restoreCommand,
+  team: async () => (await import('./team')).team,
+  user: async () => (await import('./user')).user,
+  key: async () => (await import('./key')).key,
+  keyword: async () => (await import('./keyword')).keyword,
+  icp: async () => (await import('./icp')).icp,
+  signals: async () => (await import('./signals')).signals,
+  people: async () => (await import('./people')).people,
+  poll: async () => (await import('./poll')).poll,
+  platforms: async () => (await import('./platforms')).platforms,
+  email: async () => (await import('./email')).email,
+  scorer: async () => (await import('./scorer')).scorer,
+  mcp: async () => (await import('./mcp')).mcp,
+  webhook: async () => (await import('./webhook')).webhook,
+  'oauth-client': async () => (await import('./oauth-client')).oauthClient,
 }
 
 /** Runs one command; returns the exit status. Failures print one line on stderr (docs/operations.md#command-line). */
@@ -56,8 +41,8 @@ export async function dispatch(argv: string[]): Promise<number> {
     return reportFailure(error)
   }
   const [name, ...rest] = words
-  const command = name ? COMMANDS[name] : undefined
-  if (!command) {
+  const load = name ? COMMANDS[name] : undefined
+  if (!load) {
     if (name === 'help' || name === '--help' || name === '-h') {
       console.log(USAGE)
       return 0
@@ -80,7 +65,7 @@ export async function dispatch(argv: string[]): Promise<number> {
     return 0
   }
   try {
-    return await command(rest)
+    return await (await load())(rest)
   } catch (error) {
     return reportFailure(error)
   }
