@@ -9,7 +9,7 @@ import { fakeUpstream } from '../support/fake-upstream'
 let mode: 'timeout' | '429' | '500' | 'malformed' = '500'
 const fake = fakeUpstream(async () => {
   if (mode === 'timeout') {
-    await Bun.sleep(400)
+    await Bun.sleep(2_000)
     return Response.json({})
   }
   if (mode === '429') return new Response('slow down', { status: 429, headers: { 'retry-after': '30' } })
@@ -23,7 +23,9 @@ const EARLIER_ONLY = new Set<Source>(['news', 'internet', 'indiehacker'])
 
 /** Each source pointed at the fake, with the credentials it needs to count as configured. */
 function platformsConfig(withCredentials: boolean) {
-  const at = { base_url: fake.origin, timeout_ms: 100 }
+  // Long enough for an answer on a loaded machine (100 ms timed out a malformed answer beside another test run), short
+  // enough that the timeout mode's 2 s wait is one.
+  const at = { base_url: fake.origin, timeout_ms: 400 }
   const creds = <T extends object>(c: T) => (withCredentials ? c : {})
   const tables: Record<string, object> = {
     twitter: { ...at, ...creds({ bearer_token: 'bearer-secret' }) },
@@ -39,8 +41,8 @@ function platformsConfig(withCredentials: boolean) {
     bluesky: { ...at, ...creds({ identifier: 'me.bsky.social', app_password: 'app-secret' }) },
     mastodon: { ...at, ...creds({ access_token: 'masto-secret' }) },
     producthunt: { ...at, ...creds({ token: 'ph-secret' }) },
-    internet: withCredentials ? at : { timeout_ms: 100 },
-    indiehacker: withCredentials ? at : { timeout_ms: 100 },
+    internet: withCredentials ? at : { timeout_ms: 400 },
+    indiehacker: withCredentials ? at : { timeout_ms: 400 },
   }
   for (const p of PROVIDERS) tables[p] = { ...at, ...creds({ actor: 'someone/actor', token: 'apify-secret' }) }
   return tables
@@ -114,7 +116,7 @@ describe('every connector through the HTTP layer, against a failing fake upstrea
       )
       expect(seen).toEqual(expected)
       expect(await used()).toBe(0)
-    })
+    }, 30_000)
   }
 
   test('missing credentials → 503 platform_not_configured, with no upstream call and the quota unchanged', async () => {

@@ -63,6 +63,8 @@ export function fakePlatforms() {
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
+    // slow() holds answers longer than Bun's default 10 s idle timeout, which would cut them off at 8-12 s.
+    idleTimeout: 0,
     async fetch(request) {
       const url = new URL(request.url)
       if (url.pathname === '/api/v1/access_token')
