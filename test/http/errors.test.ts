@@ -335,7 +335,7 @@ describe('upstream failures through the HTTP layer', () => {
         if (mode === 'error') return new Response('oops', { status: 500 })
         if (mode === 'ratelimit') return new Response('slow down', { status: 429 })
         if (mode === 'garbage') return new Response('<html>', { headers: { 'content-type': 'application/json' } })
-        await Bun.sleep(400)
+        await Bun.sleep(2_000)
         return Response.json({ hits: [] })
       },
     })
@@ -344,7 +344,8 @@ describe('upstream failures through the HTTP layer', () => {
 
   const setup = async () => {
     const { deps } = await testDeps({
-      config: { platforms: { hackernews: { base_url: server.url.origin, timeout_ms: 100 } } },
+      // Time enough for an answer on a loaded machine; the slow mode's 2 s is a timeout.
+      config: { platforms: { hackernews: { base_url: server.url.origin, timeout_ms: 400 } } },
     })
     const { apiKey } = await seedTeam(deps)
     return { call: client(deps), apiKey }

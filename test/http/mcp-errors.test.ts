@@ -158,7 +158,7 @@ describe('refusals and failures are tool errors with the contract code, and only
   test('an upstream failure and an upstream timeout are refunded; the next good search is charged once', async () => {
     const { mcp, usage } = await setup({
       config: {
-        platforms: { ...platforms.platformsConfig, hackernews: { base_url: platforms.origin, timeout_ms: 100 } },
+        platforms: { ...platforms.platformsConfig, hackernews: { base_url: platforms.origin, timeout_ms: 400 } },
       },
     })
     const search = { keyword: 'crm', platform: 'hackernews' }
@@ -170,7 +170,7 @@ describe('refusals and failures are tool errors with the contract code, and only
     } finally {
       platforms.fail('hackernews')
     }
-    platforms.slow(300)
+    platforms.slow(1_500)
     try {
       expect(toolErrorOf(await callTool(mcp, 'search_mentions', search)).code).toBe('upstream_timeout')
     } finally {
