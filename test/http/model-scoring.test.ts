@@ -37,7 +37,7 @@ const ollama = fakeUpstream(async (req) => {
             done: true,
           })
     if (mode === 'slow') {
-      await Bun.sleep(1200)
+      await Bun.sleep(4_000)
       return reply('{}')
     }
     await Bun.sleep(20)
@@ -69,8 +69,8 @@ async function setup(scorer: Partial<NonNullable<ConfigInput['scorer']>>, dbUrl 
   const config = testConfig({
     database: { url: dbUrl },
     // Well above the 20 ms answer, well under the slow one: with 150 ms, a pause of the machine under a CI run made a
-    // valid answer late once, and the rules answered for it.
-    scorer: { backend: 'ollama', timeout_ms: 600, ollama: { host: ollama.origin }, ...scorer },
+    // valid answer late once, and with 600 ms once more beside another test file and three helpers' work.
+    scorer: { backend: 'ollama', timeout_ms: 1_500, ollama: { host: ollama.origin }, ...scorer },
   })
   const deps = await buildDeps(config, { log: silentLogger })
   const { apiKey } = await seedTeam(deps)
