@@ -119,6 +119,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     previousSecret: null,
     previousSecretUntil: null,
     failingSince: null,
+    pausedUntil: null,
     createdAt: now.toISOString(),
   }
   await deps.repos.webhookEndpoints.insert(row)

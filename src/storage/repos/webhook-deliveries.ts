@@ -51,7 +51,8 @@ const toDelivery = (r: Row): Delivery => ({
 // Each enabled endpoint's oldest due, unclaimed attempts (looked up per endpoint: CROSS JOIN keeps the endpoints as
 // the outer loop, so no more than `perEndpoint` rows of each are read), ranked after the attempts it already has in
 // flight (only a claimed row has claim_expires_at: finish, hold and replay clear it; named index, or the planner
-// reads the whole table in endpoint order to group it); those within its share.
+// reads the whole table in endpoint order to group it); those within its share. An endpoint paused past now (its
+// receiver asked to wait: docs/destinations.md#rate-limits) gives none.
 const DUE_PER_ENDPOINT = `select id from (
     select d.id, d.next_attempt_at,
       row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) + coalesce(b.n, 0) as place
@@ -63,7 +64,7 @@ const DUE_PER_ENDPOINT = `select id from (
       order by x.next_attempt_at limit ?)
     left join (select endpoint_id, count(*) as n from webhook_deliveries indexed by webhook_deliveries_claim_idx
       where claim_expires_at > ? group by endpoint_id) b on b.endpoint_id = e.id
-    where e.enabled = 1)
+    where e.enabled = 1 and (e.paused_until is null or e.paused_until <= ?))
   where place <= ? order by next_attempt_at limit ?`
 const DUE_ONE = `select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
   where d.id = ? and d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
@@ -117,10 +118,14 @@ export function createWebhookDeliveriesRepo(client: Client) {
      * UPDATE … RETURNING whose commit then failed were seen sent twice with two servers on one file.
      */
     async claim(a: { claim: string; nowMs: number; claimUntil: number; limit: number; perEndpoint: number }) {
-      return claimWhere(client, a, DUE_PER_ENDPOINT, [a.nowMs, a.nowMs, a.perEndpoint, a.nowMs, a.perEndpoint, a.limit])
+      const { nowMs, perEndpoint } = a
+      return claimWhere(client, a, DUE_PER_ENDPOINT, [nowMs, nowMs, perEndpoint, nowMs, nowMs, perEndpoint, a.limit])
     },
 
-    /** Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight (a test send). */
+    /**
+     * Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight and whether or not it
+     * is paused (a test send: its user waits for the answer).
+     */
     async claimOne(a: { claim: string; nowMs: number; claimUntil: number; id: string }) {
       return claimWhere(client, a, DUE_ONE, [a.id, a.nowMs, a.nowMs])
     },
