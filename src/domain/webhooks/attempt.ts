@@ -118,7 +118,8 @@ const succeeded = (status: number) => status >= 200 && status < 300
 /**
  * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
  * RATE_LIMIT_MAX_SEC. A 429 asks for its Retry-After, else the `retry_after` of Discord's JSON body, else Discord's
- * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC.
+ * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC. Any other answer asks only when it says no request is left
+ * (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a burst paces itself.
  */
 function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs: number): number | undefined {
   const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
@@ -128,7 +129,9 @@ function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs
         bodyRetryAfter(body) ??
         resetAfter ??
         RATE_LIMIT_DEFAULT_SEC)
-      : undefined
+      : headers.get('x-ratelimit-remaining')?.trim() === '0'
+        ? resetAfter
+        : undefined
   return asked === undefined ? undefined : Math.min(asked, RATE_LIMIT_MAX_SEC)
 }
 
