@@ -94,3 +94,16 @@ test('a receiver that always answers 429 is given up on a day after the delivery
   // Asking to slow down is not failing: the destination is not disabled after 5 days of it either.
   expect(await failingSince(deps, endpoint.id)).toBeNull()
 })
+
+test('a 429 that asks for no wait still pauses the destination for a second, not a loop of attempts', async () => {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const t0 = clock.now().getTime()
+  const r = receiver(() => Response.json({ message: 'You are being rate limited.', retry_after: 0 }, { status: 429 }))
+  const { team } = await seedTeam(deps)
+  const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin) })
+  await storeSignals(deps, [signalRow(team.id)])
+  await deliverRound(deps)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil).toBe(t0 + S)
+  expect(await deliverRound(deps)).toHaveLength(0)
+  expect(r.received).toHaveLength(1)
+})

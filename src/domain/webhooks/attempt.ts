@@ -14,9 +14,11 @@ const REASON_CHARS = 200
 // that repeats the URL in its answer must not put it in the log, which every member of the team and the operator read.
 const SECRET_PART_CHARS = 16
 
-// docs/destinations.md#rate-limits: a 429 that names no wait pauses the destination this long; no receiver's wait is
-// followed for longer than RATE_LIMIT_MAX_SEC (it is asked again then).
+// docs/destinations.md#rate-limits: a 429 that names no wait pauses the destination this long, one that asks for
+// less waits RATE_LIMIT_MIN_SEC (else the worker, woken by the attempt's end, would send again at once, in a loop);
+// no receiver's wait is followed for longer than RATE_LIMIT_MAX_SEC (it is asked again then).
 const RATE_LIMIT_DEFAULT_SEC = 5
+const RATE_LIMIT_MIN_SEC = 1
 export const RATE_LIMIT_MAX_SEC = 15 * 60
 
 export type AttemptResult =
@@ -118,17 +120,21 @@ const succeeded = (status: number) => status >= 200 && status < 300
 /**
  * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
  * RATE_LIMIT_MAX_SEC. A 429 asks for its Retry-After, else the `retry_after` of Discord's JSON body, else Discord's
- * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC. Any other answer asks only when it says no request is left
- * (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a burst paces itself.
+ * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
+ * when it says no request is left (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a
+ * burst paces itself.
  */
 function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs: number): number | undefined {
   const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
   const asked =
     status === 429
-      ? (retryAfterSeconds(headers.get('retry-after'), nowMs) ??
-        bodyRetryAfter(body) ??
-        resetAfter ??
-        RATE_LIMIT_DEFAULT_SEC)
+      ? Math.max(
+          retryAfterSeconds(headers.get('retry-after'), nowMs) ??
+            bodyRetryAfter(body) ??
+            resetAfter ??
+            RATE_LIMIT_DEFAULT_SEC,
+          RATE_LIMIT_MIN_SEC,
+        )
       : headers.get('x-ratelimit-remaining')?.trim() === '0'
         ? resetAfter
         : undefined
