@@ -4,7 +4,7 @@
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
-import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { createEndpoint, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest } from '../support/fake-upstream'
 import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support/webhooks'
@@ -106,4 +106,17 @@ test('a 429 that asks for no wait still pauses the destination for a second, not
   expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil).toBe(t0 + S)
   expect(await deliverRound(deps)).toHaveLength(0)
   expect(r.received).toHaveLength(1)
+})
+
+test("a destination given another receiver's URL is not held by the pause the former receiver asked for", async () => {
+  const { deps } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const limited = receiver(() => new Response('slow down', { status: 429, headers: { 'retry-after': '600' } }))
+  const other = receiver(() => new Response('ok'))
+  const { team } = await seedTeam(deps)
+  const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput(limited.origin) })
+  await storeSignals(deps, [signalRow(team.id)])
+  await deliverRound(deps)
+  await updateEndpoint(deps, { teamId: team.id, id: endpoint.id, change: { url: `${other.origin}/hook` } })
+  expect(await deliverRound(deps)).toHaveLength(1)
+  expect(other.received).toHaveLength(1)
 })
