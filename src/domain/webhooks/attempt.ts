@@ -14,8 +14,20 @@ const REASON_CHARS = 200
 // that repeats the URL in its answer must not put it in the log, which every member of the team and the operator read.
 const SECRET_PART_CHARS = 16
 
+// docs/destinations.md#rate-limits: a 429 that names no wait pauses the destination this long, one that asks for
+// less waits RATE_LIMIT_MIN_SEC (else the worker, woken by the attempt's end, would send again at once, in a loop);
+// no receiver's wait is followed for longer than RATE_LIMIT_MAX_SEC (it is asked again then).
+const RATE_LIMIT_DEFAULT_SEC = 5
+const RATE_LIMIT_MIN_SEC = 1
+export const RATE_LIMIT_MAX_SEC = 15 * 60
+
 export type AttemptResult =
-  | { ok: true; statusCode: number }
+  | {
+      ok: true
+      statusCode: number
+      /** The receiver says it takes no more requests for this long (seconds): its destination is paused. */
+      pauseSec?: number
+    }
   | {
       ok: false
       statusCode: number | null
@@ -25,6 +37,9 @@ export type AttemptResult =
       /** This delivery is refused for good (an SMTP server's 5yz): given up, the endpoint kept. */
       final?: boolean
       retryAfterSec?: number
+      /** A 429: the receiver asks to slow down, which is not a failure of the receiver. */
+      rateLimited?: boolean
+      pauseSec?: number
     }
 
 /**
@@ -64,7 +79,17 @@ export async function attemptDelivery(a: {
       },
     )
     const s = answer.status
-    if (succeeded(s)) return { ok: true, statusCode: s }
+    const pauseSec = askedPauseSec(s, answer.headers, answer.body, a.now.getTime())
+    if (succeeded(s)) return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
+    if (s === 429 && pauseSec !== undefined)
+      return {
+        ok: false,
+        statusCode: s,
+        gone: false,
+        rateLimited: true,
+        pauseSec,
+        error: `answered 429: rate limited by the receiver, waiting ${Math.ceil(pauseSec)} s`,
+      }
     return {
       ok: false,
       statusCode: s,
@@ -91,6 +116,43 @@ export async function attemptDelivery(a: {
 }
 
 const succeeded = (status: number) => status >= 200 && status < 300
+
+/**
+ * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
+ * RATE_LIMIT_MAX_SEC. A 429 asks for its Retry-After, else the `retry_after` of Discord's JSON body, else Discord's
+ * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
+ * when it says no request is left (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a
+ * burst paces itself.
+ */
+function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs: number): number | undefined {
+  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
+  const asked =
+    status === 429
+      ? Math.max(
+          retryAfterSeconds(headers.get('retry-after'), nowMs) ??
+            bodyRetryAfter(body) ??
+            resetAfter ??
+            RATE_LIMIT_DEFAULT_SEC,
+          RATE_LIMIT_MIN_SEC,
+        )
+      : headers.get('x-ratelimit-remaining')?.trim() === '0'
+        ? resetAfter
+        : undefined
+  return asked === undefined ? undefined : Math.min(asked, RATE_LIMIT_MAX_SEC)
+}
+
+/** A non-negative number of seconds, decimals allowed (Discord's headers); undefined for anything else. */
+const plainSeconds = (value: string | null) => (value && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined)
+
+/** Discord's 429 body: `{"message", "retry_after": seconds, "global"}`. */
+function bodyRetryAfter(body: Uint8Array): number | undefined {
+  try {
+    const wait = JSON.parse(new TextDecoder().decode(body))?.retry_after
+    return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined
+  } catch {
+    return undefined
+  }
+}
 
 const withReason = (said: string, reason: string | undefined) => (reason ? `${said}: ${reason}` : said)
 

@@ -5,7 +5,7 @@ import { ATTEMPT_TIMEOUT_MS, type AttemptResult } from './attempt'
 import { inQuietHours, quietEnd } from './cadence'
 import { EMAIL_MAX_LEADS } from './email-message'
 import { signalBody, type Verdicts, windowBody } from './payload'
-import { FAILING_DAYS, FAILING_MS, nextAttemptAt } from './schedule'
+import { FAILING_DAYS, FAILING_MS, nextAttemptAt, RATE_LIMITED_HOURS, RATE_LIMITED_MS } from './schedule'
 import { linksOf, sendBody } from './send'
 
 export type DeliveryDeps = Needs<
@@ -60,6 +60,10 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
         }
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
+  // Paused before the claim is freed, so that no server claims this attempt or another of the destination meanwhile.
+  if (result.pauseSec !== undefined)
+    await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, at.getTime() + Math.round(result.pauseSec * 1000))
+  if (!result.ok && result.rateLimited) return rateLimited(deps, endpoint, d, result.error, at)
   const next = result.ok
     ? undefined
     : nextAttemptAt({
@@ -75,8 +79,17 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
     statusCode: result.statusCode,
     error: result.ok ? null : result.error,
     at: at.toISOString(),
+    rateLimitedSince: null,
+    uncounted: false,
   })
   if (!written) return
+  logAttempt(deps, endpoint, d, result)
+  if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
+  // A signal deleted meanwhile says nothing about the receiver.
+  if (body !== undefined) await endpointFailed(deps, endpoint, result.gone ? goneReason(result) : null, at.getTime())
+}
+
+const logAttempt = (deps: DeliveryDeps, endpoint: EndpointRow, d: ClaimedDelivery, result: AttemptResult) =>
   deps.log.info('webhook_attempt', {
     delivery: d.id,
     endpoint: endpoint.id,
@@ -85,9 +98,25 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
     status: result.statusCode,
     error: result.ok ? undefined : result.error,
   })
-  if (result.ok) return deps.repos.webhookEndpoints.markHealthy(endpoint.id)
-  // A signal deleted meanwhile says nothing about the receiver.
-  if (body !== undefined) await endpointFailed(deps, endpoint, result.gone ? goneReason(result) : null, at.getTime())
+
+/**
+ * A 429 (docs/destinations.md#rate-limits): the receiver is up and asks to slow down, so the destination, already
+ * paused for the wait, is not marked failing, and the attempt is not counted. The delivery keeps its due time, so it
+ * goes first when the pause ends rather than after every other one waiting. Answered only 429 for a day, it is given up.
+ */
+async function rateLimited(deps: DeliveryDeps, endpoint: EndpointRow, d: ClaimedDelivery, error: string, at: Date) {
+  const since = d.rateLimitedSince ?? at.getTime()
+  const givenUp = at.getTime() - since >= RATE_LIMITED_MS
+  const written = await deps.repos.webhookDeliveries.finish(d.id, d.claim, {
+    status: givenUp ? 'failed' : 'pending',
+    nextAttemptAt: d.nextAttemptAt,
+    statusCode: 429,
+    error: givenUp ? `answered 429: rate limited by the receiver for ${RATE_LIMITED_HOURS} hours, given up` : error,
+    at: at.toISOString(),
+    rateLimitedSince: since,
+    uncounted: !givenUp,
+  })
+  if (written) logAttempt(deps, endpoint, d, { ok: false, statusCode: 429, gone: false, error })
 }
 
 /** Why an endpoint that cannot be delivered to again is disabled: a 410, or an address this server refuses. */

@@ -119,6 +119,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     previousSecret: null,
     previousSecretUntil: null,
     failingSince: null,
+    pausedUntil: null,
     createdAt: now.toISOString(),
   }
   await deps.repos.webhookEndpoints.insert(row)
@@ -160,6 +161,8 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     platforms: json(c.platforms),
     enabled: c.enabled,
     ...(c.enabled !== undefined && { disabledReason: null, failingSince: null }),
+    // A pause is what the former receiver asked for (docs/destinations.md#rate-limits).
+    ...(where.url !== current.url && { pausedUntil: null }),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   await rescheduleHeld(deps, current, row, nowMs)

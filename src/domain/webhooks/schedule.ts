@@ -9,6 +9,10 @@ const MAX_WAIT_SEC = 24 * 3600
 // An endpoint that has failed every attempt for this long is disabled.
 export const FAILING_DAYS = 5
 export const FAILING_MS = FAILING_DAYS * 24 * 3600 * 1000
+// docs/destinations.md#rate-limits: a 429 is not counted among the attempts; a delivery answered nothing but 429 for
+// this long is given up all the same.
+export const RATE_LIMITED_HOURS = 24
+export const RATE_LIMITED_MS = RATE_LIMITED_HOURS * 3600 * 1000
 
 /**
  * When the next attempt is due after `attempts` failed ones (epoch ms), or undefined when none is left.

@@ -1,4 +1,5 @@
 import type { Client, Row } from '@libsql/client'
+import { DUE_ONE, DUE_PER_ENDPOINT } from './webhook-claim-sql'
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed'
 export type Delivery = {
@@ -15,6 +16,8 @@ export type Delivery = {
   lastStatusCode: number | null
   lastError: string | null
   lastAttemptAt: string | null
+  /** Since when every attempt has been answered 429 (epoch ms), or null. */
+  rateLimitedSince: number | null
   createdAt: string
 }
 /** What one attempt came to: done (succeeded or given up) or due again at `nextAttemptAt`. */
@@ -24,10 +27,14 @@ export type AttemptOutcome = {
   statusCode: number | null
   error: string | null
   at: string
+  /** Since when every attempt has been answered 429 (kept while they are), or null. */
+  rateLimitedSince: number | null
+  /** A 429 that is not counted among the attempts (docs/destinations.md#rate-limits). */
+  uncounted: boolean
 }
 
 const COLUMNS = `id, endpoint_id, event, signal_id, window_from, window_to, payload, status, attempts, next_attempt_at, last_status_code,
-  last_error, last_attempt_at, created_at`
+  last_error, last_attempt_at, rate_limited_since, created_at`
 
 const num = (v: unknown) => (v === null ? null : Number(v))
 const str = (v: unknown) => (v === null ? null : String(v))
@@ -45,29 +52,9 @@ const toDelivery = (r: Row): Delivery => ({
   lastStatusCode: num(r.last_status_code),
   lastError: str(r.last_error),
   lastAttemptAt: str(r.last_attempt_at),
+  rateLimitedSince: num(r.rate_limited_since),
   createdAt: String(r.created_at),
 })
-
-// Each enabled endpoint's oldest due, unclaimed attempts (looked up per endpoint: CROSS JOIN keeps the endpoints as
-// the outer loop, so no more than `perEndpoint` rows of each are read), ranked after the attempts it already has in
-// flight (only a claimed row has claim_expires_at: finish, hold and replay clear it; named index, or the planner
-// reads the whole table in endpoint order to group it); those within its share.
-const DUE_PER_ENDPOINT = `select id from (
-    select d.id, d.next_attempt_at,
-      row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) + coalesce(b.n, 0) as place
-    from webhook_endpoints e
-    cross join webhook_deliveries d on d.id in (
-      select x.id from webhook_deliveries x
-      where x.endpoint_id = e.id and x.status = 'pending' and x.next_attempt_at <= ?
-        and (x.claim_expires_at is null or x.claim_expires_at <= ?)
-      order by x.next_attempt_at limit ?)
-    left join (select endpoint_id, count(*) as n from webhook_deliveries indexed by webhook_deliveries_claim_idx
-      where claim_expires_at > ? group by endpoint_id) b on b.endpoint_id = e.id
-    where e.enabled = 1)
-  where place <= ? order by next_attempt_at limit ?`
-const DUE_ONE = `select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-  where d.id = ? and d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
-    and (d.claim_expires_at is null or d.claim_expires_at <= ?)`
 
 /**
  * Claims the rows `due` selects (with `dueArgs`) for `a.claim`, then reads them back by that token. `due` checks they
@@ -117,10 +104,14 @@ export function createWebhookDeliveriesRepo(client: Client) {
      * UPDATE … RETURNING whose commit then failed were seen sent twice with two servers on one file.
      */
     async claim(a: { claim: string; nowMs: number; claimUntil: number; limit: number; perEndpoint: number }) {
-      return claimWhere(client, a, DUE_PER_ENDPOINT, [a.nowMs, a.nowMs, a.perEndpoint, a.nowMs, a.perEndpoint, a.limit])
+      const { nowMs, perEndpoint } = a
+      return claimWhere(client, a, DUE_PER_ENDPOINT, [nowMs, nowMs, perEndpoint, nowMs, nowMs, perEndpoint, a.limit])
     },
 
-    /** Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight (a test send). */
+    /**
+     * Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight and whether or not it
+     * is paused (a test send: its user waits for the answer).
+     */
     async claimOne(a: { claim: string; nowMs: number; claimUntil: number; id: string }) {
       return claimWhere(client, a, DUE_ONE, [a.id, a.nowMs, a.nowMs])
     },
@@ -143,13 +134,27 @@ export function createWebhookDeliveriesRepo(client: Client) {
       })
     },
 
-    /** Writes an attempt's outcome if the claim is still `holder`'s (a replay meanwhile wins); frees the claim. */
+    /**
+     * Writes an attempt's outcome if the claim is still `holder`'s (a replay meanwhile wins); frees the claim. An
+     * uncounted attempt gives back the one the claim counted.
+     */
     async finish(id: string, holder: string, o: AttemptOutcome): Promise<boolean> {
       const rs = await client.execute({
         sql: `update webhook_deliveries set status = ?, next_attempt_at = ?, last_status_code = ?, last_error = ?,
-            last_attempt_at = ?, claimed_by = null, claim_expires_at = null
+            last_attempt_at = ?, rate_limited_since = ?, attempts = attempts - ?, claimed_by = null,
+            claim_expires_at = null
           where id = ? and claimed_by = ?`,
-        args: [o.status, o.nextAttemptAt, o.statusCode, o.error, o.at, id, holder],
+        args: [
+          o.status,
+          o.nextAttemptAt,
+          o.statusCode,
+          o.error,
+          o.at,
+          o.rateLimitedSince,
+          o.uncounted ? 1 : 0,
+          id,
+          holder,
+        ],
       })
       return rs.rowsAffected > 0
     },
@@ -185,7 +190,7 @@ export function createWebhookDeliveriesRepo(client: Client) {
     async replay(endpointId: string, id: string, nowMs: number): Promise<boolean> {
       const rs = await client.execute({
         sql: `update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ?, claimed_by = null,
-            claim_expires_at = null where endpoint_id = ? and id = ?`,
+            claim_expires_at = null, rate_limited_since = null where endpoint_id = ? and id = ?`,
         args: [nowMs, endpointId, id],
       })
       return rs.rowsAffected > 0

@@ -90,6 +90,21 @@ export function createWebhookEndpointsRepo(db: Db) {
         .get()
       return row?.since ?? nowMs
     },
+    /**
+     * The receiver asked to be sent nothing before `untilMs` (epoch ms): the claim skips the endpoint until then. A
+     * pause already set for longer stays as it is (answers to attempts in flight arrive in any order).
+     */
+    async pauseUntil(id: string, untilMs: number) {
+      await db
+        .update(webhookEndpoints)
+        .set({ pausedUntil: untilMs })
+        .where(
+          and(
+            eq(webhookEndpoints.id, id),
+            sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`,
+          ),
+        )
+    },
     /** Turned off by the service, with the reason shown to the team. */
     async disable(id: string, reason: string) {
       await db

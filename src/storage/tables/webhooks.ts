@@ -38,6 +38,9 @@ export const webhookEndpoints = sqliteTable(
     previousSecretUntil: integer('previous_secret_until'),
     // Since when every attempt has failed (epoch ms); null after a success.
     failingSince: integer('failing_since'),
+    // Epoch ms: the receiver asked to be sent nothing before then (a 429, or no requests left until its limit resets);
+    // the delivery worker claims none of its attempts until it has passed (docs/destinations.md#rate-limits).
+    pausedUntil: integer('paused_until'),
     createdAt: text('created_at').notNull(),
   },
   (t) => [index('webhook_endpoints_team_idx').on(t.teamId)],
@@ -68,6 +71,9 @@ export const webhookDeliveries = sqliteTable(
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     lastAttemptAt: text('last_attempt_at'),
+    // Epoch ms: since when every attempt has been answered 429 (null otherwise); such a delivery is given up a day
+    // after (docs/destinations.md#rate-limits). A replay starts it again.
+    rateLimitedSince: integer('rate_limited_since'),
     createdAt: text('created_at').notNull(),
   },
   (t) => [
