@@ -29,13 +29,17 @@ const PAGES_PER_COLLECTION = 25
 // docs/security.md#what-is-bounded: an export stays open as long as its client takes to read it, with a page of full
 // texts and, on a local file, a database connection of its own; a client that never reads held them for ever, and the
 // console's exports are not counted, so nothing else bounded how many one member could open (200 stalled ones held
-// 600 file descriptors and 770 MB). Counted per team in this process, over the API and the console together.
+// 600 file descriptors and 770 MB). Counted per team in this process, over the API and the console together, and
+// apart for the people export (domain/people/export.ts), whose routes are not counted either.
 export const MAX_OPEN_EXPORTS = 4
 const RETRY_EXPORT_SEC = 10
 const openExports = new WeakMap<object, Map<string, number>>()
 
-/** Takes one of the team's open exports, or refuses; the answer ends it (once, whichever way the export ends). */
-function takeExportSlot(repo: object, teamId: string): () => void {
+/**
+ * Takes one of the team's open exports of the kind `repo` reads (signals, people), or refuses; the answer ends it
+ * (once, whichever way the export ends).
+ */
+export function takeExportSlot(repo: object, teamId: string): () => void {
   const open = openExports.get(repo) ?? new Map<string, number>()
   openExports.set(repo, open)
   const count = open.get(teamId) ?? 0
