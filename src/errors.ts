@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'not_found'
   | 'payload_too_large'
   | 'quota_exceeded'
+  | 'too_many_exports'
   | 'upstream_error'
   | 'platform_not_configured'
   | 'scorer_unavailable'
@@ -59,6 +60,7 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
   not_found: { status: 404, exit: 1 },
   payload_too_large: { status: 413, exit: 1 },
   quota_exceeded: { status: 429, exit: 1 },
+  too_many_exports: { status: 429, exit: 1 },
   upstream_error: { status: 502, exit: 1 },
   platform_not_configured: { status: 503, exit: 1 },
   scorer_unavailable: { status: 503, exit: 1 },

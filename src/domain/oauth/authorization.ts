@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
 import type { Needs } from '../needs'
-import { clientFor, storedClient, UnknownClientError } from './clients'
+import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
 import { isRegisteredRedirect, redirectHost } from './redirect-uri'
 import { readParams } from './params'
@@ -36,6 +36,8 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     client = await clientFor(deps, q.client_id)
   } catch (err) {
     if (err instanceof UnknownClientError) return { page: `This application cannot be used: ${err.message}.` }
+    if (err instanceof TooManyClientsError)
+      return { page: 'Too many applications are waiting for their first authorization here; try again tomorrow.' }
     throw err
   }
   const redirectUri = q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)

@@ -52,6 +52,9 @@ export async function clientFor(deps: Needs<'clock' | 'config', 'oauth'>, client
   }
   const now = deps.clock.now()
   if (stored?.fetchedAt && now.getTime() - stored.fetchedAt < DOCUMENT_FRESH_MS) return clientOf(stored)
+  // docs/security.md#what-is-bounded: anyone can name a new document URL at the token endpoint, so a client read from
+  // one is kept only while there is room, as a registered one, and goes a day later unless a user allowed it.
+  if (!stored) await makeRoomForClient(deps)
   const row = {
     ...rowOf(clientId, 'metadata_document', await readDocument(deps, clientId), now),
     fetchedAt: now.getTime(),

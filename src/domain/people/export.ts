@@ -1,6 +1,6 @@
 import type { Needs } from '../needs'
 import { csvCell } from '../signals/export-lines'
-import type { SignalExport } from '../signals/export'
+import { type SignalExport, takeExportSlot } from '../signals/export'
 import { personView } from './people'
 
 // People per query: small rows, a few identities each.
@@ -60,27 +60,42 @@ export async function exportPeople(
           : `${JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, r[f]])))}\n`
       })
       .join('')
-  let page: Awaited<ReturnType<typeof read>> | undefined = await read('')
+  // docs/security.md#what-is-bounded: at most 4 open at once per team, as the signals export.
+  const endSlot = takeExportSlot(deps.repos.people, teamId)
+  let page: Awaited<ReturnType<typeof read>> | undefined
+  try {
+    page = await read('')
+  } catch (err) {
+    endSlot()
+    throw err
+  }
   let header = format === 'csv' ? csvRecord([...FIELDS]) : ''
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        if (page === undefined) return controller.close()
+        if (page === undefined) {
+          endSlot()
+          return controller.close()
+        }
         const chunk = header + text(page)
         header = ''
         if (chunk) controller.enqueue(encoder.encode(chunk))
         if (page.length < PAGE) {
           page = undefined
-          return chunk ? undefined : controller.close()
+          if (chunk) return
+          endSlot()
+          return controller.close()
         }
         try {
           page = await read(page[page.length - 1].person.id)
         } catch (err) {
+          endSlot()
           deps.log.error('export_failed', { teamId, err })
           throw err
         }
       },
       cancel() {
+        endSlot()
         deps.log.info('export_cut', { teamId })
       },
     },

@@ -2,6 +2,7 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import type { ExportRow, SignalFilter } from '../../storage/repos/signals'
 import type { TeamRow } from '../../storage/repos/teams'
+import { AppError } from '../../errors'
 import { charged } from '../quota/charge'
 import { CSV_HEADER, csvLine, type ExportFormat, jsonLine } from './export-lines'
 
@@ -24,6 +25,40 @@ export const EXPORT_PAGE_ROWS = 100
 // 1,000,000 signals (`npm run bench`, export): +119 MB at the first export without these collections, +44 MB with
 // one every 50 pages, +30 MB every 25. They cost time: 7.6 s for the CSV without them, 13 s with them every 25 pages.
 const PAGES_PER_COLLECTION = 25
+
+// docs/security.md#what-is-bounded: an export stays open as long as its client takes to read it, with a page of full
+// texts and, on a local file, a database connection of its own; a client that never reads held them for ever, and the
+// console's exports are not counted, so nothing else bounded how many one member could open (200 stalled ones held
+// 600 file descriptors and 770 MB). Counted per team in this process, over the API and the console together, and
+// apart for the people export (domain/people/export.ts), whose routes are not counted either.
+export const MAX_OPEN_EXPORTS = 4
+const RETRY_EXPORT_SEC = 10
+const openExports = new WeakMap<object, Map<string, number>>()
+
+/**
+ * Takes one of the team's open exports of the kind `repo` reads (signals, people), or refuses; the answer ends it
+ * (once, whichever way the export ends).
+ */
+export function takeExportSlot(repo: object, teamId: string): () => void {
+  const open = openExports.get(repo) ?? new Map<string, number>()
+  openExports.set(repo, open)
+  const count = open.get(teamId) ?? 0
+  if (count >= MAX_OPEN_EXPORTS)
+    throw new AppError(
+      'too_many_exports',
+      `the team already has ${MAX_OPEN_EXPORTS} exports open, the most at once; try again when one has finished`,
+      { retryAfterSec: RETRY_EXPORT_SEC },
+    )
+  open.set(teamId, count + 1)
+  let ended = false
+  return () => {
+    if (ended) return
+    ended = true
+    const left = (open.get(teamId) ?? 1) - 1
+    if (left > 0) open.set(teamId, left)
+    else open.delete(teamId)
+  }
+}
 
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -55,7 +90,21 @@ export async function openExport(
 ): Promise<SignalExport> {
   const { format, include, ...rest } = q
   const filter: SignalFilter = { ...rest, withDismissed: include === 'dismissed' }
-  const reader = deps.repos.signalExports.open(team.id, filter)
+  const endSlot = takeExportSlot(deps.repos.signalExports, team.id)
+  let opened: ReturnType<typeof deps.repos.signalExports.open>
+  try {
+    opened = deps.repos.signalExports.open(team.id, filter)
+  } catch (err) {
+    endSlot()
+    throw err
+  }
+  const reader = {
+    page: opened.page,
+    close() {
+      endSlot()
+      opened.close()
+    },
+  }
   const line = format === 'csv' ? csvLine : jsonLine
   const encoder = new TextEncoder()
   let header = format === 'csv' ? CSV_HEADER : ''

@@ -58,7 +58,7 @@ export const peopleRoutes = (deps: Deps) =>
             'One record per person with its stable id, so an import that matches on it updates rather than ' +
               'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
           ),
-          responses: fileResponses('The people as a file', keyedErrors),
+          responses: fileResponses('The people as a file', { ...keyedErrors, 429: ErrorBody }),
         },
       },
     )

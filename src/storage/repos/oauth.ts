@@ -30,15 +30,14 @@ export function createOAuthRepo(db: Db) {
     /** Registered clients no user has allowed (no grant), created before `beforeIso` or at all. */
     async unusedClients(beforeIso?: string): Promise<number> {
       const row = await db.get<{ n: number }>(
-        sql`select count(*) as n from oauth_clients c where c.source = 'registered'
-          and not exists (select 1 from oauth_grants g where g.client_id = c.id)
+        sql`select count(*) as n from oauth_clients c where not exists (select 1 from oauth_grants g where g.client_id = c.id)
           ${beforeIso === undefined ? sql`` : sql`and c.created_at < ${beforeIso}`}`,
       )
       return row?.n ?? 0
     },
     async removeUnusedClients(beforeIso: string) {
       await db.run(
-        sql`delete from oauth_clients where source = 'registered' and created_at < ${beforeIso}
+        sql`delete from oauth_clients where created_at < ${beforeIso}
           and not exists (select 1 from oauth_grants g where g.client_id = oauth_clients.id)`,
       )
     },
