@@ -55,3 +55,38 @@ describe('clients from metadata documents', () => {
     expect(await clients()).toBe(1)
   })
 })
+
+describe('reading metadata documents', () => {
+  test("one host's documents are read at most 30 times in 10 minutes, however many URLs are named", async () => {
+    let reads = 0
+    // A host that answers every path with something that is not a document, as a third party's site would.
+    const site = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch() {
+        reads++
+        return new Response('not here', { status: 404 })
+      },
+    })
+    const w = await oauthWorld({ config: { oauth: { allow_private_client_urls: true } } })
+    stop = () => {
+      w.stop()
+      site.stop(true)
+    }
+    const name = (i: number) =>
+      tokenRequest(w, {
+        grant_type: 'authorization_code',
+        client_id: `http://127.0.0.1:${site.port}/page/${i}`,
+        code: 'x',
+        code_verifier: 'y'.repeat(43),
+        redirect_uri: REDIRECT_URI,
+      })
+    for (let i = 0; i < 40; i++) expect((await name(i)).body.error).toBe('invalid_client')
+    expect(reads).toBe(30)
+    expect((await name(40)).body.error).toBe('invalid_client')
+    expect(reads).toBe(30)
+    w.clock.set(new Date(w.clock.now().getTime() + 11 * 60_000))
+    await name(41)
+    expect(reads).toBe(31)
+  })
+})

@@ -3,6 +3,7 @@ import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
 import type { OAuthClientRow } from '../../storage/repos/oauth'
 import { sha256Hex } from '../../lib/hash'
+import { createRateWindow } from '../../lib/rate-window'
 import type { Needs } from '../needs'
 import { ClientMetadataError, type ReadClientMetadata, readClientMetadata } from './client-metadata'
 
@@ -15,6 +16,11 @@ export class UnknownClientError extends Error {}
 const DOCUMENT_MAX_BYTES = 5_120
 const DOCUMENT_TIMEOUT_MS = 5_000
 const DOCUMENT_FRESH_MS = 24 * 3_600_000
+// docs/security.md#what-is-bounded: anyone may name a document URL at the token endpoint, which reads it, so one host's
+// documents are read at most this often (counted in this process), and naming URLs cannot make this server send a
+// stream of requests to someone else's site.
+const DOCUMENT_READS_PER_HOST = 30
+const documentReads = createRateWindow(DOCUMENT_READS_PER_HOST, 10 * 60_000)
 
 /** RFC 7591 registration: the client's id, and its secret (shown once) when it authenticates with one. */
 export async function registerClient(deps: Needs<'clock' | 'config', 'oauth'>, body: unknown) {
@@ -78,7 +84,7 @@ export function secretMatches(client: OAuthClient, secret: string | undefined | 
 
 const isDocumentUrl = (id: string) => /^https?:\/\//.test(id)
 
-async function readDocument(deps: Needs<'config'>, clientId: string): Promise<ReadClientMetadata> {
+async function readDocument(deps: Needs<'config' | 'clock'>, clientId: string): Promise<ReadClientMetadata> {
   const allowPrivate = deps.config.oauth.allow_private_client_urls
   let url: URL
   try {
@@ -89,6 +95,9 @@ async function readDocument(deps: Needs<'config'>, clientId: string): Promise<Re
   }
   // The draft asks for https; plain http is accepted only where private addresses are, for clients on the same network.
   if (url.protocol !== 'https:' && !allowPrivate) throw new UnknownClientError('a client id URL must be https')
+  const wait = documentReads.take(url.host, deps.clock.now().getTime())
+  if (wait !== undefined)
+    throw new UnknownClientError(`too many client metadata documents were read from this host; try again in ${wait} s`)
   try {
     const answer = await fetchOutbound(
       url,
