@@ -29,7 +29,16 @@ const ClientMetadata = v.object({
   client_name: v.optional(
     v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'at most 100 characters')),
   ),
-  client_uri: v.optional(v.pipe(v.string(), v.url('must be a URL'), v.maxLength(500, 'at most 500 characters'))),
+  // A web page about the client (RFC 7591 §2), which a console or a consent page may one day link to: http(s) only, so
+  // a `javascript:` or `data:` address never becomes a link.
+  client_uri: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL'),
+      v.regex(/^https?:\/\//i, 'must be an http or https URL'),
+      v.maxLength(500, 'at most 500 characters'),
+    ),
+  ),
   token_endpoint_auth_method: v.optional(v.picklist(AUTH_METHODS)),
   grant_types: v.optional(v.array(v.picklist(['authorization_code', 'refresh_token']))),
   response_types: v.optional(v.array(v.literal('code'))),

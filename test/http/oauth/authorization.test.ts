@@ -205,6 +205,14 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
     })
+    for (const client_uri of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://app.example/']) {
+      const refused = await registerClient(w, { client_uri })
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { error: 'invalid_client_metadata', error_description: 'client_uri: must be an http or https URL' },
+      ])
+    }
+    expect((await registerClient(w, { client_uri: 'https://app.example/about' })).status).toBe(201)
     const other = await registerClient(w, { grant_types: ['client_credentials'] })
     expect([other.status, other.body.error]).toEqual([400, 'invalid_client_metadata'])
     stop?.()
