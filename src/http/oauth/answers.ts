@@ -22,6 +22,9 @@ export function errorPage(message: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization failed</title></head><body><h1>This application cannot connect</h1><p>${escaped}</p></body></html>`
   return new Response(html, {
     status: 400,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'" },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    },
   })
 }

@@ -54,6 +54,8 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       expect(res.status).toBe(400)
       expect(res.headers.get('location')).toBeNull()
       expect(res.headers.get('content-type')).toContain('text/html')
+      // No other site may frame it (frame-ancestors does not fall back to default-src).
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     }
   })
 
