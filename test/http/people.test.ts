@@ -189,6 +189,45 @@ describe('links (docs/people.md#links)', () => {
   })
 })
 
+describe('links made at the same moment (docs/people.md#links)', () => {
+  test('two people linked to each other at once: one link holds, no one is linked to itself or lost', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann')]
+    // Two salespeople link the same two identities, each from the other's page, at the same moment.
+    const answers = await Promise.all([
+      api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id }),
+      api('POST', `/api/v1/people/${b.id}/links`, { personId: a.id }),
+    ])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    // Four authors, two of them now one person: three people, ann among them with her three signals.
+    expect(after.total).toBe(3)
+    const ann = after.people.find((p) => p.id === a.id || p.id === b.id) as Person
+    expect(ann.signals).toBe(3)
+    expect(ann.identities.map((i) => i.id)).toEqual([ann.id === a.id ? b.id : a.id])
+    const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+    expect(csv.filter((r) => r[0] === a.id || r[0] === b.id)).toHaveLength(1)
+  })
+
+  test('a chain linked at once (b into a, c into b) ends with c and b both identities of a', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b, c] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann'), find(page, 'hackernews', 'bob')]
+    const answers = await Promise.all([
+      api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id }),
+      api('POST', `/api/v1/people/${b.id}/links`, { personId: c.id }),
+    ])
+    expect(answers[0].status).toBe(200)
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    const ann = (await api<Detail>('GET', `/api/v1/people/${a.id}`)).body.person
+    // Whichever link came second, every signal of the three is counted on the one person the list shows.
+    const shown = after.people.filter((p) => [a.id, b.id, c.id].includes(p.id))
+    expect(shown.reduce((n, p) => n + p.signals, 0)).toBe(4)
+    if (answers[1].status === 200) expect(ann.identities.map((i) => i.id).sort()).toEqual([b.id, c.id].sort())
+  })
+})
+
 describe('finding a person by name (docs/people.md#listing-people)', () => {
   test('author finds a part of the name, ignoring case, also through a linked account; wildcards are letters', async () => {
     const { api, deps, team } = await setup()
