@@ -228,6 +228,48 @@ describe('links made at the same moment (docs/people.md#links)', () => {
   })
 })
 
+describe('heat and verdicts (docs/people.md#heat)', () => {
+  test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
+    const { api } = await setup()
+    const ann = async () => find((await api<Page>('GET', '/api/v1/people')).body, 'reddit', 'ann')
+    const before = await ann()
+    expect(before).toMatchObject({ signals: 2, bestScore: 9, icpMatched: true, band: 'hot' })
+    const list = await api<{ signals: { id: string; author: string; score: number }[] }>('GET', '/api/v1/signals')
+    const nine = list.body.signals.find((s) => s.author === 'ann' && s.score === 9) as { id: string }
+    // The 9 was a vendor's pitch: 👎. Ann is what her other post says she is, a PAIN of 6 two days ago.
+    await api('POST', `/api/v1/signals/${nine.id}/feedback`, { verdict: 'not_relevant' })
+    const judged = await ann()
+    expect(judged).toMatchObject({ signals: 1, bestScore: 6, bestIntent: 'PAIN', icpMatched: false, band: 'warm' })
+    expect(judged.lastSeen).toBe(daysAgo(2))
+    expect(judged.heat).toBe(heatOf(judged))
+    // Judged relevant again: as before.
+    await api('POST', `/api/v1/signals/${nine.id}/feedback`, { verdict: 'relevant' })
+    expect(await ann()).toEqual(before)
+  })
+
+  test('an import whose file judged a post not relevant leaves it out of its person, as the verdict here would', async () => {
+    const { deps, team, api } = await setup()
+    const pitch = signalRow(team.id, { author: 'cy', platform: 'github', score: 10, publishedAt: daysAgo(0) })
+    const ask = signalRow(team.id, { author: 'cy', platform: 'github', score: 5, publishedAt: daysAgo(10) })
+    const verdict = { platform: 'github', postId: pitch.postId, keywordLc: 'crm', reason: null, judgedAt: NOW }
+    await deps.repos.signals.insertMany(team.id, [pitch, ask], [{ ...verdict, verdict: 'not_relevant' }])
+    const cy = find((await api<Page>('GET', '/api/v1/people')).body, 'github', 'cy')
+    expect(cy).toMatchObject({ signals: 1, bestScore: 5, lastSeen: daysAgo(10) })
+    expect(cy.heat).toBe(heatOf(cy))
+  })
+
+  test("a muted person's later signals, stored dismissed, leave their heat as it was", async () => {
+    const { deps, team, api } = await setup()
+    const bob = find((await api<Page>('GET', '/api/v1/people')).body, 'hackernews', 'bob')
+    await api('PUT', `/api/v1/people/${bob.id}/mute`, { muted: true })
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: 'bob', platform: 'hackernews', score: 10, publishedAt: daysAgo(0) }),
+    ])
+    const muted = (await api<Detail>('GET', `/api/v1/people/${bob.id}`)).body.person
+    expect(muted).toMatchObject({ signals: 1, bestScore: 8, lastSeen: daysAgo(40), heat: bob.heat })
+  })
+})
+
 describe('finding a person by name (docs/people.md#listing-people)', () => {
   test('author finds a part of the name, ignoring case, also through a linked account; wildcards are letters', async () => {
     const { api, deps, team } = await setup()
