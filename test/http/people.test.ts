@@ -296,6 +296,26 @@ describe('finding a person by name (docs/people.md#listing-people)', () => {
   })
 })
 
+/**
+ * The setup's team with two more accounts (made unless twitter's ann, which the setup has), both linked into reddit's
+ * ann, and the people export read as CSV.
+ */
+async function linkedAndExported(first: [string, string], second: [string, string]) {
+  const { api, deps, team } = await setup()
+  const fresh = [first, second].filter(([platform]) => platform !== 'twitter')
+  await deps.repos.signals.insertMany(
+    team.id,
+    fresh.map(([platform, author]) => signalRow(team.id, { platform, author })),
+  )
+  const page = (await api<Page>('GET', '/api/v1/people')).body
+  const reddit = find(page, 'reddit', 'ann')
+  const [one, two] = [find(page, ...first), find(page, ...second)]
+  await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: one.id })
+  await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: two.id })
+  const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+  return { api, page, reddit, linked: [one, two], csv }
+}
+
 describe('mute, the threshold and the export', () => {
   test('a muted person leaves the list (include=muted shows them) and their later signals are stored dismissed', async () => {
     const { deps, team, api } = await setup()
@@ -327,18 +347,14 @@ describe('mute, the threshold and the export', () => {
   })
 
   test('the export: one row per person with the list ids, identities folded in, inert cells, the same ids again', async () => {
-    const { api, deps, team } = await setup()
     // A name with a space in it must not read as two identities.
-    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: 'eve smith', platform: 'github' })])
-    const page = (await api<Page>('GET', '/api/v1/people')).body
-    const [reddit, twitter, github] = [
-      find(page, 'reddit', 'ann'),
-      find(page, 'twitter', 'ann'),
-      find(page, 'github', 'eve smith'),
-    ]
-    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: twitter.id })
-    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: github.id })
-    const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+    const {
+      api,
+      page,
+      reddit,
+      linked: [twitter, github],
+      csv,
+    } = await linkedAndExported(['twitter', 'ann'], ['github', 'eve smith'])
     expect(csv[0]?.slice(0, 5)).toEqual(['id', 'platform', 'author', 'profileUrl', 'identities'])
     const rows = csv.slice(1)
     expect(rows.map((r) => r[0]).sort()).toEqual(
@@ -362,6 +378,19 @@ describe('mute, the threshold and the export', () => {
     expect(lines.map((l) => l.id)).toEqual(rows.map((r) => r[0]))
     expect((await api<string>('GET', '/api/v1/people/export?format=jsonl')).body).toBe(jsonl)
     expect((await api('GET', '/api/v1/people/export?format=xml')).status).toBe(400)
+  })
+
+  test('a name that forces a direction of writing cannot turn the other identities of the cell around', async () => {
+    // U+202E: a spreadsheet shows what follows it right to left, to the end of the cell: "twitter:bob" would read
+    // "bob:rettiwt", and the identity before it swapped with it.
+    const { api, reddit, csv } = await linkedAndExported(['github', 'eve\u202Egnp.exe'], ['bluesky', '\u2067bob\u2069'])
+    const cell = csv.find((r) => r[0] === reddit.id)?.[4] as string
+    expect(cell).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
+    expect(cell.split(' ').sort()).toEqual(['bluesky:%E2%81%A7bob%E2%81%A9', 'github:eve%E2%80%AEgnp.exe'])
+    const line = (await api<string>('GET', '/api/v1/people/export?format=jsonl')).body
+      .split('\n')
+      .find((l) => l.includes(reddit.id)) as string
+    expect(JSON.parse(line).identities).toBe(cell)
   })
 
   test('a second import adds to the figures of the people it names what summing every signal again gives', async () => {
