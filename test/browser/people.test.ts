@@ -126,3 +126,23 @@ for (const [label, viewport] of [
     })
   })
 }
+
+describe("a name that forces right to left (U+202E) on a person's page", () => {
+  test('the choice of an account to link reads "evil on bluesky", not the words after the name turned around', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: '\u202Eevil', platform: 'bluesky' })])
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+      await view.page.locator('.person').first().getByRole('link').first().click()
+      const choices = view.page.getByLabel('The same person on another account').locator('option')
+      await choices.nth(1).waitFor({ state: 'attached' })
+      // An option holds text only, no <bdi>: the override in it would turn " on bluesky" into "yksulb no ".
+      const labels = await choices.allTextContents()
+      expect(labels).toContain('evil on bluesky')
+      expect(labels.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
+    } finally {
+      await view.close()
+    }
+  })
+})
