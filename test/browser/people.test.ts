@@ -55,6 +55,8 @@ for (const [label, viewport] of [
         expect(await rows.count()).toBe(4)
         expect(await rows.first().textContent()).toContain('ann_ops')
         expect(await rows.first().locator('.heat').textContent()).toContain('hot')
+        // What heat is made of, and that a 👎 takes a post out of it (docs/people.md#heat).
+        await page.getByText('posts judged not relevant do not count.').waitFor()
         expect(await page.locator('img').count()).toBe(0)
         await noSidewaysScroll()
         await screenshot(page, `console-people-${label}`)
