@@ -17,6 +17,7 @@ import m14 from './0014_credits_topped_up.sql' with { type: 'text' }
 import m15 from './0015_oauth_redirect_uri_given.sql' with { type: 'text' }
 import m16 from './0016_delivery_claim_indexes.sql' with { type: 'text' }
 import m17 from './0017_rate_limit_pauses.sql' with { type: 'text' }
+import m18 from './0018_people_figures_without_dismissed.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -37,4 +38,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0015_oauth_redirect_uri_given', when: 1796380316753, sql: m15 },
   { tag: '0016_delivery_claim_indexes', when: 1796392221473, sql: m16 },
   { tag: '0017_rate_limit_pauses', when: 1796406849127, sql: m17 },
+  { tag: '0018_people_figures_without_dismissed', when: 1796407562223, sql: m18 },
 ]

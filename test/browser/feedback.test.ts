@@ -113,7 +113,17 @@ describe('verdicts in the console', () => {
       await navigateTo(view.page, 'Keywords')
       const row = view.page.locator('tbody tr', { hasText: 'crm' })
       await row.waitFor()
-      expect(await row.locator('td').allTextContents()).toEqual(['crm', '30', '1', '1', '50%', '6 (default)', 'Remove'])
+      // Below 20 verdicts the default stands, and the page says when the verdicts start to count.
+      expect(await row.locator('td').allTextContents()).toEqual([
+        'crm',
+        '30',
+        '1',
+        '1',
+        '50%',
+        '6 (default until 20 verdicts: 2 so far)',
+        'Remove',
+      ])
+      expect(await view.page.locator('.tuning').count()).toBe(0)
       await shows(view, '.count', 'Team: 30 signals, 1 relevant, 1 not relevant, precision 50%')
 
       // 19 more verdicts through the API's domain function: 21 in all, so the threshold is tuned and says so.
@@ -129,6 +139,11 @@ describe('verdicts in the console', () => {
       expect(cells.slice(0, 5)).toEqual(['crm', '30', '9', '12', '43%'])
       // Not relevant down to 7.6 and relevant from 8.92 up: the top of the range, 8, keeps out the most.
       expect(cells[5]).toBe('8 (tuned from 21 verdicts; default 6)')
+      // What the figure means for the team, and what to do if it wants those posts back.
+      expect(await view.page.locator('.tuning').textContent()).toBe(
+        '“crm” finds fewer leads: its posts need a score of 8 to become signals, not 6, as most of its signals below ' +
+          '8 were judged not relevant. To get them back, judge some of them relevant (Signals, Show dismissed).',
+      )
       await screenshot(view.page, 'console-keywords-figures')
 
       // Nine more MENTION signals judged not relevant: ten in all, so that intent is turned off for "crm".
@@ -139,6 +154,11 @@ describe('verdicts in the console', () => {
       await row.waitFor()
       expect((await row.locator('td').allTextContents())[5]).toBe(
         '8 (tuned from 30 verdicts; default 6); MENTION turned off by verdicts',
+      )
+      expect(await view.page.locator('.tuning').textContent()).toBe(
+        '“crm” finds fewer leads: its posts need a score of 8 to become signals, not 6, and its MENTION posts none at ' +
+          'all, as most of its signals below 8 and nearly all of its MENTION signals were judged not relevant. To get ' +
+          'them back, judge some of them relevant (Signals, Show dismissed).',
       )
       await screenshot(view.page, 'console-keywords-intent-off')
       await view.page.setViewportSize({ width: 390, height: 844 })

@@ -128,4 +128,30 @@ describe('the Keywords page query box', () => {
       await view.close()
     }
   })
+
+  test("an author's name that forces right to left (U+202E) stays inside the name in the preview", async () => {
+    const teamId = (await deps.repos.teams.list())[0].id
+    const row = signal(teamId, 'p4', 'reddit', 'Looking for a Zendesk alternative', daysAgo(1))
+    await deps.repos.signals.insertMany(teamId, [{ ...row, author: '\u202Eevil' }])
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Keywords')
+      await view.page.getByLabel('Keyword or query').fill('zendesk')
+      const item = view.page.locator('.query-preview li')
+      await item.waitFor()
+      // Not isolated, the override turned the words after the name around: "· 1 d ago · found by" read backwards.
+      // The browser's own code, as text: this file is not compiled with the DOM's types.
+      const isolation = await view.page.evaluate(`(() => {
+        const li = document.querySelector('.query-preview li')
+        const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT)
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          if (n.textContent.includes('\\u202Eevil')) return getComputedStyle(n.parentElement).unicodeBidi
+        return 'not found'
+      })()`)
+      expect(isolation).toBe('isolate')
+    } finally {
+      await view.close()
+    }
+  })
 })

@@ -55,6 +55,8 @@ for (const [label, viewport] of [
         expect(await rows.count()).toBe(4)
         expect(await rows.first().textContent()).toContain('ann_ops')
         expect(await rows.first().locator('.heat').textContent()).toContain('hot')
+        // What heat is made of, and that a 👎 takes a post out of it (docs/people.md#heat).
+        await page.getByText('posts judged not relevant do not count.').waitFor()
         expect(await page.locator('img').count()).toBe(0)
         await noSidewaysScroll()
         await screenshot(page, `console-people-${label}`)
@@ -126,3 +128,23 @@ for (const [label, viewport] of [
     })
   })
 }
+
+describe("a name that forces right to left (U+202E) on a person's page", () => {
+  test('the choice of an account to link reads "evil on bluesky", not the words after the name turned around', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: '\u202Eevil', platform: 'bluesky' })])
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+      await view.page.locator('.person').first().getByRole('link').first().click()
+      const choices = view.page.getByLabel('The same person on another account').locator('option')
+      await choices.nth(1).waitFor({ state: 'attached' })
+      // An option holds text only, no <bdi>: the override in it would turn " on bluesky" into "yksulb no ".
+      const labels = await choices.allTextContents()
+      expect(labels).toContain('evil on bluesky')
+      expect(labels.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
+    } finally {
+      await view.close()
+    }
+  })
+})

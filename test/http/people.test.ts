@@ -189,6 +189,87 @@ describe('links (docs/people.md#links)', () => {
   })
 })
 
+describe('links made at the same moment (docs/people.md#links)', () => {
+  test('two people linked to each other at once: one link holds, no one is linked to itself or lost', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann')]
+    // Two salespeople link the same two identities, each from the other's page, at the same moment.
+    const answers = await Promise.all([
+      api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id }),
+      api('POST', `/api/v1/people/${b.id}/links`, { personId: a.id }),
+    ])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400])
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    // Four authors, two of them now one person: three people, ann among them with her three signals.
+    expect(after.total).toBe(3)
+    const ann = after.people.find((p) => p.id === a.id || p.id === b.id) as Person
+    expect(ann.signals).toBe(3)
+    expect(ann.identities.map((i) => i.id)).toEqual([ann.id === a.id ? b.id : a.id])
+    const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+    expect(csv.filter((r) => r[0] === a.id || r[0] === b.id)).toHaveLength(1)
+  })
+
+  test('a chain linked at once (b into a, c into b) ends with c and b both identities of a', async () => {
+    const { api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b, c] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann'), find(page, 'hackernews', 'bob')]
+    const answers = await Promise.all([
+      api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id }),
+      api('POST', `/api/v1/people/${b.id}/links`, { personId: c.id }),
+    ])
+    expect(answers[0].status).toBe(200)
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    const ann = (await api<Detail>('GET', `/api/v1/people/${a.id}`)).body.person
+    // Whichever link came second, every signal of the three is counted on the one person the list shows.
+    const shown = after.people.filter((p) => [a.id, b.id, c.id].includes(p.id))
+    expect(shown.reduce((n, p) => n + p.signals, 0)).toBe(4)
+    if (answers[1].status === 200) expect(ann.identities.map((i) => i.id).sort()).toEqual([b.id, c.id].sort())
+  })
+})
+
+describe('heat and verdicts (docs/people.md#heat)', () => {
+  test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
+    const { api } = await setup()
+    const ann = async () => find((await api<Page>('GET', '/api/v1/people')).body, 'reddit', 'ann')
+    const before = await ann()
+    expect(before).toMatchObject({ signals: 2, bestScore: 9, icpMatched: true, band: 'hot' })
+    const list = await api<{ signals: { id: string; author: string; score: number }[] }>('GET', '/api/v1/signals')
+    const nine = list.body.signals.find((s) => s.author === 'ann' && s.score === 9) as { id: string }
+    // The 9 was a vendor's pitch: 👎. Ann is what her other post says she is, a PAIN of 6 two days ago.
+    await api('POST', `/api/v1/signals/${nine.id}/feedback`, { verdict: 'not_relevant' })
+    const judged = await ann()
+    expect(judged).toMatchObject({ signals: 1, bestScore: 6, bestIntent: 'PAIN', icpMatched: false, band: 'warm' })
+    expect(judged.lastSeen).toBe(daysAgo(2))
+    expect(judged.heat).toBe(heatOf(judged))
+    // Judged relevant again: as before.
+    await api('POST', `/api/v1/signals/${nine.id}/feedback`, { verdict: 'relevant' })
+    expect(await ann()).toEqual(before)
+  })
+
+  test('an import whose file judged a post not relevant leaves it out of its person, as the verdict here would', async () => {
+    const { deps, team, api } = await setup()
+    const pitch = signalRow(team.id, { author: 'cy', platform: 'github', score: 10, publishedAt: daysAgo(0) })
+    const ask = signalRow(team.id, { author: 'cy', platform: 'github', score: 5, publishedAt: daysAgo(10) })
+    const verdict = { platform: 'github', postId: pitch.postId, keywordLc: 'crm', reason: null, judgedAt: NOW }
+    await deps.repos.signals.insertMany(team.id, [pitch, ask], [{ ...verdict, verdict: 'not_relevant' }])
+    const cy = find((await api<Page>('GET', '/api/v1/people')).body, 'github', 'cy')
+    expect(cy).toMatchObject({ signals: 1, bestScore: 5, lastSeen: daysAgo(10) })
+    expect(cy.heat).toBe(heatOf(cy))
+  })
+
+  test("a muted person's later signals, stored dismissed, leave their heat as it was", async () => {
+    const { deps, team, api } = await setup()
+    const bob = find((await api<Page>('GET', '/api/v1/people')).body, 'hackernews', 'bob')
+    await api('PUT', `/api/v1/people/${bob.id}/mute`, { muted: true })
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: 'bob', platform: 'hackernews', score: 10, publishedAt: daysAgo(0) }),
+    ])
+    const muted = (await api<Detail>('GET', `/api/v1/people/${bob.id}`)).body.person
+    expect(muted).toMatchObject({ signals: 1, bestScore: 8, lastSeen: daysAgo(40), heat: bob.heat })
+  })
+})
+
 describe('finding a person by name (docs/people.md#listing-people)', () => {
   test('author finds a part of the name, ignoring case, also through a linked account; wildcards are letters', async () => {
     const { api, deps, team } = await setup()
@@ -214,6 +295,26 @@ describe('finding a person by name (docs/people.md#listing-people)', () => {
     }
   })
 })
+
+/**
+ * The setup's team with two more accounts (made unless twitter's ann, which the setup has), both linked into reddit's
+ * ann, and the people export read as CSV.
+ */
+async function linkedAndExported(first: [string, string], second: [string, string]) {
+  const { api, deps, team } = await setup()
+  const fresh = [first, second].filter(([platform]) => platform !== 'twitter')
+  await deps.repos.signals.insertMany(
+    team.id,
+    fresh.map(([platform, author]) => signalRow(team.id, { platform, author })),
+  )
+  const page = (await api<Page>('GET', '/api/v1/people')).body
+  const reddit = find(page, 'reddit', 'ann')
+  const [one, two] = [find(page, ...first), find(page, ...second)]
+  await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: one.id })
+  await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: two.id })
+  const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+  return { api, page, reddit, linked: [one, two], csv }
+}
 
 describe('mute, the threshold and the export', () => {
   test('a muted person leaves the list (include=muted shows them) and their later signals are stored dismissed', async () => {
@@ -246,18 +347,14 @@ describe('mute, the threshold and the export', () => {
   })
 
   test('the export: one row per person with the list ids, identities folded in, inert cells, the same ids again', async () => {
-    const { api, deps, team } = await setup()
     // A name with a space in it must not read as two identities.
-    await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: 'eve smith', platform: 'github' })])
-    const page = (await api<Page>('GET', '/api/v1/people')).body
-    const [reddit, twitter, github] = [
-      find(page, 'reddit', 'ann'),
-      find(page, 'twitter', 'ann'),
-      find(page, 'github', 'eve smith'),
-    ]
-    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: twitter.id })
-    await api('POST', `/api/v1/people/${reddit.id}/links`, { personId: github.id })
-    const csv = parseCsv((await api<string>('GET', '/api/v1/people/export?format=csv')).body)
+    const {
+      api,
+      page,
+      reddit,
+      linked: [twitter, github],
+      csv,
+    } = await linkedAndExported(['twitter', 'ann'], ['github', 'eve smith'])
     expect(csv[0]?.slice(0, 5)).toEqual(['id', 'platform', 'author', 'profileUrl', 'identities'])
     const rows = csv.slice(1)
     expect(rows.map((r) => r[0]).sort()).toEqual(
@@ -281,6 +378,19 @@ describe('mute, the threshold and the export', () => {
     expect(lines.map((l) => l.id)).toEqual(rows.map((r) => r[0]))
     expect((await api<string>('GET', '/api/v1/people/export?format=jsonl')).body).toBe(jsonl)
     expect((await api('GET', '/api/v1/people/export?format=xml')).status).toBe(400)
+  })
+
+  test('a name that forces a direction of writing cannot turn the other identities of the cell around', async () => {
+    // U+202E: a spreadsheet shows what follows it right to left, to the end of the cell: "twitter:bob" would read
+    // "bob:rettiwt", and the identity before it swapped with it.
+    const { api, reddit, csv } = await linkedAndExported(['github', 'eve\u202Egnp.exe'], ['bluesky', '\u2067bob\u2069'])
+    const cell = csv.find((r) => r[0] === reddit.id)?.[4] as string
+    expect(cell).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
+    expect(cell.split(' ').sort()).toEqual(['bluesky:%E2%81%A7bob%E2%81%A9', 'github:eve%E2%80%AEgnp.exe'])
+    const line = (await api<string>('GET', '/api/v1/people/export?format=jsonl')).body
+      .split('\n')
+      .find((l) => l.includes(reddit.id)) as string
+    expect(JSON.parse(line).identities).toBe(cell)
   })
 
   test('a second import adds to the figures of the people it names what summing every signal again gives', async () => {

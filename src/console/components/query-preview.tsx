@@ -68,7 +68,7 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
           {p.posts.map((s) => (
             <li>
               <span>
-                <strong>{s.platform}</strong> · {s.author} · {when(s.publishedAt)} · found by “{s.keyword}”
+                <strong>{s.platform}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “{s.keyword}”
                 <br />
                 <a href={s.url} target="_blank" rel="noreferrer noopener">
                   {s.preview}

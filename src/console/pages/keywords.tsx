@@ -12,15 +12,45 @@ type Threshold = Keyword['threshold']
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 
+// docs/scoring.md#tuning-by-verdicts: verdicts on a keyword before they set its threshold (MIN_VERDICTS of
+// domain/feedback/tuning.ts, which the browser code cannot import).
+const MIN_VERDICTS = 20
+
 /**
- * docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts, then the tuned value and where it came from, and the
- * intents the verdicts turned off.
+ * docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts (and how many there are so far), then the tuned
+ * value and where it came from, and the intents the verdicts turned off.
  */
 function thresholdText(t: Threshold) {
-  const value = t.tuned
-    ? `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
-    : `${t.value} (default)`
+  const value = !t.tuned
+    ? `${t.value} (default until ${MIN_VERDICTS} verdicts: ${t.verdicts} so far)`
+    : t.value === t.default
+      ? `${t.value} (default, kept by ${t.verdicts} verdicts)`
+      : `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`
   return t.offIntents.length > 0 ? `${value}; ${t.offIntents.join(', ')} turned off by verdicts` : value
+}
+
+/**
+ * What a moved threshold or an intent turned off means for the keyword's leads, and what brings them back: a team
+ * whose keyword went quiet sees why here (docs/console.md#verdicts).
+ */
+function tuningNote(k: Keyword): string | null {
+  const t = k.threshold
+  const raised = t.tuned && t.value > t.default
+  const off = t.offIntents.join(', ')
+  if (t.tuned && t.value < t.default && !off)
+    return `“${k.query}” finds more leads: a score of ${t.value} is enough for its posts to become signals, not ${t.default}, as its verdicts showed.`
+  if (!raised && !off) return null
+  const what = [
+    raised && `its posts need a score of ${t.value} to become signals, not ${t.default}`,
+    off && (raised ? `its ${off} posts none at all` : `its ${off} posts no longer become signals`),
+  ].filter(Boolean)
+  const why = [raised && `most of its signals below ${t.value}`, off && `nearly all of its ${off} signals`].filter(
+    Boolean,
+  )
+  return (
+    `“${k.query}” finds fewer leads: ${what.join(', and ')}, as ${why.join(' and ')} were judged not relevant. ` +
+    'To get them back, judge some of them relevant (Signals, Show dismissed).'
+  )
 }
 
 export function Keywords() {
@@ -112,6 +142,10 @@ export function Keywords() {
               `${figures.team.verdicts.notRelevant} not relevant, precision ${percent(figures.team.precision)}`}
           </p>
           <DataTable label="Keywords" columns={columns} rows={figures.keywords} />
+          {figures.keywords.map((k) => {
+            const note = tuningNote(k)
+            return note && <p class="hint tuning">{note}</p>
+          })}
         </>
       )}
     </section>

@@ -38,7 +38,8 @@ export function People() {
     <section>
       <p class="hint">
         Everyone who wrote a signal, one person per platform account; link accounts of the same person on their page.
-        Heat combines their best score, how recently they posted, how many signals and a profile match.
+        Heat combines their best score, how recently they posted, how many signals and a profile match; posts judged not
+        relevant do not count.
       </p>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <Choice

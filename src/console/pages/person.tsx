@@ -9,6 +9,11 @@ import { Heat } from './people'
 type Detail = v.InferOutput<typeof PersonDetail>
 
 /** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute. */
+// An option holds text only, where no <bdi> can keep a name's forced direction (U+202A to U+202E, U+2066 to U+2069)
+// inside it: it turned the words after the name around ("yksulb no live"), so those characters are left out there
+// (docs/security.md#decisions).
+const withoutDirection = (name: string) => name.replace(/[\u202A-\u202E\u2066-\u2069]/gu, '')
+
 export function Person(props: { id: string }) {
   const [detail, setDetail] = useState<Detail | null>(null)
   const [others, setOthers] = useState<v.InferOutput<typeof PeoplePage>['people']>([])
@@ -123,7 +128,7 @@ export function Person(props: { id: string }) {
             <option value="">Choose…</option>
             {candidates.map((o) => (
               <option value={o.id}>
-                {o.author} on {o.platform}
+                {withoutDirection(o.author)} on {o.platform}
               </option>
             ))}
           </select>

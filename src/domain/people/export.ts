@@ -32,8 +32,10 @@ const recordOf = (p: View) => ({
   ...p,
   identities: p.identities.map((i) => `${i.platform}:${spaceless(i.author)}`).join(' '),
 })
-// A name holding a space or a line break would read as two identities: those, and `%` itself, are percent-encoded.
-const spaceless = (author: string) => author.replace(/[%\s]/gu, (c) => encodeURIComponent(c))
+// A name holding a space or a line break would read as two identities, and one holding a character that forces a
+// direction of writing (U+202A to U+202E, U+2066 to U+2069) turned the identities after it in the cell around in a
+// spreadsheet: those, and `%` itself, are percent-encoded (docs/people.md#export).
+const spaceless = (author: string) => author.replace(/[%\s\u202A-\u202E\u2066-\u2069]/gu, (c) => encodeURIComponent(c))
 const csvRecord = (cells: unknown[]) =>
   `${cells.map((c) => csvCell(c === null || c === undefined ? null : typeof c === 'number' ? c : String(c))).join(',')}\r\n`
 

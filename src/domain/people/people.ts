@@ -81,7 +81,11 @@ export async function linkPerson(deps: PeopleDeps, teamId: string, id: string, o
   // An identity of another person stays theirs: linking it here would move that person and all their identities.
   if (other.linkedTo)
     throw new AppError('invalid_request', `${other.id} is linked to ${other.linkedTo}: link that person instead`)
-  await deps.repos.people.link(teamId, into.id, other.id)
+  if (!(await deps.repos.people.link(teamId, into.id, other.id)))
+    throw new AppError(
+      'invalid_request',
+      `${into.id} or ${other.id} was linked to someone else meanwhile: open the person page again and link from there`,
+    )
   return getPerson(deps, teamId, into.id)
 }
 

@@ -1,5 +1,6 @@
 import type { InStatement } from '@libsql/client'
 import { chunks, tuples } from './multi-row'
+import { FIGURES_SET } from './people-figures'
 
 /** A verdict read from an import file, for the team's signal of (platform, post id). */
 export type ImportedVerdict = {
@@ -17,7 +18,7 @@ export type ImportedVerdict = {
  * that signal has a verdict already (a verdict the team gave here is kept, and running the import again changes
  * nothing). It keeps what rateSignal keeps (the signal's score and intent; an imported signal's scorer, model and
  * prompt version are null). Then the signals judged not relevant are dismissed, as a verdict does
- * (docs/api.md#feedback); a relevant one does not bring back a signal dismissed because its author is muted.
+ * (docs/api.md#feedback), and their people's figures summed up again without them; a relevant one does not bring back a signal dismissed because its author is muted.
  */
 export function verdictInserts(teamId: string, verdicts: ImportedVerdict[]): InStatement[] {
   return chunks(verdicts).flatMap((part) => {
@@ -37,6 +38,12 @@ export function verdictInserts(teamId: string, verdicts: ImportedVerdict[]): InS
         sql: `update signals set dismissed = 1 where team_id = ? and dismissed = 0
           and (platform, post_id) in (select column1, column2 from ${values})
           and exists (select 1 from signal_feedback f where f.signal_id = signals.id and f.verdict = 'not_relevant')`,
+        args: [teamId, ...args],
+      },
+      // Their people's figures summed up again without them, as a verdict given here does (docs/people.md#heat).
+      {
+        sql: `update people set ${FIGURES_SET} where id in (select person_id from signals where team_id = ?
+          and dismissed = 1 and (platform, post_id) in (select column1, column2 from ${values}))`,
         args: [teamId, ...args],
       },
     ]

@@ -13,14 +13,18 @@ export const exactHeatSql = (p: string) =>
     + 3 * min(${p}.signal_count, 5) + 10 * ${p}.icp_matched)`
 export const heatSql = (p: string) => `cast(round(${exactHeatSql(p)}) as integer)`
 
-/** A person's figures summed up from the signals that carry their id (docs/people.md). */
-export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id),
-  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id), 0),
-  best_intent = (select s.intent from signals s where s.person_id = people.id
+/**
+ * A person's figures summed up from the signals that carry their id (docs/people.md), those judged not relevant left
+ * out (docs/people.md#heat): a post the team dismissed, or one stored while the person was muted, is not a lead.
+ */
+export const FIGURES_SET = `signal_count = (select count(*) from signals s where s.person_id = people.id and s.dismissed = 0),
+  best_score = coalesce((select max(s.score) from signals s where s.person_id = people.id and s.dismissed = 0), 0),
+  best_intent = (select s.intent from signals s where s.person_id = people.id and s.dismissed = 0
     order by s.score desc, s.published_at desc limit 1),
-  icp_matched = exists (select 1 from signals s where s.person_id = people.id and s.icp_match is not null),
-  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id),
-  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id)`
+  icp_matched = exists (select 1 from signals s where s.person_id = people.id and s.dismissed = 0
+    and s.icp_match is not null),
+  first_seen = (select min(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0),
+  last_seen = (select max(s.published_at) from signals s where s.person_id = people.id and s.dismissed = 0)`
 
 export type Author = { teamId: string; platform: string; author: string; profileUrl?: string }
 
@@ -60,7 +64,8 @@ const ofSignals = (n: number) =>
 const addedFigures = (n: number) => `update people set
     signal_count = people.signal_count + f.n,
     best_intent = case when f.best >= people.best_score or people.best_intent is null
-      then (select s.intent from signals s where s.person_id = people.id order by s.score desc, s.published_at desc limit 1)
+      then (select s.intent from signals s where s.person_id = people.id and s.dismissed = 0
+        order by s.score desc, s.published_at desc limit 1)
       else people.best_intent end,
     best_score = max(people.best_score, f.best),
     icp_matched = people.icp_matched or f.icp,
@@ -69,6 +74,7 @@ const addedFigures = (n: number) => `update people set
   from (select person_id, count(*) as n, max(score) as best, max(icp_match is not null) as icp,
       min(published_at) as first, max(published_at) as last
     from signals where id in (${Array.from({ length: n }, () => '?').join(',')}) and person_id is not null
+      and dismissed = 0
     group by person_id) as f
   where people.id = f.person_id`
 

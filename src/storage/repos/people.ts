@@ -109,18 +109,37 @@ export const createPeopleRepo = (client: Client) => {
         dismissed: Number(r.dismissed) === 1,
       }))
     },
-    /** `other` (and whatever was linked to it) becomes `into`; their signals carry `into`'s id. One transaction. */
-    async link(teamId: string, into: string, other: string) {
-      await client.batch(
+    /**
+     * `other` (and whatever was linked to it) becomes `into`; their signals carry `into`'s id. One transaction, which
+     * checks again what the caller checked before it: two links made at the same moment (a into b and b into a, or b
+     * into a and c into b) would otherwise leave someone linked to itself or an identity of an identity, out of every
+     * list (docs/people.md#links). False when the people changed meanwhile and nothing was done.
+     */
+    async link(teamId: string, into: string, other: string): Promise<boolean> {
+      // Still true after this batch's own changes: `into` a person of its own, `other` one too (or already `into`'s).
+      const stillSo = `(select linked_to from people where id = ?) is null
+        and coalesce((select linked_to from people where id = ?), ?) = ?`
+      const guard = [into, other, into, into]
+      const [, moved] = await client.batch(
         [
-          { sql: 'update people set linked_to = ? where team_id = ? and linked_to = ?', args: [into, teamId, other] },
-          { sql: 'update people set linked_to = ? where team_id = ? and id = ?', args: [into, teamId, other] },
-          { sql: 'update signals set person_id = ? where person_id = ?', args: [into, other] },
+          {
+            sql: `update people set linked_to = ? where team_id = ? and linked_to = ? and ${stillSo}`,
+            args: [into, teamId, other, ...guard],
+          },
+          {
+            sql: `update people set linked_to = ? where team_id = ? and id = ? and ${stillSo}`,
+            args: [into, teamId, other, ...guard],
+          },
+          {
+            sql: `update signals set person_id = ? where person_id = ? and ${stillSo}`,
+            args: [into, other, ...guard],
+          },
           figures([into, other]),
           { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
         ],
         'write',
       )
+      return moved.rowsAffected > 0
     },
     /** The link undone: `other` is a person of its own again, with the signals of its platform and author. */
     async unlink(teamId: string, from: string, other: PersonRow) {

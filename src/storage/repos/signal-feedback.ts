@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
+import { FIGURES_SET } from './people-figures'
 import { signalFeedback } from '../tables/signal-feedback'
 import { signals } from '../tables/signals'
 import { teams } from '../tables/teams'
@@ -7,11 +8,17 @@ import { teams } from '../tables/teams'
 export type Verdict = 'relevant' | 'not_relevant'
 export type FeedbackRow = typeof signalFeedback.$inferInsert
 
+/** The figures of the signal's person summed up again: a signal judged not relevant no longer counts (docs/people.md#heat). */
+const personFigures = (db: Db, signalId: string) =>
+  db.run(
+    sql`update people set ${sql.raw(FIGURES_SET)} where id = (select person_id from signals where id = ${signalId})`,
+  )
+
 export function createSignalFeedbackRepo(db: Db) {
   return {
     /**
      * Stores a verdict in one transaction: replaces the signal's earlier verdict, marks the signal dismissed or not,
-     * and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
+     * sums up its person's figures again, and moves the team's signals version so the cached totals, anchors and pages of the list are read again.
      */
     async record(row: FeedbackRow): Promise<void> {
       const { signalId: _id, teamId: _team, ...changes } = row
@@ -21,6 +28,7 @@ export function createSignalFeedbackRepo(db: Db) {
           .update(signals)
           .set({ dismissed: row.verdict === 'not_relevant' })
           .where(and(eq(signals.teamId, row.teamId), eq(signals.id, row.signalId))),
+        personFigures(db, row.signalId),
         db
           .update(teams)
           .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
@@ -35,6 +43,7 @@ export function createSignalFeedbackRepo(db: Db) {
           .update(signals)
           .set({ dismissed: false })
           .where(and(eq(signals.teamId, teamId), eq(signals.id, signalId))),
+        personFigures(db, signalId),
         db
           .update(teams)
           .set({ signalsVersion: sql`${teams.signalsVersion} + 1` })
