@@ -15,7 +15,9 @@ export class StreamStalled extends Error {
     readonly hung: 'the store' | 'the scoring' | 'the database',
     readonly seconds: number,
   ) {
-    super(`the ${platform} stream stopped: ${hung} did not finish within ${seconds} s; started again from its position`)
+    super(
+      `the ${platform} stream stopped: ${hung} did not finish within ${seconds} s; it starts again from its stored position`,
+    )
     this.name = 'StreamStalled'
   }
 }

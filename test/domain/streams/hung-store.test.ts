@@ -47,6 +47,8 @@ describe('a stream whose store never returns', () => {
     expect(lines.filter((l) => l.event === 'stream_failed')).toHaveLength(0)
     const health = (await repos.platformHealth.list()).find((h) => h.platform === 'hackernews')
     expect(health?.lastError).toContain('store')
+    // Said as what happens next: the health line is read during the restart's wait too.
+    expect(health?.lastError).toContain('it starts again from its stored position')
     // Started again from the stored position: the post is stored and delivered once.
     const after = w.hn.story(BUYING('after'))
     await eventually('three signals', async () => (await w.signals()).length === 3, 20_000)
