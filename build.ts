@@ -2,7 +2,7 @@
 // entry points inside (docs/architecture.md#layers).
 //   bun build.ts                              for this machine
 //   bun build.ts --target bun-linux-arm64     cross-build (needs that platform's @libsql/* package installed)
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { BunPlugin } from 'bun'
@@ -55,6 +55,13 @@ if (
 ) {
   console.error(`build: ${nativePackage} is not installed; install it to build for this target`)
   process.exit(1)
+}
+
+// Each build names its chunks' source maps by content hash, so an earlier build's maps would pile up beside the new
+// ones; a map that no longer matches the executable only misleads.
+const OUTDIR = dirname(OUTFILE)
+if (existsSync(OUTDIR)) {
+  for (const name of readdirSync(OUTDIR)) if (name.endsWith('.map')) rmSync(join(OUTDIR, name))
 }
 
 const started = performance.now()
