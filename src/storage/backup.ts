@@ -144,6 +144,11 @@ function replaceWithBackup(db: Database.Database, from: string) {
     db.exec('ROLLBACK')
     throw err
   }
+  // The replaced tables' pages are now free pages that still hold their rows (a removed team's posts, keys' hashes),
+  // and the file keeps its old size: rewrite it as the backup's content alone, still holding it exclusively.
+  // In WAL mode the rewrite lands in the -wal file first; the checkpoint moves it into the database file and cuts both.
+  db.exec('VACUUM')
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
 }
 
 /** Whether both paths name one file (by a link, another spelling, or the same path). */

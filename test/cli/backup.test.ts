@@ -78,6 +78,32 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect((await query(ws, 'PRAGMA integrity_check'))[0]).toEqual({ integrity_check: 'ok' })
   })
 
+  test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'small.db'])
+    const path = ws.dbUrl.replace(/^file:/, '')
+    // A function of its own, so that its connection can be collected (releaseOurConnections).
+    ;(() => {
+      const grown = new Database(path)
+      grown.exec('CREATE TABLE leftover (text TEXT)')
+      const insert = grown.prepare('INSERT INTO leftover VALUES (?)')
+      for (let i = 0; i < 2000; i++) insert.run(`replaced-words-${i} ${'x'.repeat(1000)}`)
+      grown.close()
+    })()
+    releaseOurConnections()
+    const backupSize = statSync(join(ws.dir, 'small.db')).size
+    expect(statSync(path).size).toBeGreaterThan(backupSize + 1_000_000)
+
+    expect(await runCli(ws, ['restore', '--from', 'small.db'])).toMatchObject({ code: 0, stderr: '' })
+    // The pages the replaced tables held were free pages of the file, still holding their rows, until a VACUUM.
+    expect(statSync(path).size).toBeLessThan(backupSize + 64 * 1024)
+    for (const file of [path, `${path}-wal`]) {
+      const bytes = statSync(file, { throwIfNoEntry: false }) ? readFileSync(file).toString('latin1') : ''
+      expect(bytes).not.toContain('replaced-words-')
+    }
+    expect(await teams()).toEqual(['acme'])
+  })
+
   test('bad input is one line with status 2 and changes nothing', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'good.db'])
