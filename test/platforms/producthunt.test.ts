@@ -252,6 +252,32 @@ describe('producthunt connector against a fake GraphQL API', () => {
     expect(err.message).not.toContain('ph_dev_token')
   })
 
+  test('a 429 waits for the window to reset (X-Rate-Limit-Reset), even with points left that the query needs more of', async () => {
+    // api.producthunt.com/v2/docs/rate_limits/headers: 6,250 complexity points per 15 minutes, 429 until the window
+    // resets, and on every answer X-Rate-Limit-Limit, -Remaining and -Reset (seconds until the reset). Here each
+    // page costs 250 points and 400 are left: the first page is served, the second refused with 150 remaining.
+    let remaining = 400
+    const ph = fake(() => {
+      const refused = remaining < 250
+      if (!refused) remaining -= 250
+      const headers = {
+        'x-rate-limit-limit': '6250',
+        'x-rate-limit-remaining': String(remaining),
+        'x-rate-limit-reset': '421',
+      }
+      if (refused) return Response.json({ errors: [{ error: 'rate_limit_reached' }] }, { status: 429, headers })
+      return Response.json(
+        { data: { posts: { pageInfo: { endCursor: 'c1', hasNextPage: true }, edges: [{ node: post(1) }] } } },
+        { headers },
+      )
+    })
+    const err = await connector(ph.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 421 } })
+    expect(err.message).toBe('producthunt is rate limited (429); retry after 421 s')
+  })
+
   test('a slow answer is an upstream_timeout', async () => {
     const slow = fake(async () => {
       await Bun.sleep(400)

@@ -12,9 +12,12 @@ import { isWebUrl } from '../common/web-urls'
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
 // published first, `per_page` up to 1000. An article is numbered when it is created, as a draft, so a draft published
 // days later has a lower id than articles published meanwhile, and one given an earlier date a higher id than the
-// last read: an article is new when it was published after the newest one read or has a higher id than any, and the
-// position keeps both ("<published ms>:<id>"; a bare id is an older position). One call a minute; the text matched
-// is the title, the description and the tags, without a call per article (docs/streams.md#which-platforms-stream).
+// last read. `published_at` is given to the second, so articles can share one, and one listed after the last read can
+// have its second and a lower id. An article is new when it was published after the newest one read, in that second
+// without being one of the ids read in it, or has a higher id than any: the position keeps all three
+// ("<published ms>:<id>:<ids of that second>"; "<ms>:<id>" and a bare id are older positions). One call a minute; the
+// text matched is the title, the description and the tags, without a call per article
+// (docs/streams.md#which-platforms-stream).
 const EVERY_MS = DEVTO_READ_EVERY_MS
 const PER_PAGE = 100
 
@@ -30,22 +33,28 @@ const Article = v.object({
   user: v.object({ username: v.string(), name: v.nullish(v.string()) }),
 })
 
-/** The newest publication time and the highest id read. */
-type At = { ms: number; id: number }
+/** The newest publication time, the ids read that were published then, and the highest id read. */
+type At = { ms: number; id: number; inMs: number[] }
 type Read = v.InferOutput<typeof Article>
 const msOf = (a: Read) => Date.parse(a.published_at) || 0
-const isNew = (a: Read, last: At) => msOf(a) > last.ms || a.id > last.id
+const isNew = (a: Read, last: At) =>
+  msOf(a) > last.ms || (msOf(a) === last.ms && !last.inMs.includes(a.id)) || a.id > last.id
 /** `at` moved past `a`; an older position's unknown time (Infinity) gives way to the first one read. */
-const past = (at: At, a: Read): At => ({
-  ms: Number.isFinite(at.ms) ? Math.max(at.ms, msOf(a)) : msOf(a),
-  id: Math.max(at.id, a.id),
-})
-const positionOf = (at: At) => `${at.ms}:${at.id}`
-/** The stored position; a bare id (stored before positions had a time) reads what has a higher id. */
+const past = (at: At, a: Read): At => {
+  const ms = msOf(a)
+  const id = Math.max(at.id, a.id)
+  if (!Number.isFinite(at.ms) || ms > at.ms) return { ms, id, inMs: [a.id] }
+  return { ms: at.ms, id, inMs: ms === at.ms && !at.inMs.includes(a.id) ? [...at.inMs, a.id] : at.inMs }
+}
+const positionOf = (at: At) => `${at.ms}:${at.id}:${at.inMs.join(',')}`
+/** The stored position; a bare id (stored before positions had a time) reads what has a higher id, and one without
+ * the ids of its second reads that second again (what was signalled is not signalled twice). */
 const parse = (s: string | null): At | null => {
   if (s === null) return null
-  const [ms, id] = s.includes(':') ? s.split(':').map(Number) : [Number.POSITIVE_INFINITY, Number(s)]
-  return Number.isFinite(id) && !Number.isNaN(ms) ? { ms: ms as number, id: id as number } : null
+  const [ms, id, inMs = ''] = s.includes(':') ? s.split(':') : ['Infinity', s]
+  const ids = inMs === '' ? [] : inMs.split(',').map(Number)
+  const at = { ms: Number(ms), id: Number(id), inMs: ids }
+  return Number.isFinite(at.id) && !Number.isNaN(at.ms) && ids.every(Number.isFinite) ? at : null
 }
 
 export function createDevtoStream(config: Config['platforms']['devto'], log: Logger): StreamReader {
@@ -89,7 +98,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
             }
           }
           // Past everything listed: a first read starts from now on, and an older position takes a time.
-          last = items.reduce<At | null>((at, a) => (at ? past(at, a) : { ms: msOf(a), id: a.id }), last)
+          last = items.reduce<At | null>((at, a) => past(at ?? { ms: msOf(a), id: a.id, inMs: [] }, a), last)
           if (last && Number.isFinite(last.ms)) sink.heard({ caughtUp: true, position: positionOf(last) })
           else sink.heard({ caughtUp: true })
           failures = 0

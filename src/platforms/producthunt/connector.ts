@@ -4,7 +4,8 @@ import { AppError } from '../../errors'
 import type { Logger } from '../../lib/log'
 import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
-import { fetchPlatformJson } from '../http'
+import { fetchPlatformJson, retryAfterSecOf } from '../http'
+import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -62,6 +63,16 @@ const Envelope = v.object({
 })
 const GraphqlError = v.object({ message: v.string() })
 
+/**
+ * Product Hunt answers 429 until its 15-minute window resets, and X-Rate-Limit-Reset says in how many seconds
+ * (api.producthunt.com/v2/docs/rate_limits/headers). Its budget is in complexity points, so a query can be refused
+ * with points remaining (fewer than it needs): the reset is the wait whatever remains, not a minute and again.
+ */
+const complexityLimit: RateLimitRule = (answer, now) => {
+  const reset = answer.status === 429 ? retryAfterSecOf(answer.headers, now) : undefined
+  return reset === undefined ? headerRateLimit(answer, now) : { retryAfterSec: reset, why: '429' }
+}
+
 export function createProducthuntConnector(
   config: Config['platforms']['producthunt'],
   log: Logger,
@@ -85,6 +96,7 @@ export function createProducthuntConnector(
         json,
         headers,
         timeoutMs: config.timeout_ms,
+        rateLimit: complexityLimit,
       })
       const { data, errors } = readEnvelope('producthunt', Envelope, body, 'a response that is not a GraphQL answer')
       if (errors?.length) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createDevtoStream } from '../../../src/platforms/devto/stream'
-import type { StreamSink } from '../../../src/platforms/stream'
+import type { StreamReader, StreamSink } from '../../../src/platforms/stream'
 import { webUrlsOnly } from '../../../src/platforms/streams'
 import { silentLogger } from '../../support/log'
 import { testConfig } from '../../support/deps'
@@ -42,6 +42,32 @@ function fakeForem(articles: object[]) {
   return `http://127.0.0.1:${server.port}`
 }
 
+/** One read from `from`: the articles handed on and the position after them. */
+async function readOnce(reader: StreamReader, from: string | null) {
+  const items: string[] = []
+  let position: string | undefined
+  const stop = new AbortController()
+  await reader.read(
+    from,
+    {
+      item: (m, at) => {
+        items.push(m.id)
+        position = at
+      },
+      heard: (a) => {
+        position = a?.position ?? position
+        stop.abort()
+      },
+      gap: () => {},
+      failed: () => stop.abort(),
+      full: () => false,
+      room: async () => {},
+    },
+    stop.signal,
+  )
+  return { items, position }
+}
+
 describe('DEV stream (/api/articles/latest)', () => {
   test('an article whose address is not a web page is read past; the stream goes on with the others', async () => {
     const url = fakeForem([
@@ -76,27 +102,7 @@ describe('DEV stream (/api/articles/latest)', () => {
     const url = fakeForem(articles)
     const config = testConfig({ platforms: { devto: { stream_url: url } } })
     const reader = createDevtoStream(config.platforms.devto, silentLogger)
-    const once = async (from: string | null) => {
-      const items: string[] = []
-      let position: string | undefined
-      const stop = new AbortController()
-      await reader.read(
-        from,
-        {
-          item: (m) => items.push(m.id),
-          heard: (a) => {
-            position = a?.position
-            stop.abort()
-          },
-          gap: () => {},
-          failed: () => stop.abort(),
-          full: () => false,
-          room: async () => {},
-        },
-        stop.signal,
-      )
-      return { items, position }
-    }
+    const once = (from: string | null) => readOnce(reader, from)
     const first = await once(null)
     expect(first.items).toEqual([])
     articles.unshift(
@@ -109,5 +115,23 @@ describe('DEV stream (/api/articles/latest)', () => {
     expect(second.items).toEqual(['devto:22', 'devto:15', 'devto:21'])
     // Read again from there: nothing new, nothing twice.
     expect((await once(second.position ?? null)).items).toEqual([])
+  })
+
+  test('an article published in the same second as the last one read, with a lower id, is read once', async () => {
+    // published_at is given to the second (RFC 3339, '…T10:07:00Z'), so two articles can share it, and the one
+    // started earlier as a draft has the lower id: it can be listed after the other was read.
+    const articles = [article(31, 'https://dev.to/sam/thirty-one', undefined, '2026-12-03T10:07:00Z')]
+    const url = fakeForem(articles)
+    const config = testConfig({ platforms: { devto: { stream_url: url } } })
+    const reader = createDevtoStream(config.platforms.devto, silentLogger)
+    const once = (from: string | null) => readOnce(reader, from)
+    const first = await once(`${Date.parse('2026-12-03T10:06:00Z')}:30`)
+    expect(first.items).toEqual(['devto:31'])
+    articles.splice(1, 0, article(29, 'https://dev.to/sam/twenty-nine', undefined, '2026-12-03T10:07:00Z'))
+    const second = await once(first.position ?? null)
+    expect(second.items).toEqual(['devto:29'])
+    // Neither is read again, from the position stored with the article or with the read.
+    expect((await once(second.position ?? null)).items).toEqual([])
+    expect((await once(first.position ?? null)).items).toEqual(['devto:29'])
   })
 })
