@@ -61,8 +61,14 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
   // Paused before the claim is freed, so that no server claims this attempt or another of the destination meanwhile.
-  if (result.pauseSec !== undefined)
-    await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, at.getTime() + Math.round(result.pauseSec * 1000))
+  if (result.pauseSec !== undefined) {
+    const until = at.getTime() + Math.round(result.pauseSec * 1000)
+    // Discord's global limit counts every webhook request from this server's address, whichever team's destination
+    // it was for (docs/destinations.md#rate-limits): each Discord destination waits, the other kinds go on.
+    if (!result.ok && result.senderLimited && endpoint.kind === 'discord')
+      await deps.repos.webhookEndpoints.pauseKindUntil('discord', until)
+    else await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until)
+  }
   if (!result.ok && result.rateLimited) return rateLimited(deps, endpoint, d, result.error, at)
   const next = result.ok
     ? undefined
