@@ -99,7 +99,7 @@ test("a webhook's own limit (global: false) pauses that destination only", async
   const second = await createEndpoint(deps, { teamId: team.id, input: discordInput(2) })
   await storeSignals(deps, [signalRow(team.id)])
   await deliverRound(deps)
-  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(first.endpoint.id))?.pausedUntil).toBe(t0 + 65 * S)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(first.endpoint.id))?.pausedUntil).toBe(t0 + 64_570)
   expect((await deps.repos.webhookEndpoints.byIdAnyTeam(second.endpoint.id))?.pausedUntil).toBeNull()
   expect(discord.received).toHaveLength(2)
 })

@@ -12,8 +12,9 @@ export const RATE_LIMIT_MAX_SEC = 15 * 60
 
 /**
  * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
- * RATE_LIMIT_MAX_SEC. A 429 asks for its Retry-After, else the `retry_after` of Discord's JSON body, else Discord's
- * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
+ * RATE_LIMIT_MAX_SEC. A 429 asks for the `retry_after` of Discord's JSON body (to the millisecond, where its
+ * Retry-After is rounded up to whole seconds, which would hold each burst longer than the webhook does), else its
+ * Retry-After, else Discord's X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
  * when it says no request is left (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a
  * burst paces itself.
  */
@@ -22,8 +23,8 @@ export function askedPauseSec(status: number, headers: Headers, body: Uint8Array
   const asked =
     status === 429
       ? Math.max(
-          retryAfterSeconds(headers.get('retry-after'), nowMs) ??
-            bodyRetryAfter(body) ??
+          bodyRetryAfter(body) ??
+            retryAfterSeconds(headers.get('retry-after'), nowMs) ??
             resetAfter ??
             RATE_LIMIT_DEFAULT_SEC,
           RATE_LIMIT_MIN_SEC,
