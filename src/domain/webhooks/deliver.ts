@@ -38,6 +38,13 @@ export async function claimDue(
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
+/** How long until the first destination's pause ends (ms), if one is paused: the worker looks for its deliveries then. */
+export async function untilFirstPauseEnds(deps: DeliveryDeps): Promise<number | undefined> {
+  const nowMs = deps.clock.now().getTime()
+  const end = await deps.repos.webhookEndpoints.firstPauseEnd(nowMs)
+  return end === undefined ? undefined : end - nowMs
+}
+
 /**
  * One claimed attempt, start to end (docs/destinations.md#delivery): the body built and sent (signed, or an
  * e-mail); then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given

@@ -106,6 +106,15 @@ export function createWebhookEndpointsRepo(db: Db) {
     async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number) {
       await pause(eq(webhookEndpoints.kind, kind), untilMs)
     },
+    /** When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is. */
+    async firstPauseEnd(nowMs: number): Promise<number | undefined> {
+      const row = await db
+        .select({ at: sql<number | null>`min(${webhookEndpoints.pausedUntil})` })
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.pausedUntil} > ${nowMs}`))
+        .get()
+      return row?.at ?? undefined
+    },
     /** Turned off by the service, with the reason shown to the team. */
     async disable(id: string, reason: string) {
       await db
