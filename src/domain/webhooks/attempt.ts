@@ -2,7 +2,7 @@ import { truncate } from '../../lib/text'
 import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
 import { retryAfterSeconds } from '../../lib/retry-after'
-import { askedPauseSec, globalLimit } from './rate-limit'
+import { globalLimit, pacingPauseSec, rateLimitWaitSec } from './rate-limit'
 import { signatureHeader } from './signing'
 
 // docs/webhooks.md#retries: an attempt that has no answer after this long failed.
@@ -75,9 +75,12 @@ export async function attemptDelivery(a: {
       },
     )
     const s = answer.status
-    const pauseSec = askedPauseSec(s, answer.headers, answer.body, a.now.getTime())
-    if (succeeded(s)) return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
-    if (s === 429 && pauseSec !== undefined)
+    if (succeeded(s)) {
+      const pauseSec = pacingPauseSec(answer.headers)
+      return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
+    }
+    if (s === 429) {
+      const pauseSec = rateLimitWaitSec(answer.headers, answer.body, a.now.getTime())
       return {
         ok: false,
         statusCode: s,
@@ -87,6 +90,7 @@ export async function attemptDelivery(a: {
         ...(globalLimit(answer.headers, answer.body) && { senderLimited: true }),
         error: `answered 429: rate limited by the receiver, waiting ${Math.ceil(pauseSec)} s`,
       }
+    }
     return {
       ok: false,
       statusCode: s,

@@ -11,28 +11,29 @@ const RATE_LIMIT_MIN_SEC = 1
 export const RATE_LIMIT_MAX_SEC = 15 * 60
 
 /**
- * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
- * RATE_LIMIT_MAX_SEC. A 429 asks for the `retry_after` of Discord's JSON body (to the millisecond, where its
- * Retry-After is rounded up to whole seconds, which would hold each burst longer than the webhook does), else its
- * Retry-After, else Discord's X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
- * when it says no request is left (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a
- * burst paces itself.
+ * How long a 429 asks to be sent nothing, in seconds (docs/destinations.md#rate-limits): the `retry_after` of
+ * Discord's JSON body (to the millisecond, where its Retry-After is rounded up to whole seconds, which would hold each
+ * burst longer than the webhook does), else its Retry-After, else Discord's X-RateLimit-Reset-After, else
+ * RATE_LIMIT_DEFAULT_SEC; at least RATE_LIMIT_MIN_SEC, at most RATE_LIMIT_MAX_SEC.
  */
-export function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs: number): number | undefined {
-  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
+export function rateLimitWaitSec(headers: Headers, body: Uint8Array, nowMs: number): number {
   const asked =
-    status === 429
-      ? Math.max(
-          bodyRetryAfter(body) ??
-            retryAfterSeconds(headers.get('retry-after'), nowMs) ??
-            resetAfter ??
-            RATE_LIMIT_DEFAULT_SEC,
-          RATE_LIMIT_MIN_SEC,
-        )
-      : headers.get('x-ratelimit-remaining')?.trim() === '0'
-        ? resetAfter
-        : undefined
-  return asked === undefined ? undefined : Math.min(asked, RATE_LIMIT_MAX_SEC)
+    bodyRetryAfter(body) ??
+    retryAfterSeconds(headers.get('retry-after'), nowMs) ??
+    plainSeconds(headers.get('x-ratelimit-reset-after')) ??
+    RATE_LIMIT_DEFAULT_SEC
+  return Math.min(Math.max(asked, RATE_LIMIT_MIN_SEC), RATE_LIMIT_MAX_SEC)
+}
+
+/**
+ * How long any other answer asks to be sent nothing, in seconds, if it does: only when it says no request is left
+ * (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After), at most RATE_LIMIT_MAX_SEC, so that
+ * a burst paces itself.
+ */
+export function pacingPauseSec(headers: Headers): number | undefined {
+  if (headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined
+  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
+  return resetAfter === undefined ? undefined : Math.min(resetAfter, RATE_LIMIT_MAX_SEC)
 }
 
 /** A non-negative number of seconds, decimals allowed (Discord's headers); undefined for anything else. */
