@@ -1,5 +1,5 @@
 import type { Deps } from '../deps'
-import { claimDue, runAttempt } from '../domain/webhooks/deliver'
+import { claimDue, runAttempt, untilFirstPauseEnds } from '../domain/webhooks/deliver'
 import { buildDueWindows } from '../domain/webhooks/digests'
 import { newId } from '../lib/ids'
 import { createOutage } from '../lib/outage'
@@ -19,9 +19,9 @@ export type DeliveryWorker = { stop(): Promise<void> }
 /**
  * The webhook delivery worker `serve` runs (docs/webhooks.md#delivery): it claims the attempts that are due (each
  * claimed by one process only: domain/webhooks/deliver.ts) and sends them, up to 16 at once and 4 to one destination,
- * without waiting for the slow ones before claiming more. It looks again a second later, or as soon as an attempt
- * ends and frees a place (a burst of new signals). stop() ends the loop and waits for the attempts in flight (each
- * bounded to 15 s).
+ * without waiting for the slow ones before claiming more. It looks again a second later, as soon as an attempt
+ * ends and frees a place (a burst of new signals), or when a destination's pause ends, if that is sooner. stop() ends
+ * the loop and waits for the attempts in flight (each bounded to 15 s).
  */
 export function startDeliveryWorker(deps: Deps): DeliveryWorker {
   const holder = newId('worker')
@@ -45,14 +45,18 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
     endPause()
   }
 
-  /** Claims what is due, as many as there are free places. */
-  const tick = async () => {
+  /**
+   * Claims what is due, as many as there are free places; says how long to wait before the next look: a tick, or
+   * less when a destination's pause ends sooner, so that its deliveries go when its receiver takes them again
+   * (docs/destinations.md#rate-limits), not up to a second later.
+   */
+  const tick = async (): Promise<number> => {
     if (Date.now() - windowsAt >= WINDOWS_EVERY_MS) {
       windowsAt = Date.now()
       await buildDueWindows(deps)
     }
     const room = MAX_IN_FLIGHT - inFlight.size
-    if (room <= 0) return
+    if (room <= 0) return TICK_MS
     for (const d of await claimDue(deps, { holder, limit: room, perDestination: PER_DESTINATION })) {
       const run: Promise<void> = runAttempt(deps, d)
         .catch((err) => deps.log.error('webhook_attempt_failed', { delivery: d.id, err }))
@@ -62,14 +66,17 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
         })
       inFlight.add(run)
     }
+    return Math.min(TICK_MS, (await untilFirstPauseEnds(deps)) ?? TICK_MS)
   }
   // A database gone away fails every tick, once a second: the log tells the outage, not each tick.
   const outage = createOutage(() => deps.clock.now())
   const loop = (async () => {
     while (!stopped) {
       freed = false
+      let wait = TICK_MS
       await tick().then(
-        () => {
+        (ms) => {
+          wait = ms
           const ended = outage.ended()
           if (ended) deps.log.info('job_recovered', { job: 'webhooks', ...ended })
         },
@@ -81,7 +88,7 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
         },
       )
       if (stopped) break
-      await pause(TICK_MS)
+      await pause(wait)
     }
   })()
   return {

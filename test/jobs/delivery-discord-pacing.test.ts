@@ -106,3 +106,33 @@ test('60 signals to a Discord webhook allowing 5 posts per 2 s arrive paced, in 
     await worker.stop()
   }
 }, 40_000)
+
+test('a webhook whose limit resets 1.2 s after its first request is sent to again when it resets, not a tick later', async () => {
+  // A real clock: the worker waits in real time. Its tick is a second, so waking only on ticks makes each bucket of
+  // 1.2 s last 2 s; 20 signals, 4 buckets, take 3 × 1.2 s = 3.6 s when each bucket starts at the reset.
+  const { deps } = await testDeps({
+    config: { webhooks: { allow_private_targets: true } },
+    deps: { clock: { now: () => new Date() } },
+  })
+  const discord = fakeDiscord(deps.clock, 5, 1200)
+  const { team } = await seedTeam(deps)
+  await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput(`${discord.origin}/api/webhooks/1/tok`, { kind: 'discord' }),
+  })
+  await storeSignals(
+    deps,
+    Array.from({ length: 20 }, () => signalRow(team.id)),
+  )
+  const started = Date.now()
+  const worker = startDeliveryWorker(deps)
+  try {
+    const all = await until(async () => (await deliveryRows(deps)).every((d) => d.status === 'succeeded'), 15_000)
+    const took = Date.now() - started
+    console.info(`20 of 20 in ${took / S} s, ${discord.refused()} answered 429`)
+    expect(all).toBe(true)
+    expect(took).toBeLessThan(5 * S)
+  } finally {
+    await worker.stop()
+  }
+}, 30_000)

@@ -120,3 +120,23 @@ test("a destination given another receiver's URL is not held by the pause the fo
   expect(await deliverRound(deps)).toHaveLength(1)
   expect(other.received).toHaveLength(1)
 })
+
+test("a Discord 429 waits its body's retry_after to the millisecond, not its Retry-After rounded up to seconds", async () => {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const t0 = clock.now().getTime()
+  // As Discord's rate-limit page shows: the header in whole seconds, the body's retry_after to the millisecond.
+  const r = receiver(() =>
+    Response.json(
+      { message: 'You are being rate limited.', retry_after: 1.19, global: false },
+      { status: 429, headers: { 'retry-after': '2', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '1.19' } },
+    ),
+  )
+  const { team } = await seedTeam(deps)
+  const { endpoint } = await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput(`${r.origin}/api/webhooks/1/tok`, { kind: 'discord' }),
+  })
+  await storeSignals(deps, [signalRow(team.id)])
+  await deliverRound(deps)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil).toBe(t0 + 1190)
+})

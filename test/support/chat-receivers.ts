@@ -34,7 +34,7 @@ export function discordProblems(body: any): string[] {
   return p
 }
 
-const CARD_ELEMENTS = new Set(['TextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
+const CARD_ELEMENTS = new Set(['TextBlock', 'RichTextBlock', 'Container', 'ColumnSet', 'FactSet', 'Image'])
 
 // Teams' connector reference, known limits of "Post card in a chat or channel": a message of about 28 KB at most,
 // a larger one fails with "Request Entity Too Large".
@@ -55,6 +55,13 @@ export function teamsProblems(body: any): string[] {
     for (const el of items ?? []) {
       if (!CARD_ELEMENTS.has(el.type)) p.push(`unknown element ${el.type}`)
       if (el.type === 'TextBlock' && typeof el.text !== 'string') p.push('TextBlock without text')
+      // RichTextBlock (schema 1.2): inlines of TextRun, each with its text.
+      if (el.type === 'RichTextBlock') {
+        if (card.version < '1.2') p.push('RichTextBlock before version 1.2')
+        for (const run of el.inlines ?? [])
+          if (typeof run !== 'string' && (run?.type !== 'TextRun' || typeof run.text !== 'string'))
+            p.push('RichTextBlock inline not a TextRun with text')
+      }
       if (el.type === 'Container') walk(el.items)
       if (el.selectAction && el.selectAction.type !== 'Action.OpenUrl') p.push('selectAction not OpenUrl')
     }

@@ -2,6 +2,7 @@ import { truncate } from '../../lib/text'
 import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
 import { retryAfterSeconds } from '../../lib/retry-after'
+import { globalLimit, pacingPauseSec, rateLimitWaitSec } from './rate-limit'
 import { signatureHeader } from './signing'
 
 // docs/webhooks.md#retries: an attempt that has no answer after this long failed.
@@ -13,13 +14,6 @@ const REASON_CHARS = 200
 // A part of the receiver's URL this long may be its key (Slack's, Discord's token, a Workflows `sig`): a receiver
 // that repeats the URL in its answer must not put it in the log, which every member of the team and the operator read.
 const SECRET_PART_CHARS = 16
-
-// docs/destinations.md#rate-limits: a 429 that names no wait pauses the destination this long, one that asks for
-// less waits RATE_LIMIT_MIN_SEC (else the worker, woken by the attempt's end, would send again at once, in a loop);
-// no receiver's wait is followed for longer than RATE_LIMIT_MAX_SEC (it is asked again then).
-const RATE_LIMIT_DEFAULT_SEC = 5
-const RATE_LIMIT_MIN_SEC = 1
-export const RATE_LIMIT_MAX_SEC = 15 * 60
 
 export type AttemptResult =
   | {
@@ -40,6 +34,8 @@ export type AttemptResult =
       /** A 429: the receiver asks to slow down, which is not a failure of the receiver. */
       rateLimited?: boolean
       pauseSec?: number
+      /** The 429 says the limit is the sender's as a whole (Discord's global rate limit), not this receiver's. */
+      senderLimited?: boolean
     }
 
 /**
@@ -79,17 +75,22 @@ export async function attemptDelivery(a: {
       },
     )
     const s = answer.status
-    const pauseSec = askedPauseSec(s, answer.headers, answer.body, a.now.getTime())
-    if (succeeded(s)) return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
-    if (s === 429 && pauseSec !== undefined)
+    if (succeeded(s)) {
+      const pauseSec = pacingPauseSec(answer.headers)
+      return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
+    }
+    if (s === 429) {
+      const pauseSec = rateLimitWaitSec(answer.headers, answer.body, a.now.getTime())
       return {
         ok: false,
         statusCode: s,
         gone: false,
         rateLimited: true,
         pauseSec,
+        ...(globalLimit(answer.headers, answer.body) && { senderLimited: true }),
         error: `answered 429: rate limited by the receiver, waiting ${Math.ceil(pauseSec)} s`,
       }
+    }
     return {
       ok: false,
       statusCode: s,
@@ -116,43 +117,6 @@ export async function attemptDelivery(a: {
 }
 
 const succeeded = (status: number) => status >= 200 && status < 300
-
-/**
- * How long the receiver asks to be sent nothing, in seconds (docs/destinations.md#rate-limits), at most
- * RATE_LIMIT_MAX_SEC. A 429 asks for its Retry-After, else the `retry_after` of Discord's JSON body, else Discord's
- * X-RateLimit-Reset-After, else RATE_LIMIT_DEFAULT_SEC, and at least RATE_LIMIT_MIN_SEC. Any other answer asks only
- * when it says no request is left (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After): a
- * burst paces itself.
- */
-function askedPauseSec(status: number, headers: Headers, body: Uint8Array, nowMs: number): number | undefined {
-  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
-  const asked =
-    status === 429
-      ? Math.max(
-          retryAfterSeconds(headers.get('retry-after'), nowMs) ??
-            bodyRetryAfter(body) ??
-            resetAfter ??
-            RATE_LIMIT_DEFAULT_SEC,
-          RATE_LIMIT_MIN_SEC,
-        )
-      : headers.get('x-ratelimit-remaining')?.trim() === '0'
-        ? resetAfter
-        : undefined
-  return asked === undefined ? undefined : Math.min(asked, RATE_LIMIT_MAX_SEC)
-}
-
-/** A non-negative number of seconds, decimals allowed (Discord's headers); undefined for anything else. */
-const plainSeconds = (value: string | null) => (value && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined)
-
-/** Discord's 429 body: `{"message", "retry_after": seconds, "global"}`. */
-function bodyRetryAfter(body: Uint8Array): number | undefined {
-  try {
-    const wait = JSON.parse(new TextDecoder().decode(body))?.retry_after
-    return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined
-  } catch {
-    return undefined
-  }
-}
 
 const withReason = (said: string, reason: string | undefined) => (reason ? `${said}: ${reason}` : said)
 

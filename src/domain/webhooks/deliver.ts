@@ -38,6 +38,13 @@ export async function claimDue(
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDue>>[number]
 
+/** How long until the first destination's pause ends (ms), if one is paused: the worker looks for its deliveries then. */
+export async function untilFirstPauseEnds(deps: DeliveryDeps): Promise<number | undefined> {
+  const nowMs = deps.clock.now().getTime()
+  const end = await deps.repos.webhookEndpoints.firstPauseEnd(nowMs)
+  return end === undefined ? undefined : end - nowMs
+}
+
 /**
  * One claimed attempt, start to end (docs/destinations.md#delivery): the body built and sent (signed, or an
  * e-mail); then the outcome written (if the claim is still ours), the next attempt scheduled or the delivery given
@@ -61,8 +68,14 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
   // Paused before the claim is freed, so that no server claims this attempt or another of the destination meanwhile.
-  if (result.pauseSec !== undefined)
-    await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, at.getTime() + Math.round(result.pauseSec * 1000))
+  if (result.pauseSec !== undefined) {
+    const until = at.getTime() + Math.round(result.pauseSec * 1000)
+    // Discord's global limit counts every webhook request from this server's address, whichever team's destination
+    // it was for (docs/destinations.md#rate-limits): each Discord destination waits, the other kinds go on.
+    if (!result.ok && result.senderLimited && endpoint.kind === 'discord')
+      await deps.repos.webhookEndpoints.pauseKindUntil('discord', until)
+    else await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until)
+  }
   if (!result.ok && result.rateLimited) return rateLimited(deps, endpoint, d, result.error, at)
   const next = result.ok
     ? undefined

@@ -4,33 +4,32 @@ import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, text
 // Leads a card lists; the rest are counted, with a link to the console.
 export const TEAMS_MAX_LEADS = 10
 // Teams posts a message of about 28 KB at most and refuses a larger one ("Request Entity Too Large": the Teams
-// connector's known limits). Escaping can triple a character's bytes (`*` is `\\*` in JSON), as can CJK text, so a
+// connector's known limits). JSON's escaping can make a character 6 bytes (a control character), CJK text 3, so a
 // reason is cut (a scorer's may be 500 characters) and a card still over the budget lists fewer leads.
 const MAX_BYTES = 26 * 1024
 const WHY_MAX = 300
 
-/** Teams renders a subset of Markdown in a TextBlock; a backslash shows a mark as typed (post text is the platform's). */
-const plain = (text: string) => text.replace(/[\\*_~`[\]()<>#-]/g, '\\$&')
+/**
+ * Post text is the platform's: it goes in a TextRun, whose text Adaptive Cards never read as Markdown (a TextBlock's
+ * they do), so it shows as typed and copies as typed. Backslashes before the marks of a TextBlock were shown as such
+ * by Teams' mobile renderers (docs/destinations.md#bodies).
+ */
+const plain = (text: string, style: Record<string, string | boolean> = {}) => ({
+  type: 'RichTextBlock',
+  inlines: [{ type: 'TextRun', text, ...style }],
+})
 
 function leadItems(s: Lead) {
   return {
     type: 'Container',
     separator: true,
     items: [
-      {
-        type: 'TextBlock',
-        weight: 'Bolder',
-        wrap: true,
-        text: plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`),
-      },
-      { type: 'TextBlock', wrap: true, text: plain(textStart(s)) },
-      {
-        type: 'TextBlock',
-        wrap: true,
+      plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, { weight: 'Bolder' }),
+      plain(textStart(s)),
+      plain(`Why: ${s.reason.length > WHY_MAX ? `${truncate(s.reason, WHY_MAX)}…` : s.reason}${personLine(s)}`, {
         isSubtle: true,
         size: 'Small',
-        text: plain(`Why: ${s.reason.length > WHY_MAX ? `${truncate(s.reason, WHY_MAX)}…` : s.reason}${personLine(s)}`),
-      },
+      }),
     ],
     ...(safeHref(s.url) && { selectAction: { type: 'Action.OpenUrl', url: s.url } }),
   }

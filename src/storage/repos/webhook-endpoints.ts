@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { webhookEndpoints } from '../tables/webhooks'
 
@@ -8,6 +8,11 @@ export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' 
 /** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
 export function createWebhookEndpointsRepo(db: Db) {
   const one = (teamId: string, id: string) => and(eq(webhookEndpoints.teamId, teamId), eq(webhookEndpoints.id, id))
+  const pause = (which: SQL, untilMs: number) =>
+    db
+      .update(webhookEndpoints)
+      .set({ pausedUntil: untilMs })
+      .where(and(which, sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`))
   return {
     async insert(row: EndpointRow) {
       await db.insert(webhookEndpoints).values(row)
@@ -95,15 +100,20 @@ export function createWebhookEndpointsRepo(db: Db) {
      * pause already set for longer stays as it is (answers to attempts in flight arrive in any order).
      */
     async pauseUntil(id: string, untilMs: number) {
-      await db
-        .update(webhookEndpoints)
-        .set({ pausedUntil: untilMs })
-        .where(
-          and(
-            eq(webhookEndpoints.id, id),
-            sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`,
-          ),
-        )
+      await pause(eq(webhookEndpoints.id, id), untilMs)
+    },
+    /** The same for every endpoint of this kind, whichever team's (a limit of the whole server's, such as Discord's). */
+    async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number) {
+      await pause(eq(webhookEndpoints.kind, kind), untilMs)
+    },
+    /** When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is. */
+    async firstPauseEnd(nowMs: number): Promise<number | undefined> {
+      const row = await db
+        .select({ at: sql<number | null>`min(${webhookEndpoints.pausedUntil})` })
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.pausedUntil} > ${nowMs}`))
+        .get()
+      return row?.at ?? undefined
     },
     /** Turned off by the service, with the reason shown to the team. */
     async disable(id: string, reason: string) {

@@ -30,6 +30,14 @@ const hostile = (teamId: string) =>
     detectedAt: '2026-11-15T11:58:40.000Z',
   })
 
+/** What Discord or Teams reads as Markdown: all of Discord's message, the TextBlocks of a Teams card (not TextRuns). */
+function markdownOf(kind: 'discord' | 'teams', body: any): string {
+  if (kind === 'discord') return JSON.stringify(body)
+  const texts = (items: any[]): string[] =>
+    items.flatMap((el) => (el.type === 'TextBlock' ? [el.text] : el.type === 'Container' ? texts(el.items) : []))
+  return JSON.stringify(texts(body.attachments[0].content.body))
+}
+
 describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)', () => {
   for (const kind of ['discord', 'teams'] as const) {
     test(`${kind}: each signal in the documented format, a digest of many within the limits, a test message`, async () => {
@@ -64,7 +72,10 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
       }
       expect((await deliveryRows(deps)).every((d) => d.status === 'succeeded')).toBe(true)
       const bodies = r.received.map((req) => JSON.parse(req.body))
-      const hostileBody = JSON.stringify(bodies.find((b) => JSON.stringify(b).includes('everyone')))
+      const hostileBody = markdownOf(
+        kind,
+        bodies.find((b) => JSON.stringify(b).includes('everyone')),
+      )
       // Post text is shown as typed: no live markdown link, no mention.
       expect(hostileBody).not.toContain('[click](javascript')
       expect(hostileBody).not.toContain('javascript:alert(1))')
@@ -83,6 +94,31 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
     })
   }
 
+  test("teams: a post's text is shown as typed, in TextRuns that Teams does not read as Markdown, without backslashes", async () => {
+    const { deps, team } = await world()
+    const r = receiver((req) => checkedAnswer('teams', req.body))
+    await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}${TEAMS_PATH}`, { kind: 'teams' }) })
+    const typed = {
+      author: 'ann_smith *vip*',
+      preview: '**urgent** [click](https://evil.example) # 1-2 <b>',
+      reason: 'asks for a CRM_v2 (see *docs*)',
+    }
+    await storeSignals(deps, [signalRow(team.id, { ...typed, score: 8 })])
+    expect(await deliverDue(deps)).toBe(1)
+    const card = JSON.parse(r.received[0].body).attachments[0].content
+    const lead = card.body.find((b: any) => b.type === 'Container')
+    // Adaptive Cards: a TextBlock's text is Markdown, a TextRun's is not (the TextRun schema).
+    const markdown = lead.items.filter((b: any) => b.type === 'TextBlock').map((b: any) => b.text)
+    const runs = lead.items
+      .filter((b: any) => b.type === 'RichTextBlock')
+      .flatMap((b: any) => b.inlines.map((i: any) => i.text))
+    for (const text of Object.values(typed)) {
+      expect(runs.some((t: string) => t.includes(text))).toBe(true)
+      expect(markdown.some((t: string) => t.includes(text))).toBe(false)
+    }
+    expect(runs.join('')).not.toContain('\\')
+  })
+
   test('teams: a digest of ten leads written to be as large as a lead gets is posted under 28 KB', async () => {
     const { deps, clock, team } = await world()
     const r = receiver((req) => checkedAnswer('teams', req.body))
@@ -90,7 +126,7 @@ describe('Discord and Teams destinations (docs/destinations.md#discord, #teams)'
       teamId: team.id,
       input: endpointInput(`${r.origin}${TEAMS_PATH}`, { kind: 'teams', cadence: 'hourly' }),
     })
-    // Every character one Teams' Markdown escaping triples in JSON, or three bytes of UTF-8; a scorer's reason is at
+    // Characters of three bytes of UTF-8, and Markdown's marks; a scorer's reason is at
     // most 500 characters (scorers/reply.ts), a post's preview 300, a name is cut at 100.
     const big = (i: number) =>
       signalRow(team.id, {

@@ -1,0 +1,105 @@
+// docs/destinations.md#rate-limits: Discord's global rate limit is the sender's as a whole (webhook requests carry no
+// authorization, so Discord counts them by address: every Discord destination of this server). A 429 saying so (the
+// header X-RateLimit-Global, or `global: true` in its body) pauses every Discord destination, not only the one that
+// got it; a webhook's own limit (`global: false`) pauses that one, and other kinds of destination go on.
+import { expect, test } from 'bun:test'
+import type { Deps } from '../../src/deps'
+import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { seedTeam, testDeps } from '../support/deps'
+import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support/webhooks'
+
+const receiver = fakesPerTest()
+const S = 1000
+
+async function deliverRound(deps: Deps) {
+  const claimed = await claimDue(deps, { holder: 'round', limit: 16, perDestination: 4 })
+  await Promise.all(claimed.map((d) => runAttempt(deps, d)))
+  return claimed
+}
+
+// Discord's rate-limit page: the global limit's 429 carries X-RateLimit-Global and -Scope: global and a JSON body with
+// `global: true`; a webhook's own limit carries its bucket's headers, scope `user` and `global: false`.
+const globalLimit = { 'retry-after': '65', 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' }
+const answers = {
+  'the documented global answer': () =>
+    Response.json(
+      { message: 'You are being rate limited.', retry_after: 64.57, global: true },
+      {
+        status: 429,
+        headers: globalLimit,
+      },
+    ),
+  'the X-RateLimit-Global header alone': () =>
+    new Response('{"message": "You are being rate limited.", "retry_after": 64.57}', {
+      status: 429,
+      headers: globalLimit,
+    }),
+  'global: true in the body alone': () =>
+    Response.json({ message: 'You are being rate limited.', retry_after: 64.57, global: true }, { status: 429 }),
+}
+
+for (const [name, limited] of Object.entries(answers))
+  test(`${name} pauses every Discord destination of the server for its wait, not the other kinds`, async () => {
+    const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+    const t0 = clock.now().getTime()
+    // One fake Discord for every webhook: the first request is over the global limit until t0 + 65 s.
+    const discord = receiver((req: Received) =>
+      req.url.pathname.startsWith('/api/webhooks/1/') && clock.now().getTime() < t0 + 65 * S
+        ? limited()
+        : new Response(null, { status: 204 }),
+    )
+    const plain = receiver(() => new Response('ok'))
+    const a = await seedTeam(deps, { name: 'first' })
+    const b = await seedTeam(deps, { name: 'second' })
+    const discordInput = (n: number) =>
+      endpointInput(`${discord.origin}/api/webhooks/${n}/tok${n}`, { kind: 'discord' })
+    const first = await createEndpoint(deps, { teamId: a.team.id, input: discordInput(1) })
+    const other = await createEndpoint(deps, { teamId: b.team.id, input: discordInput(2) })
+    await createEndpoint(deps, { teamId: b.team.id, input: endpointInput(`${plain.origin}/hook`) })
+    await storeSignals(deps, [signalRow(a.team.id)])
+    await deliverRound(deps)
+    expect(discord.received).toHaveLength(1)
+    // The other team's Discord destination waits as well; its plain webhook does not.
+    const pausedUntil = async (id: string) => (await deps.repos.webhookEndpoints.byIdAnyTeam(id))?.pausedUntil
+    expect(Number(await pausedUntil(first.endpoint.id))).toBeGreaterThan(t0 + 64 * S)
+    expect(await pausedUntil(other.endpoint.id)).toBe(await pausedUntil(first.endpoint.id))
+    clock.set(new Date(t0 + 10 * S))
+    await storeSignals(deps, [signalRow(b.team.id)])
+    await deliverRound(deps)
+    expect(discord.received).toHaveLength(1)
+    expect(plain.received).toHaveLength(1)
+    const waiting = (await deliveryRows(deps)).filter((d) => d.endpoint_id === other.endpoint.id)
+    expect(waiting.map((d) => d.status)).toEqual(['pending'])
+    // When the wait is over, both go.
+    clock.set(new Date(t0 + 65 * S))
+    await deliverRound(deps)
+    expect(discord.received).toHaveLength(3)
+    expect((await deliveryRows(deps)).map((d) => d.status)).toEqual(Array(3).fill('succeeded'))
+  })
+
+test("a webhook's own limit (global: false) pauses that destination only", async () => {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const t0 = clock.now().getTime()
+  const discord = receiver((req: Received) =>
+    req.url.pathname.startsWith('/api/webhooks/1/')
+      ? Response.json(
+          { message: 'You are being rate limited.', retry_after: 64.57, global: false },
+          {
+            status: 429,
+            headers: { 'retry-after': '65', 'x-ratelimit-remaining': '0', 'x-ratelimit-scope': 'user' },
+          },
+        )
+      : new Response(null, { status: 204 }),
+  )
+  const { team } = await seedTeam(deps)
+  const discordInput = (n: number) => endpointInput(`${discord.origin}/api/webhooks/${n}/tok${n}`, { kind: 'discord' })
+  const first = await createEndpoint(deps, { teamId: team.id, input: discordInput(1) })
+  const second = await createEndpoint(deps, { teamId: team.id, input: discordInput(2) })
+  await storeSignals(deps, [signalRow(team.id)])
+  await deliverRound(deps)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(first.endpoint.id))?.pausedUntil).toBe(t0 + 64_570)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(second.endpoint.id))?.pausedUntil).toBeNull()
+  expect(discord.received).toHaveLength(2)
+})
