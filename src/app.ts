@@ -19,6 +19,7 @@ import { docsRoutes } from './http/docs/routes'
 import { docs } from './http/openapi'
 import { platformsRoutes } from './http/platforms/routes'
 import { requestLog } from './http/request-log'
+import { queryText } from './http/query-text'
 import { peopleRoutes, peopleWriteRoutes } from './http/people/routes'
 import { feedbackRoutes, signalsRoutes } from './http/signals/routes'
 import { keywordsRoutes } from './http/keywords/routes'
@@ -33,6 +34,7 @@ export function createApp(deps: Deps) {
   return new Elysia({ normalize: false })
     .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
     .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes, config: deps.config }))
+    .use(queryText())
     .use(docs())
     .use(docsRoutes())
     .use(healthRoutes(deps))

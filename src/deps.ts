@@ -6,6 +6,7 @@ import type { RandomBytes } from './domain/keys/api-key'
 import { createScoringService, type ScoringService } from './domain/scoring/scoring-service'
 import { createSearchRunner, type SearchRunner } from './domain/search/search-runner'
 import { type Clock, systemClock } from './lib/clock'
+import type { ExportLimits } from './domain/signals/export-stream'
 import { createLogger, type Logger } from './lib/log'
 import { buildConnectors } from './platforms/registry'
 import type { PlatformConnector } from './platforms/types'
@@ -22,7 +23,7 @@ import { createRepos, type Repos } from './storage/repos'
 /** The newest migration this build carries, for `--version` (docs/operations.md#upgrades). */
 export { SCHEMA }
 
-export type Deps = {
+export type Deps = ExportLimits & {
   config: Config
   clock: Clock
   randomBytes: RandomBytes

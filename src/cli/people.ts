@@ -27,8 +27,9 @@ async function exportCommand(argv: string[]): Promise<number> {
   const out = typeof flags.out === 'string' ? flags.out : undefined
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
-    // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own.
-    const quiet = { ...deps, log: { ...deps.log, info: () => {} } }
+    // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own,
+    // and no idle bound: its reader is the command's own output, which a pager may hold as long as it likes.
+    const quiet = { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY }
     await writeExport((await exportPeople(quiet, team.id, parsed.output.format)).body, out, !!flags.force)
   })
   return 0

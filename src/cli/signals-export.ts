@@ -48,7 +48,9 @@ export async function exportCommand(argv: string[]): Promise<number> {
     const team = await findTeam(deps, ref)
     // A cut export is the server's log line (export_cut); here the command says how its output ended, in one line
     // or none (a reader that stopped early, `| head`), as every command does (docs/operations.md).
-    const exported = await openExport({ ...deps, log: { ...deps.log, info: () => {} } }, team, parsed.output)
+    // No idle bound either: its reader is this command's own output, which a pager may hold as long as it likes.
+    const quiet = { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY }
+    const exported = await openExport(quiet, team, parsed.output)
     // JSON Lines of no signal is no bytes at all (CSV still has its header): said on stderr, so stdout stays the file.
     if ((await writeExport(exported.body, out, !!flags.force)) === 0)
       console.error('signals export: no signal matched; nothing was written')

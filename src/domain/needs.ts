@@ -1,5 +1,6 @@
 import type { Config } from '../config/schema'
 import type { Clock } from '../lib/clock'
+import type { ExportLimits } from './signals/export-stream'
 import type { Logger } from '../lib/log'
 import type { Repos } from '../storage/repos'
 import type { RandomBytes } from './keys/api-key'
@@ -14,7 +15,7 @@ type Services = {
   randomBytes: RandomBytes
   scoring: ScoringService
   searches: SearchRunner
-}
+} & ExportLimits
 
 /**
  * What one domain function needs: some services and some repositories, by name. Functions say exactly what they

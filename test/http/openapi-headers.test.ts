@@ -140,3 +140,17 @@ test('Retry-After where a 503 or 502 waits for the scorer or a platform, and the
     world.stop()
   }
 })
+
+test('Retry-After on a 429 of an export is described as the wait for an export to end, not only the month', async () => {
+  const { deps } = await testDeps()
+  const call = client(deps)
+  const spec = (await call('GET', '/swagger/json')).body as {
+    paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, any> }> }>>
+  }
+  for (const path of ['/api/v1/signals/export', '/api/v1/people/export']) {
+    const header = spec.paths[path].get.responses['429'].headers?.['retry-after']
+    const description = JSON.stringify(header)
+    expect(description).toContain('too_many_exports')
+    expect(description).toContain('quota month')
+  }
+})

@@ -97,3 +97,21 @@ export function parseCsv(text: string): string[][] {
   if (record.length) throw new Error('last record without CRLF')
   return records
 }
+
+/**
+ * Signs `email` in to the console through `send` (an app's `handle`, or `fetch` with a listening server's `base`) and
+ * returns the session cookie, as the console's export links carry it.
+ */
+export async function consoleCookie(
+  send: (request: Request) => Response | Promise<Response>,
+  a: { email: string; password: string; base?: string },
+): Promise<string> {
+  const signIn = await send(
+    new Request(`${a.base ?? 'http://localhost'}/console/api/session`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: a.email, password: a.password }),
+    }),
+  )
+  return (signIn.headers.get('set-cookie') ?? '').split(';')[0]
+}

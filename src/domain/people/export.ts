@@ -1,6 +1,7 @@
 import type { Needs } from '../needs'
 import { csvCell } from '../signals/export-lines'
-import { type SignalExport, takeExportSlot } from '../signals/export'
+import type { SignalExport } from '../signals/export'
+import { exportStream, takeExportSlot } from '../signals/export-stream'
 import { personView } from './people'
 
 // People per query: small rows, a few identities each.
@@ -46,7 +47,7 @@ const csvRecord = (cells: unknown[]) =>
  * and so is a client that goes away (export_cut, docs/security.md#decisions).
  */
 export async function exportPeople(
-  deps: Needs<'clock' | 'log', 'people'>,
+  deps: Needs<'clock' | 'log' | 'exportIdleMs', 'people'>,
   teamId: string,
   format: 'csv' | 'jsonl',
 ): Promise<SignalExport> {
@@ -72,38 +73,20 @@ export async function exportPeople(
     throw err
   }
   let header = format === 'csv' ? csvRecord([...FIELDS]) : ''
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (page === undefined) {
-          endSlot()
-          return controller.close()
-        }
-        const chunk = header + text(page)
-        header = ''
-        if (chunk) controller.enqueue(encoder.encode(chunk))
-        if (page.length < PAGE) {
-          page = undefined
-          if (chunk) return
-          endSlot()
-          return controller.close()
-        }
-        try {
-          page = await read(page[page.length - 1].person.id)
-        } catch (err) {
-          endSlot()
-          deps.log.error('export_failed', { teamId, err })
-          throw err
-        }
-      },
-      cancel() {
-        endSlot()
-        deps.log.info('export_cut', { teamId })
-      },
+  const body = exportStream(deps, teamId, {
+    close: endSlot,
+    async pull(out) {
+      if (page === undefined) return out.close()
+      const chunk = header + text(page)
+      header = ''
+      if (chunk) out.enqueue(encoder.encode(chunk))
+      if (page.length < PAGE) {
+        page = undefined
+        return chunk ? undefined : out.close()
+      }
+      page = await read(page[page.length - 1].person.id)
     },
-    // Nothing is read ahead of the reader: the next page is read when the one before has been taken.
-    { highWaterMark: 0 },
-  )
+  })
   const day = now.toISOString().slice(0, 10)
   return {
     contentType: format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/x-ndjson; charset=utf-8',

@@ -2,9 +2,9 @@ import type { Needs } from '../needs'
 import type { Caller } from '../core/caller'
 import type { ExportRow, SignalFilter } from '../../storage/repos/signals'
 import type { TeamRow } from '../../storage/repos/teams'
-import { AppError } from '../../errors'
 import { charged } from '../quota/charge'
 import { CSV_HEADER, csvLine, type ExportFormat, jsonLine } from './export-lines'
+import { exportStream, takeExportSlot } from './export-stream'
 
 export type { ExportFormat } from './export-lines'
 export type ExportQuery = Omit<SignalFilter, 'withDismissed'> & { format: ExportFormat; include?: 'dismissed' }
@@ -26,40 +26,6 @@ export const EXPORT_PAGE_ROWS = 100
 // one every 50 pages, +30 MB every 25. They cost time: 7.6 s for the CSV without them, 13 s with them every 25 pages.
 const PAGES_PER_COLLECTION = 25
 
-// docs/security.md#what-is-bounded: an export stays open as long as its client takes to read it, with a page of full
-// texts and, on a local file, a database connection of its own; a client that never reads held them for ever, and the
-// console's exports are not counted, so nothing else bounded how many one member could open (200 stalled ones held
-// 600 file descriptors and 770 MB). Counted per team in this process, over the API and the console together, and
-// apart for the people export (domain/people/export.ts), whose routes are not counted either.
-export const MAX_OPEN_EXPORTS = 4
-const RETRY_EXPORT_SEC = 10
-const openExports = new WeakMap<object, Map<string, number>>()
-
-/**
- * Takes one of the team's open exports of the kind `repo` reads (signals, people), or refuses; the answer ends it
- * (once, whichever way the export ends).
- */
-export function takeExportSlot(repo: object, teamId: string): () => void {
-  const open = openExports.get(repo) ?? new Map<string, number>()
-  openExports.set(repo, open)
-  const count = open.get(teamId) ?? 0
-  if (count >= MAX_OPEN_EXPORTS)
-    throw new AppError(
-      'too_many_exports',
-      `the team already has ${MAX_OPEN_EXPORTS} exports open, the most at once; try again when one has finished`,
-      { retryAfterSec: RETRY_EXPORT_SEC },
-    )
-  open.set(teamId, count + 1)
-  let ended = false
-  return () => {
-    if (ended) return
-    ended = true
-    const left = (open.get(teamId) ?? 1) - 1
-    if (left > 0) open.set(teamId, left)
-    else open.delete(teamId)
-  }
-}
-
 const MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   jsonl: 'application/x-ndjson; charset=utf-8',
@@ -71,7 +37,7 @@ const MEDIA_TYPES: Record<ExportFormat, string> = {
  * before that gives it back), and stays charged if the stream breaks later.
  */
 export async function exportSignals(
-  deps: Needs<'clock' | 'log', 'signalExports' | 'usage' | 'usageDays'>,
+  deps: Needs<'clock' | 'log' | 'exportIdleMs', 'signalExports' | 'usage' | 'usageDays'>,
   caller: Caller,
   q: ExportQuery,
 ): Promise<SignalExport> {
@@ -84,7 +50,7 @@ export async function exportSignals(
  * reader asks for it, one keyset page at a time (never an OFFSET, so every page costs the same).
  */
 export async function openExport(
-  deps: Needs<'clock' | 'log', 'signalExports'>,
+  deps: Needs<'clock' | 'log' | 'exportIdleMs', 'signalExports'>,
   team: Pick<TeamRow, 'id'>,
   q: ExportQuery,
 ): Promise<SignalExport> {
@@ -98,63 +64,39 @@ export async function openExport(
     endSlot()
     throw err
   }
-  const reader = {
-    page: opened.page,
-    close() {
-      endSlot()
-      opened.close()
-    },
-  }
   const line = format === 'csv' ? csvLine : jsonLine
   const encoder = new TextEncoder()
   let header = format === 'csv' ? CSV_HEADER : ''
   let pages = 1
-  let cancelled = false
   let page: ExportRow[] | undefined
+  const close = () => {
+    endSlot()
+    opened.close()
+  }
   try {
-    page = await reader.page(undefined, EXPORT_PAGE_ROWS)
+    page = await opened.page(undefined, EXPORT_PAGE_ROWS)
   } catch (err) {
-    reader.close()
+    close()
     throw err
   }
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        // Every pull enqueues something or closes: a pull that did neither would leave the reader waiting.
-        if (page === undefined || (page.length === 0 && header === '')) {
-          reader.close()
-          return controller.close()
-        }
-        controller.enqueue(encoder.encode(header + page.map(line).join('')))
-        header = ''
-        const last = page.at(-1)
-        if (pages++ % PAGES_PER_COLLECTION === 0) {
-          Bun.gc(true)
-          await new Promise((resolve) => setImmediate(resolve))
-          // The client may have gone away during that turn: its reader is closed.
-          if (cancelled) return
-        }
-        // A short page is the last one: no query is needed to find out that nothing follows.
-        try {
-          page = last && page.length === EXPORT_PAGE_ROWS ? await reader.page(last, EXPORT_PAGE_ROWS) : undefined
-        } catch (err) {
-          // The answer has begun: the reader sees the transfer cut short (docs/api.md#export), the log says why.
-          deps.log.error('export_failed', { teamId: team.id, err })
-          reader.close()
-          throw err
-        }
-      },
-      // The client went away (or the reader gave up): the rest is never read.
-      cancel() {
-        cancelled = true
-        // docs/security.md#decisions: a download cut short (the client left, or a shutdown ended it) is said so.
-        deps.log.info('export_cut', { teamId: team.id })
-        reader.close()
-      },
+  const body = exportStream(deps, team.id, {
+    close,
+    async pull(out) {
+      // Every pull enqueues something or closes: a pull that did neither would leave the reader waiting.
+      if (page === undefined || (page.length === 0 && header === '')) return out.close()
+      out.enqueue(encoder.encode(header + page.map(line).join('')))
+      header = ''
+      const last = page.at(-1)
+      if (pages++ % PAGES_PER_COLLECTION === 0) {
+        Bun.gc(true)
+        await new Promise((resolve) => setImmediate(resolve))
+        // The client may have gone away during that turn: its reader is closed.
+        if (out.ended()) return
+      }
+      // A short page is the last one: no query is needed to find out that nothing follows.
+      page = last && page.length === EXPORT_PAGE_ROWS ? await opened.page(last, EXPORT_PAGE_ROWS) : undefined
     },
-    // Nothing is read ahead of the reader: the next page is read when the one before has been taken.
-    { highWaterMark: 0 },
-  )
+  })
   return { contentType: MEDIA_TYPES[format], fileName: exportFileName(format, deps.clock.now()), body }
 }
 

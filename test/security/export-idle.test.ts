@@ -1,0 +1,121 @@
+// docs/api.md#export: a team has at most 4 signal exports and 4 people exports open at once, and an export whose
+// client keeps the connection open but stops reading is ended once it has not read for a while, giving its place back.
+// Here through a real server on 127.0.0.1: four exports far larger than the loopback socket buffers, their clients
+// reading nothing; the fifth is refused while they hold their places, and accepted once the idle bound has passed.
+import { afterEach, describe, expect, test } from 'bun:test'
+import { connect, type Socket } from 'node:net'
+import { createApp } from '../../src/app'
+import { createUser } from '../../src/domain/users/users'
+import { createLogger } from '../../src/lib/log'
+import { seedTeam, testDeps } from '../support/deps'
+import { hostileSignals } from '../support/exports'
+
+const PASSWORD = 'correct horse battery'
+// Bounded here to 5 s; the server's own is two minutes (docs/api.md#export).
+const IDLE_MS = 5000
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+// 3,000 signals with 4,000 characters of full text, each by its own author of as long a name: over 12 MB per export
+// of either kind, well past what the loopback socket buffers hold.
+const LONG_TEXT = 'a long post about choosing a CRM '.repeat(125).slice(0, 4000)
+
+async function listening() {
+  const logged: { event: string; [k: string]: unknown }[] = []
+  const { deps } = await testDeps({
+    config: { plans: { endless: { monthly_requests: 'unlimited' } } },
+    deps: { log: createLogger((line) => logged.push(JSON.parse(line))), exportIdleMs: IDLE_MS },
+  })
+  const { team, apiKey } = await seedTeam(deps, { plan: 'endless' })
+  await createUser(deps, { team: team.name, email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  const base = hostileSignals(team.id)[10]
+  await deps.repos.signals.insertMany(
+    team.id,
+    Array.from({ length: 3000 }, (_, i) => ({
+      ...base,
+      id: `sig_i${i}`,
+      postId: `i${String(i).padStart(5, '0')}`,
+      // A long author each, so that the people export is as large.
+      author: `author ${i} ${LONG_TEXT}`,
+      contentFull: LONG_TEXT,
+    })),
+  )
+  const app = createApp(deps).listen({ hostname: '127.0.0.1', port: 0 })
+  cleanups.push(() => app.stop(true))
+  const port = app.server?.port as number
+  const signIn = await fetch(`http://127.0.0.1:${port}/console/api/session`, {
+    method: 'POST',
+    headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ann@acme.test', password: PASSWORD }),
+  })
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]
+  return { logged, apiKey, cookie, port }
+}
+
+/** Sends a request on a bare socket that is never read from: the client stalls from its first byte. */
+function stalled(port: number, path: string, header: string): Promise<{ socket: Socket; head: string }> {
+  const socket = connect(port, '127.0.0.1')
+  cleanups.push(() => socket.destroy())
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${header}\r\n\r\n`)
+  // The status line is read, then nothing more: the socket is paused and its buffers fill up.
+  return new Promise((resolve) => {
+    socket.once('data', (chunk: Buffer) => {
+      socket.pause()
+      resolve({ socket, head: chunk.toString('latin1').split('\r\n')[0] })
+    })
+  })
+}
+
+describe('an export whose client stops reading gives its place back (docs/api.md#export)', () => {
+  for (const kind of ['signals', 'people'] as const) {
+    test(`${kind}: four stalled exports hold the team's places, until the idle bound ends them`, async () => {
+      const { logged, apiKey, cookie, port } = await listening()
+      const viaApi = `/api/v1/${kind}/export?format=jsonl`
+      const viaConsole = `/console/api/${kind}/export?format=csv`
+      const held = await Promise.all([
+        stalled(port, viaApi, `x-api-key: ${apiKey}`),
+        stalled(port, viaApi, `x-api-key: ${apiKey}`),
+        stalled(port, viaConsole, `cookie: ${cookie}`),
+        stalled(port, viaConsole, `cookie: ${cookie}`),
+      ])
+      for (const h of held) expect(h.head).toBe('HTTP/1.1 200 OK')
+
+      // While they hold their places, a fifth is refused.
+      const fifth = await fetch(`http://127.0.0.1:${port}${viaApi}`, { headers: { 'x-api-key': apiKey } })
+      expect(fifth.status).toBe(429)
+      expect(((await fifth.json()) as { error: { code: string } }).error.code).toBe('too_many_exports')
+
+      expect(logged.filter((l) => l.event === 'export_idle')).toEqual([])
+
+      // Past the idle bound, the stalled ones have ended and given their places back.
+      for (let i = 0; i < 100 && logged.filter((l) => l.event === 'export_idle').length < 4; i++) await Bun.sleep(100)
+      const later = await fetch(`http://127.0.0.1:${port}${viaApi}`, { headers: { 'x-api-key': apiKey } })
+      expect(later.status).toBe(200)
+      expect((await later.text()).split('\n').filter(Boolean)).toHaveLength(3000)
+
+      // Each is logged once, with the team and the bound, and nothing that is not the team's id and the seconds.
+      const idle = logged.filter((l) => l.event === 'export_idle')
+      expect(idle).toHaveLength(4)
+      for (const line of idle) {
+        expect(Object.keys(line).sort()).toEqual(['event', 'idleSec', 'level', 'teamId', 'time'])
+        expect(line.idleSec).toBe(IDLE_MS / 1000)
+      }
+      // A client that reads again gets what was already sent, then the connection ends without the chunked body's
+      // last chunk: the file is cut short, never mistaken for a whole one.
+      const { socket } = held[0]
+      let tail = Buffer.alloc(0)
+      let bytes = 0
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+        tail = Buffer.concat([tail, chunk]).subarray(-16)
+      })
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+      socket.resume()
+      await closed
+      expect(bytes).toBeGreaterThan(0)
+      expect(tail.toString('latin1').endsWith('\r\n0\r\n\r\n')).toBe(false)
+    }, 30_000)
+  }
+})
