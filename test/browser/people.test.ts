@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
+import { rateSignal } from '../../src/domain/feedback/rate'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopConsole } from '../support/browser'
@@ -145,6 +146,52 @@ describe("a name that forces right to left (U+202E) on a person's page", () => {
       expect(labels.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
     } finally {
       await view.close()
+    }
+  })
+})
+
+describe('a person whose every signal was judged not relevant', () => {
+  test('their page says so at both widths, not "0, best 0" and "— to —"', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const rows = [1, 2].map((i) =>
+      signalRow(team.id, { author: 'vendor_pitch', platform: 'reddit', score: 9, publishedAt: hoursAgo(i) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    for (const r of rows) await rateSignal(deps, team.id, { id: r.id, verdict: 'not_relevant' })
+    const person = (
+      await deps.repos.people.list(
+        team.id,
+        { withMuted: true, author: 'vendor_pitch' },
+        {
+          limit: 1,
+          offset: 0,
+          now: new Date().toISOString(),
+        },
+      )
+    ).people
+    // The list leaves them out (docs/people.md#listing-people): nothing of theirs counts.
+    expect(person).toEqual([])
+    const id = (await deps.database.client.execute("select id from people where author = 'vendor_pitch'")).rows[0]?.id
+    for (const [label, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+        await view.page.getByRole('heading', { name: /vendor_pitch/ }).waitFor()
+        await view.page.locator('.signal').first().waitFor()
+        await screenshot(view.page, `console-person-all-dismissed-${label}`)
+        const facts = (await view.page.locator('.facts').textContent()) ?? ''
+        expect(facts).toContain('None counted: each of their posts was judged not relevant')
+        expect(facts).not.toContain('best 0')
+        expect(facts).not.toContain('—')
+        // Each post says it does not count, in words, not only in a fainter colour.
+        expect(await view.page.locator('.signal.dismissed', { hasText: 'not counted' }).count()).toBe(2)
+        expect(await view.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+      } finally {
+        await view.close()
+      }
     }
   })
 })

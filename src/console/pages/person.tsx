@@ -62,14 +62,27 @@ export function Person(props: { id: string }) {
       {error && <p class="error">{error}</p>}
       <dl class="facts">
         <dt>Signals</dt>
-        <dd>
-          {p.signals}, best {p.bestScore} {p.bestIntent ?? ''}
-          {p.icpMatched ? ' · matched a profile' : ''}
-        </dd>
-        <dt>Seen</dt>
-        <dd>
-          {when(p.firstSeen)} to {when(p.lastSeen)}
-        </dd>
+        {p.signals === 0 ? (
+          // Every post dismissed: their figures count none of them (docs/people.md#heat), so there is no best score or
+          // time seen to show, and the people list leaves them out.
+          <dd>
+            None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
+            the People list.
+          </dd>
+        ) : (
+          <dd>
+            {p.signals}, best {p.bestScore} {p.bestIntent ?? ''}
+            {p.icpMatched ? ' · matched a profile' : ''}
+          </dd>
+        )}
+        {p.lastSeen && (
+          <>
+            <dt>Seen</dt>
+            <dd>
+              {when(p.firstSeen)} to {when(p.lastSeen)}
+            </dd>
+          </>
+        )}
         <dt>Id</dt>
         <dd>
           <code>{p.id}</code>
@@ -155,6 +168,7 @@ export function Person(props: { id: string }) {
               <span>{s.platform}</span>
               <span class="keyword">{s.keyword}</span>
               <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
+              {s.dismissed && <span class="chip">not counted</span>}
             </div>
             <p class="text" dir="auto">
               {s.content}
