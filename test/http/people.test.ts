@@ -228,6 +228,36 @@ describe('links made at the same moment (docs/people.md#links)', () => {
   })
 })
 
+describe('an unlink and a link at the same moment (docs/people.md#links)', () => {
+  test('b is unlinked from a while a (with b) is linked into c: the unlink is refused, b stays with c and its signal', async () => {
+    const { deps, api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b, c] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann'), find(page, 'hackernews', 'bob')]
+    expect((await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })).status).toBe(200)
+    // The unlink has read b as a's, and writes only after a second salesperson linked a (and so b) into c: the
+    // real database between the two, as two requests interleave.
+    const people = deps.repos.people
+    const unlink = people.unlink
+    people.unlink = async (...args) => {
+      expect((await api('POST', `/api/v1/people/${c.id}/links`, { personId: a.id })).status).toBe(200)
+      return unlink(...args)
+    }
+    const late = await api<{ error: { code: string; message: string } }>(
+      'DELETE',
+      `/api/v1/people/${a.id}/links/${b.id}`,
+    )
+    people.unlink = unlink
+    expect(late.status).toBe(404)
+    expect(late.body.error.message).toBe(`${b.id} is no longer linked to ${a.id}: open the person page again`)
+    // c holds a and b with all four signals; b is not a person of its own with none while its signal counts for c.
+    const bob = (await api<Detail>('GET', `/api/v1/people/${c.id}`)).body.person
+    expect(bob.identities.map((i) => i.id).sort()).toEqual([a.id, b.id].sort())
+    expect(bob.signals).toBe(4)
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    expect(after.people.map((p) => p.id)).toEqual([c.id, find(page, 'hackernews', '=HYPERLINK("x")').id])
+  })
+})
+
 describe('heat and verdicts (docs/people.md#heat)', () => {
   test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
     const { api } = await setup()

@@ -94,7 +94,8 @@ export async function unlinkPerson(deps: PeopleDeps, teamId: string, id: string,
   const from = await found(deps, teamId, id)
   const other = await found(deps, teamId, otherId)
   if (other.linkedTo !== from.id) throw new AppError('not_found', `${other.id} is not linked to ${from.id}`)
-  await deps.repos.people.unlink(teamId, from.id, other)
+  if (!(await deps.repos.people.unlink(teamId, from.id, other)))
+    throw new AppError('not_found', `${other.id} is no longer linked to ${from.id}: open the person page again`)
   return getPerson(deps, teamId, from.id)
 }
 

@@ -141,20 +141,29 @@ export const createPeopleRepo = (client: Client) => {
       )
       return moved.rowsAffected > 0
     },
-    /** The link undone: `other` is a person of its own again, with the signals of its platform and author. */
-    async unlink(teamId: string, from: string, other: PersonRow) {
-      await client.batch(
+    /**
+     * The link undone: `other` a person of its own again, with its signals; only if still linked to `from` as the
+     * transaction writes, or `from` linked into someone meanwhile leaves it none of them (docs/people.md#links).
+     */
+    async unlink(teamId: string, from: string, other: PersonRow): Promise<boolean> {
+      const stillLinked = '(select linked_to from people where team_id = ? and id = ?) = ?'
+      const [, freed] = await client.batch(
         [
-          { sql: 'update people set linked_to = null where team_id = ? and id = ?', args: [teamId, other.id] },
           {
-            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?`,
-            args: [other.id, teamId, from, other.platform, other.author],
+            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?
+              and ${stillLinked}`,
+            args: [other.id, teamId, from, other.platform, other.author, teamId, other.id, from],
+          },
+          {
+            sql: 'update people set linked_to = null where team_id = ? and id = ? and linked_to = ?',
+            args: [teamId, other.id, from],
           },
           figures([from, other.id]),
           { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
         ],
         'write',
       )
+      return freed.rowsAffected > 0
     },
     /** One export page: the team's people (not linked identities) after `afterId`, by id, with their identities. */
     async exportPage(teamId: string, afterId: string, limit: number, now: string) {
