@@ -195,3 +195,44 @@ describe('a person whose every signal was judged not relevant', () => {
     }
   })
 })
+
+describe('a name of thousands of characters (platform text: anyone can choose it)', () => {
+  test('is cut at 100 characters in the list and on its page, whole in the tooltip, at both widths', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const huge = `spam_${'\u05e9\u05dc\u05d5\u05dd'.repeat(300)}${'W'.repeat(2000)}`
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: huge, platform: 'reddit', score: 9, publishedAt: hoursAgo(1) }),
+    ])
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+        const row = view.page.locator('.person', { hasText: 'spam_' })
+        await row.waitFor()
+        const link = row.getByRole('link')
+        expect(((await link.textContent()) ?? '').length).toBe(101)
+        expect(await link.locator('bdi').getAttribute('title')).toBe(huge)
+        // One row, not pages of it pushing every other lead out of sight.
+        expect((await row.boundingBox())?.height).toBeLessThan(400)
+        await link.click()
+        await view.page.locator('.signal').first().waitFor()
+        const heading = view.page.getByRole('heading', { name: /spam_/ })
+        expect(((await heading.locator('bdi').textContent()) ?? '').length).toBe(101)
+        expect((await view.page.locator('.rows li', { hasText: 'spam_' }).boundingBox())?.height).toBeLessThan(400)
+        expect((await heading.boundingBox())?.height).toBeLessThan(400)
+        await view.goto('/#/people')
+        await view.page.locator('.person').first().getByRole('link').click()
+        const option = view.page
+          .getByLabel('The same person on another account')
+          .locator('option', { hasText: 'spam_' })
+        await option.waitFor({ state: 'attached' })
+        expect(((await option.textContent()) ?? '').length).toBeLessThan(120)
+      } finally {
+        await view.close()
+      }
+    }
+  })
+})

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, Person } from '../../wire/people'
 import { api, changeThen } from '../api'
-import { Alert, Choice, Pager } from '../components/ui'
+import { Alert, Choice, Name, Pager } from '../components/ui'
 
 export type PersonView = v.InferOutput<typeof Person>
 type Page = v.InferOutput<typeof PeoplePage>
@@ -73,7 +73,7 @@ export function People() {
             <li class={p.muted ? 'person muted-person' : 'person'}>
               <Heat person={p} />
               <a href={`#/people/${encodeURIComponent(p.id)}`}>
-                <bdi>{p.author}</bdi>
+                <Name name={p.author} />
               </a>
               <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
               <span>

@@ -5,6 +5,7 @@ import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
 import { Heat } from './people'
+import { Name, shortName } from '../components/ui'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
@@ -57,7 +58,7 @@ export function Person(props: { id: string }) {
         <a href="#/people">← People</a>
       </p>
       <h2>
-        <bdi>{p.author}</bdi> <Heat person={p} />
+        <Name name={p.author} /> <Heat person={p} />
       </h2>
       {error && <p class="error">{error}</p>}
       <dl class="facts">
@@ -97,10 +98,10 @@ export function Person(props: { id: string }) {
               <span>{a.platform}</span>{' '}
               {href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">
-                  <bdi>{a.author}</bdi>
+                  <Name name={a.author} />
                 </a>
               ) : (
-                <bdi>{a.author}</bdi>
+                <Name name={a.author} />
               )}
               {a.id !== p.id && (
                 <button
@@ -141,7 +142,7 @@ export function Person(props: { id: string }) {
             <option value="">Choose…</option>
             {candidates.map((o) => (
               <option value={o.id}>
-                {withoutDirection(o.author)} on {o.platform}
+                {withoutDirection(shortName(o.author))} on {o.platform}
               </option>
             ))}
           </select>
