@@ -236,3 +236,41 @@ describe('a name of thousands of characters (platform text: anyone can choose it
     }
   })
 })
+
+describe('the People list filtered to nothing, and Show muted turned off on a later page', () => {
+  test('says no one matches (not "No people yet") and goes back to the first page', async () => {
+    const { team } = await seedTeam(deps, { name: 'beta' })
+    await createUser(deps, { team: 'beta', email: 'bo@beta.test', role: 'owner', password: PASSWORD })
+    // 20 people and 2 muted: 22 with Show muted, a second page of 2; 20 without, one page.
+    const rows = Array.from({ length: 22 }, (_, i) =>
+      signalRow(team.id, { author: `lead_${i}`, platform: 'reddit', publishedAt: hoursAgo(i + 1) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    for (const author of ['lead_20', 'lead_21']) {
+      const id = (await deps.database.client.execute({ sql: 'select id from people where author = ?', args: [author] }))
+        .rows[0]?.id
+      await deps.repos.people.setMuted(team.id, String(id), true)
+    }
+    const view = await openPage(browser, app?.origin as string, { viewport: { width: 390, height: 844 } })
+    const { page } = view
+    try {
+      await signIn(view, 'bo@beta.test', PASSWORD, '/#/people')
+      await page.locator('.person').first().waitFor()
+      await page.getByLabel('Show muted').check()
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.locator('.person', { hasText: 'lead_21' }).waitFor()
+      expect(await page.locator('.person').count()).toBe(2)
+      await page.getByLabel('Show muted').uncheck()
+      await page.locator('.person', { hasText: 'lead_0' }).waitFor()
+      expect(await page.locator('.person').count()).toBe(20)
+
+      await page.getByLabel('Intent').selectOption('PAIN')
+      await page.locator('.person').first().waitFor({ state: 'detached' })
+      const empty = (await page.locator('main p.muted').textContent()) ?? ''
+      expect(empty).not.toContain('No people yet')
+      expect(empty).toContain('No one matches these filters')
+    } finally {
+      await view.close()
+    }
+  })
+})

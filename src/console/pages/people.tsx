@@ -52,8 +52,16 @@ export function People() {
           }}
         />
         <label class="check">
-          <input type="checkbox" checked={withMuted} onChange={(e) => setWithMuted(e.currentTarget.checked)} /> Show
-          muted
+          <input
+            type="checkbox"
+            checked={withMuted}
+            onChange={(e) => {
+              // Fewer people without the muted: a later page could lie past the end, empty and with no pager.
+              setWithMuted(e.currentTarget.checked)
+              setOffset(0)
+            }}
+          />{' '}
+          Show muted
         </label>
         <a href="/console/api/people/export?format=csv" download="people.csv">
           Export CSV
@@ -66,7 +74,11 @@ export function People() {
       {!page ? (
         <p>Loading…</p>
       ) : page.people.length === 0 ? (
-        <p class="muted">No people yet: a person appears with their first signal.</p>
+        <p class="muted">
+          {intent
+            ? 'No one matches these filters: a person is listed when one of their signals (not dismissed) has that intent.'
+            : 'No people yet: a person appears with their first signal.'}
+        </p>
       ) : (
         <ul class="people">
           {page.people.map((p) => (
