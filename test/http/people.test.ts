@@ -258,6 +258,27 @@ describe('an unlink and a link at the same moment (docs/people.md#links)', () =>
   })
 })
 
+describe('a mute and a link at the same moment (docs/people.md#mute)', () => {
+  test('a muted while a is linked into c: the person a now belongs to is muted, and the answer says so', async () => {
+    const { deps, api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, c] = [find(page, 'reddit', 'ann'), find(page, 'hackernews', 'bob')]
+    // The mute has read a as a person of its own, and writes after a second salesperson linked a into c.
+    const people = deps.repos.people
+    const setMuted = people.setMuted
+    people.setMuted = async (...args) => {
+      expect((await api('POST', `/api/v1/people/${c.id}/links`, { personId: a.id })).status).toBe(200)
+      return setMuted(...args)
+    }
+    const muted = await api<Detail>('PUT', `/api/v1/people/${a.id}/mute`, { muted: true })
+    people.setMuted = setMuted
+    expect(muted.status).toBe(200)
+    // Not a flag on an identity, which only the person it belongs to decides by, while the answer shows c unmuted.
+    expect(muted.body.person).toMatchObject({ id: c.id, muted: true })
+    expect((await api<Page>('GET', '/api/v1/people')).body.people.map((p) => p.id)).not.toContain(c.id)
+  })
+})
+
 describe('heat and verdicts (docs/people.md#heat)', () => {
   test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
     const { api } = await setup()

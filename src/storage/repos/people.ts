@@ -141,17 +141,14 @@ export const createPeopleRepo = (client: Client) => {
       )
       return moved.rowsAffected > 0
     },
-    /**
-     * The link undone: `other` a person of its own again, with its signals; only if still linked to `from` as the
-     * transaction writes, or `from` linked into someone meanwhile leaves it none of them (docs/people.md#links).
-     */
+    /** The link undone, if `other` is still linked to `from` as it writes (docs/people.md#links); false if not. */
     async unlink(teamId: string, from: string, other: PersonRow): Promise<boolean> {
-      const stillLinked = '(select linked_to from people where team_id = ? and id = ?) = ?'
+      // Checked here as well as by the caller: `from` linked into someone meanwhile took `other`'s signals along.
       const [, freed] = await client.batch(
         [
           {
             sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?
-              and ${stillLinked}`,
+              and (select linked_to from people where team_id = ? and id = ?) = ?`,
             args: [other.id, teamId, from, other.platform, other.author, teamId, other.id, from],
           },
           {
@@ -192,8 +189,10 @@ export const createPeopleRepo = (client: Client) => {
     },
     async setMuted(teamId: string, id: string, muted: boolean) {
       await client.execute({
-        sql: 'update people set muted = ? where team_id = ? and id = ?',
-        args: [muted ? 1 : 0, teamId, id],
+        // The person `id` belongs to when written: it may have been linked into another since it was read.
+        sql: `update people set muted = ? where team_id = ? and id = (select coalesce(linked_to, id) from people
+          where team_id = ? and id = ?)`,
+        args: [muted ? 1 : 0, teamId, teamId, id],
       })
     },
   }
