@@ -197,7 +197,7 @@ describe('a person whose every signal was judged not relevant', () => {
 })
 
 describe('a name of thousands of characters (platform text: anyone can choose it)', () => {
-  test('is cut at 100 characters in the list and on its page, whole in the tooltip, at both widths', async () => {
+  test('is cut at 100 characters in the list, on its page and on Signals, whole in the tooltip, at both widths', async () => {
     const team = (await deps.repos.teams.list())[0]
     const huge = `spam_${'\u05e9\u05dc\u05d5\u05dd'.repeat(300)}${'W'.repeat(2000)}`
     await deps.repos.signals.insertMany(team.id, [
@@ -230,6 +230,12 @@ describe('a name of thousands of characters (platform text: anyone can choose it
           .locator('option', { hasText: 'spam_' })
         await option.waitFor({ state: 'attached' })
         expect(((await option.textContent()) ?? '').length).toBeLessThan(120)
+        // Their post on the Signals page names them the same way.
+        await view.goto('/#/signals')
+        const card = view.page.locator('.signal', { hasText: 'spam_' })
+        await card.waitFor()
+        expect(((await card.locator('.meta bdi').textContent()) ?? '').length).toBe(101)
+        expect((await card.boundingBox())?.height).toBeLessThan(600)
       } finally {
         await view.close()
       }
