@@ -189,6 +189,21 @@ describe('a person whose every signal was judged not relevant', () => {
         // Each post says it does not count, in words, not only in a fainter colour.
         expect(await view.page.locator('.signal.dismissed', { hasText: 'not counted' }).count()).toBe(2)
         expect(await view.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+        // Muted, as a vendor is after their pitches were dismissed: Show muted finds them again, to unmute.
+        if (label === 'desktop') {
+          await view.page.getByRole('button', { name: 'Mute' }).click()
+          await view.page.getByRole('button', { name: 'Unmute' }).waitFor()
+          await view.page.getByRole('link', { name: '← People' }).click()
+          await view.page.locator('.person').first().waitFor()
+          expect(await view.page.locator('.person', { hasText: 'vendor_pitch' }).count()).toBe(0)
+          await view.page.getByLabel('Show muted').check()
+          const row = view.page.locator('.person', { hasText: 'vendor_pitch' })
+          await row.waitFor()
+          expect(await row.textContent()).toContain('no signal counted')
+          await row.getByRole('link').click()
+          await view.page.getByRole('button', { name: 'Unmute' }).click()
+          await view.page.getByRole('button', { name: 'Mute' }).waitFor()
+        }
       } finally {
         await view.close()
       }

@@ -279,6 +279,25 @@ describe('a mute and a link at the same moment (docs/people.md#mute)', () => {
   })
 })
 
+describe('a muted person none of whose signals counts (docs/people.md#mute)', () => {
+  test('include=muted lists them, so they can be found and unmuted; the filters still apply', async () => {
+    const { api } = await setup()
+    const vendor = find((await api<Page>('GET', '/api/v1/people')).body, 'twitter', 'ann')
+    // A vendor's pitch judged not relevant, then the vendor muted: the usual order.
+    const pitch = (await api<{ signals: { id: string }[] }>('GET', '/api/v1/signals?platform=twitter')).body.signals[0]
+    await api('POST', `/api/v1/signals/${pitch.id}/feedback`, { verdict: 'not_relevant' })
+    expect((await api('PUT', `/api/v1/people/${vendor.id}/mute`, { muted: true })).status).toBe(200)
+    const ids = async (q: string) => (await api<Page>('GET', `/api/v1/people${q}`)).body.people.map((p) => p.id)
+    expect(await ids('?include=muted')).toContain(vendor.id)
+    expect(
+      (await api<Page>('GET', '/api/v1/people?include=muted')).body.people.find((p) => p.id === vendor.id),
+    ).toMatchObject({ signals: 0, muted: true, heat: 0 })
+    expect(await ids('')).not.toContain(vendor.id)
+    expect(await ids('?include=muted&intent=COMPETITOR')).toContain(vendor.id)
+    expect(await ids('?include=muted&intent=ACTIVE')).not.toContain(vendor.id)
+  })
+})
+
 describe('heat and verdicts (docs/people.md#heat)', () => {
   test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
     const { api } = await setup()

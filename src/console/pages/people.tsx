@@ -89,7 +89,9 @@ export function People() {
               </a>
               <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
               <span>
-                {p.signals} signal{p.signals === 1 ? '' : 's'}, best {p.bestScore} {p.bestIntent ?? ''}
+                {p.signals === 0
+                  ? 'no signal counted'
+                  : `${p.signals} signal${p.signals === 1 ? '' : 's'}, best ${p.bestScore} ${p.bestIntent ?? ''}`}
               </span>
               {p.icpMatched && <span class="chip">profile match</span>}
               {p.muted && <span class="chip">muted</span>}

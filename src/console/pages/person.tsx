@@ -68,7 +68,7 @@ export function Person(props: { id: string }) {
           // time seen to show, and the people list leaves them out.
           <dd>
             None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
-            the People list.
+            the People list{p.muted ? ' unless Show muted is ticked' : ''}.
           </dd>
         ) : (
           <dd>
