@@ -295,3 +295,26 @@ describe('the People list filtered to nothing, and Show muted turned off on a la
     }
   })
 })
+
+describe('a person with more posts than their page shows', () => {
+  test('the page says it shows their latest posts, and where the rest are', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const rows = Array.from({ length: 205 }, (_, i) =>
+      signalRow(team.id, { author: 'busy_bee', platform: 'github', score: 5, publishedAt: hoursAgo(i + 1) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    const id = (await deps.database.client.execute("select id from people where author = 'busy_bee'")).rows[0]?.id
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+      await view.page.locator('.signal').first().waitFor()
+      expect(await view.page.locator('.signal').count()).toBe(200)
+      await view.page.getByRole('heading', { name: 'Their latest 200 posts, oldest first' }).waitFor({ timeout: 5000 })
+      await view.page
+        .getByText('They have 205 signals counted: the signals export has them all.')
+        .waitFor({ timeout: 5000 })
+    } finally {
+      await view.close()
+    }
+  })
+})

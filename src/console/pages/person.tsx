@@ -52,6 +52,7 @@ export function Person(props: { id: string }) {
     setChoice('')
   }
   const accounts = [p, ...p.identities]
+  const partial = p.signals > posts.filter((s) => !s.dismissed).length
   return (
     <section class="person-page">
       <p>
@@ -157,7 +158,9 @@ export function Person(props: { id: string }) {
           {p.muted ? 'Unmute' : 'Mute'}
         </button>
       </form>
-      <h2>Posts, oldest first</h2>
+      {/* The API gives a person's latest 200 (docs/people.md#listing-people): more counted than shown is a busy one. */}
+      <h2>{partial ? `Their latest ${posts.length} posts, oldest first` : 'Posts, oldest first'}</h2>
+      {partial && <p class="hint">They have {p.signals} signals counted: the signals export has them all.</p>}
       <ul class="signals">
         {posts.map((s) => (
           <li class={s.dismissed ? 'signal dismissed' : 'signal'}>
