@@ -258,20 +258,25 @@ describe('a name of thousands of characters (platform text: anyone can choose it
   })
 })
 
+/** Another team, its owner `email`, a person for each of `authors` (the first the newest), `muted` muted. */
+async function teamOf(name: string, email: string, authors: string[], muted: string[]) {
+  const { team } = await seedTeam(deps, { name })
+  await createUser(deps, { team: name, email, role: 'owner', password: PASSWORD })
+  const row = (author: string, i: number) =>
+    signalRow(team.id, { author, platform: 'reddit', publishedAt: hoursAgo(i + 1) })
+  await deps.repos.signals.insertMany(team.id, authors.map(row))
+  for (const author of muted) {
+    const sql = 'select id from people where team_id = ? and author = ?'
+    const id = (await deps.database.client.execute({ sql, args: [team.id, author] })).rows[0]?.id
+    await deps.repos.people.setMuted(team.id, String(id), true)
+  }
+}
+
 describe('the People list filtered to nothing, and Show muted turned off on a later page', () => {
   test('says no one matches (not "No people yet") and goes back to the first page', async () => {
-    const { team } = await seedTeam(deps, { name: 'beta' })
-    await createUser(deps, { team: 'beta', email: 'bo@beta.test', role: 'owner', password: PASSWORD })
     // 20 people and 2 muted: 22 with Show muted, a second page of 2; 20 without, one page.
-    const rows = Array.from({ length: 22 }, (_, i) =>
-      signalRow(team.id, { author: `lead_${i}`, platform: 'reddit', publishedAt: hoursAgo(i + 1) }),
-    )
-    await deps.repos.signals.insertMany(team.id, rows)
-    for (const author of ['lead_20', 'lead_21']) {
-      const id = (await deps.database.client.execute({ sql: 'select id from people where author = ?', args: [author] }))
-        .rows[0]?.id
-      await deps.repos.people.setMuted(team.id, String(id), true)
-    }
+    const leads = Array.from({ length: 22 }, (_, i) => `lead_${i}`)
+    await teamOf('beta', 'bo@beta.test', leads, ['lead_20', 'lead_21'])
     const view = await openPage(browser, app?.origin as string, { viewport: { width: 390, height: 844 } })
     const { page } = view
     try {
@@ -313,6 +318,21 @@ describe('a person with more posts than their page shows', () => {
       await view.page
         .getByText('They have 205 signals counted: the signals export has them all.')
         .waitFor({ timeout: 5000 })
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('a team whose only people are muted', () => {
+  test('the People list does not say "No people yet", and points to Show muted', async () => {
+    await teamOf('gamma', 'cy@gamma.test', ['pitchy'], ['pitchy'])
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'cy@gamma.test', PASSWORD, '/#/people')
+      const empty = view.page.locator('main p.muted')
+      await empty.waitFor()
+      expect(await empty.textContent()).toBe('No one to show: the people you muted are under Show muted.')
     } finally {
       await view.close()
     }

@@ -27,9 +27,14 @@ export function People() {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (intent) query.set('intent', intent)
   if (withMuted) query.set('include', 'muted')
+  // Whether an empty list hides muted people: then the team has people, and Show muted brings them back.
+  const [mutedOnly, setMutedOnly] = useState(false)
   const load = () =>
     api<Page>('GET', `/people?${query}`)
-      .then(setPage)
+      .then(async (p) => {
+        setMutedOnly(p.total === 0 && !withMuted && (await api<Page>('GET', '/people?limit=1&include=muted')).total > 0)
+        setPage(p)
+      })
       .catch((e) => setError(e.message))
   useEffect(() => {
     load()
@@ -77,7 +82,9 @@ export function People() {
         <p class="muted">
           {intent
             ? 'No one matches these filters: a person is listed when one of their signals (not dismissed) has that intent.'
-            : 'No people yet: a person appears with their first signal.'}
+            : mutedOnly
+              ? 'No one to show: the people you muted are under Show muted.'
+              : 'No people yet: a person appears with their first signal.'}
         </p>
       ) : (
         <ul class="people">

@@ -66,7 +66,7 @@ export function Person(props: { id: string }) {
         <dt>Signals</dt>
         {p.signals === 0 ? (
           // Every post dismissed: their figures count none of them (docs/people.md#heat), so there is no best score or
-          // time seen to show, and the people list leaves them out.
+          // time seen to show, and the people list leaves them out (Show muted lists them when muted).
           <dd>
             None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
             the People list{p.muted ? ' unless Show muted is ticked' : ''}.
