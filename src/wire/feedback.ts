@@ -64,6 +64,7 @@ export const KeywordFigures = v.object({
           default: v.number(),
           tuned: v.boolean(),
           verdicts: v.number(),
+          minVerdicts: v.pipe(v.number(), v.description('How many verdicts the keyword needs before they tune it.')),
           offIntents: v.pipe(
             v.array(v.string()),
             v.description(
@@ -74,8 +75,8 @@ export const KeywordFigures = v.object({
           ),
         }),
         v.description(
-          'The score a post needs to qualify for this keyword: scorer.qualify_threshold (default) until 20 verdicts, ' +
-            'then the value that maximises F1 on them, within 2 points of the default (tuned).',
+          'The score a post needs to qualify for this keyword: scorer.qualify_threshold (default) until minVerdicts ' +
+            'verdicts, then the value that maximises F1 on them, within 2 points of the default (tuned).',
         ),
       ),
     }),

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
+import { rateSignal } from '../../src/domain/feedback/rate'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopConsole } from '../support/browser'
@@ -143,6 +144,195 @@ describe("a name that forces right to left (U+202E) on a person's page", () => {
       const labels = await choices.allTextContents()
       expect(labels).toContain('evil on bluesky')
       expect(labels.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('a person whose every signal was judged not relevant', () => {
+  test('their page says so at both widths, not "0, best 0" and "— to —"', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const rows = [1, 2].map((i) =>
+      signalRow(team.id, { author: 'vendor_pitch', platform: 'reddit', score: 9, publishedAt: hoursAgo(i) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    for (const r of rows) await rateSignal(deps, team.id, { id: r.id, verdict: 'not_relevant' })
+    const person = (
+      await deps.repos.people.list(
+        team.id,
+        { withMuted: true, author: 'vendor_pitch' },
+        {
+          limit: 1,
+          offset: 0,
+          now: new Date().toISOString(),
+        },
+      )
+    ).people
+    // The list leaves them out (docs/people.md#listing-people): nothing of theirs counts.
+    expect(person).toEqual([])
+    const id = (await deps.database.client.execute("select id from people where author = 'vendor_pitch'")).rows[0]?.id
+    for (const [label, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+        await view.page.getByRole('heading', { name: /vendor_pitch/ }).waitFor()
+        await view.page.locator('.signal').first().waitFor()
+        await screenshot(view.page, `console-person-all-dismissed-${label}`)
+        const facts = (await view.page.locator('.facts').textContent()) ?? ''
+        expect(facts).toContain('None counted: each of their posts was judged not relevant')
+        expect(facts).not.toContain('best 0')
+        expect(facts).not.toContain('—')
+        // Each post says it does not count, in words, not only in a fainter colour.
+        expect(await view.page.locator('.signal.dismissed', { hasText: 'not counted' }).count()).toBe(2)
+        expect(await view.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+        // Muted, as a vendor is after their pitches were dismissed: Show muted finds them again, to unmute.
+        if (label === 'desktop') {
+          await view.page.getByRole('button', { name: 'Mute' }).click()
+          await view.page.getByRole('button', { name: 'Unmute' }).waitFor()
+          await view.page.getByRole('link', { name: '← People' }).click()
+          await view.page.locator('.person').first().waitFor()
+          expect(await view.page.locator('.person', { hasText: 'vendor_pitch' }).count()).toBe(0)
+          await view.page.getByLabel('Show muted').check()
+          const row = view.page.locator('.person', { hasText: 'vendor_pitch' })
+          await row.waitFor()
+          expect(await row.textContent()).toContain('no signal counted')
+          await row.getByRole('link').click()
+          await view.page.getByRole('button', { name: 'Unmute' }).click()
+          await view.page.getByRole('button', { name: 'Mute' }).waitFor()
+        }
+      } finally {
+        await view.close()
+      }
+    }
+  })
+})
+
+describe('a name of thousands of characters (platform text: anyone can choose it)', () => {
+  test('is cut at 100 characters in the list, on its page and on Signals, whole in the tooltip, at both widths', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const huge = `spam_${'\u05e9\u05dc\u05d5\u05dd'.repeat(300)}${'W'.repeat(2000)}`
+    await deps.repos.signals.insertMany(team.id, [
+      signalRow(team.id, { author: huge, platform: 'reddit', score: 9, publishedAt: hoursAgo(1) }),
+    ])
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+        const row = view.page.locator('.person', { hasText: 'spam_' })
+        await row.waitFor()
+        const link = row.getByRole('link')
+        expect(((await link.textContent()) ?? '').length).toBe(101)
+        expect(await link.locator('bdi').getAttribute('title')).toBe(huge)
+        // One row, not pages of it pushing every other lead out of sight.
+        expect((await row.boundingBox())?.height).toBeLessThan(400)
+        await link.click()
+        await view.page.locator('.signal').first().waitFor()
+        const heading = view.page.getByRole('heading', { name: /spam_/ })
+        expect(((await heading.locator('bdi').textContent()) ?? '').length).toBe(101)
+        expect((await view.page.locator('.rows li', { hasText: 'spam_' }).boundingBox())?.height).toBeLessThan(400)
+        expect((await heading.boundingBox())?.height).toBeLessThan(400)
+        await view.goto('/#/people')
+        await view.page.locator('.person').first().getByRole('link').click()
+        const option = view.page
+          .getByLabel('The same person on another account')
+          .locator('option', { hasText: 'spam_' })
+        await option.waitFor({ state: 'attached' })
+        expect(((await option.textContent()) ?? '').length).toBeLessThan(120)
+        // Their post on the Signals page names them the same way.
+        await view.goto('/#/signals')
+        const card = view.page.locator('.signal', { hasText: 'spam_' })
+        await card.waitFor()
+        expect(((await card.locator('.meta bdi').textContent()) ?? '').length).toBe(101)
+        expect((await card.boundingBox())?.height).toBeLessThan(600)
+      } finally {
+        await view.close()
+      }
+    }
+  })
+})
+
+/** Another team, its owner `email`, a person for each of `authors` (the first the newest), `muted` muted. */
+async function teamOf(name: string, email: string, authors: string[], muted: string[]) {
+  const { team } = await seedTeam(deps, { name })
+  await createUser(deps, { team: name, email, role: 'owner', password: PASSWORD })
+  const row = (author: string, i: number) =>
+    signalRow(team.id, { author, platform: 'reddit', publishedAt: hoursAgo(i + 1) })
+  await deps.repos.signals.insertMany(team.id, authors.map(row))
+  for (const author of muted) {
+    const sql = 'select id from people where team_id = ? and author = ?'
+    const id = (await deps.database.client.execute({ sql, args: [team.id, author] })).rows[0]?.id
+    await deps.repos.people.setMuted(team.id, String(id), true)
+  }
+}
+
+describe('the People list filtered to nothing, and Show muted turned off on a later page', () => {
+  test('says no one matches (not "No people yet") and goes back to the first page', async () => {
+    // 20 people and 2 muted: 22 with Show muted, a second page of 2; 20 without, one page.
+    const leads = Array.from({ length: 22 }, (_, i) => `lead_${i}`)
+    await teamOf('beta', 'bo@beta.test', leads, ['lead_20', 'lead_21'])
+    const view = await openPage(browser, app?.origin as string, { viewport: { width: 390, height: 844 } })
+    const { page } = view
+    try {
+      await signIn(view, 'bo@beta.test', PASSWORD, '/#/people')
+      await page.locator('.person').first().waitFor()
+      await page.getByLabel('Show muted').check()
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.locator('.person', { hasText: 'lead_21' }).waitFor()
+      expect(await page.locator('.person').count()).toBe(2)
+      await page.getByLabel('Show muted').uncheck()
+      await page.locator('.person', { hasText: 'lead_0' }).waitFor()
+      expect(await page.locator('.person').count()).toBe(20)
+
+      await page.getByLabel('Intent').selectOption('PAIN')
+      await page.locator('.person').first().waitFor({ state: 'detached' })
+      const empty = (await page.locator('main p.muted').textContent()) ?? ''
+      expect(empty).not.toContain('No people yet')
+      expect(empty).toContain('No one matches these filters')
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('a person with more posts than their page shows', () => {
+  test('the page says it shows their latest posts, and where the rest are', async () => {
+    const team = (await deps.repos.teams.list())[0]
+    const rows = Array.from({ length: 205 }, (_, i) =>
+      signalRow(team.id, { author: 'busy_bee', platform: 'github', score: 5, publishedAt: hoursAgo(i + 1) }),
+    )
+    await deps.repos.signals.insertMany(team.id, rows)
+    const id = (await deps.database.client.execute("select id from people where author = 'busy_bee'")).rows[0]?.id
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+      await view.page.locator('.signal').first().waitFor()
+      expect(await view.page.locator('.signal').count()).toBe(200)
+      await view.page.getByRole('heading', { name: 'Their latest 200 posts, oldest first' }).waitFor({ timeout: 5000 })
+      await view.page
+        .getByText('They have 205 signals counted: the signals export has them all.')
+        .waitFor({ timeout: 5000 })
+    } finally {
+      await view.close()
+    }
+  })
+})
+
+describe('a team whose only people are muted', () => {
+  test('the People list does not say "No people yet", and points to Show muted', async () => {
+    await teamOf('gamma', 'cy@gamma.test', ['pitchy'], ['pitchy'])
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'cy@gamma.test', PASSWORD, '/#/people')
+      const empty = view.page.locator('main p.muted')
+      await empty.waitFor()
+      expect(await empty.textContent()).toBe('No one to show: the people you muted are under Show muted.')
     } finally {
       await view.close()
     }

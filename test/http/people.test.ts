@@ -228,6 +228,76 @@ describe('links made at the same moment (docs/people.md#links)', () => {
   })
 })
 
+describe('an unlink and a link at the same moment (docs/people.md#links)', () => {
+  test('b is unlinked from a while a (with b) is linked into c: the unlink is refused, b stays with c and its signal', async () => {
+    const { deps, api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, b, c] = [find(page, 'reddit', 'ann'), find(page, 'twitter', 'ann'), find(page, 'hackernews', 'bob')]
+    expect((await api('POST', `/api/v1/people/${a.id}/links`, { personId: b.id })).status).toBe(200)
+    // The unlink has read b as a's, and writes only after a second salesperson linked a (and so b) into c: the
+    // real database between the two, as two requests interleave.
+    const people = deps.repos.people
+    const unlink = people.unlink
+    people.unlink = async (...args) => {
+      expect((await api('POST', `/api/v1/people/${c.id}/links`, { personId: a.id })).status).toBe(200)
+      return unlink(...args)
+    }
+    const late = await api<{ error: { code: string; message: string } }>(
+      'DELETE',
+      `/api/v1/people/${a.id}/links/${b.id}`,
+    )
+    people.unlink = unlink
+    expect(late.status).toBe(404)
+    expect(late.body.error.message).toBe(`${b.id} is no longer linked to ${a.id}: open the person page again`)
+    // c holds a and b with all four signals; b is not a person of its own with none while its signal counts for c.
+    const bob = (await api<Detail>('GET', `/api/v1/people/${c.id}`)).body.person
+    expect(bob.identities.map((i) => i.id).sort()).toEqual([a.id, b.id].sort())
+    expect(bob.signals).toBe(4)
+    const after = (await api<Page>('GET', '/api/v1/people')).body
+    expect(after.people.map((p) => p.id)).toEqual([c.id, find(page, 'hackernews', '=HYPERLINK("x")').id])
+  })
+})
+
+describe('a mute and a link at the same moment (docs/people.md#mute)', () => {
+  test('a muted while a is linked into c: the person a now belongs to is muted, and the answer says so', async () => {
+    const { deps, api } = await setup()
+    const page = (await api<Page>('GET', '/api/v1/people')).body
+    const [a, c] = [find(page, 'reddit', 'ann'), find(page, 'hackernews', 'bob')]
+    // The mute has read a as a person of its own, and writes after a second salesperson linked a into c.
+    const people = deps.repos.people
+    const setMuted = people.setMuted
+    people.setMuted = async (...args) => {
+      expect((await api('POST', `/api/v1/people/${c.id}/links`, { personId: a.id })).status).toBe(200)
+      return setMuted(...args)
+    }
+    const muted = await api<Detail>('PUT', `/api/v1/people/${a.id}/mute`, { muted: true })
+    people.setMuted = setMuted
+    expect(muted.status).toBe(200)
+    // Not a flag on an identity, which only the person it belongs to decides by, while the answer shows c unmuted.
+    expect(muted.body.person).toMatchObject({ id: c.id, muted: true })
+    expect((await api<Page>('GET', '/api/v1/people')).body.people.map((p) => p.id)).not.toContain(c.id)
+  })
+})
+
+describe('a muted person none of whose signals counts (docs/people.md#mute)', () => {
+  test('include=muted lists them, so they can be found and unmuted; the filters still apply', async () => {
+    const { api } = await setup()
+    const vendor = find((await api<Page>('GET', '/api/v1/people')).body, 'twitter', 'ann')
+    // A vendor's pitch judged not relevant, then the vendor muted: the usual order.
+    const pitch = (await api<{ signals: { id: string }[] }>('GET', '/api/v1/signals?platform=twitter')).body.signals[0]
+    await api('POST', `/api/v1/signals/${pitch.id}/feedback`, { verdict: 'not_relevant' })
+    expect((await api('PUT', `/api/v1/people/${vendor.id}/mute`, { muted: true })).status).toBe(200)
+    const ids = async (q: string) => (await api<Page>('GET', `/api/v1/people${q}`)).body.people.map((p) => p.id)
+    expect(await ids('?include=muted')).toContain(vendor.id)
+    expect(
+      (await api<Page>('GET', '/api/v1/people?include=muted')).body.people.find((p) => p.id === vendor.id),
+    ).toMatchObject({ signals: 0, muted: true, heat: 0 })
+    expect(await ids('')).not.toContain(vendor.id)
+    expect(await ids('?include=muted&intent=COMPETITOR')).toContain(vendor.id)
+    expect(await ids('?include=muted&intent=ACTIVE')).not.toContain(vendor.id)
+  })
+})
+
 describe('heat and verdicts (docs/people.md#heat)', () => {
   test("a signal judged not relevant stops counting in its person's figures; the verdict undone counts it again", async () => {
     const { api } = await setup()

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
 import { bandOf, httpUrl, profileUrl, splitReason } from '../signal-facts'
-import { Icon, Ago } from './ui'
+import { Icon, Ago, Name } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>
 export type Verdict = NonNullable<Signal['verdict']>
@@ -44,10 +44,10 @@ export function SignalCard(props: Props) {
         <span>{s.platform}</span>
         {author ? (
           <a href={author} target="_blank" rel="noopener noreferrer">
-            <bdi>{s.author}</bdi>
+            <Name name={s.author} />
           </a>
         ) : (
-          <bdi>{s.author}</bdi>
+          <Name name={s.author} />
         )}
         <span class="keyword">“{s.keyword}”</span>
         <Ago iso={s.publishedAt} />

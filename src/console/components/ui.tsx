@@ -153,3 +153,19 @@ export function Ago(props: { iso: string | null }) {
     </time>
   )
 }
+
+// An author's name is whatever the platform let them choose, of any length: thousands of characters filled screens of
+// the People list. Shown cut at 100 characters, as messages to people cut it (docs/destinations.md#bodies).
+const NAME_SHOWN = 100
+
+/** The first 100 characters of a platform name (whole code points), with "…" when there were more. */
+export const shortName = (name: string) => {
+  const chars = Array.from(name)
+  return chars.length > NAME_SHOWN ? `${chars.slice(0, NAME_SHOWN).join('')}…` : name
+}
+
+/** An author's name in its own direction (docs/security.md#decisions), cut, and whole in a tooltip when cut. */
+export const Name = (props: { name: string }) => {
+  const shown = shortName(props.name)
+  return <bdi title={shown === props.name ? undefined : props.name}>{shown}</bdi>
+}

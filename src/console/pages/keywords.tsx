@@ -12,17 +12,13 @@ type Threshold = Keyword['threshold']
 
 const percent = (p: number | null) => (p === null ? '—' : `${Math.round(p * 100)}%`)
 
-// docs/scoring.md#tuning-by-verdicts: verdicts on a keyword before they set its threshold (MIN_VERDICTS of
-// domain/feedback/tuning.ts, which the browser code cannot import).
-const MIN_VERDICTS = 20
-
 /**
- * docs/scoring.md#tuning-by-verdicts: the default until 20 verdicts (and how many there are so far), then the tuned
+ * docs/scoring.md#tuning-by-verdicts: the default until `minVerdicts` (and how many there are so far), then the tuned
  * value and where it came from, and the intents the verdicts turned off.
  */
 function thresholdText(t: Threshold) {
   const value = !t.tuned
-    ? `${t.value} (default until ${MIN_VERDICTS} verdicts: ${t.verdicts} so far)`
+    ? `${t.value} (default until ${t.minVerdicts} verdicts: ${t.verdicts} so far)`
     : t.value === t.default
       ? `${t.value} (default, kept by ${t.verdicts} verdicts)`
       : `${t.value} (tuned from ${t.verdicts} verdicts; default ${t.default})`

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, Person } from '../../wire/people'
 import { api, changeThen } from '../api'
-import { Alert, Choice, Pager } from '../components/ui'
+import { Alert, Choice, Name, Pager } from '../components/ui'
 
 export type PersonView = v.InferOutput<typeof Person>
 type Page = v.InferOutput<typeof PeoplePage>
@@ -27,9 +27,14 @@ export function People() {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (intent) query.set('intent', intent)
   if (withMuted) query.set('include', 'muted')
+  // Whether an empty list hides muted people: then the team has people, and Show muted brings them back.
+  const [mutedOnly, setMutedOnly] = useState(false)
   const load = () =>
     api<Page>('GET', `/people?${query}`)
-      .then(setPage)
+      .then(async (p) => {
+        setMutedOnly(p.total === 0 && !withMuted && (await api<Page>('GET', '/people?limit=1&include=muted')).total > 0)
+        setPage(p)
+      })
       .catch((e) => setError(e.message))
   useEffect(() => {
     load()
@@ -52,8 +57,16 @@ export function People() {
           }}
         />
         <label class="check">
-          <input type="checkbox" checked={withMuted} onChange={(e) => setWithMuted(e.currentTarget.checked)} /> Show
-          muted
+          <input
+            type="checkbox"
+            checked={withMuted}
+            onChange={(e) => {
+              // Fewer people without the muted: a later page could lie past the end, empty and with no pager.
+              setWithMuted(e.currentTarget.checked)
+              setOffset(0)
+            }}
+          />{' '}
+          Show muted
         </label>
         <a href="/console/api/people/export?format=csv" download="people.csv">
           Export CSV
@@ -66,18 +79,26 @@ export function People() {
       {!page ? (
         <p>Loading…</p>
       ) : page.people.length === 0 ? (
-        <p class="muted">No people yet: a person appears with their first signal.</p>
+        <p class="muted">
+          {intent
+            ? 'No one matches these filters: a person is listed when one of their signals (not dismissed) has that intent.'
+            : mutedOnly
+              ? 'No one to show: the people you muted are under Show muted.'
+              : 'No people yet: a person appears with their first signal.'}
+        </p>
       ) : (
         <ul class="people">
           {page.people.map((p) => (
             <li class={p.muted ? 'person muted-person' : 'person'}>
               <Heat person={p} />
               <a href={`#/people/${encodeURIComponent(p.id)}`}>
-                <bdi>{p.author}</bdi>
+                <Name name={p.author} />
               </a>
               <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
               <span>
-                {p.signals} signal{p.signals === 1 ? '' : 's'}, best {p.bestScore} {p.bestIntent ?? ''}
+                {p.signals === 0
+                  ? 'no signal counted'
+                  : `${p.signals} signal${p.signals === 1 ? '' : 's'}, best ${p.bestScore} ${p.bestIntent ?? ''}`}
               </span>
               {p.icpMatched && <span class="chip">profile match</span>}
               {p.muted && <span class="chip">muted</span>}

@@ -5,6 +5,7 @@ import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
 import { Heat } from './people'
+import { Name, shortName } from '../components/ui'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
@@ -51,25 +52,39 @@ export function Person(props: { id: string }) {
     setChoice('')
   }
   const accounts = [p, ...p.identities]
+  const partial = p.signals > posts.filter((s) => !s.dismissed).length
   return (
     <section class="person-page">
       <p>
         <a href="#/people">← People</a>
       </p>
       <h2>
-        <bdi>{p.author}</bdi> <Heat person={p} />
+        <Name name={p.author} /> <Heat person={p} />
       </h2>
       {error && <p class="error">{error}</p>}
       <dl class="facts">
         <dt>Signals</dt>
-        <dd>
-          {p.signals}, best {p.bestScore} {p.bestIntent ?? ''}
-          {p.icpMatched ? ' · matched a profile' : ''}
-        </dd>
-        <dt>Seen</dt>
-        <dd>
-          {when(p.firstSeen)} to {when(p.lastSeen)}
-        </dd>
+        {p.signals === 0 ? (
+          // Every post dismissed: their figures count none of them (docs/people.md#heat), so there is no best score or
+          // time seen to show, and the people list leaves them out (Show muted lists them when muted).
+          <dd>
+            None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
+            the People list{p.muted ? ' unless Show muted is ticked' : ''}.
+          </dd>
+        ) : (
+          <dd>
+            {p.signals}, best {p.bestScore} {p.bestIntent ?? ''}
+            {p.icpMatched ? ' · matched a profile' : ''}
+          </dd>
+        )}
+        {p.lastSeen && (
+          <>
+            <dt>Seen</dt>
+            <dd>
+              {when(p.firstSeen)} to {when(p.lastSeen)}
+            </dd>
+          </>
+        )}
         <dt>Id</dt>
         <dd>
           <code>{p.id}</code>
@@ -84,10 +99,10 @@ export function Person(props: { id: string }) {
               <span>{a.platform}</span>{' '}
               {href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">
-                  <bdi>{a.author}</bdi>
+                  <Name name={a.author} />
                 </a>
               ) : (
-                <bdi>{a.author}</bdi>
+                <Name name={a.author} />
               )}
               {a.id !== p.id && (
                 <button
@@ -128,7 +143,7 @@ export function Person(props: { id: string }) {
             <option value="">Choose…</option>
             {candidates.map((o) => (
               <option value={o.id}>
-                {withoutDirection(o.author)} on {o.platform}
+                {withoutDirection(shortName(o.author))} on {o.platform}
               </option>
             ))}
           </select>
@@ -143,7 +158,9 @@ export function Person(props: { id: string }) {
           {p.muted ? 'Unmute' : 'Mute'}
         </button>
       </form>
-      <h2>Posts, oldest first</h2>
+      {/* The API gives a person's latest 200 (docs/people.md#listing-people): more counted than shown is a busy one. */}
+      <h2>{partial ? `Their latest ${posts.length} posts, oldest first` : 'Posts, oldest first'}</h2>
+      {partial && <p class="hint">They have {p.signals} signals counted: the signals export has them all.</p>}
       <ul class="signals">
         {posts.map((s) => (
           <li class={s.dismissed ? 'signal dismissed' : 'signal'}>
@@ -155,6 +172,7 @@ export function Person(props: { id: string }) {
               <span>{s.platform}</span>
               <span class="keyword">{s.keyword}</span>
               <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
+              {s.dismissed && <span class="chip">not counted</span>}
             </div>
             <p class="text" dir="auto">
               {s.content}

@@ -1,7 +1,7 @@
 import type { TeamRow } from '../../storage/repos/teams'
 import type { Needs } from '../needs'
 import { byKeyword, thresholdOf, type VerdictRow } from './thresholds'
-import { precisionOf } from './tuning'
+import { MIN_VERDICTS, precisionOf } from './tuning'
 
 /** How many signals were judged relevant and not relevant, and the precision that makes (null when none). */
 function judgedFigures(verdicts: VerdictRow[]) {
@@ -32,7 +32,8 @@ export async function keywordFigures(deps: Needs<'config', 'keywords' | 'signals
         query,
         signals: counts.get(query.toLowerCase()) ?? 0,
         ...judgedFigures(own),
-        threshold: thresholdOf(own, fallback),
+        // The console says how many verdicts tune it from this, not a copy of its own (docs/api.md#keywords).
+        threshold: { ...thresholdOf(own, fallback), minVerdicts: MIN_VERDICTS },
       }
     }),
   }

@@ -94,16 +94,17 @@ export async function unlinkPerson(deps: PeopleDeps, teamId: string, id: string,
   const from = await found(deps, teamId, id)
   const other = await found(deps, teamId, otherId)
   if (other.linkedTo !== from.id) throw new AppError('not_found', `${other.id} is not linked to ${from.id}`)
-  await deps.repos.people.unlink(teamId, from.id, other)
+  if (!(await deps.repos.people.unlink(teamId, from.id, other)))
+    throw new AppError('not_found', `${other.id} is no longer linked to ${from.id}: open the person page again`)
   return getPerson(deps, teamId, from.id)
 }
 
 /** docs/people.md#mute: a muted person's later signals are stored dismissed: out of the lists and of every alert. */
 export async function mutePerson(deps: PeopleDeps, teamId: string, id: string, muted: boolean) {
   const p = await found(deps, teamId, id)
-  const target = p.linkedTo ?? p.id
-  await deps.repos.people.setMuted(teamId, target, muted)
-  return getPerson(deps, teamId, target)
+  // The repo mutes the person `p` belongs to when it writes, and getPerson shows that one: `p` linked meanwhile.
+  await deps.repos.people.setMuted(teamId, p.id, muted)
+  return getPerson(deps, teamId, p.id)
 }
 
 /** docs/people.md#the-threshold: the heat at which a person turns hot for the team. */

@@ -19,7 +19,9 @@ const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from 
  * The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them, and the
  * author's name.
  */ export function whereOf(teamId: string, f: PeopleFilter) {
-  const conds = ['s.person_id = p.id', 's.dismissed = 0']
+  // A muted person is asked for to be found and unmuted: one whose every signal was dismissed too (a vendor's pitches
+  // judged not relevant, then muted) is listed with include=muted by any signal that passes (docs/people.md#mute).
+  const conds = ['s.person_id = p.id', f.withMuted ? '(s.dismissed = 0 or p.muted = 1)' : 's.dismissed = 0']
   const args: (string | number)[] = []
   if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
   if (f.intent !== undefined) conds.push('s.intent = ?') && args.push(f.intent)

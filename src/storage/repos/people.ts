@@ -141,20 +141,26 @@ export const createPeopleRepo = (client: Client) => {
       )
       return moved.rowsAffected > 0
     },
-    /** The link undone: `other` is a person of its own again, with the signals of its platform and author. */
-    async unlink(teamId: string, from: string, other: PersonRow) {
-      await client.batch(
+    /** The link undone, if `other` is still linked to `from` as it writes (docs/people.md#links); false if not. */
+    async unlink(teamId: string, from: string, other: PersonRow): Promise<boolean> {
+      // Checked here as well as by the caller: `from` linked into someone meanwhile took `other`'s signals along.
+      const [, freed] = await client.batch(
         [
-          { sql: 'update people set linked_to = null where team_id = ? and id = ?', args: [teamId, other.id] },
           {
-            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?`,
-            args: [other.id, teamId, from, other.platform, other.author],
+            sql: `update signals set person_id = ? where team_id = ? and person_id = ? and platform = ? and author = ?
+              and (select linked_to from people where team_id = ? and id = ?) = ?`,
+            args: [other.id, teamId, from, other.platform, other.author, teamId, other.id, from],
+          },
+          {
+            sql: 'update people set linked_to = null where team_id = ? and id = ? and linked_to = ?',
+            args: [teamId, other.id, from],
           },
           figures([from, other.id]),
           { sql: 'update teams set signals_version = signals_version + 1 where id = ?', args: [teamId] },
         ],
         'write',
       )
+      return freed.rowsAffected > 0
     },
     /** One export page: the team's people (not linked identities) after `afterId`, by id, with their identities. */
     async exportPage(teamId: string, afterId: string, limit: number, now: string) {
@@ -183,8 +189,10 @@ export const createPeopleRepo = (client: Client) => {
     },
     async setMuted(teamId: string, id: string, muted: boolean) {
       await client.execute({
-        sql: 'update people set muted = ? where team_id = ? and id = ?',
-        args: [muted ? 1 : 0, teamId, id],
+        // The person `id` belongs to when written: it may have been linked into another since it was read.
+        sql: `update people set muted = ? where team_id = ? and id = (select coalesce(linked_to, id) from people
+          where team_id = ? and id = ?)`,
+        args: [muted ? 1 : 0, teamId, teamId, id],
       })
     },
   }
