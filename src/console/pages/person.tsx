@@ -5,10 +5,11 @@ import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
 import { Heat } from './people'
+import { ForgetPerson } from '../components/forget-person'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
-/** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute. */
+/** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute, forget. */
 // An option holds text only, where no <bdi> can keep a name's forced direction (U+202A to U+202E, U+2066 to U+2069)
 // inside it: it turned the words after the name around ("yksulb no live"), so those characters are left out there
 // (docs/security.md#decisions).
@@ -143,6 +144,7 @@ export function Person(props: { id: string }) {
           {p.muted ? 'Unmute' : 'Mute'}
         </button>
       </form>
+      <ForgetPerson person={{ ...p, accounts: accounts.length }} onError={setError} />
       <h2>Posts, oldest first</h2>
       <ul class="signals">
         {posts.map((s) => (
