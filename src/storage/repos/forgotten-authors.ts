@@ -23,10 +23,12 @@ function forgetStatements(teamId: string, person: string, identities: Identity[]
         select column1, ?, ? from (values ${part.map(() => '(?)').join(',')}) where ${same} on conflict do nothing`,
       args: [teamId, at, ...part.map((i) => forgottenKey(teamId, i.platform, i.author)), ...guard],
     })),
-    // Deliveries not sent yet (a failed one could be replayed); a sent signal.created holds no more than an id.
+    // Deliveries not sent yet (a failed one could be replayed); a sent signal.created holds no more than an id. Read
+    // through the team's endpoints (webhook_deliveries_endpoint_idx): signal_id has no index of its own.
     {
-      sql: `delete from webhook_deliveries where status <> 'succeeded' and signal_id in (${theirs}) and ${same}`,
-      args: [teamId, ...ids, ...guard],
+      sql: `delete from webhook_deliveries where endpoint_id in (select id from webhook_endpoints where team_id = ?)
+        and status <> 'succeeded' and signal_id in (${theirs}) and ${same}`,
+      args: [teamId, teamId, ...ids, ...guard],
     },
     // person.updated keeps the name and profile in its body, sent or not.
     {
