@@ -4,7 +4,9 @@ import type { StreamPosition } from '../../storage/repos/stream-positions'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
-import { withoutForgotten } from './forgotten'
+import { withoutForgotten } from '../signals/forgotten'
+import { truncate } from '../../lib/text'
+import { AUTHOR_CHARS } from '../signals/limits'
 
 const keyOf = (p: Pair): PendingKey => ({ teamId: p.teamId, platform: p.platform, postId: p.postId })
 
@@ -20,7 +22,11 @@ export async function scoreAndStore(
   page?: { cursor?: CursorUpdate; stream?: StreamPosition; fetchedAt: string },
 ) {
   if (pairs.length === 0 && !page) return
-  const { kept, forgotten } = await withoutForgotten(pass.deps, pairs)
+  // docs/people.md#forget: their posts are not scored; the name is compared as a signal would store it.
+  const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
+    ...p,
+    author: truncate(p.mention.author, AUTHOR_CHARS),
+  }))
   const j = await judge(pass, kept)
   const created = await pass.store({
     signals: j.signals,
