@@ -166,6 +166,8 @@ describe('DELETE /api/v1/people/{id}', () => {
     expect(await rows(deps, "select id from signals where author = 'ann'")).toHaveLength(1)
     // Kept as hashes: no name in the table.
     expect((after.forgotten_authors as string[]).join()).not.toContain('ann')
+    // Nor the person's id, which exports and webhooks carried: a row must not tell which of them was forgotten.
+    expect((after.forgotten_authors as string[]).join()).not.toContain(ids.annId.slice(4))
     const line = lines.find((l) => l.event === 'person_forgotten')
     expect(line?.fields).toEqual({ teamId: acme.team.id, personId: ids.annId, accounts: 2, signals: 3 })
     expect(JSON.stringify(lines)).not.toContain('ann asks')

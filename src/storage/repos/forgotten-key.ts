@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto'
  */
 export const forgottenKey = (teamId: string, platform: string, author: string) =>
   createHash('sha256')
-    .update(`${teamId}\u0000${platform}\u0000${author.normalize('NFC').trim().toLowerCase()}`)
+    // Led by its own word: the same three alone hash to a person's id (people-figures.ts personIdOf), which exports
+    // and webhooks carried, and a row here must not tell which of those people was forgotten.
+    .update(`forgotten\u0000${teamId}\u0000${platform}\u0000${author.normalize('NFC').trim().toLowerCase()}`)
     .digest('hex')
 
 /** A statement's condition that keeps out a row whose author is forgotten; `key` is the SQL of the row's key. */
