@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { exportPeople } from '../domain/people/export'
+import { forgetPerson } from '../domain/people/forget'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldIssues } from '../wire/validation'
@@ -35,6 +36,25 @@ async function exportCommand(argv: string[]): Promise<number> {
   return 0
 }
 
+/** docs/people.md#forget: an erasure request answered from the command line, as DELETE /api/v1/people/{id} does. */
+async function forgetCommand(argv: string[]): Promise<number> {
+  const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
+  const ref = requireFlag(flags, 'team')
+  if (positionals.length !== 1)
+    throw new AppError(
+      'invalid_request',
+      'give exactly one person id (per_…, as the People page or the export shows it)',
+    )
+  const id = positionals[0] as string
+  const removed = await withDeps(flags, async (deps) => forgetPerson(deps, (await findTeam(deps, ref)).id, id))
+  console.log(
+    `Forgot ${id}: ${removed.accounts} account(s) and ${removed.signals} signal(s) removed; ` +
+      'their later posts will not be stored.',
+  )
+  return 0
+}
+
 export const people = commandGroup('people', {
   export: { usage: 'export --team TEAM [--format csv|jsonl] [--out FILE [--force]]', run: exportCommand },
+  forget: { usage: 'forget --team TEAM PERSON_ID', run: forgetCommand },
 })

@@ -38,6 +38,7 @@ async function importCommand(argv: string[]): Promise<number> {
     const lines = result.rejected.map((r) => r.line).join(', ')
     console.log(
       `imported ${plural(result.imported, 'signal')}, skipped ${plural(result.duplicates, 'duplicate')}, ` +
+        (result.forgotten > 0 ? `${plural(result.forgotten, 'post')} of forgotten people, ` : '') +
         `rejected ${plural(result.rejected.length, 'line')}${lines ? ` (line${result.rejected.length === 1 ? '' : 's'} ${lines})` : ''}`,
     )
   }

@@ -17,3 +17,4 @@ export { destinationWindows, webhookDeliveries, webhookEndpoints } from './table
 export { readinessProbe } from './tables/readiness-probe'
 export { streamPositions } from './tables/stream-positions'
 export { people } from './tables/people'
+export { forgottenAuthors } from './tables/forgotten-authors'

@@ -150,6 +150,7 @@ describe('importing signals into a team', () => {
       applied: false,
       imported: 0,
       duplicates: 0,
+      forgotten: 0,
       rejected: [
         { line: 2, message: 'not valid JSON' },
         { line: 4, message: 'score: must be from 0 to 10' },
@@ -178,6 +179,7 @@ describe('importing signals into a team', () => {
       applied: true,
       imported: 2,
       duplicates: 0,
+      forgotten: 0,
       rejected: [{ line: 4, message: 'not valid JSON' }],
     })
   })
@@ -199,7 +201,7 @@ describe('importing signals into a team', () => {
       skipInvalid: false,
       onProgress: (p) => progress.push(p),
     })
-    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, rejected: [] })
+    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, forgotten: 0, rejected: [] })
     expect(batches).toEqual([1000, 1000, 500])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
       { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
@@ -210,7 +212,7 @@ describe('importing signals into a team', () => {
     // Each batch moved the team's signals version, so cached pages and totals are recomputed as the data grows.
     expect((await deps.repos.teams.find(team.id))?.signalsVersion).toBe(3)
     const again = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
-    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, rejected: [] })
+    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, forgotten: 0, rejected: [] })
   })
 
   test('an invalid line near the end of a large input writes nothing at all', async () => {
@@ -283,6 +285,7 @@ describe('reading the lines of an input', () => {
           applied: false,
           imported: 0,
           duplicates: 0,
+          forgotten: 0,
           rejected: [
             { line: 2, message },
             { line: 3, message },

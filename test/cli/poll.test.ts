@@ -48,14 +48,15 @@ describe('poll --once', () => {
       'new',
       'scored',
       'triaged',
+      'forgotten',
       'qualified',
       'pending',
       'failed',
       'deferred',
     ])
-    expect(lines[2].split(/\s+/)).toEqual(['hackernews', '2', '1', '1', '1', '0', '1', '0', '0', '0'])
-    expect(lines[3].split(/\s+/)).toEqual(['reddit', '2', '0', '0', '0', '0', '0', '0', '0', '0'])
-    expect(lines[4].split(/\s+/)).toEqual(['total', '4', '1', '1', '1', '0', '1', '0', '0', '0'])
+    expect(lines[2].split(/\s+/)).toEqual(['hackernews', '2', '1', '1', '1', '0', '0', '1', '0', '0', '0'])
+    expect(lines[3].split(/\s+/)).toEqual(['reddit', '2', '0', '0', '0', '0', '0', '0', '0', '0', '0'])
+    expect(lines[4].split(/\s+/)).toEqual(['total', '4', '1', '1', '1', '0', '0', '1', '0', '0', '0'])
     expect(await query(ws, 'SELECT post_id, keyword FROM signals')).toEqual([
       { post_id: 'hackernews:7', keyword: 'crm' },
     ])

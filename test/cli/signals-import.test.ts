@@ -69,7 +69,7 @@ describe('signals import', () => {
     file('ok.jsonl', [signal(), signal()])
     const r = await importFile('ok.jsonl', '--json')
     expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ applied: true, imported: 1, duplicates: 1, rejected: [] })
+    expect(JSON.parse(r.stdout)).toEqual({ applied: true, imported: 1, duplicates: 1, forgotten: 0, rejected: [] })
   })
 
   test('detectedAt defaults to the moment of the import', async () => {

@@ -12,8 +12,8 @@ import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support
 
 type World = Awaited<ReturnType<typeof oauthWorld>>
 let w: World
-// Another team's key and the ids of its signal, webhook endpoint and delivery.
-let other: { apiKey: string; signalId: string; endpointId: string; deliveryId: string }
+// Another team's key and the ids of its signal, its author, webhook endpoint and delivery.
+let other: { apiKey: string; signalId: string; personId: string; endpointId: string; deliveryId: string }
 let keys: { revoked: string; starter: string }
 let token: string
 
@@ -26,7 +26,7 @@ const initialize = {
 }
 
 /** Every route, with a body it would accept; `:id` and `:deliveryId` are filled with the other team's ids. */
-const ROUTES: Record<string, { body?: unknown; ids?: 'signal' | 'endpoint' }> = {
+const ROUTES: Record<string, { body?: unknown; ids?: 'signal' | 'endpoint' | 'person' }> = {
   'GET /api/v1/usage': {},
   'GET /api/v1/signals': {},
   'GET /api/v1/signals/export': {},
@@ -39,6 +39,7 @@ const ROUTES: Record<string, { body?: unknown; ids?: 'signal' | 'endpoint' }> = 
   'POST /api/v1/people/:id/links': { body: { personId: 'per_000000000000000000000000' }, ids: 'endpoint' },
   'DELETE /api/v1/people/:id/links/:otherId': { ids: 'endpoint' },
   'PUT /api/v1/people/:id/mute': { body: { muted: true }, ids: 'endpoint' },
+  'DELETE /api/v1/people/:id': { ids: 'person' },
   'GET /api/v1/keywords': {},
   'POST /api/v1/leads/score': { body: { text: 'Looking for a CRM for our sales team' } },
   'POST /api/v1/mentions/search': { body: { platform: 'reddit', keyword: 'crm' } },
@@ -55,8 +56,10 @@ const ROUTES: Record<string, { body?: unknown; ids?: 'signal' | 'endpoint' }> = 
   'ALL /mcp': { body: initialize },
 }
 
-const pathOf = (path: string, ids?: 'signal' | 'endpoint') =>
-  path.replace(':deliveryId', other.deliveryId).replace(':id', ids === 'signal' ? other.signalId : other.endpointId)
+const pathOf = (path: string, ids?: 'signal' | 'endpoint' | 'person') =>
+  path
+    .replace(':deliveryId', other.deliveryId)
+    .replace(':id', ids === 'signal' ? other.signalId : ids === 'person' ? other.personId : other.endpointId)
 
 async function call(route: string, headers: Record<string, string>) {
   const [method, path] = route.split(' ') as [string, string]
@@ -88,7 +91,14 @@ beforeAll(async () => {
   const signal = signalRow(b.team.id)
   await storeSignals(w.deps, [signal])
   const [delivery] = await deliveryRows(w.deps)
-  other = { apiKey: b.apiKey, signalId: signal.id, endpointId: endpoint.id, deliveryId: String(delivery?.id) }
+  const [person] = (await w.deps.database.client.execute('select id from people')).rows
+  other = {
+    apiKey: b.apiKey,
+    signalId: signal.id,
+    personId: String(person?.id),
+    endpointId: endpoint.id,
+    deliveryId: String(delivery?.id),
+  }
   token = (await obtainTokens(w)).access_token
 })
 afterAll(() => w.stop())
@@ -171,5 +181,6 @@ async function rowsOfOther() {
     signals: await read(`select s.*, f.verdict from signals s left join signal_feedback f on f.signal_id = s.id`),
     endpoints: await read('select * from webhook_endpoints'),
     deliveries: await deliveryRows(w.deps),
+    people: await read('select * from people'),
   }
 }

@@ -47,7 +47,12 @@ export function Icon(props: { name: IconName }) {
  * The button that had focus is replaced by the question, so focus moves to Cancel (a second Enter does not act), and
  * Escape or Cancel puts it back on the button; otherwise a keyboard user was left at the top of the page.
  */
-export function ConfirmButton(props: { label: string; name: string; question?: string; onConfirm: () => unknown }) {
+export function ConfirmButton(props: {
+  label: string
+  name: string
+  question?: ComponentChildren
+  onConfirm: () => unknown
+}) {
   const [asking, setAsking] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)

@@ -6,10 +6,11 @@ import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
 import { Heat } from './people'
 import { Name, shortName } from '../components/ui'
+import { ForgetPerson } from '../components/forget-person'
 
 type Detail = v.InferOutput<typeof PersonDetail>
 
-/** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute. */
+/** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute, forget. */
 // An option holds text only, where no <bdi> can keep a name's forced direction (U+202A to U+202E, U+2066 to U+2069)
 // inside it: it turned the words after the name around ("yksulb no live"), so those characters are left out there
 // (docs/security.md#decisions).
@@ -158,6 +159,7 @@ export function Person(props: { id: string }) {
           {p.muted ? 'Unmute' : 'Mute'}
         </button>
       </form>
+      <ForgetPerson person={{ ...p, accounts: accounts.length }} onError={setError} />
       {/* The API gives a person's latest 200 (docs/people.md#listing-people): more counted than shown is a busy one. */}
       <h2>{partial ? `Their latest ${posts.length} posts, oldest first` : 'Posts, oldest first'}</h2>
       {partial && <p class="hint">They have {p.signals} signals counted: the signals export has them all.</p>}

@@ -50,7 +50,7 @@ export async function listPeople(deps: PeopleDeps, teamId: string, q: PeopleList
 }
 
 /** One person of the team, or 404: an unknown id and another team's read the same. */
-async function found(deps: PeopleDeps, teamId: string, id: string) {
+export async function found(deps: PeopleDeps, teamId: string, id: string) {
   const p = await deps.repos.people.byId(teamId, id, deps.clock.now().toISOString())
   if (!p) throw new AppError('not_found', `no person ${echoed(id)}`)
   return p

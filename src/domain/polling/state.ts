@@ -21,6 +21,7 @@ export type PassDeps = Needs<
   | 'keywords'
   | 'signalFeedback'
   | 'webhookEndpoints'
+  | 'forgottenAuthors'
 >
 
 // Pages scored and stored at once behind the searches (polling.concurrency bounds those): enough to keep the scoring

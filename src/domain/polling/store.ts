@@ -4,6 +4,9 @@ import type { StreamPosition } from '../../storage/repos/stream-positions'
 import { judge } from './judge'
 import type { Pair } from './cursor'
 import type { Pass } from './state'
+import { withoutForgotten } from '../signals/forgotten'
+import { truncate } from '../../lib/text'
+import { AUTHOR_CHARS } from '../signals/limits'
 
 const keyOf = (p: Pair): PendingKey => ({ teamId: p.teamId, platform: p.platform, postId: p.postId })
 
@@ -19,13 +22,18 @@ export async function scoreAndStore(
   page?: { cursor?: CursorUpdate; stream?: StreamPosition; fetchedAt: string },
 ) {
   if (pairs.length === 0 && !page) return
-  const j = await judge(pass, pairs)
+  // docs/people.md#forget: their posts are not scored; the name is compared as a signal would store it.
+  const { kept, forgotten } = await withoutForgotten(pass.deps, pairs, (p) => ({
+    ...p,
+    author: truncate(p.mention.author, AUTHOR_CHARS),
+  }))
+  const j = await judge(pass, kept)
   const created = await pass.store({
     signals: j.signals,
     deliveries: await deliveriesOf(pass.deps, j.signals),
     // A triaged pair is done with as a scored one that did not qualify. Only the keys: the outcome may be copied to
     // a writer thread (docs/performance.md#the-polling-writer), and a pair's mention carries the post's text.
-    scored: [...j.scored, ...j.triaged].map(keyOf),
+    scored: [...j.scored, ...j.triaged, ...forgotten].map(keyOf),
     failed: j.failed.map(keyOf),
     // Pairs drained from the queue are in it already; a page's are not.
     queue: page ? [...j.unscored, ...j.failed] : [],
@@ -36,5 +44,6 @@ export async function scoreAndStore(
   })
   for (const m of j.scored) pass.counters.of(m.platform).scored++
   for (const m of j.triaged) pass.counters.of(m.platform).triaged++
+  for (const m of forgotten) pass.counters.of(m.platform).forgotten++
   for (const platform of created) pass.counters.of(platform).qualified++
 }

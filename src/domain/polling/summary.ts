@@ -11,6 +11,8 @@ export type PlatformCounts = {
   scored: number
   /** Pairs the triage kept from a model scorer: not sent, not signals (docs/scoring.md#triage). */
   triaged: number
+  /** Pairs of an author the team forgot (docs/people.md#forget): dropped unscored, never stored. */
+  forgotten: number
   /** Signals created. */
   qualified: number
   /** (team, mention) pairs still waiting for the scorer at the end of the pass. */
@@ -37,6 +39,7 @@ const zero = (): PlatformCounts => ({
   new: 0,
   scored: 0,
   triaged: 0,
+  forgotten: 0,
   qualified: 0,
   pending: 0,
   failed: 0,
@@ -68,6 +71,7 @@ const COLUMNS: (keyof PlatformCounts)[] = [
   'new',
   'scored',
   'triaged',
+  'forgotten',
   'qualified',
   'pending',
   'failed',

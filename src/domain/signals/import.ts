@@ -7,6 +7,7 @@ import type { ImportedVerdict, NewSignal } from '../../storage/repos/signals'
 import { AppError } from '../../errors'
 import { describeIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
+import { withoutForgotten } from './forgotten'
 
 export type Rejection = { line: number; message: string }
 /** `checking`: the first pass (nothing written yet, the total not known); `importing`: lines stored so far of all. */
@@ -22,6 +23,8 @@ export type ImportResult = {
   applied: boolean
   imported: number
   duplicates: number
+  /** Lines of an author the team forgot (docs/people.md#forget): not stored. */
+  forgotten: number
   rejected: Rejection[]
 }
 
@@ -130,7 +133,7 @@ const parseLine = (raw: Line, a: { teamId: string; now: Date }) =>
  * get it. An interrupted import run again stores only what is missing: the rest are duplicates.
  */
 export async function importSignals(
-  deps: Needs<'clock', 'signals'>,
+  deps: Needs<'clock', 'signals' | 'forgottenAuthors'>,
   a: { teamId: string; lines: LineSource; skipInvalid: boolean; onProgress?: (p: ImportProgress) => void },
 ): Promise<ImportResult> {
   const context = { teamId: a.teamId, now: deps.clock.now() }
@@ -144,17 +147,21 @@ export async function importSignals(
     if (n % BATCH_ROWS === 0)
       progress({ phase: 'checking', lines: n, totalLines: undefined, imported: 0, duplicates: 0 })
   }
-  if (rejected.length > 0 && !a.skipInvalid) return { applied: false, imported: 0, duplicates: 0, rejected }
+  if (rejected.length > 0 && !a.skipInvalid)
+    return { applied: false, imported: 0, duplicates: 0, forgotten: 0, rejected }
 
   const rejectedLines = new Set(rejected.map((r) => r.line))
   let batch: NewSignal[] = []
   let verdicts: ImportedVerdict[] = []
   let stored = 0
   let imported = 0
+  let forgotten = 0
   const flush = async (line: number) => {
     if (stored > 0) await sleep(BATCH_PAUSE_MS)
-    imported += await deps.repos.signals.insertMany(a.teamId, batch, verdicts)
-    stored += batch.length
+    const split = await withoutForgotten(deps, batch, (row) => row)
+    imported += await deps.repos.signals.insertMany(a.teamId, split.kept, verdicts)
+    forgotten += split.forgotten.length
+    stored += split.kept.length
     batch = []
     verdicts = []
     progress({ phase: 'importing', lines: line, totalLines: lines, imported, duplicates: stored - imported })
@@ -173,7 +180,7 @@ export async function importSignals(
   }
   if (seen !== lines) throw changedDuringImport()
   if (batch.length > 0) await flush(seen)
-  return { applied: true, imported, duplicates: stored - imported, rejected }
+  return { applied: true, imported, duplicates: stored - imported, forgotten, rejected }
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
 import * as people from '../../domain/people/people'
+import { forgetPerson } from '../../domain/people/forget'
 import { HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
 import { exportResponse } from '../signals/export-response'
 import { NoQuery, validated } from '../validated'
@@ -30,6 +31,11 @@ export const consolePeopleRoutes = (deps: Deps) =>
       },
     )
     .get('/people/:id', ({ viewer, params }) => people.getPerson(deps, viewer.team.id, params.id), { query: NoQuery })
+    // docs/console.md#people: Forget this person, asked first on the page; owners and members alike, as revoking a key.
+    .delete('/people/:id', async ({ viewer, params }) => {
+      await forgetPerson(deps, viewer.team.id, params.id)
+      return { forgotten: params.id }
+    })
     .post(
       '/people/:id/links',
       ({ viewer, params, body }) => people.linkPerson(deps, viewer.team.id, params.id, body.personId),

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
+import { forgetPerson } from '../../domain/people/forget'
 import {
   getPerson,
   heatThreshold,
@@ -24,6 +25,7 @@ import { apiChecks } from '../checks'
 import { answers, NoQuery, validated } from '../validated'
 import { exportResponse, fileResponses } from '../signals/export-response'
 import { API_SECURITY } from '../api-security'
+import { documentedErrors, headerObjects } from '../response-headers'
 
 const errors = { ...keyedErrors, 404: ErrorBody }
 const detail = (summary: string, description: string) => ({
@@ -84,7 +86,7 @@ export const peopleRoutes = (deps: Deps) =>
       ),
     })
 
-/** docs/people.md#links, #mute: changing how the team's people are grouped and alerted (scope signals:write). */
+/** docs/people.md#links, #mute, #forget: changing how the team's people are grouped and alerted (scope signals:write). */
 export const peopleWriteRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['people'] } })
     .use(apiChecks(deps, 'signals:write'))
@@ -130,6 +132,30 @@ export const peopleWriteRoutes = (deps: Deps) =>
         operationId: 'putApiV1PeopleHeatThreshold',
       },
     })
+    .delete(
+      '/people/:id',
+      async ({ caller, params, set }) => {
+        await forgetPerson(deps, caller.team.id, params.id)
+        set.status = 204
+      },
+      {
+        query: NoQuery,
+        // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
+        detail: {
+          ...detail(
+            'Forget a person: an erasure request, or someone stored by mistake',
+            'Removes the person, the accounts linked into them, all their signals, the verdicts on those and their ' +
+              'deliveries not sent yet, in one transaction, and keeps their accounts out of later passes, streams ' +
+              'and imports. Cannot be undone. 400 for an account linked into someone (unlink it, or forget that ' +
+              "person); another team's id is 404.",
+          ),
+          responses: {
+            204: { description: 'Forgotten; no body', headers: headerObjects(204) },
+            ...documentedErrors(errors),
+          },
+        },
+      },
+    )
     .put('/people/:id/mute', ({ caller, params, body }) => mutePerson(deps, caller.team.id, params.id, body.muted), {
       parse: 'json',
       query: NoQuery,

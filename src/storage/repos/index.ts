@@ -13,6 +13,7 @@ import { createScoreCacheRepo } from './score-cache'
 import { createStreamPositionsRepo } from './stream-positions'
 import { createSignalFeedbackRepo } from './signal-feedback'
 import { createPeopleRepo } from './people'
+import { createForgottenAuthorsRepo } from './forgotten-authors'
 import { createSignalExportsRepo, createSignalsRepo } from './signals'
 import { createTeamsRepo } from './teams'
 import { createUsageRepo } from './usage'
@@ -57,5 +58,6 @@ export const createRepos = (database: Database) => {
     webhookDeliveries: createWebhookDeliveriesRepo(client),
     destinationWindows: createDestinationWindowsRepo(db, client),
     people: createPeopleRepo(client),
+    forgottenAuthors: createForgottenAuthorsRepo(client),
   }
 }

@@ -1,5 +1,6 @@
 import type { InStatement } from '@libsql/client'
 import type { NewSignal } from './signals'
+import { forgottenKey, notForgotten } from './forgotten-key'
 
 // Rows per multi-row statement: well under SQLite's bound-variable limit, few statements per transaction.
 const CHUNK = 200
@@ -55,6 +56,7 @@ const valuesOf = (s: NewSignal) => [
   s.scoredBy ?? null,
   s.model ?? null,
   s.promptVersion ?? null,
+  forgottenKey(s.teamId, s.platform, s.author),
 ]
 
 const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
@@ -62,16 +64,18 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
 /**
  * Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). Each
  * signal carries its person's id (docs/people.md: the person its author's row is linked to, if any; the rows are
- * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted.
+ * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A post of an
+ * author the team forgot is not stored (docs/people.md#forget), checked here, in the transaction that stores it: a
+ * person forgotten while a pass scored their post does not come back with it.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
     sql: `insert into signals (${SIGNAL_COLUMNS.join(', ')}, person_id, dismissed)
       select ${FROM_VALUES}, coalesce(l.id, a.id), coalesce(l.muted, a.muted, 0)
-      from (values ${tuples(part.length, SIGNAL_COLUMNS.length)}) as v
+      from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 1)}) as v
       left join people a on a.team_id = v.column2 and a.platform = v.column3 and a.author = v.column5
       left join people l on l.id = a.linked_to
-      where true on conflict do nothing ${returning}`,
+      where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)} on conflict do nothing ${returning}`,
     args: part.flatMap(valuesOf),
   }))
 }

@@ -1,6 +1,7 @@
 import type { InStatement } from '@libsql/client'
 import { createHash } from 'node:crypto'
 import { chunks, tuples } from './multi-row'
+import { forgottenKey, notForgotten } from './forgotten-key'
 
 /**
  * docs/people.md#heat, the one place it is written: 0 to 100, from the person's best score (half), how recently they
@@ -37,15 +38,26 @@ export const personIdOf = (a: Author) =>
 
 /**
  * The people of signals about to be stored: one row per (team, platform, author), made on first sight; a later
- * profile URL replaces the one kept (an empty one does not). A person seen again with nothing new is not written.
+ * profile URL replaces the one kept (an empty one does not). A person seen again with nothing new is not written, nor
+ * one the team forgot (docs/people.md#forget).
  */
 export function peopleUpserts(authors: Author[], createdAt: string): InStatement[] {
   return chunks(authors).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
-      select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 5)}) where true
-      on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
+      select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 6)})
+      where ${notForgotten('column6')} on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
         where excluded.profile_url not in ('', people.profile_url)`,
-    args: [createdAt, ...part.flatMap((a) => [personIdOf(a), a.teamId, a.platform, a.author, a.profileUrl ?? ''])],
+    args: [
+      createdAt,
+      ...part.flatMap((a) => [
+        personIdOf(a),
+        a.teamId,
+        a.platform,
+        a.author,
+        a.profileUrl ?? '',
+        forgottenKey(a.teamId, a.platform, a.author),
+      ]),
+    ],
   }))
 }
 

@@ -116,8 +116,9 @@ export const createPeopleRepo = (client: Client) => {
      * list (docs/people.md#links). False when the people changed meanwhile and nothing was done.
      */
     async link(teamId: string, into: string, other: string): Promise<boolean> {
-      // Still true after this batch's own changes: `into` a person of its own, `other` one too (or already `into`'s).
-      const stillSo = `(select linked_to from people where id = ?) is null
+      // Still true after this batch's own changes: `into` a person of its own (and not forgotten meanwhile,
+      // docs/people.md#forget), `other` one too (or already `into`'s).
+      const stillSo = `exists (select 1 from people where id = ? and linked_to is null)
         and coalesce((select linked_to from people where id = ?), ?) = ?`
       const guard = [into, other, into, into]
       const [, moved] = await client.batch(

@@ -16,7 +16,7 @@ describe('the pass summary as poll --once prints it', () => {
     const lines = formatSummary(
       counters.summary({ outcome: 'completed', startedAt: at, finishedAt: at, scorerUnavailable: false }),
     ).split('\n')
-    expect(lines[2]?.split(/\s+/)).toEqual(['reddit', '2', '0', '0', '0', '0', '0', '0', '0', '3'])
+    expect(lines[2]?.split(/\s+/)).toEqual(['reddit', '2', '0', '0', '0', '0', '0', '0', '0', '0', '3'])
     expect(lines.at(-1)).toBe(
       'deferred: searches not sent in this pass (the platform asked to wait, failed earlier, or its budget is spent)',
     )

@@ -1,0 +1,87 @@
+import type { Client, InStatement } from '@libsql/client'
+import { chunks } from './multi-row'
+import { forgottenKey } from './forgotten-key'
+
+export type Identity = { id: string; platform: string; author: string }
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',')
+
+/**
+ * The statements that forget `person` and the identities linked into it (docs/people.md#forget), each only while
+ * the team's person and identities are still exactly those (`same`, unchanged by the statements before it: the people
+ * rows go last): a link or unlink made meanwhile leaves everything as it was.
+ */
+function forgetStatements(teamId: string, person: string, identities: Identity[], at: string): InStatement[] {
+  const ids = identities.map((i) => i.id).sort()
+  const same = `(select group_concat(id, ' ') from (select id from people where team_id = ?
+    and ((id = ? and linked_to is null) or linked_to = ?) order by id)) = ?`
+  const guard = [teamId, person, person, ids.join(' ')]
+  const theirs = `select id from signals where team_id = ? and person_id in (${marks(ids.length)})`
+  return [
+    ...chunks(identities).map((part) => ({
+      sql: `insert into forgotten_authors (key, team_id, forgotten_at)
+        select column1, ?, ? from (values ${part.map(() => '(?)').join(',')}) where ${same} on conflict do nothing`,
+      args: [teamId, at, ...part.map((i) => forgottenKey(teamId, i.platform, i.author)), ...guard],
+    })),
+    // Deliveries not sent yet (a failed one could be replayed); a sent signal.created holds no more than an id. Read
+    // through the team's endpoints (webhook_deliveries_endpoint_idx): signal_id has no index of its own.
+    {
+      sql: `delete from webhook_deliveries where endpoint_id in (select id from webhook_endpoints where team_id = ?)
+        and status <> 'succeeded' and signal_id in (${theirs}) and ${same}`,
+      args: [teamId, teamId, ...ids, ...guard],
+    },
+    // person.updated keeps the name and profile in its body, sent or not.
+    {
+      sql: `delete from webhook_deliveries where event = 'person.updated' and endpoint_id in
+        (select id from webhook_endpoints where team_id = ?)
+        and json_extract(payload, '$.data.person.id') in (${marks(ids.length)}) and ${same}`,
+      args: [teamId, ...ids, ...guard],
+    },
+    {
+      sql: `delete from signal_feedback where team_id = ? and signal_id in (${theirs}) and ${same}`,
+      args: [teamId, teamId, ...ids, ...guard],
+    },
+    // Posts fetched and waiting for the scorer; those under another spelling of the name are dropped when drained.
+    ...identities.map((i) => ({
+      sql: `delete from pending_mentions where team_id = ? and platform = ? and json_extract(mention, '$.author') = ?
+        and ${same}`,
+      args: [teamId, i.platform, i.author, ...guard],
+    })),
+    { sql: `delete from signals where id in (${theirs}) and ${same}`, args: [teamId, ...ids, ...guard] },
+    {
+      sql: `update teams set signals_version = signals_version + 1 where id = ? and ${same}`,
+      args: [teamId, ...guard],
+    },
+    {
+      sql: `delete from people where team_id = ? and id in (${marks(ids.length)}) and ${same}`,
+      args: [teamId, ...ids, ...guard],
+    },
+  ]
+}
+
+/** docs/people.md#forget: the authors forgotten, and forgetting a person. */
+export const createForgottenAuthorsRepo = (client: Client) => ({
+  /** Of these keys (forgottenKey), those forgotten. */
+  async which(keys: string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    for (const part of chunks([...new Set(keys)])) {
+      const rs = await client.execute({
+        sql: `select key from forgotten_authors where key in (${marks(part.length)})`,
+        args: part,
+      })
+      for (const r of rs.rows) found.add(String(r.key))
+    }
+    return found
+  },
+  /**
+   * `person` (a person of its own) and `identities` (it and those linked into it) forgotten in one transaction; how
+   * many signals went with them, or undefined when its identities changed since they were read and nothing was done.
+   */
+  async forget(teamId: string, person: string, identities: Identity[], at: string) {
+    const stmts = forgetStatements(teamId, person, identities, at)
+    const results = await client.batch(stmts, 'write')
+    const people = results[results.length - 1]
+    if (people.rowsAffected === 0) return undefined
+    return { signals: results[results.length - 3].rowsAffected }
+  },
+})
