@@ -11,6 +11,7 @@ import { unsubscribeRoutes } from './http/destinations/unsubscribe-routes'
 import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
 import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
+import { exportRefusalPage } from './http/console/export-refusal'
 import { healthRoutes } from './http/health/routes'
 import { leadsRoutes } from './http/leads/routes'
 import { earlierRoutes } from './http/earlier/routes'
@@ -33,7 +34,14 @@ export function createApp(deps: Deps) {
   // costs time. Validation itself still runs on every body, query and response.
   return new Elysia({ normalize: false })
     .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
-    .use(errorHandling({ log: deps.log, maxBodyBytes: deps.config.server.max_body_bytes, config: deps.config }))
+    .use(
+      errorHandling({
+        log: deps.log,
+        maxBodyBytes: deps.config.server.max_body_bytes,
+        config: deps.config,
+        pageFor: exportRefusalPage,
+      }),
+    )
     .use(queryText())
     .use(docs())
     .use(docsRoutes())

@@ -15,7 +15,13 @@ const EARLIER_PREFIX = '/api/routes/'
  * Request ids, the body-size limit and the one mapping from any failure to the API's error bodies
  * (docs/api.md#error-shape): `{error: {code, message, details?}}`, or `{success: false, error}` on the earlier routes.
  */
-export const errorHandling = (a: { log: Logger; maxBodyBytes: number; config: Pick<Config, 'server'> }) =>
+export const errorHandling = (a: {
+  log: Logger
+  maxBodyBytes: number
+  config: Pick<Config, 'server'>
+  /** A page instead of the JSON body, for a request a person's browser navigated to (console/export-refusal.ts). */
+  pageFor?: (request: Request, path: string, failure: AppError) => Response | undefined
+}) =>
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
       set.headers['x-request-id'] = crypto.randomUUID()
@@ -35,6 +41,8 @@ export const errorHandling = (a: { log: Logger; maxBodyBytes: number; config: Pi
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
+      const page = a.pageFor?.(request, path, failure)
+      if (page) return page
       set.headers['content-type'] = 'application/json'
       if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: callerMessage(failure) }
       return errorBody(failure)

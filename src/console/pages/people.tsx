@@ -68,12 +68,9 @@ export function People() {
           />{' '}
           Show muted
         </label>
-        <a href="/console/api/people/export?format=csv" download="people.csv">
-          Export CSV
-        </a>
-        <a href="/console/api/people/export?format=jsonl" download="people.jsonl">
-          Export JSON Lines
-        </a>
+        {/* docs/console.md#export: no download attribute, so that a refusal shows its reason (as on Signals). */}
+        <a href="/console/api/people/export?format=csv">Export CSV</a>
+        <a href="/console/api/people/export?format=jsonl">Export JSON Lines</a>
       </form>
       <Alert message={error} />
       {!page ? (

@@ -147,11 +147,12 @@ export function Signals(props: { me: Me }) {
                 : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
             </p>
             {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
-            {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download. */}
+            {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download.
+                No download attribute: a file (Content-Disposition: attachment) downloads and the page stays, and a
+                refusal opens the server's page that says why, where a download link showed only a failed download. */}
             <a
               class="button"
               href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...query])}`}
-              download
             >
               Export CSV
             </a>
