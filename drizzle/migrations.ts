@@ -18,6 +18,7 @@ import m15 from './0015_oauth_redirect_uri_given.sql' with { type: 'text' }
 import m16 from './0016_delivery_claim_indexes.sql' with { type: 'text' }
 import m17 from './0017_rate_limit_pauses.sql' with { type: 'text' }
 import m18 from './0018_people_figures_without_dismissed.sql' with { type: 'text' }
+import m19 from './0019_signals_imported.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -39,4 +40,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0016_delivery_claim_indexes', when: 1796392221473, sql: m16 },
   { tag: '0017_rate_limit_pauses', when: 1796406849127, sql: m17 },
   { tag: '0018_people_figures_without_dismissed', when: 1796407562223, sql: m18 },
+  { tag: '0019_signals_imported', when: 1796419939930, sql: m19 },
 ]

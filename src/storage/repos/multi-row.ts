@@ -34,6 +34,7 @@ const SIGNAL_COLUMNS = [
   'scored_by',
   'model',
   'prompt_version',
+  'imported',
 ] as const
 
 const valuesOf = (s: NewSignal) => [
@@ -55,6 +56,7 @@ const valuesOf = (s: NewSignal) => [
   s.scoredBy ?? null,
   s.model ?? null,
   s.promptVersion ?? null,
+  s.imported ? 1 : 0,
 ]
 
 const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
