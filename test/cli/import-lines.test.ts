@@ -103,6 +103,17 @@ describe('parsing one line of a signals file', () => {
       line({ publishedAt: '2026-11-01' }),
       'publishedAt: must be an ISO 8601 date-time with a time zone',
     ],
+    // Date.parse rolls a day that does not exist over into the next month: the file said something else.
+    [
+      'a publishedAt on 31 February',
+      line({ publishedAt: '2026-02-31T10:00:00Z' }),
+      'publishedAt: must be an ISO 8601 date-time with a time zone',
+    ],
+    [
+      'a detectedAt on 31 April, with an offset',
+      line({ detectedAt: '2026-04-31T23:30:00-05:00' }),
+      'detectedAt: must be an ISO 8601 date-time with a time zone',
+    ],
     [
       'a detectedAt that is not a date',
       line({ detectedAt: 'yesterday' }),
