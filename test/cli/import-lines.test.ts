@@ -165,8 +165,24 @@ describe('importing signals into a team', () => {
         { line: 2, message: 'not valid JSON' },
         { line: 4, message: 'score: must be from 0 to 10' },
       ],
+      rejectedCount: 2,
     })
     expect(await deps.repos.signals.count(team.id, {})).toBe(0)
+  })
+
+  // A file that is not the export (a log, a CSV of many lines, a binary) is a rejection a line: holding each took some
+  // 130 bytes, so 5,000,000 short lines took 650 MB, and their listing was as long as the file.
+  test('the first 1,000 rejected lines are kept and listed, the others counted, with or without skipInvalid', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const text = [line({ id: 'kept' }), ...Array.from({ length: 2500 }, () => 'junk'), line({ id: 'last' })].join('\n')
+    for (const skipInvalid of [false, true]) {
+      const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid })
+      expect(result).toMatchObject({ applied: skipInvalid, imported: skipInvalid ? 2 : 0, rejectedCount: 2500 })
+      expect(result.rejected).toHaveLength(1000)
+      expect(result.rejected.at(-1)).toEqual({ line: 1001, message: 'not valid JSON' })
+    }
+    expect(await deps.repos.signals.count(team.id, {})).toBe(2)
   })
 
   test('with skipInvalid the valid lines are imported and repeats are counted as duplicates', async () => {
@@ -190,6 +206,7 @@ describe('importing signals into a team', () => {
       imported: 2,
       duplicates: 0,
       rejected: [{ line: 4, message: 'not valid JSON' }],
+      rejectedCount: 1,
     })
   })
 
@@ -210,7 +227,7 @@ describe('importing signals into a team', () => {
       skipInvalid: false,
       onProgress: (p) => progress.push(p),
     })
-    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, rejected: [] })
+    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, rejected: [], rejectedCount: 0 })
     expect(batches).toEqual([1000, 1000, 500])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
       { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
@@ -221,7 +238,7 @@ describe('importing signals into a team', () => {
     // Each batch moved the team's signals version, so cached pages and totals are recomputed as the data grows.
     expect((await deps.repos.teams.find(team.id))?.signalsVersion).toBe(3)
     const again = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
-    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, rejected: [] })
+    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, rejected: [], rejectedCount: 0 })
   })
 
   test('an invalid line near the end of a large input writes nothing at all', async () => {
@@ -298,6 +315,7 @@ describe('reading the lines of an input', () => {
             { line: 2, message },
             { line: 3, message },
           ],
+          rejectedCount: 2,
         })
         expect(await deps.repos.signals.count(team.id, {})).toBe(0)
         const skipped = await importSignals(deps, { teamId: team.id, lines, skipInvalid: true })
