@@ -107,12 +107,17 @@ describe('parsing one line of a signals file', () => {
     [
       'a publishedAt on 31 February',
       line({ publishedAt: '2026-02-31T10:00:00Z' }),
-      'publishedAt: must be an ISO 8601 date-time with a time zone',
+      'publishedAt: must be a day that exists (there is no 2026-02-31)',
     ],
     [
       'a detectedAt on 31 April, with an offset',
       line({ detectedAt: '2026-04-31T23:30:00-05:00' }),
-      'detectedAt: must be an ISO 8601 date-time with a time zone',
+      'detectedAt: must be a day that exists (there is no 2026-04-31)',
+    ],
+    [
+      'a publishedAt in the year 10000',
+      line({ publishedAt: '9999-12-31T23:00:00-05:00' }),
+      'publishedAt: must be before the year 10000',
     ],
     [
       'a detectedAt that is not a date',
