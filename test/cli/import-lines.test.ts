@@ -201,6 +201,30 @@ describe('importing signals into a team', () => {
     expect(page.map((s) => s.score)).toEqual([8, 8])
   })
 
+  // docs/people.md: a person is made the first time a signal of theirs is stored. A duplicate is not stored, so its
+  // author, if another (a post id or url the file repeats, a name edited), is no one's lead: no record for a CRM.
+  test('the author of a duplicate line gets no person when the post is stored under another author', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const authors = async () =>
+      (
+        await deps.database.client.execute({
+          sql: 'select author from people where team_id = ? order by author',
+          args: [team.id],
+        })
+      ).rows.map((r) => r.author)
+    const run = (lines: string[]) =>
+      importSignals(deps, { teamId: team.id, lines: textLines(lines.join('\n')), skipInvalid: false })
+    await run([line({ postId: 'p0', author: 'dana' })])
+    const result = await run([
+      line({ postId: 'p0', author: 'eve' }),
+      line({ postId: 'p1', author: 'ann' }),
+      line({ postId: 'p1', author: 'bob' }),
+    ])
+    expect(result).toMatchObject({ imported: 1, duplicates: 2 })
+    expect(await authors()).toEqual(['ann', 'dana'])
+  })
+
   test('line numbers count blank lines, and a byte order mark and CRLF endings are tolerated', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
