@@ -137,6 +137,17 @@ describe('parsing one line of a signals file', () => {
       'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)',
     ],
     ["a spreadsheet's header", '"author";"content";"url"', 'this is a CSV header'],
+    // `jq . file.jsonl` (without -c) writes each signal over many lines, the first of them an opening brace alone.
+    [
+      'the first line of a pretty-printed signal',
+      '{',
+      'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
+    ],
+    [
+      'the first line of a pretty-printed array',
+      '[ ',
+      'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
+    ],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
     // Stored, it would become U+FFFD: another text than the file's.

@@ -47,6 +47,13 @@ const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
 const CSV_GIVEN =
   'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
+// A brace or bracket alone opens JSON written over several lines (`jq .` without -c): said on that line, so the
+// lines after it, each "not valid JSON", are not left to guess at.
+const OPENS_PRETTY = /^[[{]$/
+const PRETTY_GIVEN =
+  'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)'
+const notJson = (line: string) =>
+  CSV_HEADER.test(line) ? CSV_GIVEN : OPENS_PRETTY.test(line) ? PRETTY_GIVEN : 'not valid JSON'
 
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
 export function parseSignalLine(
@@ -59,7 +66,7 @@ export function parseSignalLine(
   try {
     value = JSON.parse(line)
   } catch {
-    return { message: CSV_HEADER.test(line) ? CSV_GIVEN : 'not valid JSON' }
+    return { message: notJson(line) }
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
