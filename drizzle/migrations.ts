@@ -19,6 +19,7 @@ import m16 from './0016_delivery_claim_indexes.sql' with { type: 'text' }
 import m17 from './0017_rate_limit_pauses.sql' with { type: 'text' }
 import m18 from './0018_people_figures_without_dismissed.sql' with { type: 'text' }
 import m19 from './0019_forgotten_authors.sql' with { type: 'text' }
+import m20 from './0020_signals_imported.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -41,4 +42,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0017_rate_limit_pauses', when: 1796406849127, sql: m17 },
   { tag: '0018_people_figures_without_dismissed', when: 1796407562223, sql: m18 },
   { tag: '0019_forgotten_authors', when: 1796416594283, sql: m19 },
+  { tag: '0020_signals_imported', when: 1796420144554, sql: m20 },
 ]

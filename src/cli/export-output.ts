@@ -27,6 +27,7 @@ export async function writeExport(
   body: ReadableStream<Uint8Array>,
   path: string | undefined,
   replace: boolean,
+  stdout: Writable & { isTTY?: boolean } = process.stdout,
 ): Promise<number> {
   let bytes = 0
   const counted = body.pipeThrough(
@@ -39,7 +40,7 @@ export async function writeExport(
   )
   if (path === undefined) {
     try {
-      await write(counted, process.stdout)
+      await write(stdout.isTTY ? counted.pipeThrough(shownOnTerminal()) : counted, stdout)
     } catch (e) {
       // The reader went away (`| head`): it had what it wanted, so this is no failure to report.
       if ((e as NodeJS.ErrnoException).code === 'EPIPE') return bytes
@@ -59,6 +60,29 @@ export async function writeExport(
     rmSync(path, { force: true })
     throw writeFailure(JSON.stringify(path), e)
   }
+}
+
+// Control characters (C0, DEL, C1: \p{Cc}) but tab, line feed and carriage return.
+const CONTROLS = /[^\P{Cc}\t\n\r]/gu
+
+/**
+ * docs/security.md#platform-text: a post's text and author are written by whoever posted it, and a CSV export holds
+ * them as they are. Read on a terminal, an escape sequence in them would be run by it (retitle or clear the window,
+ * OSC 52: write the clipboard), so there each control character is shown as U+FFFD; a pipe or a file gets the bytes.
+ */
+function shownOnTerminal(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder()
+  const encoder = new TextEncoder()
+  const shown = (text: string) => encoder.encode(text.replace(CONTROLS, '\ufffd'))
+  return new TransformStream({
+    transform(chunk, out) {
+      out.enqueue(shown(decoder.decode(chunk, { stream: true })))
+    },
+    flush(out) {
+      const rest = decoder.decode()
+      if (rest) out.enqueue(shown(rest))
+    },
+  })
 }
 
 /** A write that failed midway: disk full and the like said in words (exit 1), anything else as it is. */

@@ -27,19 +27,21 @@ async function importCommand(argv: string[]): Promise<number> {
   })
 
   for (const r of result.rejected) console.error(`line ${r.line}: ${r.message}`)
+  const more = result.rejectedCount - result.rejected.length
+  if (more > 0) console.error(`lead-signals: ${plural(more, 'more invalid line')}, not listed`)
   if (flags.json) printJson(result)
   if (!result.applied) {
     console.error(
-      `lead-signals: ${plural(result.rejected.length, 'invalid line')}; nothing was imported (--skip-invalid imports the valid lines)`,
+      `lead-signals: ${plural(result.rejectedCount, 'invalid line')}; nothing was imported (--skip-invalid imports the valid lines)`,
     )
     return 1
   }
   if (!flags.json) {
-    const lines = result.rejected.map((r) => r.line).join(', ')
+    const lines = result.rejected.map((r) => r.line).join(', ') + (more > 0 ? ` and ${more} more` : '')
     console.log(
       `imported ${plural(result.imported, 'signal')}, skipped ${plural(result.duplicates, 'duplicate')}, ` +
         (result.forgotten > 0 ? `${plural(result.forgotten, 'post')} of forgotten people, ` : '') +
-        `rejected ${plural(result.rejected.length, 'line')}${lines ? ` (line${result.rejected.length === 1 ? '' : 's'} ${lines})` : ''}`,
+        `rejected ${plural(result.rejectedCount, 'line')}${lines ? ` (line${result.rejectedCount === 1 ? '' : 's'} ${lines})` : ''}`,
     )
   }
   return 0

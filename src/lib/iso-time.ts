@@ -8,10 +8,15 @@ export const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[Tt]\d{2}:\d{2}(?::\d{2}(?:\.\d
 /** An ISO 8601 date (taken as UTC midnight) or date-time with a zone, as a UTC ISO string; undefined if neither. */
 export function toUtcIso(text: string): string | undefined {
   if (!ISO_INSTANT.test(text)) return undefined
+  // Date.parse rolls 2026-02-31 over into March, with a time and zone too; a date that does not exist is an error,
+  // not another day. The day written is checked as written, before any zone moves it.
+  const day = text.slice(0, 10)
+  const midnight = Date.parse(`${day}T00:00:00Z`)
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) return undefined
   const ms = Date.parse(DATE.test(text) ? `${text}T00:00:00Z` : text)
   if (Number.isNaN(ms)) return undefined
   const iso = new Date(ms).toISOString()
-  // Date.parse rolls 2026-02-31 over into March; a date that does not exist is an error, not another day.
-  if (DATE.test(text) && iso.slice(0, 10) !== text) return undefined
-  return iso
+  // 9999-12-31T23:00:00-05:00 is in the year 10000, written +010000-…: times are kept as text of one width, whose
+  // order is time order (storage/tables/signals.ts), and that one would sort before every other.
+  return iso.length === 24 ? iso : undefined
 }

@@ -103,6 +103,22 @@ describe('parsing one line of a signals file', () => {
       line({ publishedAt: '2026-11-01' }),
       'publishedAt: must be an ISO 8601 date-time with a time zone',
     ],
+    // Date.parse rolls a day that does not exist over into the next month: the file said something else.
+    [
+      'a publishedAt on 31 February',
+      line({ publishedAt: '2026-02-31T10:00:00Z' }),
+      'publishedAt: must be a day that exists (there is no 2026-02-31)',
+    ],
+    [
+      'a detectedAt on 31 April, with an offset',
+      line({ detectedAt: '2026-04-31T23:30:00-05:00' }),
+      'detectedAt: must be a day that exists (there is no 2026-04-31)',
+    ],
+    [
+      'a publishedAt in the year 10000',
+      line({ publishedAt: '9999-12-31T23:00:00-05:00' }),
+      'publishedAt: must be before the year 10000',
+    ],
     [
       'a detectedAt that is not a date',
       line({ detectedAt: 'yesterday' }),
@@ -121,6 +137,17 @@ describe('parsing one line of a signals file', () => {
       'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)',
     ],
     ["a spreadsheet's header", '"author";"content";"url"', 'this is a CSV header'],
+    // `jq . file.jsonl` (without -c) writes each signal over many lines, the first of them an opening brace alone.
+    [
+      'the first line of a pretty-printed signal',
+      '{',
+      'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
+    ],
+    [
+      'the first line of a pretty-printed array',
+      '[ ',
+      'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
+    ],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
     // Stored, it would become U+FFFD: another text than the file's.
@@ -155,8 +182,24 @@ describe('importing signals into a team', () => {
         { line: 2, message: 'not valid JSON' },
         { line: 4, message: 'score: must be from 0 to 10' },
       ],
+      rejectedCount: 2,
     })
     expect(await deps.repos.signals.count(team.id, {})).toBe(0)
+  })
+
+  // A file that is not the export (a log, a CSV of many lines, a binary) is a rejection a line: holding each took some
+  // 130 bytes, so 5,000,000 short lines took 650 MB, and their listing was as long as the file.
+  test('the first 1,000 rejected lines are kept and listed, the others counted, with or without skipInvalid', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const text = [line({ id: 'kept' }), ...Array.from({ length: 2500 }, () => 'junk'), line({ id: 'last' })].join('\n')
+    for (const skipInvalid of [false, true]) {
+      const result = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid })
+      expect(result).toMatchObject({ applied: skipInvalid, imported: skipInvalid ? 2 : 0, rejectedCount: 2500 })
+      expect(result.rejected).toHaveLength(1000)
+      expect(result.rejected.at(-1)).toEqual({ line: 1001, message: 'not valid JSON' })
+    }
+    expect(await deps.repos.signals.count(team.id, {})).toBe(2)
   })
 
   test('with skipInvalid the valid lines are imported and repeats are counted as duplicates', async () => {
@@ -170,6 +213,30 @@ describe('importing signals into a team', () => {
     expect(page.map((s) => s.score)).toEqual([8, 8])
   })
 
+  // docs/people.md: a person is made the first time a signal of theirs is stored. A duplicate is not stored, so its
+  // author, if another (a post id or url the file repeats, a name edited), is no one's lead: no record for a CRM.
+  test('the author of a duplicate line gets no person when the post is stored under another author', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps)
+    const authors = async () =>
+      (
+        await deps.database.client.execute({
+          sql: 'select author from people where team_id = ? order by author',
+          args: [team.id],
+        })
+      ).rows.map((r) => r.author)
+    const run = (lines: string[]) =>
+      importSignals(deps, { teamId: team.id, lines: textLines(lines.join('\n')), skipInvalid: false })
+    await run([line({ postId: 'p0', author: 'dana' })])
+    const result = await run([
+      line({ postId: 'p0', author: 'eve' }),
+      line({ postId: 'p1', author: 'ann' }),
+      line({ postId: 'p1', author: 'bob' }),
+    ])
+    expect(result).toMatchObject({ imported: 1, duplicates: 2 })
+    expect(await authors()).toEqual(['ann', 'dana'])
+  })
+
   test('line numbers count blank lines, and a byte order mark and CRLF endings are tolerated', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps)
@@ -181,6 +248,7 @@ describe('importing signals into a team', () => {
       duplicates: 0,
       forgotten: 0,
       rejected: [{ line: 4, message: 'not valid JSON' }],
+      rejectedCount: 1,
     })
   })
 
@@ -201,7 +269,14 @@ describe('importing signals into a team', () => {
       skipInvalid: false,
       onProgress: (p) => progress.push(p),
     })
-    expect(result).toEqual({ applied: true, imported: 2500, duplicates: 0, forgotten: 0, rejected: [] })
+    expect(result).toEqual({
+      applied: true,
+      imported: 2500,
+      duplicates: 0,
+      forgotten: 0,
+      rejected: [],
+      rejectedCount: 0,
+    })
     expect(batches).toEqual([1000, 1000, 500])
     expect(progress.filter((p) => p.phase === 'importing')).toEqual([
       { phase: 'importing', lines: 1000, totalLines: 2500, imported: 1000, duplicates: 0 },
@@ -212,7 +287,14 @@ describe('importing signals into a team', () => {
     // Each batch moved the team's signals version, so cached pages and totals are recomputed as the data grows.
     expect((await deps.repos.teams.find(team.id))?.signalsVersion).toBe(3)
     const again = await importSignals(deps, { teamId: team.id, lines: textLines(text), skipInvalid: false })
-    expect(again).toEqual({ applied: true, imported: 0, duplicates: 2500, forgotten: 0, rejected: [] })
+    expect(again).toEqual({
+      applied: true,
+      imported: 0,
+      duplicates: 2500,
+      forgotten: 0,
+      rejected: [],
+      rejectedCount: 0,
+    })
   })
 
   test('an invalid line near the end of a large input writes nothing at all', async () => {
@@ -290,6 +372,7 @@ describe('reading the lines of an input', () => {
             { line: 2, message },
             { line: 3, message },
           ],
+          rejectedCount: 2,
         })
         expect(await deps.repos.signals.count(team.id, {})).toBe(0)
         const skipped = await importSignals(deps, { teamId: team.id, lines, skipInvalid: true })

@@ -36,7 +36,14 @@ describe('people forget', () => {
     expect(await query(ws, 'select author from signals')).toEqual([{ author: 'bob' }])
     const again = signalLine('p4', { author: 'ann' })
     const imported = await ok(ws, ['signals', 'import', '--team', 'acme', '--json', ws.file('again.jsonl', again)])
-    expect(JSON.parse(imported)).toEqual({ applied: true, imported: 0, duplicates: 0, forgotten: 1, rejected: [] })
+    expect(JSON.parse(imported)).toEqual({
+      applied: true,
+      imported: 0,
+      duplicates: 0,
+      forgotten: 1,
+      rejected: [],
+      rejectedCount: 0,
+    })
     const said = await ok(ws, ['signals', 'import', '--team', 'acme', ws.file('again2.jsonl', again)])
     expect(said).toBe('imported 0 signals, skipped 0 duplicates, 1 post of forgotten people, rejected 0 lines\n')
     expect(await query(ws, 'select author from people')).toEqual([{ author: 'bob' }])

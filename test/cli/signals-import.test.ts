@@ -69,7 +69,14 @@ describe('signals import', () => {
     file('ok.jsonl', [signal(), signal()])
     const r = await importFile('ok.jsonl', '--json')
     expect(r.code).toBe(0)
-    expect(JSON.parse(r.stdout)).toEqual({ applied: true, imported: 1, duplicates: 1, forgotten: 0, rejected: [] })
+    expect(JSON.parse(r.stdout)).toEqual({
+      applied: true,
+      imported: 1,
+      duplicates: 1,
+      forgotten: 0,
+      rejected: [],
+      rejectedCount: 0,
+    })
   })
 
   test('detectedAt defaults to the moment of the import', async () => {
@@ -125,6 +132,24 @@ describe('signals import', () => {
     expect(r.stderr).toContain('line 2: not valid JSON')
     expect(r.stderr).toContain('line 4: platform: must be one of')
     expect((await stored()).map((s) => s.post_id)).toEqual(['1', '2'])
+  })
+
+  test('a file of junk lists its first 1,000 rejected lines and counts the others', async () => {
+    file('junk.jsonl', [signal({ id: '1' }), ...Array.from({ length: 1500 }, (_, i) => `junk ${i}`)])
+    const aborted = await importFile('junk.jsonl')
+    expect(aborted.code).toBe(1)
+    const stderr = aborted.stderr.trimEnd().split('\n')
+    expect(stderr).toHaveLength(1002)
+    expect(stderr[999]).toBe('line 1001: not valid JSON')
+    expect(stderr.slice(1000)).toEqual([
+      'lead-signals: 500 more invalid lines, not listed',
+      'lead-signals: 1500 invalid lines; nothing was imported (--skip-invalid imports the valid lines)',
+    ])
+    const skipped = await importFile('junk.jsonl', '--skip-invalid')
+    expect(skipped.code).toBe(0)
+    expect(skipped.stdout).toEndWith(', 1000, 1001 and 500 more)\n')
+    expect(skipped.stdout).toStartWith('imported 1 signal, skipped 0 duplicates, rejected 1500 lines (lines 2, 3, 4, ')
+    expect(skipped.stderr.trimEnd().split('\n').at(-1)).toBe('lead-signals: 500 more invalid lines, not listed')
   })
 
   test('duplicates within the file and against the database are skipped, and re-importing a file imports nothing', async () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
-import { toUtcIso } from '../../lib/iso-time'
+import { ISO_INSTANT, toUtcIso } from '../../lib/iso-time'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
@@ -10,10 +10,22 @@ const VERDICTS = ['relevant', 'not_relevant'] as const
 const text = (max: number) =>
   v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`))
 
+/** Why a text is no date-time the import takes: its form, or (a form that is right) its day. */
+function dateTimeIssue(s: string): string {
+  if (!s.includes('T') || !ISO_INSTANT.test(s)) return 'must be an ISO 8601 date-time with a time zone'
+  const day = s.slice(0, 10)
+  return toUtcIso(day) === undefined
+    ? `must be a day that exists (there is no ${day})`
+    : 'must be before the year 10000'
+}
+
 const isoDateTime = v.pipe(
   v.string('must be a string'),
   // A bare date has no zone; an import needs the instant, so only a date-time with Z or an offset is taken.
-  v.check((s) => s.includes('T') && toUtcIso(s) !== undefined, 'must be an ISO 8601 date-time with a time zone'),
+  v.check(
+    (s) => s.includes('T') && toUtcIso(s) !== undefined,
+    (issue) => dateTimeIssue(issue.input),
+  ),
   v.transform((s) => toUtcIso(s) as string),
 )
 

@@ -8,8 +8,11 @@ import { AppError } from '../../errors'
 import { describeIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
+import { notJson } from './not-json'
+import { type Rejection, rejectionLog } from './rejections'
 
-export type Rejection = { line: number; message: string }
+export type { Rejection } from './rejections'
+
 /** `checking`: the first pass (nothing written yet, the total not known); `importing`: lines stored so far of all. */
 export type ImportProgress = {
   phase: 'checking' | 'importing'
@@ -25,7 +28,9 @@ export type ImportResult = {
   duplicates: number
   /** Lines of an author the team forgot (docs/people.md#forget): not stored. */
   forgotten: number
+  /** The first REJECTIONS_KEPT rejected lines (rejections.ts), and how many there are. */
   rejected: Rejection[]
+  rejectedCount: number
 }
 
 // Rows per transaction. Measured with 1 KB posts: a transaction holds the write lock about 45 µs a row (7 ms for 250
@@ -41,12 +46,6 @@ const BATCH_PAUSE_MS = 25
 // docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
 
-// The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
-// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
-const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
-const CSV_GIVEN =
-  'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
-
 /** One line of a signals file: undefined when blank, else its row or why it was rejected. */
 export function parseSignalLine(
   raw: string,
@@ -58,7 +57,7 @@ export function parseSignalLine(
   try {
     value = JSON.parse(line)
   } catch {
-    return { message: CSV_HEADER.test(line) ? CSV_GIVEN : 'not valid JSON' }
+    return { message: notJson(line) }
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
@@ -138,19 +137,19 @@ export async function importSignals(
 ): Promise<ImportResult> {
   const context = { teamId: a.teamId, now: deps.clock.now() }
   const progress = a.onProgress ?? (() => {})
-  const rejected: Rejection[] = []
+  const rejections = rejectionLog()
   let lines = 0
   for await (const [n, raw] of numbered(a.lines)) {
     const parsed = parseLine(raw, context)
-    if (parsed && 'message' in parsed) rejected.push({ line: n, message: parsed.message })
+    if (parsed && 'message' in parsed) rejections.add(n, parsed.message)
     lines = n
     if (n % BATCH_ROWS === 0)
       progress({ phase: 'checking', lines: n, totalLines: undefined, imported: 0, duplicates: 0 })
   }
-  if (rejected.length > 0 && !a.skipInvalid)
-    return { applied: false, imported: 0, duplicates: 0, forgotten: 0, rejected }
+  const rejected = { rejected: rejections.kept, rejectedCount: rejections.count }
+  if (rejections.count > 0 && !a.skipInvalid)
+    return { applied: false, imported: 0, duplicates: 0, forgotten: 0, ...rejected }
 
-  const rejectedLines = new Set(rejected.map((r) => r.line))
   let batch: NewSignal[] = []
   let verdicts: ImportedVerdict[] = []
   let stored = 0
@@ -171,7 +170,7 @@ export async function importSignals(
     seen = n
     const parsed = parseLine(raw, context)
     if (parsed === undefined) continue
-    if ('message' in parsed !== rejectedLines.has(n)) throw changedDuringImport()
+    if ('message' in parsed !== rejections.wasRejected(n)) throw changedDuringImport()
     if ('row' in parsed) {
       batch.push(parsed.row)
       if (parsed.verdict) verdicts.push(parsed.verdict)
@@ -180,7 +179,7 @@ export async function importSignals(
   }
   if (seen !== lines) throw changedDuringImport()
   if (batch.length > 0) await flush(seen)
-  return { applied: true, imported, duplicates: stored - imported, forgotten, rejected }
+  return { applied: true, imported, duplicates: stored - imported, forgotten, ...rejected }
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -19,6 +19,9 @@ function inWindow(e: EndpointRow, fromMs: number, toMs: number) {
     lt(signals.detectedAt, iso(toMs)),
     gte(signals.score, e.minScore),
     eq(signals.dismissed, false),
+    // docs/webhooks.md: an import is history; its signals were not found in this window, whatever their detectedAt.
+    // Written as is, not bound: the partial index signals_found_idx serves a query that says `imported = 0`.
+    sql`imported = 0`,
     intents ? inArray(signals.intent, intents) : undefined,
     platforms ? inArray(signals.platform, platforms) : undefined,
     keywords ? inArray(sql`lower(${signals.keyword})`, keywords) : undefined,

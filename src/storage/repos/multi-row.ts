@@ -35,6 +35,7 @@ const SIGNAL_COLUMNS = [
   'scored_by',
   'model',
   'prompt_version',
+  'imported',
 ] as const
 
 const valuesOf = (s: NewSignal) => [
@@ -56,6 +57,7 @@ const valuesOf = (s: NewSignal) => [
   s.scoredBy ?? null,
   s.model ?? null,
   s.promptVersion ?? null,
+  s.imported ? 1 : 0,
   forgottenKey(s.teamId, s.platform, s.author),
 ]
 

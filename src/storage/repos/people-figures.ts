@@ -38,14 +38,24 @@ export const personIdOf = (a: Author) =>
 
 /**
  * The people of signals about to be stored: one row per (team, platform, author), made on first sight; a later
- * profile URL replaces the one kept (an empty one does not). A person seen again with nothing new is not written, nor
- * one the team forgot (docs/people.md#forget).
+ * profile URL replaces the one kept (an empty one does not). A person seen again with nothing new is not written.
+ * Only the signals that will be stored count (docs/people.md: a person is made when a signal of theirs is stored):
+ * not a post the team already has, nor a post's repeat in `signals`, which may name another author (an import's
+ * file repeating a url or post id); their authors would be people with no signal, sent to a CRM by the export.
+ * Nor one the team forgot (docs/people.md#forget).
  */
-export function peopleUpserts(authors: Author[], createdAt: string): InStatement[] {
-  return chunks(authors).map((part) => ({
+export function peopleUpserts(signals: (Author & { postId: string })[], createdAt: string): InStatement[] {
+  const posts = new Set<string>()
+  const firsts = signals.filter((s) => {
+    const post = `${s.teamId}\u0000${s.platform}\u0000${s.postId}`
+    return !posts.has(post) && posts.add(post)
+  })
+  return chunks(firsts).map((part) => ({
     sql: `insert into people (id, team_id, platform, author, profile_url, created_at)
-      select column1, column2, column3, column4, column5, ? from (values ${tuples(part.length, 6)})
-      where ${notForgotten('column6')} on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
+      select v.column1, v.column2, v.column3, v.column4, v.column5, ? from (values ${tuples(part.length, 7)}) as v
+      where not exists (select 1 from signals s
+        where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}
+      on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
         where excluded.profile_url not in ('', people.profile_url)`,
     args: [
       createdAt,
@@ -55,6 +65,7 @@ export function peopleUpserts(authors: Author[], createdAt: string): InStatement
         a.platform,
         a.author,
         a.profileUrl ?? '',
+        a.postId,
         forgottenKey(a.teamId, a.platform, a.author),
       ]),
     ],

@@ -34,6 +34,9 @@ export const signals = sqliteTable(
     promptVersion: text('prompt_version'),
     // docs/people.md: the person who wrote it (people.id), through any link made by hand.
     personId: text('person_id'),
+    // docs/webhooks.md: brought in by `signals import` (or the demo's samples), not found by a pass. History: left out
+    // of digests and e-mail batches, which are built from the signals found in their window (detected_at).
+    imported: integer('imported', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // docs/operations.md#exactly-once: one signal per (team, platform, post id).
@@ -94,5 +97,9 @@ export const signals = sqliteTable(
     index('signals_team_idx').on(t.teamId),
     // A person's signals in time order (docs/people.md), and their figures.
     index('signals_person_idx').on(t.personId, t.publishedAt),
+    // The signals a pass found, in the order found: a digest's window (repos/destination-windows.ts) is a range here.
+    // Imported ones are not in it (docs/webhooks.md), so an import does not write it; the query must say
+    // `imported = 0` as written, for SQLite to use a partial index.
+    index('signals_found_idx').on(t.teamId, t.detectedAt).where(sql`imported = 0`),
   ],
 )

@@ -165,7 +165,11 @@ export function createSignalsRepo(
       // rebuilt as drizzle queries, a chunk's 3,600 values cost an import a third of its speed
       // (docs/performance.md#people-in-a-pass-and-an-import).
       const people = peopleUpserts(rows, new Date().toISOString())
-      const inserts = signalInserts(rows, 'returning id')
+      // Marked imported: history, which no digest sends (docs/webhooks.md, destination-windows.ts).
+      const inserts = signalInserts(
+        rows.map((r) => ({ ...r, imported: true })),
+        'returning id',
+      )
       const results = await db.$client.batch(
         [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id)), ...verdictInserts(teamId, verdicts)],
         'write',

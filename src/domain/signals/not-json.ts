@@ -1,0 +1,14 @@
+// docs/operations.md#importing-signals: what a line that is not JSON is told, when its form says what was given.
+
+// The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
+// first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
+const CSV_HEADER = /^"?\w+"?(?:[,;]"?\w+"?)+$/
+const CSV_GIVEN =
+  'not valid JSON: this is a CSV header, and signals import reads JSON Lines (signals export --format jsonl writes them)'
+// A brace or bracket alone opens JSON written over several lines (`jq .` without -c): said on that line, so the
+// lines after it, each "not valid JSON", are not left to guess at.
+const OPENS_PRETTY = /^[[{]$/
+const PRETTY_GIVEN =
+  'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)'
+export const notJson = (line: string) =>
+  CSV_HEADER.test(line) ? CSV_GIVEN : OPENS_PRETTY.test(line) ? PRETTY_GIVEN : 'not valid JSON'
