@@ -208,6 +208,20 @@ describe('a person whose every signal was judged not relevant', () => {
         await view.close()
       }
     }
+    // Not muted and nothing of theirs counted: out of the People list, but still an account another person's page can
+    // find and link (docs/console.md#people).
+    const ann = (await deps.database.client.execute("select id from people where author = 'ann_ops'")).rows[0]?.id
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${ann}`)
+      await view.page.getByLabel('Find an account by name').fill('vendor')
+      await view.page.getByRole('button', { name: 'Find' }).click()
+      const choice = view.page.getByLabel('The same person on another account').locator('option', { hasText: 'vendor' })
+      await choice.waitFor({ state: 'attached' })
+      expect(await choice.allTextContents()).toEqual(['vendor_pitch on reddit'])
+    } finally {
+      await view.close()
+    }
   })
 })
 

@@ -27,12 +27,10 @@ export function Person(props: { id: string }) {
     api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
       .then(setDetail)
       .catch((e) => setError(e.message))
-  // The choices: the 100 hottest people, or those whose name holds what was searched (a team has more than 100).
+  // The choices: the 100 hottest accounts, or those whose name holds what was searched (a team has more than 100);
+  // muted ones and those with no post counted too, which the People list leaves out (docs/console.md#people).
   const search = (text: string) =>
-    api<v.InferOutput<typeof PeoplePage>>(
-      'GET',
-      `/people?limit=100&include=muted${text ? `&author=${encodeURIComponent(text)}` : ''}`,
-    )
+    api<v.InferOutput<typeof PeoplePage>>('GET', `/people/accounts${text ? `?author=${encodeURIComponent(text)}` : ''}`)
       .then((p) => {
         setOthers(p.people)
         setSearched(text)
