@@ -54,9 +54,11 @@ export function findAccounts(deps: PeopleDeps, teamId: string, author: string | 
 async function pageOf(deps: PeopleDeps, teamId: string, filter: PeopleFilter, limit: number, offset: number) {
   const now = deps.clock.now().toISOString()
   const page = await deps.repos.people.list(teamId, filter, { limit, offset, now })
-  const people = await Promise.all(
-    page.people.map(async (p) => personView(p, await deps.repos.people.linked(teamId, p.id))),
+  const linked = await deps.repos.people.linkedOf(
+    teamId,
+    page.people.map((p) => p.id),
   )
+  const people = page.people.map((p) => personView(p, linked.get(p.id) ?? []))
   return { people, total: page.total, limit, offset }
 }
 
