@@ -43,7 +43,8 @@ export function Person(props: { id: string }) {
   }, [props.id])
   if (!detail) return error ? <p class="error">{error}</p> : <p>Loading…</p>
   const { person: p, posts } = detail
-  const change = changeThen(load, setError)
+  // A link or an unlink changes who can be linked: the choices are asked for again, with the same name.
+  const change = changeThen(() => Promise.all([load(), search(searched)]), setError)
   const candidates = others.filter((o) => o.id !== p.id)
   const link = (e: Event) => {
     e.preventDefault()
