@@ -30,6 +30,9 @@ export const PeopleQuery = v.strictObject({
 })
 export type PeopleQuery = v.InferOutput<typeof PeopleQuery>
 
+/** docs/console.md#people: a person page's search for an account to link, by a part of its name. */
+export const AccountsQuery = v.strictObject({ author })
+
 /** The MCP tool list_people: the query's filters as JSON arguments (numbers as numbers). */
 export const PeopleArgs = v.strictObject({
   author,

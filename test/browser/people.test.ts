@@ -66,13 +66,16 @@ for (const [label, viewport] of [
         await page.getByRole('heading', { name: /ann_ops/ }).waitFor()
         // Find narrows the choices to the names that hold the text (a team has more people than the list shows).
         const choices = page.getByLabel('The same person on another account').locator('option')
+        const showing = async (count: number, what: string) => {
+          for (let i = 0; (await choices.count()) !== count; i++) {
+            if (i > 100) throw new Error(`${what} never showed ${count} choices`)
+            await Bun.sleep(50)
+          }
+        }
         const find = async (text: string, count: number) => {
           await page.getByLabel('Find an account by name').fill(text)
           await page.getByRole('button', { name: 'Find' }).click()
-          for (let i = 0; (await choices.count()) !== count; i++) {
-            if (i > 100) throw new Error(`Find "${text}" never showed ${count} choices`)
-            await Bun.sleep(50)
-          }
+          await showing(count, `Find "${text}"`)
         }
         expect(await choices.count()).toBe(4)
         await find('NOBODY', 1)
@@ -81,6 +84,8 @@ for (const [label, viewport] of [
         await page.getByLabel('The same person on another account').selectOption({ label: `${LONG_NAME} on twitter` })
         await page.getByRole('button', { name: 'Link' }).click()
         await page.getByRole('button', { name: 'Unlink' }).waitFor()
+        // The account linked leaves the choices (linked again, it was refused as "already linked").
+        await showing(1, 'the choices after Link')
         const posts = page.locator('.signal')
         expect(await posts.count()).toBe(3)
         expect(await posts.first().textContent()).toContain('PAIN')
@@ -90,6 +95,8 @@ for (const [label, viewport] of [
         await page.getByRole('button', { name: 'Unlink' }).click()
         await page.getByRole('button', { name: 'Unlink' }).waitFor({ state: 'detached' })
         expect(await posts.count()).toBe(2)
+        // A person of its own again, it is one of the choices again.
+        await showing(2, 'the choices after Unlink')
         await page.getByRole('button', { name: 'Mute' }).click()
         await page.getByRole('button', { name: 'Unmute' }).waitFor()
         await page.getByRole('link', { name: '← People' }).click()
@@ -207,6 +214,20 @@ describe('a person whose every signal was judged not relevant', () => {
       } finally {
         await view.close()
       }
+    }
+    // Not muted and nothing of theirs counted: out of the People list, but still an account another person's page can
+    // find and link (docs/console.md#people).
+    const ann = (await deps.database.client.execute("select id from people where author = 'ann_ops'")).rows[0]?.id
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${ann}`)
+      await view.page.getByLabel('Find an account by name').fill('vendor')
+      await view.page.getByRole('button', { name: 'Find' }).click()
+      const choice = view.page.getByLabel('The same person on another account').locator('option', { hasText: 'vendor' })
+      await choice.waitFor({ state: 'attached' })
+      expect(await choice.allTextContents()).toEqual(['vendor_pitch on reddit'])
+    } finally {
+      await view.close()
     }
   })
 })

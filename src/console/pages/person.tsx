@@ -27,12 +27,10 @@ export function Person(props: { id: string }) {
     api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
       .then(setDetail)
       .catch((e) => setError(e.message))
-  // The choices: the 100 hottest people, or those whose name holds what was searched (a team has more than 100).
+  // The choices: the 100 hottest accounts, or those whose name holds what was searched (a team has more than 100);
+  // muted ones and those with no post counted too, which the People list leaves out (docs/console.md#people).
   const search = (text: string) =>
-    api<v.InferOutput<typeof PeoplePage>>(
-      'GET',
-      `/people?limit=100&include=muted${text ? `&author=${encodeURIComponent(text)}` : ''}`,
-    )
+    api<v.InferOutput<typeof PeoplePage>>('GET', `/people/accounts${text ? `?author=${encodeURIComponent(text)}` : ''}`)
       .then((p) => {
         setOthers(p.people)
         setSearched(text)
@@ -45,7 +43,8 @@ export function Person(props: { id: string }) {
   }, [props.id])
   if (!detail) return error ? <p class="error">{error}</p> : <p>Loading…</p>
   const { person: p, posts } = detail
-  const change = changeThen(load, setError)
+  // A link or an unlink changes who can be linked: the choices are asked for again, with the same name.
+  const change = changeThen(() => Promise.all([load(), search(searched)]), setError)
   const candidates = others.filter((o) => o.id !== p.id)
   const link = (e: Event) => {
     e.preventDefault()

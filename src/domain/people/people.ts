@@ -11,7 +11,7 @@ export const bandOf = (heat: number): 'hot' | 'warm' | 'cold' => (heat >= 70 ? '
 // A person page shows their posts, not every one of a very busy author's (the export has them all).
 const POSTS_SHOWN = 200
 
-export type PeopleListQuery = Omit<PeopleFilter, 'withMuted'> & {
+export type PeopleListQuery = Omit<PeopleFilter, 'withMuted' | 'everyAccount'> & {
   limit: number
   offset: number
   include?: 'muted'
@@ -37,15 +37,28 @@ export const personView = (p: PersonRow, linked: PersonRow[]) => ({
 /** docs/people.md: the team's people with a signal that passes the filters, the hottest first. Not counted. */
 export async function listPeople(deps: PeopleDeps, teamId: string, q: PeopleListQuery) {
   const { limit, offset, include, ...filter } = q
+  return pageOf(deps, teamId, { ...filter, withMuted: include === 'muted' }, limit, offset)
+}
+
+// A person page's choices of accounts to link, as many as the People list's longest page.
+const ACCOUNTS_OFFERED = 100
+
+/**
+ * docs/console.md#people: the accounts a person's page offers to link, the hottest first: every person of their own of
+ * the team whose name (or that of an account linked to them) holds `author`, muted or not, whatever their signals.
+ */
+export function findAccounts(deps: PeopleDeps, teamId: string, author: string | undefined) {
+  return pageOf(deps, teamId, { author, everyAccount: true }, ACCOUNTS_OFFERED, 0)
+}
+
+async function pageOf(deps: PeopleDeps, teamId: string, filter: PeopleFilter, limit: number, offset: number) {
   const now = deps.clock.now().toISOString()
-  const page = await deps.repos.people.list(
+  const page = await deps.repos.people.list(teamId, filter, { limit, offset, now })
+  const linked = await deps.repos.people.linkedOf(
     teamId,
-    { ...filter, withMuted: include === 'muted' },
-    { limit, offset, now },
+    page.people.map((p) => p.id),
   )
-  const people = await Promise.all(
-    page.people.map(async (p) => personView(p, await deps.repos.people.linked(teamId, p.id))),
-  )
+  const people = page.people.map((p) => personView(p, linked.get(p.id) ?? []))
   return { people, total: page.total, limit, offset }
 }
 

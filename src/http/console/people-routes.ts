@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
 import * as people from '../../domain/people/people'
 import { forgetPerson } from '../../domain/people/forget'
-import { HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
+import { AccountsQuery, HeatThreshold, LinkBody, MuteBody, PeopleExportQuery, PeopleQuery } from '../../wire/people'
 import { exportResponse } from '../signals/export-response'
 import { NoQuery, validated } from '../validated'
 import { consoleChecks } from './checks'
@@ -14,6 +14,10 @@ export const consolePeopleRoutes = (deps: Deps) =>
     .use(consoleChecks(deps, { signedIn: true }))
     .get('/people', ({ viewer, query }) => people.listPeople(deps, viewer.team.id, query), {
       query: validated('query', PeopleQuery),
+    })
+    // Not the list: an account to link is found by its name whatever its signals (docs/console.md#people).
+    .get('/people/accounts', ({ viewer, query }) => people.findAccounts(deps, viewer.team.id, query.author), {
+      query: validated('query', AccountsQuery),
     })
     .get(
       '/people/export',

@@ -9,6 +9,11 @@ export type PeopleFilter = {
   minScore?: number
   since?: string
   withMuted?: boolean
+  /**
+   * Every person of their own of the team, muted or not and whatever their signals (the accounts a person's page can
+   * link, docs/console.md#people): the signals filters do not apply.
+   */
+  everyAccount?: boolean
 }
 
 /** `author`: a part of the name of the person or of one of the identities linked to them. */
@@ -30,10 +35,13 @@ const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from 
   if (f.since !== undefined) conds.push('s.published_at >= ?') && args.push(f.since)
   // LIKE with its wildcards escaped: a name is matched as written, ignoring the case of A-Z (SQLite's LIKE).
   const named = f.author === undefined ? undefined : `%${f.author.replace(/[\\%_]/g, '\\$&')}%`
+  // An account to link is found by its name alone: one whose every post was dismissed, muted or not, is out of the
+  // list (docs/people.md#heat) but is still someone's other account.
+  const bySignals = !f.everyAccount
   return {
-    sql: `p.team_id = ? and p.linked_to is null ${f.withMuted ? '' : 'and p.muted = 0'}
+    sql: `p.team_id = ? and p.linked_to is null ${f.withMuted || !bySignals ? '' : 'and p.muted = 0'}
       ${named === undefined ? '' : AUTHOR_NAMED}
-      and exists (select 1 from signals s where ${conds.join(' and ')})`,
-    args: [teamId, ...(named === undefined ? [] : [named, teamId, named]), ...args],
+      ${bySignals ? `and exists (select 1 from signals s where ${conds.join(' and ')})` : ''}`,
+    args: [teamId, ...(named === undefined ? [] : [named, teamId, named]), ...(bySignals ? args : [])],
   }
 }

@@ -1,43 +1,10 @@
-import type { Client, InStatement, Row } from '@libsql/client'
+import type { Client, InStatement } from '@libsql/client'
 import { exactHeatSql, FIGURES_SET, heatSql } from './people-figures'
 import { type PeopleFilter, whereOf } from './people-filter'
+import { PERSON_COLUMNS, type PersonRow, personOf } from './person-row'
 
 export type { PeopleFilter } from './people-filter'
-
-const PERSON_COLUMNS = `p.id, p.platform, p.author, p.profile_url, p.linked_to, p.muted, p.signal_count, p.best_score,
-  p.best_intent, p.icp_matched, p.first_seen, p.last_seen`
-
-export type PersonRow = {
-  id: string
-  platform: string
-  author: string
-  profileUrl: string
-  linkedTo: string | null
-  muted: boolean
-  signals: number
-  bestScore: number
-  bestIntent: string | null
-  icpMatched: boolean
-  firstSeen: string | null
-  lastSeen: string | null
-  heat: number
-}
-
-const personOf = (r: Row): PersonRow => ({
-  id: String(r.id),
-  platform: String(r.platform),
-  author: String(r.author),
-  profileUrl: String(r.profile_url),
-  linkedTo: r.linked_to === null ? null : String(r.linked_to),
-  muted: Number(r.muted) === 1,
-  signals: Number(r.signal_count),
-  bestScore: Number(r.best_score),
-  bestIntent: r.best_intent === null ? null : String(r.best_intent),
-  icpMatched: Number(r.icp_matched) === 1,
-  firstSeen: r.first_seen === null ? null : String(r.first_seen),
-  lastSeen: r.last_seen === null ? null : String(r.last_seen),
-  heat: Number(r.heat ?? 0),
-})
+export type { PersonRow } from './person-row'
 
 /** People storage (docs/people.md): the list by heat, one person, links made by hand, muting. */
 export const createPeopleRepo = (client: Client) => {
@@ -45,6 +12,21 @@ export const createPeopleRepo = (client: Client) => {
     sql: `update people set ${FIGURES_SET} where id in (${ids.map(() => '?').join(',')})`,
     args: ids,
   })
+  /**
+   * The identities linked to each of `ids` by hand, in one statement: a page of 100 people is one read, not 100
+   * (docs/people.md#listing-people).
+   */
+  const linkedOf = async (teamId: string, ids: string[]) => {
+    const of = new Map<string, PersonRow[]>(ids.map((id) => [id, []]))
+    if (ids.length === 0) return of
+    const rs = await client.execute({
+      sql: `select ${PERSON_COLUMNS}, 0 as heat from people p
+        where p.team_id = ? and p.linked_to in (${ids.map(() => '?').join(',')}) order by p.id`,
+      args: [teamId, ...ids],
+    })
+    for (const row of rs.rows.map(personOf)) of.get(row.linkedTo as string)?.push(row)
+    return of
+  }
   return {
     /**
      * A page by heat (at `now`), then last seen, then id; and how many pass the filters. Ordered by the heat before it
@@ -77,12 +59,9 @@ export const createPeopleRepo = (client: Client) => {
     },
     /** The identities linked to a person by hand. */
     async linked(teamId: string, id: string) {
-      const rs = await client.execute({
-        sql: `select ${PERSON_COLUMNS}, 0 as heat from people p where p.team_id = ? and p.linked_to = ? order by p.id`,
-        args: [teamId, id],
-      })
-      return rs.rows.map(personOf)
+      return (await linkedOf(teamId, [id])).get(id) ?? []
     },
+    linkedOf,
     /**
      * A person's latest signals in time order, the oldest first (capped: a person page, not an export). The latest,
      * not the first: a busy person's newest post is the one that made them hot.
@@ -171,13 +150,10 @@ export const createPeopleRepo = (client: Client) => {
         args: [now, teamId, afterId, limit],
       })
       const people = rs.rows.map(personOf)
-      if (people.length === 0) return []
-      const linked = await client.execute({
-        sql: `select ${PERSON_COLUMNS}, 0 as heat from people p where p.team_id = ?
-          and p.linked_to in (${people.map(() => '?').join(',')}) order by p.id`,
-        args: [teamId, ...people.map((p) => p.id)],
-      })
-      const byPerson = Map.groupBy(linked.rows.map(personOf), (p) => p.linkedTo as string)
+      const byPerson = await linkedOf(
+        teamId,
+        people.map((p) => p.id),
+      )
       return people.map((p) => ({ person: p, linked: byPerson.get(p.id) ?? [] }))
     },
     /** docs/people.md#the-threshold */
