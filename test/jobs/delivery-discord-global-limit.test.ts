@@ -5,6 +5,7 @@
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
+import { listDeliveries } from '../../src/domain/webhooks/deliveries'
 import { createEndpoint, listEndpoints } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
@@ -86,6 +87,14 @@ for (const [name, limited] of Object.entries(answers))
     expect(plain.received).toHaveLength(1)
     const waiting = (await deliveryRows(deps)).filter((d) => d.endpoint_id === other.endpoint.id)
     expect(waiting.map((d) => d.status)).toEqual(['pending'])
+    // Their delivery logs say when they are next tried: when the pause ends, not the due time that has passed.
+    for (const [teamId, endpointId] of [
+      [a.team.id, first.endpoint.id],
+      [b.team.id, other.endpoint.id],
+    ]) {
+      const log = await listDeliveries(deps, { teamId, endpointId, limit: 10 })
+      expect(log.map((d) => d.nextAttemptAt)).toEqual([until])
+    }
     // When the wait is over, both go.
     clock.set(new Date(t0 + 65 * S))
     await deliverRound(deps)
