@@ -6,7 +6,7 @@ import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import { listDeliveries } from '../../src/domain/webhooks/deliveries'
-import { createEndpoint, listEndpoints } from '../../src/domain/webhooks/endpoints'
+import { createEndpoint, listEndpoints, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support/webhooks'
@@ -95,6 +95,13 @@ for (const [name, limited] of Object.entries(answers))
       const log = await listDeliveries(deps, { teamId, endpointId, limit: 10 })
       expect(log.map((d) => d.nextAttemptAt)).toEqual([until])
     }
+    // Another Discord webhook is counted against the same server's limit: a new URL does not end this pause.
+    const moved = await updateEndpoint(deps, {
+      teamId: b.team.id,
+      id: other.endpoint.id,
+      change: { url: `${discord.origin}/api/webhooks/3/tok3` },
+    })
+    expect([moved.pausedUntil, moved.pausedReason]).toEqual([until, why])
     // When the wait is over, both go.
     clock.set(new Date(t0 + 65 * S))
     await deliverRound(deps)

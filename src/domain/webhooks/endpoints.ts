@@ -7,6 +7,7 @@ import { checkKindFields, checkWhere, type DestinationFields, fieldsOf, timingCo
 import type { EndpointKind } from './kinds'
 import { inQuietHours, quietEnd } from './cadence'
 import { endpointView } from './endpoint-view'
+import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { newSecret } from './signing'
 
 export const WEBHOOK_EVENT = 'signal.created'
@@ -135,8 +136,13 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     platforms: json(c.platforms),
     enabled: c.enabled,
     ...(c.enabled !== undefined && { disabledReason: null, failingSince: null }),
-    // A pause is what the former receiver asked for (docs/destinations.md#rate-limits).
-    ...(where.url !== current.url && { pausedUntil: null, pausedReason: null }),
+    // A pause is what the former receiver asked for (docs/destinations.md#rate-limits), except Discord's global
+    // limit, which counts this server's requests to any Discord webhook: it holds for the new one too.
+    ...(where.url !== current.url &&
+      !(fields.kind === 'discord' && current.pausedReason === PAUSED_BY_GLOBAL_LIMIT) && {
+        pausedUntil: null,
+        pausedReason: null,
+      }),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   await rescheduleHeld(deps, current, row, nowMs)
