@@ -20,6 +20,7 @@ import m17 from './0017_rate_limit_pauses.sql' with { type: 'text' }
 import m18 from './0018_people_figures_without_dismissed.sql' with { type: 'text' }
 import m19 from './0019_forgotten_authors.sql' with { type: 'text' }
 import m20 from './0020_signals_imported.sql' with { type: 'text' }
+import m21 from './0021_destination_pause_reason.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -43,4 +44,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0018_people_figures_without_dismissed', when: 1796407562223, sql: m18 },
   { tag: '0019_forgotten_authors', when: 1796416594283, sql: m19 },
   { tag: '0020_signals_imported', when: 1796420144554, sql: m20 },
+  { tag: '0021_destination_pause_reason', when: 1796420899015, sql: m21 },
 ]

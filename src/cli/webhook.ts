@@ -1,11 +1,6 @@
 import { sendTestEvent } from '../domain/webhooks/deliveries'
-import {
-  createEndpoint,
-  type EndpointView,
-  findEndpoint,
-  listEndpoints,
-  removeEndpoint,
-} from '../domain/webhooks/endpoints'
+import type { EndpointView } from '../domain/webhooks/endpoint-view'
+import { createEndpoint, findEndpoint, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldWords } from '../lib/issue-words'
@@ -114,7 +109,13 @@ const filtersOf = (e: EndpointView) => {
   return parts.join(' ')
 }
 const stateOf = (e: EndpointView) =>
-  e.enabled ? 'enabled' : e.disabledReason ? `disabled: ${e.disabledReason}` : 'disabled'
+  !e.enabled
+    ? e.disabledReason
+      ? `disabled: ${e.disabledReason}`
+      : 'disabled'
+    : e.pausedUntil
+      ? `enabled, paused until ${e.pausedUntil}: ${e.pausedReason}`
+      : 'enabled'
 
 async function listCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })

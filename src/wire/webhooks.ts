@@ -150,6 +150,13 @@ export const Endpoint = v.object({
     v.nullable(v.string()),
     v.description('Since when every attempt has failed; null after a success.'),
   ),
+  pausedUntil: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'Until when no delivery is sent, because the receiver (or Discord, for every Discord destination of this server) asked to slow down; null when not paused.',
+    ),
+  ),
+  pausedReason: v.pipe(v.nullable(v.string()), v.description('Why it is paused; null when not paused.')),
   createdAt: v.string(),
 })
 export const EndpointList = v.object({ endpoints: v.array(Endpoint) })

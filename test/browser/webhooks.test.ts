@@ -126,6 +126,47 @@ describe('the Webhooks page', () => {
     }
   })
 
+  test("a Discord destination another team's global 429 paused says so and why, naming no other destination", async () => {
+    // docs/destinations.md#rate-limits: one fake Discord for both teams' webhooks; the other team's meets the global
+    // limit, which pauses every Discord destination of the server, this team's too.
+    const discord = fakeUpstream((req) =>
+      req.url.pathname.startsWith('/api/webhooks/1/')
+        ? Response.json({ message: 'You are being rate limited.', retry_after: 600, global: true }, { status: 429 })
+        : new Response(null, { status: 204 }),
+    )
+    const other = await seedTeam(deps, { name: 'other' })
+    const theirs = await createEndpoint(deps, {
+      teamId: other.team.id,
+      input: endpointInput(`${discord.origin}/api/webhooks/1/secret-token-one`, { kind: 'discord' }),
+    })
+    const url = `${discord.origin}/api/webhooks/2/tok2`
+    const ours = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'discord' }) })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    try {
+      await storeSignals(deps, [signalRow(other.team.id)])
+      await deliverDue(deps)
+      expect(discord.received).toHaveLength(1)
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: url }) })
+      await card
+        .getByText(/^Paused, sending again in (9|10) min: Discord limited this server's requests as a whole$/)
+        .waitFor()
+      const text = String(await card.textContent())
+      expect(text).not.toContain(theirs.endpoint.id)
+      expect(text).not.toContain('secret-token-one')
+      expect(await fitsWidth(view.page)).toBe(true)
+      await screenshot(view.page, 'console-destination-paused-390')
+      await view.page.setViewportSize({ width: 1280, height: 800 })
+      await screenshot(view.page, 'console-destination-paused')
+    } finally {
+      await view.close()
+      await removeEndpoint(deps, { teamId, id: ours.endpoint.id })
+      await removeEndpoint(deps, { teamId: other.team.id, id: theirs.endpoint.id })
+      discord.stop()
+    }
+  })
+
   test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
     const view = await openPage(browser, origin)
     const page = view.page

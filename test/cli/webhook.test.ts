@@ -54,6 +54,22 @@ describe('webhook', () => {
     expect(await ok(ws, ['webhook', 'list', '--team', 'acme'])).toBe('the team has no webhook endpoints\n')
   })
 
+  test('a test answered 429 is retried when the pause ends; list says the destination is paused, and why', async () => {
+    const discord = receiver(() =>
+      Response.json({ message: 'You are being rate limited.', retry_after: 600, global: true }, { status: 429 }),
+    )
+    const url = `${discord.origin}/api/webhooks/1/tok1`
+    const add = ['webhook', 'add', '--team', 'acme', '--kind', 'discord', '--url', url, '--json']
+    const made = JSON.parse(await ok(ws, add, { env: PRIVATE_OK }))
+    const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', made.endpoint.id], { env: PRIVATE_OK })
+    expect(discord.received).toHaveLength(1)
+    // Retried when the 600 s pause ends, not at the due time the delivery keeps for its place in the order.
+    const retriedAt = Date.parse(String(tested.stdout.match(/retries it at (\S+Z)\./)?.[1]))
+    expect(retriedAt).toBeGreaterThan(Date.now() + 500_000)
+    const table = await ok(ws, ['webhook', 'list', '--team', 'acme'])
+    expect(table).toMatch(/enabled, paused until \S+Z: Discord limited this server's requests as a whole/)
+  })
+
   test('a test the receiver refuses exits 1 and says when it is retried', async () => {
     const r = receiver(() => new Response('no', { status: 500 }))
     const made = JSON.parse(

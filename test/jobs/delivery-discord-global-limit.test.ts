@@ -5,7 +5,8 @@
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
-import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { listDeliveries } from '../../src/domain/webhooks/deliveries'
+import { createEndpoint, listEndpoints, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support/webhooks'
@@ -65,6 +66,20 @@ for (const [name, limited] of Object.entries(answers))
     const pausedUntil = async (id: string) => (await deps.repos.webhookEndpoints.byIdAnyTeam(id))?.pausedUntil
     expect(Number(await pausedUntil(first.endpoint.id))).toBeGreaterThan(t0 + 64 * S)
     expect(await pausedUntil(other.endpoint.id)).toBe(await pausedUntil(first.endpoint.id))
+    // Each team sees why its Discord destinations wait (GET /api/v1/webhooks, the console), without learning which
+    // other destination met the limit; the other kinds are not paused.
+    // By kind: the two were made at the same (fake) time, so their order in the list is their random ids'.
+    const shown = async (teamId: string) =>
+      (await listEndpoints(deps, { teamId }))
+        .map((e) => ({ kind: e.kind, until: e.pausedUntil, why: e.pausedReason }))
+        .sort((x, y) => x.kind.localeCompare(y.kind))
+    const until = new Date(Number(await pausedUntil(first.endpoint.id))).toISOString()
+    const why = "Discord limited this server's requests as a whole"
+    expect(await shown(a.team.id)).toEqual([{ kind: 'discord', until, why }])
+    expect(await shown(b.team.id)).toEqual([
+      { kind: 'discord', until, why },
+      { kind: 'webhook', until: null, why: null },
+    ])
     clock.set(new Date(t0 + 10 * S))
     await storeSignals(deps, [signalRow(b.team.id)])
     await deliverRound(deps)
@@ -72,11 +87,27 @@ for (const [name, limited] of Object.entries(answers))
     expect(plain.received).toHaveLength(1)
     const waiting = (await deliveryRows(deps)).filter((d) => d.endpoint_id === other.endpoint.id)
     expect(waiting.map((d) => d.status)).toEqual(['pending'])
+    // Their delivery logs say when they are next tried: when the pause ends, not the due time that has passed.
+    for (const [teamId, endpointId] of [
+      [a.team.id, first.endpoint.id],
+      [b.team.id, other.endpoint.id],
+    ]) {
+      const log = await listDeliveries(deps, { teamId, endpointId, limit: 10 })
+      expect(log.map((d) => d.nextAttemptAt)).toEqual([until])
+    }
+    // Another Discord webhook is counted against the same server's limit: a new URL does not end this pause.
+    const moved = await updateEndpoint(deps, {
+      teamId: b.team.id,
+      id: other.endpoint.id,
+      change: { url: `${discord.origin}/api/webhooks/3/tok3` },
+    })
+    expect([moved.pausedUntil, moved.pausedReason]).toEqual([until, why])
     // When the wait is over, both go.
     clock.set(new Date(t0 + 65 * S))
     await deliverRound(deps)
     expect(discord.received).toHaveLength(3)
     expect((await deliveryRows(deps)).map((d) => d.status)).toEqual(Array(3).fill('succeeded'))
+    expect((await shown(b.team.id)).map((e) => e.until)).toEqual([null, null])
   })
 
 test("a webhook's own limit (global: false) pauses that destination only", async () => {
@@ -101,5 +132,11 @@ test("a webhook's own limit (global: false) pauses that destination only", async
   await deliverRound(deps)
   expect((await deps.repos.webhookEndpoints.byIdAnyTeam(first.endpoint.id))?.pausedUntil).toBe(t0 + 64_570)
   expect((await deps.repos.webhookEndpoints.byIdAnyTeam(second.endpoint.id))?.pausedUntil).toBeNull()
+  const shown = new Map((await listEndpoints(deps, { teamId: team.id })).map((e) => [e.id, e]))
+  expect(shown.get(first.endpoint.id)).toMatchObject({
+    pausedUntil: new Date(t0 + 64_570).toISOString(),
+    pausedReason: 'rate limited by the receiver (answered 429)',
+  })
+  expect(shown.get(second.endpoint.id)).toMatchObject({ pausedUntil: null, pausedReason: null })
   expect(discord.received).toHaveLength(2)
 })

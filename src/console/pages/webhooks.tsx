@@ -5,6 +5,7 @@ import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
+import { fromNow } from '../time'
 
 type Endpoint = v.InferOutput<typeof WireEndpoint>
 const KIND_NAMES = { webhook: 'Webhook', slack: 'Slack', discord: 'Discord', teams: 'Teams', email: 'E-mail' }
@@ -98,6 +99,16 @@ export function Webhooks() {
                   </>
                 )}
               </p>
+              {ep.enabled && ep.pausedUntil && (
+                // docs/destinations.md#rate-limits: why this destination's deliveries wait, and until when.
+                <p>
+                  Paused, sending again{' '}
+                  <time dateTime={ep.pausedUntil} title={new Date(ep.pausedUntil).toLocaleString()}>
+                    {fromNow(ep.pausedUntil)}
+                  </time>
+                  : {ep.pausedReason}
+                </p>
+              )}
               <Actions>
                 <button
                   type="button"

@@ -6,6 +6,7 @@ import { inQuietHours, quietEnd } from './cadence'
 import { EMAIL_MAX_LEADS } from './email-message'
 import { signalBody, type Verdicts, windowBody } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt, RATE_LIMITED_HOURS, RATE_LIMITED_MS } from './schedule'
+import { PAUSED_BY_429, PAUSED_BY_GLOBAL_LIMIT, PAUSED_BY_PACING } from './rate-limit'
 import { linksOf, sendBody } from './send'
 
 export type DeliveryDeps = Needs<
@@ -73,8 +74,8 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
     // Discord's global limit counts every webhook request from this server's address, whichever team's destination
     // it was for (docs/destinations.md#rate-limits): each Discord destination waits, the other kinds go on.
     if (!result.ok && result.senderLimited && endpoint.kind === 'discord')
-      await deps.repos.webhookEndpoints.pauseKindUntil('discord', until)
-    else await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until)
+      await deps.repos.webhookEndpoints.pauseKindUntil('discord', until, PAUSED_BY_GLOBAL_LIMIT)
+    else await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until, result.ok ? PAUSED_BY_PACING : PAUSED_BY_429)
   }
   if (!result.ok && result.rateLimited) return rateLimited(deps, endpoint, d, result.error, at)
   const next = result.ok

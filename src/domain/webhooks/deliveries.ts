@@ -9,8 +9,12 @@ import { linksOf } from './send'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-/** The delivery log as the API, the CLI and the console show it (docs/webhooks.md#the-delivery-log). */
-export function deliveryView(d: Delivery) {
+/**
+ * The delivery log as the API, the CLI and the console show it (docs/webhooks.md#the-delivery-log). A pending delivery
+ * of a paused destination is next tried when the pause ends (docs/destinations.md#rate-limits), not at the due time it
+ * keeps for its place in the order.
+ */
+export function deliveryView(d: Delivery, pausedUntil: number | null = null) {
   return {
     id: d.id,
     event: d.event,
@@ -21,7 +25,7 @@ export function deliveryView(d: Delivery) {
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     lastAttemptAt: d.lastAttemptAt,
-    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+    nextAttemptAt: d.status === 'pending' ? iso(Math.max(d.nextAttemptAt, pausedUntil ?? 0)) : null,
     createdAt: d.createdAt,
   }
 }
@@ -30,9 +34,9 @@ export async function listDeliveries(
   deps: Needs<never, 'webhookEndpoints' | 'webhookDeliveries'>,
   a: { teamId: string; endpointId: string; limit: number; status?: DeliveryStatus },
 ) {
-  await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
+  const endpoint = await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
   const rows = await deps.repos.webhookDeliveries.list(a.endpointId, { limit: a.limit, status: a.status })
-  return rows.map(deliveryView)
+  return rows.map((d) => deliveryView(d, endpoint.pausedUntil))
 }
 
 /** Any delivery again, from the first attempt, with the same webhook-id (it is the same event). */
@@ -40,11 +44,11 @@ export async function replayDelivery(
   deps: Needs<'clock', 'webhookEndpoints' | 'webhookDeliveries'>,
   a: { teamId: string; endpointId: string; deliveryId: string },
 ) {
-  await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
+  const endpoint = await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
   const deliveries = deps.repos.webhookDeliveries
   if (!(await deliveries.replay(a.endpointId, a.deliveryId, deps.clock.now().getTime())))
     throw new AppError('not_found', 'no such delivery')
-  return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery)
+  return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint.pausedUntil)
 }
 
 /**
@@ -70,5 +74,7 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   const holder = newId('test')
   const [claimed] = await claimDue(deps, { holder, onlyId: id })
   if (claimed) await runAttempt(deps, claimed)
-  return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery)
+  // Read again: a 429 to this attempt has just paused the destination.
+  const paused = (await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil ?? null
+  return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery, paused)
 }

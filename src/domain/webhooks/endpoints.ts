@@ -3,16 +3,11 @@ import { newId } from '../../lib/ids'
 import { checkTarget, OutboundError, UNRESOLVED_ADVICE } from '../../outbound/public-address'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
-import {
-  checkKindFields,
-  checkWhere,
-  type DestinationFields,
-  destinationView,
-  fieldsOf,
-  timingColumns,
-} from './destination-fields'
+import { checkKindFields, checkWhere, type DestinationFields, fieldsOf, timingColumns } from './destination-fields'
 import type { EndpointKind } from './kinds'
 import { inQuietHours, quietEnd } from './cadence'
+import { endpointView } from './endpoint-view'
+import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { newSecret } from './signing'
 
 export const WEBHOOK_EVENT = 'signal.created'
@@ -35,28 +30,6 @@ export type EndpointChange = Partial<EndpointInput>
 type EndpointDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints'>
 
 const json = (list: string[] | null | undefined) => (list == null ? list : JSON.stringify(list))
-const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]))
-
-/** What the API, the CLI and the console show of an endpoint: never its secret. */
-export function endpointView(e: EndpointRow) {
-  return {
-    id: e.id,
-    kind: e.kind,
-    ...destinationView(e),
-    event: e.event,
-    filters: {
-      minScore: e.minScore,
-      intents: parsed(e.intents),
-      keywords: parsed(e.keywords),
-      platforms: parsed(e.platforms),
-    },
-    enabled: e.enabled,
-    disabledReason: e.disabledReason,
-    failingSince: e.failingSince === null ? null : new Date(e.failingSince).toISOString(),
-    createdAt: e.createdAt,
-  }
-}
-export type EndpointView = ReturnType<typeof endpointView>
 
 /** A receiver's URL: http(s), and on a public address unless `webhooks.allow_private_targets` (checked again at each attempt). */
 export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Promise<string> {
@@ -120,14 +93,16 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     previousSecretUntil: null,
     failingSince: null,
     pausedUntil: null,
+    pausedReason: null,
     createdAt: now.toISOString(),
   }
   await deps.repos.webhookEndpoints.insert(row)
-  return { endpoint: endpointView(row), secret }
+  return { endpoint: endpointView(row, now.getTime()), secret }
 }
 
-export async function listEndpoints(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string }) {
-  return (await deps.repos.webhookEndpoints.list(a.teamId)).map(endpointView)
+export async function listEndpoints(deps: Needs<'clock', 'webhookEndpoints'>, a: { teamId: string }) {
+  const nowMs = deps.clock.now().getTime()
+  return (await deps.repos.webhookEndpoints.list(a.teamId)).map((e) => endpointView(e, nowMs))
 }
 
 export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
@@ -161,12 +136,17 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     platforms: json(c.platforms),
     enabled: c.enabled,
     ...(c.enabled !== undefined && { disabledReason: null, failingSince: null }),
-    // A pause is what the former receiver asked for (docs/destinations.md#rate-limits).
-    ...(where.url !== current.url && { pausedUntil: null }),
+    // A pause is what the former receiver asked for (docs/destinations.md#rate-limits), except Discord's global
+    // limit, which counts this server's requests to any Discord webhook: it holds for the new one too.
+    ...(where.url !== current.url &&
+      !(fields.kind === 'discord' && current.pausedReason === PAUSED_BY_GLOBAL_LIMIT) && {
+        pausedUntil: null,
+        pausedReason: null,
+      }),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   await rescheduleHeld(deps, current, row, nowMs)
-  return endpointView(row)
+  return endpointView(row, nowMs)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Needs } from '../needs'
-import { createEndpoint, type EndpointView, endpointView } from './endpoints'
+import { type EndpointView, endpointView } from './endpoint-view'
+import { createEndpoint } from './endpoints'
 
 // docs/destinations.md#from-the-console: what one click in Settings sets up; the Webhooks page changes the rest.
 const DAILY_AT = 9
@@ -16,7 +17,7 @@ export async function addMyEmailDestination(
   const mine = (await deps.repos.webhookEndpoints.list(a.teamId)).find(
     (e) => e.kind === 'email' && e.emailTo?.toLowerCase() === a.email.toLowerCase(),
   )
-  if (mine) return { endpoint: endpointView(mine), created: false }
+  if (mine) return { endpoint: endpointView(mine, deps.clock.now().getTime()), created: false }
   const made = await createEndpoint(deps, {
     teamId: a.teamId,
     input: {

@@ -53,6 +53,12 @@ function bodyRetryAfter(body: Uint8Array): number | undefined {
   return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined
 }
 
+// Why a destination is paused, as its team sees it (docs/destinations.md#rate-limits). The global limit's reason is the
+// same on every destination it pauses, whichever team's: it names neither the destination that met it nor its URL.
+export const PAUSED_BY_429 = 'rate limited by the receiver (answered 429)'
+export const PAUSED_BY_PACING = "no requests left until the receiver's rate limit resets"
+export const PAUSED_BY_GLOBAL_LIMIT = "Discord limited this server's requests as a whole"
+
 /**
  * Discord's global rate limit (docs/destinations.md#rate-limits): its 429 carries X-RateLimit-Global: true (and
  * X-RateLimit-Scope: global) and `global: true` in its body; either one says so.

@@ -1,13 +1,8 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { listDeliveries } from '../../domain/webhooks/deliveries'
-import {
-  createEndpoint,
-  endpointView,
-  findEndpoint,
-  listEndpoints,
-  updateEndpoint,
-} from '../../domain/webhooks/endpoints'
+import { endpointView } from '../../domain/webhooks/endpoint-view'
+import { createEndpoint, findEndpoint, listEndpoints, updateEndpoint } from '../../domain/webhooks/endpoints'
 import { ErrorBody, keyedErrors } from '../../wire/common'
 import {
   CreatedEndpoint,
@@ -58,7 +53,8 @@ export const webhooksRoutes = (deps: Deps) =>
     )
     .get(
       '/webhooks/:id',
-      async ({ caller, params }) => endpointView(await findEndpoint(deps, { teamId: caller.team.id, id: params.id })),
+      async ({ caller, params }) =>
+        endpointView(await findEndpoint(deps, { teamId: caller.team.id, id: params.id }), deps.clock.now().getTime()),
       {
         query: NoQuery,
         response: answers(deps.config, { 200: Endpoint, ...errors }),

@@ -8,10 +8,10 @@ export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' 
 /** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
 export function createWebhookEndpointsRepo(db: Db) {
   const one = (teamId: string, id: string) => and(eq(webhookEndpoints.teamId, teamId), eq(webhookEndpoints.id, id))
-  const pause = (which: SQL, untilMs: number) =>
+  const pause = (which: SQL, untilMs: number, reason: string) =>
     db
       .update(webhookEndpoints)
-      .set({ pausedUntil: untilMs })
+      .set({ pausedUntil: untilMs, pausedReason: reason })
       .where(and(which, sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`))
   return {
     async insert(row: EndpointRow) {
@@ -97,14 +97,14 @@ export function createWebhookEndpointsRepo(db: Db) {
     },
     /**
      * The receiver asked to be sent nothing before `untilMs` (epoch ms): the claim skips the endpoint until then. A
-     * pause already set for longer stays as it is (answers to attempts in flight arrive in any order).
+     * pause already set for longer stays as it is, with its reason (answers to attempts in flight arrive in any order).
      */
-    async pauseUntil(id: string, untilMs: number) {
-      await pause(eq(webhookEndpoints.id, id), untilMs)
+    async pauseUntil(id: string, untilMs: number, reason: string) {
+      await pause(eq(webhookEndpoints.id, id), untilMs, reason)
     },
     /** The same for every endpoint of this kind, whichever team's (a limit of the whole server's, such as Discord's). */
-    async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number) {
-      await pause(eq(webhookEndpoints.kind, kind), untilMs)
+    async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number, reason: string) {
+      await pause(eq(webhookEndpoints.kind, kind), untilMs, reason)
     },
     /** When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is. */
     async firstPauseEnd(nowMs: number): Promise<number | undefined> {

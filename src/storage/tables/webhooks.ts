@@ -41,6 +41,9 @@ export const webhookEndpoints = sqliteTable(
     // Epoch ms: the receiver asked to be sent nothing before then (a 429, or no requests left until its limit resets);
     // the delivery worker claims none of its attempts until it has passed (docs/destinations.md#rate-limits).
     pausedUntil: integer('paused_until'),
+    // Why, as shown to the team with pausedUntil (docs/destinations.md#rate-limits): set with it, and never naming
+    // another destination (Discord's global limit pauses other teams' destinations too).
+    pausedReason: text('paused_reason'),
     createdAt: text('created_at').notNull(),
   },
   (t) => [index('webhook_endpoints_team_idx').on(t.teamId)],

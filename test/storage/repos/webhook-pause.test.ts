@@ -27,7 +27,7 @@ async function world() {
 test('the claim skips a destination paused past now, and takes its attempts once the pause has passed', async () => {
   const { deps, clock, paused, other, claim } = await world()
   const now = clock.now().getTime()
-  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 10 * S)
+  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 10 * S, 'asked to wait')
   const during = await claim(now + 10 * S - 1)
   expect(during.map((d) => d.endpointId)).toEqual([other.id])
   const after = await claim(now + 10 * S)
@@ -37,7 +37,7 @@ test('the claim skips a destination paused past now, and takes its attempts once
 test('a test send is claimed whatever the pause', async () => {
   const { deps, clock, paused, repo } = await world()
   const now = clock.now().getTime()
-  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 10 * S)
+  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 10 * S, 'asked to wait')
   const [first] = await repo.list(paused.id, { limit: 1 })
   const one = await repo.claimOne({ claim: 'test', nowMs: now, claimUntil: now + 30 * S, id: first.id })
   expect(one.map((d) => d.id)).toEqual([first.id])
@@ -46,8 +46,9 @@ test('a test send is claimed whatever the pause', async () => {
 test('a shorter pause does not shorten a longer one already set', async () => {
   const { deps, clock, paused, claim } = await world()
   const now = clock.now().getTime()
-  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 60 * S)
-  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 5 * S)
-  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(paused.id))?.pausedUntil).toBe(now + 60 * S)
+  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 60 * S, 'the longer wait')
+  await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 5 * S, 'the shorter wait')
+  const row = await deps.repos.webhookEndpoints.byIdAnyTeam(paused.id)
+  expect([row?.pausedUntil, row?.pausedReason]).toEqual([now + 60 * S, 'the longer wait'])
   expect((await claim(now + 30 * S)).filter((d) => d.endpointId === paused.id)).toEqual([])
 })

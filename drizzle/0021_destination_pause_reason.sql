@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_endpoints` ADD `paused_reason` text;
