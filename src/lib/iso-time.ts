@@ -20,3 +20,10 @@ export function toUtcIso(text: string): string | undefined {
   // order is time order (storage/tables/signals.ts), and that one would sort before every other.
   return iso.length === 24 ? iso : undefined
 }
+
+/**
+ * Whether the instant `iso` is more than `marginMs` after `now`. A date that far ahead is a wrong clock or a typo
+ * (2062 for 2026), not a post of the future: kept, it would count as seen today in a person's heat until then
+ * (docs/people.md#heat).
+ */
+export const isAhead = (iso: string, now: Date, marginMs: number) => Date.parse(iso) - now.getTime() > marginMs
