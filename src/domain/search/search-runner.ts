@@ -1,7 +1,7 @@
 import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
-import { isAhead } from '../../lib/iso-time'
+import { datedByNow } from '../../lib/iso-time'
 import type { Logger } from '../../lib/log'
 import type { Mention } from '../../mention'
 import { PlatformUnreachableError } from '../../platforms/http'
@@ -12,13 +12,6 @@ import { chargeBudget } from '../budgets/budget'
 import type { Charge } from '../budgets/reservation'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
-
-// A platform's clock this far ahead of ours is skew; a post dated later still is dated when it was fetched.
-const CLOCK_SKEW_MS = 5 * 60_000
-
-/** docs/platforms.md#overview: a post dated beyond the skew, as published at `now`, the moment it was fetched. */
-const datedByNow = (now: Date) => (m: Mention) =>
-  isAhead(m.date, now, CLOCK_SKEW_MS) ? { ...m, date: now.toISOString() } : m
 
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>
