@@ -20,3 +20,22 @@ export function toUtcIso(text: string): string | undefined {
   // order is time order (storage/tables/signals.ts), and that one would sort before every other.
   return iso.length === 24 ? iso : undefined
 }
+
+/**
+ * Whether the instant `iso` is more than `marginMs` after `now`. A date that far ahead is a wrong clock or a typo
+ * (2062 for 2026), not a post of the future: kept, it would count as seen today in a person's heat until then
+ * (docs/people.md#heat).
+ */
+export const isAhead = (iso: string, now: Date, marginMs: number) => Date.parse(iso) - now.getTime() > marginMs
+
+// A platform's clock this far ahead of ours is skew; a post dated later still is dated when it was read.
+const CLOCK_SKEW_MS = 5 * 60_000
+
+/**
+ * docs/platforms.md#overview: a post (searched or streamed) dated beyond the clock skew after `now`, the moment it
+ * was read, as published at that moment; any other as it is.
+ */
+export const datedByNow =
+  (now: Date) =>
+  <T extends { date: string }>(post: T): T =>
+    isAhead(post.date, now, CLOCK_SKEW_MS) ? { ...post, date: now.toISOString() } : post

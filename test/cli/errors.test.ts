@@ -322,15 +322,21 @@ describe('a command run where there is no database yet', () => {
     }
   })
 
-  test('an unknown team in a database with no team says so and where the default one is', async () => {
+  test('an unknown team in a database with no team says so and names the database the command used', async () => {
     const empty = createWorkspace()
     try {
       await ok(empty, ['migrate'])
       const r = await runCli(empty, ['key', 'create', '--team', 'acme'])
       expect(r.code).toBe(2)
+      // LEAD_SIGNALS_DATABASE_URL names the workspace's file: that file is the one named, not the default one.
       expect(r.stderr.trimEnd().split('\n')).toEqual([
-        'lead-signals: no team with id or name "acme": this database has no team at all (the default one is ./data/lead-signals.db under the directory the command runs in: run it where serve runs, or with serve\'s --config)',
+        `lead-signals: no team with id or name "acme": the database ${join(empty.dir, 'test.db')} has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`,
       ])
+      await ok(empty, ['migrate'], { env: DEFAULT_DATABASE })
+      const relative = await runCli(empty, ['key', 'create', '--team', 'acme'], { env: DEFAULT_DATABASE })
+      expect(relative.stderr.trimEnd()).toBe(
+        `lead-signals: no team with id or name "acme": the database ./data/lead-signals.db under the directory this command runs in has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`,
+      )
     } finally {
       empty.cleanup()
     }

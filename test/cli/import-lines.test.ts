@@ -119,6 +119,17 @@ describe('parsing one line of a signals file', () => {
       line({ publishedAt: '9999-12-31T23:00:00-05:00' }),
       'publishedAt: must be before the year 10000',
     ],
+    // A year mistyped ahead would keep the author "seen today" (docs/people.md#heat) and the signal new until then.
+    [
+      'a publishedAt years ahead',
+      line({ publishedAt: '2062-11-01T10:00:00Z' }),
+      'publishedAt: must not be more than a day in the future (2062-11-01T10:00:00.000Z; a mistyped year?)',
+    ],
+    [
+      'a detectedAt a day and a minute ahead',
+      line({ detectedAt: '2026-11-16T12:01:00Z' }),
+      'detectedAt: must not be more than a day in the future (2026-11-16T12:01:00.000Z; a mistyped year?)',
+    ],
     [
       'a detectedAt that is not a date',
       line({ detectedAt: 'yesterday' }),
@@ -155,6 +166,14 @@ describe('parsing one line of a signals file', () => {
   ]
   test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
     expect(rejectionOf(text)).toContain(message)
+  })
+
+  test('a time less than a day ahead is kept: a clock or a zone a little off, not a wrong date', () => {
+    const { rows, rejected } = parse(line({ publishedAt: '2026-11-16T11:59:00Z', detectedAt: '2026-11-16T11:59:00Z' }))
+    expect(rejected).toEqual([])
+    expect(rows.map((r) => [r.publishedAt, r.detectedAt])).toEqual([
+      ['2026-11-16T11:59:00.000Z', '2026-11-16T11:59:00.000Z'],
+    ])
   })
 
   test('every problem of a line is reported, each with its field', () => {

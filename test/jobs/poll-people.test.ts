@@ -154,4 +154,36 @@ describe('people from polling passes', () => {
     expect(all[1]).toMatchObject({ signals: 3 })
     expect(all[1].heat).toBeGreaterThanOrEqual(75)
   })
+
+  // docs/platforms.md#overview: a post a platform dates years ahead (a wrong clock) is stored as fetched, so it
+  // neither keeps its author "seen today" until then nor holds the keyword's cursor there, hiding the posts after it.
+  test('a post dated years ahead is stored as fetched: its author cools, and later posts still come in', async () => {
+    const { deps, clock, world, teamId, pass, at } = await setup()
+    const person = async (author: string) =>
+      (await listPeople(deps, teamId, { limit: 100, offset: 0 })).people.find((p) => p.author === author)
+    // 2062 for 2026; and one a minute after the pass, which is clock skew and keeps its date.
+    world.add('hackernews', 'crm', { id: 'h1', author: 'ann', text: buying(1), at: '2062-11-15T09:00:00.000Z' })
+    const fetchedAt = new Date(clock.now().getTime() + DAY).toISOString()
+    const skewed = new Date(clock.now().getTime() + DAY + 60_000).toISOString()
+    world.add('hackernews', 'crm', { id: 'h2', author: 'bo', text: buying(2), at: skewed })
+    await pass()
+    const stored = await rows(deps, 'select post_id, published_at from signals where team_id = ? order by post_id', [
+      teamId,
+    ])
+    expect(stored).toEqual([
+      { post_id: 'hackernews:h1', published_at: fetchedAt },
+      { post_id: 'hackernews:h2', published_at: skewed },
+    ])
+    expect((await person('ann'))?.lastSeen).toBe(fetchedAt)
+
+    // Forty days on, ann was last seen forty days ago: her heat has lost its quarter for recency.
+    const heatThen = (await person('ann'))?.heat as number
+    clock.set(new Date(clock.now().getTime() + 40 * DAY))
+    expect((await person('ann'))?.heat).toBe(heatThen - 25)
+
+    // A post of the next pass is newer than anything the cursor saw: the 2062 one did not hold it in 2062.
+    world.add('hackernews', 'crm', { id: 'h3', author: 'cy', text: buying(3), at: at() })
+    await pass()
+    expect((await person('cy'))?.signals).toBe(1)
+  })
 })

@@ -1,6 +1,7 @@
 import type { Source } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
+import { datedByNow } from '../../lib/iso-time'
 import type { Logger } from '../../lib/log'
 import type { Mention } from '../../mention'
 import { PlatformUnreachableError } from '../../platforms/http'
@@ -93,7 +94,7 @@ export function createSearchRunner(deps: RunnerDeps) {
       deps.log.warn('platform_health_not_written', { platform: connector.platform, err })
     }
     const keeps = await queryFilter(keyword)
-    return mentions.filter(keeps)
+    return mentions.filter(keeps).map(datedByNow(deps.clock.now()))
   }
 
   return {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
-import { ISO_INSTANT, toUtcIso } from '../../lib/iso-time'
+import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
@@ -93,6 +93,22 @@ export function verdictIssue(s: ImportedSignal): string | undefined {
   if (s.verdict !== null) return undefined
   if (s.verdictReason !== null) return 'verdictReason: needs a verdict'
   if (s.judgedAt !== null) return 'judgedAt: needs a verdict'
+  return undefined
+}
+
+// A file made by a clock or in a zone a little ahead is fine; more than a day is a wrong date (2062 for 2026).
+const FUTURE_MARGIN_MS = 86_400_000
+
+/**
+ * A time more than a day after `now` (docs/operations.md#importing-signals): stored, a publishedAt would keep its
+ * author "seen today" until then (docs/people.md#heat) and a detectedAt the signal new in the console.
+ */
+export function futureIssue(s: ImportedSignal, now: Date): string | undefined {
+  for (const field of ['publishedAt', 'detectedAt', 'judgedAt'] as const) {
+    const at = s[field]
+    if (at && isAhead(at, now, FUTURE_MARGIN_MS))
+      return `${field}: must not be more than a day in the future (${at}; a mistyped year?)`
+  }
   return undefined
 }
 

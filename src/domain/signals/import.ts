@@ -5,7 +5,7 @@ import { FULL_CHARS, PREVIEW_CHARS } from './limits'
 import { truncate, unstorableText } from '../../lib/text'
 import type { ImportedVerdict, NewSignal } from '../../storage/repos/signals'
 import { AppError } from '../../errors'
-import { describeIssue, ImportedSignal, verdictIssue } from './import-schema'
+import { describeIssue, futureIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
 import { notJson } from './not-json'
@@ -65,7 +65,7 @@ export function parseSignalLine(
   if (unstorable) return { message: `holds ${unstorable}, which no field takes` }
   const parsed = v.safeParse(ImportedSignal, value)
   if (!parsed.success) return { message: parsed.issues.map(describeIssue).join('; ') }
-  const issue = verdictIssue(parsed.output)
+  const issue = verdictIssue(parsed.output) ?? futureIssue(parsed.output, a.now)
   if (issue) return { message: issue }
   const row = toRow(parsed.output, a)
   return { row, verdict: verdictOf(parsed.output, row, a.now) }

@@ -1,4 +1,5 @@
 import { remember } from '../../lib/bounded-map'
+import { datedByNow } from '../../lib/iso-time'
 import type { StreamReader, StreamSink } from '../../platforms/stream'
 import type { Mention } from '../../mention'
 import type { RulesPool } from '../../scorers/rules/pool'
@@ -54,12 +55,14 @@ export async function runStream(
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
   const sink: StreamSink = {
-    item(mention: Mention, position: string) {
+    item(read: Mention, position: string) {
       health.heard()
+      const mention = datedByNow(now())(read)
       if (recent.has(mention.id)) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
       const pairs = pairsFor(tracked, mention)
-      const date = upstreamDate(now(), mention.date)
+      // How far upstream has got is measured on the date as read: one ahead of ours says nothing of it.
+      const date = upstreamDate(now(), read.date)
       figures.read(now(), date, pairs.length > 0)
       figures.heard(now())
       queue.push(pairs, position, date)

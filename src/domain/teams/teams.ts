@@ -1,6 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import type { TeamRow } from '../../storage/repos/teams'
+import { databaseShown } from '../../storage/db'
 import { AppError } from '../../errors'
 import { issueApiKey } from '../keys/keys'
 import { monthOf } from '../quota/month'
@@ -53,16 +54,16 @@ export async function createTeam(deps: TeamDeps, a: { name: string; plan: string
 }
 
 /** `ref` is a team id or name (docs/operations.md#command-line). */
-export async function findTeam(deps: Needs<never, 'teams'>, ref: string): Promise<TeamRow> {
+export async function findTeam(deps: Needs<'config', 'teams'>, ref: string): Promise<TeamRow> {
   const team = await deps.repos.teams.find(ref.trim())
   if (team) return team
-  // A database with no team at all is most often not serve's: the default file is relative to the directory a
-  // command runs in, and a command run elsewhere creates an empty one there (docs/operations.md#database-settings).
+  // A database with no team at all is most often not serve's: the command was run elsewhere or with another
+  // configuration, so the message names the database it used (docs/operations.md#database-settings).
   const none = (await deps.repos.teams.list()).length === 0
   throw new AppError(
     'invalid_request',
     none
-      ? `no team with id or name "${ref}": this database has no team at all (the default one is ./data/lead-signals.db under the directory the command runs in: run it where serve runs, or with serve's --config)`
+      ? `no team with id or name "${ref}": the database ${databaseShown(deps.config.database.url)} has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`
       : `no team with id or name "${ref}"`,
   )
 }

@@ -9,7 +9,7 @@ export const DEMO_EMAIL = 'demo@localhost'
  * at every demo start (like the demo key: only its hash is stored, so it can be shown only when it is made).
  */
 export async function ensureDemoUser(
-  deps: Needs<'clock', 'teams' | 'users' | 'sessions' | 'oauth'>,
+  deps: Needs<'config' | 'clock', 'teams' | 'users' | 'sessions' | 'oauth'>,
   a: { team: string },
 ) {
   const password = randomBytes(12).toString('base64url')

@@ -24,7 +24,7 @@ function checkRole(role: string): Role {
 
 /** docs/console.md#people-and-sessions: a person of the team who signs in to the console. */
 export async function createUser(
-  deps: Needs<'clock', 'teams' | 'users'>,
+  deps: Needs<'config' | 'clock', 'teams' | 'users'>,
   a: { team: string; email: string; role?: string; password: string },
 ) {
   const team = await findTeam(deps, a.team)
@@ -44,12 +44,12 @@ export async function createUser(
   return { id: user.id, email, role, team: team.name }
 }
 
-export async function listUsers(deps: Needs<never, 'teams' | 'users'>, a: { team: string }) {
+export async function listUsers(deps: Needs<'config', 'teams' | 'users'>, a: { team: string }) {
   const team = await findTeam(deps, a.team)
   return deps.repos.users.listForTeam(team.id)
 }
 
-export async function removeUser(deps: Needs<never, 'teams' | 'users'>, a: { team: string; email: string }) {
+export async function removeUser(deps: Needs<'config', 'teams' | 'users'>, a: { team: string; email: string }) {
   const team = await findTeam(deps, a.team)
   const email = cleanEmail(a.email)
   if (!(await deps.repos.users.remove(team.id, email)))

@@ -114,6 +114,18 @@ describe('Bluesky stream (Jetstream)', () => {
     expect(await lag()).toBeGreaterThanOrEqual(40)
   })
 
+  test('a post its author dated years ahead is stored as published when it was read (docs/platforms.md#overview)', async () => {
+    const w = await world()
+    const clock = w.deps.clock as ReturnType<typeof manualClock>
+    clock.set('2026-11-20T08:00:00.000Z')
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING(1), 'did:plc:author1', undefined, '2062-11-20T08:00:00.000Z')
+    await eventually('the signal', async () => (await w.signals()).length === 1)
+    const rs = await w.deps.database.client.execute('select published_at from signals')
+    expect(rs.rows.map((r) => r.published_at)).toEqual(['2026-11-20T08:00:00.000Z'])
+  })
+
   test('an address that sends what is not an event and closes is a failure, tried again after a growing wait', async () => {
     const w = await world()
     w.jet.setGarbage(true)
