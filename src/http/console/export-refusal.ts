@@ -1,6 +1,7 @@
 import { type AppError, ERRORS } from '../../errors'
 import { escapeHtml } from '../../lib/text'
 import { callerMessage } from '../../wire/failure'
+import { htmlPage } from '../html-page'
 
 /**
  * docs/console.md#export: the console's Export buttons are plain links, so the file streams straight to the browser's
@@ -52,26 +53,14 @@ export function exportRefusalPage(request: Request, path: string, failure: AppEr
         'until it ends.</p>'
       : ''
   const link = signedOut ? 'Sign in again' : `Back to ${route.page}`
-  return new Response(
-    `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(heading)} · lead-signals</title><style>${STYLE}</style></head>
-<body><header><strong>lead-signals</strong></header>
+  return htmlPage({
+    status: ERRORS[failure.kind].status,
+    title: `${heading} · lead-signals`,
+    body: `<header><strong>lead-signals</strong></header>
 <main><h1>${escapeHtml(heading)}</h1><p class="error">${escapeHtml(reason)}</p>${after}
-<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(link)}</a></p></main></body></html>`,
-    {
-      status: ERRORS[failure.kind].status,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        // No script at all; the one inline style is the page's own.
-        'content-security-policy':
-          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-        'referrer-policy': 'same-origin',
-        'x-content-type-options': 'nosniff',
-      },
-    },
-  )
+<p><a class="button" href="${escapeHtml(back)}">${escapeHtml(link)}</a></p></main>`,
+    style: STYLE,
+  })
 }
 
 // The console's own colours and type (src/console/style.css), for a page that cannot load its stylesheet's hashed name.

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps'
 import { unsubscribe, unsubscribeState } from '../../domain/webhooks/unsubscribe'
 import { AppError } from '../../errors'
 import { escapeHtml } from '../../lib/text'
+import { htmlPage } from '../html-page'
 import { callerFailure } from '../../wire/failure'
 
 // docs/destinations.md#unsubscribe: the link in every e-mail, without signing in. GET shows a button (mail
@@ -10,21 +11,7 @@ import { callerFailure } from '../../wire/failure'
 // a mail client's one-click unsubscribe (RFC 8058).
 
 const page = (status: number, title: string, body: string) =>
-  new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`,
-    {
-      status,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-      },
-    },
-  )
+  htmlPage({ status, title, body: `<h1>${escapeHtml(title)}</h1>${body}` })
 
 const tokenOf = (query: Record<string, string | undefined>) => {
   const token = query.token

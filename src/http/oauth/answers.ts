@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/text'
+import { htmlPage } from '../html-page'
 import type { OAuthAnswer } from '../../domain/oauth/token-endpoint'
 
 // The OAuth endpoints that a browser-based client calls from its own origin; none of them reads a cookie.
@@ -17,14 +19,9 @@ export const oauthError = (status: number, error: string, description: string) =
   oauthAnswer({ status, body: { error, error_description: description }, headers: { 'cache-control': 'no-store' } })
 
 /** A page for an authorization request that cannot go back to its client (unknown client, unregistered URI). */
-export function errorPage(message: string) {
-  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization failed</title></head><body><h1>This application cannot connect</h1><p>${escaped}</p></body></html>`
-  return new Response(html, {
+export const errorPage = (message: string) =>
+  htmlPage({
     status: 400,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    },
+    title: 'Authorization failed',
+    body: `<h1>This application cannot connect</h1><p>${escapeHtml(message)}</p>`,
   })
-}
