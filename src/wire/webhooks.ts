@@ -7,7 +7,7 @@ import { queryInt, trimmed } from './common'
 
 // docs/destinations.md: what each field means, said once for the OpenAPI document.
 const about = {
-  url: 'Where deliveries are POSTed (every kind but email): an absolute http(s) URL on a public address (private ones only with webhooks.allow_private_targets). discord: a path /api/webhooks/{id}/{token}; teams: a Workflows URL whose path ends /invoke.',
+  url: 'Where deliveries are POSTed (every kind but email): an absolute http(s) URL on a public address (private ones only with webhooks.allow_private_targets). discord: a path /api/webhooks/{id}/{token}; teams: a Workflows URL whose path ends /invoke. Answers show it masked (docs/destinations.md#urls-are-shown-masked); sending back exactly the masked URL shown keeps the stored one, any other URL holding •••• is refused.',
   kind: '"webhook" (default): the signed JSON event. "slack": a Slack message for an incoming-webhook URL. "discord": embeds for a Discord webhook. "teams": an Adaptive Card for a Teams Workflows webhook. "email": messages to `to` through the server\'s SMTP server.',
   to: 'The address an email destination sends to.',
   cadence:
@@ -128,7 +128,12 @@ export const EndpointUpdate = v.pipe(
 export const Endpoint = v.object({
   id: v.string(),
   kind: v.picklist(KINDS),
-  url: v.pipe(v.nullable(v.string()), v.description('null for email')),
+  url: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'Where deliveries go, masked: each secret part (a Slack or Discord token, every query value, a password, a token-like path segment of a webhook) shown as •••• and its last 4 characters (docs/destinations.md#urls-are-shown-masked). null for email.',
+    ),
+  ),
   to: v.pipe(v.nullable(v.string()), v.description('The address of an email destination; null otherwise.')),
   cadence: v.picklist(['instant', 'hourly', 'daily', 'weekly']),
   digestHour: v.number(),

@@ -57,19 +57,22 @@ describe('the Webhooks page', () => {
   test('a test the receiver refuses for good says it is not retried and shows the destination disabled', async () => {
     // Slack's answer for an archived channel; 410 disables the destination (docs/webhooks.md#retries).
     const archived = fakeUpstream(() => new Response('channel_is_archived', { status: 410 }))
-    const url = `${archived.origin}/services/T0/B0/archived`
+    // Shown masked (docs/destinations.md#urls-are-shown-masked): the last segment is the permission to post.
+    const url = `${archived.origin}/services/T0/B0/XyZ12abCDef34GhIJkl56mNo`
+    const shown = `${archived.origin}/services/T0/B0/••••6mNo`
     const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'slack' }) })
     const view = await openPage(browser, origin)
     try {
       await signIn(view, 'ann@acme.test', PASSWORD)
       await navigateTo(view.page, 'Destinations')
-      await view.page.getByRole('button', { name: `Test ${url}` }).click()
+      await view.page.getByRole('button', { name: `Test ${shown}` }).click()
       await view.page
         .getByText(
-          `Test event not delivered to ${url}: answered 410: channel_is_archived. It is not retried; the destination is disabled until it is enabled again.`,
+          `Test event not delivered to ${shown}: answered 410: channel_is_archived. It is not retried; the destination is disabled until it is enabled again.`,
         )
         .waitFor()
       await view.page.getByText('Disabled: the receiver answered 410 Gone').waitFor()
+      expect(await view.page.content()).not.toContain('XyZ12abCDef34GhIJkl56mNo')
     } finally {
       await view.close()
       archived.stop()
@@ -140,6 +143,8 @@ describe('the Webhooks page', () => {
       input: endpointInput(`${discord.origin}/api/webhooks/1/secret-token-one`, { kind: 'discord' }),
     })
     const url = `${discord.origin}/api/webhooks/2/tok2`
+    // A token this short is masked whole (docs/destinations.md#urls-are-shown-masked).
+    const shown = `${discord.origin}/api/webhooks/2/••••`
     const ours = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'discord' }) })
     const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
     try {
@@ -148,7 +153,7 @@ describe('the Webhooks page', () => {
       expect(discord.received).toHaveLength(1)
       await signIn(view, 'ann@acme.test', PASSWORD)
       await navigateTo(view.page, 'Destinations')
-      const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: url }) })
+      const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: shown }) })
       await card
         .getByText(/^Paused, sending again in (9|10) min: Discord limited this server's requests as a whole$/)
         .waitFor()

@@ -100,6 +100,24 @@ describe('webhook', () => {
     )
   })
 
+  test("add and list show a Discord destination's URL masked; a test still posts to the real one", async () => {
+    // docs/destinations.md#urls-are-shown-masked: the token in the URL is the permission to post into the channel.
+    const token = 'aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5zA7bC9dE1fG3hI5jK7lM9nO1pQ3rS5tU7'
+    const discord = receiver(() => new Response(null, { status: 204 }))
+    const url = `${discord.origin}/api/webhooks/1234567890/${token}`
+    const added = await ok(ws, ['webhook', 'add', '--team', 'acme', '--kind', 'discord', '--url', url], {
+      env: PRIVATE_OK,
+    })
+    expect(added).toContain(`for ${discord.origin}/api/webhooks/1234567890/••••5tU7.`)
+    const id = String(added.match(/destination (whe_\S+)/)?.[1])
+    const table = await ok(ws, ['webhook', 'list', '--team', 'acme'])
+    const json = await ok(ws, ['webhook', 'list', '--team', 'acme', '--json'])
+    for (const shown of [added, table, json]) expect(shown).not.toContain(token)
+    expect(table).toContain('/api/webhooks/1234567890/••••5tU7')
+    expect((await runCli(ws, ['webhook', 'test', '--team', 'acme', id], { env: PRIVATE_OK })).code).toBe(0)
+    expect(discord.received[0].url.pathname).toBe(`/api/webhooks/1234567890/${token}`)
+  })
+
   test('bad input exits 2 with one line on stderr and stores nothing', async () => {
     const cases: [string[], string][] = [
       [['--url', 'http://127.0.0.1:9/x'], 'private'],

@@ -3,6 +3,7 @@ import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
 import { type Cadence, sendsWindows } from './cadence'
 import { checkAddress, checkKindUrl, type EndpointKind } from './kinds'
+import { maskedUrl } from './masked-url'
 
 // docs/destinations.md: what a destination is besides its filters: where it goes, and when.
 export type QuietHours = { from: number; to: number }
@@ -85,11 +86,11 @@ export const fieldsOf = (e: EndpointRow): DestinationFields => ({
   quietHours: e.quietFrom === null || e.quietTo === null ? null : { from: e.quietFrom, to: e.quietTo },
 })
 
-/** What the API shows of where and when (beside the filters). */
+/** What the API shows of where and when (beside the filters); the URL masked (docs/destinations.md#urls-are-shown-masked). */
 export const destinationView = (e: EndpointRow) => {
   const f = fieldsOf(e)
   return {
-    url: f.url ?? null,
+    url: f.url ? maskedUrl(f.kind, f.url) : null,
     to: f.to ?? null,
     cadence: f.cadence,
     digestHour: f.digestHour,

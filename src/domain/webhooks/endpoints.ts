@@ -7,6 +7,7 @@ import { checkKindFields, checkWhere, type DestinationFields, fieldsOf, timingCo
 import type { EndpointKind } from './kinds'
 import { inQuietHours, quietEnd } from './cadence'
 import { endpointView } from './endpoint-view'
+import { unmaskedUrl } from './masked-url'
 import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { newSecret } from './signing'
 
@@ -72,7 +73,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
   if (a.input.event === 'person.updated' && (a.input.kind !== 'webhook' || a.input.cadence !== 'instant'))
     throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
   checkKindFields(a.input.kind, a.input)
-  const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, raw))
+  const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, unmaskedUrl(raw, null)))
   const secret = newSecret(deps.randomBytes)
   const now = deps.clock.now()
   const row: EndpointRow = {
@@ -117,8 +118,10 @@ export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { 
  */
 type UpdateDeps = Needs<'config' | 'clock' | 'randomBytes', 'webhookEndpoints' | 'webhookDeliveries'>
 export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: string; change: EndpointChange }) {
-  const c = a.change
   const current = await findEndpoint(deps, a)
+  // The URL as shown (masked) sent back with other fields keeps the stored one (docs/destinations.md#urls-are-shown-masked).
+  const shown = current.kind === 'email' ? null : current
+  const c = a.change.url == null ? a.change : { ...a.change, url: unmaskedUrl(a.change.url, shown) }
   const fields = { ...fieldsOf(current), ...definedOnly(c) }
   checkKindFields(fields.kind, c)
   const where = await checkWhere(deps, fields, (raw) =>
