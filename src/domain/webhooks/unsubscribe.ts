@@ -28,17 +28,19 @@ async function destinationOf(deps: Needs<never, 'webhookEndpoints'>, token: stri
   const [id, mac] = token.split('.')
   if (!id || !mac || mac.length !== MAC_CHARS) throw refused()
   const endpoint = await deps.repos.webhookEndpoints.byIdAnyTeam(id)
-  if (!endpoint) throw refused()
+  // A destination changed from e-mail to a chat or webhook keeps its id and secret: the link of an old e-mail is not
+  // a way to turn that off, nor to read its URL (docs/destinations.md#unsubscribe).
+  if (endpoint?.kind !== 'email' || !endpoint.emailTo) throw refused()
   const expected = Buffer.from(macOf(endpoint))
   const given = Buffer.from(mac)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused()
-  return endpoint
+  return { ...endpoint, emailTo: endpoint.emailTo }
 }
 
 /** What the unsubscribe page shows before the click: the address, and whether it is still sent to. */
 export async function unsubscribeState(deps: Needs<never, 'webhookEndpoints'>, token: string) {
   const e = await destinationOf(deps, token)
-  return { to: e.emailTo ?? e.url, enabled: e.enabled }
+  return { to: e.emailTo, enabled: e.enabled }
 }
 
 /** Disables the destination (a user enables it again from the console or the API). */
@@ -48,5 +50,5 @@ export async function unsubscribe(deps: Needs<'log', 'webhookEndpoints'>, token:
     await deps.repos.webhookEndpoints.disable(e.id, 'unsubscribed through the link in an e-mail')
     deps.log.info('destination_unsubscribed', { endpoint: e.id })
   }
-  return { to: e.emailTo ?? e.url, enabled: false }
+  return { to: e.emailTo, enabled: false }
 }

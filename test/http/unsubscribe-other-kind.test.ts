@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'bun:test'
+import { unsubscribeToken } from '../../src/domain/webhooks/unsubscribe'
+import { seedTeam, testDeps } from '../support/deps'
+import { client } from '../support/http'
+
+const SLACK_SECRET = 'XyZ12abCDef34GhIJkl56mNo'
+
+// docs/destinations.md#unsubscribe: the link of an e-mail is for an e-mail destination.
+describe('the unsubscribe link of a destination that is no longer e-mail', () => {
+  test('does not work once its destination is a Slack one: it shows no URL and disables nothing', async () => {
+    const { deps } = await testDeps({
+      now: new Date().toISOString(),
+      config: { webhooks: { allow_private_targets: true }, email: { host: 'smtp.example.com' } },
+    })
+    const { apiKey: key } = await seedTeam(deps, { name: 'acme' })
+    const call = client(deps)
+    const made = (await call('POST', '/api/v1/webhooks', { key, body: { kind: 'email', to: 'sales@acme.example' } }))
+      .body.endpoint
+    const row = await deps.repos.webhookEndpoints.byIdAnyTeam(made.id)
+    const link = `/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ id: made.id, secret: String(row?.secret) }))}`
+    const slackUrl = `http://127.0.0.1:9/services/T0AB12CD3/B0EF45GH6/${SLACK_SECRET}`
+    const changed = await call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body: { kind: 'slack', url: slackUrl } })
+    expect(changed.status).toBe(200)
+    const page = await call('GET', link)
+    expect(page.status).toBe(400)
+    expect(String(page.body)).toContain('This link does not work')
+    expect(String(page.body)).not.toContain(SLACK_SECRET)
+    const post = await call('POST', link)
+    expect(post.status).toBe(400)
+    expect(String(post.body)).not.toContain(SLACK_SECRET)
+    expect((await call('GET', `/api/v1/webhooks/${made.id}`, { key })).body.enabled).toBe(true)
+  })
+})
