@@ -4,8 +4,9 @@
 // got it; a webhook's own limit (`global: false`) pauses that one, and other kinds of destination go on.
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
+import { AppError } from '../../src/errors'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
-import { listDeliveries } from '../../src/domain/webhooks/deliveries'
+import { listDeliveries, sendTestEvent } from '../../src/domain/webhooks/deliveries'
 import { createEndpoint, listEndpoints, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
@@ -138,5 +139,45 @@ test("a webhook's own limit (global: false) pauses that destination only", async
     pausedReason: 'rate limited by the receiver (answered 429)',
   })
   expect(shown.get(second.endpoint.id)).toMatchObject({ pausedUntil: null, pausedReason: null })
+  expect(discord.received).toHaveLength(2)
+})
+
+// docs/webhooks.md#testing: a test send goes at once, even to a paused destination, except into Discord's global limit,
+// which every team's Discord destinations share: it answers when Discord asked to be sent nothing until, and calls
+// no Discord webhook, whether the destination was paused with the others or added since.
+test("a test send to Discord during Discord's global limit says until when, and calls no Discord webhook", async () => {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const t0 = clock.now().getTime()
+  const discord = receiver(() =>
+    clock.now().getTime() < t0 + 65 * S
+      ? Response.json({ message: 'You are being rate limited.', retry_after: 64.57, global: true }, { status: 429 })
+      : new Response(null, { status: 204 }),
+  )
+  const plain = receiver(() => new Response('ok'))
+  const a = await seedTeam(deps, { name: 'first' })
+  const b = await seedTeam(deps, { name: 'second' })
+  const discordInput = (n: number) => endpointInput(`${discord.origin}/api/webhooks/${n}/tok${n}`, { kind: 'discord' })
+  await createEndpoint(deps, { teamId: a.team.id, input: discordInput(1) })
+  const other = await createEndpoint(deps, { teamId: b.team.id, input: discordInput(2) })
+  const hook = await createEndpoint(deps, { teamId: b.team.id, input: endpointInput(`${plain.origin}/hook`) })
+  await storeSignals(deps, [signalRow(a.team.id)])
+  await deliverRound(deps)
+  expect(discord.received).toHaveLength(1)
+  clock.set(new Date(t0 + 10 * S))
+  const added = await createEndpoint(deps, { teamId: b.team.id, input: discordInput(3) })
+  const until = new Date(t0 + 64_570).toISOString()
+  for (const id of [other.endpoint.id, added.endpoint.id]) {
+    const refused = await sendTestEvent(deps, { teamId: b.team.id, endpointId: id }).catch((e) => e)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused.kind).toBe('invalid_request')
+    expect(refused.message).toContain(`Discord asked this server to send nothing to any Discord webhook until ${until}`)
+  }
+  expect(discord.received).toHaveLength(1)
+  const tested = [other.endpoint.id, added.endpoint.id]
+  expect((await deliveryRows(deps)).filter((d) => tested.includes(String(d.endpoint_id)))).toEqual([])
+  // Other kinds are tested as ever; once the wait is over, Discord is too.
+  expect((await sendTestEvent(deps, { teamId: b.team.id, endpointId: hook.endpoint.id })).status).toBe('succeeded')
+  clock.set(new Date(t0 + 75 * S))
+  expect((await sendTestEvent(deps, { teamId: b.team.id, endpointId: added.endpoint.id })).status).toBe('succeeded')
   expect(discord.received).toHaveLength(2)
 })

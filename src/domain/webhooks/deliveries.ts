@@ -5,6 +5,7 @@ import type { Needs } from '../needs'
 import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
 import { findEndpoint } from './endpoints'
 import { testBody } from './payload'
+import { PAUSED_BY_GLOBAL_LIMIT } from './rate-limit'
 import { linksOf } from './send'
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -61,6 +62,18 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   const team = await deps.repos.teams.byId(a.teamId)
   if (!team) throw new AppError('not_found', 'no such team')
   const now = deps.clock.now()
+  // A test goes at once even to a paused destination, so its user sees the answer; not into Discord's global limit,
+  // which counts this server's requests to every Discord webhook, whichever team's (docs/webhooks.md#testing): another
+  // request there only holds every team's Discord destinations longer, and a repeated one risks a ban of the address.
+  const globalEnd =
+    endpoint.kind === 'discord'
+      ? await deps.repos.webhookEndpoints.kindPauseEnd('discord', PAUSED_BY_GLOBAL_LIMIT, now.getTime())
+      : undefined
+  if (globalEnd !== undefined)
+    throw new AppError(
+      'invalid_request',
+      `not sent: Discord asked this server to send nothing to any Discord webhook until ${iso(globalEnd)} (its global rate limit); test again after that`,
+    )
   const id = newId('msg')
   const payload = testBody(endpoint, team, now, linksOf(deps.config, endpoint))
   await deps.repos.webhookDeliveries.insert({
