@@ -215,3 +215,29 @@ test("a disabled Discord destination shows no pause; enabled during the global l
   const on = await updateEndpoint(deps, { teamId, id: off.endpoint.id, change: { enabled: true } })
   expect([on.pausedUntil, on.pausedReason]).toEqual([until, "Discord limited this server's requests as a whole"])
 })
+
+// docs/destinations.md#rate-limits: Discord's global limit counts this server's requests to any Discord webhook, so a
+// Discord destination added, or made one, while it runs waits for it with the others, and says so.
+test('a Discord destination added or made one during the global limit is paused with the others', async () => {
+  const { deps, clock, t0, discord, teamId, discordInput, limit, until } = await twoTeamsAndALimitedDiscord()
+  const plain = receiver(() => new Response('ok'))
+  const hook = await createEndpoint(deps, { teamId, input: endpointInput(`${plain.origin}/hook`) })
+  await limit()
+  clock.set(new Date(t0 + 10 * S))
+  const why = "Discord limited this server's requests as a whole"
+  const added = await createEndpoint(deps, { teamId, input: discordInput(3) })
+  expect([added.endpoint.pausedUntil, added.endpoint.pausedReason]).toEqual([until, why])
+  const made = await updateEndpoint(deps, {
+    teamId,
+    id: hook.endpoint.id,
+    change: { kind: 'discord', url: `${discord.origin}/api/webhooks/4/tok4` },
+  })
+  expect([made.pausedUntil, made.pausedReason]).toEqual([until, why])
+  await storeSignals(deps, [signalRow(teamId)])
+  await deliverRound(deps)
+  expect(discord.received).toHaveLength(1)
+  // When the wait is over, both go, and the first team's delivery that met the limit.
+  clock.set(new Date(t0 + 65 * S))
+  await deliverRound(deps)
+  expect(discord.received).toHaveLength(4)
+})
