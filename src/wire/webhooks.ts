@@ -158,7 +158,7 @@ export const Endpoint = v.object({
   pausedUntil: v.pipe(
     v.nullable(v.string()),
     v.description(
-      'Until when no delivery is sent, because the receiver (or Discord, for every Discord destination of this server) asked to slow down; null when not paused.',
+      'Until when no delivery is sent, because the receiver (or Discord, for every Discord destination of this server) asked to slow down; null when not paused or disabled.',
     ),
   ),
   pausedReason: v.pipe(v.nullable(v.string()), v.description('Why it is paused; null when not paused.')),

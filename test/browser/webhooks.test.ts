@@ -25,6 +25,7 @@ let app: ReturnType<typeof listenForBrowser> | undefined
 let origin = ''
 let ws: Workspace
 let deps: Deps
+let clock: Awaited<ReturnType<typeof testDeps>>['clock']
 let teamId: string
 let smtp: Awaited<ReturnType<typeof startSmtp>>
 const receiver = fakeUpstream(() => new Response('ok'))
@@ -33,7 +34,7 @@ const PASSWORD = 'correct horse battery'
 beforeAll(async () => {
   ws = createWorkspace()
   smtp = await startSmtp({ refuse: /^nobody@/ })
-  ;({ deps } = await testDeps({
+  ;({ deps, clock } = await testDeps({
     config: { database: { url: ws.dbUrl }, webhooks: { allow_private_targets: true }, email: smtp.emailConfig },
     now: new Date().toISOString(),
   }))
@@ -169,6 +170,33 @@ describe('the Webhooks page', () => {
       await removeEndpoint(deps, { teamId, id: ours.endpoint.id })
       await removeEndpoint(deps, { teamId: other.team.id, id: theirs.endpoint.id })
       discord.stop()
+    }
+  })
+
+  test('a pause shows when the page comes back to the front, and leaves when it ends, without a reload', async () => {
+    // docs/console.md#webhooks: a pause starts by the worker's doing (another team's Discord 429 reaches this team's
+    // destinations too) and ends by itself; the page says so without a reload.
+    const url = `${receiver.origin}/paused`
+    const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: url }) })
+      await card.getByText('Enabled', { exact: true }).waitFor()
+      // The server's clock and the browser's agree; the receiver asks for 3 s.
+      clock.set(new Date())
+      const until = Date.now() + 3000
+      await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until, 'rate limited by the receiver (answered 429)')
+      await view.page.evaluate("dispatchEvent(new Event('focus'))")
+      const line = card.getByText(/^Paused, sending again in less than a minute: rate limited by the receiver/)
+      await line.waitFor({ timeout: 5000 })
+      clock.set(new Date(until + 1000))
+      await line.waitFor({ state: 'detached', timeout: 10_000 })
+      expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    } finally {
+      await view.close()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
     }
   })
 

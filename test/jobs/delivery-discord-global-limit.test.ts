@@ -4,8 +4,9 @@
 // got it; a webhook's own limit (`global: false`) pauses that one, and other kinds of destination go on.
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
+import { AppError } from '../../src/errors'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
-import { listDeliveries } from '../../src/domain/webhooks/deliveries'
+import { listDeliveries, sendTestEvent } from '../../src/domain/webhooks/deliveries'
 import { createEndpoint, listEndpoints, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
@@ -139,4 +140,104 @@ test("a webhook's own limit (global: false) pauses that destination only", async
   })
   expect(shown.get(second.endpoint.id)).toMatchObject({ pausedUntil: null, pausedReason: null })
   expect(discord.received).toHaveLength(2)
+})
+
+/**
+ * Two teams and one fake Discord over its global limit for 65 s from t0; `limit()` has the first team's Discord
+ * destination meet it, which pauses every Discord destination until t0 + 64.57 s.
+ */
+async function twoTeamsAndALimitedDiscord() {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const t0 = clock.now().getTime()
+  const discord = receiver(() =>
+    clock.now().getTime() < t0 + 65 * S
+      ? Response.json({ message: 'You are being rate limited.', retry_after: 64.57, global: true }, { status: 429 })
+      : new Response(null, { status: 204 }),
+  )
+  const a = await seedTeam(deps, { name: 'first' })
+  const b = await seedTeam(deps, { name: 'second' })
+  const discordInput = (n: number, enabled = true) =>
+    endpointInput(`${discord.origin}/api/webhooks/${n}/tok${n}`, { kind: 'discord', enabled })
+  await createEndpoint(deps, { teamId: a.team.id, input: discordInput(1) })
+  const limit = async () => {
+    await storeSignals(deps, [signalRow(a.team.id)])
+    await deliverRound(deps)
+    expect(discord.received).toHaveLength(1)
+  }
+  return {
+    deps,
+    clock,
+    t0,
+    discord,
+    teamId: b.team.id,
+    discordInput,
+    limit,
+    until: new Date(t0 + 64_570).toISOString(),
+  }
+}
+
+// docs/webhooks.md#testing: a test send goes at once, even to a paused destination, except into Discord's global limit,
+// which every team's Discord destinations share: it answers when Discord asked to be sent nothing until, and calls
+// no Discord webhook, whether the destination was paused with the others or added since.
+test("a test send to Discord during Discord's global limit says until when, and calls no Discord webhook", async () => {
+  const { deps, clock, t0, discord, teamId, discordInput, limit, until } = await twoTeamsAndALimitedDiscord()
+  const plain = receiver(() => new Response('ok'))
+  const other = await createEndpoint(deps, { teamId, input: discordInput(2) })
+  const hook = await createEndpoint(deps, { teamId, input: endpointInput(`${plain.origin}/hook`) })
+  await limit()
+  clock.set(new Date(t0 + 10 * S))
+  const added = await createEndpoint(deps, { teamId, input: discordInput(3) })
+  const tested = [other.endpoint.id, added.endpoint.id]
+  for (const endpointId of tested) {
+    const refused = await sendTestEvent(deps, { teamId, endpointId }).catch((e) => e)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused.kind).toBe('invalid_request')
+    expect(refused.message).toContain(`Discord asked this server to send nothing to any Discord webhook until ${until}`)
+  }
+  expect(discord.received).toHaveLength(1)
+  expect((await deliveryRows(deps)).filter((d) => tested.includes(String(d.endpoint_id)))).toEqual([])
+  // Other kinds are tested as ever; once the wait is over, Discord is too.
+  expect((await sendTestEvent(deps, { teamId, endpointId: hook.endpoint.id })).status).toBe('succeeded')
+  clock.set(new Date(t0 + 75 * S))
+  expect((await sendTestEvent(deps, { teamId, endpointId: added.endpoint.id })).status).toBe('succeeded')
+  expect(discord.received).toHaveLength(2)
+})
+
+// docs/destinations.md#rate-limits: a disabled destination sends nothing, so it shows no pause (as the console and
+// `webhook list` show only that it is disabled); enabled again while Discord's global limit runs, it waits for it and
+// says so.
+test("a disabled Discord destination shows no pause; enabled during the global limit, it shows Discord's", async () => {
+  const { deps, teamId, discordInput, limit, until } = await twoTeamsAndALimitedDiscord()
+  const off = await createEndpoint(deps, { teamId, input: discordInput(2, false) })
+  await limit()
+  const [listed] = await listEndpoints(deps, { teamId })
+  expect([listed.enabled, listed.pausedUntil, listed.pausedReason]).toEqual([false, null, null])
+  const on = await updateEndpoint(deps, { teamId, id: off.endpoint.id, change: { enabled: true } })
+  expect([on.pausedUntil, on.pausedReason]).toEqual([until, "Discord limited this server's requests as a whole"])
+})
+
+// docs/destinations.md#rate-limits: Discord's global limit counts this server's requests to any Discord webhook, so a
+// Discord destination added, or made one, while it runs waits for it with the others, and says so.
+test('a Discord destination added or made one during the global limit is paused with the others', async () => {
+  const { deps, clock, t0, discord, teamId, discordInput, limit, until } = await twoTeamsAndALimitedDiscord()
+  const plain = receiver(() => new Response('ok'))
+  const hook = await createEndpoint(deps, { teamId, input: endpointInput(`${plain.origin}/hook`) })
+  await limit()
+  clock.set(new Date(t0 + 10 * S))
+  const why = "Discord limited this server's requests as a whole"
+  const added = await createEndpoint(deps, { teamId, input: discordInput(3) })
+  expect([added.endpoint.pausedUntil, added.endpoint.pausedReason]).toEqual([until, why])
+  const made = await updateEndpoint(deps, {
+    teamId,
+    id: hook.endpoint.id,
+    change: { kind: 'discord', url: `${discord.origin}/api/webhooks/4/tok4` },
+  })
+  expect([made.pausedUntil, made.pausedReason]).toEqual([until, why])
+  await storeSignals(deps, [signalRow(teamId)])
+  await deliverRound(deps)
+  expect(discord.received).toHaveLength(1)
+  // When the wait is over, both go, and the first team's delivery that met the limit.
+  clock.set(new Date(t0 + 65 * S))
+  await deliverRound(deps)
+  expect(discord.received).toHaveLength(4)
 })

@@ -42,9 +42,24 @@ export function Webhooks() {
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
   const load = () => api<{ endpoints: Endpoint[] }>('GET', '/webhooks').then((w) => setEndpoints(w.endpoints))
+  const reload = () => load().catch((err) => setError(err.message))
   useEffect(() => {
-    load().catch((err) => setError(err.message))
+    reload()
+    // A pause starts by the worker's doing (another team's Discord 429 reaches these destinations too): read again when
+    // the page comes back to the front, as the Getting started checklist does.
+    addEventListener('focus', reload)
+    return () => removeEventListener('focus', reload)
   }, [])
+  // docs/console.md#webhooks: while a destination is paused, its "sending again in 3 min" counts down (read again each
+  // minute) and the line goes once the pause ends; at least 2 s apart, should this browser's clock run ahead.
+  const firstPauseEnd = Math.min(
+    ...(endpoints ?? []).map((e) => (e.pausedUntil ? Date.parse(e.pausedUntil) : Infinity)),
+  )
+  useEffect(() => {
+    if (firstPauseEnd === Infinity) return
+    const timer = setTimeout(reload, Math.max(2000, Math.min(firstPauseEnd - Date.now() + 500, 60_000)))
+    return () => clearTimeout(timer)
+  }, [endpoints])
   const run = changeThen(load, setError)
   // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
   const add = (body: object) =>

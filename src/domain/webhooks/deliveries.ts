@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids'
 import type { Delivery, DeliveryStatus } from '../../storage/repos/webhook-deliveries'
 import type { Needs } from '../needs'
 import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
-import { findEndpoint } from './endpoints'
+import { discordGlobalPause, findEndpoint } from './endpoints'
 import { testBody } from './payload'
 import { linksOf } from './send'
 
@@ -61,6 +61,15 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   const team = await deps.repos.teams.byId(a.teamId)
   if (!team) throw new AppError('not_found', 'no such team')
   const now = deps.clock.now()
+  // A test goes at once even to a paused destination, so its user sees the answer; not into Discord's global limit,
+  // which counts this server's requests to every Discord webhook, whichever team's (docs/webhooks.md#testing): another
+  // request there only holds every team's Discord destinations longer, and a repeated one risks a ban of the address.
+  const global = await discordGlobalPause(deps, endpoint.kind, now.getTime())
+  if (global)
+    throw new AppError(
+      'invalid_request',
+      `not sent: Discord asked this server to send nothing to any Discord webhook until ${iso(global.pausedUntil)} (its global rate limit); test again after that`,
+    )
   const id = newId('msg')
   const payload = testBody(endpoint, team, now, linksOf(deps.config, endpoint))
   await deps.repos.webhookDeliveries.insert({

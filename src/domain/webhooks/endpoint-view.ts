@@ -5,10 +5,12 @@ const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text
 
 /**
  * What the API, the CLI and the console show of an endpoint: never its secret. A pause shows while it runs, with why
- * (docs/destinations.md#rate-limits), so a team whose alerts wait learns the cause on the destination itself.
+ * (docs/destinations.md#rate-limits), so a team whose alerts wait learns the cause on the destination itself. A
+ * disabled endpoint sends nothing and shows none: it keeps the pause (Discord's global one reaches it too), which
+ * shows, and holds its deliveries, if it is enabled again before the pause ends.
  */
 export function endpointView(e: EndpointRow, nowMs: number) {
-  const paused = e.pausedUntil !== null && e.pausedUntil > nowMs
+  const paused = e.enabled && e.pausedUntil !== null && e.pausedUntil > nowMs
   return {
     id: e.id,
     kind: e.kind,

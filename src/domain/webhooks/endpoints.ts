@@ -59,6 +59,16 @@ export async function checkReceiverUrl(deps: Needs<'config'>, raw: string): Prom
 }
 
 /**
+ * Discord's global limit while it runs (docs/destinations.md#rate-limits): it counts this server's requests to every
+ * Discord webhook, so a Discord destination added or made one meanwhile waits with the others; undefined otherwise.
+ */
+export async function discordGlobalPause(deps: Needs<never, 'webhookEndpoints'>, kind: EndpointKind, nowMs: number) {
+  if (kind !== 'discord') return undefined
+  const until = await deps.repos.webhookEndpoints.kindPauseEnd('discord', PAUSED_BY_GLOBAL_LIMIT, nowMs)
+  return until === undefined ? undefined : { pausedUntil: until, pausedReason: PAUSED_BY_GLOBAL_LIMIT }
+}
+
+/**
  * docs/security.md#what-is-bounded: each endpoint multiplies every new signal's deliveries, so a team has at most
  * `webhooks.max_endpoints_per_team` of them.
  */
@@ -95,6 +105,7 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
     failingSince: null,
     pausedUntil: null,
     pausedReason: null,
+    ...(await discordGlobalPause(deps, a.input.kind, now.getTime())),
     createdAt: now.toISOString(),
   }
   await deps.repos.webhookEndpoints.insert(row)
@@ -146,6 +157,8 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
         pausedUntil: null,
         pausedReason: null,
       }),
+    // Made a Discord destination while that limit runs: it waits for it too.
+    ...(current.kind !== 'discord' && (await discordGlobalPause(deps, fields.kind, nowMs))),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   await rescheduleHeld(deps, current, row, nowMs)

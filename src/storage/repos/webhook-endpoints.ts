@@ -106,6 +106,24 @@ export function createWebhookEndpointsRepo(db: Db) {
     async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number, reason: string) {
       await pause(eq(webhookEndpoints.kind, kind), untilMs, reason)
     },
+    /**
+     * When the longest pause of this kind for this reason still running at `nowMs` ends (epoch ms), on any endpoint,
+     * disabled or not: a limit of the whole server's (Discord's global one) is remembered on each it paused.
+     */
+    async kindPauseEnd(kind: EndpointRow['kind'], reason: string, nowMs: number): Promise<number | undefined> {
+      const row = await db
+        .select({ at: sql<number | null>`max(${webhookEndpoints.pausedUntil})` })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.kind, kind),
+            eq(webhookEndpoints.pausedReason, reason),
+            sql`${webhookEndpoints.pausedUntil} > ${nowMs}`,
+          ),
+        )
+        .get()
+      return row?.at ?? undefined
+    },
     /** When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is. */
     async firstPauseEnd(nowMs: number): Promise<number | undefined> {
       const row = await db
