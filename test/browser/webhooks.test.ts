@@ -81,6 +81,29 @@ describe('the Webhooks page', () => {
     }
   })
 
+  test('a test the receiver asks to wait for says it goes when the wait ends, not on a retry schedule', async () => {
+    // Slack's answer over its limit: 429 with Retry-After (docs/destinations.md#rate-limits); no failure, a pause.
+    const busy = fakeUpstream(() => new Response('rate_limited', { status: 429, headers: { 'retry-after': '30' } }))
+    const url = `${busy.origin}/services/T0/B1/Ab12Cd34Ef56Gh78Ij90Kl12`
+    const shown = `${busy.origin}/services/T0/B1/••••Kl12`
+    const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'slack' }) })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      await view.page.getByRole('button', { name: `Test ${shown}` }).click()
+      await view.page
+        .getByText(
+          `Test event not delivered to ${shown}: answered 429: rate limited by the receiver, waiting 30 s. It is sent when that wait ends.`,
+        )
+        .waitFor()
+    } finally {
+      await view.close()
+      busy.stop()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
+    }
+  })
+
   test('a test e-mail whose recipient the SMTP server refuses says it is not retried, the destination kept', async () => {
     // RFC 5321: a 550 is permanent (docs/destinations.md#e-mail); the address is the team's to correct.
     const to = 'nobody@acme.test'

@@ -5,6 +5,7 @@
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { AppError } from '../../src/errors'
+import { createLogger } from '../../src/lib/log'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import { listDeliveries, sendTestEvent } from '../../src/domain/webhooks/deliveries'
 import { createEndpoint, listEndpoints, updateEndpoint } from '../../src/domain/webhooks/endpoints'
@@ -44,7 +45,9 @@ const answers = {
 
 for (const [name, limited] of Object.entries(answers))
   test(`${name} pauses every Discord destination of the server for its wait, not the other kinds`, async () => {
-    const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+    const logged: Record<string, unknown>[] = []
+    const log = createLogger((line) => logged.push(JSON.parse(line)))
+    const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } }, deps: { log } })
     const t0 = clock.now().getTime()
     // One fake Discord for every webhook: the first request is over the global limit until t0 + 65 s.
     const discord = receiver((req: Received) =>
@@ -67,6 +70,12 @@ for (const [name, limited] of Object.entries(answers))
     const pausedUntil = async (id: string) => (await deps.repos.webhookEndpoints.byIdAnyTeam(id))?.pausedUntil
     expect(Number(await pausedUntil(first.endpoint.id))).toBeGreaterThan(t0 + 64 * S)
     expect(await pausedUntil(other.endpoint.id)).toBe(await pausedUntil(first.endpoint.id))
+    // The operator hears of it once, as a warning; the delivery log says whose limit it is.
+    const warned = logged.filter((l) => l.event === 'discord_global_limit')
+    expect(warned.map((l) => [l.level, l.until])).toEqual([
+      ['warn', new Date(Number(await pausedUntil(first.endpoint.id))).toISOString()],
+    ])
+    expect(String((await deliveryRows(deps))[0].last_error)).toContain("a limit on this server's requests as a whole")
     // Each team sees why its Discord destinations wait (GET /api/v1/webhooks, the console), without learning which
     // other destination met the limit; the other kinds are not paused.
     // By kind: the two were made at the same (fake) time, so their order in the list is their random ids'.

@@ -76,7 +76,9 @@ export function Webhooks() {
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
         const said = `Test event ${d.status === 'succeeded' ? 'delivered' : 'not delivered'} to ${whereOf(ep)}`
         if (d.status === 'succeeded') return setNote(`${said}: answered ${d.lastStatusCode}.`)
-        if (d.status === 'pending') return setNote(`${said}: ${d.lastError}. It is retried on the schedule.`)
+        // A 429 is no failure: the test waits for the pause the receiver asked for (docs/destinations.md#rate-limits).
+        const when = d.lastStatusCode === 429 ? 'It is sent when that wait ends' : 'It is retried on the schedule'
+        if (d.status === 'pending') return setNote(`${said}: ${d.lastError}. ${when}.`)
         // Given up at once: 410 Gone or an address this server refuses disable the destination; an SMTP server's
         // refusal of the recipient or message (docs/destinations.md#e-mail) fails this message and keeps it.
         const now = (await api<{ endpoints: Endpoint[] }>('GET', '/webhooks')).endpoints.find((e) => e.id === ep.id)

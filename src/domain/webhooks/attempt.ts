@@ -81,14 +81,18 @@ export async function attemptDelivery(a: {
     }
     if (s === 429) {
       const pauseSec = rateLimitWaitSec(answer.headers, answer.body, a.now.getTime())
+      const senderLimited = globalLimit(answer.headers, answer.body)
+      const wait = `waiting ${Math.ceil(pauseSec)} s`
       return {
         ok: false,
         statusCode: s,
         gone: false,
         rateLimited: true,
         pauseSec,
-        ...(globalLimit(answer.headers, answer.body) && { senderLimited: true }),
-        error: `answered 429: rate limited by the receiver, waiting ${Math.ceil(pauseSec)} s`,
+        ...(senderLimited && { senderLimited }),
+        error: senderLimited
+          ? `answered 429: a limit on this server's requests as a whole, not on this receiver's; ${wait}`
+          : `answered 429: rate limited by the receiver, ${wait}`,
       }
     }
     return {

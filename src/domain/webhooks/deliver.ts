@@ -73,9 +73,12 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
     const until = at.getTime() + Math.round(result.pauseSec * 1000)
     // Discord's global limit counts every webhook request from this server's address, whichever team's destination
     // it was for (docs/destinations.md#rate-limits): each Discord destination waits, the other kinds go on.
-    if (!result.ok && result.senderLimited && endpoint.kind === 'discord')
+    if (!result.ok && result.senderLimited && endpoint.kind === 'discord') {
       await deps.repos.webhookEndpoints.pauseKindUntil('discord', until, PAUSED_BY_GLOBAL_LIMIT)
-    else await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until, result.ok ? PAUSED_BY_PACING : PAUSED_BY_429)
+      // Every team's Discord alerts wait: an operator hears of it without reading each team's destinations.
+      deps.log.warn('discord_global_limit', { endpoint: endpoint.id, until: new Date(until).toISOString() })
+    } else
+      await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until, result.ok ? PAUSED_BY_PACING : PAUSED_BY_429)
   }
   if (!result.ok && result.rateLimited) return rateLimited(deps, endpoint, d, result.error, at)
   const next = result.ok
