@@ -19,6 +19,9 @@ export type Start = { page: string } | { redirect: string } | { consent: string 
 const REQUEST_MS = 10 * 60_000
 const MAX_PENDING_REQUESTS = 1_000
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/
+// RFC 6749 Appendix A.5: state is printable ASCII (VSCHAR, space to tilde). The grant library refuses any other when
+// the user answers, which is too late: the request would be used up with no answer for the client.
+const STATE = /^[\x20-\x7e]*$/
 
 /**
  * Checks an authorization request (docs/oauth.md#authorization) and keeps it for the user's decision. Until the
@@ -54,6 +57,8 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256')
   if (!CHALLENGE.test(q.code_challenge))
     return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~')
+  if (q.state !== undefined && !STATE.test(q.state))
+    return fail('invalid_request', 'state must be printable ASCII characters (space to ~)')
   const scopes = scopesOf(q.scope, client.scope)
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   const resource = q.resource ?? base

@@ -103,6 +103,25 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     expect(new URL(scope.headers.get('location') as string).searchParams.get('error')).toBe('invalid_scope')
   })
 
+  test('a state that is not printable ASCII is invalid_request at the redirect URI, before any consent', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    // RFC 6749 Appendix A.5: state is VSCHAR. "é" or a line break went to the consent page, and Allow then answered
+    // 500 after using the request up and recording a connected app that never got a code.
+    for (const state of ['café', 'a\nb', 'tab\there']) {
+      const res = await fetch(authorizeUrl(w, client.client_id, { ...pkce, state }), { redirect: 'manual' })
+      expect(res.status).toBe(302)
+      const back = new URL(res.headers.get('location') as string, w.base)
+      expect(back.origin + back.pathname).toBe(REDIRECT_URI)
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'invalid_request', state, iss: w.base })
+    }
+    const cookie = await w.signIn()
+    const allowed = await w.consent(authorizeUrl(w, client.client_id, { ...pkce, state: 'a b ~!' }), cookie)
+    expect(allowed.redirect?.searchParams.get('state')).toBe('a b ~!')
+    expect(allowed.redirect?.searchParams.get('code')).toBeTruthy()
+  })
+
   test('Deny sends access_denied back; the request cannot be answered twice', async () => {
     const w = await world()
     const client = (await registerClient(w)).body
