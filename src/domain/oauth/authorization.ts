@@ -8,7 +8,7 @@ import type { TokenUser } from './model'
 import { isRegisteredRedirect, redirectHost } from './redirect-uri'
 import { readParams } from './params'
 import { isOurResource } from './resources'
-import { SCOPES, type Scope, scopesOf } from './scopes'
+import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
 import { oauthServer } from './server'
 
 type AuthDeps = Needs<'clock' | 'config', 'oauth'>
@@ -117,11 +117,14 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
       'access_denied',
       'the user denied access',
     )
+  // docs/oauth.md#connected-apps: the tokens of an earlier Allow keep their scopes, so the grant lists them too; a
+  // request for fewer does not hide what the app can still do.
+  const earlier = (await deps.repos.oauth.grantScope(a.userId, request.clientId))?.split(' ') ?? []
   const grant = await deps.repos.oauth.saveGrant({
     id: newId('grant'),
     userId: a.userId,
     clientId: request.clientId,
-    scope: request.scope,
+    scope: ALL_SCOPES.filter((s) => earlier.includes(s) || request.scope.split(' ').includes(s)).join(' '),
     createdAt: deps.clock.now().toISOString(),
   })
   const user: Omit<TokenUser, 'familyId'> = {
