@@ -91,8 +91,7 @@ export async function describeRequest(deps: AuthDeps, id: string) {
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
   // The client as it was when the request was made (clientFor read its document then): reading it again here could
   // fail on a document server that is down and leave the page without an answer.
-  const client = await storedClient(deps, request.clientId)
-  if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
+  const client = await clientOfRequest(deps, request.clientId)
   return {
     client: {
       id: client.id,
@@ -109,6 +108,9 @@ export async function describeRequest(deps: AuthDeps, id: string) {
 export async function decide(deps: AuthDeps, base: string, a: { id: string; userId: string; allow: boolean }) {
   const request = await deps.repos.oauth.takeRequest(a.id, deps.clock.now().getTime())
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
+  // A client nobody allowed is pruned a day after it came (docs/security.md#what-is-bounded), possibly while its
+  // consent page is open: no grant is recorded for it, and the user is told, as the page itself would.
+  await clientOfRequest(deps, request.clientId)
   if (!a.allow)
     return errorRedirect(
       base,
@@ -147,6 +149,12 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     authenticateHandler: { handle: () => user },
   })
   return withIssuer(res.get('location'), base)
+}
+
+async function clientOfRequest(deps: AuthDeps, clientId: string) {
+  const client = await storedClient(deps, clientId)
+  if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
+  return client
 }
 
 function errorRedirect(

@@ -146,6 +146,31 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     expect(again.status).toBe(404)
   })
 
+  test('Allow for a client removed while its request waited is 404, and connects nothing', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    // docs/security.md#what-is-bounded: a client nobody allowed goes a day after it registered, here while the
+    // user's consent page is open (the next registration prunes it).
+    w.clock.set(new Date(w.clock.now().getTime() + 24 * 3_600_000 - 5 * 60_000))
+    const url = authorizeUrl(w, client.client_id, {
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    })
+    const id = (await fetch(url, { redirect: 'manual' })).headers.get('location')?.split('/').pop()
+    w.clock.set(new Date(w.clock.now().getTime() + 6 * 60_000))
+    expect((await registerClient(w)).status).toBe(201)
+    const headers = { 'sec-fetch-site': 'same-origin', cookie: await w.signIn(), 'content-type': 'application/json' }
+    const allowed = await fetch(`${w.base}/console/api/authorize/${id}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ allow: true }),
+    })
+    // It was 500 internal error, with a connected app left behind for a client that no longer existed.
+    expect([allowed.status, ((await allowed.json()) as any).error.code]).toEqual([404, 'not_found'])
+    const { apps } = (await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()) as any
+    expect(apps).toEqual([])
+  })
+
   test('the consent routes need a signed-in user', async () => {
     const w = await world()
     const client = (await registerClient(w)).body
