@@ -19,6 +19,9 @@ export type TokenUser = {
   familyId: string
   resource: string
   from?: string
+  // The scope of the code or refresh token exchanged: a new refresh token keeps it when the client asked for a
+  // narrower access token (RFC 6749 §6).
+  fromScope?: string[]
   // Codes: whether the authorization request named its redirect URI (else the token request need not).
   redirectUriGiven?: boolean
 }
@@ -72,6 +75,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       familyId: token.familyId,
       resource: token.resource,
       from: token.hash,
+      fromScope: token.scope.split(' '),
     }
     return { token, user, client: { id: token.clientId, grants: [] }, scope: token.scope.split(' ') }
   }
@@ -137,7 +141,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       }
       const refreshMs = refresh_token_days * 86_400_000
       const refresh = token.refreshToken && {
-        ...rowFor(user, 'refresh', token.refreshToken, scope, refreshMs),
+        ...rowFor(user, 'refresh', token.refreshToken, user.fromScope ?? scope, refreshMs),
         clientId: client.id,
       }
       await deps.repos.oauth.insertTokens(refresh ? [access, refresh] : [access])
