@@ -109,8 +109,9 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
   const request = await deps.repos.oauth.takeRequest(a.id, deps.clock.now().getTime())
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
   // A client nobody allowed is pruned a day after it came (docs/security.md#what-is-bounded), possibly while its
-  // consent page is open: no grant is recorded for it, and the user is told, as the page itself would.
-  await clientOfRequest(deps, request.clientId)
+  // consent page is open: no grant is recorded for it, and the user is told, as the page itself would. The code is
+  // issued to the client as held, as the page showed it, without reading its metadata document again.
+  const client = await clientOfRequest(deps, request.clientId)
   if (!a.allow)
     return errorRedirect(
       base,
@@ -145,9 +146,13 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     ...(request.state ? { state: request.state } : {}),
   }
   const res = new OAuth2Server.Response({ headers: {} })
-  await oauthServer(deps).authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }), res, {
-    authenticateHandler: { handle: () => user },
-  })
+  await oauthServer(deps, { client }).authorize(
+    new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
+    res,
+    {
+      authenticateHandler: { handle: () => user },
+    },
+  )
   return withIssuer(res.get('location'), base)
 }
 
