@@ -8,7 +8,7 @@ import type { TokenUser } from './model'
 import { isRegisteredRedirect, redirectHost } from './redirect-uri'
 import { readParams } from './params'
 import { isOurResource } from './resources'
-import { SCOPES, type Scope, scopesOf } from './scopes'
+import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
 import { oauthServer } from './server'
 
 type AuthDeps = Needs<'clock' | 'config', 'oauth'>
@@ -19,6 +19,9 @@ export type Start = { page: string } | { redirect: string } | { consent: string 
 const REQUEST_MS = 10 * 60_000
 const MAX_PENDING_REQUESTS = 1_000
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/
+// RFC 6749 Appendix A.5: state is printable ASCII (VSCHAR, space to tilde). The grant library refuses any other when
+// the user answers, which is too late: the request would be used up with no answer for the client.
+const STATE = /^[\x20-\x7e]*$/
 
 /**
  * Checks an authorization request (docs/oauth.md#authorization) and keeps it for the user's decision. Until the
@@ -54,6 +57,8 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256')
   if (!CHALLENGE.test(q.code_challenge))
     return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9, -, ., _ and ~')
+  if (q.state !== undefined && !STATE.test(q.state))
+    return fail('invalid_request', 'state must be printable ASCII characters (space to ~)')
   const scopes = scopesOf(q.scope, client.scope)
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
   const resource = q.resource ?? base
@@ -86,8 +91,7 @@ export async function describeRequest(deps: AuthDeps, id: string) {
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
   // The client as it was when the request was made (clientFor read its document then): reading it again here could
   // fail on a document server that is down and leave the page without an answer.
-  const client = await storedClient(deps, request.clientId)
-  if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
+  const client = await clientOfRequest(deps, request.clientId)
   return {
     client: {
       id: client.id,
@@ -104,6 +108,10 @@ export async function describeRequest(deps: AuthDeps, id: string) {
 export async function decide(deps: AuthDeps, base: string, a: { id: string; userId: string; allow: boolean }) {
   const request = await deps.repos.oauth.takeRequest(a.id, deps.clock.now().getTime())
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
+  // A client nobody allowed is pruned a day after it came (docs/security.md#what-is-bounded), possibly while its
+  // consent page is open: no grant is recorded for it, and the user is told, as the page itself would. The code is
+  // issued to the client as held, as the page showed it, without reading its metadata document again.
+  const client = await clientOfRequest(deps, request.clientId)
   if (!a.allow)
     return errorRedirect(
       base,
@@ -112,11 +120,14 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
       'access_denied',
       'the user denied access',
     )
+  // docs/oauth.md#connected-apps: the tokens of an earlier Allow keep their scopes, so the grant lists them too; a
+  // request for fewer does not hide what the app can still do.
+  const earlier = (await deps.repos.oauth.grantScope(a.userId, request.clientId))?.split(' ') ?? []
   const grant = await deps.repos.oauth.saveGrant({
     id: newId('grant'),
     userId: a.userId,
     clientId: request.clientId,
-    scope: request.scope,
+    scope: ALL_SCOPES.filter((s) => earlier.includes(s) || request.scope.split(' ').includes(s)).join(' '),
     createdAt: deps.clock.now().toISOString(),
   })
   const user: Omit<TokenUser, 'familyId'> = {
@@ -135,10 +146,20 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     ...(request.state ? { state: request.state } : {}),
   }
   const res = new OAuth2Server.Response({ headers: {} })
-  await oauthServer(deps).authorize(new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }), res, {
-    authenticateHandler: { handle: () => user },
-  })
+  await oauthServer(deps, { client }).authorize(
+    new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
+    res,
+    {
+      authenticateHandler: { handle: () => user },
+    },
+  )
   return withIssuer(res.get('location'), base)
+}
+
+async function clientOfRequest(deps: AuthDeps, clientId: string) {
+  const client = await storedClient(deps, clientId)
+  if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
+  return client
 }
 
 function errorRedirect(

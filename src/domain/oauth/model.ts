@@ -3,12 +3,17 @@ import type { OAuthTokenRow } from '../../storage/repos/oauth'
 import { newId } from '../../lib/ids'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
-import { clientFor, secretMatches } from './clients'
+import { clientFor, type OAuthClient, secretMatches } from './clients'
 import { isRegisteredRedirect } from './redirect-uri'
 import { sameResource } from './resources'
 import { scopesOf } from './scopes'
 
 type ModelDeps = Needs<'clock' | 'config', 'oauth'>
+/**
+ * What the request being answered says beyond its form: a token request's resource, scope and redirect URI, or, for
+ * the user's answer to an authorization request, the client the request was checked against when it was made.
+ */
+export type ModelOptions = { resource?: string; scope?: string; redirectUri?: string; client?: OAuthClient }
 /**
  * Who a code or token acts for, as it travels through the library: the grant, the family, the resource, and the
  * hash of the code or refresh token being exchanged (`from`), which must still be there when the new tokens are.
@@ -19,6 +24,9 @@ export type TokenUser = {
   familyId: string
   resource: string
   from?: string
+  // The scope of the code or refresh token exchanged: a new refresh token keeps it when the client asked for a
+  // narrower access token (RFC 6749 §6).
+  fromScope?: string[]
   // Codes: whether the authorization request named its redirect URI (else the token request need not).
   redirectUriGiven?: boolean
 }
@@ -40,7 +48,7 @@ const invalidTarget = () =>
  * of tokens it belongs to. `resource`, when the token request names one, must name the grant's (RFC 8707): the MCP
  * address and the base are one resource.
  */
-export function createModel(deps: ModelDeps, a: { resource?: string; scope?: string; redirectUri?: string }) {
+export function createModel(deps: ModelDeps, a: ModelOptions) {
   const now = () => deps.clock.now().getTime()
   const { access_token_minutes, refresh_token_days } = deps.config.oauth
   const rowFor = (user: TokenUser, kind: OAuthTokenRow['kind'], value: string, scope: string[], ms: number) => ({
@@ -72,6 +80,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       familyId: token.familyId,
       resource: token.resource,
       from: token.hash,
+      fromScope: token.scope.split(' '),
     }
     return { token, user, client: { id: token.clientId, grants: [] }, scope: token.scope.split(' ') }
   }
@@ -84,7 +93,9 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
 
   return {
     async getClient(clientId: string, secret: string | null) {
-      const client = await clientFor(deps, clientId).catch(() => undefined)
+      // At the user's answer, the client is the one the request was made for (held since): reading its document again
+      // could fail on a document server that is down, after the request was used up (docs/oauth.md#consent).
+      const client = a.client?.id === clientId ? a.client : await clientFor(deps, clientId).catch(() => undefined)
       if (!client || (secret !== null && !secretMatches(client, secret))) return false
       return { id: client.id, redirectUris: client.redirectUris, grants: ['authorization_code', 'refresh_token'] }
     },
@@ -137,7 +148,7 @@ export function createModel(deps: ModelDeps, a: { resource?: string; scope?: str
       }
       const refreshMs = refresh_token_days * 86_400_000
       const refresh = token.refreshToken && {
-        ...rowFor(user, 'refresh', token.refreshToken, scope, refreshMs),
+        ...rowFor(user, 'refresh', token.refreshToken, user.fromScope ?? scope, refreshMs),
         clientId: client.id,
       }
       await deps.repos.oauth.insertTokens(refresh ? [access, refresh] : [access])

@@ -1,6 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server'
 import type { Needs } from '../needs'
-import { createModel } from './model'
+import { createModel, type ModelOptions } from './model'
 
 /**
  * The grant logic is @node-oauth/oauth2-server's (docs/architecture.md#how-oauth-is-built): codes and tokens from its random
@@ -8,10 +8,7 @@ import { createModel } from './model'
  * `plain` PKCE refused. Public clients (no secret) are the rule for assistants, so client authentication is asked
  * only of clients registered with a secret (checked in the model's getClient).
  */
-export function oauthServer(
-  deps: Needs<'clock' | 'config', 'oauth'>,
-  a: { resource?: string; scope?: string; redirectUri?: string } = {},
-) {
+export function oauthServer(deps: Needs<'clock' | 'config', 'oauth'>, a: ModelOptions = {}) {
   const { access_token_minutes, refresh_token_days } = deps.config.oauth
   // The library calls getAccessToken only when it authenticates a request itself; bearer tokens are checked by
   // access-token.ts instead (against the service's clock and the resource), so the model has no such method.

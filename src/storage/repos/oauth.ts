@@ -71,7 +71,16 @@ export function createOAuthRepo(db: Db) {
         .returning()
         .get(),
 
-    /** One grant per user and client: allowing again replaces its scopes and keeps its id. */
+    /** The scope a user's grant to a client holds, if there is one. */
+    grantScope: async (userId: string, clientId: string) =>
+      (
+        await db
+          .select({ scope: oauthGrants.scope })
+          .from(oauthGrants)
+          .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.clientId, clientId)))
+          .get()
+      )?.scope,
+    /** One grant per user and client: allowing again sets its scopes and keeps its id. */
     saveGrant: (row: { id: string; userId: string; clientId: string; scope: string; createdAt: string }) =>
       db
         .insert(oauthGrants)

@@ -103,6 +103,25 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
     expect(new URL(scope.headers.get('location') as string).searchParams.get('error')).toBe('invalid_scope')
   })
 
+  test('a state that is not printable ASCII is invalid_request at the redirect URI, before any consent', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' }
+    // RFC 6749 Appendix A.5: state is VSCHAR. "é" or a line break went to the consent page, and Allow then answered
+    // 500 after using the request up and recording a connected app that never got a code.
+    for (const state of ['café', 'a\nb', 'tab\there']) {
+      const res = await fetch(authorizeUrl(w, client.client_id, { ...pkce, state }), { redirect: 'manual' })
+      expect(res.status).toBe(302)
+      const back = new URL(res.headers.get('location') as string, w.base)
+      expect(back.origin + back.pathname).toBe(REDIRECT_URI)
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'invalid_request', state, iss: w.base })
+    }
+    const cookie = await w.signIn()
+    const allowed = await w.consent(authorizeUrl(w, client.client_id, { ...pkce, state: 'a b ~!' }), cookie)
+    expect(allowed.redirect?.searchParams.get('state')).toBe('a b ~!')
+    expect(allowed.redirect?.searchParams.get('code')).toBeTruthy()
+  })
+
   test('Deny sends access_denied back; the request cannot be answered twice', async () => {
     const w = await world()
     const client = (await registerClient(w)).body
@@ -125,6 +144,31 @@ describe('the authorization endpoint (docs/oauth.md#authorization)', () => {
       body: JSON.stringify({ allow: true }),
     })
     expect(again.status).toBe(404)
+  })
+
+  test('Allow for a client removed while its request waited is 404, and connects nothing', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    // docs/security.md#what-is-bounded: a client nobody allowed goes a day after it registered, here while the
+    // user's consent page is open (the next registration prunes it).
+    w.clock.set(new Date(w.clock.now().getTime() + 24 * 3_600_000 - 5 * 60_000))
+    const url = authorizeUrl(w, client.client_id, {
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    })
+    const id = (await fetch(url, { redirect: 'manual' })).headers.get('location')?.split('/').pop()
+    w.clock.set(new Date(w.clock.now().getTime() + 6 * 60_000))
+    expect((await registerClient(w)).status).toBe(201)
+    const headers = { 'sec-fetch-site': 'same-origin', cookie: await w.signIn(), 'content-type': 'application/json' }
+    const allowed = await fetch(`${w.base}/console/api/authorize/${id}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ allow: true }),
+    })
+    // It was 500 internal error, with a connected app left behind for a client that no longer existed.
+    expect([allowed.status, ((await allowed.json()) as any).error.code]).toEqual([404, 'not_found'])
+    const { apps } = (await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()) as any
+    expect(apps).toEqual([])
   })
 
   test('the consent routes need a signed-in user', async () => {

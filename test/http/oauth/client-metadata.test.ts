@@ -101,7 +101,7 @@ describe('client metadata documents (docs/oauth.md#clients)', () => {
 
   // The consent page describes the client the request was made for, as it was then: a document read again on that
   // page (a day after the last read, minutes after the request) that failed answered 500.
-  test('the consent page shows the client of the request even when its document can no longer be read', async () => {
+  test('the consent page shows, and Allow answers, the client of the request even when its document can no longer be read', async () => {
     const w = await world({ oauth: { allow_private_client_urls: true } })
     const clientId = `http://127.0.0.1:${docs.port}/flaky.json`
     const start = w.clock.now().getTime()
@@ -122,6 +122,17 @@ describe('client metadata documents (docs/oauth.md#clients)', () => {
       })
       expect(shown.status).toBe(200)
       expect(((await shown.json()) as { client: unknown }).client).toMatchObject({ id: clientId, name: 'Flaky Client' })
+      // Allow too: it answered 500 (the grant library read the document again, which failed) after using the request
+      // up and recording a connected app without a code.
+      const allowed = await fetch(`${w.base}/console/api/authorize/${id}`, {
+        method: 'POST',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: JSON.stringify({ allow: true }),
+      })
+      expect(allowed.status).toBe(200)
+      const back = new URL(((await allowed.json()) as { redirect: string }).redirect)
+      expect(back.origin + back.pathname).toBe(REDIRECT_URI)
+      expect(back.searchParams.get('code')).toBeString()
     } finally {
       flakyDown = false
     }

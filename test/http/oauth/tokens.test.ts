@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createTeam } from '../../../src/domain/teams/teams'
 import { createUser } from '../../../src/domain/users/users'
-import { bearer, oauthWorld, obtainCode, obtainTokens, PASSWORD, tokenRequest } from '../../support/oauth'
+import {
+  bearer,
+  oauthWorld,
+  obtainCode,
+  obtainTokens,
+  PASSWORD,
+  registerClient,
+  tokenRequest,
+} from '../../support/oauth'
 
 let stop: (() => void) | undefined
 afterEach(() => stop?.())
@@ -178,5 +186,19 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     })
     expect(scored.status).toBe(200)
     expect((await w.deps.repos.teams.find(w.team.id))?.quotaUsed).toBe(1)
+  })
+
+  test('Connected apps lists every scope the app was allowed, when it asks again for fewer', async () => {
+    const w = await world()
+    const client = (await registerClient(w)).body
+    const first = await tokenRequest(w, await obtainCode(w, { client, scope: 'signals:read webhooks:manage' }))
+    const second = await tokenRequest(w, await obtainCode(w, { client, scope: 'usage:read' }))
+    expect([first.body.scope, second.body.scope]).toEqual(['signals:read webhooks:manage', 'usage:read'])
+    // The first token still manages webhooks (it was allowed to), so the list must say so: it said usage:read only.
+    const webhooks = await fetch(`${w.base}/api/v1/webhooks`, { headers: bearer(first.body.access_token) })
+    expect(webhooks.status).toBe(200)
+    const headers = { 'sec-fetch-site': 'same-origin', cookie: await w.signIn() }
+    const { apps } = (await (await fetch(`${w.base}/console/api/connected-apps`, { headers })).json()) as any
+    expect(apps.map((a: any) => a.scopes.toSorted())).toEqual([['signals:read', 'usage:read', 'webhooks:manage']])
   })
 })
