@@ -19,6 +19,20 @@ const WRITE_ERRORS: Record<string, string> = {
 }
 
 /**
+ * The file `--out` names, or none for standard output. An empty one (`--out "$FILE"` with the variable unset) names
+ * no file: opening it said "the file exists; add --force", which --force did not change.
+ */
+export function outPath(flags: Record<string, unknown>): string | undefined {
+  if (typeof flags.out !== 'string') return undefined
+  if (flags.out === '')
+    throw new AppError(
+      'invalid_request',
+      '--out is empty: give a file name, or leave --out out to write to standard output',
+    )
+  return flags.out
+}
+
+/**
  * An export's body to standard output, or into `path` (docs/operations.md#exporting-signals): owner-only, as it holds
  * the team's data; a file left half-written by a failure is removed; a file already there is kept unless `replace`
  * (--force, which removes it first): created with O_EXCL, so the check and the creation are one step. Answers how many bytes were written.

@@ -7,7 +7,7 @@ import { fieldIssues } from '../wire/validation'
 import { PeopleExportQuery } from '../wire/people'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, withDeps } from './common'
-import { writeExport } from './export-output'
+import { outPath, writeExport } from './export-output'
 
 /**
  * docs/people.md#export: the team's people as GET /api/v1/people/export gives them (one record per person with its
@@ -25,7 +25,7 @@ async function exportCommand(argv: string[]): Promise<number> {
   const parsed = v.safeParse(PeopleExportQuery, flags.format === undefined ? {} : { format: flags.format })
   if (!parsed.success)
     throw new AppError('invalid_request', `--format ${fieldIssues(parsed.issues, 'query')[0].message}`)
-  const out = typeof flags.out === 'string' ? flags.out : undefined
+  const out = outPath(flags)
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own,

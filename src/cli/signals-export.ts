@@ -6,7 +6,7 @@ import { fieldIssues } from '../wire/validation'
 import { SignalExportQuery } from '../wire/signals'
 import { parseFlags, requireFlag } from './args'
 import { noPositionals, withDeps } from './common'
-import { writeExport } from './export-output'
+import { outPath, writeExport } from './export-output'
 
 // The query field each flag fills, so that a problem names the flag the user typed.
 const FLAGS = {
@@ -43,7 +43,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
     const [first] = fieldIssues(parsed.issues, 'query')
     throw new AppError('invalid_request', `--${flagOf(first.field)} ${first.message}`)
   }
-  const out = typeof flags.out === 'string' ? flags.out : undefined
+  const out = outPath(flags)
   await withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     // A cut export is the server's log line (export_cut); here the command says how its output ended, in one line

@@ -35,3 +35,21 @@ describe('signals export --out onto an existing file', () => {
     expect(r.stderr).toBe('lead-signals: cannot write "a-folder": it is a directory\n')
   })
 })
+
+// `--out "$FILE"` with the variable unset: there is no file to write, and no --force makes one; the line says so
+// rather than "the file exists; add --force", which --force did not change.
+describe('an export --out with an empty name', () => {
+  for (const command of [
+    ['signals', 'export'],
+    ['people', 'export'],
+  ])
+    for (const force of [[], ['--force']])
+      test(`${command.join(' ')} ${force.join(' ')}: refused, saying the name is empty`, async () => {
+        const r = await runCli(ws, [...command, '--team', 'acme', '--out', '', ...force])
+        expect(r.code).toBe(2)
+        expect(r.stderr).toBe(
+          'lead-signals: --out is empty: give a file name, or leave --out out to write to standard output\n',
+        )
+        expect(r.stdout).toBe('')
+      })
+})

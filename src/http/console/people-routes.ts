@@ -21,7 +21,8 @@ export const consolePeopleRoutes = (deps: Deps) =>
     })
     .get(
       '/people/export',
-      async ({ viewer, query }) => exportResponse(await exportPeople(deps, viewer.team.id, query.format)),
+      async ({ viewer, query, request, server }) =>
+        exportResponse(deps, { request, server }, await exportPeople(deps, viewer.team.id, query.format)),
       {
         query: validated('query', PeopleExportQuery),
       },

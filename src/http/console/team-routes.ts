@@ -26,9 +26,14 @@ export const consoleTeamRoutes = (deps: Deps) =>
       query: validated('query', SignalQuery),
     })
     // docs/console.md#routes: the Signals page's "Export CSV", with its filters; not counted, like every console call.
-    .get('/signals/export', async ({ viewer, query }) => exportResponse(await openExport(deps, viewer.team, query)), {
-      query: validated('query', SignalExportQuery),
-    })
+    .get(
+      '/signals/export',
+      async ({ viewer, query, request, server }) =>
+        exportResponse(deps, { request, server }, await openExport(deps, viewer.team, query)),
+      {
+        query: validated('query', SignalExportQuery),
+      },
+    )
     // docs/console.md#triage: the Signals page's count of signals new since the viewer's last visit.
     .get('/new-signals', ({ viewer, query }) => newSignalCount(deps, viewer.team, query.after), {
       query: validated('query', NewSignalsQuery),

@@ -51,7 +51,8 @@ export const peopleRoutes = (deps: Deps) =>
     })
     .get(
       '/people/export',
-      async ({ caller, query }) => exportResponse(await exportPeople(deps, caller.team.id, query.format)),
+      async ({ caller, query, request, server }) =>
+        exportResponse(deps, { request, server }, await exportPeople(deps, caller.team.id, query.format)),
       {
         query: validated('query', PeopleExportQuery),
         detail: {

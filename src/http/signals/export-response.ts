@@ -1,16 +1,41 @@
 import type * as v from 'valibot'
 import { documentedErrors, headerObjects } from '../response-headers'
+import type { Server } from 'bun'
+import type { Needs } from '../../domain/needs'
 import type { SignalExport } from '../../domain/signals/export'
+import { EXPORT_IDLE_MS } from '../../domain/signals/export-stream'
 
-/** docs/api.md#export: the export's stream as a download. */
-export const exportResponse = (e: SignalExport) =>
-  new Response(endedQuietly(e.body), {
-    headers: {
-      'content-type': e.contentType,
-      'content-disposition': `attachment; filename="${e.fileName}"`,
-      'cache-control': 'no-store',
+/** The connection an export is answered on, as the route's context has it. */
+export type ExportConnection = { request: Request; server: Server<unknown> | null }
+
+// How long after its own bound an export's connection may still wait on its client: the server checks its
+// connections' idle timeouts every 4 seconds (uSockets), and the export's bound must be the first to act.
+const CONNECTION_GRACE_SEC = 10
+// Bun refuses a connection idle timeout above this many seconds.
+const MAX_CONNECTION_IDLE_SEC = 255
+
+/**
+ * docs/api.md#export: the export's stream as a download. The connection's idle timeout is the export's bound: the
+ * server's own (Elysia sets 30 s) cut a client stalled longer than that, before the documented 2 minutes, and logged
+ * it as a client that left (export_cut). Once the export has ended without its last chunk (its client idle past the
+ * bound, or the database failing), the connection is closed as soon as its client takes nothing more, instead of being
+ * held, with what the server had not yet sent, until the server's own timeout came round.
+ */
+export function exportResponse(deps: Needs<'exportIdleMs'>, at: ExportConnection, e: SignalExport) {
+  const idleMs = deps.exportIdleMs ?? EXPORT_IDLE_MS
+  const timeout = (sec: number) => at.server?.timeout(at.request, Math.min(sec, MAX_CONNECTION_IDLE_SEC))
+  if (Number.isFinite(idleMs)) timeout(Math.ceil(idleMs / 1000) + CONNECTION_GRACE_SEC)
+  return new Response(
+    endedQuietly(e.body, () => timeout(1)),
+    {
+      headers: {
+        'content-type': e.contentType,
+        'content-disposition': `attachment; filename="${e.fileName}"`,
+        'cache-control': 'no-store',
+      },
     },
-  })
+  )
+}
 
 /**
  * An export's answers in the OpenAPI document: a file in either format, or the route's JSON `errors` (with 429 only
@@ -36,8 +61,11 @@ export const fileResponses = (what: string, errors: Record<number, v.GenericSche
  * database error's query and parameters). The command line reads the export's own stream, and keeps the error.
  * Nothing is read ahead: the export's next chunk is asked for when the server asks for one.
  */
-function endedQuietly(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+function endedQuietly(body: ReadableStream<Uint8Array>, cut: () => void): ReadableStream<Uint8Array> {
   const reader = body.getReader()
+  // An export ended by its idle bound errors its stream while nothing is reading it (the server asks for the next
+  // chunk only once its client has taken the last): known here at once, not at a read that never comes.
+  reader.closed.catch(cut)
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {

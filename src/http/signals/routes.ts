@@ -39,18 +39,23 @@ export const signalsRoutes = (deps: Deps) =>
         },
       },
     )
-    .get('/signals/export', async ({ caller, query }) => exportResponse(await exportSignals(deps, caller, query)), {
-      query: validated('query', SignalExportQuery),
-      detail: {
-        summary: 'Every signal that passes the filters, as a CSV or JSON Lines file',
-        description:
-          'The same filters as GET /api/v1/signals, without paging: every matching signal with its full text, ' +
-          'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
-          '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
-        security: API_SECURITY,
-        responses: fileResponses('The signals as a file', countedErrors),
+    .get(
+      '/signals/export',
+      async ({ caller, query, request, server }) =>
+        exportResponse(deps, { request, server }, await exportSignals(deps, caller, query)),
+      {
+        query: validated('query', SignalExportQuery),
+        detail: {
+          summary: 'Every signal that passes the filters, as a CSV or JSON Lines file',
+          description:
+            'The same filters as GET /api/v1/signals, without paging: every matching signal with its full text, ' +
+            'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
+            '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
+          security: API_SECURITY,
+          responses: fileResponses('The signals as a file', countedErrors),
+        },
       },
-    })
+    )
 
 /** docs/api.md#feedback: a verdict is a write, so an OAuth token needs `signals:write` (docs/oauth.md#scopes). */
 export const feedbackRoutes = (deps: Deps) =>
