@@ -359,3 +359,49 @@ describe('a team whose only people are muted', () => {
     }
   })
 })
+
+/** `team`'s every signal judged not relevant. */
+async function dismissAll(teamName: string) {
+  const team = (await deps.repos.teams.list()).find((t) => t.name === teamName) as { id: string }
+  const rs = await deps.database.client.execute({ sql: 'select id from signals where team_id = ?', args: [team.id] })
+  for (const r of rs.rows) await rateSignal(deps, team.id, { id: String(r.id), verdict: 'not_relevant' })
+}
+
+describe('a team none of whose people has a post that counts (docs/console.md#people)', () => {
+  test('the list does not say "No people yet": it says why and shows them; a name finds one, at both widths', async () => {
+    await teamOf('delta', 'di@delta.test', ['pitch_one', 'pitch_two', 'pitch_muted'], ['pitch_muted'])
+    await dismissAll('delta')
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      const { page } = view
+      try {
+        await signIn(view, 'di@delta.test', PASSWORD, '/#/people')
+        const empty = page.locator('main p.muted')
+        await empty.waitFor()
+        expect(await empty.textContent()).not.toContain('No people yet')
+        expect(await empty.textContent()).toContain('judged not relevant')
+        // Shown, so that one can be opened and a post judged relevant again.
+        await page.locator('.person', { hasText: 'pitch_one' }).waitFor()
+        expect(await page.locator('.person').count()).toBe(3)
+        expect(await page.locator('.person', { hasText: 'pitch_muted' }).textContent()).toContain('muted')
+        await screenshot(page, `console-people-none-counted-${viewport.width}`)
+        // A name finds a person whose every post was dismissed, as GET /api/v1/people?author= does.
+        await page.getByLabel('Name').fill('TWO')
+        await page.getByRole('button', { name: 'Find' }).click()
+        await page.locator('.person', { hasText: 'pitch_one' }).waitFor({ state: 'detached' })
+        expect(await page.locator('.person').allTextContents()).toEqual([expect.stringContaining('pitch_two')])
+        expect(await page.locator('.person').textContent()).toContain('no signal counted')
+        await page.getByLabel('Name').fill('nobody')
+        await page.getByRole('button', { name: 'Find' }).click()
+        await page.locator('.person').first().waitFor({ state: 'detached' })
+        expect(await page.locator('main p.muted').textContent()).toContain('“nobody”')
+        expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+      } finally {
+        await view.close()
+      }
+    }
+  })
+})

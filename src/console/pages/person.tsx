@@ -4,7 +4,7 @@ import type { PeoplePage, PersonDetail } from '../../wire/people'
 import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
-import { Heat } from './people'
+import { Heat } from '../components/person-item'
 import { Name, shortName } from '../components/ui'
 import { ForgetPerson } from '../components/forget-person'
 
