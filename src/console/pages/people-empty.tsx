@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { PeoplePage } from '../../wire/people'
+import { ApiError } from '../api'
 import { PersonItem } from '../components/person-item'
 
 /**
@@ -48,3 +49,19 @@ export function Empty(props: { intent: string; author: string; withMuted: boolea
     </>
   )
 }
+
+/** Why a person's page cannot be shown: a 404 is a person forgotten (reached by Back after Forget, or an old link). */
+export const personError = (e: Error, id: string) =>
+  e instanceof ApiError && e.status === 404
+    ? `No person ${id} in this team: they were forgotten, or the link is to another team's person.`
+    : e.message
+
+/** A person's page that cannot be shown says why, with the way back to the list. */
+export const NoPerson = (props: { message: string }) => (
+  <section class="person-page">
+    <p>
+      <a href="#/people">← People</a>
+    </p>
+    <p class="error">{props.message}</p>
+  </section>
+)
