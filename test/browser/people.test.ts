@@ -191,6 +191,8 @@ describe('a person whose every signal was judged not relevant', () => {
         await screenshot(view.page, `console-person-all-dismissed-${label}`)
         const facts = (await view.page.locator('.facts').textContent()) ?? ''
         expect(facts).toContain('None counted: each of their posts was judged not relevant')
+        // Where the list still finds them: by name (docs/people.md#listing-people), not "not in the People list".
+        expect(facts).toContain('the People list shows them only when searched by name')
         expect(facts).not.toContain('best 0')
         expect(facts).not.toContain('—')
         // Each post says it does not count, in words, not only in a fainter colour.

@@ -67,10 +67,10 @@ export function Person(props: { id: string }) {
         <dt>Signals</dt>
         {p.signals === 0 ? (
           // Every post dismissed: their figures count none of them (docs/people.md#heat), so there is no best score or
-          // time seen to show, and the people list leaves them out (Show muted lists them when muted).
+          // time seen to show, and the people list leaves them out unless asked for by name (docs/people.md#heat).
           <dd>
-            None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
-            the People list{p.muted ? ' unless Show muted is ticked' : ''}.
+            None counted: each of their posts was judged not relevant or came while they were muted, so the People list
+            shows them only when searched by name{p.muted ? ' with Show muted ticked' : ''}.
           </dd>
         ) : (
           <dd>
