@@ -10,7 +10,7 @@ const author = v.optional(
   v.pipe(
     trimmed(1, 100),
     v.description(
-      'Only people whose name, or the name of an account linked to them, contains this text (ignoring the case of A-Z), 1 to 100 characters.',
+      'Only people whose name, or the name of an account linked to them, contains this text (ignoring the case of A-Z), 1 to 100 characters; found by any of their signals, those judged not relevant too.',
     ),
   ),
 )

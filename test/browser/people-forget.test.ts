@@ -84,6 +84,14 @@ for (const [label, viewport, author] of [
         expect(await signalsOf(author)).toBe(0)
         expect(await page.locator('.person').allTextContents()).toContainEqual(expect.stringContaining('bob'))
         expect(view.errors.slice(errorsBefore)).toEqual([])
+        // Back (or an old link to their page): it says they are not here any more, and leads back to People, not
+        // only "no person per_…" in red.
+        await page.goBack()
+        const said = page.locator('main p.error')
+        await said.waitFor()
+        expect(await said.textContent()).toContain('forgotten')
+        await page.getByRole('link', { name: '← People' }).click()
+        await page.locator('.person').first().waitFor()
       } finally {
         await view.close()
       }

@@ -176,8 +176,8 @@ describe('a person whose every signal was judged not relevant', () => {
         },
       )
     ).people
-    // The list leaves them out (docs/people.md#listing-people): nothing of theirs counts.
-    expect(person).toEqual([])
+    // Asked for by name, the list finds them (docs/people.md#listing-people), with nothing of theirs counted.
+    expect(person).toMatchObject([{ author: 'vendor_pitch', signals: 0, heat: 0 }])
     const id = (await deps.database.client.execute("select id from people where author = 'vendor_pitch'")).rows[0]?.id
     for (const [label, viewport] of [
       ['desktop', { width: 1280, height: 800 }],
@@ -191,6 +191,8 @@ describe('a person whose every signal was judged not relevant', () => {
         await screenshot(view.page, `console-person-all-dismissed-${label}`)
         const facts = (await view.page.locator('.facts').textContent()) ?? ''
         expect(facts).toContain('None counted: each of their posts was judged not relevant')
+        // Where the list still finds them: by name (docs/people.md#listing-people), not "not in the People list".
+        expect(facts).toContain('the People list shows them only when searched by name')
         expect(facts).not.toContain('best 0')
         expect(facts).not.toContain('—')
         // Each post says it does not count, in words, not only in a fainter colour.
@@ -356,6 +358,52 @@ describe('a team whose only people are muted', () => {
       expect(await empty.textContent()).toBe('No one to show: the people you muted are under Show muted.')
     } finally {
       await view.close()
+    }
+  })
+})
+
+/** `team`'s every signal judged not relevant. */
+async function dismissAll(teamName: string) {
+  const team = (await deps.repos.teams.list()).find((t) => t.name === teamName) as { id: string }
+  const rs = await deps.database.client.execute({ sql: 'select id from signals where team_id = ?', args: [team.id] })
+  for (const r of rs.rows) await rateSignal(deps, team.id, { id: String(r.id), verdict: 'not_relevant' })
+}
+
+describe('a team none of whose people has a post that counts (docs/console.md#people)', () => {
+  test('the list does not say "No people yet": it says why and shows them; a name finds one, at both widths', async () => {
+    await teamOf('delta', 'di@delta.test', ['pitch_one', 'pitch_two', 'pitch_muted'], ['pitch_muted'])
+    await dismissAll('delta')
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      const { page } = view
+      try {
+        await signIn(view, 'di@delta.test', PASSWORD, '/#/people')
+        const empty = page.locator('main p.muted')
+        await empty.waitFor()
+        expect(await empty.textContent()).not.toContain('No people yet')
+        expect(await empty.textContent()).toContain('judged not relevant')
+        // Shown, so that one can be opened and a post judged relevant again.
+        await page.locator('.person', { hasText: 'pitch_one' }).waitFor()
+        expect(await page.locator('.person').count()).toBe(3)
+        expect(await page.locator('.person', { hasText: 'pitch_muted' }).textContent()).toContain('muted')
+        await screenshot(page, `console-people-none-counted-${viewport.width}`)
+        // A name finds a person whose every post was dismissed, as GET /api/v1/people?author= does.
+        await page.getByLabel('Name').fill('TWO')
+        await page.getByRole('button', { name: 'Find' }).click()
+        await page.locator('.person', { hasText: 'pitch_one' }).waitFor({ state: 'detached' })
+        expect(await page.locator('.person').allTextContents()).toEqual([expect.stringContaining('pitch_two')])
+        expect(await page.locator('.person').textContent()).toContain('no signal counted')
+        await page.getByLabel('Name').fill('nobody')
+        await page.getByRole('button', { name: 'Find' }).click()
+        await page.locator('.person').first().waitFor({ state: 'detached' })
+        expect(await page.locator('main p.muted').textContent()).toContain('“nobody”')
+        expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true)
+      } finally {
+        await view.close()
+      }
     }
   })
 })

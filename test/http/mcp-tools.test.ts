@@ -262,6 +262,14 @@ describe('tools/call answers what the REST endpoint answers for the same input a
       { include: 'dismissed' },
       await rest('GET', '/api/v1/signals?include=dismissed'),
     )
+    // author0's only post dismissed: out of the list, but found by name (docs/people.md#listing-people).
+    const named = await expectSameAnswer(
+      mcp,
+      'list_people',
+      { author: 'AUTHOR0' },
+      await rest('GET', '/api/v1/people?author=AUTHOR0'),
+    )
+    expect(named.structuredContent).toMatchObject({ total: 1, people: [{ author: 'author0', signals: 0 }] })
     // Source health after the search, and the usage after seven counted calls.
     await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))
     const usage = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))

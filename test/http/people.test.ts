@@ -341,6 +341,27 @@ describe('heat and verdicts (docs/people.md#heat)', () => {
 })
 
 describe('finding a person by name (docs/people.md#listing-people)', () => {
+  test('a name finds a person whose every post was judged not relevant; the other filters still apply', async () => {
+    const { api } = await setup()
+    const bob = find((await api<Page>('GET', '/api/v1/people')).body, 'hackernews', 'bob')
+    const post = (await api<{ signals: { id: string }[] }>('GET', '/api/v1/signals?platform=hackernews&minScore=8'))
+      .body.signals[0]
+    await api('POST', `/api/v1/signals/${post.id}/feedback`, { verdict: 'not_relevant' })
+    const ids = async (q: string) => (await api<Page>('GET', `/api/v1/people${q}`)).body.people.map((p) => p.id)
+    // Out of the list by heat (docs/people.md#heat), but a person until forgotten: the name is how they are found.
+    expect(await ids('')).not.toContain(bob.id)
+    expect((await api<Page>('GET', '/api/v1/people?author=BOB')).body).toMatchObject({
+      total: 1,
+      people: [{ id: bob.id, signals: 0, heat: 0, muted: false }],
+    })
+    expect(await ids('?author=bob&platform=hackernews')).toEqual([bob.id])
+    expect(await ids('?author=bob&intent=PAIN')).toEqual([])
+    // Muted, they still need include=muted, as everywhere in the list.
+    await api('PUT', `/api/v1/people/${bob.id}/mute`, { muted: true })
+    expect(await ids('?author=bob')).toEqual([])
+    expect(await ids('?author=bob&include=muted')).toEqual([bob.id])
+  })
+
   test('author finds a part of the name, ignoring case, also through a linked account; wildcards are letters', async () => {
     const { api, deps, team } = await setup()
     await deps.repos.signals.insertMany(team.id, [

@@ -1,44 +1,47 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
-import type { PeoplePage, Person } from '../../wire/people'
+import type { PeoplePage } from '../../wire/people'
 import { api, changeThen } from '../api'
-import { Alert, Choice, Name, Pager } from '../components/ui'
+import { PersonItem } from '../components/person-item'
+import { Alert, Choice, Pager } from '../components/ui'
+import { Empty, type Hidden } from './people-empty'
 
-export type PersonView = v.InferOutput<typeof Person>
 type Page = v.InferOutput<typeof PeoplePage>
 
 const PAGE_SIZE = 20
 const INTENTS = ['ACTIVE', 'COMPETITOR', 'PAIN', 'QUESTION', 'MENTION']
 
-/** A person's heat as a badge of its band (docs/people.md#heat). */
-export const Heat = (props: { person: PersonView }) => (
-  <span class={`heat heat-${props.person.band}`} title={`heat ${props.person.heat} of 100: ${props.person.band}`}>
-    {props.person.heat} {props.person.band}
-  </span>
-)
-
 /** docs/console.md#people: the team's people, hottest first, with the heat threshold and the CRM export. */
 export function People() {
   const [intent, setIntent] = useState('')
+  const [name, setName] = useState('')
+  const [author, setAuthor] = useState('')
   const [withMuted, setWithMuted] = useState(false)
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page | null>(null)
   const [error, setError] = useState('')
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (intent) query.set('intent', intent)
+  if (author) query.set('author', author)
   if (withMuted) query.set('include', 'muted')
-  // Whether an empty list hides muted people: then the team has people, and Show muted brings them back.
-  const [mutedOnly, setMutedOnly] = useState(false)
+  const [hidden, setHidden] = useState<Hidden | null>(null)
   const load = () =>
     api<Page>('GET', `/people?${query}`)
       .then(async (p) => {
-        setMutedOnly(p.total === 0 && !withMuted && (await api<Page>('GET', '/people?limit=1&include=muted')).total > 0)
+        const [muted, everyone] =
+          p.total === 0 && !intent && !author
+            ? await Promise.all([
+                withMuted ? p : api<Page>('GET', '/people?limit=1&include=muted'),
+                api<Page>('GET', '/people/accounts'),
+              ])
+            : []
+        setHidden(muted && everyone ? { muted: muted.total, everyone } : null)
         setPage(p)
       })
       .catch((e) => setError(e.message))
   useEffect(() => {
     load()
-  }, [intent, withMuted, offset])
+  }, [intent, author, withMuted, offset])
   return (
     <section>
       <p class="hint">
@@ -46,7 +49,21 @@ export function People() {
         Heat combines their best score, how recently they posted, how many signals and a profile match; posts judged not
         relevant do not count.
       </p>
-      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setAuthor(name.trim())
+          setOffset(0)
+        }}
+      >
+        <div class="name-search">
+          <label>
+            Name
+            <input type="search" value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Find</button>
+        </div>
         <Choice
           label="Intent"
           value={intent}
@@ -76,30 +93,11 @@ export function People() {
       {!page ? (
         <p>Loading…</p>
       ) : page.people.length === 0 ? (
-        <p class="muted">
-          {intent
-            ? 'No one matches these filters: a person is listed when one of their signals (not dismissed) has that intent.'
-            : mutedOnly
-              ? 'No one to show: the people you muted are under Show muted.'
-              : 'No people yet: a person appears with their first signal.'}
-        </p>
+        <Empty intent={intent} author={author} withMuted={withMuted} hidden={hidden} />
       ) : (
         <ul class="people">
           {page.people.map((p) => (
-            <li class={p.muted ? 'person muted-person' : 'person'}>
-              <Heat person={p} />
-              <a href={`#/people/${encodeURIComponent(p.id)}`}>
-                <Name name={p.author} />
-              </a>
-              <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
-              <span>
-                {p.signals === 0
-                  ? 'no signal counted'
-                  : `${p.signals} signal${p.signals === 1 ? '' : 's'}, best ${p.bestScore} ${p.bestIntent ?? ''}`}
-              </span>
-              {p.icpMatched && <span class="chip">profile match</span>}
-              {p.muted && <span class="chip">muted</span>}
-            </li>
+            <PersonItem person={p} />
           ))}
         </ul>
       )}

@@ -4,7 +4,8 @@ import type { PeoplePage, PersonDetail } from '../../wire/people'
 import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
 import { httpUrl } from '../signal-facts'
-import { Heat } from './people'
+import { Heat } from '../components/person-item'
+import { NoPerson, personError } from './people-empty'
 import { Name, shortName } from '../components/ui'
 import { ForgetPerson } from '../components/forget-person'
 
@@ -26,7 +27,7 @@ export function Person(props: { id: string }) {
   const load = () =>
     api<Detail>('GET', `/people/${encodeURIComponent(props.id)}`)
       .then(setDetail)
-      .catch((e) => setError(e.message))
+      .catch((e) => setError(personError(e, props.id)))
   // The choices: the 100 hottest accounts, or those whose name holds what was searched (a team has more than 100);
   // muted ones and those with no post counted too, which the People list leaves out (docs/console.md#people).
   const search = (text: string) =>
@@ -41,7 +42,7 @@ export function Person(props: { id: string }) {
     load()
     search('')
   }, [props.id])
-  if (!detail) return error ? <p class="error">{error}</p> : <p>Loading…</p>
+  if (!detail) return error ? <NoPerson message={error} /> : <p>Loading…</p>
   const { person: p, posts } = detail
   // A link or an unlink changes who can be linked: the choices are asked for again, with the same name.
   const change = changeThen(() => Promise.all([load(), search(searched)]), setError)
@@ -66,10 +67,10 @@ export function Person(props: { id: string }) {
         <dt>Signals</dt>
         {p.signals === 0 ? (
           // Every post dismissed: their figures count none of them (docs/people.md#heat), so there is no best score or
-          // time seen to show, and the people list leaves them out (Show muted lists them when muted).
+          // time seen to show, and the people list leaves them out unless asked for by name (docs/people.md#heat).
           <dd>
-            None counted: each of their posts was judged not relevant or came while they were muted, so they are not in
-            the People list{p.muted ? ' unless Show muted is ticked' : ''}.
+            None counted: each of their posts was judged not relevant or came while they were muted, so the People list
+            shows them only when searched by name{p.muted ? ' with Show muted ticked' : ''}.
           </dd>
         ) : (
           <dd>

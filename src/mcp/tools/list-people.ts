@@ -13,7 +13,9 @@ export function listPeopleTool(deps: Deps) {
       'with how many signals, the best score and intent, whether a signal matched an ICP profile, when they were ' +
       'first and last seen, and a heat from 0 to 100 (hot from 70, warm from 40) that combines the best score, ' +
       'how recent, how many signals and the ICP match. Hottest first; the filters of list_signals keep the people ' +
-      'with at least one signal that passes them; muted people are left out unless include is "muted". Not counted ' +
+      'with at least one signal that passes them and was not judged not relevant, except that with author any of ' +
+      'their signals does (someone whose every post was dismissed is found by name); muted people are left out ' +
+      'unless include is "muted". Not counted ' +
       `against the quota. ${STRANGERS_WROTE}`,
     input: PeopleArgs,
     output: PeoplePage,

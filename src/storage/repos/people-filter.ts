@@ -24,9 +24,12 @@ const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from 
  * The signals filters (docs/api.md#signals), as a person's having at least one signal that passes them, and the
  * author's name.
  */ export function whereOf(teamId: string, f: PeopleFilter) {
-  // A muted person is asked for to be found and unmuted: one whose every signal was dismissed too (a vendor's pitches
-  // judged not relevant, then muted) is listed with include=muted by any signal that passes (docs/people.md#mute).
-  const conds = ['s.person_id = p.id', f.withMuted ? '(s.dismissed = 0 or p.muted = 1)' : 's.dismissed = 0']
+  // A person asked for by name, or a muted one asked for to be found and unmuted, is listed by any of their signals
+  // that passes, dismissed or not: one whose every post was judged not relevant is still a person until forgotten, and
+  // their name is how they are found again (docs/people.md#listing-people).
+  const counted =
+    f.author !== undefined ? undefined : f.withMuted ? '(s.dismissed = 0 or p.muted = 1)' : 's.dismissed = 0'
+  const conds = ['s.person_id = p.id', ...(counted === undefined ? [] : [counted])]
   const args: (string | number)[] = []
   if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
   if (f.intent !== undefined) conds.push('s.intent = ?') && args.push(f.intent)
