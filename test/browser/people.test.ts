@@ -99,6 +99,8 @@ for (const [label, viewport] of [
         await showing(2, 'the choices after Unlink')
         await page.getByRole('button', { name: 'Mute' }).click()
         await page.getByRole('button', { name: 'Unmute' }).waitFor()
+        // Said beside the name, as the list says it, not only by the button's label.
+        await page.getByRole('heading').locator('.chip', { hasText: 'muted' }).waitFor()
         await page.getByRole('link', { name: '← People' }).click()
         await page.locator('.person').first().waitFor()
         expect(await page.locator('.person').count()).toBe(3)

@@ -3,6 +3,9 @@ import { ConfirmButton, Name, shortName } from './ui'
 
 type Forgotten = { id: string; author: string; platform: string; accounts: number; signals: number }
 
+const linked = (n: number) => (n === 1 ? 'linked account' : `${n} linked accounts`)
+const counted = (n: number) => (n === 1 ? '1 signal' : `${n} signals`)
+
 /**
  * docs/people.md#forget: the person page's Forget this person. It asks first, saying what goes, that it cannot be
  * undone and that what was sent or exported stays where it went; then back to the People list, where they no longer
@@ -25,10 +28,10 @@ export function ForgetPerson(props: { person: Forgotten; onError: (message: stri
         question={
           <>
             Forget <Name name={p.author} />? This removes them
-            {p.accounts > 1 ? ` and their ${p.accounts - 1} linked account(s)` : ''}, all their posts here (
-            {p.signals === 1 ? '1 signal' : `${p.signals} signals`} and any dismissed), your verdicts on them and alerts
-            not sent yet, and keeps their later posts out. It cannot be undone. Alerts already sent and files already
-            exported cannot be recalled.
+            {p.accounts > 1 ? ` and their ${linked(p.accounts - 1)}` : ''}, all their posts here (
+            {p.signals === 0 ? 'every one dismissed' : `${counted(p.signals)} and any dismissed`}), your verdicts on
+            them and alerts not sent yet, and keeps their later posts out. It cannot be undone. Alerts already sent and
+            files already exported cannot be recalled.
           </>
         }
         onConfirm={forget}

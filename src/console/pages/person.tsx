@@ -61,6 +61,7 @@ export function Person(props: { id: string }) {
       </p>
       <h2>
         <Name name={p.author} /> <Heat person={p} />
+        {p.muted && <span class="chip">muted</span>}
       </h2>
       {error && <p class="error">{error}</p>}
       <dl class="facts">
