@@ -91,13 +91,17 @@ describe('the rules scorer on hostile input', () => {
     const icps = [
       { name: 'Founders', description: 'Founders of small SaaS companies who need a CRM', competitors: ['HubSpot'] },
     ]
-    for (const fragment of ['1,0', '1.', '$1,0', '1,0 usd ']) {
+    const timed = async (content: string) => {
       const started = performance.now()
-      const result = await scorer.score(
-        { content: repeated(fragment), keyword: 'crm', icps },
-        new AbortController().signal,
-      )
-      expect(performance.now() - started).toBeLessThan(BOUND_MS)
+      const result = await scorer.score({ content, keyword: 'crm', icps }, new AbortController().signal)
+      return { ms: performance.now() - started, result }
+    }
+    for (const fragment of ['1,0', '1.', '$1,0', '1,0 usd ']) {
+      let { ms, result } = await timed(repeated(fragment))
+      // Over the bound, timed once more and the faster kept, as the scans above: a loaded machine's pause (the suite
+      // beside other work took 134 ms once) is not the scorer's doing; a quadratic scan is slow both times.
+      if (ms > BOUND_MS) ms = Math.min(ms, (await timed(repeated(fragment))).ms)
+      expect(ms).toBeLessThan(BOUND_MS)
       expect(result.score).toBeGreaterThanOrEqual(0)
     }
   })
