@@ -3,6 +3,7 @@ import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { ownWords } from '../lib/issue-words'
 import { nearest } from '../lib/nearest'
+import { tomlProblem } from './toml-problem'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
 export class ConfigError extends Error {}
@@ -66,7 +67,7 @@ function parseToml(text: string | undefined): Tree {
   try {
     return Bun.TOML.parse(text) as Tree
   } catch (e) {
-    throw new ConfigError(`config: the file is not valid TOML: ${(e as Error).message}`)
+    throw new ConfigError(`config: the file is not valid TOML: ${tomlProblem(text, e as Error)}`)
   }
 }
 
