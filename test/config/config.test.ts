@@ -1,19 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { ConfigError, loadConfig } from '../../src/config/load'
+import { loadConfig } from '../../src/config/load'
+import { refusal } from './refusal'
 import { Config } from '../../src/config/schema'
 
 const example = readFileSync(new URL('../../config.example.toml', import.meta.url), 'utf8')
-const failure = (a: Parameters<typeof loadConfig>[0]) => {
-  try {
-    loadConfig(a)
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError)
-    return (e as Error).message
-  }
-  throw new Error('expected a ConfigError')
-}
+const failure = refusal
 
 /** Dotted paths of every leaf of a parsed configuration (tables inside plans/platforms included). */
 function leafPaths(obj: unknown, prefix = ''): string[] {

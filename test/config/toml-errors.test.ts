@@ -1,18 +1,10 @@
 import { expect, test } from 'bun:test'
-import { ConfigError, loadConfig } from '../../src/config/load'
+import { refusal as refusalOf } from './refusal'
 
 // docs/operations.md#configuration-file: a file that is not valid TOML is refused with the line to look at, and the
 // message never repeats a value of the file (an unquoted token would otherwise reach the journal).
 const SECRET = 'AAAAhunter2xyz'
-const refusal = (fileText: string) => {
-  try {
-    loadConfig({ env: {}, fileText })
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError)
-    return (e as Error).message
-  }
-  throw new Error('expected a ConfigError')
-}
+const refusal = (fileText: string) => refusalOf({ env: {}, fileText })
 
 test('an unquoted secret is refused by its line, without its value', () => {
   const message = refusal(`[server]\nport = 8080\n\n[platforms.twitter]\nbearer_token = ${SECRET}\n[api]\n`)
