@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
-import { ownWords } from '../lib/issue-words'
+import { fieldWords, ownWords } from '../lib/issue-words'
 import { nearest } from '../lib/nearest'
 import { tomlProblem } from './toml-problem'
 
@@ -30,8 +30,9 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   // An item of a list (`server.trusted_proxies.1`) came with the list's variable.
   const source = envSources.get(key) ?? envSources.get(key.replace(/(\.\d+)+$/, ''))
   const near = unknownKey(issue) ? nearestKey(key.split('.'), planNames) : undefined
+  // An item of a list as a person counts it: `trusted_proxies (item 2)`, not `trusted_proxies.1`.
   throw new ConfigError(
-    `config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
+    `config: ${fieldWords(key)}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
   )
 }
 

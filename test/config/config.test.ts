@@ -143,7 +143,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       'config: scorer.backend: must be one of: ollama, openai, rules',
     )
     expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith(
-      'config: plans.growth.platforms.0: ',
+      'config: plans.growth.platforms (item 1): ',
     )
     expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith(
       'config: platforms.hackernews.base_url: ',
@@ -156,7 +156,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       )
     // A list from the environment: the item is named with the variable that gave the list, not as if from the file.
     expect(failure({ env: { LEAD_SIGNALS_SERVER_TRUSTED_PROXIES: '10.0.0.0/8,foo' } })).toStartWith(
-      'config: server.trusted_proxies.1 (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
+      'config: server.trusted_proxies (item 2) (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
     )
     expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe(
       'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key; did you mean LEAD_SIGNALS_SERVER_PORT?',
