@@ -18,7 +18,7 @@ type Tree = Record<string, unknown>
 /** Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). */
 export function loadConfig(a: { fileText?: string; env: Record<string, string | undefined> }): Config {
   const fromFile = parseToml(a.fileText)
-  const tree: Tree = structuredClone(fromFile)
+  const tree = copyOf(fromFile) as Tree
   const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
   const envSources = overlayEnv(tree, a.env, planNames)
   const listed = new Set(Object.entries(asTree(tree.plans)).flatMap(([n, p]) => (asTree(p).platforms ? [n] : [])))
@@ -170,6 +170,18 @@ function setPath(tree: Tree, path: string[], value: unknown) {
     node = node[key] as Tree
   }
   node[path[path.length - 1]] = value
+}
+
+/**
+ * A copy of the parsed file to lay the environment over. structuredClone threw on TOML's date and time values
+ * (`schedule = 03:00:00`), objects of their own that no setting takes: they are kept as they are, for the schema to
+ * refuse by the key's name.
+ */
+function copyOf(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(copyOf)
+  if (x && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype)
+    return Object.fromEntries(Object.entries(x).map(([k, val]) => [k, copyOf(val)]))
+  return x
 }
 
 const asTree = (x: unknown): Tree => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Tree) : {})
