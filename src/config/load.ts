@@ -91,7 +91,8 @@ function overlayEnv(tree: Tree, env: Record<string, string | undefined>, planNam
     if (!name.startsWith(ENV_PREFIX) || NOT_KEYS.has(name) || raw === undefined) continue
     const leaf = byName.get(name)
     if (!leaf) {
-      const near = nearest(name, [...byName.keys()])
+      // Upper-cased first: `LEAD_SIGNALS_server_port` is every letter apart from the name it meant.
+      const near = nearest(name.toUpperCase(), [...byName.keys()])
       throw new ConfigError(`config: ${name} is not a configuration key${near ? `; did you mean ${near}?` : ''}`)
     }
     setPath(tree, leaf.path, coerce(raw, leaf.schema))
