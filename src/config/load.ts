@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
-import { ownWords } from '../lib/issue-words'
+import { fieldWords, ownWords } from '../lib/issue-words'
 import { nearest } from '../lib/nearest'
+import { tomlProblem } from './toml-problem'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
 export class ConfigError extends Error {}
@@ -17,7 +18,7 @@ type Tree = Record<string, unknown>
 /** Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). */
 export function loadConfig(a: { fileText?: string; env: Record<string, string | undefined> }): Config {
   const fromFile = parseToml(a.fileText)
-  const tree: Tree = structuredClone(fromFile)
+  const tree = copyOf(fromFile) as Tree
   const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
   const envSources = overlayEnv(tree, a.env, planNames)
   const listed = new Set(Object.entries(asTree(tree.plans)).flatMap(([n, p]) => (asTree(p).platforms ? [n] : [])))
@@ -29,8 +30,9 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   // An item of a list (`server.trusted_proxies.1`) came with the list's variable.
   const source = envSources.get(key) ?? envSources.get(key.replace(/(\.\d+)+$/, ''))
   const near = unknownKey(issue) ? nearestKey(key.split('.'), planNames) : undefined
+  // An item of a list as a person counts it: `trusted_proxies (item 2)`, not `trusted_proxies.1`.
   throw new ConfigError(
-    `config: ${key}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
+    `config: ${fieldWords(key)}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
   )
 }
 
@@ -66,7 +68,7 @@ function parseToml(text: string | undefined): Tree {
   try {
     return Bun.TOML.parse(text) as Tree
   } catch (e) {
-    throw new ConfigError(`config: the file is not valid TOML: ${(e as Error).message}`)
+    throw new ConfigError(`config: the file is not valid TOML: ${tomlProblem(text, e as Error)}`)
   }
 }
 
@@ -89,7 +91,8 @@ function overlayEnv(tree: Tree, env: Record<string, string | undefined>, planNam
     if (!name.startsWith(ENV_PREFIX) || NOT_KEYS.has(name) || raw === undefined) continue
     const leaf = byName.get(name)
     if (!leaf) {
-      const near = nearest(name, [...byName.keys()])
+      // Upper-cased first: `LEAD_SIGNALS_server_port` is every letter apart from the name it meant.
+      const near = nearest(name.toUpperCase(), [...byName.keys()])
       throw new ConfigError(`config: ${name} is not a configuration key${near ? `; did you mean ${near}?` : ''}`)
     }
     setPath(tree, leaf.path, coerce(raw, leaf.schema))
@@ -168,6 +171,18 @@ function setPath(tree: Tree, path: string[], value: unknown) {
     node = node[key] as Tree
   }
   node[path[path.length - 1]] = value
+}
+
+/**
+ * A copy of the parsed file to lay the environment over. structuredClone threw on TOML's date and time values
+ * (`schedule = 03:00:00`), objects of their own that no setting takes: they are kept as they are, for the schema to
+ * refuse by the key's name.
+ */
+function copyOf(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(copyOf)
+  if (x && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype)
+    return Object.fromEntries(Object.entries(x).map(([k, val]) => [k, copyOf(val)]))
+  return x
 }
 
 const asTree = (x: unknown): Tree => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Tree) : {})

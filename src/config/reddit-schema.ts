@@ -19,12 +19,15 @@ export function reddit() {
     client_id: secret,
     client_secret: secret,
     // Reddit's form is <platform>:<app id>:<version> (by /u/<username>): neither may hold spaces or colons.
-    app_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]*$/, 'letters, digits and . _ ~ - only')), ''),
+    app_id: v.optional(
+      v.pipe(v.string(), v.regex(/^[A-Za-z0-9._~-]*$/, 'must be letters, digits and . _ ~ - only')),
+      '',
+    ),
     username: v.optional(
       v.pipe(
         v.string(),
         v.transform((s) => s.trim().replace(/^\/?u\//, '')),
-        v.regex(/^([A-Za-z0-9_-]{3,20})?$/, 'a Reddit username (3 to 20 letters, digits, _ or -)'),
+        v.regex(/^([A-Za-z0-9_-]{3,20})?$/, 'must be a Reddit username (3 to 20 letters, digits, _ or -)'),
       ),
       '',
     ),

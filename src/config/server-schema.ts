@@ -11,7 +11,7 @@ const ipOrCidr = v.pipe(
   v.string(),
   v.check(
     (s) => (s.includes('/') ? ipaddr.isValidCIDR(s) : ipaddr.isValid(s)),
-    'an IP address or a CIDR range, such as "10.0.0.0/8"',
+    'must be an IP address or a CIDR range, such as "10.0.0.0/8"',
   ),
 )
 

@@ -17,7 +17,7 @@ export const jetstream = (fallback: 'stream' | 'search', defaultUrls: string[]) 
   mode: mode(fallback),
   stream_url: v.optional(
     v.pipe(
-      v.union([wsUrl, v.pipe(v.array(wsUrl), v.minLength(1, 'at least one address'))]),
+      v.union([wsUrl, v.pipe(v.array(wsUrl), v.minLength(1, 'must have at least one address'))]),
       v.transform((u) => (Array.isArray(u) ? u : [u])),
     ),
     defaultUrls,
@@ -31,7 +31,7 @@ export const mastodonStream = () => ({
   stream_timeline: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^(public|public:local|hashtag:[\p{L}\p{N}_]+)$/u, 'public, public:local or hashtag:<tag>'),
+      v.regex(/^(public|public:local|hashtag:[\p{L}\p{N}_]+)$/u, 'must be public, public:local or hashtag:<tag>'),
     ),
     'public',
   ),
@@ -41,5 +41,8 @@ export const mastodonStream = () => ({
 export const redditStream = () => ({
   mode: v.optional(v.picklist(['stream', 'search']), 'search'),
   stream_url: v.optional(httpUrl, 'https://oauth.reddit.com'),
-  stream_subreddits: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'a subreddit name'))), []),
+  stream_subreddits: v.optional(
+    v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,21}$/, 'must be a subreddit name'))),
+    [],
+  ),
 })

@@ -1,19 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { ConfigError, loadConfig } from '../../src/config/load'
+import { loadConfig } from '../../src/config/load'
+import { refusal } from './refusal'
 import { Config } from '../../src/config/schema'
 
 const example = readFileSync(new URL('../../config.example.toml', import.meta.url), 'utf8')
-const failure = (a: Parameters<typeof loadConfig>[0]) => {
-  try {
-    loadConfig(a)
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError)
-    return (e as Error).message
-  }
-  throw new Error('expected a ConfigError')
-}
+const failure = refusal
 
 /** Dotted paths of every leaf of a parsed configuration (tables inside plans/platforms included). */
 function leafPaths(obj: unknown, prefix = ''): string[] {
@@ -150,7 +143,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       'config: scorer.backend: must be one of: ollama, openai, rules',
     )
     expect(failure({ env: {}, fileText: '[plans.growth]\nplatforms = ["myspace"]\n' })).toStartWith(
-      'config: plans.growth.platforms.0: ',
+      'config: plans.growth.platforms (item 1): ',
     )
     expect(failure({ env: {}, fileText: '[platforms.hackernews]\nbase_url = "ftp://x"\n' })).toStartWith(
       'config: platforms.hackernews.base_url: ',
@@ -163,7 +156,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
       )
     // A list from the environment: the item is named with the variable that gave the list, not as if from the file.
     expect(failure({ env: { LEAD_SIGNALS_SERVER_TRUSTED_PROXIES: '10.0.0.0/8,foo' } })).toStartWith(
-      'config: server.trusted_proxies.1 (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
+      'config: server.trusted_proxies (item 2) (from LEAD_SIGNALS_SERVER_TRUSTED_PROXIES): ',
     )
     expect(failure({ env: { LEAD_SIGNALS_SERVER_PROT: '1' } })).toBe(
       'config: LEAD_SIGNALS_SERVER_PROT is not a configuration key; did you mean LEAD_SIGNALS_SERVER_PORT?',
