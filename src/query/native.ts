@@ -94,10 +94,19 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
 
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
 
+// A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
+// url:, Stack Exchange's is:, Google's when:) or a #hashtag, @mention or $cashtag, each of which narrows the search
+// to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the words from bob and `#crm` as crm).
+const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$]/u
+
 function writeTerm(node: TermNode, d: Dialect): Written {
-  const base = node.phrase ? `"${node.text}"` : node.text
-  const text = node.prefix && d.prefix ? `${base}*` : base
-  const exact = !node.prefix || d.prefix === true
+  // Quoted, such a word is searched as the words matching reads in it (a prefix's stem then goes as a whole word, as
+  // it does to a platform without prefixes).
+  const quoted = node.phrase || OPERATOR_LIKE.test(node.text)
+  const base = quoted ? `"${node.text}"` : node.text
+  const prefixSent = node.prefix && d.prefix === true && !quoted
+  const text = prefixSent ? `${base}*` : base
+  const exact = !node.prefix || prefixSent
   if (!node.inTitle) return { text, exact, operators: 0, searches: true }
   if (d.title) return { text: d.title(text), exact, operators: 0, searches: true }
   return { text, exact: false, operators: 0, searches: true }

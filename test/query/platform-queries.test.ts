@@ -132,3 +132,27 @@ describe('each platform gets the broadest search it can express', () => {
     expect(githubQuery('crm -a -b')).toBe('crm NOT a NOT b')
   })
 })
+
+// docs/queries.md#per-platform: a word is never sent in a form the platform reads as one of its own operators
+// (X's from:, #hashtag, @mention and $cashtag, GitHub's label:, Reddit's url:, Stack Exchange's is:, Google's when:),
+// which would narrow its search to posts the query does not ask for: it goes quoted, as the words it matches.
+describe('a word that looks like a platform operator is sent quoted', () => {
+  test('X', () => {
+    expect(twitterQuery('from:bob crm')).toBe('"from:bob" crm')
+    expect(twitterQuery('#crm OR @acme')).toBe('"#crm" OR "@acme"')
+    expect(twitterQuery('crm -$fb')).toBe('crm -"$fb"')
+    expect(twitterQuery('url:acme.com crm')).toBe('"url:acme.com" crm')
+  })
+  test('the other platforms', () => {
+    expect(githubQuery('label:bug crm')).toBe('"label:bug" crm')
+    expect(redditQuery('url:acme.com crm')).toBe('"url:acme.com" crm')
+    expect(blueskyQuery('crm -from:bob')).toBe('crm -"from:bob"')
+    expect(newsQuery('when:7d crm')).toBe('"when:7d" crm')
+    expect(plainQuery('is:question crm')).toBe('"is:question" crm')
+    expect(algoliaQuery('#crm').query).toBe('"#crm"')
+    expect(youtubeQuery('http://acme.com crm')).toBe('"http://acme.com" crm')
+  })
+  test('words with other punctuation are sent as written', () => {
+    expect(twitterQuery('node.js c# follow-up')).toBe('node.js c# follow-up')
+  })
+})
