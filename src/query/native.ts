@@ -12,6 +12,11 @@ export type Dialect = {
   title?: (text: string) => string
   /** A filter in the platform's own words, or undefined to leave it to our matching. */
   filter?: (node: FilterNode) => string | undefined
+  /**
+   * No parentheses (YouTube documents `a|b -c` and nothing to group with, its | binding before the spaces): an OR
+   * only of words and phrases, written without spaces, and an exclusion only of a word or phrase.
+   */
+  flat?: boolean
   /** Longest query the platform accepts, and most AND/OR/NOT operators (GitHub: 5). */
   maxLength?: number
   maxOperators?: number
@@ -64,7 +69,7 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       return text === undefined ? undefined : { text, exact: true, operators: 0, searches: false }
     }
     case 'not': {
-      const inner = d.not && write(node.item, d, true)
+      const inner = d.not && (!d.flat || node.item.kind === 'term') ? write(node.item, d, true) : undefined
       // Excluding less than the query does would exclude posts it keeps: only an exact part is excluded.
       if (!d.not || !inner?.exact) return undefined
       return { text: d.not(inner.text, node.item), exact: true, operators: inner.operators + 1, searches: false }
@@ -77,17 +82,18 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       // One part left: written as if it stood where the AND does (no parentheses at the top).
       if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
       const text = kept.map((p) => p.text).join(' ')
-      return { text: nested ? `(${text})` : text, exact, operators: sum(kept), searches: true }
+      return { text: nested && !d.flat ? `(${text})` : text, exact, operators: sum(kept), searches: true }
     }
     case 'or': {
-      if (!d.or) return undefined
+      if (!d.or || (d.flat && node.items.some((n) => n.kind !== 'term'))) return undefined
       const parts = node.items.map((n) => write(n, d, true))
       if (parts.some((p) => p === undefined)) return undefined
       const kept = parts as Written[]
-      const text = kept.map((p) => p.text).join(` ${d.or} `)
+      const text = kept.map((p) => p.text).join(d.flat ? d.or : ` ${d.or} `)
       const exact = kept.every((p) => p.exact)
       const searches = kept.every((p) => p.searches)
-      return { text: nested ? `(${text})` : text, exact, operators: sum(kept) + kept.length - 1, searches }
+      const grouped = nested && !d.flat ? `(${text})` : text
+      return { text: grouped, exact, operators: sum(kept) + kept.length - 1, searches }
     }
   }
 }

@@ -55,8 +55,8 @@ export const githubQuery = (keyword: string) =>
           : undefined,
   })
 
-/** YouTube search.list q: | for OR and - for NOT. */
-export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus })
+/** YouTube search.list q: | for OR and - for NOT, as documented, with no parentheses. */
+export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus, flat: true })
 
 /** Google News search: OR, -, "phrases", ( ), site:, intitle:. */
 export const newsQuery = (keyword: string) =>

@@ -50,9 +50,8 @@ const BUILT: Record<string, Record<string, string>> = {
     'crm -(cheap OR free)': 'crm NOT (cheap OR free)',
   },
   youtube: {
-    'crm OR erp': 'crm | erp',
-    '(crm OR erp) -hubspot': '(crm | erp) -hubspot',
-    'crm -(cheap OR free)': 'crm -(cheap | free)',
+    'crm OR erp': 'crm|erp',
+    '(crm OR erp) -hubspot': 'crm|erp -hubspot',
   },
   news: {
     '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
@@ -125,6 +124,17 @@ describe('each platform gets the broadest search it can express', () => {
   test('a stored keyword without a word is sent as written', () => {
     expect(plainQuery('"!!!')).toBe('"!!!')
     expect(twitterQuery('"!!!')).toBe('"!!!')
+  })
+
+  // YouTube documents q's | and - with 'boating|sailing -fishing' and nothing to group with: | binds before the
+  // spaces, and a parenthesis is no operator, so '-(cheap | free)' or 'crm advice | erp' would ask another question.
+  test('YouTube: | between words and phrases, never parentheses', () => {
+    expect(youtubeQuery('(crm OR erp) (advice OR "buying guide")')).toBe('crm|erp advice|"buying guide"')
+    expect(youtubeQuery('crm -(cheap OR free)')).toBe('crm')
+    expect(youtubeQuery('crm -"free trial" -(a b)')).toBe('crm -"free trial"')
+    expect(youtubeQuery('crm advice OR erp')).toBe('crm advice')
+    expect(youtubeQuery('crm ((a b) OR c)')).toBe('crm')
+    expect(youtubeQuery('crm (a (b c))')).toBe('crm a b c')
   })
 
   test('GitHub: more than 5 operators drops the exclusions first', () => {
