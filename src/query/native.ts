@@ -4,8 +4,11 @@ import type { FilterNode, Query, QueryNode, TermNode } from './ast'
 export type Dialect = {
   /** The OR operator (`OR`, `|`); without one, a top-level OR is searched as its first alternative. */
   or?: string
-  /** An exclusion of an already written part; without it, exclusions are left to our own matching. */
-  not?: (text: string, node: QueryNode) => string
+  /**
+   * An exclusion of an already written part, or undefined where the platform cannot exclude that part; without it,
+   * exclusions are left to our own matching.
+   */
+  not?: (text: string, node: QueryNode) => string | undefined
   /** Prefix wildcards (`word*`); without them the stem is sent. */
   prefix?: boolean
   /** A `title:` term; without it the words are searched anywhere (broader). */
@@ -71,8 +74,8 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
     case 'not': {
       const inner = d.not && (!d.flat || node.item.kind === 'term') ? write(node.item, d, true) : undefined
       // Excluding less than the query does would exclude posts it keeps: only an exact part is excluded.
-      if (!d.not || !inner?.exact) return undefined
-      return { text: d.not(inner.text, node.item), exact: true, operators: inner.operators + 1, searches: false }
+      const text = d.not && inner?.exact ? d.not(inner.text, node.item) : undefined
+      return text === undefined ? undefined : { text, exact: true, operators: inner!.operators + 1, searches: false }
     }
     case 'and': {
       const parts = node.items.map((n) => write(n, d, true))

@@ -75,12 +75,14 @@ export const blueskyQuery = (keyword: string) =>
   })
 
 /**
- * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word in `query`; an author and story or comment
- * as tags, which Algolia requires all of (a comma between tags is AND, a parenthesised list is OR).
+ * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word (a single word) in `query`; an author and
+ * story or comment as tags, which Algolia requires all of (a comma between tags is AND, a parenthesised list is OR).
  */
 export function algoliaQuery(keyword: string): { query: string; tags: string } {
   const parsed = readQuery(keyword)
-  const query = nativeQuery(parsed, { not: minus })
+  // Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is
+  // left to matching rather than risk being read as required.
+  const query = nativeQuery(parsed, { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) })
   const filters = requiredFilters(parsed.root)
   const type = filters.find((f) => f.field === 'type')?.value
   const author = filters.find((f) => f.field === 'author')?.value

@@ -114,6 +114,13 @@ describe('each platform gets the broadest search it can express', () => {
     expect(algoliaQuery('crm OR erp type:post').query).toBe('crm')
   })
 
+  // Algolia's advanced syntax excludes a query word written after a minus, and reads no minus inside quotes: it
+  // documents no exclusion of a phrase, so '-"free trial"' could require the phrase that the query excludes.
+  test('Hacker News: only single words are excluded', () => {
+    expect(algoliaQuery('crm -hubspot -"free trial" -follow-up -#ad').query).toBe('crm -hubspot')
+    expect(algoliaQuery('crm -café').query).toBe('crm -café')
+  })
+
   test('X: the longest query (200 characters) stays within 512 with our wrapper', () => {
     const longest = `(${Array.from({ length: 13 }, (_, i) => `option${i}`).join(' OR ')}) -"excluded phrase" lang:en`
     expect(longest.length).toBeLessThanOrEqual(200)
