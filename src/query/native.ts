@@ -104,9 +104,10 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
 
 // A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
-// url:, Stack Exchange's is:, Google's when:) or a #hashtag, @mention or $cashtag, each of which narrows the search
-// to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the words from bob and `#crm` as crm).
-const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$]/u
+// url:, Stack Exchange's is:, Google's when:), a #hashtag, @mention or $cashtag, or SearXNG's !engine and :language,
+// each of which narrows the search to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the
+// words from bob and `#crm` as crm).
+const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]/u
 
 function writeTerm(node: TermNode, d: Dialect): Written {
   // Quoted, such a word is searched as the words matching reads in it (a prefix's stem then goes as a whole word, as

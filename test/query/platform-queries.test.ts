@@ -169,6 +169,12 @@ describe('a word that looks like a platform operator is sent quoted', () => {
     expect(algoliaQuery('#crm').query).toBe('"#crm"')
     expect(youtubeQuery('http://acme.com crm')).toBe('"http://acme.com" crm')
   })
+  // docs.searxng.org's search syntax: a word starting with ! picks an engine or category (!! an external site) and
+  // one starting with : a language; SearXNG would search the rest of the query there instead.
+  test('SearXNG', () => {
+    expect(plainQuery('!wp crm')).toBe('"!wp" crm')
+    expect(plainQuery(':fr crm !!g')).toBe('":fr" crm "!!g"')
+  })
   test('words with other punctuation are sent as written', () => {
     expect(twitterQuery('node.js c# follow-up')).toBe('node.js c# follow-up')
   })
