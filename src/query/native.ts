@@ -9,6 +9,8 @@ export type Dialect = {
    * exclusions are left to our own matching.
    */
   not?: (text: string, node: QueryNode) => string | undefined
+  /** Words with punctuation in them sent in quotes (X matches such a keyword only so). */
+  quotePunctuated?: boolean
   /** Prefix wildcards (`word*`); without them the stem is sent. */
   prefix?: boolean
   /** A `title:` term; without it the words are searched anywhere (broader). */
@@ -108,11 +110,13 @@ const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
 // each of which narrows the search to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the
 // words from bob and `#crm` as crm).
 const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]/u
+const PUNCTUATED = /[^\p{L}\p{N}\p{M}]/u
 
 function writeTerm(node: TermNode, d: Dialect): Written {
   // Quoted, such a word is searched as the words matching reads in it (a prefix's stem then goes as a whole word, as
   // it does to a platform without prefixes).
-  const quoted = node.phrase || OPERATOR_LIKE.test(node.text)
+  const quoted =
+    node.phrase || OPERATOR_LIKE.test(node.text) || (d.quotePunctuated === true && PUNCTUATED.test(node.text))
   const base = quoted ? `"${node.text}"` : node.text
   const prefixSent = node.prefix && d.prefix === true && !quoted
   const text = prefixSent ? `${base}*` : base

@@ -8,12 +8,16 @@ const minus = (text: string) => (text.startsWith('-') ? text.slice(1) : `-${text
 const subreddit = (site: string) =>
   /^r\/[\w-]+$/.test(site) ? site.slice(2) : /^[\w-]+$/.test(site) ? site : undefined
 
-/** X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. */
+/**
+ * X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. A
+ * keyword with punctuation in it matches only in quotes (X's list of operators).
+ */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
 export const twitterQuery = (keyword: string) =>
   nativeQuery(readQuery(keyword), {
     or: 'OR',
     not: minus,
+    quotePunctuated: true,
     maxLength: X_QUERY_MAX,
     filter: (f) =>
       f.field === 'author'

@@ -176,6 +176,12 @@ describe('a word that looks like a platform operator is sent quoted', () => {
     expect(plainQuery(':fr crm !!g')).toBe('":fr" crm "!!g"')
   })
   test('words with other punctuation are sent as written', () => {
-    expect(twitterQuery('node.js c# follow-up')).toBe('node.js c# follow-up')
+    expect(redditQuery('node.js c# follow-up')).toBe('node.js c# follow-up')
+  })
+  // X's list of operators: a keyword is matched against the post's words split at punctuation, and a keyword with
+  // punctuation in it must be in quotes to match; unquoted, 'coca-cola' risks reading as coca and not cola.
+  test('X: a word with punctuation in it goes in quotes', () => {
+    expect(twitterQuery('node.js OR follow-up -coca-cola')).toBe('"node.js" OR ("follow-up" -"coca-cola")')
+    expect(twitterQuery('crm automat* café')).toBe('crm automat café')
   })
 })
