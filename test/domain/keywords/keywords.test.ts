@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addKeywords, listKeywords } from '../../../src/domain/keywords/keywords'
+import { addKeywords, listKeywords, removeKeywords } from '../../../src/domain/keywords/keywords'
 import { AppError } from '../../../src/errors'
 import { seedTeam, testDeps } from '../../support/deps'
 
@@ -23,5 +23,16 @@ describe('addKeywords', () => {
       added: [],
       alreadyTracked: ['CRM Not HubSpot'],
     })
+  })
+
+  test('removing a spelling that differs from the tracked one in an operator removes nothing', async () => {
+    const { deps } = await testDeps()
+    const { team } = await seedTeam(deps, { name: 'acme' })
+    await addKeywords(deps, { teamId: team.id, keywords: ['crm not hubspot'] })
+    const refused = await removeKeywords(deps, { teamId: team.id, keywords: ['crm NOT hubspot'] }).catch((e) => e)
+    expect(refused).toBeInstanceOf(AppError)
+    expect(refused.kind).toBe('not_found')
+    expect(await listKeywords(deps, { teamId: team.id })).toEqual(['crm not hubspot'])
+    expect(await removeKeywords(deps, { teamId: team.id, keywords: ['Crm Not HubSpot'] })).toEqual(['crm not hubspot'])
   })
 })
