@@ -12,6 +12,7 @@ const FIELDS = new Set<string>(['platform', 'site', 'subreddit', 'author', 'lang
 const OPERATORS: Record<string, 'or' | 'and' | 'not'> = { OR: 'or', AND: 'and', NOT: 'not' }
 const OPEN_QUOTES = '"“”„'
 const BREAK = /[\s()"“”„]/u
+const AFTER_PHRASE = /[\p{L}\p{N}\p{M}"“”„]/u
 
 // Full-width forms of ASCII (U+FF01-FF5E), which Chinese and Japanese keyboards type: each is one character as its
 // ASCII form is, so positions in errors stay those of the query as written.
@@ -50,6 +51,13 @@ export function tokenize(written: string): Token[] {
       if (close < 0) throw new QuerySyntaxError({ position: at, expected: 'a closing " for the phrase opened here' })
       tokens.push({ type: 'phrase', at, text: source.slice(i + 1, i + 1 + close) })
       i += close + 2
+      // A word or a quote right after the closing quote is a quote meant inside the phrase ('"the "best" crm"'),
+      // which would otherwise be read as two phrases and a word: a phrase cannot hold a " (docs/queries.md#syntax).
+      if (i < source.length && AFTER_PHRASE.test(source[i]))
+        throw new QuerySyntaxError({
+          position: i + 1,
+          expected: `a space after the phrase that ends at character ${i} (a phrase cannot hold a ")`,
+        })
     } else if (c === '-' && i + 1 < source.length && !/\s/u.test(source[i + 1])) {
       tokens.push({ type: '-', at })
       i++

@@ -4,14 +4,24 @@ import type { FilterNode, Query, QueryNode, TermNode } from './ast'
 export type Dialect = {
   /** The OR operator (`OR`, `|`); without one, a top-level OR is searched as its first alternative. */
   or?: string
-  /** An exclusion of an already written part; without it, exclusions are left to our own matching. */
-  not?: (text: string, node: QueryNode) => string
+  /**
+   * An exclusion of an already written part, or undefined where the platform cannot exclude that part; without it,
+   * exclusions are left to our own matching.
+   */
+  not?: (text: string, node: QueryNode) => string | undefined
+  /** Words with punctuation in them sent in quotes (X matches such a keyword only so). */
+  quotePunctuated?: boolean
   /** Prefix wildcards (`word*`); without them the stem is sent. */
   prefix?: boolean
   /** A `title:` term; without it the words are searched anywhere (broader). */
   title?: (text: string) => string
   /** A filter in the platform's own words, or undefined to leave it to our matching. */
   filter?: (node: FilterNode) => string | undefined
+  /**
+   * No parentheses (YouTube documents `a|b -c` and nothing to group with, its | binding before the spaces): an OR
+   * only of words and phrases, written without spaces, and an exclusion only of a word or phrase.
+   */
+  flat?: boolean
   /** Longest query the platform accepts, and most AND/OR/NOT operators (GitHub: 5). */
   maxLength?: number
   maxOperators?: number
@@ -64,10 +74,10 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       return text === undefined ? undefined : { text, exact: true, operators: 0, searches: false }
     }
     case 'not': {
-      const inner = d.not && write(node.item, d, true)
+      const inner = d.not && (!d.flat || node.item.kind === 'term') ? write(node.item, d, true) : undefined
       // Excluding less than the query does would exclude posts it keeps: only an exact part is excluded.
-      if (!d.not || !inner?.exact) return undefined
-      return { text: d.not(inner.text, node.item), exact: true, operators: inner.operators + 1, searches: false }
+      const text = d.not && inner?.exact ? d.not(inner.text, node.item) : undefined
+      return text === undefined ? undefined : { text, exact: true, operators: inner!.operators + 1, searches: false }
     }
     case 'and': {
       const parts = node.items.map((n) => write(n, d, true))
@@ -77,27 +87,40 @@ function write(node: QueryNode, d: Dialect, nested: boolean): Written | undefine
       // One part left: written as if it stood where the AND does (no parentheses at the top).
       if (kept.length === 1) return { ...write(node.items[parts.indexOf(kept[0])], d, nested)!, exact }
       const text = kept.map((p) => p.text).join(' ')
-      return { text: nested ? `(${text})` : text, exact, operators: sum(kept), searches: true }
+      return { text: nested && !d.flat ? `(${text})` : text, exact, operators: sum(kept), searches: true }
     }
     case 'or': {
-      if (!d.or) return undefined
+      if (!d.or || (d.flat && node.items.some((n) => n.kind !== 'term'))) return undefined
       const parts = node.items.map((n) => write(n, d, true))
       if (parts.some((p) => p === undefined)) return undefined
       const kept = parts as Written[]
-      const text = kept.map((p) => p.text).join(` ${d.or} `)
+      const text = kept.map((p) => p.text).join(d.flat ? d.or : ` ${d.or} `)
       const exact = kept.every((p) => p.exact)
       const searches = kept.every((p) => p.searches)
-      return { text: nested ? `(${text})` : text, exact, operators: sum(kept) + kept.length - 1, searches }
+      const grouped = nested && !d.flat ? `(${text})` : text
+      return { text: grouped, exact, operators: sum(kept) + kept.length - 1, searches }
     }
   }
 }
 
 const sum = (parts: Written[]) => parts.reduce((n, p) => n + p.operators, 0)
 
+// A word the platforms read as one of their operators: `name:value` (X's from: and url:, GitHub's label:, Reddit's
+// url:, Stack Exchange's is:, Google's when:), a #hashtag, @mention or $cashtag, or SearXNG's !engine and :language,
+// each of which narrows the search to posts the query does not ask for (docs/queries.md#words reads `from:bob` as the
+// words from bob and `#crm` as crm).
+const OPERATOR_LIKE = /^[\p{L}\p{N}_]+:|^[#@$!:]/u
+const PUNCTUATED = /[^\p{L}\p{N}\p{M}]/u
+
 function writeTerm(node: TermNode, d: Dialect): Written {
-  const base = node.phrase ? `"${node.text}"` : node.text
-  const text = node.prefix && d.prefix ? `${base}*` : base
-  const exact = !node.prefix || d.prefix === true
+  // Quoted, such a word is searched as the words matching reads in it (a prefix's stem then goes as a whole word, as
+  // it does to a platform without prefixes).
+  const quoted =
+    node.phrase || OPERATOR_LIKE.test(node.text) || (d.quotePunctuated === true && PUNCTUATED.test(node.text))
+  const base = quoted ? `"${node.text}"` : node.text
+  const prefixSent = node.prefix && d.prefix === true && !quoted
+  const text = prefixSent ? `${base}*` : base
+  const exact = !node.prefix || prefixSent
   if (!node.inTitle) return { text, exact, operators: 0, searches: true }
   if (d.title) return { text: d.title(text), exact, operators: 0, searches: true }
   return { text, exact: false, operators: 0, searches: true }

@@ -8,12 +8,16 @@ const minus = (text: string) => (text.startsWith('-') ? text.slice(1) : `-${text
 const subreddit = (site: string) =>
   /^r\/[\w-]+$/.test(site) ? site.slice(2) : /^[\w-]+$/.test(site) ? site : undefined
 
-/** X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. */
+/**
+ * X API v2 search: OR, -, "phrases", ( ), from:, lang:, is:reply; 512 characters with our `( ) -is:retweet`. A
+ * keyword with punctuation in it matches only in quotes (X's list of operators).
+ */
 export const X_QUERY_MAX = 512 - '() -is:retweet'.length
 export const twitterQuery = (keyword: string) =>
   nativeQuery(readQuery(keyword), {
     or: 'OR',
     not: minus,
+    quotePunctuated: true,
     maxLength: X_QUERY_MAX,
     filter: (f) =>
       f.field === 'author'
@@ -55,8 +59,8 @@ export const githubQuery = (keyword: string) =>
           : undefined,
   })
 
-/** YouTube search.list q: | for OR and - for NOT. */
-export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus })
+/** YouTube search.list q: | for OR and - for NOT, as documented, with no parentheses. */
+export const youtubeQuery = (keyword: string) => nativeQuery(readQuery(keyword), { or: '|', not: minus, flat: true })
 
 /** Google News search: OR, -, "phrases", ( ), site:, intitle:. */
 export const newsQuery = (keyword: string) =>
@@ -75,12 +79,14 @@ export const blueskyQuery = (keyword: string) =>
   })
 
 /**
- * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word in `query`; an author and story or comment
- * as tags, which Algolia requires all of (a comma between tags is AND, a parenthesised list is OR).
+ * Hacker News (Algolia, advancedSyntax=1): words, "phrases" and -word (a single word) in `query`; an author and
+ * story or comment as tags, which Algolia requires all of (a comma between tags is AND, a parenthesised list is OR).
  */
 export function algoliaQuery(keyword: string): { query: string; tags: string } {
   const parsed = readQuery(keyword)
-  const query = nativeQuery(parsed, { not: minus })
+  // Algolia excludes a word after a minus and documents nothing else: a phrase, or a word it splits (follow-up), is
+  // left to matching rather than risk being read as required.
+  const query = nativeQuery(parsed, { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) })
   const filters = requiredFilters(parsed.root)
   const type = filters.find((f) => f.field === 'type')?.value
   const author = filters.find((f) => f.field === 'author')?.value

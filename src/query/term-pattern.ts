@@ -17,6 +17,11 @@ const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
 // Anything but printable ASCII and whitespace may change under NFKC.
 const NOT_PLAIN = /[^ -~\s]/
 const NOT_ASCII = /[^\0-\x7f]/
+// Characters that show nothing and join what is on either side: a soft hyphen (where a long word may break across
+// lines, as German sites write it), a word joiner and a zero-width no-break space. 'Kunden\u00admanagement' reads
+// as one word, so it is one word here (docs/queries.md#words).
+const INSIDE_WORD = /[\u00ad\u2060\ufeff]/u
+const INSIDE_WORD_ALL = /[\u00ad\u2060\ufeff]/gu
 
 /** Each term's pattern: [for normalised text, for plain ASCII text as it is (ignoring case)]. */
 const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
@@ -27,8 +32,10 @@ const patterns = new WeakMap<TermNode, [RegExp, RegExp]>()
  * both are the word a Turkish reader sees (docs/queries.md#words).
  */
 export const normalised = (text: string) => {
-  const lower = (NOT_PLAIN.test(text) ? text.normalize('NFKC') : text).toLowerCase()
-  return lower.includes('i\u0307') ? lower.replaceAll('i\u0307', 'i') : lower
+  if (!NOT_PLAIN.test(text)) return text.toLowerCase()
+  const lower = text.normalize('NFKC').toLowerCase()
+  const dotless = lower.includes('i\u0307') ? lower.replaceAll('i\u0307', 'i') : lower
+  return INSIDE_WORD.test(dotless) ? dotless.replace(INSIDE_WORD_ALL, '') : dotless
 }
 
 /** A text as `occursIn` reads it: normalised, or plain ASCII as it is (`ascii`). */

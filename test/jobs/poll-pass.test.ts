@@ -373,6 +373,29 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(second.platforms.reddit).toMatchObject({ searches: 1, failed: 0, qualified: 1 })
     expect(await signalsOf(deps, a)).toHaveLength(2)
   })
+
+  // Tracked keywords share a search by their lower case (docs/queries.md), but OR, AND and NOT mean something only in
+  // capitals: 'crm not hubspot' asks for the word not and hubspot, 'crm NOT hubspot' leaves hubspot out.
+  test('teams whose spellings differ in an operator each get only the posts their own query matches', async () => {
+    const { deps, world } = await setup()
+    const a = await team(deps, 'a', ['crm not hubspot'])
+    const b = await team(deps, 'b', ['crm NOT hubspot'])
+    const hubspot = 'We are looking for a CRM, not HubSpot, to replace our spreadsheets, can anyone recommend one?'
+    const other =
+      'We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Not sure where to start.'
+    world.add(
+      'reddit',
+      'crm not hubspot',
+      { id: 'r1', author: 'ann', text: `${hubspot} Budget approved.`, at: at(0) },
+      { id: 'r2', author: 'bob', text: `${other} Budget approved.`, at: at(1) },
+    )
+    await runPollPass(deps)
+    const ofA = (await signalsOf(deps, a)).map((s) => s.post_id)
+    const ofB = (await signalsOf(deps, b)).map((s) => s.post_id)
+    expect(ofA.filter((id) => id !== 'reddit:r1')).toEqual([])
+    expect(ofB.filter((id) => id !== 'reddit:r2')).toEqual([])
+    expect(ofA.length + ofB.length).toBe(1)
+  })
 })
 
 // Every post reaches the model in these tests (scorer.triage = "none"): what triage keeps from it is in

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { type MatchablePost, matchesQuery } from '../../src/query/match'
 import { parseQuery } from '../../src/query/parse'
+import { candidateIndex } from '../../src/query/candidates'
+
+const rootOf = (q: string) => {
+  const parsed = parseQuery(q)
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error))
+  return parsed.query.root
+}
 
 const post = (id: string, p: Partial<MatchablePost> & { content: string }): [string, MatchablePost] => [
   id,
@@ -140,5 +147,15 @@ describe('matchesQuery: word boundaries', () => {
     expect(on('İstanbul', 'istanbul ofisi')).toBe(true)
     expect(on('"crm için"', 'CRM İÇİN')).toBe(true)
     expect(on('istanbul', 'İstanbulda')).toBe(false)
+  })
+  test('an invisible soft hyphen or word joiner inside a word leaves it one word, as a reader sees it', () => {
+    // German news and blogs write soft hyphens (U+00AD) into long words so they break across lines; a literal one or
+    // &#173; stays in the text, where 'Kunden­management' reads as Kundenmanagement (docs/queries.md#words).
+    expect(on('kundenmanagement', 'Neues Kunden\u00admanagement für KMU')).toBe(true)
+    expect(on('crm', 'Our C\u00adRM and C\u2060RM\ufeff')).toBe(true)
+    expect(on('"kunden management"', 'Kunden\u00admanagement')).toBe(false)
+    expect(on('crm', 'c rm')).toBe(false)
+    const index = candidateIndex([{ query: { root: rootOf('kundenmanagement') } }])
+    expect(index.candidates(undefined, 'Kunden\u00admanagement')).toHaveLength(1)
   })
 })

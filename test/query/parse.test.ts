@@ -88,6 +88,19 @@ describe('parseQuery', () => {
     expect(errorOf('   ')).toMatchObject({ position: 1 })
   })
 
+  // A phrase cannot hold a ": 'the "best" crm' in quotes would otherwise be the phrase "the ", the word best and the
+  // phrase " crm", silently another query than the one meant (docs/queries.md#syntax).
+  test('a quote inside a phrase is refused where the phrase it closed ends', () => {
+    const inside = 'a space after the phrase that ends at character 6 (a phrase cannot hold a ")'
+    expect(errorOf('"the "best" crm"')).toEqual({ position: 7, expected: inside })
+    expect(errorOf('crm "a""b"')).toEqual({ position: 8, expected: expect.stringContaining('ends at character 7') })
+    expect(errorOf('“sales “pipeline” tool”')).toMatchObject({ position: 9 })
+    // Side by side with a space, or closed by ( ) and an exclusion, phrases are as before.
+    expect(rootOf('"a" "b"')).toMatchObject({ kind: 'and', items: [{ words: ['a'] }, { words: ['b'] }] })
+    expect(rootOf('("crm tool")')).toMatchObject({ kind: 'term', words: ['crm', 'tool'], phrase: true })
+    expect(rootOf('"crm tool"-hubspot')).toMatchObject({ kind: 'and', items: [{ phrase: true }, { kind: 'not' }] })
+  })
+
   test('limits on length, depth and terms', () => {
     expect(errorOf('a'.repeat(QUERY_LIMITS.length + 1))).toMatchObject({ position: 201 })
     expect(parseQuery('a'.repeat(QUERY_LIMITS.length)).ok).toBe(true)

@@ -50,9 +50,8 @@ const BUILT: Record<string, Record<string, string>> = {
     'crm -(cheap OR free)': 'crm NOT (cheap OR free)',
   },
   youtube: {
-    'crm OR erp': 'crm | erp',
-    '(crm OR erp) -hubspot': '(crm | erp) -hubspot',
-    'crm -(cheap OR free)': 'crm -(cheap | free)',
+    'crm OR erp': 'crm|erp',
+    '(crm OR erp) -hubspot': 'crm|erp -hubspot',
   },
   news: {
     '(crm OR erp) -hubspot': '(crm OR erp) -hubspot',
@@ -115,6 +114,13 @@ describe('each platform gets the broadest search it can express', () => {
     expect(algoliaQuery('crm OR erp type:post').query).toBe('crm')
   })
 
+  // Algolia's advanced syntax excludes a query word written after a minus, and reads no minus inside quotes: it
+  // documents no exclusion of a phrase, so '-"free trial"' could require the phrase that the query excludes.
+  test('Hacker News: only single words are excluded', () => {
+    expect(algoliaQuery('crm -hubspot -"free trial" -follow-up -#ad').query).toBe('crm -hubspot')
+    expect(algoliaQuery('crm -café').query).toBe('crm -café')
+  })
+
   test('X: the longest query (200 characters) stays within 512 with our wrapper', () => {
     const longest = `(${Array.from({ length: 13 }, (_, i) => `option${i}`).join(' OR ')}) -"excluded phrase" lang:en`
     expect(longest.length).toBeLessThanOrEqual(200)
@@ -127,8 +133,55 @@ describe('each platform gets the broadest search it can express', () => {
     expect(twitterQuery('"!!!')).toBe('"!!!')
   })
 
+  // YouTube documents q's | and - with 'boating|sailing -fishing' and nothing to group with: | binds before the
+  // spaces, and a parenthesis is no operator, so '-(cheap | free)' or 'crm advice | erp' would ask another question.
+  test('YouTube: | between words and phrases, never parentheses', () => {
+    expect(youtubeQuery('(crm OR erp) (advice OR "buying guide")')).toBe('crm|erp advice|"buying guide"')
+    expect(youtubeQuery('crm -(cheap OR free)')).toBe('crm')
+    expect(youtubeQuery('crm -"free trial" -(a b)')).toBe('crm -"free trial"')
+    expect(youtubeQuery('crm advice OR erp')).toBe('crm advice')
+    expect(youtubeQuery('crm ((a b) OR c)')).toBe('crm')
+    expect(youtubeQuery('crm (a (b c))')).toBe('crm a b c')
+  })
+
   test('GitHub: more than 5 operators drops the exclusions first', () => {
     expect(githubQuery('crm -a -b -c -d -e -f')).toBe('crm')
     expect(githubQuery('crm -a -b')).toBe('crm NOT a NOT b')
+  })
+})
+
+// docs/queries.md#per-platform: a word is never sent in a form the platform reads as one of its own operators
+// (X's from:, #hashtag, @mention and $cashtag, GitHub's label:, Reddit's url:, Stack Exchange's is:, Google's when:),
+// which would narrow its search to posts the query does not ask for: it goes quoted, as the words it matches.
+describe('a word that looks like a platform operator is sent quoted', () => {
+  test('X', () => {
+    expect(twitterQuery('from:bob crm')).toBe('"from:bob" crm')
+    expect(twitterQuery('#crm OR @acme')).toBe('"#crm" OR "@acme"')
+    expect(twitterQuery('crm -$fb')).toBe('crm -"$fb"')
+    expect(twitterQuery('url:acme.com crm')).toBe('"url:acme.com" crm')
+  })
+  test('the other platforms', () => {
+    expect(githubQuery('label:bug crm')).toBe('"label:bug" crm')
+    expect(redditQuery('url:acme.com crm')).toBe('"url:acme.com" crm')
+    expect(blueskyQuery('crm -from:bob')).toBe('crm -"from:bob"')
+    expect(newsQuery('when:7d crm')).toBe('"when:7d" crm')
+    expect(plainQuery('is:question crm')).toBe('"is:question" crm')
+    expect(algoliaQuery('#crm').query).toBe('"#crm"')
+    expect(youtubeQuery('http://acme.com crm')).toBe('"http://acme.com" crm')
+  })
+  // docs.searxng.org's search syntax: a word starting with ! picks an engine or category (!! an external site) and
+  // one starting with : a language; SearXNG would search the rest of the query there instead.
+  test('SearXNG', () => {
+    expect(plainQuery('!wp crm')).toBe('"!wp" crm')
+    expect(plainQuery(':fr crm !!g')).toBe('":fr" crm "!!g"')
+  })
+  test('words with other punctuation are sent as written', () => {
+    expect(redditQuery('node.js c# follow-up')).toBe('node.js c# follow-up')
+  })
+  // X's list of operators: a keyword is matched against the post's words split at punctuation, and a keyword with
+  // punctuation in it must be in quotes to match; unquoted, 'coca-cola' risks reading as coca and not cola.
+  test('X: a word with punctuation in it goes in quotes', () => {
+    expect(twitterQuery('node.js OR follow-up -coca-cola')).toBe('"node.js" OR ("follow-up" -"coca-cola")')
+    expect(twitterQuery('crm automat* café')).toBe('crm automat café')
   })
 })

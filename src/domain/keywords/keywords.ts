@@ -2,7 +2,7 @@ import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 import { describeQueryError } from '../../query/ast'
-import { parseQuery } from '../../query/parse'
+import { parseQuery, readQuery } from '../../query/parse'
 import { echoed } from '../../lib/text'
 
 const MAX_KEYWORD = 200
@@ -42,7 +42,26 @@ export function cleanQueries(raw: string[]): string[] {
   return keywords
 }
 
+/** What a keyword asks, whatever the case of its words: its parsed query without positions or spellings. */
+const meaning = (keyword: string) =>
+  JSON.stringify(readQuery(keyword).root, (key, value) => (key === 'at' || key === 'text' ? undefined : value))
+/** Whether a keyword in the letters of a tracked spelling asks another query (an operator's case differs). */
+const anotherQuery = (spelling: string, keyword: string) =>
+  spelling !== keyword && meaning(spelling) !== meaning(keyword)
+
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
+  // A keyword is tracked once in any case, but OR, AND and NOT are operators only in capitals (docs/queries.md):
+  // 'crm NOT hubspot' is another query than a tracked 'crm not hubspot', and is refused before anything is added
+  // rather than reported as tracked.
+  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
+  for (const keyword of a.keywords) {
+    const spelling = tracked.get(lc(keyword))
+    if (spelling === undefined || !anotherQuery(spelling, keyword)) continue
+    const message = `is tracked as ${JSON.stringify(spelling)}, another query (OR, AND and NOT are operators only in capitals); remove that one first`
+    throw new AppError('invalid_request', `keyword ${JSON.stringify(keyword)} ${message}`, {
+      details: [{ field: 'keyword', message }],
+    })
+  }
   const createdAt = deps.clock.now().toISOString()
   // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
   const added = await deps.repos.keywords.add(
@@ -63,8 +82,12 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
  * there), and then no keyword is removed.
  */
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
-  const tracked = new Set((await deps.repos.keywords.list(a.teamId)).map(lc))
-  const missing = a.keywords.filter((k) => !tracked.has(lc(k)))
+  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
+  // Another query in the same letters ('crm NOT hubspot' for a tracked 'crm not hubspot') is not tracked.
+  const missing = a.keywords.filter((k) => {
+    const spelling = tracked.get(lc(k))
+    return spelling === undefined || anotherQuery(spelling, k)
+  })
   if (missing.length > 0)
     throw new AppError(
       'not_found',

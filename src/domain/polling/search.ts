@@ -3,6 +3,7 @@ import type { Mention } from '../../mention'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'
+import { queryFilter } from '../search/query-filter'
 import type { SearchTarget } from './targets'
 
 /**
@@ -37,7 +38,12 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   counts.fetched += mentions.length
   const key = cursorKey(target.platform, target.keywordLc)
   const cursor = pass.cursors.get(key)
-  const { fresh, pairs } = pairsOf(target, cursor, mentions)
+  // Teams share a search by the keyword's lower case, but OR, AND and NOT mean something only in capitals: a team
+  // whose spelling is not the one searched keeps only what its own query matches (docs/queries.md#matching).
+  const others = new Map<string, (m: Mention) => boolean>()
+  for (const t of target.teams)
+    if (t.keyword !== target.keyword && !others.has(t.keyword)) others.set(t.keyword, await queryFilter(t.keyword))
+  const { fresh, pairs } = pairsOf(target, cursor, mentions, (keyword, m) => others.get(keyword)?.(m) ?? true)
   counts.new += fresh
   const fetchedAt = deps.clock.now().toISOString()
   const next = advance(target, cursor, mentions, fetchedAt)
