@@ -9,6 +9,7 @@ import { consoleOAuthRoutes } from './http/console/oauth-routes'
 import { consoleWebhookRoutes } from './http/console/webhook-routes'
 import { unsubscribeRoutes } from './http/destinations/unsubscribe-routes'
 import { oauthEndpointRoutes } from './http/oauth/endpoint-routes'
+import { oauthFailure } from './http/oauth/answers'
 import { wellKnownRoutes } from './http/oauth/well-known-routes'
 import { errorHandling } from './http/errors'
 import { exportRefusalPage } from './http/console/export-refusal'
@@ -39,7 +40,8 @@ export function createApp(deps: Deps) {
         log: deps.log,
         maxBodyBytes: deps.config.server.max_body_bytes,
         config: deps.config,
-        pageFor: exportRefusalPage,
+        answerFor: (request, path, failure) =>
+          exportRefusalPage(request, path, failure) ?? oauthFailure(request, path, failure),
       }),
     )
     .use(queryText())

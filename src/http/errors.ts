@@ -19,8 +19,11 @@ export const errorHandling = (a: {
   log: Logger
   maxBodyBytes: number
   config: Pick<Config, 'server'>
-  /** A page instead of the JSON body, for a request a person's browser navigated to (console/export-refusal.ts). */
-  pageFor?: (request: Request, path: string, failure: AppError) => Response | undefined
+  /**
+   * Another answer than the API's JSON body, where the request needs one: a page for a request a person's browser
+   * navigated to (console/export-refusal.ts), OAuth's own shape at its endpoints (oauth/answers.ts).
+   */
+  answerFor?: (request: Request, path: string, failure: AppError) => Response | undefined
 }) =>
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
@@ -41,8 +44,8 @@ export const errorHandling = (a: {
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
-      const page = a.pageFor?.(request, path, failure)
-      if (page) return page
+      const answer = a.answerFor?.(request, path, failure)
+      if (answer) return answer
       set.headers['content-type'] = 'application/json'
       if (path.startsWith(EARLIER_PREFIX)) return { success: false, error: callerMessage(failure) }
       return errorBody(failure)

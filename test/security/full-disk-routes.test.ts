@@ -1,5 +1,5 @@
-// With the disk full, the routes that store something without a key answer 503 storage_unavailable as the API does,
-// never 500 (docs/api.md#error-codes). The file is held at its size with max_page_count (SQLITE_FULL, as a full disk).
+// With the disk full, the routes that store something without a key answer 503 (storage_unavailable, or OAuth's
+// temporarily_unavailable at registration), never 500 (docs/api.md#error-codes). The file is held at its size with max_page_count (SQLITE_FULL, as a full disk).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 describe('a full disk on the routes without a key', () => {
-  test('POST /oauth/register and POST /console/api/session answer 503 storage_unavailable', async () => {
+  test('POST /oauth/register answers 503 temporarily_unavailable, POST /console/api/session storage_unavailable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-full-'))
     dirs.push(dir)
     const { deps } = await testDeps({ config: { database: { url: `file:${join(dir, 'x.db')}` } } })
@@ -38,8 +38,10 @@ describe('a full disk on the routes without a key', () => {
     for (let i = 0; i < 60; i++) {
       const r = await post('/oauth/register', { redirect_uris: many, client_name: `c${i}` })
       if (r.status === 201) continue
+      // In OAuth's error shape, as every answer of this endpoint (docs/oauth.md#endpoints).
       expect(r.status).toBe(503)
-      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('storage_unavailable')
+      expect(r.headers.get('access-control-allow-origin')).toBe('*')
+      expect(((await r.json()) as { error: string }).error).toBe('temporarily_unavailable')
       refused = true
       break
     }

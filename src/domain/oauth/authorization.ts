@@ -121,18 +121,21 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
       'the user denied access',
     )
   // docs/oauth.md#connected-apps: the tokens of an earlier Allow keep their scopes, so the grant lists them too; a
-  // request for fewer does not hide what the app can still do.
-  const earlier = (await deps.repos.oauth.grantScope(a.userId, request.clientId))?.split(' ') ?? []
-  const grant = await deps.repos.oauth.saveGrant({
-    id: newId('grant'),
+  // request for fewer does not hide what the app can still do. The grant is saved with the code, by the library's
+  // call to saveAuthorizationCode: when the code cannot be issued, no connected app is left that no token came from.
+  const earlier = await deps.repos.oauth.findGrant(a.userId, request.clientId)
+  const earlierScopes = earlier?.scope.split(' ') ?? []
+  const grant = {
+    id: earlier?.id ?? newId('grant'),
     userId: a.userId,
     clientId: request.clientId,
-    scope: ALL_SCOPES.filter((s) => earlier.includes(s) || request.scope.split(' ').includes(s)).join(' '),
+    scope: ALL_SCOPES.filter((s) => earlierScopes.includes(s) || request.scope.split(' ').includes(s)).join(' '),
     createdAt: deps.clock.now().toISOString(),
-  })
+  }
   const user: Omit<TokenUser, 'familyId'> = {
     id: a.userId,
     grantId: grant.id,
+    grant,
     resource: request.resource,
     redirectUriGiven: request.redirectUriGiven,
   }
@@ -146,13 +149,25 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
     ...(request.state ? { state: request.state } : {}),
   }
   const res = new OAuth2Server.Response({ headers: {} })
-  await oauthServer(deps, { client }).authorize(
-    new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
-    res,
-    {
-      authenticateHandler: { handle: () => user },
-    },
-  )
+  try {
+    await oauthServer(deps, { client }).authorize(
+      new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
+      res,
+      {
+        authenticateHandler: { handle: () => user },
+      },
+    )
+  } catch (err) {
+    // The client as held now no longer allows what it asked for: its metadata document, read again since, dropped
+    // the redirect URI or narrowed the scopes. The request is used up and nothing is kept; the user is told, and
+    // the redirect URI, no longer the client's, is not followed.
+    if (err instanceof OAuth2Server.OAuthError && err.code < 500)
+      throw new AppError(
+        'invalid_request',
+        'this application has changed its registration since it asked, and no longer allows this request; start again from the application',
+      )
+    throw err
+  }
   return withIssuer(res.get('location'), base)
 }
 

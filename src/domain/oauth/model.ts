@@ -1,5 +1,5 @@
 import OAuth2Server from '@node-oauth/oauth2-server'
-import type { OAuthTokenRow } from '../../storage/repos/oauth'
+import type { GrantRow, OAuthTokenRow } from '../../storage/repos/oauth'
 import { newId } from '../../lib/ids'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
@@ -29,6 +29,8 @@ export type TokenUser = {
   fromScope?: string[]
   // Codes: whether the authorization request named its redirect URI (else the token request need not).
   redirectUriGiven?: boolean
+  // Codes: the grant the user's Allow makes or widens, saved only with the code (saveGrantWithCode).
+  grant?: GrantRow
 }
 
 // The library checks expiry against the system clock; ours is checked here, against the service's clock (which
@@ -107,16 +109,17 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
       return isRegisteredRedirect([client.redirectUris ?? []].flat(), uri)
     },
     async saveAuthorizationCode(code: OAuth2Server.AuthorizationCode, client: OAuth2Server.Client, user: TokenUser) {
-      const family = { ...user, familyId: newId('fam') }
-      await deps.repos.oauth.insertTokens([
-        {
-          ...rowFor(family, 'code', code.authorizationCode, code.scope ?? [], CODE_MS),
-          clientId: client.id,
-          redirectUri: code.redirectUri,
-          redirectUriGiven: user.redirectUriGiven ?? true,
-          codeChallenge: code.codeChallenge ?? null,
-        },
-      ])
+      const { grant, ...rest } = user
+      const family = { ...rest, familyId: newId('fam') }
+      const row = {
+        ...rowFor(family, 'code', code.authorizationCode, code.scope ?? [], CODE_MS),
+        clientId: client.id,
+        redirectUri: code.redirectUri,
+        redirectUriGiven: user.redirectUriGiven ?? true,
+        codeChallenge: code.codeChallenge ?? null,
+      }
+      if (grant) await deps.repos.oauth.saveGrantWithCode(grant, row)
+      else await deps.repos.oauth.insertTokens([row])
       return { ...code, client, user: family }
     },
     async getAuthorizationCode(code: string) {

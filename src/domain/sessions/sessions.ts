@@ -13,10 +13,15 @@ export const SESSION_MS = 7 * 24 * 3_600_000
 
 const invalid = () => new AppError('invalid_credentials', 'the email or the password is wrong')
 
-/** Checks the password and opens a session. The token is returned once (for the cookie); only its hash is kept. */
+/**
+ * Checks the password and opens a session. The token is returned once (for the cookie); only its hash is kept.
+ * `replacing` is the session token the browser sent along, if any: its cookie is about to be overwritten, so that
+ * session ends on the server too, rather than living out its week where a copy of the old cookie could still use it
+ * (docs/console.md#people-and-sessions). A failed attempt leaves it alone.
+ */
 export async function signIn(
   deps: Needs<'clock', 'users' | 'sessions'>,
-  a: { email: string; password: string; address: string },
+  a: { email: string; password: string; address: string; replacing?: string },
 ) {
   let email: string
   try {
@@ -42,6 +47,7 @@ export async function signIn(
     createdAt: now.toISOString(),
     expiresAt,
   })
+  if (a.replacing) await deps.repos.sessions.remove(sha256Hex(a.replacing))
   await deps.repos.sessions.dropAttempt(attempt)
   await deps.repos.sessions.clearFailures(subjects[0])
   return { token, expiresAt: new Date(expiresAt) }

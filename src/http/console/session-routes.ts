@@ -19,7 +19,7 @@ export const consoleSessionRoutes = (deps: Deps) => {
           async ({ body, request, server, set }) => {
             const peer = server?.requestIP(request)?.address
             const address = clientAddress(deps.config.server.trusted_proxies, peer, request.headers)
-            const session = await signIn(deps, { ...body, address })
+            const session = await signIn(deps, { ...body, address, replacing: sessionTokenOf(request) })
             set.headers['set-cookie'] = sessionCookie(request, publicUrl, session.token, session.expiresAt)
             return { signedIn: true }
           },

@@ -1,4 +1,6 @@
+import { type AppError, ERRORS } from '../../errors'
 import { escapeHtml } from '../../lib/text'
+import { callerMessage } from '../../wire/failure'
 import { htmlPage } from '../html-page'
 import type { OAuthAnswer } from '../../domain/oauth/token-endpoint'
 
@@ -17,6 +19,29 @@ export const oauthAnswer = (a: OAuthAnswer) =>
 
 export const oauthError = (status: number, error: string, description: string) =>
   oauthAnswer({ status, body: { error, error_description: description }, headers: { 'cache-control': 'no-store' } })
+
+// The error each endpoint names a refused body with (RFC 6749 §5.2, RFC 7591 §3.2.2).
+const BODY_ERROR: Record<string, string> = {
+  '/oauth/token': 'invalid_request',
+  '/oauth/revoke': 'invalid_request',
+  '/oauth/register': 'invalid_client_metadata',
+}
+
+/**
+ * A failure that left a POST to the token, revocation or registration endpoint before its route answered: a body over
+ * `server.max_body_bytes` (checked before any route, errors.ts), a database that cannot be written, a fault. It is
+ * answered in the endpoint's own shape with its CORS headers, which a browser-based client needs to read it at all
+ * (docs/oauth.md#endpoints); undefined for any other request, which keeps the API's shape.
+ */
+export function oauthFailure(request: Request, path: string, failure: AppError): Response | undefined {
+  const refused = BODY_ERROR[path]
+  if (!refused || request.method !== 'POST') return undefined
+  const status = ERRORS[failure.kind].status
+  const error = status === 503 ? 'temporarily_unavailable' : status >= 500 ? 'server_error' : refused
+  const headers: Record<string, string> = { 'cache-control': 'no-store' }
+  if (failure.extra.retryAfterSec !== undefined) headers['retry-after'] = String(failure.extra.retryAfterSec)
+  return oauthAnswer({ status, body: { error, error_description: callerMessage(failure) }, headers })
+}
 
 /** A page for an authorization request that cannot go back to its client (unknown client, unregistered URI). */
 export const errorPage = (message: string) =>

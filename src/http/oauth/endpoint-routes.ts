@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
-import { AppError } from '../../errors'
 import { startAuthorization } from '../../domain/oauth/authorization'
 import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
@@ -89,7 +88,8 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         const wait = registrations.take(address, at)
         if (wait !== undefined) return tooMany(wait)
         try {
-          const body = JSON.parse(await readBodyText(request, REGISTRATION_MAX_BYTES))
+          // The smaller bound of the two: a streamed body is read no further than server.max_body_bytes either.
+          const body = JSON.parse(await readBodyText(request, Math.min(maxBytes, REGISTRATION_MAX_BYTES)))
           const { client, secret } = await registerClient(deps, body)
           return oauthAnswer({
             status: 201,
@@ -101,12 +101,8 @@ export const oauthEndpointRoutes = (deps: Deps) => {
           if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
           if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
           if (err instanceof TooManyClientsError) return oauthError(503, 'temporarily_unavailable', err.message)
-          if (err instanceof AppError && err.kind === 'payload_too_large')
-            return oauthError(
-              413,
-              'invalid_client_metadata',
-              `the metadata is larger than ${REGISTRATION_MAX_BYTES} bytes`,
-            )
+          // A body over the bound (413), a database that cannot be written (503): answered in OAuth's shape too
+          // (oauthFailure).
           throw err
         }
       },

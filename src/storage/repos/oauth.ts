@@ -7,6 +7,7 @@ import { users } from '../tables/users'
 export type OAuthClientRow = typeof oauthClients.$inferSelect
 export type OAuthRequestRow = typeof oauthRequests.$inferSelect
 export type OAuthTokenRow = typeof oauthTokens.$inferSelect
+export type GrantRow = { id: string; userId: string; clientId: string; scope: string; createdAt: string }
 
 // docs/oauth.md: clients, requests waiting for consent, grants (connected apps), codes and tokens.
 export function createOAuthRepo(db: Db) {
@@ -71,26 +72,31 @@ export function createOAuthRepo(db: Db) {
         .returning()
         .get(),
 
-    /** The scope a user's grant to a client holds, if there is one. */
-    grantScope: async (userId: string, clientId: string) =>
-      (
-        await db
-          .select({ scope: oauthGrants.scope })
-          .from(oauthGrants)
-          .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.clientId, clientId)))
-          .get()
-      )?.scope,
-    /** One grant per user and client: allowing again sets its scopes and keeps its id. */
-    saveGrant: (row: { id: string; userId: string; clientId: string; scope: string; createdAt: string }) =>
+    /** A user's grant to a client, if there is one: its id and scope. */
+    findGrant: (userId: string, clientId: string) =>
       db
-        .insert(oauthGrants)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [oauthGrants.userId, oauthGrants.clientId],
-          set: { scope: row.scope, createdAt: row.createdAt },
-        })
-        .returning({ id: oauthGrants.id })
+        .select({ id: oauthGrants.id, scope: oauthGrants.scope })
+        .from(oauthGrants)
+        .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.clientId, clientId)))
         .get(),
+    /**
+     * A user's Allow: the grant (one per user and client: allowing again sets its scopes and keeps its id) and the code
+     * issued under it, in one batch, so that neither is kept without the other. The code is filed under the grant as
+     * stored, whatever id the caller expected it to have (two answers for one user and client at once).
+     */
+    async saveGrantWithCode(grant: GrantRow, code: OAuthTokenRow) {
+      const grantOf = sql`(select id from oauth_grants where user_id = ${grant.userId} and client_id = ${grant.clientId})`
+      await db.batch([
+        db
+          .insert(oauthGrants)
+          .values(grant)
+          .onConflictDoUpdate({
+            target: [oauthGrants.userId, oauthGrants.clientId],
+            set: { scope: grant.scope, createdAt: grant.createdAt },
+          }),
+        db.insert(oauthTokens).values({ ...code, grantId: grantOf }),
+      ])
+    },
     listGrants: (teamId: string) =>
       db
         .select({
