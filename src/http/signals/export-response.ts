@@ -1,18 +1,16 @@
 import type * as v from 'valibot'
 import { documentedErrors, headerObjects } from '../response-headers'
-import type { Server } from 'bun'
 import type { Needs } from '../../domain/needs'
 import type { SignalExport } from '../../domain/signals/export'
 import { EXPORT_IDLE_MS } from '../../domain/signals/export-stream'
+import { answersOnOwnTimeout, type Connection, MAX_CONNECTION_IDLE_SEC } from '../../wire/connection-timeouts'
 
 /** The connection an export is answered on, as the route's context has it. */
-export type ExportConnection = { request: Request; server: Server<unknown> | null }
+export type ExportConnection = Connection
 
 // How long after its own bound an export's connection may still wait on its client: the server checks its
 // connections' idle timeouts every 4 seconds (uSockets), and the export's bound must be the first to act.
 const CONNECTION_GRACE_SEC = 10
-// Bun refuses a connection idle timeout above this many seconds.
-const MAX_CONNECTION_IDLE_SEC = 255
 
 /**
  * docs/api.md#export: the export's stream as a download. The connection's idle timeout is the export's bound: the
@@ -24,6 +22,8 @@ const MAX_CONNECTION_IDLE_SEC = 255
 export function exportResponse(deps: Needs<'exportIdleMs'>, at: ExportConnection, e: SignalExport) {
   const idleMs = deps.exportIdleMs ?? EXPORT_IDLE_MS
   const timeout = (sec: number) => at.server?.timeout(at.request, Math.min(sec, MAX_CONNECTION_IDLE_SEC))
+  // Kept while it is sent, rather than the server's put back when the route has answered (http/connection-timeouts.ts).
+  answersOnOwnTimeout(at)
   if (Number.isFinite(idleMs)) timeout(Math.ceil(idleMs / 1000) + CONNECTION_GRACE_SEC)
   return new Response(
     endedQuietly(e.body, () => timeout(1)),
