@@ -1,7 +1,7 @@
 // docs/operations.md#server-settings: the server closes a connection that has been idle for its idle timeout (30 s),
 // but not while it is still working on the answer: a request that waits longer (a unit held by another call, a slow
 // model or platform) gets its answer. And once an answer is sent, a connection kept alive is closed at the idle
-// timeout again.
+// timeout again, also after an export that raised it for itself (docs/api.md#export).
 // Here through a real server on 127.0.0.1 whose idle timeout is 1 s (Bun checks it every 4 s).
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/app'
@@ -106,6 +106,14 @@ describe('once an answer is sent, an idle connection is closed at the idle timeo
   const cases = [
     { after: 'a JSON answer', path: '/api/v1/keywords', status: '200 OK' },
     { after: 'an error answered once the work began', path: '/api/v1/webhooks/wh_none', status: '404 Not Found' },
+    // Its own idle bound no longer holds the connection. The whole file is sent: here only its header line, as the
+    // team has no signal.
+    {
+      after: 'an export read to its end',
+      path: '/api/v1/signals/export?format=csv',
+      status: '200 OK',
+      end: 'judgedAt\r\n',
+    },
   ]
   for (const c of cases) {
     test(`after ${c.after}`, async () => {
@@ -113,6 +121,7 @@ describe('once an answer is sent, an idle connection is closed at the idle timeo
       const conn = await oneRequestThenIdle(port, [`GET ${c.path} HTTP/1.1`, 'Host: 127.0.0.1', `x-api-key: ${apiKey}`])
       const ms = await closedWithin(conn, CLOSED_WITHIN_MS)
       expect(conn.received()).toStartWith(`HTTP/1.1 ${c.status}`)
+      if (c.end) expect(conn.received()).toEndWith(c.end)
       expect(ms).toBeDefined()
     }, 15_000)
   }
