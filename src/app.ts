@@ -29,12 +29,16 @@ import { usageRoutes } from './http/usage/routes'
 import { webhookActionRoutes } from './http/webhooks/action-routes'
 import { webhooksRoutes } from './http/webhooks/routes'
 import { mcpRoutes } from './mcp/http'
+import { CONNECTION_IDLE_SEC, connectionTimeouts } from './http/connection-timeouts'
 
-export function createApp(deps: Deps) {
+/** `connectionIdleSec`: the connections' idle timeout, instead of CONNECTION_IDLE_SEC (tests). */
+export function createApp(deps: Deps, a: { connectionIdleSec?: number } = {}) {
+  const idleSec = a.connectionIdleSec ?? CONNECTION_IDLE_SEC
   // normalize: Elysia's response cleaning pass is for its own TypeBox schemas; with valibot (strict objects) it only
   // costs time. Validation itself still runs on every body, query and response.
-  return new Elysia({ normalize: false })
+  return new Elysia({ normalize: false, serve: { idleTimeout: idleSec } })
     .use(requestLog({ log: deps.log, enabled: deps.config.server.log_requests }))
+    .use(connectionTimeouts(idleSec))
     .use(
       errorHandling({
         log: deps.log,

@@ -6,6 +6,7 @@ import { requireScope } from '../domain/oauth/scopes'
 import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
+import { working } from '../wire/connection-timeouts'
 import { checkOrigin } from './origin'
 import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
@@ -37,6 +38,8 @@ export const mcpRoutes = (deps: Deps) => {
       // Read and measured as the REST bodies are (413 and the depth bound in the API's error shape); the transport
       // gets the same bytes and reads the JSON-RPC message from them.
       const body = await readBody(request, deps.config.server.max_body_bytes)
+      // A tool call may take longer than the connection's idle timeout (docs/operations.md#server-settings).
+      working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
       const read = readMessage(text)
