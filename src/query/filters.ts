@@ -4,6 +4,7 @@ import { DETECTED_LANGUAGES } from './languages'
 import type { FieldName } from './lexer'
 
 const LANGUAGE = /^[a-z]{2}$/
+const DOMAIN_WITH_PATH = /^[^/]*\.[^/]*\//
 
 /** A filter's value, checked and written the way matching compares it (docs/queries.md#filters). */
 export function filterOf(
@@ -34,8 +35,14 @@ export function filterOf(
       return { kind: 'filter', at, field, value: value.replace(/^@/, '') }
     case 'subreddit':
       return { kind: 'filter', at, field: 'site', value: `r/${value.replace(/^\/?r\//, '')}` }
-    case 'site':
-      return { kind: 'filter', at, field, value: siteValue(value) }
+    case 'site': {
+      const site = siteValue(value)
+      // A post's community is its subreddit, repository or host, never a page path: a domain with a path after it
+      // (site:techcrunch.com/2024) could match nothing. A GitHub owner and a subreddit hold no dot.
+      if (DOMAIN_WITH_PATH.test(site))
+        fail(valueAt, `a community or a domain without a path: site:${site.slice(0, site.indexOf('/'))}`)
+      return { kind: 'filter', at, field, value: site }
+    }
   }
 }
 

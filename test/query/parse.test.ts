@@ -79,6 +79,12 @@ describe('parseQuery', () => {
     expect(errorOf('crm platform:news').expected).toContain('searched only by the earlier route')
     expect(errorOf('crm platform:myspace').expected).not.toContain('indiehacker')
     expect(errorOf('crm site: x')).toEqual({ position: 10, expected: 'a value after site:' })
+    // A page path can never match: a post's community is its subreddit, repository or host.
+    expect(errorOf('crm site:https://TechCrunch.com/2024/')).toEqual({
+      position: 10,
+      expected: 'a community or a domain without a path: site:techcrunch.com',
+    })
+    expect(rootOf('crm site:acme/app.js')).toMatchObject({ items: [{}, { field: 'site', value: 'acme/app.js' }] })
     expect(errorOf('cr*m')).toEqual({ position: 3, expected: 'a * only at the end of a word (a prefix)' })
     expect(errorOf('-hubspot')).toMatchObject({ position: 1 })
     expect(errorOf('crm OR -hubspot').position).toBe(8)
