@@ -42,9 +42,10 @@ const storedPosts = async (deps: Deps, teamId: string) =>
 describe('a polling pass with keyword queries', () => {
   test('an excluded post is never stored, from any platform; the native query is what each platform was sent', async () => {
     const { deps, world, teamId } = await setup(['crm -hubspot -"free trial"'])
+    // Algolia documents the minus before a word only: the phrase's exclusion is left to matching (docs/queries.md).
     world.add(
       'hackernews',
-      'crm -hubspot -"free trial"',
+      'crm -hubspot',
       { id: '1', author: 'ann', text: asking(1, 'Small team.'), at: at(0) },
       { id: '2', author: 'bob', text: asking(2, 'Not HubSpot, too pricey.'), at: at(1) },
       { id: '3', author: 'cy', text: asking(3, 'We only want a free trial first.'), at: at(2) },
@@ -58,7 +59,7 @@ describe('a polling pass with keyword queries', () => {
 
     const summary = await runPollPass(deps)
 
-    expect(world.searchesOf('hackernews', 'crm -hubspot -"free trial"')).toBe(1)
+    expect(world.searchesOf('hackernews', 'crm -hubspot')).toBe(1)
     expect(world.searchesOf('reddit', 'crm NOT hubspot NOT "free trial"')).toBe(1)
     expect(summary.platforms.hackernews.fetched).toBe(1)
     expect(await storedPosts(deps, teamId)).toEqual(['hackernews:hackernews:1', 'reddit:reddit:r2'])
