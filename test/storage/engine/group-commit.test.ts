@@ -47,8 +47,13 @@ test('a write alone runs without a batch', async () => {
 test('writes queued while a group is being written wait for it, then go together as the next group', async () => {
   const { client, group, batches } = await setup()
   const batch = client.batch.bind(client)
+  // The first group's write is held until every later write is queued, so a loaded machine cannot end it early.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
   client.batch = async (stmts, mode) => {
-    await Bun.sleep(30)
+    await held
     return batch(stmts, mode)
   }
   const add = () => group.execute({ sql: 'update t set n = n + 1 where id = 1 returning n', args: [] })
@@ -59,6 +64,7 @@ test('writes queued while a group is being written wait for it, then go together
     await Bun.sleep(5)
     later.push(add(), add())
   }
+  release()
   await Promise.all([...first, ...later])
   expect(batches).toEqual([2, 6])
   expect((await client.execute('select n from t')).rows[0][0]).toBe(8)
