@@ -71,7 +71,7 @@ function parseToml(text: string | undefined): Tree {
   try {
     return Bun.TOML.parse(text) as Tree
   } catch (e) {
-    throw new ConfigError(`config: the file is not valid TOML: ${tomlProblem(text, e as Error)}`)
+    throw new ConfigError(`config: ${tomlProblem(text, e as Error)}`)
   }
 }
 
