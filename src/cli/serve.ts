@@ -13,6 +13,7 @@ import { checkEmail } from '../domain/webhooks/email-check'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
 import { noPositionals } from './common'
+import { checkServerHost } from './listen-check'
 import { listeningAddress, listeningLine } from './listening'
 
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
@@ -41,6 +42,7 @@ export async function serve(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
   checkBackupConfig(config)
+  await checkServerHost(config.server.host)
   const deps = await writableDeps(config)
   // One line if the model server cannot be reached, instead of a warning per scored post later. The demo's sample
   // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that

@@ -3,6 +3,7 @@ import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
 import { nearest } from '../lib/nearest'
+import { notATable, unwrap } from './tables'
 import { tomlProblem } from './toml-problem'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
@@ -18,6 +19,8 @@ type Tree = Record<string, unknown>
 /** Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). */
 export function loadConfig(a: { fileText?: string; env: Record<string, string | undefined> }): Config {
   const fromFile = parseToml(a.fileText)
+  const wrongTable = notATable(fromFile, Config)
+  if (wrongTable) throw new ConfigError(wrongTable)
   const tree = copyOf(fromFile) as Tree
   const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
   const envSources = overlayEnv(tree, a.env, planNames)
@@ -68,7 +71,7 @@ function parseToml(text: string | undefined): Tree {
   try {
     return Bun.TOML.parse(text) as Tree
   } catch (e) {
-    throw new ConfigError(`config: the file is not valid TOML: ${tomlProblem(text, e as Error)}`)
+    throw new ConfigError(`config: ${tomlProblem(text, e as Error)}`)
   }
 }
 
@@ -116,15 +119,6 @@ function leavesOf(schema: v.GenericSchema, path: string[], planNames: Set<string
     return []
   }
   return [{ path, schema: s }]
-}
-
-function unwrap(schema: v.GenericSchema): v.GenericSchema {
-  let s = schema as v.GenericSchema & { wrapped?: v.GenericSchema; pipe?: v.GenericSchema[] }
-  while (true) {
-    if (s.type === 'optional' && s.wrapped) s = s.wrapped as typeof s
-    else if (s.pipe && s.pipe[0] !== s) s = s.pipe[0] as typeof s
-    else return s
-  }
 }
 
 // Environment values are strings; give them the type the key expects so validation judges the value, not its form.

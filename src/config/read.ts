@@ -4,6 +4,10 @@ import type { Config } from './schema'
 
 /** docs/operations.md#configuration-file: --config FILE, else $LEAD_SIGNALS_CONFIG, else ./lead-signals.toml when present, else defaults. */
 export function readConfig(flagPath: string | undefined, env = process.env): Config {
+  // An unset variable in a compose file arrives empty: say that, not "no such file" (docs/operations.md#configuration-file).
+  if (flagPath?.trim() === '') throw new ConfigError('config: --config is empty: give it the configuration file')
+  if (flagPath === undefined && env.LEAD_SIGNALS_CONFIG?.trim() === '')
+    throw new ConfigError('config: LEAD_SIGNALS_CONFIG is set but empty: set it to the configuration file, or unset it')
   const path =
     flagPath ?? env.LEAD_SIGNALS_CONFIG ?? (existsSync('lead-signals.toml') ? 'lead-signals.toml' : undefined)
   let fileText: string | undefined

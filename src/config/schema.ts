@@ -3,26 +3,13 @@ import * as v from 'valibot'
 import { nextCronRun } from '../lib/cron'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, modelName, probability, retired, score } from './fields'
+import { Database } from './database-schema'
 import { Email } from './email-schema'
 import { Platforms } from './platforms-schema'
 import { Server } from './server-schema'
 
 // Every leaf carries its default; `config.example.toml` documents the same keys (a test keeps them in step).
 const positiveInt = v.pipe(v.number(), v.integer(), v.minValue(1))
-
-const Database = v.strictObject({
-  url: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/,
-        'must start with file:, http(s)://, libsql:// or ws(s)://',
-      ),
-    ),
-    'file:./data/lead-signals.db',
-  ),
-  auth_token: v.optional(v.string(), ''),
-})
 
 const Api = v.strictObject({
   search_variant: v.optional(v.picklist(['raw', 'scored']), 'raw'),

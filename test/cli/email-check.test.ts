@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createServer } from 'node:net'
+import { checkEmail } from '../../src/domain/webhooks/email-check'
+import { testConfig } from '../support/deps'
 import { smtpPerTest } from '../support/smtp'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
 
@@ -40,5 +43,27 @@ describe('email check', () => {
     const none = await runCli(ws, ['email', 'check'])
     expect(none.code).toBe(1)
     expect(none.stdout).toContain('email: not configured')
+  })
+})
+
+// docs/destinations.md#checking: the detail is one sentence, the failure in words and the server's reply code only when
+// it answered ("no reply code SMTP host not found" read as two messages run together).
+describe('the detail of a failed check', () => {
+  test('no answer: what failed, without a reply code; a refusal: the server words with its code', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as { port: number }).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const email = { host: '127.0.0.1', port, security: 'none' as const, from: 'leads@example.test' }
+    const down = await checkEmail({ config: testConfig({ email }) })
+    expect(down).toEqual({
+      status: 'failed',
+      detail: `127.0.0.1:${port} (none, no sign-in): connection failed: ECONNREFUSED`,
+    })
+
+    const server = await smtp({ auth: AUTH })
+    const refused = await checkEmail({ config: testConfig({ email: { ...server.emailConfig, password: 'nope-123' } }) })
+    expect(refused.status).toBe('failed')
+    expect(refused.detail).toStartWith(`127.0.0.1:${server.port} (starttls, user relay): sign-in refused: 535 `)
   })
 })

@@ -291,3 +291,31 @@ test('a setting that takes two kinds of value says what each may be when given a
     'config: scorer.ollama.keep_alive: must be a duration such as "10m" or "1h"',
   )
 })
+
+// docs/operations.md#database-settings: a token is for a libSQL server. Beside a local file it was dropped without a
+// word, which hid a database.url forgotten or misspelt on one of several executables meant to share a server: that
+// one wrote a database of its own.
+describe('database.auth_token with a local database', () => {
+  const words =
+    'set, but database.url is a local file, which takes no token: give database.url the libSQL server, or remove the token'
+
+  test('is refused, from the file or the environment, without the token', () => {
+    expect(failure({ fileText: '[database]\nauth_token = "tok-123"\n', env: {} })).toBe(
+      `config: database.auth_token: ${words}`,
+    )
+    const fromEnv = failure({
+      env: { LEAD_SIGNALS_DATABASE_URL: 'file:./x.db', LEAD_SIGNALS_DATABASE_AUTH_TOKEN: 'tok-123' },
+    })
+    expect(fromEnv).toBe(`config: database.auth_token (from LEAD_SIGNALS_DATABASE_AUTH_TOKEN): ${words}`)
+  })
+
+  test('is taken with a libSQL server, and an empty one with a file', () => {
+    const remote = loadConfig({
+      env: { LEAD_SIGNALS_DATABASE_URL: 'libsql://db.example.org', LEAD_SIGNALS_DATABASE_AUTH_TOKEN: 'tok' },
+    })
+    expect(remote.database.auth_token).toBe('tok')
+    expect(loadConfig({ fileText: '[database]\nauth_token = ""\n', env: {} }).database.url).toBe(
+      'file:./data/lead-signals.db',
+    )
+  })
+})

@@ -32,6 +32,17 @@ describe('a configuration file that cannot be read', () => {
     )
   })
 
+  // An unset variable in a compose file (`LEAD_SIGNALS_CONFIG: ${CONFIG}`) arrives empty: "no such file" sent the
+  // operator looking for a file, when the variable is what is wrong.
+  test('an empty LEAD_SIGNALS_CONFIG or --config: says it is empty', async () => {
+    await expectLine(
+      ['team', 'list'],
+      'config: LEAD_SIGNALS_CONFIG is set but empty: set it to the configuration file, or unset it',
+      { LEAD_SIGNALS_CONFIG: '' },
+    )
+    await expectLine(['team', 'list', '--config', ' '], 'config: --config is empty: give it the configuration file')
+  })
+
   test('a folder where the file should be: says it is a folder', async () => {
     mkdirSync(join(ws.dir, 'conf.d'))
     await expectLine(

@@ -1,4 +1,8 @@
 import { expect, test } from 'bun:test'
+import { createClient } from '@libsql/client'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { tempDir } from '../support/temp-dirs'
 import { refusal as refusalOf } from './refusal'
 
 // docs/operations.md#configuration-file: a file that is not valid TOML is refused with the line to look at, and the
@@ -39,4 +43,21 @@ test('a file without a newline at its end is placed as well', () => {
     'config: the file is not valid TOML: line 4: ',
   )
   expect(refusal('[server]\r\nport = 80 80\r\n')).toStartWith('config: the file is not valid TOML: line 2: ')
+})
+
+// A database (or any binary file) given as --config by mistake: "line 1: Expected '=' …" left the operator reading
+// the file for a missing '=', when it is the wrong file.
+test('a SQLite database or another binary file is said not to be a configuration file', async () => {
+  const dir = tempDir('lead-signals-config-')
+  try {
+    const client = createClient({ url: `file:${join(dir, 'x.db')}` })
+    await client.execute('CREATE TABLE t (a TEXT)')
+    client.close()
+    const expected =
+      'config: the file does not look like a configuration file: it holds binary data (a database?), not TOML text'
+    expect(refusal(readFileSync(join(dir, 'x.db'), 'utf8'))).toBe(expected)
+    expect(refusal('port = 8080\n\u0000\u0001\u0002')).toBe(expected)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { listenError } from '../../src/cli/serve'
 import { type Child, processWorld, spawnChild } from './child'
 
@@ -8,9 +10,12 @@ afterEach(() => {
   while (cleanup.length) cleanup.pop()?.()
 })
 
+let lastWorld: { dir: string } | undefined
+
 function serveOn(port: number, host = '127.0.0.1'): Child {
   const world = processWorld({ server: { host, port }, scorer: { backend: 'rules' }, polling: { enabled: false } })
   cleanup.push(() => world.cleanup())
+  lastWorld = world
   const child = spawnChild(world, ['serve'])
   cleanup.push(() => child.proc.kill('SIGKILL'))
   return child
@@ -51,13 +56,16 @@ describe('serve on a port that is already taken', () => {
     await expectRefused(serveOn(port), port)
   })
 
-  test('a host name that does not resolve is refused with one line naming server.host', async () => {
+  // A wrong server.host is a configuration error (exit 2, which the systemd unit does not restart), found before the
+  // database is created or migrated (docs/operations.md#running-it).
+  test('a host name that does not resolve is refused as a configuration error, before any database is made', async () => {
     // .invalid never resolves (RFC 2606).
     const child = serveOn(8080, 'not-a-host.invalid')
-    expect(await child.exited()).toBe(1)
+    expect(await child.exited()).toBe(2)
     expect(child.stderr()).toBe(
-      'lead-signals: cannot listen on not-a-host.invalid: it is neither an address of this machine nor a name it can resolve (server.host)\n',
+      'lead-signals: config: server.host: cannot listen on not-a-host.invalid: it is neither an address of this machine nor a name that resolves\n',
     )
+    expect(existsSync(join(lastWorld!.dir, 'test.db'))).toBe(false)
   })
 
   // Root may listen below 1024, so the refusal a service user meets is shown through the error Bun gives it.
@@ -68,12 +76,13 @@ describe('serve on a port that is already taken', () => {
     )
   })
 
-  test('an address this machine does not have is refused with one line naming server.host', async () => {
+  test('an address this machine does not have is refused as a configuration error, before any database is made', async () => {
     // 192.0.2.0/24 is reserved for documentation (RFC 5737): no machine has it.
     const child = serveOn(8080, '192.0.2.1')
-    expect(await child.exited()).toBe(1)
+    expect(await child.exited()).toBe(2)
     expect(child.stderr()).toBe(
-      'lead-signals: cannot listen on 192.0.2.1: no such address on this machine (server.host)\n',
+      'lead-signals: config: server.host: cannot listen on 192.0.2.1: no such address on this machine\n',
     )
+    expect(existsSync(join(lastWorld!.dir, 'test.db'))).toBe(false)
   })
 })

@@ -14,5 +14,14 @@ export async function checkEmail(deps: Needs<'config'>): Promise<EmailCheck> {
   const r = await checkEmailServer(s)
   return r.ok
     ? { status: 'ok', detail: `${where}: ${r.reply}; sender ${senderOf(s)}` }
-    : { status: 'failed', detail: `${where}: ${r.code ?? 'no reply code'} ${r.error}` }
+    : { status: 'failed', detail: `${where}: ${failure(r.error, r.code)}` }
+}
+
+/**
+ * One sentence: what failed in words (the `SMTP` the error starts with is said by the host and port already), and the
+ * reply code when the server answered one its words do not already start with.
+ */
+function failure(error: string, code: number | null): string {
+  const words = error.replace(/^SMTP /, '')
+  return code === null || words.includes(String(code)) ? words : `${words} (reply code ${code})`
 }

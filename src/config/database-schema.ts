@@ -1,0 +1,30 @@
+import * as v from 'valibot'
+
+// docs/operations.md#database-settings: the embedded database (file:) or a libSQL server, with its token.
+const DatabaseEntries = v.strictObject({
+  url: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(file:|https?:\/\/|libsql:\/\/|wss?:\/\/|:memory:$)/,
+        'must start with file:, http(s)://, libsql:// or ws(s)://',
+      ),
+    ),
+    'file:./data/lead-signals.db',
+  ),
+  auth_token: v.optional(v.string(), ''),
+})
+type DatabaseEntries = v.InferOutput<typeof DatabaseEntries>
+
+// docs/operations.md#database-settings: a token beside a local database was dropped without a word, which hid a
+// database.url forgotten on one of several executables meant to share a libSQL server (that one wrote its own file).
+export const Database = v.pipe(
+  DatabaseEntries,
+  v.forward<DatabaseEntries, v.CheckIssue<DatabaseEntries>, ['auth_token']>(
+    v.check(
+      (d) => d.auth_token.trim() === '' || !/^(file:|:memory:$)/.test(d.url),
+      'set, but database.url is a local file, which takes no token: give database.url the libSQL server, or remove the token',
+    ),
+    ['auth_token'],
+  ),
+)
