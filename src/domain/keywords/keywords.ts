@@ -10,7 +10,11 @@ const MAX_KEYWORD = 200
 const lc = (keyword: string) => keyword.toLowerCase()
 export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
 
-/** Trimmed, 1..200 characters, first spelling kept when the same keyword is given twice in any case. */
+/**
+ * Trimmed, 1..200 characters, first spelling kept when the same keyword is given twice in any case. Two spellings in
+ * the same letters that are two queries ('crm or erp', 'crm OR erp') can never both be tracked: they are refused, as
+ * one against a tracked keyword is (addKeywords), rather than the second being dropped unsaid.
+ */
 export function cleanKeywords(raw: string[]): string[] {
   if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
   const seen = new Map<string, string>()
@@ -20,7 +24,14 @@ export function cleanKeywords(raw: string[]): string[] {
       throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
     if (keyword.length > MAX_KEYWORD)
       throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
-    if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
+    const first = seen.get(lc(keyword))
+    if (first === undefined) seen.set(lc(keyword), keyword)
+    else if (anotherQuery(first, keyword)) {
+      const message = `are two queries in the same letters (OR, AND and NOT are operators only in capitals), and only one can be tracked; give one`
+      throw new AppError('invalid_request', `keywords ${quoted([first, keyword])} ${message}`, {
+        details: [{ field: 'keyword', message }],
+      })
+    }
   }
   return [...seen.values()]
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addKeywords, listKeywords, removeKeywords } from '../../../src/domain/keywords/keywords'
+import { addKeywords, cleanQueries, listKeywords, removeKeywords } from '../../../src/domain/keywords/keywords'
 import { AppError } from '../../../src/errors'
 import { seedTeam, testDeps } from '../../support/deps'
 
@@ -34,5 +34,30 @@ describe('addKeywords', () => {
     expect(refused.kind).toBe('not_found')
     expect(await listKeywords(deps, { teamId: team.id })).toEqual(['crm not hubspot'])
     expect(await removeKeywords(deps, { teamId: team.id, keywords: ['Crm Not HubSpot'] })).toEqual(['crm not hubspot'])
+  })
+})
+
+const refusalOf = (run: () => unknown): AppError => {
+  try {
+    run()
+  } catch (err) {
+    if (err instanceof AppError) return err
+    throw err
+  }
+  throw new Error('not refused')
+}
+
+// One batch is held to what one keyword at a time is: two spellings in the same letters that are two queries
+// ('crm or erp', the word or, and 'crm OR erp', either word) can never both be tracked, and keeping the first
+// silently left the team without the query it meant by the second.
+describe('cleanQueries', () => {
+  test('two spellings of a batch that differ in an operator are refused, naming both', async () => {
+    const refused = refusalOf(() => cleanQueries(['crm or erp', 'crm OR erp']))
+    expect(refused.kind).toBe('invalid_request')
+    expect(refused.message).toContain('"crm or erp"')
+    expect(refused.message).toContain('"crm OR erp"')
+    expect(refused.extra?.details).toEqual([{ field: 'keyword', message: expect.stringContaining('operators') }])
+    // The same query in other letters is still one keyword, the first spelling kept.
+    expect(cleanQueries(['crm or erp', 'CRM Or ERP'])).toEqual(['crm or erp'])
   })
 })
