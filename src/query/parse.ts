@@ -2,6 +2,7 @@ import type { Query, QueryError, QueryNode, TermNode } from './ast'
 import { QuerySyntaxError, type Token, tokenize } from './lexer'
 import { filterOf } from './filters'
 import { wordsOf } from './words'
+import { hiddenCharacter, spacedOut } from './spaces'
 
 // docs/queries.md#limits: a query is a tracked keyword (1 to 200 characters); depth and terms keep a query that a
 // person wrote from becoming one that no platform accepts and that costs much to match.
@@ -9,10 +10,17 @@ export const QUERY_LIMITS = { length: 200, depth: 5, terms: 20 } as const
 
 const OPERAND = 'a word, a "phrase", a filter or ('
 
-/** Parses a query, or says where it stops making sense and what was expected there. */
-export function parseQuery(source: string): { ok: true; query: Query } | { ok: false; error: QueryError } {
+/**
+ * Parses a query, or says where it stops making sense and what was expected there. A control or direction character
+ * is refused in a query being written (docs/queries.md#spaces); a keyword tracked before that (`stored`) keeps its
+ * meaning.
+ */
+export function parseQuery(
+  source: string,
+  stored = false,
+): { ok: true; query: Query } | { ok: false; error: QueryError } {
   try {
-    return { ok: true, query: { source, root: new Parser(source).parse() } }
+    return { ok: true, query: { source, root: new Parser(source, stored).parse() } }
   } catch (err) {
     if (err instanceof QuerySyntaxError) return { ok: false, error: err.detail }
     throw err
@@ -24,7 +32,7 @@ export function parseQuery(source: string): { ok: true; query: Query } | { ok: f
  * is what a keyword meant before (every word must appear). One without any word matches nothing.
  */
 export function readQuery(source: string): Query {
-  const parsed = parseQuery(source)
+  const parsed = parseQuery(source, true)
   if (parsed.ok) return parsed.query
   const words = wordsOf(source)
   const terms = words.map(
@@ -45,10 +53,18 @@ class Parser {
   private depth = 0
   private terms = 0
 
-  constructor(source: string) {
+  constructor(source: string, stored: boolean) {
     if (source.trim() === '') fail(1, OPERAND)
-    if (source.length > QUERY_LIMITS.length)
-      fail(QUERY_LIMITS.length + 1, `the end: a query is at most ${QUERY_LIMITS.length} characters`)
+    const hidden = stored ? undefined : hiddenCharacter(source)
+    if (hidden)
+      fail(
+        hidden.position,
+        `no control or direction character (${hidden.code}): it changes how the keyword shows, not what it matches`,
+      )
+    // The limit is on the keyword as tracked (docs/queries.md#spaces); the position is where it was written.
+    const { text, at } = spacedOut(source)
+    if (text.length > QUERY_LIMITS.length)
+      fail(at[QUERY_LIMITS.length], `the end: a query is at most ${QUERY_LIMITS.length} characters`)
     this.tokens = tokenize(source)
   }
 

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { API_ERROR_CODES } from '../errors'
 import { describeQueryError } from '../query/ast'
 import { parseQuery } from '../query/parse'
+import { spaced } from '../query/spaces'
 
 export const ErrorBody = v.object({
   error: v.object({
@@ -84,16 +85,18 @@ export const trimmed = (min: number, max: number) => {
 }
 
 /**
- * A keyword query (docs/queries.md), 1 to 200 characters after trimming: one that does not parse is refused with
- * the position and what was expected there.
+ * A keyword query (docs/queries.md), 1 to 200 characters spaced out (docs/queries.md#spaces): one that does not
+ * parse is refused with the position in the text as sent (leading spaces counted) and what was expected there.
  */
 export const queryText = () =>
   v.pipe(
-    trimmed(1, 200),
+    v.string(),
     v.rawCheck(({ dataset, addIssue }) => {
-      // An empty query is said once, by the length check.
-      if (!dataset.typed || dataset.value === '') return
+      // An empty or too long query is said once, by the length checks.
+      if (!dataset.typed || dataset.value.trim() === '' || dataset.value.trim().length > 200) return
       const parsed = parseQuery(dataset.value)
       if (!parsed.ok) addIssue({ message: describeQueryError(parsed.error) })
     }),
+    trimmed(1, 200),
+    v.transform(spaced),
   )

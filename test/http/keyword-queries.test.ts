@@ -56,6 +56,23 @@ describe('keyword queries through the API', () => {
     expect((await call('GET', '/api/v1/usage', { key: apiKey })).body.usage.used).toBe(0)
   })
 
+  // Positions count in the keyword as sent, leading spaces included (docs/queries.md#errors).
+  test('POST /api/v1/mentions/search: the position points into the keyword as sent', async () => {
+    const { call, apiKey } = await setup()
+    const r = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: '  crm  (erp', platform: 'hackernews' },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body.error.message).toBe('keyword at character 12: expected ) to close the ( at character 8')
+    const spaced = await call('POST', '/api/v1/mentions/search', {
+      key: apiKey,
+      body: { keyword: ' crm\t\n -hubspot ', platform: 'hackernews' },
+    })
+    expect(spaced.status).toBe(200)
+    expect(hn.received.at(-1)?.url.searchParams.get('query')).toBe('crm -hubspot')
+  })
+
   test('POST /api/v1/mentions/search: results are matched against the whole query', async () => {
     const { call, apiKey } = await setup()
     const r = await call('POST', '/api/v1/mentions/search', {
@@ -105,6 +122,15 @@ describe('keyword queries through the API', () => {
     )
     const good = await send('POST', '/console/api/keywords', { keyword: 'crm -hubspot lang:en' }, cookie)
     expect(good.status).toBe(200)
+    expect(await deps.repos.keywords.list(team.id)).toEqual(['crm -hubspot lang:en'])
+    // The same keyword in other spacing is the one tracked, not a second copy searched twice.
+    const again = await send('POST', '/console/api/keywords', { keyword: ' crm\t-hubspot \n lang:en' }, cookie)
+    expect(again.body).toEqual({ added: [], alreadyTracked: ['crm -hubspot lang:en'] })
+    const shifted = await send('POST', '/console/api/keywords', { keyword: '  crm lang:english' }, cookie)
+    expect(shifted.body.error.details[0].message).toStartWith('at character 12:')
+    const hidden = await send('POST', '/console/api/keywords', { keyword: 'crm\u202e erp' }, cookie)
+    expect(hidden.status).toBe(400)
+    expect(hidden.body.error.details[0].message).toStartWith('at character 4: expected no control or direction')
     expect(await deps.repos.keywords.list(team.id)).toEqual(['crm -hubspot lang:en'])
   })
 })

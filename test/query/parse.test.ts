@@ -116,6 +116,21 @@ describe('parseQuery', () => {
     expect(errorOf(words)).toMatchObject({ position: 71, expected: 'at most 20 words, phrases and filters' })
   })
 
+  // docs/queries.md#spaces: spacing is no part of a query, so it counts against no limit, and positions stay those
+  // of the query as written.
+  test('spaces count against no limit; control and direction characters are refused where they are', () => {
+    expect(parseQuery(`  ${'a'.repeat(QUERY_LIMITS.length)}\t`).ok).toBe(true)
+    expect(errorOf(`crm${'  '.repeat(100)}${'b'.repeat(197)}`)).toMatchObject({ position: 400 })
+    expect(errorOf('crm \u202eerp')).toEqual({
+      position: 5,
+      expected: 'no control or direction character (U+202E): it changes how the keyword shows, not what it matches',
+    })
+    expect(errorOf('"crm \u2066erp"').position).toBe(6)
+    expect(errorOf('crm\u0007').position).toBe(4)
+    // A keyword tracked before they were refused is read as it always was, its exclusion kept.
+    expect(readQuery('crm -hubspot\u200e').root).toMatchObject({ kind: 'and', items: [{}, { kind: 'not' }] })
+  })
+
   test('a stored keyword that does not parse is read as its words', () => {
     expect(readQuery('"crm tool').root).toMatchObject({ kind: 'and', items: [{ words: ['crm'] }, { words: ['tool'] }] })
     expect(readQuery('"+++').root).toEqual({ kind: 'or', at: 1, items: [] })

@@ -4,38 +4,52 @@ import { AppError } from '../../errors'
 import { describeQueryError } from '../../query/ast'
 import { parseQuery, readQuery } from '../../query/parse'
 import { echoed } from '../../lib/text'
+import { spaced } from '../../query/spaces'
 
 const MAX_KEYWORD = 200
 // Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
 const lc = (keyword: string) => keyword.toLowerCase()
 export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
 
-/** Trimmed, 1..200 characters, first spelling kept when the same keyword is given twice in any case. */
+/**
+ * Spaced out (each run of spaces one space, none at either end: docs/queries.md#spaces), 1..200 characters, first
+ * spelling kept when the same keyword is given twice in any case. Two spellings in the same letters that are two
+ * queries ('crm or erp', 'crm OR erp') can never both be tracked: they are refused, as one against a tracked keyword
+ * is (addKeywords), rather than the second being dropped unsaid.
+ */
 export function cleanKeywords(raw: string[]): string[] {
   if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
   const seen = new Map<string, string>()
   for (const [i, word] of raw.entries()) {
-    const keyword = word.trim()
+    const keyword = spaced(word)
     if (keyword === '')
       throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
     if (keyword.length > MAX_KEYWORD)
       throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
-    if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
+    const first = seen.get(lc(keyword))
+    if (first === undefined) seen.set(lc(keyword), keyword)
+    else if (anotherQuery(first, keyword)) {
+      const message = `are two queries in the same letters (OR, AND and NOT are operators only in capitals), and only one can be tracked; give one`
+      throw new AppError('invalid_request', `keywords ${quoted([first, keyword])} ${message}`, {
+        details: [{ field: 'keyword', message }],
+      })
+    }
   }
   return [...seen.values()]
 }
 
 /**
- * Keywords to track: as cleanKeywords, and each a query that parses (docs/queries.md), else 400 naming the keyword,
- * the position and what was expected. (Removing takes any tracked spelling, even one stored before queries.)
+ * Keywords to track: as cleanKeywords, and each a query that parses (docs/queries.md), else 400 naming the keyword
+ * as written and the position in it (leading and repeated spaces counted), and what was expected there. (Removing
+ * takes any tracked spelling, even one stored before queries.)
  */
 export function cleanQueries(raw: string[]): string[] {
   const keywords = cleanKeywords(raw)
-  for (const keyword of keywords) {
-    const parsed = parseQuery(keyword)
+  for (const written of raw) {
+    const parsed = parseQuery(written)
     if (parsed.ok) continue
     const message = describeQueryError(parsed.error)
-    throw new AppError('invalid_request', `keyword ${JSON.stringify(keyword)} ${message}`, {
+    throw new AppError('invalid_request', `keyword ${JSON.stringify(written)} ${message}`, {
       details: [{ field: 'keyword', message }],
     })
   }
@@ -82,18 +96,25 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
  * there), and then no keyword is removed.
  */
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
-  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
+  const list = await deps.repos.keywords.list(a.teamId)
+  const tracked = new Map(list.map((k) => [lc(k), k]))
+  // A keyword stored before spacing was evened out (docs/queries.md#spaces) is found as typed now, spaced out.
+  const bySpacing = new Map(list.map((k) => [lc(spaced(k)), k]))
+  const spellings = a.keywords.map((k) => tracked.get(lc(k)) ?? bySpacing.get(lc(spaced(k))))
   // Another query in the same letters ('crm NOT hubspot' for a tracked 'crm not hubspot') is not tracked.
-  const missing = a.keywords.filter((k) => {
-    const spelling = tracked.get(lc(k))
-    return spelling === undefined || anotherQuery(spelling, k)
+  const missing = a.keywords.filter((k, i) => {
+    const spelling = spellings[i]
+    return spelling === undefined || anotherQuery(spaced(spelling), spaced(k))
   })
   if (missing.length > 0)
     throw new AppError(
       'not_found',
       `not tracked by this team: ${quoted(missing.slice(0, 5).map(echoed))}${missing.length > 5 ? ' and more' : ''}; nothing was removed`,
     )
-  return deps.repos.keywords.remove(a.teamId, a.keywords.map(lc))
+  return deps.repos.keywords.remove(
+    a.teamId,
+    spellings.map((k) => lc(k as string)),
+  )
 }
 
 /** The team's tracked keywords. */
