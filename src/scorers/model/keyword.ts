@@ -30,7 +30,8 @@ export function keywordOfQuery(keyword: string | undefined, content: string): st
   if (!keyword || !SYNTAX.test(keyword)) return keyword
   let root = parsed.get(keyword)
   if (root === undefined) {
-    const result = parseQuery(keyword)
+    // A tracked keyword, read as stored (a mark refused in a new one keeps its meaning: docs/queries.md#spaces).
+    const result = parseQuery(keyword, true)
     root = result.ok ? result.query.root : null
     if (parsed.size >= 4096) parsed.clear()
     parsed.set(keyword, root)
