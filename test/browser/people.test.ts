@@ -393,9 +393,15 @@ describe('a team none of whose people has a post that counts (docs/console.md#pe
         expect(await page.locator('.person', { hasText: 'pitch_muted' }).textContent()).toContain('muted')
         await screenshot(page, `console-people-none-counted-${viewport.width}`)
         // A name finds a person whose every post was dismissed, as GET /api/v1/people?author= does.
+        // The search's answer held a second, as on a slow link: what shows meanwhile is the list before it.
+        await page.route(/\/people\?.*author=/, async (route) => {
+          await Bun.sleep(1000)
+          await route.continue()
+        })
         await page.getByLabel('Name').fill('TWO')
         await page.getByRole('button', { name: 'Find' }).click()
         await page.locator('.person', { hasText: 'pitch_one' }).waitFor({ state: 'detached' })
+        // The list searched for replaces the list before it at once: never "no one" while the search is on its way.
         expect(await page.locator('.person').allTextContents()).toEqual([expect.stringContaining('pitch_two')])
         expect(await page.locator('.person').textContent()).toContain('no signal counted')
         await page.getByLabel('Name').fill('nobody')

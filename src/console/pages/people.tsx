@@ -19,6 +19,8 @@ export function People() {
   const [withMuted, setWithMuted] = useState(false)
   const [offset, setOffset] = useState(0)
   const [page, setPage] = useState<Page | null>(null)
+  // The filters the shown page was read with: until a new search answers, the old page is told with its own.
+  const [shownFor, setShownFor] = useState({ intent, author, withMuted })
   const [error, setError] = useState('')
   const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) })
   if (intent) query.set('intent', intent)
@@ -36,6 +38,7 @@ export function People() {
               ])
             : []
         setHidden(muted && everyone ? { muted: muted.total, everyone } : null)
+        setShownFor({ intent, author, withMuted })
         setPage(p)
       })
       .catch((e) => setError(e.message))
@@ -93,7 +96,7 @@ export function People() {
       {!page ? (
         <p>Loading…</p>
       ) : page.people.length === 0 ? (
-        <Empty intent={intent} author={author} withMuted={withMuted} hidden={hidden} />
+        <Empty {...shownFor} hidden={hidden} />
       ) : (
         <ul class="people">
           {page.people.map((p) => (
