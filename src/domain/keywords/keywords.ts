@@ -2,9 +2,10 @@ import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 import { describeQueryError } from '../../query/ast'
-import { parseQuery, readQuery } from '../../query/parse'
+import { parseQuery } from '../../query/parse'
 import { echoed } from '../../lib/text'
 import { spaced } from '../../query/spaces'
+import { anotherQuery } from '../../query/same-query'
 
 const MAX_KEYWORD = 200
 // Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
@@ -55,13 +56,6 @@ export function cleanQueries(raw: string[]): string[] {
   }
   return keywords
 }
-
-/** What a keyword asks, whatever the case of its words: its parsed query without positions or spellings. */
-const meaning = (keyword: string) =>
-  JSON.stringify(readQuery(keyword).root, (key, value) => (key === 'at' || key === 'text' ? undefined : value))
-/** Whether a keyword in the letters of a tracked spelling asks another query (an operator's case differs). */
-const anotherQuery = (spelling: string, keyword: string) =>
-  spelling !== keyword && meaning(spelling) !== meaning(keyword)
 
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
   // A keyword is tracked once in any case, but OR, AND and NOT are operators only in capitals (docs/queries.md):
