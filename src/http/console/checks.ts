@@ -38,7 +38,7 @@ export const consoleChecks = (deps: Deps, a: { signedIn: boolean }) => {
     async (request): Promise<ConsoleUser | undefined> => {
       if (!SAFE_METHODS.has(request.method) && !fromThisSite(request, deps.config.server.public_url))
         throw new AppError('forbidden', 'this request did not come from a page of this service')
-      return a.signedIn ? sessionOf(deps, sessionTokenOf(request)) : undefined
+      return a.signedIn ? sessionOf(deps, sessionTokenOf(request, deps.config.server.public_url)) : undefined
     },
     { maxBodyBytes: deps.config.server.max_body_bytes },
   )

@@ -19,14 +19,14 @@ export const consoleSessionRoutes = (deps: Deps) => {
           async ({ body, request, server, set }) => {
             const peer = server?.requestIP(request)?.address
             const address = clientAddress(deps.config.server.trusted_proxies, peer, request.headers)
-            const session = await signIn(deps, { ...body, address, replacing: sessionTokenOf(request) })
+            const session = await signIn(deps, { ...body, address, replacing: sessionTokenOf(request, publicUrl) })
             set.headers['set-cookie'] = sessionCookie(request, publicUrl, session.token, session.expiresAt)
             return { signedIn: true }
           },
           { body: validated('body', SignInBody) },
         )
         .delete('/session', async ({ request, set }) => {
-          await signOut(deps, sessionTokenOf(request))
+          await signOut(deps, sessionTokenOf(request, publicUrl))
           set.headers['set-cookie'] = clearedCookie(request, publicUrl)
           return { signedIn: false }
         }),

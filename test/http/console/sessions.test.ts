@@ -64,6 +64,26 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect((await call('DELETE', '/console/api/session')).headers.get('set-cookie')).not.toContain('Secure')
   })
 
+  test('over https the cookie is __Host-ls_session, and a plain ls_session cookie does not open the console there', async () => {
+    const https = { 'x-forwarded-proto': 'https' }
+    const { signIn, call, cookieOf } = await setup()
+    const signedIn = await signIn('ann@acme.test', PASSWORD, https)
+    // __Host-: only this exact host over https may set it (RFC 6265bis 4.1.3.2), so a sibling subdomain cannot.
+    expect(signedIn.headers.get('set-cookie')).toMatch(
+      /^__Host-ls_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure;/,
+    )
+    const hostCookie = cookieOf(signedIn)
+    expect((await call('GET', '/console/api/me', { headers: { ...https, cookie: hostCookie } })).status).toBe(200)
+    // The same token under the plain name, as a sibling subdomain could set it, is not read over https...
+    const plainName = hostCookie.replace('__Host-ls_session=', 'ls_session=')
+    expect((await call('GET', '/console/api/me', { headers: { ...https, cookie: plainName } })).status).toBe(401)
+    // ...and over http the __Host- name is not read either (a browser never sends it there).
+    expect((await call('GET', '/console/api/me', { headers: { cookie: hostCookie } })).status).toBe(401)
+    const out = await call('DELETE', '/console/api/session', { headers: { ...https, cookie: hostCookie } })
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-ls_session=; Path=\/; HttpOnly; SameSite=Lax; Secure;/)
+    expect((await call('GET', '/console/api/me', { headers: { ...https, cookie: hostCookie } })).status).toBe(401)
+  })
+
   test('a wrong password and an unknown email get the same answer', async () => {
     const { signIn } = await setup()
     const wrong = await signIn('ann@acme.test', 'not the password')
