@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { answerTooLate } from './answer-time'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
@@ -27,7 +28,12 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   const listed = new Set(Object.entries(asTree(tree.plans)).flatMap(([n, p]) => (asTree(p).platforms ? [n] : [])))
   tree.plans = withDefaultPlans(asTree(tree.plans))
   const result = v.safeParse(Config, tree)
-  if (result.success) return withoutUnreadyReddit(result.output, listed)
+  if (result.success) {
+    const late = answerTooLate(result.output)
+    if (!late) return withoutUnreadyReddit(result.output, listed)
+    const source = envSources.get(late.key)
+    throw new ConfigError(`config: ${late.key}${source ? ` (from ${source})` : ''}: ${late.message}`)
+  }
   const issue = result.issues[0]
   const key = v.getDotPath(issue) ?? '(top level)'
   // An item of a list (`server.trusted_proxies.1`) came with the list's variable.

@@ -1,8 +1,18 @@
+import type { FilterNode } from './ast'
 import { nativeQuery, requiredFilters } from './native'
 import { readQuery } from './parse'
 
 // Each platform's own search for a keyword query (docs/queries.md#per-platform). What a platform cannot express
 // is left out, never guessed: every post it returns is then matched against the whole query.
+
+/**
+ * An `author:` value as a platform's author operator takes it (X's and Bluesky's from:, Reddit's and GitHub's author:,
+ * Algolia's author_ tag): one username, of letters, digits, `_`, `-` and `.` (a Bluesky handle is a domain). Any other
+ * name (`author:"jane doe"`, a name as a YouTube channel or a byline shows it) is undefined and left to matching
+ * (docs/queries.md#filters): sent, its space or punctuation would be read as more of the search.
+ */
+const username = (f: FilterNode) => (/^[a-z0-9_.-]+$/.test(f.value) ? f.value : undefined)
+const as = (operator: string, value: string | undefined) => (value === undefined ? undefined : `${operator}${value}`)
 
 const minus = (text: string) => (text.startsWith('-') ? text.slice(1) : `-${text}`)
 const subreddit = (site: string) =>
@@ -21,7 +31,7 @@ export const twitterQuery = (keyword: string) =>
     maxLength: X_QUERY_MAX,
     filter: (f) =>
       f.field === 'author'
-        ? `from:${f.value}`
+        ? as('from:', username(f))
         : f.field === 'lang'
           ? `lang:${f.value}`
           : f.field === 'type'
@@ -38,7 +48,7 @@ export const redditQuery = (keyword: string) =>
     not: (text) => `NOT ${text}`,
     title: (text) => `title:${text}`,
     filter: (f) => {
-      if (f.field === 'author') return `author:${f.value}`
+      if (f.field === 'author') return as('author:', username(f))
       const name = f.field === 'site' ? subreddit(f.value) : undefined
       return name ? `subreddit:${name}` : undefined
     },
@@ -53,7 +63,7 @@ export const githubQuery = (keyword: string) =>
     maxOperators: 5,
     filter: (f) =>
       f.field === 'author'
-        ? `author:${f.value}`
+        ? as('author:', username(f))
         : f.field === 'site' && /^[\w-]+(\/[\w.-]+)?$/.test(f.value) && !f.value.startsWith('r/')
           ? `${f.value.includes('/') ? 'repo' : 'user'}:${f.value}`
           : undefined,
@@ -75,7 +85,8 @@ export const newsQuery = (keyword: string) =>
 export const blueskyQuery = (keyword: string) =>
   nativeQuery(readQuery(keyword), {
     not: minus,
-    filter: (f) => (f.field === 'author' ? `from:${f.value}` : f.field === 'lang' ? `lang:${f.value}` : undefined),
+    filter: (f) =>
+      f.field === 'author' ? as('from:', username(f)) : f.field === 'lang' ? `lang:${f.value}` : undefined,
   })
 
 /**
@@ -89,9 +100,10 @@ export function algoliaQuery(keyword: string): { query: string; tags: string } {
   const query = nativeQuery(parsed, { not: (text) => (/^[\p{L}\p{N}\p{M}]+$/u.test(text) ? minus(text) : undefined) })
   const filters = requiredFilters(parsed.root)
   const type = filters.find((f) => f.field === 'type')?.value
-  const author = filters.find((f) => f.field === 'author')?.value
+  const author = filters.find((f) => f.field === 'author')
   const tags = [type === 'post' ? 'story' : type === 'comment' ? 'comment' : '(story,comment)']
-  if (author) tags.push(`author_${author}`)
+  const tag = author && as('author_', username(author))
+  if (tag) tags.push(tag)
   return { query, tags: tags.join(',') }
 }
 

@@ -1,4 +1,5 @@
 import type { Server } from 'bun'
+import { MAX_CONNECTION_IDLE_SEC } from '../config/answer-time'
 
 /**
  * docs/operations.md#server-settings: how long a connection may stay idle (nothing received, nothing sent) before the
@@ -6,8 +7,7 @@ import type { Server } from 'bun'
  * reading the answer. Elysia's own default, set here so that what is reset to is known.
  */
 export const CONNECTION_IDLE_SEC = 30
-/** The largest idle timeout Bun takes for a connection. */
-export const MAX_CONNECTION_IDLE_SEC = 255
+export { MAX_CONNECTION_IDLE_SEC }
 
 /** A request and the server it came to, as a route's context has them. */
 export type Connection = { request: Request; server: Server<unknown> | null }
@@ -27,7 +27,7 @@ export function cameWithTimeout(request: Request, sec: number) {
  * idle: a request that waited on a unit held by another call, a slow model or a slow platform past the idle timeout
  * lost its connection without a word (curl: "Empty reply from server"). Until the answer begins, the connection's idle
  * timeout is the longest Bun takes; the work's own bounds (scorer.timeout_ms, a platform's timeout_ms, the wait for a
- * held unit) end it first. Only once the request's body has been read: a client that stops sending its body is
+ * held unit) end it first: config/answer-time.ts refuses timeouts that would not. Only once the request's body has been read: a client that stops sending its body is
  * still dropped at the idle timeout.
  */
 export function working(at: Connection) {

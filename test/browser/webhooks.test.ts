@@ -17,7 +17,7 @@ import {
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { startSmtp } from '../support/smtp'
-import { createEndpoint, removeEndpoint } from '../../src/domain/webhooks/endpoints'
+import { createEndpoint, removeEndpoint, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals, verified } from '../support/webhooks'
 
 let browser: Browser
@@ -149,6 +149,28 @@ describe('the Webhooks page', () => {
     } finally {
       await view.close()
       own.stop()
+      await removeEndpoint(deps, { teamId, id: endpoint.id })
+    }
+  })
+
+  test('the delivery log of a disabled destination says its pending deliveries are not tried while disabled', async () => {
+    const down = fakeUpstream(() => new Response('', { status: 503 }))
+    const url = `${down.origin}/disabled`
+    const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
+    await storeSignals(deps, [signalRow(teamId, { id: 'sig_disabled', postId: 'disabled' })])
+    await deliverDue(deps)
+    await updateEndpoint(deps, { teamId, id: endpoint.id, change: { enabled: false } })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(view.page, 'Destinations')
+      await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
+      const next = view.page.locator('table[aria-label="Deliveries"] td[data-label="Next attempt"]')
+      await next.first().waitFor()
+      expect(await next.allTextContents()).toEqual(['not while disabled'])
+    } finally {
+      await view.close()
+      down.stop()
       await removeEndpoint(deps, { teamId, id: endpoint.id })
     }
   })

@@ -185,3 +185,28 @@ describe('a word that looks like a platform operator is sent quoted', () => {
     expect(twitterQuery('crm automat* café')).toBe('crm automat café')
   })
 })
+
+// docs/queries.md#filters: an author's name as a platform shows it may hold spaces (a YouTube channel, a news byline),
+// but X's from:, Reddit's and GitHub's author:, Bluesky's from: and Algolia's author_ tag take one username.
+// `author:"jane doe"` went to X as `from:jane doe` (from:jane and the word doe), and a name with a platform's syntax
+// in it (`)`, `,`) changed the search. Only a username is sent; any other name is left to matching.
+describe('author: goes to a platform only as a username its operator takes', () => {
+  const HANDLE_PLATFORMS = { twitter: twitterQuery, reddit: redditQuery, github: githubQuery, bluesky: blueskyQuery }
+
+  test('a name with a space, or with the platform syntax in it, is not sent', () => {
+    for (const [platform, build] of Object.entries(HANDLE_PLATFORMS)) {
+      for (const query of ['crm author:"jane doe"', 'crm -author:"jane doe"', 'crm author:"bob) OR (spam"'])
+        expect({ platform, query, sent: build(query) }).toEqual({ platform, query, sent: 'crm' })
+    }
+    expect(algoliaQuery('crm author:"jane doe"')).toEqual({ query: 'crm', tags: '(story,comment)' })
+    expect(algoliaQuery('crm author:"pg,comment"')).toEqual({ query: 'crm', tags: '(story,comment)' })
+  })
+
+  test('a username is sent as before', () => {
+    expect(twitterQuery('crm author:@Jane_Doe')).toBe('crm from:jane_doe')
+    expect(redditQuery('crm author:some-user')).toBe('crm author:some-user')
+    expect(githubQuery('crm author:octo-cat')).toBe('crm author:octo-cat')
+    expect(blueskyQuery('crm author:jane.bsky.social')).toBe('crm from:jane.bsky.social')
+    expect(algoliaQuery('crm author:pg').tags).toBe('(story,comment),author_pg')
+  })
+})

@@ -39,7 +39,16 @@ export function Deliveries(props: { endpointId: string }) {
             { head: 'Attempts', cell: (d) => d.attempts },
             { head: 'Last answer', cell: (d) => d.lastError ?? d.lastStatusCode ?? '—' },
             { head: 'Last attempt', cell: (d) => <Ago iso={d.lastAttemptAt} /> },
-            { head: 'Next attempt', cell: (d) => <Ago iso={d.nextAttemptAt} /> },
+            // A pending delivery with no next attempt is one of a disabled destination (docs/webhooks.md#the-delivery-log).
+            {
+              head: 'Next attempt',
+              cell: (d) =>
+                d.status === 'pending' && d.nextAttemptAt === null ? (
+                  'not while disabled'
+                ) : (
+                  <Ago iso={d.nextAttemptAt} />
+                ),
+            },
             {
               head: '',
               cell: (d) => (

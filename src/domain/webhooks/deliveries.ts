@@ -9,12 +9,16 @@ import { linksOf } from './send'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
+/** What the delivery log reads of its destination: whether it sends, and until when it is paused. */
+type Sending = { enabled: boolean; pausedUntil: number | null }
+
 /**
  * The delivery log as the API, the CLI and the console show it (docs/webhooks.md#the-delivery-log). A pending delivery
  * of a paused destination is next tried when the pause ends (docs/destinations.md#rate-limits), not at the due time it
- * keeps for its place in the order.
+ * keeps for its place in the order; one of a disabled destination is not tried at all until it is enabled, so it shows
+ * no time (a pause's end or its due time read as a send scheduled).
  */
-export function deliveryView(d: Delivery, pausedUntil: number | null = null) {
+export function deliveryView(d: Delivery, destination: Sending) {
   return {
     id: d.id,
     event: d.event,
@@ -25,7 +29,10 @@ export function deliveryView(d: Delivery, pausedUntil: number | null = null) {
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
     lastAttemptAt: d.lastAttemptAt,
-    nextAttemptAt: d.status === 'pending' ? iso(Math.max(d.nextAttemptAt, pausedUntil ?? 0)) : null,
+    nextAttemptAt:
+      d.status === 'pending' && destination.enabled
+        ? iso(Math.max(d.nextAttemptAt, destination.pausedUntil ?? 0))
+        : null,
     createdAt: d.createdAt,
   }
 }
@@ -36,7 +43,7 @@ export async function listDeliveries(
 ) {
   const endpoint = await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
   const rows = await deps.repos.webhookDeliveries.list(a.endpointId, { limit: a.limit, status: a.status })
-  return rows.map((d) => deliveryView(d, endpoint.pausedUntil))
+  return rows.map((d) => deliveryView(d, endpoint))
 }
 
 /** Any delivery again, from the first attempt, with the same webhook-id (it is the same event). */
@@ -48,7 +55,7 @@ export async function replayDelivery(
   const deliveries = deps.repos.webhookDeliveries
   if (!(await deliveries.replay(a.endpointId, a.deliveryId, deps.clock.now().getTime())))
     throw new AppError('not_found', 'no such delivery')
-  return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint.pausedUntil)
+  return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint)
 }
 
 /**
@@ -84,6 +91,6 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   const [claimed] = await claimDue(deps, { holder, onlyId: id })
   if (claimed) await runAttempt(deps, claimed)
   // Read again: a 429 to this attempt has just paused the destination.
-  const paused = (await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil ?? null
-  return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery, paused)
+  const current = (await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id)) ?? endpoint
+  return deliveryView((await deps.repos.webhookDeliveries.byId(endpoint.id, id)) as Delivery, current)
 }

@@ -11,7 +11,24 @@ export const CORS = {
   'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version',
 }
 
+// The methods an endpoint takes (`Allow`), the one to use first.
+export const POSTED = ['POST', 'OPTIONS']
+export const READ = ['GET', 'HEAD', 'OPTIONS']
+
 export const preflight = () => new Response(null, { status: 204, headers: CORS })
+
+/**
+ * RFC 9110 §15.5.6: a method the endpoint does not take is 405 naming those it does (`allow`, the first the one to
+ * use), in OAuth's shape with its CORS headers (docs/oauth.md#endpoints), not the API's 404 `no such route`. A
+ * browser's preflight (OPTIONS) is answered as at every OAuth endpoint.
+ */
+export const wrongMethod = (allow: readonly string[]) => (context: { request: Request }) => {
+  if (context.request.method === 'OPTIONS') return preflight()
+  const path = new URL(context.request.url).pathname
+  const answer = oauthError(405, 'invalid_request', `${path} does not take ${context.request.method}; use ${allow[0]}`)
+  answer.headers.set('allow', allow.join(', '))
+  return answer
+}
 
 /** An OAuth endpoint's answer: its own error shape ({error, error_description}), never the API's. */
 export const oauthAnswer = (a: OAuthAnswer) =>

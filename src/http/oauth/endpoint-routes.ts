@@ -9,7 +9,7 @@ import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
 import { readBodyText } from '../../wire/body'
 import { clientAddress } from '../client-address'
-import { errorPage, oauthAnswer, oauthError, preflight } from './answers'
+import { errorPage, oauthAnswer, oauthError, POSTED, preflight, READ, wrongMethod } from './answers'
 
 // A registration is a few hundred bytes; 5 redirect URIs of 512 characters fit well within this.
 const REGISTRATION_MAX_BYTES = 16_384
@@ -45,69 +45,76 @@ export const oauthEndpointRoutes = (deps: Deps) => {
   const addressOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) =>
     clientAddress(deps.config.server.trusted_proxies, server?.requestIP(request)?.address, request.headers)
   const formOnly = () => oauthError(400, 'invalid_request', 'send the parameters as application/x-www-form-urlencoded')
-  return new Elysia({ prefix: '/oauth', detail: { hide: true } })
-    .get('/authorize', async ({ request, server }) => {
-      const wait = authorizations.take(addressOf(request, server), deps.clock.now().getTime())
-      if (wait !== undefined) return tooMany(wait)
-      const start = await startAuthorization(deps, base(request), new URL(request.url).searchParams)
-      if ('page' in start) return errorPage(start.page)
-      const location = 'redirect' in start ? start.redirect : `/#/authorize/${start.consent}`
-      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
-    })
-    .options('/*', preflight)
-    .post(
-      '/token',
-      async ({ request }) => {
-        const params = await form(request)
-        if (params.refusal) return params.refusal
-        const headers = Object.fromEntries(request.headers)
-        return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers))
-      },
-      { parse: 'none' },
-    )
-    .post(
-      '/revoke',
-      async ({ request }) => {
-        const params = await form(request)
-        if (params.refusal) return params.refusal
-        return oauthAnswer(await revokeToken(deps, params.values, request.headers.get('authorization')))
-      },
-      { parse: 'none' },
-    )
-    .post(
-      '/register',
-      async ({ request, server }) => {
-        if (!deps.config.oauth.dynamic_registration)
-          return oauthError(403, 'access_denied', 'client registration is turned off on this server')
-        // RFC 7591 §3.1: the metadata is a JSON document. A form or plain text, which any web page can post without
-        // asking the browser first, is refused.
-        if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
-          return oauthError(400, 'invalid_client_metadata', 'send the client metadata as application/json')
-        // The bound is on registrations made: a refused request gives its place back.
-        const [address, at] = [addressOf(request, server), deps.clock.now().getTime()]
-        const wait = registrations.take(address, at)
+  return (
+    new Elysia({ prefix: '/oauth', detail: { hide: true } })
+      .get('/authorize', async ({ request, server }) => {
+        const wait = authorizations.take(addressOf(request, server), deps.clock.now().getTime())
         if (wait !== undefined) return tooMany(wait)
-        try {
-          // The smaller bound of the two: a streamed body is read no further than server.max_body_bytes either.
-          const body = JSON.parse(await readBodyText(request, Math.min(maxBytes, REGISTRATION_MAX_BYTES)))
-          const { client, secret } = await registerClient(deps, body)
-          return oauthAnswer({
-            status: 201,
-            body: registration(client, secret),
-            headers: { 'cache-control': 'no-store' },
-          })
-        } catch (err) {
-          registrations.release(address, at)
-          if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
-          if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
-          if (err instanceof TooManyClientsError) return oauthError(503, 'temporarily_unavailable', err.message)
-          // A body over the bound (413), a database that cannot be written (503): answered in OAuth's shape too
-          // (oauthFailure).
-          throw err
-        }
-      },
-      { parse: 'none' },
-    )
+        const start = await startAuthorization(deps, base(request), new URL(request.url).searchParams)
+        if ('page' in start) return errorPage(start.page)
+        const location = 'redirect' in start ? start.redirect : `/#/authorize/${start.consent}`
+        return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
+      })
+      .options('/*', preflight)
+      .post(
+        '/token',
+        async ({ request }) => {
+          const params = await form(request)
+          if (params.refusal) return params.refusal
+          const headers = Object.fromEntries(request.headers)
+          return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers))
+        },
+        { parse: 'none' },
+      )
+      .post(
+        '/revoke',
+        async ({ request }) => {
+          const params = await form(request)
+          if (params.refusal) return params.refusal
+          return oauthAnswer(await revokeToken(deps, params.values, request.headers.get('authorization')))
+        },
+        { parse: 'none' },
+      )
+      .post(
+        '/register',
+        async ({ request, server }) => {
+          if (!deps.config.oauth.dynamic_registration)
+            return oauthError(403, 'access_denied', 'client registration is turned off on this server')
+          // RFC 7591 §3.1: the metadata is a JSON document. A form or plain text, which any web page can post without
+          // asking the browser first, is refused.
+          if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+            return oauthError(400, 'invalid_client_metadata', 'send the client metadata as application/json')
+          // The bound is on registrations made: a refused request gives its place back.
+          const [address, at] = [addressOf(request, server), deps.clock.now().getTime()]
+          const wait = registrations.take(address, at)
+          if (wait !== undefined) return tooMany(wait)
+          try {
+            // The smaller bound of the two: a streamed body is read no further than server.max_body_bytes either.
+            const body = JSON.parse(await readBodyText(request, Math.min(maxBytes, REGISTRATION_MAX_BYTES)))
+            const { client, secret } = await registerClient(deps, body)
+            return oauthAnswer({
+              status: 201,
+              body: registration(client, secret),
+              headers: { 'cache-control': 'no-store' },
+            })
+          } catch (err) {
+            registrations.release(address, at)
+            if (err instanceof ClientMetadataError) return oauthError(400, err.error, err.message)
+            if (err instanceof SyntaxError) return oauthError(400, 'invalid_client_metadata', 'the body is not JSON')
+            if (err instanceof TooManyClientsError) return oauthError(503, 'temporarily_unavailable', err.message)
+            // A body over the bound (413), a database that cannot be written (503): answered in OAuth's shape too
+            // (oauthFailure).
+            throw err
+          }
+        },
+        { parse: 'none' },
+      )
+      // After each endpoint's own methods, so that only the others reach these.
+      .all('/authorize', wrongMethod(READ))
+      .all('/token', wrongMethod(POSTED))
+      .all('/revoke', wrongMethod(POSTED))
+      .all('/register', wrongMethod(POSTED))
+  )
 }
 
 /** RFC 7591 §3.2.1: the client's information as registered. */
