@@ -27,8 +27,8 @@ export function cameWithTimeout(request: Request, sec: number) {
  * idle: a request that waited on a unit held by another call, a slow model or a slow platform past the idle timeout
  * lost its connection without a word (curl: "Empty reply from server"). Until the answer begins, the connection's idle
  * timeout is the longest Bun takes; the work's own bounds (scorer.timeout_ms, a platform's timeout_ms, the wait for a
- * held unit) end it first: config/answer-time.ts refuses timeouts that would not. Only once the request's body has been read: a client that stops sending its body is
- * still dropped at the idle timeout.
+ * held unit) end it first: config/answer-time.ts refuses timeouts that would not. Only once the request's body has
+ * been read: a client that stops sending its body is still dropped at the idle timeout.
  */
 export function working(at: Connection) {
   at.server?.timeout(at.request, MAX_CONNECTION_IDLE_SEC)
