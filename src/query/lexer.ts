@@ -1,4 +1,5 @@
 import type { FilterField, QueryError } from './ast'
+import { SPACE } from './spaces'
 
 /** The pieces of a query; `at` is 1-based. */
 export type Token =
@@ -11,7 +12,8 @@ export type FieldName = FilterField | 'title' | 'subreddit'
 const FIELDS = new Set<string>(['platform', 'site', 'subreddit', 'author', 'lang', 'type', 'title'])
 const OPERATORS: Record<string, 'or' | 'and' | 'not'> = { OR: 'or', AND: 'and', NOT: 'not' }
 const OPEN_QUOTES = '"“”„'
-const BREAK = /[\s()"“”„]/u
+// A space is SPACE (spaces.ts): JavaScript's \s holds U+FEFF, which joins a word (docs/queries.md#words).
+const BREAK = /(?!\ufeff)[\s()"“”„]/u
 const AFTER_PHRASE = /[\p{L}\p{N}\p{M}"“”„]/u
 
 // Full-width forms of ASCII (U+FF01-FF5E), which Chinese and Japanese keyboards type: each is one character as its
@@ -19,7 +21,7 @@ const AFTER_PHRASE = /[\p{L}\p{N}\p{M}"“”„]/u
 const FULL_WIDTH = /[\uff01-\uff5e]/gu
 // An en dash or a minus sign where a word starts, as smart punctuation turns "-hubspot" into, is the hyphen that
 // excludes; inside a word ("2019–2020") it stays what it is.
-const DASH_BEFORE_WORD = /(^|[\s(])[\u2013\u2212](?=[^\s)])/gu
+const DASH_BEFORE_WORD = /(^|(?!\ufeff)[\s(])[\u2013\u2212](?=[^\s)]|\ufeff)/gu
 const halfWidth = (source: string) =>
   source
     .replace(FULL_WIDTH, (c) => String.fromCharCode((c.codePointAt(0) ?? 0) - 0xfee0))
@@ -42,7 +44,7 @@ export function tokenize(written: string): Token[] {
   while (i < source.length) {
     const c = source[i]
     const at = i + 1
-    if (/\s/u.test(c)) i++
+    if (SPACE.test(c)) i++
     else if (c === '(' || c === ')') {
       tokens.push({ type: c, at })
       i++
@@ -58,7 +60,7 @@ export function tokenize(written: string): Token[] {
           position: i + 1,
           expected: `a space after the phrase that ends at character ${i} (a phrase cannot hold a ")`,
         })
-    } else if (c === '-' && i + 1 < source.length && !/\s/u.test(source[i + 1])) {
+    } else if (c === '-' && i + 1 < source.length && !SPACE.test(source[i + 1])) {
       tokens.push({ type: '-', at })
       i++
     } else {

@@ -1,12 +1,60 @@
-import { readQuery } from './parse'
+import { SPACE } from './spaces'
 
-/** What a keyword asks, whatever the case of its words: its parsed query without positions or spellings. */
-const meaning = (keyword: string) =>
-  JSON.stringify(readQuery(keyword).root, (key, value) => (key === 'at' || key === 'text' ? undefined : value))
+const OPEN_QUOTES = '"“”„＂'
+const CLOSE_QUOTES = '"“”＂'
+const PARENS = '()（）'
+const OPERATORS = new Set(['OR', 'AND', 'NOT'])
+// A full-width letter is its ASCII form (lexer.ts).
+const FULL_WIDTH_LETTERS = /[ＯＲＡＮＤＴ]/gu
+const operator = (run: string) =>
+  OPERATORS.has(run.replace(FULL_WIDTH_LETTERS, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)))
 
 /**
- * Whether two keywords in the same letters ask different queries: OR, AND and NOT are operators only in capitals
- * (docs/queries.md#matching), so 'crm NOT hubspot' is another query than 'crm not hubspot', and 'CRM' is 'crm'.
+ * What identifies a tracked keyword (keyword_lc): the same in any case of its words, but OR, AND and NOT keep theirs,
+ * as they are operators only in capitals (docs/queries.md#matching): 'crm NOT hubspot' and 'crm not hubspot' are two
+ * keywords, each searched, and 'CRM' is 'crm'. Each run of spaces is one space and none is at either end, as a keyword
+ * is tracked (docs/queries.md#spaces), so 'crm  erp' stored before that is 'crm erp'.
+ *
+ * Migration 0023_keyword_key computes the same in SQL from a stored keyword and its `toLowerCase()` (SQLite's lower()
+ * folds ASCII only): a change here needs a migration that recomputes the stored keys. A word is what the lexer reads
+ * as one (lexer.ts): a run between spaces, parentheses and phrases. ('-NOT x', where the lexer reads a '-' before
+ * NOT, is refused as a second exclusion, and a stored keyword that does not parse is read as its words.)
  */
-export const anotherQuery = (spelling: string, keyword: string) =>
-  spelling !== keyword && meaning(spelling) !== meaning(keyword)
+export function keywordKey(keyword: string): string {
+  // Character by character against its lower case, which has as many except for İ (i and a combining dot).
+  const written = [...keyword.replaceAll('\u0130', 'i\u0307')]
+  const lower = [...keyword.toLowerCase()]
+  let key = ''
+  let run = ''
+  let runLower = ''
+  let phrase = false
+  let space = false
+  const endRun = () => {
+    key += operator(run) ? run : runLower
+    run = ''
+    runLower = ''
+  }
+  for (const [i, c] of written.entries()) {
+    const lc = lower[i]
+    if (SPACE.test(c)) {
+      endRun()
+      space = key !== ''
+      continue
+    }
+    if (space) key += ' '
+    space = false
+    if (phrase) {
+      key += lc
+      phrase = !CLOSE_QUOTES.includes(c)
+    } else if (OPEN_QUOTES.includes(c) || PARENS.includes(c)) {
+      endRun()
+      key += lc
+      phrase = OPEN_QUOTES.includes(c)
+    } else {
+      run += c
+      runLower += lc
+    }
+  }
+  endRun()
+  return key
+}

@@ -3,7 +3,7 @@
  * each run of them as one space (inside a phrase too, whose words are matched as words) and none at either end. A
  * zero-width no-break space is left alone: inside a word it shows nothing and joins it (docs/queries.md#words).
  */
-const SPACE = /[^\S\ufeff]/u
+export const SPACE = /[^\S\ufeff]/u
 
 /**
  * Control characters other than tabs and line breaks (spaces above), and the marks that reorder or redirect text (U+202E shows `crm` as `mrc`): a keyword holding

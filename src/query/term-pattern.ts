@@ -14,8 +14,8 @@ export const UNSPACED =
 const CJK_CHAR = new RegExp(`[${UNSPACED}]`, 'u')
 const WORD_CHAR = `(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])`
 const NOT_WORD = '[^\\p{L}\\p{N}\\p{M}]'
-// Anything but printable ASCII and whitespace may change under NFKC.
-const NOT_PLAIN = /[^ -~\s]/
+// Anything but printable ASCII and whitespace may change under NFKC; \s holds U+FEFF, which is left out (below).
+const NOT_PLAIN = /[^ -~\s]|\ufeff/
 const NOT_ASCII = /[^\0-\x7f]/
 // Characters that show nothing and join what is on either side: a soft hyphen (where a long word may break across
 // lines, as German sites write it), a word joiner and a zero-width no-break space. 'Kunden\u00admanagement' reads

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { MIN_VERDICTS } from '../../src/domain/feedback/tuning'
+import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createSignalsRepo, type NewSignal } from '../../src/storage/repos/signals'
 import { client } from '../support/http'
 import { bearer, obtainTokens, oauthWorld } from '../support/oauth'
@@ -310,4 +311,19 @@ describe('OAuth scopes', () => {
       world.stop()
     }
   })
+})
+
+// docs/queries.md#matching: keywords that differ in an operator's case are two keywords, each with its own figures;
+// counting signals by their lower case gave one of them all the signals of both.
+test('two keywords that differ in an operator have their own signals and verdicts', async () => {
+  const { deps, team, apiKey, call } = await setup({ n: 0 })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm not hubspot', 'crm NOT hubspot'] })
+  const words = signalsOf(team.id, 'w', 2, 'crm not hubspot')
+  const without = signalsOf(team.id, 'x', 3, 'CRM NOT HubSpot')
+  await deps.repos.signals.insertMany(team.id, [...words, ...without])
+  await call('POST', `/api/v1/signals/${without[0].id}/feedback`, { key: apiKey, body: { verdict: 'relevant' } })
+  const { keywords } = (await call('GET', '/api/v1/keywords', { key: apiKey })).body
+  const of = (query: string) => keywords.find((k: { query: string }) => k.query === query)
+  expect(of('crm not hubspot')).toMatchObject({ signals: 2, verdicts: { relevant: 0, notRelevant: 0 } })
+  expect(of('crm NOT hubspot')).toMatchObject({ signals: 3, verdicts: { relevant: 1, notRelevant: 0 } })
 })

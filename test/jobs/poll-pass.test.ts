@@ -374,27 +374,40 @@ describe('a keyword-polling pass with the rules scorer', () => {
     expect(await signalsOf(deps, a)).toHaveLength(2)
   })
 
-  // Tracked keywords share a search by their lower case (docs/queries.md), but OR, AND and NOT mean something only in
-  // capitals: 'crm not hubspot' asks for the word not and hubspot, 'crm NOT hubspot' leaves hubspot out.
-  test('teams whose spellings differ in an operator each get only the posts their own query matches', async () => {
-    const { deps, world } = await setup()
+  // OR, AND and NOT mean something only in capitals (docs/queries.md#matching): 'crm not hubspot' asks for the word
+  // not and hubspot, 'crm NOT hubspot' leaves hubspot out. Each is searched, so neither team misses what its own query
+  // finds; 'CRM' beside 'crm' is still one search (the first test).
+  test('teams whose spellings differ in an operator each have their own search and only its posts', async () => {
+    // Hacker News is sent 'crm -hubspot' for 'crm NOT hubspot', so the fake tells the two searches apart.
+    const { deps, world } = await setup({
+      plans: { poller: { api_access: true, monthly_requests: 500, platforms: ['hackernews'] } },
+    })
     const a = await team(deps, 'a', ['crm not hubspot'])
     const b = await team(deps, 'b', ['crm NOT hubspot'])
+    const c = await team(deps, 'c', ['CRM Not HubSpot'])
     const hubspot = 'We are looking for a CRM, not HubSpot, to replace our spreadsheets, can anyone recommend one?'
     const other =
       'We are looking for a CRM to replace our spreadsheets, can anyone recommend one? Not sure where to start.'
+    // What each query's own search answers: r3 only the search that leaves hubspot out.
     world.add(
-      'reddit',
+      'hackernews',
       'crm not hubspot',
-      { id: 'r1', author: 'ann', text: `${hubspot} Budget approved.`, at: at(0) },
-      { id: 'r2', author: 'bob', text: `${other} Budget approved.`, at: at(1) },
+      { id: '1', author: 'ann', text: `${hubspot} Budget approved.`, at: at(0) },
+      { id: '2', author: 'bob', text: `${other} Budget approved.`, at: at(1) },
+    )
+    world.add(
+      'hackernews',
+      'crm -hubspot',
+      { id: '2', author: 'bob', text: `${other} Budget approved.`, at: at(1) },
+      { id: '3', author: 'cy', text: `${other} Budget approved, we start in May.`, at: at(2) },
     )
     await runPollPass(deps)
-    const ofA = (await signalsOf(deps, a)).map((s) => s.post_id)
-    const ofB = (await signalsOf(deps, b)).map((s) => s.post_id)
-    expect(ofA.filter((id) => id !== 'reddit:r1')).toEqual([])
-    expect(ofB.filter((id) => id !== 'reddit:r2')).toEqual([])
-    expect(ofA.length + ofB.length).toBe(1)
+    // Teams a and c share one search, of either spelling.
+    expect(world.searches.map((s) => s.keyword.toLowerCase()).sort()).toEqual(['crm -hubspot', 'crm not hubspot'])
+    const ids = async (teamId: string) => (await signalsOf(deps, teamId)).map((s) => s.post_id)
+    expect(await ids(a)).toEqual(['hackernews:1'])
+    expect(await ids(b)).toEqual(['hackernews:2', 'hackernews:3'])
+    expect(await ids(c)).toEqual(['hackernews:1'])
   })
 })
 

@@ -136,3 +136,15 @@ describe('parseQuery', () => {
     expect(readQuery('"+++').root).toEqual({ kind: 'or', at: 1, items: [] })
   })
 })
+
+// docs/queries.md#words: a zero-width no-break space (U+FEFF) inside a word shows nothing and joins it, as the keyword
+// is tracked with it (docs/queries.md#spaces); JavaScript's \s counts it a space, which split `crm` + U+FEFF + `hub`
+// into the words crm and hub, matching posts that say neither crmhub nor "crm hub".
+test('a zero-width no-break space inside a word joins it, and a - before it excludes the word', () => {
+  expect(rootOf('crm\ufeffhub')).toMatchObject({ kind: 'term', words: ['crmhub'] })
+  expect(rootOf('erp -\ufeffhubspot')).toMatchObject({
+    kind: 'and',
+    items: [{ text: 'erp' }, { kind: 'not', item: { words: ['hubspot'] } }],
+  })
+  expect(rootOf('crm\ufeff OR erp')).toMatchObject({ kind: 'or', items: [{ words: ['crm'] }, { words: ['erp'] }] })
+})

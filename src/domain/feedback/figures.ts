@@ -2,6 +2,7 @@ import type { TeamRow } from '../../storage/repos/teams'
 import type { Needs } from '../needs'
 import { byKeyword, thresholdOf, type VerdictRow } from './thresholds'
 import { MIN_VERDICTS, precisionOf } from './tuning'
+import { keywordKey } from '../../query/same-query'
 
 /** How many signals were judged relevant and not relevant, and the precision that makes (null when none). */
 function judgedFigures(verdicts: VerdictRow[]) {
@@ -27,10 +28,10 @@ export async function keywordFigures(deps: Needs<'config', 'keywords' | 'signals
   return {
     team: { signals: [...counts.values()].reduce((a, b) => a + b, 0), ...judgedFigures(verdicts) },
     keywords: tracked.map((query) => {
-      const own = groups.get(query.toLowerCase()) ?? []
+      const own = groups.get(keywordKey(query)) ?? []
       return {
         query,
-        signals: counts.get(query.toLowerCase()) ?? 0,
+        signals: counts.get(keywordKey(query)) ?? 0,
         ...judgedFigures(own),
         // The console says how many verdicts tune it from this, not a copy of its own (docs/api.md#keywords).
         threshold: { ...thresholdOf(own, fallback), minVerdicts: MIN_VERDICTS },

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import type { Verdict } from '../../storage/repos/signal-feedback'
 import type { Needs } from '../needs'
+import { keywordKey } from '../../query/same-query'
 
 export type FeedbackInput = { id: string; verdict: Verdict; reason?: string }
 
@@ -18,7 +19,7 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
   await deps.repos.signalFeedback.record({
     signalId: signal.id,
     teamId,
-    keywordLc: signal.keyword.toLowerCase(),
+    keywordLc: keywordKey(signal.keyword),
     verdict: a.verdict,
     reason,
     score: signal.score,

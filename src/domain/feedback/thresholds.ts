@@ -1,5 +1,6 @@
 import type { Needs } from '../needs'
 import { type Threshold, tunedThreshold } from './tuning'
+import { keywordKey } from '../../query/same-query'
 
 export type VerdictRow = { keywordLc: string; score: number; intent: string; verdict: 'relevant' | 'not_relevant' }
 
@@ -33,5 +34,5 @@ export async function teamThresholds(
   const groups = byKeyword(await deps.repos.signalFeedback.verdicts(teamId))
   const thresholds = new Map([...groups].map(([kw, verdicts]) => [kw, thresholdOf(verdicts, fallback)]))
   const untuned = thresholdOf([], fallback)
-  return (keyword) => thresholds.get(keyword.toLowerCase()) ?? untuned
+  return (keyword) => thresholds.get(keywordKey(keyword)) ?? untuned
 }

@@ -1,4 +1,5 @@
 import type { Repos } from '../../storage/repos'
+import { keywordKey } from '../../query/same-query'
 
 /** Stored model answers older than this are dropped: by then the post, the profiles or the prompt have moved on. */
 export const SCORE_CACHE_MAX_AGE_DAYS = 90
@@ -12,9 +13,9 @@ export async function pruneUntrackedPending(repos: PruneRepos): Promise<number> 
   const tracked = new Set((await repos.keywords.all()).map((k) => `${k.teamId}\u0000${k.keywordLc}`))
   let dropped = 0
   for (const { teamId, keyword } of await repos.housekeeping.pendingKeywords()) {
-    // The queue keeps the team's spelling; keywords.ts compares by `toLowerCase()`, which SQLite's lower() does not
-    // match beyond ASCII, so the comparison is made here and re-checked by the delete.
-    const keywordLc = keyword.toLowerCase()
+    // The queue keeps the team's spelling; keywords.ts compares by keywordKey, which SQL cannot compute, so the
+    // comparison is made here and re-checked by the delete.
+    const keywordLc = keywordKey(keyword)
     if (tracked.has(`${teamId}\u0000${keywordLc}`)) continue
     dropped += await repos.housekeeping.dropPending(teamId, keyword, keywordLc)
   }

@@ -5,18 +5,18 @@ import { describeQueryError } from '../../query/ast'
 import { parseQuery } from '../../query/parse'
 import { echoed } from '../../lib/text'
 import { spaced } from '../../query/spaces'
-import { anotherQuery } from '../../query/same-query'
+import { keywordKey } from '../../query/same-query'
 
 const MAX_KEYWORD = 200
-// Tracked keywords compare case-insensitively; keyword_lc is what the unique index and the earlier route match on.
-const lc = (keyword: string) => keyword.toLowerCase()
+// Tracked keywords compare in any case but their operators' (same-query.ts); keyword_lc is what the unique index and
+// the earlier route match on.
+const lc = keywordKey
 export const quoted = (words: string[]) => words.map((w) => JSON.stringify(w)).join(', ')
 
 /**
  * Spaced out (each run of spaces one space, none at either end: docs/queries.md#spaces), 1..200 characters, first
- * spelling kept when the same keyword is given twice in any case. Two spellings in the same letters that are two
- * queries ('crm or erp', 'crm OR erp') can never both be tracked: they are refused, as one against a tracked keyword
- * is (addKeywords), rather than the second being dropped unsaid.
+ * spelling kept when the same keyword is given twice in any case. Two spellings that differ in the case of an
+ * operator ('crm or erp', 'crm OR erp') are two queries, and two keywords.
  */
 export function cleanKeywords(raw: string[]): string[] {
   if (raw.length === 0) throw new AppError('invalid_request', 'give at least one keyword')
@@ -27,14 +27,7 @@ export function cleanKeywords(raw: string[]): string[] {
       throw new AppError('invalid_request', `keyword ${i + 1} is empty; keywords are 1 to ${MAX_KEYWORD} characters`)
     if (keyword.length > MAX_KEYWORD)
       throw new AppError('invalid_request', `keyword ${i + 1} is longer than ${MAX_KEYWORD} characters`)
-    const first = seen.get(lc(keyword))
-    if (first === undefined) seen.set(lc(keyword), keyword)
-    else if (anotherQuery(first, keyword)) {
-      const message = `are two queries in the same letters (OR, AND and NOT are operators only in capitals), and only one can be tracked; give one`
-      throw new AppError('invalid_request', `keywords ${quoted([first, keyword])} ${message}`, {
-        details: [{ field: 'keyword', message }],
-      })
-    }
+    if (!seen.has(lc(keyword))) seen.set(lc(keyword), keyword)
   }
   return [...seen.values()]
 }
@@ -58,18 +51,6 @@ export function cleanQueries(raw: string[]): string[] {
 }
 
 export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId: string; keywords: string[] }) {
-  // A keyword is tracked once in any case, but OR, AND and NOT are operators only in capitals (docs/queries.md):
-  // 'crm NOT hubspot' is another query than a tracked 'crm not hubspot', and is refused before anything is added
-  // rather than reported as tracked.
-  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
-  for (const keyword of a.keywords) {
-    const spelling = tracked.get(lc(keyword))
-    if (spelling === undefined || !anotherQuery(spelling, keyword)) continue
-    const message = `is tracked as ${JSON.stringify(spelling)}, another query (OR, AND and NOT are operators only in capitals); remove that one first`
-    throw new AppError('invalid_request', `keyword ${JSON.stringify(keyword)} ${message}`, {
-      details: [{ field: 'keyword', message }],
-    })
-  }
   const createdAt = deps.clock.now().toISOString()
   // One INSERT … ON CONFLICT DO NOTHING: all new keywords are added together, tracked ones are left alone.
   const added = await deps.repos.keywords.add(
@@ -90,16 +71,11 @@ export async function addKeywords(deps: Needs<'clock', 'keywords'>, a: { teamId:
  * there), and then no keyword is removed.
  */
 export async function removeKeywords(deps: Needs<never, 'keywords'>, a: { teamId: string; keywords: string[] }) {
-  const list = await deps.repos.keywords.list(a.teamId)
-  const tracked = new Map(list.map((k) => [lc(k), k]))
-  // A keyword stored before spacing was evened out (docs/queries.md#spaces) is found as typed now, spaced out.
-  const bySpacing = new Map(list.map((k) => [lc(spaced(k)), k]))
-  const spellings = a.keywords.map((k) => tracked.get(lc(k)) ?? bySpacing.get(lc(spaced(k))))
-  // Another query in the same letters ('crm NOT hubspot' for a tracked 'crm not hubspot') is not tracked.
-  const missing = a.keywords.filter((k, i) => {
-    const spelling = spellings[i]
-    return spelling === undefined || anotherQuery(spaced(spelling), spaced(k))
-  })
+  // A keyword stored with a run of spaces (docs/queries.md#spaces) is found as listed and as typed now, spaced out;
+  // 'crm NOT hubspot' does not find a tracked 'crm not hubspot', another query.
+  const tracked = new Map((await deps.repos.keywords.list(a.teamId)).map((k) => [lc(k), k]))
+  const spellings = a.keywords.map((k) => tracked.get(lc(k)))
+  const missing = a.keywords.filter((_, i) => spellings[i] === undefined)
   if (missing.length > 0)
     throw new AppError(
       'not_found',

@@ -45,28 +45,18 @@ export function advance(
  * post, each post's teams in a row: the rules scorer reads a post once and judges it for each team. `fresh`: how
  * many mentions are new.
  */
-export function pairsOf(
-  target: SearchTarget,
-  cursor: Cursor | undefined,
-  mentions: Mention[],
-  /** For a team whose spelling is not the one searched: whether its own query matches the mention. */
-  matches?: (keyword: string, mention: Mention) => boolean,
-) {
+export function pairsOf(target: SearchTarget, cursor: Cursor | undefined, mentions: Mention[]) {
   const fresh = new Set(cursor ? mentions.filter((m) => isNewer(m, cursor)) : mentions)
   const late = target.teams.filter((t) => !cursor || t.trackedSince > cursor.polledAt)
-  const wants = (t: SearchTarget['teams'][number], mention: Mention) =>
-    t.keyword === target.keyword || !matches || matches(t.keyword, mention)
   const pairs: Pair[] = mentions.flatMap((mention) =>
-    (fresh.has(mention) ? target.teams : late)
-      .filter((t) => wants(t, mention))
-      .map((t) => ({
-        teamId: t.teamId,
-        platform: target.platform,
-        postId: mention.id,
-        keyword: t.keyword,
-        mention,
-        attempts: 0,
-      })),
+    (fresh.has(mention) ? target.teams : late).map((t) => ({
+      teamId: t.teamId,
+      platform: target.platform,
+      postId: mention.id,
+      keyword: t.keyword,
+      mention,
+      attempts: 0,
+    })),
   )
   return { fresh: fresh.size, pairs }
 }

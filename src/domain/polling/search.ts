@@ -3,8 +3,6 @@ import type { Mention } from '../../mention'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'
-import { queryFilter } from '../search/query-filter'
-import { anotherQuery } from '../../query/same-query'
 import type { SearchTarget } from './targets'
 
 /**
@@ -39,14 +37,7 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   counts.fetched += mentions.length
   const key = cursorKey(target.platform, target.keywordLc)
   const cursor = pass.cursors.get(key)
-  // Teams share a search by the keyword's lower case, but OR, AND and NOT mean something only in capitals: a team
-  // whose spelling asks another query than the one searched keeps only what its own query matches
-  // (docs/queries.md#matching). 'CRM' beside 'crm' asks the same: its posts were matched once already.
-  const others = new Map<string, (m: Mention) => boolean>()
-  for (const t of target.teams)
-    if (!others.has(t.keyword) && anotherQuery(target.keyword, t.keyword))
-      others.set(t.keyword, await queryFilter(t.keyword))
-  const { fresh, pairs } = pairsOf(target, cursor, mentions, (keyword, m) => others.get(keyword)?.(m) ?? true)
+  const { fresh, pairs } = pairsOf(target, cursor, mentions)
   counts.new += fresh
   const fetchedAt = deps.clock.now().toISOString()
   const next = advance(target, cursor, mentions, fetchedAt)

@@ -4,6 +4,7 @@ import { truncate } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { issueApiKey } from '../keys/keys'
 import { createTeam } from './teams'
+import { keywordKey } from '../../query/same-query'
 
 const DEMO_TEAM = 'demo'
 const DEMO_KEY_LABEL = 'demo (serve --demo)'
@@ -92,7 +93,7 @@ export async function ensureDemoTeam(
       id: newId('kw'),
       teamId: team.id,
       keyword: k,
-      keywordLc: k.toLowerCase(),
+      keywordLc: keywordKey(k),
       createdAt: now.toISOString(),
     })),
   )

@@ -7,31 +7,33 @@ import {
   removeKeywords,
 } from '../../../src/domain/keywords/keywords'
 import { AppError } from '../../../src/errors'
+import { keywordKey } from '../../../src/query/same-query'
 import { seedTeam, testDeps } from '../../support/deps'
 
-// Keywords are one keyword in any case (docs/queries.md), but OR, AND and NOT are operators only in capitals:
-// 'crm NOT hubspot' is not the tracked 'crm not hubspot', and saying it is tracked would leave the team believing
-// its exclusion is in place.
+// Keywords are one keyword in any case (docs/queries.md#errors), but OR, AND and NOT are operators only in capitals:
+// 'crm NOT hubspot' is another query than 'crm not hubspot', so a team may track both, each searched on its own.
 describe('addKeywords', () => {
-  test('a spelling that differs from a tracked one only in an operator is refused, naming both', async () => {
+  test('a spelling that differs from a tracked one in an operator is another keyword, tracked beside it', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps, { name: 'acme' })
     await addKeywords(deps, { teamId: team.id, keywords: ['crm not hubspot'] })
-    const refused = await addKeywords(deps, { teamId: team.id, keywords: ['erp', 'crm NOT hubspot'] }).catch((e) => e)
-    expect(refused).toBeInstanceOf(AppError)
-    expect(refused.kind).toBe('invalid_request')
-    expect(refused.message).toContain('"crm NOT hubspot"')
-    expect(refused.message).toContain('"crm not hubspot"')
-    expect(refused.extra.details).toEqual([{ field: 'keyword', message: expect.stringContaining('remove') }])
-    expect(await listKeywords(deps, { teamId: team.id })).toEqual(['crm not hubspot'])
-    // The same query in other letters is tracked already, as before.
-    expect(await addKeywords(deps, { teamId: team.id, keywords: ['CRM Not HubSpot'] })).toEqual({
-      added: [],
-      alreadyTracked: ['CRM Not HubSpot'],
+    expect(await addKeywords(deps, { teamId: team.id, keywords: ['erp', 'crm NOT hubspot'] })).toEqual({
+      added: ['erp', 'crm NOT hubspot'],
+      alreadyTracked: [],
     })
+    // The same query in other letters is tracked already, as before: each of the two.
+    expect(await addKeywords(deps, { teamId: team.id, keywords: ['CRM Not HubSpot', 'Crm NOT HUBSPOT'] })).toEqual({
+      added: [],
+      alreadyTracked: ['CRM Not HubSpot', 'Crm NOT HUBSPOT'],
+    })
+    expect((await listKeywords(deps, { teamId: team.id })).sort()).toEqual([
+      'crm NOT hubspot',
+      'crm not hubspot',
+      'erp',
+    ])
   })
 
-  test('removing a spelling that differs from the tracked one in an operator removes nothing', async () => {
+  test('removing a spelling removes the keyword with its operators, not the one with those words', async () => {
     const { deps } = await testDeps()
     const { team } = await seedTeam(deps, { name: 'acme' })
     await addKeywords(deps, { teamId: team.id, keywords: ['crm not hubspot'] })
@@ -39,7 +41,9 @@ describe('addKeywords', () => {
     expect(refused).toBeInstanceOf(AppError)
     expect(refused.kind).toBe('not_found')
     expect(await listKeywords(deps, { teamId: team.id })).toEqual(['crm not hubspot'])
+    await addKeywords(deps, { teamId: team.id, keywords: ['crm NOT hubspot'] })
     expect(await removeKeywords(deps, { teamId: team.id, keywords: ['Crm Not HubSpot'] })).toEqual(['crm not hubspot'])
+    expect(await listKeywords(deps, { teamId: team.id })).toEqual(['crm NOT hubspot'])
   })
 })
 
@@ -53,18 +57,11 @@ const refusalOf = (run: () => unknown): AppError => {
   throw new Error('not refused')
 }
 
-// One batch is held to what one keyword at a time is: two spellings in the same letters that are two queries
-// ('crm or erp', the word or, and 'crm OR erp', either word) can never both be tracked, and keeping the first
-// silently left the team without the query it meant by the second.
+// One batch is held to what one keyword at a time is: two spellings that differ in an operator ('crm or erp', the
+// word or, and 'crm OR erp', either word) are two keywords; two in the same query are one, the first kept.
 describe('cleanQueries', () => {
-  test('two spellings of a batch that differ in an operator are refused, naming both', async () => {
-    const refused = refusalOf(() => cleanQueries(['crm or erp', 'crm OR erp']))
-    expect(refused.kind).toBe('invalid_request')
-    expect(refused.message).toContain('"crm or erp"')
-    expect(refused.message).toContain('"crm OR erp"')
-    expect(refused.extra?.details).toEqual([{ field: 'keyword', message: expect.stringContaining('operators') }])
-    // The same query in other letters is still one keyword, the first spelling kept.
-    expect(cleanQueries(['crm or erp', 'CRM Or ERP'])).toEqual(['crm or erp'])
+  test('two spellings of a batch that differ in an operator are both kept', async () => {
+    expect(cleanQueries(['crm or erp', 'crm OR erp', 'CRM Or ERP', 'CRM OR ERP'])).toEqual(['crm or erp', 'crm OR erp'])
   })
 
   // docs/queries.md#spaces: spaces are separators, so copies that differ only in spacing are one keyword.
@@ -91,19 +88,24 @@ describe('cleanQueries', () => {
   })
 })
 
-// Keywords stored before spacing was evened out keep their spelling (docs/queries.md#spaces); removing one as it is
-// typed now, spaced out, still finds it, and so does its spelling as listed.
-test('a keyword stored with a run of spaces is removed as typed either way', async () => {
+// Keywords stored before spacing was evened out keep their spelling (docs/queries.md#spaces), keyed spaced out as
+// migration 0023 leaves them: removing one as it is typed now, spaced out, still finds it, and so does its spelling
+// as listed, and adding it spaced out says it is tracked already rather than tracking it twice.
+test('a keyword stored with a run of spaces is one keyword with its spaced-out spelling', async () => {
   const { deps } = await testDeps()
   const { team } = await seedTeam(deps, { name: 'acme' })
   const stored = (keyword: string) => ({
     id: `kw_${keyword.length}`,
     teamId: team.id,
     keyword,
-    keywordLc: keyword.toLowerCase(),
+    keywordLc: keywordKey(keyword),
     createdAt: '2026-11-01T00:00:00.000Z',
   })
   await deps.repos.keywords.add([stored('crm  erp'), stored('sales\tpipeline')])
+  expect(await addKeywords(deps, { teamId: team.id, keywords: cleanQueries(['crm erp', 'Sales Pipeline']) })).toEqual({
+    added: [],
+    alreadyTracked: ['crm erp', 'Sales Pipeline'],
+  })
   expect(await removeKeywords(deps, { teamId: team.id, keywords: cleanKeywords(['CRM  erp']) })).toEqual(['crm  erp'])
   expect(await removeKeywords(deps, { teamId: team.id, keywords: ['sales\tpipeline'] })).toEqual(['sales\tpipeline'])
   expect(await listKeywords(deps, { teamId: team.id })).toEqual([])

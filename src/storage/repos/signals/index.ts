@@ -10,6 +10,7 @@ import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchor
 import { cacheKey, createSignalsCache } from './cache'
 import { countWhere, type PageRow, pageQuery, pageRowOf, perShape, type SignalFilter, shapeOf } from './queries'
 import { versionReader } from './version'
+import { keywordKey } from '../../../query/same-query'
 
 export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
@@ -143,12 +144,12 @@ export function createSignalsRepo(
           .select({ keyword: signals.keyword, n: sql<number>`count(*)` })
           .from(signals)
           .where(eq(signals.teamId, teamId))
-          .groupBy(sql`${signals.keyword} collate nocase`)
+          .groupBy(sql`${signals.keyword} collate nocase`, signals.keyword)
           .all()
         const counts = new Map<string, number>()
-        // Lower-cased as tracked keywords are, which also folds letters beyond ASCII that nocase keeps apart.
-        for (const r of rows)
-          counts.set(r.keyword.toLowerCase(), (counts.get(r.keyword.toLowerCase()) ?? 0) + Number(r.n))
+        // Keyed as tracked keywords are (same-query.ts), which also folds letters beyond ASCII that nocase keeps
+        // apart, and keeps apart the operators it folds ('crm NOT hubspot', 'crm not hubspot').
+        for (const r of rows) counts.set(keywordKey(r.keyword), (counts.get(keywordKey(r.keyword)) ?? 0) + Number(r.n))
         return counts
       })
     },
