@@ -5,8 +5,9 @@
 -- and none at either end, as a keyword is tracked (docs/queries.md#spaces): 'crm  erp', stored before that, and a
 -- later 'crm erp' were two keywords of one team, each searched. Recomputed here for keywords, signal_feedback and
 -- poll_cursors. SQLite's lower() folds ASCII only, so each stored key's lower case (the keyword's toLowerCase()) is
--- read character by character beside the keyword (İ is the one character that lower-cases to two).
-CREATE TEMP TABLE `keyword_keys_0023` AS
+-- read character by character beside the keyword (İ is the one character that lower-cases to two). The work tables
+-- are ordinary ones, dropped at the end, as a remote libSQL server (sqld) refuses temporary tables.
+CREATE TABLE `keyword_keys_0023` AS
 WITH RECURSIVE
   `pairs`(`written`, `lower`) AS (
     SELECT `keyword`, `keyword_lc` FROM `keywords`
@@ -32,17 +33,17 @@ WITH RECURSIVE
     FROM `walk` WHERE i <= length(k))
 SELECT `written`, `lower`, acc || CASE WHEN replace(replace(replace(replace(replace(replace(run, 'Ｏ', 'O'), 'Ｒ', 'R'), 'Ａ', 'A'), 'Ｎ', 'N'), 'Ｄ', 'D'), 'Ｔ', 'T') IN ('OR', 'AND', 'NOT') THEN run ELSE runl END AS `key` FROM `walk` WHERE i = length(k) + 1;
 --> statement-breakpoint
-CREATE INDEX temp.`keyword_keys_0023_idx` ON `keyword_keys_0023` (`written`, `lower`);
+CREATE INDEX `keyword_keys_0023_idx` ON `keyword_keys_0023` (`written`, `lower`);
 --> statement-breakpoint
 -- Each keyword with its key, and each polling cursor once per key of the keywords it served: two spellings that are
 -- two queries each start from where their shared search stood. A cursor of two keys that are now one (a keyword and
 -- its spaced-out copy) keeps the one that had read furthest. A cursor no keyword has is dropped, as housekeeping would.
-CREATE TEMP TABLE `keyword_ids_0023` AS
+CREATE TABLE `keyword_ids_0023` AS
 SELECT k.`id`, k.`team_id`, k.`keyword_lc` AS `old`, kk.`key`,
   row_number() OVER (PARTITION BY k.`team_id`, kk.`key` ORDER BY k.`created_at`, k.`id`) AS `n`
 FROM `keywords` k JOIN `keyword_keys_0023` kk ON kk.`written` = k.`keyword` AND kk.`lower` = k.`keyword_lc`;
 --> statement-breakpoint
-CREATE TEMP TABLE `poll_cursors_0023` AS
+CREATE TABLE `poll_cursors_0023` AS
 SELECT c.`platform`, m.`key`, c.`newest_at`, c.`newest_ids`, c.`polled_at`,
   row_number() OVER (PARTITION BY c.`platform`, m.`key`
     ORDER BY c.`newest_at` IS NULL, c.`newest_at` DESC, c.`polled_at` DESC) AS `n`
@@ -70,8 +71,8 @@ UPDATE `signal_feedback` SET `keyword_lc` = (
 WHERE EXISTS (SELECT 1 FROM `signals` s JOIN `keyword_keys_0023` kk ON kk.`written` = s.`keyword`
   WHERE s.`id` = `signal_feedback`.`signal_id` AND kk.`lower` = `signal_feedback`.`keyword_lc`);
 --> statement-breakpoint
-DROP TABLE temp.`poll_cursors_0023`;
+DROP TABLE `poll_cursors_0023`;
 --> statement-breakpoint
-DROP TABLE temp.`keyword_ids_0023`;
+DROP TABLE `keyword_ids_0023`;
 --> statement-breakpoint
-DROP TABLE temp.`keyword_keys_0023`;
+DROP TABLE `keyword_keys_0023`;
