@@ -1,4 +1,11 @@
-import { InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  InitializeRequestSchema,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  RequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { echoed } from '../lib/text'
 
 type Id = string | number | null
 /** A JSON-RPC error answer to a message the SDK is never given. */
@@ -11,6 +18,9 @@ const PARAMS = {
   ping: PingRequestSchema,
   'tools/list': ListToolsRequestSchema,
 } as const
+
+// The members of a request or notification; the SDK reads no message with any other.
+const REQUEST_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params'])
 
 /**
  * One incoming JSON-RPC message as text, checked before the SDK reads it, on both transports
@@ -41,7 +51,7 @@ function messageRefusal(message: unknown): Refusal | undefined {
   if (m.jsonrpc !== '2.0') return refusal(id, -32600, 'Invalid Request: jsonrpc must be "2.0"')
   if (hasId && !validId(m.id)) return refusal(null, -32600, 'Invalid Request: id must be a string or an integer')
   if (!Object.hasOwn(m, 'method')) {
-    if (hasId && (Object.hasOwn(m, 'result') || Object.hasOwn(m, 'error'))) return undefined // a response
+    if (hasId && (Object.hasOwn(m, 'result') || Object.hasOwn(m, 'error'))) return sdkRefusal(m, id) // a response
     return refusal(id, -32600, 'Invalid Request: a message is a request, a notification or a response')
   }
   if (typeof m.method !== 'string') return refusal(id, -32600, 'Invalid Request: method must be a string')
@@ -54,7 +64,25 @@ function messageRefusal(message: unknown): Refusal | undefined {
     const where = checked.error.issues[0]?.path.join('.') || 'params'
     return refusal(id, -32602, `Invalid params for ${m.method}: ${where} is missing or not valid`)
   }
-  return undefined
+  return sdkRefusal(m, id)
+}
+
+/**
+ * What the SDK's own reading of a message refuses beyond the checks above: a member JSON-RPC does not define, a
+ * `params._meta` of the wrong shape (a progressToken that is not a string or an integer), a response whose result is
+ * not an object. Given such a message, the SDK answered -32700 ("not JSON") over HTTP and nothing at all over stdio.
+ */
+function sdkRefusal(m: Record<string, unknown>, id: Id): Refusal | undefined {
+  if (JSONRPCMessageSchema.safeParse(m).success) return undefined
+  // A malformed response: its id is the server's own, so answering with it would look like a reply to a request.
+  if (!Object.hasOwn(m, 'method'))
+    return refusal(null, -32600, 'Invalid Request: a response has an id and either a result object or an error')
+  const member = Object.keys(m).find((key) => !REQUEST_MEMBERS.has(key))
+  const kind = Object.hasOwn(m, 'id') ? 'request' : 'notification'
+  if (member !== undefined) return refusal(id, -32600, `Invalid Request: a ${kind} has no member "${echoed(member)}"`)
+  const params = RequestSchema.shape.params.safeParse(m.params)
+  const where = ['params', ...(params.error?.issues[0]?.path ?? [])].join('.')
+  return refusal(id, -32602, `Invalid params for ${echoed(m.method as string)}: ${where} is missing or not valid`)
 }
 
 const validId = (id: unknown): id is string | number =>

@@ -266,6 +266,12 @@ describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC e
       [{ ...ping, params: ['x'] }, -32602, 7],
       [{ jsonrpc: '2.0', id: 7 }, -32600, 7],
       [{ jsonrpc: '2.0', id: 7, method: 'initialize' }, -32602, 7],
+      // What the SDK's own schema refuses answered -32700, "not JSON", for JSON.
+      [{ ...ping, extra: 1 }, -32600, 7],
+      [{ ...ping, method: 'tools/call', params: { name: 'get_usage', _meta: { progressToken: [] } } }, -32602, 7],
+      [{ ...ping, method: 'resources/list', params: { _meta: 5 } }, -32602, 7],
+      [{ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: 'x' } }, -32602, null],
+      [{ jsonrpc: '2.0', id: 7, result: 5 }, -32600, null],
     ]
     for (const [message, code, id] of cases) {
       const answer = await post(typeof message === 'string' ? message : JSON.stringify(message))
@@ -274,6 +280,13 @@ describe('a message that is not a JSON-RPC request MCP takes gets the JSON-RPC e
     }
     expect((await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'initialize' }))).body.error.message).toBe(
       'Invalid params for initialize: params is missing or not valid',
+    )
+    const meta = { ...ping, method: 'tools/call', params: { name: 'get_usage', _meta: { progressToken: 1.5 } } }
+    expect((await post(JSON.stringify(meta))).body.error.message).toBe(
+      'Invalid params for tools/call: params._meta.progressToken is missing or not valid',
+    )
+    expect((await post(JSON.stringify({ ...ping, extra: 1 }))).body.error.message).toBe(
+      'Invalid Request: a request has no member "extra"',
     )
     expect(await post(JSON.stringify(ping))).toEqual({
       status: 200,
