@@ -42,12 +42,15 @@ export const mcpRoutes = (deps: Deps) => {
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
-      const read = readMessage(text)
+      const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version')))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
-      // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
-      const tool = calledTool(read.message)
-      if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
+      // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes); in a batch, before any
+      // of its messages runs.
+      for (const message of read.messages) {
+        const tool = calledTool(message)
+        if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
+      }
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
         enableJsonResponse: true,
@@ -83,6 +86,13 @@ function requestTarget(url: string): URL {
   const pathStart = url.indexOf('/', url.indexOf('//') + 2)
   return new URL(url.slice(pathStart), 'http://localhost')
 }
+
+/**
+ * Whether the client's MCP version has batches: 2025-03-26 had them (a server must take them), 2025-06-18 removed
+ * them. A client of 2025-03-26 sends no MCP-Protocol-Version (2025-06-18 added the header, and asks a server that gets
+ * none to assume 2025-03-26), and the SDK negotiates that version with it (docs/api.md#mcp-over-http).
+ */
+const takesBatches = (version: string | null) => version === null || version === '2025-03-26'
 
 /** The tool a JSON-RPC message calls, if it is a tools/call. */
 function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {

@@ -22,22 +22,72 @@ const PARAMS = {
 // The members of a request or notification; the SDK reads no message with any other.
 const REQUEST_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params'])
 
+// The SDK's own bound on a batch (server/requestBody.js), checked here with the other batch rules.
+const MAX_BATCH = 100
+
 /**
  * One incoming JSON-RPC message as text, checked before the SDK reads it, on both transports
- * (docs/api.md#mcp-over-http): the message, parsed, when the SDK can have it; else the answer for one that is not
- * JSON (-32700), not a message (-32600), a batch (-32600: MCP has had none since 2025-06-18), or a request whose
- * params the method does not take (-32602). The SDK answered several of these with a parse error, or over stdio with
- * nothing at all.
+ * (docs/api.md#mcp-over-http): the messages, parsed, when the SDK can have them; else the answer for one that is not
+ * JSON (-32700), not a message (-32600), a batch where none is taken (-32600), or a request whose params the method
+ * does not take (-32602). The SDK answered several of these with a parse error, or over stdio with nothing at all.
+ * `batches`: a list of messages is read as a batch, which MCP had in 2025-03-26 only (see http.ts).
  */
-export function readMessage(text: string): { message: Record<string, unknown> } | { refusal: Refusal } {
+export function readMessage(
+  text: string,
+  batches = false,
+): { messages: Record<string, unknown>[] } | { refusal: Refusal } {
   let message: unknown
   try {
     message = JSON.parse(text)
   } catch {
     return { refusal: refusal(null, -32700, 'Parse error: the message is not JSON') }
   }
+  if (Array.isArray(message)) {
+    if (!batches)
+      return {
+        refusal: refusal(
+          null,
+          -32600,
+          'Invalid Request: send one message at a time (MCP has no batches since 2025-06-18)',
+        ),
+      }
+    return readBatch(message)
+  }
   const refused = messageRefusal(message)
-  return refused ? { refusal: refused } : { message: message as Record<string, unknown> }
+  return refused ? { refusal: refused } : { messages: [message as Record<string, unknown>] }
+}
+
+/**
+ * A batch is taken whole or refused whole, with id null: a bad message in it is named by its place. Two requests
+ * with one id are refused too: the SDK matches answers to requests by id, and gave the first answer for both.
+ */
+function readBatch(items: unknown[]): { messages: Record<string, unknown>[] } | { refusal: Refusal } {
+  if (items.length === 0)
+    return { refusal: refusal(null, -32600, 'Invalid Request: a batch holds at least one message') }
+  if (items.length > MAX_BATCH)
+    return { refusal: refusal(null, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages`) }
+  const ids = new Set<unknown>()
+  for (const [i, item] of items.entries()) {
+    const refused = Array.isArray(item)
+      ? refusal(null, -32600, 'Invalid Request: a batch holds messages, not batches')
+      : messageRefusal(item)
+    if (refused) {
+      const { code, message } = refused.error
+      return { refusal: refusal(null, code, message.replace(':', ` (message ${i + 1}):`)) }
+    }
+    const m = item as Record<string, unknown>
+    if (!Object.hasOwn(m, 'method') || !Object.hasOwn(m, 'id')) continue
+    if (ids.has(m.id))
+      return {
+        refusal: refusal(
+          null,
+          -32600,
+          `Invalid Request: two requests of the batch have the id ${echoed(JSON.stringify(m.id))}`,
+        ),
+      }
+    ids.add(m.id)
+  }
+  return { messages: items as Record<string, unknown>[] }
 }
 
 function messageRefusal(message: unknown): Refusal | undefined {

@@ -38,6 +38,7 @@ export function checkedLines(maxBytes: number, answer: (refusal: Refusal) => voi
     else {
       const line = decoder.decode(Buffer.concat(held, heldBytes))
       if (line.trim() !== '') {
+        // No batches here: the SDK's stdio transport reads one message per line.
         const read = readMessage(line)
         if ('refusal' in read) answer(read.refusal)
         else stream.push(`${line}\n`)
