@@ -35,7 +35,7 @@ const MAX_BATCH = 100
 export function readMessage(
   text: string,
   batches = false,
-): { messages: Record<string, unknown>[] } | { refusal: Refusal } {
+): { messages: Record<string, unknown>[] } | { refusal: Refusal; ofNotification?: true } {
   let message: unknown
   try {
     message = JSON.parse(text)
@@ -54,7 +54,13 @@ export function readMessage(
     return readBatch(message)
   }
   const refused = messageRefusal(message)
-  return refused ? { refusal: refused } : { messages: [message as Record<string, unknown>] }
+  if (!refused) return { messages: [message as Record<string, unknown>] }
+  // A notification (a message of JSON-RPC's shape, without id) whose params MCP does not take: JSON-RPC sends no
+  // answer to a notification, even an error, so stdio answers nothing; over HTTP the POST itself is still refused.
+  const m = message as Record<string, unknown>
+  return refused.error.code === -32602 && !Object.hasOwn(m, 'id')
+    ? { refusal: refused, ofNotification: true }
+    : { refusal: refused }
 }
 
 /**

@@ -40,8 +40,9 @@ export function checkedLines(maxBytes: number, answer: (refusal: Refusal) => voi
       if (line.trim() !== '') {
         // No batches here: the SDK's stdio transport reads one message per line.
         const read = readMessage(line)
-        if ('refusal' in read) answer(read.refusal)
-        else stream.push(`${line}\n`)
+        if ('refusal' in read) {
+          if (!read.ofNotification) answer(read.refusal)
+        } else stream.push(`${line}\n`)
       }
     }
     held = []

@@ -65,4 +65,14 @@ describe('stdin lines (mcp over stdio)', () => {
       answered: [-32600, -32602],
     })
   })
+
+  test('a notification whose params MCP refuses gets no answer, as JSON-RPC asks; one that is no message does', async () => {
+    const notification = { jsonrpc: '2.0', method: 'notifications/initialized' }
+    const lines = [
+      { ...notification, params: ['x'] },
+      { ...notification, params: { _meta: { progressToken: [] } } },
+      { ...notification, jsonrpc: '1.0' },
+    ].map((line) => JSON.stringify(line))
+    expect(await run(1000, [Buffer.from(`${lines.join('\n')}\n`)])).toEqual({ passed: [], answered: [-32600] })
+  })
 })
