@@ -7,7 +7,7 @@ import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
-import { checkOrigin } from './origin'
+import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
 import { type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
@@ -25,7 +25,14 @@ export const mcpRoutes = (deps: Deps) => {
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps.config, request.headers.get('origin'))
+      const origin = request.headers.get('origin')
+      checkOrigin(deps.config, origin)
+      if (origin !== null) {
+        Object.assign(context.set.headers, corsHeaders(origin))
+        // A browser's preflight carries no credentials: it is answered before the key is asked for.
+        if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
+          return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
+      }
       // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
       const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)
