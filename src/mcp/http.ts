@@ -8,7 +8,7 @@ import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
 import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
-import { type Refusal, readMessage } from './messages'
+import { BATCH_VERSION, type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -99,7 +99,7 @@ function requestTarget(url: string): URL {
  * them. A client of 2025-03-26 sends no MCP-Protocol-Version (2025-06-18 added the header, and asks a server that gets
  * none to assume 2025-03-26), and the SDK negotiates that version with it (docs/api.md#mcp-over-http).
  */
-const takesBatches = (version: string | null) => version === null || version === '2025-03-26'
+const takesBatches = (version: string | null) => version === null || version === BATCH_VERSION
 
 /** The tool a JSON-RPC message calls, if it is a tools/call. */
 function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {

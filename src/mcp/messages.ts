@@ -35,7 +35,7 @@ const MAX_BATCH = 100
 export function readMessage(
   text: string,
   batches = false,
-): { messages: Record<string, unknown>[] } | { refusal: Refusal; ofNotification?: true } {
+): { messages: Record<string, unknown>[]; batch?: true } | { refusal: Refusal; ofNotification?: true } {
   let message: unknown
   try {
     message = JSON.parse(text)
@@ -67,7 +67,7 @@ export function readMessage(
  * A batch is taken whole or refused whole, with id null: a bad message in it is named by its place. Two requests
  * with one id are refused too: the SDK matches answers to requests by id, and gave the first answer for both.
  */
-function readBatch(items: unknown[]): { messages: Record<string, unknown>[] } | { refusal: Refusal } {
+function readBatch(items: unknown[]): { messages: Record<string, unknown>[]; batch: true } | { refusal: Refusal } {
   if (items.length === 0)
     return { refusal: refusal(null, -32600, 'Invalid Request: a batch holds at least one message') }
   if (items.length > MAX_BATCH)
@@ -93,8 +93,11 @@ function readBatch(items: unknown[]): { messages: Record<string, unknown>[] } | 
       }
     ids.add(m.id)
   }
-  return { messages: items as Record<string, unknown>[] }
+  return { messages: items as Record<string, unknown>[], batch: true }
 }
+
+/** The MCP version whose batches a session takes: the one that had them, when its client asks for it. */
+export const BATCH_VERSION = '2025-03-26'
 
 function messageRefusal(message: unknown): Refusal | undefined {
   if (Array.isArray(message))
