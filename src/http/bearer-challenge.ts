@@ -8,8 +8,9 @@ import type { AppError } from '../errors'
  * (docs/oauth.md#discovery). The JSON error body is sent as well.
  */
 export function bearerChallenge(failure: AppError, path: string, base: string): string | undefined {
-  // The earlier routes take tokens as /api/v1 does (docs/oauth.md#scopes), so their refusals say the same.
-  const which = path === '/mcp' ? 'mcp' : /^\/api\/(v1|routes)\//.test(path) ? 'api' : undefined
+  // The earlier routes take tokens as /api/v1 does (docs/oauth.md#scopes), so their refusals say the same. The router
+  // serves /mcp/ as /mcp, so a client given that address must find the same challenge there.
+  const which = /^\/mcp\/?$/.test(path) ? 'mcp' : /^\/api\/(v1|routes)\//.test(path) ? 'api' : undefined
   if (!which) return undefined
   const metadata = `resource_metadata="${resourceMetadataUrl(base, which)}"`
   // MCP's authorization asks a 401 to name the scopes to request; a client that finds none asks for all the metadata

@@ -7,8 +7,8 @@ import { credentialsOf } from '../wire/credentials'
 import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
-import { checkOrigin } from './origin'
-import { type Refusal, readMessage } from './messages'
+import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
+import { BATCH_VERSION, type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
 
@@ -25,7 +25,14 @@ export const mcpRoutes = (deps: Deps) => {
     '/mcp',
     async (context) => {
       const { request } = context
-      checkOrigin(deps.config, request.headers.get('origin'))
+      const origin = request.headers.get('origin')
+      checkOrigin(deps.config, origin)
+      if (origin !== null) {
+        Object.assign(context.set.headers, corsHeaders(origin))
+        // A browser's preflight carries no credentials: it is answered before the key is asked for.
+        if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method'))
+          return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS })
+      }
       // docs/api.md#order-of-checks: the key (401) and the plan's API access (403) before any MCP exchange; an AppError thrown here
       // is answered by the one error mapping in the API's shape (docs/api.md#error-shape).
       const caller = await identifyCaller(deps, credentialsOf(deps.config, request), null)
@@ -42,12 +49,15 @@ export const mcpRoutes = (deps: Deps) => {
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
-      const read = readMessage(text)
+      const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version')))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
-      // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes).
-      const tool = calledTool(read.message)
-      if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
+      // WWW-Authenticate, so that a client can ask its user for more (docs/oauth.md#scopes); in a batch, before any
+      // of its messages runs.
+      for (const message of read.messages) {
+        const tool = calledTool(message)
+        if (tool) requireScope(caller.scopes, toolset.tools.get(tool)?.scope)
+      }
       const server = createMcpServer(deps, toolset, async () => caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
         enableJsonResponse: true,
@@ -83,6 +93,13 @@ function requestTarget(url: string): URL {
   const pathStart = url.indexOf('/', url.indexOf('//') + 2)
   return new URL(url.slice(pathStart), 'http://localhost')
 }
+
+/**
+ * Whether the client's MCP version has batches: 2025-03-26 had them (a server must take them), 2025-06-18 removed
+ * them. A client of 2025-03-26 sends no MCP-Protocol-Version (2025-06-18 added the header, and asks a server that gets
+ * none to assume 2025-03-26), and the SDK negotiates that version with it (docs/api.md#mcp-over-http).
+ */
+const takesBatches = (version: string | null) => version === null || version === BATCH_VERSION
 
 /** The tool a JSON-RPC message calls, if it is a tools/call. */
 function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {

@@ -30,3 +30,23 @@ function allowedOrigin(config: Config, origin: string): boolean {
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
   return LOOPBACK_HOSTS.has(url.hostname) && port === config.server.port
 }
+
+/**
+ * What a browser needs to let a page of an allowed origin (checkOrigin) call /mcp across origins, on every answer
+ * to it, errors included: its fetch sends a key or token and JSON, so the browser first asks with a preflight, and
+ * without these headers it refused the call and hid any answer (docs/api.md#mcp-over-http). Credentials are headers,
+ * not cookies, so no Access-Control-Allow-Credentials.
+ */
+export const corsHeaders = (origin: string): Record<string, string> => ({
+  'access-control-allow-origin': origin,
+  // A 401's challenge is how a client finds where to sign in (docs/oauth.md#discovery).
+  'access-control-expose-headers': 'www-authenticate, x-request-id',
+  vary: 'Origin',
+})
+
+/** The answer to a preflight: what the MCP transport's POST sends (docs/api.md#mcp-over-http). */
+export const PREFLIGHT_HEADERS: Record<string, string> = {
+  'access-control-allow-methods': 'POST',
+  'access-control-allow-headers': 'accept, authorization, content-type, mcp-protocol-version, x-api-key',
+  'access-control-max-age': '600',
+}

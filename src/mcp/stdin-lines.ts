@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream'
-import { type Refusal, readMessage } from './messages'
+import { BATCH_VERSION, type Refusal, readMessage } from './messages'
 
 const NEWLINE = 0x0a
 // Bad bytes become U+FFFD, as in a REST body (wire/body.ts). A line is split at a newline byte, which is never part
@@ -13,7 +13,14 @@ const decoder = new TextDecoder()
  * line is bounded here by `server.max_body_bytes`, as a body over HTTP is (docs/api.md#mcp-over-stdio): one over
  * it is answered -32600 and dropped as it arrives, never held whole, and the lines after it are read as usual.
  */
-export function checkedLines(maxBytes: number, answer: (refusal: Refusal) => void): Transform {
+export function checkedLines(
+  maxBytes: number,
+  answer: (refusal: Refusal) => void,
+  onBatch: (messages: Record<string, unknown>[]) => void = () => {},
+): Transform {
+  // A session whose client asks for MCP 2025-03-26 in its initialize, which the SDK agrees to, may send batches
+  // (docs/api.md#mcp-over-stdio); each of its messages goes on to the SDK as a line of its own.
+  let batches = false
   let held: Buffer[] = []
   let heldBytes = 0
   let overLimit = false
@@ -38,9 +45,18 @@ export function checkedLines(maxBytes: number, answer: (refusal: Refusal) => voi
     else {
       const line = decoder.decode(Buffer.concat(held, heldBytes))
       if (line.trim() !== '') {
-        const read = readMessage(line)
-        if ('refusal' in read) answer(read.refusal)
-        else stream.push(`${line}\n`)
+        const read = readMessage(line, batches)
+        if ('refusal' in read) {
+          if (!read.ofNotification) answer(read.refusal)
+        } else if (read.batch) {
+          onBatch(read.messages)
+          for (const message of read.messages) stream.push(`${JSON.stringify(message)}\n`)
+        } else {
+          const [message] = read.messages
+          if (message?.method === 'initialize' && Object.hasOwn(message, 'id'))
+            batches = (message.params as { protocolVersion?: unknown }).protocolVersion === BATCH_VERSION
+          stream.push(`${line}\n`)
+        }
       }
     }
     held = []

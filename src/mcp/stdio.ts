@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { Deps } from '../deps'
 import { authenticate } from '../domain/keys/authenticate'
 import { createMcpServer } from './server'
@@ -18,8 +18,16 @@ export type StdioEnd = 'input' | 'signal' | 'output'
  */
 export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> {
   const server = createMcpServer(deps, buildToolset(deps), () => authenticate(deps, apiKey))
+  const batches: Batch[] = []
   const input = process.stdin.pipe(
-    checkedLines(deps.config.server.max_body_bytes, (refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`)),
+    checkedLines(
+      deps.config.server.max_body_bytes,
+      (refusal) => process.stdout.write(`${JSON.stringify(refusal)}\n`),
+      (messages) => {
+        const ids = messages.filter((m) => Object.hasOwn(m, 'method') && Object.hasOwn(m, 'id')).map((m) => m.id)
+        if (ids.length) batches.push({ ids: ids as RequestId[], answers: new Map() })
+      },
+    ),
   )
   // Each line the SDK gets is bounded already (stdin-lines.ts) and read as soon as it comes; its own bound of 10 MB
   // would close the connection under a larger server.max_body_bytes.
@@ -38,7 +46,7 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> 
     void server.close()
   }
   process.stdout.on('error', outputGone)
-  const requests = trackRequests(transport, outputGone)
+  const requests = trackRequests(transport, outputGone, batches)
   // The SDK's stdio transport does not end when its input does.
   const finish = () => void requests.idle().then(() => server.close())
   input.once('end', finish)
@@ -59,11 +67,15 @@ export async function serveStdio(deps: Deps, apiKey: string): Promise<StdioEnd> 
   }
 }
 
+/** The requests of a batch still to be answered (docs/api.md#mcp-over-stdio), and the answers held until then. */
+type Batch = { ids: RequestId[]; answers: Map<RequestId, JSONRPCMessage> }
+
 /**
  * Follows each request from its arrival to the sending of its answer. Call after `connect`, which sets `onmessage`.
- * `sendFailed`: an answer could not be written.
+ * `sendFailed`: an answer could not be written. The answers to a batch's requests are held and written as one list,
+ * in the batch's order, once the last is ready, as JSON-RPC answers a batch.
  */
-function trackRequests(transport: Transport, sendFailed: () => void) {
+function trackRequests(transport: Transport, sendFailed: () => void, batches: Batch[]) {
   // Counted per id: a client may (wrongly) reuse one, and each of its requests is answered.
   const open = new Map<RequestId, number>()
   let onIdle: (() => void) | undefined
@@ -79,16 +91,28 @@ function trackRequests(transport: Transport, sendFailed: () => void) {
   }
   const send = transport.send.bind(transport)
   transport.send = async (message, options) => {
-    await send(message, options).catch((error: unknown) => {
+    const answered = !('method' in message) && 'id' in message && message.id !== undefined ? [message.id] : []
+    const [id] = answered
+    const batch = id === undefined ? undefined : batches.find((b) => b.ids.includes(id) && !b.answers.has(id))
+    let sent: JSONRPCMessage | JSONRPCMessage[] = message
+    if (batch && id !== undefined) {
+      batch.answers.set(id, message)
+      if (batch.answers.size < batch.ids.length) return
+      batches.splice(batches.indexOf(batch), 1)
+      sent = batch.ids.map((i) => batch.answers.get(i) as JSONRPCMessage)
+      answered.splice(0, 1, ...batch.ids)
+    }
+    // The SDK's send writes any JSON value as one line; a list is a batch's answer.
+    await send(sent as JSONRPCMessage, options).catch((error: unknown) => {
       sendFailed()
       throw error
     })
-    if (!('method' in message) && 'id' in message && message.id !== undefined) {
-      const left = (open.get(message.id) ?? 1) - 1
-      if (left > 0) open.set(message.id, left)
-      else open.delete(message.id)
-      if (open.size === 0) onIdle?.()
+    for (const done of answered) {
+      const left = (open.get(done) ?? 1) - 1
+      if (left > 0) open.set(done, left)
+      else open.delete(done)
     }
+    if (answered.length && open.size === 0) onIdle?.()
   }
   return {
     idle: () =>

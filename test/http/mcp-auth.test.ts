@@ -70,6 +70,17 @@ describe('POST /mcp is refused in the contract error shape before any MCP exchan
     }
   })
 
+  test('the address with a trailing slash, which serves MCP too, answers its 401 with the same challenge', async () => {
+    // A client given ".../mcp/" finds where to sign in only from this header (MCP authorization asks every 401 for it).
+    const { mcpUrl } = await setup()
+    const slashed = new URL('/mcp/', mcpUrl)
+    const plain = await fetch(mcpUrl, { method: 'POST' })
+    const res = await fetch(slashed, { method: 'POST' })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe(plain.headers.get('www-authenticate'))
+    expect(res.headers.get('www-authenticate')).toContain('/.well-known/oauth-protected-resource/mcp"')
+  })
+
   test('with an unknown key and with a revoked one: 401 invalid_api_key', async () => {
     const { deps, growth, mcpUrl } = await setup()
     const unknown = await post(mcpUrl, { 'x-api-key': `lsk_${'A'.repeat(43)}` })

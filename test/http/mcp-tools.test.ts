@@ -319,6 +319,13 @@ describe('tools/call answers what the REST endpoint answers for the same input a
 
   test('get_usage is counted exactly when GET /api/v1/usage is (api.count_usage_endpoint)', async () => {
     const { mcp, rest } = await twins({ api: { count_usage_endpoint: true } })
+    // The instructions, which an assistant reads before any description, say so too.
+    expect(mcp.getInstructions()).toContain(
+      'search_mentions, score_lead, list_signals and get_usage each spend 1 request of the monthly quota',
+    )
+    expect((await twins()).mcp.getInstructions()).toContain(
+      'search_mentions, score_lead and list_signals each spend 1 request of the monthly quota',
+    )
     const first = await expectSameAnswer(mcp, 'get_usage', {}, await rest('GET', '/api/v1/usage'))
     expect(first.structuredContent).toMatchObject({ usage: { used: 1 } })
     await expectSameAnswer(mcp, 'list_platforms', {}, await rest('GET', '/api/v1/platforms'))

@@ -48,4 +48,31 @@ describe('stdin lines (mcp over stdio)', () => {
   test('a line over the bound at the end of input, with no newline, is still answered', async () => {
     expect(await run(50, [Buffer.from(ping(1, 'x'.repeat(100)))])).toEqual({ passed: [], answered: [-32600] })
   })
+
+  test('a line the SDK would drop without an answer (an unknown member, a bad _meta) is answered at once', async () => {
+    const lines = [
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', extra: 1 }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'x', _meta: { progressToken: [] } },
+      }),
+      ping(3),
+    ]
+    expect(await run(1000, [Buffer.from(`${lines.join('\n')}\n`)])).toEqual({
+      passed: [`${ping(3)}\n`],
+      answered: [-32600, -32602],
+    })
+  })
+
+  test('a notification whose params MCP refuses gets no answer, as JSON-RPC asks; one that is no message does', async () => {
+    const notification = { jsonrpc: '2.0', method: 'notifications/initialized' }
+    const lines = [
+      { ...notification, params: ['x'] },
+      { ...notification, params: { _meta: { progressToken: [] } } },
+      { ...notification, jsonrpc: '1.0' },
+    ].map((line) => JSON.stringify(line))
+    expect(await run(1000, [Buffer.from(`${lines.join('\n')}\n`)])).toEqual({ passed: [], answered: [-32600] })
+  })
 })

@@ -69,4 +69,64 @@ describe('/mcp and Origin', () => {
       expect((await post('https://leads.example.com:8443')).status).toBe(403)
     }
   })
+
+  test('a page of an allowed origin can call /mcp across origins: its preflight is answered, then CORS headers', async () => {
+    const { deps } = await testDeps({ config: { server: { allowed_origins: ['https://assistant.example.com'] } } })
+    const { apiKey } = await seedTeam(deps)
+    const s = listen(deps)
+    stops.push(s.stop)
+    const origin = 'https://assistant.example.com'
+    // A browser sends the preflight without credentials, naming the method and headers the page's fetch will use.
+    const preflight = (from: string) =>
+      fetch(s.mcpUrl, {
+        method: 'OPTIONS',
+        headers: {
+          origin: from,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'accept,content-type,mcp-protocol-version,x-api-key',
+        },
+      })
+    const allowed = await preflight(origin)
+    expect(allowed.status).toBe(204)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('POST')
+    const headers = allowed.headers.get('access-control-allow-headers')?.split(/, */) ?? []
+    for (const h of ['accept', 'authorization', 'content-type', 'mcp-protocol-version', 'x-api-key'])
+      expect([h, headers.includes(h)]).toEqual([h, true])
+    expect(allowed.headers.get('vary')).toContain('Origin')
+    const refused = await preflight('https://other.example.com')
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull()
+
+    const post = (key?: string) =>
+      fetch(s.mcpUrl, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(key ? { 'x-api-key': key } : {}),
+        },
+        body: JSON.stringify(initialize),
+      })
+    const answered = await post(apiKey)
+    expect(answered.status).toBe(200)
+    expect(answered.headers.get('access-control-allow-origin')).toBe(origin)
+    // A 401 is readable too, with the header a client discovers sign-in from.
+    const unauthorized = await post()
+    expect(unauthorized.status).toBe(401)
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(unauthorized.headers.get('access-control-expose-headers')).toContain('www-authenticate')
+    // A client that is not a browser sends no Origin and gets no CORS headers.
+    const plain = await fetch(s.mcpUrl, {
+      method: 'POST',
+      headers: {
+        'x-api-key': apiKey,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(initialize),
+    })
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull()
+  })
 })

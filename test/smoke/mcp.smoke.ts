@@ -165,6 +165,20 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
     expect(stderr).not.toContain('"level":"error"')
   })
 
+  /** What the command writes on stdout for these lines on stdin (a string as it is, a value as JSON), once it ends with 0. */
+  const piped = async (lines: unknown[]) => {
+    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
+      cwd: dir,
+      env: cleanEnv(env),
+      stdin: new Blob([lines.map((m) => `${typeof m === 'string' ? m : JSON.stringify(m)}\n`).join('')]),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
+    expect(status).toBe(0)
+    return out
+  }
+
   test('piped requests are all answered, each stdout line is a JSON-RPC message, and closing stdin ends it with 0', async () => {
     const lines = [
       {
@@ -184,17 +198,7 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_signals', arguments: { limit: 1 } } },
     ]
-      .map((m) => (typeof m === 'string' ? m : JSON.stringify(m)) + '\n')
-      .join('')
-    const proc = Bun.spawn([BINARY, 'mcp', '--api-key', (server as Server).apiKey], {
-      cwd: dir,
-      env: cleanEnv(env),
-      stdin: new Blob([lines]),
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    const [out, status] = await Promise.all([new Response(proc.stdout).text(), proc.exited])
-    expect(status).toBe(0)
+    const out = await piped(lines)
     const messages = out
       .trimEnd()
       .split('\n')
@@ -208,6 +212,41 @@ describe('lead-signals mcp (stdio) from the built executable', () => {
       [5, undefined],
     ])
     expect(messages.filter((m) => m.id === null).map((m) => m.error?.code)).toEqual([-32700, -32600, -32600, -32600])
+  })
+
+  test('a session of MCP 2025-03-26 may send a batch: its requests are answered in one line, a list in order', async () => {
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'list_signals', arguments: { limit: 1 } },
+    })
+    const initialize = (version: string) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+    })
+    const run = async (version: string) => {
+      const lines = [
+        initialize(version),
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        [{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, call(3)],
+        { jsonrpc: '2.0', id: 4, method: 'ping' },
+        [],
+      ]
+      const ids = (m: { id?: unknown; error?: { code: number } }) => m.error?.code ?? m.id
+      return (await piped(lines))
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .map((m) => (Array.isArray(m) ? m.map(ids) : ids(m)))
+    }
+    // Refusals are written as their line is read, answers when their work is done: compared in one order.
+    const sorted = (answers: unknown[]) => answers.map((a) => JSON.stringify(a)).sort()
+    expect(sorted(await run('2025-03-26'))).toEqual(sorted([1, [2, 3], 4, -32600]))
+    // A later version has no batches: the list is refused as one, and nothing in it runs.
+    expect(sorted(await run('2025-06-18'))).toEqual(sorted([1, -32600, 4, -32600]))
   })
 
   test('a key revoked while connected ends the access: tools/list and tools/call answer a JSON-RPC error, ping still answers', async () => {

@@ -12,6 +12,14 @@ export function listen(deps: Deps) {
   return { origin, mcpUrl: new URL('/mcp', origin), stop: () => app.stop(true) }
 }
 
+/** A raw POST to /mcp as a Streamable HTTP client sends one: JSON, accepting JSON or SSE, with `headers` added. */
+export const postMcp = (url: URL | string, body: string, headers: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body,
+  })
+
 /** An MCP client of the official SDK, connected over Streamable HTTP with the key in `x-api-key`. */
 export async function httpClient(mcpUrl: URL, apiKey?: string): Promise<Client> {
   const client = new Client({ name: 'lead-signals-tests', version: '1.0.0' })

@@ -10,6 +10,7 @@ import {
   registerClient,
   tokenRequest,
 } from '../../support/oauth'
+import { postMcp } from '../../support/mcp'
 
 let stop: (() => void) | undefined
 afterEach(() => stop?.())
@@ -163,15 +164,7 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
       method: 'tools/call',
       params: { name: 'score_lead', arguments: { content: 'x' } },
     }
-    const mcp = await fetch(`${w.base}/mcp`, {
-      method: 'POST',
-      headers: {
-        ...bearer(tokens.access_token),
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify(call),
-    })
+    const mcp = await postMcp(`${w.base}/mcp`, JSON.stringify(call), bearer(tokens.access_token))
     expect(mcp.status).toBe(403)
     expect(mcp.headers.get('www-authenticate')).toContain(
       `resource_metadata="${w.base}/.well-known/oauth-protected-resource/mcp"`,
@@ -186,6 +179,22 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     })
     expect(scored.status).toBe(200)
     expect((await w.deps.repos.teams.find(w.team.id))?.quotaUsed).toBe(1)
+  })
+
+  test("a batch of MCP 2025-03-26 holding a tool call outside the token's scopes is 403, with nothing run", async () => {
+    const w = await world()
+    const tokens = await obtainTokens(w, { scope: 'usage:read' })
+    const call = (id: number, name: string, args: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    })
+    const batch = [call(1, 'get_usage', {}), call(2, 'rate_signal', { id: 'sig_x', verdict: 'not_relevant' })]
+    const mcp = await postMcp(`${w.base}/mcp`, JSON.stringify(batch), bearer(tokens.access_token))
+    expect(mcp.status).toBe(403)
+    expect(mcp.headers.get('www-authenticate')).toContain('error="insufficient_scope", scope="signals:write"')
+    expect(((await mcp.json()) as any).error.code).toBe('insufficient_scope')
   })
 
   test('Connected apps lists every scope the app was allowed, when it asks again for fewer', async () => {
