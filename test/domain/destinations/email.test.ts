@@ -131,6 +131,30 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(forged.body).toContain('not valid')
   })
 
+  test('the plain-text part carries what the HTML part says of each lead, the keyword too', async () => {
+    // docs/destinations.md#e-mail: a plain-text part with the same content. A reader whose client shows the text part
+    // (or a filter rule written on it) could not tell which tracked keyword found the lead.
+    const server = await smtp()
+    const { deps, clock, team } = await world(server.emailConfig)
+    await createEndpoint(deps, { teamId: team.id, input: emailInput('sales@example.com') })
+    await storeSignals(deps, [
+      signalRow(team.id, { keyword: '"field service" software', detectedAt: '2026-11-15T11:58:40.000Z' }),
+      signalRow(team.id, { keyword: 'dispatch app', score: 6, detectedAt: '2026-11-15T11:58:45.000Z' }),
+    ])
+    clock.set(BUILT)
+    await buildDueWindows(deps)
+    await deliverDue(deps)
+    expect(server.received).toHaveLength(1)
+    const { html, text } = server.received[0].mail
+    expect(String(html)).toContain('keyword “&quot;field service&quot; software”')
+    const whyLines = String(text)
+      .split('\n')
+      .filter((l) => l.trimStart().startsWith('Why:'))
+    expect(whyLines).toHaveLength(2)
+    expect(whyLines[0]).toContain('keyword “"field service" software”')
+    expect(whyLines[1]).toContain('keyword “dispatch app”')
+  })
+
   test('a window with nothing new sends nothing and is recorded once', async () => {
     const server = await smtp()
     const { deps, clock, team } = await world(server.emailConfig)
