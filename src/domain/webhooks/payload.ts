@@ -1,3 +1,4 @@
+import { wallClock } from '../../lib/zoned-time'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { discordMessage } from './discord'
 import { emailMessage } from './email-message'
@@ -82,11 +83,14 @@ export function windowBody(
   links: Links,
   verdicts: Verdicts = new Map(),
 ): string {
-  const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ')
+  // In the destination's own zone, where its team set the digest's hour (docs/destinations.md#cadence): in UTC a
+  // daily digest at 09:00 Berlin time read "08:00 to 08:00 UTC".
+  const zone = endpoint.timeZone
+  const minute = (d: Date) => wallClock(zone, d.getTime()).toISOString().slice(0, 16).replace('T', ' ')
   const heading =
     endpoint.cadence === 'instant'
-      ? `found ${minute(w.from)} UTC`
-      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} UTC`
+      ? `found ${minute(w.from)} ${zone}`
+      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} ${zone}`
   if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads.map(shownToPeople), w.total, links, heading))
   return (
     receiverBody(endpoint, w.leads, w.total, links, heading) ??

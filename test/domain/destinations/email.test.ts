@@ -155,6 +155,30 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(whyLines[1]).toContain('keyword “dispatch app”')
   })
 
+  test("a digest's times are told in the destination's time zone, the hour its team chose", async () => {
+    // A daily digest at 09:00 Berlin time read "daily digest, … 08:00 to … 08:00 UTC": the team, which set 09:00 in
+    // its own zone, saw an hour it never chose (docs/destinations.md#cadence).
+    const server = await smtp()
+    const { deps, clock, team } = await world(server.emailConfig)
+    await createEndpoint(deps, {
+      teamId: team.id,
+      input: { ...emailInput('sales@example.com'), cadence: 'daily', digestHour: 9, timeZone: 'Europe/Berlin' },
+    })
+    await storeSignals(deps, [
+      signalRow(team.id, { detectedAt: '2026-11-15T12:00:00.000Z' }),
+      signalRow(team.id, { score: 6, detectedAt: '2026-11-15T13:00:00.000Z' }),
+    ])
+    clock.set('2026-11-16T08:02:05.000Z')
+    await buildDueWindows(deps)
+    await deliverDue(deps)
+    expect(server.received).toHaveLength(1)
+    const { subject, text, html } = server.received[0].mail
+    const heading = 'daily digest, 2026-11-15 12:58 to 2026-11-16 09:00 Europe/Berlin'
+    expect(subject).toBe(`2 new leads (${heading})`)
+    expect(String(text)).toStartWith(`2 new leads (${heading})`)
+    expect(String(html)).toContain(`>${heading}</div>`)
+  })
+
   test('a window with nothing new sends nothing and is recorded once', async () => {
     const server = await smtp()
     const { deps, clock, team } = await world(server.emailConfig)
