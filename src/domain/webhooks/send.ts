@@ -44,6 +44,9 @@ export async function sendBody(
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 3834: a program's message, to which out-of-office and other automatic responders do not answer (a digest
+      // a day to a team on holiday otherwise drew a reply a day to the sender's mailbox).
+      'Auto-Submitted': 'auto-generated',
       'X-Lead-Signals-Destination': e.id,
     },
     // The delivery id: an attempt sent again after a crash is the same message to a client that removes duplicates.

@@ -76,6 +76,8 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
         ?.line.slice(name.length + 1)
         .trim()
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    // RFC 3834: made by a program, so an out-of-office responder does not answer each one to the sender.
+    expect(header('auto-submitted')).toBe('auto-generated')
     const unsubscribe = String(header('list-unsubscribe')).replace(/^<|>$/g, '')
     expect(unsubscribe).toStartWith('https://leads.example.com/unsubscribe?token=')
     expect(m.messageId).toMatch(/^<msg_.+@lead-signals>$/)
