@@ -115,8 +115,8 @@ export async function checkEmailServer(s: EmailSettings): Promise<SendResult> {
   const transport = transportOf(s)
   try {
     await transport.verify()
-    const tls = { tls: 'over TLS', starttls: 'upgraded to TLS (STARTTLS)', none: 'without TLS' }[s.security]
-    return { ok: true, code: 250, reply: `connected ${tls}, ${s.user ? 'signed in' : 'no sign-in configured'}` }
+    const tls = { tls: ' over TLS', starttls: ', upgraded to TLS (STARTTLS)', none: ' without TLS' }[s.security]
+    return { ok: true, code: 250, reply: `connected${tls}, ${s.user ? 'signed in' : 'no sign-in configured'}` }
   } catch (err) {
     return failureOf(err, s)
   } finally {

@@ -24,6 +24,8 @@ describe('email check', () => {
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain('email: ok')
     expect(ok.stdout).toContain('starttls, user relay')
+    // What was done, in one phrase: 'connected upgraded to TLS' read as a word left out.
+    expect(ok.stdout).toContain('): connected, upgraded to TLS (STARTTLS), signed in;')
 
     const tls = await smtp({ implicitTls: true })
     const json = await runCli(ws, ['email', 'check', '--json'], { env: envOf(tls.emailConfig) })
