@@ -79,9 +79,6 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
       'invalid_request',
       `a team has at most ${cap} destinations (webhooks.max_endpoints_per_team): remove one before adding another`,
     )
-  // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read.
-  if (a.input.event === 'person.updated' && (a.input.kind !== 'webhook' || a.input.cadence !== 'instant'))
-    throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
   checkKindFields(a.input.kind, a.input)
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, unmaskedUrl(raw, null)))
   const secret = newSecret(deps.randomBytes)
