@@ -107,7 +107,13 @@ export function windowBody(
   )
 }
 
-/** The body of a test event (docs/destinations.md#testing), kept with its delivery so every attempt sends the same. */
+/** A test's event name; its body is made for the destination as it is at each attempt (deliver.ts). */
+export const TEST_EVENT = 'webhook.test'
+
+/**
+ * The body of a test event (docs/destinations.md#testing) at `at`, when it was asked for: every attempt to the same
+ * kind of destination sends the same, and one changed to another kind meanwhile gets a test of its new kind.
+ */
 export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Links): string {
   const note = `lead-signals: test message for team ${team.name}. New leads will look like the next messages here.`
   switch (endpoint.kind) {
@@ -121,7 +127,7 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
       return JSON.stringify(emailMessage([], 0, links, team.name, 'lead-signals: test message'))
     default:
       return JSON.stringify({
-        type: 'webhook.test',
+        type: TEST_EVENT,
         timestamp: at.toISOString(),
         data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
       })
