@@ -133,6 +133,8 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     const forged = await call('POST', path.slice(0, -1) + (path.endsWith('A') ? 'B' : 'A'))
     expect(forged.status).toBe(400)
     expect(forged.body).toContain('not valid')
+    // The page's sentence begins as one ('this unsubscribe link…' read as a fragment).
+    expect(forged.body).toContain('<p>This unsubscribe link is not valid (or its destination is gone).</p>')
   })
 
   test('the plain-text part carries what the HTML part says of each lead, the keyword too', async () => {
