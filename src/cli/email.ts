@@ -12,7 +12,10 @@ async function check(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const result = await checkEmail({ config: readConfig(flags.config as string | undefined) })
   if (flags.json) printJson(result)
-  else console.log(`email: ${result.status === 'not_configured' ? 'not configured' : result.status} (${result.detail})`)
+  else {
+    console.log(`email: ${result.status === 'not_configured' ? 'not configured' : result.status} (${result.detail})`)
+    if (result.warning) console.log(`email: warning: ${result.warning}`)
+  }
   return result.status === 'ok' ? 0 : 1
 }
 

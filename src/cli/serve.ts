@@ -23,8 +23,8 @@ const GIVE_BACK_BOUND_MS = 2000
 async function logEmailCheck(deps: Deps) {
   if (!deps.config.email.host) return
   const r = await checkEmail(deps)
-  if (r.status === 'ok') deps.log.info('email_check', { ok: true, detail: r.detail })
-  else deps.log.warn('email_check', { ok: false, detail: r.detail })
+  const { status, ...said } = r
+  deps.log[status === 'ok' && !r.warning ? 'info' : 'warn']('email_check', { ok: status === 'ok', ...said })
 }
 
 /** After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades). */

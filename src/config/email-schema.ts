@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isSender } from '../lib/email-address'
 
 // docs/destinations.md#e-mail: the operator's SMTP server for e-mail destinations. No host: e-mail is refused.
 const entries = v.strictObject({
@@ -8,7 +9,17 @@ const entries = v.strictObject({
   security: v.optional(v.picklist(['starttls', 'tls', 'none']), 'starttls'),
   user: v.optional(v.string(), ''),
   password: v.optional(v.string(), ''),
-  from: v.optional(v.string(), ''),
+  // A name alone ('Lead Signals') went out as the null sender (MAIL FROM:<>) with a From: naming no one.
+  from: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => s.trim() === '' || isSender(s),
+        'must be one address, such as "Lead Signals <leads@example.com>" or leads@example.com',
+      ),
+    ),
+    '',
+  ),
   // Certificates not signed by a known authority (a relay with its own CA) are refused unless this is false.
   verify_certificates: v.optional(v.boolean(), true),
 })

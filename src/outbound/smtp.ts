@@ -42,6 +42,8 @@ const transportOf = (s: EmailSettings) =>
 
 /** The sender: `from`, else a mailbox at the server's host name. */
 export const senderOf = (s: EmailSettings) => s.from || `lead-signals@${s.host}`
+/** The domain of the sender's address ("Leads <leads@example.com>": example.com), for the Message-ID. */
+export const senderDomain = (s: EmailSettings) => /@([^\s<>@]+)>?\s*$/.exec(senderOf(s))?.[1] ?? s.host
 
 // nodemailer's error codes in the words the delivery log uses.
 const WHAT: Record<string, string> = {
@@ -113,8 +115,8 @@ export async function checkEmailServer(s: EmailSettings): Promise<SendResult> {
   const transport = transportOf(s)
   try {
     await transport.verify()
-    const tls = { tls: 'over TLS', starttls: 'upgraded to TLS (STARTTLS)', none: 'without TLS' }[s.security]
-    return { ok: true, code: 250, reply: `connected ${tls}, ${s.user ? 'signed in' : 'no sign-in configured'}` }
+    const tls = { tls: ' over TLS', starttls: ', upgraded to TLS (STARTTLS)', none: ' without TLS' }[s.security]
+    return { ok: true, code: 250, reply: `connected${tls}, ${s.user ? 'signed in' : 'no sign-in configured'}` }
   } catch (err) {
     return failureOf(err, s)
   } finally {

@@ -24,6 +24,8 @@ describe('email check', () => {
     expect(ok.code).toBe(0)
     expect(ok.stdout).toContain('email: ok')
     expect(ok.stdout).toContain('starttls, user relay')
+    // What was done, in one phrase: 'connected upgraded to TLS' read as a word left out.
+    expect(ok.stdout).toContain('): connected, upgraded to TLS (STARTTLS), signed in;')
 
     const tls = await smtp({ implicitTls: true })
     const json = await runCli(ws, ['email', 'check', '--json'], { env: envOf(tls.emailConfig) })
@@ -55,7 +57,8 @@ describe('the detail of a failed check', () => {
     const port = (closed.address() as { port: number }).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     const email = { host: '127.0.0.1', port, security: 'none' as const, from: 'leads@example.test' }
-    const down = await checkEmail({ config: testConfig({ email }) })
+    const publicUrl = { public_url: 'https://leads.example.com' }
+    const down = await checkEmail({ config: testConfig({ email, server: publicUrl }) })
     expect(down).toEqual({
       status: 'failed',
       detail: `127.0.0.1:${port} (none, no sign-in): connection failed: ECONNREFUSED`,
@@ -65,5 +68,26 @@ describe('the detail of a failed check', () => {
     const refused = await checkEmail({ config: testConfig({ email: { ...server.emailConfig, password: 'nope-123' } }) })
     expect(refused.status).toBe('failed')
     expect(refused.detail).toStartWith(`127.0.0.1:${server.port} (starttls, user relay): sign-in refused: 535 `)
+  })
+})
+
+// docs/destinations.md#links: without server.public_url every link in an e-mail (the console, the unsubscribe link and
+// its List-Unsubscribe header) leads to http://localhost:{port}, which no recipient on another machine reaches.
+describe('links in e-mails without server.public_url', () => {
+  test('the check says where the links lead and which setting to give; with public_url it says nothing of it', async () => {
+    const server = await smtp()
+    const local = await runCli(ws, ['email', 'check'], {
+      env: { ...envOf(server.emailConfig), LEAD_SIGNALS_SERVER_PORT: '8123' },
+    })
+    expect(local.code).toBe(0)
+    expect(local.stdout).toContain('email: ok')
+    expect(local.stdout).toContain('http://localhost:8123')
+    expect(local.stdout).toContain('server.public_url')
+
+    const configured = await checkEmail({
+      config: testConfig({ email: server.emailConfig, server: { public_url: 'https://leads.example.com' } }),
+    })
+    expect(configured).toMatchObject({ status: 'ok' })
+    expect(JSON.stringify(configured)).not.toContain('public_url')
   })
 })

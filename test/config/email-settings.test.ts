@@ -32,3 +32,14 @@ test('a whole table, a host alone, and an unset variable (empty) are taken', () 
   expect(loadConfig({ env: {}, fileText: '[email]\nhost = "smtp.example.org"\n' }).email.host).toBe('smtp.example.org')
   expect(loadConfig({ env: { LEAD_SIGNALS_EMAIL_PASSWORD: '', LEAD_SIGNALS_EMAIL_USER: '' } }).email.host).toBe('')
 })
+
+// A sender without an address ('Lead Signals', taken for the display name) went out as the null sender, MAIL FROM:<>
+// (a bounce's), with a From: header naming no one, which receiving servers refuse or file as spam, while `email
+// check` said ok. Refused at start-up, naming the key.
+test('a sender that is not one address is refused; an address, with or without a name, is taken', () => {
+  const table = (from: string) => `[email]\nhost = "smtp.example.org"\nfrom = ${JSON.stringify(from)}\n`
+  for (const from of ['Lead Signals', 'leads', 'Leads <leads@example.com', 'a@example.com, b@example.com'])
+    expect(refusal({ env: {}, fileText: table(from) })).toStartWith('config: email.from: must be one address')
+  for (const from of ['leads@example.com', 'Lead Signals <leads@example.com>', ' "Leads, EU" <leads@example.com> '])
+    expect(loadConfig({ env: {}, fileText: table(from) }).email.from).toBe(from)
+})

@@ -31,3 +31,33 @@ describe('the unsubscribe link of a destination that is no longer e-mail', () =>
     expect((await call('GET', `/api/v1/webhooks/${made.id}`, { key })).body.enabled).toBe(true)
   })
 })
+
+// An e-mail destination pointed at another address (sales@ leaves, leads@ takes over): the former recipient's link
+// showed the new address and turned its e-mails off.
+describe('the unsubscribe link of an e-mail destination whose address changed', () => {
+  test('no longer works: it shows neither address and disables nothing; the new address gets a working link', async () => {
+    const { deps } = await testDeps({ now: new Date().toISOString(), config: { email: { host: 'smtp.example.com' } } })
+    const { apiKey: key } = await seedTeam(deps, { name: 'acme' })
+    const call = client(deps)
+    const made = (await call('POST', '/api/v1/webhooks', { key, body: { kind: 'email', to: 'ann@acme.example' } })).body
+      .endpoint
+    const linkOf = async () => {
+      const row = await deps.repos.webhookEndpoints.byIdAnyTeam(made.id)
+      return `/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ id: made.id, secret: String(row?.secret) }))}`
+    }
+    const old = await linkOf()
+    expect(String((await call('GET', old)).body)).toContain('ann@acme.example')
+    const changed = await call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body: { to: 'bob@acme.example' } })
+    expect(changed.status).toBe(200)
+    const page = await call('GET', old)
+    expect(page.status).toBe(400)
+    expect(String(page.body)).not.toContain('bob@acme.example')
+    expect((await call('POST', old)).status).toBe(400)
+    expect((await call('GET', `/api/v1/webhooks/${made.id}`, { key })).body.enabled).toBe(true)
+    // Another change that keeps the address keeps the link.
+    const current = await linkOf()
+    expect(String((await call('GET', current)).body)).toContain('bob@acme.example')
+    await call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body: { minScore: 6, to: 'bob@acme.example' } })
+    expect((await call('GET', current)).status).toBe(200)
+  })
+})

@@ -4,7 +4,7 @@ import type { Needs } from '../needs'
 import { ATTEMPT_TIMEOUT_MS, type AttemptResult } from './attempt'
 import { inQuietHours, quietEnd } from './cadence'
 import { EMAIL_MAX_LEADS } from './email-message'
-import { signalBody, type Verdicts, windowBody } from './payload'
+import { signalBody, TEST_EVENT, testBody, type Verdicts, windowBody } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt, RATE_LIMITED_HOURS, RATE_LIMITED_MS } from './schedule'
 import { PAUSED_BY_429, PAUSED_BY_GLOBAL_LIMIT, PAUSED_BY_PACING } from './rate-limit'
 import { linksOf, sendBody } from './send'
@@ -57,7 +57,9 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
   const now = deps.clock.now()
   if (d.event === 'signal.created' && inQuietHours(endpoint, now.getTime()))
     return deps.repos.webhookDeliveries.hold(d.id, d.claim, quietEnd(endpoint, now.getTime()))
-  const body = d.payload ?? (await bodyOf(deps, endpoint, d, now))
+  // A test's body is made again for the destination's kind now: a webhook test retried after the destination became
+  // an e-mail one went out as an e-mail without subject or text.
+  const body = d.payload !== null && d.event !== TEST_EVENT ? d.payload : await bodyOf(deps, endpoint, d, now)
   const result: AttemptResult =
     body === undefined
       ? {
@@ -157,6 +159,7 @@ async function bodyOf(deps: DeliveryDeps, endpoint: EndpointRow, d: Delivery, no
   const team = await deps.repos.teams.byId(endpoint.teamId)
   if (!team) return undefined
   const links = linksOf(deps.config, endpoint)
+  if (d.event === TEST_EVENT) return testBody(endpoint, team, new Date(d.createdAt), links)
   if (d.signalId) {
     const signal = await deps.repos.signals.byId(endpoint.teamId, d.signalId)
     return signal

@@ -4,7 +4,7 @@ import type { Delivery, DeliveryStatus } from '../../storage/repos/webhook-deliv
 import type { Needs } from '../needs'
 import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
 import { discordGlobalPause, findEndpoint } from './endpoints'
-import { testBody } from './payload'
+import { TEST_EVENT, testBody } from './payload'
 import { linksOf } from './send'
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -82,7 +82,7 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
   await deps.repos.webhookDeliveries.insert({
     id,
     endpointId: endpoint.id,
-    event: 'webhook.test',
+    event: TEST_EVENT,
     payload,
     nowMs: now.getTime(),
     nowIso: now.toISOString(),

@@ -15,6 +15,7 @@ export type DestinationFields = {
   digestHour: number
   timeZone: string
   quietHours: QuietHours | null
+  event?: string
 }
 type Where = Pick<EndpointRow, 'url' | 'emailTo'>
 type CheckUrl = (raw: string) => Promise<string>
@@ -43,6 +44,10 @@ export function checkKindFields(kind: EndpointKind, given: { url?: string | null
  * server), else a receiver URL whose path fits the kind. Checked on the fields as they will be after a change.
  */
 export async function checkWhere(deps: Needs<'config'>, f: DestinationFields, checkUrl: CheckUrl): Promise<Where> {
+  // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read, on adding and on
+  // every change (made an e-mail destination, each event went out as an e-mail without subject or text).
+  if (f.event === 'person.updated' && (f.kind !== 'webhook' || f.cadence !== 'instant'))
+    throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
   if (f.kind === 'email') {
     if (!deps.config.email.host)
       throw new AppError(
@@ -84,6 +89,7 @@ export const fieldsOf = (e: EndpointRow): DestinationFields => ({
   digestHour: e.digestHour,
   timeZone: e.timeZone,
   quietHours: e.quietFrom === null || e.quietTo === null ? null : { from: e.quietFrom, to: e.quietTo },
+  event: e.event,
 })
 
 /** What the API shows of where and when (beside the filters); the URL masked (docs/destinations.md#urls-are-shown-masked). */

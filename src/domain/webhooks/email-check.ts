@@ -1,7 +1,9 @@
 import { checkEmailServer, senderOf } from '../../outbound/smtp'
 import type { Needs } from '../needs'
+import { publicBase } from './links'
 
-export type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string }
+/** `warning`: what the check cannot see and the operator should (links that lead to this machine only). */
+export type EmailCheck = { status: 'ok' | 'not_configured' | 'failed'; detail: string; warning?: string }
 
 /**
  * `email check` and the start-up line (docs/destinations.md#checking): connects to the SMTP server, upgrades to TLS as
@@ -12,10 +14,21 @@ export async function checkEmail(deps: Needs<'config'>): Promise<EmailCheck> {
   if (!s.host) return { status: 'not_configured', detail: 'no [email] host: e-mail destinations are refused' }
   const where = `${s.host}:${s.port} (${s.security}${s.user ? `, user ${s.user}` : ', no sign-in'})`
   const r = await checkEmailServer(s)
-  return r.ok
+  const checked: EmailCheck = r.ok
     ? { status: 'ok', detail: `${where}: ${r.reply}; sender ${senderOf(s)}` }
     : { status: 'failed', detail: `${where}: ${failure(r.error, r.code)}` }
+  const warning = localLinks(deps.config)
+  return warning ? { ...checked, warning } : checked
 }
+
+/**
+ * docs/destinations.md#links: without server.public_url every e-mail's links (the console, the unsubscribe link and
+ * its List-Unsubscribe header) lead to localhost, which a recipient's machine is not: said where the operator looks.
+ */
+export const localLinks = (config: Needs<'config'>['config']) =>
+  config.server.public_url
+    ? undefined
+    : `links in e-mails (the console, unsubscribe) lead to ${publicBase(config)}, which only this machine reaches: set server.public_url to the address your users reach the service at`
 
 /**
  * One sentence: what failed in words (the `SMTP` the error starts with is said by the host and port already), and the

@@ -29,7 +29,7 @@ const leadText = (s: Lead) =>
   [
     `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)}${personLine(s)}`,
+    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${personLine(s)}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
 

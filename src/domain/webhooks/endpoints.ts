@@ -79,9 +79,6 @@ export async function createEndpoint(deps: EndpointDeps, a: { teamId: string; in
       'invalid_request',
       `a team has at most ${cap} destinations (webhooks.max_endpoints_per_team): remove one before adding another`,
     )
-  // docs/people.md#person-updated: a signed JSON event of its own, not a message for people to read.
-  if (a.input.event === 'person.updated' && (a.input.kind !== 'webhook' || a.input.cadence !== 'instant'))
-    throw new AppError('invalid_request', 'event person.updated is sent only to a webhook destination sent instantly')
   checkKindFields(a.input.kind, a.input)
   const where = await checkWhere(deps, a.input, (raw) => checkReceiverUrl(deps, unmaskedUrl(raw, null)))
   const secret = newSecret(deps.randomBytes)
@@ -161,6 +158,10 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     ...(current.kind !== 'discord' && (await discordGlobalPause(deps, fields.kind, nowMs))),
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  // docs/destinations.md#unsubscribe: the links of e-mails sent to the former address stop working (they showed the
+  // new address to its former reader and turned its e-mails off). The secret is what they are made with.
+  if (current.kind === 'email' && row.kind === 'email' && row.emailTo !== current.emailTo)
+    await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, newSecret(deps.randomBytes), nowMs + ROTATION_GRACE_MS)
   await rescheduleHeld(deps, current, row, nowMs)
   return endpointView(row, nowMs)
 }

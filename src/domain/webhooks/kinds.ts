@@ -1,4 +1,5 @@
 import { fieldError } from '../../errors'
+import { isEmailAddress } from '../../lib/email-address'
 
 // docs/destinations.md#kinds: every destination is a kind of the one webhooks resource.
 export const KINDS = ['webhook', 'slack', 'discord', 'teams', 'email'] as const
@@ -8,11 +9,6 @@ export type EndpointKind = (typeof KINDS)[number]
 const DISCORD_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/
 // A Teams Workflows trigger ("when a Teams webhook request is received"): …/workflows/{id}/…/invoke.
 const TEAMS_PATH = /\/workflows\/[^/]+\/(?:[^/]+\/)*invoke\/?$/
-// An address as a person types it: one @, no spaces or angle brackets (they would reach the SMTP envelope), a
-// dotted domain. Deliverability is the server's to say.
-const ADDRESS =
-  /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
-const MAX_ADDRESS = 254
 
 /** A Discord or Teams URL whose path is not of that kind is refused; the host stays free (mirrors, tests). */
 export function checkKindUrl(kind: EndpointKind, url: URL): void {
@@ -33,7 +29,6 @@ export function checkKindUrl(kind: EndpointKind, url: URL): void {
 /** An e-mail address, or a clear error naming the field. */
 export function checkAddress(raw: string): string {
   const to = raw.trim()
-  if (to.length > MAX_ADDRESS || !ADDRESS.test(to))
-    throw fieldError('to', 'must be one e-mail address, such as sales@example.com')
+  if (!isEmailAddress(to)) throw fieldError('to', 'must be one e-mail address, such as sales@example.com')
   return to
 }

@@ -1,3 +1,4 @@
+import { wallClock } from '../../lib/zoned-time'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { discordMessage } from './discord'
 import { emailMessage } from './email-message'
@@ -82,11 +83,14 @@ export function windowBody(
   links: Links,
   verdicts: Verdicts = new Map(),
 ): string {
-  const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ')
+  // In the destination's own zone, where its team set the digest's hour (docs/destinations.md#cadence): in UTC a
+  // daily digest at 09:00 Berlin time read "08:00 to 08:00 UTC".
+  const zone = endpoint.timeZone
+  const minute = (d: Date) => wallClock(zone, d.getTime()).toISOString().slice(0, 16).replace('T', ' ')
   const heading =
     endpoint.cadence === 'instant'
-      ? `found ${minute(w.from)} UTC`
-      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} UTC`
+      ? `found ${minute(w.from)} ${zone}`
+      : `${endpoint.cadence} digest, ${minute(w.from)} to ${minute(w.to)} ${zone}`
   if (endpoint.kind === 'slack') return JSON.stringify(slackDigest(w.leads.map(shownToPeople), w.total, links, heading))
   return (
     receiverBody(endpoint, w.leads, w.total, links, heading) ??
@@ -103,7 +107,13 @@ export function windowBody(
   )
 }
 
-/** The body of a test event (docs/destinations.md#testing), kept with its delivery so every attempt sends the same. */
+/** A test's event name; its body is made for the destination as it is at each attempt (deliver.ts). */
+export const TEST_EVENT = 'webhook.test'
+
+/**
+ * The body of a test event (docs/destinations.md#testing) at `at`, when it was asked for: every attempt to the same
+ * kind of destination sends the same, and one changed to another kind meanwhile gets a test of its new kind.
+ */
 export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Links): string {
   const note = `lead-signals: test message for team ${team.name}. New leads will look like the next messages here.`
   switch (endpoint.kind) {
@@ -117,7 +127,7 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
       return JSON.stringify(emailMessage([], 0, links, team.name, 'lead-signals: test message'))
     default:
       return JSON.stringify({
-        type: 'webhook.test',
+        type: TEST_EVENT,
         timestamp: at.toISOString(),
         data: { team: { id: team.id, name: team.name }, endpointId: endpoint.id },
       })

@@ -1,5 +1,5 @@
 import type { Config } from '../../config/schema'
-import { sendEmail } from '../../outbound/smtp'
+import { senderDomain, sendEmail } from '../../outbound/smtp'
 import type { Delivery } from '../../storage/repos/webhook-deliveries'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { type AttemptResult, attemptDelivery } from './attempt'
@@ -44,10 +44,14 @@ export async function sendBody(
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 3834: a program's message, to which out-of-office and other automatic responders do not answer (a digest
+      // a day to a team on holiday otherwise drew a reply a day to the sender's mailbox).
+      'Auto-Submitted': 'auto-generated',
       'X-Lead-Signals-Destination': e.id,
     },
     // The delivery id: an attempt sent again after a crash is the same message to a client that removes duplicates.
-    messageId: `<${d.id}.${unsubscribeToken(e).slice(-8)}@lead-signals>`,
+    // After the @, the sender's domain (RFC 5322 3.6.4): mail filters count a right side without a dot as malformed.
+    messageId: `<${d.id}.${unsubscribeToken(e).slice(-8)}@${senderDomain(config.email)}>`,
   })
   return sent.ok
     ? { ok: true, statusCode: sent.code }

@@ -13,6 +13,8 @@ import { callerFailure } from '../../wire/failure'
 const page = (status: number, title: string, body: string) =>
   htmlPage({ status, title, body: `<h1>${escapeHtml(title)}</h1>${body}` })
 
+const sentence = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
+
 const tokenOf = (query: Record<string, string | undefined>) => {
   const token = query.token
   if (!token || token.length > 200) throw new AppError('invalid_request', 'this unsubscribe link is not valid')
@@ -22,7 +24,9 @@ const tokenOf = (query: Record<string, string | undefined>) => {
 // A person opened this from an e-mail: every answer is a page, never the API's JSON error. The log gets what the
 // API's error handler would log (wire/failure.ts), without the database's words.
 const refusal = (deps: Deps, err: unknown) => {
-  if (err instanceof AppError) return page(400, 'This link does not work', `<p>${escapeHtml(err.message)}.</p>`)
+  // The API's words begin in lower case (they follow a field or a status); here they are a sentence of their own.
+  if (err instanceof AppError)
+    return page(400, 'This link does not work', `<p>${escapeHtml(sentence(err.message))}.</p>`)
   const failure = callerFailure(err, deps.log, { route: '/unsubscribe' })
   return failure.kind === 'storage_unavailable'
     ? page(
