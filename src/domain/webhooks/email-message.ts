@@ -37,7 +37,15 @@ const leadText = (s: Lead) =>
  * One e-mail for one signal or a window's (docs/destinations.md#e-mail): the leads best first (score, intent, who,
  * where, the text's start, the reason, the post), a link to the console and one to unsubscribe; HTML and plain text.
  */
-export function emailMessage(leads: Lead[], total: number, links: Links, heading: string, title = countLine(total)) {
+export function emailMessage(
+  leads: Lead[],
+  total: number,
+  links: Links,
+  heading: string,
+  title = countLine(total),
+  /** A sentence above the links when no lead is left out: what a test message is for. */
+  note = '',
+) {
   const ranked = bestFirst(leads).slice(0, EMAIL_MAX_LEADS)
   const rows: string[] = []
   let bytes = 0
@@ -55,7 +63,7 @@ export function emailMessage(leads: Lead[], total: number, links: Links, heading
       ? truncate(`New lead: ${best.intent} ${best.score}/10 on ${best.platform} by ${best.author}`, 200)
       : `${title} (${heading})`,
   )
-  const moreLine = more > 0 ? `${more} more in the console.` : ''
+  const moreLine = more > 0 ? `${more} more in the console.` : note
   const unsubscribeHtml = links.unsubscribe
     ? ` · <a href="${escapeHtml(links.unsubscribe)}" style="color:#666">Unsubscribe</a>`
     : ''

@@ -124,7 +124,16 @@ export function testBody(endpoint: EndpointRow, team: Team, at: Date, links: Lin
     case 'teams':
       return JSON.stringify(teamsMessage([], 0, links, note))
     case 'email':
-      return JSON.stringify(emailMessage([], 0, links, team.name, 'lead-signals: test message'))
+      return JSON.stringify(
+        emailMessage(
+          [],
+          0,
+          links,
+          team.name,
+          'lead-signals: test message',
+          'New leads will come to this address, each with its score, intent and a link to the post.',
+        ),
+      )
     default:
       return JSON.stringify({
         type: TEST_EVENT,

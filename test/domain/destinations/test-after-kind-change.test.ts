@@ -39,6 +39,10 @@ describe('a test retried after its destination changed kind', () => {
     const { mail } = server.received[0]
     expect(mail.subject).toBe(`lead-signals: test message (${team.name})`)
     expect(String(mail.text)).toContain('Unsubscribe: http')
+    // Like Slack's and Discord's tests, it says what it is for, in both parts.
+    const says = 'New leads will come to this address'
+    expect(String(mail.text)).toContain(says)
+    expect(String(mail.html)).toContain(says)
   })
 
   test('an e-mail test, the destination made a webhook: the retry is the webhook.test event', async () => {
