@@ -68,7 +68,8 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
   // would qualify whatever the post said. It is asked for again, as any reply that cannot be used.
   if (r.score < 0 || r.score > 10) throw new ReplyError(`score: must be a number from 0 to 10, not ${r.score}`)
   return {
-    score: r.score,
+    // One decimal, as the embedded scorer answers: a model's 7.3333333 would be shown so in every message and page.
+    score: Math.round(r.score * 10) / 10,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
     reason: r.reason.length > MAX_REASON ? `${r.reason.slice(0, MAX_REASON - 3)}...` : r.reason,

@@ -38,6 +38,12 @@ describe('reading a model reply', () => {
     expect(readReply(reply({ score: '0' }), icps).score).toBe(0)
   })
 
+  test('a score is kept to one decimal, as the embedded scorer gives it, so 7.3333333 is never shown', () => {
+    expect(readReply(reply({ score: 22 / 3 }), icps).score).toBe(7.3)
+    expect(readReply(reply({ score: '6.96' }), icps).score).toBe(7)
+    expect(readReply(reply({ score: 9.99 }), icps).score).toBe(10)
+  })
+
   test('an icpMatch that names no profile of the team is null', () => {
     expect(readReply(reply({ icpMatch: 'Enterprises' }), icps).icpMatch).toBeNull()
     expect(readReply(reply({ icpMatch: 'Marketing Agencies' }), []).icpMatch).toBeNull()
