@@ -26,6 +26,13 @@ export async function writeBackup(file: string, to: string, setting: string): Pr
     if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
     closeSync(openSync(partial, 'wx', 0o600))
   } catch (err) {
+    // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
+    // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !existsSync(to))
+      throw new AppError(
+        'invalid_request',
+        `backup: the file (${setting}) with .partial added exists: a backup to that name was cut off, or is still running; if none is running, delete it (and its -journal), or give a new file name`,
+      )
     throw cannotCreate(err, setting)
   }
   try {

@@ -110,6 +110,8 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
     const before = await dump(ws)
     writeFileSync(join(ws.dir, 'taken.db'), 'keep me')
+    // What a backup killed mid-copy leaves: cut.db itself does not exist, so "cut.db already exists" misled.
+    writeFileSync(join(ws.dir, 'cut.db.partial'), 'half a copy')
     writeFileSync(join(ws.dir, 'notes.txt'), 'not a database at all, just some text that is long enough to be read')
     copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'damaged.db'))
     const bytes = readFileSync(join(ws.dir, 'damaged.db'))
@@ -126,6 +128,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['backup'], '--to is required'],
       [['backup', '--to', 'taken.db'], 'the file (--to) already exists'],
       [['backup', '--to', 'no/such/dir/b.db'], 'the file (--to) cannot be created'],
+      [['backup', '--to', 'cut.db'], 'the file (--to) with .partial added exists: a backup to that name was cut off'],
       [['backup', '--to', 'x.db', 'extra'], 'unexpected argument'],
       [['backup', '--to', 'x.db'], 'is a libSQL server', server],
       [['restore'], '--from is required'],
@@ -148,6 +151,8 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       expect(await dump(ws)).toEqual(before)
     }
     expect(readFileSync(join(ws.dir, 'taken.db'), 'utf8')).toBe('keep me')
+    // It may be another backup still writing: it is not removed under it.
+    expect(readFileSync(join(ws.dir, 'cut.db.partial'), 'utf8')).toBe('half a copy')
     expect(statSync(join(ws.dir, 'x.db'), { throwIfNoEntry: false })).toBeUndefined()
   })
 })
