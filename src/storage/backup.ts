@@ -5,7 +5,7 @@ import { AppError } from '../errors'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
-import { databaseDamaged } from './failure'
+import { databaseDamaged, storageFailure } from './failure'
 
 // docs/operations.md#backups-and-restore
 
@@ -41,7 +41,16 @@ export async function writeBackup(file: string, to: string, setting: string): Pr
     takeName(partial, to)
     return { bytes: Bun.file(to).size }
   } catch (err) {
-    throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? cannotCreate(err, setting) : err
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw cannotCreate(err, setting)
+    // The database is only read: a copy that cannot be written (a full disk, an I/O error, a file size limit) is the
+    // backup file's, which the command line's "cannot write the database (database.url)" sent the operator away from.
+    const why = storageFailure(err)
+    if (why === undefined) throw err
+    throw new AppError(
+      'storage_unavailable',
+      `backup: the copy could not be written to the file (${setting}): ${why}; it was removed`,
+      { reason: why },
+    )
   } finally {
     rmSync(partial, { force: true })
   }

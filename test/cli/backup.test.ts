@@ -104,6 +104,18 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
+  test('a copy that cannot be written (the disk full) names the backup file, not the database, and leaves nothing', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    const before = await dump(ws)
+    // The copy is larger than 64 KiB; the database is only read, so the limit stops the copy alone.
+    const r = await runCli(ws, ['backup', '--to', 'full.db'], { maxFileKiB: 64 })
+    expectRefused(r, 1, 'backup: the copy could not be written to the file (--to): the disk reported an I/O error')
+    expect(r.stderr).not.toContain('database.url')
+    for (const name of ['full.db', 'full.db.partial', 'full.db.partial-journal'])
+      expect(statSync(join(ws.dir, name), { throwIfNoEntry: false })).toBeUndefined()
+    expect(await dump(ws)).toEqual(before)
+  })
+
   test('bad input is one line with status 2 and changes nothing', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'good.db'])
