@@ -1,15 +1,13 @@
 import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
-import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
+import { checkFile } from './backup-check'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
 import { databaseDamaged, storageFailure } from './failure'
 
 // docs/operations.md#backups-and-restore
-
-const LATEST = migrations[migrations.length - 1].when
 
 /**
  * Writes a consistent copy of the embedded database `file` to `to` while it is in use: `VACUUM INTO` reads one
@@ -77,32 +75,6 @@ function cannotCreate(err: unknown, setting: string): AppError {
       ? `backup: the file (${setting}) already exists; give a new file name`
       : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
   )
-}
-
-/** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
-export function checkFile(path: string): string | undefined {
-  let db: Database.Database
-  if (!existsSync(path)) return 'it does not exist or cannot be read'
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true })
-  } catch {
-    return 'it does not exist or cannot be read'
-  }
-  try {
-    const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]
-    if (check.length !== 1 || check[0].integrity_check !== 'ok') return 'PRAGMA integrity_check found damage'
-    const last = db.prepare('SELECT max(created_at) AS last FROM "__drizzle_migrations"').get() as { last: unknown }
-    if (last.last === null) return 'it has no migrations: not a lead-signals database'
-    if (Number(last.last) > LATEST) return 'it was written by a newer version of lead-signals'
-    return undefined
-  } catch (err) {
-    const code = String((err as { code?: unknown }).code ?? '')
-    if (code === 'SQLITE_NOTADB') return 'it is not a database file'
-    if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
-    return 'it is not a lead-signals database'
-  } finally {
-    db.close()
-  }
 }
 
 /**

@@ -133,6 +133,12 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     const newer = new Database(join(ws.dir, 'newer.db'))
     newer.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('future', ${Date.now() * 10})`)
     newer.close()
+    // Another application's database that drizzle migrated too: a migrations table, none of them ours.
+    const theirs = new Database(join(ws.dir, 'other-app.db'))
+    theirs.exec('CREATE TABLE "__drizzle_migrations" (id INTEGER PRIMARY KEY, hash text NOT NULL, created_at numeric)')
+    theirs.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('theirs', 1714000000000)`)
+    theirs.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)')
+    theirs.close()
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
     symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 
@@ -148,6 +154,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['restore', '--from', 'notes.txt'], 'not a database file'],
       [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
       [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
+      [['restore', '--from', 'other-app.db'], 'none of its migrations is one of lead-signals'],
       // The live database itself, by its path or a link to it, is no backup (it was called "in use", exit 1).
       [['restore', '--from', ws.dbUrl.replace(/^file:/, '')], '--from is the configured database itself'],
       [['restore', '--from', 'live-link.db'], '--from is the configured database itself'],

@@ -7,7 +7,7 @@ import { createLogger } from '../../src/lib/log'
 import { checkBackupConfig } from '../../src/domain/backups/backups'
 import { runScheduledBackup } from '../../src/jobs/backups'
 import { startScheduler } from '../../src/jobs/scheduler'
-import { checkFile } from '../../src/storage/backup'
+import { checkFile } from '../../src/storage/backup-check'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 
 const cleanup: (() => unknown)[] = []
