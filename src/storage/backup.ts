@@ -129,7 +129,9 @@ function replaceWithBackup(db: Database.Database, from: string) {
     copyInto(db)
     db.exec('COMMIT')
   } catch (err) {
-    db.exec('ROLLBACK')
+    // A full disk or an I/O error makes SQLite roll the transaction back by itself; a ROLLBACK then failed with
+    // "no transaction is active", and that error, not why, reached the operator.
+    if (db.inTransaction) db.exec('ROLLBACK')
     throw err
   }
   // The replaced tables' pages are now free pages that still hold their rows (a removed team's posts, keys' hashes),

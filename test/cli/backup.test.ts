@@ -39,6 +39,13 @@ async function serving(): Promise<Child> {
   return child
 }
 
+/** Team acme, its backup as good.db, then team later: a database that a restore of good.db changes. */
+async function backedUpThenChanged() {
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  await ok(ws, ['backup', '--to', 'good.db'])
+  await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+}
+
 /** One line on stderr, nothing on stdout, the given status. */
 function expectRefused(r: { code: number; stdout: string; stderr: string }, code: number, words: string) {
   expect(r.code).toBe(code)
@@ -116,10 +123,19 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await dump(ws)).toEqual(before)
   })
 
+  test('a restore the disk cannot hold says why and changes nothing', async () => {
+    await backedUpThenChanged()
+    const before = await dump(ws)
+    releaseOurConnections()
+    // Far less than the copy writes: the transaction fails part way, and SQLite rolls it back by itself.
+    const limit = Math.floor(statSync(join(ws.dir, 'good.db')).size / 4 / 1024)
+    const r = await runCli(ws, ['restore', '--from', 'good.db'], { maxFileKiB: limit })
+    expectRefused(r, 1, 'cannot write the database (database.url): the disk reported an I/O error')
+    expect(await dump(ws)).toEqual(before)
+  })
+
   test('bad input is one line with status 2 and changes nothing', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-    await ok(ws, ['backup', '--to', 'good.db'])
-    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    await backedUpThenChanged()
     const before = await dump(ws)
     writeFileSync(join(ws.dir, 'taken.db'), 'keep me')
     // What a backup killed mid-copy leaves: cut.db itself does not exist, so "cut.db already exists" misled.
