@@ -137,8 +137,19 @@ function replaceWithBackup(db: Database.Database, from: string) {
   // The replaced tables' pages are now free pages that still hold their rows (a removed team's posts, keys' hashes),
   // and the file keeps its old size: rewrite it as the backup's content alone, still holding it exclusively.
   // In WAL mode the rewrite lands in the -wal file first; the checkpoint moves it into the database file and cuts both.
-  db.exec('VACUUM')
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  // The backup is committed by now: a failure here (the rewrite needs the backup's size again, on disk) must not read
+  // as a restore that did not happen. Running restore again replaces the content again and finishes the rewrite.
+  try {
+    db.exec('VACUUM')
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  } catch (err) {
+    const why = storageFailure(err) ?? 'it failed'
+    throw new AppError(
+      'storage_unavailable',
+      `restore: the backup is in place, but the file could not be rewritten without what it replaced (${why}), so its free pages may still hold that: make room and run restore again`,
+      { reason: why },
+    )
+  }
 }
 
 /** Whether both paths name one file (by a link, another spelling, or the same path). */

@@ -134,6 +134,26 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await dump(ws)).toEqual(before)
   })
 
+  test('a restore whose rewrite of the file fails says the backup is in place and what is left to do', async () => {
+    await backedUpThenChanged()
+    ;(() => {
+      const grown = new Database(join(ws.dir, 'good.db'))
+      grown.exec('CREATE TABLE filler (text TEXT)')
+      const insert = grown.prepare('INSERT INTO filler VALUES (?)')
+      for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000))
+      grown.close()
+    })()
+    releaseOurConnections()
+    const path = ws.dbUrl.replace(/^file:/, '')
+    const size = statSync(join(ws.dir, 'good.db')).size
+    const wal = statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0
+    // Room for the copy (written after what the -wal holds), not for the rewrite after it, which writes it again.
+    const r = await runCli(ws, ['restore', '--from', 'good.db'], { maxFileKiB: Math.floor((wal + 1.5 * size) / 1024) })
+    expectRefused(r, 1, 'restore: the backup is in place, but the file could not be rewritten')
+    expect(r.stderr).toContain('run restore again')
+    expect(await teams()).toEqual(['acme'])
+  })
+
   test('bad input is one line with status 2 and changes nothing', async () => {
     await backedUpThenChanged()
     const before = await dump(ws)
