@@ -1,6 +1,7 @@
-import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { AppError } from '../errors'
+import { takeName } from '../lib/take-name'
 import { checkFile } from './backup-check'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
@@ -51,19 +52,6 @@ export async function writeBackup(file: string, to: string, setting: string): Pr
     )
   } finally {
     rmSync(partial, { force: true })
-  }
-}
-
-/**
- * Gives the checked copy its name. A link fails on a file that appeared under the name meanwhile, so a backup never
- * replaces one; a file system without links (some network shares) gets a rename after one more look.
- */
-function takeName(partial: string, to: string) {
-  try {
-    linkSync(partial, to)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(to)) throw err
-    renameSync(partial, to)
   }
 }
 
