@@ -101,6 +101,9 @@ export function restoreBackup(path: string, from: string) {
 /** Replaces everything in `db`, held exclusively, with the backup at `from`, in one transaction. */
 function replaceWithBackup(db: Database.Database, from: string) {
   try {
+    // A new file starts in rollback-journal mode, whose -journal an exclusive lock keeps (zeroed) after each
+    // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
+    db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA locking_mode = EXCLUSIVE')
     db.exec('PRAGMA foreign_keys = OFF')
     db.prepare('ATTACH DATABASE ? AS backup').run(from)

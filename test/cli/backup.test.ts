@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild } from '../process/child'
@@ -83,6 +83,16 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     // The restored database serves: its key hashes, tables and migrations came back with it.
     await serving()
     expect((await query(ws, 'PRAGMA integrity_check'))[0]).toEqual({ integrity_check: 'ok' })
+  })
+
+  test('restore into a new folder makes the database there, with no -journal file left beside it', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'good.db'])
+    const fresh = { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'new', 'fresh.db')}` }
+    expect(await runCli(ws, ['restore', '--from', 'good.db'], { env: fresh })).toMatchObject({ code: 0, stderr: '' })
+    // A -journal beside a database reads as a transaction left half-done to whoever moves the files.
+    expect(readdirSync(join(ws.dir, 'new')).filter((f) => f.endsWith('-journal'))).toEqual([])
+    expect(await ok(ws, ['team', 'list'], { env: fresh })).toContain('acme')
   })
 
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
