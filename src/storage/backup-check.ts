@@ -33,6 +33,10 @@ export function checkFile(path: string): string | undefined {
     const code = String((err as { code?: unknown }).code ?? '')
     if (code === 'SQLITE_NOTADB') return 'it is not a database file'
     if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
+    // A file in WAL mode (a copy of a stopped database) is read through a -shm file made beside it: in a read-only
+    // folder or snapshot SQLite cannot make one, which "not a lead-signals database" sent the operator away from.
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'))
+      return 'it cannot be read in its folder: a database in WAL mode needs to make its -shm file beside it (a read-only folder or snapshot cannot hold one); copy it into a writable folder and give that copy'
     return 'it is not a lead-signals database'
   } finally {
     db.close()

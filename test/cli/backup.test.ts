@@ -185,6 +185,13 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     theirs.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('theirs', 1714000000000)`)
     theirs.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)')
     theirs.close()
+    // A copy of a stopped database (WAL mode in its header) where SQLite cannot make the -shm file it needs to read
+    // it, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not exist.
+    copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'stopped.db'))
+    const header = readFileSync(join(ws.dir, 'stopped.db'))
+    header.set([2, 2], 18) // the file format's read and write versions: 2 is WAL
+    writeFileSync(join(ws.dir, 'stopped.db'), header)
+    symlinkSync(join(ws.dir, 'no-such-folder', 'shm'), join(ws.dir, 'stopped.db-shm'))
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
     symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 
@@ -201,6 +208,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
       [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
       [['restore', '--from', 'other-app.db'], 'none of its migrations is one of lead-signals'],
+      [['restore', '--from', 'stopped.db'], 'cannot be read in its folder: a database in WAL mode'],
       // The live database itself, by its path or a link to it, is no backup (it was called "in use", exit 1).
       [['restore', '--from', ws.dbUrl.replace(/^file:/, '')], '--from is the configured database itself'],
       [['restore', '--from', 'live-link.db'], '--from is the configured database itself'],
