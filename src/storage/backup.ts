@@ -104,9 +104,12 @@ function replaceWithBackup(db: Database.Database, from: string) {
     // A new file starts in rollback-journal mode, whose -journal an exclusive lock keeps (zeroed) after each
     // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
     db.exec('PRAGMA journal_mode = WAL')
-    db.exec('PRAGMA locking_mode = EXCLUSIVE')
     db.exec('PRAGMA foreign_keys = OFF')
     db.prepare('ATTACH DATABASE ? AS backup').run(from)
+    // Only the database is held exclusively; the backup is only read. Attached under an exclusive mode set for every
+    // schema, a backup in WAL mode (a copy of a stopped database with its -wal) was refused as "in use" while
+    // checkFile's connection to it, which libsql closes only when collected, still held its shared lock.
+    db.exec('PRAGMA main.locking_mode = EXCLUSIVE')
     db.exec('BEGIN EXCLUSIVE')
   } catch (err) {
     if (!isBusy(err)) throw err
@@ -132,7 +135,7 @@ function replaceWithBackup(db: Database.Database, from: string) {
   // as a restore that did not happen. Running restore again replaces the content again and finishes the rewrite.
   try {
     db.exec('VACUUM')
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    db.exec('PRAGMA main.wal_checkpoint(TRUNCATE)')
   } catch (err) {
     const why = storageFailure(err) ?? 'it failed'
     throw new AppError(

@@ -95,6 +95,21 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await ok(ws, ['team', 'list'], { env: fresh })).toContain('acme')
   })
 
+  test('a copy of the stopped database file (WAL mode, not written by backup) restores like a backup', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    const path = ws.dbUrl.replace(/^file:/, '')
+    releaseOurConnections()
+    // Every process has ended; its newest commits may still be in the -wal, which is copied with it. The file
+    // keeps WAL mode in its header.
+    expect(readFileSync(path)[18]).toBe(2)
+    copyFileSync(path, join(ws.dir, 'copied.db'))
+    if (statSync(`${path}-wal`, { throwIfNoEntry: false })) copyFileSync(`${path}-wal`, join(ws.dir, 'copied.db-wal'))
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    releaseOurConnections()
+    expect(await runCli(ws, ['restore', '--from', 'copied.db'])).toMatchObject({ code: 0, stderr: '' })
+    expect(await teams()).toEqual(['acme'])
+  })
+
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
