@@ -19,11 +19,17 @@ import { databaseDamaged, storageFailure } from './failure'
  * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
  * copy that fails is removed.
  */
-export async function writeBackup(file: string, to: string, setting: string): Promise<{ bytes: number }> {
+export async function writeBackup(
+  file: string,
+  to: string,
+  setting: string,
+  onPart?: (partial: string) => void,
+): Promise<{ bytes: number }> {
   const partial = `${to}.partial`
   try {
     if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
     closeSync(openSync(partial, 'wx', 0o600))
+    onPart?.(partial)
   } catch (err) {
     // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
     // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from
 import { copyFileSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { type Child, spawnChild } from '../process/child'
+import { type Child, spawnChild, until } from '../process/child'
 import { createWorkspace, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -134,6 +134,27 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       expect(bytes).not.toContain('replaced-words-')
     }
     expect(await teams()).toEqual(['acme'])
+  })
+
+  test('Ctrl-C while the copy is written removes its part and says so: nothing is left to be taken for a backup', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    // Some 150 MB, so that the copy takes long enough to be stopped while it is written.
+    await query(ws, 'CREATE TABLE ballast (b BLOB)')
+    for (let i = 0; i < 15; i++)
+      await query(
+        ws,
+        'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
+      )
+    const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
+    const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['backup', '--to', 'cut.db'])
+    const part = join(ws.dir, 'cut.db.partial')
+    await until('the copy to be under way', () => (statSync(part, { throwIfNoEntry: false })?.size ?? 0) > 0)
+    child.proc.kill('SIGINT')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe(
+      'lead-signals: backup: stopped by SIGINT; no backup was written, and the part written was removed\n',
+    )
+    expect(readdirSync(ws.dir).filter((f) => f.startsWith('cut.db'))).toEqual([])
   })
 
   test('a copy that cannot be written (the disk full) names the backup file, not the database, and leaves nothing', async () => {

@@ -54,14 +54,18 @@ function createBackupDir(dir: string) {
 }
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
-export async function backupDatabase(config: Config, to: string): Promise<{ bytes: number }> {
+export async function backupDatabase(
+  config: Config,
+  to: string,
+  onPart?: (partial: string) => void,
+): Promise<{ bytes: number }> {
   const file = embeddedFile(config, 'backup')
   if (!existsSync(file))
     throw new AppError('invalid_request', 'backup: the database file (database.url) does not exist')
   // Opened as every command opens it first (WAL mode, its -wal and -shm owner-only), then copied on its own thread.
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(file, to, '--to')
+    return await writeBackup(file, to, '--to', onPart)
   } finally {
     database.client.close()
   }
