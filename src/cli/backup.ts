@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs'
 import { readConfig } from '../config/read'
 import { backupDatabase, restoreDatabase } from '../domain/backups/backups'
 import { parseFlags, requireFlag } from './args'
@@ -10,9 +11,33 @@ export async function backupCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { to: { type: 'string' } })
   noPositionals(positionals)
   const to = requireFlag(flags, 'to')
-  const { bytes } = await backupDatabase(readConfig(flags.config as string | undefined), to)
-  console.log(`backup written: ${to} (${bytes} bytes, integrity_check ok)`)
-  return 0
+  const config = readConfig(flags.config as string | undefined)
+  // Ctrl-C (or TERM) while the copy is written: its part is removed rather than left for the operator to find.
+  // Only a part this command made (another backup to the same name may be writing one), and only by exiting: the
+  // copy's thread is inside the engine, where stopping the thread itself crashed Bun.
+  let part: string | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    const written = part !== undefined && existsSync(to)
+    if (part) for (const f of [part, `${part}-journal`]) rmSync(f, { force: true })
+    console.error(
+      written
+        ? `lead-signals: backup: stopped by ${signal} once the backup was written: ${to}`
+        : `lead-signals: backup: stopped by ${signal}; no backup was written${part ? ', and the part written was removed' : ''}`,
+    )
+    process.exit(1)
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    const { bytes } = await backupDatabase(config, to, (partial) => {
+      part = partial
+    })
+    console.log(`backup written: ${to} (${bytes} bytes, integrity_check ok)`)
+    return 0
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
 }
 
 /** `restore --from FILE`: replaces the embedded database with a checked backup; refused while it is in use. */

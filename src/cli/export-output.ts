@@ -1,7 +1,8 @@
-import { createWriteStream, lstatSync, rmSync, unlinkSync } from 'node:fs'
+import { createWriteStream, lstatSync, renameSync, rmSync } from 'node:fs'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
+import { takeName } from '../lib/take-name'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
 const OPEN_ERRORS: Record<string, string> = {
@@ -34,8 +35,8 @@ export function outPath(flags: Record<string, unknown>): string | undefined {
 
 /**
  * An export's body to standard output, or into `path` (docs/operations.md#exporting-signals): owner-only, as it holds
- * the team's data; a file left half-written by a failure is removed; a file already there is kept unless `replace`
- * (--force, which removes it first): created with O_EXCL, so the check and the creation are one step. Answers how many bytes were written.
+ * the team's data; a file already there is kept unless `replace` (--force), and kept until the export is whole; a part
+ * written before a failure is removed. Answers how many bytes were written.
  */
 export async function writeExport(
   body: ReadableStream<Uint8Array>,
@@ -63,16 +64,24 @@ export async function writeExport(
     return bytes
   }
   refuseNonFile(path)
+  // Written whole under a name of this process's, then given its own: an export cut off (Ctrl-C, a kill, the disk
+  // full) never stands under the name as if complete, and a file --force replaces stays until the export is whole.
+  const partial = `${path}.${process.pid}.partial`
   try {
-    // A file replaced is removed first, so the new one is created owner-only too (truncating it would keep its mode).
-    if (replace) removeFile(path)
-    await write(counted, createWriteStream(path, { mode: 0o600, flags: 'wx' }))
+    if (!replace && lstatSync(path, { throwIfNoEntry: false }))
+      throw Object.assign(new Error('exists'), { code: 'EEXIST' })
+    // Created anew (O_EXCL), so owner-only whatever the file it replaces was.
+    await write(counted, createWriteStream(partial, { mode: 0o600, flags: 'wx' }))
+    if (replace) renameSync(partial, path)
+    else takeName(partial, path)
     return bytes
   } catch (e) {
     const reason = OPEN_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
     if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
-    rmSync(path, { force: true })
     throw writeFailure(JSON.stringify(path), e)
+  } finally {
+    // The name is this process's own: whatever is under it is this export's part (or a copy once linked).
+    rmSync(partial, { force: true })
   }
 }
 
@@ -121,14 +130,6 @@ function refuseNonFile(path: string) {
     ? 'it is a directory'
     : 'it is not a file (a device or a pipe); without --out the export goes to standard output'
   throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${what}`)
-}
-
-const removeFile = (path: string) => {
-  try {
-    unlinkSync(path)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
-  }
 }
 
 const write = (body: ReadableStream<Uint8Array>, to: Writable) =>

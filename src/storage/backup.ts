@@ -1,15 +1,14 @@
-import { closeSync, existsSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
-import { migrations } from '../../drizzle/migrations'
 import { AppError } from '../errors'
+import { takeName } from '../lib/take-name'
+import { checkFile } from './backup-check'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
-import { databaseDamaged } from './failure'
+import { databaseDamaged, storageFailure } from './failure'
 
 // docs/operations.md#backups-and-restore
-
-const LATEST = migrations[migrations.length - 1].when
 
 /**
  * Writes a consistent copy of the embedded database `file` to `to` while it is in use: `VACUUM INTO` reads one
@@ -20,12 +19,25 @@ const LATEST = migrations[migrations.length - 1].when
  * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
  * copy that fails is removed.
  */
-export async function writeBackup(file: string, to: string, setting: string): Promise<{ bytes: number }> {
+export async function writeBackup(
+  file: string,
+  to: string,
+  setting: string,
+  onPart?: (partial: string) => void,
+): Promise<{ bytes: number }> {
   const partial = `${to}.partial`
   try {
     if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
     closeSync(openSync(partial, 'wx', 0o600))
+    onPart?.(partial)
   } catch (err) {
+    // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
+    // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !existsSync(to))
+      throw new AppError(
+        'invalid_request',
+        `backup: the file (${setting}) with .partial added exists: a backup to that name was cut off, or is still running; if none is running, delete it (and its -journal), or give a new file name`,
+      )
     throw cannotCreate(err, setting)
   }
   try {
@@ -34,22 +46,18 @@ export async function writeBackup(file: string, to: string, setting: string): Pr
     takeName(partial, to)
     return { bytes: Bun.file(to).size }
   } catch (err) {
-    throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? cannotCreate(err, setting) : err
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw cannotCreate(err, setting)
+    // The database is only read: a copy that cannot be written (a full disk, an I/O error, a file size limit) is the
+    // backup file's, which the command line's "cannot write the database (database.url)" sent the operator away from.
+    const why = storageFailure(err)
+    if (why === undefined) throw err
+    throw new AppError(
+      'storage_unavailable',
+      `backup: the copy could not be written to the file (${setting}): ${why}; it was removed`,
+      { reason: why },
+    )
   } finally {
     rmSync(partial, { force: true })
-  }
-}
-
-/**
- * Gives the checked copy its name. A link fails on a file that appeared under the name meanwhile, so a backup never
- * replaces one; a file system without links (some network shares) gets a rename after one more look.
- */
-function takeName(partial: string, to: string) {
-  try {
-    linkSync(partial, to)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(to)) throw err
-    renameSync(partial, to)
   }
 }
 
@@ -61,32 +69,6 @@ function cannotCreate(err: unknown, setting: string): AppError {
       ? `backup: the file (${setting}) already exists; give a new file name`
       : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
   )
-}
-
-/** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
-export function checkFile(path: string): string | undefined {
-  let db: Database.Database
-  if (!existsSync(path)) return 'it does not exist or cannot be read'
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true })
-  } catch {
-    return 'it does not exist or cannot be read'
-  }
-  try {
-    const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]
-    if (check.length !== 1 || check[0].integrity_check !== 'ok') return 'PRAGMA integrity_check found damage'
-    const last = db.prepare('SELECT max(created_at) AS last FROM "__drizzle_migrations"').get() as { last: unknown }
-    if (last.last === null) return 'it has no migrations: not a lead-signals database'
-    if (Number(last.last) > LATEST) return 'it was written by a newer version of lead-signals'
-    return undefined
-  } catch (err) {
-    const code = String((err as { code?: unknown }).code ?? '')
-    if (code === 'SQLITE_NOTADB') return 'it is not a database file'
-    if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
-    return 'it is not a lead-signals database'
-  } finally {
-    db.close()
-  }
 }
 
 /**
@@ -125,9 +107,15 @@ export function restoreBackup(path: string, from: string) {
 /** Replaces everything in `db`, held exclusively, with the backup at `from`, in one transaction. */
 function replaceWithBackup(db: Database.Database, from: string) {
   try {
-    db.exec('PRAGMA locking_mode = EXCLUSIVE')
+    // A new file starts in rollback-journal mode, whose -journal an exclusive lock keeps (zeroed) after each
+    // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
+    db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA foreign_keys = OFF')
     db.prepare('ATTACH DATABASE ? AS backup').run(from)
+    // Only the database is held exclusively; the backup is only read. Attached under an exclusive mode set for every
+    // schema, a backup in WAL mode (a copy of a stopped database with its -wal) was refused as "in use" while
+    // checkFile's connection to it, which libsql closes only when collected, still held its shared lock.
+    db.exec('PRAGMA main.locking_mode = EXCLUSIVE')
     db.exec('BEGIN EXCLUSIVE')
   } catch (err) {
     if (!isBusy(err)) throw err
@@ -141,14 +129,27 @@ function replaceWithBackup(db: Database.Database, from: string) {
     copyInto(db)
     db.exec('COMMIT')
   } catch (err) {
-    db.exec('ROLLBACK')
+    // A full disk or an I/O error makes SQLite roll the transaction back by itself; a ROLLBACK then failed with
+    // "no transaction is active", and that error, not why, reached the operator.
+    if (db.inTransaction) db.exec('ROLLBACK')
     throw err
   }
   // The replaced tables' pages are now free pages that still hold their rows (a removed team's posts, keys' hashes),
   // and the file keeps its old size: rewrite it as the backup's content alone, still holding it exclusively.
   // In WAL mode the rewrite lands in the -wal file first; the checkpoint moves it into the database file and cuts both.
-  db.exec('VACUUM')
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  // The backup is committed by now: a failure here (the rewrite needs the backup's size again, on disk) must not read
+  // as a restore that did not happen. Running restore again replaces the content again and finishes the rewrite.
+  try {
+    db.exec('VACUUM')
+    db.exec('PRAGMA main.wal_checkpoint(TRUNCATE)')
+  } catch (err) {
+    const why = storageFailure(err) ?? 'it failed'
+    throw new AppError(
+      'storage_unavailable',
+      `restore: the backup is in place, but the file could not be rewritten without what it replaced (${why}), so its free pages may still hold that: make room and run restore again`,
+      { reason: why },
+    )
+  }
 }
 
 /** Whether both paths name one file (by a link, another spelling, or the same path). */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { copyFileSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
-import { type Child, spawnChild } from '../process/child'
+import { type Child, spawnChild, until } from '../process/child'
 import { createWorkspace, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -37,6 +37,13 @@ async function serving(): Promise<Child> {
   children.push(child)
   await child.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
   return child
+}
+
+/** Team acme, its backup as good.db, then team later: a database that a restore of good.db changes. */
+async function backedUpThenChanged() {
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  await ok(ws, ['backup', '--to', 'good.db'])
+  await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
 }
 
 /** One line on stderr, nothing on stdout, the given status. */
@@ -78,6 +85,31 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect((await query(ws, 'PRAGMA integrity_check'))[0]).toEqual({ integrity_check: 'ok' })
   })
 
+  test('restore into a new folder makes the database there, with no -journal file left beside it', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'good.db'])
+    const fresh = { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'new', 'fresh.db')}` }
+    expect(await runCli(ws, ['restore', '--from', 'good.db'], { env: fresh })).toMatchObject({ code: 0, stderr: '' })
+    // A -journal beside a database reads as a transaction left half-done to whoever moves the files.
+    expect(readdirSync(join(ws.dir, 'new')).filter((f) => f.endsWith('-journal'))).toEqual([])
+    expect(await ok(ws, ['team', 'list'], { env: fresh })).toContain('acme')
+  })
+
+  test('a copy of the stopped database file (WAL mode, not written by backup) restores like a backup', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    const path = ws.dbUrl.replace(/^file:/, '')
+    releaseOurConnections()
+    // Every process has ended; its newest commits may still be in the -wal, which is copied with it. The file
+    // keeps WAL mode in its header.
+    expect(readFileSync(path)[18]).toBe(2)
+    copyFileSync(path, join(ws.dir, 'copied.db'))
+    if (statSync(`${path}-wal`, { throwIfNoEntry: false })) copyFileSync(`${path}-wal`, join(ws.dir, 'copied.db-wal'))
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    releaseOurConnections()
+    expect(await runCli(ws, ['restore', '--from', 'copied.db'])).toMatchObject({ code: 0, stderr: '' })
+    expect(await teams()).toEqual(['acme'])
+  })
+
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
@@ -104,12 +136,76 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
-  test('bad input is one line with status 2 and changes nothing', async () => {
+  test('Ctrl-C while the copy is written removes its part and says so: nothing is left to be taken for a backup', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-    await ok(ws, ['backup', '--to', 'good.db'])
-    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    // Some 150 MB, so that the copy takes long enough to be stopped while it is written.
+    await query(ws, 'CREATE TABLE ballast (b BLOB)')
+    for (let i = 0; i < 15; i++)
+      await query(
+        ws,
+        'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
+      )
+    const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
+    const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['backup', '--to', 'cut.db'])
+    const part = join(ws.dir, 'cut.db.partial')
+    await until('the copy to be under way', () => (statSync(part, { throwIfNoEntry: false })?.size ?? 0) > 0)
+    child.proc.kill('SIGINT')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe(
+      'lead-signals: backup: stopped by SIGINT; no backup was written, and the part written was removed\n',
+    )
+    expect(readdirSync(ws.dir).filter((f) => f.startsWith('cut.db'))).toEqual([])
+  })
+
+  test('a copy that cannot be written (the disk full) names the backup file, not the database, and leaves nothing', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    const before = await dump(ws)
+    // The copy is larger than 64 KiB; the database is only read, so the limit stops the copy alone.
+    const r = await runCli(ws, ['backup', '--to', 'full.db'], { maxFileKiB: 64 })
+    expectRefused(r, 1, 'backup: the copy could not be written to the file (--to): the disk reported an I/O error')
+    expect(r.stderr).not.toContain('database.url')
+    for (const name of ['full.db', 'full.db.partial', 'full.db.partial-journal'])
+      expect(statSync(join(ws.dir, name), { throwIfNoEntry: false })).toBeUndefined()
+    expect(await dump(ws)).toEqual(before)
+  })
+
+  test('a restore the disk cannot hold says why and changes nothing', async () => {
+    await backedUpThenChanged()
+    const before = await dump(ws)
+    releaseOurConnections()
+    // Far less than the copy writes: the transaction fails part way, and SQLite rolls it back by itself.
+    const limit = Math.floor(statSync(join(ws.dir, 'good.db')).size / 4 / 1024)
+    const r = await runCli(ws, ['restore', '--from', 'good.db'], { maxFileKiB: limit })
+    expectRefused(r, 1, 'cannot write the database (database.url): the disk reported an I/O error')
+    expect(await dump(ws)).toEqual(before)
+  })
+
+  test('a restore whose rewrite of the file fails says the backup is in place and what is left to do', async () => {
+    await backedUpThenChanged()
+    ;(() => {
+      const grown = new Database(join(ws.dir, 'good.db'))
+      grown.exec('CREATE TABLE filler (text TEXT)')
+      const insert = grown.prepare('INSERT INTO filler VALUES (?)')
+      for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000))
+      grown.close()
+    })()
+    releaseOurConnections()
+    const path = ws.dbUrl.replace(/^file:/, '')
+    const size = statSync(join(ws.dir, 'good.db')).size
+    const wal = statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0
+    // Room for the copy (written after what the -wal holds), not for the rewrite after it, which writes it again.
+    const r = await runCli(ws, ['restore', '--from', 'good.db'], { maxFileKiB: Math.floor((wal + 1.5 * size) / 1024) })
+    expectRefused(r, 1, 'restore: the backup is in place, but the file could not be rewritten')
+    expect(r.stderr).toContain('run restore again')
+    expect(await teams()).toEqual(['acme'])
+  })
+
+  test('bad input is one line with status 2 and changes nothing', async () => {
+    await backedUpThenChanged()
     const before = await dump(ws)
     writeFileSync(join(ws.dir, 'taken.db'), 'keep me')
+    // What a backup killed mid-copy leaves: cut.db itself does not exist, so "cut.db already exists" misled.
+    writeFileSync(join(ws.dir, 'cut.db.partial'), 'half a copy')
     writeFileSync(join(ws.dir, 'notes.txt'), 'not a database at all, just some text that is long enough to be read')
     copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'damaged.db'))
     const bytes = readFileSync(join(ws.dir, 'damaged.db'))
@@ -119,6 +215,19 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     const newer = new Database(join(ws.dir, 'newer.db'))
     newer.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('future', ${Date.now() * 10})`)
     newer.close()
+    // Another application's database that drizzle migrated too: a migrations table, none of them ours.
+    const theirs = new Database(join(ws.dir, 'other-app.db'))
+    theirs.exec('CREATE TABLE "__drizzle_migrations" (id INTEGER PRIMARY KEY, hash text NOT NULL, created_at numeric)')
+    theirs.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('theirs', 1714000000000)`)
+    theirs.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)')
+    theirs.close()
+    // A copy of a stopped database (WAL mode in its header) where SQLite cannot make the -shm file it needs to read
+    // it, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not exist.
+    copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'stopped.db'))
+    const header = readFileSync(join(ws.dir, 'stopped.db'))
+    header.set([2, 2], 18) // the file format's read and write versions: 2 is WAL
+    writeFileSync(join(ws.dir, 'stopped.db'), header)
+    symlinkSync(join(ws.dir, 'no-such-folder', 'shm'), join(ws.dir, 'stopped.db-shm'))
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
     symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 
@@ -126,6 +235,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['backup'], '--to is required'],
       [['backup', '--to', 'taken.db'], 'the file (--to) already exists'],
       [['backup', '--to', 'no/such/dir/b.db'], 'the file (--to) cannot be created'],
+      [['backup', '--to', 'cut.db'], 'the file (--to) with .partial added exists: a backup to that name was cut off'],
       [['backup', '--to', 'x.db', 'extra'], 'unexpected argument'],
       [['backup', '--to', 'x.db'], 'is a libSQL server', server],
       [['restore'], '--from is required'],
@@ -133,6 +243,8 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       [['restore', '--from', 'notes.txt'], 'not a database file'],
       [['restore', '--from', 'damaged.db'], 'integrity_check found damage'],
       [['restore', '--from', 'newer.db'], 'newer version of lead-signals'],
+      [['restore', '--from', 'other-app.db'], 'none of its migrations is one of lead-signals'],
+      [['restore', '--from', 'stopped.db'], 'cannot be read in its folder: a database in WAL mode'],
       // The live database itself, by its path or a link to it, is no backup (it was called "in use", exit 1).
       [['restore', '--from', ws.dbUrl.replace(/^file:/, '')], '--from is the configured database itself'],
       [['restore', '--from', 'live-link.db'], '--from is the configured database itself'],
@@ -148,6 +260,8 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       expect(await dump(ws)).toEqual(before)
     }
     expect(readFileSync(join(ws.dir, 'taken.db'), 'utf8')).toBe('keep me')
+    // It may be another backup still writing: it is not removed under it.
+    expect(readFileSync(join(ws.dir, 'cut.db.partial'), 'utf8')).toBe('half a copy')
     expect(statSync(join(ws.dir, 'x.db'), { throwIfNoEntry: false })).toBeUndefined()
   })
 })

@@ -1,9 +1,10 @@
 // Issue 33 item 9: `signals export --out FILE` silently replaced a file already there. It now keeps it and says
 // to add --force, which replaces it (docs/operations.md#exporting-signals).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { createWorkspace, ok, runCli } from './run-cli'
+import { writeExport } from '../../src/cli/export-output'
+import { createWorkspace, ok, runCli, signalLine } from './run-cli'
 
 const ws = createWorkspace()
 beforeAll(() => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
@@ -26,6 +27,48 @@ describe('signals export --out onto an existing file', () => {
     await ok(ws, ['signals', 'export', '--team', 'acme', '--out', 'leads.csv', '--force'])
     expect(readFileSync(join(ws.dir, 'leads.csv'), 'utf8')).toStartWith('id,')
     expect(statSync(join(ws.dir, 'leads.csv')).mode & 0o777).toBe(0o600)
+  })
+
+  test('--force that fails midway (the disk full) keeps the file it was to replace, and leaves no part', async () => {
+    ws.file('kept.csv', KEPT)
+    const lines = Array.from({ length: 40 }, (_, i) => signalLine(`full${i}`, { content: 'x'.repeat(1500) }))
+    await ok(ws, ['signals', 'import', '--team', 'acme', ws.file('many.jsonl', lines.join('\n'))])
+    // Room for the database's 32 KiB -shm file, not for the export's 100 KiB and more.
+    const r = await runCli(ws, ['signals', 'export', '--team', 'acme', '--out', 'kept.csv', '--force'], {
+      maxFileKiB: 36,
+    })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe('lead-signals: cannot write "kept.csv": the file is too large\n')
+    expect(readFileSync(join(ws.dir, 'kept.csv'), 'utf8')).toBe(KEPT)
+    expect(readdirSync(ws.dir).filter((f) => f.startsWith('kept.csv'))).toEqual(['kept.csv'])
+  })
+
+  test('while an export is written, its name holds nothing of it: one cut off (Ctrl-C) is never taken for a whole one', async () => {
+    ws.file('old.csv', KEPT)
+    for (const [name, replace, before] of [
+      ['new.csv', false, undefined],
+      ['old.csv', true, KEPT],
+    ] as const) {
+      let more: ReadableStreamDefaultController<Uint8Array> | undefined
+      const body = new ReadableStream<Uint8Array>({
+        start: (c) => {
+          more = c
+        },
+      })
+      const send = (text: string) => more?.enqueue(new TextEncoder().encode(text))
+      send('id,first row\n')
+      const writing = writeExport(body, join(ws.dir, name), replace)
+      await Bun.sleep(100)
+      // The first rows are on disk by now, but not under the name: it is as it was (absent, or the file replaced).
+      const file = join(ws.dir, name)
+      expect(statSync(file, { throwIfNoEntry: false }) ? readFileSync(file, 'utf8') : undefined).toBe(before)
+      send('second row\n')
+      more?.close()
+      expect(await writing).toBe(24)
+      expect(readFileSync(file, 'utf8')).toBe('id,first row\nsecond row\n')
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+      expect(readdirSync(ws.dir).filter((f) => f.startsWith(name))).toEqual([name])
+    }
   })
 
   test('--force onto a folder is refused with one line', async () => {

@@ -40,9 +40,15 @@ export function cleanEnv(): Record<string, string> {
 export async function runCli(
   ws: Workspace,
   args: string[],
-  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; maxFileKiB?: number } = {},
 ): Promise<CliResult> {
-  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+  const command = [process.execPath, MAIN, ...args]
+  // A file size limit (the shell's `ulimit -f`, in KiB): a write past it fails as on a full disk, without root.
+  const limited =
+    opts.maxFileKiB === undefined
+      ? command
+      : ['bash', '-c', `ulimit -f ${opts.maxFileKiB} && exec "$@"`, 'bash', ...command]
+  const proc = Bun.spawn(limited, {
     cwd: ws.dir,
     env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_SCORER_BACKEND: 'rules', ...opts.env },
     stdin: opts.stdin === undefined ? 'ignore' : new Blob([opts.stdin]),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ConfigInput } from '../../src/config/schema'
@@ -7,7 +7,7 @@ import { createLogger } from '../../src/lib/log'
 import { checkBackupConfig } from '../../src/domain/backups/backups'
 import { runScheduledBackup } from '../../src/jobs/backups'
 import { startScheduler } from '../../src/jobs/scheduler'
-import { checkFile } from '../../src/storage/backup'
+import { checkFile } from '../../src/storage/backup-check'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
 
 const cleanup: (() => unknown)[] = []
@@ -101,6 +101,33 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
       expect(statSync(join(backups, f)).mode & 0o777).toBe(0o600)
     }
     expect(statSync(backups).mode & 0o777).toBe(0o700)
+  })
+
+  test('a run removes what runs cut off (a kill, a power cut) left behind over an hour ago, and nothing else', async () => {
+    const { deps, clock, backups } = await world({ keep: 7 })
+    clock.set('2026-11-15T05:00:00.000Z')
+    mkdirSync(backups, { recursive: true })
+    const at = (iso: string) => new Date(iso)
+    const left = {
+      'lead-signals-20261115-030000.db.partial': '2026-11-15T03:00:09.000Z',
+      'lead-signals-20261115-030000.db.partial-journal': '2026-11-15T03:00:09.000Z',
+      // Younger than an hour: it may be another process's run still writing it.
+      'lead-signals-20261115-043000.db.partial': '2026-11-15T04:59:00.000Z',
+      'mine.db.partial': '2026-11-01T00:00:00.000Z',
+    }
+    for (const [name, time] of Object.entries(left)) {
+      writeFileSync(join(backups, name), 'cut off')
+      utimesSync(join(backups, name), at(time), at(time))
+    }
+    expect(await runScheduledBackup(deps)).toMatchObject({
+      outcome: 'completed',
+      removed: ['lead-signals-20261115-030000.db.partial', 'lead-signals-20261115-030000.db.partial-journal'],
+    })
+    expect(readdirSync(backups).sort()).toEqual([
+      'lead-signals-20261115-043000.db.partial',
+      'lead-signals-20261115-050000.db',
+      'mine.db.partial',
+    ])
   })
 
   test('serve writes them on backup.schedule', async () => {

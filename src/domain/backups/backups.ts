@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
@@ -54,14 +54,18 @@ function createBackupDir(dir: string) {
 }
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
-export async function backupDatabase(config: Config, to: string): Promise<{ bytes: number }> {
+export async function backupDatabase(
+  config: Config,
+  to: string,
+  onPart?: (partial: string) => void,
+): Promise<{ bytes: number }> {
   const file = embeddedFile(config, 'backup')
   if (!existsSync(file))
     throw new AppError('invalid_request', 'backup: the database file (database.url) does not exist')
   // Opened as every command opens it first (WAL mode, its -wal and -shm owner-only), then copied on its own thread.
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(file, to, '--to')
+    return await writeBackup(file, to, '--to', onPart)
   } finally {
     database.client.close()
   }
@@ -88,5 +92,19 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
     .sort()
   const removed = ours.slice(0, Math.max(0, ours.length - keep))
   for (const f of removed) rmSync(join(dir, f), { force: true })
-  return { file, bytes, removed }
+  return { file, bytes, removed: [...removed, ...removeCutOff(dir, deps.clock.now().getTime())] }
+}
+
+// What a run cut off (the process killed, shutdown_timeout_ms, a power cut) left: never taken for a backup, but as
+// large as one, and no later run has its name. An hour old, it is no run still writing (the lease keeps two apart).
+const CUT_OFF = /^lead-signals-\d{8}-\d{6}\.db\.partial(-journal)?$/
+const CUT_OFF_AFTER_MS = 3_600_000
+
+function removeCutOff(dir: string, now: number): string[] {
+  const stale = readdirSync(dir)
+    .filter((f) => CUT_OFF.test(f))
+    .filter((f) => now - (statSync(join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? now) > CUT_OFF_AFTER_MS)
+    .sort()
+  for (const f of stale) rmSync(join(dir, f), { force: true })
+  return stale
 }

@@ -2,7 +2,7 @@
 // the server's event loop keeps answering while a large database is copied (docs/operations.md#backups-and-restore).
 import { existsSync } from 'node:fs'
 import Database from 'libsql'
-import { checkFile } from '../backup'
+import { checkFile } from '../backup-check'
 import { LOCK_WAIT_MS } from '../engine/connection-settings'
 import type { CopyReply, CopyRequest } from './messages'
 

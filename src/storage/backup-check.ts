@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs'
+import Database from 'libsql'
+import { migrations } from '../../drizzle/migrations'
+
+// docs/operations.md#backups-and-restore: what restore accepts, and what a backup's copy is checked against.
+
+const LATEST = migrations[migrations.length - 1].when
+const KNOWN = new Set(migrations.map((m) => m.when))
+
+/** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
+export function checkFile(path: string): string | undefined {
+  let db: Database.Database
+  if (!existsSync(path)) return 'it does not exist or cannot be read'
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true })
+  } catch {
+    return 'it does not exist or cannot be read'
+  }
+  try {
+    const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]
+    if (check.length !== 1 || check[0].integrity_check !== 'ok') return 'PRAGMA integrity_check found damage'
+    const applied = (
+      db.prepare('SELECT created_at FROM "__drizzle_migrations"').all() as { created_at: unknown }[]
+    ).map((row) => Number(row.created_at))
+    if (applied.length === 0) return 'it has no migrations: not a lead-signals database'
+    if (Math.max(...applied) > LATEST) return 'it was written by a newer version of lead-signals'
+    // Any application migrated by drizzle has this table: ours are known by their times. Another application's
+    // database passed, and the next start laid lead-signals' tables over (or against) its own.
+    if (!applied.some((when) => KNOWN.has(when)))
+      return "none of its migrations is one of lead-signals': another application's database"
+    return undefined
+  } catch (err) {
+    const code = String((err as { code?: unknown }).code ?? '')
+    if (code === 'SQLITE_NOTADB') return 'it is not a database file'
+    if (code.startsWith('SQLITE_CORRUPT')) return 'PRAGMA integrity_check found damage'
+    // A file in WAL mode (a copy of a stopped database) is read through a -shm file made beside it: in a read-only
+    // folder or snapshot SQLite cannot make one, which "not a lead-signals database" sent the operator away from.
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_READONLY'))
+      return 'it cannot be read in its folder: a database in WAL mode needs to make its -shm file beside it (a read-only folder or snapshot cannot hold one); copy it into a writable folder and give that copy'
+    return 'it is not a lead-signals database'
+  } finally {
+    db.close()
+  }
+}
