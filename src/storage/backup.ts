@@ -85,10 +85,16 @@ export function restoreBackup(path: string, from: string) {
   const problem = checkFile(from)
   if (problem)
     throw new AppError('invalid_request', `restore: --from is not a usable backup: ${problem}; nothing was changed`)
+  // A restore that fails into a file it made removes it: an empty database there would be what the next `serve`
+  // starts on, migrated and silent, as if there had never been data.
+  const made = !existsSync(path)
   createPrivately(path)
   const db = new Database(path, { timeout: 0 })
+  let committed = false
   try {
-    replaceWithBackup(db, from)
+    replaceWithBackup(db, from, () => {
+      committed = true
+    })
   } catch (err) {
     // SQLite cannot lock a file it cannot read as a database, so it cannot tell whether a server still has it open:
     // replacing it under one would leave that server on the damaged file. The operator stops them and moves it aside
@@ -101,11 +107,13 @@ export function restoreBackup(path: string, from: string) {
     )
   } finally {
     db.close()
+    if (made && !committed)
+      for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true })
   }
 }
 
 /** Replaces everything in `db`, held exclusively, with the backup at `from`, in one transaction. */
-function replaceWithBackup(db: Database.Database, from: string) {
+function replaceWithBackup(db: Database.Database, from: string, onCommit: () => void) {
   try {
     // A new file starts in rollback-journal mode, whose -journal an exclusive lock keeps (zeroed) after each
     // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
@@ -128,6 +136,7 @@ function replaceWithBackup(db: Database.Database, from: string) {
   try {
     copyInto(db)
     db.exec('COMMIT')
+    onCommit()
   } catch (err) {
     // A full disk or an I/O error makes SQLite roll the transaction back by itself; a ROLLBACK then failed with
     // "no transaction is active", and that error, not why, reached the operator.

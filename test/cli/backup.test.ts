@@ -180,6 +180,16 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await dump(ws)).toEqual(before)
   })
 
+  test('a restore into a new file that the disk cannot hold leaves no empty database for a later serve to start on', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'good.db'])
+    const fresh = { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'new', 'fresh.db')}` }
+    const limit = Math.floor(statSync(join(ws.dir, 'good.db')).size / 4 / 1024)
+    const r = await runCli(ws, ['restore', '--from', 'good.db'], { env: fresh, maxFileKiB: limit })
+    expectRefused(r, 1, 'the disk reported an I/O error')
+    expect(readdirSync(join(ws.dir, 'new'))).toEqual([])
+  })
+
   test('a restore whose rewrite of the file fails says the backup is in place and what is left to do', async () => {
     await backedUpThenChanged()
     ;(() => {
