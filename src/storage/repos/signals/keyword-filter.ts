@@ -77,19 +77,27 @@ export function resolvedKeyword<F extends { keyword?: string }>(f: F, spellings:
     : { ...f, keywordSpellings: JSON.stringify(match) }
 }
 
-/**
- * A row's keyword has the filter's key (docs/api.md#signals): it is one of the spellings keyword-filter.ts resolved
- * the filter to, in the nocase order of signals_keyword_idx, and each run listed with it is written in capitals or
- * not as the key has it. One spelling is one seek, the walk in list order.
- */
-export function keywordCondition(shape: FilterShape, value: (name: keyof SignalFilter) => SQLWrapper) {
-  const runsHold = (runs: SQLWrapper) =>
-    sql`not exists (select 1 from json_each(${runs}) r
-      where (substr(${signals.keyword}, r.value ->> 0, r.value ->> 1) = r.value ->> 2) <> r.value ->> 3)`
-  if (!shape.keywordSpellings)
-    return sql`${signals.keyword} = ${value('keywordSpelling')} collate nocase and ${runsHold(value('keywordRuns'))}`
-  const spellings = value('keywordSpellings')
-  return sql`${signals.keyword} collate nocase in (select s.value ->> 0 from json_each(${spellings}) s)
+/** Each run listed in `runs` (keywordMatch) is written in capitals or not as the key has it. */
+const runsHold = (runs: SQLWrapper) =>
+  sql`not exists (select 1 from json_each(${runs}) r
+    where (substr(${signals.keyword}, r.value ->> 0, r.value ->> 1) = r.value ->> 2) <> r.value ->> 3)`
+
+/** A row's keyword is one of `spellings` (keywordMatch's, as JSON) with the runs listed with it as the key has them. */
+const oneOf = (spellings: SQLWrapper) =>
+  sql`${signals.keyword} collate nocase in (select s.value ->> 0 from json_each(${spellings}) s)
     and exists (select 1 from json_each(${spellings}) s
       where ${signals.keyword} = (s.value ->> 0) collate nocase and ${runsHold(sql`s.value -> 1`)})`
+
+/**
+ * A row's keyword has the filter's key (docs/api.md#signals): it is one of the spellings the filter was resolved to
+ * (resolvedKeyword), in the nocase order of signals_keyword_idx, with its runs as the key has them. One spelling is
+ * one seek, then the walk in list order.
+ */
+export function keywordCondition(shape: FilterShape, value: (name: keyof SignalFilter) => SQLWrapper) {
+  if (shape.keywordSpellings) return oneOf(value('keywordSpellings'))
+  return sql`${signals.keyword} = ${value('keywordSpelling')} collate nocase and ${runsHold(value('keywordRuns'))}`
 }
+
+/** A destination's `keywords` (docs/webhooks.md#endpoints): a row's keyword has the key of any of them. */
+export const anyKeywordCondition = (keywords: string[], spellings: string[]) =>
+  oneOf(sql`${JSON.stringify(keywords.flatMap((k) => keywordMatch(k, spellings)))}`)
