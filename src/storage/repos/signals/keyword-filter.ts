@@ -69,11 +69,14 @@ export function keywordMatch(keyword: string, spellings: string[]): [string, [nu
 }
 
 /** `f` with its keyword resolved against the team's `spellings` for the queries (queries.ts, keywordCondition). */
-export function resolvedKeyword<F extends { keyword?: string }>(f: F, spellings: string[]) {
+export function resolvedKeyword<F extends { keyword?: string }>(f: F, spellings: string[]): F & ResolvedKeyword {
   if (f.keyword === undefined) return f
   const match = keywordMatch(f.keyword, spellings)
-  return match.length === 1
-    ? { ...f, keywordSpelling: match[0][0], keywordRuns: JSON.stringify(match[0][1]) }
+  // None (a keyword with no signal yet): its own key is the one spelling to seek, which finds nothing, where the
+  // query of several would walk every signal of the team to find no row.
+  const one = match.length > 1 ? undefined : (match[0] ?? keywordMatch(f.keyword, [keywordKey(f.keyword)])[0])
+  return one
+    ? { ...f, keywordSpelling: one[0], keywordRuns: JSON.stringify(one[1]) }
     : { ...f, keywordSpellings: JSON.stringify(match) }
 }
 
