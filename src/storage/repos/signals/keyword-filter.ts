@@ -1,7 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
 import { isOperatorRun, keywordKey, keywordRuns } from '../../../query/same-query'
 import { signals } from '../../tables/signals'
-import type { FilterShape, SignalFilter } from './queries'
+import type { FilterShape } from './queries'
 
 /**
  * A `keyword` filter resolved by the repo (keywordMatch, resolvedKeyword): the one spelling that can hold its key
@@ -84,26 +84,30 @@ export function resolvedKeyword<F extends { keyword?: string }>(f: F, spellings:
  * Each run listed in `runs` (keywordMatch) is written in capitals or not as the key has it. Most keywords have no
  * such run: `'[]'` first, so their rows skip json_each, which tripled the time of a count of 50,000 signals.
  */
-const runsHold = (runs: SQLWrapper) =>
-  sql`(${runs} = '[]' or not exists (select 1 from json_each(${runs}) r
-    where (substr(${signals.keyword}, r.value ->> 0, r.value ->> 1) = r.value ->> 2) <> r.value ->> 3))`
+const runsHold = (runs: SQLWrapper, keyword: SQLWrapper) =>
+  sql`(${runs} = '[]' or not exists (select 1 from json_each(${runs}) kr
+    where (substr(${keyword}, kr.value ->> 0, kr.value ->> 1) = kr.value ->> 2) <> kr.value ->> 3))`
 
 /** A row's keyword is one of `spellings` (keywordMatch's, as JSON) with the runs listed with it as the key has them. */
-const oneOf = (spellings: SQLWrapper) =>
-  sql`${signals.keyword} collate nocase in (select s.value ->> 0 from json_each(${spellings}) s)
-    and exists (select 1 from json_each(${spellings}) s
-      where ${signals.keyword} = (s.value ->> 0) collate nocase and ${runsHold(sql`s.value -> 1`)})`
+const oneOf = (spellings: SQLWrapper, keyword: SQLWrapper) =>
+  sql`${keyword} collate nocase in (select ks.value ->> 0 from json_each(${spellings}) ks)
+    and exists (select 1 from json_each(${spellings}) ks
+      where ${keyword} = (ks.value ->> 0) collate nocase and ${runsHold(sql`ks.value -> 1`, keyword)})`
 
 /**
  * A row's keyword has the filter's key (docs/api.md#signals): it is one of the spellings the filter was resolved to
  * (resolvedKeyword), in the nocase order of signals_keyword_idx, with its runs as the key has them. One spelling is
  * one seek, then the walk in list order.
  */
-export function keywordCondition(shape: FilterShape, value: (name: keyof SignalFilter) => SQLWrapper) {
-  if (shape.keywordSpellings) return oneOf(value('keywordSpellings'))
-  return sql`${signals.keyword} = ${value('keywordSpelling')} collate nocase and ${runsHold(value('keywordRuns'))}`
+export function keywordCondition(
+  shape: Pick<FilterShape, 'keywordSpellings'>,
+  value: (name: keyof ResolvedKeyword) => SQLWrapper,
+  keyword: SQLWrapper = signals.keyword,
+) {
+  if (shape.keywordSpellings) return oneOf(value('keywordSpellings'), keyword)
+  return sql`${keyword} = ${value('keywordSpelling')} collate nocase and ${runsHold(value('keywordRuns'), keyword)}`
 }
 
 /** A destination's `keywords` (docs/webhooks.md#endpoints): a row's keyword has the key of any of them. */
 export const anyKeywordCondition = (keywords: string[], spellings: string[]) =>
-  oneOf(sql`${JSON.stringify(keywords.flatMap((k) => keywordMatch(k, spellings)))}`)
+  oneOf(sql`${JSON.stringify(keywords.flatMap((k) => keywordMatch(k, spellings)))}`, signals.keyword)

@@ -30,7 +30,7 @@ describe('export pages (docs/api.md#export)', () => {
         await deps.database.client.execute({ sql: `explain query plan ${query.sql}`, args: query.args })
       ).rows
         .map((r) => String(r.detail))
-        .filter((step) => !/^(CORRELATED SCALAR SUBQUERY \d+|SCAN r VIRTUAL TABLE INDEX \d+:)$/.test(step))
+        .filter((step) => !/^(CORRELATED SCALAR SUBQUERY \d+|SCAN kr VIRTUAL TABLE INDEX \d+:)$/.test(step))
       expect(plan).toEqual([
         'SEARCH signals USING INDEX signals_team_idx (team_id=? AND rowid>?)',
         // Each row's verdict (docs/operations.md#exporting-signals): one lookup by the signal's id.
