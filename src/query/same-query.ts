@@ -58,3 +58,34 @@ export function keywordKey(keyword: string): string {
   endRun()
   return key
 }
+
+/**
+ * The runs of `keyword` outside phrases (the parts keywordKey keeps in capitals when they are OR, AND or NOT), each
+ * with its 0-based position in code points, found as keywordKey finds them.
+ */
+export function keywordRuns(keyword: string): { start: number; text: string }[] {
+  const runs: { start: number; text: string }[] = []
+  let run = ''
+  let start = 0
+  let phrase = false
+  const endRun = () => {
+    if (run) runs.push({ start, text: run })
+    run = ''
+  }
+  for (const [i, c] of [...keyword].entries()) {
+    if (SPACE.test(c)) endRun()
+    else if (phrase) phrase = !CLOSE_QUOTES.includes(c)
+    else if (OPEN_QUOTES.includes(c) || PARENS.includes(c)) {
+      endRun()
+      phrase = OPEN_QUOTES.includes(c)
+    } else {
+      if (!run) start = i
+      run += c
+    }
+  }
+  endRun()
+  return runs
+}
+
+/** Whether a run is OR, AND or NOT as the lexer reads operators (full-width letters as their ASCII forms). */
+export const isOperatorRun = operator

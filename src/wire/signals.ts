@@ -6,7 +6,9 @@ import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {
-  keyword: 'Only signals found for this tracked keyword (case-insensitive), 1 to 200 characters.',
+  keyword:
+    'Only signals found for this tracked keyword, in any case but that of OR, AND and NOT, runs of spaces as one; ' +
+    '1 to 200 characters.',
   intent:
     'Only signals of this intent: ACTIVE (wants to buy now), COMPETITOR (uses, leaves or compares a rival product), ' +
     'PAIN (has a problem the team solves), QUESTION (asks how or which), MENTION (anything else on topic).',

@@ -18,7 +18,7 @@ const about = {
     'From hour `from` to hour `to` (0-23, in timeZone) nothing is sent; what comes meanwhile is held and sent when they end. null: none.',
   minScore: 'Only signals scoring at least this, 0 to 10 (default 0).',
   intents: 'Only signals of these intents; null or absent: any.',
-  keywords: 'Only signals found for these tracked keywords (case-insensitive); null or absent: any.',
+  keywords: 'Only signals found for these tracked keywords, in any case but that of OR, AND, NOT; null: any.',
   platforms: 'Only signals from these platforms; null or absent: any.',
   enabled: 'Whether deliveries are made (default true).',
 }

@@ -135,7 +135,9 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
         postId: `f${String(i).padStart(2, '0')}`,
         platform: ['reddit', 'hackernews', 'github', 'bluesky'][i % 4],
         intent: ['ACTIVE', 'PAIN', 'QUESTION'][i % 3],
-        keyword: ['crm', 'CRM', 'helpdesk'][i % 3 === 0 ? 0 : (i % 5) % 3],
+        keyword: ['crm', 'CRM', 'helpdesk', 'crm NOT hubspot', 'crm not hubspot', 'ÉQUIPE', 'équipe'][
+          i < 30 ? (i % 3 === 0 ? 0 : (i % 5) % 3) : 3 + (i % 4)
+        ],
         score: i % 11,
         publishedAt: new Date(Date.UTC(2026, 9, 1 + (i % 20))).toISOString(),
       }))
@@ -154,6 +156,10 @@ describe('GET /api/v1/signals/export (docs/api.md#export)', () => {
         .sort()
     const cases: [string, (s: NewSignal) => boolean][] = [
       ['&keyword=Crm', (s) => s.keyword.toLowerCase() === 'crm'],
+      // As tracked keywords are keyed: OR, AND and NOT as written, every other letter in any case.
+      ['&keyword=CRM%20not%20HubSpot', (s) => s.keyword === 'crm not hubspot'],
+      ['&keyword=crm%20NOT%20hubspot', (s) => s.keyword === 'crm NOT hubspot'],
+      ['&keyword=%C3%89quipe', (s) => s.keyword.toLowerCase() === 'équipe'],
       ['&intent=PAIN', (s) => s.intent === 'PAIN'],
       ['&platform=github', (s) => s.platform === 'github'],
       ['&minScore=7', (s) => s.score >= 7],

@@ -131,6 +131,50 @@ describe('GET /api/v1/signals', () => {
     }
   })
 
+  test('keyword= matches as tracked keywords are keyed: any case of its words, OR/AND/NOT as written, spaces evened', async () => {
+    // Anchors every 2 rows: deeper pages start from an anchor of the filter.
+    const { deps, team, rows, get } = await setup({ anchorEvery: 2 })
+    const spellings = [
+      'crm NOT hubspot',
+      'crm not hubspot',
+      'CRM Not HubSpot',
+      'ÉQUIPE',
+      'équipe',
+      'Équipe',
+      'crm  erp',
+      'CRM ERP',
+    ]
+    const extra = spellings.flatMap((keyword, k) =>
+      [0, 1].map((i) => ({ ...rows[k * 2 + i], id: `sig_kw${k}${i}`, postId: `kw${k}${i}`, keyword })),
+    )
+    await deps.repos.signals.insertMany(team.id, extra)
+    const of = (...names: string[]) => expectedOrder(extra.filter((s) => names.includes(s.keyword))).map((s) => s.id)
+    const cases: [string, string[]][] = [
+      ['crm NOT hubspot', of('crm NOT hubspot')],
+      ['crm not hubspot', of('crm not hubspot', 'CRM Not HubSpot')],
+      ['CRM nOt HUBSPOT', of('crm not hubspot', 'CRM Not HubSpot')],
+      ['équipe', of('ÉQUIPE', 'équipe', 'Équipe')],
+      ['Équipe', of('ÉQUIPE', 'équipe', 'Équipe')],
+      ['crm erp', of('crm  erp', 'CRM ERP')],
+      ['crm NOT', []],
+    ]
+    for (const [keyword, expected] of cases) {
+      for (const [limit, offset] of [
+        [100, 0],
+        [1, 0],
+        [1, 3],
+      ]) {
+        const r = await get(`?keyword=${encodeURIComponent(keyword)}&limit=${limit}&offset=${offset}`)
+        expect({ keyword, offset, ids: ids(r.body), total: r.body.total }).toEqual({
+          keyword,
+          offset,
+          ids: expected.slice(offset, offset + limit),
+          total: expected.length,
+        })
+      }
+    }
+  })
+
   test('filters combine with AND', async () => {
     const { rows, get } = await setup()
     const r = await get('?keyword=CRM&intent=ACTIVE&platform=reddit&minScore=1&since=2026-10-02&limit=100')

@@ -16,7 +16,7 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
   const judgedAt = deps.clock.now().toISOString()
   // The reason arrives trimmed: one of only spaces is no reason, as an absent one is (docs/api.md#feedback).
   const reason = a.reason || null
-  await deps.repos.signalFeedback.record({
+  const record = deps.repos.signalFeedback.record({
     signalId: signal.id,
     teamId,
     keywordLc: keywordKey(signal.keyword),
@@ -28,6 +28,12 @@ export async function rateSignal(deps: Needs<'clock', 'signals' | 'signalFeedbac
     model: signal.model,
     promptVersion: signal.promptVersion,
     judgedAt,
+  })
+  // Forgotten meanwhile (docs/people.md#forget): the verdict's row refers to a signal no longer there, and the write
+  // fails as a whole. That is the 404 of a signal already gone, not a storage error.
+  await record.catch(async (err) => {
+    if (await deps.repos.signals.byId(teamId, signal.id)) throw err
+    throw new AppError('not_found', 'no such signal')
   })
   return {
     signalId: signal.id,

@@ -2,12 +2,11 @@ import type { Delivery } from '../../storage/repos/polling-types'
 import type { NewSignal } from '../../storage/repos/signals'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import type { Needs } from '../needs'
+import { keywordKey } from '../../query/same-query'
 
 type SignalFacts = Pick<NewSignal, 'id' | 'teamId' | 'score' | 'intent' | 'platform' | 'keyword'>
 
 const listOf = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]))
-// Keywords compare without regard to case of the ASCII letters, as they always have (SQLite's lower()).
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase())
 
 /**
  * docs/webhooks.md#endpoints: whether an endpoint receives a signal: an enabled endpoint of the signal's team, for
@@ -22,7 +21,9 @@ export function receives(e: EndpointRow, s: SignalFacts): boolean {
   const platforms = listOf(e.platforms)
   if (platforms && !platforms.includes(s.platform)) return false
   const keywords = listOf(e.keywords)
-  return !keywords || keywords.some((k) => asciiLower(k) === asciiLower(s.keyword))
+  // As tracked keywords compare (docs/queries.md#matching): 'crm not hubspot' is not 'crm NOT hubspot'.
+  const key = keywordKey(s.keyword)
+  return !keywords || keywords.some((k) => keywordKey(k) === key)
 }
 
 /**

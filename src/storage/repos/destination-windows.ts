@@ -4,15 +4,21 @@ import type { Db } from '../engine/types'
 import { signals } from '../tables/signals'
 import { webhookEndpoints } from '../tables/webhooks'
 import type { EndpointRow } from './webhook-endpoints'
+import { anyKeywordCondition, type Statement, signalSpellings } from './signals/keyword-filter'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const parsed = (text: string | null) => (text === null ? null : (JSON.parse(text) as string[]))
 
-/** A destination's filters over the signals found in [from, to): the same rules as the outbox's (webhook-outbox.ts). */
-function inWindow(e: EndpointRow, fromMs: number, toMs: number) {
+/**
+ * A destination's filters over the signals found in [from, to): the same rules as the outbox's (webhook-outbox.ts).
+ * Keywords compare as tracked keywords do, resolved against the team's signal keywords (signals/keyword-filter.ts).
+ */
+async function inWindow(client: Client, e: EndpointRow, fromMs: number, toMs: number) {
   const intents = parsed(e.intents)
   const platforms = parsed(e.platforms)
-  const keywords = parsed(e.keywords)?.map((k) => k.toLowerCase())
+  const keywords = parsed(e.keywords)
+  const run = async (s: Statement) => (await client.execute(s)).rows
+  const spellings = keywords ? await signalSpellings(run, e.teamId) : []
   return and(
     eq(signals.teamId, e.teamId),
     gte(signals.detectedAt, iso(fromMs)),
@@ -24,7 +30,7 @@ function inWindow(e: EndpointRow, fromMs: number, toMs: number) {
     sql`imported = 0`,
     intents ? inArray(signals.intent, intents) : undefined,
     platforms ? inArray(signals.platform, platforms) : undefined,
-    keywords ? inArray(sql`lower(${signals.keyword})`, keywords) : undefined,
+    keywords ? anyKeywordCondition(keywords, spellings) : undefined,
   )
 }
 
@@ -43,12 +49,12 @@ export function createDestinationWindowsRepo(db: Db, client: Client) {
         .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.windowFrom} is not null`))
         .all()
     },
-    countIn(e: EndpointRow, fromMs: number, toMs: number): Promise<number> {
-      return db.$count(signals, inWindow(e, fromMs, toMs))
+    async countIn(e: EndpointRow, fromMs: number, toMs: number): Promise<number> {
+      return db.$count(signals, await inWindow(client, e, fromMs, toMs))
     },
     /** The window's leads, best first, up to `limit`, and how many there are. */
     async leadsIn(e: EndpointRow, fromMs: number, toMs: number, limit: number) {
-      const where = inWindow(e, fromMs, toMs)
+      const where = await inWindow(client, e, fromMs, toMs)
       const [leads, total] = await Promise.all([
         db.select().from(signals).where(where).orderBy(desc(signals.score), desc(signals.detectedAt)).limit(limit),
         db.$count(signals, where),

@@ -1,4 +1,9 @@
 // The people list's filters (docs/people.md#listing-people) as SQL over `people p`.
+import { sql } from 'drizzle-orm'
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
+import { keywordCondition, type ResolvedKeyword } from './signals/keyword-filter'
+
+const dialect = new SQLiteAsyncDialect()
 
 export type PeopleFilter = {
   /** A part of the name of the person or of an identity linked to them. */
@@ -14,7 +19,7 @@ export type PeopleFilter = {
    * link, docs/console.md#people): the signals filters do not apply.
    */
   everyAccount?: boolean
-}
+} & ResolvedKeyword
 
 /** `author`: a part of the name of the person or of one of the identities linked to them. */
 const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from people l
@@ -31,7 +36,12 @@ const AUTHOR_NAMED = `and (p.author like ? escape '\\' or exists (select 1 from 
     f.author !== undefined ? undefined : f.withMuted ? '(s.dismissed = 0 or p.muted = 1)' : 's.dismissed = 0'
   const conds = ['s.person_id = p.id', ...(counted === undefined ? [] : [counted])]
   const args: (string | number)[] = []
-  if (f.keyword !== undefined) conds.push('s.keyword = ? collate nocase') && args.push(f.keyword)
+  if (f.keyword !== undefined) {
+    // As the signals list compares it, once resolved (signals/keyword-filter.ts), on this query's signals.
+    const shape = { keywordSpellings: f.keywordSpellings !== undefined }
+    const q = dialect.sqlToQuery(keywordCondition(shape, (name) => sql`${f[name]}`, sql.raw('s.keyword')))
+    conds.push(q.sql) && args.push(...(q.params as string[]))
+  }
   if (f.intent !== undefined) conds.push('s.intent = ?') && args.push(f.intent)
   if (f.platform !== undefined) conds.push('s.platform = ?') && args.push(f.platform)
   if (f.minScore) conds.push('s.score >= ?') && args.push(f.minScore)

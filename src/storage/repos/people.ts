@@ -2,12 +2,14 @@ import type { Client, InStatement } from '@libsql/client'
 import { exactHeatSql, FIGURES_SET, heatSql } from './people-figures'
 import { type PeopleFilter, whereOf } from './people-filter'
 import { PERSON_COLUMNS, type PersonRow, personOf } from './person-row'
+import { resolvedKeyword, type Statement, signalSpellings } from './signals/keyword-filter'
 
 export type { PeopleFilter } from './people-filter'
 export type { PersonRow } from './person-row'
 
 /** People storage (docs/people.md): the list by heat, one person, links made by hand, muting. */
 export const createPeopleRepo = (client: Client) => {
+  const run = async (s: Statement) => (await client.execute(s)).rows
   const figures = (ids: string[]): InStatement => ({
     sql: `update people set ${FIGURES_SET} where id in (${ids.map(() => '?').join(',')})`,
     args: ids,
@@ -34,7 +36,8 @@ export const createPeopleRepo = (client: Client) => {
      * read a little later, where two that round alike would swap as one of them crosses a half point.
      */
     async list(teamId: string, f: PeopleFilter, page: { limit: number; offset: number; now: string }) {
-      const w = whereOf(teamId, f)
+      const spellings = f.keyword === undefined ? [] : await signalSpellings(run, teamId)
+      const w = whereOf(teamId, resolvedKeyword(f, spellings))
       const [rows, total] = await client.batch(
         [
           {

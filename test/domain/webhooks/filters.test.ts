@@ -53,6 +53,15 @@ describe('receives', () => {
     expect(receives(endpoint({ keywords: '["Crm","erp"]' }), signal)).toBe(true)
     expect(receives(endpoint({ keywords: '["erp"]' }), signal)).toBe(false)
   })
+
+  test('keywords compare as tracked keywords do: letters beyond ASCII folded, OR, AND and NOT as written', () => {
+    const found = (keyword: string) => signalRow('team_a', { intent: 'ACTIVE', score: 7, platform: 'reddit', keyword })
+    expect(receives(endpoint({ keywords: '["équipe"]' }), found('ÉQUIPE'))).toBe(true)
+    expect(receives(endpoint({ keywords: '["crm  erp"]' }), found('CRM ERP'))).toBe(true)
+    expect(receives(endpoint({ keywords: '["CRM not HubSpot"]' }), found('crm not hubspot'))).toBe(true)
+    expect(receives(endpoint({ keywords: '["crm not hubspot"]' }), found('crm NOT hubspot'))).toBe(false)
+    expect(receives(endpoint({ keywords: '["crm NOT hubspot"]' }), found('crm not hubspot'))).toBe(false)
+  })
 })
 
 describe('deliveriesOf', () => {

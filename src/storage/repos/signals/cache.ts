@@ -25,6 +25,8 @@ export function createSignalsCache() {
     total: rememberedOnce<number>(TOTALS_KEPT),
     /** Signals per keyword (lower-cased) under `key`, for the keywords' figures (docs/api.md#keywords). */
     perKeyword: rememberedOnce<Map<string, number>>(PER_KEYWORD_KEPT),
+    /** The team's keyword spellings under `key` (keyword-filter.ts), to resolve a keyword filter against. */
+    spellings: rememberedOnce<string[]>(PER_KEYWORD_KEPT),
     page: (key: string) => pages.get(key),
     keepPage: (key: string, rows: PageRow[]) => remember(pages, key, rows, PAGES_KEPT),
   }

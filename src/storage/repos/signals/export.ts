@@ -4,6 +4,7 @@ import type { ReadConnection } from '../../engine/read-connection'
 import { and, type SQL, sql } from 'drizzle-orm'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 import { filterConditions, type SignalFilter, shapeOf, valuesOf } from './queries'
+import { resolvedKeyword, type Statement, signalSpellings } from './keyword-filter'
 
 // Renders the filters' conditions (queries.ts) into the SQL text this statement is run with, on either connection.
 const dialect = new SQLiteAsyncDialect()
@@ -38,8 +39,6 @@ export type ExportReader = {
   page(after: ExportCursor | undefined, limit: number): Promise<ExportRow[]>
   close(): void
 }
-
-type Statement = { sql: string; args: (string | number)[] }
 
 /**
  * One page of an export (docs/api.md#export): the team's signals in the order they were stored, after `after`.
@@ -111,9 +110,15 @@ export const createSignalExportsRepo = (database: Pick<Database, 'client' | 'ope
   open(teamId: string, filter: SignalFilter): ExportReader {
     const own: ReadConnection | undefined = database.openReader?.()
     const rows = own ? (s: Statement) => own.all(s.sql, s.args) : viaClient(database.client)
+    // A keyword is resolved once, against the spellings of the signals stored when the export starts (keyword-filter.ts).
+    let resolved: Promise<SignalFilter> | undefined
     return {
       async page(after, limit) {
-        return (await rows(exportStatement({ teamId, filter, after, limit }))).map(exportRow)
+        resolved ??=
+          filter.keyword === undefined
+            ? Promise.resolve(filter)
+            : signalSpellings(rows, teamId).then((spellings) => resolvedKeyword(filter, spellings))
+        return (await rows(exportStatement({ teamId, filter: await resolved, after, limit }))).map(exportRow)
       },
       close: () => own?.close(),
     }

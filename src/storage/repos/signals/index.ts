@@ -8,9 +8,11 @@ import { afterImport, peopleUpserts } from '../people-figures'
 import { type ImportedVerdict, verdictInserts } from '../imported-verdicts'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
-import { countWhere, type PageRow, pageQuery, pageRowOf, perShape, type SignalFilter, shapeOf } from './queries'
+import { countWhere, type PageRow, pageQuery, perShape, type SignalFilter, shapeOf } from './queries'
+import { pageRowOf } from './page-row'
 import { versionReader } from './version'
 import { keywordKey } from '../../../query/same-query'
+import { resolvedKeyword, signalSpellings, type Statement } from './keyword-filter'
 
 export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
@@ -55,6 +57,14 @@ export function createSignalsRepo(
     return rows.map(pageRowOf)
   }
 
+  const run = async (s: Statement) => (await db.$client.execute(s)).rows
+  /** `f` with its keyword resolved (keyword-filter.ts), against the spellings of the team's signals at `version`. */
+  const resolved = async (teamId: string, f: SignalFilter, version?: number): Promise<SignalFilter> => {
+    if (f.keyword === undefined) return f
+    const at = version ?? (await currentVersion(teamId))
+    return resolvedKeyword(f, await cache.spellings(JSON.stringify([teamId, at]), () => signalSpellings(run, teamId)))
+  }
+
   return {
     /**
      * One page in list order (queries.ts pageQuery). From `anchorEvery` on, the walk starts at a keyset anchor
@@ -72,7 +82,8 @@ export function createSignalsRepo(
       if ((await currentVersion(teamId)) === page.version) cache.keepPage(key, rows)
       return rows
     },
-    uncachedPage(teamId: string, f: SignalFilter, page: PageRequest) {
+    async uncachedPage(teamId: string, filter: SignalFilter, page: PageRequest) {
+      const f = await resolved(teamId, filter, page.version)
       const read = (anchor: Anchor | undefined, offset: number) =>
         runPage(teamId, f, page.full, page.limit, offset, anchor)
       return anchoredPage(teamId, f, page, read)
@@ -120,8 +131,8 @@ export function createSignalsRepo(
           .all()
       )
     },
-    count(teamId: string, f: SignalFilter): Promise<number> {
-      return db.$count(signals, countWhere(teamId, f))
+    async count(teamId: string, f: SignalFilter): Promise<number> {
+      return db.$count(signals, countWhere(teamId, await resolved(teamId, f)))
     },
     /** Signals the team got after `after` (ISO 8601 UTC): the console's "new since your last visit". */
     async countDetectedAfter(teamId: string, after: string): Promise<number> {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, type SQL, type SQLWrapper, sql } from 'dri
 import type { Db } from '../../engine/types'
 import { signalFeedback } from '../../tables/signal-feedback'
 import { signals } from '../../tables/signals'
+import { keywordCondition, type ResolvedKeyword } from './keyword-filter'
 
 export type SignalFilter = {
   keyword?: string
@@ -12,7 +13,7 @@ export type SignalFilter = {
   since?: string
   /** docs/api.md#feedback: also the signals judged not relevant, which the default list leaves out. */
   withDismissed?: boolean
-}
+} & ResolvedKeyword
 
 /**
  * What a list query looks like apart from its values: which filters it has, whether it reads the full text, and
@@ -25,13 +26,15 @@ export type FilterShape = {
   minScore: boolean
   since: boolean
   withDismissed: boolean
+  /** Not one spelling holds the keyword's key (keyword-filter.ts): no one seek walks its signals in list order. */
+  keywordSpellings: boolean
   full: boolean
   anchored: boolean
 }
 
 /** The filters, in the order of a cache key (cache.ts) and of a shape's key. */
 export const FILTER_FIELDS = ['keyword', 'intent', 'platform', 'minScore', 'since', 'withDismissed'] as const
-const SHAPE_FIELDS: (keyof FilterShape)[] = [...FILTER_FIELDS, 'full', 'anchored']
+const SHAPE_FIELDS: (keyof FilterShape)[] = [...FILTER_FIELDS, 'keywordSpellings', 'full', 'anchored']
 
 /** The shape of a query for `f`: `f.minScore` 0 means no filter. */
 export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): FilterShape => ({
@@ -41,6 +44,7 @@ export const shapeOf = (f: SignalFilter, full: boolean, anchored: boolean): Filt
   minScore: !!f.minScore,
   since: f.since !== undefined,
   withDismissed: !!f.withDismissed,
+  keywordSpellings: f.keywordSpellings !== undefined,
   full,
   anchored,
 })
@@ -83,7 +87,7 @@ export function filterConditions(
     shape.withDismissed ? undefined : eq(signals.dismissed, false),
     shape.intent ? eq(signals.intent, value('intent')) : undefined,
     shape.platform ? eq(signals.platform, value('platform')) : undefined,
-    shape.keyword ? sql`${signals.keyword} = ${value('keyword')} collate nocase` : undefined,
+    shape.keyword ? keywordCondition(shape, value) : undefined,
     shape.minScore ? gte(signals.score, value('minScore')) : undefined,
     shape.since ? gte(published, value('since')) : undefined,
   ]
@@ -163,25 +167,6 @@ export function pageQuery(db: Db, shape: FilterShape) {
 }
 
 export type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['all']>>[number]
-
-/** A page row from the values of a pageQuery row, in the order of its columns. */
-export const pageRowOf = (r: unknown[]): PageRow => ({
-  id: r[0] as string,
-  author: r[1] as string,
-  platform: r[2] as string,
-  intent: r[3] as string,
-  score: r[4] as number,
-  reason: r[5] as string,
-  icpMatch: r[6] as string | null,
-  preview: r[7] as string,
-  contentFull: r[8] as PageRow['contentFull'],
-  url: r[9] as string,
-  keyword: r[10] as string,
-  publishedAt: r[11] as string,
-  detectedAt: r[12] as string,
-  verdict: r[13] as PageRow['verdict'],
-  personId: r[14] as string | null,
-})
 
 /** The sort key of the row `skip` rows past the start (or past the anchor), read from the covering index alone. */
 export function anchorQuery(db: Db, shape: FilterShape) {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createSignalsRepo, type NewSignal, type SignalFilter } from '../../../../src/storage/repos/signals'
 import { pageQuery, shapeOf } from '../../../../src/storage/repos/signals/queries'
+import { resolvedKeyword, type Statement, signalSpellings } from '../../../../src/storage/repos/signals/keyword-filter'
 import { signalFeedback } from '../../../../src/storage/tables/signal-feedback'
 import { seedTeam, testDeps } from '../../../support/deps'
 
@@ -199,8 +200,14 @@ describe('signals repo: keyset anchors for deep offsets', () => {
     })
     for (const [f] of FILTERS)
       for (const full of [false, true]) {
-        const shape = shapeOf(f, full, false)
-        const expected = await pageQuery(db, shape).all({ teamId: team.id, ...f, limit: 100, offset: 0 })
+        const run = async (q: Statement) => (await db.$client.execute(q)).rows
+        const values = resolvedKeyword(f, await signalSpellings(run, team.id))
+        const expected = await pageQuery(db, shapeOf(values, full, false)).all({
+          teamId: team.id,
+          ...values,
+          limit: 100,
+          offset: 0,
+        })
         expect(expected.length).toBeGreaterThan(0)
         expect(await repo.page(team.id, f, { limit: 100, offset: 0, full })).toEqual(expected)
       }

@@ -12,6 +12,7 @@ describe('the shape of a signals list query', () => {
       minScore: false,
       since: true,
       withDismissed: false,
+      keywordSpellings: false,
       full: true,
       anchored: false,
     })
@@ -22,6 +23,7 @@ describe('the shape of a signals list query', () => {
       minScore: true,
       since: false,
       withDismissed: false,
+      keywordSpellings: false,
       full: false,
       anchored: true,
     })
@@ -39,6 +41,7 @@ describe('the shape of a signals list query', () => {
       of({
         anchored: false,
         full: false,
+        keywordSpellings: false,
         withDismissed: false,
         since: false,
         minScore: false,
@@ -50,7 +53,8 @@ describe('the shape of a signals list query', () => {
     expect(of(shapeOf({ keyword: 'crm' }, true, false))).not.toBe(a)
     expect(of(shapeOf({ keyword: 'crm' }, false, true))).not.toBe(a)
     expect(of(shapeOf({ keyword: 'crm', withDismissed: true }, false, false))).not.toBe(a)
-    expect(built).toHaveLength(4)
+    expect(of(shapeOf({ keyword: 'crm', keywordSpellings: '[]' }, false, false))).not.toBe(a)
+    expect(built).toHaveLength(5)
   })
 })
 
@@ -118,6 +122,12 @@ describe('the default list leaves dismissed signals out from the indexes alone',
         [{ keyword: 'crm' }, false],
       ] as const)
         expect(await planOf(f, full, anchored)).toContain('USING INTEGER PRIMARY KEY (rowid=?)')
+      // A keyword resolved to one spelling (keyword-filter.ts) seeks it and walks the keyword index in list order.
+      const keyword = await planOf({ keyword: 'crm', keywordSpelling: 'crm', keywordRuns: '[]' }, false, anchored)
+      expect(keyword).toMatch(
+        /LIST SUBQUERY \d+ \| SEARCH signals USING COVERING INDEX signals_keyword_idx \(team_id=\? AND keyword=\?/,
+      )
+      expect(keyword.split(' | ').filter((step) => step.includes('TEMP B-TREE'))).toHaveLength(1)
     }
   })
 })
