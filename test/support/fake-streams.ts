@@ -285,7 +285,8 @@ export function fakeStackExchange(
 
 /**
  * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
- * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:thump` heartbeats), and the
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:)` on opening and `:thump`
+ * heartbeats, each a comment line of its own with no blank line after it, as Mastodon's streaming server writes them), and the
  * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
  * and `limit`. Both want the bearer `token`.
  */
@@ -312,7 +313,7 @@ export function fakeMastodon(token = 'tok') {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           mine = c
-          c.enqueue(enc.encode(':)\n\n'))
+          c.enqueue(enc.encode(':)\n'))
           // As a proxy in front of the streaming server with too short an idle timeout: the stream opens and ends.
           if (endAtOnce) return c.close()
           streams.add(c)
@@ -380,7 +381,7 @@ export function fakeMastodon(token = 'tok') {
       endAtOnce = value
     },
     heartbeat() {
-      for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))
+      for (const c of streams) c.enqueue(enc.encode(':thump\n'))
     },
     dropAll() {
       for (const c of streams) c.close()

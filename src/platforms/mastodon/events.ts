@@ -39,30 +39,42 @@ export async function readEvents(
       )
     }
     const decoder = new TextDecoder()
-    let buffer = ''
+    // Read a line at a time, as the server-sent events format is: Mastodon's heartbeats are comment lines with no
+    // blank line after them, so they end no event, yet each is upstream speaking (docs/streams.md#source-health).
+    let line = ''
+    let event = ''
+    let data: string[] = []
+    let held = 0
     for await (const chunk of res.body) {
       clearTimeout(timer)
       timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
-      let end = buffer.indexOf('\n\n')
-      while (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        end = buffer.indexOf('\n\n')
-        const event = /^event: ?(.*)$/m.exec(block)?.[1]
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).replace(/^ /, ''))
-          .join('\n')
-        sink.heard()
-        if (event !== 'update' || !data) continue
-        const s = v.safeParse(Status, safeJson(data))
-        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
+      const lines = (line + decoder.decode(chunk, { stream: true })).split('\n')
+      line = lines.pop() ?? ''
+      if (lines.length > 0) sink.heard()
+      for (const raw of lines) {
+        const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+        if (l !== '') {
+          if (l.startsWith(':')) continue
+          const colon = l.indexOf(':')
+          const field = colon < 0 ? l : l.slice(0, colon)
+          const value = colon < 0 ? '' : l.slice(colon + 1).replace(/^ /, '')
+          if (field === 'event') event = value
+          else if (field === 'data') {
+            data.push(value)
+            held += value.length
+          }
+          continue
+        }
+        // A blank line ends the event.
+        const status = event === 'update' && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+        event = ''
+        data = []
+        held = 0
+        if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output)
         if (sink.full()) await sink.room()
       }
-      // What is left is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
-      if (buffer.length > MAX_EVENT_CHARS)
+      // What is held is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
+      if (line.length + held > MAX_EVENT_CHARS)
         throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
     }
   } catch (err) {
