@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { PlatformUnreachableError, UpstreamStatusError } from '../http'
+import { failedAnswer, PlatformUnreachableError } from '../http'
 import type { StreamSink } from '../stream'
 import { Status } from './connector'
 
@@ -27,9 +27,10 @@ export async function readEvents(
     })
     answered = true
     // What source health shows: the status, or that the address answered something other than events (a web page).
+    // A rate limit carries its wait (Retry-After), which the retry waits out: one sooner is refused again.
     if (!res.ok || !res.body) {
       await res.body?.cancel()
-      throw new UpstreamStatusError(res.status, `mastodon streaming API answered with status ${res.status}`)
+      throw failedAnswer('mastodon streaming API', { status: res.status, headers: res.headers, text: '' })
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
       await res.body.cancel()
