@@ -46,12 +46,18 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
     platform: 'bluesky',
     async read(from, sink, signal) {
       let last = storedPosition('bluesky', from, parseCursor, sink)
+      // The instance whose clock `last` is on. Each instance times events by its own clock when it sequences them
+      // (time_us), so a position read from one names another moment on the next: there, what the rewind replays is
+      // not skipped by time but handed on again, and the runner passes over what it already had by the post's
+      // address. A stored position names no instance; it is taken as the first address's (docs/streams.md#resuming).
+      let timedBy = config.stream_url[0]
       let failures = 0
       for (let n = 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const opened = Date.now()
-        const outcome = await connectOnce(endpoint, last, sink, signal, (t) => {
+        const outcome = await connectOnce(endpoint, last, endpoint === timedBy, sink, signal, (t) => {
           last = t
+          timedBy = endpoint
         })
         if (signal.aborted) return
         if (outcome === 'full') {
@@ -83,12 +89,14 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
 }
 
 /**
- * One connection, until it closes, falls silent, the sink is full or `signal` aborts. Skips what the rewind replays
- * (events before the resumed position) and reports a gap when the instance starts later than it.
+ * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
+ * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
+ * when the instance starts later than it.
  */
 function connectOnce(
   endpoint: string,
   from: Cursor | null,
+  sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
   moved: (at: Cursor) => void,
@@ -133,7 +141,7 @@ function connectOnce(
       }
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
-      if (from !== null && handed(from, e)) return
+      if (sameClock && from !== null && handed(from, e)) return
       at = after(at, e)
       const position = cursorText(at)
       const mention = toMention(e)
