@@ -131,6 +131,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     dropAll() {
       for (const ws of sockets) ws.close(1001, 'going away')
     },
+    /** A message as it is, to every connection, kept for no replay: what a broken or hostile address sends. */
+    sendRaw(text: string) {
+      for (const ws of sockets) ws.send(text)
+    },
     clients: () => sockets.size,
     stop: () => server.stop(true),
   }
