@@ -301,6 +301,7 @@ export function fakeMastodon(token = 'tok') {
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
   let endAtOnce = false
+  let beforeConnect: (() => void) | undefined
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -335,11 +336,13 @@ export function fakeMastodon(token = 'tok') {
     idleTimeout: 0,
     fetch(req) {
       const url = new URL(req.url)
-      if (url.pathname === '/api/v2/instance')
+      if (url.pathname === '/api/v2/instance') {
+        beforeConnect?.()
         return Response.json({
           domain: 'example.social',
           configuration: { urls: { streaming: `ws://127.0.0.1:${streaming.port}` } },
         })
+      }
       if (!authorized(req)) return invalidToken()
       if (url.pathname === '/api/v1/timelines/public') {
         const minId = url.searchParams.get('min_id')
@@ -379,6 +382,10 @@ export function fakeMastodon(token = 'tok') {
       statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
+    },
+    /** Runs when a reader asks where the streaming API is, just before it connects to it. */
+    beforeConnect(fn: () => void) {
+      beforeConnect = fn
     },
     /** While set, every streaming connection ends right after it opens. */
     setEndAtOnce(value: boolean) {

@@ -9,13 +9,17 @@ import { Status } from './connector'
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
-/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
+/**
+ * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`.
+ * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
+ */
 export async function readEvents(
   url: URL,
   headers: Record<string, string>,
   sink: StreamSink,
   signal: AbortSignal,
   hand: (s: v.InferOutput<typeof Status>) => void,
+  opened: () => Promise<void>,
 ) {
   const quiet = new AbortController()
   let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
@@ -39,6 +43,14 @@ export async function readEvents(
         'mastodon streaming API answered with something other than server-sent events',
       )
     }
+    clearTimeout(timer)
+    try {
+      await opened()
+    } catch (err) {
+      await res.body.cancel().catch(() => {})
+      throw err
+    }
+    timer = setTimeout(() => quiet.abort(), SILENCE_MS)
     const decoder = new TextDecoder()
     // Read a line at a time, as the server-sent events format is: Mastodon's heartbeats are comment lines with no
     // blank line after them, so they end no event, yet each is upstream speaking (docs/streams.md#source-health).

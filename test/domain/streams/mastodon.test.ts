@@ -67,6 +67,27 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
   }, 30_000)
 
+  test('a status posted while the reader reconnects to the streaming API is read', async () => {
+    const masto = fakeMastodon('tok')
+    const { receiver, signals } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    const first = masto.post(BUYING(1))
+    await eventually('the first signal', async () => (await signals()) === 1)
+    // After the missed statuses were read from the timeline and before the streaming connection opens again: it is
+    // on neither, unless the timeline is read once the connection is open.
+    let between: { url: string } | undefined
+    masto.beforeConnect(() => {
+      between ??= masto.post(BUYING(2))
+    })
+    masto.dropAll()
+    await eventually('the stream to connect again', () => masto.clients() === 1 && between !== undefined)
+    const after = masto.post(BUYING(3))
+    await eventually('three signals', async () => (await signals()) === 3, 10_000)
+    await eventually('three deliveries', () => receiver.received.length === 3)
+    const urls = receiver.received.map((r) => JSON.parse(r.body).data.signal.url).sort()
+    expect(urls).toEqual([first.url, between?.url, after.url].sort())
+  }, 30_000)
+
   test('heartbeats on a quiet timeline are heard: heardAt and the last success move without a status', async () => {
     const masto = fakeMastodon('tok')
     const { deps, clock } = await mastodonWorld(masto)
