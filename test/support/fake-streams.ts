@@ -131,6 +131,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     dropAll() {
       for (const ws of sockets) ws.close(1001, 'going away')
     },
+    /** A message as it is, to every connection, kept for no replay: what a broken or hostile address sends. */
+    sendRaw(text: string) {
+      for (const ws of sockets) ws.send(text)
+    },
     clients: () => sockets.size,
     stop: () => server.stop(true),
   }
@@ -285,7 +289,8 @@ export function fakeStackExchange(
 
 /**
  * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
- * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:thump` heartbeats), and the
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:)` on opening and `:thump`
+ * heartbeats, each a comment line of its own with no blank line after it, as Mastodon's streaming server writes them), and the
  * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
  * and `limit`. Both want the bearer `token`.
  */
@@ -296,6 +301,7 @@ export function fakeMastodon(token = 'tok') {
   const enc = new TextEncoder()
   let id = 110_000_000_000_000_000n
   let endAtOnce = false
+  let beforeConnect: (() => void) | undefined
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -312,7 +318,7 @@ export function fakeMastodon(token = 'tok') {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           mine = c
-          c.enqueue(enc.encode(':)\n\n'))
+          c.enqueue(enc.encode(':)\n'))
           // As a proxy in front of the streaming server with too short an idle timeout: the stream opens and ends.
           if (endAtOnce) return c.close()
           streams.add(c)
@@ -330,11 +336,13 @@ export function fakeMastodon(token = 'tok') {
     idleTimeout: 0,
     fetch(req) {
       const url = new URL(req.url)
-      if (url.pathname === '/api/v2/instance')
+      if (url.pathname === '/api/v2/instance') {
+        beforeConnect?.()
         return Response.json({
           domain: 'example.social',
           configuration: { urls: { streaming: `ws://127.0.0.1:${streaming.port}` } },
         })
+      }
       if (!authorized(req)) return invalidToken()
       if (url.pathname === '/api/v1/timelines/public') {
         const minId = url.searchParams.get('min_id')
@@ -375,12 +383,16 @@ export function fakeMastodon(token = 'tok') {
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
     },
+    /** Runs when a reader asks where the streaming API is, just before it connects to it. */
+    beforeConnect(fn: () => void) {
+      beforeConnect = fn
+    },
     /** While set, every streaming connection ends right after it opens. */
     setEndAtOnce(value: boolean) {
       endAtOnce = value
     },
     heartbeat() {
-      for (const c of streams) c.enqueue(enc.encode(':thump\n\n'))
+      for (const c of streams) c.enqueue(enc.encode(':thump\n'))
     },
     dropAll() {
       for (const c of streams) c.close()

@@ -1,28 +1,10 @@
 import { useEffect, useState } from 'preact/hooks'
-import type * as v from 'valibot'
-import type { PlatformList } from '../../wire/platforms'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
-
-type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
+import { reading, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => (s.earlierRouteOnly ? `${s.platform} (earlier route only)` : s.platform)
-
-/**
- * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
- * already in its own column; a stream's is upstream's cursor, worth showing only once it has one.
- */
-function reading(s: Source): string {
-  if (!s.stream) return 'search'
-  const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
-  if (s.position) parts.push(`at ${s.position}`)
-  if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
-  if (s.stream.gap) parts.push(`gap: ${s.stream.gap.note}`)
-  if (!s.configured && s.missingSettings.length > 0)
-    parts.push(`searching it needs ${s.missingSettings.map((m) => m.key).join(', ')}`)
-  return parts.join('; ')
-}
 
 /**
  * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
@@ -96,7 +78,7 @@ export function Sources() {
               ),
           },
           { head: 'Next retry', cell: (s) => <Ago iso={s.retryAt} /> },
-          { head: 'Reading', cell: reading },
+          { head: 'Reading', cell: (s) => reading(s) },
         ]}
       />
       {unset.length > 0 && (

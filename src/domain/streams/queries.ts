@@ -28,7 +28,7 @@ type TrackedDeps = {
 }
 
 type Row = { teamId: string; keyword: string }
-type Built = { rows: Row[]; index: ReturnType<typeof candidateIndex<Tracked>> }
+type Built = { rows: Row[]; index: ReturnType<typeof candidateIndex<Tracked>> & { tracks(p: Pair): boolean } }
 // Each platform's last index and the (team, keyword) rows it was built from: a refresh that reads the same rows keeps
 // it rather than parsing and indexing them again, garbage that a stream tracking 10,000 queries would otherwise make
 // every refresh (docs/performance.md#streams).
@@ -60,10 +60,14 @@ export async function trackedOn(deps: TrackedDeps, platform: SearchPlatform) {
   }
   known = parsed
   if (tracked.some((t) => usesField(t.query.root, 'lang'))) await loadLanguageDetector()
-  const index = candidateIndex(tracked)
+  const keys = new Set(tracked.map((t) => trackedKey(t.teamId, t.keyword)))
+  // `tracks`: whether a pair matched earlier is still a team's, once it has waited in the queue.
+  const index = { ...candidateIndex(tracked), tracks: (p: Pair) => keys.has(trackedKey(p.teamId, p.keyword)) }
   lastBuilt.set(platform, { rows, index })
   return index
 }
+
+const trackedKey = (teamId: string, keyword: string) => `${teamId}\n${keyword}`
 
 export type TrackedQueries = Awaited<ReturnType<typeof trackedOn>>
 

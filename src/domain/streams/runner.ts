@@ -133,7 +133,10 @@ export async function runStream(
       const overflow = queue.pairs() > QUEUE_PAIRS / 2
       const entries = queue.take(BATCH_PAIRS)
       const position = (entries[entries.length - 1] as QueueEntry).position
-      const pairs = await watch.guard('the database', deps.repos.polling.unhandled(entries.flatMap((e) => e.pairs)))
+      // A keyword removed while its matches waited (a slow model scoring the batches before them) is no longer the
+      // team's: they are not scored or signalled (docs/streams.md#backpressure).
+      const waiting = entries.flatMap((e) => e.pairs).filter(tracked.tracks)
+      const pairs = await watch.guard('the database', deps.repos.polling.unhandled(waiting))
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {

@@ -6,6 +6,7 @@ import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
+import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
 import type { Mention } from '../../mention'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -36,22 +37,24 @@ const SILENCE_MS = 30_000
 const GAP_US = 60_000_000
 // A connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
-// The largest message read. An atproto record is at most 2 MiB as JSON and a Jetstream event wraps one record in a few
-// fields, so anything larger is not an event: it is refused before it is decoded, and the connection dropped as a
-// failed read (docs/streams.md#outages). Bun's WebSocket client has no limit of its own below 128 MiB to set.
-export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
       let last = storedPosition('bluesky', from, parseCursor, sink)
+      // The instance whose clock `last` is on. Each instance times events by its own clock when it sequences them
+      // (time_us), so a position read from one names another moment on the next: there, what the rewind replays is
+      // not skipped by time but handed on again, and the runner passes over what it already had by the post's
+      // address. A stored position names no instance; it is taken as the first address's (docs/streams.md#resuming).
+      let timedBy = config.stream_url[0]
       let failures = 0
       for (let n = 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const opened = Date.now()
-        const outcome = await connectOnce(endpoint, last, sink, signal, (t) => {
+        const outcome = await connectOnce(endpoint, last, endpoint === timedBy, sink, signal, (t) => {
           last = t
+          timedBy = endpoint
         })
         if (signal.aborted) return
         if (outcome === 'full') {
@@ -83,18 +86,22 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
 }
 
 /**
- * One connection, until it closes, falls silent, the sink is full or `signal` aborts. Skips what the rewind replays
- * (events before the resumed position) and reports a gap when the instance starts later than it.
+ * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
+ * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
+ * when the instance starts later than it.
  */
 function connectOnce(
   endpoint: string,
   from: Cursor | null,
+  sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
   moved: (at: Cursor) => void,
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
+  // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
+  url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
   if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
   let at: Cursor | null = from
   return new Promise((resolve) => {
@@ -118,8 +125,20 @@ function connectOnce(
     ws.onmessage = (message) => {
       lastMessage = Date.now()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
-        outcome = 'oversize'
-        return finish()
+        // Not decoded. When its first fields say which event it is, it is passed over as a gap, and skipped when a
+        // rewind replays it: otherwise each reconnection would replay it and be dropped again, for good.
+        const e = headOf(message.data)
+        if (!e) {
+          outcome = 'oversize'
+          return finish()
+        }
+        heard = 'heard'
+        if (sameClock && from !== null && handed(from, e)) return
+        sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
+        at = after(at, e)
+        sink.heard({ position: cursorText(at) })
+        moved(at)
+        return
       }
       const parsed = v.safeParse(Event, safeJson(message.data))
       if (!parsed.success) {
@@ -133,7 +152,7 @@ function connectOnce(
       }
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
-      if (from !== null && handed(from, e)) return
+      if (sameClock && from !== null && handed(from, e)) return
       at = after(at, e)
       const position = cursorText(at)
       const mention = toMention(e)
@@ -147,20 +166,6 @@ function connectOnce(
       }
     }
   })
-}
-
-/** A message's size in bytes: a string's UTF-8 length is counted only when its length alone does not settle it. */
-const byteLength = (data: unknown) => {
-  if (typeof data !== 'string') return (data as ArrayBuffer).byteLength ?? 0
-  return data.length > MAX_MESSAGE_BYTES || data.length * 3 <= MAX_MESSAGE_BYTES ? data.length : Buffer.byteLength(data)
-}
-
-const safeJson = (data: unknown) => {
-  try {
-    return JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer))
-  } catch {
-    return undefined
-  }
 }
 
 /** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */

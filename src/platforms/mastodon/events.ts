@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { PlatformUnreachableError, UpstreamStatusError } from '../http'
+import { failedAnswer, PlatformUnreachableError } from '../http'
 import type { StreamSink } from '../stream'
 import { Status } from './connector'
 
@@ -9,13 +9,17 @@ import { Status } from './connector'
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
-/** Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`. */
+/**
+ * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`.
+ * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
+ */
 export async function readEvents(
   url: URL,
   headers: Record<string, string>,
   sink: StreamSink,
   signal: AbortSignal,
   hand: (s: v.InferOutput<typeof Status>) => void,
+  opened: () => Promise<void>,
 ) {
   const quiet = new AbortController()
   let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
@@ -27,9 +31,10 @@ export async function readEvents(
     })
     answered = true
     // What source health shows: the status, or that the address answered something other than events (a web page).
+    // A rate limit carries its wait (Retry-After), which the retry waits out: one sooner is refused again.
     if (!res.ok || !res.body) {
       await res.body?.cancel()
-      throw new UpstreamStatusError(res.status, `mastodon streaming API answered with status ${res.status}`)
+      throw failedAnswer('mastodon streaming API', { status: res.status, headers: res.headers, text: '' })
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
       await res.body.cancel()
@@ -38,31 +43,51 @@ export async function readEvents(
         'mastodon streaming API answered with something other than server-sent events',
       )
     }
+    clearTimeout(timer)
+    try {
+      await opened()
+    } catch (err) {
+      await res.body.cancel().catch(() => {})
+      throw err
+    }
+    timer = setTimeout(() => quiet.abort(), SILENCE_MS)
     const decoder = new TextDecoder()
-    let buffer = ''
+    // Read a line at a time, as the server-sent events format is: Mastodon's heartbeats are comment lines with no
+    // blank line after them, so they end no event, yet each is upstream speaking (docs/streams.md#source-health).
+    let line = ''
+    let event = ''
+    let data: string[] = []
+    let held = 0
     for await (const chunk of res.body) {
       clearTimeout(timer)
       timer = setTimeout(() => quiet.abort(), SILENCE_MS)
-      buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n/g, '\n')
-      let end = buffer.indexOf('\n\n')
-      while (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        end = buffer.indexOf('\n\n')
-        const event = /^event: ?(.*)$/m.exec(block)?.[1]
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).replace(/^ /, ''))
-          .join('\n')
-        sink.heard()
-        if (event !== 'update' || !data) continue
-        const s = v.safeParse(Status, safeJson(data))
-        if (s.success && !(s.output as { reblog?: unknown }).reblog) hand(s.output)
+      const lines = (line + decoder.decode(chunk, { stream: true })).split('\n')
+      line = lines.pop() ?? ''
+      if (lines.length > 0) sink.heard()
+      for (const raw of lines) {
+        const l = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+        if (l !== '') {
+          if (l.startsWith(':')) continue
+          const colon = l.indexOf(':')
+          const field = colon < 0 ? l : l.slice(0, colon)
+          const value = colon < 0 ? '' : l.slice(colon + 1).replace(/^ /, '')
+          if (field === 'event') event = value
+          else if (field === 'data') {
+            data.push(value)
+            held += value.length
+          }
+          continue
+        }
+        // A blank line ends the event.
+        const status = event === 'update' && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+        event = ''
+        data = []
+        held = 0
+        if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output)
         if (sink.full()) await sink.room()
       }
-      // What is left is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
-      if (buffer.length > MAX_EVENT_CHARS)
+      // What is held is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
+      if (line.length + held > MAX_EVENT_CHARS)
         throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
     }
   } catch (err) {

@@ -9,7 +9,7 @@ import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
-// heartbeat. The stream has no cursor, so a (re)connection first reads what it missed from the matching timeline
+// heartbeat. The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
 const PAGE = 40
 const CATCH_UP_PAGES = 10
@@ -95,32 +95,37 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         if (last === null || newer(s.id, last)) last = s.id
         sink.item(statusMention(instance, s), last)
       }
+      // What the stream missed, read from the timeline once the streaming connection is open: a status posted
+      // while it opened is then on the one or the other (read once, by `seen`), not on neither.
+      const catchUp = async () => {
+        if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
+        for (let n = 0; ; n++) {
+          if (sink.full()) await sink.room()
+          const got = await page({ min_id: last, limit: String(PAGE) }, signal)
+          got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1)).forEach(hand)
+          if (got.length < PAGE) break
+          if (n + 1 === CATCH_UP_PAGES) {
+            sink.gap(
+              `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
+            )
+            last = (await page({ limit: '1' }, signal))[0]?.id ?? last
+            break
+          }
+        }
+        sink.heard({ caughtUp: true, position: last })
+        opened = Date.now()
+      }
+      let opened: number | undefined
       while (!signal.aborted) {
         let error: unknown
-        let opened: number | undefined
+        opened = undefined
         try {
-          if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
-          for (let n = 0; ; n++) {
-            if (sink.full()) await sink.room()
-            const got = await page({ min_id: last, limit: String(PAGE) }, signal)
-            got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1)).forEach(hand)
-            if (got.length < PAGE) break
-            if (n + 1 === CATCH_UP_PAGES) {
-              sink.gap(
-                `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
-              )
-              last = (await page({ limit: '1' }, signal))[0]?.id ?? last
-              break
-            }
-          }
-          sink.heard({ caughtUp: true, position: last })
-          opened = Date.now()
-          await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand)
+          await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand, catchUp)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
           // (docs/streams.md#outages).
-          if (Date.now() - opened < STEADY_MS)
+          if (opened === undefined || Date.now() - opened < STEADY_MS)
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
         } catch (err) {
           if (signal.aborted) return

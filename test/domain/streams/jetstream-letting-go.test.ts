@@ -62,3 +62,51 @@ describe('Jetstream reader letting go of a connection', () => {
     }
   })
 })
+
+// Jetstream's time_us is each instance's own clock at the moment it sequenced the event, so two instances give the
+// same post different times; its README advises rewinding the cursor a few seconds when switching instances, for a
+// gapless replay handled idempotently (docs/streams.md#resuming).
+describe('Bluesky stream: moving to another Jetstream instance', () => {
+  test('reads a post the new instance timed before the position read from the old one', async () => {
+    const a = fakeJetstream()
+    const b = fakeJetstream()
+    stops.push(a.stop, b.stop)
+    // The second instance sequences the relay's events 2 s earlier than the first (its clock, or a lag of the first).
+    b.skipUs(-2_000_000)
+    const ids: string[] = []
+    const sink: StreamSink = {
+      item: (m) => ids.push(m.id),
+      heard: () => {},
+      gap: () => {},
+      failed: () => {},
+      full: () => false,
+      room: async () => {},
+    }
+    const stop = new AbortController()
+    const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
+    const reading = createJetstreamReader(config.platforms.bluesky, silentLogger).read(null, sink, stop.signal)
+    try {
+      await eventually('the first instance', () => a.clients() === 1)
+      const both = (text: string, rkey: string) => {
+        a.post(text, 'did:plc:author1', rkey)
+        return b.post(text, 'did:plc:author1', rkey)
+      }
+      both('The first post, read from the first instance.', 'rkey1')
+      await eventually('the first post', () => ids.length === 1)
+      // The first instance restarts; a post reaches the relay while the reader moves to the second instance.
+      a.dropAll()
+      both('The second post, sent while the reader moves.', 'rkey2')
+      await eventually('the second instance', () => b.clients() === 1)
+      await eventually('the second post', () => ids.length >= 2, 3000)
+      // The replay hands the first post on again too (it is timed anew there); the runner passes over a post it had
+      // by its address (domain/streams/runner.ts).
+      expect([...new Set(ids)]).toEqual([
+        'bluesky:at://did:plc:author1/app.bsky.feed.post/rkey1',
+        'bluesky:at://did:plc:author1/app.bsky.feed.post/rkey2',
+      ])
+    } finally {
+      stop.abort()
+      await reading
+    }
+  }, 20_000)
+})

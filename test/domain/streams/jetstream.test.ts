@@ -142,13 +142,13 @@ describe('Bluesky stream (Jetstream)', () => {
   })
 })
 
-describe('Bluesky stream: a message far larger than any event', () => {
+describe('Bluesky stream: a message far larger than any event, that does not say which event it is', () => {
   test('is refused unread as a failed read, and the stream reads on after it', async () => {
     const w = await world()
     w.start()
     await eventually('the reader to connect', () => w.jet.clients() === 1)
-    // An atproto record is at most 2 MiB as JSON: a 5 MiB message is no Jetstream event (a hostile or broken address).
-    w.jet.post(`${BUYING('huge')} ${'padding '.repeat(5 * 131_072)}`)
+    // 5 MiB that does not start as a Jetstream event does (a hostile or broken address).
+    w.jet.sendRaw(`${BUYING('huge')} ${'padding '.repeat(5 * 131_072)}`)
     const health = async () => (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'bluesky')
     await eventually('the failure in source health', async () => (await health())?.lastError != null)
     expect((await health())?.lastError).toBe(
@@ -159,6 +159,26 @@ describe('Bluesky stream: a message far larger than any event', () => {
     await eventually('the post after it as the only signal', async () => (await w.signals()).length === 1)
     expect(await w.signals()).toEqual([{ platform: 'bluesky', postId: `bluesky:${uri}` }])
   }, 20_000)
+})
+
+describe('Bluesky stream: an event far larger than any post, after the stream has a position', () => {
+  test('is passed over as a gap, not replayed and refused on every reconnection', async () => {
+    const w = await world()
+    w.start()
+    await eventually('the reader to connect', () => w.jet.clients() === 1)
+    w.jet.post(BUYING('first'))
+    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    // A record's JSON can outgrow 4 MiB (control characters are written six bytes each); a PDS that does not check
+    // records can publish one. Jetstream replays it on each reconnection from a cursor 5 s back.
+    w.jet.post(`${BUYING('huge')} ${'padding '.repeat(5 * 131_072)}`)
+    const { uri } = w.jet.post(BUYING('after'))
+    await eventually('the post after it', async () => (await w.signals()).length === 2, 15_000)
+    expect((await w.signals()).map((s) => s.postId)).toContain(`bluesky:${uri}`)
+    const stored = await w.deps.repos.streamPositions.get('bluesky')
+    expect(stored?.gap).toContain('more than 4 MiB')
+    // Jetstream is asked not to send such an event at all (its maxMessageSizeBytes option).
+    expect(w.jet.connections[0]?.searchParams.get('maxMessageSizeBytes')).toBe(String(4 * 1024 * 1024))
+  }, 30_000)
 })
 
 describe('Bluesky stream: a store that fails', () => {

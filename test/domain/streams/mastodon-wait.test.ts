@@ -40,3 +40,44 @@ describe('Mastodon stream: a connection broken off after reading a while', () =>
     }
   }, 40_000)
 })
+
+describe('Mastodon stream: a streaming server that answers 429', () => {
+  test('is asked again only after the Retry-After it named, and the failure names the limit', async () => {
+    const masto = fakeMastodon('tok')
+    stops.push(masto.stop)
+    // A streaming host (or the proxy in front of it) limiting connections: 429 with a wait of 6 s.
+    const asked: number[] = []
+    const limited = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch() {
+        asked.push(Date.now())
+        return Response.json({ error: 'Too many requests' }, { status: 429, headers: { 'retry-after': '6' } })
+      },
+    })
+    stops.push(() => limited.stop(true))
+    const config = testConfig({
+      platforms: {
+        mastodon: {
+          base_url: masto.url,
+          access_token: 'tok',
+          mode: 'stream',
+          stream_url: `http://127.0.0.1:${limited.port}`,
+        },
+      },
+    })
+    const { got, sink } = recordingSink()
+    const stop = new AbortController()
+    const reading = createMastodonStream(config.platforms.mastodon).read(null, sink, stop.signal)
+    try {
+      await eventually('the first refusal', () => got.failures.length >= 1)
+      await Bun.sleep(4000)
+      // Within 4 s, one request: each retry before the named wait is refused again (it asked 3-4 times).
+      expect(asked.length).toBe(1)
+      expect(got.failures[0]).toBe('mastodon streaming API is rate limited (429); retry after 6 s')
+    } finally {
+      stop.abort()
+      await reading
+    }
+  }, 30_000)
+})

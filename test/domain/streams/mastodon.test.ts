@@ -21,7 +21,7 @@ afterEach(async () => {
 async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>, streamUrl = '') {
   const receiver = fakeUpstream(() => new Response('ok'))
   cleanups.push(masto.stop, receiver.stop)
-  const { deps } = await testDeps({
+  const { deps, clock } = await testDeps({
     config: {
       webhooks: { allow_private_targets: true },
       platforms: {
@@ -45,7 +45,7 @@ async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>, streamUrl =
   })
   const signals = async () =>
     Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
-  return { deps, receiver, signals }
+  return { deps, receiver, signals, clock }
 }
 
 describe('Mastodon stream (server-sent events)', () => {
@@ -65,6 +65,45 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(urls).toEqual([first.url, missed.url].sort())
     expect(masto.connections.length).toBeGreaterThanOrEqual(2)
     expect(await deps.repos.streamPositions.get('mastodon')).toMatchObject({ position: missed.id })
+  }, 30_000)
+
+  test('a status posted while the reader reconnects to the streaming API is read', async () => {
+    const masto = fakeMastodon('tok')
+    const { receiver, signals } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    const first = masto.post(BUYING(1))
+    await eventually('the first signal', async () => (await signals()) === 1)
+    // After the missed statuses were read from the timeline and before the streaming connection opens again: it is
+    // on neither, unless the timeline is read once the connection is open.
+    let between: { url: string } | undefined
+    masto.beforeConnect(() => {
+      between ??= masto.post(BUYING(2))
+    })
+    masto.dropAll()
+    await eventually('the stream to connect again', () => masto.clients() === 1 && between !== undefined)
+    const after = masto.post(BUYING(3))
+    await eventually('three signals', async () => (await signals()) === 3, 10_000)
+    await eventually('three deliveries', () => receiver.received.length === 3)
+    const urls = receiver.received.map((r) => JSON.parse(r.body).data.signal.url).sort()
+    expect(urls).toEqual([first.url, between?.url, after.url].sort())
+  }, 30_000)
+
+  test('heartbeats on a quiet timeline are heard: heardAt and the last success move without a status', async () => {
+    const masto = fakeMastodon('tok')
+    const { deps, clock } = await mastodonWorld(masto)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    await eventually('the position stored', async () => (await deps.repos.streamPositions.get('mastodon')) != null)
+    // Ten minutes on a hashtag nobody uses: the streaming server writes a `:thump` line every 15 s and nothing else.
+    const later = new Date(clock.now().getTime() + 10 * 60_000)
+    clock.set(later)
+    masto.heartbeat()
+    await eventually(
+      'heardAt to move',
+      async () => (await deps.repos.streamPositions.get('mastodon'))?.heardAt === later.toISOString(),
+      10_000,
+    )
+    const [health] = await deps.repos.platformHealth.list()
+    expect(health?.lastSuccessAt).toBe(later.toISOString())
   }, 30_000)
 
   test('a catch-up reads at most 400 missed statuses, then names the gap and reads on from the newest', async () => {

@@ -1,0 +1,22 @@
+import type * as v from 'valibot'
+import type { PlatformList } from '../wire/platforms'
+import { relative } from './time'
+
+export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
+
+/**
+ * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
+ * already in its own column; a stream's is upstream's cursor, worth showing only once it has one. A gap stays shown
+ * once it happened, so it says when: one from last month is not news.
+ */
+export function reading(s: Source, now = Date.now()): string {
+  if (!s.stream) return 'search'
+  const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
+  if (s.position) parts.push(`at ${s.position}`)
+  if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
+  const gap = s.stream.gap
+  if (gap) parts.push(`gap${gap.at ? ` ${relative(gap.at, now)}` : ''}: ${gap.note}`)
+  if (!s.configured && s.missingSettings.length > 0)
+    parts.push(`searching it needs ${s.missingSettings.map((m) => m.key).join(', ')}`)
+  return parts.join('; ')
+}

@@ -1,0 +1,38 @@
+import { countPosition } from '../stream'
+
+// The largest message decoded. A post is a few kB, but a record a PDS did not check can be far larger (JSON writes a
+// control character in six bytes): Jetstream is asked not to send such an event, and one that comes all the same is
+// not decoded (docs/streams.md#outages). Bun's WebSocket client has no limit of its own below 128 MiB to set.
+export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+/** A message's size in bytes: a string's UTF-8 length is counted only when its length alone does not settle it. */
+export const byteLength = (data: unknown) => {
+  if (typeof data !== 'string') return (data as ArrayBuffer).byteLength ?? 0
+  return data.length > MAX_MESSAGE_BYTES || data.length * 3 <= MAX_MESSAGE_BYTES ? data.length : Buffer.byteLength(data)
+}
+
+/**
+ * The `did` and `time_us` a Jetstream event starts with (its JSON writes them first), read from the first bytes of a
+ * message too large to decode; undefined when they are not there.
+ */
+export const headOf = (data: unknown) => {
+  const head =
+    typeof data === 'string'
+      ? data.slice(0, 1024)
+      : new TextDecoder().decode(
+          new Uint8Array(data as ArrayBuffer, 0, Math.min(1024, (data as ArrayBuffer).byteLength)),
+        )
+  const time = /"time_us":(\d{1,16})[,}]/.exec(head)?.[1]
+  const did = /"did":"(did:[a-z]+:[A-Za-z0-9._:%-]{1,200})"/.exec(head)?.[1]
+  const us = time === undefined ? undefined : countPosition(time)
+  return us === undefined || did === undefined ? undefined : { time_us: us, did }
+}
+
+/** The message as JSON, or undefined. */
+export const safeJson = (data: unknown) => {
+  try {
+    return JSON.parse(typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer))
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,24 @@
+// The Sources page's Reading column (src/console/pages/sources.tsx, docs/streams.md#source-health).
+import { describe, expect, test } from 'bun:test'
+import { reading } from '../../src/console/source-reading'
+
+const bluesky = (gap: { note: string; at: string | null } | null) =>
+  ({
+    platform: 'bluesky',
+    configured: true,
+    missingSettings: [],
+    position: '1796292420000000',
+    stream: { lagSeconds: 2, readLastHour: 180_000, matchedLastHour: 40, heardAt: null, gap },
+  }) as unknown as Parameters<typeof reading>[0]
+
+describe("a stream's reading on the Sources page", () => {
+  test('a gap says when it happened: one from last month is not read as news', () => {
+    const now = Date.parse('2026-12-05T03:00:00.000Z')
+    const text = reading(
+      bluesky({ note: 'Jetstream resumed 3600 s after the stored cursor', at: '2026-12-05T01:00:00.000Z' }),
+      now,
+    )
+    expect(text).toContain('gap 2 h ago: Jetstream resumed 3600 s after the stored cursor')
+    expect(reading(bluesky(null), now)).not.toContain('gap')
+  })
+})
