@@ -29,6 +29,7 @@ import { usageRoutes } from './http/usage/routes'
 import { webhookActionRoutes } from './http/webhooks/action-routes'
 import { webhooksRoutes } from './http/webhooks/routes'
 import { mcpRoutes } from './mcp/http'
+import { earlyErrorCors } from './mcp/origin'
 import { CONNECTION_IDLE_SEC, connectionTimeouts } from './http/connection-timeouts'
 
 /** `connectionIdleSec`: the connections' idle timeout, instead of CONNECTION_IDLE_SEC (tests). */
@@ -46,6 +47,7 @@ export function createApp(deps: Deps, a: { connectionIdleSec?: number } = {}) {
         config: deps.config,
         answerFor: (request, path, failure) =>
           exportRefusalPage(request, path, failure) ?? oauthFailure(request, path, failure),
+        headersFor: earlyErrorCors(deps.config),
       }),
     )
     .use(queryText())

@@ -24,6 +24,8 @@ export const errorHandling = (a: {
    * navigated to (console/export-refusal.ts), OAuth's own shape at its endpoints (oauth/answers.ts).
    */
   answerFor?: (request: Request, path: string, failure: AppError) => Response | undefined
+  /** Headers a route's errors carry even when raised before it runs (the /mcp CORS headers, mcp/origin.ts). */
+  headersFor?: (request: Request, path: string) => Record<string, string> | undefined
 }) =>
   new Elysia({ name: 'error-handling' })
     .onRequest(({ request, set }) => {
@@ -42,6 +44,7 @@ export const errorHandling = (a: {
         : toAppError(code, error, a.log, { requestId: set.headers['x-request-id'], method: request.method, path })
       set.status = ERRORS[failure.kind].status
       if (failure.extra.retryAfterSec !== undefined) set.headers['retry-after'] = String(failure.extra.retryAfterSec)
+      Object.assign(set.headers, a.headersFor?.(request, path))
       const challenge = bearerChallenge(failure, path, publicBase(a.config, request.url))
       if (challenge) set.headers['www-authenticate'] = challenge
       const answer = a.answerFor?.(request, path, failure)

@@ -8,6 +8,7 @@ import { checkJsonText, readBody } from '../wire/body'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { working } from '../wire/connection-timeouts'
 import { checkOrigin, corsHeaders, PREFLIGHT_HEADERS } from './origin'
+import { acceptsJson, SDK_ACCEPT } from './accept'
 import { BATCH_VERSION, type Refusal, readMessage } from './messages'
 import { createMcpServer } from './server'
 import { buildToolset } from './toolset'
@@ -49,6 +50,7 @@ export const mcpRoutes = (deps: Deps) => {
       working(context)
       const text = decoder.decode(body)
       checkJsonText(text)
+      if (!acceptsJson(request.headers.get('accept'))) return notAcceptable()
       const read = readMessage(text, takesBatches(request.headers.get('mcp-protocol-version')))
       if ('refusal' in read) return rpcAnswer(400, read.refusal)
       // A tool called with a token that lacks its scope is refused here, as HTTP 403 with the scope to ask for in
@@ -65,10 +67,11 @@ export const mcpRoutes = (deps: Deps) => {
         maxRequestBodySize: deps.config.server.max_body_bytes,
       })
       await server.connect(transport)
+      // The client's Accept was read above (acceptsJson); the SDK would refuse a wildcard, so it sees the two types.
+      const headers = new Headers(request.headers)
+      headers.set('accept', SDK_ACCEPT)
       try {
-        return await transport.handleRequest(
-          new Request(target.href, { method: 'POST', headers: request.headers, body }),
-        )
+        return await transport.handleRequest(new Request(target.href, { method: 'POST', headers, body }))
       } finally {
         // With JSON responses the answer is complete here, so the pair can go.
         await server.close()
@@ -117,6 +120,13 @@ const methodNotAllowed = () =>
     },
     { allow: 'POST' },
   )
+
+const notAcceptable = () =>
+  rpcAnswer(406, {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Not Acceptable: the answer is application/json, which the Accept header refuses' },
+    id: null,
+  })
 
 const rpcAnswer = (status: number, body: Refusal, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })

@@ -44,6 +44,19 @@ export const corsHeaders = (origin: string): Record<string, string> => ({
   vary: 'Origin',
 })
 
+/**
+ * The CORS headers of an error answered before /mcp's route runs (a Content-Length over server.max_body_bytes is 413
+ * as the request arrives): without them an allowed page's browser showed a network error instead of the 413. The
+ * router serves /mcp/ as /mcp. Only an allowed Origin gets them, as from the route itself.
+ */
+export const earlyErrorCors =
+  (config: Config) =>
+  (request: Request, path: string): Record<string, string> | undefined => {
+    const origin = request.headers.get('origin')
+    if (!/^\/mcp\/?$/.test(path) || origin === null || !allowedOrigin(config, origin)) return undefined
+    return corsHeaders(origin)
+  }
+
 /** The answer to a preflight: what the MCP transport's POST sends (docs/api.md#mcp-over-http). */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'POST',

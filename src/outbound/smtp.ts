@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config/schema'
 
@@ -40,8 +41,18 @@ const transportOf = (s: EmailSettings) =>
     tls: { rejectUnauthorized: s.verify_certificates },
   })
 
-/** The sender: `from`, else a mailbox at the server's host name. */
-export const senderOf = (s: EmailSettings) => s.from || `lead-signals@${s.host}`
+/**
+ * The sender: `from`, else a mailbox at the server's host. A host given as an IP address is written as an address
+ * literal (RFC 5321 §4.1.3: `[192.0.2.1]`, `[IPv6:2001:db8::1]`); `lead-signals@192.0.2.1` is not a valid address
+ * (docs/destinations.md#e-mail).
+ */
+export const senderOf = (s: EmailSettings) => s.from || `lead-signals@${domainOf(s.host)}`
+
+function domainOf(host: string): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1')
+  const version = isIP(bare)
+  return version === 4 ? `[${bare}]` : version === 6 ? `[IPv6:${bare}]` : host
+}
 /** The domain of the sender's address ("Leads <leads@example.com>": example.com), for the Message-ID. */
 export const senderDomain = (s: EmailSettings) => /@([^\s<>@]+)>?\s*$/.exec(senderOf(s))?.[1] ?? s.host
 

@@ -9,12 +9,24 @@ const SCORE_EXAMPLE = {
   keyword: 'crm',
 }
 
+// Characters that show nothing (zero-width spaces and joiners, word joiners, a BOM, soft hyphens, variation
+// selectors, fillers): content made of them passed the length check and was scored and charged as if a reader saw
+// text. They do not count towards the 10 (docs/api.md#lead-scoring).
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
+const visibleLength = (text: string) => text.replace(INVISIBLE, '').trim().length
+
 // Said once for the OpenAPI document and the MCP tool `score_lead`.
 export const ScoreBody = v.pipe(
   v.strictObject({
     content: v.pipe(
       trimmed(10, 20_000),
-      v.description('The text to score: a post, comment or message, 10 to 20,000 characters (trimmed).'),
+      v.check(
+        (text) => visibleLength(text) >= 10,
+        'must be at least 10 characters, not counting invisible ones (zero-width spaces, joiners, soft hyphens)',
+      ),
+      v.description(
+        'The text to score: a post, comment or message, 10 to 20,000 characters (trimmed; at least 10 visible).',
+      ),
     ),
     keyword: v.optional(
       v.pipe(

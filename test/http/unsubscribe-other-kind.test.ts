@@ -32,32 +32,59 @@ describe('the unsubscribe link of a destination that is no longer e-mail', () =>
   })
 })
 
-// An e-mail destination pointed at another address (sales@ leaves, leads@ takes over): the former recipient's link
-// showed the new address and turned its e-mails off.
-describe('the unsubscribe link of an e-mail destination whose address changed', () => {
-  test('no longer works: it shows neither address and disables nothing; the new address gets a working link', async () => {
-    const { deps } = await testDeps({ now: new Date().toISOString(), config: { email: { host: 'smtp.example.com' } } })
-    const { apiKey: key } = await seedTeam(deps, { name: 'acme' })
-    const call = client(deps)
-    const made = (await call('POST', '/api/v1/webhooks', { key, body: { kind: 'email', to: 'ann@acme.example' } })).body
-      .endpoint
-    const linkOf = async () => {
-      const row = await deps.repos.webhookEndpoints.byIdAnyTeam(made.id)
-      return `/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ id: made.id, secret: String(row?.secret) }))}`
-    }
-    const old = await linkOf()
-    expect(String((await call('GET', old)).body)).toContain('ann@acme.example')
-    const changed = await call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body: { to: 'bob@acme.example' } })
-    expect(changed.status).toBe(200)
+/** An e-mail destination to ann@ of a new team, and how to read its current unsubscribe link. */
+async function annsDestination() {
+  const { deps } = await testDeps({
+    now: new Date().toISOString(),
+    config: { webhooks: { allow_private_targets: true }, email: { host: 'smtp.example.com' } },
+  })
+  const { apiKey: key } = await seedTeam(deps, { name: 'acme' })
+  const call = client(deps)
+  const made = (await call('POST', '/api/v1/webhooks', { key, body: { kind: 'email', to: 'ann@acme.example' } })).body
+    .endpoint
+  const linkOf = async () => {
+    const row = await deps.repos.webhookEndpoints.byIdAnyTeam(made.id)
+    return `/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ id: made.id, secret: String(row?.secret) }))}`
+  }
+  const patch = (body: object) => call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body })
+  /** The old link shows neither the new address nor disables anything; the current one is bob@'s. */
+  const expectOnlyBobsLinkWorks = async (old: string) => {
     const page = await call('GET', old)
     expect(page.status).toBe(400)
     expect(String(page.body)).not.toContain('bob@acme.example')
     expect((await call('POST', old)).status).toBe(400)
     expect((await call('GET', `/api/v1/webhooks/${made.id}`, { key })).body.enabled).toBe(true)
-    // Another change that keeps the address keeps the link.
     const current = await linkOf()
     expect(String((await call('GET', current)).body)).toContain('bob@acme.example')
-    await call('PATCH', `/api/v1/webhooks/${made.id}`, { key, body: { minScore: 6, to: 'bob@acme.example' } })
+    return current
+  }
+  return { call, linkOf, patch, expectOnlyBobsLinkWorks }
+}
+
+// An e-mail destination pointed at another address (sales@ leaves, leads@ takes over): the former recipient's link
+// showed the new address and turned its e-mails off.
+describe('the unsubscribe link of an e-mail destination whose address changed', () => {
+  test('no longer works: it shows neither address and disables nothing; the new address gets a working link', async () => {
+    const { call, linkOf, patch, expectOnlyBobsLinkWorks } = await annsDestination()
+    const old = await linkOf()
+    expect(String((await call('GET', old)).body)).toContain('ann@acme.example')
+    expect((await patch({ to: 'bob@acme.example' })).status).toBe(200)
+    const current = await expectOnlyBobsLinkWorks(old)
+    // Another change that keeps the address keeps the link.
+    await patch({ minScore: 6, to: 'bob@acme.example' })
     expect((await call('GET', current)).status).toBe(200)
+  })
+})
+
+// An e-mail destination made a Slack one and then an e-mail one again, for another address: the first address's links
+// worked again, showing the new address and turning its e-mails off.
+describe('the unsubscribe link of a destination made e-mail again, after another kind', () => {
+  test('of the first address does not work for the new one; the new address gets a working link', async () => {
+    const { linkOf, patch, expectOnlyBobsLinkWorks } = await annsDestination()
+    const old = await linkOf()
+    const slackUrl = `http://127.0.0.1:9/services/T0AB12CD3/B0EF45GH6/${SLACK_SECRET}`
+    expect((await patch({ kind: 'slack', url: slackUrl })).status).toBe(200)
+    expect((await patch({ kind: 'email', to: 'bob@acme.example' })).status).toBe(200)
+    await expectOnlyBobsLinkWorks(old)
   })
 })

@@ -129,4 +129,40 @@ describe('/mcp and Origin', () => {
     })
     expect(plain.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  test("an answer given before /mcp's route runs (413 from Content-Length) carries the same CORS headers", async () => {
+    const origin = 'https://assistant.example.com'
+    const { deps } = await testDeps({
+      config: { server: { allowed_origins: [origin], max_body_bytes: 1024 } },
+    })
+    const { apiKey } = await seedTeam(deps)
+    const s = listen(deps)
+    stops.push(s.stop)
+    const post = (from: string, body: string, path = '/mcp') =>
+      fetch(new URL(path, s.origin), {
+        method: 'POST',
+        headers: { origin: from, 'x-api-key': apiKey, 'content-type': 'application/json', accept: 'application/json' },
+        body,
+      })
+    const big = JSON.stringify({ ...initialize, padding: 'x'.repeat(4096) })
+    for (const path of ['/mcp', '/mcp/']) {
+      const tooLarge = await post(origin, big, path)
+      expect([path, tooLarge.status]).toEqual([path, 413])
+      expect(tooLarge.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(tooLarge.headers.get('access-control-expose-headers')).toContain('x-request-id')
+      expect(tooLarge.headers.get('vary')).toContain('Origin')
+      expect(((await tooLarge.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
+    }
+    // Another origin, and another route, get none: only /mcp's own CORS is extended to its early errors.
+    const other = await post('https://other.example.com', big)
+    expect(other.status).toBe(413)
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+    const rest = await fetch(new URL('/api/v1/leads/score', s.origin), {
+      method: 'POST',
+      headers: { origin, 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: big,
+    })
+    expect(rest.status).toBe(413)
+    expect(rest.headers.get('access-control-allow-origin')).toBeNull()
+  })
 })

@@ -159,8 +159,10 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
   })
   if (!row) throw new AppError('not_found', 'no such webhook endpoint')
   // docs/destinations.md#unsubscribe: the links of e-mails sent to the former address stop working (they showed the
-  // new address to its former reader and turned its e-mails off). The secret is what they are made with.
-  if (current.kind === 'email' && row.kind === 'email' && row.emailTo !== current.emailTo)
+  // new address to its former reader and turned its e-mails off). The secret is what they are made with. A destination
+  // made e-mail from another kind gets a new one too: it may have been e-mail before, to another address, with links
+  // made with the secret it kept meanwhile.
+  if (row.kind === 'email' && (current.kind !== 'email' || row.emailTo !== current.emailTo))
     await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, newSecret(deps.randomBytes), nowMs + ROTATION_GRACE_MS)
   await rescheduleHeld(deps, current, row, nowMs)
   return endpointView(row, nowMs)
