@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
-import { fetchPlatformJson, USER_AGENT } from '../http'
+import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { Status, statusMention } from './connector'
 import { readEvents } from './events'
@@ -17,6 +17,18 @@ const CATCH_UP_PAGES = 10
 const SEEN = 10_000
 // A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
+// Mastodon answers 401 to a token it does not accept: revoked, mistyped, or issued by another instance
+// (docs/platforms.md#mastodon). Trying again within a minute changes nothing until the operator sets another token, so
+// it is asked again this rarely, and source health names the setting rather than a bare status.
+const REFUSED_SEC = 15 * 60
+const tokenRefused = () =>
+  new UpstreamStatusError(
+    401,
+    'mastodon refused the access token (revoked, mistyped, or issued by another instance): set ' +
+      'platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to a token of base_url and ' +
+      `restart serve; tried again every ${REFUSED_SEC / 60} minutes`,
+    REFUSED_SEC,
+  )
 
 const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
 
@@ -129,8 +141,9 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
         } catch (err) {
           if (signal.aborted) return
-          sink.failed(err)
-          error = err
+          // From the streaming connection or the timeline's catch-up: the same token.
+          error = err instanceof UpstreamStatusError && err.status === 401 ? tokenRefused() : err
+          sink.failed(error)
         }
         // A connection that read a while ended an outage however it ended: one broken off by an error after hours of
         // reading is retried as soon as one that closed cleanly, not after the wait of the failures before it.

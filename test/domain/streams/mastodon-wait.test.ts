@@ -41,43 +41,71 @@ describe('Mastodon stream: a connection broken off after reading a while', () =>
   }, 40_000)
 })
 
+/**
+ * The stream against a streaming host (or the proxy in front of it) that answers every connection with `answer`:
+ * how often it was asked, and the failures source health was given, 4 s after the first.
+ */
+async function refusedFor4s(token: string, answer: () => Response) {
+  const masto = fakeMastodon('tok')
+  stops.push(masto.stop)
+  const asked: number[] = []
+  const refusing = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch() {
+      asked.push(Date.now())
+      return answer()
+    },
+  })
+  stops.push(() => refusing.stop(true))
+  const config = testConfig({
+    platforms: {
+      mastodon: {
+        base_url: masto.url,
+        access_token: token,
+        mode: 'stream',
+        stream_url: `http://127.0.0.1:${refusing.port}`,
+      },
+    },
+  })
+  const { got, sink } = recordingSink()
+  const stop = new AbortController()
+  const reading = createMastodonStream(config.platforms.mastodon).read(null, sink, stop.signal)
+  try {
+    await eventually('the first refusal', () => got.failures.length >= 1)
+    await Bun.sleep(4000)
+    return { asked, failures: got.failures }
+  } finally {
+    stop.abort()
+    await reading
+  }
+}
+
 describe('Mastodon stream: a streaming server that answers 429', () => {
   test('is asked again only after the Retry-After it named, and the failure names the limit', async () => {
-    const masto = fakeMastodon('tok')
-    stops.push(masto.stop)
-    // A streaming host (or the proxy in front of it) limiting connections: 429 with a wait of 6 s.
-    const asked: number[] = []
-    const limited = Bun.serve({
-      port: 0,
-      hostname: '127.0.0.1',
-      fetch() {
-        asked.push(Date.now())
-        return Response.json({ error: 'Too many requests' }, { status: 429, headers: { 'retry-after': '6' } })
-      },
-    })
-    stops.push(() => limited.stop(true))
-    const config = testConfig({
-      platforms: {
-        mastodon: {
-          base_url: masto.url,
-          access_token: 'tok',
-          mode: 'stream',
-          stream_url: `http://127.0.0.1:${limited.port}`,
-        },
-      },
-    })
-    const { got, sink } = recordingSink()
-    const stop = new AbortController()
-    const reading = createMastodonStream(config.platforms.mastodon).read(null, sink, stop.signal)
-    try {
-      await eventually('the first refusal', () => got.failures.length >= 1)
-      await Bun.sleep(4000)
-      // Within 4 s, one request: each retry before the named wait is refused again (it asked 3-4 times).
-      expect(asked.length).toBe(1)
-      expect(got.failures[0]).toBe('mastodon streaming API is rate limited (429); retry after 6 s')
-    } finally {
-      stop.abort()
-      await reading
-    }
+    // Connections limited: 429 with a wait of 6 s.
+    const { asked, failures } = await refusedFor4s('tok', () =>
+      Response.json({ error: 'Too many requests' }, { status: 429, headers: { 'retry-after': '6' } }),
+    )
+    // Within 4 s, one request: each retry before the named wait is refused again (it asked 3-4 times).
+    expect(asked.length).toBe(1)
+    expect(failures[0]).toBe('mastodon streaming API is rate limited (429); retry after 6 s')
+  }, 30_000)
+})
+
+// docs/streams.md#outages: Mastodon answers 401 to a token it does not accept (revoked, mistyped, or issued by another
+// instance). Retrying it every minute changes nothing until the operator sets another token, and source health said
+// only "answered with status 401", not which setting to fix.
+describe('Mastodon stream: a token the instance refuses', () => {
+  test('names the access_token setting and is not asked again within seconds', async () => {
+    const { asked, failures } = await refusedFor4s('tok-Zq81x', () =>
+      Response.json({ error: 'The access token is invalid' }, { status: 401 }),
+    )
+    // The growing wait of an outage asked again after 1 s and 2 s: a refused token is asked again much later.
+    expect(asked.length).toBe(1)
+    expect(failures[0]).toContain('refused the access token')
+    expect(failures[0]).toContain('platforms.mastodon.access_token')
+    expect(failures[0]).toContain('LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN')
+    expect(failures[0]).not.toContain('tok-Zq81x')
   }, 30_000)
 })
