@@ -11,6 +11,7 @@ const MAX_EVENT_CHARS = 1024 * 1024
 
 /**
  * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`.
+ * `silenceMs`: the silence allowance (tests, which cannot wait a minute).
  * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
  */
 export async function readEvents(
@@ -20,9 +21,10 @@ export async function readEvents(
   signal: AbortSignal,
   hand: (s: v.InferOutput<typeof Status>) => void,
   opened: () => Promise<void>,
+  silenceMs = SILENCE_MS,
 ) {
   const quiet = new AbortController()
-  let timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+  let timer = setTimeout(() => quiet.abort(), silenceMs)
   let answered = false
   try {
     const res = await fetch(url, {
@@ -50,7 +52,7 @@ export async function readEvents(
       await res.body.cancel().catch(() => {})
       throw err
     }
-    timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+    timer = setTimeout(() => quiet.abort(), silenceMs)
     const decoder = new TextDecoder()
     // Read a line at a time, as the server-sent events format is: Mastodon's heartbeats are comment lines with no
     // blank line after them, so they end no event, yet each is upstream speaking (docs/streams.md#source-health).
@@ -60,7 +62,7 @@ export async function readEvents(
     let held = 0
     for await (const chunk of res.body) {
       clearTimeout(timer)
-      timer = setTimeout(() => quiet.abort(), SILENCE_MS)
+      timer = setTimeout(() => quiet.abort(), silenceMs)
       const lines = (line + decoder.decode(chunk, { stream: true })).split('\n')
       line = lines.pop() ?? ''
       if (lines.length > 0) sink.heard()
@@ -84,7 +86,13 @@ export async function readEvents(
         data = []
         held = 0
         if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output)
-        if (sink.full()) await sink.room()
+        if (sink.full()) {
+          // While it waits for room in our own queue the reader reads nothing, so what the server sent meanwhile
+          // waits in the connection: that time is not the server's silence (docs/streams.md#backpressure).
+          clearTimeout(timer)
+          await sink.room()
+          timer = setTimeout(() => quiet.abort(), silenceMs)
+        }
       }
       // What is held is one event not yet ended: a status is a few kB, and one that never ends is not held whole.
       if (line.length + held > MAX_EVENT_CHARS)
