@@ -6,13 +6,14 @@ export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 
 /**
  * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
- * already in its own column; a stream's is upstream's cursor, worth showing only once it has one. A gap stays shown
+ * already in its own column; a stream's is upstream's cursor (for Jetstream microseconds and a list of DIDs), so what
+ * shows is when the posts it has stored up to were published. A gap stays shown
  * once it happened, so it says when: one from last month is not news.
  */
 export function reading(s: Source, now = Date.now()): string {
   if (!s.stream) return 'search'
   const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
-  if (s.position) parts.push(`at ${s.position}`)
+  if (s.stream.positionAt) parts.push(`stored up to posts of ${relative(s.stream.positionAt, now)}`)
   if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
   const gap = s.stream.gap
   if (gap) parts.push(`gap${gap.at ? ` ${relative(gap.at, now)}` : ''}: ${gap.note}`)

@@ -29,6 +29,7 @@ const PlatformStatus = v.object({
       matchedLastHour: v.number(),
       heardAt: v.nullable(v.string()),
       gap: v.nullable(v.object({ note: v.string(), at: v.nullable(v.string()) })),
+      positionAt: v.nullable(v.string()),
     }),
   ),
 })

@@ -94,6 +94,19 @@ beforeAll(async () => {
       detectedAt: new Date().toISOString(),
     },
   ])
+  // Bluesky's stream stored up to posts of 5 minutes ago: its position is a Jetstream cursor with DIDs.
+  const now = Date.now()
+  await deps.repos.streamPositions.save({
+    platform: 'bluesky',
+    position: `${(now - 300_000) * 1000}/did:plc:${'a'.repeat(24)},did:plc:${'b'.repeat(24)}`,
+    upstreamAt: new Date(now - 300_000).toISOString(),
+    lagMs: 2000,
+    heardAt: new Date(now).toISOString(),
+    minutes: [],
+    gap: null,
+    gapAt: null,
+    updatedAt: new Date(now).toISOString(),
+  })
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
@@ -153,6 +166,25 @@ describe('every console page at both sizes', () => {
       }
     })
   }
+
+  // docs/streams.md#source-health: the Sources page showed a stream's raw position, for Jetstream a long number and a
+  // list of DIDs that said nothing to a person and ran past a phone's width.
+  for (const size of SIZES)
+    test(`${size.name}: Sources says when the stored posts were published, not a stream's cursor`, async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, '/#/sources')
+        const cell = view.page.locator('tr', { hasText: 'bluesky' }).locator('td[data-label="Reading"]')
+        await cell.waitFor()
+        const text = (await cell.textContent()) ?? ''
+        expect(text).toContain('stored up to posts of 5 min ago')
+        expect(text).not.toContain('did:')
+        expect(await fitsWidth(view.page)).toBe(true)
+        await screenshot(view.page, `sources-reading-${size.name}`)
+      } finally {
+        await view.close()
+      }
+    })
 
   test('phone: Escape closes the Menu, from its button or from a page link in it, and the keyboard stays on Menu', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })

@@ -7,8 +7,15 @@ const bluesky = (gap: { note: string; at: string | null } | null) =>
     platform: 'bluesky',
     configured: true,
     missingSettings: [],
-    position: '1796292420000000',
-    stream: { lagSeconds: 2, readLastHour: 180_000, matchedLastHour: 40, heardAt: null, gap },
+    position: '1796292420000000/did:plc:abc,did:plc:def',
+    stream: {
+      lagSeconds: 2,
+      readLastHour: 180_000,
+      matchedLastHour: 40,
+      heardAt: null,
+      gap,
+      positionAt: '2026-12-05T02:58:00.000Z',
+    },
   }) as unknown as Parameters<typeof reading>[0]
 
 describe("a stream's reading on the Sources page", () => {
@@ -20,5 +27,14 @@ describe("a stream's reading on the Sources page", () => {
     )
     expect(text).toContain('gap 2 h ago: Jetstream resumed 3600 s after the stored cursor')
     expect(reading(bluesky(null), now)).not.toContain('gap')
+  })
+
+  // A Jetstream cursor is microseconds and the DIDs of that microsecond read: internals, not something to read.
+  test('says when the stored posts were published, not the raw position', () => {
+    const now = Date.parse('2026-12-05T03:00:00.000Z')
+    const text = reading(bluesky(null), now)
+    expect(text).toContain('stored up to posts of 2 min ago')
+    expect(text).not.toContain('did:')
+    expect(text).not.toContain('1796292420000000')
   })
 })

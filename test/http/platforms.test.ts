@@ -82,7 +82,13 @@ describe('GET /api/v1/platforms', () => {
     })
     // Streamed by default (docs/streams.md): no next poll; the stream's figures instead.
     expect(by('bluesky')).toMatchObject({ mode: 'stream', nextPollAt: null, position: null })
-    expect(by('bluesky').stream).toMatchObject({ readLastHour: 0, matchedLastHour: 0, heardAt: null, gap: null })
+    expect(by('bluesky').stream).toMatchObject({
+      readLastHour: 0,
+      matchedLastHour: 0,
+      heardAt: null,
+      gap: null,
+      positionAt: null,
+    })
     expect(by('twitter')).toMatchObject({ configured: false, inPlan: true })
     expect(by('tiktok')).toMatchObject({ configured: false, inPlan: false })
     expect(by('news')).toMatchObject({ configured: true, inPlan: true, earlierRouteOnly: true })

@@ -19,7 +19,8 @@ const lagMs = (stored: number, updatedAt: string, now: Date) => {
 /**
  * The source-health fields of how a platform is read (docs/streams.md#source-health): its mode; its position (the
  * stream's cursor, or the time of the last successful search); for a stream its lag behind upstream, posts read and
- * matched in the last hour, when it last heard from upstream, and a gap it could not resume across.
+ * matched in the last hour, when it last heard from upstream, a gap it could not resume across, and when the newest
+ * stored post was published.
  */
 export function readingOf(
   config: Config,
@@ -42,6 +43,9 @@ export function readingOf(
       matchedLastHour: hour.reduce((n, m) => n + m[2], 0),
       heardAt: stream?.heardAt ?? null,
       gap: stream?.gap ? { note: stream.gap, at: stream.gapAt } : null,
+      // When the newest stored post was published: the time the position stands for, which a person can read
+      // whatever the platform's cursor looks like.
+      positionAt: stream?.upstreamAt ?? null,
     },
   }
 }
