@@ -6,7 +6,7 @@ import { manualClock } from './clock'
 import { silentLogger } from './log'
 import { freshTestDatabase } from './test-database'
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] }
 
 /** Configuration for tests: defaults, an in-memory database, the rules scorer, plus `overrides`. */
 export function testConfig(overrides: DeepPartial<ConfigInput> = {}): Config {

@@ -1,4 +1,7 @@
 import type { Deps } from '../../src/deps'
+import type { ConfigInput } from '../../src/config/schema'
+import type { Logger } from '../../src/lib/log'
+import type { DeepPartial } from './deps'
 import type { StreamSink } from '../../src/platforms/stream'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { type StreamLimits, superviseStreams } from '../../src/domain/streams/supervise'
@@ -22,18 +25,28 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
  * A team tracking `keywords` with a webhook receiver, fakes of Jetstream and Hacker News's Firebase API, and deps
  * pointed at them; start() runs the streams and the delivery worker as `serve` does, stop() ends them.
  */
-export async function streamWorld(a: { keywords?: string[]; keepUs?: number; streams?: string[] } = {}) {
+export async function streamWorld(
+  a: {
+    keywords?: string[]
+    keepUs?: number
+    streams?: string[]
+    scorer?: DeepPartial<ConfigInput>['scorer']
+    log?: Logger
+  } = {},
+) {
   const jet = fakeJetstream({ keepUs: a.keepUs })
   const hn = fakeHackerNewsFirebase()
   const receiver = fakeUpstream(() => new Response('ok'))
   const { deps } = await testDeps({
     config: {
       webhooks: { allow_private_targets: true },
+      ...(a.scorer && { scorer: a.scorer }),
       platforms: {
         hackernews: { stream_url: hn.url },
         bluesky: { stream_url: [jet.url] as never },
       },
     },
+    ...(a.log && { deps: { log: a.log } }),
   })
   const { team } = await seedTeam(deps, { plan: 'scale' })
   await addKeywords(deps, { teamId: team.id, keywords: a.keywords ?? ['crm'] })

@@ -115,6 +115,34 @@ export function createScoringService(a: {
         },
       })
     },
+    /**
+     * The embedded model alone for a long run, whatever the configured scorer: what a stream hands on past the bound
+     * of its polling queue while a model is behind (docs/streams.md#backpressure). Its answers are the rules
+     * scorer's, and the reason of each says why, as a fallback's does.
+     */
+    embeddedBatch(opts: { rulesPool?: RulesPool; why: string }): BatchScorer {
+      const pool = opts.rulesPool ?? createRulesPool()
+      const batch = createBatchScorer({
+        score: (_teamId, input) => rules.score(input, NEVER_ABORTED),
+        concurrency: 1,
+        log: a.log,
+        pool,
+        close: () => {
+          if (!opts.rulesPool) pool.close()
+        },
+      })
+      if (embedded) return batch
+      const note = ` (scored by the rules scorer: ${opts.why})`
+      return {
+        ...batch,
+        async scoreMany(items, signal) {
+          const outcomes = await batch.scoreMany(items, signal)
+          return outcomes.map((o) =>
+            typeof o === 'string' ? o : { ...o, reason: o.reason && `${o.reason}${note}`, scoredBy: 'rules' },
+          )
+        },
+      }
+    },
   }
   return service
 }

@@ -11,6 +11,7 @@ import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
 import { createStreamQueue, type QueueEntry } from './queue'
 import { type StreamLimits, StreamStalled, stallWatch } from './stall'
+import { streamOverflow } from './overflow'
 
 export type StreamDeps = PassDeps & {
   repos: PassDeps['repos'] & { streamPositions: ReturnType<typeof createStreamPositionsRepo> }
@@ -31,8 +32,8 @@ const RECENT_IDS = 20_000
  * every team's tracked queries; matched pairs go through the bounded queue to the same scoring, triage and storing
  * as a polled page (domain/polling/store.ts), and the position moves in the transaction that stores what it covers,
  * so a crash or restart loses nothing and duplicates nothing. When the scorer falls behind (a slow model), pairs
- * past half the queue are stored unscored in the polling queue, which every pass drains, rather than slowing the
- * reader. Runs until `stop`; the caller holds the platform's lease.
+ * past half the queue are stored unscored in the polling queue, which every pass drains, up to its bound for each
+ * team, past which the embedded model scores them (overflow.ts), rather than slowing the reader. Runs until `stop`; the caller holds the platform's lease.
  */
 export async function runStream(
   deps: StreamDeps,
@@ -104,6 +105,13 @@ export async function runStream(
   // The pass's scoring stops with the runner too: a batch given up on as hung asks the model nothing more.
   const passStop = AbortSignal.any([stop, ended.signal])
   let pass: Pass | undefined
+  const overflowed = streamOverflow(deps, platform, {
+    watch,
+    stop: passStop,
+    rulesPool: a.rulesPool,
+    store: a.store,
+    cap: a.limits?.queuedCap,
+  })
   let passAt = 0
   let savedAt = 0
   try {
@@ -112,6 +120,7 @@ export async function runStream(
       if (stop.aborted || (readerEnded && queue.isEmpty())) break
       if (Date.now() - passAt > REFRESH_MS) {
         pass?.scorer.close()
+        overflowed.close()
         tracked = await watch.guard('the database', trackedOn(deps, platform))
         pass = newPass(deps, passStop, watch.scorer(deps.scoring.batch({ rulesPool: a.rulesPool() })), a.store)
         passAt = Date.now()
@@ -140,18 +149,10 @@ export async function runStream(
       const row = figures.row(now(), position, newestOf(entries) ?? null)
       const fetchedAt = now().toISOString()
       if (overflow) {
-        const unscored = p.store({
-          signals: [],
-          deliveries: [],
-          scored: [],
-          failed: [],
-          queue: pairs,
-          fetchedAt,
-          storedAt: now(),
-          stream: row,
-        })
-        await watch.guard('the store', unscored)
+        // docs/streams.md#backpressure: to the polling queue up to its bound for each team, the rest by the embedded model.
+        await overflowed.store(p, pairs, { stream: row, fetchedAt })
       } else {
+        await overflowed.check()
         // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the store.
         await watch.guard('the database', scoreAndStore(p, pairs, { stream: row, fetchedAt }))
       }
@@ -173,6 +174,7 @@ export async function runStream(
   } finally {
     ended.abort()
     pass?.scorer.close()
+    overflowed.close()
     queue.release()
     await reading
   }

@@ -5,8 +5,11 @@ import type { BatchScorer } from '../scoring/batch'
 // top, one `scorer.timeout_ms` for each round of `scorer.concurrency` calls, which is what a slow model may take.
 export const STEP_MS = 120_000
 
-/** `stallMs`: the allowance instead of STEP_MS (tests, which cannot wait two minutes). */
-export type StreamLimits = { stallMs?: number }
+/**
+ * `stallMs`: the allowance instead of STEP_MS (tests, which cannot wait two minutes); `queuedCap`: the bound of a
+ * team's polling queue instead of QUEUED_CAP (tests, which cannot queue thousands of posts).
+ */
+export type StreamLimits = { stallMs?: number; queuedCap?: number }
 
 /** A step of a stream's batch that did not finish within its allowance: the stream starts again from its position. */
 export class StreamStalled extends Error {

@@ -1,0 +1,70 @@
+import type { Logger } from '../../lib/log'
+import type { Pair } from '../polling/cursor'
+import type { createPollingRepo } from '../../storage/repos/polling'
+
+// docs/streams.md#backpressure: the most mentions a stream queues for one team and platform in the polling queue. A
+// pass drains that queue first; 5,000 is about an hour of a model answering 1.5 posts a second, and 5 to 10 MB of
+// stored posts. Past it, the team's overflow is scored by the embedded model, until the queue is down to half of it.
+export const QUEUED_CAP = 5000
+
+type BoundDeps = { log: Logger; repos: { polling: Pick<ReturnType<typeof createPollingRepo>, 'pendingCounts'> } }
+
+/**
+ * The bound on what a stream's overflow adds to the polling queue (docs/streams.md#backpressure): `split` says which
+ * pairs may be queued and which the embedded model scores instead. It logs `stream_queue_bound` once when a team
+ * reaches the bound, and `stream_queue_unbound` once its queue is down to half of it.
+ */
+export function queueBound(deps: BoundDeps, platform: string, cap = QUEUED_CAP) {
+  // Teams at the bound, with the pairs scored by the embedded model since.
+  const bound = new Map<string, number>()
+  const half = Math.floor(cap / 2)
+  const queuedOf = async (teamId: string) => (await deps.repos.polling.pendingCounts(teamId)).get(platform) ?? 0
+
+  const seen = new Map<string, number>()
+  async function roomOf(teamId: string): Promise<number> {
+    const queued = await queuedOf(teamId)
+    seen.set(teamId, queued)
+    const scored = bound.get(teamId)
+    if (scored !== undefined && queued <= half) {
+      bound.delete(teamId)
+      deps.log.info('stream_queue_unbound', { platform, teamId, queued, scoredByRules: scored })
+    }
+    return bound.has(teamId) ? 0 : Math.max(0, cap - queued)
+  }
+
+  return {
+    async split(pairs: Pair[]): Promise<{ queue: Pair[]; embedded: Pair[] }> {
+      const room = new Map<string, number>()
+      for (const p of pairs) if (!room.has(p.teamId)) room.set(p.teamId, await roomOf(p.teamId))
+      const queue: Pair[] = []
+      const embedded: Pair[] = []
+      for (const p of pairs) {
+        const left = room.get(p.teamId) as number
+        if (left > 0) {
+          room.set(p.teamId, left - 1)
+          queue.push(p)
+          continue
+        }
+        embedded.push(p)
+        const scored = bound.get(p.teamId)
+        if (scored === undefined) {
+          deps.log.warn('stream_queue_bound', {
+            platform,
+            teamId: p.teamId,
+            // The queue reached the bound in this batch, or was past it already (mentions of a scorer outage).
+            queued: Math.max(cap, seen.get(p.teamId) ?? 0),
+            next: `the model is behind the stream: its mentions past ${cap} queued are scored by the rules scorer until a polling pass brings the queue down to ${half}`,
+          })
+        }
+        bound.set(p.teamId, (scored ?? 0) + 1)
+      }
+      return { queue, embedded }
+    },
+    /** Whether some team is at the bound: its queue is then checked on each batch, so that its end is told. */
+    acting: () => bound.size > 0,
+    /** Checks the teams at the bound (a batch with no overflow). */
+    async check() {
+      for (const teamId of [...bound.keys()]) await roomOf(teamId)
+    },
+  }
+}
