@@ -110,6 +110,16 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
+  test('a copy of only the .db file of a stopped database is no backup: the commits are in its -wal (docs say so)', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    releaseOurConnections()
+    copyFileSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'only-db.db'))
+    expectRefused(await runCli(ws, ['restore', '--from', 'only-db.db']), 2, 'not a lead-signals database')
+    const docs = readFileSync(join(import.meta.dir, '../../docs/operations.md'), 'utf8').replace(/\s+/g, ' ')
+    expect(docs).toContain('A copy of only the `.db` file of a stopped database is no backup either')
+    expect(docs).toContain('Use `lead-signals backup`, or copy the `-wal` file beside it')
+  })
+
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
