@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
-import { checkFile } from './backup-check'
+import { backupUri, checkFile } from './backup-check'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
@@ -119,7 +119,7 @@ function replaceWithBackup(db: Database.Database, from: string, onCommit: () => 
     // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA foreign_keys = OFF')
-    db.prepare('ATTACH DATABASE ? AS backup').run(from)
+    db.prepare('ATTACH DATABASE ? AS backup').run(backupUri(from))
     // Only the database is held exclusively; the backup is only read. Attached under an exclusive mode set for every
     // schema, a backup in WAL mode (a copy of a stopped database with its -wal) was refused as "in use" while
     // checkFile's connection to it, which libsql closes only when collected, still held its shared lock.

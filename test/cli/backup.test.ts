@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { copyFileSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild, until } from '../process/child'
@@ -118,6 +118,25 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     const docs = readFileSync(join(import.meta.dir, '../../docs/operations.md'), 'utf8').replace(/\s+/g, ' ')
     expect(docs).toContain('A copy of only the `.db` file of a stopped database is no backup either')
     expect(docs).toContain('Use `lead-signals backup`, or copy the `-wal` file beside it')
+  })
+
+  test('a backup in WAL mode whose -wal is absent or empty is read without writing a file beside it', async () => {
+    await backedUpThenChanged()
+    mkdirSync(join(ws.dir, 'kept'))
+    const file = join(ws.dir, 'kept', 'stopped.db')
+    // A copy of a stopped, checkpointed database: WAL mode in its header, its -wal empty or not copied.
+    const header = readFileSync(join(ws.dir, 'good.db'))
+    header.set([2, 2], 18)
+    writeFileSync(file, header)
+    for (const emptyWal of [false, true]) {
+      if (emptyWal) writeFileSync(`${file}-wal`, '')
+      const listed = readdirSync(join(ws.dir, 'kept')).sort()
+      releaseOurConnections()
+      expect(await runCli(ws, ['restore', '--from', 'kept/stopped.db'])).toMatchObject({ code: 0, stderr: '' })
+      // Reading it made its -shm (and -wal) there: a restore wrote into the folder of the backups it reads.
+      expect(readdirSync(join(ws.dir, 'kept')).sort()).toEqual(listed)
+      expect(await teams()).toEqual(['acme'])
+    }
   })
 
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
@@ -241,13 +260,15 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     theirs.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('theirs', 1714000000000)`)
     theirs.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)')
     theirs.close()
-    // A copy of a stopped database (WAL mode in its header) where SQLite cannot make the -shm file it needs to read
-    // it, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not exist.
+    // A copy of a stopped database (WAL mode in its header) with its -wal, where SQLite cannot make the -shm file it
+    // needs to read them, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not
+    // exist. (Without a -wal with content, it is read as the file alone and needs no -shm.)
     copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'stopped.db'))
     const header = readFileSync(join(ws.dir, 'stopped.db'))
     header.set([2, 2], 18) // the file format's read and write versions: 2 is WAL
     writeFileSync(join(ws.dir, 'stopped.db'), header)
     symlinkSync(join(ws.dir, 'no-such-folder', 'shm'), join(ws.dir, 'stopped.db-shm'))
+    writeFileSync(join(ws.dir, 'stopped.db-wal'), Buffer.alloc(4096, 1))
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
     symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 
