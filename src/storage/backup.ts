@@ -76,7 +76,7 @@ function cannotCreate(err: unknown, setting: string): AppError {
  * it was. `PRAGMA locking_mode = EXCLUSIVE` makes the lock fail at once while any other process has the database
  * open (a server keeps its connection for its whole life), so a running server's database is never replaced under it.
  */
-export function restoreBackup(path: string, from: string) {
+export function restoreBackup(path: string, from: string, onCommit?: () => void) {
   if (sameFile(path, from))
     throw new AppError(
       'invalid_request',
@@ -94,6 +94,7 @@ export function restoreBackup(path: string, from: string) {
   try {
     replaceWithBackup(db, from, () => {
       committed = true
+      onCommit?.()
     })
   } catch (err) {
     // SQLite cannot lock a file it cannot read as a database, so it cannot tell whether a server still has it open:

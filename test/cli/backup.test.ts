@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild, until } from '../process/child'
@@ -44,6 +56,16 @@ async function backedUpThenChanged() {
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
   await ok(ws, ['backup', '--to', 'good.db'])
   await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+}
+
+/** A table of `tens` times 10 MB of random bytes, so that a copy or rewrite of the database takes a while. */
+async function addBallast(tens: number) {
+  await query(ws, 'CREATE TABLE ballast (b BLOB)')
+  for (let i = 0; i < tens; i++)
+    await query(
+      ws,
+      'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
+    )
 }
 
 /** One line on stderr, nothing on stdout, the given status. */
@@ -168,12 +190,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   test('Ctrl-C while the copy is written removes its part and says so: nothing is left to be taken for a backup', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     // Some 150 MB, so that the copy takes long enough to be stopped while it is written.
-    await query(ws, 'CREATE TABLE ballast (b BLOB)')
-    for (let i = 0; i < 15; i++)
-      await query(
-        ws,
-        'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
-      )
+    await addBallast(15)
     const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
     const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['backup', '--to', 'cut.db'])
     const part = join(ws.dir, 'cut.db.partial')
@@ -237,6 +254,46 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expectRefused(r, 1, 'restore: the backup is in place, but the file could not be rewritten')
     expect(r.stderr).toContain('run restore again')
     expect(await teams()).toEqual(['acme'])
+  })
+
+  test('Ctrl-C or TERM during the rewrite after the backup was committed says it is in place and to run restore again', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    // Some 80 MB, so that the rewrite (VACUUM) takes long enough to be stopped while it runs.
+    await addBallast(8)
+    await ok(ws, ['backup', '--to', 'big.db'])
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    const path = ws.dbUrl.replace(/^file:/, '')
+    const size = statSync(join(ws.dir, 'big.db')).size
+    const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      releaseOurConnections()
+      const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['restore', '--from', 'big.db'])
+      // The copy fills the -wal with the backup's rows and commits (checkpointed as it does); the rewrite then starts
+      // the -wal over, which changes its header's checkpoint number and salts.
+      const wal = `${path}-wal`
+      const header = () => {
+        const bytes = Buffer.alloc(12)
+        if (!existsSync(wal)) return bytes
+        const fd = openSync(wal, 'r')
+        readSync(fd, bytes, 0, 12, 12)
+        closeSync(fd)
+        return bytes
+      }
+      await until('the copy to be written', () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > 0.9 * size)
+      const copied = header()
+      await until('the rewrite to be under way', () => !header().equals(copied))
+      child.proc.kill(signal)
+      expect(await child.exited()).toBe(1)
+      expect(child.stderr()).toBe(
+        `lead-signals: restore: stopped by ${signal}: the backup is in place, but the rewrite of the file without what it replaced was cut; run restore again to finish it\n`,
+      )
+      releaseOurConnections()
+      expect(await teams()).toEqual(['acme'])
+      // Run again, it finishes: the file is rewritten and its -wal cut to nothing.
+      releaseOurConnections()
+      expect(await runCli(ws, ['restore', '--from', 'big.db'])).toMatchObject({ code: 0, stderr: '' })
+      expect(statSync(wal, { throwIfNoEntry: false })?.size ?? 0).toBe(0)
+    }
   })
 
   test('bad input is one line with status 2 and changes nothing', async () => {
