@@ -294,6 +294,17 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       expect(await runCli(ws, ['restore', '--from', 'big.db'])).toMatchObject({ code: 0, stderr: '' })
       expect(statSync(wal, { throwIfNoEntry: false })?.size ?? 0).toBe(0)
     }
+    // Stopped while the copy is written, into a file it made: nothing was changed, and no database is left there.
+    const fresh = join(ws.dir, 'new', 'fresh.db')
+    const freshConfig = ws.file('fresh.toml', `[database]\nurl = "file:${fresh}"\n`)
+    const child = spawnChild({ ...ws, configArgs: ['--config', freshConfig] }, ['restore', '--from', 'big.db'])
+    await until('the copy to be under way', () => (statSync(`${fresh}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0)
+    child.proc.kill('SIGINT')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe(
+      'lead-signals: restore: stopped by SIGINT before the backup was in place; nothing was changed\n',
+    )
+    expect(readdirSync(join(ws.dir, 'new'))).toEqual([])
   })
 
   test('bad input is one line with status 2 and changes nothing', async () => {
