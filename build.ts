@@ -66,13 +66,14 @@ if (existsSync(OUTDIR)) {
 
 const started = performance.now()
 const result = await Bun.build({
-  // The worker threads (the rules scorer's, the polling writer's, the backup copy's) are entry points, so the
+  // The worker threads (the rules scorer's, the polling writer's, the backup copy's, the restore's) are entry points, so the
   // executable carries them (src/workers.ts).
   entrypoints: [
     'src/main.ts',
     'src/scorers/rules/worker.ts',
     'src/storage/polling-writer/worker.ts',
     'src/storage/backup-copy/worker.ts',
+    'src/storage/restore-thread/worker.ts',
   ],
   compile: { outfile: OUTFILE, ...(target ? { target } : {}) },
   target: 'bun',

@@ -4,3 +4,4 @@
 export const RULES_WORKER_URL = new URL('./scorers/rules/worker.ts', import.meta.url).href
 export const POLLING_WRITER_URL = new URL('./storage/polling-writer/worker.ts', import.meta.url).href
 export const BACKUP_COPY_URL = new URL('./storage/backup-copy/worker.ts', import.meta.url).href
+export const RESTORE_URL = new URL('./storage/restore-thread/worker.ts', import.meta.url).href

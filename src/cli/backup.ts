@@ -45,7 +45,27 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { from: { type: 'string' } })
   noPositionals(positionals)
   const from = requireFlag(flags, 'from')
-  restoreDatabase(readConfig(flags.config as string | undefined), from)
+  const restore = restoreDatabase(readConfig(flags.config as string | undefined), from)
+  // Ctrl-C (or TERM) ended the process without a word, even once the backup was committed and only the rewrite of
+  // the file (VACUUM) was left: the operator could not tell whether the restore had happened. The restore runs on a
+  // thread of its own, so this thread answers; it exits rather than stop that thread, which crashed Bun.
+  const onSignal = (signal: NodeJS.Signals) => {
+    restore.abandon()
+    console.error(
+      restore.committed()
+        ? `lead-signals: restore: stopped by ${signal}: the backup is in place, but the rewrite of the file without what it replaced was cut; run restore again to finish it`
+        : `lead-signals: restore: stopped by ${signal} before the backup was in place; nothing was changed`,
+    )
+    process.exit(1)
+  }
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
+  try {
+    await restore.done
+  } finally {
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
   console.log('database restored; the next start applies any migrations this version adds')
   return 0
 }

@@ -1,4 +1,5 @@
 import { createWriteStream, lstatSync, renameSync, rmSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
@@ -30,7 +31,27 @@ export function outPath(flags: Record<string, unknown>): string | undefined {
       'invalid_request',
       '--out is empty: give a file name, or leave --out out to write to standard output',
     )
+  // Opening it failed with the system's ENAMETOOLONG, and a raw `command_failed` line that named the path.
+  if (Buffer.byteLength(basename(flags.out)) > NAME_MAX)
+    throw new AppError(
+      'invalid_request',
+      `--out: the file name is too long (over ${NAME_MAX} bytes); give a shorter one`,
+    )
   return flags.out
+}
+
+// The longest file name (in bytes, without its folder) Linux and macOS file systems take.
+const NAME_MAX = 255
+
+/**
+ * The name an export is written under until whole: FILE.PID.partial beside FILE, or, when FILE's name is too long to
+ * take that suffix, a name of this process's own in its folder (FILE.PID.partial went past NAME_MAX, and a name the
+ * system could hold was refused).
+ */
+function partialName(path: string): string {
+  const suffix = `.${process.pid}.partial`
+  if (Buffer.byteLength(basename(path)) + suffix.length <= NAME_MAX) return `${path}${suffix}`
+  return join(dirname(path), `.lead-signals-export${suffix}`)
 }
 
 /**
@@ -66,7 +87,7 @@ export async function writeExport(
   refuseNonFile(path)
   // Written whole under a name of this process's, then given its own: an export cut off (Ctrl-C, a kill, the disk
   // full) never stands under the name as if complete, and a file --force replaces stays until the export is whole.
-  const partial = `${path}.${process.pid}.partial`
+  const partial = partialName(path)
   try {
     if (!replace && lstatSync(path, { throwIfNoEntry: false }))
       throw Object.assign(new Error('exists'), { code: 'EEXIST' })

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
 
@@ -7,12 +8,26 @@ import { migrations } from '../../drizzle/migrations'
 const LATEST = migrations[migrations.length - 1].when
 const KNOWN = new Set(migrations.map((m) => m.when))
 
+/**
+ * The SQLite URI filename that reads the backup at `path` only: `mode=ro`, and `immutable=1` when it has no -wal
+ * with content (nor a -journal). A database in WAL mode (a copy of a stopped one) was read through a -shm and a -wal
+ * SQLite made beside it, writing into the backups' folder; immutable, it is read as the file alone, which it then is.
+ * A -wal with content holds commits of its own and is read as SQLite reads it, through a -shm beside it.
+ */
+export function backupUri(path: string): string {
+  const wal = statSync(`${path}-wal`, { throwIfNoEntry: false })
+  const alone = (wal === undefined || wal.size === 0) && !existsSync(`${path}-journal`)
+  // In a URI filename `?`, `#` and `%` would end or escape the path: they are written percent-encoded.
+  const name = resolve(path).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `file:${name}?mode=ro${alone ? '&immutable=1' : ''}`
+}
+
 /** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
 export function checkFile(path: string): string | undefined {
   let db: Database.Database
   if (!existsSync(path)) return 'it does not exist or cannot be read'
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true })
+    db = new Database(backupUri(path), { readonly: true, fileMustExist: true })
   } catch {
     return 'it does not exist or cannot be read'
   }

@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
-import { checkFile } from './backup-check'
+import { backupUri, checkFile } from './backup-check'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
@@ -76,7 +76,7 @@ function cannotCreate(err: unknown, setting: string): AppError {
  * it was. `PRAGMA locking_mode = EXCLUSIVE` makes the lock fail at once while any other process has the database
  * open (a server keeps its connection for its whole life), so a running server's database is never replaced under it.
  */
-export function restoreBackup(path: string, from: string) {
+export function restoreBackup(path: string, from: string, onCommit?: () => void) {
   if (sameFile(path, from))
     throw new AppError(
       'invalid_request',
@@ -94,6 +94,7 @@ export function restoreBackup(path: string, from: string) {
   try {
     replaceWithBackup(db, from, () => {
       committed = true
+      onCommit?.()
     })
   } catch (err) {
     // SQLite cannot lock a file it cannot read as a database, so it cannot tell whether a server still has it open:
@@ -119,7 +120,7 @@ function replaceWithBackup(db: Database.Database, from: string, onCommit: () => 
     // transaction and leaves beside the restored database; WAL is the mode every connection sets anyway.
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA foreign_keys = OFF')
-    db.prepare('ATTACH DATABASE ? AS backup').run(from)
+    db.prepare('ATTACH DATABASE ? AS backup').run(backupUri(from))
     // Only the database is held exclusively; the backup is only read. Attached under an exclusive mode set for every
     // schema, a backup in WAL mode (a copy of a stopped database with its -wal) was refused as "in use" while
     // checkFile's connection to it, which libsql closes only when collected, still held its shared lock.

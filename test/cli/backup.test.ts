@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { copyFileSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, spawnChild, until } from '../process/child'
@@ -44,6 +56,16 @@ async function backedUpThenChanged() {
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
   await ok(ws, ['backup', '--to', 'good.db'])
   await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+}
+
+/** A table of `tens` times 10 MB of random bytes, so that a copy or rewrite of the database takes a while. */
+async function addBallast(tens: number) {
+  await query(ws, 'CREATE TABLE ballast (b BLOB)')
+  for (let i = 0; i < tens; i++)
+    await query(
+      ws,
+      'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
+    )
 }
 
 /** One line on stderr, nothing on stdout, the given status. */
@@ -110,6 +132,35 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
+  test('a copy of only the .db file of a stopped database is no backup: the commits are in its -wal (docs say so)', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    releaseOurConnections()
+    copyFileSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'only-db.db'))
+    expectRefused(await runCli(ws, ['restore', '--from', 'only-db.db']), 2, 'not a lead-signals database')
+    const docs = readFileSync(join(import.meta.dir, '../../docs/operations.md'), 'utf8').replace(/\s+/g, ' ')
+    expect(docs).toContain('A copy of only the `.db` file of a stopped database is no backup either')
+    expect(docs).toContain('Use `lead-signals backup`, or copy the `-wal` file beside it')
+  })
+
+  test('a backup in WAL mode whose -wal is absent or empty is read without writing a file beside it', async () => {
+    await backedUpThenChanged()
+    mkdirSync(join(ws.dir, 'kept'))
+    const file = join(ws.dir, 'kept', 'stopped.db')
+    // A copy of a stopped, checkpointed database: WAL mode in its header, its -wal empty or not copied.
+    const header = readFileSync(join(ws.dir, 'good.db'))
+    header.set([2, 2], 18)
+    writeFileSync(file, header)
+    for (const emptyWal of [false, true]) {
+      if (emptyWal) writeFileSync(`${file}-wal`, '')
+      const listed = readdirSync(join(ws.dir, 'kept')).sort()
+      releaseOurConnections()
+      expect(await runCli(ws, ['restore', '--from', 'kept/stopped.db'])).toMatchObject({ code: 0, stderr: '' })
+      // Reading it made its -shm (and -wal) there: a restore wrote into the folder of the backups it reads.
+      expect(readdirSync(join(ws.dir, 'kept')).sort()).toEqual(listed)
+      expect(await teams()).toEqual(['acme'])
+    }
+  })
+
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
@@ -139,12 +190,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   test('Ctrl-C while the copy is written removes its part and says so: nothing is left to be taken for a backup', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     // Some 150 MB, so that the copy takes long enough to be stopped while it is written.
-    await query(ws, 'CREATE TABLE ballast (b BLOB)')
-    for (let i = 0; i < 15; i++)
-      await query(
-        ws,
-        'INSERT INTO ballast SELECT randomblob(1000) FROM (WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT x FROM n)',
-      )
+    await addBallast(15)
     const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
     const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['backup', '--to', 'cut.db'])
     const part = join(ws.dir, 'cut.db.partial')
@@ -210,6 +256,57 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     expect(await teams()).toEqual(['acme'])
   })
 
+  test('Ctrl-C or TERM during the rewrite after the backup was committed says it is in place and to run restore again', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    // Some 80 MB, so that the rewrite (VACUUM) takes long enough to be stopped while it runs.
+    await addBallast(8)
+    await ok(ws, ['backup', '--to', 'big.db'])
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    const path = ws.dbUrl.replace(/^file:/, '')
+    const size = statSync(join(ws.dir, 'big.db')).size
+    const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      releaseOurConnections()
+      const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['restore', '--from', 'big.db'])
+      // The copy fills the -wal with the backup's rows and commits (checkpointed as it does); the rewrite then starts
+      // the -wal over, which changes its header's checkpoint number and salts.
+      const wal = `${path}-wal`
+      const header = () => {
+        const bytes = Buffer.alloc(12)
+        if (!existsSync(wal)) return bytes
+        const fd = openSync(wal, 'r')
+        readSync(fd, bytes, 0, 12, 12)
+        closeSync(fd)
+        return bytes
+      }
+      await until('the copy to be written', () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > 0.9 * size)
+      const copied = header()
+      await until('the rewrite to be under way', () => !header().equals(copied))
+      child.proc.kill(signal)
+      expect(await child.exited()).toBe(1)
+      expect(child.stderr()).toBe(
+        `lead-signals: restore: stopped by ${signal}: the backup is in place, but the rewrite of the file without what it replaced was cut; run restore again to finish it\n`,
+      )
+      releaseOurConnections()
+      expect(await teams()).toEqual(['acme'])
+      // Run again, it finishes: the file is rewritten and its -wal cut to nothing.
+      releaseOurConnections()
+      expect(await runCli(ws, ['restore', '--from', 'big.db'])).toMatchObject({ code: 0, stderr: '' })
+      expect(statSync(wal, { throwIfNoEntry: false })?.size ?? 0).toBe(0)
+    }
+    // Stopped while the copy is written, into a file it made: nothing was changed, and no database is left there.
+    const fresh = join(ws.dir, 'new', 'fresh.db')
+    const freshConfig = ws.file('fresh.toml', `[database]\nurl = "file:${fresh}"\n`)
+    const child = spawnChild({ ...ws, configArgs: ['--config', freshConfig] }, ['restore', '--from', 'big.db'])
+    await until('the copy to be under way', () => (statSync(`${fresh}-wal`, { throwIfNoEntry: false })?.size ?? 0) > 0)
+    child.proc.kill('SIGINT')
+    expect(await child.exited()).toBe(1)
+    expect(child.stderr()).toBe(
+      'lead-signals: restore: stopped by SIGINT before the backup was in place; nothing was changed\n',
+    )
+    expect(readdirSync(join(ws.dir, 'new'))).toEqual([])
+  })
+
   test('bad input is one line with status 2 and changes nothing', async () => {
     await backedUpThenChanged()
     const before = await dump(ws)
@@ -231,13 +328,15 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     theirs.exec(`INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES ('theirs', 1714000000000)`)
     theirs.exec('CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)')
     theirs.close()
-    // A copy of a stopped database (WAL mode in its header) where SQLite cannot make the -shm file it needs to read
-    // it, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not exist.
+    // A copy of a stopped database (WAL mode in its header) with its -wal, where SQLite cannot make the -shm file it
+    // needs to read them, as in a read-only folder or snapshot: here its -shm is a link into a folder that does not
+    // exist. (Without a -wal with content, it is read as the file alone and needs no -shm.)
     copyFileSync(join(ws.dir, 'good.db'), join(ws.dir, 'stopped.db'))
     const header = readFileSync(join(ws.dir, 'stopped.db'))
     header.set([2, 2], 18) // the file format's read and write versions: 2 is WAL
     writeFileSync(join(ws.dir, 'stopped.db'), header)
     symlinkSync(join(ws.dir, 'no-such-folder', 'shm'), join(ws.dir, 'stopped.db-shm'))
+    writeFileSync(join(ws.dir, 'stopped.db-wal'), Buffer.alloc(4096, 1))
     const server = { LEAD_SIGNALS_DATABASE_URL: 'http://127.0.0.1:9' }
     symlinkSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'live-link.db'))
 

@@ -96,3 +96,28 @@ describe('an export --out with an empty name', () => {
         expect(r.stdout).toBe('')
       })
 })
+
+// A file name near the system's 255-byte limit: the part written under FILE.PID.partial went past it, and the export
+// failed with a raw `command_failed` line although FILE itself could be written.
+describe('an export --out whose file name is near the 255-byte limit', () => {
+  for (const command of [
+    ['signals', 'export'],
+    ['people', 'export'],
+  ]) {
+    test(`${command.join(' ')}: a name of 250 bytes is written, and no part is left`, async () => {
+      const name = `${command[0]}-${'n'.repeat(250 - command[0].length - 5)}.csv`
+      expect(Buffer.byteLength(name)).toBe(250)
+      const r = await runCli(ws, [...command, '--team', 'acme', '--out', name])
+      expect(r).toMatchObject({ code: 0, stderr: '' })
+      expect(readFileSync(join(ws.dir, name), 'utf8').length).toBeGreaterThan(0)
+      expect(readdirSync(ws.dir).filter((f) => f.includes('.partial'))).toEqual([])
+    })
+
+    test(`${command.join(' ')}: a name over the limit is one line naming --out, status 2`, async () => {
+      const r = await runCli(ws, [...command, '--team', 'acme', '--out', `${'n'.repeat(256)}.csv`])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toBe('lead-signals: --out: the file name is too long (over 255 bytes); give a shorter one\n')
+    })
+  }
+})

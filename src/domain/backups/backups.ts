@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { restoreBackup, writeBackup } from '../../storage/backup'
+import { writeBackup } from '../../storage/backup'
 import { localPathOf, openDatabase } from '../../storage/db'
+import { restoreInThread } from '../../storage/restore-thread/restore'
 
 // docs/operations.md#backups-and-restore
 const BACKUP_NAME = /^lead-signals-\d{8}-\d{6}\.db$/
@@ -71,9 +72,12 @@ export async function backupDatabase(
   }
 }
 
-/** `restore --from FILE`: the configured database file becomes the backup; refused while it is in use. */
+/**
+ * `restore --from FILE`: the configured database file becomes the backup; refused while it is in use. Runs on a thread
+ * of its own (storage/restore-thread), so that a signal meanwhile can be answered with what was done.
+ */
 export function restoreDatabase(config: Config, from: string) {
-  restoreBackup(embeddedFile(config, 'restore'), from)
+  return restoreInThread(embeddedFile(config, 'restore'), from)
 }
 
 /**
