@@ -23,9 +23,12 @@ export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, 
     failed(err: unknown) {
       failing = true
       const told = outage.failed()
-      if (told?.tell === 'began')
-        deps.log.warn('stream_read_failed', { platform, err, retrying: 'with a growing wait, up to a minute' })
-      else if (told)
+      if (told?.tell === 'began') {
+        // The wait upstream named (a rate limit, a refused token) is the one the retry keeps (platforms/stream.ts).
+        const named = err instanceof AppError ? err.extra.retryAfterSec : undefined
+        const retrying = named && named > 60 ? `in ${named} s` : 'with a growing wait, up to a minute'
+        deps.log.warn('stream_read_failed', { platform, err, retrying })
+      } else if (told)
         deps.log.warn('stream_still_failing', { platform, since: told.since, failures: told.failures, err })
       const message = err instanceof AppError ? err.message : `${platform} stream could not be read`
       void write('failure', deps.repos.platformHealth.recordFailure(platform, deps.clock.now().toISOString(), message))

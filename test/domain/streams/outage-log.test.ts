@@ -2,6 +2,7 @@
 // when it reads again (docs/streams.md#outages): an air-gapped server's log is not a line for every try.
 import { describe, expect, test } from 'bun:test'
 import { streamHealth } from '../../../src/domain/streams/health'
+import { AppError } from '../../../src/errors'
 import { createLogger } from '../../../src/lib/log'
 import { sendPlatformRequest } from '../../../src/platforms/http'
 import { testDeps } from '../../support/deps'
@@ -61,5 +62,13 @@ describe('a stream outage in the log', () => {
     // A new outage is told again.
     health.failed(unreachable)
     expect(lines.at(-1)).toMatchObject({ event: 'stream_read_failed' })
+  })
+
+  test('a failure that names its wait (a rate limit, a refused token) is told with that wait, not "up to a minute"', async () => {
+    const lines: Record<string, unknown>[] = []
+    const { deps } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
+    const health = streamHealth({ ...deps, log: createLogger((l) => lines.push(JSON.parse(l))) }, 'mastodon')
+    health.failed(new AppError('upstream_error', 'mastodon refused the access token', { retryAfterSec: 900 }))
+    expect(lines).toEqual([expect.objectContaining({ event: 'stream_read_failed', retrying: 'in 900 s' })])
   })
 })
