@@ -12,6 +12,7 @@ const OPEN_ERRORS: Record<string, string> = {
   EISDIR: 'it is a directory',
   EPERM: 'permission denied',
   EEXIST: 'the file exists; add --force to replace it',
+  ENAMETOOLONG: 'the path is too long',
 }
 // Errors in writing it: the part written is removed (or standard output is left cut short).
 const WRITE_ERRORS: Record<string, string> = {
@@ -101,8 +102,11 @@ export async function writeExport(
     if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
     throw writeFailure(JSON.stringify(path), e)
   } finally {
-    // The name is this process's own: whatever is under it is this export's part (or a copy once linked).
-    rmSync(partial, { force: true })
+    // The name is this process's own: whatever is under it is this export's part (or a copy once linked). A path
+    // the system cannot take fails here too, and must not hide why.
+    try {
+      rmSync(partial, { force: true })
+    } catch {}
   }
 }
 

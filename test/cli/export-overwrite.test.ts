@@ -119,5 +119,14 @@ describe('an export --out whose file name is near the 255-byte limit', () => {
       expect(r.stdout).toBe('')
       expect(r.stderr).toBe('lead-signals: --out: the file name is too long (over 255 bytes); give a shorter one\n')
     })
+
+    test(`${command.join(' ')}: a path over the system's 4,096 bytes is one line, status 2, not a raw error`, async () => {
+      const path = `${Array.from({ length: 20 }, () => 'd'.repeat(250)).join('/')}/out.csv`
+      const r = await runCli(ws, [...command, '--team', 'acme', '--out', path])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toStartWith('lead-signals: cannot write "')
+      expect(r.stderr).toEndWith('": the path is too long\n')
+    })
   }
 })
