@@ -55,11 +55,7 @@ export function createScoringService(a: {
       )
     }
     const r = await rules.score(input, NEVER_ABORTED)
-    return {
-      ...r,
-      reason: `${r.reason} (scored by the rules scorer: the ${scorer.name} scorer could not answer)`,
-      scoredBy: 'rules',
-    }
+    return { ...r, reason: standInReason(r.reason, `the ${scorer.name} scorer could not answer`), scoredBy: 'rules' }
   }
 
   const service = {
@@ -132,13 +128,12 @@ export function createScoringService(a: {
         },
       })
       if (embedded) return batch
-      const note = ` (scored by the rules scorer: ${opts.why})`
       return {
         ...batch,
         async scoreMany(items, signal) {
           const outcomes = await batch.scoreMany(items, signal)
           return outcomes.map((o) =>
-            typeof o === 'string' ? o : { ...o, reason: o.reason && `${o.reason}${note}`, scoredBy: 'rules' },
+            typeof o === 'string' ? o : { ...o, reason: standInReason(o.reason, opts.why), scoredBy: 'rules' },
           )
         },
       }
@@ -168,3 +163,9 @@ function cacheKey(teamId: string, input: ScoreInput, scorer: Scorer): string {
     ]),
   )
 }
+
+/**
+ * The reason of an answer the rules scorer gave in a model's place, saying why; the console reads the note apart from
+ * the reason (console/signal-facts.ts, splitReason), so every stand-in writes it the same way.
+ */
+const standInReason = (reason: string, why: string) => `${reason} (scored by the rules scorer: ${why})`
