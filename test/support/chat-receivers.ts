@@ -79,3 +79,13 @@ export function checkedAnswer(kind: 'discord' | 'teams', text: string): Response
   if (problems.length > 0) return Response.json({ message: problems.join('; ') }, { status: 400 })
   return new Response(null, { status: kind === 'discord' ? 204 : 202 })
 }
+
+// What Slack and Discord answer for a webhook that no longer exists (docs/destinations.md#a-deleted-webhook): Slack's
+// incoming webhooks answer 404 with the plain-text code `no_service` for a webhook removed or disabled; Discord 404
+// with JSON error code 10015 (Unknown Webhook) for a deleted one, 401 with 50027 (Invalid Webhook Token) for a token
+// that is not the webhook's.
+export const slackNoService = () =>
+  new Response('no_service', { status: 404, headers: { 'content-type': 'text/plain' } })
+export const discordUnknownWebhook = () => Response.json({ message: 'Unknown Webhook', code: 10015 }, { status: 404 })
+export const discordInvalidToken = () =>
+  Response.json({ message: 'Invalid Webhook Token', code: 50027 }, { status: 401 })

@@ -9,7 +9,7 @@ import { signatureHeader } from './signing'
 export const ATTEMPT_TIMEOUT_MS = 15_000
 // Receivers answer with a short acknowledgement; we keep at most this much of it.
 const MAX_ANSWER_BYTES = 1024 * 1024
-// What the delivery log keeps of a refusal's own words (Slack's `invalid_blocks`, Discord's `Unknown Webhook`).
+// What the delivery log keeps of a refusal's own words (Slack's `invalid_blocks`, Discord's `Invalid Form Body`).
 const REASON_CHARS = 200
 // A part of the receiver's URL this long may be its key (Slack's, Discord's token, a Workflows `sig`): a receiver
 // that repeats the URL in its answer must not put it in the log, which every member of the team and the operator read.
@@ -50,6 +50,8 @@ export async function attemptDelivery(a: {
   secrets: string[]
   now: Date
   allowPrivate: boolean
+  /** Why a refusal says the receiver is gone for good (a chat service's deleted webhook: gone-answers.ts), if it does. */
+  goneWhen?: (status: number, body: Uint8Array) => string | undefined
 }): Promise<AttemptResult> {
   const timestamp = Math.floor(a.now.getTime() / 1000)
   try {
@@ -95,14 +97,15 @@ export async function attemptDelivery(a: {
           : `answered 429: rate limited by the receiver, ${wait}`,
       }
     }
+    const goneBecause = a.goneWhen?.(s, answer.body)
     return {
       ok: false,
       statusCode: s,
-      gone: s === 410,
+      gone: s === 410 || goneBecause !== undefined,
       error:
         s >= 300 && s < 400
           ? `answered ${s}: a redirect, which is not followed`
-          : withReason(`answered ${s}`, answerReason(answer.body, new URL(a.url))),
+          : withReason(`answered ${s}`, goneBecause ?? answerReason(answer.body, new URL(a.url))),
       retryAfterSec: retryAfterSeconds(answer.headers.get('retry-after'), a.now.getTime()),
     }
   } catch (err) {

@@ -3,6 +3,7 @@ import { senderDomain, sendEmail } from '../../outbound/smtp'
 import type { Delivery } from '../../storage/repos/webhook-deliveries'
 import type { EndpointRow } from '../../storage/repos/webhook-endpoints'
 import { type AttemptResult, attemptDelivery } from './attempt'
+import { goneFor } from './gone-answers'
 import { consoleLink, type Links } from './links'
 import { signingSecrets } from './signing'
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe'
@@ -32,6 +33,7 @@ export async function sendBody(
       secrets: signingSecrets(e, now.getTime()),
       now,
       allowPrivate: config.webhooks.allow_private_targets,
+      goneWhen: (status, answer) => goneFor(e.kind, status, answer),
     })
   if (!config.email.host)
     return { ok: false, statusCode: null, gone: false, error: 'e-mail is not configured on this server ([email] host)' }

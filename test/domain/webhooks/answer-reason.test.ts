@@ -40,11 +40,11 @@ describe("a receiver's refusal shows its own reason in the delivery log (docs/we
   })
 
   test("Discord's JSON message, without the webhook's token even when the receiver repeats the URL", async () => {
-    const unknown = await refusedWith(
-      () => Response.json({ message: 'Unknown Webhook', code: 10015 }, { status: 404 }),
+    const invalid = await refusedWith(
+      () => Response.json({ message: 'Invalid Form Body', code: 50035 }, { status: 400 }),
       'discord',
     )
-    expect(unknown).toMatchObject({ code: 404, error: 'answered 404: Unknown Webhook' })
+    expect(invalid).toMatchObject({ code: 400, error: 'answered 400: Invalid Form Body' })
     const echoed = await refusedWith(
       () => new Response(`Cannot POST /api/webhooks/1234567890/${TOKEN}`, { status: 404 }),
       'discord',
