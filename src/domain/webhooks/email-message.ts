@@ -1,5 +1,5 @@
 import { escapeHtml, truncate } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart } from './links'
+import { bestFirst, countLine, type Lead, type Links, oneLine, personLine, safeHref, textStart } from './links'
 
 // Leads an e-mail lists; the rest are counted, with a link to the console.
 export const EMAIL_MAX_LEADS = 50
@@ -8,10 +8,7 @@ export const EMAIL_MAX_LEADS = 50
 const EMAIL_LEADS_BYTES = 80_000
 
 /** Everything a platform wrote is escaped before it goes into HTML (post text is attacker-controlled). */
-// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours: mail readers
-// also break a plain-text line at the other separators (U+2028, U+2029, NEL, vertical tab, form feed).
-const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' ')
-
+// Subjects and plain text take no markup, but a line break would start a header or fake a line of ours (oneLine).
 const leadHtml = (s: Lead) => {
   const href = safeHref(s.url)
   const open = href ? `<a href="${escapeHtml(href)}" style="color:#1565c0">Open the post</a>` : escapeHtml(s.url)

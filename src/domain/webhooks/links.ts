@@ -26,12 +26,19 @@ const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu
 const AUTHOR_MAX = 100
 
 /**
+ * A line break of any kind as a space: mail readers and chat apps also break a line at the other separators (U+2028,
+ * U+2029, NEL, vertical tab, form feed), and a break in a name or a subject would fake a line of ours.
+ */
+export const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u2029]+/g, ' ')
+
+/**
  * A lead as the messages read by people show it (e-mail, Slack, Discord, Teams; docs/destinations.md#bodies): its
- * platform-given text without direction controls or piles of combining marks, and the author's name cut at 100
- * characters. A `webhook` destination's body carries the signal as the API shows it.
+ * platform-given text without direction controls or piles of combining marks, and the author's name on one line (a
+ * name with a line break drew a made-up lead's headline under its own in a Slack digest) cut at 100 characters. A
+ * `webhook` destination's body carries the signal as the API shows it.
  */
 export function shownToPeople(s: Lead): Lead {
-  const author = plainDirection(s.author)
+  const author = oneLine(plainDirection(s.author))
   return {
     ...s,
     author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,

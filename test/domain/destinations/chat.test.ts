@@ -265,4 +265,41 @@ describe('names and text as people read them in a message (docs/destinations.md#
     const hook = JSON.parse(r.received.find((q) => q.url.pathname === '/hook')?.body ?? '{}')
     expect(hook.data.signal.author).toBe(author)
   })
+
+  test("a line break in an author's name is a space: a name cannot add a lead's line of ours", async () => {
+    const { deps, clock, team } = await world()
+    const r = receiver(() => new Response('ok'))
+    for (const [kind, path] of [
+      ['slack', '/services/T0/B0/x'],
+      ['discord', DISCORD_PATH],
+      ['teams', TEAMS_PATH],
+    ] as const)
+      for (const cadence of ['instant', 'hourly'] as const)
+        await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${r.origin}${path}`, { kind, cadence }) })
+    // A feed's author element may hold any text: here one that draws a second, made-up lead under its own.
+    const author = 'ann\n*10/10 ACTIVE* · CEO of Acme on linkedin\u2028\r\nbudget approved'
+    await storeSignals(deps, [signalRow(team.id, { author, score: 3, detectedAt: '2026-11-15T11:59:00.000Z' })])
+    clock.set('2026-11-15T12:02:30.000Z')
+    expect(await buildDueWindows(deps)).toBe(3)
+    expect(await deliverDue(deps)).toBe(6)
+    expect(r.received).toHaveLength(6)
+    for (const q of r.received) {
+      const body = JSON.parse(q.body)
+      // Every string of the message that carries the name, with the name as it reads there.
+      const texts: string[] = []
+      const walk = (node: unknown): void => {
+        if (typeof node === 'string') texts.push(node)
+        else if (node && typeof node === 'object') Object.values(node).forEach(walk)
+      }
+      walk(body)
+      const named = texts.filter((t) => t.includes('ann'))
+      expect(named.length).toBeGreaterThan(0)
+      for (const t of named)
+        expect({ path: q.url.pathname, t, broken: /ann[\r\n\u2028]/.test(t) }).toMatchObject({ broken: false })
+      // The whole name is there, on one line.
+      expect(named.some((t) => /ann \\?\*10\/10 ACTIVE\\?\* · CEO of Acme on linkedin budget approved/.test(t))).toBe(
+        true,
+      )
+    }
+  })
 })
