@@ -41,3 +41,14 @@ describe('Slack message of a hostile post', () => {
     expect(message.text).toContain('&lt;https://evil.example|Click for the CRM deal&gt; &amp; &lt;@U123&gt;')
   })
 })
+
+describe('Slack message of the longest reason and keyword', () => {
+  test('every mrkdwn text stays within Slack 3,000 characters once & is escaped', () => {
+    // A scorer's reason is at most 500 characters and a keyword 200; each & becomes &amp; (five characters).
+    const longest = signalRow('team_x', { reason: '&'.repeat(500), keyword: '&'.repeat(200) }) as Required<NewSignal>
+    const texts = mrkdwnTexts(slackMessage(longest))
+    const why = texts.find((t) => t.startsWith('*Why:*'))
+    expect(why).toContain('&amp;'.repeat(100))
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(3000)
+  })
+})

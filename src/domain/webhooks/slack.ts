@@ -1,5 +1,5 @@
 import type { NewSignal } from '../../storage/repos/signals'
-import { personLine } from './links'
+import { personLine, whyStart } from './links'
 
 // Slack cuts a section's text at 3,000 characters; the preview is at most 300 (domain/signals/limits.ts).
 const MAX_SECTION = 2900
@@ -34,7 +34,7 @@ export function slackMessage(s: Required<NewSignal>) {
       {
         type: 'context',
         elements: [
-          { type: 'mrkdwn', text: `*Why:* ${mrkdwn(s.reason)} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}` },
+          { type: 'mrkdwn', text: `*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}` },
         ],
       },
       {

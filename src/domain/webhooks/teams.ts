@@ -1,13 +1,11 @@
-import { truncate } from '../../lib/text'
-import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart } from './links'
+import { bestFirst, countLine, type Lead, type Links, personLine, safeHref, textStart, whyStart } from './links'
 
 // Leads a card lists; the rest are counted, with a link to the console.
 export const TEAMS_MAX_LEADS = 10
 // Teams posts a message of about 28 KB at most and refuses a larger one ("Request Entity Too Large": the Teams
 // connector's known limits). JSON's escaping can make a character 6 bytes (a control character), CJK text 3, so a
-// reason is cut (a scorer's may be 500 characters) and a card still over the budget lists fewer leads.
+// reason is cut (whyStart) and a card still over the budget lists fewer leads.
 const MAX_BYTES = 26 * 1024
-const WHY_MAX = 300
 
 /**
  * Post text is the platform's: it goes in a TextRun, whose text Adaptive Cards never read as Markdown (a TextBlock's
@@ -26,7 +24,7 @@ function leadItems(s: Lead) {
     items: [
       plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, { weight: 'Bolder' }),
       plain(textStart(s)),
-      plain(`Why: ${s.reason.length > WHY_MAX ? `${truncate(s.reason, WHY_MAX)}…` : s.reason}${personLine(s)}`, {
+      plain(`Why: ${whyStart(s)}${personLine(s)}`, {
         isSubtle: true,
         size: 'Small',
       }),
