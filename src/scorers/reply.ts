@@ -4,6 +4,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
+import { truncate } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
 import { type IcpProfile, Intent, type ScoreInput, type ScoreResult } from './types'
 
@@ -72,7 +73,7 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
     score: Math.round(r.score * 10) / 10,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
-    reason: r.reason.length > MAX_REASON ? `${r.reason.slice(0, MAX_REASON - 3)}...` : r.reason,
+    reason: r.reason.length > MAX_REASON ? `${truncate(r.reason, MAX_REASON - 3)}...` : r.reason,
   }
 }
 

@@ -72,6 +72,9 @@ describe('reading a model reply', () => {
 
   test('a rambling reason is cut to 500 characters', () => {
     expect(readReply(reply({ reason: 'x'.repeat(2000) }), icps).reason).toHaveLength(500)
+    // An emoji across the cut is left out whole: half of one is stored as U+FFFD and shown so in every message.
+    const cut = readReply(reply({ reason: `${'x'.repeat(496)}${'🙂'.repeat(10)}` }), icps).reason
+    expect(cut).toBe(`${'x'.repeat(496)}...`)
   })
 })
 
