@@ -17,9 +17,28 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
   } catch (e) {
     const unknown = /^Unknown option '([^']+)'/.exec((e as Error).message)
     if (unknown) throw unknownOption(unknown[1] as string, Object.keys(options))
+    const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec((e as Error).message)
+    if (ambiguous) throw dashValue(ambiguous[1] as string, argv)
     // Node's advice on '--' after an unknown option is about its own parser, not this command line.
     throw usageError((e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''))
   }
+}
+
+/**
+ * `--credits -1` or `--description "- a list item"`: the parser reads the value as another option. Its own message
+ * ("argument is ambiguous") names no way out; this one shows the value joined to its option, which the parser takes.
+ */
+function dashValue(option: string, argv: string[]): AppError {
+  const value = argv[argv.indexOf(option) + 1] ?? ''
+  const joined =
+    value.length > 40 || value.includes("'")
+      ? `${option}=VALUE`
+      : /[\s"\\$`]/.test(value)
+        ? `'${option}=${value}'`
+        : `${option}=${value}`
+  return usageError(
+    `${option} takes a value, and "${value.slice(0, 40)}" starts with "-", which reads as an option: write ${joined}`,
+  )
 }
 
 // Options people type for what is a setting of the configuration file (docs/operations.md#configuration).

@@ -5,7 +5,7 @@ import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldWords } from '../lib/issue-words'
 import { parsedOrRefused } from '../wire/validation'
-import { EndpointCreate } from '../wire/webhooks'
+import { EMPTY_FILTER, EndpointCreate } from '../wire/webhooks'
 import { type Flags, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
@@ -61,9 +61,12 @@ function endpointFromFlags(flags: Flags) {
     return parsedOrRefused('options', EndpointCreate, value)
   } catch (err) {
     if (!(err instanceof AppError) || !err.extra.details) throw err
-    const said = err.extra.details.map(
-      (d) => `${fieldWords(d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f))} ${d.message}`,
-    )
+    const said = err.extra.details.map((d) => {
+      const flag = d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f)
+      // A command line cannot give null: "any" is the option left out (docs/webhooks.md#endpoints).
+      const message = d.message === EMPTY_FILTER ? `must list at least one; leave ${flag} out for any` : d.message
+      return `${fieldWords(flag)} ${message}`
+    })
     throw new AppError('invalid_request', said.join('; '))
   }
 }

@@ -28,6 +28,13 @@ const about = {
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
 const SINCE_FORM = 'must be an ISO 8601 date or date-time with a time zone'
+// A zone offset's + reads as a space in a query string (docs/api.md#signals): such a value did give a zone, so the
+// answer says what happened to it rather than asking for one.
+const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}[Tt][\d:.]+ \d{2}:?\d{2}$/
+const sinceForm = (issue: { input: unknown }) =>
+  typeof issue.input === 'string' && PLUS_AS_SPACE.test(issue.input)
+    ? `${SINCE_FORM}: its + arrived as a space, as a + in a query string does; write it %2B (T09:30:00%2B02:00)`
+    : SINCE_FORM
 
 // The fields that read the same from a query string and from JSON.
 export const filters = {
@@ -38,8 +45,8 @@ export const filters = {
     v.pipe(
       v.string(),
       // The pattern is what the OpenAPI document can say; the check adds that the date exists (no 2026-02-31).
-      v.regex(ISO_INSTANT, SINCE_FORM),
-      v.check((s) => toUtcIso(s) !== undefined, SINCE_FORM),
+      v.regex(ISO_INSTANT, sinceForm),
+      v.check((s) => toUtcIso(s) !== undefined, sinceForm),
       v.transform((s) => toUtcIso(s) as string),
       v.description(about.since),
     ),

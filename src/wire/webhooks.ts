@@ -23,12 +23,14 @@ const about = {
   enabled: 'Whether deliveries are made (default true).',
 }
 const SCORE_RANGE = 'must be a number from 0 to 10'
+/** An empty filter list's refusal; the command line, where null cannot be written, says it in its own words. */
+export const EMPTY_FILTER = 'must list at least one, or be null for any'
 // A filter list: at least one value (null is any), at most `most`, each value kept once.
 const nonEmpty = <S extends v.GenericSchema>(item: S, most: number, text: string) =>
   v.nullable(
     v.pipe(
       v.array(item),
-      v.minLength(1, 'must list at least one, or be null for any'),
+      v.minLength(1, EMPTY_FILTER),
       v.maxLength(most, `must list at most ${most}`),
       v.transform((list) => [...new Set(list)]),
       v.description(text),

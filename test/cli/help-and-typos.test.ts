@@ -59,4 +59,24 @@ describe('the command line', () => {
     // Refused before the database is opened: none was created.
     expect(existsSync(join(ws.dir, 'test.db'))).toBe(false)
   })
+
+  test('a value starting with a dash says how to write it, not that the option is ambiguous', async () => {
+    // docs/operations.md#command-line: a failure is one line that says what to do. The option parser reads
+    // "--credits -1" as --credits followed by an option, and its own first line named no way out.
+    const cases: [string[], string][] = [
+      [['team', 'set', '--team', 'acme', '--credits', '-1'], '--credits=-1'],
+      [
+        ['icp', 'add', '--team', 'acme', '--name', 'x', '--description', '-a list item'],
+        "'--description=-a list item'",
+      ],
+    ]
+    for (const [argv, hint] of cases) {
+      const r = await runCli(ws, argv)
+      expect({ argv, code: r.code }).toEqual({ argv, code: 2 })
+      expect(r.stderr).not.toContain('ambiguous')
+      expect(r.stderr).toContain(hint)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+    }
+    expect(existsSync(join(ws.dir, 'test.db'))).toBe(false)
+  })
 })

@@ -139,6 +139,15 @@ describe('webhook', () => {
       expect(r.stderr).toContain(said)
       expect(r.stderr.trim().split('\n')).toHaveLength(1)
     }
+    // An empty list: the API's "or be null for any" is nothing a command line can give; leaving the option out is.
+    for (const option of ['--intents', '--keywords', '--platforms']) {
+      const r = await runCli(ws, ['webhook', 'add', '--team', 'acme', '--url', 'https://example.com/x', option, ','])
+      expect({ option, code: r.code, stderr: r.stderr }).toEqual({
+        option,
+        code: 2,
+        stderr: `lead-signals: ${option} must list at least one; leave ${option} out for any\n`,
+      })
+    }
     const unknown = await runCli(ws, ['webhook', 'remove', '--team', 'acme', 'whe_nope'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toBe('lead-signals: no such webhook endpoint\n')

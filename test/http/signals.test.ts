@@ -267,6 +267,20 @@ describe('GET /api/v1/signals', () => {
     expect((await deps.repos.teams.byId(team.id))?.quotaUsed).toBe(0)
   })
 
+  test('a zone offset whose + arrived as a space is refused saying to write it %2B, not that the zone is missing', async () => {
+    // docs/api.md#signals: in a query string a + must be written %2B, or it reads as a space. The user did give a
+    // zone; an answer that asks for one leaves them guessing.
+    const { get } = await setup()
+    for (const q of ['?since=2026-10-04T12:00:00+02:00', '?since=2026-10-04T12:00:00.5+0200']) {
+      const r = await get(q)
+      expect(r.status).toBe(400)
+      expect(r.body.error.details).toEqual([{ field: 'since', message: expect.stringContaining('%2B') }])
+      expect(r.body.error.message).toContain('%2B')
+    }
+    // A value with no zone at all is still told it needs one.
+    expect((await get('?since=2026-10-01T10:00:00')).body.error.message).not.toContain('%2B')
+  })
+
   test('the total follows new signals as soon as they are stored', async () => {
     const { deps, team, get } = await setup()
     expect((await get('?intent=ACTIVE')).body.total).toBe(12)
