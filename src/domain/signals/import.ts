@@ -10,7 +10,6 @@ import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
 import { notJson } from './not-json'
 import { type Rejection, rejectionLog } from './rejections'
-import { keywordKey } from '../../query/same-query'
 
 export type { Rejection } from './rejections'
 
@@ -78,8 +77,6 @@ function verdictOf(s: ImportedSignal, row: NewSignal, now: Date): ImportedVerdic
   return {
     platform: row.platform,
     postId: row.postId,
-    // As rateSignal keeps it (domain/feedback/rate.ts), the key tracked keywords compare by.
-    keywordLc: keywordKey(row.keyword),
     verdict: s.verdict,
     // A reason of only spaces is none, as the feedback route takes it (docs/api.md#feedback).
     reason: s.verdictReason || null,
