@@ -159,6 +159,18 @@ describe('parsing one line of a signals file', () => {
       '[ ',
       'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
     ],
+    // A line break written into a field as it is (a hand edit, a tool that does not escape it) cuts the signal in
+    // two lines; the first ends inside the text, and says so rather than 'not valid JSON' alone.
+    [
+      'a line cut by a line break inside a text',
+      line({ content: 'first line' }).split(' line')[0],
+      'not valid JSON: the line ends inside a text, as when a line break is written into a field as it is (JSON Lines writes it as \\n)',
+    ],
+    [
+      'a line cut after an escaped quote',
+      `${line().slice(0, -1)}, "reason": "said \\"hi\\"`,
+      'the line ends inside a text',
+    ],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
     // Stored, it would become U+FFFD: another text than the file's.
@@ -166,6 +178,11 @@ describe('parsing one line of a signals file', () => {
   ]
   test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
     expect(rejectionOf(text)).toContain(message)
+  })
+
+  test('a line that is cut outside a text is not said to end inside one', () => {
+    expect(rejectionOf(line().slice(0, -1))).toBe('not valid JSON')
+    expect(rejectionOf(`${line().slice(0, -1)}, "reason": "said \\\\"`)).toBe('not valid JSON')
   })
 
   test('a time less than a day ahead is kept: a clock or a zone a little off, not a wrong date', () => {

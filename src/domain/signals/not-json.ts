@@ -10,5 +10,27 @@ const CSV_GIVEN =
 const OPENS_PRETTY = /^[[{]$/
 const PRETTY_GIVEN =
   'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)'
+// A line break written into a field as it is (a hand edit, a tool that does not escape it) cuts a signal in two lines,
+// the first ending inside a text: said on that line, as the second is 'not valid JSON' too.
+const CUT_GIVEN =
+  'not valid JSON: the line ends inside a text, as when a line break is written into a field as it is (JSON Lines writes it as \\n)'
+
+/** Whether a line starting as a JSON object ends inside a string (its last quote opens one). */
+function endsInsideText(line: string): boolean {
+  if (!line.startsWith('{')) return false
+  let inText = false
+  for (let i = 0; i < line.length; i++) {
+    if (inText && line[i] === '\\') i++
+    else if (line[i] === '"') inText = !inText
+  }
+  return inText
+}
+
 export const notJson = (line: string) =>
-  CSV_HEADER.test(line) ? CSV_GIVEN : OPENS_PRETTY.test(line) ? PRETTY_GIVEN : 'not valid JSON'
+  CSV_HEADER.test(line)
+    ? CSV_GIVEN
+    : OPENS_PRETTY.test(line)
+      ? PRETTY_GIVEN
+      : endsInsideText(line)
+        ? CUT_GIVEN
+        : 'not valid JSON'
