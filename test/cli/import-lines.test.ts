@@ -159,6 +159,22 @@ describe('parsing one line of a signals file', () => {
       '[ ',
       'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
     ],
+    // The people export's JSON Lines given instead of the signals export's: said so, rather than seven missing fields.
+    [
+      'a line of the people export',
+      JSON.stringify({
+        ...{ id: 'per_0372fba4dcb135156a702025', platform: 'reddit', author: 'dana', profileUrl: '', identities: '' },
+        ...{
+          signals: 1,
+          bestScore: 6.5,
+          bestIntent: 'ACTIVE',
+          icpMatched: true,
+          firstSeen: '2026-10-02T00:00:00.000Z',
+        },
+        ...{ lastSeen: '2026-10-02T00:00:00.000Z', heat: 46, band: 'warm', muted: false },
+      }),
+      'this is a line of the people export, and signals import reads the signals export (signals export --format jsonl writes it)',
+    ],
     // A line break written into a field as it is (a hand edit, a tool that does not escape it) cuts the signal in
     // two lines; the first ends inside the text, and says so rather than 'not valid JSON' alone.
     [

@@ -8,7 +8,7 @@ import { AppError } from '../../errors'
 import { describeIssue, futureIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
-import { notJson } from './not-json'
+import { notJson, otherExport } from './not-json'
 import { type Rejection, rejectionLog } from './rejections'
 
 export type { Rejection } from './rejections'
@@ -61,6 +61,8 @@ export function parseSignalLine(
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
+  const other = value !== null && typeof value === 'object' ? otherExport(value) : undefined
+  if (other) return { message: other }
   const unstorable = unstorableText(value)
   if (unstorable) return { message: `holds ${unstorable}, which no field takes` }
   const parsed = v.safeParse(ImportedSignal, value)

@@ -1,4 +1,5 @@
-// docs/operations.md#importing-signals: what a line that is not JSON is told, when its form says what was given.
+// docs/operations.md#importing-signals: what a line that is not JSON, or not a signal, is told, when its form says
+// what was given.
 
 // The header of a CSV (the signals or the people export's, or a spreadsheet's): names separated by commas. The
 // first line of a CSV given to the import says what to give instead, rather than 'not valid JSON' alone.
@@ -34,3 +35,12 @@ export const notJson = (line: string) =>
       : endsInsideText(line)
         ? CUT_GIVEN
         : 'not valid JSON'
+
+// The people export's records (docs/people.md#export) have these and a signal has none of them: a file of people given
+// to the import is told so on each line, rather than the seven fields of a signal it lacks.
+const PEOPLE_FIELDS = ['bestScore', 'heat', 'band']
+const PEOPLE_GIVEN =
+  'this is a line of the people export, and signals import reads the signals export (signals export --format jsonl writes it)'
+
+/** What a JSON object that is another export's record is told, or undefined. */
+export const otherExport = (value: object) => (PEOPLE_FIELDS.every((f) => f in value) ? PEOPLE_GIVEN : undefined)
