@@ -175,6 +175,12 @@ describe('parsing one line of a signals file', () => {
       }),
       'this is a line of the people export, and signals import reads the signals export (signals export --format jsonl writes it)',
     ],
+    // A file saved with line ends of CR alone (classic Mac OS, some exporters) is one line of signals to the import.
+    [
+      'signals separated by CR alone',
+      `${line()}\r${line({ id: 'b' })}\r${line({ id: 'c' })}`,
+      'not valid JSON: its signals are separated by CR alone (\\r); JSON Lines ends each line with LF (\\n) or CRLF',
+    ],
     // A line break written into a field as it is (a hand edit, a tool that does not escape it) cuts the signal in
     // two lines; the first ends inside the text, and says so rather than 'not valid JSON' alone.
     [

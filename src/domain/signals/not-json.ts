@@ -16,6 +16,11 @@ const PRETTY_GIVEN =
 const CUT_GIVEN =
   'not valid JSON: the line ends inside a text, as when a line break is written into a field as it is (JSON Lines writes it as \\n)'
 
+// Line ends of CR alone (classic Mac OS, some exporters): the file's signals are one line, a CR between each.
+const CR_SEPARATED = /\}[ \t]*\r[ \t]*\{/
+const CR_GIVEN =
+  'not valid JSON: its signals are separated by CR alone (\\r); JSON Lines ends each line with LF (\\n) or CRLF'
+
 /** Whether a line starting as a JSON object ends inside a string (its last quote opens one). */
 function endsInsideText(line: string): boolean {
   if (!line.startsWith('{')) return false
@@ -32,9 +37,11 @@ export const notJson = (line: string) =>
     ? CSV_GIVEN
     : OPENS_PRETTY.test(line)
       ? PRETTY_GIVEN
-      : endsInsideText(line)
-        ? CUT_GIVEN
-        : 'not valid JSON'
+      : CR_SEPARATED.test(line)
+        ? CR_GIVEN
+        : endsInsideText(line)
+          ? CUT_GIVEN
+          : 'not valid JSON'
 
 // The people export's records (docs/people.md#export) have these and a signal has none of them: a file of people given
 // to the import is told so on each line, rather than the seven fields of a signal it lacks.
