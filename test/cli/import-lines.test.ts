@@ -159,6 +159,40 @@ describe('parsing one line of a signals file', () => {
       '[ ',
       'not valid JSON: this line opens JSON written over several lines, and signals import reads one whole signal a line (jq -c writes them so)',
     ],
+    // The people export's JSON Lines given instead of the signals export's: said so, rather than seven missing fields.
+    [
+      'a line of the people export',
+      JSON.stringify({
+        ...{ id: 'per_0372fba4dcb135156a702025', platform: 'reddit', author: 'dana', profileUrl: '', identities: '' },
+        ...{
+          signals: 1,
+          bestScore: 6.5,
+          bestIntent: 'ACTIVE',
+          icpMatched: true,
+          firstSeen: '2026-10-02T00:00:00.000Z',
+        },
+        ...{ lastSeen: '2026-10-02T00:00:00.000Z', heat: 46, band: 'warm', muted: false },
+      }),
+      'this is a line of the people export, and signals import reads the signals export (signals export --format jsonl writes it)',
+    ],
+    // A file saved with line ends of CR alone (classic Mac OS, some exporters) is one line of signals to the import.
+    [
+      'signals separated by CR alone',
+      `${line()}\r${line({ id: 'b' })}\r${line({ id: 'c' })}`,
+      'not valid JSON: its signals are separated by CR alone (\\r); JSON Lines ends each line with LF (\\n) or CRLF',
+    ],
+    // A line break written into a field as it is (a hand edit, a tool that does not escape it) cuts the signal in
+    // two lines; the first ends inside the text, and says so rather than 'not valid JSON' alone.
+    [
+      'a line cut by a line break inside a text',
+      line({ content: 'first line' }).split(' line')[0],
+      'not valid JSON: the line ends inside a text, as when a line break is written into a field as it is (JSON Lines writes it as \\n)',
+    ],
+    [
+      'a line cut after an escaped quote',
+      `${line().slice(0, -1)}, "reason": "said \\"hi\\"`,
+      'the line ends inside a text',
+    ],
     // The database would keep it but read the text back cut there; the six characters as text are fine.
     ['a text holding U+0000', line({ content: 'looking for\u0000 a CRM' }), 'holds the character U+0000'],
     // Stored, it would become U+FFFD: another text than the file's.
@@ -166,6 +200,11 @@ describe('parsing one line of a signals file', () => {
   ]
   test.each(bad)('%s rejects the line with a message naming the field', (_name, text, message) => {
     expect(rejectionOf(text)).toContain(message)
+  })
+
+  test('a line that is cut outside a text is not said to end inside one', () => {
+    expect(rejectionOf(line().slice(0, -1))).toBe('not valid JSON')
+    expect(rejectionOf(`${line().slice(0, -1)}, "reason": "said \\\\"`)).toBe('not valid JSON')
   })
 
   test('a time less than a day ahead is kept: a clock or a zone a little off, not a wrong date', () => {

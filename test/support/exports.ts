@@ -15,6 +15,22 @@ export const HOSTILE = [
   'plain text',
 ]
 
+/** Line `n` of a signals import file (docs/operations.md#importing-signals): a Reddit post found with "crm". */
+export const importLine = (n: number, patch: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    postId: `old-${n}`,
+    author: `author-${n}`,
+    platform: 'reddit',
+    intent: 'ACTIVE',
+    score: 9,
+    reason: 'asks for a CRM',
+    content: 'looking for a CRM for our team',
+    url: `https://reddit.com/r/crm/${n}`,
+    keyword: 'crm',
+    publishedAt: '2026-10-01T10:00:00Z',
+    ...patch,
+  })
+
 /** One signal per hostile text (in author, reason and content alike), on two platforms. */
 export function hostileSignals(teamId: string): NewSignal[] {
   return HOSTILE.map((text, i) => ({

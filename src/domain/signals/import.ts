@@ -8,9 +8,8 @@ import { AppError } from '../../errors'
 import { describeIssue, futureIssue, ImportedSignal, verdictIssue } from './import-schema'
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
-import { notJson } from './not-json'
+import { notJson, otherExport } from './not-json'
 import { type Rejection, rejectionLog } from './rejections'
-import { keywordKey } from '../../query/same-query'
 
 export type { Rejection } from './rejections'
 
@@ -62,6 +61,8 @@ export function parseSignalLine(
   }
   // valibot's object schemas accept arrays; a line must be one signal object.
   if (Array.isArray(value)) return { message: 'must be a JSON object' }
+  const other = value !== null && typeof value === 'object' ? otherExport(value) : undefined
+  if (other) return { message: other }
   const unstorable = unstorableText(value)
   if (unstorable) return { message: `holds ${unstorable}, which no field takes` }
   const parsed = v.safeParse(ImportedSignal, value)
@@ -78,8 +79,6 @@ function verdictOf(s: ImportedSignal, row: NewSignal, now: Date): ImportedVerdic
   return {
     platform: row.platform,
     postId: row.postId,
-    // As rateSignal keeps it (domain/feedback/rate.ts), the key tracked keywords compare by.
-    keywordLc: keywordKey(row.keyword),
     verdict: s.verdict,
     // A reason of only spaces is none, as the feedback route takes it (docs/api.md#feedback).
     reason: s.verdictReason || null,

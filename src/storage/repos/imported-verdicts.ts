@@ -1,12 +1,13 @@
-import type { InStatement } from '@libsql/client'
+import type { Client, InStatement } from '@libsql/client'
+import { keywordKey } from '../../query/same-query'
 import { chunks, tuples } from './multi-row'
 import { FIGURES_SET } from './people-figures'
+import type { NewSignal } from './signals'
 
 /** A verdict read from an import file, for the team's signal of (platform, post id). */
 export type ImportedVerdict = {
   platform: string
   postId: string
-  keywordLc: string
   verdict: 'relevant' | 'not_relevant'
   reason: string | null
   judgedAt: string
@@ -20,7 +21,7 @@ export type ImportedVerdict = {
  * prompt version are null). Then the signals judged not relevant are dismissed, as a verdict does
  * (docs/api.md#feedback), and their people's figures summed up again without them; a relevant one does not bring back a signal dismissed because its author is muted.
  */
-export function verdictInserts(teamId: string, verdicts: ImportedVerdict[]): InStatement[] {
+export function verdictInserts(teamId: string, verdicts: KeyedVerdict[]): InStatement[] {
   return chunks(verdicts).flatMap((part) => {
     const values = `(values ${tuples(part.length, 6)}) as v`
     const args = part.flatMap((x) => [x.platform, x.postId, x.keywordLc, x.verdict, x.reason, x.judgedAt])
@@ -47,5 +48,41 @@ export function verdictInserts(teamId: string, verdicts: ImportedVerdict[]): InS
         args: [teamId, ...args],
       },
     ]
+  })
+}
+
+export type KeyedVerdict = ImportedVerdict & { keywordLc: string }
+
+const postKey = (platform: string, postId: string) => `${platform}\u0000${postId}`
+
+/**
+ * Each verdict with the key of the keyword its signal is stored with, as rateSignal keys a verdict
+ * (domain/feedback/rate.ts, docs/scoring.md#tuning-by-verdicts), not the keyword its line spells: a post the team had
+ * (from a poll, an earlier import or batch) keeps the keyword it was found with, read here before the batch is written,
+ * and of a post twice in the batch the first line is the one stored. A verdict whose post is neither (its author
+ * forgotten) has no signal to go to and is left out.
+ */
+export async function keyedVerdicts(
+  client: Pick<Client, 'batch'>,
+  teamId: string,
+  verdicts: ImportedVerdict[],
+  rows: NewSignal[],
+): Promise<KeyedVerdict[]> {
+  if (verdicts.length === 0) return []
+  const reads = chunks(verdicts).map((part) => ({
+    sql: `select platform, post_id, keyword from signals where team_id = ?
+      and (platform, post_id) in (select column1, column2 from (values ${tuples(part.length, 2)}))`,
+    args: [teamId, ...part.flatMap((x) => [x.platform, x.postId])],
+  }))
+  const keyword = new Map<string, string>()
+  for (const rs of await client.batch(reads, 'read'))
+    for (const r of rs.rows) keyword.set(postKey(String(r[0]), String(r[1])), String(r[2]))
+  for (const r of rows) {
+    const post = postKey(r.platform, r.postId)
+    if (!keyword.has(post)) keyword.set(post, r.keyword)
+  }
+  return verdicts.flatMap((v) => {
+    const k = keyword.get(postKey(v.platform, v.postId))
+    return k === undefined ? [] : [{ ...v, keywordLc: keywordKey(k) }]
   })
 }

@@ -5,24 +5,12 @@ import { buildDueWindows } from '../../../src/domain/webhooks/digests'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
+import { importLine } from '../../support/exports'
 import { deliverDue, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
 
 const receiver = fakesPerTest()
 
-const line = (n: number, patch: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    postId: `old-${n}`,
-    author: `author-${n}`,
-    platform: 'reddit',
-    intent: 'ACTIVE',
-    score: 9,
-    reason: 'asks for a CRM',
-    content: 'looking for a CRM for our team',
-    url: `https://reddit.com/r/crm/${n}`,
-    keyword: 'crm',
-    publishedAt: '2026-10-01T10:00:00Z',
-    ...patch,
-  })
+const line = importLine
 
 /**
  * docs/webhooks.md: only signals a polling pass stores are sent; an import is history. A digest is built from the

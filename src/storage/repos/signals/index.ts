@@ -5,7 +5,7 @@ import { people } from '../../tables/people'
 import { signals } from '../../tables/signals'
 import { signalInserts } from '../multi-row'
 import { afterImport, peopleUpserts } from '../people-figures'
-import { type ImportedVerdict, verdictInserts } from '../imported-verdicts'
+import { type ImportedVerdict, keyedVerdicts, verdictInserts } from '../imported-verdicts'
 import { ANCHOR_EVERY, ANCHORS_KEPT, type Anchor, createAnchors } from './anchors'
 import { cacheKey, createSignalsCache } from './cache'
 import { countWhere, type PageRow, pageQuery, perShape, type SignalFilter, shapeOf } from './queries'
@@ -177,13 +177,15 @@ export function createSignalsRepo(
       // rebuilt as drizzle queries, a chunk's 3,600 values cost an import a third of its speed
       // (docs/performance.md#people-in-a-pass-and-an-import).
       const people = peopleUpserts(rows, new Date().toISOString())
+      // Read before the write: a signal the team already has keeps its keyword, which keys its verdict.
+      const keyed = await keyedVerdicts(db.$client, teamId, verdicts, rows)
       // Marked imported: history, which no digest sends (docs/webhooks.md, destination-windows.ts).
       const inserts = signalInserts(
         rows.map((r) => ({ ...r, imported: true })),
         'returning id',
       )
       const results = await db.$client.batch(
-        [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id)), ...verdictInserts(teamId, verdicts)],
+        [bump, ...people, ...inserts, ...afterImport(rows.map((r) => r.id)), ...verdictInserts(teamId, keyed)],
         'write',
       )
       return results.slice(1 + people.length, 1 + people.length + inserts.length).reduce((n, r) => n + r.rows.length, 0)
