@@ -16,7 +16,7 @@ describe('Bluesky stream: the event at the stored cursor', () => {
     const w = await streamWorld()
     worlds.push(w)
     const figures = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'bluesky')?.stream
     }
     let scored = 0

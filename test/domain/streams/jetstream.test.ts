@@ -34,7 +34,7 @@ describe('Bluesky stream (Jetstream)', () => {
     await Bun.sleep(1200)
     expect(w.received.length).toBe(1)
     // Source health: the stream's figures (docs/streams.md#source-health).
-    const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+    const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
     const bluesky = platforms.find((p) => p.platform === 'bluesky')
     expect(bluesky).toMatchObject({ mode: 'stream', position: String(await w.position('bluesky')) })
     expect(bluesky?.stream).toMatchObject({ readLastHour: 2, matchedLastHour: 1, gap: null })
@@ -102,7 +102,7 @@ describe('Bluesky stream (Jetstream)', () => {
     ;(w.deps.clock as ReturnType<typeof manualClock>).set(new Date())
     w.jet.skipUs(-60_000_000)
     const lag = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'bluesky')?.stream?.lagSeconds
     }
     w.start()
