@@ -15,6 +15,9 @@ export function reading(s: Source, now = Date.now()): string {
   const parts = [`stream; last hour ${s.stream.readLastHour} read, ${s.stream.matchedLastHour} matched`]
   if (s.stream.positionAt) parts.push(`stored up to posts of ${relative(s.stream.positionAt, now)}`)
   if (s.stream.lagSeconds !== null) parts.push(`${s.stream.lagSeconds} s behind`)
+  // While the model is behind and the team's overflow is past the polling queue's bound (docs/streams.md#backpressure).
+  const bound = s.stream.queueBound
+  if (bound) parts.push(`model behind since ${relative(bound.since, now)}: ${bound.note}`)
   const gap = s.stream.gap
   if (gap) parts.push(`gap${gap.at ? ` ${relative(gap.at, now)}` : ''}: ${gap.note}`)
   if (!s.configured && s.missingSettings.length > 0)

@@ -30,6 +30,9 @@ const PlatformStatus = v.object({
       heardAt: v.nullable(v.string()),
       gap: v.nullable(v.object({ note: v.string(), at: v.nullable(v.string()) })),
       positionAt: v.nullable(v.string()),
+      // docs/streams.md#backpressure: the model is behind the stream and the caller's team's overflow is past the
+      // polling queue's bound, since then.
+      queueBound: v.nullable(v.object({ since: v.string(), note: v.string() })),
     }),
   ),
 })

@@ -107,6 +107,8 @@ beforeAll(async () => {
     gapAt: null,
     updatedAt: new Date(now).toISOString(),
   })
+  // The model has been behind that stream for 20 minutes: the team's overflow is past the polling queue's bound.
+  await deps.repos.streamQueueBounds.started('bluesky', team.id, new Date(now - 20 * 60_000).toISOString())
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
@@ -179,6 +181,9 @@ describe('every console page at both sizes', () => {
         const text = (await cell.textContent()) ?? ''
         expect(text).toContain('stored up to posts of 5 min ago')
         expect(text).not.toContain('did:')
+        // docs/streams.md#backpressure: the embedded scorer scores the team's leads while the model is behind.
+        expect(text).toContain('model behind since 20 min ago')
+        expect(text).toContain('leads past them are scored by the embedded scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         await screenshot(view.page, `sources-reading-${size.name}`)
       } finally {

@@ -2,7 +2,10 @@
 import { describe, expect, test } from 'bun:test'
 import { reading } from '../../src/console/source-reading'
 
-const bluesky = (gap: { note: string; at: string | null } | null) =>
+const bluesky = (
+  gap: { note: string; at: string | null } | null,
+  queueBound: { since: string; note: string } | null = null,
+) =>
   ({
     platform: 'bluesky',
     configured: true,
@@ -15,6 +18,7 @@ const bluesky = (gap: { note: string; at: string | null } | null) =>
       heardAt: null,
       gap,
       positionAt: '2026-12-05T02:58:00.000Z',
+      queueBound,
     },
   }) as unknown as Parameters<typeof reading>[0]
 
@@ -36,5 +40,15 @@ describe("a stream's reading on the Sources page", () => {
     expect(text).toContain('stored up to posts of 2 min ago')
     expect(text).not.toContain('did:')
     expect(text).not.toContain('1796292420000000')
+  })
+
+  // docs/streams.md#backpressure: past the polling queue's bound the embedded scorer scores the team's leads; the log
+  // said so and the Sources page did not.
+  test('says while the model is behind and the embedded scorer scores the leads, and since when', () => {
+    const now = Date.parse('2026-12-05T03:00:00.000Z')
+    const note = 'the ollama scorer is behind the stream: leads past them are scored by the embedded scorer (rules)'
+    const text = reading(bluesky(null, { since: '2026-12-05T02:40:00.000Z', note }), now)
+    expect(text).toContain(`model behind since 20 min ago: ${note}`)
+    expect(reading(bluesky(null), now)).not.toContain('model behind')
   })
 })

@@ -13,13 +13,17 @@ import { readingOf } from './stream-health'
  * not plan platforms: every plan with API access may use them there.
  */
 export async function platformStatus(
-  deps: Needs<'searches' | 'config' | 'clock', 'platformHealth' | 'platformBudgets' | 'streamPositions'>,
+  deps: Needs<
+    'searches' | 'config' | 'clock',
+    'platformHealth' | 'platformBudgets' | 'streamPositions' | 'streamQueueBounds'
+  >,
   caller: Caller,
 ) {
-  const [healthRows, budgetRows, streamRows] = await Promise.all([
+  const [healthRows, budgetRows, streamRows, bounds] = await Promise.all([
     deps.repos.platformHealth.list(),
     deps.repos.platformBudgets.list(),
     deps.repos.streamPositions.list(),
+    deps.repos.streamQueueBounds.ofTeam(caller.team.id),
   ])
   const streams = new Map(streamRows.map((s) => [s.platform, s]))
   const health = new Map(healthRows.map((h) => [h.platform, h]))
@@ -32,7 +36,14 @@ export async function platformStatus(
     const budget = budgetOf(deps.config, platform)
     const window = windowOf(budget, now)
     const retryAt = h?.retryAt ?? null
-    const reading = readingOf(deps.config, platform, streams.get(platform), h?.lastSuccessAt ?? null, now)
+    const reading = readingOf(
+      deps.config,
+      platform,
+      streams.get(platform),
+      h?.lastSuccessAt ?? null,
+      now,
+      bounds.get(platform),
+    )
     const polled = configured && polling.enabled && !earlierRouteOnly && reading.mode === 'search'
     const next = polled
       ? nextPollAt({ schedule: polling.schedule, budget, row: spent.get(platform), retryAt, now })

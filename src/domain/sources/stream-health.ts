@@ -17,6 +17,18 @@ const lagMs = (stored: number, updatedAt: string, now: Date) => {
 }
 
 /**
+ * What the stream does with the team's overflow while the model is behind and the polling queue is at its bound
+ * (docs/streams.md#backpressure): the embedded scorer stands in for the model, unless scorer.fallback = "none" says
+ * nothing may, and then it is a gap.
+ */
+const boundNote = (config: Config) => {
+  const behind = `the ${config.scorer.backend} scorer is behind the stream and the polling queue holds as many of your team's mentions as it takes`
+  return config.scorer.fallback === 'none'
+    ? `${behind}: matched posts past them are passed over unscored (a gap, as scorer.fallback is "none") until polling passes bring the queue down to half`
+    : `${behind}: leads past them are scored by the embedded scorer (rules) until polling passes bring the queue down to half`
+}
+
+/**
  * The source-health fields of how a platform is read (docs/streams.md#source-health): its mode; its position (the
  * stream's cursor, or the time of the last successful search); for a stream its lag behind upstream, posts read and
  * matched in the last hour, when it last heard from upstream, a gap it could not resume across, and when the newest
@@ -28,6 +40,7 @@ export function readingOf(
   stream: StreamPosition | undefined,
   lastSuccessAt: string | null,
   now: Date,
+  boundSince?: string,
 ) {
   if (!isStreamed(config, platform)) {
     return { mode: 'search' as const, position: lastSuccessAt, stream: null }
@@ -46,6 +59,7 @@ export function readingOf(
       // When the newest stored post was published: the time the position stands for, which a person can read
       // whatever the platform's cursor looks like.
       positionAt: stream?.upstreamAt ?? null,
+      queueBound: boundSince ? { since: boundSince, note: boundNote(config) } : null,
     },
   }
 }

@@ -4,6 +4,7 @@ import type { StreamReader, StreamSink } from '../../platforms/stream'
 import type { Mention } from '../../mention'
 import type { RulesPool } from '../../scorers/rules/pool'
 import type { createStreamPositionsRepo } from '../../storage/repos/stream-positions'
+import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-queue-bounds'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
 import { streamFigures, upstreamDate } from './figures'
@@ -14,7 +15,10 @@ import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 import { streamOverflow } from './overflow'
 
 export type StreamDeps = PassDeps & {
-  repos: PassDeps['repos'] & { streamPositions: ReturnType<typeof createStreamPositionsRepo> }
+  repos: PassDeps['repos'] & {
+    streamPositions: ReturnType<typeof createStreamPositionsRepo>
+    streamQueueBounds: ReturnType<typeof createStreamQueueBoundsRepo>
+  }
 }
 
 // docs/streams.md#backpressure: matched pairs held in memory between reader and scorer, and taken per transaction.
@@ -48,6 +52,9 @@ export async function runStream(
     scorerName: deps.scoring.scorerName,
   })
   const saved = await deps.repos.streamPositions.get(platform)
+  // The queue bound acts for no team yet in this reader (bound.ts): what an earlier one left shown in source health is
+  // not so any more.
+  await deps.repos.streamQueueBounds.ended(platform)
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
   const recent = new Map<string, true>()
@@ -111,6 +118,7 @@ export async function runStream(
     rulesPool: a.rulesPool,
     store: a.store,
     cap: a.limits?.queuedCap,
+    gap: sink.gap,
   })
   let passAt = 0
   let savedAt = 0

@@ -1,18 +1,32 @@
 import { countPosition } from '../stream'
 
 /**
- * The stored position (docs/streams.md#resuming): the time_us of the last event handed on and the DIDs of the events of
- * that microsecond handed on. Jetstream replays from the cursor's own time on, the event stored last included, and
- * tells events of one microsecond apart by DID (its keys are `<time_us>_<did>_<collection>`), so the time alone either
- * hands that event on again after a restart or, skipped, loses another of the same microsecond. `dids` is null for a
- * position stored as the time alone (before DIDs were), taken as every event of that time.
+ * The stored position (docs/streams.md#resuming): the time_us of the last event handed on, the DIDs of the events of
+ * that microsecond handed on, and the instance whose clock that time is on. Jetstream replays from the cursor's own
+ * time on, the event stored last included, and tells events of one microsecond apart by DID (its keys are
+ * `<time_us>_<did>_<collection>`), so the time alone either hands that event on again after a restart or, skipped,
+ * loses another of the same microsecond. `dids` is null for a position stored as the time alone (before DIDs were),
+ * taken as every event of that time. `by` (instanceOf) is null for a position stored before it was.
  */
-export type Cursor = { us: number; dids: string[] | null }
+export type Cursor = { us: number; dids: string[] | null; by: string | null }
 
+/**
+ * An address of `stream_url` as a position names it: its host and path, without what a query or user part may carry
+ * (the position shows in source health). Each instance times events by its own clock.
+ */
+export const instanceOf = (address: string) => {
+  const url = new URL(address)
+  return `${url.host}${url.pathname}`
+}
+
+// Neither a time nor a DID holds an '@' (DIDs are letters, digits, '.', '-', '_', ':' and %-escapes), so the instance
+// follows the first one; a position without it is one stored before the instance was.
 export const parseCursor = (s: string): Cursor | undefined => {
-  const [time = '', dids] = s.split('/', 2)
+  const [cursor = '', by] = s.split(/@(.*)/s, 2)
+  const [time = '', dids] = cursor.split('/', 2)
   const us = countPosition(time)
-  return us === undefined || dids === '' ? undefined : { us, dids: dids === undefined ? null : dids.split(',') }
+  if (us === undefined || dids === '' || by === '') return undefined
+  return { us, dids: dids === undefined ? null : dids.split(','), by: by ?? null }
 }
 
 /** Whether `e` was handed on before the position `at` was stored. */
@@ -23,10 +37,11 @@ export const handed = (at: Cursor, e: { time_us: number; did: string }) =>
 // whose events past them are read again after a restart rather than growing the position written every second.
 const MAX_DIDS = 64
 
-/** The position after handing on `e`, read after `at`. */
-export const after = (at: Cursor | null, e: { time_us: number; did: string }): Cursor => {
-  if (at?.us !== e.time_us || !at.dids) return { us: e.time_us, dids: [e.did] }
-  return at.dids.length < MAX_DIDS ? { us: e.time_us, dids: [...at.dids, e.did] } : at
+/** The position after handing on `e` from the instance `by`, read after `at`. */
+export const after = (at: Cursor | null, e: { time_us: number; did: string }, by: string | null = null): Cursor => {
+  if (at?.us !== e.time_us || !at.dids || at.by !== by) return { us: e.time_us, dids: [e.did], by }
+  return at.dids.length < MAX_DIDS ? { us: e.time_us, dids: [...at.dids, e.did], by } : at
 }
 
-export const cursorText = (at: Cursor) => (at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us))
+export const cursorText = (at: Cursor) =>
+  `${at.dids ? `${at.us}/${at.dids.join(',')}` : String(at.us)}${at.by === null ? '' : `@${at.by}`}`

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { isoDate } from '../common/mapping'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
-import { type Cursor, after, cursorText, handed, parseCursor } from './jetstream-cursor'
+import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
 import type { Mention } from '../../mention'
@@ -46,15 +46,20 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
       // The instance whose clock `last` is on. Each instance times events by its own clock when it sequences them
       // (time_us), so a position read from one names another moment on the next: there, what the rewind replays is
       // not skipped by time but handed on again, and the runner passes over what it already had by the post's
-      // address. A stored position names no instance; it is taken as the first address's (docs/streams.md#resuming).
-      let timedBy = config.stream_url[0]
+      // address. The position names its instance, and the reader starts there; one stored before positions named it
+      // is taken as the first address's, and one of an address no longer configured as no instance's
+      // (docs/streams.md#resuming).
+      const instances = config.stream_url.map(instanceOf)
+      let timedBy: string | undefined = instances[0]
+      if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let failures = 0
-      for (let n = 0; !signal.aborted; n++) {
+      for (let n = timedBy ? instances.indexOf(timedBy) : 0; !signal.aborted; n++) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
+        const instance = instances[n % instances.length] as string
         const opened = Date.now()
-        const outcome = await connectOnce(endpoint, last, endpoint === timedBy, sink, signal, (t) => {
+        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, instance, (t) => {
           last = t
-          timedBy = endpoint
+          timedBy = instance
         })
         if (signal.aborted) return
         if (outcome === 'full') {
@@ -88,7 +93,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
 /**
  * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
  * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
- * when the instance starts later than it.
+ * when the instance starts later than it. The positions it hands on name `instance` (instanceOf).
  */
 function connectOnce(
   endpoint: string,
@@ -96,6 +101,7 @@ function connectOnce(
   sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
+  instance: string,
   moved: (at: Cursor) => void,
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
@@ -135,7 +141,7 @@ function connectOnce(
         heard = 'heard'
         if (sameClock && from !== null && handed(from, e)) return
         sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
-        at = after(at, e)
+        at = after(at, e, instance)
         sink.heard({ position: cursorText(at) })
         moved(at)
         return
@@ -153,7 +159,7 @@ function connectOnce(
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
       if (sameClock && from !== null && handed(from, e)) return
-      at = after(at, e)
+      at = after(at, e, instance)
       const position = cursorText(at)
       const mention = toMention(e)
       if (mention) sink.item(mention, position)

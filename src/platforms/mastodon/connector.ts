@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { platformJsonGet } from '../http'
+import { platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import { htmlToText } from '../common/html-text'
@@ -32,10 +32,29 @@ export const Status = v.object({
 })
 const Envelope = v.object({ statuses: v.array(v.unknown()) })
 
+/**
+ * Mastodon's 401: a token it does not accept (revoked, mistyped, or issued by another instance, docs/platforms.md#mastodon).
+ * Source health names the setting to fix rather than a bare status, for a search as for the stream; `retryAfterSec`: the
+ * stream's wait before it asks again.
+ */
+export const tokenRefused = (retryAfterSec?: number) =>
+  new UpstreamStatusError(
+    401,
+    'mastodon refused the access token (revoked, mistyped, or issued by another instance): set ' +
+      'platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to a token of base_url and ' +
+      `restart serve${retryAfterSec ? `; tried again every ${retryAfterSec / 60} minutes` : ''}`,
+    retryAfterSec,
+  )
+
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
-  const get = platformJsonGet('mastodon', config, { authorization: `Bearer ${config.access_token.trim()}` })
+  const get = platformJsonGet(
+    'mastodon',
+    config,
+    { authorization: `Bearer ${config.access_token.trim()}` },
+    (answer) => (answer.status === 401 ? tokenRefused() : undefined),
+  )
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = base ? new URL(base).host : ''
   // An instance without full-text search (no Elasticsearch/OpenSearch) answers every search with nothing: that looks

@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
-import { Status, statusMention } from './connector'
+import { Status, statusMention, tokenRefused } from './connector'
 import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
@@ -17,18 +17,9 @@ const CATCH_UP_PAGES = 10
 const SEEN = 10_000
 // A streaming connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
-// Mastodon answers 401 to a token it does not accept: revoked, mistyped, or issued by another instance
-// (docs/platforms.md#mastodon). Trying again within a minute changes nothing until the operator sets another token, so
-// it is asked again this rarely, and source health names the setting rather than a bare status.
+// Mastodon answers 401 to a token it does not accept (tokenRefused). Trying again within a minute changes nothing until
+// the operator sets another token, so the stream asks again this rarely.
 const REFUSED_SEC = 15 * 60
-const tokenRefused = () =>
-  new UpstreamStatusError(
-    401,
-    'mastodon refused the access token (revoked, mistyped, or issued by another instance): set ' +
-      'platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to a token of base_url and ' +
-      `restart serve; tried again every ${REFUSED_SEC / 60} minutes`,
-    REFUSED_SEC,
-  )
 
 const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
 
@@ -142,7 +133,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         } catch (err) {
           if (signal.aborted) return
           // From the streaming connection or the timeline's catch-up: the same token.
-          error = err instanceof UpstreamStatusError && err.status === 401 ? tokenRefused() : err
+          error = err instanceof UpstreamStatusError && err.status === 401 ? tokenRefused(REFUSED_SEC) : err
           sink.failed(error)
         }
         // A connection that read a while ended an outage however it ended: one broken off by an error after hours of

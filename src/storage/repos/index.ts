@@ -11,6 +11,7 @@ import { createPlatformHealthRepo } from './platform-health'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
 import { createStreamPositionsRepo } from './stream-positions'
+import { createStreamQueueBoundsRepo } from './stream-queue-bounds'
 import { createSignalFeedbackRepo } from './signal-feedback'
 import { createPeopleRepo } from './people'
 import { createForgottenAuthorsRepo } from './forgotten-authors'
@@ -52,6 +53,7 @@ export const createRepos = (database: Database) => {
     scoreCache: createScoreCacheRepo(db),
     polling: createPollingRepo(client, database.file),
     streamPositions: createStreamPositionsRepo(client),
+    streamQueueBounds: createStreamQueueBoundsRepo(client),
     jobLeases: createJobLeasesRepo(db),
     housekeeping: createHousekeepingRepo(client),
     webhookEndpoints: createWebhookEndpointsRepo(db),

@@ -118,7 +118,7 @@ describe('Hacker News stream: lag during an outage', () => {
     const clock = w.deps.clock as ReturnType<typeof manualClock>
     clock.set(new Date())
     const lag = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'hackernews')?.stream?.lagSeconds
     }
     const start = w.hn.story('Ask HN: what do you read on Sundays?')

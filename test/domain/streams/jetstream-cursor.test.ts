@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
-import { after, cursorText, handed, parseCursor } from '../../../src/platforms/bluesky/jetstream-cursor'
+import { after, cursorText, handed, instanceOf, parseCursor } from '../../../src/platforms/bluesky/jetstream-cursor'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // Jetstream replays from the cursor's own time on: the event whose time_us the stream stored is sent again when it
@@ -16,7 +16,7 @@ describe('Bluesky stream: the event at the stored cursor', () => {
     const w = await streamWorld()
     worlds.push(w)
     const figures = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'bluesky')?.stream
     }
     let scored = 0
@@ -69,5 +69,24 @@ describe('Bluesky stream: the position of one microsecond', () => {
     expect(handed(at as NonNullable<typeof at>, { time_us: 1000, did: 'did:plc:499' })).toBe(false)
     expect(handed(at as NonNullable<typeof at>, { time_us: 999, did: 'did:plc:499' })).toBe(true)
     expect(parseCursor(cursorText(at as NonNullable<typeof at>))).toEqual(at)
+  })
+
+  // docs/streams.md#resuming: the instance whose clock the time is on follows an '@', which no time or DID holds.
+  test('names its instance, and reads one stored before it did as no instance', () => {
+    const at = after(
+      null,
+      { time_us: 1000, did: 'did:web:example.com%3A8443' },
+      instanceOf('wss://jet.example/subscribe?x=1'),
+    )
+    expect(cursorText(at)).toBe('1000/did:web:example.com%3A8443@jet.example/subscribe')
+    expect(parseCursor(cursorText(at))).toEqual(at)
+    expect(parseCursor('1000/did:plc:a')).toEqual({ us: 1000, dids: ['did:plc:a'], by: null })
+    expect(parseCursor('1000@')).toBeUndefined()
+    // The same time read from another instance is another moment: its DIDs start anew.
+    expect(after(at, { time_us: 1000, did: 'did:plc:b' }, 'other/subscribe')).toEqual({
+      us: 1000,
+      dids: ['did:plc:b'],
+      by: 'other/subscribe',
+    })
   })
 })

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { platformStatus } from '../../../src/domain/sources/status'
 import type { manualClock } from '../../support/clock'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
+import { instanceOf } from '../../../src/platforms/bluesky/jetstream-cursor'
 
 // The Bluesky stream against a fake that follows Jetstream's documented protocol (test/support/fake-streams.ts,
 // docs/streams.md#which-platforms-stream).
@@ -33,7 +34,7 @@ describe('Bluesky stream (Jetstream)', () => {
     await Bun.sleep(1200)
     expect(w.received.length).toBe(1)
     // Source health: the stream's figures (docs/streams.md#source-health).
-    const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+    const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
     const bluesky = platforms.find((p) => p.platform === 'bluesky')
     expect(bluesky).toMatchObject({ mode: 'stream', position: String(await w.position('bluesky')) })
     expect(bluesky?.stream).toMatchObject({ readLastHour: 2, matchedLastHour: 1, gap: null })
@@ -47,7 +48,10 @@ describe('Bluesky stream (Jetstream)', () => {
     await eventually('the reader to connect', () => w.jet.clients() === 1)
     const first = w.jet.post(BUYING(1))
     await eventually('the first signal', async () => (await w.signals()).length === 1)
-    await eventually('the position', async () => (await w.position('bluesky')) === `${first.time_us}/did:plc:author1`)
+    await eventually(
+      'the position',
+      async () => (await w.position('bluesky')) === `${first.time_us}/did:plc:author1@${instanceOf(w.jet.url)}`,
+    )
     w.jet.dropAll()
     const missed = w.jet.post(BUYING(2))
     await eventually('the reconnection', () => w.jet.connections.length >= 2, 15_000)
@@ -98,7 +102,7 @@ describe('Bluesky stream (Jetstream)', () => {
     ;(w.deps.clock as ReturnType<typeof manualClock>).set(new Date())
     w.jet.skipUs(-60_000_000)
     const lag = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'bluesky')?.stream?.lagSeconds
     }
     w.start()
@@ -110,7 +114,10 @@ describe('Bluesky stream (Jetstream)', () => {
     w.jet.post('Greetings from the year 2099.', 'did:plc:timetraveller', undefined, '2099-01-01T00:00:00.000Z')
     const last = w.jet.post(BUYING(2))
     await eventually('the second signal', async () => (await w.signals()).length === 2)
-    await eventually('the position', async () => (await w.position('bluesky')) === `${last.time_us}/did:plc:author1`)
+    await eventually(
+      'the position',
+      async () => (await w.position('bluesky')) === `${last.time_us}/did:plc:author1@${instanceOf(w.jet.url)}`,
+    )
     expect(await lag()).toBeGreaterThanOrEqual(40)
   })
 

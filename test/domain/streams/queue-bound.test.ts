@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { drainPending } from '../../../src/domain/polling/pending'
 import { newPass } from '../../../src/domain/polling/state'
+import { platformStatus } from '../../../src/domain/sources/status'
 import { createLogger } from '../../../src/lib/log'
 import { fakeUpstream } from '../../support/fake-upstream'
 import { BUYING, eventually, streamWorld } from '../../support/stream-world'
@@ -39,6 +40,23 @@ function slowModel() {
   return { origin: model.origin, open, calls: () => calls }
 }
 
+/** The bound as source health shows it to the world's team (docs/streams.md#source-health). */
+const queueBoundOf = async (w: Awaited<ReturnType<typeof streamWorld>>) => {
+  const caller = { team: w.team, plan: w.deps.config.plans.scale } as never
+  const { platforms } = await platformStatus(w.deps, caller)
+  return platforms.find((p) => p.platform === 'bluesky')?.stream
+}
+
+/** The first post held at the model, then 1,500 matching posts: the stream's queue is then three-quarters full. */
+async function overflowing(w: Awaited<ReturnType<typeof streamWorld>>, model: ReturnType<typeof slowModel>) {
+  await eventually('the reader to connect', () => w.jet.clients() === 1)
+  w.jet.post(BUYING('first'))
+  await eventually('the first post at the model', () => model.calls() === 1)
+  for (let i = 0; i < 1500; i++) w.jet.post(BUYING(i))
+  await Bun.sleep(2000)
+  model.open()
+}
+
 describe('the bound of the polling queue a stream hands its overflow to', () => {
   test('past it, the overflow is scored by the embedded model; one warning when it starts, one line when it stops', async () => {
     const model = slowModel()
@@ -50,14 +68,8 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
     worlds.push(w)
     const cap = 5
     w.start({ queuedCap: cap })
-    await eventually('the reader to connect', () => w.jet.clients() === 1)
-    w.jet.post(BUYING('first'))
-    await eventually('the first post at the model', () => model.calls() === 1)
-    // 1,500 matching posts arrive while the model holds its first answer: the stream's queue is then three-quarters full.
+    await overflowing(w, model)
     const n = 1500
-    for (let i = 0; i < n; i++) w.jet.post(BUYING(i))
-    await Bun.sleep(2000)
-    model.open()
     const count = async (sql: string) => Number((await w.deps.database.client.execute(sql)).rows[0]?.n)
     const pending = () => count("select count(*) as n from pending_mentions where platform = 'bluesky'")
     const signals = (by: string) => count(`select count(*) as n from signals where scored_by = '${by}'`)
@@ -69,6 +81,11 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
 
     // The polling queue holds no more than the bound; what went past it is a signal by the embedded model, saying so.
     expect(await pending()).toBe(cap)
+    // Source health says so to the team, and since when, while the bound holds.
+    const shown = (await queueBoundOf(w))?.queueBound
+    expect(shown?.note).toContain('the ollama scorer is behind the stream')
+    expect(shown?.note).toContain('scored by the embedded scorer')
+    expect(Date.parse(shown?.since ?? '')).toBe(Date.parse(w.deps.clock.now().toISOString()))
     const byRules = await signals('rules')
     expect(byRules).toBeGreaterThan(0)
     expect(await signals('ollama')).toBeGreaterThan(0)
@@ -95,6 +112,43 @@ describe('the bound of the polling queue a stream hands its overflow to', () => 
         scoredByRules: byRules,
       }),
     ])
+    expect(lines.filter((l) => l.event === 'stream_queue_bound')).toHaveLength(1)
+    expect((await queueBoundOf(w))?.queueBound).toBeNull()
+  }, 90_000)
+
+  // docs/scoring.md#fallback-and-timeouts: with fallback "none" nothing is scored by the embedded scorer in place of the
+  // model; past the bound the overflow is passed over and reported as a gap, never scored by rules.
+  test('with scorer.fallback = "none", past it the overflow is a gap in source health, not scored by the rules', async () => {
+    const model = slowModel()
+    const lines: Record<string, unknown>[] = []
+    const w = await streamWorld({
+      scorer: {
+        backend: 'ollama',
+        ollama: { host: model.origin },
+        concurrency: 64,
+        timeout_ms: 20_000,
+        fallback: 'none',
+      },
+      log: createLogger((l) => lines.push(JSON.parse(l))),
+    })
+    worlds.push(w)
+    const cap = 5
+    w.start({ queuedCap: cap })
+    await overflowing(w, model)
+    const count = async (sql: string) => Number((await w.deps.database.client.execute(sql)).rows[0]?.n)
+    const pending = () => count("select count(*) as n from pending_mentions where platform = 'bluesky'")
+    await eventually('the gap told', () => lines.some((l) => l.event === 'stream_gap'), 60_000)
+    await eventually('the stream caught up', async () => (await queueBoundOf(w))?.readLastHour === 1501, 60_000)
+    await Bun.sleep(1000)
+    expect(await pending()).toBe(cap)
+    expect(await count("select count(*) as n from signals where scored_by = 'rules'")).toBe(0)
+    expect(await count("select count(*) as n from signals where scored_by = 'ollama'")).toBeGreaterThan(0)
+    const stream = await queueBoundOf(w)
+    expect(stream?.gap?.note).toContain('scorer.fallback is "none"')
+    expect(stream?.gap?.note).toContain('passed over unscored')
+    expect(stream?.queueBound?.note).toContain('passed over unscored')
+    expect(stream?.queueBound?.note).not.toContain('embedded scorer')
+    expect(lines.filter((l) => l.event === 'stream_gap')).toHaveLength(1)
     expect(lines.filter((l) => l.event === 'stream_queue_bound')).toHaveLength(1)
   }, 90_000)
 })

@@ -18,7 +18,7 @@ describe('a stream that stopped storing', () => {
     const clock = w.deps.clock as ReturnType<typeof manualClock>
     clock.set(new Date())
     const status = async () => {
-      const { platforms } = await platformStatus(w.deps, { plan: w.deps.config.plans.scale } as never)
+      const { platforms } = await platformStatus(w.deps, { team: w.team, plan: w.deps.config.plans.scale } as never)
       return platforms.find((p) => p.platform === 'hackernews')
     }
     const start = w.hn.story('Ask HN: what do you read on Sundays?')
