@@ -101,4 +101,21 @@ describe('the console when the server cannot be reached', () => {
       deps.database.client.close()
     }
   })
+  test('Sign out the server did not get says so and keeps the page, rather than a sign-in form over a live session', async () => {
+    const { deps, app, view } = await consoleOfAcme()
+    try {
+      await signIn(view, 'ann@acme.test', 'correct horse battery')
+      await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
+      app.stop()
+      await view.page.getByRole('button', { name: 'Sign out' }).click()
+      const alert = view.page.getByRole('alert').first()
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('Not signed out')
+      expect(await view.page.getByRole('button', { name: 'Sign in' }).count()).toBe(0)
+      expect(await view.page.getByRole('button', { name: 'Sign out' }).count()).toBe(1)
+    } finally {
+      await view.close()
+      deps.database.client.close()
+    }
+  })
 })
