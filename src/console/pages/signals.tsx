@@ -7,8 +7,8 @@ import { type Signal, SignalCard, type Verdict } from '../components/signal-card
 import {
   type Filters,
   SignalFilters,
-  filterQuery,
   filtersFromAddress,
+  serverQuery,
   writeAddress,
 } from '../components/signal-filters'
 import { Alert, Pager } from '../components/ui'
@@ -47,7 +47,7 @@ export function Signals(props: { me: Me }) {
     addEventListener('hashchange', onHash)
     return () => removeEventListener('hashchange', onHash)
   }, [])
-  const query = filterQuery(filters)
+  const query = serverQuery(filters)
   // A list the filters could not read (a minimum score over 10, the database unreadable) is not shown: the one before
   // it was read with other filters, and looked like their answer.
   const refused = (e: Error) => {
