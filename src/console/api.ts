@@ -21,12 +21,24 @@ export const onSignedOut = (then: () => void) => {
   signedOut = then
 }
 
+/**
+ * No answer at all (the server stopped or restarting, the network gone). The browser's own words for it ("Failed to
+ * fetch" in Chromium, "Load failed" in Safari) were shown as the page's error and named neither side.
+ */
+export class Unreachable extends Error {
+  constructor() {
+    super('The server cannot be reached: it may be restarting, or this device is offline. Try again in a moment.')
+  }
+}
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`/console/api${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
+  }).catch(() => {
+    throw new Unreachable()
   })
   const data = await res.json().catch(() => ({}))
   if (!res.ok) {

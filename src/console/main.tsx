@@ -1,7 +1,7 @@
 import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, onSignedOut } from './api'
-import { Icon } from './components/ui'
+import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { Authorize } from './pages/authorize'
 import { Icps } from './pages/icps'
@@ -52,6 +52,7 @@ function App() {
   }, [menu])
   // The session ended while the console was open: the sign-in form says so, and the address keeps the page to return to.
   const [ended, setEnded] = useState(false)
+  const [signOutFailure, setSignOutFailure] = useState('')
   useEffect(
     () =>
       onSignedOut(() => {
@@ -97,6 +98,7 @@ function App() {
         ended={ended}
         onSignedIn={() => {
           setEnded(false)
+          setSignOutFailure('')
           return load()
         }}
       />
@@ -106,7 +108,18 @@ function App() {
   // A person's page (#/people/per_…) sits under People in the menu.
   const personId = /^people\/(.+)$/.exec(path)?.[1]
   const page = PAGES.find((p) => p.path === (personId ? 'people' : path)) ?? PAGES[0]
-  const signOut = () => api('DELETE', '/session').finally(() => setMe(null))
+  // Only a session the server ended (or had already ended) shows the sign-in form: a Sign out that did not reach it
+  // left the session alive in its cookie behind a sign-in form, and the next visitor of this browser signed in.
+  const signOut = () => {
+    setSignOutFailure('')
+    return api('DELETE', '/session').then(
+      () => setMe(null),
+      (e) =>
+        e instanceof ApiError && e.status === 401
+          ? setMe(null)
+          : setSignOutFailure(`Not signed out: this browser is still signed in. ${e.message}`),
+    )
+  }
   return (
     <div class="shell">
       <header class={menu ? 'menu-open' : ''}>
@@ -147,6 +160,7 @@ function App() {
         </div>
       </header>
       <main>
+        <Alert message={signOutFailure} />
         {consent ? (
           <>
             <h1>Connect an app</h1>

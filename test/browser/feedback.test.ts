@@ -6,7 +6,6 @@ import type { Deps } from '../../src/deps'
 import { rateSignal } from '../../src/domain/feedback/rate'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
-import type { NewSignal } from '../../src/storage/repos/signals'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
   launchBrowser,
@@ -18,6 +17,7 @@ import {
   signIn,
   stopConsole,
 } from '../support/browser'
+import { crmSignals } from '../support/crm-signals'
 import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
@@ -30,27 +30,6 @@ let apiKey: string
 
 const PASSWORD = 'correct horse battery'
 
-/** 30 signals for "crm": scores 10 down to 6.4, newest first among equals; the last ten are MENTION, the rest ACTIVE. */
-function signalsOf(team: string, n: number): NewSignal[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: `sig_${String(i).padStart(3, '0')}`,
-    teamId: team,
-    platform: 'reddit',
-    postId: `p${i}`,
-    author: `author${i}`,
-    intent: i < 20 ? 'ACTIVE' : 'MENTION',
-    score: Math.round((10 - i * 0.12) * 100) / 100,
-    reason: `reason ${i}`,
-    icpMatch: null,
-    preview: `post number ${i} about a crm`,
-    contentFull: null,
-    url: `https://example.com/${i}`,
-    keyword: 'crm',
-    publishedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
-    detectedAt: '2026-11-12T00:00:00.000Z',
-  }))
-}
-
 beforeAll(async () => {
   ws = createWorkspace()
   ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
@@ -58,7 +37,7 @@ beforeAll(async () => {
   teamId = made.team.id
   apiKey = made.apiKey
   await addKeywords(deps, { teamId, keywords: ['crm'] })
-  await deps.repos.signals.insertMany(teamId, signalsOf(teamId, 30))
+  await deps.repos.signals.insertMany(teamId, crmSignals(teamId, 30))
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   origin = app.origin

@@ -154,4 +154,20 @@ describe('the Keywords page query box', () => {
       await view.close()
     }
   })
+  test('a team with one signal in the last 7 days reads "the 1 signal kept", not "the 1 signals"', async () => {
+    const { team } = await seedTeam(deps, { name: 'solo' })
+    await deps.repos.signals.insertMany(team.id, [signal(team.id, 'q1', 'reddit', 'A CRM for one', daysAgo(1))])
+    await createUser(deps, { team: 'solo', email: 'sol@solo.test', role: 'owner', password: PASSWORD })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'sol@solo.test', PASSWORD)
+      await navigateTo(view.page, 'Keywords')
+      await view.page.getByLabel('Keyword or query').fill('crm')
+      const preview = view.page.locator('.query-preview')
+      await preview.getByText('it would match 1.').waitFor()
+      expect(await preview.textContent()).toContain('(the 1 signal kept since')
+    } finally {
+      await view.close()
+    }
+  })
 })

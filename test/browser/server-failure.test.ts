@@ -76,3 +76,46 @@ describe('the console when the server fails', () => {
     }
   })
 })
+
+describe('the console when the server cannot be reached', () => {
+  test('a change and a page read say the server cannot be reached, not the browser\'s "Failed to fetch"', async () => {
+    const { deps, app, view } = await consoleOfAcme()
+    try {
+      await signIn(view, 'ann@acme.test', 'correct horse battery')
+      await navigateTo(view.page, 'Keywords')
+      await view.page.getByText('No keywords yet').waitFor()
+      // The server stops while the page is open (a restart, the network gone).
+      app.stop()
+      await view.page.getByLabel('Keyword or query').fill('crm')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      const alert = view.page.getByRole('alert').first()
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('The server cannot be reached')
+      await navigateTo(view.page, 'Usage')
+      await view.page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor()
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('The server cannot be reached')
+      expect(await view.page.getByText('Failed to fetch').count()).toBe(0)
+    } finally {
+      await view.close()
+      deps.database.client.close()
+    }
+  })
+  test('Sign out the server did not get says so and keeps the page, rather than a sign-in form over a live session', async () => {
+    const { deps, app, view } = await consoleOfAcme()
+    try {
+      await signIn(view, 'ann@acme.test', 'correct horse battery')
+      await view.page.getByRole('heading', { name: 'Signals', exact: true }).waitFor()
+      app.stop()
+      await view.page.getByRole('button', { name: 'Sign out' }).click()
+      const alert = view.page.getByRole('alert').first()
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('Not signed out')
+      expect(await view.page.getByRole('button', { name: 'Sign in' }).count()).toBe(0)
+      expect(await view.page.getByRole('button', { name: 'Sign out' }).count()).toBe(1)
+    } finally {
+      await view.close()
+      deps.database.client.close()
+    }
+  })
+})

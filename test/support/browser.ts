@@ -45,6 +45,8 @@ export type PageOptions = {
   offline?: boolean
   /** For a phone-sized page, e.g. `{ width: 390, height: 844 }`; the default is 1280×800. */
   viewport?: { width: number; height: number }
+  /** The browser's time zone, e.g. `Asia/Tokyo`; the default is the machine's. */
+  timezoneId?: string
 }
 
 export type ServicePage = {
@@ -66,6 +68,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: PageO
   const origin = new URL(baseUrl).origin
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    timezoneId: options.timezoneId,
     // Service workers' requests would bypass the routing below.
     serviceWorkers: 'block',
   })

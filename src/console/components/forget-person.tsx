@@ -1,10 +1,9 @@
 import { api } from '../api'
-import { ConfirmButton, Name, shortName } from './ui'
+import { ConfirmButton, counted, Name, shortName } from './ui'
 
 type Forgotten = { id: string; author: string; platform: string; accounts: number; signals: number }
 
 const linked = (n: number) => (n === 1 ? 'linked account' : `${n} linked accounts`)
-const counted = (n: number) => (n === 1 ? '1 signal' : `${n} signals`)
 
 /**
  * docs/people.md#forget: the person page's Forget this person. It asks first, saying what goes, that it cannot be
@@ -29,9 +28,9 @@ export function ForgetPerson(props: { person: Forgotten; onError: (message: stri
           <>
             Forget <Name name={p.author} />? This removes them
             {p.accounts > 1 ? ` and their ${linked(p.accounts - 1)}` : ''}, all their posts here (
-            {p.signals === 0 ? 'every one dismissed' : `${counted(p.signals)} and any dismissed`}), your verdicts on
-            them and alerts not sent yet, and keeps their later posts out. It cannot be undone. Alerts already sent and
-            files already exported cannot be recalled.
+            {p.signals === 0 ? 'every one dismissed' : `${counted(p.signals, 'signal')} and any dismissed`}), your
+            verdicts on them and alerts not sent yet, and keeps their later posts out. It cannot be undone. Alerts
+            already sent and files already exported cannot be recalled.
           </>
         }
         onConfirm={forget}

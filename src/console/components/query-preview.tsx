@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, when } from '../api'
+import { counted } from './ui'
 
 type Preview = {
   since: string
@@ -60,8 +61,8 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
   return (
     <div class="query-preview" aria-live="polite">
       <p>
-        Tested against the last 7 days of this team's mentions (the {p.scanned} signals kept since {when(p.since)}; the
-        service keeps no other posts): it would match {p.matched}.
+        Tested against the last 7 days of this team's mentions (the {counted(p.scanned, 'signal')} kept since{' '}
+        {when(p.since)}; the service keeps no other posts): it would match {p.matched}.
       </p>
       {p.posts.length > 0 && (
         <ul class="rows">

@@ -12,11 +12,30 @@ export function filtersFromAddress(): Filters {
   const query = new URLSearchParams(location.hash.split('?')[1] ?? '')
   const f = { ...EMPTY_FILTERS }
   for (const k of Object.keys(f) as (keyof Filters)[]) f[k] = query.get(k) ?? ''
+  // The export's page of a refusal links back with the instant the export was given (serverQuery below): the date
+  // box shows its local day again.
+  const instant = f.since.includes('T') ? new Date(f.since) : null
+  if (instant && !Number.isNaN(instant.getTime()))
+    f.since = [instant.getFullYear(), instant.getMonth() + 1, instant.getDate()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('-')
   return f
 }
 
-/** The filters that are set, as the list, the export and the address take them. */
+/** The filters that are set, as the address keeps them (Since as the day picked, 2026-11-04). */
 export const filterQuery = (f: Filters) => new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''))
+
+/**
+ * The filters as the list and the export take them. Since is the picked day's midnight where the browser is: the
+ * server reads a bare date as 00:00 UTC, so in Tokyo "since today" left out the morning's posts, shown with today's
+ * local date on their cards, and in New York it let in the evening before.
+ */
+export function serverQuery(f: Filters) {
+  const q = filterQuery(f)
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(f.since)
+  if (day) q.set('since', new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).toISOString())
+  return q
+}
 
 export function writeAddress(f: Filters) {
   const q = filterQuery(f).toString()

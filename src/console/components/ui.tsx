@@ -144,6 +144,9 @@ export function Pager(props: {
   )
 }
 
+/** "1 signal", "2 signals", "1,200 calls": a count and its word, singular for one. */
+export const counted = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString()} ${one}s`)
+
 /** A row of buttons that keeps its gaps and wraps as whole buttons on a narrow screen. */
 export function Actions(props: { children: ComponentChildren }) {
   return <div class="actions">{props.children}</div>

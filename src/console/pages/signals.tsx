@@ -7,8 +7,8 @@ import { type Signal, SignalCard, type Verdict } from '../components/signal-card
 import {
   type Filters,
   SignalFilters,
-  filterQuery,
   filtersFromAddress,
+  serverQuery,
   writeAddress,
 } from '../components/signal-filters'
 import { Alert, Pager } from '../components/ui'
@@ -47,7 +47,7 @@ export function Signals(props: { me: Me }) {
     addEventListener('hashchange', onHash)
     return () => removeEventListener('hashchange', onHash)
   }, [])
-  const query = filterQuery(filters)
+  const query = serverQuery(filters)
   // A list the filters could not read (a minimum score over 10, the database unreadable) is not shown: the one before
   // it was read with other filters, and looked like their answer.
   const refused = (e: Error) => {
@@ -60,6 +60,10 @@ export function Signals(props: { me: Me }) {
     api<Page>('GET', `/signals?${q}`)
       .then((p) => {
         setError('')
+        // The last page's signals all judged not relevant (or gone elsewhere): its offset is past the end now, and it
+        // showed "Signals 41–40 of 40" over nothing. The last page that has signals is read instead.
+        if (p.signals.length === 0 && p.total > 0 && offset > 0)
+          return setOffset(Math.floor((p.total - 1) / PAGE_SIZE) * PAGE_SIZE)
         setPage(p)
         if (p.total > 0) return setHasAny(true)
         return api<Page>('GET', '/signals?limit=1&include=dismissed').then((all) => setHasAny(all.total > 0))

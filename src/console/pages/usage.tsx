@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, when } from '../api'
-import { Alert } from '../components/ui'
+import { Alert, counted } from '../components/ui'
 
 type Report = {
   plan: string
@@ -76,7 +76,7 @@ function DayChart(props: { days: Report['days'] }) {
         const h = Math.round((d.calls / most) * height)
         return (
           <g>
-            <title>{`${d.day}: ${d.calls} calls`}</title>
+            <title>{`${d.day}: ${counted(d.calls, 'call')}`}</title>
             <rect x={left + i * width + 3} y={top + height - h} width={width - 6} height={h} />
             <text x={left + i * width + width / 2} y={top + height + 12} text-anchor="middle">
               {Number(d.day.slice(8))}
