@@ -1,5 +1,6 @@
 import { AppError } from '../errors'
-import { createTeam, findTeam, listTeams, removeTeam, updateTeam } from '../domain/teams/teams'
+import { shellWord } from '../lib/shell-word'
+import { createTeam, creditsNextMonth, findTeam, listTeams, removeTeam, updateTeam } from '../domain/teams/teams'
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
@@ -67,8 +68,19 @@ async function set(argv: string[]): Promise<number> {
   const ref = requireFlag(flags, 'team')
   const plan = flags.plan === undefined ? undefined : requireFlag(flags, 'plan')
   const credits = intFlag(flags, 'credits')
-  const team = await withDeps(flags, (deps) => updateTeam(deps, { ref, plan, credits }))
+  const { team, topUpLater } = await withDeps(flags, async (deps) => {
+    const team = await updateTeam(deps, { ref, plan, credits })
+    return { team, topUpLater: plan === undefined || credits !== undefined ? 0 : creditsNextMonth(deps, team) }
+  })
   console.log(`Team "${team.name}": plan ${team.plan}, credits ${team.credits}.`)
+  // docs/api.md#plans: a team moved onto a credit plan gets its credits at the next month's start; until then a
+  // plan without monthly requests refuses every call, which the operator would otherwise learn from the team.
+  if (topUpLater > 0)
+    console.log(
+      `The ${team.plan} plan tops the balance up to ${topUpLater} credits at the start of next month (UTC), not now: ` +
+        `until then the team has ${team.credits}. To give them now: ` +
+        `lead-signals team set --team ${shellWord(team.name)} --credits ${topUpLater}`,
+    )
   return 0
 }
 

@@ -125,11 +125,20 @@ export const STRANGERS_WROTE =
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+// Once the monthly requests are spent, calls go on from the credits (docs/api.md#monthly-quota-then-credits): "0 left"
+// alone told an assistant on the credit plan, after every call that succeeded, that nothing was left.
+const PAID_FROM_CREDITS = "paid from the team's credits while any are left."
+
 /** A counted call's outcome: its readable `line`, then where the quota stands ("Quota: 3 used this month, 497 left."). */
 export function withUsageLine(result: Record<string, unknown> & { usage: Usage }, line: string): ToolOutcome {
-  const { used, remaining } = result.usage
-  return {
-    result,
-    summary: `${line} Quota: ${used} used this month, ${remaining === null ? 'unlimited' : remaining} left.`,
-  }
+  const { used, limit, remaining } = result.usage
+  const left =
+    remaining === null
+      ? ', unlimited left.'
+      : limit === 0
+        ? `; this plan has no monthly requests: calls are ${PAID_FROM_CREDITS}`
+        : remaining === 0
+          ? `, 0 left: further calls are ${PAID_FROM_CREDITS}`
+          : `, ${remaining} left.`
+  return { result, summary: `${line} Quota: ${used} used this month${left}` }
 }

@@ -101,6 +101,22 @@ describe('team set', () => {
   })
 })
 
+describe('team set onto a credit plan', () => {
+  test('it says the credits come at the start of next month, and how to give them now', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme corp', '--plan', 'growth'])
+    const out = await ok(ws, ['team', 'set', '--team', 'acme corp', '--plan', 'ultimate'])
+    expect(out).toBe(
+      'Team "acme corp": plan ultimate, credits 0.\n' +
+        'The ultimate plan tops the balance up to 100 credits at the start of next month (UTC), not now: until then ' +
+        'the team has 0. To give them now: lead-signals team set --team "acme corp" --credits 100\n',
+    )
+    // With the credits given, or enough of them already, there is nothing to say.
+    expect(await ok(ws, ['team', 'set', '--team', 'acme corp', '--plan', 'ultimate', '--credits', '100'])).toBe(
+      'Team "acme corp": plan ultimate, credits 100.\n',
+    )
+  })
+})
+
 describe('help', () => {
   test('a command group answers --help with its commands on stdout and exit status 0', async () => {
     const r = await runCli(ws, ['team', '--help'])

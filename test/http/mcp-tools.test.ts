@@ -297,6 +297,36 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     expect(await text('list_platforms')).toContain('hackernews')
   })
 
+  test('the readable line of a call paid from credits does not say the quota is spent and stop there', async () => {
+    const { deps } = await testDeps({ config: { plans: { one: { monthly_requests: 1, platforms: [] } } } })
+    const line = async (plan: string, credits: number) => {
+      const { apiKey } = await seedTeam(deps, { name: plan, plan, credits })
+      const server = listen(deps)
+      const mcp = await httpClient(server.mcpUrl, apiKey)
+      stops.push(() => mcp.close(), server.stop)
+      const lines = []
+      for (let i = 0; i < 2; i++) {
+        const [first] = (await callTool(mcp, 'list_signals')).content
+        lines.push(first.type === 'text' ? first.text : '')
+      }
+      return lines
+    }
+    // A plan of 1 request a month and 2 credits: the first call takes the last request, the second a credit.
+    const more = "further calls are paid from the team's credits while any are left."
+    expect(await line('one', 2)).toEqual([
+      `No signals on this page; 0 signals match. Quota: 1 used this month, 0 left: ${more}`,
+      `No signals on this page; 0 signals match. Quota: 2 used this month, 0 left: ${more}`,
+    ])
+    // The credit plan has no monthly requests: every call is paid from its credits.
+    expect(await line('ultimate', 0)).toEqual(
+      [1, 2].map(
+        (n) =>
+          `No signals on this page; 0 signals match. Quota: ${n} used this month; this plan has no monthly ` +
+          "requests: calls are paid from the team's credits while any are left.",
+      ),
+    )
+  })
+
   test("search_mentions in the scored variant: with a platform and merged over the plan's platforms", async () => {
     const { mcp, rest } = await twins({ api: { search_variant: 'scored' } })
     const { tools } = await mcp.listTools()

@@ -29,11 +29,7 @@ export async function charged<T>(
     // Until the month whose units are used up resets: the team's, when a clock behind it answers (usage.ts).
     const at = deps.clock.now()
     const retryAfterSec = secondsUntilReset(at, monthSeenAt(a.team, at))
-    throw new AppError(
-      'quota_exceeded',
-      'monthly quota and credits are used up; the quota resets at the start of next month (UTC)',
-      { retryAfterSec },
-    )
+    throw new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec })
   }
   let result: T
   try {
@@ -54,6 +50,18 @@ export async function charged<T>(
     // The month the unit was paid from: later than the clock's when the team was already moved on.
     month: reservation.month,
   }
+}
+
+/**
+ * What the start of next month brings, which `Retry-After` counts down to: the plan's requests, a credit plan's
+ * top-up, or, on a plan with neither (docs/api.md#monthly-quota-then-credits), nothing: only the operator adds credits.
+ */
+function usedUpMessage(planName: string, plan: Plan): string {
+  if (monthlyLimitOf(plan) !== 0)
+    return 'monthly quota and credits are used up; the quota resets at the start of next month (UTC)'
+  if (plan.monthly_credits > 0)
+    return `the team's credits are used up; its plan (${planName}) tops them up to ${plan.monthly_credits} at the start of next month (UTC)`
+  return `the team's credits are used up, and its plan (${planName}) has no monthly requests and adds no credits at the start of a month: ask the service's operator for more credits`
 }
 
 /** At shutdown: gives back every unit this process still holds for calls that will not finish. Returns how many. */

@@ -100,3 +100,11 @@ export async function listTeams(deps: Needs<'config' | 'clock', 'teams'>) {
     }
   })
 }
+
+/** The plan's monthly credits when they are more than the team has and its month has already begun, else 0. */
+export function creditsNextMonth(deps: Needs<'config' | 'clock'>, team: TeamRow): number {
+  const allowance = deps.config.plans[team.plan]?.monthly_credits ?? 0
+  // A team whose counters are still in an earlier month is topped up by its next call (docs/api.md#the-month).
+  const begun = team.usageMonth >= monthOf(deps.clock.now())
+  return begun && allowance > team.credits ? allowance : 0
+}

@@ -11,6 +11,13 @@ const ADD_UNITS = quietWrite(`UPDATE teams SET quota_used = MAX(quota_used + ?3,
  * usage chart's additions wait as long, on a timer a busy server arms in the same turn, so both share a commit.
  */
 export const COUNTS_WRITTEN_EVERY_MS = 5
+/**
+ * How long after a write its count answers calls, with the units counted since. Other servers on the database, and
+ * this one's calls while the team was on a limited plan, add to the row without this count knowing: after a pause
+ * the next call waits for a write again, which tells the count so far (docs/api.md#unlimited-plans). A busy team
+ * is written every COUNTS_WRITTEN_EVERY_MS, so under load calls never wait.
+ */
+export const COUNT_ANSWERED_FOR_MS = 100
 
 /** A team's counters of this month, as the statements that change them return them. */
 export type Counters = { quotaUsed: number; creditUsed: number; credits: number }
@@ -32,6 +39,8 @@ type Waiting = { resolve: (c: Counters | undefined) => void; reject: (e: unknown
 type Tally = {
   // The counters as the database last answered them; undefined until this process has written once.
   known: Counters | undefined
+  // When `known` was answered (performance.now()).
+  knownAt: number
   // Units counted here (less those given back) that `known` does not hold yet; `sending` of them are being written.
   unwritten: number
   sending: number
@@ -62,7 +71,7 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
     const key = keyOf(teamId, month)
     let e = tallies.get(key)
     if (!e) {
-      e = { teamId, month, tally: { known: undefined, unwritten: 0, sending: 0, turn: [] } }
+      e = { teamId, month, tally: { known: undefined, knownAt: 0, unwritten: 0, sending: 0, turn: [] } }
       tallies.set(key, e)
     }
     return e
@@ -87,6 +96,7 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
         return undefined
       }
       t.known = countersOf(row)
+      t.knownAt = performance.now()
       onTaken(teamId, t.known)
       return t.known
     } finally {
@@ -128,16 +138,25 @@ export function createUnlimitedTakes(client: GroupCommit, onTaken: (teamId: stri
       const { teamId, month, tally: t } = e
       const calls = t.turn
       t.turn = []
-      if (t.known) {
+      // A write under way will bring the count up to date; a count older than that may miss others' units.
+      if (t.known && (t.sending > 0 || performance.now() - t.knownAt <= COUNT_ANSWERED_FOR_MS)) {
         handOut(calls, { ...t.known, quotaUsed: t.known.quotaUsed + t.unwritten })
         dirty.add(e)
         writeSoon()
         continue
       }
-      // First write of this team's month: the calls wait for it.
+      // First write of this team's month, or the first after a pause: the calls wait for it.
       write(teamId, month, t, calls.length).then(
         (counters) => handOut(calls, counters),
         (err) => {
+          // After a pause there is a count to answer from, as before the pause: the units stay to be written
+          // later (a database locked by another writer must not fail calls that cannot run out).
+          if (t.known) {
+            handOut(calls, { ...t.known, quotaUsed: t.known.quotaUsed + t.unwritten })
+            dirty.add(e)
+            if (!closedForGood(err)) writeSoon(RETRY_MS)
+            return
+          }
           t.unwritten -= calls.length
           for (const w of calls) w.reject(err)
         },

@@ -38,6 +38,30 @@ describe('charged', () => {
     await expect(refused).rejects.toMatchObject({ kind: 'quota_exceeded', extra: { retryAfterSec: 15.5 * 86_400 } })
   })
 
+  test("quota_exceeded's message says what the start of next month brings on a plan without monthly requests", async () => {
+    // A plan table of a new name has no monthly requests and no monthly credits unless it names them
+    // (docs/operations.md#plans-settings): its teams call on the credits the operator gives them.
+    const { deps } = await testDeps({ config: { plans: { prepaid: { platforms: [] } } } })
+    const refusal = async (plan: string, credits: number) => {
+      const { team } = await seedTeam(deps, { name: plan, plan, credits })
+      const a = { team, plan: planOf(deps.config, plan) }
+      for (let i = 0; i < Math.max(credits, a.plan.monthly_credits); i++) await charged(deps, a, async () => i)
+      return charged(deps, a, async () => 'over').catch((e) => e)
+    }
+    expect(await refusal('prepaid', 2)).toMatchObject({
+      kind: 'quota_exceeded',
+      message:
+        "the team's credits are used up, and its plan (prepaid) has no monthly requests and adds no credits at the " +
+        "start of a month: ask the service's operator for more credits",
+      extra: { retryAfterSec: 15.5 * 86_400 },
+    })
+    expect(await refusal('ultimate', 0)).toMatchObject({
+      kind: 'quota_exceeded',
+      message:
+        "the team's credits are used up; its plan (ultimate) tops them up to 100 at the start of next month (UTC)",
+    })
+  })
+
   test('a call whose clock is still in last month, after another moved the team into this one, is paid from this one', async () => {
     // Two executables on one database whose clocks differ by a moment, or two calls either side of midnight: the
     // one behind finds the team's row already in the new month. It must not read that as "used up".
