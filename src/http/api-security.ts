@@ -1,3 +1,5 @@
+import type { Scope } from '../domain/oauth/scopes'
+
 /**
  * How the OpenAPI document says a route is called: with the team's key, or with an OAuth access token
  * (docs/api.md#authentication, docs/oauth.md). Listing only the key left Swagger UI's Authorize with no place for a
@@ -9,9 +11,17 @@ export const SECURITY_SCHEMES = {
     type: 'http' as const,
     scheme: 'bearer',
     description:
-      'An OAuth access token (docs/oauth.md); a token whose scopes lack the route is 403 insufficient_scope.',
+      'An OAuth access token (docs/oauth.md); each operation names the scope it needs, and a token without it is ' +
+      '403 insufficient_scope.',
   },
 }
 
-/** Either one: each entry of an OpenAPI `security` list is an alternative. */
-export const API_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }]
+/**
+ * Either one: each entry of an OpenAPI `security` list is an alternative. The bearer entry names the route's scope
+ * (docs/oauth.md#scopes), as OpenAPI 3.1 lets a scheme other than oauth2 list the roles it needs; `null` is a route
+ * any valid token reaches. Give it the scope the route's apiChecks is given (test/http/openapi-scopes.test.ts).
+ */
+export const apiSecurity = (scope: Scope | null): Record<string, string[]>[] => [
+  { apiKey: [] },
+  { bearer: scope ? [scope] : [] },
+]
