@@ -11,7 +11,7 @@ export const SECURITY_SCHEMES = {
     type: 'http' as const,
     scheme: 'bearer',
     description:
-      'An OAuth access token (docs/oauth.md); each operation names the scope it needs, and a token without it is ' +
+      'An OAuth access token ([docs/oauth.md](/docs/oauth)); each operation names the scope it needs, and a token without it is ' +
       '403 insufficient_scope.',
   },
 }
