@@ -10,9 +10,15 @@ export const SECURITY_SCHEMES = {
   bearer: {
     type: 'http' as const,
     scheme: 'bearer',
+    // Swagger UI shows this in Authorize and no requirement's scopes for an http scheme: the map is written here.
     description:
-      'An OAuth access token ([docs/oauth.md](/docs/oauth)); each operation names the scope it needs, and a token without it is ' +
-      '403 insufficient_scope.',
+      'An OAuth access token ([docs/oauth.md](/docs/oauth)). What each scope reaches ' +
+      '([docs/oauth.md#scopes](/docs/oauth#scopes)): `signals:read` the GET routes of signals, their export, ' +
+      'keywords and people; `signals:write` verdicts and the POST, PUT and DELETE routes of people; `leads:score` ' +
+      'POST /api/v1/leads/score; `mentions:search` POST /api/v1/mentions/search and the earlier routes; ' +
+      '`usage:read` GET /api/v1/usage; `webhooks:manage` /api/v1/webhooks and its sub-routes. GET /api/v1/platforms ' +
+      "takes any valid token. A route outside the token's scopes is 403 insufficient_scope; each operation's bearer " +
+      'requirement in /swagger/json names its scope.',
   },
 }
 

@@ -55,3 +55,17 @@ test('each keyed route names the scope it needs in its bearer requirement, the o
     world.stop()
   }
 })
+
+test("Swagger UI's Authorize, which shows no operation's scope, lists what each scope reaches", async () => {
+  const world = await oauthWorld()
+  try {
+    const spec = (await (await fetch(`${world.base}/swagger/json`)).json()) as {
+      components: { securitySchemes: { bearer: { description: string } } }
+    }
+    // Swagger UI shows an http scheme's description in Authorize, and no requirement's scopes for it anywhere.
+    const text = spec.components.securitySchemes.bearer.description
+    for (const scope of ALL_SCOPES) expect(text).toContain(`\`${scope}\``)
+  } finally {
+    world.stop()
+  }
+})
