@@ -1,3 +1,5 @@
+import type { Scope } from '../domain/oauth/scopes'
+
 /**
  * How the OpenAPI document says a route is called: with the team's key, or with an OAuth access token
  * (docs/api.md#authentication, docs/oauth.md). Listing only the key left Swagger UI's Authorize with no place for a
@@ -8,10 +10,24 @@ export const SECURITY_SCHEMES = {
   bearer: {
     type: 'http' as const,
     scheme: 'bearer',
+    // Swagger UI shows this in Authorize and no requirement's scopes for an http scheme: the map is written here.
     description:
-      'An OAuth access token (docs/oauth.md); a token whose scopes lack the route is 403 insufficient_scope.',
+      'An OAuth access token ([docs/oauth.md](/docs/oauth)). What each scope reaches ' +
+      '([docs/oauth.md#scopes](/docs/oauth#scopes)): `signals:read` the GET routes of signals, their export, ' +
+      'keywords and people; `signals:write` verdicts and the POST, PUT and DELETE routes of people; `leads:score` ' +
+      'POST /api/v1/leads/score; `mentions:search` POST /api/v1/mentions/search and the earlier routes; ' +
+      '`usage:read` GET /api/v1/usage; `webhooks:manage` /api/v1/webhooks and its sub-routes. GET /api/v1/platforms ' +
+      "takes any valid token. A route outside the token's scopes is 403 insufficient_scope; each operation's bearer " +
+      'requirement in /swagger/json names its scope.',
   },
 }
 
-/** Either one: each entry of an OpenAPI `security` list is an alternative. */
-export const API_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }]
+/**
+ * Either one: each entry of an OpenAPI `security` list is an alternative. The bearer entry names the route's scope
+ * (docs/oauth.md#scopes), as OpenAPI 3.1 lets a scheme other than oauth2 list the roles it needs; `null` is a route
+ * any valid token reaches. Give it the scope the route's apiChecks is given (test/http/openapi-scopes.test.ts).
+ */
+export const apiSecurity = (scope: Scope | null): Record<string, string[]>[] => [
+  { apiKey: [] },
+  { bearer: scope ? [scope] : [] },
+]

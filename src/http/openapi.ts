@@ -22,7 +22,9 @@ export const docs = () =>
           title: 'lead-signals',
           version: pkg.version,
           description:
-            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth access token as Authorization: Bearer.',
+            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth ' +
+            'access token as Authorization: Bearer. The guide to this API, with what a schema cannot say (the order ' +
+            'of the checks, the quota, paging): [docs/api.md](/docs/api).',
         },
         components: { securitySchemes: SECURITY_SCHEMES },
       },

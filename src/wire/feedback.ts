@@ -3,8 +3,7 @@ import * as v from 'valibot'
 const VERDICTS = ['relevant', 'not_relevant'] as const
 const Verdict = v.picklist(VERDICTS, 'must be "relevant" or "not_relevant"')
 
-/** `POST /api/v1/signals/{id}/feedback`, the console's 👍 / 👎, the MCP tool `rate_signal` (docs/api.md#feedback). */
-export const FeedbackBody = v.strictObject({
+const FeedbackFields = {
   verdict: v.pipe(
     Verdict,
     v.description(
@@ -20,7 +19,13 @@ export const FeedbackBody = v.strictObject({
       v.description("Why, in the team's words; up to 500 characters."),
     ),
   ),
-})
+}
+
+/**
+ * `POST /api/v1/signals/{id}/feedback`, the console's 👍 / 👎, the MCP tool `rate_signal` (docs/api.md#feedback).
+ * Its example has no reason: without one Swagger UI's "Try it out" sent `"reason": "string"`, kept as the team's words.
+ */
+export const FeedbackBody = v.pipe(v.strictObject(FeedbackFields), v.metadata({ examples: [{ verdict: 'relevant' }] }))
 export type FeedbackBody = v.InferOutput<typeof FeedbackBody>
 
 /** The same, with the signal's id, as the MCP tool's arguments. */
@@ -31,7 +36,7 @@ export const FeedbackArgs = v.strictObject({
     v.maxLength(100, 'must be at most 100 characters'),
     v.description("The id of one of the team's signals (from list_signals)."),
   ),
-  ...FeedbackBody.entries,
+  ...FeedbackFields,
 })
 
 export const FeedbackAnswer = v.object({

@@ -4,6 +4,7 @@ import { intentGiven } from '../domain/scoring/guide'
 import { KINDS } from '../domain/webhooks/kinds'
 import { canonicalTimeZone, isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
+import { HAS_ADDRESS, UPDATE_DOCS } from './webhook-body-rules'
 
 // docs/destinations.md: what each field means, said once for the OpenAPI document.
 const about = {
@@ -103,7 +104,7 @@ export const EndpointCreate = v.pipe(
     platforms: v.optional(fields.platforms, null),
     enabled: v.optional(fields.enabled, true),
   }),
-  v.metadata({ examples: [CREATE_EXAMPLE] }),
+  v.metadata({ examples: [CREATE_EXAMPLE], ...HAS_ADDRESS }),
 )
 
 /** `PATCH /api/v1/webhooks/{id}`: the fields to change. */
@@ -123,8 +124,7 @@ export const EndpointUpdate = v.pipe(
     enabled: v.optional(fields.enabled),
   }),
   v.check((o) => Object.values(o).some((x) => x !== undefined), 'must name at least one field to change'),
-  // Swagger UI's own sample set every field, to "string" and a quiet hour from 23 to 23: refused twice over.
-  v.metadata({ examples: [{ minScore: 8, quietHours: { from: 22, to: 7 }, timeZone: 'Europe/Berlin' }] }),
+  v.metadata(UPDATE_DOCS),
 )
 
 export const Endpoint = v.object({

@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
-import { testDeps } from '../support/deps'
+import { seedTeam, testDeps } from '../support/deps'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
 let origin: string
+let apiKey: string
 
 beforeAll(async () => {
   const { deps } = await testDeps()
+  apiKey = (await seedTeam(deps)).apiKey
   app = listenForBrowser(deps)
   origin = app.origin
   browser = await launchBrowser()
@@ -63,6 +65,31 @@ describe('/swagger with the network cut off', () => {
       expect(shown(await status.textContent())).toBe('401')
       expect(view.foreignRequests).toEqual([])
       expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Authorize with a key, then "Try it out" answers 200 with the team\'s usage', async () => {
+    const view = await openPage(browser, origin, { offline: true })
+    try {
+      await view.goto('/swagger')
+      await view.page.getByRole('button', { name: 'Authorize' }).first().click()
+      const dialog = view.page.locator('.dialog-ux')
+      await dialog.locator('input').first().fill(apiKey)
+      await dialog.locator('button.modal-btn.authorize').first().click()
+      await dialog.locator('button.btn-done').first().click()
+      const usage = view.page.locator('.opblock-get:has(.opblock-summary-path[data-path="/api/v1/usage"])').first()
+      await usage.locator('.opblock-summary').click()
+      await usage.getByRole('button', { name: 'Try it out' }).click()
+      await usage.getByRole('button', { name: 'Execute' }).click()
+      const status = usage.locator('.live-responses-table tr.response .response-col_status').first()
+      await status.waitFor({ state: 'visible' })
+      expect(shown(await status.textContent())).toBe('200')
+      const answer = await usage.locator('.live-responses-table .response-col_description pre').first().textContent()
+      expect(JSON.parse(answer ?? '{}')).toMatchObject({ plan: 'growth', usage: { used: 0 } })
+      expect(view.foreignRequests).toEqual([])
+      expect(view.errors).toEqual([])
     } finally {
       await view.close()
     }

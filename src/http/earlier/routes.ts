@@ -6,7 +6,7 @@ import { searchNetwork } from '../../domain/earlier/search-network'
 import { apiChecks } from '../checks'
 import { EarlierErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 // Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
@@ -56,7 +56,7 @@ export const earlierRoutes = (deps: Deps) =>
         // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
         detail: {
           summary: 'Check an API key (never counted)',
-          security: API_SECURITY,
+          security: apiSecurity('mentions:search'),
           operationId: 'getApiRoutesTestApi',
         },
       },
@@ -74,6 +74,6 @@ export const earlierRoutes = (deps: Deps) =>
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
         description: 'The keyword must be tracked by the team unless its plan allows any keyword.',
-        security: API_SECURITY,
+        security: apiSecurity('mentions:search'),
       },
     })

@@ -5,7 +5,7 @@ import { apiChecks } from '../checks'
 import { keyedErrors } from '../../wire/common'
 import { KeywordFigures } from '../../wire/feedback'
 import { NoQuery, answers } from '../validated'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 /** docs/api.md#keywords: the figures are about the team's signals, so `signals:read` lets a token read them. */
 export const keywordsRoutes = (deps: Deps) =>
@@ -19,6 +19,6 @@ export const keywordsRoutes = (deps: Deps) =>
         description:
           'Per keyword and for the whole team: signals found, verdicts (relevant / not relevant) and precision ' +
           "(relevant / judged), and each keyword's qualify threshold as the verdicts tuned it. Not counted.",
-        security: API_SECURITY,
+        security: apiSecurity('signals:read'),
       },
     })

@@ -6,7 +6,7 @@ import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 export const leadsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['leads'] } }).use(apiChecks(deps, 'leads:score')).post(
@@ -32,7 +32,7 @@ export const leadsRoutes = (deps: Deps) =>
           "Intent, a 0-10 score, the team's best-matching ICP profile and a reason. Counts 1 request. " +
           'The `x-scorer` response header names the scorer that answered (`rules` when it stood in for a model).\n\n' +
           SCORING_GUIDE,
-        security: API_SECURITY,
+        security: apiSecurity('leads:score'),
       },
     },
   )

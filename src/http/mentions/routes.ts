@@ -6,11 +6,11 @@ import { apiChecks } from '../checks'
 import { countedErrors, ErrorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 import type { RouteHeaders } from '../response-headers'
 
 const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
-const security = API_SECURITY
+const security = apiSecurity('mentions:search')
 // A platform's rate limit (502, 503 platform_budget_exhausted) and, scored, the scorer's 503 say when to ask again.
 const headers: RouteHeaders = { 502: ['retry-after'], 503: ['retry-after'] }
 

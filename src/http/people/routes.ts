@@ -24,15 +24,17 @@ import {
 import { apiChecks } from '../checks'
 import { answers, NoQuery, validated } from '../validated'
 import { exportResponse, fileResponses } from '../signals/export-response'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
+import type { Scope } from '../../domain/oauth/scopes'
 import { documentedErrors, headerObjects } from '../response-headers'
 
 const errors = { ...keyedErrors, 404: ErrorBody }
-const detail = (summary: string, description: string) => ({
+const detail = (summary: string, description: string, scope: Scope = 'signals:read') => ({
   summary,
   description: `${description} Not counted against the quota.`,
-  security: API_SECURITY,
+  security: apiSecurity(scope),
 })
+const writeDetail = (summary: string, description: string) => detail(summary, description, 'signals:write')
 
 /** docs/people.md: reading the team's people (scope signals:read). */
 export const peopleRoutes = (deps: Deps) =>
@@ -99,7 +101,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
         query: NoQuery,
         body: validated('body', LinkBody),
         response: answers(deps.config, { 200: PersonDetail, ...errors }),
-        detail: detail(
+        detail: writeDetail(
           'Link another person to this one (the same human on several platforms)',
           'personId and whatever was linked to it become identities of this person; their signals carry this ' +
             "person's id from then on. 400 for the person itself or a person that is linked to another.",
@@ -112,7 +114,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       {
         query: NoQuery,
         response: answers(deps.config, { 200: PersonDetail, ...errors }),
-        detail: detail(
+        detail: writeDetail(
           'Undo a link',
           'otherId is a person of its own again, with the signals of its platform and author. 404 when it is not ' +
             'linked to this person.',
@@ -125,7 +127,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       body: validated('body', HeatThreshold),
       response: answers(deps.config, { 200: HeatThreshold, ...keyedErrors }),
       detail: {
-        ...detail(
+        ...writeDetail(
           'Change the heat at which a person turns hot',
           'A whole number from 1 to 100. It applies from the next signal stored: people already marked hot stay so ' +
             'until then.',
@@ -143,7 +145,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
         query: NoQuery,
         // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
         detail: {
-          ...detail(
+          ...writeDetail(
             'Forget a person: an erasure request, or someone stored by mistake',
             'Removes the person, the accounts linked into them, all their signals, the verdicts on those and their ' +
               'deliveries not sent yet, in one transaction, and keeps their accounts out of later passes, streams ' +
@@ -162,7 +164,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       query: NoQuery,
       body: validated('body', MuteBody),
       response: answers(deps.config, { 200: PersonDetail, ...errors }),
-      detail: detail(
+      detail: writeDetail(
         'Mute a person, or unmute',
         'While muted, their new signals are stored but dismissed: out of the lists, of every destination and of ' +
           'person.updated. Signals stored before stay as they are.',

@@ -5,7 +5,7 @@ import { apiChecks } from '../checks'
 import { keyedErrors } from '../../wire/common'
 import { NoQuery, answers } from '../validated'
 import { PlatformList } from '../../wire/platforms'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 export const platformsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['platforms'] } })
@@ -17,6 +17,6 @@ export const platformsRoutes = (deps: Deps) =>
         summary: 'Source health: configured, on your plan, last success and failure, rate-limit wait, request budget',
         description:
           'Never counted against the quota. `retryAt`: a rate-limit answer asked to wait until then; no search is sent to the source before it. `warning`: something to know although searches succeed. `budget`: the requests this server may send the source per window (shared by live searches and polling), how many this window has used and when it resets. `nextPollAt`: the first scheduled polling pass that may search it (null when polling is off or the source is not configured).',
-        security: API_SECURITY,
+        security: apiSecurity(null),
       },
     })

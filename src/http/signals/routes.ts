@@ -12,7 +12,7 @@ import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
 import { exportResponse, fileResponses } from './export-response'
 import { withResponseHeaders } from '../response-headers'
 import { signalPageText } from './page-answer'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 export const signalsRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['signals'] } })
@@ -35,7 +35,7 @@ export const signalsRoutes = (deps: Deps) =>
           description:
             'Sorted by score, then publishedAt (both descending), then id. Signals judged not relevant are left out ' +
             'unless include=dismissed. Counts 1 request.',
-          security: API_SECURITY,
+          security: apiSecurity('signals:read'),
         },
       },
     )
@@ -51,7 +51,7 @@ export const signalsRoutes = (deps: Deps) =>
             'The same filters as GET /api/v1/signals, without paging: every matching signal with its full text, ' +
             'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
             '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
-          security: API_SECURITY,
+          security: apiSecurity('signals:read'),
           responses: fileResponses('The signals as a file', countedErrors),
         },
       },
@@ -76,7 +76,7 @@ export const feedbackRoutes = (deps: Deps) =>
             '"not_relevant" takes the signal out of the default list (it is kept; include=dismissed shows it), ' +
             '"relevant" keeps or puts it back. A later verdict replaces the earlier one. After 20 verdicts on a ' +
             "keyword they tune that keyword's qualify threshold. Not counted.",
-          security: API_SECURITY,
+          security: apiSecurity('signals:write'),
         },
       },
     )

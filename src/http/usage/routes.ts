@@ -5,7 +5,7 @@ import { apiChecks } from '../checks'
 import { countedErrors, keyedErrors } from '../../wire/common'
 import { NoQuery, answers } from '../validated'
 import { UsageReport } from '../../wire/usage'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 export const usageRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/v1', detail: { tags: ['usage'] } })
@@ -20,6 +20,6 @@ export const usageRoutes = (deps: Deps) =>
       detail: {
         summary: 'Plan, monthly usage, credits and searchable platforms',
         description: 'Not counted against the quota unless `api.count_usage_endpoint` is set.',
-        security: API_SECURITY,
+        security: apiSecurity('usage:read'),
       },
     })

@@ -15,14 +15,14 @@ import {
 } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
 import { NoQuery, validated, answers } from '../validated'
-import { API_SECURITY } from '../api-security'
+import { apiSecurity } from '../api-security'
 
 /** The errors of a route naming a destination in its path: 404 for one the team does not have. */
 export const errors = { ...keyedErrors, 404: ErrorBody }
 export const detail = (summary: string, description = 'Not counted against the quota.') => ({
   summary,
   description,
-  security: API_SECURITY,
+  security: apiSecurity('webhooks:manage'),
 })
 
 /** docs/webhooks.md#managing-endpoints: the team's endpoints and their delivery logs (actions: action-routes.ts). Not counted. */
