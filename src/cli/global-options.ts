@@ -1,4 +1,7 @@
+import { nearest } from '../lib/nearest'
 import { usageError } from './args'
+
+const FIRST = ['--help', '--version', '--config']
 
 /**
  * docs/operations.md#command-line: options every command takes may come before the command
@@ -16,8 +19,15 @@ export function moveGlobalOptions(argv: string[]): string[] {
       const file = argv[++i]
       if (file === undefined || file.startsWith('-')) throw usageError('--config needs a file name: --config FILE')
       moved.push(arg, file)
-    } else
-      throw usageError(`unknown option "${arg}" before the command; only --config FILE may come before the command`)
+    } else {
+      // A near miss of an option that may stand first is that option misspelt, not one in the wrong place.
+      const meant = nearest(arg.split('=')[0] as string, FIRST)
+      throw usageError(
+        meant
+          ? `unknown option "${arg}"; did you mean "${meant}"?`
+          : `unknown option "${arg}" before the command; only --config FILE may come before the command`,
+      )
+    }
   }
   const rest = argv.slice(i)
   if (moved.length === 0) return rest

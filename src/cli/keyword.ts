@@ -1,5 +1,6 @@
 import { findTeam } from '../domain/teams/teams'
 import { addKeywords, cleanKeywords, listKeywords, quoted, removeKeywords } from '../domain/keywords/keywords'
+import { shellWord } from '../lib/shell-word'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 import { queriesOf, refuseUnquotedQuery } from './query-args'
@@ -9,11 +10,21 @@ async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const result = await withDeps(flags, async (deps) =>
-    addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
-  )
+  const { result, polling } = await withDeps(flags, async (deps) => ({
+    result: await addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+    polling: deps.config.polling,
+  }))
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
   if (result.alreadyTracked.length > 0) console.log(`Already tracked: ${quoted(result.alreadyTracked)}.`)
+  // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
+  if (result.added.length > 0)
+    console.log(
+      `Next: lead-signals poll --once --team ${shellWord(ref)} searches now; ${
+        polling.enabled
+          ? `a running "lead-signals serve" searches on its schedule (polling.schedule ${polling.schedule}, UTC).`
+          : 'the server does not poll on a schedule here (polling.enabled = false).'
+      }`,
+    )
   return 0
 }
 

@@ -29,7 +29,7 @@ export const USAGE = `usage: lead-signals <command> [options]
                                                        the team's signals as CSV or JSON Lines (stdout by default)
   people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
                                                        the team's people, one record per person (stdout by default)
-  people forget --team TEAM PERSON_ID                 remove a person, their accounts and signals; keep them out
+  people forget --team TEAM PERSON_ID                  remove a person, their accounts and signals; keep them out
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
               [--cadence instant|hourly|daily|weekly] [--digest-hour H] [--time-zone ZONE] [--quiet-hours FROM-TO]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]

@@ -4,6 +4,7 @@ import { createEndpoint, findEndpoint, listEndpoints, removeEndpoint } from '../
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
 import { fieldWords } from '../lib/issue-words'
+import { shellWord } from '../lib/shell-word'
 import { parsedOrRefused } from '../wire/validation'
 import { EMPTY_FILTER, EndpointCreate } from '../wire/webhooks'
 import { type Flags, parseFlags, requireFlag } from './args'
@@ -99,6 +100,14 @@ async function add(argv: string[]): Promise<number> {
     const where = made.endpoint.to ?? made.endpoint.url
     console.log(`Added ${made.endpoint.kind} destination ${made.endpoint.id} (${made.endpoint.cadence}) for ${where}.`)
     console.log(`Signing secret (shown once): ${made.secret}`)
+    // What comes next (docs/webhooks.md#delivery): the command line never delivers, so say who does.
+    const what =
+      made.endpoint.cadence === 'instant'
+        ? 'the new signals each polling pass finds'
+        : `its ${made.endpoint.cadence} digest of new signals`
+    console.log(
+      `Next: lead-signals webhook test --team ${shellWord(ref)} ${made.endpoint.id} sends it a test event now; a running "lead-signals serve" sends it ${what}.`,
+    )
   }
   return 0
 }

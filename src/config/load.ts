@@ -3,7 +3,7 @@ import { answerTooLate } from './answer-time'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
-import { nearest } from '../lib/nearest'
+import { longerName, nearest } from '../lib/nearest'
 import { notATable, unwrap } from './tables'
 import { tomlProblem } from './toml-problem'
 
@@ -55,7 +55,8 @@ function nearestKey(path: string[], planNames: Set<string>): string | undefined 
       .filter((l) => l.path.length > table.length && table.every((k, i) => l.path[i] === k))
       .map((l) => l.path[table.length] as string),
   )
-  return nearest(path[path.length - 1] ?? '', [...siblings])
+  const typed = path[path.length - 1] ?? ''
+  return nearest(typed, [...siblings]) ?? longerName(typed, [...siblings])
 }
 
 /**
@@ -101,7 +102,7 @@ function overlayEnv(tree: Tree, env: Record<string, string | undefined>, planNam
     const leaf = byName.get(name)
     if (!leaf) {
       // Upper-cased first: `LEAD_SIGNALS_server_port` is every letter apart from the name it meant.
-      const near = nearest(name.toUpperCase(), [...byName.keys()])
+      const near = nearest(name.toUpperCase(), [...byName.keys()]) ?? longerName(name.toUpperCase(), [...byName.keys()])
       throw new ConfigError(`config: ${name} is not a configuration key${near ? `; did you mean ${near}?` : ''}`)
     }
     setPath(tree, leaf.path, coerce(raw, leaf.schema))

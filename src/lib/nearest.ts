@@ -23,3 +23,20 @@ function distance(a: string, b: string): number {
   }
   return row[b.length] as number
 }
+
+/**
+ * The one name that is `typed` with words added (`requests` for `monthly_requests`, `timeout` for `timeout_ms`): a
+ * key written short is too many letters away to read as a typo. Undefined when no name, or more than one, fits.
+ */
+export function longerName(typed: string, names: string[], separator = '_'): string | undefined {
+  const words = typed.split(separator)
+  const fits = names.filter((name) => {
+    const all = name.split(separator)
+    const cut = all.length - words.length
+    if (cut <= 0) return false
+    for (let at = 0; at <= words.length; at++)
+      if ([...all.slice(0, at), ...all.slice(at + cut)].join(separator) === typed) return true
+    return false
+  })
+  return fits.length === 1 ? fits[0] : undefined
+}

@@ -44,4 +44,17 @@ describe('options before the command', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1)
     }
   })
+  // "lead-signals --hepl" answered that only --config may come before the command: true, and no help to someone who
+  // meant --help. A near miss of the options that may stand first names the one meant, as a misspelt command does.
+  test('a misspelt --help, --version or --config first is named as the option meant', async () => {
+    const cases: [string[], string][] = [
+      [['--hepl'], 'lead-signals: unknown option "--hepl"; did you mean "--help"?\n'],
+      [['--verison'], 'lead-signals: unknown option "--verison"; did you mean "--version"?\n'],
+      [['--confg', 'other.toml', 'team', 'list'], 'lead-signals: unknown option "--confg"; did you mean "--config"?\n'],
+    ]
+    for (const [args, message] of cases) {
+      const r = await runCli(ws, args)
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 2, stdout: '', stderr: message })
+    }
+  })
 })

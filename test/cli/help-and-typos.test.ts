@@ -23,6 +23,18 @@ describe('the command line', () => {
     }
   })
 
+  // "people forget" had its description one column left of every other line's in --help.
+  test('--help starts every description that follows a short command in one column', async () => {
+    const lines = (await runCli(ws, ['--help'])).stdout.split('\n')
+    const column = (lines.find((l) => l.startsWith('  serve ')) as string).indexOf('migrate, then serve HTTP')
+    // A description after a command too long for the column (icp add) starts further right, as it must.
+    const misplaced = lines.filter((l) => {
+      const start = (/^ {2}\S.*? {2,}\S/.exec(l)?.[0].length ?? 0) - 1
+      return start > 0 && start <= column + 1 && start !== column
+    })
+    expect(misplaced).toEqual([])
+  })
+
   test('a typo names the command it most likely meant; something far from every command does not', async () => {
     const typo = await runCli(ws, ['tema', 'list'])
     expect(typo.code).toBe(2)

@@ -10,10 +10,15 @@ afterEach(() => ws.cleanup())
 
 const keywords = async () => JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])) as string[]
 
+// A keyword added said "Now tracking" and nothing of when it is searched: the README's next step (poll --once) and
+// the server's schedule are what a new team needs to know (docs/operations.md#keyword-polling).
+const NEXT =
+  'Next: lead-signals poll --once --team acme searches now; a running "lead-signals serve" searches on its schedule (polling.schedule */15 * * * *, UTC).\n'
+
 describe('keyword', () => {
   test('add trims keywords, keeps the first spelling of case-insensitive repeats, and list shows them in order', async () => {
     const out = await ok(ws, ['keyword', 'add', '--team', 'acme', '  CRM ', 'sales pipeline', 'crm'])
-    expect(out).toBe('Now tracking "CRM", "sales pipeline".\n')
+    expect(out).toBe(`Now tracking "CRM", "sales pipeline".\n${NEXT}`)
     expect(await keywords()).toEqual(['CRM', 'sales pipeline'])
     expect(await query(ws, 'SELECT keyword, keyword_lc FROM keywords ORDER BY keyword_lc')).toEqual([
       { keyword: 'CRM', keyword_lc: 'crm' },
@@ -25,7 +30,7 @@ describe('keyword', () => {
   test('adding a keyword already tracked in another case adds only the new ones and says which were tracked', async () => {
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
     const out = await ok(ws, ['keyword', 'add', '--team', 'acme', 'Crm', 'leads'])
-    expect(out).toBe('Now tracking "leads".\nAlready tracked: "Crm".\n')
+    expect(out).toBe(`Now tracking "leads".\nAlready tracked: "Crm".\n${NEXT}`)
     expect(await keywords()).toEqual(['crm', 'leads'])
   })
 

@@ -133,4 +133,44 @@ describe('what poll --once tells a new install', () => {
       'the ollama scorer could not answer, so 1 mention waits for the next pass (scorer.fallback = "none"): lead-signals scorer check says why',
     )
   })
+  // A new team adds a webhook, runs poll --once, sees "qualified 1" and waits for a delivery that never came: the
+  // command line stores deliveries but only a running server sends them (docs/webhooks.md#delivery), and nothing
+  // under the table said so.
+  test('a signal queued for a destination: the line says the running server sends it, not this command', async () => {
+    const hooked = [
+      '--config',
+      ws.file(
+        'hooked.toml',
+        [...hackernewsOnly(world.origin), '[webhooks]', 'allow_private_targets = true'].join('\n'),
+      ),
+    ]
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...hooked])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...hooked])
+    // Nothing listens here: the command must not try to deliver, so no receiver is needed.
+    await ok(ws, [
+      'webhook',
+      'add',
+      '--team',
+      'acme',
+      '--url',
+      `http://127.0.0.1:${await closedPort()}/leads`,
+      ...hooked,
+    ])
+    const quiet = await ok(ws, ['poll', '--once', ...hooked])
+    expect(quiet).not.toContain('lead-signals serve')
+    world.add('hackernews', 'crm', {
+      id: '1',
+      author: 'ann',
+      text: 'Our 12-person sales team needs a CRM this month, budget approved. Which one should we buy?',
+      at: new Date().toISOString(),
+    })
+    const out = await ok(ws, ['poll', '--once', ...hooked])
+    expect(out).toContain(
+      '1 delivery to a destination waits to be sent: a running "lead-signals serve" on this database sends it; this command does not (docs/webhooks.md#delivery)',
+    )
+    const json = JSON.parse(await ok(ws, ['poll', '--once', '--json', ...hooked]))
+    expect(json.advice).toContain(
+      '1 delivery to a destination waits to be sent: a running "lead-signals serve" on this database sends it; this command does not (docs/webhooks.md#delivery)',
+    )
+  })
 })

@@ -118,6 +118,18 @@ describe('webhook', () => {
     expect(discord.received[0].url.pathname).toBe(`/api/webhooks/1234567890/${token}`)
   })
 
+  // A new team added a destination and was left at the secret: nothing said how to try it, or that only a running
+  // server sends it the signals a pass finds (docs/webhooks.md#delivery).
+  test('add ends with what comes next: the test command for this destination, and who sends it signals', async () => {
+    const added = await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', 'http://127.0.0.1:9/leads'], {
+      env: PRIVATE_OK,
+    })
+    const id = String(added.match(/destination (whe_\S+)/)?.[1])
+    expect(added.trimEnd().split('\n').at(-1)).toBe(
+      `Next: lead-signals webhook test --team acme ${id} sends it a test event now; a running "lead-signals serve" sends it the new signals each polling pass finds.`,
+    )
+  })
+
   test('bad input exits 2 with one line on stderr and stores nothing', async () => {
     const cases: [string[], string][] = [
       [['--url', 'http://127.0.0.1:9/x'], 'private'],

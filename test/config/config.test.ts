@@ -272,8 +272,30 @@ test('a misspelt key names the key it most likely meant, in the file and in the 
       { env: { LEAD_SIGNALS_SCORER_OLAMA_HOST: 'http://127.0.0.1:11434' } },
       'config: LEAD_SIGNALS_SCORER_OLAMA_HOST is not a configuration key; did you mean LEAD_SIGNALS_SCORER_OLLAMA_HOST?',
     ],
-    // Nothing near: the line as before.
+    // "requests" under [plans.growth] had no hint: eight letters from "monthly_requests", too far for a typo, yet that
+    // key with a word left out. A key named by the words of one longer key names it.
+    [
+      { env: {}, fileText: '[plans.growth]\nrequests = 1\n' },
+      'config: plans.growth.requests: unknown key; did you mean "monthly_requests"?',
+    ],
+    [
+      { env: {}, fileText: '[platforms.hackernews]\ntimeout = 1\n' },
+      'config: platforms.hackernews.timeout: unknown key; did you mean "timeout_ms"?',
+    ],
+    [
+      { env: {}, fileText: '[webhooks]\nprivate_targets = true\n' },
+      'config: webhooks.private_targets: unknown key; did you mean "allow_private_targets"?',
+    ],
+    [
+      { env: { LEAD_SIGNALS_PLANS_GROWTH_REQUESTS: '1' } },
+      'config: LEAD_SIGNALS_PLANS_GROWTH_REQUESTS is not a configuration key; did you mean LEAD_SIGNALS_PLANS_GROWTH_MONTHLY_REQUESTS?',
+    ],
+    // Nothing near, or words of two keys ("url": base_url and stream_url): the line as before.
     [{ env: {}, fileText: '[server]\nfrobnicate = 1\n' }, 'config: server.frobnicate: unknown key'],
+    [
+      { env: {}, fileText: '[platforms.mastodon]\nurl = "https://m.example"\n' },
+      'config: platforms.mastodon.url: unknown key',
+    ],
   ]
   for (const [given, message] of cases) expect(failure(given)).toBe(message)
 })

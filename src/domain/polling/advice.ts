@@ -16,7 +16,7 @@ export const NO_PLATFORM_ANSWERED =
  * say.
  */
 export async function passAdvice(
-  deps: Needs<'config' | 'searches', 'teams' | 'keywords' | 'platformHealth'>,
+  deps: Needs<'config' | 'searches', 'teams' | 'keywords' | 'platformHealth' | 'webhookEndpoints'>,
   summary: PassSummary,
   teamId?: string,
 ): Promise<string[]> {
@@ -64,6 +64,13 @@ export async function passAdvice(
       `the ${deps.config.scorer.backend} scorer could not answer, so ${n} mention${n === 1 ? ' waits' : 's wait'} for the next pass (scorer.fallback = "none"): lead-signals scorer check says why`,
     )
   }
+  // The command line stores deliveries and never sends them (docs/webhooks.md#delivery): without this line a new team
+  // that added a webhook sees "qualified 1" and waits for a request that only a running server makes.
+  const waiting = await deps.repos.webhookEndpoints.pendingDeliveries(teams.map((t) => t.id))
+  if (waiting > 0)
+    lines.push(
+      `${waiting === 1 ? '1 delivery to a destination waits' : `${waiting} deliveries to destinations wait`} to be sent: a running "lead-signals serve" on this database sends ${waiting === 1 ? 'it' : 'them'}; this command does not (docs/webhooks.md#delivery)`,
+    )
   const keyless = [...wanted].filter((p) => isKeyless(p) && deps.searches.isAvailable(p)).sort()
   if (summary.totals.qualified === 0 && keyless.length > 0)
     lines.push(`searched with no key needed: ${keyless.join(', ')}`)

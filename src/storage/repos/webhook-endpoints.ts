@@ -51,6 +51,16 @@ export function createWebhookEndpointsRepo(db: Db) {
         )
         .all()
     },
+    /** How many deliveries to these teams' endpoints are still to be sent (first attempts and retries). */
+    async pendingDeliveries(teamIds: string[]): Promise<number> {
+      if (teamIds.length === 0) return 0
+      const rs = await db.$client.execute({
+        sql: `select count(*) as n from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+          where d.status = 'pending' and e.team_id in (${teamIds.map(() => '?').join(',')})`,
+        args: teamIds,
+      })
+      return Number(rs.rows[0]?.n ?? 0)
+    },
     byId(teamId: string, id: string): Promise<EndpointRow | undefined> {
       return db.select().from(webhookEndpoints).where(one(teamId, id)).get()
     },
