@@ -5,7 +5,7 @@
 //   the lines has arrived, at its peak and 1 s after. Memory that a streaming export needs stops growing early: the
 //   peak is close to the tenth's figure. Memory that grew with the rows would end ten times as high.
 //   Target: the server's RSS grows by less than 50 MB during every export, the first after start included (it
-//   comes first, after a single /api/v1/usage call: docs/operations.md#export-memory says where its memory goes).
+//   comes first, after a single /api/v1/usage call: docs/performance.md#where-an-export-spends-its-memory says where its memory goes).
 // The body is read as it arrives and counted, never kept. Results also go to bench/.out/last-export.json.
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

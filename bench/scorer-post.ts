@@ -1,11 +1,11 @@
-// The embedded scorer on 1,200-character posts (a figure of bench/pipeline.ts, docs/scoring.md#performance): posts of
+// The embedded scorer on 1,200-character posts (a figure of bench/pipeline.ts, docs/model.md#performance): posts of
 // the pipeline corpus that a pass scored, cut to 1,200 characters, scored with the team's keyword and profiles, each
 // read afresh (as a post polling meets once). Checked: every post timed is 1,200 characters long, and every round gives
 // each post the answer the polling workers' reader (createRulesReader) gives it.
 //
 // Alone (`bun bench/scorer-post.ts`): the pipeline corpus's posts, asked by the team that owns the keyword as polling
 // asks (with its profiles), then by a team without profiles (the keyword alone, then with a context too: the path
-// where the learned model judges word sense, docs/scoring.md#word-sense).
+// where the learned model judges word sense, docs/model.md#word-sense).
 import { truncate } from '../src/lib/text'
 import { createRulesReader, scoreEmbedded } from '../src/scorers/rules/index'
 import type { ScoreInput, ScoreResult } from '../src/scorers/types'

@@ -23,7 +23,7 @@ export type EvalArgs = {
   /** Floor of the buyer recall through triage, and ceiling of the other posts it sends on (intents set). */
   minTriageRecall: number | null
   maxTriageOthers: number | null
-  /** List half A's misread posts of the intents set (half B's never: docs/scoring.md#why-the-rules-are-general). */
+  /** List half A's misread posts of the intents set (half B's never: docs/model.md#why-the-rules-are-general). */
   misses: boolean
 }
 

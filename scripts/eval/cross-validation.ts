@@ -1,5 +1,5 @@
 /**
- * The embedded model's k-fold cross-validation on its training corpus (docs/scoring.md#the-embedded-model), recorded
+ * The embedded model's k-fold cross-validation on its training corpus (docs/model.md#the-embedded-model), recorded
  * by `npm run train -- --cv` in data/training/cross-validation.json and printed beside the evaluation's own figures:
  * the eval files are never trained on, and the corpus figures say what the model does on markets it did not see.
  */

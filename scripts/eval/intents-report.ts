@@ -74,7 +74,7 @@ const oneLine = (s: string, max: number) => {
 /**
  * The posts of half A the scorer got wrong, with its answer, for whoever improves the rules. Half B's posts are never
  * listed, whatever is asked: reading them would turn the held-out half into one more set the rules are fitted to
- * (docs/scoring.md#why-the-rules-are-general).
+ * (docs/model.md#why-the-rules-are-general).
  */
 export function formatMisses(answers: readonly Answer[]): string {
   const misses = answers.filter((a) => a.row.half === 'A' && a.predicted !== a.row.label)

@@ -1,4 +1,4 @@
-// docs/scoring.md#word-sense: for a team without ICP profiles, the caller's `context` and the keyword stand in for a
+// docs/model.md#word-sense: for a team without ICP profiles, the caller's `context` and the keyword stand in for a
 // profile, so that a post about something else lands in the off-topic band on every path of the embedded scorer: the
 // score route, the MCP tool `score_lead`, the fallback of a model backend that is down, and searches (the keyword
 // alone; polling's reader: test/scorers/model/context-sense.test.ts). The stand-in is never answered as the team's

@@ -1,4 +1,4 @@
-// The training corpus (data/training/, docs/scoring.md#the-training-corpus): no post shares a run of 8 words with the
+// The training corpus (data/training/, docs/model.md#the-training-corpus): no post shares a run of 8 words with the
 // evaluation data, the check itself finds such a run, the held-out markets and files stay out of training, and the
 // corpus README is the one its rows give.
 import { describe, expect, test } from 'bun:test'

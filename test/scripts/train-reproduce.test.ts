@@ -1,5 +1,5 @@
 // `npm run train` (scripts/train/train.ts) is deterministic: training again on the committed corpus writes the
-// committed weights, every set, byte for byte (docs/scoring.md#the-embedded-model). The whole training runs: about a
+// committed weights, every set, byte for byte (docs/model.md#the-embedded-model). The whole training runs: about a
 // minute on two cores, more on one.
 import { expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'

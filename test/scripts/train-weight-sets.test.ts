@@ -1,4 +1,4 @@
-// Each set of weights learns from its own rows (scripts/train/weight-sets.ts, docs/scoring.md#the-embedded-model):
+// Each set of weights learns from its own rows (scripts/train/weight-sets.ts, docs/model.md#the-embedded-model):
 // the files listed in other-languages-files.txt train the weights for other languages and for other scripts, those
 // listed in other-scripts-files.txt only the weights for other scripts, every other file all three.
 import { afterAll, expect, test } from 'bun:test'

@@ -18,7 +18,7 @@ export type SignalExport = { contentType: string; fileName: string; body: Readab
 // faster and with less memory than with 1,000, measured in process and through the server (`npm run bench`, export).
 export const EXPORT_PAGE_ROWS = 100
 
-// docs/operations.md#export-memory: a full garbage collection every this many pages (2,500 rows), then a turn of
+// docs/performance.md#where-an-export-spends-its-memory: a full garbage collection every this many pages (2,500 rows), then a turn of
 // the event loop. Every page leaves garbage (14 strings a row, its lines, the page's text and bytes, the engine's
 // result object), and the collector's own full collections come seldom; the engine's memory behind each result is
 // freed by a finaliser that runs in a later turn, which a stream always ready to write never gives. Measured on

@@ -1,6 +1,6 @@
 /**
  * Who the caller is, read from the keyword and `context` they give: their own product, the rivals they list, and the
- * keyword's words (docs/scoring.md#reading-a-post).
+ * keyword's words (docs/model.md#reading-a-post).
  */
 import { ACCENTED_LETTERS } from './chars'
 import { GENERIC_NAMES } from './modifiers'
@@ -16,7 +16,7 @@ const RIVAL_LIST_RE =
  * phrases with; `keywordWords`: its words with their accented letters kept ("autónomo", not "aut" and "nomo"), what
  * the keyword is looked for by in a post; `keywordRuns`: its runs of Han, kana, Hangul or Thai letters, looked for
  * inside the post's text, since those scripts join particles to a word or write without spaces ("請求書を", "결제를")
- * (docs/scoring.md#reading-a-post).
+ * (docs/model.md#reading-a-post).
  */
 export type Context = {
   own: Set<string>

@@ -1,6 +1,6 @@
 /**
  * Tests on a post's characters read in place, without cutting the text or running an expression per character: the
- * judge makes them on every post (docs/scoring.md#performance), and each slice or expression costs more than the
+ * judge makes them on every post (docs/model.md#performance), and each slice or expression costs more than the
  * loop.
  */
 import { isWideSpace } from './start-tree'

@@ -1,5 +1,5 @@
 /**
- * The vocabularies of the markets a team may sell to (docs/scoring.md#word-sense): for each kind of business software
+ * The vocabularies of the markets a team may sell to (docs/model.md#word-sense): for each kind of business software
  * or service, the words its buyers use when they talk about the work it does. A team's ICP profiles (and keyword)
  * select the vocabularies whose words they use; a post that shares none of those words with them, nor any word of
  * the profiles themselves, uses the keyword in another sense ("lead paint" for a lead-generation team, "concert
@@ -142,7 +142,7 @@ export const EVERYDAY_WORDS =
   'agents brand cart audience campaign sequence issue issues release set line lines schedule tax taxes bill bills ' +
   'budget pay paid group player players season game games team'
 
-/** Stems words as loosely as matching needs: the first six letters of the light stem (docs/scoring.md#word-sense). */
+/** Stems words as loosely as matching needs: the first six letters of the light stem (docs/model.md#word-sense). */
 export type Rooter = (word: string) => string
 
 /**

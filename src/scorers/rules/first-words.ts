@@ -1,5 +1,5 @@
 /**
- * What every match of a cue starts with, read from the cue's own expression (docs/scoring.md#performance): its first
+ * What every match of a cue starts with, read from the cue's own expression (docs/model.md#performance): its first
  * literal words ("\b(?:hate|hates|loathe)"), and past them, while the expression stays literal, the next ones
  * ("\b(?:i|we)\s+(?:really\s+)?(?:want|need)" starts with "i want", "i really", "we need"…). A start is written in
  * lower case, with " " for a run of white space (`\s`, `\s+`). `whole`: the match needs a character that is not a
@@ -22,7 +22,7 @@ type Quantity = { min: number; max: number }
 /**
  * At most this many starts per cue, of at most this many characters: enough to tell the cues' words apart. 384 lets
  * "\b(?:i|we|i'd|we'd)\s+(?:really\s+|so\s+|…)?(?:want|need|…)" reach its verbs, so it is not tried at every "we":
- * 36 tries per 1,200-character post instead of 61, for a tree of 30,000 nodes instead of 16,000 (docs/scoring.md#performance).
+ * 36 tries per 1,200-character post instead of 61, for a tree of 30,000 nodes instead of 16,000 (docs/model.md#performance).
  */
 const MAX_STARTS = 384
 const MAX_LENGTH = 12

@@ -1,6 +1,6 @@
 /**
  * Words that every match of another language's cue (lang-cues.ts) holds, so that a post holding none of them is not
- * scanned for the cue (docs/scoring.md#performance). Those cues are case-insensitive Unicode expressions that start
+ * scanned for the cue (docs/model.md#performance). Those cues are case-insensitive Unicode expressions that start
  * with a look-behind: each was scanned over the whole post, nine scans that took 12.5 of the 28 µs of reading a
  * 200-character post in another language.
  *

@@ -3,7 +3,7 @@
  *
  * A post is read once (reading.ts: words and language, cues, frames, modifiers) and judged per team (judge.ts): off
  * topic when the keyword is used in another sense, else COMPETITOR, ACTIVE, PAIN, QUESTION or MENTION from cue
- * strengths, with a score from a base per intent, capped per intent (docs/scoring.md#deciding-the-intent). The cues
+ * strengths, with a score from a base per intent, capped per intent (docs/model.md#deciding-the-intent). The cues
  * are in buying-cues.ts, pain-cues.ts, seller-cues.ts, work-pain-cues.ts, lang-cues.ts and modifiers.ts; matching,
  * rivals, ICP words, word sense and complaint rules in the files beside them. Every regular expression is compiled once at module load.
  */
@@ -48,7 +48,7 @@ export type RulesReader = {
  * The rules scorer and the triage model as synchronous functions that read each post once for the teams asking about
  * it in a row, as polling does (a batch is cut into contiguous parts, pool.ts). Only the last reading is kept:
  * keeping the last 256 cost a key of the whole text and its hash per call and kept readings alive for the collector
- * (docs/scoring.md#performance), and a post asked about again later is only read again.
+ * (docs/model.md#performance), and a post asked about again later is only read again.
  */
 export function createRulesReader(): RulesReader {
   let last: { keyword: string; context: string; content: string; spelled: Spelled } | undefined
@@ -81,7 +81,7 @@ export function createRulesReader(): RulesReader {
 /**
  * The rules scorer of the score route, searches and the fallback: each call is about a text of its own, so no reading
  * is kept (polling's workers use createRulesReader). Keeping them cost each call a key of the whole text, its hash
- * and the map's upkeep, and kept 256 readings alive for the collector to walk (docs/scoring.md#performance).
+ * and the map's upkeep, and kept 256 readings alive for the collector to walk (docs/model.md#performance).
  */
 export function createRulesScorer(): Scorer {
   return {

@@ -1,7 +1,7 @@
 /**
- * Judging a read post for one team (docs/scoring.md#deciding-the-intent): off topic when the post uses the keyword in
+ * Judging a read post for one team (docs/model.md#deciding-the-intent): off topic when the post uses the keyword in
  * another sense; else COMPETITOR, ACTIVE, PAIN, QUESTION, MENTION, in that order, from cue strengths; then the score
- * from a base per intent, the cues and the modifiers, within a ceiling per intent (docs/scoring.md#the-score).
+ * from a base per intent, the cues and the modifiers, within a ceiling per intent (docs/model.md#the-score).
  */
 import type { Intent, ScoreInput, ScoreResult } from '../types'
 import { endsSentence, holds, isQuestionMark } from './chars'

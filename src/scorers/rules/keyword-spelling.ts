@@ -1,5 +1,5 @@
 /**
- * The keyword as a post spells it when the post lacks it as given (docs/scoring.md#reading-a-post): its letters and
+ * The keyword as a post spells it when the post lacks it as given (docs/model.md#reading-a-post): its letters and
  * digits run together or apart ("helpdesk" for "help desk", "SOC2" for "SOC 2", "esignature" for "e-signature",
  * "nodejs" for "node.js"), with a plural's ending, or with other accents ("café" for "cafe"). A team tracking "help
  * desk" means a post about a "helpdesk" too.

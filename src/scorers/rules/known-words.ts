@@ -1,5 +1,5 @@
 /**
- * The words the rules have met, found in a post's text without being cut out of it (docs/scoring.md#performance).
+ * The words the rules have met, found in a post's text without being cut out of it (docs/model.md#performance).
  * Posts share most of their words: a word is looked up by a hash of its letters and compared in place, and only a
  * word not met yet is cut out and described (its root, whether it is a little word of some language). Cutting every
  * word out and looking it up in a Map cost a third of the scorer's time.
@@ -17,7 +17,7 @@ export class WordTable {
   /**
    * Per slot, side by side: the hash of its word's letters (0: a free slot) and the word's number. One array, so that
    * a lookup reads one place of memory, not two: in a server, between two posts, other work pushes the table out of
-   * the processor's caches, and every place a lookup reads is then a wait (docs/scoring.md#performance).
+   * the processor's caches, and every place a lookup reads is then a wait (docs/model.md#performance).
    */
   private table: Int32Array
   /** The letters of every word met, one word after another; a word's own start and length, by its number. */

@@ -1,6 +1,6 @@
 /**
  * The commonest ways of asking for a product, leaving one, complaining and asking a question in German, French,
- * Spanish, Portuguese, Italian, Dutch and Japanese (docs/scoring.md#other-languages). Read only for posts written in
+ * Spanish, Portuguese, Italian, Dutch and Japanese (docs/model.md#other-languages). Read only for posts written in
  * one of them (words.ts tells the language), so English posts pay nothing for them. General phrases of each
  * language, not taken from any evaluation data.
  */

@@ -1,6 +1,6 @@
 /**
  * What a match of an expression can start with, read from its source, for the few cues that are scanned on their own
- * (an emoji, a look-behind first; docs/scoring.md#performance): a post holding none of it cannot match, and the scan
+ * (an emoji, a look-behind first; docs/model.md#performance): a post holding none of it cannot match, and the scan
  * is skipped. A single character followed by another one that must come next is read as the two ("D:" rather than
  * "D", which every post holds). Assertions (`\b`, `^`, look-arounds) are passed over, which can only add starts;
  * anything not read plainly (a class with a range, `\w`, `.`, a letter past ASCII under `i`) gives null: the cue is
@@ -162,7 +162,7 @@ const SENTENCE_START = /^\\b\(\?<=\(\?:\^\|\[((?:[^\]\\]|\\.)+)\]\)\\s\*\)/
 /**
  * For a cue written to start a sentence, the characters that end one (its look-behind's class), else null. The match
  * then tells a word start inside a sentence without running the expression (startsSentence), which for a question
- * cue reads on up to the next "?" at every "is" and "do" of the post (docs/scoring.md#performance).
+ * cue reads on up to the next "?" at every "is" and "do" of the post (docs/model.md#performance).
  */
 export function sentenceEnds(re: RegExp): string | null {
   if (re.multiline) return null

@@ -1,5 +1,5 @@
 /**
- * A link in a post is not read (docs/scoring.md#reading-a-post): its query's "?" is no question ("watch?v=",
+ * A link in a post is not read (docs/model.md#reading-a-post): its query's "?" is no question ("watch?v=",
  * "?utm_source=") and its pieces are no words, so a post reads the same with a link or without one. It is blanked to
  * spaces, so that every place in the post (the quotes of a reason, the words a reason cites) stays where it was.
  */

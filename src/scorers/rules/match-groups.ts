@@ -1,5 +1,5 @@
 /**
- * Several cue lists read in one scan of a post (docs/scoring.md#performance): their cues are tried as one list
+ * Several cue lists read in one scan of a post (docs/model.md#performance): their cues are tried as one list
  * (match.ts eachFirstMatch), and each match goes to its own list's answer.
  */
 import { getOrAdd } from '../../lib/get-or-add'
@@ -26,7 +26,7 @@ const flatten = (groups: readonly (readonly Cue[])[]): Flattened => {
 /**
  * A group's answer when none of its cues is found (most groups of most posts): one shared empty list, so that
  * nothing is made for them and their readers (hitsOf, findSwitch) stop at once. Frozen lists of nulls were the
- * answer before: reading or copying a frozen array takes the engine's slow path (docs/scoring.md#performance).
+ * answer before: reading or copying a frozen array takes the engine's slow path (docs/model.md#performance).
  */
 export const NONE_FOUND: ReadonlyArray<RegExpExecArray | null> = Object.freeze([])
 

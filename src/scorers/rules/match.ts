@@ -65,7 +65,7 @@ type Compiled = {
 const compiled = new WeakMap<readonly Cue[], Compiled>()
 
 // Looking for one character is a fast search of the text, and an expression of a few emoji (surrogate pairs) a slow
-// one: on 1,200-character posts, the emoji cue's expression took 5% of the scorer's time (docs/scoring.md#performance).
+// one: on 1,200-character posts, the emoji cue's expression took 5% of the scorer's time (docs/model.md#performance).
 const FEW_FIRSTS = 2
 const holdsAny = (text: string, chars: string[]) => {
   for (const c of chars) if (text.includes(c)) return true
@@ -77,7 +77,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 /**
  * The strings of `leads` that hold none of the others: a text holds one of them exactly when it holds one of all.
  * The frustration cue's ">:", "d:" and "D:" hold its ":", and the expression of all of them took three times as long
- * to scan a post as the one without them (docs/scoring.md#performance).
+ * to scan a post as the one without them (docs/model.md#performance).
  */
 const shortest = (leads: string[]) => leads.filter((l) => !leads.some((o) => o !== l && l.includes(o)))
 
@@ -135,7 +135,7 @@ export function eachFirstMatch(
     if (m) found(k, m)
   }
   // A list whose every cue is scanned on its own (the other languages' lists) has no word start to visit: walking the
-  // text for none cost a foreign post four walks (docs/scoring.md#performance).
+  // text for none cost a foreign post four walks (docs/model.md#performance).
   if (index.unkeyed.length === cues.length) return
   // Whether the text holds the sign last asked about: the cues that need one nearly all need "?".
   let asked = ''

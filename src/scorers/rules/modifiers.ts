@@ -1,7 +1,7 @@
 /**
  * Modifiers: they strengthen a score but never decide the intent. BUDGET_RE is an amount; the word "budget" is an ACTIVE
  * cue. An amount without a currency sign starts only where a number starts (not after a digit, comma or point): from
- * every digit of "1,0,0,…" the run would be scanned again to its end, quadratic in its length (docs/scoring.md#performance).
+ * every digit of "1,0,0,…" the run would be scanned again to its end, quadratic in its length (docs/model.md#performance).
  */
 export const BUDGET_RE =
   /(?:[$€£]\s?\d[\d,.]*\s?[km]?\b(?:\s?(?:\/|per|a|an)\s?(?:mo|month|yr|year|seat|user|license|licence)\b)?|(?<![\w,.])\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros|bucks)\b)/gi

@@ -1,5 +1,5 @@
 /**
- * How a word found near a complaint is written, read from its characters (docs/scoring.md#performance): productNear
+ * How a word found near a complaint is written, read from its characters (docs/model.md#performance): productNear
  * (rivals.ts) asks these of each word of a sentence, and an expression or a replace per question cost it more than
  * the rest of its work. Each says what the expression beside it says.
  */

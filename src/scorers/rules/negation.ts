@@ -1,8 +1,8 @@
 /**
- * Whether a negation stands just before a cue (docs/scoring.md#deciding-the-intent, "Negation"): "not", "never",
+ * Whether a negation stands just before a cue (docs/model.md#deciding-the-intent, "Negation"): "not", "never",
  * "don't" and the like at most two words back within the 32 characters before it, never across punctuation. Read
  * backwards from the cue by hand: the expression it replaces ran on a slice cut from the post at every hit of a
- * cue that a negation cancels, twice the time (docs/scoring.md#performance).
+ * cue that a negation cancels, twice the time (docs/model.md#performance).
  */
 import { isSpace } from './chars'
 

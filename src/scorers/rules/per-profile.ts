@@ -1,5 +1,5 @@
 /**
- * What the rules read from an ICP profile's name and description, read once per profile (docs/scoring.md#performance).
+ * What the rules read from an ICP profile's name and description, read once per profile (docs/model.md#performance).
  * Profiles are few per team and reused on every call: the answer is kept by their text (at most PROFILES_KEPT, so that
  * a long-running server's memory stays flat), and in front of that by the profile object itself, while its name and
  * description are the same strings, which spares building and hashing the text's key on every call.

@@ -1,5 +1,5 @@
 /**
- * What the rules read in a post that does not depend on the team (docs/scoring.md#reading-a-post): its words and
+ * What the rules read in a post that does not depend on the team (docs/model.md#reading-a-post): its words and
  * language, cues, switching frames, budget, urgency, team size, the keyword, and (computed on first use) the complaint
  * rules, question cues and the kind of post. Polling scores one post for every team tracking its keyword, so this is
  * read once and judged per team (judge.ts).
@@ -69,7 +69,7 @@ function singularOrPlural(lower: string, word: string): boolean {
 
 export type Reading = ReturnType<typeof readPost>
 
-// What depends on the keyword and context alone, read once per keyword (docs/scoring.md#performance): polling reads
+// What depends on the keyword and context alone, read once per keyword (docs/model.md#performance): polling reads
 // every post of a keyword's page in a row, and a deployment tracks a few thousand keywords at most. Never changed
 // once read. Without a context (polling has none) the keyword itself is the key: none is built for every post.
 type KeywordReading = { ctx: ReturnType<typeof readContext>; roots: Set<string> }

@@ -1,7 +1,7 @@
 /**
- * The reason a rules answer gives (docs/scoring.md#reading-a-post): the cues found, quoted, then the notes on modifiers,
+ * The reason a rules answer gives (docs/model.md#reading-a-post): the cues found, quoted, then the notes on modifiers,
  * keyword, profile or topic and language. Put together by adding each part to the text so far: lists of the parts,
- * filtered and joined, were a tenth of judging a post (docs/scoring.md#performance).
+ * filtered and joined, were a tenth of judging a post (docs/model.md#performance).
  */
 import { squeezeSpaces } from './chars'
 import type { CueHit } from './hits'
@@ -57,7 +57,7 @@ export function reasonOf(intent: string, found: readonly CueHit[], notes: readon
 }
 
 /**
- * The reason of a post off topic for want of words of the team's market (docs/scoring.md#word-sense): one holding the
+ * The reason of a post off topic for want of words of the team's market (docs/model.md#word-sense): one holding the
  * keyword takes it in another sense; one lacking it (`absent`) cannot, and is about something else.
  */
 export function offTopicReason(

@@ -1,6 +1,6 @@
 /**
  * How people write about business software from a seller's point of view, beyond the buying and complaint cues of
- * buying-cues.ts and pain-cues.ts (docs/scoring.md#the-rules-scorer): a team choosing a product, a customer leaving
+ * buying-cues.ts and pain-cues.ts (docs/model.md#the-rules-scorer): a team choosing a product, a customer leaving
  * one, a practitioner's question, and the kinds of post that only talk about a product (launches, job posts,
  * tutorials); the everyday pain of work done by hand is in work-pain-cues.ts. General phrases, written from how people write; not taken from any
  * evaluation data.

@@ -1,5 +1,5 @@
 /**
- * What a team without ICP profiles is judged against for word sense (docs/scoring.md#word-sense): a profile made of
+ * What a team without ICP profiles is judged against for word sense (docs/model.md#word-sense): a profile made of
  * what the caller sells (`context`) and the keyword it tracks. Without it, a team that sells "a CRM for small
  * agencies" would see a sourdough question or a traffic complaint judged as if it were about its market. The stand-in
  * serves word sense only: it is never a competitor list and never answered as the team's `icpMatch`.

@@ -1,5 +1,5 @@
 /**
- * The tree of a cue list's starts (first-words.ts), built when the list is first used (docs/scoring.md#performance):
+ * The tree of a cue list's starts (first-words.ts), built when the list is first used (docs/model.md#performance):
  * a character per level, a run of white space as one, laid out flat for the walk (word-index.ts): node n's child
  * for slot s is `next[n * SLOTS + s]` (0: none; the root is node 0, no one's child), and `flags[n]` says whether
  * cues are tried there: PREFIX, whatever follows; WHOLE, when no word's character follows.

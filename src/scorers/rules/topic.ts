@@ -1,5 +1,5 @@
 /**
- * Word sense (docs/scoring.md#word-sense): is the post about the team's market, or does it use the keyword in another
+ * Word sense (docs/model.md#word-sense): is the post about the team's market, or does it use the keyword in another
  * sense ("lead paint", "concert tickets", "oil pipeline", "churn butter")? A keyword alone cannot tell: the words
  * around it can. The evidence is the post's words, other than the keyword's own, that the team's ICP profiles use or
  * that belong to the vocabulary of the market the profiles describe (domains.ts).

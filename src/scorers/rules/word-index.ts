@@ -1,5 +1,5 @@
 /**
- * Finding a list of cues in one pass over a post's words (docs/scoring.md#performance). Most cues start with a word
+ * Finding a list of cues in one pass over a post's words (docs/model.md#performance). Most cues start with a word
  * boundary and a few literal words ("\b(?:i|we)\s+(?:want|need)"): such a cue can only match where the text starts
  * with one of those (first-words.ts). The starts of every cue of a list are put in a tree of characters when the list
  * is first used (start-tree.ts); at each word start of the post the tree is walked along the text, and each cue is
@@ -21,7 +21,7 @@ for (let c = 0; c < 128; c++) {
 
 // The walk writes down where cues are to be tried, (word start, node and which of its lists) pairs, and the cues are
 // tried once it is done: a loop with a call in it, however rare, reloads the text and the tables at every step, and ran
-// three times slower (docs/scoring.md#performance). Shared by all calls: nothing else runs while one is under way.
+// three times slower (docs/model.md#performance). Shared by all calls: nothing else runs while one is under way.
 let met = new Int32Array(2048)
 /** Per cue, whether it needs no more tries (the same sharing). */
 let finished = new Uint8Array(256)

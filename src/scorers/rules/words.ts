@@ -1,6 +1,6 @@
 /**
  * The words of a post, read once: their roots (what ICP profiles and market vocabularies are compared with) and the
- * language the post is written in, told from its most common little words (docs/scoring.md#other-languages).
+ * language the post is written in, told from its most common little words (docs/model.md#other-languages).
  */
 import { WordTable } from './known-words'
 import { STOP_WORDS } from './modifiers'
@@ -119,7 +119,7 @@ export type Words = { roots: PostRoots; lang: Lang; english: boolean; nonLatin: 
 
 // The words that gave a post its roots, in the order met (word numbers of `known`): the lists of roots and words are
 // made once, of their size, at the end. Grown word by word, they were a fifth of what scoring a post allocates, and
-// what a scorer allocates is paid again by the collector (docs/scoring.md#performance).
+// what a scorer allocates is paid again by the collector (docs/model.md#performance).
 let firsts = new Int32Array(4096)
 
 /**
@@ -156,7 +156,7 @@ export function readWords(content: string, keyword: string | undefined, lower = 
       }
       const from = i
       let hash = 0
-      // No character is read past the text: NaN there would slow the compiled loop (docs/scoring.md#performance).
+      // No character is read past the text: NaN there would slow the compiled loop (docs/model.md#performance).
       do {
         hash = (Math.imul(hash, 31) + c) | 0
         c = ++i < length ? text.charCodeAt(i) : 0

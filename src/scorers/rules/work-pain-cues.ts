@@ -1,6 +1,6 @@
 /**
  * The everyday pain of work done badly, as people describe it about business software
- * (docs/scoring.md#the-rules-scorer): by hand, scattered, chased, piling up, costing money, figures that disagree.
+ * (docs/model.md#the-rules-scorer): by hand, scattered, chased, piling up, costing money, figures that disagree.
  * Added to the complaint cues of pain-cues.ts. General phrases, written from how people write; not taken from any
  * evaluation data.
  */

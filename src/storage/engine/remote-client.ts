@@ -37,7 +37,7 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
   // A statement or batch the server refused because another connection held the write lock is sent again.
   const waitForLock = createRemoteLockWait(a.lockWaitMs)
   // One write in flight at a time: sqld stalls, then stops taking writes, when many wait for its lock at once
-  // (docs/operations.md#one-write-at-a-time-on-sqld). Reads go at once.
+  // (docs/performance.md#one-write-at-a-time-on-sqld). Reads go at once.
   const inTurn = oneAtATime()
   const remote = {
     get closed() {

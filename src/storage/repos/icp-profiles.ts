@@ -7,7 +7,7 @@ import { icpProfiles } from '../tables/icp-profiles'
 /**
  * A remembered team's profiles are shared by every caller, so they are read-only by type. Not frozen: the engine
  * reads a frozen array by a slow path, and judging a post walks the list and its competitors several times: frozen,
- * they made the rules scorer about 2 µs a post slower (docs/scoring.md#performance).
+ * they made the rules scorer about 2 µs a post slower (docs/model.md#performance).
  */
 type Profile = { readonly name: string; readonly description: string; readonly competitors: readonly string[] }
 // Teams whose profiles are remembered at once (`commits`: a local file only, docs/performance.md#cached-keys).

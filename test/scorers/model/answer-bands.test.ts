@@ -1,4 +1,4 @@
-// Where the model's answer lands when it is not a buyer (docs/scoring.md#the-embedded-model): off topic only when that
+// Where the model's answer lands when it is not a buyer (docs/model.md#the-embedded-model): off topic only when that
 // class holds more than half the probability, and questions and mentions on one scale, 3 to 5.9, by how near the post
 // comes to a buyer. And the first hour's plain buying post with a one-word keyword is a lead.
 import { describe, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// Word sense for a team without profiles (docs/scoring.md#word-sense): the caller's `context` and the keyword stand in
+// Word sense for a team without profiles (docs/model.md#word-sense): the caller's `context` and the keyword stand in
 // for a profile in the embedded model, so that triage (docs/scoring.md#triage) sends a buyer of what the team sells on
 // to the model and keeps back a post that has nothing to do with it, and the embedded scorer answers it off topic, in
 // polling (the workers' reader) as in a call.
@@ -47,7 +47,7 @@ describe('context decides word sense for a team without profiles', () => {
     const tickets = 'Anyone selling two Taylor Swift tickets for Saturday? Will pay face value.'
     expect(read.answer({ content: tickets, keyword: 'tickets', icps: [] }).score).toBeLessThan(3)
     // The stand-in is one word here, and a short buying post is where the model doubts most: it is kept out of the
-    // off-topic band, not always qualified (docs/scoring.md#the-choice).
+    // off-topic band, not always qualified (docs/model.md#the-choice).
     const invoicing = 'Looking for a good invoicing app for freelancers'
     expect(read.answer({ content: invoicing, keyword: 'invoicing', icps: [] }).score).toBeGreaterThanOrEqual(4)
     const plain = 'Can anyone recommend a CRM for a team of five?'

@@ -1,7 +1,7 @@
 // A team's profile describes its customers, as the console and the API ask for an ideal-customer profile ("Founders
 // of small B2B SaaS companies who need a CRM"), not what the team sells, and lists no competitors: the learned model
 // (what the embedded scorer answers with, and what triage reads) still reads a plain buyer as a buyer, and a post of
-// another market or of everyday life as off topic (docs/scoring.md#the-embedded-model). The posts and profiles were
+// another market or of everyday life as off topic (docs/model.md#the-embedded-model). The posts and profiles were
 // written for this test; none is in the training corpus.
 import { readPost } from '../../../src/scorers/rules/reading'
 import { describe, expect, test } from 'bun:test'

@@ -1,6 +1,6 @@
 // The embedded model has three sets of weights: posts that read as English are answered by the first, posts in
 // Japanese or with more characters of another script than Latin letters by the third, every other post by the second;
-// the last two are trained also on posts in their languages (docs/scoring.md#the-embedded-model). A post in a
+// the last two are trained also on posts in their languages (docs/model.md#the-embedded-model). A post in a
 // language the rules have no little words for (Polish here) is read as `en` by the rules, and is still not English.
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'

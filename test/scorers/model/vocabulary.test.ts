@@ -1,5 +1,5 @@
 // The weights read only the hashed features they met in training (src/scorers/model/vocabulary.ts,
-// docs/scoring.md#the-embedded-model): a word the model never met brings no other word's weights with it.
+// docs/model.md#the-embedded-model): a word the model never met brings no other word's weights with it.
 import { describe, expect, test } from 'bun:test'
 import { seeded } from '../../../scripts/train/seeded'
 import { readIdentities } from '../../../src/scorers/model/feature-buffer'

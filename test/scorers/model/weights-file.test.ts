@@ -1,5 +1,5 @@
 // A weights file says how many buckets its hashed words have (model.ts): the sets differ, and a post's words are
-// hashed into the buckets of the set that answers it (docs/scoring.md#the-embedded-model).
+// hashed into the buckets of the set that answers it (docs/model.md#the-embedded-model).
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { features } from '../../../src/scorers/model/features'

@@ -3,7 +3,7 @@ import { cue } from '../../../src/scorers/rules/cue'
 import { firstMatch, wordAt } from '../../../src/scorers/rules/match'
 import { readPost } from '../../../src/scorers/rules/reading'
 
-// docs/scoring.md#the-rules-scorer: `\b` sees only ASCII letters, so an accented letter looks like a word's edge to it.
+// docs/model.md#the-rules-scorer: `\b` sees only ASCII letters, so an accented letter looks like a word's edge to it.
 // A cue's match that starts or ends against such a letter is a piece of a longer word and does not count.
 
 describe('words with an accented letter', () => {

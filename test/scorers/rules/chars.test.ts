@@ -9,7 +9,7 @@ import {
 } from '../../../src/scorers/rules/chars'
 import { piecedTexts } from '../../support/seeded'
 
-// docs/scoring.md#performance: the judge's character tests read the text in place; each must answer what the
+// docs/model.md#performance: the judge's character tests read the text in place; each must answer what the
 // expression it replaces answers, on strings made of every kind of white space, sentence end and question mark.
 
 const PIECES = [

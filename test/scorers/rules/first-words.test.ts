@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { firstWords } from '../../../src/scorers/rules/first-words'
 
-// docs/scoring.md#performance: what every match of a cue starts with, read from its expression. A start must be a
+// docs/model.md#performance: what every match of a cue starts with, read from its expression. A start must be a
 // condition every match meets (word-index.test.ts checks that on posts); these pin how an expression is read.
 
 /** The starts, sorted, with "|" after those that need a character that is not a word's next. */

@@ -5,7 +5,7 @@ import * as langCues from '../../../src/scorers/rules/lang-cues'
 import { firstMatch } from '../../../src/scorers/rules/match'
 import { piecedTexts } from '../../support/seeded'
 
-// docs/scoring.md#performance: another language's cue is scanned only in a post whose lower case holds, for one of its
+// docs/model.md#performance: another language's cue is scanned only in a post whose lower case holds, for one of its
 // alternatives, a word every match of it holds. No match may ever be skipped.
 
 const CUES: Cue[] = [

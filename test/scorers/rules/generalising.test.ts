@@ -4,7 +4,7 @@ import type { IcpProfile, ScoreResult } from '../../../src/scorers/types'
 import { type Label, WRITTEN_POSTS } from './written-posts'
 
 // The rules added to make the scorer generalise beyond the posts it was developed on
-// (docs/scoring.md#why-the-rules-are-general), each shown with sentences written for this test, and the written posts
+// (docs/model.md#why-the-rules-are-general), each shown with sentences written for this test, and the written posts
 // of written-posts.ts as a whole.
 const QUALIFY = 6
 const BUYERS: readonly Label[] = ['ACTIVE', 'COMPETITOR', 'PAIN']

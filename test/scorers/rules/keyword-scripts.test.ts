@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { createRulesScorer } from '../../../src/scorers/rules/index'
 import { readPost } from '../../../src/scorers/rules/reading'
 
-// docs/scoring.md#reading-a-post: a keyword's Japanese, Chinese, Korean or Thai letters are looked for inside the
+// docs/model.md#reading-a-post: a keyword's Japanese, Chinese, Korean or Thai letters are looked for inside the
 // post's text as written; those scripts join particles to a word or write without spaces.
 const present = (content: string, keyword: string) => readPost(content, keyword, undefined).keywordPresent
 

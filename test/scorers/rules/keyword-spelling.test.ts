@@ -1,4 +1,4 @@
-// The keyword as a post spells it (docs/scoring.md#reading-a-post): run together or apart, with a plural's ending, and
+// The keyword as a post spells it (docs/model.md#reading-a-post): run together or apart, with a plural's ending, and
 // what is not the keyword. Every path that reads a post judges it against that spelling: the score route's scorer, the
 // polling workers' reader, and the model alone.
 import { describe, expect, test } from 'bun:test'

@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../../../src/scorers/rules/modifiers'
 import { readWords, root, TOKEN_RE } from '../../../src/scorers/rules/words'
 import { seeded } from '../../support/seeded'
 
-// docs/scoring.md#performance: a post's words are looked up in a table of the words met before, by a hash of their
+// docs/model.md#performance: a post's words are looked up in a table of the words met before, by a hash of their
 // letters and compared in place. These check it against cutting every word out with TOKEN_RE, also past the table's
 // bound, where it is emptied between two posts.
 

@@ -12,7 +12,7 @@ import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 import { piecedTexts } from '../../support/seeded'
 import { oneByOne } from './one-by-one'
 
-// docs/scoring.md#performance: a cue scanned on its own is skipped on a post holding none of the strings its match can
+// docs/model.md#performance: a cue scanned on its own is skipped on a post holding none of the strings its match can
 // start with, a character and the one that must follow it where the source says so ("D:" rather than "D", which
 // every post holds). No match may ever be skipped.
 

@@ -8,7 +8,7 @@ import * as langCues from '../../../src/scorers/rules/lang-cues'
 import * as sellerCues from '../../../src/scorers/rules/seller-cues'
 import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 
-// docs/scoring.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
+// docs/model.md#performance: every pattern of the rules scorer runs in time linear in the post's length. Before the
 // fix, the amount pattern took 170-250 ms on 20,000 characters of "1,0" repeated (each digit rescanned the run to its
 // end). The bound is generous for a loaded machine and still far below a quadratic scan.
 const LENGTH = 20_000

@@ -3,7 +3,7 @@ import { withoutLinks } from '../../../src/scorers/rules/links'
 import { readPost } from '../../../src/scorers/rules/reading'
 import { scoreWithModel, withQueryWords } from '../../../src/scorers/model/index'
 
-// docs/scoring.md#reading-a-post: a link is not read.
+// docs/model.md#reading-a-post: a link is not read.
 describe('links', () => {
   test('a link is blanked to spaces, sentence punctuation after it kept, and every place in the post stays', () => {
     const cases: [string, string, string][] = [

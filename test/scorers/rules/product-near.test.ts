@@ -1,4 +1,4 @@
-// docs/scoring.md#performance: productNear reads the words of a sentence from their characters; it must answer what
+// docs/model.md#performance: productNear reads the words of a sentence from their characters; it must answer what
 // the expressions it replaced answered, which are kept here as the reference.
 import { expect, test } from 'bun:test'
 import { endsSentence } from '../../../src/scorers/rules/chars'

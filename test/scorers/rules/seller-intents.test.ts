@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { scoreContent } from '../../../src/scorers/rules/index'
 import type { IcpProfile, ScoreResult } from '../../../src/scorers/types'
 
-// The intents from a seller's point of view (docs/scoring.md#deciding-the-intent) and posts in other languages
-// (docs/scoring.md#other-languages). Every post here was written for this test.
+// The intents from a seller's point of view (docs/model.md#deciding-the-intent) and posts in other languages
+// (docs/model.md#other-languages). Every post here was written for this test.
 const QUALIFY = 6
 const PAYROLL: IcpProfile[] = [
   {

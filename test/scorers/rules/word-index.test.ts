@@ -12,7 +12,7 @@ import * as workPainCues from '../../../src/scorers/rules/work-pain-cues'
 import { seeded } from '../../support/seeded'
 import { oneByOne } from './one-by-one'
 
-// docs/scoring.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
+// docs/model.md#performance: the cue lists are read in one pass over a post's word starts, each cue tried only where
 // one of its own starts (first-words.ts) is met. It must find exactly what scanning the post with each cue on its own
 // finds, and exactly what trying each cue at every word start finds (the scan before the tree of starts).
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { scoreContent } from '../../../src/scorers/rules/index'
 import type { IcpProfile } from '../../../src/scorers/types'
 
-// docs/scoring.md#word-sense: a keyword used in another sense does not qualify; the same keyword about the team's
+// docs/model.md#word-sense: a keyword used in another sense does not qualify; the same keyword about the team's
 // market does. Every post here was written for this test.
 const QUALIFY = 6
 const OFF_TOPIC_BELOW = 3

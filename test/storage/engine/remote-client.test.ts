@@ -238,7 +238,7 @@ function countingProxy(target: string) {
   return { url: `http://127.0.0.1:${proxy.port}`, seen, stop: () => proxy.stop(true) }
 }
 
-test('writes go to the server one at a time, in the order they were made; reads go at once beside them (docs/operations.md#one-write-at-a-time-on-sqld)', async () => {
+test('writes go to the server one at a time, in the order they were made; reads go at once beside them (docs/performance.md#one-write-at-a-time-on-sqld)', async () => {
   const server = startServer()
   const proxy = countingProxy(server.url)
   closers.push({ close: proxy.stop })

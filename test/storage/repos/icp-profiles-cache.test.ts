@@ -44,7 +44,7 @@ describe("a team's remembered profiles", () => {
     const s = await profilesOnFile()
     const list = await s.repo.list(s.teamId)
     expect(await s.repo.list(s.teamId)).toBe(list)
-    // The engine reads a frozen array by a slow path (docs/scoring.md#performance): the type guards the list instead.
+    // The engine reads a frozen array by a slow path (docs/model.md#performance): the type guards the list instead.
     expect(Object.isFrozen(list)).toBe(false)
     expect(Object.isFrozen(list[0]?.competitors)).toBe(false)
     // Never called: `npm run typecheck` fails if these changes ever type-check.

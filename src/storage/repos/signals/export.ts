@@ -105,7 +105,7 @@ const viaClient = (client: Client) => async (s: Statement) => (await client.exec
 export const createSignalExportsRepo = (database: Pick<Database, 'client' | 'openReader'>) => ({
   /**
    * One export's reader: on a connection of its own when the database is a local file (read-connection.ts,
-   * docs/operations.md#export-memory), else through the service's client.
+   * docs/performance.md#where-an-export-spends-its-memory), else through the service's client.
    */
   open(teamId: string, filter: SignalFilter): ExportReader {
     const own: ReadConnection | undefined = database.openReader?.()
