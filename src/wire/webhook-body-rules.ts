@@ -7,6 +7,7 @@
 /** `POST /api/v1/webhooks`: a destination has an address, `to` for kind email and `url` for every other kind. */
 export const HAS_ADDRESS = {
   if: { properties: { kind: { const: 'email' } }, required: ['kind'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else, a schema's keyword never awaited
   then: { required: ['to'] },
   else: { required: ['url'] },
 }
