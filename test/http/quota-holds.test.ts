@@ -131,6 +131,38 @@ describe('units held by calls in flight (docs/api.md#reserve-and-give-back)', ()
     expect(w.platforms.searches.length).toBe(searchesBefore)
   })
 
+  test('a call that runs past two hold windows still holds its unit: a call at the last unit waits, and gets it when the long call fails', async () => {
+    const w = await world()
+    const deps = await w.server()
+    const { team, apiKey } = await seedTeam(deps, { plan: 'twenty' })
+    w.platforms.slow(0)
+    expect(count(await Promise.all(fire(deps, apiKey, 'hackernews', R - 1)), 200)).toBe(R - 1)
+    // The last unit is held by a Reddit search the fake answers (500) only after 8 s, while the clock moves on by
+    // four windows in steps of 25 s, each followed by a pause (the holding process checks the clock every second).
+    w.platforms.slow(8000)
+    const long = fire(deps, apiKey, 'reddit', 1)[0]
+    await until(() => w.platforms.searchesOf('reddit', 'crm') >= 1)
+    w.platforms.slow(0)
+    for (const at of ['12:00:25', '12:00:50', '12:01:15', '12:01:40']) {
+      w.clock.set(`2026-11-15T${at}.000Z`)
+      await Bun.sleep(1200)
+    }
+    const month = monthOf(w.clock.now())
+    expect(await deps.repos.usage.holding(team.id, month, R, holdWindowOf(w.clock.now()))).toMatchObject({
+      free: false,
+      held: 1,
+    })
+
+    const last = fire(deps, apiKey, 'hackernews', 1)[0]
+    expect((await long).status).toBe(502)
+    const answer = await last
+    expect(answer.status).toBe(200)
+    expect(await usedOf(deps, apiKey)).toBe(R)
+    // The renewed hold ended with the call, and the kept one's is written in bulk: none is counted any more.
+    await deps.repos.usage.giveBackAll()
+    expect(await deps.repos.usage.holding(team.id, month, R, holdWindowOf(w.clock.now()))).toMatchObject({ held: 0 })
+  })
+
   test('units held by a process that died stop counting after two hold windows: the waiting call then answers 429', async () => {
     const w = await world()
     const dead = await w.server()

@@ -1,7 +1,6 @@
 import { echoed } from '../../lib/text'
 import type { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Needs } from '../needs'
-import { mapLimited } from '../../lib/map-limited'
 import { AppError } from '../../errors'
 import type { Caller } from '../core/caller'
 import { charged } from '../quota/charge'
@@ -35,8 +34,9 @@ export async function searchNetwork(
   const { result } = await charged(deps, caller, async () => {
     const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
-    const scores = await mapLimited(mentions, deps.config.scorer.concurrency, (m) =>
-      deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }),
+    const scores = await deps.scoring.scoreAll(
+      caller.team.id,
+      mentions.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
     )
     await loadLanguageDetector()
     const states = await deps.repos.earlierPosts.remember({

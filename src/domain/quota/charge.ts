@@ -4,6 +4,7 @@ import { AppError } from '../../errors'
 import type { Needs } from '../needs'
 import { monthlyLimitOf, type Plan } from '../core/plans'
 import { monthOf, secondsUntilReset } from './month'
+import { holdWhileRunning } from './order'
 import { reserveUnit } from './reserve'
 import { rollOverMonth } from './roll-over'
 import { monthSeenAt, type Usage, usageOf } from './usage'
@@ -32,12 +33,15 @@ export async function charged<T>(
     throw new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec })
   }
   let result: T
+  const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
   try {
     result = await work()
   } catch (error) {
+    stopHolding()
     await usage.giveBack(reservation)
     throw error
   }
+  stopHolding()
   // The server gave the unit back while stopping (see cli/serve.ts): this answer would be free, so it is not given.
   if (!usage.keep(reservation))
     throw new AppError('internal', 'the server stopped before this call finished; nothing was charged')

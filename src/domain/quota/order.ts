@@ -1,5 +1,6 @@
 import type { Reservation } from '../../storage/repos/usage'
 import type { Repos } from '../../storage/repos'
+import type { Clock } from '../../lib/clock'
 
 /** docs/api.md#reserve-and-give-back: a counted call is paid from the monthly quota while any is left, then by a credit. */
 export const PAYMENT_ORDER = ['quota', 'credit'] as const satisfies readonly Reservation['source'][]
@@ -10,6 +11,22 @@ export const PAYMENT_ORDER = ['quota', 'credit'] as const satisfies readonly Res
  */
 export const HOLD_WINDOW_MS = 30_000
 export const holdWindowOf = (at: Date) => Math.floor(at.getTime() / HOLD_WINDOW_MS)
+
+// How often a call in flight looks whether a new hold window began: well within one, so its hold, counted to the end
+// of the next window, never lapses.
+const RENEW_CHECK_MS = 1_000
+
+/**
+ * Keeps the unit of a call in flight held for as long as the call runs, however long (a search of a provider
+ * platform, a slow scorer): each new hold window, the hold moves into it (docs/architecture.md#units-held-by-calls-in-flight).
+ * Returns what stops it, once the call settles.
+ */
+export function holdWhileRunning(usage: Pick<Repos['usage'], 'renew'>, r: Reservation, clock: Clock): () => void {
+  if (r.window === null) return () => {}
+  const timer = setInterval(() => usage.renew(r, holdWindowOf(clock.now())), RENEW_CHECK_MS)
+  timer.unref()
+  return () => clearInterval(timer)
+}
 
 /**
  * Takes one unit in PAYMENT_ORDER (`limit` null: an unlimited quota). A limited plan's unit is held in the hold

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import { sha256Hex } from '../../lib/hash'
 import { createLimiter, LimiterTimeout } from '../../lib/limiter'
+import { mapLimited } from '../../lib/map-limited'
 import type { Logger } from '../../lib/log'
 import { createRulesScorer } from '../../scorers/rules/index'
 import { createRulesPool, type RulesPool } from '../../scorers/rules/pool'
@@ -21,6 +22,8 @@ export type Producer = { scoredBy: string; model: string | null; promptVersion: 
 // Callers beyond this many per slot wait no longer: they get the fallback (or 503) at once.
 const WAITING_PER_SLOT = 16
 const NEVER_ABORTED = new AbortController().signal
+const SEARCH_TIME_HINT = (ms: number) =>
+  `scorer.timeout_ms (${ms / 1000} s) is the time for all a search finds; a smaller limit or one platform asks less`
 
 /**
  * The one way text gets scored (score endpoint, searches, polling): the configured scorer, at most
@@ -43,19 +46,50 @@ export function createScoringService(a: {
   const embedded = scorer.name === 'rules'
   const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
 
+  const couldNot = `the ${scorer.name} scorer could not answer`
   async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
     health.failed(err)
+    return standIn(input, couldNot, (sec) => `ask again in ${sec} s, when it may answer`)
+  }
+
+  // The rules scorer answers in the model's place, saying `why`; with `scorer.fallback = "none"`, 503 and `then`.
+  async function standIn(input: ScoreInput, why: string, then: (retryAfterSec: number) => string): Promise<Scored> {
     if (a.config.scorer.fallback !== 'rules' || scorer.name === 'rules') {
       // Every caller that charges gives the unit back on this failure (docs/api.md#reserve-and-give-back).
       const retryAfterSec = health.retryAfterSec()
-      throw new AppError(
-        'scorer_unavailable',
-        `the ${scorer.name} scorer could not answer; nothing was charged: ask again in ${retryAfterSec} s, when it may answer`,
-        { retryAfterSec },
-      )
+      throw new AppError('scorer_unavailable', `${why}; nothing was charged: ${then(retryAfterSec)}`, { retryAfterSec })
     }
     const r = await rules.score(input, NEVER_ABORTED)
-    return { ...r, reason: standInReason(r.reason, `the ${scorer.name} scorer could not answer`), scoredBy: 'rules' }
+    return { ...r, reason: standInReason(r.reason, why), scoredBy: 'rules' }
+  }
+
+  // A search's time ran out before the model answered (see scoreAll): the model was not at fault, so its health is
+  // left alone and it does not rest.
+  const outOfTime = (input: ScoreInput) =>
+    standIn(input, `${couldNot} within the search time`, () => SEARCH_TIME_HINT(a.config.scorer.timeout_ms))
+
+  /** `until`: a performance.now() by which the answer is due, whatever scorer.timeout_ms leaves (scoreAll). */
+  async function score(teamId: string, input: ScoreInput, signal?: AbortSignal, until?: number): Promise<Scored> {
+    if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
+    const key = cacheKey(teamId, input, scorer)
+    const hit = (await a.cache.get(key)) as ScoreResult | undefined
+    if (hit) return { ...hit, scoredBy: scorer.name }
+    // docs/scoring.md#fallback-and-timeouts: after a call ran out of time, the model rests until it answers a check.
+    if (health.resting()) return fallBack(input, new Error('the model server let a call time out and is resting'))
+    const timeoutMs = Math.min(a.config.scorer.timeout_ms, until === undefined ? Infinity : until - performance.now())
+    if (timeoutMs <= 0) return outOfTime(input)
+    let result: ScoreResult
+    try {
+      result = await limiter.run(timeoutMs, (callSignal) => scorer.score(input, callSignal), signal)
+    } catch (err) {
+      if (signal?.aborted) throw err
+      if (err instanceof LimiterTimeout && timeoutMs < a.config.scorer.timeout_ms) return outOfTime(input)
+      if (err instanceof LimiterTimeout) health.timedOut()
+      return fallBack(input, err)
+    }
+    health.answered()
+    await a.cache.put(key, result, a.clock.now().toISOString())
+    return { ...result, scoredBy: scorer.name }
   }
 
   const service = {
@@ -73,24 +107,15 @@ export function createScoringService(a: {
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */
-    async score(teamId: string, input: ScoreInput, signal?: AbortSignal): Promise<Scored> {
-      if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
-      const key = cacheKey(teamId, input, scorer)
-      const hit = (await a.cache.get(key)) as ScoreResult | undefined
-      if (hit) return { ...hit, scoredBy: scorer.name }
-      // docs/scoring.md#fallback-and-timeouts: after a call ran out of time, the model rests until it answers a check.
-      if (health.resting()) return fallBack(input, new Error('the model server let a call time out and is resting'))
-      let result: ScoreResult
-      try {
-        result = await limiter.run(a.config.scorer.timeout_ms, (callSignal) => scorer.score(input, callSignal), signal)
-      } catch (err) {
-        if (signal?.aborted) throw err
-        if (err instanceof LimiterTimeout) health.timedOut()
-        return fallBack(input, err)
-      }
-      health.answered()
-      await a.cache.put(key, result, a.clock.now().toISOString())
-      return { ...result, scoredBy: scorer.name }
+    score: (teamId: string, input: ScoreInput, signal?: AbortSignal) => score(teamId, input, signal),
+    /**
+     * What a search found, in order, `scorer.concurrency` at a time and all within one `scorer.timeout_ms`, so that
+     * the answer comes within the bound docs/operations.md#server-settings gives (docs/api.md#scored-variant): what
+     * the model has not answered by then is the fallback's, as when it cannot answer.
+     */
+    scoreAll(teamId: string, inputs: readonly ScoreInput[]): Promise<Scored[]> {
+      const until = performance.now() + a.config.scorer.timeout_ms
+      return mapLimited(inputs, a.config.scorer.concurrency, (input) => score(teamId, input, undefined, until))
     },
     /**
      * Scoring for a long run, a polling pass (batch.ts); `close()` it when done. The embedded rules scorer answers

@@ -1,6 +1,5 @@
 import { SCORED_VARIANT_PLATFORMS } from '../../config/platform-names'
 import type { Needs } from '../needs'
-import { mapLimited } from '../../lib/map-limited'
 import { truncate } from '../../lib/text'
 import type { Mention } from '../../mention'
 import type { ScoreResult } from '../../scorers/types'
@@ -37,14 +36,12 @@ export async function searchScored(
     const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected')
     if (failed.length === settled.length) throw failed[0].reason
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
-    const scored = await mapLimited(found, deps.config.scorer.concurrency, async (m) =>
-      toScoredResult(
-        m,
-        req.keyword,
-        await deps.scoring.score(caller.team.id, { content: m.content, keyword: req.keyword, icps }),
-      ),
+    const scores = await deps.scoring.scoreAll(
+      caller.team.id,
+      found.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
     )
-    return scored
+    return found
+      .map((m, i) => toScoredResult(m, req.keyword, scores[i]))
       .sort((a, b) => b.aiScore - a.aiScore || b.publishedAt.localeCompare(a.publishedAt))
       .slice(0, req.limit)
   })

@@ -2,6 +2,7 @@ import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
 import { quietWrite } from '../engine/quiet-writes'
 import { type Counters, countersOf, createUnlimitedTakes } from './unlimited-takes'
+import { HOLDING, MOVE_HOLD, RELEASE, releaseHold, TAKE_HOLD } from './usage-holds'
 
 /**
  * One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held; the windows
@@ -18,11 +19,6 @@ export type Reservation = {
 // Statements take numbered parameters (?1 is the team's id) so that one value can appear several times, and are
 // built once: the engine keeps a prepared statement per SQL text.
 const COUNTERS = 'RETURNING quota_used, credit_used, credits'
-// The holds of the newest two windows; ?4 is the window of this reservation. A reservation in a later window moves
-// the counters along (every SET expression of an UPDATE reads the row as it was).
-const TAKE_HOLD = `, hold_window = ?4,
-  holds_in_previous = CASE WHEN hold_window = ?4 THEN holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END,
-  holds_in_window = CASE WHEN hold_window = ?4 THEN holds_in_window ELSE 0 END + 1`
 // ?1 team, ?2 month, ?3 monthly limit, ?4 hold window. An unlimited quota's units are taken in bulk instead
 // (unlimited-takes.ts); a limited one's are always held.
 const TAKE_QUOTA = quietWrite(`UPDATE teams SET quota_used = quota_used + 1${TAKE_HOLD}
@@ -32,10 +28,6 @@ const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, cr
 // Quiet writes (docs/performance.md#quiet-writes): the counters they return go to the keys repo (`onTaken`).
 const TAKE_CREDIT = quietWrite(takeCredit(''))
 const TAKE_CREDIT_HELD = quietWrite(takeCredit(TAKE_HOLD))
-// Settling `count` holds taken in window `window` subtracts them from that window's counter while it still counts.
-const releaseHold = (window: string, count: string) => `
-  holds_in_window = CASE WHEN hold_window = ${window} THEN MAX(holds_in_window - ${count}, 0) ELSE holds_in_window END,
-  holds_in_previous = CASE WHEN hold_window = ${window} + 1 THEN MAX(holds_in_previous - ${count}, 0) ELSE holds_in_previous END`
 // ?1 team, ?2 month the unit was taken in, ?3 its hold window (null: not held). A unit taken before a month change is
 // simply gone with the month; its hold is settled all the same.
 const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
@@ -49,12 +41,6 @@ const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')},
     ELSE credits_topped_up END,
   credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
   WHERE id = ?1`
-// ?1 team, ?2 hold window, ?3 how many of its holds end. Quiet: holds are not part of a remembered team.
-const RELEASE = quietWrite(`UPDATE teams SET ${releaseHold('?2', '?3')} WHERE id = ?1`)
-// ?1 team, ?2 month, ?3 limit, ?4 the current hold window.
-const HOLDING = `SELECT usage_month, usage_month = ?2 AND ((?3 IS NULL OR quota_used < ?3) OR credits > 0) AS free,
-  CASE WHEN hold_window = ?4 THEN holds_in_window + holds_in_previous WHEN hold_window = ?4 - 1 THEN holds_in_window ELSE 0 END AS held
-  FROM teams WHERE id = ?1`
 
 // A unit of an unlimited monthly quota (never held) is counted in memory and written in bulk (unlimited-takes.ts).
 const isUnlimited = (source: Reservation['source'], a: { window: number | null }) =>
@@ -164,6 +150,19 @@ export function createUsageRepo(
       if (!unsettled.delete(r)) return false
       if (r.window !== null) release(r.teamId, r.window)
       return true
+    },
+    /** The call still runs in a later hold window `window`: its hold moves there (domain/quota/order.ts). */
+    async renew(r: Reservation, window: number): Promise<void> {
+      const from = r.window
+      if (from === null || window <= from || !unsettled.has(r)) return
+      // Set before the statement is queued: a keep or give-back queued after it settles the hold where it now is.
+      r.window = window
+      try {
+        await client.execute({ sql: MOVE_HOLD, args: [r.teamId, from, window] })
+      } catch {
+        // Not moved: the hold is still where it was, and stops counting with that window.
+        if (r.window === window) r.window = from
+      }
     },
     /** The call failed: the unit comes back to the team and its hold ends. Idempotent. */
     giveBack,

@@ -40,3 +40,32 @@ describe('taking a unit', () => {
     expect(holdWindowOf(new Date(start + HOLD_WINDOW_MS))).toBe(holdWindowOf(new Date(start)) + 1)
   })
 })
+
+describe('renewing a hold (docs/architecture.md#units-held-by-calls-in-flight)', () => {
+  const W = holdWindowOf(AT)
+  const at = (window: number) => new Date((window + 0.5) * HOLD_WINDOW_MS)
+
+  test('a renewed hold counts in every later window and settles there; the holds beside it are left as they were', async () => {
+    const { usage, teamId } = await world(0)
+    const long = (await takeUnit(usage, teamId, MONTH, 2, at(W)))!
+    const beside = (await takeUnit(usage, teamId, MONTH, 2, at(W + 1)))!
+    const held = async (window: number) => (await usage.holding(teamId, MONTH, 2, window)).held
+    expect([await held(W + 1), await held(W + 2), await held(W + 3)]).toEqual([2, 1, 0])
+
+    await usage.renew(long, W + 2)
+    expect(long.window).toBe(W + 2)
+    expect([await held(W + 2), await held(W + 3), await held(W + 4)]).toEqual([2, 1, 0])
+    // Renewing into a window it is already in, or an earlier one, changes nothing.
+    await usage.renew(long, W + 1)
+    expect(await held(W + 2)).toBe(2)
+
+    await usage.giveBack(long)
+    expect(await held(W + 2)).toBe(1)
+    expect(usage.keep(beside)).toBe(true)
+    await usage.giveBackAll()
+    expect(await held(W + 2)).toBe(0)
+    // A settled call's hold is not renewed.
+    await usage.renew(long, W + 3)
+    expect(await held(W + 3)).toBe(0)
+  })
+})
