@@ -1,7 +1,7 @@
 // The Signals page's reading of a signal (src/console/signal-facts.ts, src/console/time.tsx): bands, the stand-in
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
-import { bandOf, httpUrl, profileUrl, splitReason } from '../../src/console/signal-facts'
+import { bandOf, httpUrl, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
 describe('a signal as the console reads it', () => {
@@ -13,11 +13,22 @@ describe('a signal as the console reads it', () => {
   test('the stand-in note comes off the reason and names both scorers; other reasons are left whole', () => {
     expect(splitReason('asks for a CRM (scored by the rules scorer: the ollama scorer could not answer)')).toEqual({
       text: 'asks for a CRM',
-      standIn: { by: 'rules', for: 'ollama' },
+      standIn: { by: 'rules', for: 'ollama', behind: null },
     })
     // Only at the end, as the scoring service writes it: a post quoting it mid-reason is not an outage.
     const quoted = 'says "(scored by the rules scorer: the ollama scorer could not answer)" in jest'
     expect(splitReason(quoted)).toEqual({ text: quoted, standIn: null })
+  })
+
+  test('the note of a model behind a stream (docs/streams.md#backpressure) comes off too, and says what happened', () => {
+    const behind = splitReason(
+      'asks for a CRM (scored by the rules scorer: the ollama scorer was behind the bluesky stream)',
+    )
+    expect(behind).toEqual({ text: 'asks for a CRM', standIn: { by: 'rules', for: 'ollama', behind: 'bluesky' } })
+    expect(standInWhy(behind.standIn as NonNullable<typeof behind.standIn>)).toBe(
+      'The ollama scorer could not keep up with the Bluesky stream',
+    )
+    expect(standInWhy({ by: 'rules', for: 'openai', behind: null })).toBe('The openai scorer could not answer')
   })
 
   test('only absolute http(s) addresses become links; profile addresses are built with the name encoded', () => {
