@@ -37,10 +37,13 @@ export function Signals(props: { me: Me }) {
   const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
   useEffect(() => {
-    api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
-    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources').then((s) =>
-      setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
-    )
+    // The filters' choices: a server that cannot answer is said on the page, as for the list, not left uncaught.
+    api<{ keywords: string[] }>('GET', '/keywords')
+      .then((k) => setKeywords(k.keywords))
+      .catch((e) => setError(e.message))
+    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources')
+      .then((s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)))
+      .catch((e) => setError(e.message))
   }, [])
   // A link with other filters opened in this tab (the same page, so only the address changes).
   useEffect(() => {
