@@ -49,4 +49,15 @@ describe('a signal as the console reads it', () => {
     expect(relative('2026-11-28T12:30:00Z', now)).toBe('in 30 min')
     expect(fromNow('2026-11-28T15:00:00Z', now)).toBe('in 3 h')
   })
+
+  test('a scheduled time less than a minute ahead reads as to come, not "just now"', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z')
+    const ahead = (s: number) => new Date(now + s * 1000).toISOString()
+    expect(relative(ahead(30), now, { scheduled: true })).toBe('in under a minute')
+    expect(relative(ahead(5 * 60), now, { scheduled: true })).toBe('in 5 min')
+    // A next attempt already due reads as the past it is.
+    expect(relative(ahead(-90), now, { scheduled: true })).toBe('1 min ago')
+    // Something that happened, stamped by a server whose clock runs a few seconds ahead of the browser's.
+    expect(relative(ahead(10), now)).toBe('just now')
+  })
 })
