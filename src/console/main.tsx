@@ -1,6 +1,7 @@
 import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, api, onSignedOut } from './api'
+import { NoSuchPage } from './components/no-such-page'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
 import { Authorize } from './pages/authorize'
@@ -107,7 +108,8 @@ function App() {
   const consent = /^authorize\/(.+)$/.exec(path)?.[1]
   // A person's page (#/people/per_…) sits under People in the menu.
   const personId = /^people\/(.+)$/.exec(path)?.[1]
-  const page = PAGES.find((p) => p.path === (personId ? 'people' : path)) ?? PAGES[0]
+  // An address with no page (a typo, an old link) says so: showing Signals there passed it off as that page.
+  const page = PAGES.find((p) => p.path === (personId ? 'people' : path))
   // Only a session the server ended (or had already ended) shows the sign-in form: a Sign out that did not reach it
   // left the session alive in its cookie behind a sign-in form, and the next visitor of this browser signed in.
   const signOut = () => {
@@ -166,6 +168,8 @@ function App() {
             <h1>Connect an app</h1>
             <Authorize me={me} id={consent} />
           </>
+        ) : !page ? (
+          <NoSuchPage path={path} pages={PAGES} />
         ) : (
           <>
             <h1>{page.name}</h1>

@@ -10,16 +10,27 @@ export function bandOf(score: number): { name: string; meaning: string } {
   return { name: 'off', meaning: '0-2: off topic' }
 }
 
-// The scoring service appends this when the rules scorer stood in for a model that did not answer
-// (docs/scoring.md): the page shows it as a tag on the card and once at the top, not at the end of every reason.
-const STAND_IN = /\s*\(scored by the (\w+) scorer: the (\w+) scorer could not answer\)$/
+// The scoring service appends one of these when the rules scorer stood in for a model (docs/scoring.md): the model
+// did not answer, or it was behind a stream and the stream's overflow went to the embedded scorer
+// (docs/streams.md#backpressure). The page shows it as a tag on the card and once at the top, not at the end of every
+// reason.
+const STAND_IN = /\s*\(scored by the (\w+) scorer: the (\w+) scorer (?:could not answer|was behind the (\w+) stream)\)$/
 
-/** The reason without the stand-in note, and which scorer stood in for which, when one did. */
-export function splitReason(reason: string): { text: string; standIn: { by: string; for: string } | null } {
+/** Which scorer stood in for which, and the stream the model was behind when that was why (else the model was down). */
+export type StandIn = { by: string; for: string; behind: string | null }
+
+/** The reason without the stand-in note, and the stand-in, when one scored it. */
+export function splitReason(reason: string): { text: string; standIn: StandIn | null } {
   const m = STAND_IN.exec(reason)
   if (!m) return { text: reason, standIn: null }
-  return { text: reason.slice(0, m.index), standIn: { by: m[1] as string, for: m[2] as string } }
+  return { text: reason.slice(0, m.index), standIn: { by: m[1] as string, for: m[2] as string, behind: m[3] ?? null } }
 }
+
+/** What happened, for the card's tag: "The ollama scorer could not answer" or could not keep up with a stream. */
+export const standInWhy = (s: StandIn) =>
+  s.behind === null
+    ? `The ${s.for} scorer could not answer`
+    : `The ${s.for} scorer could not keep up with the ${platformName(s.behind)} stream`
 
 /** `url` when it is an absolute http(s) address, else null: never a javascript: or data: link. */
 export function httpUrl(url: string): string | null {
@@ -46,3 +57,23 @@ export function profileUrl(platform: string, author: string): string | null {
   const build = PROFILES[platform]
   return build && author.trim() !== '' ? httpUrl(build(author)) : null
 }
+
+// The platforms' own names, where the console shows a platform in a sentence; the others read as their id.
+const NAMES: Partial<Record<string, string>> = {
+  hackernews: 'Hacker News',
+  stackoverflow: 'Stack Overflow',
+  github: 'GitHub',
+  devto: 'dev.to',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  medium: 'Medium',
+  substack: 'Substack',
+  reddit: 'Reddit',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  producthunt: 'Product Hunt',
+}
+
+/** A platform as a person names it: "Hacker News" for hackernews. */
+export const platformName = (platform: string) => NAMES[platform] ?? platform

@@ -6,11 +6,16 @@ const UNITS: [number, string][] = [
   [30, 'd'],
 ]
 
-/** "just now", "12 min ago", "3 h ago", "5 d ago"; older than 30 days (or in the future), the local date. */
-export function relative(iso: string, now = Date.now()): string {
+/**
+ * "just now", "12 min ago", "3 h ago", "5 d ago"; older than 30 days, the local date. A time to come reads "in 5 min":
+ * a `scheduled` one (a next attempt, a retry) as soon as it is ahead, "in under a minute" too; any other only when
+ * more than a minute ahead, as a server's clock a few seconds ahead of the browser's made "just now" read "in under a
+ * minute" for what had just happened.
+ */
+export function relative(iso: string, now = Date.now(), opts: { scheduled?: boolean } = {}): string {
   const then = Date.parse(iso)
   let amount = Math.round((now - then) / 1000)
-  if (amount < -60) return fromNow(iso, now)
+  if (amount < -60 || (opts.scheduled && then > now)) return fromNow(iso, now)
   if (amount < 45) return 'just now'
   for (const [size, unit] of UNITS) {
     if (amount < size) return `${amount} ${unit} ago`
@@ -21,8 +26,9 @@ export function relative(iso: string, now = Date.now()): string {
 
 /** in-the-future counterpart for schedules: "in 12 min", "in 3 h". */
 export function fromNow(iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.round((Date.parse(iso) - now) / 60_000))
-  if (minutes < 1) return 'in less than a minute'
+  const seconds = (Date.parse(iso) - now) / 1000
+  if (seconds < 60) return 'in under a minute'
+  const minutes = Math.round(seconds / 60)
   if (minutes < 90) return `in ${minutes} min`
   return `in ${Math.round(minutes / 60)} h`
 }

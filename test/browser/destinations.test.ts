@@ -5,10 +5,12 @@ import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { emailMessage } from '../../src/domain/webhooks/email-message'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
   closeBrowser,
+  fitsWidth,
   launchBrowser,
   listenForBrowser,
   navigateTo,
@@ -124,6 +126,42 @@ describe('Destinations and Settings in the console', () => {
       }
     }
     expect(discord.received.filter((r) => r.url.pathname.startsWith('/api/webhooks/'))).toHaveLength(2)
+  })
+
+  // A keyword the team does not track (a typo) made a destination that never sends anything, without a word.
+  test('a keyword filter naming untracked keywords warns in the form, and the destination can still be added', async () => {
+    const teamId = (await deps.repos.teams.find('acme'))?.id as string
+    await addKeywords(deps, { teamId, keywords: ['crm', 'crm NOT hubspot'] })
+    for (const size of SIZES) {
+      const view = await openPage(browser, origin, { viewport: size.viewport })
+      const { page } = view
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD)
+        await navigateTo(page, 'Destinations')
+        await page.getByLabel('URL').fill(`${discord.origin}/api/webhooks/7${size.name === 'phone' ? 1 : 0}/typo`)
+        await page.getByLabel('Kind').selectOption('discord')
+        const keywords = page.getByLabel('Keywords')
+        // Tracked ones compare as tracked keywords do: in any case but that of NOT (docs/queries.md#matching).
+        await keywords.fill('CRM,  crm  NOT   hubspot')
+        expect(await page.locator('form .notice').count()).toBe(0)
+        await keywords.fill('CRM, crn, crm not hubspot')
+        const warning = page.locator('form .notice')
+        await warning.waitFor()
+        const said = (await warning.textContent()) ?? ''
+        expect(said).toContain('“crn”, “crm not hubspot”')
+        expect(said).not.toContain('“CRM”')
+        expect(said).toContain('sends nothing for')
+        expect(await warning.getByRole('link', { name: 'Keywords' }).getAttribute('href')).toBe('#/keywords')
+        expect(await fitsWidth(page)).toBe(true)
+        await screenshot(page, `destinations-untracked-keyword-${size.name}`)
+        // A warning, not a refusal: the keyword may be tracked later.
+        await page.getByRole('button', { name: 'Add destination' }).click()
+        await page.locator('.cards li', { hasText: `7${size.name === 'phone' ? 1 : 0}/` }).waitFor()
+        expect(await page.locator('form .notice').count()).toBe(0)
+      } finally {
+        await view.close()
+      }
+    }
   })
 
   test('an e-mail as Chromium renders it: readable, platform text shown as text', async () => {

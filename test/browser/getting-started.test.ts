@@ -64,7 +64,7 @@ describe('getting started on the Signals page', () => {
       expect(await view.page.getByText(/^The next polling pass starts in .+, at .+\.$/).count()).toBe(1)
       // The keyless sources are usable as installed; nothing else is set up yet.
       expect(await ticked(view, 'A source to search')).toBe(true)
-      expect(await step(view, 'A source to search').textContent()).toContain('hackernews')
+      expect(await step(view, 'A source to search').textContent()).toContain('Hacker News')
       for (const todo of ['A keyword', 'An ICP profile', 'A first polling pass', 'A first signal'])
         expect(await ticked(view, todo)).toBe(false)
       // What to do next names the first step left and links to its page.
@@ -147,6 +147,33 @@ describe('getting started on the Signals page', () => {
     }
   })
 
+  // Source health is the server's: these failures stay for the tests after this one.
+  test('some sources failing lately: the step names those answering and those failing apart, by their names', async () => {
+    await seedTeam(deps, { name: 'patchy' })
+    await createUser(deps, { team: 'patchy', email: 'pia@patchy.test', role: 'owner', password: PASSWORD })
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+    await deps.repos.platformHealth.recordFailure('devto', minutesAgo(1), 'devto could not be reached')
+    await deps.repos.platformHealth.recordFailure('stackoverflow', minutesAgo(2), 'stackoverflow answered 503')
+    await deps.repos.platformHealth.recordFailure('github', minutesAgo(3), 'github answered 403')
+    for (const size of SIZES) {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await signIn(view, 'pia@patchy.test', PASSWORD)
+        await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+        const text = (await step(view, 'A source to search').textContent()) ?? ''
+        // It read "Usable now: hackernews, stackoverflow, github, devto. Failing: devto, stackoverflow, github".
+        expect(text).toMatch(/Answering: Hacker News[,.]/)
+        expect(text).toContain('Set up but failing lately: dev.to, Stack Overflow, GitHub.')
+        expect(text).not.toMatch(/Answering:[^.]*(dev\.to|Stack Overflow|GitHub)/)
+        expect(await ticked(view, 'A source to search')).toBe(true)
+        expect(await noSideways(view)).toBe(true)
+        await screenshot(view.page, `getting-started-patchy-${size.name}`)
+      } finally {
+        await view.close()
+      }
+    }
+  })
+
   // Last: source health is the server's, not a team's, and this test leaves every source failing.
   test('when every usable source failed its last try, the list says so and what to check, not to wait', async () => {
     await seedTeam(deps, { name: 'offline' })
@@ -160,7 +187,7 @@ describe('getting started on the Signals page', () => {
       await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
       expect(await ticked(view, 'A source to search')).toBe(false)
       expect(await step(view, 'A source to search').textContent()).toMatch(
-        /Configured: .*hackernews.*, but none answered its last try \(5 min ago: \w+ could not be reached\)\./,
+        /Configured: .*Hacker News.*, but none answered its last try \(5 min ago: \w+ could not be reached\)\./,
       )
       expect(await view.page.locator('.next').textContent()).toContain('Check that this server can reach its sources')
       expect(await step(view, 'A first polling pass').textContent()).toContain(

@@ -191,6 +191,31 @@ describe('every console page at both sizes', () => {
       }
     })
 
+  // An address the console has no page for (a typo, an old link) showed the Signals page as if it were that page.
+  for (const size of SIZES)
+    test(`${size.name}: an unknown address says there is no such page and links to the pages`, async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, `/#/nonsense-${'x'.repeat(80)}`)
+        await view.page.getByRole('heading', { name: 'No such page', level: 1 }).waitFor()
+        expect(await view.page.locator('.signal').count()).toBe(0)
+        const main = view.page.locator('main')
+        expect(await main.textContent()).toContain(`#/nonsense-${'x'.repeat(80)}`)
+        const links = main.getByRole('link')
+        expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+          PAGES.map((p) => `#/${p.slug === 'destinations' ? 'webhooks' : p.slug}`),
+        )
+        // No page of the menu is marked as the one shown.
+        expect(await view.page.locator('nav [aria-current="page"]').count()).toBe(0)
+        expect(await fitsWidth(view.page)).toBe(true)
+        await screenshot(view.page, `no-such-page-${size.name}`)
+        await main.getByRole('link', { name: 'Keywords' }).click()
+        await view.page.getByRole('heading', { name: 'Keywords', level: 1 }).waitFor()
+      } finally {
+        await view.close()
+      }
+    })
+
   test('phone: Escape closes the Menu, from its button or from a page link in it, and the keyboard stays on Menu', async () => {
     const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
     try {

@@ -101,6 +101,27 @@ describe('the console when the server cannot be reached', () => {
       deps.database.client.close()
     }
   })
+  test('the Signals page opened with the server gone says so once, and leaves no uncaught error', async () => {
+    const { deps, app, view } = await consoleOfAcme()
+    try {
+      await signIn(view, 'ann@acme.test', 'correct horse battery')
+      await navigateTo(view.page, 'Keywords')
+      await view.page.getByText('No keywords yet').waitFor()
+      app.stop()
+      const before = view.errors.length
+      await navigateTo(view.page, 'Signals')
+      await view.page.getByRole('heading', { name: 'Signals', level: 1 }).waitFor()
+      const alert = view.page.getByRole('alert').first()
+      await alert.waitFor()
+      expect(await alert.textContent()).toContain('The server cannot be reached')
+      // The filters' keyword and platform lists were read with no handler: each left an uncaught rejection.
+      await view.page.waitForTimeout(500)
+      expect(view.errors.slice(before).filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
+    } finally {
+      await view.close()
+      deps.database.client.close()
+    }
+  })
   test('Sign out the server did not get says so and keeps the page, rather than a sign-in form over a live session', async () => {
     const { deps, app, view } = await consoleOfAcme()
     try {

@@ -12,6 +12,7 @@ import {
   navigateTo,
   openPage,
   screenshot,
+  type ServicePage,
   signIn,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
@@ -153,6 +154,16 @@ describe('the Webhooks page', () => {
     }
   })
 
+  /** Signed in, the delivery log of the destination at `url` opened: its Next attempt cells. */
+  const nextAttempts = async (view: ServicePage, url: string) => {
+    await signIn(view, 'ann@acme.test', PASSWORD)
+    await navigateTo(view.page, 'Destinations')
+    await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
+    const next = view.page.locator('table[aria-label="Deliveries"] td[data-label="Next attempt"]')
+    await next.first().waitFor()
+    return next.allTextContents()
+  }
+
   test('the delivery log of a disabled destination says its pending deliveries are not tried while disabled', async () => {
     const down = fakeUpstream(() => new Response('', { status: 503 }))
     const url = `${down.origin}/disabled`
@@ -162,18 +173,37 @@ describe('the Webhooks page', () => {
     await updateEndpoint(deps, { teamId, id: endpoint.id, change: { enabled: false } })
     const view = await openPage(browser, origin)
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
-      await navigateTo(view.page, 'Destinations')
-      await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
-      const next = view.page.locator('table[aria-label="Deliveries"] td[data-label="Next attempt"]')
-      await next.first().waitFor()
-      expect(await next.allTextContents()).toEqual(['not while disabled'])
+      expect(await nextAttempts(view, url)).toEqual(['not while disabled'])
     } finally {
       await view.close()
       down.stop()
       await removeEndpoint(deps, { teamId, id: endpoint.id })
     }
   })
+
+  // docs/webhooks.md#retries: a next attempt less than a minute away read "just now", as if it had been tried.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])
+    test(`the delivery log says when a next attempt comes, "in under a minute" too (${viewport.width} px)`, async () => {
+      const busy = fakeUpstream(() => new Response('', { status: 503, headers: { 'retry-after': '40' } }))
+      const url = `${busy.origin}/busy-${viewport.width}`
+      const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
+      await storeSignals(deps, [
+        signalRow(teamId, { id: `sig_busy_${viewport.width}`, postId: `busy${viewport.width}` }),
+      ])
+      await deliverDue(deps)
+      const view = await openPage(browser, origin, { viewport })
+      try {
+        expect(await nextAttempts(view, url)).toEqual(['in under a minute'])
+        expect(await fitsWidth(view.page)).toBe(true)
+      } finally {
+        await view.close()
+        busy.stop()
+        await removeEndpoint(deps, { teamId, id: endpoint.id })
+      }
+    })
 
   test("a Discord destination another team's global 429 paused says so and why, naming no other destination", async () => {
     // docs/destinations.md#rate-limits: one fake Discord for both teams' webhooks; the other team's meets the global
@@ -234,7 +264,7 @@ describe('the Webhooks page', () => {
       const until = Date.now() + 3000
       await deps.repos.webhookEndpoints.pauseUntil(endpoint.id, until, 'rate limited by the receiver (answered 429)')
       await view.page.evaluate("dispatchEvent(new Event('focus'))")
-      const line = card.getByText(/^Paused, sending again in less than a minute: rate limited by the receiver/)
+      const line = card.getByText(/^Paused, sending again in under a minute: rate limited by the receiver/)
       await line.waitFor({ timeout: 5000 })
       clock.set(new Date(until + 1000))
       await line.waitFor({ state: 'detached', timeout: 10_000 })

@@ -1,7 +1,7 @@
 // The Signals page's reading of a signal (src/console/signal-facts.ts, src/console/time.tsx): bands, the stand-in
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
-import { bandOf, httpUrl, profileUrl, splitReason } from '../../src/console/signal-facts'
+import { bandOf, httpUrl, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
 describe('a signal as the console reads it', () => {
@@ -13,11 +13,22 @@ describe('a signal as the console reads it', () => {
   test('the stand-in note comes off the reason and names both scorers; other reasons are left whole', () => {
     expect(splitReason('asks for a CRM (scored by the rules scorer: the ollama scorer could not answer)')).toEqual({
       text: 'asks for a CRM',
-      standIn: { by: 'rules', for: 'ollama' },
+      standIn: { by: 'rules', for: 'ollama', behind: null },
     })
     // Only at the end, as the scoring service writes it: a post quoting it mid-reason is not an outage.
     const quoted = 'says "(scored by the rules scorer: the ollama scorer could not answer)" in jest'
     expect(splitReason(quoted)).toEqual({ text: quoted, standIn: null })
+  })
+
+  test('the note of a model behind a stream (docs/streams.md#backpressure) comes off too, and says what happened', () => {
+    const behind = splitReason(
+      'asks for a CRM (scored by the rules scorer: the ollama scorer was behind the bluesky stream)',
+    )
+    expect(behind).toEqual({ text: 'asks for a CRM', standIn: { by: 'rules', for: 'ollama', behind: 'bluesky' } })
+    expect(standInWhy(behind.standIn as NonNullable<typeof behind.standIn>)).toBe(
+      'The ollama scorer could not keep up with the Bluesky stream',
+    )
+    expect(standInWhy({ by: 'rules', for: 'openai', behind: null })).toBe('The openai scorer could not answer')
   })
 
   test('only absolute http(s) addresses become links; profile addresses are built with the name encoded', () => {
@@ -37,5 +48,16 @@ describe('a signal as the console reads it', () => {
     expect(ago(40 * 86_400)).toBe(new Date(now - 40 * 86_400_000).toLocaleDateString())
     expect(relative('2026-11-28T12:30:00Z', now)).toBe('in 30 min')
     expect(fromNow('2026-11-28T15:00:00Z', now)).toBe('in 3 h')
+  })
+
+  test('a scheduled time less than a minute ahead reads as to come, not "just now"', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z')
+    const ahead = (s: number) => new Date(now + s * 1000).toISOString()
+    expect(relative(ahead(30), now, { scheduled: true })).toBe('in under a minute')
+    expect(relative(ahead(5 * 60), now, { scheduled: true })).toBe('in 5 min')
+    // A next attempt already due reads as the past it is.
+    expect(relative(ahead(-90), now, { scheduled: true })).toBe('1 min ago')
+    // Something that happened, stamped by a server whose clock runs a few seconds ahead of the browser's.
+    expect(relative(ahead(10), now)).toBe('just now')
   })
 })

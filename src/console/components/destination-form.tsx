@@ -1,4 +1,5 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
 import { Alert } from './ui'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
@@ -29,6 +30,18 @@ const listOrNull = (text: string) => {
   return items.length ? items : null
 }
 
+/**
+ * A keyword as tracked keywords compare (docs/queries.md#matching): in any case but that of OR, AND and NOT, runs of
+ * spaces as one. The server's own key (query/same-query.ts) also reads phrases and full-width letters; this is only
+ * for the form's warning, which at worst names a keyword that is in fact tracked.
+ */
+const keyOf = (keyword: string) =>
+  keyword
+    .trim()
+    .split(/\s+/)
+    .map((w) => (w === 'OR' || w === 'AND' || w === 'NOT' ? w : w.toLowerCase()))
+    .join(' ')
+
 /** The form's values as POST /webhooks takes them. */
 function bodyOf(f: typeof EMPTY) {
   const quiet = f.quietFrom !== '' && f.quietTo !== ''
@@ -50,6 +63,14 @@ export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>
   const [form, setForm] = useState(EMPTY)
   // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
   const [refused, setRefused] = useState('')
+  // The team's tracked keywords, to warn of a filter that names others; unread (the server down), no warning.
+  const [tracked, setTracked] = useState<Set<string> | null>(null)
+  useEffect(() => {
+    api<{ keywords: string[] }>('GET', '/keywords')
+      .then((k) => setTracked(new Set(k.keywords.map(keyOf))))
+      .catch(() => setTracked(null))
+  }, [])
+  const untracked = tracked ? (listOrNull(form.keywords) ?? []).filter((k) => !tracked.has(keyOf(k))) : []
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
     setRefused('')
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
@@ -141,6 +162,16 @@ export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>
           onInput={field('keywords')}
         />
       </label>
+      {/* A warning, not a refusal: a keyword may be tracked later, and then the destination sends its signals. */}
+      {untracked.length > 0 && (
+        <p class="notice" role="status">
+          <span>
+            Not tracked by your team: {untracked.map((k) => `“${k}”`).join(', ')}. This destination sends only signals
+            found for the keywords it names, so it sends nothing for {untracked.length === 1 ? 'this one' : 'these'}{' '}
+            until {untracked.length === 1 ? 'it is' : 'they are'} tracked on the <a href="#/keywords">Keywords</a> page.
+          </span>
+        </p>
+      )}
       <Alert message={refused} />
       <button type="submit">Add destination</button>
     </form>

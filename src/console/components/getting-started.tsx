@@ -1,59 +1,16 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
+import { type Polling, readState, type State } from '../setup-state'
+import { platformName } from '../signal-facts'
 import { fromNow, relative } from '../time'
 import { Icon } from './ui'
-
-type Source = {
-  platform: string
-  configured: boolean
-  inPlan: boolean
-  earlierRouteOnly: boolean
-  keyless: boolean
-  lastSuccessAt: string | null
-  lastFailureAt: string | null
-  lastError: string | null
-}
-type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
-type State = {
-  /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */
-  onPlan: number
-  usable: string[]
-  /** Usable sources whose last search or stream read failed, with the latest failure first. */
-  failing: Source[]
-  keyless: string[]
-  keywords: string[]
-  profiles: number
-  polling: Polling
-}
 
 // Read again this often while the page is open, so the list ticks itself as a pass runs or a teammate adds a keyword.
 const REFRESH_MS = 20_000
 
-async function readState(): Promise<State> {
-  const [sources, keywords, profiles, polling] = await Promise.all([
-    api<{ platforms: Source[] }>('GET', '/sources'),
-    api<{ keywords: string[] }>('GET', '/keywords'),
-    api<{ profiles: unknown[] }>('GET', '/icp-profiles'),
-    api<Polling>('GET', '/polling'),
-  ])
-  // Polled sources only: the earlier route's own networks are never searched by a pass.
-  const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
-  const usable = polled.filter((p) => p.configured)
-  return {
-    onPlan: polled.length,
-    usable: usable.map((p) => p.platform),
-    failing: usable
-      .filter((p) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? ''))
-      .sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
-    keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
-    keywords: keywords.keywords,
-    profiles: profiles.profiles.length,
-    polling,
-  }
-}
-
 const list = (items: string[]) =>
   items.length > 4 ? `${items.slice(0, 4).join(', ')} and ${items.length - 4} more` : items.join(', ')
+/** Platforms by the names people know them by (Hacker News, dev.to), as a list. */
+const platforms = (ids: string[]) => list(ids.map(platformName))
 
 function nextPass(p: Polling): string {
   if (!p.enabled) return 'Polling is off on this server (polling.enabled = false): run lead-signals poll --once.'
@@ -89,19 +46,22 @@ export function GettingStarted() {
   // Every usable source failed its last try: configured is not enough, this server cannot read any of them.
   const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
   const latest = state.failing[0]
+  const failingNow = state.failing.map((f) => f.platform)
+  const answering = state.usable.filter((p) => !failingNow.includes(p))
   const steps = [
     {
       done: state.usable.length > 0 && !noneAnswers,
       title: 'A source to search',
       href: '#/sources',
       text: noneAnswers
-        ? `Configured: ${list(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ?? 'failed'}).`
+        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ?? 'failed'}).`
         : state.usable.length
-          ? `Usable now: ${list(state.usable)}.${state.failing.length ? ` Failing: ${list(state.failing.map((f) => f.platform))}.` : ''}`
+          ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
+            `Answering: ${platforms(answering)}.${failingNow.length ? ` Set up but failing lately: ${platforms(failingNow)}.` : ''}`
           : !state.onPlan
             ? 'Your plan includes no platform.'
             : state.keyless.length
-              ? `None is usable yet; ${list(state.keyless)} need no key.`
+              ? `None is usable yet; ${platforms(state.keyless)} need no key.`
               : 'None is usable yet.',
       // No setting helps a plan without platforms: only the operator's change of plan does (docs/operations.md).
       todo: !state.onPlan ? (

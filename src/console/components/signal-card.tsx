@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
-import { bandOf, httpUrl, profileUrl, splitReason } from '../signal-facts'
+import { bandOf, httpUrl, profileUrl, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>
@@ -35,7 +35,7 @@ export function SignalCard(props: Props) {
         )}
         {props.isNew && <span class="chip new">new</span>}
         {reason.standIn && (
-          <span class="chip scorer" title={`The ${reason.standIn.for} scorer could not answer`}>
+          <span class="chip scorer" title={standInWhy(reason.standIn)}>
             {reason.standIn.by} scorer
           </span>
         )}

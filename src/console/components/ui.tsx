@@ -152,12 +152,12 @@ export function Actions(props: { children: ComponentChildren }) {
   return <div class="actions">{props.children}</div>
 }
 
-/** A relative time with the exact one on hover and for machines. */
-export function Ago(props: { iso: string | null }) {
+/** A relative time with the exact one on hover and for machines; `scheduled` for a time set to come (time.ts). */
+export function Ago(props: { iso: string | null; scheduled?: boolean }) {
   if (!props.iso) return <span>—</span>
   return (
     <time dateTime={props.iso} title={new Date(props.iso).toLocaleString()}>
-      {relative(props.iso)}
+      {relative(props.iso, Date.now(), { scheduled: props.scheduled })}
     </time>
   )
 }

@@ -46,7 +46,7 @@ export function Deliveries(props: { endpointId: string }) {
                 d.status === 'pending' && d.nextAttemptAt === null ? (
                   'not while disabled'
                 ) : (
-                  <Ago iso={d.nextAttemptAt} />
+                  <Ago iso={d.nextAttemptAt} scheduled />
                 ),
             },
             {

@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
 import { GettingStarted } from '../components/getting-started'
+import { StandInNotice } from '../components/stand-in-notice'
 import { type Signal, SignalCard, type Verdict } from '../components/signal-card'
 import {
   type Filters,
@@ -13,7 +14,7 @@ import {
 } from '../components/signal-filters'
 import { Alert, Pager } from '../components/ui'
 import type { Me } from '../me'
-import { splitReason } from '../signal-facts'
+import { type StandIn, splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
 
 // The console's list is not counted: the API's page without its usage.
@@ -36,10 +37,13 @@ export function Signals(props: { me: Me }) {
   const [platforms, setPlatforms] = useState<string[]>([])
   const visit = useLastVisit(props.me)
   useEffect(() => {
-    api<{ keywords: string[] }>('GET', '/keywords').then((k) => setKeywords(k.keywords))
-    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources').then((s) =>
-      setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)),
-    )
+    // The filters' choices: a server that cannot answer is said on the page, as for the list, not left uncaught.
+    api<{ keywords: string[] }>('GET', '/keywords')
+      .then((k) => setKeywords(k.keywords))
+      .catch((e) => setError(e.message))
+    api<{ platforms: { platform: string; earlierRouteOnly: boolean }[] }>('GET', '/sources')
+      .then((s) => setPlatforms(s.platforms.filter((p) => !p.earlierRouteOnly).map((p) => p.platform)))
+      .catch((e) => setError(e.message))
   }, [])
   // A link with other filters opened in this tab (the same page, so only the address changes).
   useEffect(() => {
@@ -108,24 +112,19 @@ export function Signals(props: { me: Me }) {
       if (s) document.querySelector<HTMLAnchorElement>(`#signal-${CSS.escape(s.id)} a.button`)?.click()
     },
   })
-  const outage = signals.map((s) => splitReason(s.reason).standIn).find(Boolean)
-  const standIns = signals.filter((s) => splitReason(s.reason).standIn).length
+  // One notice for each way the rules scorer stood in on this page: the model down, or behind a stream.
+  const standIns = signals.map((s) => splitReason(s.reason).standIn).filter((s): s is StandIn => s !== null)
+  const outages = [standIns.filter((s) => s.behind === null), standIns.filter((s) => s.behind !== null)].filter(
+    (group) => group.length > 0,
+  )
   if (page && !hasAny && query.size === 0) return <GettingStarted />
   return (
     <section>
       <SignalFilters filters={filters} keywords={keywords} platforms={platforms} onChange={change} />
       <Alert message={error} />
-      {outage && (
-        <p class="notice" role="status">
-          <span>
-            The {outage.for} scorer could not answer when {standIns === 1 ? '1 signal' : `${standIns} signals`} of this
-            page {standIns === 1 ? 'was' : 'were'} scored, so the {outage.by} scorer judged{' '}
-            {standIns === 1 ? 'it' : 'them'} (tagged “{outage.by} scorer”). On the server,{' '}
-            <code>lead-signals scorer check</code> says why; without a model server,{' '}
-            <code>scorer.backend = "rules"</code> lets the embedded scorer answer alone.
-          </span>
-        </p>
-      )}
+      {outages.map((group) => (
+        <StandInNotice standIns={group} />
+      ))}
       {undo && (
         <p class="notice undo" role="status">
           <span>

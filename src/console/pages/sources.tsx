@@ -77,7 +77,7 @@ export function Sources() {
                 '—'
               ),
           },
-          { head: 'Next retry', cell: (s) => <Ago iso={s.retryAt} /> },
+          { head: 'Next retry', cell: (s) => <Ago iso={s.retryAt} scheduled /> },
           { head: 'Reading', cell: (s) => reading(s) },
         ]}
       />

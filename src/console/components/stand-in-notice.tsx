@@ -1,0 +1,35 @@
+import { platformName, type StandIn } from '../signal-facts'
+
+/**
+ * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
+ * be done: a model that did not answer (the scoring service's fallback), or one that could not keep up with a stream,
+ * whose overflow past the polling queue's bound went to the embedded scorer (docs/streams.md#backpressure).
+ */
+export function StandInNotice(props: { standIns: StandIn[] }) {
+  const first = props.standIns[0] as StandIn
+  const n = props.standIns.length
+  const these = `${n === 1 ? '1 signal' : `${n} signals`} of this page ${n === 1 ? 'was' : 'were'} scored`
+  const judged = `the ${first.by} scorer judged ${n === 1 ? 'it' : 'them'} (tagged “${first.by} scorer”)`
+  if (first.behind === null)
+    return (
+      <p class="notice" role="status">
+        <span>
+          The {first.for} scorer could not answer when {these}, so {judged}. On the server,{' '}
+          <code>lead-signals scorer check</code> says why; without a model server, <code>scorer.backend = "rules"</code>{' '}
+          lets the embedded scorer answer alone.
+        </span>
+      </p>
+    )
+  const streams = [...new Set(props.standIns.map((s) => platformName(s.behind as string)))].join(' and ')
+  return (
+    <p class="notice" role="status">
+      <span>
+        The {first.for} scorer could not keep up with the {streams} stream when {these}, so {judged}: the posts the
+        polling queue had no room for went to the embedded scorer rather than being lost. The{' '}
+        <a href="#/sources">Sources</a> page shows since when the model has been behind. On the server, a faster model
+        (or model server) keeps up; until then polling passes score the queued posts with the model first (
+        <a href="/docs/streams#backpressure">how</a>).
+      </span>
+    </p>
+  )
+}
