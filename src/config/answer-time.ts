@@ -5,7 +5,8 @@ export const MAX_CONNECTION_IDLE_SEC = 255
 // docs/api.md#reserve-and-give-back: a counted call waits up to this for units held by calls in flight (two hold
 // windows, domain/quota/reserve.ts) before its own work starts.
 const HELD_UNITS_WAIT_MS = 60_000
-const LONGEST_WORK_MS = MAX_CONNECTION_IDLE_SEC * 1000 - HELD_UNITS_WAIT_MS
+/** The longest a counted call's own work may take: a connection's time less the wait for held units. */
+export const LONGEST_WORK_MS = MAX_CONNECTION_IDLE_SEC * 1000 - HELD_UNITS_WAIT_MS
 
 const WHY = `a request waits up to ${HELD_UNITS_WAIT_MS / 1000} s for units held by calls in flight, then this, and a connection waits at most ${MAX_CONNECTION_IDLE_SEC} s for its answer`
 const atMost = (ms: number) => `at most ${ms} (${Math.floor(ms / 1000)} s)`

@@ -1,3 +1,4 @@
+import { LONGEST_WORK_MS } from '../../config/answer-time'
 import { echoed } from '../../lib/text'
 import type { EARLIER_NETWORKS } from '../../config/platform-names'
 import type { Needs } from '../needs'
@@ -32,11 +33,15 @@ export async function searchNetwork(
   }
   requireConfigured(deps.searches, [req.network])
   const { result } = await charged(deps, caller, async () => {
+    // This route always scores, and start-up bounds a network's timeout_ms alone (config/answer-time.ts): a slow
+    // network and a long scorer.timeout_ms together could pass the connection's time, so the scoring ends by then.
+    const latest = performance.now() + LONGEST_WORK_MS
     const mentions = await deps.searches.search(req.network, req.keyword, NETWORK_SEARCH_LIMIT)
     const icps = await deps.repos.icpProfiles.list(caller.team.id)
     const scores = await deps.scoring.scoreAll(
       caller.team.id,
       mentions.map((m) => ({ content: m.content, keyword: req.keyword, icps })),
+      latest,
     )
     await loadLanguageDetector()
     const states = await deps.repos.earlierPosts.remember({

@@ -111,10 +111,11 @@ export function createScoringService(a: {
     /**
      * What a search found, in order, `scorer.concurrency` at a time and all within one `scorer.timeout_ms`, so that
      * the answer comes within the bound docs/operations.md#server-settings gives (docs/api.md#scored-variant): what
-     * the model has not answered by then is the fallback's, as when it cannot answer.
+     * the model has not answered by then is the fallback's, as when it cannot answer. `latest`: a performance.now()
+     * it ends by in any case, for a search whose platform's time is not bounded with the scorer's at start-up.
      */
-    scoreAll(teamId: string, inputs: readonly ScoreInput[]): Promise<Scored[]> {
-      const until = performance.now() + a.config.scorer.timeout_ms
+    scoreAll(teamId: string, inputs: readonly ScoreInput[], latest = Infinity): Promise<Scored[]> {
+      const until = Math.min(performance.now() + a.config.scorer.timeout_ms, latest)
       return mapLimited(inputs, a.config.scorer.concurrency, (input) => score(teamId, input, undefined, until))
     },
     /**
