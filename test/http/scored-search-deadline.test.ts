@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { client } from '../support/http'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
+import { slowOllama } from '../support/slow-ollama'
 
 const FOUND = 20
 const MODEL_MS = 400
@@ -25,16 +26,7 @@ const hackerNews = fakeUpstream(() =>
 )
 // An Ollama that answers each question well within scorer.timeout_ms, but takes MODEL_MS for it: at concurrency 2,
 // the FOUND mentions would take FOUND / 2 × MODEL_MS (4 s), four times the timeout.
-const ollama = fakeUpstream(async (req) => {
-  await Bun.sleep(MODEL_MS)
-  const content = JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null, reason: 'the model read it' })
-  return Response.json({
-    model: (JSON.parse(req.body) as { model: string }).model,
-    created_at: '2026-11-21T00:00:00Z',
-    message: { role: 'assistant', content },
-    done: true,
-  })
-})
+const ollama = slowOllama(MODEL_MS)
 afterAll(() => {
   hackerNews.stop()
   ollama.stop()

@@ -2,20 +2,11 @@
 // and its network's time is not bounded with scorer.timeout_ms at start-up, so scoreAll takes a latest end as well.
 import { afterAll, describe, expect, test } from 'bun:test'
 import { seedTeam, testDeps } from '../../support/deps'
-import { fakeUpstream } from '../../support/fake-upstream'
+import { slowOllama } from '../../support/slow-ollama'
 
 const MODEL_MS = 400
 // An Ollama that answers well within scorer.timeout_ms (5 s), each answer taking MODEL_MS.
-const ollama = fakeUpstream(async (req) => {
-  await Bun.sleep(MODEL_MS)
-  const content = JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null, reason: 'the model read it' })
-  return Response.json({
-    model: (JSON.parse(req.body) as { model: string }).model,
-    created_at: '2026-11-21T00:00:00Z',
-    message: { role: 'assistant', content },
-    done: true,
-  })
-})
+const ollama = slowOllama(MODEL_MS)
 afterAll(() => ollama.stop())
 
 describe('scoring what a search found', () => {
