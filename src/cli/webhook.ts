@@ -9,6 +9,7 @@ import { parsedOrRefused } from '../wire/validation'
 import { EMPTY_FILTER, EndpointCreate } from '../wire/webhooks'
 import { type Flags, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { onEndpoint } from './on-endpoint'
 
 // The API's field names as this command's flags, so that a refusal names what the user typed.
 const FLAG_OF: Record<string, string> = {
@@ -158,7 +159,7 @@ async function remove(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const id = endpointId(positionals)
-  await withDeps(flags, async (deps) => removeEndpoint(deps, { teamId: (await findTeam(deps, ref)).id, id }))
+  await onEndpoint(flags, ref, id, (deps, teamId) => removeEndpoint(deps, { teamId, id }))
   console.log(`Removed webhook endpoint ${id}.`)
   return 0
 }
@@ -168,8 +169,7 @@ async function test(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' }, json: { type: 'boolean' } })
   const ref = requireFlag(flags, 'team')
   const endpointIdGiven = endpointId(positionals)
-  const { d, endpoint } = await withDeps(flags, async (deps) => {
-    const teamId = (await findTeam(deps, ref)).id
+  const { d, endpoint } = await onEndpoint(flags, ref, endpointIdGiven, async (deps, teamId) => {
     const d = await sendTestEvent(deps, { teamId, endpointId: endpointIdGiven })
     return { d, endpoint: await findEndpoint(deps, { teamId, id: endpointIdGiven }) }
   })

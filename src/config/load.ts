@@ -4,7 +4,7 @@ import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
 import { longerName, nearest } from '../lib/nearest'
-import { notATable, unwrap } from './tables'
+import { hasKey, notATable, unwrap } from './tables'
 import { tomlProblem } from './toml-problem'
 
 /** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
@@ -17,11 +17,16 @@ const NOT_KEYS = new Set(['LEAD_SIGNALS_CONFIG', 'LEAD_SIGNALS_API_KEY'])
 type Leaf = { path: string[]; schema: v.GenericSchema }
 type Tree = Record<string, unknown>
 
-/** Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). */
-export function loadConfig(a: { fileText?: string; env: Record<string, string | undefined> }): Config {
-  const fromFile = parseToml(a.fileText)
+/**
+ * Pure: file text and environment in, validated configuration out (or a ConfigError naming the key). `file` names
+ * the file the text came from (`./lead-signals.toml`, `the file given by --config`): a key at fault in it is said to
+ * be in it, as one from the environment is said to be from its variable (docs/operations.md#configuration-file).
+ */
+export function loadConfig(a: { fileText?: string; file?: string; env: Record<string, string | undefined> }): Config {
+  const fromFile = parseToml(a.fileText, a.file)
+  const inFile = (key: string) => (a.file && hasKey(fromFile, key.split('.')) ? ` (in ${a.file})` : '')
   const wrongTable = notATable(fromFile, Config)
-  if (wrongTable) throw new ConfigError(wrongTable)
+  if (wrongTable) throw new ConfigError(`config: ${wrongTable.key}${inFile(wrongTable.key)}: ${wrongTable.message}`)
   const tree = copyOf(fromFile) as Tree
   const planNames = new Set([...Object.keys(DEFAULT_PLANS), ...Object.keys(asTree(fromFile.plans))])
   const envSources = overlayEnv(tree, a.env, planNames)
@@ -32,7 +37,7 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
     const late = answerTooLate(result.output)
     if (!late) return withoutUnreadyReddit(result.output, listed)
     const source = envSources.get(late.key)
-    throw new ConfigError(`config: ${late.key}${source ? ` (from ${source})` : ''}: ${late.message}`)
+    throw new ConfigError(`config: ${late.key}${source ? ` (from ${source})` : inFile(late.key)}: ${late.message}`)
   }
   const issue = result.issues[0]
   const key = v.getDotPath(issue) ?? '(top level)'
@@ -41,7 +46,7 @@ export function loadConfig(a: { fileText?: string; env: Record<string, string | 
   const near = unknownKey(issue) ? nearestKey(key.split('.'), planNames) : undefined
   // An item of a list as a person counts it: `trusted_proxies (item 2)`, not `trusted_proxies.1`.
   throw new ConfigError(
-    `config: ${fieldWords(key)}${source ? ` (from ${source})` : ''}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
+    `config: ${fieldWords(key)}${source ? ` (from ${source})` : inFile(key)}: ${plainMessage(issue)}${near ? `; did you mean "${near}"?` : ''}`,
   )
 }
 
@@ -73,12 +78,12 @@ function withoutUnreadyReddit(config: Config, listed: Set<string>): Config {
   return config
 }
 
-function parseToml(text: string | undefined): Tree {
+function parseToml(text: string | undefined, file = 'the file'): Tree {
   if (!text) return {}
   try {
     return Bun.TOML.parse(text) as Tree
   } catch (e) {
-    throw new ConfigError(`config: ${tomlProblem(text, e as Error)}`)
+    throw new ConfigError(`config: ${tomlProblem(text, e as Error, file)}`)
   }
 }
 

@@ -10,23 +10,25 @@ export function readConfig(flagPath: string | undefined, env = process.env): Con
     throw new ConfigError('config: LEAD_SIGNALS_CONFIG is set but empty: set it to the configuration file, or unset it')
   const path =
     flagPath ?? env.LEAD_SIGNALS_CONFIG ?? (existsSync('lead-signals.toml') ? 'lead-signals.toml' : undefined)
+  // The file by the source that named it, not its path (docs/operations.md#logs): a problem in a file read without
+  // --config (a stray ./lead-signals.toml) is otherwise a puzzle.
+  const source =
+    flagPath !== undefined
+      ? 'given by --config'
+      : env.LEAD_SIGNALS_CONFIG !== undefined
+        ? 'given by LEAD_SIGNALS_CONFIG'
+        : './lead-signals.toml'
   let fileText: string | undefined
   if (path !== undefined) {
     try {
       fileText = readFileSync(path, 'utf8')
     } catch (err) {
-      // The source that named the file and why it cannot be read, but not its path (docs/operations.md#logs).
-      const source =
-        flagPath !== undefined
-          ? 'given by --config'
-          : env.LEAD_SIGNALS_CONFIG !== undefined
-            ? 'given by LEAD_SIGNALS_CONFIG'
-            : './lead-signals.toml'
       const why = whyUnreadable(err)
       throw new ConfigError(`config: cannot read the configuration file ${source}${why ? `: ${why}` : ''}`)
     }
   }
-  return loadConfig({ fileText, env })
+  const file = path === undefined ? undefined : source.startsWith('given') ? `the file ${source}` : source
+  return loadConfig({ fileText, file, env })
 }
 
 const UNREADABLE: Record<string, string> = {

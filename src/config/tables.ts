@@ -25,7 +25,11 @@ const isTable = (x: unknown): x is Tree =>
  * else (`plans = 5`, `server = []`), with how its table is written; undefined when there is none. valibot takes a list
  * for an object, and the plans were laid over the built-in ones, so such a value was otherwise dropped without a word.
  */
-export function notATable(tree: Tree, schema: v.GenericSchema, path: string[] = []): string | undefined {
+export function notATable(
+  tree: Tree,
+  schema: v.GenericSchema,
+  path: string[] = [],
+): { key: string; message: string } | undefined {
   const s = unwrap(schema) as v.GenericSchema & { entries?: Record<string, v.GenericSchema>; value?: v.GenericSchema }
   const children: [string, v.GenericSchema][] =
     s.type === 'strict_object' && s.entries
@@ -39,9 +43,19 @@ export function notATable(tree: Tree, schema: v.GenericSchema, path: string[] = 
     const at = [...path, key]
     const value = tree[key]
     if (!isTable(value))
-      return `config: ${at.join('.')}: must be a table ([${at.join('.')}${ofTables(inner) ? '.NAME' : ''}])`
+      return { key: at.join('.'), message: `must be a table ([${at.join('.')}${ofTables(inner) ? '.NAME' : ''}])` }
     const deeper = notATable(value, inner, at)
     if (deeper) return deeper
   }
   return undefined
+}
+
+/** Whether the parsed file holds the key (`server.port`, or a list's item `server.trusted_proxies.1`). */
+export function hasKey(tree: unknown, path: string[]): boolean {
+  let node = tree
+  for (const key of path) {
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return false
+    node = (node as Tree)[key]
+  }
+  return true
 }

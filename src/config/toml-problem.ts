@@ -1,16 +1,17 @@
 // What is wrong with a configuration file that is not valid TOML, in one line (docs/operations.md#configuration-file).
 
 /**
- * `the file is not valid TOML: line N: words` for the error Bun's parser threw on `text` (without the line when it
- * cannot be told), or that the file is binary, not a configuration file at all.
+ * `FILE is not valid TOML: line N: words` for the error Bun's parser threw on `text` (without the line when it
+ * cannot be told), or that the file is binary, not a configuration file at all. `file` names the file as the user
+ * knows it (`./lead-signals.toml`, `the file given by --config`).
  */
-export function tomlProblem(text: string, e: Error): string {
+export function tomlProblem(text: string, e: Error, file = 'the file'): string {
   // A NUL is in no text file: a database (SQLite's header ends with one) or another binary file given as the
   // configuration by mistake gets that said, not the first TOML error in its bytes.
   if (text.includes('\u0000'))
-    return 'the file does not look like a configuration file: it holds binary data (a database?), not TOML text'
+    return `${file} does not look like a configuration file: it holds binary data (a database?), not TOML text`
   const line = lineInError(text)
-  return `the file is not valid TOML: ${line ? `line ${line}: ` : ''}${tomlWords(e)}`
+  return `${file} is not valid TOML: ${line ? `line ${line}: ` : ''}${tomlWords(e)}`
 }
 
 const MAX_LINES_PLACED = 2000

@@ -88,20 +88,27 @@ const MAX_MESSAGE = 500
 
 /**
  * What a log line may say about an error. A database error (drizzle's query error, a libSQL or SQLite error, at any
- * depth of `cause`) becomes its result code and a fixed reason; any other error its class and message, with paths
- * and URL credentials masked and the length capped.
+ * depth of `cause`) becomes its result code and a fixed reason; any other error its message, after its class when
+ * that is one of its own (`TypeError: …`, a bug), with paths and URL credentials masked and the length capped. The
+ * service's own errors are plain Errors whose message is the reason in words: `Error: ` before it said nothing
+ * (docs/operations.md#logs).
  */
 export function describeError(err: unknown): string {
   const database = databaseErrorIn(err)
   if (database) return database
-  const text = err instanceof Error ? `${err.name}: ${err.message}${becauseOf(err)}` : String(err)
+  const text = err instanceof Error ? `${classOf(err)}${err.message}${becauseOf(err)}` : String(err)
   return redact(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text)
 }
 
-/** What an error says caused it, for the operator only (a platform that could not be reached: the network's error). */
+const classOf = (err: Error) => (err.name && err.name !== 'Error' ? `${err.name}: ` : '')
+
+/**
+ * What an error says caused it, for the operator only (a platform that could not be reached: the network's own
+ * words, such as `ECONNREFUSED: Unable to connect`; the runtime's class for them, TypeError, is no reason).
+ */
 function becauseOf(err: Error): string {
   const because = (err as { because?: unknown }).because
-  return because instanceof Error ? ` (${because.name}: ${because.message})` : ''
+  return because instanceof Error ? ` (${because.message})` : ''
 }
 
 type ErrorLike = {

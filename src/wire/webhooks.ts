@@ -65,7 +65,9 @@ const CREATE_EXAMPLE = { url: 'https://hooks.example.com/lead-signals', minScore
 /** `POST /api/v1/webhooks` (and `webhook add`): only the URL (or, for email, `to`) is required. */
 export const EndpointCreate = v.pipe(
   v.strictObject({
-    url: v.optional(fields.url),
+    // A URL the server takes is absolute http(s) (checkReceiverUrl, docs/destinations.md); a masked one sent back in a
+    // PATCH is not a URI (••••), so only a new endpoint's says so.
+    url: v.optional(v.pipe(fields.url, v.metadata({ format: 'uri' }))),
     to: v.optional(fields.to),
     kind: v.optional(fields.kind, 'webhook'),
     cadence: v.optional(fields.cadence, 'instant'),
@@ -178,7 +180,12 @@ export const Delivery = v.object({
 })
 export const DeliveryList = v.object({ deliveries: v.array(Delivery) })
 export const DeliveryQuery = v.strictObject({
-  status: v.optional(v.picklist(['pending', 'succeeded', 'failed'])),
+  status: v.optional(
+    v.pipe(
+      v.picklist(['pending', 'succeeded', 'failed']),
+      v.description('Only deliveries in this state: pending (to be sent or retried), succeeded, failed (given up).'),
+    ),
+  ),
   limit: queryInt(1, 200, 50, 'Deliveries, newest first, 1 to 200 (default 50).'),
 })
 

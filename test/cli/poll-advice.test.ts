@@ -2,7 +2,7 @@
 // commands and settings that fix it.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
-import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 
 let ws: Workspace
 let world: ReturnType<typeof fakePlatforms>
@@ -172,5 +172,27 @@ describe('what poll --once tells a new install', () => {
     expect(json.advice).toContain(
       '1 delivery to a destination waits to be sent: a running "lead-signals serve" on this database sends it; this command does not (docs/webhooks.md#delivery)',
     )
+  })
+
+  // Another process (a running server's scheduled pass, another poll --once) holding the polling lease made the
+  // command print "poll: skipped, another process is polling this database" and exit 0 with nothing more: whether to
+  // wait, retry or stop the other process was left to the docs (docs/operations.md#one-pass-at-a-time).
+  test('a pass skipped for a lease held elsewhere says what to do next', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])
+    await query(ws, 'INSERT INTO job_leases (name, holder, expires_at) VALUES (?, ?, ?)', [
+      'keyword-polling',
+      'elsewhere:1:abc',
+      Date.now() + 600_000,
+    ])
+    const next =
+      'another process is polling this database now: a running "lead-signals serve" (which polls on its schedule, polling.schedule */15 * * * *, UTC) or another poll --once; its pass searches the keywords, so wait for it to finish, then run poll --once again if you still want a pass of your own'
+    const r = await runCli(ws, ['poll', '--once', ...config])
+    expect({ code: r.code, stdout: r.stdout }).toEqual({
+      code: 0,
+      stdout: `poll: skipped, another process is polling this database\n${next}\n`,
+    })
+    expect(JSON.parse(await ok(ws, ['poll', '--once', '--json', ...config])).advice).toEqual([next])
+    expect(world.searches).toHaveLength(0)
   })
 })

@@ -160,9 +160,17 @@ describe('webhook', () => {
         stderr: `lead-signals: ${option} must list at least one; leave ${option} out for any\n`,
       })
     }
-    const unknown = await runCli(ws, ['webhook', 'remove', '--team', 'acme', 'whe_nope'])
-    expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toBe('lead-signals: no such webhook endpoint\n')
+    // "no such webhook endpoint" alone left the user guessing whether the id or the team was wrong: the message
+    // names the team it looked in and the command that lists that team's ids.
+    for (const command of ['remove', 'test']) {
+      const unknown = await runCli(ws, ['webhook', command, '--team', 'acme', 'whe_nope'])
+      expect({ command, code: unknown.code, stderr: unknown.stderr }).toEqual({
+        command,
+        code: 1,
+        stderr:
+          'lead-signals: team acme has no webhook endpoint whe_nope: lead-signals webhook list --team acme shows its ids\n',
+      })
+    }
     expect(await query(ws, 'select count(*) as n from webhook_endpoints')).toEqual([{ n: 0 }])
   })
 })

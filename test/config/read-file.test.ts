@@ -72,3 +72,54 @@ describe('a configuration file that cannot be read', () => {
     expect(whyUnreadable(denied)).toBe('this user may not read it (permission denied)')
   })
 })
+
+// A stray ./lead-signals.toml is read without --config: a problem in it named only the key, and someone who did not
+// know the file was read had to guess where the key came from. The message names the file that was read (the source
+// that named it, as above); a key from the environment keeps its variable.
+describe('a problem in the configuration file names the file', () => {
+  test('./lead-signals.toml read without --config', async () => {
+    const other = createWorkspace()
+    try {
+      other.file('lead-signals.toml', '[server]\nport = "eighty"\n')
+      const r = await runCli(other, ['team', 'list'])
+      expect({ code: r.code, stderr: r.stderr }).toEqual({
+        code: 2,
+        stderr: 'lead-signals: config: server.port (in ./lead-signals.toml): must be a number\n',
+      })
+      other.file('lead-signals.toml', '[server]\nport = 80\nhots = 1\n')
+      const typo = await runCli(other, ['team', 'list'])
+      expect(typo.stderr).toBe(
+        'lead-signals: config: server.hots (in ./lead-signals.toml): unknown key; did you mean "host"?\n',
+      )
+      other.file('lead-signals.toml', 'server = []\n')
+      const table = await runCli(other, ['team', 'list'])
+      expect(table.stderr).toBe('lead-signals: config: server (in ./lead-signals.toml): must be a table ([server])\n')
+      other.file('lead-signals.toml', '[server]\nhost = localhost\n')
+      const toml = await runCli(other, ['team', 'list'])
+      expect(toml.stderr).toBe(
+        'lead-signals: config: ./lead-signals.toml is not valid TOML: line 2: a text value must be in quotes\n',
+      )
+      // The value from the environment is named by its variable, not by the file.
+      other.file('lead-signals.toml', '[server]\nport = 80\n')
+      const fromEnv = await runCli(other, ['team', 'list'], { env: { LEAD_SIGNALS_SERVER_PORT: 'x' } })
+      expect(fromEnv.stderr).toBe(
+        'lead-signals: config: server.port (from LEAD_SIGNALS_SERVER_PORT): must be a number\n',
+      )
+    } finally {
+      other.cleanup()
+    }
+  })
+
+  test('a file given by --config or LEAD_SIGNALS_CONFIG: named by what gave it', async () => {
+    ws.file('bad.toml', '[polling]\nlimit = "many"\n')
+    await expectLine(
+      ['team', 'list', '--config', 'bad.toml'],
+      'config: polling.limit (in the file given by --config): must be a number',
+    )
+    await expectLine(
+      ['team', 'list'],
+      'config: polling.limit (in the file given by LEAD_SIGNALS_CONFIG): must be a number',
+      { LEAD_SIGNALS_CONFIG: 'bad.toml' },
+    )
+  })
+})

@@ -327,6 +327,31 @@ describe('tools/call answers what the REST endpoint answers for the same input a
     )
   })
 
+  // The credit plan has no monthly requests: "Team x on the ultimate plan: 0 of 0 requests used, 0 left; 100 credits"
+  // read as a plan with nothing left, and said nothing of the monthly top-up (docs/api.md#plans).
+  test('get_usage on a credit plan says the credits left and the monthly top-up, not "0 of 0 requests"', async () => {
+    const { deps } = await testDeps({
+      config: { plans: { bought: { api_access: true, monthly_requests: 0, monthly_credits: 0, platforms: [] } } },
+    })
+    const line = async (plan: string, credits: number) => {
+      const { apiKey } = await seedTeam(deps, { name: plan, plan, credits })
+      const server = listen(deps)
+      const mcp = await httpClient(server.mcpUrl, apiKey)
+      stops.push(() => mcp.close(), server.stop)
+      await callTool(mcp, 'list_signals')
+      const [first] = (await callTool(mcp, 'get_usage')).content
+      return first.type === 'text' ? first.text : ''
+    }
+    expect(await line('ultimate', 100)).toBe(
+      'Team ultimate on the ultimate plan, a credit plan (no monthly requests, one credit a call): 1 call this month; ' +
+        '99 credits left, topped up to 100 at the start of each month (UTC); next top-up 2026-12-01T00:00:00.000Z.',
+    )
+    expect(await line('bought', 5)).toBe(
+      'Team bought on the bought plan, a credit plan (no monthly requests, one credit a call): 1 call this month; ' +
+        "4 credits left, with no monthly top-up: the service's operator adds more.",
+    )
+  })
+
   test("search_mentions in the scored variant: with a platform and merged over the plan's platforms", async () => {
     const { mcp, rest } = await twins({ api: { search_variant: 'scored' } })
     const { tools } = await mcp.listTools()

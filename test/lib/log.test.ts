@@ -55,7 +55,18 @@ describe('log lines never carry SQL parameters or statements', () => {
     const inner = (await failedQuery('missing-table')) as Error
     const wrapped = new Error(`could not add the keyword: ${inner.message}`)
     const line = JSON.parse(logged({ err: wrapped }))
-    expect(line.err).toBe('Error: could not add the keyword: a database query failed')
+    expect(line.err).toBe('could not add the keyword: a database query failed')
+  })
+
+  // A plain Error's class says nothing: "Error: hackernews could not be reached (TypeError: ECONNREFUSED …)" read
+  // as code, where the other lines' reasons read as words. A class of its own (TypeError: a bug) still says something.
+  test('an Error is its message, and the error it names as its cause is its message too', () => {
+    const because = new TypeError('ECONNREFUSED: Unable to connect')
+    const unreachable = Object.assign(new Error('hackernews could not be reached'), { because })
+    expect(JSON.parse(logged({ err: unreachable })).err).toBe(
+      'hackernews could not be reached (ECONNREFUSED: Unable to connect)',
+    )
+    expect(JSON.parse(logged({ err: new RangeError('out of range') })).err).toBe('RangeError: out of range')
   })
 
   test('any other error keeps class and message, capped, with paths masked', () => {

@@ -9,6 +9,15 @@ export const NO_PLATFORM_ANSWERED =
   'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
 
 /**
+ * docs/operations.md#one-pass-at-a-time: a pass that found the polling lease held did nothing, and exit status 0 (it
+ * is no failure) said nothing of what to do: the other pass searches the keywords, so waiting is the answer.
+ */
+function leaseHeldElsewhere(polling: { enabled: boolean; schedule: string }): string {
+  const schedule = polling.enabled ? ` (which polls on its schedule, polling.schedule ${polling.schedule}, UTC)` : ''
+  return `another process is polling this database now: a running "lead-signals serve"${schedule} or another poll --once; its pass searches the keywords, so wait for it to finish, then run poll --once again if you still want a pass of your own`
+}
+
+/**
  * docs/operations.md#when-a-pass-finds-nothing: what `poll --once` adds under its table when a pass could not find
  * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
  * of the teams' plans this server cannot search (with the settings, as keys and environment variables, that would
@@ -20,7 +29,7 @@ export async function passAdvice(
   summary: PassSummary,
   teamId?: string,
 ): Promise<string[]> {
-  if (summary.outcome === 'skipped') return []
+  if (summary.outcome === 'skipped') return [leaseHeldElsewhere(deps.config.polling)]
   const teams = (await deps.repos.teams.list()).filter((t) => !teamId || t.id === teamId)
   if (teams.length === 0) return ['no team yet: create one with  lead-signals team create --name NAME --plan growth']
   const tracking = new Set((await deps.repos.keywords.all(teamId)).map((k) => k.teamId))

@@ -114,9 +114,12 @@ export async function listEndpoints(deps: Needs<'clock', 'webhookEndpoints'>, a:
   return (await deps.repos.webhookEndpoints.list(a.teamId)).map((e) => endpointView(e, nowMs))
 }
 
+/** What an id the team does not have is answered with (404 over the API); the command line says more. */
+export const NO_SUCH_ENDPOINT = 'no such webhook endpoint'
+
 export async function findEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
   const row = await deps.repos.webhookEndpoints.byId(a.teamId, a.id)
-  if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  if (!row) throw new AppError('not_found', NO_SUCH_ENDPOINT)
   return row
 }
 
@@ -157,7 +160,7 @@ export async function updateEndpoint(deps: UpdateDeps, a: { teamId: string; id: 
     // Made a Discord destination while that limit runs: it waits for it too.
     ...(current.kind !== 'discord' && (await discordGlobalPause(deps, fields.kind, nowMs))),
   })
-  if (!row) throw new AppError('not_found', 'no such webhook endpoint')
+  if (!row) throw new AppError('not_found', NO_SUCH_ENDPOINT)
   // docs/destinations.md#unsubscribe: the links of e-mails sent to the former address stop working (they showed the
   // new address to its former reader and turned its e-mails off). The secret is what they are made with. A destination
   // made e-mail from another kind gets a new one too: it may have been e-mail before, to another address, with links
@@ -184,8 +187,7 @@ const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>
 
 export async function removeEndpoint(deps: Needs<never, 'webhookEndpoints'>, a: { teamId: string; id: string }) {
-  if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id)))
-    throw new AppError('not_found', 'no such webhook endpoint')
+  if (!(await deps.repos.webhookEndpoints.remove(a.teamId, a.id))) throw new AppError('not_found', NO_SUCH_ENDPOINT)
 }
 
 /** A new secret, shown once; the one it replaces keeps signing for the grace period (docs/webhooks.md#rotating). */
@@ -193,6 +195,6 @@ export async function rotateSecret(deps: EndpointDeps, a: { teamId: string; id: 
   const secret = newSecret(deps.randomBytes)
   const until = deps.clock.now().getTime() + ROTATION_GRACE_MS
   if (!(await deps.repos.webhookEndpoints.rotate(a.teamId, a.id, secret, until)))
-    throw new AppError('not_found', 'no such webhook endpoint')
+    throw new AppError('not_found', NO_SUCH_ENDPOINT)
   return { secret, previousSecretValidUntil: new Date(until).toISOString() }
 }

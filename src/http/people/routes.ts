@@ -1,3 +1,4 @@
+import { PersonLinkPath, PersonPath } from '../../wire/path-ids'
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { exportPeople } from '../../domain/people/export'
@@ -22,7 +23,7 @@ import {
   PersonDetail,
 } from '../../wire/people'
 import { apiChecks } from '../checks'
-import { answers, NoQuery, validated } from '../validated'
+import { answers, NoQuery, validated, unchecked } from '../validated'
 import { exportResponse, fileResponses } from '../signals/export-response'
 import { apiSecurity } from '../api-security'
 import type { Scope } from '../../domain/oauth/scopes'
@@ -80,6 +81,7 @@ export const peopleRoutes = (deps: Deps) =>
       },
     })
     .get('/people/:id', ({ caller, params }) => getPerson(deps, caller.team.id, params.id), {
+      params: unchecked(PersonPath),
       query: NoQuery,
       response: answers(deps.config, { 200: PersonDetail, ...errors }),
       detail: detail(
@@ -98,6 +100,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       ({ caller, params, body }) => linkPerson(deps, caller.team.id, params.id, body.personId),
       {
         parse: 'json',
+        params: unchecked(PersonPath),
         query: NoQuery,
         body: validated('body', LinkBody),
         response: answers(deps.config, { 200: PersonDetail, ...errors }),
@@ -112,6 +115,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
       '/people/:id/links/:otherId',
       ({ caller, params }) => unlinkPerson(deps, caller.team.id, params.id, params.otherId),
       {
+        params: unchecked(PersonLinkPath),
         query: NoQuery,
         response: answers(deps.config, { 200: PersonDetail, ...errors }),
         detail: writeDetail(
@@ -142,6 +146,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
         set.status = 204
       },
       {
+        params: unchecked(PersonPath),
         query: NoQuery,
         // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
         detail: {
@@ -161,6 +166,7 @@ export const peopleWriteRoutes = (deps: Deps) =>
     )
     .put('/people/:id/mute', ({ caller, params, body }) => mutePerson(deps, caller.team.id, params.id, body.muted), {
       parse: 'json',
+      params: unchecked(PersonPath),
       query: NoQuery,
       body: validated('body', MuteBody),
       response: answers(deps.config, { 200: PersonDetail, ...errors }),

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import { SignalPath } from '../../wire/path-ids'
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { rateSignal } from '../../domain/feedback/rate'
@@ -67,6 +68,7 @@ export const feedbackRoutes = (deps: Deps) =>
       {
         // Names the JSON parser so the docs list application/json (http/checks.ts reads the body).
         parse: 'json',
+        params: unchecked(SignalPath),
         query: NoQuery,
         body: validated('body', FeedbackBody),
         response: answers(deps.config, { 200: FeedbackAnswer, ...keyedErrors, 404: ErrorBody }),

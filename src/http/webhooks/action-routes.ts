@@ -1,3 +1,4 @@
+import { DeliveryPath, EndpointPath } from '../../wire/path-ids'
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { replayDelivery, sendTestEvent } from '../../domain/webhooks/deliveries'
@@ -5,7 +6,7 @@ import { removeEndpoint, rotateSecret } from '../../domain/webhooks/endpoints'
 import { Delivery, RotatedSecret } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
 import { documentedErrors, headerObjects } from '../response-headers'
-import { NoQuery, answers } from '../validated'
+import { NoQuery, answers, unchecked } from '../validated'
 import { detail, errors } from './routes'
 
 /** docs/webhooks.md#managing-endpoints: what is done to an endpoint or a delivery named in the path; no body. */
@@ -19,6 +20,7 @@ export const webhookActionRoutes = (deps: Deps) =>
         set.status = 204
       },
       {
+        params: unchecked(EndpointPath),
         query: NoQuery,
         // 204 has no body and so no schema: the answers are written out (the route's errors, as documented).
         detail: {
@@ -34,6 +36,7 @@ export const webhookActionRoutes = (deps: Deps) =>
       '/webhooks/:id/test',
       ({ caller, params }) => sendTestEvent(deps, { teamId: caller.team.id, endpointId: params.id }),
       {
+        params: unchecked(EndpointPath),
         query: NoQuery,
         response: answers(deps.config, { 200: Delivery, ...errors }),
         detail: detail('Send a test event now', 'Answers the delivery after its first attempt. Not counted.'),
@@ -43,6 +46,7 @@ export const webhookActionRoutes = (deps: Deps) =>
       '/webhooks/:id/rotate-secret',
       ({ caller, params }) => rotateSecret(deps, { teamId: caller.team.id, id: params.id }),
       {
+        params: unchecked(EndpointPath),
         query: NoQuery,
         response: answers(deps.config, { 200: RotatedSecret, ...errors }),
         // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
@@ -57,6 +61,7 @@ export const webhookActionRoutes = (deps: Deps) =>
       ({ caller, params }) =>
         replayDelivery(deps, { teamId: caller.team.id, endpointId: params.id, deliveryId: params.deliveryId }),
       {
+        params: unchecked(DeliveryPath),
         query: NoQuery,
         response: answers(deps.config, { 200: Delivery, ...errors }),
         detail: detail('Send a delivery again', 'From the first attempt, with the same webhook-id. Not counted.'),

@@ -1,3 +1,4 @@
+import { EndpointPath } from '../../wire/path-ids'
 import { Elysia } from 'elysia'
 import type { Deps } from '../../deps'
 import { listDeliveries } from '../../domain/webhooks/deliveries'
@@ -14,7 +15,7 @@ import {
   EndpointUpdate,
 } from '../../wire/webhooks'
 import { apiChecks } from '../checks'
-import { NoQuery, validated, answers } from '../validated'
+import { NoQuery, validated, answers, unchecked } from '../validated'
 import { apiSecurity } from '../api-security'
 
 /** The errors of a route naming a destination in its path: 404 for one the team does not have. */
@@ -56,6 +57,7 @@ export const webhooksRoutes = (deps: Deps) =>
       async ({ caller, params }) =>
         endpointView(await findEndpoint(deps, { teamId: caller.team.id, id: params.id }), deps.clock.now().getTime()),
       {
+        params: unchecked(EndpointPath),
         query: NoQuery,
         response: answers(deps.config, { 200: Endpoint, ...errors }),
         detail: detail('One endpoint'),
@@ -67,6 +69,7 @@ export const webhooksRoutes = (deps: Deps) =>
       {
         parse: 'json',
         body: validated('body', EndpointUpdate),
+        params: unchecked(EndpointPath),
         query: NoQuery,
         response: answers(deps.config, { 200: Endpoint, ...errors }),
         detail: detail(
@@ -81,6 +84,7 @@ export const webhooksRoutes = (deps: Deps) =>
         deliveries: await listDeliveries(deps, { teamId: caller.team.id, endpointId: params.id, ...query }),
       }),
       {
+        params: unchecked(EndpointPath),
         query: validated('query', DeliveryQuery),
         response: answers(deps.config, { 200: DeliveryList, ...errors }),
         detail: detail("The endpoint's delivery log, newest first"),

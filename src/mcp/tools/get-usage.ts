@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Deps } from '../../deps'
 import { usageReport } from '../../domain/quota/report'
 import { UsageReport } from '../../wire/usage'
-import { defineTool } from '../tool'
+import { defineTool, plural } from '../tool'
 
 /** `GET /api/v1/usage`, counted exactly when the endpoint is (`api.count_usage_endpoint`, docs/api.md#what-is-counted). */
 export function getUsageTool(deps: Deps) {
@@ -22,14 +22,28 @@ export function getUsageTool(deps: Deps) {
     async run(caller) {
       const report = await usageReport(deps, caller)
       const { used, limit, remaining, resetsAt } = report.usage
+      const head = `Team ${report.team} on the ${report.plan} plan`
+      if (limit === 0) return { result: report, summary: `${head}, ${creditPlanWords(deps, report)}` }
       const quota =
         limit === null
           ? `${used} requests used, no monthly limit`
           : `${used} of ${limit} requests used, ${remaining} left`
-      return {
-        result: report,
-        summary: `Team ${report.team} on the ${report.plan} plan: ${quota}; ${report.credits} credits; resets ${resetsAt}.`,
-      }
+      return { result: report, summary: `${head}: ${quota}; ${report.credits} credits; resets ${resetsAt}.` }
     },
   })
+}
+
+/**
+ * A plan without monthly requests is paid from credits alone (docs/api.md#plans): "1 of 0 requests used, 0 left"
+ * read as a plan with nothing left. It is said as it is: calls this month, credits left, and the plan's top-up.
+ */
+function creditPlanWords(deps: Deps, report: v.InferOutput<typeof UsageReport>): string {
+  const { used, resetsAt } = report.usage
+  const topUp = deps.config.plans[report.plan]?.monthly_credits ?? 0
+  return (
+    `a credit plan (no monthly requests, one credit a call): ${plural(used, 'call')} this month; ${plural(report.credits, 'credit')} left` +
+    (topUp > 0
+      ? `, topped up to ${topUp} at the start of each month (UTC); next top-up ${resetsAt}.`
+      : ", with no monthly top-up: the service's operator adds more.")
+  )
 }
