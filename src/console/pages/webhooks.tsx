@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
+import { platformName } from '../signal-facts'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 import { fromNow } from '../time'
@@ -28,7 +29,7 @@ const filtersOf = (e: Endpoint) =>
     `score ≥ ${e.filters.minScore}`,
     e.filters.intents && `intents ${e.filters.intents.join(', ')}`,
     e.filters.keywords && `keywords ${e.filters.keywords.join(', ')}`,
-    e.filters.platforms && `platforms ${e.filters.platforms.join(', ')}`,
+    e.filters.platforms && `platforms ${e.filters.platforms.map(platformName).join(', ')}`,
   ]
     .filter(Boolean)
     .join(' · ')
