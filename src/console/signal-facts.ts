@@ -58,7 +58,8 @@ export function profileUrl(platform: string, author: string): string | null {
   return build && author.trim() !== '' ? httpUrl(build(author)) : null
 }
 
-// The platforms' own names, where the console shows a platform in a sentence; the others read as their id.
+// The platforms' own names, wherever the console shows a platform to a person (docs/console.md); the ids stay in
+// filters, addresses and exports. An id not listed here (a platform added later) reads as itself.
 const NAMES: Partial<Record<string, string>> = {
   hackernews: 'Hacker News',
   stackoverflow: 'Stack Overflow',
@@ -73,6 +74,15 @@ const NAMES: Partial<Record<string, string>> = {
   youtube: 'YouTube',
   linkedin: 'LinkedIn',
   producthunt: 'Product Hunt',
+  quora: 'Quora',
+  pinterest: 'Pinterest',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  g2: 'G2',
+  indiehacker: 'Indie Hackers',
+  internet: 'Web search',
+  news: 'News',
 }
 
 /** A platform as a person names it: "Hacker News" for hackernews. */

@@ -176,19 +176,19 @@ describe('the console in a browser', () => {
       await nav(view, 'Sources')
       // What the server can use is listed with how it went; the rest as the setting to add, once each.
       const inUse = view.page.getByRole('table', { name: 'Sources in use' })
-      await inUse.locator('td[data-label="Platform"]', { hasText: 'hackernews' }).waitFor()
-      expect(await inUse.locator('td[data-label="Platform"]', { hasText: 'twitter' }).count()).toBe(0)
+      await inUse.locator('td[data-label="Platform"]', { hasText: 'Hacker News' }).waitFor()
+      expect(await inUse.locator('td[data-label="Platform"]', { hasText: 'X (Twitter)' }).count()).toBe(0)
       const unset = view.page.getByRole('list', { name: 'Sources not set up' })
-      expect(await textOf(unset.locator('li', { hasText: 'twitter' }))).toBe(
-        'twitter set platforms.twitter.bearer_token',
+      expect(await textOf(unset.locator('li', { hasText: 'X (Twitter)' }))).toBe(
+        'X (Twitter) set platforms.twitter.bearer_token',
       )
-      expect(await unset.locator('li', { hasText: 'hackernews' }).count()).toBe(0)
+      expect(await unset.locator('li', { hasText: 'Hacker News' }).count()).toBe(0)
       // Bluesky's stream needs no account (its search does): it is in use, with what searching it would need.
-      const bluesky = inUse.locator('tr', { hasText: 'bluesky' })
+      const bluesky = inUse.locator('tr', { hasText: 'Bluesky' })
       expect(await textOf(bluesky.locator('td[data-label="Reading"]'))).toMatch(
         /^stream; .*searching it needs platforms\.bluesky\.identifier, platforms\.bluesky\.app_password$/,
       )
-      expect(await unset.locator('li', { hasText: 'bluesky' }).count()).toBe(0)
+      expect(await unset.locator('li', { hasText: 'Bluesky' }).count()).toBe(0)
       await screenshot(view.page, 'console-sources')
 
       await nav(view, 'Settings')

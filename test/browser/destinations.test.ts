@@ -156,11 +156,34 @@ describe('Destinations and Settings in the console', () => {
         await screenshot(page, `destinations-untracked-keyword-${size.name}`)
         // A warning, not a refusal: the keyword may be tracked later.
         await page.getByRole('button', { name: 'Add destination' }).click()
-        await page.locator('.cards li', { hasText: `7${size.name === 'phone' ? 1 : 0}/` }).waitFor()
+        const card = page.locator('.cards li', { hasText: `7${size.name === 'phone' ? 1 : 0}/` })
+        await card.waitFor()
         expect(await page.locator('form .notice').count()).toBe(0)
+        // Once added, its card in the list says the same, as long as the keywords are not tracked; a destination
+        // without a keyword filter has no warning.
+        const listed = card.locator('.notice')
+        await listed.waitFor()
+        expect(await listed.textContent()).toContain('Not tracked by your team: “crn”, “crm not hubspot”.')
+        expect(await page.locator('.cards li', { hasText: 'crm-hook' }).locator('.notice').count()).toBe(0)
+        expect(await fitsWidth(page)).toBe(true)
+        await screenshot(page, `destinations-untracked-keyword-listed-${size.name}`)
       } finally {
         await view.close()
       }
+    }
+    // A keyword tracked later: the list, read again, no longer names it.
+    await addKeywords(deps, { teamId, keywords: ['crn'] })
+    const view = await openPage(browser, origin, { viewport: SIZES[0]?.viewport })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/webhooks')
+      const warnings = view.page.locator('.cards li .notice')
+      await warnings.first().waitFor()
+      expect(await warnings.allTextContents()).toEqual([
+        expect.stringContaining('Not tracked by your team: “crm not hubspot”.'),
+        expect.stringContaining('Not tracked by your team: “crm not hubspot”.'),
+      ])
+    } finally {
+      await view.close()
     }
   })
 

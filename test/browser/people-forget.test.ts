@@ -62,10 +62,10 @@ for (const [label, viewport, author] of [
         const errorsBefore = view.errors.length
         await page.getByRole('link', { name: author }).click()
         await page.getByRole('heading', { name: new RegExp(author) }).waitFor()
-        const ask = page.getByRole('button', { name: `Forget this person ${author} on reddit` })
+        const ask = page.getByRole('button', { name: `Forget this person ${author} on Reddit` })
         await screenshot(page, `console-person-${label}`)
         await ask.click()
-        const dialog = page.getByRole('group', { name: `Confirm: Forget this person ${author} on reddit` })
+        const dialog = page.getByRole('group', { name: `Confirm: Forget this person ${author} on Reddit` })
         const text = (await dialog.textContent()) ?? ''
         expect(text).toContain(`Forget ${author}? This removes them, all their posts here`)
         expect(text).toContain('It cannot be undone.')

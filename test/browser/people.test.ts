@@ -81,7 +81,9 @@ for (const [label, viewport] of [
         await find('NOBODY', 1)
         await page.getByText("No one else's name contains “NOBODY”.").waitFor()
         await find('ANNOPS_', 2)
-        await page.getByLabel('The same person on another account').selectOption({ label: `${LONG_NAME} on twitter` })
+        await page
+          .getByLabel('The same person on another account')
+          .selectOption({ label: `${LONG_NAME} on X (Twitter)` })
         await page.getByRole('button', { name: 'Link' }).click()
         await page.getByRole('button', { name: 'Unlink' }).waitFor()
         // The account linked leaves the choices (linked again, it was refused as "already linked").
@@ -140,7 +142,7 @@ for (const [label, viewport] of [
 }
 
 describe("a name that forces right to left (U+202E) on a person's page", () => {
-  test('the choice of an account to link reads "evil on bluesky", not the words after the name turned around', async () => {
+  test('the choice of an account to link reads "evil on Bluesky", not the words after the name turned around', async () => {
     const team = (await deps.repos.teams.list())[0]
     await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: '\u202Eevil', platform: 'bluesky' })])
     const view = await openPage(browser, app?.origin as string)
@@ -149,9 +151,9 @@ describe("a name that forces right to left (U+202E) on a person's page", () => {
       await view.page.locator('.person').first().getByRole('link').first().click()
       const choices = view.page.getByLabel('The same person on another account').locator('option')
       await choices.nth(1).waitFor({ state: 'attached' })
-      // An option holds text only, no <bdi>: the override in it would turn " on bluesky" into "yksulb no ".
+      // An option holds text only, no <bdi>: the override in it would turn " on Bluesky" into "yksulB no ".
       const labels = await choices.allTextContents()
-      expect(labels).toContain('evil on bluesky')
+      expect(labels).toContain('evil on Bluesky')
       expect(labels.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/u)
     } finally {
       await view.close()
@@ -229,7 +231,7 @@ describe('a person whose every signal was judged not relevant', () => {
       await view.page.getByRole('button', { name: 'Find' }).click()
       const choice = view.page.getByLabel('The same person on another account').locator('option', { hasText: 'vendor' })
       await choice.waitFor({ state: 'attached' })
-      expect(await choice.allTextContents()).toEqual(['vendor_pitch on reddit'])
+      expect(await choice.allTextContents()).toEqual(['vendor_pitch on Reddit'])
     } finally {
       await view.close()
     }

@@ -1,7 +1,8 @@
 // The Signals page's reading of a signal (src/console/signal-facts.ts, src/console/time.tsx): bands, the stand-in
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
-import { bandOf, httpUrl, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
+import { SOURCES } from '../../src/config/platform-names'
+import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
 describe('a signal as the console reads it', () => {
@@ -59,5 +60,12 @@ describe('a signal as the console reads it', () => {
     expect(relative(ahead(-90), now, { scheduled: true })).toBe('1 min ago')
     // Something that happened, stamped by a server whose clock runs a few seconds ahead of the browser's.
     expect(relative(ahead(10), now)).toBe('just now')
+  })
+
+  test('every platform the server can search has a name a person reads, not its id', () => {
+    const asIds = SOURCES.filter((p) => platformName(p) === p)
+    expect(asIds).toEqual([])
+    expect(platformName('hackernews')).toBe('Hacker News')
+    expect(platformName('g2')).toBe('G2')
   })
 })

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks'
-import { api } from '../api'
+import { useState } from 'preact/hooks'
 import { Alert } from './ui'
+import { type Tracked, UntrackedKeywords } from './untracked-keywords'
 
 // docs/destinations.md: the new-destination form of the Destinations page. Only what the kind needs is asked.
 const EMPTY = {
@@ -30,18 +30,6 @@ const listOrNull = (text: string) => {
   return items.length ? items : null
 }
 
-/**
- * A keyword as tracked keywords compare (docs/queries.md#matching): in any case but that of OR, AND and NOT, runs of
- * spaces as one. The server's own key (query/same-query.ts) also reads phrases and full-width letters; this is only
- * for the form's warning, which at worst names a keyword that is in fact tracked.
- */
-const keyOf = (keyword: string) =>
-  keyword
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w === 'OR' || w === 'AND' || w === 'NOT' ? w : w.toLowerCase()))
-    .join(' ')
-
 /** The form's values as POST /webhooks takes them. */
 function bodyOf(f: typeof EMPTY) {
   const quiet = f.quietFrom !== '' && f.quietTo !== ''
@@ -58,19 +46,14 @@ function bodyOf(f: typeof EMPTY) {
   }
 }
 
-/** `onAdd` resolves to why the destination was refused, or null once it is added. */
-export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>) => Promise<string | null> }) {
+/** `onAdd` resolves to why the destination was refused, or null once it is added; `tracked`: the team's keywords. */
+export function DestinationForm(props: {
+  tracked: Tracked
+  onAdd: (body: ReturnType<typeof bodyOf>) => Promise<string | null>
+}) {
   const [form, setForm] = useState(EMPTY)
   // The refusal is shown beside the button, where the user looks after a click, and goes once a field is edited.
   const [refused, setRefused] = useState('')
-  // The team's tracked keywords, to warn of a filter that names others; unread (the server down), no warning.
-  const [tracked, setTracked] = useState<Set<string> | null>(null)
-  useEffect(() => {
-    api<{ keywords: string[] }>('GET', '/keywords')
-      .then((k) => setTracked(new Set(k.keywords.map(keyOf))))
-      .catch(() => setTracked(null))
-  }, [])
-  const untracked = tracked ? (listOrNull(form.keywords) ?? []).filter((k) => !tracked.has(keyOf(k))) : []
   const field = (k: keyof typeof EMPTY) => (e: Event) => {
     setRefused('')
     setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).value })
@@ -162,16 +145,7 @@ export function DestinationForm(props: { onAdd: (body: ReturnType<typeof bodyOf>
           onInput={field('keywords')}
         />
       </label>
-      {/* A warning, not a refusal: a keyword may be tracked later, and then the destination sends its signals. */}
-      {untracked.length > 0 && (
-        <p class="notice" role="status">
-          <span>
-            Not tracked by your team: {untracked.map((k) => `“${k}”`).join(', ')}. This destination sends only signals
-            found for the keywords it names, so it sends nothing for {untracked.length === 1 ? 'this one' : 'these'}{' '}
-            until {untracked.length === 1 ? 'it is' : 'they are'} tracked on the <a href="#/keywords">Keywords</a> page.
-          </span>
-        </p>
-      )}
+      <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
       <Alert message={refused} />
       <button type="submit">Add destination</button>
     </form>

@@ -1,4 +1,5 @@
 import { api } from '../api'
+import { platformName } from '../signal-facts'
 import { ConfirmButton, counted, Name, shortName } from './ui'
 
 type Forgotten = { id: string; author: string; platform: string; accounts: number; signals: number }
@@ -23,7 +24,7 @@ export function ForgetPerson(props: { person: Forgotten; onError: (message: stri
     <div class="forget">
       <ConfirmButton
         label="Forget this person"
-        name={`${shortName(p.author)} on ${p.platform}`}
+        name={`${shortName(p.author)} on ${platformName(p.platform)}`}
         question={
           <>
             Forget <Name name={p.author} />? This removes them

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Person } from '../../wire/people'
+import { platformName } from '../signal-facts'
 import { Name } from './ui'
 
 export type PersonView = v.InferOutput<typeof Person>
@@ -20,7 +21,7 @@ export const PersonItem = (props: { person: PersonView }) => {
       <a href={`#/people/${encodeURIComponent(p.id)}`}>
         <Name name={p.author} />
       </a>
-      <span>{[p.platform, ...p.identities.map((i) => i.platform)].join(' · ')}</span>
+      <span>{[p.platform, ...p.identities.map((i) => i.platform)].map(platformName).join(' · ')}</span>
       <span>
         {p.signals === 0
           ? 'no signal counted'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, api, when } from '../api'
+import { platformName } from '../signal-facts'
 import { counted } from './ui'
 
 type Preview = {
@@ -69,7 +70,8 @@ export function QueryPreview({ query, refusal = '' }: { query: string; refusal?:
           {p.posts.map((s) => (
             <li>
               <span>
-                <strong>{s.platform}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “{s.keyword}”
+                <strong>{platformName(s.platform)}</strong> · <bdi>{s.author}</bdi> · {when(s.publishedAt)} · found by “
+                {s.keyword}”
                 <br />
                 <a href={s.url} target="_blank" rel="noreferrer noopener">
                   {s.preview}

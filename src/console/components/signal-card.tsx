@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
-import { bandOf, httpUrl, profileUrl, splitReason, standInWhy } from '../signal-facts'
+import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>
@@ -41,7 +41,7 @@ export function SignalCard(props: Props) {
         )}
       </div>
       <div class="meta">
-        <span>{s.platform}</span>
+        <span>{platformName(s.platform)}</span>
         {author ? (
           <a href={author} target="_blank" rel="noopener noreferrer">
             <Name name={s.author} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { platformName } from '../signal-facts'
 import { Choice } from './ui'
 
 export const EMPTY_FILTERS = { keyword: '', intent: '', platform: '', minScore: '', since: '', include: '' }
@@ -56,15 +57,21 @@ export function SignalFilters(props: Props) {
   }, [score])
   const set = (k: keyof Filters) => (e: Event) =>
     props.onChange({ ...f, [k]: (e.currentTarget as HTMLInputElement).value })
-  const choice = (k: keyof Filters, label: string, options: string[]) => (
-    <Choice label={label} value={f[k]} options={options} onChange={(value) => props.onChange({ ...f, [k]: value })} />
+  const choice = (k: keyof Filters, label: string, options: string[], name?: (o: string) => string) => (
+    <Choice
+      label={label}
+      value={f[k]}
+      options={options}
+      name={name}
+      onChange={(value) => props.onChange({ ...f, [k]: value })}
+    />
   )
   const any = filterQuery(f).size > 0
   return (
     <form class="filters" onSubmit={(e) => e.preventDefault()}>
       {choice('keyword', 'Keyword', props.keywords)}
       {choice('intent', 'Intent', INTENTS)}
-      {choice('platform', 'Platform', props.platforms)}
+      {choice('platform', 'Platform', props.platforms, platformName)}
       <label>
         Minimum score
         <input

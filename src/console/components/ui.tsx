@@ -98,14 +98,21 @@ export function ConfirmButton(props: {
 }
 
 /** A filter's drop-down: "Any" (the empty value) or one of `options`. */
-export function Choice(props: { label: string; value: string; options: string[]; onChange: (value: string) => void }) {
+/** A select of `options` and "Any"; `name` is what a person reads for an option whose value is an id. */
+export function Choice(props: {
+  label: string
+  value: string
+  options: string[]
+  name?: (option: string) => string
+  onChange: (value: string) => void
+}) {
   return (
     <label>
       {props.label}
       <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         <option value="">Any</option>
         {props.options.map((o) => (
-          <option value={o}>{o}</option>
+          <option value={o}>{props.name ? props.name(o) : o}</option>
         ))}
       </select>
     </label>

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/people'
-import { bandOf } from '../signal-facts'
 import { api, changeThen, when } from '../api'
-import { httpUrl } from '../signal-facts'
+import { bandOf, httpUrl, platformName } from '../signal-facts'
 import { Heat } from '../components/person-item'
 import { NoPerson, personError } from './people-empty'
 import { Name, shortName } from '../components/ui'
@@ -98,7 +97,7 @@ export function Person(props: { id: string }) {
           const href = httpUrl(a.profileUrl)
           return (
             <li>
-              <span>{a.platform}</span>{' '}
+              <span>{platformName(a.platform)}</span>{' '}
               {href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">
                   <Name name={a.author} />
@@ -145,7 +144,7 @@ export function Person(props: { id: string }) {
             <option value="">Choose…</option>
             {candidates.map((o) => (
               <option value={o.id}>
-                {withoutDirection(shortName(o.author))} on {o.platform}
+                {withoutDirection(shortName(o.author))} on {platformName(o.platform)}
               </option>
             ))}
           </select>
@@ -172,7 +171,7 @@ export function Person(props: { id: string }) {
                 {s.score}
               </span>
               <span class={`intent intent-${s.intent.toLowerCase()}`}>{s.intent}</span>
-              <span>{s.platform}</span>
+              <span>{platformName(s.platform)}</span>
               <span class="keyword">{s.keyword}</span>
               <time dateTime={s.publishedAt}>{when(s.publishedAt)}</time>
               {s.dismissed && <span class="chip">not counted</span>}

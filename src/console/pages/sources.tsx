@@ -2,9 +2,10 @@ import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
+import { platformName } from '../signal-facts'
 import { reading, type Source } from '../source-reading'
 
-const nameOf = (s: Source) => (s.earlierRouteOnly ? `${s.platform} (earlier route only)` : s.platform)
+const nameOf = (s: Source) => `${platformName(s.platform)}${s.earlierRouteOnly ? ' (earlier route only)' : ''}`
 
 /**
  * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does

@@ -3,6 +3,8 @@ import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
+import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
+import { platformName } from '../signal-facts'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
 import { type Delivery, Deliveries } from '../components/webhook-deliveries'
 import { fromNow } from '../time'
@@ -28,7 +30,7 @@ const filtersOf = (e: Endpoint) =>
     `score ≥ ${e.filters.minScore}`,
     e.filters.intents && `intents ${e.filters.intents.join(', ')}`,
     e.filters.keywords && `keywords ${e.filters.keywords.join(', ')}`,
-    e.filters.platforms && `platforms ${e.filters.platforms.join(', ')}`,
+    e.filters.platforms && `platforms ${e.filters.platforms.map(platformName).join(', ')}`,
   ]
     .filter(Boolean)
     .join(' · ')
@@ -41,8 +43,13 @@ export function Webhooks() {
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
+  // The team's keywords, read with the list: a keyword tracked since (on another tab) takes its warning away.
+  const [tracked, setTracked] = useState<Tracked>(null)
   const load = () => api<{ endpoints: Endpoint[] }>('GET', '/webhooks').then((w) => setEndpoints(w.endpoints))
-  const reload = () => load().catch((err) => setError(err.message))
+  const reload = () => {
+    readTracked().then(setTracked, () => setTracked(null))
+    return load().catch((err) => setError(err.message))
+  }
   useEffect(() => {
     reload()
     // A pause starts by the worker's doing (another team's Discord 429 reaches these destinations too): read again when
@@ -108,6 +115,7 @@ export function Webhooks() {
                 {KIND_NAMES[ep.kind]}
                 {ep.event === 'person.updated' ? ' · people turning hot' : ''} · {timingOf(ep)} · {filtersOf(ep)}
               </p>
+              <UntrackedKeywords tracked={tracked} keywords={ep.filters.keywords} />
               <p class={ep.enabled && !ep.failingSince ? '' : 'error'}>
                 {ep.enabled ? 'Enabled' : `Disabled${ep.disabledReason ? `: ${ep.disabledReason}` : ''}`}
                 {ep.enabled && ep.failingSince && (
@@ -162,7 +170,7 @@ export function Webhooks() {
           ))}
         </ul>
       )}
-      <DestinationForm onAdd={add} />
+      <DestinationForm tracked={tracked} onAdd={add} />
     </section>
   )
 }
