@@ -248,12 +248,18 @@ describe('bad configuration', () => {
   test.each(EVERY_COMMAND.map((args) => [args.slice(0, 2).join(' '), args] as const))(
     '%s with an unknown key in --config exits 2 naming the key',
     async (_name, args) => {
-      await expectRejected([...args, '--config', 'bad-config.toml'], 'config: server.bogus: unknown key')
+      await expectRejected(
+        [...args, '--config', 'bad-config.toml'],
+        'config: server.bogus (in the file given by --config): unknown key',
+      )
     },
   )
 
   test('a value of the wrong type is named with its key', async () => {
-    await expectRejected(['team', 'list', '--config', 'bad-type.toml'], /config: server\.port: /)
+    await expectRejected(
+      ['team', 'list', '--config', 'bad-type.toml'],
+      /config: server\.port \(in the file given by --config\): /,
+    )
   })
 
   test('an unknown key from the environment is named', async () => {
