@@ -1,4 +1,5 @@
 import { platformName, type StandIn } from '../signal-facts'
+import { counted } from './ui'
 
 /**
  * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
@@ -8,7 +9,7 @@ import { platformName, type StandIn } from '../signal-facts'
 export function StandInNotice(props: { standIns: StandIn[] }) {
   const first = props.standIns[0] as StandIn
   const n = props.standIns.length
-  const these = `${n === 1 ? '1 signal' : `${n} signals`} of this page ${n === 1 ? 'was' : 'were'} scored`
+  const these = `${counted(n, 'signal')} of this page ${n === 1 ? 'was' : 'were'} scored`
   const judged = `the ${first.by} scorer judged ${n === 1 ? 'it' : 'them'} (tagged “${first.by} scorer”)`
   if (first.behind === null)
     return (
