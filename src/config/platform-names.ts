@@ -48,3 +48,38 @@ export const EARLIER_ONLY_SOURCES = ['indiehacker', 'internet', 'news'] as const
 /** Every source a connector can search: the search platforms and the earlier route's own networks. */
 export const SOURCES = [...SEARCH_PLATFORMS, ...EARLIER_ONLY_SOURCES] as const
 export type Source = (typeof SOURCES)[number]
+
+/**
+ * Each source as people name it, wherever a person reads it (the console, docs/console.md; chat messages and
+ * e-mails, docs/destinations.md#bodies): "Hacker News" for hackernews. The ids stay where programs read them: the
+ * API, filters, addresses, a webhook's JSON. The console keeps a copy (it imports nothing of the server:
+ * docs/architecture.md#layers), which test/console/signal-facts.test.ts holds to this one.
+ */
+export const PLATFORM_NAMES: Record<Source, string> = {
+  hackernews: 'Hacker News',
+  stackoverflow: 'Stack Overflow',
+  github: 'GitHub',
+  devto: 'dev.to',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  medium: 'Medium',
+  substack: 'Substack',
+  reddit: 'Reddit',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  producthunt: 'Product Hunt',
+  quora: 'Quora',
+  pinterest: 'Pinterest',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  g2: 'G2',
+  indiehacker: 'Indie Hackers',
+  internet: 'Web search',
+  news: 'News',
+}
+
+/** A platform as a person names it; an id that is no source's (a stored signal of a platform since removed) as itself. */
+export const platformName = (platform: string): string =>
+  Object.hasOwn(PLATFORM_NAMES, platform) ? PLATFORM_NAMES[platform as Source] : platform

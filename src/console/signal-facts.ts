@@ -59,7 +59,9 @@ export function profileUrl(platform: string, author: string): string | null {
 }
 
 // The platforms' own names, wherever the console shows a platform to a person (docs/console.md); the ids stay in
-// filters, addresses and exports. An id not listed here (a platform added later) reads as itself.
+// filters, addresses and exports. A copy of PLATFORM_NAMES in config/platform-names.ts, the names chat messages and
+// e-mails use: the console imports nothing of the server (docs/architecture.md#layers), and
+// test/console/signal-facts.test.ts fails when the two differ. An id not listed here reads as itself.
 const NAMES: Partial<Record<string, string>> = {
   hackernews: 'Hacker News',
   stackoverflow: 'Stack Overflow',
@@ -86,4 +88,4 @@ const NAMES: Partial<Record<string, string>> = {
 }
 
 /** A platform as a person names it: "Hacker News" for hackernews. */
-export const platformName = (platform: string) => NAMES[platform] ?? platform
+export const platformName = (platform: string) => (Object.hasOwn(NAMES, platform) && NAMES[platform]) || platform

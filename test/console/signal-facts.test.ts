@@ -1,7 +1,7 @@
 // The Signals page's reading of a signal (src/console/signal-facts.ts, src/console/time.tsx): bands, the stand-in
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
-import { SOURCES } from '../../src/config/platform-names'
+import { PLATFORM_NAMES, platformName as serverName, SOURCES } from '../../src/config/platform-names'
 import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
@@ -67,5 +67,13 @@ describe('a signal as the console reads it', () => {
     expect(asIds).toEqual([])
     expect(platformName('hackernews')).toBe('Hacker News')
     expect(platformName('g2')).toBe('G2')
+  })
+
+  test("the console's names are the server's, which chat messages and e-mails use (config/platform-names.ts)", () => {
+    const differ = SOURCES.filter((p) => platformName(p) !== PLATFORM_NAMES[p])
+    expect(differ).toEqual([])
+    // An id that is no source's reads as itself on both sides, the names of Object's own properties too.
+    for (const other of ['newplatform', 'constructor', '__proto__', 'toString'])
+      expect([platformName(other), serverName(other)]).toEqual([other, other])
   })
 })

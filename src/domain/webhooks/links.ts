@@ -1,4 +1,5 @@
 import { truncate } from '../../lib/text'
+import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
 
@@ -33,14 +34,16 @@ export const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u
 
 /**
  * A lead as the messages read by people show it (e-mail, Slack, Discord, Teams; docs/destinations.md#bodies): its
- * platform-given text without direction controls or piles of combining marks, and the author's name on one line (a
- * name with a line break drew a made-up lead's headline under its own in a Slack digest) cut at 100 characters. A
- * `webhook` destination's body carries the signal as the API shows it.
+ * platform-given text without direction controls or piles of combining marks, the author's name on one line (a
+ * name with a line break drew a made-up lead's headline under its own in a Slack digest) cut at 100 characters, and
+ * its platform by the name people know it by ("Hacker News", not hackernews), as the console shows it. A `webhook`
+ * destination's body carries the signal as the API shows it, ids and all.
  */
 export function shownToPeople(s: Lead): Lead {
   const author = oneLine(plainDirection(s.author))
   return {
     ...s,
+    platform: platformName(s.platform),
     author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
     preview: plainDirection(s.preview),
     reason: plainDirection(s.reason),

@@ -95,8 +95,8 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(html.indexOf('8/10')).toBeLessThan(html.indexOf('6.5/10'))
 
     const text = String(m.text)
-    expect(text).toContain('8/10 ACTIVE · ann on hackernews')
-    expect(text).toContain('6.5/10 PAIN · <img src=x onerror=alert(1)> on hackernews')
+    expect(text).toContain('8/10 ACTIVE · ann on Hacker News')
+    expect(text).toContain('6.5/10 PAIN · <img src=x onerror=alert(1)> on Hacker News')
     expect(text).toContain('Why: Asks for a CRM recommendation')
     expect(text).toContain('https://news.ycombinator.com/item?id=42')
     expect(text).toContain(`Unsubscribe: ${unsubscribe}`)
@@ -109,7 +109,7 @@ describe('e-mail destinations (docs/destinations.md#e-mail)', () => {
     expect(text.indexOf('8/10')).toBeLessThan(text.indexOf('6.5/10'))
     // The next minute's signal came alone, with a subject naming it.
     const second = server.received.find((x) => x !== first)
-    expect(second?.mail.subject).toBe('New lead: ACTIVE 8/10 on hackernews by ann')
+    expect(second?.mail.subject).toBe('New lead: ACTIVE 8/10 on Hacker News by ann')
 
     // The unsubscribe link: GET shows a button and changes nothing; POST (the button, or a one-click client) turns
     // the destination off, without signing in.

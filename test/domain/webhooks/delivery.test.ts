@@ -200,12 +200,12 @@ describe('webhook delivery', () => {
     await storeSignals(deps, [s])
     await deliverDue(deps)
     const message = JSON.parse(r.received[0].body)
-    expect(message.text).toContain('ACTIVE 9/10 on hackernews')
+    expect(message.text).toContain('ACTIVE 9/10 on Hacker News')
     const text = JSON.stringify(message.blocks)
     for (const part of [
       '*Score*\\n9/10',
       '*Intent*\\nACTIVE',
-      '*Platform*\\nhackernews',
+      '*Platform*\\nHacker News',
       'bob &lt;admin&gt;',
       'Need a CRM &amp; fast',
       s.reason,
