@@ -57,7 +57,8 @@ afterAll(async () => {
 
 describe('the Webhooks page', () => {
   test('a test the receiver refuses for good says it is not retried and shows the destination disabled', async () => {
-    // Slack's answer for an archived channel; 410 disables the destination (docs/webhooks.md#retries).
+    // Slack's answer for an archived channel disables the destination, with Slack's words and what to do
+    // (docs/destinations.md#a-deleted-webhook).
     const archived = fakeUpstream(() => new Response('channel_is_archived', { status: 410 }))
     // Shown masked (docs/destinations.md#urls-are-shown-masked): the last segment is the permission to post.
     const url = `${archived.origin}/services/T0/B0/XyZ12abCDef34GhIJkl56mNo`
@@ -70,10 +71,12 @@ describe('the Webhooks page', () => {
       await view.page.getByRole('button', { name: `Test ${shown}` }).click()
       await view.page
         .getByText(
-          `Test event not delivered to ${shown}: answered 410: channel_is_archived. It is not retried; the destination is disabled until it is enabled again.`,
+          `Test event not delivered to ${shown}: answered 410: channel_is_archived: the Slack channel of this webhook is archived and takes no messages; unarchive it in Slack and enable this destination again, or make a new webhook and give this destination its URL. It is not retried; the destination is disabled until it is enabled again.`,
         )
         .waitFor()
-      await view.page.getByText('Disabled: the receiver answered 410 Gone').waitFor()
+      await view.page
+        .getByText('Disabled: answered 410: channel_is_archived: the Slack channel', { exact: false })
+        .waitFor()
       expect(await view.page.content()).not.toContain('XyZ12abCDef34GhIJkl56mNo')
     } finally {
       await view.close()

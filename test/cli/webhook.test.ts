@@ -84,7 +84,8 @@ describe('webhook', () => {
   })
 
   test('a test the receiver refuses for good says it is not retried and that the endpoint is disabled', async () => {
-    // Slack's answer for a channel that was archived (docs/webhooks.md#retries: 410 disables the endpoint).
+    // Slack's answer for a channel that was archived (docs/destinations.md#a-deleted-webhook: it disables the endpoint,
+    // with Slack's words and what to do).
     const r = receiver(() => new Response('channel_is_archived', { status: 410 }))
     const made = JSON.parse(
       await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', r.origin, '--kind', 'slack', '--json'], {
@@ -96,7 +97,10 @@ describe('webhook', () => {
     expect(tested.stdout).not.toContain('null')
     expect(tested.stdout).not.toContain('retries it')
     expect(tested.stdout).toContain(
-      `not retried: the endpoint is now disabled (the receiver answered 410 Gone); once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${made.endpoint.id} {"enabled": true}.`,
+      'not retried: the endpoint is now disabled (answered 410: channel_is_archived: the Slack channel of this webhook is archived',
+    )
+    expect(tested.stdout).toContain(
+      `once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${made.endpoint.id} {"enabled": true}.`,
     )
   })
 

@@ -86,6 +86,14 @@ export function checkedAnswer(kind: 'discord' | 'teams', text: string): Response
 // that is not the webhook's.
 export const slackNoService = () =>
   new Response('no_service', { status: 404, headers: { 'content-type': 'text/plain' } })
+// Slack's changelog "Improving error conditions for Incoming Webhooks" (2016-05-17): 404 `channel_not_found`, the
+// webhook's channel does not exist; 410 `channel_is_archived`, the channel is archived and takes no more messages;
+// 403 `action_prohibited`, the workspace restricts the webhook's posting there.
+const slackText = (status: number, code: string) => () =>
+  new Response(code, { status, headers: { 'content-type': 'text/plain' } })
+export const slackChannelNotFound = slackText(404, 'channel_not_found')
+export const slackChannelIsArchived = slackText(410, 'channel_is_archived')
+export const slackActionProhibited = slackText(403, 'action_prohibited')
 export const discordUnknownWebhook = () => Response.json({ message: 'Unknown Webhook', code: 10015 }, { status: 404 })
 export const discordInvalidToken = () =>
   Response.json({ message: 'Invalid Webhook Token', code: 50027 }, { status: 401 })

@@ -28,6 +28,8 @@ export type AttemptResult =
       error: string
       /** The receiver is gone for good: the delivery is given up and the endpoint disabled. */
       gone: boolean
+      /** The platform's own words said so (gone-answers.ts): `error` holds them and what to do. */
+      goneSaid?: boolean
       /** This delivery is refused for good (an SMTP server's 5yz): given up, the endpoint kept. */
       final?: boolean
       retryAfterSec?: number
@@ -102,6 +104,7 @@ export async function attemptDelivery(a: {
       ok: false,
       statusCode: s,
       gone: s === 410 || goneBecause !== undefined,
+      ...(goneBecause !== undefined && { goneSaid: true }),
       error:
         s >= 300 && s < 400
           ? `answered ${s}: a redirect, which is not followed`

@@ -138,9 +138,12 @@ async function rateLimited(deps: DeliveryDeps, endpoint: EndpointRow, d: Claimed
   if (written) logAttempt(deps, endpoint, d, { ok: false, statusCode: 429, gone: false, error })
 }
 
-/** Why an endpoint that cannot be delivered to again is disabled: a 410, or an address this server refuses. */
-const goneReason = (r: { statusCode: number | null; error: string }) =>
-  r.statusCode === 410 ? 'the receiver answered 410 Gone' : r.error
+/**
+ * Why an endpoint that cannot be delivered to again is disabled: a 410, an address this server refuses, or a chat
+ * platform's own words with what to do (a Slack channel archived answers 410 too, and says so).
+ */
+const goneReason = (r: { statusCode: number | null; error: string; goneSaid?: boolean }) =>
+  r.statusCode === 410 && !r.goneSaid ? 'the receiver answered 410 Gone' : r.error
 
 async function endpointFailed(deps: DeliveryDeps, endpoint: EndpointRow, gone: string | null, nowMs: number) {
   const endpoints = deps.repos.webhookEndpoints

@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { sendTestEvent } from '../../../src/domain/webhooks/deliveries'
 import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { discordInvalidToken, discordUnknownWebhook, slackNoService } from '../../support/chat-receivers'
+import {
+  discordInvalidToken,
+  discordUnknownWebhook,
+  slackActionProhibited,
+  slackChannelIsArchived,
+  slackChannelNotFound,
+  slackNoService,
+} from '../../support/chat-receivers'
 import { seedTeam, testDeps } from '../../support/deps'
 import { fakesPerTest } from '../../support/fake-upstream'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals } from '../../support/webhooks'
@@ -32,6 +39,8 @@ async function answeredBy(kind: keyof typeof PATHS, answer: () => Response) {
 describe('a deleted Slack or Discord webhook is given up at once (docs/destinations.md#a-deleted-webhook)', () => {
   const cases = [
     ['slack', slackNoService, 404, 'no_service: Slack no longer has this webhook'],
+    ['slack', slackChannelNotFound, 404, 'channel_not_found: the Slack channel of this webhook no longer exists'],
+    ['slack', slackChannelIsArchived, 410, 'channel_is_archived: the Slack channel of this webhook is archived'],
     ['discord', discordUnknownWebhook, 404, 'Unknown Webhook: Discord no longer has this webhook'],
     ['discord', discordInvalidToken, 401, 'Invalid Webhook Token: Discord no longer has this webhook'],
   ] as const
@@ -42,6 +51,8 @@ describe('a deleted Slack or Discord webhook is given up at once (docs/destinati
       expect(d.last_error).toStartWith(`answered ${code}: ${said}`)
       expect(row?.enabled).toBe(false)
       expect(row?.disabledReason).toStartWith(`answered ${code}: ${said}`)
+      // And what to do.
+      expect(row?.disabledReason).toContain('make a new webhook and give this destination its URL')
     })
 
   test('the test button says so: not delivered, not retried, the destination disabled', async () => {
@@ -65,6 +76,9 @@ describe('a deleted Slack or Discord webhook is given up at once (docs/destinati
       await answeredBy('webhook', discordUnknownWebhook),
       // A 404 page of a proxy in front of the service says nothing of the webhook.
       await answeredBy('slack', () => new Response('Not Found', { status: 404 })),
+      // A workspace's restriction on the webhook's posting (Slack's changelog of 2016-05-17), which its admins lift.
+      await answeredBy('slack', slackActionProhibited),
+      await answeredBy('webhook', slackChannelNotFound),
       await answeredBy('discord', () => Response.json({ message: '404: Not Found', code: 0 }, { status: 404 })),
     ]
     for (const { d, row } of others) {
