@@ -180,9 +180,11 @@ async function test(argv: string[]): Promise<number> {
     console.log(`Test event ${d.id} not delivered: ${d.lastError}; the server retries it at ${d.nextAttemptAt}.`)
   else {
     // Given up at once (docs/webhooks.md#retries: 410 Gone, an address this server refuses): there is no next attempt.
+    // A chat platform's own words are both the answer and the reason for disabling: they are said once.
+    const why = endpoint.disabledReason === d.lastError ? '' : ` (${endpoint.disabledReason})`
     const disabled = endpoint.enabled
       ? ''
-      : `: the endpoint is now disabled (${endpoint.disabledReason}); once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${endpoint.id} {"enabled": true}`
+      : `: the endpoint is now disabled${why}; once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${endpoint.id} {"enabled": true}`
     console.log(`Test event ${d.id} not delivered: ${d.lastError}; not retried${disabled}.`)
   }
   return d.status === 'succeeded' ? 0 : 1

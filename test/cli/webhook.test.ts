@@ -96,11 +96,13 @@ describe('webhook', () => {
     expect(tested.code).toBe(1)
     expect(tested.stdout).not.toContain('null')
     expect(tested.stdout).not.toContain('retries it')
+    // Slack's words and what to do, said once: the reason the endpoint was disabled is the answer just given.
     expect(tested.stdout).toContain(
-      'not retried: the endpoint is now disabled (answered 410: channel_is_archived: the Slack channel of this webhook is archived',
+      'not delivered: answered 410: channel_is_archived: the Slack channel of this webhook',
     )
+    expect(tested.stdout.split('channel_is_archived:').length).toBe(2)
     expect(tested.stdout).toContain(
-      `once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${made.endpoint.id} {"enabled": true}.`,
+      `not retried: the endpoint is now disabled; once the receiver is back, enable it on the console's Destinations page or with PATCH /api/v1/webhooks/${made.endpoint.id} {"enabled": true}.`,
     )
   })
 
