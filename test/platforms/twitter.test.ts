@@ -208,6 +208,38 @@ describe('twitter connector against a fake X API v2', () => {
     await expect(connector(x.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
   })
 
+  // X answers 429 also when the Post cap is spent, not only the 15-minute window (docs.x.com, Response codes and
+  // errors: "the App's rate limit or Post cap having been exhausted"), with a problem of type usage-capped and the
+  // window's requests still remaining. A minute later the cap is as spent as before.
+  test("a 429 for the spent usage cap waits an hour and says so, not the window's minute", async () => {
+    const x = fake(() =>
+      Response.json(
+        {
+          title: 'UsageCapExceeded',
+          detail: 'Usage cap exceeded: Monthly product cap',
+          type: 'https://api.twitter.com/2/problems/usage-capped',
+          period: 'Monthly',
+          scope: 'Product',
+        },
+        {
+          status: 429,
+          headers: {
+            'x-rate-limit-limit': '450',
+            'x-rate-limit-remaining': '449',
+            'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 600),
+          },
+        },
+      ),
+    )
+    const err = await connector(x.origin)
+      .search('crm', 10)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 3600 } })
+    expect(err.message).toBe(
+      "twitter: X's Monthly usage cap is spent (429 UsageCapExceeded); retry after 3600 s. Raise the cap or buy credits in the X developer console",
+    )
+  })
+
   test('a slow answer is an upstream_timeout', async () => {
     const x = fake(async () => {
       await Bun.sleep(400)
