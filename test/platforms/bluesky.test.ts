@@ -256,7 +256,9 @@ describe('bluesky connector against a fake PDS', () => {
     })
   })
 
-  test('limit 50 follows the cursor past a page with malformed posts and returns exactly 50', async () => {
+  // A search is charged its pages before it is sent and reads no page more (docs/platforms.md#budgets): a page short
+  // of what was asked for (removed or malformed items) ends it with fewer than `limit`; a larger limit reads on.
+  test('a page with a malformed post: the cursor is followed only within the pages the search was charged', async () => {
     const pds = fakePds({
       posts: ({ url }) => {
         const start = Number(url.searchParams.get('cursor') ?? 0)
@@ -268,10 +270,17 @@ describe('bluesky connector against a fake PDS', () => {
       },
       cursor: ({ url }) => String(Number(url.searchParams.get('cursor') ?? 0) + Number(url.searchParams.get('limit'))),
     })
-    const mentions = await connector(pds.origin).search('crm', 50)
-    expect(pds.searches().map((r) => r.url.searchParams.get('cursor'))).toEqual([null, '50'])
-    expect(mentions).toHaveLength(50)
-    expect(mentions.at(-1)!.id.endsWith('/3lxyz51')).toBe(true)
+    expect(await connector(pds.origin).search('crm', 50)).toHaveLength(49)
+    expect(pds.searches()).toHaveLength(1)
+    const mentions = await connector(pds.origin).search('crm', 150)
+    expect(
+      pds
+        .searches()
+        .slice(1)
+        .map((r) => r.url.searchParams.get('cursor')),
+    ).toEqual([null, '100'])
+    expect(mentions).toHaveLength(150)
+    expect(mentions.at(-1)!.id.endsWith('/3lxyz151')).toBe(true)
   })
 
   test('stops when the answer carries no cursor', async () => {

@@ -142,7 +142,9 @@ describe('devto connector against a fake DEV', () => {
     expect(mentions[2].content).toBe('Acme & us\n\nPlain **Markdown**\nwith HTML & more')
   })
 
-  test('limit 50 with malformed results on page 0 reads page 1 and returns exactly 50, fetching text only for those', async () => {
+  // A search is charged its search pages (one per 100) before it is sent and reads no page more
+  // (docs/platforms.md#budgets): malformed results on a page end it with fewer than `limit`; a larger limit reads on.
+  test('malformed results on page 0: page 1 is read only within the pages the search was charged', async () => {
     const dev = fakeDev({
       search: ({ url }) => {
         const page = Number(url.searchParams.get('page'))
@@ -152,11 +154,15 @@ describe('devto connector against a fake DEV', () => {
         return Response.json({ result })
       },
     })
-    const mentions = await connector(dev.origin).search('crm', 50)
-    expect(dev.searches().map((r) => r.url.searchParams.get('page'))).toEqual(['0', '1'])
-    expect(mentions).toHaveLength(50)
-    expect(mentions.at(-1)!.id).toBe('devto:2300051')
-    expect(dev.details()).toHaveLength(50)
+    expect(await connector(dev.origin).search('crm', 50)).toHaveLength(49)
+    expect(dev.searches()).toHaveLength(1)
+    expect(dev.details()).toHaveLength(49)
+    const mentions = await connector(dev.origin).search('crm', 150)
+    // The first search's page 0, then this one's pages 0 and 1.
+    expect(dev.searches().map((r) => r.url.searchParams.get('page'))).toEqual(['0', '0', '1'])
+    expect(mentions).toHaveLength(150)
+    expect(mentions.at(-1)!.id).toBe('devto:2300151')
+    expect(dev.details()).toHaveLength(49 + 150)
   })
 
   test('stops after a short page: DEV has no more', async () => {

@@ -126,6 +126,14 @@ describe('hackernews connector against a fake Algolia server', () => {
     ])
   })
 
+  // HN gives titles as HTML (github.com/HackerNews/API, Items: "title … HTML"), and Algolia's index passes them on.
+  test("a story's title is read as HTML: its entities decoded once, in title and content", async () => {
+    hits = [{ ...story, title: 'Ask HN: &lt;b&gt; CRM &amp; ERP &#x27;in one&#x27;? &amp;lt;', story_text: null }]
+    const [m] = await connector(server.url.origin).search('crm', 5)
+    expect(m.title).toBe("Ask HN: <b> CRM & ERP 'in one'? &lt;")
+    expect(m.content).toBe("Ask HN: <b> CRM & ERP 'in one'? &lt;")
+  })
+
   test('skips and logs a malformed item instead of failing the search', async () => {
     hits = [{ objectID: 5, author: null }, comment]
     const lines: string[] = []

@@ -136,6 +136,19 @@ describe('mastodon connector against a fake instance', () => {
     expect(mentions[49].id.endsWith(':113000000000000051')).toBe(true)
   })
 
+  // New statuses move the offsets between two pages, so a full page may repeat what came before. A search of 50 is
+  // charged two pages of 40 before it is sent (docs/platforms.md#budgets) and sends no third one.
+  test('a full page of repeats: no more pages than the search was charged', async () => {
+    const m = fake(({ url }) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0)
+      // Each page starts five statuses after the one before: 35 of the 40 came already.
+      return answer(Array.from({ length: 40 }, (_, i) => status(1000 - offset / 8 - i)))
+    })
+    const mentions = await connector(m.origin).search('crm', 50)
+    expect(m.received).toHaveLength(2)
+    expect(mentions).toHaveLength(45)
+  })
+
   test('stops when a page comes back short: the instance has no more', async () => {
     const m = fake(() => answer([status(2), status(1)]))
     const mentions = await connector(m.origin).search('crm', 50)

@@ -202,6 +202,20 @@ describe('searxng connector (internet and indiehacker) against a fake instance',
     expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
   })
 
+  // A search is charged ceil(limit / 10) + 1 pages, at most max_pages, before it is sent (docs/platforms.md#budgets),
+  // and sends no page more: pages of few results end it with fewer than `limit`.
+  test('short pages: no more pages than the search was charged', async () => {
+    const six = { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' }
+    const sx = fake(({ url }) => {
+      const p = Number(url.searchParams.get('pageno'))
+      return page([1, 2, 3].map((i) => result((p - 1) * 3 + i)))
+    })
+    const c = connector('internet', sx.origin, six)
+    expect(c.requestsFor?.(10)).toBe(2)
+    expect(await c.search('crm', 10)).toHaveLength(6)
+    expect(sx.received.map((r) => r.url.searchParams.get('pageno'))).toEqual(['1', '2'])
+  })
+
   test('stops when a page is empty or brings nothing new', async () => {
     const six = { LEAD_SIGNALS_PLATFORMS_INTERNET_MAX_PAGES: '6' }
     const empty = fake(({ url }) => page(url.searchParams.get('pageno') === '1' ? [result(1), result(2)] : []))

@@ -113,7 +113,9 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     })
   })
 
-  test('limit 50 follows has_more past a page with malformed items and returns exactly 50', async () => {
+  // A search is charged its pages before it is sent and reads no page more (docs/platforms.md#budgets): a page short
+  // of what was asked for (removed or malformed items) ends it with fewer than `limit`; a larger limit reads on.
+  test('a page with a malformed item: has_more is followed only within the pages the search was charged', async () => {
     const se = fake(({ url }) => {
       const page = Number(url.searchParams.get('page'))
       const size = Number(url.searchParams.get('pagesize'))
@@ -121,10 +123,12 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
       if (page === 1) items[0] = { question_id: 'x' }
       return wrapper(items, { has_more: true })
     })
-    const mentions = await connector(se.origin).search('crm', 50)
-    expect(se.received.map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2'])
-    expect(mentions).toHaveLength(50)
-    expect(mentions.at(-1)!.id).toBe('stackoverflow:79000051')
+    expect(await connector(se.origin).search('crm', 50)).toHaveLength(49)
+    expect(se.received).toHaveLength(1)
+    const mentions = await connector(se.origin).search('crm', 150)
+    expect(se.received.slice(1).map((r) => r.url.searchParams.get('page'))).toEqual(['1', '2'])
+    expect(mentions).toHaveLength(150)
+    expect(mentions.at(-1)!.id).toBe('stackoverflow:79000151')
   })
 
   test('stops when has_more is false', async () => {

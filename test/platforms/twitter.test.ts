@@ -148,18 +148,23 @@ describe('twitter connector against a fake X API v2', () => {
     expect(await connector(x.origin).search('crm', 10)).toEqual([])
   })
 
-  test('limit 50 with short pages follows next_token, asks only for what is missing, and stops at exactly 50', async () => {
+  // X's pages may hold fewer posts than max_results, next_token or not (docs.x.com, Pagination: "Do not rely on the
+  // results per page always equaling the max_results"). A search is charged its pages at 100 a page before it is sent
+  // (docs/platforms.md#budgets), so it sends no page more: a short page then ends it with fewer than `limit` posts.
+  test('short pages: next_token is followed only within the pages the search was charged, asking for what is missing', async () => {
     const x = fake(() => {
       const n = x.received.length - 1
       const items = Array.from({ length: 20 }, (_, i) => tweet(n * 20 + i + 1))
       return page(items, `token-${n + 1}`)
     })
-    const mentions = await connector(x.origin).search('crm', 50)
-    expect(x.received.map((r) => r.url.searchParams.get('next_token'))).toEqual([null, 'token-1', 'token-2'])
-    expect(x.received.map((r) => r.url.searchParams.get('max_results'))).toEqual(['50', '30', '10'])
-    expect(mentions).toHaveLength(50)
-    expect(new Set(mentions.map((m) => m.id)).size).toBe(50)
-    expect(mentions.at(-1)!.id).toBe('twitter:1790000000000000050')
+    expect(await connector(x.origin).search('crm', 50)).toHaveLength(20)
+    expect(x.received.map((r) => r.url.searchParams.get('max_results'))).toEqual(['50'])
+    x.received.length = 0
+    const mentions = await connector(x.origin).search('crm', 150)
+    expect(x.received.map((r) => r.url.searchParams.get('next_token'))).toEqual([null, 'token-1'])
+    expect(x.received.map((r) => r.url.searchParams.get('max_results'))).toEqual(['100', '100'])
+    expect(mentions).toHaveLength(40)
+    expect(new Set(mentions.map((m) => m.id)).size).toBe(40)
   })
 
   test('stops when X has no next_token', async () => {
@@ -201,6 +206,38 @@ describe('twitter connector against a fake X API v2', () => {
       Response.json({ title: 'Too Many Requests' }, { status: 429, headers: { 'x-rate-limit-remaining': '0' } }),
     )
     await expect(connector(x.origin).search('crm', 10)).rejects.toMatchObject({ kind: 'upstream_error' })
+  })
+
+  // X answers 429 also when the Post cap is spent, not only the 15-minute window (docs.x.com, Response codes and
+  // errors: "the App's rate limit or Post cap having been exhausted"), with a problem of type usage-capped and the
+  // window's requests still remaining. A minute later the cap is as spent as before.
+  test("a 429 for the spent usage cap waits an hour and says so, not the window's minute", async () => {
+    const x = fake(() =>
+      Response.json(
+        {
+          title: 'UsageCapExceeded',
+          detail: 'Usage cap exceeded: Monthly product cap',
+          type: 'https://api.twitter.com/2/problems/usage-capped',
+          period: 'Monthly',
+          scope: 'Product',
+        },
+        {
+          status: 429,
+          headers: {
+            'x-rate-limit-limit': '450',
+            'x-rate-limit-remaining': '449',
+            'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 600),
+          },
+        },
+      ),
+    )
+    const err = await connector(x.origin)
+      .search('crm', 10)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 3600 } })
+    expect(err.message).toBe(
+      "twitter: X's Monthly usage cap is spent (429 UsageCapExceeded); retry after 3600 s. Raise the cap or buy credits in the X developer console",
+    )
   })
 
   test('a slow answer is an upstream_timeout', async () => {

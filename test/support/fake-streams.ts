@@ -142,7 +142,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
 
 /**
  * Hacker News's Firebase API on 127.0.0.1 (github.com/HackerNews/API): /v0/maxitem.json and /v0/item/<id>.json, an
- * item {id, type, by, time (Unix seconds), text (HTML), title, parent, kids} or null. `requests` counts the calls.
+ * item {id, type, by, time (Unix seconds), text and title (HTML), parent, kids} or null. `requests` counts the calls.
  */
 export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
   const items = new Map<number, object>()

@@ -3,6 +3,7 @@ import type { ConfigInput } from '../../src/config/schema'
 import type { Logger } from '../../src/lib/log'
 import type { DeepPartial } from './deps'
 import type { StreamSink } from '../../src/platforms/stream'
+import type { Mention } from '../../src/mention'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { type StreamLimits, superviseStreams } from '../../src/domain/streams/supervise'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
@@ -92,11 +93,14 @@ export async function streamWorld(
 export const BUYING = (n: number | string) =>
   `We are looking for a CRM for our 5-person sales team (${n}). Any recommendations? Budget approved.`
 
-/** A sink that keeps the positions, gaps and failures a reader hands it, and always has room. */
+/** A sink that keeps the mentions, positions, gaps and failures a reader hands it, and always has room. */
 export function recordingSink() {
-  const got = { positions: [] as string[], gaps: [] as string[], failures: [] as string[] }
+  const got = { mentions: [] as Mention[], positions: [] as string[], gaps: [] as string[], failures: [] as string[] }
   const sink: StreamSink = {
-    item: (_m, position) => got.positions.push(position),
+    item: (m, position) => {
+      got.mentions.push(m)
+      got.positions.push(position)
+    },
     heard: (a) => {
       if (a?.position !== undefined) got.positions.push(a.position)
     },

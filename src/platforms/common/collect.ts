@@ -40,16 +40,19 @@ export const MAX_PAGES = 10
 /**
  * A paged search: `page` reads the page that starts at `at` (a cursor, an offset or a page number), adds its
  * mentions to `found`, and answers where the next page starts, or undefined after the last. Pages are read in turn
- * until `limit` mentions are found, the last page, or MAX_PAGES pages.
+ * until `limit` mentions are found, the last page, or `maxPages` pages: the pages the search was charged
+ * (docs/platforms.md#budgets), since a page may hold fewer results than asked for and still name a next one.
  */
 export async function collectPages<At>(
   limit: number,
   first: At,
   page: (at: At, found: Collected) => Promise<At | undefined>,
+  maxPages = MAX_PAGES,
 ): Promise<Collected> {
   const found = collectMentions(limit)
   let at: At | undefined = first
-  for (let n = 0; n < MAX_PAGES && at !== undefined && !found.full; n++) at = await page(at, found)
+  const pages = Math.min(maxPages, MAX_PAGES)
+  for (let n = 0; n < pages && at !== undefined && !found.full; n++) at = await page(at, found)
   return found
 }
 
@@ -65,15 +68,20 @@ export type PageRequest<At> = {
 
 /**
  * The search of a connector whose API pages at most `pageMax` results a page: each search reads pages from `first`
- * (collectPages) of `min(limit, pageMax)` results, and costs one request of the budget a page.
+ * (collectPages) of `min(limit, pageMax)` results, and costs one request of the budget a page: it reads no more
+ * pages than that cost, however short a page comes back.
  */
 export function pagedSearch<At>(pageMax: number, first: At, page: (r: PageRequest<At>) => Promise<At | undefined>) {
+  const requestsFor = (limit: number) => Math.ceil(limit / pageMax)
   return {
-    requestsFor: (limit: number) => Math.ceil(limit / pageMax),
+    requestsFor,
     async search(keyword: string, limit: number, signal?: AbortSignal): Promise<Mention[]> {
       const pageSize = Math.min(limit, pageMax)
-      const collected = await collectPages(limit, first, (at, found) =>
-        page({ keyword, at, found, limit, pageSize, signal }),
+      const collected = await collectPages(
+        limit,
+        first,
+        (at, found) => page({ keyword, at, found, limit, pageSize, signal }),
+        requestsFor(limit),
       )
       return collected.take()
     },

@@ -95,7 +95,9 @@ export function createDevtoConnector(
       const perPage = Math.min(limit, PAGE_MAX)
       const out: Mention[] = []
       const seen = new Set<number>()
-      for (let page = 0; page < MAX_PAGES && out.length < limit; page++) {
+      // No search page more than the search was charged (docs/platforms.md#budgets), however short a page comes back.
+      const pages = Math.min(MAX_PAGES, Math.ceil(limit / PAGE_MAX))
+      for (let page = 0; page < pages && out.length < limit; page++) {
         const url = new URL('/search/feed_content', config.base_url)
         url.search = new URLSearchParams({
           class_name: 'Article',

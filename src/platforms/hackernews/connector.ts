@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson } from '../http'
-import { htmlToText } from '../common/html-text'
+import { decodeEntities, htmlToText } from '../common/html-text'
 import { readEnvelope, readItems } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -37,10 +37,12 @@ export function createHackernewsConnector(config: Config['platforms']['hackernew
 }
 
 function toMention(hit: v.InferOutput<typeof Hit>): Mention {
-  // A story's text is its title plus its body (Ask/Show HN); a comment's is its comment text. HN sends HTML.
+  // A story's text is its title plus its body (Ask/Show HN); a comment's is its comment text. HN sends HTML, titles
+  // too (github.com/HackerNews/API, Items): a title's entities are decoded once.
+  const title = hit.title ? decodeEntities(hit.title) : undefined
   const content = hit.comment_text
     ? htmlToText(hit.comment_text)
-    : [hit.title, hit.story_text && htmlToText(hit.story_text)].filter(Boolean).join('\n\n')
+    : [title, hit.story_text && htmlToText(hit.story_text)].filter(Boolean).join('\n\n')
   return {
     id: `hackernews:${hit.objectID}`,
     author: hit.author,
@@ -49,7 +51,7 @@ function toMention(hit: v.InferOutput<typeof Hit>): Mention {
     profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(hit.author)}`,
     date: new Date(hit.created_at).toISOString(),
     platform: 'hackernews',
-    ...(hit.comment_text ? { kind: 'comment' as const } : { title: hit.title ?? undefined }),
+    ...(hit.comment_text ? { kind: 'comment' as const } : { title }),
     engagement: { likes: hit.points ?? 0, comments: hit.num_comments ?? 0, shares: 0 },
   }
 }

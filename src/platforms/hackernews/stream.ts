@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
-import { htmlToText } from '../common/html-text'
+import { decodeEntities, htmlToText } from '../common/html-text'
 import { fetchPlatformJson } from '../http'
 import { countPosition, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 
 // The official Firebase API (github.com/HackerNews/API): /maxitem.json is the newest item id, /item/<id>.json an item
-// (story, comment, job, poll, pollopt) with `by`, `time` in Unix seconds, `text` in HTML, `title`, `deleted`, `dead`.
+// (story, comment, job, poll, pollopt) with `by`, `time` in Unix seconds, `text` and `title` in HTML (a title may hold
+// entities: &lt;, &amp;, &#x27;), `deleted`, `dead`.
 // Ids only grow, so every item is read once, in order, from the stored id to maxitem (docs/streams.md#which-platforms-stream).
 const Item = v.object({
   id: v.number(),
@@ -133,16 +134,17 @@ function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {
   if (item.deleted || item.dead || !item.by || item.time === undefined) return undefined
   if (item.type !== 'story' && item.type !== 'comment') return undefined
   const text = item.text ? htmlToText(item.text) : ''
+  const title = item.title === undefined ? undefined : decodeEntities(item.title)
   const id = String(item.id)
   return {
     id: `hackernews:${id}`,
     author: item.by,
-    content: item.type === 'comment' ? text : [item.title, text].filter(Boolean).join('\n\n'),
+    content: item.type === 'comment' ? text : [title, text].filter(Boolean).join('\n\n'),
     url: `https://news.ycombinator.com/item?id=${id}`,
     profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(item.by)}`,
     date: new Date(item.time * 1000).toISOString(),
     platform: 'hackernews',
-    ...(item.type === 'comment' ? { kind: 'comment' as const } : { title: item.title }),
+    ...(item.type === 'comment' ? { kind: 'comment' as const } : { title }),
     engagement: { likes: item.score ?? 0, comments: item.descendants ?? item.kids?.length ?? 0, shares: 0 },
   }
 }

@@ -46,6 +46,9 @@ export const tokenRefused = (retryAfterSec?: number) =>
     retryAfterSec,
   )
 
+/** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
+const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)
+
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
@@ -65,26 +68,31 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
 
   return {
     platform: 'mastodon',
-    requestsFor: (limit) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX),
+    requestsFor: pagesFor,
     warning: () =>
       !everFound && emptyKeywords.size >= EMPTY_SEARCHES_BEFORE_WARNING
         ? `${instance} found nothing for any of the ${emptyKeywords.size} keywords searched: full-text search may be off on this instance (it needs Elasticsearch or OpenSearch), or the token lacks read:search`
         : undefined,
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
-      const collected = await collectPages(limit, 0, async (offset, found) => {
-        const params = new URLSearchParams({
-          q: plainQuery(keyword),
-          type: 'statuses',
-          resolve: 'false',
-          limit: String(pageSize),
-        })
-        if (offset > 0) params.set('offset', String(offset))
-        const body = await get('/api/v2/search', params, signal)
-        const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
-        found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
-        return statuses.length < pageSize ? undefined : offset + statuses.length
-      })
+      const collected = await collectPages(
+        limit,
+        0,
+        async (offset, found) => {
+          const params = new URLSearchParams({
+            q: plainQuery(keyword),
+            type: 'statuses',
+            resolve: 'false',
+            limit: String(pageSize),
+          })
+          if (offset > 0) params.set('offset', String(offset))
+          const body = await get('/api/v2/search', params, signal)
+          const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
+          found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
+          return statuses.length < pageSize ? undefined : offset + statuses.length
+        },
+        pagesFor(limit),
+      )
       if (collected.all.length > 0) everFound = true
       else if (!everFound && emptyKeywords.size < 100) emptyKeywords.add(keyword.toLowerCase())
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.

@@ -65,9 +65,11 @@ export function createSearxngConnector(
     return readEnvelope(network, Envelope, body, 'a response without a results list')
   }
 
+  // The pages a search is charged (about ten results a page, one more for repeats) and sends at most.
+  const pagesFor = (limit: number) => Math.min(config.max_pages, Math.ceil(limit / 10) + 1)
   return {
     platform: network,
-    requestsFor: (limit) => Math.min(config.max_pages, Math.ceil(limit / 10) + 1),
+    requestsFor: pagesFor,
     async search(keyword, limit, signal) {
       // The registry builds this connector only when base_url is set (docs/operations.md#platforms); this guards the type.
       if (!config.base_url) throw new AppError('platform_not_configured', `${network} needs a SearXNG base_url`)
@@ -90,7 +92,7 @@ export function createSearxngConnector(
       // An instance often lives under a path behind a proxy (https://host/searxng/): /search is relative to it.
       const base = config.base_url.endsWith('/') ? config.base_url : `${config.base_url}/`
       const found = collectMentions(limit, (m) => m.url)
-      for (let pageno = 1; pageno <= config.max_pages && !found.full; pageno++) {
+      for (let pageno = 1; pageno <= pagesFor(limit) && !found.full; pageno++) {
         let answer: Awaited<ReturnType<typeof fetchPage>>
         try {
           answer = await fetchPage(base, q, pageno, signal)

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { platformJsonGet } from '../http'
+import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
@@ -41,8 +41,35 @@ const Envelope = v.object({
 })
 type User = v.InferOutput<typeof User>
 
+/** How long a spent usage cap is waited out before X is asked again: its reset day is the project's, unknown here. */
+export const USAGE_CAP_WAIT_SEC = 3600
+const UsageCapped = v.object({
+  type: v.optional(v.string()),
+  title: v.optional(v.string()),
+  period: v.optional(v.string()),
+})
+
+/**
+ * X answers 429 for a spent Post cap as for its 15-minute window (docs.x.com, Response codes and errors), the cap's
+ * with a problem of type usage-capped (title UsageCapExceeded, its period) and the window's requests remaining: it
+ * lasts until the cap resets, so it is waited out an hour at a time, not the minute a window's limit would take.
+ */
+const usageCapped: FailureReader = ({ status, text }) => {
+  if (status !== 429) return undefined
+  const parsed = v.safeParse(UsageCapped, jsonBodyOf(text))
+  if (!parsed.success) return undefined
+  const { type, title, period } = parsed.output
+  if (!type?.endsWith('/problems/usage-capped') && title !== 'UsageCapExceeded') return undefined
+  const which = period && /^[A-Za-z]{1,20}$/.test(period) ? `${period} ` : ''
+  return new UpstreamStatusError(
+    429,
+    `twitter: X's ${which}usage cap is spent (429 UsageCapExceeded); retry after ${USAGE_CAP_WAIT_SEC} s. Raise the cap or buy credits in the X developer console`,
+    USAGE_CAP_WAIT_SEC,
+  )
+}
+
 export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
-  const get = platformJsonGet('twitter', config, { authorization: `Bearer ${config.bearer_token.trim()}` })
+  const get = platformJsonGet('twitter', config, { authorization: `Bearer ${config.bearer_token.trim()}` }, usageCapped)
   return {
     platform: 'twitter',
     // The first page is asked without a next_token ('').

@@ -133,7 +133,10 @@ export function createYoutubeConnector(config: Config['platforms']['youtube'], l
       // 1. The newest matching video ids, page by page, until there are `limit` of them or no more pages.
       const ids: string[] = []
       let pageToken: string | undefined
-      for (let n = 0; n < MAX_PAGES && ids.length < limit; n++) {
+      // No more search.list calls than the search was charged (one per 50 results, docs/platforms.md#budgets): a page
+      // may hold fewer than maxResults and still name a next one, and each call costs 100 units of the quota.
+      const calls = Math.min(MAX_PAGES, Math.ceil(limit / PAGE_MAX))
+      for (let n = 0; n < calls && ids.length < limit; n++) {
         const params: Record<string, string> = {
           part: 'snippet',
           type: 'video',
