@@ -1,4 +1,5 @@
-import type { Scope } from '../domain/oauth/scopes'
+import { SWAGGER_UI_CLIENT_ID } from '../domain/oauth/built-in-client'
+import { SCOPES, type Scope } from '../domain/oauth/scopes'
 
 /**
  * How the OpenAPI document says a route is called: with the team's key, or with an OAuth access token
@@ -20,14 +21,34 @@ export const SECURITY_SCHEMES = {
       "takes any valid token. A route outside the token's scopes is 403 insufficient_scope; each operation's bearer " +
       'requirement in /swagger/json names its scope.',
   },
+  // The same tokens, obtained from Authorize itself: Swagger UI opens the authorization request in a popup, the user
+  // signs in and allows on the console's consent page, and the code comes back to /swagger/oauth2-redirect.html
+  // (docs/oauth.md#swagger-ui). The URLs are relative to this document, which is this server's.
+  oauth2: {
+    type: 'oauth2' as const,
+    description:
+      `Sign in and allow from Authorize: Swagger UI is the server's built-in public client ` +
+      `\`${SWAGGER_UI_CLIENT_ID}\`, with PKCE and no secret: leave client_secret empty ` +
+      '([docs/oauth.md#swagger-ui](/docs/oauth#swagger-ui)). Pick the scopes of the routes you will try; each ' +
+      'operation names the one it needs.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: '/oauth/authorize',
+        tokenUrl: '/oauth/token',
+        refreshUrl: '/oauth/token',
+        scopes: { ...SCOPES },
+      },
+    },
+  },
 }
 
 /**
- * Either one: each entry of an OpenAPI `security` list is an alternative. The bearer entry names the route's scope
- * (docs/oauth.md#scopes), as OpenAPI 3.1 lets a scheme other than oauth2 list the roles it needs; `null` is a route
- * any valid token reaches. Give it the scope the route's apiChecks is given (test/http/openapi-scopes.test.ts).
+ * Any one: each entry of an OpenAPI `security` list is an alternative. The bearer and oauth2 entries name the route's
+ * scope (docs/oauth.md#scopes), as OpenAPI 3.1 lets a scheme other than oauth2 list the roles it needs; `null` is a
+ * route any valid token reaches. Give it the scope the route's apiChecks is given (test/http/openapi-scopes.test.ts).
  */
 export const apiSecurity = (scope: Scope | null): Record<string, string[]>[] => [
   { apiKey: [] },
   { bearer: scope ? [scope] : [] },
+  { oauth2: scope ? [scope] : [] },
 ]

@@ -1,30 +1,52 @@
-// /swagger as an air-gapped site sees it: the real app on a real socket, Chromium with every other origin cut off.
+// /swagger as an air-gapped site sees it: the real app on a real socket, Chromium with every other origin cut off;
+// Authorize with a key and with the service's own OAuth flow.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { closeBrowser, launchBrowser, listenForBrowser, openPage, screenshot } from '../support/browser'
-import { seedTeam, testDeps } from '../support/deps'
+import type { Browser, Page } from 'playwright-core'
+import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
+import { oauthWorld, PASSWORD } from '../support/oauth'
 
 let browser: Browser
-let app: ReturnType<typeof listenForBrowser> | undefined
+let world: Awaited<ReturnType<typeof oauthWorld>> | undefined
 let origin: string
 let apiKey: string
 
 beforeAll(async () => {
-  const { deps } = await testDeps()
-  apiKey = (await seedTeam(deps)).apiKey
-  app = listenForBrowser(deps)
-  origin = app.origin
+  world = await oauthWorld()
+  origin = world.base
+  apiKey = world.apiKey
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   if (browser) await closeBrowser(browser)
-  await app?.stop()
+  world?.stop()
 })
 
 // Swagger UI writes a zero-width space before each slash of a path so long paths can wrap.
 const shown = (text: string | null) => (text ?? '').replaceAll('\u200b', '').trim()
+
+/** "Try it out" on GET /api/v1/usage, once Authorize is done: the live status, the answer and the curl line shown. */
+async function tryUsage(page: Page) {
+  const usage = page.locator('.opblock-get:has(.opblock-summary-path[data-path="/api/v1/usage"])').first()
+  await usage.locator('.opblock-summary').click()
+  await usage.getByRole('button', { name: 'Try it out' }).click()
+  await usage.getByRole('button', { name: 'Execute' }).click()
+  const status = usage.locator('.live-responses-table tr.response .response-col_status').first()
+  await status.waitFor({ state: 'visible' })
+  const answer = await usage.locator('.live-responses-table .response-col_description pre').first().textContent()
+  return { status: shown(await status.textContent()), answer, curl: await usage.locator('.curl-command').textContent() }
+}
+
+/** Errors of a page (a Content-Security-Policy violation is one), recorded from the moment it opens. */
+function errorsOf(page: Page) {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
 
 describe('/swagger with the network cut off', () => {
   test("shows every operation of the API, asks no other origin for anything and breaks no rule of the page's policy", async () => {
@@ -79,15 +101,69 @@ describe('/swagger with the network cut off', () => {
       await dialog.locator('input').first().fill(apiKey)
       await dialog.locator('button.modal-btn.authorize').first().click()
       await dialog.locator('button.btn-done').first().click()
-      const usage = view.page.locator('.opblock-get:has(.opblock-summary-path[data-path="/api/v1/usage"])').first()
-      await usage.locator('.opblock-summary').click()
-      await usage.getByRole('button', { name: 'Try it out' }).click()
-      await usage.getByRole('button', { name: 'Execute' }).click()
-      const status = usage.locator('.live-responses-table tr.response .response-col_status').first()
-      await status.waitFor({ state: 'visible' })
-      expect(shown(await status.textContent())).toBe('200')
-      const answer = await usage.locator('.live-responses-table .response-col_description pre').first().textContent()
-      expect(JSON.parse(answer ?? '{}')).toMatchObject({ plan: 'growth', usage: { used: 0 } })
+      const tried = await tryUsage(view.page)
+      expect(tried.status).toBe('200')
+      expect(JSON.parse(tried.answer ?? '{}')).toMatchObject({ plan: 'growth', usage: { used: 0 } })
+      expect(view.foreignRequests).toEqual([])
+      expect(view.errors).toEqual([])
+    } finally {
+      await view.close()
+    }
+  })
+
+  // docs/oauth.md#swagger-ui: the service's own client, through the console's sign-in and consent page.
+  test('Authorize with OAuth: sign in and allow in a popup, come back authorized, and "Try it out" answers 200 with the token', async () => {
+    const view = await openPage(browser, origin, { offline: true })
+    try {
+      await view.goto('/swagger')
+      await view.page.getByRole('button', { name: 'Authorize' }).first().click()
+      const dialog = view.page.locator('.dialog-ux')
+      const oauth = dialog.locator('.auth-container').filter({ hasText: 'authorizationCode' })
+      // The client id is filled in: the service knows Swagger UI's own client. Swagger UI shows a client_secret field
+      // with PKCE too; the client has none, and it stays empty.
+      expect(await oauth.locator('#client_id_authorizationCode').inputValue()).toBe('swagger-ui')
+      expect(await oauth.locator('#client_secret_authorizationCode').inputValue()).toBe('')
+      await oauth.locator('label[for="usage:read-authorizationCode-checkbox-oauth2"]').click()
+
+      const opened = view.page.waitForEvent('popup')
+      const asked = view.context.waitForEvent('request', (r) => new URL(r.url()).pathname === '/oauth/authorize')
+      await oauth.getByRole('button', { name: 'Apply given OAuth2 credentials' }).click()
+      const popup = await opened
+      const popupErrors = errorsOf(popup)
+      const authorizeUrl = new URL((await asked).url())
+      expect(authorizeUrl.pathname).toBe('/oauth/authorize')
+      expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256')
+      expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${origin}/swagger/oauth2-redirect.html`)
+
+      // Not signed in: the console's sign-in form, then the consent page of the request.
+      await popup.getByLabel('Email').fill('ann@acme.test')
+      await popup.getByLabel('Password').fill(PASSWORD)
+      await popup.getByRole('button', { name: 'Sign in' }).click()
+      const consent = popup.locator('.consent')
+      await consent.getByText('Swagger UI').first().waitFor()
+      const text = (await consent.textContent()) ?? ''
+      expect(text).toContain(new URL(origin).host)
+      expect(text).toContain('usage:read')
+      expect(text).not.toContain('leads:score')
+      await screenshot(popup, 'swagger-oauth-consent')
+      const closed = popup.waitForEvent('close')
+      const redirected = popup.waitForRequest((r) => r.url().includes('/swagger/oauth2-redirect.html'))
+      await popup.getByRole('button', { name: 'Allow' }).click()
+      expect(new URL((await redirected).url()).searchParams.get('code')).toBeTruthy()
+      // The redirect page hands the code to Swagger UI and closes itself.
+      await closed
+      // The console asks for its session before the sign-in form: that 401 is expected, and nothing else, such as a
+      // Content-Security-Policy violation on the redirect page.
+      expect(popupErrors.filter((e) => !e.includes('status of 401'))).toEqual([])
+
+      await oauth.getByRole('button', { name: 'Remove authorization' }).waitFor()
+      await oauth.locator('button.btn-done').click()
+      const tried = await tryUsage(view.page)
+      expect(tried.status).toBe('200')
+      // The call went with the access token, not a key.
+      expect(tried.curl).toContain('Authorization: Bearer ')
+      expect(tried.curl).not.toContain('x-api-key')
+      expect(JSON.parse(tried.answer ?? '{}')).toMatchObject({ plan: 'growth' })
       expect(view.foreignRequests).toEqual([])
       expect(view.errors).toEqual([])
     } finally {

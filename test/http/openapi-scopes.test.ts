@@ -32,6 +32,10 @@ test('each keyed route names the scope it needs in its bearer requirement, the o
         wrong.push(`${route}: no bearer requirement`)
         continue
       }
+      // Swagger UI's OAuth Authorize (docs/oauth.md#swagger-ui) gets tokens of the same scopes.
+      const oauth2 = security.find((s) => 'oauth2' in s)?.oauth2
+      if (JSON.stringify(oauth2) !== JSON.stringify(declared))
+        wrong.push(`${route}: oauth2 ${JSON.stringify(oauth2)}, bearer ${JSON.stringify(declared)}`)
       // Bogus ids and an empty body: the scope is checked before them (docs/api.md#order-of-checks), so nothing changes.
       const url = `${world.base}${path.replace(/\{[^}]+\}/g, 'nothing')}`
       const body = method === 'get' || method === 'delete' ? undefined : '{}'
@@ -65,6 +69,32 @@ test("Swagger UI's Authorize, which shows no operation's scope, lists what each 
     // Swagger UI shows an http scheme's description in Authorize, and no requirement's scopes for it anywhere.
     const text = spec.components.securitySchemes.bearer.description
     for (const scope of ALL_SCOPES) expect(text).toContain(`\`${scope}\``)
+  } finally {
+    world.stop()
+  }
+})
+
+test("the oauth2 scheme is the server's authorization code flow, with every scope described", async () => {
+  const world = await oauthWorld()
+  try {
+    const spec = (await (await fetch(`${world.base}/swagger/json`)).json()) as {
+      components: { securitySchemes: { oauth2: { type: string; flows: Record<string, any> } } }
+    }
+    const { type, flows } = spec.components.securitySchemes.oauth2
+    expect(type).toBe('oauth2')
+    expect(Object.keys(flows)).toEqual(['authorizationCode'])
+    const flow = flows.authorizationCode
+    // Relative to the document, which is this server's: the endpoints of docs/oauth.md#endpoints.
+    expect(flow).toMatchObject({
+      authorizationUrl: '/oauth/authorize',
+      tokenUrl: '/oauth/token',
+      refreshUrl: '/oauth/token',
+    })
+    expect(Object.keys(flow.scopes)).toEqual(ALL_SCOPES)
+    for (const scope of ALL_SCOPES) expect(flow.scopes[scope]).toBeString()
+    const metadata = (await (await fetch(`${world.base}/.well-known/oauth-authorization-server`)).json()) as any
+    expect(new URL(flow.authorizationUrl, world.base).href).toBe(metadata.authorization_endpoint)
+    expect(new URL(flow.tokenUrl, world.base).href).toBe(metadata.token_endpoint)
   } finally {
     world.stop()
   }

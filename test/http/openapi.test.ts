@@ -132,7 +132,7 @@ test('removing a webhook documents its 204 and its errors, as every other route 
   expect(remove.responses['404'].content['application/json'].schema.required).toEqual(['error'])
 })
 
-test('every keyed route documents the OAuth bearer token beside the key, so Swagger UI can authorize with either', async () => {
+test('every keyed route documents the OAuth bearer token and the OAuth flow beside the key, so Swagger UI can authorize with any', async () => {
   const { deps } = await testDeps()
   const spec = (await client(deps)('GET', '/swagger/json')).body
   expect(spec.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' })
@@ -142,9 +142,12 @@ test('every keyed route documents the OAuth bearer token beside the key, so Swag
       .map(([method, op]) => ({ route: `${method} ${path}`, security: op.security })),
   )
   expect(keyed.length).toBeGreaterThan(20)
-  // The bearer entry names the route's scope (test/http/openapi-scopes.test.ts checks which).
+  // The bearer and oauth2 entries name the route's scope (test/http/openapi-scopes.test.ts checks which).
   for (const k of keyed)
-    expect(k).toEqual({ route: k.route, security: [{ apiKey: [] }, { bearer: expect.any(Array) }] })
+    expect(k).toEqual({
+      route: k.route,
+      security: [{ apiKey: [] }, { bearer: expect.any(Array) }, { oauth2: expect.any(Array) }],
+    })
 })
 
 test('every request example in the document passes the validator the server uses for that body', async () => {

@@ -16,6 +16,17 @@ beforeAll(async () => {
   app = createApp((await testDeps()).deps)
 })
 
+/** A page of the service, after what every one must be: HTML naming no other origin, with no inline script or style. */
+async function ownPage(path: string) {
+  const res = await get(path)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  const html = await res.text()
+  expect(html).not.toMatch(/https?:\/\//)
+  expect(html).not.toMatch(/<script>|<style>|\son\w+=/)
+  return { res, html }
+}
+
 /** The same-origin paths of the page's stylesheets and scripts. */
 const referencedPaths = (html: string) => [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1])
 
@@ -26,12 +37,7 @@ describe('/swagger, served offline', () => {
   })
 
   test('the page names only files of the service, under a policy that allows only its own origin', async () => {
-    const res = await get('/swagger')
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    const html = await res.text()
-    expect(html).not.toMatch(/https?:\/\//)
-    expect(html).not.toMatch(/<script>|<style>/)
+    const { res, html } = await ownPage('/swagger')
     expect(referencedPaths(html).sort()).toEqual([
       `/swagger/assets/${PINNED}/swagger-ui-bundle.js`,
       `/swagger/assets/${PINNED}/swagger-ui.css`,
@@ -55,10 +61,25 @@ describe('/swagger, served offline', () => {
     expect(js).toContain('validatorUrl: null')
   })
 
+  test("the starter script gives Authorize the built-in OAuth client, PKCE and the service's redirect page", async () => {
+    const js = await (await get('/swagger/init.js')).text()
+    expect(js).toContain('initOAuth({ clientId: "swagger-ui", usePkceWithAuthorizationCodeGrant: true })')
+    expect(js).toContain('oauth2RedirectUrl: location.origin + "/swagger/oauth2-redirect.html"')
+  })
+
+  test('the OAuth redirect page runs only the installed redirect script, under the same policy, and sends no referrer', async () => {
+    const { res, html } = await ownPage('/swagger/oauth2-redirect.html?code=abc&state=x')
+    expect(referencedPaths(html)).toEqual([`/swagger/assets/${PINNED}/oauth2-redirect.js`])
+    const page = await get('/swagger')
+    expect(res.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'))
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+  })
+
   test('the pinned files are the installed ones, with their content types, kept for good by a browser', async () => {
     for (const [name, type] of [
       ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
       ['swagger-ui.css', 'text/css; charset=utf-8'],
+      ['oauth2-redirect.js', 'text/javascript; charset=utf-8'],
     ]) {
       const res = await get(`/swagger/assets/${PINNED}/${name}`)
       expect(res.status).toBe(200)

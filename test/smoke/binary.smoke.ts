@@ -154,13 +154,16 @@ describe('the built executable, run from an empty folder', () => {
     expect(out).toBe(api)
   })
 
-  test('/swagger and every file it names are answered from inside the executable with their content types', async () => {
+  test('/swagger, its OAuth redirect page and every file they name are answered from inside the executable with their content types', async () => {
     const s = server as Server
-    const page = await get(s, '/swagger')
-    expect(page.status).toBe(200)
-    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    const files = [...(await page.text()).matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1])
-    expect(files.length).toBe(3)
+    const files: string[] = []
+    for (const path of ['/swagger', '/swagger/oauth2-redirect.html']) {
+      const page = await get(s, path)
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      files.push(...[...(await page.text()).matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1] as string))
+    }
+    expect(files.length).toBe(4)
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
     for (const file of files) {
       const res = await get(s, file)

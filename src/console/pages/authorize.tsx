@@ -3,7 +3,7 @@ import { api } from '../api'
 import type { Me } from '../me'
 
 type Request = {
-  client: { id: string; name: string; uri: string | null; verified: boolean }
+  client: { id: string; name: string; uri: string | null; verified: boolean; builtIn: boolean }
   redirectHost: string
   scopes: { name: string; description: string }[]
 }
@@ -48,7 +48,11 @@ export function Authorize(props: { me: Me; id: string }) {
         wants to use lead-signals as {props.me.user.email} ({props.me.team.name})
       </h2>
       <p>
-        {request.client.verified ? 'Identified by ' : 'Registered itself as '}
+        {request.client.builtIn
+          ? 'Built into this server as '
+          : request.client.verified
+            ? 'Identified by '
+            : 'Registered itself as '}
         <code>{request.client.id}</code>. After your answer you go back to <strong>{request.redirectHost}</strong>.
       </p>
       <p>It asks to:</p>

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
 import type { Needs } from '../needs'
+import { isClientRedirect } from './built-in-client'
 import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
-import { isRegisteredRedirect, redirectHost } from './redirect-uri'
+import { redirectHost } from './redirect-uri'
 import { readParams } from './params'
 import { isOurResource } from './resources'
 import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
@@ -36,7 +37,7 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
   if (!q.client_id) return { page: 'The request names no client (client_id is missing).' }
   let client: Awaited<ReturnType<typeof clientFor>>
   try {
-    client = await clientFor(deps, q.client_id)
+    client = await clientFor(deps, q.client_id, base)
   } catch (err) {
     if (err instanceof UnknownClientError) return { page: `This application cannot be used: ${err.message}.` }
     if (err instanceof TooManyClientsError)
@@ -44,7 +45,7 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     throw err
   }
   const redirectUri = q.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
-  if (!redirectUri || !isRegisteredRedirect(client.redirectUris, redirectUri))
+  if (!redirectUri || !isClientRedirect(client, redirectUri))
     return { page: 'The redirect URI is not one this application registered.' }
   const fail = (error: string, description: string) => ({
     redirect: errorRedirect(base, redirectUri, q.state, error, description),
@@ -86,18 +87,19 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
 }
 
 /** What the consent page shows: who asks, where the answer goes, and what it may do. */
-export async function describeRequest(deps: AuthDeps, id: string) {
+export async function describeRequest(deps: AuthDeps, base: string, id: string) {
   const request = await deps.repos.oauth.findRequest(id, deps.clock.now().getTime())
   if (!request) throw new AppError('not_found', 'this authorization request has expired or was answered')
   // The client as it was when the request was made (clientFor read its document then): reading it again here could
   // fail on a document server that is down and leave the page without an answer.
-  const client = await clientOfRequest(deps, request.clientId)
+  const client = await clientOfRequest(deps, base, request.clientId)
   return {
     client: {
       id: client.id,
       name: client.name,
       uri: client.clientUri,
       verified: client.source === 'metadata_document',
+      builtIn: client.source === 'built_in',
     },
     redirectHost: redirectHost(request.redirectUri),
     scopes: request.scope.split(' ').map((name) => ({ name, description: SCOPES[name as Scope] })),
@@ -111,7 +113,7 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
   // A client nobody allowed is pruned a day after it came (docs/security.md#what-is-bounded), possibly while its
   // consent page is open: no grant is recorded for it, and the user is told, as the page itself would. The code is
   // issued to the client as held, as the page showed it, without reading its metadata document again.
-  const client = await clientOfRequest(deps, request.clientId)
+  const client = await clientOfRequest(deps, base, request.clientId)
   if (!a.allow)
     return errorRedirect(
       base,
@@ -150,7 +152,7 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
   }
   const res = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { client }).authorize(
+    await oauthServer(deps, { base, client }).authorize(
       new OAuth2Server.Request({ method: 'GET', headers: {}, query, body: {} }),
       res,
       {
@@ -171,8 +173,8 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
   return withIssuer(res.get('location'), base)
 }
 
-async function clientOfRequest(deps: AuthDeps, clientId: string) {
-  const client = await storedClient(deps, clientId)
+async function clientOfRequest(deps: AuthDeps, base: string, clientId: string) {
+  const client = await storedClient(deps, clientId, base)
   if (!client) throw new AppError('not_found', 'the application of this authorization request is no longer registered')
   return client
 }

@@ -14,6 +14,7 @@ export async function authenticateClient(
   deps: Needs<never, 'oauth'>,
   form: Record<string, string>,
   authorization: string | null,
+  base: string,
 ): Promise<ClientCheck> {
   const basic = authorization !== null && /^basic /i.test(authorization)
   const refused = (status: 400 | 401, error: string): ClientCheck => ({ ok: false, status, error, basic })
@@ -26,7 +27,7 @@ export async function authenticateClient(
     ;({ id, secret } = pair)
   }
   if (!id) return refused(401, 'client_id is required (or HTTP Basic client authentication)')
-  const client = await storedClient(deps, id)
+  const client = await storedClient(deps, id, base)
   if (!client || !secretMatches(client, secret)) return refused(401, 'the client credentials are not valid')
   return { ok: true, clientId: client.id }
 }

@@ -5,9 +5,14 @@ import type { OAuthClientRow } from '../../storage/repos/oauth'
 import { sha256Hex } from '../../lib/hash'
 import { createRateWindow } from '../../lib/rate-window'
 import type { Needs } from '../needs'
+import { builtInClient } from './built-in-client'
 import { ClientMetadataError, type ReadClientMetadata, readClientMetadata } from './client-metadata'
 
-export type OAuthClient = Omit<OAuthClientRow, 'redirectUris'> & { redirectUris: string[] }
+// `built_in`: the service's own Swagger UI page (built-in-client.ts), which no registration or document describes.
+export type OAuthClient = Omit<OAuthClientRow, 'redirectUris' | 'source'> & {
+  source: OAuthClientRow['source'] | 'built_in'
+  redirectUris: string[]
+}
 
 /** A client id that names no client we can use; shown to the user, never sent to a redirect URI. */
 export class UnknownClientError extends Error {}
@@ -49,8 +54,17 @@ export async function pruneUnusedClients(deps: Needs<never, 'oauth'>, now: Date)
   await deps.repos.oauth.removeUnusedClients(new Date(now.getTime() - UNUSED_CLIENT_MS).toISOString())
 }
 
-/** The client of an id: a registered one, or the metadata document the id points to (read or re-read). */
-export async function clientFor(deps: Needs<'clock' | 'config', 'oauth'>, clientId: string): Promise<OAuthClient> {
+/**
+ * The client of an id: the built-in one of Swagger UI at `base` (the service's address), a registered one, or the
+ * metadata document the id points to (read or re-read).
+ */
+export async function clientFor(
+  deps: Needs<'clock' | 'config', 'oauth'>,
+  clientId: string,
+  base: string,
+): Promise<OAuthClient> {
+  const builtIn = builtInClient(clientId, base)
+  if (builtIn) return builtIn
   const stored = await deps.repos.oauth.findClient(clientId)
   if (!isDocumentUrl(clientId)) {
     if (!stored) throw new UnknownClientError('no client is registered with this id')
@@ -69,8 +83,14 @@ export async function clientFor(deps: Needs<'clock' | 'config', 'oauth'>, client
   return clientOf(row)
 }
 
-/** A client this server already holds (registered, or a metadata document read before), without fetching anything. */
-export async function storedClient(deps: Needs<never, 'oauth'>, clientId: string): Promise<OAuthClient | undefined> {
+/** A client this server already holds (built in, registered, or a document read before), without fetching anything. */
+export async function storedClient(
+  deps: Needs<never, 'oauth'>,
+  clientId: string,
+  base: string,
+): Promise<OAuthClient | undefined> {
+  const builtIn = builtInClient(clientId, base)
+  if (builtIn) return builtIn
   const stored = await deps.repos.oauth.findClient(clientId)
   return stored ? clientOf(stored) : undefined
 }

@@ -1,13 +1,14 @@
 import { AppError } from '../../errors'
 import type { Needs } from '../needs'
 import type { ConsoleUser } from '../sessions/sessions'
+import { builtInClientName } from './built-in-client'
 
 /** Settings → Connected apps (docs/oauth.md#connected-apps): what the team's users allowed, newest first. */
 export async function listConnectedApps(deps: Needs<never, 'oauth'>, viewer: ConsoleUser) {
   const grants = await deps.repos.oauth.listGrants(viewer.team.id)
   return grants.map((g) => ({
     id: g.id,
-    client: g.clientName ?? g.clientId,
+    client: g.clientName ?? builtInClientName(g.clientId) ?? g.clientId,
     clientId: g.clientId,
     allowedBy: g.email,
     scopes: g.scope.split(' '),

@@ -3,17 +3,24 @@ import type { GrantRow, OAuthTokenRow } from '../../storage/repos/oauth'
 import { newId } from '../../lib/ids'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
+import { isClientRedirect } from './built-in-client'
 import { clientFor, type OAuthClient, secretMatches } from './clients'
-import { isRegisteredRedirect } from './redirect-uri'
 import { sameResource } from './resources'
 import { scopesOf } from './scopes'
 
 type ModelDeps = Needs<'clock' | 'config', 'oauth'>
 /**
- * What the request being answered says beyond its form: a token request's resource, scope and redirect URI, or, for
+ * What the request being answered says beyond its form: the service's address it came to (docs/oauth.md#public-url;
+ * the built-in client's redirect URI is made from it), a token request's resource, scope and redirect URI, or, for
  * the user's answer to an authorization request, the client the request was checked against when it was made.
  */
-export type ModelOptions = { resource?: string; scope?: string; redirectUri?: string; client?: OAuthClient }
+export type ModelOptions = {
+  base: string
+  resource?: string
+  scope?: string
+  redirectUri?: string
+  client?: OAuthClient
+}
 /**
  * Who a code or token acts for, as it travels through the library: the grant, the family, the resource, and the
  * hash of the code or refresh token being exchanged (`from`), which must still be there when the new tokens are.
@@ -97,7 +104,8 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
     async getClient(clientId: string, secret: string | null) {
       // At the user's answer, the client is the one the request was made for (held since): reading its document again
       // could fail on a document server that is down, after the request was used up (docs/oauth.md#consent).
-      const client = a.client?.id === clientId ? a.client : await clientFor(deps, clientId).catch(() => undefined)
+      const client =
+        a.client?.id === clientId ? a.client : await clientFor(deps, clientId, a.base).catch(() => undefined)
       if (!client || (secret !== null && !secretMatches(client, secret))) return false
       return { id: client.id, redirectUris: client.redirectUris, grants: ['authorization_code', 'refresh_token'] }
     },
@@ -105,8 +113,8 @@ export function createModel(deps: ModelDeps, a: ModelOptions) {
       const stored = await deps.repos.oauth.findClient(client.id)
       return scopesOf(scope?.join(' '), stored?.scope ?? null) ?? false
     },
-    async validateRedirectUri(uri: string, client: { redirectUris?: string | string[] }) {
-      return isRegisteredRedirect([client.redirectUris ?? []].flat(), uri)
+    async validateRedirectUri(uri: string, client: { id: string; redirectUris?: string | string[] }) {
+      return isClientRedirect(client, uri)
     },
     async saveAuthorizationCode(code: OAuth2Server.AuthorizationCode, client: OAuth2Server.Client, user: TokenUser) {
       const { grant, ...rest } = user

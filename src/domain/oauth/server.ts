@@ -8,7 +8,7 @@ import { createModel, type ModelOptions } from './model'
  * `plain` PKCE refused. Public clients (no secret) are the rule for assistants, so client authentication is asked
  * only of clients registered with a secret (checked in the model's getClient).
  */
-export function oauthServer(deps: Needs<'clock' | 'config', 'oauth'>, a: ModelOptions = {}) {
+export function oauthServer(deps: Needs<'clock' | 'config', 'oauth'>, a: ModelOptions) {
   const { access_token_minutes, refresh_token_days } = deps.config.oauth
   // The library calls getAccessToken only when it authenticates a request itself; bearer tokens are checked by
   // access-token.ts instead (against the service's clock and the resource), so the model has no such method.

@@ -29,13 +29,13 @@ export async function exchangeToken(
   // RFC 6749 §2.3: one way of authenticating. With HTTP Basic the library reads only the header and would let the
   // form name another client_id or carry a client_secret of its own; refused here as the revocation endpoint does.
   if (/^basic /i.test(headers.authorization ?? '')) {
-    const client = await authenticateClient(deps, form, headers.authorization)
+    const client = await authenticateClient(deps, form, headers.authorization, base)
     if (!client.ok) return clientRefused(client)
   }
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { resource: form.resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
+    await oauthServer(deps, { base, resource: form.resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
       request,
       response,
     )
@@ -70,10 +70,11 @@ const refused = (error: string, description: string): OAuthAnswer => ({
  */
 export async function revokeToken(
   deps: TokenDeps,
+  base: string,
   form: Record<string, string>,
   authorization: string | null,
 ): Promise<OAuthAnswer> {
-  const client = await authenticateClient(deps, form, authorization)
+  const client = await authenticateClient(deps, form, authorization, base)
   if (!client.ok) return clientRefused(client)
   if (!form.token) return refused('invalid_request', 'token is required')
   const hash = sha256Hex(form.token)

@@ -13,7 +13,12 @@ const Decision = v.strictObject({ allow: v.boolean() })
 export const consoleOAuthRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/console/api', detail: { hide: true } })
     .use(consoleChecks(deps, { signedIn: true }))
-    .get('/authorize/:id', ({ params }) => describeRequest(deps, params.id), { query: NoQuery })
+    // The built-in client's redirect URI is made of the service's address (docs/oauth.md#swagger-ui).
+    .get(
+      '/authorize/:id',
+      ({ params, request }) => describeRequest(deps, publicBase(deps.config, request.url), params.id),
+      { query: NoQuery },
+    )
     // The answer is the address to send the browser to: the client's redirect URI with a code or an error.
     .post(
       '/authorize/:id',

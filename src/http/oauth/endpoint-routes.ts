@@ -71,7 +71,9 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         async ({ request }) => {
           const params = await form(request)
           if (params.refusal) return params.refusal
-          return oauthAnswer(await revokeToken(deps, params.values, request.headers.get('authorization')))
+          return oauthAnswer(
+            await revokeToken(deps, base(request), params.values, request.headers.get('authorization')),
+          )
         },
         { parse: 'none' },
       )

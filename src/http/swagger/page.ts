@@ -1,3 +1,4 @@
+import { SWAGGER_UI_CLIENT_ID, SWAGGER_UI_REDIRECT_PATH } from '../../domain/oauth/built-in-client'
 import { ASSETS_PREFIX } from './assets'
 
 export const SPEC_PATH = '/swagger/json'
@@ -20,19 +21,42 @@ export const PAGE_HTML = `<!doctype html>
 </html>
 `
 
+/**
+ * Where an OAuth sign-in started from Authorize comes back (docs/oauth.md#swagger-ui): Swagger UI's own script, as a
+ * file under the same policy as the page, reads the code and hands it to the page that opened the popup, which
+ * exchanges it with its PKCE verifier. The URL carries the code, so it is sent as no referrer.
+ */
+export const REDIRECT_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>lead-signals API: signing in</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<script src="${ASSETS_PREFIX}/oauth2-redirect.js"></script>
+</body>
+</html>
+`
+
 // A file of its own rather than an inline script, so the policy below needs no 'unsafe-inline' for scripts.
 // validatorUrl null: by default Swagger UI sends the spec's URL to validator.swagger.io for a badge.
+// oauth2RedirectUrl: by default the page's folder (the root, for /swagger); the built-in client registered this one,
+// on the origin the page is open on. initOAuth: that client, with PKCE and so without a secret.
 export const INIT_JS = `window.ui = SwaggerUIBundle({
   url: ${JSON.stringify(SPEC_PATH)},
   dom_id: '#swagger-ui',
   deepLinking: true,
   validatorUrl: null,
+  oauth2RedirectUrl: location.origin + ${JSON.stringify(SWAGGER_UI_REDIRECT_PATH)},
 })
+window.ui.initOAuth({ clientId: ${JSON.stringify(SWAGGER_UI_CLIENT_ID)}, usePkceWithAuthorizationCodeGrant: true })
 `
 
 /**
  * Only the service's own origin, and no inline script or style (Swagger UI sets its styles through the DOM, which the
- * policy allows). Its stylesheet draws icons from data: URLs; "Try it out" calls the API on the same origin.
+ * policy allows). Its stylesheet draws icons from data: URLs; "Try it out" and the token request of Authorize call
+ * the service on the same origin. The OAuth redirect page is served under it too.
  */
 export const PAGE_CSP = [
   "default-src 'none'",

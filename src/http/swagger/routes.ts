@@ -1,17 +1,25 @@
 import { Elysia } from 'elysia'
+import { SWAGGER_UI_REDIRECT_PATH } from '../../domain/oauth/built-in-client'
 import { AppError } from '../../errors'
 import { assetAnswer, fileAnswer, REVALIDATE } from '../static-files'
 import { ASSETS, ASSETS_PREFIX } from './assets'
-import { INIT_JS, PAGE_CSP, PAGE_HTML } from './page'
+import { INIT_JS, PAGE_CSP, PAGE_HTML, REDIRECT_HTML } from './page'
 
 /**
  * Swagger UI at /swagger with nothing from another origin (docs/api.md#api-documentation): the page, its starter
- * script and the pinned Swagger UI files, all answered by the service. Hidden from the OpenAPI document.
+ * script, the page Authorize's OAuth sign-in comes back to and the pinned Swagger UI files, all answered by the
+ * service. Hidden from the OpenAPI document.
  */
 export const swaggerUi = () =>
   new Elysia({ name: 'swagger-ui', detail: { hide: true } })
     .get('/swagger', () =>
       fileAnswer(PAGE_HTML, 'text/html; charset=utf-8', REVALIDATE, { 'content-security-policy': PAGE_CSP }),
+    )
+    .get(SWAGGER_UI_REDIRECT_PATH, () =>
+      fileAnswer(REDIRECT_HTML, 'text/html; charset=utf-8', REVALIDATE, {
+        'content-security-policy': PAGE_CSP,
+        'referrer-policy': 'no-referrer',
+      }),
     )
     .get('/swagger/init.js', () => fileAnswer(INIT_JS, 'text/javascript; charset=utf-8', REVALIDATE))
     .get(`${ASSETS_PREFIX}/:name`, ({ params, request }) => {
