@@ -157,9 +157,8 @@ function endpointId(positionals: string[]): string {
 
 async function remove(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
-  const ref = requireFlag(flags, 'team')
   const id = endpointId(positionals)
-  await onEndpoint(flags, ref, id, (deps, teamId) => removeEndpoint(deps, { teamId, id }))
+  await onEndpoint(flags, requireFlag(flags, 'team'), id, (deps, teamId) => removeEndpoint(deps, { teamId, id }))
   console.log(`Removed webhook endpoint ${id}.`)
   return 0
 }
@@ -179,8 +178,7 @@ async function test(argv: string[]): Promise<number> {
   else if (d.status === 'pending')
     console.log(`Test event ${d.id} not delivered: ${d.lastError}; the server retries it at ${d.nextAttemptAt}.`)
   else {
-    // Given up at once (docs/webhooks.md#retries: 410 Gone, an address this server refuses): there is no next attempt.
-    // A chat platform's own words are both the answer and the reason for disabling: they are said once.
+    // Given up at once (docs/webhooks.md#retries): a chat platform's words, answer and reason at once, are said once.
     const why = endpoint.disabledReason === d.lastError ? '' : ` (${endpoint.disabledReason})`
     const disabled = endpoint.enabled
       ? ''
