@@ -1,5 +1,6 @@
 import { AppError, appErrorIn } from '../../errors'
 import type { Database } from '../../storage/engine/types'
+import { asPermissionProblem } from '../../storage/db'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { migrationState } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
@@ -16,9 +17,16 @@ export async function databaseIsNewer(deps: DatabaseNeeds): Promise<boolean> {
   return (await migrationState(deps.database.client)) === 'ahead'
 }
 
-/** Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. */
-export async function requireWritable(deps: DatabaseNeeds): Promise<void> {
-  await probeWrite(deps.database.client)
+/**
+ * Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. A file this
+ * user may read but not write is said to be that: a permission problem (storage/permissions.ts).
+ */
+export async function requireWritable(deps: { database: Pick<Database, 'client' | 'file'> }): Promise<void> {
+  try {
+    await probeWrite(deps.database.client)
+  } catch (err) {
+    throw asPermissionProblem(err, deps.database.file)
+  }
 }
 
 /**
