@@ -32,7 +32,8 @@ async function world(now?: string) {
   const { deps, clock } = await testDeps({
     now,
     config: {
-      plans: { one: { monthly_requests: 1, platforms: ['hackernews', 'reddit'] } },
+      // any_keyword: the earlier route may search without a tracked keyword.
+      plans: { one: { monthly_requests: 1, platforms: ['hackernews', 'reddit'], any_keyword: true } },
       // As slow as a provider platform may be: the holder outlasts the waits below.
       platforms: { ...platforms.platformsConfig, reddit: { ...platforms.platformsConfig.reddit, timeout_ms: 120_000 } },
     },
@@ -73,7 +74,7 @@ function expectHeldMessage(message: string) {
 }
 
 describe('a 429 while the last units are held by calls in flight (docs/api.md#reserve-and-give-back)', () => {
-  test('REST, an MCP tool and an MCP batch say the units are in use and to retry when the holds end, not at the reset', async () => {
+  test('REST (both shapes), an MCP tool and an MCP batch say the units are in use and to retry when the holds end, not at the reset', async () => {
     const w = await world()
     const holder = w.rest('reddit')
     const until = Date.now() + 10_000
@@ -110,6 +111,14 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
     })
     expect(answer[1].result.isError).toBe(true)
     expect(JSON.parse(answer[1].result.content[0].text).error).toEqual(tool)
+
+    // The earlier route, in its own shape, with the same header.
+    const earlier: Reply = await pastTheWait(w.clock, () =>
+      client(w.deps)('POST', '/api/routes/search', { key: w.apiKey, body: { network: 'reddit', keyword: 'crm' } }),
+    )
+    expect(earlier.status).toBe(429)
+    expect(earlier.body).toEqual({ success: false, error: rest.body.error.message })
+    expect(earlier.headers.get('retry-after')).toBe(String(LONGEST_WORK_SEC))
 
     // The holder fails and gives its unit back: the retry that Retry-After advised succeeds.
     w.release()
