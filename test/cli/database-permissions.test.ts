@@ -76,13 +76,14 @@ describe('a database the user the command runs as may not use', () => {
   )
 
   test(
-    'its file, which the user may read but not write: serve says so, and reading still works',
+    'its file, which the user may read but not write: serve and a command that writes say so, reading still works',
     async () => {
       const file = await seeded()
       chmod(file, 0o444)
       chmod(`${file}-wal`, 0o666)
       chmod(`${file}-shm`, 0o666)
-      await expectRefused(['serve'], `${PREFIX} file ${ownerOf(file)}, the user this runs as:`)
+      for (const args of [['serve'], ['keyword', 'add', '--team', 'acme', 'crm']])
+        await expectRefused(args, `${PREFIX} file ${ownerOf(file)}, the user this runs as:`)
       const list = await runCli(ws, ['team', 'list'], { as: AS })
       expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 0, stderr: '' })
     },

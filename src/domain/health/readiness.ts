@@ -30,6 +30,14 @@ export async function requireWritable(deps: { database: Pick<Database, 'client' 
 }
 
 /**
+ * A command's failure to write the database as the permission problem it is, when the user it runs as may not write
+ * the file (storage/permissions.ts), else as it is: SQLite says only that the file is read-only.
+ */
+export function writeRefusedAs(err: unknown, deps: { database: Pick<Database, 'file'> }): unknown {
+  return storageFailure(err) === undefined ? err : asPermissionProblem(err, deps.database.file)
+}
+
+/**
  * A failure to write the database as `storage_unavailable` naming the setting, and a damaged file (or one that is
  * not a database) as the same with what to do; anything else as it is.
  */
