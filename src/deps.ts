@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import type { Source } from './config/platform-names'
 import type { Config } from './config/schema'
@@ -14,6 +13,7 @@ import { buildScorer } from './scorers/registry'
 import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
 import { localPathOf, openDatabase } from './storage/db'
+import { databaseFileState } from './storage/permissions'
 import type { Database } from './storage/engine/types'
 import { AppError } from './errors'
 import { migrate, migrationState, SCHEMA } from './storage/migrate'
@@ -80,7 +80,8 @@ export const buildAdminDeps = (config: Config) =>
 /** The configured embedded database file when it is not there yet (opening it would create it); else undefined. */
 export function missingDatabaseFile(config: Config): string | undefined {
   const path = localPathOf(config.database.url)
-  return path === undefined || path === ':memory:' || existsSync(path) ? undefined : path
+  // A file behind a directory this user may not enter is not missing: opening it says what refuses (permissions.ts).
+  return path === undefined || path === ':memory:' || databaseFileState(path) !== 'absent' ? undefined : path
 }
 
 /**

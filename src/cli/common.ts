@@ -3,6 +3,7 @@ import type { Config } from '../config/schema'
 import { readConfig } from '../config/read'
 import { buildAdminDeps, type Deps, missingDatabaseFile } from '../deps'
 import { AppError } from '../errors'
+import { writeRefusedAs } from '../domain/health/readiness'
 import { type Flags, usageError } from './args'
 
 export type Command = (argv: string[]) => Promise<number>
@@ -22,6 +23,8 @@ export async function withDeps<T>(
   const deps = await buildAdminDeps(config)
   try {
     return await run(deps)
+  } catch (err) {
+    throw writeRefusedAs(err, deps)
   } finally {
     deps.database.client.close()
   }

@@ -71,7 +71,8 @@ export const mcpRoutes = (deps: Deps) => {
       const headers = new Headers(request.headers)
       headers.set('accept', SDK_ACCEPT)
       try {
-        return await transport.handleRequest(new Request(target.href, { method: 'POST', headers, body }))
+        const answer = await transport.handleRequest(new Request(target.href, { method: 'POST', headers, body }))
+        return read.batch ? await asList(answer) : answer
       } finally {
         // With JSON responses the answer is complete here, so the pair can go.
         await server.close()
@@ -120,6 +121,20 @@ const methodNotAllowed = () =>
     },
     { allow: 'POST' },
   )
+
+/**
+ * JSON-RPC 2.0 answers a batch with a list, also a batch of one request (as stdio does), but the SDK's transport
+ * sends a lone answer as itself: one answer to a batch is put in a list. A batch of notifications alone has no body.
+ */
+async function asList(answer: Response): Promise<Response> {
+  // Only the answers: a batch the transport refused whole is answered alone, as JSON-RPC asks.
+  if (answer.status !== 200 || !answer.headers.get('content-type')?.startsWith('application/json')) return answer
+  const text = await answer.text()
+  if (!text.trimStart().startsWith('{')) return new Response(text, answer)
+  const headers = new Headers(answer.headers)
+  headers.delete('content-length')
+  return new Response(`[${text}]`, { status: answer.status, headers })
+}
 
 const notAcceptable = () =>
   rpcAnswer(406, {

@@ -7,6 +7,7 @@ import { LOCK_WAIT_MS, tuneConnection } from './engine/connection-settings'
 import { createLocalClient } from './engine/local-client'
 import { openReadConnection } from './engine/read-connection'
 import { openRemoteClient } from './engine/remote-client'
+import { permissionDenied } from './permissions'
 import * as schema from './schema'
 import type { Database } from './engine/types'
 
@@ -21,11 +22,21 @@ export async function openDatabase(a: { url: string; authToken?: string }): Prom
     const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '', lockWaitMs: LOCK_WAIT_MS })
     return { client, db: drizzle(client, { schema }) }
   }
-  if (path !== ':memory:') createPrivately(path)
-  const commits = path === ':memory:' ? undefined : openCommitWatch(path)
-  const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, commits })
-  await tuneConnection(client, path)
-  if (path === ':memory:') return { client, db: drizzle(client, { schema }) }
+  if (path === ':memory:') {
+    const client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS })
+    await tuneConnection(client, path)
+    return { client, db: drizzle(client, { schema }) }
+  }
+  createPrivately(path)
+  let commits: ReturnType<typeof openCommitWatch> | undefined
+  let client: ReturnType<typeof createLocalClient>
+  try {
+    commits = openCommitWatch(path)
+    client = createLocalClient(path, { lockWaitMs: LOCK_WAIT_MS, commits })
+    await tuneConnection(client, path)
+  } catch (err) {
+    throw asPermissionProblem(err, path)
+  }
   return {
     client,
     db: drizzle(client, { schema }),
@@ -49,8 +60,22 @@ export function createPrivately(path: string) {
     if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600))
   } catch (err) {
     const why = CANNOT_CREATE[(err as { code?: string }).code ?? '']
-    throw why ? cannotWrite(why) : err
+    const denied = asPermissionProblem(err, path)
+    throw denied !== err ? denied : why ? cannotWrite(why) : err
   }
+}
+
+/**
+ * `err`, or, when the user this process runs as may not use the database file at `path` (its file, -wal, -shm or
+ * directory), that permission problem in words, which the engine's "cannot open" never gave (permissions.ts).
+ */
+export function asPermissionProblem(err: unknown, path: string | undefined): unknown {
+  const why = path === undefined ? undefined : permissionDenied(path)
+  return why
+    ? new AppError('storage_unavailable', `cannot use the database (database.url): ${why}`, {
+        reason: 'permission denied',
+      })
+    : err
 }
 
 // The file does not exist yet when these come, so it is its directory (or one above) that refuses.

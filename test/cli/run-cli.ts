@@ -40,9 +40,10 @@ export function cleanEnv(): Record<string, string> {
 export async function runCli(
   ws: Workspace,
   args: string[],
-  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; maxFileKiB?: number } = {},
+  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; maxFileKiB?: number; as?: string[] } = {},
 ): Promise<CliResult> {
-  const command = [process.execPath, MAIN, ...args]
+  // `as`: a command that runs the CLI as another user (`setpriv --reuid=… --regid=… --clear-groups`).
+  const command = [...(opts.as ?? []), process.execPath, MAIN, ...args]
   // A file size limit (the shell's `ulimit -f`, in KiB): a write past it fails as on a full disk, without root.
   const limited =
     opts.maxFileKiB === undefined

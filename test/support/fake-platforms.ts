@@ -53,7 +53,7 @@ export function redditGate(req: { method: string; url: URL; headers: Headers }):
 export function fakePlatforms() {
   const posts = new Map<string, FakePost[]>()
   const searches: { platform: FakePlatform; keyword: string }[] = []
-  const failures = new Map<FakePlatform, () => Response>()
+  const failures = new Map<FakePlatform, () => Response | Promise<Response>>()
   let delayMs = 0
   const key = (platform: string, keyword: string) => `${platform}\u0000${keyword.toLowerCase()}`
 
@@ -139,8 +139,8 @@ export function fakePlatforms() {
       list.push(...items)
       posts.set(key(platform, keyword), list)
     },
-    /** Every search of `platform` gets this answer until `fail(platform)` without one. */
-    fail(platform: FakePlatform, answer?: () => Response) {
+    /** Every search of `platform` gets this answer (when it settles) until `fail(platform)` without one. */
+    fail(platform: FakePlatform, answer?: () => Response | Promise<Response>) {
       if (answer) failures.set(platform, answer)
       else failures.delete(platform)
     },

@@ -1,5 +1,6 @@
 import { AppError, appErrorIn } from '../../errors'
 import type { Database } from '../../storage/engine/types'
+import { asPermissionProblem } from '../../storage/db'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { migrationState } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
@@ -16,9 +17,24 @@ export async function databaseIsNewer(deps: DatabaseNeeds): Promise<boolean> {
   return (await migrationState(deps.database.client)) === 'ahead'
 }
 
-/** Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. */
-export async function requireWritable(deps: DatabaseNeeds): Promise<void> {
-  await probeWrite(deps.database.client)
+/**
+ * Throws when the database cannot be written (serve refuses to start); see `unwritable` for the message. A file this
+ * user may read but not write is said to be that: a permission problem (storage/permissions.ts).
+ */
+export async function requireWritable(deps: { database: Pick<Database, 'client' | 'file'> }): Promise<void> {
+  try {
+    await probeWrite(deps.database.client)
+  } catch (err) {
+    throw asPermissionProblem(err, deps.database.file)
+  }
+}
+
+/**
+ * A command's failure to write the database as the permission problem it is, when the user it runs as may not write
+ * the file (storage/permissions.ts), else as it is: SQLite says only that the file is read-only.
+ */
+export function writeRefusedAs(err: unknown, deps: { database: Pick<Database, 'file'> }): unknown {
+  return storageFailure(err) === undefined ? err : asPermissionProblem(err, deps.database.file)
 }
 
 /**

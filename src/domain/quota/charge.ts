@@ -1,3 +1,4 @@
+import { LONGEST_WORK_MS } from '../../config/answer-time'
 import { utcDate } from '../../lib/utc-text'
 import type { TeamRow } from '../../storage/repos/teams'
 import { AppError } from '../../errors'
@@ -26,12 +27,7 @@ export async function charged<T>(
   await rollOverMonth(usage, { team: a.team, plan: a.plan, month })
 
   const reservation = await reserveUnit(deps, { teamId: a.team.id, month, limit: monthlyLimitOf(a.plan) })
-  if (!reservation) {
-    // Until the month whose units are used up resets: the team's, when a clock behind it answers (usage.ts).
-    const at = deps.clock.now()
-    const retryAfterSec = secondsUntilReset(at, monthSeenAt(a.team, at))
-    throw new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec })
-  }
+  if ('held' in reservation) throw noUnitLeft(deps, a, reservation.held)
   let result: T
   const stopHolding = holdWhileRunning(usage, reservation, deps.clock)
   try {
@@ -55,6 +51,27 @@ export async function charged<T>(
     month: reservation.month,
   }
 }
+
+/**
+ * The 429 of a call that found no unit (docs/api.md#reserve-and-give-back). Used up: until the month whose units are
+ * spent resets (the team's, when a clock behind it answers, usage.ts). Held by calls still running: those may fail
+ * and give their units back, so it is until they must have ended, when that comes first.
+ */
+function noUnitLeft(deps: QuotaDeps, a: { team: TeamRow; plan: Plan }, held: number): AppError {
+  const at = deps.clock.now()
+  const untilReset = secondsUntilReset(at, monthSeenAt(a.team, at))
+  if (held > 0 && HOLDS_END_WITHIN_SEC < untilReset)
+    return new AppError('quota_exceeded', heldMessage(held), { retryAfterSec: HOLDS_END_WITHIN_SEC })
+  return new AppError('quota_exceeded', usedUpMessage(a.team.plan, a.plan), { retryAfterSec: untilReset })
+}
+
+// A hold ends with its call, whose work takes at most LONGEST_WORK_MS (docs/operations.md#server-settings); one of a
+// process that died stops counting within two hold windows, sooner.
+const HOLDS_END_WITHIN_SEC = Math.ceil(LONGEST_WORK_MS / 1000)
+
+const heldMessage = (held: number) =>
+  `every unit of quota and credits the team has left is held by calls still running (${held}); a call that fails ` +
+  `gives its unit back, and they all end within ${HOLDS_END_WITHIN_SEC} s: ask again then`
 
 /**
  * What the start of next month brings, which `Retry-After` counts down to: the plan's requests, a credit plan's

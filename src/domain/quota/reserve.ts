@@ -6,20 +6,28 @@ import { HOLD_WINDOW_MS, holdWindowOf, takeUnit } from './order'
 // Polling, since a unit may come back from another process: quickly at first, then every 100 ms at most.
 const FIRST_PAUSE_MS = 5
 const LONGEST_PAUSE_MS = 100
-// Holds seen when a call starts waiting have all stopped counting two windows later, so a wait never needs longer.
+// Two hold windows, what a connection leaves for it before the call's own work (config/answer-time.ts). Holds of a
+// process that died have stopped counting by then; a call still running renews its own, however long it takes.
 const LONGEST_WAIT_MS = 2 * HOLD_WINDOW_MS
+
+/** No unit to be had: `held` is how many units calls still in flight hold at the end of the wait (0: none). */
+export type NoUnit = { held: number }
 
 /**
  * docs/api.md#reserve-and-give-back. Takes one unit (quota, then credits). When none is free but calls in flight hold some, a call
- * that fails gives its unit back, so this waits for the holds to settle before answering "used up" (undefined):
- * with R units left, R calls succeed whatever fails beside them. Exactness stays with the atomic take.
+ * that fails gives its unit back, so this waits (up to LONGEST_WAIT_MS) for the holds to settle before answering
+ * that there is no unit: with R units left, R calls succeed whatever fails beside them. Exactness stays with the
+ * atomic take.
  */
 export async function reserveUnit(
   deps: Needs<'clock', 'usage'>,
   a: { teamId: string; month: string; limit: number | null },
-): Promise<Reservation | undefined> {
+): Promise<Reservation | NoUnit> {
   const { usage } = deps.repos
   const started = performance.now()
+  const startedAt = deps.clock.now().getTime()
+  // The wait as the process measures it, or as the clock does when it ran ahead (the clock tests set).
+  const waited = () => Math.max(performance.now() - started, deps.clock.now().getTime() - startedAt)
   let pause = FIRST_PAUSE_MS
   let month = a.month
   for (;;) {
@@ -36,9 +44,9 @@ export async function reserveUnit(
         break
       }
       // An unlimited quota always has a unit in its month: nothing to wait for.
-      if (a.limit === null) return undefined
+      if (a.limit === null) return { held: 0 }
       if (state.free) break
-      if (state.held === 0 || performance.now() - started >= LONGEST_WAIT_MS) return undefined
+      if (state.held === 0 || waited() >= LONGEST_WAIT_MS) return { held: state.held }
       await sleep(pause)
       pause = Math.min(2 * pause, LONGEST_PAUSE_MS)
     }
