@@ -23,8 +23,10 @@ export type OutboundAnswer = { status: number; headers: Headers; body: Uint8Arra
  */
 export async function fetchOutbound(url: URL, policy: AddressPolicy, r: OutboundRequest): Promise<OutboundAnswer> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('bad_url', 'not an http(s) URL')
-  await checkTarget(url, policy)
+  // The time limit starts before the host is looked up: a name server that is slow to answer (the URL's owner may
+  // run it) would otherwise add its own wait to the limit, and a delivery's claim (twice the limit) could expire.
   const signal = AbortSignal.timeout(r.timeoutMs)
+  await withinTime(checkTarget(url, policy), signal, r.timeoutMs)
   try {
     const method = r.method ?? 'GET'
     // Bun's fetch sends a request again on its own when a reused keep-alive connection closes before the answer
@@ -55,4 +57,15 @@ async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Arra
   if (bytes) return bytes
   if (r.oversized === 'empty') return new Uint8Array(0)
   throw new OutboundError('too_large', `the answer is larger than ${r.maxBytes} bytes`)
+}
+
+/** `check`, or a timeout once `signal` aborts (the look-up itself cannot be stopped; its answer is then ignored). */
+function withinTime(check: Promise<void>, signal: AbortSignal, timeoutMs: number): Promise<void> {
+  const timedOut = () => new OutboundError('timeout', `no answer within ${timeoutMs} ms`)
+  if (signal.aborted) return Promise.reject(timedOut())
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(timedOut())
+    signal.addEventListener('abort', abort, { once: true })
+    check.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }

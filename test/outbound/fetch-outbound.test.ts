@@ -85,6 +85,14 @@ describe('fetchOutbound', () => {
     expect(await refusal(fetchOutbound(at('/slow'), { allowPrivate: true }, quick))).toBe('timeout')
   })
 
+  test("the time limit counts the host's look-up too: a name server that is slow to answer cannot stretch an attempt", async () => {
+    const slowDns = { allowPrivate: false, resolve: () => Bun.sleep(1_000).then(() => ['127.0.0.1']) }
+    const started = performance.now()
+    const quick = { timeoutMs: 100, maxBytes: 5_000 }
+    expect(await refusal(fetchOutbound(at('/doc', 'slow-dns.example'), slowDns, quick))).toBe('timeout')
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
   test('only http(s) URLs', async () => {
     expect(await refusal(fetchOutbound(new URL('file:///etc/passwd'), { allowPrivate: true }, limits))).toBe('bad_url')
   })
