@@ -26,19 +26,23 @@ export async function fetchOutbound(url: URL, policy: AddressPolicy, r: Outbound
   // The time limit starts before the host is looked up: a name server that is slow to answer (the URL's owner may
   // run it) would otherwise add its own wait to the limit, and a delivery's claim (twice the limit) could expire.
   const signal = AbortSignal.timeout(r.timeoutMs)
-  await withinTime(checkTarget(url, policy), signal, r.timeoutMs)
+  const address = await withinTime(checkTarget(url, policy), signal, r.timeoutMs)
   try {
     const method = r.method ?? 'GET'
     // Bun's fetch sends a request again on its own when a reused keep-alive connection closes before the answer
-    // begins; a POST (a webhook delivery) must go once per call, so it gets a connection of its own.
-    const once = method !== 'GET'
-    const res = await fetch(url, {
+    // begins; a POST (a webhook delivery) must go once per call, so it gets a connection of its own. So does a
+    // request pinned to an address: a pooled connection to that address may have been opened for another name.
+    const once = method !== 'GET' || address !== undefined
+    const headers = { ...r.headers, ...(once && { connection: 'close' }), ...(address && { host: url.host }) }
+    const res = await fetch(address ? pinned(url, address) : url, {
       method,
-      headers: once ? { ...r.headers, connection: 'close' } : r.headers,
+      headers,
       keepalive: !once,
       body: r.body,
       redirect: 'manual',
       signal,
+      // The certificate is still checked against the URL's name, which is also the name sent (SNI).
+      ...(address && url.protocol === 'https:' && { tls: { serverName: url.hostname } }),
     })
     if (r.bodyless?.(res.status)) {
       await res.body?.cancel().catch(() => {})
@@ -59,8 +63,15 @@ async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Arra
   throw new OutboundError('too_large', `the answer is larger than ${r.maxBytes} bytes`)
 }
 
+/** The URL with its host replaced by the address the check approved (its name goes in Host and in TLS). */
+function pinned(url: URL, address: string): URL {
+  const to = new URL(url)
+  to.hostname = address.includes(':') ? `[${address}]` : address
+  return to
+}
+
 /** `check`, or a timeout once `signal` aborts (the look-up itself cannot be stopped; its answer is then ignored). */
-function withinTime(check: Promise<void>, signal: AbortSignal, timeoutMs: number): Promise<void> {
+function withinTime<T>(check: Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
   const timedOut = () => new OutboundError('timeout', `no answer within ${timeoutMs} ms`)
   if (signal.aborted) return Promise.reject(timedOut())
   return new Promise((resolve, reject) => {

@@ -93,6 +93,16 @@ describe('fetchOutbound', () => {
     expect(performance.now() - started).toBeLessThan(500)
   })
 
+  test('the connection goes to the address the check approved, not to a second look-up of the name', async () => {
+    // A name whose owner answers a public address to the check and a private one to the connection (DNS rebinding):
+    // here the check hears a public address, and the system, asked again, would say localhost is 127.0.0.1.
+    const before = hits.length
+    const rebinding = { allowPrivate: false, resolve: async () => ['93.184.216.34'] }
+    const quick = { timeoutMs: 300, maxBytes: 5_000 }
+    expect(['timeout', 'network']).toContain(await refusal(fetchOutbound(at('/doc', 'localhost'), rebinding, quick)))
+    expect(hits.length).toBe(before)
+  })
+
   test('only http(s) URLs', async () => {
     expect(await refusal(fetchOutbound(new URL('file:///etc/passwd'), { allowPrivate: true }, limits))).toBe('bad_url')
   })
