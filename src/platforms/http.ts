@@ -1,5 +1,6 @@
 import { AppError } from '../errors'
 import { readAtMost } from '../lib/read-at-most'
+import { fetchFollowing } from './follow-redirects'
 import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
 
 export { retryAfterSecOf } from './common/rate-limit'
@@ -44,7 +45,7 @@ export async function sendPlatformRequest(
   const timedOut = () => new AppError('upstream_timeout', `${a.platform} did not answer within ${a.timeoutMs} ms`)
   let res: Response
   try {
-    res = await fetch(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal, redirect: 'follow' })
+    res = await fetchFollowing(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal })
   } catch (err) {
     if (timeout.aborted) throw timedOut()
     // Logged by the search or stream that asked (a stream once an outage: docs/streams.md#outages), with this cause.
