@@ -23,20 +23,27 @@ export type OutboundAnswer = { status: number; headers: Headers; body: Uint8Arra
  */
 export async function fetchOutbound(url: URL, policy: AddressPolicy, r: OutboundRequest): Promise<OutboundAnswer> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('bad_url', 'not an http(s) URL')
-  await checkTarget(url, policy)
+  // The time limit starts before the host is looked up: a name server that is slow to answer (the URL's owner may
+  // run it) would otherwise add its own wait to the limit, and a delivery's claim (twice the limit) could expire.
   const signal = AbortSignal.timeout(r.timeoutMs)
+  const checked = await withinTime(checkTarget(url, policy), signal, r.timeoutMs)
+  const address = viaProxy() ? undefined : checked
   try {
     const method = r.method ?? 'GET'
     // Bun's fetch sends a request again on its own when a reused keep-alive connection closes before the answer
-    // begins; a POST (a webhook delivery) must go once per call, so it gets a connection of its own.
-    const once = method !== 'GET'
-    const res = await fetch(url, {
+    // begins; a POST (a webhook delivery) must go once per call, so it gets a connection of its own. So does a
+    // request pinned to an address: a pooled connection to that address may have been opened for another name.
+    const once = method !== 'GET' || address !== undefined
+    const headers = { ...r.headers, ...(once && { connection: 'close' }), ...(address && { host: url.host }) }
+    const res = await fetch(address ? pinned(url, address) : url, {
       method,
-      headers: once ? { ...r.headers, connection: 'close' } : r.headers,
+      headers,
       keepalive: !once,
       body: r.body,
       redirect: 'manual',
       signal,
+      // The certificate is still checked against the URL's name, which is also the name sent (SNI).
+      ...(address && url.protocol === 'https:' && { tls: { serverName: url.hostname } }),
     })
     if (r.bodyless?.(res.status)) {
       await res.body?.cancel().catch(() => {})
@@ -55,4 +62,29 @@ async function readBounded(res: Response, r: OutboundRequest): Promise<Uint8Arra
   if (bytes) return bytes
   if (r.oversized === 'empty') return new Uint8Array(0)
   throw new OutboundError('too_large', `the answer is larger than ${r.maxBytes} bytes`)
+}
+
+/**
+ * Whether the runtime's fetch sends requests through a proxy named in the environment (it reads these variables at
+ * each request): the proxy then connects, by the name it is given, and a pinned address would make a proxy that
+ * allows names refuse the request (docs/security.md#outbound-requests).
+ */
+const viaProxy = () => ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => process.env[name])
+
+/** The URL with its host replaced by the address the check approved (its name goes in Host and in TLS). */
+function pinned(url: URL, address: string): URL {
+  const to = new URL(url)
+  to.hostname = address.includes(':') ? `[${address}]` : address
+  return to
+}
+
+/** `check`, or a timeout once `signal` aborts (the look-up itself cannot be stopped; its answer is then ignored). */
+function withinTime<T>(check: Promise<T>, signal: AbortSignal, timeoutMs: number): Promise<T> {
+  const timedOut = () => new OutboundError('timeout', `no answer within ${timeoutMs} ms`)
+  if (signal.aborted) return Promise.reject(timedOut())
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(timedOut())
+    signal.addEventListener('abort', abort, { once: true })
+    check.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }

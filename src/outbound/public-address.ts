@@ -50,14 +50,23 @@ function ipv4Compatible(a: ipaddr.IPv6): ipaddr.IPv4 | null {
  * Resolves a URL's host and refuses it when any of its addresses is not public (unless the policy allows private
  * targets): a name with one public and one private address could be answered with either. Checked each time a
  * request is about to be sent, not only when the URL was saved, as a name can be pointed elsewhere later.
+ * Answers the address a request must connect to when the host is a name (an IPv4 one first, as most receivers have),
+ * so that the connection goes where the check looked, not where a second look-up says (DNS rebinding).
  */
-export async function checkTarget(url: URL, policy: AddressPolicy): Promise<void> {
+export async function checkTarget(url: URL, policy: AddressPolicy): Promise<string | undefined> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  if (policy.allowPrivate) return
-  const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host, policy.resolve ?? systemResolver)
-  if (addresses.some((a) => !isPublicAddress(a)))
-    throw new OutboundError('private_address', `${url.hostname} is a private, loopback or link-local address`)
+  if (policy.allowPrivate) return undefined
+  if (ipaddr.isValid(host)) {
+    if (!isPublicAddress(host)) throw privateAddress(url)
+    return undefined
+  }
+  const addresses = await resolveAll(host, policy.resolve ?? systemResolver)
+  if (addresses.some((a) => !isPublicAddress(a))) throw privateAddress(url)
+  return addresses.find((a) => ipaddr.IPv4.isValid(a)) ?? addresses[0]
 }
+
+const privateAddress = (url: URL) =>
+  new OutboundError('private_address', `${url.hostname} is a private, loopback or link-local address`)
 
 /** What to check when a host name could not be resolved: the address, or what this server can look up. */
 export const UNRESOLVED_ADVICE =

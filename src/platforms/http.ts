@@ -1,9 +1,15 @@
 import { AppError } from '../errors'
+import { readAtMost } from '../lib/read-at-most'
+import { fetchFollowing } from './follow-redirects'
 import { type FailedAnswer, headerRateLimit, type RateLimitRule } from './common/rate-limit'
 
 export { retryAfterSecOf } from './common/rate-limit'
 
 export const USER_AGENT = 'lead-signals/0.1 (self-hosted social listening; +https://github.com/lead-signals)'
+// docs/security.md#what-is-bounded: the largest answer a platform's page makes is a few MB (100 posts with their
+// text); past this, an answer (or the mirror a base_url names) is gone wrong, and is not held whole in memory.
+const MAX_ANSWER_MB = 32
+const MAX_ANSWER_BYTES = MAX_ANSWER_MB * 1024 * 1024
 
 export type PlatformRequest = {
   platform: string
@@ -39,18 +45,21 @@ export async function sendPlatformRequest(
   const timedOut = () => new AppError('upstream_timeout', `${a.platform} did not answer within ${a.timeoutMs} ms`)
   let res: Response
   try {
-    res = await fetch(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal, redirect: 'follow' })
+    res = await fetchFollowing(a.url, { method: a.method ?? (body ? 'POST' : 'GET'), headers, body, signal })
   } catch (err) {
     if (timeout.aborted) throw timedOut()
     // Logged by the search or stream that asked (a stream once an outage: docs/streams.md#outages), with this cause.
     throw new PlatformUnreachableError(`${a.platform} could not be reached`, err)
   }
+  let bytes: Uint8Array | undefined
   try {
-    return { status: res.status, ok: res.ok, text: await res.text(), headers: res.headers }
+    bytes = await readAtMost(res, MAX_ANSWER_BYTES)
   } catch {
     if (timeout.aborted) throw timedOut()
     throw new AppError('upstream_error', `${a.platform} broke off its answer`)
   }
+  if (!bytes) throw new AppError('upstream_error', `${a.platform} answered more than ${MAX_ANSWER_MB} MB`)
+  return { status: res.status, ok: res.ok, text: new TextDecoder().decode(bytes), headers: res.headers }
 }
 
 /**

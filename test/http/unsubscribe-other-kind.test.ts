@@ -58,7 +58,8 @@ async function annsDestination() {
     expect(String((await call('GET', current)).body)).toContain('bob@acme.example')
     return current
   }
-  return { call, linkOf, patch, expectOnlyBobsLinkWorks }
+  const rotate = () => call('POST', `/api/v1/webhooks/${made.id}/rotate-secret`, { key })
+  return { call, linkOf, patch, rotate, expectOnlyBobsLinkWorks }
 }
 
 // An e-mail destination pointed at another address (sales@ leaves, leads@ takes over): the former recipient's link
@@ -86,5 +87,16 @@ describe('the unsubscribe link of a destination made e-mail again, after another
     expect((await patch({ kind: 'slack', url: slackUrl })).status).toBe(200)
     expect((await patch({ kind: 'email', to: 'bob@acme.example' })).status).toBe(200)
     await expectOnlyBobsLinkWorks(old)
+  })
+})
+
+// docs/destinations.md#unsubscribe: rotating an e-mail destination's secret voids its links at once (a link passed on).
+describe('the unsubscribe link of an e-mail destination whose secret was rotated', () => {
+  test('no longer works, with no grace period; the new link does', async () => {
+    const { call, linkOf, rotate } = await annsDestination()
+    const old = await linkOf()
+    expect((await rotate()).status).toBe(200)
+    expect((await call('GET', old)).status).toBe(400)
+    expect((await call('GET', await linkOf())).status).toBe(200)
   })
 })

@@ -85,6 +85,53 @@ describe('fetchOutbound', () => {
     expect(await refusal(fetchOutbound(at('/slow'), { allowPrivate: true }, quick))).toBe('timeout')
   })
 
+  test("the time limit counts the host's look-up too: a name server that is slow to answer cannot stretch an attempt", async () => {
+    const slowDns = { allowPrivate: false, resolve: () => Bun.sleep(1_000).then(() => ['127.0.0.1']) }
+    const started = performance.now()
+    const quick = { timeoutMs: 100, maxBytes: 5_000 }
+    expect(await refusal(fetchOutbound(at('/doc', 'slow-dns.example'), slowDns, quick))).toBe('timeout')
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
+  test('the connection goes to the address the check approved, not to a second look-up of the name', async () => {
+    // A name whose owner answers a public address to the check and a private one to the connection (DNS rebinding):
+    // here the check hears a public address, and the system, asked again, would say localhost is 127.0.0.1.
+    const before = hits.length
+    const rebinding = { allowPrivate: false, resolve: async () => ['93.184.216.34'] }
+    const quick = { timeoutMs: 300, maxBytes: 5_000 }
+    expect(['timeout', 'network']).toContain(await refusal(fetchOutbound(at('/doc', 'localhost'), rebinding, quick)))
+    expect(hits.length).toBe(before)
+  })
+
+  test('through a proxy named in the environment, the request names the host, for the proxy to connect to', async () => {
+    // The runtime's fetch sends every request through HTTP_PROXY when it is set; a proxy that allows names (not
+    // addresses) must still be asked for the receiver's name.
+    const asked: string[] = []
+    // A raw listener: the request line as the proxy reads it (an HTTP server would rebuild the URL from Host).
+    const proxy = Bun.listen({
+      hostname: '127.0.0.1',
+      port: 0,
+      socket: {
+        data(socket, data) {
+          asked.push(data.toString().split('\r\n')[0])
+          socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok')
+        },
+      },
+    })
+    const saved = process.env.HTTP_PROXY
+    process.env.HTTP_PROXY = `http://127.0.0.1:${proxy.port}`
+    try {
+      const named = { allowPrivate: false, resolve: async () => ['93.184.216.34'] }
+      const answer = await fetchOutbound(new URL('http://receiver.example/hook'), named, limits)
+      expect(answer.status).toBe(200)
+      expect(asked).toEqual(['GET http://receiver.example/hook HTTP/1.1'])
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY
+      else process.env.HTTP_PROXY = saved
+      proxy.stop(true)
+    }
+  })
+
   test('only http(s) URLs', async () => {
     expect(await refusal(fetchOutbound(new URL('file:///etc/passwd'), { allowPrivate: true }, limits))).toBe('bad_url')
   })
