@@ -71,7 +71,8 @@ export const mcpRoutes = (deps: Deps) => {
       const headers = new Headers(request.headers)
       headers.set('accept', SDK_ACCEPT)
       try {
-        return await transport.handleRequest(new Request(target.href, { method: 'POST', headers, body }))
+        const answer = await transport.handleRequest(new Request(target.href, { method: 'POST', headers, body }))
+        return read.batch ? await asList(answer) : answer
       } finally {
         // With JSON responses the answer is complete here, so the pair can go.
         await server.close()
@@ -103,6 +104,18 @@ function requestTarget(url: string): URL {
  * none to assume 2025-03-26), and the SDK negotiates that version with it (docs/api.md#mcp-over-http).
  */
 const takesBatches = (version: string | null) => version === null || version === BATCH_VERSION
+
+/**
+ * A batch's answer as JSON-RPC 2.0 answers a batch (§6): a list, even of one answer. The SDK's transport sent a batch
+ * holding one request its answer alone, where stdio sends a list (docs/api.md#mcp-over-http).
+ */
+async function asList(answer: Response): Promise<Response> {
+  if (answer.status !== 200 || !answer.headers.get('content-type')?.includes('application/json')) return answer
+  const body: unknown = await answer.json()
+  const headers = new Headers(answer.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(Array.isArray(body) ? body : [body]), { status: 200, headers })
+}
 
 /** The tool a JSON-RPC message calls, if it is a tools/call. */
 function calledTool(msg: { method?: unknown; params?: unknown }): string | undefined {
