@@ -51,3 +51,33 @@ describe('a batch of one request', () => {
     expect(await used()).toBe(0)
   })
 })
+
+describe('initialize in a batch', () => {
+  const initialize = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  })
+
+  test('is refused whole, alone or beside other messages: it comes alone, never in a batch (MCP 2025-03-26)', async () => {
+    const { post } = await poster()
+    const refused = (place: number) => ({
+      status: 400,
+      body: {
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: `Invalid Request (message ${place}): initialize comes alone, never in a batch`,
+        },
+      },
+    })
+    expect(await post([initialize(1)])).toEqual(refused(1))
+    expect(await post([ping(1), initialize(2)])).toEqual(refused(2))
+    // Sent alone, it is answered.
+    const alone = await post(initialize(1))
+    expect(alone.status).toBe(200)
+    expect(alone.body.result.protocolVersion).toBe('2025-03-26')
+  })
+})
