@@ -1,21 +1,17 @@
 // Batches over Streamable HTTP, which MCP 2025-03-26 has (docs/api.md#mcp-over-http), as JSON-RPC 2.0 §6 answers
 // them: a list of answers for a list of messages, whatever their number.
-import { afterAll, describe, expect, test } from 'bun:test'
-import { rawMcpTeam } from '../support/mcp'
+import { describe, expect, test } from 'bun:test'
+import { rawMcpTeams } from '../support/mcp'
 
-const stops: (() => unknown)[] = []
-afterAll(async () => {
-  for (const stop of stops) await stop()
-})
+const team = rawMcpTeams()
 
 async function poster() {
-  const team = await rawMcpTeam()
-  stops.push(team.stop)
-  const post = async (message: unknown, headers: Record<string, string> = {}) => {
-    const { status, body } = await team.post(message, headers)
+  const { post, used } = await team()
+  const postBody = async (message: unknown, headers: Record<string, string> = {}) => {
+    const { status, body } = await post(message, headers)
     return { status, body }
   }
-  return { post, used: team.used }
+  return { post: postBody, used }
 }
 
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' })

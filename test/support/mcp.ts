@@ -1,3 +1,4 @@
+import { afterAll } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
@@ -38,6 +39,19 @@ export async function rawMcpTeam() {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null }
   }
   return { deps, apiKey, mcpUrl: server.mcpUrl, post, used, stop: server.stop }
+}
+
+/** For one test file: a new team on its own server (rawMcpTeam) per call, each server stopped after the file's tests. */
+export function rawMcpTeams(): () => ReturnType<typeof rawMcpTeam> {
+  const stops: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const stop of stops) await stop()
+  })
+  return async () => {
+    const team = await rawMcpTeam()
+    stops.push(team.stop)
+    return team
+  }
 }
 
 /** An MCP client of the official SDK, connected over Streamable HTTP with the key in `x-api-key`. */
