@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { resolve } from 'node:path'
 import { buildToolset } from '../../src/mcp/toolset'
-import { cleanEnv, createWorkspace, ok, type Workspace } from '../cli/run-cli'
+import { cleanEnv, createWorkspace, ok, runCli, type Workspace } from '../cli/run-cli'
 import { testDeps } from '../support/deps'
 import { callTool, toolErrorOf } from '../support/mcp'
 
@@ -18,11 +18,12 @@ let client: Client
 let transport: StdioClientTransport
 const clientErrors: Error[] = []
 let stderr = ''
+let apiKey = ''
 
 beforeAll(async () => {
   ws = createWorkspace()
   const created = await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-  const apiKey = /lsk_[A-Za-z0-9_-]+/.exec(created)?.[0] as string
+  apiKey = /lsk_[A-Za-z0-9_-]+/.exec(created)?.[0] as string
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [MAIN, 'mcp'],
@@ -80,5 +81,38 @@ describe('lead-signals mcp with the SDK stdio client', () => {
   test('stdout carried protocol messages only, and nothing was logged as an error', () => {
     expect(clientErrors).toEqual([])
     expect(stderr).not.toMatch(/"level":"error"/)
+  })
+
+  test('a 2026-07-28 client probing with server/discover is told -32601 and falls back; initialize negotiates', async () => {
+    const initialize = (id: number, protocolVersion: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+    })
+    const discover = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+    }
+    // 2026-07-28 (lifecycle, backward compatibility over stdio): any error but UnsupportedProtocolVersionError
+    // (-32004) means a server of the initialize era; the client then starts it again and sends initialize.
+    const lines = [discover, initialize(2, '2026-07-28'), initialize(3, '2024-11-05')]
+    const r = await runCli(ws, ['mcp'], {
+      env: { LEAD_SIGNALS_API_KEY: apiKey },
+      stdin: lines.map((l) => `${JSON.stringify(l)}\n`).join(''),
+      timeoutMs: 30_000,
+    })
+    expect(r.code).toBe(0)
+    const answers = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(answers[0]).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } })
+    expect(answers.slice(1).map((a) => [a.id, a.result.protocolVersion])).toEqual([
+      [2, '2025-11-25'],
+      [3, '2024-11-05'],
+    ])
   })
 })
