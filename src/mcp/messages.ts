@@ -64,8 +64,9 @@ export function readMessage(
 }
 
 /**
- * A batch is taken whole or refused whole, with id null: a bad message in it is named by its place. Two requests
- * with one id are refused too: the SDK matches answers to requests by id, and gave the first answer for both.
+ * A batch is taken whole or refused whole, with id null: a bad message in it is named by its place, and so is an
+ * initialize. Two requests with one id are refused too: the SDK matches answers to requests by id, and gave the first
+ * answer for both.
  */
 function readBatch(items: unknown[]): { messages: Record<string, unknown>[]; batch: true } | { refusal: Refusal } {
   if (items.length === 0)
@@ -82,6 +83,13 @@ function readBatch(items: unknown[]): { messages: Record<string, unknown>[]; bat
       return { refusal: refusal(null, code, message.replace(':', ` (message ${i + 1}):`)) }
     }
     const m = item as Record<string, unknown>
+    // MCP 2025-03-26 (lifecycle): initialize is never part of a batch (docs/api.md#mcp-over-http). Over HTTP the SDK
+    // answered a batch holding it alone, and refused one holding more as "only one initialization request is
+    // allowed"; over stdio each message of the batch went on, a second initialize included.
+    if (m.method === 'initialize')
+      return {
+        refusal: refusal(null, -32600, `Invalid Request (message ${i + 1}): initialize comes alone, never in a batch`),
+      }
     if (!Object.hasOwn(m, 'method') || !Object.hasOwn(m, 'id')) continue
     if (ids.has(m.id))
       return {

@@ -57,9 +57,14 @@ export const earlyErrorCors =
     return corsHeaders(origin)
   }
 
-/** The answer to a preflight: what the MCP transport's POST sends (docs/api.md#mcp-over-http). */
+/**
+ * The answer to a preflight: what the MCP transport's POST sends (docs/api.md#mcp-over-http). MCP 2026-07-28 has a
+ * client send Mcp-Method on every POST and Mcp-Name with a tools/call, one that also speaks earlier revisions on its
+ * first POST too: without them here a browser refused that POST, so such a client could not reach this server at all.
+ */
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'POST',
-  'access-control-allow-headers': 'accept, authorization, content-type, mcp-protocol-version, x-api-key',
+  'access-control-allow-headers':
+    'accept, authorization, content-type, mcp-method, mcp-name, mcp-protocol-version, x-api-key',
   'access-control-max-age': '600',
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../src/deps'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client as restClient } from '../support/http'
-import { callTool, httpClient, listen, postMcp, toolErrorOf } from '../support/mcp'
+import { callTool, httpClient, listen, postMcp, rawMcpTeam, toolErrorOf } from '../support/mcp'
 
 const platforms = fakePlatforms()
 platforms.add('hackernews', 'crm', {
@@ -322,21 +322,13 @@ describe('a request asking to run as a task (MCP 2025-11-25), which this server 
 
 describe('a batch (a list of messages), which MCP 2025-03-26 has and later versions do not', () => {
   async function poster() {
-    const { deps } = await testDeps()
-    const { apiKey } = await seedTeam(deps)
-    const server = listen(deps)
-    stops.push(server.stop)
-    const rest = restClient(deps)
-    const used = async () => (await rest('GET', '/api/v1/usage', { key: apiKey })).body.usage.used
+    const team = await rawMcpTeam()
+    stops.push(team.stop)
     const post = async (message: unknown, version?: string) => {
-      const res = await postMcp(server.mcpUrl, JSON.stringify(message), {
-        'x-api-key': apiKey,
-        ...(version ? { 'mcp-protocol-version': version } : {}),
-      })
-      const text = await res.text()
-      return { status: res.status, body: text ? JSON.parse(text) : null }
+      const { status, body } = await team.post(message, version ? { 'mcp-protocol-version': version } : {})
+      return { status, body }
     }
-    return { post, used }
+    return { post, used: team.used }
   }
   const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' })
   const score = (id: number) => ({

@@ -3,7 +3,7 @@ import type { Refusal } from '../../src/mcp/messages'
 import { checkedLines } from '../../src/mcp/stdin-lines'
 
 /** What the SDK is given and what is answered at once, for stdin arriving in these chunks. */
-async function run(maxBytes: number, chunks: Buffer[]) {
+async function run(maxBytes: number, chunks: Buffer[], all = false) {
   const answered: Refusal[] = []
   const lines = checkedLines(maxBytes, (refusal) => answered.push(refusal))
   const passed: string[] = []
@@ -12,7 +12,7 @@ async function run(maxBytes: number, chunks: Buffer[]) {
   for (const chunk of chunks) lines.write(chunk)
   lines.end()
   await ended
-  return { passed, answered: answered.map((a) => a.error.code) }
+  return { passed, answered: all ? answered : answered.map((a) => a.error.code) }
 }
 
 const ping = (id: number, pad = '') =>
@@ -74,5 +74,24 @@ describe('stdin lines (mcp over stdio)', () => {
       { ...notification, jsonrpc: '1.0' },
     ].map((line) => JSON.stringify(line))
     expect(await run(1000, [Buffer.from(`${lines.join('\n')}\n`)])).toEqual({ passed: [], answered: [-32600] })
+  })
+
+  test('in a session of MCP 2025-03-26, a batch holding an initialize is refused whole, as over HTTP', async () => {
+    const initialize = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    })
+    const batch = JSON.stringify([JSON.parse(ping(2)), initialize(3)])
+    const { passed, answered } = await run(1000, [Buffer.from(`${JSON.stringify(initialize(1))}\n${batch}\n`)], true)
+    expect(passed).toEqual([`${JSON.stringify(initialize(1))}\n`])
+    expect(answered).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request (message 2): initialize comes alone, never in a batch' },
+      },
+    ])
   })
 })

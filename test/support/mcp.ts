@@ -1,9 +1,12 @@
+import { afterAll } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 import { RUNTIME_BODY_LIMIT } from '../../src/wire/body'
+import { seedTeam, testDeps } from './deps'
+import { client as restClient } from './http'
 
 /** The real app on a real socket (127.0.0.1, a free port) with the body limit `serve` sets, as a client reaches it. */
 export function listen(deps: Deps) {
@@ -19,6 +22,37 @@ export const postMcp = (url: URL | string, body: string, headers: Record<string,
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body,
   })
+
+/**
+ * A team on the real app, for raw POSTs to /mcp: `post` sends a message (or a batch) as JSON with `headers` added and
+ * gives back the status and the parsed body (null when empty); `used` is the team's requests this month.
+ */
+export async function rawMcpTeam() {
+  const { deps } = await testDeps()
+  const { apiKey } = await seedTeam(deps)
+  const server = listen(deps)
+  const rest = restClient(deps)
+  const used = async (): Promise<number> => (await rest('GET', '/api/v1/usage', { key: apiKey })).body.usage.used
+  const post = async (message: unknown, headers: Record<string, string> = {}) => {
+    const res = await postMcp(server.mcpUrl, JSON.stringify(message), { 'x-api-key': apiKey, ...headers })
+    const text = await res.text()
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null }
+  }
+  return { deps, apiKey, mcpUrl: server.mcpUrl, post, used, stop: server.stop }
+}
+
+/** For one test file: a new team on its own server (rawMcpTeam) per call, each server stopped after the file's tests. */
+export function rawMcpTeams(): () => ReturnType<typeof rawMcpTeam> {
+  const stops: (() => unknown)[] = []
+  afterAll(async () => {
+    for (const stop of stops) await stop()
+  })
+  return async () => {
+    const team = await rawMcpTeam()
+    stops.push(team.stop)
+    return team
+  }
+}
 
 /** An MCP client of the official SDK, connected over Streamable HTTP with the key in `x-api-key`. */
 export async function httpClient(mcpUrl: URL, apiKey?: string): Promise<Client> {
