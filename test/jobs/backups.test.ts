@@ -103,6 +103,17 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(statSync(backups).mode & 0o777).toBe(0o700)
   })
 
+  test('a clock that ran ahead and was set back does not stop the backups until the time it had reached', async () => {
+    const { deps, clock } = await world({ schedule: '0 * * * *' })
+    // A machine started with its clock a year ahead writes a backup, then NTP sets the clock right.
+    clock.set('2027-11-15T04:00:00.000Z')
+    expect(await runScheduledBackup(deps)).toMatchObject({ outcome: 'completed' })
+    clock.set('2026-11-15T05:00:00.000Z')
+    expect(await runScheduledBackup(deps)).toMatchObject({ slot: '2026-11-15T05:00:00.000Z', outcome: 'completed' })
+    // From then on each time is written once, as before.
+    expect(await runScheduledBackup(deps)).toMatchObject({ outcome: 'done_already' })
+  })
+
   test('a run removes what runs cut off (a kill, a power cut) left behind over an hour ago, and nothing else', async () => {
     const { deps, clock, backups } = await world({ keep: 7 })
     clock.set('2026-11-15T05:00:00.000Z')
