@@ -114,6 +114,18 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(await runScheduledBackup(deps)).toMatchObject({ outcome: 'done_already' })
   })
 
+  test('a backup running at shutdown stops at once: no backup, no part, and its time is written by the next run', async () => {
+    const { deps, backups } = await world({ schedule: '0 * * * *' })
+    const stop = new AbortController()
+    const run = runScheduledBackup(deps, { signal: stop.signal })
+    // The copy has begun (its part is there) when the signal comes.
+    await Bun.sleep(0)
+    stop.abort()
+    expect(await run).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'stopped' })
+    expect(readdirSync(backups)).toEqual([])
+    expect(await runScheduledBackup(deps)).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'completed' })
+  })
+
   test('a run removes what runs cut off (a kill, a power cut) left behind over an hour ago, and nothing else', async () => {
     const { deps, clock, backups } = await world({ keep: 7 })
     clock.set('2026-11-15T05:00:00.000Z')

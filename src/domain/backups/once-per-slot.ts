@@ -2,6 +2,7 @@ import type { Config } from '../../config/schema'
 import type { Clock } from '../../lib/clock'
 import { latestCronRun, nextCronRun } from '../../lib/cron'
 import type { Needs } from '../needs'
+import { CopyStopped } from '../../storage/backup-copy/copy'
 import { writeScheduledBackup } from './backups'
 
 // The row that names the latest scheduled time whose backup is written (storage/repos/job-leases.ts, periodDone).
@@ -13,7 +14,7 @@ const AHEAD_MS = 5 * 60_000
 
 export type SlotBackup = { slot: string } & (
   | ({ outcome: 'completed' } & Awaited<ReturnType<typeof writeScheduledBackup>>)
-  | { outcome: 'done_already' }
+  | { outcome: 'done_already' | 'stopped' }
 )
 
 /** The scheduled time (ISO) a run of backup.schedule at the clock's present is for; the present without one. */
@@ -28,11 +29,13 @@ export function backupSlot(deps: { config: Config; clock: Clock }): Date {
  * already wrote it (`done_already`); a backup written marks its time done. So a process whose timer fires once
  * another's backup of the same time has ended (its clock a little behind, its event loop busy) writes no second
  * backup of it, which pushed an older one out of backup.keep. A time marked done well ahead of the present (a clock
- * that ran ahead, set back since) is disregarded. The caller holds the backup lease.
+ * that ran ahead, set back since) is disregarded. `signal` (shutdown) stops the copy at once: nothing is written
+ * and the time is not marked done. The caller holds the backup lease.
  */
 export async function backupOncePerSlot(
   deps: { config: Config; clock: Clock } & Needs<never, 'jobLeases'>,
   slot: Date,
+  signal?: AbortSignal,
 ): Promise<SlotBackup> {
   const leases = deps.repos.jobLeases
   const at = slot.toISOString()
@@ -41,7 +44,13 @@ export async function backupOncePerSlot(
   const done = (await leases.periodDone(BACKUP_DONE)) ?? ''
   const ahead = Date.parse(done) > deps.clock.now().getTime() + AHEAD_MS
   if (done >= at && !ahead) return { slot: at, outcome: 'done_already' }
-  const written = await writeScheduledBackup(deps)
+  let written: Awaited<ReturnType<typeof writeScheduledBackup>>
+  try {
+    written = await writeScheduledBackup(deps, signal)
+  } catch (err) {
+    if (err instanceof CopyStopped) return { slot: at, outcome: 'stopped' }
+    throw err
+  }
   // Kept a day at least, and until the next scheduled time supersedes it (then housekeeping may drop it).
   const { schedule } = deps.config.backup
   const next = (schedule && nextCronRun(schedule, slot)?.getTime()) || 0
