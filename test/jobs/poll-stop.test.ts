@@ -54,3 +54,16 @@ test('a live search sharing the stopped pass’s upstream call still gets its an
   expect((await live).map((m) => m.id)).toEqual(['hackernews:1'])
   expect(world.searches.length).toBe(1)
 })
+
+test('a live search asked for just as the pass stopped gets an upstream call of its own, not the stopped one', async () => {
+  const { deps, world } = await slowWorld()
+  world.slow(300)
+  const stop = new AbortController()
+  const pass = runPollPass(deps, { signal: stop.signal })
+  while (world.searches.length === 0) await Bun.sleep(5)
+  stop.abort()
+  // In the same turn of the event loop: the pass's upstream call is being cut off, not yet ended.
+  const live = deps.searches.search('hackernews', 'crm', deps.config.polling.limit)
+  expect((await pass).outcome).toBe('stopped')
+  expect((await live).map((m) => m.id)).toEqual(['hackernews:1'])
+})

@@ -152,9 +152,16 @@ export function createSearchRunner(deps: RunnerDeps) {
       if (!shared) {
         const take = charge ?? ((platform: Source, requests: number) => chargeBudget(deps, platform, requests))
         const upstream = new AbortController()
-        const result = searchOnce(connector, keyword, limit, take, upstream.signal).finally(() => inFlight.delete(key))
-        shared = { result, upstream, waiting: 0 }
-        inFlight.set(key, shared)
+        // Once stopped (nobody waits) or ended, a later search of the same makes a call of its own.
+        const leave = () => inFlight.get(key) === entry && inFlight.delete(key)
+        upstream.signal.addEventListener('abort', leave, { once: true })
+        const entry: Shared = {
+          result: searchOnce(connector, keyword, limit, take, upstream.signal).finally(leave),
+          upstream,
+          waiting: 0,
+        }
+        inFlight.set(key, entry)
+        shared = entry
       }
       return joined(shared, signal)
     },
