@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'bun:test'
 import { addKeywords } from '../../src/domain/keywords/keywords'
+import { SearchStopped } from '../../src/domain/search/search-runner'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam, testDeps } from '../support/deps'
@@ -66,4 +67,12 @@ test('a live search asked for just as the pass stopped gets an upstream call of 
   const live = deps.searches.search('hackernews', 'crm', deps.config.polling.limit)
   expect((await pass).outcome).toBe('stopped')
   expect((await live).map((m) => m.id)).toEqual(['hackernews:1'])
+})
+
+test('a search asked for with a signal already aborted is stopped at once, and leaves nothing unhandled', async () => {
+  const { deps, world } = await slowWorld()
+  world.slow(0)
+  const stopped = AbortSignal.abort()
+  await expect(deps.searches.search('hackernews', 'crm', 10, undefined, stopped)).rejects.toBeInstanceOf(SearchStopped)
+  await Bun.sleep(100)
 })

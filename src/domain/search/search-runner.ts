@@ -36,9 +36,10 @@ function joined(shared: Shared, signal?: AbortSignal): Promise<Mention[]> {
       if (--shared.waiting === 0) shared.upstream.abort()
       reject(new SearchStopped())
     }
+    // Attached first: the call's own end is always handled, even when this caller stops before it starts.
+    shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
     if (signal.aborted) return stop()
     signal.addEventListener('abort', stop, { once: true })
-    shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
   })
 }
 
