@@ -1,6 +1,5 @@
-import { Cron } from 'croner'
 import * as v from 'valibot'
-import { nextCronRun } from '../lib/cron'
+import { cronProblem, nextCronRun } from '../lib/cron'
 import { CORE_PLATFORMS, SEARCH_PLATFORMS } from './platform-names'
 import { httpUrl, modelName, probability, retired, score } from './fields'
 import { Database } from './database-schema'
@@ -61,14 +60,12 @@ const Scorer = v.strictObject({
   ),
 })
 
-function isCronExpression(expression: string): boolean {
-  try {
-    new Cron(expression, { paused: true }).stop()
-    return true
-  } catch {
-    return false
-  }
-}
+/** A cron expression check whose message says what is wrong in the value (lib/cron.ts cronProblem). */
+const cronExpression = (must: string) =>
+  v.check(
+    (s: string) => s === '' || cronProblem(s) === undefined,
+    (issue) => `${must}: ${cronProblem(String(issue.input))}`,
+  )
 
 /**
  * Whether a cron expression has a next run: "0 0 31 2 *" (February 31st) parses but never comes, and a job on it
@@ -88,7 +85,8 @@ const Polling = v.strictObject({
   schedule: v.optional(
     v.pipe(
       v.string(),
-      v.check(isCronExpression, 'must be a cron expression such as "*/15 * * * *"'),
+      v.minLength(1, 'must be a cron expression such as "*/15 * * * *"; to poll no more, set polling.enabled = false'),
+      cronExpression('must be a cron expression such as "*/15 * * * *"'),
       v.check(runsAgain, NEVER_RUNS),
     ),
     '*/15 * * * *',
@@ -106,7 +104,7 @@ const Backup = v.strictObject({
   schedule: v.optional(
     v.pipe(
       v.string(),
-      v.check((s) => s === '' || isCronExpression(s), 'must be "" or a cron expression such as "0 3 * * *"'),
+      cronExpression('must be "" or a cron expression such as "0 3 * * *"'),
       v.check((s) => s === '' || runsAgain(s), NEVER_RUNS),
     ),
     '',

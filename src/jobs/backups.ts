@@ -14,8 +14,10 @@ export type BackupSummary = SlotBackup | { slot: string; outcome: 'skipped' }
  */
 export async function runScheduledBackup(
   deps: Pick<Deps, 'config' | 'clock' | 'log' | 'repos' | 'database'>,
+  a: { signal?: AbortSignal } = {},
 ): Promise<BackupSummary> {
   const slot = backupSlot(deps)
-  const run = await withLease(deps, { name: BACKUP_LEASE, ttlMs: LEASE_MS }, () => backupOncePerSlot(deps, slot))
+  const lease = { name: BACKUP_LEASE, ttlMs: LEASE_MS, signal: a.signal }
+  const run = await withLease(deps, lease, (stop) => backupOncePerSlot(deps, slot, stop))
   return 'done' in run ? run.done : { slot: slot.toISOString(), outcome: 'skipped' }
 }

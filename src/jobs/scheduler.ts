@@ -68,8 +68,8 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   })
   // backup.schedule is accepted only for an embedded database (checkBackupConfig, at serve's start).
   const backup = deps.config.backup.schedule
-    ? schedule('backup', deps.config.backup.schedule, async () => {
-        deps.log.info('backup', await runScheduledBackup(deps))
+    ? schedule('backup', deps.config.backup.schedule, async (signal) => {
+        deps.log.info('backup', await runScheduledBackup(deps, { signal }))
       })
     : undefined
   // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).

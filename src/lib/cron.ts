@@ -23,3 +23,35 @@ export function latestCronRun(schedule: string, at: Date): Date | null {
     job.stop()
   }
 }
+
+// Croner's names of the fields (its "Invalid value for …" errors) as docs/operations.md#schedule says them.
+const RANGES: Record<string, string> = {
+  second: 'the second is out of its range (0-59)',
+  minute: 'the minute is out of its range (0-59)',
+  hour: 'the hour is out of its range (0-23)',
+  day: 'the day of month is out of its range (1-31)',
+  month: 'the month is out of its range (1-12)',
+  dayOfWeek: 'the day of week is out of its range (0-7, 0 and 7 are Sunday)',
+  year: 'the year is out of its range',
+}
+
+/**
+ * What is wrong with a cron `expression` in a few words, or undefined when croner takes it as a schedule. Croner
+ * also takes a date and time (anything with a colon) as one single run: a schedule given as one would run once.
+ */
+export function cronProblem(expression: string): string | undefined {
+  if (expression.includes(':'))
+    return 'a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)'
+  const fields = expression.trim().split(/\s+/).length
+  if (!expression.trim().startsWith('@') && (fields < 5 || fields > 7))
+    return `it has ${fields} field${fields === 1 ? '' : 's'}, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first`
+  try {
+    new Cron(expression, { paused: true, timezone: 'UTC' }).stop()
+    return undefined
+  } catch (err) {
+    // Croner's value in these is off by its own offset (32 is said as 31): the field and its range say enough.
+    const message = (err as Error).message.replace(/^CronPattern: (Syntax error, )?/, '')
+    const field = /^Invalid value for (\w+):/.exec(message)?.[1]
+    return (field && RANGES[field]) || message.replace(/\.$/, '')
+  }
+}

@@ -24,6 +24,7 @@ export async function writeBackup(
   to: string,
   setting: string,
   onPart?: (partial: string) => void,
+  signal?: AbortSignal,
 ): Promise<{ bytes: number }> {
   const partial = `${to}.partial`
   try {
@@ -41,7 +42,7 @@ export async function writeBackup(
     throw cannotCreate(err, setting)
   }
   try {
-    const problem = await copyInThread(file, partial)
+    const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
     takeName(partial, to)
     return { bytes: Bun.file(to).size }

@@ -121,6 +121,28 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(c.plans.growth.platforms).toContain('hackernews')
   })
 
+  test('a schedule that is no cron expression is refused with what is wrong in it', () => {
+    const schedule = (value: string, table = 'polling') =>
+      failure({ env: {}, fileText: `[${table}]\nschedule = "${value}"\n` })
+    const cron = 'config: polling.schedule: must be a cron expression such as "*/15 * * * *"'
+    expect(schedule('*/15 * * *')).toBe(
+      `${cron}: it has 4 fields, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first`,
+    )
+    expect(schedule('0 0 32 * *')).toBe(`${cron}: the day of month is out of its range (1-31)`)
+    expect(schedule('0 0 * 13 *')).toBe(`${cron}: the month is out of its range (1-12)`)
+    expect(schedule('0 9 * * 8')).toBe(`${cron}: the day of week is out of its range (0-7, 0 and 7 are Sunday)`)
+    expect(schedule('*/90 * * * *')).toBe(`${cron}: steps cannot be greater than maximum value of part (60)`)
+    // Croner takes a date for one run only: polling would have run once and never again.
+    expect(schedule('2027-01-01T09:00:00')).toBe(
+      `${cron}: a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)`,
+    )
+    // "" turns backups off; polling has its own switch.
+    expect(schedule('')).toBe(`${cron}; to poll no more, set polling.enabled = false`)
+    expect(schedule('02:30', 'backup')).toBe(
+      'config: backup.schedule: must be "" or a cron expression such as "0 3 * * *": a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)',
+    )
+  })
+
   test('an unknown key, a wrong type or a bad value is an error naming the key', () => {
     expect(failure({ env: {}, fileText: '[server]\nprot = 1\n' })).toBe(
       'config: server.prot: unknown key; did you mean "port"?',
@@ -131,7 +153,7 @@ describe('configuration (docs/operations.md#configuration)', () => {
     expect(failure({ env: {}, fileText: '[server]\nport = "eighty"\n' })).toBe('config: server.port: must be a number')
     expect(failure({ env: {}, fileText: '[server]\nport = 70000\n' })).toStartWith('config: server.port: ')
     expect(failure({ env: {}, fileText: '[polling]\nschedule = "every now and then"\n' })).toBe(
-      'config: polling.schedule: must be a cron expression such as "*/15 * * * *"',
+      'config: polling.schedule: must be a cron expression such as "*/15 * * * *": it has 4 fields, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first',
     )
     expect(failure({ env: {}, fileText: '[polling]\nschedule = "0 0 31 2 *"\n' })).toBe(
       'config: polling.schedule: never runs: no date matches it (such as the 31st of a month that has 30 days)',

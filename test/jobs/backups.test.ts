@@ -103,6 +103,29 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(statSync(backups).mode & 0o777).toBe(0o700)
   })
 
+  test('a clock that ran ahead and was set back does not stop the backups until the time it had reached', async () => {
+    const { deps, clock } = await world({ schedule: '0 * * * *' })
+    // A machine started with its clock a year ahead writes a backup, then NTP sets the clock right.
+    clock.set('2027-11-15T04:00:00.000Z')
+    expect(await runScheduledBackup(deps)).toMatchObject({ outcome: 'completed' })
+    clock.set('2026-11-15T05:00:00.000Z')
+    expect(await runScheduledBackup(deps)).toMatchObject({ slot: '2026-11-15T05:00:00.000Z', outcome: 'completed' })
+    // From then on each time is written once, as before.
+    expect(await runScheduledBackup(deps)).toMatchObject({ outcome: 'done_already' })
+  })
+
+  test('a backup running at shutdown stops at once: no backup, no part, and its time is written by the next run', async () => {
+    const { deps, backups } = await world({ schedule: '0 * * * *' })
+    const stop = new AbortController()
+    const run = runScheduledBackup(deps, { signal: stop.signal })
+    // The copy has begun (its part is there) when the signal comes.
+    await Bun.sleep(0)
+    stop.abort()
+    expect(await run).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'stopped' })
+    expect(readdirSync(backups)).toEqual([])
+    expect(await runScheduledBackup(deps)).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'completed' })
+  })
+
   test('a run removes what runs cut off (a kill, a power cut) left behind over an hour ago, and nothing else', async () => {
     const { deps, clock, backups } = await world({ keep: 7 })
     clock.set('2026-11-15T05:00:00.000Z')

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import type { Deps } from '../../src/deps'
 import { addIcp } from '../../src/domain/icps/icps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
@@ -271,6 +272,20 @@ describe('a keyword-polling pass with the rules scorer', () => {
     // twitter has no bearer token here, reddit is not on the plan.
     expect(Object.keys(summary.platforms)).toEqual(['hackernews'])
     expect(world.searchesOf('reddit', 'crm')).toBe(0)
+  })
+
+  test('a lease held on another machine of the same host name (a cloned VM) is waited for, not taken over', async () => {
+    const { deps, world } = await setup()
+    await team(deps, 'a', ['crm'])
+    world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
+    // The other machine has this one's host name and, outside containers, the pid namespace every Linux host starts
+    // with; its own boot. A process id that is free here may well be running there.
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+    const elsewhere = LEASE_HOST.replace(boot, '00000000-0000-4000-8000-000000000000')
+    const free = Bun.spawnSync(['true']).pid
+    await deps.repos.jobLeases.acquire(POLL_LEASE, `${elsewhere}:${free}:abc`, deps.clock.now().getTime(), 60_000)
+    expect((await runPollPass(deps)).outcome).toBe('skipped')
+    expect(world.searches).toHaveLength(0)
   })
 
   test('a pass that finds the lease held by a live process skips; a dead or expired holder is taken over', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import type { Logger } from '../../src/lib/log'
@@ -134,5 +134,23 @@ describe('the scheduler', () => {
     await scheduler.stop()
     expect(recorder.of('poll_pass')).toEqual([])
     expect(await count(deps, 'signals')).toBe(0)
+  })
+
+  test('a clock set back (an NTP step, a VM restored) does not hold the passes back by as long as it went back', async () => {
+    const { recorder, start } = await setup()
+    const scheduler = start()
+    await until('a first pass', () => recorder.of('poll_pass').length > 0)
+    // The system clock, still ticking, an hour behind from now on.
+    const back = Date.now() - 3_600_000
+    const since = performance.now()
+    const tick = setInterval(() => setSystemTime(new Date(back + performance.now() - since)), 5)
+    cleanup.push(() => {
+      clearInterval(tick)
+      setSystemTime()
+    })
+    setSystemTime(new Date(back))
+    const before = recorder.of('poll_pass').length
+    await until('a pass after the clock went back', () => recorder.of('poll_pass').length > before)
+    expect(scheduler.nextRuns().poll?.getTime()).toBeLessThan(Date.now() + 2000)
   })
 })

@@ -30,6 +30,21 @@ describe('polling passes in separate processes sharing one database', () => {
     expect(await countOf(w.world, 'job_leases')).toBe(0)
   })
 
+  test('Ctrl-C on poll --once while a platform is slow to answer ends it at once, status 0, the pass stopped', async () => {
+    const w = await pollWorld({ postsPerKeyword: 2, scorerDelayMs: 0, extra: { scorer: { backend: 'rules' } } })
+    current = w
+    // Answers that take 8 s (within the platforms' 10 s time limit): the searches are in flight at the signal.
+    w.platforms.slow(8000)
+    const child = spawnChild(w.world, ['poll', '--once', '--json'])
+    await until('a search in flight', () => w.platforms.searches.length > 0)
+    const signalledAt = performance.now()
+    child.proc.kill('SIGINT')
+    expect(await child.exited()).toBe(0)
+    expect(performance.now() - signalledAt).toBeLessThan(3000)
+    expect((JSON.parse(child.stdout()) as PassSummary).outcome).toBe('stopped')
+    expect(await countOf(w.world, 'job_leases')).toBe(0)
+  })
+
   test('a pass killed with SIGKILL mid-way is finished by the next one: every qualified post exactly once, nothing pending', async () => {
     const w = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 25 })
     current = w

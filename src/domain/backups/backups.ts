@@ -85,12 +85,13 @@ export function restoreDatabase(config: Config, from: string) {
  * those beyond `backup.keep` are deleted (only files named like ours). It names files, not paths: log lines carry
  * no paths.
  */
-export async function writeScheduledBackup(deps: { config: Config; clock: Clock }) {
+export async function writeScheduledBackup(deps: { config: Config; clock: Clock }, signal?: AbortSignal) {
   const { dir, keep } = deps.config.backup
   createBackupDir(dir)
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
-  const { bytes } = await writeBackup(embeddedFile(deps.config, 'backup.schedule'), join(dir, file), 'backup.dir')
+  const from = embeddedFile(deps.config, 'backup.schedule')
+  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', undefined, signal)
   const ours = readdirSync(dir)
     .filter((f) => BACKUP_NAME.test(f))
     .sort()

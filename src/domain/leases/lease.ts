@@ -10,15 +10,25 @@ type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
 
 /**
  * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
- * a host name (and a database file) but not their process ids.
+ * a host name (and a database file) but not their process ids, and the boot, since two machines may share both (cloned
+ * virtual machines keep the host name, and every host's own processes are in the same first pid namespace).
  */
-export const LEASE_HOST = (() => {
+export const LEASE_HOST = [
+  hostname(),
+  linuxFact(() => readlinkSync('/proc/self/ns/pid').replace(/\D/g, '')),
+  linuxFact(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()),
+]
+  .filter(Boolean)
+  .join('~')
+
+/** A fact only Linux gives (through /proc), or '' elsewhere. */
+function linuxFact(read: () => string): string {
   try {
-    return `${hostname()}~${readlinkSync('/proc/self/ns/pid').replace(/\D/g, '')}`
+    return read()
   } catch {
-    return hostname()
+    return ''
   }
-})()
+}
 
 /**
  * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host (with its pid

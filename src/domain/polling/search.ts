@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import type { Mention } from '../../mention'
+import { SearchStopped } from '../search/search-runner'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
 import { scoreAndStore } from './store'
@@ -19,8 +20,11 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
   }
   let mentions: Mention[]
   try {
-    mentions = await deps.searches.search(target.platform, target.keyword, deps.config.polling.limit, pass.charge)
+    const { limit } = deps.config.polling
+    mentions = await deps.searches.search(target.platform, target.keyword, limit, pass.charge, pass.stop)
   } catch (err) {
+    // The pass is stopping: the search is dropped, neither sent nor failed; its keyword's cursor stays where it was.
+    if (err instanceof SearchStopped) return
     // The budget is spent (live searches took it) or the platform asked us to wait: nothing was sent.
     if (err instanceof AppError && err.kind === 'platform_budget_exhausted') {
       counts.deferred++

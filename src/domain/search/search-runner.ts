@@ -13,6 +13,36 @@ import type { Charge } from '../budgets/reservation'
 import { healthNotes } from './health-notes'
 import { queryFilter } from './query-filter'
 
+/** A search whose caller stopped waiting for it (a pass stopping: docs/operations.md#shutdown); no failure of the platform's. */
+export class SearchStopped extends Error {
+  constructor() {
+    super('the search was stopped')
+  }
+}
+
+// One upstream call shared by identical searches, and how many callers that may stop still wait for it (Infinity:
+// one that never stops does); when the last of them stops, so does the call.
+type Shared = { result: Promise<Mention[]>; upstream: AbortController; waiting: number }
+
+/** `shared`'s outcome for one more caller: its `signal` ends its own wait at once, and the call once nobody waits. */
+function joined(shared: Shared, signal?: AbortSignal): Promise<Mention[]> {
+  if (!signal) {
+    shared.waiting = Number.POSITIVE_INFINITY
+    return shared.result
+  }
+  shared.waiting++
+  return new Promise<Mention[]>((resolve, reject) => {
+    const stop = () => {
+      if (--shared.waiting === 0) shared.upstream.abort()
+      reject(new SearchStopped())
+    }
+    // Attached first: the call's own end is always handled, even when this caller stops before it starts.
+    shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
 type RunnerDeps = {
   connectors: Map<Source, PlatformConnector>
   config: Pick<Config, 'platforms'>
@@ -32,7 +62,7 @@ type RunnerDeps = {
  * live searches alike only ever see the posts the query keeps.
  */
 export function createSearchRunner(deps: RunnerDeps) {
-  const inFlight = new Map<string, Promise<Mention[]>>()
+  const inFlight = new Map<string, Shared>()
   const health = healthNotes(deps.health, deps.clock)
   const turns = new Map<Source, Promise<unknown>>()
   const requestsFor = (connector: PlatformConnector, limit: number, keyword?: string) =>
@@ -48,10 +78,11 @@ export function createSearchRunner(deps: RunnerDeps) {
     keyword: string,
     limit: number,
     charge: Charge,
+    signal: AbortSignal,
   ): Promise<{ running: Promise<Mention[]> }> {
     const begin = async () => {
       await charge(connector.platform, requestsFor(connector, limit, keyword))
-      return { running: connector.search(keyword, limit) }
+      return { running: connector.search(keyword, limit, signal) }
     }
     if (!connector.sharesOneRead) return begin()
     const turn = (turns.get(connector.platform) ?? Promise.resolve()).then(begin)
@@ -67,12 +98,15 @@ export function createSearchRunner(deps: RunnerDeps) {
     keyword: string,
     limit: number,
     charge: Charge,
+    signal: AbortSignal,
   ): Promise<Mention[]> {
-    const { running } = await start(connector, keyword, limit, charge)
+    const { running } = await start(connector, keyword, limit, charge, signal)
     let mentions: Mention[]
     try {
       mentions = await running
     } catch (err) {
+      // Every caller stopped waiting: the platform did nothing wrong, its health is left as it was.
+      if (signal.aborted) throw new SearchStopped()
       // Only our own messages are kept (docs/api.md#error-codes): they name the platform and the failure, never a URL or a body.
       const message = err instanceof AppError ? err.message : `${connector.platform} search failed`
       if (!(err instanceof AppError)) deps.log.error('platform_search_failed', { platform: connector.platform, err })
@@ -106,19 +140,31 @@ export function createSearchRunner(deps: RunnerDeps) {
     },
     /** Whether the source's searches all read the same newest posts (platforms/types.ts sharesOneRead). */
     sharesOneRead: (source: Source) => deps.connectors.get(source)?.sharesOneRead === true,
-    /** `charge`: how the search takes its requests; a polling pass takes them from its reservation (reservation.ts). */
-    search(source: Source, keyword: string, limit: number, charge?: Charge): Promise<Mention[]> {
+    /**
+     * `charge`: how the search takes its requests; a polling pass takes them from its reservation (reservation.ts).
+     * `signal` (a pass stopping) ends this caller's wait with SearchStopped, and the upstream call once no caller waits.
+     */
+    search(source: Source, keyword: string, limit: number, charge?: Charge, signal?: AbortSignal): Promise<Mention[]> {
       const connector = deps.connectors.get(source)
       if (!connector)
         return Promise.reject(new AppError('platform_not_configured', `${source} is not configured on this server`))
       const key = `${source}\u0000${limit}\u0000${keyword}`
-      let running = inFlight.get(key)
-      if (!running) {
+      let shared = inFlight.get(key)
+      if (!shared) {
         const take = charge ?? ((platform: Source, requests: number) => chargeBudget(deps, platform, requests))
-        running = searchOnce(connector, keyword, limit, take).finally(() => inFlight.delete(key))
-        inFlight.set(key, running)
+        const upstream = new AbortController()
+        // Once stopped (nobody waits) or ended, a later search of the same makes a call of its own.
+        const leave = () => inFlight.get(key) === entry && inFlight.delete(key)
+        upstream.signal.addEventListener('abort', leave, { once: true })
+        const entry: Shared = {
+          result: searchOnce(connector, keyword, limit, take, upstream.signal).finally(leave),
+          upstream,
+          waiting: 0,
+        }
+        inFlight.set(key, entry)
+        shared = entry
       }
-      return running
+      return joined(shared, signal)
     },
   }
 }

@@ -2,15 +2,32 @@ import { BACKUP_COPY_URL } from '../../workers'
 import { asLibsqlError } from '../engine/local-values'
 import type { CopyReply, CopyRequest } from './messages'
 
+/** A copy given up by its caller (`serve` shutting down): its thread is ended and nothing is written. */
+export class CopyStopped extends Error {
+  constructor() {
+    super('the backup copy was stopped')
+  }
+}
+
 /**
  * Copies the database file `from` into the new file `to` with `VACUUM INTO` and checks the copy, on a thread of its
  * own (worker.ts): on the server's thread a copy of a large database held its event loop for as long as it took
  * (9 s for 630 MB, no request answered meanwhile). Resolves to why the copy is unusable, or undefined when it is
- * good; rejects with the engine's error (its code, no path) when it could not be written.
+ * good; rejects with the engine's error (its code, no path) when it could not be written, and with CopyStopped at
+ * once on `signal` (the thread is ended; the caller removes what it wrote).
  */
-export function copyInThread(from: string, to: string, workerUrl = BACKUP_COPY_URL): Promise<string | undefined> {
+export function copyInThread(
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+  workerUrl = BACKUP_COPY_URL,
+): Promise<string | undefined> {
   const worker = new Worker(workerUrl)
+  let stop = () => {}
   return new Promise<string | undefined>((resolve, reject) => {
+    stop = () => reject(new CopyStopped())
+    if (signal?.aborted) return stop()
+    signal?.addEventListener('abort', stop, { once: true })
     worker.onmessage = ({ data }: MessageEvent<CopyReply>) => {
       if ('done' in data) resolve(undefined)
       else if ('problem' in data) resolve(data.problem)
@@ -20,5 +37,8 @@ export function copyInThread(from: string, to: string, workerUrl = BACKUP_COPY_U
       reject(new Error(`the backup thread failed: ${(event as ErrorEvent).message}`)),
     )
     worker.postMessage({ from, to } satisfies CopyRequest)
-  }).finally(() => worker.terminate())
+  }).finally(() => {
+    signal?.removeEventListener('abort', stop)
+    worker.terminate()
+  })
 }

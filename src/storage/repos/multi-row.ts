@@ -61,6 +61,9 @@ const valuesOf = (s: NewSignal) => [
   forgottenKey(s.teamId, s.platform, s.author),
 ]
 
+/** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
+export const teamExists = (teamId: string) => `exists (select 1 from teams t where t.id = ${teamId})`
+
 const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
 
 /**
@@ -68,7 +71,8 @@ const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
  * signal carries its person's id (docs/people.md: the person its author's row is linked to, if any; the rows are
  * written first, people-figures.ts peopleUpserts) and is stored dismissed when that person is muted. A post of an
  * author the team forgot is not stored (docs/people.md#forget), checked here, in the transaction that stores it: a
- * person forgotten while a pass scored their post does not come back with it.
+ * person forgotten while a pass scored their post does not come back with it. Nor is one of a team removed meanwhile
+ * (`team remove` while `serve` polls): the rest of the batch is stored.
  */
 export function signalInserts(signals: NewSignal[], returning: string): InStatement[] {
   return chunks(signals).map((part) => ({
@@ -77,7 +81,8 @@ export function signalInserts(signals: NewSignal[], returning: string): InStatem
       from (values ${tuples(part.length, SIGNAL_COLUMNS.length + 1)}) as v
       left join people a on a.team_id = v.column2 and a.platform = v.column3 and a.author = v.column5
       left join people l on l.id = a.linked_to
-      where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)} on conflict do nothing ${returning}`,
+      where ${notForgotten(`v.column${SIGNAL_COLUMNS.length + 1}`)} and ${teamExists('v.column2')}
+      on conflict do nothing ${returning}`,
     args: part.flatMap(valuesOf),
   }))
 }

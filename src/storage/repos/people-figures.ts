@@ -1,6 +1,6 @@
 import type { InStatement } from '@libsql/client'
 import { createHash } from 'node:crypto'
-import { chunks, tuples } from './multi-row'
+import { chunks, teamExists, tuples } from './multi-row'
 import { forgottenKey, notForgotten } from './forgotten-key'
 
 /**
@@ -55,6 +55,7 @@ export function peopleUpserts(signals: (Author & { postId: string })[], createdA
       select v.column1, v.column2, v.column3, v.column4, v.column5, ? from (values ${tuples(part.length, 7)}) as v
       where not exists (select 1 from signals s
         where s.team_id = v.column2 and s.platform = v.column3 and s.post_id = v.column6) and ${notForgotten('v.column7')}
+        and ${teamExists('v.column2')}
       on conflict (team_id, platform, author) do update set profile_url = excluded.profile_url
         where excluded.profile_url not in ('', people.profile_url)`,
     args: [

@@ -1,5 +1,5 @@
 import type { Client, InStatement } from '@libsql/client'
-import { chunks, signalInserts, tuples } from './multi-row'
+import { chunks, signalInserts, teamExists, tuples } from './multi-row'
 import type { CursorUpdate, PendingKey, StoredOutcome } from './polling-types'
 import { streamPositionUpsert } from './stream-positions'
 import { figureUpdates, peopleUpserts } from './people-figures'
@@ -52,6 +52,7 @@ function statementsOf(a: StoredOutcome): { stmts: InStatement[]; first: number; 
       sql: `insert into pending_mentions (team_id, platform, post_id, keyword, mention, fetched_at)
       select column1, column2, column3, column4, column5, column6 from (values ${tuples(part.length, 6)}) as v
       where not exists (select 1 from signals s where s.team_id = v.column1 and s.platform = v.column2 and s.post_id = v.column3)
+        and ${teamExists('v.column1')}
       on conflict do nothing`,
       args: part.flatMap((r) => [r.teamId, r.platform, r.postId, r.keyword, JSON.stringify(r.mention), a.fetchedAt]),
     })),
