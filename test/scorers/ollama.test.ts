@@ -186,13 +186,25 @@ describe('ollama scorer against a fake Ollama', () => {
   })
 
   test("throws with Ollama's own message on an HTTP error, without asking again", async () => {
-    const ollama = startFake(() =>
-      Response.json({ error: 'model "qwen2.5:3b" not found, try pulling it first' }, { status: 404 }),
-    )
+    const ollama = startFake(() => Response.json({ error: 'the model failed to generate a response' }, { status: 500 }))
     const call = scorer(ollama.origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
-    await expect(call).rejects.toThrow('answered HTTP 404: model "qwen2.5:3b" not found, try pulling it first')
+    await expect(call).rejects.toThrow('answered HTTP 500: the model failed to generate a response')
     expect(ollama.received).toHaveLength(1)
+  })
+
+  test('a model not pulled is named with the command that pulls it, as the start-up check names it', async () => {
+    // Ollama's /api/chat answers 404 with this message for a model it does not have (its API documentation, "Errors").
+    const ollama = startFake(() =>
+      Response.json({ error: 'model "llama3.2:3b" not found, try pulling it first' }, { status: 404 }),
+    )
+    const call = scorer(ollama.origin, { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' }).score(input, live())
+    await expect(call).rejects.toThrow(
+      `ollama at ${ollama.origin} has no model "llama3.2:3b": run "ollama pull llama3.2:3b" there, or set scorer.ollama.model to a model "ollama list" shows (HTTP 404: model "llama3.2:3b" not found, try pulling it first)`,
+    )
+    // Another 404 (a path that is not Ollama's, a proxy in front of it) is passed on as it was said.
+    const other = startFake(() => new Response('404 page not found', { status: 404 }))
+    await expect(scorer(other.origin).score(input, live())).rejects.toThrow('answered HTTP 404: 404 page not found')
   })
 
   test("throws promptly when the call's signal aborts while Ollama is still thinking", async () => {
