@@ -106,7 +106,12 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       throw new OpenAiError(`openai at ${where} answered something that is not JSON (a stream, or text)`)
     }
     const parsed = v.safeParse(Completion, json)
-    if (!parsed.success) throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
+    if (!parsed.success) {
+      // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
+      const said = sentError(json)
+      if (said) throw new OpenAiError(`openai at ${where} answered with an error: ${mask(said).slice(0, 300)}`)
+      throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
+    }
     const choice = parsed.output.choices[0]
     if (!choice) throw new OpenAiError(`openai at ${where} answered a completion without choices`)
     // A refusal would come again on a retry: it is a failure at once.
@@ -170,6 +175,13 @@ function notFoundAt(where: string, path: string): string {
 
 function otherServerAt(where: string, path: string, what: string): string {
   return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
+}
+
+// An error object in a 200 answer: OpenAI's shape (OpenRouter's API documentation, "Errors"), or vLLM's own.
+function sentError(body: unknown): string | undefined {
+  const b = body as { error?: unknown; object?: unknown } | null
+  const said = b && (b.error !== undefined || b.object === 'error') ? openAiMessage(b) : undefined
+  return typeof said === 'string' && said.trim() ? said : undefined
 }
 
 // OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.

@@ -224,6 +224,23 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow('not a chat completion')
   })
 
+  test("an error sent with status 200 is named with the server's message, masked, and not asked again", async () => {
+    // OpenRouter's API documentation ("Errors"): an error that arises once the model is at work comes with status
+    // 200, as {"error": {"code", "message"}}; vLLM behind some gateways sends its own error object so.
+    for (const [body, said] of [
+      [{ error: { code: 429, message: `Rate limit reached for ${KEY}` } }, 'Rate limit reached for ***'],
+      [
+        { object: 'error', message: 'The model `qwen3` does not exist.', type: 'NotFoundError', code: 404 },
+        'The model `qwen3` does not exist.',
+      ],
+    ] as const) {
+      const server = startFake(() => Response.json(body))
+      const call = scorer(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
+      await expect(call).rejects.toThrow(`openai at ${server.origin} answered with an error: ${said}`)
+      expect(server.received).toHaveLength(1)
+    }
+  })
+
   test('an answer over 1 MiB is refused, not read to its end; a stream sent though none was asked is named', async () => {
     const completion = {
       choices: [{ index: 0, message: { role: 'assistant', content: reply() }, finish_reason: 'stop' }],
