@@ -1,7 +1,8 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -137,20 +138,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
-    async probe(signal) {
-      // GET /models is part of the API every compatible server serves; its list is not checked for the model (the
-      // llama.cpp server answers to any model name), only whether the address and the key are right.
-      const res = await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
-      if (res.ok) {
-        if (await answeredJson(res)) return undefined
-        const path = pathOf(config.base_url)
-        return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
-      }
-      if (res.status === 401 || res.status === 403)
-        return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
-      if (res.status === 404) return notFoundAt(where, pathOf(config.base_url))
-      return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
-    },
+    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal }),
     async score(input, signal) {
       return askForScore({
         input,
@@ -160,32 +148,4 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       })
     },
   }
-}
-
-/**
- * What a 404 to `GET {base_url}/models` means (docs/scoring.md#checking-the-model-server). Without `/v1` at the end
- * the address most likely lacks it; with it, the server there is not an OpenAI-compatible one (another service on
- * that host and port), and telling the operator to add the `/v1` they already wrote would send them the wrong way.
- */
-function notFoundAt(where: string, path: string): string {
-  if (!/\/v1$/.test(path))
-    return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
-  return otherServerAt(where, path, `GET ${path}/models answered HTTP 404`)
-}
-
-function otherServerAt(where: string, path: string, what: string): string {
-  return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
-}
-
-// An error object in a 200 answer: OpenAI's shape (OpenRouter's API documentation, "Errors"), or vLLM's own.
-function sentError(body: unknown): string | undefined {
-  const b = body as { error?: unknown; object?: unknown } | null
-  const said = b && (b.error !== undefined || b.object === 'error') ? openAiMessage(b) : undefined
-  return typeof said === 'string' && said.trim() ? said : undefined
-}
-
-// OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.
-function openAiMessage(body: unknown): unknown {
-  const b = body as { error?: { message?: unknown } | string; message?: unknown }
-  return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
 }

@@ -109,6 +109,28 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).not.toContain('usually ends in /v1')
   })
 
+  // LM Studio serves the API under /v1 only and answers any other path with status 200 and an error object (its bug
+  // tracker, issue 618: {"error": "Unexpected endpoint or method. (POST /chat/completions)"}): a base_url without /v1
+  // passed the check, and every call then failed.
+  test('openai: LM Studio at a base_url without /v1, answering 200 with an error, is told to end it in /v1', async () => {
+    const lmStudio = startFake((req) => {
+      if (req.method === 'GET' && req.url.pathname === '/v1/models')
+        return Response.json({ object: 'list', data: [{ id: 'qwen2.5-7b-instruct', object: 'model' }] })
+      return Response.json({ error: `Unexpected endpoint or method. (${req.method} ${req.url.pathname})` })
+    })
+    const env = { LEAD_SIGNALS_SCORER_BACKEND: 'openai', LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: lmStudio.origin }
+    const r = await check(env)
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_unavailable')
+    expect(r.lines[0]).toContain(
+      `no OpenAI-compatible API at ${lmStudio.origin} (GET /models answered with an error: Unexpected endpoint or method. (GET /models)): scorer.openai.base_url usually ends in /v1`,
+    )
+    expect(await check({ ...env, LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${lmStudio.origin}/v1` })).toEqual({
+      ready: true,
+      lines: [],
+    })
+  })
+
   test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
     const other = startFake(() => new Response(null, { status: 404 }))
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })

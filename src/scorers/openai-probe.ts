@@ -1,0 +1,83 @@
+import { boundedText, errorText, pathOf } from './server-answer'
+
+/**
+ * The `openai` scorer's start-up check (docs/scoring.md#checking-the-model-server): `GET {base_url}/models`, part of
+ * the API every compatible server serves. Its list is not checked for the model (the llama.cpp server answers to any
+ * model name), only whether the address and the key are right. Undefined when they are, else what is wrong.
+ */
+export async function probeOpenAi(o: {
+  baseUrl: string
+  headers: Record<string, string>
+  /** The origin, as messages name the server. */
+  where: string
+  /** Masks the key (and anything shaped like one) in what the server said. */
+  mask: (text: string) => string
+  signal: AbortSignal
+}): Promise<string | undefined> {
+  const { where, mask } = o
+  const path = pathOf(o.baseUrl)
+  const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/models`, { headers: o.headers, signal: o.signal })
+  if (res.ok) {
+    const said = await okAnswer(res)
+    if (said === undefined) return undefined
+    if (said === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
+    // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.
+    const what = `GET ${path}/models answered with an error: ${mask(said)}`
+    if (!/\/v1$/.test(path))
+      return `no OpenAI-compatible API at ${where}${path} (${what}): scorer.openai.base_url usually ends in /v1`
+    return `openai at ${where} answered ${what}`
+  }
+  if (res.status === 401 || res.status === 403)
+    return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
+  if (res.status === 404) return notFoundAt(where, path)
+  return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
+}
+
+/**
+ * A successful answer read: undefined for a JSON object (or one too long to read whole, given the benefit of the
+ * doubt), null for what is not JSON (a web application on that port answers every path with its page), and the
+ * message of an error object sent with status 200.
+ */
+async function okAnswer(res: Response): Promise<string | null | undefined> {
+  const text = await boundedText(res).catch(() => '')
+  if (text === null) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (typeof json !== 'object' || json === null) return null
+  return sentError(json)?.slice(0, 300)
+}
+
+/**
+ * What a 404 to `GET {base_url}/models` means (docs/scoring.md#checking-the-model-server). Without `/v1` at the end
+ * the address most likely lacks it; with it, the server there is not an OpenAI-compatible one (another service on
+ * that host and port), and telling the operator to add the `/v1` they already wrote would send them the wrong way.
+ */
+function notFoundAt(where: string, path: string): string {
+  if (!/\/v1$/.test(path))
+    return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
+  return otherServerAt(where, path, `GET ${path}/models answered HTTP 404`)
+}
+
+function otherServerAt(where: string, path: string, what: string): string {
+  return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
+}
+
+/**
+ * The message of an error object sent with status 200: OpenAI's shape (OpenRouter's API documentation, "Errors";
+ * LM Studio for a path it does not serve), or vLLM's own (docs/scoring.md#reading-the-reply).
+ */
+export function sentError(body: unknown): string | undefined {
+  const b = body as { error?: unknown; object?: unknown } | null
+  const said = b && (b.error !== undefined || b.object === 'error') ? openAiMessage(b) : undefined
+  return typeof said === 'string' && said.trim() ? said : undefined
+}
+
+/** OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text. */
+export function openAiMessage(body: unknown): unknown {
+  const b = body as { error?: { message?: unknown } | string; message?: unknown }
+  return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
+}
