@@ -173,6 +173,16 @@ describe('ollama scorer against a fake Ollama', () => {
     expect(ollama.received).toHaveLength(2)
   })
 
+  test('reads the one code-fenced JSON object of a reply that says a sentence around it, without asking again', async () => {
+    // A model the server does not hold to the schema (docs/scoring.md#thinking-models) writes its answer so.
+    const ollama = fakeOllama(`Here is my assessment:\n\n\`\`\`json\n${reply({ score: 7 })}\n\`\`\`\n\nIt is a lead.`)
+    expect((await scorer(ollama.origin).score(input, live())).score).toBe(7)
+    expect(ollama.received).toHaveLength(1)
+    // Two fenced blocks are not chosen between.
+    const two = fakeOllama(`\`\`\`json\n${reply({ score: 7 })}\n\`\`\`\nor\n\`\`\`json\n${reply({ score: 3 })}\n\`\`\``)
+    await expect(scorer(two.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
+  })
+
   test('asks once more after a reply that is not JSON, then throws', async () => {
     const ollama = fakeOllama('{"reason": "cut off')
     await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
