@@ -3,6 +3,7 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { ollamaLoader } from './ollama-load'
 import { ollamaThinking } from './ollama-thinking'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
@@ -41,12 +42,15 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     log,
     refusal: (err) => (err instanceof OllamaError && err.answered?.status === 400 ? err.answered.said : undefined),
   })
+  const loader = ollamaLoader({ host: config.host, model: config.model, keepAlive: config.keep_alive, log })
   return {
     name: 'ollama',
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
     caveat: thinking.caveat,
+    loadModel: loader.load,
+    close: loader.close,
     async probe(signal) {
       // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
       // (a host with a path keeps it, as ollama-js does).
