@@ -45,9 +45,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   const url = `${config.base_url.replace(/\/+$/, '')}/chat/completions`
   const where = originOf(config.base_url, 'the configured base_url')
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-  if (config.api_key) headers.authorization = `Bearer ${config.api_key}`
+  // Without the spaces or line end a pasted or file-read key may carry: servers compare the header whole.
+  const key = config.api_key.trim()
+  if (key) headers.authorization = `Bearer ${key}`
   const mask = (text: string) => {
-    const masked = config.api_key ? text.replaceAll(config.api_key, '***') : text
+    const masked = key ? text.replaceAll(key, '***') : text
     return masked.replace(/\bsk-[\w*.-]+/g, 'sk-***')
   }
 

@@ -96,6 +96,14 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     const keyless = fakeOpenAi(reply())
     await scorer(keyless.origin).score(input, live())
     expect(keyless.received[0].headers.has('authorization')).toBe(false)
+    // A key pasted with a space before it, or read from a file with its line end: the server compares the header
+    // whole (vLLM's --api-key), so it is sent without them; a key of spaces alone is no key.
+    const padded = fakeOpenAi(reply())
+    await scorer(padded.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: ` ${KEY}\n` }).score(input, live())
+    expect(padded.received[0].headers.get('authorization')).toBe(`Bearer ${KEY}`)
+    const blank = fakeOpenAi(reply())
+    await scorer(blank.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: '  ' }).score(input, live())
+    expect(blank.received[0].headers.has('authorization')).toBe(false)
   })
 
   test('accepts a base_url with a trailing slash', async () => {
