@@ -5,6 +5,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { ollamaLoader } from './ollama-load'
 import { ollamaThinking } from './ollama-thinking'
+import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
 import type { ScoreInput, Scorer } from './types'
@@ -62,7 +63,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       })
       if (res.ok)
         return (await answeredJson(res))
-          ? undefined
+          ? olderThanSchemas(config.host, where, signal)
           : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
       if (res.status === 404 && said.includes(config.model)) return noModel(where, config.model)

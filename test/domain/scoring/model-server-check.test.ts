@@ -131,6 +131,30 @@ describe('the start-up check of the model server', () => {
     })
   })
 
+  // Ollama takes a JSON schema as `format` from 0.5 on; before, `format` is only "json", and every call was refused
+  // with a decoder's message. GET /api/version (Ollama's API documentation, "Version") tells it at the start.
+  test('ollama: a server older than 0.5, which takes no JSON schema as format, is named with its version', async () => {
+    const old = startFake((req: Received) => {
+      if (req.url.pathname === '/api/version') return Response.json({ version: '0.4.7' })
+      if (req.url.pathname === '/api/show') return Response.json({ details: { family: 'qwen2' } })
+      return new Response('404 page not found', { status: 404 })
+    })
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: old.origin })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_unavailable')
+    expect(r.lines[0]).toContain(
+      `ollama at ${old.origin} is version 0.4.7: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`,
+    )
+    for (const version of ['0.5.0', '0.12.4', '0.0.0']) {
+      const current = startFake((req: Received) =>
+        req.url.pathname === '/api/version'
+          ? Response.json({ version })
+          : Response.json({ details: { family: 'qwen2' } }),
+      )
+      expect(await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: current.origin })).toEqual({ ready: true, lines: [] })
+    }
+  })
+
   test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
     const other = startFake(() => new Response(null, { status: 404 }))
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })
