@@ -2,8 +2,8 @@ import { boundedText, errorText, pathOf } from './server-answer'
 
 /**
  * The `openai` scorer's start-up check (docs/scoring.md#checking-the-model-server): `GET {base_url}/models`, part of
- * the API every compatible server serves. Its list is not checked for the model (the llama.cpp server answers to any
- * model name), only whether the address and the key are right. Undefined when they are, else what is wrong.
+ * the API every compatible server serves: whether the address and the key are right, and for vLLM whether it serves
+ * the model (notServedByVllm). Undefined when they are, else what is wrong.
  */
 export async function probeOpenAi(o: {
   baseUrl: string
@@ -13,14 +13,17 @@ export async function probeOpenAi(o: {
   /** Masks the key (and anything shaped like one) in what the server said. */
   mask: (text: string) => string
   signal: AbortSignal
+  model: string
 }): Promise<string | undefined> {
   const { where, mask } = o
   const path = pathOf(o.baseUrl)
   const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/models`, { headers: o.headers, signal: o.signal })
   if (res.ok) {
-    const said = await okAnswer(res)
-    if (said === undefined) return undefined
-    if (said === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
+    const json = await okAnswer(res)
+    if (json === undefined) return undefined
+    if (json === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
+    const said = sentError(json)?.slice(0, 300)
+    if (!said) return notServedByVllm(json, o.model, where)
     // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.
     const what = `GET ${path}/models answered with an error: ${mask(said)}`
     if (!/\/v1$/.test(path))
@@ -34,11 +37,10 @@ export async function probeOpenAi(o: {
 }
 
 /**
- * A successful answer read: undefined for a JSON object (or one too long to read whole, given the benefit of the
- * doubt), null for what is not JSON (a web application on that port answers every path with its page), and the
- * message of an error object sent with status 200.
+ * A successful answer read: its JSON object, undefined for one too long to read whole (given the benefit of the
+ * doubt), null for what is not JSON (a web application on that port answers every path with its page).
  */
-async function okAnswer(res: Response): Promise<string | null | undefined> {
+async function okAnswer(res: Response): Promise<object | null | undefined> {
   const text = await boundedText(res).catch(() => '')
   if (text === null) return undefined
   let json: unknown
@@ -47,8 +49,26 @@ async function okAnswer(res: Response): Promise<string | null | undefined> {
   } catch {
     return null
   }
-  if (typeof json !== 'object' || json === null) return null
-  return sentError(json)?.slice(0, 300)
+  return typeof json === 'object' && json !== null ? json : null
+}
+
+/**
+ * vLLM serves only the names its GET /v1/models lists (each `owned_by: "vllm"`) and answers 404 to any other, so a
+ * model missing there is named now. Other servers' lists are not held to: the llama.cpp server answers to any name,
+ * LM Studio loads a model it has on demand, Ollama reads `qwen3` as `qwen3:latest`.
+ */
+function notServedByVllm(json: object, model: string, where: string): string | undefined {
+  const data = (json as { data?: unknown }).data
+  if (!Array.isArray(data) || data.length === 0) return undefined
+  const entries = data as { id?: unknown; owned_by?: unknown }[]
+  if (!entries.every((m) => m?.owned_by === 'vllm')) return undefined
+  const ids = entries.map((m) => String(m.id))
+  if (ids.includes(model)) return undefined
+  const listed = ids
+    .slice(0, 5)
+    .map((id) => `"${id}"`)
+    .join(', ')
+  return `openai at ${where} serves no model "${model}" (vLLM lists ${listed}): set scorer.openai.model to a name it lists`
 }
 
 /**

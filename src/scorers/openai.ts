@@ -140,7 +140,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
-    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal }),
+    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
       return askForScore({
         input,

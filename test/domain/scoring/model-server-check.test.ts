@@ -155,6 +155,33 @@ describe('the start-up check of the model server', () => {
     }
   })
 
+  // vLLM serves the models it was started with under the names GET /v1/models lists (owned_by "vllm"), and answers
+  // 404 to any other; the llama.cpp server (owned_by "llamacpp") answers to any name, so only vLLM's list is read.
+  test('openai: a model vLLM does not serve is named with the names it lists; a llama.cpp list is not held to it', async () => {
+    const served = (ownedBy: string) =>
+      startFake(() =>
+        Response.json({
+          object: 'list',
+          data: [
+            { id: 'Qwen/Qwen2.5-7B-Instruct', object: 'model', owned_by: ownedBy, root: 'Qwen/Qwen2.5-7B-Instruct' },
+          ],
+        }),
+      )
+    const vllm = served('vllm')
+    const env = (origin: string, model: string) => ({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`,
+      LEAD_SIGNALS_SCORER_OPENAI_MODEL: model,
+    })
+    const wrong = await check(env(vllm.origin, 'qwen2.5:7b'))
+    expect(wrong.ready).toBe(false)
+    expect(wrong.lines[0]).toContain(
+      `openai at ${vllm.origin} serves no model \\"qwen2.5:7b\\" (vLLM lists \\"Qwen/Qwen2.5-7B-Instruct\\"): set scorer.openai.model to a name it lists`,
+    )
+    expect(await check(env(vllm.origin, 'Qwen/Qwen2.5-7B-Instruct'))).toEqual({ ready: true, lines: [] })
+    expect(await check(env(served('llamacpp').origin, 'qwen2.5:7b'))).toEqual({ ready: true, lines: [] })
+  })
+
   test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
     const other = startFake(() => new Response(null, { status: 404 }))
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })
