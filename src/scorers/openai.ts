@@ -132,6 +132,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         `model "${config.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
       )
     }
+    // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
+    if (choice.finish_reason === 'length' && !parses(text.answer))
+      throw new OpenAiError(
+        `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+      )
     return text.answer
   }
 
@@ -149,5 +154,14 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
     },
+  }
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
   }
 }

@@ -249,6 +249,29 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     }
   })
 
+  test('a reply cut off at the token limit fails at once, saying so, not as a reply to ask for again', async () => {
+    // OpenAI's chat completion: finish_reason "length" when the token limit of the request or the model's context was
+    // reached. With no max_tokens sent, that is a context the prompt nearly filled (the llama.cpp server's -c).
+    const full = startFake(() =>
+      Response.json({
+        object: 'chat.completion',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: '{"reason": "The writer is switching' },
+            finish_reason: 'length',
+          },
+        ],
+      }),
+    )
+    const call = scorer(full.origin).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OpenAiError)
+    await expect(call).rejects.toThrow(
+      `openai at ${full.origin} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+    )
+    expect(full.received).toHaveLength(1)
+  })
+
   test('an answer over 1 MiB is refused, not read to its end; a stream sent though none was asked is named', async () => {
     const completion = {
       choices: [{ index: 0, message: { role: 'assistant', content: reply() }, finish_reason: 'stop' }],
