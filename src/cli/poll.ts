@@ -46,6 +46,7 @@ export async function poll(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
+    deps.scorer.close?.()
     deps.database.client.close()
   }
 }

@@ -3,7 +3,9 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { ollamaLoader } from './ollama-load'
 import { ollamaThinking } from './ollama-thinking'
+import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
 import type { ScoreInput, Scorer } from './types'
@@ -41,12 +43,15 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     log,
     refusal: (err) => (err instanceof OllamaError && err.answered?.status === 400 ? err.answered.said : undefined),
   })
+  const loader = ollamaLoader({ host: config.host, model: config.model, keepAlive: config.keep_alive, log })
   return {
     name: 'ollama',
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
     caveat: thinking.caveat,
+    loadModel: loader.load,
+    close: loader.close,
     async probe(signal) {
       // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
       // (a host with a path keeps it, as ollama-js does).
@@ -58,17 +63,16 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       })
       if (res.ok)
         return (await answeredJson(res))
-          ? undefined
+          ? olderThanSchemas(config.host, where, signal)
           : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
-      if (res.status === 404 && said.includes(config.model))
-        return `ollama at ${where} has no model "${config.model}": run "ollama pull ${config.model}" there, or set scorer.ollama.model to a model "ollama list" shows`
+      if (res.status === 404 && said.includes(config.model)) return noModel(where, config.model)
       if (res.status === 404) return notOllamaAt(where, config.host, said)
       return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
-      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where) })
+      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })
       return askForScore({
         input,
         signal,
@@ -102,7 +106,7 @@ function contentBudget(input: ScoreInput, numCtx: number, thinkingTokens: number
  * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
  * itself (the client would print the error body to stdout first).
  */
-function fetchFor(signal: AbortSignal, where: string): typeof fetch {
+function fetchFor(signal: AbortSignal, where: string, model: string): typeof fetch {
   const bound = async (url: string | URL | Request, init?: RequestInit) => {
     let res: Response
     try {
@@ -113,7 +117,12 @@ function fetchFor(signal: AbortSignal, where: string): typeof fetch {
     }
     if (!res.ok) {
       const said = await errorText(res, ollamaMessage)
-      throw new OllamaError(`ollama at ${where} answered HTTP ${res.status}: ${said}`, { status: res.status, said })
+      // A model not pulled (or removed since the start-up check) is named as the check names it, with its command.
+      const message =
+        res.status === 404 && said.includes(model)
+          ? `${noModel(where, model)} (HTTP 404: ${said})`
+          : `ollama at ${where} answered HTTP ${res.status}: ${said}`
+      throw new OllamaError(message, { status: res.status, said })
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of
     // objects (a server that streams though stream is false) is named here rather than as a parser's error.
@@ -149,6 +158,11 @@ const ChatAnswer = v.object({
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
+
+/** Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors"). */
+function noModel(where: string, model: string): string {
+  return `ollama at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
+}
 
 /**
  * What a plain 404 to `POST {host}/api/show` means (docs/scoring.md#checking-the-model-server). A host with a path

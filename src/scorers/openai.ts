@@ -1,7 +1,8 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -44,9 +45,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   const url = `${config.base_url.replace(/\/+$/, '')}/chat/completions`
   const where = originOf(config.base_url, 'the configured base_url')
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' }
-  if (config.api_key) headers.authorization = `Bearer ${config.api_key}`
+  // Without the spaces or line end a pasted or file-read key may carry: servers compare the header whole.
+  const key = config.api_key.trim()
+  if (key) headers.authorization = `Bearer ${key}`
   const mask = (text: string) => {
-    const masked = config.api_key ? text.replaceAll(config.api_key, '***') : text
+    const masked = key ? text.replaceAll(key, '***') : text
     return masked.replace(/\bsk-[\w*.-]+/g, 'sk-***')
   }
 
@@ -106,7 +109,12 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       throw new OpenAiError(`openai at ${where} answered something that is not JSON (a stream, or text)`)
     }
     const parsed = v.safeParse(Completion, json)
-    if (!parsed.success) throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
+    if (!parsed.success) {
+      // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
+      const said = sentError(json)
+      if (said) throw new OpenAiError(`openai at ${where} answered with an error: ${mask(said).slice(0, 300)}`)
+      throw new OpenAiError(`openai at ${where} answered something that is not a chat completion`)
+    }
     const choice = parsed.output.choices[0]
     if (!choice) throw new OpenAiError(`openai at ${where} answered a completion without choices`)
     // A refusal would come again on a retry: it is a failure at once.
@@ -124,6 +132,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         `model "${config.model}" only thought and gave no answer: ${why}; turn its thinking off at the server or choose a model that can answer without thinking`,
       )
     }
+    // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
+    if (choice.finish_reason === 'length' && !parses(text.answer))
+      throw new OpenAiError(
+        `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+      )
     return text.answer
   }
 
@@ -132,20 +145,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
-    async probe(signal) {
-      // GET /models is part of the API every compatible server serves; its list is not checked for the model (the
-      // llama.cpp server answers to any model name), only whether the address and the key are right.
-      const res = await fetch(`${config.base_url.replace(/\/+$/, '')}/models`, { headers, signal })
-      if (res.ok) {
-        if (await answeredJson(res)) return undefined
-        const path = pathOf(config.base_url)
-        return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
-      }
-      if (res.status === 401 || res.status === 403)
-        return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
-      if (res.status === 404) return notFoundAt(where, pathOf(config.base_url))
-      return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
-    },
+    probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
       return askForScore({
         input,
@@ -157,23 +157,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   }
 }
 
-/**
- * What a 404 to `GET {base_url}/models` means (docs/scoring.md#checking-the-model-server). Without `/v1` at the end
- * the address most likely lacks it; with it, the server there is not an OpenAI-compatible one (another service on
- * that host and port), and telling the operator to add the `/v1` they already wrote would send them the wrong way.
- */
-function notFoundAt(where: string, path: string): string {
-  if (!/\/v1$/.test(path))
-    return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
-  return otherServerAt(where, path, `GET ${path}/models answered HTTP 404`)
-}
-
-function otherServerAt(where: string, path: string, what: string): string {
-  return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
-}
-
-// OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text.
-function openAiMessage(body: unknown): unknown {
-  const b = body as { error?: { message?: unknown } | string; message?: unknown }
-  return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -52,12 +52,9 @@ const MAX_REASON = 500
 export function readReply(content: string | null | undefined, icps: readonly IcpProfile[]): ScoreResult {
   const text = unfence(content ?? '')
   if (!text) throw new ReplyError('the reply is empty')
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new ReplyError('the reply is not JSON')
-  }
+  let json = parseJson(text)
+  if (json === undefined) json = parseJson(onlyFencedBlock(text))
+  if (json === undefined) throw new ReplyError('the reply is not JSON')
   const parsed = v.safeParse(Reading, json)
   if (!parsed.success) {
     const issue = parsed.issues[0]
@@ -89,6 +86,22 @@ function unfence(text: string): string {
   const t = text.trim()
   const m = /^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i.exec(t)
   return m ? m[1].trim() : t
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+// A model that is not held to the schema may put a sentence before or after a fenced answer: its one fenced block is
+// the answer; of two or more, none is chosen.
+function onlyFencedBlock(text: string): string | undefined {
+  const blocks = [...text.matchAll(/```(?:json)?[ \t]*\n([\s\S]*?)\n?```/gi)]
+  return blocks.length === 1 ? blocks[0][1].trim() : undefined
 }
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string }

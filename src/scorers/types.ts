@@ -53,6 +53,13 @@ export type Scorer = {
    * the address, a key refused); undefined when it can.
    */
   probe?(signal: AbortSignal): Promise<string | undefined>
+  /**
+   * After a call ran out of time: has the model server load the model by a request no call waits on, as Ollama
+   * abandons a load whose caller left (docs/scoring.md#checking-the-model-server).
+   */
+  loadModel?(): void
+  /** Ends what `loadModel` started, for a command that ends before it. */
+  close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */
   caveat?(): string | undefined
 }

@@ -173,6 +173,16 @@ describe('ollama scorer against a fake Ollama', () => {
     expect(ollama.received).toHaveLength(2)
   })
 
+  test('reads the one code-fenced JSON object of a reply that says a sentence around it, without asking again', async () => {
+    // A model the server does not hold to the schema (docs/scoring.md#thinking-models) writes its answer so.
+    const ollama = fakeOllama(`Here is my assessment:\n\n\`\`\`json\n${reply({ score: 7 })}\n\`\`\`\n\nIt is a lead.`)
+    expect((await scorer(ollama.origin).score(input, live())).score).toBe(7)
+    expect(ollama.received).toHaveLength(1)
+    // Two fenced blocks are not chosen between.
+    const two = fakeOllama(`\`\`\`json\n${reply({ score: 7 })}\n\`\`\`\nor\n\`\`\`json\n${reply({ score: 3 })}\n\`\`\``)
+    await expect(scorer(two.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
+  })
+
   test('asks once more after a reply that is not JSON, then throws', async () => {
     const ollama = fakeOllama('{"reason": "cut off')
     await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow('the reply is not JSON')
@@ -186,13 +196,25 @@ describe('ollama scorer against a fake Ollama', () => {
   })
 
   test("throws with Ollama's own message on an HTTP error, without asking again", async () => {
-    const ollama = startFake(() =>
-      Response.json({ error: 'model "qwen2.5:3b" not found, try pulling it first' }, { status: 404 }),
-    )
+    const ollama = startFake(() => Response.json({ error: 'the model failed to generate a response' }, { status: 500 }))
     const call = scorer(ollama.origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
-    await expect(call).rejects.toThrow('answered HTTP 404: model "qwen2.5:3b" not found, try pulling it first')
+    await expect(call).rejects.toThrow('answered HTTP 500: the model failed to generate a response')
     expect(ollama.received).toHaveLength(1)
+  })
+
+  test('a model not pulled is named with the command that pulls it, as the start-up check names it', async () => {
+    // Ollama's /api/chat answers 404 with this message for a model it does not have (its API documentation, "Errors").
+    const ollama = startFake(() =>
+      Response.json({ error: 'model "llama3.2:3b" not found, try pulling it first' }, { status: 404 }),
+    )
+    const call = scorer(ollama.origin, { LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b' }).score(input, live())
+    await expect(call).rejects.toThrow(
+      `ollama at ${ollama.origin} has no model "llama3.2:3b": run "ollama pull llama3.2:3b" there, or set scorer.ollama.model to a model "ollama list" shows (HTTP 404: model "llama3.2:3b" not found, try pulling it first)`,
+    )
+    // Another 404 (a path that is not Ollama's, a proxy in front of it) is passed on as it was said.
+    const other = startFake(() => new Response('404 page not found', { status: 404 }))
+    await expect(scorer(other.origin).score(input, live())).rejects.toThrow('answered HTTP 404: 404 page not found')
   })
 
   test("throws promptly when the call's signal aborts while Ollama is still thinking", async () => {

@@ -96,6 +96,14 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     const keyless = fakeOpenAi(reply())
     await scorer(keyless.origin).score(input, live())
     expect(keyless.received[0].headers.has('authorization')).toBe(false)
+    // A key pasted with a space before it, or read from a file with its line end: the server compares the header
+    // whole (vLLM's --api-key), so it is sent without them; a key of spaces alone is no key.
+    const padded = fakeOpenAi(reply())
+    await scorer(padded.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: ` ${KEY}\n` }).score(input, live())
+    expect(padded.received[0].headers.get('authorization')).toBe(`Bearer ${KEY}`)
+    const blank = fakeOpenAi(reply())
+    await scorer(blank.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: '  ' }).score(input, live())
+    expect(blank.received[0].headers.has('authorization')).toBe(false)
   })
 
   test('accepts a base_url with a trailing slash', async () => {
@@ -222,6 +230,46 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   test('a response that is not a chat completion throws', async () => {
     const server = startFake(() => Response.json({ result: 'ok' }))
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow('not a chat completion')
+  })
+
+  test("an error sent with status 200 is named with the server's message, masked, and not asked again", async () => {
+    // OpenRouter's API documentation ("Errors"): an error that arises once the model is at work comes with status
+    // 200, as {"error": {"code", "message"}}; vLLM behind some gateways sends its own error object so.
+    for (const [body, said] of [
+      [{ error: { code: 429, message: `Rate limit reached for ${KEY}` } }, 'Rate limit reached for ***'],
+      [
+        { object: 'error', message: 'The model `qwen3` does not exist.', type: 'NotFoundError', code: 404 },
+        'The model `qwen3` does not exist.',
+      ],
+    ] as const) {
+      const server = startFake(() => Response.json(body))
+      const call = scorer(server.origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
+      await expect(call).rejects.toThrow(`openai at ${server.origin} answered with an error: ${said}`)
+      expect(server.received).toHaveLength(1)
+    }
+  })
+
+  test('a reply cut off at the token limit fails at once, saying so, not as a reply to ask for again', async () => {
+    // OpenAI's chat completion: finish_reason "length" when the token limit of the request or the model's context was
+    // reached. With no max_tokens sent, that is a context the prompt nearly filled (the llama.cpp server's -c).
+    const full = startFake(() =>
+      Response.json({
+        object: 'chat.completion',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: '{"reason": "The writer is switching' },
+            finish_reason: 'length',
+          },
+        ],
+      }),
+    )
+    const call = scorer(full.origin).score(input, live())
+    await expect(call).rejects.toBeInstanceOf(OpenAiError)
+    await expect(call).rejects.toThrow(
+      `openai at ${full.origin} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
+    )
+    expect(full.received).toHaveLength(1)
   })
 
   test('an answer over 1 MiB is refused, not read to its end; a stream sent though none was asked is named', async () => {

@@ -83,6 +83,8 @@ export function createScoringService(a: {
       result = await limiter.run(timeoutMs, (callSignal) => scorer.score(input, callSignal), signal)
     } catch (err) {
       if (signal?.aborted) throw err
+      // A call that ran out of time may have been waiting for the model to load, which its server then abandons.
+      if (err instanceof LimiterTimeout) scorer.loadModel?.()
       if (err instanceof LimiterTimeout && timeoutMs < a.config.scorer.timeout_ms) return outOfTime(input)
       if (err instanceof LimiterTimeout) health.timedOut()
       return fallBack(input, err)

@@ -109,6 +109,79 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).not.toContain('usually ends in /v1')
   })
 
+  // LM Studio serves the API under /v1 only and answers any other path with status 200 and an error object (its bug
+  // tracker, issue 618: {"error": "Unexpected endpoint or method. (POST /chat/completions)"}): a base_url without /v1
+  // passed the check, and every call then failed.
+  test('openai: LM Studio at a base_url without /v1, answering 200 with an error, is told to end it in /v1', async () => {
+    const lmStudio = startFake((req) => {
+      if (req.method === 'GET' && req.url.pathname === '/v1/models')
+        return Response.json({ object: 'list', data: [{ id: 'qwen2.5-7b-instruct', object: 'model' }] })
+      return Response.json({ error: `Unexpected endpoint or method. (${req.method} ${req.url.pathname})` })
+    })
+    const env = { LEAD_SIGNALS_SCORER_BACKEND: 'openai', LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: lmStudio.origin }
+    const r = await check(env)
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_unavailable')
+    expect(r.lines[0]).toContain(
+      `no OpenAI-compatible API at ${lmStudio.origin} (GET /models answered with an error: Unexpected endpoint or method. (GET /models)): scorer.openai.base_url usually ends in /v1`,
+    )
+    expect(await check({ ...env, LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${lmStudio.origin}/v1` })).toEqual({
+      ready: true,
+      lines: [],
+    })
+  })
+
+  // Ollama takes a JSON schema as `format` from 0.5 on; before, `format` is only "json", and every call was refused
+  // with a decoder's message. GET /api/version (Ollama's API documentation, "Version") tells it at the start.
+  test('ollama: a server older than 0.5, which takes no JSON schema as format, is named with its version', async () => {
+    const old = startFake((req: Received) => {
+      if (req.url.pathname === '/api/version') return Response.json({ version: '0.4.7' })
+      if (req.url.pathname === '/api/show') return Response.json({ details: { family: 'qwen2' } })
+      return new Response('404 page not found', { status: 404 })
+    })
+    const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: old.origin })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain('model_unavailable')
+    expect(r.lines[0]).toContain(
+      `ollama at ${old.origin} is version 0.4.7: the scorer needs 0.5 or later, which takes the reply's JSON schema as format; upgrade Ollama there`,
+    )
+    for (const version of ['0.5.0', '0.12.4', '0.0.0']) {
+      const current = startFake((req: Received) =>
+        req.url.pathname === '/api/version'
+          ? Response.json({ version })
+          : Response.json({ details: { family: 'qwen2' } }),
+      )
+      expect(await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: current.origin })).toEqual({ ready: true, lines: [] })
+    }
+  })
+
+  // vLLM serves the models it was started with under the names GET /v1/models lists (owned_by "vllm"), and answers
+  // 404 to any other; the llama.cpp server (owned_by "llamacpp") answers to any name, so only vLLM's list is read.
+  test('openai: a model vLLM does not serve is named with the names it lists; a llama.cpp list is not held to it', async () => {
+    const served = (ownedBy: string) =>
+      startFake(() =>
+        Response.json({
+          object: 'list',
+          data: [
+            { id: 'Qwen/Qwen2.5-7B-Instruct', object: 'model', owned_by: ownedBy, root: 'Qwen/Qwen2.5-7B-Instruct' },
+          ],
+        }),
+      )
+    const vllm = served('vllm')
+    const env = (origin: string, model: string) => ({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`,
+      LEAD_SIGNALS_SCORER_OPENAI_MODEL: model,
+    })
+    const wrong = await check(env(vllm.origin, 'qwen2.5:7b'))
+    expect(wrong.ready).toBe(false)
+    expect(wrong.lines[0]).toContain(
+      `openai at ${vllm.origin} serves no model \\"qwen2.5:7b\\" (vLLM lists \\"Qwen/Qwen2.5-7B-Instruct\\"): set scorer.openai.model to a name it lists`,
+    )
+    expect(await check(env(vllm.origin, 'Qwen/Qwen2.5-7B-Instruct'))).toEqual({ ready: true, lines: [] })
+    expect(await check(env(served('llamacpp').origin, 'qwen2.5:7b'))).toEqual({ ready: true, lines: [] })
+  })
+
   test('ollama: a root host that reaches another server names the host and port, not the root', async () => {
     const other = startFake(() => new Response(null, { status: 404 }))
     const r = await check({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: other.origin })

@@ -1,0 +1,103 @@
+import { boundedText, errorText, pathOf } from './server-answer'
+
+/**
+ * The `openai` scorer's start-up check (docs/scoring.md#checking-the-model-server): `GET {base_url}/models`, part of
+ * the API every compatible server serves: whether the address and the key are right, and for vLLM whether it serves
+ * the model (notServedByVllm). Undefined when they are, else what is wrong.
+ */
+export async function probeOpenAi(o: {
+  baseUrl: string
+  headers: Record<string, string>
+  /** The origin, as messages name the server. */
+  where: string
+  /** Masks the key (and anything shaped like one) in what the server said. */
+  mask: (text: string) => string
+  signal: AbortSignal
+  model: string
+}): Promise<string | undefined> {
+  const { where, mask } = o
+  const path = pathOf(o.baseUrl)
+  const res = await fetch(`${o.baseUrl.replace(/\/+$/, '')}/models`, { headers: o.headers, signal: o.signal })
+  if (res.ok) {
+    const json = await okAnswer(res)
+    if (json === undefined) return undefined
+    if (json === null) return otherServerAt(where, path, `GET ${path}/models answered with what is not JSON`)
+    const said = sentError(json)?.slice(0, 300)
+    if (!said) return notServedByVllm(json, o.model, where)
+    // LM Studio answers a path it does not serve (one without /v1) with 200 and an error object.
+    const what = `GET ${path}/models answered with an error: ${mask(said)}`
+    if (!/\/v1$/.test(path))
+      return `no OpenAI-compatible API at ${where}${path} (${what}): scorer.openai.base_url usually ends in /v1`
+    return `openai at ${where} answered ${what}`
+  }
+  if (res.status === 401 || res.status === 403)
+    return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
+  if (res.status === 404) return notFoundAt(where, path)
+  return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
+}
+
+/**
+ * A successful answer read: its JSON object, undefined for one too long to read whole (given the benefit of the
+ * doubt), null for what is not JSON (a web application on that port answers every path with its page).
+ */
+async function okAnswer(res: Response): Promise<object | null | undefined> {
+  const text = await boundedText(res).catch(() => '')
+  if (text === null) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  return typeof json === 'object' && json !== null ? json : null
+}
+
+/**
+ * vLLM serves only the names its GET /v1/models lists (each `owned_by: "vllm"`) and answers 404 to any other, so a
+ * model missing there is named now. Other servers' lists are not held to: the llama.cpp server answers to any name,
+ * LM Studio loads a model it has on demand, Ollama reads `qwen3` as `qwen3:latest`.
+ */
+function notServedByVllm(json: object, model: string, where: string): string | undefined {
+  const data = (json as { data?: unknown }).data
+  if (!Array.isArray(data) || data.length === 0) return undefined
+  const entries = data as { id?: unknown; owned_by?: unknown }[]
+  if (!entries.every((m) => m?.owned_by === 'vllm')) return undefined
+  const ids = entries.map((m) => String(m.id))
+  if (ids.includes(model)) return undefined
+  const listed = ids
+    .slice(0, 5)
+    .map((id) => `"${id}"`)
+    .join(', ')
+  return `openai at ${where} serves no model "${model}" (vLLM lists ${listed}): set scorer.openai.model to a name it lists`
+}
+
+/**
+ * What a 404 to `GET {base_url}/models` means (docs/scoring.md#checking-the-model-server). Without `/v1` at the end
+ * the address most likely lacks it; with it, the server there is not an OpenAI-compatible one (another service on
+ * that host and port), and telling the operator to add the `/v1` they already wrote would send them the wrong way.
+ */
+function notFoundAt(where: string, path: string): string {
+  if (!/\/v1$/.test(path))
+    return `no OpenAI-compatible API at ${where}${path}: scorer.openai.base_url usually ends in /v1`
+  return otherServerAt(where, path, `GET ${path}/models answered HTTP 404`)
+}
+
+function otherServerAt(where: string, path: string, what: string): string {
+  return `no OpenAI-compatible API at ${where}${path} (${what}): another server answers at this address; check the host and port of scorer.openai.base_url`
+}
+
+/**
+ * The message of an error object sent with status 200: OpenAI's shape (OpenRouter's API documentation, "Errors";
+ * LM Studio for a path it does not serve), or vLLM's own (docs/scoring.md#reading-the-reply).
+ */
+export function sentError(body: unknown): string | undefined {
+  const b = body as { error?: unknown; object?: unknown } | null
+  const said = b && (b.error !== undefined || b.object === 'error') ? openAiMessage(b) : undefined
+  return typeof said === 'string' && said.trim() ? said : undefined
+}
+
+/** OpenAI answers errors as {"error": {"message": "..."}}; compatible servers mostly do the same, some send text. */
+export function openAiMessage(body: unknown): unknown {
+  const b = body as { error?: { message?: unknown } | string; message?: unknown }
+  return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
+}
