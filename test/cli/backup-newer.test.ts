@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'libsql'
+import { migrations } from '../../drizzle/migrations'
+import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+
+setDefaultTimeout(MANY_PROCESSES_MS)
+
+let ws: Workspace
+beforeEach(() => {
+  ws = createWorkspace()
+})
+afterEach(() => ws.cleanup())
+
+const LATEST = migrations[migrations.length - 1]
+
+/** What a newer executable leaves: one more migration than this one knows, made a day after its newest. */
+async function migratedByANewerVersion() {
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  await query(ws, 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)', [
+    'newer',
+    LATEST.when + 86_400_000,
+  ])
+}
+
+// docs/operations.md#upgrades: an older executable keeps serving a database a newer one migrated; its backups must
+// go on being written, since the data is still being changed (only restoring it takes the newer executable).
+describe('backup of a database a newer version migrated', () => {
+  test('is written and checked, not refused as unusable: only restore needs the newer version', async () => {
+    await migratedByANewerVersion()
+    const made = await runCli(ws, ['backup', '--to', 'newer-backup.db'])
+    expect(made.stderr).toBe('')
+    expect(made.code).toBe(0)
+    expect(made.stdout).toMatch(/^backup written: newer-backup\.db \(\d+ bytes, integrity_check ok\)\n/)
+    const copy = new Database(join(ws.dir, 'newer-backup.db'), { readonly: true })
+    expect(copy.prepare('SELECT name FROM teams').all()).toEqual([{ name: 'acme' }])
+    copy.close()
+    expect(readdirSync(ws.dir).filter((f) => f.includes('partial'))).toEqual([])
+
+    // This executable cannot restore it, and says so; nothing is changed.
+    const restored = await runCli(ws, ['restore', '--from', 'newer-backup.db'])
+    expect(restored.code).toBe(2)
+    expect(restored.stderr).toContain('it was written by a newer version of lead-signals')
+    expect(existsSync(join(ws.dir, 'newer-backup.db'))).toBe(true)
+  })
+})
