@@ -2,7 +2,7 @@ import type { Needs } from '../needs'
 import { pruneUnusedClients } from '../oauth/clients'
 import { monthOf } from '../quota/month'
 import { rollOverMonth } from '../quota/roll-over'
-import { pruneScoreCache, pruneUntrackedPending } from './prune'
+import { pruneDestinationWindows, pruneScoreCache, pruneUntrackedPending } from './prune'
 
 export const DELIVERY_LOG_DAYS = 30
 
@@ -26,6 +26,7 @@ export type HousekeepingSummary = {
     jobLeases: number
     scoreCache: number
     webhookDeliveries: number
+    destinationWindows: number
   }
 }
 
@@ -37,7 +38,14 @@ export const housekeepingSummary = (
   outcome,
   month: monthOf(now),
   teamsRolledOver: 0,
-  pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0, webhookDeliveries: 0 },
+  pruned: {
+    pendingMentions: 0,
+    pollCursors: 0,
+    jobLeases: 0,
+    scoreCache: 0,
+    webhookDeliveries: 0,
+    destinationWindows: 0,
+  },
 })
 
 /**
@@ -80,6 +88,11 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       const before = new Date(now.getTime() - DELIVERY_LOG_DAYS * 86_400_000).toISOString()
       summary.pruned.webhookDeliveries = await repos.webhookDeliveries.dropFinishedBefore(before)
       return true
+    },
+    async () => {
+      const windows = await pruneDestinationWindows(repos, now, DELIVERY_LOG_DAYS, stop)
+      summary.pruned.destinationWindows = windows.dropped
+      return windows.complete
     },
     async () => {
       const cache = await pruneScoreCache(repos, now, stop)

@@ -39,5 +39,16 @@ export function createHousekeepingRepo(client: Client) {
         before,
         batch,
       ]),
+
+    /**
+     * Up to `batch` destination windows claimed before `before` (ISO time): long after the destination's next window
+     * moved past them, so no claim meets them again. In rowid order, which is the order they were claimed in, so a
+     * batch finds the old ones first.
+     */
+    dropWindowsBatch: (before: string, batch: number) =>
+      changed(
+        'delete from destination_windows where rowid in (select rowid from destination_windows where created_at < ? limit ?)',
+        [before, batch],
+      ),
   }
 }
