@@ -174,6 +174,7 @@ describe('monthly housekeeping: pruning', () => {
       scoreCache: 1,
       webhookDeliveries: 1,
       destinationWindows: 0,
+      earlierPosts: 0,
     })
     const after = await state(deps)
     expect(after).toEqual({

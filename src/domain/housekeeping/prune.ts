@@ -3,6 +3,8 @@ import { keywordKey } from '../../query/same-query'
 
 /** Stored model answers older than this are dropped: by then the post, the profiles or the prompt have moved on. */
 export const SCORE_CACHE_MAX_AGE_DAYS = 90
+/** docs/api.md#post-records: a post of the earlier route first shown longer ago, never marked read nor noted, is forgotten. */
+export const EARLIER_POSTS_DAYS = 90
 const BATCH = 5_000
 const DAY_MS = 86_400_000
 
@@ -22,24 +24,16 @@ export async function pruneUntrackedPending(repos: PruneRepos): Promise<number> 
   return dropped
 }
 
-/** Drops old stored model answers in batches; `complete` is false when `stop` ended it partway. */
-export function pruneScoreCache(repos: Pick<PruneRepos, 'housekeeping'>, now: Date, stop: AbortSignal) {
-  const before = new Date(now.getTime() - SCORE_CACHE_MAX_AGE_DAYS * DAY_MS).toISOString()
-  return inBatches((batch) => repos.housekeeping.dropScoreCacheBatch(before, batch), stop)
-}
-
 /**
- * Drops the windows of digests and e-mail batches claimed more than `days` ago (docs/operations.md#housekeeping): one
- * is recorded per window, with signals or none, an instant e-mail destination's one a minute.
+ * Drops, in batches, what `drop` finds made before `days` ago (it is given that ISO time and a batch size, and answers
+ * how many it dropped); `complete` is false when `stop` ended it partway.
  */
-export function pruneDestinationWindows(
-  repos: Pick<PruneRepos, 'housekeeping'>,
-  now: Date,
-  days: number,
-  stop: AbortSignal,
+export function pruneOlderThan(
+  drop: (before: string, batch: number) => Promise<number>,
+  a: { now: Date; days: number; stop: AbortSignal },
 ) {
-  const before = new Date(now.getTime() - days * DAY_MS).toISOString()
-  return inBatches((batch) => repos.housekeeping.dropWindowsBatch(before, batch), stop)
+  const before = new Date(a.now.getTime() - a.days * DAY_MS).toISOString()
+  return inBatches((batch) => drop(before, batch), a.stop)
 }
 
 /** Batches keep each write transaction short, so quota writes of requests in flight never wait long for the lock. */
