@@ -46,6 +46,19 @@ export async function migrationState(client: Client): Promise<'current' | 'pendi
   return last < LATEST ? 'pending' : last > LATEST ? 'ahead' : 'current'
 }
 
+/**
+ * The database's schema beside this executable's, for a refusal of a newer one: numbered as `--version` names its own
+ * (every build is 0.1.0), the database's by its count of migrations, since only a newer build knows that one's name.
+ */
+export const schemasNamed = (applied: number) =>
+  `database schema ${String(applied - 1).padStart(4, '0')}; this executable's is ${SCHEMA}`
+
+/** schemasNamed() of the database `client` opens. */
+export async function schemasOf(client: Client): Promise<string> {
+  const rs = await client.execute('SELECT count(*) AS n FROM "__drizzle_migrations"')
+  return schemasNamed(Number(rs.rows[0].n))
+}
+
 async function lastApplied(client: Client): Promise<number> {
   const last = await client.execute('SELECT created_at FROM "__drizzle_migrations" ORDER BY created_at DESC LIMIT 1')
   return last.rows.length ? Number(last.rows[0].created_at) : -1

@@ -45,3 +45,20 @@ describe('backup of a database a newer version migrated', () => {
     expect(existsSync(join(ws.dir, 'newer-backup.db'))).toBe(true)
   })
 })
+
+// docs/operations.md#upgrades: every build calls itself 0.1.0, so a refusal names the schemas, as --version does: the
+// database's by its number (this executable cannot know the newer migration's name), and this executable's in full.
+describe('a refusal of a database or backup a newer version migrated names both schemas', () => {
+  test('migrate and restore say the database is at schema 0025 and this executable at 0024_stream_queue_bounds', async () => {
+    await migratedByANewerVersion()
+    await ok(ws, ['backup', '--to', 'newer-backup.db'])
+    const versions = `database schema ${String(migrations.length).padStart(4, '0')}; this executable's is ${LATEST.tag}`
+    expect(versions).toBe("database schema 0025; this executable's is 0024_stream_queue_bounds")
+    const migrated = await runCli(ws, ['migrate'])
+    expect(migrated.code).toBe(1)
+    expect(migrated.stderr).toContain(`newer version of lead-signals (${versions})`)
+    const restored = await runCli(ws, ['restore', '--from', 'newer-backup.db'])
+    expect(restored.code).toBe(2)
+    expect(restored.stderr).toContain(`newer version of lead-signals (${versions})`)
+  })
+})
