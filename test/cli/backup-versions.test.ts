@@ -62,3 +62,24 @@ describe('a refusal of a database or backup a newer version migrated names both 
     expect(restored.stderr).toContain(`newer version of lead-signals (${versions})`)
   })
 })
+
+// docs/operations.md#backups-and-restore: "a backup from an older version is fine: the next start applies the
+// migrations this version adds".
+describe('a backup an older version wrote', () => {
+  test('restores, and the next start (here migrate) applies what this version adds', async () => {
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+    await ok(ws, ['backup', '--to', 'older.db'])
+    // As the version before this one left it: without this version's newest migration.
+    const older = new Database(join(ws.dir, 'older.db'))
+    older.exec('DROP TABLE stream_queue_bounds')
+    older.prepare('DELETE FROM "__drizzle_migrations" WHERE created_at = ?').run(LATEST.when)
+    older.close()
+    await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
+    Bun.gc(true)
+
+    expect(await ok(ws, ['restore', '--from', 'older.db'])).toContain('database restored')
+    expect(await ok(ws, ['migrate'])).toBe(`applied 1 migration: ${LATEST.tag}\n`)
+    expect((await query(ws, 'SELECT name FROM teams')).map((r) => r.name)).toEqual(['acme'])
+    expect(await query(ws, "SELECT name FROM sqlite_master WHERE name = 'stream_queue_bounds'")).toHaveLength(1)
+  })
+})
