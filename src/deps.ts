@@ -16,7 +16,7 @@ import { localPathOf, openDatabase } from './storage/db'
 import { databaseFileState } from './storage/permissions'
 import type { Database } from './storage/engine/types'
 import { AppError } from './errors'
-import { migrate, migrationState, SCHEMA } from './storage/migrate'
+import { migrate, migrationState, SCHEMA, schemasOf } from './storage/migrate'
 
 import { createRepos, type Repos } from './storage/repos'
 
@@ -97,7 +97,7 @@ export async function migrateDatabase(config: Config): Promise<string[]> {
     if ((await migrationState(database.client)) === 'ahead')
       throw new AppError(
         'internal',
-        'the database was migrated by a newer version of lead-signals, which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)',
+        `the database was migrated by a newer version of lead-signals (${await schemasOf(database.client)}), which this one cannot undo: run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)`,
       )
     return applied
   } finally {

@@ -3,7 +3,7 @@ import { readConfig } from '../config/read'
 import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import { databaseIsNewer, requireWritable, unwritable } from '../domain/health/readiness'
+import { newerSchemas, requireWritable, unwritable } from '../domain/health/readiness'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
@@ -29,10 +29,10 @@ async function logEmailCheck(deps: Deps) {
 
 /** After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades). */
 async function warnIfNewer(deps: Deps) {
-  if (await databaseIsNewer(deps).catch(() => false))
+  const schemas = await newerSchemas(deps).catch(() => undefined)
+  if (schemas)
     deps.log.warn('database_newer', {
-      message:
-        'the database was migrated by a newer version of lead-signals: this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)',
+      message: `the database was migrated by a newer version of lead-signals (${schemas}): this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)`,
     })
 }
 

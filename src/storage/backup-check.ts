@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
+import { schemasNamed } from './migrate'
 
 // docs/operations.md#backups-and-restore: what restore accepts, and what a backup's copy is checked against.
 
@@ -22,8 +23,12 @@ export function backupUri(path: string): string {
   return `file:${name}?mode=ro${alone ? '&immutable=1' : ''}`
 }
 
-/** Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. */
-export function checkFile(path: string): string | undefined {
+/**
+ * Why `path` is not a usable lead-signals backup for this version, or undefined when it is one. `newer` accepts one a
+ * newer version migrated: a backup's own copy is checked so, since an older executable still serving such a database
+ * (docs/operations.md#upgrades) must go on backing it up; only restoring it takes the newer version.
+ */
+export function checkFile(path: string, accept: { newer?: boolean } = {}): string | undefined {
   let db: Database.Database
   if (!existsSync(path)) return 'it does not exist or cannot be read'
   try {
@@ -38,7 +43,8 @@ export function checkFile(path: string): string | undefined {
       db.prepare('SELECT created_at FROM "__drizzle_migrations"').all() as { created_at: unknown }[]
     ).map((row) => Number(row.created_at))
     if (applied.length === 0) return 'it has no migrations: not a lead-signals database'
-    if (Math.max(...applied) > LATEST) return 'it was written by a newer version of lead-signals'
+    if (!accept.newer && Math.max(...applied) > LATEST)
+      return `it was written by a newer version of lead-signals (${schemasNamed(applied.length)})`
     // Any application migrated by drizzle has this table: ours are known by their times. Another application's
     // database passed, and the next start laid lead-signals' tables over (or against) its own.
     if (!applied.some((when) => KNOWN.has(when)))

@@ -28,7 +28,9 @@ export async function writeBackup(
 ): Promise<{ bytes: number }> {
   const partial = `${to}.partial`
   try {
-    if (existsSync(to)) throw Object.assign(new Error('exists'), { code: 'EEXIST' })
+    // A folder where the file should be ("backups/"): "already exists" sent the operator looking for a file.
+    const there = statSync(to, { throwIfNoEntry: false })
+    if (there) throw Object.assign(new Error('exists'), { code: there.isDirectory() ? 'EISDIR' : 'EEXIST' })
     closeSync(openSync(partial, 'wx', 0o600))
     onPart?.(partial)
   } catch (err) {
@@ -66,9 +68,11 @@ function cannotCreate(err: unknown, setting: string): AppError {
   const code = (err as NodeJS.ErrnoException).code
   return new AppError(
     'invalid_request',
-    code === 'EEXIST'
-      ? `backup: the file (${setting}) already exists; give a new file name`
-      : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
+    code === 'EISDIR'
+      ? `backup: the file (${setting}) is a folder; give a new file name in it, as FOLDER/lead-signals.db`
+      : code === 'EEXIST'
+        ? `backup: the file (${setting}) already exists; give a new file name`
+        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
   )
 }
 

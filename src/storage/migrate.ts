@@ -18,7 +18,24 @@ export async function migrate(client: Client): Promise<string[]> {
   const lastWhen = await lastApplied(client)
   const pending = migrations.filter((m) => m.when > lastWhen)
   if (pending.length === 0) return []
-  const statements = pending.flatMap((m) => [
+  // One transaction with foreign keys off, as drizzle does, so a table rebuild cannot cascade.
+  try {
+    await client.migrate(migrationStatements(pending))
+  } catch (err) {
+    // Several executables starting at once on one database (docs/operations.md#upgrades): another one's transaction
+    // applied the same migrations first, so ours failed on a table that now exists. Being current is all we need.
+    const now = await lastApplied(client)
+    if (now >= pending[pending.length - 1].when) return []
+    // An older executable among them applied only part of ours: what is left is ours to apply.
+    if (now > lastWhen) return migrate(client)
+    throw err
+  }
+  return pending.map((m) => m.tag)
+}
+
+/** The statements of `pending`, each followed by its row in drizzle's bookkeeping. */
+export const migrationStatements = (pending: typeof migrations) =>
+  pending.flatMap((m) => [
     ...m.sql
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
@@ -28,22 +45,24 @@ export async function migrate(client: Client): Promise<string[]> {
       args: [sha256Hex(m.sql), m.when],
     },
   ])
-  // One transaction with foreign keys off, as drizzle does, so a table rebuild cannot cascade.
-  try {
-    await client.migrate(statements)
-  } catch (err) {
-    // Several executables starting at once on one database (docs/operations.md#upgrades): another one's transaction
-    // applied the same migrations first, so ours failed on a table that now exists. Being current is all we need.
-    if ((await lastApplied(client)) >= pending[pending.length - 1].when) return []
-    throw err
-  }
-  return pending.map((m) => m.tag)
-}
 
 /** Whether the database has exactly the migrations of this build, fewer, or one from a newer build. */
 export async function migrationState(client: Client): Promise<'current' | 'pending' | 'ahead'> {
   const last = await lastApplied(client)
   return last < LATEST ? 'pending' : last > LATEST ? 'ahead' : 'current'
+}
+
+/**
+ * The database's schema beside this executable's, for a refusal of a newer one: numbered as `--version` names its own
+ * (every build is 0.1.0), the database's by its count of migrations, since only a newer build knows that one's name.
+ */
+export const schemasNamed = (applied: number) =>
+  `database schema ${String(applied - 1).padStart(4, '0')}; this executable's is ${SCHEMA}`
+
+/** schemasNamed() of the database `client` opens. */
+export async function schemasOf(client: Client): Promise<string> {
+  const rs = await client.execute('SELECT count(*) AS n FROM "__drizzle_migrations"')
+  return schemasNamed(Number(rs.rows[0].n))
 }
 
 async function lastApplied(client: Client): Promise<number> {

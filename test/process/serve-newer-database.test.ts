@@ -12,7 +12,8 @@ afterEach(() => {
 const config = { server: { host: '127.0.0.1', port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } }
 
 // docs/operations.md#upgrades: an older executable on a database a newer one migrated keeps serving (a rolling upgrade
-// relies on it), but one run alone after a rollback by mistake must say so in its log, not only on /readyz.
+// relies on it), but one run alone after a rollback by mistake must say so in its log, not only on /readyz, naming
+// both schemas as --version names its own (every build is 0.1.0).
 describe('serve on a database a newer version migrated', () => {
   test('it starts, logs database_newer once with what to do, and /readyz answers 503', async () => {
     const world = processWorld(config)
@@ -39,7 +40,7 @@ describe('serve on a database a newer version migrated', () => {
     expect(lines[0]).toMatchObject({
       level: 'warn',
       message:
-        'the database was migrated by a newer version of lead-signals: this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)',
+        "the database was migrated by a newer version of lead-signals (database schema 0025; this executable's is 0024_stream_queue_bounds): this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)",
     })
   })
 })

@@ -2,7 +2,7 @@ import { AppError, appErrorIn } from '../../errors'
 import type { Database } from '../../storage/engine/types'
 import { asPermissionProblem } from '../../storage/db'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
-import { migrationState } from '../../storage/migrate'
+import { migrationState, schemasOf } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
@@ -12,9 +12,13 @@ export function readiness(deps: DatabaseNeeds): Promise<Readiness> {
   return checkReadiness(deps.database.client)
 }
 
-/** Whether a newer version migrated the database: this one keeps serving beside it (docs/operations.md#upgrades). */
-export async function databaseIsNewer(deps: DatabaseNeeds): Promise<boolean> {
-  return (await migrationState(deps.database.client)) === 'ahead'
+/**
+ * When a newer version migrated the database (this one keeps serving beside it, docs/operations.md#upgrades), its
+ * schema beside this executable's; undefined otherwise.
+ */
+export async function newerSchemas(deps: DatabaseNeeds): Promise<string | undefined> {
+  const client = deps.database.client
+  return (await migrationState(client)) === 'ahead' ? schemasOf(client) : undefined
 }
 
 /**

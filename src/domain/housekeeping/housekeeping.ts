@@ -2,7 +2,7 @@ import type { Needs } from '../needs'
 import { pruneUnusedClients } from '../oauth/clients'
 import { monthOf } from '../quota/month'
 import { rollOverMonth } from '../quota/roll-over'
-import { pruneScoreCache, pruneUntrackedPending } from './prune'
+import { EARLIER_POSTS_DAYS, pruneOlderThan, pruneUntrackedPending, SCORE_CACHE_MAX_AGE_DAYS } from './prune'
 
 export const DELIVERY_LOG_DAYS = 30
 
@@ -26,6 +26,8 @@ export type HousekeepingSummary = {
     jobLeases: number
     scoreCache: number
     webhookDeliveries: number
+    destinationWindows: number
+    earlierPosts: number
   }
 }
 
@@ -37,7 +39,15 @@ export const housekeepingSummary = (
   outcome,
   month: monthOf(now),
   teamsRolledOver: 0,
-  pruned: { pendingMentions: 0, pollCursors: 0, jobLeases: 0, scoreCache: 0, webhookDeliveries: 0 },
+  pruned: {
+    pendingMentions: 0,
+    pollCursors: 0,
+    jobLeases: 0,
+    scoreCache: 0,
+    webhookDeliveries: 0,
+    destinationWindows: 0,
+    earlierPosts: 0,
+  },
 })
 
 /**
@@ -50,6 +60,13 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
   const { repos } = deps
   const summary = housekeepingSummary(now)
   // A step answers whether it finished (false: it stopped partway).
+  const batched =
+    (key: keyof HousekeepingSummary['pruned'], drop: Parameters<typeof pruneOlderThan>[0], days: number) =>
+    async () => {
+      const run = await pruneOlderThan(drop, { now, days, stop })
+      summary.pruned[key] = run.dropped
+      return run.complete
+    }
   const steps: (() => Promise<boolean>)[] = [
     async () => {
       summary.teamsRolledOver = await rollOverTeams(deps, summary.month)
@@ -81,11 +98,10 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       summary.pruned.webhookDeliveries = await repos.webhookDeliveries.dropFinishedBefore(before)
       return true
     },
-    async () => {
-      const cache = await pruneScoreCache(repos, now, stop)
-      summary.pruned.scoreCache = cache.dropped
-      return cache.complete
-    },
+    // docs/destinations.md#exactly-once: a window's record, a month after its claim.
+    batched('destinationWindows', repos.housekeeping.dropWindowsBatch, DELIVERY_LOG_DAYS),
+    batched('earlierPosts', repos.housekeeping.dropEarlierPostsBatch, EARLIER_POSTS_DAYS),
+    batched('scoreCache', repos.housekeeping.dropScoreCacheBatch, SCORE_CACHE_MAX_AGE_DAYS),
   ]
   for (const step of steps) {
     if (stop.aborted || !(await step())) return { ...summary, outcome: 'stopped' }

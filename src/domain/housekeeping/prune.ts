@@ -3,7 +3,9 @@ import { keywordKey } from '../../query/same-query'
 
 /** Stored model answers older than this are dropped: by then the post, the profiles or the prompt have moved on. */
 export const SCORE_CACHE_MAX_AGE_DAYS = 90
-const CACHE_BATCH = 5_000
+/** docs/api.md#post-records: a post of the earlier route first shown longer ago, never marked read nor noted, is forgotten. */
+export const EARLIER_POSTS_DAYS = 90
+const BATCH = 5_000
 const DAY_MS = 86_400_000
 
 type PruneRepos = Pick<Repos, 'keywords' | 'housekeeping'>
@@ -22,14 +24,25 @@ export async function pruneUntrackedPending(repos: PruneRepos): Promise<number> 
   return dropped
 }
 
-/** Drops old stored model answers in batches; `complete` is false when `stop` ended it partway. */
-export async function pruneScoreCache(repos: Pick<PruneRepos, 'housekeeping'>, now: Date, stop: AbortSignal) {
-  const before = new Date(now.getTime() - SCORE_CACHE_MAX_AGE_DAYS * DAY_MS).toISOString()
+/**
+ * Drops, in batches, what `drop` finds made before `days` ago (it is given that ISO time and a batch size, and answers
+ * how many it dropped); `complete` is false when `stop` ended it partway.
+ */
+export function pruneOlderThan(
+  drop: (before: string, batch: number) => Promise<number>,
+  a: { now: Date; days: number; stop: AbortSignal },
+) {
+  const before = new Date(a.now.getTime() - a.days * DAY_MS).toISOString()
+  return inBatches((batch) => drop(before, batch), a.stop)
+}
+
+/** Batches keep each write transaction short, so quota writes of requests in flight never wait long for the lock. */
+async function inBatches(drop: (batch: number) => Promise<number>, stop: AbortSignal) {
   let dropped = 0
   for (;;) {
-    const n = await repos.housekeeping.dropScoreCacheBatch(before, CACHE_BATCH)
+    const n = await drop(BATCH)
     dropped += n
-    if (n < CACHE_BATCH) return { dropped, complete: true }
+    if (n < BATCH) return { dropped, complete: true }
     if (stop.aborted) return { dropped, complete: false }
   }
 }

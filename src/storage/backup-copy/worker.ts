@@ -18,7 +18,7 @@ self.onmessage = ({ data }: MessageEvent<CopyRequest>) => {
     db.prepare('VACUUM INTO ?').run(data.to)
     db.close()
     db = undefined
-    const problem = checkFile(data.to)
+    const problem = checkFile(data.to, { newer: true })
     answer = problem ? { problem } : { done: true }
   } catch (e) {
     // Only the engine's codes leave the thread: its messages may name the files, which no log line shows.

@@ -39,5 +39,28 @@ export function createHousekeepingRepo(client: Client) {
         before,
         batch,
       ]),
+
+    /**
+     * Up to `batch` destination windows claimed before `before` (ISO time): long after the destination's next window
+     * moved past them, so no claim meets them again. In rowid order, which is the order they were claimed in, so a
+     * batch finds the old ones first.
+     */
+    dropWindowsBatch: (before: string, batch: number) =>
+      changed(
+        'delete from destination_windows where rowid in (select rowid from destination_windows where created_at < ? limit ?)',
+        [before, batch],
+      ),
+
+    /**
+     * Up to `batch` posts of the earlier search route first shown before `before` (ISO time) and holding nothing: not
+     * read, no note (a database of the earlier service may hold either). Shown again, such a post is remembered anew,
+     * unread and without a note, as it was.
+     */
+    dropEarlierPostsBatch: (before: string, batch: number) =>
+      changed(
+        `delete from legacy_posts where rowid in (select rowid from legacy_posts where first_seen_at < ? and read = 0
+        and note = '' limit ?)`,
+        [before, batch],
+      ),
   }
 }
