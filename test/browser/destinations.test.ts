@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { emailMessage } from '../../src/domain/webhooks/email-message'
+import { type Lead, shownToPeople } from '../../src/domain/webhooks/links'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { addKeywords } from '../../src/domain/keywords/keywords'
 import { createUser } from '../../src/domain/users/users'
@@ -217,8 +218,9 @@ describe('Destinations and Settings in the console', () => {
         preview: 'Any CRM with a Gmail add-on?',
       }),
     ]
+    // As deliveries make it (payload.ts): names cut and on one line, platforms by their names.
     const m = emailMessage(
-      leads as never,
+      leads.map((s) => shownToPeople(s as Lead)),
       4,
       {
         console: 'https://leads.example.com/#/signals',
@@ -231,6 +233,7 @@ describe('Destinations and Settings in the console', () => {
       try {
         await view.page.setContent(m.html)
         await view.page.getByText('<b>mallory</b>', { exact: false }).first().waitFor()
+        expect(await view.page.getByText('on Hacker News').count()).toBeGreaterThan(0)
         expect(await view.page.locator('script').count()).toBe(0)
         expect(await view.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
           size.viewport.width,
