@@ -32,18 +32,18 @@ const RANGES: Record<string, string> = {
   day: 'the day of month is out of its range (1-31)',
   month: 'the month is out of its range (1-12)',
   dayOfWeek: 'the day of week is out of its range (0-7, 0 and 7 are Sunday)',
-  year: 'the year is out of its range',
 }
 
 /**
  * What is wrong with a cron `expression` in a few words, or undefined when croner takes it as a schedule. Croner
- * also takes a date and time (anything with a colon) as one single run: a schedule given as one would run once.
+ * also takes a date and time (anything with a colon) as one single run: a schedule given as one would run once; and
+ * a seventh field as the year, after which the schedule would end.
  */
 export function cronProblem(expression: string): string | undefined {
   if (expression.includes(':'))
     return 'a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)'
   const fields = expression.trim().split(/\s+/).length
-  if (!expression.trim().startsWith('@') && (fields < 5 || fields > 7))
+  if (!expression.trim().startsWith('@') && (fields < 5 || fields > 6))
     return `it has ${fields} field${fields === 1 ? '' : 's'}, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first`
   try {
     new Cron(expression, { paused: true, timezone: 'UTC' }).stop()
