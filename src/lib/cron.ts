@@ -37,13 +37,16 @@ const RANGES: Record<string, string> = {
 /**
  * What is wrong with a cron `expression` in a few words, or undefined when croner takes it as a schedule. Croner
  * also takes a date and time (anything with a colon) as one single run: a schedule given as one would run once; and
- * a seventh field as the year, after which the schedule would end.
+ * reads a seventh field as the year, after which a schedule would end.
  */
 export function cronProblem(expression: string): string | undefined {
   if (expression.includes(':'))
     return 'a time of day goes in the minute and hour fields ("30 2 * * *" is 02:30 UTC every day)'
-  const fields = expression.trim().split(/\s+/).length
-  if (!expression.trim().startsWith('@') && (fields < 5 || fields > 6))
+  const parts = expression.trim().split(/\s+/)
+  const fields = parts.length
+  if (fields === 7 && parts[6] !== '*')
+    return 'its seventh field is a year, after which it would never run again: leave the field out or write *'
+  if (!expression.trim().startsWith('@') && (fields < 5 || fields > 7))
     return `it has ${fields} field${fields === 1 ? '' : 's'}, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first`
   try {
     new Cron(expression, { paused: true, timezone: 'UTC' }).stop()

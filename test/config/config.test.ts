@@ -130,8 +130,10 @@ describe('configuration (docs/operations.md#configuration)', () => {
     )
     // Croner reads a seventh field as the year: polling would stop for good once that year is over, saying nothing.
     expect(schedule('0 */15 * * * * 2027')).toBe(
-      `${cron}: it has 7 fields, where one has 5 (minute, hour, day of month, month, day of week), or 6 with seconds first`,
+      `${cron}: its seventh field is a year, after which it would never run again: leave the field out or write *`,
     )
+    const everyYear = '0 */15 * * * * *'
+    expect(loadConfig({ env: {}, fileText: `[polling]\nschedule = "${everyYear}"\n` }).polling.schedule).toBe(everyYear)
     expect(schedule('0 0 32 * *')).toBe(`${cron}: the day of month is out of its range (1-31)`)
     expect(schedule('0 0 * 13 *')).toBe(`${cron}: the month is out of its range (1-12)`)
     expect(schedule('0 9 * * 8')).toBe(`${cron}: the day of week is out of its range (0-7, 0 and 7 are Sunday)`)
