@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
@@ -43,6 +43,13 @@ export function Webhooks() {
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
+  // What was added (and a webhook's secret, shown only this once) is said above the list, out of sight of the form at
+  // the page's foot on a phone: it takes the focus, which brings it into view.
+  const added = useRef<HTMLDivElement>(null)
+  const [adds, setAdds] = useState(0)
+  useEffect(() => {
+    if (adds) added.current?.focus()
+  }, [adds])
   // The team's keywords, read with the list: a keyword tracked since (on another tab) takes its warning away.
   const [tracked, setTracked] = useState<Tracked>(null)
   const load = () => api<{ endpoints: Endpoint[] }>('GET', '/webhooks').then((w) => setEndpoints(w.endpoints))
@@ -73,6 +80,14 @@ export function Webhooks() {
     api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
       .then((made) => {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
+        // The next step, as webhook add says it (docs/console.md#destinations).
+        const e = made.endpoint
+        const then =
+          e.cadence === 'instant'
+            ? 'new signals go to it as polling passes find them'
+            : `it gets its ${e.cadence} digest of new signals`
+        setNote(`Added ${whereOf(e)}: Test sends it a test event now; ${then}.`)
+        setAdds((n) => n + 1)
         setError('')
         load()
         return null
@@ -96,13 +111,15 @@ export function Webhooks() {
     )
   return (
     <section>
-      {secret && (
-        <div class="new-key" role="status">
-          <p>The endpoint's signing secret, shown only this once:</p>
-          <input aria-label="Signing secret" readOnly value={secret} />
-        </div>
-      )}
-      {note && <p role="status">{note}</p>}
+      <div ref={added} tabIndex={-1}>
+        {note && <p role="status">{note}</p>}
+        {secret && (
+          <div class="new-key" role="status">
+            <p>The endpoint's signing secret, shown only this once:</p>
+            <input aria-label="Signing secret" readOnly value={secret} />
+          </div>
+        )}
+      </div>
       <Alert message={error} />
       {endpoints === null ? null : endpoints.length === 0 ? (
         <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
