@@ -389,6 +389,11 @@ describe('the Webhooks page', () => {
         .waitFor()
       await deliverDue(deps)
       expect(receiver.received.filter((q) => q.headers.get('webhook-id') === signalDelivery?.id)).toHaveLength(2)
+      // A Test pressed with the log open shows in the log: it said "Test event delivered" above a log without it.
+      await page.getByRole('button', { name: `Test ${url}` }).click()
+      await rows.nth(2).waitFor({ timeout: 5000 })
+      expect(await rows.count()).toBe(3)
+      expect(await rows.first().textContent()).toContain('webhook.test')
 
       await page.getByRole('button', { name: `Disable ${url}` }).click()
       await page.getByText('Disabled', { exact: true }).waitFor()

@@ -75,6 +75,8 @@ export function Webhooks() {
     return () => clearTimeout(timer)
   }, [endpoints])
   const run = changeThen(load, setError)
+  // Tests sent: an open delivery log is read again after each (the test is one of its deliveries).
+  const [tests, setTests] = useState(0)
   // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
   const add = (body: object) =>
     api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
@@ -96,6 +98,7 @@ export function Webhooks() {
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
+        setTests((n) => n + 1)
         const said = `Test event ${d.status === 'succeeded' ? 'delivered' : 'not delivered'} to ${whereOf(ep)}`
         if (d.status === 'succeeded') return setNote(`${said}: answered ${d.lastStatusCode}.`)
         // A 429 is no failure: the test waits for the pause the receiver asked for (docs/destinations.md#rate-limits).
@@ -182,7 +185,7 @@ export function Webhooks() {
                   onConfirm={() => run(api('DELETE', `/webhooks/${ep.id}`))}
                 />
               </Actions>
-              {open === ep.id && <Deliveries endpointId={ep.id} />}
+              {open === ep.id && <Deliveries endpointId={ep.id} reads={tests} />}
             </li>
           ))}
         </ul>
