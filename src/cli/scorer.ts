@@ -23,6 +23,7 @@ async function check(argv: string[]): Promise<number> {
     const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${r.answer.reason.slice(0, REASON_CHARS)}"` : ''
     console.log(`scorer: ${r.status} (${who}${took}) ${r.detail}${said}`)
     if (r.meanwhile) console.log(`meanwhile: ${r.meanwhile}`)
+    if (r.next) console.log(`next: ${r.next}`)
   }
   return r.status === 'ok' ? 0 : 1
 }

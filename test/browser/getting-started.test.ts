@@ -147,6 +147,42 @@ describe('getting started on the Signals page', () => {
     }
   })
 
+  // A keyword another team tracks was searched before this team tracked it: that search kept nothing for this team
+  // (docs/operations.md#what-a-pass-does: a team tracking a keyword after the last pass gets everything fetched at the
+  // next one), so its first pass is still to come. It was ticked, and "What to do next" asked for a broader query.
+  test('a search of the keyword from before the team tracked it is not the team’s first pass', async () => {
+    const late = (await seedTeam(deps, { name: 'late' })).team.id
+    await createUser(deps, { team: 'late', email: 'lee@late.test', role: 'owner', password: PASSWORD })
+    const tracked = deps.clock.now().getTime()
+    const cursor = (minutes: number) =>
+      deps.database.client.execute({
+        sql: "insert into poll_cursors (platform, keyword_lc, newest_at, newest_ids, polled_at) values ('hackernews', 'erp', null, '[]', ?) on conflict (platform, keyword_lc) do update set polled_at = excluded.polled_at",
+        args: [new Date(tracked + minutes * 60_000).toISOString()],
+      })
+    await cursor(-10)
+    await addKeywords(deps, { teamId: late, keywords: ['erp'] })
+    await addIcp(deps, {
+      teamId: late,
+      name: 'Ops',
+      description: 'Operations leads at logistics firms',
+      competitors: [],
+    })
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1]?.viewport })
+    try {
+      await signIn(view, 'lee@late.test', PASSWORD)
+      await view.page.getByRole('heading', { name: 'No signals yet' }).waitFor()
+      expect(await ticked(view, 'A first polling pass')).toBe(false)
+      expect(await step(view, 'A first polling pass').textContent()).toContain('have not been searched yet')
+      expect(await view.page.locator('.next').textContent()).toContain('Wait for the next pass')
+      // The next pass searches it for this team too.
+      await cursor(1)
+      await reopen(view)
+      expect(await ticked(view, 'A first polling pass')).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
+
   // Source health is the server's: these failures stay for the tests after this one.
   test('some sources failing lately: the step names those answering and those failing apart, by their names', async () => {
     await seedTeam(deps, { name: 'patchy' })

@@ -18,7 +18,7 @@ import {
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
 import { startSmtp } from '../support/smtp'
-import { createEndpoint, removeEndpoint, updateEndpoint } from '../../src/domain/webhooks/endpoints'
+import { createEndpoint, listEndpoints, removeEndpoint, updateEndpoint } from '../../src/domain/webhooks/endpoints'
 import { deliverDue, deliveryRows, endpointInput, signalRow, storeSignals, verified } from '../support/webhooks'
 
 let browser: Browser
@@ -278,6 +278,50 @@ describe('the Webhooks page', () => {
     }
   })
 
+  // On a phone, below a list of others, what was added, the secret shown only this once and the next step come into
+  // view: they were written at the top of the page, 400 px out of sight of the form, which was left as if nothing had
+  // happened.
+  test('a destination added on a phone: the new webhook’s secret and the next step are in view, as is a Slack one’s', async () => {
+    for (const name of ['crm', 'chat', 'sheet'])
+      await createEndpoint(deps, { teamId, input: endpointInput(`${receiver.origin}/${name}`) })
+    const phone = { width: 390, height: 844 }
+    const view = await openPage(browser, origin, { viewport: phone })
+    const page = view.page
+    const inView = async (text: string) => {
+      const box = await page.getByText(text, { exact: false }).first().boundingBox()
+      return box !== null && box.y >= 0 && box.y + box.height <= phone.height
+    }
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await navigateTo(page, 'Destinations')
+      await page.getByRole('heading', { name: `${receiver.origin}/sheet` }).waitFor()
+      await page.getByLabel('URL').fill(`${receiver.origin}/new`)
+      await page.getByRole('button', { name: 'Add destination' }).click()
+      const added = page.getByText(`Added ${receiver.origin}/new: Test sends it a test event now;`, { exact: false })
+      await added.waitFor()
+      expect(await added.textContent()).toContain('new signals go to it as polling passes find them.')
+      expect(await inView(`Added ${receiver.origin}/new`)).toBe(true)
+      const secret = page.getByLabel('Signing secret')
+      expect(await secret.inputValue()).toStartWith('whsec_')
+      const box = await secret.boundingBox()
+      expect(box !== null && box.y >= 0 && box.y + box.height <= phone.height).toBe(true)
+      await screenshot(page, 'console-destination-added-phone')
+
+      // A Slack destination has no secret, but says what was added and what comes next, where it can be read.
+      await page.getByLabel('Kind').selectOption({ label: 'Slack incoming webhook' })
+      await page.getByLabel('URL').fill(`${receiver.origin}/services/T0/B0/XyZ12abCDef34GhIJkl56mNo`)
+      await page.getByRole('button', { name: 'Add destination' }).click()
+      const shown = `Added ${receiver.origin}/services/T0/B0/••••6mNo: Test sends it a test event now;`
+      await page.getByText(shown, { exact: false }).waitFor()
+      expect(await inView(shown)).toBe(true)
+      expect(await page.getByLabel('Signing secret').count()).toBe(0)
+      expect(view.errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    } finally {
+      await view.close()
+      for (const e of await listEndpoints(deps, { teamId })) await removeEndpoint(deps, { teamId, id: e.id })
+    }
+  })
+
   test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
     const view = await openPage(browser, origin)
     const page = view.page
@@ -345,6 +389,11 @@ describe('the Webhooks page', () => {
         .waitFor()
       await deliverDue(deps)
       expect(receiver.received.filter((q) => q.headers.get('webhook-id') === signalDelivery?.id)).toHaveLength(2)
+      // A Test pressed with the log open shows in the log: it said "Test event delivered" above a log without it.
+      await page.getByRole('button', { name: `Test ${url}` }).click()
+      await rows.nth(2).waitFor({ timeout: 5000 })
+      expect(await rows.count()).toBe(3)
+      expect(await rows.first().textContent()).toContain('webhook.test')
 
       await page.getByRole('button', { name: `Disable ${url}` }).click()
       await page.getByText('Disabled', { exact: true }).waitFor()

@@ -90,6 +90,11 @@ describe('scorer check', () => {
     expect(down.stdout).toContain(`no model server at http://127.0.0.1:${port}`)
     // What scoring does meanwhile, as serve's start-up line says it: the embedded scorer takes over.
     expect(down.stdout).toContain('meanwhile: scoring with the embedded rules scorer until the model answers')
+    // And what to do, on a fresh install with no model server: start one there, or let the embedded scorer answer
+    // alone (it said why and what happens meanwhile, and left the newcomer to find the setting).
+    expect(down.stdout).toContain(
+      `next: start the model server at http://127.0.0.1:${port} (for Ollama: "ollama serve", then "ollama pull qwen2.5:3b"), or, with no model server, set scorer.backend = "rules" (LEAD_SIGNALS_SCORER_BACKEND=rules) so the embedded scorer answers alone`,
+    )
     const strict = await runCli(ws, ['scorer', 'check', '--json'], {
       env: { ...ollamaEnv(`http://127.0.0.1:${port}`), LEAD_SIGNALS_SCORER_FALLBACK: 'none' },
     })

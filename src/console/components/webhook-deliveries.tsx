@@ -7,8 +7,11 @@ import { Alert, Ago } from './ui'
 
 export type Delivery = v.InferOutput<typeof WireDelivery>
 
-/** docs/webhooks.md#the-delivery-log: an endpoint's deliveries, newest first, each with Replay. */
-export function Deliveries(props: { endpointId: string }) {
+/**
+ * docs/webhooks.md#the-delivery-log: an endpoint's deliveries, newest first, each with Replay. Read again when `reads`
+ * changes: a Test pressed while the log is open adds to it.
+ */
+export function Deliveries(props: { endpointId: string; reads?: number }) {
   const [deliveries, setDeliveries] = useState<Delivery[] | null>(null)
   const [error, setError] = useState('')
   const base = `/webhooks/${props.endpointId}/deliveries`
@@ -18,7 +21,7 @@ export function Deliveries(props: { endpointId: string }) {
       .catch((e) => setError(e.message))
   useEffect(() => {
     load()
-  }, [props.endpointId])
+  }, [props.endpointId, props.reads])
   // A refused Replay (the delivery dropped by housekeeping, the database not writable) is said above the log, which is
   // read again; the message once took the log's place until Deliveries was closed and opened again.
   const replay = (d: Delivery) => changeThen(load, setError)(api('POST', `${base}/${d.id}/replay`, {}))

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
@@ -43,6 +43,13 @@ export function Webhooks() {
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
   const [open, setOpen] = useState<string | null>(null)
+  // What was added (and a webhook's secret, shown only this once) is said above the list, out of sight of the form at
+  // the page's foot on a phone: it takes the focus, which brings it into view.
+  const added = useRef<HTMLDivElement>(null)
+  const [adds, setAdds] = useState(0)
+  useEffect(() => {
+    if (adds) added.current?.focus()
+  }, [adds])
   // The team's keywords, read with the list: a keyword tracked since (on another tab) takes its warning away.
   const [tracked, setTracked] = useState<Tracked>(null)
   const load = () => api<{ endpoints: Endpoint[] }>('GET', '/webhooks').then((w) => setEndpoints(w.endpoints))
@@ -68,11 +75,21 @@ export function Webhooks() {
     return () => clearTimeout(timer)
   }, [endpoints])
   const run = changeThen(load, setError)
+  // Tests sent: an open delivery log is read again after each (the test is one of its deliveries).
+  const [tests, setTests] = useState(0)
   // Resolves to the refusal, shown by the form beside what was typed (kept), or null when added.
   const add = (body: object) =>
     api<{ secret: string; endpoint: Endpoint }>('POST', '/webhooks', body)
       .then((made) => {
         setSecret(made.endpoint.kind === 'webhook' ? made.secret : null)
+        // The next step, as webhook add says it (docs/console.md#destinations).
+        const e = made.endpoint
+        const then =
+          e.cadence === 'instant'
+            ? 'new signals go to it as polling passes find them'
+            : `it gets its ${e.cadence} digest of new signals`
+        setNote(`Added ${whereOf(e)}: Test sends it a test event now; ${then}.`)
+        setAdds((n) => n + 1)
         setError('')
         load()
         return null
@@ -81,6 +98,7 @@ export function Webhooks() {
   const test = (ep: Endpoint) =>
     run(
       api<Delivery>('POST', `/webhooks/${ep.id}/test`, {}).then(async (d) => {
+        setTests((n) => n + 1)
         const said = `Test event ${d.status === 'succeeded' ? 'delivered' : 'not delivered'} to ${whereOf(ep)}`
         if (d.status === 'succeeded') return setNote(`${said}: answered ${d.lastStatusCode}.`)
         // A 429 is no failure: the test waits for the pause the receiver asked for (docs/destinations.md#rate-limits).
@@ -96,13 +114,15 @@ export function Webhooks() {
     )
   return (
     <section>
-      {secret && (
-        <div class="new-key" role="status">
-          <p>The endpoint's signing secret, shown only this once:</p>
-          <input aria-label="Signing secret" readOnly value={secret} />
-        </div>
-      )}
-      {note && <p role="status">{note}</p>}
+      <div ref={added} tabIndex={-1}>
+        {note && <p role="status">{note}</p>}
+        {secret && (
+          <div class="new-key" role="status">
+            <p>The endpoint's signing secret, shown only this once:</p>
+            <input aria-label="Signing secret" readOnly value={secret} />
+          </div>
+        )}
+      </div>
       <Alert message={error} />
       {endpoints === null ? null : endpoints.length === 0 ? (
         <p>No destinations yet: add one to have new leads sent to your systems, a chat or an inbox.</p>
@@ -165,7 +185,7 @@ export function Webhooks() {
                   onConfirm={() => run(api('DELETE', `/webhooks/${ep.id}`))}
                 />
               </Actions>
-              {open === ep.id && <Deliveries endpointId={ep.id} />}
+              {open === ep.id && <Deliveries endpointId={ep.id} reads={tests} />}
             </li>
           ))}
         </ul>

@@ -5,15 +5,19 @@ import type { Needs } from '../needs'
  * Where keyword polling stands for one team (docs/console.md#getting-started): whether this server polls, when its
  * next pass starts, and when a pass last searched one of the team's keywords (null: none has yet). Cursors are kept
  * per (platform, keyword) and written when a search of that keyword answered, so a pass whose every search failed
- * does not count as a first pass.
+ * does not count as a first pass; nor does a search from before the team tracked the keyword (another team's), which
+ * kept nothing for it: the team gets what is fetched at the next pass (docs/operations.md#what-a-pass-does).
  */
 export async function teamPolling(deps: Needs<'config' | 'clock', 'keywords' | 'polling'>, teamId: string) {
   const { polling } = deps.config
   const [keywords, cursors] = await Promise.all([deps.repos.keywords.all(teamId), deps.repos.polling.cursors()])
-  const mine = new Set(keywords.map((k) => k.keywordLc))
+  const trackedSince = new Map(keywords.map((k) => [k.keywordLc, k.createdAt]))
   let lastPassAt: string | null = null
-  for (const c of cursors)
-    if (mine.has(c.keywordLc) && (lastPassAt === null || c.polledAt > lastPassAt)) lastPassAt = c.polledAt
+  for (const c of cursors) {
+    const since = trackedSince.get(c.keywordLc)
+    if (since !== undefined && c.polledAt >= since && (lastPassAt === null || c.polledAt > lastPassAt))
+      lastPassAt = c.polledAt
+  }
   const next = polling.enabled ? nextCronRun(polling.schedule, deps.clock.now()) : null
   return { enabled: polling.enabled, schedule: polling.schedule, nextPassAt: next?.toISOString() ?? null, lastPassAt }
 }

@@ -16,6 +16,11 @@ export type ScorerCheck = {
    * reads "failed" and cannot tell that the embedded scorer answers in its place (docs/scoring.md#checking-the-model-server).
    */
   meanwhile?: string
+  /**
+   * When nothing listens at the model server's address (a fresh install without one): what to do, start it or let the
+   * embedded scorer answer alone.
+   */
+  next?: string
   /** How long the scoring call took, when it was made. */
   ms?: number
   answer?: ScoreResult
@@ -43,7 +48,10 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
       const problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       if (problem) return failed(problem)
     } catch (err) {
-      return failed(unreachableReason(err, scorer.endpoint))
+      const reason = unreachableReason(err, scorer.endpoint)
+      // A refused connection, not a name unresolved or a server that hangs (their reasons say what to check).
+      if (reason !== `no model server at ${scorer.endpoint}`) return failed(reason)
+      return { ...failed(reason), next: startOrEmbedded(scorer.name, scorer.endpoint, scorer.model) }
     }
   }
   const timeout = config.scorer.timeout_ms
@@ -72,4 +80,10 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
 function firstLoad(backend: string): string {
   const unloaded = backend === 'ollama' ? ', or after scorer.ollama.keep_alive unloaded it' : ''
   return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms`
+}
+
+/** What to do when no model server listens (docs/scoring.md#checking-the-model-server). */
+function startOrEmbedded(backend: string, endpoint?: string, model?: string): string {
+  const ollama = backend === 'ollama' ? ` (for Ollama: "ollama serve", then "ollama pull ${model}")` : ''
+  return `start the model server at ${endpoint}${ollama}, or, with no model server, set scorer.backend = "rules" (LEAD_SIGNALS_SCORER_BACKEND=rules) so the embedded scorer answers alone`
 }

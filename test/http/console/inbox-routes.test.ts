@@ -75,9 +75,11 @@ describe('GET /console/api/polling', () => {
     // Another team's keyword searched: not this team's first pass.
     await cursor('hackernews', 'erp', '2026-11-15T11:00:00.000Z')
     expect((await call('GET', '/polling')).body.lastPassAt).toBeNull()
+    // A search from before the team tracked the keyword (at 12:07) kept nothing for it: not its first pass either.
     await cursor('hackernews', 'crm', '2026-11-15T11:30:00.000Z')
-    await cursor('devto', 'crm', '2026-11-15T11:45:00.000Z')
-    expect((await call('GET', '/polling')).body.lastPassAt).toBe('2026-11-15T11:45:00.000Z')
+    expect((await call('GET', '/polling')).body.lastPassAt).toBeNull()
+    await cursor('devto', 'crm', '2026-11-15T12:15:00.000Z')
+    expect((await call('GET', '/polling')).body.lastPassAt).toBe('2026-11-15T12:15:00.000Z')
   })
 
   test('with polling off there is no next pass', async () => {
