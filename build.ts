@@ -2,13 +2,15 @@
 // entry points inside (docs/architecture.md#layers).
 //   bun build.ts                              for this machine
 //   bun build.ts --target bun-linux-arm64     cross-build (needs that platform's @libsql/* package installed)
+//   bun build.ts --outfile PATH               elsewhere than dist/lead-signals (a test's own copy)
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { BunPlugin } from 'bun'
 
-const OUTFILE = 'dist/lead-signals'
 const require = createRequire(import.meta.url)
+const outfileFlag = process.argv.indexOf('--outfile')
+const OUTFILE = outfileFlag > 0 ? process.argv[outfileFlag + 1] : 'dist/lead-signals'
 
 const targetFlag = process.argv.indexOf('--target')
 const target = (targetFlag > 0 ? process.argv[targetFlag + 1] : undefined) as Bun.Build.CompileTarget | undefined

@@ -40,10 +40,19 @@ export function cleanEnv(): Record<string, string> {
 export async function runCli(
   ws: Workspace,
   args: string[],
-  opts: { env?: Record<string, string>; stdin?: string; timeoutMs?: number; maxFileKiB?: number; as?: string[] } = {},
+  opts: {
+    env?: Record<string, string>
+    stdin?: string
+    timeoutMs?: number
+    maxFileKiB?: number
+    as?: string[]
+    executable?: string
+  } = {},
 ): Promise<CliResult> {
-  // `as`: a command that runs the CLI as another user (`setpriv --reuid=… --regid=… --clear-groups`).
-  const command = [...(opts.as ?? []), process.execPath, MAIN, ...args]
+  // `as`: a command that runs the CLI as another user (`setpriv --reuid=… --regid=… --clear-groups`). `executable`: a
+  // built executable instead of the source, for a user who may not read the checkout.
+  const cli = opts.executable ? [opts.executable] : [process.execPath, MAIN]
+  const command = [...(opts.as ?? []), ...cli, ...args]
   // A file size limit (the shell's `ulimit -f`, in KiB): a write past it fails as on a full disk, without root.
   const limited =
     opts.maxFileKiB === undefined
