@@ -6,6 +6,18 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
+ * At most `max` characters, ending where a word ends when one ends in the last 40 (a word cut short, "spreadshee",
+ * reads as a typo): for a text shown cut, followed by "…". Never splits an emoji (truncate).
+ */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = truncate(text, max)
+  if (!/[\p{L}\p{N}]/u.test(text[cut.length] ?? '')) return cut.trimEnd()
+  const start = cut.search(/[\p{L}\p{N}]+$/u)
+  return (start >= cut.length - 40 && start > 0 ? cut.slice(0, start) : cut).trimEnd()
+}
+
+/**
  * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
  * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
  * path of 5,000 characters or a right-to-left override does not come back as sent.

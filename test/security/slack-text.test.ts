@@ -51,4 +51,17 @@ describe('Slack message of the longest reason and keyword', () => {
     expect(why).toContain('&amp;'.repeat(100))
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(3000)
   })
+
+  test('a reason cut to 300 characters is cut where a word ends', () => {
+    const words = 'the rules read: asks for a spreadsheet replacement with budget approved'
+    const reason = `${words} ${words} ${words} ${words} ${words}`.slice(0, 360)
+    const why = mrkdwnTexts(slackMessage(signalRow('team_x', { reason }) as Required<NewSignal>)).find((t) =>
+      t.startsWith('*Why:*'),
+    )
+    const cut = /^\*Why:\* (.*)… · keyword/.exec(why ?? '')?.[1] ?? ''
+    expect(cut.length).toBeGreaterThan(250)
+    expect(cut.length).toBeLessThanOrEqual(300)
+    expect(reason.startsWith(cut)).toBe(true)
+    expect(reason[cut.length]).toBe(' ')
+  })
 })

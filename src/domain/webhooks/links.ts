@@ -1,4 +1,4 @@
-import { truncate } from '../../lib/text'
+import { cutAtWord, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -57,13 +57,13 @@ export const bestFirst = (leads: Lead[]) =>
   [...leads].sort((a, b) => b.score - a.score || b.detectedAt.localeCompare(a.detectedAt))
 
 export const textStart = (s: Lead) =>
-  s.preview.length > TEXT_START ? `${truncate(s.preview, TEXT_START)}…` : s.preview
+  s.preview.length > TEXT_START ? `${cutAtWord(s.preview, TEXT_START)}…` : s.preview
 
 // A scorer's reason may be 500 characters: a Teams card has a byte budget, and a Slack text 3,000 characters, which
 // escaping & < > can make five times the reason's length.
 const WHY_MAX = 300
 export const whyStart = (s: Pick<Lead, 'reason'>) =>
-  s.reason.length > WHY_MAX ? `${truncate(s.reason, WHY_MAX)}…` : s.reason
+  s.reason.length > WHY_MAX ? `${cutAtWord(s.reason, WHY_MAX)}…` : s.reason
 
 /** "3 new leads" / "1 new lead". */
 export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`

@@ -5,6 +5,7 @@
  * `buyerAt`; otherwise off topic (0-2.9) when that class holds more than half the probability, else QUESTION or
  * MENTION (3-5.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
+import { cutAtWord } from '../../lib/text'
 import type { Intent, ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
 import { leaningIcp } from '../rules/icp'
@@ -35,15 +36,14 @@ function pick(p: Float64Array, from: number, to: number): number {
 
 /**
  * The rules' reason as the model's quotes it, at the end of its own: without its opening intent ("PAIN: "), at most
- * 240 characters, ending with its point or, when cut, with "…". Cut by hand, with one string made: two expressions
- * replacing, then a slice, made three.
+ * 240 characters, ending with its point or, when cut, where a word ends and with "…".
  */
 function rulesRead(reason: string): string {
   let i = 0
   while (i < reason.length && reason.charCodeAt(i) >= 65 && reason.charCodeAt(i) <= 90) i++
   const from = i > 0 && reason.startsWith(': ', i) ? i + 2 : 0
   const to = reason.endsWith('.') ? reason.length - 1 : reason.length
-  return to - from > 240 ? `${reason.slice(from, from + 239).trimEnd()}…` : `${reason.slice(from, to)}.`
+  return to - from > 240 ? `${cutAtWord(reason.slice(from, from + 240), 239)}…` : `${reason.slice(from, to)}.`
 }
 
 /**
