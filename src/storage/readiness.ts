@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client'
 import { databaseDamaged, storageFailure } from './failure'
-import { migrationState } from './migrate'
+import { migrationState, schemasOf } from './migrate'
 
 export type Readiness = { ready: true } | { ready: false; reason: string }
 
@@ -26,8 +26,12 @@ export async function checkReadiness(client: Client): Promise<Readiness> {
     const migrations = await migrationState(client)
     if (migrations === 'pending')
       return { ready: false, reason: 'the database lacks migrations of this version; run lead-signals migrate' }
+    // Both schemas named as migrate's refusal names them, so the operator knows which executable the database needs.
     if (migrations === 'ahead')
-      return { ready: false, reason: 'the database was migrated by a newer version of lead-signals' }
+      return {
+        ready: false,
+        reason: `the database was migrated by a newer version of lead-signals (${await schemasOf(client)})`,
+      }
     await probeWrite(client)
     return { ready: true }
   } catch (err) {

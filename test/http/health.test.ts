@@ -64,13 +64,19 @@ describe('GET /readyz', () => {
       reason: 'the database lacks migrations of this version; run lead-signals migrate',
     })
 
+    // A newer build's database: every migration of this one, then one more.
     await deps.database.client.execute({
-      sql: 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?)',
-      args: ['x', newest + 1],
+      sql: 'INSERT INTO "__drizzle_migrations" (hash, created_at) VALUES (?, ?), (?, ?)',
+      args: ['x', newest, 'y', newest + 1],
     })
     const ahead = await call('GET', '/readyz')
     expect(ahead.status).toBe(503)
-    expect(ahead.body.reason).toBe('the database was migrated by a newer version of lead-signals')
+    // Named as migrate's refusal names them (docs/operations.md#upgrades): the database's by its count, this one's by tag.
+    const theirs = String(migrations.length).padStart(4, '0')
+    const ours = migrations[migrations.length - 1].tag
+    expect(ahead.body.reason).toBe(
+      `the database was migrated by a newer version of lead-signals (database schema ${theirs}; this executable's is ${ours})`,
+    )
   })
 
   test('answers 503 when a libSQL server refuses writes or cannot be reached', async () => {
