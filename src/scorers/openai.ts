@@ -4,7 +4,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
-import { askForScore, type ChatMessage, SCORE_REPLY_SCHEMA } from './reply'
+import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
 import type { Scorer } from './types'
 
@@ -133,7 +133,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       )
     }
     // Cut off at the token limit (no max_tokens is sent: the context was nearly full), it would be cut again.
-    if (choice.finish_reason === 'length' && !parses(text.answer))
+    if (choice.finish_reason === 'length' && parseJson(text.answer) === undefined)
       throw new OpenAiError(
         `openai at ${where} cut the reply off at the token limit (finish_reason "length"): give the model a larger context on the server`,
       )
@@ -154,14 +154,5 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
     },
-  }
-}
-
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
   }
 }

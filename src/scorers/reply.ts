@@ -88,7 +88,8 @@ function unfence(text: string): string {
   return m ? m[1].trim() : t
 }
 
-function parseJson(text: string | undefined): unknown {
+/** The value `text` holds as JSON, or undefined when it holds none (no JSON text parses to undefined). */
+export function parseJson(text: string | undefined): unknown {
   if (text === undefined) return undefined
   try {
     return JSON.parse(text) as unknown

@@ -272,6 +272,16 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     expect(full.received).toHaveLength(1)
   })
 
+  test('a whole reply that reached the token limit as it ended is read, not refused as cut off', async () => {
+    const ended = startFake(() =>
+      Response.json({
+        choices: [{ index: 0, message: { role: 'assistant', content: reply({ score: 7 }) }, finish_reason: 'length' }],
+      }),
+    )
+    expect((await scorer(ended.origin).score(input, live())).score).toBe(7)
+    expect(ended.received).toHaveLength(1)
+  })
+
   test('an answer over 1 MiB is refused, not read to its end; a stream sent though none was asked is named', async () => {
     const completion = {
       choices: [{ index: 0, message: { role: 'assistant', content: reply() }, finish_reason: 'stop' }],
