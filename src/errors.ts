@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'quota_exceeded'
   | 'too_many_exports'
+  | 'too_many_sends'
   | 'upstream_error'
   | 'platform_not_configured'
   | 'scorer_unavailable'
@@ -61,6 +62,7 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
   payload_too_large: { status: 413, exit: 1 },
   quota_exceeded: { status: 429, exit: 1 },
   too_many_exports: { status: 429, exit: 1 },
+  too_many_sends: { status: 429, exit: 1 },
   upstream_error: { status: 502, exit: 1 },
   platform_not_configured: { status: 503, exit: 1 },
   scorer_unavailable: { status: 503, exit: 1 },

@@ -18,7 +18,8 @@ export const RESPONSE_HEADERS = {
     v.description(
       'Whole seconds to wait before asking again: until the quota month ends (429 quota_exceeded), or until calls ' +
         'still running that hold the last units must have ended (429 quota_exceeded, 195 s), until one of ' +
-        "the team's open exports may have ended (429 too_many_exports), until the platform may be asked " +
+        "the team's open exports may have ended (429 too_many_exports), until a receiver may be sent another test " +
+        'event or replay (429 too_many_sends), until the platform may be asked ' +
         'again (502 upstream_error after a rate limit, 503 platform_budget_exhausted), or until the scorer may answer ' +
         '(503 scorer_unavailable). Absent from the other errors of the same status.',
     ),

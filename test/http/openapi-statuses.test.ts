@@ -4,7 +4,8 @@ import { seedTeam, testDeps } from '../support/deps'
 
 // docs/api.md#order-of-checks: the statuses a route lists in the OpenAPI document are those it can answer. Every
 // answer below is checked against the list, and 429 is listed on the counted routes (docs/api.md#what-is-counted) and
-// on the people export, which is not counted but answers too_many_exports (docs/security.md#what-is-bounded).
+// on the people export, which is not counted but answers too_many_exports (docs/security.md#what-is-bounded), and on
+// a webhook's test and replay, which answer too_many_sends.
 
 type Operation = { security?: unknown; responses: Record<string, { content?: Record<string, { schema: any }> }> }
 type Spec = { paths: Record<string, Record<string, Operation>> }
@@ -66,7 +67,9 @@ test('what each keyed route answers to a missing key, an oversized body, an unkn
 test('429 is listed on the counted routes and the people export, and a counted route with no quota left answers it', async () => {
   const { apiKey, call, operations } = await setUp()
   const listing = operations.filter(({ op }) => op.responses['429']).map(({ route }) => route)
-  expect(listing.sort()).toEqual([...COUNTED, 'get /api/v1/people/export'].sort())
+  // Not counted either, and bounded per receiver (docs/webhooks.md#testing): 429 too_many_sends.
+  const sends = ['post /api/v1/webhooks/{id}/test', 'post /api/v1/webhooks/{id}/deliveries/{deliveryId}/replay']
+  expect(listing.sort()).toEqual([...COUNTED, 'get /api/v1/people/export', ...sends].sort())
   const spent = await call('POST', '/api/v1/leads/score', {
     key: apiKey,
     body: { content: 'Looking for a CRM for our sales team of twelve' },

@@ -6,6 +6,7 @@ import { type DeliveryDeps, claimDue, runAttempt } from './deliver'
 import { discordGlobalPause, findEndpoint } from './endpoints'
 import { TEST_EVENT, testBody } from './payload'
 import { linksOf } from './send'
+import { takeSendOnRequest } from './send-limit'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -53,8 +54,13 @@ export async function replayDelivery(
 ) {
   const endpoint = await findEndpoint(deps, { teamId: a.teamId, id: a.endpointId })
   const deliveries = deps.repos.webhookDeliveries
-  if (!(await deliveries.replay(a.endpointId, a.deliveryId, deps.clock.now().getTime())))
+  const nowMs = deps.clock.now().getTime()
+  // A replay is a send on request, bounded per receiver (docs/webhooks.md#testing); one of no delivery sends nothing.
+  const giveBack = takeSendOnRequest(deliveries, endpoint, nowMs)
+  if (!(await deliveries.replay(a.endpointId, a.deliveryId, nowMs))) {
+    giveBack()
     throw new AppError('not_found', 'no such delivery')
+  }
   return deliveryView((await deliveries.byId(a.endpointId, a.deliveryId)) as Delivery, endpoint)
 }
 
@@ -77,6 +83,7 @@ export async function sendTestEvent(deps: DeliveryDeps, a: { teamId: string; end
       'invalid_request',
       `not sent: Discord asked this server to send nothing to any Discord webhook until ${iso(global.pausedUntil)} (its global rate limit); test again after that`,
     )
+  takeSendOnRequest(deps.repos.webhookDeliveries, endpoint, now.getTime())
   const id = newId('msg')
   const payload = testBody(endpoint, team, now, linksOf(deps.config, endpoint))
   await deps.repos.webhookDeliveries.insert({
