@@ -79,7 +79,7 @@ describe('version negotiation (lifecycle: the server answers the version asked f
   test('a 2026-07-28 client probing first is told this is a server of the initialize era, so it falls back', async () => {
     const { post } = await team()
     // 2026-07-28 (lifecycle, backward compatibility): a client tells a modern server from an earlier one by the error
-    // in the body of a 400. UnsupportedProtocolVersionError (-32004) would say "modern, pick another version"; this
+    // in the body of a 400. UnsupportedProtocolVersionError (-32022) would say "modern, pick another version"; this
     // server answers as one of the initialize era, and the client then sends initialize, which it answers.
     const discover = {
       jsonrpc: '2.0',
@@ -89,7 +89,7 @@ describe('version negotiation (lifecycle: the server answers the version asked f
     }
     const probe = await post(discover, at('2026-07-28'))
     expect(probe.status).toBe(400)
-    expect(probe.body.error.code).not.toBe(-32004)
+    expect(probe.body.error.code).not.toBe(-32022)
     expect(probe.body.error.data?.supported).toBeUndefined()
     // Without the header (as over stdio), the method is simply not one this server has.
     expect((await post(discover)).body).toEqual({

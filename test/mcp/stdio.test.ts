@@ -97,7 +97,7 @@ describe('lead-signals mcp with the SDK stdio client', () => {
       params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
     }
     // 2026-07-28 (lifecycle, backward compatibility over stdio): any error but UnsupportedProtocolVersionError
-    // (-32004) means a server of the initialize era; the client then starts it again and sends initialize.
+    // (-32022) means a server of the initialize era; the client then starts it again and sends initialize.
     const lines = [discover, initialize(2, '2026-07-28'), initialize(3, '2024-11-05')]
     const r = await runCli(ws, ['mcp'], {
       env: { LEAD_SIGNALS_API_KEY: apiKey },
