@@ -81,7 +81,7 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       return true
     },
     async () => {
-      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases()
       return true
     },
     async () => {
