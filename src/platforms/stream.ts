@@ -32,18 +32,8 @@ export type StreamReader = {
   read(from: string | null, sink: StreamSink, signal: AbortSignal): Promise<void>
 }
 
-/** Waits `ms` or until `signal` aborts. */
-export const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done)
-  })
+// The readers' wait between tries; it lives in lib/ since the jobs wait the same way.
+export { pause } from '../lib/pause'
 
 /** Exponential backoff with jitter, 1 s doubling to `maxMs`: the wait before the `attempt`th retry (from 0). */
 export const backoffMs = (attempt: number, maxMs = 60_000) =>

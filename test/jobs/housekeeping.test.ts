@@ -133,9 +133,10 @@ describe('monthly housekeeping: pruning', () => {
       })
     }
     const leases = deps.repos.jobLeases
-    await leases.acquire('expired', 'h:1:a', nowMs - 2000, 1000)
-    await leases.acquire('expires-now', 'h:1:b', nowMs - 1000, 1000)
-    await leases.acquire('live', 'h:1:c', nowMs, 1000)
+    // Expiries are the database's time (a lease's length from its present): negative for one that expired already.
+    await leases.acquire('expired', 'h:1:a', -1000)
+    await leases.acquire('expires-now', 'h:1:b', 0)
+    await leases.acquire('live', 'h:1:c', 60_000)
     await deps.repos.scoreCache.put('old', { score: 1 }, daysAgo(SCORE_CACHE_MAX_AGE_DAYS + 1))
     await deps.repos.scoreCache.put('at-limit', { score: 1 }, daysAgo(SCORE_CACHE_MAX_AGE_DAYS))
     await deps.repos.scoreCache.put('recent', { score: 1 }, daysAgo(10))
@@ -238,7 +239,7 @@ describe('monthly housekeeping: pruning', () => {
 
   test('while another process holds the housekeeping lease it is skipped and changes nothing', async () => {
     const { deps } = await world()
-    await deps.repos.jobLeases.acquire(HOUSEKEEPING_LEASE, 'elsewhere:1:abc', nowMs, 60_000)
+    await deps.repos.jobLeases.acquire(HOUSEKEEPING_LEASE, 'elsewhere:1:abc', 60_000)
     const before = await state(deps)
     expect((await runHousekeeping(deps)).outcome).toBe('skipped')
     expect(await state(deps)).toEqual(before)

@@ -283,7 +283,7 @@ describe('a keyword-polling pass with the rules scorer', () => {
     const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
     const elsewhere = LEASE_HOST.replace(boot, '00000000-0000-4000-8000-000000000000')
     const free = Bun.spawnSync(['true']).pid
-    await deps.repos.jobLeases.acquire(POLL_LEASE, `${elsewhere}:${free}:abc`, deps.clock.now().getTime(), 60_000)
+    await deps.repos.jobLeases.acquire(POLL_LEASE, `${elsewhere}:${free}:abc`, 60_000)
     expect((await runPollPass(deps)).outcome).toBe('skipped')
     expect(world.searches).toHaveLength(0)
   })
@@ -293,21 +293,21 @@ describe('a keyword-polling pass with the rules scorer', () => {
     await team(deps, 'a', ['crm'])
     world.add('hackernews', 'crm', { id: '1', author: 'ann', text: buying(1), at: at(0) })
     const leases = deps.repos.jobLeases
-    const now = deps.clock.now().getTime()
-    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', now, 60_000)
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', 60_000)
     expect((await runPollPass(deps)).outcome).toBe('skipped')
     expect(world.searches).toHaveLength(0)
 
     await leases.release(POLL_LEASE, 'elsewhere:1:abc')
-    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', now - 120_000, 60_000)
+    // Expired a minute ago by the database's time, which decides (a lease's length from its present).
+    await leases.acquire(POLL_LEASE, 'elsewhere:1:abc', -60_000)
     expect((await runPollPass(deps)).outcome).toBe('completed')
 
     // A holder on this host whose process is gone: taken over before its expiry.
     const dead = Bun.spawnSync(['true'])
-    await leases.acquire(POLL_LEASE, `${LEASE_HOST}:${dead.pid}:def`, now, 60_000)
+    await leases.acquire(POLL_LEASE, `${LEASE_HOST}:${dead.pid}:def`, 60_000)
     expect((await runPollPass(deps)).outcome).toBe('completed')
     // The same process id in another pid namespace (another container) is not known to be gone: it is waited for.
-    await leases.acquire(POLL_LEASE, `${LEASE_HOST}0:${dead.pid}:def`, now, 60_000)
+    await leases.acquire(POLL_LEASE, `${LEASE_HOST}0:${dead.pid}:def`, 60_000)
     expect((await runPollPass(deps)).outcome).toBe('skipped')
     await leases.release(POLL_LEASE, `${LEASE_HOST}0:${dead.pid}:def`)
     expect(await count(deps, 'job_leases')).toBe(0)
@@ -323,8 +323,7 @@ describe('a keyword-polling pass with the rules scorer', () => {
       const { value } = await parent.stdout.getReader().read()
       const zombie = Number(new TextDecoder().decode(value).trim())
       while (!(await Bun.file(`/proc/${zombie}/stat`).text()).includes(') Z ')) await Bun.sleep(5)
-      const now = deps.clock.now().getTime()
-      await deps.repos.jobLeases.acquire(POLL_LEASE, `${LEASE_HOST}:${zombie}:def`, now, 60_000)
+      await deps.repos.jobLeases.acquire(POLL_LEASE, `${LEASE_HOST}:${zombie}:def`, 60_000)
       expect((await runPollPass(deps)).outcome).toBe('completed')
     } finally {
       parent.kill()

@@ -13,7 +13,8 @@ export type HousekeepingDeps = Needs<
 
 export type HousekeepingSummary = {
   /**
-   * `skipped`: another process holds the housekeeping lease; `stopped`: shutdown ended it between steps;
+   * `skipped`: another process holds the housekeeping lease (a scheduled run waits for it: this is one stopped at
+   * shutdown meanwhile); `stopped`: shutdown ended it between steps;
    * `done_already`: a scheduled run in a month whose housekeeping some process already completed.
    */
   outcome: 'completed' | 'stopped' | 'skipped' | 'done_already'
@@ -81,7 +82,7 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
       return true
     },
     async () => {
-      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases(now.getTime())
+      summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases()
       return true
     },
     async () => {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Needs } from '../needs'
 
-export type LeaseDeps = Needs<'clock' | 'log', 'jobLeases'>
+export type LeaseDeps = Needs<'log', 'jobLeases'>
 
 /** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
 type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
@@ -39,10 +39,10 @@ function linuxFact(read: () => string): string {
 async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
   const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
   const leases = deps.repos.jobLeases
-  const now = () => deps.clock.now().getTime()
-  let current = await leases.acquire(name, holder, now(), ttlMs)
+  // No clock of ours: whether a lease is live is the database's time, one clock for every host on it.
+  let current = await leases.acquire(name, holder, ttlMs)
   if (current !== holder && isDeadLocalHolder(current)) {
-    if (await leases.takeOver(name, current, holder, now(), ttlMs)) {
+    if (await leases.takeOver(name, current, holder, ttlMs)) {
       deps.log.warn('lease_taken_over', { job: name, from: current })
       current = holder
     }
@@ -52,7 +52,7 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
   const lost = new AbortController()
   const renew = async () => {
     try {
-      if (!(await leases.renew(name, holder, now(), ttlMs))) {
+      if (!(await leases.renew(name, holder, ttlMs))) {
         deps.log.warn('lease_lost', { job: name })
         lost.abort()
       }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config/schema'
 import type { StreamReader } from '../../platforms/stream'
-import { pause } from '../../platforms/stream'
+import { pause } from '../../lib/pause'
 import { streamReaders } from '../../platforms/streams'
 
 export { streamedPlatforms, streamsThatCannotRun } from '../../platforms/streams'

@@ -29,7 +29,8 @@ export async function claimDue(
 ) {
   const nowMs = deps.clock.now().getTime()
   const claim = `${a.holder}:${++claims}`
-  const at = { claim, nowMs, claimUntil: nowMs + CLAIM_MS }
+  // The claim's length, not its end: it runs out by the database's clock, which every host shares.
+  const at = { claim, nowMs, claimMs: CLAIM_MS }
   const repo = deps.repos.webhookDeliveries
   const claimed =
     'onlyId' in a

@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client'
+import { DB_NOW_MS } from './db-now'
 
 /**
  * Deletes of monthly housekeeping. Each is one statement that re-checks its condition as it deletes, so a keyword
@@ -27,8 +28,11 @@ export function createHousekeepingRepo(client: Client) {
     dropUntrackedCursors: () =>
       changed('delete from poll_cursors where keyword_lc not in (select keyword_lc from keywords)'),
 
-    /** Leases whose holder stopped renewing them; a live holder renews well before `expires_at`. */
-    dropExpiredLeases: (nowMs: number) => changed('delete from job_leases where expires_at <= ?', [nowMs]),
+    /**
+     * Leases whose holder stopped renewing them; a live holder renews well before `expires_at`. Expired by the
+     * database's time (db-now.ts): by a host clock that runs ahead, live leases of other hosts were dropped.
+     */
+    dropExpiredLeases: () => changed(`delete from job_leases where expires_at <= ${DB_NOW_MS}`),
 
     /**
      * Up to `batch` stored model answers created before `before` (ISO time). Batches keep each write transaction

@@ -1,22 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { jobLeases } from '../tables/job-leases'
+import { dbNowMs } from './db-now'
+
+// The expiry `ttlMs` from the database's present: every host reads the same clock (db-now.ts).
+const expiryIn = (ttlMs: number) => sql`${dbNowMs} + ${ttlMs}`
 
 /**
  * Leases on jobs that only one process may run at a time. Every change is one compare-and-set statement, so two
- * processes racing for a lease cannot both win it.
+ * processes racing for a lease cannot both win it. Expiries are the database's time, never a host's (db-now.ts).
  */
 export function createJobLeasesRepo(db: Db) {
   return {
     /** Takes the lease when it is free, expired or already ours; returns the holder after the attempt. */
-    async acquire(name: string, holder: string, nowMs: number, ttlMs: number): Promise<string> {
+    async acquire(name: string, holder: string, ttlMs: number): Promise<string> {
       const taken = await db
         .insert(jobLeases)
-        .values({ name, holder, expiresAt: nowMs + ttlMs })
+        .values({ name, holder, expiresAt: expiryIn(ttlMs) })
         .onConflictDoUpdate({
           target: jobLeases.name,
-          set: { holder, expiresAt: nowMs + ttlMs },
-          setWhere: sql`${jobLeases.expiresAt} <= ${nowMs} or ${jobLeases.holder} = ${holder}`,
+          set: { holder, expiresAt: expiryIn(ttlMs) },
+          setWhere: sql`${jobLeases.expiresAt} <= ${dbNowMs} or ${jobLeases.holder} = ${holder}`,
         })
         .returning({ holder: jobLeases.holder })
       if (taken.length > 0) return holder
@@ -24,19 +28,19 @@ export function createJobLeasesRepo(db: Db) {
       return row?.holder ?? ''
     },
     /** Takes the lease from `from` (a holder known to be gone) if nobody else took it first. */
-    async takeOver(name: string, from: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
+    async takeOver(name: string, from: string, holder: string, ttlMs: number): Promise<boolean> {
       const rows = await db
         .update(jobLeases)
-        .set({ holder, expiresAt: nowMs + ttlMs })
+        .set({ holder, expiresAt: expiryIn(ttlMs) })
         .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, from)))
         .returning({ holder: jobLeases.holder })
       return rows.length > 0
     },
     /** Extends our lease; false when it is no longer ours (it expired and another process took it). */
-    async renew(name: string, holder: string, nowMs: number, ttlMs: number): Promise<boolean> {
+    async renew(name: string, holder: string, ttlMs: number): Promise<boolean> {
       const rows = await db
         .update(jobLeases)
-        .set({ expiresAt: nowMs + ttlMs })
+        .set({ expiresAt: expiryIn(ttlMs) })
         .where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)))
         .returning({ holder: jobLeases.holder })
       return rows.length > 0

@@ -1,4 +1,7 @@
-// The statements that choose which delivery attempts a claim takes (webhook-deliveries.ts).
+// The statements that choose which delivery attempts a claim takes (webhook-deliveries.ts). Whether a claim is still
+// held is the database's time (db-now.ts), never the claiming host's: by a clock minutes ahead, the attempts another
+// host was sending looked free and were sent twice.
+import { DB_NOW_MS } from './db-now'
 
 // Each enabled endpoint's oldest due, unclaimed attempts (looked up per endpoint: CROSS JOIN keeps the endpoints as
 // the outer loop, so no more than `perEndpoint` rows of each are read), ranked after the attempts it already has in
@@ -12,12 +15,12 @@ export const DUE_PER_ENDPOINT = `select id from (
     cross join webhook_deliveries d on d.id in (
       select x.id from webhook_deliveries x
       where x.endpoint_id = e.id and x.status = 'pending' and x.next_attempt_at <= ?
-        and (x.claim_expires_at is null or x.claim_expires_at <= ?)
+        and (x.claim_expires_at is null or x.claim_expires_at <= ${DB_NOW_MS})
       order by x.next_attempt_at limit ?)
     left join (select endpoint_id, count(*) as n from webhook_deliveries indexed by webhook_deliveries_claim_idx
-      where claim_expires_at > ? group by endpoint_id) b on b.endpoint_id = e.id
+      where claim_expires_at > ${DB_NOW_MS} group by endpoint_id) b on b.endpoint_id = e.id
     where e.enabled = 1 and (e.paused_until is null or e.paused_until <= ?))
   where place <= ? order by next_attempt_at limit ?`
 export const DUE_ONE = `select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
   where d.id = ? and d.status = 'pending' and d.next_attempt_at <= ? and e.enabled = 1
-    and (d.claim_expires_at is null or d.claim_expires_at <= ?)`
+    and (d.claim_expires_at is null or d.claim_expires_at <= ${DB_NOW_MS})`

@@ -1,4 +1,5 @@
 import type { Client, Row } from '@libsql/client'
+import { DB_NOW_MS } from './db-now'
 import { DUE_ONE, DUE_PER_ENDPOINT } from './webhook-claim-sql'
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed'
@@ -36,6 +37,7 @@ export type AttemptOutcome = {
 const COLUMNS = `id, endpoint_id, event, signal_id, window_from, window_to, payload, status, attempts, next_attempt_at, last_status_code,
   last_error, last_attempt_at, rate_limited_since, created_at`
 
+type Arg = string | number
 const num = (v: unknown) => (v === null ? null : Number(v))
 const str = (v: unknown) => (v === null ? null : String(v))
 const toDelivery = (r: Row): Delivery => ({
@@ -57,25 +59,21 @@ const toDelivery = (r: Row): Delivery => ({
 })
 
 /**
- * Claims the rows `due` selects (with `dueArgs`) for `a.claim`, then reads them back by that token. `due` checks they
- * are pending and free within this one statement, so the update itself finds them by id.
+ * Claims the rows `due` selects (with `dueArgs`) for `a.claim` until `a.claimMs` past the database's present, then
+ * reads them back by that token. `due` checks they are pending and free within this one statement, so the update
+ * itself finds them by id.
  */
-async function claimWhere(
-  client: Client,
-  a: { claim: string; claimUntil: number },
-  due: string,
-  dueArgs: (string | number)[],
-): Promise<Delivery[]> {
+async function claimWhere(client: Client, a: { claim: string; claimMs: number }, due: string, dueArgs: Arg[]) {
   const taken = await client.execute({
-    sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ?, attempts = attempts + 1
+    sql: `update webhook_deliveries set claimed_by = ?, claim_expires_at = ${DB_NOW_MS} + ?, attempts = attempts + 1
       where id in (${due})`,
-    args: [a.claim, a.claimUntil, ...dueArgs],
+    args: [a.claim, a.claimMs, ...dueArgs],
   })
   if (taken.rowsAffected === 0) return []
   const rs = await client.execute({
-    // By its expiry too, which webhook_deliveries_claim_idx finds: claimed_by has no index.
-    sql: `select ${COLUMNS} from webhook_deliveries where claim_expires_at = ? and claimed_by = ? and status = 'pending'`,
-    args: [a.claimUntil, a.claim],
+    // Any expiry, which webhook_deliveries_claim_idx finds among the few claimed rows: claimed_by has no index.
+    sql: `select ${COLUMNS} from webhook_deliveries where claim_expires_at > 0 and claimed_by = ? and status = 'pending'`,
+    args: [a.claim],
   })
   return rs.rows.map(toDelivery)
 }
@@ -98,22 +96,23 @@ export function createWebhookDeliveriesRepo(client: Client) {
      * Claims up to `limit` due attempts as `claim` (a token unique to this call) in ONE statement: only rows whose
      * claim is free or expired, of enabled endpoints, are taken, so two processes on one database never claim the
      * same attempt. An endpoint gets at most `perEndpoint` attempts in flight, counting those already claimed by any
-     * process, so one receiver that never answers cannot take every place. The claim lasts until `claimUntil` (longer
-     * than an attempt may take); a holder that dies lets it expire and the attempt is made again (same webhook-id).
+     * process, so one receiver that never answers cannot take every place. The claim lasts `claimMs` (longer than an
+     * attempt may take) by the database's clock; a holder that dies lets it expire and the attempt is made again
+     * (same webhook-id). `nowMs` (the host's) only says which attempts are due.
      * The UPDATE runs to its commit before the claimed rows are read back by their token: rows handed out by an
      * UPDATE … RETURNING whose commit then failed were seen sent twice with two servers on one file.
      */
-    async claim(a: { claim: string; nowMs: number; claimUntil: number; limit: number; perEndpoint: number }) {
+    async claim(a: { claim: string; nowMs: number; claimMs: number; limit: number; perEndpoint: number }) {
       const { nowMs, perEndpoint } = a
-      return claimWhere(client, a, DUE_PER_ENDPOINT, [nowMs, nowMs, perEndpoint, nowMs, nowMs, perEndpoint, a.limit])
+      return claimWhere(client, a, DUE_PER_ENDPOINT, [nowMs, perEndpoint, nowMs, perEndpoint, a.limit])
     },
 
     /**
      * Claims the delivery `id` if it is due and free, whatever else its endpoint has in flight and whether or not it
      * is paused (a test send: its user waits for the answer).
      */
-    async claimOne(a: { claim: string; nowMs: number; claimUntil: number; id: string }) {
-      return claimWhere(client, a, DUE_ONE, [a.id, a.nowMs, a.nowMs])
+    async claimOne(a: { claim: string; nowMs: number; claimMs: number; id: string }) {
+      return claimWhere(client, a, DUE_ONE, [a.id, a.nowMs])
     },
 
     /** Quiet hours: a claimed attempt is put back, not counted, until `untilMs` (docs/destinations.md#quiet-hours). */

@@ -19,8 +19,7 @@ async function world() {
   await storeSignals(deps, [signalRow(a.team.id), signalRow(a.team.id), signalRow(b.team.id)])
   const repo = deps.repos.webhookDeliveries
   let n = 0
-  const claim = (nowMs: number) =>
-    repo.claim({ claim: `c${++n}`, nowMs, claimUntil: nowMs + 30 * S, limit: 16, perEndpoint: 4 })
+  const claim = (nowMs: number) => repo.claim({ claim: `c${++n}`, nowMs, claimMs: 30 * S, limit: 16, perEndpoint: 4 })
   return { deps, clock, paused, other, repo, claim }
 }
 
@@ -39,7 +38,7 @@ test('a test send is claimed whatever the pause', async () => {
   const now = clock.now().getTime()
   await deps.repos.webhookEndpoints.pauseUntil(paused.id, now + 10 * S, 'asked to wait')
   const [first] = await repo.list(paused.id, { limit: 1 })
-  const one = await repo.claimOne({ claim: 'test', nowMs: now, claimUntil: now + 30 * S, id: first.id })
+  const one = await repo.claimOne({ claim: 'test', nowMs: now, claimMs: 30 * S, id: first.id })
   expect(one.map((d) => d.id)).toEqual([first.id])
 })
 
