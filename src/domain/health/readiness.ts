@@ -4,12 +4,32 @@ import { asPermissionProblem } from '../../storage/db'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { migrationState, schemasOf } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
+import type { StuckJobs } from './stuck'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
 
-/** Ready to serve: the database answers, has this build's migrations and takes writes (GET /readyz). */
-export function readiness(deps: DatabaseNeeds): Promise<Readiness> {
-  return checkReadiness(deps.database.client)
+// How long GET /readyz waits for the database while a job is stuck on it (docs/api.md#health): a load balancer gives
+// up on its probe within seconds, and an answer it never reads tells the operator nothing.
+export const STUCK_PROBE_MS = 2000
+
+/**
+ * Ready to serve: the database answers, has this build's migrations and takes writes (GET /readyz). While a job is
+ * stuck on a database that stopped answering it (stuck.ts), the same check is waited for STUCK_PROBE_MS at most: an
+ * answer ends the job's stuck state (the next run starts on its schedule), none says which job is stuck and since when.
+ */
+export async function readiness(deps: DatabaseNeeds & { stuck: StuckJobs }): Promise<Readiness> {
+  const stuck = deps.stuck.first()
+  if (!stuck) return checkReadiness(deps.database.client)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), STUCK_PROBE_MS)
+  })
+  const answer = await Promise.race([checkReadiness(deps.database.client), late]).finally(() => clearTimeout(timer))
+  if (answer) {
+    deps.stuck.clear()
+    return answer
+  }
+  return { ready: false, reason: `${stuck.job} is stuck: the database has not answered it since ${stuck.since}` }
 }
 
 /**
