@@ -21,9 +21,10 @@ export async function silentProxy(target: { host: string; port: number }) {
       return
     }
     const upstream = connect(target.port, target.host)
-    upstream.on('error', () => client.destroy())
+    // A silenced connection stays open whatever the server behind does (it closes idle ones after 10 s).
+    upstream.on('error', () => muted.has(client) || client.destroy())
     client.on('close', () => upstream.destroy())
-    upstream.on('close', () => client.destroy())
+    upstream.on('close', () => muted.has(client) || client.destroy())
     client.on('data', (chunk) => {
       if (silent) muted.add(client)
       else upstream.write(chunk)
