@@ -23,7 +23,7 @@ export class PollStalled extends AppError {
       'storage_unavailable',
       already
         ? `the database has not answered keyword polling since ${since}; this pass is skipped`
-        : `keyword polling is stuck: the database has not answered it since ${since} (${seconds} s, polling.lease_seconds); the pass is given up, and the next one starts on polling.schedule`,
+        : `keyword polling is stuck: the database has not answered it since ${since} (${seconds} s, polling.lease_seconds); the pass is given up`,
     )
   }
 }

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { buildDeps } from '../../src/deps'
-import { addKeywords } from '../../src/domain/keywords/keywords'
 import type { Logger } from '../../src/lib/log'
 import { startScheduler } from '../../src/jobs/scheduler'
-import { startFakeLibsqlServer } from '../support/fake-libsql-server'
-import { fakePlatforms } from '../support/fake-platforms'
-import { seedTeam, testConfig } from '../support/deps'
 import { client } from '../support/http'
-import { silentProxy } from '../support/silent-proxy'
 import { eventually } from '../support/stream-world'
+import { silentWorld } from '../support/silent-world'
 
 // docs/operations.md#a-pass-that-hangs: a libSQL server that took a pass's request and never answered (a frozen host,
 // packets dropped after the handshake) hung the pass for good: croner skipped every later pass as an overrun of it,
@@ -18,26 +13,7 @@ afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.()
 })
 
-const buying = 'We are looking for a CRM to replace our spreadsheets, can anyone recommend one?'
-const hit = (id: string) => ({
-  objectID: id,
-  author: 'ann',
-  created_at: '2026-11-15T10:00:00.000Z',
-  title: null,
-  story_text: null,
-  comment_text: buying,
-  points: null,
-  num_comments: null,
-  _tags: ['comment'],
-})
-
 async function world() {
-  const sqld = startFakeLibsqlServer({ authToken: 'tok' })
-  cleanup.push(() => sqld.stop())
-  const proxy = await silentProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) })
-  cleanup.push(() => proxy.stop())
-  const platforms = fakePlatforms()
-  cleanup.push(() => platforms.stop())
   const lines: { level: string; event: string; fields: Record<string, unknown> }[] = []
   const at =
     (level: string) =>
@@ -45,35 +21,23 @@ async function world() {
       lines.push({ level, event, fields })
     }
   const log: Logger = { info: at('info'), warn: at('warn'), error: at('error') }
-  const config = testConfig({
-    database: { url: proxy.url, auth_token: 'tok' },
-    polling: { schedule: '* * * * * *', lease_seconds: 5 },
-    plans: { poller: { api_access: true, monthly_requests: 500, platforms: ['hackernews'] } },
-    platforms: platforms.platformsConfig,
-  })
-  const deps = await buildDeps(config, { log })
-  cleanup.push(() => deps.database.client.close())
-  const { team } = await seedTeam(deps, { name: 'acme', plan: 'poller' })
-  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+  const w = await silentWorld({ config: { polling: { schedule: '* * * * * *', lease_seconds: 5 } }, log })
+  cleanup.push(() => w.stop())
   const of = (event: string) => lines.filter((l) => l.event === event)
-  return { sqld, proxy, platforms, deps, lines, of }
+  return { ...w, lines, of }
 }
 
 describe('a polling pass whose database stops answering', () => {
   test('is noticed, told once, shown on /readyz, and does not block the passes after it', async () => {
     const w = await world()
     // The database goes silent while the first pass searches: its next call (storing the page) is never answered.
-    let searched = 0
-    w.platforms.fail('hackernews', () => {
-      if (++searched === 1) w.proxy.silence()
-      return Response.json({ hits: [hit(String(searched))], nbHits: 1, page: 0, nbPages: 1 })
-    })
+    w.silenceOnSearch()
     const scheduler = startScheduler(w.deps)
     cleanup.push(() => {
       w.proxy.restart()
       return scheduler.stop()
     })
-    await eventually('the database to go silent', () => searched > 0 && w.proxy.waiting() > 0, 10_000)
+    await eventually('the database to go silent', () => w.searched() > 0 && w.proxy.waiting() > 0, 10_000)
 
     // Noticed within polling.lease_seconds (5 s here) of the last answer, and told in one line.
     await eventually('poll_stalled', () => w.of('poll_stalled').length > 0, 15_000)
@@ -83,7 +47,7 @@ describe('a polling pass whose database stops answering', () => {
     expect(Number.isNaN(Date.parse(since))).toBe(false)
     expect(stalled?.fields.waitedSeconds).toBeGreaterThanOrEqual(5)
     expect(JSON.stringify(stalled)).not.toContain('/')
-    expect(JSON.stringify(stalled)).not.toContain('tok')
+    expect(JSON.stringify(stalled)).not.toContain(w.token)
     expect(w.of('job_failed')).toEqual([])
 
     // /readyz answers at once, and says that polling is stuck and since when, in its documented shape.
