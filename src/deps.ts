@@ -4,6 +4,7 @@ import type { Config } from './config/schema'
 import type { RandomBytes } from './domain/keys/api-key'
 import { createScoringService, type ScoringService } from './domain/scoring/scoring-service'
 import { createSearchRunner, type SearchRunner } from './domain/search/search-runner'
+import { type StuckJobs, stuckJobs } from './domain/health/stuck'
 import { type Clock, systemClock } from './lib/clock'
 import type { ExportLimits } from './domain/signals/export-stream'
 import { createLogger, type Logger } from './lib/log'
@@ -34,12 +35,14 @@ export type Deps = ExportLimits & {
   connectors: Map<Source, PlatformConnector>
   searches: SearchRunner
   scoring: ScoringService
+  /** Jobs given up on because the database stopped answering them (GET /readyz tells them). */
+  stuck: StuckJobs
 }
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
 export async function buildDeps(
   config: Config,
-  overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring'>> = {},
+  overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring' | 'stuck'>> = {},
 ): Promise<Deps> {
   const log = overrides.log ?? createLogger()
   const clock = overrides.clock ?? systemClock
@@ -66,6 +69,7 @@ export async function buildDeps(
       budgets: repos.platformBudgets,
     }),
     scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
+    stuck: stuckJobs(),
     ...overrides,
   }
 }

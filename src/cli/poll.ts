@@ -1,8 +1,8 @@
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
-import { AppError } from '../errors'
+import { AppError, ERRORS } from '../errors'
 import { findTeam } from '../domain/teams/teams'
-import { runPollPass } from '../jobs/poll-pass'
+import { PollStalled, runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
 import { passAdvice } from '../domain/polling/advice'
 import { parseFlags } from './args'
@@ -30,7 +30,13 @@ export async function poll(argv: string[]): Promise<number> {
   process.once('SIGTERM', onSignal)
   try {
     const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
-    const summary = await runPollPass(deps, { teamId, signal: stop.signal })
+    const summary = await runPollPass(deps, { teamId, signal: stop.signal }).catch((err) => {
+      if (!(err instanceof PollStalled)) throw err
+      // The pass given up on still waits on the database, and its socket and scoring threads would keep this process
+      // alive for good: exiting is the one way to end (docs/operations.md#a-pass-that-hangs).
+      console.error(`lead-signals: ${err.message}`)
+      process.exit(ERRORS[err.kind].exit)
+    })
     const advice = await passAdvice(deps, summary, teamId)
     if (flags.json) printJson({ ...summary, advice })
     else console.log([formatSummary(summary), ...advice].join('\n'))

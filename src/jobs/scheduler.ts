@@ -2,7 +2,7 @@ import { Cron } from 'croner'
 import type { Deps } from '../deps'
 import { runScheduledBackup } from './backups'
 import { runHousekeeping } from './housekeeping'
-import { runPollPass } from './poll-pass'
+import { PollStalled, runPollPass } from './poll-pass'
 import { startStreams } from './streams'
 import { streamedPlatforms } from '../domain/streams/supervise'
 import { startDeliveryWorker } from './webhook-delivery'
@@ -52,7 +52,18 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
   const poll = deps.config.polling.enabled
     ? schedule('poll', deps.config.polling.schedule, async (signal) => {
         // A platform that is streamed is not searched as well (docs/streams.md).
-        const s = await runPollPass(deps, { signal, skip: streamed })
+        const s = await runPollPass(deps, { signal, skip: streamed }).catch((err) => {
+          if (!(err instanceof PollStalled)) throw err
+          // Told once an outage, with when the database last answered, never its address (docs/operations.md#a-pass-that-hangs).
+          if (err.already) deps.log.info('poll_skipped', { reason: err.message })
+          else
+            deps.log.warn('poll_stalled', {
+              since: err.since,
+              waitedSeconds: err.seconds,
+              next: 'the pass is given up; the next one starts on polling.schedule',
+            })
+        })
+        if (!s) return
         deps.log.info('poll_pass', {
           outcome: s.outcome,
           startedAt: s.startedAt,

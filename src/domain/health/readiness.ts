@@ -4,12 +4,47 @@ import { asPermissionProblem } from '../../storage/db'
 import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { migrationState, schemasOf } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
+import type { StuckJobs } from './stuck'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
 
-/** Ready to serve: the database answers, has this build's migrations and takes writes (GET /readyz). */
-export function readiness(deps: DatabaseNeeds): Promise<Readiness> {
-  return checkReadiness(deps.database.client)
+// How long GET /readyz waits for the database (docs/api.md#health): a healthy one answers its probe in milliseconds,
+// and a load balancer gives up on its own probe within seconds, so an answer later than this tells nobody anything.
+export const READY_WAIT_MS = 2000
+
+// The probe still waiting for each database: a later /readyz waits for the same one rather than sending another
+// that a database which stopped answering would hold as well (on a libSQL server, each behind the one before).
+const probing = new WeakMap<object, Promise<Readiness>>()
+
+/**
+ * Ready to serve: the database answers within READY_WAIT_MS, has this build's migrations and takes writes
+ * (GET /readyz). While a job is stuck on a database that stopped answering it (stuck.ts), no answer says which job
+ * and since when, and an answer ends its stuck state: the job's next run starts on its schedule.
+ */
+export async function readiness(deps: DatabaseNeeds & { stuck: StuckJobs }): Promise<Readiness> {
+  const client = deps.database.client
+  let probe = probing.get(client)
+  if (!probe) {
+    const asked = checkReadiness(client).finally(() => probing.delete(client))
+    probing.set(client, asked)
+    probe = asked
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), READY_WAIT_MS)
+  })
+  const answer = await Promise.race([probe, late]).finally(() => clearTimeout(timer))
+  const stuck = deps.stuck.first()
+  if (answer) {
+    if (stuck) deps.stuck.clear()
+    return answer
+  }
+  return {
+    ready: false,
+    reason: stuck
+      ? `${stuck.job} is stuck: the database has not answered it since ${stuck.since}`
+      : `the database did not answer within ${READY_WAIT_MS / 1000} s`,
+  }
 }
 
 /**

@@ -2,11 +2,19 @@ import { readFileSync, readlinkSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Needs } from '../needs'
+import { answeredWithin, LeaseLapsed } from './lapse'
 
-export type LeaseDeps = Needs<'log', 'jobLeases'>
+export { LeaseLapsed } from './lapse'
 
-/** A lease held by this run of a job: `lost` aborts if another process took it over; release when done. */
-type Lease = { holder: string; lost: AbortSignal; release(): Promise<void> }
+// The clock only dates when the database last answered (for the stall report); whether a lease is live is the
+// database's time.
+export type LeaseDeps = Needs<'clock' | 'log', 'jobLeases'>
+
+/**
+ * A lease held by this run of a job: `lost` aborts if another process took it over or it lapsed; `lapsed` rejects
+ * when the database stopped answering it (LeaseLapsed); release when done.
+ */
+type Lease = { holder: string; lost: AbortSignal; lapsed: Promise<never>; release(): Promise<void> }
 
 /**
  * Where a process id means something: the host name, and on Linux the pid namespace, since two containers may share
@@ -34,15 +42,19 @@ function linuxFact(read: () => string): string {
  * Takes the database lease `name` for one run of a job, or says who holds it. The holder is host (with its pid
  * namespace), process id and a random part (two runs in one process are two holders). While held it is renewed every third of `ttlMs`; a holder
  * that stops renewing (killed, hung, disconnected) loses it at expiry. A holder on this host whose process is gone is
- * taken over at once, so a restart after a crash does not wait for the expiry.
+ * taken over at once, so a restart after a crash does not wait for the expiry. A database that does not answer for
+ * `ttlMs`, when the lease is asked for or while it is renewed, makes it lapse (LeaseLapsed, lapse.ts).
  */
 async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<Lease | { heldBy: string }> {
   const holder = `${LEASE_HOST}:${process.pid}:${randomBytes(6).toString('hex')}`
   const leases = deps.repos.jobLeases
   // No clock of ours: whether a lease is live is the database's time, one clock for every host on it.
-  let current = await leases.acquire(name, holder, ttlMs)
+  let answeredAt = deps.clock.now().toISOString()
+  const lapse = () => new LeaseLapsed(name, answeredAt, Math.round(ttlMs / 1000))
+  const asked = <T>(call: Promise<T>) => answeredWithin(call, ttlMs, lapse)
+  let current = await asked(leases.acquire(name, holder, ttlMs))
   if (current !== holder && isDeadLocalHolder(current)) {
-    if (await leases.takeOver(name, current, holder, ttlMs)) {
+    if (await asked(leases.takeOver(name, current, holder, ttlMs))) {
       deps.log.warn('lease_taken_over', { job: name, from: current })
       current = holder
     }
@@ -50,15 +62,45 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
   if (current !== holder) return { heldBy: current }
 
   const lost = new AbortController()
+  // Armed again at each renewal the database answers, even with a failure (that is a hiccup, below): a run whose
+  // database stopped answering altogether is stopped and given up on.
+  let deadline: ReturnType<typeof setTimeout> | undefined
+  let lapsed: ((err: LeaseLapsed) => void) | undefined
+  const given = new Promise<never>((_resolve, reject) => {
+    lapsed = reject
+  })
+  given.catch(() => {})
+  const arm = () => {
+    answeredAt = deps.clock.now().toISOString()
+    clearTimeout(deadline)
+    // A renewal answering after the release arms nothing.
+    if (!lapsed) return
+    deadline = setTimeout(() => {
+      const err = lapse()
+      lapsed?.(err)
+      lapsed = undefined
+      lost.abort(err)
+    }, ttlMs)
+  }
+  arm()
+  let renewing = false
   const renew = async () => {
+    // One renewal at a time: a database that does not answer is not sent a pile of them.
+    if (renewing) return
+    renewing = true
     try {
-      if (!(await leases.renew(name, holder, ttlMs))) {
+      const renewed = await leases.renew(name, holder, ttlMs)
+      arm()
+      if (!renewed) {
         deps.log.warn('lease_lost', { job: name })
         lost.abort()
       }
     } catch (err) {
+      arm()
       // A database hiccup is not a lost lease; the next renewal tries again before the expiry.
       deps.log.warn('lease_renewal_failed', { job: name, err })
+    } finally {
+      renewing = false
     }
   }
   const timer = setInterval(renew, Math.max(1000, Math.floor(ttlMs / 3)))
@@ -66,16 +108,23 @@ async function takeLease(deps: LeaseDeps, name: string, ttlMs: number): Promise<
   return {
     holder,
     lost: lost.signal,
+    lapsed: given,
     async release() {
       clearInterval(timer)
-      await leases.release(name, holder)
+      clearTimeout(deadline)
+      const gone = lapsed === undefined
+      lapsed = undefined
+      // Not after a lapse: the database may not answer that either, and the row expires by itself.
+      if (!gone) await asked(leases.release(name, holder))
     },
   }
 }
 
 /**
  * Runs `work` under the lease `name` (see takeLease), or answers `heldBy` without running it. `work` gets one signal
- * that aborts on `a.signal` (shutdown) or when the lease is lost, and the lease is released however it ends.
+ * that aborts on `a.signal` (shutdown) or when the lease is lost, and the lease is released however it ends. When the
+ * lease lapses, `work` is given up on at once (LeaseLapsed): it may wait on the database for good. Its signal has
+ * aborted, so if its call ever answers it stops at its next safe point; what it stored is stored once either way.
  */
 export async function withLease<T>(
   deps: LeaseDeps,
@@ -85,7 +134,9 @@ export async function withLease<T>(
   const lease = await takeLease(deps, a.name, a.ttlMs)
   if ('heldBy' in lease) return lease
   try {
-    return { done: await work(a.signal ? AbortSignal.any([a.signal, lease.lost]) : lease.lost) }
+    const running = work(a.signal ? AbortSignal.any([a.signal, lease.lost]) : lease.lost)
+    running.catch(() => {})
+    return { done: await Promise.race([running, lease.lapsed]) }
   } finally {
     await lease.release()
   }

@@ -1,0 +1,33 @@
+/**
+ * The jobs this process gave up on because the database stopped answering them (a lapsed lease,
+ * docs/operations.md#a-pass-that-hangs), each with the last time it answered; GET /readyz tells the first. A job
+ * leaves the list when the database answers it, or readiness's own probe, again.
+ */
+export type StuckJobs = {
+  /** Records `job` as stuck; an earlier `since` of the same outage stands. Says whether it was stuck already. */
+  stuck(job: string, since: string): { since: string; already: boolean }
+  answered(job: string): void
+  /** The job stuck the longest, if any. */
+  first(): { job: string; since: string } | undefined
+  /** Every job answers again. */
+  clear(): void
+}
+
+export function stuckJobs(): StuckJobs {
+  const since = new Map<string, string>()
+  return {
+    stuck(job, at) {
+      const earlier = since.get(job)
+      if (earlier) return { since: earlier, already: true }
+      since.set(job, at)
+      return { since: at, already: false }
+    },
+    answered: (job) => void since.delete(job),
+    first() {
+      let first: { job: string; since: string } | undefined
+      for (const [job, at] of since) if (!first || at < first.since) first = { job, since: at }
+      return first
+    },
+    clear: () => since.clear(),
+  }
+}
