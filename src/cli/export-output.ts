@@ -13,6 +13,9 @@ const OPEN_ERRORS: Record<string, string> = {
   EPERM: 'permission denied',
   EEXIST: 'the file exists; add --force to replace it',
   ENAMETOOLONG: 'the path is too long',
+  ENOTDIR: 'a file stands in its path',
+  ELOOP: 'its path loops through symbolic links',
+  EROFS: 'it is on a read-only file system',
 }
 // Errors in writing it: the part written is removed (or standard output is left cut short).
 const WRITE_ERRORS: Record<string, string> = {

@@ -1,0 +1,51 @@
+// An --out that cannot be opened for a reason less common than a missing folder (a read-only file system, a file
+// where a folder should be, a loop of symbolic links) printed a raw command_failed log line and exited 1, instead of
+// the one line naming the file, exit 2, that docs/operations.md#exporting-signals gives a path that cannot be written.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { createWorkspace, ok, runCli } from './run-cli'
+
+const ws = createWorkspace()
+beforeAll(async () => {
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws.file('a-file', 'not a folder\n')
+  symlinkSync('loop-b', join(ws.dir, 'loop-a'))
+  symlinkSync('loop-a', join(ws.dir, 'loop-b'))
+  mkdirSync(join(ws.dir, 'read-only'))
+})
+afterAll(() => ws.cleanup())
+
+// A read-only file system without root: a mount namespace of the command's own, where the folder is one.
+const unshared = Bun.spawnSync(['unshare', '-rm', 'true'], { stderr: 'ignore' }).exitCode === 0
+const readOnly = ['unshare', '-rm', 'sh', '-c', 'mount -t tmpfs -o ro tmpfs "$0" && exec "$@"', 'read-only']
+
+const COMMANDS = [
+  ['signals', 'export', '--team', 'acme'],
+  ['people', 'export', '--team', 'acme'],
+]
+
+describe('export --out that cannot be opened', () => {
+  for (const command of COMMANDS) {
+    const name = command.join(' ')
+    test(`${name}: a file where a folder should be, or a loop of links, is one line and exit 2`, async () => {
+      for (const [out, why] of [
+        ['a-file/leads.csv', 'a file stands in its path'],
+        ['loop-a/leads.csv', 'its path loops through symbolic links'],
+      ]) {
+        const r = await runCli(ws, [...command, '--out', out])
+        expect(r).toEqual({ code: 2, stdout: '', stderr: `lead-signals: cannot write "${out}": ${why}\n` })
+      }
+    })
+
+    test.skipIf(!unshared)(`${name}: a read-only file system is one line and exit 2`, async () => {
+      const r = await runCli(ws, [...command, '--out', 'read-only/leads.csv'], { as: readOnly })
+      expect(r).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'lead-signals: cannot write "read-only/leads.csv": it is on a read-only file system\n',
+      })
+      expect(readdirSync(join(ws.dir, 'read-only'))).toEqual([])
+    })
+  }
+})
