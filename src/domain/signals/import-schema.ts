@@ -14,9 +14,11 @@ const text = (max: number) =>
 function dateTimeIssue(s: string): string {
   if (!s.includes('T') || !ISO_INSTANT.test(s)) return 'must be an ISO 8601 date-time with a time zone'
   const day = s.slice(0, 10)
-  return toUtcIso(day) === undefined
-    ? `must be a day that exists (there is no ${day})`
-    : 'must be before the year 10000'
+  if (toUtcIso(day) === undefined) return `must be a day that exists (there is no ${day})`
+  // The day exists: the time of day or the zone does not (10:60, a leap second, +24:00), or the year moved past 9999.
+  if (Number.isNaN(Date.parse(s)))
+    return `must be a time of day and a zone that exist (${s.slice(11)}: hours 00 to 23, minutes and seconds 00 to 59, a zone up to ±23:59)`
+  return 'must be before the year 10000'
 }
 
 const isoDateTime = v.pipe(
