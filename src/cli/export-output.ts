@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createWriteStream, lstatSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { Readable, type Writable } from 'node:stream'
@@ -48,12 +49,14 @@ export function outPath(flags: Record<string, unknown>): string | undefined {
 const NAME_MAX = 255
 
 /**
- * The name an export is written under until whole: FILE.PID.partial beside FILE, or, when FILE's name is too long to
- * take that suffix, a name of this process's own in its folder (FILE.PID.partial went past NAME_MAX, and a name the
- * system could hold was refused).
+ * The name an export is written under until whole: FILE.PID-RANDOM.partial beside FILE, or, when FILE's name is too
+ * long to take that suffix, a name of this process's own in its folder (FILE.PID.partial went past NAME_MAX, and a
+ * name the system could hold was refused). The pid alone was not this process's: in a container the command is pid 1
+ * every time, and the part a killed export left there was taken for the file itself ("the file exists", even with
+ * --force), then removed as this export's own.
  */
 function partialName(path: string): string {
-  const suffix = `.${process.pid}.partial`
+  const suffix = `.${process.pid}-${randomBytes(4).toString('hex')}.partial`
   if (Buffer.byteLength(basename(path)) + suffix.length <= NAME_MAX) return `${path}${suffix}`
   return join(dirname(path), `.lead-signals-export${suffix}`)
 }
