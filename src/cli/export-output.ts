@@ -95,6 +95,16 @@ export async function writeExport(
   // Written whole under a name of this process's, then given its own: an export cut off (Ctrl-C, a kill, the disk
   // full) never stands under the name as if complete, and a file --force replaces stays until the export is whole.
   const partial = partialName(path)
+  // Ctrl-C (or TERM) ended the process with its part left, as large as the export had got: removed, and said.
+  const stop = (signal: NodeJS.Signals) => {
+    rmSync(partial, { force: true })
+    console.error(
+      `lead-signals: stopped by ${signal}: ${JSON.stringify(path)} was not written, and the part written was removed`,
+    )
+    process.exit(1)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
   try {
     if (!replace && lstatSync(path, { throwIfNoEntry: false }))
       throw Object.assign(new Error('exists'), { code: 'EEXIST' })
@@ -108,6 +118,8 @@ export async function writeExport(
     if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
     throw writeFailure(JSON.stringify(path), e)
   } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
     // The name is this process's own: whatever is under it is this export's part (or a copy once linked). A path
     // the system cannot take fails here too, and must not hide why.
     try {
