@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
+import { echoed } from '../../lib/text'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
@@ -116,8 +117,11 @@ export function futureIssue(s: ImportedSignal, now: Date): string | undefined {
 
 /** `field: message` for one issue, in words a person editing the file can act on. */
 export function describeIssue(issue: v.BaseIssue<unknown>): string {
-  const field = v.getDotPath(issue)
-  if (field === null) return issue.message
+  const path = v.getDotPath(issue)
+  if (path === null) return issue.message
+  // An unknown field's name is the file's: shown as any echo is, so that its escape sequences do not reach a terminal
+  // and a name of a megabyte is not printed (and held) whole for each line listed.
+  const field = echoed(path)
   if (issue.kind === 'schema' && issue.expected === 'never') return `${field}: unknown field`
   if (issue.received === 'undefined') return `${field}: is required`
   return `${field}: ${issue.message}`
