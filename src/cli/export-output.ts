@@ -5,6 +5,7 @@ import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
+import { refuseNonFile } from './export-target'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
 const OPEN_ERRORS: Record<string, string> = {
@@ -155,24 +156,6 @@ function shownOnTerminal(): TransformStream<Uint8Array, Uint8Array> {
 function writeFailure(what: string, e: unknown) {
   const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
   return reason ? new AppError('storage_unavailable', `cannot write ${what}: ${reason}`) : e
-}
-
-/**
- * docs/operations.md#exporting-signals: `--out` writes a file. A device or a pipe there (`--out /dev/null`) is
- * refused, with or without --force: --force removes what it replaces, and run as root it deleted /dev/null.
- */
-function refuseNonFile(path: string) {
-  let found: ReturnType<typeof lstatSync>
-  try {
-    found = lstatSync(path, { throwIfNoEntry: false })
-  } catch {
-    return // a path that cannot be looked at (a file as a directory in it): opening it says why
-  }
-  if (!found || found.isFile() || found.isSymbolicLink()) return
-  const what = found.isDirectory()
-    ? 'it is a directory'
-    : 'it is not a file (a device or a pipe); without --out the export goes to standard output'
-  throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${what}`)
 }
 
 const write = (body: ReadableStream<Uint8Array>, to: Writable) =>

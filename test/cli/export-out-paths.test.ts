@@ -70,3 +70,21 @@ describe('export --out beside the part a killed export left', () => {
     }
   })
 })
+
+// `--out` naming the configured database with --force (a typo, a completion that picked the wrong file) renamed the
+// export over it: the team's whole database became a CSV, and the next start found it damaged.
+describe('export --out naming the database', () => {
+  test('is refused, with or without --force, and the database is left as it was', async () => {
+    for (const command of COMMANDS)
+      for (const out of ['test.db', './test.db', 'test.db-wal', 'test.db-shm'])
+        for (const force of [[], ['--force']]) {
+          const r = await runCli(ws, [...command, '--out', out, ...force])
+          expect(r).toEqual({
+            code: 2,
+            stdout: '',
+            stderr: `lead-signals: cannot write "${out}": it is the database (database.url) or one of its files; give another file\n`,
+          })
+        }
+    expect(await ok(ws, ['team', 'list'])).toContain('acme')
+  }, 120_000)
+})
