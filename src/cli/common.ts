@@ -3,6 +3,7 @@ import type { Config } from '../config/schema'
 import { readConfig } from '../config/read'
 import { buildAdminDeps, type Deps, missingDatabaseFile } from '../deps'
 import { AppError } from '../errors'
+import { visible } from '../lib/text'
 import { writeRefusedAs } from '../domain/health/readiness'
 import { type Flags, usageError } from './args'
 
@@ -80,7 +81,9 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
 }
 
 /** Left-aligned columns separated by two spaces. */
-export function formatTable(headers: string[], rows: string[][]): string {
+export function formatTable(headers: string[], written: string[][]): string {
+  // Cells hold text others wrote (a registered OAuth client's name, a key's label): shown, never run by a terminal.
+  const rows = written.map((r) => r.map(visible))
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
   const line = (cells: string[]) =>
     cells

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { createWriteStream, lstatSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
+import { refuseNonFile } from './export-target'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
 const OPEN_ERRORS: Record<string, string> = {
@@ -13,6 +15,9 @@ const OPEN_ERRORS: Record<string, string> = {
   EPERM: 'permission denied',
   EEXIST: 'the file exists; add --force to replace it',
   ENAMETOOLONG: 'the path is too long',
+  ENOTDIR: 'a file stands in its path',
+  ELOOP: 'its path loops through symbolic links',
+  EROFS: 'it is on a read-only file system',
 }
 // Errors in writing it: the part written is removed (or standard output is left cut short).
 const WRITE_ERRORS: Record<string, string> = {
@@ -45,12 +50,14 @@ export function outPath(flags: Record<string, unknown>): string | undefined {
 const NAME_MAX = 255
 
 /**
- * The name an export is written under until whole: FILE.PID.partial beside FILE, or, when FILE's name is too long to
- * take that suffix, a name of this process's own in its folder (FILE.PID.partial went past NAME_MAX, and a name the
- * system could hold was refused).
+ * The name an export is written under until whole: FILE.PID-RANDOM.partial beside FILE, or, when FILE's name is too
+ * long to take that suffix, a name of this process's own in its folder (FILE.PID.partial went past NAME_MAX, and a
+ * name the system could hold was refused). The pid alone was not this process's: in a container the command is pid 1
+ * every time, and the part a killed export left there was taken for the file itself ("the file exists", even with
+ * --force), then removed as this export's own.
  */
 function partialName(path: string): string {
-  const suffix = `.${process.pid}.partial`
+  const suffix = `.${process.pid}-${randomBytes(4).toString('hex')}.partial`
   if (Buffer.byteLength(basename(path)) + suffix.length <= NAME_MAX) return `${path}${suffix}`
   return join(dirname(path), `.lead-signals-export${suffix}`)
 }
@@ -89,6 +96,16 @@ export async function writeExport(
   // Written whole under a name of this process's, then given its own: an export cut off (Ctrl-C, a kill, the disk
   // full) never stands under the name as if complete, and a file --force replaces stays until the export is whole.
   const partial = partialName(path)
+  // Ctrl-C (or TERM) ended the process with its part left, as large as the export had got: removed, and said.
+  const stop = (signal: NodeJS.Signals) => {
+    rmSync(partial, { force: true })
+    console.error(
+      `lead-signals: stopped by ${signal}: ${JSON.stringify(path)} was not written, and the part written was removed`,
+    )
+    process.exit(1)
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
   try {
     if (!replace && lstatSync(path, { throwIfNoEntry: false }))
       throw Object.assign(new Error('exists'), { code: 'EEXIST' })
@@ -102,6 +119,8 @@ export async function writeExport(
     if (reason) throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${reason}`)
     throw writeFailure(JSON.stringify(path), e)
   } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
     // The name is this process's own: whatever is under it is this export's part (or a copy once linked). A path
     // the system cannot take fails here too, and must not hide why.
     try {
@@ -137,24 +156,6 @@ function shownOnTerminal(): TransformStream<Uint8Array, Uint8Array> {
 function writeFailure(what: string, e: unknown) {
   const reason = WRITE_ERRORS[(e as NodeJS.ErrnoException).code ?? '']
   return reason ? new AppError('storage_unavailable', `cannot write ${what}: ${reason}`) : e
-}
-
-/**
- * docs/operations.md#exporting-signals: `--out` writes a file. A device or a pipe there (`--out /dev/null`) is
- * refused, with or without --force: --force removes what it replaces, and run as root it deleted /dev/null.
- */
-function refuseNonFile(path: string) {
-  let found: ReturnType<typeof lstatSync>
-  try {
-    found = lstatSync(path, { throwIfNoEntry: false })
-  } catch {
-    return // a path that cannot be looked at (a file as a directory in it): opening it says why
-  }
-  if (!found || found.isFile() || found.isSymbolicLink()) return
-  const what = found.isDirectory()
-    ? 'it is a directory'
-    : 'it is not a file (a device or a pipe); without --out the export goes to standard output'
-  throw new AppError('invalid_request', `cannot write ${JSON.stringify(path)}: ${what}`)
 }
 
 const write = (body: ReadableStream<Uint8Array>, to: Writable) =>

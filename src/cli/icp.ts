@@ -1,4 +1,5 @@
 import { findTeam } from '../domain/teams/teams'
+import { visible } from '../lib/text'
 import {
   addIcp,
   checkLength,
@@ -26,7 +27,7 @@ async function add(argv: string[]): Promise<number> {
   await withDeps(flags, async (deps) =>
     addIcp(deps, { teamId: (await findTeam(deps, ref)).id, name, description, competitors }),
   )
-  console.log(`Added ICP profile "${name}".`)
+  console.log(`Added ICP profile "${visible(name)}".`)
   return 0
 }
 
@@ -40,9 +41,10 @@ async function list(argv: string[]): Promise<number> {
   else
     console.log(
       profiles
-        .map(
-          (p) =>
+        .map((p) =>
+          visible(
             `${p.name}: ${p.description}${p.competitors.length ? ` (competitors: ${p.competitors.join(', ')})` : ''}`,
+          ),
         )
         .join('\n'),
     )

@@ -7,6 +7,7 @@ import { SignalExportQuery } from '../wire/signals'
 import { parseFlags, requireFlag } from './args'
 import { noPositionals, withDeps } from './common'
 import { outPath, writeExport } from './export-output'
+import { refuseDatabase } from './export-target'
 
 // The query field each flag fills, so that a problem names the flag the user typed.
 const FLAGS = {
@@ -45,6 +46,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   }
   const out = outPath(flags)
   await withDeps(flags, async (deps) => {
+    refuseDatabase(out, deps.config)
     const team = await findTeam(deps, ref)
     // A cut export is the server's log line (export_cut); here the command says how its output ended, in one line
     // or none (a reader that stopped early, `| head`), as every command does (docs/operations.md).

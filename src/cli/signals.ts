@@ -1,3 +1,5 @@
+import { type Stats, statSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { AppError } from '../errors'
 import { type ImportProgress, importSignals } from '../domain/signals/import'
 import { bytesLines, fileLines } from '../domain/signals/line-source'
@@ -5,6 +7,22 @@ import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
 import { exportCommand } from './signals-export'
+
+/**
+ * The lines of the import's FILE (docs/operations.md#importing-signals). A file is read twice, in chunks. Standard
+ * input, and a pipe named as FILE (a process substitution, `<(zcat x.gz)`, or a named pipe), cannot be read twice, so
+ * they are kept in memory: a second read of a pipe found it empty (refused as a file that changed) or, for a named
+ * pipe, waited for a writer for ever.
+ */
+async function importLines(file: string) {
+  if (file === '-') return bytesLines(await Bun.stdin.bytes())
+  let found: Stats | undefined
+  try {
+    found = statSync(file, { throwIfNoEntry: false })
+  } catch {} // a path that cannot be looked at: reading it says why
+  if (found?.isFIFO()) return bytesLines(await readFile(file))
+  return fileLines(file)
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -17,8 +35,7 @@ async function importCommand(argv: string[]): Promise<number> {
   const ref = requireFlag(flags, 'team')
   if (positionals.length !== 1)
     throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
-  // Standard input cannot be read twice, so it is kept in memory; a file is read twice, in chunks.
-  const lines = positionals[0] === '-' ? bytesLines(await Bun.stdin.bytes()) : fileLines(positionals[0])
+  const lines = await importLines(positionals[0])
   const skipInvalid = flags['skip-invalid'] === true
   const progress = progressReporter(process.stderr)
   const result = await withDeps(flags, async (deps) => {

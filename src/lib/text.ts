@@ -23,9 +23,15 @@ export function cutAtWord(text: string, max: number): string {
  * path of 5,000 characters or a right-to-left override does not come back as sent.
  */
 export function echoed(text: string): string {
-  const shown = text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd')
+  const shown = visible(text)
   return shown.length <= 60 ? shown : `${truncate(shown, 59)}…`
 }
+
+/**
+ * Text others wrote as a listing shows it (docs/operations.md#command-line): control characters (an escape sequence a
+ * terminal would run: clear it, write the clipboard) and direction characters as U+FFFD.
+ */
+export const visible = (text: string) => text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd')
 
 /** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */
 export const escapeHtml = (text: string) =>

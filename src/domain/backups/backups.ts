@@ -22,6 +22,13 @@ export function embeddedFile(config: Config, command: string): string {
   return path
 }
 
+/** The configured database's files (the file, its -wal, -shm and -journal), or none for a libSQL server's. */
+export function databaseFiles(config: Config): string[] {
+  const path = localPathOf(config.database.url)
+  if (path === undefined || path === ':memory:') return []
+  return ['', '-wal', '-shm', '-journal'].map((suffix) => path + suffix)
+}
+
 /** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
 export function checkBackupConfig(config: Config) {
   if (config.backup.schedule === '') return

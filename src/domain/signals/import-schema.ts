@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
+import { echoed } from '../../lib/text'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
@@ -14,9 +15,11 @@ const text = (max: number) =>
 function dateTimeIssue(s: string): string {
   if (!s.includes('T') || !ISO_INSTANT.test(s)) return 'must be an ISO 8601 date-time with a time zone'
   const day = s.slice(0, 10)
-  return toUtcIso(day) === undefined
-    ? `must be a day that exists (there is no ${day})`
-    : 'must be before the year 10000'
+  if (toUtcIso(day) === undefined) return `must be a day that exists (there is no ${day})`
+  // The day exists: the time of day or the zone does not (10:60, a leap second, +24:00), or the year moved past 9999.
+  if (Number.isNaN(Date.parse(s)))
+    return `must be a time of day and a zone that exist (${s.slice(11)}: hours 00 to 23, minutes and seconds 00 to 59, a zone up to ±23:59)`
+  return 'must be before the year 10000'
 }
 
 const isoDateTime = v.pipe(
@@ -114,8 +117,11 @@ export function futureIssue(s: ImportedSignal, now: Date): string | undefined {
 
 /** `field: message` for one issue, in words a person editing the file can act on. */
 export function describeIssue(issue: v.BaseIssue<unknown>): string {
-  const field = v.getDotPath(issue)
-  if (field === null) return issue.message
+  const path = v.getDotPath(issue)
+  if (path === null) return issue.message
+  // An unknown field's name is the file's: shown as any echo is, so that its escape sequences do not reach a terminal
+  // and a name of a megabyte is not printed (and held) whole for each line listed.
+  const field = echoed(path)
   if (issue.kind === 'schema' && issue.expected === 'never') return `${field}: unknown field`
   if (issue.received === 'undefined') return `${field}: is required`
   return `${field}: ${issue.message}`

@@ -41,8 +41,27 @@ function decoded(parts: Uint8Array[]): Line {
   }
 }
 
+// A file that is no text at all, known by its first bytes: its first line says what it is and what to give instead,
+// rather than 'save the file as UTF-8' (an export compressed to be moved, or saved by Windows PowerShell's >).
+const PACKED: [number[], string][] = [
+  [
+    [0x1f, 0x8b],
+    'a gzip-compressed file; give the file it holds (signals import --team TEAM <(zcat FILE) reads it as it is uncompressed)',
+  ],
+  [[0x50, 0x4b, 0x03, 0x04], 'a zip archive; unpack it and give the JSON Lines file it holds'],
+  [[0xff, 0xfe], "UTF-16 text (as Windows PowerShell's > writes it); save the file as UTF-8"],
+  [[0xfe, 0xff], 'UTF-16 text; save the file as UTF-8'],
+]
+
+function packedAs(start: Uint8Array): UnreadableLine | undefined {
+  const found = PACKED.find(([magic]) => magic.every((byte, i) => start[i] === byte))
+  return found && { unreadable: `not UTF-8 text: this is ${found[1]}` }
+}
+
 /** Lines from chunks of bytes: each line decoded on its own, so a bad byte or an overlong line is that line's alone. */
 async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Line> {
+  let packed: UnreadableLine | undefined
+  let first = true
   let parts: Uint8Array[] = []
   let size = 0
   let tooLong = false
@@ -53,11 +72,13 @@ async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Arr
     else parts.push(part)
   }
   const take = (): Line => {
-    const line = tooLong ? TOO_LONG : decoded(parts)
+    const line = packed ?? (tooLong ? TOO_LONG : decoded(parts))
+    packed = undefined
     ;[parts, size, tooLong] = [[], 0, false]
     return line
   }
   for await (const chunk of chunks) {
+    if (first && chunk.length > 0) [packed, first] = [packedAs(chunk), false]
     let start = 0
     for (let end = chunk.indexOf(10); end !== -1; start = end + 1, end = chunk.indexOf(10, start)) {
       add(chunk.subarray(start, end))
