@@ -53,7 +53,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let failures = 0
-      for (let n = timedBy ? instances.indexOf(timedBy) : 0; !signal.aborted; n++) {
+      let n = timedBy ? instances.indexOf(timedBy) : 0
+      while (!signal.aborted) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const instance = instances[n % instances.length] as string
         const opened = Date.now()
@@ -62,6 +63,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           timedBy = instance
         })
         if (signal.aborted) return
+        // Let go for room, it resumes at the same instance, whose clock its cursor is on: another one's replay can
+        // start after what this one had not yet sent (docs/streams.md#backpressure).
         if (outcome === 'full') {
           await sink.room()
           continue
@@ -85,6 +88,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           )
         else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
         await pause(backoffMs(failures++), signal)
+        // A connection lost moves to the next address (docs/streams.md#settings).
+        n++
       }
     },
   }
