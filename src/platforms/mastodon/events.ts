@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { AppError } from '../../errors'
 import { failedAnswer, PlatformUnreachableError } from '../http'
 import type { StreamSink } from '../stream'
-import { Status } from './connector'
+import { readAtMost } from '../../lib/read-at-most'
+import { Status, TokenLacksScope } from './connector'
 
 // Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a
 // status as `data`, and comments (`:thump`) as heartbeats. A connection silent this long is taken as dead.
@@ -35,7 +36,10 @@ export async function readEvents(
     // What source health shows: the status, or that the address answered something other than events (a web page).
     // A rate limit carries its wait (Retry-After), which the retry waits out: one sooner is refused again.
     if (!res.ok || !res.body) {
-      await res.body?.cancel()
+      // A 401 says in its `error` whether the token is refused or lacks the stream's scope (TokenLacksScope).
+      const said = res.status === 401 ? await readAtMost(res, 4096).catch(() => undefined) : undefined
+      await res.body?.cancel().catch(() => {})
+      if (said && /required scopes/i.test(new TextDecoder().decode(said))) throw new TokenLacksScope()
       throw failedAnswer('mastodon streaming API', { status: res.status, headers: res.headers, text: '' })
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
