@@ -103,7 +103,12 @@ export async function readEvents(
         throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
     }
   } catch (err) {
-    if (quiet.signal.aborted || signal.aborted) return
+    if (signal.aborted) return
+    // Silent once answering: a disconnection, retried at once. Silent from the start: a failed read, not one "closed".
+    if (quiet.signal.aborted) {
+      if (answered) return
+      throw new AppError('upstream_timeout', `mastodon streaming API did not answer within ${silenceMs / 1000} s`)
+    }
     if (err instanceof AppError) throw err
     // The network's own error (a name that does not resolve, a refused or reset connection) goes to the log with it;
     // source health shows only an AppError's words (docs/streams.md#source-health).
