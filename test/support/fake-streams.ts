@@ -18,6 +18,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let skewUs = 0
   let garbage = false
   let reuseUs = false
+  let refusal: number | undefined
+  let closeOnOpen: { code: number; reason: string } | undefined
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -25,6 +27,9 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       const url = new URL(req.url)
       if (url.pathname !== '/subscribe') return new Response('not found', { status: 404 })
       connections.push(url)
+      // Jetstream refuses a subscription it cannot serve before the upgrade, with an HTTP status: 400 for options it
+      // does not take, 503 while it is not ready (github.com/bluesky-social/jetstream, internal/subscribe/handler.go).
+      if (refusal) return new Response('service not ready: bootstrap in progress', { status: refusal })
       return srv.upgrade(req, {
         data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
       })
@@ -38,6 +43,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
           ws.send('Welcome! This is not the service you are looking for.')
           return ws.close(1000, 'bye')
         }
+        // As an instance draining for shutdown closes a connection it will not serve (1001 "server shutting down").
+        if (closeOnOpen) return ws.close(closeOnOpen.code, closeOnOpen.reason)
         sockets.add(ws)
         const cursor = ws.data.cursor
         if (cursor !== null)
@@ -126,6 +133,14 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** While set, each connection gets a line that is not an event and is closed. */
     setGarbage(value: boolean) {
       garbage = value
+    },
+    /** While set, each subscription is refused with this HTTP status before the upgrade. */
+    setRefusal(status: number | undefined) {
+      refusal = status
+    },
+    /** While set, each connection is closed as it opens, with this code and reason. */
+    setCloseOnOpen(close: { code: number; reason: string } | undefined) {
+      closeOnOpen = close
     },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {

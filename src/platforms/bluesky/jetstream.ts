@@ -1,34 +1,19 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { isoDate } from '../common/mapping'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
-import type { Mention } from '../../mention'
+import { type Ending, refusalOf } from './jetstream-refusal'
+import { Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
 // rkey, record, cid}}. `wantedCollections` filters commits; `cursor` (Unix microseconds) replays from that time, and
 // the README advises rewinding a few seconds when reconnecting, for a gapless replay that is deduplicated. Without
-// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream).
-const Event = v.object({
-  did: v.string(),
-  time_us: v.number(),
-  kind: v.string(),
-  commit: v.optional(
-    v.object({
-      operation: v.string(),
-      collection: v.string(),
-      rkey: v.string(),
-      record: v.optional(
-        v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
-      ),
-    }),
-  ),
-})
+// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream). Events are read in jetstream-event.ts.
 
 const REWIND_US = 5_000_000
 // A connection that has said nothing for this long is taken as dead (Bluesky posts several times a second).
@@ -58,7 +43,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const instance = instances[n % instances.length] as string
         const opened = Date.now()
-        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, instance, (t) => {
+        const ending: Ending = {}
+        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, instance, ending, (t) => {
           last = t
           timedBy = instance
         })
@@ -86,7 +72,11 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
                 : `bluesky: Jetstream at ${host} sent a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`,
             ),
           )
-        else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
+        else
+          sink.failed(
+            refusalOf(host, ending) ??
+              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`),
+          )
         await pause(backoffMs(failures++), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
         n++
@@ -98,7 +88,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
 /**
  * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
  * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
- * when the instance starts later than it. The positions it hands on name `instance` (instanceOf).
+ * when the instance starts later than it. The positions it hands on name `instance` (instanceOf); `ending` is told
+ * how the connection ended (refusalOf).
  */
 function connectOnce(
   endpoint: string,
@@ -107,6 +98,7 @@ function connectOnce(
   sink: StreamSink,
   signal: AbortSignal,
   instance: string,
+  ending: Ending,
   moved: (at: Cursor) => void,
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
@@ -131,8 +123,14 @@ function connectOnce(
       if (Date.now() - lastMessage > SILENCE_MS) finish()
     }, 1000)
     signal.addEventListener('abort', finish)
-    ws.onclose = finish
-    ws.onerror = finish
+    ws.onclose = (e) => {
+      ending.close = { code: e.code, reason: e.reason, clean: e.wasClean }
+      finish()
+    }
+    ws.onerror = (e) => {
+      ending.error = (e as ErrorEvent).message
+      finish()
+    }
     ws.onmessage = (message) => {
       lastMessage = Date.now()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
@@ -177,23 +175,4 @@ function connectOnce(
       }
     }
   })
-}
-
-/** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
-function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
-  const c = e.commit
-  if (e.kind !== 'commit' || !c || c.operation !== 'create' || c.collection !== 'app.bsky.feed.post') return undefined
-  if (!c.record?.text) return undefined
-  return {
-    id: `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`,
-    // Jetstream names the author by DID only; bsky.app links accept it in place of the handle.
-    author: e.did,
-    content: c.record.text,
-    url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
-    profileUrl: `https://bsky.app/profile/${e.did}`,
-    date: isoDate(c.record.createdAt) ?? new Date(e.time_us / 1000).toISOString(),
-    platform: 'bluesky',
-    ...(c.record.reply ? { kind: 'comment' as const } : {}),
-    engagement: { likes: 0, comments: 0, shares: 0 },
-  }
 }
