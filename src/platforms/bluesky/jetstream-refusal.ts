@@ -22,3 +22,13 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
   const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')
   return new AppError('upstream_error', `bluesky: Jetstream at ${host} closed the connection as it opened (${said})`)
 }
+
+/**
+ * What `stream_disconnected` tells of how a connection that was reading ended (docs/streams.md#outages): the close code
+ * and reason the instance gave (1001 when it goes away, 1011 when it failed to serve the subscription), which tell a
+ * restart upstream from a fault; nothing for a connection broken off, or taken as dead after its silence.
+ */
+export const closeOf = (ending: Ending) =>
+  ending.close?.clean && ending.close.code !== 1006
+    ? { code: ending.close.code, reason: printable(ending.close.reason) }
+    : {}

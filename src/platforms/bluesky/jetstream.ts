@@ -6,7 +6,7 @@ import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
-import { type Ending, refusalOf } from './jetstream-refusal'
+import { closeOf, type Ending, refusalOf } from './jetstream-refusal'
 import { Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -62,7 +62,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           // Retried at once only when it had been reading a while: one that closes as it opens is waited out longer
           // each time, not reconnected every second (docs/streams.md#outages).
           if (Date.now() - opened >= STEADY_MS) failures = 0
-          log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
+          log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host, ...closeOf(ending) })
         } else if (outcome === 'garbage' || outcome === 'oversize')
           sink.failed(
             new AppError(
