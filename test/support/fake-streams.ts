@@ -106,6 +106,15 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       }))
       return { time_us, uri: `at://${did}/app.bsky.feed.post/${rkey}` }
     },
+    /** The deletion of a post: a commit whose operation is "delete", without a record. */
+    deletePost(did: string, rkey: string) {
+      return emit('app.bsky.feed.post', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: { rev: `rev${t}`, operation: 'delete', collection: 'app.bsky.feed.post', rkey },
+      }))
+    },
     /** A like: another collection, which a reader asking for posts only never receives. */
     like(did = 'did:plc:liker') {
       return emit('app.bsky.feed.like', (t) => ({

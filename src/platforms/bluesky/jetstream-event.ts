@@ -20,6 +20,13 @@ export const Event = v.object({
   ),
 })
 
+/** The Mention id of the post a deletion commit removes, or undefined for any other event. */
+export function deletedPost(e: v.InferOutput<typeof Event>): string | undefined {
+  const c = e.commit
+  if (e.kind !== 'commit' || c?.operation !== 'delete' || c.collection !== 'app.bsky.feed.post') return undefined
+  return `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`
+}
+
 /** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
 export function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
   const c = e.commit

@@ -7,7 +7,7 @@ import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from 
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
 import { closeOf, type Ending, refusalOf } from './jetstream-refusal'
-import { Event, toMention } from './jetstream-event'
+import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
@@ -165,6 +165,8 @@ function connectOnce(
       at = after(at, e, instance)
       const position = cursorText(at)
       const mention = toMention(e)
+      const gone = deletedPost(e)
+      if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position)
       else sink.heard({ position })
       moved(at)
