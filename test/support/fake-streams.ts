@@ -407,6 +407,10 @@ export function fakeMastodon(token = 'tok') {
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
     },
+    /** The deletion of a status, streamed as Mastodon's streaming API sends it: `event: delete`, its id as `data`. */
+    deleteStatus(statusId: string) {
+      for (const c of streams) c.enqueue(enc.encode(`event: delete\ndata: ${statusId}\n\n`))
+    },
     /** Runs when a reader asks where the streaming API is, just before it connects to it. */
     beforeConnect(fn: () => void) {
       beforeConnect = fn

@@ -119,9 +119,12 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
 }
 
 /** A status as a Mention; the instance's host keeps ids apart if the operator moves to another instance. */
+/** The Mention id of status `id` of `instance` (ids are the instance's own). */
+export const statusMentionId = (instance: string, id: string) => `mastodon:${instance}:${id}`
+
 export function statusMention(instance: string, s: v.InferOutput<typeof Status>): Mention {
   return {
-    id: `mastodon:${instance}:${s.id}`,
+    id: statusMentionId(instance, s.id),
     author: s.account.acct || s.account.username || 'unknown',
     // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
     content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),

@@ -11,7 +11,8 @@ const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
 /**
- * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`.
+ * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`,
+ * and the status id of a `delete` to `sink.deleted`.
  * `silenceMs`: the silence allowance (tests, which cannot wait a minute).
  * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
  */
@@ -86,6 +87,9 @@ export async function readEvents(
         }
         // A blank line ends the event.
         const status = event === 'update' && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+        // `delete` carries the id of the status deleted (a string of digits, docs.joinmastodon.org/api/guidelines).
+        const gone = event === 'delete' ? data.join('\n').trim() : ''
+        if (/^\d{1,30}$/.test(gone)) sink.deleted?.(gone)
         event = ''
         data = []
         held = 0

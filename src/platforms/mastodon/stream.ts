@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
-import { Status, statusMention, TokenLacksScope, tokenRefused } from './connector'
+import { Status, statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
 import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
@@ -123,7 +123,9 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         let error: unknown
         opened = undefined
         try {
-          await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand, catchUp)
+          // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
+          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
+          await readEvents(streamUrl(await streamingBase(signal)), headers, told, signal, hand, catchUp)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
