@@ -2,7 +2,7 @@ import { AppError } from '../../errors'
 import { UpstreamStatusError } from '../http'
 
 /** How a connection that sent no event ended: the WebSocket client's error, and the close it was given. */
-export type Ending = { error?: string; close?: { code: number; reason: string; clean: boolean } }
+export type Ending = { error?: string; close?: { code: number; reason: string; clean: boolean }; silentMs?: number }
 
 // A close reason is the server's text (at most 123 bytes): shown in source health without its control characters.
 const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
@@ -26,9 +26,11 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
 /**
  * What `stream_disconnected` tells of how a connection that was reading ended (docs/streams.md#outages): the close code
  * and reason the instance gave (1001 when it goes away, 1011 when it failed to serve the subscription), which tell a
- * restart upstream from a fault; nothing for a connection broken off, or taken as dead after its silence.
+ * restart upstream from a fault; for one taken as dead after its silence (a half-open connection), how long it was
+ * silent; nothing for a connection broken off.
  */
-export const closeOf = (ending: Ending) =>
-  ending.close?.clean && ending.close.code !== 1006
-    ? { code: ending.close.code, reason: printable(ending.close.reason) }
-    : {}
+export const closeOf = (ending: Ending) => {
+  if (ending.silentMs !== undefined) return { silentSeconds: ending.silentMs / 1000 }
+  const close = ending.close
+  return close?.clean && close.code !== 1006 ? { code: close.code, reason: printable(close.reason) } : {}
+}

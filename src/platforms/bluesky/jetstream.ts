@@ -23,7 +23,12 @@ const GAP_US = 60_000_000
 // A connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
 
-export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
+/** `silenceMs`: the silence allowance (tests, which cannot wait half a minute). */
+export function createJetstreamReader(
+  config: Config['platforms']['bluesky'],
+  log: Logger,
+  silenceMs = SILENCE_MS,
+): StreamReader {
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
@@ -44,9 +49,14 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
         const instance = instances[n % instances.length] as string
         const opened = Date.now()
         const ending: Ending = {}
-        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, instance, ending, (t) => {
-          last = t
-          timedBy = instance
+        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, {
+          instance,
+          ending,
+          silenceMs,
+          moved: (t) => {
+            last = t
+            timedBy = instance
+          },
         })
         if (signal.aborted) return
         // Let go for room, it resumes at the same instance, whose clock its cursor is on: another one's replay can
@@ -89,7 +99,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
  * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
  * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
  * when the instance starts later than it. The positions it hands on name `instance` (instanceOf); `ending` is told
- * how the connection ended (refusalOf).
+ * how the connection ended (refusalOf, closeOf), and that it was taken as dead after `silenceMs` without a message.
  */
 function connectOnce(
   endpoint: string,
@@ -97,9 +107,7 @@ function connectOnce(
   sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
-  instance: string,
-  ending: Ending,
-  moved: (at: Cursor) => void,
+  a: { instance: string; ending: Ending; silenceMs: number; moved: (at: Cursor) => void },
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
@@ -107,6 +115,7 @@ function connectOnce(
   url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
   if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
   let at: Cursor | null = from
+  const { instance, ending, moved } = a
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
@@ -120,7 +129,9 @@ function connectOnce(
     }
     let lastMessage = Date.now()
     const watch = setInterval(() => {
-      if (Date.now() - lastMessage > SILENCE_MS) finish()
+      if (Date.now() - lastMessage <= a.silenceMs) return
+      ending.silentMs = a.silenceMs
+      finish()
     }, 1000)
     signal.addEventListener('abort', finish)
     ws.onclose = (e) => {

@@ -45,3 +45,34 @@ describe('Bluesky stream: a Jetstream instance that closes a connection that was
     }
   })
 })
+
+// A connection that still stands but carries nothing (a half-open connection, an instance whose feed stalled) is taken
+// as dead after the silence allowance (30 s; here 1.5 s) and read again, and the line says that it fell silent rather
+// than looking like a close the instance gave.
+describe('Bluesky stream: a Jetstream connection that falls silent', () => {
+  test('is let go and connected again, and stream_disconnected says how long it was silent', async () => {
+    const jet = fakeJetstream()
+    stops.push(jet.stop)
+    const lines: { event: string; fields: Record<string, unknown> }[] = []
+    const log = { info() {}, warn: (event: string, fields = {}) => lines.push({ event, fields }), error() {} } as Logger
+    const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
+    const { got, sink } = recordingSink()
+    const stop = new AbortController()
+    const reading = createJetstreamReader(config.platforms.bluesky, log, 1500).read(null, sink, stop.signal)
+    try {
+      await eventually('the reader to connect', () => jet.clients() === 1)
+      jet.post('A post, and then nothing.')
+      await eventually('the post', () => got.mentions.length === 1)
+      await eventually('the connection let go', () => lines.some((l) => l.event === 'stream_disconnected'), 5000)
+      expect(lines.find((l) => l.event === 'stream_disconnected')?.fields).toEqual({
+        platform: 'bluesky',
+        endpoint: new URL(jet.url).host,
+        silentSeconds: 1.5,
+      })
+      await eventually('a new connection', () => jet.connections.length === 2)
+    } finally {
+      stop.abort()
+      await reading
+    }
+  })
+})
