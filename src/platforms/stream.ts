@@ -14,6 +14,11 @@ export type StreamSink = {
    * deleted item, another collection); `caughtUp`: nothing newer is waiting upstream.
    */
   heard(a?: { position?: string; caughtUp?: boolean }): void
+  /**
+   * A post deleted upstream (its Mention id): its matches still waiting in the queue are dropped, neither scored nor
+   * signalled (docs/streams.md#backpressure). For the readers whose upstream says so.
+   */
+  deleted?(id: string): void
   /** The stored position is older than upstream keeps: reading went on from what it still has. */
   gap(note: string): void
   /** Upstream could not be read; the reader tries again after a backoff (source health shows the failure). */

@@ -18,6 +18,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let skewUs = 0
   let garbage = false
   let reuseUs = false
+  let refusal: number | undefined
+  let closeOnOpen: { code: number; reason: string } | undefined
   const server = Bun.serve<Sub>({
     port: 0,
     hostname: '127.0.0.1',
@@ -25,6 +27,9 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       const url = new URL(req.url)
       if (url.pathname !== '/subscribe') return new Response('not found', { status: 404 })
       connections.push(url)
+      // Jetstream refuses a subscription it cannot serve before the upgrade, with an HTTP status: 400 for options it
+      // does not take, 503 while it is not ready (github.com/bluesky-social/jetstream, internal/subscribe/handler.go).
+      if (refusal) return new Response('service not ready: bootstrap in progress', { status: refusal })
       return srv.upgrade(req, {
         data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
       })
@@ -38,6 +43,8 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
           ws.send('Welcome! This is not the service you are looking for.')
           return ws.close(1000, 'bye')
         }
+        // As an instance draining for shutdown closes a connection it will not serve (1001 "server shutting down").
+        if (closeOnOpen) return ws.close(closeOnOpen.code, closeOnOpen.reason)
         sockets.add(ws)
         const cursor = ws.data.cursor
         if (cursor !== null)
@@ -99,6 +106,15 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       }))
       return { time_us, uri: `at://${did}/app.bsky.feed.post/${rkey}` }
     },
+    /** The deletion of a post: a commit whose operation is "delete", without a record. */
+    deletePost(did: string, rkey: string) {
+      return emit('app.bsky.feed.post', (t) => ({
+        did,
+        time_us: t,
+        kind: 'commit',
+        commit: { rev: `rev${t}`, operation: 'delete', collection: 'app.bsky.feed.post', rkey },
+      }))
+    },
     /** A like: another collection, which a reader asking for posts only never receives. */
     like(did = 'did:plc:liker') {
       return emit('app.bsky.feed.like', (t) => ({
@@ -126,6 +142,14 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** While set, each connection gets a line that is not an event and is closed. */
     setGarbage(value: boolean) {
       garbage = value
+    },
+    /** While set, each subscription is refused with this HTTP status before the upgrade. */
+    setRefusal(status: number | undefined) {
+      refusal = status
+    },
+    /** While set, each connection is closed as it opens, with this code and reason. */
+    setCloseOnOpen(close: { code: number; reason: string } | undefined) {
+      closeOnOpen = close
     },
     /** Closes every connection, as an instance restarting does. */
     dropAll() {
@@ -382,6 +406,10 @@ export function fakeMastodon(token = 'tok') {
       statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
+    },
+    /** The deletion of a status, streamed as Mastodon's streaming API sends it: `event: delete`, its id as `data`. */
+    deleteStatus(statusId: string) {
+      for (const c of streams) c.enqueue(enc.encode(`event: delete\ndata: ${statusId}\n\n`))
     },
     /** Runs when a reader asks where the streaming API is, just before it connects to it. */
     beforeConnect(fn: () => void) {

@@ -111,3 +111,27 @@ export function recordingSink() {
   }
   return { got, sink }
 }
+
+/**
+ * Makes the first batch of posts `w`'s stream scores wait, as a slow model's does, until `release()`; the rest are
+ * answered at once. `calls()`: the batches asked so far.
+ */
+export function holdFirstScoring(w: { deps: Awaited<ReturnType<typeof testDeps>>['deps'] }) {
+  let release = () => {}
+  const held = new Promise<void>((r) => {
+    release = r
+  })
+  let calls = 0
+  const { batch } = w.deps.scoring
+  w.deps.scoring.batch = (opts) => {
+    const scorer = batch(opts)
+    return {
+      ...scorer,
+      scoreMany: async (items, signal) => {
+        if (items.length > 0 && calls++ === 0) await held
+        return scorer.scoreMany(items, signal)
+      },
+    }
+  }
+  return { release: () => release(), calls: () => calls }
+}

@@ -28,6 +28,18 @@ export function createStreamQueue(limit: number) {
       pairs += entryPairs.length
       notify()
     },
+    /** Drops the waiting pairs of post `postId` (deleted upstream); their entries keep their positions. */
+    drop(postId: string) {
+      for (const e of entries) {
+        const kept = e.pairs.filter((p) => p.postId !== postId)
+        pairs -= e.pairs.length - kept.length
+        e.pairs = kept
+      }
+      if (pairs < limit) {
+        for (const w of roomWaiters) w()
+        roomWaiters = []
+      }
+    },
     /** The oldest entries holding at most `max` pairs (at least one entry). */
     take(max: number): QueueEntry[] {
       let n = 0

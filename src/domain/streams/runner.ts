@@ -80,6 +80,7 @@ export async function runStream(
       figures.heard(now(), a.caughtUp)
       if (a.position !== undefined) queue.push([], a.position)
     },
+    deleted: queue.drop,
     gap(note) {
       deps.log.warn('stream_gap', { platform, note })
       figures.gap(now(), note)

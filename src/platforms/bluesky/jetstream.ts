@@ -1,34 +1,19 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { isoDate } from '../common/mapping'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
-import type { Mention } from '../../mention'
+import { closeOf, type Ending, refusalOf } from './jetstream-refusal'
+import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
 // JSON event per message, {did, time_us, kind: "commit" | "identity" | "account", commit: {operation, collection,
 // rkey, record, cid}}. `wantedCollections` filters commits; `cursor` (Unix microseconds) replays from that time, and
 // the README advises rewinding a few seconds when reconnecting, for a gapless replay that is deduplicated. Without
-// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream).
-const Event = v.object({
-  did: v.string(),
-  time_us: v.number(),
-  kind: v.string(),
-  commit: v.optional(
-    v.object({
-      operation: v.string(),
-      collection: v.string(),
-      rkey: v.string(),
-      record: v.optional(
-        v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
-      ),
-    }),
-  ),
-})
+// `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream). Events are read in jetstream-event.ts.
 
 const REWIND_US = 5_000_000
 // A connection that has said nothing for this long is taken as dead (Bluesky posts several times a second).
@@ -38,7 +23,12 @@ const GAP_US = 60_000_000
 // A connection that lasted this long was reading: its end is a disconnection, retried at once.
 const STEADY_MS = 10_000
 
-export function createJetstreamReader(config: Config['platforms']['bluesky'], log: Logger): StreamReader {
+/** `silenceMs`: the silence allowance (tests, which cannot wait half a minute). */
+export function createJetstreamReader(
+  config: Config['platforms']['bluesky'],
+  log: Logger,
+  silenceMs = SILENCE_MS,
+): StreamReader {
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
@@ -53,15 +43,24 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
       let failures = 0
-      for (let n = timedBy ? instances.indexOf(timedBy) : 0; !signal.aborted; n++) {
+      let n = timedBy ? instances.indexOf(timedBy) : 0
+      while (!signal.aborted) {
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const instance = instances[n % instances.length] as string
         const opened = Date.now()
-        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, instance, (t) => {
-          last = t
-          timedBy = instance
+        const ending: Ending = {}
+        const outcome = await connectOnce(endpoint, last, instance === timedBy, sink, signal, {
+          instance,
+          ending,
+          silenceMs,
+          moved: (t) => {
+            last = t
+            timedBy = instance
+          },
         })
         if (signal.aborted) return
+        // Let go for room, it resumes at the same instance, whose clock its cursor is on: another one's replay can
+        // start after what this one had not yet sent (docs/streams.md#backpressure).
         if (outcome === 'full') {
           await sink.room()
           continue
@@ -73,7 +72,7 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
           // Retried at once only when it had been reading a while: one that closes as it opens is waited out longer
           // each time, not reconnected every second (docs/streams.md#outages).
           if (Date.now() - opened >= STEADY_MS) failures = 0
-          log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host })
+          log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host, ...closeOf(ending) })
         } else if (outcome === 'garbage' || outcome === 'oversize')
           sink.failed(
             new AppError(
@@ -83,8 +82,14 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
                 : `bluesky: Jetstream at ${host} sent a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`,
             ),
           )
-        else sink.failed(new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`))
+        else
+          sink.failed(
+            refusalOf(host, ending) ??
+              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`),
+          )
         await pause(backoffMs(failures++), signal)
+        // A connection lost moves to the next address (docs/streams.md#settings).
+        n++
       }
     },
   }
@@ -93,7 +98,8 @@ export function createJetstreamReader(config: Config['platforms']['bluesky'], lo
 /**
  * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
  * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
- * when the instance starts later than it. The positions it hands on name `instance` (instanceOf).
+ * when the instance starts later than it. The positions it hands on name `instance` (instanceOf); `ending` is told
+ * how the connection ended (refusalOf, closeOf), and that it was taken as dead after `silenceMs` without a message.
  */
 function connectOnce(
   endpoint: string,
@@ -101,8 +107,7 @@ function connectOnce(
   sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
-  instance: string,
-  moved: (at: Cursor) => void,
+  a: { instance: string; ending: Ending; silenceMs: number; moved: (at: Cursor) => void },
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
@@ -110,6 +115,7 @@ function connectOnce(
   url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
   if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
   let at: Cursor | null = from
+  const { instance, ending, moved } = a
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
@@ -123,11 +129,19 @@ function connectOnce(
     }
     let lastMessage = Date.now()
     const watch = setInterval(() => {
-      if (Date.now() - lastMessage > SILENCE_MS) finish()
+      if (Date.now() - lastMessage <= a.silenceMs) return
+      ending.silentMs = a.silenceMs
+      finish()
     }, 1000)
     signal.addEventListener('abort', finish)
-    ws.onclose = finish
-    ws.onerror = finish
+    ws.onclose = (e) => {
+      ending.close = { code: e.code, reason: e.reason, clean: e.wasClean }
+      finish()
+    }
+    ws.onerror = (e) => {
+      ending.error = (e as ErrorEvent).message
+      finish()
+    }
     ws.onmessage = (message) => {
       lastMessage = Date.now()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
@@ -162,6 +176,8 @@ function connectOnce(
       at = after(at, e, instance)
       const position = cursorText(at)
       const mention = toMention(e)
+      const gone = deletedPost(e)
+      if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position)
       else sink.heard({ position })
       moved(at)
@@ -172,23 +188,4 @@ function connectOnce(
       }
     }
   })
-}
-
-/** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
-function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
-  const c = e.commit
-  if (e.kind !== 'commit' || !c || c.operation !== 'create' || c.collection !== 'app.bsky.feed.post') return undefined
-  if (!c.record?.text) return undefined
-  return {
-    id: `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`,
-    // Jetstream names the author by DID only; bsky.app links accept it in place of the handle.
-    author: e.did,
-    content: c.record.text,
-    url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
-    profileUrl: `https://bsky.app/profile/${e.did}`,
-    date: isoDate(c.record.createdAt) ?? new Date(e.time_us / 1000).toISOString(),
-    platform: 'bluesky',
-    ...(c.record.reply ? { kind: 'comment' as const } : {}),
-    engagement: { likes: 0, comments: 0, shares: 0 },
-  }
 }

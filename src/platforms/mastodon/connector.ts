@@ -46,6 +46,23 @@ export const tokenRefused = (retryAfterSec?: number) =>
     retryAfterSec,
   )
 
+/**
+ * The streaming server's 401 to a token without the scope its public and hashtag streams need (`read:statuses`,
+ * docs.joinmastodon.org/methods/streaming), its `error` saying the token lacks the required scopes: the token is valid,
+ * and one made again with the same scopes is refused again (docs/platforms.md#mastodon).
+ */
+export class TokenLacksScope extends UpstreamStatusError {
+  constructor(retryAfterSec?: number) {
+    super(
+      401,
+      'mastodon refused the access token for the stream: it lacks the read:statuses scope. Give the application ' +
+        'read:statuses, set platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to its ' +
+        `new token and restart serve${retryAfterSec ? `; tried again every ${retryAfterSec / 60} minutes` : ''}`,
+      retryAfterSec,
+    )
+  }
+}
+
 /** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
 const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)
 
@@ -102,9 +119,12 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
 }
 
 /** A status as a Mention; the instance's host keeps ids apart if the operator moves to another instance. */
+/** The Mention id of status `id` of `instance` (ids are the instance's own). */
+export const statusMentionId = (instance: string, id: string) => `mastodon:${instance}:${id}`
+
 export function statusMention(instance: string, s: v.InferOutput<typeof Status>): Mention {
   return {
-    id: `mastodon:${instance}:${s.id}`,
+    id: statusMentionId(instance, s.id),
     author: s.account.acct || s.account.username || 'unknown',
     // The post as text; a content warning (spoiler_text, plain text) goes first, as readers see it.
     content: s.spoiler_text ? `${s.spoiler_text}\n\n${htmlToText(s.content)}` : htmlToText(s.content),

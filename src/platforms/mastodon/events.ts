@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { AppError } from '../../errors'
 import { failedAnswer, PlatformUnreachableError } from '../http'
 import type { StreamSink } from '../stream'
-import { Status } from './connector'
+import { readAtMost } from '../../lib/read-at-most'
+import { Status, TokenLacksScope } from './connector'
 
 // Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a
 // status as `data`, and comments (`:thump`) as heartbeats. A connection silent this long is taken as dead.
@@ -10,7 +11,8 @@ const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
 /**
- * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`.
+ * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`,
+ * and the status id of a `delete` to `sink.deleted`.
  * `silenceMs`: the silence allowance (tests, which cannot wait a minute).
  * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
  */
@@ -35,7 +37,10 @@ export async function readEvents(
     // What source health shows: the status, or that the address answered something other than events (a web page).
     // A rate limit carries its wait (Retry-After), which the retry waits out: one sooner is refused again.
     if (!res.ok || !res.body) {
-      await res.body?.cancel()
+      // A 401 says in its `error` whether the token is refused or lacks the stream's scope (TokenLacksScope).
+      const said = res.status === 401 ? await readAtMost(res, 4096).catch(() => undefined) : undefined
+      await res.body?.cancel().catch(() => {})
+      if (said && /required scopes/i.test(new TextDecoder().decode(said))) throw new TokenLacksScope()
       throw failedAnswer('mastodon streaming API', { status: res.status, headers: res.headers, text: '' })
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
@@ -82,6 +87,9 @@ export async function readEvents(
         }
         // A blank line ends the event.
         const status = event === 'update' && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+        // `delete` carries the id of the status deleted (a string of digits, docs.joinmastodon.org/api/guidelines).
+        const gone = event === 'delete' ? data.join('\n').trim() : ''
+        if (/^\d{1,30}$/.test(gone)) sink.deleted?.(gone)
         event = ''
         data = []
         held = 0
@@ -99,7 +107,12 @@ export async function readEvents(
         throw new AppError('upstream_error', 'mastodon streaming API sent an event of more than 1 MiB')
     }
   } catch (err) {
-    if (quiet.signal.aborted || signal.aborted) return
+    if (signal.aborted) return
+    // Silent once answering: a disconnection, retried at once. Silent from the start: a failed read, not one "closed".
+    if (quiet.signal.aborted) {
+      if (answered) return
+      throw new AppError('upstream_timeout', `mastodon streaming API did not answer within ${silenceMs / 1000} s`)
+    }
     if (err instanceof AppError) throw err
     // The network's own error (a name that does not resolve, a refused or reset connection) goes to the log with it;
     // source health shows only an AppError's words (docs/streams.md#source-health).

@@ -4,7 +4,7 @@ import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
-import { Status, statusMention, tokenRefused } from './connector'
+import { Status, statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
 import { readEvents } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
@@ -123,7 +123,9 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         let error: unknown
         opened = undefined
         try {
-          await readEvents(streamUrl(await streamingBase(signal)), headers, sink, signal, hand, catchUp)
+          // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
+          const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
+          await readEvents(streamUrl(await streamingBase(signal)), headers, told, signal, hand, catchUp)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
@@ -133,7 +135,12 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         } catch (err) {
           if (signal.aborted) return
           // From the streaming connection or the timeline's catch-up: the same token.
-          error = err instanceof UpstreamStatusError && err.status === 401 ? tokenRefused(REFUSED_SEC) : err
+          error =
+            err instanceof TokenLacksScope
+              ? new TokenLacksScope(REFUSED_SEC)
+              : err instanceof UpstreamStatusError && err.status === 401
+                ? tokenRefused(REFUSED_SEC)
+                : err
           sink.failed(error)
         }
         // A connection that read a while ended an outage however it ended: one broken off by an error after hours of

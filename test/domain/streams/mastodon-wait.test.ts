@@ -109,3 +109,18 @@ describe('Mastodon stream: a token the instance refuses', () => {
     expect(failures[0]).not.toContain('tok-Zq81x')
   }, 30_000)
 })
+
+// docs.joinmastodon.org/methods/streaming: the public and hashtag streams need a user token with `read:statuses`; the
+// streaming server refuses one without it with 401 too, its `error` saying the token lacks the required scopes. Told
+// that the token was revoked or mistyped, the operator made another of the same scopes (docs/platforms.md#mastodon).
+describe('Mastodon stream: a token without the read:statuses scope', () => {
+  test('says the scope is missing, not that the token was refused', async () => {
+    const { asked, failures } = await refusedFor4s('tok', () =>
+      Response.json({ error: 'Access token does not have the required scopes' }, { status: 401 }),
+    )
+    expect(asked.length).toBe(1)
+    expect(failures[0]).toContain('read:statuses')
+    expect(failures[0]).not.toContain('revoked')
+    expect(failures[0]).toContain('platforms.mastodon.access_token')
+  }, 30_000)
+})

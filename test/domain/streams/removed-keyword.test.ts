@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { removeKeywords } from '../../../src/domain/keywords/keywords'
-import { BUYING, eventually, streamWorld } from '../../support/stream-world'
+import { BUYING, eventually, holdFirstScoring, streamWorld } from '../../support/stream-world'
 
 // docs/streams.md#backpressure: matched pairs wait in the stream's queue while a slow model scores the batch before
 // them. A keyword removed meanwhile is no longer the team's: what it matched and was not yet scored is not signalled.
@@ -13,27 +13,11 @@ describe('a keyword removed while its matches wait for a slow scorer', () => {
   test('the matches still waiting become no signal and no delivery', async () => {
     const w = await streamWorld({ streams: ['bluesky'] })
     worlds.push(w)
-    let release = () => {}
-    const held = new Promise<void>((r) => {
-      release = r
-    })
-    let calls = 0
-    const { batch } = w.deps.scoring
-    w.deps.scoring.batch = (opts) => {
-      const scorer = batch(opts)
-      return {
-        ...scorer,
-        // The first batch of posts takes as long as a slow model's; the rest answer at once.
-        scoreMany: async (items, signal) => {
-          if (items.length > 0 && calls++ === 0) await held
-          return scorer.scoreMany(items, signal)
-        },
-      }
-    }
+    const { release, calls } = holdFirstScoring(w)
     w.start()
     await eventually('the reader to connect', () => w.jet.clients() === 1)
     w.jet.post(BUYING(1))
-    await eventually('the first batch at the scorer', () => calls === 1)
+    await eventually('the first batch at the scorer', () => calls() === 1)
     w.jet.post(BUYING(2))
     await Bun.sleep(500)
     await removeKeywords(w.deps, { teamId: w.team.id, keywords: ['crm'] })

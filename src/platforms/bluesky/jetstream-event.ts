@@ -1,0 +1,47 @@
+import * as v from 'valibot'
+import { isoDate } from '../common/mapping'
+import type { Mention } from '../../mention'
+
+// A Jetstream event (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): {did, time_us, kind: "commit" |
+// "identity" | "account", commit: {operation, collection, rkey, record, cid}}; what the reader reads of it.
+export const Event = v.object({
+  did: v.string(),
+  time_us: v.number(),
+  kind: v.string(),
+  commit: v.optional(
+    v.object({
+      operation: v.string(),
+      collection: v.string(),
+      rkey: v.string(),
+      record: v.optional(
+        v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
+      ),
+    }),
+  ),
+})
+
+/** The Mention id of the post a deletion commit removes, or undefined for any other event. */
+export function deletedPost(e: v.InferOutput<typeof Event>): string | undefined {
+  const c = e.commit
+  if (e.kind !== 'commit' || c?.operation !== 'delete' || c.collection !== 'app.bsky.feed.post') return undefined
+  return `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`
+}
+
+/** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
+export function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
+  const c = e.commit
+  if (e.kind !== 'commit' || !c || c.operation !== 'create' || c.collection !== 'app.bsky.feed.post') return undefined
+  if (!c.record?.text) return undefined
+  return {
+    id: `bluesky:at://${e.did}/app.bsky.feed.post/${c.rkey}`,
+    // Jetstream names the author by DID only; bsky.app links accept it in place of the handle.
+    author: e.did,
+    content: c.record.text,
+    url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
+    profileUrl: `https://bsky.app/profile/${e.did}`,
+    date: isoDate(c.record.createdAt) ?? new Date(e.time_us / 1000).toISOString(),
+    platform: 'bluesky',
+    ...(c.record.reply ? { kind: 'comment' as const } : {}),
+    engagement: { likes: 0, comments: 0, shares: 0 },
+  }
+}

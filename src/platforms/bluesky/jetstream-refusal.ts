@@ -1,0 +1,36 @@
+import { AppError } from '../../errors'
+import { UpstreamStatusError } from '../http'
+
+/** How a connection that sent no event ended: the WebSocket client's error, and the close it was given. */
+export type Ending = { error?: string; close?: { code: number; reason: string; clean: boolean }; silentMs?: number }
+
+// A close reason is the server's text (at most 123 bytes): shown in source health without its control characters.
+const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
+
+/**
+ * Why an instance that sent no event turned the subscription away (docs/streams.md#source-health): with an HTTP status
+ * before the upgrade (503 while it is not ready, 400 to options it does not take; Bun's WebSocket client says
+ * "Expected 101 status code: 503"), or by closing it as it opened with a code of its own (1001 while it drains for
+ * shutdown). Undefined for an instance that could not be reached, or a connection that ended without a close.
+ */
+export function refusalOf(host: string, ending: Ending): AppError | undefined {
+  const status = /Expected 101 status code: (\d{3})\b/.exec(ending.error ?? '')?.[1]
+  if (status)
+    return new UpstreamStatusError(Number(status), `bluesky: Jetstream at ${host} answered with status ${status}`)
+  const close = ending.close
+  if (!close?.clean || close.code === 1006) return undefined
+  const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')
+  return new AppError('upstream_error', `bluesky: Jetstream at ${host} closed the connection as it opened (${said})`)
+}
+
+/**
+ * What `stream_disconnected` tells of how a connection that was reading ended (docs/streams.md#outages): the close code
+ * and reason the instance gave (1001 when it goes away, 1011 when it failed to serve the subscription), which tell a
+ * restart upstream from a fault; for one taken as dead after its silence (a half-open connection), how long it was
+ * silent; nothing for a connection broken off.
+ */
+export const closeOf = (ending: Ending) => {
+  if (ending.silentMs !== undefined) return { silentSeconds: ending.silentMs / 1000 }
+  const close = ending.close
+  return close?.clean && close.code !== 1006 ? { code: close.code, reason: printable(close.reason) } : {}
+}
