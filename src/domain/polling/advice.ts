@@ -17,6 +17,14 @@ function leaseHeldElsewhere(polling: { enabled: boolean; schedule: string }): st
   return `another process is polling this database now: a running "lead-signals serve"${schedule} or another poll --once; its pass searches the keywords, so wait for it to finish, then run poll --once again if you still want a pass of your own`
 }
 
+/** The signals a pass stored, and where to see them: the pass worked, whatever the lines after say it could not do. */
+function found(qualified: number, teams: { name: string }[]): string[] {
+  if (qualified === 0) return []
+  const team = teams.length === 1 ? shellWord(teams[0]?.name ?? '') : 'TEAM'
+  const them = qualified === 1 ? '1 new signal: see it' : `${qualified} new signals: see them`
+  return [`${them} with  lead-signals signals export --team ${team}  or on the console's Signals page`]
+}
+
 /**
  * docs/operations.md#when-a-pass-finds-nothing: what `poll --once` adds under its table when a pass could not find
  * everything it was asked to, so a new install learns why it has no leads: no team or no keyword yet, the platforms
@@ -40,7 +48,10 @@ export async function passAdvice(
   const wanted = new Set<SearchPlatform>()
   for (const t of teams)
     if (tracking.has(t.id)) for (const p of deps.config.plans[t.plan]?.platforms ?? []) wanted.add(p)
-  const lines: string[] = []
+  const lines: string[] = found(
+    summary.totals.qualified,
+    teams.filter((t) => tracking.has(t.id)),
+  )
   const unconfigured = [...wanted].filter((p) => !deps.searches.isAvailable(p)).sort()
   if (unconfigured.length > 0) {
     lines.push('not searched, not configured here (set these in the config file or the environment, then poll again):')
