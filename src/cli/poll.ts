@@ -39,7 +39,7 @@ export async function poll(argv: string[]): Promise<number> {
     const { searches, failed } = summary.totals
     if (searches > 0 && failed === searches) {
       const what = searches === 1 ? 'the only search' : `all ${searches} searches`
-      console.error(`lead-signals: poll: ${what} failed (see the poll_search_failed lines)`)
+      console.error(`lead-signals: poll: ${what} failed (the log lines above say why)`)
       return 1
     }
     return 0

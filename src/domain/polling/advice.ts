@@ -67,8 +67,9 @@ export async function passAdvice(
   )
   for (const [p, c] of failed) {
     const reason = why.get(p)
+    const logged = reason?.includes('could not be reached') ? 'platform_unreachable' : 'poll_search_failed'
     lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the poll_search_failed log lines say more`,
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the ${logged} log lines say more`,
     )
   }
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
