@@ -2,7 +2,7 @@ import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-n
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
-import { NO_PLATFORM_ANSWERED } from '../domain/polling/advice'
+import { noPlatformAnswered } from '../domain/polling/advice'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson } from './common'
@@ -50,7 +50,13 @@ async function check(argv: string[]): Promise<number> {
       )
       // Every platform it could try was out of reach: the network is what to check, as poll --once says.
       const tried = results.filter((r) => r.status !== 'not_configured')
-      if (tried.length > 0 && tried.every((r) => r.status === 'not_reachable')) console.log(NO_PLATFORM_ANSWERED)
+      if (tried.length > 0 && tried.every((r) => r.status === 'not_reachable'))
+        console.log(
+          noPlatformAnswered(
+            deps.config,
+            tried.map((r) => r.platform),
+          ),
+        )
     }
     return checkFailed(results, asked !== undefined) ? 1 : 0
   } finally {

@@ -1,12 +1,24 @@
 import type { SearchPlatform } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
+import { isStreamed } from '../../platforms/streams'
 import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 
-/** What to check when no platform could be reached at all: the network, not the platforms (platforms check says it too). */
-export const NO_PLATFORM_ANSWERED =
-  'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
+/**
+ * What to check when no platform could be reached at all: the network, not the platforms (platforms check says it
+ * too). Of `platforms`, those serve streams read stream_url, not base_url: a mirror in base_url alone would serve
+ * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off).
+ */
+export function noPlatformAnswered(config: Pick<Config, 'platforms'>, platforms: string[]): string {
+  const line =
+    'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
+  const streamed = platforms.filter((p) => isStreamed(config, p)).sort()
+  if (streamed.length === 0) return line
+  const one = streamed.length === 1
+  return `${line}; serve streams ${streamed.join(', ')} instead of searching ${one ? 'it' : 'them'}: point ${one ? 'its' : 'their'} stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)`
+}
 
 /**
  * docs/operations.md#one-pass-at-a-time: a pass that found the polling lease held did nothing, and exit status 0 (it
@@ -76,7 +88,13 @@ export async function passAdvice(
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
   const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
   const unreachable = failed.some(([p]) => why.get(p)?.includes('could not be reached'))
-  if (failed.length > 0 && failed.length === searched && unreachable) lines.push(NO_PLATFORM_ANSWERED)
+  if (failed.length > 0 && failed.length === searched && unreachable)
+    lines.push(
+      noPlatformAnswered(
+        deps.config,
+        failed.map(([p]) => p),
+      ),
+    )
   // With scorer.fallback = "none" a pass leaves what the model could not judge queued; the reason is the model's, and
   // scorer check is what finds it (docs/scoring.md#checking-the-model-server).
   if (summary.scorerUnavailable) {
