@@ -1,6 +1,7 @@
 import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-names'
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
+import { logsWritten } from '../lib/log'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
 import { noPlatformAnswered } from '../domain/polling/advice'
 import { AppError } from '../errors'
@@ -31,6 +32,7 @@ async function check(argv: string[]): Promise<number> {
   const deps = await buildDeps(readConfig(flags.config as string | undefined))
   try {
     const checked = await checkPlatforms(deps, { platform: asked as Source | undefined })
+    await logsWritten()
     // The earlier route's own networks search, but are never polled: said, so nobody waits for their signals.
     const results = checked.map((r) => ({
       ...r,

@@ -1,5 +1,6 @@
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
+import { logsWritten } from '../lib/log'
 import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { runPollPass } from '../jobs/poll-pass'
@@ -32,6 +33,7 @@ export async function poll(argv: string[]): Promise<number> {
     const teamId = typeof flags.team === 'string' ? (await findTeam(deps, flags.team)).id : undefined
     const summary = await runPollPass(deps, { teamId, signal: stop.signal })
     const advice = await passAdvice(deps, summary, teamId)
+    await logsWritten()
     if (flags.json) printJson({ ...summary, advice })
     else console.log([formatSummary(summary), ...advice].join('\n'))
     // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
