@@ -31,6 +31,14 @@ describe('keyword add and remove with a team name split by the shell', () => {
     },
   )
 
+  test('--team=acme corp crm is refused the same way', async () => {
+    const before = await dump(ws)
+    const r = await runCli(ws, ['keyword', 'add', '--team=acme', 'corp', 'crm'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toStartWith('lead-signals: "acme corp" is a team: a team name with spaces goes in quotes')
+    expect(await dump(ws)).toEqual(before)
+  })
+
   test('the keywords before --team are the keywords: keyword add corp --team acme tracks "corp" for acme', async () => {
     expect(await ok(ws, ['keyword', 'add', 'corp', '--team', 'acme'])).toStartWith('Now tracking "corp".\n')
     await ok(ws, ['keyword', 'remove', 'corp', '--team', 'acme'])
