@@ -4,16 +4,20 @@ import { shellWord } from '../lib/shell-word'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 import { queriesOf, refuseUnquotedQuery } from './query-args'
+import { refuseSplitTeamName } from './team-words'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = queriesOf('keyword add', argv, positionals)
-  const { result, polling } = await withDeps(flags, async (deps) => ({
-    result: await addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
-    polling: deps.config.polling,
-  }))
+  const { result, polling } = await withDeps(flags, async (deps) => {
+    await refuseSplitTeamName(deps, 'keyword add', argv)
+    return {
+      result: await addKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+      polling: deps.config.polling,
+    }
+  })
   if (result.added.length > 0) console.log(`Now tracking ${quoted(result.added)}.`)
   if (result.alreadyTracked.length > 0) console.log(`Already tracked: ${quoted(result.alreadyTracked)}.`)
   // When it is searched (docs/operations.md#keyword-polling): now on request, else on the server's schedule.
@@ -44,9 +48,10 @@ async function remove(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { team: { type: 'string' } })
   const ref = requireFlag(flags, 'team')
   const keywords = cleanKeywords(positionals)
-  const removed = await withDeps(flags, async (deps) =>
-    removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
-  )
+  const removed = await withDeps(flags, async (deps) => {
+    await refuseSplitTeamName(deps, 'keyword remove', argv)
+    return removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords })
+  })
   console.log(`No longer tracking ${quoted(removed)}.`)
   return 0
 }

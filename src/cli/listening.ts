@@ -1,3 +1,4 @@
+import type { Config } from '../config/schema'
 import { humanLine } from '../lib/log'
 
 const WILDCARDS: Record<string, string> = { '0.0.0.0': '127.0.0.1', '::': '::1' }
@@ -38,4 +39,14 @@ export function listeningLine(
     startupMs,
   }
   return isTerminal ? humanLine({ time: new Date().toISOString(), level: 'info', ...line }) : JSON.stringify(line)
+}
+
+/**
+ * Where the console of `serve` with this configuration is: `server.public_url`, else the URL its listening line
+ * names. Undefined for port 0, a free port known only once it serves.
+ */
+export function consoleAddress(server: Config['server']): string | undefined {
+  if (server.public_url) return `${server.public_url}/`
+  if (server.port === 0) return undefined
+  return `${listeningAddress({ hostname: server.host, port: server.port }).url}/`
 }

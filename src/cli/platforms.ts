@@ -1,8 +1,9 @@
 import { EARLIER_ONLY_SOURCES, SOURCES, type Source } from '../config/platform-names'
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
+import { logsWritten } from '../lib/log'
 import { type CheckResult, checkFailed, checkPlatforms } from '../domain/sources/check'
-import { NO_PLATFORM_ANSWERED } from '../domain/polling/advice'
+import { noPlatformAnswered } from '../domain/polling/advice'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson } from './common'
@@ -31,6 +32,7 @@ async function check(argv: string[]): Promise<number> {
   const deps = await buildDeps(readConfig(flags.config as string | undefined))
   try {
     const checked = await checkPlatforms(deps, { platform: asked as Source | undefined })
+    await logsWritten()
     // The earlier route's own networks search, but are never polled: said, so nobody waits for their signals.
     const results = checked.map((r) => ({
       ...r,
@@ -50,7 +52,13 @@ async function check(argv: string[]): Promise<number> {
       )
       // Every platform it could try was out of reach: the network is what to check, as poll --once says.
       const tried = results.filter((r) => r.status !== 'not_configured')
-      if (tried.length > 0 && tried.every((r) => r.status === 'not_reachable')) console.log(NO_PLATFORM_ANSWERED)
+      if (tried.length > 0 && tried.every((r) => r.status === 'not_reachable'))
+        console.log(
+          noPlatformAnswered(
+            deps.config,
+            tried.map((r) => r.platform),
+          ),
+        )
     }
     return checkFailed(results, asked !== undefined) ? 1 : 0
   } finally {

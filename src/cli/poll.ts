@@ -1,6 +1,7 @@
 import { readConfig } from '../config/read'
 import { buildDeps } from '../deps'
 import { AppError, ERRORS } from '../errors'
+import { logsWritten } from '../lib/log'
 import { findTeam } from '../domain/teams/teams'
 import { PollStalled, runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
@@ -38,6 +39,7 @@ export async function poll(argv: string[]): Promise<number> {
       process.exit(ERRORS[err.kind].exit)
     })
     const advice = await passAdvice(deps, summary, teamId)
+    await logsWritten()
     if (flags.json) printJson({ ...summary, advice })
     else console.log([formatSummary(summary), ...advice].join('\n'))
     // A pass whose every search failed found nothing because of the platforms or the network: cron and scripts
@@ -45,7 +47,7 @@ export async function poll(argv: string[]): Promise<number> {
     const { searches, failed } = summary.totals
     if (searches > 0 && failed === searches) {
       const what = searches === 1 ? 'the only search' : `all ${searches} searches`
-      console.error(`lead-signals: poll: ${what} failed (see the poll_search_failed lines)`)
+      console.error(`lead-signals: poll: ${what} failed (the log lines above say why)`)
       return 1
     }
     return 0

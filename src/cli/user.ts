@@ -1,6 +1,7 @@
 import { createUser, listUsers, removeUser, setPassword } from '../domain/users/users'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { consoleAddress } from './listening'
 import { readPassword } from './password-input'
 
 async function create(argv: string[]): Promise<number> {
@@ -14,8 +15,14 @@ async function create(argv: string[]): Promise<number> {
   const email = requireFlag(flags, 'email')
   const password = await readPassword()
   const role = flags.role as string | undefined
-  const user = await withDeps(flags, (deps) => createUser(deps, { team, email, role, password }))
-  console.log(`Created ${user.role} ${user.email} in team ${user.team}; they can sign in to the console now.`)
+  const { user, address } = await withDeps(flags, async (deps) => ({
+    user: await createUser(deps, { team, email, role, password }),
+    address: consoleAddress(deps.config.server),
+  }))
+  const where = address
+    ? `sign in now at ${address} (the console of serve with this configuration)`
+    : 'sign in to the console now'
+  console.log(`Created ${user.role} ${user.email} in team ${user.team}; they can ${where}.`)
   return 0
 }
 

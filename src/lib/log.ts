@@ -32,6 +32,12 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
 }
 
 /**
+ * Resolves once the log lines of this turn of the event loop are written: a command that prints a report after the
+ * work that logged warnings awaits it, so that they come out before the report (docs/operations.md#logs).
+ */
+export const logsWritten = (): Promise<void> => new Promise((done) => setImmediate(done))
+
+/**
  * Lines to stderr, written once per turn of the event loop: a busy server logs a line per request, and one write of
  * many lines costs far less than a write each. The write is synchronous, so lines still pending when the process
  * exits (`process.exit` after a shutdown) are written from the exit handler.

@@ -3,6 +3,7 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { networkReason } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
 import { ollamaThinking } from './ollama-thinking'
 import { olderThanSchemas } from './ollama-version'
@@ -113,7 +114,13 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       res = await fetch(url, { ...init, signal })
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OllamaError(`ollama at ${where} could not be reached: ${(err as Error).message}`)
+      const reason = networkReason(err)
+      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      throw new OllamaError(
+        reason
+          ? `no model server at ${where} (${reason})`
+          : `ollama at ${where} could not be reached: ${(err as Error).message}`,
+      )
     }
     if (!res.ok) {
       const said = await errorText(res, ollamaMessage)

@@ -2,6 +2,7 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-ans
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
+import { networkReason } from '../lib/network-reason'
 import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -71,7 +72,13 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       return await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal })
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(`openai at ${where} could not be reached: ${mask((err as Error).message)}`)
+      const reason = networkReason(err)
+      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      throw new OpenAiError(
+        reason
+          ? `no model server at ${where} (${reason})`
+          : `openai at ${where} could not be reached: ${mask((err as Error).message)}`,
+      )
     }
   }
 

@@ -64,10 +64,10 @@ describe('log format', () => {
     const { lines } = await onTerminal(ws, ['poll', '--once'], await failingPlatform(ws))
     // Log lines only: not the exit line, nor the summary's advice that names the event (docs/operations.md#when-a-pass-finds-nothing).
     const logged = lines.filter(
-      (l) => l.includes('poll_search_failed') && !l.includes('lead-signals:') && !l.startsWith('hackernews:'),
+      (l) => l.includes('platform_unreachable') && !l.includes('lead-signals:') && !l.startsWith('hackernews:'),
     )
     expect(logged).toHaveLength(1)
-    expect(logged[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}poll_search_failed platform=hackernews err="[^"]+"$/)
+    expect(logged[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}platform_unreachable platform=hackernews err="[^"]+"$/)
   })
 
   test('otherwise each log line is one JSON object', async () => {
@@ -77,7 +77,7 @@ describe('log format', () => {
       .trim()
       .split('\n')
       .filter((l) => l.startsWith('{'))
-    expect(lines.map((l) => JSON.parse(l).event)).toContain('poll_search_failed')
+    expect(lines.map((l) => JSON.parse(l).event)).toContain('platform_unreachable')
   })
 })
 

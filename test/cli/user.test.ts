@@ -25,6 +25,21 @@ describe('lead-signals user (docs/console.md#first-user)', () => {
     ])
   })
 
+  // It said "they can sign in to the console now" and not where: the address is serve's with this configuration.
+  test.each([
+    [{}, 'http://127.0.0.1:8080/'],
+    [{ LEAD_SIGNALS_SERVER_HOST: '127.0.0.1', LEAD_SIGNALS_SERVER_PORT: '9000' }, 'http://127.0.0.1:9000/'],
+    [{ LEAD_SIGNALS_SERVER_PUBLIC_URL: 'https://leads.example.com' }, 'https://leads.example.com/'],
+  ])('create names where to sign in: %o gives %s', async (env, address) => {
+    const out = await ok(ws, ['user', 'create', '--team', 'acme', '--email', 'ann@acme.test'], {
+      stdin: 'a long enough secret\n',
+      env,
+    })
+    expect(out).toBe(
+      `Created member ann@acme.test in team acme; they can sign in now at ${address} (the console of serve with this configuration).\n`,
+    )
+  })
+
   test('a taken email, a short password, an unknown role or no password is refused and changes nothing', async () => {
     await ok(ws, ['user', 'create', '--team', 'acme', '--email', 'ann@acme.test'], { stdin: 'a long enough secret\n' })
     const cases: [string[], string | undefined, RegExp][] = [

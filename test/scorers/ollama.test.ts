@@ -278,7 +278,7 @@ describe('ollama scorer against a fake Ollama', () => {
     closed.stop(true)
     const call = scorer(origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
-    await expect(call).rejects.toThrow(`ollama at ${origin} could not be reached`)
+    await expect(call).rejects.toThrow(`no model server at ${origin} (connection refused)`)
   })
 
   test('cuts a post too long for the context window, keeping the instructions whole', async () => {

@@ -314,7 +314,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     const call = scorer(origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OpenAiError)
     const message = await call.catch((e: Error) => e.message)
-    expect(message).toContain(`openai at ${origin} could not be reached`)
+    expect(message).toBe(`no model server at ${origin} (connection refused)`)
     expect(message).not.toContain(KEY)
   })
 })

@@ -1,12 +1,24 @@
 import type { SearchPlatform } from '../../config/platform-names'
+import type { Config } from '../../config/schema'
+import { isStreamed } from '../../platforms/streams'
 import { isKeyless, missingSettings } from '../../platforms/configured'
 import type { Needs } from '../needs'
 import { shellWord } from '../../lib/shell-word'
 import type { PassSummary } from './summary'
 
-/** What to check when no platform could be reached at all: the network, not the platforms (platforms check says it too). */
-export const NO_PLATFORM_ANSWERED =
-  'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
+/**
+ * What to check when no platform could be reached at all: the network, not the platforms (platforms check says it
+ * too). Of `platforms`, those serve streams read stream_url, not base_url: a mirror in base_url alone would serve
+ * poll --once and never serve's passes, which leave streamed platforms out (docs/streams.md#turning-a-stream-off).
+ */
+export function noPlatformAnswered(config: Pick<Config, 'platforms'>, platforms: string[]): string {
+  const line =
+    'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
+  const streamed = platforms.filter((p) => isStreamed(config, p)).sort()
+  if (streamed.length === 0) return line
+  const one = streamed.length === 1
+  return `${line}; serve streams ${streamed.join(', ')} instead of searching ${one ? 'it' : 'them'}: point ${one ? 'its' : 'their'} stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)`
+}
 
 /**
  * docs/operations.md#one-pass-at-a-time: a pass that found the polling lease held did nothing, and exit status 0 (it
@@ -15,6 +27,14 @@ export const NO_PLATFORM_ANSWERED =
 function leaseHeldElsewhere(polling: { enabled: boolean; schedule: string }): string {
   const schedule = polling.enabled ? ` (which polls on its schedule, polling.schedule ${polling.schedule}, UTC)` : ''
   return `another process is polling this database now: a running "lead-signals serve"${schedule} or another poll --once; its pass searches the keywords, so wait for it to finish, then run poll --once again if you still want a pass of your own`
+}
+
+/** The signals a pass stored, and where to see them: the pass worked, whatever the lines after say it could not do. */
+function found(qualified: number, teams: { name: string }[]): string[] {
+  if (qualified === 0) return []
+  const team = teams.length === 1 ? shellWord(teams[0]?.name ?? '') : 'TEAM'
+  const them = qualified === 1 ? '1 new signal: see it' : `${qualified} new signals: see them`
+  return [`${them} with  lead-signals signals export --team ${team}  or on the console's Signals page`]
 }
 
 /**
@@ -40,7 +60,10 @@ export async function passAdvice(
   const wanted = new Set<SearchPlatform>()
   for (const t of teams)
     if (tracking.has(t.id)) for (const p of deps.config.plans[t.plan]?.platforms ?? []) wanted.add(p)
-  const lines: string[] = []
+  const lines: string[] = found(
+    summary.totals.qualified,
+    teams.filter((t) => tracking.has(t.id)),
+  )
   const unconfigured = [...wanted].filter((p) => !deps.searches.isAvailable(p)).sort()
   if (unconfigured.length > 0) {
     lines.push('not searched, not configured here (set these in the config file or the environment, then poll again):')
@@ -56,15 +79,22 @@ export async function passAdvice(
   )
   for (const [p, c] of failed) {
     const reason = why.get(p)
+    const logged = reason?.includes('could not be reached') ? 'platform_unreachable' : 'poll_search_failed'
     lines.push(
-      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the poll_search_failed log lines say more`,
+      `${p}: ${c.searches === 1 ? 'its one search' : `all ${c.searches} searches`} failed${reason ? ` (${reason})` : ''}; the ${logged} log lines say more`,
     )
   }
   // Every platform searched failed, some for want of a connection: the console's checklist says the same
   // (docs/console.md#getting-started). Waiting for the next pass will not help; the network will.
   const searched = Object.values(summary.platforms).filter((c) => c.searches > 0).length
   const unreachable = failed.some(([p]) => why.get(p)?.includes('could not be reached'))
-  if (failed.length > 0 && failed.length === searched && unreachable) lines.push(NO_PLATFORM_ANSWERED)
+  if (failed.length > 0 && failed.length === searched && unreachable)
+    lines.push(
+      noPlatformAnswered(
+        deps.config,
+        failed.map(([p]) => p),
+      ),
+    )
   // With scorer.fallback = "none" a pass leaves what the model could not judge queued; the reason is the model's, and
   // scorer check is what finds it (docs/scoring.md#checking-the-model-server).
   if (summary.scorerUnavailable) {

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import type { Mention } from '../../mention'
+import { PlatformUnreachableError } from '../../platforms/http'
 import { SearchStopped } from '../search/search-runner'
 import { advance, cursorKey, pairsOf } from './cursor'
 import type { Pass } from './state'
@@ -33,7 +34,10 @@ export async function pollTarget(pass: Pass, target: SearchTarget): Promise<void
     }
     counts.searches++
     counts.failed++
-    deps.log.warn('poll_search_failed', { platform: target.platform, err })
+    // The search runner logged a platform it could not reach (platform_unreachable, in the network's words): a second
+    // line would say the same again (docs/operations.md#logs).
+    if (!(err instanceof PlatformUnreachableError))
+      deps.log.warn('poll_search_failed', { platform: target.platform, err })
     pass.deferrals.failed(target.platform, err)
     return
   }

@@ -68,6 +68,11 @@ export async function findTeam(deps: Needs<'config', 'teams'>, ref: string): Pro
   )
 }
 
+/** Whether a team has this exact id or name: for a command checking what its words could also mean. */
+export async function isTeam(deps: Needs<never, 'teams'>, ref: string): Promise<boolean> {
+  return (await deps.repos.teams.find(ref)) !== undefined
+}
+
 export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string; credits?: number }) {
   if (a.plan === undefined && a.credits === undefined)
     throw new AppError('invalid_request', 'give --plan and/or --credits')

@@ -1,18 +1,8 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
+import { NETWORK_REASONS } from '../../lib/network-reason'
 import { createRemoteLockWait } from './lock-wait'
 
-// Network failures as the runtime's fetch reports them (an error `code`), in words.
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host name lookup failed',
-  ETIMEDOUT: 'timed out',
-  ECONNRESET: 'connection reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EPROTO: 'TLS handshake failed',
-}
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
 
 /**

@@ -1,0 +1,52 @@
+// A first poll on a machine without the model server (docs/scoring.md#fallback-and-timeouts): the one scorer_failed
+// line of the outage says what the start-up line and `scorer check` say, in their words, not the runtime's.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { fakePlatforms } from '../support/fake-platforms'
+import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+
+let ws: Workspace
+let world: ReturnType<typeof fakePlatforms>
+let closed: string
+beforeAll(async () => {
+  world = fakePlatforms()
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  closed = server.url.origin
+  await server.stop(true)
+  world.add('hackernews', 'crm', {
+    id: '1',
+    author: 'dana',
+    text: 'Our 12-person sales team lives in spreadsheets. Looking for a CRM, budget approved.',
+    at: new Date(Date.now() - 3_600_000).toISOString(),
+  })
+})
+// Each test its own database, so that each scores the post anew.
+beforeEach(async () => {
+  ws = createWorkspace()
+  ws.file('poll.toml', ['[platforms.hackernews]', `base_url = "${world.origin}"`, 'mode = "search"'].join('\n'))
+  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
+})
+afterEach(() => ws.cleanup())
+afterAll(() => world.stop())
+
+describe('poll --once with nothing listening at the model server', () => {
+  test.each([
+    ['ollama', ''],
+    ['openai', '/v1'],
+  ])('%s: scorer_failed says "no model server at" the address, connection refused', async (backend, path) => {
+    const at = `${closed}${path}`
+    const settings: Record<string, string> =
+      backend === 'ollama'
+        ? { LEAD_SIGNALS_SCORER_OLLAMA_HOST: at }
+        : { LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: at, LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'm' }
+    const r = await runCli(ws, ['poll', '--once', '--config', 'poll.toml'], {
+      env: { LEAD_SIGNALS_SCORER_BACKEND: backend, ...settings },
+    })
+    expect(r.code).toBe(0)
+    const failed = r.stderr.split('\n').filter((l) => l.includes('scorer_failed'))
+    expect(failed).toHaveLength(1)
+    const line = JSON.parse(failed[0] as string) as { err: string }
+    expect(line.err).toBe(`no model server at ${closed} (connection refused)`)
+    expect(r.stdout).toMatch(/^hackernews\s+1\s+1\s+1\s+1\s+0\s+0\s+1\s/m)
+  })
+})
