@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import type { Deps } from '../../../src/deps'
 import { addKeywords } from '../../../src/domain/keywords/keywords'
 import { buildDueWindows } from '../../../src/domain/webhooks/digests'
-import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
+import { createEndpoint, updateEndpoint } from '../../../src/domain/webhooks/endpoints'
 import { runPollPass } from '../../../src/jobs/poll-pass'
 import { seedTeam } from '../../support/deps'
 import { fakePlatforms } from '../../support/fake-platforms'
@@ -70,4 +70,31 @@ describe('digest windows between servers whose clocks disagree', () => {
         // Windows follow each other from windowFrom on: a signal found before it is in none of them.
         for (const found of after.found) expect(found).toBeGreaterThanOrEqual(after.windowFrom)
       })
+
+  for (const [name, change] of [
+    ['added', null],
+    ['enabled again', { enabled: true }],
+  ] as const)
+    test(`a destination ${name} by a server ahead: a signal found after it by a server on time is in a window to come`, async () => {
+      const [finder, ahead] = await hosts.open(0, SKEW_MS)
+      const { team } = await seedTeam(finder, { plan: 'poller' })
+      const keyword = `crm${++made}`
+      await addKeywords(finder, { teamId: team.id, keywords: [keyword] })
+      const input = endpointInput('', { kind: 'email', url: null, to: 'sales@example.com', enabled: !change })
+      const { endpoint } = await createEndpoint(change ? finder : ahead, { teamId: team.id, input })
+      if (change) await updateEndpoint(ahead, { teamId: team.id, id: endpoint.id, change })
+      // Its first window starts when it was added (or enabled) by the database's clock, not in the ahead server's future.
+      expect((await state(ahead, endpoint.id)).windowFrom).toBeLessThanOrEqual(Date.now())
+
+      world.add('hackernews', keyword, {
+        id: keyword,
+        author: 'ann',
+        text: buying(keyword),
+        at: new Date().toISOString(),
+      })
+      expect((await runPollPass(finder)).outcome).toBe('completed')
+      const after = await state(ahead, endpoint.id)
+      expect(after.found).toHaveLength(1)
+      for (const found of after.found) expect(found).toBeGreaterThanOrEqual(after.windowFrom)
+    })
 })
