@@ -46,8 +46,15 @@ async function signalsOf(deps: Deps, teamId: string) {
     sql: 'select platform, post_id, keyword, intent, score, icp_match, preview, content_full, published_at, detected_at, author, url from signals where team_id = ? order by post_id',
     args: [teamId],
   })
-  return rs.rows.map((r) => ({ ...r }))
+  return rs.rows.map((r) => Object.fromEntries(rs.columns.map((c) => [c, r[c]])))
 }
+
+/**
+ * Whether a found time is the database's present as a pass after `since` stored the signal (docs/destinations.md#exactly-once):
+ * the real time, whatever the service's clock says.
+ */
+const storedSince = (since: string, detectedAt: unknown) =>
+  String(detectedAt) >= since && String(detectedAt) <= new Date().toISOString()
 
 const count = async (deps: Deps, table: string) =>
   Number((await deps.database.client.execute(`select count(*) as n from ${table}`)).rows[0].n)
@@ -71,6 +78,7 @@ describe('a keyword-polling pass with the rules scorer', () => {
     )
     world.add('reddit', 'crm', { id: 'r1', author: 'cy', text: long, at: at(1) })
 
+    const since = new Date().toISOString()
     const summary = await runPollPass(deps)
 
     expect(world.searchesOf('hackernews', 'crm')).toBe(1)
@@ -104,11 +112,11 @@ describe('a keyword-polling pass with the rules scorer', () => {
       keyword: 'CRM',
       author: 'ann',
       published_at: at(0),
-      detected_at: '2026-11-15T12:00:00.000Z',
       preview: buying(1),
       content_full: buying(1),
       icp_match: 'Small sales teams',
     })
+    expect(storedSince(since, hn.detected_at)).toBe(true)
     expect(Number(hn.score)).toBeGreaterThanOrEqual(6)
     const rd = ofA[1]
     expect(String(rd.preview)).toBe(long.slice(0, 300))
@@ -178,12 +186,13 @@ describe('a keyword-polling pass with the rules scorer', () => {
         detectedAt: '2026-11-01T00:00:00.000Z',
       },
     ])
+    const since = new Date().toISOString()
     const pass = await runPollPass(deps)
     expect(pass.platforms.hackernews).toMatchObject({ fetched: 2, new: 2, scored: 1, qualified: 1, pending: 0 })
-    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.detected_at])).toEqual([
-      ['hackernews:1', '2026-11-01T00:00:00.000Z'],
-      ['hackernews:2', '2026-11-15T12:00:00.000Z'],
-    ])
+    const [imported, found] = await signalsOf(deps, a)
+    expect([imported?.post_id, imported?.detected_at]).toEqual(['hackernews:1', '2026-11-01T00:00:00.000Z'])
+    expect(found?.post_id).toBe('hackernews:2')
+    expect(storedSince(since, found?.detected_at)).toBe(true)
   })
 
   test('polling spends no team quota', async () => {
@@ -222,13 +231,14 @@ describe('a keyword-polling pass with the rules scorer', () => {
       { id: '4', author: 'di', text: buying(4), at: at(9) },
     )
     clock.set('2026-11-15T12:30:00.000Z')
+    const since = new Date().toISOString()
     const third = await runPollPass(deps)
     expect(third.platforms.hackernews).toMatchObject({ fetched: 4, new: 2, scored: 2, qualified: 2 })
     const all = await signalsOf(deps, a)
-    expect(all.map((s) => [s.post_id, s.detected_at])).toEqual([
-      ['hackernews:1', '2026-11-15T12:00:00.000Z'],
-      ['hackernews:3', '2026-11-15T12:30:00.000Z'],
-      ['hackernews:4', '2026-11-15T12:30:00.000Z'],
+    expect(all.map((s) => [s.post_id, storedSince(since, s.detected_at)])).toEqual([
+      ['hackernews:1', false],
+      ['hackernews:3', true],
+      ['hackernews:4', true],
     ])
   })
 
@@ -455,10 +465,12 @@ describe('a keyword-polling pass with a model scorer', () => {
 
     model.fail(false)
     clock.set('2026-11-15T12:15:00.000Z')
+    const since = new Date().toISOString()
     const up = await runPollPass(deps)
     expect(up.platforms.hackernews).toMatchObject({ new: 0, scored: 2, qualified: 1, pending: 0 })
-    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.intent, s.detected_at])).toEqual([
-      ['hackernews:1', 'ACTIVE', '2026-11-15T12:15:00.000Z'],
+    // Found when it was scored and stored, not when it was fetched.
+    expect((await signalsOf(deps, a)).map((s) => [s.post_id, s.intent, storedSince(since, s.detected_at)])).toEqual([
+      ['hackernews:1', 'ACTIVE', true],
     ])
     expect(await count(deps, 'pending_mentions')).toBe(0)
   })

@@ -35,7 +35,7 @@ const teamInputs = async (pass: Pass, teamId: string): Promise<TeamInputs> => ({
  * a very long post costs no more than that.
  */
 export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
-  const { clock, scoring } = pass.deps
+  const { scoring } = pass.deps
   // What a team's pairs are scored with, asked of the pass once per team of the batch rather than once per pair: a
   // page has 100 posts and a few teams (docs/performance.md#where-a-polling-pass-spends-its-time).
   const teams = new Map<string, TeamInputs>()
@@ -58,7 +58,6 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
     }
   })
   const outcomes = await pass.scorer.scoreMany(items, pass.stop)
-  const detectedAt = clock.now().toISOString()
   const judged: Judged = { scored: [], triaged: [], failed: [], unscored: [], signals: [] }
   pairs.forEach((m, i) => {
     const score = outcomes[i]
@@ -72,7 +71,7 @@ export async function judge(pass: Pass, pairs: Pair[]): Promise<Judged> {
         const moved = threshold.value !== threshold.default
         const reason = moved ? `${score.reason} ${tuningNote(m.keyword, threshold)}` : score.reason
         judged.signals.push({
-          ...signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score, detectedAt }),
+          ...signalFromMention({ teamId: m.teamId, keyword: m.keyword, mention: m.mention, score }),
           ...scoring.producer(score.scoredBy),
           reason,
         })

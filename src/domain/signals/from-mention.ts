@@ -11,7 +11,6 @@ export function signalFromMention(a: {
   keyword: string
   mention: Mention
   score: ScoreResult
-  detectedAt: string
 }): NewSignal & { profileUrl: string } {
   const { mention: m, score: s } = a
   return {
@@ -30,6 +29,6 @@ export function signalFromMention(a: {
     url: m.url,
     keyword: a.keyword,
     publishedAt: m.date,
-    detectedAt: a.detectedAt,
+    // No detectedAt: found when stored, by the database's clock (storage/repos/multi-row.ts).
   }
 }

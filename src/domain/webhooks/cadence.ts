@@ -13,8 +13,9 @@ export type Timing = {
 
 // An instant e-mail gathers the signals of one minute into one message (several found together are one e-mail).
 export const EMAIL_BATCH_MS = 60_000
-// A window is built this long after it ends, so that a pass's signals judged before the end and stored after it
-// are in it (docs/destinations.md#exactly-once).
+// A window is built this long after it ends (by the database's clock, which stamps found times as they are stored),
+// so that a write that stamped its signals before the end and committed after it is in it
+// (docs/destinations.md#exactly-once).
 export const SETTLE_MS = 2 * 60_000
 const HOUR_MS = 3_600_000
 const MONDAY = 1

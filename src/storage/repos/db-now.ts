@@ -8,5 +8,13 @@ import { sql } from 'drizzle-orm'
  */
 export const DB_NOW_MS = "cast(round((julianday('now') - 2440587.5) * 86400000) as integer)"
 
+/**
+ * The database's present as stored times are written (ISO 8601 UTC, milliseconds, one width: text order is time
+ * order). A found signal's detected_at is this, written by the statement that stores it: digest and e-mail windows
+ * are judged by the database's clock too (domain/webhooks/digests.ts), so no server's clock can stamp a signal into
+ * a window another server built already.
+ */
+export const DB_NOW_ISO = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
 /** DB_NOW_MS for drizzle's query builder. */
 export const dbNowMs = sql.raw(DB_NOW_MS)

@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client'
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
+import { DB_NOW_MS } from './db-now'
 import { signals } from '../tables/signals'
 import { webhookEndpoints } from '../tables/webhooks'
 import type { EndpointRow } from './webhook-endpoints'
@@ -48,6 +49,10 @@ export function createDestinationWindowsRepo(db: Db, client: Client) {
         .from(webhookEndpoints)
         .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.windowFrom} is not null`))
         .all()
+    },
+    /** The database's present (epoch ms): found times are its (db-now.ts), so a window has ended by it. */
+    async dbNowMs(): Promise<number> {
+      return Number((await client.execute(`select ${DB_NOW_MS} as now`)).rows[0]?.now)
     },
     async countIn(e: EndpointRow, fromMs: number, toMs: number): Promise<number> {
       return db.$count(signals, await inWindow(client, e, fromMs, toMs))

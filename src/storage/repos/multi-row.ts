@@ -1,4 +1,5 @@
 import type { InStatement } from '@libsql/client'
+import { DB_NOW_ISO } from './db-now'
 import type { NewSignal } from './signals'
 import { forgottenKey, notForgotten } from './forgotten-key'
 
@@ -52,7 +53,7 @@ const valuesOf = (s: NewSignal) => [
   s.url,
   s.keyword,
   s.publishedAt,
-  s.detectedAt,
+  s.detectedAt ?? null,
   s.contentFull ?? null,
   s.scoredBy ?? null,
   s.model ?? null,
@@ -64,7 +65,10 @@ const valuesOf = (s: NewSignal) => [
 /** A team still there: rows for one removed while a pass or stream scored are left out, not a failed batch. */
 export const teamExists = (teamId: string) => `exists (select 1 from teams t where t.id = ${teamId})`
 
-const FROM_VALUES = SIGNAL_COLUMNS.map((_, i) => `v.column${i + 1}`).join(', ')
+// A signal found now has no detected_at of its own: it is the database's present as the row is written (db-now.ts).
+const FROM_VALUES = SIGNAL_COLUMNS.map((c, i) =>
+  c === 'detected_at' ? `coalesce(v.column${i + 1}, ${DB_NOW_ISO})` : `v.column${i + 1}`,
+).join(', ')
 
 /**
  * Multi-row inserts of signals that skip a post the team already has (the unique (team, platform, post) index). Each

@@ -1,9 +1,17 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { webhookEndpoints } from '../tables/webhooks'
+import { dbNowMs } from './db-now'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect
 export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' | 'secret' | 'createdAt'>>
+
+/**
+ * Where a destination's windows start, written no later than the database's present: found times are the
+ * database's (db-now.ts), so a server whose clock runs ahead would start a new destination's first window after
+ * signals found once it was added, and no window would hold them (docs/destinations.md#exactly-once).
+ */
+const windowStart = (ms: number | null | undefined) => (typeof ms === 'number' ? sql`min(${ms}, ${dbNowMs})` : ms)
 
 /** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
 export function createWebhookEndpointsRepo(db: Db) {
@@ -15,7 +23,7 @@ export function createWebhookEndpointsRepo(db: Db) {
       .where(and(which, sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`))
   return {
     async insert(row: EndpointRow) {
-      await db.insert(webhookEndpoints).values(row)
+      await db.insert(webhookEndpoints).values({ ...row, windowFrom: windowStart(row.windowFrom) })
     },
     count(teamId: string): Promise<number> {
       return db.$count(webhookEndpoints, eq(webhookEndpoints.teamId, teamId))
@@ -69,7 +77,8 @@ export function createWebhookEndpointsRepo(db: Db) {
       return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()
     },
     async update(teamId: string, id: string, patch: EndpointPatch): Promise<EndpointRow | undefined> {
-      const [row] = await db.update(webhookEndpoints).set(patch).where(one(teamId, id)).returning()
+      const set = { ...patch, windowFrom: windowStart(patch.windowFrom) }
+      const [row] = await db.update(webhookEndpoints).set(set).where(one(teamId, id)).returning()
       return row
     },
     async remove(teamId: string, id: string): Promise<boolean> {

@@ -15,7 +15,6 @@ const exportedLine = (mention: Mention) => {
     keyword: 'crm',
     mention,
     score: { score: 8, intent: 'ACTIVE', icpMatch: null, reason: 'asks for a CRM' },
-    detectedAt: NOW.toISOString(),
   })
   return jsonLine({
     ...{ rowid: 1, id: s.id, postId: s.postId, platform: s.platform, author: s.author, intent: s.intent },
@@ -26,7 +25,7 @@ const exportedLine = (mention: Mention) => {
       preview: s.preview,
       contentFull: s.contentFull ?? null,
     },
-    ...{ url: s.url, keyword: s.keyword, publishedAt: s.publishedAt, detectedAt: s.detectedAt, personId: 'per_1' },
+    ...{ url: s.url, keyword: s.keyword, publishedAt: s.publishedAt, detectedAt: NOW.toISOString(), personId: 'per_1' },
     ...{ verdict: null, verdictReason: null, judgedAt: null },
   })
 }

@@ -18,7 +18,11 @@ export type { PageRow, SignalFilter } from './queries'
 export type { ExportCursor, ExportReader, ExportRow } from './export'
 export { createSignalExportsRepo } from './export'
 export type { ImportedVerdict } from '../imported-verdicts'
-export type NewSignal = typeof signals.$inferInsert
+/**
+ * A signal to store. `detectedAt` left out: found now, stamped with the database's present by the statement that
+ * stores it (multi-row.ts; docs/destinations.md#exactly-once); imports and the demo's samples give theirs.
+ */
+export type NewSignal = Omit<typeof signals.$inferInsert, 'detectedAt'> & { detectedAt?: string }
 
 type PageRequest = { limit: number; offset: number; full: boolean; version?: number }
 
