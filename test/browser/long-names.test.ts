@@ -1,0 +1,57 @@
+// Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
+// src/domain/users/users.ts). They wrap where they are shown, rather than pushing the page past a phone's width or a
+// button off its screen.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import {
+  fitsWidth,
+  launchBrowser,
+  listenForBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  stopConsole,
+} from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+
+const PASSWORD = 'correct horse battery'
+const PHONE = { width: 390, height: 844 }
+// A real address can be this long with no hyphen or space in it.
+const LONG_EMAIL = 'jonathanalexanderworthington.procurement@internationallogisticsholdings.example'
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
+  await seedTeam(deps, { name: 'acme' })
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  await createUser(deps, { team: 'acme', email: LONG_EMAIL, role: 'member', password: PASSWORD })
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(() => stopConsole({ browser, app, deps, ws }))
+
+describe('long names on a phone', () => {
+  test("Settings: a user's long address wraps in the list of users, beside the role", async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      const row = view.page.locator('.rows li', { hasText: LONG_EMAIL })
+      await row.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const role = await row.getByText('member').boundingBox()
+      expect((role?.x ?? 0) + (role?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      await screenshot(view.page, 'long-names-settings-phone')
+    } finally {
+      await view.close()
+    }
+  })
+})
