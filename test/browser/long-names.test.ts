@@ -54,4 +54,25 @@ describe('long names on a phone', () => {
       await view.close()
     }
   })
+
+  test('the Menu of someone with a long address: it wraps, and Sign out stays on screen', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, LONG_EMAIL, PASSWORD, '/#/keywords')
+      await view.page.getByRole('button', { name: 'Menu' }).click()
+      const signOut = view.page.getByRole('button', { name: 'Sign out' })
+      await signOut.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const box = await signOut.boundingBox()
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      // The menu still opens below the bar, across the screen, rather than as a column squeezed beside Menu.
+      const menu = await view.page.getByRole('button', { name: 'Menu' }).boundingBox()
+      const first = await view.page.getByRole('navigation').getByRole('link', { name: 'Signals' }).boundingBox()
+      expect(first?.y ?? 0).toBeGreaterThanOrEqual((menu?.y ?? 0) + (menu?.height ?? 0))
+      expect(first?.x ?? PHONE.width).toBeLessThan(20)
+      await screenshot(view.page, 'long-names-menu-phone')
+    } finally {
+      await view.close()
+    }
+  })
 })
