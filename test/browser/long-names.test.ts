@@ -1,6 +1,7 @@
 // Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
-// src/domain/users/users.ts), the name an OAuth client registers itself with (up to 100, anyone's choice). They wrap
-// where they are shown, rather than pushing the page past a phone's width or a button off its screen.
+// src/domain/users/users.ts), the name an OAuth client registers itself with (up to 100, anyone's choice), a post's
+// author (whatever the platform allowed). They wrap where they are shown, rather than pushing the page past a phone's
+// width or a button off its screen.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
@@ -16,6 +17,7 @@ import {
   stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
 
 let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
@@ -26,11 +28,16 @@ const PASSWORD = 'correct horse battery'
 const PHONE = { width: 390, height: 844 }
 // A real address can be this long with no hyphen or space in it.
 const LONG_EMAIL = 'jonathanalexanderworthington.procurement@internationallogisticsholdings.example'
+const LONG_AUTHOR = 'A'.repeat(300)
 
 beforeAll(async () => {
   ws = createWorkspace()
   ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
-  await seedTeam(deps, { name: 'acme' })
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  const now = new Date().toISOString()
+  await deps.repos.signals.insertMany(team.id, [
+    signalRow(team.id, { author: LONG_AUTHOR, publishedAt: now, detectedAt: now }),
+  ])
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   await createUser(deps, { team: 'acme', email: LONG_EMAIL, role: 'member', password: PASSWORD })
   app = listenForBrowser(deps)
@@ -50,6 +57,26 @@ describe('long names', () => {
       const role = await row.getByText('member').boundingBox()
       expect((role?.x ?? 0) + (role?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
       await screenshot(view.page, 'long-names-settings-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test("Signals: Undo names a long author's post cut short and wrapped, its button on screen", async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.locator('.signal').first().getByRole('button', { name: 'Not relevant' }).click()
+      const undo = view.page.getByRole('button', { name: 'Undo' })
+      await undo.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const box = await undo.boundingBox()
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      // As on the card: the first 100 characters, the whole name on hover.
+      const name = view.page.locator('.notice.undo bdi')
+      expect(await name.textContent()).toBe(`${'A'.repeat(100)}…`)
+      expect(await name.getAttribute('title')).toBe(LONG_AUTHOR)
+      await screenshot(view.page, 'long-names-undo-phone')
     } finally {
       await view.close()
     }
