@@ -1,5 +1,5 @@
 // Colours a person has to read: text against its background at WCAG's 4.5:1 for normal text (the score badge is
-// small bold text), computed from what Chromium draws.
+// small bold text), and a mark that carries meaning (a step to do) at 3:1, computed from what Chromium draws.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Locator } from 'playwright-core'
 import type { Deps } from '../../src/deps'
@@ -28,6 +28,8 @@ beforeAll(async () => {
     SCORES.map((score) => signalRow(team.id, { score, publishedAt: now, detectedAt: now })),
   )
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  await seedTeam(deps, { name: 'fresh' })
+  await createUser(deps, { team: 'fresh', email: 'new@fresh.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
 })
@@ -70,6 +72,22 @@ describe('contrast', () => {
       expect(Object.keys(ratios).sort()).toEqual(SCORES.map(String).sort())
       for (const [score, ratio] of Object.entries(ratios))
         expect({ score, ratio: ratio >= 4.5 }).toEqual({ score, ratio: true })
+    } finally {
+      await view.close()
+    }
+  })
+
+  test("Getting started: a step's empty circle, the only mark of a step still to do, shows at 3:1 or more", async () => {
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'new@fresh.test', PASSWORD)
+      const tick = view.page.locator('.checklist li:not(.done) .tick').first()
+      await tick.waitFor()
+      const [border, background] = await tick.evaluate((e) => {
+        const style = (globalThis as any).getComputedStyle
+        return [style(e).borderTopColor, style(e.closest('.getting-started')).backgroundColor]
+      })
+      expect(contrast(border, background)).toBeGreaterThanOrEqual(3)
     } finally {
       await view.close()
     }
