@@ -1,10 +1,11 @@
 // Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
-// src/domain/users/users.ts), the name an OAuth client registers itself with (up to 100, anyone's choice), a post's
+// src/domain/users/users.ts), a key's name (up to 100), the name an OAuth client registers itself with (up to 100, anyone's choice), a post's
 // author (whatever the platform allowed). They wrap where they are shown, rather than pushing the page past a phone's
 // width or a button off its screen.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import type { Deps } from '../../src/deps'
+import { issueApiKey } from '../../src/domain/keys/keys'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import {
@@ -34,6 +35,7 @@ beforeAll(async () => {
   ws = createWorkspace()
   ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
   const { team } = await seedTeam(deps, { name: 'acme' })
+  await issueApiKey(deps, { teamId: team.id, label: `crm-sync-${'k'.repeat(90)}` })
   const now = new Date().toISOString()
   await deps.repos.signals.insertMany(team.id, [
     signalRow(team.id, { author: LONG_AUTHOR, publishedAt: now, detectedAt: now }),
@@ -57,6 +59,20 @@ describe('long names', () => {
       const role = await row.getByText('member').boundingBox()
       expect((role?.x ?? 0) + (role?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
       await screenshot(view.page, 'long-names-settings-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test("1280 px: Settings keeps each key's prefix on one line beside a long key name", async () => {
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      const prefixes = view.page.locator('td[data-label="Prefix"] code')
+      await prefixes.first().waitFor()
+      // Broken mid-token ("lsk_xdqexm5" over "y…") the prefix no longer reads as the key's start.
+      for (const prefix of await prefixes.all())
+        expect(await prefix.evaluate((e) => new Set([...e.getClientRects()].map((r) => r.top)).size)).toBe(1)
     } finally {
       await view.close()
     }

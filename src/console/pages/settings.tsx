@@ -76,7 +76,7 @@ function ApiKeys() {
         rows={keys}
         columns={[
           { head: 'Name', cell: (k) => k.label || '—' },
-          { head: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+          { head: 'Prefix', cell: (k) => <code>{k.prefix}…</code>, word: true },
           { head: 'Created', cell: (k) => <Ago iso={k.createdAt} /> },
           { head: 'Last used', cell: (k) => <Ago iso={k.lastUsedAt} /> },
           {
