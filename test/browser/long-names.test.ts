@@ -33,7 +33,9 @@ const LONG_AUTHOR = 'A'.repeat(300)
 
 beforeAll(async () => {
   ws = createWorkspace()
-  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
+  // An SMTP server configured (never reached here): Settings offers to e-mail the user new leads, naming the address.
+  const email = { host: '127.0.0.1', port: 9, security: 'none' as const, from: 'Lead Signals <leads@example.test>' }
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl }, email }, now: new Date().toISOString() }))
   const { team } = await seedTeam(deps, { name: 'acme' })
   await issueApiKey(deps, { teamId: team.id, label: `crm-sync-${'k'.repeat(90)}` })
   const now = new Date().toISOString()
@@ -59,6 +61,21 @@ describe('long names', () => {
       const role = await row.getByText('member').boundingBox()
       expect((role?.x ?? 0) + (role?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
       await screenshot(view.page, 'long-names-settings-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Settings: the offer to e-mail new leads, and then what it does, wrap a long address', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, LONG_EMAIL, PASSWORD, '/#/settings')
+      await view.page.getByRole('button', { name: 'E-mail me new leads' }).waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      await view.page.getByRole('button', { name: 'E-mail me new leads' }).click()
+      await view.page.getByText('New leads are e-mailed').waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      await screenshot(view.page, 'long-names-email-me-phone')
     } finally {
       await view.close()
     }
