@@ -35,7 +35,7 @@ export function EmailMe(props: { me: Me }) {
       })
       .catch((err) => setError(err.message))
   return (
-    <section>
+    <section class="email-me">
       <h2>E-mail alerts</h2>
       {!props.me.server.email && !mine ? (
         <p>

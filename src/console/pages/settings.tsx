@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
+import { ShownOnce } from '../components/shown-once'
 import { Alert, ConfirmButton, Ago } from '../components/ui'
 import type { Me } from '../me'
 import { ConnectedApps } from './connected-apps'
@@ -24,7 +25,6 @@ function ApiKeys() {
   const [keys, setKeys] = useState<Key[]>([])
   const [label, setLabel] = useState('')
   const [fresh, setFresh] = useState<string | null>(null)
-  const [copied, setCopied] = useState(false)
   const [error, setError] = useState('')
   const load = () => api<{ keys: Key[] }>('GET', '/keys').then((k) => setKeys(k.keys))
   useEffect(() => {
@@ -35,7 +35,6 @@ function ApiKeys() {
     api<{ apiKey: string }>('POST', '/keys', { label })
       .then((k) => {
         setFresh(k.apiKey)
-        setCopied(false)
         setLabel('')
         setError('')
         return load()
@@ -55,16 +54,6 @@ function ApiKeys() {
         // Refused most often because the key was revoked elsewhere (the CLI, another tab): the list shows it so.
         return load()
       })
-  const copy = async () => {
-    if (!fresh) return
-    // The clipboard API exists only on https and localhost; elsewhere the field is selected for copying by hand.
-    try {
-      await navigator.clipboard.writeText(fresh)
-      setCopied(true)
-    } catch {
-      ;(document.getElementById('new-key') as HTMLInputElement | null)?.select()
-    }
-  }
   return (
     <section>
       <h2>API</h2>
@@ -80,22 +69,14 @@ function ApiKeys() {
         </label>
         <button type="submit">Generate API Key</button>
       </form>
-      {fresh && (
-        <div class="new-key" role="status">
-          <p>Your new key, shown only this once:</p>
-          <input id="new-key" aria-label="New API key" readOnly value={fresh} />
-          <button type="button" onClick={copy}>
-            {copied ? 'Copied' : 'Copy'}
-          </button>
-        </div>
-      )}
+      {fresh && <ShownOnce what="Your new key" label="New API key" value={fresh} />}
       <Alert message={error} />
       <DataTable
         label="API keys"
         rows={keys}
         columns={[
           { head: 'Name', cell: (k) => k.label || '—' },
-          { head: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+          { head: 'Prefix', cell: (k) => <code>{k.prefix}…</code>, word: true },
           { head: 'Created', cell: (k) => <Ago iso={k.createdAt} /> },
           { head: 'Last used', cell: (k) => <Ago iso={k.lastUsedAt} /> },
           {

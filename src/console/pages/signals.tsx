@@ -12,7 +12,7 @@ import {
   serverQuery,
   writeAddress,
 } from '../components/signal-filters'
-import { Alert, Pager } from '../components/ui'
+import { Alert, Name, Pager } from '../components/ui'
 import type { Me } from '../me'
 import { type StandIn, splitReason } from '../signal-facts'
 import { useLastVisit, useTriageKeys } from '../triage'
@@ -128,7 +128,8 @@ export function Signals(props: { me: Me }) {
       {undo && (
         <p class="notice undo" role="status">
           <span>
-            Marked <bdi>{undo.signal.author}</bdi>'s post not relevant.
+            Marked <Name name={undo.signal.author} />
+            's post not relevant.
           </span>
           <button
             type="button"

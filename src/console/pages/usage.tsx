@@ -45,6 +45,10 @@ export function Usage() {
   )
 }
 
+// Calls are counted per UTC day (docs/console.md#usage): the day as a person reads it, "Dec 5", not "2026-12-05".
+const dayName = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString([], { timeZone: 'UTC', month: 'short', day: 'numeric' })
+
 // Bars drawn as SVG attributes: the page's security policy allows no inline styles, and none are needed. The scale
 // on the left marks 0, half and the busiest day's count, with a line across at each.
 function DayChart(props: { days: Report['days'] }) {
@@ -76,7 +80,7 @@ function DayChart(props: { days: Report['days'] }) {
         const h = Math.round((d.calls / most) * height)
         return (
           <g>
-            <title>{`${d.day}: ${counted(d.calls, 'call')}`}</title>
+            <title>{`${dayName(d.day)} (UTC): ${counted(d.calls, 'call')}`}</title>
             <rect x={left + i * width + 3} y={top + height - h} width={width - 6} height={h} />
             <text x={left + i * width + width / 2} y={top + height + 12} text-anchor="middle">
               {Number(d.day.slice(8))}

@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 import type { Endpoint as WireEndpoint } from '../../wire/webhooks'
 import { api, changeThen } from '../api'
 import { DestinationForm } from '../components/destination-form'
+import { ShownOnce } from '../components/shown-once'
 import { readTracked, type Tracked, UntrackedKeywords } from '../components/untracked-keywords'
 import { platformName } from '../signal-facts'
 import { Actions, Ago, Alert, ConfirmButton } from '../components/ui'
@@ -116,12 +117,7 @@ export function Webhooks() {
     <section>
       <div ref={added} tabIndex={-1}>
         {note && <p role="status">{note}</p>}
-        {secret && (
-          <div class="new-key" role="status">
-            <p>The endpoint's signing secret, shown only this once:</p>
-            <input aria-label="Signing secret" readOnly value={secret} />
-          </div>
-        )}
+        {secret && <ShownOnce what="The endpoint's signing secret" label="Signing secret" value={secret} />}
       </div>
       <Alert message={error} />
       {endpoints === null ? null : endpoints.length === 0 ? (

@@ -1,0 +1,175 @@
+// Names the console shows as given, with no space to break them at: a user's address (up to 64 + 190 characters,
+// src/domain/users/users.ts), a key's name (up to 100), the name an OAuth client registers itself with (up to 100, anyone's choice), a post's
+// author (whatever the platform allowed). They wrap where they are shown, rather than pushing the page past a phone's
+// width or a button off its screen.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { issueApiKey } from '../../src/domain/keys/keys'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import {
+  fitsWidth,
+  launchBrowser,
+  listenForBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  stopConsole,
+} from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+import { signalRow } from '../support/webhooks'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+
+const PASSWORD = 'correct horse battery'
+const PHONE = { width: 390, height: 844 }
+// A real address can be this long with no hyphen or space in it.
+const LONG_EMAIL = 'jonathanalexanderworthington.procurement@internationallogisticsholdings.example'
+const LONG_AUTHOR = 'A'.repeat(300)
+
+beforeAll(async () => {
+  ws = createWorkspace()
+  // An SMTP server configured (never reached here): Settings offers to e-mail the user new leads, naming the address.
+  const email = { host: '127.0.0.1', port: 9, security: 'none' as const, from: 'Lead Signals <leads@example.test>' }
+  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl }, email }, now: new Date().toISOString() }))
+  const { team } = await seedTeam(deps, { name: 'acme' })
+  await issueApiKey(deps, { teamId: team.id, label: `crm-sync-${'k'.repeat(90)}` })
+  const now = new Date().toISOString()
+  await deps.repos.signals.insertMany(team.id, [
+    signalRow(team.id, { author: LONG_AUTHOR, publishedAt: now, detectedAt: now }),
+  ])
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  await createUser(deps, { team: 'acme', email: LONG_EMAIL, role: 'member', password: PASSWORD })
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(() => stopConsole({ browser, app, deps, ws }))
+
+describe('long names', () => {
+  test("Settings: a user's long address wraps in the list of users, beside the role", async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      const row = view.page.locator('.rows li', { hasText: LONG_EMAIL })
+      await row.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const role = await row.getByText('member').boundingBox()
+      expect((role?.x ?? 0) + (role?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      await screenshot(view.page, 'long-names-settings-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test('Settings: the offer to e-mail new leads, and then what it does, wrap a long address', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, LONG_EMAIL, PASSWORD, '/#/settings')
+      await view.page.getByRole('button', { name: 'E-mail me new leads' }).waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      await view.page.getByRole('button', { name: 'E-mail me new leads' }).click()
+      await view.page.getByText('New leads are e-mailed').waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      await screenshot(view.page, 'long-names-email-me-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  test("1280 px: Settings keeps each key's prefix on one line beside a long key name", async () => {
+    const view = await openPage(browser, app?.origin as string)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      const prefixes = view.page.locator('td[data-label="Prefix"] code')
+      await prefixes.first().waitFor()
+      // Broken mid-token ("lsk_xdqexm5" over "y…") the prefix no longer reads as the key's start.
+      for (const prefix of await prefixes.all())
+        expect(await prefix.evaluate((e) => new Set([...e.getClientRects()].map((r) => r.top)).size)).toBe(1)
+    } finally {
+      await view.close()
+    }
+  })
+
+  test("Signals: Undo names a long author's post cut short and wrapped, its button on screen", async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.page.locator('.signal').first().getByRole('button', { name: 'Not relevant' }).click()
+      const undo = view.page.getByRole('button', { name: 'Undo' })
+      await undo.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const box = await undo.boundingBox()
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      // As on the card: the first 100 characters, the whole name on hover.
+      const name = view.page.locator('.notice.undo bdi')
+      expect(await name.textContent()).toBe(`${'A'.repeat(100)}…`)
+      expect(await name.getAttribute('title')).toBe(LONG_AUTHOR)
+      await screenshot(view.page, 'long-names-undo-phone')
+    } finally {
+      await view.close()
+    }
+  })
+
+  // docs/oauth.md#consent: the page that asks whether to allow an app names it as it named itself.
+  for (const viewport of [PHONE, { width: 1280, height: 800 }])
+    test(`${viewport.width} px: the consent page wraps an app's long name; Allow and Deny stay on screen`, async () => {
+      const redirect = 'http://127.0.0.1:53682/callback'
+      const registered = await fetch(`${app?.origin}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'N'.repeat(100),
+          redirect_uris: [redirect],
+          token_endpoint_auth_method: 'none',
+        }),
+      })
+      const client = (await registered.json()) as { client_id: string }
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: redirect,
+        code_challenge: 'c'.repeat(43),
+        code_challenge_method: 'S256',
+        scope: 'signals:read',
+      })
+      const view = await openPage(browser, app?.origin as string, { viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD, `/oauth/authorize?${query}`)
+        await view.page.locator('.consent', { hasText: 'N'.repeat(100) }).waitFor()
+        expect(await fitsWidth(view.page)).toBe(true)
+        const name = await view.page.locator('.consent h2').boundingBox()
+        expect((name?.x ?? 0) + (name?.width ?? 0)).toBeLessThanOrEqual(viewport.width)
+        const deny = await view.page.getByRole('button', { name: 'Deny' }).boundingBox()
+        expect((deny?.x ?? 0) + (deny?.width ?? 0)).toBeLessThanOrEqual(viewport.width)
+        await screenshot(view.page, `long-names-consent-${viewport.width}`)
+      } finally {
+        await view.close()
+      }
+    })
+
+  test('the Menu of someone with a long address: it wraps, and Sign out stays on screen', async () => {
+    const view = await openPage(browser, app?.origin as string, { viewport: PHONE })
+    try {
+      await signIn(view, LONG_EMAIL, PASSWORD, '/#/keywords')
+      await view.page.getByRole('button', { name: 'Menu' }).click()
+      const signOut = view.page.getByRole('button', { name: 'Sign out' })
+      await signOut.waitFor()
+      expect(await fitsWidth(view.page)).toBe(true)
+      const box = await signOut.boundingBox()
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width)
+      // The menu still opens below the bar, across the screen, rather than as a column squeezed beside Menu.
+      const menu = await view.page.getByRole('button', { name: 'Menu' }).boundingBox()
+      const first = await view.page.getByRole('navigation').getByRole('link', { name: 'Signals' }).boundingBox()
+      expect(first?.y ?? 0).toBeGreaterThanOrEqual((menu?.y ?? 0) + (menu?.height ?? 0))
+      expect(first?.x ?? PHONE.width).toBeLessThan(20)
+      await screenshot(view.page, 'long-names-menu-phone')
+    } finally {
+      await view.close()
+    }
+  })
+})
