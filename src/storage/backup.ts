@@ -176,6 +176,9 @@ function sameFile(a: string, b: string): boolean {
 
 type SchemaRow = { type: string; name: string; sql: string | null }
 
+/** A name as an SQL identifier: a backup's table may be named anything, a double quote included. */
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
+
 /** Drops everything in `main`, then recreates the attached backup's tables, rows, indexes and views in it. */
 function copyInto(db: Database.Database) {
   const objects = (schema: string) =>
@@ -183,11 +186,11 @@ function copyInto(db: Database.Database) {
       .prepare(`SELECT type, name, sql FROM ${schema}.sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY rowid`)
       .all() as SchemaRow[]
   for (const o of objects('main').filter((o) => o.type === 'table' || o.type === 'view'))
-    db.exec(`DROP ${o.type === 'view' ? 'VIEW' : 'TABLE'} IF EXISTS main."${o.name}"`)
+    db.exec(`DROP ${o.type === 'view' ? 'VIEW' : 'TABLE'} IF EXISTS main.${ident(o.name)}`)
   const theirs = objects('backup')
   for (const o of theirs.filter((o) => o.type === 'table')) {
     db.exec(o.sql as string)
-    db.exec(`INSERT INTO main."${o.name}" SELECT * FROM backup."${o.name}"`)
+    db.exec(`INSERT INTO main.${ident(o.name)} SELECT * FROM backup.${ident(o.name)}`)
   }
   for (const o of theirs.filter((o) => o.type !== 'table' && o.sql)) db.exec(o.sql as string)
   const sequences = db.prepare("SELECT 1 FROM backup.sqlite_master WHERE name = 'sqlite_sequence'").get()
