@@ -114,7 +114,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         down = true
         if (err instanceof Error && err.name === 'TimeoutError') rest()
         log.warn('model_server_unreachable', {
-          message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; see docs/scoring.md`,
+          message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; once it runs, check it with: lead-signals scorer check`,
         })
         return false
       }

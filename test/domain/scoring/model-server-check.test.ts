@@ -239,5 +239,8 @@ describe('the start-up check of the model server', () => {
     expect(r.lines[0]).toContain(`no answer from ${hung.origin} within 2000 ms`)
     expect(r.lines[0]).toContain('calls do not wait for it, and it is checked again every 15 s')
     expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+    // The executable alone has no docs folder beside it: the line ends on the command that checks the server.
+    expect(r.lines[0]).toContain('once it runs, check it with: lead-signals scorer check')
+    expect(r.lines[0]).not.toContain('docs/')
   })
 })
