@@ -86,8 +86,8 @@ describe('Destinations and Settings in the console', () => {
         await view.goto('/#/settings')
         if (size.name === 'desktop') {
           await page.getByRole('button', { name: 'E-mail me new leads' }).click()
-          await page.getByText('New leads are e-mailed ann@acme.test: daily digest at 09:00').waitFor()
-        } else await page.getByText('New leads are e-mailed ann@acme.test').waitFor()
+          await page.getByText('New leads are e-mailed to ann@acme.test: daily digest at 09:00').waitFor()
+        } else await page.getByText('New leads are e-mailed to ann@acme.test').waitFor()
         await screenshot(page, `destinations-settings-${size.name}`)
 
         await navigateTo(page, 'Destinations')

@@ -73,7 +73,7 @@ describe('long names', () => {
       await view.page.getByRole('button', { name: 'E-mail me new leads' }).waitFor()
       expect(await fitsWidth(view.page)).toBe(true)
       await view.page.getByRole('button', { name: 'E-mail me new leads' }).click()
-      await view.page.getByText('New leads are e-mailed').waitFor()
+      await view.page.getByText('New leads are e-mailed to').waitFor()
       expect(await fitsWidth(view.page)).toBe(true)
       await screenshot(view.page, 'long-names-email-me-phone')
     } finally {

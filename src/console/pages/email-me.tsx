@@ -45,7 +45,7 @@ export function EmailMe(props: { me: Me }) {
         </p>
       ) : mine ? (
         <p role="status">
-          {mine.enabled ? 'New leads are e-mailed' : 'E-mails are turned off (unsubscribed) for'} {email}:{' '}
+          {mine.enabled ? 'New leads are e-mailed to' : 'E-mails are turned off (unsubscribed) for'} {email}:{' '}
           {mine.cadence === 'instant'
             ? 'as they are found'
             : `${mine.cadence} digest at ${String(mine.digestHour).padStart(2, '0')}:00 (${mine.timeZone})`}
