@@ -116,14 +116,19 @@ const GROUPS = new Set([
   'oauth-client',
 ])
 
-/** The lines of USAGE for one command (and the lines that continue them). */
+/**
+ * The lines of USAGE for one command (and the lines that continue them), named as the command is typed, as a group's
+ * commands are ("usage: lead-signals keyword add ..."); the lines that continue it move right with it.
+ */
 function usageOf(name: string): string {
   const lines = USAGE.split('\n')
   const out: string[] = []
+  const executable = 'lead-signals '
   let inside = false
   for (const line of lines) {
-    if (/^ {2}\S/.test(line)) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
-    if (inside) out.push(line)
+    const starts = /^ {2}\S/.test(line)
+    if (starts) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
+    if (inside) out.push(starts ? `  ${executable}${line.slice(2)}` : `${' '.repeat(executable.length)}${line}`)
   }
   return out.length > 0 ? `usage:\n${out.join('\n')}` : USAGE
 }

@@ -11,14 +11,17 @@ const ws = createWorkspace()
 afterAll(() => ws.cleanup())
 
 describe('the command line', () => {
-  test('poll --help and serve --help print their usage and exit 0', async () => {
+  // Named as the command is typed, as each group's commands are ("usage: lead-signals keyword add ..."): serve, poll
+  // and migrate showed their line of the full usage without the executable's name.
+  test('poll, serve and migrate --help print their usage, named as typed, and exit 0', async () => {
     for (const [name, shows] of [
       ['poll', '--once'],
       ['serve', '--demo'],
+      ['migrate', 'migrate'],
     ] as const) {
       const r = await runCli(ws, [name, '--help'])
       expect(r.code).toBe(0)
-      expect(r.stdout).toContain(`${name} `)
+      expect(r.stdout).toStartWith(`usage:\n  lead-signals ${name}`)
       expect(r.stdout).toContain(shows)
     }
   })
