@@ -50,7 +50,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return data as T
 }
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
+/** A time in the reader's own words, to the minute ("Dec 5, 2026, 7:06 AM"): seconds are noise on a page. */
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—'
 
 /**
  * A change made from a page: its data is read again afterwards, and a failure becomes the page's message. Read again

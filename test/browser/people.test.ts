@@ -64,6 +64,11 @@ for (const [label, viewport] of [
 
         await rows.first().getByRole('link', { name: 'ann_ops' }).click()
         await page.getByRole('heading', { name: /ann_ops/ }).waitFor()
+        // When they were seen, to the minute as people read a date ("Dec 5, 2026, 7:06 AM"), without the seconds; one
+        // time when both are the same minute.
+        expect(await page.locator('dt:text-is("Seen") + dd').textContent()).toMatch(
+          /^[^:]+\d:\d\d( [AP]M)? to [^:]+\d:\d\d( [AP]M)?$/,
+        )
         // Find narrows the choices to the names that hold the text (a team has more people than the list shows).
         const choices = page.getByLabel('The same person on another account').locator('option')
         const showing = async (count: number, what: string) => {

@@ -82,7 +82,9 @@ export function Person(props: { id: string }) {
           <>
             <dt>Seen</dt>
             <dd>
-              {when(p.firstSeen)} to {when(p.lastSeen)}
+              {when(p.firstSeen) === when(p.lastSeen)
+                ? when(p.lastSeen)
+                : `${when(p.firstSeen)} to ${when(p.lastSeen)}`}
             </dd>
           </>
         )}
