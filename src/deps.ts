@@ -18,6 +18,7 @@ import { databaseFileState } from './storage/permissions'
 import type { Database } from './storage/engine/types'
 import { AppError } from './errors'
 import { migrate, migrationState, SCHEMA, schemasOf } from './storage/migrate'
+import { firstAnswer } from './storage/first-answer'
 
 import { createRepos, type Repos } from './storage/repos'
 
@@ -46,7 +47,7 @@ export async function buildDeps(
 ): Promise<Deps> {
   const log = overrides.log ?? createLogger()
   const clock = overrides.clock ?? systemClock
-  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+  const database = await openAnswering(config)
   await migrate(database.client)
   const repos = createRepos(database)
   const connectors = overrides.connectors ?? buildConnectors(config, log)
@@ -94,7 +95,7 @@ export function missingDatabaseFile(config: Config): string | undefined {
  * (docs/operations.md#upgrades).
  */
 export async function migrateDatabase(config: Config): Promise<string[]> {
-  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+  const database = await openAnswering(config)
   try {
     // On a newer database nothing is pending, so migrate() writes nothing before the refusal.
     const applied = await migrate(database.client)
@@ -107,4 +108,16 @@ export async function migrateDatabase(config: Config): Promise<string[]> {
   } finally {
     database.client.close()
   }
+}
+
+/** The database once it has answered, within FIRST_ANSWER_MS (docs/operations.md#a-database-that-does-not-answer-at-start). */
+async function openAnswering(config: Config) {
+  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+  try {
+    await firstAnswer(database.client, config.database.url)
+  } catch (err) {
+    database.client.close()
+    throw err
+  }
+  return database
 }

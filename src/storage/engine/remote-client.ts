@@ -20,7 +20,15 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
       'database.auth_token: not a usable token (it must be one line of printable ASCII, no spaces)',
     )
   }
-  const client = createClient({ url: a.url, authToken: a.authToken || undefined })
+  // Requests still waiting are ended when the client is closed: one a server took and never answered would otherwise
+  // keep the process alive for minutes after it gave up (docs/operations.md#a-database-that-does-not-answer-at-start).
+  const waiting = new Set<AbortController>()
+  const fetchEnded = (request: Request) => {
+    const ends = new AbortController()
+    waiting.add(ends)
+    return fetch(request, { signal: ends.signal }).finally(() => waiting.delete(ends))
+  }
+  const client = createClient({ url: a.url, authToken: a.authToken || undefined, fetch: fetchEnded })
   const explain = (e: unknown): never => {
     throw describeFailure(e, { host, hasToken: a.authToken !== '' }) ?? e
   }
@@ -50,7 +58,10 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
     executeMultiple: (sql: string) => inTurn(() => client.executeMultiple(sql)).catch(explain),
     sync: () => client.sync().catch(explain),
-    close: () => client.close(),
+    close: () => {
+      client.close()
+      for (const ends of waiting) ends.abort()
+    },
     reconnect: () => client.reconnect(),
   }
   return remote as Client

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { startFakeLibsqlServer } from '../support/fake-libsql-server'
+import { silentProxy } from '../support/silent-proxy'
+import { createWorkspace, runCli } from './run-cli'
+
+// docs/operations.md#a-database-that-does-not-answer-at-start: serve, migrate or any command started while the
+// libSQL server took connections and never answered (a frozen host, packets dropped after the handshake) waited on
+// the migration for good, with no line at all. The bound is the real one (30 s): these run side by side.
+const cleanup: (() => unknown)[] = []
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()?.()
+})
+
+const COMMANDS = [['serve'], ['migrate'], ['team', 'list']]
+
+describe('a command started while the libSQL server does not answer', () => {
+  test('says so in one line naming the host, and exits 1 after 30 s', async () => {
+    const sqld = startFakeLibsqlServer({ authToken: 'tok-secret' })
+    cleanup.push(() => sqld.stop())
+    const proxy = await silentProxy({ host: '127.0.0.1', port: Number(new URL(sqld.url).port) })
+    cleanup.push(() => proxy.stop())
+    proxy.silence()
+    const ws = createWorkspace()
+    cleanup.push(() => ws.cleanup())
+    const host = new URL(proxy.url).host
+    const env = { LEAD_SIGNALS_DATABASE_URL: proxy.url, LEAD_SIGNALS_DATABASE_AUTH_TOKEN: 'tok-secret' }
+    const started = Date.now()
+    const results = await Promise.all(
+      COMMANDS.map(async (args) => {
+        const r = await runCli(ws, args, { env, timeoutMs: 50_000 })
+        return { args, code: r.code, stdout: r.stdout, stderr: r.stderr, seconds: (Date.now() - started) / 1000 }
+      }),
+    )
+    for (const r of results) {
+      expect({ ...r, seconds: undefined }).toEqual({
+        args: r.args,
+        code: 1,
+        stdout: '',
+        stderr: `lead-signals: database.url: the libSQL server at ${host} did not answer within 30 s: check that it runs and that this machine reaches it (a firewall that drops its packets, a host that froze)\n`,
+        seconds: undefined,
+      })
+      expect(r.seconds).toBeGreaterThanOrEqual(29)
+      expect(r.seconds).toBeLessThan(45)
+    }
+  }, 60_000)
+})
