@@ -7,8 +7,11 @@ import type { Mention } from '../mention'
  * stores it, and moves the stored position only past what is stored.
  */
 export type StreamSink = {
-  /** A post read upstream, in upstream order, with the position that resumes just after it. */
-  item(mention: Mention, position: string): void
+  /**
+   * A post read upstream, in upstream order, with the position that resumes just after it. `edited`: the post as
+   * edited upstream, matched again even if it was just read (docs/streams.md#edited-statuses).
+   */
+  item(mention: Mention, position: string, a?: { edited?: boolean }): void
   /**
    * Upstream answered (a page, an event, a keep-alive). `position`: read past posts that were not for us (a
    * deleted item, another collection); `caughtUp`: nothing newer is waiting upstream.

@@ -68,9 +68,9 @@ export function webUrlsOnly(reader: StreamReader, log: Logger): StreamReader {
         from,
         {
           ...sink,
-          item(mention, position) {
+          item(mention, position, a) {
             const [kept] = platformMentions(reader.platform, log, [mention])
-            if (kept) sink.item(kept, position)
+            if (kept) sink.item(kept, position, a)
             else sink.heard({ position })
           },
         },

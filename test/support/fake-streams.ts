@@ -313,7 +313,7 @@ export function fakeStackExchange(
 
 /**
  * A Mastodon instance on 127.0.0.1: the streaming API (docs.joinmastodon.org/methods/streaming) at
- * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `:)` on opening and `:thump`
+ * /api/v1/streaming/public as server-sent events (`event: update`, `data:` a status; `status.update`, an edit; `:)` on opening and `:thump`
  * heartbeats, each a comment line of its own with no blank line after it, as Mastodon's streaming server writes them), and the
  * public timeline (docs.joinmastodon.org/methods/timelines) with `min_id` (the statuses just after it, newest first)
  * and `limit`. Both want the bearer `token`.
@@ -405,6 +405,17 @@ export function fakeMastodon(token = 'tok') {
       statuses.push(status)
       statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
       for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
+      return status
+    },
+    /**
+     * An edit of a status, streamed as Mastodon's streaming API (3.5 and later) sends it: `event: status.update`, the
+     * whole status as edited as `data`, its id unchanged and `edited_at` set. The timeline then holds it as edited.
+     */
+    edit(statusId: string, text: string) {
+      const status = statuses.find((s) => s.id === statusId)
+      if (!status) throw new Error(`no status ${statusId}`)
+      Object.assign(status, { content: `<p>${text}</p>`, edited_at: new Date().toISOString() })
+      for (const c of streams) c.enqueue(enc.encode(`event: status.update\ndata: ${JSON.stringify(status)}\n\n`))
       return status
     },
     /** The deletion of a status, streamed as Mastodon's streaming API sends it: `event: delete`, its id as `data`. */

@@ -29,7 +29,7 @@ const REFRESH_MS = 15_000
 // The figures are stored at least this often when nothing matched.
 const FIGURES_MS = 5000
 const POSITION_MS = 1000
-// Post ids recently handed on: a reconnection's rewind re-reads them.
+// Post ids recently handed on: a reconnection's rewind re-reads them (an edit is matched again).
 const RECENT_IDS = 20_000
 /**
  * One platform's stream (docs/streams.md): the reader reads from the stored position; each post is matched against
@@ -63,10 +63,10 @@ export async function runStream(
   const now = () => deps.clock.now()
   const health = streamHealth(deps, platform)
   const sink: StreamSink = {
-    item(read: Mention, position: string) {
+    item(read: Mention, position: string, a: { edited?: boolean } = {}) {
       health.heard()
       const mention = datedByNow(now())(read)
-      if (recent.has(mention.id)) return queue.push([], position)
+      if (recent.has(mention.id) && !a.edited) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
       const pairs = pairsFor(tracked, mention)
       // How far upstream has got is measured on the date as read: one ahead of ours says nothing of it.

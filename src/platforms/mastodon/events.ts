@@ -6,13 +6,14 @@ import { readAtMost } from '../../lib/read-at-most'
 import { Status, TokenLacksScope } from './connector'
 
 // Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a
-// status as `data`, and comments (`:thump`) as heartbeats. A connection silent this long is taken as dead.
+// status as `data`, `status.update` with a status as edited (Mastodon 3.5 on), and comments (`:thump`) as heartbeats.
+// A connection silent this long is taken as dead.
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
 /**
  * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`,
- * and the status id of a `delete` to `sink.deleted`.
+ * as do `status.update` ones with `edited`, and the status id of a `delete` to `sink.deleted`.
  * `silenceMs`: the silence allowance (tests, which cannot wait a minute).
  * `opened` runs once the connection answers with events, before any is read (they wait in the connection meanwhile).
  */
@@ -21,7 +22,7 @@ export async function readEvents(
   headers: Record<string, string>,
   sink: StreamSink,
   signal: AbortSignal,
-  hand: (s: v.InferOutput<typeof Status>) => void,
+  hand: (s: v.InferOutput<typeof Status>, edited: boolean) => void,
   opened: () => Promise<void>,
   silenceMs = SILENCE_MS,
 ) {
@@ -86,14 +87,16 @@ export async function readEvents(
           continue
         }
         // A blank line ends the event.
-        const status = event === 'update' && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+        const edited = event === 'status.update'
+        const status =
+          (event === 'update' || edited) && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
         // `delete` carries the id of the status deleted (a string of digits, docs.joinmastodon.org/api/guidelines).
         const gone = event === 'delete' ? data.join('\n').trim() : ''
         if (/^\d{1,30}$/.test(gone)) sink.deleted?.(gone)
         event = ''
         data = []
         held = 0
-        if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output)
+        if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output, edited)
         if (sink.full()) {
           // While it waits for room in our own queue the reader reads nothing, so what the server sent meanwhile
           // waits in the connection: that time is not the server's silence (docs/streams.md#backpressure).

@@ -89,7 +89,11 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       let last = storedPosition('mastodon', from, (s) => (/^\d{1,30}$/.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
-      const hand = (s: v.InferOutput<typeof Status>) => {
+      const hand = (s: v.InferOutput<typeof Status>, edited = false) => {
+        // An edit (`status.update`) is read again as the status now is, whether or not it was read before: the runner
+        // matches it as a new one, and the store signals a status once per team (docs/streams.md#edited-statuses). The
+        // position stays: an edit adds nothing to the timeline the catch-up reads.
+        if (edited) return last === null || sink.item(statusMention(instance, s), last, { edited: true })
         // Mastodon numbers a status from another server by when it was published there, so one that took longer to
         // arrive has a lower id than statuses already read: the highest id is where a catch-up reads on from, not what
         // is new on the stream. What the catch-up and the stream both gave is passed over the second time.
@@ -105,7 +109,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         for (let n = 0; ; n++) {
           if (sink.full()) await sink.room()
           const got = await page({ min_id: last, limit: String(PAGE) }, signal)
-          got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1)).forEach(hand)
+          for (const s of got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1))) hand(s)
           if (got.length < PAGE) break
           if (n + 1 === CATCH_UP_PAGES) {
             sink.gap(

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { Deps } from '../../../src/deps'
-import { addKeywords } from '../../../src/domain/keywords/keywords'
-import { superviseStreams } from '../../../src/domain/streams/supervise'
-import { startDeliveryWorker } from '../../../src/jobs/webhook-delivery'
-import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { seedTeam, testDeps } from '../../support/deps'
 import { fakeMastodon } from '../../support/fake-streams'
-import { fakeUpstream } from '../../support/fake-upstream'
+import { mastodonStreamWorld } from '../../support/mastodon-world'
 import { BUYING, eventually } from '../../support/stream-world'
-import { endpointInput } from '../../support/webhooks'
 
 // The Mastodon stream against a fake of the documented streaming API (server-sent events) and timeline
 // (test/support/fake-streams.ts, docs/streams.md#which-platforms-stream).
@@ -17,36 +10,8 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.()
 })
 
-/** A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`. */
-async function mastodonWorld(masto: ReturnType<typeof fakeMastodon>, streamUrl = '') {
-  const receiver = fakeUpstream(() => new Response('ok'))
-  cleanups.push(masto.stop, receiver.stop)
-  const { deps, clock } = await testDeps({
-    config: {
-      webhooks: { allow_private_targets: true },
-      platforms: {
-        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
-        hackernews: { mode: 'search' },
-        bluesky: { mode: 'search' },
-        stackoverflow: { mode: 'search' },
-        devto: { mode: 'search' },
-      },
-    },
-  })
-  const { team } = await seedTeam(deps, { plan: 'scale' })
-  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
-  await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
-  const shutdown = new AbortController()
-  const running = superviseStreams(deps as Deps, shutdown.signal)
-  const delivery = startDeliveryWorker(deps)
-  cleanups.push(async () => {
-    shutdown.abort()
-    await Promise.all([running, delivery.stop()])
-  })
-  const signals = async () =>
-    Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
-  return { deps, receiver, signals, clock }
-}
+const mastodonWorld = (masto: ReturnType<typeof fakeMastodon>, streamUrl = '') =>
+  mastodonStreamWorld(masto, cleanups, streamUrl)
 
 describe('Mastodon stream (server-sent events)', () => {
   test('an update becomes one signal and delivery; a dropped stream reads what it missed from the timeline', async () => {

@@ -1,0 +1,47 @@
+import type { Deps } from '../../src/deps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { superviseStreams } from '../../src/domain/streams/supervise'
+import { createEndpoint } from '../../src/domain/webhooks/endpoints'
+import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
+import { seedTeam, testDeps } from './deps'
+import type { fakeMastodon } from './fake-streams'
+import { fakeUpstream } from './fake-upstream'
+import { endpointInput } from './webhooks'
+
+/**
+ * A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`; what it starts is stopped
+ * by `cleanups` (run them after each test).
+ */
+export async function mastodonStreamWorld(
+  masto: ReturnType<typeof fakeMastodon>,
+  cleanups: (() => unknown)[],
+  streamUrl = '',
+) {
+  const receiver = fakeUpstream(() => new Response('ok'))
+  cleanups.push(masto.stop, receiver.stop)
+  const { deps, clock } = await testDeps({
+    config: {
+      webhooks: { allow_private_targets: true },
+      platforms: {
+        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
+        hackernews: { mode: 'search' },
+        bluesky: { mode: 'search' },
+        stackoverflow: { mode: 'search' },
+        devto: { mode: 'search' },
+      },
+    },
+  })
+  const { team } = await seedTeam(deps, { plan: 'scale' })
+  await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
+  await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+  const shutdown = new AbortController()
+  const running = superviseStreams(deps as Deps, shutdown.signal)
+  const delivery = startDeliveryWorker(deps)
+  cleanups.push(async () => {
+    shutdown.abort()
+    await Promise.all([running, delivery.stop()])
+  })
+  const signals = async () =>
+    Number((await deps.database.client.execute('select count(*) as n from signals')).rows[0]?.n)
+  return { deps, receiver, signals, clock }
+}
