@@ -8,7 +8,7 @@ import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from
 import type { TokenUser } from './model'
 import { redirectHost } from './redirect-uri'
 import { readParams } from './params'
-import { isOurResource } from './resources'
+import { ourResource } from './resources'
 import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
 import { oauthServer } from './server'
 
@@ -62,8 +62,8 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     return fail('invalid_request', 'state must be printable ASCII characters (space to ~)')
   const scopes = scopesOf(q.scope, client.scope)
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
-  const resource = q.resource ?? base
-  if (!isOurResource(base, resource)) return fail('invalid_target', 'the resource is not this service')
+  const resource = ourResource(base, q.resource ?? base)
+  if (!resource) return fail('invalid_target', 'the resource is not this service')
   const now = deps.clock.now().getTime()
   // docs/security.md#what-is-bounded: requests wait at most 10 minutes, and only so many at once.
   if ((await deps.repos.oauth.pendingRequests(now)) >= MAX_PENDING_REQUESTS)

@@ -17,9 +17,20 @@ export function publicBase(config: Pick<Config, 'server'>, requestUrl: string): 
  */
 export const resourcesOf = (base: string) => ({ mcp: `${base}/mcp`, api: base })
 
-export function isOurResource(base: string, resource: string): boolean {
-  const ours = resourcesOf(base)
-  return resource === ours.mcp || resource === ours.api || resource === `${base}/`
+export const isOurResource = (base: string, resource: string) => ourResource(base, resource) !== undefined
+
+// A scheme and host (no user information), then nothing, `/` or `/mcp`: the shapes of this service's identifiers.
+const RESOURCE = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@]*)(\/|\/mcp)?$/
+
+/**
+ * A resource identifier that names this service, as the service writes it (`base`, `base/` or `base/mcp`), else
+ * undefined. MCP's authorization asks a server to accept an upper-case scheme or host, so those are compared as a URL
+ * parser reads them (a default port is no port); the path is compared as written.
+ */
+export function ourResource(base: string, resource: string): string | undefined {
+  const m = RESOURCE.exec(resource)
+  const origin = m?.[1] === undefined ? undefined : URL.parse(m[1])?.origin
+  return origin !== undefined && origin === URL.parse(base)?.origin ? `${base}${m?.[2] ?? ''}` : undefined
 }
 
 /** Whether two of this service's resource identifiers name the same resource: the MCP address, the base, `base/`. */

@@ -2,7 +2,7 @@ import OAuth2Server from '@node-oauth/oauth2-server'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
 import { authenticateClient, type ClientCheck } from './client-auth'
-import { isOurResource } from './resources'
+import { ourResource } from './resources'
 import { oauthServer } from './server'
 
 type TokenDeps = Needs<'clock' | 'config', 'oauth'>
@@ -20,8 +20,8 @@ export async function exchangeToken(
   form: Record<string, string>,
   headers: Record<string, string>,
 ): Promise<OAuthAnswer> {
-  if (form.resource !== undefined && !isOurResource(base, form.resource))
-    return refused('invalid_target', 'the resource is not this service')
+  const resource = form.resource === undefined ? undefined : ourResource(base, form.resource)
+  if (form.resource !== undefined && !resource) return refused('invalid_target', 'the resource is not this service')
   // RFC 6749 §5.2. Before the library, which would first ask a public client for the credentials other grants need.
   if (!form.grant_type) return refused('invalid_request', 'grant_type is required')
   if (!GRANTS.includes(form.grant_type))
@@ -35,7 +35,7 @@ export async function exchangeToken(
   const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body: form })
   const response = new OAuth2Server.Response({ headers: {} })
   try {
-    await oauthServer(deps, { base, resource: form.resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
+    await oauthServer(deps, { base, resource, scope: form.scope, redirectUri: form.redirect_uri }).token(
       request,
       response,
     )
