@@ -48,6 +48,10 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
       expect(text).toContain('signals:read')
       expect(text).toContain('usage:read')
       expect(text).not.toContain('leads:score')
+      // The answer goes to a listener on this computer, which any program here can open: MCP's authorization asks
+      // the page to warn of a loopback-only redirect URI.
+      const warning = consent.getByRole('note')
+      expect(await warning.textContent({ timeout: 5000 })).toContain('any program on this computer can listen there')
       await screenshot(view.page, 'console-oauth-consent')
 
       const sent = view.page.waitForRequest((r) => r.url().startsWith(REDIRECT_URI))
@@ -90,6 +94,27 @@ describe('OAuth consent in the console (docs/oauth.md#consent)', () => {
       await stale.getByText('No app is connected.').waitFor({ timeout: 5000 })
       // Only the redirect to the app left the service's origin.
       expect(view.foreignRequests.every((u) => u.startsWith(REDIRECT_URI))).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
+  test('an app whose answer goes to an https address is shown without the warning of a local one', async () => {
+    const client = (
+      await registerClient(world, { client_name: 'Web Helper', redirect_uris: ['https://app.example/cb'] })
+    ).body
+    const { challenge } = pkcePair()
+    const url = authorizeUrl(world, client.client_id, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      redirect_uri: 'https://app.example/cb',
+    })
+    const view = await openPage(browser, world.base)
+    try {
+      await signIn(view, 'ann@acme.test', PASSWORD, url.href)
+      const consent = view.page.locator('.consent')
+      await consent.getByText('Web Helper').waitFor()
+      expect(await consent.textContent()).toContain('app.example')
+      expect(await consent.getByRole('note').count()).toBe(0)
     } finally {
       await view.close()
     }

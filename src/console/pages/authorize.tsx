@@ -5,6 +5,7 @@ import type { Me } from '../me'
 type Request = {
   client: { id: string; name: string; uri: string | null; verified: boolean; builtIn: boolean }
   redirectHost: string
+  redirectLocal: boolean
   scopes: { name: string; description: string }[]
 }
 
@@ -55,6 +56,13 @@ export function Authorize(props: { me: Me; id: string }) {
             : 'Registered itself as '}
         <code>{request.client.id}</code>. After your answer you go back to <strong>{request.redirectHost}</strong>.
       </p>
+      {request.redirectLocal && (
+        // docs/oauth.md#consent: a loopback address proves nothing about who listens there.
+        <p class="notice" role="note">
+          {request.redirectHost} is an address on this computer, and any program on this computer can listen there under
+          any name: allow only if you have just started this from the app yourself, on this computer.
+        </p>
+      )}
       <p>It asks to:</p>
       <ul>
         {request.scopes.map((s) => (

@@ -6,7 +6,7 @@ import type { Needs } from '../needs'
 import { isClientRedirect } from './built-in-client'
 import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from './clients'
 import type { TokenUser } from './model'
-import { redirectHost } from './redirect-uri'
+import { redirectTarget } from './redirect-uri'
 import { readParams } from './params'
 import { ourResource } from './resources'
 import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
@@ -101,7 +101,7 @@ export async function describeRequest(deps: AuthDeps, base: string, id: string) 
       verified: client.source === 'metadata_document',
       builtIn: client.source === 'built_in',
     },
-    redirectHost: redirectHost(request.redirectUri),
+    ...redirectTarget(request.redirectUri),
     scopes: request.scope.split(' ').map((name) => ({ name, description: SCOPES[name as Scope] })),
   }
 }

@@ -35,5 +35,12 @@ const withoutLoopbackPort = (uri: string) => {
   return m && URL.canParse(uri) ? `http://${m[1]}${m[2] ?? ''}` : undefined
 }
 
-/** Where a code would go, as the consent page shows it: the host (with its port when there is one). */
-export const redirectHost = (uri: string) => new URL(uri).host
+/**
+ * Where a code would go, as the consent page shows it: the host (with its port when there is one), and whether it is
+ * a listener on the user's own computer, which any program there can open: MCP's authorization asks the page to warn
+ * of such a redirect URI (docs/oauth.md#consent).
+ */
+export function redirectTarget(uri: string): { redirectHost: string; redirectLocal: boolean } {
+  const url = new URL(uri)
+  return { redirectHost: url.host, redirectLocal: url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) }
+}
