@@ -1,4 +1,4 @@
-import { ALL_SCOPES } from './scopes'
+import { ALL_SCOPES, MCP_SCOPES } from './scopes'
 import { resourcesOf } from './resources'
 
 /** RFC 8414 authorization server metadata (docs/oauth.md#discovery). */
@@ -22,12 +22,16 @@ export function authorizationServerMetadata(base: string, a: { dynamicRegistrati
   }
 }
 
-/** RFC 9728 protected resource metadata, for the MCP endpoint or for the service as a whole. */
+/**
+ * RFC 9728 protected resource metadata, for the MCP endpoint or for the service as a whole. The MCP endpoint's lists
+ * the scopes its tools need, as its 401 does: a client with no challenge to read asks for these (MCP's authorization),
+ * and webhooks:manage, which no tool uses, would let an assistant's token redirect the team's leads.
+ */
 export function protectedResourceMetadata(base: string, which: 'mcp' | 'api') {
   return {
     resource: resourcesOf(base)[which],
     authorization_servers: [base],
-    scopes_supported: ALL_SCOPES,
+    scopes_supported: which === 'mcp' ? MCP_SCOPES : ALL_SCOPES,
     bearer_methods_supported: ['header'],
     resource_name: which === 'mcp' ? 'lead-signals MCP server' : 'lead-signals API',
     resource_documentation: `${base}/docs`,
