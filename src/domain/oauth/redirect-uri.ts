@@ -44,3 +44,10 @@ export function redirectTarget(uri: string): { redirectHost: string; redirectLoc
   const url = new URL(uri)
   return { redirectHost: url.host, redirectLocal: url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) }
 }
+
+/**
+ * Whether an authorization error may be sent to a redirect URI at once, before anyone signed in: a listener on the
+ * user's own computer, or a page of this service (Swagger UI's). Any other is shown as a link (RFC 9700 §4.11.2).
+ */
+export const sentAtOnce = (uri: string, base: string) =>
+  redirectTarget(uri).redirectLocal || new URL(uri).origin === URL.parse(base)?.origin

@@ -67,3 +67,20 @@ export const errorPage = (message: string) =>
     title: 'Authorization failed',
     body: `<h1>This application cannot connect</h1><p>${escapeHtml(message)}</p>`,
   })
+
+/**
+ * An authorization error for a redirect URI this service cannot vouch for (anyone may register an https one, a phishing
+ * page among them): the page names the error and links back, and the user chooses to follow, rather than being sent
+ * there unasked from this service's address (RFC 9700 §4.11.2; docs/oauth.md#authorization).
+ */
+export function errorLinkPage(location: string) {
+  const url = new URL(location)
+  const why = url.searchParams.get('error_description') ?? url.searchParams.get('error') ?? ''
+  return htmlPage({
+    status: 400,
+    title: 'Authorization failed',
+    body:
+      `<h1>This application's request cannot be answered</h1><p>${escapeHtml(why)}.</p>` +
+      `<p><a href="${escapeHtml(url.href)}">Go back to ${escapeHtml(url.host)}</a> to tell the application.</p>`,
+  })
+}

@@ -4,12 +4,13 @@ import { startAuthorization } from '../../domain/oauth/authorization'
 import { ClientMetadataError } from '../../domain/oauth/client-metadata'
 import { registerClient, TooManyClientsError } from '../../domain/oauth/clients'
 import { readParams } from '../../domain/oauth/params'
+import { sentAtOnce } from '../../domain/oauth/redirect-uri'
 import { publicBase } from '../../domain/oauth/resources'
 import { exchangeToken, revokeToken } from '../../domain/oauth/token-endpoint'
 import { createRateWindow } from '../../lib/rate-window'
 import { readBodyText } from '../../wire/body'
 import { clientAddress } from '../client-address'
-import { errorPage, oauthAnswer, oauthError, POSTED, preflight, READ, wrongMethod } from './answers'
+import { errorLinkPage, errorPage, oauthAnswer, oauthError, POSTED, preflight, READ, wrongMethod } from './answers'
 
 // A registration is a few hundred bytes; 5 redirect URIs of 512 characters fit well within this.
 const REGISTRATION_MAX_BYTES = 16_384
@@ -52,6 +53,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
         if (wait !== undefined) return tooMany(wait)
         const start = await startAuthorization(deps, base(request), new URL(request.url).searchParams)
         if ('page' in start) return errorPage(start.page)
+        if ('redirect' in start && !sentAtOnce(start.redirect, base(request))) return errorLinkPage(start.redirect)
         const location = 'redirect' in start ? start.redirect : `/#/authorize/${start.consent}`
         return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } })
       })
