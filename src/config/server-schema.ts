@@ -36,7 +36,9 @@ export const Server = v.strictObject({
       v.pipe(
         httpUrl,
         v.regex(/^https?:\/\/[^/?#]+\/?$/, 'must be a scheme and host only, such as "https://leads.example.com"'),
-        v.transform((u) => u.replace(/\/+$/, '')),
+        // As a URL parser reads it, and so as a client derives it from the address it was given: a lower-case host, no
+        // default port, no trailing slash (the issuer and the resource identifiers are made from it).
+        v.transform((u) => new URL(u).origin),
       ),
     ]),
     '',

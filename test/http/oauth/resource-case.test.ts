@@ -63,4 +63,16 @@ describe('resource indicators name this service whatever the case of their schem
       expect(new URL(res.headers.get('location') ?? '').searchParams.get('error'), resource).toBe('invalid_target')
     }
   })
+
+  test('server.public_url written with a capital or the default port is read as a client reads the address', async () => {
+    const w = await oauthWorld({ config: { server: { public_url: 'https://Leads.Example.com:443/' } } })
+    stops.push(w.stop)
+    // What a client computes from the address it was given, and compares the metadata's issuer and resource with.
+    const address = new URL('https://leads.example.com/mcp')
+    const prm = (await (await fetch(`${w.base}/.well-known/oauth-protected-resource/mcp`)).json()) as any
+    expect(prm).toMatchObject({ resource: address.href, authorization_servers: [address.origin] })
+    const as = (await (await fetch(`${w.base}/.well-known/oauth-authorization-server`)).json()) as any
+    expect(as.issuer).toBe(address.origin)
+    expect(as.token_endpoint).toBe(`${address.origin}/oauth/token`)
+  })
 })
