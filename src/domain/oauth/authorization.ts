@@ -170,7 +170,7 @@ export async function decide(deps: AuthDeps, base: string, a: { id: string; user
       )
     throw err
   }
-  return withIssuer(res.get('location'), base)
+  return withIssuer(res.get('location'), base, request.state)
 }
 
 async function clientOfRequest(deps: AuthDeps, base: string, clientId: string) {
@@ -179,22 +179,17 @@ async function clientOfRequest(deps: AuthDeps, base: string, clientId: string) {
   return client
 }
 
-function errorRedirect(
-  base: string,
-  redirectUri: string,
-  state: string | undefined,
-  error: string,
-  description: string,
-) {
-  const url = new URL(redirectUri)
+function errorRedirect(base: string, uri: string, state: string | undefined, error: string, description: string) {
+  const url = new URL(uri)
   url.searchParams.set('error', error)
   url.searchParams.set('error_description', description)
-  if (state) url.searchParams.set('state', state)
-  return withIssuer(url.href, base)
+  return withIssuer(url.href, base, state)
 }
 
-function withIssuer(location: string, base: string) {
+/** `iss` (RFC 9207), and `state` as the request gave it, an empty one too, which the grant library leaves out. */
+function withIssuer(location: string, base: string, state?: string | null) {
   const url = new URL(location)
+  if (typeof state === 'string') url.searchParams.set('state', state)
   url.searchParams.set('iss', base)
   return url.href
 }
