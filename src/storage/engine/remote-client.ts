@@ -54,11 +54,12 @@ export function openRemoteClient(a: {
     ...a.deadline,
   })
   const turns = oneAtATime()
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> =>
+  const inTurn = <T>(run: () => Promise<T>, how: 'write' | 'migration' = 'write'): Promise<T> =>
     turns(() => {
       const gate = deadline.ready()
-      return gate ? gate.then(() => deadline.send(run)) : deadline.send(run)
+      return gate ? gate.then(() => deadline.send(run, how)) : deadline.send(run, how)
     })
+  const read = <T>(run: () => Promise<T>) => deadline.send(run, 'read')
   const remote = {
     get closed() {
       return client.closed
@@ -69,13 +70,13 @@ export function openRemoteClient(a: {
     execute: (stmt: InStatement | string, args?: InArgs) => {
       const run = () =>
         waitForLock(() => (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)))
-      return (READ.test(typeof stmt === 'string' ? stmt : stmt.sql) ? run() : inTurn(run)).catch(explain)
+      return (READ.test(typeof stmt === 'string' ? stmt : stmt.sql) ? read(run) : inTurn(run)).catch(explain)
     },
     batch: (...p: Parameters<Client['batch']>) => {
       const run = () => waitForLock(() => client.batch(...p))
-      return (p[1] === 'read' ? run() : inTurn(run)).catch(explain)
+      return (p[1] === 'read' ? read(run) : inTurn(run)).catch(explain)
     },
-    migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p)).catch(explain),
+    migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p), 'migration').catch(explain),
     // Not taken in turn: nothing here opens an interactive transaction (docs/operations.md#several-executables-on-sqld).
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
     executeMultiple: (sql: string) => inTurn(() => client.executeMultiple(sql)).catch(explain),
