@@ -24,9 +24,9 @@ const SILENT_ANSWER = {
   },
 }
 
-/** deps on the test's sqld through a relay that can go silent; `silence` options as silentProxy takes them. */
-async function silentDatabase(a: Parameters<typeof silentProxy>[1] = {}) {
-  const proxy = await silentProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, a)
+/** deps on the test's sqld through a relay that can go silent, and a team on a plan of 10 calls a month. */
+async function silentDatabase() {
+  const proxy = await silentProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) })
   cleanup.push(() => proxy.stop())
   const deps = await buildDeps(
     testConfig({
@@ -67,4 +67,46 @@ describe('a counted call while the libSQL server is silent', () => {
     expect(again.status).toBe(200)
     expect(await used()).toBe(2)
   }, 40_000)
+})
+
+// docs/operations.md#a-charge-in-doubt: the take of a unit went unanswered. The call is 503, which the contract says
+// is not charged: a take the server ran is given back once it answers, exactly once, and one that never arrived is
+// kept from ever running.
+describe('a counted call whose take of a unit the libSQL server never answered', () => {
+  const TAKE = 'quota_used = quota_used + 1'
+  async function afterSilence(passOn: boolean) {
+    const world = await silentDatabase()
+    expect((await world.score()).status).toBe(200)
+    // The tests share one database: only this one's receipts from here on.
+    await world.deps.database.client.execute('DELETE FROM take_receipts')
+    world.proxy.silenceAt(TAKE, { passOn })
+    const silent = await world.score()
+    expect(silent.status).toBe(503)
+    expect(silent.body).toEqual(SILENT_ANSWER)
+    world.proxy.restart()
+    // The settlement is sent once the server answers a SELECT 1 again (within about PROBE_MS), then every second.
+    for (let i = 0; i < 30 && world.deps.repos.usage.owed() > 0; i++) await Bun.sleep(500)
+    expect(world.deps.repos.usage.owed()).toBe(0)
+    return world
+  }
+  const receipts = async (world: Awaited<ReturnType<typeof silentDatabase>>) =>
+    (await world.deps.database.client.execute('SELECT taken FROM take_receipts')).rows.map((r) => Number(r.taken))
+
+  test('one the server ran is given back once it answers: the 503 is not charged', async () => {
+    const world = await afterSilence(true)
+    expect(await world.used()).toBe(1)
+    // Settled: its receipt says the unit came back (the first call's went when it kept its unit).
+    expect(await receipts(world)).toEqual([0])
+    expect((await world.score()).status).toBe(200)
+    expect(await world.used()).toBe(2)
+  }, 60_000)
+
+  test('one that never arrived gives nothing back and can no longer run', async () => {
+    const world = await afterSilence(false)
+    expect(await world.used()).toBe(1)
+    // Its receipt was written first, as settled: the take, should it still arrive, fails on it.
+    expect(await receipts(world)).toEqual([0])
+    expect((await world.score()).status).toBe(200)
+    expect(await world.used()).toBe(2)
+  }, 60_000)
 })

@@ -9,6 +9,7 @@ import { connect, createServer, type Socket } from 'node:net'
  */
 export async function silentProxy(target: { host: string; port: number }) {
   let silent = false
+  let trigger: { text: string; passOn: boolean } | undefined
   const muted = new Set<Socket>()
   const pairs = new Set<Socket>()
   const server = createServer((client) => {
@@ -26,6 +27,13 @@ export async function silentProxy(target: { host: string; port: number }) {
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => muted.has(client) || client.destroy())
     client.on('data', (chunk) => {
+      if (!silent && trigger && chunk.includes(trigger.text)) {
+        silent = true
+        muted.add(client)
+        if (trigger.passOn) upstream.write(chunk)
+        trigger = undefined
+        return
+      }
       if (silent) muted.add(client)
       else upstream.write(chunk)
     })
@@ -39,6 +47,13 @@ export async function silentProxy(target: { host: string; port: number }) {
     url: `http://127.0.0.1:${port}`,
     silence() {
       silent = true
+    },
+    /**
+     * Goes silent when a request carrying `text` comes (a statement's SQL): with `passOn`, after passing that request
+     * on, so the server runs it and its answer is lost; else before, so it never arrives.
+     */
+    silenceAt(text: string, a: { passOn: boolean }) {
+      trigger = { text, ...a }
     },
     /** The server is back: the connections that went silent are reset, the others (and new ones) relayed. */
     restart() {
