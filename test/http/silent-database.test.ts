@@ -110,3 +110,17 @@ describe('a counted call whose take of a unit the libSQL server never answered',
     expect(await world.used()).toBe(2)
   }, 60_000)
 })
+
+test('on a libSQL server that answers, the receipts of units kept are deleted: none is left behind', async () => {
+  const world = await silentDatabase()
+  await world.deps.database.client.execute('DELETE FROM take_receipts')
+  const answers = await Promise.all([world.score(), world.score(), world.score()])
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+  let left = -1
+  for (let i = 0; i < 20 && left !== 0; i++) {
+    await Bun.sleep(50)
+    left = Number((await world.deps.database.client.execute('SELECT count(*) AS n FROM take_receipts')).rows[0].n)
+  }
+  expect(left).toBe(0)
+  expect(await world.used()).toBe(3)
+})

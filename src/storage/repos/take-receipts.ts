@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Client, InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
+import type { GroupCommit } from '../engine/group-commit'
 import { DB_NOW_MS } from './db-now'
 import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA } from './usage-sql'
 
@@ -29,7 +30,7 @@ export type Owed = { teamId: string; month: string; source: 'quota' | 'credit'; 
  * take in doubt, and a give-back the server did not answer, are settled by sending the settlement until the server
  * answers it: the unit comes back exactly once if it was taken, and a take that never arrived never will commit.
  */
-export function createTakeReceipts(database: Client) {
+export function createTakeReceipts(database: Client, group: GroupCommit) {
   // Receipts are this process's prefix and a counter: unique, and no random bytes per take.
   const prefix = randomBytes(9).toString('base64url')
   let count = 0
@@ -97,8 +98,9 @@ export function createTakeReceipts(database: Client) {
   function forgetKept() {
     const ids = JSON.stringify(kept)
     kept = []
-    // A receipt left behind holds nothing back: housekeeping drops it.
-    database.execute({ sql: FORGET, args: [ids] }).catch(() => undefined)
+    // With the next group of quota writes, not a round trip of its own. A receipt left behind holds nothing back:
+    // housekeeping drops it.
+    group.execute({ sql: FORGET, args: [ids] }).catch(() => undefined)
   }
 }
 

@@ -46,7 +46,7 @@ export function createUsageRepo(
 
   const unlimited = createUnlimitedTakes(client, onTaken)
   // A take on a libSQL server can go unanswered while the server commits it: there each leaves a receipt.
-  const receipts = database.protocol === 'file' ? undefined : createTakeReceipts(database)
+  const receipts = database.protocol === 'file' ? undefined : createTakeReceipts(database, client)
 
   async function takeOne(
     source: Reservation['source'],
