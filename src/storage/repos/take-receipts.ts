@@ -13,7 +13,9 @@ const FENCE = `INSERT INTO take_receipts (id, taken, at) VALUES (?1, 0, ${DB_NOW
 // ?4 the receipt: the unit comes back only while it is out, so a settlement sent twice gives it back once.
 const WHILE_OUT = ' AND EXISTS (SELECT 1 FROM take_receipts WHERE id = ?4 AND taken = 1)'
 const GIVE_BACK = { quota: GIVE_BACK_QUOTA + WHILE_OUT, credit: GIVE_BACK_CREDIT + WHILE_OUT }
+// A take in doubt keeps its receipt, settled, as the fence; one that was answered cannot come again, and its goes.
 const SETTLED = 'UPDATE take_receipts SET taken = 0 WHERE id = ?1'
+const GONE = 'DELETE FROM take_receipts WHERE id = ?1'
 // ?1 a JSON array of receipts of units kept: nothing will settle them.
 const FORGET = 'DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_each(?1))'
 
@@ -21,7 +23,15 @@ const FORGET = 'DELETE FROM take_receipts WHERE id IN (SELECT value FROM json_ea
 const RETRY_MS = 1000
 
 /** A unit taken on a libSQL server, or perhaps taken: a take whose answer was lost (write-deadline.ts). */
-export type Owed = { teamId: string; month: string; source: 'quota' | 'credit'; window: number | null; id: string }
+export type Owed = {
+  teamId: string
+  month: string
+  source: 'quota' | 'credit'
+  window: number | null
+  id: string
+  // The take itself went unanswered: its receipt stays as its fence.
+  inDoubt: boolean
+}
 
 /**
  * Receipts of the units counted calls take on a libSQL server (docs/operations.md#a-charge-in-doubt). There a take can
@@ -43,7 +53,7 @@ export function createTakeReceipts(database: Client, group: GroupCommit) {
       [
         { sql: FENCE, args: [o.id] },
         { sql: GIVE_BACK[o.source], args: [o.teamId, o.month, o.window, o.id] },
-        { sql: SETTLED, args: [o.id] },
+        { sql: o.inDoubt ? SETTLED : GONE, args: [o.id] },
       ],
       'write',
     )

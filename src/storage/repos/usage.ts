@@ -61,7 +61,7 @@ export function createUsageRepo(
       rs = await client.execute({ sql, args }, receipt?.after)
     } catch (e) {
       // The call is answered 503 and charged nothing: the unit, if the server took it, comes back once it answers.
-      if (receipt && writeInDoubt(e)) receipts?.owe({ ...a, source, id: receipt.id })
+      if (receipt && writeInDoubt(e)) receipts?.owe({ ...a, source, id: receipt.id, inDoubt: true })
       throw e
     }
     if (!rs.rows[0]) {
@@ -91,7 +91,7 @@ export function createUsageRepo(
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
     if (isUnlimited(r.source, r)) return unlimited.giveBack(r.teamId, r.month)
-    if (receipts && r.receipt) return receipts.giveBack({ ...r, id: r.receipt })
+    if (receipts && r.receipt) return receipts.giveBack({ ...r, id: r.receipt, inDoubt: false })
     await client.execute({
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
