@@ -9,7 +9,7 @@ import { connect, createServer, type Socket } from 'node:net'
  */
 export async function silentProxy(target: { host: string; port: number }) {
   let silent = false
-  let trigger: { text: string; passOn: boolean } | undefined
+  let trigger: { text: string; passOn: boolean; alone?: boolean } | undefined
   const muted = new Set<Socket>()
   const pairs = new Set<Socket>()
   const server = createServer((client) => {
@@ -28,17 +28,17 @@ export async function silentProxy(target: { host: string; port: number }) {
     upstream.on('close', () => muted.has(client) || client.destroy())
     client.on('data', (chunk) => {
       if (!silent && trigger && chunk.includes(trigger.text)) {
-        silent = true
+        silent = !trigger.alone
         muted.add(client)
         if (trigger.passOn) upstream.write(chunk)
         trigger = undefined
         return
       }
-      if (silent) muted.add(client)
+      if (silent || muted.has(client)) muted.add(client)
       else upstream.write(chunk)
     })
     upstream.on('data', (chunk) => {
-      if (!silent) client.write(chunk)
+      if (!silent && !muted.has(client)) client.write(chunk)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -50,9 +50,10 @@ export async function silentProxy(target: { host: string; port: number }) {
     },
     /**
      * Goes silent when a request carrying `text` comes (a statement's SQL): with `passOn`, after passing that request
-     * on, so the server runs it and its answer is lost; else before, so it never arrives.
+     * on, so the server runs it and its answer is lost; else before, so it never arrives. With `alone`, only that
+     * request's connection goes silent (a firewall that forgot it): the others, and new ones, are relayed as before.
      */
-    silenceAt(text: string, a: { passOn: boolean }) {
+    silenceAt(text: string, a: { passOn: boolean; alone?: boolean }) {
       trigger = { text, ...a }
     },
     /** The server is back: the connections that went silent are reset, the others (and new ones) relayed. */

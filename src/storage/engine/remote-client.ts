@@ -17,7 +17,7 @@ export function openRemoteClient(a: {
   authToken: string
   lockWaitMs: number
   // Tests shorten the write deadline (write-deadline.ts).
-  deadline?: { answerMs: number; probeMs: number }
+  deadline?: { answerMs: number; probeMs: number; stuckMs?: number }
 }): Client {
   const host = hostOf(a.url)
   // A JWT is printable ASCII; anything else could not even travel in the Authorization header.

@@ -19,10 +19,10 @@ afterEach(async () => {
 
 const DEADLINE = { answerMs: 400, probeMs: 400 }
 
-async function behindProxy() {
+async function behindProxy(deadline: { answerMs: number; probeMs: number; stuckMs?: number } = DEADLINE) {
   const proxy = await silentProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) })
   cleanup.push(() => proxy.stop())
-  const client = openRemoteClient({ url: proxy.url, authToken: '', lockWaitMs: 5000, deadline: DEADLINE })
+  const client = openRemoteClient({ url: proxy.url, authToken: '', lockWaitMs: 5000, deadline })
   cleanup.push(() => client.close())
   return { proxy, client }
 }
@@ -81,5 +81,19 @@ describe('a write the libSQL server never answers', () => {
     holder.close()
     await write
     expect((await client.execute('SELECT count(*) AS n FROM slow_writes')).rows[0].n).toBe(1)
+  }, 20_000)
+
+  test('one whose connection alone went silent is given up after the longest a write may take, though the server answers others', async () => {
+    const { proxy, client } = await behindProxy({ ...DEADLINE, stuckMs: 1500 })
+    await client.execute('CREATE TABLE forgotten_writes (n INTEGER)')
+    proxy.silenceAt('INSERT INTO forgotten_writes', { passOn: false, alone: true })
+    const started = performance.now()
+    const err = await failure(client.execute('INSERT INTO forgotten_writes VALUES (1)'))
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1500)
+    expect(performance.now() - started).toBeLessThan(3000)
+    expect(writeInDoubt(err)).toBe(true)
+    // The server answered all along: the next write goes at once.
+    await client.execute('INSERT INTO forgotten_writes VALUES (2)')
+    expect((await client.execute('SELECT n FROM forgotten_writes')).rows.map((r) => r.n)).toEqual([2])
   }, 20_000)
 })
