@@ -1,11 +1,12 @@
 import type { Client } from '@libsql/client'
 import { AppError } from '../errors'
 import { databaseShown, localPathOf } from './db'
+import { unanswered } from './engine/write-deadline'
 
 /**
  * How long a command waits, at start, for a libSQL server's first answer (docs/operations.md#a-database-that-does-not-answer-at-start).
- * A database call has no deadline of its own (Bun's fetch gives up after about 6 minutes; a WebSocket never), so a
- * server that takes the connection and never answers would hold serve, migrate or any command for good. A healthy
+ * A read's own deadline (engine/write-deadline.ts) names no setting to check, and Bun's fetch gives up only after
+ * about 6 minutes, so a server that takes the connection and never answers gets this one line instead. A healthy
  * server answers in milliseconds, and one starting in the same compose file within seconds.
  */
 export const FIRST_ANSWER_MS = 30_000
@@ -21,14 +22,33 @@ export async function firstAnswer(client: Client, url: string, waitMs = FIRST_AN
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), waitMs)
   })
-  const answer = client.execute('SELECT 1').then(() => 'answered' as const)
+  let waiting = true
+  const answer = answered(client, () => waiting)
   // Failing late, after the bound, must not surface as an unhandled rejection.
   answer.catch(() => undefined)
-  const outcome = await Promise.race([answer, late]).finally(() => clearTimeout(timer))
+  const outcome = await Promise.race([answer, late]).finally(() => {
+    waiting = false
+    clearTimeout(timer)
+  })
   if (outcome === 'answered') return
   throw new AppError(
     'storage_unavailable',
     `database.url: ${databaseShown(url)} did not answer within ${waitMs / 1000} s: check that it runs and that this machine reaches it (a firewall that drops its packets, a host that froze)`,
     { reason: 'its server did not answer' },
   )
+}
+
+/**
+ * 'answered' once `SELECT 1` is. A read the client itself gave up as unanswered (its deadline,
+ * engine/write-deadline.ts, shorter than this bound) is sent again while the caller still waits.
+ */
+async function answered(client: Client, waiting: () => boolean): Promise<'answered'> {
+  for (;;) {
+    try {
+      await client.execute('SELECT 1')
+      return 'answered'
+    } catch (err) {
+      if (!waiting() || !unanswered(err)) throw err
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client'
 import { migrations } from '../../drizzle/migrations'
 import { sha256Hex } from '../lib/hash'
+import { unanswered } from './engine/write-deadline'
 
 const LATEST = migrations[migrations.length - 1].when
 
@@ -22,6 +23,9 @@ export async function migrate(client: Client): Promise<string[]> {
   try {
     await client.migrate(migrationStatements(pending))
   } catch (err) {
+    // A server that stopped answering (docs/operations.md#a-database-that-does-not-answer-at-start) would not answer
+    // the look below either: its line is the command's.
+    if (unanswered(err)) throw err
     // Several executables starting at once on one database (docs/operations.md#upgrades): another one's transaction
     // applied the same migrations first, so ours failed on a table that now exists. Being current is all we need.
     const now = await lastApplied(client)

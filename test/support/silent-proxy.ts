@@ -9,6 +9,7 @@ import { connect, createServer, type Socket } from 'node:net'
  */
 export async function silentProxy(target: { host: string; port: number }) {
   let silent = false
+  let trigger: { text: string; passOn: boolean; alone?: boolean } | undefined
   const muted = new Set<Socket>()
   const pairs = new Set<Socket>()
   const server = createServer((client) => {
@@ -26,11 +27,18 @@ export async function silentProxy(target: { host: string; port: number }) {
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => muted.has(client) || client.destroy())
     client.on('data', (chunk) => {
-      if (silent) muted.add(client)
+      if (!silent && trigger && chunk.includes(trigger.text)) {
+        silent = !trigger.alone
+        muted.add(client)
+        if (trigger.passOn) upstream.write(chunk)
+        trigger = undefined
+        return
+      }
+      if (silent || muted.has(client)) muted.add(client)
       else upstream.write(chunk)
     })
     upstream.on('data', (chunk) => {
-      if (!silent) client.write(chunk)
+      if (!silent && !muted.has(client)) client.write(chunk)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -39,6 +47,14 @@ export async function silentProxy(target: { host: string; port: number }) {
     url: `http://127.0.0.1:${port}`,
     silence() {
       silent = true
+    },
+    /**
+     * Goes silent when a request carrying `text` comes (a statement's SQL): with `passOn`, after passing that request
+     * on, so the server runs it and its answer is lost; else before, so it never arrives. With `alone`, only that
+     * request's connection goes silent (a firewall that forgot it): the others, and new ones, are relayed as before.
+     */
+    silenceAt(text: string, a: { passOn: boolean; alone?: boolean }) {
+      trigger = { text, ...a }
     },
     /** The server is back: the connections that went silent are reset, the others (and new ones) relayed. */
     restart() {

@@ -83,6 +83,8 @@ export async function housekeep(deps: HousekeepingDeps, now: Date, stop: AbortSi
     },
     async () => {
       summary.pruned.jobLeases = await repos.housekeeping.dropExpiredLeases()
+      // docs/operations.md#a-charge-in-doubt: receipts of units taken a day ago settle nothing any more.
+      await repos.housekeeping.dropOldTakeReceipts()
       return true
     },
     async () => {

@@ -1,7 +1,13 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client'
 import { AppError } from '../../errors'
 
-type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void }
+// `after`: a statement sent right after `stmt`, in its transaction, whose result nobody reads.
+type Waiting = {
+  stmt: InStatement
+  after: InStatement | undefined
+  resolve: (r: ResultSet) => void
+  reject: (e: unknown) => void
+}
 
 /**
  * Group commit for small writes: statements queued during one turn of the event loop, or while the previous group
@@ -31,12 +37,18 @@ export function createGroupCommit(client: Client) {
 
   async function write(group: Waiting[]) {
     if (group.length === 1) return settle(group[0])
+    const stmts: InStatement[] = []
+    for (const w of group) {
+      stmts.push(w.stmt)
+      if (w.after) stmts.push(w.after)
+    }
     try {
-      const results = await client.batch(
-        group.map((w) => w.stmt),
-        'write',
-      )
-      for (const [i, w] of group.entries()) w.resolve(results[i])
+      const results = await client.batch(stmts, 'write')
+      let i = 0
+      for (const w of group) {
+        w.resolve(results[i])
+        i += w.after ? 2 : 1
+      }
     } catch (e) {
       if (e instanceof AppError && e.kind === 'storage_unavailable') for (const w of group) w.reject(e)
       else for (const w of group) await settle(w)
@@ -45,17 +57,17 @@ export function createGroupCommit(client: Client) {
 
   async function settle(w: Waiting) {
     try {
-      w.resolve(await client.execute(w.stmt))
+      w.resolve(w.after ? (await client.batch([w.stmt, w.after], 'write'))[0] : await client.execute(w.stmt))
     } catch (e) {
       w.reject(e)
     }
   }
 
   return {
-    execute(stmt: InStatement): Promise<ResultSet> {
+    execute(stmt: InStatement, after?: InStatement): Promise<ResultSet> {
       return new Promise((resolve, reject) => {
         if (queue.length === 0 && !writing) setImmediate(flush)
-        queue.push({ stmt, resolve, reject })
+        queue.push({ stmt, after, resolve, reject })
       })
     },
   }

@@ -2,6 +2,7 @@ import { type Client, createClient, type InArgs, type InStatement } from '@libsq
 import { AppError } from '../../errors'
 import { NETWORK_REASONS } from '../../lib/network-reason'
 import { createRemoteLockWait } from './lock-wait'
+import { createWriteDeadline } from './write-deadline'
 
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
 
@@ -11,7 +12,13 @@ const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
  * the driver's "TypeError: ECONNREFUSED". They become `storage_unavailable`. The token is never part of a message;
  * SQL errors pass through unchanged.
  */
-export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs: number }): Client {
+export function openRemoteClient(a: {
+  url: string
+  authToken: string
+  lockWaitMs: number
+  // Tests shorten the write deadline (write-deadline.ts).
+  deadline?: { answerMs: number; probeMs: number; stuckMs?: number }
+}): Client {
   const host = hostOf(a.url)
   // A JWT is printable ASCII; anything else could not even travel in the Authorization header.
   if (!/^[\x21-\x7e]*$/.test(a.authToken)) {
@@ -35,8 +42,24 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
   // A statement or batch the server refused because another connection held the write lock is sent again.
   const waitForLock = createRemoteLockWait(a.lockWaitMs)
   // One write in flight at a time: sqld stalls, then stops taking writes, when many wait for its lock at once
-  // (docs/performance.md#one-write-at-a-time-on-sqld). Reads go at once.
-  const inTurn = oneAtATime()
+  // (docs/performance.md#one-write-at-a-time-on-sqld). Reads go at once. A write the server never answers would hold
+  // every later one: past its deadline it is abandoned with the connections (docs/operations.md#a-database-that-stops-answering-a-write).
+  const deadline = createWriteDeadline({
+    host,
+    probe: () => client.execute('SELECT 1'),
+    abandon: () => {
+      for (const ends of waiting) ends.abort()
+      Promise.resolve(client.reconnect()).catch(() => undefined)
+    },
+    ...a.deadline,
+  })
+  const turns = oneAtATime()
+  const inTurn = <T>(run: () => Promise<T>, how: 'write' | 'migration' = 'write'): Promise<T> =>
+    turns(() => {
+      const gate = deadline.ready()
+      return gate ? gate.then(() => deadline.send(run, how)) : deadline.send(run, how)
+    })
+  const read = <T>(run: () => Promise<T>) => deadline.send(run, 'read')
   const remote = {
     get closed() {
       return client.closed
@@ -47,13 +70,13 @@ export function openRemoteClient(a: { url: string; authToken: string; lockWaitMs
     execute: (stmt: InStatement | string, args?: InArgs) => {
       const run = () =>
         waitForLock(() => (typeof stmt === 'string' ? client.execute(stmt, args) : client.execute(stmt)))
-      return (READ.test(typeof stmt === 'string' ? stmt : stmt.sql) ? run() : inTurn(run)).catch(explain)
+      return (READ.test(typeof stmt === 'string' ? stmt : stmt.sql) ? read(run) : inTurn(run)).catch(explain)
     },
     batch: (...p: Parameters<Client['batch']>) => {
       const run = () => waitForLock(() => client.batch(...p))
-      return (p[1] === 'read' ? run() : inTurn(run)).catch(explain)
+      return (p[1] === 'read' ? read(run) : inTurn(run)).catch(explain)
     },
-    migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p)).catch(explain),
+    migrate: (...p: Parameters<Client['migrate']>) => inTurn(() => client.migrate(...p), 'migration').catch(explain),
     // Not taken in turn: nothing here opens an interactive transaction (docs/operations.md#several-executables-on-sqld).
     transaction: (...p: Parameters<Client['transaction']>) => client.transaction(...p).catch(explain),
     executeMultiple: (sql: string) => inTurn(() => client.executeMultiple(sql)).catch(explain),

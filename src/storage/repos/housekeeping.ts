@@ -34,6 +34,9 @@ export function createHousekeepingRepo(client: Client) {
      */
     dropExpiredLeases: () => changed(`delete from job_leases where expires_at <= ${DB_NOW_MS}`),
 
+    /** Receipts of units taken on a libSQL server a day ago or more (take-receipts.ts), by the database's clock. */
+    dropOldTakeReceipts: () => changed(`delete from take_receipts where at <= ${DB_NOW_MS} - 86400000`),
+
     /**
      * Up to `batch` stored model answers created before `before` (ISO time). Batches keep each write transaction
      * short, so quota writes of requests in flight never wait long for the lock.

@@ -1,8 +1,10 @@
 import type { Client } from '@libsql/client'
 import { createGroupCommit, type GroupCommit } from '../engine/group-commit'
-import { quietWrite } from '../engine/quiet-writes'
+import { writeInDoubt } from '../engine/write-deadline'
+import { createTakeReceipts } from './take-receipts'
 import { type Counters, countersOf, createUnlimitedTakes } from './unlimited-takes'
-import { HOLDING, MOVE_HOLD, RELEASE, releaseHold, TAKE_HOLD } from './usage-holds'
+import { HOLDING, MOVE_HOLD, RELEASE } from './usage-holds'
+import { GIVE_BACK_CREDIT, GIVE_BACK_QUOTA, TAKE_CREDIT, TAKE_CREDIT_HELD, TAKE_QUOTA } from './usage-sql'
 
 /**
  * One unit taken for a counted call in flight; `window` is the hold window it is held in (null: not held; the windows
@@ -14,33 +16,9 @@ export type Reservation = {
   source: 'quota' | 'credit'
   window: number | null
   counters: Counters
+  // On a libSQL server, the take's receipt (take-receipts.ts).
+  receipt?: string
 }
-
-// Statements take numbered parameters (?1 is the team's id) so that one value can appear several times, and are
-// built once: the engine keeps a prepared statement per SQL text.
-const COUNTERS = 'RETURNING quota_used, credit_used, credits'
-// ?1 team, ?2 month, ?3 monthly limit, ?4 hold window. An unlimited quota's units are taken in bulk instead
-// (unlimited-takes.ts); a limited one's are always held.
-const TAKE_QUOTA = quietWrite(`UPDATE teams SET quota_used = quota_used + 1${TAKE_HOLD}
-  WHERE id = ?1 AND usage_month = ?2 AND quota_used < ?3 ${COUNTERS}`)
-const takeCredit = (hold: string) => `UPDATE teams SET credits = credits - 1, credit_used = credit_used + 1${hold}
-  WHERE id = ?1 AND usage_month = ?2 AND credits > 0 ${COUNTERS}`
-// Quiet writes (docs/performance.md#quiet-writes): the counters they return go to the keys repo (`onTaken`).
-const TAKE_CREDIT = quietWrite(takeCredit(''))
-const TAKE_CREDIT_HELD = quietWrite(takeCredit(TAKE_HOLD))
-// ?1 team, ?2 month the unit was taken in, ?3 its hold window (null: not held). A unit taken before a month change is
-// simply gone with the month; its hold is settled all the same.
-const GIVE_BACK_QUOTA = `UPDATE teams SET ${releaseHold('?3', '1')},
-  quota_used = CASE WHEN usage_month = ?2 AND quota_used > 0 THEN quota_used - 1 ELSE quota_used END
-  WHERE id = ?1`
-// A credit outlives the month, but the turn tops the balance up to the plan's allowance (docs/api.md#the-month): one
-// taken before the turn and given back after it is dropped while the top-up stood in for it, else returns.
-const GIVE_BACK_CREDIT = `UPDATE teams SET ${releaseHold('?3', '1')},
-  credits = CASE WHEN usage_month = ?2 OR credits_topped_up = 0 THEN credits + 1 ELSE credits END,
-  credits_topped_up = CASE WHEN usage_month <> ?2 AND credits_topped_up > 0 THEN credits_topped_up - 1
-    ELSE credits_topped_up END,
-  credit_used = CASE WHEN usage_month = ?2 AND credit_used > 0 THEN credit_used - 1 ELSE credit_used END
-  WHERE id = ?1`
 
 // A unit of an unlimited monthly quota (never held) is counted in memory and written in bulk (unlimited-takes.ts).
 const isUnlimited = (source: Reservation['source'], a: { window: number | null }) =>
@@ -67,28 +45,45 @@ export function createUsageRepo(
   let releasing: Promise<unknown> = Promise.resolve()
 
   const unlimited = createUnlimitedTakes(client, onTaken)
+  // A take on a libSQL server can go unanswered while the server commits it: there each leaves a receipt.
+  const receipts = database.protocol === 'file' ? undefined : createTakeReceipts(database, client)
 
   async function takeOne(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
-  ): Promise<Counters | undefined> {
+  ): Promise<{ taken: Counters; receipt?: string } | undefined> {
     const held = a.window !== null
     const sql = source === 'quota' ? TAKE_QUOTA : held ? TAKE_CREDIT_HELD : TAKE_CREDIT
     const args = held ? [a.teamId, a.month, a.limit, a.window] : [a.teamId, a.month]
-    const rs = await client.execute({ sql, args })
-    if (!rs.rows[0]) return undefined
+    const receipt = receipts?.next()
+    let rs: Awaited<ReturnType<GroupCommit['execute']>>
+    try {
+      rs = await client.execute({ sql, args }, receipt?.after)
+    } catch (e) {
+      // The call is answered 503 and charged nothing: the unit, if the server took it, comes back once it answers.
+      if (receipt && writeInDoubt(e)) receipts?.owe({ ...a, source, id: receipt.id, inDoubt: true })
+      throw e
+    }
+    if (!rs.rows[0]) {
+      // Nothing taken: nothing to settle.
+      if (receipt) receipts?.keep(receipt.id)
+      return undefined
+    }
     const taken = countersOf(rs.rows[0])
     onTaken(a.teamId, taken)
-    return taken
+    return { taken, receipt: receipt?.id }
   }
 
   async function take(
     source: Reservation['source'],
     a: { teamId: string; month: string; limit: number | null; window: number | null },
   ): Promise<Reservation | undefined> {
-    const taken = isUnlimited(source, a) ? await unlimited.take(a.teamId, a.month) : await takeOne(source, a)
-    if (!taken) return undefined
-    const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken }
+    const taken = isUnlimited(source, a)
+      ? { taken: await unlimited.take(a.teamId, a.month), receipt: undefined }
+      : await takeOne(source, a)
+    if (!taken?.taken) return undefined
+    const r: Reservation = { teamId: a.teamId, month: a.month, source, window: a.window, counters: taken.taken }
+    if (taken.receipt) r.receipt = taken.receipt
     unsettled.add(r)
     return r
   }
@@ -96,6 +91,7 @@ export function createUsageRepo(
   async function giveBack(r: Reservation) {
     if (!unsettled.delete(r)) return
     if (isUnlimited(r.source, r)) return unlimited.giveBack(r.teamId, r.month)
+    if (receipts && r.receipt) return receipts.giveBack({ ...r, id: r.receipt, inDoubt: false })
     await client.execute({
       sql: r.source === 'quota' ? GIVE_BACK_QUOTA : GIVE_BACK_CREDIT,
       args: [r.teamId, r.month, r.window],
@@ -149,6 +145,7 @@ export function createUsageRepo(
     keep(r: Reservation): boolean {
       if (!unsettled.delete(r)) return false
       if (r.window !== null) release(r.teamId, r.window)
+      if (r.receipt) receipts?.keep(r.receipt)
       return true
     },
     /** The call still runs in a later hold window `window`: its hold moves there (domain/quota/order.ts). */
@@ -173,6 +170,8 @@ export function createUsageRepo(
       await unlimited.flush()
       return left.length
     },
+    /** Units of takes in doubt, and give-backs, waiting for a libSQL server to answer (take-receipts.ts). */
+    owed: () => receipts?.owed() ?? 0,
     // An unlimited plan's units counted here and not yet written (reports add them), and writing them now (tests).
     unwritten: unlimited.unwritten,
     flush: unlimited.flush,
