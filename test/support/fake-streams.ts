@@ -326,6 +326,12 @@ export function fakeMastodon(token = 'tok') {
   let id = 110_000_000_000_000_000n
   let endAtOnce = false
   let beforeConnect: (() => void) | undefined
+  // While `together` runs, what it streams is written as one chunk, as a server sends events that came at once.
+  let held: string[] | undefined
+  const send = (text: string) => {
+    if (held) held.push(text)
+    else for (const c of streams) c.enqueue(enc.encode(text))
+  }
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -404,7 +410,7 @@ export function fakeMastodon(token = 'tok') {
       }
       statuses.push(status)
       statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
-      for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
+      send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },
     /**
@@ -415,12 +421,23 @@ export function fakeMastodon(token = 'tok') {
       const status = statuses.find((s) => s.id === statusId)
       if (!status) throw new Error(`no status ${statusId}`)
       Object.assign(status, { content: `<p>${text}</p>`, edited_at: new Date().toISOString() })
-      for (const c of streams) c.enqueue(enc.encode(`event: status.update\ndata: ${JSON.stringify(status)}\n\n`))
+      send(`event: status.update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },
     /** The deletion of a status, streamed as Mastodon's streaming API sends it: `event: delete`, its id as `data`. */
     deleteStatus(statusId: string) {
-      for (const c of streams) c.enqueue(enc.encode(`event: delete\ndata: ${statusId}\n\n`))
+      send(`event: delete\ndata: ${statusId}\n\n`)
+    },
+    /** Streams what `fn` posts, edits and deletes as one chunk: the reader gets those events at once. */
+    together<T>(fn: () => T): T {
+      held = []
+      try {
+        return fn()
+      } finally {
+        const text = held.join('')
+        held = undefined
+        send(text)
+      }
     },
     /** Runs when a reader asks where the streaming API is, just before it connects to it. */
     beforeConnect(fn: () => void) {
