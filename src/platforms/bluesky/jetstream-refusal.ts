@@ -24,6 +24,16 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
 }
 
 /**
+ * The WebSocket client's own words for a connection that could not be made (`Invalid response` from a port that is
+ * not a web server, `TLS handshake failed: …`, `Failed to connect`), for the log only (docs/streams.md#outages):
+ * without the address it names, whose query carries the cursor. Undefined when it said nothing.
+ */
+export const clientWords = (ending: Ending) => {
+  const said = ending.error?.replace(/^WebSocket connection to '[^']*' failed: /, '')
+  return said ? new Error(printable(said).slice(0, 200)) : undefined
+}
+
+/**
  * What `stream_disconnected` tells of how a connection that was reading ended (docs/streams.md#outages): the close code
  * and reason the instance gave (1001 when it goes away, 1011 when it failed to serve the subscription), which tell a
  * restart upstream from a fault; for one taken as dead after its silence (a half-open connection), how long it was

@@ -6,7 +6,7 @@ import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
-import { closeOf, type Ending, refusalOf } from './jetstream-refusal'
+import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -85,7 +85,7 @@ export function createJetstreamReader(
         else
           sink.failed(
             refusalOf(host, ending) ??
-              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`),
+              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`, clientWords(ending)),
           )
         await pause(backoffMs(failures++), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
