@@ -8,7 +8,7 @@ import type { ServerWebSocket } from 'bun'
  * replay starts with the events at the cursor's own time, as Jetstream's does (its stored events are keyed
  * `<time_us>_<did>_…` and read from the key `<cursor>` on); several events can share a time_us (`sameTime`).
  */
-type Sub = { wanted: string[]; cursor: string | null }
+type Sub = { wanted: string[]; cursor: string | null; compress: boolean; hello: boolean }
 
 export function fakeJetstream(a: { keepUs?: number } = {}) {
   const events: { time_us: number; collection: string; text: string }[] = []
@@ -31,7 +31,14 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       // does not take, 503 while it is not ready (github.com/bluesky-social/jetstream, internal/subscribe/handler.go).
       if (refusal) return new Response('service not ready: bootstrap in progress', { status: refusal })
       return srv.upgrade(req, {
-        data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
+        data: {
+          wanted: url.searchParams.getAll('wantedCollections'),
+          cursor: url.searchParams.get('cursor'),
+          // `compress=true`: each event a binary message, zstd-compressed (with a dictionary of Jetstream's own, which
+          // this fake leaves out). `requireHello=true`: nothing is sent until the subscriber sends an options_update.
+          compress: url.searchParams.get('compress') === 'true',
+          hello: url.searchParams.get('requireHello') === 'true',
+        },
       })
         ? undefined
         : new Response('upgrade failed', { status: 400 })
@@ -45,19 +52,28 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
         }
         // As an instance draining for shutdown closes a connection it will not serve (1001 "server shutting down").
         if (closeOnOpen) return ws.close(closeOnOpen.code, closeOnOpen.reason)
-        sockets.add(ws)
-        const cursor = ws.data.cursor
-        if (cursor !== null)
-          for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) ws.send(e.text)
+        if (!ws.data.hello) start(ws)
       },
-      message() {},
+      message(ws, text) {
+        if (!ws.data.hello || JSON.parse(String(text)).type !== 'options_update') return
+        ws.data.hello = false
+        start(ws)
+      },
       close(ws) {
         sockets.delete(ws)
       },
     },
   })
   const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
-    ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)
+    !ws.data.hello && (ws.data.wanted.length === 0 || ws.data.wanted.includes(collection))
+  const deliver = (ws: ServerWebSocket<Sub>, text: string) =>
+    ws.send(ws.data.compress ? Bun.zstdCompressSync(new TextEncoder().encode(text)) : text)
+  function start(ws: ServerWebSocket<Sub>) {
+    sockets.add(ws)
+    const cursor = ws.data.cursor
+    if (cursor !== null)
+      for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) deliver(ws, e.text)
+  }
   const nextUs = () => {
     if (reuseUs && lastUs > 0) {
       reuseUs = false
@@ -72,7 +88,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     events.push({ time_us, collection, text })
     if (a.keepUs)
       while (events.length && (events[0] as { time_us: number }).time_us < time_us - a.keepUs) events.shift()
-    for (const ws of sockets) if (wants(ws, collection)) ws.send(text)
+    for (const ws of sockets) if (wants(ws, collection)) deliver(ws, text)
     return time_us
   }
   return {

@@ -111,6 +111,8 @@ function connectOnce(
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
   const url = new URL(endpoint)
   url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
+  // Plain JSON, at once: an address copied from another client may ask for zstd messages or to wait for a hello.
+  for (const option of ['compress', 'requireHello']) url.searchParams.delete(option)
   // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
   url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
   if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
