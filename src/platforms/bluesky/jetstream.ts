@@ -136,6 +136,9 @@ function connectOnce(
       finish()
     }, 1000)
     signal.addEventListener('abort', finish)
+    ws.onopen = () => {
+      ending.opened = true
+    }
     ws.onclose = (e) => {
       ending.close = { code: e.code, reason: e.reason, clean: e.wasClean }
       finish()

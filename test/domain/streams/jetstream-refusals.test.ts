@@ -14,14 +14,14 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-async function firstFailure(set: (jet: ReturnType<typeof fakeJetstream>) => void) {
+async function firstFailure(set: (jet: ReturnType<typeof fakeJetstream>) => void, silenceMs?: number) {
   const jet = fakeJetstream()
   stops.push(jet.stop)
   set(jet)
   const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
   const { got, sink } = recordingSink()
   const stop = new AbortController()
-  const reading = createJetstreamReader(config.platforms.bluesky, silentLogger).read(null, sink, stop.signal)
+  const reading = createJetstreamReader(config.platforms.bluesky, silentLogger, silenceMs).read(null, sink, stop.signal)
   try {
     await eventually('the failure', () => got.failures.length >= 1)
     return { failure: got.failures[0], host: new URL(jet.url).host }
@@ -42,5 +42,12 @@ describe('Bluesky stream: a Jetstream instance that turns the subscription away'
       jet.setCloseOnOpen({ code: 1001, reason: 'server shutting down' }),
     )
     expect(failure).toBe(`bluesky: Jetstream at ${host} closed the connection as it opened (1001 server shutting down)`)
+  })
+
+  // An instance that takes the subscription and sends nothing (its feed stalled, a proxy that forwards nothing) was told
+  // as one that "could not be reached", and the operator looked for a network fault or a firewall.
+  test('by taking it and sending nothing: the failure says so, not that it could not be reached', async () => {
+    const { failure, host } = await firstFailure(() => {}, 1500)
+    expect(failure).toBe(`bluesky: Jetstream at ${host} took the connection and sent nothing for 1.5 s`)
   })
 })
