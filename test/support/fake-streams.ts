@@ -206,6 +206,8 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
         if (broken.has(id)) return new Response('Internal Server Error', { status: 500 })
         return Response.json(items.get(id) ?? null)
       }
+      // Firebase's REST API answers `null` for a path that holds no data (a stream_url without /v0, say).
+      if (path.endsWith('.json')) return Response.json(null)
       return new Response('not found', { status: 404 })
     },
   })
