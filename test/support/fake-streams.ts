@@ -404,6 +404,8 @@ export function fakeMastodon(token = 'tok') {
   })
   return {
     url: `http://127.0.0.1:${server.port}`,
+    /** The streaming host as the instance publishes it (`configuration.urls.streaming`). */
+    streamingUrl: `ws://127.0.0.1:${streaming.port}`,
     connections,
     clients: () => streams.size,
     /**
