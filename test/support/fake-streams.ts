@@ -459,6 +459,10 @@ export function fakeMastodon(token = 'tok') {
         send(text)
       }
     },
+    /** Server-sent events text as it is, to every streaming connection: what a broken or hostile server sends. */
+    sendRaw(text: string) {
+      send(text)
+    },
     /** Runs when a reader asks where the streaming API is, just before it connects to it. */
     beforeConnect(fn: () => void) {
       beforeConnect = fn
