@@ -29,8 +29,13 @@ export function refusalOf(host: string, ending: Ending): AppError | undefined {
       `bluesky: Jetstream at ${host} took the connection and sent nothing for ${ending.silentMs / 1000} s`,
     )
   const status = /Expected 101 status code: (\d{3})\b/.exec(ending.error ?? '')?.[1]
+  // What answers a WebSocket's request as a web page does (a home page, a redirect, nothing there) is no subscription.
+  const notThere = status && (/^[23]/.test(status) || status === '404')
   if (status)
-    return new UpstreamStatusError(Number(status), `bluesky: Jetstream at ${host} answered with status ${status}`)
+    return new UpstreamStatusError(
+      Number(status),
+      `bluesky: Jetstream at ${host} answered with status ${status}${notThere ? ', not a subscription: is stream_url its …/subscribe address?' : ''}`,
+    )
   const close = ending.close
   if (!close?.clean || close.code === 1006) return undefined
   const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')

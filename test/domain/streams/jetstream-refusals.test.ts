@@ -14,11 +14,15 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-async function firstFailure(set: (jet: ReturnType<typeof fakeJetstream>) => void, silenceMs?: number) {
+async function firstFailure(
+  set: (jet: ReturnType<typeof fakeJetstream>) => void,
+  silenceMs?: number,
+  address = (url: string) => url,
+) {
   const jet = fakeJetstream()
   stops.push(jet.stop)
   set(jet)
-  const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
+  const config = testConfig({ platforms: { bluesky: { stream_url: [address(jet.url)] as never } } })
   const { got, sink } = recordingSink()
   const stop = new AbortController()
   const reading = createJetstreamReader(config.platforms.bluesky, silentLogger, silenceMs).read(null, sink, stop.signal)
@@ -49,5 +53,18 @@ describe('Bluesky stream: a Jetstream instance that turns the subscription away'
   test('by taking it and sending nothing: the failure says so, not that it could not be reached', async () => {
     const { failure, host } = await firstFailure(() => {}, 1500)
     expect(failure).toBe(`bluesky: Jetstream at ${host} took the connection and sent nothing for 1.5 s`)
+  })
+
+  // An address without its /subscribe (the instance's home page, 200, or nothing there, 404) was told only by its
+  // status, which said nothing of the address being wrong rather than the instance.
+  test('at an address that is not its subscription: the failure says to check it', async () => {
+    const { failure, host } = await firstFailure(
+      () => {},
+      undefined,
+      (url) => url.replace(/\/subscribe$/, '/'),
+    )
+    expect(failure).toBe(
+      `bluesky: Jetstream at ${host} answered with status 404, not a subscription: is stream_url its …/subscribe address?`,
+    )
   })
 })
