@@ -167,14 +167,17 @@ function connectOnce(
       }
       const parsed = v.safeParse(Event, safeJson(message.data))
       if (!parsed.success) {
-        heard ??= 'garbage'
+        // The first message not an event: not Jetstream, a failed read at once, though the connection stays open.
+        if (!heard) {
+          heard = 'garbage'
+          finish()
+        }
         return
       }
       heard = 'heard'
       const e = parsed.output
-      if (first && from !== null && e.time_us - from.us > GAP_US) {
+      if (first && from !== null && e.time_us - from.us > GAP_US)
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)
-      }
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
       if (sameClock && from !== null && handed(from, e)) return
