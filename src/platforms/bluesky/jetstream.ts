@@ -5,7 +5,7 @@ import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
-import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
+import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
 import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
@@ -109,18 +109,14 @@ function connectOnce(
   signal: AbortSignal,
   a: { instance: string; ending: Ending; silenceMs: number; moved: (at: Cursor) => void },
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
-  const url = new URL(endpoint)
-  url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
-  // Plain JSON, at once: an address copied from another client may ask for zstd messages or to wait for a hello.
-  for (const option of ['compress', 'requireHello']) url.searchParams.delete(option)
-  // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
-  url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
-  if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
+  const url = subscription(endpoint, from === null ? null : from.us - REWIND_US)
   let at: Cursor | null = from
   const { instance, ending, moved } = a
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
+    // A message that is not an event among events is a gap, told once a connection (docs/streams.md#outages).
+    let toldGarbage = false
     let outcome: 'silent' | 'full' | 'oversize' = 'silent'
     const ws = new WebSocket(url.toString())
     const finish = () => {
@@ -171,7 +167,9 @@ function connectOnce(
         if (!heard) {
           heard = 'garbage'
           finish()
-        }
+        } else if (!toldGarbage)
+          sink.gap(`Jetstream at ${new URL(endpoint).host} sent a message that is not an event; passed over`)
+        toldGarbage = true
         return
       }
       heard = 'heard'
