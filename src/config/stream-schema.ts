@@ -24,10 +24,14 @@ export const jetstream = (fallback: 'stream' | 'search', defaultUrls: string[]) 
   ),
 })
 
+// The streaming host as an instance publishes it (configuration.urls.streaming, a wss: address) or as http(s).
+const NOT_STREAMING = 'must be an address starting with https://, http://, wss:// or ws://'
+const streamingUrl = v.pipe(v.string(), v.url(NOT_STREAMING), v.regex(/^(https?|wss?):\/\//, NOT_STREAMING))
+
 /** Mastodon: the streaming API (empty `stream_url`: the instance, `base_url`) and which public timeline. */
 export const mastodonStream = () => ({
   mode: v.optional(v.picklist(['stream', 'search']), 'search'),
-  stream_url: v.optional(v.union([v.literal(''), httpUrl]), ''),
+  stream_url: v.optional(v.union([v.literal(''), streamingUrl]), ''),
   stream_timeline: v.optional(
     v.pipe(
       v.string(),

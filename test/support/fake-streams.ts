@@ -8,7 +8,7 @@ import type { ServerWebSocket } from 'bun'
  * replay starts with the events at the cursor's own time, as Jetstream's does (its stored events are keyed
  * `<time_us>_<did>_…` and read from the key `<cursor>` on); several events can share a time_us (`sameTime`).
  */
-type Sub = { wanted: string[]; cursor: string | null }
+type Sub = { wanted: string[]; cursor: string | null; compress: boolean; hello: boolean }
 
 export function fakeJetstream(a: { keepUs?: number } = {}) {
   const events: { time_us: number; collection: string; text: string }[] = []
@@ -31,7 +31,14 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       // does not take, 503 while it is not ready (github.com/bluesky-social/jetstream, internal/subscribe/handler.go).
       if (refusal) return new Response('service not ready: bootstrap in progress', { status: refusal })
       return srv.upgrade(req, {
-        data: { wanted: url.searchParams.getAll('wantedCollections'), cursor: url.searchParams.get('cursor') },
+        data: {
+          wanted: url.searchParams.getAll('wantedCollections'),
+          cursor: url.searchParams.get('cursor'),
+          // `compress=true`: each event a binary message, zstd-compressed (with a dictionary of Jetstream's own, which
+          // this fake leaves out). `requireHello=true`: nothing is sent until the subscriber sends an options_update.
+          compress: url.searchParams.get('compress') === 'true',
+          hello: url.searchParams.get('requireHello') === 'true',
+        },
       })
         ? undefined
         : new Response('upgrade failed', { status: 400 })
@@ -45,19 +52,28 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
         }
         // As an instance draining for shutdown closes a connection it will not serve (1001 "server shutting down").
         if (closeOnOpen) return ws.close(closeOnOpen.code, closeOnOpen.reason)
-        sockets.add(ws)
-        const cursor = ws.data.cursor
-        if (cursor !== null)
-          for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) ws.send(e.text)
+        if (!ws.data.hello) start(ws)
       },
-      message() {},
+      message(ws, text) {
+        if (!ws.data.hello || JSON.parse(String(text)).type !== 'options_update') return
+        ws.data.hello = false
+        start(ws)
+      },
       close(ws) {
         sockets.delete(ws)
       },
     },
   })
   const wants = (ws: ServerWebSocket<Sub>, collection: string) =>
-    ws.data.wanted.length === 0 || ws.data.wanted.includes(collection)
+    !ws.data.hello && (ws.data.wanted.length === 0 || ws.data.wanted.includes(collection))
+  const deliver = (ws: ServerWebSocket<Sub>, text: string) =>
+    ws.send(ws.data.compress ? Bun.zstdCompressSync(new TextEncoder().encode(text)) : text)
+  function start(ws: ServerWebSocket<Sub>) {
+    sockets.add(ws)
+    const cursor = ws.data.cursor
+    if (cursor !== null)
+      for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) deliver(ws, e.text)
+  }
   const nextUs = () => {
     if (reuseUs && lastUs > 0) {
       reuseUs = false
@@ -72,7 +88,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     events.push({ time_us, collection, text })
     if (a.keepUs)
       while (events.length && (events[0] as { time_us: number }).time_us < time_us - a.keepUs) events.shift()
-    for (const ws of sockets) if (wants(ws, collection)) ws.send(text)
+    for (const ws of sockets) if (wants(ws, collection)) deliver(ws, text)
     return time_us
   }
   return {
@@ -190,6 +206,8 @@ export function fakeHackerNewsFirebase(a: { firstId?: number } = {}) {
         if (broken.has(id)) return new Response('Internal Server Error', { status: 500 })
         return Response.json(items.get(id) ?? null)
       }
+      // Firebase's REST API answers `null` for a path that holds no data (a stream_url without /v0, say).
+      if (path.endsWith('.json')) return Response.json(null)
       return new Response('not found', { status: 404 })
     },
   })
@@ -326,6 +344,12 @@ export function fakeMastodon(token = 'tok') {
   let id = 110_000_000_000_000_000n
   let endAtOnce = false
   let beforeConnect: (() => void) | undefined
+  // While `together` runs, what it streams is written as one chunk, as a server sends events that came at once.
+  let held: string[] | undefined
+  const send = (text: string) => {
+    if (held) held.push(text)
+    else for (const c of streams) c.enqueue(enc.encode(text))
+  }
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
   const invalidToken = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
   // As on large instances (docs.joinmastodon.org/methods/streaming, hostname discovery), the streaming API has a host
@@ -380,6 +404,8 @@ export function fakeMastodon(token = 'tok') {
   })
   return {
     url: `http://127.0.0.1:${server.port}`,
+    /** The streaming host as the instance publishes it (`configuration.urls.streaming`). */
+    streamingUrl: `ws://127.0.0.1:${streaming.port}`,
     connections,
     clients: () => streams.size,
     /**
@@ -404,7 +430,7 @@ export function fakeMastodon(token = 'tok') {
       }
       statuses.push(status)
       statuses.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
-      for (const c of streams) c.enqueue(enc.encode(`event: update\ndata: ${JSON.stringify(status)}\n\n`))
+      send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },
     /**
@@ -415,12 +441,27 @@ export function fakeMastodon(token = 'tok') {
       const status = statuses.find((s) => s.id === statusId)
       if (!status) throw new Error(`no status ${statusId}`)
       Object.assign(status, { content: `<p>${text}</p>`, edited_at: new Date().toISOString() })
-      for (const c of streams) c.enqueue(enc.encode(`event: status.update\ndata: ${JSON.stringify(status)}\n\n`))
+      send(`event: status.update\ndata: ${JSON.stringify(status)}\n\n`)
       return status
     },
     /** The deletion of a status, streamed as Mastodon's streaming API sends it: `event: delete`, its id as `data`. */
     deleteStatus(statusId: string) {
-      for (const c of streams) c.enqueue(enc.encode(`event: delete\ndata: ${statusId}\n\n`))
+      send(`event: delete\ndata: ${statusId}\n\n`)
+    },
+    /** Streams what `fn` posts, edits and deletes as one chunk: the reader gets those events at once. */
+    together<T>(fn: () => T): T {
+      held = []
+      try {
+        return fn()
+      } finally {
+        const text = held.join('')
+        held = undefined
+        send(text)
+      }
+    },
+    /** Server-sent events text as it is, to every streaming connection: what a broken or hostile server sends. */
+    sendRaw(text: string) {
+      send(text)
     },
     /** Runs when a reader asks where the streaming API is, just before it connects to it. */
     beforeConnect(fn: () => void) {

@@ -10,12 +10,14 @@ import { endpointInput } from './webhooks'
 
 /**
  * A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`; what it starts is stopped
- * by `cleanups` (run them after each test).
+ * by `cleanups` (run them after each test). `before` runs before the stream starts (another team, say, which the
+ * stream then reads from the start).
  */
 export async function mastodonStreamWorld(
   masto: ReturnType<typeof fakeMastodon>,
   cleanups: (() => unknown)[],
   streamUrl = '',
+  before?: (deps: Deps) => Promise<unknown>,
 ) {
   const receiver = fakeUpstream(() => new Response('ok'))
   cleanups.push(masto.stop, receiver.stop)
@@ -34,6 +36,7 @@ export async function mastodonStreamWorld(
   const { team } = await seedTeam(deps, { plan: 'scale' })
   await addKeywords(deps, { teamId: team.id, keywords: ['crm'] })
   await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
+  await before?.(deps as Deps)
   const shutdown = new AbortController()
   const running = superviseStreams(deps as Deps, shutdown.signal)
   const delivery = startDeliveryWorker(deps)

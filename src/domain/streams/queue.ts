@@ -40,6 +40,22 @@ export function createStreamQueue(limit: number) {
         roomWaiters = []
       }
     },
+    /**
+     * An edit of a post read before (docs/streams.md#edited-statuses): the pairs of the post still waiting take the
+     * edited post in their place, for each team `edited` has a pair for, so a team is scored and signalled once, on
+     * what the post now says. Answers the pairs of the teams that had none waiting.
+     */
+    revise(postId: string, edited: Pair[]): Pair[] {
+      const left = new Map(edited.map((p) => [p.teamId, p]))
+      for (const e of entries)
+        e.pairs = e.pairs.map((p) => {
+          const now = p.postId === postId ? left.get(p.teamId) : undefined
+          if (!now) return p
+          left.delete(p.teamId)
+          return now
+        })
+      return [...left.values()]
+    },
     /** The oldest entries holding at most `max` pairs (at least one entry). */
     take(max: number): QueueEntry[] {
       let n = 0

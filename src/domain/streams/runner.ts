@@ -68,10 +68,12 @@ export async function runStream(
       const mention = datedByNow(now())(read)
       if (recent.has(mention.id) && !a.edited) return queue.push([], position)
       remember(recent, mention.id, true, RECENT_IDS)
-      const pairs = pairsFor(tracked, mention)
+      const matched = pairsFor(tracked, mention)
+      // An edit of a post whose pairs still wait takes their place: one pair per team and post, scored as edited.
+      const pairs = a.edited ? queue.revise(mention.id, matched) : matched
       // How far upstream has got is measured on the date as read: one ahead of ours says nothing of it.
       const date = upstreamDate(now(), read.date)
-      figures.read(now(), date, pairs.length > 0)
+      figures.read(now(), date, matched.length > 0)
       figures.heard(now())
       queue.push(pairs, position, date)
     },

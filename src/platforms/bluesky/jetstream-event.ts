@@ -13,8 +13,13 @@ export const Event = v.object({
       operation: v.string(),
       collection: v.string(),
       rkey: v.string(),
-      record: v.optional(
-        v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
+      // A record a PDS did not check (a text that is not a string) leaves an event that is one all the same, not a
+      // message that is no event (a gap): read without its record, it is no post.
+      record: v.fallback(
+        v.optional(
+          v.object({ text: v.optional(v.string()), createdAt: v.optional(v.string()), reply: v.optional(v.unknown()) }),
+        ),
+        undefined,
       ),
     }),
   ),

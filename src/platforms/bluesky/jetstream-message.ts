@@ -36,3 +36,15 @@ export const safeJson = (data: unknown) => {
     return undefined
   }
 }
+
+/** The subscription's address at `endpoint`, replaying from `cursorUs` (null: from now on). */
+export function subscription(endpoint: string, cursorUs: number | null) {
+  const url = new URL(endpoint)
+  url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
+  // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
+  url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
+  // Plain JSON, at once: an address copied from another client may ask for zstd messages or to wait for a hello.
+  for (const option of ['compress', 'requireHello']) url.searchParams.delete(option)
+  if (cursorUs !== null) url.searchParams.set('cursor', String(cursorUs))
+  return url
+}

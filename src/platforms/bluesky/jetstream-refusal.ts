@@ -1,26 +1,55 @@
 import { AppError } from '../../errors'
 import { UpstreamStatusError } from '../http'
 
-/** How a connection that sent no event ended: the WebSocket client's error, and the close it was given. */
-export type Ending = { error?: string; close?: { code: number; reason: string; clean: boolean }; silentMs?: number }
+/**
+ * How a connection that sent no event ended: the WebSocket client's error, the close it was given, the silence it was
+ * let go after, and whether it opened at all.
+ */
+export type Ending = {
+  error?: string
+  close?: { code: number; reason: string; clean: boolean }
+  silentMs?: number
+  opened?: boolean
+}
 
 // A close reason is the server's text (at most 123 bytes): shown in source health without its control characters.
 const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
 
 /**
- * Why an instance that sent no event turned the subscription away (docs/streams.md#source-health): with an HTTP status
+ * Why an instance that sent no event turned the subscription away, or took it and said nothing (docs/streams.md#source-health): with an HTTP status
  * before the upgrade (503 while it is not ready, 400 to options it does not take; Bun's WebSocket client says
  * "Expected 101 status code: 503"), or by closing it as it opened with a code of its own (1001 while it drains for
  * shutdown). Undefined for an instance that could not be reached, or a connection that ended without a close.
  */
 export function refusalOf(host: string, ending: Ending): AppError | undefined {
+  // Taken and then silent (its feed stalled, a proxy that forwards nothing): reached, and not an outage of the network.
+  if (ending.opened && ending.silentMs !== undefined)
+    return new AppError(
+      'upstream_error',
+      `bluesky: Jetstream at ${host} took the connection and sent nothing for ${ending.silentMs / 1000} s`,
+    )
   const status = /Expected 101 status code: (\d{3})\b/.exec(ending.error ?? '')?.[1]
+  // What answers a WebSocket's request as a web page does (a home page, a redirect, nothing there) is no subscription.
+  const notThere = status && (/^[23]/.test(status) || status === '404')
   if (status)
-    return new UpstreamStatusError(Number(status), `bluesky: Jetstream at ${host} answered with status ${status}`)
+    return new UpstreamStatusError(
+      Number(status),
+      `bluesky: Jetstream at ${host} answered with status ${status}${notThere ? ', not a subscription: is stream_url its …/subscribe address?' : ''}`,
+    )
   const close = ending.close
   if (!close?.clean || close.code === 1006) return undefined
   const said = [String(close.code), printable(close.reason)].filter(Boolean).join(' ')
   return new AppError('upstream_error', `bluesky: Jetstream at ${host} closed the connection as it opened (${said})`)
+}
+
+/**
+ * The WebSocket client's own words for a connection that could not be made (`Invalid response` from a port that is
+ * not a web server, `TLS handshake failed: …`, `Failed to connect`), for the log only (docs/streams.md#outages):
+ * without the address it names, whose query carries the cursor. Undefined when it said nothing.
+ */
+export const clientWords = (ending: Ending) => {
+  const said = ending.error?.replace(/^WebSocket connection to '[^']*' failed: /, '')
+  return said ? new Error(printable(said).slice(0, 200)) : undefined
 }
 
 /**

@@ -5,8 +5,8 @@ import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
 import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
-import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson } from './jetstream-message'
-import { closeOf, type Ending, refusalOf } from './jetstream-refusal'
+import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
+import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -85,7 +85,7 @@ export function createJetstreamReader(
         else
           sink.failed(
             refusalOf(host, ending) ??
-              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`),
+              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`, clientWords(ending)),
           )
         await pause(backoffMs(failures++), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
@@ -109,16 +109,14 @@ function connectOnce(
   signal: AbortSignal,
   a: { instance: string; ending: Ending; silenceMs: number; moved: (at: Cursor) => void },
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
-  const url = new URL(endpoint)
-  url.searchParams.set('wantedCollections', 'app.bsky.feed.post')
-  // Jetstream does not send an event larger than this to a subscriber that names it (its maxMessageSizeBytes option).
-  url.searchParams.set('maxMessageSizeBytes', String(MAX_MESSAGE_BYTES))
-  if (from !== null) url.searchParams.set('cursor', String(from.us - REWIND_US))
+  const url = subscription(endpoint, from === null ? null : from.us - REWIND_US)
   let at: Cursor | null = from
   const { instance, ending, moved } = a
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
+    // A message that is not an event among events is a gap, told once a connection (docs/streams.md#outages).
+    let toldGarbage = false
     let outcome: 'silent' | 'full' | 'oversize' = 'silent'
     const ws = new WebSocket(url.toString())
     const finish = () => {
@@ -134,6 +132,9 @@ function connectOnce(
       finish()
     }, 1000)
     signal.addEventListener('abort', finish)
+    ws.onopen = () => {
+      ending.opened = true
+    }
     ws.onclose = (e) => {
       ending.close = { code: e.code, reason: e.reason, clean: e.wasClean }
       finish()
@@ -162,14 +163,19 @@ function connectOnce(
       }
       const parsed = v.safeParse(Event, safeJson(message.data))
       if (!parsed.success) {
-        heard ??= 'garbage'
+        // The first message not an event: not Jetstream, a failed read at once, though the connection stays open.
+        if (!heard) {
+          heard = 'garbage'
+          finish()
+        } else if (!toldGarbage)
+          sink.gap(`Jetstream at ${new URL(endpoint).host} sent a message that is not an event; passed over`)
+        toldGarbage = true
         return
       }
       heard = 'heard'
       const e = parsed.output
-      if (first && from !== null && e.time_us - from.us > GAP_US) {
+      if (first && from !== null && e.time_us - from.us > GAP_US)
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)
-      }
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
       if (sameClock && from !== null && handed(from, e)) return

@@ -61,9 +61,14 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
       const failing = new Map<number, number>()
       while (!signal.aborted) {
         try {
-          const max = Number(await get('maxitem.json', signal))
-          if (!Number.isSafeInteger(max))
-            throw new AppError('upstream_error', 'hackernews sent a maxitem that is not a number')
+          // Firebase answers null for a path that holds no data (an address without its /v0): not item 0, which would
+          // move the position back to the first item Hacker News has.
+          const max = await get('maxitem.json', signal)
+          if (typeof max !== 'number' || !Number.isSafeInteger(max) || max < 1)
+            throw new AppError(
+              'upstream_error',
+              `hackernews sent a maxitem that is not an item id${max === null ? ' (null: no data at that address; the API is at …/v0)' : ''}`,
+            )
           let at: number = last === null || last > max ? max : last
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()

@@ -66,6 +66,8 @@ export async function readEvents(
     let event = ''
     let data: string[] = []
     let held = 0
+    // An update that is not a status is a gap (docs/streams.md#resuming), told once a connection.
+    let toldUnreadable = false
     for await (const chunk of res.body) {
       clearTimeout(timer)
       timer = setTimeout(() => quiet.abort(), silenceMs)
@@ -97,6 +99,10 @@ export async function readEvents(
         data = []
         held = 0
         if (status?.success && !(status.output as { reblog?: unknown }).reblog) hand(status.output, edited)
+        else if (status && !status.success && !toldUnreadable) {
+          toldUnreadable = true
+          sink.gap('mastodon streaming API sent an update that is not a status; passed over')
+        }
         if (sink.full()) {
           // While it waits for room in our own queue the reader reads nothing, so what the server sent meanwhile
           // waits in the connection: that time is not the server's silence (docs/streams.md#backpressure).

@@ -23,6 +23,12 @@ const REFUSED_SEC = 15 * 60
 
 const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
 
+/** A streaming address as the instance publishes it (wss:), read over https: as server-sent events. */
+const overHttp = (url: URL) => {
+  if (url.protocol === 'wss:' || url.protocol === 'ws:') url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
+  return url
+}
+
 const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
 
 export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
@@ -53,7 +59,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
    * server-sent events are read over https), else the instance itself. Asked on each connection: it can move.
    */
   const streamingBase = async (signal: AbortSignal): Promise<string> => {
-    if (config.stream_url) return config.stream_url
+    if (config.stream_url) return overHttp(new URL(config.stream_url)).href
     const published = await fetchPlatformJson({
       platform: 'mastodon',
       url: new URL('/api/v2/instance', base),
@@ -64,8 +70,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
     const said = v.safeParse(InstanceUrls, published)
     const url = said.success ? URL.parse(said.output.configuration.urls.streaming) : null
     if (!url || !/^wss?:$/.test(url.protocol)) return base
-    url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
-    return url.origin
+    return overHttp(url).origin
   }
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = timeline()

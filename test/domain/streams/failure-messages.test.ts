@@ -33,13 +33,13 @@ async function lastErrorOf(reader: (deps: Deps) => StreamReader) {
 }
 
 describe('a stream answered with what it cannot read', () => {
-  test('Hacker News: a maxitem that is not a number', async () => {
+  test('Hacker News: a maxitem that is not an item id', async () => {
     const fake = fakeUpstream(() => Response.json({ error: 'Permission denied' }))
     stops.push(fake.stop)
     const error = await lastErrorOf((deps) =>
       createHackernewsStream({ ...deps.config.platforms.hackernews, stream_url: `${fake.origin}/v0` }),
     )
-    expect(error).toBe('hackernews sent a maxitem that is not a number')
+    expect(error).toBe('hackernews sent a maxitem that is not an item id')
   })
 
   test('Reddit: an answer that is not a listing', async () => {

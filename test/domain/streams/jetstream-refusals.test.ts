@@ -14,14 +14,18 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-async function firstFailure(set: (jet: ReturnType<typeof fakeJetstream>) => void) {
+async function firstFailure(
+  set: (jet: ReturnType<typeof fakeJetstream>) => void,
+  silenceMs?: number,
+  address = (url: string) => url,
+) {
   const jet = fakeJetstream()
   stops.push(jet.stop)
   set(jet)
-  const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
+  const config = testConfig({ platforms: { bluesky: { stream_url: [address(jet.url)] as never } } })
   const { got, sink } = recordingSink()
   const stop = new AbortController()
-  const reading = createJetstreamReader(config.platforms.bluesky, silentLogger).read(null, sink, stop.signal)
+  const reading = createJetstreamReader(config.platforms.bluesky, silentLogger, silenceMs).read(null, sink, stop.signal)
   try {
     await eventually('the failure', () => got.failures.length >= 1)
     return { failure: got.failures[0], host: new URL(jet.url).host }
@@ -42,5 +46,25 @@ describe('Bluesky stream: a Jetstream instance that turns the subscription away'
       jet.setCloseOnOpen({ code: 1001, reason: 'server shutting down' }),
     )
     expect(failure).toBe(`bluesky: Jetstream at ${host} closed the connection as it opened (1001 server shutting down)`)
+  })
+
+  // An instance that takes the subscription and sends nothing (its feed stalled, a proxy that forwards nothing) was told
+  // as one that "could not be reached", and the operator looked for a network fault or a firewall.
+  test('by taking it and sending nothing: the failure says so, not that it could not be reached', async () => {
+    const { failure, host } = await firstFailure(() => {}, 1500)
+    expect(failure).toBe(`bluesky: Jetstream at ${host} took the connection and sent nothing for 1.5 s`)
+  })
+
+  // An address without its /subscribe (the instance's home page, 200, or nothing there, 404) was told only by its
+  // status, which said nothing of the address being wrong rather than the instance.
+  test('at an address that is not its subscription: the failure says to check it', async () => {
+    const { failure, host } = await firstFailure(
+      () => {},
+      undefined,
+      (url) => url.replace(/\/subscribe$/, '/'),
+    )
+    expect(failure).toBe(
+      `bluesky: Jetstream at ${host} answered with status 404, not a subscription: is stream_url its …/subscribe address?`,
+    )
   })
 })

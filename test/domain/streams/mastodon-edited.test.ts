@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { addKeywords } from '../../../src/domain/keywords/keywords'
+import { seedTeam } from '../../support/deps'
 import { fakeMastodon } from '../../support/fake-streams'
 import { mastodonStreamWorld } from '../../support/mastodon-world'
 import { BUYING, eventually } from '../../support/stream-world'
@@ -12,9 +14,9 @@ afterEach(async () => {
 })
 
 /** The stream running against a fake instance, connected. */
-async function connected() {
+async function connected(before?: Parameters<typeof mastodonStreamWorld>[3]) {
   const masto = fakeMastodon('tok')
-  const world = await mastodonStreamWorld(masto, cleanups)
+  const world = await mastodonStreamWorld(masto, cleanups, '', before)
   await eventually('the stream to connect', () => masto.clients() === 1)
   return { masto, ...world }
 }
@@ -55,6 +57,29 @@ describe('Mastodon stream: a status edited upstream', () => {
     await eventually('the deliveries', () => receiver.received.length >= 2)
     await Bun.sleep(300)
     expect(urlsOf(receiver.received)).toEqual([status.url, after.url].sort())
+  }, 30_000)
+
+  test('a status and its edit read at once: one signal per team, scored and stored as edited', async () => {
+    // A second team, tracking a word only the edit says.
+    const { masto, deps, receiver, signals } = await connected(async (deps) => {
+      const { team: other } = await seedTeam(deps, { name: 'other', plan: 'scale' })
+      await addKeywords(deps, { teamId: other.id, keywords: ['hubspot'] })
+    })
+    const edited = `${BUYING(1)} Edited: we looked at HubSpot already.`
+    // Both events in one chunk: the edit reaches the queue while the status still waits there.
+    const status = masto.together(() => {
+      const s = masto.post(BUYING(1))
+      masto.edit(s.id, edited)
+      return s
+    })
+    await eventually('the signals', async () => (await signals()) === 2)
+    await eventually('the deliveries', () => receiver.received.length >= 1)
+    await Bun.sleep(300)
+    const rows = await deps.database.client.execute('select team_id, url, content_full from signals order by team_id')
+    expect(rows.rows.map((r) => String(r.url))).toEqual([status.url, status.url])
+    expect(new Set(rows.rows.map((r) => String(r.team_id))).size).toBe(2)
+    for (const r of rows.rows) expect(String(r.content_full)).toContain('Edited: we looked at HubSpot already.')
+    expect(urlsOf(receiver.received)).toEqual([status.url])
   }, 30_000)
 
   test('an edit that no longer matches keeps the signal', async () => {

@@ -86,6 +86,19 @@ describe('Mastodon stream (server-sent events)', () => {
     expect(stored?.gap).toContain('more than 400 statuses')
     expect(stored?.position).toBe(last.id)
   }, 30_000)
+  // docs.joinmastodon.org/methods/streaming: an instance publishes its streaming host as a ws(s): address, which an
+  // operator copies into stream_url; it was refused (only http(s) was taken) and serve did not start.
+  test('a stream_url written as the instance publishes it (ws: or wss:) is read over http(s)', async () => {
+    const masto = fakeMastodon('tok')
+    masto.beforeConnect(() => {
+      throw new Error('the instance was asked where the streaming API is, though stream_url names it')
+    })
+    const { signals } = await mastodonWorld(masto, masto.streamingUrl)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    masto.post(BUYING(1))
+    await eventually('the signal', async () => (await signals()) === 1)
+  }, 30_000)
+
   test('a streaming connection that ends as it opens is a failure, tried again after a growing wait', async () => {
     const masto = fakeMastodon('tok')
     masto.setEndAtOnce(true)

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
+import { testConfig } from '../../support/deps'
+import { fakeJetstream } from '../../support/fake-streams'
+import { silentLogger } from '../../support/log'
+import { eventually, recordingSink } from '../../support/stream-world'
+
+// A stream_url copied from another Jetstream client can carry its options (github.com/bluesky-social/jetstream, v1
+// `/subscribe`): `compress=true` makes every event a zstd-compressed binary message, `requireHello=true` makes the
+// instance send nothing until the subscriber sends an options_update. The reader reads plain JSON and sends no hello
+// (docs/streams.md#settings), so with either it read nothing: every message "not an event", or a silent connection
+// taken for an instance that "could not be reached", retried for good.
+const stops: (() => void)[] = []
+afterEach(() => {
+  while (stops.length) stops.pop()?.()
+})
+
+async function readsWith(options: string) {
+  const jet = fakeJetstream()
+  stops.push(jet.stop)
+  const config = testConfig({ platforms: { bluesky: { stream_url: [`${jet.url}?${options}`] as never } } })
+  const { got, sink } = recordingSink()
+  const stop = new AbortController()
+  const reading = createJetstreamReader(config.platforms.bluesky, silentLogger, 2000).read(null, sink, stop.signal)
+  try {
+    await eventually('the connection', () => jet.connections.length >= 1)
+    await Bun.sleep(100)
+    jet.post('A post read as plain JSON.')
+    await eventually('the post', () => got.mentions.length === 1 || got.failures.length > 0, 5000)
+    expect(got.failures).toEqual([])
+    expect(got.mentions.map((m) => m.content)).toEqual(['A post read as plain JSON.'])
+    // Still the instance's other options (and the address itself) as written.
+    expect(jet.connections[0]?.searchParams.get('wantedDids')).toBe('did:plc:author1')
+  } finally {
+    stop.abort()
+    await reading
+  }
+}
+
+describe('Bluesky stream: a stream_url that carries Jetstream options of its own', () => {
+  test('compress=true: the events are read as plain JSON all the same', () =>
+    readsWith('compress=true&wantedDids=did:plc:author1'))
+
+  test('requireHello=true: the events are read without a hello', () =>
+    readsWith('requireHello=true&wantedDids=did:plc:author1'))
+})
