@@ -103,7 +103,7 @@ export const signals = commandGroup('signals', {
   import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
   export: {
     usage:
-      'export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
+      'export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
     run: exportCommand,
   },
 })

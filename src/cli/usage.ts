@@ -24,10 +24,10 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
-  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--include dismissed] [--out FILE [--force]]
+  signals export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P]
+                 [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]
                                                        the team's signals as CSV or JSON Lines (stdout by default)
-  people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
+  people export --team TEAM [--format csv|jsonl] [--bom] [--out FILE [--force]]
                                                        the team's people, one record per person (stdout by default)
   people forget --team TEAM PERSON_ID                  remove a person, their accounts and signals; keep them out
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
