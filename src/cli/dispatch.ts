@@ -59,8 +59,9 @@ export async function dispatch(argv: string[]): Promise<number> {
     )
     return 2
   }
-  // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way.
-  if ((rest[0] === '--help' || rest[0] === '-h') && !GROUPS.has(name as string)) {
+  // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way; also after
+  // other options (`backup --to x --help`), as a group's commands do.
+  if (rest.some((a) => a === '--help' || a === '-h') && !GROUPS.has(name as string)) {
     console.log(usageOf(name as string))
     return 0
   }
