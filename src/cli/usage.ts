@@ -35,7 +35,8 @@ export const USAGE = `usage: lead-signals <command> [options]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
                                                        a destination for new signals; its secret is shown once
   webhook list --team TEAM [--json]
-  webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
+  webhook remove --team TEAM ENDPOINT_ID               remove one
+  webhook test --team TEAM ENDPOINT_ID [--json]        send it a test event now
   oauth-client list [--json]                           the OAuth clients apps registered; how many users allowed each
   oauth-client remove CLIENT_ID                        remove one, with its grants and tokens
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
