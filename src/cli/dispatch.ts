@@ -7,7 +7,7 @@ import { SCHEMA } from '../domain/health/schema'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
-import { USAGE } from './usage'
+import { CONFIG_NOTE, USAGE } from './usage'
 
 // Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
 // `team list` or `--version` need not parse first (docs/performance.md#the-command-lines-start).
@@ -131,5 +131,5 @@ function usageOf(name: string): string {
     if (starts) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
     if (inside) out.push(starts ? `  ${executable}${line.slice(2)}` : `${' '.repeat(executable.length)}${line}`)
   }
-  return out.length > 0 ? `usage:\n${out.join('\n')}` : USAGE
+  return out.length > 0 ? `usage:\n${out.join('\n')}\n\n${CONFIG_NOTE}` : USAGE
 }

@@ -47,3 +47,6 @@ export const USAGE = `usage: lead-signals <command> [options]
   --version                                            print the version
 
 TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
+
+/** Said under every command's own --help: the one option all of them take. */
+export const CONFIG_NOTE = 'Every command accepts --config FILE.'

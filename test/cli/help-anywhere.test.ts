@@ -1,7 +1,7 @@
 // docs/operations.md#command-line: every command answers --help. A group's commands did wherever it stood (`team
 // create --name x --help`), but serve, migrate, backup, restore, poll and mcp only as their first word:
 // `backup --to x --help` was refused as 'unknown option "--help"', exit 2, on the one option every command takes.
-import { afterAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createWorkspace, MANY_PROCESSES_MS, runCli } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -23,4 +23,16 @@ describe('--help after other options', () => {
       expect(r.stdout).toStartWith('usage:')
       expect(r.stdout).toContain(shows)
     })
+})
+
+// A group's --help ends with the one option every command takes; serve --help, the first a new install reads, did
+// not say how to give it a configuration file.
+test('every command without subcommands says in its --help that it takes --config FILE, as the groups do', async () => {
+  for (const name of ['serve', 'migrate', 'backup', 'restore', 'poll', 'mcp']) {
+    const r = await runCli(ws, [name, '--help'])
+    expect({ name, end: r.stdout.trimEnd().split('\n').at(-1) }).toEqual({
+      name,
+      end: 'Every command accepts --config FILE.',
+    })
+  }
 })
