@@ -102,7 +102,8 @@ function innermost(error: unknown): unknown {
   return e
 }
 
-const GROUPS = new Set([
+/** The commands with subcommands (`team create`), which answer --help their own way. */
+export const GROUPS = new Set([
   'team',
   'user',
   'key',
