@@ -44,6 +44,8 @@ export async function dispatch(argv: string[]): Promise<number> {
   const load = name ? COMMANDS[name] : undefined
   if (!load) {
     if (name === 'help' || name === '--help' || name === '-h') {
+      // `help team` as `team --help`, as `team help` already was.
+      if (rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0])) return dispatch([rest[0], '--help'])
       console.log(USAGE)
       return 0
     }

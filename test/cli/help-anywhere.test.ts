@@ -36,3 +36,12 @@ test('every command without subcommands says in its --help that it takes --confi
     })
   }
 })
+
+// `lead-signals team help` printed team's usage, but `lead-signals help team` the whole list of commands.
+test('help COMMAND prints that command’s usage, as COMMAND --help does', async () => {
+  for (const name of ['team', 'backup']) {
+    const [asked, flagged] = await Promise.all([runCli(ws, ['help', name]), runCli(ws, [name, '--help'])])
+    expect(asked).toEqual(flagged)
+  }
+  expect((await runCli(ws, ['help'])).stdout).toStartWith('usage: lead-signals <command> [options]')
+})
