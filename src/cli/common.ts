@@ -65,7 +65,7 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
       console.log(`usage:\n${usage()}\n\n${CONFIG_NOTE}`)
       return 0
     }
-    const sub = name === undefined ? undefined : subs[name]
+    const sub = name === undefined || !Object.hasOwn(subs, name) ? undefined : subs[name]
     if (!sub) {
       const known = Object.keys(subs).join(', ')
       throw new AppError(

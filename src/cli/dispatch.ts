@@ -41,7 +41,8 @@ export async function dispatch(argv: string[]): Promise<number> {
     return reportFailure(error)
   }
   const [name, ...rest] = words
-  const load = name ? COMMANDS[name] : undefined
+  // Own names only: `constructor` or `toString` is no command, though every object has one.
+  const load = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   if (!load) {
     if (name === 'help' || name === '--help' || name === '-h') {
       // `help team` as `team --help`, as `team help` already was.

@@ -45,3 +45,14 @@ test('help COMMAND prints that command’s usage, as COMMAND --help does', async
   }
   expect((await runCli(ws, ['help'])).stdout).toStartWith('usage: lead-signals <command> [options]')
 })
+
+// The commands were looked up in plain objects, so a name every object has (constructor, toString) was taken for a
+// command: a TypeError logged as command_failed, exit 1, instead of an unknown command (exit 2).
+test('a command or subcommand named like a property of every object is unknown, exit 2', async () => {
+  for (const args of [['constructor'], ['toString', '--help'], ['team', 'constructor'], ['key', '__proto__']]) {
+    const r = await runCli(ws, args)
+    expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' })
+    expect(r.stderr).toContain('unknown command')
+    expect(r.stderr).not.toContain('command_failed')
+  }
+})
