@@ -6,6 +6,7 @@ import { AppError } from '../errors'
 import { visible } from '../lib/text'
 import { writeRefusedAs } from '../domain/health/readiness'
 import { type Flags, usageError } from './args'
+import { CONFIG_NOTE } from './usage'
 
 export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
@@ -61,10 +62,10 @@ export function commandGroup(group: string, subs: Record<string, Subcommand>): C
   return async (argv) => {
     const [name, ...rest] = argv
     if (isHelp(name)) {
-      console.log(`usage:\n${usage()}\n\nEvery command accepts --config FILE.`)
+      console.log(`usage:\n${usage()}\n\n${CONFIG_NOTE}`)
       return 0
     }
-    const sub = name === undefined ? undefined : subs[name]
+    const sub = name === undefined || !Object.hasOwn(subs, name) ? undefined : subs[name]
     if (!sub) {
       const known = Object.keys(subs).join(', ')
       throw new AppError(

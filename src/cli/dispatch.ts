@@ -7,7 +7,7 @@ import { SCHEMA } from '../domain/health/schema'
 import type { Command } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
-import { USAGE } from './usage'
+import { CONFIG_NOTE, USAGE } from './usage'
 
 // Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
 // `team list` or `--version` need not parse first (docs/performance.md#the-command-lines-start).
@@ -41,9 +41,12 @@ export async function dispatch(argv: string[]): Promise<number> {
     return reportFailure(error)
   }
   const [name, ...rest] = words
-  const load = name ? COMMANDS[name] : undefined
+  // Own names only: `constructor` or `toString` is no command, though every object has one.
+  const load = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   if (!load) {
     if (name === 'help' || name === '--help' || name === '-h') {
+      // `help team` as `team --help`, as `team help` already was.
+      if (rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0])) return dispatch([rest[0], '--help'])
       console.log(USAGE)
       return 0
     }
@@ -59,8 +62,9 @@ export async function dispatch(argv: string[]): Promise<number> {
     )
     return 2
   }
-  // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way.
-  if ((rest[0] === '--help' || rest[0] === '-h') && !GROUPS.has(name as string)) {
+  // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way; also after
+  // other options (`backup --to x --help`), as a group's commands do.
+  if (rest.some((a) => a === '--help' || a === '-h') && !GROUPS.has(name as string)) {
     console.log(usageOf(name as string))
     return 0
   }
@@ -101,7 +105,8 @@ function innermost(error: unknown): unknown {
   return e
 }
 
-const GROUPS = new Set([
+/** The commands with subcommands (`team create`), which answer --help their own way. */
+export const GROUPS = new Set([
   'team',
   'user',
   'key',
@@ -130,5 +135,5 @@ function usageOf(name: string): string {
     if (starts) inside = line.startsWith(`  ${name} `) || line === `  ${name}`
     if (inside) out.push(starts ? `  ${executable}${line.slice(2)}` : `${' '.repeat(executable.length)}${line}`)
   }
-  return out.length > 0 ? `usage:\n${out.join('\n')}` : USAGE
+  return out.length > 0 ? `usage:\n${out.join('\n')}\n\n${CONFIG_NOTE}` : USAGE
 }

@@ -20,6 +20,7 @@ async function exportCommand(argv: string[]): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
+    bom: { type: 'boolean' },
   })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
@@ -33,7 +34,11 @@ async function exportCommand(argv: string[]): Promise<number> {
     // The command says how its output ended (docs/operations.md#exporting-signals): no export_cut line of its own,
     // and no idle bound: its reader is the command's own output, which a pager may hold as long as it likes.
     const quiet = { ...deps, log: { ...deps.log, info: () => {} }, exportIdleMs: Number.POSITIVE_INFINITY }
-    await writeExport((await exportPeople(quiet, team.id, parsed.output.format)).body, out, !!flags.force)
+    await writeExport(
+      (await exportPeople(quiet, team.id, parsed.output.format, flags.bom === true)).body,
+      out,
+      !!flags.force,
+    )
   })
   return 0
 }
@@ -57,6 +62,6 @@ async function forgetCommand(argv: string[]): Promise<number> {
 }
 
 export const people = commandGroup('people', {
-  export: { usage: 'export --team TEAM [--format csv|jsonl] [--out FILE [--force]]', run: exportCommand },
+  export: { usage: 'export --team TEAM [--format csv|jsonl] [--bom] [--out FILE [--force]]', run: exportCommand },
   forget: { usage: 'forget --team TEAM PERSON_ID', run: forgetCommand },
 })

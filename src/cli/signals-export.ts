@@ -29,6 +29,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
     team: { type: 'string' },
     out: { type: 'string' },
     force: { type: 'boolean' },
+    bom: { type: 'boolean' },
     ...Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }])),
   })
   noPositionals(positionals)
@@ -38,7 +39,8 @@ export async function exportCommand(argv: string[]): Promise<number> {
       .filter(([flag]) => flags[flag] !== undefined)
       .map(([flag, field]) => [field, flags[flag]]),
   )
-  const parsed = v.safeParse(SignalExportQuery, query)
+  // --bom: the API's bom=true, a CSV for Excel (docs/api.md#export).
+  const parsed = v.safeParse(SignalExportQuery, flags.bom ? { ...query, bom: 'true' } : query)
   if (!parsed.success) {
     const flagOf = (field: string) => Object.entries(FLAGS).find(([, f]) => f === field)?.[0] ?? field
     const [first] = fieldIssues(parsed.issues, 'query')

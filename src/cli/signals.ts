@@ -1,8 +1,7 @@
-import { type Stats, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { createReadStream, type Stats, statSync } from 'node:fs'
 import { AppError } from '../errors'
 import { type ImportProgress, importSignals } from '../domain/signals/import'
-import { bytesLines, fileLines } from '../domain/signals/line-source'
+import { fileLines, heldLines } from '../domain/signals/line-source'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
@@ -15,12 +14,12 @@ import { exportCommand } from './signals-export'
  * pipe, waited for a writer for ever.
  */
 async function importLines(file: string) {
-  if (file === '-') return bytesLines(await Bun.stdin.bytes())
+  if (file === '-') return heldLines(Bun.stdin.stream(), 'standard input')
   let found: Stats | undefined
   try {
     found = statSync(file, { throwIfNoEntry: false })
   } catch {} // a path that cannot be looked at: reading it says why
-  if (found?.isFIFO()) return bytesLines(await readFile(file))
+  if (found?.isFIFO()) return heldLines(createReadStream(file), JSON.stringify(file))
   return fileLines(file)
 }
 
@@ -104,7 +103,7 @@ export const signals = commandGroup('signals', {
   import: { usage: 'import --team TEAM FILE [--skip-invalid] [--json]', run: importCommand },
   export: {
     usage:
-      'export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
+      'export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P] [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]',
     run: exportCommand,
   },
 })

@@ -24,10 +24,10 @@ export const USAGE = `usage: lead-signals <command> [options]
   icp remove --team TEAM --name NAME
   signals import --team TEAM FILE [--skip-invalid] [--json]
                                                        JSON Lines, one signal per line ("-": stdin)
-  signals export --team TEAM [--format csv|jsonl] [--keyword K] [--intent I] [--platform P] [--min-score N]
-                 [--since DATE] [--include dismissed] [--out FILE [--force]]
+  signals export --team TEAM [--format csv|jsonl] [--bom] [--keyword K] [--intent I] [--platform P]
+                 [--min-score N] [--since DATE] [--include dismissed] [--out FILE [--force]]
                                                        the team's signals as CSV or JSON Lines (stdout by default)
-  people export --team TEAM [--format csv|jsonl] [--out FILE [--force]]
+  people export --team TEAM [--format csv|jsonl] [--bom] [--out FILE [--force]]
                                                        the team's people, one record per person (stdout by default)
   people forget --team TEAM PERSON_ID                  remove a person, their accounts and signals; keep them out
   webhook add --team TEAM (--url URL | --to ADDRESS) [--kind webhook|slack|discord|teams|email]
@@ -35,7 +35,8 @@ export const USAGE = `usage: lead-signals <command> [options]
               [--min-score N] [--intents A,B] [--keywords A,B] [--platforms A,B] [--disabled] [--json]
                                                        a destination for new signals; its secret is shown once
   webhook list --team TEAM [--json]
-  webhook remove|test --team TEAM ENDPOINT_ID          remove one / send it a test event now
+  webhook remove --team TEAM ENDPOINT_ID               remove one
+  webhook test --team TEAM ENDPOINT_ID [--json]        send it a test event now
   oauth-client list [--json]                           the OAuth clients apps registered; how many users allowed each
   oauth-client remove CLIENT_ID                        remove one, with its grants and tokens
   poll --once [--team TEAM] [--json]                   one keyword-polling pass now; prints what it found
@@ -46,3 +47,6 @@ export const USAGE = `usage: lead-signals <command> [options]
   --version                                            print the version
 
 TEAM is a team id or name. Every command accepts --config FILE, before the command or after it.`
+
+/** Said under every command's own --help: the one option all of them take. */
+export const CONFIG_NOTE = 'Every command accepts --config FILE.'

@@ -1,8 +1,9 @@
-import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs'
+import { existsSync, rmSync, statSync } from 'node:fs'
 import Database from 'libsql'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
 import { backupUri, checkFile } from './backup-check'
+import { cannotCreate, createPart } from './backup-target'
 import { copyInThread } from './backup-copy/copy'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
@@ -26,23 +27,8 @@ export async function writeBackup(
   onPart?: (partial: string) => void,
   signal?: AbortSignal,
 ): Promise<{ bytes: number }> {
-  const partial = `${to}.partial`
-  try {
-    // A folder where the file should be ("backups/"): "already exists" sent the operator looking for a file.
-    const there = statSync(to, { throwIfNoEntry: false })
-    if (there) throw Object.assign(new Error('exists'), { code: there.isDirectory() ? 'EISDIR' : 'EEXIST' })
-    closeSync(openSync(partial, 'wx', 0o600))
-    onPart?.(partial)
-  } catch (err) {
-    // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
-    // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !existsSync(to))
-      throw new AppError(
-        'invalid_request',
-        `backup: the file (${setting}) with .partial added exists: a backup to that name was cut off, or is still running; if none is running, delete it (and its -journal), or give a new file name`,
-      )
-    throw cannotCreate(err, setting)
-  }
+  const partial = createPart(to, setting)
+  onPart?.(partial)
   try {
     const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
@@ -60,20 +46,9 @@ export async function writeBackup(
       { reason: why },
     )
   } finally {
-    rmSync(partial, { force: true })
+    // SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
+    for (const f of [partial, `${partial}-journal`]) rmSync(f, { force: true })
   }
-}
-
-function cannotCreate(err: unknown, setting: string): AppError {
-  const code = (err as NodeJS.ErrnoException).code
-  return new AppError(
-    'invalid_request',
-    code === 'EISDIR'
-      ? `backup: the file (${setting}) is a folder; give a new file name in it, as FOLDER/lead-signals.db`
-      : code === 'EEXIST'
-        ? `backup: the file (${setting}) already exists; give a new file name`
-        : `backup: the file (${setting}) cannot be created (${code ?? 'error'}); give a file in an existing, writable directory`,
-  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { jsonInt, queryInt, trimmed } from './common'
-import { filters, queryMinScore, SignalArgs } from './signals'
+import { csvBom, filters, queryMinScore, SignalArgs } from './signals'
 
 /**
  * `GET /api/v1/people` (docs/people.md): a part of the name, and the signals filters (a person with at least one signal
@@ -54,6 +54,7 @@ export const PeopleExportQuery = v.strictObject({
     ),
     'csv',
   ),
+  bom: csvBom,
 })
 
 const Identity = v.object({ id: v.string(), platform: v.string(), author: v.string(), profileUrl: v.string() })

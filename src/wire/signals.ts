@@ -87,6 +87,20 @@ export type SignalQuery = v.InferOutput<typeof SignalQuery>
  * `GET /api/v1/signals/export` (docs/api.md#export): the list's filters and a format. No limit, offset or content:
  * an export is every matching signal with its full text, so those are refused as unknown parameters.
  */
+/**
+ * docs/api.md#export: the opt-in for a CSV meant for Excel, which reads a UTF-8 file without a byte order mark, opened
+ * by a double-click, in the system's code page. The same for the signals and the people export.
+ */
+export const csvBom = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false'], 'must be true or false'),
+    v.description(
+      'true: the CSV starts with a UTF-8 byte order mark, so that Excel opened by a double-click reads its accents and emoji as UTF-8. false (default): no mark (RFC 4180). JSON Lines never has one.',
+    ),
+  ),
+  'false',
+)
+
 export const SignalExportQuery = v.strictObject({
   format: v.optional(
     v.pipe(
@@ -103,6 +117,7 @@ export const SignalExportQuery = v.strictObject({
   minScore: queryMinScore,
   since: filters.since,
   include: filters.include,
+  bom: csvBom,
 })
 export type SignalExportQuery = v.InferOutput<typeof SignalExportQuery>
 

@@ -1,11 +1,12 @@
 // Issue 33 item 9: the README's table of commands left out the user commands. Every command `lead-signals --help`
-// lists must have its row there (README.md, "Commands"), and the table names no command that does not exist.
+// lists must have its row there (README.md, "Commands", and docs/operations.md#command-line), and the tables name
+// no command that does not exist.
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createWorkspace, ok } from './run-cli'
 
-const README = readFileSync(resolve(import.meta.dir, '../../README.md'), 'utf8')
+const read = (path: string) => readFileSync(resolve(import.meta.dir, '../..', path), 'utf8')
 
 /** `keyword add|remove …` as `keyword add` and `keyword remove`; a command without subcommands as its name alone. */
 function commandsIn(line: string): string[] {
@@ -15,9 +16,14 @@ function commandsIn(line: string): string[] {
   return m[2] ? m[2].split(/\\?\|/).map((sub) => `${group} ${sub}`) : [group]
 }
 
-/** The commands the README's table names: each code span that starts a row's first cell or follows a " / ". */
-function readmeCommands(): Set<string> {
-  const section = README.slice(README.indexOf('### Commands'), README.indexOf('\n## ', README.indexOf('### Commands')))
+/**
+ * The commands a file's table under `heading` names: each code span that starts a row's first cell or follows a
+ * " / ".
+ */
+function tableCommands(path: string, heading: string): Set<string> {
+  const text = read(path)
+  const start = text.indexOf(heading)
+  const section = text.slice(start, text.indexOf('\n## ', start))
   const found = new Set<string>()
   for (const row of section.split('\n').filter((l) => l.startsWith('| `'))) {
     const firstCell = row.slice(2, row.indexOf('` |') + 1)
@@ -27,21 +33,26 @@ function readmeCommands(): Set<string> {
   return found
 }
 
-describe("the README's table of commands", () => {
-  test('has a row for every command of lead-signals --help, the user commands among them', async () => {
-    const ws = createWorkspace()
-    try {
-      const usage = await ok(ws, ['--help'])
-      const listed = usage
-        .split('\n')
-        .filter((l) => /^ {2}[a-z]/.test(l))
-        .flatMap((l) => commandsIn(l.trim()))
-      expect(listed).toContain('user create')
-      const inReadme = readmeCommands()
-      expect(listed.filter((c) => !inReadme.has(c))).toEqual([])
-      expect([...inReadme].filter((c) => !listed.includes(c))).toEqual([])
-    } finally {
-      ws.cleanup()
-    }
+// docs/operations.md's table of commands left out `people forget`, which --help and the README list.
+for (const [path, heading] of [
+  ['README.md', '### Commands'],
+  ['docs/operations.md', '## Command line'],
+] as const)
+  describe(`the table of commands in ${path}`, () => {
+    test('has a row for every command of lead-signals --help, the user commands among them', async () => {
+      const ws = createWorkspace()
+      try {
+        const usage = await ok(ws, ['--help'])
+        const listed = usage
+          .split('\n')
+          .filter((l) => /^ {2}[a-z]/.test(l))
+          .flatMap((l) => commandsIn(l.trim()))
+        expect(listed).toContain('user create')
+        const inTable = tableCommands(path, heading)
+        expect(listed.filter((c) => !inTable.has(c))).toEqual([])
+        expect([...inTable].filter((c) => !listed.includes(c))).toEqual([])
+      } finally {
+        ws.cleanup()
+      }
+    })
   })
-})

@@ -67,6 +67,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(keywords.responses['200'].content['application/json'].schema.properties).toHaveProperty('keywords')
   const exported = spec.paths['/api/v1/signals/export'].get
   expect(exported.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+    'bom',
     'format',
     'include',
     'intent',

@@ -4,6 +4,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { writeBackup } from '../../storage/backup'
+import { CANNOT_CREATE } from '../../storage/backup-target'
 import { localPathOf, openDatabase } from '../../storage/db'
 import { restoreInThread } from '../../storage/restore-thread/restore'
 
@@ -41,14 +42,6 @@ export function checkBackupConfig(config: Config) {
     'invalid_request',
     'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
   )
-}
-
-const CANNOT_CREATE: Record<string, string> = {
-  EEXIST: 'a file stands in its path',
-  ENOTDIR: 'a file stands in its path',
-  EACCES: 'this user may not create it there (permission denied)',
-  EPERM: 'this user may not create it there (permission denied)',
-  EROFS: 'it is on a read-only file system',
 }
 
 /** backup.dir, created owner-only; a failure names the setting and why, never the path (docs/operations.md#logs). */

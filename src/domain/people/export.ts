@@ -1,5 +1,5 @@
 import type { Needs } from '../needs'
-import { csvCell } from '../signals/export-lines'
+import { csvCell, csvStart } from '../signals/export-lines'
 import type { SignalExport } from '../signals/export'
 import { exportStream, takeExportSlot } from '../signals/export-stream'
 import { personView } from './people'
@@ -50,6 +50,7 @@ export async function exportPeople(
   deps: Needs<'clock' | 'log' | 'exportIdleMs', 'people'>,
   teamId: string,
   format: 'csv' | 'jsonl',
+  bom = false,
 ): Promise<SignalExport> {
   const now = deps.clock.now()
   const encoder = new TextEncoder()
@@ -72,7 +73,7 @@ export async function exportPeople(
     endSlot()
     throw err
   }
-  let header = format === 'csv' ? csvRecord([...FIELDS]) : ''
+  let header = format === 'csv' ? csvStart(bom) + csvRecord([...FIELDS]) : ''
   const body = exportStream(deps, teamId, {
     close: endSlot,
     async pull(out) {

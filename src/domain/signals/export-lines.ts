@@ -84,6 +84,8 @@ export function csvCell(value: string | number | null): string {
 const csvRecord = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`
 
 export const CSV_HEADER = csvRecord([...FIELDS])
+/** What a CSV export starts with: the UTF-8 byte order mark when asked for (`bom=true`, for Excel), else nothing. */
+export const csvStart = (bom: boolean) => (bom ? '\ufeff' : '')
 
 /** docs/api.md#export: one CSV record ending in CRLF, the columns of CSV_HEADER. */
 export const csvLine = (r: ExportRow) => {

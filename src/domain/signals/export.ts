@@ -3,11 +3,15 @@ import type { Caller } from '../core/caller'
 import type { ExportRow, SignalFilter } from '../../storage/repos/signals'
 import type { TeamRow } from '../../storage/repos/teams'
 import { charged } from '../quota/charge'
-import { CSV_HEADER, csvLine, type ExportFormat, jsonLine } from './export-lines'
+import { CSV_HEADER, csvLine, csvStart, type ExportFormat, jsonLine } from './export-lines'
 import { exportStream, takeExportSlot } from './export-stream'
 
 export type { ExportFormat } from './export-lines'
-export type ExportQuery = Omit<SignalFilter, 'withDismissed'> & { format: ExportFormat; include?: 'dismissed' }
+export type ExportQuery = Omit<SignalFilter, 'withDismissed'> & {
+  format: ExportFormat
+  include?: 'dismissed'
+  bom?: 'true' | 'false'
+}
 
 /** What an export answers: its media type, a file name to save it under, and its text as UTF-8 chunks. */
 export type SignalExport = { contentType: string; fileName: string; body: ReadableStream<Uint8Array> }
@@ -54,7 +58,7 @@ export async function openExport(
   team: Pick<TeamRow, 'id'>,
   q: ExportQuery,
 ): Promise<SignalExport> {
-  const { format, include, ...rest } = q
+  const { format, include, bom, ...rest } = q
   const filter: SignalFilter = { ...rest, withDismissed: include === 'dismissed' }
   const endSlot = takeExportSlot(deps.repos.signalExports, team.id)
   let opened: ReturnType<typeof deps.repos.signalExports.open>
@@ -66,7 +70,7 @@ export async function openExport(
   }
   const line = format === 'csv' ? csvLine : jsonLine
   const encoder = new TextEncoder()
-  let header = format === 'csv' ? CSV_HEADER : ''
+  let header = format === 'csv' ? csvStart(bom === 'true') + CSV_HEADER : ''
   let pages = 1
   let page: ExportRow[] | undefined
   const close = () => {

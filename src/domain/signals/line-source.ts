@@ -16,10 +16,22 @@ export type LineSource = () => AsyncIterable<Line>
 // being held, so a file that is not JSON Lines (one JSON array on a single line, line ends of CR alone) is not read
 // whole into memory: a line of 80 MB took 1 GB and 4 s before this, as its pieces were joined again and again.
 export const MAX_LINE_BYTES = 1 << 20
+// An input with no line break in 64 MiB is not JSON Lines at all (/dev/zero, one endless line): the import stops
+// there rather than read for ever. Standard input and pipes, held in memory, stop at MAX_HELD_BYTES as well.
+export const MAX_RUN_BYTES = 64 << 20
+export const MAX_HELD_BYTES = 1 << 30
+
+const count = (n: number) => n.toLocaleString('en')
+class NoLineBreak extends Error {}
+const noLineBreak = (shownAs: string) =>
+  new AppError(
+    'invalid_request',
+    `${shownAs}: ${count(MAX_RUN_BYTES)} bytes without a line break, so it is not JSON Lines (one signal per line); nothing was imported`,
+  )
 
 const NOT_UTF8: UnreadableLine = { unreadable: 'not UTF-8 text (save the file as UTF-8)' }
 const TOO_LONG: UnreadableLine = {
-  unreadable: `longer than ${MAX_LINE_BYTES.toLocaleString('en')} bytes, far more than a signal takes (JSON Lines has one signal per line)`,
+  unreadable: `longer than ${count(MAX_LINE_BYTES)} bytes, far more than a signal takes (JSON Lines has one signal per line)`,
 }
 
 const REASONS: Record<string, string> = {
@@ -64,8 +76,11 @@ async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Arr
   let first = true
   let parts: Uint8Array[] = []
   let size = 0
+  let run = 0
   let tooLong = false
   const add = (part: Uint8Array) => {
+    run += part.length
+    if (run > MAX_RUN_BYTES) throw new NoLineBreak()
     if (tooLong || part.length === 0) return
     size += part.length
     if (size > MAX_LINE_BYTES) [parts, tooLong] = [[], true]
@@ -74,7 +89,7 @@ async function* splitLines(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Arr
   const take = (): Line => {
     const line = packed ?? (tooLong ? TOO_LONG : decoded(parts))
     packed = undefined
-    ;[parts, size, tooLong] = [[], 0, false]
+    ;[parts, size, run, tooLong] = [[], 0, 0, false]
     return line
   }
   for await (const chunk of chunks) {
@@ -98,6 +113,7 @@ export function fileLines(path: string, shownAs: string = path): LineSource {
     try {
       yield* splitLines(createReadStream(path, { highWaterMark: 1 << 20 }))
     } catch (e) {
+      if (e instanceof NoLineBreak) throw noLineBreak(JSON.stringify(shownAs))
       const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
       throw new AppError('invalid_request', `cannot read ${JSON.stringify(shownAs)}: ${reason}`)
     }
@@ -109,3 +125,36 @@ export const bytesLines =
   (bytes: Uint8Array): LineSource =>
   () =>
     splitLines([bytes])
+
+/**
+ * An input that can be read once (standard input, a pipe), held in memory so that it can be read twice: up to
+ * `limit` bytes, and never more than MAX_RUN_BYTES without a line break. `shownAs` names it in a refusal.
+ */
+export async function heldLines(
+  chunks: AsyncIterable<Uint8Array>,
+  shownAs: string,
+  limit = MAX_HELD_BYTES,
+): Promise<LineSource> {
+  const held: Uint8Array[] = []
+  let size = 0
+  let run = 0
+  try {
+    for await (const chunk of chunks) {
+      size += chunk.length
+      if (size > limit)
+        throw new AppError(
+          'invalid_request',
+          `${shownAs} is over ${count(limit)} bytes, more than an import holds in memory: save it to a file and import the file; nothing was imported`,
+        )
+      const last = chunk.lastIndexOf(10)
+      run = last === -1 ? run + chunk.length : chunk.length - last - 1
+      if (run > MAX_RUN_BYTES) throw noLineBreak(shownAs)
+      held.push(chunk)
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e
+    const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
+    throw new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
+  }
+  return bytesLines(held.length === 1 ? held[0] : Buffer.concat(held))
+}

@@ -22,7 +22,11 @@ export const consolePeopleRoutes = (deps: Deps) =>
     .get(
       '/people/export',
       async ({ viewer, query, request, server }) =>
-        exportResponse(deps, { request, server }, await exportPeople(deps, viewer.team.id, query.format)),
+        exportResponse(
+          deps,
+          { request, server },
+          await exportPeople(deps, viewer.team.id, query.format, query.bom === 'true'),
+        ),
       {
         query: validated('query', PeopleExportQuery),
       },

@@ -55,7 +55,11 @@ export const peopleRoutes = (deps: Deps) =>
     .get(
       '/people/export',
       async ({ caller, query, request, server }) =>
-        exportResponse(deps, { request, server }, await exportPeople(deps, caller.team.id, query.format)),
+        exportResponse(
+          deps,
+          { request, server },
+          await exportPeople(deps, caller.team.id, query.format, query.bom === 'true'),
+        ),
       {
         query: validated('query', PeopleExportQuery),
         detail: {

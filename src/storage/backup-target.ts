@@ -1,0 +1,62 @@
+import { closeSync, existsSync, openSync, statSync } from 'node:fs'
+import { AppError } from '../errors'
+
+// docs/operations.md#backups-and-restore
+
+/** Why a backup's file or folder cannot be created there, in words; the system's code reached the operator before. */
+export const CANNOT_CREATE: Record<string, string> = {
+  EEXIST: 'a file stands in its path',
+  ENOTDIR: 'a file stands in its path',
+  ENOENT: 'its directory does not exist',
+  EACCES: 'this user may not create it there (permission denied)',
+  EPERM: 'this user may not create it there (permission denied)',
+  EROFS: 'it is on a read-only file system',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota of this user is spent',
+}
+// No other place helps with these, a full disk: a failure of the storage (exit 1), as a copy that fills it is.
+const FULL = new Set(['ENOSPC', 'EDQUOT'])
+
+/**
+ * Creates the part `to` + `.partial` that a backup is copied into, owner-only, and returns its path. `to` itself
+ * must not exist: a backup never overwrites. Refusals name the file by its `setting`, never its path.
+ */
+export function createPart(to: string, setting: string): string {
+  const partial = `${to}.partial`
+  try {
+    // A folder where the file should be ("backups/"): "already exists" sent the operator looking for a file.
+    const there = statSync(to, { throwIfNoEntry: false })
+    if (there) throw Object.assign(new Error('exists'), { code: there.isDirectory() ? 'EISDIR' : 'EEXIST' })
+    closeSync(openSync(partial, 'wx', 0o600))
+    return partial
+  } catch (err) {
+    // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
+    // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !existsSync(to))
+      throw new AppError(
+        'invalid_request',
+        `backup: the file (${setting}) with .partial added exists: a backup to that name was cut off, or is still running; if none is running, delete it (and its -journal), or give a new file name`,
+      )
+    throw cannotCreate(err, setting)
+  }
+}
+
+export function cannotCreate(err: unknown, setting: string): AppError {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error'
+  if (code === 'EISDIR')
+    return new AppError(
+      'invalid_request',
+      `backup: the file (${setting}) is a folder; give a new file name in it, as FOLDER/lead-signals.db`,
+    )
+  if (code === 'EEXIST')
+    return new AppError('invalid_request', `backup: the file (${setting}) already exists; give a new file name`)
+  const why = CANNOT_CREATE[code] ?? `the system refused it (${code})`
+  if (FULL.has(code))
+    return new AppError('storage_unavailable', `backup: the file (${setting}) cannot be created: ${why}`, {
+      reason: why,
+    })
+  return new AppError(
+    'invalid_request',
+    `backup: the file (${setting}) cannot be created: ${why}; give a file in an existing, writable directory`,
+  )
+}
