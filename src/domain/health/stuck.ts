@@ -11,10 +11,19 @@ export type StuckJobs = {
   first(): { job: string; since: string } | undefined
   /** Every job answers again. */
   clear(): void
+  /**
+   * A job that runs but cannot do its work for a cause outside this server and its database (a stream that cannot
+   * read its platform), since `since`; an earlier `since` of the same outage stands. Undefined: it works again.
+   * The database answering does not end it, nor does `clear`.
+   */
+  degraded(job: string, since: string | undefined): void
+  /** The degraded jobs, each with since when. */
+  degradedJobs(): { job: string; since: string }[]
 }
 
 export function stuckJobs(): StuckJobs {
   const since = new Map<string, string>()
+  const degradedSince = new Map<string, string>()
   return {
     stuck(job, at) {
       const earlier = since.get(job)
@@ -29,5 +38,10 @@ export function stuckJobs(): StuckJobs {
       return first
     },
     clear: () => since.clear(),
+    degraded(job, at) {
+      if (at === undefined) degradedSince.delete(job)
+      else if (!degradedSince.has(job)) degradedSince.set(job, at)
+    },
+    degradedJobs: () => [...degradedSince].map(([job, at]) => ({ job, since: at })),
   }
 }

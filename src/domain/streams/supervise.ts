@@ -5,7 +5,6 @@ import { streamReaders } from '../../platforms/streams'
 
 export { streamedPlatforms, streamsThatCannotRun } from '../../platforms/streams'
 import type { LeaseDeps } from '../leases/lease'
-import type { StuckJobs } from '../health/stuck'
 import { JobStalled, watchedLease } from '../health/watched-lease'
 import type { StoreOutcome } from '../polling/state'
 import { createRulesPool } from '../../scorers/rules/pool'
@@ -26,7 +25,7 @@ const STANDBY_MS = 10_000
  * Resolves once `signal` aborts and every reader has stopped.
  */
 export async function superviseStreams(
-  deps: StreamDeps & LeaseDeps & { config: Config; stuck: StuckJobs },
+  deps: StreamDeps & LeaseDeps & { config: Config },
   signal: AbortSignal,
   store?: StoreOutcome,
   readers: StreamReader[] = streamReaders(deps.config, deps.log),
@@ -53,7 +52,11 @@ export async function superviseStreams(
             deps.log.info('stream_started', { platform: reader.platform })
             await runStream(deps, reader, stop, { rulesPool, store, limits })
           })
-          if ('heldBy' in run) await pause(STANDBY_MS, signal)
+          if ('heldBy' in run) {
+            // Another process reads it: what this one could not read is not this one's to tell.
+            deps.stuck.degraded(`the ${reader.platform} stream`, undefined)
+            await pause(STANDBY_MS, signal)
+          }
         } catch (err) {
           if (err instanceof JobStalled) {
             // Told once an outage, with when the database last answered; the tries in it say nothing more.
