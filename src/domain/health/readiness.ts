@@ -56,14 +56,14 @@ export async function readiness(
 
 /**
  * The jobs degraded for longer than DEGRADED_AFTER_MS, as GET /readyz names them: still ready (a platform's outage
- * is not this server's, and taking it out of service would not end it), but said (docs/operations.md#a-job-that-hangs).
+ * or a backup folder is not what serving needs, and taking the server out of service would not mend it), but said (docs/operations.md#a-job-that-hangs).
  */
 function degradedJobs(deps: { stuck: StuckJobs; clock: Clock }): string[] {
   const before = new Date(deps.clock.now().getTime() - DEGRADED_AFTER_MS).toISOString()
   return deps.stuck
     .degradedJobs()
     .filter((d) => d.since <= before)
-    .map((d) => `${d.job} has not read its platform since ${d.since}; it keeps trying`)
+    .map((d) => d.says(d.since))
 }
 
 /**

@@ -20,6 +20,7 @@ export function streamHealth(
 ) {
   // As GET /readyz names it while it cannot read (docs/operations.md#a-job-that-hangs).
   const job = `the ${platform} stream`
+  const says = (since: string) => `${job} has not read its platform since ${since}; it keeps trying`
   let failing = true
   let successAt = 0
   const outage = createOutage(() => deps.clock.now())
@@ -29,7 +30,7 @@ export function streamHealth(
     failed(err: unknown) {
       failing = true
       const told = outage.failed()
-      if (told) deps.stuck.degraded(job, told.since)
+      if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
         // The wait upstream named (a rate limit, a refused token) is the one the retry keeps (platforms/stream.ts).
         const named = err instanceof AppError ? err.extra.retryAfterSec : undefined
