@@ -23,7 +23,8 @@ const probing = new WeakMap<object, Promise<Readiness>>()
 /**
  * Ready to serve: the database answers within READY_WAIT_MS, has this build's migrations and takes writes
  * (GET /readyz). While a job is stuck on a database that stopped answering it (stuck.ts), no answer says which job
- * and since when, and an answer ends its stuck state: the job's next run starts on its schedule.
+ * and since when, and an answer ends its stuck state: the job's next run starts on its schedule. A ready answer
+ * lists the jobs degraded for longer than DEGRADED_AFTER_MS (`degraded`).
  */
 export async function readiness(
   deps: DatabaseNeeds & { stuck: StuckJobs; clock: Clock },
