@@ -5,6 +5,10 @@ import { withLease } from '../domain/leases/lease'
 export const BACKUP_LEASE = 'backup'
 const LEASE_MS = 10 * 60_000
 
+// The job as GET /readyz names it while it fails (docs/operations.md#a-job-that-hangs).
+const BACKUPS = 'scheduled backups'
+const says = (since: string) => `${BACKUPS} have failed since ${since}; the log's job_failed lines say why`
+
 export type BackupSummary = SlotBackup | { slot: string; outcome: 'skipped' }
 
 /**
@@ -20,4 +24,22 @@ export async function runScheduledBackup(
   const lease = { name: BACKUP_LEASE, ttlMs: LEASE_MS, signal: a.signal }
   const run = await withLease(deps, lease, (stop) => backupOncePerSlot(deps, slot, stop))
   return 'done' in run ? run.done : { slot: slot.toISOString(), outcome: 'skipped' }
+}
+
+/**
+ * The scheduler's run: a backup that fails is degraded on GET /readyz (still 200: serving does not need it) from its
+ * first failure until one is written, by this process or another (docs/operations.md#a-job-that-hangs).
+ */
+export async function scheduledBackup(
+  deps: Parameters<typeof runScheduledBackup>[0] & Pick<Deps, 'stuck'>,
+  a: { signal?: AbortSignal } = {},
+): Promise<BackupSummary> {
+  try {
+    const run = await runScheduledBackup(deps, a)
+    if (run.outcome === 'completed' || run.outcome === 'done_already') deps.stuck.degraded(BACKUPS, undefined)
+    return run
+  } catch (err) {
+    deps.stuck.degraded(BACKUPS, { since: deps.clock.now().toISOString(), says })
+    throw err
+  }
 }

@@ -1,8 +1,8 @@
 import type { Deps } from '../deps'
 import { AppError } from '../errors'
-import { LeaseLapsed, withLease } from '../domain/leases/lease'
 import { type PassOptions, pollPass } from '../domain/polling/pass'
 import { type PassSummary, skippedPass } from '../domain/polling/summary'
+import { JobStalled, watchedLease } from '../domain/health/watched-lease'
 
 export const POLL_LEASE = 'keyword-polling'
 // The job as GET /readyz names it when it is stuck (docs/api.md#health).
@@ -41,17 +41,14 @@ export async function runPollPass(
   const startedAt = deps.clock.now().toISOString()
   const lease = { name: POLL_LEASE, ttlMs: deps.config.polling.lease_seconds * 1000, signal: a.signal }
   try {
-    const run = await withLease(deps, lease, (stop) => {
-      deps.stuck.answered(POLLING)
-      return pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, skip: a.skip, stop })
-    })
+    const run = await watchedLease(deps, POLLING, lease, (stop) =>
+      pollPass(deps, { teamId: a.teamId, rulesPool: a.rulesPool, skip: a.skip, stop }),
+    )
     if ('done' in run) return run.done
-    deps.stuck.answered(POLLING)
     deps.log.info('poll_skipped', { reason: 'another process holds the polling lease' })
     return skippedPass(startedAt)
   } catch (err) {
-    if (!(err instanceof LeaseLapsed)) throw err
-    const stuck = deps.stuck.stuck(POLLING, err.since)
-    throw new PollStalled(stuck.since, err.seconds, stuck.already)
+    if (!(err instanceof JobStalled)) throw err
+    throw new PollStalled(err.since, err.seconds, err.already)
   }
 }

@@ -1,7 +1,7 @@
 import { Cron } from 'croner'
 import type { Deps } from '../deps'
-import { runScheduledBackup } from './backups'
-import { runHousekeeping } from './housekeeping'
+import { scheduledBackup } from './backups'
+import { scheduledHousekeeping } from './housekeeping'
 import { PollStalled, runPollPass } from './poll-pass'
 import { startStreams } from './streams'
 import { streamedPlatforms } from '../domain/streams/supervise'
@@ -74,13 +74,13 @@ export function startScheduler(deps: Deps, a: { housekeepingNow?: boolean } = {}
         })
       })
     : undefined
-  const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, async (signal) => {
-    deps.log.info('housekeeping', await runHousekeeping(deps, { signal, oncePerMonth: true }))
-  })
+  const housekeeping = schedule('housekeeping', HOUSEKEEPING_SCHEDULE, (signal) =>
+    scheduledHousekeeping(deps, { signal }),
+  )
   // backup.schedule is accepted only for an embedded database (checkBackupConfig, at serve's start).
   const backup = deps.config.backup.schedule
     ? schedule('backup', deps.config.backup.schedule, async (signal) => {
-        deps.log.info('backup', await runScheduledBackup(deps, { signal }))
+        deps.log.info('backup', await scheduledBackup(deps, { signal }))
       })
     : undefined
   // Not on a cron schedule: due webhook attempts are looked for every second (docs/webhooks.md#delivery).

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps'
 import { claimDue, runAttempt, untilFirstPauseEnds } from '../domain/webhooks/deliver'
 import { buildDueWindows } from '../domain/webhooks/digests'
+import { answeredWithin, LeaseLapsed } from '../domain/leases/lapse'
 import { newId } from '../lib/ids'
 import { createOutage } from '../lib/outage'
 
@@ -13,6 +14,11 @@ const MAX_IN_FLIGHT = 16
 const PER_DESTINATION = 4
 // How often windows that ended are built into digests and e-mail batches (each claimed once: digests.ts).
 const WINDOWS_EVERY_MS = 10_000
+// A look (windows, claims) takes milliseconds, seconds on a busy libSQL server: one not answered within this is taken
+// for a database that stopped answering, given up on and told (docs/operations.md#a-job-that-hangs), as a lease is.
+const STALL_MS = 60_000
+// The job as GET /readyz names it when it is stuck (docs/api.md#health).
+const DELIVERY = 'webhook delivery'
 
 export type DeliveryWorker = { stop(): Promise<void> }
 
@@ -23,7 +29,8 @@ export type DeliveryWorker = { stop(): Promise<void> }
  * ends and frees a place (a burst of new signals), or when a destination's pause ends, if that is sooner. stop() ends
  * the loop and waits for the attempts in flight (each bounded to 15 s).
  */
-export function startDeliveryWorker(deps: Deps): DeliveryWorker {
+export function startDeliveryWorker(deps: Deps, a: { stallMs?: number } = {}): DeliveryWorker {
+  const stallMs = a.stallMs ?? STALL_MS
   const holder = newId('worker')
   const inFlight = new Set<Promise<void>>()
   let windowsAt = 0
@@ -68,19 +75,26 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
     }
     return Math.min(TICK_MS, (await untilFirstPauseEnds(deps)) ?? TICK_MS)
   }
-  // A database gone away fails every tick, once a second: the log tells the outage, not each tick.
+  // A database gone away fails every tick, once a second: the log tells the outage, not each tick. One that stopped
+  // answering is given up on after stallMs, told once, and shown on /readyz until it answers; the look given up on
+  // goes on by itself if it is ever answered (each attempt is claimed once, so nothing is sent twice).
   const outage = createOutage(() => deps.clock.now())
+  let answeredAt = deps.clock.now().toISOString()
+  const stalled = () => new LeaseLapsed(DELIVERY, answeredAt, Math.round(stallMs / 1000))
   const loop = (async () => {
     while (!stopped) {
       freed = false
       let wait = TICK_MS
-      await tick().then(
+      await answeredWithin(tick(), stallMs, stalled).then(
         (ms) => {
           wait = ms
+          answered()
           const ended = outage.ended()
           if (ended) deps.log.info('job_recovered', { job: 'webhooks', ...ended })
         },
         (err) => {
+          if (err instanceof LeaseLapsed) return tellStalled(err)
+          answered()
           const told = outage.failed()
           if (told?.tell === 'began') deps.log.error('job_failed', { job: 'webhooks', err })
           else if (told)
@@ -91,6 +105,22 @@ export function startDeliveryWorker(deps: Deps): DeliveryWorker {
       await pause(wait)
     }
   })()
+  function answered() {
+    answeredAt = deps.clock.now().toISOString()
+    deps.stuck.answered(DELIVERY)
+  }
+  function tellStalled(err: LeaseLapsed) {
+    // Part of the outage, so that its end is told, but told here, with when the database last answered.
+    outage.failed()
+    const stuck = deps.stuck.stuck(DELIVERY, err.since)
+    if (!stuck.already)
+      deps.log.warn('job_stalled', {
+        job: 'webhooks',
+        since: stuck.since,
+        waitedSeconds: err.seconds,
+        next: 'due attempts are looked for again at once, and sent once the database answers',
+      })
+  }
   return {
     async stop() {
       stopped = true

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { Logger } from '../../src/lib/log'
 import { startScheduler } from '../../src/jobs/scheduler'
 import { client } from '../support/http'
 import { eventually } from '../support/stream-world'
 import { silentWorld } from '../support/silent-world'
+import { recordingLogger } from '../support/log'
 
 // docs/operations.md#a-pass-that-hangs: a libSQL server that took a pass's request and never answered (a frozen host,
 // packets dropped after the handshake) hung the pass for good: croner skipped every later pass as an overrun of it,
@@ -14,16 +14,9 @@ afterEach(async () => {
 })
 
 async function world() {
-  const lines: { level: string; event: string; fields: Record<string, unknown> }[] = []
-  const at =
-    (level: string) =>
-    (event: string, fields: Record<string, unknown> = {}) => {
-      lines.push({ level, event, fields })
-    }
-  const log: Logger = { info: at('info'), warn: at('warn'), error: at('error') }
+  const { log, lines, of } = recordingLogger()
   const w = await silentWorld({ config: { polling: { schedule: '* * * * * *', lease_seconds: 5 } }, log })
   cleanup.push(() => w.stop())
-  const of = (event: string) => lines.filter((l) => l.event === event)
   return { ...w, lines, of }
 }
 

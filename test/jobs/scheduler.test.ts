@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, setSystemTime, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
 import { addKeywords } from '../../src/domain/keywords/keywords'
-import type { Logger } from '../../src/lib/log'
 import { runPollPass } from '../../src/jobs/poll-pass'
 import { type Scheduler, startScheduler } from '../../src/jobs/scheduler'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { seedTeam, testDeps } from '../support/deps'
+import { recordingLogger } from '../support/log'
 
 // These tests run croner on the real clock (every second), so each waits up to a few seconds for what it expects.
 const WAIT_MS = 4000
@@ -15,19 +15,6 @@ const cleanup: (() => unknown)[] = []
 afterEach(async () => {
   while (cleanup.length) await cleanup.pop()?.()
 })
-
-type Entry = { level: string; event: string; fields: Record<string, unknown> }
-
-function recordingLogger() {
-  const entries: Entry[] = []
-  const at =
-    (level: string) =>
-    (event: string, fields: Record<string, unknown> = {}) => {
-      entries.push({ level, event, fields })
-    }
-  const log: Logger = { info: at('info'), warn: at('warn'), error: at('error') }
-  return { log, entries, of: (event: string) => entries.filter((e) => e.event === event) }
-}
 
 async function until(what: string, ok: () => boolean | Promise<boolean>) {
   const deadline = Date.now() + WAIT_MS

@@ -5,12 +5,16 @@ import { databaseDamaged, storageFailure } from '../../storage/failure'
 import { migrationState, schemasOf } from '../../storage/migrate'
 import { checkReadiness, probeWrite, type Readiness } from '../../storage/readiness'
 import type { StuckJobs } from './stuck'
+import type { Clock } from '../../lib/clock'
 
 type DatabaseNeeds = { database: Pick<Database, 'client'> }
 
 // How long GET /readyz waits for the database (docs/api.md#health): a healthy one answers its probe in milliseconds,
 // and a load balancer gives up on its own probe within seconds, so an answer later than this tells nobody anything.
 export const READY_WAIT_MS = 2000
+// How long a job may be degraded (a stream that cannot read its platform) before GET /readyz names it: a stream
+// reconnects within a second to a minute, so only an outage longer than this is one to look at.
+export const DEGRADED_AFTER_MS = 5 * 60_000
 
 // The probe still waiting for each database: a later /readyz waits for the same one rather than sending another
 // that a database which stopped answering would hold as well (on a libSQL server, each behind the one before).
@@ -19,9 +23,12 @@ const probing = new WeakMap<object, Promise<Readiness>>()
 /**
  * Ready to serve: the database answers within READY_WAIT_MS, has this build's migrations and takes writes
  * (GET /readyz). While a job is stuck on a database that stopped answering it (stuck.ts), no answer says which job
- * and since when, and an answer ends its stuck state: the job's next run starts on its schedule.
+ * and since when, and an answer ends its stuck state: the job's next run starts on its schedule. A ready answer
+ * lists the jobs degraded for longer than DEGRADED_AFTER_MS (`degraded`).
  */
-export async function readiness(deps: DatabaseNeeds & { stuck: StuckJobs }): Promise<Readiness> {
+export async function readiness(
+  deps: DatabaseNeeds & { stuck: StuckJobs; clock: Clock },
+): Promise<Readiness & { degraded?: string[] }> {
   const client = deps.database.client
   let probe = probing.get(client)
   if (!probe) {
@@ -37,7 +44,8 @@ export async function readiness(deps: DatabaseNeeds & { stuck: StuckJobs }): Pro
   const stuck = deps.stuck.first()
   if (answer) {
     if (stuck) deps.stuck.clear()
-    return answer
+    const degraded = degradedJobs(deps)
+    return answer.ready && degraded.length > 0 ? { ...answer, degraded } : answer
   }
   return {
     ready: false,
@@ -45,6 +53,18 @@ export async function readiness(deps: DatabaseNeeds & { stuck: StuckJobs }): Pro
       ? `${stuck.job} is stuck: the database has not answered it since ${stuck.since}`
       : `the database did not answer within ${READY_WAIT_MS / 1000} s`,
   }
+}
+
+/**
+ * The jobs degraded for longer than DEGRADED_AFTER_MS, as GET /readyz names them: still ready (a platform's outage
+ * or a backup folder is not what serving needs, and taking the server out of service would not mend it), but said (docs/operations.md#a-job-that-hangs).
+ */
+function degradedJobs(deps: { stuck: StuckJobs; clock: Clock }): string[] {
+  const before = new Date(deps.clock.now().getTime() - DEGRADED_AFTER_MS).toISOString()
+  return deps.stuck
+    .degradedJobs()
+    .filter((d) => d.since <= before)
+    .map((d) => d.says(d.since))
 }
 
 /**

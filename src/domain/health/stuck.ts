@@ -3,6 +3,9 @@
  * docs/operations.md#a-pass-that-hangs), each with the last time it answered; GET /readyz tells the first. A job
  * leaves the list when the database answers it, or readiness's own probe, again.
  */
+/** How a degraded job is told: `says(since)` the sentence GET /readyz lists. */
+export type Degraded = { since: string; says: (since: string) => string }
+
 export type StuckJobs = {
   /** Records `job` as stuck; an earlier `since` of the same outage stands. Says whether it was stuck already. */
   stuck(job: string, since: string): { since: string; already: boolean }
@@ -11,10 +14,18 @@ export type StuckJobs = {
   first(): { job: string; since: string } | undefined
   /** Every job answers again. */
   clear(): void
+  /**
+   * A job that runs but cannot do its work for a cause outside this server and its database (a stream that cannot
+   * read its platform, backups that fail), since `since`, told by `says`; an earlier `since` of the same outage
+   * stands. Undefined: it works again. The database answering does not end it, nor does `clear`.
+   */
+  degraded(job: string, state: Degraded | undefined): void
+  degradedJobs(): Degraded[]
 }
 
 export function stuckJobs(): StuckJobs {
   const since = new Map<string, string>()
+  const degradedSince = new Map<string, Degraded>()
   return {
     stuck(job, at) {
       const earlier = since.get(job)
@@ -29,5 +40,10 @@ export function stuckJobs(): StuckJobs {
       return first
     },
     clear: () => since.clear(),
+    degraded(job, state) {
+      if (state === undefined) degradedSince.delete(job)
+      else if (!degradedSince.has(job)) degradedSince.set(job, state)
+    },
+    degradedJobs: () => [...degradedSince.values()],
   }
 }

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import { createOutage } from '../../lib/outage'
+import type { StuckJobs } from '../health/stuck'
 import type { StreamDeps } from './runner'
 
 // A stream hears from upstream several times a second: its success is written at most this often, and at once after
@@ -13,7 +14,13 @@ const SUCCESS_EVERY_MS = 60_000
  * log tells an outage's start, reminds at most every 15 minutes and tells its end, rather than each retry
  * (docs/streams.md#outages).
  */
-export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, platform: string) {
+export function streamHealth(
+  deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'> & { stuck: StuckJobs },
+  platform: string,
+) {
+  // As GET /readyz names it while it cannot read (docs/operations.md#a-job-that-hangs).
+  const job = `the ${platform} stream`
+  const says = (since: string) => `${job} has not read its platform since ${since}; it keeps trying`
   let failing = true
   let successAt = 0
   const outage = createOutage(() => deps.clock.now())
@@ -23,6 +30,7 @@ export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, 
     failed(err: unknown) {
       failing = true
       const told = outage.failed()
+      if (told) deps.stuck.degraded(job, { since: told.since, says })
       if (told?.tell === 'began') {
         // The wait upstream named (a rate limit, a refused token) is the one the retry keeps (platforms/stream.ts).
         const named = err instanceof AppError ? err.extra.retryAfterSec : undefined
@@ -39,7 +47,10 @@ export function streamHealth(deps: Pick<StreamDeps, 'repos' | 'clock' | 'log'>, 
     },
     heard() {
       const ended = outage.ended()
-      if (ended) deps.log.info('stream_recovered', { platform, ...ended })
+      if (ended) {
+        deps.log.info('stream_recovered', { platform, ...ended })
+        deps.stuck.degraded(job, undefined)
+      }
       const now = deps.clock.now()
       if (!failing && now.getTime() - successAt < SUCCESS_EVERY_MS) return
       failing = false

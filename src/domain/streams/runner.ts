@@ -7,6 +7,7 @@ import type { createStreamPositionsRepo } from '../../storage/repos/stream-posit
 import type { createStreamQueueBoundsRepo } from '../../storage/repos/stream-queue-bounds'
 import { newPass, type Pass, type PassDeps, type StoreOutcome } from '../polling/state'
 import { scoreAndStore } from '../polling/store'
+import type { StuckJobs } from '../health/stuck'
 import { streamFigures, upstreamDate } from './figures'
 import { streamHealth } from './health'
 import { pairsFor, trackedOn } from './queries'
@@ -15,6 +16,7 @@ import { type StreamLimits, StreamStalled, stallWatch } from './stall'
 import { streamOverflow } from './overflow'
 
 export type StreamDeps = PassDeps & {
+  stuck: StuckJobs
   repos: PassDeps['repos'] & {
     streamPositions: ReturnType<typeof createStreamPositionsRepo>
     streamQueueBounds: ReturnType<typeof createStreamQueueBoundsRepo>

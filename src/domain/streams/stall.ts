@@ -7,9 +7,10 @@ export const STEP_MS = 120_000
 
 /**
  * `stallMs`: the allowance instead of STEP_MS (tests, which cannot wait two minutes); `queuedCap`: the bound of a
- * team's polling queue instead of QUEUED_CAP (tests, which cannot queue thousands of posts).
+ * team's polling queue instead of QUEUED_CAP (tests, which cannot queue thousands of posts); `leaseMs`: the reader's
+ * lease instead of 30 s (tests of a database that stops answering).
  */
-export type StreamLimits = { stallMs?: number; queuedCap?: number }
+export type StreamLimits = { stallMs?: number; queuedCap?: number; leaseMs?: number }
 
 /** A step of a stream's batch that did not finish within its allowance: the stream starts again from its position. */
 export class StreamStalled extends Error {

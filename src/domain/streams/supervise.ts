@@ -4,7 +4,8 @@ import { pause } from '../../lib/pause'
 import { streamReaders } from '../../platforms/streams'
 
 export { streamedPlatforms, streamsThatCannotRun } from '../../platforms/streams'
-import { type LeaseDeps, withLease } from '../leases/lease'
+import type { LeaseDeps } from '../leases/lease'
+import { JobStalled, watchedLease } from '../health/watched-lease'
 import type { StoreOutcome } from '../polling/state'
 import { createRulesPool } from '../../scorers/rules/pool'
 import { runStream, type StreamDeps } from './runner'
@@ -45,15 +46,31 @@ export async function superviseStreams(
     readers.map(async (reader) => {
       while (!signal.aborted) {
         try {
-          const lease = { name: `stream:${reader.platform}`, ttlMs: LEASE_MS, signal }
-          const run = await withLease(deps, lease, async (stop) => {
+          const lease = { name: `stream:${reader.platform}`, ttlMs: limits?.leaseMs ?? LEASE_MS, signal }
+          // As GET /readyz names it while the database does not answer it (docs/operations.md#a-job-that-hangs).
+          const run = await watchedLease(deps, `the ${reader.platform} stream`, lease, async (stop) => {
             deps.log.info('stream_started', { platform: reader.platform })
             await runStream(deps, reader, stop, { rulesPool, store, limits })
           })
-          if ('heldBy' in run) await pause(STANDBY_MS, signal)
+          if ('heldBy' in run) {
+            // Another process reads it: what this one could not read is not this one's to tell.
+            deps.stuck.degraded(`the ${reader.platform} stream`, undefined)
+            await pause(STANDBY_MS, signal)
+          }
         } catch (err) {
-          // A batch given up on is logged by the runner (stream_stalled).
-          if (!(err instanceof StreamStalled)) deps.log.error('stream_failed', { platform: reader.platform, err })
+          if (err instanceof JobStalled) {
+            // Told once an outage, with when the database last answered; the tries in it say nothing more.
+            if (!err.already)
+              deps.log.warn('stream_stalled', {
+                platform: reader.platform,
+                hung: 'the database',
+                since: err.since,
+                waitedSeconds: err.seconds,
+                next: 'the stream starts again from its stored position once the database answers',
+              })
+            // A batch given up on is logged by the runner (stream_stalled).
+          } else if (!(err instanceof StreamStalled))
+            deps.log.error('stream_failed', { platform: reader.platform, err })
           await pause(STANDBY_MS, signal)
         }
       }

@@ -6,7 +6,8 @@ import type { Deps } from '../../deps'
 import { readiness as checkReadiness } from '../../domain/health/readiness'
 
 const Alive = v.object({ status: v.literal('ok') })
-const Ready = v.object({ status: v.literal('ready') })
+// `degraded`: jobs that run but cannot do their work for a cause outside this server (docs/api.md#health).
+const Ready = v.object({ status: v.literal('ready'), degraded: v.optional(v.array(v.string())) })
 const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() })
 // A request announcing a body over server.max_body_bytes is refused before any route (docs/api.md#order-of-checks).
 const tooLarge = { 413: ErrorBody }
@@ -29,7 +30,8 @@ export const healthRoutes = (deps: Deps) =>
       '/readyz',
       async ({ set }) => {
         const readiness = await checkReadiness(deps)
-        if (readiness.ready) return { status: 'ready' as const }
+        if (readiness.ready)
+          return { status: 'ready' as const, ...(readiness.degraded && { degraded: readiness.degraded }) }
         set.status = 503
         return { status: 'not_ready' as const, reason: readiness.reason }
       },
