@@ -96,11 +96,9 @@ export async function runStream(
     full: queue.full,
     room: queue.room,
   }
-  // The reader stops with the runner, on `stop` and when storing failed: the error then goes to the supervisor, which
-  // starts the stream again from the stored position, rather than the reader waiting for room in a queue no one takes
-  // from, which left the stream stopped for good and the log silent.
-  // A reader that ends on its own (it failed outright) ends the runner too, once what
-  // it read is stored, and its error goes to the supervisor the same way.
+  // The reader stops with the runner, on `stop` and when storing failed: the error goes to the supervisor, which starts
+  // the stream again from the stored position (a reader waiting for room in a queue no one takes from left it stopped
+  // for good). A reader that fails outright ends the runner once what it read is stored; its error goes the same way.
   const ended = new AbortController()
   let readerEnded = false
   let readerFailure: { error: unknown } | undefined
