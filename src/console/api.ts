@@ -43,11 +43,22 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const data = await res.json().catch(() => ({}))
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string; details?: ApiError['details'] } }).error
-    const message = error?.message ?? `the service answered ${res.status}`
+    const message = error?.message ?? unexplained(res)
     if (res.status === 401 && error?.code === 'not_signed_in') signedOut()
     throw new ApiError(res.status, error?.code ?? 'error', message, error?.details)
   }
   return data as T
+}
+
+/**
+ * An answer without the service's own message, a proxy's page in front of it. A 429 says how long it asked to wait
+ * (Retry-After in seconds; a date or nothing is "a moment"), so nobody tries again at once and is refused again.
+ */
+function unexplained(res: Response): string {
+  if (res.status !== 429) return `the service answered ${res.status}`
+  const wait = Number(res.headers.get('retry-after') || Number.NaN)
+  const when = !(wait > 0) ? 'a moment' : wait > 90 ? `${Math.ceil(wait / 60)} min` : `${Math.ceil(wait)} s`
+  return `Too many requests for now: try again in ${when}.`
 }
 
 /** A time in the reader's own words, to the minute ("Dec 5, 2026, 7:06 AM"): seconds are noise on a page. */

@@ -17,7 +17,7 @@ import { Usage } from './pages/usage'
 import { Webhooks } from './pages/webhooks'
 
 // Pages by their address (#/keywords…): the server serves one page, and the address keeps the place on reload.
-// On a phone they sit behind the Menu button (style.css), so a new page (People) adds a line here and nothing else.
+// On a phone they sit behind the Menu button (styles/shell.css), so a new page (People) adds a line here and nothing else.
 const PAGES = [
   { path: 'signals', name: 'Signals', view: Signals },
   { path: 'people', name: 'People', view: People },

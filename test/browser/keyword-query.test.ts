@@ -154,6 +154,26 @@ describe('the Keywords page query box', () => {
       await view.close()
     }
   })
+  test('a keyword written right to left (Arabic with a Latin word) reads right to left, in the box and the list', async () => {
+    await seedTeam(deps, { name: 'rtl' })
+    await createUser(deps, { team: 'rtl', email: 'rana@rtl.test', role: 'owner', password: PASSWORD })
+    const view = await openPage(browser, origin)
+    try {
+      await signIn(view, 'rana@rtl.test', PASSWORD)
+      await navigateTo(view.page, 'Keywords')
+      const box = view.page.getByLabel('Keyword or query')
+      await box.fill('نظام CRM')
+      // In a left-to-right box and cell "CRM" came first to a right-to-left reader: "CRM system" read "system CRM".
+      const direction = (selector: string) =>
+        view.page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).direction`)
+      expect(await direction('form.inline input')).toBe('rtl')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.locator('td bdi', { hasText: 'نظام CRM' }).waitFor()
+      expect(await direction('td bdi')).toBe('rtl')
+    } finally {
+      await view.close()
+    }
+  })
   test('a team with one signal in the last 7 days reads "the 1 signal kept", not "the 1 signals"', async () => {
     const { team } = await seedTeam(deps, { name: 'solo' })
     await deps.repos.signals.insertMany(team.id, [signal(team.id, 'q1', 'reddit', 'A CRM for one', daysAgo(1))])

@@ -60,16 +60,22 @@ describe('the console when the server fails', () => {
       // The session was checked when the console opened; the database goes away after that.
       deps.database.client.close()
       const seen: Record<string, string> = {}
+      const loading: Record<string, number> = {}
       for (const name of ['Keywords', 'ICP profiles', 'Usage', 'Settings', 'People', 'Destinations', 'Sources']) {
         await navigateTo(view.page, name)
         await view.page.getByRole('heading', { name, level: 1 }).waitFor()
         const alert = view.page.getByRole('alert').first()
         await alert.waitFor({ timeout: 3000 }).catch(() => {})
         seen[name] = ((await alert.isVisible()) && (await alert.textContent())) || 'no alert'
-        // Nor does a list that could not be read say the team has none.
+        // Nor does a list that could not be read say the team has none, or that it is still loading.
         expect(await view.page.getByText(/^No (keywords|destinations) yet/).count()).toBe(0)
+        loading[name] = await view.page
+          .locator('main')
+          .getByText(/^Loading/)
+          .count()
       }
       for (const [name, text] of Object.entries(seen)) expect({ name, text }).toEqual({ name, text: 'internal error' })
+      expect(loading).toEqual(Object.fromEntries(Object.keys(seen).map((name) => [name, 0])))
     } finally {
       await view.close()
       app.stop()

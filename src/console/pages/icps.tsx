@@ -11,7 +11,8 @@ const listOf = (text: string) =>
     .filter(Boolean)
 
 export function Icps() {
-  const [profiles, setProfiles] = useState<Profile[]>([])
+  // null until the list is read: "No ICP profiles yet" is said only of a list that was read.
+  const [profiles, setProfiles] = useState<Profile[] | null>(null)
   const [form, setForm] = useState(EMPTY)
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState('')
@@ -66,8 +67,14 @@ export function Icps() {
       .catch(refused)
   return (
     <section>
+      {profiles?.length === 0 && (
+        <p>
+          No ICP profiles yet: describe the customers you want (who they are, what they need), and each signal says
+          which profile it fits best.
+        </p>
+      )}
       <ul class="cards">
-        {profiles.map((p) => (
+        {(profiles ?? []).map((p) => (
           <li>
             <h2>{p.name}</h2>
             {/* A team may write its profiles in a right-to-left language (docs/security.md#decisions). */}

@@ -81,7 +81,7 @@ export function Keywords() {
     )
   }
   const columns: Column<Keyword>[] = [
-    { head: 'Keyword', cell: (k) => k.query },
+    { head: 'Keyword', cell: (k) => <bdi>{k.query}</bdi> },
     { head: 'Signals', cell: (k) => k.signals.toLocaleString() },
     { head: 'Relevant', cell: (k) => k.verdicts.relevant },
     { head: 'Not relevant', cell: (k) => k.verdicts.notRelevant },
@@ -104,7 +104,9 @@ export function Keywords() {
       <form class="inline" onSubmit={add}>
         <label>
           Keyword or query
+          {/* A keyword in a right-to-left language reads right to left, in the box as in the list (bdi). */}
           <input
+            dir="auto"
             value={draft}
             maxLength={200}
             required

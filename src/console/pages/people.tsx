@@ -94,7 +94,8 @@ export function People() {
       </form>
       <Alert message={error} />
       {!page ? (
-        <p>Loading…</p>
+        // A list that could not be read says so above, not also that it is still loading.
+        !error && <p>Loading…</p>
       ) : page.people.length === 0 ? (
         <Empty {...shownFor} hidden={hidden} />
       ) : (

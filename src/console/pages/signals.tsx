@@ -98,7 +98,12 @@ export function Signals(props: { me: Me }) {
   const select = (i: number) => {
     at.current = i
     setSelected(i)
-    document.getElementById(`signal-${signals[i]?.id}`)?.focus()
+    const card = document.getElementById(`signal-${signals[i]?.id}`)
+    // A card taller than the window (a long post) shows its top, with the score and the author: the browser's own
+    // scroll on focus showed its middle or its end.
+    const tall = !!card && card.offsetHeight > innerHeight
+    card?.focus({ preventScroll: tall })
+    if (tall) card?.scrollIntoView({ block: 'start' })
   }
   useTriageKeys({
     count: signals.length,

@@ -24,9 +24,15 @@ export async function takeAttempt(deps: Needs<'clock', 'sessions'>, subjects: st
     if (failures.length >= MAX_FAILURES)
       retryAt = Math.max(retryAt, failures[failures.length - MAX_FAILURES] + WINDOW_MS)
   }
-  throw new AppError('too_many_attempts', 'too many failed sign-ins; try again later', {
-    retryAfterSec: Math.max(1, Math.ceil((retryAt - now) / 1000)),
-  })
+  const retryAfterSec = Math.max(1, Math.ceil((retryAt - now) / 1000))
+  // The sign-in form shows this message: how long to wait, in the minutes a person reads, not "later".
+  throw new AppError(
+    'too_many_attempts',
+    `too many failed sign-ins; try again in ${Math.ceil(retryAfterSec / 60)} min`,
+    {
+      retryAfterSec,
+    },
+  )
 }
 
 /** A failed attempt stays counted (its rows are the failure); older failures leave the window. */

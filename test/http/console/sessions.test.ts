@@ -102,10 +102,16 @@ describe('console sign-in and sessions (docs/console.md#people-and-sessions)', (
     expect(paused.status).toBe(429)
     expect(paused.body.error.code).toBe('too_many_attempts')
     expect(Number(paused.headers.get('retry-after'))).toBe(15 * 60)
+    // The sign-in form shows the message: it says how long to wait, not "later".
+    expect(paused.body.error.message).toBe('too many failed sign-ins; try again in 15 min')
+    advance(clock, 14 * 60_000 + 30_000)
+    expect((await signIn('ann@acme.test', PASSWORD)).body.error.message).toBe(
+      'too many failed sign-ins; try again in 1 min',
+    )
     // The same for an address that does not exist: the pause says nothing about which accounts exist.
     for (let i = 0; i < 10; i++) await signIn('ghost@acme.test', `wrong ${i}`)
     expect((await signIn('ghost@acme.test', 'anything at all')).status).toBe(429)
-    advance(clock, 15 * 60_000 + 1000)
+    advance(clock, 30_000 + 1000)
     expect((await signIn('ann@acme.test', PASSWORD)).status).toBe(200)
   })
 
