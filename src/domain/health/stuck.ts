@@ -10,6 +10,8 @@ export type StuckJobs = {
   /** Records `job` as stuck; an earlier `since` of the same outage stands. Says whether it was stuck already. */
   stuck(job: string, since: string): { since: string; already: boolean }
   answered(job: string): void
+  /** Since when `job` is stuck, if it is. */
+  sinceOf(job: string): string | undefined
   /** The job stuck the longest, if any. */
   first(): { job: string; since: string } | undefined
   /** Every job answers again. */
@@ -34,6 +36,7 @@ export function stuckJobs(): StuckJobs {
       return { since: at, already: false }
     },
     answered: (job) => void since.delete(job),
+    sinceOf: (job) => since.get(job),
     first() {
       let first: { job: string; since: string } | undefined
       for (const [job, at] of since) if (!first || at < first.since) first = { job, since: at }

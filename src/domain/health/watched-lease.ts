@@ -1,4 +1,5 @@
 import { type LeaseDeps, LeaseLapsed, withLease } from '../leases/lease'
+import { storageUnavailable } from './storage'
 import type { StuckJobs } from './stuck'
 
 type LeaseRun = { name: string; ttlMs: number; signal?: AbortSignal }
@@ -38,6 +39,11 @@ export async function watchedLease<T>(
     if ('heldBy' in run) deps.stuck.answered(job)
     return run
   } catch (err) {
+    // A try in the same outage whose lease the database's deadline gave up on (a libSQL server that stays silent) is
+    // part of the stall already told, not a failure of its own.
+    const stuckSince = deps.stuck.sinceOf(job)
+    if (stuckSince && storageUnavailable(err))
+      throw new JobStalled(job, stuckSince, Math.round((Date.now() - Date.parse(stuckSince)) / 1000), true)
     if (!(err instanceof LeaseLapsed)) throw err
     const stuck = deps.stuck.stuck(job, err.since)
     throw new JobStalled(job, stuck.since, err.seconds, stuck.already)
