@@ -15,3 +15,6 @@ export function networkReason(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code
   return typeof code === 'string' ? NETWORK_REASONS[code] : undefined
 }
+
+/** The runtime's codes of a TLS certificate it refused (self-signed, an unknown authority, expired, another name). */
+export const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
