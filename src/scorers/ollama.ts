@@ -5,6 +5,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
+import { missingModel, noModel } from './ollama-pulled'
 import { ollamaThinking } from './ollama-thinking'
 import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
@@ -67,7 +68,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
           ? olderThanSchemas(config.host, where, signal)
           : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
-      if (res.status === 404 && said.includes(config.model)) return noModel(where, config.model)
+      if (res.status === 404 && said.includes(config.model))
+        return missingModel({ host: config.host, where, model: config.model, signal })
       if (res.status === 404) return notOllamaAt(where, config.host, said)
       return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
@@ -165,11 +167,6 @@ const ChatAnswer = v.object({
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
-
-/** Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors"). */
-function noModel(where: string, model: string): string {
-  return `ollama at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
-}
 
 /**
  * What a plain 404 to `POST {host}/api/show` means (docs/scoring.md#checking-the-model-server). A host with a path
