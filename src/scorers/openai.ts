@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason } from '../lib/network-reason'
-import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
+import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -100,9 +100,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
-        res.status === 401 || res.status === 403
-          ? 'check scorer.openai.api_key'
-          : mask(await errorText(res, openAiMessage))
+        res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
       throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
     }
     let json: unknown
