@@ -3,7 +3,7 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason } from '../lib/network-reason'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
 import { missingModel, noModel } from './ollama-pulled'
 import { ollamaThinking } from './ollama-thinking'
@@ -117,11 +117,12 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
       const reason = networkReason(err)
-      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
       throw new OllamaError(
-        reason
-          ? `no model server at ${where} (${reason})`
-          : `ollama at ${where} could not be reached: ${(err as Error).message}`,
+        schemeMismatch(err, where) ??
+          (reason
+            ? `no model server at ${where} (${reason})`
+            : `ollama at ${where} could not be reached: ${(err as Error).message}`),
       )
     }
     if (!res.ok) {

@@ -2,7 +2,7 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-ans
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason } from '../lib/network-reason'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -73,11 +73,12 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
       const reason = networkReason(err)
-      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
       throw new OpenAiError(
-        reason
-          ? `no model server at ${where} (${reason})`
-          : `openai at ${where} could not be reached: ${mask((err as Error).message)}`,
+        schemeMismatch(err, where) ??
+          (reason
+            ? `no model server at ${where} (${reason})`
+            : `openai at ${where} could not be reached: ${mask((err as Error).message)}`),
       )
     }
   }

@@ -1,7 +1,7 @@
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
-import { CERTIFICATE_CODE } from '../../lib/network-reason'
+import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
@@ -30,14 +30,8 @@ export function unreachableReason(err: unknown, endpoint: string | undefined): s
   const code = String((err as { code?: unknown } | null)?.code ?? '')
   if (host && code === 'ENOTFOUND')
     return `no model server at ${where}: ${host} could not be resolved (${UNRESOLVED_ADVICE})`
-  // Something answers there, but not as the address's scheme says: no server is missing, and none is to be started.
-  const scheme = endpoint && URL.canParse(endpoint) ? new URL(endpoint).protocol : ''
-  if (code === 'EPROTO')
-    return `${where} does not answer over TLS (the TLS handshake failed): a model server on your own network usually serves plain HTTP, as Ollama does; write the address with http://`
-  if (CERTIFICATE_CODE.test(code))
-    return `${where} answered with a TLS certificate this machine does not trust (${code}): for a certificate of your site's own authority, start lead-signals with NODE_EXTRA_CA_CERTS set to that authority's certificate file (PEM)`
-  if (code === 'ECONNRESET' && scheme === 'http:')
-    return `${where} closed the connection without answering (as a server that expects TLS does to http://): if it does, write the address with https://`
+  const mismatch = schemeMismatch(err, where)
+  if (mismatch) return mismatch
   if (!(err instanceof Error && err.name === 'TimeoutError')) return `no model server at ${where}`
   return `no answer from ${where} within ${PROBE_MS} ms (a server that hangs, or a firewall dropping the connection); calls do not wait for it, and it is checked again every ${RECHECK_MS / 1000} s`
 }
