@@ -1,3 +1,4 @@
+import { LONGEST_WORK_MS } from '../../config/answer-time'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
@@ -69,7 +70,7 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
   } catch (err) {
     const ms = Math.round(performance.now() - started)
     if (signal.aborted)
-      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name)}`, ms)
+      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name, timeout)}`, ms)
     if (err instanceof ReplyError) return failed(`${err.message}; ${offSchema(scorer.name)}`, ms)
     return failed(err instanceof Error ? err.message : String(err), ms)
   }
@@ -92,10 +93,18 @@ function offSchema(backend: string): string {
  * A model server loads a model into memory at the first call that needs it, which can take far longer than an answer
  * (docs/scoring.md#checking-the-model-server): a timeout of the check may be that load, not a broken model.
  */
-function firstLoad(backend: string): string {
+function firstLoad(backend: string, timeout: number): string {
   const unloaded = backend === 'ollama' ? ', or after scorer.ollama.keep_alive unloaded it' : ''
-  return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms`
+  // The command that gives this one run more time, up to the largest timeout the configuration takes.
+  const more = timeout < ONE_RUN_MS ? ONE_RUN_MS : MAX_TIMEOUT_MS
+  const run = timeout < MAX_TIMEOUT_MS ? `: LEAD_SIGNALS_SCORER_TIMEOUT_MS=${more} lead-signals scorer check` : ''
+  return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms${run}`
 }
+
+// A timeout for one check that a model read from a slow disk usually loads within, and the largest the
+// configuration takes (docs/scoring.md#fallback-and-timeouts).
+const ONE_RUN_MS = 120_000
+const MAX_TIMEOUT_MS = LONGEST_WORK_MS
 
 /** What to do when no model server listens (docs/scoring.md#checking-the-model-server). */
 function startOrEmbedded(backend: string, endpoint?: string, model?: string): string {
