@@ -15,3 +15,22 @@ export function networkReason(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code
   return typeof code === 'string' ? NETWORK_REASONS[code] : undefined
 }
+
+/** The runtime's codes of a TLS certificate it refused (self-signed, an unknown authority, expired, another name). */
+export const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
+
+/**
+ * A failed fetch where something answers at `where` but not as the address's scheme says (docs/scoring.md#checking-the-model-server):
+ * https:// to a plain HTTP server, a TLS certificate this machine does not trust, or http:// to a server that
+ * expects TLS and closes the connection. Undefined for any other failure: no server is missing, none is to be started.
+ */
+export function schemeMismatch(err: unknown, where: string): string | undefined {
+  const code = String((err as { code?: unknown } | null)?.code ?? '')
+  if (code === 'EPROTO')
+    return `${where} does not answer over TLS (the TLS handshake failed): a model server on your own network usually serves plain HTTP, as Ollama does; write the address with http://`
+  if (CERTIFICATE_CODE.test(code))
+    return `${where} answered with a TLS certificate this machine does not trust (${code}): for a certificate of your site's own authority, start lead-signals with NODE_EXTRA_CA_CERTS set to that authority's certificate file (PEM)`
+  if (code === 'ECONNRESET' && where.startsWith('http:'))
+    return `${where} closed the connection without answering (as a server that expects TLS does to http://): if it does, write the address with https://`
+  return undefined
+}

@@ -3,8 +3,9 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason } from '../lib/network-reason'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
+import { missingModel, noModel } from './ollama-pulled'
 import { ollamaThinking } from './ollama-thinking'
 import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
@@ -67,7 +68,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
           ? olderThanSchemas(config.host, where, signal)
           : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
-      if (res.status === 404 && said.includes(config.model)) return noModel(where, config.model)
+      if (res.status === 404 && said.includes(config.model))
+        return missingModel({ host: config.host, where, model: config.model, signal })
       if (res.status === 404) return notOllamaAt(where, config.host, said)
       return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
     },
@@ -115,11 +117,12 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
       const reason = networkReason(err)
-      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
       throw new OllamaError(
-        reason
-          ? `no model server at ${where} (${reason})`
-          : `ollama at ${where} could not be reached: ${(err as Error).message}`,
+        schemeMismatch(err, where) ??
+          (reason
+            ? `no model server at ${where} (${reason})`
+            : `ollama at ${where} could not be reached: ${(err as Error).message}`),
       )
     }
     if (!res.ok) {
@@ -165,11 +168,6 @@ const ChatAnswer = v.object({
 
 // Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
 const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
-
-/** Ollama answers 404 naming the model to /api/show and /api/chat for a model it does not have (its API docs, "Errors"). */
-function noModel(where: string, model: string): string {
-  return `ollama at ${where} has no model "${model}": run "ollama pull ${model}" there, or set scorer.ollama.model to a model "ollama list" shows`
-}
 
 /**
  * What a plain 404 to `POST {host}/api/show` means (docs/scoring.md#checking-the-model-server). A host with a path

@@ -31,7 +31,7 @@ export async function probeOpenAi(o: {
     return `openai at ${where} answered ${what}`
   }
   if (res.status === 401 || res.status === 403)
-    return `openai at ${where} refused the request (HTTP ${res.status}): check scorer.openai.api_key`
+    return `openai at ${where} refused the request (HTTP ${res.status}): ${keyAdvice(o.headers)}`
   if (res.status === 404) return notFoundAt(where, path)
   return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
 }
@@ -100,4 +100,13 @@ export function sentError(body: unknown): string | undefined {
 export function openAiMessage(body: unknown): unknown {
   const b = body as { error?: { message?: unknown } | string; message?: unknown }
   return typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message)
+}
+
+/**
+ * What to do about a 401 or 403: a server started with a key (vLLM's or the llama.cpp server's --api-key) refuses a
+ * request without one, and an empty scorer.openai.api_key sends none; the key itself is never named.
+ */
+export function keyAdvice(headers: Record<string, string>): string {
+  if (headers.authorization) return 'check scorer.openai.api_key'
+  return 'no key was sent: set scorer.openai.api_key (LEAD_SIGNALS_SCORER_OPENAI_API_KEY) to the key the server was started with'
 }

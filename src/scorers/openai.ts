@@ -2,8 +2,8 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-ans
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason } from '../lib/network-reason'
-import { openAiMessage, probeOpenAi, sentError } from './openai-probe'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
+import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -73,11 +73,12 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
       const reason = networkReason(err)
-      // Nothing there at all reads as the start-up check and `scorer check` say it (docs/scoring.md).
+      // Nothing there at all, or an address of the wrong scheme, reads as the start-up check says it (docs/scoring.md).
       throw new OpenAiError(
-        reason
-          ? `no model server at ${where} (${reason})`
-          : `openai at ${where} could not be reached: ${mask((err as Error).message)}`,
+        schemeMismatch(err, where) ??
+          (reason
+            ? `no model server at ${where} (${reason})`
+            : `openai at ${where} could not be reached: ${mask((err as Error).message)}`),
       )
     }
   }
@@ -100,9 +101,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
-        res.status === 401 || res.status === 403
-          ? 'check scorer.openai.api_key'
-          : mask(await errorText(res, openAiMessage))
+        res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
       throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
     }
     let json: unknown

@@ -1,6 +1,8 @@
+import { LONGEST_WORK_MS } from '../../config/answer-time'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
+import { ReplyError } from '../../scorers/reply'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
 import { meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
@@ -68,19 +70,41 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
   } catch (err) {
     const ms = Math.round(performance.now() - started)
     if (signal.aborted)
-      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name)}`, ms)
+      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name, timeout)}`, ms)
+    if (err instanceof ReplyError) return failed(`${err.message}; ${offSchema(scorer.name)}`, ms)
     return failed(err instanceof Error ? err.message : String(err), ms)
   }
+}
+
+/**
+ * What to do about a model whose replies, asked for twice, did not follow the reply's JSON schema
+ * (docs/scoring.md#checking-the-model-server): Ollama holds a model to it through `format`, except a thinking model
+ * asked not to think before 0.31.2; an OpenAI-compatible server holds it only where it supports a json_schema
+ * response_format.
+ */
+function offSchema(backend: string): string {
+  const what = "the model does not answer in the reply's JSON schema"
+  if (backend === 'ollama')
+    return `${what} (Ollama before 0.31.2 does not hold a thinking model to it): upgrade Ollama, or set scorer.ollama.model to another model`
+  return `${what}: the server must hold it to the request's response_format json_schema (vLLM, the llama.cpp server and LM Studio do); choose a server that supports it, or set scorer.openai.model to another model`
 }
 
 /**
  * A model server loads a model into memory at the first call that needs it, which can take far longer than an answer
  * (docs/scoring.md#checking-the-model-server): a timeout of the check may be that load, not a broken model.
  */
-function firstLoad(backend: string): string {
+function firstLoad(backend: string, timeout: number): string {
   const unloaded = backend === 'ollama' ? ', or after scorer.ollama.keep_alive unloaded it' : ''
-  return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms`
+  // The command that gives this one run more time, up to the largest timeout the configuration takes.
+  const more = timeout < ONE_RUN_MS ? ONE_RUN_MS : MAX_TIMEOUT_MS
+  const run = timeout < MAX_TIMEOUT_MS ? `: LEAD_SIGNALS_SCORER_TIMEOUT_MS=${more} lead-signals scorer check` : ''
+  return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms${run}`
 }
+
+// A timeout for one check that a model read from a slow disk usually loads within, and the largest the
+// configuration takes (docs/scoring.md#fallback-and-timeouts).
+const ONE_RUN_MS = 120_000
+const MAX_TIMEOUT_MS = LONGEST_WORK_MS
 
 /** What to do when no model server listens (docs/scoring.md#checking-the-model-server). */
 function startOrEmbedded(backend: string, endpoint?: string, model?: string): string {

@@ -1,6 +1,7 @@
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
+import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
@@ -26,8 +27,11 @@ export function unreachableReason(err: unknown, endpoint: string | undefined): s
   // A name that does not resolve (a typo, an internal name, a public one on a site without internet access) is not
   // a server that is down: the line says which to check. Bun's fetch sets the resolver's code on its error.
   const host = endpoint && URL.canParse(endpoint) ? new URL(endpoint).hostname : undefined
-  if (host && (err as { code?: unknown } | null)?.code === 'ENOTFOUND')
+  const code = String((err as { code?: unknown } | null)?.code ?? '')
+  if (host && code === 'ENOTFOUND')
     return `no model server at ${where}: ${host} could not be resolved (${UNRESOLVED_ADVICE})`
+  const mismatch = schemeMismatch(err, where)
+  if (mismatch) return mismatch
   if (!(err instanceof Error && err.name === 'TimeoutError')) return `no model server at ${where}`
   return `no answer from ${where} within ${PROBE_MS} ms (a server that hangs, or a firewall dropping the connection); calls do not wait for it, and it is checked again every ${RECHECK_MS / 1000} s`
 }

@@ -1,10 +1,8 @@
 import { type Client, createClient, type InArgs, type InStatement } from '@libsql/client'
 import { AppError } from '../../errors'
-import { NETWORK_REASONS } from '../../lib/network-reason'
+import { CERTIFICATE_CODE, NETWORK_REASONS } from '../../lib/network-reason'
 import { createRemoteLockWait } from './lock-wait'
 import { createWriteDeadline } from './write-deadline'
-
-const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/
 
 /**
  * A client for a libSQL server whose connection and authentication failures name the setting to fix and the
@@ -124,7 +122,7 @@ function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): Ap
       reason: 'its server cannot be reached',
     })
   if (NETWORK_REASONS[code]) return unreachable(NETWORK_REASONS[code])
-  if (CERTIFICATE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
+  if (CERTIFICATE_CODE.test(code)) return unreachable(`its TLS certificate was not accepted: ${code}`)
   if (code === 'HRANA_WEBSOCKET_ERROR') return unreachable('WebSocket connection failed')
   const status =
     typeof err?.cause?.status === 'number' ? err.cause.status : Number(/HTTP status (\d{3})/.exec(message)?.[1])
