@@ -59,6 +59,12 @@ describe('digests across kill -9', () => {
       await child.exited
     }
     expect(kills).toBeGreaterThanOrEqual(3)
+    // A killed child's claim runs out 30 s later by the database's clock, not the children's simulated week: the
+    // claims are moved those 30 s back rather than the test waiting them out.
+    await rows(
+      world,
+      'update webhook_deliveries set claim_expires_at = claim_expires_at - 31000 where claim_expires_at > 0',
+    )
     const last = run()
     expect(await last.exited).toBe(0)
     expect(await new Response(last.stdout).text()).toContain('done')
