@@ -9,7 +9,7 @@ import { missingModel, noModel } from './ollama-pulled'
 import { ollamaThinking } from './ollama-thinking'
 import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
-import { askForScore, SCORE_REPLY_SCHEMA } from './reply'
+import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { ScoreInput, Scorer } from './types'
 
 type OllamaConfig = Config['scorer']['ollama']
@@ -79,6 +79,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
       return askForScore({
         input,
         signal,
+        advice: OFF_SCHEMA.ollama,
         maxContentChars: contentBudget(input, config.num_ctx, thinking.extraTokens()),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'ollama', model: config.model, why }),
         send: (messages) =>

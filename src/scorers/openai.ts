@@ -5,7 +5,7 @@ import type { Logger } from '../lib/log'
 import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
-import { askForScore, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
+import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
 import type { Scorer } from './types'
 
@@ -156,6 +156,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       return askForScore({
         input,
         signal,
+        advice: OFF_SCHEMA.openai,
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })

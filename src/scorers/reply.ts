@@ -46,6 +46,18 @@ const Reading = v.object({
 /** A reply that is not a usable answer (empty, not JSON, wrong shape, unknown intent). */
 export class ReplyError extends Error {}
 
+/**
+ * What to do about a model whose replies, asked for twice, could not be used (docs/scoring.md#checking-the-model-server):
+ * Ollama holds a model to the schema through `format`, except a thinking model asked not to think before 0.31.2; an
+ * OpenAI-compatible server holds it only where it supports a json_schema response_format.
+ */
+export const OFF_SCHEMA = {
+  ollama:
+    "the model does not answer in the reply's JSON schema (Ollama before 0.31.2 does not hold a thinking model to it): upgrade Ollama, or set scorer.ollama.model to another model",
+  openai:
+    "the model does not answer in the reply's JSON schema: the server must hold it to the request's response_format json_schema (vLLM, the llama.cpp server and LM Studio do); choose a server that supports it, or set scorer.openai.model to another model",
+}
+
 const MAX_REASON = 500
 
 /** The result a reply stands for: a score from 0 to 10, icpMatch one of the given names exactly, or null. */
@@ -119,6 +131,8 @@ export async function askForScore(a: {
   send: (messages: ChatMessage[]) => Promise<string | null | undefined>
   onRetry?: (why: string) => void
   maxContentChars?: number
+  /** What to do when the second reply cannot be used either: it leads the error, the reply's fault comes after. */
+  advice: string
 }): Promise<ScoreResult> {
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
@@ -140,7 +154,8 @@ export async function askForScore(a: {
     try {
       return readReply(again, a.input.icps)
     } catch (err2) {
-      if (err2 instanceof ReplyError) throw new ReplyError(`no usable reply after one retry: ${err2.message}`)
+      if (err2 instanceof ReplyError)
+        throw new ReplyError(`no usable reply after one retry: ${a.advice}; its last reply: ${err2.message}`)
       throw err2
     }
   }

@@ -62,7 +62,7 @@ describe('scorer check', () => {
     const bad = await runCli(ws, ['scorer', 'check', '--json'], { env: ollamaEnv(prose.origin) })
     expect(bad.code).toBe(1)
     expect(JSON.parse(bad.stdout)).toMatchObject({ status: 'failed', backend: 'ollama', model: 'qwen2.5:3b' })
-    expect(bad.stdout).toContain('no usable reply after one retry: the reply is not JSON')
+    expect(bad.stdout).toContain('its last reply: the reply is not JSON')
   })
 
   test('ollama: a model that thinks anyway is ok and said so; one that only thinks fails saying that', async () => {

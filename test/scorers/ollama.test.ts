@@ -143,7 +143,7 @@ describe('ollama scorer against a fake Ollama', () => {
   test('asks once more after a score outside 0 to 10, then throws', async () => {
     const ollama = fakeOllama(reply({ score: 42 }))
     await expect(scorer(ollama.origin).score(input, live())).rejects.toThrow(
-      'no usable reply after one retry: score: must be a number from 0 to 10, not 42',
+      'another model; its last reply: score: must be a number from 0 to 10, not 42',
     )
     expect(ollama.received).toHaveLength(2)
   })
@@ -157,7 +157,7 @@ describe('ollama scorer against a fake Ollama', () => {
     const lines: string[] = []
     const ollama = fakeOllama(reply({ intent: 'BUYING' }))
     await expect(scorer(ollama.origin, {}, lines).score(input, live())).rejects.toThrow(
-      /no usable reply after one retry: intent: /,
+      /^no usable reply after one retry: the model does not answer in the reply's JSON schema.*; its last reply: intent: /,
     )
     expect(ollama.received).toHaveLength(2)
     const second = ollama.chats()[1]

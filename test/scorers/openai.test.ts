@@ -146,7 +146,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   test('asks once more after a score outside 0 to 10, then throws', async () => {
     const server = fakeOpenAi(reply({ score: 85 }))
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
-      'no usable reply after one retry: score: must be a number from 0 to 10, not 85',
+      'another model; its last reply: score: must be a number from 0 to 10, not 85',
     )
     expect(server.received).toHaveLength(2)
   })
@@ -158,7 +158,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   test('asks once more after an unknown intent, then throws', async () => {
     const server = fakeOpenAi(reply({ intent: 'LEAD' }))
     await expect(scorer(server.origin).score(input, live())).rejects.toThrow(
-      /no usable reply after one retry: intent: /,
+      /^no usable reply after one retry: the model does not answer in the reply's JSON schema.*; its last reply: intent: /,
     )
     expect(server.received).toHaveLength(2)
     expect(

@@ -170,6 +170,7 @@ describe('asking for a score', () => {
     const r = await askForScore({
       input,
       signal: new AbortController().signal,
+      advice: 'do this',
       send: async (m) => {
         sent.push(m)
         return answers[sent.length - 1]
@@ -188,17 +189,19 @@ describe('asking for a score', () => {
     const bad = askForScore({
       input,
       signal: new AbortController().signal,
+      advice: 'do this',
       send: async () => {
         calls++
         return 'no'
       },
     })
-    await expect(bad).rejects.toThrow('no usable reply after one retry: the reply is not JSON')
+    await expect(bad).rejects.toThrow('no usable reply after one retry: do this; its last reply: the reply is not JSON')
     expect(calls).toBe(2)
     calls = 0
     const down = askForScore({
       input,
       signal: new AbortController().signal,
+      advice: 'do this',
       send: async () => {
         calls++
         throw new Error('HTTP 500')

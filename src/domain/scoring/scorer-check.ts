@@ -2,7 +2,6 @@ import { LONGEST_WORK_MS } from '../../config/answer-time'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
-import { ReplyError } from '../../scorers/reply'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
 import { meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
@@ -71,22 +70,8 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
     const ms = Math.round(performance.now() - started)
     if (signal.aborted)
       return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name, timeout)}`, ms)
-    if (err instanceof ReplyError) return failed(`${err.message}; ${offSchema(scorer.name)}`, ms)
     return failed(err instanceof Error ? err.message : String(err), ms)
   }
-}
-
-/**
- * What to do about a model whose replies, asked for twice, did not follow the reply's JSON schema
- * (docs/scoring.md#checking-the-model-server): Ollama holds a model to it through `format`, except a thinking model
- * asked not to think before 0.31.2; an OpenAI-compatible server holds it only where it supports a json_schema
- * response_format.
- */
-function offSchema(backend: string): string {
-  const what = "the model does not answer in the reply's JSON schema"
-  if (backend === 'ollama')
-    return `${what} (Ollama before 0.31.2 does not hold a thinking model to it): upgrade Ollama, or set scorer.ollama.model to another model`
-  return `${what}: the server must hold it to the request's response_format json_schema (vLLM, the llama.cpp server and LM Studio do); choose a server that supports it, or set scorer.openai.model to another model`
 }
 
 /**

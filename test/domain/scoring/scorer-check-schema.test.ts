@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { afterEach, describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../../src/config/load'
 import { checkScorer } from '../../../src/domain/scoring/scorer-check'
 import { createLogger } from '../../../src/lib/log'
@@ -6,16 +6,21 @@ import { fakesPerTest, type Received } from '../../support/fake-upstream'
 
 // docs/scoring.md#checking-the-model-server: a model whose replies do not follow the reply's JSON schema fails the
 // check saying what was wrong with the reply, and now also what to do about it: 'no usable reply after one retry:
-// the reply is not JSON' left the operator to guess whether the model, the server or this service was at fault.
+// the reply is not JSON' left the operator to guess whether the model, the server or this service was at fault. The
+// line leads with what happened and what to do; what was wrong with the last reply (a validator's words) comes after.
 const startFake = fakesPerTest()
 const PROSE = 'I would say this is a strong lead.'
+let content = PROSE
+afterEach(() => {
+  content = PROSE
+})
 
 // Ollama's /api/show and /api/version, and an /api/chat whose model answers prose ("Generate a chat completion").
 const ollama = () =>
   startFake((req: Received) => {
     if (req.url.pathname === '/api/show') return Response.json({ details: { family: 'qwen3' } })
     if (req.url.pathname === '/api/version') return Response.json({ version: '0.12.6' })
-    return Response.json({ model: 'qwen3:4b', message: { role: 'assistant', content: PROSE }, done: true })
+    return Response.json({ model: 'qwen3:4b', message: { role: 'assistant', content }, done: true })
   })
 
 // An OpenAI-compatible server that does not hold the model to response_format: GET /v1/models, and a chat completion.
@@ -25,7 +30,7 @@ const openAi = () =>
       return Response.json({ object: 'list', data: [{ id: 'local', object: 'model' }] })
     return Response.json({
       object: 'chat.completion',
-      choices: [{ index: 0, message: { role: 'assistant', content: PROSE }, finish_reason: 'stop' }],
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
     })
   })
 
@@ -42,9 +47,26 @@ describe('scorer check with a model that does not follow the JSON schema', () =>
       LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'qwen3:4b',
     })
     expect(r.status).toBe('failed')
-    expect(r.detail).toContain('no usable reply after one retry: the reply is not JSON')
-    expect(r.detail).toContain("the model does not answer in the reply's JSON schema")
-    expect(r.detail).toContain('upgrade Ollama, or set scorer.ollama.model to another model')
+    expect(r.detail).toStartWith(
+      "no usable reply after one retry: the model does not answer in the reply's JSON schema",
+    )
+    expect(r.detail).toContain(
+      'upgrade Ollama, or set scorer.ollama.model to another model; its last reply: the reply is not JSON',
+    )
+  })
+
+  test("a validator's words about the reply come after what to do, never first", async () => {
+    content = JSON.stringify({ reason: 'Asks for a CRM.', intent: 'BUYING', icpMatch: null, score: 9 })
+    const r = await check({
+      LEAD_SIGNALS_SCORER_OLLAMA_HOST: ollama().origin,
+      LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'qwen3:4b',
+    })
+    expect(r.detail).toStartWith(
+      "no usable reply after one retry: the model does not answer in the reply's JSON schema",
+    )
+    expect(r.detail).toMatch(
+      /upgrade Ollama, or set scorer\.ollama\.model to another model; its last reply: intent: .*BUYING/,
+    )
   })
 
   test('openai: says the server must support response_format json_schema', async () => {
@@ -54,8 +76,10 @@ describe('scorer check with a model that does not follow the JSON schema', () =>
       LEAD_SIGNALS_SCORER_OPENAI_MODEL: 'local',
     })
     expect(r.status).toBe('failed')
-    expect(r.detail).toContain('no usable reply after one retry: the reply is not JSON')
-    expect(r.detail).toContain("the model does not answer in the reply's JSON schema")
+    expect(r.detail).toStartWith(
+      "no usable reply after one retry: the model does not answer in the reply's JSON schema",
+    )
     expect(r.detail).toContain('response_format json_schema')
+    expect(r.detail).toEndWith('set scorer.openai.model to another model; its last reply: the reply is not JSON')
   })
 })
