@@ -34,3 +34,18 @@ export function schemeMismatch(err: unknown, where: string): string | undefined 
     return `${where} closed the connection without answering (as a server that expects TLS does to http://): if it does, write the address with https://`
   return undefined
 }
+
+// nginx's words for a plain HTTP request on a port where it serves TLS (its code 497, answered as HTTP 400 with a page
+// saying so), and the title of that page.
+const PLAIN_ON_TLS_PORT = 'The plain HTTP request was sent to HTTPS port'
+
+/**
+ * An HTTP error that says the address's http:// should be https:// (docs/scoring.md#checking-the-model-server): nginx
+ * serving TLS on that port answers a plain request with 400 and its page, rather than closing the connection.
+ * Undefined for any other answer. `said`: what the answer said, its body's text.
+ */
+export function plainHttpOnTlsPort(where: string, status: number, said: string): string | undefined {
+  if (status !== 400 || !where.startsWith('http:') || !said.toLowerCase().includes(PLAIN_ON_TLS_PORT.toLowerCase()))
+    return undefined
+  return `${where} expects TLS (nginx answered HTTP 400: ${PLAIN_ON_TLS_PORT}): write the address with https://`
+}

@@ -3,7 +3,7 @@ import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, schemeMismatch } from '../lib/network-reason'
+import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
 import { missingModel, noModel } from './ollama-pulled'
 import { ollamaThinking } from './ollama-thinking'
@@ -68,6 +68,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
           ? olderThanSchemas(config.host, where, signal)
           : otherServerAt(where, 'POST /api/show answered with what is not JSON')
       const said = await errorText(res, ollamaMessage)
+      const tls = plainHttpOnTlsPort(where, res.status, said)
+      if (tls) return tls
       if (res.status === 404 && said.includes(config.model))
         return missingModel({ host: config.host, where, model: config.model, signal })
       if (res.status === 404) return notOllamaAt(where, config.host, said)
@@ -130,9 +132,10 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       const said = await errorText(res, ollamaMessage)
       // A model not pulled (or removed since the start-up check) is named as the check names it, with its command.
       const message =
-        res.status === 404 && said.includes(model)
+        plainHttpOnTlsPort(where, res.status, said) ??
+        (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
-          : `ollama at ${where} answered HTTP ${res.status}: ${said}`
+          : `ollama at ${where} answered HTTP ${res.status}: ${said}`)
       throw new OllamaError(message, { status: res.status, said })
     }
     // The client reads the whole body as one JSON object: it gets one only of a bounded size, and a stream of

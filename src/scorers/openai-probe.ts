@@ -1,3 +1,4 @@
+import { plainHttpOnTlsPort } from '../lib/network-reason'
 import { boundedText, errorText, pathOf } from './server-answer'
 
 /**
@@ -33,7 +34,11 @@ export async function probeOpenAi(o: {
   if (res.status === 401 || res.status === 403)
     return `openai at ${where} refused the request (HTTP ${res.status}): ${keyAdvice(o.headers)}`
   if (res.status === 404) return notFoundAt(where, path)
-  return `openai at ${where} answered HTTP ${res.status} to GET /models: ${mask(await errorText(res, openAiMessage))}`
+  const said = mask(await errorText(res, openAiMessage))
+  return (
+    plainHttpOnTlsPort(where, res.status, said) ??
+    `openai at ${where} answered HTTP ${res.status} to GET /models: ${said}`
+  )
 }
 
 /**

@@ -2,7 +2,7 @@ import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-ans
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, schemeMismatch } from '../lib/network-reason'
+import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -102,7 +102,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
         res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
-      throw new OpenAiError(`openai at ${where} answered HTTP ${res.status}: ${detail}`)
+      throw new OpenAiError(
+        plainHttpOnTlsPort(where, res.status, detail) ?? `openai at ${where} answered HTTP ${res.status}: ${detail}`,
+      )
     }
     let json: unknown
     try {

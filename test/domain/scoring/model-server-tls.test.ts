@@ -78,4 +78,49 @@ describe('the scheme or the certificate of the model server address', () => {
     const r = await scorerCheck({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: address })
     expect(r.next).toBeUndefined()
   })
+
+  // nginx serving TLS on the port answers a plain request with its code 497, sent as HTTP 400 with this page; the
+  // lines showed the page's HTML as the server's message.
+  for (const [backend, env] of [
+    ['ollama', (origin: string) => ({ LEAD_SIGNALS_SCORER_OLLAMA_HOST: origin })],
+    [
+      'openai',
+      (origin: string) => ({
+        LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+        LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: `${origin}/v1`,
+      }),
+    ],
+  ] as const) {
+    test(`${backend}: http:// to nginx's TLS port, its 400 page: the lines and a call say https://`, async () => {
+      const { origin } = startFake(
+        () => new Response(NGINX_PAGE, { status: 400, headers: { 'content-type': 'text/html', server: 'nginx' } }),
+      )
+      const said = `${origin} expects TLS (nginx answered HTTP 400: The plain HTTP request was sent to HTTPS port): write the address with https://`
+      const line = await startLine(env(origin))
+      expect(line).toContain(said)
+      expect(line).not.toContain('<html>')
+      const r = await scorerCheck(env(origin))
+      expect(r.status).toBe('failed')
+      expect(r.detail).toStartWith(said)
+      const scorer = buildScorer(
+        loadConfig({ env: env(origin) }),
+        createLogger(() => {}),
+      )
+      const post = { content: 'Which CRM would you recommend?', keyword: 'crm', icps: [] }
+      await expect(scorer.score(post, AbortSignal.timeout(5000))).rejects.toThrow(said)
+    })
+  }
 })
+
+// nginx's page for a plain HTTP request on its TLS port, as it sends it.
+const NGINX_PAGE = [
+  '<html>',
+  '<head><title>400 The plain HTTP request was sent to HTTPS port</title></head>',
+  '<body>',
+  '<center><h1>400 Bad Request</h1></center>',
+  '<center>The plain HTTP request was sent to HTTPS port</center>',
+  '<hr><center>nginx/1.24.0</center>',
+  '</body>',
+  '</html>',
+  '',
+].join('\r\n')
