@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
+import { backgroundLoader } from './background-load'
 import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -53,6 +54,19 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     const masked = key ? text.replaceAll(key, '***') : text
     return masked.replace(/\bsk-[\w*.-]+/g, 'sk-***')
   }
+
+  // A server that loads a model at its first request (LM Studio's just-in-time loading, the llama.cpp server's router
+  // mode) is asked for one token, to load it at start and after a call ran out of time (docs/scoring.md).
+  const loader = backgroundLoader({
+    scorer: 'openai',
+    model: config.model,
+    log,
+    url,
+    init: {
+      headers,
+      body: JSON.stringify({ model: config.model, messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 }),
+    },
+  })
 
   // Whether the server refused NO_THINKING once (OpenAI's own API does): then it is never sent again.
   let noThinkingRefused = false
@@ -153,6 +167,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
+    warmUp: () => loader.load(false),
+    loadModel: () => loader.load(),
+    close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
       return askForScore({

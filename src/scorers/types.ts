@@ -58,6 +58,11 @@ export type Scorer = {
    * abandons a load whose caller left (docs/scoring.md#checking-the-model-server).
    */
   loadModel?(): void
+  /**
+   * At start, once the start-up check found the server able to serve the model: has it load the model by a request no
+   * call waits on, for a server that loads a model at its first request (docs/scoring.md#checking-the-model-server).
+   */
+  warmUp?(): void
   /** Ends what `loadModel` started, for a command that ends before it. */
   close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */

@@ -1,12 +1,13 @@
 /**
  * A fake OpenAI-compatible chat-completions server for pipeline tests: it "scores" a post 8 (ACTIVE) when the
  * post asks for a recommendation and 2 (MENTION) otherwise, and can be switched to failing (HTTP 500) or slow.
- * `calls` counts chat completions only.
+ * `calls` counts scoring calls only: neither the model list nor the request that loads the model at start.
  */
 export function fakeOpenAi() {
   let failing = false
   let delayMs = 0
   let calls = 0
+  let warmUps = 0
   // The user messages received, in order, for tests of what the prompt carries.
   const prompts: string[] = []
   const server = Bun.serve({
@@ -17,11 +18,22 @@ export function fakeOpenAi() {
       if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/models')) {
         return Response.json({ object: 'list', data: [{ id: 'gpt-test', object: 'model', owned_by: 'test' }] })
       }
+      const body = (await request.json()) as {
+        model: string
+        messages: { role: string; content: string }[]
+        response_format?: unknown
+      }
+      // The scorer's request for one token at start, to load the model (docs/scoring.md#checking-the-model-server),
+      // is no scoring call.
+      if (body.response_format === undefined) {
+        warmUps++
+        const choice = { index: 0, message: { role: 'assistant', content: 'Hello' }, finish_reason: 'length' }
+        return Response.json({ object: 'chat.completion', model: body.model, choices: [choice] })
+      }
       calls++
       if (failing)
         return Response.json({ error: { message: 'model overloaded', type: 'server_error' } }, { status: 500 })
       if (delayMs) await Bun.sleep(delayMs)
-      const body = (await request.json()) as { model: string; messages: { role: string; content: string }[] }
       // Only the post itself (after the prompt's marker line) decides, not the instructions around it.
       const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? ''
       prompts.push(user)
@@ -43,6 +55,8 @@ export function fakeOpenAi() {
   return {
     baseUrl: `${server.url.origin}/v1`,
     calls: () => calls,
+    /** The requests for one token that load the model, which `calls` leaves out. */
+    warmUps: () => warmUps,
     prompts,
     fail(on: boolean) {
       failing = on

@@ -122,7 +122,10 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         })
         return false
       }
-      if (!problem) return true
+      if (!problem) {
+        scorer.warmUp?.()
+        return true
+      }
       down = true
       log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
       return false
