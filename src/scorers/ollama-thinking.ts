@@ -1,4 +1,5 @@
 import type { Logger } from '../lib/log'
+import { parseJson } from './reply'
 import { withoutThinking } from './thinking'
 
 /**
@@ -33,6 +34,8 @@ export class OnlyThoughtError extends Error {}
 
 export function ollamaThinking(o: {
   model: string
+  /** The server's origin, as messages name it. */
+  where: string
   replyTokens: number
   log: Logger
   /** The server's own message when an error is its HTTP 400 answer, else undefined. */
@@ -88,7 +91,15 @@ export function ollamaThinking(o: {
         const text = withoutThinking(reply?.message?.content)
         const content = reply?.message?.content ?? ''
         const thought = learn(reply, text.thoughtOnly || text.answer.length < content.length)
-        if (text.answer.trim() || !thought) return text.answer
+        // Stopped at num_predict before the JSON object ended: asked again, it would be cut again, unless thinking
+        // took the room, which the next call has. All thinking and no answer is said below.
+        const cut = reply?.done_reason === 'length' && parseJson(text.answer.trim()) === undefined
+        const roomTried = hadRoom || attempt > 0
+        if (cut && (thought ? roomTried && text.answer.trim() : true))
+          throw new Error(
+            `ollama at ${o.where} cut the reply off at num_predict, ${budget()} tokens (done_reason "length"), before its JSON object ended: a model that pads its reply with blank lines or repeats itself does so${thought ? ', as may one that thinks although asked not to' : ''}; choose another model`,
+          )
+        if (!cut && (text.answer.trim() || !thought)) return text.answer
         if (hadRoom || attempt > 0) {
           // A stop after thinking with nothing said is what Ollama before 0.12.4 did with gpt-oss and a JSON schema.
           const why =

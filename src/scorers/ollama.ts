@@ -41,6 +41,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
   // What the model showed of its thinking, kept for the scorer's life (docs/scoring.md#thinking-models).
   const thinking = ollamaThinking({
     model: config.model,
+    where,
     replyTokens: REPLY_TOKENS,
     log,
     refusal: (err) => (err instanceof OllamaError && err.answered?.status === 400 ? err.answered.said : undefined),
