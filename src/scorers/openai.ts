@@ -143,6 +143,11 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     if (choice.message.refusal)
       throw new OpenAiError(`the model refused: ${mask(choice.message.refusal).slice(0, 200)}`)
     const text = withoutThinking(choice.message.content)
+    // Withheld (or cut) by the server's content filter for the post's words: asked again, it would be withheld again.
+    if (choice.finish_reason === 'content_filter' && parseJson(text.answer) === undefined)
+      throw new OpenAiError(
+        `openai at ${where} withheld the reply by its content filter (finish_reason "content_filter"): the server flagged the post's words, no fault of the model's or of its address`,
+      )
     const reasoned = Boolean(choice.message.reasoning_content || choice.message.reasoning) || text.thoughtOnly
     // All thinking and no answer would come again on a retry too: said as it is, at once.
     if (reasoned && !text.answer.trim()) {
