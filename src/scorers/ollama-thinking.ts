@@ -90,7 +90,9 @@ export function ollamaThinking(o: {
         const reply = await call(chat)
         const text = withoutThinking(reply?.message?.content)
         const content = reply?.message?.content ?? ''
-        const thought = learn(reply, text.thoughtOnly || text.answer.length < content.length)
+        // An empty block (Qwen3 told not to think writes one) is no thinking.
+        const block = content.slice(0, content.length - text.answer.length).replace(/<\/?think(?:ing)?>/gi, '')
+        const thought = learn(reply, text.thoughtOnly || block.trim() !== '')
         // Stopped at num_predict before the JSON object ended: asked again, it would be cut again, unless thinking
         // took the room, which the next call has. All thinking and no answer is said below.
         const cut = reply?.done_reason === 'length' && parseJson(text.answer.trim()) === undefined

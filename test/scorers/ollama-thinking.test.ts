@@ -99,4 +99,25 @@ describe('ollama scorer and thinking models', () => {
     )
     expect(fake.chats()).toHaveLength(2)
   })
+
+  test('an empty <think></think> block before the answer (Qwen3 told not to think) is no thinking', async () => {
+    const fake = startFake(() =>
+      Response.json({
+        model: 'qwen3:8b',
+        message: { role: 'assistant', content: `<think>\n\n</think>\n\n${ANSWER}` },
+        done: true,
+      }),
+    )
+    const lines: string[] = []
+    const env = { LEAD_SIGNALS_SCORER_OLLAMA_HOST: fake.origin, LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'qwen3:8b' }
+    const scorer = createOllamaScorer(
+      loadConfig({ env }).scorer.ollama,
+      createLogger((l) => lines.push(l)),
+    )
+    expect((await scorer.score(input, live())).score).toBe(9)
+    expect((await scorer.score({ ...input, content: `${input.content} Soon.` }, live())).score).toBe(9)
+    expect(lines.map((l) => JSON.parse(l).event)).not.toContain('scorer_model_thinks')
+    expect(fake.received.map((r) => JSON.parse(r.body).options.num_predict)).toEqual([512, 512])
+    expect(scorer.caveat?.()).toBeUndefined()
+  })
 })
