@@ -1,4 +1,4 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, originOf, pathOf } from './server-answer'
+import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
@@ -153,7 +153,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
     try {
       json = JSON.parse(text)
     } catch {
-      throw new OllamaError(`ollama at ${where} answered something that is not one JSON object (a stream, or text)`)
+      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text)}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
     // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).

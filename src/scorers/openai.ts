@@ -1,4 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -120,16 +120,16 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
         plainHttpOnTlsPort(where, res.status, detail) ?? `openai at ${where} answered HTTP ${res.status}: ${detail}`,
       )
     }
-    let json: unknown
+    let body: string | null
     try {
-      const text = await boundedText(res)
-      if (text === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
-      json = JSON.parse(text)
+      body = await boundedText(res)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      if (err instanceof OpenAiError) throw err
-      throw new OpenAiError(`openai at ${where} answered something that is not JSON (a stream, or text)`)
+      throw new OpenAiError(`openai at ${where} could not be read: ${mask((err as Error).message)}`)
     }
+    if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
+    const json = parseJson(body)
+    if (json === undefined) throw new OpenAiError(`openai at ${where} answered ${notOneObject(body)}`)
     const parsed = v.safeParse(Completion, json)
     if (!parsed.success) {
       // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.

@@ -62,3 +62,26 @@ export async function errorText(res: Response, messageOf: (body: unknown) => unk
   } catch {}
   return text.slice(0, 300) || res.statusText
 }
+
+/**
+ * What a model server's answer that is not one JSON object is, in words (docs/scoring.md#reading-the-reply): a stream,
+ * which no call asks for (server-sent events, as an OpenAI-compatible server streams a completion; JSON lines, as
+ * Ollama streams), or text (a page, a proxy's message, an answer cut off).
+ */
+export function notOneObject(text: string): string {
+  if (/^data:/m.test(text) && /^\s*(?:data|event|id|retry):/.test(text))
+    return 'a stream of server-sent events, though none was asked for'
+  const lines = text.split('\n').filter((line) => line.trim())
+  if (lines.length > 1 && lines.every((line) => isJson(line)))
+    return 'a stream of JSON lines, though none was asked for'
+  return 'text that is not JSON (a page or message of another server, or an answer cut off)'
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}

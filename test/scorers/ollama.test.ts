@@ -247,7 +247,11 @@ describe('ollama scorer against a fake Ollama', () => {
         }),
     )
     await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
-      'not one JSON object (a stream, or text)',
+      `ollama at ${streamed.origin} answered a stream of JSON lines, though none was asked for`,
+    )
+    const text = startFake(() => new Response('Bad Gateway', { headers: { 'content-type': 'text/plain' } }))
+    await expect(scorer(text.origin).score(input, live())).rejects.toThrow(
+      `ollama at ${text.origin} answered text that is not JSON`,
     )
   })
 

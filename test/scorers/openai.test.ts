@@ -297,7 +297,9 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
     // Server-sent events, as a chat completion streams (data: lines, then data: [DONE]).
     const events = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '{' } }] })}\n\ndata: [DONE]\n\n`
     const streamed = startFake(() => new Response(events, { headers: { 'content-type': 'text/event-stream' } }))
-    await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow('not JSON (a stream, or text)')
+    await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
+      `openai at ${streamed.origin} answered a stream of server-sent events, though none was asked for`,
+    )
   })
 
   test("throws promptly when the call's signal aborts while the server is still working", async () => {

@@ -192,7 +192,7 @@ describe('the start-up check of the model server', () => {
   })
 
   // A web application on the port written by mistake answers 200 and its page to every path: the check took that for
-  // the model server, serve wrote no line, and each call then failed with 'not one JSON object (a stream, or text)'.
+  // the model server, serve wrote no line, and each call then failed as an answer that is not one JSON object.
   test('an address where a web page answers every path is not taken for the model server', async () => {
     const web = startFake(
       () => new Response('<!doctype html><title>Dashboard</title>', { headers: { 'content-type': 'text/html' } }),
