@@ -103,6 +103,8 @@ export async function describeRequest(deps: AuthDeps, base: string, id: string) 
       builtIn: client.source === 'built_in',
     },
     ...redirectTarget(request.redirectUri),
+    // Swagger UI's answer goes to this server's own page, where the user is signed in: nothing else listens there.
+    ...(client.source === 'built_in' ? { redirectLocal: false } : {}),
     scopes: request.scope.split(' ').map((name) => ({ name, description: SCOPES[name as Scope] })),
   }
 }
