@@ -69,12 +69,11 @@ export function headerObjects(status: number, route: RouteHeaders = {}) {
  */
 export const documentedErrors = (errors: Record<number, v.GenericSchema>) =>
   Object.fromEntries(
-    Object.entries(errors).map(([status, schema]) => [
-      status,
-      {
-        description: `Error ${status}`,
-        headers: headerObjects(Number(status)),
-        content: { 'application/json': { schema: openApiSchema(schema) } },
-      },
-    ]),
+    Object.entries(errors).map(([status, schema]) => {
+      const { description = `Error ${status}`, ...json } = openApiSchema(schema) as { description?: string }
+      return [
+        status,
+        { description, headers: headerObjects(Number(status)), content: { 'application/json': { schema: json } } },
+      ]
+    }),
   )

@@ -1,19 +1,41 @@
 import * as v from 'valibot'
-import { API_ERROR_CODES } from '../errors'
+import { API_ERROR_CODES, ERRORS, type ErrorCode } from '../errors'
 import { describeQueryError } from '../query/ast'
 import { parseQuery } from '../query/parse'
 import { spaced } from '../query/spaces'
 
-export const ErrorBody = v.object({
-  error: v.object({
+const FieldIssues = v.pipe(
+  v.array(v.object({ field: v.string(), message: v.string() })),
+  v.description('One entry per field that is wrong (its first problem), the field as a dotted path.'),
+)
+const errorBodies = new Map<string, v.GenericSchema>()
+
+/**
+ * The error body of `status`: its `code` is one of `codes`, by default every code of that status
+ * (docs/api.md#error-codes), which the answer's description names, and only a 400 carries `details`. Swagger UI
+ * shows the first code as the answer's example, so a list of every code showed `invalid_request` on a 401 or a 503.
+ */
+export function errorBody(
+  status: number,
+  codes: ErrorCode[] = API_ERROR_CODES.filter((code) => ERRORS[code].status === status),
+): v.GenericSchema {
+  const key = `${status} ${codes.join(' ')}`
+  const known = errorBodies.get(key)
+  if (known) return known
+  const error = {
     code: v.pipe(
-      v.picklist(API_ERROR_CODES),
+      v.picklist(codes),
       v.description('What went wrong, for a client to branch on (the table of docs/api.md#error-codes).'),
     ),
-    message: v.string(),
-    details: v.optional(v.array(v.object({ field: v.string(), message: v.string() }))),
-  }),
-})
+    message: v.pipe(v.string(), v.description('What went wrong and what to change, for people.')),
+  }
+  const body = v.pipe(
+    v.object({ error: status === 400 ? v.object({ ...error, details: v.optional(FieldIssues) }) : v.object(error) }),
+    v.description(`${codes.join(' or ')}: when each is answered, docs/api.md#error-codes.`),
+  )
+  errorBodies.set(key, body)
+  return body
+}
 
 export const EarlierErrorBody = v.object({ success: v.literal(false), error: v.string() })
 
@@ -31,16 +53,16 @@ export const UsageCounters = v.object({
  * the key is looked up). Used in each route's `response`, so the OpenAPI document lists them.
  */
 export const keyedErrors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  403: ErrorBody,
-  413: ErrorBody,
-  500: ErrorBody,
-  503: ErrorBody,
+  400: errorBody(400),
+  401: errorBody(401),
+  403: errorBody(403, ['no_api_access', 'insufficient_scope']),
+  413: errorBody(413),
+  500: errorBody(500),
+  503: errorBody(503, ['storage_unavailable']),
 } as const
 
 /** A counted route's errors: those of every keyed route and 429 `quota_exceeded`, which only counted routes answer. */
-export const countedErrors = { ...keyedErrors, 429: ErrorBody } as const
+export const countedErrors = { ...keyedErrors, 429: errorBody(429, ['quota_exceeded']) } as const
 
 /** Query strings arrive as text: coerce inside the schema so the docs say integer and the handler gets a number. */
 export const queryInt = (min: number, max: number, fallback: number, about: string) =>

@@ -102,10 +102,33 @@ export const PersonPost = v.object({
 
 export const PersonDetail = v.object({ person: Person, posts: v.array(PersonPost) })
 
-export const LinkBody = v.strictObject({
-  personId: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(100, 'too long')),
-})
-export const MuteBody = v.strictObject({ muted: v.boolean('must be true or false') })
+// Try it out sends these examples; without them Swagger UI sent {"personId": "string"}. An id is the team's own, so
+// the link example names no one (404) until one from GET /api/v1/people is put in its place.
+export const LinkBody = v.pipe(
+  v.strictObject({
+    personId: v.pipe(
+      v.string('must be a string'),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(100, 'too long'),
+      v.description(
+        "The other person's id (`per_` and 24 hex digits), as GET /api/v1/people lists it: they and the identities " +
+          'linked to them become identities of this person.',
+      ),
+    ),
+  }),
+  v.metadata({ examples: [{ personId: 'per_0123456789abcdef01234567' }] }),
+)
+export const MuteBody = v.pipe(
+  v.strictObject({
+    muted: v.pipe(
+      v.boolean('must be true or false'),
+      v.description(
+        "true: the person's new signals are stored dismissed, sent nowhere and left out of their heat; false undoes it.",
+      ),
+    ),
+  }),
+  v.metadata({ examples: [{ muted: true }] }),
+)
 
 /** docs/people.md#the-threshold: the heat at which a person turns hot and person.updated is sent. */
 export const HeatThreshold = v.pipe(
@@ -115,6 +138,7 @@ export const HeatThreshold = v.pipe(
       v.integer('must be a whole number from 1 to 100'),
       v.minValue(1, 'must be a whole number from 1 to 100'),
       v.maxValue(100, 'must be a whole number from 1 to 100'),
+      v.description('The heat (1 to 100) at which a person turns hot and person.updated is sent; 70 by default.'),
     ),
   }),
   // Swagger UI's Try it out sends this; without it, the minimum (1), which makes everyone hot. 70 is the default.

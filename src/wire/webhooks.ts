@@ -43,7 +43,10 @@ const fields = {
   quietHours: v.pipe(
     v.nullable(
       v.pipe(
-        v.strictObject({ from: HOUR, to: HOUR }),
+        v.strictObject({
+          from: v.pipe(HOUR, v.description('The hour (0-23, in timeZone) the quiet starts.')),
+          to: v.pipe(HOUR, v.description('The hour (0-23, in timeZone) it ends, when what was held is sent.')),
+        }),
         v.check((q) => q.from !== q.to, 'from and to must differ'),
       ),
     ),

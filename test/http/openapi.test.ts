@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { ScoreBody } from '../../src/wire/leads'
 import { RawSearchBody } from '../../src/wire/mentions'
 import { EndpointCreate, EndpointUpdate } from '../../src/wire/webhooks'
-import { HeatThreshold } from '../../src/wire/people'
+import { HeatThreshold, LinkBody, MuteBody } from '../../src/wire/people'
 import { FeedbackBody } from '../../src/wire/feedback'
 import { NetworkSearchBody } from '../../src/http/earlier/routes'
 import { client } from '../support/http'
@@ -163,6 +163,8 @@ test('every request example in the document passes the validator the server uses
     'post /api/v1/leads/score': ScoreBody,
     'post /api/v1/mentions/search': RawSearchBody,
     'put /api/v1/people/heat-threshold': HeatThreshold,
+    'post /api/v1/people/{id}/links': LinkBody,
+    'put /api/v1/people/{id}/mute': MuteBody,
     'post /api/routes/search': NetworkSearchBody,
     'post /api/v1/signals/{id}/feedback': FeedbackBody,
   }

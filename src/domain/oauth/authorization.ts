@@ -8,7 +8,7 @@ import { clientFor, storedClient, TooManyClientsError, UnknownClientError } from
 import type { TokenUser } from './model'
 import { redirectTarget } from './redirect-uri'
 import { readParams } from './params'
-import { ourResource } from './resources'
+import { requestedResource } from './resources'
 import { ALL_SCOPES, SCOPES, type Scope, scopesOf } from './scopes'
 import { oauthServer } from './server'
 
@@ -30,7 +30,7 @@ const STATE = /^[\x20-\x7e]*$/
  * client with `state` and `iss` (RFC 9207).
  */
 export async function startAuthorization(deps: AuthDeps, base: string, params: URLSearchParams): Promise<Start> {
-  const { values, repeated } = readParams(params)
+  const { values, repeated, resources } = readParams(params)
   const q: Record<string, string | undefined> = values
   if (repeated === 'client_id' || repeated === 'redirect_uri')
     return { page: `The request gives ${repeated} more than once.` }
@@ -62,8 +62,9 @@ export async function startAuthorization(deps: AuthDeps, base: string, params: U
     return fail('invalid_request', 'state must be printable ASCII characters (space to ~)')
   const scopes = scopesOf(q.scope, client.scope)
   if (!scopes) return fail('invalid_scope', `scopes are: ${Object.keys(SCOPES).join(' ')}`)
-  const resource = ourResource(base, q.resource ?? base)
-  if (!resource) return fail('invalid_target', 'the resource is not this service')
+  const named = requestedResource(base, resources)
+  if ('refused' in named) return fail('invalid_target', named.refused)
+  const resource = named.resource ?? base
   const now = deps.clock.now().getTime()
   // docs/security.md#what-is-bounded: requests wait at most 10 minutes, and only so many at once.
   if ((await deps.repos.oauth.pendingRequests(now)) >= MAX_PENDING_REQUESTS)
@@ -102,6 +103,8 @@ export async function describeRequest(deps: AuthDeps, base: string, id: string) 
       builtIn: client.source === 'built_in',
     },
     ...redirectTarget(request.redirectUri),
+    // Swagger UI's answer goes to this server's own page, where the user is signed in: nothing else listens there.
+    ...(client.source === 'built_in' ? { redirectLocal: false } : {}),
     scopes: request.scope.split(' ').map((name) => ({ name, description: SCOPES[name as Scope] })),
   }
 }

@@ -33,6 +33,21 @@ export function ourResource(base: string, resource: string): string | undefined 
   return origin !== undefined && origin === URL.parse(base)?.origin ? `${base}${m?.[2] ?? ''}` : undefined
 }
 
+/**
+ * The `resource` parameters of a request (RFC 8707 §2 allows several) as the one resource they name, or why not. Each
+ * must name this service; its names are one protected resource, so a token for them all is a token for it. None is
+ * undefined (the grant's resource, or the base for a new request).
+ */
+export function requestedResource(base: string, resources: string[]): { resource?: string } | { refused: string } {
+  const ours = resources.map((resource) => ourResource(base, resource))
+  const other = resources.find((_, i) => ours[i] === undefined)
+  if (other !== undefined) {
+    const { mcp, api } = resourcesOf(base)
+    return { refused: `resource ${other} is not this service, which answers to ${mcp} and ${api}` }
+  }
+  return { resource: ours[0] }
+}
+
 /** Whether two of this service's resource identifiers name the same resource: the MCP address, the base, `base/`. */
 export const sameResource = (a: string, b: string) => baseOf(a) === baseOf(b)
 const baseOf = (resource: string) => resource.replace(/\/(mcp)?$/, '')

@@ -2,13 +2,15 @@ import { AppError } from '../../errors'
 
 // docs/oauth.md#scopes: what a token may do; each counted route and MCP tool needs one.
 export const SCOPES = {
-  'signals:read': "Read your team's signals (the qualified leads) and its keywords' figures",
+  'signals:read': "Read your team's signals (the qualified leads), the people who wrote them and its keywords' figures",
   // A verdict changes what the team sees and how its posts qualify, so reading is not enough (docs/oauth.md#scopes).
-  'signals:write': "Judge your team's signals relevant or not (which changes its list and its scoring)",
+  'signals:write':
+    "Judge your team's signals relevant or not (which changes its list and its scoring), and link, mute or forget " +
+    'the people who wrote them (forgetting one removes their signals)',
   'leads:score': 'Score texts for buying intent (counts against your quota)',
   'mentions:search': 'Search the platforms for mentions (counts against your quota)',
   'usage:read': "See your team's plan, quota and usage",
-  'webhooks:manage': "Manage where your team's new signals are sent (webhooks and Slack)",
+  'webhooks:manage': "Manage where your team's new signals are sent (webhooks, Slack, Discord, Teams and e-mail)",
 } as const
 
 export type Scope = keyof typeof SCOPES

@@ -2,7 +2,7 @@ import OAuth2Server from '@node-oauth/oauth2-server'
 import { sha256Hex } from '../../lib/hash'
 import type { Needs } from '../needs'
 import { authenticateClient, type ClientCheck } from './client-auth'
-import { ourResource } from './resources'
+import { requestedResource } from './resources'
 import { oauthServer } from './server'
 
 type TokenDeps = Needs<'clock' | 'config', 'oauth'>
@@ -12,16 +12,19 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
 /**
  * POST /oauth/token (docs/oauth.md#tokens): the authorization code and refresh token grants, through the library.
- * A `resource` must name this service, and the one the grant was issued for (checked in the model).
+ * Each `resource` (RFC 8707 §2 allows several) must name this service, the one the grant was issued for (checked in
+ * the model).
  */
 export async function exchangeToken(
   deps: TokenDeps,
   base: string,
   form: Record<string, string>,
   headers: Record<string, string>,
+  resources: string[] = form.resource === undefined ? [] : [form.resource],
 ): Promise<OAuthAnswer> {
-  const resource = form.resource === undefined ? undefined : ourResource(base, form.resource)
-  if (form.resource !== undefined && !resource) return refused('invalid_target', 'the resource is not this service')
+  const named = requestedResource(base, resources)
+  if ('refused' in named) return refused('invalid_target', named.refused)
+  const { resource } = named
   // RFC 6749 §5.2. Before the library, which would first ask a public client for the credentials other grants need.
   if (!form.grant_type) return refused('invalid_request', 'grant_type is required')
   if (!GRANTS.includes(form.grant_type))

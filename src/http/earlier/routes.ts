@@ -12,7 +12,20 @@ const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 // Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
 // without it Swagger UI sent twitter (a token) and "y" (tracked by no one).
 export const NetworkSearchBody = v.pipe(
-  v.strictObject({ network: v.picklist(EARLIER_NETWORKS), keyword: trimmed(1, 200) }),
+  v.strictObject({
+    network: v.pipe(
+      v.picklist(EARLIER_NETWORKS),
+      v.description(
+        'One of the earlier-route networks (docs/api.md#platform-names); this server must have it configured.',
+      ),
+    ),
+    keyword: v.pipe(
+      trimmed(1, 200),
+      v.description(
+        "One of the team's tracked keywords (403 keyword_not_tracked otherwise), or any on a plan with any_keyword.",
+      ),
+    ),
+  }),
   v.metadata({ examples: [{ network: 'news', keyword: 'crm' }] }),
 )
 const PostRecord = v.object({

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { answers } from '../validated'
 import * as v from 'valibot'
-import { ErrorBody } from '../../wire/common'
+import { errorBody } from '../../wire/common'
 import type { Deps } from '../../deps'
 import { readiness as checkReadiness } from '../../domain/health/readiness'
 
@@ -10,7 +10,7 @@ const Alive = v.object({ status: v.literal('ok') })
 const Ready = v.object({ status: v.literal('ready'), degraded: v.optional(v.array(v.string())) })
 const NotReady = v.object({ status: v.literal('not_ready'), reason: v.string() })
 // A request announcing a body over server.max_body_bytes is refused before any route (docs/api.md#order-of-checks).
-const tooLarge = { 413: ErrorBody }
+const tooLarge = { 413: errorBody(413) }
 
 /**
  * For load balancers and orchestrators, without a key: `/healthz` answers while the process runs (it touches

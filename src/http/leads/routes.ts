@@ -3,7 +3,7 @@ import type { Deps } from '../../deps'
 import { scoreLead } from '../../domain/scoring/score-lead'
 import { SCORING_GUIDE } from '../../domain/scoring/guide'
 import { apiChecks } from '../checks'
-import { countedErrors, ErrorBody } from '../../wire/common'
+import { countedErrors, errorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { ScoreBody, ScoreResult } from '../../wire/leads'
 import { apiSecurity } from '../api-security'
@@ -23,7 +23,7 @@ export const leadsRoutes = (deps: Deps) =>
       query: NoQuery,
       response: answers(
         deps.config,
-        { 200: ScoreResult, ...countedErrors, 503: ErrorBody },
+        { 200: ScoreResult, ...countedErrors, 503: errorBody(503, ['scorer_unavailable', 'storage_unavailable']) },
         { 200: ['x-scorer'], 503: ['retry-after'] },
       ),
       detail: {

@@ -3,13 +3,19 @@ import type { Deps } from '../../deps'
 import { searchMentions } from '../../domain/search/search-mentions'
 import { searchScored } from '../../domain/search/search-scored'
 import { apiChecks } from '../checks'
-import { countedErrors, ErrorBody } from '../../wire/common'
+import { countedErrors, errorBody } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { RawResult, RawSearchBody, ScoredResult, ScoredSearchBody } from '../../wire/mentions'
 import { apiSecurity } from '../api-security'
 import type { RouteHeaders } from '../response-headers'
 
-const errors = { ...countedErrors, 502: ErrorBody, 503: ErrorBody, 504: ErrorBody }
+const errors = {
+  ...countedErrors,
+  403: errorBody(403, ['no_api_access', 'insufficient_scope', 'platform_not_in_plan']),
+  502: errorBody(502),
+  503: errorBody(503),
+  504: errorBody(504),
+}
 const security = apiSecurity('mentions:search')
 // A platform's rate limit (502, 503 platform_budget_exhausted) and, scored, the scorer's 503 say when to ask again.
 const headers: RouteHeaders = { 502: ['retry-after'], 503: ['retry-after'] }

@@ -36,9 +36,9 @@ export const oauthEndpointRoutes = (deps: Deps) => {
   const form = async (request: Request) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
       return { refusal: formOnly() }
-    const { values, repeated } = readParams(new URLSearchParams(await readBodyText(request, maxBytes)))
+    const { values, repeated, resources } = readParams(new URLSearchParams(await readBodyText(request, maxBytes)))
     if (repeated) return { refusal: oauthError(400, 'invalid_request', `${repeated} is given more than once`) }
-    return { values }
+    return { values, resources }
   }
   // docs/security.md#what-is-bounded: what one client address may make this server store without a key.
   const registrations = createRateWindow(deps.config.oauth.registrations_per_hour, 3_600_000)
@@ -64,7 +64,7 @@ export const oauthEndpointRoutes = (deps: Deps) => {
           const params = await form(request)
           if (params.refusal) return params.refusal
           const headers = Object.fromEntries(request.headers)
-          return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers))
+          return oauthAnswer(await exchangeToken(deps, base(request), params.values, headers, params.resources))
         },
         { parse: 'none' },
       )

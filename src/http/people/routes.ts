@@ -12,7 +12,7 @@ import {
   setHeatThreshold,
   unlinkPerson,
 } from '../../domain/people/people'
-import { ErrorBody, keyedErrors } from '../../wire/common'
+import { errorBody, keyedErrors } from '../../wire/common'
 import {
   HeatThreshold,
   LinkBody,
@@ -29,7 +29,7 @@ import { apiSecurity } from '../api-security'
 import type { Scope } from '../../domain/oauth/scopes'
 import { documentedErrors, headerObjects } from '../response-headers'
 
-const errors = { ...keyedErrors, 404: ErrorBody }
+const errors = { ...keyedErrors, 404: errorBody(404) }
 const detail = (summary: string, description: string, scope: Scope = 'signals:read') => ({
   summary,
   description: `${description} Not counted against the quota.`,
@@ -68,7 +68,10 @@ export const peopleRoutes = (deps: Deps) =>
             'One record per person with its stable id, so an import that matches on it updates rather than ' +
               'duplicates. Streamed; CSV cells that a spreadsheet would run are made inert.',
           ),
-          responses: fileResponses('The people as a file', { ...keyedErrors, 429: ErrorBody }),
+          responses: fileResponses('The people as a file', {
+            ...keyedErrors,
+            429: errorBody(429, ['too_many_exports']),
+          }),
         },
       },
     )

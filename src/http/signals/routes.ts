@@ -6,7 +6,7 @@ import { rateSignal } from '../../domain/feedback/rate'
 import { exportSignals } from '../../domain/signals/export'
 import { listSignals } from '../../domain/signals/list'
 import { apiChecks } from '../checks'
-import { countedErrors, ErrorBody, keyedErrors } from '../../wire/common'
+import { countedErrors, errorBody, keyedErrors } from '../../wire/common'
 import { FeedbackAnswer, FeedbackBody } from '../../wire/feedback'
 import { NoQuery, validated, answers, unchecked } from '../validated'
 import { SignalExportQuery, SignalPage, SignalQuery } from '../../wire/signals'
@@ -53,7 +53,10 @@ export const signalsRoutes = (deps: Deps) =>
             'in the order they were stored. Streamed as it is read. A JSON Lines export imports with ' +
             '`lead-signals signals import`. Counts 1 request, charged when the export starts.',
           security: apiSecurity('signals:read'),
-          responses: fileResponses('The signals as a file', countedErrors),
+          responses: fileResponses('The signals as a file', {
+            ...countedErrors,
+            429: errorBody(429, ['quota_exceeded', 'too_many_exports']),
+          }),
         },
       },
     )
@@ -71,7 +74,7 @@ export const feedbackRoutes = (deps: Deps) =>
         params: unchecked(SignalPath),
         query: NoQuery,
         body: validated('body', FeedbackBody),
-        response: answers(deps.config, { 200: FeedbackAnswer, ...keyedErrors, 404: ErrorBody }),
+        response: answers(deps.config, { 200: FeedbackAnswer, ...keyedErrors, 404: errorBody(404) }),
         detail: {
           summary: "The team's verdict on one of its signals",
           description:

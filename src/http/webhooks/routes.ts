@@ -4,7 +4,7 @@ import type { Deps } from '../../deps'
 import { listDeliveries } from '../../domain/webhooks/deliveries'
 import { endpointView } from '../../domain/webhooks/endpoint-view'
 import { createEndpoint, findEndpoint, listEndpoints, updateEndpoint } from '../../domain/webhooks/endpoints'
-import { ErrorBody, keyedErrors } from '../../wire/common'
+import { errorBody, keyedErrors } from '../../wire/common'
 import {
   CreatedEndpoint,
   DeliveryList,
@@ -19,7 +19,7 @@ import { NoQuery, validated, answers, unchecked } from '../validated'
 import { apiSecurity } from '../api-security'
 
 /** The errors of a route naming a destination in its path: 404 for one the team does not have. */
-export const errors = { ...keyedErrors, 404: ErrorBody }
+export const errors = { ...keyedErrors, 404: errorBody(404) }
 export const detail = (summary: string, description = 'Not counted against the quota.') => ({
   summary,
   description,

@@ -30,6 +30,9 @@ describe('the built-in client swagger-ui', () => {
     const answer = await w.consent(url, cookie)
     expect(answer.shown.client).toMatchObject({ id: 'swagger-ui', name: 'Swagger UI of this server', builtIn: true })
     expect(answer.shown.redirectHost).toBe(new URL(w.base).host)
+    // The answer goes back to this server's own page, served where the user signed in: no other program listens
+    // there, so the consent page has no loopback warning for it, even on 127.0.0.1 (docs/oauth.md#consent).
+    expect(answer.shown.redirectLocal).toBe(false)
     const back = answer.redirect as URL
     expect(`${back.origin}${back.pathname}`).toBe(redirectUri)
     expect(back.searchParams.get('state')).toBe('abc')
