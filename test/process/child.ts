@@ -10,8 +10,10 @@ import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { testConfig, toToml } from '../support/deps'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
-// Bounded waits: generous, since they only matter when something is broken.
-const WAIT_MS = 15_000
+// Bounded waits: generous, since they only matter when something is broken. 15 s was not: on a loaded two-core host
+// (load average 27) `serve` took 18 s to print its listening line, and poll --once as long to end, failing tests
+// whose own time limit was far from reached. A test's time limit still bounds every wait.
+const WAIT_MS = 40_000
 
 /**
  * A workspace whose database the children share (a file in it, or `dbUrl`, e.g. a libSQL server's), with one
