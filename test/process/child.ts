@@ -126,3 +126,17 @@ export async function rows(world: Workspace, sql: string): Promise<Record<string
 
 export const countOf = async (world: Workspace, table: string) =>
   Number((await rows(world, `select count(*) as n from ${table}`))[0].n)
+
+/**
+ * For a test that stops a child (a signal, kill -9) once it sees the work under way: on a loaded host the work can
+ * end between two looks, and the signal then finds it done. `attempt` makes one try and returns what the test goes on
+ * with, or undefined after checking itself that its signal came after the end (the outcome of a whole run); such a
+ * try is made again, up to `tries` times in all, after which the test fails.
+ */
+export async function cutMidway<T>(what: string, attempt: () => Promise<T | undefined>, tries = 4): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const cut = await attempt()
+    if (cut !== undefined) return cut
+  }
+  throw new Error(`${what}: the signal found the work already done ${tries} times running`)
+}
