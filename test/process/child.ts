@@ -127,6 +127,10 @@ export async function rows(world: Workspace, sql: string): Promise<Record<string
 export const countOf = async (world: Workspace, table: string) =>
   Number((await rows(world, `select count(*) as n from ${table}`))[0].n)
 
+/** The time limit of a test whose cutMidway may make four tries, each of a few processes (20 s and more each on a
+ * loaded host). */
+export const CUT_TRIES_MS = 120_000
+
 /**
  * For a test that stops a child (a signal, kill -9) once it sees the work under way: on a loaded host the work can
  * end between two looks, and the signal then finds it done. `attempt` makes one try and returns what the test goes on
