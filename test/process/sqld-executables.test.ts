@@ -16,7 +16,7 @@ import {
   spawnChild,
   until,
 } from './child'
-import { type PollWorld, pollWorld } from './poll-world'
+import { expectEachSignalOnce, type PollWorld, passesAtOnce, pollWorld } from './poll-world'
 import { eachAttemptOnce, PRIVATE_OK, SERVE } from './webhook-once'
 
 const sqld = await startSqld({ namespaces: true })
@@ -106,26 +106,12 @@ describe('polling passes from three processes on one sqld', () => {
   test(
     'three passes started at once: one runs, two find the lease held; every qualified post is one signal',
     async () => {
-      // On a loaded host one can start after another's pass ended: it then completes a pass with nothing new, and the
-      // try is made again.
-      const w = await cutMidway('three passes at once', async () => {
+      const w = await passesAtOnce(3, async () => {
         current?.stop()
-        const w = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 40, dbUrl: await database() })
-        current = w
-        const runs = await Promise.all([1, 2, 3].map(() => runChild(w.world, ['poll', '--once', '--json'])))
-        expect(runs.map((r) => r.code)).toEqual([0, 0, 0])
-        const summaries = runs.map((r) => JSON.parse(r.stdout) as PassSummary)
-        const completed = summaries.filter((s) => s.outcome === 'completed')
-        expect(completed.length + summaries.filter((s) => s.outcome === 'skipped').length).toBe(3)
-        // One pass did the work; any other that completed came after it, with nothing new.
-        expect(completed.filter((s) => s.totals.new > 0)).toHaveLength(1)
-        if (completed.length === 1) return w
+        current = await pollWorld({ postsPerKeyword: 6, scorerDelayMs: 40, dbUrl: await database() })
+        return current
       })
-      const signals = await w.signals()
-      expect(signals).toEqual(w.expected)
-      expect(new Set(signals).size).toBe(signals.length)
-      expect(await countOf(w.world, 'pending_mentions')).toBe(0)
-      expect(await countOf(w.world, 'job_leases')).toBe(0)
+      await expectEachSignalOnce(w)
     },
     CUT_TRIES_MS,
   )
