@@ -104,8 +104,8 @@ describe('the local database client', () => {
   /**
    * The ticks (10 ms apart) a wait of 300 ms must leave room for. A loop blocked for the wait gives none, since the
    * call settles before any timer runs; an idle host gives about 30, but a loaded one runs this process's timers late
-   * and together: 7 and 8 with three CPU hogs on two cores, and the test failed 2 runs of 5. Three still fails a
-   * loop blocked for the whole wait, or in slices of 100 ms.
+   * and together: 7 and 8 on two cores at a load average of 16 to 27, and the test failed 2 runs of 5. Three still
+   * fails a loop blocked for the whole wait, or in slices of 100 ms.
    */
   const FREE_LOOP_TICKS = 3
   /** Counts timer ticks: each one is a turn of the event loop that was free to serve something else. */
