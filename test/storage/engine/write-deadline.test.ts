@@ -18,8 +18,8 @@ afterEach(async () => {
 })
 
 // A write is late after 400 ms, and the server silent once a probe (SELECT 1) then goes unanswered for 2 s: on a
-// loaded host (three CPU hogs on two cores) sqld and the relay took longer than 400 ms to answer a probe, which then
-// failed answered writes as silent (the test file failed 5 runs of 5, each test now and then).
+// loaded host (two cores, load average 16 to 27) sqld and the relay took longer than 400 ms to answer a probe, which
+// then failed answered writes as silent (the test file failed 5 runs of 5, each test now and then).
 const DEADLINE = { answerMs: 400, probeMs: 2000 }
 /** What a write waits before it is given up as silent: one answerMs, then one probe. */
 const SILENT_AFTER_MS = DEADLINE.answerMs + DEADLINE.probeMs
