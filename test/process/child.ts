@@ -10,8 +10,10 @@ import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { testConfig, toToml } from '../support/deps'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
-// Bounded waits: generous, since they only matter when something is broken.
-const WAIT_MS = 15_000
+// Bounded waits: generous, since they only matter when something is broken. 15 s was not: on a loaded two-core host
+// (load average 27) `serve` took 18 s to print its listening line, and poll --once as long to end, failing tests
+// whose own time limit was far from reached. A test's time limit still bounds every wait.
+const WAIT_MS = 40_000
 
 /**
  * A workspace whose database the children share (a file in it, or `dbUrl`, e.g. a libSQL server's), with one
@@ -124,3 +126,21 @@ export async function rows(world: Workspace, sql: string): Promise<Record<string
 
 export const countOf = async (world: Workspace, table: string) =>
   Number((await rows(world, `select count(*) as n from ${table}`))[0].n)
+
+/** The time limit of a test whose cutMidway may make four tries, each of a few processes (20 s and more each on a
+ * loaded host). */
+export const CUT_TRIES_MS = 120_000
+
+/**
+ * For a test that stops a child (a signal, kill -9) once it sees the work under way: on a loaded host the work can
+ * end between two looks, and the signal then finds it done. `attempt` makes one try and returns what the test goes on
+ * with, or undefined after checking itself that its signal came after the end (the outcome of a whole run); such a
+ * try is made again, up to `tries` times in all, after which the test fails.
+ */
+export async function cutMidway<T>(what: string, attempt: () => Promise<T | undefined>, tries = 4): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const cut = await attempt()
+    if (cut !== undefined) return cut
+  }
+  throw new Error(`${what}: the signal found the work already done ${tries} times running`)
+}

@@ -1,11 +1,13 @@
 // A polling world shared by the process tests: two teams (one keyword shared in two spellings), two fake platforms
 // with posts per keyword, and a fake model that qualifies exactly the posts asking for a recommendation, so the
 // signals every pass must end with are known in advance.
+import { expect } from 'bun:test'
 import { addKeywords } from '../../src/domain/keywords/keywords'
+import type { PassSummary } from '../../src/domain/polling/summary'
 import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms, type FakePlatform } from '../support/fake-platforms'
 import { seedTeam } from '../support/deps'
-import { processWorld, rows, seedDatabase, type ProcessWorld } from './child'
+import { countOf, cutMidway, processWorld, rows, runChild, seedDatabase, type ProcessWorld } from './child'
 
 const TEAMS: Record<string, string[]> = { acme: ['crm', 'invoicing'], beta: ['CRM', 'payroll'] }
 const PLATFORMS: FakePlatform[] = ['hackernews', 'reddit']
@@ -120,4 +122,31 @@ export async function pollWorld(a: {
       world.cleanup()
     },
   }
+}
+
+/**
+ * `n` passes (poll --once) started at once in a world made by `make`, until one ran and the others found its lease
+ * held. On a loaded host one can start after another's pass ended: it completes with nothing new, and the try is made
+ * again (cutMidway).
+ */
+export const passesAtOnce = (n: number, make: () => Promise<PollWorld>) =>
+  cutMidway(`${n} passes at once`, async () => {
+    const w = await make()
+    const runs = await Promise.all(Array.from({ length: n }, () => runChild(w.world, ['poll', '--once', '--json'])))
+    expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0))
+    const summaries = runs.map((r) => JSON.parse(r.stdout) as PassSummary)
+    const completed = summaries.filter((s) => s.outcome === 'completed')
+    expect(completed.length + summaries.filter((s) => s.outcome === 'skipped').length).toBe(n)
+    // One pass did the work; any other that completed came after it, with nothing new.
+    expect(completed.filter((s) => s.totals.new > 0)).toHaveLength(1)
+    if (completed.length === 1) return w
+  })
+
+/** Every qualified post is one signal, nothing is left pending, and no lease is left behind. */
+export async function expectEachSignalOnce(w: PollWorld) {
+  const signals = await w.signals()
+  expect(signals).toEqual(w.expected)
+  expect(new Set(signals).size).toBe(signals.length)
+  expect(await countOf(w.world, 'pending_mentions')).toBe(0)
+  expect(await countOf(w.world, 'job_leases')).toBe(0)
 }
