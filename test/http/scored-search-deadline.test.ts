@@ -10,20 +10,23 @@ const FOUND = 20
 const MODEL_MS = 400
 const TIMEOUT_MS = 1_000
 
-// Hacker News finds FOUND comments asking for a CRM.
-const hackerNews = fakeUpstream(() =>
-  Response.json({
+// Hacker News finds FOUND comments asking for a CRM, others at each search: the model's stored answers to one search
+// do not answer the next.
+let searches = 0
+const hackerNews = fakeUpstream(() => {
+  searches++
+  return Response.json({
     hits: Array.from({ length: FOUND }, (_, i) => ({
-      objectID: `h${i}`,
+      objectID: `h${searches}-${i}`,
       author: `user${i}`,
-      comment_text: `We are looking for a CRM for our sales team of ${i + 2}, any recommendations?`,
+      comment_text: `We are looking for a CRM for our sales team of ${i + 2}, any recommendations? (${searches})`,
       created_at: `2026-11-${String(10 + (i % 10)).padStart(2, '0')}T00:00:00.000Z`,
     })),
     nbHits: FOUND,
     page: 0,
     nbPages: 1,
-  }),
-)
+  })
+})
 // An Ollama that answers each question well within scorer.timeout_ms, but takes MODEL_MS for it: at concurrency 2,
 // the FOUND mentions would take FOUND / 2 × MODEL_MS (4 s), four times the timeout.
 const ollama = slowOllama(MODEL_MS)
@@ -57,8 +60,14 @@ async function setup(fallback: 'rules' | 'none') {
 // Generous for a loaded machine, and still far under the 4 s that scoring every mention with the model takes.
 const BOUND_MS = TIMEOUT_MS + 1_200
 
-/** One search, which must answer within BOUND_MS. */
+/**
+ * One search, which must answer within BOUND_MS, after one the same that is not timed: a process's first search
+ * builds the embedded scorer's tables and runs its first request through the app and the database, one-off work that
+ * on a loaded host (two cores, other suites beside) took 2 to 5 s beyond the bound (failed 1 of 5 under load; CI's
+ * own runs took up to 1.8 s of the 2.2 s).
+ */
 async function searchInTime(world: Awaited<ReturnType<typeof setup>>) {
+  await world.search()
   const started = performance.now()
   const r = await world.search()
   expect(performance.now() - started).toBeLessThan(BOUND_MS)

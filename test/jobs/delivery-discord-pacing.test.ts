@@ -32,6 +32,7 @@ function fakeDiscord(clock: Clock, limit = 5, windowMs = 2 * S) {
   let used = 0
   let refused = 0
   const accepted: string[] = []
+  const acceptedAt: number[] = []
   const server = receiver((req) => {
     const now = clock.now().getTime()
     if (now >= resetAt) {
@@ -56,9 +57,10 @@ function fakeDiscord(clock: Clock, limit = 5, windowMs = 2 * S) {
     }
     used++
     accepted.push(req.headers.get('webhook-id') ?? '')
+    acceptedAt.push(now)
     return new Response(null, { status: 204, headers: { ...headers, 'x-ratelimit-remaining': String(limit - used) } })
   })
-  return { ...server, accepted, refused: () => refused }
+  return { ...server, accepted, acceptedAt, refused: () => refused }
 }
 
 async function until(done: () => Promise<boolean>, ms: number) {
@@ -107,9 +109,11 @@ test('60 signals to a Discord webhook allowing 5 posts per 2 s arrive paced, in 
   }
 }, 40_000)
 
-test('a webhook whose limit resets 1.2 s after its first request is sent to again when it resets, not a tick later', async () => {
-  // A real clock: the worker waits in real time. Its tick is a second, so waking only on ticks makes each bucket of
-  // 1.2 s last 2 s; 20 signals, 4 buckets, take 3 × 1.2 s = 3.6 s when each bucket starts at the reset.
+/**
+ * 20 signals to a fresh Discord webhook whose limit of 5 resets 1.2 s after its first request: how long from the first
+ * message to the last, once all are delivered (a real clock: the worker waits in real time).
+ */
+async function twentyPaced(): Promise<number> {
   const { deps } = await testDeps({
     config: { webhooks: { allow_private_targets: true } },
     deps: { clock: { now: () => new Date() } },
@@ -124,15 +128,27 @@ test('a webhook whose limit resets 1.2 s after its first request is sent to agai
     deps,
     Array.from({ length: 20 }, () => signalRow(team.id)),
   )
-  const started = Date.now()
   const worker = startDeliveryWorker(deps)
   try {
     const all = await until(async () => (await deliveryRows(deps)).every((d) => d.status === 'succeeded'), 15_000)
-    const took = Date.now() - started
-    console.info(`20 of 20 in ${took / S} s, ${discord.refused()} answered 429`)
+    const took = (discord.acceptedAt.at(-1) ?? 0) - (discord.acceptedAt[0] ?? 0)
+    console.info(`20 of 20 in ${took / S} s from the first, ${discord.refused()} answered 429`)
     expect(all).toBe(true)
-    expect(took).toBeLessThan(5 * S)
+    expect(discord.acceptedAt).toHaveLength(20)
+    return took
   } finally {
     await worker.stop()
   }
-}, 30_000)
+}
+
+test('a webhook whose limit resets 1.2 s after its first request is sent to again when it resets, not a tick later', async () => {
+  // The worker's tick is a second, so waking only on ticks makes each bucket of 1.2 s last up to 2 s: 20 signals, 4
+  // buckets, take 5.2 to 6 s from the first message to the last, and 3 × 1.2 s = 3.6 s when each bucket starts at the
+  // reset. Timed from the worker's start, this counted the worker's and the database's first steps too (CI's runs
+  // took up to 4.1 s); from the first message, a loaded host (two cores, other suites beside) still took up to 5.7 s
+  // at times (failed 3 of 7 under load). Such a try is tried again, each delivering all; a worker that waits for the
+  // tick is late at every try.
+  let took = await twentyPaced()
+  for (let i = 0; i < 2 && took >= 5 * S; i++) took = await twentyPaced()
+  expect(took).toBeLessThan(5 * S)
+}, 60_000)

@@ -34,13 +34,21 @@ describe('a stream whose store never returns', () => {
       return store(outcome)
     }
     const before = w.hn.story('Show HN: a weekend project')
-    w.start({ stallMs: 1000 })
+    w.start({ stallMs: 3000 })
     await eventually('the first position', async () => (await w.position('hackernews')) === String(before))
     const first = w.hn.story(BUYING('first'))
-    await eventually('the first signal', async () => (await w.signals()).length === 1, 15_000)
+    // The first batch's scoring starts the rules worker, which on a loaded host (two cores, other suites beside) took
+    // longer than the allowance, even 5 s: that batch was given up on as "the scoring" and read again 10 s later, and
+    // the test took that stall for the store's (failed 4 of 8 under load). Such a stall is legitimate before the post
+    // whose store hangs; from then on the worker is running, and the one stall told is the store's. (The scoring given
+    // up on may store the first signal as it ends, before the stream starts again 10 s after that stall.)
+    await eventually('the first signal', async () => (await w.signals()).length === 1, 40_000)
+    const stalls = () => lines.filter((l) => l.event === 'stream_stalled')
+    const starting = stalls().length
+    for (const s of stalls()) expect(s.fields).toMatchObject({ platform: 'hackernews', hung: 'the scoring' })
     const story = w.hn.story(BUYING('hung'))
-    await eventually('the stall logged', () => lines.some((l) => l.event === 'stream_stalled'), 10_000)
-    const stalled = lines.filter((l) => l.event === 'stream_stalled')
+    await eventually('the stall logged', () => stalls().length > starting, 30_000)
+    const stalled = stalls().slice(starting)
     expect(stalled).toHaveLength(1)
     expect(stalled[0]?.fields).toMatchObject({ platform: 'hackernews', hung: 'the store' })
     expect(JSON.stringify(stalled[0])).not.toContain('/')
@@ -58,7 +66,7 @@ describe('a stream whose store never returns', () => {
     expect(hung).toBe(1)
     await Bun.sleep(1200)
     expect(w.received.length).toBe(3)
-  }, 40_000)
+  }, 90_000)
 
   test("is logged even when the whole database hangs, the lease's release included", async () => {
     const w = await streamWorld()

@@ -36,8 +36,8 @@ describe('Bluesky stream: the event at the stored cursor', () => {
     w.jet.post(BUYING(1), 'did:plc:author1')
     // Matched, scored and not qualified: no signal and nothing queued to tell that it was handled.
     const last = w.jet.post('A history of the word crm, from 1990 to today.', 'did:plc:author1')
-    await eventually('both read', async () => (await figures())?.readLastHour === 2)
-    await eventually('the first signal', async () => (await w.signals()).length === 1)
+    await eventually('both read', async () => (await figures())?.readLastHour === 2, 30_000)
+    await eventually('the first signal', async () => (await w.signals()).length === 1, 30_000)
     await eventually('the position', async () => (await w.position('bluesky'))?.startsWith(`${last.time_us}/`) === true)
     expect(scored).toBe(2)
     const [first] = await w.signals()
@@ -47,14 +47,17 @@ describe('Bluesky stream: the event at the stored cursor', () => {
     const twin = w.jet.post(BUYING(2), 'did:plc:author2')
     expect(twin.time_us).toBe(last.time_us)
     w.start()
-    await eventually('the twin', async () => (await w.signals()).length === 2)
+    // Waits for what does come: on a loaded host (two cores, other suites beside) the restarted stream took longer
+    // than 10 s to store the twin (failed 1 of 1 under load), and once the first two took longer to be read. A twin
+    // that is lost never comes.
+    await eventually('the twin', async () => (await w.signals()).length === 2, 30_000)
     await eventually('two deliveries', () => w.received.length === 2)
     await Bun.sleep(1500)
     expect((await w.signals()).map((s) => s.postId).sort()).toEqual([first?.postId, `bluesky:${twin.uri}`].sort())
     expect(w.received.length).toBe(2)
     expect(await figures()).toMatchObject({ readLastHour: 3, matchedLastHour: 3 })
     expect(scored).toBe(3)
-  }, 30_000)
+  }, 120_000)
 })
 
 describe('Bluesky stream: the position of one microsecond', () => {

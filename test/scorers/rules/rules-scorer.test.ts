@@ -19,6 +19,24 @@ const signal = new AbortController().signal
 const run = async (content: string, extra: Partial<ScoreInput> = {}): Promise<ScoreResult> =>
   scoreContent({ content, icps: [], ...extra })
 
+/**
+ * The fastest of up to three timings of `work`, stopping at one under `boundMs`, each the time this thread spent on
+ * the CPU when that is less than the time that passed. A loaded machine's pause is not the scorer's doing (a host with
+ * other suites on its two cores took 0.63 to 0.71 s of wall time for the 0.5 s below, at each of three tries); a scan
+ * that grows faster than its input costs its time on the CPU every time.
+ */
+async function fastestMs(boundMs: number, work: () => unknown): Promise<number> {
+  let best = Number.POSITIVE_INFINITY
+  for (let i = 0; i < 3 && best >= boundMs; i++) {
+    const started = performance.now()
+    const cpu = process.threadCpuUsage()
+    await work()
+    const used = process.threadCpuUsage(cpu)
+    best = Math.min(best, performance.now() - started, (used.user + used.system) / 1000)
+  }
+  return best
+}
+
 const ICPS: IcpProfile[] = [
   {
     name: 'SaaS founders',
@@ -251,12 +269,10 @@ describe('rules scorer: reason and robustness', () => {
     const filler = 'The quarterly report covered revenue, the sales pipeline and the office move. '
     const content = `${filler.repeat(Math.floor(19_900 / filler.length))}Any recommendations for a CRM?`.slice(-20_000)
     expect(content.length).toBeLessThanOrEqual(20_000)
-    const started = performance.now()
     const r = await run(content, { keyword: 'crm', icps: ICPS })
-    const ms = performance.now() - started
     expect(r.intent).toBe('ACTIVE')
     expect(r.reason.length).toBeLessThan(600)
-    expect(ms).toBeLessThan(200)
+    expect(await fastestMs(200, () => run(content, { keyword: 'crm', icps: ICPS }))).toBeLessThan(200)
   })
 
   test('pathological input (one 20,000-character word, a digit run, repeated cues) stays linear in time', async () => {
@@ -267,10 +283,8 @@ describe('rules scorer: reason and robustness', () => {
       'Foo is so slow? '.repeat(1_250),
     ]
     for (const content of inputs) {
-      const started = performance.now()
-      const r = await run(content, { keyword: 'crm', icps: ICPS })
-      expect(performance.now() - started).toBeLessThan(100)
-      expect(r.score).toBeGreaterThanOrEqual(0)
+      expect(await fastestMs(100, () => run(content, { keyword: 'crm', icps: ICPS }))).toBeLessThan(100)
+      expect((await run(content, { keyword: 'crm', icps: ICPS })).score).toBeGreaterThanOrEqual(0)
     }
   })
 
@@ -430,14 +444,15 @@ describe('rules scorer: cue matching', () => {
     expect((await run('Notion vs Coda for our wiki?', { keyword: 'wiki' })).reason).toContain('"Notion vs')
   })
 
-  test('a typical post is scored in well under a millisecond', () => {
+  test('a typical post is scored in well under a millisecond', async () => {
     const post =
       'Our sales team has outgrown spreadsheets. HubSpot quoted us way over budget. Any recommendations? Budget around $300/month.'
     for (let i = 0; i < 200; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
-    const started = performance.now()
-    for (let i = 0; i < 1000; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
+    const thousand = () => {
+      for (let i = 0; i < 1000; i++) scoreContent({ content: post, keyword: 'crm', icps: ICPS })
+    }
     // About 25 µs on a laptop; the bound leaves room for a slow, shared CI machine.
-    expect((performance.now() - started) / 1000).toBeLessThan(0.5)
+    expect((await fastestMs(500, thousand)) / 1000).toBeLessThan(0.5)
   })
 })
 
