@@ -16,72 +16,102 @@ afterEach(async () => {
 })
 
 const HOUR = 3_600_000
+const FIRST = Date.parse('2026-11-15T03:00:00.000Z')
+
+/** Deps on a database file with a daily backup at 03:00 UTC into a folder of their own, at 03:00. */
+async function backupWorld() {
+  const dir = mkdtempSync(join(tmpdir(), 'ls-backup-hang-'))
+  const backups = join(dir, 'backups')
+  const { deps, clock } = await testDeps({
+    config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { dir: backups, schedule: '0 3 * * *' } },
+    now: new Date(FIRST).toISOString(),
+  })
+  cleanup.push(() => {
+    deps.database.client.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await seedTeam(deps)
+  return { deps, clock, dir, backups }
+}
+
+/**
+ * A scheduled backup whose copy hangs: the backup thread opens the part to write the copy into, and held from the
+ * moment it appears, that open waits until `release()`. A thread that opened it first (the lease is refused then) is
+ * let finish, and the next day's backup held instead.
+ */
+async function hungBackup(w: Awaited<ReturnType<typeof backupWorld>>, signal?: AbortSignal) {
+  let run: ReturnType<typeof scheduledBackup> | undefined
+  for (let day = 0; day < 5; day++) {
+    if (run) expect(await run).toMatchObject({ outcome: 'completed' })
+    w.clock.set(new Date(FIRST + day * 24 * HOUR))
+    run = scheduledBackup(w.deps, { signal })
+    let part: string | undefined
+    while (!part) {
+      await new Promise((r) => setImmediate(r))
+      part = readdirSync(w.backups).find((f) => f.endsWith('.db.partial'))
+    }
+    const held = holdAgainstWriters(join(w.backups, part))
+    if (!held) continue
+    cleanup.push(held.release)
+    let ended = false
+    const hanging = run.finally(() => {
+      ended = true
+    })
+    await Bun.sleep(300)
+    expect(ended).toBe(false)
+    return { run: hanging, release: held.release, start: w.clock.now() }
+  }
+  throw new Error('the backup thread opened its part before it could be held, five times')
+}
 
 describe('a scheduled backup whose copy hangs', () => {
   test('is named as degraded on /readyz once it has run an hour, which stays 200, and no backup starts on top of it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ls-backup-hang-'))
-    const backups = join(dir, 'backups')
-    const { deps, clock } = await testDeps({
-      config: { database: { url: `file:${join(dir, 'db.db')}` }, backup: { dir: backups, schedule: '0 3 * * *' } },
-      now: '2026-11-15T03:00:00.000Z',
-    })
-    cleanup.push(() => {
-      deps.database.client.close()
-      rmSync(dir, { recursive: true, force: true })
-    })
-    await seedTeam(deps)
+    const w = await backupWorld()
     const ready = async () => {
       const asked = performance.now()
-      const r = await client(deps)('GET', '/readyz')
+      const r = await client(w.deps)('GET', '/readyz')
       expect(performance.now() - asked).toBeLessThan(2000)
       expect(r.status).toBe(200)
       return r.body.degraded as string[] | undefined
     }
+    const { run, release, start } = await hungBackup(w)
 
-    // The backup thread opens the part to write the copy into: held from the moment it appears, that open hangs. A
-    // thread that opened it first (the lease is refused then) is let finish, and the next day's backup held instead.
-    let run: ReturnType<typeof scheduledBackup> | undefined
-    let held: ReturnType<typeof holdAgainstWriters>
-    for (let day = 0; !held && day < 5; day++) {
-      if (run) expect(await run).toMatchObject({ outcome: 'completed' })
-      clock.set(new Date(Date.parse('2026-11-15T03:00:00.000Z') + day * 24 * HOUR))
-      run = scheduledBackup(deps)
-      let part: string | undefined
-      while (!part) {
-        await new Promise((r) => setImmediate(r))
-        part = readdirSync(backups, { withFileTypes: true }).find((f) => f.name.endsWith('.db.partial'))?.name
-      }
-      held = holdAgainstWriters(join(backups, part))
-    }
-    if (!held || !run) throw new Error('the backup thread opened its part before it could be held, five times')
-    const hanging = run
-    const release = held.release
-    cleanup.push(release)
-    const start = clock.now()
-    let ended = false
-    void hanging.finally(() => {
-      ended = true
-    })
-
-    await Bun.sleep(300)
-    expect(ended).toBe(false)
     expect(await ready()).toBeUndefined()
-    clock.set(new Date(start.getTime() + HOUR - 60_000))
+    w.clock.set(new Date(start.getTime() + HOUR - 60_000))
     expect(await ready()).toBeUndefined()
 
-    clock.set(new Date(start.getTime() + HOUR + 60_000))
+    w.clock.set(new Date(start.getTime() + HOUR + 60_000))
     const [said, ...more] = (await ready()) ?? []
     expect(more).toEqual([])
     expect(said).toBe(
       `the scheduled backup started at ${start.toISOString()} has not ended: its copy into backup.dir does not return (a network mount that stopped answering?); no other backup starts until it ends`,
     )
-    expect(said).not.toContain(dir)
+    expect(said).not.toContain(w.dir)
     // Another run of the same time (another process's, a late timer) does not start a second copy beside it.
-    expect(await scheduledBackup(deps)).toMatchObject({ outcome: 'skipped' })
+    expect(await scheduledBackup(w.deps)).toMatchObject({ outcome: 'skipped' })
     expect(await ready()).toEqual([said as string])
 
     release()
-    expect(await hanging).toMatchObject({ outcome: 'completed' })
+    expect(await run).toMatchObject({ outcome: 'completed' })
     expect(await ready()).toBeUndefined()
+  }, 30_000)
+
+  // docs/operations.md#backups-and-restore: a backup given up at shutdown leaves nothing. Its part was removed at once,
+  // but the thread, still in its call, made it again when the call returned, with a -journal beside it.
+  test('is given up at once when serve stops, and what its thread writes once its call returns is removed', async () => {
+    const w = await backupWorld()
+    const stop = new AbortController()
+    const { run, release, start } = await hungBackup(w, stop.signal)
+    const asked = performance.now()
+    stop.abort()
+    expect(await run).toMatchObject({ outcome: 'stopped' })
+    expect(performance.now() - asked).toBeLessThan(1000)
+    w.clock.set(new Date(start.getTime() + 2 * HOUR))
+    expect((await client(w.deps)('GET', '/readyz')).body.degraded).toBeUndefined()
+
+    // The mount answers again: the thread's call returns, and the thread ends.
+    release()
+    await Bun.sleep(1500)
+    expect(readdirSync(w.backups)).toEqual([])
   }, 30_000)
 })

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { BACKUP_COPY_URL } from '../../workers'
 import { asLibsqlError } from '../engine/local-values'
 import type { CopyReply, CopyRequest } from './messages'
@@ -14,7 +15,7 @@ export class CopyStopped extends Error {
  * own (worker.ts): on the server's thread a copy of a large database held its event loop for as long as it took
  * (9 s for 630 MB, no request answered meanwhile). Resolves to why the copy is unusable, or undefined when it is
  * good; rejects with the engine's error (its code, no path) when it could not be written, and with CopyStopped at
- * once on `signal` (the thread is ended; the caller removes what it wrote).
+ * once on `signal` (the thread is ended; the caller removes what it wrote, and this what the thread writes after).
  */
 export function copyInThread(
   from: string,
@@ -23,9 +24,13 @@ export function copyInThread(
   workerUrl = BACKUP_COPY_URL,
 ): Promise<string | undefined> {
   const worker = new Worker(workerUrl)
+  let stopped = false
   let stop = () => {}
   return new Promise<string | undefined>((resolve, reject) => {
-    stop = () => reject(new CopyStopped())
+    stop = () => {
+      stopped = true
+      reject(new CopyStopped())
+    }
     if (signal?.aborted) return stop()
     signal?.addEventListener('abort', stop, { once: true })
     worker.onmessage = ({ data }: MessageEvent<CopyReply>) => {
@@ -39,6 +44,13 @@ export function copyInThread(
     worker.postMessage({ from, to } satisfies CopyRequest)
   }).finally(() => {
     signal?.removeEventListener('abort', stop)
+    // A thread stopped inside a call (a write to a mount that stopped answering) runs on until the call returns, and
+    // SQLite then opens the copy again, made anew if the caller removed it: what it leaves is removed once it ends.
+    if (stopped) worker.addEventListener('close', () => removeCopy(to))
     worker.terminate()
   })
+}
+
+function removeCopy(to: string) {
+  for (const f of [to, `${to}-journal`]) rmSync(f, { force: true })
 }
