@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { scheduledBackup } from '../../src/jobs/backups'
@@ -36,27 +36,28 @@ async function backupWorld() {
 
 /**
  * A scheduled backup whose copy hangs: the backup thread opens the part to write the copy into, and held from the
- * moment it appears, that open waits until `release()`. A thread that opened it first (the lease is refused then) is
- * let finish, and the next day's backup held instead.
+ * moment it appears (and is no longer open as it is created), that open waits until `release()`. A thread that
+ * opened it first (the lease is refused then) is let finish, and the next day's backup held instead.
  */
 async function hungBackup(w: Awaited<ReturnType<typeof backupWorld>>, signal?: AbortSignal) {
-  let run: ReturnType<typeof scheduledBackup> | undefined
   for (let day = 0; day < 5; day++) {
-    if (run) expect(await run).toMatchObject({ outcome: 'completed' })
     w.clock.set(new Date(FIRST + day * 24 * HOUR))
-    run = scheduledBackup(w.deps, { signal })
-    let part: string | undefined
-    while (!part) {
-      await new Promise((r) => setImmediate(r))
-      part = readdirSync(w.backups).find((f) => f.endsWith('.db.partial'))
-    }
-    const held = holdAgainstWriters(join(w.backups, part))
-    if (!held) continue
-    cleanup.push(held.release)
     let ended = false
-    const hanging = run.finally(() => {
+    const run = scheduledBackup(w.deps, { signal }).finally(() => {
       ended = true
     })
+    let held: ReturnType<typeof holdAgainstWriters>
+    while (!held && !ended) {
+      await new Promise((r) => setImmediate(r))
+      const part = existsSync(w.backups) && readdirSync(w.backups).find((f) => f.endsWith('.db.partial'))
+      if (part) held = holdAgainstWriters(join(w.backups, part))
+    }
+    if (!held) {
+      expect(await run).toMatchObject({ outcome: 'completed' })
+      continue
+    }
+    cleanup.push(held.release)
+    const hanging = run
     await Bun.sleep(300)
     expect(ended).toBe(false)
     return { run: hanging, release: held.release, start: w.clock.now() }

@@ -17,10 +17,16 @@ const libc = dlopen('libc.so.6', {
 
 /**
  * Holds `path` so that an open of it for writing hangs until `release()` (once or more); undefined when the file is
- * open for writing already (the kernel refuses the lease then).
+ * open for writing already (the kernel refuses the lease then), or gone.
  */
 export function holdAgainstWriters(path: string): { release(): void } | undefined {
-  const fd = openSync(path, 'r')
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch {
+    // Gone meanwhile.
+    return undefined
+  }
   if (libc.symbols.fcntl(fd, F_SETSIG, SIGWINCH) !== 0 || libc.symbols.fcntl(fd, F_SETLEASE, F_RDLCK) !== 0) {
     closeSync(fd)
     return undefined
