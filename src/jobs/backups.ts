@@ -44,12 +44,12 @@ export async function scheduledBackup(
   deps: Parameters<typeof runScheduledBackup>[0] & Pick<Deps, 'stuck'>,
   a: { signal?: AbortSignal } = {},
 ): Promise<BackupSummary> {
-  const run = `scheduled backup ${++runs}`
+  const entry = `scheduled backup ${++runs}`
   const started = deps.clock.now()
   const { schedule } = deps.config.backup
   const next = (schedule && nextCronRun(schedule, started)?.getTime()) || Infinity
   const afterMs = Math.min(OVERDUE_MS, next - started.getTime())
-  deps.stuck.degraded(run, { since: started.toISOString(), says: overdue, afterMs })
+  deps.stuck.degraded(entry, { since: started.toISOString(), says: overdue, afterMs })
   try {
     const run = await runScheduledBackup(deps, a)
     if (run.outcome === 'completed' || run.outcome === 'done_already') deps.stuck.degraded(BACKUPS, undefined)
@@ -58,6 +58,6 @@ export async function scheduledBackup(
     deps.stuck.degraded(BACKUPS, { since: deps.clock.now().toISOString(), says })
     throw err
   } finally {
-    deps.stuck.degraded(run, undefined)
+    deps.stuck.degraded(entry, undefined)
   }
 }
