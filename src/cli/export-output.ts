@@ -112,7 +112,7 @@ export async function writeExport(
     // Created anew (O_EXCL), so owner-only whatever the file it replaces was.
     await write(counted, createWriteStream(partial, { mode: 0o600, flags: 'wx' }))
     if (replace) renameSync(partial, path)
-    else takeName(partial, path)
+    else await takeName(partial, path)
     return bytes
   } catch (e) {
     const reason = OPEN_ERRORS[(e as NodeJS.ErrnoException).code ?? '']

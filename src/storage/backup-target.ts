@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, statSync } from 'node:fs'
+import { access, open, stat } from 'node:fs/promises'
 import { AppError } from '../errors'
 
 // docs/operations.md#backups-and-restore
@@ -19,20 +19,26 @@ const FULL = new Set(['ENOSPC', 'EDQUOT'])
 
 /**
  * Creates the part `to` + `.partial` that a backup is copied into, owner-only, and returns its path. `to` itself
- * must not exist: a backup never overwrites. Refusals name the file by its `setting`, never its path.
+ * must not exist: a backup never overwrites. Refusals name the file by its `setting`, never its path. Off the event
+ * loop, as every call on the backup's folder: one on a mount that stopped answering would hold the server
+ * (docs/operations.md#a-job-that-hangs).
  */
-export function createPart(to: string, setting: string): string {
+export async function createPart(to: string, setting: string): Promise<string> {
   const partial = `${to}.partial`
   try {
     // A folder where the file should be ("backups/"): "already exists" sent the operator looking for a file.
-    const there = statSync(to, { throwIfNoEntry: false })
+    const there = await stat(to).catch(() => undefined)
     if (there) throw Object.assign(new Error('exists'), { code: there.isDirectory() ? 'EISDIR' : 'EEXIST' })
-    closeSync(openSync(partial, 'wx', 0o600))
+    await (await open(partial, 'wx', 0o600)).close()
     return partial
   } catch (err) {
     // Only FILE.partial is there: a backup killed mid-copy left it (or one is writing it now), which "FILE already
     // exists" did not say while FILE was nowhere to be seen. It is not removed, since a backup may still be writing it.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !existsSync(to))
+    const toThere = await access(to).then(
+      () => true,
+      () => false,
+    )
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST' && !toThere)
       throw new AppError(
         'invalid_request',
         `backup: the file (${setting}) with .partial added exists: a backup to that name was cut off, or is still running; if none is running, delete it (and its -journal), or give a new file name`,

@@ -1,4 +1,5 @@
 import { existsSync, rmSync, statSync } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
 import Database from 'libsql'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
@@ -27,13 +28,13 @@ export async function writeBackup(
   onPart?: (partial: string) => void,
   signal?: AbortSignal,
 ): Promise<{ bytes: number }> {
-  const partial = createPart(to, setting)
+  const partial = await createPart(to, setting)
   onPart?.(partial)
   try {
     const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
-    takeName(partial, to)
-    return { bytes: Bun.file(to).size }
+    await takeName(partial, to)
+    return { bytes: (await stat(to)).size }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw cannotCreate(err, setting)
     // The database is only read: a copy that cannot be written (a full disk, an I/O error, a file size limit) is the
@@ -47,7 +48,7 @@ export async function writeBackup(
     )
   } finally {
     // SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
-    for (const f of [partial, `${partial}-journal`]) rmSync(f, { force: true })
+    await Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
   }
 }
 

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
@@ -49,9 +50,13 @@ function createBackupDir(dir: string) {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 })
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error'
-    throw new AppError('invalid_request', `backup.dir: the folder cannot be created: ${CANNOT_CREATE[code] ?? code}`)
+    throw cannotMakeDir(err)
   }
+}
+
+function cannotMakeDir(err: unknown) {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error'
+  return new AppError('invalid_request', `backup.dir: the folder cannot be created: ${CANNOT_CREATE[code] ?? code}`)
 }
 
 /** `backup --to FILE`: a checked copy of the configured database file, also while a server uses it. */
@@ -83,21 +88,22 @@ export function restoreDatabase(config: Config, from: string) {
 /**
  * A scheduled backup (backup.schedule): a checked copy named by its UTC time in `backup.dir`, then the oldest of
  * those beyond `backup.keep` are deleted (only files named like ours). It names files, not paths: log lines carry
- * no paths.
+ * no paths. Every call on the folder is off the event loop: on a mount that stopped answering it holds this run,
+ * which GET /readyz then names (jobs/backups.ts), not the server (docs/operations.md#a-job-that-hangs).
  */
 export async function writeScheduledBackup(deps: { config: Config; clock: Clock }, signal?: AbortSignal) {
   const { dir, keep } = deps.config.backup
-  createBackupDir(dir)
+  await mkdir(dir, { recursive: true, mode: 0o700 }).catch((err) => {
+    throw cannotMakeDir(err)
+  })
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const from = embeddedFile(deps.config, 'backup.schedule')
   const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', undefined, signal)
-  const ours = readdirSync(dir)
-    .filter((f) => BACKUP_NAME.test(f))
-    .sort()
+  const ours = (await readdir(dir)).filter((f) => BACKUP_NAME.test(f)).sort()
   const removed = ours.slice(0, Math.max(0, ours.length - keep))
-  for (const f of removed) rmSync(join(dir, f), { force: true })
-  return { file, bytes, removed: [...removed, ...removeCutOff(dir, deps.clock.now().getTime())] }
+  for (const f of removed) await rm(join(dir, f), { force: true })
+  return { file, bytes, removed: [...removed, ...(await removeCutOff(dir, deps.clock.now().getTime()))] }
 }
 
 // What a run cut off (the process killed, shutdown_timeout_ms, a power cut) left: never taken for a backup, but as
@@ -105,11 +111,12 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
 const CUT_OFF = /^lead-signals-\d{8}-\d{6}\.db\.partial(-journal)?$/
 const CUT_OFF_AFTER_MS = 3_600_000
 
-function removeCutOff(dir: string, now: number): string[] {
-  const stale = readdirSync(dir)
-    .filter((f) => CUT_OFF.test(f))
-    .filter((f) => now - (statSync(join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? now) > CUT_OFF_AFTER_MS)
-    .sort()
-  for (const f of stale) rmSync(join(dir, f), { force: true })
+async function removeCutOff(dir: string, now: number): Promise<string[]> {
+  const stale: string[] = []
+  for (const f of (await readdir(dir)).filter((f) => CUT_OFF.test(f)).sort()) {
+    const modified = (await stat(join(dir, f)).catch(() => undefined))?.mtimeMs ?? now
+    if (now - modified > CUT_OFF_AFTER_MS) stale.push(f)
+  }
+  for (const f of stale) await rm(join(dir, f), { force: true })
   return stale
 }

@@ -12,8 +12,9 @@ type DatabaseNeeds = { database: Pick<Database, 'client'> }
 // How long GET /readyz waits for the database (docs/api.md#health): a healthy one answers its probe in milliseconds,
 // and a load balancer gives up on its own probe within seconds, so an answer later than this tells nobody anything.
 export const READY_WAIT_MS = 2000
-// How long a job may be degraded (a stream that cannot read its platform) before GET /readyz names it: a stream
-// reconnects within a second to a minute, so only an outage longer than this is one to look at.
+// How long a job may be degraded (a stream that cannot read its platform) before GET /readyz names it, unless it says
+// otherwise (stuck.ts): a stream reconnects within a second to a minute, so only an outage longer than this is one to
+// look at.
 export const DEGRADED_AFTER_MS = 5 * 60_000
 
 // The probe still waiting for each database: a later /readyz waits for the same one rather than sending another
@@ -60,10 +61,10 @@ export async function readiness(
  * or a backup folder is not what serving needs, and taking the server out of service would not mend it), but said (docs/operations.md#a-job-that-hangs).
  */
 function degradedJobs(deps: { stuck: StuckJobs; clock: Clock }): string[] {
-  const before = new Date(deps.clock.now().getTime() - DEGRADED_AFTER_MS).toISOString()
+  const now = deps.clock.now().getTime()
   return deps.stuck
     .degradedJobs()
-    .filter((d) => d.since <= before)
+    .filter((d) => Date.parse(d.since) + (d.afterMs ?? DEGRADED_AFTER_MS) <= now)
     .map((d) => d.says(d.since))
 }
 

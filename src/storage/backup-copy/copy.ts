@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { BACKUP_COPY_URL } from '../../workers'
 import { asLibsqlError } from '../engine/local-values'
 import type { CopyReply, CopyRequest } from './messages'
@@ -14,7 +15,7 @@ export class CopyStopped extends Error {
  * own (worker.ts): on the server's thread a copy of a large database held its event loop for as long as it took
  * (9 s for 630 MB, no request answered meanwhile). Resolves to why the copy is unusable, or undefined when it is
  * good; rejects with the engine's error (its code, no path) when it could not be written, and with CopyStopped at
- * once on `signal` (the thread is ended; the caller removes what it wrote).
+ * once on `signal` (the caller removes what it wrote, and this what the thread, let end its call, writes after).
  */
 export function copyInThread(
   from: string,
@@ -23,9 +24,14 @@ export function copyInThread(
   workerUrl = BACKUP_COPY_URL,
 ): Promise<string | undefined> {
   const worker = new Worker(workerUrl)
+  let stopped = false
+  let posted = false
   let stop = () => {}
   return new Promise<string | undefined>((resolve, reject) => {
-    stop = () => reject(new CopyStopped())
+    stop = () => {
+      stopped = true
+      reject(new CopyStopped())
+    }
     if (signal?.aborted) return stop()
     signal?.addEventListener('abort', stop, { once: true })
     worker.onmessage = ({ data }: MessageEvent<CopyReply>) => {
@@ -37,8 +43,21 @@ export function copyInThread(
       reject(new Error(`the backup thread failed: ${(event as ErrorEvent).message}`)),
     )
     worker.postMessage({ from, to } satisfies CopyRequest)
+    posted = true
   }).finally(() => {
     signal?.removeEventListener('abort', stop)
-    worker.terminate()
+    if (!stopped || !posted) return worker.terminate()
+    // Stopped inside its call (a write to a mount that stopped answering), the thread is let end it: ended meanwhile,
+    // the engine's answer into the thread being ended aborted the whole process. SQLite opens the copy again on the
+    // way, made anew if the caller removed it: what the thread leaves is removed when it answers. It keeps no process.
+    worker.onmessage = () => {
+      removeCopy(to)
+      worker.terminate()
+    }
+    worker.unref()
   })
+}
+
+function removeCopy(to: string) {
+  for (const f of [to, `${to}-journal`]) void rm(f, { force: true }).catch(() => {})
 }
