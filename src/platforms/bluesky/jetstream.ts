@@ -3,7 +3,8 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
-import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
+import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
+import { clockedPositions, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
 import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
@@ -32,7 +33,7 @@ export function createJetstreamReader(
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
-      let last = storedPosition('bluesky', from, parseCursor, sink)
+      let last = storedNotAhead(storedPosition('bluesky', from, parseCursor, sink), sink)
       // The instance whose clock `last` is on. Each instance times events by its own clock when it sequences them
       // (time_us), so a position read from one names another moment on the next: there, what the rewind replays is
       // not skipped by time but handed on again, and the runner passes over what it already had by the post's
@@ -112,6 +113,7 @@ function connectOnce(
   const url = subscription(endpoint, from === null ? null : from.us - REWIND_US)
   let at: Cursor | null = from
   const { instance, ending, moved } = a
+  const next = clockedPositions(instance, new URL(endpoint).host, sink)
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
@@ -156,7 +158,7 @@ function connectOnce(
         heard = 'heard'
         if (sameClock && from !== null && handed(from, e)) return
         sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
-        at = after(at, e, instance)
+        at = next(at, e)
         sink.heard({ position: cursorText(at) })
         moved(at)
         return
@@ -179,7 +181,7 @@ function connectOnce(
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
       if (sameClock && from !== null && handed(from, e)) return
-      at = after(at, e, instance)
+      at = next(at, e)
       const position = cursorText(at)
       const mention = toMention(e)
       const gone = deletedPost(e)
