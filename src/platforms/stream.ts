@@ -72,6 +72,13 @@ export function storedPosition<T>(
   return null
 }
 
+// How far ahead of this server's clock a post's date may be and still move a stream's position: a date years ahead (a
+// broken answer, a mirror) kept as the position made every later post look older than it, and none was read again.
+const AHEAD_MS = 60_000
+
+/** Whether a position at `ms` (Unix milliseconds) would stand ahead of this server's clock (docs/streams.md#resuming). */
+export const aheadOfClock = (ms: number) => ms > Date.now() + AHEAD_MS
+
 /** A position that is a count (an item id, a time in microseconds), or undefined. */
 export const countPosition = (s: string) => {
   const n = /^\d+$/.test(s) ? Number(s) : Number.NaN

@@ -18,6 +18,7 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
   let skewUs = 0
   let garbage = false
   let reuseUs = false
+  let nextAtUs: number | undefined
   let refusal: number | undefined
   let closeOnOpen: { code: number; reason: string } | undefined
   const server = Bun.serve<Sub>({
@@ -75,6 +76,11 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
       for (const e of events) if (e.time_us >= Number(cursor) && wants(ws, e.collection)) deliver(ws, e.text)
   }
   const nextUs = () => {
+    if (nextAtUs !== undefined) {
+      const us = nextAtUs
+      nextAtUs = undefined
+      return us
+    }
     if (reuseUs && lastUs > 0) {
       reuseUs = false
       return lastUs
@@ -150,6 +156,10 @@ export function fakeJetstream(a: { keepUs?: number } = {}) {
     /** The next event has the same time_us as the last one (Jetstream's keys tell them apart by DID). */
     sameTime() {
       reuseUs = true
+    },
+    /** The next event has this time_us, the clock staying as it was: an instance whose clock jumped for a moment. */
+    nextAt(us: number) {
+      nextAtUs = us
     },
     /** Moves the instance's clock on: the next events are `us` later (a long outage, compressed). */
     skipUs(us: number) {

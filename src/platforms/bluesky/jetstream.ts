@@ -3,7 +3,8 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { AppError } from '../../errors'
 import { PlatformUnreachableError } from '../http'
-import { type Cursor, after, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
+import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
+import { clockedPositions, MOVE_REWIND_US, REWIND_US, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
 import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
@@ -15,7 +16,6 @@ import { deletedPost, Event, toMention } from './jetstream-event'
 // the README advises rewinding a few seconds when reconnecting, for a gapless replay that is deduplicated. Without
 // `compress=true` messages are plain JSON (docs/streams.md#which-platforms-stream). Events are read in jetstream-event.ts.
 
-const REWIND_US = 5_000_000
 // A connection that has said nothing for this long is taken as dead (Bluesky posts several times a second).
 const SILENCE_MS = 30_000
 // A first event this much later than the position resumed from means the instance no longer had what came between.
@@ -32,16 +32,15 @@ export function createJetstreamReader(
   return {
     platform: 'bluesky',
     async read(from, sink, signal) {
-      let last = storedPosition('bluesky', from, parseCursor, sink)
-      // The instance whose clock `last` is on. Each instance times events by its own clock when it sequences them
-      // (time_us), so a position read from one names another moment on the next: there, what the rewind replays is
-      // not skipped by time but handed on again, and the runner passes over what it already had by the post's
-      // address. The position names its instance, and the reader starts there; one stored before positions named it
-      // is taken as the first address's, and one of an address no longer configured as no instance's
-      // (docs/streams.md#resuming).
+      let last = storedNotAhead(storedPosition('bluesky', from, parseCursor, sink), sink)
+      // The instance whose clock `last` is on, where the reader starts: each times events by its own clock, so on
+      // another one what the rewind replays is handed on again, and the runner passes over what it had. One stored
+      // before positions named it is the first address's; one of an address no longer configured, no instance's
+      // (docs/streams.md#resuming). `readUs`: when this server read `last` (taken as its time after a restart).
       const instances = config.stream_url.map(instanceOf)
       let timedBy: string | undefined = instances[0]
       if (last?.by) timedBy = instances.includes(last.by) ? last.by : undefined
+      let readUs = last?.us ?? 0
       let failures = 0
       let n = timedBy ? instances.indexOf(timedBy) : 0
       while (!signal.aborted) {
@@ -53,14 +52,15 @@ export function createJetstreamReader(
           instance,
           ending,
           silenceMs,
+          readUs,
           moved: (t) => {
             last = t
             timedBy = instance
+            readUs = Date.now() * 1000
           },
         })
         if (signal.aborted) return
-        // Let go for room, it resumes at the same instance, whose clock its cursor is on: another one's replay can
-        // start after what this one had not yet sent (docs/streams.md#backpressure).
+        // Let go for room, it resumes at the same instance, whose clock its cursor is on (docs/streams.md#backpressure).
         if (outcome === 'full') {
           await sink.room()
           continue
@@ -97,9 +97,9 @@ export function createJetstreamReader(
 
 /**
  * One connection, until it closes, falls silent, the sink is full or `signal` aborts. With `sameClock` (the position
- * was read from this instance) skips what the rewind replays, the events before the resumed position; reports a gap
- * when the instance starts later than it. The positions it hands on name `instance` (instanceOf); `ending` is told
- * how the connection ended (refusalOf, closeOf), and that it was taken as dead after `silenceMs` without a message.
+ * was read from this instance) skips what the rewind replays, the events before the resumed position; without, it
+ * rewinds further (jetstream-clock.ts). Reports a gap when the instance starts later than it. Its positions name
+ * `instance`; `ending` is told how it ended (refusalOf, closeOf), and that it was taken as dead after `silenceMs`.
  */
 function connectOnce(
   endpoint: string,
@@ -107,11 +107,13 @@ function connectOnce(
   sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
-  a: { instance: string; ending: Ending; silenceMs: number; moved: (at: Cursor) => void },
+  a: { instance: string; ending: Ending; silenceMs: number; readUs: number; moved: (at: Cursor) => void },
 ): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
-  const url = subscription(endpoint, from === null ? null : from.us - REWIND_US)
+  const move = sameClock || from === null ? undefined : { from, readUs: a.readUs }
+  const url = subscription(endpoint, from === null ? null : from.us - (move ? MOVE_REWIND_US : REWIND_US))
   let at: Cursor | null = from
   const { instance, ending, moved } = a
+  const next = clockedPositions(instance, new URL(endpoint).host, sink, move)
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
@@ -156,7 +158,7 @@ function connectOnce(
         heard = 'heard'
         if (sameClock && from !== null && handed(from, e)) return
         sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
-        at = after(at, e, instance)
+        at = next(at, e)
         sink.heard({ position: cursorText(at) })
         moved(at)
         return
@@ -179,7 +181,7 @@ function connectOnce(
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
       if (sameClock && from !== null && handed(from, e)) return
-      at = after(at, e, instance)
+      at = next(at, e)
       const position = cursorText(at)
       const mention = toMention(e)
       const gone = deletedPost(e)

@@ -4,10 +4,11 @@ import type { Logger } from '../../lib/log'
 import { decodeEntities } from '../common/html-text'
 import { count, isoDate, readItems } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
-import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
+import { aheadOfClock, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { DEVTO_READ_EVERY_MS } from '../stream-share'
 import { isWebUrl } from '../common/web-urls'
+import { remember } from '../../lib/bounded-map'
 
 // Forem API v1 GET /api/articles/latest (developers.forem.com/api/v1#tag/articles): published articles, newest
 // published first, `per_page` up to 1000. An article is numbered when it is created, as a draft, so a draft published
@@ -39,10 +40,14 @@ type Read = v.InferOutput<typeof Article>
 const msOf = (a: Read) => Date.parse(a.published_at) || 0
 const isNew = (a: Read, last: At) =>
   msOf(a) > last.ms || (msOf(a) === last.ms && !last.inMs.includes(a.id)) || a.id > last.id
-/** `at` moved past `a`; an older position's unknown time (Infinity) gives way to the first one read. */
+/**
+ * `at` moved past `a`; an older position's unknown time (Infinity) gives way to the first one read. A time ahead of
+ * this server's clock is not taken: one years ahead kept there made a draft published later, with a lower id, old.
+ */
 const past = (at: At, a: Read): At => {
   const ms = msOf(a)
   const id = Math.max(at.id, a.id)
+  if (aheadOfClock(ms)) return { ...at, id }
   if (!Number.isFinite(at.ms) || ms > at.ms) return { ms, id, inMs: [a.id] }
   return { ms: at.ms, id, inMs: ms === at.ms && !at.inMs.includes(a.id) ? [...at.inMs, a.id] : at.inMs }
 }
@@ -65,6 +70,8 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
     async read(from, sink, signal) {
       let last = storedPosition('devto', from, (s) => parse(s) ?? undefined, sink)
       let failures = 0
+      // Articles dated ahead already told as a gap: each read hands them on again, and the runner passes them over.
+      const told = new Map<number, true>()
       while (!signal.aborted) {
         let waitMs = EVERY_MS
         try {
@@ -93,12 +100,21 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
               sink.gap(`more than ${PER_PAGE} articles since the stored position; older ones were not read`)
             }
             for (const a of fresh) {
+              if (aheadOfClock(msOf(a)) && !told.has(a.id)) {
+                remember(told, a.id, true, 1000)
+                sink.gap(
+                  `devto article ${a.id} is dated ahead of this server's clock; the position's time does not follow it`,
+                )
+              }
               last = past(last, a)
               sink.item(toMention(a), positionOf(last))
             }
           }
           // Past everything listed: a first read starts from now on, and an older position takes a time.
-          last = items.reduce<At | null>((at, a) => past(at ?? { ms: msOf(a), id: a.id, inMs: [] }, a), last)
+          last = items.reduce<At | null>(
+            (at, a) => past(at ?? { ms: Number.POSITIVE_INFINITY, id: a.id, inMs: [] }, a),
+            last,
+          )
           if (last && Number.isFinite(last.ms)) sink.heard({ caughtUp: true, position: positionOf(last) })
           else sink.heard({ caughtUp: true })
           failures = 0

@@ -33,6 +33,10 @@ const MISSING_TRIES = 6
 // An item that fails (an error status, a body that is not JSON) while items after it read is its own fault, not an
 // outage: after this many such reads it is passed over as a gap, rather than holding every later item back for good.
 const FAILING_TRIES = 4
+// The most items a read catches up on: several hours of Hacker News at its busiest, read in a few minutes. After a
+// longer outage (days: hundreds of thousands of calls, one an item, before anything new) the older ones are a gap, as
+// past the Mastodon catch-up's 400 statuses (docs/streams.md#resuming).
+const CATCH_UP_ITEMS = 10_000
 
 export function createHackernewsStream(config: Config['platforms']['hackernews']): StreamReader {
   const get = (path: string, signal: AbortSignal) =>
@@ -70,6 +74,13 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
               `hackernews sent a maxitem that is not an item id${max === null ? ' (null: no data at that address; the API is at …/v0)' : ''}`,
             )
           let at: number = last === null || last > max ? max : last
+          if (max - at > CATCH_UP_ITEMS) {
+            sink.gap(
+              `more than ${CATCH_UP_ITEMS} items since the stored position: items ${at + 1} to ${max - CATCH_UP_ITEMS} were not read; reading on from the newest ${CATCH_UP_ITEMS}`,
+            )
+            at = max - CATCH_UP_ITEMS
+            sink.heard({ position: String(at) })
+          }
           while (at < max && !signal.aborted) {
             if (sink.full()) await sink.room()
             const next = at

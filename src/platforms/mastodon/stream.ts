@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
-import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
+import { aheadOfClock, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { Status, statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
 import { readEvents } from './events'
 
@@ -30,6 +30,10 @@ const overHttp = (url: URL) => {
 }
 
 const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
+// Mastodon's ids are the time they stand for, in milliseconds, shifted 16 bits (a status from another server: when
+// it was published there). One numbered ahead of this server's clock (that server's clock is wrong) is read, but the
+// catch-up does not read on from it: min_id past it would read nothing until the clock caught up.
+const ahead = (id: string) => /^\d{1,30}$/.test(id) && aheadOfClock(Number(BigInt(id) >> 16n))
 
 export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
@@ -94,6 +98,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       let last = storedPosition('mastodon', from, (s) => (/^\d{1,30}$/.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
+      let toldAhead = false
       const hand = (s: v.InferOutput<typeof Status>, edited = false) => {
         // An edit (`status.update`) is read again as the status now is, whether or not it was read before: the runner
         // matches it as a new one, and the store signals a status once per team (docs/streams.md#edited-statuses). The
@@ -104,13 +109,23 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         // is new on the stream. What the catch-up and the stream both gave is passed over the second time.
         if (seen.has(s.id)) return
         remember(seen, s.id, true, SEEN)
-        if (last === null || newer(s.id, last)) last = s.id
-        sink.item(statusMention(instance, s), last)
+        if (ahead(s.id)) {
+          // Told once: a server whose clock is wrong numbers each of its statuses so.
+          if (!toldAhead)
+            sink.gap(
+              `mastodon status ${s.id} is numbered ahead of this server's clock; catch-ups do not read on from it`,
+            )
+          toldAhead = true
+        } else if (last === null || newer(s.id, last)) last = s.id
+        // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
+        sink.item(statusMention(instance, s), last ?? '0')
       }
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.
+      // The newest status on the timeline that is not numbered ahead (it would be listed first).
+      const newest = async () => (await page({ limit: String(PAGE) }, signal)).find((s) => !ahead(s.id))?.id
       const catchUp = async () => {
-        if (last === null) last = (await page({ limit: '1' }, signal))[0]?.id ?? '0'
+        if (last === null) last = (await newest()) ?? '0'
         for (let n = 0; ; n++) {
           if (sink.full()) await sink.room()
           const got = await page({ min_id: last, limit: String(PAGE) }, signal)
@@ -120,7 +135,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
             sink.gap(
               `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
             )
-            last = (await page({ limit: '1' }, signal))[0]?.id ?? last
+            last = (await newest()) ?? last
             break
           }
         }

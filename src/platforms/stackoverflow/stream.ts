@@ -2,12 +2,13 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { readItems } from '../common/mapping'
-import { backoffMs, pause, storedPosition, type StreamReader } from '../stream'
+import { aheadOfClock, backoffMs, pause, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
 import { Question, refusalMessage, throttleWaitSec, toMention, Wrapper } from './connector'
 import { AppError } from '../../errors'
+import { remember } from '../../lib/bounded-map'
 import { failedAnswer } from '../http'
 
 // Stack Exchange API 2.3 /questions (api.stackexchange.com/docs/questions) with sort=creation&order=desc: a site's
@@ -71,6 +72,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
       let at = storedPosition('stackoverflow', from, (s) => parse(s) ?? undefined, sink)
       let failures = 0
       const everyMs = stackoverflowReadEveryMs(config)
+      // Questions dated ahead already told as a gap: each read hands them on again, and the runner passes them over.
+      const told = new Map<number, true>()
       while (!signal.aborted) {
         let waitMs = everyMs
         try {
@@ -84,7 +87,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
             if (p.quota === 0) waitMs = Math.max(waitMs, QUOTA_SPENT_MS)
             const newer = at ? p.items.filter((q) => after({ date: q.creation_date, id: q.question_id }, at as At)) : []
             fresh.push(...newer)
-            if (at === null && p.items[0]) at = { date: p.items[0].creation_date, id: p.items[0].question_id }
+            const newest = p.items.find((q) => !aheadOfClock(q.creation_date * 1000))
+            if (at === null && newest) at = { date: newest.creation_date, id: newest.question_id }
             const reachedStored = newer.length < p.items.length
             if (reachedStored || !p.more) break
             if (n === PAGES)
@@ -97,8 +101,15 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
           fresh.sort((a, b) => a.creation_date - b.creation_date || a.question_id - b.question_id)
           for (const q of fresh) {
             const mention: Mention = toMention(q)
-            sink.item(mention, `${q.creation_date}:${q.question_id}`)
-            at = { date: q.creation_date, id: q.question_id }
+            // Dated ahead of this server's clock: read, but the position does not follow it (docs/streams.md#resuming).
+            if (!aheadOfClock(q.creation_date * 1000)) at = { date: q.creation_date, id: q.question_id }
+            else if (!told.has(q.question_id)) {
+              remember(told, q.question_id, true, 1000)
+              sink.gap(
+                `stackoverflow question ${q.question_id} is dated ahead of this server's clock; the position does not follow it`,
+              )
+            }
+            sink.item(mention, `${(at as At).date}:${(at as At).id}`)
           }
           sink.heard({ caughtUp: true, ...(at && { position: `${at.date}:${at.id}` }) })
         } catch (err) {

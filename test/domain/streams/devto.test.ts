@@ -134,4 +134,23 @@ describe('DEV stream (/api/articles/latest)', () => {
     expect((await once(second.position ?? null)).items).toEqual([])
     expect((await once(first.position ?? null)).items).toEqual(['devto:29'])
   })
+
+  // docs/streams.md#resuming: the position's time is the newest publication time read. One dated years ahead (a broken
+  // answer or mirror) kept it there, and a draft published after it with a lower id was never new.
+  test('an article dated far ahead of this server is read, but the position time does not follow it', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z')
+    const now = Date.now()
+    const articles = [
+      article(41, 'https://dev.to/sam/ahead', undefined, iso(now + 30 * 365 * 86_400_000)),
+      article(40, 'https://dev.to/sam/forty', undefined, iso(now - 60_000)),
+    ]
+    const url = fakeForem(articles)
+    const config = testConfig({ platforms: { devto: { stream_url: url } } })
+    const reader = createDevtoStream(config.platforms.devto, silentLogger)
+    const first = await readOnce(reader, `${Date.parse(iso(now - 60_000))}:40:40`)
+    expect(first.items).toEqual(['devto:41'])
+    expect(Number(first.position?.split(':')[0])).toBeLessThanOrEqual(now + 60_000)
+    articles.unshift(article(39, 'https://dev.to/sam/a-draft-published-now', undefined, iso(now)))
+    expect((await readOnce(reader, first.position ?? null)).items).toContain('devto:39')
+  })
 })

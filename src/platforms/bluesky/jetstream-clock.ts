@@ -1,0 +1,78 @@
+import type { StreamSink } from '../stream'
+import { after, type Cursor } from './jetstream-cursor'
+
+// The rewind of a reconnection to the instance whose clock the position is on, as Jetstream's README advises.
+export const REWIND_US = 5_000_000
+// How far ahead of this server's clock an event's time_us is taken at its word: as far as the rewind, so that a
+// reconnection never asks Jetstream for events from later than now (docs/streams.md#resuming).
+export const AHEAD_US = 5_000_000
+
+// The rewind on a connection to another instance than the one whose clock the position is on: instances' clocks can
+// disagree by more than the 5 s of a reconnection to the same one (docs/streams.md#resuming). A minute of posts is a
+// few thousand, which the runner passes over as already handed on.
+export const MOVE_REWIND_US = 60_000_000
+// A connection read for this long has replayed what it was asked for and reads live: its clock can be told.
+const SETTLED_MS = 10_000
+
+const seconds = (us: number) => Math.round(us / 1e6)
+
+/** Where a connection to another instance's clock moved from: the position and when this server read it (µs). */
+export type Move = { from: Cursor; readUs: number }
+
+/**
+ * On a connection that moved to another instance's clock, asked from MOVE_REWIND_US before the position: once it
+ * reads live, how far its clock is behind the one the position was read on, from the least time an event took from
+ * its time_us to this server (`lagUs`, each event's). When that is more than the rewind, the replay began after posts
+ * the first instance had not sent yet, and source health is told that some may not have been read.
+ */
+function clockBehind(host: string, sink: Pick<StreamSink, 'gap'>, move: Move) {
+  const opened = Date.now()
+  let least = Number.POSITIVE_INFINITY
+  let told = false
+  return (lagUs: number) => {
+    least = Math.min(least, lagUs)
+    if (told || Date.now() - opened < SETTLED_MS) return
+    told = true
+    // The position's event reached this server `readUs - from.us` after its time; this instance's, `least` after.
+    const behindUs = least - (move.readUs - move.from.us)
+    if (behindUs <= MOVE_REWIND_US) return
+    const from = move.from.by ?? 'the instance the position was read from'
+    sink.gap(
+      `Jetstream at ${host} times events ${seconds(behindUs)} s behind ${from}: posts of up to ${seconds(behindUs - MOVE_REWIND_US)} s before the move to it may not have been read`,
+    )
+  }
+}
+
+/**
+ * The position after handing on each event of one connection to `instance` (at `host`), as `after` gives it, but never
+ * more than AHEAD_US ahead of this server's clock. A broken instance's event timed years ahead moved the cursor there,
+ * and every later connection asked from the future and read nothing until the clock caught up. Such an event is
+ * handed on, the position stays where it was (or at this server's time less the rewind, when it was on another
+ * instance's clock or older), and source health is told, once a connection (docs/streams.md#resuming).
+ */
+export function clockedPositions(instance: string, host: string, sink: Pick<StreamSink, 'gap'>, move?: Move) {
+  let told = false
+  const behind = move && clockBehind(host, sink, move)
+  return (at: Cursor | null, e: { time_us: number; did: string }): Cursor => {
+    const nowUs = Date.now() * 1000
+    behind?.(Math.max(nowUs - e.time_us, -AHEAD_US))
+    if (e.time_us <= nowUs + AHEAD_US) return after(at, e, instance)
+    if (!told)
+      sink.gap(
+        `Jetstream at ${host} timed an event ${seconds(e.time_us - nowUs)} s ahead of this server's clock: the position does not follow it (is that instance's clock wrong?)`,
+      )
+    told = true
+    const floor = nowUs - AHEAD_US
+    return at?.by === instance && at.us >= floor ? at : { us: floor, dids: null, by: instance }
+  }
+}
+
+/** The stored position, or null to read from now on when it stands ahead of this server's clock (told as a gap). */
+export function storedNotAhead(at: Cursor | null, sink: Pick<StreamSink, 'gap'>) {
+  const nowUs = Date.now() * 1000
+  if (at === null || at.us <= nowUs + AHEAD_US) return at
+  sink.gap(
+    `the stored bluesky position is ${seconds(at.us - nowUs)} s ahead of this server's clock; reading on from now`,
+  )
+  return null
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
+import type { Logger } from '../../../src/lib/log'
+import { testConfig } from '../../support/deps'
+import { fakeJetstream } from '../../support/fake-streams'
+import { eventually, recordingSink } from '../../support/stream-world'
+
+// Each Jetstream instance times events by its own clock (time_us), so a cursor read from one names another moment on
+// the next; the README advises rewinding a few seconds on a reconnection (github.com/bluesky-social/jetstream,
+// "Consuming Jetstream"). Moving to an instance whose clock is more than that rewind behind the first one's asked it
+// for what came after the events the first had not sent yet: those were never read (docs/streams.md#resuming).
+const stops: (() => void)[] = []
+afterEach(() => {
+  while (stops.length) stops.pop()?.()
+})
+
+const quiet = { info() {}, warn() {}, error() {} } as unknown as Logger
+
+/** Two instances, the second's clock `behindUs` behind the first's; the reader starts on the first. */
+async function twoClocks(behindUs: number) {
+  const a = fakeJetstream()
+  const b = fakeJetstream()
+  b.skipUs(-behindUs)
+  stops.push(a.stop, b.stop)
+  const config = testConfig({ platforms: { bluesky: { stream_url: [a.url, b.url] as never } } })
+  const { got, sink } = recordingSink()
+  const stop = new AbortController()
+  stops.push(() => stop.abort())
+  void createJetstreamReader(config.platforms.bluesky, quiet).read(null, sink, stop.signal)
+  await eventually('the first instance', () => a.clients() === 1)
+  a.post('Read from both.', 'did:plc:author1', 'rkey1')
+  b.post('Read from both.', 'did:plc:author1', 'rkey1')
+  await eventually('the first post', () => got.mentions.length === 1)
+  // The first instance goes down before it sends the next post; the second has it, timed by its own clock.
+  a.setRefusal(503)
+  a.dropAll()
+  b.post('Only the second instance sent this.', 'did:plc:author1', 'rkey2')
+  await eventually('the second instance', () => b.clients() === 1, 10_000)
+  const read = (text: string) => got.mentions.some((m) => m.content === text)
+  return { a, b, got, read }
+}
+
+describe('Bluesky stream: moving to an instance whose clock is behind', () => {
+  test('by 20 s: what the first instance had not sent is read from the second', async () => {
+    const w = await twoClocks(20_000_000)
+    await eventually('the post only the second instance sent', () => w.read('Only the second instance sent this.'))
+    expect(w.got.gaps).toEqual([])
+  }, 20_000)
+
+  test('by more than the rewind on a move: source health names the clocks and the posts that may be lost', async () => {
+    const w = await twoClocks(150_000_000)
+    // Once the second instance has been read for a while, its clock is known.
+    await Bun.sleep(10_500)
+    w.b.post('Read live from the second instance.')
+    await eventually('the live post', () => w.read('Read live from the second instance.'))
+    expect(w.got.gaps).toEqual([expect.stringMatching(/times events 1[45]\d s behind .* may not have been read/)])
+  }, 30_000)
+})
