@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ConfigInput } from '../../src/config/schema'
@@ -34,11 +34,19 @@ async function world(backup: NonNullable<ConfigInput['backup']>, log?: ReturnTyp
 describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
   test('a backup in progress is not under its final name: one cut off is never taken for a backup', async () => {
     const { deps, backups } = await world({})
-    const running = runScheduledBackup(deps)
-    // While the copy is written (the first check runs as soon as the run has created its file).
-    await Bun.sleep(0)
-    const during = readdirSync(backups)
+    let settled = false
+    const running = runScheduledBackup(deps).finally(() => {
+      settled = true
+    })
+    // While the copy is written: the run makes the folder and its part off this thread (a silent mount holds only the
+    // run), so the first look is once they are there; the copy then starts a thread of its own, which leaves time.
+    let during: string[] = []
+    while (!during.length && !settled) {
+      await Bun.sleep(1)
+      during = existsSync(backups) ? readdirSync(backups) : []
+    }
     expect(await running).toMatchObject({ outcome: 'completed' })
+    expect(during).not.toEqual([])
     expect(during.filter((f) => f.endsWith('.db'))).toEqual([])
     expect(during.every((f) => f.endsWith('.db.partial'))).toBe(true)
     expect(readdirSync(backups).filter((f) => f.endsWith('.partial'))).toEqual([])
