@@ -1,4 +1,4 @@
-// A key, profile, keyword, person or OAuth client a command names that is not there was refused without the way to
+// A key, profile, keyword, person, user or OAuth client a command names that is not there was refused without the way to
 // see what is: 'the team has no ICP profile named "x"' alone. Each refusal now ends with the command that lists them,
 // as webhook remove's did (docs/operations.md#command-line).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
@@ -29,6 +29,10 @@ test(
       [
         ['people', 'forget', '--team', 'acme corp', 'per_nothing'],
         `no person per_nothing; lead-signals people export --team "acme corp" lists its people with their ids`,
+      ],
+      [
+        ['user', 'remove', '--team', 'acme corp', '--email', 'nobody@acme.test'],
+        `team acme corp has no user nobody@acme.test; lead-signals user list --team "acme corp" shows its users`,
       ],
       [
         ['oauth-client', 'remove', 'nothing'],
