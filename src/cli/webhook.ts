@@ -25,20 +25,20 @@ const FLAG_OF: Record<string, string> = {
   keywords: '--keywords',
   platforms: '--platforms',
 }
-const list = (text: unknown) =>
-  typeof text === 'string'
-    ? text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : undefined
+// Comma-separated items, trimmed, the empty ones left out.
+const list = (text: unknown) => (typeof text === 'string' ? text.split(',').flatMap((s) => s.trim() || []) : undefined)
 
 const num = (text: unknown) => (typeof text === 'string' ? Number(text) : undefined)
-// --quiet-hours 22-7: from 22:00 to 07:00; anything else is left for the schema to refuse.
+// --quiet-hours 22-7: from 22:00 to 07:00. Anything else gets that form, not the API's words for its JSON object.
 const quietHours = (text: unknown) => {
   if (typeof text !== 'string') return undefined
-  const m = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim())
-  return m ? { from: Number(m[1]), to: Number(m[2]) } : text
+  const [from, to] = (/^(\d{1,2})-(\d{1,2})$/.exec(text.trim()) ?? []).slice(1).map(Number)
+  if (from === undefined || to === undefined || from > 23 || to > 23)
+    throw new AppError(
+      'invalid_request',
+      '--quiet-hours must be FROM-TO, two whole hours from 0 to 23 (22-7: from 22:00 to 07:00)',
+    )
+  return { from, to }
 }
 
 /** `webhook add` flags, checked by the same schema as POST /api/v1/webhooks (docs/destinations.md#managing). */
