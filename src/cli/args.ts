@@ -19,6 +19,9 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
     if (unknown) throw unknownOption(unknown[1] as string, Object.keys(options))
     const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec((e as Error).message)
     if (ambiguous) throw dashValue(ambiguous[1] as string, argv)
+    // Node's own words ("Option '--name <value>' argument missing") name neither this command line nor the fix.
+    const missing = /^Option '(--[^ ']+)[^']*' argument missing/.exec((e as Error).message)
+    if (missing) throw usageError(`${missing[1]} is given without a value: write ${missing[1]} VALUE`)
     // Node's advice on '--' after an unknown option is about its own parser, not this command line.
     throw usageError((e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''))
   }

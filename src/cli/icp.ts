@@ -11,6 +11,7 @@ import {
 } from '../domain/icps/icps'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
+import { listedBy, teamFlag } from './not-there'
 
 async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -57,7 +58,9 @@ async function remove(argv: string[]): Promise<number> {
   const ref = requireFlag(flags, 'team')
   const name = requireFlag(flags, 'name')
   const { removed } = await withDeps(flags, async (deps) =>
-    removeIcp(deps, { teamId: (await findTeam(deps, ref)).id, name }),
+    listedBy(`icp list ${teamFlag(ref)} shows its profiles`, async () =>
+      removeIcp(deps, { teamId: (await findTeam(deps, ref)).id, name }),
+    ),
   )
   console.log(`Removed ICP profile "${removed}".`)
   return 0

@@ -3,6 +3,7 @@ import { AppError } from '../errors'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { listedBy, teamFlag } from './not-there'
 
 async function create(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -53,7 +54,9 @@ async function revoke(argv: string[]): Promise<number> {
   if (positionals.length !== 1)
     throw new AppError('invalid_request', 'give exactly one key prefix (as shown by "key list") or the whole key')
   const prefix = await withDeps(flags, async (deps) =>
-    revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, key: positionals[0] }),
+    listedBy(`key list ${teamFlag(ref)} shows its keys`, async () =>
+      revokeApiKey(deps, { teamId: (await findTeam(deps, ref)).id, key: positionals[0] }),
+    ),
   )
   console.log(`Revoked key ${prefix}.`)
   return 0

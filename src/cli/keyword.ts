@@ -5,6 +5,7 @@ import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, printJson, withDeps } from './common'
 import { queriesOf, refuseUnquotedQuery } from './query-args'
 import { refuseSplitTeamName } from './team-words'
+import { listedBy, teamFlag } from './not-there'
 
 async function add(argv: string[]): Promise<number> {
   refuseUnquotedQuery('keyword add', argv)
@@ -50,7 +51,9 @@ async function remove(argv: string[]): Promise<number> {
   const keywords = cleanKeywords(positionals)
   const removed = await withDeps(flags, async (deps) => {
     await refuseSplitTeamName(deps, 'keyword remove', argv)
-    return removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords })
+    return listedBy(`keyword list ${teamFlag(ref)} shows its keywords`, async () =>
+      removeKeywords(deps, { teamId: (await findTeam(deps, ref)).id, keywords }),
+    )
   })
   console.log(`No longer tracking ${quoted(removed)}.`)
   return 0

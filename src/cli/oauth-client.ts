@@ -2,6 +2,7 @@ import { listClients, removeClient } from '../domain/oauth/operator'
 import { AppError } from '../errors'
 import { parseFlags } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
+import { listedBy } from './not-there'
 
 // docs/oauth.md#clients: the operator lists the clients apps registered and removes the ones not wanted.
 
@@ -24,7 +25,9 @@ async function list(argv: string[]): Promise<number> {
 async function remove(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {})
   if (positionals.length !== 1) throw new AppError('invalid_request', 'give one client id (see "oauth-client list")')
-  await withDeps(flags, (deps) => removeClient(deps, positionals[0]))
+  await withDeps(flags, (deps) =>
+    listedBy('oauth-client list shows the clients', () => removeClient(deps, positionals[0])),
+  )
   console.log(`Removed OAuth client ${positionals[0]}, its grants and its tokens.`)
   return 0
 }

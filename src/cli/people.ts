@@ -9,6 +9,7 @@ import { parseFlags, requireFlag } from './args'
 import { commandGroup, noPositionals, withDeps } from './common'
 import { outPath, writeExport } from './export-output'
 import { refuseDatabase } from './export-target'
+import { listedBy, teamFlag } from './not-there'
 
 /**
  * docs/people.md#export: the team's people as GET /api/v1/people/export gives them (one record per person with its
@@ -53,7 +54,11 @@ async function forgetCommand(argv: string[]): Promise<number> {
       'give exactly one person id (per_…, as the People page or the export shows it)',
     )
   const id = positionals[0] as string
-  const removed = await withDeps(flags, async (deps) => forgetPerson(deps, (await findTeam(deps, ref)).id, id))
+  const removed = await withDeps(flags, async (deps) =>
+    listedBy(`people export ${teamFlag(ref)} lists its people with their ids`, async () =>
+      forgetPerson(deps, (await findTeam(deps, ref)).id, id),
+    ),
+  )
   console.log(
     `Forgot ${id}: ${removed.accounts} account(s) and ${removed.signals} signal(s) removed; ` +
       'their later posts will not be stored.',

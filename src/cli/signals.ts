@@ -2,6 +2,7 @@ import { createReadStream, type Stats, statSync } from 'node:fs'
 import { AppError } from '../errors'
 import { type ImportProgress, importSignals } from '../domain/signals/import'
 import { fileLines, heldLines } from '../domain/signals/line-source'
+import { REJECTIONS_KEPT } from '../domain/signals/rejections'
 import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, printJson, withDeps } from './common'
@@ -9,19 +10,27 @@ import { exportCommand } from './signals-export'
 
 /**
  * The lines of the import's FILE (docs/operations.md#importing-signals). A file is read twice, in chunks. Standard
- * input, and a pipe named as FILE (a process substitution, `<(zcat x.gz)`, or a named pipe), cannot be read twice, so
- * they are kept in memory: a second read of a pipe found it empty (refused as a file that changed) or, for a named
- * pipe, waited for a writer for ever.
+ * input, and a pipe or device named as FILE (a process substitution, `<(zcat x.gz)`, a named pipe, /dev/stdin on a
+ * terminal), cannot be read twice, so they are kept in memory: a second read of a pipe found it empty (refused as a
+ * file that changed) or, for a named pipe, waited for a writer for ever.
  */
-async function importLines(file: string) {
+function importLines(file: string) {
   if (file === '-') return heldLines(Bun.stdin.stream(), 'standard input')
   let found: Stats | undefined
   try {
     found = statSync(file, { throwIfNoEntry: false })
   } catch {} // a path that cannot be looked at: reading it says why
-  if (found?.isFIFO()) return heldLines(createReadStream(file), JSON.stringify(file))
+  if (found && !found.isFile() && !found.isDirectory()) return heldLines(createReadStream(file), JSON.stringify(file))
   return fileLines(file)
 }
+
+// An input whose first lines were all rejected, not read further (docs/operations.md#importing-signals).
+const notSignals = (file: string) =>
+  new AppError(
+    'invalid_request',
+    `${file === '-' ? 'standard input' : JSON.stringify(file)}: its first ${REJECTIONS_KEPT.toLocaleString('en')} lines were all rejected (listed above), ` +
+      'so the import stopped there and nothing was imported; it reads JSON Lines, one signal per line, as signals export --format jsonl writes them',
+  )
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -34,7 +43,7 @@ async function importCommand(argv: string[]): Promise<number> {
   const ref = requireFlag(flags, 'team')
   if (positionals.length !== 1)
     throw new AppError('invalid_request', 'give exactly one FILE (JSON Lines; "-" for standard input)')
-  const lines = await importLines(positionals[0])
+  const lines = importLines(positionals[0])
   const skipInvalid = flags['skip-invalid'] === true
   const progress = progressReporter(process.stderr)
   const result = await withDeps(flags, async (deps) => {
@@ -43,6 +52,7 @@ async function importCommand(argv: string[]): Promise<number> {
   })
 
   for (const r of result.rejected) console.error(`line ${r.line}: ${r.message}`)
+  if (result.stopped) throw notSignals(positionals[0])
   const more = result.rejectedCount - result.rejected.length
   if (more > 0) console.error(`lead-signals: ${plural(more, 'more invalid line')}, not listed`)
   if (flags.json) printJson(result)

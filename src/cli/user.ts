@@ -2,6 +2,7 @@ import { createUser, listUsers, removeUser, setPassword } from '../domain/users/
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { consoleAddress } from './listening'
+import { listedBy, teamFlag } from './not-there'
 import { readPassword } from './password-input'
 
 async function create(argv: string[]): Promise<number> {
@@ -53,7 +54,9 @@ async function remove(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const team = requireFlag(flags, 'team')
   const email = requireFlag(flags, 'email')
-  const removed = await withDeps(flags, (deps) => removeUser(deps, { team, email }))
+  const removed = await withDeps(flags, (deps) =>
+    listedBy(`user list ${teamFlag(team)} shows its users`, () => removeUser(deps, { team, email })),
+  )
   console.log(`Removed ${removed}; their sessions have ended.`)
   return 0
 }

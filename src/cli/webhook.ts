@@ -3,75 +3,11 @@ import type { EndpointView } from '../domain/webhooks/endpoint-view'
 import { createEndpoint, findEndpoint, listEndpoints, removeEndpoint } from '../domain/webhooks/endpoints'
 import { findTeam } from '../domain/teams/teams'
 import { AppError } from '../errors'
-import { fieldWords } from '../lib/issue-words'
 import { shellWord } from '../lib/shell-word'
-import { parsedOrRefused } from '../wire/validation'
-import { EMPTY_FILTER, EndpointCreate } from '../wire/webhooks'
-import { type Flags, parseFlags, requireFlag } from './args'
+import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { onEndpoint } from './on-endpoint'
-
-// The API's field names as this command's flags, so that a refusal names what the user typed.
-const FLAG_OF: Record<string, string> = {
-  minScore: '--min-score',
-  url: '--url',
-  to: '--to',
-  kind: '--kind',
-  cadence: '--cadence',
-  digestHour: '--digest-hour',
-  timeZone: '--time-zone',
-  quietHours: '--quiet-hours',
-  intents: '--intents',
-  keywords: '--keywords',
-  platforms: '--platforms',
-}
-const list = (text: unknown) =>
-  typeof text === 'string'
-    ? text
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : undefined
-
-const num = (text: unknown) => (typeof text === 'string' ? Number(text) : undefined)
-// --quiet-hours 22-7: from 22:00 to 07:00; anything else is left for the schema to refuse.
-const quietHours = (text: unknown) => {
-  if (typeof text !== 'string') return undefined
-  const m = /^(\d{1,2})-(\d{1,2})$/.exec(text.trim())
-  return m ? { from: Number(m[1]), to: Number(m[2]) } : text
-}
-
-/** `webhook add` flags, checked by the same schema as POST /api/v1/webhooks (docs/destinations.md#managing). */
-function endpointFromFlags(flags: Flags) {
-  if (flags.url === undefined && flags.to === undefined)
-    throw new AppError('invalid_request', 'give --url (or --to for --kind email)')
-  const value = {
-    url: flags.url,
-    to: flags.to,
-    kind: flags.kind,
-    cadence: flags.cadence,
-    digestHour: num(flags['digest-hour']),
-    timeZone: flags['time-zone'],
-    quietHours: quietHours(flags['quiet-hours']),
-    minScore: num(flags['min-score']),
-    intents: list(flags.intents),
-    keywords: list(flags.keywords),
-    platforms: list(flags.platforms),
-    enabled: !flags.disabled,
-  }
-  try {
-    return parsedOrRefused('options', EndpointCreate, value)
-  } catch (err) {
-    if (!(err instanceof AppError) || !err.extra.details) throw err
-    const said = err.extra.details.map((d) => {
-      const flag = d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f)
-      // A command line cannot give null: "any" is the option left out (docs/webhooks.md#endpoints).
-      const message = d.message === EMPTY_FILTER ? `must list at least one; leave ${flag} out for any` : d.message
-      return `${fieldWords(flag)} ${message}`
-    })
-    throw new AppError('invalid_request', said.join('; '))
-  }
-}
+import { endpointFromFlags } from './webhook-flags'
 
 async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {

@@ -45,17 +45,32 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     const error = (data as { error?: { code?: string; message?: string; details?: ApiError['details'] } }).error
     const message = error?.message ?? unexplained(res)
     if (res.status === 401 && error?.code === 'not_signed_in') signedOut()
-    throw new ApiError(res.status, error?.code ?? 'error', message, error?.details)
+    throw new ApiError(res.status, error?.code ?? NOT_THE_SERVICE, message, error?.details)
   }
   return data as T
 }
 
+/** The code of an ApiError whose answer was not the service's (a proxy's page): its message is the whole story. */
+export const NOT_THE_SERVICE = 'not_the_service'
+
+// Whoever a person using the console can turn to about the server: the operator, who can see the proxy.
+const OPERATOR = 'whoever runs lead-signals'
+
 /**
- * An answer without the service's own message, a proxy's page in front of it. A 429 says how long it asked to wait
- * (Retry-After in seconds; a date or nothing is "a moment"), so nobody tries again at once and is refused again.
+ * An answer without the service's own message, a proxy's page in front of it (docs/console.md#errors): what happened
+ * and what a person can do. A 429 says how long it asked to wait (Retry-After in seconds; a date or nothing is "a
+ * moment"), so nobody tries again at once and is refused again.
  */
 function unexplained(res: Response): string {
-  if (res.status !== 429) return `the service answered ${res.status}`
+  const s = res.status
+  if (s === 502 || s === 503)
+    return `The service did not answer: a proxy in front of it answered ${s}, so the service may be down or restarting. Try again in a moment; if this goes on, ${OPERATOR} should check that it is running.`
+  if (s === 504)
+    return `The service did not answer in time: a proxy in front of it stopped waiting (504). Try again in a moment; if this goes on, ${OPERATOR} should check that it is running and that the proxy waits long enough for it (nginx: proxy_read_timeout).`
+  if (s === 413)
+    return `A proxy in front of the service refused this request as too large (413): ${OPERATOR} can raise the proxy's body limit (nginx: client_max_body_size).`
+  if (s !== 429)
+    return `A proxy in front of the service answered ${s} with a page of its own instead of the service. Try again; if this goes on, ${OPERATOR} can find why in the proxy's log.`
   const wait = Number(res.headers.get('retry-after') || Number.NaN)
   const when = !(wait > 0) ? 'a moment' : wait > 90 ? `${Math.ceil(wait / 60)} min` : `${Math.ceil(wait)} s`
   return `Too many requests for now: try again in ${when}.`

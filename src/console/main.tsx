@@ -1,6 +1,6 @@
 import { render } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, api, onSignedOut } from './api'
+import { ApiError, api, NOT_THE_SERVICE, onSignedOut } from './api'
 import { NoSuchPage } from './components/no-such-page'
 import { Alert, Icon } from './components/ui'
 import type { Me } from './me'
@@ -68,9 +68,9 @@ function App() {
       .then(setMe)
       .catch((e) => {
         if (e instanceof ApiError && e.status === 401) return setMe(null)
-        setFailure(
-          e instanceof ApiError ? `The server answered ${e.status}: ${e.message}` : 'The server cannot be reached.',
-        )
+        if (!(e instanceof ApiError)) return setFailure('The server cannot be reached.')
+        // A proxy's page is said in words of its own; the service's refusal with its status.
+        setFailure(e.code === NOT_THE_SERVICE ? e.message : `The server answered ${e.status}: ${e.message}`)
       })
   }
   useEffect(() => {

@@ -34,7 +34,7 @@ const PLUS_AS_SPACE = /^\d{4}-\d{2}-\d{2}[Tt][\d:.]+ \d{2}:?\d{2}$/
 const sinceForm = (issue: { input: unknown }) =>
   typeof issue.input === 'string' && PLUS_AS_SPACE.test(issue.input)
     ? `${SINCE_FORM}: its + arrived as a space, as a + in a query string does; write it %2B (T09:30:00%2B02:00)`
-    : SINCE_FORM
+    : `${SINCE_FORM}, such as 2026-11-01 or 2026-11-01T09:00:00Z`
 
 // The fields that read the same from a query string and from JSON.
 export const filters = {

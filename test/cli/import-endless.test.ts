@@ -3,7 +3,7 @@
 // break in 64 MiB is not JSON Lines: the import stops there with one line, and nothing is imported
 // (docs/operations.md#importing-signals).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { heldLines, MAX_RUN_BYTES } from '../../src/domain/signals/line-source'
+import { heldLines, type LineSource, MAX_RUN_BYTES } from '../../src/domain/signals/line-source'
 import { createWorkspace, dump, ok, runCli, signalLine } from './run-cli'
 
 const ws = createWorkspace()
@@ -36,7 +36,10 @@ describe('signals import of an input without end', () => {
       const chunk = Buffer.from(`${signalLine('again')}\n`.repeat(100))
       for (;;) yield chunk
     }
-    const stopped = await heldLines(endless(), 'standard input', 1 << 20).catch((e) => e)
+    const readAll = async (lines: LineSource) => {
+      for await (const _ of lines());
+    }
+    const stopped = await readAll(heldLines(endless(), 'standard input', 1 << 20)).catch((e) => e)
     expect(stopped.message).toBe(
       'standard input is over 1,048,576 bytes, more than an import holds in memory: save it to a file and import the file; nothing was imported',
     )
@@ -44,7 +47,7 @@ describe('signals import of an input without end', () => {
       yield Buffer.alloc(MAX_RUN_BYTES, 0x20)
       yield Buffer.from('x')
     }
-    expect((await heldLines(run(), 'standard input').catch((e) => e)).message).toBe(
+    expect((await readAll(heldLines(run(), 'standard input')).catch((e) => e)).message).toBe(
       `standard input: 67,108,864 ${STOPPED.trim()}`,
     )
   })

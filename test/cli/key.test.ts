@@ -93,7 +93,9 @@ describe('key revoke', () => {
     const before = await dump(ws)
     const again = await runCli(ws, ['key', 'revoke', '--team', 'acme', prefix])
     expect(again.code).toBe(1)
-    expect(again.stderr).toBe(`lead-signals: the team has no active key with prefix "${prefix}"\n`)
+    expect(again.stderr).toBe(
+      `lead-signals: the team has no active key with prefix "${prefix}"; lead-signals key list --team acme shows its keys\n`,
+    )
     expect(await dump(ws)).toEqual(before)
   })
 
@@ -125,7 +127,7 @@ describe('key revoke', () => {
       const r = await runCli(ws, ['key', 'revoke', '--team', 'acme', wrong])
       expect(r.code).toBe(1)
       expect(r.stderr).toBe(
-        `lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given)\n`,
+        `lead-signals: the team has no active key ${wrong.slice(0, 12)}… (the whole key was given); lead-signals key list --team acme shows its keys\n`,
       )
       expect(r.stdout + r.stderr).not.toContain(wrong)
     }

@@ -22,7 +22,11 @@ describe('people forget', () => {
   test('an unknown id or a missing one is a one-line error and changes nothing', async () => {
     const before = await dump(ws)
     const unknown = await runCli(ws, ['people', 'forget', '--team', 'acme', 'per_000000000000000000000000'])
-    expect(unknown).toMatchObject({ code: 1, stderr: 'lead-signals: no person per_000000000000000000000000\n' })
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr:
+        'lead-signals: no person per_000000000000000000000000; lead-signals people export --team acme lists its people with their ids\n',
+    })
     const none = await runCli(ws, ['people', 'forget', '--team', 'acme'])
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('give exactly one person id')

@@ -80,7 +80,11 @@ describe('signals export (docs/operations.md#exporting-signals)', () => {
     const cases: [string[], string][] = [
       [['--format', 'xml'], '--format must be csv or jsonl'],
       [['--min-score', '11'], '--min-score must be a number from 0 to 10'],
-      [['--since', 'last week'], '--since must be an ISO 8601 date'],
+      // With the form to write, not only its name.
+      [
+        ['--since', 'last week'],
+        '--since must be an ISO 8601 date or date-time with a time zone, such as 2026-11-01 or 2026-11-01T09:00:00Z\n',
+      ],
       [['--intent', 'BUYING'], '--intent'],
       [['--limit', '5'], 'unknown option "--limit"'],
       [['--out', 'no/such/dir/x.csv'], 'cannot write "no/such/dir/x.csv": no such directory'],

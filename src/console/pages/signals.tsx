@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { SignalPage } from '../../wire/signals'
 import { api } from '../api'
+import { ExportCsv } from '../components/export-csv'
 import { GettingStarted } from '../components/getting-started'
 import { StandInNotice } from '../components/stand-in-notice'
 import { type Signal, SignalCard, type Verdict } from '../components/signal-card'
@@ -156,15 +157,7 @@ export function Signals(props: { me: Me }) {
                 : `Signals ${page.offset + 1}–${page.offset + page.signals.length} of ${page.total.toLocaleString()}`}
             </p>
             {visit.count > 0 && <p class="chip new">{visit.count.toLocaleString()} new since your last visit</p>}
-            {/* docs/console.md#export: every matching signal with its full text, streamed by the server as a download.
-                No download attribute: a file (Content-Disposition: attachment) downloads and the page stays, and a
-                refusal opens the server's page that says why, where a download link showed only a failed download. */}
-            <a
-              class="button"
-              href={`/console/api/signals/export?${new URLSearchParams([['format', 'csv'], ...query])}`}
-            >
-              Export CSV
-            </a>
+            <ExportCsv query={query} />
           </div>
           <p class="hint keys">Keys: j / k move, r relevant, n not relevant, o open the post.</p>
           <ol class="signals">

@@ -9,7 +9,7 @@ import { describeIssue, futureIssue, ImportedSignal, verdictIssue } from './impo
 import type { Line, LineSource } from './line-source'
 import { withoutForgotten } from './forgotten'
 import { notJson, otherExport } from './not-json'
-import { type Rejection, rejectionLog } from './rejections'
+import { type Rejection, REJECTIONS_KEPT, rejectionLog } from './rejections'
 
 export type { Rejection } from './rejections'
 
@@ -31,6 +31,8 @@ export type ImportResult = {
   /** The first REJECTIONS_KEPT rejected lines (rejections.ts), and how many there are. */
   rejected: Rejection[]
   rejectedCount: number
+  /** True when the first NOT_SIGNALS lines were all rejected: the rest was not read (/dev/urandom, a wrong file). */
+  stopped?: true
 }
 
 // Rows per transaction. Measured with 1 KB posts: a transaction holds the write lock about 45 µs a row (7 ms for 250
@@ -42,6 +44,8 @@ const BATCH_ROWS = 1000
 // (storage/lock-wait.ts), since on a loaded machine a timer fires late; with 10 ms, a server writing every turn (quota
 // and per-day counts) missed every pause of an import now and then and gave up after its 5 s wait.
 const BATCH_PAUSE_MS = 25
+// docs/operations.md#importing-signals: first lines all rejected, so no signals file; /dev/urandom never ends.
+const NOT_SIGNALS = REJECTIONS_KEPT
 
 // docs/operations.md#importing-signals: full text was not stored before this date; an import from then without it keeps contentFull null.
 const FULL_TEXT_SINCE = '2026-09-01T00:00:00.000Z'
@@ -138,17 +142,20 @@ export async function importSignals(
   const context = { teamId: a.teamId, now: deps.clock.now() }
   const progress = a.onProgress ?? (() => {})
   const rejections = rejectionLog()
+  const rejectedOf = () => ({ rejected: rejections.kept, rejectedCount: rejections.count })
   let lines = 0
+  let signals = 0
   for await (const [n, raw] of numbered(a.lines)) {
     const parsed = parseLine(raw, context)
     if (parsed && 'message' in parsed) rejections.add(n, parsed.message)
+    else if (parsed) signals++
+    if (signals === 0 && rejections.count === NOT_SIGNALS) return { ...NOTHING, stopped: true, ...rejectedOf() }
     lines = n
     if (n % BATCH_ROWS === 0)
       progress({ phase: 'checking', lines: n, totalLines: undefined, imported: 0, duplicates: 0 })
   }
-  const rejected = { rejected: rejections.kept, rejectedCount: rejections.count }
-  if (rejections.count > 0 && !a.skipInvalid)
-    return { applied: false, imported: 0, duplicates: 0, forgotten: 0, ...rejected }
+  const rejected = rejectedOf()
+  if (rejections.count > 0 && !a.skipInvalid) return { ...NOTHING, ...rejected }
 
   let batch: NewSignal[] = []
   let verdicts: ImportedVerdict[] = []
@@ -182,6 +189,7 @@ export async function importSignals(
   return { applied: true, imported, duplicates: stored - imported, forgotten, ...rejected }
 }
 
+const NOTHING = { applied: false, imported: 0, duplicates: 0, forgotten: 0 } as const
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // The first pass saw other lines: what it checked is not what would be stored.

@@ -127,18 +127,16 @@ export const bytesLines =
     splitLines([bytes])
 
 /**
- * An input that can be read once (standard input, a pipe), held in memory so that it can be read twice: up to
- * `limit` bytes, and never more than MAX_RUN_BYTES without a line break. `shownAs` names it in a refusal.
+ * An input that can be read once (standard input, a pipe, a device), held in memory as the first pass reads it, so
+ * that the second reads it again: up to `limit` bytes, and never more than MAX_RUN_BYTES without a line break. A
+ * first pass that stops early (an input of no signals) reads no further. `shownAs` names it in a refusal.
  */
-export async function heldLines(
-  chunks: AsyncIterable<Uint8Array>,
-  shownAs: string,
-  limit = MAX_HELD_BYTES,
-): Promise<LineSource> {
+export function heldLines(chunks: AsyncIterable<Uint8Array>, shownAs: string, limit = MAX_HELD_BYTES): LineSource {
   const held: Uint8Array[] = []
-  let size = 0
-  let run = 0
-  try {
+  let whole: Uint8Array | undefined
+  let state: 'unread' | 'reading' | 'read' = 'unread'
+  async function* holding() {
+    let size = 0
     for await (const chunk of chunks) {
       size += chunk.length
       if (size > limit)
@@ -146,15 +144,28 @@ export async function heldLines(
           'invalid_request',
           `${shownAs} is over ${count(limit)} bytes, more than an import holds in memory: save it to a file and import the file; nothing was imported`,
         )
-      const last = chunk.lastIndexOf(10)
-      run = last === -1 ? run + chunk.length : chunk.length - last - 1
-      if (run > MAX_RUN_BYTES) throw noLineBreak(shownAs)
       held.push(chunk)
+      yield chunk
     }
-  } catch (e) {
-    if (e instanceof AppError) throw e
-    const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
-    throw new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
+    state = 'read'
   }
-  return bytesLines(held.length === 1 ? held[0] : Buffer.concat(held))
+  async function* firstRead() {
+    try {
+      yield* splitLines(holding())
+    } catch (e) {
+      if (e instanceof AppError) throw e
+      if (e instanceof NoLineBreak) throw noLineBreak(shownAs)
+      const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
+      throw new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
+    }
+  }
+  return () => {
+    if (state === 'unread') {
+      state = 'reading'
+      return firstRead()
+    }
+    if (state === 'reading') throw new Error(`${shownAs} was not read to its end before being read again`)
+    whole ??= held.length === 1 ? held[0] : Buffer.concat(held)
+    return splitLines([whole])
+  }
 }

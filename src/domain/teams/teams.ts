@@ -1,5 +1,6 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
+import { nearest } from '../../lib/nearest'
 import type { TeamRow } from '../../storage/repos/teams'
 import { databaseShown } from '../../storage/db'
 import { AppError } from '../../errors'
@@ -59,13 +60,19 @@ export async function findTeam(deps: Needs<'config', 'teams'>, ref: string): Pro
   if (team) return team
   // A database with no team at all is most often not serve's: the command was run elsewhere or with another
   // configuration, so the message names the database it used (docs/operations.md#database-settings).
-  const none = (await deps.repos.teams.list()).length === 0
+  const names = (await deps.repos.teams.list()).map((t) => t.name)
   throw new AppError(
     'invalid_request',
-    none
+    names.length === 0
       ? `no team with id or name "${ref}": the database ${databaseShown(deps.config.database.url)} has no team at all: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL`
-      : `no team with id or name "${ref}"`,
+      : `no team with id or name "${ref}"; ${meantTeam(ref.trim(), names)}`,
   )
+}
+
+/** The team a name that is none most likely meant (a typo, another case), else where to see them all. */
+function meantTeam(ref: string, names: string[]): string {
+  const meant = names.find((n) => n.toLowerCase() === ref.toLowerCase()) ?? nearest(ref, names)
+  return meant ? `did you mean "${meant}"?` : 'lead-signals team list shows the teams'
 }
 
 /** Whether a team has this exact id or name: for a command checking what its words could also mean. */

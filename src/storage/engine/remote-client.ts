@@ -136,10 +136,26 @@ function describeFailure(e: unknown, a: { host: string; hasToken: boolean }): Ap
     )
   }
   if (code === 'SERVER_ERROR' && status) {
-    return new AppError('storage_unavailable', `database.url: the libSQL server at ${a.host} answered HTTP ${status}`, {
+    return new AppError('storage_unavailable', `database.url: ${answered(status, a.host)}`, {
       reason: `its server answered HTTP ${status}`,
     })
   }
   if (e instanceof TypeError && code) return unreachable(code)
   return undefined
+}
+
+/**
+ * What a status the libSQL server's API answered means, and what to do (docs/operations.md#running-it): a 5xx
+ * of a gateway or a 413 is a proxy's own page in front of the server, a 404 an address where no libSQL server is.
+ */
+function answered(status: number, host: string): string {
+  if (status === 502 || status === 503)
+    return `the libSQL server at ${host} did not answer: a proxy in front of it answered HTTP ${status}, so the server (sqld) may be down or restarting; check that it is running, then try again`
+  if (status === 504)
+    return `the libSQL server at ${host} did not answer in time: a proxy in front of it stopped waiting (HTTP 504); check that the server (sqld) is running and answering, then try again`
+  if (status === 413)
+    return `a proxy in front of the libSQL server at ${host} refused a request as too large (HTTP 413): raise its body limit (nginx: client_max_body_size)`
+  if (status === 404)
+    return `no libSQL server answers at ${host} (HTTP 404 to its API): check that database.url names a libSQL server (sqld) or the proxy path that leads to one`
+  return `the libSQL server at ${host} answered HTTP ${status}`
 }
