@@ -95,7 +95,10 @@ export const changeThen =
         },
         (e) => {
           setError(e.message)
-          return load()
+          // The refusal is what the person needs to read: a reload failing after it is said after it, not instead.
+          return load().catch((again) =>
+            setError(again.message === e.message ? e.message : `${e.message} ${again.message}`),
+          )
         },
       )
       .catch((e) => setError(e.message))

@@ -95,7 +95,9 @@ describe("a proxy's own page in front of the console", () => {
       expect(await alert.textContent()).toBe(DOWN)
       await page.getByLabel('Keyword or query').fill('crm')
       await page.getByRole('button', { name: 'Add' }).click()
-      await page.getByText(TOO_LARGE).waitFor()
+      // The page is read again after the refusal, and the proxy refuses that too: said after the refusal, not instead.
+      await alert.filter({ hasText: TOO_LARGE }).filter({ hasText: DOWN }).waitFor()
+      expect(await alert.textContent()).toBe(`${TOO_LARGE} ${DOWN}`)
       await navigateTo(page, 'Usage')
       await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor()
       await page.getByText(SLOW).waitFor()
