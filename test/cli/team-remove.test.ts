@@ -56,7 +56,9 @@ describe('team remove', () => {
     expect(unconfirmed.stderr.trim().split('\n')).toHaveLength(1)
     const unknown = await runCli(ws, ['team', 'remove', '--team', 'nobody', '--yes'])
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toBe('lead-signals: no team with id or name "nobody"\n')
+    expect(unknown.stderr).toBe(
+      'lead-signals: no team with id or name "nobody"; lead-signals team list shows the teams\n',
+    )
     expect(await dump(ws)).toEqual(before)
   })
 
