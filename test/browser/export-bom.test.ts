@@ -1,42 +1,19 @@
 // The Signals page's Export CSV for Excel, in Chromium at a desktop and a phone width (docs/console.md#export): the
 // API takes bom=true and the command line --bom, but the console had no such choice, so a file from it opened by a
 // double-click in Excel garbled accents and emoji. A "For Excel" check beside the button adds the byte order mark.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import type { Deps } from '../../src/deps'
-import { createUser } from '../../src/domain/users/users'
-import { createWorkspace, type Workspace } from '../cli/run-cli'
-import {
-  fitsWidth,
-  launchBrowser,
-  listenForBrowser,
-  openPage,
-  screenshot,
-  signIn,
-  stopConsole,
-} from '../support/browser'
-import { seedTeam, testDeps } from '../support/deps'
+import type { Page } from 'playwright-core'
+import { fitsWidth, openPage, screenshot, signIn } from '../support/browser'
 import { HOSTILE, hostileSignals, parseCsv } from '../support/exports'
+import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
 
-const PASSWORD = 'correct horse battery'
 const BOM = [0xef, 0xbb, 0xbf]
-let browser: Browser
-let app: ReturnType<typeof listenForBrowser> | undefined
-let ws: Workspace
-let deps: Deps
-
-beforeAll(async () => {
-  ws = createWorkspace()
-  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
-  const seeded = await seedTeam(deps, { name: 'acme', plan: 'growth' })
-  await deps.repos.signals.insertMany(seeded.team.id, hostileSignals(seeded.team.id))
-  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
-  app = listenForBrowser(deps)
-  browser = await launchBrowser()
+const con = oneTeamConsole({
+  team: 'acme',
+  owner: 'ann@acme.test',
+  seed: (deps, teamId) => deps.repos.signals.insertMany(teamId, hostileSignals(teamId)),
 })
-
-afterAll(() => stopConsole({ browser, app, deps, ws }))
 
 /** The bytes of the file Export CSV downloads now. */
 async function exported(page: Page): Promise<Buffer> {
@@ -54,10 +31,10 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`Export CSV for Excel at ${viewport.width}×${viewport.height}`, () => {
     test('the check beside the button adds a byte order mark to the same filtered file', async () => {
-      const view = await openPage(browser, app?.origin as string, { viewport })
+      const view = await openPage(con.browser, con.app.origin, { viewport })
       const { page } = view
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD, '/#/signals?intent=ACTIVE')
+        await signIn(view, 'ann@acme.test', OWNER_PASSWORD, '/#/signals?intent=ACTIVE')
         await page.locator('.count', { hasText: `of ${HOSTILE.length}` }).waitFor()
         const forExcel = page.getByRole('checkbox', { name: 'For Excel' })
         expect(await forExcel.isChecked()).toBe(false)

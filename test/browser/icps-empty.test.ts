@@ -1,36 +1,17 @@
 // The ICP profiles page of a new team (docs/console.md#getting-started): it says there is none yet and what one is
 // for, as the Keywords and Destinations pages do, and stops saying so once a profile is added.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import type { Deps } from '../../src/deps'
-import { createUser } from '../../src/domain/users/users'
-import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { launchBrowser, listenForBrowser, navigateTo, openPage, signIn, stopConsole } from '../support/browser'
-import { seedTeam, testDeps } from '../support/deps'
+import { describe, expect, test } from 'bun:test'
+import { navigateTo, openPage, signIn } from '../support/browser'
+import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
 
-let browser: Browser
-let app: ReturnType<typeof listenForBrowser> | undefined
-let ws: Workspace
-let deps: Deps
-const PASSWORD = 'correct horse battery'
-
-beforeAll(async () => {
-  ws = createWorkspace()
-  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
-  await seedTeam(deps, { name: 'fresh' })
-  await createUser(deps, { team: 'fresh', email: 'new@fresh.test', role: 'owner', password: PASSWORD })
-  app = listenForBrowser(deps)
-  browser = await launchBrowser()
-})
-
-afterAll(() => stopConsole({ browser, app, deps, ws }))
+const con = oneTeamConsole({ team: 'fresh', owner: 'new@fresh.test' })
 
 describe('ICP profiles with none yet', () => {
   test('the page says so and what a profile is for, until one is added', async () => {
-    const view = await openPage(browser, app?.origin as string, { viewport: { width: 390, height: 844 } })
+    const view = await openPage(con.browser, con.app.origin, { viewport: { width: 390, height: 844 } })
     const { page } = view
     try {
-      await signIn(view, 'new@fresh.test', PASSWORD)
+      await signIn(view, 'new@fresh.test', OWNER_PASSWORD)
       await navigateTo(page, 'ICP profiles')
       const none = page.getByText(/^No ICP profiles yet: /)
       await none.waitFor()

@@ -3,44 +3,27 @@
 // waiting), a 413 (its body limit) or another status. Each said only "the service answered 502"; the page now says
 // what happened and what a person can do (a 429, how long to wait).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import type { Deps } from '../../src/deps'
-import { createUser } from '../../src/domain/users/users'
-import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { launchBrowser, listenForBrowser, navigateTo, openPage, signIn, stopConsole } from '../support/browser'
-import { seedTeam, testDeps } from '../support/deps'
+import { navigateTo, openPage, signIn } from '../support/browser'
+import { OWNER_PASSWORD, oneTeamConsole } from '../support/one-team-console'
 import { pageProxy } from '../support/page-proxy'
 
-let browser: Browser
-let app: ReturnType<typeof listenForBrowser> | undefined
+const con = oneTeamConsole({ team: 'acme', owner: 'ann@acme.test' })
 let proxy: ReturnType<typeof Bun.serve> | undefined
-let ws: Workspace
-let deps: Deps
-const PASSWORD = 'correct horse battery'
 // What the proxy answers on its own, by method and path, with the headers of its page; everything else goes to the
 // service. Each test sets its own.
 type Own = Record<string, [number, Record<string, string>?]>
 let own: Own = {}
 
-beforeAll(async () => {
-  ws = createWorkspace()
-  ;({ deps } = await testDeps({ config: { database: { url: ws.dbUrl } }, now: new Date().toISOString() }))
-  await seedTeam(deps, { name: 'acme' })
-  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
-  app = listenForBrowser(deps)
-  proxy = pageProxy(app.origin, (req, url) => {
+beforeAll(() => {
+  proxy = pageProxy(con.app.origin, (req, url) => {
     const [status, headers] = own[`${req.method} ${url.pathname}`] ?? []
     if (!status) return undefined
     const page = `<html><body><h1>${status}</h1><hr>nginx</body></html>`
     return new Response(page, { status, headers: { 'content-type': 'text/html', ...headers } })
   })
-  browser = await launchBrowser()
 })
 
-afterAll(async () => {
-  proxy?.stop(true)
-  await stopConsole({ browser, app, deps, ws })
-})
+afterAll(() => proxy?.stop(true))
 
 const DOWN =
   'The service did not answer: a proxy in front of it answered 502, so the service may be down or restarting. ' +
@@ -61,10 +44,10 @@ describe("a proxy's own page in front of the console", () => {
       'GET /console/api/keyword-figures': [429, { 'retry-after': '30' }],
       'GET /console/api/usage': [429],
     }
-    const view = await openPage(browser, `http://127.0.0.1:${proxy?.port}`)
+    const view = await openPage(con.browser, `http://127.0.0.1:${proxy?.port}`)
     const { page } = view
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await signIn(view, 'ann@acme.test', OWNER_PASSWORD)
       await navigateTo(page, 'Keywords')
       const alert = page.getByRole('alert').first()
       await alert.waitFor()
@@ -85,10 +68,10 @@ describe("a proxy's own page in front of the console", () => {
       'GET /console/api/usage': [504],
       'GET /console/api/icp-profiles': [403],
     }
-    const view = await openPage(browser, `http://127.0.0.1:${proxy?.port}`)
+    const view = await openPage(con.browser, `http://127.0.0.1:${proxy?.port}`)
     const { page } = view
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await signIn(view, 'ann@acme.test', OWNER_PASSWORD)
       const alert = page.getByRole('alert').first()
       await navigateTo(page, 'Keywords')
       await alert.waitFor()
