@@ -23,11 +23,17 @@ export const MAX_HELD_BYTES = 1 << 30
 
 const count = (n: number) => n.toLocaleString('en')
 class NoLineBreak extends Error {}
-const noLineBreak = (shownAs: string) =>
-  new AppError(
-    'invalid_request',
-    `${shownAs}: ${count(MAX_RUN_BYTES)} bytes without a line break, so it is not JSON Lines (one signal per line); nothing was imported`,
-  )
+
+/** Why reading the input named `shownAs` stopped: no line break in MAX_RUN_BYTES, or the file system's reason. */
+function readFailure(e: unknown, shownAs: string): AppError {
+  if (e instanceof NoLineBreak)
+    return new AppError(
+      'invalid_request',
+      `${shownAs}: ${count(MAX_RUN_BYTES)} bytes without a line break, so it is not JSON Lines (one signal per line); nothing was imported`,
+    )
+  const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
+  return new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
+}
 
 const NOT_UTF8: UnreadableLine = { unreadable: 'not UTF-8 text (save the file as UTF-8)' }
 const TOO_LONG: UnreadableLine = {
@@ -113,9 +119,7 @@ export function fileLines(path: string, shownAs: string = path): LineSource {
     try {
       yield* splitLines(createReadStream(path, { highWaterMark: 1 << 20 }))
     } catch (e) {
-      if (e instanceof NoLineBreak) throw noLineBreak(JSON.stringify(shownAs))
-      const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
-      throw new AppError('invalid_request', `cannot read ${JSON.stringify(shownAs)}: ${reason}`)
+      throw readFailure(e, JSON.stringify(shownAs))
     }
   }
 }
@@ -153,10 +157,7 @@ export function heldLines(chunks: AsyncIterable<Uint8Array>, shownAs: string, li
     try {
       yield* splitLines(holding())
     } catch (e) {
-      if (e instanceof AppError) throw e
-      if (e instanceof NoLineBreak) throw noLineBreak(shownAs)
-      const reason = REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? 'it could not be read'
-      throw new AppError('invalid_request', `cannot read ${shownAs}: ${reason}`)
+      throw e instanceof AppError ? e : readFailure(e, shownAs)
     }
   }
   return () => {
