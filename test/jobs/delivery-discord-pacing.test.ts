@@ -3,6 +3,7 @@
 // 429s it meets are those of attempts already in flight.
 import { expect, test } from 'bun:test'
 import type { Deps } from '../../src/deps'
+import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
 import type { Clock } from '../../src/lib/clock'
@@ -87,27 +88,58 @@ test('60 signals to a Discord webhook allowing 5 posts per 2 s arrive paced, in 
   const started = clock.now().getTime()
   const worker = startDeliveryWorker(deps)
   try {
-    // At most 5 every 2 s, 60 need 24 s; sending into the limit took minutes, most after 3 attempts.
-    // Until every outcome is written: the fake counts a message before the worker has read the answer.
-    const done = async () => (await deliveryRows(deps)).every((d) => d.status === 'succeeded')
-    const all = await until(done, 25_000)
+    // At most 5 every 2 s, 60 need 24 s of clock; sending into the limit took minutes, most after 3 attempts.
+    // Until every outcome is written: the fake counts a message before the worker has read the answer. Given up
+    // after 35 real seconds: the worker waits a real second at each of the 12 resets (its tick, the longest it
+    // sleeps), and a host at load 20 added 10 s of its own work (22 s in all).
+    const rows = async () => deliveryRows(deps)
+    const all = await until(async () => (await rows()).every((d) => d.status === 'succeeded'), 35_000)
     const took = clock.now().getTime() - started
-    const failed = (await deliveryRows(deps)).filter((d) => d.status === 'failed').length
-    console.info(
-      `${discord.accepted.length} of 60 in ${took / S} s of clock, ${discord.refused()} answered 429, ${failed} failed`,
-    )
+    console.info(`${discord.accepted.length} of 60 in ${took / S} s of clock, ${discord.refused()} answered 429`)
     expect(all).toBe(true)
     expect(discord.accepted).toHaveLength(60)
-    expect(took).toBeLessThan(60 * S)
+    // Not a time: this clock runs 3 times the real one, so each real second a loaded host spends on its own work
+    // counts 3 (34-36 s of clock on an idle host, 50-67 s at load 15-20, against a bound of 60). How long a pause
+    // lasts is the next test's (a clock that moves only when told), how soon the worker sends after a reset the last
+    // one's (a real clock). What pacing promises at any speed: no 429 is counted as an attempt or marks the
+    // destination failing, and the burst arrives in order as far as 4 attempts in flight at once allow.
+    expect((await rows()).map((d) => Number(d.attempts))).toEqual(created.map(() => 1))
     expect(await failingSince(deps, endpoint.id)).toBeNull()
-    // In order as far as 4 attempts in flight at once allow.
     for (const [i, id] of discord.accepted.entries()) expect(Math.abs(created.indexOf(id) - i)).toBeLessThanOrEqual(4)
     // Pacing on X-RateLimit-Remaining leaves few 429s: only attempts already in flight when the bucket ran out.
     expect(discord.refused()).toBeLessThanOrEqual(3 * 12)
   } finally {
     await worker.stop()
   }
-}, 40_000)
+}, 50_000)
+
+test("the answer that takes a webhook's last request pauses the destination until its limit resets, to the millisecond", async () => {
+  // The 60 signals' pace, without the host's speed in it: a clock that moves only when told.
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const discord = fakeDiscord(deps.clock, 2)
+  const { team } = await seedTeam(deps)
+  const { endpoint } = await createEndpoint(deps, {
+    teamId: team.id,
+    input: endpointInput(`${discord.origin}/api/webhooks/1/tok`, { kind: 'discord' }),
+  })
+  await storeSignals(deps, [signalRow(team.id), signalRow(team.id), signalRow(team.id)])
+  const t0 = clock.now().getTime()
+  const round = async () => {
+    const claimed = await claimDue(deps, { holder: 'round', limit: 16, perDestination: 1 })
+    await Promise.all(claimed.map((d) => runAttempt(deps, d)))
+    return claimed.length
+  }
+  expect(await round()).toBe(1)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil).toBeNull()
+  clock.set(new Date(t0 + 500))
+  expect(await round()).toBe(1)
+  expect((await deps.repos.webhookEndpoints.byIdAnyTeam(endpoint.id))?.pausedUntil).toBe(t0 + 2 * S)
+  clock.set(new Date(t0 + 2 * S - 1))
+  expect(await round()).toBe(0)
+  clock.set(new Date(t0 + 2 * S))
+  expect(await round()).toBe(1)
+  expect([discord.accepted.length, discord.refused()]).toEqual([3, 0])
+})
 
 /**
  * 20 signals to a fresh Discord webhook whose limit of 5 resets 1.2 s after its first request: how long from the first
