@@ -125,8 +125,9 @@ describe('running the CLI from a clone', () => {
 })
 
 describe("the README's configuration example", () => {
-  // The README's line `LEAD_SIGNALS_…=… npm start` (npm start is `serve --demo`), as written, but on a free port and in
-  // a fresh folder.
+  // The README's line `LEAD_SIGNALS_…=… npm start` (npm start is `serve --demo`), as written, but in a fresh folder and
+  // on port 0: serve takes a free port and names it in its listening line (docs/operations.md). A port found free and
+  // let go first could be taken by another test's server before serve bound it.
   test('settings from the environment: the port and a database file of its own', async () => {
     const line = readFileSync(resolve(REPO, 'README.md'), 'utf8')
       .split('\n')
@@ -139,9 +140,6 @@ describe("the README's configuration example", () => {
         .map((w) => w.split('=')),
     )
     expect(Object.keys(settings)).toEqual(['LEAD_SIGNALS_SERVER_PORT', 'LEAD_SIGNALS_DATABASE_URL'])
-    const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const port = free.port as number
-    free.stop(true)
     const folder = createWorkspace()
     const proc = Bun.spawn([process.execPath, resolve(REPO, 'src/main.ts'), 'serve', '--demo'], {
       cwd: folder.dir,
@@ -149,7 +147,7 @@ describe("the README's configuration example", () => {
       stdout: 'pipe',
       stderr: 'ignore',
       timeout: 20_000,
-      env: { ...cleanEnv(), ...settings, LEAD_SIGNALS_SERVER_PORT: String(port), LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
+      env: { ...cleanEnv(), ...settings, LEAD_SIGNALS_SERVER_PORT: '0', LEAD_SIGNALS_SCORER_BACKEND: 'rules' },
     })
     try {
       let out = ''
@@ -159,7 +157,10 @@ describe("the README's configuration example", () => {
         if (/Docs: /.test(out)) break
       }
       const key = /lsk_[A-Za-z0-9_-]{43}/.exec(out)?.[0] as string
-      const usage = await fetch(`http://127.0.0.1:${port}/api/v1/usage`, { headers: { 'x-api-key': key } })
+      const url = /"event":"listening","url":"([^"]+)"/.exec(out)?.[1]
+      // Read from the environment: without it, serve would have listened on its default, 8080.
+      expect(new URL(url as string).port).not.toBe('8080')
+      const usage = await fetch(`${url}/api/v1/usage`, { headers: { 'x-api-key': key } })
       expect(usage.status).toBe(200)
       expect(existsSync(resolve(folder.dir, settings.LEAD_SIGNALS_DATABASE_URL.replace('file:', '')))).toBe(true)
     } finally {

@@ -1,7 +1,9 @@
 // The README's "Your first real lead", run as written (docs/behaviour.md#first-hour): from an empty directory to a
 // first signal on platforms that need no key, then the API and a console user. The platforms are local fakes of their
 // documented search APIs (docs/platforms.md), reached through the settings' environment variables; `./dist/lead-signals`
-// is the CLI from source, and port 8080 is a free port, so the test can run beside anything else.
+// is the CLI from source, and port 8080 is the one `serve` picks with server.port = 0 and names in its listening line
+// (docs/operations.md), which curl is sent to, so the test can run beside anything else: a port found free and let go
+// first could be taken by another test's server before `serve` bound it, and the README's curl then asked that one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -56,13 +58,18 @@ const platforms = fakeUpstream((req) => {
   }
 })
 
+// The README's `serve &`, its stdout in a file, then a wait until its listening line names the port it was given (a
+// serve that ends before that ends the script); the README's curl lines, as written, then reach 8080 on that port.
+const SERVE_AS_WRITTEN = './dist/lead-signals serve &\n'
+const SERVE_ON_ITS_PORT = `./dist/lead-signals serve > serve.out &
+SERVE=$!
+until PORT=$(grep -som1 '"port":[0-9]*' serve.out | cut -d: -f2) && [ -n "$PORT" ]; do kill -0 $SERVE; sleep 0.1; done
+curl() { command curl --connect-to "127.0.0.1:8080:127.0.0.1:$PORT" "$@"; }
+`
+
 let ws: Workspace
-let port: number
 beforeAll(async () => {
   ws = createWorkspace()
-  const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  port = free.port as number
-  free.stop(true)
   mkdirSync(join(ws.dir, 'dist'))
   writeFileSync(
     join(ws.dir, 'dist', 'lead-signals'),
@@ -79,10 +86,11 @@ describe("the README's first real lead", () => {
   test('from nothing to a signal, its API, a score with the profile matched and a console user', async () => {
     const blocks = readmeBlocks('### Your first real lead')
     expect(blocks).toHaveLength(2)
-    const script = blocks.join('\n').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)
+    expect(blocks[1]).toContain(SERVE_AS_WRITTEN)
+    const script = blocks.join('\n').replace(SERVE_AS_WRITTEN, SERVE_ON_ITS_PORT)
     const env: Record<string, string> = {
       ...cleanEnv(),
-      LEAD_SIGNALS_SERVER_PORT: String(port),
+      LEAD_SIGNALS_SERVER_PORT: '0',
       LEAD_SIGNALS_SCORER_BACKEND: 'rules',
     }
     for (const p of ['hackernews', 'stackoverflow', 'github', 'devto'])
