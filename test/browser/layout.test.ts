@@ -29,6 +29,7 @@ let browser: Browser
 let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
 let deps: Deps
+let teamId: string
 
 const PASSWORD = 'correct horse battery'
 const SIZES = [
@@ -46,6 +47,29 @@ const PAGES = [
   { name: 'Destinations', slug: 'destinations', ready: '.cards li' },
   { name: 'Settings', slug: 'settings', ready: 'td[data-label="Prefix"]' },
 ]
+
+/**
+ * Bluesky's stream stored up to posts of 5 minutes ago (its position a Jetstream cursor with DIDs), and the model has
+ * been behind it for 20 minutes: the team's overflow is past the polling queue's bound. As of now, by the browser's
+ * clock, which the Sources page reads them against: written once for the whole file, the tests before took more than
+ * a minute on a loaded host and the page said "6 min ago".
+ */
+async function blueskyReadingNow() {
+  const now = Date.now()
+  await deps.repos.streamPositions.save({
+    platform: 'bluesky',
+    position: `${(now - 300_000) * 1000}/did:plc:${'a'.repeat(24)},did:plc:${'b'.repeat(24)}`,
+    upstreamAt: new Date(now - 300_000).toISOString(),
+    lagMs: 2000,
+    heardAt: new Date(now).toISOString(),
+    minutes: [],
+    gap: null,
+    gapAt: null,
+    updatedAt: new Date(now).toISOString(),
+  })
+  await deps.repos.streamQueueBounds.ended('bluesky', teamId)
+  await deps.repos.streamQueueBounds.started('bluesky', teamId, new Date(now - 20 * 60_000).toISOString())
+}
 
 beforeAll(async () => {
   ws = createWorkspace()
@@ -94,21 +118,8 @@ beforeAll(async () => {
       detectedAt: new Date().toISOString(),
     },
   ])
-  // Bluesky's stream stored up to posts of 5 minutes ago: its position is a Jetstream cursor with DIDs.
-  const now = Date.now()
-  await deps.repos.streamPositions.save({
-    platform: 'bluesky',
-    position: `${(now - 300_000) * 1000}/did:plc:${'a'.repeat(24)},did:plc:${'b'.repeat(24)}`,
-    upstreamAt: new Date(now - 300_000).toISOString(),
-    lagMs: 2000,
-    heardAt: new Date(now).toISOString(),
-    minutes: [],
-    gap: null,
-    gapAt: null,
-    updatedAt: new Date(now).toISOString(),
-  })
-  // The model has been behind that stream for 20 minutes: the team's overflow is past the polling queue's bound.
-  await deps.repos.streamQueueBounds.started('bluesky', team.id, new Date(now - 20 * 60_000).toISOString())
+  teamId = team.id
+  await blueskyReadingNow()
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
@@ -173,6 +184,7 @@ describe('every console page at both sizes', () => {
   // list of DIDs that said nothing to a person and ran past a phone's width.
   for (const size of SIZES)
     test(`${size.name}: Sources says when the stored posts were published, not a stream's cursor`, async () => {
+      await blueskyReadingNow()
       const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
       try {
         await signIn(view, 'ann@acme.test', PASSWORD, '/#/sources')
