@@ -2,11 +2,13 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { BACKUP_DIR_WAIT_MS, prepareBackups } from '../../src/domain/backups/start-dir'
 import { type BackupSummary, scheduledBackup } from '../../src/jobs/backups'
 import { client } from '../support/http'
 import { deadMount } from '../support/dead-mount'
 import { seedTeam, testDeps } from '../support/deps'
 import { holdAgainstWriters } from '../support/held-file'
+import { recordingLogger } from '../support/log'
 
 // docs/operations.md#a-job-that-hangs: a scheduled backup into a backup.dir on a network mount that had stopped
 // answering made the folder and its part on the server's own thread, which then waited in the kernel with it: no
@@ -114,5 +116,39 @@ describe('a scheduled backup given up at shutdown while its folder does not answ
     await silence(backups)
     await Bun.sleep(300)
     await expectStoppedSoon(run, stop)
+  }, 30_000)
+})
+
+// docs/operations.md#a-job-that-hangs: serve's start made backup.dir on its own thread, so started while the mount
+// was silent it never listened (test/process/serve-dead-backup-dir.test.ts has the whole serve).
+describe("serve's start with backup.dir on a mount that does not answer", () => {
+  test('goes on after 5 s, names backup.dir (no path) on /readyz and in one line, until the folder answers', async () => {
+    const { dir, deps, clock } = await backupWorld('mount/backups')
+    const dead = await silence(join(dir, 'mount'))
+    const asked = performance.now()
+    const atStart = await prepareBackups(deps.config)
+    expect(performance.now() - asked).toBeLessThan(BACKUP_DIR_WAIT_MS + 1000)
+    const { log, of } = recordingLogger()
+    atStart.report({ ...deps, log })
+    const degraded = async () => (await client(deps)('GET', '/readyz')).body.degraded as string[] | undefined
+    const said = `backup.dir has not answered since ${clock.now().toISOString()}: its folder could not be made`
+    expect(await degraded()).toEqual([expect.stringContaining(said)])
+    expect(JSON.stringify(await degraded())).not.toContain(dir)
+    expect(of('backup_dir_silent')).toEqual([
+      { level: 'warn', event: 'backup_dir_silent', fields: { message: expect.stringContaining('backup.dir') } },
+    ])
+    expect(JSON.stringify(of('backup_dir_silent'))).not.toContain(dir)
+
+    // The mount answers again (here: with an error, as a server gone for good): said, and the entry ends.
+    await dead.revive()
+    await Bun.sleep(100)
+    expect(await degraded()).toBeUndefined()
+    expect(of('backup_dir_answered')).toEqual([
+      {
+        level: 'warn',
+        event: 'backup_dir_answered',
+        fields: { ok: false, reason: expect.stringContaining('backup.dir') },
+      },
+    ])
   }, 30_000)
 })

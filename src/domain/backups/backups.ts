@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '../../config/schema'
@@ -36,24 +36,21 @@ export function databaseFiles(config: Config): string[] {
 /** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
 export function checkBackupConfig(config: Config) {
   if (config.backup.schedule === '') return
-  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) {
-    // A folder the service cannot make is said at start: found at the first run, the backups would be missing.
-    createBackupDir(config.backup.dir)
-    return
-  }
+  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) return
   throw new AppError(
     'invalid_request',
     'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
   )
 }
 
-/** backup.dir, created owner-only; a failure names the setting and why, never the path (docs/operations.md#logs). */
-function createBackupDir(dir: string) {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-  } catch (err) {
+/**
+ * backup.dir, created owner-only, off the event loop (a mount that stopped answering holds the call, not the server);
+ * a failure names the setting and why, never the path (docs/operations.md#logs).
+ */
+export function makeBackupDir(dir: string): Promise<unknown> {
+  return mkdir(dir, { recursive: true, mode: 0o700 }).catch((err) => {
     throw cannotMakeDir(err)
-  }
+  })
 }
 
 function cannotMakeDir(err: unknown) {
@@ -95,10 +92,7 @@ export function restoreDatabase(config: Config, from: string) {
  */
 export async function writeScheduledBackup(deps: { config: Config; clock: Clock }, signal?: AbortSignal) {
   const { dir, keep } = deps.config.backup
-  const made = mkdir(dir, { recursive: true, mode: 0o700 }).catch((err) => {
-    throw cannotMakeDir(err)
-  })
-  await untilStopped(made, signal)
+  await untilStopped(makeBackupDir(dir), signal)
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const from = embeddedFile(deps.config, 'backup.schedule')
