@@ -8,7 +8,7 @@ import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
 import { RUNTIME_BODY_LIMIT } from '../wire/body'
-import { checkBackupConfig } from '../domain/backups/backups'
+import { prepareBackups } from '../domain/backups/start-dir'
 import { checkEmail } from '../domain/webhooks/email-check'
 import { startScheduler } from '../jobs/scheduler'
 import { parseFlags } from './args'
@@ -41,9 +41,10 @@ export async function serve(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { demo: { type: 'boolean' } })
   noPositionals(positionals)
   const config = readConfig(flags.config as string | undefined)
-  checkBackupConfig(config)
+  const backupDir = await prepareBackups(config)
   await checkServerHost(config.server.host)
   const deps = await writableDeps(config)
+  backupDir.report(deps)
   // One line if the model server cannot be reached, instead of a warning per scored post later. The demo's sample
   // posts are scored before listening, so it asks first; otherwise the server asks once it listens (a server that
   // cannot listen says only that).
@@ -155,8 +156,7 @@ export async function serve(argv: string[]): Promise<number> {
     void shutdown(signal)
   }
 
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal)
   return new Promise<number>(() => {})
 }
 

@@ -5,7 +5,8 @@ import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
 import { backupUri, checkFile } from './backup-check'
 import { cannotCreate, createPart } from './backup-target'
-import { copyInThread } from './backup-copy/copy'
+import { CopyStopped, copyInThread } from './backup-copy/copy'
+import { untilStopped } from './backup-copy/until-stopped'
 import { createPrivately } from './db'
 import { isBusy } from './engine/lock-wait'
 import { databaseDamaged, storageFailure } from './failure'
@@ -28,13 +29,13 @@ export async function writeBackup(
   onPart?: (partial: string) => void,
   signal?: AbortSignal,
 ): Promise<{ bytes: number }> {
-  const partial = await createPart(to, setting)
+  const partial = await untilStopped(createPart(to, setting), signal, removePart)
   onPart?.(partial)
   try {
     const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
-    await takeName(partial, to)
-    return { bytes: (await stat(to)).size }
+    await untilStopped(takeName(partial, to), signal)
+    return { bytes: (await untilStopped(stat(to), signal)).size }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw cannotCreate(err, setting)
     // The database is only read: a copy that cannot be written (a full disk, an I/O error, a file size limit) is the
@@ -47,10 +48,16 @@ export async function writeBackup(
       { reason: why },
     )
   } finally {
-    // SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
-    await Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
+    // Stopped (serve stopping), the removal is waited for a moment only: on a folder that stopped answering it never
+    // returns, and a later scheduled run removes a part an hour old.
+    await untilStopped(removePart(partial), signal).catch((err) => {
+      if (!(err instanceof CopyStopped)) throw err
+    })
   }
 }
+
+// SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
+const removePart = (partial: string) => Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
 
 /**
  * Replaces the database at `path` with the backup at `from`, in one transaction: a failure leaves the database as

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { ConfigInput } from '../../src/config/schema'
 import { createLogger } from '../../src/lib/log'
 import { checkBackupConfig } from '../../src/domain/backups/backups'
+import { prepareBackups } from '../../src/domain/backups/start-dir'
 import { runScheduledBackup } from '../../src/jobs/backups'
 import { startScheduler } from '../../src/jobs/scheduler'
 import { checkFile } from '../../src/storage/backup-check'
@@ -179,7 +180,7 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(checkFile(join(backups, files[0]))).toBeUndefined()
   })
 
-  test('a backup.dir that cannot be created is refused at start with one line naming it, not at the first run', () => {
+  test('a backup.dir that cannot be created is refused at start with one line naming it, not at the first run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ls-backups-'))
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
     writeFileSync(join(dir, 'plain'), 'a file, not a folder')
@@ -187,7 +188,7 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
       database: { url: `file:${join(dir, 'db.db')}` },
       backup: { schedule: '0 3 * * *', dir: join(dir, 'plain', 'backups') },
     })
-    expect(() => checkBackupConfig(config)).toThrow(
+    await expect(prepareBackups(config)).rejects.toThrow(
       'backup.dir: the folder cannot be created: a file stands in its path',
     )
     // Created (owner-only) when it can be, so the first scheduled run does not find out.
@@ -195,7 +196,7 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
       database: { url: `file:${join(dir, 'db.db')}` },
       backup: { schedule: '0 3 * * *', dir: join(dir, 'b') },
     })
-    checkBackupConfig(ok)
+    await prepareBackups(ok)
     expect(statSync(join(dir, 'b')).mode & 0o777).toBe(0o700)
   })
 

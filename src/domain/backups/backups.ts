@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { writeBackup } from '../../storage/backup'
+import { CopyStopped } from '../../storage/backup-copy/copy'
+import { untilStopped } from '../../storage/backup-copy/until-stopped'
 import { CANNOT_CREATE } from '../../storage/backup-target'
 import { localPathOf, openDatabase } from '../../storage/db'
 import { restoreInThread } from '../../storage/restore-thread/restore'
@@ -34,24 +36,21 @@ export function databaseFiles(config: Config): string[] {
 /** backup.schedule needs a database file: `serve` refuses the setting on a server instead of ignoring it. */
 export function checkBackupConfig(config: Config) {
   if (config.backup.schedule === '') return
-  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) {
-    // A folder the service cannot make is said at start: found at the first run, the backups would be missing.
-    createBackupDir(config.backup.dir)
-    return
-  }
+  if (![undefined, ':memory:'].includes(localPathOf(config.database.url))) return
   throw new AppError(
     'invalid_request',
     'backup.schedule: database.url is not a database file; a libSQL server is backed up with its own tools (docs/operations.md#backups-and-restore)',
   )
 }
 
-/** backup.dir, created owner-only; a failure names the setting and why, never the path (docs/operations.md#logs). */
-function createBackupDir(dir: string) {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
-  } catch (err) {
+/**
+ * backup.dir, created owner-only, off the event loop (a mount that stopped answering holds the call, not the server);
+ * a failure names the setting and why, never the path (docs/operations.md#logs).
+ */
+export function makeBackupDir(dir: string): Promise<unknown> {
+  return mkdir(dir, { recursive: true, mode: 0o700 }).catch((err) => {
     throw cannotMakeDir(err)
-  }
+  })
 }
 
 function cannotMakeDir(err: unknown) {
@@ -93,17 +92,26 @@ export function restoreDatabase(config: Config, from: string) {
  */
 export async function writeScheduledBackup(deps: { config: Config; clock: Clock }, signal?: AbortSignal) {
   const { dir, keep } = deps.config.backup
-  await mkdir(dir, { recursive: true, mode: 0o700 }).catch((err) => {
-    throw cannotMakeDir(err)
-  })
+  await untilStopped(makeBackupDir(dir), signal)
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const from = embeddedFile(deps.config, 'backup.schedule')
   const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', undefined, signal)
+  // The backup is written: stopped now, its rotation is left to the next run.
+  const rotated = untilStopped(rotate(dir, keep, deps.clock.now().getTime()), signal)
+  const removed = await rotated.catch((err) => {
+    if (err instanceof CopyStopped) return []
+    throw err
+  })
+  return { file, bytes, removed }
+}
+
+/** Deletes the oldest of our backups beyond `keep`, then the parts of runs cut off; the names removed. */
+async function rotate(dir: string, keep: number, now: number): Promise<string[]> {
   const ours = (await readdir(dir)).filter((f) => BACKUP_NAME.test(f)).sort()
   const removed = ours.slice(0, Math.max(0, ours.length - keep))
   for (const f of removed) await rm(join(dir, f), { force: true })
-  return { file, bytes, removed: [...removed, ...(await removeCutOff(dir, deps.clock.now().getTime()))] }
+  return [...removed, ...(await removeCutOff(dir, now))]
 }
 
 // What a run cut off (the process killed, shutdown_timeout_ms, a power cut) left: never taken for a backup, but as
