@@ -2,6 +2,7 @@ export type ErrorCode =
   | 'invalid_request'
   | 'missing_api_key'
   | 'invalid_api_key'
+  | 'invalid_token'
   | 'no_api_access'
   | 'platform_not_in_plan'
   | 'insufficient_scope'
@@ -54,6 +55,8 @@ export const ERRORS: Record<ErrorCode, { status: number; exit: 1 | 2 }> = {
   invalid_request: { status: 400, exit: 2 },
   missing_api_key: { status: 401, exit: 1 },
   invalid_api_key: { status: 401, exit: 1 },
+  // An OAuth access token (Authorization: Bearer) not valid here, in RFC 6750's word (docs/api.md#authentication).
+  invalid_token: { status: 401, exit: 1 },
   no_api_access: { status: 403, exit: 1 },
   insufficient_scope: { status: 403, exit: 1 },
   platform_not_in_plan: { status: 403, exit: 1 },

@@ -20,6 +20,7 @@ export function bearerChallenge(failure: AppError, path: string, base: string): 
     case 'missing_api_key':
       return `Bearer ${scope}${metadata}`
     case 'invalid_api_key':
+    case 'invalid_token':
       return `Bearer error="invalid_token", ${scope}${metadata}`
     case 'insufficient_scope':
       return `Bearer error="insufficient_scope", scope="${failure.extra.reason}", ${metadata}`

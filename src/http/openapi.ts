@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type * as v from 'valibot'
 import pkg from '../../package.json'
 import { SECURITY_SCHEMES } from './api-security'
+import { describeResponseHeaders } from './header-descriptions'
 import { openApiSchema } from './openapi-schema'
 import { SPEC_PATH } from './swagger/page'
 import { swaggerUi } from './swagger/routes'
@@ -12,22 +13,28 @@ import { swaggerUi } from './swagger/routes'
  * /swagger served from the executable (the plugin's own page loads its script from a CDN, so it has none: null).
  */
 export const docs = () =>
-  new Elysia({ name: 'docs' }).use(swaggerUi()).use(
-    openapi({
-      path: '/swagger',
-      specPath: SPEC_PATH,
-      provider: null,
-      documentation: {
-        info: {
-          title: 'lead-signals',
-          version: pkg.version,
-          description:
-            'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth ' +
-            'access token as Authorization: Bearer. The guide to this API, with what a schema cannot say (the order ' +
-            'of the checks, the quota, paging): [docs/api.md](/docs/api).',
+  new Elysia({ name: 'docs' })
+    // The plugin's own route serves the document; its header objects are finished here (http/header-descriptions.ts).
+    .onAfterHandle(({ path, responseValue }) => {
+      if (path === SPEC_PATH) describeResponseHeaders(responseValue)
+    })
+    .use(swaggerUi())
+    .use(
+      openapi({
+        path: '/swagger',
+        specPath: SPEC_PATH,
+        provider: null,
+        documentation: {
+          info: {
+            title: 'lead-signals',
+            version: pkg.version,
+            description:
+              'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth ' +
+              'access token as Authorization: Bearer. The guide to this API, with what a schema cannot say (the order ' +
+              'of the checks, the quota, paging): [docs/api.md](/docs/api).',
+          },
+          components: { securitySchemes: SECURITY_SCHEMES },
         },
-        components: { securitySchemes: SECURITY_SCHEMES },
-      },
-      mapJsonSchema: { valibot: (schema: v.GenericSchema) => openApiSchema(schema) },
-    }),
-  )
+        mapJsonSchema: { valibot: (schema: v.GenericSchema) => openApiSchema(schema) },
+      }),
+    )

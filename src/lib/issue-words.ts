@@ -33,7 +33,8 @@ export function ownWords(issue: v.BaseIssue<unknown>): string | undefined {
   if (union) return union
   if (type === 'picklist' || type === 'enum' || type === 'literal' || type === 'union') {
     const values = allowedValues(expected)
-    if (values.length === 1) return `must be ${values[0]}`
+    // 'must be dismissed' read as an order; the one value is named as a value.
+    if (values.length === 1) return `takes one value only: ${values[0]}`
     if (values.length > 1) return `must be one of: ${values.join(', ')}`
   }
   if (kind === 'schema' && type in TYPE_WORDS) return TYPE_WORDS[type]

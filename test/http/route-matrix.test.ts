@@ -168,7 +168,7 @@ describe('every /api/v1 route and /mcp', () => {
     for (const route of Object.keys(ROUTES))
       expect([route, await call(route, bearer(token))]).toMatchObject([
         route,
-        { status: 401, body: { error: { code: 'invalid_api_key' } } },
+        { status: 401, body: { error: { code: 'invalid_token' } } },
       ])
   })
 })

@@ -1,3 +1,4 @@
+import { afterEach } from 'bun:test'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import type {
   OAuthClientInformationMixed,
@@ -46,6 +47,20 @@ export async function oauthWorld(a: { config?: Record<string, unknown>; plan?: s
     return { start, location, shown, redirect: new URL(redirect) }
   }
   return { deps, clock, team, apiKey, base, server, signIn, consent, stop: () => server.stop(true) }
+}
+
+/** `oauthWorld` for tests that start one each: the world a test started is stopped after it. */
+export function oauthWorldsPerTest() {
+  let stop: (() => void) | undefined
+  afterEach(() => {
+    stop?.()
+    stop = undefined
+  })
+  return async (a: Parameters<typeof oauthWorld>[0] = {}) => {
+    const w = await oauthWorld(a)
+    stop = w.stop
+    return w
+  }
 }
 
 /** An MCP client's OAuth state, kept in memory; the redirect to the authorization page is recorded for the test to follow. */

@@ -8,6 +8,14 @@ import { isOurResource } from './resources'
 const TOUCH_EVERY_MS = 60_000
 const SHAPE = /^[0-9a-f]{64}$/
 
+// Unknown, expired and revoked read the same: the store keeps no expired or revoked token to tell them apart by.
+const notValid = () =>
+  new AppError(
+    'invalid_token',
+    'the access token is not valid (unknown, expired or revoked): get a new one with your refresh token ' +
+      '(POST /oauth/token, grant_type=refresh_token), or ask the user again',
+  )
+
 /**
  * A bearer token in place of a key (docs/oauth.md#tokens): known, not expired, issued for this service, and its
  * grant not revoked (revoking deletes the tokens, so the lookup finds nothing at once). It then acts for the team of
@@ -18,12 +26,16 @@ export async function authenticateBearer(
   token: string,
   base: string,
 ): Promise<Caller> {
-  const invalid = () =>
-    new AppError('invalid_api_key', 'the access token is not valid (unknown, expired, revoked or for another service)')
-  if (!SHAPE.test(token)) throw invalid()
+  if (!SHAPE.test(token)) throw notValid()
   const now = deps.clock.now()
   const found = await deps.repos.oauth.findAccess(sha256Hex(token), now.getTime())
-  if (!found || !isOurResource(base, found.token.resource)) throw invalid()
+  if (!found) throw notValid()
+  if (!isOurResource(base, found.token.resource))
+    throw new AppError(
+      'invalid_token',
+      `the access token was issued for ${found.token.resource}, and this server was reached as ${base}: ` +
+        'ask for a token at the address your requests go to',
+    )
   const plan = planOf(deps.config, found.team.plan)
   if (!plan.api_access) throw noApiAccess(deps.config, found.team)
   if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= TOUCH_EVERY_MS)

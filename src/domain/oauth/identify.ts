@@ -31,6 +31,6 @@ export async function identifyCaller(
 function bearerOf(header: string | null): string | undefined {
   if (!header) return undefined
   const m = /^Bearer +(\S+) *$/i.exec(header)
-  if (!m) throw new AppError('invalid_api_key', 'the Authorization header must be "Bearer <access token>"')
+  if (!m) throw new AppError('invalid_token', 'the Authorization header must be "Bearer <access token>"')
   return m[1]
 }

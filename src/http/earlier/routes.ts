@@ -62,13 +62,17 @@ export const earlierRoutes = (deps: Deps) =>
     .use(apiChecks(deps, 'mentions:search'))
     .get(
       '/test-api',
-      ({ caller }) => ({ success: true as const, message: `API key is valid for team "${caller.team.name}"` }),
+      // A token's caller has scopes, a key's none (domain/core/caller.ts): say which credential was checked.
+      ({ caller }) => ({
+        success: true as const,
+        message: `${caller.scopes ? 'access token' : 'API key'} is valid for team "${caller.team.name}"`,
+      }),
       {
         query: NoQuery,
         response: answers(deps.config, { 200: TestApiReply, ...keyedEarlierErrors }),
         // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
         detail: {
-          summary: 'Check an API key (never counted)',
+          summary: 'Check an API key or access token (never counted)',
           security: apiSecurity('mentions:search'),
           operationId: 'getApiRoutesTestApi',
         },
