@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
-import { platformName } from '../signal-facts'
+import { platformName, sourceError } from '../signal-facts'
 import { reading, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
@@ -83,7 +83,7 @@ export function Sources() {
             cell: (s) =>
               s.lastFailureAt ? (
                 <span>
-                  <Ago iso={s.lastFailureAt} />: {s.lastError ?? ''}
+                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
                 </span>
               ) : (
                 '—'
