@@ -89,3 +89,10 @@ const NAMES: Partial<Record<string, string>> = {
 
 /** A platform as a person names it: "Hacker News" for hackernews. */
 export const platformName = (platform: string) => (Object.hasOwn(NAMES, platform) && NAMES[platform]) || platform
+
+/**
+ * A source's error as a page shows it: the server's words start with the platform's id ("hackernews could not be
+ * reached", as in its log and on the command line), read beside the platform's name as another platform.
+ */
+export const sourceError = (platform: string, error: string) =>
+  error.startsWith(`${platform} `) ? `${platformName(platform)}${error.slice(platform.length)}` : error

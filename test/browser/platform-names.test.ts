@@ -42,6 +42,12 @@ beforeAll(async () => {
     teamId: team.id,
     input: endpointInput('http://127.0.0.1:9/leads', { platforms: ['hackernews', 'devto'] }),
   })
+  // The server's own words name the platform by its id, as its log and the command line do.
+  await deps.repos.platformHealth.recordFailure(
+    'hackernews',
+    hoursAgo(1),
+    'hackernews could not be reached (getaddrinfo ENOTFOUND hn.algolia.com)',
+  )
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
@@ -79,6 +85,10 @@ for (const viewport of [
         const inUse = page.getByRole('table', { name: 'Sources in use' })
         await inUse.locator('td[data-label="Platform"]', { hasText: 'Hacker News' }).waitFor()
         expect(await inUse.locator('td[data-label="Platform"]', { hasText: 'hackernews' }).count()).toBe(0)
+        // A failure reads with the name the row starts with: "Hacker News … hackernews could not be reached" read as two.
+        expect(
+          await inUse.locator('td[data-label="Last failure"]', { hasText: 'could not be reached' }).textContent(),
+        ).toBe('1 h ago: Hacker News could not be reached (getaddrinfo ENOTFOUND hn.algolia.com)')
         const unset = page.getByRole('list', { name: 'Sources not set up' })
         expect(await unset.locator('li strong', { hasText: 'X (Twitter)' }).count()).toBe(1)
         expect(await fitsWidth(page)).toBe(true)

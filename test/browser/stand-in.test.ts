@@ -103,12 +103,17 @@ describe('the rules scorer standing in on the Signals page', () => {
         )
         expect(said).toContain('a faster model')
         expect(said).not.toContain('scorer check')
+        // One scorer, one name: the tag's, not a second one ("the embedded scorer") a reader takes for another scorer.
+        expect(said).toContain('so the embedded rules scorer judged them (tagged “rules scorer”): the posts')
+        expect(said).not.toContain('embedded scorer')
         expect(await behind.getByRole('link', { name: 'Sources' }).getAttribute('href')).toBe('#/sources')
         expect(await behind.getByRole('link', { name: 'how' }).getAttribute('href')).toBe('/docs/streams#backpressure')
         const down = view.page.locator('.notice', { hasText: 'could not answer' })
         expect(await down.count()).toBe(1)
         expect(await down.textContent()).toContain('The ollama scorer could not answer when 1 signal of this page was')
         expect(await down.textContent()).toContain('lead-signals scorer check says why')
+        expect(await down.textContent()).toContain('scorer.backend = "rules" lets it answer alone')
+        expect(await down.textContent()).not.toContain('embedded scorer')
         expect(await fitsWidth(view.page)).toBe(true)
         await screenshot(view.page, `stand-in-notices-${size.name}`)
         // Signed out at first, /me answers 401: the one error the browser logs.

@@ -1,11 +1,11 @@
 // The set-up most console tests share: one team on a database file, its owner who signs in, the console listening
 // and Chromium, made before a file's tests and stopped after them.
-import { afterAll, beforeAll } from 'bun:test'
-import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { launchBrowser, listenForBrowser, stopConsole } from './browser'
+import { launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from './browser'
 import { seedTeam, testDeps } from './deps'
 
 export const OWNER_PASSWORD = 'correct horse battery'
@@ -16,6 +16,7 @@ export type OneTeamConsole = {
   deps: Deps
   ws: Workspace
   teamId: string
+  owner: string
 }
 
 /**
@@ -28,7 +29,7 @@ export function oneTeamConsole(o: {
   plan?: string
   seed?: (deps: Deps, teamId: string) => Promise<unknown>
 }): OneTeamConsole {
-  const made = {} as OneTeamConsole
+  const made = { owner: o.owner } as OneTeamConsole
   beforeAll(async () => {
     made.ws = createWorkspace()
     ;({ deps: made.deps } = await testDeps({
@@ -44,4 +45,24 @@ export function oneTeamConsole(o: {
   })
   afterAll(() => stopConsole(made))
   return made
+}
+
+/** A laptop's and a phone's window, the two sizes every console page is checked at. */
+export const SIZES = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const
+
+/** `name` as one test per size, each on a page of its own where the owner signed in; the page is closed after it. */
+export function atBothSizes(made: OneTeamConsole, name: string, body: (page: Page, size: string) => Promise<void>) {
+  for (const [size, viewport] of SIZES)
+    test(`${name} (${size})`, async () => {
+      const view = await openPage(made.browser, made.app.origin, { viewport })
+      try {
+        await signIn(view, made.owner, OWNER_PASSWORD)
+        await body(view.page, size)
+      } finally {
+        await view.close()
+      }
+    })
 }

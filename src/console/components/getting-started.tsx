@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { type Polling, readState, type State } from '../setup-state'
-import { platformName } from '../signal-facts'
+import { platformName, sourceError } from '../signal-facts'
 import { fromNow, relative } from '../time'
 import { Icon } from './ui'
 
@@ -54,7 +54,7 @@ export function GettingStarted() {
       title: 'A source to search',
       href: '#/sources',
       text: noneAnswers
-        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ?? 'failed'}).`
+        ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}).`
         : state.usable.length
           ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
             `Answering: ${platforms(answering)}.${failingNow.length ? ` Set up but failing lately: ${platforms(failingNow)}.` : ''}`

@@ -10,14 +10,15 @@ export function StandInNotice(props: { standIns: StandIn[] }) {
   const first = props.standIns[0] as StandIn
   const n = props.standIns.length
   const these = `${counted(n, 'signal')} of this page ${n === 1 ? 'was' : 'were'} scored`
-  const judged = `the ${first.by} scorer judged ${n === 1 ? 'it' : 'them'} (tagged “${first.by} scorer”)`
+  // The stand-in by one name, the tag's: "the embedded scorer" beside "the rules scorer" read as two scorers.
+  const judged = `the embedded ${first.by} scorer judged ${n === 1 ? 'it' : 'them'} (tagged “${first.by} scorer”)`
   if (first.behind === null)
     return (
       <p class="notice" role="status">
         <span>
           The {first.for} scorer could not answer when {these}, so {judged}. On the server,{' '}
           <code>lead-signals scorer check</code> says why; without a model server, <code>scorer.backend = "rules"</code>{' '}
-          lets the embedded scorer answer alone.
+          lets it answer alone.
         </span>
       </p>
     )
@@ -26,10 +27,9 @@ export function StandInNotice(props: { standIns: StandIn[] }) {
     <p class="notice" role="status">
       <span>
         The {first.for} scorer could not keep up with the {streams} stream when {these}, so {judged}: the posts the
-        polling queue had no room for went to the embedded scorer rather than being lost. The{' '}
-        <a href="#/sources">Sources</a> page shows since when the model has been behind. On the server, a faster model
-        (or model server) keeps up; until then polling passes score the queued posts with the model first (
-        <a href="/docs/streams#backpressure">how</a>).
+        polling queue had no room for went to it rather than being lost. The <a href="#/sources">Sources</a> page shows
+        since when the model has been behind. On the server, a faster model (or model server) keeps up; until then
+        polling passes score the queued posts with the model first (<a href="/docs/streams#backpressure">how</a>).
       </span>
     </p>
   )

@@ -132,8 +132,13 @@ function Threshold(props: { setError: (m: string) => void }) {
   return (
     <form class="stacked" onSubmit={save}>
       <h2>Hot at</h2>
+      {/* In the Destinations page's words: its form has no event to choose, so "person.updated" told nobody how. */}
+      <p class="hint">
+        From this heat a person is hot. A webhook destination for people turning hot, added through the API (
+        <a href="/docs/people#person-updated">how</a>), hears each time one does.
+      </p>
       <label>
-        Heat threshold (1 to 100): a webhook with the person.updated event hears when a person reaches it
+        Heat threshold (1 to 100)
         <input
           type="number"
           min="1"

@@ -2,10 +2,20 @@ import { useEffect, useState } from 'preact/hooks'
 import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
-import { platformName } from '../signal-facts'
+import { platformName, sourceError } from '../signal-facts'
 import { reading, type Source } from '../source-reading'
 
-const nameOf = (s: Source) => `${platformName(s.platform)}${s.earlierRouteOnly ? ' (earlier route only)' : ''}`
+const nameOf = (s: Source) => platformName(s.platform)
+
+/**
+ * What a platform only the earlier search route reads (docs/api.md#earlier-search) is: "News (earlier route only)",
+ * read as "search" under "Searched on each polling pass", was taken for polled by a team that never met that route.
+ */
+const earlierOnly = (
+  <>
+    never polled: only <a href="/docs/api#earlier-search">the earlier search route</a> searches it
+  </>
+)
 
 /**
  * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
@@ -33,6 +43,7 @@ function missing(s: Source) {
           </>
         )}
         {!s.inPlan && '; not on your plan'}
+        {s.earlierRouteOnly && <>; {earlierOnly}</>}
       </span>
     </li>
   )
@@ -72,14 +83,14 @@ export function Sources() {
             cell: (s) =>
               s.lastFailureAt ? (
                 <span>
-                  <Ago iso={s.lastFailureAt} />: {s.lastError ?? ''}
+                  <Ago iso={s.lastFailureAt} />: {sourceError(s.platform, s.lastError ?? '')}
                 </span>
               ) : (
                 '—'
               ),
           },
           { head: 'Next retry', cell: (s) => <Ago iso={s.retryAt} scheduled /> },
-          { head: 'Reading', cell: (s) => reading(s) },
+          { head: 'Reading', cell: (s) => (s.earlierRouteOnly ? earlierOnly : reading(s)) },
         ]}
       />
       {unset.length > 0 && (

@@ -10,6 +10,9 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base
 const STYLE =
   'body{font:16px/1.55 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1d2330}' +
   'pre{overflow-x:auto;background:#f3f4f7;padding:.75rem;border-radius:6px}code{font-size:.92em}' +
+  // A long setting or address in running text (LEAD_SIGNALS_PLATFORMS_…=https://…, a source's URL) breaks rather
+  // than widen a phone's page; tables keep their own sideways scroll.
+  'p code,p a,li code,li a{overflow-wrap:anywhere}' +
   'table{border-collapse:collapse;display:block;overflow-x:auto}td,th{border:1px solid #d5d8de;padding:.3rem .5rem}'
 
 const page = (title: string, body: string) =>
