@@ -31,7 +31,7 @@ export const docs = () =>
             description:
               'Self-hosted social listening and B2B lead qualification. Send your key in the x-api-key header, or an OAuth ' +
               'access token as Authorization: Bearer. The guide to this API, with what a schema cannot say (the order ' +
-              'of the checks, the quota, paging): [docs/api.md](/docs/api).',
+              'of the checks, the quota, paging): [docs/api.md](/docs/api). Back to [the console](/).',
           },
           components: { securitySchemes: SECURITY_SCHEMES },
         },

@@ -38,6 +38,8 @@ test('every guide the OpenAPI document mentions is a link to the page the servic
       heading: true,
     })
   }
-  // The overview says where the guide is.
+  // The overview says where the guide is, and leads back to the console the page was opened from.
   expect(spec.info.description).toContain('](/docs/api)')
+  expect(spec.info.description).toContain('[the console](/)')
+  expect((await get('/')).status).toBe(200)
 })
