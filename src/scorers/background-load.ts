@@ -33,20 +33,23 @@ export function backgroundLoader(o: {
   }
 
   return {
-    /** `said`: whether to log it; a load at start, for a model most often loaded already, is not worth a line. */
-    load(said = true): void {
-      if (loading) return
+    /**
+     * `said`: whether to log it; a load at start, for a model most often loaded already, is not worth a line. Returns
+     * whether the server answered (with any status), or undefined when a load is in flight already.
+     */
+    load(said = true): Promise<boolean> | undefined {
+      if (loading) return undefined
       const controller = new AbortController()
       loading = controller
       if (said) o.log.info('scorer_model_loading', about)
       const started = performance.now()
-      fetch(o.url, {
+      return fetch(o.url, {
         ...o.init,
         method: 'POST',
         signal: AbortSignal.any([controller.signal, AbortSignal.timeout(LOAD_MS)]),
       })
-        .then((res) => ended(res, said, started))
-        .catch(() => {})
+        .then((res) => ended(res, said, started).then(() => true))
+        .catch(() => false)
         .finally(() => {
           if (loading === controller) loading = undefined
         })
