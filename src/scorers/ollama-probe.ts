@@ -46,7 +46,7 @@ export async function probeOllama(o: { host: string; where: string; model: strin
  * a JSON answer without one, undefined for what is not JSON (a web application on the port answers every path with
  * its page: taken for the model server, it would fail every call instead).
  */
-function sentError(text: string): string | undefined {
+export function sentError(text: string): string | undefined {
   const objects = jsonObjects(text)
   if (!objects) return undefined
   const said = objects.map(ollamaMessage).find((e) => typeof e === 'string' && e.trim())

@@ -6,7 +6,7 @@ import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
-import { ollamaMessage, probeOllama } from './ollama-probe'
+import { ollamaMessage, probeOllama, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
@@ -134,6 +134,9 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
     try {
       json = JSON.parse(text)
     } catch {
+      // A stream's error line (Ollama's API documentation, "Errors") says more than that it streamed.
+      const said = sentError(text)
+      if (said) throw new OllamaError(`ollama at ${where} answered with an error: ${said.slice(0, 300)}`)
       throw new OllamaError(`ollama at ${where} answered ${notOneObject(text)}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
