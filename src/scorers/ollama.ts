@@ -1,13 +1,13 @@
-import { answeredJson, boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { ollamaLoader } from './ollama-load'
-import { missingModel, noModel } from './ollama-pulled'
+import { noModel } from './ollama-pulled'
+import { ollamaMessage, probeOllama, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
-import { olderThanSchemas } from './ollama-version'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
 import type { ScoreInput, Scorer } from './types'
@@ -54,28 +54,9 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     endpoint: where,
     caveat: thinking.caveat,
     loadModel: loader.load,
+    warmUp: loader.warmUp,
     close: loader.close,
-    async probe(signal) {
-      // Ollama's /api/show answers 404 {"error": ...} for a model that was not pulled; the address is the client's
-      // (a host with a path keeps it, as ollama-js does).
-      const res = await fetch(`${config.host.replace(/\/+$/, '')}/api/show`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ model: config.model }),
-        signal,
-      })
-      if (res.ok)
-        return (await answeredJson(res))
-          ? olderThanSchemas(config.host, where, signal)
-          : otherServerAt(where, 'POST /api/show answered with what is not JSON')
-      const said = await errorText(res, ollamaMessage)
-      const tls = plainHttpOnTlsPort(where, res.status, said)
-      if (tls) return tls
-      if (res.status === 404 && said.includes(config.model))
-        return missingModel({ host: config.host, where, model: config.model, signal })
-      if (res.status === 404) return notOllamaAt(where, config.host, said)
-      return `ollama at ${where} answered HTTP ${res.status} when asked about model "${config.model}": ${said}`
-    },
+    probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })
@@ -153,6 +134,9 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
     try {
       json = JSON.parse(text)
     } catch {
+      // A stream's error line (Ollama's API documentation, "Errors") says more than that it streamed.
+      const said = sentError(text)
+      if (said) throw new OllamaError(`ollama at ${where} answered with an error: ${said.slice(0, 300)}`)
       throw new OllamaError(`ollama at ${where} answered ${notOneObject(text)}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
@@ -170,23 +154,3 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
 const ChatAnswer = v.object({
   message: v.object({ content: v.string(), thinking: v.optional(v.nullable(v.string())) }),
 })
-
-// Ollama answers errors as {"error": "model \"x\" not found, try pulling it first"}.
-const ollamaMessage = (body: unknown) => (body as { error?: unknown } | null)?.error
-
-/**
- * What a plain 404 to `POST {host}/api/show` means (docs/scoring.md#checking-the-model-server). A host with a path
- * (`…/v1`, say) is not Ollama's root; a host without one reached a server that is not Ollama (another service on
- * that port), where telling the operator to use the root they already wrote would send them the wrong way.
- */
-function notOllamaAt(where: string, host: string, said: string): string {
-  // The path is shown: the origin alone reads as the very root the line asks for.
-  const path = pathOf(host)
-  if (path)
-    return `no Ollama API at ${where}${path} (${said}): scorer.ollama.host is the server's root, such as http://127.0.0.1:11434`
-  return otherServerAt(where, `POST /api/show answered HTTP 404: ${said}`)
-}
-
-function otherServerAt(where: string, what: string): string {
-  return `no Ollama API at ${where} (${what}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
-}

@@ -4,6 +4,7 @@ import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
+import { firstAlone } from './first-alone'
 import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
@@ -68,6 +69,9 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     },
   })
 
+  // Calls wait for the load, or the first call, while the model may be loading (LM Studio loads a copy per request).
+  const turns = firstAlone()
+
   // Whether the server refused NO_THINKING once (OpenAI's own API does): then it is never sent again.
   let noThinkingRefused = false
 
@@ -111,7 +115,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
   }
 
   async function send(messages: ChatMessage[], signal: AbortSignal): Promise<string | null | undefined> {
-    const res = await ask(messages, signal)
+    const res = await turns.send(() => ask(messages, signal), signal)
     if (!res.ok) {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
@@ -172,8 +176,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     model: config.model,
     version: PROMPT_VERSION,
     endpoint: where,
-    warmUp: () => loader.load(false),
-    loadModel: () => loader.load(),
+    warmUp: () => turns.loading(loader.load(false)),
+    loadModel: () => turns.loading(loader.load()),
     close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {

@@ -16,22 +16,6 @@ export async function boundedText(res: Response): Promise<string | null> {
   return bytes === undefined ? null : new TextDecoder().decode(bytes)
 }
 
-/**
- * Whether a successful answer of the start-up check is JSON, as a model server's is. A web application on the port
- * answers 200 and its page to every path; taken for the model server, it would fail every call instead
- * (docs/scoring.md#checking-the-model-server). An answer too long to read whole is given the benefit of the doubt.
- */
-export async function answeredJson(res: Response): Promise<boolean> {
-  const text = await boundedText(res).catch(() => '')
-  if (text === null) return true
-  try {
-    const json: unknown = JSON.parse(text)
-    return typeof json === 'object' && json !== null
-  } catch {
-    return false
-  }
-}
-
 /** The configured address's origin (no path, query or credentials); `instead` when it is no URL. */
 export function originOf(address: string, instead: string): string {
   try {

@@ -255,6 +255,23 @@ describe('ollama scorer against a fake Ollama', () => {
     )
   })
 
+  test('a stream ending in an error line (Ollama\'s API documentation, "Errors") is named by its error', async () => {
+    // An error that arises once a stream has started comes as a line of its own under the 200 already sent.
+    const lines = [
+      { model: 'qwen2.5:3b', message: { role: 'assistant', content: '{"reason":' }, done: false },
+      { error: 'an error was encountered while running the model' },
+    ]
+    const streamed = startFake(
+      () =>
+        new Response(lines.map((l) => JSON.stringify(l)).join('\n'), {
+          headers: { 'content-type': 'application/x-ndjson' },
+        }),
+    )
+    await expect(scorer(streamed.origin).score(input, live())).rejects.toThrow(
+      `ollama at ${streamed.origin} answered with an error: an error was encountered while running the model`,
+    )
+  })
+
   test('an answer that is JSON but no chat answer is named as such, once, not read as an empty or broken reply', async () => {
     // A server gone wrong or another service behind the address: the content a number, no message at all, or an
     // error object with status 200. The first surfaced as a TypeError of the bundled code ('….trim is not a

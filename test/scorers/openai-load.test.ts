@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createScorerHealth } from '../../src/domain/scoring/scorer-health'
 import { createLogger } from '../../src/lib/log'
 import { buildScorer } from '../../src/scorers/registry'
+import type { Scorer } from '../../src/scorers/types'
 
 // docs/scoring.md#checking-the-model-server: an OpenAI-compatible server that loads a model at the first request for it
 // (LM Studio with just-in-time loading, the llama.cpp server's router mode) takes that load's time out of the first
@@ -110,5 +111,88 @@ describe('openai scorer and a server that loads the model at its first request',
     expect(server.chats.slice(1).map((c) => c.max_tokens)).toEqual([1, 1])
     expect(events().filter((e) => e === 'scorer_model_loading')).toHaveLength(2)
     expect((await scorer.score(input, AbortSignal.timeout(200))).score).toBe(8)
+  })
+})
+
+// docs/scoring.md#checking-the-model-server: LM Studio with just-in-time loading loads the model at the first request
+// naming it, and loads another copy for each request that arrives while it loads (its bug tracker, issue 1751: four
+// requests at once, four copies). This fake does the same: a chat completion that finds the model not loaded starts a
+// load of its own, taking LOAD_MS; it counts the loads and the requests in flight at once. GET /v1/models lists the
+// model at any time, as LM Studio lists every model it has.
+function fakeLmStudio() {
+  let loaded = false
+  const seen = { loads: 0, inFlight: 0, mostAtOnce: 0, chats: 0 }
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      if (new URL(req.url).pathname === '/v1/models')
+        return Response.json({
+          object: 'list',
+          data: [{ id: 'qwen3-8b', object: 'model', owned_by: 'organization_owner' }],
+        })
+      await req.json()
+      seen.chats++
+      seen.inFlight++
+      seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight)
+      try {
+        if (!loaded) {
+          seen.loads++
+          await Bun.sleep(LOAD_MS)
+          loaded = true
+        } else await Bun.sleep(30)
+        const content = JSON.stringify({ reason: 'It says "needs a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8 })
+        return Response.json({
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        })
+      } finally {
+        seen.inFlight--
+      }
+    },
+  })
+  running.push(server)
+  return { baseUrl: `${server.url.origin}/v1`, seen }
+}
+
+// Four calls at once, as scorer.concurrency (4) lets a polling pass send them.
+const four = (scorer: Scorer) =>
+  Promise.all([1, 2, 3, 4].map(() => scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))))
+
+describe('openai scorer and a server that loads a copy of the model per request during a load', () => {
+  test('calls that come while the load sent at start runs wait for it: one load, not five', async () => {
+    const server = fakeLmStudio()
+    const { scorer, health } = setUp(server.baseUrl)
+    expect(await health.check()).toBe(true)
+    const scores = await four(scorer)
+    expect(scores.map((s) => s.score)).toEqual([8, 8, 8, 8])
+    expect(server.seen.loads).toBe(1)
+  })
+
+  test('without a load at start (poll --once, mcp, a server that came up later), the first call goes alone', async () => {
+    const server = fakeLmStudio()
+    const { scorer } = setUp(server.baseUrl)
+    expect((await four(scorer)).map((s) => s.score)).toEqual([8, 8, 8, 8])
+    expect(server.seen.loads).toBe(1)
+  })
+
+  test('once the server has answered, calls go at once, scorer.concurrency of them', async () => {
+    const server = fakeLmStudio()
+    const { scorer } = setUp(server.baseUrl)
+    await scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))
+    server.seen.mostAtOnce = 0
+    await four(scorer)
+    expect(server.seen.mostAtOnce).toBe(4)
+  })
+
+  test('a call that waits behind the first gives up at its own time', async () => {
+    const server = fakeLmStudio()
+    const { scorer } = setUp(server.baseUrl)
+    const first = scorer.score(input, AbortSignal.timeout(LOAD_MS * 5))
+    const started = performance.now()
+    await expect(scorer.score(input, AbortSignal.timeout(50))).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(LOAD_MS / 2)
+    expect((await first).score).toBe(8)
+    expect(server.seen.chats).toBe(1)
   })
 })
