@@ -117,7 +117,7 @@ const cases: [string, string[], string | RegExp][] = [
     ['team', 'set', '--team', 'acme', '--credits', 'ten'],
     '--credits must be a whole number',
   ],
-  ['team set with nothing to change', ['team', 'set', '--team', 'acme'], 'give --plan and/or --credits'],
+  ['team set with nothing to change', ['team', 'set', '--team', 'acme'], 'give --name, --plan and/or --credits'],
   ['team set without --team', ['team', 'set', '--plan', 'scale'], '--team is required'],
   ['key create for an unknown team', ['key', 'create', '--team', 'nobody'], 'no team with id or name "nobody"'],
   ['key create without --team', ['key', 'create'], '--team is required'],
