@@ -66,7 +66,12 @@ async function password(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const email = requireFlag(flags, 'email')
   const newPassword = await readPassword()
-  const changed = await withDeps(flags, (deps) => setPassword(deps, { email, password: newPassword }))
+  // Users are listed per team; the e-mail names none, so the refusal says how to find both.
+  const changed = await withDeps(flags, (deps) =>
+    listedBy("user list --team TEAM shows a team's users, and lead-signals team list the teams", () =>
+      setPassword(deps, { email, password: newPassword }),
+    ),
+  )
   console.log(`Changed the password of ${changed}; their sessions have ended.`)
   return 0
 }
