@@ -4,7 +4,8 @@ import { appErrorIn, ERRORS } from '../errors'
 import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
 import { SCHEMA } from '../domain/health/schema'
-import type { Command } from './common'
+import { parseFlags } from './args'
+import { type Command, noPositionals } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
 import { CONFIG_NOTE, USAGE } from './usage'
@@ -51,6 +52,14 @@ export async function dispatch(argv: string[]): Promise<number> {
       return 0
     }
     if (name === 'version' || name === '--version' || name === '-v') {
+      // An argument it does not take is refused, as every command refuses one; --help is help, as anywhere
+      // (docs/operations.md#command-line).
+      if (rest.some((a) => a === '--help' || a === '-h')) return dispatch(['--help'])
+      try {
+        noPositionals(parseFlags(rest, {}).positionals)
+      } catch (error) {
+        return reportFailure(error)
+      }
       console.log(`lead-signals ${version} (database schema ${SCHEMA})`)
       return 0
     }

@@ -58,6 +58,8 @@ const cases: [string, string[], string | RegExp][] = [
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
   ['migrate with an unknown flag', ['migrate', '--force'], '"--force"'],
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],
+  ['version with a stray argument', ['version', 'extra'], 'unexpected argument "extra"'],
+  ['--version with an unknown flag', ['--version', '--json'], 'unknown option "--json"; the options are --config'],
   ['team create without --name', ['team', 'create', '--plan', 'growth'], '--name is required'],
   ['team create without --plan', ['team', 'create', '--name', 'beta'], '--plan is required'],
   [
