@@ -49,6 +49,10 @@ export async function dispatch(argv: string[]): Promise<number> {
     if (name === 'help' || name === '--help' || name === '-h') {
       // `help team` as `team --help`, as `team help` already was.
       if (rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0])) return dispatch([rest[0], '--help'])
+      // `help tema`: refused as `tema` would be, with the command it most likely meant, not the whole usage.
+      const topic = rest[0]
+      if (topic !== undefined && !topic.startsWith('-') && topic !== 'help' && topic !== 'version')
+        return dispatch([topic])
       console.log(USAGE)
       return 0
     }

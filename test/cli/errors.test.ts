@@ -54,6 +54,7 @@ async function expectRejected(
 const LONG = 'x'.repeat(201)
 const cases: [string, string[], string | RegExp][] = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+  ['help about an unknown command', ['help', 'tema'], 'unknown command "tema"; did you mean "team"?'],
   ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set, remove)'],
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
   ['migrate with an unknown flag', ['migrate', '--force'], '"--force"'],
