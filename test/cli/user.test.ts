@@ -95,3 +95,19 @@ describe('user create and user password check what they name before asking for t
     }
   })
 })
+
+// An e-mail pasted with a control or direction character (`a\e[2J@acme.test`) was kept: a user nobody can type the
+// address of to sign in, shown as U+FFFD in every listing. It is refused as an address that does not look like one.
+test('an e-mail holding a control or direction character is refused and nothing is made', async () => {
+  for (const email of ['ann\u001b[2J@acme.test', 'ann@acme\u202e.test']) {
+    const r = await runCli(ws, ['user', 'create', '--team', 'acme', '--email', email], {
+      stdin: 'a long enough secret\n',
+    })
+    expect({ email, code: r.code, stderr: r.stderr }).toEqual({
+      email,
+      code: 2,
+      stderr: 'lead-signals: the email must look like name@host\n',
+    })
+  }
+  expect(await query(ws, 'SELECT email FROM users')).toEqual([])
+})

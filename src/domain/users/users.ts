@@ -8,7 +8,9 @@ export const ROLES = ['owner', 'member'] as const
 export type Role = (typeof ROLES)[number]
 
 // Lenient on purpose: on-premises addresses such as admin@intranet or demo@localhost are real accounts here.
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/
+// No control or direction character either: an address nobody could type to sign in, hidden in every listing.
+const EMAIL =
+  /^[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,64}@[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,190}$/u
 
 export function cleanEmail(raw: string): string {
   const email = raw.trim().toLowerCase()
