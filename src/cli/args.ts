@@ -8,7 +8,7 @@ export type Flags = Record<string, string | boolean | undefined>
 export function parseFlags(argv: string[], options: Record<string, { type: 'string' | 'boolean' }>) {
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: negativesJoined(argv, options),
       allowPositionals: true,
       strict: true,
       options: { config: { type: 'string' }, ...options },
@@ -28,7 +28,27 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
 }
 
 /**
- * `--credits -1` or `--description "- a list item"`: the parser reads the value as another option. Its own message
+ * `--credits -5`: the parser reads "-5" as an option, and the way out it would be given (`--credits=-5`) is refused in
+ * turn when the option takes no negative number. No option starts with a digit, so a negative number after an option
+ * that takes a value is that value, and the option's own check says what it takes.
+ */
+function negativesJoined(argv: string[], options: Record<string, { type: 'string' | 'boolean' }>): string[] {
+  const out: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '--') return [...out, ...argv.slice(i)]
+    const next = argv[i + 1]
+    const takesValue = arg === '--config' || options[arg.slice(2)]?.type === 'string'
+    if (arg.startsWith('--') && takesValue && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${arg}=${next}`)
+      i++
+    } else out.push(arg)
+  }
+  return out
+}
+
+/**
+ * `--description "- a list item"`: the parser reads the value as another option. Its own message
  * ("argument is ambiguous") names no way out; this one shows the value joined to its option, which the parser takes.
  */
 function dashValue(option: string, argv: string[]): AppError {

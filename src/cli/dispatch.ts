@@ -4,9 +4,11 @@ import { appErrorIn, ERRORS } from '../errors'
 import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
 import { SCHEMA } from '../domain/health/schema'
-import type { Command } from './common'
+import { parseFlags } from './args'
+import { type Command, noPositionals } from './common'
 import { moveGlobalOptions } from './global-options'
 import { nearest } from '../lib/nearest'
+import { visible } from '../lib/text'
 import { CONFIG_NOTE, USAGE } from './usage'
 
 // Each command's module is loaded when it runs: `serve` brings the HTTP app, the MCP server and every route, which
@@ -47,19 +49,30 @@ export async function dispatch(argv: string[]): Promise<number> {
     if (name === 'help' || name === '--help' || name === '-h') {
       // `help team` as `team --help`, as `team help` already was.
       if (rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0])) return dispatch([rest[0], '--help'])
+      // `help tema`: refused as `tema` would be, with the command it most likely meant, not the whole usage.
+      const topic = rest[0]
+      if (topic !== undefined && !topic.startsWith('-') && topic !== 'help' && topic !== 'version')
+        return dispatch([topic])
       console.log(USAGE)
       return 0
     }
     if (name === 'version' || name === '--version' || name === '-v') {
+      // An argument it does not take is refused, as every command refuses one; --help is help, as anywhere
+      // (docs/operations.md#command-line).
+      if (rest.some((a) => a === '--help' || a === '-h')) return dispatch(['--help'])
+      try {
+        noPositionals(parseFlags(rest, {}).positionals)
+      } catch (error) {
+        return reportFailure(error)
+      }
       console.log(`lead-signals ${version} (database schema ${SCHEMA})`)
       return 0
     }
     // docs/operations.md#command-line: a failure is one line on stderr; the full usage only when no command was given at all.
     const near = name ? nearest(name, Object.keys(COMMANDS)) : undefined
     const hint = near ? `did you mean "${near}"? ` : ''
-    console.error(
-      name ? `lead-signals: unknown command "${name}"; ${hint}"lead-signals --help" lists the commands` : USAGE,
-    )
+    if (!name) console.error(USAGE)
+    else sayFailure(`unknown command "${name}"; ${hint}"lead-signals --help" lists the commands`)
     return 2
   }
   // Every command answers --help with its lines of the usage, the groups' (team, key, …) their own way; also after
@@ -75,22 +88,26 @@ export async function dispatch(argv: string[]): Promise<number> {
   }
 }
 
+// A refusal may echo what was typed (a team, a plan, a file name): its control and direction characters are shown as
+// U+FFFD, as the listings show them, so a pasted escape sequence is not run by the terminal (docs/operations.md#command-line).
+const sayFailure = (message: string) => console.error(`lead-signals: ${visible(message)}`)
+
 function reportFailure(error: unknown): number {
   if (error instanceof ConfigError) {
-    console.error(`lead-signals: ${error.message}`)
+    sayFailure(error.message)
     return 2
   }
   // Also when a query builder wrapped it (a database locked for too long, a libSQL server out of reach).
   const known = appErrorIn(error)
   if (known) {
-    console.error(`lead-signals: ${known.message}`)
+    sayFailure(known.message)
     return ERRORS[known.kind].exit
   }
   // A database that cannot be opened or written (a read-only file or folder, a full disk) is the operator's to fix:
   // one line naming the setting and why, as serve says it (docs/operations.md#running-it).
   const storage = appErrorIn(unwritable(error))
   if (storage) {
-    console.error(`lead-signals: ${storage.message}`)
+    sayFailure(storage.message)
     return ERRORS[storage.kind].exit
   }
   // Anything else is unexpected: one structured line, redacted by the logger (no stack, no paths), naming the

@@ -3,7 +3,7 @@ import { readConfig } from '../config/read'
 import type { Config } from '../config/schema'
 import { buildDeps, type Deps } from '../deps'
 import { AppError } from '../errors'
-import { newerSchemas, requireWritable, unwritable } from '../domain/health/readiness'
+import { requireWritable, unwritable } from '../domain/health/readiness'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { ensureDemoTeam } from '../domain/teams/demo'
 import { ensureDemoUser } from '../domain/users/demo-user'
@@ -15,6 +15,7 @@ import { parseFlags } from './args'
 import { noPositionals } from './common'
 import { checkServerHost } from './listen-check'
 import { listeningAddress, listeningLine } from './listening'
+import { warnIfNewer, warnOfCaseTwins } from './start-warnings'
 
 // At shutdown, the longest wait for the units of cut-off calls to be given back (a few writes on a local file).
 const GIVE_BACK_BOUND_MS = 2000
@@ -25,15 +26,6 @@ async function logEmailCheck(deps: Deps) {
   const r = await checkEmail(deps)
   const { status, ...said } = r
   deps.log[status === 'ok' && !r.warning ? 'info' : 'warn']('email_check', { ok: status === 'ok', ...said })
-}
-
-/** After a rollback by mistake, one server alone would otherwise say it only on /readyz (docs/operations.md#upgrades). */
-async function warnIfNewer(deps: Deps) {
-  const schemas = await newerSchemas(deps).catch(() => undefined)
-  if (schemas)
-    deps.log.warn('database_newer', {
-      message: `the database was migrated by a newer version of lead-signals (${schemas}): this one keeps serving beside it, but /readyz answers 503; run that version, or restore the backup taken before the upgrade (docs/operations.md#upgrades)`,
-    })
 }
 
 export async function serve(argv: string[]): Promise<number> {
@@ -73,6 +65,7 @@ export async function serve(argv: string[]): Promise<number> {
   if (!flags.demo) void deps.scoring.checkModelServer()
   void logEmailCheck(deps)
   void warnIfNewer(deps)
+  void warnOfCaseTwins(deps)
   const address = listeningAddress(server)
   const url = address.url
   console.log(listeningLine(address, Math.round(performance.now() - started)))

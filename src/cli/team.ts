@@ -1,6 +1,14 @@
 import { AppError } from '../errors'
 import { shellWord } from '../lib/shell-word'
-import { createTeam, creditsNextMonth, findTeam, listTeams, removeTeam, updateTeam } from '../domain/teams/teams'
+import {
+  caseTwinNotes,
+  createTeam,
+  creditsNextMonth,
+  findTeam,
+  listTeams,
+  removeTeam,
+  updateTeam,
+} from '../domain/teams/teams'
 import { intFlag, parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 
@@ -55,21 +63,24 @@ async function list(argv: string[]): Promise<number> {
       ]),
     ),
   )
+  for (const note of caseTwinNotes(teams)) console.log(note)
   return 0
 }
 
 async function set(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
     team: { type: 'string' },
+    name: { type: 'string' },
     plan: { type: 'string' },
     credits: { type: 'string' },
   })
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
+  const name = flags.name === undefined ? undefined : requireFlag(flags, 'name')
   const plan = flags.plan === undefined ? undefined : requireFlag(flags, 'plan')
   const credits = intFlag(flags, 'credits')
   const { team, topUpLater } = await withDeps(flags, async (deps) => {
-    const team = await updateTeam(deps, { ref, plan, credits })
+    const team = await updateTeam(deps, { ref, name, plan, credits })
     return { team, topUpLater: plan === undefined || credits !== undefined ? 0 : creditsNextMonth(deps, team) }
   })
   console.log(`Team "${team.name}": plan ${team.plan}, credits ${team.credits}.`)
@@ -106,6 +117,6 @@ async function remove(argv: string[]): Promise<number> {
 export const team = commandGroup('team', {
   create: { usage: 'create --name NAME --plan PLAN [--credits N] [--json]', run: create },
   list: { usage: 'list [--json]', run: list },
-  set: { usage: 'set --team TEAM [--plan PLAN] [--credits N]', run: set },
+  set: { usage: 'set --team TEAM [--name NAME] [--plan PLAN] [--credits N]', run: set },
   remove: { usage: 'remove --team TEAM --yes', run: remove },
 })

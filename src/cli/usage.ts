@@ -7,7 +7,7 @@ export const USAGE = `usage: lead-signals <command> [options]
   restore --from FILE                                  replace the embedded database with a backup (server stopped)
   team create --name NAME --plan PLAN [--credits N] [--json]
   team list [--json]                                   plan, usage this month, credits
-  team set --team TEAM [--plan PLAN] [--credits N]
+  team set --team TEAM [--name NAME] [--plan PLAN] [--credits N]
   team remove --team TEAM --yes                        the team and everything it holds (keys, users, signals…)
   user create --team TEAM --email EMAIL [--role owner|member]
                                                        a console user; password on stdin (prompted on a terminal)

@@ -1,4 +1,5 @@
-import { createUser, listUsers, removeUser, setPassword } from '../domain/users/users'
+import { cleanEmail, createUser, listUsers, removeUser, requireUser, setPassword } from '../domain/users/users'
+import { findTeam } from '../domain/teams/teams'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { consoleAddress } from './listening'
@@ -14,12 +15,17 @@ async function create(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const team = requireFlag(flags, 'team')
   const email = requireFlag(flags, 'email')
-  const password = await readPassword()
   const role = flags.role as string | undefined
-  const { user, address } = await withDeps(flags, async (deps) => ({
-    user: await createUser(deps, { team, email, role, password }),
-    address: consoleAddress(deps.config.server),
-  }))
+  const { user, address } = await withDeps(flags, async (deps) => {
+    // What the command names is checked before the password is asked for (twice, on a terminal).
+    await findTeam(deps, team)
+    cleanEmail(email)
+    const password = await readPassword()
+    return {
+      user: await createUser(deps, { team, email, role, password }),
+      address: consoleAddress(deps.config.server),
+    }
+  })
   const where = address
     ? `sign in now at ${address} (the console of serve with this configuration)`
     : 'sign in to the console now'
@@ -65,8 +71,14 @@ async function password(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, { email: { type: 'string' } })
   noPositionals(positionals)
   const email = requireFlag(flags, 'email')
-  const newPassword = await readPassword()
-  const changed = await withDeps(flags, (deps) => setPassword(deps, { email, password: newPassword }))
+  // Users are listed per team; the e-mail names none, so the refusal says how to find both. The user is looked for
+  // before the password is asked for.
+  const changed = await withDeps(flags, (deps) =>
+    listedBy("user list --team TEAM shows a team's users, and lead-signals team list the teams", async () => {
+      await requireUser(deps, email)
+      return setPassword(deps, { email, password: await readPassword() })
+    }),
+  )
   console.log(`Changed the password of ${changed}; their sessions have ended.`)
   return 0
 }

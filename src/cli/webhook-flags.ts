@@ -65,13 +65,21 @@ export function endpointFromFlags(flags: Flags) {
   try {
     return parsedOrRefused('options', EndpointCreate, value)
   } catch (err) {
-    if (!(err instanceof AppError) || !err.extra.details) throw err
-    const said = err.extra.details.map((d) => {
-      const flag = d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f)
-      // A command line cannot give null: "any" is the option left out (docs/webhooks.md#endpoints).
-      const message = d.message === EMPTY_FILTER ? `must list at least one; leave ${flag} out for any` : d.message
-      return `${fieldWords(flag)} ${message}`
-    })
-    throw new AppError('invalid_request', said.join('; '))
+    throw saidWithFlags(err)
   }
+}
+
+/**
+ * A refusal of the API's fields (`url must be…`) in the words of this command's flags (`--url must be…`): from the
+ * schema, and from the checks made when the destination is added (the receiver's address is resolved then).
+ */
+export function saidWithFlags(err: unknown): unknown {
+  if (!(err instanceof AppError) || !err.extra.details) return err
+  const said = err.extra.details.map((d) => {
+    const flag = d.field.replace(/^[^.]+/, (f) => FLAG_OF[f] ?? f)
+    // A command line cannot give null: "any" is the option left out (docs/webhooks.md#endpoints).
+    const message = d.message === EMPTY_FILTER ? `must list at least one; leave ${flag} out for any` : d.message
+    return `${fieldWords(flag)} ${message}`
+  })
+  return new AppError(err.kind, said.join('; '))
 }

@@ -7,7 +7,7 @@ import { shellWord } from '../lib/shell-word'
 import { parseFlags, requireFlag } from './args'
 import { commandGroup, formatTable, noPositionals, printJson, withDeps } from './common'
 import { onEndpoint } from './on-endpoint'
-import { endpointFromFlags } from './webhook-flags'
+import { endpointFromFlags, saidWithFlags } from './webhook-flags'
 
 async function add(argv: string[]): Promise<number> {
   const { flags, positionals } = parseFlags(argv, {
@@ -29,9 +29,10 @@ async function add(argv: string[]): Promise<number> {
   noPositionals(positionals)
   const ref = requireFlag(flags, 'team')
   const input = endpointFromFlags(flags)
-  const made = await withDeps(flags, async (deps) =>
-    createEndpoint(deps, { teamId: (await findTeam(deps, ref)).id, input }),
-  )
+  const made = await withDeps(flags, async (deps) => {
+    const teamId = (await findTeam(deps, ref)).id
+    return createEndpoint(deps, { teamId, input }).catch((err) => Promise.reject(saidWithFlags(err)))
+  })
   if (flags.json) printJson(made)
   else {
     const where = made.endpoint.to ?? made.endpoint.url

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { queryText, trimmed } from './common'
-import { toUtcIso } from '../lib/iso-time'
+import { instantText } from './signals'
 
 // Request bodies of the console's own JSON routes (docs/console.md#routes). Limits match the CLI's.
 export const SignInBody = v.strictObject({
@@ -22,10 +22,4 @@ export const IcpEditBody = v.strictObject({ description: trimmed(1, 2000), compe
 export const KeyBody = v.strictObject({ label: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), '') })
 
 /** `GET /console/api/new-signals?after=…`: an instant with a time zone, as the list's `since` takes it. */
-export const NewSignalsQuery = v.strictObject({
-  after: v.pipe(
-    v.string(),
-    v.check((s) => toUtcIso(s) !== undefined, 'must be an ISO 8601 date or date-time with a time zone'),
-    v.transform((s) => toUtcIso(s) as string),
-  ),
-})
+export const NewSignalsQuery = v.strictObject({ after: instantText() })

@@ -36,21 +36,22 @@ const sinceForm = (issue: { input: unknown }) =>
     ? `${SINCE_FORM}: its + arrived as a space, as a + in a query string does; write it %2B (T09:30:00%2B02:00)`
     : `${SINCE_FORM}, such as 2026-11-01 or 2026-11-01T09:00:00Z`
 
+/** An instant in a query string, as the list's `since` takes it, refused in its words; the UTC ISO form out. */
+export const instantText = () =>
+  v.pipe(
+    v.string(),
+    // The pattern is what the OpenAPI document can say; the check adds that the date exists (no 2026-02-31).
+    v.regex(ISO_INSTANT, sinceForm),
+    v.check((s) => toUtcIso(s) !== undefined, sinceForm),
+    v.transform((s) => toUtcIso(s) as string),
+  )
+
 // The fields that read the same from a query string and from JSON.
 export const filters = {
   keyword: v.optional(v.pipe(trimmed(1, 200), v.description(about.keyword))),
   intent: v.optional(v.pipe(intentGiven(), v.description(about.intent))),
   platform: v.optional(v.pipe(v.picklist(SEARCH_PLATFORMS), v.description(about.platform))),
-  since: v.optional(
-    v.pipe(
-      v.string(),
-      // The pattern is what the OpenAPI document can say; the check adds that the date exists (no 2026-02-31).
-      v.regex(ISO_INSTANT, sinceForm),
-      v.check((s) => toUtcIso(s) !== undefined, sinceForm),
-      v.transform((s) => toUtcIso(s) as string),
-      v.description(about.since),
-    ),
-  ),
+  since: v.optional(v.pipe(instantText(), v.description(about.since))),
   include: v.optional(v.pipe(v.picklist(['dismissed']), v.description(about.include))),
   content: v.optional(v.pipe(v.picklist(['preview', 'full']), v.description(about.content)), 'preview'),
 }

@@ -10,6 +10,17 @@ beforeAll(async () => {
 })
 afterAll(() => ws.cleanup())
 
+/** `webhook add --team acme FLAGS` exits 2 with `line` alone on stderr. */
+async function expectRefused(flags: string[], line: string) {
+  const r = await runCli(ws, ['webhook', 'add', '--team', 'acme', ...flags])
+  expect({ flags, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+    flags,
+    code: 2,
+    stdout: '',
+    stderr: `lead-signals: ${line}\n`,
+  })
+}
+
 test(
   '--to without --kind email, and --url with it, are refused naming the flags',
   async () => {
@@ -24,15 +35,25 @@ test(
       ],
       [['--kind', 'email', '--url', 'https://example.com/h'], 'an email destination sends to --to ADDRESS, not --url'],
     ]
-    for (const [flags, line] of cases) {
-      const r = await runCli(ws, ['webhook', 'add', '--team', 'acme', ...flags])
-      expect({ flags, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
-        flags,
-        code: 2,
-        stdout: '',
-        stderr: `lead-signals: ${line}\n`,
-      })
-    }
+    for (const [flags, line] of cases) await expectRefused(flags, line)
+  },
+  MANY_PROCESSES_MS,
+)
+
+// The receiver's address is checked after the flags (it is resolved), and its refusal said "url must be…", "url
+// refused: …", the API's field, not the flag typed.
+test(
+  'a --url that is no http(s) address or is private is refused naming --url',
+  async () => {
+    const cases: [string, string][] = [
+      ['notaurl', '--url must be an absolute http(s) URL'],
+      ['ftp://files.example/in', '--url must be an absolute http(s) URL'],
+      [
+        'https://127.0.0.1/in',
+        '--url refused: 127.0.0.1 is a private, loopback or link-local address (a receiver on this machine or network needs the operator to set webhooks.allow_private_targets = true)',
+      ],
+    ]
+    for (const [url, line] of cases) await expectRefused(['--url', url], line)
   },
   MANY_PROCESSES_MS,
 )

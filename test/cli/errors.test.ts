@@ -54,10 +54,13 @@ async function expectRejected(
 const LONG = 'x'.repeat(201)
 const cases: [string, string[], string | RegExp][] = [
   ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+  ['help about an unknown command', ['help', 'tema'], 'unknown command "tema"; did you mean "team"?'],
   ['a command group without a subcommand', ['team'], 'team: give a command (create, list, set, remove)'],
   ['an unknown subcommand', ['key', 'rotate', '--team', 'acme'], 'key: unknown command "rotate"'],
   ['migrate with an unknown flag', ['migrate', '--force'], '"--force"'],
   ['migrate with a stray argument', ['migrate', 'now'], 'unexpected argument "now"'],
+  ['version with a stray argument', ['version', 'extra'], 'unexpected argument "extra"'],
+  ['--version with an unknown flag', ['--version', '--json'], 'unknown option "--json"; the options are --config'],
   ['team create without --name', ['team', 'create', '--plan', 'growth'], '--name is required'],
   ['team create without --plan', ['team', 'create', '--name', 'beta'], '--plan is required'],
   [
@@ -117,7 +120,7 @@ const cases: [string, string[], string | RegExp][] = [
     ['team', 'set', '--team', 'acme', '--credits', 'ten'],
     '--credits must be a whole number',
   ],
-  ['team set with nothing to change', ['team', 'set', '--team', 'acme'], 'give --plan and/or --credits'],
+  ['team set with nothing to change', ['team', 'set', '--team', 'acme'], 'give --name, --plan and/or --credits'],
   ['team set without --team', ['team', 'set', '--plan', 'scale'], '--team is required'],
   ['key create for an unknown team', ['key', 'create', '--team', 'nobody'], 'no team with id or name "nobody"'],
   ['key create without --team', ['key', 'create'], '--team is required'],

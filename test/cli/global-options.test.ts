@@ -28,6 +28,9 @@ describe('options before the command', () => {
     const version = await runCli(ws, ['--config=other.toml', '--version'])
     expect(version.code).toBe(0)
     expect(version.stdout).toStartWith('lead-signals ')
+    const versionHelp = await runCli(ws, ['--version', '--help'])
+    expect(versionHelp.code).toBe(0)
+    expect(versionHelp.stdout).toContain('usage: lead-signals')
   })
 
   test('an option no command takes before the command, a missing file name, or --config twice is one clear line', async () => {

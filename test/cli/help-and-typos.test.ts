@@ -77,9 +77,10 @@ describe('the command line', () => {
 
   test('a value starting with a dash says how to write it, not that the option is ambiguous', async () => {
     // docs/operations.md#command-line: a failure is one line that says what to do. The option parser reads
-    // "--credits -1" as --credits followed by an option, and its own first line named no way out.
+    // "--credits -1" as --credits followed by an option, and its own first line named no way out. A negative number
+    // is the option's value, refused by its own check (test/cli/negative-values.test.ts).
     const cases: [string[], string][] = [
-      [['team', 'set', '--team', 'acme', '--credits', '-1'], '--credits=-1'],
+      [['team', 'set', '--team', 'acme', '--credits', '-1'], '--credits must be a whole number, 0 or more'],
       [
         ['icp', 'add', '--team', 'acme', '--name', 'x', '--description', '-a list item'],
         "'--description=-a list item'",

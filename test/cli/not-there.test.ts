@@ -51,3 +51,17 @@ test(
   },
   MANY_PROCESSES_MS,
 )
+
+test(
+  'user password of an e-mail no user has names the command that lists users, as user remove does',
+  async () => {
+    const r = await runCli(ws, ['user', 'password', '--email', 'nobody@acme.test'], { stdin: 'a long enough secret\n' })
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        "lead-signals: no user has the email nobody@acme.test; lead-signals user list --team TEAM shows a team's users, and lead-signals team list the teams\n",
+    })
+  },
+  MANY_PROCESSES_MS,
+)

@@ -79,3 +79,35 @@ describe('lead-signals user (docs/console.md#first-user)', () => {
     expect(again.stderr).toContain('has no user ann@acme.test')
   })
 })
+
+// On a terminal the password is asked for twice; an unknown team or user was said only after both were typed. Both are
+// now checked first: with no password sent at all, the refusal is about them, not the missing password.
+describe('user create and user password check what they name before asking for the password', () => {
+  test('an unknown team, a malformed e-mail or an unknown user is refused with no password read', async () => {
+    const cases: [string[], string][] = [
+      [['user', 'create', '--team', 'nobody', '--email', 'a@acme.test'], 'no team with id or name "nobody"'],
+      [['user', 'create', '--team', 'acme', '--email', 'not-an-address'], 'the email must look like name@host'],
+      [['user', 'password', '--email', 'nobody@acme.test'], 'no user has the email nobody@acme.test'],
+    ]
+    for (const [args, said] of cases) {
+      const r = await runCli(ws, args)
+      expect({ args, stderr: r.stderr }).toEqual({ args, stderr: expect.stringContaining(said) })
+    }
+  })
+})
+
+// An e-mail pasted with a control or direction character (`a\e[2J@acme.test`) was kept: a user nobody can type the
+// address of to sign in, shown as U+FFFD in every listing. It is refused as an address that does not look like one.
+test('an e-mail holding a control or direction character is refused and nothing is made', async () => {
+  for (const email of ['ann\u001b[2J@acme.test', 'ann@acme\u202e.test']) {
+    const r = await runCli(ws, ['user', 'create', '--team', 'acme', '--email', email], {
+      stdin: 'a long enough secret\n',
+    })
+    expect({ email, code: r.code, stderr: r.stderr }).toEqual({
+      email,
+      code: 2,
+      stderr: 'lead-signals: the email must look like name@host\n',
+    })
+  }
+  expect(await query(ws, 'SELECT email FROM users')).toEqual([])
+})

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
 import { platformName } from '../signal-facts'
+import { localMidnight } from '../since-day'
 import { Choice } from './ui'
 
 export const EMPTY_FILTERS = { keyword: '', intent: '', platform: '', minScore: '', since: '', include: '' }
@@ -26,15 +27,11 @@ export function filtersFromAddress(): Filters {
 /** The filters that are set, as the address keeps them (Since as the day picked, 2026-11-04). */
 export const filterQuery = (f: Filters) => new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''))
 
-/**
- * The filters as the list and the export take them. Since is the picked day's midnight where the browser is: the
- * server reads a bare date as 00:00 UTC, so in Tokyo "since today" left out the morning's posts, shown with today's
- * local date on their cards, and in New York it let in the evening before.
- */
+/** The filters as the list and the export take them: Since as the picked day's local midnight (localMidnight). */
 export function serverQuery(f: Filters) {
   const q = filterQuery(f)
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(f.since)
-  if (day) q.set('since', new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])).toISOString())
+  const instant = localMidnight(f.since)
+  if (instant) q.set('since', instant)
   return q
 }
 

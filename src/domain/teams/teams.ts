@@ -4,6 +4,7 @@ import { nearest } from '../../lib/nearest'
 import type { TeamRow } from '../../storage/repos/teams'
 import { databaseShown } from '../../storage/db'
 import { AppError } from '../../errors'
+import { shellWord } from '../../lib/shell-word'
 import { issueApiKey } from '../keys/keys'
 import { monthOf } from '../quota/month'
 import { countersAt, usageOf } from '../quota/usage'
@@ -23,18 +24,58 @@ export function checkCredits(credits: number) {
     throw new AppError('invalid_request', 'credits must be a whole number, 0 or more')
 }
 
-/** Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. */
-export async function createTeam(deps: TeamDeps, a: { name: string; plan: string; credits?: number }) {
-  const name = a.name.trim()
+function checkTeamName(raw: string): string {
+  const name = raw.trim()
   if (!NAME.test(name))
     throw new AppError(
       'invalid_request',
       'team name must be 1 to 64 letters, digits, spaces, dots, dashes or underscores',
     )
+  return name
+}
+
+// docs/operations.md#teams-keys-keywords-and-profiles: names are unique ignoring case, so that `--team ACME` can never
+// mean two teams. Compared here, not by the database, whose lower() folds ASCII letters only.
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/** Refuses a name another team (other than `self`) has, in any case, naming that team. */
+async function refuseTakenName(deps: Needs<never, 'teams'>, name: string, self?: string) {
+  const taken = (await deps.repos.teams.list()).find((t) => t.id !== self && sameName(t.name, name))
+  if (taken)
+    throw new AppError(
+      'invalid_request',
+      `a team named "${taken.name}" already exists (team names are unique ignoring case); choose another name, or give --team ${shellWord(taken.name)} to the commands for that team`,
+    )
+}
+
+/**
+ * Teams an earlier version let be made with names that differ only in case, each group said with how to tell them
+ * apart: they still work, each by its exact name or id (docs/operations.md#teams-keys-keywords-and-profiles).
+ */
+export function caseTwinNotes(teams: { id: string; name: string }[]): string[] {
+  const groups = new Map<string, { id: string; name: string }[]>()
+  for (const t of teams) groups.set(t.name.toLowerCase(), [...(groups.get(t.name.toLowerCase()) ?? []), t])
+  return [...groups.values()]
+    .filter((g) => g.length > 1)
+    .map((g) => {
+      const names = g.map((t) => `"${t.name}"`)
+      const later = g[g.length - 1] as { id: string }
+      return `Teams ${names.slice(0, -1).join(', ')} and ${names.at(-1)} differ only in case: give --team exactly as listed, or rename one (lead-signals team set --team ${later.id} --name NEW_NAME)`
+    })
+}
+
+/** caseTwinNotes of every team, for serve's log at start. */
+export async function caseTwinNotesOf(deps: Needs<never, 'teams'>): Promise<string[]> {
+  return caseTwinNotes(await deps.repos.teams.list())
+}
+
+/** Creates a team on a plan with its first API key; the key is returned once and stored only as a hash. */
+export async function createTeam(deps: TeamDeps, a: { name: string; plan: string; credits?: number }) {
+  const name = checkTeamName(a.name)
   checkPlanName(deps, a.plan)
   const credits = a.credits ?? 0
   checkCredits(credits)
-  if (await deps.repos.teams.find(name)) throw new AppError('invalid_request', `a team named "${name}" already exists`)
+  await refuseTakenName(deps, name)
   const now = deps.clock.now()
   const team: TeamRow = {
     id: newId('team'),
@@ -69,9 +110,11 @@ export async function findTeam(deps: Needs<'config', 'teams'>, ref: string): Pro
   )
 }
 
-/** The team a name that is none most likely meant (a typo, another case), else where to see them all. */
+/** The team a name that is none most likely meant (a typo, another case: each of a pair), else where to see them all. */
 function meantTeam(ref: string, names: string[]): string {
-  const meant = names.find((n) => n.toLowerCase() === ref.toLowerCase()) ?? nearest(ref, names)
+  const cased = names.filter((n) => sameName(n, ref)).map((n) => `"${n}"`)
+  if (cased.length > 0) return `did you mean ${cased.join(' or ')}?`
+  const meant = nearest(ref, names)
   return meant ? `did you mean "${meant}"?` : 'lead-signals team list shows the teams'
 }
 
@@ -80,13 +123,15 @@ export async function isTeam(deps: Needs<never, 'teams'>, ref: string): Promise<
   return (await deps.repos.teams.find(ref)) !== undefined
 }
 
-export async function updateTeam(deps: TeamDeps, a: { ref: string; plan?: string; credits?: number }) {
-  if (a.plan === undefined && a.credits === undefined)
-    throw new AppError('invalid_request', 'give --plan and/or --credits')
+export async function updateTeam(deps: TeamDeps, a: { ref: string; name?: string; plan?: string; credits?: number }) {
+  if (a.name === undefined && a.plan === undefined && a.credits === undefined)
+    throw new AppError('invalid_request', 'give --name, --plan and/or --credits')
+  const name = a.name === undefined ? undefined : checkTeamName(a.name)
   if (a.plan !== undefined) checkPlanName(deps, a.plan)
   if (a.credits !== undefined) checkCredits(a.credits)
   const team = await findTeam(deps, a.ref)
-  await deps.repos.teams.update(team.id, { plan: a.plan, credits: a.credits })
+  if (name !== undefined) await refuseTakenName(deps, name, team.id)
+  await deps.repos.teams.update(team.id, { name, plan: a.plan, credits: a.credits })
   return (await deps.repos.teams.byId(team.id)) as TeamRow
 }
 

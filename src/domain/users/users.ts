@@ -8,7 +8,9 @@ export const ROLES = ['owner', 'member'] as const
 export type Role = (typeof ROLES)[number]
 
 // Lenient on purpose: on-premises addresses such as admin@intranet or demo@localhost are real accounts here.
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/
+// No control or direction character either: an address nobody could type to sign in, hidden in every listing.
+const EMAIL =
+  /^[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,64}@[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,190}$/u
 
 export function cleanEmail(raw: string): string {
   const email = raw.trim().toLowerCase()
@@ -57,6 +59,14 @@ export async function removeUser(deps: Needs<'config', 'teams' | 'users'>, a: { 
   return email
 }
 
+/** The user with this e-mail, or a not_found refusal: for a command to check before it asks for a password. */
+export async function requireUser(deps: Needs<never, 'users'>, raw: string) {
+  const email = cleanEmail(raw)
+  const found = await deps.repos.users.findByEmail(email)
+  if (!found) throw new AppError('not_found', `no user has the email ${email}`)
+  return found
+}
+
 /**
  * A new password; every console session and every app the user connected (OAuth grants and their tokens) ends, so a
  * password changed after a leak locks the leak out, whatever it had opened (docs/security.md#what-is-bounded).
@@ -66,8 +76,7 @@ export async function setPassword(
   a: { email: string; password: string },
 ) {
   const email = cleanEmail(a.email)
-  const found = await deps.repos.users.findByEmail(email)
-  if (!found) throw new AppError('not_found', `no user has the email ${email}`)
+  const found = await requireUser(deps, email)
   await deps.repos.users.setPasswordHash(found.user.id, await hashPassword(a.password))
   await deps.repos.sessions.removeForUser(found.user.id)
   await deps.repos.oauth.removeGrantsForUser(found.user.id)

@@ -27,7 +27,7 @@ export function createTeamsRepo(db: Db) {
     count(): Promise<number> {
       return db.$count(teams)
     },
-    async update(id: string, patch: { plan?: string; credits?: number }) {
+    async update(id: string, patch: { name?: string; plan?: string; credits?: number }) {
       await db.update(teams).set(patch).where(eq(teams.id, id))
     },
     /**

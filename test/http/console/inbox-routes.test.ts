@@ -104,6 +104,23 @@ describe('GET /console/api/new-signals', () => {
     expect(bad.body.error.code).toBe('invalid_request')
     expect(JSON.stringify(bad.body)).toContain('after')
   })
+
+  // docs/console.md#errors: the same bad instant is refused in the same words as the list's since (the API's), not
+  // in an older wording without an example or the note on a + read as a space.
+  test.each(['yesterday', '2026-02-31', '2026-11-15T09:00:00 02:00'])(
+    'after=%s is refused in the words of the list’s since',
+    async (bad) => {
+      const { call } = await setup()
+      const words = async (path: string, field: string) => {
+        const r = await call('GET', `${path}?${new URLSearchParams({ [field]: bad })}`)
+        expect(r.status).toBe(400)
+        return r.body.error.details.map((d: { field: string; message: string }) => [d.field, d.message])
+      }
+      const since = await words('/signals', 'since')
+      expect(since[0][1]).toStartWith('must be an ISO 8601 date or date-time with a time zone')
+      expect(await words('/new-signals', 'after')).toEqual(since.map(([, m]: string[]) => ['after', m]))
+    },
+  )
 })
 
 describe('DELETE /console/api/signals/{id}/feedback (Undo)', () => {
