@@ -6,7 +6,7 @@ import { PlatformUnreachableError } from '../http'
 import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
 import { clockedPositions, MOVE_REWIND_US, REWIND_US, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
-import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
+import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
 import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
@@ -145,7 +145,7 @@ function connectOnce(
       ending.error = (e as ErrorEvent).message
       finish()
     }
-    ws.onmessage = (message) => {
+    ws.onmessage = passOverThrown(sink, (message) => {
       lastMessage = Date.now()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
         // Not decoded. When its first fields say which event it is, it is passed over as a gap, and skipped when a
@@ -194,6 +194,6 @@ function connectOnce(
         outcome = 'full'
         finish()
       }
-    }
+    })
   })
 }
