@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { AppError } from '../../errors'
-import { count } from '../common/mapping'
+import { count, isoDate } from '../common/mapping'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { REDDIT_READ_EVERY_MS } from '../stream-share'
@@ -121,7 +121,8 @@ function toMention(t: v.InferOutput<typeof Thing>, comment: boolean): Mention {
     content: comment ? (t.body ?? '') : t.selftext ? `${t.title ?? ''}\n\n${t.selftext}` : (t.title ?? ''),
     url: `https://www.reddit.com${t.permalink}`,
     profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
-    date: new Date(t.created_utc * 1000).toISOString(),
+    // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read.
+    date: isoDate(t.created_utc) ?? new Date().toISOString(),
     platform: 'reddit',
     ...(comment ? { kind: 'comment' as const } : { title: t.title }),
     engagement: { likes: count(t.score), comments: count(t.num_comments), shares: 0 },
