@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import type { manualClock } from '../support/clock'
-import { client } from '../support/http'
+import { streamReadyz } from '../support/stream-readyz'
 import { eventually, streamWorld } from '../support/stream-world'
 
 // docs/operations.md#a-job-that-hangs: a stream that could not read its platform for an hour showed it only in the log
@@ -15,16 +14,7 @@ describe('GET /readyz while a stream cannot read its platform', () => {
   test('stays 200, names the stream as degraded past 5 minutes, and stops once it reads again', async () => {
     const w = await streamWorld({ streams: ['hackernews'] })
     worlds.push(w)
-    const clock = w.deps.clock as ReturnType<typeof manualClock>
-    const start = new Date()
-    clock.set(start)
-    // The hackernews stream's part of the answer (the world's other streams have no fake platform to read).
-    const ready = async () => {
-      const r = await client(w.deps)('GET', '/readyz')
-      expect(r.status).toBe(200)
-      expect(r.body.status).toBe('ready')
-      return ((r.body.degraded ?? []) as string[]).filter((d) => d.startsWith('the hackernews stream'))
-    }
+    const { start, later, ready } = streamReadyz(w, 'hackernews')
     const first = w.hn.story('Ask HN: what do you read on Sundays?')
     w.start()
     await eventually('the first position', async () => (await w.position('hackernews')) === String(first))
@@ -38,7 +28,7 @@ describe('GET /readyz while a stream cannot read its platform', () => {
     // A short outage (a reconnection) says nothing.
     expect(await ready()).toEqual([])
 
-    clock.set(new Date(start.getTime() + 6 * 60_000))
+    later(6 * 60_000)
     const [degraded, ...more] = await ready()
     expect(more).toEqual([])
     expect(degraded).toContain(start.toISOString().slice(0, 16))

@@ -8,8 +8,9 @@ import { addKeywords } from '../../src/domain/keywords/keywords'
 import { type StreamLimits, superviseStreams } from '../../src/domain/streams/supervise'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
-import { testDeps, seedTeam } from './deps'
+import { seedTeam, testConfig, testDeps } from './deps'
 import { fakeHackerNewsFirebase, fakeJetstream } from './fake-streams'
+import { createJetstreamReader } from '../../src/platforms/bluesky/jetstream'
 import { fakeUpstream, type Received } from './fake-upstream'
 import { endpointInput } from './webhooks'
 
@@ -134,4 +135,21 @@ export function holdFirstScoring(w: { deps: Awaited<ReturnType<typeof testDeps>>
     }
   }
   return { release: () => release(), calls: () => calls }
+}
+
+/**
+ * A fake Jetstream instance and a reader of it into a recording sink (recordingSink), which `adapt` may change first;
+ * `read(from)` starts reading. `stops` is given what ends them, for the test file's afterEach.
+ */
+export function jetstreamReading(stops: (() => void)[], log: Logger, adapt?: (sink: StreamSink) => void) {
+  const jet = fakeJetstream()
+  stops.push(jet.stop)
+  const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
+  const { got, sink } = recordingSink()
+  adapt?.(sink)
+  const stop = new AbortController()
+  stops.push(() => stop.abort())
+  const read = (from: string | null) =>
+    createJetstreamReader(config.platforms.bluesky, log).read(from, sink, stop.signal)
+  return { jet, got, read }
 }

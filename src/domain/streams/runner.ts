@@ -45,7 +45,7 @@ export async function runStream(
   deps: StreamDeps,
   reader: StreamReader,
   stop: AbortSignal,
-  a: { rulesPool: () => RulesPool; store?: StoreOutcome; limits?: StreamLimits },
+  a: { rulesPool: () => RulesPool; store?: StoreOutcome; limits?: StreamLimits; progressed?: () => void },
 ) {
   const { platform } = reader
   const watch = stallWatch(platform, {
@@ -54,8 +54,7 @@ export async function runStream(
     scorerName: deps.scoring.scorerName,
   })
   const saved = await deps.repos.streamPositions.get(platform)
-  // The queue bound acts for no team yet in this reader (bound.ts): what an earlier one left shown in source health is
-  // not so any more.
+  // The queue bound acts for no team yet in this reader (bound.ts): what an earlier one left shown is not so any more.
   await deps.repos.streamQueueBounds.ended(platform)
   const figures = streamFigures(platform, saved)
   const queue = createStreamQueue(QUEUE_PAIRS)
@@ -167,6 +166,7 @@ export async function runStream(
         // The profiles and thresholds are read, then the watched scorer moves the allowance to the scoring and to the store.
         await watch.guard('the database', scoreAndStore(p, pairs, { stream: row, fetchedAt }))
       }
+      if (position !== saved?.position) a.progressed?.() // no longer a start that stops before storing (supervise.ts)
       stored = position
       savedAt = Date.now()
     }

@@ -18,6 +18,9 @@ export type { StreamLimits } from './stall'
 const LEASE_MS = 30_000
 // How often a process without the lease asks for it again.
 const STANDBY_MS = 10_000
+// A stream that stops again and again does so within seconds of each start (what it could not store is read again at
+// once): one that has run this long is not, though it stored nothing (a quiet platform).
+const SETTLED_MS = 60_000
 
 /**
  * Every stream of this configuration (docs/streams.md), each under its own lease `stream:<platform>` so that one
@@ -44,17 +47,28 @@ export async function superviseStreams(
   }
   await Promise.all(
     readers.map(async (reader) => {
+      const restarting = `the ${reader.platform} stream, started again`
+      const restartingSays = (since: string) =>
+        `the ${reader.platform} stream has stopped and started again since ${since} without storing anything; the log's stream_failed or stream_stalled lines say why`
       while (!signal.aborted) {
         try {
           const lease = { name: `stream:${reader.platform}`, ttlMs: limits?.leaseMs ?? LEASE_MS, signal }
           // As GET /readyz names it while the database does not answer it (docs/operations.md#a-job-that-hangs).
           const run = await watchedLease(deps, `the ${reader.platform} stream`, lease, async (stop) => {
             deps.log.info('stream_started', { platform: reader.platform })
-            await runStream(deps, reader, stop, { rulesPool, store, limits })
+            // Not a start that stops before storing: its position moved, or it has run a minute (a quiet platform).
+            const progressed = () => deps.stuck.degraded(restarting, undefined)
+            const settled = setTimeout(progressed, SETTLED_MS)
+            try {
+              await runStream(deps, reader, stop, { rulesPool, store, limits, progressed })
+            } finally {
+              clearTimeout(settled)
+            }
           })
           if ('heldBy' in run) {
             // Another process reads it: what this one could not read is not this one's to tell.
             deps.stuck.degraded(`the ${reader.platform} stream`, undefined)
+            deps.stuck.degraded(restarting, undefined)
             await pause(STANDBY_MS, signal)
           }
         } catch (err) {
@@ -69,8 +83,12 @@ export async function superviseStreams(
                 next: 'the stream starts again from its stored position once the database answers',
               })
             // A batch given up on is logged by the runner (stream_stalled).
-          } else if (!(err instanceof StreamStalled))
-            deps.log.error('stream_failed', { platform: reader.platform, err })
+          } else {
+            if (!(err instanceof StreamStalled)) deps.log.error('stream_failed', { platform: reader.platform, err })
+            // Each start that stops before its position moves keeps the first one's time: past 5 minutes, GET /readyz
+            // names it, until a batch is stored (docs/streams.md#resuming).
+            deps.stuck.degraded(restarting, { since: deps.clock.now().toISOString(), says: restartingSays })
+          }
           await pause(STANDBY_MS, signal)
         }
       }

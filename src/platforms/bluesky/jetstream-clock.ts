@@ -1,5 +1,6 @@
 import type { StreamSink } from '../stream'
 import { after, type Cursor } from './jetstream-cursor'
+import type { Ending } from './jetstream-refusal'
 
 // The rewind of a reconnection to the instance whose clock the position is on, as Jetstream's README advises.
 export const REWIND_US = 5_000_000
@@ -16,14 +17,24 @@ const SETTLED_MS = 10_000
 
 const seconds = (us: number) => Math.round(us / 1e6)
 
-/** Where a connection to another instance's clock moved from: the position and when this server read it (µs). */
-export type Move = { from: Cursor; readUs: number }
+// How far back a move to an instance whose clock is behind reads again what its rewind did not: an hour of posts is
+// a few minutes of replay (docs/streams.md#resuming). More is told as a gap, not read back.
+export const READ_BACK_MAX_US = 3_600_000_000
+
+/**
+ * Where a connection to another instance's clock moved from: the position and when this server read it (µs); and
+ * `readBack`, told the cursor on this instance's clock to read again from when its clock is found further behind
+ * than the rewind.
+ */
+export type Move = { from: Cursor; readUs: number; readBack: (cursorUs: number) => void }
 
 /**
  * On a connection that moved to another instance's clock, asked from MOVE_REWIND_US before the position: once it
  * reads live, how far its clock is behind the one the position was read on, from the least time an event took from
  * its time_us to this server (`lagUs`, each event's). When that is more than the rewind, the replay began after posts
- * the first instance had not sent yet, and source health is told that some may not have been read.
+ * the first instance had not sent yet: up to READ_BACK_MAX_US, the instance is asked again from the position as its
+ * clock times it (a cursor replays from any time the instance keeps, github.com/bluesky-social/jetstream, README
+ * "Consuming Jetstream"); further, source health is told that some may not have been read.
  */
 function clockBehind(host: string, sink: Pick<StreamSink, 'gap'>, move: Move) {
   const opened = Date.now()
@@ -36,6 +47,7 @@ function clockBehind(host: string, sink: Pick<StreamSink, 'gap'>, move: Move) {
     // The position's event reached this server `readUs - from.us` after its time; this instance's, `least` after.
     const behindUs = least - (move.readUs - move.from.us)
     if (behindUs <= MOVE_REWIND_US) return
+    if (behindUs <= READ_BACK_MAX_US) return move.readBack(move.from.us - behindUs - REWIND_US)
     const from = move.from.by ?? 'the instance the position was read from'
     sink.gap(
       `Jetstream at ${host} times events ${seconds(behindUs)} s behind ${from}: posts of up to ${seconds(behindUs - MOVE_REWIND_US)} s before the move to it may not have been read`,
@@ -75,4 +87,36 @@ export function storedNotAhead(at: Cursor | null, sink: Pick<StreamSink, 'gap'>)
     `the stored bluesky position is ${seconds(at.us - nowUs)} s ahead of this server's clock; reading on from now`,
   )
   return null
+}
+
+/**
+ * Where a connection from the position `from` starts (docs/streams.md#resuming): on the instance whose clock `from` is
+ * on (`sameClock`), the rewind, skipping by time what was handed on; on another, the rewind of a move, whose clock is
+ * then told (`move`); and a read back (`readBackUs`, asked by `readBack` on a move) from there, skipping nothing by
+ * time: the runner passes over what it has read by the post's address.
+ */
+export function connectionStart(
+  from: Cursor | null,
+  sameClock: boolean,
+  a: { readUs: number; readBackUs?: number; readBack: (cursorUs: number) => void },
+) {
+  const readingBack = a.readBackUs !== undefined
+  const move: Move | undefined =
+    sameClock || from === null || readingBack ? undefined : { from, readUs: a.readUs, readBack: a.readBack }
+  const rewound = from === null ? null : from.us - (move ? MOVE_REWIND_US : REWIND_US)
+  return { move, cursorUs: a.readBackUs ?? rewound, skips: sameClock && !readingBack }
+}
+
+/**
+ * One connection's settings (jetstream.ts): its instance; `ending`, told how it ended; the silence allowance; when this
+ * server read the position (`readUs`); `moved`, told each position it hands on; and the read back, as above.
+ */
+export type Connection = {
+  instance: string
+  ending: Ending
+  silenceMs: number
+  readUs: number
+  moved: (at: Cursor) => void
+  readBackUs?: number
+  readBack: (cursorUs: number) => void
 }

@@ -44,7 +44,8 @@ export function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
     content: c.record.text,
     url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
     profileUrl: `https://bsky.app/profile/${e.did}`,
-    date: isoDate(c.record.createdAt) ?? new Date(e.time_us / 1000).toISOString(),
+    // The createdAt its author's client wrote, else its time_us; a time no date holds is this server's now.
+    date: isoDate(c.record.createdAt) ?? isoDate(e.time_us / 1000, 'ms') ?? new Date().toISOString(),
     platform: 'bluesky',
     ...(c.record.reply ? { kind: 'comment' as const } : {}),
     engagement: { likes: 0, comments: 0, shares: 0 },

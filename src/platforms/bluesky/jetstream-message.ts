@@ -1,4 +1,4 @@
-import { countPosition } from '../stream'
+import { countPosition, type StreamSink } from '../stream'
 
 // The largest message decoded. A post is a few kB, but a record a PDS did not check can be far larger (JSON writes a
 // control character in six bytes): Jetstream is asked not to send such an event, and one that comes all the same is
@@ -48,3 +48,18 @@ export function subscription(endpoint: string, cursorUs: number | null) {
   if (cursorUs !== null) url.searchParams.set('cursor', String(cursorUs))
   return url
 }
+
+/**
+ * The WebSocket's message handler, which cannot end the process: Bun takes what a handler throws as uncaught and exits,
+ * and `serve` restarted to the same event, replayed from its cursor. A message whose reading throws is a gap instead.
+ */
+export const passOverThrown =
+  (sink: Pick<StreamSink, 'gap'>, handle: (message: MessageEvent) => void) => (message: MessageEvent) => {
+    try {
+      handle(message)
+    } catch (err) {
+      sink.gap(
+        `a Jetstream message could not be read (${err instanceof Error ? err.message : String(err)}); passed over`,
+      )
+    }
+  }

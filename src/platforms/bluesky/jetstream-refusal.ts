@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
-import { UpstreamStatusError } from '../http'
+import { PlatformUnreachableError, UpstreamStatusError } from '../http'
+import { MAX_MESSAGE_BYTES } from './jetstream-message'
 
 /**
  * How a connection that sent no event ended: the WebSocket client's error, the close it was given, the silence it was
@@ -62,4 +63,23 @@ export const closeOf = (ending: Ending) => {
   if (ending.silentMs !== undefined) return { silentSeconds: ending.silentMs / 1000 }
   const close = ending.close
   return close?.clean && close.code !== 1006 ? { code: close.code, reason: printable(close.reason) } : {}
+}
+
+/**
+ * The failed read a connection that sent no event is (docs/streams.md#outages): one whose first message was not an
+ * event (`garbage`), or too large to read (`oversize`), an instance that turned it away (refusalOf), or one that could
+ * not be reached, with the WebSocket client's words.
+ */
+export function connectionFailure(outcome: string, host: string, ending: Ending): Error {
+  if (outcome === 'garbage')
+    return new AppError('upstream_error', `bluesky: Jetstream at ${host} sent something that is not an event`)
+  if (outcome === 'oversize')
+    return new AppError(
+      'upstream_error',
+      `bluesky: Jetstream at ${host} sent a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`,
+    )
+  return (
+    refusalOf(host, ending) ??
+    new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`, clientWords(ending))
+  )
 }

@@ -1,13 +1,11 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { AppError } from '../../errors'
-import { PlatformUnreachableError } from '../http'
 import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
-import { clockedPositions, MOVE_REWIND_US, REWIND_US, storedNotAhead } from './jetstream-clock'
+import { clockedPositions, type Connection, connectionStart, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
-import { byteLength, headOf, MAX_MESSAGE_BYTES, safeJson, subscription } from './jetstream-message'
-import { clientWords, closeOf, type Ending, refusalOf } from './jetstream-refusal'
+import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
+import { closeOf, connectionFailure, type Ending } from './jetstream-refusal'
 import { deletedPost, Event, toMention } from './jetstream-event'
 
 // Jetstream (github.com/bluesky-social/jetstream, README "Consuming Jetstream"): a WebSocket at …/subscribe sending one
@@ -43,7 +41,11 @@ export function createJetstreamReader(
       let readUs = last?.us ?? 0
       let failures = 0
       let n = timedBy ? instances.indexOf(timedBy) : 0
+      // Where to read the same instance again from, once a move found its clock further behind than the rewind.
+      let readBackUs: number | undefined
       while (!signal.aborted) {
+        const back = readBackUs
+        readBackUs = undefined
         const endpoint = config.stream_url[n % config.stream_url.length] as string
         const instance = instances[n % instances.length] as string
         const opened = Date.now()
@@ -53,6 +55,10 @@ export function createJetstreamReader(
           ending,
           silenceMs,
           readUs,
+          readBackUs: back,
+          readBack: (us) => {
+            readBackUs = us
+          },
           moved: (t) => {
             last = t
             timedBy = instance
@@ -61,8 +67,8 @@ export function createJetstreamReader(
         })
         if (signal.aborted) return
         // Let go for room, it resumes at the same instance, whose clock its cursor is on (docs/streams.md#backpressure).
-        if (outcome === 'full') {
-          await sink.room()
+        if (outcome === 'full' || outcome === 'readBack') {
+          if (outcome === 'full') await sink.room()
           continue
         }
         const host = new URL(endpoint).host
@@ -73,20 +79,7 @@ export function createJetstreamReader(
           // each time, not reconnected every second (docs/streams.md#outages).
           if (Date.now() - opened >= STEADY_MS) failures = 0
           log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host, ...closeOf(ending) })
-        } else if (outcome === 'garbage' || outcome === 'oversize')
-          sink.failed(
-            new AppError(
-              'upstream_error',
-              outcome === 'garbage'
-                ? `bluesky: Jetstream at ${host} sent something that is not an event`
-                : `bluesky: Jetstream at ${host} sent a message of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB`,
-            ),
-          )
-        else
-          sink.failed(
-            refusalOf(host, ending) ??
-              new PlatformUnreachableError(`bluesky could not be reached (Jetstream at ${host})`, clientWords(ending)),
-          )
+        } else sink.failed(connectionFailure(outcome, host, ending))
         await pause(backoffMs(failures++), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
         n++
@@ -107,21 +100,29 @@ function connectOnce(
   sameClock: boolean,
   sink: StreamSink,
   signal: AbortSignal,
-  a: { instance: string; ending: Ending; silenceMs: number; readUs: number; moved: (at: Cursor) => void },
-): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize'> {
-  const move = sameClock || from === null ? undefined : { from, readUs: a.readUs }
-  const url = subscription(endpoint, from === null ? null : from.us - (move ? MOVE_REWIND_US : REWIND_US))
+  a: Connection,
+): Promise<'heard' | 'garbage' | 'silent' | 'full' | 'oversize' | 'readBack'> {
+  const { move, cursorUs, skips } = connectionStart(from, sameClock, {
+    ...a,
+    readBack: (us) => {
+      a.readBack(us)
+      outcome = 'readBack'
+      finish()
+    },
+  })
+  const url = subscription(endpoint, cursorUs)
   let at: Cursor | null = from
   const { instance, ending, moved } = a
   const next = clockedPositions(instance, new URL(endpoint).host, sink, move)
+  let outcome: 'silent' | 'full' | 'oversize' | 'readBack' = 'silent'
+  let finish = () => {}
   return new Promise((resolve) => {
     let heard: 'garbage' | 'heard' | undefined
     let first = true
     // A message that is not an event among events is a gap, told once a connection (docs/streams.md#outages).
     let toldGarbage = false
-    let outcome: 'silent' | 'full' | 'oversize' = 'silent'
     const ws = new WebSocket(url.toString())
-    const finish = () => {
+    finish = () => {
       clearInterval(watch)
       signal.removeEventListener('abort', finish)
       if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close()
@@ -145,7 +146,7 @@ function connectOnce(
       ending.error = (e as ErrorEvent).message
       finish()
     }
-    ws.onmessage = (message) => {
+    ws.onmessage = passOverThrown(sink, (message) => {
       lastMessage = Date.now()
       if (byteLength(message.data) > MAX_MESSAGE_BYTES) {
         // Not decoded. When its first fields say which event it is, it is passed over as a gap, and skipped when a
@@ -156,7 +157,7 @@ function connectOnce(
           return finish()
         }
         heard = 'heard'
-        if (sameClock && from !== null && handed(from, e)) return
+        if (skips && from !== null && handed(from, e)) return
         sink.gap(`passed over an event of more than ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB (time_us ${e.time_us})`)
         at = next(at, e)
         sink.heard({ position: cursorText(at) })
@@ -180,7 +181,7 @@ function connectOnce(
         sink.gap(`Jetstream resumed ${Math.round((e.time_us - from.us) / 1e6)} s after the stored cursor`)
       first = false
       // Only what the replay repeats: live events may come a little out of time order, and are each new.
-      if (sameClock && from !== null && handed(from, e)) return
+      if (skips && from !== null && handed(from, e)) return
       at = next(at, e)
       const position = cursorText(at)
       const mention = toMention(e)
@@ -194,6 +195,6 @@ function connectOnce(
         outcome = 'full'
         finish()
       }
-    }
+    })
   })
 }

@@ -44,11 +44,14 @@ export const ReadableDate = v.pipe(
   v.check((s) => isoDate(s) !== undefined),
 )
 
+// The furthest from 1970 a Date holds, in milliseconds (ECMAScript's time values): beyond it toISOString throws.
+const DATE_MAX_MS = 8.64e15
+
 /** Seconds or milliseconds since the epoch, or a date string, as a UTC ISO 8601 string; undefined if unreadable. */
 export function isoDate(value: string | number | undefined | null, unit: 's' | 'ms' = 's'): string | undefined {
   if (value === undefined || value === null || value === '') return undefined
   const ms = typeof value === 'number' ? (unit === 's' ? value * 1000 : value) : Date.parse(value)
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined
+  return Number.isFinite(ms) && Math.abs(ms) <= DATE_MAX_MS ? new Date(ms).toISOString() : undefined
 }
 
 /** An engagement count as a number: 0 where the platform has none. */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { decodeEntities, htmlToText } from '../common/html-text'
+import { isoDate } from '../common/mapping'
 import { fetchPlatformJson } from '../http'
 import { countPosition, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
@@ -158,7 +159,8 @@ function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {
     content: item.type === 'comment' ? text : [title, text].filter(Boolean).join('\n\n'),
     url: `https://news.ycombinator.com/item?id=${id}`,
     profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(item.by)}`,
-    date: new Date(item.time * 1000).toISOString(),
+    // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read for good.
+    date: isoDate(item.time) ?? new Date().toISOString(),
     platform: 'hackernews',
     ...(item.type === 'comment' ? { kind: 'comment' as const } : { title }),
     engagement: { likes: item.score ?? 0, comments: item.descendants ?? item.kids?.length ?? 0, shares: 0 },

@@ -2,11 +2,12 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { AppError } from '../../errors'
-import { count } from '../common/mapping'
+import { count, isoDate } from '../common/mapping'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import type { Mention } from '../../mention'
 import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
+import { aheadOfListing } from './stream-ids'
 
 // Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
 // (r/all when no subreddit is listed), newest first, 100 a call, raw_json=1. Ids are base-36 and only grow, so the
@@ -59,6 +60,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
     async read(from, sink, signal) {
       const at: At = storedPosition('reddit', from, readAt, sink) ?? { p: null, c: null }
       let failures = 0
+      const told = new Set<string>()
       while (!signal.aborted) {
         try {
           for (const [which, key] of [
@@ -67,17 +69,33 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
           ] as const) {
             if (sink.full()) await sink.room()
             const things = await listing(which, signal)
-            const last = at[key]
+            const kind = which === 'new' ? 'post' : 'comment'
+            const ahead = aheadOfListing(things.map((t) => t.id))
+            let last = at[key]
+            // One stored before the guard below, or written by hand: read on from what the listing has.
+            if (last !== null && ahead(last)) {
+              sink.gap(
+                `the stored reddit position (${kind} id ${last}) is far ahead of the ids Reddit lists; reading on from now`,
+              )
+              last = null
+            }
             const fresh =
               last === null ? [] : things.filter((t) => newer(t.id, last)).sort((a, b) => (newer(a.id, b.id) ? 1 : -1))
             if (last !== null && fresh.length === things.length && things.length === 100) {
-              sink.gap(
-                `more than 100 ${which === 'new' ? 'posts' : 'comments'} between two reads; older ones were not read`,
-              )
+              sink.gap(`more than 100 ${kind}s between two reads; older ones were not read`)
             }
-            if (last === null && things[0]) at[key] = things[0].id
+            if (last === null) at[key] = things.find((t) => !ahead(t.id))?.id ?? at[key]
             for (const t of fresh) {
-              at[key] = t.id
+              // An impossibly large id is read, but the position does not follow it, or every id after it would be
+              // older for good; told once (docs/streams.md#resuming).
+              if (!ahead(t.id)) at[key] = t.id
+              else if (!told.has(t.id)) {
+                if (told.size >= 200) told.clear()
+                told.add(t.id)
+                sink.gap(
+                  `Reddit listed a ${kind} with the impossibly large id ${t.id}: the position does not follow it`,
+                )
+              }
               sink.item(toMention(t, which === 'comments'), JSON.stringify(at))
             }
           }
@@ -103,7 +121,8 @@ function toMention(t: v.InferOutput<typeof Thing>, comment: boolean): Mention {
     content: comment ? (t.body ?? '') : t.selftext ? `${t.title ?? ''}\n\n${t.selftext}` : (t.title ?? ''),
     url: `https://www.reddit.com${t.permalink}`,
     profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
-    date: new Date(t.created_utc * 1000).toISOString(),
+    // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read.
+    date: isoDate(t.created_utc) ?? new Date().toISOString(),
     platform: 'reddit',
     ...(comment ? { kind: 'comment' as const } : { title: t.title }),
     engagement: { likes: count(t.score), comments: count(t.num_comments), shares: 0 },

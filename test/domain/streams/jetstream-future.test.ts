@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
 import { parseCursor } from '../../../src/platforms/bluesky/jetstream-cursor'
 import type { Logger } from '../../../src/lib/log'
-import { testConfig } from '../../support/deps'
-import { fakeJetstream } from '../../support/fake-streams'
-import { eventually, recordingSink } from '../../support/stream-world'
+import { eventually, jetstreamReading } from '../../support/stream-world'
 
 // Jetstream's cursor is the instance's own time_us, and a reconnection asks for the events from it on
 // (github.com/bluesky-social/jetstream, README "Consuming Jetstream"). One event timed far ahead by a broken instance
@@ -18,17 +15,7 @@ afterEach(() => {
 const quiet = { info() {}, warn() {}, error() {} } as unknown as Logger
 const YEAR_US = 365 * 24 * 3600 * 1_000_000
 
-function reader() {
-  const jet = fakeJetstream()
-  stops.push(jet.stop)
-  const config = testConfig({ platforms: { bluesky: { stream_url: [jet.url] as never } } })
-  const { got, sink } = recordingSink()
-  const stop = new AbortController()
-  stops.push(() => stop.abort())
-  const read = (from: string | null) =>
-    createJetstreamReader(config.platforms.bluesky, quiet).read(from, sink, stop.signal)
-  return { jet, got, read }
-}
+const reader = () => jetstreamReading(stops, quiet)
 
 describe('Bluesky stream: an event timed far ahead of this server', () => {
   test('does not move the position past this server clock, is told, and later posts are read', async () => {
