@@ -114,7 +114,7 @@ describe('the Signals page as an inbox', () => {
       expect(await notices.textContent()).toContain('The ollama scorer could not answer when 2 signals of this page')
       // And what to do about it: a new team without a model server sees this on its first leads.
       expect(await notices.textContent()).toContain('lead-signals scorer check says why')
-      expect(await notices.textContent()).toContain('scorer.backend = "rules" lets the embedded scorer answer alone')
+      expect(await notices.textContent()).toContain('scorer.backend = "rules" lets it answer alone')
       // Relative time, the exact one on hover.
       const time = top.locator('time')
       expect(await time.textContent()).toBe('1 h ago')

@@ -22,7 +22,8 @@ test(
       [['team', 'set', '--team', HOSTILE, '--plan', 'growth'], `no team with id or name "${SHOWN}"`, 2],
       [['team', 'create', '--name', 'beta', '--plan', HOSTILE], `unknown plan "${SHOWN}"`, 2],
       [['oauth-client', 'remove', HOSTILE], `no OAuth client ${SHOWN}`, 1],
-      [['user', 'remove', '--team', 'acme', '--email', `${HOSTILE}@b`], `has no user ${SHOWN.toLowerCase()}@b`, 1],
+      // An e-mail with such characters is refused for its form, before any user is looked up.
+      [['user', 'remove', '--team', 'acme', '--email', `${HOSTILE}@b`], 'the email must look like name@host', 2],
     ]
     for (const [args, said, code] of cases) {
       const r = await runCli(ws, args)
