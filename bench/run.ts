@@ -14,7 +14,7 @@
 //             growth, each beside a bare Bun.serve stream of the same size (bench/export.ts). Results also go to
 //             bench/.out/last-export.json.
 //   sqld:     GET /api/v1/signals and POST /api/v1/leads/score through 1 and 2 executables on one libSQL server,
-//             beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
+//             on an unlimited and a limited plan, beside the embedded file (bench/sqld.ts). Results also go to bench/.out/last-sqld.json.
 //   delivery: messages a second the delivery worker sends: instant webhooks, and e-mails through a real SMTP server
 //             (bench/delivery.ts). Results also go to bench/.out/last-delivery.json.
 //   streams:  the streams against fakes replaying Bluesky, Hacker News and Stack Overflow (bench/streams.ts): delivery

@@ -1,8 +1,8 @@
 // The `sqld` section of `npm run bench`: GET /api/v1/signals and POST /api/v1/leads/score through one and two
-// executables on one libSQL server (sqld from the npm package, scripts/sqld.ts), beside the same routes on the
-// embedded database, measured in turn in this run. Every database holds the same 1,000,000 seeded signals: sqld's
+// executables on one libSQL server (sqld from the npm package, scripts/sqld.ts), on an unlimited and a limited plan,
+// beside the same routes on the embedded database, measured in turn in this run. Every database holds the same 1,000,000 seeded signals: sqld's
 // default database is a copy of the seeded file. Results also go to bench/.out/last-sqld.json.
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { startSqld } from '../scripts/sqld'
@@ -31,6 +31,15 @@ export async function sqldSection(a: { binary: string; outDir: string; load: Loa
   const sqld = await startSqld({ dir })
   const onSqld = join(dir, 'on-sqld.toml')
   writeFileSync(onSqld, benchToml('').replace('url = "file:"', `url = ${JSON.stringify(sqld.url)}`))
+  // The same team on a limited plan too large to run out: each counted call then also writes its receipt, so the
+  // pairs of rows below show what receipts cost (docs/performance.md#one-write-at-a-time-on-sqld).
+  const onSqldLimited = join(dir, 'on-sqld-limited.toml')
+  const limited = readFileSync(onSqld, 'utf8').replace(
+    'monthly_requests = "unlimited"',
+    'monthly_requests = 1000000000',
+  )
+  if (!limited.includes('1000000000')) throw new Error('bench: the limited plan was not written')
+  writeFileSync(onSqldLimited, limited)
 
   const headers = { 'x-api-key': seeded.apiKey }
   const routes = [
@@ -48,7 +57,9 @@ export async function sqldSection(a: { binary: string; outDir: string; load: Loa
   const setups = [
     { name: 'embedded file, 1 executable', config: seeded.configPath, servers: 1 },
     { name: 'sqld, 1 executable', config: onSqld, servers: 1 },
+    { name: 'sqld, 1 executable, limited plan', config: onSqldLimited, servers: 1 },
     { name: 'sqld, 2 executables', config: onSqld, servers: 2 },
+    { name: 'sqld, 2 executables, limited plan', config: onSqldLimited, servers: 2 },
   ]
   const rows: { route: string; setup: string; r: LoadResult }[] = []
   try {
