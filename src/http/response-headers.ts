@@ -1,6 +1,9 @@
 import { withHeaders } from '@elysiajs/openapi'
 import * as v from 'valibot'
+import { API_ERROR_CODES, ERRORS, type ErrorCode } from '../errors'
+import { codesOf } from '../wire/common'
 import { openApiSchema } from './openapi-schema'
+import { retryAfterHeader, sendsRetryAfter } from './retry-after-words'
 
 /**
  * The response headers of the API (docs/api.md) as the OpenAPI document lists them, so that a client generated from
@@ -11,18 +14,6 @@ export const RESPONSE_HEADERS = {
   'x-request-id': v.pipe(
     v.string(),
     v.description("This request's id; a failure the server logs carries the same id."),
-  ),
-  'retry-after': v.pipe(
-    v.number(),
-    v.integer(),
-    v.description(
-      'Whole seconds to wait before asking again: until the quota month ends (429 quota_exceeded), or until calls ' +
-        'still running that hold the last units must have ended (429 quota_exceeded, 195 s), until one of ' +
-        "the team's open exports may have ended (429 too_many_exports), until a receiver may be sent another test " +
-        'event or replay (429 too_many_sends), until the platform may be asked ' +
-        'again (502 upstream_error after a rate limit, 503 platform_budget_exhausted), or until the scorer may answer ' +
-        '(503 scorer_unavailable). Absent from the other errors of the same status.',
-    ),
   ),
   'www-authenticate': v.pipe(
     v.string(),
@@ -40,27 +31,54 @@ export const RESPONSE_HEADERS = {
     v.description('attachment; filename="…-YYYY-MM-DD.csv" (or .jsonl), the day in UTC.'),
   ),
 }
-export type ResponseHeader = keyof typeof RESPONSE_HEADERS
+/** Retry-After besides, whose words are those of the answer's codes (retry-after-words.ts). */
+export type ResponseHeader = keyof typeof RESPONSE_HEADERS | 'retry-after'
 
 /** Headers a route sends on some statuses beyond those every route sends (`retry-after` on 503, `x-scorer` on 200). */
 export type RouteHeaders = Partial<Record<number, ResponseHeader[]>>
 
-/** What every answer of `status` carries, whichever route gives it, and the route's own. */
-function namesFor(status: number, route: RouteHeaders): ResponseHeader[] {
+/**
+ * The error codes an answer of `status` may carry: those its body names (wire/common.ts errorBody), else `given`
+ * (the earlier routes' bodies name none), else every code of that status.
+ */
+const answerCodes = (status: number, schema: v.GenericSchema | undefined, given?: ErrorCode[]): ErrorCode[] => {
+  const named = schema ? codesOf(schema) : []
+  if (named.length) return named
+  return given ?? API_ERROR_CODES.filter((code) => ERRORS[code].status === status)
+}
+
+/**
+ * What every answer of `status` carries, whichever route gives it, and the route's own, each with its schema:
+ * Retry-After's words are those of the answer's `codes`, and it is left out where none of them sends it.
+ */
+function headersFor(status: number, route: RouteHeaders, codes: ErrorCode[]): [ResponseHeader, v.GenericSchema][] {
   const names: ResponseHeader[] = ['x-request-id', ...(route[status] ?? [])]
   if (status === 401 || status === 403) names.push('www-authenticate')
   if (status === 429) names.push('retry-after')
-  return [...new Set(names)]
+  return [...new Set(names)].flatMap((n): [ResponseHeader, v.GenericSchema][] => {
+    if (n !== 'retry-after') return [[n, RESPONSE_HEADERS[n]]]
+    return sendsRetryAfter(codes) ? [[n, retryAfterHeader(codes)]] : []
+  })
 }
 
-/** `schema` listing the headers of `status` for the OpenAPI document (the plugin reads them from `headers`). */
-export function withResponseHeaders<S extends v.GenericSchema>(status: number, schema: S, route: RouteHeaders): S {
-  return withHeaders(schema, Object.fromEntries(namesFor(status, route).map((n) => [n, RESPONSE_HEADERS[n]]))) as S
+/**
+ * `schema` listing the headers of `status` for the OpenAPI document (the plugin reads them from `headers`); `codes`,
+ * what an answer whose body names no code may be.
+ */
+export function withResponseHeaders<S extends v.GenericSchema>(
+  status: number,
+  schema: S,
+  route: RouteHeaders,
+  codes?: ErrorCode[],
+): S {
+  return withHeaders(schema, Object.fromEntries(headersFor(status, route, answerCodes(status, schema, codes)))) as S
 }
 
 /** The same headers as OpenAPI header objects, for answers written out by hand (a file, a 204). */
-export function headerObjects(status: number, route: RouteHeaders = {}) {
-  return Object.fromEntries(namesFor(status, route).map((n) => [n, { schema: openApiSchema(RESPONSE_HEADERS[n]) }]))
+export function headerObjects(status: number, route: RouteHeaders = {}, schema?: v.GenericSchema) {
+  return Object.fromEntries(
+    headersFor(status, route, answerCodes(status, schema)).map(([n, s]) => [n, { schema: openApiSchema(s) }]),
+  )
 }
 
 /**
@@ -73,7 +91,11 @@ export const documentedErrors = (errors: Record<number, v.GenericSchema>) =>
       const { description = `Error ${status}`, ...json } = openApiSchema(schema) as { description?: string }
       return [
         status,
-        { description, headers: headerObjects(Number(status)), content: { 'application/json': { schema: json } } },
+        {
+          description,
+          headers: headerObjects(Number(status), {}, schema),
+          content: { 'application/json': { schema: json } },
+        },
       ]
     }),
   )

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { Config } from '../config/schema'
+import type { ErrorCode } from '../errors'
 import { NoParams, parsedOrRefused } from '../wire/validation'
 import { type RouteHeaders, withResponseHeaders } from './response-headers'
 
@@ -25,17 +26,19 @@ export const NoQuery = validated('query', NoParams)
  * document; with `server.check_responses` (the test suite turns it on) each answer is also checked against them, and
  * one that does not match is a 500. Off by default: for a page of 20 signals the check cost about a fifth of the
  * request's CPU, and the answers are built from typed code and the checked tests. `headers` names the headers the
- * route sends beyond those every route does (response-headers.ts).
+ * route sends beyond those every route does (response-headers.ts), and `codes` the error codes of a status whose body
+ * names none (the earlier routes'), which its Retry-After's words follow.
  */
 export function answers<M extends Record<number, v.GenericSchema>>(
   config: Pick<Config, 'server'>,
   map: M,
   headers: RouteHeaders = {},
+  codes: Partial<Record<number, ErrorCode[]>> = {},
 ): M {
   const out: Record<number, v.GenericSchema> = {}
   for (const [status, schema] of Object.entries(map)) {
     const checked = config.server.check_responses ? schema : unchecked(schema)
-    out[Number(status)] = withResponseHeaders(Number(status), checked, headers)
+    out[Number(status)] = withResponseHeaders(Number(status), checked, headers, codes[Number(status)])
   }
   return out as M
 }

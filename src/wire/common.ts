@@ -122,3 +122,9 @@ export const queryText = () =>
     trimmed(1, 200),
     v.transform(spaced),
   )
+
+/** The codes an error body built by `errorBody` may carry; none for another body (the earlier routes'). */
+export function codesOf(schema: v.GenericSchema): ErrorCode[] {
+  type Node = { entries?: Record<string, Node>; options?: ErrorCode[] }
+  return (schema as Node).entries?.error?.entries?.code?.options ?? []
+}

@@ -147,10 +147,14 @@ test('Retry-After on a 429 of an export is described as the wait for an export t
   const spec = (await call('GET', '/swagger/json')).body as {
     paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, any> }> }>>
   }
-  for (const path of ['/api/v1/signals/export', '/api/v1/people/export']) {
+  // The people export is not counted, so its 429 is never the quota's (openapi-retry-after-words.test.ts).
+  for (const [path, month] of [
+    ['/api/v1/signals/export', true],
+    ['/api/v1/people/export', false],
+  ] as const) {
     const header = spec.paths[path].get.responses['429'].headers?.['retry-after']
     const description = JSON.stringify(header)
     expect(description).toContain('too_many_exports')
-    expect(description).toContain('quota month')
+    expect(description.includes('quota month')).toBe(month)
   }
 })

@@ -87,6 +87,12 @@ export const earlierRoutes = (deps: Deps) =>
         deps.config,
         { 200: NetworkSearchReply, ...earlierErrors },
         { 502: ['retry-after'], 503: ['retry-after'] },
+        // The errors behind its bodies, which name no code (docs/api.md#earlier-routes).
+        {
+          429: ['quota_exceeded'],
+          502: ['upstream_error'],
+          503: ['platform_not_configured', 'platform_budget_exhausted', 'scorer_unavailable', 'storage_unavailable'],
+        },
       ),
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
