@@ -28,8 +28,20 @@ export async function identifyCaller(
   return caller
 }
 
+/**
+ * The token of `Authorization: Bearer`. Another scheme (Basic, or a bare value) is one this API does not take, so the
+ * request is answered as one without a credential (RFC 6750 §3.1): missing_api_key, whose challenge names no error,
+ * and nothing inside the header is read or repeated. A malformed Bearer header is a bad token.
+ */
 function bearerOf(header: string | null): string | undefined {
   if (!header) return undefined
+  if (!/^Bearer(\s|$)/i.test(header)) {
+    const basic = /^Basic(\s|$)/i.test(header) ? 'HTTP Basic authentication is not accepted: ' : ''
+    throw new AppError(
+      'missing_api_key',
+      `${basic}send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer`,
+    )
+  }
   const m = /^Bearer +(\S+) *$/i.exec(header)
   if (!m) throw new AppError('invalid_token', 'the Authorization header must be "Bearer <access token>"')
   return m[1]
