@@ -62,7 +62,8 @@ async function remove(argv: string[]): Promise<number> {
       removeIcp(deps, { teamId: (await findTeam(deps, ref)).id, name }),
     ),
   )
-  console.log(`Removed ICP profile "${removed}".`)
+  // The name as stored: one from before names were checked may hold what a terminal would run.
+  console.log(`Removed ICP profile "${visible(removed)}".`)
   return 0
 }
 

@@ -31,7 +31,20 @@ export function echoed(text: string): string {
  * Text others wrote as a listing shows it (docs/operations.md#command-line): control characters (an escape sequence a
  * terminal would run: clear it, write the clipboard) and direction characters as U+FFFD.
  */
-export const visible = (text: string) => text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd')
+export const visible = (text: string) => text.replace(HIDING_ALL, '\ufffd')
+const HIDING_ALL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+const HIDING = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+
+/**
+ * A name that holds a character `visible` would replace (a control or direction character) refused in words: `what`
+ * must not hold one, which (as U+XXXX, never the character itself), and why. Undefined when it holds none.
+ */
+export function hidingRefusal(what: string, name: string): string | undefined {
+  const found = HIDING.exec(name)?.[0]
+  if (found === undefined) return undefined
+  const code = `U+${found.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`
+  return `${what} must not hold a control or direction character (${code}): it would show other than it reads`
+}
 
 /** Text made safe inside HTML, in an element or a quoted attribute (platform text is attacker-controlled). */
 export const escapeHtml = (text: string) =>

@@ -27,7 +27,18 @@ const SHOWN = '\ufffd]52;c;b3duZWQ=\ufffd\ufffd[2J\ufffdEvil'
 
 describe('listings of text others wrote', () => {
   test('oauth-client list and icp list show no control character', async () => {
-    await seedDatabase(world, config, (deps) => seedTeam(deps))
+    // A profile is now refused such a name (hidden-names.test.ts); one stored before is listed as it was.
+    await seedDatabase(world, config, async (deps) => {
+      const { team } = await seedTeam(deps)
+      await deps.repos.icpProfiles.insert({
+        id: 'icp_hostile',
+        teamId: team.id,
+        name: HOSTILE,
+        description: HOSTILE,
+        competitors: [],
+        createdAt: new Date().toISOString(),
+      })
+    })
     server = spawnChild(world, ['serve'])
     await server.waitForOutput('the listening line', (o) => o.stdout.includes('"event":"listening"'))
     const url = /"url":"([^"]+)"/.exec(server.stdout())?.[1].replace(/\/$/, '')
@@ -41,15 +52,13 @@ describe('listings of text others wrote', () => {
       }),
     })
     expect(registered.status).toBe(201)
-    const icp = await runChild(world, ['icp', 'add', '--team', 'acme', '--name', HOSTILE, '--description', HOSTILE])
-    expect(icp.code).toBe(0)
 
     const clients = await runChild(world, ['oauth-client', 'list'])
     expect(clients.code).toBe(0)
     expect(clients.stdout).toContain(`  ${SHOWN}  `)
     const profiles = await runChild(world, ['icp', 'list', '--team', 'acme'])
     expect(profiles.stdout).toBe(`${SHOWN}: ${SHOWN}\n`)
-    for (const out of [clients.stdout, profiles.stdout, icp.stdout])
+    for (const out of [clients.stdout, profiles.stdout])
       for (const hidden of ['\u001b', '\u0007', '\u202e']) expect(out).not.toContain(hidden)
     // --json is for programs: the text as stored, escaped by JSON.
     const json = await runChild(world, ['oauth-client', 'list', '--json'])

@@ -1,7 +1,7 @@
 import type { Needs } from '../needs'
 import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
-import { echoed } from '../../lib/text'
+import { echoed, hidingRefusal } from '../../lib/text'
 
 export const MAX_NAME = 100
 export const MAX_DESCRIPTION = 2000
@@ -10,6 +10,15 @@ export function checkLength(what: string, value: string, max: number): string {
   const text = value.trim()
   if (text === '' || text.length > max) throw new AppError('invalid_request', `${what} must be 1 to ${max} characters`)
   return text
+}
+
+/**
+ * A name (a profile's, a competitor's) holds no control or direction character: it is printed in lists, e-mails and
+ * the console, and a model answers the profile's name back exactly (docs/operations.md#teams-keys-keywords-and-profiles).
+ */
+function refuseHiding(what: string, name: string) {
+  const hiding = hidingRefusal(what, name)
+  if (hiding) throw new AppError('invalid_request', hiding)
 }
 
 /** Profile names are unique per team regardless of case: the scorer reports a match by name. */
@@ -29,6 +38,7 @@ export function cleanCompetitors(list: string | undefined): string[] {
       '--competitors takes at most 50 names of 1 to 100 characters, separated by commas',
     )
   }
+  for (const name of names) refuseHiding('a competitor', name)
   return names
 }
 
@@ -37,8 +47,10 @@ export async function addIcp(
   a: { teamId: string; name: string; description: string; competitors?: string[] },
 ) {
   const name = checkLength('--name', a.name, MAX_NAME)
+  refuseHiding('an ICP profile name', name)
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
+  for (const competitor of competitors) refuseHiding('a competitor', competitor)
   const clash = (await deps.repos.icpProfiles.list(a.teamId)).find((p) => p.name.toLowerCase() === name.toLowerCase())
   const inserted =
     !clash &&
@@ -72,6 +84,7 @@ export async function editIcp(
   const written = a.name.trim()
   const description = checkLength('--description', a.description, MAX_DESCRIPTION)
   const competitors = a.competitors ?? []
+  for (const competitor of competitors) refuseHiding('a competitor', competitor)
   const name = await storedName(deps, a.teamId, written)
   if (!name || !(await deps.repos.icpProfiles.update(a.teamId, name, { description, competitors })))
     throw new AppError('not_found', `the team has no ICP profile named "${echoed(written)}"`)
