@@ -21,7 +21,7 @@ export function parseFlags(argv: string[], options: Record<string, { type: 'stri
     if (ambiguous) throw dashValue(ambiguous[1] as string, argv)
     // Node's own words ("Option '--name <value>' argument missing") name neither this command line nor the fix.
     const missing = /^Option '(--[^ ']+)[^']*' argument missing/.exec((e as Error).message)
-    if (missing) throw usageError(`${missing[1]} is given without a value: write ${missing[1]} VALUE`)
+    if (missing) throw missingValue(missing[1] as string)
     // Node's advice on '--' after an unknown option is about its own parser, not this command line.
     throw usageError((e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, ''))
   }
@@ -51,7 +51,15 @@ function negativesJoined(argv: string[], options: Record<string, { type: 'string
  * `--description "- a list item"`: the parser reads the value as another option. Its own message
  * ("argument is ambiguous") names no way out; this one shows the value joined to its option, which the parser takes.
  */
-function dashValue(option: string, argv: string[]): AppError {
+// What an option's value is called where the refusal says how to write it: --config's is a file.
+const VALUE_NAMES: Record<string, string> = { '--config': 'FILE' }
+
+/** An option that takes a value, given last without one (also --config before the command: global-options.ts). */
+export const missingValue = (option: string) =>
+  usageError(`${option} is given without a value: write ${option} ${VALUE_NAMES[option] ?? 'VALUE'}`)
+
+/** An option whose value starts with a dash, which reads as an option: the way to write it joined. */
+export function dashValue(option: string, argv: string[]): AppError {
   const value = argv[argv.indexOf(option) + 1] ?? ''
   const joined =
     value.length > 40 || value.includes("'")

@@ -1,5 +1,5 @@
 import { nearest } from '../lib/nearest'
-import { usageError } from './args'
+import { dashValue, missingValue, usageError } from './args'
 
 const FIRST = ['--help', '--version', '--config']
 
@@ -16,9 +16,12 @@ export function moveGlobalOptions(argv: string[]): string[] {
     if (!arg.startsWith('-') || ['--help', '-h', '--version', '-v'].includes(arg)) break
     if (arg.startsWith('--config=')) moved.push(arg)
     else if (arg === '--config') {
-      const file = argv[++i]
-      if (file === undefined || file.startsWith('-')) throw usageError('--config needs a file name: --config FILE')
+      // Refused in the words of the same mistake after the command (args.ts).
+      const file = argv[i + 1]
+      if (file === undefined) throw missingValue(arg)
+      if (file.startsWith('-')) throw dashValue(arg, argv)
       moved.push(arg, file)
+      i++
     } else {
       // A near miss of an option that may stand first is that option misspelt, not one in the wrong place.
       const meant = nearest(arg.split('=')[0] as string, FIRST)

@@ -36,7 +36,7 @@ describe('options before the command', () => {
   test('an option no command takes before the command, a missing file name, or --config twice is one clear line', async () => {
     const cases: [string[], string][] = [
       [['--json', 'team', 'list'], 'only --config FILE may come before the command'],
-      [['--config'], '--config needs a file name'],
+      [['--config'], '--config is given without a value: write --config FILE'],
       [['--config', 'other.toml'], 'give a command after --config'],
       [['--config', 'other.toml', 'team', 'list', '--config', 'other.toml'], '--config is given twice'],
     ]

@@ -19,7 +19,7 @@ const refusal = (argv: string[]) => {
 describe('an option given without its value', () => {
   test('is refused naming the option and how to write it', () => {
     expect(refusal(['--plan', 'growth', '--name'])).toBe('--name is given without a value: write --name VALUE')
-    expect(refusal(['--config'])).toBe('--config is given without a value: write --config VALUE')
+    expect(refusal(['--config'])).toBe('--config is given without a value: write --config FILE')
     expect(refusal(['--name', 'acme', '--plan', 'growth'])).toBe('taken')
   })
 
