@@ -28,7 +28,7 @@ test(
       ],
       [
         ['people', 'forget', '--team', 'acme corp', 'per_nothing'],
-        `no person per_nothing; lead-signals people export --team "acme corp" lists its people with their ids`,
+        `the team has no person per_nothing; lead-signals people export --team "acme corp" lists its people with their ids`,
       ],
       [
         ['user', 'remove', '--team', 'acme corp', '--email', 'nobody@acme.test'],

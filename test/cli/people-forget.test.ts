@@ -25,7 +25,7 @@ describe('people forget', () => {
     expect(unknown).toMatchObject({
       code: 1,
       stderr:
-        'lead-signals: no person per_000000000000000000000000; lead-signals people export --team acme lists its people with their ids\n',
+        'lead-signals: the team has no person per_000000000000000000000000; lead-signals people export --team acme lists its people with their ids\n',
     })
     const none = await runCli(ws, ['people', 'forget', '--team', 'acme'])
     expect(none.code).toBe(2)

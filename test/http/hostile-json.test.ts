@@ -220,9 +220,9 @@ describe('text the database would cut, lists for objects, long ids in the path',
     const call = client(deps)
     const long = await call('GET', `/api/v1/people/${'p'.repeat(5000)}`, { key: apiKey })
     expect(long.status).toBe(404)
-    expect(long.body.error.message).toBe(`no person ${'p'.repeat(59)}…`)
+    expect(long.body.error.message).toBe(`the team has no person ${'p'.repeat(59)}…`)
     const hidden = await call('GET', `/api/v1/people/${encodeURIComponent('per_x\n\u202eevil')}`, { key: apiKey })
-    expect(hidden.body.error.message).toBe('no person per_x\ufffd\ufffdevil')
+    expect(hidden.body.error.message).toBe('the team has no person per_x\ufffd\ufffdevil')
   })
 
   test('an unknown field name or an untracked keyword comes back as safely: controls and direction marks as U+FFFD', async () => {

@@ -62,10 +62,13 @@ async function pageOf(deps: PeopleDeps, teamId: string, filter: PeopleFilter, li
   return { people, total: page.total, limit, offset }
 }
 
-/** One person of the team, or 404: an unknown id and another team's read the same. */
+/**
+ * One person of the team, or 404: an unknown id and another team's read the same, in the words of the team's other
+ * things that are not there ("the team has no ICP profile named …"); it read "no person per_…".
+ */
 export async function found(deps: PeopleDeps, teamId: string, id: string) {
   const p = await deps.repos.people.byId(teamId, id, deps.clock.now().toISOString())
-  if (!p) throw new AppError('not_found', `no person ${echoed(id)}`)
+  if (!p) throw new AppError('not_found', `the team has no person ${echoed(id)}`)
   return p
 }
 
