@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids'
 import { AppError } from '../../errors'
 import { describeQueryError } from '../../query/ast'
 import { parseQuery } from '../../query/parse'
-import { echoed } from '../../lib/text'
+import { echoed, visible } from '../../lib/text'
 import { spaced } from '../../query/spaces'
 import { keywordKey } from '../../query/same-query'
 
@@ -43,7 +43,9 @@ export function cleanQueries(raw: string[]): string[] {
     const parsed = parseQuery(written)
     if (parsed.ok) continue
     const message = describeQueryError(parsed.error)
-    throw new AppError('invalid_request', `keyword ${JSON.stringify(written)} ${message}`, {
+    // Each hiding character shown as one U+FFFD, as the CLI's failure lines show them, so the position counts in what
+    // is shown too; JSON's quoting otherwise (a phrase's quotes).
+    throw new AppError('invalid_request', `keyword ${JSON.stringify(visible(written))} ${message}`, {
       details: [{ field: 'keyword', message }],
     })
   }

@@ -77,6 +77,15 @@ describe('cleanQueries', () => {
     expect(refusalOf(() => cleanQueries(['"crm\u0000"'])).message).toContain('at character 5')
   })
 
+  // The keyword quoted in the refusal showed an escape as JSON writes it ("crm\u001b[2J", six characters where one was
+  // typed, so "at character N" no longer counted in what was shown) and a direction mark as U+FFFD, as the CLI's
+  // failure lines show both: now each is one U+FFFD.
+  test('the refused keyword shows each control or direction character as one U+FFFD', () => {
+    expect(refusalOf(() => cleanQueries(['crm\u001b[2J\u202eerp'])).message).toBe(
+      'keyword "crm\ufffd[2J\ufffderp" at character 4: expected no control or direction character (U+001B): it changes how the keyword shows, not what it matches',
+    )
+  })
+
   // Positions count in what was typed, leading spaces and runs of spaces included, as the keyword is quoted.
   test('an error position points into the keyword as typed', () => {
     expect(refusalOf(() => cleanQueries(['   crm OR'])).message).toBe(
