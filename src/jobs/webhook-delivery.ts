@@ -10,7 +10,8 @@ const TICK_MS = 1000
 // Attempts in flight at once in this process; a slow receiver (up to 15 s) holds one place, not the others.
 const MAX_IN_FLIGHT = 16
 // Places one destination may hold, counted over every process: a receiver that never answers keeps 4 places for 15 s,
-// and the other 12 go on sending to everyone else. 4 at once is more than Slack, Discord or Teams accept anyway.
+// and the other 12 go on sending to everyone else. 4 at once is more than Slack, Discord or Teams accept anyway; fewer
+// while the receiver's last answer said fewer requests remain (docs/destinations.md#rate-limits: the claim's share).
 const PER_DESTINATION = 4
 // How often windows that ended are built into digests and e-mail batches (each claimed once: digests.ts).
 const WINDOWS_EVERY_MS = 10_000

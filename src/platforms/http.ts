@@ -136,9 +136,10 @@ export async function fetchPlatformText(
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
 export async function fetchPlatformJson(
-  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader },
+  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader; heard?: (headers: Headers) => void },
 ): Promise<unknown> {
-  const { text } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
+  const { text, headers } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
+  a.heard?.(headers)
   try {
     return JSON.parse(text)
   } catch {
@@ -146,16 +147,20 @@ export async function fetchPlatformJson(
   }
 }
 
-/** A connector's JSON GETs: `path` on its `base_url` with `params`, within its timeout, with its headers. */
+/**
+ * A connector's JSON GETs: `path` on its `base_url` with `params`, within its timeout, with its headers; `heard` is
+ * given the headers of each answer that served (a platform's word on its rate limit rides on successes too).
+ */
 export function platformJsonGet(
   platform: string,
   config: { base_url?: string; timeout_ms: number },
   headers?: Record<string, string>,
   readFailure?: FailureReader,
+  heard?: (headers: Headers) => void,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)
     url.search = params.toString()
-    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, readFailure })
+    return fetchPlatformJson({ platform, url, timeoutMs: config.timeout_ms, headers, signal, readFailure, heard })
   }
 }

@@ -2,7 +2,7 @@ import { truncate } from '../../lib/text'
 import { fetchOutbound } from '../../outbound/fetch-outbound'
 import { OutboundError } from '../../outbound/public-address'
 import { retryAfterSeconds } from '../../lib/retry-after'
-import { globalLimit, pacingPauseSec, rateLimitWaitSec } from './rate-limit'
+import { globalLimit, pacingPauseSec, type RemainingRequests, rateLimitWaitSec, remainingRequests } from './rate-limit'
 import { signatureHeader } from './signing'
 
 // docs/webhooks.md#retries: an attempt that has no answer after this long failed.
@@ -21,6 +21,8 @@ export type AttemptResult =
       statusCode: number
       /** The receiver says it takes no more requests for this long (seconds): its destination is paused. */
       pauseSec?: number
+      /** The receiver says it takes this many more requests until its limit resets (Discord's headers). */
+      remaining?: RemainingRequests
     }
   | {
       ok: false
@@ -38,6 +40,7 @@ export type AttemptResult =
       pauseSec?: number
       /** The 429 says the limit is the sender's as a whole (Discord's global rate limit), not this receiver's. */
       senderLimited?: boolean
+      remaining?: RemainingRequests
     }
 
 /**
@@ -79,9 +82,12 @@ export async function attemptDelivery(a: {
       },
     )
     const s = answer.status
+    // Any answer counts against a receiver's limit and may say how much of it is left, a refusal's too.
+    const said = remainingRequests(answer.headers)
+    const remaining = said && { remaining: said }
     if (succeeded(s)) {
       const pauseSec = pacingPauseSec(answer.headers)
-      return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }) }
+      return { ok: true, statusCode: s, ...(pauseSec !== undefined && { pauseSec }), ...remaining }
     }
     if (s === 429) {
       const pauseSec = rateLimitWaitSec(answer.headers, answer.body, a.now.getTime())
@@ -94,6 +100,7 @@ export async function attemptDelivery(a: {
         rateLimited: true,
         pauseSec,
         ...(senderLimited && { senderLimited }),
+        ...remaining,
         error: senderLimited
           ? `answered 429: a limit on this server's requests as a whole, not on this receiver's; ${wait}`
           : `answered 429: rate limited by the receiver, ${wait}`,
@@ -105,6 +112,7 @@ export async function attemptDelivery(a: {
       statusCode: s,
       gone: s === 410 || goneBecause !== undefined,
       ...(goneBecause !== undefined && { goneSaid: true }),
+      ...remaining,
       error:
         s >= 300 && s < 400
           ? `answered ${s}: a redirect, which is not followed`

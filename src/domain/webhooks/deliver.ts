@@ -6,7 +6,7 @@ import { inQuietHours, quietEnd } from './cadence'
 import { EMAIL_MAX_LEADS } from './email-message'
 import { signalBody, TEST_EVENT, testBody, type Verdicts, windowBody } from './payload'
 import { FAILING_DAYS, FAILING_MS, nextAttemptAt, RATE_LIMITED_HOURS, RATE_LIMITED_MS } from './schedule'
-import { PAUSED_BY_429, PAUSED_BY_GLOBAL_LIMIT, PAUSED_BY_PACING } from './rate-limit'
+import { PAUSED_BY_429, PAUSED_BY_GLOBAL_LIMIT, PAUSED_BY_PACING, resetAt } from './rate-limit'
 import { linksOf, sendBody } from './send'
 
 export type DeliveryDeps = Needs<
@@ -71,9 +71,13 @@ export async function runAttempt(deps: DeliveryDeps, d: ClaimedDelivery) {
         }
       : await sendBody(deps.config, endpoint, d, body, now)
   const at = deps.clock.now()
-  // Paused before the claim is freed, so that no server claims this attempt or another of the destination meanwhile.
+  // Paused, and what remains noted, before the claim is freed, so that no server claims this attempt or another of
+  // the destination meanwhile, nor keeps more of them under way than the receiver said it takes.
+  const said = result.remaining
+  if (said)
+    await deps.repos.webhookEndpoints.noteRemaining(endpoint.id, said.remaining, resetAt(at, said.resetSec), +at)
   if (result.pauseSec !== undefined) {
-    const until = at.getTime() + Math.round(result.pauseSec * 1000)
+    const until = resetAt(at, result.pauseSec)
     // Discord's global limit counts every webhook request from this server's address, whichever team's destination
     // it was for (docs/destinations.md#rate-limits): each Discord destination waits, the other kinds go on.
     if (!result.ok && result.senderLimited && endpoint.kind === 'discord') {

@@ -27,14 +27,29 @@ export function rateLimitWaitSec(headers: Headers, body: Uint8Array, nowMs: numb
 
 /**
  * How long any other answer asks to be sent nothing, in seconds, if it does: only when it says no request is left
- * (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After), at most RATE_LIMIT_MAX_SEC, so that
- * a burst paces itself.
+ * (X-RateLimit-Remaining: 0) and when its limit resets (X-RateLimit-Reset-After), so that a burst paces itself.
  */
 export function pacingPauseSec(headers: Headers): number | undefined {
-  if (headers.get('x-ratelimit-remaining')?.trim() !== '0') return undefined
-  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
-  return resetAfter === undefined ? undefined : Math.min(resetAfter, RATE_LIMIT_MAX_SEC)
+  const said = remainingRequests(headers)
+  return said?.remaining === 0 ? said.resetSec : undefined
 }
+
+export type RemainingRequests = { remaining: number; resetSec: number }
+
+/**
+ * How many requests an answer says the receiver still takes (X-RateLimit-Remaining) and in how many seconds its limit
+ * resets (X-RateLimit-Reset-After, at most RATE_LIMIT_MAX_SEC), if it says both, as Discord's answers do
+ * (docs/destinations.md#rate-limits): the claim keeps no more attempts under way to the destination until then.
+ */
+export function remainingRequests(headers: Headers): RemainingRequests | undefined {
+  const remaining = headers.get('x-ratelimit-remaining')?.trim()
+  const resetAfter = plainSeconds(headers.get('x-ratelimit-reset-after'))
+  if (!remaining || !/^\d+$/.test(remaining) || resetAfter === undefined) return undefined
+  return { remaining: Number(remaining), resetSec: Math.min(resetAfter, RATE_LIMIT_MAX_SEC) }
+}
+
+/** When a wait of `sec` seconds from `at` ends (epoch ms, to the millisecond). */
+export const resetAt = (at: Date, sec: number) => at.getTime() + Math.round(sec * 1000)
 
 /** A non-negative number of seconds, decimals allowed (Discord's headers); undefined for anything else. */
 const plainSeconds = (value: string | null) => (value && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined)

@@ -69,6 +69,16 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
 }
 
 /**
+ * An answer that served but says no request remains (GitHub's `x-ratelimit-remaining: 0` on a success): the seconds
+ * until its reset (`x-ratelimit-reset`), a minute when it names none; undefined while requests remain or it says
+ * nothing of them. The next request would be answered 403 (docs.github.com, "Rate limits for the REST API").
+ */
+export function spentWaitSec(headers: Headers, now = Date.now()): number | undefined {
+  if (remainingOf(headers) !== 0) return undefined
+  return retryAfterSecOf(headers, now) ?? DEFAULT_WAIT_SEC
+}
+
+/**
  * A wait a platform asked for in an answer that still served the search (Stack Exchange's `backoff`, a rate limit
  * met after the first page): the searches after it are refused unsent, 503 platform_budget_exhausted with the
  * seconds left, as the search runner refuses during a retry time (docs/platforms.md#rate-limits).

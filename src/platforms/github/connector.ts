@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
+import { createPause, spentWaitSec } from '../common/rate-limit'
 import { stripHtml } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -69,7 +70,16 @@ export function createGithubConnector(config: Config['platforms']['github'], log
   // The token is optional (docs/operations.md#platforms): it raises the search rate limit, and is sent only when set.
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
-  const get = platformJsonGet('github', config, headers, queryRefusal)
+  // An answer that takes the last search request of the window (x-ratelimit-remaining: 0) holds every search until
+  // its reset: the next would be answered 403 (docs/platforms.md#rate-limits).
+  const pause = createPause(
+    (wait, why) => `github's search limit is spent (${why}): wait ${wait} s before searching again`,
+  )
+  const heard = (h: Headers) => {
+    const wait = spentWaitSec(h)
+    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
+  }
+  const get = platformJsonGet('github', config, headers, queryRefusal, heard)
 
   return {
     platform: 'github',
@@ -83,6 +93,8 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         per_page: String(perPage),
         page: String(page),
       })
+      // Refused unsent, as the search runner refuses during a retry time, which it keeps from this refusal.
+      pause.refuseWhileHeld()
       let body: unknown
       try {
         body = await get('/search/issues', params, signal)
@@ -94,8 +106,10 @@ export function createGithubConnector(config: Config['platforms']['github'], log
       const { items } = readEnvelope('github', Envelope, body, 'a response without an items list')
       // Page boundaries shift when new issues arrive between two calls: an issue may come twice.
       found.add(readItems({ platform: 'github', log, items, item: Issue, map: toMention }))
-      // A short page is the last one; beyond 1,000 results GitHub answers 422.
-      return items.length < perPage || page * perPage >= RESULT_CAP ? undefined : page + 1
+      // A short page is the last one; beyond 1,000 results GitHub answers 422. With no request left, the search
+      // answers with what has come so far rather than losing it to the next page's 403.
+      const last = items.length < perPage || page * perPage >= RESULT_CAP || pause.secondsLeft() > 0
+      return last ? undefined : page + 1
     }),
     requestsFor: (limit: number) => Math.ceil(Math.min(limit, RESULT_CAP) / PAGE_MAX),
   }

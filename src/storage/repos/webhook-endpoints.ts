@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
-import { webhookEndpoints } from '../tables/webhooks'
+import { webhookEndpoints, webhookRateLimits } from '../tables/webhooks'
 import { dbNowMs } from './db-now'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect
@@ -13,7 +13,10 @@ export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' 
  */
 const windowStart = (ms: number | null | undefined) => (typeof ms === 'number' ? sql`min(${ms}, ${dbNowMs})` : ms)
 
-/** A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement. */
+/**
+ * A team's webhook endpoints (docs/webhooks.md#endpoints). Every change is one statement, but for a new URL, which
+ * first forgets what the former receiver said of its rate limit.
+ */
 export function createWebhookEndpointsRepo(db: Db) {
   const one = (teamId: string, id: string) => and(eq(webhookEndpoints.teamId, teamId), eq(webhookEndpoints.id, id))
   const pause = (which: SQL, untilMs: number, reason: string) =>
@@ -76,7 +79,13 @@ export function createWebhookEndpointsRepo(db: Db) {
     byIdAnyTeam(id: string): Promise<EndpointRow | undefined> {
       return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get()
     },
+    /** Changes what is given; another URL is another receiver, whose limit no answer has told yet (noteRemaining). */
     async update(teamId: string, id: string, patch: EndpointPatch): Promise<EndpointRow | undefined> {
+      if (patch.url !== undefined) {
+        const former = db.select({ id: webhookEndpoints.id }).from(webhookEndpoints)
+        const other = and(one(teamId, id), sql`${webhookEndpoints.url} <> ${patch.url}`)
+        await db.delete(webhookRateLimits).where(inArray(webhookRateLimits.endpointId, former.where(other)))
+      }
       const set = { ...patch, windowFrom: windowStart(patch.windowFrom) }
       const [row] = await db.update(webhookEndpoints).set(set).where(one(teamId, id)).returning()
       return row
@@ -121,6 +130,22 @@ export function createWebhookEndpointsRepo(db: Db) {
     async pauseUntil(id: string, untilMs: number, reason: string) {
       await pause(eq(webhookEndpoints.id, id), untilMs, reason)
     },
+    /**
+     * An answer said `remaining` requests are left until `resetAtMs` (epoch ms): the claim keeps no more of the
+     * endpoint's attempts under way until then. Answers to attempts in flight arrive in any order, so while a reset
+     * noted earlier is still ahead of `nowMs` the fewest said and the latest reset are kept (a later answer can only
+     * say fewer); once it has passed, the answer's own. Nothing is noted for an endpoint deleted meanwhile.
+     */
+    async noteRemaining(id: string, remaining: number, resetAtMs: number, nowMs: number) {
+      await db.$client.execute({
+        sql: `insert into webhook_rate_limits (endpoint_id, remaining, reset_at)
+            select id, ?, ? from webhook_endpoints where id = ?
+          on conflict (endpoint_id) do update set
+            remaining = case when reset_at > ? then min(remaining, excluded.remaining) else excluded.remaining end,
+            reset_at = case when reset_at > ? then max(reset_at, excluded.reset_at) else excluded.reset_at end`,
+        args: [remaining, resetAtMs, id, nowMs, nowMs],
+      })
+    },
     /** The same for every endpoint of this kind, whichever team's (a limit of the whole server's, such as Discord's). */
     async pauseKindUntil(kind: EndpointRow['kind'], untilMs: number, reason: string) {
       await pause(eq(webhookEndpoints.kind, kind), untilMs, reason)
@@ -143,12 +168,18 @@ export function createWebhookEndpointsRepo(db: Db) {
         .get()
       return row?.at ?? undefined
     },
-    /** When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is. */
+    /**
+     * When the first pause of an enabled endpoint still running at `nowMs` ends (epoch ms), if any is: its pause, or the
+     * reset of a limit said to have no request left (the latest reset said, which may come after the pause ends).
+     */
     async firstPauseEnd(nowMs: number): Promise<number | undefined> {
+      const noneLeft = sql`case when ${webhookRateLimits.remaining} = 0 then ${webhookRateLimits.resetAt} end`
+      const ends = sql<number>`max(coalesce(${webhookEndpoints.pausedUntil}, 0), coalesce(${noneLeft}, 0))`
       const row = await db
-        .select({ at: sql<number | null>`min(${webhookEndpoints.pausedUntil})` })
+        .select({ at: sql<number | null>`min(${ends})` })
         .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.pausedUntil} > ${nowMs}`))
+        .leftJoin(webhookRateLimits, eq(webhookRateLimits.endpointId, webhookEndpoints.id))
+        .where(and(eq(webhookEndpoints.enabled, true), sql`${ends} > ${nowMs}`))
         .get()
       return row?.at ?? undefined
     },
