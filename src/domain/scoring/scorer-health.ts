@@ -51,11 +51,40 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   let resting = false
   let lastCheck = 0
   let checking = false
+  // The start-up check could not reach the server (nothing listening, a name that does not resolve): the model was not
+  // loaded ahead. Calls could not reach it either; until a check finds it answering, each call that finds no check
+  // running starts one and answers without the model. The first check that finds the server able to serve the model
+  // has it loaded, as at start: a server started after lead-signals does not have its first posts pay a cold load.
+  let unreached = false
+  let warmed = false
   const rest = () => {
     resting = scorer.probe !== undefined
     lastCheck = now()
   }
   const meanwhile = () => meanwhileWithoutModel(a.config)
+  const warmUp = () => {
+    warmed = true
+    scorer.warmUp?.()
+  }
+
+  /** One check of the server in the background: one answering ends the rest, or the wait for a first answer. */
+  function recheck(): void {
+    checking = true
+    lastCheck = now()
+    scorer
+      .probe?.(AbortSignal.timeout(PROBE_MS))
+      .then((problem) => {
+        if (unreached && problem !== undefined) log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
+        unreached = false
+        if (problem !== undefined) return
+        resting = false
+        if (!warmed) warmUp()
+      })
+      .catch(() => {})
+      .finally(() => {
+        checking = false
+      })
+  }
 
   return {
     /** A call failed: the first failure of an outage is logged with its reason. */
@@ -69,21 +98,16 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
     timedOut: rest,
     /**
      * Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most)
-     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest.
+     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been
+     * reached since the start-up check, a check runs whenever none does.
      */
     resting(): boolean {
+      if (unreached) {
+        if (!checking) recheck()
+        return true
+      }
       if (!resting || checking || now() - lastCheck < RECHECK_MS) return resting
-      checking = true
-      lastCheck = now()
-      scorer
-        .probe?.(AbortSignal.timeout(PROBE_MS))
-        .then((problem) => {
-          if (problem === undefined) resting = false
-        })
-        .catch(() => {})
-        .finally(() => {
-          checking = false
-        })
+      recheck()
       return resting
     },
     /**
@@ -117,13 +141,14 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       } catch (err) {
         down = true
         if (err instanceof Error && err.name === 'TimeoutError') rest()
+        else unreached = true
         log.warn('model_server_unreachable', {
           message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; once it runs, check it with: lead-signals scorer check`,
         })
         return false
       }
       if (!problem) {
-        scorer.warmUp?.()
+        warmUp()
         return true
       }
       down = true
