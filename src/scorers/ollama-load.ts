@@ -30,6 +30,7 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
   })
   return {
     load: loader.load,
+    busy: loader.busy,
     close(): void {
       closed = true
       loader.close()

@@ -63,6 +63,11 @@ export type Scorer = {
    * call waits on, for a server that loads a model at its first request (docs/scoring.md#checking-the-model-server).
    */
   warmUp?(): void
+  /**
+   * Whether a load of the model asked for (`warmUp`, `loadModel`) is in flight: a call that ran out of time meanwhile
+   * waited for it, which is no failure of the server; `loadModel` then says the load (docs/scoring.md#checking-the-model-server).
+   */
+  modelLoading?(): boolean
   /** Ends what `loadModel` started, for a command that ends before it. */
   close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */

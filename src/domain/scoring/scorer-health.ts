@@ -57,8 +57,11 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   // has it loaded, as at start: a server started after lead-signals does not have its first posts pay a cold load.
   let unreached = false
   let warmed = false
-  const rest = () => {
+  // The call that ran out of time waited for a load of the model asked for already: no failure of its server.
+  let restForLoad = false
+  const rest = (forLoad = false) => {
     resting = scorer.probe !== undefined
+    restForLoad = forLoad
     lastCheck = now()
   }
   const meanwhile = () => meanwhileWithoutModel(a.config)
@@ -94,8 +97,13 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       down = true
       log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
     },
-    /** A call ran out of time: the model is not asked again until a check of its server finds it answering. */
-    timedOut: rest,
+    /**
+     * A call ran out of time (`forLoad`: waiting for a load of the model asked for already): the model is not asked
+     * again until a check of its server finds it answering.
+     */
+    timedOut: (forLoad: boolean) => rest(forLoad),
+    /** Whether the model rests after a call waited for its load: the calls that skip it meanwhile are no failure. */
+    restingForLoad: () => resting && restForLoad,
     /**
      * Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most)
      * runs every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been
