@@ -14,13 +14,16 @@ afterEach(() => {
   while (others.length) others.pop()?.stop(true)
 })
 
-/** `serve`'s start-up check against a port nothing listens on yet; `score` as a post would be scored. */
-async function startedWithoutServer() {
-  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+/**
+ * `serve`'s start-up check against a port nothing listens on yet (`hung`: a server there takes the request and answers
+ * nothing); `score` as a post would be scored.
+ */
+async function startedWithoutServer(o: { hung?: boolean } = {}) {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Bun.sleep(5000).then(() => new Response()) })
   const port = probe.port as number
-  probe.stop(true)
+  if (!o.hung) probe.stop(true)
   const recorded = recordingLogger()
-  const { deps } = await testDeps({
+  const { deps, clock } = await testDeps({
     config: { scorer: { backend: 'ollama', timeout_ms: 3000, ollama: { host: `http://127.0.0.1:${port}` } } },
     deps: { log: recorded.log },
   })
@@ -29,20 +32,23 @@ async function startedWithoutServer() {
   const score = () =>
     deps.scoring.score(team.id, { content: `Our team needs a CRM this month (${n++}).`, keyword: 'crm', icps: [] })
   expect(await deps.scoring.checkModelServer()).toBe(false)
+  probe.stop(true)
   expect(recorded.of('model_server_unreachable')).toHaveLength(1)
   expect((await score()).scoredBy).toBe('rules')
-  return { port, recorded, score }
+  return { port, recorded, score, clock }
+}
+
+/** Scores until the model answers (or a second passes). */
+async function untilModelAnswers(score: () => Promise<{ scoredBy: string }>) {
+  let answer = await score()
+  for (let i = 0; i < 50 && answer.scoredBy === 'rules'; i++) answer = await Bun.sleep(20).then(score)
+  return answer.scoredBy
 }
 
 test('an Ollama that was down at the start-up check and starts later has the model loaded ahead once, said in the log', async () => {
   const { port, recorded, score } = await startedWithoutServer()
   const ollama = startOllama({ loadMs: LOAD_MS, port })
-  let answer = await score()
-  for (let i = 0; i < 100 && answer.scoredBy !== 'ollama'; i++) {
-    await Bun.sleep(20)
-    answer = await score()
-  }
-  expect(answer.scoredBy).toBe('ollama')
+  expect(await untilModelAnswers(score)).toBe('ollama')
   // The load went ahead of the calls: sent once, by a request no call waits on, and told as at start.
   const messages = ollama.chats.map((c) => c.messages.length)
   expect(messages[0]).toBe(0)
@@ -76,4 +82,13 @@ test('one that starts later without the model says so once, as the start-up chec
   expect(unavailable).toHaveLength(1)
   expect(String(unavailable[0]?.fields.message)).toContain('ollama pull qwen2.5:3b')
   expect(recorded.of('scorer_model_loading')).toHaveLength(0)
+})
+
+test('one that hung at the start-up check has the model loaded ahead when the check ending its rest finds it', async () => {
+  const { port, recorded, score, clock } = await startedWithoutServer({ hung: true })
+  const ollama = startOllama({ loadMs: LOAD_MS, port })
+  clock.set(new Date(clock.now().getTime() + 15_000))
+  expect(await untilModelAnswers(score)).toBe('ollama')
+  expect(ollama.chats.filter((c) => c.messages.length === 0)).toHaveLength(1)
+  expect(recorded.of('scorer_model_loading')).toHaveLength(1)
 })
