@@ -67,7 +67,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   const meanwhile = () => meanwhileWithoutModel(a.config)
   const warmUp = () => {
     warmed = true
-    scorer.warmUp?.()
+    return scorer.warmUp?.()
   }
 
   /** One check of the server in the background: one answering ends the rest, or the wait for a first answer. */
@@ -76,12 +76,12 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
     lastCheck = now()
     scorer
       .probe?.(AbortSignal.timeout(PROBE_MS))
-      .then((problem) => {
+      .then(async (problem) => {
         if (unreached && problem !== undefined) log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
+        // Calls wait (without the model) until the load is sent, so that it goes ahead of them.
+        if (problem === undefined && !warmed) await warmUp()
+        if (problem === undefined) resting = false
         unreached = false
-        if (problem !== undefined) return
-        resting = false
-        if (!warmed) warmUp()
       })
       .catch(() => {})
       .finally(() => {
@@ -156,7 +156,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         return false
       }
       if (!problem) {
-        warmUp()
+        void warmUp()
         return true
       }
       down = true

@@ -21,7 +21,6 @@ afterEach(() => {
 async function startedWithoutServer(o: { hung?: boolean } = {}) {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Bun.sleep(5000).then(() => new Response()) })
   const port = probe.port as number
-  if (!o.hung) probe.stop(true)
   const recorded = recordingLogger()
   const { deps, clock } = await testDeps({
     config: { scorer: { backend: 'ollama', timeout_ms: 3000, ollama: { host: `http://127.0.0.1:${port}` } } },
@@ -31,8 +30,10 @@ async function startedWithoutServer(o: { hung?: boolean } = {}) {
   let n = 0
   const score = () =>
     deps.scoring.score(team.id, { content: `Our team needs a CRM this month (${n++}).`, keyword: 'crm', icps: [] })
+  // Held until now, so that nothing else started meanwhile (the test's database) takes the port.
+  if (!o.hung) await probe.stop(true)
   expect(await deps.scoring.checkModelServer()).toBe(false)
-  probe.stop(true)
+  await probe.stop(true)
   expect(recorded.of('model_server_unreachable')).toHaveLength(1)
   expect((await score()).scoredBy).toBe('rules')
   return { port, recorded, score, clock }
