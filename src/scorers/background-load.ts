@@ -22,7 +22,8 @@ export function backgroundLoader(o: {
   init: RequestInit
   failure?: (res: Response) => Promise<string>
 }) {
-  let loading: AbortController | undefined
+  // The load in flight, and whether the log has said it.
+  let loading: { controller: AbortController; said: boolean } | undefined
   const about = { scorer: o.scorer, model: o.model }
   const failure = o.failure ?? (async (res: Response) => `HTTP ${res.status}`)
 
@@ -38,24 +39,33 @@ export function backgroundLoader(o: {
      * whether the server answered (with any status), or undefined when a load is in flight already.
      */
     load(said = true): Promise<boolean> | undefined {
-      if (loading) return undefined
-      const controller = new AbortController()
-      loading = controller
+      if (loading) {
+        // One sent without a line (at start) that calls now wait for is said from here on.
+        if (said && !loading.said) o.log.info('scorer_model_loading', about)
+        loading.said ||= said
+        return undefined
+      }
+      const mine = { controller: new AbortController(), said }
+      loading = mine
       if (said) o.log.info('scorer_model_loading', about)
       const started = performance.now()
       return fetch(o.url, {
         ...o.init,
         method: 'POST',
-        signal: AbortSignal.any([controller.signal, AbortSignal.timeout(LOAD_MS)]),
+        signal: AbortSignal.any([mine.controller.signal, AbortSignal.timeout(LOAD_MS)]),
       })
-        .then((res) => ended(res, said, started).then(() => true))
+        .then((res) => ended(res, mine.said, started).then(() => true))
         .catch(() => false)
         .finally(() => {
-          if (loading === controller) loading = undefined
+          if (loading === mine) loading = undefined
         })
     },
+    /** Whether a load is in flight: a call that runs out of time meanwhile waited for it. */
+    busy(): boolean {
+      return loading !== undefined
+    },
     close(): void {
-      loading?.abort()
+      loading?.controller.abort()
       loading = undefined
     },
   }

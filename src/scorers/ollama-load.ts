@@ -30,6 +30,7 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
   })
   return {
     load: loader.load,
+    busy: loader.busy,
     close(): void {
       closed = true
       loader.close()
@@ -37,10 +38,10 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
     /**
      * At start: a model Ollama has in memory (GET /api/ps, its API documentation, "List Running Models") is left as it
      * is; another is loaded, said in the log when the list could be read (else silently, as for a model most often
-     * loaded already).
+     * loaded already). Settles once the load is sent, or found not needed.
      */
-    warmUp(): void {
-      void inMemory(root, o.model).then((loaded) => {
+    warmUp(): Promise<void> {
+      return inMemory(root, o.model).then((loaded) => {
         if (loaded !== true && !closed) loader.load(loaded === false)
       })
     },

@@ -54,6 +54,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     endpoint: where,
     caveat: thinking.caveat,
     loadModel: loader.load,
+    modelLoading: loader.busy,
     warmUp: loader.warmUp,
     close: loader.close,
     probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),

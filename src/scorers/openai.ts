@@ -178,6 +178,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     endpoint: where,
     warmUp: () => turns.loading(loader.load(false)),
     loadModel: () => turns.loading(loader.load()),
+    modelLoading: loader.busy,
     close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {

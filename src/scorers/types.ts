@@ -61,8 +61,14 @@ export type Scorer = {
   /**
    * At start, once the start-up check found the server able to serve the model: has it load the model by a request no
    * call waits on, for a server that loads a model at its first request (docs/scoring.md#checking-the-model-server).
+   * May settle once that request is sent, or found not needed.
    */
-  warmUp?(): void
+  warmUp?(): void | Promise<void>
+  /**
+   * Whether a load of the model asked for (`warmUp`, `loadModel`) is in flight: a call that ran out of time meanwhile
+   * waited for it, which is no failure of the server; `loadModel` then says the load (docs/scoring.md#checking-the-model-server).
+   */
+  modelLoading?(): boolean
   /** Ends what `loadModel` started, for a command that ends before it. */
   close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */

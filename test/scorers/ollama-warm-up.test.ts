@@ -1,56 +1,16 @@
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createScorerHealth } from '../../src/domain/scoring/scorer-health'
 import { createLogger } from '../../src/lib/log'
 import { buildScorer } from '../../src/scorers/registry'
+import { loadingOllamas, type OllamaChat } from '../support/fake-loading-ollama'
 
 // docs/scoring.md#checking-the-model-server: `serve` has Ollama load the model at start, once its start-up check finds
-// it, so that the first posts do not wait for a cold load. This fake follows Ollama's API documentation: POST
-// /api/show answers for the model, GET /api/ps lists the models in memory ("List Running Models"), and /api/chat with
-// no messages loads the model and answers done_reason "load" ("Load a model"); a load takes LOAD_MS, and an error is
-// {"error": "…"} with its status ("Errors").
+// it, so that the first posts do not wait for a cold load. The fake follows Ollama's API documentation
+// (support/fake-loading-ollama.ts); a load takes LOAD_MS.
 const LOAD_MS = 400
-const running: { stop: (force: boolean) => void }[] = []
-afterEach(() => {
-  while (running.length) running.pop()?.stop(true)
-})
-
-type Chat = { messages: unknown[]; keep_alive?: unknown; stream?: unknown }
-
-function fakeOllama(o: { loaded?: boolean; refuseLoad?: string } = {}) {
-  let loaded = o.loaded ?? false
-  const chats: Chat[] = []
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const path = new URL(req.url).pathname
-      if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
-      if (path === '/api/version') return Response.json({ version: '0.12.6' })
-      if (path === '/api/ps')
-        return Response.json({ models: loaded ? [{ name: 'qwen2.5:3b', model: 'qwen2.5:3b', size_vram: 1 }] : [] })
-      const chat = (await req.json()) as Chat
-      chats.push(chat)
-      if (!loaded) {
-        await Bun.sleep(LOAD_MS)
-        if (o.refuseLoad) return Response.json({ error: o.refuseLoad }, { status: 500 })
-        if (req.signal.aborted) return new Response(null, { status: 499 })
-        loaded = true
-      }
-      const content = chat.messages.length
-        ? JSON.stringify({ reason: 'The post says "needs a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8 })
-        : ''
-      return Response.json({
-        model: 'qwen2.5:3b',
-        message: { role: 'assistant', content },
-        done: true,
-        done_reason: chat.messages.length ? 'stop' : 'load',
-      })
-    },
-  })
-  running.push(server)
-  return { origin: server.url.origin, chats, isLoaded: () => loaded }
-}
+const startOllama = loadingOllamas()
+const fakeOllama = (o: { loaded?: boolean; refuseLoad?: string } = {}) => startOllama({ loadMs: LOAD_MS, ...o })
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
@@ -81,7 +41,7 @@ describe('ollama scorer: the model loaded at start', () => {
       messages: [],
       keep_alive: '10m',
       stream: false,
-    } as Chat)
+    } as OllamaChat)
     expect(ollama.chats.filter((c) => c.messages.length === 0)).toHaveLength(1)
     const loadedLine = logged().find((l) => l.event === 'scorer_model_loaded')
     expect(loadedLine?.ms).toBeGreaterThanOrEqual(LOAD_MS - 50)

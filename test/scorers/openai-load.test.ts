@@ -4,6 +4,7 @@ import { createScorerHealth } from '../../src/domain/scoring/scorer-health'
 import { createLogger } from '../../src/lib/log'
 import { buildScorer } from '../../src/scorers/registry'
 import type { Scorer } from '../../src/scorers/types'
+import { lmStudios, scoreCompletion } from '../support/fake-lm-studio'
 
 // docs/scoring.md#checking-the-model-server: an OpenAI-compatible server that loads a model at the first request for it
 // (LM Studio with just-in-time loading, the llama.cpp server's router mode) takes that load's time out of the first
@@ -35,16 +36,7 @@ function fakeJitServer(o: { models?: () => Response } = {}) {
         if (req.signal.aborted) return new Response(null, { status: 499 })
         loaded = true
       }
-      const content = JSON.stringify({
-        reason: 'The post says "needs a CRM".',
-        intent: 'ACTIVE',
-        icpMatch: null,
-        score: 8,
-      })
-      return Response.json({
-        object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-      })
+      return scoreCompletion()
     },
   })
   running.push(server)
@@ -114,46 +106,9 @@ describe('openai scorer and a server that loads the model at its first request',
   })
 })
 
-// docs/scoring.md#checking-the-model-server: LM Studio with just-in-time loading loads the model at the first request
-// naming it, and loads another copy for each request that arrives while it loads (its bug tracker, issue 1751: four
-// requests at once, four copies). This fake does the same: a chat completion that finds the model not loaded starts a
-// load of its own, taking LOAD_MS; it counts the loads and the requests in flight at once. GET /v1/models lists the
-// model at any time, as LM Studio lists every model it has.
-function fakeLmStudio() {
-  let loaded = false
-  const seen = { loads: 0, inFlight: 0, mostAtOnce: 0, chats: 0 }
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      if (new URL(req.url).pathname === '/v1/models')
-        return Response.json({
-          object: 'list',
-          data: [{ id: 'qwen3-8b', object: 'model', owned_by: 'organization_owner' }],
-        })
-      await req.json()
-      seen.chats++
-      seen.inFlight++
-      seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight)
-      try {
-        if (!loaded) {
-          seen.loads++
-          await Bun.sleep(LOAD_MS)
-          loaded = true
-        } else await Bun.sleep(30)
-        const content = JSON.stringify({ reason: 'It says "needs a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8 })
-        return Response.json({
-          object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        })
-      } finally {
-        seen.inFlight--
-      }
-    },
-  })
-  running.push(server)
-  return { baseUrl: `${server.url.origin}/v1`, seen }
-}
+// LM Studio with just-in-time loading, loading a copy of the model per request during a load (support/fake-lm-studio.ts).
+const startLmStudio = lmStudios()
+const fakeLmStudio = () => startLmStudio(LOAD_MS)
 
 // Four calls at once, as scorer.concurrency (4) lets a polling pass send them.
 const four = (scorer: Scorer) =>

@@ -51,11 +51,43 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
   let resting = false
   let lastCheck = 0
   let checking = false
-  const rest = () => {
+  // The start-up check could not reach the server (nothing listening, a name that does not resolve): the model was not
+  // loaded ahead. Calls could not reach it either; until a check finds it answering, each call that finds no check
+  // running starts one and answers without the model. The first check that finds the server able to serve the model
+  // has it loaded, as at start: a server started after lead-signals does not have its first posts pay a cold load.
+  let unreached = false
+  let warmed = false
+  // The call that ran out of time waited for a load of the model asked for already: no failure of its server.
+  let restForLoad = false
+  const rest = (forLoad = false) => {
     resting = scorer.probe !== undefined
+    restForLoad = forLoad
     lastCheck = now()
   }
   const meanwhile = () => meanwhileWithoutModel(a.config)
+  const warmUp = () => {
+    warmed = true
+    return scorer.warmUp?.()
+  }
+
+  /** One check of the server in the background: one answering ends the rest, or the wait for a first answer. */
+  function recheck(): void {
+    checking = true
+    lastCheck = now()
+    scorer
+      .probe?.(AbortSignal.timeout(PROBE_MS))
+      .then(async (problem) => {
+        if (unreached && problem !== undefined) log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
+        // Calls wait (without the model) until the load is sent, so that it goes ahead of them.
+        if (problem === undefined && !warmed) await warmUp()
+        if (problem === undefined) resting = false
+        unreached = false
+      })
+      .catch(() => {})
+      .finally(() => {
+        checking = false
+      })
+  }
 
   return {
     /** A call failed: the first failure of an outage is logged with its reason. */
@@ -65,25 +97,25 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       down = true
       log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
     },
-    /** A call ran out of time: the model is not asked again until a check of its server finds it answering. */
-    timedOut: rest,
+    /**
+     * A call ran out of time (`forLoad`: waiting for a load of the model asked for already): the model is not asked
+     * again until a check of its server finds it answering.
+     */
+    timedOut: (forLoad: boolean) => rest(forLoad),
+    /** Whether the model rests after a call waited for its load: the calls that skip it meanwhile are no failure. */
+    restingForLoad: () => resting && restForLoad,
     /**
      * Whether calls skip the model for now. While it rests, one check of its server (the probe, PROBE_MS at most)
-     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest.
+     * runs every RECHECK_MS in the background; the first that finds it answering ends the rest. While it has not been
+     * reached since the start-up check, a check runs whenever none does.
      */
     resting(): boolean {
+      if (unreached) {
+        if (!checking) recheck()
+        return true
+      }
       if (!resting || checking || now() - lastCheck < RECHECK_MS) return resting
-      checking = true
-      lastCheck = now()
-      scorer
-        .probe?.(AbortSignal.timeout(PROBE_MS))
-        .then((problem) => {
-          if (problem === undefined) resting = false
-        })
-        .catch(() => {})
-        .finally(() => {
-          checking = false
-        })
+      recheck()
       return resting
     },
     /**
@@ -117,13 +149,14 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       } catch (err) {
         down = true
         if (err instanceof Error && err.name === 'TimeoutError') rest()
+        else unreached = true
         log.warn('model_server_unreachable', {
           message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; once it runs, check it with: lead-signals scorer check`,
         })
         return false
       }
       if (!problem) {
-        scorer.warmUp?.()
+        void warmUp()
         return true
       }
       down = true

@@ -45,10 +45,9 @@ export function createScoringService(a: {
   // and it cannot hang, so it needs neither a slot nor a timer.
   const embedded = scorer.name === 'rules'
   const health = createScorerHealth({ config: a.config, scorer, log: a.log, now: () => a.clock.now().getTime() })
-
   const couldNot = `the ${scorer.name} scorer could not answer`
-  async function fallBack(input: ScoreInput, err: unknown): Promise<Scored> {
-    health.failed(err)
+  async function fallBack(input: ScoreInput, err: unknown, quiet = false): Promise<Scored> {
+    if (!quiet) health.failed(err)
     return standIn(input, couldNot, (sec) => `ask again in ${sec} s, when it may answer`)
   }
 
@@ -75,7 +74,7 @@ export function createScoringService(a: {
     const hit = (await a.cache.get(key)) as ScoreResult | undefined
     if (hit) return { ...hit, scoredBy: scorer.name }
     // docs/scoring.md#fallback-and-timeouts: after a call ran out of time, the model rests until it answers a check.
-    if (health.resting()) return fallBack(input, new Error('the model server let a call time out and is resting'))
+    if (health.resting()) return fallBack(input, new Error('the model is resting'), health.restingForLoad())
     const timeoutMs = Math.min(a.config.scorer.timeout_ms, until === undefined ? Infinity : until - performance.now())
     if (timeoutMs <= 0) return outOfTime(input)
     let result: ScoreResult
@@ -83,11 +82,13 @@ export function createScoringService(a: {
       result = await limiter.run(timeoutMs, (callSignal) => scorer.score(input, callSignal), signal)
     } catch (err) {
       if (signal?.aborted) throw err
-      // A call that ran out of time may have been waiting for the model to load, which its server then abandons.
+      // A call that ran out of time may have been waiting for the model to load, which its server then abandons; one
+      // that waited for a load asked for already failed no more than that load (its own lines tell it).
+      const waited = err instanceof LimiterTimeout && scorer.modelLoading?.() === true
       if (err instanceof LimiterTimeout) scorer.loadModel?.()
       if (err instanceof LimiterTimeout && timeoutMs < a.config.scorer.timeout_ms) return outOfTime(input)
-      if (err instanceof LimiterTimeout) health.timedOut()
-      return fallBack(input, err)
+      if (err instanceof LimiterTimeout) health.timedOut(waited)
+      return fallBack(input, err, waited)
     }
     health.answered()
     await a.cache.put(key, result, a.clock.now().toISOString())

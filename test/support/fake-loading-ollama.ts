@@ -1,0 +1,52 @@
+import { afterEach } from 'bun:test'
+
+/** A chat request as the fake Ollama received it. */
+export type OllamaChat = { messages: unknown[]; keep_alive?: unknown; stream?: unknown }
+
+/**
+ * A fake Ollama that loads its model at the first /api/chat that needs it, as its API documentation describes:
+ * POST /api/show answers for the model, GET /api/ps lists the models in memory ("List Running Models"), and /api/chat
+ * with no messages loads the model and answers done_reason "load" ("Load a model"); a load takes `loadMs`, is
+ * abandoned with its request, and an error is {"error": "…"} with its status ("Errors"). `port`: one to listen on
+ * (a server that starts later on an address known before). Every fake started is stopped after each test.
+ */
+export function loadingOllamas() {
+  const running: { stop: (force: boolean) => void }[] = []
+  afterEach(() => {
+    while (running.length) running.pop()?.stop(true)
+  })
+  return (o: { loadMs: number; port?: number; loaded?: boolean; refuseLoad?: string }) => {
+    let loaded = o.loaded ?? false
+    const chats: OllamaChat[] = []
+    const server = Bun.serve({
+      port: o.port ?? 0,
+      hostname: '127.0.0.1',
+      async fetch(req) {
+        const path = new URL(req.url).pathname
+        if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
+        if (path === '/api/version') return Response.json({ version: '0.12.6' })
+        if (path === '/api/ps')
+          return Response.json({ models: loaded ? [{ name: 'qwen2.5:3b', model: 'qwen2.5:3b', size_vram: 1 }] : [] })
+        const chat = (await req.json()) as OllamaChat
+        chats.push(chat)
+        if (!loaded) {
+          await Bun.sleep(o.loadMs)
+          if (o.refuseLoad) return Response.json({ error: o.refuseLoad }, { status: 500 })
+          if (req.signal.aborted) return new Response(null, { status: 499 })
+          loaded = true
+        }
+        const content = chat.messages.length
+          ? JSON.stringify({ reason: 'The post says "needs a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8 })
+          : ''
+        return Response.json({
+          model: 'qwen2.5:3b',
+          message: { role: 'assistant', content },
+          done: true,
+          done_reason: chat.messages.length ? 'stop' : 'load',
+        })
+      },
+    })
+    running.push(server)
+    return { origin: server.url.origin, chats, isLoaded: () => loaded, stop: () => server.stop(true) }
+  }
+}
