@@ -10,7 +10,10 @@ export type State = {
   usable: string[]
   /** Usable sources whose last search or stream read failed, with the latest failure first. */
   failing: Source[]
-  /** Usable sources read as a stream that have answered and not failed since: they match new posts as they come. */
+  /**
+   * When every usable source is read as a stream (no pass searches any), those that have answered and not failed
+   * since: they match new posts as they come. Empty while a pass has a source to search.
+   */
   streaming: string[]
   keyless: string[]
   keywords: string[]
@@ -34,9 +37,9 @@ export async function readState(): Promise<State> {
     onPlan: polled.length,
     usable: usable.map((p) => p.platform),
     failing: usable.filter(failed).sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
-    streaming: usable
-      .filter((p) => p.mode === 'stream' && p.lastSuccessAt !== null && !failed(p))
-      .map((p) => p.platform),
+    streaming: usable.every((p) => p.mode === 'stream')
+      ? usable.filter((p) => p.lastSuccessAt !== null && !failed(p)).map((p) => p.platform)
+      : [],
     keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
     keywords: keywords.keywords,
     profiles: profiles.profiles.length,
