@@ -1,28 +1,27 @@
 import { api } from './api'
+import { inUse, type Source } from './source-reading'
 
 // What the Getting started checklist reads from the server (docs/console.md#getting-started).
-type Source = {
-  platform: string
-  configured: boolean
-  inPlan: boolean
-  earlierRouteOnly: boolean
-  keyless: boolean
-  lastSuccessAt: string | null
-  lastFailureAt: string | null
-  lastError: string | null
-}
 export type Polling = { enabled: boolean; schedule: string; nextPassAt: string | null; lastPassAt: string | null }
 export type State = {
   /** The plan's platforms this server's passes search: none on a plan without platforms (starter by default). */
   onPlan: number
+  /** Searched here or read as a stream (Bluesky's stream needs no account, its search does). */
   usable: string[]
   /** Usable sources whose last search or stream read failed, with the latest failure first. */
   failing: Source[]
+  /**
+   * When every usable source is read as a stream (no pass searches any), those that have answered and not failed
+   * since: they match new posts as they come. Empty while a pass has a source to search.
+   */
+  streaming: string[]
   keyless: string[]
   keywords: string[]
   profiles: number
   polling: Polling
 }
+
+const failed = (p: Source) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? '')
 
 export async function readState(): Promise<State> {
   const [sources, keywords, profiles, polling] = await Promise.all([
@@ -33,13 +32,14 @@ export async function readState(): Promise<State> {
   ])
   // Polled sources only: the earlier route's own networks are never searched by a pass.
   const polled = sources.platforms.filter((p) => p.inPlan && !p.earlierRouteOnly)
-  const usable = polled.filter((p) => p.configured)
+  const usable = polled.filter(inUse)
   return {
     onPlan: polled.length,
     usable: usable.map((p) => p.platform),
-    failing: usable
-      .filter((p) => p.lastFailureAt !== null && p.lastFailureAt > (p.lastSuccessAt ?? ''))
-      .sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
+    failing: usable.filter(failed).sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
+    streaming: usable.every((p) => p.mode === 'stream')
+      ? usable.filter((p) => p.lastSuccessAt !== null && !failed(p)).map((p) => p.platform)
+      : [],
     keyless: polled.filter((p) => p.keyless).map((p) => p.platform),
     keywords: keywords.keywords,
     profiles: profiles.profiles.length,

@@ -5,6 +5,13 @@ import { relative } from './time'
 export type Source = v.InferOutput<typeof PlatformList>['platforms'][number]
 
 /**
+ * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
+ * (docs/streams.md#settings), so "configured" alone put a running, perhaps failing, stream under "Not set up" on the
+ * Sources page, and left a team whose plan has only Bluesky with no source in Getting started.
+ */
+export const inUse = (s: Pick<Source, 'configured' | 'mode'>) => s.configured || s.mode === 'stream'
+
+/**
  * How a platform is read (docs/streams.md#source-health). A search's position is the time of its last success,
  * already in its own column; a stream's is upstream's cursor (for Jetstream microseconds and a list of DIDs), so what
  * shows is when the posts it has stored up to were published. A gap stays shown

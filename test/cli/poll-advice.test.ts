@@ -69,6 +69,21 @@ describe('what poll --once tells a new install', () => {
     expect(json.advice).toHaveLength(4)
   })
 
+  // docs/streams.md: Bluesky's search needs an account, its stream does not, and serve streams it by default. The list
+  // sent a new install to make a Bluesky app password that serve never needed.
+  test('a plan platform serve streams without the settings its search needs says so beside them', async () => {
+    const file = ws.file(
+      'sky.toml',
+      hackernewsOnly(world.origin).join('\n').replace('["hackernews"]', '["hackernews", "bluesky"]'),
+    )
+    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', '--config', file])
+    await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', '--config', file])
+    const out = await ok(ws, ['poll', '--once', '--config', file])
+    expect(out).toContain(
+      '  bluesky: platforms.bluesky.identifier (LEAD_SIGNALS_PLATFORMS_BLUESKY_IDENTIFIER), platforms.bluesky.app_password (LEAD_SIGNALS_PLATFORMS_BLUESKY_APP_PASSWORD), for this command only: serve reads bluesky as a stream without them (docs/streams.md)',
+    )
+  })
+
   test('a platform whose every search failed is named, and the pass exits 1', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])

@@ -2,11 +2,12 @@
 // and Chromium, made before a file's tests and stopped after them.
 import { afterAll, beforeAll, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
+import type { ConfigInput } from '../../src/config/schema'
 import type { Deps } from '../../src/deps'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
 import { launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from './browser'
-import { seedTeam, testDeps } from './deps'
+import { type DeepPartial, seedTeam, testDeps } from './deps'
 
 export const OWNER_PASSWORD = 'correct horse battery'
 
@@ -27,13 +28,15 @@ export function oneTeamConsole(o: {
   team: string
   owner: string
   plan?: string
+  /** Configuration besides the database's, e.g. a plan of the file's own. */
+  config?: DeepPartial<ConfigInput>
   seed?: (deps: Deps, teamId: string) => Promise<unknown>
 }): OneTeamConsole {
   const made = { owner: o.owner } as OneTeamConsole
   beforeAll(async () => {
     made.ws = createWorkspace()
     ;({ deps: made.deps } = await testDeps({
-      config: { database: { url: made.ws.dbUrl } },
+      config: { ...o.config, database: { url: made.ws.dbUrl } },
       now: new Date().toISOString(),
     }))
     const { team } = await seedTeam(made.deps, { name: o.team, plan: o.plan })

@@ -19,7 +19,7 @@ const EMPTY = {
 const URL_HINT: Record<string, string> = {
   webhook: 'https://… (your receiver)',
   slack: 'https://hooks.slack.com/services/…',
-  discord: 'https://discord.com/api/webhooks/{id}/{token}',
+  discord: 'https://discord.com/api/webhooks/…',
   teams: 'a Teams Workflows URL ending /invoke?…',
 }
 const listOrNull = (text: string) => {
@@ -139,11 +139,7 @@ export function DestinationForm(props: {
       </label>
       <label>
         Keywords
-        <input
-          value={form.keywords}
-          placeholder="any; or tracked keywords, separated by commas"
-          onInput={field('keywords')}
-        />
+        <input value={form.keywords} placeholder="any; or tracked keywords, e.g. crm" onInput={field('keywords')} />
       </label>
       <UntrackedKeywords tracked={props.tracked} keywords={listOrNull(form.keywords)} />
       <Alert message={refused} />

@@ -48,6 +48,7 @@ export function GettingStarted() {
   const latest = state.failing[0]
   const failingNow = state.failing.map((f) => f.platform)
   const answering = state.usable.filter((p) => !failingNow.includes(p))
+  const streamsRead = state.keywords.length > 0 && state.streaming.length > 0
   const steps = [
     {
       done: state.usable.length > 0 && !noneAnswers,
@@ -103,14 +104,17 @@ export function GettingStarted() {
       ),
     },
     {
-      done: state.polling.lastPassAt !== null,
+      // A stream reads the tracked keywords with no pass: a team whose only source is Bluesky's stream had none.
+      done: state.polling.lastPassAt !== null || streamsRead,
       title: 'A first polling pass',
       href: '#/sources',
       text: state.polling.lastPassAt
         ? `Your keywords were last searched ${new Date(state.polling.lastPassAt).toLocaleString()}.`
-        : state.failing.length
-          ? 'No search of your keywords has answered yet.'
-          : 'Your keywords have not been searched yet.',
+        : streamsRead
+          ? `${platforms(state.streaming)} ${state.streaming.length > 1 ? 'are read as streams' : 'is read as a stream'}: posts with your keywords are read as they are published, with no pass.`
+          : state.failing.length
+            ? 'No search of your keywords has answered yet.'
+            : 'Your keywords have not been searched yet.',
       todo: (
         <>
           Wait for the next pass; the <a href="#/sources">Sources</a> page shows how each source's last search went.

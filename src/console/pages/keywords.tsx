@@ -110,7 +110,7 @@ export function Keywords() {
             value={draft}
             maxLength={200}
             required
-            placeholder='crm -hubspot "sales pipeline" subreddit:sales'
+            placeholder='crm -hubspot "sales pipeline"'
             onInput={(e) => {
               setDraft(e.currentTarget.value)
               // The refusal was about the query as it was: once it is edited, the preview below says where it stands.

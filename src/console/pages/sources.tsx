@@ -3,7 +3,7 @@ import { api } from '../api'
 import { DataTable } from '../components/data-table'
 import { Ago, Alert } from '../components/ui'
 import { platformName, sourceError } from '../signal-facts'
-import { reading, type Source } from '../source-reading'
+import { inUse, reading, type Source } from '../source-reading'
 
 const nameOf = (s: Source) => platformName(s.platform)
 
@@ -16,12 +16,6 @@ const earlierOnly = (
     never polled: only <a href="/docs/api#earlier-search">the earlier search route</a> searches it
   </>
 )
-
-/**
- * In use: searchable here, or read as a stream. Bluesky's stream needs no account while its search does
- * (docs/streams.md#settings), so "configured" alone put a running, perhaps failing, stream under "Not set up".
- */
-const inUse = (s: Source) => s.configured || s.mode === 'stream'
 
 /** The settings that would make a platform usable, as configuration file keys (each has an environment twin). */
 function missing(s: Source) {

@@ -69,7 +69,11 @@ export async function passAdvice(
     lines.push('not searched, not configured here (set these in the config file or the environment, then poll again):')
     for (const p of unconfigured) {
       const settings = missingSettings(deps.config, p)
-      lines.push(`  ${p}: ${settings.map((s) => `${s.key} (${s.env})`).join(', ')}`)
+      // Bluesky's stream needs no account while its search does (docs/streams.md): serve reads it all the same.
+      const streamed = isStreamed(deps.config, p)
+        ? `, for this command only: serve reads ${p} as a stream without them (docs/streams.md)`
+        : ''
+      lines.push(`  ${p}: ${settings.map((s) => `${s.key} (${s.env})`).join(', ')}${streamed}`)
     }
   }
   const failed = Object.entries(summary.platforms).filter(([, c]) => c.searches > 0 && c.failed === c.searches)
