@@ -224,11 +224,12 @@ export const productHuntTracked = (url: string) =>
  * holds for `seconds` from the first refusal, whatever is sent meanwhile; the refusals are counted.
  */
 export function stackExchangeThrottle(seconds: number) {
-  const bannedAt = Date.now()
+  let bannedAt: number | undefined
   let refused = 0
   return {
     answer(): Response {
       refused++
+      bannedAt ??= Date.now()
       const left = Math.max(1, Math.ceil((bannedAt + seconds * 1000 - Date.now()) / 1000))
       const body = {
         error_id: 502,
