@@ -99,7 +99,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       let failures = 0
       const seen = new Map<string, true>()
       let toldAhead = false
-      const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
+      const read = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
         // An edit (`status.update`) is read again as the status now is, whether or not it was read before: the runner
         // matches it as a new one, and the store signals a status once per team (docs/streams.md#edited-statuses). The
         // position stays: an edit adds nothing to the timeline the catch-up reads.
@@ -119,6 +119,17 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         } else if (last === null || newer(s.id, last)) last = s.id
         // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
         sink.item(statusMention(instance, s), last ?? '0')
+      }
+      // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
+      // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
+      const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
+        try {
+          read(s, edited)
+        } catch (err) {
+          sink.gap(
+            `a mastodon status could not be read (${err instanceof Error ? err.message : String(err)}); passed over`,
+          )
+        }
       }
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.
