@@ -62,8 +62,11 @@ describe('A post dated beyond what a date can hold', () => {
     const config = testConfig({
       platforms: { reddit: { ...redditSettings(fake.origin), stream_url: fake.origin, stream_subreddits: ['sales'] } },
     })
-    const got = await readFor(createRedditStream(config.platforms.reddit, silentLogger), '{"p":"1h5k2aa","c":null}')
+    const clock = () => new Date('2031-03-04T05:06:07.000Z')
+    const reader = createRedditStream(config.platforms.reddit, silentLogger)
+    const got = await readFor(reader, '{"p":"1h5k2aa","c":null}', 1500, clock)
     expect(got.failures).toEqual([])
     expect(got.mentions.map((m) => m.id).slice(0, 2)).toEqual(['reddit:1h5k2ab', 'reddit:1h5k2ac'])
+    expect(got.mentions[0]?.date).toBe('2031-03-04T05:06:07.000Z')
   })
 })
