@@ -29,6 +29,8 @@ export type StreamSink = {
   /** The runner's queue is full: a reader that pulls waits for `room()`; one that is pushed to disconnects. */
   full(): boolean
   room(): Promise<void>
+  /** This server's clock (deps.clock): the date of a post whose own cannot be a date (docs/streams.md#resuming). */
+  now(): Date
 }
 
 export type StreamReader = {

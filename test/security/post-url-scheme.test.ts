@@ -80,6 +80,7 @@ describe('post addresses from a platform', () => {
       failed() {},
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     }
     await webUrlsOnly(
       inner,

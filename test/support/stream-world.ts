@@ -94,8 +94,11 @@ export async function streamWorld(
 export const BUYING = (n: number | string) =>
   `We are looking for a CRM for our 5-person sales team (${n}). Any recommendations? Budget approved.`
 
-/** A sink that keeps the mentions, positions, gaps and failures a reader hands it, and always has room. */
-export function recordingSink() {
+/**
+ * A sink that keeps the mentions, positions, gaps and failures a reader hands it, and always has room; `now` is the
+ * clock it gives the reader (the system's unless a test sets another).
+ */
+export function recordingSink(now: () => Date = () => new Date()) {
   const got = { mentions: [] as Mention[], positions: [] as string[], gaps: [] as string[], failures: [] as string[] }
   const sink: StreamSink = {
     item: (m, position) => {
@@ -109,6 +112,7 @@ export function recordingSink() {
     failed: (err) => got.failures.push((err as Error).message),
     full: () => false,
     room: async () => {},
+    now,
   }
   return { got, sink }
 }

@@ -94,10 +94,10 @@ export async function runStream(
     },
     full: queue.full,
     room: queue.room,
+    now,
   }
-  // The reader stops with the runner, on `stop` and when storing failed: the error goes to the supervisor, which starts
-  // the stream again from the stored position (a reader waiting for room in a queue no one takes from left it stopped
-  // for good). A reader that fails outright ends the runner once what it read is stored; its error goes the same way.
+  // The reader stops with the runner (on `stop`, when storing failed), which the supervisor starts again from the stored
+  // position; a reader that fails outright ends the runner once what it read is stored, its error to the supervisor.
   const ended = new AbortController()
   let readerEnded = false
   let readerFailure: { error: unknown } | undefined

@@ -9,6 +9,7 @@ import { JobStalled, watchedLease } from '../health/watched-lease'
 import type { StoreOutcome } from '../polling/state'
 import { createRulesPool } from '../../scorers/rules/pool'
 import { runStream, type StreamDeps } from './runner'
+import { streamRestarts } from './restarts'
 import { type StreamLimits, StreamStalled } from './stall'
 
 export type { StreamLimits } from './stall'
@@ -18,8 +19,8 @@ export type { StreamLimits } from './stall'
 const LEASE_MS = 30_000
 // How often a process without the lease asks for it again.
 const STANDBY_MS = 10_000
-// A stream that stops again and again does so within seconds of each start (what it could not store is read again at
-// once): one that has run this long is not, though it stored nothing (a quiet platform).
+// A start that has run this long after a single stop is not named for it, though it stored nothing (a quiet platform);
+// a second stop before the position moves is (restarts.ts).
 const SETTLED_MS = 60_000
 
 /**
@@ -47,9 +48,7 @@ export async function superviseStreams(
   }
   await Promise.all(
     readers.map(async (reader) => {
-      const restarting = `the ${reader.platform} stream, started again`
-      const restartingSays = (since: string) =>
-        `the ${reader.platform} stream has stopped and started again since ${since} without storing anything; the log's stream_failed or stream_stalled lines say why`
+      const restarts = streamRestarts(deps, reader.platform)
       while (!signal.aborted) {
         try {
           const lease = { name: `stream:${reader.platform}`, ttlMs: limits?.leaseMs ?? LEASE_MS, signal }
@@ -57,10 +56,9 @@ export async function superviseStreams(
           const run = await watchedLease(deps, `the ${reader.platform} stream`, lease, async (stop) => {
             deps.log.info('stream_started', { platform: reader.platform })
             // Not a start that stops before storing: its position moved, or it has run a minute (a quiet platform).
-            const progressed = () => deps.stuck.degraded(restarting, undefined)
-            const settled = setTimeout(progressed, SETTLED_MS)
+            const settled = setTimeout(restarts.settled, limits?.settledMs ?? SETTLED_MS)
             try {
-              await runStream(deps, reader, stop, { rulesPool, store, limits, progressed })
+              await runStream(deps, reader, stop, { rulesPool, store, limits, progressed: restarts.moved })
             } finally {
               clearTimeout(settled)
             }
@@ -68,7 +66,7 @@ export async function superviseStreams(
           if ('heldBy' in run) {
             // Another process reads it: what this one could not read is not this one's to tell.
             deps.stuck.degraded(`the ${reader.platform} stream`, undefined)
-            deps.stuck.degraded(restarting, undefined)
+            restarts.moved()
             await pause(STANDBY_MS, signal)
           }
         } catch (err) {
@@ -87,9 +85,9 @@ export async function superviseStreams(
             if (!(err instanceof StreamStalled)) deps.log.error('stream_failed', { platform: reader.platform, err })
             // Each start that stops before its position moves keeps the first one's time: past 5 minutes, GET /readyz
             // names it, until a batch is stored (docs/streams.md#resuming).
-            deps.stuck.degraded(restarting, { since: deps.clock.now().toISOString(), says: restartingSays })
+            restarts.stopped()
           }
-          await pause(STANDBY_MS, signal)
+          await pause(limits?.restartMs ?? STANDBY_MS, signal)
         }
       }
     }),

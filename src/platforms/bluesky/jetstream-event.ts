@@ -33,7 +33,7 @@ export function deletedPost(e: v.InferOutput<typeof Event>): string | undefined 
 }
 
 /** A new post as a Mention with the id the search connector gives it; deletions and other events are passed over. */
-export function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
+export function toMention(e: v.InferOutput<typeof Event>, now: () => Date): Mention | undefined {
   const c = e.commit
   if (e.kind !== 'commit' || !c || c.operation !== 'create' || c.collection !== 'app.bsky.feed.post') return undefined
   if (!c.record?.text) return undefined
@@ -45,7 +45,7 @@ export function toMention(e: v.InferOutput<typeof Event>): Mention | undefined {
     url: `https://bsky.app/profile/${e.did}/post/${encodeURIComponent(c.rkey)}`,
     profileUrl: `https://bsky.app/profile/${e.did}`,
     // The createdAt its author's client wrote, else its time_us; a time no date holds is this server's now.
-    date: isoDate(c.record.createdAt) ?? isoDate(e.time_us / 1000, 'ms') ?? new Date().toISOString(),
+    date: isoDate(c.record.createdAt) ?? isoDate(e.time_us / 1000, 'ms') ?? now().toISOString(),
     platform: 'bluesky',
     ...(c.record.reply ? { kind: 'comment' as const } : {}),
     engagement: { likes: 0, comments: 0, shares: 0 },

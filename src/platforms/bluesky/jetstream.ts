@@ -184,7 +184,7 @@ function connectOnce(
       if (skips && from !== null && handed(from, e)) return
       at = next(at, e)
       const position = cursorText(at)
-      const mention = toMention(e)
+      const mention = toMention(e, sink.now)
       const gone = deletedPost(e)
       if (gone) sink.deleted?.(gone)
       if (mention) sink.item(mention, position)

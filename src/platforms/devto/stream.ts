@@ -107,7 +107,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
                 )
               }
               last = past(last, a)
-              sink.item(toMention(a), positionOf(last))
+              sink.item(toMention(a, sink.now), positionOf(last))
             }
           }
           // Past everything listed: a first read starts from now on, and an older position takes a time.
@@ -129,7 +129,7 @@ export function createDevtoStream(config: Config['platforms']['devto'], log: Log
   }
 }
 
-function toMention(a: v.InferOutput<typeof Article>): Mention {
+function toMention(a: v.InferOutput<typeof Article>, now: () => Date): Mention {
   const tags = Array.isArray(a.tag_list) ? a.tag_list.join(' ') : (a.tag_list ?? '')
   const title = decodeEntities(a.title)
   return {
@@ -142,7 +142,7 @@ function toMention(a: v.InferOutput<typeof Article>): Mention {
     // An address that is not a web page has no origin to build on: the stream reads past such an article
     // (platformMentions) instead of failing on it.
     profileUrl: isWebUrl(a.url) ? new URL(`/${encodeURIComponent(a.user.username)}`, a.url).href : '',
-    date: isoDate(a.published_at) ?? new Date().toISOString(),
+    date: isoDate(a.published_at) ?? now().toISOString(),
     platform: 'devto',
     title,
     engagement: { likes: count(a.public_reactions_count), comments: count(a.comments_count), shares: 0 },

@@ -107,7 +107,7 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
                 break
               }
               missing.delete(id)
-              const mention = raw === null ? undefined : toMention(raw)
+              const mention = raw === null ? undefined : toMention(raw, sink.now)
               if (mention) sink.item(mention, String(id))
               else sink.heard({ position: String(id) })
               at = id
@@ -147,7 +147,7 @@ function passOver(failing: Map<number, number>, id: number, later: PromiseSettle
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /** A story or a comment as a Mention, with the id the Algolia search gives it too; anything else is passed over. */
-function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {
+function toMention(item: v.InferOutput<typeof Item>, now: () => Date): Mention | undefined {
   if (item.deleted || item.dead || !item.by || item.time === undefined) return undefined
   if (item.type !== 'story' && item.type !== 'comment') return undefined
   const text = item.text ? htmlToText(item.text) : ''
@@ -160,7 +160,7 @@ function toMention(item: v.InferOutput<typeof Item>): Mention | undefined {
     url: `https://news.ycombinator.com/item?id=${id}`,
     profileUrl: `https://news.ycombinator.com/user?id=${encodeURIComponent(item.by)}`,
     // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read for good.
-    date: isoDate(item.time) ?? new Date().toISOString(),
+    date: isoDate(item.time) ?? now().toISOString(),
     platform: 'hackernews',
     ...(item.type === 'comment' ? { kind: 'comment' as const } : { title }),
     engagement: { likes: item.score ?? 0, comments: item.descendants ?? item.kids?.length ?? 0, shares: 0 },

@@ -11,6 +11,16 @@ import { Status, TokenLacksScope } from './connector'
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
+/** A Mastodon id: an integer sent as a string (docs.joinmastodon.org/api/guidelines). */
+export const MASTODON_ID = /^\d{1,30}$/
+
+/**
+ * A status as the stream reads it: its id a Mastodon id. One with another id (none, empty, more digits than an
+ * instance gives) is not a status: it became the position, past which every catch-up read nothing and which a
+ * restart could not read back (docs/streams.md#outages).
+ */
+export const StreamedStatus = v.object({ ...Status.entries, id: v.pipe(v.string(), v.regex(MASTODON_ID)) })
+
 /**
  * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`,
  * as do `status.update` ones with `edited`, and the status id of a `delete` to `sink.deleted`.
@@ -22,7 +32,7 @@ export async function readEvents(
   headers: Record<string, string>,
   sink: StreamSink,
   signal: AbortSignal,
-  hand: (s: v.InferOutput<typeof Status>, edited: boolean) => void,
+  hand: (s: v.InferOutput<typeof StreamedStatus>, edited: boolean) => void,
   opened: () => Promise<void>,
   silenceMs = SILENCE_MS,
 ) {
@@ -91,10 +101,12 @@ export async function readEvents(
         // A blank line ends the event.
         const edited = event === 'status.update'
         const status =
-          (event === 'update' || edited) && data.length > 0 ? v.safeParse(Status, safeJson(data.join('\n'))) : null
+          (event === 'update' || edited) && data.length > 0
+            ? v.safeParse(StreamedStatus, safeJson(data.join('\n')))
+            : null
         // `delete` carries the id of the status deleted (a string of digits, docs.joinmastodon.org/api/guidelines).
         const gone = event === 'delete' ? data.join('\n').trim() : ''
-        if (/^\d{1,30}$/.test(gone)) sink.deleted?.(gone)
+        if (MASTODON_ID.test(gone)) sink.deleted?.(gone)
         event = ''
         data = []
         held = 0

@@ -4,8 +4,8 @@ import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { aheadOfClock, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
-import { Status, statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
-import { readEvents } from './events'
+import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
+import { MASTODON_ID, readEvents, StreamedStatus } from './events'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
@@ -33,7 +33,7 @@ const newer = (a: string, b: string) => a.length > b.length || (a.length === b.l
 // Mastodon's ids are the time they stand for, in milliseconds, shifted 16 bits (a status from another server: when
 // it was published there). One numbered ahead of this server's clock (that server's clock is wrong) is read, but the
 // catch-up does not read on from it: min_id past it would read nothing until the clock caught up.
-const ahead = (id: string) => /^\d{1,30}$/.test(id) && aheadOfClock(Number(BigInt(id) >> 16n))
+const ahead = (id: string) => MASTODON_ID.test(id) && aheadOfClock(Number(BigInt(id) >> 16n))
 
 export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
@@ -87,7 +87,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       signal,
     })
     return (Array.isArray(body) ? body : []).flatMap((raw) => {
-      const s = v.safeParse(Status, raw)
+      const s = v.safeParse(StreamedStatus, raw)
       return s.success ? [s.output] : []
     })
   }
@@ -95,11 +95,11 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
     platform: 'mastodon',
     async read(from, sink, signal) {
       // Mastodon's ids are integers sent as strings (docs.joinmastodon.org/api/guidelines): anything else is unreadable.
-      let last = storedPosition('mastodon', from, (s) => (/^\d{1,30}$/.test(s) ? s : undefined), sink)
+      let last = storedPosition('mastodon', from, (s) => (MASTODON_ID.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
       let toldAhead = false
-      const hand = (s: v.InferOutput<typeof Status>, edited = false) => {
+      const read = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
         // An edit (`status.update`) is read again as the status now is, whether or not it was read before: the runner
         // matches it as a new one, and the store signals a status once per team (docs/streams.md#edited-statuses). The
         // position stays: an edit adds nothing to the timeline the catch-up reads.
@@ -119,6 +119,17 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         } else if (last === null || newer(s.id, last)) last = s.id
         // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
         sink.item(statusMention(instance, s), last ?? '0')
+      }
+      // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
+      // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
+      const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
+        try {
+          read(s, edited)
+        } catch (err) {
+          sink.gap(
+            `a mastodon status could not be read (${err instanceof Error ? err.message : String(err)}); passed over`,
+          )
+        }
       }
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.

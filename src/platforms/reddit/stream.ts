@@ -96,7 +96,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
                   `Reddit listed a ${kind} with the impossibly large id ${t.id}: the position does not follow it`,
                 )
               }
-              sink.item(toMention(t, which === 'comments'), JSON.stringify(at))
+              sink.item(toMention(t, which === 'comments', sink.now), JSON.stringify(at))
             }
           }
           failures = 0
@@ -113,7 +113,7 @@ export function createRedditStream(config: Config['platforms']['reddit'], log: L
 }
 
 /** A post with the id the search gives it; a comment under its own `t1_` id (Reddit numbers them apart). */
-function toMention(t: v.InferOutput<typeof Thing>, comment: boolean): Mention {
+function toMention(t: v.InferOutput<typeof Thing>, comment: boolean, now: () => Date): Mention {
   const author = t.author || '[deleted]'
   return {
     id: comment ? `reddit:t1_${t.id}` : `reddit:${t.id}`,
@@ -122,7 +122,7 @@ function toMention(t: v.InferOutput<typeof Thing>, comment: boolean): Mention {
     url: `https://www.reddit.com${t.permalink}`,
     profileUrl: `https://www.reddit.com/user/${encodeURIComponent(author)}`,
     // A time no date can hold (a broken answer, a mirror) is this server's now: thrown, it failed every read.
-    date: isoDate(t.created_utc) ?? new Date().toISOString(),
+    date: isoDate(t.created_utc) ?? now().toISOString(),
     platform: 'reddit',
     ...(comment ? { kind: 'comment' as const } : { title: t.title }),
     engagement: { likes: count(t.score), comments: count(t.num_comments), shares: 0 },

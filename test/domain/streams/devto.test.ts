@@ -62,6 +62,7 @@ async function readOnce(reader: StreamReader, from: string | null) {
       failed: () => stop.abort(),
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     },
     stop.signal,
   )
@@ -90,6 +91,7 @@ describe('DEV stream (/api/articles/latest)', () => {
       },
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     }
     await reader.read('10', sink, stop.signal)
     expect(failures).toEqual([])

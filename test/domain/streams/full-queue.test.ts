@@ -29,6 +29,7 @@ async function whileFull(reader: StreamReader, requests: () => number) {
     failed: () => {},
     full: () => full,
     room: () => room,
+    now: () => new Date(),
   }
   const reading = reader.read('1:1', sink, stop.signal)
   await Bun.sleep(300)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createJetstreamReader } from '../../../src/platforms/bluesky/jetstream'
+import { instanceOf } from '../../../src/platforms/bluesky/jetstream-cursor'
 import type { Logger } from '../../../src/lib/log'
 import { testConfig } from '../../support/deps'
 import { fakeJetstream } from '../../support/fake-streams'
@@ -59,6 +60,14 @@ describe('Bluesky stream: moving to an instance whose clock is behind', () => {
       Date.now() * 1000 - 150_000_000,
     )
     // The live post, read before the read back and again in it, is handed on again: the runner passes it over.
+    // The position steps back on that instance's clock as the read back starts, and stands for what it has read: had it
+    // stayed at the live post, a restart in the middle of the read back would pass over what it had still to read.
+    const onB = w.got.positions
+      .filter((p) => p.endsWith(`@${instanceOf(w.b.url)}`))
+      .map((p) => Number(p.split(/[/@]/)[0]))
+    const missed = onB.findIndex((us, i) => i > 0 && us < (onB[i - 1] as number))
+    expect(missed).toBeGreaterThan(0)
+    expect(Math.max(...onB.slice(0, missed))).toBeGreaterThan(onB[missed] as number)
   }, 30_000)
 
   test('by more than an hour: not read back; source health names the clocks and the posts that may be lost', async () => {

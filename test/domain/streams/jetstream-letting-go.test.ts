@@ -37,6 +37,7 @@ describe('Jetstream reader letting go of a connection', () => {
       failed: () => {},
       full: () => full,
       room: () => room,
+      now: () => new Date(),
     }
     // A stored cursor, so that the next connection replays what this one let go of.
     const reading = createJetstreamReader(config.platforms.bluesky, silentLogger).read(
@@ -77,6 +78,7 @@ describe('Bluesky stream: moving to another Jetstream instance', () => {
       failed: () => {},
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     }
     const stop = new AbortController()
     const config = testConfig({ platforms: { bluesky: { stream_url: urls as never } } })

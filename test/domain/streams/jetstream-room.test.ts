@@ -45,6 +45,7 @@ describe('Jetstream reader with several addresses, once the queue has room again
       failed: () => {},
       full: () => full,
       room: () => room,
+      now: () => new Date(),
     }
     const stop = new AbortController()
     const reading = createJetstreamReader(config.platforms.bluesky, silentLogger).read(null, sink, stop.signal)

@@ -26,6 +26,7 @@ async function firstFailure(url: string) {
     failed: (err) => failures.push(err),
     full: () => false,
     room: async () => {},
+    now: () => new Date(),
   }
   const config = testConfig({ platforms: { bluesky: { stream_url: [url] as never } } })
   const stop = new AbortController()

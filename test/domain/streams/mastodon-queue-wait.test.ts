@@ -67,6 +67,7 @@ describe('Mastodon stream: a reader waiting for room in its queue', () => {
         full = false
         roomAt = Date.now()
       },
+      now: () => new Date(),
     }
     const got: string[] = []
     const stop = new AbortController()

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
-import { testConfig } from '../../support/deps'
-import { fakeMastodon } from '../../support/fake-streams'
-import { BUYING, eventually, recordingSink } from '../../support/stream-world'
+import { mastodonReading } from '../../support/mastodon-reading'
+import { BUYING, eventually } from '../../support/stream-world'
 
 // docs.joinmastodon.org/methods/streaming: `update` carries a status as JSON. One that is not (a broken proxy, a
 // server of another make writing a field its own way) was passed over without a word: a stream whose every update
@@ -15,23 +13,39 @@ afterEach(() => {
 
 describe('Mastodon stream: an update that is not a status', () => {
   test('is passed over as a gap, told once a connection, and the statuses after it are read', async () => {
-    const masto = fakeMastodon('tok')
-    stops.push(masto.stop)
-    const config = testConfig({ platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' } } })
-    const { got, sink } = recordingSink()
-    const stop = new AbortController()
-    const reading = createMastodonStream(config.platforms.mastodon).read(null, sink, stop.signal)
-    try {
-      await eventually('the stream to connect', () => masto.clients() === 1)
-      masto.sendRaw('event: update\ndata: {"id": "1", "content": <p>not JSON</p>}\n\n')
-      masto.sendRaw('event: update\ndata: {"id": 2}\n\n')
-      masto.post(BUYING(1))
-      await eventually('the status', () => got.mentions.length === 1)
-      expect(got.gaps).toEqual(['mastodon streaming API sent an update that is not a status; passed over'])
-      expect(got.failures).toEqual([])
-    } finally {
-      stop.abort()
-      await reading
-    }
+    const { masto, got } = mastodonReading(stops)
+    await eventually('the stream to connect', () => masto.clients() === 1)
+    masto.sendRaw('event: update\ndata: {"id": "1", "content": <p>not JSON</p>}\n\n')
+    masto.sendRaw('event: update\ndata: {"id": 2}\n\n')
+    masto.post(BUYING(1))
+    await eventually('the status', () => got.mentions.length === 1)
+    expect(got.gaps).toEqual(['mastodon streaming API sent an update that is not a status; passed over'])
+    expect(got.failures).toEqual([])
   })
+})
+
+// A Mastodon id is an integer sent as a string (docs.joinmastodon.org/api/guidelines). A status with another (more
+// digits than an instance gives, letters, none) was read, and became the stream's position, past which every catch-up
+// read nothing (min_id beyond every status), and which a restart could not read back, a gap.
+describe('Mastodon stream: a status whose id is not a Mastodon id', () => {
+  for (const id of ['1'.repeat(40), 'abc', ''])
+    test(`("${id.slice(0, 12)}") is passed over as a gap and moves no position`, async () => {
+      const { masto, got } = mastodonReading(stops)
+      await eventually('the connection', () => masto.clients() === 1)
+      const before = masto.post('Before it.')
+      const status = {
+        ...before,
+        id,
+        uri: `https://example.social/users/ann/statuses/${id}x`,
+        url: null,
+        content: 'Bad id.',
+      }
+      masto.sendRaw(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
+      const after = masto.post('After it.')
+      await eventually('the status after it', () => got.mentions.some((m) => m.content === 'After it.'))
+      expect(got.mentions.map((m) => m.content)).toEqual(['Before it.', 'After it.'])
+      expect(got.positions.every((p) => /^\d{1,30}$/.test(p))).toBe(true)
+      expect(got.positions.at(-1)).toBe(after.id)
+      expect(got.gaps).toEqual(['mastodon streaming API sent an update that is not a status; passed over'])
+    })
 })

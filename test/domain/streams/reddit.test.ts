@@ -53,6 +53,7 @@ describe('Reddit stream (listings of the newest posts and comments)', () => {
       failed: () => {},
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     }
     await reader.read(JSON.stringify({ p: 'p7', c: 'c2' }), sink, stop.signal)
     expect(got).toEqual([
@@ -94,6 +95,7 @@ describe('Reddit stream: a rate limit', () => {
       failed: (err) => failures.push((err as Error).message),
       full: () => false,
       room: async () => {},
+      now: () => new Date(),
     }
     const reading = reader.read(JSON.stringify({ p: 'p1', c: 'c1' }), sink, stop.signal)
     await Bun.sleep(4000)

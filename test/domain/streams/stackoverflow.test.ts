@@ -32,6 +32,7 @@ async function readOnce(fake: ReturnType<typeof fakeStackExchange>, from: string
     },
     full: () => false,
     room: async () => {},
+    now: () => new Date(),
   }
   await reader.read(from, sink, stop.signal)
   return { got, gaps, failures }
@@ -131,6 +132,7 @@ describe('Stack Overflow stream: the key', () => {
         failed: () => stop.abort(),
         full: () => false,
         room: async () => {},
+        now: () => new Date(),
       }
       await reader.read(null, sink, stop.signal)
       expect(fake.requests.at(-1)?.get('key')).toBe(sent)

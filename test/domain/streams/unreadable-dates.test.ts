@@ -18,8 +18,8 @@ afterEach(() => {
   while (stops.length) stops.pop()?.()
 })
 
-async function readFor(reader: StreamReader, from: string, ms = 1500) {
-  const { got, sink } = recordingSink()
+async function readFor(reader: StreamReader, from: string, ms = 1500, now?: () => Date) {
+  const { got, sink } = recordingSink(now)
   const stop = new AbortController()
   const reading = reader.read(from, sink, stop.signal)
   await Bun.sleep(ms)
@@ -29,6 +29,7 @@ async function readFor(reader: StreamReader, from: string, ms = 1500) {
 }
 
 describe('A post dated beyond what a date can hold', () => {
+  // The date is this server's clock as the runner has it (deps.clock, which the tests set), not the system's.
   test("Hacker News: is read with this server's date, and the items after it are read", async () => {
     const hn = fakeHackerNewsFirebase()
     stops.push(hn.stop)
@@ -37,10 +38,11 @@ describe('A post dated beyond what a date can hold', () => {
     hn.fill(broken, { type: 'story', by: 'pg', time: 1e20, title: 'Which CRM?' })
     const after = hn.story('After it')
     const config = testConfig({ platforms: { hackernews: { stream_url: hn.url } } })
-    const got = await readFor(createHackernewsStream(config.platforms.hackernews), String(start))
+    const clock = () => new Date('2031-03-04T05:06:07.000Z')
+    const got = await readFor(createHackernewsStream(config.platforms.hackernews), String(start), 1500, clock)
     expect(got.failures).toEqual([])
     expect(got.mentions.map((m) => m.id)).toEqual([`hackernews:${broken}`, `hackernews:${after}`])
-    expect(Math.abs(Date.parse(got.mentions[0]?.date ?? '') - Date.now())).toBeLessThan(60_000)
+    expect(got.mentions[0]?.date).toBe('2031-03-04T05:06:07.000Z')
   })
 
   test("Reddit: is read with this server's date, and the posts after it are read", async () => {
@@ -60,8 +62,11 @@ describe('A post dated beyond what a date can hold', () => {
     const config = testConfig({
       platforms: { reddit: { ...redditSettings(fake.origin), stream_url: fake.origin, stream_subreddits: ['sales'] } },
     })
-    const got = await readFor(createRedditStream(config.platforms.reddit, silentLogger), '{"p":"1h5k2aa","c":null}')
+    const clock = () => new Date('2031-03-04T05:06:07.000Z')
+    const reader = createRedditStream(config.platforms.reddit, silentLogger)
+    const got = await readFor(reader, '{"p":"1h5k2aa","c":null}', 1500, clock)
     expect(got.failures).toEqual([])
     expect(got.mentions.map((m) => m.id).slice(0, 2)).toEqual(['reddit:1h5k2ab', 'reddit:1h5k2ac'])
+    expect(got.mentions[0]?.date).toBe('2031-03-04T05:06:07.000Z')
   })
 })
