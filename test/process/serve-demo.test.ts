@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { type Child, processWorld, spawnChild } from './child'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const cleanup: (() => unknown)[] = []
 afterEach(() => {
   while (cleanup.length) cleanup.pop()?.()
 })
-
-/** A port nothing listens on: bound, read, released. */
-async function closedPort(): Promise<number> {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = server.port as number
-  await server.stop(true)
-  return port
-}
 
 async function startDemo(
   world: ReturnType<typeof processWorld>,
@@ -35,7 +28,7 @@ describe('serve --demo without a model server (the default scorer is ollama)', (
   test('says so in one line, scores with the rules scorer, and keeps only qualified sample signals', async () => {
     const world = processWorld({
       server: { host: '127.0.0.1', port: 0 },
-      scorer: { backend: 'ollama', ollama: { host: `http://127.0.0.1:${await closedPort()}` } },
+      scorer: { backend: 'ollama', ollama: { host: REFUSED_ORIGIN } },
       polling: { enabled: false },
     })
     cleanup.push(() => world.cleanup())

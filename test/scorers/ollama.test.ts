@@ -6,6 +6,7 @@ import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
 import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
 import type { ScoreInput } from '../../src/scorers/types'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 // A fake Ollama: POST /api/chat answers a non-streaming chat response whose message content is the next of
 // `contents` (the last one repeats), as Ollama shapes it; every request is recorded.
@@ -294,9 +295,7 @@ describe('ollama scorer against a fake Ollama', () => {
   })
 
   test('throws when nothing listens at the host', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const origin = closed.url.origin
-    closed.stop(true)
+    const origin = REFUSED_ORIGIN
     const call = scorer(origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
     await expect(call).rejects.toThrow(`no model server at ${origin} (connection refused)`)

@@ -6,6 +6,7 @@ import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
 import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
 import type { ScoreInput } from '../../src/scorers/types'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 // A fake OpenAI-compatible server: POST /v1/chat/completions answers a chat.completion whose message content is
 // the next of `contents` (the last one repeats); every request is recorded.
@@ -310,9 +311,7 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   })
 
   test('throws when nothing listens at base_url', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const origin = closed.url.origin
-    closed.stop(true)
+    const origin = REFUSED_ORIGIN
     const call = scorer(origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OpenAiError)
     const message = await call.catch((e: Error) => e.message)
