@@ -3,6 +3,7 @@
 // Overflow and dev.to: it streams them from stream_url instead of searching them, so the line names those too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const BASE =
   'no platform answered: check that this machine can reach them (a firewall, a proxy, no internet access); a site without internet access points base_url at a mirror (docs/platforms.md)'
@@ -10,18 +11,14 @@ const STREAMED =
   '; serve streams hackernews instead of searching it: point its stream_url at a mirror too, or set mode = "search" (docs/streams.md#turning-a-stream-off)'
 
 let ws: Workspace
-let origin: string
 const config = (mode: string) => {
   const toml = ['[plans.poller]', 'monthly_requests = 100', 'platforms = ["hackernews", "github"]']
-  toml.push('[platforms.hackernews]', `base_url = "${origin}"`, `mode = "${mode}"`)
-  toml.push('[platforms.github]', `base_url = "${origin}"`)
+  toml.push('[platforms.hackernews]', `base_url = "${REFUSED_ORIGIN}"`, `mode = "${mode}"`)
+  toml.push('[platforms.github]', `base_url = "${REFUSED_ORIGIN}"`)
   return ['--config', ws.file(`${mode}.toml`, toml.join('\n'))]
 }
 beforeAll(async () => {
   ws = createWorkspace()
-  const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  origin = closed.url.origin
-  await closed.stop(true)
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config('search')])
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config('search')])
 })

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createServer } from 'node:net'
 import { checkEmail } from '../../src/domain/webhooks/email-check'
 import { testConfig } from '../support/deps'
 import { smtpPerTest } from '../support/smtp'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
+import { REFUSED_PORT } from '../support/refused'
 
 // docs/destinations.md#checking: `email check` as a real process against a real SMTP server on 127.0.0.1.
 const smtp = smtpPerTest()
@@ -52,10 +52,7 @@ describe('email check', () => {
 // it answered ("no reply code SMTP host not found" read as two messages run together).
 describe('the detail of a failed check', () => {
   test('no answer: what failed, without a reply code; a refusal: the server words with its code', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as { port: number }).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const port = REFUSED_PORT
     const email = { host: '127.0.0.1', port, security: 'none' as const, from: 'leads@example.test' }
     const publicUrl = { public_url: 'https://leads.example.com' }
     const down = await checkEmail({ config: testConfig({ email, server: publicUrl }) })

@@ -4,15 +4,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { cleanEnv, createWorkspace, type Workspace } from './run-cli'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 let ws: Workspace
-let origin: string
-beforeAll(async () => {
+beforeAll(() => {
   ws = createWorkspace()
-  const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  origin = closed.url.origin
-  await closed.stop(true)
 })
 afterAll(() => ws.cleanup())
 
@@ -20,7 +17,11 @@ afterAll(() => ws.cleanup())
 async function together(args: string[]): Promise<string[]> {
   const proc = Bun.spawn(['bash', '-c', 'exec "$@" 2>&1', 'bash', process.execPath, MAIN, ...args], {
     cwd: ws.dir,
-    env: { ...cleanEnv(), LEAD_SIGNALS_DATABASE_URL: ws.dbUrl, LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: origin },
+    env: {
+      ...cleanEnv(),
+      LEAD_SIGNALS_DATABASE_URL: ws.dbUrl,
+      LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: REFUSED_ORIGIN,
+    },
     stdout: 'pipe',
   })
   const out = await new Response(proc.stdout).text()

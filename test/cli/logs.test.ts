@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
 import { processWorld, type ProcessWorld, spawnChild } from '../process/child'
 import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 const cleanups: (() => void)[] = []
@@ -51,12 +52,12 @@ async function onTerminal(ws: Workspace, args: string[], env: Record<string, str
 describe('log format', () => {
   const failingPlatform = async (ws: Workspace) => {
     // A closed port: the search fails for real, and the pass logs it.
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const origin = closed.url.origin
-    closed.stop(true)
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm'])
-    return { LEAD_SIGNALS_PLANS_GROWTH_PLATFORMS: 'hackernews', LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: origin }
+    return {
+      LEAD_SIGNALS_PLANS_GROWTH_PLATFORMS: 'hackernews',
+      LEAD_SIGNALS_PLATFORMS_HACKERNEWS_BASE_URL: REFUSED_ORIGIN,
+    }
   }
 
   test('on a terminal a log line is short and readable', async () => {

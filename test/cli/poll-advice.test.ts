@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
 import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { REFUSED_PORT } from '../support/refused'
 
 let ws: Workspace
 let world: ReturnType<typeof fakePlatforms>
@@ -29,13 +30,6 @@ const hackernewsOnly = (baseUrl: string) => [
   `base_url = "${baseUrl}"`,
   'mode = "search"',
 ]
-/** A port on 127.0.0.1 where nothing listens (a server started there and stopped). */
-async function closedPort(): Promise<number> {
-  const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = closed.port as number
-  await closed.stop(true)
-  return port
-}
 afterEach(() => {
   world.stop()
   ws.cleanup()
@@ -96,7 +90,7 @@ describe('what poll --once tells a new install', () => {
   })
 
   test('when no platform could be reached, the next step is the network, not the next pass', async () => {
-    const port = await closedPort()
+    const port = REFUSED_PORT
     const offline = ['--config', ws.file('offline.toml', [...hackernewsOnly(`http://127.0.0.1:${port}`)].join('\n'))]
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...offline])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...offline])
@@ -119,7 +113,7 @@ describe('what poll --once tells a new install', () => {
   // The first line said 'the scorer could not answer, unscored mentions stay pending' and nothing more: a new install
   // with scorer.fallback = "none" and the model not pulled was left to find the reason in a log line above the table.
   test('a scorer that could not answer is named with the command that says why', async () => {
-    const port = await closedPort()
+    const port = REFUSED_PORT
     const strict = [
       '--config',
       ws.file(
@@ -162,15 +156,7 @@ describe('what poll --once tells a new install', () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...hooked])
     await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...hooked])
     // Nothing listens here: the command must not try to deliver, so no receiver is needed.
-    await ok(ws, [
-      'webhook',
-      'add',
-      '--team',
-      'acme',
-      '--url',
-      `http://127.0.0.1:${await closedPort()}/leads`,
-      ...hooked,
-    ])
+    await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', `http://127.0.0.1:${REFUSED_PORT}/leads`, ...hooked])
     const quiet = await ok(ws, ['poll', '--once', ...hooked])
     expect(quiet).not.toContain('lead-signals serve')
     world.add('hackernews', 'crm', {

@@ -3,15 +3,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { fakePlatforms } from '../support/fake-platforms'
 import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 let ws: Workspace
 let world: ReturnType<typeof fakePlatforms>
-let closed: string
 beforeAll(async () => {
   world = fakePlatforms()
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  closed = server.url.origin
-  await server.stop(true)
   world.add('hackernews', 'crm', {
     id: '1',
     author: 'dana',
@@ -34,7 +31,7 @@ describe('poll --once with nothing listening at the model server', () => {
     ['ollama', ''],
     ['openai', '/v1'],
   ])('%s: scorer_failed says "no model server at" the address, connection refused', async (backend, path) => {
-    const at = `${closed}${path}`
+    const at = `${REFUSED_ORIGIN}${path}`
     const settings: Record<string, string> =
       backend === 'ollama'
         ? { LEAD_SIGNALS_SCORER_OLLAMA_HOST: at }
@@ -46,7 +43,7 @@ describe('poll --once with nothing listening at the model server', () => {
     const failed = r.stderr.split('\n').filter((l) => l.includes('scorer_failed'))
     expect(failed).toHaveLength(1)
     const line = JSON.parse(failed[0] as string) as { err: string }
-    expect(line.err).toBe(`no model server at ${closed} (connection refused)`)
+    expect(line.err).toBe(`no model server at ${REFUSED_ORIGIN} (connection refused)`)
     expect(r.stdout).toMatch(/^hackernews\s+1\s+1\s+1\s+1\s+0\s+0\s+1\s/m)
   })
 })

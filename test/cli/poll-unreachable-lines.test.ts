@@ -3,16 +3,14 @@
 // twice, so an air-gapped first poll printed eight warnings for its four platforms.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createWorkspace, ok, runCli, type Workspace } from './run-cli'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 let ws: Workspace
 let config: string[]
 beforeAll(async () => {
   ws = createWorkspace()
-  const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const origin = closed.url.origin
-  await closed.stop(true)
   const toml = ['[plans.poller]', 'monthly_requests = 100', 'platforms = ["hackernews"]']
-  toml.push('[platforms.hackernews]', `base_url = "${origin}"`, 'mode = "search"')
+  toml.push('[platforms.hackernews]', `base_url = "${REFUSED_ORIGIN}"`, 'mode = "search"')
   config = ['--config', ws.file('poll.toml', toml.join('\n'))]
   await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'poller', ...config])
   await ok(ws, ['keyword', 'add', '--team', 'acme', 'crm', ...config])

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { fakeThinkingOllama } from '../support/fake-ollama-thinking'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
 import { createWorkspace, runCli, type Workspace } from './run-cli'
+import { REFUSED_PORT } from '../support/refused'
 
 // docs/scoring.md#checking-the-model-server: `scorer check` as a real process against model servers on 127.0.0.1
 // that answer as their documentation says.
@@ -82,9 +83,7 @@ describe('scorer check', () => {
   })
 
   test('nothing listening, a slow model, and the embedded scorer', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const port = closed.port
-    await closed.stop(true)
+    const port = REFUSED_PORT
     const down = await runCli(ws, ['scorer', 'check'], { env: ollamaEnv(`http://127.0.0.1:${port}`) })
     expect(down.code).toBe(1)
     expect(down.stdout).toContain(`no model server at http://127.0.0.1:${port}`)

@@ -7,6 +7,7 @@ import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client as restClient } from '../support/http'
 import { callTool, httpClient, listen, postMcp, rawMcpTeam, toolErrorOf } from '../support/mcp'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const platforms = fakePlatforms()
 platforms.add('hackernews', 'crm', {
@@ -21,12 +22,7 @@ afterAll(async () => {
   platforms.stop()
 })
 // A port nothing listens on: a model scorer there cannot answer.
-const nowhere = (() => {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const origin = s.url.origin
-  s.stop(true)
-  return origin
-})()
+const nowhere = REFUSED_ORIGIN
 
 async function setup(a: { config?: Partial<ConfigInput>; plan?: string; credits?: number; deps?: Partial<Deps> } = {}) {
   const { deps } = await testDeps({

@@ -9,6 +9,7 @@ import { client } from '../support/http'
 import { seedTeam, testConfig } from '../support/deps'
 import { lastingTestDatabase } from '../support/test-database'
 import { fakeUpstream } from '../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 // A fake Ollama whose /api/chat answer depends on `mode`, counting calls in flight.
 type Mode = 'valid' | 'high' | 'unknown-intent' | 'not-json' | 'empty' | 'slow'
@@ -56,12 +57,7 @@ const ollama = fakeUpstream(async (req) => {
 })
 afterAll(() => ollama.stop())
 // A port nothing listens on: the connection is refused.
-const closed = (() => {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const origin = s.url.origin
-  s.stop(true)
-  return origin
-})()
+const closed = REFUSED_ORIGIN
 
 const post = { content: 'We are looking for a CRM for our 10-person sales team, any recommendations?', keyword: 'crm' }
 

@@ -10,6 +10,7 @@ import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client } from '../support/http'
 import { callTool, httpClient, listen } from '../support/mcp'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 const CONTEXT = 'We sell a CRM for small agencies'
 const OFF_TOPIC = [
@@ -42,12 +43,7 @@ afterAll(async () => {
 })
 
 // A port nothing listens on: a model backend there cannot answer, and the embedded scorer falls back.
-const closed = (() => {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const origin = s.url.origin
-  s.stop(true)
-  return origin
-})()
+const closed = REFUSED_ORIGIN
 
 type Answer = { qualified: boolean; score: number; intent: string; icpMatch: string | null; reason: string }
 

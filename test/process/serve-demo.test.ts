@@ -1,18 +1,16 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { type Child, processWorld, spawnChild } from './child'
+import { REFUSED_ORIGIN } from '../support/refused'
+
+// Time limits by the number of demo starts a test makes: on a loaded two-core host one start took up to 30 s to print
+// its last line, so two starts within 30 s timed out (child.ts bounds each wait at 40 s).
+const ONE_START_MS = 60_000
+const TWO_STARTS_MS = 120_000
 
 const cleanup: (() => unknown)[] = []
 afterEach(() => {
   while (cleanup.length) cleanup.pop()?.()
 })
-
-/** A port nothing listens on: bound, read, released. */
-async function closedPort(): Promise<number> {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = server.port as number
-  await server.stop(true)
-  return port
-}
 
 async function startDemo(
   world: ReturnType<typeof processWorld>,
@@ -32,118 +30,138 @@ async function startDemo(
 const get = (url: string, apiKey: string) => fetch(url, { headers: { 'x-api-key': apiKey } })
 
 describe('serve --demo without a model server (the default scorer is ollama)', () => {
-  test('says so in one line, scores with the rules scorer, and keeps only qualified sample signals', async () => {
-    const world = processWorld({
-      server: { host: '127.0.0.1', port: 0 },
-      scorer: { backend: 'ollama', ollama: { host: `http://127.0.0.1:${await closedPort()}` } },
-      polling: { enabled: false },
-    })
-    cleanup.push(() => world.cleanup())
-    const { child, url, apiKey } = await startDemo(world)
+  test(
+    'says so in one line, scores with the rules scorer, and keeps only qualified sample signals',
+    async () => {
+      const world = processWorld({
+        server: { host: '127.0.0.1', port: 0 },
+        scorer: { backend: 'ollama', ollama: { host: REFUSED_ORIGIN } },
+        polling: { enabled: false },
+      })
+      cleanup.push(() => world.cleanup())
+      const { child, url, apiKey } = await startDemo(world)
 
-    const lines = child.stderr().split('\n')
-    expect(lines.filter((l) => l.includes('no model server at http://127.0.0.1:'))).toHaveLength(1)
-    expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain(
-      'scoring with the embedded rules scorer',
-    )
-    // Eight sample posts were scored meanwhile: not one warning each.
-    expect(lines.filter((l) => l.includes('scorer_failed'))).toEqual([])
+      const lines = child.stderr().split('\n')
+      expect(lines.filter((l) => l.includes('no model server at http://127.0.0.1:'))).toHaveLength(1)
+      expect(lines.find((l) => l.includes('model_server_unreachable'))).toContain(
+        'scoring with the embedded rules scorer',
+      )
+      // Eight sample posts were scored meanwhile: not one warning each.
+      expect(lines.filter((l) => l.includes('scorer_failed'))).toEqual([])
 
-    const page = (await (await get(`${url}/api/v1/signals?limit=100`, apiKey)).json()) as {
-      signals: { score: number }[]
-    }
-    expect(page.signals.length).toBeGreaterThanOrEqual(3)
-    for (const s of page.signals) expect(s.score).toBeGreaterThanOrEqual(6)
-  }, 30_000)
+      const page = (await (await get(`${url}/api/v1/signals?limit=100`, apiKey)).json()) as {
+        signals: { score: number }[]
+      }
+      expect(page.signals.length).toBeGreaterThanOrEqual(3)
+      for (const s of page.signals) expect(s.score).toBeGreaterThanOrEqual(6)
+    },
+    ONE_START_MS,
+  )
 
-  test('a restart prints another key and the earlier one still works', async () => {
-    const world = processWorld({
-      server: { host: '127.0.0.1', port: 0 },
-      scorer: { backend: 'rules' },
-      polling: { enabled: false },
-    })
-    cleanup.push(() => world.cleanup())
-    const first = await startDemo(world)
-    first.child.proc.kill('SIGTERM')
-    await first.child.exited()
+  test(
+    'a restart prints another key and the earlier one still works',
+    async () => {
+      const world = processWorld({
+        server: { host: '127.0.0.1', port: 0 },
+        scorer: { backend: 'rules' },
+        polling: { enabled: false },
+      })
+      cleanup.push(() => world.cleanup())
+      const first = await startDemo(world)
+      first.child.proc.kill('SIGTERM')
+      await first.child.exited()
 
-    const second = await startDemo(world)
-    expect(second.apiKey).not.toBe(first.apiKey)
-    expect(second.child.stdout()).toContain('earlier ones still work')
-    for (const key of [first.apiKey, second.apiKey])
-      expect((await get(`${second.url}/api/v1/usage`, key)).status).toBe(200)
-  }, 30_000)
+      const second = await startDemo(world)
+      expect(second.apiKey).not.toBe(first.apiKey)
+      expect(second.child.stdout()).toContain('earlier ones still work')
+      for (const key of [first.apiKey, second.apiKey])
+        expect((await get(`${second.url}/api/v1/usage`, key)).status).toBe(200)
+    },
+    TWO_STARTS_MS,
+  )
 
-  test('prints demo@localhost with a password that signs in to the console; a restart gives a new one', async () => {
-    const world = processWorld({
-      server: { host: '127.0.0.1', port: 0 },
-      scorer: { backend: 'rules' },
-      polling: { enabled: false },
-    })
-    cleanup.push(() => world.cleanup())
-    const signIn = (url: string, password: string) =>
-      fetch(`${url}/console/api/session`, {
+  test(
+    'prints demo@localhost with a password that signs in to the console; a restart gives a new one',
+    async () => {
+      const world = processWorld({
+        server: { host: '127.0.0.1', port: 0 },
+        scorer: { backend: 'rules' },
+        polling: { enabled: false },
+      })
+      cleanup.push(() => world.cleanup())
+      const signIn = (url: string, password: string) =>
+        fetch(`${url}/console/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+          body: JSON.stringify({ email: 'demo@localhost', password }),
+        })
+      const passwordOf = (out: string) => /sign in as demo@localhost with password (\S+) \(shown once\)/.exec(out)?.[1]
+      const first = await startDemo(world)
+      const firstPassword = passwordOf(first.child.stdout()) as string
+      expect(firstPassword).toMatch(/^[\w-]{16}$/)
+      expect((await signIn(first.url, firstPassword)).status).toBe(200)
+      first.child.proc.kill('SIGTERM')
+      await first.child.exited()
+
+      const second = await startDemo(world)
+      const secondPassword = passwordOf(second.child.stdout()) as string
+      expect(secondPassword).not.toBe(firstPassword)
+      expect((await signIn(second.url, firstPassword)).status).toBe(401)
+      const res = await signIn(second.url, secondPassword)
+      expect(res.status).toBe(200)
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]
+      const me = (await (await fetch(`${second.url}/console/api/me`, { headers: { cookie } })).json()) as {
+        user: { role: string }
+        team: { name: string }
+      }
+      expect(me).toMatchObject({ user: { role: 'owner' }, team: { name: 'demo' } })
+    },
+    TWO_STARTS_MS,
+  )
+
+  test(
+    'a second demo start on the busy port changes nothing: the first password and key still work',
+    async () => {
+      const world = processWorld({
+        server: { host: '127.0.0.1', port: 0 },
+        scorer: { backend: 'rules' },
+        polling: { enabled: false },
+      })
+      cleanup.push(() => world.cleanup())
+      const first = await startDemo(world)
+      const password = /with password (\S+) \(shown once\)/.exec(first.child.stdout())![1]
+      const port = Number(new URL(first.url).port)
+
+      const again = processWorld(
+        { server: { host: '127.0.0.1', port }, scorer: { backend: 'rules' }, polling: { enabled: false } },
+        world.dbUrl,
+      )
+      cleanup.push(() => again.cleanup())
+      const second = spawnChild(again, ['serve', '--demo'])
+      cleanup.push(() => second.proc.kill('SIGKILL'))
+      expect(await second.exited()).toBe(1)
+      expect(second.stdout()).not.toContain('lsk_')
+
+      const res = await fetch(`${first.url}/console/api/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
         body: JSON.stringify({ email: 'demo@localhost', password }),
       })
-    const passwordOf = (out: string) => /sign in as demo@localhost with password (\S+) \(shown once\)/.exec(out)?.[1]
-    const first = await startDemo(world)
-    const firstPassword = passwordOf(first.child.stdout()) as string
-    expect(firstPassword).toMatch(/^[\w-]{16}$/)
-    expect((await signIn(first.url, firstPassword)).status).toBe(200)
-    first.child.proc.kill('SIGTERM')
-    await first.child.exited()
+      expect(res.status).toBe(200)
+      expect((await get(`${first.url}/api/v1/usage`, first.apiKey)).status).toBe(200)
+    },
+    TWO_STARTS_MS,
+  )
 
-    const second = await startDemo(world)
-    const secondPassword = passwordOf(second.child.stdout()) as string
-    expect(secondPassword).not.toBe(firstPassword)
-    expect((await signIn(second.url, firstPassword)).status).toBe(401)
-    const res = await signIn(second.url, secondPassword)
-    expect(res.status).toBe(200)
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]
-    const me = (await (await fetch(`${second.url}/console/api/me`, { headers: { cookie } })).json()) as {
-      user: { role: string }
-      team: { name: string }
-    }
-    expect(me).toMatchObject({ user: { role: 'owner' }, team: { name: 'demo' } })
-  }, 30_000)
-
-  test('a second demo start on the busy port changes nothing: the first password and key still work', async () => {
-    const world = processWorld({
-      server: { host: '127.0.0.1', port: 0 },
-      scorer: { backend: 'rules' },
-      polling: { enabled: false },
-    })
-    cleanup.push(() => world.cleanup())
-    const first = await startDemo(world)
-    const password = /with password (\S+) \(shown once\)/.exec(first.child.stdout())![1]
-    const port = Number(new URL(first.url).port)
-
-    const again = processWorld(
-      { server: { host: '127.0.0.1', port }, scorer: { backend: 'rules' }, polling: { enabled: false } },
-      world.dbUrl,
-    )
-    cleanup.push(() => again.cleanup())
-    const second = spawnChild(again, ['serve', '--demo'])
-    cleanup.push(() => second.proc.kill('SIGKILL'))
-    expect(await second.exited()).toBe(1)
-    expect(second.stdout()).not.toContain('lsk_')
-
-    const res = await fetch(`${first.url}/console/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({ email: 'demo@localhost', password }),
-    })
-    expect(res.status).toBe(200)
-    expect((await get(`${first.url}/api/v1/usage`, first.apiKey)).status).toBe(200)
-  }, 30_000)
-
-  test('without server.host the demo answers on 127.0.0.1 only and says how to open it up', async () => {
-    const world = processWorld({ server: { port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } })
-    cleanup.push(() => world.cleanup())
-    const { child } = await startDemo(world)
-    expect(child.stdout()).toContain('"host":"127.0.0.1"')
-    expect(child.stdout()).toContain('LEAD_SIGNALS_SERVER_HOST=0.0.0.0')
-  }, 30_000)
+  test(
+    'without server.host the demo answers on 127.0.0.1 only and says how to open it up',
+    async () => {
+      const world = processWorld({ server: { port: 0 }, scorer: { backend: 'rules' }, polling: { enabled: false } })
+      cleanup.push(() => world.cleanup())
+      const { child } = await startDemo(world)
+      expect(child.stdout()).toContain('"host":"127.0.0.1"')
+      expect(child.stdout()).toContain('LEAD_SIGNALS_SERVER_HOST=0.0.0.0')
+    },
+    ONE_START_MS,
+  )
 })

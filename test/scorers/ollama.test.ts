@@ -6,6 +6,7 @@ import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
 import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
 import type { ScoreInput } from '../../src/scorers/types'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 // A fake Ollama: POST /api/chat answers a non-streaming chat response whose message content is the next of
 // `contents` (the last one repeats), as Ollama shapes it; every request is recorded.
@@ -218,10 +219,16 @@ describe('ollama scorer against a fake Ollama', () => {
   })
 
   test("throws promptly when the call's signal aborts while Ollama is still thinking", async () => {
-    const ollama = startFake(() => new Promise<Response>(() => {}))
-    const started = performance.now()
-    await expect(scorer(ollama.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Aborted once the request is with Ollama, not after a fixed 100 ms: on a loaded host the 100 ms came first.
+    const call = new AbortController()
+    let abortedAt = 0
+    const ollama = startFake(() => {
+      abortedAt = performance.now()
+      call.abort()
+      return new Promise<Response>(() => {})
+    })
+    await expect(scorer(ollama.origin).score(input, call.signal)).rejects.toThrow()
+    expect(performance.now() - abortedAt).toBeLessThan(1000)
     expect(ollama.received).toHaveLength(1)
   })
 
@@ -294,9 +301,7 @@ describe('ollama scorer against a fake Ollama', () => {
   })
 
   test('throws when nothing listens at the host', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const origin = closed.url.origin
-    closed.stop(true)
+    const origin = REFUSED_ORIGIN
     const call = scorer(origin).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OllamaError)
     await expect(call).rejects.toThrow(`no model server at ${origin} (connection refused)`)

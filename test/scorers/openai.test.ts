@@ -6,6 +6,7 @@ import { PROMPT_VERSION, SYSTEM_PROMPT } from '../../src/scorers/prompt'
 import { SCORE_REPLY_SCHEMA } from '../../src/scorers/reply'
 import type { ScoreInput } from '../../src/scorers/types'
 import { fakesPerTest, type Received } from '../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../support/refused'
 
 // A fake OpenAI-compatible server: POST /v1/chat/completions answers a chat.completion whose message content is
 // the next of `contents` (the last one repeats); every request is recorded.
@@ -303,16 +304,21 @@ describe('openai scorer against a fake OpenAI-compatible server', () => {
   })
 
   test("throws promptly when the call's signal aborts while the server is still working", async () => {
-    const server = startFake(() => new Promise<Response>(() => {}))
-    const started = performance.now()
-    await expect(scorer(server.origin).score(input, AbortSignal.timeout(100))).rejects.toThrow()
-    expect(performance.now() - started).toBeLessThan(1000)
+    // Aborted once the request is with the server, not after a fixed 100 ms: on a loaded host the 100 ms came first.
+    const call = new AbortController()
+    let abortedAt = 0
+    const server = startFake(() => {
+      abortedAt = performance.now()
+      call.abort()
+      return new Promise<Response>(() => {})
+    })
+    await expect(scorer(server.origin).score(input, call.signal)).rejects.toThrow()
+    expect(performance.now() - abortedAt).toBeLessThan(1000)
+    expect(server.received).toHaveLength(1)
   })
 
   test('throws when nothing listens at base_url', async () => {
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-    const origin = closed.url.origin
-    closed.stop(true)
+    const origin = REFUSED_ORIGIN
     const call = scorer(origin, { LEAD_SIGNALS_SCORER_OPENAI_API_KEY: KEY }).score(input, live())
     await expect(call).rejects.toBeInstanceOf(OpenAiError)
     const message = await call.catch((e: Error) => e.message)

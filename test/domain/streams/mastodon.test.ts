@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { fakeMastodon } from '../../support/fake-streams'
 import { mastodonStreamWorld } from '../../support/mastodon-world'
 import { BUYING, eventually } from '../../support/stream-world'
+import { REFUSED_ORIGIN } from '../../support/refused'
 
 // The Mastodon stream against a fake of the documented streaming API (server-sent events) and timeline
 // (test/support/fake-streams.ts, docs/streams.md#which-platforms-stream).
@@ -124,10 +125,7 @@ describe('Mastodon stream (server-sent events)', () => {
   test('a streaming address that cannot be reached says so in source health', async () => {
     const masto = fakeMastodon('tok')
     // A port nothing listens on: the timeline answers, the streaming connection is refused.
-    const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
-    const url = `http://127.0.0.1:${closed.port}`
-    closed.stop(true)
-    const { deps } = await mastodonWorld(masto, url)
+    const { deps } = await mastodonWorld(masto, REFUSED_ORIGIN)
     const health = async () => (await deps.repos.platformHealth.list())[0]
     await eventually('a failure', async () => (await health())?.lastError != null)
     expect((await health())?.lastError).toBe('mastodon streaming API could not be reached')

@@ -6,14 +6,7 @@ import { AppError } from '../../../src/errors'
 import { createLogger } from '../../../src/lib/log'
 import { sendPlatformRequest } from '../../../src/platforms/http'
 import { testDeps } from '../../support/deps'
-
-/** A port on 127.0.0.1 that nothing listens on. */
-function closedPort(): number {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const { port } = server
-  server.stop(true)
-  return port as number
-}
+import { REFUSED_ORIGIN } from '../../support/refused'
 
 describe('a stream outage in the log', () => {
   test('one warning at its start with the network error, a reminder after 15 minutes, one line when it ends', async () => {
@@ -21,7 +14,7 @@ describe('a stream outage in the log', () => {
     const { deps, clock } = await testDeps({ now: '2026-12-03T08:00:00.000Z' })
     const log = createLogger((l) => lines.push(JSON.parse(l)))
     const health = streamHealth({ ...deps, log }, 'hackernews')
-    const url = new URL(`http://127.0.0.1:${closedPort()}/v0/maxitem.json`)
+    const url = new URL(`${REFUSED_ORIGIN}/v0/maxitem.json`)
     const unreachable = await sendPlatformRequest({ platform: 'hackernews', url, timeoutMs: 2000 }).catch((e) => e)
 
     // Six failed reads over 14 minutes: one line, naming why (the network's error, never the address).

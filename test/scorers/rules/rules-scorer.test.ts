@@ -12,30 +12,13 @@ import { ACTIVE_CUES } from '../../../src/scorers/rules/buying-cues'
 import { PAIN_CUES } from '../../../src/scorers/rules/pain-cues'
 import { firstMatch } from '../../../src/scorers/rules/match'
 import type { IcpProfile, ScoreInput, ScoreResult } from '../../../src/scorers/types'
+import { fastestMs } from '../../support/cpu-time'
 
 const scorer = createRulesScorer()
 const signal = new AbortController().signal
 // The rules' own verdict: the embedded scorer answers from the learned model where it can (test/scorers/model).
 const run = async (content: string, extra: Partial<ScoreInput> = {}): Promise<ScoreResult> =>
   scoreContent({ content, icps: [], ...extra })
-
-/**
- * The fastest of up to three timings of `work`, stopping at one under `boundMs`, each the time this thread spent on
- * the CPU when that is less than the time that passed. A loaded machine's pause is not the scorer's doing (a host with
- * other suites on its two cores took 0.63 to 0.71 s of wall time for the 0.5 s below, at each of three tries); a scan
- * that grows faster than its input costs its time on the CPU every time.
- */
-async function fastestMs(boundMs: number, work: () => unknown): Promise<number> {
-  let best = Number.POSITIVE_INFINITY
-  for (let i = 0; i < 3 && best >= boundMs; i++) {
-    const started = performance.now()
-    const cpu = process.threadCpuUsage()
-    await work()
-    const used = process.threadCpuUsage(cpu)
-    best = Math.min(best, performance.now() - started, (used.user + used.system) / 1000)
-  }
-  return best
-}
 
 const ICPS: IcpProfile[] = [
   {
