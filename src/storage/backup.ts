@@ -26,14 +26,15 @@ export async function writeBackup(
   file: string,
   to: string,
   setting: string,
-  onPart?: (partial: string) => void,
-  signal?: AbortSignal,
+  a: { signal?: AbortSignal; progress?: BackupProgress } = {},
 ): Promise<{ bytes: number }> {
+  const { signal, progress = {} } = a
   const partial = await untilStopped(createPart(to, setting), signal, removePart)
-  onPart?.(partial)
+  progress.part = partial
   try {
     const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
+    progress.naming = true
     await untilStopped(takeName(partial, to), signal)
     return { bytes: (await untilStopped(stat(to), signal)).size }
   } catch (err) {
@@ -56,8 +57,12 @@ export async function writeBackup(
   }
 }
 
+/** How far a backup has come, for a command stopped meanwhile: its part once made, then whether it takes its name. */
+export type BackupProgress = { part?: string; naming?: boolean }
+
 // SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
-const removePart = (partial: string) => Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
+export const removePart = (partial: string) =>
+  Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
 
 /**
  * Replaces the database at `path` with the backup at `from`, in one transaction: a failure leaves the database as

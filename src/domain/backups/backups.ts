@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { writeBackup } from '../../storage/backup'
+import { type BackupProgress, writeBackup } from '../../storage/backup'
 import { CopyStopped } from '../../storage/backup-copy/copy'
 import { untilStopped } from '../../storage/backup-copy/until-stopped'
 import { CANNOT_CREATE } from '../../storage/backup-target'
@@ -62,7 +62,7 @@ function cannotMakeDir(err: unknown) {
 export async function backupDatabase(
   config: Config,
   to: string,
-  onPart?: (partial: string) => void,
+  progress?: BackupProgress,
 ): Promise<{ bytes: number }> {
   const file = embeddedFile(config, 'backup')
   if (!existsSync(file))
@@ -70,7 +70,7 @@ export async function backupDatabase(
   // Opened as every command opens it first (WAL mode, its -wal and -shm owner-only), then copied on its own thread.
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(file, to, '--to', onPart)
+    return await writeBackup(file, to, '--to', { progress })
   } finally {
     database.client.close()
   }
@@ -96,7 +96,7 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const from = embeddedFile(deps.config, 'backup.schedule')
-  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', undefined, signal)
+  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', { signal })
   // The backup is written: stopped now, its rotation is left to the next run.
   const rotated = untilStopped(rotate(dir, keep, deps.clock.now().getTime()), signal)
   const removed = await rotated.catch((err) => {
