@@ -18,18 +18,18 @@ import { databaseDamaged, storageFailure } from './failure'
  * snapshot (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
  * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in
  * messages) must not exist; it is created owner-only, like the database, since it holds key hashes and every team's
- * data. The copy is written as `to` + `.partial` and takes its name only once checked, so a backup cut off (the
- * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
- * copy that fails is removed.
+ * data. The copy is written as `to` + `.partial` (or `part`) and takes its name only once checked, so a backup cut
+ * off (the process killed, the disk full) is never taken for one, by an operator or by the scheduled backups'
+ * rotation; a copy that fails is removed.
  */
 export async function writeBackup(
   file: string,
   to: string,
   setting: string,
-  a: { signal?: AbortSignal; progress?: BackupProgress } = {},
+  a: { signal?: AbortSignal; progress?: BackupProgress; part?: string } = {},
 ): Promise<{ bytes: number }> {
   const { signal, progress = {} } = a
-  const partial = await untilStopped(createPart(to, setting), signal, removePart)
+  const partial = await untilStopped(createPart(to, setting, a.part), signal, removePart)
   progress.part = partial
   try {
     const problem = await copyInThread(file, partial, signal)
