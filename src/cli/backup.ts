@@ -1,7 +1,8 @@
-import { existsSync, rmSync } from 'node:fs'
 import { readConfig } from '../config/read'
 import { backupDatabase, restoreDatabase } from '../domain/backups/backups'
+import type { BackupProgress } from '../domain/backups/stopped'
 import { parseFlags, requireFlag } from './args'
+import { stoppedBackup } from '../domain/backups/stopped'
 import { noPositionals } from './common'
 
 // docs/operations.md#backups-and-restore
@@ -14,25 +15,27 @@ export async function backupCommand(argv: string[]): Promise<number> {
   const config = readConfig(flags.config as string | undefined)
   // Ctrl-C (or TERM) while the copy is written: its part is removed rather than left for the operator to find.
   // Only a part this command made (another backup to the same name may be writing one), and only by exiting: the
-  // copy's thread is inside the engine, where stopping the thread itself crashed Bun.
-  let part: string | undefined
+  // copy's thread is inside the engine, where stopping the thread itself crashed Bun. Once stopped, the command's own
+  // end waits for the signal's: the copy ending meanwhile must not say it was written and exit 0 besides.
+  const progress: BackupProgress = {}
+  let stopping = false
   const onSignal = (signal: NodeJS.Signals) => {
-    const written = part !== undefined && existsSync(to)
-    if (part) for (const f of [part, `${part}-journal`]) rmSync(f, { force: true })
-    console.error(
-      written
-        ? `lead-signals: backup: stopped by ${signal} once the backup was written: ${to}`
-        : `lead-signals: backup: stopped by ${signal}; no backup was written${part ? ', and the part written was removed' : ''}`,
-    )
-    process.exit(1)
+    stopping = true
+    void stoppedBackup(signal, to, progress).then((line) => {
+      console.error(line)
+      process.exit(1)
+    })
   }
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const { bytes } = await backupDatabase(config, to, (partial) => {
-      part = partial
-    })
-    console.log(`backup written: ${to} (${bytes} bytes, integrity_check ok)`)
+    const run = await backupDatabase(config, to, progress).then(
+      (written) => ({ written }),
+      (err: unknown) => ({ err }),
+    )
+    if (stopping) await new Promise<never>(() => {})
+    if ('err' in run) throw run.err
+    console.log(`backup written: ${to} (${run.written.bytes} bytes, integrity_check ok)`)
     return 0
   } finally {
     process.off('SIGINT', onSignal)

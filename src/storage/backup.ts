@@ -18,22 +18,23 @@ import { databaseDamaged, storageFailure } from './failure'
  * snapshot (writers go on meanwhile in WAL mode) and writes a compact database file, which is then checked with
  * `PRAGMA integrity_check`, both on a thread of their own (backup-copy/copy.ts). The file (named by `setting` in
  * messages) must not exist; it is created owner-only, like the database, since it holds key hashes and every team's
- * data. The copy is written as `to` + `.partial` and takes its name only once checked, so a backup cut off (the
- * process killed, the disk full) is never taken for one, by an operator or by the scheduled backups' rotation; a
- * copy that fails is removed.
+ * data. The copy is written as `to` + `.partial` (or `part`) and takes its name only once checked, so a backup cut
+ * off (the process killed, the disk full) is never taken for one, by an operator or by the scheduled backups'
+ * rotation; a copy that fails is removed.
  */
 export async function writeBackup(
   file: string,
   to: string,
   setting: string,
-  onPart?: (partial: string) => void,
-  signal?: AbortSignal,
+  a: { signal?: AbortSignal; progress?: BackupProgress; part?: string } = {},
 ): Promise<{ bytes: number }> {
-  const partial = await untilStopped(createPart(to, setting), signal, removePart)
-  onPart?.(partial)
+  const { signal, progress = {} } = a
+  const partial = await untilStopped(createPart(to, setting, a.part), signal, removePart)
+  progress.part = partial
   try {
     const problem = await copyInThread(file, partial, signal)
     if (problem) throw new AppError('internal', `backup: the copy failed its check (${problem}); it was removed`)
+    progress.naming = true
     await untilStopped(takeName(partial, to), signal)
     return { bytes: (await untilStopped(stat(to), signal)).size }
   } catch (err) {
@@ -56,8 +57,12 @@ export async function writeBackup(
   }
 }
 
+/** How far a backup has come, for a command stopped meanwhile: its part once made, then whether it takes its name. */
+export type BackupProgress = { part?: string; naming?: boolean }
+
 // SQLite's -journal of the part stays when the disk fills mid-copy: it is the part's too.
-const removePart = (partial: string) => Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
+export const removePart = (partial: string) =>
+  Promise.all([partial, `${partial}-journal`].map((f) => rm(f, { force: true })))
 
 /**
  * Replaces the database at `path` with the backup at `from`, in one transaction: a failure leaves the database as

@@ -108,7 +108,7 @@ describe('a scheduled backup given up at shutdown while its folder does not answ
     let held: ReturnType<typeof holdAgainstWriters>
     while (!held && !ended) {
       await new Promise((r) => setImmediate(r))
-      const part = existsSync(backups) && readdirSync(backups).find((f) => f.endsWith('.db.partial'))
+      const part = existsSync(backups) && readdirSync(backups).find((f) => f.endsWith('.partial'))
       if (part) held = holdAgainstWriters(join(backups, part))
     }
     if (!held) throw new Error('the backup thread opened its part before it could be held')

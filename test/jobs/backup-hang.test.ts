@@ -49,7 +49,7 @@ async function hungBackup(w: Awaited<ReturnType<typeof backupWorld>>, signal?: A
     let held: ReturnType<typeof holdAgainstWriters>
     while (!held && !ended) {
       await new Promise((r) => setImmediate(r))
-      const part = existsSync(w.backups) && readdirSync(w.backups).find((f) => f.endsWith('.db.partial'))
+      const part = existsSync(w.backups) && readdirSync(w.backups).find((f) => f.endsWith('.partial'))
       if (part) held = holdAgainstWriters(join(w.backups, part))
     }
     if (!held) {

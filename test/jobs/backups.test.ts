@@ -10,6 +10,7 @@ import { runScheduledBackup } from '../../src/jobs/backups'
 import { startScheduler } from '../../src/jobs/scheduler'
 import { checkFile } from '../../src/storage/backup-check'
 import { seedTeam, testConfig, testDeps } from '../support/deps'
+import { holdAgainstWriters } from '../support/held-file'
 
 const cleanup: (() => unknown)[] = []
 afterEach(async () => {
@@ -32,6 +33,29 @@ async function world(backup: NonNullable<ConfigInput['backup']>, log?: ReturnTyp
   return { deps, clock, backups }
 }
 
+/**
+ * The part a run writes its copy into (in `dir`), held from the moment it appears so that its
+ * thread's open of it waits until `release()` (test/support/held-file.ts). Fails when the thread opened it first.
+ */
+async function heldPart(dir: string, ended: () => boolean) {
+  while (!ended()) {
+    await new Promise((r) => setImmediate(r))
+    const name = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith('.partial'))
+    const held = name && holdAgainstWriters(join(dir, name))
+    if (held) {
+      cleanup.push(held.release)
+      return { name, release: held.release }
+    }
+  }
+  throw new Error('the run ended before its part could be held')
+}
+
+/** Waits until `ok` holds, `ms` at the most. */
+async function until(ok: () => boolean, ms: number) {
+  const deadline = performance.now() + ms
+  while (!ok() && performance.now() < deadline) await Bun.sleep(10)
+}
+
 describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
   test('a backup in progress is not under its final name: one cut off is never taken for a backup', async () => {
     const { deps, backups } = await world({})
@@ -49,7 +73,9 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     expect(await running).toMatchObject({ outcome: 'completed' })
     expect(during).not.toEqual([])
     expect(during.filter((f) => f.endsWith('.db'))).toEqual([])
-    expect(during.every((f) => f.endsWith('.db.partial'))).toBe(true)
+    // A part of the run's own (FILE.PID-RANDOM.partial): a stopped run's copy thread, let end its call, cannot meet
+    // the next run's part under one name.
+    expect(during.every((f) => /^lead-signals-\d{8}-\d{6}\.db\.\d+-[0-9a-f]{8}\.partial$/.test(f))).toBe(true)
     expect(readdirSync(backups).filter((f) => f.endsWith('.partial'))).toEqual([])
   })
 
@@ -124,19 +150,35 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
   })
 
   test('a backup running at shutdown stops at once: no backup, no part, and its time is written by the next run', async () => {
-    const { deps, clock, backups } = await world({ schedule: '0 * * * *' })
+    const { deps, backups } = await world({ schedule: '0 * * * *' })
     const stop = new AbortController()
-    const run = runScheduledBackup(deps, { signal: stop.signal })
-    // The copy has begun (its part is there) when the signal comes.
-    await Bun.sleep(0)
+    let ended = false
+    const run = runScheduledBackup(deps, { signal: stop.signal }).finally(() => {
+      ended = true
+    })
+    // The copy has begun (its part is there) when the signal comes, and its thread is in its call: the open of the
+    // part waits (a lease on it), as on a slow folder. Stopped, the thread is let end that call.
+    const stopped = await heldPart(backups, () => ended)
     stop.abort()
     expect(await run).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'stopped' })
     expect(readdirSync(backups)).toEqual([])
-    // A minute on, in the same slot: the stopped copy's thread is let end its call and then removes its own file, so a
-    // run at once under the same file name (a thing only this test does: serve has stopped) could meet it there.
-    clock.set(new Date(clock.now().getTime() + 60_000))
-    expect(await runScheduledBackup(deps)).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'completed' })
-  })
+    // The next run, at once, in the same slot and under the same file name (held too), while the stopped thread ends
+    // its call and removes what it wrote: that was the next run's part when both had one name, and VACUUM INTO then
+    // refused it (SQLITE_ERROR), or the next run's check found it gone.
+    let nextEnded = false
+    const next = runScheduledBackup(deps).finally(() => {
+      nextEnded = true
+    })
+    const held = await heldPart(backups, () => nextEnded)
+    stopped.release()
+    // With one name the stopped thread's answer removed the next run's part; with its own, 2 s are waited for nothing.
+    await until(() => !existsSync(join(backups, held.name)), 2000)
+    held.release()
+    expect(await next).toMatchObject({ slot: '2026-11-15T12:00:00.000Z', outcome: 'completed' })
+    // What the stopped thread wrote under its own name it removes once it answers, which may be after the next run.
+    await until(() => readdirSync(backups).length === 1, 5000)
+    expect(readdirSync(backups)).toEqual(['lead-signals-20261115-120000.db'])
+  }, 30_000)
 
   test('a run removes what runs cut off (a kill, a power cut) left behind over an hour ago, and nothing else', async () => {
     const { deps, clock, backups } = await world({ keep: 7 })
@@ -146,6 +188,10 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     const left = {
       'lead-signals-20261115-030000.db.partial': '2026-11-15T03:00:09.000Z',
       'lead-signals-20261115-030000.db.partial-journal': '2026-11-15T03:00:09.000Z',
+      // A run's own part, as this version names it.
+      'lead-signals-20261115-033000.db.4242-0a1b2c3d.partial': '2026-11-15T03:30:05.000Z',
+      'lead-signals-20261115-033000.db.4242-0a1b2c3d.partial-journal': '2026-11-15T03:30:05.000Z',
+      'lead-signals-20261115-044500.db.4242-9f8e7d6c.partial': '2026-11-15T04:45:05.000Z',
       // Younger than an hour: it may be another process's run still writing it.
       'lead-signals-20261115-043000.db.partial': '2026-11-15T04:59:00.000Z',
       'mine.db.partial': '2026-11-01T00:00:00.000Z',
@@ -156,10 +202,16 @@ describe('scheduled backups (docs/operations.md#backups-and-restore)', () => {
     }
     expect(await runScheduledBackup(deps)).toMatchObject({
       outcome: 'completed',
-      removed: ['lead-signals-20261115-030000.db.partial', 'lead-signals-20261115-030000.db.partial-journal'],
+      removed: [
+        'lead-signals-20261115-030000.db.partial',
+        'lead-signals-20261115-030000.db.partial-journal',
+        'lead-signals-20261115-033000.db.4242-0a1b2c3d.partial',
+        'lead-signals-20261115-033000.db.4242-0a1b2c3d.partial-journal',
+      ],
     })
     expect(readdirSync(backups).sort()).toEqual([
       'lead-signals-20261115-043000.db.partial',
+      'lead-signals-20261115-044500.db.4242-9f8e7d6c.partial',
       'lead-signals-20261115-050000.db',
       'mine.db.partial',
     ])

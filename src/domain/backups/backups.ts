@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { writeBackup } from '../../storage/backup'
+import { type BackupProgress, writeBackup } from '../../storage/backup'
 import { CopyStopped } from '../../storage/backup-copy/copy'
 import { untilStopped } from '../../storage/backup-copy/until-stopped'
 import { CANNOT_CREATE } from '../../storage/backup-target'
@@ -62,7 +63,7 @@ function cannotMakeDir(err: unknown) {
 export async function backupDatabase(
   config: Config,
   to: string,
-  onPart?: (partial: string) => void,
+  progress?: BackupProgress,
 ): Promise<{ bytes: number }> {
   const file = embeddedFile(config, 'backup')
   if (!existsSync(file))
@@ -70,7 +71,7 @@ export async function backupDatabase(
   // Opened as every command opens it first (WAL mode, its -wal and -shm owner-only), then copied on its own thread.
   const database = await openDatabase({ url: config.database.url })
   try {
-    return await writeBackup(file, to, '--to', onPart)
+    return await writeBackup(file, to, '--to', { progress })
   } finally {
     database.client.close()
   }
@@ -96,7 +97,11 @@ export async function writeScheduledBackup(deps: { config: Config; clock: Clock 
   const stamp = deps.clock.now().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
   const file = `lead-signals-${stamp}.db`
   const from = embeddedFile(deps.config, 'backup.schedule')
-  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', undefined, signal)
+  // A part of this run's own: a run stopped (serve shutting down) lets its copy's thread end its call, after which
+  // the thread removes what it wrote, and a run of the same time at once under one shared name met that file: VACUUM
+  // INTO refused it (SQLITE_ERROR), or the thread removed the new run's part under it.
+  const part = join(dir, `${file}.${process.pid}-${randomBytes(4).toString('hex')}.partial`)
+  const { bytes } = await writeBackup(from, join(dir, file), 'backup.dir', { signal, part })
   // The backup is written: stopped now, its rotation is left to the next run.
   const rotated = untilStopped(rotate(dir, keep, deps.clock.now().getTime()), signal)
   const removed = await rotated.catch((err) => {
@@ -116,7 +121,8 @@ async function rotate(dir: string, keep: number, now: number): Promise<string[]>
 
 // What a run cut off (the process killed, shutdown_timeout_ms, a power cut) left: never taken for a backup, but as
 // large as one, and no later run has its name. An hour old, it is no run still writing (the lease keeps two apart).
-const CUT_OFF = /^lead-signals-\d{8}-\d{6}\.db\.partial(-journal)?$/
+// FILE.PID-RANDOM.partial, or FILE.partial as earlier versions named it.
+const CUT_OFF = /^lead-signals-\d{8}-\d{6}\.db(\.\d+-[0-9a-f]{8})?\.partial(-journal)?$/
 const CUT_OFF_AFTER_MS = 3_600_000
 
 async function removeCutOff(dir: string, now: number): Promise<string[]> {
