@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'libsql'
 import { migrations } from '../../drizzle/migrations'
+import { releaseOurConnections } from '../support/release-connections'
 import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -75,7 +76,7 @@ describe('a backup an older version wrote', () => {
     older.prepare('DELETE FROM "__drizzle_migrations" WHERE created_at = ?').run(LATEST.when)
     older.close()
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
-    Bun.gc(true)
+    await releaseOurConnections(ws.dbUrl)
 
     expect(await ok(ws, ['restore', '--from', 'older.db'])).toContain('database restored')
     expect(await ok(ws, ['migrate'])).toBe(`applied 1 migration: ${LATEST.tag}\n`)

@@ -6,7 +6,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readlinkSync,
   readSync,
   readFileSync,
   rmSync,
@@ -17,6 +16,7 @@ import {
 import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, cutMidway, spawnChild, until } from '../process/child'
+import { releaseOurConnections } from '../support/release-connections'
 import { createWorkspace, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
@@ -31,30 +31,6 @@ afterEach(() => {
   ws.cleanup()
 })
 
-// libsql closes a connection when its object is collected, not on close(): collect this process's closed ones, so
-// that only another process can keep the database in use when restore looks. Collected, they close only on a later
-// turn of the event loop (a finalizer), and the last one then checkpoints the -wal into the file, holding the
-// database's lock meanwhile: a restore started at once raced that, and was refused as "in use" when it came first
-// (once in CI, under load). So this collects until this process has none of the database's files open: one full
-// collection left a connection alive now and then (something on the stack still pointed at it), for good.
-async function releaseOurConnections() {
-  const path = ws.dbUrl.replace(/^file:/, '')
-  await until('this process to close its connections to the database', () => {
-    Bun.gc(true)
-    return !openHere(path)
-  })
-}
-
-/** Whether this process has a file open whose path starts with `path` (the database, its -wal or -shm). */
-function openHere(path: string): boolean {
-  return readdirSync('/proc/self/fd').some((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path)
-    } catch {
-      return false
-    }
-  })
-}
 const teams = async () => (await query(ws, 'SELECT name FROM teams ORDER BY name')).map((r) => r.name)
 
 // Streams off too: a stream that cannot reach its platform writes its failures to the database as it retries.
@@ -115,13 +91,13 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
 
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
     const before = await dump(ws)
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     expectRefused(await runCli(ws, ['restore', '--from', 'first.db']), 1, 'the database is in use')
     expect(await dump(ws)).toEqual(before)
 
     server.proc.kill('SIGTERM')
     expect(await server.exited()).toBe(0)
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     const restored = await runCli(ws, ['restore', '--from', 'first.db'])
     expect(restored).toMatchObject({ code: 0, stderr: '' })
     expect(await teams()).toEqual(['acme'])
@@ -143,21 +119,21 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   test('a copy of the stopped database file (WAL mode, not written by backup) restores like a backup', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     const path = ws.dbUrl.replace(/^file:/, '')
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     // Every process has ended; its newest commits may still be in the -wal, which is copied with it. The file
     // keeps WAL mode in its header.
     expect(readFileSync(path)[18]).toBe(2)
     copyFileSync(path, join(ws.dir, 'copied.db'))
     if (statSync(`${path}-wal`, { throwIfNoEntry: false })) copyFileSync(`${path}-wal`, join(ws.dir, 'copied.db-wal'))
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     expect(await runCli(ws, ['restore', '--from', 'copied.db'])).toMatchObject({ code: 0, stderr: '' })
     expect(await teams()).toEqual(['acme'])
   })
 
   test('a copy of only the .db file of a stopped database is no backup: the commits are in its -wal (docs say so)', async () => {
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     copyFileSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'only-db.db'))
     expectRefused(await runCli(ws, ['restore', '--from', 'only-db.db']), 2, 'not a lead-signals database')
     const docs = readFileSync(join(import.meta.dir, '../../docs/operations.md'), 'utf8').replace(/\s+/g, ' ')
@@ -176,7 +152,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     for (const emptyWal of [false, true]) {
       if (emptyWal) writeFileSync(`${file}-wal`, '')
       const listed = readdirSync(join(ws.dir, 'kept')).sort()
-      await releaseOurConnections()
+      await releaseOurConnections(ws.dbUrl)
       expect(await runCli(ws, ['restore', '--from', 'kept/stopped.db'])).toMatchObject({ code: 0, stderr: '' })
       // Reading it made its -shm (and -wal) there: a restore wrote into the folder of the backups it reads.
       expect(readdirSync(join(ws.dir, 'kept')).sort()).toEqual(listed)
@@ -188,7 +164,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
     await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
     const path = ws.dbUrl.replace(/^file:/, '')
-    // A function of its own, so that its connection can be collected (releaseOurConnections).
+    // A function of its own, so that its connection can be collected (test/support/release-connections.ts).
     ;(() => {
       const grown = new Database(path)
       grown.exec('CREATE TABLE leftover (text TEXT)')
@@ -196,7 +172,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       for (let i = 0; i < 2000; i++) insert.run(`replaced-words-${i} ${'x'.repeat(1000)}`)
       grown.close()
     })()
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     const backupSize = statSync(join(ws.dir, 'small.db')).size
     expect(statSync(path).size).toBeGreaterThan(backupSize + 1_000_000)
 
@@ -249,7 +225,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   test('a restore the disk cannot hold says why and changes nothing', async () => {
     await backedUpThenChanged()
     const before = await dump(ws)
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     // Far less than the copy writes: the transaction fails part way, and SQLite rolls it back by itself.
     const limit = Math.floor(statSync(join(ws.dir, 'good.db')).size / 4 / 1024)
     const r = await runCli(ws, ['restore', '--from', 'good.db'], { maxFileKiB: limit })
@@ -276,7 +252,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000))
       grown.close()
     })()
-    await releaseOurConnections()
+    await releaseOurConnections(ws.dbUrl)
     const path = ws.dbUrl.replace(/^file:/, '')
     const size = statSync(join(ws.dir, 'good.db')).size
     const wal = statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0
@@ -313,7 +289,7 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
      */
     const stopDuringRewrite = async (signal: 'SIGINT' | 'SIGTERM') => {
       for (let attempt = 1; attempt <= 4; attempt++) {
-        await releaseOurConnections()
+        await releaseOurConnections(ws.dbUrl)
         const child = spawnChild({ ...ws, configArgs: ['--config', config] }, ['restore', '--from', 'big.db'])
         children.push(child)
         await until('the copy to be written', () => (statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > 0.9 * size)
@@ -331,10 +307,10 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
       expect(await stopDuringRewrite(signal)).toBe(
         `lead-signals: restore: stopped by ${signal}: the backup is in place, but the rewrite of the file without what it replaced was cut; run restore again to finish it\n`,
       )
-      await releaseOurConnections()
+      await releaseOurConnections(ws.dbUrl)
       expect(await teams()).toEqual(['acme'])
       // Run again, it finishes: the file is rewritten and its -wal cut to nothing.
-      await releaseOurConnections()
+      await releaseOurConnections(ws.dbUrl)
       expect(await runCli(ws, ['restore', '--from', 'big.db'])).toMatchObject({ code: 0, stderr: '' })
       expect(statSync(wal, { throwIfNoEntry: false })?.size ?? 0).toBe(0)
     }
