@@ -33,7 +33,8 @@ export function echoed(text: string): string {
  */
 export const visible = (text: string) => text.replace(HIDING_ALL, '\ufffd')
 const HIDING_ALL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
-const HIDING = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+// The same characters, the first one found (a global pattern's exec keeps a position between calls).
+const HIDING = new RegExp(HIDING_ALL.source, 'u')
 
 /**
  * A name that holds a character `visible` would replace (a control or direction character) refused in words: `what`
