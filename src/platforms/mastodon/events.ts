@@ -4,6 +4,7 @@ import { failedAnswer, PlatformUnreachableError } from '../http'
 import type { StreamSink } from '../stream'
 import { readAtMost } from '../../lib/read-at-most'
 import { Status, TokenLacksScope } from './connector'
+import { STATUS_ID } from './ids'
 
 // Mastodon's streaming API as server-sent events (docs.joinmastodon.org/methods/streaming): `event: update` with a
 // status as `data`, `status.update` with a status as edited (Mastodon 3.5 on), and comments (`:thump`) as heartbeats.
@@ -11,15 +12,8 @@ import { Status, TokenLacksScope } from './connector'
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
 
-/** A Mastodon id: an integer sent as a string (docs.joinmastodon.org/api/guidelines). */
-export const MASTODON_ID = /^\d{1,30}$/
-
-/**
- * A status as the stream reads it: its id a Mastodon id. One with another id (none, empty, more digits than an
- * instance gives) is not a status: it became the position, past which every catch-up read nothing and which a
- * restart could not read back (docs/streams.md#outages).
- */
-export const StreamedStatus = v.object({ ...Status.entries, id: v.pipe(v.string(), v.regex(MASTODON_ID)) })
+/** A status as the stream reads it: its id a status id (STATUS_ID); one with anything else is not a status. */
+export const StreamedStatus = v.object({ ...Status.entries, id: v.pipe(v.string(), v.regex(STATUS_ID)) })
 
 /**
  * Reads server-sent events until the connection ends, falls silent or `signal` aborts; `update` statuses go to `hand`,
@@ -104,9 +98,9 @@ export async function readEvents(
           (event === 'update' || edited) && data.length > 0
             ? v.safeParse(StreamedStatus, safeJson(data.join('\n')))
             : null
-        // `delete` carries the id of the status deleted (a string of digits, docs.joinmastodon.org/api/guidelines).
+        // `delete` carries the id of the status deleted (docs.joinmastodon.org/methods/streaming).
         const gone = event === 'delete' ? data.join('\n').trim() : ''
-        if (MASTODON_ID.test(gone)) sink.deleted?.(gone)
+        if (STATUS_ID.test(gone)) sink.deleted?.(gone)
         event = ''
         data = []
         held = 0

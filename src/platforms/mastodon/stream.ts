@@ -3,9 +3,10 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
-import { aheadOfClock, pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
+import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
-import { MASTODON_ID, readEvents, StreamedStatus } from './events'
+import { readEvents, StreamedStatus } from './events'
+import { after, ahead, STATUS_ID } from './ids'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
 // …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
@@ -29,11 +30,8 @@ const overHttp = (url: URL) => {
   return url
 }
 
-const newer = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b)
-// Mastodon's ids are the time they stand for, in milliseconds, shifted 16 bits (a status from another server: when
-// it was published there). One numbered ahead of this server's clock (that server's clock is wrong) is read, but the
-// catch-up does not read on from it: min_id past it would read nothing until the clock caught up.
-const ahead = (id: string) => MASTODON_ID.test(id) && aheadOfClock(Number(BigInt(id) >> 16n))
+// Where a catch-up reads from when the timeline was empty at the start: its first status on.
+const START = '0'
 
 export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
@@ -94,20 +92,26 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
-      // Mastodon's ids are integers sent as strings (docs.joinmastodon.org/api/guidelines): anything else is unreadable.
-      let last = storedPosition('mastodon', from, (s) => (MASTODON_ID.test(s) ? s : undefined), sink)
+      // Status ids are opaque strings (ids.ts): one that is not a status id is unreadable.
+      let last = storedPosition('mastodon', from, (s) => (STATUS_ID.test(s) ? s : undefined), sink)
       let failures = 0
       const seen = new Map<string, true>()
       let toldAhead = false
-      const read = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
+      // `listed`: from the timeline, whose order is the server's own, oldest first (catchUp).
+      const read = (s: v.InferOutput<typeof StreamedStatus>, edited = false, listed = false) => {
         // An edit (`status.update`) is read again as the status now is, whether or not it was read before: the runner
         // matches it as a new one, and the store signals a status once per team (docs/streams.md#edited-statuses). The
         // position stays: an edit adds nothing to the timeline the catch-up reads.
         if (edited) return last === null || sink.item(statusMention(instance, s), last, { edited: true })
         // Mastodon numbers a status from another server by when it was published there, so one that took longer to
         // arrive has a lower id than statuses already read: the highest id is where a catch-up reads on from, not what
-        // is new on the stream. What the catch-up and the stream both gave is passed over the second time.
-        if (seen.has(s.id)) return
+        // is new on the stream. A streamed id that cannot be told later than the position (another kind of id) leaves
+        // it; a listed one is later by the server's own order. What both gave is passed over the second time.
+        const later = listed || last === null || last === START || after(s.id, last) === true
+        if (seen.has(s.id)) {
+          if (later && !ahead(s.id)) last = s.id
+          return
+        }
         remember(seen, s.id, true, SEEN)
         if (ahead(s.id)) {
           // Told once: a server whose clock is wrong numbers each of its statuses so.
@@ -116,15 +120,15 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
               `mastodon status ${s.id} is numbered ahead of this server's clock; catch-ups do not read on from it`,
             )
           toldAhead = true
-        } else if (last === null || newer(s.id, last)) last = s.id
+        } else if (later) last = s.id
         // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
         sink.item(statusMention(instance, s), last ?? '0')
       }
       // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
       // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
-      const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false) => {
+      const hand = (s: v.InferOutput<typeof StreamedStatus>, edited = false, listed = false) => {
         try {
-          read(s, edited)
+          read(s, edited, listed)
         } catch (err) {
           sink.gap(
             `a mastodon status could not be read (${err instanceof Error ? err.message : String(err)}); passed over`,
@@ -136,11 +140,13 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       // The newest status on the timeline that is not numbered ahead (it would be listed first).
       const newest = async () => (await page({ limit: String(PAGE) }, signal)).find((s) => !ahead(s.id))?.id
       const catchUp = async () => {
-        if (last === null) last = (await newest()) ?? '0'
+        if (last === null) last = (await newest()) ?? START
         for (let n = 0; ; n++) {
           if (sink.full()) await sink.room()
+          // The statuses just after the position, listed newest first (docs.joinmastodon.org/api/guidelines,
+          // pagination): read oldest first, the position moving in the server's order, whatever its ids look like.
           const got = await page({ min_id: last, limit: String(PAGE) }, signal)
-          for (const s of got.sort((a, b) => (newer(a.id, b.id) ? 1 : -1))) hand(s)
+          for (const s of got.reverse()) hand(s, false, true)
           if (got.length < PAGE) break
           if (n + 1 === CATCH_UP_PAGES) {
             sink.gap(

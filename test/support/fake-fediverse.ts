@@ -1,0 +1,113 @@
+/**
+ * A server of the Mastodon API whose status ids are not numbers (docs/platforms.md#mastodon): GoToSocial's ULIDs
+ * (26 characters of Crockford's base 32, the first 10 the time in milliseconds) or Pleroma's and Akkoma's FlakeIds
+ * (128 bits, the time in milliseconds in the top 64, written in base 62). Both sort as strings in time order, which
+ * is the only order this server knows. It answers as docs.joinmastodon.org documents: GET /api/v2/instance (its
+ * streaming host), /api/v1/timelines/public (`max_id`, `since_id`, `min_id`, `limit`; newest first), /api/v2/search
+ * (`q`, `type=statuses`, `limit`, `offset`) and the streaming API's server-sent events (`event: update`).
+ */
+export type IdScheme = 'ulid' | 'flake'
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+const digits = (n: bigint, alphabet: string, width: number) => {
+  let s = ''
+  const base = BigInt(alphabet.length)
+  for (let v = n; v > 0n; v /= base) s = alphabet[Number(v % base)] + s
+  return s.padStart(width, alphabet[0])
+}
+
+/** The `n`th id of `scheme` made at `ms`: ids made in one millisecond still sort in the order they were made. */
+export function statusId(scheme: IdScheme, ms: number, n: number) {
+  if (scheme === 'ulid') return digits(BigInt(ms), CROCKFORD, 10) + digits(BigInt(n), CROCKFORD, 16)
+  return digits((BigInt(ms) << 64n) | (0xabcdefn << 16n) | BigInt(n & 0xffff), BASE62, 18)
+}
+
+type Status = { id: string; content: string; url: string } & Record<string, unknown>
+
+export function fakeFediverse(scheme: IdScheme, token = 'tok') {
+  const statuses: Status[] = []
+  const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
+  const asked: URLSearchParams[] = []
+  const enc = new TextEncoder()
+  let made = 0
+  const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
+  const refused = () => Response.json({ error: 'The access token is invalid' }, { status: 401 })
+  const newestFirst = (list: Status[]) => [...list].sort((a, b) => (a.id < b.id ? 1 : -1))
+  const send = (text: string) => {
+    for (const w of streams) w.write(enc.encode(text)).catch(() => streams.delete(w))
+  }
+  // The streaming API on the instance's own host, as a small instance serves it: events until the reader goes.
+  const stream = (req: Request) => {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
+    const writer = writable.getWriter()
+    streams.add(writer)
+    req.signal.addEventListener('abort', () => streams.delete(writer))
+    void writer.write(enc.encode(':)\n'))
+    return new Response(readable, { headers: { 'content-type': 'text/event-stream' } })
+  }
+  const timeline = (p: URLSearchParams) => {
+    const limit = Math.min(Number(p.get('limit') ?? 20), 40)
+    const [maxId, sinceId, minId] = [p.get('max_id'), p.get('since_id'), p.get('min_id')]
+    let list = newestFirst(statuses)
+    if (maxId) list = list.filter((s) => s.id < maxId)
+    if (sinceId) list = list.filter((s) => s.id > sinceId)
+    // min_id: the statuses immediately newer than it, still listed newest first.
+    if (minId) return list.filter((s) => s.id > minId).slice(-limit)
+    return list.slice(0, limit)
+  }
+  const answer = (req: Request): Response => {
+    const url = new URL(req.url)
+    // The streaming host, published as Mastodon does (a ws: address): this one.
+    if (url.pathname === '/api/v2/instance')
+      return Response.json({ configuration: { urls: { streaming: `ws://${url.host}` } } })
+    if (!authorized(req)) return refused()
+    if (url.pathname === '/api/v1/streaming/public') return stream(req)
+    asked.push(url.searchParams)
+    if (url.pathname === '/api/v1/timelines/public') return Response.json(timeline(url.searchParams))
+    if (url.pathname === '/api/v2/search') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase()
+      const offset = Number(url.searchParams.get('offset') ?? 0)
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 40)
+      const found = newestFirst(statuses).filter((s) => s.content.toLowerCase().includes(q))
+      return Response.json({ accounts: [], statuses: found.slice(offset, offset + limit), hashtags: [] })
+    }
+    return new Response('not found', { status: 404 })
+  }
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: answer })
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    /** The query of each authorized request to the instance (timelines, search), in order. */
+    asked,
+    /** The streaming connections open. */
+    clients: () => streams.size,
+    /** A status posted now: listed on the timeline, and streamed to each open streaming connection. */
+    post(text: string) {
+      const id = statusId(scheme, Date.now(), made++)
+      const status: Status = {
+        id,
+        created_at: new Date().toISOString(),
+        uri: `https://fedi.example/users/ann/statuses/${id}`,
+        url: `https://fedi.example/@ann/${id}`,
+        content: `<p>${text}</p>`,
+        in_reply_to_id: null,
+        account: { acct: 'ann', username: 'ann', url: 'https://fedi.example/@ann' },
+        favourites_count: 0,
+        reblogs_count: 0,
+        replies_count: 0,
+        reblog: null,
+      }
+      statuses.push(status)
+      send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
+      return status
+    },
+    /** Server-sent events text as it is, to every streaming connection. */
+    sendRaw: send,
+    stop() {
+      for (const w of streams) w.close().catch(() => {})
+      streams.clear()
+      server.stop(true)
+    },
+  }
+}
