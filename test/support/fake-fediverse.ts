@@ -82,9 +82,12 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     asked,
     /** The streaming connections open. */
     clients: () => streams.size,
-    /** A status posted now: listed on the timeline, and streamed to each open streaming connection. */
-    post(text: string) {
-      const id = statusId(scheme, Date.now(), made++)
+    /**
+     * A status posted now: listed on the timeline, and streamed to each open streaming connection. `aheadMs`: its id
+     * stands for a time that far ahead (its server's clock is wrong).
+     */
+    post(text: string, aheadMs = 0) {
+      const id = statusId(scheme, Date.now() + aheadMs, made++)
       const status: Status = {
         id,
         created_at: new Date().toISOString(),
@@ -104,6 +107,11 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     },
     /** Server-sent events text as it is, to every streaming connection. */
     sendRaw: send,
+    /** Ends every streaming connection, as a restart of the streaming server does. */
+    dropAll() {
+      for (const w of streams) w.close().catch(() => {})
+      streams.clear()
+    },
     stop() {
       for (const w of streams) w.close().catch(() => {})
       streams.clear()

@@ -25,10 +25,29 @@ export function after(a: string, b: string): boolean | undefined {
   return a.length === b.length ? a > b : undefined
 }
 
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const value = (digits: string, alphabet: string) =>
+  [...digits].reduce((n, d) => n * BigInt(alphabet.length) + BigInt(alphabet.indexOf(d)), 0n)
+
 /**
- * Whether a status id stands for a time ahead of this server's clock. Mastodon's ids are the time they stand for, in
- * milliseconds, shifted 16 bits (a status from another server: when it was published there). One numbered ahead of
- * the clock (that server's clock is wrong) is read, but the catch-up does not read on from it: min_id past it would
- * read nothing until the clock caught up.
+ * The time in milliseconds a status id stands for, where its kind says: a Mastodon id is it shifted 16 bits, a ULID's
+ * first 10 characters (48 bits) are it, a FlakeId's first 64 of 128 bits (18 characters of base 62 from 1975 to 2286).
+ * Another kind of id: undefined.
  */
-export const ahead = (id: string) => MASTODON_ID.test(id) && aheadOfClock(Number(BigInt(id) >> 16n))
+function idTime(id: string): number | undefined {
+  if (MASTODON_ID.test(id)) return Number(BigInt(id) >> 16n)
+  if (/^[0-9A-HJKMNP-TV-Z]{26}$/.test(id)) return Number(value(id.slice(0, 10), CROCKFORD))
+  if (/^[0-9A-Za-z]{18}$/.test(id)) return Number(value(id, BASE62) >> 64n)
+  return undefined
+}
+
+/**
+ * Whether a status id stands for a time ahead of this server's clock (a status from another server: when it was
+ * published there). One numbered ahead of the clock (that server's clock is wrong) is read, but the catch-up does not
+ * read on from it: min_id past it would read nothing until the clock caught up.
+ */
+export const ahead = (id: string) => {
+  const ms = idTime(id)
+  return ms !== undefined && aheadOfClock(ms)
+}
