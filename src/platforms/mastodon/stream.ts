@@ -84,10 +84,13 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       timeoutMs: config.timeout_ms,
       signal,
     })
-    return (Array.isArray(body) ? body : []).flatMap((raw) => {
+    const listed = Array.isArray(body) ? body : []
+    const statuses = listed.flatMap((raw) => {
       const s = v.safeParse(StreamedStatus, raw)
       return s.success ? [s.output] : []
     })
+    // `full`: as many as asked for were listed, read or not: one that could not be read does not end the catch-up.
+    return { statuses, full: listed.length >= PAGE }
   }
   return {
     platform: 'mastodon',
@@ -138,7 +141,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.
       // The newest status on the timeline that is not numbered ahead (it would be listed first).
-      const newest = async () => (await page({ limit: String(PAGE) }, signal)).find((s) => !ahead(s.id))?.id
+      const newest = async () => (await page({ limit: String(PAGE) }, signal)).statuses.find((s) => !ahead(s.id))?.id
       const catchUp = async () => {
         if (last === null) last = (await newest()) ?? START
         for (let n = 0; ; n++) {
@@ -146,8 +149,8 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
           // The statuses just after the position, listed newest first (docs.joinmastodon.org/api/guidelines,
           // pagination): read oldest first, the position moving in the server's order, whatever its ids look like.
           const got = await page({ min_id: last, limit: String(PAGE) }, signal)
-          for (const s of got.reverse()) hand(s, false, true)
-          if (got.length < PAGE) break
+          for (const s of got.statuses.reverse()) hand(s, false, true)
+          if (!got.full) break
           if (n + 1 === CATCH_UP_PAGES) {
             sink.gap(
               `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
