@@ -4,7 +4,7 @@ import { testConfig } from '../../support/deps'
 import { fakeFediverse, type IdScheme } from '../../support/fake-fediverse'
 import { eventually, recordingSink } from '../../support/stream-world'
 
-// Status ids are strings, "cast from an integer but not guaranteed to be a number" (docs.joinmastodon.org/entities/
+// Status ids are strings, made from integers on Mastodon but not numbers everywhere (docs.joinmastodon.org/entities/
 // Status), to be treated as opaque (docs.joinmastodon.org/api/guidelines): GoToSocial gives ULIDs, Pleroma and
 // Akkoma FlakeIds, each sorting as strings in time order. The stream passed over every status of such a server as
 // not a status, and a team pointing the Mastodon source at one read nothing (docs/platforms.md#mastodon).
