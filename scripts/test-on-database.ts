@@ -3,8 +3,8 @@ import { join } from 'node:path'
 
 /**
  * `npm run test:sqld` and `npm run test:file`: the HTTP, repository and job tests again, each on a database of its
- * own on a real sqld or in a database file (test/support/test-database.ts), two test files at a time: they mostly
- * wait on timers and sockets, not on the CPU (docs/performance.md#the-tests-time).
+ * own on a real sqld or in a database file (test/support/test-database.ts), three test files at a time, the slowest
+ * first: they mostly wait on timers and sockets, not on the CPU (docs/performance.md#the-tests-time).
  *
  * The files below bring their own database (a silent proxy in front of an sqld they start, a file of their own, an
  * in-memory one), so they run the same in every mode and `npm test` has already run them: they are left out here.
@@ -49,7 +49,8 @@ if (import.meta.main) {
       'test',
       '--timeout',
       '60000',
-      '--parallel=2',
+      '--parallel=3',
+      '--timings=test/timings.json',
       ...OWN_DATABASE.map((file) => `--path-ignore-patterns=${file}`),
       ...FOLDERS,
     ],
