@@ -61,7 +61,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })
-      return askForScore({
+      const answer = await askForScore({
         input,
         signal,
         advice: OFF_SCHEMA.ollama,
@@ -80,6 +80,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
             }),
           ),
       })
+      loader.answered()
+      return answer
     },
   }
 }

@@ -182,13 +182,15 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
-      return askForScore({
+      const answer = await askForScore({
         input,
         signal,
         advice: OFF_SCHEMA.openai,
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
+      loader.answered()
+      return answer
     },
   }
 }
