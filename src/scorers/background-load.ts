@@ -30,8 +30,8 @@ export function backgroundLoader(o: {
   failure?: (res: Response) => Promise<string>
 }) {
   // The load in flight: whether the log is to say it (`said`), and whether it has said it loading (`told`).
-  let loading: { controller: AbortController; said: boolean; told: boolean } | undefined
-  // The model was said to be slow: said once, until it answers a call or a load of it is said.
+  let loading: { controller: AbortController; said: boolean; told: boolean; since: number } | undefined
+  // When the model was said to be slow: said once, until it answers a call or a load of it is said.
   let slowSince: number | undefined
   const about = { scorer: o.scorer, model: o.model }
   const failure = o.failure ?? (async (res: Response) => `HTTP ${res.status}`)
@@ -69,7 +69,7 @@ export function backgroundLoader(o: {
         }
         return undefined
       }
-      const mine = { controller: new AbortController(), said, told: false }
+      const mine = { controller: new AbortController(), said, told: false, since: Date.now() }
       loading = mine
       if (said && cold) tell(mine)
       const timer = said ? setTimeout(() => loading === mine && tell(mine), QUICK_MS) : undefined
@@ -93,6 +93,11 @@ export function backgroundLoader(o: {
     /** A call was answered: a model said to be slow is said again when it is slow again. */
     answered(): void {
       slowSince = undefined
+    },
+    /** A load said and in flight, or the model said to be slow, and since when (a Date.now()). */
+    state(): { state: 'loading' | 'slow'; since: number } | undefined {
+      if (loading?.told) return { state: 'loading', since: loading.since }
+      return slowSince === undefined ? undefined : { state: 'slow', since: slowSince }
     },
     close(): void {
       loading?.controller.abort()

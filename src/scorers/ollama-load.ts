@@ -40,6 +40,7 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
       })
     },
     answered: loader.answered,
+    state: loader.state,
     busy: loader.busy,
     close(): void {
       closed = true

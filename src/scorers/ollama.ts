@@ -55,6 +55,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     caveat: thinking.caveat,
     loadModel: loader.load,
     modelLoading: loader.busy,
+    loadState: loader.state,
     warmUp: loader.warmUp,
     close: loader.close,
     probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),

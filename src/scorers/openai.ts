@@ -179,6 +179,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     warmUp: () => turns.loading(loader.load(false)),
     loadModel: () => turns.loading(loader.load()),
     modelLoading: loader.busy,
+    loadState: loader.state,
     close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
