@@ -1,4 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, unreadAnswer } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
@@ -131,7 +131,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       text = await boundedText(res)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
+      throw new OllamaError(unreadAnswer('ollama', where, err))
     }
     if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     let json: unknown

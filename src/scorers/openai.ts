@@ -1,4 +1,4 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, unreadAnswer } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
@@ -129,7 +129,7 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       body = await boundedText(res)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(`openai at ${where} could not be read: ${mask((err as Error).message)}`)
+      throw new OpenAiError(mask(unreadAnswer('openai', where, err)))
     }
     if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     const json = parseJson(body)

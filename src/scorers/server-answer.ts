@@ -1,3 +1,4 @@
+import { networkReason } from '../lib/network-reason'
 import { readAtMost } from '../lib/read-at-most'
 
 // What a scorer's error may say about the model server it called: the server's origin, never the credentials an
@@ -68,4 +69,17 @@ function isJson(text: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * Why an answer whose status came could not be read to its end: the connection closed partway (the server stopped, or
+ * ran out of memory), said with where to look; any other failure with its message, without the runtime's advice to a
+ * developer ("For more information, pass `verbose: true` …").
+ */
+export function unreadAnswer(backend: string, where: string, err: unknown): string {
+  const reason = networkReason(err)
+  if (reason)
+    return `${backend} at ${where} closed the connection before its answer ended (${reason}): the model server's log says why`
+  const message = err instanceof Error ? err.message : String(err)
+  return `${backend} at ${where} could not be read: ${message.replace(/\s*For more information, pass `verbose: true`[\s\S]*$/, '')}`
 }
