@@ -141,7 +141,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       // A stream's error line (Ollama's API documentation, "Errors") says more than that it streamed.
       const said = sentError(text)
       if (said) throw new OllamaError(`ollama at ${where} answered with an error: ${said.slice(0, 300)}`)
-      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text)}`)
+      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text, 'scorer.ollama.host')}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
     // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).

@@ -133,7 +133,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     }
     if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     const json = parseJson(body)
-    if (json === undefined) throw new OpenAiError(`openai at ${where} answered ${notOneObject(body)}`)
+    if (json === undefined)
+      throw new OpenAiError(mask(`openai at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`))
     const parsed = v.safeParse(Completion, json)
     if (!parsed.success) {
       // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
