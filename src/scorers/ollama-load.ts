@@ -60,7 +60,7 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
 }
 
 /** Whether Ollama lists the model as loaded; undefined when the list cannot be read (an older or another server). */
-async function inMemory(root: string, model: string): Promise<boolean | undefined> {
+export async function inMemory(root: string, model: string): Promise<boolean | undefined> {
   try {
     const res = await fetch(`${root}/api/ps`, { signal: AbortSignal.timeout(PS_MS) })
     if (!res.ok) return undefined

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
-import { ollamaLoader } from './ollama-load'
+import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
@@ -59,6 +59,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     warmUp: loader.warmUp,
     close: loader.close,
     probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),
+    inMemory: () => inMemory(config.host.replace(/\/+$/, ''), config.model),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })

@@ -74,6 +74,8 @@ export type Scorer = {
    * `scorer.timeout_ms`), with since when (a Date.now()); undefined otherwise (docs/scoring.md#checking-the-model-server).
    */
   loadState?(): { state: 'loading' | 'slow'; since: number } | undefined
+  /** Whether the server lists the model in memory (Ollama's GET /api/ps); undefined when it cannot tell. */
+  inMemory?(): Promise<boolean | undefined>
   /** Ends what `loadModel` started, for a command that ends before it. */
   close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */
