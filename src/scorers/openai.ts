@@ -1,11 +1,11 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, unreadAnswer } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathOf, unreadAnswer } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
 import { firstAlone } from './first-alone'
-import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
+import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -120,9 +120,8 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
         res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
-      throw new OpenAiError(
-        plainHttpOnTlsPort(where, res.status, detail) ?? `openai at ${where} answered HTTP ${res.status}: ${detail}`,
-      )
+      const path = pathOf(config.base_url)
+      throw new OpenAiError(callRefused({ where, status: res.status, detail, model: config.model, path }))
     }
     let body: string | null
     try {
