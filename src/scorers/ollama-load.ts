@@ -29,7 +29,18 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
     failure: async (res) => `ollama answered HTTP ${res.status}: ${await errorText(res, ollamaMessage)}`,
   })
   return {
-    load: loader.load,
+    /**
+     * After a call ran out of time. A model Ollama does not list in memory is loading from now on, said at once; one
+     * it lists is loaded, or loading already (its list names a model from the start of its load), and the load
+     * request's time tells which (backgroundLoader).
+     */
+    load(): void {
+      void inMemory(root, o.model).then((loaded) => {
+        if (!closed) loader.load(true, loaded === false)
+      })
+    },
+    answered: loader.answered,
+    state: loader.state,
     busy: loader.busy,
     close(): void {
       closed = true
@@ -42,14 +53,14 @@ export function ollamaLoader(o: { host: string; model: string; keepAlive: string
      */
     warmUp(): Promise<void> {
       return inMemory(root, o.model).then((loaded) => {
-        if (loaded !== true && !closed) loader.load(loaded === false)
+        if (loaded !== true && !closed) loader.load(loaded === false, true)
       })
     },
   }
 }
 
 /** Whether Ollama lists the model as loaded; undefined when the list cannot be read (an older or another server). */
-async function inMemory(root: string, model: string): Promise<boolean | undefined> {
+export async function inMemory(root: string, model: string): Promise<boolean | undefined> {
   try {
     const res = await fetch(`${root}/api/ps`, { signal: AbortSignal.timeout(PS_MS) })
     if (!res.ok) return undefined

@@ -1,10 +1,10 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, unreadAnswer } from './server-answer'
 import { Ollama } from 'ollama/browser'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
-import { ollamaLoader } from './ollama-load'
+import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
 import { ollamaMessage, probeOllama, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
@@ -55,13 +55,15 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     caveat: thinking.caveat,
     loadModel: loader.load,
     modelLoading: loader.busy,
+    loadState: loader.state,
     warmUp: loader.warmUp,
     close: loader.close,
     probe: (signal) => probeOllama({ host: config.host, where, model: config.model, signal }),
+    inMemory: () => inMemory(config.host.replace(/\/+$/, ''), config.model),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
       const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })
-      return askForScore({
+      const answer = await askForScore({
         input,
         signal,
         advice: OFF_SCHEMA.ollama,
@@ -80,6 +82,8 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
             }),
           ),
       })
+      loader.answered()
+      return answer
     },
   }
 }
@@ -128,7 +132,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       text = await boundedText(res)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OllamaError(`ollama at ${where} could not be read: ${(err as Error).message}`)
+      throw new OllamaError(unreadAnswer('ollama', where, err))
     }
     if (text === null) throw new OllamaError(`ollama at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     let json: unknown
@@ -138,7 +142,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       // A stream's error line (Ollama's API documentation, "Errors") says more than that it streamed.
       const said = sentError(text)
       if (said) throw new OllamaError(`ollama at ${where} answered with an error: ${said.slice(0, 300)}`)
-      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text)}`)
+      throw new OllamaError(`ollama at ${where} answered ${notOneObject(text, 'scorer.ollama.host')}`)
     }
     // Only /api/chat goes through here. Anything but a chat answer (a server gone wrong, another service at the
     // address) is named now, not read further as an empty or broken reply (or a TypeError in the client's code).

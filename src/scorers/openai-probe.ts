@@ -115,3 +115,17 @@ export function keyAdvice(headers: Record<string, string>): string {
   if (headers.authorization) return 'check scorer.openai.api_key'
   return 'no key was sent: set scorer.openai.api_key (LEAD_SIGNALS_SCORER_OPENAI_API_KEY) to the key the server was started with'
 }
+
+/**
+ * A call's HTTP error in words (docs/scoring.md#fallback-and-timeouts): nginx's answer to http:// on its TLS port, a
+ * 404 naming the model (a server that does not serve it: vLLM, OpenAI) with what to set, else the status and what the
+ * server said. `path`: the path of scorer.openai.base_url.
+ */
+export function callRefused(o: { where: string; status: number; detail: string; model: string; path: string }) {
+  const { where, status, detail, model } = o
+  const tls = plainHttpOnTlsPort(where, status, detail)
+  if (tls) return tls
+  if (status === 404 && detail.includes(model))
+    return `openai at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+  return `openai at ${where} answered HTTP ${status}: ${detail}`
+}

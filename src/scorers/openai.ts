@@ -1,11 +1,11 @@
-import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf } from './server-answer'
+import { boundedText, errorText, MAX_ANSWER_BYTES, notOneObject, originOf, pathOf, unreadAnswer } from './server-answer'
 import * as v from 'valibot'
 import type { Config } from '../config/schema'
 import type { Logger } from '../lib/log'
-import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
+import { networkReason, schemeMismatch } from '../lib/network-reason'
 import { backgroundLoader } from './background-load'
 import { firstAlone } from './first-alone'
-import { keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
+import { callRefused, keyAdvice, openAiMessage, probeOpenAi, sentError } from './openai-probe'
 import { PROMPT_VERSION } from './prompt'
 import { askForScore, OFF_SCHEMA, type ChatMessage, parseJson, SCORE_REPLY_SCHEMA } from './reply'
 import { withoutThinking } from './thinking'
@@ -120,20 +120,20 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
       // A 401 message from OpenAI quotes part of the key; say only what to check.
       const detail =
         res.status === 401 || res.status === 403 ? keyAdvice(headers) : mask(await errorText(res, openAiMessage))
-      throw new OpenAiError(
-        plainHttpOnTlsPort(where, res.status, detail) ?? `openai at ${where} answered HTTP ${res.status}: ${detail}`,
-      )
+      const path = pathOf(config.base_url)
+      throw new OpenAiError(callRefused({ where, status: res.status, detail, model: config.model, path }))
     }
     let body: string | null
     try {
       body = await boundedText(res)
     } catch (err) {
       if (signal.aborted) throw signal.reason ?? err
-      throw new OpenAiError(`openai at ${where} could not be read: ${mask((err as Error).message)}`)
+      throw new OpenAiError(mask(unreadAnswer('openai', where, err)))
     }
     if (body === null) throw new OpenAiError(`openai at ${where} answered more than ${MAX_ANSWER_BYTES} bytes`)
     const json = parseJson(body)
-    if (json === undefined) throw new OpenAiError(`openai at ${where} answered ${notOneObject(body)}`)
+    if (json === undefined)
+      throw new OpenAiError(mask(`openai at ${where} answered ${notOneObject(body, 'scorer.openai.base_url')}`))
     const parsed = v.safeParse(Completion, json)
     if (!parsed.success) {
       // An error sent with status 200 (docs/scoring.md#reading-the-reply) is named with what it says.
@@ -179,16 +179,19 @@ export function createOpenAiScorer(config: OpenAiConfig, log: Logger): Scorer {
     warmUp: () => turns.loading(loader.load(false)),
     loadModel: () => turns.loading(loader.load()),
     modelLoading: loader.busy,
+    loadState: loader.state,
     close: loader.close,
     probe: (signal) => probeOpenAi({ baseUrl: config.base_url, headers, where, mask, signal, model: config.model }),
     async score(input, signal) {
-      return askForScore({
+      const answer = await askForScore({
         input,
         signal,
         advice: OFF_SCHEMA.openai,
         send: (messages) => send(messages, signal),
         onRetry: (why) => log.warn('scorer_reply_retry', { scorer: 'openai', model: config.model, why }),
       })
+      loader.answered()
+      return answer
     },
   }
 }

@@ -1,3 +1,4 @@
+import { networkReason } from '../lib/network-reason'
 import { readAtMost } from '../lib/read-at-most'
 
 // What a scorer's error may say about the model server it called: the server's origin, never the credentials an
@@ -50,15 +51,22 @@ export async function errorText(res: Response, messageOf: (body: unknown) => unk
 /**
  * What a model server's answer that is not one JSON object is, in words (docs/scoring.md#reading-the-reply): a stream,
  * which no call asks for (server-sent events, as an OpenAI-compatible server streams a completion; JSON lines, as
- * Ollama streams), or text (a page, a proxy's message, an answer cut off).
+ * Ollama streams), or text: a page (check `setting`, the server's address), JSON cut off (the server's log says why),
+ * or other text, quoted (an openai scorer's caller masks a key in it).
  */
-export function notOneObject(text: string): string {
+export function notOneObject(text: string, setting: string): string {
   if (/^data:/m.test(text) && /^\s*(?:data|event|id|retry):/.test(text))
     return 'a stream of server-sent events, though none was asked for'
   const lines = text.split('\n').filter((line) => line.trim())
   if (lines.length > 1 && lines.every((line) => isJson(line)))
     return 'a stream of JSON lines, though none was asked for'
-  return 'text that is not JSON (a page or message of another server, or an answer cut off)'
+  const start = text.trimStart()
+  if (/^<(?:!doctype|html|head|body|\?xml)/i.test(start))
+    return `a page (HTML), not the model server's answer: check that ${setting} is the model server's address, and that no proxy in front of it answers instead`
+  if (/^[{[]/.test(start))
+    return "JSON that ends before it is whole (an answer cut off): the model server's log says why, or a proxy in front of it cut the answer"
+  const quoted = JSON.stringify(start.replace(/\s+/g, ' ').slice(0, 100))
+  return `text that is not JSON (${quoted}): check that ${setting} is the model server's address`
 }
 
 function isJson(text: string): boolean {
@@ -68,4 +76,17 @@ function isJson(text: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * Why an answer whose status came could not be read to its end: the connection closed partway (the server stopped, or
+ * ran out of memory), said with where to look; any other failure with its message, without the runtime's advice to a
+ * developer ("For more information, pass `verbose: true` …").
+ */
+export function unreadAnswer(backend: string, where: string, err: unknown): string {
+  const reason = networkReason(err)
+  if (reason)
+    return `${backend} at ${where} closed the connection before its answer ended (${reason}): the model server's log says why`
+  const message = err instanceof Error ? err.message : String(err)
+  return `${backend} at ${where} could not be read: ${message.replace(/\s*For more information, pass `verbose: true`[\s\S]*$/, '')}`
 }

@@ -69,6 +69,13 @@ export type Scorer = {
    * waited for it, which is no failure of the server; `loadModel` then says the load (docs/scoring.md#checking-the-model-server).
    */
   modelLoading?(): boolean
+  /**
+   * A load of the model said in the log and under way, or the model said to be slow (in memory, but answering after
+   * `scorer.timeout_ms`), with since when (a Date.now()); undefined otherwise (docs/scoring.md#checking-the-model-server).
+   */
+  loadState?(): { state: 'loading' | 'slow'; since: number } | undefined
+  /** Whether the server lists the model in memory (Ollama's GET /api/ps); undefined when it cannot tell. */
+  inMemory?(): Promise<boolean | undefined>
   /** Ends what `loadModel` started, for a command that ends before it. */
   close?(): void
   /** What a person checking the scorer should know about the model once calls have shown it (a model that thinks). */

@@ -6,7 +6,7 @@ import { createOllamaScorer } from '../../src/scorers/ollama'
 // A fake Ollama that loads its model at the first /api/chat that needs it, taking LOAD_MS. As Ollama's server does
 // ("client connection closed before server finished loading, aborting load" in its log), a load whose request is
 // abandoned is abandoned too; /api/chat with no messages loads the model and answers done_reason "load" (Ollama's
-// API documentation, "Load a model").
+// API documentation, "Load a model"); GET /api/ps lists the model once it is loaded.
 const LOAD_MS = 400
 const running: { stop: (force: boolean) => void }[] = []
 afterEach(() => {
@@ -20,6 +20,9 @@ function fakeOllama() {
     port: 0,
     hostname: '127.0.0.1',
     async fetch(req) {
+      // The models in memory ("List Running Models"): the load after a timeout is said at once for one not listed.
+      if (new URL(req.url).pathname === '/api/ps')
+        return Response.json({ models: loaded ? [{ name: 'qwen2.5:3b', model: 'qwen2.5:3b' }] : [] })
       const body = (await req.json()) as { model: string; messages: unknown[]; keep_alive?: unknown }
       requests.push({ messages: body.messages.length, keepAlive: body.keep_alive })
       if (!loaded) {

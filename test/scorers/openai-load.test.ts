@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { loadConfig } from '../../src/config/load'
 import { createScorerHealth } from '../../src/domain/scoring/scorer-health'
 import { createLogger } from '../../src/lib/log'
+import { QUICK_MS } from '../../src/scorers/background-load'
 import { buildScorer } from '../../src/scorers/registry'
 import type { Scorer } from '../../src/scorers/types'
 import { lmStudios, scoreCompletion } from '../support/fake-lm-studio'
@@ -10,8 +11,9 @@ import { lmStudios, scoreCompletion } from '../support/fake-lm-studio'
 // (LM Studio with just-in-time loading, the llama.cpp server's router mode) takes that load's time out of the first
 // calls. This fake loads at the first chat completion, taking LOAD_MS, and abandons a load whose request left (as
 // Ollama does; a server that goes on loading is helped the same way). GET /v1/models lists the model at any time, as
-// LM Studio lists every model it has with just-in-time loading on.
-const LOAD_MS = 400
+// LM Studio lists every model it has with just-in-time loading on. A load request answered within QUICK_MS was no load
+// (the model was in memory): a load takes longer here.
+const LOAD_MS = QUICK_MS + 200
 const running: { stop: (force: boolean) => void }[] = []
 afterEach(() => {
   while (running.length) running.pop()?.stop(true)
@@ -92,7 +94,8 @@ describe('openai scorer and a server that loads the model at its first request',
     await Bun.sleep(LOAD_MS)
     expect(server.isLoaded()).toBe(false)
     scorer.loadModel?.()
-    await Bun.sleep(50)
+    // Said once it has taken QUICK_MS, then abandoned.
+    await Bun.sleep(QUICK_MS + 50)
     scorer.close?.()
     await Bun.sleep(LOAD_MS + 100)
     expect(server.isLoaded()).toBe(false)

@@ -6,7 +6,8 @@ import { afterEach } from 'bun:test'
  * tracker, issue 1751: four requests at once, four copies). A chat completion that finds the model not loaded starts
  * a load of its own, taking `loadMs`; the fake counts the loads and the requests in flight at once. GET /v1/models lists
  * the model at any time, as LM Studio lists every model it has. `unload()` is its idle TTL running out ("Idle TTL and
- * Auto-Evict": a model loaded just in time is unloaded after 60 minutes without a request, by default). Every fake
+ * Auto-Evict": a model loaded just in time is unloaded after 60 minutes without a request, by default). `answerMs`: how
+ * long a loaded model takes to answer a request for more than one token (a model that is slow, not loading). Every fake
  * started is stopped after each test.
  */
 export function lmStudios() {
@@ -14,7 +15,7 @@ export function lmStudios() {
   afterEach(() => {
     while (running.length) running.pop()?.stop(true)
   })
-  return (loadMs: number) => {
+  return (loadMs: number, answerMs = 30) => {
     let loaded = false
     const seen = { loads: 0, inFlight: 0, mostAtOnce: 0, chats: 0 }
     const server = Bun.serve({
@@ -26,7 +27,7 @@ export function lmStudios() {
             object: 'list',
             data: [{ id: 'qwen3-8b', object: 'model', owned_by: 'organization_owner' }],
           })
-        await req.json()
+        const chat = (await req.json()) as { max_tokens?: number }
         seen.chats++
         seen.inFlight++
         seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight)
@@ -35,7 +36,7 @@ export function lmStudios() {
             seen.loads++
             await Bun.sleep(loadMs)
             loaded = true
-          } else await Bun.sleep(30)
+          } else await Bun.sleep(chat.max_tokens === 1 ? 30 : answerMs)
           return scoreCompletion()
         } finally {
           seen.inFlight--

@@ -8,14 +8,16 @@ export type OllamaChat = { messages: unknown[]; keep_alive?: unknown; stream?: u
  * POST /api/show answers for the model, GET /api/ps lists the models in memory ("List Running Models"), and /api/chat
  * with no messages loads the model and answers done_reason "load" ("Load a model"); a load takes `loadMs`, is
  * abandoned with its request, and an error is {"error": "…"} with its status ("Errors"). `port`: one to listen on
- * (a server that starts later on an address known before). Every fake started is stopped after each test.
+ * (a server that starts later on an address known before). `answerMs`: how long a loaded model takes to answer a chat
+ * with messages (a model that is slow, not loading); the load request of a loaded model answers at once, as Ollama's
+ * does. Every fake started is stopped after each test.
  */
 export function loadingOllamas() {
   const running: { stop: (force: boolean) => void }[] = []
   afterEach(() => {
     while (running.length) running.pop()?.stop(true)
   })
-  return (o: { loadMs: number; port?: number; loaded?: boolean; refuseLoad?: string }) => {
+  return (o: { loadMs: number; port?: number; loaded?: boolean; refuseLoad?: string; answerMs?: number }) => {
     let loaded = o.loaded ?? false
     const chats: OllamaChat[] = []
     const server = Bun.serve({
@@ -34,7 +36,7 @@ export function loadingOllamas() {
           if (o.refuseLoad) return Response.json({ error: o.refuseLoad }, { status: 500 })
           if (req.signal.aborted) return new Response(null, { status: 499 })
           loaded = true
-        }
+        } else if (chat.messages.length && o.answerMs) await Bun.sleep(o.answerMs)
         const content = chat.messages.length
           ? JSON.stringify({ reason: 'The post says "needs a CRM".', intent: 'ACTIVE', icpMatch: null, score: 8 })
           : ''

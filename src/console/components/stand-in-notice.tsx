@@ -1,13 +1,28 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api } from '../api'
+import { type ScorerCondition, scorerNow } from '../scorer-now'
 import { platformName, type StandIn } from '../signal-facts'
 import { counted } from './ui'
 
 /**
  * docs/console.md#the-signals-page: why the rules scorer judged some of the page's signals, said once, with what can
  * be done: a model that did not answer (the scoring service's fallback), or one that could not keep up with a stream,
- * whose overflow past the polling queue's bound went to the embedded scorer (docs/streams.md#backpressure).
+ * whose overflow past the polling queue's bound went to the embedded scorer (docs/streams.md#backpressure). For the
+ * first, what the model is doing now (GET /console/api/scorer): a load under way ends by itself, the rest need a hand.
  */
 export function StandInNotice(props: { standIns: StandIn[] }) {
   const first = props.standIns[0] as StandIn
+  // For a model that did not answer: what it is doing now (loading, down, missing), which the signals cannot tell.
+  const [condition, setCondition] = useState<ScorerCondition | null>(null)
+  useEffect(() => {
+    if (first.behind !== null) return
+    api<ScorerCondition>('GET', '/scorer')
+      .then(setCondition)
+      .catch(() => setCondition(null))
+  }, [first.behind])
+  const now = condition && scorerNow(condition)
+  // A load ends by itself, and a model that answers again needs nothing: no check to run then.
+  const settled = condition?.state === 'loading' || condition?.state === 'answering'
   const n = props.standIns.length
   const these = `${counted(n, 'signal')} of this page ${n === 1 ? 'was' : 'were'} scored`
   // The stand-in by one name, the tag's: "the embedded scorer" beside "the rules scorer" read as two scorers.
@@ -16,9 +31,14 @@ export function StandInNotice(props: { standIns: StandIn[] }) {
     return (
       <p class="notice" role="status">
         <span>
-          The {first.for} scorer could not answer when {these}, so {judged}. On the server,{' '}
-          <code>lead-signals scorer check</code> says why; without a model server, <code>scorer.backend = "rules"</code>{' '}
-          lets it answer alone.
+          The {first.for} scorer could not answer when {these}, so {judged}.{now && ` ${now}`}
+          {!settled && (
+            <>
+              {' '}
+              On the server, <code>lead-signals scorer check</code> says why; without a model server,{' '}
+              <code>scorer.backend = "rules"</code> lets it answer alone.
+            </>
+          )}
         </span>
       </p>
     )

@@ -68,8 +68,13 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
     return { status: 'ok', ...about, detail, ms, answer }
   } catch (err) {
     const ms = Math.round(performance.now() - started)
-    if (signal.aborted)
-      return failed(`no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name, timeout)}`, ms)
+    if (signal.aborted) {
+      const listed = await scorer.inMemory?.()
+      return failed(
+        `no answer within ${timeout} ms (scorer.timeout_ms); ${firstLoad(scorer.name, timeout, listed)}`,
+        ms,
+      )
+    }
     return failed(err instanceof Error ? err.message : String(err), ms)
   }
 }
@@ -78,11 +83,16 @@ export async function checkScorer(config: Config, log: Logger): Promise<ScorerCh
  * A model server loads a model into memory at the first call that needs it, which can take far longer than an answer
  * (docs/scoring.md#checking-the-model-server): a timeout of the check may be that load, not a broken model.
  */
-function firstLoad(backend: string, timeout: number): string {
+function firstLoad(backend: string, timeout: number, listed: boolean | undefined): string {
   const unloaded = backend === 'ollama' ? ', or after scorer.ollama.keep_alive unloaded it' : ''
   // The command that gives this one run more time, up to the largest timeout the configuration takes.
   const more = timeout < ONE_RUN_MS ? ONE_RUN_MS : MAX_TIMEOUT_MS
   const run = timeout < MAX_TIMEOUT_MS ? `: LEAD_SIGNALS_SCORER_TIMEOUT_MS=${more} lead-signals scorer check` : ''
+  // Ollama lists a model from the start of its load: one listed is slow, or loading for another caller (serve).
+  if (listed === true)
+    return `the model is in memory (Ollama lists it in /api/ps), so this call loaded nothing: it answers more slowly than scorer.timeout_ms, unless a load that serve asked for is still under way; raise scorer.timeout_ms, lower scorer.concurrency, or choose a smaller model; to see how long it takes, run the check again with a larger scorer.timeout_ms${run}`
+  if (listed === false)
+    return `the model was not in memory (Ollama does not list it in /api/ps): its server loaded it for this call, which can take longer, and gave the load up when the check did; run the check again with a larger scorer.timeout_ms${run}`
   return `a model its server loads for this call (the first after the server started${unloaded}) can take longer: run the check again with a larger scorer.timeout_ms${run}`
 }
 

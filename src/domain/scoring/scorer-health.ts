@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/log'
 import type { Scorer } from '../../scorers/types'
 import { schemeMismatch } from '../../lib/network-reason'
 import { UNRESOLVED_ADVICE } from '../../outbound/public-address'
+import { scorerCondition } from './scorer-condition'
 
 // How long the start-up check waits for the model server: a local server answers in milliseconds.
 export const PROBE_MS = 2000
@@ -44,6 +45,7 @@ export function unreachableReason(err: unknown, endpoint: string | undefined): s
 export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Logger; now?: () => number }) {
   const { scorer, log } = a
   const now = a.now ?? Date.now
+  const condition = scorerCondition(scorer, now)
   let down = false
   let failures = 0
   // A call ran out of time (or the start-up check did): calls answer without the model until a check finds its server
@@ -78,6 +80,8 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       .probe?.(AbortSignal.timeout(PROBE_MS))
       .then(async (problem) => {
         if (unreached && problem !== undefined) log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
+        if (problem !== undefined) condition.unavailable(problem)
+        else if (!resting || restForLoad) condition.answering()
         // Calls wait (without the model) until the load is sent, so that it goes ahead of them.
         if (problem === undefined && !warmed) await warmUp()
         if (problem === undefined) resting = false
@@ -95,13 +99,19 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
       failures++
       if (down) return
       down = true
+      condition.failed(err)
       log.warn('scorer_failed', { scorer: scorer.name, err, meanwhile: `${meanwhile()} until it answers` })
     },
     /**
      * A call ran out of time (`forLoad`: waiting for a load of the model asked for already): the model is not asked
      * again until a check of its server finds it answering.
      */
-    timedOut: (forLoad: boolean) => rest(forLoad),
+    timedOut(forLoad: boolean) {
+      if (!forLoad) condition.timedOut()
+      rest(forLoad)
+    },
+    /** What is known of the model right now (scorer-condition.ts). */
+    condition: condition.read,
     /** Whether the model rests after a call waited for its load: the calls that skip it meanwhile are no failure. */
     restingForLoad: () => resting && restForLoad,
     /**
@@ -131,6 +141,7 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
     },
     /** A call succeeded: an outage, if any, is over. */
     answered() {
+      condition.answering()
       if (!down) return
       log.info('scorer_recovered', { scorer: scorer.name, failedCalls: failures })
       down = false
@@ -148,18 +159,25 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
         problem = await scorer.probe(AbortSignal.timeout(PROBE_MS))
       } catch (err) {
         down = true
-        if (err instanceof Error && err.name === 'TimeoutError') rest()
-        else unreached = true
+        if (err instanceof Error && err.name === 'TimeoutError') {
+          rest()
+          condition.timedOut()
+        } else {
+          unreached = true
+          condition.unreachable()
+        }
         log.warn('model_server_unreachable', {
           message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; once it runs, check it with: lead-signals scorer check`,
         })
         return false
       }
       if (!problem) {
+        condition.answering()
         void warmUp()
         return true
       }
       down = true
+      condition.unavailable(problem)
       log.warn('model_unavailable', { message: `${problem}; ${meanwhile()}` })
       return false
     },

@@ -66,7 +66,6 @@ export function createScoringService(a: {
   // left alone and it does not rest.
   const outOfTime = (input: ScoreInput) =>
     standIn(input, `${couldNot} within the search time`, () => SEARCH_TIME_HINT(a.config.scorer.timeout_ms))
-
   /** `until`: a performance.now() by which the answer is due, whatever scorer.timeout_ms leaves (scoreAll). */
   async function score(teamId: string, input: ScoreInput, signal?: AbortSignal, until?: number): Promise<Scored> {
     if (embedded) return { ...(await scorer.score(input, NEVER_ABORTED)), scoredBy: scorer.name }
@@ -107,6 +106,7 @@ export function createScoringService(a: {
       const promptVersion = by.name === 'rules' ? `rules-${version}` : (by.version ?? null)
       return { scoredBy: by.name, model: by.model ?? null, promptVersion }
     },
+    scorerCondition: health.condition, // what the model does now, for the console (scorer-condition.ts)
     /** At start: says once when the model server cannot be reached (see scorer-health.ts). */
     checkModelServer: health.check,
     /** `signal`: the caller stops waiting (polling at shutdown); the call then fails without a fallback. */

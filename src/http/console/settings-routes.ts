@@ -20,6 +20,8 @@ export const consoleSettingsRoutes = (deps: Deps) =>
     .get('/sources', ({ viewer }) => platformStatus(deps, viewer), { query: NoQuery })
     // The empty Signals page and its getting-started checklist: when polling runs next, and whether it has yet.
     .get('/polling', ({ viewer }) => teamPolling(deps, viewer.team.id), { query: NoQuery })
+    // The Signals page's notice that the embedded scorer stood in: what the model is doing now (scorer-condition.ts).
+    .get('/scorer', () => deps.scoring.scorerCondition(), { query: NoQuery })
     .get('/keys', async ({ viewer }) => ({ keys: await listApiKeys(deps, { teamId: viewer.team.id }) }), {
       query: NoQuery,
     })

@@ -1,9 +1,7 @@
 import { expect, test } from 'bun:test'
-import type { ConfigInput } from '../../../src/config/schema'
-import { type DeepPartial, seedTeam, testDeps } from '../../support/deps'
 import { loadingOllamas } from '../../support/fake-loading-ollama'
 import { lmStudios } from '../../support/fake-lm-studio'
-import { recordingLogger } from '../../support/log'
+import { servingScorer } from '../../support/serving-scorer'
 
 // docs/scoring.md#checking-the-model-server: while the model its start asked for loads (a large one can take a
 // minute), calls that come wait for it, and those that run out of scorer.timeout_ms are answered by the fallback. That
@@ -14,20 +12,7 @@ const LOAD_MS = 800
 const startOllama = loadingOllamas()
 const startLmStudio = lmStudios()
 
-async function serving(scorer: DeepPartial<ConfigInput['scorer']>) {
-  const recorded = recordingLogger()
-  const { deps, clock } = await testDeps({
-    config: { scorer: { timeout_ms: 200, ...scorer } },
-    deps: { log: recorded.log },
-  })
-  const { team } = await seedTeam(deps)
-  let n = 0
-  const score = () =>
-    deps.scoring.score(team.id, { content: `Our team needs a CRM this month (${n++}).`, keyword: 'crm', icps: [] })
-  expect(await deps.scoring.checkModelServer()).toBe(true)
-  const events = () => recorded.lines.map((l) => l.event)
-  return { score, events, clock }
-}
+const serving = servingScorer
 
 test('ollama: a call that runs out of time while the model loads at start falls back with no failure logged', async () => {
   const ollama = startOllama({ loadMs: LOAD_MS })

@@ -1,0 +1,99 @@
+// The Signals page's notice that the embedded scorer stood in, while the model loads (docs/console.md#the-signals-page),
+// in Chromium at a laptop's and a phone's size: it says the model server is loading the model, since when, and that
+// this ends by itself, not only that the embedded scorer stood in. The fake Ollama follows its API documentation:
+// /api/show knows the model, /api/ps lists none in memory, and the load request takes longer than the test.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import type { Deps } from '../../src/deps'
+import { addKeywords } from '../../src/domain/keywords/keywords'
+import { createUser } from '../../src/domain/users/users'
+import { createWorkspace, type Workspace } from '../cli/run-cli'
+import { fitsWidth, launchBrowser, listenForBrowser, openPage, signIn, stopConsole } from '../support/browser'
+import { seedTeam, testDeps } from '../support/deps'
+
+let browser: Browser
+let app: ReturnType<typeof listenForBrowser> | undefined
+let ws: Workspace
+let deps: Deps
+let ollama: ReturnType<typeof Bun.serve>
+
+const PASSWORD = 'correct horse battery'
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]
+
+beforeAll(async () => {
+  ollama = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const path = new URL(req.url).pathname
+      if (path === '/api/show') return Response.json({ details: { family: 'qwen2' }, capabilities: ['completion'] })
+      if (path === '/api/ps') return Response.json({ models: [] })
+      if (path === '/api/version') return Response.json({ version: '0.12.6' })
+      await Bun.sleep(60_000)
+      return new Response(null, { status: 499 })
+    },
+  })
+  ws = createWorkspace()
+  ;({ deps } = await testDeps({
+    config: { database: { url: ws.dbUrl }, scorer: { backend: 'ollama', ollama: { host: ollama.url.origin } } },
+    now: new Date().toISOString(),
+  }))
+  const teamId = (await seedTeam(deps, { name: 'acme' })).team.id
+  await addKeywords(deps, { teamId, keywords: ['crm'] })
+  const at = new Date(Date.now() - 3_600_000).toISOString()
+  await deps.repos.signals.insertMany(teamId, [
+    {
+      id: 'sig_0',
+      teamId,
+      platform: 'hackernews',
+      postId: 'p0',
+      author: 'author0',
+      intent: 'ACTIVE',
+      score: 8,
+      reason: 'compares CRMs (scored by the rules scorer: the ollama scorer could not answer)',
+      icpMatch: null,
+      preview: 'post number 0',
+      contentFull: null,
+      url: 'https://example.com/0',
+      keyword: 'crm',
+      publishedAt: at,
+      detectedAt: at,
+    },
+  ])
+  await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
+  // serve's start: the model found, and its load sent.
+  expect(await deps.scoring.checkModelServer()).toBe(true)
+  app = listenForBrowser(deps)
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await stopConsole({ browser, app, deps, ws })
+  ollama.stop(true)
+})
+
+describe('the stand-in notice during a load', () => {
+  for (const size of SIZES)
+    test(`says the model is loading, since when, and that it ends by itself (${size.name})`, async () => {
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      try {
+        await signIn(view, 'ann@acme.test', PASSWORD)
+        const notice = view.page.locator('.notice', { hasText: 'could not answer' })
+        await notice.locator('text=is loading').waitFor()
+        const said = (await notice.textContent()) ?? ''
+        expect(said).toContain('The ollama scorer could not answer when 1 signal of this page was scored')
+        expect(said).toMatch(/Now the model server is loading the model “qwen2\.5:3b” since [^(]+ \(just now\)/)
+        expect(said).toContain('answers by itself once it is loaded')
+        // Nothing to check or change while it loads.
+        expect(said).not.toContain('scorer check')
+        expect(said).not.toContain('embedded scorer')
+        expect(await fitsWidth(view.page)).toBe(true)
+        expect(view.errors.filter((e) => !e.includes('401'))).toEqual([])
+      } finally {
+        await view.close()
+      }
+    })
+})

@@ -1,0 +1,30 @@
+// The Signals page's word on the model now (src/console/scorer-now.ts, docs/console.md#the-signals-page): a load under
+// way says it ends by itself, with since when; what needs a hand says which.
+import { expect, test } from 'bun:test'
+import { type ScorerCondition, scorerNow } from '../../src/console/scorer-now'
+
+const NOW = Date.parse('2026-11-15T12:03:00.000Z')
+const at = (state: ScorerCondition['state'], since: string | null = '2026-11-15T12:00:00.000Z'): ScorerCondition => ({
+  backend: 'ollama',
+  model: 'qwen2.5:3b',
+  state,
+  since,
+})
+
+test('a load under way ends by itself, said with since when', () => {
+  const said = scorerNow(at('loading'), NOW) ?? ''
+  expect(said).toContain('is loading the model “qwen2.5:3b” since ')
+  expect(said).toContain('(3 min ago)')
+  expect(said).toContain('answers by itself once it is loaded')
+})
+
+test('what needs a hand says which: a server down, a model to pull, a model too slow, a timeout', () => {
+  expect(scorerNow(at('unreachable'), NOW)).toContain('cannot be reached')
+  expect(scorerNow(at('model_missing'), NOW)).toContain('run “ollama pull qwen2.5:3b”')
+  expect(scorerNow({ ...at('model_missing'), backend: 'openai' }, NOW)).not.toContain('ollama pull')
+  expect(scorerNow(at('slow'), NOW)).toContain('does not end by itself')
+  expect(scorerNow(at('timing_out'), NOW)).toContain('scorer.timeout_ms')
+  expect(scorerNow(at('answering', null), NOW)).toContain('answers again')
+  expect(scorerNow(at('embedded', null), NOW)).toBeNull()
+  expect(scorerNow(at('unknown', null), NOW)).toBeNull()
+})
