@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
 import { cleanEmail } from '../../src/domain/users/users'
-import { echoed, hidingRefusal, visible } from '../../src/lib/text'
+import { echoed, FORCING_DIRECTION, hidingRefusal, visible } from '../../src/lib/text'
 import { hiddenCharacter } from '../../src/query/spaces'
 
 // Unicode's Bidi_Control characters (PropList.txt): the marks (U+061C ARABIC LETTER MARK, U+200E, U+200F), the
@@ -29,4 +30,16 @@ test('text without them is left as it is, natural right-to-left writing and tabs
   }
   expect(hiddenCharacter('crm\terp')).toBeUndefined()
   expect(cleanEmail('Ana@Example.com')).toBe('ana@example.com')
+})
+
+// The characters that force a direction, left out where natural right-to-left writing stays (messages to people, the
+// people export's identities, the console's options), are lib/text.ts's one list; the console imports nothing of the
+// server, so its copy is held to it here.
+test('the characters that force a direction are the embeddings, overrides and isolates, one list', () => {
+  const forcing = new RegExp(`[${FORCING_DIRECTION}]`, 'u')
+  expect(BIDI_CONTROL.filter((c) => forcing.test(String.fromCodePoint(c))).map(code)).toEqual(
+    ['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'].map((c) => `U+${c}`),
+  )
+  const page = readFileSync(new URL('../../src/console/pages/person.tsx', import.meta.url), 'utf8')
+  expect(page).toContain(`/[${FORCING_DIRECTION}]/gu`)
 })

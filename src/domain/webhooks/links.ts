@@ -1,4 +1,4 @@
-import { cutAtWord, truncate } from '../../lib/text'
+import { cutAtWord, FORCING_DIRECTION, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -18,7 +18,7 @@ export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
 // Explicit direction controls (embeddings, overrides, isolates). In an author's name they reverse our own words after
 // it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and
 // chat messages cannot. Natural right-to-left text needs none of them.
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+const DIRECTION_CONTROLS = new RegExp(`[${FORCING_DIRECTION}]`, 'g')
 // Combining marks on one letter beyond this many ("Zalgo" text piles dozens) are dropped: they are drawn above and
 // below the letter, over the lines around it, and covered a neighbouring lead's words in an e-mail. Writing needs
 // few: two on a Vietnamese vowel, a vowel and a shadda in Arabic, a Hebrew letter's points.
