@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
+import { hiddenCharacter } from '../../query/spaces'
 import { echoed, hidingRefusal } from '../../lib/text'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
@@ -86,6 +87,12 @@ export const ImportedSignal = v.strictObject(
       v.trim(),
       v.minLength(1, 'must not be empty'),
       v.maxLength(200, 'must be at most 200 characters'),
+      // As a tracked keyword (docs/queries.md#spaces): it is shown in quotes in the console and the messages.
+      v.check(
+        (s) => hiddenCharacter(s) === undefined,
+        (issue) =>
+          `must not hold a control or direction character (${hiddenCharacter(issue.input)?.code}), as a tracked keyword holds none`,
+      ),
     ),
     publishedAt: isoDateTime,
     detectedAt: v.optional(isoDateTime),
