@@ -5,6 +5,7 @@ import { Readable, type Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError } from '../errors'
 import { takeName } from '../lib/take-name'
+import { HIDING_CHARS } from '../lib/text'
 import { refuseNonFile } from './export-target'
 
 // Errors in opening the file: nothing of this export was written, and what is there is not ours to remove.
@@ -129,24 +130,31 @@ export async function writeExport(
   }
 }
 
-// Control characters (C0, DEL, C1: \p{Cc}) but tab, line feed and carriage return.
-const CONTROLS = /[^\P{Cc}\t\n\r]/gu
+// Control characters (C0, DEL, C1) and direction characters (lib/text.ts's list) but tab and line feed, and a carriage
+// return but the one of a CSV line's end (CRLF): alone, it sends the cursor back to the line's start, and the text
+// after it is written over what the line showed.
+const HIDING = new RegExp(`\\r(?!\\n)|(?![\\t\\n\\r])[${HIDING_CHARS}]`, 'gu')
 
 /**
  * docs/security.md#platform-text: a post's text and author are written by whoever posted it, and a CSV export holds
  * them as they are. Read on a terminal, an escape sequence in them would be run by it (retitle or clear the window,
- * OSC 52: write the clipboard), so there each control character is shown as U+FFFD; a pipe or a file gets the bytes.
+ * OSC 52: write the clipboard), a carriage return would write over the line, and a direction override would turn
+ * the rest of the line around where the terminal lays out right-to-left text, so there each of them is shown as
+ * U+FFFD; a pipe or a file gets the bytes. A carriage return that ends a chunk waits for the next one's first byte.
  */
 function shownOnTerminal(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder()
   const encoder = new TextEncoder()
-  const shown = (text: string) => encoder.encode(text.replace(CONTROLS, '\ufffd'))
+  let held = ''
+  const shown = (text: string) => encoder.encode(text.replace(HIDING, '\ufffd'))
   return new TransformStream({
     transform(chunk, out) {
-      out.enqueue(shown(decoder.decode(chunk, { stream: true })))
+      const text = held + decoder.decode(chunk, { stream: true })
+      held = text.endsWith('\r') ? '\r' : ''
+      if (text.length > held.length) out.enqueue(shown(text.slice(0, text.length - held.length)))
     },
     flush(out) {
-      const rest = decoder.decode()
+      const rest = held + decoder.decode()
       if (rest) out.enqueue(shown(rest))
     },
   })

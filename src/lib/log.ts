@@ -26,10 +26,16 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
       const line: Record<string, unknown> = { time: isoText(new Date()), level, event }
       for (const key of Object.keys(fields)) if (key !== 'err') line[key] = fields[key]
       if (fields.err !== undefined) line.err = describeError(fields.err)
-      out(format === 'human' ? humanLine(line) : JSON.stringify(line))
+      out(inert(format === 'human' ? humanLine(line) : JSON.stringify(line)))
     }
   return { info: emit('info'), warn: emit('warn'), error: emit('error') }
 }
+
+// What JSON leaves as it is and a terminal acts on: DEL, the C1 controls (U+009B is CSI) and the direction controls.
+// A value may be another party's words (a platform's error message), so they are written as JSON escapes, which read
+// back as the same value (docs/operations.md#logs).
+const ACTING = /[\u007f-\u009f\p{Bidi_Control}]/gu
+const inert = (line: string) => line.replace(ACTING, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /**
  * Resolves once the log lines of this turn of the event loop are written: a command that prints a report after the

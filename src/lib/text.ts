@@ -32,9 +32,22 @@ export function echoed(text: string): string {
  * terminal would run: clear it, write the clipboard) and direction characters as U+FFFD.
  */
 export const visible = (text: string) => text.replace(HIDING_ALL, '\ufffd')
-const HIDING_ALL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+/**
+ * Control characters and Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
+ * U+2069), as the inside of a character class: the one list of the characters that hide or reorder text, named by
+ * their properties so that none is left out (U+061C, the Arabic letter mark, was).
+ */
+export const HIDING_CHARS = '\\p{Cc}\\p{Bidi_Control}'
+const HIDING_ALL = new RegExp(`[${HIDING_CHARS}]`, 'gu')
 // The same characters, the first one found (a global pattern's exec keeps a position between calls).
 const HIDING = new RegExp(HIDING_ALL.source, 'u')
+/**
+ * Of the Bidi_Control characters, those that force a direction on the text after them, as the inside of a character
+ * class: the embeddings and overrides (U+202A to U+202E) and the isolates (U+2066 to U+2069). Text that keeps natural
+ * right-to-left writing as it is (a message to people, an export's cell) leaves these out; the marks (U+061C, U+200E,
+ * U+200F) it keeps, as a letter of a right-to-left script they reorder nothing more than it does.
+ */
+export const FORCING_DIRECTION = '\\u202a-\\u202e\\u2066-\\u2069'
 
 /**
  * A name that holds a character `visible` would replace (a control or direction character) refused in words: `what`

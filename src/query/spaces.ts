@@ -1,3 +1,5 @@
+import { HIDING_CHARS } from '../lib/text'
+
 /**
  * docs/queries.md#spaces: spaces, tabs and line breaks only separate the parts of a query, so a keyword is kept with
  * each run of them as one space (inside a phrase too, whose words are matched as words) and none at either end. A
@@ -6,10 +8,11 @@
 export const SPACE = /[^\S\ufeff]/u
 
 /**
- * Control characters other than tabs and line breaks (spaces above), and the marks that reorder or redirect text (U+202E shows `crm` as `mrc`): a keyword holding
- * one shows other than it reads in every list, and no post's words hold one, so it is refused where it is.
+ * Control characters other than tabs and line breaks (spaces above), and the marks that reorder or redirect text (U+202E
+ * shows `crm` as `mrc`), lib/text.ts's one list of them: a keyword holding one shows other than it reads in every
+ * list, and no post's words hold one, so it is refused where it is.
  */
-const HIDDEN = /(?!\s)[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+const HIDDEN = new RegExp(`(?!\\s)[${HIDING_CHARS}]`, 'u')
 
 /** The keyword as tracked, and for each of its characters the 1-based position it was written at. */
 export function spacedOut(written: string): { text: string; at: number[] } {

@@ -33,6 +33,29 @@ describe('an export to standard output (docs/operations.md#exporting-signals)', 
     )
   })
 
+  // A carriage return alone sent the cursor back to the line's start, and the text after it was written over the
+  // line (a fake lead over a real one); a right-to-left override (U+202E) or isolate turned the rest of the line
+  // around in a terminal that lays out right-to-left text. The CSV's own CRLF line ends stay as they are, also when
+  // the CR ends one chunk of the export and the LF starts the next.
+  test('on a terminal, a carriage return alone and direction characters are shown as U+FFFD too', async () => {
+    const s = stdout(true)
+    const parts = [
+      'id,author\r',
+      '\nsig_1,"real lead\rfake\u202etxt.exe\u2066x\u2069\u061c\u200fok"\r\n',
+      'sig_2,end\r',
+    ]
+    const chunks = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const part of parts) c.enqueue(new TextEncoder().encode(part))
+        c.close()
+      },
+    })
+    await writeExport(chunks, undefined, false, s.out)
+    expect(s.text()).toBe(
+      'id,author\r\nsig_1,"real lead\ufffdfake\ufffdtxt.exe\ufffdx\ufffd\ufffd\ufffdok"\r\nsig_2,end\ufffd',
+    )
+  })
+
   test('into a pipe or a file, the bytes are the export as it is', async () => {
     const s = stdout(false)
     await writeExport(body(HOSTILE), undefined, false, s.out)

@@ -31,7 +31,9 @@ export async function identifyCaller(
 /**
  * The token of `Authorization: Bearer`. Another scheme (Basic, or a bare value) is one this API does not take, so the
  * request is answered as one without a credential (RFC 6750 §3.1): missing_api_key, whose challenge names no error,
- * and nothing inside the header is read or repeated. A malformed Bearer header is a bad token.
+ * and nothing inside the header is read or repeated. So is `Bearer` with no token after it (`Bearer $TOKEN`, the
+ * variable unset): no credential was sent, and error="invalid_token" would have an OAuth client throw away a token
+ * it never sent. A malformed Bearer header (two words) is a bad token.
  */
 function bearerOf(header: string | null): string | undefined {
   if (!header) return undefined
@@ -42,6 +44,11 @@ function bearerOf(header: string | null): string | undefined {
       `${basic}send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer`,
     )
   }
+  if (/^Bearer\s*$/i.test(header))
+    throw new AppError(
+      'missing_api_key',
+      'the Authorization header has no token after Bearer: send your API key in the x-api-key header, or an OAuth access token as Authorization: Bearer <token>',
+    )
   const m = /^Bearer +(\S+) *$/i.exec(header)
   if (!m) throw new AppError('invalid_token', 'the Authorization header must be "Bearer <access token>"')
   return m[1]

@@ -1,4 +1,5 @@
 import type { Needs } from '../needs'
+import { FORCING_DIRECTION } from '../../lib/text'
 import { csvCell, csvStart } from '../signals/export-lines'
 import type { SignalExport } from '../signals/export'
 import { exportStream, takeExportSlot } from '../signals/export-stream'
@@ -36,7 +37,8 @@ const recordOf = (p: View) => ({
 // A name holding a space or a line break would read as two identities, and one holding a character that forces a
 // direction of writing (U+202A to U+202E, U+2066 to U+2069) turned the identities after it in the cell around in a
 // spreadsheet: those, and `%` itself, are percent-encoded (docs/people.md#export).
-const spaceless = (author: string) => author.replace(/[%\s\u202A-\u202E\u2066-\u2069]/gu, (c) => encodeURIComponent(c))
+const spaceless = (author: string) => author.replace(SPACE_OR_FORCING, (c) => encodeURIComponent(c))
+const SPACE_OR_FORCING = new RegExp(`[%\\s${FORCING_DIRECTION}]`, 'gu')
 const csvRecord = (cells: unknown[]) =>
   `${cells.map((c) => csvCell(c === null || c === undefined ? null : typeof c === 'number' ? c : String(c))).join(',')}\r\n`
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../../config/platform-names'
 import { ISO_INSTANT, isAhead, toUtcIso } from '../../lib/iso-time'
-import { echoed } from '../../lib/text'
+import { hiddenCharacter } from '../../query/spaces'
+import { echoed, hidingRefusal } from '../../lib/text'
 import { Intent, intentGiven } from '../../scorers/types'
 import { POST_ID_CHARS, POST_URL_CHARS } from '../../platforms/common/web-urls'
 import { AUTHOR_CHARS } from './limits'
@@ -46,6 +47,16 @@ const httpUrl = v.pipe(
 
 const postId = v.pipe(text(POST_ID_CHARS), v.trim(), v.minLength(1, 'must not be empty'))
 
+// A profile's name, which never holds a control or direction character (domain/icps/icps.ts refuses one): from a file
+// made elsewhere it would reach the console, the webhooks' payloads and the e-mails as a name of the team's.
+const profileName = v.pipe(
+  text(100),
+  v.check(
+    (s) => hidingRefusal('', s) === undefined,
+    (issue) => hidingRefusal("a profile's name", issue.input) ?? '',
+  ),
+)
+
 /**
  * One line of a `signals import` file: a signal as an export writes it (docs/api.md#export); `postId` (or, without it,
  * `id`) names the post on its platform, and is optional.
@@ -64,7 +75,7 @@ export const ImportedSignal = v.strictObject(
       v.maxValue(10, 'must be from 0 to 10'),
     ),
     reason: text(2000),
-    icpMatch: v.optional(v.nullable(text(100)), null),
+    icpMatch: v.optional(v.nullable(profileName), null),
     content: v.pipe(
       v.string('must be a string'),
       v.check((s) => s.trim() !== '', 'must not be empty'),
@@ -76,6 +87,12 @@ export const ImportedSignal = v.strictObject(
       v.trim(),
       v.minLength(1, 'must not be empty'),
       v.maxLength(200, 'must be at most 200 characters'),
+      // As a tracked keyword (docs/queries.md#spaces): it is shown in quotes in the console and the messages.
+      v.check(
+        (s) => hiddenCharacter(s) === undefined,
+        (issue) =>
+          `must not hold a control or direction character (${hiddenCharacter(issue.input)?.code}), as a tracked keyword holds none`,
+      ),
     ),
     publishedAt: isoDateTime,
     detectedAt: v.optional(isoDateTime),

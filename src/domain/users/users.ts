@@ -1,6 +1,7 @@
 import type { Needs } from '../needs'
 import { AppError } from '../../errors'
 import { newId } from '../../lib/ids'
+import { HIDING_CHARS } from '../../lib/text'
 import { findTeam } from '../teams/teams'
 import { hashPassword } from './password'
 
@@ -9,8 +10,7 @@ export type Role = (typeof ROLES)[number]
 
 // Lenient on purpose: on-premises addresses such as admin@intranet or demo@localhost are real accounts here.
 // No control or direction character either: an address nobody could type to sign in, hidden in every listing.
-const EMAIL =
-  /^[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,64}@[^\s@\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,190}$/u
+const EMAIL = new RegExp(`^[^\\s@${HIDING_CHARS}]{1,64}@[^\\s@${HIDING_CHARS}]{1,190}$`, 'u')
 
 export function cleanEmail(raw: string): string {
   const email = raw.trim().toLowerCase()

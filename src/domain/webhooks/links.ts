@@ -1,4 +1,4 @@
-import { cutAtWord, truncate } from '../../lib/text'
+import { cutAtWord, FORCING_DIRECTION, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -18,11 +18,15 @@ export const consoleLink = (config: Config) => `${publicBase(config)}/#/signals`
 // Explicit direction controls (embeddings, overrides, isolates). In an author's name they reverse our own words after
 // it ("evil on hackernews" shown as "…swenrekcah no live"); the console isolates a name with <bdi>, which e-mail and
 // chat messages cannot. Natural right-to-left text needs none of them.
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+const DIRECTION_CONTROLS = new RegExp(`[${FORCING_DIRECTION}]`, 'g')
 // Combining marks on one letter beyond this many ("Zalgo" text piles dozens) are dropped: they are drawn above and
 // below the letter, over the lines around it, and covered a neighbouring lead's words in an e-mail. Writing needs
 // few: two on a Vietnamese vowel, a vowel and a shadda in Arabic, a Hebrew letter's points.
 const STACKED_MARKS = /(\p{M}{4})\p{M}+/gu
+// Control characters but those that break or space a line (a subject and a plain-text line make them spaces: oneLine).
+// An escape sequence or a bell in a name reached the subject, which the mail reader decodes, and the plain-text part
+// as they were: a reader on a terminal (mail(1) prints a message as it is) ran them.
+const CONTROLS = /[^\P{Cc}\t\n\v\f\r\u0085]/gu
 // A name, not a paragraph: Slack refuses a section field over 2,000 characters, and one long name widened an e-mail.
 const AUTHOR_MAX = 100
 
@@ -34,23 +38,25 @@ export const oneLine = (text: string) => text.replace(/[\r\n\t\v\f\u0085\u2028\u
 
 /**
  * A lead as the messages read by people show it (e-mail, Slack, Discord, Teams; docs/destinations.md#bodies): its
- * platform-given text without direction controls or piles of combining marks, the author's name on one line (a
+ * platform-given text without control characters (but line breaks and tabs), direction controls or piles of combining
+ * marks, the author's name on one line (a
  * name with a line break drew a made-up lead's headline under its own in a Slack digest) cut at 100 characters, and
  * its platform by the name people know it by ("Hacker News", not hackernews), as the console shows it. A `webhook`
  * destination's body carries the signal as the API shows it, ids and all.
  */
 export function shownToPeople(s: Lead): Lead {
-  const author = oneLine(plainDirection(s.author))
+  const author = oneLine(plainText(s.author))
   return {
     ...s,
     platform: platformName(s.platform),
     author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
-    preview: plainDirection(s.preview),
-    reason: plainDirection(s.reason),
-    keyword: plainDirection(s.keyword),
+    preview: plainText(s.preview),
+    reason: plainText(s.reason),
+    keyword: plainText(s.keyword),
   }
 }
-const plainDirection = (text: string) => text.replace(DIRECTION_CONTROLS, '').replace(STACKED_MARKS, '$1')
+const plainText = (text: string) =>
+  text.replace(DIRECTION_CONTROLS, '').replace(CONTROLS, '').replace(STACKED_MARKS, '$1')
 
 /** The best leads first: score, then the newest. */
 export const bestFirst = (leads: Lead[]) =>

@@ -17,8 +17,9 @@ const usage = async (base: string, headers: Record<string, string>) => {
 test('a malformed or unknown bearer token: 401 invalid_token in the body and in the challenge', async () => {
   const w = await world()
   const challenge = `Bearer error="invalid_token", resource_metadata="${w.base}/.well-known/oauth-protected-resource"`
-  // Another scheme (Basic) is no token at all: missing_api_key (basic-auth.test.ts).
-  for (const authorization of [`Bearer ${'0'.repeat(64)}`, 'Bearer not-a-token', 'Bearer']) {
+  // Another scheme (Basic), or Bearer with nothing after it, is no token at all: missing_api_key (basic-auth.test.ts,
+  // empty-bearer.test.ts). Two words after Bearer are a malformed one.
+  for (const authorization of [`Bearer ${'0'.repeat(64)}`, 'Bearer not-a-token', 'Bearer two words']) {
     const answer = await usage(w.base, { authorization })
     expect({ authorization, status: answer.status, challenge: answer.challenge, code: answer.body.error.code }).toEqual(
       { authorization, status: 401, challenge, code: 'invalid_token' },

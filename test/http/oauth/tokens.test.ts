@@ -63,7 +63,7 @@ describe('access tokens on the API and MCP (docs/oauth.md#tokens)', () => {
     const w = await world()
     const tokens = await obtainTokens(w)
     expect((await usage(w.base, bearer(tokens.access_token))).status).toBe(200)
-    for (const header of ['Bearer', `Bearer ${'0'.repeat(64)}`, 'Bearer not-a-token']) {
+    for (const header of ['Bearer two words', `Bearer ${'0'.repeat(64)}`, 'Bearer not-a-token']) {
       const res = await usage(w.base, { authorization: header })
       expect(res.status).toBe(401)
       expect(res.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token"')
