@@ -18,6 +18,17 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 /**
+ * `text` in at most `most` characters: whole when it fits, else cut where a word ends (cutAtWord), without the spaces
+ * and punctuation before the cut, and followed by "…".
+ */
+export function shortened(text: string, most: number): string {
+  if (text.length <= most) return text
+  const cut = cutAtWord(text, most - 1)
+  const bare = cut.replace(/[\s,;:.!?(\u2014-]+$/u, '')
+  return `${bare || cut}…`
+}
+
+/**
  * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
  * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
  * path of 5,000 characters or a right-to-left override does not come back as sent.
