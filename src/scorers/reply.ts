@@ -4,9 +4,9 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { truncate } from '../lib/text'
+import { shortened } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
-import { type IcpProfile, Intent, type ScoreInput, type ScoreResult } from './types'
+import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult } from './types'
 
 /**
  * The reply as the model is asked for it. `reason` comes first: a model writes keys in schema order, so it picks
@@ -58,8 +58,6 @@ export const OFF_SCHEMA = {
     "the model does not answer in the reply's JSON schema: the server must hold it to the request's response_format json_schema (vLLM, the llama.cpp server and LM Studio do); choose a server that supports it, or set scorer.openai.model to another model",
 }
 
-const MAX_REASON = 500
-
 /** The result a reply stands for: a score from 0 to 10, icpMatch one of the given names exactly, or null. */
 export function readReply(content: string | null | undefined, icps: readonly IcpProfile[]): ScoreResult {
   const text = unfence(content ?? '')
@@ -82,8 +80,20 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
     score: Math.round(r.score * 10) / 10,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
-    reason: r.reason.length > MAX_REASON ? `${truncate(r.reason, MAX_REASON - 3)}...` : r.reason,
+    reason: r.reason.length > MAX_REASON ? cutReason(r.reason) : r.reason,
   }
+}
+
+/**
+ * A reason over MAX_REASON, cut where a word ends, with "…" (never inside an emoji: shortened); a quotation the cut
+ * leaves open (an odd number of ", or more “ than ”) is closed after it, so that no message runs the quote on into
+ * what it puts after the reason.
+ */
+function cutReason(reason: string): string {
+  const cut = shortened(reason, MAX_REASON - 1)
+  const count = (mark: string) => cut.split(mark).length - 1
+  const open = count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
+  return open ? `${cut}${open}` : shortened(reason, MAX_REASON)
 }
 
 /** The exact name of the profile the model named (case and surrounding space ignored), else null. */

@@ -74,7 +74,19 @@ describe('reading a model reply', () => {
     expect(readReply(reply({ reason: 'x'.repeat(2000) }), icps).reason).toHaveLength(500)
     // An emoji across the cut is left out whole: half of one is stored as U+FFFD and shown so in every message.
     const cut = readReply(reply({ reason: `${'x'.repeat(496)}${'🙂'.repeat(10)}` }), icps).reason
-    expect(cut).toBe(`${'x'.repeat(496)}...`)
+    expect(cut).toBe(`${'x'.repeat(496)}🙂…`)
+  })
+
+  test('a rambling reason is cut where a word ends, and a quote the cut leaves open is closed', () => {
+    const said = `The post says "we are looking for a new CRM for our sales team, ${'and we need it soon, '.repeat(30)}"`
+    const reason = readReply(reply({ reason: said }), icps).reason
+    expect(reason.length).toBeLessThanOrEqual(500)
+    // Not "…so" or "…n": the last word is whole, the ellipsis inside the quote, and the quote closed.
+    expect(reason).toMatch(/ (?:and|we|need|it|soon)…"$/)
+    expect(reason.split('"').length % 2).toBe(1)
+    const curly = readReply(reply({ reason: `Quotes “${'we need a CRM today '.repeat(40)}”` }), icps).reason
+    expect(curly).toMatch(/ (?:we|need|a|CRM|today)…”$/)
+    expect(curly.length).toBeLessThanOrEqual(500)
   })
 })
 

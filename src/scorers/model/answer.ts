@@ -6,10 +6,10 @@
  * MENTION (3-5.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
 import { cutAtWord } from '../../lib/text'
-import type { Intent, ScoreResult } from '../types'
+import { type Intent, MAX_REASON, type ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
 import { leaningIcp } from '../rules/icp'
-import { icpClause, MAX_REASON, reasonOf as rulesReason } from '../rules/reason'
+import { icpClause, reasonOf as rulesReason } from '../rules/reason'
 import { type Features, rulesCallOffTopic } from './features'
 import { evidence } from './evidence'
 import { buyerOf, CLASSES, type Model } from './model'

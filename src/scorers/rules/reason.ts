@@ -8,6 +8,7 @@ import { shortened } from '../../lib/text'
 import { fitted, type Part } from './fit'
 import type { CueHit } from './hits'
 import { LANG_NAMES, type Lang } from './words'
+import { MAX_REASON } from '../types'
 
 /** The note on the language of a post not in English. */
 export const languageNote = (lang: Lang) =>
@@ -64,8 +65,6 @@ export type ReasonFacts = {
   lang: string
 }
 
-/** The most characters a reason has (docs/scoring.md#reading-the-reply), as a model's reply is cut to. */
-export const MAX_REASON = 500
 /** The profile's words a clause lists; the others are counted. */
 const ICP_WORDS = 8
 
