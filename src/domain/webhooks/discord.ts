@@ -11,6 +11,8 @@ const FIELD = 1024
 const EMBED_BUDGET = 560
 const TITLE_MAX = 120
 const WHY_MAX = 150
+// A profile's name is at most 100 characters; escaped, a few more.
+const ICP_MAX = 130
 const COLOR_BY_INTENT: Record<string, number> = { ACTIVE: 0x2e7d32, COMPETITOR: 0xc62828, PAIN: 0xef6c00 }
 const COLOR = 0x1565c0
 
@@ -26,14 +28,17 @@ export const discordText = (text: string, max: number) => {
 function embedOf(s: Lead) {
   const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
   const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
+  // The profile as a field of its own, whole (a name is at most 100 characters): the reason is cut at WHY_MAX.
+  const fields = s.icpMatch ? [why, { name: 'ICP', value: discordText(s.icpMatch, ICP_MAX) }] : [why]
   const footer = s.personId ? { text: `person ${s.personId}` } : undefined
-  const used = title.length + why.name.length + why.value.length + (footer?.text.length ?? 0)
+  let used = title.length + (footer?.text.length ?? 0)
+  for (const f of fields) used += f.name.length + f.value.length
   return {
     title,
     url: safeHref(s.url),
     description: discordText(textStart(s), EMBED_BUDGET - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
-    fields: [why],
+    fields,
     timestamp: s.detectedAt,
     ...(footer && { footer }),
   }

@@ -47,6 +47,7 @@ export function shownToPeople(s: Lead): Lead {
     author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
     preview: plainDirection(s.preview),
     reason: plainDirection(s.reason),
+    icpMatch: s.icpMatch === null ? null : oneLine(plainDirection(s.icpMatch)),
     keyword: plainDirection(s.keyword),
   }
 }
