@@ -1,4 +1,4 @@
-import { truncate } from '../../lib/text'
+import { cutAtWord } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
@@ -16,12 +16,16 @@ const ICP_MAX = 130
 const COLOR_BY_INTENT: Record<string, number> = { ACTIVE: 0x2e7d32, COMPETITOR: 0xc62828, PAIN: 0xef6c00 }
 const COLOR = 0x1565c0
 
+const TRAILING = /[\s,;:(-]+$/
+
 /** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
 export const discordText = (text: string, max: number) => {
   const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
   if (escaped.length <= max) return escaped
-  // A cut between a backslash and what it escapes would escape the ellipsis instead.
-  const cut = truncate(escaped, max - 1)
+  // Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
+  // before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
+  let cut = cutAtWord(escaped, max - 1).replace(TRAILING, '')
+  if (cut.endsWith('"') && cut.split('"').length % 2 === 0) cut = cut.slice(0, -1).replace(TRAILING, '')
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
