@@ -34,7 +34,13 @@ export const SCORE_REPLY_SCHEMA: Record<string, unknown> = (() => {
  * ReplyError. An intent outside the five is an error, never a guess.
  */
 const Reading = v.object({
-  reason: v.pipe(v.string(), v.trim(), v.nonEmpty('reason is empty')),
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('reason is empty'),
+    // Zero-width spaces, joiners, a BOM or soft hyphens alone: a card would show the reason blank.
+    v.check((reason) => VISIBLE.test(reason), 'shows nothing, only invisible characters'),
+  ),
   intent: v.pipe(v.string(), v.trim(), v.toUpperCase(), Intent),
   icpMatch: v.optional(v.nullable(v.string()), null),
   score: v.union(
@@ -42,6 +48,8 @@ const Reading = v.object({
     'must be a number from 0 to 10',
   ),
 })
+
+const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}]/u
 
 /** A reply that is not a usable answer (empty, not JSON, wrong shape, unknown intent). */
 export class ReplyError extends Error {}

@@ -67,6 +67,12 @@ describe('reading a model reply', () => {
     expect(() => readReply('Sure! Here is my answer: ACTIVE, 8', icps)).toThrow('the reply is not JSON')
     expect(() => readReply(JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null }), icps)).toThrow(/^reason: /)
     expect(() => readReply(reply({ reason: '  ' }), icps)).toThrow('reason is empty')
+    // Spaces of every kind, and characters that show nothing (zero-width space, word joiner, BOM, soft hyphen): a
+    // reason a card would show blank is asked for again, as an empty one.
+    expect(() => readReply(reply({ reason: '\u00a0\u3000\n\t' }), icps)).toThrow('reason is empty')
+    expect(() => readReply(reply({ reason: '\u200b\u2060 \ufeff\u00ad' }), icps)).toThrow(
+      'reason: shows nothing, only invisible characters',
+    )
     expect(() => readReply(reply({ score: 'high' }), icps)).toThrow('score: must be a number from 0 to 10')
   })
 
