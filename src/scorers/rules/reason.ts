@@ -1,7 +1,8 @@
 /**
- * The reason a rules answer gives (docs/model.md#reading-a-post): the cues found, quoted, then the notes on modifiers,
- * keyword, profile or topic and language. Put together by adding each part to the text so far: lists of the parts,
- * filtered and joined, were a tenth of judging a post (docs/model.md#performance).
+ * The reason a rules answer gives (docs/model.md#reading-a-post): the cues found, quoted, the profile matched, then the
+ * notes on modifiers, keyword, topic and language, in at most MAX_REASON characters. Put together by adding each part
+ * to the text so far: lists of the parts, filtered and joined, were a tenth of judging a post
+ * (docs/model.md#performance); only a reason too long as a whole is made again of its parts, to fit (fit.ts).
  */
 import { squeezeSpaces } from './chars'
 import { shortened } from '../../lib/text'
