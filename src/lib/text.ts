@@ -29,6 +29,18 @@ export function shortened(text: string, most: number): string {
 }
 
 /**
+ * `text` in at most `most` characters as shortened cuts it, and a quotation the cut leaves open (an odd number of ",
+ * or more “ than ”) closed after the "…", so that what follows the text is not read as quoted.
+ */
+export function shortenedQuoting(text: string, most: number): string {
+  if (text.length <= most) return text
+  const cut = shortened(text, most - 1)
+  const count = (mark: string) => cut.split(mark).length - 1
+  const open = count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
+  return open ? `${cut}${open}` : shortened(text, most)
+}
+
+/**
  * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
  * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
  * path of 5,000 characters or a right-to-left override does not come back as sent.

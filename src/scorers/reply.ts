@@ -4,7 +4,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { shortened } from '../lib/text'
+import { shortenedQuoting } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
 import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult } from './types'
 
@@ -88,20 +88,9 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
     score: Math.round(r.score * 10) / 10,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
-    reason: r.reason.length > MAX_REASON ? cutReason(r.reason) : r.reason,
+    // Cut where a word ends, with "…", and a quotation the cut leaves open closed (docs/scoring.md#reading-the-reply).
+    reason: shortenedQuoting(r.reason, MAX_REASON),
   }
-}
-
-/**
- * A reason over MAX_REASON, cut where a word ends, with "…" (never inside an emoji: shortened); a quotation the cut
- * leaves open (an odd number of ", or more “ than ”) is closed after it, so that no message runs the quote on into
- * what it puts after the reason.
- */
-function cutReason(reason: string): string {
-  const cut = shortened(reason, MAX_REASON - 1)
-  const count = (mark: string) => cut.split(mark).length - 1
-  const open = count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
-  return open ? `${cut}${open}` : shortened(reason, MAX_REASON)
 }
 
 /** The exact name of the profile the model named (case and surrounding space ignored), else null. */

@@ -5,7 +5,7 @@
  * `buyerAt`; otherwise off topic (0-2.9) when that class holds more than half the probability, else QUESTION or
  * MENTION (3-5.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
-import { cutAtWord } from '../../lib/text'
+import { shortenedQuoting } from '../../lib/text'
 import { type Intent, MAX_REASON, type ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
 import { leaningIcp } from '../rules/icp'
@@ -47,7 +47,7 @@ function rulesRead(f: Features, room: number): string {
   let i = 0
   while (i < reason.length && reason.charCodeAt(i) >= 65 && reason.charCodeAt(i) <= 90) i++
   const read = reason.slice(i > 0 && reason.startsWith(': ', i) ? i + 2 : 0)
-  return read.length > room ? `${cutAtWord(read.slice(0, -1), room - 1)}…` : read
+  return shortenedQuoting(read, room)
 }
 
 /**
@@ -122,5 +122,5 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
   // The profile and the evidence come first, whole; the rules' reading has what is left of MAX_REASON (some 150
   // characters at the least: the opening holds at most a profile's name of 100 and eight of its words).
   const reason = `${opening}${rulesRead(f, Math.max(40, MAX_REASON - opening.length))}`
-  return reason.length <= MAX_REASON ? reason : `${cutAtWord(reason, MAX_REASON - 1)}…`
+  return shortenedQuoting(reason, MAX_REASON)
 }

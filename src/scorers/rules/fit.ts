@@ -4,9 +4,9 @@
  * its group (clauses of a group are joined by ", ", groups by "; "): when the whole is too long, every quote longer
  * than a common length is cut to it, where a word ends and with "…" inside its quote marks (the longest are cut
  * first, none below SHORTEST); when that is not enough, the parts that may go leave, the first to go first; the whole
- * is cut (at a word's end, with "…") only when nothing else is left to shorten.
+ * is cut (at a word's end, with "…", a quotation it leaves open closed) only when nothing else is left to shorten.
  */
-import { cutAtWord, shortened } from '../../lib/text'
+import { shortened, shortenedQuoting } from '../../lib/text'
 
 /** A phrase quoted: shortened to a common length when the reason is too long. */
 export type Quote = { quote: string }
@@ -56,5 +56,5 @@ export function fitted(opening: string, parts: readonly Part[], closing: string,
     if (cap >= 0) return `${opening}${written(parts, cap, gone)}${closing}`
   }
   const all = `${opening}${written(parts, SHORTEST, Number.POSITIVE_INFINITY)}${closing}`
-  return all.length <= most ? all : `${cutAtWord(all, most - 1)}…`
+  return shortenedQuoting(all, most)
 }
