@@ -30,14 +30,21 @@ export function shortened(text: string, most: number): string {
 
 /**
  * `text` in at most `most` characters as shortened cuts it, and a quotation the cut leaves open (an odd number of ",
- * or more “ than ”) closed after the "…", so that what follows the text is not read as quoted.
+ * or more “ than ”) closed after the "…", so that what follows the text is not read as quoted; a quotation opened just
+ * before the cut, with nothing in it, is left out with the marks before it.
  */
 export function shortenedQuoting(text: string, most: number): string {
   if (text.length <= most) return text
-  const cut = shortened(text, most - 1)
-  const count = (mark: string) => cut.split(mark).length - 1
-  const open = count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
-  return open ? `${cut}${open}` : shortened(text, most)
+  const opened = (cut: string) => {
+    const count = (mark: string) => cut.split(mark).length - 1
+    return count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
+  }
+  let cut = shortened(text, most).slice(0, -1)
+  if (opened(cut)) {
+    cut = shortened(text, most - 1).slice(0, -1)
+    if (/["“]$/.test(cut)) cut = cut.slice(0, -1).replace(/[\s,;:(-]+$/u, '')
+  }
+  return `${cut}…${opened(cut)}`
 }
 
 /**
