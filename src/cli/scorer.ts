@@ -1,10 +1,12 @@
 import { readConfig } from '../config/read'
 import { checkScorer } from '../domain/scoring/scorer-check'
 import { createLogger } from '../lib/log'
+import { shortened } from '../lib/text'
 import { parseFlags } from './args'
 import { commandGroup, noPositionals, printJson } from './common'
 
-// How much of the model's reason the line shows: enough to see it is a sentence about the post.
+// How much of the model's reason the line shows: enough to see it is a sentence about the post; a longer one is cut
+// where a word ends, with "…", so that the line does not pass its start for the whole.
 const REASON_CHARS = 160
 
 /**
@@ -20,7 +22,7 @@ async function check(argv: string[]): Promise<number> {
   else {
     const who = [r.backend, r.model, r.endpoint && `at ${r.endpoint}`].filter(Boolean).join(' ')
     const took = r.ms === undefined ? '' : `, ${r.ms} ms`
-    const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${r.answer.reason.slice(0, REASON_CHARS)}"` : ''
+    const said = r.answer ? `: ${r.answer.intent} ${r.answer.score}, "${shortened(r.answer.reason, REASON_CHARS)}"` : ''
     console.log(`scorer: ${r.status} (${who}${took}) ${r.detail}${said}`)
     if (r.meanwhile) console.log(`meanwhile: ${r.meanwhile}`)
     if (r.next) console.log(`next: ${r.next}`)

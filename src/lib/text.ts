@@ -18,6 +18,36 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 /**
+ * `text` in at most `most` characters: whole when it fits, else cut where a word ends (cutAtWord), without the spaces
+ * and punctuation before the cut, and followed by "…".
+ */
+export function shortened(text: string, most: number): string {
+  if (text.length <= most) return text
+  const cut = cutAtWord(text, most - 1)
+  const bare = cut.replace(/[\s,;:.!?(\u2014-]+$/u, '')
+  return `${bare || cut}…`
+}
+
+/**
+ * `text` in at most `most` characters as shortened cuts it, and a quotation the cut leaves open (an odd number of ",
+ * or more “ than ”) closed after the "…", so that what follows the text is not read as quoted; a quotation opened just
+ * before the cut, with nothing in it, is left out with the marks before it.
+ */
+export function shortenedQuoting(text: string, most: number): string {
+  if (text.length <= most) return text
+  const opened = (cut: string) => {
+    const count = (mark: string) => cut.split(mark).length - 1
+    return count('"') % 2 === 1 ? '"' : count('“') > count('”') ? '”' : ''
+  }
+  let cut = shortened(text, most).slice(0, -1)
+  if (opened(cut)) {
+    cut = shortened(text, most - 1).slice(0, -1)
+    if (/["“]$/.test(cut)) cut = cut.slice(0, -1).replace(/[\s,;:(-]+$/u, '')
+  }
+  return `${cut}…${opened(cut)}`
+}
+
+/**
  * What a caller sent, as an error message repeats it (docs/api.md#requests-and-responses, echoes): at most 60
  * characters, and the characters that hide or reorder text (controls, direction marks) shown as U+FFFD, so that a
  * path of 5,000 characters or a right-to-left override does not come back as sent.

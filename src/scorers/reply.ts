@@ -4,9 +4,9 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
-import { truncate } from '../lib/text'
+import { shortenedQuoting } from '../lib/text'
 import { buildUserMessage, retryMessage, SYSTEM_PROMPT } from './prompt'
-import { type IcpProfile, Intent, type ScoreInput, type ScoreResult } from './types'
+import { type IcpProfile, Intent, MAX_REASON, type ScoreInput, type ScoreResult } from './types'
 
 /**
  * The reply as the model is asked for it. `reason` comes first: a model writes keys in schema order, so it picks
@@ -34,7 +34,13 @@ export const SCORE_REPLY_SCHEMA: Record<string, unknown> = (() => {
  * ReplyError. An intent outside the five is an error, never a guess.
  */
 const Reading = v.object({
-  reason: v.pipe(v.string(), v.trim(), v.nonEmpty('reason is empty')),
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('reason is empty'),
+    // Zero-width spaces, joiners, a BOM or soft hyphens alone: a card would show the reason blank.
+    v.check((reason) => VISIBLE.test(reason), 'shows nothing, only invisible characters'),
+  ),
   intent: v.pipe(v.string(), v.trim(), v.toUpperCase(), Intent),
   icpMatch: v.optional(v.nullable(v.string()), null),
   score: v.union(
@@ -42,6 +48,8 @@ const Reading = v.object({
     'must be a number from 0 to 10',
   ),
 })
+
+const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}]/u
 
 /** A reply that is not a usable answer (empty, not JSON, wrong shape, unknown intent). */
 export class ReplyError extends Error {}
@@ -57,8 +65,6 @@ export const OFF_SCHEMA = {
   openai:
     "the model does not answer in the reply's JSON schema: the server must hold it to the request's response_format json_schema (vLLM, the llama.cpp server and LM Studio do); choose a server that supports it, or set scorer.openai.model to another model",
 }
-
-const MAX_REASON = 500
 
 /** The result a reply stands for: a score from 0 to 10, icpMatch one of the given names exactly, or null. */
 export function readReply(content: string | null | undefined, icps: readonly IcpProfile[]): ScoreResult {
@@ -82,7 +88,8 @@ export function readReply(content: string | null | undefined, icps: readonly Icp
     score: Math.round(r.score * 10) / 10,
     intent: r.intent,
     icpMatch: profileNamed(r.icpMatch, icps),
-    reason: r.reason.length > MAX_REASON ? `${truncate(r.reason, MAX_REASON - 3)}...` : r.reason,
+    // Cut where a word ends, with "…", and a quotation the cut leaves open closed (docs/scoring.md#reading-the-reply).
+    reason: shortenedQuoting(r.reason, MAX_REASON),
   }
 }
 

@@ -30,6 +30,9 @@ export type ScoreInput = {
   examples?: JudgedExample[]
 }
 
+/** The most characters a scorer's reason has (docs/scoring.md#reading-the-reply). */
+export const MAX_REASON = 500
+
 /** What every scorer returns. `qualified` is decided by the caller from `scorer.qualify_threshold`. */
 export type ScoreResult = {
   score: number

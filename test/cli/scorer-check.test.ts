@@ -139,4 +139,18 @@ describe('scorer check', () => {
     expect(wrong.stdout).toContain('check scorer.openai.api_key')
     expect(wrong.stdout + wrong.stderr).not.toContain('9876543210fedcba')
   })
+
+  test('the reason shown is its start, cut where a word ends and marked with "…"', async () => {
+    // The embedded scorer's reason of the sample post runs past the 160 characters the line shows.
+    const rules = await runCli(ws, ['scorer', 'check'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
+    const json = await runCli(ws, ['scorer', 'check', '--json'], { env: { LEAD_SIGNALS_SCORER_BACKEND: 'rules' } })
+    const reason = (JSON.parse(json.stdout) as { answer: { reason: string } }).answer.reason
+    expect(reason.length).toBeGreaterThan(160)
+    const shown = /, "(.*)"\n/.exec(rules.stdout)?.[1] ?? ''
+    expect(shown.length).toBeLessThanOrEqual(160)
+    expect(shown.endsWith('…')).toBe(true)
+    expect(reason.startsWith(shown.slice(0, -1))).toBe(true)
+    // The last word shown is whole: the reason goes on with a space or a mark, not a letter.
+    expect(reason[shown.length - 1]).toMatch(/[^\p{L}\p{N}]/u)
+  })
 })

@@ -1,6 +1,6 @@
 // What a reason says in plain words:
-// - the embedded model's (scorers/model/answer.ts) quotes what the rules read, at most 240 characters, and a quote cut
-//   short ends the reason with its "…", not "…." or " …"; the words it says weighed most are words that say something
+// - the embedded model's (scorers/model/answer.ts) names the profile matched before its evidence and quotes what the
+//   rules read in the rest of its 500 characters (test/scorers/reason-budget.test.ts), whole when it fits; the words it says weighed most are words that say something
 //   alone, not "we're", "can't" or "para", nor a German post's "uns" or a Vietnamese post's "với", nor a Japanese
 //   sentence (evidence.ts); where the model finds a lead that the rules alone would call off topic, the reason says
 //   that it is the rules' reading;
@@ -19,19 +19,27 @@ const founders = {
 }
 
 describe('reasons', () => {
-  test('a long reading of the rules is cut with one "…" and no point after it', () => {
-    const { reason } = scoreEmbedded({
+  test("the rules' reading is quoted whole where it fits, after the profile the model's reason names", () => {
+    const input = {
       content:
         'We are looking for a CRM for our 5-person B2B SaaS sales team. Any recommendations? Budget is around $200/month.',
       keyword: 'crm',
       icps: [founders],
-    })
+    }
+    const { reason } = scoreEmbedded(input)
+    // The profile comes before the evidence, whole; the rules' reading does not name it again.
+    expect(reason).toMatch(
+      /^ACTIVE: wants to buy \(buyer \d+%, off topic \d+%\); matches ICP "B2B SaaS founders" \([a-z0-9, ]+\); weighed most: /,
+    )
     const read = reason.slice(reason.indexOf('the rules read: ') + 'the rules read: '.length)
-    // The rules say more here than the quote holds, so it is cut, at most 240 characters with its "…".
-    expect(read.length).toBeGreaterThan(200)
-    expect(read.length).toBeLessThanOrEqual(240)
-    expect(reason.endsWith('…')).toBe(true)
-    expect(reason).not.toMatch(/\s…|…\.$/)
+    // The rules' own reason, without its intent and profile: more than the 240 characters a reading was once cut to.
+    const rules = scoreContent(input).reason
+    expect(rules.length).toBeGreaterThan(240)
+    expect(read).toBe(rules.slice(rules.indexOf(': ') + 2).replace(/; matches ICP "[^"]*" \([^)]*\)/, ''))
+    expect(reason.length).toBeLessThanOrEqual(500)
+    expect(reason).not.toContain('…')
+    expect(reason.endsWith('.')).toBe(true)
+    expect(read).not.toContain('matches ICP')
     // The budget phrase and the amount are two things the rules read, named apart.
     expect(read).toContain('mentions a budget ("Budget is")')
     expect(read).toContain('names an amount ("$200/month")')

@@ -67,6 +67,12 @@ describe('reading a model reply', () => {
     expect(() => readReply('Sure! Here is my answer: ACTIVE, 8', icps)).toThrow('the reply is not JSON')
     expect(() => readReply(JSON.stringify({ intent: 'ACTIVE', score: 8, icpMatch: null }), icps)).toThrow(/^reason: /)
     expect(() => readReply(reply({ reason: '  ' }), icps)).toThrow('reason is empty')
+    // Spaces of every kind, and characters that show nothing (zero-width space, word joiner, BOM, soft hyphen): a
+    // reason a card would show blank is asked for again, as an empty one.
+    expect(() => readReply(reply({ reason: '\u00a0\u3000\n\t' }), icps)).toThrow('reason is empty')
+    expect(() => readReply(reply({ reason: '\u200b\u2060 \ufeff\u00ad' }), icps)).toThrow(
+      'reason: shows nothing, only invisible characters',
+    )
     expect(() => readReply(reply({ score: 'high' }), icps)).toThrow('score: must be a number from 0 to 10')
   })
 
@@ -74,7 +80,19 @@ describe('reading a model reply', () => {
     expect(readReply(reply({ reason: 'x'.repeat(2000) }), icps).reason).toHaveLength(500)
     // An emoji across the cut is left out whole: half of one is stored as U+FFFD and shown so in every message.
     const cut = readReply(reply({ reason: `${'x'.repeat(496)}${'🙂'.repeat(10)}` }), icps).reason
-    expect(cut).toBe(`${'x'.repeat(496)}...`)
+    expect(cut).toBe(`${'x'.repeat(496)}🙂…`)
+  })
+
+  test('a rambling reason is cut where a word ends, and a quote the cut leaves open is closed', () => {
+    const said = `The post says "we are looking for a new CRM for our sales team, ${'and we need it soon, '.repeat(30)}"`
+    const reason = readReply(reply({ reason: said }), icps).reason
+    expect(reason.length).toBeLessThanOrEqual(500)
+    // Not "…so" or "…n": the last word is whole, the ellipsis inside the quote, and the quote closed.
+    expect(reason).toMatch(/ (?:and|we|need|it|soon)…"$/)
+    expect(reason.split('"').length % 2).toBe(1)
+    const curly = readReply(reply({ reason: `Quotes “${'we need a CRM today '.repeat(40)}”` }), icps).reason
+    expect(curly).toMatch(/ (?:we|need|a|CRM|today)…”$/)
+    expect(curly.length).toBeLessThanOrEqual(500)
   })
 })
 

@@ -44,11 +44,17 @@ describe('Slack message of a hostile post', () => {
 
 describe('Slack message of the longest reason and keyword', () => {
   test('every mrkdwn text stays within Slack 3,000 characters once & is escaped', () => {
-    // A scorer's reason is at most 500 characters and a keyword 200; each & becomes &amp; (five characters).
-    const longest = signalRow('team_x', { reason: '&'.repeat(500), keyword: '&'.repeat(200) }) as Required<NewSignal>
+    // A scorer's reason is at most 500 characters, a keyword 200 and a profile's name 100; each & becomes &amp; (five
+    // characters).
+    const longest = signalRow('team_x', {
+      reason: '&'.repeat(500),
+      keyword: '&'.repeat(200),
+      icpMatch: '&'.repeat(100),
+    }) as Required<NewSignal>
     const texts = mrkdwnTexts(slackMessage(longest))
     const why = texts.find((t) => t.startsWith('*Why:*'))
     expect(why).toContain('&amp;'.repeat(100))
+    expect(texts).toContain(`*ICP:* ${'&amp;'.repeat(100)}`)
     for (const text of texts) expect(text.length).toBeLessThanOrEqual(3000)
   })
 

@@ -1,4 +1,4 @@
-import { truncate } from '../../lib/text'
+import { cutAtWord } from '../../lib/text'
 import { bestFirst, countLine, type Lead, type Links, safeHref, textStart } from './links'
 
 // Discord's documented limits (Message Resource, "Embed Limits"; Execute Webhook): at most 10 embeds a message, a
@@ -11,29 +11,38 @@ const FIELD = 1024
 const EMBED_BUDGET = 560
 const TITLE_MAX = 120
 const WHY_MAX = 150
+// A profile's name is at most 100 characters; escaped, a few more.
+const ICP_MAX = 130
 const COLOR_BY_INTENT: Record<string, number> = { ACTIVE: 0x2e7d32, COMPETITOR: 0xc62828, PAIN: 0xef6c00 }
 const COLOR = 0x1565c0
+
+const TRAILING = /[\s,;:(-]+$/
 
 /** Discord's markdown treats these as markup; a backslash shows them as typed (post text is the platform's). */
 export const discordText = (text: string, max: number) => {
   const escaped = text.replace(/[\\*_~`|>#[\]()<@:-]/g, '\\$&')
   if (escaped.length <= max) return escaped
-  // A cut between a backslash and what it escapes would escape the ellipsis instead.
-  const cut = truncate(escaped, max - 1)
+  // Where a word ends, as Slack's and Teams' reasons are cut (a word cut short reads as a typo), without the marks
+  // before it or a quotation opened there. A cut between a backslash and what it escapes would escape the ellipsis.
+  let cut = cutAtWord(escaped, max - 1).replace(TRAILING, '')
+  if (cut.endsWith('"') && cut.split('"').length % 2 === 0) cut = cut.slice(0, -1).replace(TRAILING, '')
   return `${/(^|[^\\])(\\\\)*\\$/.test(cut) ? cut.slice(0, -1) : cut}…`
 }
 
 function embedOf(s: Lead) {
   const title = discordText(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, Math.min(TITLE, TITLE_MAX))
   const why = { name: 'Why', value: discordText(s.reason, Math.min(FIELD, WHY_MAX)) }
+  // The profile as a field of its own, whole (a name is at most 100 characters): the reason is cut at WHY_MAX.
+  const fields = s.icpMatch ? [why, { name: 'ICP', value: discordText(s.icpMatch, ICP_MAX) }] : [why]
   const footer = s.personId ? { text: `person ${s.personId}` } : undefined
-  const used = title.length + why.name.length + why.value.length + (footer?.text.length ?? 0)
+  let used = title.length + (footer?.text.length ?? 0)
+  for (const f of fields) used += f.name.length + f.value.length
   return {
     title,
     url: safeHref(s.url),
     description: discordText(textStart(s), EMBED_BUDGET - used),
     color: COLOR_BY_INTENT[s.intent] ?? COLOR,
-    fields: [why],
+    fields,
     timestamp: s.detectedAt,
     ...(footer && { footer }),
   }

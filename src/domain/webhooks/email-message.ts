@@ -18,7 +18,7 @@ const leadHtml = (s: Lead) => {
   return `<tr><td style="padding:12px 0;border-top:1px solid #ddd;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word">
 <div style="font-weight:bold">${s.score}/10 · ${escapeHtml(s.intent)} · <span dir="auto">${escapeHtml(s.author)}</span> on ${escapeHtml(s.platform)}</div>
 <div dir="auto" style="margin:6px 0;color:#222">${escapeHtml(textStart(s))}</div>
-<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${personLine(s)}</div>
+<div style="color:#666;font-size:13px">Why: ${escapeHtml(s.reason)} · keyword “${escapeHtml(s.keyword)}”${s.icpMatch ? ` · ICP “${escapeHtml(s.icpMatch)}”` : ''}${personLine(s)}</div>
 <div style="margin-top:6px;font-size:13px">${open}</div></td></tr>`
 }
 
@@ -26,7 +26,7 @@ const leadText = (s: Lead) =>
   [
     `${s.score}/10 ${s.intent} · ${oneLine(s.author)} on ${s.platform}`,
     `  ${oneLine(textStart(s))}`,
-    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${personLine(s)}`,
+    `  Why: ${oneLine(s.reason)} · keyword “${oneLine(s.keyword)}”${s.icpMatch ? ` · ICP “${oneLine(s.icpMatch)}”` : ''}${personLine(s)}`,
     `  ${oneLine(s.url)}`,
   ].join('\n')
 

@@ -1,4 +1,4 @@
-import { cutAtWord, FORCING_DIRECTION, truncate } from '../../lib/text'
+import { cutAtWord, FORCING_DIRECTION, shortenedQuoting, truncate } from '../../lib/text'
 import { platformName } from '../../config/platform-names'
 import type { Config } from '../../config/schema'
 import type { NewSignal } from '../../storage/repos/signals'
@@ -52,6 +52,7 @@ export function shownToPeople(s: Lead): Lead {
     author: author.length > AUTHOR_MAX ? `${truncate(author, AUTHOR_MAX)}…` : author,
     preview: plainText(s.preview),
     reason: plainText(s.reason),
+    icpMatch: s.icpMatch === null ? null : oneLine(plainText(s.icpMatch)),
     keyword: plainText(s.keyword),
   }
 }
@@ -69,7 +70,7 @@ export const textStart = (s: Lead) =>
 // escaping & < > can make five times the reason's length.
 const WHY_MAX = 300
 export const whyStart = (s: Pick<Lead, 'reason'>) =>
-  s.reason.length > WHY_MAX ? `${cutAtWord(s.reason, WHY_MAX)}…` : s.reason
+  s.reason.length > WHY_MAX ? shortenedQuoting(s.reason, WHY_MAX + 1) : s.reason
 
 /** "3 new leads" / "1 new lead". */
 export const countLine = (n: number) => `${n} new lead${n === 1 ? '' : 's'}`

@@ -35,6 +35,9 @@ export function slackMessage(s: Required<NewSignal>) {
         type: 'context',
         elements: [
           { type: 'mrkdwn', text: `*Why:* ${mrkdwn(whyStart(s))} · keyword "${mrkdwn(s.keyword)}"${personLine(s)}` },
+          // The profile whole, in an element of its own (each has 3,000 characters): the reason is cut (whyStart), and
+          // may name it past the cut.
+          ...(s.icpMatch ? [{ type: 'mrkdwn', text: `*ICP:* ${mrkdwn(s.icpMatch)}` }] : []),
         ],
       },
       {

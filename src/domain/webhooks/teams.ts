@@ -24,7 +24,7 @@ function leadItems(s: Lead) {
     items: [
       plain(`${s.intent} ${s.score}/10 · ${s.platform} · ${s.author}`, { weight: 'Bolder' }),
       plain(textStart(s)),
-      plain(`Why: ${whyStart(s)}${personLine(s)}`, {
+      plain(`Why: ${whyStart(s)}${s.icpMatch ? ` · ICP “${s.icpMatch}”` : ''}${personLine(s)}`, {
         isSubtle: true,
         size: 'Small',
       }),

@@ -5,10 +5,11 @@
  * `buyerAt`; otherwise off topic (0-2.9) when that class holds more than half the probability, else QUESTION or
  * MENTION (3-5.9). Within a band the score rises with the buyer probability, so that higher bands hold more buyers.
  */
-import { cutAtWord } from '../../lib/text'
-import type { Intent, ScoreResult } from '../types'
+import { shortenedQuoting } from '../../lib/text'
+import { type Intent, MAX_REASON, type ScoreResult } from '../types'
 import type { Reading } from '../rules/reading'
 import { leaningIcp } from '../rules/icp'
+import { icpClause, reasonOf as rulesReason } from '../rules/reason'
 import { type Features, rulesCallOffTopic } from './features'
 import { evidence } from './evidence'
 import { buyerOf, CLASSES, type Model } from './model'
@@ -35,15 +36,18 @@ function pick(p: Float64Array, from: number, to: number): number {
 }
 
 /**
- * The rules' reason as the model's quotes it, at the end of its own: without its opening intent ("PAIN: "), at most
- * 240 characters, ending with its point or, when cut, where a word ends and with "…".
+ * The rules' reading as the model's reason quotes it, at its end, in `room` characters: without its opening intent
+ * ("PAIN: ") nor the profile, which the model's reason names before; ending with its point or, when cut, with "…".
+ * Written from what the rules found (rules/reason.ts), whose quotes shorten first; their off-topic reason is cut where
+ * a word ends.
  */
-function rulesRead(reason: string): string {
+function rulesRead(f: Features, room: number): string {
+  if (f.rulesFacts) return rulesReason(f.rulesFacts, room, false, false)
+  const reason = f.rules.reason
   let i = 0
   while (i < reason.length && reason.charCodeAt(i) >= 65 && reason.charCodeAt(i) <= 90) i++
-  const from = i > 0 && reason.startsWith(': ', i) ? i + 2 : 0
-  const to = reason.endsWith('.') ? reason.length - 1 : reason.length
-  return to - from > 240 ? `${cutAtWord(reason.slice(from, from + 240), 239)}…` : `${reason.slice(from, to)}.`
+  const read = reason.slice(i > 0 && reason.startsWith(': ', i) ? i + 2 : 0)
+  return shortenedQuoting(read, room)
 }
 
 /**
@@ -112,8 +116,11 @@ function reasonOf(m: Model, f: Features, r: Reading, c: number, buyer: number, n
   const rules = c !== 5 && rulesCallOffTopic(f.rules) ? 'the rules alone would call it' : 'the rules read:'
   // A post in none of the rules' languages reads as English when no language leads; its words are another language's.
   const lang = r.words.lang === 'en' && !r.words.english ? 'other' : r.words.lang
-  return (
-    `${what} (buyer ${pct(buyer)}, off topic ${pct(none)}); ${evidence(m, f, r.lower, lang, c, r.ctx.keywordRuns)}; ` +
-    `${rules} ${rulesRead(f.rules.reason)}`
-  )
+  const said = `${what} (buyer ${pct(buyer)}, off topic ${pct(none)})`
+  const icp = f.matchedWords ? `; ${icpClause(f.matchedWords)}` : ''
+  const opening = `${said}${icp}; ${evidence(m, f, r.lower, lang, c, r.ctx.keywordRuns)}; ${rules} `
+  // The profile and the evidence come first, whole; the rules' reading has what is left of MAX_REASON (some 150
+  // characters at the least: the opening holds at most a profile's name of 100 and eight of its words).
+  const reason = `${opening}${rulesRead(f, Math.max(40, MAX_REASON - opening.length))}`
+  return shortenedQuoting(reason, MAX_REASON)
 }

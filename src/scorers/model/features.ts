@@ -10,6 +10,7 @@ import type { IcpProfile, Intent, ScoreInput, ScoreResult } from '../types'
 import { sum } from '../rules/hits'
 import { matchIcpWords } from '../rules/icp'
 import { judge, type Seen } from '../rules/judge'
+import type { ReasonFacts } from '../rules/reason'
 import type { Reading } from '../rules/reading'
 import { namesOwn } from '../rules/rivals'
 import { senseProfiles } from '../rules/stand-in'
@@ -30,6 +31,10 @@ export type Features = {
   /** The profiles the word sense was judged against: the team's, or one made of its context and keyword. */
   profiles: readonly IcpProfile[]
   matched: string | null
+  /** The profile matched and the words of it the post holds, which the model's reason names. */
+  matchedWords: { name: string; tokens: readonly string[] } | null
+  /** What the rules' reason says, for the model's reason to quote (undefined when the rules call it off topic). */
+  rulesFacts: ReasonFacts | undefined
   /** The team's own profiles, none of them a stand-in. */
   teamProfiles: readonly IcpProfile[]
   /** Judged against the keyword alone: no profile and no context. */
@@ -161,6 +166,8 @@ export function features(read: Reading, input: ScoreInput, bits: number, vocabul
     rules,
     profiles,
     matched: icp?.name ?? null,
+    matchedWords: icp,
+    rulesFacts: seen.facts,
     teamProfiles: input.icps,
     keywordAlone: d[46] === 1,
   }

@@ -9,10 +9,9 @@ import { matchIcpWords } from './icp'
 import { sum } from './hits'
 import type { Reading } from './reading'
 import { type Named, namedRivals, namesOwn, productNear, type Rival, writtenAsName } from './rivals'
-import { clip, joinTo, offTopicReason, reasonOf } from './reason'
+import { languageNote, offTopicReason, type ReasonFacts, reasonOf } from './reason'
 import { isStandIn } from './stand-in'
 import { topicEvidence } from './topic'
-import { LANG_NAMES } from './words'
 
 const BASE: Record<Intent, number> = { ACTIVE: 6.5, COMPETITOR: 5.5, PAIN: 5, QUESTION: 3.5, MENTION: 3 }
 const CAP: Record<Intent, number> = { ACTIVE: 10, COMPETITOR: 9.5, PAIN: 8, QUESTION: 5.5, MENTION: 4.5 }
@@ -124,19 +123,20 @@ function decide(r: Reading, icps: ScoreInput['icps'], named: ReturnType<typeof n
 }
 
 /** What judging found on the way, for the embedded model's features (model/features.ts), which would else find it again. */
-export type Seen = { named: Named[]; topic: { weight: number } | null; icp: { name: string; tokens: string[] } | null }
+export type Seen = {
+  named: Named[]
+  topic: { weight: number } | null
+  icp: { name: string; tokens: string[] } | null
+  /** What the reason says, for the model's reason to quote within its own length (model/answer.ts). */
+  facts?: ReasonFacts
+}
 
 /** Classifies one read post for one team. `keyword` is the team's spelling, quoted in the reason. */
 export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword, seen?: Seen): ScoreResult {
   const { lang } = r.words
   const named = icps.length > 0 || r.ctx.rivals.length > 0 ? namedRivals(r.lower, icps, r.ctx) : []
   const kw = keyword?.trim()
-  const langNote =
-    lang === 'en'
-      ? ''
-      : lang === 'other'
-        ? `written in ${LANG_NAMES.other}: judged on the keyword and profiles only`
-        : `written in ${LANG_NAMES[lang]}, read with the rules' ${LANG_NAMES[lang]} phrases`
+  const langNote = languageNote(lang)
 
   // Word sense: with profiles to compare with, a post that shares too few words with them or their market (besides
   // the keyword) and names none of their rivals nor the caller's own product takes the keyword in another sense. A
@@ -169,21 +169,17 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   // A competitor post's own buying and complaint cues count half, so that it rarely outranks a clear ACTIVE post.
   const strength = intent === 'COMPETITOR' ? 2 + 0.5 * (r.activeW + r.painW) : sum(found)
   let score = BASE[intent] + Math.min(2.5, strength * (intent === 'MENTION' ? 0.3 : 0.6))
-  let notes = ''
+  const modifiers: (readonly [string, string])[] = []
   const buying = intent === 'ACTIVE' || intent === 'COMPETITOR'
   for (const [key, label, strong, weak] of MODIFIERS) {
     const value = r[key]
     if (!value) continue
     score += buying ? strong : weak
-    notes = joinTo(notes, ', ', `${label} ("${clip(value)}")`)
+    modifiers.push([label, value])
   }
-  if (intent !== 'COMPETITOR' && named.length > 0) notes = joinTo(notes, ', ', `names competitor "${named[0]?.name}"`)
+  const competitor = intent !== 'COMPETITOR' && named.length > 0 ? (named[0]?.name ?? '') : ''
 
-  let keywordNote = ''
-  if (r.keywordPresent !== undefined) {
-    score += r.keywordPresent ? 1 : -0.5
-    keywordNote = `keyword "${kw}" ${r.keywordPresent ? 'present' : 'absent'}`
-  }
+  if (r.keywordPresent !== undefined) score += r.keywordPresent ? 1 : -0.5
   // The stand-in made of the caller's context is never the team's match (stand-in.ts).
   const icp = icps.length > 0 && !isStandIn(icps[0]) ? matchIcpWords(r.words.roots, icps) : null
   if (icp) score += 0.5
@@ -191,9 +187,10 @@ export function judge(r: Reading, icps: ScoreInput['icps'], keyword = r.keyword,
   const floor = topic ? ON_TOPIC_FLOOR : 0
   score = Math.round(Math.max(floor, Math.min(CAP[intent], score)) * 10) / 10
 
-  const icpNote = icp ? `matches ICP "${icp.name}" (${icp.tokens.join(', ')})` : ''
-  const onTopic = topic && topic.words.length > 0 && !icp ? `on topic ("${topic.words.join('", "')}")` : ''
-  const reason = reasonOf(intent, found, [notes, keywordNote, icpNote, onTopic, langNote], r.text)
-  if (seen) Object.assign(seen, { named, topic, icp })
+  const said = r.keywordPresent === undefined ? undefined : { spelled: kw ?? '', present: r.keywordPresent }
+  const onTopic = topic && !icp ? topic.words : []
+  const facts = { intent, found, text: r.text, modifiers, competitor, keyword: said, icp, onTopic, lang: langNote }
+  const reason = reasonOf(facts)
+  if (seen) Object.assign(seen, { named, topic, icp, facts })
   return { score, intent, icpMatch: icp ? icp.name : null, reason }
 }
