@@ -69,12 +69,14 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
 }
 
 /**
- * An answer that served but says no request remains (GitHub's `x-ratelimit-remaining: 0` on a success): the seconds
- * until its reset (`x-ratelimit-reset`), a minute when it names none; undefined while requests remain or it says
- * nothing of them. The next request would be answered 403 (docs.github.com, "Rate limits for the REST API").
+ * An answer that served but says no request remains (GitHub's `x-ratelimit-remaining: 0` on a success, Reddit's
+ * approximate `X-Ratelimit-Remaining: 0.0`: below one request): the seconds until its reset (`x-ratelimit-reset`),
+ * a minute when it names none; undefined while requests remain or it says nothing of them. The next request would be
+ * refused (docs/platforms.md#rate-limits).
  */
 export function spentWaitSec(headers: Headers, now = Date.now()): number | undefined {
-  if (remainingOf(headers) !== 0) return undefined
+  const remaining = remainingOf(headers)
+  if (remaining === undefined || !(remaining < 1)) return undefined
   return retryAfterSecOf(headers, now) ?? DEFAULT_WAIT_SEC
 }
 
