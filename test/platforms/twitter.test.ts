@@ -240,6 +240,41 @@ describe('twitter connector against a fake X API v2', () => {
     )
   })
 
+  test('a page whose x-rate-limit-remaining says none is left ends the search with what it found, and the next is refused unsent until x-rate-limit-reset', async () => {
+    // docs.x.com, "Rate limits": every answer carries x-rate-limit-limit, -remaining (in the 15-minute window) and
+    // -reset (epoch seconds); past the limit, 429. The pages already read are billed: a 429 on the next lost them.
+    const reset = Math.floor(Date.now() / 1000) + 600
+    let used = 0
+    const x = fake((req) => {
+      if (used >= 2) return Response.json({ title: 'Too Many Requests', status: 429 }, { status: 429 })
+      used++
+      const page = req.url.searchParams.get('next_token') ? 2 : 1
+      return Response.json(
+        {
+          data: [tweet(page * 10 + 1), tweet(page * 10 + 2)],
+          includes: { users: [jane] },
+          meta: { result_count: 2, next_token: `page-${page + 1}` },
+        },
+        {
+          headers: {
+            'x-rate-limit-limit': '2',
+            'x-rate-limit-remaining': String(2 - used),
+            'x-rate-limit-reset': String(reset),
+          },
+        },
+      )
+    })
+    const c = connector(x.origin)
+    // Up to 3 pages of 100: page 2 says 0 remain, so page 3 is not sent into a 429 that loses both.
+    expect(await c.search('crm', 300)).toHaveLength(4)
+    expect(x.received).toHaveLength(2)
+    const err = await c.search('crm', 10).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(598)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(600)
+    expect(x.received).toHaveLength(2)
+  })
+
   test('a slow answer is an upstream_timeout', async () => {
     const x = fake(async () => {
       await Bun.sleep(400)

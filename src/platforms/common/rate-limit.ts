@@ -106,3 +106,19 @@ export function createPause(refusal: (waitSec: number, why: string) => string, n
     },
   }
 }
+
+/**
+ * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each
+ * one's headers, and one that says no request remains (spentWaitSec) holds every request until the reset: meanwhile
+ * `refuseWhileHeld` throws 503 platform_budget_exhausted with the seconds left, and `secondsLeft` is above 0, so that
+ * a paged search answers with what it found rather than send its next page into a refusal. `spent` starts the
+ * refusal: "github's search limit is spent".
+ */
+export function spentLimit(spent: string, now: () => number = Date.now) {
+  const pause = createPause((wait, why) => `${spent} (${why}): wait ${wait} s before searching again`, now)
+  const heard = (headers: Headers) => {
+    const wait = spentWaitSec(headers, now())
+    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
+  }
+  return { ...pause, heard }
+}

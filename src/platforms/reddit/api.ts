@@ -2,7 +2,7 @@ import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
-import { createPause, spentWaitSec } from '../common/rate-limit'
+import { spentLimit } from '../common/rate-limit'
 import { createTokenKeeper } from './token'
 
 /** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
@@ -19,14 +19,7 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
 export function createRedditGet(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now) {
   const userAgent = redditUserAgent(config)
   const tokens = createTokenKeeper(config, log, now, userAgent)
-  const pause = createPause(
-    (wait, why) => `reddit's request limit is spent (${why}): wait ${wait} s before asking again`,
-    now,
-  )
-  const heard = (h: Headers) => {
-    const wait = spentWaitSec(h, now())
-    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
-  }
+  const pause = spentLimit("reddit's request limit is spent", now)
   const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
     fetchPlatformJson({
       platform: 'reddit',
@@ -34,7 +27,7 @@ export function createRedditGet(config: Config['platforms']['reddit'], log: Logg
       timeoutMs: config.timeout_ms,
       signal,
       headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
-      heard,
+      heard: pause.heard,
     })
   const call = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
     pause.refuseWhileHeld()
