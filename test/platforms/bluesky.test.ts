@@ -325,6 +325,39 @@ describe('bluesky connector against a fake PDS', () => {
     expect(pds.refreshes()).toHaveLength(0)
   })
 
+  test('a page whose ratelimit-remaining says none is left ends the search with what it found, and the next is refused unsent until ratelimit-reset', async () => {
+    // Bluesky's services answer with the IETF draft's rate-limit headers (docs.bsky.app, "Rate Limits"):
+    // ratelimit-limit, -remaining, -reset (epoch seconds), -policy; past the limit, 429.
+    const reset = String(Math.floor(Date.now() / 1000) + 300)
+    let used = 0
+    const pds = fakePds({
+      posts: (req) => {
+        if (used >= 2) return blueskyRateLimited(300)
+        used++
+        const page = req.url.searchParams.get('cursor') ? 2 : 1
+        const headers = {
+          'ratelimit-limit': '2',
+          'ratelimit-remaining': String(2 - used),
+          'ratelimit-reset': reset,
+          'ratelimit-policy': '2;w=300',
+        }
+        return Response.json(
+          { posts: [post(page * 10 + 1), post(page * 10 + 2)], cursor: `page-${page + 1}` },
+          { headers },
+        )
+      },
+    })
+    const c = connector(pds.origin)
+    // Up to 3 pages of 100: page 2 says 0 remain, so page 3 is not sent into a 429 that loses both.
+    expect(await c.search('crm', 300)).toHaveLength(4)
+    expect(pds.searches()).toHaveLength(2)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(298)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(300)
+    expect(pds.searches()).toHaveLength(2)
+  })
+
   test('a slow answer is an upstream_timeout', async () => {
     const pds = fakePds({ delayLogin: 400 })
     await expect(
