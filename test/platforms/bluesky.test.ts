@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createBlueskyConnector } from '../../src/platforms/bluesky/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { blueskyRateLimited } from '../support/platform-rules'
+import { expectSpentLimitHeld } from '../support/spent-limit'
 
 // A fake PDS: createSession / refreshSession hand out numbered token pairs, searchPosts checks the Bearer token and
 // answers an expired one as the reference PDS does: 400 {"error":"ExpiredToken","message":"Token has expired"}.
@@ -347,15 +348,12 @@ describe('bluesky connector against a fake PDS', () => {
         )
       },
     })
-    const c = connector(pds.origin)
-    // Up to 3 pages of 100: page 2 says 0 remain, so page 3 is not sent into a 429 that loses both.
-    expect(await c.search('crm', 300)).toHaveLength(4)
-    expect(pds.searches()).toHaveLength(2)
-    const err = await c.search('crm', 5).catch((e) => e)
-    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
-    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(298)
-    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(300)
-    expect(pds.searches()).toHaveLength(2)
+    await expectSpentLimitHeld(connector(pds.origin), {
+      limit: 300,
+      found: 4,
+      resetInSec: 300,
+      sent: () => pds.searches().length,
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { queryFilter } from '../../src/domain/search/query-filter'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { expectSpentLimitHeld } from '../support/spent-limit'
 
 // A fake X API v2 answering GET /2/tweets/search/recent in the documented shape (data, includes.users, meta).
 const fake = fakesPerTest()
@@ -264,15 +265,12 @@ describe('twitter connector against a fake X API v2', () => {
         },
       )
     })
-    const c = connector(x.origin)
-    // Up to 3 pages of 100: page 2 says 0 remain, so page 3 is not sent into a 429 that loses both.
-    expect(await c.search('crm', 300)).toHaveLength(4)
-    expect(x.received).toHaveLength(2)
-    const err = await c.search('crm', 10).catch((e) => e)
-    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
-    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(598)
-    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(600)
-    expect(x.received).toHaveLength(2)
+    await expectSpentLimitHeld(connector(x.origin), {
+      limit: 300,
+      found: 4,
+      resetInSec: 600,
+      sent: () => x.received.length,
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {
