@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createBlueskyConnector } from '../../src/platforms/bluesky/connector'
 import { fakesPerTest, longText, type Received } from '../support/fake-upstream'
 import { blueskyRateLimited } from '../support/platform-rules'
+import { expectSpentLimitHeld } from '../support/spent-limit'
 
 // A fake PDS: createSession / refreshSession hand out numbered token pairs, searchPosts checks the Bearer token and
 // answers an expired one as the reference PDS does: 400 {"error":"ExpiredToken","message":"Token has expired"}.
@@ -323,6 +324,36 @@ describe('bluesky connector against a fake PDS', () => {
     )
     expect(pds.logins()).toHaveLength(1)
     expect(pds.refreshes()).toHaveLength(0)
+  })
+
+  test('a page whose ratelimit-remaining says none is left ends the search with what it found, and the next is refused unsent until ratelimit-reset', async () => {
+    // Bluesky's services answer with the IETF draft's rate-limit headers (docs.bsky.app, "Rate Limits"):
+    // ratelimit-limit, -remaining, -reset (epoch seconds), -policy; past the limit, 429.
+    const reset = String(Math.floor(Date.now() / 1000) + 300)
+    let used = 0
+    const pds = fakePds({
+      posts: (req) => {
+        if (used >= 2) return blueskyRateLimited(300)
+        used++
+        const page = req.url.searchParams.get('cursor') ? 2 : 1
+        const headers = {
+          'ratelimit-limit': '2',
+          'ratelimit-remaining': String(2 - used),
+          'ratelimit-reset': reset,
+          'ratelimit-policy': '2;w=300',
+        }
+        return Response.json(
+          { posts: [post(page * 10 + 1), post(page * 10 + 2)], cursor: `page-${page + 1}` },
+          { headers },
+        )
+      },
+    })
+    await expectSpentLimitHeld(connector(pds.origin), {
+      limit: 300,
+      found: 4,
+      resetInSec: 300,
+      sent: () => pds.searches().length,
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -6,6 +6,7 @@ import { fakesPerTest, longText } from '../support/fake-upstream'
 import { HTML_BODIES } from '../support/html-bodies'
 import { mastodonRateLimited, mastodonTokenGate } from '../support/platform-rules'
 import { isConfigured, requiredSettings } from '../../src/platforms/configured'
+import { expectSpentLimitHeld } from '../support/spent-limit'
 
 // A fake Mastodon instance answering GET /api/v2/search in the documented Search shape (accounts, statuses, hashtags).
 const fake = fakesPerTest()
@@ -203,6 +204,31 @@ describe('mastodon connector against a fake instance', () => {
     found = []
     for (const keyword of ['a', 'b', 'c', 'd']) await c.search(keyword, 5)
     expect(c.warning?.()).toBeUndefined()
+  })
+
+  test('a page whose X-RateLimit-Remaining says none is left ends the search with what it found, and the next is refused unsent until X-RateLimit-Reset', async () => {
+    // docs.joinmastodon.org, "Rate limits": every answer carries X-RateLimit-Limit, -Remaining and -Reset (an ISO
+    // 8601 date); past the limit, 429.
+    const reset = new Date(Date.now() + 240_000).toISOString()
+    let used = 0
+    const m = fake(({ url }) => {
+      if (used >= 2) return mastodonRateLimited(240)
+      used++
+      const offset = Number(url.searchParams.get('offset') ?? 0)
+      const statuses = Array.from({ length: 40 }, (_, i) => status(1000 - offset - i))
+      const headers = {
+        'x-ratelimit-limit': '2',
+        'x-ratelimit-remaining': String(2 - used),
+        'x-ratelimit-reset': reset,
+      }
+      return Response.json({ accounts: [], statuses, hashtags: [] }, { headers })
+    })
+    await expectSpentLimitHeld(connector(m.origin), {
+      limit: 120,
+      found: 80,
+      resetInSec: 240,
+      sent: () => m.received.length,
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -44,6 +44,30 @@ const answer = (nodes: unknown[], endCursor: string | null, hasNextPage: boolean
 const body = (r: Received) =>
   JSON.parse(r.body) as { query: string; variables: { first: number; after: string | null } }
 
+/**
+ * Product Hunt's complexity budget (api.producthunt.com/v2/docs/rate_limits/headers): `points` left, each page costs
+ * 250, and on every answer X-Rate-Limit-Limit, -Remaining and -Reset (`resetSec`, seconds until the window resets);
+ * a page that needs more points than remain is refused with 429 until then. Page n holds one launch, post(250 × n).
+ */
+function fakeWithPoints(points: number, resetSec: number) {
+  let remaining = points
+  return fake(() => {
+    const refused = remaining < 250
+    if (!refused) remaining -= 250
+    const headers = {
+      'x-rate-limit-limit': '6250',
+      'x-rate-limit-remaining': String(remaining),
+      'x-rate-limit-reset': String(resetSec),
+    }
+    if (refused) return Response.json({ errors: [{ error: 'rate_limit_reached' }] }, { status: 429, headers })
+    const n = points - remaining
+    return Response.json(
+      { data: { posts: { pageInfo: { endCursor: `c${n}`, hasNextPage: true }, edges: [{ node: post(n) }] } } },
+      { headers },
+    )
+  })
+}
+
 describe('producthunt connector against a fake GraphQL API', () => {
   test('POSTs the newest-posts query as JSON with the bearer token, 20 a page, no cursor at first', async () => {
     const ph = fake(() => answer([], null, false))
@@ -256,26 +280,27 @@ describe('producthunt connector against a fake GraphQL API', () => {
     // api.producthunt.com/v2/docs/rate_limits/headers: 6,250 complexity points per 15 minutes, 429 until the window
     // resets, and on every answer X-Rate-Limit-Limit, -Remaining and -Reset (seconds until the reset). Here each
     // page costs 250 points and 400 are left: the first page is served, the second refused with 150 remaining.
-    let remaining = 400
-    const ph = fake(() => {
-      const refused = remaining < 250
-      if (!refused) remaining -= 250
-      const headers = {
-        'x-rate-limit-limit': '6250',
-        'x-rate-limit-remaining': String(remaining),
-        'x-rate-limit-reset': '421',
-      }
-      if (refused) return Response.json({ errors: [{ error: 'rate_limit_reached' }] }, { status: 429, headers })
-      return Response.json(
-        { data: { posts: { pageInfo: { endCursor: 'c1', hasNextPage: true }, edges: [{ node: post(1) }] } } },
-        { headers },
-      )
-    })
+    const ph = fakeWithPoints(400, 421)
     const err = await connector(ph.origin)
       .search('crm', 5)
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', extra: { retryAfterSec: 421 } })
     expect(err.message).toBe('producthunt is rate limited (429); retry after 421 s')
+  })
+
+  test('a page whose X-Rate-Limit-Remaining is less than a page costs ends the read with the pages it has; the next read waits for the reset, unsent', async () => {
+    // Each page costs 250 points (the fall of X-Rate-Limit-Remaining from one page to the next) and 600 are left: after
+    // 2 pages 100 remain, and a third page would be refused (429), losing the read.
+    const ph = fakeWithPoints(600, 900)
+    let at = Date.now()
+    const c = connector(ph.origin, {}, [], () => at)
+    expect(await c.search('crm', 5)).toHaveLength(2)
+    expect(ph.received).toHaveLength(2)
+    at += LAUNCHES_FRESH_MS
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBe(900 - LAUNCHES_FRESH_MS / 1000)
+    expect(ph.received).toHaveLength(2)
   })
 
   test('a slow answer is an upstream_timeout', async () => {

@@ -357,6 +357,41 @@ describe('reddit connector: searching and reading posts', () => {
     expect(err.message).toBe('reddit is rate limited (429, no requests remaining); retry after 42 s')
   })
 
+  test('a page whose X-Ratelimit-Remaining says none is left ends the search with what it found, and the next is refused unsent until X-Ratelimit-Reset', async () => {
+    // Reddit's API rules: X-Ratelimit-Remaining (approximate, a decimal such as "599.0") and X-Ratelimit-Reset
+    // (seconds to the end of the period) ride on every answer; the next request after none remain is refused (429).
+    let used = 0
+    const r = fakeReddit({
+      posts: () => {
+        if (used >= 2) return Response.json({ message: 'Too Many Requests', error: 429 }, { status: 429 })
+        used++
+        return Response.json(
+          {
+            kind: 'Listing',
+            data: { after: `t3_page${used}`, children: [1, 2].map((n) => ({ kind: 't3', data: post(used * 10 + n) })) },
+          },
+          {
+            headers: {
+              'x-ratelimit-used': `${used}.0`,
+              'x-ratelimit-remaining': `${2 - used}.0`,
+              'x-ratelimit-reset': '42',
+            },
+          },
+        )
+      },
+    })
+    const c = connector(r.origin)
+    // Page 1 says 1.0 remains: page 2 is asked; page 2 says 0.0: page 3 would be answered 429 and lose both.
+    expect(await c.search('crm', 300)).toHaveLength(4)
+    expect(r.searches()).toHaveLength(2)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThanOrEqual(40)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(42)
+    expect(err.message).toContain('wait')
+    expect(r.searches()).toHaveLength(2)
+  })
+
   test('a slow answer is an upstream_timeout', async () => {
     const r = fakeReddit({ posts: () => Bun.sleep(400).then(() => listing([])) })
     await expect(

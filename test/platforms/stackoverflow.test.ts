@@ -167,6 +167,37 @@ describe('stackoverflow connector against a fake Stack Exchange API', () => {
     expect(mentions).toHaveLength(9)
   })
 
+  test('a page whose quota_remaining is 0 stops the paging there and returns what came; searches wait an hour, unsent', async () => {
+    // docs/throttle: the address's daily quota is counted down in quota_remaining on every wrapper; past it, each call
+    // is refused (throttle_violation naming the seconds until more requests are available), which lost the pages read.
+    let used = 0
+    const se = fake(({ url }) => {
+      if (used >= 1)
+        return gzipJson(
+          {
+            error_id: 502,
+            error_name: 'throttle_violation',
+            error_message: 'too many requests from this IP, more requests available in 40000 seconds',
+          },
+          400,
+        )
+      used++
+      const size = Number(url.searchParams.get('pagesize'))
+      return wrapper(
+        Array.from({ length: size }, (_, i) => question(i + 1)),
+        { has_more: true, quota_max: 300, quota_remaining: 0 },
+      )
+    })
+    const c = connector(se.origin)
+    expect(await c.search('crm', 200)).toHaveLength(100)
+    expect(se.received).toHaveLength(1)
+    const err = await c.search('crm', 5).catch((e) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(3590)
+    expect(err.message).toContain('quota')
+    expect(se.received).toHaveLength(1)
+  })
+
   test('an error envelope (HTTP 400) is an upstream_error naming error_id, error_name and error_message', async () => {
     const se = fake(() =>
       gzipJson({ error_id: 400, error_message: 'site is required', error_name: 'bad_parameter' }, 400),

@@ -4,6 +4,7 @@ import { createLogger } from '../../src/lib/log'
 import { createTwitterConnector } from '../../src/platforms/twitter/connector'
 import { queryFilter } from '../../src/domain/search/query-filter'
 import { fakesPerTest, longText } from '../support/fake-upstream'
+import { expectSpentLimitHeld } from '../support/spent-limit'
 
 // A fake X API v2 answering GET /2/tweets/search/recent in the documented shape (data, includes.users, meta).
 const fake = fakesPerTest()
@@ -238,6 +239,38 @@ describe('twitter connector against a fake X API v2', () => {
     expect(err.message).toBe(
       "twitter: X's Monthly usage cap is spent (429 UsageCapExceeded); retry after 3600 s. Raise the cap or buy credits in the X developer console",
     )
+  })
+
+  test('a page whose x-rate-limit-remaining says none is left ends the search with what it found, and the next is refused unsent until x-rate-limit-reset', async () => {
+    // docs.x.com, "Rate limits": every answer carries x-rate-limit-limit, -remaining (in the 15-minute window) and
+    // -reset (epoch seconds); past the limit, 429. The pages already read are billed: a 429 on the next lost them.
+    const reset = Math.floor(Date.now() / 1000) + 600
+    let used = 0
+    const x = fake((req) => {
+      if (used >= 2) return Response.json({ title: 'Too Many Requests', status: 429 }, { status: 429 })
+      used++
+      const page = req.url.searchParams.get('next_token') ? 2 : 1
+      return Response.json(
+        {
+          data: [tweet(page * 10 + 1), tweet(page * 10 + 2)],
+          includes: { users: [jane] },
+          meta: { result_count: 2, next_token: `page-${page + 1}` },
+        },
+        {
+          headers: {
+            'x-rate-limit-limit': '2',
+            'x-rate-limit-remaining': String(2 - used),
+            'x-rate-limit-reset': String(reset),
+          },
+        },
+      )
+    })
+    await expectSpentLimitHeld(connector(x.origin), {
+      limit: 300,
+      found: 4,
+      resetInSec: 600,
+      sent: () => x.received.length,
+    })
   })
 
   test('a slow answer is an upstream_timeout', async () => {

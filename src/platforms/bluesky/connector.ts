@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
+import { spentLimit } from '../common/rate-limit'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
@@ -30,6 +31,9 @@ const Output = v.object({ posts: v.array(v.unknown()), cursor: v.nullish(v.strin
 
 export function createBlueskyConnector(config: Config['platforms']['bluesky'], log: Logger): PlatformConnector {
   const sessions = createSessionKeeper(config, log)
+  // An answer that takes the last request of the window (ratelimit-remaining: 0) holds every search until its
+  // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits).
+  const pause = spentLimit("bluesky's request limit is spent")
 
   const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
     xrpc({
@@ -39,6 +43,7 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
       bearer: session.accessJwt,
       timeoutMs: config.timeout_ms,
       signal,
+      heard: pause.heard,
     })
 
   /** One page with the shared session; a token the server calls expired or invalid is renewed once and the page asked again. */
@@ -60,10 +65,12 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: cursor, found, pageSize, signal }) => {
       const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
       if (cursor) params.set('cursor', cursor)
+      pause.refuseWhileHeld()
       const body = await withSession(params, signal)
       const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
       found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))
-      return page.cursor && page.posts.length > 0 ? page.cursor : undefined
+      // With no request left, the search answers with what has come so far rather than losing it to a 429.
+      return page.cursor && page.posts.length > 0 && pause.secondsLeft() <= 0 ? page.cursor : undefined
     }),
   }
 }

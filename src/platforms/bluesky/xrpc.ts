@@ -32,6 +32,8 @@ export async function xrpc(a: {
   bearer?: string
   timeoutMs: number
   signal?: AbortSignal
+  /** Given the headers of an answer that served (its rate-limit headers ride on successes too). */
+  heard?: (headers: Headers) => void
 }): Promise<unknown> {
   const url = new URL(`/xrpc/${a.nsid}`, a.baseUrl)
   if (a.params) url.search = a.params.toString()
@@ -52,7 +54,10 @@ export async function xrpc(a: {
   } catch {
     if (res.ok) throw new AppError('upstream_error', 'bluesky sent a body that is not JSON')
   }
-  if (res.ok) return body
+  if (res.ok) {
+    a.heard?.(res.headers)
+    return body
+  }
   const name =
     typeof (body as { error?: unknown })?.error === 'string'
       ? (body as { error: string }).error.slice(0, 60)

@@ -69,12 +69,14 @@ export const headerRateLimit: RateLimitRule = ({ status, headers, text }, now) =
 }
 
 /**
- * An answer that served but says no request remains (GitHub's `x-ratelimit-remaining: 0` on a success): the seconds
- * until its reset (`x-ratelimit-reset`), a minute when it names none; undefined while requests remain or it says
- * nothing of them. The next request would be answered 403 (docs.github.com, "Rate limits for the REST API").
+ * An answer that served but says no request remains (GitHub's `x-ratelimit-remaining: 0` on a success, Reddit's
+ * approximate `X-Ratelimit-Remaining: 0.0`: below one request): the seconds until its reset (`x-ratelimit-reset`),
+ * a minute when it names none; undefined while requests remain or it says nothing of them. The next request would be
+ * refused (docs/platforms.md#rate-limits).
  */
 export function spentWaitSec(headers: Headers, now = Date.now()): number | undefined {
-  if (remainingOf(headers) !== 0) return undefined
+  const remaining = remainingOf(headers)
+  if (remaining === undefined || !(remaining < 1)) return undefined
   return retryAfterSecOf(headers, now) ?? DEFAULT_WAIT_SEC
 }
 
@@ -103,4 +105,20 @@ export function createPause(refusal: (waitSec: number, why: string) => string, n
       if (wait > 0) throw new AppError('platform_budget_exhausted', refusal(wait, why), { retryAfterSec: wait })
     },
   }
+}
+
+/**
+ * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each
+ * one's headers, and one that says no request remains (spentWaitSec) holds every request until the reset: meanwhile
+ * `refuseWhileHeld` throws 503 platform_budget_exhausted with the seconds left, and `secondsLeft` is above 0, so that
+ * a paged search answers with what it found rather than send its next page into a refusal. `spent` starts the
+ * refusal: "github's search limit is spent".
+ */
+export function spentLimit(spent: string, now: () => number = Date.now) {
+  const pause = createPause((wait, why) => `${spent} (${why}): wait ${wait} s before searching again`, now)
+  const heard = (headers: Headers) => {
+    const wait = spentWaitSec(headers, now())
+    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
+  }
+  return { ...pause, heard }
 }

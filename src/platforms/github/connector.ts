@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/log'
 import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
-import { createPause, spentWaitSec } from '../common/rate-limit'
+import { spentLimit } from '../common/rate-limit'
 import { stripHtml } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -72,14 +72,8 @@ export function createGithubConnector(config: Config['platforms']['github'], log
 
   // An answer that takes the last search request of the window (x-ratelimit-remaining: 0) holds every search until
   // its reset: the next would be answered 403 (docs/platforms.md#rate-limits).
-  const pause = createPause(
-    (wait, why) => `github's search limit is spent (${why}): wait ${wait} s before searching again`,
-  )
-  const heard = (h: Headers) => {
-    const wait = spentWaitSec(h)
-    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
-  }
-  const get = platformJsonGet('github', config, headers, queryRefusal, heard)
+  const pause = spentLimit("github's search limit is spent")
+  const get = platformJsonGet('github', config, headers, queryRefusal, pause.heard)
 
   return {
     platform: 'github',

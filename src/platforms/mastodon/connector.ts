@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
+import { spentLimit } from '../common/rate-limit'
 import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -69,11 +70,15 @@ const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAG
 export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
+  // An answer that takes the last request of the window (X-RateLimit-Remaining: 0) holds every search until its
+  // X-RateLimit-Reset (an ISO 8601 date): the next would be answered 429 (docs/platforms.md#rate-limits).
+  const pause = spentLimit("mastodon's request limit is spent")
   const get = platformJsonGet(
     'mastodon',
     config,
     { authorization: `Bearer ${config.access_token.trim()}` },
     (answer) => (answer.status === 401 ? tokenRefused() : undefined),
+    pause.heard,
   )
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
   const instance = base ? new URL(base).host : ''
@@ -103,10 +108,12 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
             limit: String(pageSize),
           })
           if (offset > 0) params.set('offset', String(offset))
+          pause.refuseWhileHeld()
           const body = await get('/api/v2/search', params, signal)
           const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
-          return statuses.length < pageSize ? undefined : offset + statuses.length
+          // With no request left, the search answers with what has come so far rather than losing it to a 429.
+          return statuses.length < pageSize || pause.secondsLeft() > 0 ? undefined : offset + statuses.length
         },
         pagesFor(limit),
       )

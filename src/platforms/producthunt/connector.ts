@@ -6,6 +6,7 @@ import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson, retryAfterSecOf } from '../http'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
+import { pointsLeft } from './points'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -83,13 +84,18 @@ export function createProducthuntConnector(
   let read: { at: number; posts: Promise<Post[]> } | undefined
   const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
 
+  const points = pointsLeft(now)
+
   async function newestLaunches(): Promise<Post[]> {
+    points.refuseWhileHeld()
+    points.newRead()
     const url = new URL('/v2/api/graphql', config.base_url)
     const posts: Post[] = []
     let after: string | null = null
     for (let page = 1; page <= MAX_PAGES; page++) {
       const json = { query: QUERY, variables: { first: PAGE_SIZE, after } }
       const body = await fetchPlatformJson({
+        heard: points.heard,
         platform: 'producthunt',
         url,
         method: 'POST',
@@ -112,7 +118,8 @@ export function createProducthuntConnector(
       posts.push(
         ...readItems({ platform: 'producthunt', log, items: data.posts.edges, item: Post, map: (e) => e.node }),
       )
-      if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor) break
+      // Fewer points left than a page costs: the next page would be refused (429) and the read lost with it.
+      if (!data.posts.pageInfo.hasNextPage || !data.posts.pageInfo.endCursor || points.secondsLeft() > 0) break
       after = data.posts.pageInfo.endCursor
     }
     return posts

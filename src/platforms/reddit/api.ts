@@ -2,6 +2,7 @@ import { version } from '../../../package.json'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
+import { spentLimit } from '../common/rate-limit'
 import { createTokenKeeper } from './token'
 
 /** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
@@ -11,11 +12,14 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
 /**
  * A GET of Reddit's API as the approved app (docs/platforms.md#reddit): the User-Agent Reddit's API rules ask for and
  * the app's token on every call. A refused token (401: revoked, or expired before its time) is forgotten and the
- * call made once more with a new one. `now` is injectable for tests.
+ * call made once more with a new one. An answer that says no request remains (X-Ratelimit-Remaining below 1) holds
+ * every call until its X-Ratelimit-Reset: each is refused unsent, 503 platform_budget_exhausted with the seconds left
+ * (docs/platforms.md#rate-limits); `waitSec` says them, 0 or less when none. `now` is injectable for tests.
  */
 export function createRedditGet(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now) {
   const userAgent = redditUserAgent(config)
   const tokens = createTokenKeeper(config, log, now, userAgent)
+  const pause = spentLimit("reddit's request limit is spent", now)
   const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
     fetchPlatformJson({
       platform: 'reddit',
@@ -23,8 +27,10 @@ export function createRedditGet(config: Config['platforms']['reddit'], log: Logg
       timeoutMs: config.timeout_ms,
       signal,
       headers: { 'user-agent': userAgent, authorization: `bearer ${token}` },
+      heard: pause.heard,
     })
-  return async (url: URL, signal?: AbortSignal): Promise<unknown> => {
+  const call = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
+    pause.refuseWhileHeld()
     const token = await tokens.get()
     try {
       return await get(url, signal, token)
@@ -34,4 +40,5 @@ export function createRedditGet(config: Config['platforms']['reddit'], log: Logg
       return get(url, signal, await tokens.get())
     }
   }
+  return Object.assign(call, { waitSec: pause.secondsLeft })
 }

@@ -64,7 +64,11 @@ export function createRedditConnector(
       found.add(
         readItems({ platform: 'reddit', log, items: data.children, item: Child, map: (c) => toMention(c.data) }),
       )
-      return !data.after || data.after === after || data.children.length === 0 ? undefined : data.after
+      // With no request left (X-Ratelimit-Remaining), the search answers with what has come so far rather than
+      // losing it to the next page's refusal (docs/platforms.md#rate-limits).
+      const next = data.after ?? undefined
+      const last = !next || next === after || data.children.length === 0 || get.waitSec() > 0
+      return last ? undefined : next
     }),
   }
 }

@@ -85,6 +85,10 @@ export function createStackoverflowConnector(
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
+    // docs/throttle: a spent daily quota refuses every call until it renews, a time no answer names until refused
+    // (throttle_violation, with the seconds): the next page would lose this one, so searches wait an hour, as the
+    // stream does, and then ask once more (docs/platforms.md#stackoverflow).
+    if (w.quota_remaining === 0) pause.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
       log.warn('platform_quota_low', {
         platform: 'stackoverflow',
@@ -109,7 +113,8 @@ export function createStackoverflowConnector(
         log.info('platform_backoff', { platform: 'stackoverflow', backoff, returned: found.all.length })
         return undefined
       }
-      return page + 1
+      // A spent quota: the next page would be refused and lose this one.
+      return pause.secondsLeft() > 0 ? undefined : page + 1
     }),
   }
 }
@@ -125,6 +130,7 @@ export function refusalMessage(w: { error_id?: number; error_name?: string; erro
 // to a few minutes") at its long end.
 const THROTTLE_ID = 502
 const THROTTLE_DEFAULT_SEC = 300
+const QUOTA_SPENT_SEC = 3600
 
 /** The wait a throttle_violation asks for, in seconds; undefined for any other error. */
 export function throttleWaitSec(w: {

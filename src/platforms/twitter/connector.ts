@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
+import { spentLimit } from '../common/rate-limit'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
@@ -69,7 +70,11 @@ const usageCapped: FailureReader = ({ status, text }) => {
 }
 
 export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
-  const get = platformJsonGet('twitter', config, { authorization: `Bearer ${config.bearer_token.trim()}` }, usageCapped)
+  // An answer that takes the window's last request (x-rate-limit-remaining: 0) holds every search until its
+  // x-rate-limit-reset: the next would be answered 429 (docs/platforms.md#rate-limits).
+  const pause = spentLimit("twitter's request limit is spent")
+  const bearer = { authorization: `Bearer ${config.bearer_token.trim()}` }
+  const get = platformJsonGet('twitter', config, bearer, usageCapped, pause.heard)
   return {
     platform: 'twitter',
     // The first page is asked without a next_token ('').
@@ -86,12 +91,15 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         'user.fields': 'username,name',
       })
       if (nextToken) params.set('next_token', nextToken)
+      pause.refuseWhileHeld()
       const body = await get('/2/tweets/search/recent', params, signal)
       const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
       const users = usersById(includes?.users ?? [])
       // New posts arriving between two calls do not shift a token page, but a duplicate costs nothing to drop.
       found.add(readItems({ platform: 'twitter', log, items: data, item: Tweet, map: (t) => toMention(t, users) }))
-      return !meta.next_token || meta.next_token === nextToken ? undefined : meta.next_token
+      // With no request left, the search answers with the pages it has (billed already) rather than losing them.
+      const last = !meta.next_token || meta.next_token === nextToken || pause.secondsLeft() > 0
+      return last ? undefined : meta.next_token
     }),
   }
 }

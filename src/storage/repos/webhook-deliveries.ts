@@ -95,17 +95,17 @@ export function createWebhookDeliveriesRepo(client: Client) {
     /**
      * Claims up to `limit` due attempts as `claim` (a token unique to this call) in ONE statement: only rows whose
      * claim is free or expired, of enabled endpoints, are taken, so two processes on one database never claim the
-     * same attempt. An endpoint gets at most `perEndpoint` attempts in flight (fewer while its receiver said fewer
-     * requests remain), counting those claimed by any process, so one receiver that never answers cannot take all. The claim lasts `claimMs` (longer than an
-     * attempt may take) by the database's clock; a holder that dies lets it expire and the attempt is made again
-     * (same webhook-id). `nowMs` (the host's) only says which attempts are due.
+     * same attempt. A receiver gets at most `perEndpoint` attempts in flight (fewer while it said fewer requests
+     * remain; the destinations on one Discord webhook are one receiver), counting those claimed by any process, so one
+     * receiver that never answers cannot take all. The claim lasts `claimMs` (longer than an attempt may take) by the
+     * database's clock; a holder that dies lets it expire and the attempt is made again (same webhook-id). `nowMs`
+     * (the host's) only says which attempts are due.
      * The UPDATE runs to its commit before the claimed rows are read back by their token: rows handed out by an
      * UPDATE … RETURNING whose commit then failed were seen sent twice with two servers on one file.
      */
     async claim(a: { claim: string; nowMs: number; claimMs: number; limit: number; perEndpoint: number }) {
-      const { nowMs, perEndpoint } = a
-      const share = [nowMs, perEndpoint, perEndpoint]
-      return claimWhere(client, a, DUE_PER_ENDPOINT, [...share, nowMs, perEndpoint, nowMs, a.limit])
+      const [n, p] = [a.nowMs, a.perEndpoint]
+      return claimWhere(client, a, DUE_PER_ENDPOINT, [p, p, n, p, n, n, a.limit])
     },
 
     /**

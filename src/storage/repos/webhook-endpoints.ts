@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../engine/types'
 import { webhookEndpoints, webhookRateLimits } from '../tables/webhooks'
 import { dbNowMs } from './db-now'
+import { receiverOf } from './webhook-claim-sql'
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect
 export type EndpointPatch = Partial<Omit<EndpointRow, 'id' | 'teamId' | 'event' | 'secret' | 'createdAt'>>
@@ -24,6 +25,9 @@ export function createWebhookEndpointsRepo(db: Db) {
       .update(webhookEndpoints)
       .set({ pausedUntil: untilMs, pausedReason: reason })
       .where(and(which, sql`(${webhookEndpoints.pausedUntil} is null or ${webhookEndpoints.pausedUntil} < ${untilMs})`))
+  // The endpoints of the receiver `id` sends to, itself included.
+  const sameReceiver = (id: string) =>
+    sql`${sql.raw(receiverOf('webhook_endpoints'))} = (select ${sql.raw(receiverOf('s'))} from webhook_endpoints s where s.id = ${id})`
   return {
     async insert(row: EndpointRow) {
       await db.insert(webhookEndpoints).values({ ...row, windowFrom: windowStart(row.windowFrom) })
@@ -124,22 +128,23 @@ export function createWebhookEndpointsRepo(db: Db) {
       return row?.since ?? nowMs
     },
     /**
-     * The receiver asked to be sent nothing before `untilMs` (epoch ms): the claim skips the endpoint until then. A
-     * pause already set for longer stays as it is, with its reason (answers to attempts in flight arrive in any order).
+     * The receiver asked to be sent nothing before `untilMs` (epoch ms): the claim skips its endpoints (receiverOf)
+     * until then. A pause set for longer stays, with its reason (answers to attempts in flight come in any order).
      */
     async pauseUntil(id: string, untilMs: number, reason: string) {
-      await pause(eq(webhookEndpoints.id, id), untilMs, reason)
+      await pause(sameReceiver(id), untilMs, reason)
     },
     /**
-     * An answer said `remaining` requests are left until `resetAtMs` (epoch ms): the claim keeps no more of the
-     * endpoint's attempts under way until then. Answers to attempts in flight arrive in any order, so while a reset
-     * noted earlier is still ahead of `nowMs` the fewest said and the latest reset are kept (a later answer can only
-     * say fewer); once it has passed, the answer's own. Nothing is noted for an endpoint deleted meanwhile.
+     * An answer said `remaining` requests are left until `resetAtMs` (epoch ms), noted on each endpoint of its receiver:
+     * the claim keeps no more attempts under way to it until then. Answers come in any order, so while a reset noted
+     * earlier is still ahead of `nowMs` the fewest said and the latest reset are kept (a later answer can only say
+     * fewer); once it has passed, the answer's own. Nothing is noted for an endpoint deleted meanwhile.
      */
     async noteRemaining(id: string, remaining: number, resetAtMs: number, nowMs: number) {
       await db.$client.execute({
         sql: `insert into webhook_rate_limits (endpoint_id, remaining, reset_at)
-            select id, ?, ? from webhook_endpoints where id = ?
+            select e.id, ?, ? from webhook_endpoints e
+            where ${receiverOf('e')} = (select ${receiverOf('s')} from webhook_endpoints s where s.id = ?)
           on conflict (endpoint_id) do update set
             remaining = case when reset_at > ? then min(remaining, excluded.remaining) else excluded.remaining end,
             reset_at = case when reset_at > ? then max(reset_at, excluded.reset_at) else excluded.reset_at end`,
