@@ -140,6 +140,8 @@ describe('the console in a browser', () => {
         expect(r[9]).toEndWith('and the rest of the full text')
       }
       expect(await usedThisMonth()).toBe(usedBefore)
+      // A preview the full text goes on from ends with "…" (docs/console.md#the-signals-page).
+      expect(await textOf(view.page.locator('.signal .text').first())).toMatch(/^acme post \d+ preview…$/)
       await view.page.locator('.signal').first().getByRole('button', { name: 'Full text' }).click()
       await view.page.locator('.signal .text', { hasText: 'and the rest of the full text' }).waitFor()
       expect(await view.page.locator('.signal a', { hasText: 'Open post' }).first().getAttribute('href')).toStartWith(

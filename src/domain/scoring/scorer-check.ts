@@ -3,7 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { buildScorer } from '../../scorers/registry'
 import type { ScoreInput, ScoreResult } from '../../scorers/types'
-import { meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
+import { howToStart, meanwhileWithoutModel, PROBE_MS, unreachableReason } from './scorer-health'
 
 export type ScorerCheck = {
   status: 'ok' | 'failed'
@@ -103,6 +103,5 @@ const MAX_TIMEOUT_MS = LONGEST_WORK_MS
 
 /** What to do when no model server listens (docs/scoring.md#checking-the-model-server). */
 function startOrEmbedded(backend: string, endpoint?: string, model?: string): string {
-  const ollama = backend === 'ollama' ? ` (for Ollama: "ollama serve", then "ollama pull ${model}")` : ''
-  return `start the model server at ${endpoint}${ollama}, or, with no model server, set scorer.backend = "rules" (LEAD_SIGNALS_SCORER_BACKEND=rules) so the embedded scorer answers alone`
+  return `start the model server at ${endpoint}${howToStart(backend, model)}, or, with no model server, set scorer.backend = "rules" (LEAD_SIGNALS_SCORER_BACKEND=rules) so the embedded scorer answers alone`
 }

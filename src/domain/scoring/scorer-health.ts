@@ -17,6 +17,10 @@ export function meanwhileWithoutModel(config: Config): string {
     : 'scoring calls answer 503 scorer_unavailable (scorer.fallback = "none")'
 }
 
+/** How to start a model server (docs/scoring.md#checking-the-model-server), as the start-up line and `scorer check` say it. */
+export const howToStart = (backend: string, model?: string) =>
+  backend === 'ollama' ? ` (for Ollama: "ollama serve", then "ollama pull ${model}")` : ''
+
 /**
  * Why the model server could not be asked at all (docs/scoring.md#checking-the-model-server). Nothing listening (a
  * refused port, no such host) fails every later call at once too. An address that takes the connection and never
@@ -166,8 +170,14 @@ export function createScorerHealth(a: { config: Config; scorer: Scorer; log: Log
           unreached = true
           condition.unreachable()
         }
+        const reason = unreachableReason(err, scorer.endpoint)
+        // Nothing listening (not a name unresolved or a server that hangs, whose reasons say what to check): start it.
+        const start =
+          reason === `no model server at ${scorer.endpoint}`
+            ? `start it${howToStart(scorer.name, scorer.model)}, then`
+            : 'once it runs,'
         log.warn('model_server_unreachable', {
-          message: `${unreachableReason(err, scorer.endpoint)}; ${meanwhile()}; once it runs, check it with: lead-signals scorer check`,
+          message: `${reason}; ${meanwhile()}; ${start} check it with: lead-signals scorer check`,
         })
         return false
       }

@@ -4,6 +4,7 @@ import { createScorerHealth } from '../../../src/domain/scoring/scorer-health'
 import { createLogger } from '../../../src/lib/log'
 import { buildScorer } from '../../../src/scorers/registry'
 import { fakesPerTest, type Received } from '../../support/fake-upstream'
+import { REFUSED_ORIGIN } from '../../support/refused'
 
 // docs/scoring.md#checking-the-model-server: the start-up check says what keeps a reachable model server from
 // serving the configured model, not only whether it can be reached.
@@ -224,6 +225,24 @@ describe('the start-up check of the model server', () => {
       'no model server at http://ollama.nowhere.invalid:11434: ollama.nowhere.invalid could not be resolved (check the address;',
     )
     expect(r.lines[0]).toContain('scoring with the embedded rules scorer')
+  })
+
+  // Nothing listening: the line says how to start the server, as `scorer check` does, then how to check it.
+  test('nothing listening at the address: the line says how to start the model server, then how to check it', async () => {
+    const r = await check({
+      LEAD_SIGNALS_SCORER_OLLAMA_HOST: REFUSED_ORIGIN,
+      LEAD_SIGNALS_SCORER_OLLAMA_MODEL: 'llama3.2:3b',
+    })
+    expect(r.ready).toBe(false)
+    expect(r.lines[0]).toContain(`no model server at ${REFUSED_ORIGIN}`)
+    expect(JSON.parse(r.lines[0]).message).toContain(
+      'start it (for Ollama: "ollama serve", then "ollama pull llama3.2:3b"), then check it with: lead-signals scorer check',
+    )
+    const openai = await check({
+      LEAD_SIGNALS_SCORER_BACKEND: 'openai',
+      LEAD_SIGNALS_SCORER_OPENAI_BASE_URL: REFUSED_ORIGIN,
+    })
+    expect(openai.lines[0]).toContain('start it, then check it with: lead-signals scorer check')
   })
 
   // A firewall that drops packets, or a server that takes the connection and hangs: the start-up check gives up after
