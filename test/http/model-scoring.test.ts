@@ -10,13 +10,17 @@ import { seedTeam, testConfig } from '../support/deps'
 import { lastingTestDatabase } from '../support/test-database'
 import { fakeUpstream } from '../support/fake-upstream'
 import { REFUSED_ORIGIN } from '../support/refused'
+import { runningModels } from '../support/ollama-ps'
 
 // A fake Ollama whose /api/chat answer depends on `mode`, counting calls in flight.
 type Mode = 'valid' | 'high' | 'unknown-intent' | 'not-json' | 'empty' | 'slow'
 let mode: Mode = 'valid'
 let inFlight = 0
 let peak = 0
+const running = runningModels()
 const ollama = fakeUpstream(async (req) => {
+  const ps = running.answer(req)
+  if (ps) return ps
   inFlight++
   peak = Math.max(peak, inFlight)
   try {
