@@ -15,7 +15,7 @@ import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
 import { localPathOf, openDatabase } from './storage/db'
 import { databaseFileState } from './storage/permissions'
-import type { Database } from './storage/engine/types'
+import type { Database, RemoteDeadline } from './storage/engine/types'
 import { AppError } from './errors'
 import { migrate, migrationState, SCHEMA, schemasOf } from './storage/migrate'
 import { firstAnswer } from './storage/first-answer'
@@ -43,11 +43,17 @@ export type Deps = ExportLimits & {
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
 export async function buildDeps(
   config: Config,
-  overrides: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring' | 'stuck'>> = {},
+  // writeDeadline: the bounds of a libSQL server's write deadline, shortened by tests (storage/engine/write-deadline.ts).
+  {
+    writeDeadline,
+    ...overrides
+  }: Partial<Omit<Deps, 'repos' | 'database' | 'searches' | 'scoring' | 'stuck'>> & {
+    writeDeadline?: RemoteDeadline
+  } = {},
 ): Promise<Deps> {
   const log = overrides.log ?? createLogger()
   const clock = overrides.clock ?? systemClock
-  const database = await openAnswering(config)
+  const database = await openAnswering(config, writeDeadline)
   await migrate(database.client)
   const repos = createRepos(database)
   const connectors = overrides.connectors ?? buildConnectors(config, log)
@@ -111,8 +117,8 @@ export async function migrateDatabase(config: Config): Promise<string[]> {
 }
 
 /** The database once it has answered, within FIRST_ANSWER_MS (docs/operations.md#a-database-that-does-not-answer-at-start). */
-async function openAnswering(config: Config) {
-  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token })
+async function openAnswering(config: Config, deadline?: RemoteDeadline) {
+  const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token, deadline })
   try {
     await firstAnswer(database.client, config.database.url)
   } catch (err) {

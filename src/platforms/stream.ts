@@ -45,16 +45,18 @@ export type StreamReader = {
 // The readers' wait between tries; it lives in lib/ since the jobs wait the same way.
 export { pause } from '../lib/pause'
 
-/** Exponential backoff with jitter, 1 s doubling to `maxMs`: the wait before the `attempt`th retry (from 0). */
-export const backoffMs = (attempt: number, maxMs = 60_000) =>
-  Math.min(maxMs, 1000 * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)
+/**
+ * Exponential backoff with jitter, `firstMs` (1 s) doubling to `maxMs`: the wait before the `attempt`th retry (from 0).
+ */
+export const backoffMs = (attempt: number, maxMs = 60_000, firstMs = 1000) =>
+  Math.min(maxMs, firstMs * 2 ** Math.min(attempt, 16)) * (0.5 + Math.random() / 2)
 
 /**
  * The wait before the `attempt`th retry after `err`: the backoff, or longer when upstream named a wait of its own (a
  * rate limit's Retry-After or reset), since a retry before it is refused again and counted against the app.
  */
-export const retryWaitMs = (err: unknown, attempt: number, maxMs?: number) =>
-  Math.max(backoffMs(attempt, maxMs), err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0)
+export const retryWaitMs = (err: unknown, attempt: number, maxMs?: number, firstMs?: number) =>
+  Math.max(backoffMs(attempt, maxMs, firstMs), err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0)
 
 /**
  * The stored position `from` as a reader reads it (`parse` answers undefined for what it cannot), or null to read from

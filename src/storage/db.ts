@@ -9,17 +9,26 @@ import { openReadConnection } from './engine/read-connection'
 import { openRemoteClient } from './engine/remote-client'
 import { permissionDenied } from './permissions'
 import * as schema from './schema'
-import type { Database } from './engine/types'
+import type { Database, RemoteDeadline } from './engine/types'
 
 /**
  * Opens the database: a local file (or `:memory:`) through the embedded engine, or a libSQL server by URL.
  * A local file gets WAL, so the CLI can write while the server reads, and a second writer waits for the lock
  * (without blocking the event loop) instead of failing.
  */
-export async function openDatabase(a: { url: string; authToken?: string }): Promise<Database> {
+export async function openDatabase(a: {
+  url: string
+  authToken?: string
+  deadline?: RemoteDeadline
+}): Promise<Database> {
   const path = localPathOf(a.url)
   if (path === undefined) {
-    const client = openRemoteClient({ url: a.url, authToken: a.authToken ?? '', lockWaitMs: LOCK_WAIT_MS })
+    const client = openRemoteClient({
+      url: a.url,
+      authToken: a.authToken ?? '',
+      lockWaitMs: LOCK_WAIT_MS,
+      deadline: a.deadline,
+    })
     return { client, db: drizzle(client, { schema }) }
   }
   if (path === ':memory:') {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { LONGEST_WORK_MS } from '../../src/config/answer-time'
 import { secondsUntilReset } from '../../src/domain/quota/month'
+import { holdWindowOf } from '../../src/domain/quota/order'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client, type Reply } from '../support/http'
@@ -39,6 +40,13 @@ async function world(now?: string) {
     },
   })
   const { apiKey } = await seedTeam(deps, { plan: 'one' })
+  // How many times a call waiting for a unit looked at the team's holds.
+  let looks = 0
+  const { holding } = deps.repos.usage
+  deps.repos.usage.holding = (...args) => {
+    looks++
+    return holding(...args)
+  }
   const server = listen(deps)
   cleanup.push(
     () => platforms.stop(),
@@ -47,21 +55,34 @@ async function world(now?: string) {
   )
   const rest = (platform: string) =>
     client(deps)('POST', '/api/v1/mentions/search', { key: apiKey, body: { keyword: 'crm', platform } })
-  return { platforms, deps, clock, apiKey, server, rest, release }
+  return { platforms, deps, clock, apiKey, server, rest, release, looks: () => looks }
 }
 
 /**
- * Runs `call` while the clock moves past the 60 s wait in steps of 25 s, each followed by a pause in which the
- * holder's process renews its hold (it looks at the clock every second), as a long call's does.
+ * Runs `call` while the clock moves past the 60 s wait in steps of 25 s, once the call is waiting for a unit (it
+ * looks at the team's holds). After each step, the holder's process moves its hold into the clock's hold window (it
+ * looks at the clock every second), as a long call's does, even once the call answered (the holder runs on through the
+ * next calls), and the waiting call looks again. Neither is waited for past 3 s: a hold left behind stops counting, and
+ * the call then answers 200 rather than 429.
  */
-async function pastTheWait<T>(clock: { now(): Date; set(to: Date): void }, call: () => Promise<T>): Promise<T> {
+async function pastTheWait<T>(w: Awaited<ReturnType<typeof world>>, call: () => Promise<T>): Promise<T> {
   let answer: { value: T } | undefined
+  const looked = w.looks()
   const pending = call().then((value) => {
     answer = { value }
   })
+  const within = async (ms: number, done: () => boolean | Promise<boolean>) => {
+    const until = Date.now() + ms
+    while (!(await done()) && Date.now() < until) await Bun.sleep(10)
+  }
+  await within(10_000, () => w.looks() > looked || answer !== undefined)
+  const holdWindow = async () =>
+    Number((await w.deps.database.client.execute('SELECT max(hold_window) AS w FROM teams')).rows[0]?.w)
   for (let step = 0; step < 4 && !answer; step++) {
-    clock.set(new Date(clock.now().getTime() + 25_000))
-    await Bun.sleep(1200)
+    w.clock.set(new Date(w.clock.now().getTime() + 25_000))
+    await within(3000, async () => (await holdWindow()) === holdWindowOf(w.clock.now()))
+    const seen = w.looks()
+    await within(3000, () => w.looks() > seen || answer !== undefined)
   }
   await pending
   return (answer as { value: T }).value
@@ -80,7 +101,7 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
     const until = Date.now() + 10_000
     while (w.platforms.searchesOf('reddit', 'crm') < 1 && Date.now() < until) await Bun.sleep(5)
 
-    const rest: Reply = await pastTheWait(w.clock, () => w.rest('hackernews'))
+    const rest: Reply = await pastTheWait(w, () => w.rest('hackernews'))
     expect(rest.status).toBe(429)
     expect(rest.body.error.code).toBe('quota_exceeded')
     expect(rest.headers.get('retry-after')).toBe(String(LONGEST_WORK_SEC))
@@ -89,7 +110,7 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
     const mcp = await httpClient(w.server.mcpUrl, w.apiKey)
     cleanup.push(() => mcp.close())
     const tool = toolErrorOf(
-      await pastTheWait(w.clock, () => callTool(mcp, 'search_mentions', { keyword: 'crm', platform: 'hackernews' })),
+      await pastTheWait(w, () => callTool(mcp, 'search_mentions', { keyword: 'crm', platform: 'hackernews' })),
     )
     expect(tool).toEqual({
       code: 'quota_exceeded',
@@ -102,7 +123,7 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
       { jsonrpc: '2.0', id: 1, method: 'ping' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: call },
     ]
-    const answer = await pastTheWait(w.clock, async () => {
+    const answer = await pastTheWait(w, async () => {
       const res = await postMcp(w.server.mcpUrl, JSON.stringify(batch), {
         'x-api-key': w.apiKey,
         'mcp-protocol-version': '2025-03-26',
@@ -113,7 +134,7 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
     expect(JSON.parse(answer[1].result.content[0].text).error).toEqual(tool)
 
     // The earlier route, in its own shape, with the same header.
-    const earlier: Reply = await pastTheWait(w.clock, () =>
+    const earlier: Reply = await pastTheWait(w, () =>
       client(w.deps)('POST', '/api/routes/search', { key: w.apiKey, body: { network: 'reddit', keyword: 'crm' } }),
     )
     expect(earlier.status).toBe(429)
@@ -135,7 +156,7 @@ describe('a 429 while the last units are held by calls in flight (docs/api.md#re
     const holder = w.rest('reddit')
     const until = Date.now() + 10_000
     while (w.platforms.searchesOf('reddit', 'crm') < 1 && Date.now() < until) await Bun.sleep(5)
-    const answer: Reply = await pastTheWait(w.clock, () => w.rest('hackernews'))
+    const answer: Reply = await pastTheWait(w, () => w.rest('hackernews'))
     expect(answer.status).toBe(429)
     const seconds = secondsUntilReset(w.clock.now())
     expect(seconds).toBeLessThan(LONGEST_WORK_SEC)

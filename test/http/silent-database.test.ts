@@ -1,7 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { startSqld } from '../../scripts/sqld'
 import { buildDeps } from '../../src/deps'
-import { PROBE_MS, WRITE_ANSWER_MS } from '../../src/storage/engine/write-deadline'
 import { seedTeam, testConfig } from '../support/deps'
 import { client } from '../support/http'
 import { silentLogger } from '../support/log'
@@ -17,6 +16,9 @@ afterEach(async () => {
 })
 
 const BODY = { content: 'We are looking for a CRM to replace our spreadsheets, can anyone recommend one?' }
+// The write deadline, shortened from its 5 s and 5 s (docs/operations.md#a-database-that-stops-answering-a-write): what
+// is checked is that a silent server ends the call as 503 within it, not how long it is.
+const DEADLINE = { answerMs: 1000, probeMs: 1000 }
 const SILENT_ANSWER = {
   error: {
     code: 'storage_unavailable',
@@ -33,7 +35,7 @@ async function silentDatabase() {
       database: { url: proxy.url },
       plans: { metered: { api_access: true, monthly_requests: 10, platforms: ['hackernews'] } },
     }),
-    { log: silentLogger },
+    { log: silentLogger, writeDeadline: DEADLINE },
   )
   cleanup.push(() => deps.database.client.close())
   const { apiKey } = await seedTeam(deps, { name: `t${Math.random().toString(36).slice(2, 8)}`, plan: 'metered' })
@@ -54,7 +56,7 @@ describe('a counted call while the libSQL server is silent', () => {
     proxy.silence()
     const started = performance.now()
     const silent = await score()
-    expect(performance.now() - started).toBeLessThan(WRITE_ANSWER_MS + PROBE_MS + 3000)
+    expect(performance.now() - started).toBeLessThan(DEADLINE.answerMs + DEADLINE.probeMs + 3000)
     expect(silent.status).toBe(503)
     expect(silent.body).toEqual(SILENT_ANSWER)
 
@@ -84,7 +86,7 @@ describe('a counted call whose take of a unit the libSQL server never answered',
     expect(silent.status).toBe(503)
     expect(silent.body).toEqual(SILENT_ANSWER)
     world.proxy.restart()
-    // The settlement is sent once the server answers a SELECT 1 again (within about PROBE_MS), then every second.
+    // The settlement is sent once the server answers a SELECT 1 again (within about DEADLINE.probeMs), then every second.
     for (let i = 0; i < 30 && world.deps.repos.usage.owed() > 0; i++) await Bun.sleep(500)
     expect(world.deps.repos.usage.owed()).toBe(0)
     return world

@@ -11,6 +11,8 @@ import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
 import { seedTeam, testConfig, testDeps } from './deps'
 import { fakeHackerNewsFirebase, fakeJetstream } from './fake-streams'
 import { createJetstreamReader } from '../../src/platforms/bluesky/jetstream'
+import { createHackernewsStream } from '../../src/platforms/hackernews/stream'
+import { streamReaders, webUrlsOnly } from '../../src/platforms/streams'
 import { fakeUpstream, type Received } from './fake-upstream'
 import { endpointInput } from './webhooks'
 
@@ -32,6 +34,8 @@ export async function streamWorld(
     keywords?: string[]
     keepUs?: number
     streams?: string[]
+    // The Hacker News reader's poll and first retry wait (5 s and 1 s as served).
+    hnPace?: { pollMs?: number; firstRetryMs?: number }
     scorer?: DeepPartial<ConfigInput>['scorer']
     log?: Logger
   } = {},
@@ -56,7 +60,12 @@ export async function streamWorld(
   let running: { stop(): Promise<void> } | undefined
   const start = (limits?: StreamLimits) => {
     const shutdown = new AbortController()
-    const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, undefined, limits)
+    const readers = streamReaders(deps.config, deps.log).map((r) =>
+      r.platform === 'hackernews' && a.hnPace
+        ? webUrlsOnly(createHackernewsStream(deps.config.platforms.hackernews, deps.log, a.hnPace), deps.log)
+        : r,
+    )
+    const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, readers, limits)
     const delivery = startDeliveryWorker(deps)
     running = {
       async stop() {

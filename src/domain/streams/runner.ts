@@ -128,7 +128,7 @@ export async function runStream(
     while (!stop.aborted) {
       await queue.work(FIGURES_MS)
       if (stop.aborted || (readerEnded && queue.isEmpty())) break
-      if (Date.now() - passAt > REFRESH_MS) {
+      if (Date.now() - passAt > (a.limits?.refreshMs ?? REFRESH_MS)) {
         pass?.scorer.close()
         overflowed.close()
         tracked = await watch.guard('the database', trackedOn(deps, platform))

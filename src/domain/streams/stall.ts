@@ -9,10 +9,12 @@ export const STEP_MS = 120_000
  * `stallMs`: the allowance instead of STEP_MS (tests, which cannot wait two minutes); `queuedCap`: the bound of a
  * team's polling queue instead of QUEUED_CAP (tests, which cannot queue thousands of posts); `leaseMs`: the reader's
  * lease instead of 30 s (tests of a database that stops answering); `settledMs` and `restartMs`: the minute a start
- * runs to count as settled and the 10 s wait before a stream starts again (tests of a stream that keeps stopping).
+ * runs to count as settled and the 10 s wait before a stream starts again (tests of a stream that keeps stopping);
+ * `refreshMs`: how often who tracks what is read again instead of 15 s (tests of a keyword removed meanwhile).
  */
 export type StreamLimits = {
   stallMs?: number
+  refreshMs?: number
   queuedCap?: number
   leaseMs?: number
   settledMs?: number

@@ -39,7 +39,15 @@ const FAILING_TRIES = 4
 // past the Mastodon catch-up's 400 statuses (docs/streams.md#resuming).
 const CATCH_UP_ITEMS = 10_000
 
-export function createHackernewsStream(config: Config['platforms']['hackernews']): StreamReader {
+/**
+ * `pace`: how often maxitem is asked (POLL_MS) and the first wait after a failed read (1 s, doubling), which tests
+ * shorten; `log` is the factory table's and unused.
+ */
+export function createHackernewsStream(
+  config: Config['platforms']['hackernews'],
+  _log?: unknown,
+  pace: { pollMs?: number; firstRetryMs?: number } = {},
+): StreamReader {
   const get = (path: string, signal: AbortSignal) =>
     fetchPlatformJson({
       platform: 'hackernews',
@@ -118,11 +126,11 @@ export function createHackernewsStream(config: Config['platforms']['hackernews']
           sink.heard({ position: String(at), caughtUp: at === max })
           // Only a whole read ends an outage: maxitem answering while an item fails is still one, whose wait grows.
           failures = 0
-          await pause(POLL_MS, signal)
+          await pause(pace.pollMs ?? POLL_MS, signal)
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          await pause(retryWaitMs(err, failures++), signal)
+          await pause(retryWaitMs(err, failures++, undefined, pace.firstRetryMs), signal)
         }
       }
     },

@@ -32,8 +32,11 @@ const overHttp = (url: URL) => {
 
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
-
-export function createMastodonStream(config: Config['platforms']['mastodon']): StreamReader {
+// `pace`: STEADY_MS and the first wait after a failure (1 s, doubling), shortened by tests; `_` (the log) is unused.
+type Pace = { steadyMs?: number; firstRetryMs?: number }
+type Table = Config['platforms']['mastodon']
+export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
+  const steadyMs = pace.steadyMs ?? STEADY_MS
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
   // read from the instance; the streaming API may live on a host of its own (streamingBase).
   const base = config.base_url || ''
@@ -174,7 +177,7 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
           // (docs/streams.md#outages).
-          if (opened === undefined || Date.now() - opened < STEADY_MS)
+          if (opened === undefined || Date.now() - opened < steadyMs)
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
         } catch (err) {
           if (signal.aborted) return
@@ -189,8 +192,8 @@ export function createMastodonStream(config: Config['platforms']['mastodon']): S
         }
         // A connection that read a while ended an outage however it ended: one broken off by an error after hours of
         // reading is retried as soon as one that closed cleanly, not after the wait of the failures before it.
-        if (opened !== undefined && Date.now() - opened >= STEADY_MS) failures = 0
-        await pause(retryWaitMs(error, failures++), signal)
+        if (opened !== undefined && Date.now() - opened >= steadyMs) failures = 0
+        await pause(retryWaitMs(error, failures++, undefined, pace.firstRetryMs), signal)
       }
     },
   }

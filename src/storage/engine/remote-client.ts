@@ -2,6 +2,7 @@ import { type Client, createClient, type InArgs, type InStatement } from '@libsq
 import { AppError } from '../../errors'
 import { CERTIFICATE_CODE, NETWORK_REASONS } from '../../lib/network-reason'
 import { createRemoteLockWait } from './lock-wait'
+import type { RemoteDeadline } from './types'
 import { createWriteDeadline } from './write-deadline'
 
 /**
@@ -15,7 +16,7 @@ export function openRemoteClient(a: {
   authToken: string
   lockWaitMs: number
   // Tests shorten the write deadline (write-deadline.ts).
-  deadline?: { answerMs: number; probeMs: number; stuckMs?: number }
+  deadline?: RemoteDeadline
 }): Client {
   const host = hostOf(a.url)
   // A JWT is printable ASCII; anything else could not even travel in the Authorization header.

@@ -18,3 +18,6 @@ export type Database = {
   commits?: CommitWatch
   file?: string
 }
+
+/** The bounds of a libSQL server client's write deadline (write-deadline.ts); unset, its defaults. */
+export type RemoteDeadline = { answerMs: number; probeMs: number; stuckMs?: number }

@@ -5,6 +5,9 @@ import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // The Hacker News stream against a fake of the documented Firebase API (test/support/fake-streams.ts,
 // docs/streams.md#which-platforms-stream).
+// Polled every second and retried after 0.25 s, doubling (5 s and 1 s as served, docs/streams.md): the same reads,
+// sooner.
+const PACE = { pollMs: 1000, firstRetryMs: 250 }
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
 afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()
@@ -12,7 +15,7 @@ afterEach(async () => {
 
 describe('Hacker News stream (Firebase API)', () => {
   test('stories and comments past the stored id become signals and deliveries once, across a restart', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const before = w.hn.story(BUYING('before the first start'))
     w.start()
@@ -46,7 +49,7 @@ describe('Hacker News stream (Firebase API)', () => {
   })
 
   test('a stream that cannot read upstream shows it in source health, and its recovery too', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const health = async () => (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'hackernews')
     w.hn.setDown(true)
@@ -66,7 +69,7 @@ describe('Hacker News stream (Firebase API)', () => {
 
 describe('Hacker News stream: an item that keeps failing', () => {
   test('is asked again after a growing wait, not every second', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: where do you keep your notes?')
     w.start()
@@ -74,13 +77,14 @@ describe('Hacker News stream: an item that keeps failing', () => {
     // maxitem answers, the item after the position answers 500 every time (docs/streams.md#outages: a growing wait).
     const bad = w.hn.broken()
     await eventually('the first failed read', () => w.hn.itemRequests(bad) >= 1, 15_000)
-    await Bun.sleep(7000)
-    // Waits of 0.5-1, 1-2 and 2-4 s after the first failure: at most four more reads in 7 s (it read 8-14 times).
+    await Bun.sleep(1750)
+    // Waits of 0.125-0.25, 0.25-0.5 and 0.5-1 s after the first failure: at most four more reads in 1.75 s (as at most
+    // four in 7 s as served; read every poll, it read 8-14 times).
     expect(w.hn.itemRequests(bad)).toBeLessThanOrEqual(5)
   }, 30_000)
 
   test('is passed over after a few tries while later items read, and source health says which', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: which editor do you use?')
     w.start()
@@ -97,7 +101,7 @@ describe('Hacker News stream: an item that keeps failing', () => {
   }, 30_000)
 
   test('is not passed over while no item after it reads (an outage of items, not one bad item)', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const start = w.hn.story('Ask HN: which keyboard do you use?')
     w.start()
@@ -113,7 +117,7 @@ describe('Hacker News stream: an item that keeps failing', () => {
 
 describe('Hacker News stream: lag during an outage', () => {
   test('source health shows the stream falling behind while upstream cannot be read, not 0 s', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: PACE })
     worlds.push(w)
     const clock = w.deps.clock as ReturnType<typeof manualClock>
     clock.set(new Date())

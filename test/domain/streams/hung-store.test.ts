@@ -4,6 +4,8 @@ import { BUYING, eventually, streamWorld } from '../../support/stream-world'
 
 // docs/streams.md#resuming: a batch whose store (or scoring) never returns stopped the stream for good; source health
 // showed the lag growing, but nothing was logged and nothing started it again.
+// Hacker News polled every second and a stream started again 2 s after it stopped (5 s and 10 s as served,
+// docs/streams.md): the same reads and starts, sooner.
 const worlds: Awaited<ReturnType<typeof streamWorld>>[] = []
 afterEach(async () => {
   while (worlds.length) await worlds.pop()?.close()
@@ -11,7 +13,7 @@ afterEach(async () => {
 
 describe('a stream whose store never returns', () => {
   test('is logged once, shown in source health and started again from its stored position', async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: { pollMs: 1000 } })
     worlds.push(w)
     const lines: { event: string; fields?: Record<string, unknown> }[] = []
     const warn = w.deps.log.warn
@@ -34,14 +36,14 @@ describe('a stream whose store never returns', () => {
       return store(outcome)
     }
     const before = w.hn.story('Show HN: a weekend project')
-    w.start({ stallMs: 3000 })
+    w.start({ stallMs: 3000, restartMs: 2000 })
     await eventually('the first position', async () => (await w.position('hackernews')) === String(before))
     const first = w.hn.story(BUYING('first'))
     // The first batch's scoring starts the rules worker, which on a loaded host (two cores, other suites beside) took
-    // longer than the allowance, even 5 s: that batch was given up on as "the scoring" and read again 10 s later, and
+    // longer than the allowance, even 5 s: that batch was given up on as "the scoring" and read again 10 s later (2 s here), and
     // the test took that stall for the store's (failed 4 of 8 under load). Such a stall is legitimate before the post
     // whose store hangs; from then on the worker is running, and the one stall told is the store's. (The scoring given
-    // up on may store the first signal as it ends, before the stream starts again 10 s after that stall.)
+    // up on may store the first signal as it ends, before the stream starts again 2 s after that stall.)
     await eventually('the first signal', async () => (await w.signals()).length === 1, 40_000)
     const stalls = () => lines.filter((l) => l.event === 'stream_stalled')
     const starting = stalls().length
@@ -69,7 +71,7 @@ describe('a stream whose store never returns', () => {
   }, 90_000)
 
   test("is logged even when the whole database hangs, the lease's release included", async () => {
-    const w = await streamWorld()
+    const w = await streamWorld({ hnPace: { pollMs: 1000 } })
     worlds.push(w)
     const lines: string[] = []
     w.deps.log.warn = (event) => lines.push(event)
@@ -83,7 +85,7 @@ describe('a stream whose store never returns', () => {
     repos.jobLeases.release = (name, holder) => (name === 'stream:hackernews' ? hang() : release(name, holder))
     try {
       const before = w.hn.story('Show HN: a weekend project')
-      w.start({ stallMs: 1000 })
+      w.start({ stallMs: 1000, restartMs: 2000 })
       await eventually('the first position', async () => (await w.position('hackernews')) === String(before))
       w.hn.story(BUYING('hung'))
       // The rules scorer's workers start on the first batch, within the test's bound of 1 s or not: either hangs.

@@ -7,6 +7,7 @@ import { eventually, recordingSink } from '../../support/stream-world'
 // docs/streams.md#outages: the wait before a retry grows while reads keep failing and starts over after one that
 // worked. A streaming connection broken off by an error after reading a long while waited as long as after the
 // failures before it, since only a connection that ended cleanly started the wait over.
+const PACE = { steadyMs: 2000, firstRetryMs: 500 }
 const stops: (() => void)[] = []
 afterEach(() => {
   while (stops.length) stops.pop()?.()
@@ -19,14 +20,16 @@ describe('Mastodon stream: a connection broken off after reading a while', () =>
     const config = testConfig({ platforms: { mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream' } } })
     const { got, sink } = recordingSink()
     const stop = new AbortController()
-    // Three connections that end as they open: the wait has grown to 4-8 s.
+    // Three connections that end as they open: the wait has grown to 2-4 s (a first wait of 0.5 s here, 1 s as
+    // served, docs/streams.md#outages; and 4-8 s then).
     masto.setEndAtOnce(true)
-    const reading = createMastodonStream(config.platforms.mastodon).read(null, sink, stop.signal)
+    const reading = createMastodonStream(config.platforms.mastodon, undefined, PACE).read(null, sink, stop.signal)
     try {
       await eventually('three failed connections', () => masto.connections.length >= 3, 10_000)
       masto.setEndAtOnce(false)
       await eventually('a steady connection', () => masto.clients() === 1, 10_000)
-      await Bun.sleep(10_500)
+      // Read past the steady 2 s (10 s as served).
+      await Bun.sleep(PACE.steadyMs + 500)
       const before = masto.connections.length
       masto.breakAll()
       await eventually('the failure', () => got.failures.length >= 4)
