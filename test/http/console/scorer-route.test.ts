@@ -64,12 +64,18 @@ test('a server down, and a model not pulled, each with since when', async () => 
   expect(await missing.condition()).toMatchObject({ state: 'model_missing', model: 'qwen2.5:3b' })
 })
 
-test('a loaded model too slow for scorer.timeout_ms is slow, not loading; a server that hangs is timing out', async () => {
+test('a loaded model too slow for scorer.timeout_ms is timing out, then slow, never loading', async () => {
   const ollama = startOllama({ loadMs: 50, loaded: true, answerMs: 1500 })
   const { deps, condition, score } = await serving({ backend: 'ollama', ollama: { host: ollama.origin } })
   await deps.scoring.checkModelServer()
   expect((await score()).scoredBy).toBe('rules')
-  expect((await condition()).state).toBe('timing_out')
-  await Bun.sleep(700)
-  expect(await condition()).toMatchObject({ state: 'slow' })
+  // Timing out until the load request the timeout sent is answered, at once for a model in memory: then slow. How
+  // soon depends on the machine and the database (on sqld it was answered before the first read), so each state seen
+  // is kept rather than the first one asserted.
+  const seen = new Set<string>()
+  for (let i = 0; i < 100 && !seen.has('slow'); i++) {
+    seen.add((await condition()).state)
+    await Bun.sleep(50)
+  }
+  expect([...seen].filter((state) => state !== 'timing_out')).toEqual(['slow'])
 })
