@@ -96,7 +96,10 @@ describe('the export under a slow reader (docs/api.md#export)', () => {
       }
     })
 
-    // The client has taken some 100 KB and stopped; the server stops reading pages soon after.
+    // The client has taken some 100 KB and stopped; the server stops reading pages soon after. Settled only once the
+    // client has stopped: before the first page (slow on sqld beside other files) the count stood still at 0.
+    for (let i = 0; i < 3000 && !stopped; i++) await Bun.sleep(20)
+    expect(stopped).toBe(true)
     const readWhilePaused = await settled(() => exportsSeen.rows)
     expect(received).toBeLessThan(1_000_000)
     expect(readWhilePaused).toBeGreaterThan(0)
