@@ -165,6 +165,20 @@ describe('mastodon connector against a fake instance', () => {
     expect(lines.some((l) => JSON.parse(l).event === 'platform_item_skipped')).toBe(true)
   })
 
+  // Status ids are strings to be taken as opaque, yet each server's are an integer, a ULID or a FlakeId
+  // (docs/platforms.md#mastodon): one with a space or a control character, none at all, more digits than an integer id
+  // has or longer than any server's is not a status, and never becomes a mention id (src/platforms/mastodon/ids.ts).
+  test('a status whose id is not a status id is skipped and logged, as the stream skips one', async () => {
+    const lines: string[] = []
+    const garbage = ['', '12 34', 'abc\u0000def', '1'.repeat(31), 'x'.repeat(65), ' 113000000000000007']
+    const ok = ['113000000000000001', '01JEXAMPLE0000000000000000', 'AbCdEfGhIjKlMnOpQr']
+    const m = fake(() => answer([...garbage, ...ok].map((id, n) => status(n, { id }))))
+    const mentions = await connector(m.origin, {}, lines).search('crm', 40)
+    const host = new URL(m.origin).host
+    expect(mentions.map((x) => x.id).sort()).toEqual(ok.map((id) => `mastodon:${host}:${id}`).sort())
+    expect(lines.filter((l) => JSON.parse(l).event === 'platform_item_skipped')).toHaveLength(garbage.length)
+  })
+
   test('an answer without a statuses list is an upstream_error', async () => {
     const m = fake(() => Response.json({ accounts: [], hashtags: [] }))
     await expect(connector(m.origin).search('crm', 5)).rejects.toMatchObject({ kind: 'upstream_error' })

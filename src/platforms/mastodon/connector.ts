@@ -9,6 +9,7 @@ import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
+import { STATUS_ID } from './ids'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
@@ -18,8 +19,12 @@ const PAGE_MAX = 40
 /** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
 const EMPTY_SEARCHES_BEFORE_WARNING = 3
 
+/**
+ * A status as the search and the stream read it: its id a status id (STATUS_ID, ids.ts), so that one with anything
+ * else is passed over as unreadable rather than becoming a mention id or a stored position (docs/platforms.md#mastodon).
+ */
 export const Status = v.object({
-  id: v.string(),
+  id: v.pipe(v.string(), v.regex(STATUS_ID)),
   created_at: ReadableDate,
   uri: v.string(),
   url: v.nullish(v.string()),
