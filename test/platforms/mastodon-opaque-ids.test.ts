@@ -16,6 +16,44 @@ const servers: [IdScheme, RegExp][] = [
   ['flake', /^[0-9A-Za-z]{18}$/],
 ]
 
+const connectorOf = (url: string, lines: string[] = []) =>
+  createMastodonConnector(
+    loadConfig({
+      env: { LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: url, LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123' },
+    }).platforms.mastodon,
+    createLogger((l) => lines.push(l)),
+  )
+
+// GoToSocial pages a search of one `type` by `max_id` and answers an `offset` past 0 with nothing; Pleroma and Akkoma
+// page it by `offset` and take no `max_id` (docs/platforms.md#mastodon).
+describe('the pages of a search, as each server pages it', () => {
+  test('GoToSocial (ULIDs): each page after the first asks for the statuses older than the oldest of the page before', async () => {
+    const fedi = fakeFediverse('ulid', 'tok-123')
+    stops.push(fedi.stop)
+    const posted = Array.from({ length: 100 }, (_, i) => fedi.post(`crm question ${i}`))
+    const mentions = await connectorOf(fedi.url).search('crm', 120)
+    expect(mentions).toHaveLength(100)
+    const oldest = (n: number) => posted[100 - 40 * n]?.id
+    expect(fedi.asked.map((p) => [p.get('type'), p.get('max_id'), p.get('offset')])).toEqual([
+      ['statuses', null, null],
+      ['statuses', oldest(1), null],
+      ['statuses', oldest(2), null],
+    ])
+  })
+
+  test('Pleroma and Akkoma (FlakeIds): by offset, as Mastodon', async () => {
+    const fedi = fakeFediverse('flake', 'tok-123')
+    stops.push(fedi.stop)
+    for (let i = 0; i < 100; i++) fedi.post(`crm question ${i}`)
+    expect(await connectorOf(fedi.url).search('crm', 120)).toHaveLength(100)
+    expect(fedi.asked.map((p) => [p.get('max_id'), p.get('offset')])).toEqual([
+      [null, null],
+      [null, '40'],
+      [null, '80'],
+    ])
+  })
+})
+
 for (const [scheme, shape] of servers)
   describe(`Mastodon search of a server whose status ids are ${scheme === 'ulid' ? 'ULIDs' : 'FlakeIds'}`, () => {
     test('finds its statuses, newest first, each under its own id, across pages', async () => {

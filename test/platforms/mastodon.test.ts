@@ -150,6 +150,16 @@ describe('mastodon connector against a fake instance', () => {
     expect(mentions).toHaveLength(45)
   })
 
+  // GoToSocial pages by max_id (docs/platforms.md#mastodon): a server of ULIDs that answers the next page with the same
+  // statuses has not moved on, and is not asked again for the rest of the pages the search was charged.
+  test('a page of ULIDs none older than its max_id ends the search', async () => {
+    const ulid = (n: number) => `01JE${String(n).padStart(22, '0')}`
+    const m = fake(() => answer(Array.from({ length: 40 }, (_, i) => status(i, { id: ulid(100 - i) }))))
+    const mentions = await connector(m.origin).search('crm', 120)
+    expect(m.received.map((r) => r.url.searchParams.get('max_id'))).toEqual([null, ulid(61)])
+    expect(mentions).toHaveLength(40)
+  })
+
   test('stops when a page comes back short: the instance has no more', async () => {
     const m = fake(() => answer([status(2), status(1)]))
     const mentions = await connector(m.origin).search('crm', 50)

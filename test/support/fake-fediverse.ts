@@ -4,7 +4,8 @@
  * (128 bits, the time in milliseconds in the top 64, written in base 62). Both sort as strings in time order, which
  * is the only order this server knows. It answers as docs.joinmastodon.org documents: GET /api/v2/instance (its
  * streaming host), /api/v1/timelines/public (`max_id`, `since_id`, `min_id`, `limit`; newest first), /api/v2/search
- * (`q`, `type=statuses`, `limit`, `offset`) and the streaming API's server-sent events (`event: update`).
+ * (`q`, `type=statuses`, `limit`, and `max_id` or `offset` as each server pages it: `search` below) and the streaming
+ * API's server-sent events (`event: update`).
  */
 export type IdScheme = 'ulid' | 'flake'
 
@@ -57,6 +58,20 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     if (minId) return list.filter((s) => s.id > minId).slice(-limit)
     return list.slice(0, limit)
   }
+  // GET /api/v2/search as each server documents and does it, newest first. GoToSocial (ULIDs) pages a search of one
+  // `type` by `max_id` (the statuses older than it) and answers an `offset` past 0 with nothing (its swagger: "page by
+  // selecting a specific query type and using maxID and minID instead"); Pleroma and Akkoma (FlakeIds) skip `offset`
+  // results (their database search pages by `offset` and `limit`, not by `max_id`).
+  const search = (p: URLSearchParams) => {
+    const q = (p.get('q') ?? '').toLowerCase()
+    const offset = Number(p.get('offset') ?? 0)
+    const limit = Math.min(Number(p.get('limit') ?? 20), 40)
+    let found = newestFirst(statuses).filter((s) => s.content.toLowerCase().includes(q))
+    const maxId = p.get('type') === 'statuses' ? p.get('max_id') : null
+    if (scheme === 'ulid' && maxId) found = found.filter((s) => s.id < maxId)
+    const page = scheme === 'ulid' ? (offset > 0 ? [] : found.slice(0, limit)) : found.slice(offset, offset + limit)
+    return { accounts: [], statuses: page, hashtags: [] }
+  }
   const answer = (req: Request): Response => {
     const url = new URL(req.url)
     // The streaming host, published as Mastodon does (a ws: address): this one.
@@ -66,13 +81,7 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     if (url.pathname === '/api/v1/streaming/public') return stream(req)
     asked.push(url.searchParams)
     if (url.pathname === '/api/v1/timelines/public') return Response.json(timeline(url.searchParams))
-    if (url.pathname === '/api/v2/search') {
-      const q = (url.searchParams.get('q') ?? '').toLowerCase()
-      const offset = Number(url.searchParams.get('offset') ?? 0)
-      const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 40)
-      const found = newestFirst(statuses).filter((s) => s.content.toLowerCase().includes(q))
-      return Response.json({ accounts: [], statuses: found.slice(offset, offset + limit), hashtags: [] })
-    }
+    if (url.pathname === '/api/v2/search') return Response.json(search(url.searchParams))
     return new Response('not found', { status: 404 })
   }
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: answer })

@@ -10,10 +10,11 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 import { STATUS_ID } from './ids'
+import { askFor, FIRST_PAGE, nextPage } from './search-pages'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
-// them). Full-text status search only runs for a signed-in account on an instance with Elasticsearch/OpenSearch;
+// them). GoToSocial pages by `max_id` instead (search-pages.ts). Full-text status search only runs for a signed-in account on an instance with Elasticsearch/OpenSearch;
 // elsewhere `statuses` comes back empty. Results are one instance's view of the fediverse.
 const PAGE_MAX = 40
 /** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
@@ -104,21 +105,21 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
       const pageSize = Math.min(limit, PAGE_MAX)
       const collected = await collectPages(
         limit,
-        0,
-        async (offset, found) => {
+        FIRST_PAGE,
+        async (at, found) => {
           const params = new URLSearchParams({
             q: plainQuery(keyword),
             type: 'statuses',
             resolve: 'false',
             limit: String(pageSize),
           })
-          if (offset > 0) params.set('offset', String(offset))
+          askFor(at, params)
           pause.refuseWhileHeld()
           const body = await get('/api/v2/search', params, signal)
           const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
           // With no request left, the search answers with what has come so far rather than losing it to a 429.
-          return statuses.length < pageSize || pause.secondsLeft() > 0 ? undefined : offset + statuses.length
+          return statuses.length < pageSize || pause.secondsLeft() > 0 ? undefined : nextPage(at, statuses)
         },
         pagesFor(limit),
       )

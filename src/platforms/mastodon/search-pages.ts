@@ -1,0 +1,39 @@
+import { STATUS_ID } from './ids'
+
+// The pages of GET /api/v2/search of type `statuses`, newest first (docs/platforms.md#mastodon). Mastodon skips the
+// first `offset` results (with a user token), as Pleroma and Akkoma do (their search pages by nothing else).
+// GoToSocial, whose status ids are ULIDs, answers any `offset` past 0 with nothing and pages a search of one `type`
+// by `max_id` (the results older than that id) instead.
+
+/** A GoToSocial status id: a ULID, 26 characters of Crockford's base 32, which sort as strings in time order. */
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/
+
+/** Where a page of a search starts: past `offset` results, or (GoToSocial) at the results older than `maxId`. */
+export type SearchPage = { offset: number } | { maxId: string }
+
+export const FIRST_PAGE: SearchPage = { offset: 0 }
+
+/** Sets the query parameters that ask for page `at`. */
+export function askFor(at: SearchPage, params: URLSearchParams) {
+  if ('maxId' in at) params.set('max_id', at.maxId)
+  else if (at.offset > 0) params.set('offset', String(at.offset))
+}
+
+const idOf = (raw: unknown) => {
+  const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined
+  return typeof id === 'string' && STATUS_ID.test(id) ? id : undefined
+}
+
+/**
+ * Where the page after `at` starts, given the statuses it listed: when their ids are ULIDs, at those older than the
+ * oldest of them; otherwise that many results further on. A GoToSocial page none of whose ids is older than the one it
+ * was asked to stay under has not moved on: there is no next page.
+ */
+export function nextPage(at: SearchPage, statuses: unknown[]): SearchPage | undefined {
+  const ids = statuses.map(idOf).filter((id) => id !== undefined)
+  if (ids.length > 0 && ids.every((id) => ULID.test(id))) {
+    const [oldest] = [...ids].sort()
+    return 'maxId' in at && oldest >= at.maxId ? undefined : { maxId: oldest }
+  }
+  return 'offset' in at ? { offset: at.offset + statuses.length } : undefined
+}
