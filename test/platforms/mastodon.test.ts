@@ -203,6 +203,19 @@ describe('mastodon connector against a fake instance', () => {
     expect(err.message).not.toContain('tok-123')
   })
 
+  // The search needs a token with read:search (docs.joinmastodon.org/methods/search, api/oauth-scopes); an instance
+  // answers a token of its own without that scope 403, its `error` naming the scopes.
+  test('a 403 for a token without read:search names the scope and the setting to fix', async () => {
+    const m = fake(() => Response.json({ error: 'This action is outside the authorized scopes' }, { status: 403 }))
+    const err = await connector(m.origin)
+      .search('crm', 5)
+      .catch((e) => e)
+    expect(err).toMatchObject({ kind: 'upstream_error', status: 403, refusedCredentials: true })
+    expect(err.message).toContain('lacks the read:search scope')
+    expect(err.message).toContain('LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN')
+    expect(err.message).not.toContain('tok-123')
+  })
+
   test('a 429 is a rate limit until the ISO 8601 date of X-RateLimit-Reset', async () => {
     const m = fake(() => mastodonRateLimited(300))
     const err = await connector(m.origin)

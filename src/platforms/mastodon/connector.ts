@@ -14,15 +14,17 @@ import { askFor, FIRST_PAGE, nextPage } from './search-pages'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
-// them). GoToSocial pages by `max_id` instead (search-pages.ts). Full-text status search only runs for a signed-in account on an instance with Elasticsearch/OpenSearch;
-// elsewhere `statuses` comes back empty. Results are one instance's view of the fediverse.
+// them). GoToSocial pages by `max_id` instead (search-pages.ts). Full-text status search only runs for a signed-in
+// account on an instance with Elasticsearch/OpenSearch; elsewhere `statuses` comes back empty. Results are one
+// instance's view of the fediverse.
 const PAGE_MAX = 40
 /** Searches of different keywords that all came back empty before source health warns (docs/platforms.md#mastodon). */
 const EMPTY_SEARCHES_BEFORE_WARNING = 3
 
 /**
  * A status as the search and the stream read it: its id a status id (STATUS_ID, ids.ts), so that one with anything
- * else is passed over as unreadable rather than becoming a mention id or a stored position (docs/platforms.md#mastodon).
+ * else is passed over as unreadable rather than becoming a mention id or a stored position
+ * (docs/platforms.md#mastodon).
  */
 export const Status = v.object({
   id: v.pipe(v.string(), v.regex(STATUS_ID)),
@@ -70,6 +72,21 @@ export class TokenLacksScope extends UpstreamStatusError {
   }
 }
 
+/**
+ * An instance's 403 to a token of its own that lacks `read:search`, its `error` naming the scopes (Mastodon: "This
+ * action is outside the authorized scopes"): asking again changes nothing until the token does
+ * (docs/platforms.md#mastodon).
+ */
+const lacksSearchScope = (answer: { status: number; text: string }) =>
+  answer.status === 403 && /scope/i.test(answer.text.slice(0, 2000))
+    ? new UpstreamStatusError(
+        403,
+        'mastodon refused the search: the access token lacks the read:search scope. Give the application ' +
+          'read:search, set platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to its ' +
+          'new token and restart serve',
+      )
+    : undefined
+
 /** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
 const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)
 
@@ -83,7 +100,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
     'mastodon',
     config,
     { authorization: `Bearer ${config.access_token.trim()}` },
-    (answer) => (answer.status === 401 ? tokenRefused() : undefined),
+    (answer) => (answer.status === 401 ? tokenRefused() : lacksSearchScope(answer)),
     pause.heard,
   )
   // Status ids are the instance's own: the host keeps ids apart if the operator moves to another instance.
