@@ -54,6 +54,32 @@ describe('the pages of a search, as each server pages it', () => {
   })
 })
 
+// GoToSocial looks for the text of a search exactly as written (its user guide, "Search"): a phrase sent in quotes is
+// looked for with its quotes, and found nowhere. Once its ULIDs have told the server apart, phrases go without them;
+// Pleroma and Akkoma read quotes as a phrase (docs/platforms.md#mastodon).
+describe('a phrase, as each server reads it', () => {
+  test('GoToSocial (ULIDs): sent without quotes once the server is known, and found', async () => {
+    const fedi = fakeFediverse('ulid', 'tok-123')
+    stops.push(fedi.stop)
+    fedi.post('Which CRM tool do you use?')
+    const connector = connectorOf(fedi.url)
+    expect(await connector.search('crm', 10)).toHaveLength(1)
+    const found = await connector.search('"crm tool"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm', 'crm tool'])
+    expect(found.map((m) => m.content)).toEqual(['Which CRM tool do you use?'])
+  })
+
+  test('Pleroma and Akkoma (FlakeIds): in quotes, as Mastodon', async () => {
+    const fedi = fakeFediverse('flake', 'tok-123')
+    stops.push(fedi.stop)
+    fedi.post('Which CRM tool do you use?')
+    const connector = connectorOf(fedi.url)
+    await connector.search('crm', 10)
+    await connector.search('"crm tool"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm', '"crm tool"'])
+  })
+})
+
 for (const [scheme, shape] of servers)
   describe(`Mastodon search of a server whose status ids are ${scheme === 'ulid' ? 'ULIDs' : 'FlakeIds'}`, () => {
     test('finds its statuses, newest first, each under its own id, across pages', async () => {

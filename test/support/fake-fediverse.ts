@@ -59,9 +59,10 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     return list.slice(0, limit)
   }
   // GET /api/v2/search as each server documents and does it, newest first. GoToSocial (ULIDs) pages a search of one
-  // `type` by `max_id` (the statuses older than it) and answers an `offset` past 0 with nothing (its swagger: "page by
-  // selecting a specific query type and using maxID and minID instead"); Pleroma and Akkoma (FlakeIds) skip `offset`
-  // results (their database search pages by `offset` and `limit`, not by `max_id`).
+  // `type` by `max_id` (the statuses older than it) and answers an `offset` past 0 with nothing (its swagger leaves
+  // `offset` unused), and looks for the text as written, quotes included (its user guide, "Search"); Pleroma and
+  // Akkoma (FlakeIds) skip `offset` results (their database search pages by `offset` and `limit`, not by `max_id`).
+  // Both servers' text is matched here as a plain substring.
   const search = (p: URLSearchParams) => {
     const q = (p.get('q') ?? '').toLowerCase()
     const offset = Number(p.get('offset') ?? 0)

@@ -10,7 +10,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { plainQuery } from '../../query/platform-queries'
 import { STATUS_ID } from './ids'
-import { askFor, FIRST_PAGE, nextPage } from './search-pages'
+import { askFor, FIRST_PAGE, fromGoToSocial, nextPage } from './search-pages'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
@@ -110,6 +110,8 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
   const emptyKeywords = new Set<string>()
   let everFound = false
   const toMention = (s: v.InferOutput<typeof Status>) => statusMention(instance, s)
+  // GoToSocial looks for the text as written, quotes included: once its ULIDs have told it apart, phrases go bare.
+  let literal = false
 
   return {
     platform: 'mastodon',
@@ -125,7 +127,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         FIRST_PAGE,
         async (at, found) => {
           const params = new URLSearchParams({
-            q: plainQuery(keyword),
+            q: plainQuery(keyword, !literal),
             type: 'statuses',
             resolve: 'false',
             limit: String(pageSize),
@@ -134,6 +136,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
           pause.refuseWhileHeld()
           const body = await get('/api/v2/search', params, signal)
           const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
+          if (fromGoToSocial(statuses)) literal = true
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
           // With no request left, the search answers with what has come so far rather than losing it to a 429.
           return statuses.length < pageSize || pause.secondsLeft() > 0 ? undefined : nextPage(at, statuses)

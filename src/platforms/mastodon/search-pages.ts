@@ -19,10 +19,21 @@ export function askFor(at: SearchPage, params: URLSearchParams) {
   else if (at.offset > 0) params.set('offset', String(at.offset))
 }
 
-const idOf = (raw: unknown) => {
-  const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined
-  return typeof id === 'string' && STATUS_ID.test(id) ? id : undefined
+/**
+ * Whether a page's statuses are GoToSocial's: every readable id a ULID. GoToSocial also looks for a search's text
+ * exactly as written (its user guide, "Search"), quotes included.
+ */
+export function fromGoToSocial(statuses: unknown[]) {
+  const ids = idsOf(statuses)
+  return ids.length > 0 && ids.every((id) => ULID.test(id))
 }
+
+/** The status ids of a page's statuses that are status ids (STATUS_ID). */
+const idsOf = (statuses: unknown[]) =>
+  statuses.flatMap((raw) => {
+    const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined
+    return typeof id === 'string' && STATUS_ID.test(id) ? [id] : []
+  })
 
 /**
  * Where the page after `at` starts, given the statuses it listed: when their ids are ULIDs, at those older than the
@@ -30,9 +41,8 @@ const idOf = (raw: unknown) => {
  * was asked to stay under has not moved on: there is no next page.
  */
 export function nextPage(at: SearchPage, statuses: unknown[]): SearchPage | undefined {
-  const ids = statuses.map(idOf).filter((id) => id !== undefined)
-  if (ids.length > 0 && ids.every((id) => ULID.test(id))) {
-    const [oldest] = [...ids].sort()
+  if (fromGoToSocial(statuses)) {
+    const oldest = idsOf(statuses).sort()[0] ?? ''
     return 'maxId' in at && oldest >= at.maxId ? undefined : { maxId: oldest }
   }
   return 'offset' in at ? { offset: at.offset + statuses.length } : undefined
