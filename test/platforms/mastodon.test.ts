@@ -211,7 +211,7 @@ describe('mastodon connector against a fake instance', () => {
       .search('crm', 5)
       .catch((e) => e)
     expect(err).toMatchObject({ kind: 'upstream_error', status: 403, refusedCredentials: true })
-    expect(err.message).toContain('lacks the read:search scope')
+    expect(err.message).toContain('lacks a scope it needs (read:search')
     expect(err.message).toContain('LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN')
     expect(err.message).not.toContain('tok-123')
   })

@@ -3,9 +3,9 @@
  * (26 characters of Crockford's base 32, the first 10 the time in milliseconds) or Pleroma's and Akkoma's FlakeIds
  * (128 bits, the time in milliseconds in the top 64, written in base 62). Both sort as strings in time order, which
  * is the only order this server knows. It answers as docs.joinmastodon.org documents: GET /api/v2/instance (its
- * streaming host), /api/v1/timelines/public (`max_id`, `since_id`, `min_id`, `limit`; newest first), /api/v2/search
- * (`q`, `type=statuses`, `limit`, and `max_id` or `offset` as each server pages it: `search` below) and the streaming
- * API's server-sent events (`event: update`).
+ * streaming host), /api/v1/timelines/public and /api/v1/timelines/tag/:hashtag (`max_id`, `since_id`, `min_id`,
+ * `limit`; newest first), /api/v2/search (`q`, `type=statuses`, `limit`, and `max_id` or `offset` as each server pages
+ * it: `search` below) and the streaming API's server-sent events (`event: update`).
  */
 export type IdScheme = 'ulid' | 'flake'
 
@@ -31,6 +31,7 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
   const statuses: Status[] = []
   const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
   const asked: URLSearchParams[] = []
+  const paths: string[] = []
   const enc = new TextEncoder()
   let made = 0
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
@@ -48,10 +49,10 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     void writer.write(enc.encode(':)\n'))
     return new Response(readable, { headers: { 'content-type': 'text/event-stream' } })
   }
-  const timeline = (p: URLSearchParams) => {
+  const timeline = (p: URLSearchParams, tag?: string) => {
     const limit = Math.min(Number(p.get('limit') ?? 20), 40)
     const [maxId, sinceId, minId] = [p.get('max_id'), p.get('since_id'), p.get('min_id')]
-    let list = newestFirst(statuses)
+    let list = newestFirst(statuses).filter((s) => !tag || s.content.toLowerCase().includes(tag))
     if (maxId) list = list.filter((s) => s.id < maxId)
     if (sinceId) list = list.filter((s) => s.id > sinceId)
     // min_id: the statuses immediately newer than it, still listed newest first.
@@ -81,7 +82,11 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     if (!authorized(req)) return refused()
     if (url.pathname === '/api/v1/streaming/public') return stream(req)
     asked.push(url.searchParams)
+    paths.push(url.pathname)
     if (url.pathname === '/api/v1/timelines/public') return Response.json(timeline(url.searchParams))
+    // A hashtag's timeline: the statuses that carry it, paged as the public timeline is.
+    const tag = /^\/api\/v1\/timelines\/tag\/([^/]+)$/.exec(url.pathname)?.[1]
+    if (tag) return Response.json(timeline(url.searchParams, `#${decodeURIComponent(tag)}`.toLowerCase()))
     if (url.pathname === '/api/v2/search') return Response.json(search(url.searchParams))
     return new Response('not found', { status: 404 })
   }
@@ -90,6 +95,8 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     url: `http://127.0.0.1:${server.port}`,
     /** The query of each authorized request to the instance (timelines, search), in order. */
     asked,
+    /** The path of each of them. */
+    paths,
     /** The streaming connections open. */
     clients: () => streams.size,
     /**

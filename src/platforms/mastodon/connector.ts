@@ -8,9 +8,8 @@ import { spentLimit } from '../common/rate-limit'
 import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
-import { plainQuery } from '../../query/platform-queries'
 import { STATUS_ID } from './ids'
-import { askFor, FIRST_PAGE, fromGoToSocial, nextPage } from './search-pages'
+import { afterLast, FIRST_PAGE, fromGoToSocial, hashtagOf, nextPage, pageRequest } from './search-pages'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
@@ -40,6 +39,7 @@ export const Status = v.object({
   replies_count: v.nullish(v.number()),
 })
 const Envelope = v.object({ statuses: v.array(v.unknown()) })
+const Timeline = v.array(v.unknown())
 
 /**
  * Mastodon's 401: a token it does not accept (revoked, mistyped, or issued by another instance, docs/platforms.md#mastodon).
@@ -73,17 +73,17 @@ export class TokenLacksScope extends UpstreamStatusError {
 }
 
 /**
- * An instance's 403 to a token of its own that lacks `read:search`, its `error` naming the scopes (Mastodon: "This
- * action is outside the authorized scopes"): asking again changes nothing until the token does
- * (docs/platforms.md#mastodon).
+ * An instance's 403 to a token of its own that lacks `read:search` (or, for a hashtag's timeline, `read:statuses`),
+ * its `error` naming the scopes (Mastodon: "This action is outside the authorized scopes"): asking again changes
+ * nothing until the token does (docs/platforms.md#mastodon).
  */
 const lacksSearchScope = (answer: { status: number; text: string }) =>
   answer.status === 403 && /scope/i.test(answer.text.slice(0, 2000))
     ? new UpstreamStatusError(
         403,
-        'mastodon refused the search: the access token lacks the read:search scope. Give the application ' +
-          'read:search, set platforms.mastodon.access_token (LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to its ' +
-          'new token and restart serve',
+        'mastodon refused the search: the access token lacks a scope it needs (read:search; read:statuses for a ' +
+          "hashtag's timeline). Give the application both, set platforms.mastodon.access_token " +
+          '(LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN) to its new token and restart serve',
       )
     : undefined
 
@@ -122,29 +122,32 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         : undefined,
     async search(keyword, limit, signal) {
       const pageSize = Math.min(limit, PAGE_MAX)
+      // One hashtag is read from its timeline, which needs no full-text search (docs/platforms.md#mastodon).
       const collected = await collectPages(
         limit,
         FIRST_PAGE,
         async (at, found) => {
-          const params = new URLSearchParams({
-            q: plainQuery(keyword, !literal),
-            type: 'statuses',
-            resolve: 'false',
-            limit: String(pageSize),
-          })
-          askFor(at, params)
+          const { path, params, tag } = pageRequest(keyword, at, pageSize, literal)
           pause.refuseWhileHeld()
-          const body = await get('/api/v2/search', params, signal)
-          const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
+          // A hashtag the instance has never seen is 404 (docs.joinmastodon.org/methods/timelines#tag): no statuses.
+          const body = await get(path, params, signal).catch((err) => {
+            if (tag && err instanceof UpstreamStatusError && err.status === 404) return []
+            throw err
+          })
+          const statuses = tag
+            ? readEnvelope('mastodon', Timeline, body, 'a timeline that is not a list of statuses')
+            : readEnvelope('mastodon', Envelope, body, 'a response without a statuses list').statuses
           if (fromGoToSocial(statuses)) literal = true
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
           // With no request left, the search answers with what has come so far rather than losing it to a 429.
-          return statuses.length < pageSize || pause.secondsLeft() > 0 ? undefined : nextPage(at, statuses)
+          if (statuses.length < pageSize || pause.secondsLeft() > 0) return undefined
+          return tag ? afterLast(statuses) : nextPage(at, statuses)
         },
         pagesFor(limit),
       )
+      // A hashtag's timeline needs no full-text search: one that lists nothing says nothing of it.
       if (collected.all.length > 0) everFound = true
-      else if (!everFound && emptyKeywords.size < 100) emptyKeywords.add(keyword.toLowerCase())
+      else if (!everFound && !hashtagOf(keyword) && emptyKeywords.size < 100) emptyKeywords.add(keyword.toLowerCase())
       // The server orders status hits by id, newest first; sorting here keeps that true across pages.
       return [...collected.all].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, limit)
     },

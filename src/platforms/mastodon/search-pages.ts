@@ -1,9 +1,10 @@
+import { plainQuery } from '../../query/platform-queries'
 import { STATUS_ID } from './ids'
 
 // The pages of GET /api/v2/search of type `statuses`, newest first (docs/platforms.md#mastodon). Mastodon skips the
 // first `offset` results (with a user token), as Pleroma and Akkoma do (their search pages by nothing else).
 // GoToSocial, whose status ids are ULIDs, answers any `offset` past 0 with nothing and pages a search of one `type`
-// by `max_id` (the results older than that id) instead.
+// by `max_id` (the results older than that id) instead. A hashtag's timeline pages by `max_id` on every server.
 
 /** A GoToSocial status id: a ULID, 26 characters of Crockford's base 32, which sort as strings in time order. */
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/
@@ -13,10 +14,17 @@ export type SearchPage = { offset: number } | { maxId: string }
 
 export const FIRST_PAGE: SearchPage = { offset: 0 }
 
-/** Sets the query parameters that ask for page `at`. */
-export function askFor(at: SearchPage, params: URLSearchParams) {
+/**
+ * The request for page `at` of a search of `keyword`, `limit` a page: a hashtag's timeline (hashtagOf), or the search
+ * of statuses without WebFinger resolution, a phrase in quotes unless the server takes text `literal`ly (GoToSocial).
+ */
+export function pageRequest(keyword: string, at: SearchPage, limit: number, literal: boolean) {
+  const tag = hashtagOf(keyword)
+  const search = { q: plainQuery(keyword, !literal), type: 'statuses', resolve: 'false' }
+  const params = new URLSearchParams({ ...(tag ? {} : search), limit: String(limit) })
   if ('maxId' in at) params.set('max_id', at.maxId)
   else if (at.offset > 0) params.set('offset', String(at.offset))
+  return { path: tag ? `/api/v1/timelines/tag/${encodeURIComponent(tag)}` : '/api/v2/search', params, tag }
 }
 
 /**
@@ -46,4 +54,16 @@ export function nextPage(at: SearchPage, statuses: unknown[]): SearchPage | unde
     return 'maxId' in at && oldest >= at.maxId ? undefined : { maxId: oldest }
   }
   return 'offset' in at ? { offset: at.offset + statuses.length } : undefined
+}
+
+/**
+ * The hashtag a keyword is when it is one hashtag and nothing else (`#crm`: `crm`), else undefined. Its statuses are
+ * read from its timeline, GET /api/v1/timelines/tag/:hashtag, newest first (docs/platforms.md#mastodon).
+ */
+export const hashtagOf = (keyword: string) => /^#([\p{L}\p{N}_]+)$/u.exec(keyword.trim())?.[1]
+
+/** The page of a timeline after one that listed `statuses`, newest first: the statuses older than its last. */
+export function afterLast(statuses: unknown[]): SearchPage | undefined {
+  const last = idsOf(statuses).at(-1)
+  return last === undefined ? undefined : { maxId: last }
 }
