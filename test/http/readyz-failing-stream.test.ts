@@ -15,11 +15,13 @@ describe('GET /readyz while a stream fails and starts again, over and over', () 
   test('stays 200, names the stream as degraded past 5 minutes, and stops once it stores again', async () => {
     const failed: unknown[] = []
     const log = { info() {}, warn() {}, error: (event: string, f: unknown) => failed.push([event, f]) } as never
-    const w = await streamWorld({ streams: ['hackernews'], log })
+    // Hacker News polled every second (5 s as served).
+    const w = await streamWorld({ streams: ['hackernews'], log, hnPace: { pollMs: 1000 } })
     worlds.push(w)
     const { start, later, ready } = streamReadyz(w, 'hackernews')
     const first = w.hn.story('Ask HN: what do you read on Sundays?')
-    w.start()
+    // Started again 1 s after each stop (10 s as served).
+    w.start({ restartMs: 1000 })
     await eventually('the first position', async () => (await w.position('hackernews')) === String(first))
     // The stream's positions cannot be written (as a damaged table would refuse them); the rest of the database can.
     await w.deps.database.client.execute('alter table stream_positions rename to stream_positions_away')

@@ -3,6 +3,8 @@ import { addKeywords } from '../../src/domain/keywords/keywords'
 import { superviseStreams } from '../../src/domain/streams/supervise'
 import { createEndpoint } from '../../src/domain/webhooks/endpoints'
 import { startDeliveryWorker } from '../../src/jobs/webhook-delivery'
+import { createMastodonStream } from '../../src/platforms/mastodon/stream'
+import { streamReaders, webUrlsOnly } from '../../src/platforms/streams'
 import { seedTeam, testDeps } from './deps'
 import type { fakeMastodon } from './fake-streams'
 import { fakeUpstream } from './fake-upstream'
@@ -11,13 +13,14 @@ import { endpointInput } from './webhooks'
 /**
  * A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`; what it starts is stopped
  * by `cleanups` (run them after each test). `before` runs before the stream starts (another team, say, which the
- * stream then reads from the start).
+ * stream then reads from the start). `pace`: the stream's (createMastodonStream's), as served when not given.
  */
 export async function mastodonStreamWorld(
   masto: ReturnType<typeof fakeMastodon>,
   cleanups: (() => unknown)[],
   streamUrl = '',
   before?: (deps: Deps) => Promise<unknown>,
+  pace?: Parameters<typeof createMastodonStream>[2],
 ) {
   const receiver = fakeUpstream(() => new Response('ok'))
   cleanups.push(masto.stop, receiver.stop)
@@ -38,7 +41,12 @@ export async function mastodonStreamWorld(
   await createEndpoint(deps, { teamId: team.id, input: endpointInput(`${receiver.origin}/hook`) })
   await before?.(deps as Deps)
   const shutdown = new AbortController()
-  const running = superviseStreams(deps as Deps, shutdown.signal)
+  const readers = streamReaders(deps.config, deps.log).map((r) =>
+    r.platform === 'mastodon' && pace
+      ? webUrlsOnly(createMastodonStream(deps.config.platforms.mastodon, undefined, pace), deps.log)
+      : r,
+  )
+  const running = superviseStreams(deps as Deps, shutdown.signal, undefined, readers)
   const delivery = startDeliveryWorker(deps)
   cleanups.push(async () => {
     shutdown.abort()

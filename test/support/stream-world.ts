@@ -36,6 +36,8 @@ export async function streamWorld(
     streams?: string[]
     // The Hacker News reader's poll and first retry wait (5 s and 1 s as served).
     hnPace?: { pollMs?: number; firstRetryMs?: number }
+    // The Bluesky reader's pace (createJetstreamReader's; 10 s steady, 1 s first retry wait as served).
+    jetPace?: Parameters<typeof createJetstreamReader>[3]
     scorer?: DeepPartial<ConfigInput>['scorer']
     log?: Logger
   } = {},
@@ -63,7 +65,9 @@ export async function streamWorld(
     const readers = streamReaders(deps.config, deps.log).map((r) =>
       r.platform === 'hackernews' && a.hnPace
         ? webUrlsOnly(createHackernewsStream(deps.config.platforms.hackernews, deps.log, a.hnPace), deps.log)
-        : r,
+        : r.platform === 'bluesky' && a.jetPace
+          ? webUrlsOnly(createJetstreamReader(deps.config.platforms.bluesky, deps.log, undefined, a.jetPace), deps.log)
+          : r,
     )
     const streams = superviseStreams(deps as Deps, shutdown.signal, undefined, readers, limits)
     const delivery = startDeliveryWorker(deps)

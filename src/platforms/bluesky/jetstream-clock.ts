@@ -14,6 +14,12 @@ export const AHEAD_US = 5_000_000
 export const MOVE_REWIND_US = 60_000_000
 // A connection read for this long has replayed what it was asked for and reads live: its clock can be told.
 const SETTLED_MS = 10_000
+// A connection that lasted this long was reading: its end is a disconnection, retried at once (jetstream.ts).
+const STEADY_MS = 10_000
+/** A reader's pace, shortened by tests: STEADY_MS, the first wait after a failure (1 s, doubling) and SETTLED_MS. */
+type Pace = { steadyMs?: number; firstRetryMs?: number; settledMs?: number }
+/** Whether a connection opened at `openedMs` lasted STEADY_MS (or the pace's). */
+export const steady = (openedMs: number, pace: Pace) => Date.now() - openedMs >= (pace.steadyMs ?? STEADY_MS)
 
 const seconds = (us: number) => Math.round(us / 1e6)
 
@@ -26,7 +32,7 @@ export const READ_BACK_MAX_US = 3_600_000_000
  * `readBack`, told the cursor on this instance's clock to read again from when its clock is found further behind
  * than the rewind.
  */
-export type Move = { from: Cursor; readUs: number; readBack: (cursorUs: number) => void }
+export type Move = { from: Cursor; readUs: number; readBack: (cursorUs: number) => void; settledMs?: number }
 
 /**
  * On a connection that moved to another instance's clock, asked from MOVE_REWIND_US before the position: once it
@@ -42,7 +48,7 @@ function clockBehind(host: string, sink: Pick<StreamSink, 'gap'>, move: Move) {
   let told = false
   return (lagUs: number) => {
     least = Math.min(least, lagUs)
-    if (told || Date.now() - opened < SETTLED_MS) return
+    if (told || Date.now() - opened < (move.settledMs ?? SETTLED_MS)) return
     told = true
     // The position's event reached this server `readUs - from.us` after its time; this instance's, `least` after.
     const behindUs = least - (move.readUs - move.from.us)
@@ -98,11 +104,13 @@ export function storedNotAhead(at: Cursor | null, sink: Pick<StreamSink, 'gap'>)
 export function connectionStart(
   from: Cursor | null,
   sameClock: boolean,
-  a: { readUs: number; readBackUs?: number; readBack: (cursorUs: number) => void },
+  a: { readUs: number; readBackUs?: number; readBack: (cursorUs: number) => void; pace?: Pace },
 ) {
   const readingBack = a.readBackUs !== undefined
   const move: Move | undefined =
-    sameClock || from === null || readingBack ? undefined : { from, readUs: a.readUs, readBack: a.readBack }
+    sameClock || from === null || readingBack
+      ? undefined
+      : { from, readUs: a.readUs, readBack: a.readBack, settledMs: a.pace?.settledMs }
   const rewound = from === null ? null : from.us - (move ? MOVE_REWIND_US : REWIND_US)
   return { move, cursorUs: a.readBackUs ?? rewound, skips: sameClock && !readingBack }
 }
@@ -115,6 +123,7 @@ export type Connection = {
   instance: string
   ending: Ending
   silenceMs: number
+  pace: Pace
   readUs: number
   moved: (at: Cursor) => void
   readBackUs?: number

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { type Cursor, cursorText, handed, instanceOf, parseCursor } from './jetstream-cursor'
-import { clockedPositions, type Connection, connectionStart, storedNotAhead } from './jetstream-clock'
+import { clockedPositions, type Connection, connectionStart, steady, storedNotAhead } from './jetstream-clock'
 import { backoffMs, pause, storedPosition, type StreamReader, type StreamSink } from '../stream'
 import { byteLength, headOf, MAX_MESSAGE_BYTES, passOverThrown, safeJson, subscription } from './jetstream-message'
 import { closeOf, connectionFailure, type Ending } from './jetstream-refusal'
@@ -18,14 +18,13 @@ import { deletedPost, Event, toMention } from './jetstream-event'
 const SILENCE_MS = 30_000
 // A first event this much later than the position resumed from means the instance no longer had what came between.
 const GAP_US = 60_000_000
-// A connection that lasted this long was reading: its end is a disconnection, retried at once.
-const STEADY_MS = 10_000
 
-/** `silenceMs`: the silence allowance (tests, which cannot wait half a minute). */
+/** `silenceMs`: the silence allowance (tests, which cannot wait half a minute); `pace`: see jetstream-clock.ts. */
 export function createJetstreamReader(
   config: Config['platforms']['bluesky'],
   log: Logger,
   silenceMs = SILENCE_MS,
+  pace: Connection['pace'] = {},
 ): StreamReader {
   return {
     platform: 'bluesky',
@@ -54,6 +53,7 @@ export function createJetstreamReader(
           instance,
           ending,
           silenceMs,
+          pace,
           readUs,
           readBackUs: back,
           readBack: (us) => {
@@ -77,10 +77,10 @@ export function createJetstreamReader(
         if (outcome === 'heard') {
           // Retried at once only when it had been reading a while: one that closes as it opens is waited out longer
           // each time, not reconnected every second (docs/streams.md#outages).
-          if (Date.now() - opened >= STEADY_MS) failures = 0
+          if (steady(opened, pace)) failures = 0
           log.warn('stream_disconnected', { platform: 'bluesky', endpoint: host, ...closeOf(ending) })
         } else sink.failed(connectionFailure(outcome, host, ending))
-        await pause(backoffMs(failures++), signal)
+        await pause(backoffMs(failures++, undefined, pace.firstRetryMs), signal)
         // A connection lost moves to the next address (docs/streams.md#settings).
         n++
       }

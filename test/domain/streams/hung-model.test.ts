@@ -57,6 +57,8 @@ describe('a stream whose model server never answers', () => {
         triage: 'none',
       },
       log,
+      // Hacker News polled every second (5 s as served).
+      hnPace: { pollMs: 1000 },
     })
     worlds.push(w)
     const before = w.hn.story('Show HN: a weekend project')

@@ -137,13 +137,15 @@ describe('Bluesky stream (Jetstream)', () => {
   })
 
   test('an address that sends what is not an event and closes is a failure, tried again after a growing wait', async () => {
-    const w = await world()
+    // A first retry wait of 0.25 s instead of 1 s as served: the waits and the time watched are a quarter.
+    const w = await world({ jetPace: { firstRetryMs: 250 } })
     w.jet.setGarbage(true)
     w.start()
     await eventually('the first connection', () => w.jet.connections.length >= 1)
-    await Bun.sleep(7000)
-    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made one a second,
-    // with a stream_disconnected warning each).
+    await Bun.sleep(1750)
+    // Waits of 0.125-0.25, 0.25-0.5 and 0.5-1 s (docs/streams.md#outages: 0.5-1, 1-2, 2-4 s as served): at most five
+    // connections in 1.75 s (waits that did not grow made one every quarter second, with a stream_disconnected
+    // warning each).
     expect(w.jet.connections.length).toBeLessThanOrEqual(5)
     const health = (await w.deps.repos.platformHealth.list()).find((h) => h.platform === 'bluesky')
     expect(health?.lastError).toBe(
@@ -195,7 +197,8 @@ describe('Bluesky stream: a store that fails', () => {
   test('the stream starts again once the database works, and reads what it could not store', async () => {
     const w = await world()
     const { client } = w.deps.database
-    w.start()
+    // Started again 1 s after it stops (10 s as served, docs/streams.md#resuming).
+    w.start({ restartMs: 1000 })
     await eventually('the reader to connect', () => w.jet.clients() === 1)
     w.jet.post(BUYING(1))
     await eventually('the first signal', async () => (await w.signals()).length === 1)

@@ -103,11 +103,12 @@ describe('Mastodon stream (server-sent events)', () => {
   test('a streaming connection that ends as it opens is a failure, tried again after a growing wait', async () => {
     const masto = fakeMastodon('tok')
     masto.setEndAtOnce(true)
-    const { deps } = await mastodonWorld(masto)
+    // A first retry wait of 0.25 s instead of 1 s as served: the waits and the time watched are a quarter.
+    const { deps } = await mastodonStreamWorld(masto, cleanups, '', undefined, { firstRetryMs: 250 })
     await eventually('the first connection', () => masto.connections.length >= 1)
-    await Bun.sleep(7000)
-    // Waits of 0.5-1, 1-2 and 2-4 s (docs/streams.md#outages): at most five connections in 7 s (it made 8-14, each
-    // after reading the timeline again).
+    await Bun.sleep(1750)
+    // Waits of 0.125-0.25, 0.25-0.5 and 0.5-1 s (docs/streams.md#outages: 0.5-1, 1-2, 2-4 s as served): at most five
+    // connections in 1.75 s (waits that did not grow made 8-14, each after reading the timeline again).
     expect(masto.connections.length).toBeLessThanOrEqual(5)
     const [health] = await deps.repos.platformHealth.list()
     expect(health?.lastError).toBe('mastodon streaming API closed the connection as it opened')
