@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
+import { streamingAddress } from './streaming-address'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
 import { readEvents, StreamedStatus } from './events'
@@ -22,14 +23,6 @@ const STEADY_MS = 10_000
 // the operator sets another token, so the stream asks again this rarely.
 const REFUSED_SEC = 15 * 60
 
-const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
-
-/** A streaming address as the instance publishes it (wss:), read over https: as server-sent events. */
-const overHttp = (url: URL) => {
-  if (url.protocol === 'wss:' || url.protocol === 'ws:') url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
-  return url
-}
-
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
 // `pace`: STEADY_MS and the first wait after a failure (1 s, doubling), shortened by tests; `_` (the log) is unused.
@@ -38,7 +31,7 @@ type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
-  // read from the instance; the streaming API may live on a host of its own (streamingBase).
+  // read from the instance; the streaming API may live on a host of its own (streaming-address.ts).
   const base = config.base_url || ''
   const instance = new URL(base).host
   const headers = { authorization: `Bearer ${config.access_token.trim()}`, 'user-agent': USER_AGENT }
@@ -51,32 +44,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
     if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
     return url
   }
-  const streamUrl = (streaming: string) => {
-    if (kind === 'hashtag') return new URL(`/api/v1/streaming/hashtag?tag=${encodeURIComponent(tag ?? '')}`, streaming)
-    return new URL(
-      config.stream_timeline === 'public:local' ? '/api/v1/streaming/public/local' : '/api/v1/streaming/public',
-      streaming,
-    )
-  }
-  /**
-   * Where the streaming API answers (docs.joinmastodon.org/methods/streaming, hostname discovery): `stream_url` when
-   * set, else the `configuration.urls.streaming` the instance publishes (GET /api/v2/instance; a wss: address, whose
-   * server-sent events are read over https), else the instance itself. Asked on each connection: it can move.
-   */
-  const streamingBase = async (signal: AbortSignal): Promise<string> => {
-    if (config.stream_url) return overHttp(new URL(config.stream_url)).href
-    const published = await fetchPlatformJson({
-      platform: 'mastodon',
-      url: new URL('/api/v2/instance', base),
-      headers: { 'user-agent': USER_AGENT },
-      timeoutMs: config.timeout_ms,
-      signal,
-    }).catch(() => undefined)
-    const said = v.safeParse(InstanceUrls, published)
-    const url = said.success ? URL.parse(said.output.configuration.urls.streaming) : null
-    if (!url || !/^wss?:$/.test(url.protocol)) return base
-    return overHttp(url).origin
-  }
+  const address = streamingAddress(config)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = timeline()
     for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
@@ -172,7 +140,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
         try {
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
           const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
-          await readEvents(streamUrl(await streamingBase(signal)), headers, told, signal, hand, catchUp)
+          await readEvents(address.events(await address.host(signal)), headers, told, signal, hand, catchUp)
           if (signal.aborted) return
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
