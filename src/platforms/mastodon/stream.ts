@@ -61,13 +61,21 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       return s.success ? [s.output] : []
     })
     // `full`: as many as asked for were listed, read or not: one that could not be read does not end the catch-up.
-    return { statuses, full: listed.length >= PAGE }
+    // `ids`: the status ids listed, read or not, newest first.
+    const ids = listed.flatMap((raw) => {
+      const id = (raw as { id?: unknown } | null)?.id
+      return typeof id === 'string' && STATUS_ID.test(id) ? [id] : []
+    })
+    return { statuses, ids, empty: listed.length === 0, full: listed.length >= PAGE }
   }
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
       // Status ids are opaque strings (ids.ts): one that is not a status id is unreadable.
-      let last = storedPosition('mastodon', from, (s) => (STATUS_ID.test(s) ? s : undefined), sink)
+      // '0' (an earlier version's position for an empty timeline) would read the timeline from its oldest statuses, and
+      // one numbered ahead of the clock nothing until the clock caught up: neither is a position to read on from.
+      const readable = (s: string) => (STATUS_ID.test(s) && s !== START && !ahead(s) ? s : undefined)
+      let last = storedPosition('mastodon', from, readable, sink)
       let failures = 0
       const seen = new Map<string, true>()
       let toldAhead = false
@@ -95,8 +103,9 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             )
           toldAhead = true
         } else if (later) last = s.id
-        // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
-        sink.item(statusMention(instance, s), last ?? '0')
+        // Without a position yet (only a status numbered ahead gets here): its own id, which a restart does not read on
+        // from (readable). '0' (the timeline from its start) is never stored.
+        sink.item(statusMention(instance, s), last === null || last === START ? s.id : last)
       }
       // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
       // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
@@ -111,11 +120,20 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       }
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.
-      // The newest status on the timeline that is not numbered ahead (it would be listed first).
-      const newest = async () => (await page({ limit: String(PAGE) }, signal)).statuses.find((s) => !ahead(s.id))?.id
+      // The newest status id on the timeline that is not numbered ahead (it would be listed first), whether or not its
+      // status can be read; `empty`: the timeline listed nothing.
+      const newest = async () => {
+        const got = await page({ limit: String(PAGE) }, signal)
+        return { id: got.ids.find((id) => !ahead(id)), empty: got.empty }
+      }
       const catchUp = async () => {
-        if (last === null) last = (await newest()) ?? START
-        for (let n = 0; ; n++) {
+        // A timeline that lists nothing: what it lists next is new, read from its start (START) while this reader runs.
+        // One that lists only what gives no position: no catch-up this time, the stream read from now on.
+        if (last === null) {
+          const at = await newest()
+          last = at.id ?? (at.empty ? START : null)
+        }
+        for (let n = 0; last !== null; n++) {
           if (sink.full()) await sink.room()
           // The statuses just after the position, listed newest first (docs.joinmastodon.org/api/guidelines,
           // pagination): read oldest first, the position moving in the server's order, whatever its ids look like.
@@ -126,11 +144,12 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             sink.gap(
               `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
             )
-            last = (await newest()) ?? last
+            last = (await newest()).id ?? last
             break
           }
         }
-        sink.heard({ caughtUp: true, position: last })
+        // START is not a position to store: after a restart it would read the timeline from its oldest statuses.
+        sink.heard({ caughtUp: true, position: last === null || last === START ? undefined : last })
         opened = Date.now()
       }
       let opened: number | undefined
