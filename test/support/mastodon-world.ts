@@ -11,13 +11,14 @@ import { endpointInput } from './webhooks'
 /**
  * A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`; what it starts is stopped
  * by `cleanups` (run them after each test). `before` runs before the stream starts (another team, say, which the
- * stream then reads from the start).
+ * stream then reads from the start). `streamTransport`: `stream_transport`.
  */
 export async function mastodonStreamWorld(
   masto: ReturnType<typeof fakeMastodon>,
   cleanups: (() => unknown)[],
   streamUrl = '',
   before?: (deps: Deps) => Promise<unknown>,
+  streamTransport: 'auto' | 'sse' | 'websocket' = 'auto',
 ) {
   const receiver = fakeUpstream(() => new Response('ok'))
   cleanups.push(masto.stop, receiver.stop)
@@ -25,7 +26,13 @@ export async function mastodonStreamWorld(
     config: {
       webhooks: { allow_private_targets: true },
       platforms: {
-        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
+        mastodon: {
+          base_url: masto.url,
+          access_token: 'tok',
+          mode: 'stream',
+          stream_url: streamUrl,
+          stream_transport: streamTransport,
+        },
         hackernews: { mode: 'search' },
         bluesky: { mode: 'search' },
         stackoverflow: { mode: 'search' },

@@ -6,12 +6,13 @@ import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { streamingAddress } from './streaming-address'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
-import { readEvents, StreamedStatus } from './events'
+import { notEventStream, readEvents, StreamedStatus } from './events'
+import { readSocket } from './websocket'
 import { after, ahead, STATUS_ID } from './ids'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
-// …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
-// heartbeat. The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
+// …/hashtag?tag=) answers server-sent events (events.ts), and /api/v1/streaming a WebSocket (websocket.ts), which
+// `stream_transport` chooses between (docs/platforms.md#mastodon). The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
 const PAGE = 40
 const CATCH_UP_PAGES = 10
@@ -25,8 +26,9 @@ const REFUSED_SEC = 15 * 60
 
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
-// `pace`: STEADY_MS and the first wait after a failure (1 s, doubling), shortened by tests; `_` (the log) is unused.
-type Pace = { steadyMs?: number; firstRetryMs?: number }
+// `pace`: STEADY_MS, the first wait after a failure (1 s, doubling) and the silence allowance, shortened by tests;
+// `_` (the log) is unused.
+type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number }
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
@@ -34,19 +36,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   // read from the instance; the streaming API may live on a host of its own (streaming-address.ts).
   const base = config.base_url || ''
   const instance = new URL(base).host
-  const headers = { authorization: `Bearer ${config.access_token.trim()}`, 'user-agent': USER_AGENT }
-  const [kind, tag] = config.stream_timeline.split(':') as [string, string | undefined]
-  const timeline = () => {
-    const url = new URL(
-      kind === 'hashtag' ? `/api/v1/timelines/tag/${encodeURIComponent(tag ?? '')}` : '/api/v1/timelines/public',
-      base,
-    )
-    if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
-    return url
-  }
+  const token = config.access_token.trim()
+  const headers = { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }
   const address = streamingAddress(config)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
-    const url = timeline()
+    const url = address.timeline()
     for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
     const body = await fetchPlatformJson({
       platform: 'mastodon',
@@ -153,14 +147,24 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
         opened = Date.now()
       }
       let opened: number | undefined
+      let transport = config.stream_transport === 'websocket' ? 'websocket' : 'sse'
       while (!signal.aborted) {
         let error: unknown
         opened = undefined
         try {
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
           const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
-          await readEvents(address.events(await address.host(signal)), headers, told, signal, hand, catchUp)
+          const host = await address.host(signal)
+          const ended =
+            transport === 'sse'
+              ? await readEvents(address.events(host), headers, told, signal, hand, catchUp, pace.silenceMs)
+              : await readSocket(address.socket(host), token, told, signal, hand, catchUp, pace.silenceMs)
           if (signal.aborted) return
+          // Let go for room in the queue: the next connection's catch-up reads what came meanwhile.
+          if (ended === 'full') {
+            await sink.room()
+            continue
+          }
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
           // (docs/streams.md#outages).
@@ -168,6 +172,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
         } catch (err) {
           if (signal.aborted) return
+          // No server-sent events there (GoToSocial, Pleroma, Akkoma): auto reads the WebSocket from now on, at once.
+          if (config.stream_transport === 'auto' && transport === 'sse' && notEventStream(err)) {
+            transport = 'websocket'
+            continue
+          }
           // From the streaming connection or the timeline's catch-up: the same token.
           error =
             err instanceof TokenLacksScope

@@ -20,6 +20,15 @@ export function streamingAddress(config: Table) {
   const base = config.base_url || ''
   const [kind, tag] = config.stream_timeline.split(':') as [string, string | undefined]
   return {
+    /** The timeline the stream reads (docs.joinmastodon.org/methods/timelines), on the instance. */
+    timeline() {
+      const url = new URL(
+        kind === 'hashtag' ? `/api/v1/timelines/tag/${encodeURIComponent(tag ?? '')}` : '/api/v1/timelines/public',
+        base,
+      )
+      if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
+      return url
+    },
     /** The server-sent events stream of the timeline, on the streaming host `streaming`. */
     events(streaming: string) {
       if (kind === 'hashtag')
@@ -28,6 +37,14 @@ export function streamingAddress(config: Table) {
         config.stream_timeline === 'public:local' ? '/api/v1/streaming/public/local' : '/api/v1/streaming/public',
         streaming,
       )
+    },
+    /** The WebSocket of the timeline (docs.joinmastodon.org/methods/streaming#websocket), on the streaming host. */
+    socket(streaming: string) {
+      const url = new URL('/api/v1/streaming', streaming)
+      url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:'
+      url.searchParams.set('stream', kind === 'hashtag' ? 'hashtag' : config.stream_timeline)
+      if (kind === 'hashtag') url.searchParams.set('tag', tag ?? '')
+      return url
     },
     /**
      * Where the streaming API answers (docs.joinmastodon.org/methods/streaming, hostname discovery): `stream_url` when

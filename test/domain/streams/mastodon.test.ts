@@ -11,8 +11,9 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.()
 })
 
+// Server-sent events only: with `auto` an answer that is not events is read again as a WebSocket (mastodon-websocket).
 const mastodonWorld = (masto: ReturnType<typeof fakeMastodon>, streamUrl = '') =>
-  mastodonStreamWorld(masto, cleanups, streamUrl)
+  mastodonStreamWorld(masto, cleanups, streamUrl, undefined, 'sse')
 
 describe('Mastodon stream (server-sent events)', () => {
   test('an update becomes one signal and delivery; a dropped stream reads what it missed from the timeline', async () => {
