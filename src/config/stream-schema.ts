@@ -39,6 +39,9 @@ export const mastodonStream = () => ({
     ),
     'public',
   ),
+  // How the streaming API is read (docs/platforms.md#mastodon): server-sent events, WebSocket (GoToSocial, Pleroma and
+  // Akkoma serve only that), or server-sent events until the server answers that it serves none (auto).
+  stream_transport: v.optional(v.picklist(['auto', 'sse', 'websocket']), 'auto'),
 })
 
 /** Reddit, with an approved app: the subreddits whose newest posts and comments are read (none: r/all). */

@@ -1,3 +1,4 @@
+import type { Server, ServerWebSocket } from 'bun'
 /**
  * A server of the Mastodon API whose status ids are not numbers (docs/platforms.md#mastodon): GoToSocial's ULIDs
  * (26 characters of Crockford's base 32, the first 10 the time in milliseconds) or Pleroma's and Akkoma's FlakeIds
@@ -27,9 +28,19 @@ export function statusId(scheme: IdScheme, ms: number, n: number) {
 
 type Status = { id: string; content: string; url: string } & Record<string, unknown>
 
-export function fakeFediverse(scheme: IdScheme, token = 'tok') {
+/** How a streaming connection came: its address (path and query) and where it put the token. */
+type Upgrade = { path: string; protocol: string | null; authorization: string | null }
+
+/**
+ * `transport`: the streaming API as server-sent events, or only as a WebSocket at /api/v1/streaming
+ * (docs.joinmastodon.org/methods/streaming#websocket), as GoToSocial, Pleroma and Akkoma serve it: the token taken
+ * from Sec-WebSocket-Protocol (which the upgrade echoes) or the Authorization header, one JSON message an event.
+ */
+export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' | 'websocket' = 'sse') {
   const statuses: Status[] = []
   const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
+  const sockets = new Set<ServerWebSocket<unknown>>()
+  const upgrades: Upgrade[] = []
   const asked: URLSearchParams[] = []
   const paths: string[] = []
   const enc = new TextEncoder()
@@ -40,6 +51,11 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
   const send = (text: string) => {
     for (const w of streams) w.write(enc.encode(text)).catch(() => streams.delete(w))
   }
+  const sendFrame = (frame: string | Uint8Array) => {
+    for (const ws of sockets) ws.send(frame)
+  }
+  const event = (name: string, payload: string) =>
+    sendFrame(JSON.stringify({ stream: ['public'], event: name, payload }))
   // The streaming API on the instance's own host, as a small instance serves it: events until the reader goes.
   const stream = (req: Request) => {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>()
@@ -74,13 +90,21 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     const page = scheme === 'ulid' ? (offset > 0 ? [] : found.slice(0, limit)) : found.slice(offset, offset + limit)
     return { accounts: [], statuses: page, hashtags: [] }
   }
-  const answer = (req: Request): Response => {
+  const answer = (req: Request, server: Server<unknown>): Response | undefined => {
     const url = new URL(req.url)
+    if (transport === 'websocket' && url.pathname === '/api/v1/streaming') {
+      const [protocol, authorization] = [req.headers.get('sec-websocket-protocol'), req.headers.get('authorization')]
+      upgrades.push({ path: url.pathname + url.search, protocol, authorization })
+      if (protocol !== token && authorization !== `Bearer ${token}`) return refused()
+      const headers = protocol ? { 'sec-websocket-protocol': protocol } : undefined
+      if (server.upgrade(req, { headers, data: undefined })) return undefined
+      return new Response('upgrade required', { status: 426 })
+    }
     // The streaming host, published as Mastodon does (a ws: address): this one.
     if (url.pathname === '/api/v2/instance')
       return Response.json({ configuration: { urls: { streaming: `ws://${url.host}` } } })
     if (!authorized(req)) return refused()
-    if (url.pathname === '/api/v1/streaming/public') return stream(req)
+    if (url.pathname === '/api/v1/streaming/public' && transport === 'sse') return stream(req)
     asked.push(url.searchParams)
     paths.push(url.pathname)
     if (url.pathname === '/api/v1/timelines/public') return Response.json(timeline(url.searchParams))
@@ -90,15 +114,27 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
     if (url.pathname === '/api/v2/search') return Response.json(search(url.searchParams))
     return new Response('not found', { status: 404 })
   }
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: answer })
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 0,
+    fetch: answer,
+    websocket: {
+      open: (ws) => void sockets.add(ws),
+      close: (ws) => void sockets.delete(ws),
+      message() {},
+    },
+  })
   return {
     url: `http://127.0.0.1:${server.port}`,
     /** The query of each authorized request to the instance (timelines, search), in order. */
     asked,
     /** The path of each of them. */
     paths,
-    /** The streaming connections open. */
-    clients: () => streams.size,
+    /** The streaming connections open (server-sent events and WebSockets). */
+    clients: () => streams.size + sockets.size,
+    /** Each WebSocket upgrade asked for, in order. */
+    upgrades,
     /**
      * A status posted now: listed on the timeline, and streamed to each open streaming connection. `aheadMs`: its id
      * stands for a time that far ahead (its server's clock is wrong).
@@ -120,14 +156,21 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok') {
       }
       statuses.push(status)
       send(`event: update\ndata: ${JSON.stringify(status)}\n\n`)
+      event('update', JSON.stringify(status))
       return status
     },
     /** Server-sent events text as it is, to every streaming connection. */
     sendRaw: send,
+    /** A WebSocket message as it is, to every WebSocket: what a broken or hostile server sends. */
+    sendFrame,
+    /** An event as the WebSocket sends it, `payload` the string it carries. */
+    event,
     /** Ends every streaming connection, as a restart of the streaming server does. */
     dropAll() {
       for (const w of streams) w.close().catch(() => {})
       streams.clear()
+      for (const ws of sockets) ws.close(1001, 'restarting')
+      sockets.clear()
     },
     stop() {
       for (const w of streams) w.close().catch(() => {})

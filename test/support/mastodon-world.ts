@@ -13,13 +13,15 @@ import { endpointInput } from './webhooks'
 /**
  * A team tracking "crm" with a webhook, and the Mastodon stream running against `masto`; what it starts is stopped
  * by `cleanups` (run them after each test). `before` runs before the stream starts (another team, say, which the
- * stream then reads from the start). `pace`: the stream's (createMastodonStream's), as served when not given.
+ * stream then reads from the start). `streamTransport`: `stream_transport`. `pace`: the stream's
+ * (createMastodonStream's), as served when not given.
  */
 export async function mastodonStreamWorld(
   masto: ReturnType<typeof fakeMastodon>,
   cleanups: (() => unknown)[],
   streamUrl = '',
   before?: (deps: Deps) => Promise<unknown>,
+  streamTransport: 'auto' | 'sse' | 'websocket' = 'auto',
   pace?: Parameters<typeof createMastodonStream>[2],
 ) {
   const receiver = fakeUpstream(() => new Response('ok'))
@@ -28,7 +30,13 @@ export async function mastodonStreamWorld(
     config: {
       webhooks: { allow_private_targets: true },
       platforms: {
-        mastodon: { base_url: masto.url, access_token: 'tok', mode: 'stream', stream_url: streamUrl },
+        mastodon: {
+          base_url: masto.url,
+          access_token: 'tok',
+          mode: 'stream',
+          stream_url: streamUrl,
+          stream_transport: streamTransport,
+        },
         hackernews: { mode: 'search' },
         bluesky: { mode: 'search' },
         stackoverflow: { mode: 'search' },

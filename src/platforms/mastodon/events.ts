@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AppError } from '../../errors'
-import { failedAnswer, PlatformUnreachableError } from '../http'
+import { failedAnswer, PlatformUnreachableError, UpstreamStatusError } from '../http'
 import type { StreamSink } from '../stream'
 import { readAtMost } from '../../lib/read-at-most'
 import { Status, TokenLacksScope } from './connector'
@@ -11,6 +11,20 @@ import { STATUS_ID } from './ids'
 // A connection silent this long is taken as dead.
 const SILENCE_MS = 60_000
 const MAX_EVENT_CHARS = 1024 * 1024
+
+class NotEvents extends AppError {
+  constructor() {
+    super('upstream_error', 'mastodon streaming API answered with something other than server-sent events')
+  }
+}
+
+/**
+ * An answer saying that no server-sent events are served there: not found, not allowed, upgrade required (GoToSocial,
+ * Pleroma and Akkoma stream over WebSocket only), or a page that is not events. `stream_transport = "auto"` then reads
+ * the WebSocket (docs/platforms.md#mastodon).
+ */
+export const notEventStream = (err: unknown) =>
+  err instanceof NotEvents || (err instanceof UpstreamStatusError && [404, 405, 426].includes(err.status))
 
 /** A status as the stream reads it: its id a status id (STATUS_ID); one with anything else is not a status. */
 export const StreamedStatus = v.object({ ...Status.entries, id: v.pipe(v.string(), v.regex(STATUS_ID)) })
@@ -50,10 +64,7 @@ export async function readEvents(
     }
     if (!/^text\/event-stream\b/i.test(res.headers.get('content-type') ?? '')) {
       await res.body.cancel()
-      throw new AppError(
-        'upstream_error',
-        'mastodon streaming API answered with something other than server-sent events',
-      )
+      throw new NotEvents()
     }
     clearTimeout(timer)
     try {
@@ -140,7 +151,7 @@ export async function readEvents(
   }
 }
 
-const safeJson = (text: string) => {
+export const safeJson = (text: string) => {
   try {
     return JSON.parse(text)
   } catch {

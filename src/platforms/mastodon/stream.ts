@@ -3,14 +3,16 @@ import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
+import { streamingAddress } from './streaming-address'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
-import { readEvents, StreamedStatus } from './events'
+import { notEventStream, readEvents, StreamedStatus } from './events'
+import { readSocket } from './websocket'
 import { after, ahead, STATUS_ID } from './ids'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
-// …/hashtag?tag=) answers server-sent events, `event: update` with a status as `data`, and a `:thump` comment as a
-// heartbeat. The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
+// …/hashtag?tag=) answers server-sent events (events.ts), and /api/v1/streaming a WebSocket (websocket.ts), which
+// `stream_transport` chooses between (docs/platforms.md#mastodon). The stream has no cursor, so a (re)connection, once open, reads what it missed from the matching timeline
 // (docs.joinmastodon.org/methods/timelines) with `min_id`, 40 a page (docs/streams.md#which-platforms-stream).
 const PAGE = 40
 const CATCH_UP_PAGES = 10
@@ -22,63 +24,23 @@ const STEADY_MS = 10_000
 // the operator sets another token, so the stream asks again this rarely.
 const REFUSED_SEC = 15 * 60
 
-const InstanceUrls = v.object({ configuration: v.object({ urls: v.object({ streaming: v.string() }) }) })
-
-/** A streaming address as the instance publishes it (wss:), read over https: as server-sent events. */
-const overHttp = (url: URL) => {
-  if (url.protocol === 'wss:' || url.protocol === 'ws:') url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:'
-  return url
-}
-
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
-// `pace`: STEADY_MS and the first wait after a failure (1 s, doubling), shortened by tests; `_` (the log) is unused.
-type Pace = { steadyMs?: number; firstRetryMs?: number }
+// `pace`: STEADY_MS, the first wait after a failure (1 s, doubling) and the silence allowance, shortened by tests;
+// `_` (the log) is unused.
+type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number }
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
   // The configuration requires base_url with the token the stream needs (docs/platforms.md#mastodon). Timelines are
-  // read from the instance; the streaming API may live on a host of its own (streamingBase).
+  // read from the instance; the streaming API may live on a host of its own (streaming-address.ts).
   const base = config.base_url || ''
   const instance = new URL(base).host
-  const headers = { authorization: `Bearer ${config.access_token.trim()}`, 'user-agent': USER_AGENT }
-  const [kind, tag] = config.stream_timeline.split(':') as [string, string | undefined]
-  const timeline = () => {
-    const url = new URL(
-      kind === 'hashtag' ? `/api/v1/timelines/tag/${encodeURIComponent(tag ?? '')}` : '/api/v1/timelines/public',
-      base,
-    )
-    if (config.stream_timeline === 'public:local') url.searchParams.set('local', 'true')
-    return url
-  }
-  const streamUrl = (streaming: string) => {
-    if (kind === 'hashtag') return new URL(`/api/v1/streaming/hashtag?tag=${encodeURIComponent(tag ?? '')}`, streaming)
-    return new URL(
-      config.stream_timeline === 'public:local' ? '/api/v1/streaming/public/local' : '/api/v1/streaming/public',
-      streaming,
-    )
-  }
-  /**
-   * Where the streaming API answers (docs.joinmastodon.org/methods/streaming, hostname discovery): `stream_url` when
-   * set, else the `configuration.urls.streaming` the instance publishes (GET /api/v2/instance; a wss: address, whose
-   * server-sent events are read over https), else the instance itself. Asked on each connection: it can move.
-   */
-  const streamingBase = async (signal: AbortSignal): Promise<string> => {
-    if (config.stream_url) return overHttp(new URL(config.stream_url)).href
-    const published = await fetchPlatformJson({
-      platform: 'mastodon',
-      url: new URL('/api/v2/instance', base),
-      headers: { 'user-agent': USER_AGENT },
-      timeoutMs: config.timeout_ms,
-      signal,
-    }).catch(() => undefined)
-    const said = v.safeParse(InstanceUrls, published)
-    const url = said.success ? URL.parse(said.output.configuration.urls.streaming) : null
-    if (!url || !/^wss?:$/.test(url.protocol)) return base
-    return overHttp(url).origin
-  }
+  const token = config.access_token.trim()
+  const headers = { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }
+  const address = streamingAddress(config)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
-    const url = timeline()
+    const url = address.timeline()
     for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
     const body = await fetchPlatformJson({
       platform: 'mastodon',
@@ -93,13 +55,21 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       return s.success ? [s.output] : []
     })
     // `full`: as many as asked for were listed, read or not: one that could not be read does not end the catch-up.
-    return { statuses, full: listed.length >= PAGE }
+    // `ids`: the status ids listed, read or not, newest first.
+    const ids = listed.flatMap((raw) => {
+      const id = (raw as { id?: unknown } | null)?.id
+      return typeof id === 'string' && STATUS_ID.test(id) ? [id] : []
+    })
+    return { statuses, ids, empty: listed.length === 0, full: listed.length >= PAGE }
   }
   return {
     platform: 'mastodon',
     async read(from, sink, signal) {
       // Status ids are opaque strings (ids.ts): one that is not a status id is unreadable.
-      let last = storedPosition('mastodon', from, (s) => (STATUS_ID.test(s) ? s : undefined), sink)
+      // '0' (an earlier version's position for an empty timeline) would read the timeline from its oldest statuses, and
+      // one numbered ahead of the clock nothing until the clock caught up: neither is a position to read on from.
+      const readable = (s: string) => (STATUS_ID.test(s) && s !== START && !ahead(s) ? s : undefined)
+      let last = storedPosition('mastodon', from, readable, sink)
       let failures = 0
       const seen = new Map<string, true>()
       let toldAhead = false
@@ -127,8 +97,9 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             )
           toldAhead = true
         } else if (later) last = s.id
-        // The catch-up sets a position before it hands a status on: '0' (the timeline from its start) is never stored.
-        sink.item(statusMention(instance, s), last ?? '0')
+        // Without a position yet (only a status numbered ahead gets here): its own id, which a restart does not read on
+        // from (readable). '0' (the timeline from its start) is never stored.
+        sink.item(statusMention(instance, s), last === null || last === START ? s.id : last)
       }
       // A status whose reading throws (a fault of ours) is passed over: taken for the connection breaking off, it was
       // read again by each reconnection's catch-up, and threw again, for as long as the timeline listed it.
@@ -143,11 +114,20 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
       }
       // What the stream missed, read from the timeline once the streaming connection is open: a status posted
       // while it opened is then on the one or the other (read once, by `seen`), not on neither.
-      // The newest status on the timeline that is not numbered ahead (it would be listed first).
-      const newest = async () => (await page({ limit: String(PAGE) }, signal)).statuses.find((s) => !ahead(s.id))?.id
+      // The newest status id on the timeline that is not numbered ahead (it would be listed first), whether or not its
+      // status can be read; `empty`: the timeline listed nothing.
+      const newest = async () => {
+        const got = await page({ limit: String(PAGE) }, signal)
+        return { id: got.ids.find((id) => !ahead(id)), empty: got.empty }
+      }
       const catchUp = async () => {
-        if (last === null) last = (await newest()) ?? START
-        for (let n = 0; ; n++) {
+        // A timeline that lists nothing: what it lists next is new, read from its start (START) while this reader runs.
+        // One that lists only what gives no position: no catch-up this time, the stream read from now on.
+        if (last === null) {
+          const at = await newest()
+          last = at.id ?? (at.empty ? START : null)
+        }
+        for (let n = 0; last !== null; n++) {
           if (sink.full()) await sink.room()
           // The statuses just after the position, listed newest first (docs.joinmastodon.org/api/guidelines,
           // pagination): read oldest first, the position moving in the server's order, whatever its ids look like.
@@ -158,22 +138,33 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             sink.gap(
               `more than ${PAGE * CATCH_UP_PAGES} statuses since the stored position; reading on from the newest`,
             )
-            last = (await newest()) ?? last
+            last = (await newest()).id ?? last
             break
           }
         }
-        sink.heard({ caughtUp: true, position: last })
+        // START is not a position to store: after a restart it would read the timeline from its oldest statuses.
+        sink.heard({ caughtUp: true, position: last === null || last === START ? undefined : last })
         opened = Date.now()
       }
       let opened: number | undefined
+      let transport = config.stream_transport === 'websocket' ? 'websocket' : 'sse'
       while (!signal.aborted) {
         let error: unknown
         opened = undefined
         try {
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
           const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
-          await readEvents(streamUrl(await streamingBase(signal)), headers, told, signal, hand, catchUp)
+          const host = await address.host(signal)
+          const ended =
+            transport === 'sse'
+              ? await readEvents(address.events(host), headers, told, signal, hand, catchUp, pace.silenceMs)
+              : await readSocket(address.socket(host), token, told, signal, hand, catchUp, pace.silenceMs)
           if (signal.aborted) return
+          // Let go for room in the queue: the next connection's catch-up reads what came meanwhile.
+          if (ended === 'full') {
+            await sink.room()
+            continue
+          }
           // A connection that ends as it opens (a proxy's idle timeout, a server turning readers away) is an outage
           // whose wait grows, not a disconnection to retry at once, with a timeline read each time
           // (docs/streams.md#outages).
@@ -181,6 +172,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
             throw new AppError('upstream_error', 'mastodon streaming API closed the connection as it opened')
         } catch (err) {
           if (signal.aborted) return
+          // No server-sent events there (GoToSocial, Pleroma, Akkoma): auto reads the WebSocket from now on, at once.
+          if (config.stream_transport === 'auto' && transport === 'sse' && notEventStream(err)) {
+            transport = 'websocket'
+            continue
+          }
           // From the streaming connection or the timeline's catch-up: the same token.
           error =
             err instanceof TokenLacksScope

@@ -1,0 +1,164 @@
+import * as v from 'valibot'
+import { AppError } from '../../errors'
+import { failedAnswer, PlatformUnreachableError, USER_AGENT, UpstreamStatusError } from '../http'
+import type { StreamSink } from '../stream'
+import { safeJson, StreamedStatus } from './events'
+import { STATUS_ID } from './ids'
+
+// Mastodon's streaming API over WebSocket (docs.joinmastodon.org/methods/streaming#websocket), the only way GoToSocial,
+// Pleroma and Akkoma serve it: GET /api/v1/streaming?stream=…(&tag=…) upgraded, one JSON message an event,
+// {"stream": [...], "event": "update", "payload": "<the status as a JSON string>"} (Pleroma's `delete` has no `stream`).
+// Each server pings every 30 s (Pleroma's older versions send an empty message instead): a connection that says
+// nothing for SILENCE_MS is taken as dead. After half of it this reader pings, and a pong counts as hearing the server.
+const SILENCE_MS = 60_000
+const MAX_MESSAGE_CHARS = 1024 * 1024
+const Message = v.object({ event: v.string(), payload: v.optional(v.unknown()) })
+const Refused = v.object({ error: v.string() })
+
+// What a server or the WebSocket client says, shown without control characters and without the address it names.
+const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
+
+/** The failed read a connection that never opened is, from the WebSocket client's words (docs/streams.md#outages). */
+function refused(said: string, silent: boolean, silenceMs: number): Error {
+  if (silent)
+    return new AppError('upstream_timeout', `mastodon streaming API did not answer within ${silenceMs / 1000} s`)
+  const status = Number(/Expected 101 status code: (\d{3})\b/.exec(said)?.[1])
+  // 401 is the token: stream.ts names the setting to fix.
+  if (status === 401) return new UpstreamStatusError(401, 'mastodon streaming API refused the access token')
+  if (status) return failedAnswer('mastodon streaming API (WebSocket)', { status, headers: new Headers(), text: '' })
+  if (/Missing client protocol/i.test(said))
+    return new AppError(
+      'upstream_error',
+      'mastodon streaming API did not take the access token as its WebSocket protocol (Sec-WebSocket-Protocol); ' +
+        'GoToSocial does from 0.17 on',
+    )
+  const words = printable(said.replace(/^WebSocket connection to '[^']*' failed: /, '')).slice(0, 200)
+  return new PlatformUnreachableError(
+    'mastodon streaming API could not be reached',
+    words ? new Error(words) : undefined,
+  )
+}
+
+/**
+ * Reads one WebSocket connection to `url` until it closes, falls silent or `signal` aborts, as readEvents reads
+ * server-sent events: `update` statuses to `hand`, `status.update` ones with `edited`, a `delete`'s id to
+ * `sink.deleted`. `opened` (the catch-up) runs once the connection is open; what arrives meanwhile waits, in order.
+ * The token goes as Mastodon documents it (the Authorization header) and as GoToSocial, Pleroma and Akkoma read it (the
+ * Sec-WebSocket-Protocol header), never in the address. Answers 'full' when it let go for room in the sink's queue.
+ */
+export function readSocket(
+  url: URL,
+  token: string,
+  sink: StreamSink,
+  signal: AbortSignal,
+  hand: (s: v.InferOutput<typeof StreamedStatus>, edited: boolean) => void,
+  opened: () => Promise<void>,
+  silenceMs = SILENCE_MS,
+): Promise<'full' | undefined> {
+  return new Promise((resolve, reject) => {
+    let ws: WebSocket
+    try {
+      const headers = { authorization: `Bearer ${token}`, 'sec-websocket-protocol': token, 'user-agent': USER_AGENT }
+      ws = new WebSocket(url.href, { headers } as never)
+    } catch {
+      // Its words may hold the token.
+      return reject(new AppError('upstream_error', 'mastodon access_token cannot be sent as a WebSocket protocol'))
+    }
+    let open = false
+    let done = false
+    let catching = false
+    let said = ''
+    let heardAt = Date.now()
+    let pinged = false
+    let toldUnreadable = false
+    let toldNotEvent = false
+    const waiting: unknown[] = []
+    const finish = (outcome?: 'full' | Error) => {
+      done = true
+      clearInterval(watch)
+      signal.removeEventListener('abort', stop)
+      if (ws.readyState === WebSocket.CONNECTING || ws.readyState === WebSocket.OPEN) ws.close()
+      if (outcome instanceof Error) reject(outcome)
+      else resolve(outcome)
+    }
+    const stop = () => finish()
+    const heard = () => {
+      heardAt = Date.now()
+      pinged = false
+    }
+    const gapOnce = (unreadable: boolean) => {
+      if (unreadable ? toldUnreadable : toldNotEvent) return
+      if (unreadable) toldUnreadable = true
+      else toldNotEvent = true
+      sink.gap(
+        unreadable
+          ? 'mastodon streaming API sent an update that is not a status; passed over'
+          : 'mastodon streaming API sent a message that is not an event; passed over',
+      )
+    }
+    const read = (data: unknown) => {
+      if (typeof data !== 'string' || data.length > MAX_MESSAGE_CHARS) return gapOnce(false)
+      if (data.trim() === '') return // Pleroma's keep-alive
+      const json = safeJson(data)
+      const error = v.safeParse(Refused, json)
+      if (error.success && !v.is(Message, json))
+        return finish(new AppError('upstream_error', `mastodon streaming API said: ${printable(error.output.error)}`))
+      const m = v.safeParse(Message, json)
+      if (!m.success) return gapOnce(false)
+      const { event, payload } = m.output
+      const gone = event === 'delete' && typeof payload === 'string' ? payload.trim() : ''
+      if (STATUS_ID.test(gone)) sink.deleted?.(gone)
+      if (event !== 'update' && event !== 'status.update') return
+      const status = v.safeParse(StreamedStatus, typeof payload === 'string' ? safeJson(payload) : payload)
+      if (!status.success) return gapOnce(true)
+      if (!(status.output as { reblog?: unknown }).reblog) hand(status.output, event === 'status.update')
+      // Pushed to, this reader cannot leave messages waiting in the connection: it lets go, and the catch-up of the
+      // next connection reads what came meanwhile (docs/streams.md#backpressure).
+      if (sink.full()) finish('full')
+    }
+    const drain = () => {
+      while (waiting.length > 0 && !done) read(waiting.shift())
+    }
+    const watch = setInterval(
+      () => {
+        if (catching) return heard()
+        const quiet = Date.now() - heardAt
+        if (quiet > silenceMs) return open ? finish() : finish(refused('', true, silenceMs))
+        if (open && !pinged && quiet > silenceMs / 2) {
+          pinged = true
+          ws.ping?.()
+        }
+      },
+      Math.min(1000, silenceMs / 4),
+    )
+    signal.addEventListener('abort', stop)
+    ws.onopen = () => {
+      open = true
+      catching = true
+      opened().then(
+        () => {
+          catching = false
+          heard()
+          drain()
+        },
+        (err) => finish(err instanceof Error ? err : new Error(String(err))),
+      )
+    }
+    ws.onmessage = (e) => {
+      heard()
+      sink.heard()
+      waiting.push(e.data)
+      if (!catching) drain()
+    }
+    ws.addEventListener('ping', () => {
+      heard()
+      sink.heard()
+    })
+    ws.addEventListener('pong', heard)
+    ws.onerror = (e) => {
+      said = (e as ErrorEvent).message ?? ''
+    }
+    // Once open, an end (closed, broken off) is a disconnection, which stream.ts tells from one that ended as it opened.
+    ws.onclose = () => (open ? finish() : finish(refused(said, false, silenceMs)))
+  })
+}
