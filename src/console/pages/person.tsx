@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/people'
+import { previewShown } from '../../lib/text'
 import { api, changeThen, when } from '../api'
 import { bandOf, httpUrl, platformName } from '../signal-facts'
 import { Heat } from '../components/person-item'
@@ -180,7 +181,7 @@ export function Person(props: { id: string }) {
               {s.dismissed && <span class="chip">not counted</span>}
             </div>
             <p class="text" dir="auto">
-              {s.content}
+              {previewShown(s.content, s.cut || null)}
             </p>
             <p class="reason" dir="auto">
               {s.reason}
