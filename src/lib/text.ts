@@ -82,12 +82,14 @@ export function echoed(text: string): string {
  * terminal would run: clear it, write the clipboard) and direction characters as U+FFFD.
  */
 export const visible = (text: string) => text.replace(HIDING_ALL, '\ufffd')
+/** Unicode's Bidi_Control characters (those that reorder text), as the inside of a character class. */
+export const DIRECTION_CHARS = '\\p{Bidi_Control}'
 /**
  * Control characters and Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
  * U+2069), as the inside of a character class: the one list of the characters that hide or reorder text, named by
  * their properties so that none is left out (U+061C, the Arabic letter mark, was).
  */
-export const HIDING_CHARS = '\\p{Cc}\\p{Bidi_Control}'
+export const HIDING_CHARS = `\\p{Cc}${DIRECTION_CHARS}`
 const HIDING_ALL = new RegExp(`[${HIDING_CHARS}]`, 'gu')
 // The same characters, the first one found (a global pattern's exec keeps a position between calls).
 const HIDING = new RegExp(HIDING_ALL.source, 'u')
