@@ -10,6 +10,8 @@ export type State = {
   usable: string[]
   /** Usable sources whose last search or stream read failed, with the latest failure first. */
   failing: Source[]
+  /** Usable sources not searched nor read yet: neither a success nor a failure recorded. */
+  untried: string[]
   /**
    * When every usable source is read as a stream (no pass searches any), those that have answered and not failed
    * since: they match new posts as they come. Empty while a pass has a source to search.
@@ -37,6 +39,7 @@ export async function readState(): Promise<State> {
     onPlan: polled.length,
     usable: usable.map((p) => p.platform),
     failing: usable.filter(failed).sort((a, b) => ((a.lastFailureAt as string) < (b.lastFailureAt as string) ? 1 : -1)),
+    untried: usable.filter((p) => p.lastSuccessAt === null && p.lastFailureAt === null).map((p) => p.platform),
     streaming: usable.every((p) => p.mode === 'stream')
       ? usable.filter((p) => p.lastSuccessAt !== null && !failed(p)).map((p) => p.platform)
       : [],

@@ -96,20 +96,3 @@ export const platformName = (platform: string) => (Object.hasOwn(NAMES, platform
  */
 export const sourceError = (platform: string, error: string) =>
   error.startsWith(`${platform} `) ? `${platformName(platform)}${error.slice(platform.length)}` : error
-
-/**
- * The text a card shows before "Full text" (docs/console.md#the-signals-page): the API's preview is the post's first 300
- * characters, cut wherever they end. When the full text is longer, the shown text ends with the last whole word (a
- * word over 40 characters, a link, is cut where it is), without the spaces and stops before the cut, and "…".
- */
-export function previewShown(preview: string, full: string | null | undefined): string {
-  if (!full || full.length <= preview.length) return preview
-  const wordChar = /[\p{L}\p{N}]/u
-  let text = preview
-  if (wordChar.test(full[preview.length] ?? '')) {
-    const start = preview.search(/[\p{L}\p{N}]+$/u)
-    if (start > 0 && start >= preview.length - 40) text = preview.slice(0, start)
-  }
-  const bare = text.replace(/[\s,;:.!?(\u2014-]+$/u, '')
-  return `${bare || text}…`
-}

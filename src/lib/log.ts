@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs'
+import { DIRECTION_CHARS } from './text'
 import { isoText } from './utc-text'
 
 export type Logger = {
@@ -34,7 +35,7 @@ export function createLogger(write?: (line: string) => void, a: { format?: LogFo
 // What JSON leaves as it is and a terminal acts on: DEL, the C1 controls (U+009B is CSI) and the direction controls.
 // A value may be another party's words (a platform's error message), so they are written as JSON escapes, which read
 // back as the same value (docs/operations.md#logs).
-const ACTING = /[\u007f-\u009f\p{Bidi_Control}]/gu
+const ACTING = new RegExp(`[\\u007f-\\u009f${DIRECTION_CHARS}]`, 'gu')
 const inert = (line: string) => line.replace(ACTING, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /**

@@ -12,9 +12,20 @@ export function truncate(text: string, max: number): string {
 export function cutAtWord(text: string, max: number): string {
   if (text.length <= max) return text
   const cut = truncate(text, max)
-  if (!/[\p{L}\p{N}]/u.test(text[cut.length] ?? '')) return cut.trimEnd()
+  return endAtWord(cut, text[cut.length] ?? '')
+}
+
+// `cut`, the start of a text whose next character is `next`, without the start of a word it cuts (cutAtWord).
+function endAtWord(cut: string, next: string): string {
+  if (!/[\p{L}\p{N}]/u.test(next)) return cut.trimEnd()
   const start = cut.search(/[\p{L}\p{N}]+$/u)
   return (start >= cut.length - 40 && start > 0 ? cut.slice(0, start) : cut).trimEnd()
+}
+
+// A text cut short, without the spaces and punctuation before the cut, and "…".
+function closed(cut: string): string {
+  const bare = cut.replace(/[\s,;:.!?(\u2014-]+$/u, '')
+  return `${bare || cut}…`
 }
 
 /**
@@ -23,9 +34,18 @@ export function cutAtWord(text: string, max: number): string {
  */
 export function shortened(text: string, most: number): string {
   if (text.length <= most) return text
-  const cut = cutAtWord(text, most - 1)
-  const bare = cut.replace(/[\s,;:.!?(\u2014-]+$/u, '')
-  return `${bare || cut}…`
+  return closed(cutAtWord(text, most - 1))
+}
+
+/**
+ * A post's preview as a page or a message shows it (docs/console.md#the-signals-page): the preview is the post's first
+ * 300 characters, cut wherever they end. When the post goes on past it (`full`, its text, is longer; or `true`: known
+ * to be, its text not at hand) it ends where a word ends, as shortened cuts, and "…"; else it is shown as it is.
+ */
+export function previewShown(preview: string, full: string | true | null | undefined): string {
+  if (full !== true && (!full || full.length <= preview.length)) return preview
+  // Without the text, the character after the preview is taken to go on with its last word.
+  return closed(endAtWord(preview, full === true ? 'a' : (full[preview.length] ?? '')))
 }
 
 /**
@@ -62,12 +82,14 @@ export function echoed(text: string): string {
  * terminal would run: clear it, write the clipboard) and direction characters as U+FFFD.
  */
 export const visible = (text: string) => text.replace(HIDING_ALL, '\ufffd')
+/** Unicode's Bidi_Control characters (those that reorder text), as the inside of a character class. */
+export const DIRECTION_CHARS = '\\p{Bidi_Control}'
 /**
  * Control characters and Unicode's Bidi_Control characters (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to
  * U+2069), as the inside of a character class: the one list of the characters that hide or reorder text, named by
  * their properties so that none is left out (U+061C, the Arabic letter mark, was).
  */
-export const HIDING_CHARS = '\\p{Cc}\\p{Bidi_Control}'
+export const HIDING_CHARS = `\\p{Cc}${DIRECTION_CHARS}`
 const HIDING_ALL = new RegExp(`[${HIDING_CHARS}]`, 'gu')
 // The same characters, the first one found (a global pattern's exec keeps a position between calls).
 const HIDING = new RegExp(HIDING_ALL.source, 'u')

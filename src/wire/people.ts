@@ -94,6 +94,10 @@ export const PersonPost = v.object({
   score: v.number(),
   reason: v.string(),
   content: v.string(),
+  cut: v.pipe(
+    v.boolean(),
+    v.description('true when the post goes on past content, its first 300 characters (the signals API has the rest)'),
+  ),
   url: v.string(),
   keyword: v.string(),
   publishedAt: v.string(),

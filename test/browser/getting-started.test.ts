@@ -65,6 +65,9 @@ describe('getting started on the Signals page', () => {
       // The keyless sources are usable as installed; nothing else is set up yet.
       expect(await ticked(view, 'A source to search')).toBe(true)
       expect(await step(view, 'A source to search').textContent()).toContain('Hacker News')
+      // None has been searched or read yet: none is said to answer ("Answering: GitHub." on a server without internet).
+      expect(await step(view, 'A source to search').textContent()).toMatch(/Set up, not tried yet: Hacker News[,.]/)
+      expect(await step(view, 'A source to search').textContent()).not.toContain('Answering')
       for (const todo of ['A keyword', 'An ICP profile', 'A first polling pass', 'A first signal'])
         expect(await ticked(view, todo)).toBe(false)
       // What to do next names the first step left and links to its page.
@@ -188,6 +191,7 @@ describe('getting started on the Signals page', () => {
     await seedTeam(deps, { name: 'patchy' })
     await createUser(deps, { team: 'patchy', email: 'pia@patchy.test', role: 'owner', password: PASSWORD })
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+    await deps.repos.platformHealth.recordSuccess('hackernews', minutesAgo(6))
     await deps.repos.platformHealth.recordFailure('devto', minutesAgo(1), 'devto could not be reached')
     await deps.repos.platformHealth.recordFailure('stackoverflow', minutesAgo(2), 'stackoverflow answered 503')
     await deps.repos.platformHealth.recordFailure('github', minutesAgo(3), 'github answered 403')

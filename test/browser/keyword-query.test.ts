@@ -190,4 +190,28 @@ describe('the Keywords page query box', () => {
       await view.close()
     }
   })
+
+  // Pressing Add left the focus on the button: a refused query had to be clicked into to be fixed, and after an added
+  // one the next keyword had to be clicked into too.
+  test('after Add, refused or added, the focus is back in the box, ready to type', async () => {
+    await seedTeam(deps, { name: 'typist' })
+    await createUser(deps, { team: 'typist', email: 'tia@typist.test', role: 'owner', password: PASSWORD })
+    const view = await openPage(browser, origin)
+    const box = view.page.getByLabel('Keyword or query')
+    const inBox = () => box.evaluate((el) => el === el.ownerDocument.activeElement)
+    try {
+      await signIn(view, 'tia@typist.test', PASSWORD)
+      await navigateTo(view.page, 'Keywords')
+      await box.fill('crm (hubspot')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByRole('alert').waitFor()
+      expect(await inBox()).toBe(true)
+      await box.fill('crm')
+      await view.page.getByRole('button', { name: 'Add' }).click()
+      await view.page.getByRole('cell', { name: 'crm', exact: true }).waitFor()
+      expect(await inBox()).toBe(true)
+    } finally {
+      await view.close()
+    }
+  })
 })

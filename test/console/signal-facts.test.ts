@@ -2,15 +2,7 @@
 // scorer note, which links are allowed, and relative times.
 import { describe, expect, test } from 'bun:test'
 import { PLATFORM_NAMES, platformName as serverName, SOURCES } from '../../src/config/platform-names'
-import {
-  bandOf,
-  httpUrl,
-  platformName,
-  previewShown,
-  profileUrl,
-  splitReason,
-  standInWhy,
-} from '../../src/console/signal-facts'
+import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../../src/console/signal-facts'
 import { fromNow, relative } from '../../src/console/time'
 
 describe('a signal as the console reads it', () => {
@@ -83,34 +75,5 @@ describe('a signal as the console reads it', () => {
     // An id that is no source's reads as itself on both sides, the names of Object's own properties too.
     for (const other of ['newplatform', 'constructor', '__proto__', 'toString'])
       expect([platformName(other), serverName(other)]).toEqual([other, other])
-  })
-})
-
-describe('the text a signal card shows before "Full text"', () => {
-  const full = `${'a '.repeat(136)}We need an outbound prospecting tool for our sales team.`
-  const preview = full.slice(0, 300)
-
-  test('a preview cut inside a word ends at the word before, with "…"', () => {
-    expect(preview.endsWith('outbound prospect')).toBe(true)
-    const shown = previewShown(preview, full)
-    expect(shown.endsWith(' We need an outbound…')).toBe(true)
-    expect(full.startsWith(shown.slice(0, -1))).toBe(true)
-  })
-
-  test('a preview cut after a word or a stop loses the spaces and stops before its "…"', () => {
-    const full2 = `${'a'.repeat(290)} fine. More text here`
-    expect(previewShown(full2.slice(0, 300), full2)).toBe(`${'a'.repeat(290)} fine…`)
-  })
-
-  test('a post that fits, or no full text, is shown as it is', () => {
-    expect(previewShown('short post', 'short post')).toBe('short post')
-    expect(previewShown('short post', null)).toBe('short post')
-    expect(previewShown(preview, undefined)).toBe(preview)
-  })
-
-  test('a word longer than 40 characters at the cut is cut where it is, still with "…"', () => {
-    const link = `${'x '.repeat(125)}${'p'.repeat(100)}`
-    const shown = previewShown(link.slice(0, 300), link)
-    expect(shown).toBe(`${link.slice(0, 300)}…`)
   })
 })

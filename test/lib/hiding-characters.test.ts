@@ -33,13 +33,18 @@ test('text without them is left as it is, natural right-to-left writing and tabs
 })
 
 // The characters that force a direction, left out where natural right-to-left writing stays (messages to people, the
-// people export's identities, the console's options), are lib/text.ts's one list; the console imports nothing of the
-// server, so its copy is held to it here.
+// people export's identities, the console's options), and the direction characters as a whole (escaped in a log line,
+// shown as U+FFFD in a listing) are lib/text.ts's lists: the log kept its own \p{Bidi_Control}, the console a copy
+// of the forcing ones.
 test('the characters that force a direction are the embeddings, overrides and isolates, one list', () => {
   const forcing = new RegExp(`[${FORCING_DIRECTION}]`, 'u')
   expect(BIDI_CONTROL.filter((c) => forcing.test(String.fromCodePoint(c))).map(code)).toEqual(
     ['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'].map((c) => `U+${c}`),
   )
-  const page = readFileSync(new URL('../../src/console/pages/person.tsx', import.meta.url), 'utf8')
-  expect(page).toContain(`/[${FORCING_DIRECTION}]/gu`)
+  const src = new URL('../../src/', import.meta.url).pathname
+  const naming = [...new Bun.Glob('**/*.{ts,tsx}').scanSync(src)].filter((f) => {
+    const text = readFileSync(`${src}${f}`, 'utf8')
+    return /Bidi_Control\}|\\u202a-/i.test(text.replace(/^\s*(\/\/|\*).*$/gm, ''))
+  })
+  expect(naming).toEqual(['lib/text.ts'])
 })

@@ -71,3 +71,24 @@ describe('Slack message of the longest reason and keyword', () => {
     expect(reason[cut.length]).toBe(' ')
   })
 })
+
+describe('Slack message of a post longer than its preview', () => {
+  // The preview is the post's first 300 characters, cut wherever they end: quoted as it is, it read "…a sales pro".
+  const full = `${'a '.repeat(136)}We need an outbound prospecting tool for our sales team.`
+  const message = slackMessage(
+    signalRow('team_x', { preview: full.slice(0, 300), contentFull: full }) as Required<NewSignal>,
+  )
+
+  test('the quote and the notification text end with the last whole word and "…"', () => {
+    const quote = mrkdwnTexts(message).find((t) => t.startsWith('>'))
+    expect(quote?.endsWith(' We need an outbound…')).toBe(true)
+    expect(message.text.endsWith(' We need an outbound…')).toBe(true)
+  })
+
+  test('a post that ends with its preview is quoted whole, without "…"', () => {
+    const whole = slackMessage(
+      signalRow('team_x', { preview: 'Short post.', contentFull: 'Short post.' }) as Required<NewSignal>,
+    )
+    expect(mrkdwnTexts(whole).find((t) => t.startsWith('>'))).toBe('>Short post.')
+  })
+})

@@ -1,11 +1,12 @@
 import { Webhook } from 'standardwebhooks'
 import type { Deps } from '../../src/deps'
 import { claimDue, runAttempt } from '../../src/domain/webhooks/deliver'
-import type { EndpointInput } from '../../src/domain/webhooks/endpoints'
+import { createEndpoint, type EndpointInput } from '../../src/domain/webhooks/endpoints'
 import { deliveriesOf } from '../../src/domain/webhooks/filters'
 import { newId } from '../../src/lib/ids'
 import type { CursorUpdate, Delivery, StoredOutcome } from '../../src/storage/repos/polling-types'
 import type { NewSignal } from '../../src/storage/repos/signals'
+import { seedTeam, testDeps } from './deps'
 import type { Received } from './fake-upstream'
 
 /** A signal row as a polling pass would store it. */
@@ -94,4 +95,21 @@ export async function deliverDue(deps: Deps, holder = 'test-holder') {
   const claimed = await claimDue(deps, { holder, limit: 100, perDestination: 100 })
   await Promise.all(claimed.map((d) => runAttempt(deps, d)))
   return claimed.length
+}
+
+/**
+ * A team's one webhook destination (never reached) and a `webhook.test` delivery to it for each of `ids`, written in
+ * that order and all in the same millisecond: for the orders the deliveries' repository keeps.
+ */
+export async function deliveriesWritten(ids: string[]) {
+  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
+  const { team } = await seedTeam(deps)
+  const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput('http://127.0.0.1:9/a') })
+  const repo = deps.repos.webhookDeliveries
+  const now = clock.now()
+  for (const id of ids) {
+    const at = { nowMs: now.getTime(), nowIso: now.toISOString() }
+    await repo.insert({ id, endpointId: endpoint.id, event: 'webhook.test', payload: '{}', ...at })
+  }
+  return { repo, endpoint, now }
 }

@@ -47,7 +47,7 @@ export function GettingStarted() {
   const noneAnswers = state.usable.length > 0 && state.failing.length === state.usable.length
   const latest = state.failing[0]
   const failingNow = state.failing.map((f) => f.platform)
-  const answering = state.usable.filter((p) => !failingNow.includes(p))
+  const answering = state.usable.filter((p) => !failingNow.includes(p) && !state.untried.includes(p))
   const streamsRead = state.keywords.length > 0 && state.streaming.length > 0
   const steps = [
     {
@@ -58,7 +58,14 @@ export function GettingStarted() {
         ? `Configured: ${platforms(state.usable)}, but none answered its last try (${relative(latest?.lastFailureAt as string)}: ${latest?.lastError ? sourceError(latest.platform, latest.lastError) : 'failed'}).`
         : state.usable.length
           ? // Apart: "Usable now" listed the failing ones as well, and then named them again under "Failing".
-            `Answering: ${platforms(answering)}.${failingNow.length ? ` Set up but failing lately: ${platforms(failingNow)}.` : ''}`
+            // Never searched nor read yet (a new server) is not answering: "Answering: GitHub." read so offline.
+            [
+              answering.length ? `Answering: ${platforms(answering)}.` : '',
+              state.untried.length ? `Set up, not tried yet: ${platforms(state.untried)}.` : '',
+              failingNow.length ? `Set up but failing lately: ${platforms(failingNow)}.` : '',
+            ]
+              .filter(Boolean)
+              .join(' ')
           : !state.onPlan
             ? 'Your plan includes no platform.'
             : state.keyless.length

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { Signal as WireSignal } from '../../wire/signals'
-import { bandOf, httpUrl, platformName, previewShown, profileUrl, splitReason, standInWhy } from '../signal-facts'
+import { previewShown } from '../../lib/text'
+import { bandOf, httpUrl, platformName, profileUrl, splitReason, standInWhy } from '../signal-facts'
 import { Icon, Ago, Name } from './ui'
 
 export type Signal = v.InferOutput<typeof WireSignal>

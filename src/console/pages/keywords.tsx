@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { KeywordFigures } from '../../wire/feedback'
 import { ApiError, api, changeThen } from '../api'
@@ -56,6 +56,8 @@ export function Keywords() {
   const [note, setNote] = useState('')
   // Where the query that was added is wrong: shown by the preview, in the one place that says it (not in the alert).
   const [queryRefusal, setQueryRefusal] = useState('')
+  // Back in the box once Add is answered: to fix the query refused, or to type the next keyword.
+  const box = useRef<HTMLInputElement>(null)
   const load = () => api<Figures>('GET', '/keyword-figures').then(setFigures)
   useEffect(() => {
     load().catch((e) => setError(e.message))
@@ -77,7 +79,8 @@ export function Keywords() {
           if (!aboutQuery) throw e
           const where = e.details[0].message
           setQueryRefusal(where)
-        }),
+        })
+        .finally(() => box.current?.focus()),
     )
   }
   const columns: Column<Keyword>[] = [
@@ -106,6 +109,7 @@ export function Keywords() {
           Keyword or query
           {/* A keyword in a right-to-left language reads right to left, in the box as in the list (bdi). */}
           <input
+            ref={box}
             dir="auto"
             value={draft}
             maxLength={200}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type * as v from 'valibot'
 import type { PeoplePage, PersonDetail } from '../../wire/people'
+import { FORCING_DIRECTION, previewShown } from '../../lib/text'
 import { api, changeThen, when } from '../api'
 import { bandOf, httpUrl, platformName } from '../signal-facts'
 import { Heat } from '../components/person-item'
@@ -11,11 +12,10 @@ import { ForgetPerson } from '../components/forget-person'
 type Detail = v.InferOutput<typeof PersonDetail>
 
 /** docs/console.md#people: one person, their accounts, their posts in time order; link, unlink, mute, forget. */
-// An option holds text only, where no <bdi> can keep a name's forced direction (U+202A to U+202E, U+2066 to U+2069)
-// inside it: it turned the words after the name around ("yksulb no live"), so those characters are left out there
-// (docs/security.md#decisions). The characters of lib/text.ts's FORCING_DIRECTION: the console imports nothing of the
-// server's code (docs/architecture.md#layers).
-const withoutDirection = (name: string) => name.replace(/[\u202a-\u202e\u2066-\u2069]/gu, '')
+// An option holds text only, where no <bdi> can keep a name's forced direction inside it: it turned the words after
+// the name around ("yksulb no live"), so those characters are left out there (docs/security.md#decisions).
+const FORCING = new RegExp(`[${FORCING_DIRECTION}]`, 'gu')
+const withoutDirection = (name: string) => name.replace(FORCING, '')
 
 export function Person(props: { id: string }) {
   const [detail, setDetail] = useState<Detail | null>(null)
@@ -180,7 +180,7 @@ export function Person(props: { id: string }) {
               {s.dismissed && <span class="chip">not counted</span>}
             </div>
             <p class="text" dir="auto">
-              {s.content}
+              {previewShown(s.content, s.cut || null)}
             </p>
             <p class="reason" dir="auto">
               {s.reason}

@@ -1,5 +1,6 @@
 import type { Needs } from '../needs'
 import { AppError } from '../../errors'
+import { previewShown } from '../../lib/text'
 import { describeQueryError } from '../../query/ast'
 import { parseQuery } from '../../query/parse'
 import { postMatcher } from '../search/query-filter'
@@ -28,6 +29,9 @@ export async function previewQuery(deps: Needs<'clock', 'signals'>, a: { teamId:
     since,
     scanned: recent.length,
     matched: matched.length,
-    posts: matched.slice(0, PREVIEW_SHOWN).map(({ content, profileUrl, ...s }) => s),
+    // The text as the Signals page's card shows it: a post longer than its preview ends with a whole word and "…".
+    posts: matched
+      .slice(0, PREVIEW_SHOWN)
+      .map(({ content, profileUrl, ...s }) => ({ ...s, preview: previewShown(s.preview, content) })),
   }
 }

@@ -1,3 +1,4 @@
+import { previewShown } from '../../lib/text'
 import type { NewSignal } from '../../storage/repos/signals'
 import { personLine, whyStart } from './links'
 
@@ -13,9 +14,11 @@ const mrkdwn = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
  */
 export function slackMessage(s: Required<NewSignal>) {
   const headline = `New lead: ${s.intent} ${s.score}/10 on ${s.platform}`
+  // The preview is cut wherever its 300 characters end: a post that goes on ends with its last whole word and "…".
+  const preview = previewShown(s.preview, s.contentFull)
   return {
     // Notifications show `text`, which Slack reads as mrkdwn too: escaped whole, as every mrkdwn field below.
-    text: mrkdwn(`${headline} by ${s.author}: ${s.preview}`),
+    text: mrkdwn(`${headline} by ${s.author}: ${preview}`),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: headline } },
       {
@@ -29,7 +32,7 @@ export function slackMessage(s: Required<NewSignal>) {
       },
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: `>${mrkdwn(s.preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}` },
+        text: { type: 'mrkdwn', text: `>${mrkdwn(preview).slice(0, MAX_SECTION).replace(/\n/g, '\n>')}` },
       },
       {
         type: 'context',

@@ -72,7 +72,8 @@ export const createPeopleRepo = (client: Client) => {
     async posts(teamId: string, id: string, limit: number) {
       const rs = await client.execute({
         sql: `select * from (
-            select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed
+            select id, platform, author, intent, score, reason, preview, url, keyword, published_at, dismissed,
+              coalesce(length(content_full) > length(preview), 0) as cut
             from signals where team_id = ? and person_id = ? order by published_at desc, id desc limit ?
           ) order by published_at, id`,
         args: [teamId, id, limit],
@@ -85,6 +86,7 @@ export const createPeopleRepo = (client: Client) => {
         score: Number(r.score),
         reason: String(r.reason),
         content: String(r.preview),
+        cut: Number(r.cut) === 1,
         url: String(r.url),
         keyword: String(r.keyword),
         publishedAt: String(r.published_at),

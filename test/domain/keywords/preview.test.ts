@@ -4,6 +4,7 @@ import { postMatcher } from '../../../src/domain/search/query-filter'
 import { parseQuery } from '../../../src/query/parse'
 import type { Mention } from '../../../src/mention'
 import { seedTeam, testDeps } from '../../support/deps'
+import { signalRow } from '../../support/webhooks'
 
 // docs/queries.md#preview: the preview is what polling would keep, read from the team's recent signals. A news
 // article found through Google News keeps Google's redirect as its url and the publisher's site as its profile
@@ -55,5 +56,19 @@ describe('the query preview', () => {
       const preview = await previewQuery(deps, { teamId: team.id, query })
       expect({ query, matched: preview.matched }).toEqual({ query, matched: polled ? 1 : 0 })
     }
+  })
+
+  test('a post longer than its preview is listed to its last whole word and "…", as the Signals page\'s card shows it', async () => {
+    const { deps } = await testDeps({ now: NOW })
+    const { team } = await seedTeam(deps, { name: 'acme' })
+    const full = `${'a '.repeat(136)}We need an outbound prospecting tool for our sales team.`
+    const row = (id: string, content: string) =>
+      signalRow(team.id, { id, preview: content.slice(0, 300), contentFull: content, publishedAt: article.date })
+    await deps.repos.signals.insertMany(team.id, [row('sig_long', full), row('sig_short', 'We need a CRM soon.')])
+    const { posts } = await previewQuery(deps, { teamId: team.id, query: 'need' })
+    expect(posts.map((p) => p.preview).sort()).toEqual([
+      'We need a CRM soon.',
+      `${'a '.repeat(136)}We need an outbound…`,
+    ])
   })
 })

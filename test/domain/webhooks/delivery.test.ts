@@ -196,7 +196,12 @@ describe('webhook delivery', () => {
     const { deps, team } = await world()
     const r = receiver(ok)
     await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin, { kind: 'slack' }) })
-    const s = signalRow(team.id, { author: 'bob <admin>', preview: 'Need a CRM & fast', score: 9 })
+    const s = signalRow(team.id, {
+      author: 'bob <admin>',
+      preview: 'Need a CRM & fast',
+      contentFull: 'Need a CRM & fast',
+      score: 9,
+    })
     await storeSignals(deps, [s])
     await deliverDue(deps)
     const message = JSON.parse(r.received[0].body)

@@ -4,29 +4,14 @@
 // sorted first pass an earlier one whenever fewer places were free than attempts due: under load a Discord burst
 // arrived 9 places out of order, and a refused delivery waited two more pauses behind ones never tried.
 import { expect, test } from 'bun:test'
-import { createEndpoint } from '../../../src/domain/webhooks/endpoints'
-import { seedTeam, testDeps } from '../../support/deps'
-import { endpointInput } from '../../support/webhooks'
+import { deliveriesWritten } from '../../support/webhooks'
 
 const S = 1000
 
 /** One destination with 8 deliveries due at the same time, written in the order `written`, their ids sorting last first. */
 async function world() {
-  const { deps, clock } = await testDeps({ config: { webhooks: { allow_private_targets: true } } })
-  const { team } = await seedTeam(deps)
-  const { endpoint } = await createEndpoint(deps, { teamId: team.id, input: endpointInput('http://127.0.0.1:9/a') })
-  const repo = deps.repos.webhookDeliveries
-  const now = clock.now()
   const written = ['msg_h', 'msg_g', 'msg_f', 'msg_e', 'msg_d', 'msg_c', 'msg_b', 'msg_a']
-  for (const id of written)
-    await repo.insert({
-      id,
-      endpointId: endpoint.id,
-      event: 'webhook.test',
-      payload: '{}',
-      nowMs: now.getTime(),
-      nowIso: now.toISOString(),
-    })
+  const { repo, now } = await deliveriesWritten(written)
   let n = 0
   const claim = async () => {
     const c = `c${++n}`
