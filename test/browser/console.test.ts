@@ -16,6 +16,8 @@ import {
   openPage,
   screenshot,
   type ServicePage,
+  type SignedIn,
+  signedInState,
   signIn,
   stopConsole,
 } from '../support/browser'
@@ -28,6 +30,8 @@ let origin: string
 let ws: Workspace
 let deps: Deps
 let acmeKey: string
+// Ann's cookies, signed in once through the form in beforeAll, for the tests that are not about signing in.
+let ann: SignedIn
 let acmeTeamId: string
 
 const PASSWORD = 'correct horse battery'
@@ -69,6 +73,7 @@ beforeAll(async () => {
   app = listenForBrowser(deps)
   origin = app.origin
   browser = await launchBrowser()
+  ann = await signedInState(browser, origin, 'ann@acme.test', PASSWORD)
 })
 
 afterAll(() => stopConsole({ browser, app, deps, ws }))
@@ -226,9 +231,9 @@ describe('the console in a browser', () => {
   })
 
   test('Revoke asks with the keyboard too: focus moves to Cancel, Escape takes the question back to the button', async () => {
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await nav(view, 'Settings')
       const revoke = view.page.getByRole('button', { name: `Revoke ${acmeKey.slice(0, 12)}` })
       await revoke.focus()
@@ -249,9 +254,9 @@ describe('the console in a browser', () => {
   })
 
   test('Next and Previous show the new page from its top, not the bottom of the old one', async () => {
-    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 }, signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await shows(view, '.count', 'Signals 1–20 of 30')
       // The pager sits below 20 cards; on a phone the next page opened at its 10th card, its start out of sight.
       await view.page.getByRole('button', { name: 'Next' }).click()
@@ -297,9 +302,9 @@ describe('the console in a browser', () => {
 
   test('Revoke of a key revoked elsewhere says so and shows it revoked; the next success clears the message', async () => {
     const { prefix } = await issueApiKey(deps, { teamId: acmeTeamId, label: 'stale key' })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, '/#/settings')
+      await view.goto('/#/settings')
       const row = view.page.getByRole('row', { name: /stale key/ })
       await row.getByRole('button', { name: `Revoke ${prefix}` }).waitFor()
       // Revoked from the command line (or another tab) while the page was open.
@@ -322,9 +327,9 @@ describe('the console in a browser', () => {
     await addKeywords(deps, { teamId: acmeTeamId, keywords: ['stale keyword'] })
     await addIcp(deps, { teamId: acmeTeamId, name: 'Stale profile', description: 'gone soon' })
     await addIcp(deps, { teamId: acmeTeamId, name: 'Edited elsewhere', description: 'gone while edited' })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, '/#/keywords')
+      await view.goto('/#/keywords')
       const row = view.page.getByRole('row', { name: /stale keyword/ })
       await row.getByRole('button', { name: 'Remove stale keyword' }).waitFor()
       // Removed from the command line (or another tab) while the page was open.
@@ -373,9 +378,9 @@ describe('the console in a browser', () => {
       { ...signal, reason: arabic, detectedAt: new Date().toISOString(), publishedAt: new Date().toISOString() },
     ])
     await addIcp(deps, { teamId: acmeTeamId, name: 'Hebrew profile', description: 'מנהלי מכירות בחברות בינוניות' })
-    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 }, signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       const reason = view.page.locator('.signal .reason', { hasText: arabic })
       await reason.waitFor()
       const direction = (e: { matches(selector: string): boolean }) => (e.matches(':dir(rtl)') ? 'rtl' : 'ltr')
@@ -393,9 +398,9 @@ describe('the console in a browser', () => {
   })
 
   test('a minimum score the list refuses leaves no list of other filters on the page', async () => {
-    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 }, signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await view.page.locator('.signal').first().waitFor()
       await view.page.getByLabel('Minimum score').fill('11')
       expect(await textOf(view.page.getByRole('alert'))).toContain('from 0 to 10')

@@ -19,7 +19,8 @@ import {
   openPage,
   screenshot,
   type ServicePage,
-  signIn,
+  type SignedIn,
+  signedInState,
   stopConsole,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
@@ -32,6 +33,8 @@ let deps: Deps
 let teamId: string
 
 const PASSWORD = 'correct horse battery'
+// Ann's cookies, signed in once through the form in beforeAll: each test's page opens signed in.
+let ann: SignedIn
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -123,6 +126,7 @@ beforeAll(async () => {
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
+  ann = await signedInState(browser, app.origin, 'ann@acme.test', PASSWORD)
 })
 
 afterAll(() => stopConsole({ browser, app, deps, ws }))
@@ -147,9 +151,9 @@ async function everyActionReachable(view: ServicePage) {
 describe('every console page at both sizes', () => {
   for (const size of SIZES) {
     test(`${size.name}: no sideways scroll, every action reachable, screenshots`, async () => {
-      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport, signedIn: ann })
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD)
+        await view.goto('/')
         await view.page.locator('.signal').first().waitFor()
         // The navigation: all of it on a laptop; on a phone a bar under 60 px, its pages behind Menu.
         const header = await view.page.locator('header').boundingBox()
@@ -185,9 +189,9 @@ describe('every console page at both sizes', () => {
   for (const size of SIZES)
     test(`${size.name}: Sources says when the stored posts were published, not a stream's cursor`, async () => {
       await blueskyReadingNow()
-      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport, signedIn: ann })
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD, '/#/sources')
+        await view.goto('/#/sources')
         const cell = view.page.locator('tr', { hasText: 'bluesky' }).locator('td[data-label="Reading"]')
         await cell.waitFor()
         const text = (await cell.textContent()) ?? ''
@@ -206,9 +210,9 @@ describe('every console page at both sizes', () => {
   // An address the console has no page for (a typo, an old link) showed the Signals page as if it were that page.
   for (const size of SIZES)
     test(`${size.name}: an unknown address says there is no such page and links to the pages`, async () => {
-      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport })
+      const view = await openPage(browser, app?.origin as string, { viewport: size.viewport, signedIn: ann })
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD, `/#/nonsense-${'x'.repeat(80)}`)
+        await view.goto(`/#/nonsense-${'x'.repeat(80)}`)
         await view.page.getByRole('heading', { name: 'No such page', level: 1 }).waitFor()
         expect(await view.page.locator('.signal').count()).toBe(0)
         const main = view.page.locator('main')
@@ -229,9 +233,9 @@ describe('every console page at both sizes', () => {
     })
 
   test('phone: Escape closes the Menu, from its button or from a page link in it, and the keyboard stays on Menu', async () => {
-    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport, signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await view.page.locator('.signal').first().waitFor()
       const menu = view.page.getByRole('button', { name: 'Menu' })
       const links = view.page.getByRole('navigation')
@@ -254,9 +258,9 @@ describe('every console page at both sizes', () => {
   })
 
   test('cards keep their buttons apart, the Webhooks form sits below the list, the chart has a scale', async () => {
-    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport })
+    const view = await openPage(browser, app?.origin as string, { viewport: SIZES[1].viewport, signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, '/#/icp-profiles')
+      await view.goto('/#/icp-profiles')
       const cards = view.page.locator('.cards li')
       await cards.nth(1).waitFor()
       const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]

@@ -6,7 +6,16 @@ import type { Deps } from '../../src/deps'
 import { rateSignal } from '../../src/domain/feedback/rate'
 import { createUser } from '../../src/domain/users/users'
 import { createWorkspace, type Workspace } from '../cli/run-cli'
-import { launchBrowser, listenForBrowser, openPage, screenshot, signIn, stopConsole } from '../support/browser'
+import {
+  launchBrowser,
+  listenForBrowser,
+  openPage,
+  type SignedIn,
+  screenshot,
+  signedInState,
+  signIn,
+  stopConsole,
+} from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { signalRow } from '../support/webhooks'
 
@@ -16,6 +25,8 @@ let app: ReturnType<typeof listenForBrowser> | undefined
 let ws: Workspace
 let deps: Deps
 const PASSWORD = 'correct horse battery'
+// Ann's cookies, signed in once through the form in beforeAll: her tests' pages open signed in.
+let annSignedIn: SignedIn
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
 
 beforeAll(async () => {
@@ -35,6 +46,7 @@ beforeAll(async () => {
   await createUser(deps, { team: 'acme', email: 'ann@acme.test', role: 'owner', password: PASSWORD })
   app = listenForBrowser(deps)
   browser = await launchBrowser()
+  annSignedIn = await signedInState(browser, app.origin, 'ann@acme.test', PASSWORD)
 })
 
 afterAll(() => stopConsole({ browser, app, deps, ws }))
@@ -45,6 +57,7 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`People at ${viewport.width}×${viewport.height}`, () => {
     test('the list by heat; a person page; link, unlink, mute; the threshold; no sideways scroll', async () => {
+      // Signed in through the form: this test also checks that the session check before it was the page's only error.
       const view = await openPage(browser, app?.origin as string, { viewport })
       const { page } = view
       const noSidewaysScroll = async () =>
@@ -150,9 +163,9 @@ describe("a name that forces right to left (U+202E) on a person's page", () => {
   test('the choice of an account to link reads "evil on Bluesky", not the words after the name turned around', async () => {
     const team = (await deps.repos.teams.list())[0]
     await deps.repos.signals.insertMany(team.id, [signalRow(team.id, { author: '\u202Eevil', platform: 'bluesky' })])
-    const view = await openPage(browser, app?.origin as string)
+    const view = await openPage(browser, app?.origin as string, { signedIn: annSignedIn })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+      await view.goto('/#/people')
       await view.page.locator('.person').first().getByRole('link').first().click()
       const choices = view.page.getByLabel('The same person on another account').locator('option')
       await choices.nth(1).waitFor({ state: 'attached' })
@@ -197,9 +210,9 @@ describe('a person whose every signal was judged not relevant', () => {
     ['phone', { width: 390, height: 844 }],
   ] as const)
     test(`their page says so, not "0, best 0" and "— to —" (${label})`, async () => {
-      const view = await openPage(browser, app?.origin as string, { viewport })
+      const view = await openPage(browser, app?.origin as string, { viewport, signedIn: annSignedIn })
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+        await view.goto(`/#/people/${id}`)
         await view.page.getByRole('heading', { name: /vendor_pitch/ }).waitFor()
         await view.page.locator('.signal').first().waitFor()
         await screenshot(view.page, `console-person-all-dismissed-${label}`)
@@ -235,9 +248,9 @@ describe('a person whose every signal was judged not relevant', () => {
     // Not muted and nothing of theirs counted: out of the People list, but still an account another person's page can
     // find and link (docs/console.md#people).
     const ann = (await deps.database.client.execute("select id from people where author = 'ann_ops'")).rows[0]?.id
-    const view = await openPage(browser, app?.origin as string)
+    const view = await openPage(browser, app?.origin as string, { signedIn: annSignedIn })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${ann}`)
+      await view.goto(`/#/people/${ann}`)
       await view.page.getByLabel('Find an account by name').fill('vendor')
       await view.page.getByRole('button', { name: 'Find' }).click()
       const choice = view.page.getByLabel('The same person on another account').locator('option', { hasText: 'vendor' })
@@ -260,9 +273,9 @@ describe('a name of thousands of characters (platform text: anyone can choose it
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const view = await openPage(browser, app?.origin as string, { viewport })
+      const view = await openPage(browser, app?.origin as string, { viewport, signedIn: annSignedIn })
       try {
-        await signIn(view, 'ann@acme.test', PASSWORD, '/#/people')
+        await view.goto('/#/people')
         const row = view.page.locator('.person', { hasText: 'spam_' })
         await row.waitFor()
         const link = row.getByRole('link')
@@ -347,9 +360,9 @@ describe('a person with more posts than their page shows', () => {
     )
     await deps.repos.signals.insertMany(team.id, rows)
     const id = (await deps.database.client.execute("select id from people where author = 'busy_bee'")).rows[0]?.id
-    const view = await openPage(browser, app?.origin as string)
+    const view = await openPage(browser, app?.origin as string, { signedIn: annSignedIn })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD, `/#/people/${id}`)
+      await view.goto(`/#/people/${id}`)
       await view.page.locator('.signal').first().waitFor()
       expect(await view.page.locator('.signal').count()).toBe(200)
       await view.page.getByRole('heading', { name: 'Their latest 200 posts, oldest first' }).waitFor({ timeout: 5000 })

@@ -13,7 +13,8 @@ import {
   openPage,
   screenshot,
   type ServicePage,
-  signIn,
+  type SignedIn,
+  signedInState,
 } from '../support/browser'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakeUpstream } from '../support/fake-upstream'
@@ -31,6 +32,8 @@ let teamId: string
 let smtp: Awaited<ReturnType<typeof startSmtp>>
 const receiver = fakeUpstream(() => new Response('ok'))
 const PASSWORD = 'correct horse battery'
+// Ann's cookies, signed in once through the form in beforeAll: each test's page opens signed in.
+let ann: SignedIn
 
 beforeAll(async () => {
   ws = createWorkspace()
@@ -44,6 +47,7 @@ beforeAll(async () => {
   app = listenForBrowser(deps)
   origin = app.origin
   browser = await launchBrowser()
+  ann = await signedInState(browser, origin, 'ann@acme.test', PASSWORD)
 })
 
 afterAll(async () => {
@@ -64,9 +68,9 @@ describe('the Webhooks page', () => {
     const url = `${archived.origin}/services/T0/B0/XyZ12abCDef34GhIJkl56mNo`
     const shown = `${archived.origin}/services/T0/B0/••••6mNo`
     const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'slack' }) })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       await view.page.getByRole('button', { name: `Test ${shown}` }).click()
       await view.page
@@ -91,9 +95,9 @@ describe('the Webhooks page', () => {
     const url = `${busy.origin}/services/T0/B1/Ab12Cd34Ef56Gh78Ij90Kl12`
     const shown = `${busy.origin}/services/T0/B1/••••Kl12`
     const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'slack' }) })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       await view.page.getByRole('button', { name: `Test ${shown}` }).click()
       await view.page
@@ -115,9 +119,9 @@ describe('the Webhooks page', () => {
       teamId,
       input: endpointInput('', { kind: 'email', url: null, to }),
     })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       await view.page.getByRole('button', { name: `Test ${to}` }).click()
       const note = view.page.getByText(`Test event not delivered to ${to}: SMTP sender or recipient refused: 550`)
@@ -136,9 +140,9 @@ describe('the Webhooks page', () => {
     const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
     await storeSignals(deps, [signalRow(teamId, { id: 'sig_pruned', postId: 'pruned' })])
     await deliverDue(deps)
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
       const log = view.page.getByRole('table', { name: 'Deliveries' })
@@ -159,7 +163,7 @@ describe('the Webhooks page', () => {
 
   /** Signed in, the delivery log of the destination at `url` opened: its Next attempt cells. */
   const nextAttempts = async (view: ServicePage, url: string) => {
-    await signIn(view, 'ann@acme.test', PASSWORD)
+    await view.goto('/')
     await navigateTo(view.page, 'Destinations')
     await view.page.getByRole('button', { name: `Deliveries of ${url}` }).click()
     const next = view.page.locator('table[aria-label="Deliveries"] td[data-label="Next attempt"]')
@@ -174,7 +178,7 @@ describe('the Webhooks page', () => {
     await storeSignals(deps, [signalRow(teamId, { id: 'sig_disabled', postId: 'disabled' })])
     await deliverDue(deps)
     await updateEndpoint(deps, { teamId, id: endpoint.id, change: { enabled: false } })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
       expect(await nextAttempts(view, url)).toEqual(['not while disabled'])
     } finally {
@@ -201,7 +205,7 @@ describe('the Webhooks page', () => {
       // attempt was already past by the browser's clock, "59 s ago" (failed 2 of 2 under load).
       clock.set(new Date())
       await deliverDue(deps)
-      const view = await openPage(browser, origin, { viewport })
+      const view = await openPage(browser, origin, { viewport, signedIn: ann })
       try {
         expect(await nextAttempts(view, url)).toEqual(['in under a minute'])
         expect(await fitsWidth(view.page)).toBe(true)
@@ -229,12 +233,12 @@ describe('the Webhooks page', () => {
     // A token this short is masked whole (docs/destinations.md#urls-are-shown-masked).
     const shown = `${discord.origin}/api/webhooks/2/••••`
     const ours = await createEndpoint(deps, { teamId, input: endpointInput(url, { kind: 'discord' }) })
-    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 } })
+    const view = await openPage(browser, origin, { viewport: { width: 390, height: 844 }, signedIn: ann })
     try {
       await storeSignals(deps, [signalRow(other.team.id)])
       await deliverDue(deps)
       expect(discord.received).toHaveLength(1)
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: shown }) })
       await card
@@ -260,9 +264,9 @@ describe('the Webhooks page', () => {
     // destinations too) and ends by itself; the page says so without a reload.
     const url = `${receiver.origin}/paused`
     const { endpoint } = await createEndpoint(deps, { teamId, input: endpointInput(url) })
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(view.page, 'Destinations')
       const card = view.page.getByRole('listitem').filter({ has: view.page.getByRole('heading', { name: url }) })
       await card.getByText('Enabled', { exact: true }).waitFor()
@@ -289,14 +293,14 @@ describe('the Webhooks page', () => {
     for (const name of ['crm', 'chat', 'sheet'])
       await createEndpoint(deps, { teamId, input: endpointInput(`${receiver.origin}/${name}`) })
     const phone = { width: 390, height: 844 }
-    const view = await openPage(browser, origin, { viewport: phone })
+    const view = await openPage(browser, origin, { viewport: phone, signedIn: ann })
     const page = view.page
     const inView = async (text: string) => {
       const box = await page.getByText(text, { exact: false }).first().boundingBox()
       return box !== null && box.y >= 0 && box.y + box.height <= phone.height
     }
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(page, 'Destinations')
       await page.getByRole('heading', { name: `${receiver.origin}/sheet` }).waitFor()
       await page.getByLabel('URL').fill(`${receiver.origin}/new`)
@@ -327,10 +331,10 @@ describe('the Webhooks page', () => {
   })
 
   test('add an endpoint (the secret shown once), test it, see its deliveries, replay one, disable it, remove it', async () => {
-    const view = await openPage(browser, origin)
+    const view = await openPage(browser, origin, { signedIn: ann })
     const page = view.page
     try {
-      await signIn(view, 'ann@acme.test', PASSWORD)
+      await view.goto('/')
       await navigateTo(page, 'Destinations')
       await page.getByText('No destinations yet').waitFor()
 
