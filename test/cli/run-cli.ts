@@ -102,12 +102,24 @@ export async function query(
   }
 }
 
-/** Every row of every table, to compare a database before and after a command. */
+/**
+ * Every row of every table, to compare a database before and after a command. One connection for all of them: one
+ * opened and closed per table (some 30) took 0.5 s of a dump on a loaded host, against 16-80 ms.
+ */
 export async function dump(ws: Workspace): Promise<Record<string, Record<string, unknown>[]>> {
-  const tables = await query(ws, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-  const out: Record<string, Record<string, unknown>[]> = {}
-  for (const { name } of tables) out[String(name)] = await query(ws, `SELECT * FROM "${String(name)}" ORDER BY rowid`)
-  return out
+  const client = createClient({ url: ws.dbUrl })
+  const rowsOf = async (sql: string) => {
+    const rs = await client.execute(sql)
+    return rs.rows.map((row) => Object.fromEntries(rs.columns.map((c) => [c, row[c]])))
+  }
+  try {
+    const out: Record<string, Record<string, unknown>[]> = {}
+    for (const { name } of await rowsOf("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+      out[String(name)] = await rowsOf(`SELECT * FROM "${String(name)}" ORDER BY rowid`)
+    return out
+  } finally {
+    client.close()
+  }
 }
 
 /** One line of a `signals import` file: a Reddit post asking for a CRM, named by `postId`, with `fields` changed. */
