@@ -116,11 +116,11 @@ export async function migrateDatabase(config: Config): Promise<string[]> {
   }
 }
 
-/** The database once it has answered, within FIRST_ANSWER_MS (docs/operations.md#a-database-that-does-not-answer-at-start). */
+/** The database once it has answered, within database.first_answer_seconds (docs/operations.md#a-database-that-does-not-answer-at-start). */
 async function openAnswering(config: Config, deadline?: RemoteDeadline) {
   const database = await openDatabase({ url: config.database.url, authToken: config.database.auth_token, deadline })
   try {
-    await firstAnswer(database.client, config.database.url)
+    await firstAnswer(database.client, config.database.url, config.database.first_answer_seconds * 1000)
   } catch (err) {
     database.client.close()
     throw err

@@ -13,6 +13,9 @@ const DatabaseEntries = v.strictObject({
     'file:./data/lead-signals.db',
   ),
   auth_token: v.optional(v.string(), ''),
+  // docs/operations.md#a-database-that-does-not-answer-at-start: how long a command waits for a libSQL server's first
+  // answer before it says so and exits 1.
+  first_answer_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600)), 30),
 })
 type DatabaseEntries = v.InferOutput<typeof DatabaseEntries>
 

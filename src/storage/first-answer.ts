@@ -4,19 +4,15 @@ import { databaseShown, localPathOf } from './db'
 import { unanswered } from './engine/write-deadline'
 
 /**
- * How long a command waits, at start, for a libSQL server's first answer (docs/operations.md#a-database-that-does-not-answer-at-start).
+ * Waits for the database's answer to one read before anything else is sent, at most `waitMs` (database.
+ * first_answer_seconds, 30 s unless set: docs/operations.md#a-database-that-does-not-answer-at-start); past that,
+ * throws `storage_unavailable` naming the server by its host alone (never the token or a password in the URL). A local
+ * file has no server to wait for. The read left waiting cannot be cancelled: the caller closes the client and exits.
  * A read's own deadline (engine/write-deadline.ts) names no setting to check, and Bun's fetch gives up only after
  * about 6 minutes, so a server that takes the connection and never answers gets this one line instead. A healthy
  * server answers in milliseconds, and one starting in the same compose file within seconds.
  */
-export const FIRST_ANSWER_MS = 30_000
-
-/**
- * Waits for the database's answer to one read before anything else is sent, at most `waitMs`; past that, throws
- * `storage_unavailable` naming the server by its host alone (never the token or a password in the URL). A local file
- * has no server to wait for. The read left waiting cannot be cancelled: the caller closes the client and exits.
- */
-export async function firstAnswer(client: Client, url: string, waitMs = FIRST_ANSWER_MS): Promise<void> {
+export async function firstAnswer(client: Client, url: string, waitMs: number): Promise<void> {
   if (localPathOf(url) !== undefined) return
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<'late'>((resolve) => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import {
   closeSync,
   existsSync,
@@ -17,19 +17,23 @@ import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, cutMidway, spawnChild, until } from '../process/child'
 import { releaseOurConnections } from '../support/release-connections'
-import { createWorkspace, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { copiesOf, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
+// Each test starts on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts
+// checks it): a copy of it is what a stopped database of one team is, file and -wal.
+const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
 let ws: Workspace
 const children: Child[] = []
-beforeEach(() => {
-  ws = createWorkspace()
+beforeEach(async () => {
+  ws = await withAcme.make()
 })
 afterEach(() => {
   while (children.length) children.pop()?.proc.kill('SIGKILL')
   ws.cleanup()
 })
+afterAll(() => withAcme.cleanup())
 
 const teams = async () => (await query(ws, 'SELECT name FROM teams ORDER BY name')).map((r) => r.name)
 
@@ -52,7 +56,6 @@ async function serving(): Promise<Child> {
 
 /** Team acme, its backup as good.db, then team later: a database that a restore of good.db changes. */
 async function backedUpThenChanged() {
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
   await ok(ws, ['backup', '--to', 'good.db'])
   await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
 }
@@ -77,7 +80,6 @@ function expectRefused(r: { code: number; stdout: string; stderr: string }, code
 
 describe('backup and restore of the embedded database (docs/operations.md#backups-and-restore)', () => {
   test('a backup taken while a server runs is checked and owner-only; restore is refused while it runs, then brings it back', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     const server = await serving()
 
     const made = await runCli(ws, ['backup', '--to', 'first.db'])
@@ -107,7 +109,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('restore into a new folder makes the database there, with no -journal file left beside it', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'good.db'])
     const fresh = { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'new', 'fresh.db')}` }
     expect(await runCli(ws, ['restore', '--from', 'good.db'], { env: fresh })).toMatchObject({ code: 0, stderr: '' })
@@ -117,7 +118,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('a copy of the stopped database file (WAL mode, not written by backup) restores like a backup', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     const path = ws.dbUrl.replace(/^file:/, '')
     await releaseOurConnections(ws.dbUrl)
     // Every process has ended; its newest commits may still be in the -wal, which is copied with it. The file
@@ -132,7 +132,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('a copy of only the .db file of a stopped database is no backup: the commits are in its -wal (docs say so)', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await releaseOurConnections(ws.dbUrl)
     copyFileSync(ws.dbUrl.replace(/^file:/, ''), join(ws.dir, 'only-db.db'))
     expectRefused(await runCli(ws, ['restore', '--from', 'only-db.db']), 2, 'not a lead-signals database')
@@ -161,7 +160,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('restore leaves nothing of the replaced database in the file: neither its size nor its words', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'small.db'])
     const path = ws.dbUrl.replace(/^file:/, '')
     // A function of its own, so that its connection can be collected (test/support/release-connections.ts).
@@ -187,7 +185,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('Ctrl-C while the copy is written removes its part and says so: nothing is left to be taken for a backup', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     // Some 150 MB, so that the copy takes long enough to be stopped while it is written.
     await addBallast(15)
     const config = ws.file('db.toml', `[database]\nurl = "${ws.dbUrl}"\n`)
@@ -211,7 +208,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('a copy that cannot be written (the disk full) names the backup file, not the database, and leaves nothing', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     const before = await dump(ws)
     // The copy is larger than 64 KiB; the database is only read, so the limit stops the copy alone.
     const r = await runCli(ws, ['backup', '--to', 'full.db'], { maxFileKiB: 64 })
@@ -234,7 +230,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('a restore into a new file that the disk cannot hold leaves no empty database for a later serve to start on', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     await ok(ws, ['backup', '--to', 'good.db'])
     const fresh = { LEAD_SIGNALS_DATABASE_URL: `file:${join(ws.dir, 'new', 'fresh.db')}` }
     const limit = Math.floor(statSync(join(ws.dir, 'good.db')).size / 4 / 1024)
@@ -264,7 +259,6 @@ describe('backup and restore of the embedded database (docs/operations.md#backup
   })
 
   test('Ctrl-C or TERM during the rewrite after the backup was committed says it is in place and to run restore again', async () => {
-    await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
     // Some 80 MB, so that the rewrite (VACUUM) takes long enough to be stopped while it runs.
     await addBallast(8)
     await ok(ws, ['backup', '--to', 'big.db'])

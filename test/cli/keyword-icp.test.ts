@@ -1,12 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { copiesOf, ok, query, runCli, type Workspace } from './run-cli'
 
+// Each test on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts checks it).
+const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 
 const keywords = async () => JSON.parse(await ok(ws, ['keyword', 'list', '--team', 'acme', '--json'])) as string[]
 

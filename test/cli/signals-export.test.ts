@@ -1,22 +1,28 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { hostileImportFile, hostileSignals, parseCsv } from '../support/exports'
-import { cleanEnv, createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { cleanEnv, copiesOf, ok, query, runCli, type Workspace } from './run-cli'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
+// Each test on two databases of its own, holding team acme and team bravo, each made once by `team create`
+// (test/cli/team.test.ts checks it).
+const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
+const withBravo = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'bravo', '--plan', 'growth']))
 let a: Workspace
 let b: Workspace
 beforeEach(async () => {
-  a = createWorkspace()
-  b = createWorkspace()
-  await ok(a, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-  await ok(b, ['team', 'create', '--name', 'bravo', '--plan', 'growth'])
+  a = await withAcme.make()
+  b = await withBravo.make()
 })
 afterEach(() => {
   a.cleanup()
   b.cleanup()
+})
+afterAll(() => {
+  withAcme.cleanup()
+  withBravo.cleanup()
 })
 
 const hostileFile = () => hostileImportFile('acme', 'id')

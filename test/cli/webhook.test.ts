@@ -1,16 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { fakesPerTest } from '../support/fake-upstream'
 import { verified } from '../support/webhooks'
-import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { copiesOf, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
+// Each test on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts checks it).
+const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 const receiver = fakesPerTest()
 const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
 
