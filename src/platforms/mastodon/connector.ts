@@ -5,6 +5,7 @@ import { platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
+import { pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -64,15 +65,31 @@ export class TokenLacksScope extends UpstreamStatusError {
   }
 }
 
+/**
+ * The instance's request limit for the token (docs.joinmastodon.org/api/rate-limits: per account), one for the
+ * searches and the stream's timeline reads of every process (common/shared-pauses.ts).
+ */
+export const mastodonLimit = (config: Config['platforms']['mastodon'], shared: PlatformShared) =>
+  spentLimit(
+    "mastodon's request limit is spent",
+    'mastodon',
+    pauseKey('mastodon', config.base_url, config.access_token),
+    shared.pauses,
+  )
+
 /** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
 const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)
 
-export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
+export function createMastodonConnector(
+  config: Config['platforms']['mastodon'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
   // An answer that takes the last request of the window (X-RateLimit-Remaining: 0) holds every search until its
   // X-RateLimit-Reset (an ISO 8601 date): the next would be answered 429 (docs/platforms.md#rate-limits).
-  const pause = spentLimit("mastodon's request limit is spent")
+  const pause = mastodonLimit(config, shared)
   const get = platformJsonGet(
     'mastodon',
     config,
@@ -108,7 +125,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
             limit: String(pageSize),
           })
           if (offset > 0) params.set('offset', String(offset))
-          pause.refuseWhileHeld()
+          await pause.refuseWhileHeld()
           const body = await get('/api/v2/search', params, signal)
           const { statuses } = readEnvelope('mastodon', Envelope, body, 'a response without a statuses list')
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))

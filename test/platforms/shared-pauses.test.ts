@@ -1,0 +1,113 @@
+// docs/platforms.md#rate-limits: a wait a platform announced on an answer that served (no request remains until its
+// reset) holds every process on the database and every path with the same credentials, the searches and the streams:
+// the next call anywhere is refused unsent (503 platform_budget_exhausted) until the reset, rather than each server,
+// and each of a platform's connectors, meeting the platform's refusal once for itself.
+import { join } from 'node:path'
+import { describe, expect, test } from 'bun:test'
+import type { ConfigInput } from '../../src/config/schema'
+import { createRedditStream } from '../../src/platforms/reddit/stream'
+import type { StreamReader } from '../../src/platforms/stream'
+import { type DeepPartial, testDeps } from '../support/deps'
+import { redditGate, redditSettings } from '../support/fake-platforms'
+import { fakesPerTest } from '../support/fake-upstream'
+import { recordingSink } from '../support/stream-world'
+import { tempDir } from '../support/temp-dirs'
+import { freshTestDatabase, onSqld } from '../support/test-database'
+
+const fake = fakesPerTest()
+
+/** Two servers on one database (a file, or a database on the test's sqld), each with its own connectors. */
+async function twoServers(platforms: DeepPartial<ConfigInput>['platforms']) {
+  const url = onSqld ? await freshTestDatabase() : `file:${join(tempDir('ls-pauses-'), 'one.db')}`
+  const config = { database: { url }, platforms }
+  const { deps: first } = await testDeps({ config })
+  const { deps: second } = await testDeps({ config })
+  return [first, second] as const
+}
+
+/** Reads `reader` from now until it has read once or failed once; what it failed with. */
+async function readOnce(reader: StreamReader) {
+  const stop = new AbortController()
+  const { got, sink } = recordingSink()
+  const failed = (err: unknown) => {
+    sink.failed(err)
+    stop.abort()
+  }
+  await reader.read(null, { ...sink, heard: () => stop.abort(), failed }, stop.signal)
+  return got.failures
+}
+
+const tweet = (n: number) => ({
+  id: String(1790000000000000000n + BigInt(n)),
+  text: `CRM #${n}`,
+  created_at: '2026-03-01T12:34:56.000Z',
+})
+
+describe('a spent limit announced to one server', () => {
+  test("X's x-rate-limit-remaining 0 on one server's search holds the other server's searches, unsent", async () => {
+    // docs.x.com, Rate limits: x-rate-limit-remaining and x-rate-limit-reset (epoch seconds) on every answer; past
+    // the window's requests, 429.
+    const reset = Math.floor(Date.now() / 1000) + 900
+    let sent = 0
+    const x = fake(() => {
+      sent++
+      const headers = { 'x-rate-limit-limit': '2', 'x-rate-limit-reset': String(reset) }
+      if (sent > 2)
+        return Response.json(
+          { title: 'Too Many Requests' },
+          { status: 429, headers: { ...headers, 'x-rate-limit-remaining': '0' } },
+        )
+      const data = [tweet(sent)]
+      return Response.json(
+        { data, meta: { result_count: 1, next_token: `n${sent}` } },
+        { headers: { ...headers, 'x-rate-limit-remaining': String(2 - sent) } },
+      )
+    })
+    const [first, second] = await twoServers({ twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' } })
+    expect(await first.connectors.get('twitter')!.search('crm', 300)).toHaveLength(2)
+    expect(sent).toBe(2)
+    const err = await second.connectors
+      .get('twitter')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(880)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(900)
+    expect(sent).toBe(2)
+  })
+
+  test("Reddit's stream on one server hearing X-Ratelimit-Remaining 0.0 holds the other server's searches, unsent", async () => {
+    // Reddit's API rules: X-Ratelimit-Used, -Remaining (a decimal) and -Reset (seconds to the period's end).
+    let listings = 0
+    let searches = 0
+    const reddit = fake((req) => {
+      const gate = redditGate(req)
+      if (gate) return gate
+      if (req.url.pathname === '/search') searches++
+      else listings++
+      const headers = { 'x-ratelimit-used': '600', 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': '420' }
+      return Response.json({ kind: 'Listing', data: { after: null, children: [] } }, { headers })
+    })
+    const platforms = { reddit: { ...redditSettings(reddit.origin), stream_url: reddit.origin } }
+    const [first, second] = await twoServers(platforms)
+    // The first server's stream reads its listings with that server's pauses, as `serve` builds it.
+    const stream = createRedditStream(first.config.platforms.reddit, first.log, { pauses: first.pauses })
+    await readOnce(stream)
+    // Its first listing spent the limit: the second (comments) was not sent either.
+    expect(listings).toBe(1)
+    const err = await second.connectors
+      .get('reddit')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(400)
+    expect(searches).toBe(0)
+    // And the first server's own searches, though made by another connector than its stream's.
+    const own = await first.connectors
+      .get('reddit')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(own).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(searches).toBe(0)
+  })
+})
