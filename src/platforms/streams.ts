@@ -18,7 +18,7 @@ const FACTORIES: TableFactories<StreamReader> = {
   bluesky: (table, log) => createJetstreamReader(table, log),
   stackoverflow: createStackoverflowStream,
   devto: createDevtoStream,
-  mastodon: (table, log) => createMastodonStream(table, log),
+  mastodon: (table, log, shared) => createMastodonStream(table, log, shared),
   reddit: createRedditStream,
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'bun:test'
 import type { ConfigInput } from '../../src/config/schema'
 import { createRedditStream } from '../../src/platforms/reddit/stream'
+import { streamReaders } from '../../src/platforms/streams'
 import type { StreamReader } from '../../src/platforms/stream'
 import { type DeepPartial, testDeps } from '../support/deps'
 import { redditGate, redditSettings } from '../support/fake-platforms'
@@ -109,5 +110,48 @@ describe('a spent limit announced to one server', () => {
       .catch((e: any) => e)
     expect(own).toMatchObject({ kind: 'platform_budget_exhausted' })
     expect(searches).toBe(0)
+  })
+
+  test("Mastodon's stream reads the timeline's X-RateLimit-Remaining 0: its next read and every server's searches wait for the reset, unsent", async () => {
+    // docs.joinmastodon.org/api/rate-limits: X-RateLimit-Limit, -Remaining and -Reset (ISO 8601) on every answer, per
+    // account. The streaming API (docs.joinmastodon.org/methods/streaming) opens with a comment line and stays open.
+    const reset = new Date(Date.now() + 240_000).toISOString()
+    const sent = { timeline: 0, search: 0 }
+    const instance = fake((req) => {
+      if (req.headers.get('authorization') !== 'Bearer tok')
+        return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+      if (req.url.pathname === '/api/v1/streaming/public')
+        return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(':)\n')) }), {
+          headers: { 'content-type': 'text/event-stream' },
+        })
+      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      if (req.url.pathname === '/api/v2/search') sent.search++
+      else sent.timeline++
+      return Response.json(req.url.pathname === '/api/v2/search' ? { statuses: [] } : [], { headers })
+    })
+    const mastodon = {
+      base_url: instance.origin,
+      access_token: 'tok',
+      mode: 'stream' as const,
+      stream_url: instance.origin,
+    }
+    const [first, second] = await twoServers({ mastodon })
+    // As `serve` builds its streams, with the first server's pauses.
+    const stream = streamReaders(first.config, first.log, { pauses: first.pauses }).find(
+      (r) => r.platform === 'mastodon',
+    )
+    const failures = await readOnce(stream!)
+    // The first timeline read took the last request: the catch-up's next one was not sent.
+    expect(sent.timeline).toBe(1)
+    expect(failures[0]).toContain("mastodon's request limit is spent")
+    for (const server of [first, second]) {
+      const err = await server.connectors
+        .get('mastodon')!
+        .search('crm', 10)
+        .catch((e: any) => e)
+      expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+      expect(err.extra.retryAfterSec).toBeGreaterThan(200)
+    }
+    expect(sent.search).toBe(0)
   })
 })

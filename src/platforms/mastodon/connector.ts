@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
-import { platformJsonGet, UpstreamStatusError } from '../http'
+import { fetchPlatformJson, platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
@@ -76,6 +76,20 @@ export const mastodonLimit = (config: Config['platforms']['mastodon'], shared: P
     pauseKey('mastodon', config.base_url, config.access_token),
     shared.pauses,
   )
+
+/**
+ * A GET of the instance's API with the token, the stream's timeline reads: refused unsent while the token's limit is
+ * spent, and each answer's X-RateLimit headers heard (mastodonLimit), as the searches' are.
+ */
+export function mastodonGet(config: Config['platforms']['mastodon'], shared: PlatformShared) {
+  const limit = mastodonLimit(config, shared)
+  const headers = { authorization: `Bearer ${config.access_token.trim()}` }
+  return async (url: URL, signal: AbortSignal) => {
+    await limit.refuseWhileHeld()
+    const timeoutMs = config.timeout_ms
+    return fetchPlatformJson({ platform: 'mastodon', url, headers, timeoutMs, signal, heard: limit.heard })
+  }
+}
 
 /** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
 const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)

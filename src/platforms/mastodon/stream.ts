@@ -4,7 +4,8 @@ import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
-import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
+import { mastodonGet, statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
+import type { PlatformShared } from '../common/shared-pauses'
 import { readEvents, StreamedStatus } from './events'
 import { after, ahead, STATUS_ID } from './ids'
 
@@ -33,7 +34,7 @@ const overHttp = (url: URL) => {
 // Where a catch-up reads from when the timeline was empty at the start: its first status on.
 const START = '0'
 // `pace`: STEADY_MS and the first wait after a failure (1 s, doubling), shortened by tests; `_` (the log) is unused.
-type Pace = { steadyMs?: number; firstRetryMs?: number }
+type Pace = { steadyMs?: number; firstRetryMs?: number } & PlatformShared
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
@@ -77,16 +78,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
     if (!url || !/^wss?:$/.test(url.protocol)) return base
     return overHttp(url).origin
   }
+  const get = mastodonGet(config, pace)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = timeline()
     for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
-    const body = await fetchPlatformJson({
-      platform: 'mastodon',
-      url,
-      headers,
-      timeoutMs: config.timeout_ms,
-      signal,
-    })
+    const body = await get(url, signal)
     const listed = Array.isArray(body) ? body : []
     const statuses = listed.flatMap((raw) => {
       const s = v.safeParse(StreamedStatus, raw)
