@@ -2,41 +2,14 @@
 // reset) holds every process on the database and every path with the same credentials, the searches and the streams:
 // the next call anywhere is refused unsent (503 platform_budget_exhausted) until the reset, rather than each server,
 // and each of a platform's connectors, meeting the platform's refusal once for itself.
-import { join } from 'node:path'
 import { describe, expect, test } from 'bun:test'
-import type { ConfigInput } from '../../src/config/schema'
 import { createRedditStream } from '../../src/platforms/reddit/stream'
 import { streamReaders } from '../../src/platforms/streams'
-import type { StreamReader } from '../../src/platforms/stream'
-import { type DeepPartial, testDeps } from '../support/deps'
 import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakesPerTest } from '../support/fake-upstream'
-import { recordingSink } from '../support/stream-world'
-import { tempDir } from '../support/temp-dirs'
-import { freshTestDatabase, onSqld } from '../support/test-database'
+import { readOnce, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
-
-/** Two servers on one database (a file, or a database on the test's sqld), each with its own connectors. */
-async function twoServers(platforms: DeepPartial<ConfigInput>['platforms']) {
-  const url = onSqld ? await freshTestDatabase() : `file:${join(tempDir('ls-pauses-'), 'one.db')}`
-  const config = { database: { url }, platforms }
-  const { deps: first } = await testDeps({ config })
-  const { deps: second } = await testDeps({ config })
-  return [first, second] as const
-}
-
-/** Reads `reader` from now until it has read once or failed once; what it failed with. */
-async function readOnce(reader: StreamReader) {
-  const stop = new AbortController()
-  const { got, sink } = recordingSink()
-  const failed = (err: unknown) => {
-    sink.failed(err)
-    stop.abort()
-  }
-  await reader.read(null, { ...sink, heard: () => stop.abort(), failed }, stop.signal)
-  return got.failures
-}
 
 const tweet = (n: number) => ({
   id: String(1790000000000000000n + BigInt(n)),
