@@ -26,6 +26,7 @@ import m23 from './0023_keyword_key.sql' with { type: 'text' }
 import m24 from './0024_stream_queue_bounds.sql' with { type: 'text' }
 import m25 from './0025_take_receipts.sql' with { type: 'text' }
 import m26 from './0026_webhook_rate_limits.sql' with { type: 'text' }
+import m27 from './0027_platform_pauses.sql' with { type: 'text' }
 
 export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0000_init', when: 1795278292541, sql: m0 },
@@ -55,4 +56,5 @@ export const migrations: { tag: string; when: number; sql: string }[] = [
   { tag: '0024_stream_queue_bounds', when: 1796449889134, sql: m24 },
   { tag: '0025_take_receipts', when: 1796482927420, sql: m25 },
   { tag: '0026_webhook_rate_limits', when: 1796517982860, sql: m26 },
+  { tag: '0027_platform_pauses', when: 1796542163925, sql: m27 },
 ]

@@ -9,6 +9,7 @@ import { type Clock, systemClock } from './lib/clock'
 import type { ExportLimits } from './domain/signals/export-stream'
 import { createLogger, type Logger } from './lib/log'
 import { buildConnectors } from './platforms/registry'
+import { type PauseBoard, pauseBoard } from './platforms/common/shared-pauses'
 import type { PlatformConnector } from './platforms/types'
 import { buildScorer } from './scorers/registry'
 import { createRulesScorer } from './scorers/rules'
@@ -34,6 +35,8 @@ export type Deps = ExportLimits & {
   repos: Repos
   scorer: Scorer
   connectors: Map<Source, PlatformConnector>
+  /** The waits platforms announced, held by every connector and stream, shared through the database. */
+  pauses: PauseBoard
   searches: SearchRunner
   scoring: ScoringService
   /** Jobs given up on because the database stopped answering them (GET /readyz tells them). */
@@ -56,7 +59,10 @@ export async function buildDeps(
   const database = await openAnswering(config, writeDeadline)
   await migrate(database.client)
   const repos = createRepos(database)
-  const connectors = overrides.connectors ?? buildConnectors(config, log)
+  const pauses =
+    overrides.pauses ??
+    pauseBoard(repos.platformPauses, (what, err) => log.warn('platform_pauses_unavailable', { what, err }))
+  const connectors = overrides.connectors ?? buildConnectors(config, log, { pauses })
   const scorer = overrides.scorer ?? buildScorer(config, log)
   return {
     config,
@@ -67,6 +73,7 @@ export async function buildDeps(
     repos,
     scorer,
     connectors,
+    pauses,
     searches: createSearchRunner({
       connectors,
       config,

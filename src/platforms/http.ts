@@ -136,10 +136,14 @@ export async function fetchPlatformText(
 
 /** `fetchPlatformText` for JSON answers: a body that is not JSON is 502 upstream_error. */
 export async function fetchPlatformJson(
-  a: PlatformRequest & { rateLimit?: RateLimitRule; readFailure?: FailureReader; heard?: (headers: Headers) => void },
+  a: PlatformRequest & {
+    rateLimit?: RateLimitRule
+    readFailure?: FailureReader
+    heard?: (headers: Headers) => void | Promise<void>
+  },
 ): Promise<unknown> {
   const { text, headers } = await fetchPlatformText({ ...a, headers: { accept: 'application/json', ...a.headers } })
-  a.heard?.(headers)
+  await a.heard?.(headers)
   try {
     return JSON.parse(text)
   } catch {
@@ -156,7 +160,7 @@ export function platformJsonGet(
   config: { base_url?: string; timeout_ms: number },
   headers?: Record<string, string>,
   readFailure?: FailureReader,
-  heard?: (headers: Headers) => void,
+  heard?: (headers: Headers) => void | Promise<void>,
 ) {
   return (path: string, params: URLSearchParams, signal?: AbortSignal): Promise<unknown> => {
     const url = new URL(path, config.base_url)

@@ -19,24 +19,27 @@ import { createStackoverflowConnector } from './stackoverflow/connector'
 import { createSearxngConnector } from './searxng/connector'
 import { createSubstackConnector } from './substack/connector'
 import type { PlatformConnector } from './types'
+import type { PlatformShared } from './common/shared-pauses'
 import { createTwitterConnector } from './twitter/connector'
 import { createYoutubeConnector } from './youtube/connector'
 
 const FACTORIES: TableFactories<PlatformConnector> = {
   twitter: createTwitterConnector,
   // docs/platforms.md#reddit: an Apify actor when provider = "apify", else Reddit's own API with an approved app.
-  reddit: (table, log) =>
-    table.provider === 'apify' ? createRedditProviderConnector(table, log) : createRedditConnector(table, log),
+  reddit: (table, log, shared) =>
+    table.provider === 'apify'
+      ? createRedditProviderConnector(table, log)
+      : createRedditConnector(table, log, Date.now, shared),
   youtube: createYoutubeConnector,
   hackernews: createHackernewsConnector,
   bluesky: createBlueskyConnector,
   mastodon: createMastodonConnector,
   stackoverflow: createStackoverflowConnector,
   github: createGithubConnector,
-  devto: createDevtoConnector,
+  devto: (table, log) => createDevtoConnector(table, log),
   medium: createMediumConnector,
   substack: createSubstackConnector,
-  producthunt: createProducthuntConnector,
+  producthunt: (table, log, shared) => createProducthuntConnector(table, log, Date.now, shared),
   // The earlier route's own networks.
   news: createNewsConnector,
   internet: (table, log) => createSearxngConnector('internet', table, log),
@@ -50,11 +53,14 @@ const FACTORIES: TableFactories<PlatformConnector> = {
   ),
 }
 
-/** The connectors that can run with this configuration; a source absent from the map is "not configured". */
-export function buildConnectors(config: Config, log: Logger): Map<Source, PlatformConnector> {
+/**
+ * The connectors that can run with this configuration; a source absent from the map is "not configured". `shared`:
+ * this process's pauses (deps.ts), which its streams hold too.
+ */
+export function buildConnectors(config: Config, log: Logger, shared?: PlatformShared): Map<Source, PlatformConnector> {
   const configured = (Object.keys(FACTORIES) as Source[]).filter((source) => isConfigured(config, source))
   const connectors = new Map<Source, PlatformConnector>()
-  for (const [source, connector] of buildFromTables(FACTORIES, configured, config, log)) {
+  for (const [source, connector] of buildFromTables(FACTORIES, configured, config, log, shared)) {
     const search = connector.search.bind(connector)
     // docs/security.md#platform-text: only web addresses leave a connector, whichever platform gave them.
     connector.search = async (...a) => platformMentions(source, log, await search(...a))

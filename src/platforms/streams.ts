@@ -10,14 +10,15 @@ import { createStackoverflowStream } from './stackoverflow/stream'
 import { platformMentions } from './common/web-urls'
 import { buildFromTables, type TableFactories } from './table-factories'
 import type { StreamReader } from './stream'
+import type { PlatformShared } from './common/shared-pauses'
 
 // docs/streams.md: the platforms that publish everything new.
 const FACTORIES: TableFactories<StreamReader> = {
-  hackernews: createHackernewsStream,
-  bluesky: createJetstreamReader,
+  hackernews: (table, log) => createHackernewsStream(table, log),
+  bluesky: (table, log) => createJetstreamReader(table, log),
   stackoverflow: createStackoverflowStream,
   devto: createDevtoStream,
-  mastodon: createMastodonStream,
+  mastodon: (table, log, shared) => createMastodonStream(table, log, shared),
   reddit: createRedditStream,
 }
 
@@ -33,9 +34,9 @@ const CAN_RUN: Partial<Record<SearchPlatform, { ok: (c: Pick<Config, 'platforms'
 }
 
 /** The platforms whose table says `mode = "stream"` and whose stream can run with this configuration. */
-export function streamReaders(config: Config, log: Logger): StreamReader[] {
+export function streamReaders(config: Config, log: Logger, shared?: PlatformShared): StreamReader[] {
   const streaming = (Object.keys(FACTORIES) as SearchPlatform[]).filter((platform) => isStreamed(config, platform))
-  return buildFromTables(FACTORIES, streaming, config, log).map(([, reader]) => webUrlsOnly(reader, log))
+  return buildFromTables(FACTORIES, streaming, config, log, shared).map(([, reader]) => webUrlsOnly(reader, log))
 }
 
 /** Platforms `serve` streams rather than searches: its scheduled passes leave them out (docs/streams.md). */

@@ -50,11 +50,11 @@ describe('backup of a database a newer version migrated', () => {
 // docs/operations.md#upgrades: every build calls itself 0.1.0, so a refusal names the schemas, as --version does: the
 // database's by its number (this executable cannot know the newer migration's name), and this executable's in full.
 describe('a refusal of a database or backup a newer version migrated names both schemas', () => {
-  test('migrate and restore say the database is at schema 0027 and this executable at 0026_webhook_rate_limits', async () => {
+  test('migrate and restore say the database is at schema 0028 and this executable at 0027_platform_pauses', async () => {
     await migratedByANewerVersion()
     await ok(ws, ['backup', '--to', 'newer-backup.db'])
     const versions = `database schema ${String(migrations.length).padStart(4, '0')}; this executable's is ${LATEST.tag}`
-    expect(versions).toBe("database schema 0027; this executable's is 0026_webhook_rate_limits")
+    expect(versions).toBe("database schema 0028; this executable's is 0027_platform_pauses")
     const migrated = await runCli(ws, ['migrate'])
     expect(migrated.code).toBe(1)
     expect(migrated.stderr).toContain(`newer version of lead-signals (${versions})`)
@@ -72,7 +72,7 @@ describe('a backup an older version wrote', () => {
     await ok(ws, ['backup', '--to', 'older.db'])
     // As the version before this one left it: without this version's newest migration.
     const older = new Database(join(ws.dir, 'older.db'))
-    older.exec('DROP TABLE webhook_rate_limits')
+    older.exec('DROP TABLE platform_pauses')
     older.prepare('DELETE FROM "__drizzle_migrations" WHERE created_at = ?').run(LATEST.when)
     older.close()
     await ok(ws, ['team', 'create', '--name', 'later', '--plan', 'growth'])
@@ -81,6 +81,6 @@ describe('a backup an older version wrote', () => {
     expect(await ok(ws, ['restore', '--from', 'older.db'])).toContain('database restored')
     expect(await ok(ws, ['migrate'])).toBe(`applied 1 migration: ${LATEST.tag}\n`)
     expect((await query(ws, 'SELECT name FROM teams')).map((r) => r.name)).toEqual(['acme'])
-    expect(await query(ws, "SELECT name FROM sqlite_master WHERE name = 'webhook_rate_limits'")).toHaveLength(1)
+    expect(await query(ws, "SELECT name FROM sqlite_master WHERE name = 'platform_pauses'")).toHaveLength(1)
   })
 })

@@ -16,15 +16,22 @@ import { deliveryRows, endpointInput, signalRow, storeSignals } from '../support
 const receiver = fakesPerTest()
 const S = 1000
 
-/** A team with two Discord destinations on one webhook (5 posts per 2 s), and `signals` signals for both. */
-async function sharedWebhook(signals: number, clock?: Clock) {
+/**
+ * A team with two Discord destinations on one webhook (5 posts per 2 s), and `signals` signals for both; `spelled`
+ * writes the second one's URL (the webhook's URL by default).
+ */
+async function sharedWebhook(
+  signals: number,
+  clock?: Clock,
+  spelled = (origin: string) => `${origin}/api/webhooks/1/tok`,
+) {
   const { deps, clock: manual } = await testDeps({
     config: { webhooks: { allow_private_targets: true } },
     ...(clock && { deps: { clock } }),
   })
   const discord = fakeDiscord(receiver, deps.clock, 5, 2 * S)
   const { team, endpoint: first } = await discordDestination(deps, discord.origin, 0)
-  const url = `${discord.origin}/api/webhooks/1/tok`
+  const url = spelled(discord.origin)
   const { endpoint: second } = await createEndpoint(deps, {
     teamId: team.id,
     input: endpointInput(url, { kind: 'discord' }),
@@ -43,22 +50,38 @@ async function round(deps: Deps) {
   return claimed.length
 }
 
-test('two destinations on one webhook share its places and what its answers said remain', async () => {
-  const { deps, manual, discord, first, second } = await sharedWebhook(6)
-  const t0 = manual.now().getTime()
-  // Nothing said yet: 4 places for the webhook, not 4 for each destination (8 would meet 3 refusals).
-  expect(await round(deps)).toBe(4)
-  manual.set(new Date(t0 + 100))
-  // Their answers said 1 remains: one attempt goes, to either destination, and its answer says none is left.
-  expect(await round(deps)).toBe(1)
-  for (const id of [first.id, second.id])
-    expect((await deps.repos.webhookEndpoints.byIdAnyTeam(id))?.pausedUntil).toBe(t0 + 2 * S)
-  manual.set(new Date(t0 + 2 * S - 1))
-  expect(await round(deps)).toBe(0)
-  manual.set(new Date(t0 + 2 * S))
-  expect(await round(deps)).toBe(4)
-  expect([discord.accepted.length, discord.refused()]).toEqual([9, 0])
-})
+// Discord's documentation writes a webhook's URL as https://discord.com/api/webhooks/{webhook.id}/{webhook.token};
+// the API's base may carry a version (/api/v10) and the clients Discord ships answer on ptb.discord.com and
+// canary.discord.com, besides the former discordapp.com: each is the same webhook (docs/destinations.md#rate-limits).
+// Here another name of the same fake host (localhost) stands for another of Discord's host names.
+const SPELLINGS: [string, (origin: string) => string][] = [
+  ['the same URL', (origin) => `${origin}/api/webhooks/1/tok`],
+  ['an API version and a trailing slash', (origin) => `${origin}/api/v10/webhooks/1/tok/`],
+  [
+    'another host name and a thread',
+    (origin) => `${origin.replace('127.0.0.1', 'localhost')}/api/webhooks/1/tok?thread_id=9`,
+  ],
+]
+
+test.each(SPELLINGS)(
+  'two destinations on one webhook (%s) share its places and what its answers said remain',
+  async (_, spelled) => {
+    const { deps, manual, discord, first, second } = await sharedWebhook(6, undefined, spelled)
+    const t0 = manual.now().getTime()
+    // Nothing said yet: 4 places for the webhook, not 4 for each destination (8 would meet 3 refusals).
+    expect(await round(deps)).toBe(4)
+    manual.set(new Date(t0 + 100))
+    // Their answers said 1 remains: one attempt goes, to either destination, and its answer says none is left.
+    expect(await round(deps)).toBe(1)
+    for (const id of [first.id, second.id])
+      expect((await deps.repos.webhookEndpoints.byIdAnyTeam(id))?.pausedUntil).toBe(t0 + 2 * S)
+    manual.set(new Date(t0 + 2 * S - 1))
+    expect(await round(deps)).toBe(0)
+    manual.set(new Date(t0 + 2 * S))
+    expect(await round(deps)).toBe(4)
+    expect([discord.accepted.length, discord.refused()]).toEqual([9, 0])
+  },
+)
 
 test('a burst to two destinations on one webhook allowing 5 posts per 2 s arrives with no 429', async () => {
   const clock = fastClock(3)

@@ -2,6 +2,7 @@ import type { Config } from '../../config/schema'
 import type { StreamReader } from '../../platforms/stream'
 import { pause } from '../../lib/pause'
 import { streamReaders } from '../../platforms/streams'
+import type { PauseBoard } from '../../platforms/common/shared-pauses'
 
 export { streamedPlatforms, streamsThatCannotRun } from '../../platforms/streams'
 import type { LeaseDeps } from '../leases/lease'
@@ -29,10 +30,10 @@ const SETTLED_MS = 60_000
  * Resolves once `signal` aborts and every reader has stopped.
  */
 export async function superviseStreams(
-  deps: StreamDeps & LeaseDeps & { config: Config },
+  deps: StreamDeps & LeaseDeps & { config: Config; pauses?: PauseBoard },
   signal: AbortSignal,
   store?: StoreOutcome,
-  readers: StreamReader[] = streamReaders(deps.config, deps.log),
+  readers: StreamReader[] = streamReaders(deps.config, deps.log, { pauses: deps.pauses }),
   limits?: StreamLimits,
 ) {
   // One pool of rules workers for every stream, not one a pass: a new pool starts a worker thread, which reads the

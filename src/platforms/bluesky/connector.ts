@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/log'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
+import { pauseKey, type PlatformShared } from '../common/shared-pauses'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createSessionKeeper, type Session } from './session'
@@ -29,11 +30,16 @@ const Post = v.object({
 })
 const Output = v.object({ posts: v.array(v.unknown()), cursor: v.nullish(v.string()) })
 
-export function createBlueskyConnector(config: Config['platforms']['bluesky'], log: Logger): PlatformConnector {
+export function createBlueskyConnector(
+  config: Config['platforms']['bluesky'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
   const sessions = createSessionKeeper(config, log)
   // An answer that takes the last request of the window (ratelimit-remaining: 0) holds every search until its
-  // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits).
-  const pause = spentLimit("bluesky's request limit is spent")
+  // ratelimit-reset: the next would be answered 429 (docs/platforms.md#rate-limits). The account's, on its server.
+  const key = pauseKey('bluesky', config.base_url, config.identifier)
+  const pause = spentLimit("bluesky's request limit is spent", 'bluesky', key, shared.pauses)
 
   const searchPage = (session: Session, params: URLSearchParams, signal?: AbortSignal) =>
     xrpc({
@@ -65,7 +71,7 @@ export function createBlueskyConnector(config: Config['platforms']['bluesky'], l
     ...pagedSearch(PAGE_MAX, '', async ({ keyword, at: cursor, found, pageSize, signal }) => {
       const params = new URLSearchParams({ q: blueskyQuery(keyword), sort: 'latest', limit: String(pageSize) })
       if (cursor) params.set('cursor', cursor)
-      pause.refuseWhileHeld()
+      await pause.refuseWhileHeld()
       const body = await withSession(params, signal)
       const page = readEnvelope('bluesky', Output, body, 'a response without a posts list')
       found.add(readItems({ platform: 'bluesky', log, items: page.posts, item: Post, map: toMention }))

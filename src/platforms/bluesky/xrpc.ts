@@ -33,7 +33,7 @@ export async function xrpc(a: {
   timeoutMs: number
   signal?: AbortSignal
   /** Given the headers of an answer that served (its rate-limit headers ride on successes too). */
-  heard?: (headers: Headers) => void
+  heard?: (headers: Headers) => void | Promise<void>
 }): Promise<unknown> {
   const url = new URL(`/xrpc/${a.nsid}`, a.baseUrl)
   if (a.params) url.search = a.params.toString()
@@ -55,7 +55,7 @@ export async function xrpc(a: {
     if (res.ok) throw new AppError('upstream_error', 'bluesky sent a body that is not JSON')
   }
   if (res.ok) {
-    a.heard?.(res.headers)
+    await a.heard?.(res.headers)
     return body
   }
   const name =

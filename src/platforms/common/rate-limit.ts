@@ -1,5 +1,6 @@
 import { AppError } from '../../errors'
 import { retryAfterSeconds } from '../../lib/retry-after'
+import { type PauseBoard, pauseBoard } from './shared-pauses'
 // docs/platforms.md#rate-limits: how a platform says "too many requests", and when it lets us call again. A rate
 // limit is not the failure of one query: the search runner keeps its retry time in source health (retryAt) and no
 // search of that platform is sent before it.
@@ -108,17 +109,54 @@ export function createPause(refusal: (waitSec: number, why: string) => string, n
 }
 
 /**
- * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each
- * one's headers, and one that says no request remains (spentWaitSec) holds every request until the reset: meanwhile
- * `refuseWhileHeld` throws 503 platform_budget_exhausted with the seconds left, and `secondsLeft` is above 0, so that
- * a paged search answers with what it found rather than send its next page into a refusal. `spent` starts the
- * refusal: "github's search limit is spent".
+ * A pause as createPause keeps it, for a wait the platform announced for one set of credentials (`key`, pauseKey):
+ * held on `board`, this process's pauses, so every connector and stream with the same key keeps it, and every
+ * process on the database (common/shared-pauses.ts). `refuseWhileHeld` first reads the shared pauses if what this
+ * process read of them is old; `secondsLeft` is what it knows.
  */
-export function spentLimit(spent: string, now: () => number = Date.now) {
-  const pause = createPause((wait, why) => `${spent} (${why}): wait ${wait} s before searching again`, now)
-  const heard = (headers: Headers) => {
-    const wait = spentWaitSec(headers, now())
-    if (wait !== undefined) pause.hold(wait, 'no requests remaining')
+export function sharedPause(
+  refusal: (waitSec: number, why: string) => string,
+  platform: string,
+  key: string,
+  board: PauseBoard = pauseBoard(),
+) {
+  const secondsLeft = () => {
+    const held = board.held(key)
+    return held ? Math.ceil((held.until - board.now()) / 1000) : 0
+  }
+  return {
+    /** Waits `seconds` from now, unless a longer wait is already kept; written through to the shared pauses. */
+    hold: (seconds: number, reason: string) => board.hold(key, platform, seconds, reason),
+    secondsLeft,
+    /** Throws the refusal while a wait is kept. */
+    async refuseWhileHeld() {
+      await board.fresh()
+      const wait = secondsLeft()
+      if (wait > 0)
+        throw new AppError('platform_budget_exhausted', refusal(wait, board.held(key)?.why ?? ''), {
+          retryAfterSec: wait,
+        })
+    },
+  }
+}
+
+/**
+ * A platform's request limit as its answers that served tell it (docs/platforms.md#rate-limits): `heard` reads each
+ * one's headers, and one that says no request remains (spentWaitSec) holds every request with the same credentials
+ * (`key`, on `board`: sharedPause) until the reset: meanwhile `refuseWhileHeld` throws 503 platform_budget_exhausted
+ * with the seconds left, and `secondsLeft` is above 0, so that a paged search answers with what it found rather than
+ * send its next page into a refusal. `spent` starts the refusal: "github's search limit is spent".
+ */
+export function spentLimit(spent: string, platform: string, key: string, board: PauseBoard = pauseBoard()) {
+  const pause = sharedPause(
+    (wait, why) => `${spent} (${why}): wait ${wait} s before searching again`,
+    platform,
+    key,
+    board,
+  )
+  const heard = async (headers: Headers) => {
+    const wait = spentWaitSec(headers, board.now())
+    if (wait !== undefined) await pause.hold(wait, 'no requests remaining')
   }
   return { ...pause, heard }
 }

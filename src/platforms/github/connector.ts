@@ -5,6 +5,7 @@ import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } 
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
+import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { stripHtml } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -62,7 +63,11 @@ const queryRefusal: FailureReader = ({ status, text }) => {
   return new UpstreamStatusError(422, `github refused the search query (422${what ? ` ${what}` : ''})`)
 }
 
-export function createGithubConnector(config: Config['platforms']['github'], log: Logger): PlatformConnector {
+export function createGithubConnector(
+  config: Config['platforms']['github'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
   const headers: Record<string, string> = {
     accept: 'application/vnd.github+json',
     'x-github-api-version': '2022-11-28',
@@ -71,8 +76,10 @@ export function createGithubConnector(config: Config['platforms']['github'], log
   if (config.token.trim() !== '') headers.authorization = `Bearer ${config.token.trim()}`
 
   // An answer that takes the last search request of the window (x-ratelimit-remaining: 0) holds every search until
-  // its reset: the next would be answered 403 (docs/platforms.md#rate-limits).
-  const pause = spentLimit("github's search limit is spent")
+  // its reset: the next would be answered 403 (docs/platforms.md#rate-limits). Counted per token, or per address
+  // without one.
+  const key = pauseKey('github', config.base_url, config.token.trim() || perMachine(''))
+  const pause = spentLimit("github's search limit is spent", 'github', key, shared.pauses)
   const get = platformJsonGet('github', config, headers, queryRefusal, pause.heard)
 
   return {
@@ -88,7 +95,7 @@ export function createGithubConnector(config: Config['platforms']['github'], log
         page: String(page),
       })
       // Refused unsent, as the search runner refuses during a retry time, which it keeps from this refusal.
-      pause.refuseWhileHeld()
+      await pause.refuseWhileHeld()
       let body: unknown
       try {
         body = await get('/search/issues', params, signal)

@@ -4,7 +4,8 @@ import type { Logger } from '../../lib/log'
 import { platformJsonGet, UpstreamStatusError } from '../http'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { collectPages, MAX_PAGES } from '../common/collect'
-import { spentLimit } from '../common/rate-limit'
+import type { PlatformShared } from '../common/shared-pauses'
+import { mastodonLimit } from './limit'
 import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
@@ -90,12 +91,16 @@ const lacksSearchScope = (answer: { status: number; text: string }) =>
 /** The pages a search of `limit` is charged and reads at most (docs/platforms.md#budgets). */
 const pagesFor = (limit: number) => Math.ceil(Math.min(limit, PAGE_MAX * MAX_PAGES) / PAGE_MAX)
 
-export function createMastodonConnector(config: Config['platforms']['mastodon'], log: Logger): PlatformConnector {
+export function createMastodonConnector(
+  config: Config['platforms']['mastodon'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
   // The registry builds this connector only with base_url and access_token (docs/platforms.md#mastodon).
   const base = config.base_url ?? ''
   // An answer that takes the last request of the window (X-RateLimit-Remaining: 0) holds every search until its
   // X-RateLimit-Reset (an ISO 8601 date): the next would be answered 429 (docs/platforms.md#rate-limits).
-  const pause = spentLimit("mastodon's request limit is spent")
+  const pause = mastodonLimit(config, shared)
   const get = platformJsonGet(
     'mastodon',
     config,
@@ -128,7 +133,7 @@ export function createMastodonConnector(config: Config['platforms']['mastodon'],
         FIRST_PAGE,
         async (at, found) => {
           const { path, params, tag } = pageRequest(keyword, at, pageSize, literal)
-          pause.refuseWhileHeld()
+          await pause.refuseWhileHeld()
           // A hashtag the instance has never seen is 404 (docs.joinmastodon.org/methods/timelines#tag): no statuses.
           const body = await get(path, params, signal).catch((err) => {
             if (tag && err instanceof UpstreamStatusError && err.status === 404) return []

@@ -2,10 +2,12 @@ import * as v from 'valibot'
 import type { Config } from '../../config/schema'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
-import { fetchPlatformJson, USER_AGENT, UpstreamStatusError } from '../http'
+import { USER_AGENT, UpstreamStatusError } from '../http'
 import { streamingAddress } from './streaming-address'
 import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream'
 import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from './connector'
+import { mastodonGet } from './limit'
+import type { PlatformShared } from '../common/shared-pauses'
 import { notEventStream, readEvents, StreamedStatus } from './events'
 import { readSocket } from './websocket'
 import { after, ahead, STATUS_ID } from './ids'
@@ -28,7 +30,7 @@ const REFUSED_SEC = 15 * 60
 const START = '0'
 // `pace`: STEADY_MS, the first wait after a failure (1 s, doubling) and the silence allowance, shortened by tests;
 // `_` (the log) is unused.
-type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number }
+type Pace = { steadyMs?: number; firstRetryMs?: number; silenceMs?: number } & PlatformShared
 type Table = Config['platforms']['mastodon']
 export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}): StreamReader {
   const steadyMs = pace.steadyMs ?? STEADY_MS
@@ -39,16 +41,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   const token = config.access_token.trim()
   const headers = { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }
   const address = streamingAddress(config)
+  const get = mastodonGet(config, pace)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = address.timeline()
     for (const [k, val] of Object.entries(params)) url.searchParams.set(k, val)
-    const body = await fetchPlatformJson({
-      platform: 'mastodon',
-      url,
-      headers,
-      timeoutMs: config.timeout_ms,
-      signal,
-    })
+    const body = await get(url, signal)
     const listed = Array.isArray(body) ? body : []
     const statuses = listed.flatMap((raw) => {
       const s = v.safeParse(StreamedStatus, raw)

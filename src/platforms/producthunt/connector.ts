@@ -6,6 +6,7 @@ import { stripHtml } from '../common/html-text'
 import { matchesKeyword } from '../common/keyword'
 import { fetchPlatformJson, retryAfterSecOf } from '../http'
 import { headerRateLimit, type RateLimitRule } from '../common/rate-limit'
+import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { pointsLeft } from './points'
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import type { Mention } from '../../mention'
@@ -78,16 +79,21 @@ export function createProducthuntConnector(
   config: Config['platforms']['producthunt'],
   log: Logger,
   now: () => number = Date.now,
+  shared: PlatformShared = {},
 ): PlatformConnector {
   const headers = { authorization: `Bearer ${config.token.trim()}`, accept: 'application/json' }
   // The latest read (or the one in flight), shared by every search until it is no longer fresh.
   let read: { at: number; posts: Promise<Post[]> } | undefined
   const fresh = () => read !== undefined && now() - read.at < LAUNCHES_FRESH_MS
 
-  const points = pointsLeft(now)
+  // The token's points, for every process (common/shared-pauses.ts).
+  const points = pointsLeft(
+    pauseKey('producthunt', config.base_url, config.token),
+    shared.pauses ?? pauseBoard(undefined, undefined, now),
+  )
 
   async function newestLaunches(): Promise<Post[]> {
-    points.refuseWhileHeld()
+    await points.refuseWhileHeld()
     points.newRead()
     const url = new URL('/v2/api/graphql', config.base_url)
     const posts: Post[] = []

@@ -3,6 +3,7 @@ import type { Config } from '../../config/schema'
 import type { Logger } from '../../lib/log'
 import { fetchPlatformJson, UpstreamStatusError } from '../http'
 import { spentLimit } from '../common/rate-limit'
+import { pauseBoard, pauseKey, type PlatformShared } from '../common/shared-pauses'
 import { createTokenKeeper } from './token'
 
 /** Reddit's required form: `<platform>:<app id>:<version> (by /u/<username>)`, e.g. `linux:com.acme.leads:v0.1.0 (by /u/jane)`. */
@@ -14,12 +15,24 @@ export const redditUserAgent = (config: Pick<Config['platforms']['reddit'], 'app
  * the app's token on every call. A refused token (401: revoked, or expired before its time) is forgotten and the
  * call made once more with a new one. An answer that says no request remains (X-Ratelimit-Remaining below 1) holds
  * every call until its X-Ratelimit-Reset: each is refused unsent, 503 platform_budget_exhausted with the seconds left
- * (docs/platforms.md#rate-limits); `waitSec` says them, 0 or less when none. `now` is injectable for tests.
+ * (docs/platforms.md#rate-limits); `waitSec` says them, 0 or less when none. Reddit counts its limit per OAuth client:
+ * the pause is the app's, for the searches and the stream of every process (`shared`). `now` is injectable for tests.
  */
-export function createRedditGet(config: Config['platforms']['reddit'], log: Logger, now: () => number = Date.now) {
+export function createRedditGet(
+  config: Config['platforms']['reddit'],
+  log: Logger,
+  now: () => number = Date.now,
+  shared: PlatformShared = {},
+) {
   const userAgent = redditUserAgent(config)
   const tokens = createTokenKeeper(config, log, now, userAgent)
-  const pause = spentLimit("reddit's request limit is spent", now)
+  const key = pauseKey('reddit', config.base_url, config.client_id)
+  const pause = spentLimit(
+    "reddit's request limit is spent",
+    'reddit',
+    key,
+    shared.pauses ?? pauseBoard(undefined, undefined, now),
+  )
   const get = (url: URL, signal: AbortSignal | undefined, token: string) =>
     fetchPlatformJson({
       platform: 'reddit',
@@ -30,7 +43,7 @@ export function createRedditGet(config: Config['platforms']['reddit'], log: Logg
       heard: pause.heard,
     })
   const call = async (url: URL, signal?: AbortSignal): Promise<unknown> => {
-    pause.refuseWhileHeld()
+    await pause.refuseWhileHeld()
     const token = await tokens.get()
     try {
       return await get(url, signal, token)

@@ -6,6 +6,7 @@ import { pagedSearch } from '../common/collect'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { createRedditGet } from './api'
+import type { PlatformShared } from '../common/shared-pauses'
 import { redditQuery } from '../../query/platform-queries'
 
 // Reddit search (GET /search on oauth.reddit.com with an app token; the keyless /search.json answers 403 since 2025):
@@ -38,8 +39,9 @@ export function createRedditConnector(
   config: Config['platforms']['reddit'],
   log: Logger,
   now: () => number = Date.now,
+  shared: PlatformShared = {},
 ): PlatformConnector {
-  const get = createRedditGet(config, log, now)
+  const get = createRedditGet(config, log, now, shared)
   const page = (params: URLSearchParams, signal?: AbortSignal) => {
     const url = new URL('/search', config.base_url)
     url.search = params.toString()

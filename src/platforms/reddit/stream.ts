@@ -7,6 +7,7 @@ import { pause, retryWaitMs, storedPosition, type StreamReader } from '../stream
 import type { Mention } from '../../mention'
 import { REDDIT_READ_EVERY_MS } from '../stream-share'
 import { createRedditGet } from './api'
+import type { PlatformShared } from '../common/shared-pauses'
 import { aheadOfListing } from './stream-ids'
 
 // Reddit's listings (reddit.com/dev/api#GET_new, #GET_comments) with an app token: /r/<a+b>/new and /r/<a+b>/comments
@@ -42,8 +43,12 @@ const readAt = (s: string): At | undefined => {
   }
 }
 
-export function createRedditStream(config: Config['platforms']['reddit'], log: Logger): StreamReader {
-  const get = createRedditGet(config, log)
+export function createRedditStream(
+  config: Config['platforms']['reddit'],
+  log: Logger,
+  shared: PlatformShared = {},
+): StreamReader {
+  const get = createRedditGet(config, log, Date.now, shared)
   const subs = config.stream_subreddits.length ? config.stream_subreddits.join('+') : 'all'
   async function listing(which: 'new' | 'comments', signal: AbortSignal) {
     const url = new URL(`/r/${subs}/${which}`, config.stream_url)

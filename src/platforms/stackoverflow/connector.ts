@@ -8,7 +8,8 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
-import { createPause } from '../common/rate-limit'
+import { createPause, sharedPause } from '../common/rate-limit'
+import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
 
@@ -47,7 +48,9 @@ const Page = v.object({ items: v.array(v.unknown()), has_more: v.boolean() })
 export function createStackoverflowConnector(
   config: Config['platforms']['stackoverflow'],
   log: Logger,
+  shared: PlatformShared = {},
 ): PlatformConnector {
+  const quota = quotaPause(config, shared)
   // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
   // before hitting the same method again." This connector calls one method, so the pause is the connector's.
   const pause = createPause(
@@ -58,6 +61,7 @@ export function createStackoverflowConnector(
     // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
     // the runner keeps the wait as the source's retryAt.
     pause.refuseWhileHeld()
+    await quota.refuseWhileHeld()
     const url = new URL('/2.3/search/advanced', config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
@@ -85,10 +89,7 @@ export function createStackoverflowConnector(
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)
     if (answer.body === undefined) throw new AppError('upstream_error', 'stackoverflow sent a body that is not JSON')
-    // docs/throttle: a spent daily quota refuses every call until it renews, a time no answer names until refused
-    // (throttle_violation, with the seconds): the next page would lose this one, so searches wait an hour, as the
-    // stream does, and then ask once more (docs/platforms.md#stackoverflow).
-    if (w.quota_remaining === 0) pause.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
+    if (w.quota_remaining === 0) await quota.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
     if (w.quota_remaining !== undefined && w.quota_max && w.quota_remaining <= w.quota_max / 10) {
       log.warn('platform_quota_low', {
         platform: 'stackoverflow',
@@ -114,7 +115,7 @@ export function createStackoverflowConnector(
         return undefined
       }
       // A spent quota: the next page would be refused and lose this one.
-      return pause.secondsLeft() > 0 ? undefined : page + 1
+      return pause.secondsLeft() > 0 || quota.secondsLeft() > 0 ? undefined : page + 1
     }),
   }
 }
@@ -130,7 +131,21 @@ export function refusalMessage(w: { error_id?: number; error_name?: string; erro
 // to a few minutes") at its long end.
 const THROTTLE_ID = 502
 const THROTTLE_DEFAULT_SEC = 300
-const QUOTA_SPENT_SEC = 3600
+export const QUOTA_SPENT_SEC = 3600
+
+/**
+ * docs/throttle: a spent daily quota refuses every call until it renews, a time Stack Exchange's documentation does
+ * not name and no answer names until refused (throttle_violation, with the seconds): the next page would lose this
+ * one, so the searches and the stream wait an hour and then ask once more (docs/platforms.md#stackoverflow). The
+ * quota is the key's on this address (docs/throttle), so the wait is every process's here with that key.
+ */
+export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
+  sharedPause(
+    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
+    'stackoverflow',
+    pauseKey('stackoverflow', config.base_url, perMachine(config.key)),
+    shared.pauses,
+  )
 
 /** The wait a throttle_violation asks for, in seconds; undefined for any other error. */
 export function throttleWaitSec(w: {

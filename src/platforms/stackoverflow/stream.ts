@@ -6,7 +6,8 @@ import { aheadOfClock, backoffMs, pause, storedPosition, type StreamReader } fro
 import type { Mention } from '../../mention'
 import { getStackExchange } from './api'
 import { stackoverflowReadEveryMs } from '../stream-share'
-import { Question, refusalMessage, throttleWaitSec, toMention, Wrapper } from './connector'
+import { QUOTA_SPENT_SEC, Question, quotaPause, refusalMessage, throttleWaitSec, toMention, Wrapper } from './connector'
+import type { PlatformShared } from '../common/shared-pauses'
 import { AppError } from '../../errors'
 import { remember } from '../../lib/bounded-map'
 import { failedAnswer } from '../http'
@@ -17,7 +18,6 @@ import { failedAnswer } from '../http'
 // (docs/throttle) is waited out before the next call, so is a throttle_violation's wait, and an exhausted quota waits
 // an hour (docs/streams.md#which-platforms-stream).
 const PAGES = 5
-const QUOTA_SPENT_MS = 3_600_000
 
 /** A refusal that names its own wait (a throttle_violation): no read before it has passed. */
 class Throttled extends AppError {
@@ -36,8 +36,15 @@ const parse = (s: string | null): At | null => {
   return s && Number.isFinite(date) && Number.isFinite(id) ? { date: date as number, id: id as number } : null
 }
 
-export function createStackoverflowStream(config: Config['platforms']['stackoverflow'], log: Logger): StreamReader {
+export function createStackoverflowStream(
+  config: Config['platforms']['stackoverflow'],
+  log: Logger,
+  shared: PlatformShared = {},
+): StreamReader {
+  // The key's daily quota on this address, with the searches of every process here (quotaPause).
+  const quota = quotaPause(config, shared)
   async function page(n: number, signal: AbortSignal) {
+    await quota.refuseWhileHeld()
     const url = new URL('/2.3/questions', config.stream_url)
     url.search = new URLSearchParams({
       order: 'desc',
@@ -84,7 +91,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
             const p = await page(n, signal)
             failures = 0
             if (p.backoff) waitMs = Math.max(waitMs, p.backoff * 1000)
-            if (p.quota === 0) waitMs = Math.max(waitMs, QUOTA_SPENT_MS)
+            if (p.quota === 0) await quota.hold(QUOTA_SPENT_SEC, 'quota_remaining 0, the daily quota is spent')
+            waitMs = Math.max(waitMs, quota.secondsLeft() * 1000)
             const newer = at ? p.items.filter((q) => after({ date: q.creation_date, id: q.question_id }, at as At)) : []
             fresh.push(...newer)
             const newest = p.items.find((q) => !aheadOfClock(q.creation_date * 1000))
@@ -115,7 +123,8 @@ export function createStackoverflowStream(config: Config['platforms']['stackover
         } catch (err) {
           if (signal.aborted) return
           sink.failed(err)
-          waitMs = Math.max(backoffMs(failures++, everyMs), err instanceof Throttled ? err.waitMs : 0)
+          const asked = err instanceof AppError ? (err.extra.retryAfterSec ?? 0) * 1000 : 0
+          waitMs = Math.max(backoffMs(failures++, everyMs), err instanceof Throttled ? err.waitMs : asked)
         }
         await pause(waitMs, signal)
       }

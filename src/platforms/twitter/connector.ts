@@ -5,6 +5,7 @@ import { type FailureReader, jsonBodyOf, platformJsonGet, UpstreamStatusError } 
 import { count, isoDate, readEnvelope, readItems, ReadableDate } from '../common/mapping'
 import { pagedSearch } from '../common/collect'
 import { spentLimit } from '../common/rate-limit'
+import { pauseKey, type PlatformShared } from '../common/shared-pauses'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { twitterQuery } from '../../query/platform-queries'
@@ -69,10 +70,15 @@ const usageCapped: FailureReader = ({ status, text }) => {
   )
 }
 
-export function createTwitterConnector(config: Config['platforms']['twitter'], log: Logger): PlatformConnector {
+export function createTwitterConnector(
+  config: Config['platforms']['twitter'],
+  log: Logger,
+  shared: PlatformShared = {},
+): PlatformConnector {
   // An answer that takes the window's last request (x-rate-limit-remaining: 0) holds every search until its
-  // x-rate-limit-reset: the next would be answered 429 (docs/platforms.md#rate-limits).
-  const pause = spentLimit("twitter's request limit is spent")
+  // x-rate-limit-reset: the next would be answered 429 (docs/platforms.md#rate-limits). X counts it per app token.
+  const key = pauseKey('twitter', config.base_url, config.bearer_token)
+  const pause = spentLimit("twitter's request limit is spent", 'twitter', key, shared.pauses)
   const bearer = { authorization: `Bearer ${config.bearer_token.trim()}` }
   const get = platformJsonGet('twitter', config, bearer, usageCapped, pause.heard)
   return {
@@ -91,7 +97,7 @@ export function createTwitterConnector(config: Config['platforms']['twitter'], l
         'user.fields': 'username,name',
       })
       if (nextToken) params.set('next_token', nextToken)
-      pause.refuseWhileHeld()
+      await pause.refuseWhileHeld()
       const body = await get('/2/tweets/search/recent', params, signal)
       const { data = [], includes, meta } = readEnvelope('twitter', Envelope, body, 'a response without meta')
       const users = usersById(includes?.users ?? [])

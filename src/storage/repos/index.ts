@@ -8,6 +8,7 @@ import { createKeywordsRepo } from './keywords'
 import { createEarlierPostsRepo } from './earlier-posts'
 import { createPlatformBudgetsRepo } from './platform-budgets'
 import { createPlatformHealthRepo } from './platform-health'
+import { createPlatformPausesRepo } from './platform-pauses'
 import { createPollingRepo } from './polling'
 import { createScoreCacheRepo } from './score-cache'
 import { createStreamPositionsRepo } from './stream-positions'
@@ -49,6 +50,7 @@ export const createRepos = (database: Database) => {
     oauth: createOAuthRepo(db),
     platformHealth: createPlatformHealthRepo(db),
     platformBudgets: createPlatformBudgetsRepo(client),
+    platformPauses: createPlatformPausesRepo(client),
     earlierPosts: createEarlierPostsRepo(db),
     scoreCache: createScoreCacheRepo(db),
     polling: createPollingRepo(client, database.file),

@@ -6,12 +6,15 @@ import { DB_NOW_MS } from './db-now'
 /**
  * The receiver whose rate limit an endpoint's attempts count against (docs/destinations.md#rate-limits), as SQL over
  * the endpoint row `e`: Discord limits a webhook (one route, its id and token), whichever destinations post to it, so
- * a Discord endpoint's receiver is its URL up to the query or fragment (which name a thread or ask for an answer, on
- * the same webhook), without a trailing slash; any other endpoint is a receiver of its own.
+ * a Discord endpoint's receiver is its webhook id, the number after /webhooks/ (kinds.ts checks the path), however
+ * the URL writes it: discord.com or discordapp.com, ptb. or canary., an API version (/api/v10), a trailing slash, a
+ * query or fragment (a thread, ?wait=true). Any other endpoint is a receiver of its own.
  */
-export const receiverOf = (e: string) =>
-  `(case when ${e}.kind = 'discord' then rtrim(substr(${e}.url, 1,
-    min(instr(${e}.url || '?', '?'), instr(${e}.url || '#', '#')) - 1), '/') else ${e}.id end)`
+export const receiverOf = (e: string) => {
+  const afterWebhooks = `substr(${e}.url, instr(${e}.url, '/webhooks/') + 10)`
+  return `(case when ${e}.kind = 'discord' then 'discord:' || substr(${afterWebhooks}, 1,
+    instr(${afterWebhooks} || '/', '/') - 1) else ${e}.id end)`
+}
 
 // Each enabled endpoint's oldest due, unclaimed attempts (looked up per endpoint: CROSS JOIN keeps the endpoints as
 // the outer loop, so no more than `perEndpoint` rows of each are read), ranked per receiver (receiverOf: two Discord

@@ -1,0 +1,130 @@
+// docs/platforms.md#rate-limits: a wait a platform announced on an answer that served (no request remains until its
+// reset) holds every process on the database and every path with the same credentials, the searches and the streams:
+// the next call anywhere is refused unsent (503 platform_budget_exhausted) until the reset, rather than each server,
+// and each of a platform's connectors, meeting the platform's refusal once for itself.
+import { describe, expect, test } from 'bun:test'
+import { createRedditStream } from '../../src/platforms/reddit/stream'
+import { streamReaders } from '../../src/platforms/streams'
+import { redditGate, redditSettings } from '../support/fake-platforms'
+import { fakesPerTest } from '../support/fake-upstream'
+import { readOnce, twoServers } from '../support/two-servers'
+
+const fake = fakesPerTest()
+
+const tweet = (n: number) => ({
+  id: String(1790000000000000000n + BigInt(n)),
+  text: `CRM #${n}`,
+  created_at: '2026-03-01T12:34:56.000Z',
+})
+
+describe('a spent limit announced to one server', () => {
+  test("X's x-rate-limit-remaining 0 on one server's search holds the other server's searches, unsent", async () => {
+    // docs.x.com, Rate limits: x-rate-limit-remaining and x-rate-limit-reset (epoch seconds) on every answer; past
+    // the window's requests, 429.
+    const reset = Math.floor(Date.now() / 1000) + 900
+    let sent = 0
+    const x = fake(() => {
+      sent++
+      const headers = { 'x-rate-limit-limit': '2', 'x-rate-limit-reset': String(reset) }
+      if (sent > 2)
+        return Response.json(
+          { title: 'Too Many Requests' },
+          { status: 429, headers: { ...headers, 'x-rate-limit-remaining': '0' } },
+        )
+      const data = [tweet(sent)]
+      return Response.json(
+        { data, meta: { result_count: 1, next_token: `n${sent}` } },
+        { headers: { ...headers, 'x-rate-limit-remaining': String(2 - sent) } },
+      )
+    })
+    const [first, second] = await twoServers({ twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' } })
+    expect(await first.connectors.get('twitter')!.search('crm', 300)).toHaveLength(2)
+    expect(sent).toBe(2)
+    const err = await second.connectors
+      .get('twitter')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(880)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(900)
+    expect(sent).toBe(2)
+  })
+
+  test("Reddit's stream on one server hearing X-Ratelimit-Remaining 0.0 holds the other server's searches, unsent", async () => {
+    // Reddit's API rules: X-Ratelimit-Used, -Remaining (a decimal) and -Reset (seconds to the period's end).
+    let listings = 0
+    let searches = 0
+    const reddit = fake((req) => {
+      const gate = redditGate(req)
+      if (gate) return gate
+      if (req.url.pathname === '/search') searches++
+      else listings++
+      const headers = { 'x-ratelimit-used': '600', 'x-ratelimit-remaining': '0.0', 'x-ratelimit-reset': '420' }
+      return Response.json({ kind: 'Listing', data: { after: null, children: [] } }, { headers })
+    })
+    const platforms = { reddit: { ...redditSettings(reddit.origin), stream_url: reddit.origin } }
+    const [first, second] = await twoServers(platforms)
+    // The first server's stream reads its listings with that server's pauses, as `serve` builds it.
+    const stream = createRedditStream(first.config.platforms.reddit, first.log, { pauses: first.pauses })
+    await readOnce(stream)
+    // Its first listing spent the limit: the second (comments) was not sent either.
+    expect(listings).toBe(1)
+    const err = await second.connectors
+      .get('reddit')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(err.extra.retryAfterSec).toBeGreaterThan(400)
+    expect(searches).toBe(0)
+    // And the first server's own searches, though made by another connector than its stream's.
+    const own = await first.connectors
+      .get('reddit')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(own).toMatchObject({ kind: 'platform_budget_exhausted' })
+    expect(searches).toBe(0)
+  })
+
+  test("Mastodon's stream reads the timeline's X-RateLimit-Remaining 0: its next read and every server's searches wait for the reset, unsent", async () => {
+    // docs.joinmastodon.org/api/rate-limits: X-RateLimit-Limit, -Remaining and -Reset (ISO 8601) on every answer, per
+    // account. The streaming API (docs.joinmastodon.org/methods/streaming) opens with a comment line and stays open.
+    const reset = new Date(Date.now() + 240_000).toISOString()
+    const sent = { timeline: 0, search: 0 }
+    const instance = fake((req) => {
+      if (req.headers.get('authorization') !== 'Bearer tok')
+        return Response.json({ error: 'The access token is invalid' }, { status: 401 })
+      if (req.url.pathname === '/api/v1/streaming/public')
+        return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(':)\n')) }), {
+          headers: { 'content-type': 'text/event-stream' },
+        })
+      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      if (req.url.pathname === '/api/v2/search') sent.search++
+      else sent.timeline++
+      return Response.json(req.url.pathname === '/api/v2/search' ? { statuses: [] } : [], { headers })
+    })
+    const mastodon = {
+      base_url: instance.origin,
+      access_token: 'tok',
+      mode: 'stream' as const,
+      stream_url: instance.origin,
+    }
+    const [first, second] = await twoServers({ mastodon })
+    // As `serve` builds its streams, with the first server's pauses.
+    const stream = streamReaders(first.config, first.log, { pauses: first.pauses }).find(
+      (r) => r.platform === 'mastodon',
+    )
+    const failures = await readOnce(stream!)
+    // The first timeline read took the last request: the catch-up's next one was not sent.
+    expect(sent.timeline).toBe(1)
+    expect(failures[0]).toContain("mastodon's request limit is spent")
+    for (const server of [first, second]) {
+      const err = await server.connectors
+        .get('mastodon')!
+        .search('crm', 10)
+        .catch((e: any) => e)
+      expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+      expect(err.extra.retryAfterSec).toBeGreaterThan(200)
+    }
+    expect(sent.search).toBe(0)
+  })
+})

@@ -1,0 +1,30 @@
+// Two servers on one database, as several `serve` processes on one libSQL server or file are
+// (docs/operations.md#several-executables-on-sqld), and a stream read once: for the tests of what servers share.
+import { join } from 'node:path'
+import type { ConfigInput } from '../../src/config/schema'
+import type { StreamReader } from '../../src/platforms/stream'
+import { type DeepPartial, testDeps } from './deps'
+import { recordingSink } from './stream-world'
+import { tempDir } from './temp-dirs'
+import { freshTestDatabase, onSqld } from './test-database'
+
+/** Two servers on one database (a file, or a database on the test's sqld), each with its own connectors. */
+export async function twoServers(platforms: DeepPartial<ConfigInput>['platforms']) {
+  const url = onSqld ? await freshTestDatabase() : `file:${join(tempDir('ls-pauses-'), 'one.db')}`
+  const config = { database: { url }, platforms }
+  const { deps: first } = await testDeps({ config })
+  const { deps: second } = await testDeps({ config })
+  return [first, second] as const
+}
+
+/** Reads `reader` from now until it has read once or failed once; what it failed with. */
+export async function readOnce(reader: StreamReader) {
+  const stop = new AbortController()
+  const { got, sink } = recordingSink()
+  const failed = (err: unknown) => {
+    sink.failed(err)
+    stop.abort()
+  }
+  await reader.read(null, { ...sink, heard: () => stop.abort(), failed }, stop.signal)
+  return got.failures
+}
