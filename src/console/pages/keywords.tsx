@@ -127,8 +127,8 @@ export function Keywords() {
         <button type="submit">Add</button>
       </form>
       <p class="hint">
-        Words must all appear; "exact phrase", OR, ( ), -word or NOT, word*, and platform:, site:, subreddit:, author:,
-        lang:, type:post|comment, title: filters.{' '}
+        Words must all appear; "exact phrase", OR, (parentheses), -word or NOT, word*, and platform:, site:, subreddit:,
+        author:, lang:, type:post|comment, title: filters.{' '}
         <a href="/docs/queries" target="_blank" rel="noopener">
           How to write a query
         </a>
