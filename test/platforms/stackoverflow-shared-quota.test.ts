@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { streamReaders } from '../../src/platforms/streams'
 import { fakesPerTest } from '../support/fake-upstream'
-import { readOnce, twoServers } from '../support/two-servers'
+import { readOnce, searchRefused, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
 
@@ -30,11 +30,7 @@ describe("Stack Exchange's spent daily quota", () => {
     const [first, second] = await twoServers({ stackoverflow })
     expect(await first.connectors.get('stackoverflow')!.search('crm', 200)).toHaveLength(1)
     expect(sent.search).toBe(1)
-    const err = await second.connectors
-      .get('stackoverflow')!
-      .search('crm', 10)
-      .catch((e: any) => e)
-    expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+    const err = await searchRefused(second, 'stackoverflow')
     expect(err.extra.retryAfterSec).toBeGreaterThan(3500)
     expect(sent.search).toBe(1)
     // The second server's stream, as `serve` builds it, waits too.

@@ -1,6 +1,8 @@
 // Two servers on one database, as several `serve` processes on one libSQL server or file are
 // (docs/operations.md#several-executables-on-sqld), and a stream read once: for the tests of what servers share.
+import { expect } from 'bun:test'
 import { join } from 'node:path'
+import type { Source } from '../../src/config/platform-names'
 import type { ConfigInput } from '../../src/config/schema'
 import type { StreamReader } from '../../src/platforms/stream'
 import { type DeepPartial, testDeps } from './deps'
@@ -27,4 +29,14 @@ export async function readOnce(reader: StreamReader) {
   }
   await reader.read(null, { ...sink, heard: () => stop.abort(), failed }, stop.signal)
   return got.failures
+}
+
+/** What a search of `platform` on `server` throws, checked to be the refusal of a spent limit (503, nothing sent). */
+export async function searchRefused(server: Awaited<ReturnType<typeof twoServers>>[number], platform: Source) {
+  const err = await server.connectors
+    .get(platform)!
+    .search('crm', 10)
+    .catch((e: any) => e)
+  expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
+  return err
 }
