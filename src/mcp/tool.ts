@@ -24,7 +24,10 @@ export type McpTool<S extends v.GenericSchema = v.GenericSchema> = {
   output: v.GenericSchema
   /** Counted tools change the team's quota, so only the free ones are read-only for a client. */
   counted: boolean
-  /** Changes the team's data although it is free (rate_signal): not read-only either. */
+  /**
+   * Changes the team's data although it is free (rate_signal): not read-only either, and destructive as MCP's
+   * annotations mean it, since a later verdict replaces the earlier one and its reason (not only additive).
+   */
   writes?: boolean
   /** The OAuth scope of the REST route it stands for (docs/oauth.md#scopes); null: any caller. */
   scope: Scope | null
@@ -46,7 +49,7 @@ export function listingOf(tool: McpTool): Tool {
     annotations: {
       title: tool.title,
       readOnlyHint: !tool.counted && !tool.writes,
-      destructiveHint: false,
+      destructiveHint: tool.writes === true,
       idempotentHint: !tool.counted,
       openWorldHint: tool.openWorld,
     },

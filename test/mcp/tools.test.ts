@@ -93,6 +93,20 @@ describe('tools/list', () => {
       expect([tool.name, valid(GOOD[tool.name]?.args)]).toEqual([tool.name, true])
     }
   })
+
+  test('annotations: destructiveHint false only where a tool adds and overwrites nothing (ToolAnnotations)', async () => {
+    const { mcp } = await world()
+    const { tools } = await mcp.listTools()
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    // rate_signal replaces the signal's earlier verdict and reason: an update that is not only additive, which a
+    // client may ask its user to confirm. Calling it again with the same verdict changes nothing more.
+    expect(hints.rate_signal).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    // The counted tools only take a unit of quota, which adds a request to the month's count.
+    for (const name of ['search_mentions', 'score_lead', 'list_signals'])
+      expect([name, hints[name]]).toMatchObject([name, { readOnlyHint: false, destructiveHint: false }])
+    for (const name of ['list_people', 'get_usage', 'list_platforms'])
+      expect([name, hints[name]?.readOnlyHint]).toEqual([name, true])
+  })
 })
 
 describe('tools/call', () => {
