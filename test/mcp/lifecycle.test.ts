@@ -76,6 +76,16 @@ describe('version negotiation (lifecycle: the server answers the version asked f
     expect((await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, at('2025-06-18'))).status).toBe(200)
   })
 
+  test('an initialize is negotiated from its body whatever MCP-Protocol-Version it carries (the header is for later requests)', async () => {
+    const { post } = await team()
+    // A client of 2026-07-28 falling back to initialize may still send its own version in the header: refusing that
+    // initialize 400 would leave it no way in.
+    for (const header of ['2026-07-28', 'garbage']) {
+      const answer = await post(initialize('2025-06-18'), at(header))
+      expect([header, answer.status, answer.body.result?.protocolVersion]).toEqual([header, 200, '2025-06-18'])
+    }
+  })
+
   test('a 2026-07-28 client probing first is told this is a server of the initialize era, so it falls back', async () => {
     const { post } = await team()
     // 2026-07-28 (lifecycle, backward compatibility): a client tells a modern server from an earlier one by the error
