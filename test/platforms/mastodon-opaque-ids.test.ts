@@ -69,6 +69,27 @@ describe('a phrase, as each server reads it', () => {
     expect(found.map((m) => m.content)).toEqual(['Which CRM tool do you use?'])
   })
 
+  // Its NodeInfo names GoToSocial (nodeinfo.diaspora.software, which each of these servers serves): read once, before
+  // the first phrase, so that phrase is not sent in quotes and found nowhere.
+  test('GoToSocial, named by its NodeInfo: its first search of a phrase is sent without quotes, and found', async () => {
+    const fedi = fakeFediverse('ulid', 'tok-123')
+    stops.push(fedi.stop)
+    fedi.post('Which CRM tool do you use?')
+    const connector = connectorOf(fedi.url)
+    const found = await connector.search('"crm tool"', 10)
+    await connector.search('"crm tools"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm tool', 'crm tools'])
+    expect(found.map((m) => m.content)).toEqual(['Which CRM tool do you use?'])
+    expect(fedi.nodeinfoReads()).toBe(1)
+  })
+
+  test('a server whose NodeInfo names Mastodon: a phrase in quotes', async () => {
+    const fedi = fakeFediverse('flake', 'tok-123', 'sse', { name: 'mastodon', version: '4.3.0' })
+    stops.push(fedi.stop)
+    await connectorOf(fedi.url).search('"crm tool"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['"crm tool"'])
+  })
+
   test('Pleroma and Akkoma (FlakeIds): in quotes, as Mastodon', async () => {
     const fedi = fakeFediverse('flake', 'tok-123')
     stops.push(fedi.stop)
@@ -77,6 +98,7 @@ describe('a phrase, as each server reads it', () => {
     await connector.search('crm', 10)
     await connector.search('"crm tool"', 10)
     expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm', '"crm tool"'])
+    expect(fedi.nodeinfoReads()).toBe(1)
   })
 })
 

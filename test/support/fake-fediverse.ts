@@ -28,6 +28,13 @@ export function statusId(scheme: IdScheme, ms: number, n: number) {
 
 type Status = { id: string; content: string; url: string } & Record<string, unknown>
 
+/**
+ * The software a fake server is, as its NodeInfo names it (nodeinfo.diaspora.software: GET /.well-known/nodeinfo links
+ * the document of each schema, whose `software` has the lowercase `name` and the `version`). By default GoToSocial for
+ * ULIDs and Pleroma for FlakeIds.
+ */
+export type Software = { name: string; version: string }
+
 /** How a streaming connection came: its address (path and query) and where it put the token. */
 type Upgrade = { path: string; protocol: string | null; authorization: string | null }
 
@@ -36,13 +43,21 @@ type Upgrade = { path: string; protocol: string | null; authorization: string | 
  * (docs.joinmastodon.org/methods/streaming#websocket), as GoToSocial, Pleroma and Akkoma serve it: the token taken
  * from Sec-WebSocket-Protocol (which the upgrade echoes) or the Authorization header, one JSON message an event.
  */
-export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' | 'websocket' = 'sse') {
+export function fakeFediverse(
+  scheme: IdScheme,
+  token = 'tok',
+  transport: 'sse' | 'websocket' = 'sse',
+  software: Software = scheme === 'ulid'
+    ? { name: 'gotosocial', version: '0.19.1' }
+    : { name: 'pleroma', version: '2.7.0' },
+) {
   const statuses: Status[] = []
   const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
   const sockets = new Set<ServerWebSocket<unknown>>()
   const upgrades: Upgrade[] = []
   const asked: URLSearchParams[] = []
   const paths: string[] = []
+  let nodeinfoReads = 0
   const enc = new TextEncoder()
   let made = 0
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
@@ -100,6 +115,14 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' 
       if (server.upgrade(req, { headers, data: undefined })) return undefined
       return new Response('upgrade required', { status: 426 })
     }
+    // NodeInfo, public: the index of its documents by schema, and the 2.0 document naming the software.
+    if (url.pathname === '/.well-known/nodeinfo') {
+      nodeinfoReads++
+      const rel = 'http://nodeinfo.diaspora.software/ns/schema/2.0'
+      return Response.json({ links: [{ rel, href: `${url.origin}/nodeinfo/2.0` }] })
+    }
+    if (url.pathname === '/nodeinfo/2.0')
+      return Response.json({ version: '2.0', software, protocols: ['activitypub'], openRegistrations: false })
     // The streaming host, published as Mastodon does (a ws: address): this one.
     if (url.pathname === '/api/v2/instance')
       return Response.json({ configuration: { urls: { streaming: `ws://${url.host}` } } })
@@ -133,6 +156,8 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' 
     paths,
     /** The streaming connections open (server-sent events and WebSockets). */
     clients: () => streams.size + sockets.size,
+    /** How many times its NodeInfo index was read. */
+    nodeinfoReads: () => nodeinfoReads,
     /** Each WebSocket upgrade asked for, in order. */
     upgrades,
     /**

@@ -27,6 +27,9 @@ export function pageRequest(keyword: string, at: SearchPage, limit: number, lite
   return { path: tag ? `/api/v1/timelines/tag/${encodeURIComponent(tag)}` : '/api/v2/search', params, tag }
 }
 
+/** Whether `keyword` is sent with quotes to a server that reads them as a phrase (pageRequest). */
+export const quoted = (keyword: string) => !hashtagOf(keyword) && plainQuery(keyword) !== plainQuery(keyword, false)
+
 /**
  * Whether a page's statuses are GoToSocial's: every readable id a ULID. GoToSocial also looks for a search's text
  * exactly as written (its user guide, "Search"), quotes included.
