@@ -149,8 +149,9 @@ export function createMastodonConnector(
           if (fromGoToSocial(statuses)) literal = true
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
           // With no request left, the search answers with what has come so far rather than losing it to a 429.
-          if (statuses.length < pageSize || pause.secondsLeft() > 0) return undefined
-          return tag ? afterLast(statuses) : nextPage(at, statuses)
+          if (pause.secondsLeft() > 0) return undefined
+          if (tag) return statuses.length < pageSize ? undefined : afterLast(statuses)
+          return nextPage(at, statuses, pageSize)
         },
         pagesFor(limit),
       )
