@@ -24,8 +24,7 @@ const READ_MS = 5_000
 export function instanceSoftware(config: { base_url?: string; timeout_ms: number }) {
   const base = new URL(config.base_url || 'http://invalid')
   const timeoutMs = Math.min(config.timeout_ms, READ_MS)
-  const get = (url: URL, signal?: AbortSignal) =>
-    fetchPlatformJson({ platform: 'mastodon', url, timeoutMs, signal, headers: {} })
+  const get = (url: URL, signal?: AbortSignal) => fetchPlatformJson({ platform: 'mastodon', url, timeoutMs, signal })
   const read = async (signal?: AbortSignal) => {
     const index = v.safeParse(Index, await get(new URL('/.well-known/nodeinfo', base), signal))
     // A document elsewhere than the instance is not followed.
