@@ -47,6 +47,8 @@ describe('a hashtag searched on Mastodon', () => {
     expect(await connectorOf(m.origin).search('#nevertagged', 10)).toEqual([])
   })
 
+  // A keyword of more than a hashtag is a phrase, before whose first search the instance's NodeInfo is read (here it has
+  // none: Mastodon's reading of quotes).
   test('is read from its timeline with the bearer token; a keyword of more than a hashtag is searched', async () => {
     const m = fake(({ url }) =>
       Response.json(
@@ -58,6 +60,7 @@ describe('a hashtag searched on Mastodon', () => {
     await connector.search('#crm tool', 10)
     expect(m.received.map((r) => r.url.pathname)).toEqual([
       '/api/v1/timelines/tag/Zahlungsverkehr_2026',
+      '/.well-known/nodeinfo',
       '/api/v2/search',
     ])
     expect(m.received[0]?.headers.get('authorization')).toBe('Bearer tok-123')

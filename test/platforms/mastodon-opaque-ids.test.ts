@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/load'
 import { createLogger } from '../../src/lib/log'
 import { createMastodonConnector } from '../../src/platforms/mastodon/connector'
 import { fakeFediverse, type IdScheme } from '../support/fake-fediverse'
+import { fakesPerTest } from '../support/fake-upstream'
 
 // A search of a server of the Mastodon API whose status ids are not numbers (docs/platforms.md#mastodon): GoToSocial's
 // ULIDs, Pleroma's and Akkoma's FlakeIds (test/support/fake-fediverse.ts). Its statuses are found as Mastodon's are.
@@ -16,10 +17,16 @@ const servers: [IdScheme, RegExp][] = [
   ['flake', /^[0-9A-Za-z]{18}$/],
 ]
 
-const connectorOf = (url: string, lines: string[] = []) =>
+const fake = fakesPerTest()
+
+const connectorOf = (url: string, lines: string[] = [], env: Record<string, string> = {}) =>
   createMastodonConnector(
     loadConfig({
-      env: { LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: url, LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123' },
+      env: {
+        LEAD_SIGNALS_PLATFORMS_MASTODON_BASE_URL: url,
+        LEAD_SIGNALS_PLATFORMS_MASTODON_ACCESS_TOKEN: 'tok-123',
+        ...env,
+      },
     }).platforms.mastodon,
     createLogger((l) => lines.push(l)),
   )
@@ -69,6 +76,46 @@ describe('a phrase, as each server reads it', () => {
     expect(found.map((m) => m.content)).toEqual(['Which CRM tool do you use?'])
   })
 
+  // Its NodeInfo names GoToSocial (nodeinfo.diaspora.software, which each of these servers serves): read once, before
+  // the first phrase, so that phrase is not sent in quotes and found nowhere.
+  test('GoToSocial, named by its NodeInfo: its first search of a phrase is sent without quotes, and found', async () => {
+    const fedi = fakeFediverse('ulid', 'tok-123')
+    stops.push(fedi.stop)
+    fedi.post('Which CRM tool do you use?')
+    const connector = connectorOf(fedi.url)
+    const found = await connector.search('"crm tool"', 10)
+    await connector.search('"crm tools"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm tool', 'crm tools'])
+    expect(found.map((m) => m.content)).toEqual(['Which CRM tool do you use?'])
+    expect(fedi.nodeinfoReads()).toBe(1)
+  })
+
+  test('a server whose NodeInfo names Mastodon: a phrase in quotes', async () => {
+    const fedi = fakeFediverse('flake', 'tok-123', 'sse', { name: 'mastodon', version: '4.3.0' })
+    stops.push(fedi.stop)
+    await connectorOf(fedi.url).search('"crm tool"', 10)
+    expect(fedi.asked.map((p) => p.get('q'))).toEqual(['"crm tool"'])
+  })
+
+  // The NodeInfo read waits no longer than the search's timeout (5 s at most), and one that did not answer is not asked
+  // again by the next search: the server stays unknown for 15 minutes (docs/platforms.md#mastodon).
+  test('a NodeInfo that does not answer holds the phrase no longer than the timeout, and is not asked again at once', async () => {
+    const m = fake(async ({ url }) => {
+      if (url.pathname === '/.well-known/nodeinfo') await Bun.sleep(3000)
+      return Response.json({ accounts: [], statuses: [], hashtags: [] })
+    })
+    const connector = connectorOf(m.origin, [], { LEAD_SIGNALS_PLATFORMS_MASTODON_TIMEOUT_MS: '300' })
+    const started = performance.now()
+    await connector.search('"crm tool"', 10)
+    await connector.search('"crm tools"', 10)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(m.received.map((r) => r.url.pathname + r.url.search.replace(/&.*/, ''))).toEqual([
+      '/.well-known/nodeinfo',
+      '/api/v2/search?q=%22crm+tool%22',
+      '/api/v2/search?q=%22crm+tools%22',
+    ])
+  })
+
   test('Pleroma and Akkoma (FlakeIds): in quotes, as Mastodon', async () => {
     const fedi = fakeFediverse('flake', 'tok-123')
     stops.push(fedi.stop)
@@ -77,6 +124,7 @@ describe('a phrase, as each server reads it', () => {
     await connector.search('crm', 10)
     await connector.search('"crm tool"', 10)
     expect(fedi.asked.map((p) => p.get('q'))).toEqual(['crm', '"crm tool"'])
+    expect(fedi.nodeinfoReads()).toBe(1)
   })
 })
 

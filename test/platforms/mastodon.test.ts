@@ -160,10 +160,27 @@ describe('mastodon connector against a fake instance', () => {
     expect(mentions).toHaveLength(40)
   })
 
-  test('stops when a page comes back short: the instance has no more', async () => {
-    const m = fake(() => answer([status(2), status(1)]))
-    const mentions = await connector(m.origin).search('crm', 50)
-    expect(m.received).toHaveLength(1)
+  // Mastodon's search takes `limit` results at `offset` from its index, then drops those the token's account may not
+  // see (blocked, muted or suspended accounts, deleted statuses): its StatusesSearchService. A page shorter than asked
+  // is not the last, and the next starts `limit` further on; an empty one is the last.
+  test('a page shortened after paging is followed by the next, `limit` further on, within the pages charged', async () => {
+    const blocked = (n: number) => n % 8 === 0
+    const m = fake(({ url }) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0)
+      const limit = Number(url.searchParams.get('limit'))
+      const index = Array.from({ length: limit }, (_, i) => 100 - offset - i).filter((n) => n > 0)
+      return answer(index.filter((n) => !blocked(n)).map((n) => status(n)))
+    })
+    const mentions = await connector(m.origin).search('crm', 80)
+    expect(m.received.map((r) => r.url.searchParams.get('offset'))).toEqual([null, '40'])
+    expect(mentions).toHaveLength(70)
+    expect(mentions.at(-1)?.id.endsWith(':113000000000000021')).toBe(true)
+  })
+
+  test('stops when a page comes back empty: the instance has no more', async () => {
+    const m = fake(({ url }) => answer(url.searchParams.get('offset') ? [] : [status(2), status(1)]))
+    const mentions = await connector(m.origin).search('crm', 120)
+    expect(m.received.map((r) => r.url.searchParams.get('offset'))).toEqual([null, '40'])
     expect(mentions).toHaveLength(2)
   })
 

@@ -28,21 +28,59 @@ export function statusId(scheme: IdScheme, ms: number, n: number) {
 
 type Status = { id: string; content: string; url: string } & Record<string, unknown>
 
+/**
+ * The software a fake server is, as its NodeInfo names it (nodeinfo.diaspora.software: GET /.well-known/nodeinfo links
+ * the document of each schema, whose `software` has the lowercase `name` and the `version`). By default GoToSocial for
+ * ULIDs and Pleroma for FlakeIds.
+ */
+export type Software = { name: string; version: string }
+
+/**
+ * How the streaming WebSocket of `software` takes the token (null: a server without NodeInfo, which takes it either
+ * way and echoes the protocol). GoToSocial (its swagger, /api/v1/streaming) reads the `access_token` query, else the
+ * Sec-WebSocket-Protocol, else the Authorization header, and echoes the protocol only from 0.17 on (before, the upgrade
+ * answers without it); Pleroma and Akkoma ("Differences in Mastodon API responses", Streaming) read the query or the
+ * protocol, which they echo, and connect a public stream without a token; Mastodon reads the Authorization header, the
+ * query or the protocol.
+ */
+function socketHandshake(software: Software | null, token: string) {
+  const name = software?.name
+  const [major = 0, minor = 0] = (software?.version ?? '').split('.').map(Number)
+  return {
+    echoes: name !== 'gotosocial' || major > 0 || minor >= 17,
+    authorized(protocol: string | null, authorization: string | null) {
+      if (protocol !== null) return protocol === token
+      if (name === 'pleroma' || name === 'akkoma') return true
+      return authorization === `Bearer ${token}`
+    },
+  }
+}
+
 /** How a streaming connection came: its address (path and query) and where it put the token. */
 type Upgrade = { path: string; protocol: string | null; authorization: string | null }
 
 /**
  * `transport`: the streaming API as server-sent events, or only as a WebSocket at /api/v1/streaming
  * (docs.joinmastodon.org/methods/streaming#websocket), as GoToSocial, Pleroma and Akkoma serve it: the token taken
- * from Sec-WebSocket-Protocol (which the upgrade echoes) or the Authorization header, one JSON message an event.
+ * as `software` takes it (socketHandshake), one JSON message an event. `software`: what its NodeInfo names; null: it
+ * serves none.
  */
-export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' | 'websocket' = 'sse') {
+export function fakeFediverse(
+  scheme: IdScheme,
+  token = 'tok',
+  transport: 'sse' | 'websocket' = 'sse',
+  software: Software | null = scheme === 'ulid'
+    ? { name: 'gotosocial', version: '0.19.1' }
+    : { name: 'pleroma', version: '2.7.0' },
+) {
   const statuses: Status[] = []
   const streams = new Set<WritableStreamDefaultWriter<Uint8Array>>()
   const sockets = new Set<ServerWebSocket<unknown>>()
   const upgrades: Upgrade[] = []
   const asked: URLSearchParams[] = []
   const paths: string[] = []
+  const handshake = socketHandshake(software, token)
+  let nodeinfoReads = 0
   const enc = new TextEncoder()
   let made = 0
   const authorized = (req: Request) => req.headers.get('authorization') === `Bearer ${token}`
@@ -95,11 +133,20 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' 
     if (transport === 'websocket' && url.pathname === '/api/v1/streaming') {
       const [protocol, authorization] = [req.headers.get('sec-websocket-protocol'), req.headers.get('authorization')]
       upgrades.push({ path: url.pathname + url.search, protocol, authorization })
-      if (protocol !== token && authorization !== `Bearer ${token}`) return refused()
-      const headers = protocol ? { 'sec-websocket-protocol': protocol } : undefined
+      if (!handshake.authorized(protocol, authorization)) return refused()
+      // Bun's server echoes the protocol on its own: an empty one is as near as it comes to answering without it.
+      const headers = protocol ? { 'sec-websocket-protocol': handshake.echoes ? protocol : '' } : undefined
       if (server.upgrade(req, { headers, data: undefined })) return undefined
       return new Response('upgrade required', { status: 426 })
     }
+    // NodeInfo, public: the index of its documents by schema, and the 2.0 document naming the software.
+    if (url.pathname === '/.well-known/nodeinfo' && software) {
+      nodeinfoReads++
+      const rel = 'http://nodeinfo.diaspora.software/ns/schema/2.0'
+      return Response.json({ links: [{ rel, href: `${url.origin}/nodeinfo/2.0` }] })
+    }
+    if (url.pathname === '/nodeinfo/2.0')
+      return Response.json({ version: '2.0', software, protocols: ['activitypub'], openRegistrations: false })
     // The streaming host, published as Mastodon does (a ws: address): this one.
     if (url.pathname === '/api/v2/instance')
       return Response.json({ configuration: { urls: { streaming: `ws://${url.host}` } } })
@@ -133,6 +180,8 @@ export function fakeFediverse(scheme: IdScheme, token = 'tok', transport: 'sse' 
     paths,
     /** The streaming connections open (server-sent events and WebSockets). */
     clients: () => streams.size + sockets.size,
+    /** How many times its NodeInfo index was read. */
+    nodeinfoReads: () => nodeinfoReads,
     /** Each WebSocket upgrade asked for, in order. */
     upgrades,
     /**

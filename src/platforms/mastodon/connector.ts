@@ -10,7 +10,8 @@ import { htmlToText } from '../common/html-text'
 import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { STATUS_ID } from './ids'
-import { afterLast, FIRST_PAGE, fromGoToSocial, hashtagOf, nextPage, pageRequest } from './search-pages'
+import { afterLast, FIRST_PAGE, fromGoToSocial, hashtagOf, nextPage, pageRequest, quoted } from './search-pages'
+import { instanceSoftware } from './software'
 
 // GET /api/v2/search (docs.joinmastodon.org/methods/search): `limit` is at most 40 per type; `offset` skips the first
 // n results and, like `resolve`, needs a user token with read:search (since 4.0 the call is public only without
@@ -115,8 +116,10 @@ export function createMastodonConnector(
   const emptyKeywords = new Set<string>()
   let everFound = false
   const toMention = (s: v.InferOutput<typeof Status>) => statusMention(instance, s)
-  // GoToSocial looks for the text as written, quotes included: once its ULIDs have told it apart, phrases go bare.
+  // GoToSocial looks for the text as written, quotes included: once its NodeInfo or its ULIDs have told it apart,
+  // phrases go bare. Its NodeInfo is read before the first phrase, the one search it changes (software.ts).
   let literal = false
+  const software = instanceSoftware(config)
 
   return {
     platform: 'mastodon',
@@ -126,6 +129,7 @@ export function createMastodonConnector(
         ? `${instance} found nothing for any of the ${emptyKeywords.size} keywords searched: full-text search may be off on this instance (it needs Elasticsearch or OpenSearch), or the token lacks read:search`
         : undefined,
     async search(keyword, limit, signal) {
+      if (!literal && quoted(keyword) && (await software.name(signal)) === 'gotosocial') literal = true
       const pageSize = Math.min(limit, PAGE_MAX)
       // One hashtag is read from its timeline, which needs no full-text search (docs/platforms.md#mastodon).
       const collected = await collectPages(
@@ -145,8 +149,9 @@ export function createMastodonConnector(
           if (fromGoToSocial(statuses)) literal = true
           found.add(readItems({ platform: 'mastodon', log, items: statuses, item: Status, map: toMention }))
           // With no request left, the search answers with what has come so far rather than losing it to a 429.
-          if (statuses.length < pageSize || pause.secondsLeft() > 0) return undefined
-          return tag ? afterLast(statuses) : nextPage(at, statuses)
+          if (pause.secondsLeft() > 0) return undefined
+          if (tag) return statuses.length < pageSize ? undefined : afterLast(statuses)
+          return nextPage(at, statuses, pageSize)
         },
         pagesFor(limit),
       )

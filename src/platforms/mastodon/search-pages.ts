@@ -27,6 +27,9 @@ export function pageRequest(keyword: string, at: SearchPage, limit: number, lite
   return { path: tag ? `/api/v1/timelines/tag/${encodeURIComponent(tag)}` : '/api/v2/search', params, tag }
 }
 
+/** Whether `keyword` is sent with quotes to a server that reads them as a phrase (pageRequest). */
+export const quoted = (keyword: string) => !hashtagOf(keyword) && plainQuery(keyword) !== plainQuery(keyword, false)
+
 /**
  * Whether a page's statuses are GoToSocial's: every readable id a ULID. GoToSocial also looks for a search's text
  * exactly as written (its user guide, "Search"), quotes included.
@@ -44,16 +47,19 @@ const idsOf = (statuses: unknown[]) =>
   })
 
 /**
- * Where the page after `at` starts, given the statuses it listed: when their ids are ULIDs, at those older than the
- * oldest of them; otherwise that many results further on. A GoToSocial page none of whose ids is older than the one it
- * was asked to stay under has not moved on: there is no next page.
+ * Where the page after `at` starts, given the statuses it listed of the `asked` it asked for. When their ids are ULIDs,
+ * at those older than the oldest of them, unless the page was short (the last) or none of its ids is older than the one
+ * it was asked to stay under (it has not moved on). Otherwise `asked` results further on, unless it listed none:
+ * Mastodon takes `asked` results at `offset` from its index and then drops those the token's account may not see
+ * (blocked, muted or suspended accounts, deleted statuses), as Pleroma's and Akkoma's search engines drop blocked and
+ * deactivated ones, so a shorter page is not the last.
  */
-export function nextPage(at: SearchPage, statuses: unknown[]): SearchPage | undefined {
+export function nextPage(at: SearchPage, statuses: unknown[], asked: number): SearchPage | undefined {
   if (fromGoToSocial(statuses)) {
     const oldest = idsOf(statuses).sort()[0] ?? ''
-    return 'maxId' in at && oldest >= at.maxId ? undefined : { maxId: oldest }
+    return statuses.length < asked || ('maxId' in at && oldest >= at.maxId) ? undefined : { maxId: oldest }
   }
-  return 'offset' in at ? { offset: at.offset + statuses.length } : undefined
+  return 'offset' in at && statuses.length > 0 ? { offset: at.offset + asked } : undefined
 }
 
 /**

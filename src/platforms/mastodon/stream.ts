@@ -9,7 +9,8 @@ import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from '.
 import { mastodonGet } from './limit'
 import type { PlatformShared } from '../common/shared-pauses'
 import { notEventStream, readEvents, StreamedStatus } from './events'
-import { readSocket } from './websocket'
+import { readSocket, socketCredentials } from './websocket'
+import { instanceSoftware } from './software'
 import { after, ahead, STATUS_ID } from './ids'
 
 // Mastodon's streaming API (docs.joinmastodon.org/methods/streaming): GET /api/v1/streaming/public (…/public/local,
@@ -41,6 +42,9 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   const token = config.access_token.trim()
   const headers = { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }
   const address = streamingAddress(config)
+  // Over the WebSocket the token goes where the server reads it, which its NodeInfo tells (websocket.ts).
+  const software = instanceSoftware(config)
+  const socket = async (signal: AbortSignal) => socketCredentials(token, await software.name(signal))
   const get = mastodonGet(config, pace)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = address.timeline()
@@ -152,10 +156,11 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
           // A status deleted upstream is told by the id its update was read with (docs/streams.md#backpressure).
           const told = { ...sink, deleted: (id: string) => sink.deleted?.(statusMentionId(instance, id)) }
           const host = await address.host(signal)
+          const reading = [told, signal, hand, catchUp, pace.silenceMs] as const
           const ended =
             transport === 'sse'
-              ? await readEvents(address.events(host), headers, told, signal, hand, catchUp, pace.silenceMs)
-              : await readSocket(address.socket(host), token, told, signal, hand, catchUp, pace.silenceMs)
+              ? await readEvents(address.events(host), headers, ...reading)
+              : await readSocket(address.socket(host), await socket(signal), ...reading)
           if (signal.aborted) return
           // Let go for room in the queue: the next connection's catch-up reads what came meanwhile.
           if (ended === 'full') {

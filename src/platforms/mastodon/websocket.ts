@@ -29,8 +29,8 @@ function refused(said: string, silent: boolean, silenceMs: number): Error {
   if (/Missing client protocol/i.test(said))
     return new AppError(
       'upstream_error',
-      'mastodon streaming API did not take the access token as its WebSocket protocol (Sec-WebSocket-Protocol); ' +
-        'GoToSocial does from 0.17 on',
+      'mastodon streaming API did not take the access token as its WebSocket protocol (Sec-WebSocket-Protocol), as ' +
+        'GoToSocial before 0.17 does not; its NodeInfo (/.well-known/nodeinfo) could not be read to tell it apart',
     )
   const words = printable(said.replace(/^WebSocket connection to '[^']*' failed: /, '')).slice(0, 200)
   return new PlatformUnreachableError(
@@ -40,15 +40,29 @@ function refused(said: string, silent: boolean, silenceMs: number): Error {
 }
 
 /**
+ * The headers that carry `token` to the WebSocket of `software` (its NodeInfo name, software.ts), where that server
+ * reads it: Mastodon and GoToSocial the Authorization header (GoToSocial on every version, while it echoes a token given
+ * as the Sec-WebSocket-Protocol only from 0.17 on, and without the echo the WebSocket client fails the handshake),
+ * Pleroma and Akkoma the Sec-WebSocket-Protocol. A server not known gets both (docs/platforms.md#mastodon).
+ */
+export function socketCredentials(token: string, software: string | undefined): Record<string, string> {
+  const header = { authorization: `Bearer ${token}` }
+  const protocol = { 'sec-websocket-protocol': token }
+  if (software === 'mastodon' || software === 'gotosocial') return header
+  if (software === 'pleroma' || software === 'akkoma') return protocol
+  return { ...header, ...protocol }
+}
+
+/**
  * Reads one WebSocket connection to `url` until it closes, falls silent or `signal` aborts, as readEvents reads
  * server-sent events: `update` statuses to `hand`, `status.update` ones with `edited`, a `delete`'s id to
  * `sink.deleted`. `opened` (the catch-up) runs once the connection is open; what arrives meanwhile waits, in order.
- * The token goes as Mastodon documents it (the Authorization header) and as GoToSocial, Pleroma and Akkoma read it (the
- * Sec-WebSocket-Protocol header), never in the address. Answers 'full' when it let go for room in the sink's queue.
+ * The token goes in `credentials` (socketCredentials), never in the address. Answers 'full' when it let go for room in
+ * the sink's queue.
  */
 export function readSocket(
   url: URL,
-  token: string,
+  credentials: Record<string, string>,
   sink: StreamSink,
   signal: AbortSignal,
   hand: (s: v.InferOutput<typeof StreamedStatus>, edited: boolean) => void,
@@ -58,7 +72,7 @@ export function readSocket(
   return new Promise((resolve, reject) => {
     let ws: WebSocket
     try {
-      const headers = { authorization: `Bearer ${token}`, 'sec-websocket-protocol': token, 'user-agent': USER_AGENT }
+      const headers = { ...credentials, 'user-agent': USER_AGENT }
       ws = new WebSocket(url.href, { headers } as never)
     } catch {
       // Its words may hold the token.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createMastodonStream } from '../../../src/platforms/mastodon/stream'
 import { testConfig } from '../../support/deps'
-import { fakeFediverse, type IdScheme } from '../../support/fake-fediverse'
+import { fakeFediverse, type IdScheme, type Software } from '../../support/fake-fediverse'
 import { silentProxy } from '../../support/silent-proxy'
 import { eventually, recordingSink } from '../../support/stream-world'
 
@@ -35,10 +35,17 @@ const reading = (fedi: { url: string }, a: { from?: string; transport?: Transpor
   return got
 }
 const texts = (got: ReturnType<typeof recordingSink>['got']) => got.mentions.map((m) => m.content)
-const wsOnly = (scheme: IdScheme, token = TOKEN) => {
-  const fedi = fakeFediverse(scheme, token, 'websocket')
+const wsOnly = (scheme: IdScheme, token = TOKEN, software?: Software | null) => {
+  const fedi = fakeFediverse(scheme, token, 'websocket', software)
   stops.push(fedi.stop)
   return fedi
+}
+
+// Each server gets the token only where it reads it (its NodeInfo names it): GoToSocial in the Authorization header,
+// Pleroma and Akkoma as the protocol.
+const GIVEN = {
+  ulid: { protocol: null, authorization: `Bearer ${TOKEN}` },
+  flake: { protocol: TOKEN, authorization: null },
 }
 
 for (const [scheme, name] of [
@@ -54,11 +61,7 @@ for (const [scheme, name] of [
       await eventually('the status', () => got.mentions.length === 1)
       expect(texts(got)).toEqual(['Anyone know a good CRM?'])
       expect(got.positions.at(-1)).toBe(s.id)
-      expect(fedi.upgrades.at(-1)).toEqual({
-        path: '/api/v1/streaming?stream=public',
-        protocol: TOKEN,
-        authorization: `Bearer ${TOKEN}`,
-      })
+      expect(fedi.upgrades.at(-1)).toEqual({ path: '/api/v1/streaming?stream=public', ...GIVEN[scheme] })
       expect(got.failures).toEqual([])
     }, 30_000)
 
@@ -100,6 +103,29 @@ for (const [scheme, name] of [
       expect(got.failures).toEqual([])
     }, 30_000)
   })
+
+// GoToSocial before 0.17 takes a token given as the protocol without echoing it, and the WebSocket client then fails the
+// handshake; its Authorization header it reads on every version (its swagger, /api/v1/streaming).
+describe('Mastodon stream over WebSocket: the token where the server reads it', () => {
+  test('GoToSocial before 0.17, named by its NodeInfo: connects, the token in the Authorization header alone', async () => {
+    const fedi = wsOnly('ulid', TOKEN, { name: 'gotosocial', version: '0.16.3' })
+    const got = reading(fedi)
+    await eventually('the WebSocket', () => fedi.clients() === 1)
+    fedi.post('Anyone know a good CRM?')
+    await eventually('the status', () => got.mentions.length === 1)
+    expect(fedi.upgrades).toEqual([{ path: '/api/v1/streaming?stream=public', ...GIVEN.ulid }])
+    expect(got.failures).toEqual([])
+  }, 30_000)
+
+  test('a server without NodeInfo: the token both ways, as every server reads one of them', async () => {
+    const fedi = wsOnly('flake', TOKEN, null)
+    reading(fedi)
+    await eventually('the WebSocket', () => fedi.clients() === 1)
+    expect(fedi.upgrades).toEqual([
+      { path: '/api/v1/streaming?stream=public', protocol: TOKEN, authorization: `Bearer ${TOKEN}` },
+    ])
+  }, 30_000)
+})
 
 describe('Mastodon stream over WebSocket: failures', () => {
   test('a refused token names the setting to fix, and no failure carries the token', async () => {
