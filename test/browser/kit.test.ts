@@ -41,9 +41,11 @@ describe('chromiumPath', () => {
     expect(() => chromiumPath({ CHROMIUM_PATH: '/nonexistent/chromium' })).toThrow(
       'CHROMIUM_PATH=/nonexistent/chromium',
     )
-    // Here Debian's Chromium is installed (the browser tests need it), so the default is found.
-    expect(chromiumPath({})).toBe('/usr/bin/chromium')
-    expect(() => chromiumPath({}, '/nonexistent/chromium')).toThrow('apt-get install chromium')
+    // Here Debian's headless shell is installed (.ci/run installs it), so it is the default.
+    expect(chromiumPath({})).toBe('/usr/bin/chromium-headless-shell')
+    // Without it, the next one that is there.
+    expect(chromiumPath({}, ['/nonexistent/chromium-headless-shell', process.execPath])).toBe(process.execPath)
+    expect(() => chromiumPath({}, ['/nonexistent/chromium'])).toThrow('apt-get install chromium-headless-shell')
   })
 })
 

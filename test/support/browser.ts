@@ -7,23 +7,29 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { createApp } from '../../src/app'
 import type { Deps } from '../../src/deps'
 
-const DEFAULT_CHROMIUM = '/usr/bin/chromium'
+// Debian's chromium-headless-shell first: the same Blink without the desktop browser's own pages and processes, which
+// cost about half of the browser tests' CPU (docs/performance.md#the-tests-time). Chromium itself when it is missing.
+const DEFAULT_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium']
 // SCREENSHOTS_DIR in the environment puts them elsewhere, e.g. outside the repository while looking at them.
 export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? resolve(import.meta.dir, '../../test-output/screenshots')
 
-/** Where Chromium is: `CHROMIUM_PATH`, else Debian's /usr/bin/chromium, else an error that says how to get it. */
+/**
+ * Where Chromium is: `CHROMIUM_PATH`, else the first of `installed` that is there (Debian's headless shell, then its
+ * Chromium), else an error that says how to get it.
+ */
 export function chromiumPath(
   env: Record<string, string | undefined> = process.env,
-  fallback = DEFAULT_CHROMIUM,
+  installed = DEFAULT_CHROMIUMS,
 ): string {
   const configured = env.CHROMIUM_PATH
   if (configured) {
     if (!existsSync(configured)) throw new Error(`CHROMIUM_PATH=${configured}: no such file`)
     return configured
   }
-  if (existsSync(fallback)) return fallback
+  const found = installed.find((path) => existsSync(path))
+  if (found) return found
   throw new Error(
-    'the browser tests need Chromium: install it with `apt-get install chromium` (.ci/run does), ' +
+    'the browser tests need Chromium: install it with `apt-get install chromium-headless-shell` (.ci/run does), ' +
       'or set CHROMIUM_PATH to a Chromium or Chrome executable',
   )
 }
