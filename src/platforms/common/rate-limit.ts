@@ -120,6 +120,7 @@ export function sharedPause(
   key: string,
   board: PauseBoard = pauseBoard(),
 ) {
+  board.uses(key, platform)
   const secondsLeft = () => {
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
