@@ -7,43 +7,21 @@ import { createRedditStream } from '../../src/platforms/reddit/stream'
 import { streamReaders } from '../../src/platforms/streams'
 import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakesPerTest } from '../support/fake-upstream'
-import { readOnce, searchRefused, twoServers } from '../support/two-servers'
+import { limitedX, readOnce, searchRefused, twoServers } from '../support/two-servers'
 
 const fake = fakesPerTest()
 
-const tweet = (n: number) => ({
-  id: String(1790000000000000000n + BigInt(n)),
-  text: `CRM #${n}`,
-  created_at: '2026-03-01T12:34:56.000Z',
-})
-
 describe('a spent limit announced to one server', () => {
   test("X's x-rate-limit-remaining 0 on one server's search holds the other server's searches, unsent", async () => {
-    // docs.x.com, Rate limits: x-rate-limit-remaining and x-rate-limit-reset (epoch seconds) on every answer; past
-    // the window's requests, 429.
-    const reset = Math.floor(Date.now() / 1000) + 900
-    let sent = 0
-    const x = fake(() => {
-      sent++
-      const headers = { 'x-rate-limit-limit': '2', 'x-rate-limit-reset': String(reset) }
-      if (sent > 2)
-        return Response.json(
-          { title: 'Too Many Requests' },
-          { status: 429, headers: { ...headers, 'x-rate-limit-remaining': '0' } },
-        )
-      const data = [tweet(sent)]
-      return Response.json(
-        { data, meta: { result_count: 1, next_token: `n${sent}` } },
-        { headers: { ...headers, 'x-rate-limit-remaining': String(2 - sent) } },
-      )
-    })
-    const [first, second] = await twoServers({ twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' } })
+    // Past the window's 2 requests, 429.
+    const x = limitedX(fake, 2)
+    const [first, second] = await twoServers({ twitter: x.twitter })
     expect(await first.connectors.get('twitter')!.search('crm', 300)).toHaveLength(2)
-    expect(sent).toBe(2)
+    expect(x.sent()).toBe(2)
     const err = await searchRefused(second, 'twitter')
     expect(err.extra.retryAfterSec).toBeGreaterThan(880)
     expect(err.extra.retryAfterSec).toBeLessThanOrEqual(900)
-    expect(sent).toBe(2)
+    expect(x.sent()).toBe(2)
   })
 
   test("Reddit's stream on one server hearing X-Ratelimit-Remaining 0.0 holds the other server's searches, unsent", async () => {

@@ -6,6 +6,7 @@ import type { Source } from '../../src/config/platform-names'
 import type { ConfigInput } from '../../src/config/schema'
 import type { StreamReader } from '../../src/platforms/stream'
 import { type DeepPartial, testDeps } from './deps'
+import type { Received } from './fake-upstream'
 import { recordingSink } from './stream-world'
 import { tempDir } from './temp-dirs'
 import { freshTestDatabase, onSqld } from './test-database'
@@ -39,4 +40,30 @@ export async function searchRefused(server: Awaited<ReturnType<typeof twoServers
     .catch((e: any) => e)
   expect(err).toMatchObject({ kind: 'platform_budget_exhausted' })
   return err
+}
+
+/**
+ * X's recent search allowing `allowed` requests in a window that resets in 900 s, then 429 (docs.x.com, Rate limits:
+ * x-rate-limit-remaining and x-rate-limit-reset, epoch seconds, on every answer): a post and a next page each time.
+ */
+export function limitedX(fake: (answer: (req: Received) => Response) => { origin: string }, allowed: number) {
+  const reset = Math.floor(Date.now() / 1000) + 900
+  let sent = 0
+  const x = fake(() => {
+    sent++
+    const headers = { 'x-rate-limit-limit': String(allowed), 'x-rate-limit-reset': String(reset) }
+    if (sent > allowed)
+      return Response.json(
+        { title: 'Too Many Requests' },
+        { status: 429, headers: { ...headers, 'x-rate-limit-remaining': '0' } },
+      )
+    const data = [
+      { id: String(1790000000000000000n + BigInt(sent)), text: `CRM #${sent}`, created_at: '2026-03-01T12:34:56.000Z' },
+    ]
+    return Response.json(
+      { data, meta: { result_count: 1, next_token: `n${sent}` } },
+      { headers: { ...headers, 'x-rate-limit-remaining': String(allowed - sent) } },
+    )
+  })
+  return { twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' }, sent: () => sent }
 }
