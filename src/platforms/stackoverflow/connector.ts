@@ -51,18 +51,16 @@ export function createStackoverflowConnector(
   shared: PlatformShared = {},
 ): PlatformConnector {
   const quota = quotaPause(config, shared)
-  // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
-  // before hitting the same method again." This connector calls one method, so the pause is the connector's.
-  const pause = createPause(
-    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
-  )
+  const searchBackoff = backoffPause(config, shared, SEARCH_METHOD)
+  const pause = createPause(refusal)
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
     // the runner keeps the wait as the source's retryAt.
     pause.refuseWhileHeld()
     await quota.refuseWhileHeld()
-    const url = new URL('/2.3/search/advanced', config.base_url)
+    await searchBackoff.refuseWhileHeld()
+    const url = new URL(SEARCH_METHOD, config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
       site: config.site,
@@ -77,7 +75,7 @@ export function createStackoverflowConnector(
     const answer = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const wrapper = v.safeParse(Wrapper, answer.body)
     const w = wrapper.success ? wrapper.output : {}
-    if (w.backoff && w.backoff > 0) pause.hold(w.backoff, 'backoff')
+    if (w.backoff && w.backoff > 0) await searchBackoff.hold(w.backoff, 'backoff')
     if (w.error_id !== undefined) {
       const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
@@ -120,6 +118,9 @@ export function createStackoverflowConnector(
   }
 }
 
+const refusal = (wait: number, why: string) =>
+  `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`
+
 /** A refusal in the wrapper (docs/error-handling) in a few words: its id, name and the start of its message. */
 export function refusalMessage(w: { error_id?: number; error_name?: string; error_message?: string }) {
   const what = [w.error_name, w.error_message?.slice(0, 200)].filter(Boolean).join(': ')
@@ -141,9 +142,25 @@ export const QUOTA_SPENT_SEC = 3600
  */
 export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
   sharedPause(
-    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
+    refusal,
     'stackoverflow',
     pauseKey('stackoverflow', config.base_url, perMachine(config.key)),
+    shared.pauses,
+  )
+
+const SEARCH_METHOD = '/2.3/search/advanced'
+
+/**
+ * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
+ * the same method again only once that many seconds have passed. The application without an access token is its key
+ * on its address, as for the quota, so the wait holds every process here with that key calling `method`
+ * (the searches and `platforms check`), not the stream's /questions (docs/platforms.md#stackoverflow).
+ */
+const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
+  sharedPause(
+    refusal,
+    'stackoverflow',
+    `${pauseKey('stackoverflow', config.base_url, perMachine(config.key))} ${method}`,
     shared.pauses,
   )
 
