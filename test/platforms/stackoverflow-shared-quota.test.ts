@@ -81,3 +81,28 @@ describe("Stack Exchange's backoff", () => {
     expect(sent.stream).toBe(1)
   })
 })
+
+describe("Stack Exchange's throttle_violation", () => {
+  test("one server's search refused with a throttle_violation holds the other server's stream, unsent", async () => {
+    // api.stackexchange.com/docs/error-handling: error_id 502, throttle_violation, its message naming the seconds;
+    // docs/throttle: the quota it guards is the key's on the address, which the stream spends too.
+    const sent = { search: 0, stream: 0 }
+    const api = fake((req) => {
+      if (req.url.pathname !== '/2.3/search/advanced') sent.stream++
+      else sent.search++
+      const error_message = 'too many requests from this IP, more requests available in 600 seconds'
+      return Response.json({ error_id: 502, error_name: 'throttle_violation', error_message }, { status: 400 })
+    })
+    const [first, second] = await twoServers({
+      stackoverflow: { base_url: api.origin, stream_url: api.origin, key: 'app-key' },
+    })
+    const err = await first.connectors
+      .get('stackoverflow')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err.extra.retryAfterSec).toBe(600)
+    const failures = await readOnce(streamOf(second))
+    expect(failures[0]).toContain('throttle_violation')
+    expect(sent).toEqual({ search: 1, stream: 0 })
+  })
+})

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Source } from '../../src/config/platform-names'
 import type { ConfigInput } from '../../src/config/schema'
 import type { StreamReader } from '../../src/platforms/stream'
+import { streamReaders } from '../../src/platforms/streams'
 import { type DeepPartial, testDeps } from './deps'
 import type { Received } from './fake-upstream'
 import { recordingSink } from './stream-world'
@@ -67,3 +68,17 @@ export function limitedX(fake: (answer: (req: Received) => Response) => { origin
   })
   return { twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' }, sent: () => sent }
 }
+
+/** Mastodon's streaming API as it opens: a comment line, then the connection stays open (docs.joinmastodon.org/methods/streaming). */
+export const openMastodonStream = () =>
+  new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(':)\n')) }), {
+    headers: { 'content-type': 'text/event-stream' },
+  })
+
+/** Two servers streaming the Mastodon instance at `origin` with the token "tok". */
+export const twoMastodonServers = (origin: string) =>
+  twoServers({ mastodon: { base_url: origin, access_token: 'tok', mode: 'stream' as const, stream_url: origin } })
+
+/** `server`'s stream of `platform`, as `serve` builds it: with that server's pauses. */
+export const serverStream = (server: Awaited<ReturnType<typeof twoServers>>[number], platform: Source) =>
+  streamReaders(server.config, server.log, { pauses: server.pauses }).find((r) => r.platform === platform)!

@@ -8,7 +8,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
-import { createPause, sharedPause } from '../common/rate-limit'
+import { sharedPause } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
@@ -52,12 +52,10 @@ export function createStackoverflowConnector(
 ): PlatformConnector {
   const quota = quotaPause(config, shared)
   const searchBackoff = backoffPause(config, shared, SEARCH_METHOD)
-  const pause = createPause(refusal)
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
     // the runner keeps the wait as the source's retryAt.
-    pause.refuseWhileHeld()
     await quota.refuseWhileHeld()
     await searchBackoff.refuseWhileHeld()
     const url = new URL(SEARCH_METHOD, config.base_url)
@@ -80,9 +78,10 @@ export function createStackoverflowConnector(
       const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // A throttle is a rate limit: no call before its time, which the search runner keeps as the retry time.
-      pause.hold(throttled, 'throttle_violation')
-      const wait = pause.secondsLeft()
+      // A throttle is the key's on this address, as the quota: no call before its time from the searches or the stream
+      // of any process here; the search runner keeps it as the retry time.
+      await quota.hold(throttled, 'throttle_violation')
+      const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)
@@ -113,7 +112,7 @@ export function createStackoverflowConnector(
         return undefined
       }
       // A spent quota: the next page would be refused and lose this one.
-      return pause.secondsLeft() > 0 || quota.secondsLeft() > 0 ? undefined : page + 1
+      return quota.secondsLeft() > 0 ? undefined : page + 1
     }),
   }
 }
