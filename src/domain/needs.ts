@@ -6,6 +6,7 @@ import type { Repos } from '../storage/repos'
 import type { RandomBytes } from './keys/api-key'
 import type { ScoringService } from './scoring/scoring-service'
 import type { SearchRunner } from './search/search-runner'
+import type { PauseBoard } from '../platforms/common/shared-pauses'
 
 /** The services a domain function may be given (src/deps.ts builds them once; tests pass what a function uses). */
 type Services = {
@@ -15,6 +16,8 @@ type Services = {
   randomBytes: RandomBytes
   scoring: ScoringService
   searches: SearchRunner
+  /** The waits platforms announced, as this process knows them (docs/architecture.md#pauses-a-platform-announced). */
+  pauses: PauseBoard
 } & ExportLimits
 
 /**

@@ -11,6 +11,7 @@ const PlatformStatus = v.object({
   lastFailureAt: v.nullable(v.string()),
   lastError: v.nullable(v.string()),
   retryAt: v.nullable(v.string()),
+  retryWhy: v.nullable(v.string()),
   warning: v.nullable(v.string()),
   budget: v.object({
     requests: v.number(),

@@ -71,6 +71,7 @@ describe('GET /api/v1/platforms', () => {
       lastFailureAt: null,
       lastError: null,
       retryAt: null,
+      retryWhy: null,
       warning: null,
       // The published limit: about 10,000 requests an hour; the hour of 12:00 has spent none.
       budget: { requests: 10_000, windowSeconds: 3600, used: 0, resetsAt: '2026-11-15T13:00:00.000Z' },

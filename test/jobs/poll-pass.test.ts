@@ -10,6 +10,8 @@ import { fakeOpenAi } from '../support/fake-openai'
 import { fakePlatforms } from '../support/fake-platforms'
 import { longText } from '../support/fake-upstream'
 import { seedTeam, testDeps } from '../support/deps'
+import { manualClock } from '../support/clock'
+import { pauseBoard } from '../../src/platforms/common/shared-pauses'
 
 const running: { stop(): void }[] = []
 afterEach(() => {
@@ -22,7 +24,7 @@ const chatter = (n: number) =>
   `Conference day ${n}: great talks, and the crm vendors had the best coffee. Off to dinner now.`
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 15, 10, minute)).toISOString()
 
-async function setup(config: Record<string, unknown> = {}) {
+async function setup(config: Record<string, unknown> = {}, overrides: Partial<Deps> = {}) {
   const world = fakePlatforms()
   running.push(world)
   const { deps, clock } = await testDeps({
@@ -31,6 +33,7 @@ async function setup(config: Record<string, unknown> = {}) {
       platforms: world.platformsConfig,
       ...config,
     },
+    deps: overrides,
   })
   return { deps, clock, world }
 }
@@ -356,8 +359,12 @@ describe('a keyword-polling pass with the rules scorer', () => {
   })
 
   test('a platform answering 429 with a retry time is not called again before that time', async () => {
-    // One search at a time, so the order of the two keywords' searches is fixed.
-    const { deps, clock, world } = await setup({ polling: { concurrency: 1 } })
+    // One search at a time, so the order of the two keywords' searches is fixed. Reddit's 429 is its app's limit, held
+    // by this process's pauses (docs/platforms.md#rate-limits): kept here by the test's clock (and this process only),
+    // so that it ends when the clock passes the retry time.
+    const clock = manualClock('2026-11-15T12:00:00.000Z')
+    const pauses = pauseBoard(undefined, undefined, () => clock.now().getTime())
+    const { deps, world } = await setup({ polling: { concurrency: 1 } }, { clock, pauses })
     await team(deps, 'a', ['crm', 'erp'])
     world.add('reddit', 'crm', { id: 'r1', author: 'ann', text: buying(1), at: at(0) })
     world.fail(

@@ -4,46 +4,31 @@
 // and each of a platform's connectors, meeting the platform's refusal once for itself.
 import { describe, expect, test } from 'bun:test'
 import { createRedditStream } from '../../src/platforms/reddit/stream'
-import { streamReaders } from '../../src/platforms/streams'
 import { redditGate, redditSettings } from '../support/fake-platforms'
 import { fakesPerTest } from '../support/fake-upstream'
-import { readOnce, searchRefused, twoServers } from '../support/two-servers'
+import {
+  limitedX,
+  openMastodonStream,
+  readOnce,
+  searchRefused,
+  serverStream,
+  twoMastodonServers,
+  twoServers,
+} from '../support/two-servers'
 
 const fake = fakesPerTest()
 
-const tweet = (n: number) => ({
-  id: String(1790000000000000000n + BigInt(n)),
-  text: `CRM #${n}`,
-  created_at: '2026-03-01T12:34:56.000Z',
-})
-
 describe('a spent limit announced to one server', () => {
   test("X's x-rate-limit-remaining 0 on one server's search holds the other server's searches, unsent", async () => {
-    // docs.x.com, Rate limits: x-rate-limit-remaining and x-rate-limit-reset (epoch seconds) on every answer; past
-    // the window's requests, 429.
-    const reset = Math.floor(Date.now() / 1000) + 900
-    let sent = 0
-    const x = fake(() => {
-      sent++
-      const headers = { 'x-rate-limit-limit': '2', 'x-rate-limit-reset': String(reset) }
-      if (sent > 2)
-        return Response.json(
-          { title: 'Too Many Requests' },
-          { status: 429, headers: { ...headers, 'x-rate-limit-remaining': '0' } },
-        )
-      const data = [tweet(sent)]
-      return Response.json(
-        { data, meta: { result_count: 1, next_token: `n${sent}` } },
-        { headers: { ...headers, 'x-rate-limit-remaining': String(2 - sent) } },
-      )
-    })
-    const [first, second] = await twoServers({ twitter: { base_url: x.origin, bearer_token: 'AAAA-bearer' } })
+    // Past the window's 2 requests, 429.
+    const x = limitedX(fake, 2)
+    const [first, second] = await twoServers({ twitter: x.twitter })
     expect(await first.connectors.get('twitter')!.search('crm', 300)).toHaveLength(2)
-    expect(sent).toBe(2)
+    expect(x.sent()).toBe(2)
     const err = await searchRefused(second, 'twitter')
     expect(err.extra.retryAfterSec).toBeGreaterThan(880)
     expect(err.extra.retryAfterSec).toBeLessThanOrEqual(900)
-    expect(sent).toBe(2)
+    expect(x.sent()).toBe(2)
   })
 
   test("Reddit's stream on one server hearing X-Ratelimit-Remaining 0.0 holds the other server's searches, unsent", async () => {
@@ -75,33 +60,20 @@ describe('a spent limit announced to one server', () => {
 
   test("Mastodon's stream reads the timeline's X-RateLimit-Remaining 0: its next read and every server's searches wait for the reset, unsent", async () => {
     // docs.joinmastodon.org/api/rate-limits: X-RateLimit-Limit, -Remaining and -Reset (ISO 8601) on every answer, per
-    // account. The streaming API (docs.joinmastodon.org/methods/streaming) opens with a comment line and stays open.
+    // account.
     const reset = new Date(Date.now() + 240_000).toISOString()
     const sent = { timeline: 0, search: 0 }
     const instance = fake((req) => {
       if (req.headers.get('authorization') !== 'Bearer tok')
         return Response.json({ error: 'The access token is invalid' }, { status: 401 })
-      if (req.url.pathname === '/api/v1/streaming/public')
-        return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(':)\n')) }), {
-          headers: { 'content-type': 'text/event-stream' },
-        })
+      if (req.url.pathname === '/api/v1/streaming/public') return openMastodonStream()
       const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
       if (req.url.pathname === '/api/v2/search') sent.search++
       else sent.timeline++
       return Response.json(req.url.pathname === '/api/v2/search' ? { statuses: [] } : [], { headers })
     })
-    const mastodon = {
-      base_url: instance.origin,
-      access_token: 'tok',
-      mode: 'stream' as const,
-      stream_url: instance.origin,
-    }
-    const [first, second] = await twoServers({ mastodon })
-    // As `serve` builds its streams, with the first server's pauses.
-    const stream = streamReaders(first.config, first.log, { pauses: first.pauses }).find(
-      (r) => r.platform === 'mastodon',
-    )
-    const failures = await readOnce(stream!)
+    const [first, second] = await twoMastodonServers(instance.origin)
+    const failures = await readOnce(serverStream(first, 'mastodon'))
     // The first timeline read took the last request: the catch-up's next one was not sent.
     expect(sent.timeline).toBe(1)
     expect(failures[0]).toContain("mastodon's request limit is spent")
@@ -110,5 +82,28 @@ describe('a spent limit announced to one server', () => {
       expect(err.extra.retryAfterSec).toBeGreaterThan(200)
     }
     expect(sent.search).toBe(0)
+  })
+})
+
+describe('a 429 on Mastodon, whose limit is per account (docs.joinmastodon.org/api/rate-limits)', () => {
+  test("one server's search refused with 429 holds the other server's stream's timeline reads, unsent", async () => {
+    const reset = new Date(Date.now() + 240_000).toISOString()
+    const sent = { timeline: 0, search: 0 }
+    const instance = fake((req) => {
+      if (req.url.pathname === '/api/v1/streaming/public') return openMastodonStream()
+      if (req.url.pathname === '/api/v2/search') sent.search++
+      else sent.timeline++
+      const headers = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      return Response.json({ error: 'Too many requests' }, { status: 429, headers })
+    })
+    const [first, second] = await twoMastodonServers(instance.origin)
+    const err = await first.connectors
+      .get('mastodon')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err.extra.retryAfterSec).toBeGreaterThan(200)
+    const failures = await readOnce(serverStream(second, 'mastodon'))
+    expect(failures[0]).toContain('mastodon')
+    expect(sent).toEqual({ search: 1, timeline: 0 })
   })
 })

@@ -17,6 +17,21 @@ const question = (n: number) => ({
   creation_date: 1_790_000_000 + n,
 })
 
+/** Two servers on `api`; the first has searched once, which sent one request. */
+async function afterOneSearch(api: { origin: string }, sent: { search: number }) {
+  const servers = await twoServers({ stackoverflow: { base_url: api.origin, stream_url: api.origin, key: 'app-key' } })
+  expect(await servers[0].connectors.get('stackoverflow')!.search('crm', 200)).toHaveLength(1)
+  expect(sent.search).toBe(1)
+  return servers
+}
+
+/** `server`'s Stack Overflow stream, as `serve` builds it. */
+function streamOf(server: Awaited<ReturnType<typeof twoServers>>[number]) {
+  const config = { ...server.config, platforms: { ...server.config.platforms } }
+  config.platforms.stackoverflow = { ...config.platforms.stackoverflow, mode: 'stream' }
+  return streamReaders(config, server.log, { pauses: server.pauses }).find((r) => r.platform === 'stackoverflow')!
+}
+
 describe("Stack Exchange's spent daily quota", () => {
   test("quota_remaining 0 on one server's search holds the other server's searches and stream, unsent", async () => {
     // The common wrapper (api.stackexchange.com/docs/wrapper): items, has_more, quota_max, quota_remaining.
@@ -26,21 +41,68 @@ describe("Stack Exchange's spent daily quota", () => {
       else sent.stream++
       return Response.json({ items: [question(1)], has_more: true, quota_max: 10_000, quota_remaining: 0 })
     })
-    const stackoverflow = { base_url: api.origin, stream_url: api.origin, key: 'app-key' }
-    const [first, second] = await twoServers({ stackoverflow })
-    expect(await first.connectors.get('stackoverflow')!.search('crm', 200)).toHaveLength(1)
-    expect(sent.search).toBe(1)
+    const [, second] = await afterOneSearch(api, sent)
     const err = await searchRefused(second, 'stackoverflow')
     expect(err.extra.retryAfterSec).toBeGreaterThan(3500)
     expect(sent.search).toBe(1)
-    // The second server's stream, as `serve` builds it, waits too.
-    const config = { ...second.config, platforms: { ...second.config.platforms } }
-    config.platforms.stackoverflow = { ...config.platforms.stackoverflow, mode: 'stream' }
-    const stream = streamReaders(config, second.log, { pauses: second.pauses }).find(
-      (r) => r.platform === 'stackoverflow',
-    )
-    const failures = await readOnce(stream!)
+    // The second server's stream waits too.
+    const failures = await readOnce(streamOf(second))
     expect(failures[0]).toContain('quota')
     expect(sent.stream).toBe(0)
+  })
+})
+
+describe("Stack Exchange's backoff", () => {
+  test("backoff on one server's search holds the other server's searches of that method, unsent, but not its stream's method", async () => {
+    // api.stackexchange.com/docs/throttle: with `backoff` set, the application waits that many seconds before calling
+    // the same method again; the stream's /questions is another method.
+    const sent = { search: 0, stream: 0 }
+    const api = fake((req) => {
+      if (req.url.pathname === '/2.3/search/advanced') {
+        sent.search++
+        return Response.json({
+          items: [question(1)],
+          has_more: true,
+          backoff: 30,
+          quota_max: 10_000,
+          quota_remaining: 9000,
+        })
+      }
+      sent.stream++
+      return Response.json({ items: [question(2)], has_more: false, quota_max: 10_000, quota_remaining: 8999 })
+    })
+    const [, second] = await afterOneSearch(api, sent)
+    const err = await searchRefused(second, 'stackoverflow')
+    expect(err.extra.retryAfterSec).toBeGreaterThan(25)
+    expect(err.extra.retryAfterSec).toBeLessThanOrEqual(30)
+    expect(err.message).toContain('backoff')
+    expect(sent.search).toBe(1)
+    expect(await readOnce(streamOf(second))).toEqual([])
+    expect(sent.stream).toBe(1)
+  })
+})
+
+describe("Stack Exchange's throttle_violation", () => {
+  test("one server's search refused with a throttle_violation holds the other server's stream, unsent", async () => {
+    // api.stackexchange.com/docs/error-handling: error_id 502, throttle_violation, its message naming the seconds;
+    // docs/throttle: the quota it guards is the key's on the address, which the stream spends too.
+    const sent = { search: 0, stream: 0 }
+    const api = fake((req) => {
+      if (req.url.pathname !== '/2.3/search/advanced') sent.stream++
+      else sent.search++
+      const error_message = 'too many requests from this IP, more requests available in 600 seconds'
+      return Response.json({ error_id: 502, error_name: 'throttle_violation', error_message }, { status: 400 })
+    })
+    const [first, second] = await twoServers({
+      stackoverflow: { base_url: api.origin, stream_url: api.origin, key: 'app-key' },
+    })
+    const err = await first.connectors
+      .get('stackoverflow')!
+      .search('crm', 10)
+      .catch((e: any) => e)
+    expect(err.extra.retryAfterSec).toBe(600)
+    const failures = await readOnce(streamOf(second))
+    expect(failures[0]).toContain('throttle_violation')
+    expect(sent).toEqual({ search: 1, stream: 0 })
   })
 })

@@ -83,7 +83,16 @@ export function Sources() {
                 '—'
               ),
           },
-          { head: 'Next retry', cell: (s) => <Ago iso={s.retryAt} scheduled /> },
+          {
+            head: 'Next retry',
+            // A wait the platform announced (to any server on the database) says why; a refused search's is its failure.
+            cell: (s) => (
+              <span>
+                <Ago iso={s.retryAt} scheduled />
+                {s.retryWhy && ` (${s.retryWhy})`}
+              </span>
+            ),
+          },
           { head: 'Reading', cell: (s) => (s.earlierRouteOnly ? earlierOnly : reading(s)) },
         ]}
       />

@@ -5,6 +5,7 @@ import { isKeyless, missingSettings } from '../../platforms/configured'
 import { budgetOf, windowOf } from '../budgets/budget'
 import { nextPollAt, usedAt } from '../budgets/pace'
 import { readingOf } from './stream-health'
+import type { PauseBoard } from '../../platforms/common/shared-pauses'
 
 /**
  * Every source with whether it can run here, whether the caller's plan includes it, how its latest searches went,
@@ -14,7 +15,7 @@ import { readingOf } from './stream-health'
  */
 export async function platformStatus(
   deps: Needs<
-    'searches' | 'config' | 'clock',
+    'searches' | 'config' | 'clock' | 'pauses',
     'platformHealth' | 'platformBudgets' | 'streamPositions' | 'streamQueueBounds'
   >,
   caller: Caller,
@@ -24,6 +25,8 @@ export async function platformStatus(
     deps.repos.platformBudgets.list(),
     deps.repos.streamPositions.list(),
     deps.repos.streamQueueBounds.ofTeam(caller.team.id),
+    // Read now, not as of up to 5 s ago: a page that shows the source as free when it is not misleads.
+    deps.pauses.fresh(0),
   ])
   const streams = new Map(streamRows.map((s) => [s.platform, s]))
   const health = new Map(healthRows.map((h) => [h.platform, h]))
@@ -35,7 +38,7 @@ export async function platformStatus(
     const configured = deps.searches.isAvailable(platform)
     const budget = budgetOf(deps.config, platform)
     const window = windowOf(budget, now)
-    const retryAt = h?.retryAt ?? null
+    const { retryAt, retryWhy } = retryOf(h?.retryAt ?? null, deps.pauses, platform, now)
     const reading = readingOf(
       deps.config,
       platform,
@@ -59,6 +62,7 @@ export async function platformStatus(
       lastFailureAt: h?.lastFailureAt ?? null,
       lastError: h?.lastError ?? null,
       retryAt,
+      retryWhy,
       warning: h?.warning ?? null,
       budget: {
         requests: budget.requests,
@@ -76,4 +80,16 @@ export async function platformStatus(
       ...EARLIER_ONLY_SOURCES.map((p) => row(p, true, true)),
     ],
   }
+}
+
+/**
+ * When the platform may be called again: the later of a refused search's retry time (platform_health) and a wait a
+ * platform announced to any process on the database for the credentials this server calls it with (the pauses: held
+ * by every search and stream here though none was refused yet), with why for the latter. Times by `now`'s clock.
+ */
+function retryOf(refusedUntil: string | null, pauses: PauseBoard, platform: Source, now: Date) {
+  const held = pauses.heldFor(platform)
+  const heldUntil = held ? now.getTime() + (held.until - pauses.now()) : 0
+  if (!held || (refusedUntil && Date.parse(refusedUntil) >= heldUntil)) return { retryAt: refusedUntil, retryWhy: null }
+  return { retryAt: new Date(heldUntil).toISOString(), retryWhy: held.why }
 }

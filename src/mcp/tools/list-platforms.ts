@@ -11,7 +11,7 @@ export function listPlatformsTool(deps: Deps) {
     title: 'Platforms and their health',
     description:
       'Every source with whether this server has it configured, whether your plan includes it, when its ' +
-      'last search succeeded or failed and why, and until when a rate limit asks to wait (retryAt). Use it to pick ' +
+      'last search succeeded or failed and why, and until when a rate limit asks to wait (retryAt) and, when the platform announced it, why (retryWhy). Use it to pick ' +
       'platforms for search_mentions and to tell "no mentions" from "no data". Sources marked earlierRouteOnly are ' +
       'not searchable through search_mentions. Free: never counted.',
     input: v.strictObject({}),

@@ -120,6 +120,7 @@ export function sharedPause(
   key: string,
   board: PauseBoard = pauseBoard(),
 ) {
+  board.uses(key, platform)
   const secondsLeft = () => {
     const held = board.held(key)
     return held ? Math.ceil((held.until - board.now()) / 1000) : 0
@@ -158,5 +159,15 @@ export function spentLimit(spent: string, platform: string, key: string, board: 
     const wait = spentWaitSec(headers, board.now())
     if (wait !== undefined) await pause.hold(wait, 'no requests remaining')
   }
-  return { ...pause, heard }
+  /**
+   * A call refused as a rate limit (a 429, read by failedAnswer into upstream_error with its wait) holds every call
+   * with the same credentials until then, as a spent limit does: the stream and the searches, where they share the
+   * limit, on every process (docs/platforms.md#rate-limits). Rethrows `err`.
+   */
+  const refused = async (err: unknown): Promise<never> => {
+    const wait = err instanceof AppError && err.kind === 'upstream_error' ? err.extra.retryAfterSec : undefined
+    if (wait !== undefined) await pause.hold(wait, 'rate limited')
+    throw err
+  }
+  return { ...pause, heard, refused }
 }

@@ -29,6 +29,8 @@ type Told = (what: 'read' | 'write', err: unknown) => void
  */
 export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = Date.now) {
   const held = new Map<string, Held>()
+  // The platform of each key a connector or stream of this process calls with: what source health shows.
+  const platformOf = new Map<string, string>()
   let readAt = Number.NEGATIVE_INFINITY
   let reading: Promise<void> | undefined
   const note = (key: string, until: number, why: string) => {
@@ -48,9 +50,22 @@ export function pauseBoard(store?: PauseStore, told?: Told, now: () => number = 
     now,
     /** The hold on `key` (its end in `now`'s ms) as this process last knew it. */
     held: (key: string): Held | undefined => held.get(key),
-    /** Reads the shared pauses when what was read is older than PAUSES_READ_EVERY_MS. */
-    async fresh(): Promise<void> {
-      if (!store || now() - readAt < PAUSES_READ_EVERY_MS) return
+    /** Says that a connector or stream of this process calls `platform` with `key`. */
+    uses(key: string, platform: string) {
+      platformOf.set(key, platform)
+    },
+    /** The longest hold still ahead on the keys this process calls `platform` with, as it last knew them. */
+    heldFor(platform: string): Held | undefined {
+      let longest: Held | undefined
+      for (const [key, p] of platformOf) {
+        const h = held.get(key)
+        if (p === platform && h && h.until > now() && (!longest || h.until > longest.until)) longest = h
+      }
+      return longest
+    },
+    /** Reads the shared pauses when what was read is older than `ms` (source health: 0, it is asked for rarely). */
+    async fresh(ms = PAUSES_READ_EVERY_MS): Promise<void> {
+      if (!store || now() - readAt < ms) return
       reading ??= read().finally(() => {
         reading = undefined
       })

@@ -141,7 +141,8 @@ export function createMastodonConnector(
           // A hashtag the instance has never seen is 404 (docs.joinmastodon.org/methods/timelines#tag): no statuses.
           const body = await get(path, params, signal).catch((err) => {
             if (tag && err instanceof UpstreamStatusError && err.status === 404) return []
-            throw err
+            // A 429 is the token's limit: the stream's timeline reads and every server's searches wait for it too.
+            return pause.refused(err)
           })
           const statuses = tag
             ? readEnvelope('mastodon', Timeline, body, 'a timeline that is not a list of statuses')

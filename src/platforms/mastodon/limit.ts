@@ -17,7 +17,7 @@ export const mastodonLimit = (config: Config['platforms']['mastodon'], shared: P
 
 /**
  * A GET of the instance's API with the token, the stream's timeline reads: refused unsent while the token's limit is
- * spent, and each answer's X-RateLimit headers heard (mastodonLimit), as the searches' are.
+ * spent or a 429 holds it, and each answer's X-RateLimit headers heard (mastodonLimit), as the searches' are.
  */
 export function mastodonGet(config: Config['platforms']['mastodon'], shared: PlatformShared) {
   const limit = mastodonLimit(config, shared)
@@ -25,6 +25,8 @@ export function mastodonGet(config: Config['platforms']['mastodon'], shared: Pla
   return async (url: URL, signal: AbortSignal) => {
     await limit.refuseWhileHeld()
     const timeoutMs = config.timeout_ms
-    return fetchPlatformJson({ platform: 'mastodon', url, headers, timeoutMs, signal, heard: limit.heard })
+    return fetchPlatformJson({ platform: 'mastodon', url, headers, timeoutMs, signal, heard: limit.heard }).catch(
+      limit.refused,
+    )
   }
 }

@@ -8,7 +8,7 @@ import type { Mention } from '../../mention'
 import type { PlatformConnector } from '../types'
 import { decodeEntities, htmlToText } from '../common/html-text'
 import { failedAnswer } from '../http'
-import { createPause, sharedPause } from '../common/rate-limit'
+import { sharedPause } from '../common/rate-limit'
 import { pauseKey, perMachine, type PlatformShared } from '../common/shared-pauses'
 import { getStackExchange } from './api'
 import { plainQuery } from '../../query/platform-queries'
@@ -51,18 +51,14 @@ export function createStackoverflowConnector(
   shared: PlatformShared = {},
 ): PlatformConnector {
   const quota = quotaPause(config, shared)
-  // docs/throttle: "If an application receives a response with the backoff field set, it must wait that many seconds
-  // before hitting the same method again." This connector calls one method, so the pause is the connector's.
-  const pause = createPause(
-    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
-  )
+  const searchBackoff = backoffPause(config, shared, SEARCH_METHOD)
 
   async function fetchPage(keyword: string, page: number, pageSize: number, signal?: AbortSignal) {
     // Refused before anything is sent, as the search runner refuses during a retry time (503 with Retry-After);
     // the runner keeps the wait as the source's retryAt.
-    pause.refuseWhileHeld()
     await quota.refuseWhileHeld()
-    const url = new URL('/2.3/search/advanced', config.base_url)
+    await searchBackoff.refuseWhileHeld()
+    const url = new URL(SEARCH_METHOD, config.base_url)
     const params = new URLSearchParams({
       q: plainQuery(keyword),
       site: config.site,
@@ -77,14 +73,15 @@ export function createStackoverflowConnector(
     const answer = await getStackExchange({ url, timeoutMs: config.timeout_ms, log, signal })
     const wrapper = v.safeParse(Wrapper, answer.body)
     const w = wrapper.success ? wrapper.output : {}
-    if (w.backoff && w.backoff > 0) pause.hold(w.backoff, 'backoff')
+    if (w.backoff && w.backoff > 0) await searchBackoff.hold(w.backoff, 'backoff')
     if (w.error_id !== undefined) {
       const message = refusalMessage(w)
       const throttled = throttleWaitSec(w)
       if (throttled === undefined) throw new AppError('upstream_error', message)
-      // A throttle is a rate limit: no call before its time, which the search runner keeps as the retry time.
-      pause.hold(throttled, 'throttle_violation')
-      const wait = pause.secondsLeft()
+      // A throttle is the key's on this address, as the quota: no call before its time from the searches or the stream
+      // of any process here; the search runner keeps it as the retry time.
+      await quota.hold(throttled, 'throttle_violation')
+      const wait = quota.secondsLeft()
       throw new AppError('upstream_error', `${message}; retry after ${wait} s`, { retryAfterSec: wait })
     }
     if (!answer.ok) throw failedAnswer('stackoverflow', answer)
@@ -115,10 +112,13 @@ export function createStackoverflowConnector(
         return undefined
       }
       // A spent quota: the next page would be refused and lose this one.
-      return pause.secondsLeft() > 0 || quota.secondsLeft() > 0 ? undefined : page + 1
+      return quota.secondsLeft() > 0 ? undefined : page + 1
     }),
   }
 }
+
+const refusal = (wait: number, why: string) =>
+  `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`
 
 /** A refusal in the wrapper (docs/error-handling) in a few words: its id, name and the start of its message. */
 export function refusalMessage(w: { error_id?: number; error_name?: string; error_message?: string }) {
@@ -141,9 +141,25 @@ export const QUOTA_SPENT_SEC = 3600
  */
 export const quotaPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared) =>
   sharedPause(
-    (wait, why) => `stackoverflow asked for a pause (${why}): wait ${wait} s before searching again`,
+    refusal,
     'stackoverflow',
     pauseKey('stackoverflow', config.base_url, perMachine(config.key)),
+    shared.pauses,
+  )
+
+const SEARCH_METHOD = '/2.3/search/advanced'
+
+/**
+ * docs/throttle: besides the quota, a dynamic throttle per method: an answer's `backoff` asks the application to call
+ * the same method again only once that many seconds have passed. The application without an access token is its key
+ * on its address, as for the quota, so the wait holds every process here with that key calling `method`
+ * (the searches and `platforms check`), not the stream's /questions (docs/platforms.md#stackoverflow).
+ */
+const backoffPause = (config: Config['platforms']['stackoverflow'], shared: PlatformShared, method: string) =>
+  sharedPause(
+    refusal,
+    'stackoverflow',
+    `${pauseKey('stackoverflow', config.base_url, perMachine(config.key))} ${method}`,
     shared.pauses,
   )
 

@@ -64,6 +64,8 @@ export function createStackoverflowStream(
       const message = refusalMessage(w.output)
       const throttled = throttleWaitSec(w.output)
       if (throttled === undefined) throw new AppError('upstream_error', message)
+      // The key's on this address, as the quota: the searches of every process here wait for it too.
+      await quota.hold(throttled, 'throttle_violation')
       throw new Throttled(`${message}; waiting ${throttled} s`, throttled * 1000)
     }
     if (!res.ok) throw failedAnswer('stackoverflow', res)
