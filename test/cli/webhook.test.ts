@@ -75,9 +75,13 @@ describe('webhook', () => {
   test('a test the receiver refuses exits 1 and says when it is retried', async () => {
     const r = receiver(() => new Response('no', { status: 500 }))
     const made = JSON.parse(
-      await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', r.origin, '--kind', 'slack', '--json'], {
-        env: PRIVATE_OK,
-      }),
+      await ok(
+        ws,
+        ['webhook', 'add', '--team', 'acme', '--url', `${r.origin}/services/T0/B0/x`, '--kind', 'slack', '--json'],
+        {
+          env: PRIVATE_OK,
+        },
+      ),
     )
     const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', made.endpoint.id], { env: PRIVATE_OK })
     expect(tested.code).toBe(1)
@@ -90,9 +94,13 @@ describe('webhook', () => {
     // with Slack's words and what to do).
     const r = receiver(() => new Response('channel_is_archived', { status: 410 }))
     const made = JSON.parse(
-      await ok(ws, ['webhook', 'add', '--team', 'acme', '--url', r.origin, '--kind', 'slack', '--json'], {
-        env: PRIVATE_OK,
-      }),
+      await ok(
+        ws,
+        ['webhook', 'add', '--team', 'acme', '--url', `${r.origin}/services/T0/B0/x`, '--kind', 'slack', '--json'],
+        {
+          env: PRIVATE_OK,
+        },
+      ),
     )
     const tested = await runCli(ws, ['webhook', 'test', '--team', 'acme', made.endpoint.id], { env: PRIVATE_OK })
     expect(tested.code).toBe(1)

@@ -5,13 +5,22 @@ import { isEmailAddress } from '../../lib/email-address'
 export const KINDS = ['webhook', 'slack', 'discord', 'teams', 'email'] as const
 export type EndpointKind = (typeof KINDS)[number]
 
+// A Slack incoming webhook, /services/{team id}/{webhook id}/{secret} (docs/webhooks.md#slack): a channel's page, an
+// app's or a Workflow Builder trigger's address is not one, and was refused only for its host, if at all.
+const SLACK_PATH = /^\/services\/T\w+\/B\w+\/[\w-]+\/?$/
 // Discord's execute-webhook route, /api/webhooks/{webhook.id}/{webhook.token} (an API version may follow /api).
 const DISCORD_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d+\/[\w-]+\/?$/
 // A Teams Workflows trigger ("when a Teams webhook request is received"): …/workflows/{id}/…/invoke.
 const TEAMS_PATH = /\/workflows\/[^/]+\/(?:[^/]+\/)*invoke\/?$/
 
-/** A Discord or Teams URL whose path is not of that kind is refused; the host stays free (mirrors, tests). */
+/** A Slack, Discord or Teams URL whose path is not of that kind is refused; the host stays free (mirrors, tests). */
 export function checkKindUrl(kind: EndpointKind, url: URL): void {
+  if (kind === 'slack' && !SLACK_PATH.test(url.pathname))
+    throw fieldError(
+      'url',
+      'must be a Slack incoming-webhook URL, whose path is /services/T…/B…/…',
+      'a slack destination needs a Slack incoming-webhook URL, whose path is /services/T…/B…/…',
+    )
   if (kind === 'discord' && !DISCORD_PATH.test(url.pathname))
     throw fieldError(
       'url',

@@ -195,7 +195,10 @@ describe('webhook delivery', () => {
   test('a slack endpoint gets a readable Block Kit message: score, intent, platform, author, preview, reason, link', async () => {
     const { deps, team } = await world()
     const r = receiver(ok)
-    await createEndpoint(deps, { teamId: team.id, input: endpointInput(r.origin, { kind: 'slack' }) })
+    await createEndpoint(deps, {
+      teamId: team.id,
+      input: endpointInput(`${r.origin}/services/T0/B0/x`, { kind: 'slack' }),
+    })
     const s = signalRow(team.id, {
       author: 'bob <admin>',
       preview: 'Need a CRM & fast',
