@@ -2,19 +2,17 @@ import { randomBytes } from 'node:crypto'
 import type { Source } from './config/platform-names'
 import type { Config } from './config/schema'
 import type { RandomBytes } from './domain/keys/api-key'
-import { createScoringService, type ScoringService } from './domain/scoring/scoring-service'
-import { createSearchRunner, type SearchRunner } from './domain/search/search-runner'
+import type { ScoringService } from './domain/scoring/scoring-service'
+import type { SearchRunner } from './domain/search/search-runner'
 import { type StuckJobs, stuckJobs } from './domain/health/stuck'
 import { type Clock, systemClock } from './lib/clock'
 import type { ExportLimits } from './domain/signals/export-stream'
 import { createLogger, type Logger } from './lib/log'
-import { buildConnectors } from './platforms/registry'
-import { type PauseBoard, pauseBoard } from './platforms/common/shared-pauses'
+import type { PauseBoard } from './platforms/common/shared-pauses'
 import type { PlatformConnector } from './platforms/types'
-import { buildScorer } from './scorers/registry'
-import { createRulesScorer } from './scorers/rules'
 import type { Scorer } from './scorers/types'
-import { localPathOf, openDatabase } from './storage/db'
+import { openDatabase } from './storage/db'
+import { localPathOf } from './storage/database-url'
 import { databaseFileState } from './storage/permissions'
 import type { Database, RemoteDeadline } from './storage/engine/types'
 import { AppError } from './errors'
@@ -26,21 +24,25 @@ import { createRepos, type Repos } from './storage/repos'
 /** The newest migration this build carries, for `--version` (docs/operations.md#upgrades). */
 export { SCHEMA }
 
-export type Deps = ExportLimits & {
+/** What every command's deps hold: the database and the services that need no scorer and no platform. */
+export type AdminDeps = ExportLimits & {
   config: Config
   clock: Clock
   randomBytes: RandomBytes
   log: Logger
   database: Database
   repos: Repos
+  /** Jobs given up on because the database stopped answering them (GET /readyz tells them). */
+  stuck: StuckJobs
+}
+
+export type Deps = AdminDeps & {
   scorer: Scorer
   connectors: Map<Source, PlatformConnector>
   /** The waits platforms announced, held by every connector and stream, shared through the database. */
   pauses: PauseBoard
   searches: SearchRunner
   scoring: ScoringService
-  /** Jobs given up on because the database stopped answering them (GET /readyz tells them). */
-  stuck: StuckJobs
 }
 
 /** The one place that constructs clients; everything else receives `deps`. Migrates before returning. */
@@ -54,23 +56,25 @@ export async function buildDeps(
     writeDeadline?: RemoteDeadline
   } = {},
 ): Promise<Deps> {
-  const log = overrides.log ?? createLogger()
-  const clock = overrides.clock ?? systemClock
-  const database = await openAnswering(config, writeDeadline)
-  await migrate(database.client)
-  const repos = createRepos(database)
+  const core = await openCore(config, overrides, writeDeadline)
+  const { log, clock, repos } = core
+  // Loaded here rather than with this module: the admin commands open the database without the scorers, the
+  // platforms and their services (docs/performance.md#the-command-lines-start).
+  const [{ pauseBoard }, { buildConnectors }, { buildScorer }, { createSearchRunner }, { createScoringService }] =
+    await Promise.all([
+      import('./platforms/common/shared-pauses'),
+      import('./platforms/registry'),
+      import('./scorers/registry'),
+      import('./domain/search/search-runner'),
+      import('./domain/scoring/scoring-service'),
+    ])
   const pauses =
     overrides.pauses ??
     pauseBoard(repos.platformPauses, (what, err) => log.warn('platform_pauses_unavailable', { what, err }))
   const connectors = overrides.connectors ?? buildConnectors(config, log, { pauses })
   const scorer = overrides.scorer ?? buildScorer(config, log)
   return {
-    config,
-    clock,
-    randomBytes: (n) => randomBytes(n),
-    log,
-    database,
-    repos,
+    ...core,
     scorer,
     connectors,
     pauses,
@@ -83,17 +87,29 @@ export async function buildDeps(
       budgets: repos.platformBudgets,
     }),
     scoring: createScoringService({ config, scorer, cache: repos.scoreCache, clock, log }),
-    stuck: stuckJobs(),
     ...overrides,
   }
 }
 
 /**
- * Deps for the admin commands (team, key, keyword, icp, signals): they never score or search, so they get the
- * embedded scorer and no connectors, and the configured backends print none of their start-up warnings.
+ * Deps for the admin commands (team, key, keyword, icp, signals): they never score or search, so they get neither
+ * a scorer nor connectors, and the configured backends print none of their start-up warnings.
  */
-export const buildAdminDeps = (config: Config) =>
-  buildDeps(config, { scorer: createRulesScorer(), connectors: new Map() })
+export const buildAdminDeps = (config: Config): Promise<AdminDeps> => openCore(config, {})
+
+/** Opens and migrates the database, with the services every command shares. */
+async function openCore(
+  config: Config,
+  given: Partial<Pick<Deps, 'log' | 'clock'>>,
+  writeDeadline?: RemoteDeadline,
+): Promise<AdminDeps> {
+  const log = given.log ?? createLogger()
+  const clock = given.clock ?? systemClock
+  const database = await openAnswering(config, writeDeadline)
+  await migrate(database.client)
+  const repos = createRepos(database)
+  return { config, clock, randomBytes: (n) => randomBytes(n), log, database, repos, stuck: stuckJobs() }
+}
 
 /** The configured embedded database file when it is not there yet (opening it would create it); else undefined. */
 export function missingDatabaseFile(config: Config): string | undefined {

@@ -1,10 +1,6 @@
-import { isAbsolute } from 'node:path'
-import type { Config } from '../config/schema'
-import { readConfig } from '../config/read'
-import { buildAdminDeps, type Deps, missingDatabaseFile } from '../deps'
+import type { AdminDeps } from '../deps'
 import { AppError } from '../errors'
 import { visible } from '../lib/text'
-import { writeRefusedAs } from '../domain/health/readiness'
 import { type Flags, usageError } from './args'
 import { CONFIG_NOTE } from './usage'
 
@@ -12,39 +8,16 @@ export type Command = (argv: string[]) => Promise<number>
 export type Subcommand = { usage: string; run: Command }
 
 /**
- * Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it. Only a
- * command that starts a database (`team create`) passes `create`; the others refuse a missing database file.
+ * Reads the configuration (--config, env, defaults), opens and migrates the database, runs, then closes it (see
+ * with-deps.ts). Loaded when the command runs, not with its module: a refused option or a command's --help needs
+ * neither the configuration's schema nor the database (docs/performance.md#the-command-lines-start).
  */
 export async function withDeps<T>(
   flags: Flags,
-  run: (deps: Deps) => Promise<T>,
+  run: (deps: AdminDeps) => Promise<T>,
   opts: { create?: boolean } = {},
 ): Promise<T> {
-  const config = readConfig(flags.config as string | undefined)
-  if (!opts.create) requireDatabaseFile(config)
-  const deps = await buildAdminDeps(config)
-  try {
-    return await run(deps)
-  } catch (err) {
-    throw writeRefusedAs(err, deps)
-  } finally {
-    deps.database.client.close()
-  }
-}
-
-/**
- * The default database file is relative to the directory a command runs in, so a command run elsewhere than serve
- * (or started by an MCP client in its own directory) would create an empty database there and then fail on an unknown
- * team or key. A command that reads a team's data says instead where it looked (docs/operations.md#database-settings).
- */
-export function requireDatabaseFile(config: Config) {
-  const path = missingDatabaseFile(config)
-  if (path === undefined) return
-  const where = isAbsolute(path) ? '' : ' under the directory this command runs in'
-  throw new AppError(
-    'invalid_request',
-    `no database at ${path}${where}: run the command where serve runs, or with serve's --config or LEAD_SIGNALS_DATABASE_URL (serve and team create start a new database)`,
-  )
+  return (await import('./with-deps')).runWithDeps(flags, run, opts)
 }
 
 export function noPositionals(positionals: string[]) {

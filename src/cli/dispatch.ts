@@ -1,9 +1,7 @@
 import { version } from '../../package.json'
-import { ConfigError } from '../config/load'
+import { ConfigError } from '../config/config-error'
 import { appErrorIn, ERRORS } from '../errors'
-import { unwritable } from '../domain/health/readiness'
 import { createLogger } from '../lib/log'
-import { SCHEMA } from '../domain/health/schema'
 import { parseFlags } from './args'
 import { type Command, noPositionals } from './common'
 import { moveGlobalOptions } from './global-options'
@@ -65,6 +63,7 @@ export async function dispatch(argv: string[]): Promise<number> {
       } catch (error) {
         return reportFailure(error)
       }
+      const { SCHEMA } = await import('../domain/health/schema')
       console.log(`lead-signals ${version} (database schema ${SCHEMA})`)
       return 0
     }
@@ -92,7 +91,7 @@ export async function dispatch(argv: string[]): Promise<number> {
 // U+FFFD, as the listings show them, so a pasted escape sequence is not run by the terminal (docs/operations.md#command-line).
 const sayFailure = (message: string) => console.error(`lead-signals: ${visible(message)}`)
 
-function reportFailure(error: unknown): number {
+async function reportFailure(error: unknown): Promise<number> {
   if (error instanceof ConfigError) {
     sayFailure(error.message)
     return 2
@@ -105,6 +104,8 @@ function reportFailure(error: unknown): number {
   }
   // A database that cannot be opened or written (a read-only file or folder, a full disk) is the operator's to fix:
   // one line naming the setting and why, as serve says it (docs/operations.md#running-it).
+  // Loaded on this path only: it brings the storage engine, which a refused option or `--version` does not need.
+  const { unwritable } = await import('../domain/health/readiness')
   const storage = appErrorIn(unwritable(error))
   if (storage) {
     sayFailure(storage.message)

@@ -5,7 +5,8 @@ import { authenticate } from '../domain/keys/authenticate'
 import { giveBackUnfinished } from '../domain/quota/charge'
 import { type StdioEnd, serveStdio } from '../mcp/stdio'
 import { parseFlags } from './args'
-import { noPositionals, requireDatabaseFile } from './common'
+import { noPositionals } from './common'
+import { requireDatabaseFile } from './with-deps'
 
 const KEY_VARIABLE = 'LEAD_SIGNALS_API_KEY'
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps'
+import type { AdminDeps } from '../deps'
 import { findTeam } from '../domain/teams/teams'
 import { NO_SUCH_ENDPOINT } from '../domain/webhooks/endpoints'
 import { AppError } from '../errors'
@@ -11,7 +11,12 @@ import { withDeps } from './common'
  * `work` on the team's endpoint `id`. An id the team does not have is said with the team it was looked for in and
  * the command that lists that team's ids: "no such webhook endpoint" alone left the user guessing which was wrong.
  */
-export function onEndpoint<T>(flags: Flags, ref: string, id: string, work: (deps: Deps, teamId: string) => Promise<T>) {
+export function onEndpoint<T>(
+  flags: Flags,
+  ref: string,
+  id: string,
+  work: (deps: AdminDeps, teamId: string) => Promise<T>,
+) {
   return withDeps(flags, async (deps) => {
     const team = await findTeam(deps, ref)
     try {

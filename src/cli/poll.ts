@@ -7,7 +7,8 @@ import { PollStalled, runPollPass } from '../jobs/poll-pass'
 import { formatSummary } from '../domain/polling/summary'
 import { passAdvice } from '../domain/polling/advice'
 import { parseFlags } from './args'
-import { noPositionals, requireDatabaseFile, printJson } from './common'
+import { noPositionals, printJson } from './common'
+import { requireDatabaseFile } from './with-deps'
 
 /**
  * `poll --once [--team TEAM] [--json]`: one keyword-polling pass now, with the configured scorer and platforms.

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { answerTooLate } from './answer-time'
+import { ConfigError } from './config-error'
 import { redditReady } from './reddit-schema'
 import { Config, DEFAULT_PLANS, Plan } from './schema'
 import { fieldWords, ownWords } from '../lib/issue-words'
@@ -7,8 +8,7 @@ import { longerName, nearest } from '../lib/nearest'
 import { hasKey, notATable, unwrap } from './tables'
 import { tomlProblem } from './toml-problem'
 
-/** A configuration problem; the CLI prints the message and exits with status 2 (docs/operations.md#configuration-file). */
-export class ConfigError extends Error {}
+export { ConfigError }
 
 const ENV_PREFIX = 'LEAD_SIGNALS_'
 // Variables of the CLI itself, not configuration keys: the config file's path and `mcp`'s API key.

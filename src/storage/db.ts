@@ -1,5 +1,5 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
-import { dirname, isAbsolute } from 'node:path'
+import { dirname } from 'node:path'
 import { drizzle } from 'drizzle-orm/libsql'
 import { AppError } from '../errors'
 import { openCommitWatch } from './engine/commit-watch'
@@ -7,6 +7,7 @@ import { LOCK_WAIT_MS, tuneConnection } from './engine/connection-settings'
 import { createLocalClient } from './engine/local-client'
 import { openReadConnection } from './engine/read-connection'
 import { openRemoteClient } from './engine/remote-client'
+import { localPathOf } from './database-url'
 import { permissionDenied } from './permissions'
 import * as schema from './schema'
 import type { Database, RemoteDeadline } from './engine/types'
@@ -99,28 +100,3 @@ const CANNOT_CREATE: Record<string, string> = {
 
 const cannotWrite = (why: string) =>
   new AppError('storage_unavailable', `cannot write the database (database.url): ${why}`, { reason: why })
-
-/** `file:PATH`, `file:///abs` or `:memory:` → a path for the engine; undefined for a server URL. */
-export function localPathOf(url: string): string | undefined {
-  if (url === ':memory:' || url === 'file::memory:') return ':memory:'
-  if (!url.startsWith('file:')) return undefined
-  const rest = url.slice('file:'.length).split('?')[0]
-  return rest.startsWith('//') ? rest.replace(/^\/\/[^/]*/, '') : rest
-}
-
-/**
- * The database of `url` as a message names it (docs/operations.md#database-settings): a file by its path (a relative
- * one with the directory it is under), a server by its host alone, so a password or token in the URL never shows.
- */
-export function databaseShown(url: string): string {
-  const path = localPathOf(url)
-  if (path === ':memory:') return 'in memory'
-  if (path !== undefined) return isAbsolute(path) ? path : `${path} under the directory this command runs in`
-  let host = ''
-  try {
-    host = new URL(url).host
-  } catch {
-    // named by its setting below
-  }
-  return host ? `the libSQL server at ${host}` : 'the libSQL server of database.url'
-}

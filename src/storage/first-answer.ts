@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client'
 import { AppError } from '../errors'
-import { databaseShown, localPathOf } from './db'
+import { databaseShown, localPathOf } from './database-url'
 import { unanswered } from './engine/write-deadline'
 
 /**

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { chmodSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createWorkspace, dump, MANY_PROCESSES_MS, ok, runCli, signalLine, type Workspace } from './run-cli'
+import { dump, MANY_PROCESSES_MS, ok, runCli, signalLine, type Workspace, withTeam } from './run-cli'
 
 // docs/operations.md#backups-and-restore: `backup --to` a place that cannot take the file said the system's code
 // ("cannot be created (EROFS)", "(EACCES)", "(ENOSPC)"), and a disk that filled during the copy left the copy's
@@ -10,16 +10,18 @@ import { createWorkspace, dump, MANY_PROCESSES_MS, ok, runCli, signalLine, type 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
 const ROOT = process.getuid?.() === 0
+// Each test on a database of its own holding team acme (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
 let ws: Workspace
 const undo: (() => void)[] = []
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => {
   while (undo.length) undo.pop()?.()
   ws.cleanup()
 })
+afterAll(() => withAcme.cleanup())
 
 /** A small file system of its own (root only: a read-only one, a full one), or undefined where none can be made. */
 function mounted(options: string): string | undefined {

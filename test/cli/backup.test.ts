@@ -17,13 +17,13 @@ import { join } from 'node:path'
 import Database from 'libsql'
 import { type Child, cutMidway, spawnChild, until } from '../process/child'
 import { releaseOurConnections } from '../support/release-connections'
-import { copiesOf, dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { dump, ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
 // Each test starts on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts
 // checks it): a copy of it is what a stopped database of one team is, file and -wal.
-const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
+const withAcme = withTeam('acme')
 let ws: Workspace
 const children: Child[] = []
 beforeEach(async () => {

@@ -1,18 +1,22 @@
 // Issue 33 item 9: an export's `id` was the post's id on its platform, not the signal id the API shows, so a row of
 // an export could not be judged. Now `id` is the API's id and `postId` the post's (docs/operations.md#exporting-signals).
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { parseCsv } from '../support/exports'
-import { createWorkspace, ok, query, runCli, signalLine, type Workspace } from './run-cli'
+import { copiesOf, ok, query, runCli, signalLine, type Workspace } from './run-cli'
 
-let ws: Workspace
+// Each test on a database of its own holding team acme, its key and two imported signals, made once.
 let key: string
-beforeEach(async () => {
-  ws = createWorkspace()
+const withSignals = copiesOf(async (ws) => {
   key = JSON.parse(await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth', '--json'])).apiKey
   const lines = ['p1', 'p2'].map((post) => signalLine(post))
   await ok(ws, ['signals', 'import', '--team', 'acme', ws.file('in.jsonl', lines.join('\n'))])
 })
+let ws: Workspace
+beforeEach(async () => {
+  ws = await withSignals.make()
+})
 afterEach(() => ws.cleanup())
+afterAll(() => withSignals.cleanup())
 
 /** JSON-RPC over `lead-signals mcp`'s standard input: initialize, then one tools/call. */
 async function callTool(name: string, args: Record<string, unknown>) {

@@ -1,22 +1,27 @@
 // docs/operations.md#exporting-signals: a team moved with export and import kept none of its verdicts, so every
 // signal it had judged not relevant came back undismissed, and the tuning started again from nothing.
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { hostileImportFile, hostileSignals } from '../support/exports'
-import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
+// Each test on two databases of its own, holding team acme and team bravo (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
+const withBravo = withTeam('bravo')
 let a: Workspace
 let b: Workspace
 beforeEach(async () => {
-  a = createWorkspace()
-  b = createWorkspace()
-  await ok(a, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
-  await ok(b, ['team', 'create', '--name', 'bravo', '--plan', 'growth'])
+  a = await withAcme.make()
+  b = await withBravo.make()
 })
 afterEach(() => {
   a.cleanup()
   b.cleanup()
+})
+afterAll(() => {
+  withAcme.cleanup()
+  withBravo.cleanup()
 })
 
 const hostileFile = () => hostileImportFile('acme')

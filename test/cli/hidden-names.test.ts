@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
+import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
+import { ok, query, runCli, type Workspace, withTeam } from './run-cli'
 
 // docs/operations.md#teams-keys-keywords-and-profiles: a key's label and an ICP profile's name (and its competitors)
 // took control and direction characters, so "\e[2J\u202eEvil" was stored and went out as written wherever the name
@@ -7,12 +7,14 @@ import { createWorkspace, ok, query, runCli, type Workspace } from './run-cli'
 // back from, a signal's icpMatch in e-mails. A keyword and a team name refuse them; these now do too, saying why, and
 // a name stored before is shown with U+FFFD by the line that removes it.
 
+// Each test on a database of its own holding team acme (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 
 const HOSTILE = 'Evil\u001b[2J\u202eCo'
 

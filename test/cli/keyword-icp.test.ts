@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { copiesOf, ok, query, runCli, type Workspace } from './run-cli'
+import { ok, query, runCli, type Workspace, withTeam } from './run-cli'
 
 // Each test on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts checks it).
-const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
   ws = await withAcme.make()

@@ -1,19 +1,21 @@
 // Issue 33 item 9: the CLI said valibot's words (`--intents Expected ("ACTIVE" | …)`, a platform list cut with "…")
 // and refused lower-case intents. It now names the flag, lists every allowed value, and takes intents in any case.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { SEARCH_PLATFORMS } from '../../src/config/platform-names'
 import { fakesPerTest } from '../support/fake-upstream'
-import { createWorkspace, ok, runCli, signalLine, type Workspace } from './run-cli'
+import { ok, runCli, signalLine, type Workspace, withTeam } from './run-cli'
 
 const INTENTS = 'ACTIVE, COMPETITOR, PAIN, QUESTION, MENTION'
 const PRIVATE_OK = { LEAD_SIGNALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }
 const receiver = fakesPerTest()
+// Each test on a database of its own holding team acme (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 
 describe('refusals in words', () => {
   test('a wrong intent or platform names the flag and every allowed value', async () => {

@@ -57,6 +57,13 @@ export function copiesOf(setUp: (ws: Workspace) => Promise<unknown>): { make(): 
   }
 }
 
+/**
+ * Workspaces that start with a database holding team `name` on the growth plan, made once by `team create`
+ * (test/cli/team.test.ts checks it), for tests where the team is where they begin, not what they check.
+ */
+export const withTeam = (name: string) =>
+  copiesOf((ws) => ok(ws, ['team', 'create', '--name', name, '--plan', 'growth']))
+
 /** The inherited environment without LEAD_SIGNALS_* settings, so a developer's shell cannot change a test. */
 export function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {}

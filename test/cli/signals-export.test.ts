@@ -2,14 +2,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:tes
 import { closeSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { hostileImportFile, hostileSignals, parseCsv } from '../support/exports'
-import { cleanEnv, copiesOf, ok, query, runCli, type Workspace } from './run-cli'
+import { cleanEnv, ok, query, runCli, type Workspace, withTeam } from './run-cli'
 
 const MAIN = resolve(import.meta.dir, '../../src/main.ts')
 
 // Each test on two databases of its own, holding team acme and team bravo, each made once by `team create`
 // (test/cli/team.test.ts checks it).
-const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
-const withBravo = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'bravo', '--plan', 'growth']))
+const withAcme = withTeam('acme')
+const withBravo = withTeam('bravo')
 let a: Workspace
 let b: Workspace
 beforeEach(async () => {

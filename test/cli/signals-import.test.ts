@@ -1,12 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { createWorkspace, dump, ok, query, runCli, type Workspace } from './run-cli'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { dump, ok, query, runCli, type Workspace, withTeam } from './run-cli'
 
+// Each test on a database of its own holding team acme (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 
 const signal = (patch: Record<string, unknown> = {}) =>
   JSON.stringify({

@@ -1,14 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { createWorkspace, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
+import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
+// Each test on a database of its own holding team acme (test/cli/team.test.ts checks team create).
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
-  ws = createWorkspace()
-  await ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth'])
+  ws = await withAcme.make()
 })
 afterEach(() => ws.cleanup())
+afterAll(() => withAcme.cleanup())
 
 describe('lead-signals user (docs/console.md#first-user)', () => {
   test('create reads the password from standard input and stores only an Argon2id hash', async () => {

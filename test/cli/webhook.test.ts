@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { fakesPerTest } from '../support/fake-upstream'
 import { verified } from '../support/webhooks'
-import { copiesOf, ok, query, runCli, type Workspace, MANY_PROCESSES_MS } from './run-cli'
+import { ok, query, runCli, type Workspace, MANY_PROCESSES_MS, withTeam } from './run-cli'
 
 setDefaultTimeout(MANY_PROCESSES_MS)
 
 // Each test on a database of its own holding team acme, made once by `team create` (test/cli/team.test.ts checks it).
-const withAcme = copiesOf((ws) => ok(ws, ['team', 'create', '--name', 'acme', '--plan', 'growth']))
+const withAcme = withTeam('acme')
 let ws: Workspace
 beforeEach(async () => {
   ws = await withAcme.make()

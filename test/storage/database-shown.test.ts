@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { databaseShown } from '../../src/storage/db'
+import { databaseShown } from '../../src/storage/database-url'
 
 // A message naming the database (docs/operations.md#database-settings) says which one a command used, and never
 // the credentials or token a server's URL may carry.

@@ -9,7 +9,8 @@ import { type BackupProgress, writeBackup } from '../../storage/backup'
 import { CopyStopped } from '../../storage/backup-copy/copy'
 import { untilStopped } from '../../storage/backup-copy/until-stopped'
 import { CANNOT_CREATE } from '../../storage/backup-target'
-import { localPathOf, openDatabase } from '../../storage/db'
+import { openDatabase } from '../../storage/db'
+import { localPathOf } from '../../storage/database-url'
 import { restoreInThread } from '../../storage/restore-thread/restore'
 
 // docs/operations.md#backups-and-restore
