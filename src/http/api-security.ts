@@ -7,7 +7,17 @@ import { SCOPES, type Scope } from '../domain/oauth/scopes'
  * token, so a developer whose app signs in with OAuth could not try a route with what their app holds.
  */
 export const SECURITY_SCHEMES = {
-  apiKey: { type: 'apiKey' as const, in: 'header', name: 'x-api-key' },
+  // Swagger UI's Authorize showed the key's field with no word on where its value comes from.
+  apiKey: {
+    type: 'apiKey' as const,
+    in: 'header',
+    name: 'x-api-key',
+    description:
+      "The team's API key: `lsk_` and 43 characters, shown once when it is made: in the console's Settings " +
+      '(Generate API Key), or by `lead-signals key create --team TEAM` (`lead-signals serve --demo` prints one for ' +
+      'the demo team). A missing key is 401 missing_api_key, an unknown or revoked one 401 invalid_api_key ' +
+      '([docs/api.md#authentication](/docs/api#authentication)).',
+  },
   bearer: {
     type: 'http' as const,
     scheme: 'bearer',

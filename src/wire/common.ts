@@ -39,11 +39,30 @@ export function errorBody(
 
 export const EarlierErrorBody = v.object({ success: v.literal(false), error: v.string() })
 
-/** The usage counters (docs/api.md#usage-counters) as they appear in search, score and signals responses; null limit and remaining mean unlimited. */
+/**
+ * The usage counters (docs/api.md#usage-counters) as they appear in search, score and signals responses, each
+ * described so that Swagger UI and a generated client say what it counts; null limit and remaining mean unlimited.
+ */
 export const UsageCounters = v.object({
-  used: v.number(),
-  limit: v.nullable(v.number()),
-  remaining: v.nullable(v.number()),
+  used: v.pipe(v.number(), v.description('Requests counted this month (UTC), this call included.')),
+  limit: v.pipe(v.nullable(v.number()), v.description("The plan's monthly requests; null when unlimited.")),
+  remaining: v.pipe(
+    v.nullable(v.number()),
+    v.description('Requests left this month, then credits; null when unlimited.'),
+  ),
+})
+
+/** The `usage` of a counted call's answer. */
+export const UsageAfterCall = v.pipe(UsageCounters, v.description("The team's quota after this call."))
+
+/** A page's figures (docs/api.md#signals): the next page is offset + limit, while that is below total. */
+export const pageFigures = (items: string) => ({
+  total: v.pipe(v.number(), v.description(`All the ${items} that pass the filters, on every page.`)),
+  limit: v.pipe(v.number(), v.description(`The most ${items} on this page, as asked (default 20).`)),
+  offset: v.pipe(
+    v.number(),
+    v.description(`The ${items} skipped before this page; ask for offset + limit next, while it is below total.`),
+  ),
 })
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
 import { Intent } from '../domain/scoring/guide'
-import { queryText, UsageCounters } from './common'
+import { queryText, UsageAfterCall } from './common'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
 const keyword = v.pipe(
@@ -71,7 +71,7 @@ export const RawResult = v.object({
   platform: v.string(),
   count: v.number(),
   mentions: v.array(Mention),
-  usage: UsageCounters,
+  usage: UsageAfterCall,
 })
 
 const ScoredItem = v.object({
@@ -86,4 +86,4 @@ const ScoredItem = v.object({
   keyword: v.string(),
   publishedAt: v.string(),
 })
-export const ScoredResult = v.object({ results: v.array(ScoredItem), total: v.number(), usage: UsageCounters })
+export const ScoredResult = v.object({ results: v.array(ScoredItem), total: v.number(), usage: UsageAfterCall })

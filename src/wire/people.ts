@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { jsonInt, queryInt, trimmed } from './common'
+import { jsonInt, pageFigures, queryInt, trimmed } from './common'
 import { csvBom, filters, queryMinScore, SignalArgs } from './signals'
 
 /**
@@ -81,9 +81,7 @@ export const Person = v.object({
 
 export const PeoplePage = v.object({
   people: v.array(Person),
-  total: v.number(),
-  limit: v.number(),
-  offset: v.number(),
+  ...pageFigures('people'),
 })
 
 export const PersonPost = v.object({

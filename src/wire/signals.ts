@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { ISO_INSTANT, toUtcIso } from '../lib/iso-time'
 import { Intent, intentGiven } from '../domain/scoring/guide'
-import { jsonInt, queryInt, trimmed, UsageCounters } from './common'
+import { jsonInt, pageFigures, queryInt, trimmed, UsageAfterCall } from './common'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {
@@ -164,8 +164,6 @@ export const Signal = v.object({
 
 export const SignalPage = v.object({
   signals: v.array(Signal),
-  total: v.number(),
-  limit: v.number(),
-  offset: v.number(),
-  usage: UsageCounters,
+  ...pageFigures('signals'),
+  usage: UsageAfterCall,
 })

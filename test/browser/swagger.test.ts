@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { closeBrowser, launchBrowser, openPage, screenshot } from '../support/browser'
 import { oauthWorld, PASSWORD } from '../support/oauth'
+import { authorizeWithKey } from '../support/swagger'
 
 let browser: Browser
 let world: Awaited<ReturnType<typeof oauthWorld>> | undefined
@@ -96,11 +97,7 @@ describe('/swagger with the network cut off', () => {
     const view = await openPage(browser, origin, { offline: true })
     try {
       await view.goto('/swagger')
-      await view.page.getByRole('button', { name: 'Authorize' }).first().click()
-      const dialog = view.page.locator('.dialog-ux')
-      await dialog.locator('input').first().fill(apiKey)
-      await dialog.locator('button.modal-btn.authorize').first().click()
-      await dialog.locator('button.btn-done').first().click()
+      await authorizeWithKey(view.page, apiKey)
       const tried = await tryUsage(view.page)
       expect(tried.status).toBe('200')
       expect(JSON.parse(tried.answer ?? '{}')).toMatchObject({ plan: 'growth', usage: { used: 0 } })

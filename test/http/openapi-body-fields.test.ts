@@ -44,3 +44,22 @@ test("the link example names a person as GET /api/v1/people lists one (404 until
   expect(res.status).toBe(404)
   expect(res.body.error.code).toBe('not_found')
 })
+
+// docs/api.md#signals and #what-is-counted: a list's paging figures and a counted answer's usage were bare numbers,
+// so Swagger UI gave no word on how to page on, or that a null limit means unlimited.
+test("the answers' paging figures and usage counters say what they count", async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  const answer = (method: string, path: string) =>
+    spec.paths[path][method].responses['200'].content['application/json'].schema as Schema
+  const fields = (schema: Schema, names: string[]) =>
+    Object.fromEntries(names.map((n) => [n, schema.properties?.[n] as Schema]))
+  const bare = [
+    ...undescribed({ properties: fields(answer('get', '/api/v1/signals'), ['total', 'limit', 'offset']) }, 'signals'),
+    ...undescribed({ properties: fields(answer('get', '/api/v1/people'), ['total', 'limit', 'offset']) }, 'people'),
+    ...undescribed({ properties: fields(answer('get', '/api/v1/signals'), ['usage']) }, 'signals'),
+    ...undescribed({ properties: fields(answer('post', '/api/v1/mentions/search'), ['usage']) }, 'search'),
+    ...undescribed({ properties: fields(answer('get', '/api/v1/usage'), ['usage']) }, 'usage'),
+  ]
+  expect(bare).toEqual([])
+})

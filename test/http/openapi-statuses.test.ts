@@ -7,7 +7,12 @@ import { seedTeam, testDeps } from '../support/deps'
 // on the people export, which is not counted but answers too_many_exports (docs/security.md#what-is-bounded), and on
 // a webhook's test and replay, which answer too_many_sends.
 
-type Operation = { security?: unknown; responses: Record<string, { content?: Record<string, { schema: any }> }> }
+type Operation = {
+  security?: unknown
+  summary?: string
+  description?: string
+  responses: Record<string, { content?: Record<string, { schema: any }> }>
+}
 type Spec = { paths: Record<string, Record<string, Operation>> }
 
 const COUNTED = [
@@ -103,4 +108,21 @@ test('the routes without a key list what they answer to an oversized body, and i
     // docs/api.md#requests-and-responses: a probe's cache-buster is not an unknown parameter here.
     expect((await call('GET', `${path}?t=1`)).status).toBe(200)
   }
+})
+
+test("each keyed route's description says whether it counts against the quota, as docs/api.md#what-is-counted does", async () => {
+  const { operations } = await setUp()
+  // The earlier search said only that its keyword must be tracked: a developer trying it spent a request unawares.
+  const said = operations
+    .filter(({ op }) => op.security)
+    .map(({ route, op }) => {
+      const text = `${op.summary ?? ''} ${op.description ?? ''}`
+      return { route, counted: /counts 1 request/i.test(text), uncounted: /(not|never) counted/i.test(text) }
+    })
+  for (const { route, counted, uncounted } of said)
+    expect({ route, counted, uncounted }).toEqual(
+      route === 'get /api/v1/usage'
+        ? { route, counted: false, uncounted: true }
+        : { route, counted: COUNTED.includes(route), uncounted: !COUNTED.includes(route) },
+    )
 })

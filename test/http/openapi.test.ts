@@ -87,7 +87,7 @@ test('the OpenAPI document at /swagger/json describes every route with parameter
   expect(JSON.stringify(webhooks.post.requestBody)).toContain('"minScore"')
   expect(Object.keys(webhooks.post.responses)).toEqual(expect.arrayContaining(['201', '400', '401']))
   expect(Object.keys(spec.paths['/api/v1/webhooks/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']))
-  expect(spec.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' })
+  expect(spec.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' })
   const ui = await call('GET', '/swagger')
   expect(ui.status).toBe(200)
   expect(String(ui.body)).toContain('swagger')
@@ -205,4 +205,13 @@ test('Try it out changes no setting to an extreme: the heat threshold example is
   expect(example('post', '/api/routes/search')).toEqual({ network: 'news', keyword: 'crm' })
   // And a verdict with the reason "string", which the server keeps as the team's words and shows in the console.
   expect(example('post', '/api/v1/signals/{id}/feedback')).toEqual({ verdict: 'relevant' })
+})
+
+test("Authorize's key field says what a key looks like and where a developer gets one", async () => {
+  const { deps } = await testDeps()
+  const spec = (await client(deps)('GET', '/swagger/json')).body
+  // Swagger UI showed "apiKey (apiKey)", a header name and an empty field: nothing said where the value comes from.
+  const description = spec.components.securitySchemes.apiKey.description as string
+  for (const part of ['lsk_', 'Settings', 'Generate API Key', 'lead-signals key create', '/docs/api#authentication'])
+    expect(description).toContain(part)
 })

@@ -42,6 +42,7 @@ describe('/swagger, served offline', () => {
       `/swagger/assets/${PINNED}/swagger-ui-bundle.js`,
       `/swagger/assets/${PINNED}/swagger-ui.css`,
       '/swagger/init.js',
+      '/swagger/narrow.css',
     ])
     const csp = res.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'none'")

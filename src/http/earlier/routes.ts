@@ -96,7 +96,9 @@ export const earlierRoutes = (deps: Deps) =>
       ),
       detail: {
         summary: 'Search a network for a tracked keyword (earlier route)',
-        description: 'The keyword must be tracked by the team unless its plan allows any keyword.',
+        description:
+          'The keyword must be tracked by the team unless its plan allows any keyword. Counts 1 request when it ' +
+          'succeeds, as POST /api/v1/mentions/search does.',
         security: apiSecurity('mentions:search'),
       },
     })

@@ -2,6 +2,22 @@ import { SWAGGER_UI_CLIENT_ID, SWAGGER_UI_REDIRECT_PATH } from '../../domain/oau
 import { ASSETS_PREFIX } from './assets'
 
 export const SPEC_PATH = '/swagger/json'
+export const NARROW_CSS_PATH = '/swagger/narrow.css'
+
+/**
+ * Swagger UI on a phone (docs/api.md#api-documentation): its answers table kept a Links column ("No links" on each
+ * answer, as the document declares none) that pushed an opened operation past a 390 px screen, and each answer's
+ * Headers table left its descriptions a column a few letters wide. Below 600 px the column goes and a header's name,
+ * description and type stack.
+ */
+export const NARROW_CSS = `@media (max-width: 600px) {
+  .swagger-ui .response-col_links { display: none; }
+  .swagger-ui table.headers thead { display: none; }
+  .swagger-ui table.headers tr, .swagger-ui table.headers td { display: block; padding: 0; }
+  .swagger-ui table.headers tr { padding: 0.4em 0; }
+  .swagger-ui table.headers td.header-col { font-weight: 600; }
+}
+`
 
 /** Our own page instead of the plugin's, whose script comes from a CDN: every file it names is served here. */
 export const PAGE_HTML = `<!doctype html>
@@ -12,6 +28,7 @@ export const PAGE_HTML = `<!doctype html>
 <title>lead-signals API</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS_PREFIX}/swagger-ui.css">
+<link rel="stylesheet" href="${NARROW_CSS_PATH}">
 </head>
 <body>
 <div id="swagger-ui"></div>
