@@ -31,9 +31,10 @@ type Status = { id: string; content: string; url: string } & Record<string, unkn
 /**
  * The software a fake server is, as its NodeInfo names it (nodeinfo.diaspora.software: GET /.well-known/nodeinfo links
  * the document of each schema, whose `software` has the lowercase `name` and the `version`). By default GoToSocial for
- * ULIDs and Pleroma for FlakeIds.
+ * ULIDs and Pleroma for FlakeIds. `nodeinfo: false`: the server behaves as that software, but its NodeInfo is not served
+ * (as behind a proxy that passes only the API).
  */
-export type Software = { name: string; version: string }
+export type Software = { name: string; version: string; nodeinfo?: false }
 
 /**
  * How the streaming WebSocket of `software` takes the token (null: a server without NodeInfo, which takes it either
@@ -140,13 +141,19 @@ export function fakeFediverse(
       return new Response('upgrade required', { status: 426 })
     }
     // NodeInfo, public: the index of its documents by schema, and the 2.0 document naming the software.
-    if (url.pathname === '/.well-known/nodeinfo' && software) {
+    const listed = software && software.nodeinfo !== false
+    if (url.pathname === '/.well-known/nodeinfo' && listed) {
       nodeinfoReads++
       const rel = 'http://nodeinfo.diaspora.software/ns/schema/2.0'
       return Response.json({ links: [{ rel, href: `${url.origin}/nodeinfo/2.0` }] })
     }
-    if (url.pathname === '/nodeinfo/2.0')
-      return Response.json({ version: '2.0', software, protocols: ['activitypub'], openRegistrations: false })
+    if (url.pathname === '/nodeinfo/2.0' && listed)
+      return Response.json({
+        version: '2.0',
+        software: { name: software.name, version: software.version },
+        protocols: ['activitypub'],
+        openRegistrations: false,
+      })
     // The streaming host, published as Mastodon does (a ws: address): this one.
     if (url.pathname === '/api/v2/instance')
       return Response.json({ configuration: { urls: { streaming: `ws://${url.host}` } } })

@@ -9,7 +9,7 @@ import { statusMention, statusMentionId, TokenLacksScope, tokenRefused } from '.
 import { mastodonGet } from './limit'
 import type { PlatformShared } from '../common/shared-pauses'
 import { notEventStream, readEvents, StreamedStatus } from './events'
-import { readSocket, socketCredentials } from './websocket'
+import { socketWithToken } from './socket-token'
 import { instanceSoftware } from './software'
 import { after, ahead, STATUS_ID } from './ids'
 
@@ -42,9 +42,8 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
   const token = config.access_token.trim()
   const headers = { authorization: `Bearer ${token}`, 'user-agent': USER_AGENT }
   const address = streamingAddress(config)
-  // Over the WebSocket the token goes where the server reads it, which its NodeInfo tells (websocket.ts).
-  const software = instanceSoftware(config)
-  const socket = async (signal: AbortSignal) => socketCredentials(token, await software.name(signal))
+  // Over the WebSocket the token goes where the server reads it, which its NodeInfo tells (socket-token.ts).
+  const readSocket = socketWithToken(token, instanceSoftware(config))
   const get = mastodonGet(config, pace)
   const page = async (params: Record<string, string>, signal: AbortSignal) => {
     const url = address.timeline()
@@ -160,7 +159,7 @@ export function createMastodonStream(config: Table, _?: unknown, pace: Pace = {}
           const ended =
             transport === 'sse'
               ? await readEvents(address.events(host), headers, ...reading)
-              : await readSocket(address.socket(host), await socket(signal), ...reading)
+              : await readSocket(address.socket(host), ...reading)
           if (signal.aborted) return
           // Let go for room in the queue: the next connection's catch-up reads what came meanwhile.
           if (ended === 'full') {

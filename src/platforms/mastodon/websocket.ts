@@ -18,6 +18,16 @@ const Refused = v.object({ error: v.string() })
 // What a server or the WebSocket client says, shown without control characters and without the address it names.
 const printable = (s: string) => [...s].filter((ch) => ch >= ' ' && ch !== '\u007f').join('')
 
+/**
+ * The handshake failed because the server did not answer back the token offered as the Sec-WebSocket-Protocol (Bun's
+ * client: "Missing client protocol", or "Mismatch client protocol" for another one), as GoToSocial before 0.17 does.
+ */
+export class ProtocolNotAnswered extends AppError {
+  constructor() {
+    super('upstream_error', 'mastodon streaming API did not answer the access token given as its WebSocket protocol')
+  }
+}
+
 /** The failed read a connection that never opened is, from the WebSocket client's words (docs/streams.md#outages). */
 function refused(said: string, silent: boolean, silenceMs: number): Error {
   if (silent)
@@ -26,18 +36,16 @@ function refused(said: string, silent: boolean, silenceMs: number): Error {
   // 401 is the token: stream.ts names the setting to fix.
   if (status === 401) return new UpstreamStatusError(401, 'mastodon streaming API refused the access token')
   if (status) return failedAnswer('mastodon streaming API (WebSocket)', { status, headers: new Headers(), text: '' })
-  if (/Missing client protocol/i.test(said))
-    return new AppError(
-      'upstream_error',
-      'mastodon streaming API did not take the access token as its WebSocket protocol (Sec-WebSocket-Protocol), as ' +
-        'GoToSocial before 0.17 does not; its NodeInfo (/.well-known/nodeinfo) could not be read to tell it apart',
-    )
+  if (/(Missing|Mismatch) client protocol/i.test(said)) return new ProtocolNotAnswered()
   const words = printable(said.replace(/^WebSocket connection to '[^']*' failed: /, '')).slice(0, 200)
   return new PlatformUnreachableError(
     'mastodon streaming API could not be reached',
     words ? new Error(words) : undefined,
   )
 }
+
+/** The token in the Authorization header alone, which Mastodon and GoToSocial read on every version. */
+export const authorizationHeader = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /**
  * The headers that carry `token` to the WebSocket of `software` (its NodeInfo name, software.ts), where that server
@@ -46,7 +54,7 @@ function refused(said: string, silent: boolean, silenceMs: number): Error {
  * Pleroma and Akkoma the Sec-WebSocket-Protocol. A server not known gets both (docs/platforms.md#mastodon).
  */
 export function socketCredentials(token: string, software: string | undefined): Record<string, string> {
-  const header = { authorization: `Bearer ${token}` }
+  const header = authorizationHeader(token)
   const protocol = { 'sec-websocket-protocol': token }
   if (software === 'mastodon' || software === 'gotosocial') return header
   if (software === 'pleroma' || software === 'akkoma') return protocol

@@ -117,6 +117,22 @@ describe('Mastodon stream over WebSocket: the token where the server reads it', 
     expect(got.failures).toEqual([])
   }, 30_000)
 
+  // The client reports the missing echo ("Missing client protocol") apart from a refused token or a network failure.
+  test('GoToSocial before 0.17 whose NodeInfo cannot be read: tried again at once with the Authorization header alone, kept for reconnections', async () => {
+    const fedi = wsOnly('ulid', TOKEN, { name: 'gotosocial', version: '0.16.3', nodeinfo: false })
+    const got = reading(fedi)
+    await eventually('the WebSocket', () => fedi.clients() === 1)
+    await Bun.sleep(300) // open for longer than steadyMs: its end is a disconnection, reconnected at once
+    fedi.dropAll()
+    await eventually('the reconnection', () => fedi.upgrades.length === 3 && fedi.clients() === 1)
+    const both = { protocol: TOKEN, authorization: `Bearer ${TOKEN}` }
+    expect(fedi.upgrades).toEqual(
+      [both, GIVEN.ulid, GIVEN.ulid].map((given) => ({ path: '/api/v1/streaming?stream=public', ...given })),
+    )
+    expect(fedi.nodeinfoReads()).toBe(0)
+    expect(got.failures).toEqual([])
+  }, 30_000)
+
   test('a server without NodeInfo: the token both ways, as every server reads one of them', async () => {
     const fedi = wsOnly('flake', TOKEN, null)
     reading(fedi)
@@ -134,6 +150,16 @@ describe('Mastodon stream over WebSocket: failures', () => {
     await eventually('a failure', () => got.failures.length >= 1)
     expect(got.failures[0]).toContain('platforms.mastodon.access_token')
     expect(JSON.stringify(got)).not.toContain(TOKEN)
+  }, 30_000)
+
+  test('a refused token on a server whose NodeInfo cannot be read is a failure, not tried again without the protocol', async () => {
+    const fedi = wsOnly('ulid', 'another-token', { name: 'gotosocial', version: '0.16.3', nodeinfo: false })
+    const got = reading(fedi, { transport: 'websocket' })
+    await eventually('a failure', () => got.failures.length >= 1)
+    await Bun.sleep(200)
+    expect(got.failures).toHaveLength(1)
+    expect(got.failures[0]).toContain('platforms.mastodon.access_token')
+    expect(fedi.upgrades.map((u) => u.protocol)).toEqual([TOKEN])
   }, 30_000)
 
   test('sse does not move to the WebSocket: the 404 is the failure', async () => {
