@@ -34,6 +34,7 @@ export function exportResponse(deps: Needs<'exportIdleMs'>, at: ExportConnection
   if (Number.isFinite(idleMs)) timeout(Math.ceil(idleMs / 1000) + CONNECTION_GRACE_SEC)
   return new Response(
     endedQuietly(e.body, {
+      // Ended by its bound (or the database) while its client reads nothing: closed a second on, not the grace later.
       cut: () => timeout(1),
       // Before the last chunk is handed over: once the answer has gone, Bun takes no new timeout for it.
       done: () => serverTimeout(at),
