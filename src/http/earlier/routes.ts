@@ -7,6 +7,7 @@ import { apiChecks } from '../checks'
 import { EarlierErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { apiSecurity } from '../api-security'
+import { Instant } from '../../wire/instant'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 // Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
@@ -30,7 +31,7 @@ export const NetworkSearchBody = v.pipe(
 )
 const PostRecord = v.object({
   id: v.string(),
-  date: v.string(),
+  date: Instant,
   content: v.string(),
   name: v.nullable(v.string()),
   link: v.string(),
