@@ -74,6 +74,10 @@ export const earlierRoutes = (deps: Deps) =>
         // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
         detail: {
           summary: 'Check an API key or access token (never counted)',
+          description:
+            '200 with the team the credential belongs to and which kind it is (API key or access token) when it ' +
+            'may call the earlier routes; otherwise the same 401 or 403 a search would get. Searches nothing and is ' +
+            'never counted ([docs/api.md#key-check](/docs/api#key-check)).',
           security: apiSecurity('mentions:search'),
           operationId: 'getApiRoutesTestApi',
         },
