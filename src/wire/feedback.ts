@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { Instant } from './instant'
 
 const VERDICTS = ['relevant', 'not_relevant'] as const
 const Verdict = v.picklist(VERDICTS, 'must be "relevant" or "not_relevant"')
@@ -44,7 +45,7 @@ export const FeedbackAnswer = v.object({
   verdict: Verdict,
   reason: v.nullable(v.string()),
   dismissed: v.pipe(v.boolean(), v.description('Whether the signal is now out of the default list.')),
-  judgedAt: v.string(),
+  judgedAt: Instant,
   scoredBy: v.pipe(v.nullable(v.string()), v.description('The scorer that produced the signal (null: not recorded).')),
   model: v.pipe(v.nullable(v.string()), v.description('Its model, for model scorers.')),
   promptVersion: v.pipe(v.nullable(v.string()), v.description('Its prompt or rules version.')),

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { SCORED_VARIANT_PLATFORMS, SEARCH_PLATFORMS } from '../config/platform-names'
 import { Intent } from '../domain/scoring/guide'
 import { queryText, UsageAfterCall } from './common'
+import { Instant } from './instant'
 
 // Said once for the OpenAPI document and the MCP tool `search_mentions`.
 const keyword = v.pipe(
@@ -62,7 +63,7 @@ const Mention = v.object({
   content: v.string(),
   url: v.string(),
   profileUrl: v.string(),
-  date: v.string(),
+  date: Instant,
   platform: v.string(),
   engagement: v.object({ likes: v.number(), comments: v.number(), shares: v.number() }),
 })
@@ -84,6 +85,6 @@ const ScoredItem = v.object({
   postUrl: v.string(),
   link: v.string(),
   keyword: v.string(),
-  publishedAt: v.string(),
+  publishedAt: Instant,
 })
 export const ScoredResult = v.object({ results: v.array(ScoredItem), total: v.number(), usage: UsageAfterCall })

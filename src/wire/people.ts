@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { jsonInt, pageFigures, queryInt, trimmed } from './common'
 import { csvBom, filters, queryMinScore, SignalArgs } from './signals'
+import { Instant, MaybeInstant } from './instant'
 
 /**
  * `GET /api/v1/people` (docs/people.md): a part of the name, and the signals filters (a person with at least one signal
@@ -72,8 +73,8 @@ export const Person = v.object({
   bestScore: v.number(),
   bestIntent: v.nullable(v.string()),
   icpMatched: v.boolean(),
-  firstSeen: v.nullable(v.string()),
-  lastSeen: v.nullable(v.string()),
+  firstSeen: MaybeInstant,
+  lastSeen: MaybeInstant,
   heat: v.pipe(v.number(), v.description('0 to 100 (docs/people.md#heat).')),
   band: v.picklist(['hot', 'warm', 'cold']),
   muted: v.boolean(),
@@ -98,7 +99,7 @@ export const PersonPost = v.object({
   ),
   url: v.string(),
   keyword: v.string(),
-  publishedAt: v.string(),
+  publishedAt: Instant,
   dismissed: v.boolean(),
 })
 

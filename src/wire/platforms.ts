@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { Instant, MaybeInstant } from './instant'
 
 const PlatformStatus = v.object({
   platform: v.string(),
@@ -7,33 +8,39 @@ const PlatformStatus = v.object({
   earlierRouteOnly: v.boolean(),
   keyless: v.boolean(),
   missingSettings: v.array(v.object({ key: v.string(), env: v.string() })),
-  lastSuccessAt: v.nullable(v.string()),
-  lastFailureAt: v.nullable(v.string()),
+  lastSuccessAt: MaybeInstant,
+  lastFailureAt: MaybeInstant,
   lastError: v.nullable(v.string()),
-  retryAt: v.nullable(v.string()),
+  retryAt: MaybeInstant,
   retryWhy: v.nullable(v.string()),
   warning: v.nullable(v.string()),
   budget: v.object({
     requests: v.number(),
     windowSeconds: v.number(),
     used: v.number(),
-    resetsAt: v.string(),
+    resetsAt: Instant,
   }),
-  nextPollAt: v.nullable(v.string()),
+  nextPollAt: MaybeInstant,
   // docs/streams.md#source-health
   mode: v.picklist(['stream', 'search']),
-  position: v.nullable(v.string()),
+  // No date-time format: for a stream it is the platform's own cursor, whatever its shape.
+  position: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "Where reading stands: a stream's own cursor (its shape is the platform's), or the time of the last successful search; null before any.",
+    ),
+  ),
   stream: v.nullable(
     v.object({
       lagSeconds: v.nullable(v.number()),
       readLastHour: v.number(),
       matchedLastHour: v.number(),
-      heardAt: v.nullable(v.string()),
-      gap: v.nullable(v.object({ note: v.string(), at: v.nullable(v.string()) })),
-      positionAt: v.nullable(v.string()),
+      heardAt: MaybeInstant,
+      gap: v.nullable(v.object({ note: v.string(), at: MaybeInstant })),
+      positionAt: MaybeInstant,
       // docs/streams.md#backpressure: the model is behind the stream and the caller's team's overflow is past the
       // polling queue's bound, since then.
-      queueBound: v.nullable(v.object({ since: v.string(), note: v.string() })),
+      queueBound: v.nullable(v.object({ since: Instant, note: v.string() })),
     }),
   ),
 })

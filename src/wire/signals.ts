@@ -3,6 +3,7 @@ import { SEARCH_PLATFORMS } from '../config/platform-names'
 import { ISO_INSTANT, toUtcIso } from '../lib/iso-time'
 import { Intent, intentGiven } from '../domain/scoring/guide'
 import { jsonInt, pageFigures, queryInt, trimmed, UsageAfterCall } from './common'
+import { Instant } from './instant'
 
 // What each filter means, said once for the OpenAPI document and the MCP tool `list_signals`.
 const about = {
@@ -150,8 +151,8 @@ export const Signal = v.object({
   contentFull: v.optional(v.nullable(v.string())),
   url: v.string(),
   keyword: v.string(),
-  publishedAt: v.string(),
-  detectedAt: v.string(),
+  publishedAt: Instant,
+  detectedAt: Instant,
   verdict: v.pipe(
     v.nullable(v.picklist(['relevant', 'not_relevant'])),
     v.description("The team's verdict on the signal (POST /api/v1/signals/{id}/feedback), or null."),

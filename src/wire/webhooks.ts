@@ -6,6 +6,7 @@ import { canonicalTimeZone, isTimeZone } from '../lib/zoned-time'
 import { queryInt, trimmed } from './common'
 import { HAS_ADDRESS, UPDATE_DOCS } from './webhook-body-rules'
 import { about } from './webhook-fields-about'
+import { Instant, MaybeInstant } from './instant'
 
 const SCORE_RANGE = 'must be a number from 0 to 10'
 /** An empty filter list's refusal; the command line, where null cannot be written, says it in its own words. */
@@ -142,18 +143,15 @@ export const Endpoint = v.object({
     v.nullable(v.string()),
     v.description('Why the service disabled it (410 Gone, failing for 5 days); null otherwise.'),
   ),
-  failingSince: v.pipe(
-    v.nullable(v.string()),
-    v.description('Since when every attempt has failed; null after a success.'),
-  ),
+  failingSince: v.pipe(MaybeInstant, v.description('Since when every attempt has failed; null after a success.')),
   pausedUntil: v.pipe(
-    v.nullable(v.string()),
+    MaybeInstant,
     v.description(
       'Until when no delivery is sent, because the receiver (or Discord, for every Discord destination of this server) asked to slow down; null when not paused or disabled.',
     ),
   ),
   pausedReason: v.pipe(v.nullable(v.string()), v.description('Why it is paused; null when not paused.')),
-  createdAt: v.string(),
+  createdAt: Instant,
 })
 export const EndpointList = v.object({ endpoints: v.array(Endpoint) })
 export const CreatedEndpoint = v.object({
@@ -162,7 +160,7 @@ export const CreatedEndpoint = v.object({
 })
 export const RotatedSecret = v.object({
   secret: v.pipe(v.string(), v.description('The new signing secret: shown this once.')),
-  previousSecretValidUntil: v.pipe(v.string(), v.description('Until then the earlier secret signs too.')),
+  previousSecretValidUntil: v.pipe(Instant, v.description('Until then the earlier secret signs too.')),
 })
 
 export const Delivery = v.object({
@@ -170,16 +168,16 @@ export const Delivery = v.object({
   event: v.pipe(v.string(), v.description('signal.created, signals.digest (a window of signals) or webhook.test.')),
   signalId: v.nullable(v.string()),
   window: v.pipe(
-    v.nullable(v.object({ from: v.string(), to: v.string() })),
+    v.nullable(v.object({ from: Instant, to: Instant })),
     v.description("A digest's window of signals (by when they were found); null otherwise."),
   ),
   status: v.picklist(['pending', 'succeeded', 'failed']),
   attempts: v.number(),
   lastStatusCode: v.nullable(v.number()),
   lastError: v.nullable(v.string()),
-  lastAttemptAt: v.nullable(v.string()),
-  nextAttemptAt: v.nullable(v.string()),
-  createdAt: v.string(),
+  lastAttemptAt: MaybeInstant,
+  nextAttemptAt: MaybeInstant,
+  createdAt: Instant,
 })
 export const DeliveryList = v.object({ deliveries: v.array(Delivery) })
 export const DeliveryQuery = v.strictObject({

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import Ajv from 'ajv'
 import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
 import { seedTeam, testDeps } from '../support/deps'
 import { fakePlatforms } from '../support/fake-platforms'
 import { client as restClient } from '../support/http'
@@ -82,8 +83,9 @@ describe('tools/list', () => {
         expect(schema?.type).toBe('object')
         // No $schema: 2020-12 is MCP's default dialect; the SDK's client checks results with draft-07.
         expect(schema?.$schema).toBeUndefined()
-        expect(() => new Ajv2020({ strict: true }).compile(schema as object)).not.toThrow()
-        expect(() => new Ajv({ strict: true }).compile(schema as object)).not.toThrow()
+        // With the standard formats (date-time), which the SDK's client loads too.
+        expect(() => addFormats(new Ajv2020({ strict: true })).compile(schema as object)).not.toThrow()
+        expect(() => addFormats(new Ajv({ strict: true })).compile(schema as object)).not.toThrow()
       }
       const fields = Object.entries(tool.inputSchema.properties ?? {}) as [string, { description?: string }][]
       for (const [field, schema] of fields)

@@ -7,6 +7,7 @@ import { apiChecks } from '../checks'
 import { EarlierErrorBody, trimmed } from '../../wire/common'
 import { NoQuery, validated, answers } from '../validated'
 import { apiSecurity } from '../api-security'
+import { Instant } from '../../wire/instant'
 
 const TestApiReply = v.object({ success: v.literal(true), message: v.string() })
 // Try it out's example: Google News needs no key (docs/platforms.md) and crm is the README's first tracked keyword;
@@ -30,7 +31,7 @@ export const NetworkSearchBody = v.pipe(
 )
 const PostRecord = v.object({
   id: v.string(),
-  date: v.string(),
+  date: Instant,
   content: v.string(),
   name: v.nullable(v.string()),
   link: v.string(),
@@ -73,6 +74,10 @@ export const earlierRoutes = (deps: Deps) =>
         // Elysia's own id keeps the path's hyphen, which a generated client cannot name a function after.
         detail: {
           summary: 'Check an API key or access token (never counted)',
+          description:
+            '200 with the team the credential belongs to and which kind it is (API key or access token) when it ' +
+            'may call the earlier routes; otherwise the same 401 or 403 a search would get. Searches nothing and is ' +
+            'never counted ([docs/api.md#key-check](/docs/api#key-check)).',
           security: apiSecurity('mentions:search'),
           operationId: 'getApiRoutesTestApi',
         },

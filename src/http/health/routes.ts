@@ -24,7 +24,13 @@ export const healthRoutes = (deps: Deps) =>
     })
     .get('/healthz', () => ({ status: 'ok' as const }), {
       response: answers(deps.config, { 200: Alive, ...tooLarge }),
-      detail: { summary: 'Liveness: the process answers' },
+      detail: {
+        summary: 'Liveness: the process answers',
+        description:
+          '200 {"status":"ok"} while the process runs: it reads nothing, not even the database, so an ' +
+          'orchestrator restarts only a process that has stopped answering. No key; never counted. ' +
+          'Whether it can serve is /readyz ([docs/api.md#health](/docs/api#health)).',
+      },
     })
     .get(
       '/readyz',
@@ -37,6 +43,14 @@ export const healthRoutes = (deps: Deps) =>
       },
       {
         response: answers(deps.config, { 200: Ready, 503: NotReady, ...tooLarge }),
-        detail: { summary: 'Readiness: the database can be read and written and is migrated' },
+        detail: {
+          summary: 'Readiness: the database can be read and written and is migrated',
+          description:
+            '200 {"status":"ready"} when the database answers within 2 s, can be written and has exactly this ' +
+            "version's migrations; `degraded` then names jobs that run but cannot do their work for an outside " +
+            'cause (a stream that cannot read its platform), which do not take the server out of service. ' +
+            'Otherwise 503 {"status":"not_ready"} with the reason in words, never a host or path: send this ' +
+            'instance no traffic until it is ready again. No key; never counted ([docs/api.md#health](/docs/api#health)).',
+        },
       },
     )
