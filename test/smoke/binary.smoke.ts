@@ -163,7 +163,7 @@ describe('the built executable, run from an empty folder', () => {
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
       files.push(...[...(await page.text()).matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1] as string))
     }
-    expect(files.length).toBe(4)
+    expect(files.length).toBe(5)
     const types: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
     for (const file of files) {
       const res = await get(s, file)
