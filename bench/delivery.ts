@@ -4,7 +4,8 @@
 // as a polling pass stores them, one outbox row each, to a receiver answering 200 at once) and e-mails (400 e-mail
 // destinations with one window each, claimed as the worker claims them, sent through a real SMTP server, the
 // smtp-server library, with STARTTLS and AUTH, that takes each message and drops it). Both receivers run in this
-// process. The clock starts when `serve` listens and stops when the last delivery is written succeeded.
+// process. The clock starts when `serve` listens and stops when the last delivery is written succeeded. Then bare
+// senders (delivery-baseline.ts) send as many to the same receivers: the host's ceiling, which `--check` reads beside.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -16,6 +17,7 @@ import { createEndpoint } from '../src/domain/webhooks/endpoints'
 import { createTeam } from '../src/domain/teams/teams'
 import { silentLogger } from '../test/support/log'
 import { signalRow, storeSignals } from '../test/support/webhooks'
+import { bareEmails, bareWebhooks } from './delivery-baseline'
 import { spawnListening } from './spawn'
 
 const WEBHOOK_SIGNALS = 2000
@@ -23,7 +25,15 @@ const EMAILS = 400
 const SIGNALS_PER_EMAIL = 5
 const AUTH = { user: 'bench', password: 'bench-password' }
 
-export type DeliveryReport = { webhooksPerSec: number; emailsPerSec: number; webhooks: number; emails: number }
+export type DeliveryReport = {
+  webhooksPerSec: number
+  emailsPerSec: number
+  webhooks: number
+  emails: number
+  /** The bare senders' rates, measured right after the worker's (delivery-baseline.ts). */
+  bareWebhooksPerSec: number
+  bareEmailsPerSec: number
+}
 
 function smtpServer() {
   let accepted = 0
@@ -154,15 +164,22 @@ export async function deliverySection(a: { binary: string; outDir: string }): Pr
     const w = await timedRun(a.binary, dir, 'webhook', smtp.port, receiver.url.origin)
     const e = await timedRun(a.binary, dir, 'email', smtp.port, receiver.url.origin)
     if (hooks < w.n || smtp.accepted() < e.n) throw new Error(`received ${hooks} webhooks, ${smtp.accepted()} e-mails`)
+    const bareW = await bareWebhooks(`${receiver.url.origin}/hook`, w.n)
+    const bareE = await bareEmails({ port: smtp.port, ...AUTH }, e.n)
     const report = {
       webhooks: w.n,
       emails: e.n,
       webhooksPerSec: Math.round(w.n / w.seconds),
       emailsPerSec: Math.round((e.n / e.seconds) * 10) / 10,
+      bareWebhooksPerSec: Math.round(w.n / bareW),
+      bareEmailsPerSec: Math.round((e.n / bareE) * 10) / 10,
     }
+    const share = (x: number, of: number) => `${((100 * x) / of).toFixed(1)}% of a bare sender's ${of}/s`
     console.log(
-      `delivery: instant webhooks ${report.webhooksPerSec}/s (${w.n} in ${w.seconds.toFixed(2)} s); ` +
-        `e-mails ${report.emailsPerSec}/s (${e.n} in ${e.seconds.toFixed(2)} s, STARTTLS + AUTH, one connection each)`,
+      `delivery: instant webhooks ${report.webhooksPerSec}/s (${w.n} in ${w.seconds.toFixed(2)} s; ` +
+        `${share(report.webhooksPerSec, report.bareWebhooksPerSec)}); e-mails ${report.emailsPerSec}/s ` +
+        `(${e.n} in ${e.seconds.toFixed(2)} s, STARTTLS + AUTH, one connection each; ` +
+        `${share(report.emailsPerSec, report.bareEmailsPerSec)})`,
     )
     mkdirSync(a.outDir, { recursive: true })
     writeFileSync(join(a.outDir, 'last-delivery.json'), JSON.stringify(report, null, 2))

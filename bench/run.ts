@@ -130,6 +130,17 @@ async function stop(server: Server) {
   clearTimeout(killer)
 }
 
+/** Spawns `cmd` and times it to its first answer to `path`; stopped again before returning. */
+async function firstAnswer(cmd: string[], path: string, init?: RequestInit) {
+  const t0 = performance.now()
+  const server = await spawnListening(cmd, OUT)
+  const res = await fetch(server.url + path, init)
+  await res.arrayBuffer()
+  const ms = performance.now() - t0
+  await stop(server)
+  return { ms, status: res.status, startupMs: server.startupMs }
+}
+
 async function load(spec: Omit<LoadSpec, 'connections' | 'warmupMs' | 'durationMs'>): Promise<LoadResult> {
   const full: LoadSpec = { ...spec, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS }
   const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'load.ts'), JSON.stringify(full)], {
@@ -164,21 +175,22 @@ async function httpSection() {
   const serveCmd = [BINARY, 'serve', '--config', seeded.configPath]
   const probe = { headers: { 'x-api-key': seeded.apiKey } }
 
-  // Start-up: spawn to the first answered request, best of a few cold starts reported as the median.
+  // Start-up: spawn to the first answered request, a few cold starts reported as the median, each after a start of
+  // the bare server (the baseline) measured the same way.
   const startups: number[] = []
+  const bareStartups: number[] = []
   const selfReported: number[] = []
+  const bareCmd = [process.execPath, join(import.meta.dir, 'baseline.ts')]
   for (let i = 0; i < STARTS; i++) {
-    const t0 = performance.now()
-    const server = await spawnListening(serveCmd, OUT)
-    const res = await fetch(server.url + '/api/v1/usage', probe)
-    await res.arrayBuffer()
-    startups.push(performance.now() - t0)
-    if (server.startupMs !== undefined) selfReported.push(server.startupMs)
-    await stop(server)
-    if (res.status !== 200) throw new Error(`GET /api/v1/usage answered ${res.status} during start-up`)
+    bareStartups.push((await firstAnswer(bareCmd, '/')).ms)
+    const { ms, status, startupMs } = await firstAnswer(serveCmd, '/api/v1/usage', probe)
+    startups.push(ms)
+    if (startupMs !== undefined) selfReported.push(startupMs)
+    if (status !== 200) throw new Error(`GET /api/v1/usage answered ${status} during start-up`)
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
   const startupMs = median(startups)
+  const bareStartupMs = median(bareStartups)
 
   // The ceiling is measured right before each scenario, so that a change in what else the machine does moves both
   // figures of a ratio alike; the bare server stays up (idle) while the service is measured.
@@ -267,7 +279,8 @@ async function httpSection() {
   if (!rssOk) failed++
   console.log(
     `start-up (spawn → first answered request, median of ${STARTS}): ${fmt(startupMs, 0)} ms  ${mark(startupOk)} (< ${TARGET.startupMs} ms)` +
-      (selfReported.length ? `   [self-reported startupMs: ${selfReported.join(', ')}]` : ''),
+      (selfReported.length ? `   [self-reported startupMs: ${selfReported.join(', ')}]` : '') +
+      `   bare Bun.serve: ${fmt(bareStartupMs, 0)} ms`,
   )
   console.log(`idle RSS after start-up: ${fmt(idleRss)} MB  ${mark(rssOk)} (< ${TARGET.idleRssMb} MB)`)
   console.log(`loaded RSS (max during runs): ${fmt(loadedRss)} MB`)
@@ -290,6 +303,8 @@ async function httpSection() {
         })),
         startupMs,
         startups,
+        bareStartupMs,
+        bareStartups,
         selfReported,
         idleRssMb: idleRss,
         loadedRssMb: loadedRss,

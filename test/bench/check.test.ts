@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compare, referenceFrom, remember } from '../../bench/check'
-import type { Figure } from '../../bench/figures'
+import { type Figure, figuresSince } from '../../bench/figures'
 
 // docs/performance.md#checking-for-regressions
 const rps = (value: number): Figure => ({ name: 'rows/s', value, better: 'higher' })
@@ -52,5 +52,50 @@ describe('bench --check', () => {
     h.done()
     expect(ref).toEqual({})
     expect(compare([rps(1)], ref)).toEqual([{ name: 'rows/s', value: 1, ok: true }])
+  })
+})
+
+describe('bench figures', () => {
+  // A run on a host at half its speed: the service and the bare baseline beside it both take twice as long.
+  function resultsAt(speed: number) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-figures-'))
+    const at = new Date().toISOString()
+    const pipelineRun = {
+      first: { wallMs: 10_000 / speed, summary: { totals: { fetched: 100_000 } } },
+      baseline: { items: 100_000, wallMs: 400 / speed },
+      scorerUs: 60,
+    }
+    const scenario = { name: 'GET /x', ratio: 0.5, p99Ms: 4 / speed, ceiling: { p99Ms: 2 / speed } }
+    const files = {
+      'last-pipeline.json': { at, runs: [pipelineRun] },
+      'last-run.json': {
+        at,
+        scenarios: [scenario],
+        startupMs: 300 / speed,
+        bareStartupMs: 100 / speed,
+        idleRssMb: 140,
+      },
+      'last-delivery.json': {
+        at,
+        webhooksPerSec: 1000 * speed,
+        bareWebhooksPerSec: 8000 * speed,
+        emailsPerSec: 100 * speed,
+        bareEmailsPerSec: 200 * speed,
+      },
+    }
+    for (const [file, json] of Object.entries(files)) writeFileSync(join(dir, file), JSON.stringify(json))
+    const figures = figuresSince(dir, new Date(Date.now() - 60_000))
+    rmSync(dir, { recursive: true, force: true })
+    return Object.fromEntries(figures.map((f) => [f.name, f.value]))
+  }
+
+  test('a rate or time the host decides is a share of the bare baseline of the same run, so a slow host moves neither', () => {
+    const fast = resultsAt(1)
+    expect(resultsAt(0.5)).toEqual(fast)
+    expect(fast['pipeline: mentions fetched/s, share of the bare client']).toBeCloseTo(0.04)
+    expect(fast["http GET /x: p99 over bare Bun.serve's"]).toBeCloseTo(2)
+    expect(fast["start-up over bare Bun.serve's"]).toBeCloseTo(3)
+    expect(fast['delivery: instant webhooks, share of a bare sender']).toBeCloseTo(0.125)
+    expect(fast['delivery: e-mails, share of a bare sender']).toBeCloseTo(0.5)
   })
 })
