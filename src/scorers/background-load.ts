@@ -1,3 +1,4 @@
+import { networkReason } from '../lib/network-reason'
 import type { Logger } from '../lib/log'
 
 /**
@@ -80,7 +81,12 @@ export function backgroundLoader(o: {
         signal: AbortSignal.any([mine.controller.signal, AbortSignal.timeout(LOAD_MS)]),
       })
         .then((res) => ended(res, mine, started).then(() => true))
-        .catch(() => false)
+        .catch((err) => {
+          // A load the log said is under way is said to have ended, unless a command that ends abandoned it.
+          if (mine.told && !mine.controller.signal.aborted)
+            o.log.warn('scorer_model_load_failed', { ...about, message: lostLoad(o.scorer, err) })
+          return false
+        })
         .finally(() => {
           clearTimeout(timer)
           if (loading === mine) loading = undefined
@@ -104,6 +110,15 @@ export function backgroundLoader(o: {
       loading = undefined
     },
   }
+}
+
+/** Why a load got no answer: its time ran out, the server closed the connection (restarted, or stopped), or another. */
+function lostLoad(scorer: string, err: unknown): string {
+  if ((err as Error | null)?.name === 'TimeoutError') return `no answer to the load within ${LOAD_MS / 60_000} minutes`
+  const reason = networkReason(err)
+  if (reason === 'connection reset')
+    return `the connection to ${scorer}'s server closed before the load ended (${reason}): the model server's log says why`
+  return `the load request failed (${reason ?? (err instanceof Error ? err.message : String(err))})`
 }
 
 const slowMessage = (model: string, ms: number) =>

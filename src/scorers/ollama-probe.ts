@@ -35,6 +35,8 @@ export async function probeOllama(o: { host: string; where: string; model: strin
   const said = await errorText(res, ollamaMessage)
   const tls = plainHttpOnTlsPort(where, res.status, said)
   if (tls) return tls
+  const refused = proxyRefused(where, host, res.status, model)
+  if (refused) return refused
   if (res.status === 404 && said.includes(model)) return missingModel({ host, where, model, signal })
   if (res.status === 404) return notOllamaAt(where, host, said)
   return `ollama at ${where} answered HTTP ${res.status} when asked about model "${model}": ${said}`
@@ -81,4 +83,24 @@ function notOllamaAt(where: string, host: string, said: string): string {
 
 function otherServerAt(where: string, what: string): string {
   return `no Ollama API at ${where} (${what}): another server answers at this address; check the host and port of scorer.ollama.host (Ollama listens on 11434)`
+}
+
+/**
+ * What a 401 or 403 from Ollama's address means: Ollama asks for no credentials (its maintainers leave that to a proxy
+ * in front of it, ollama/ollama#5415), so a proxy refused the request, and its page says nothing the operator can act
+ * on. The user and password a proxy takes (HTTP basic) go in the host's address, sent with every request; they are
+ * never shown. Undefined for any other status, and for a cloud model (`…:cloud`, `…-cloud`), which Ollama runs on
+ * ollama.com and itself refuses with 401 `unauthorized` until the server is signed in (ollama/ollama#12384).
+ */
+export function proxyRefused(where: string, host: string, status: number, model: string): string | undefined {
+  if (status !== 401 && status !== 403) return undefined
+  if (/[:-]cloud$/i.test(model)) return undefined
+  const refused = `ollama at ${where} refused the request (HTTP ${status}): Ollama itself asks for no credentials, so a proxy in front of it`
+  let given = false
+  try {
+    const url = new URL(host)
+    given = Boolean(url.username || url.password)
+  } catch {}
+  if (given) return `${refused} refused the user and password written in scorer.ollama.host: check them`
+  return `${refused} did; for one that takes a user and password, write them in scorer.ollama.host (http://user:password@host:port), or set it to Ollama's own address`
 }

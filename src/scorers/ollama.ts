@@ -6,7 +6,7 @@ import type { Logger } from '../lib/log'
 import { networkReason, plainHttpOnTlsPort, schemeMismatch } from '../lib/network-reason'
 import { inMemory, ollamaLoader } from './ollama-load'
 import { noModel } from './ollama-pulled'
-import { ollamaMessage, probeOllama, sentError } from './ollama-probe'
+import { ollamaMessage, probeOllama, proxyRefused, sentError } from './ollama-probe'
 import { ollamaThinking } from './ollama-thinking'
 import { buildUserMessage, PROMPT_VERSION, SYSTEM_PROMPT } from './prompt'
 import { askForScore, OFF_SCHEMA, SCORE_REPLY_SCHEMA } from './reply'
@@ -62,7 +62,7 @@ export function createOllamaScorer(config: OllamaConfig, log: Logger): Scorer {
     inMemory: () => inMemory(config.host.replace(/\/+$/, ''), config.model),
     async score(input, signal) {
       // ollama-js passes no abort signal to a non-streaming request, so each call gets a client whose fetch carries it.
-      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model) })
+      const client = new Ollama({ host: config.host, fetch: fetchFor(signal, where, config.model, config.host) })
       const answer = await askForScore({
         input,
         signal,
@@ -99,7 +99,7 @@ function contentBudget(input: ScoreInput, numCtx: number, thinkingTokens: number
  * A fetch bound to the call's abort signal. It also turns a network failure or an HTTP error into an OllamaError
  * itself (the client would print the error body to stdout first).
  */
-function fetchFor(signal: AbortSignal, where: string, model: string): typeof fetch {
+function fetchFor(signal: AbortSignal, where: string, model: string, host: string): typeof fetch {
   const bound = async (url: string | URL | Request, init?: RequestInit) => {
     let res: Response
     try {
@@ -120,6 +120,7 @@ function fetchFor(signal: AbortSignal, where: string, model: string): typeof fet
       // A model not pulled (or removed since the start-up check) is named as the check names it, with its command.
       const message =
         plainHttpOnTlsPort(where, res.status, said) ??
+        proxyRefused(where, host, res.status, model) ??
         (res.status === 404 && said.includes(model)
           ? `${noModel(where, model)} (HTTP 404: ${said})`
           : `ollama at ${where} answered HTTP ${res.status}: ${said}`)

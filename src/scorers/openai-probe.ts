@@ -116,10 +116,16 @@ export function keyAdvice(headers: Record<string, string>): string {
   return 'no key was sent: set scorer.openai.api_key (LEAD_SIGNALS_SCORER_OPENAI_API_KEY) to the key the server was started with'
 }
 
+// A prompt over the context the server gave the model, in the words of OpenAI's API and vLLM ("This model's maximum
+// context length is …") and of the llama.cpp server ("… exceeds the available context size …"). Their advice, to
+// shorten the messages, is not the operator's to follow: the context is the server's setting.
+const CONTEXT_FULL = /maximum context length|exceeds the available context size/i
+
 /**
  * A call's HTTP error in words (docs/scoring.md#fallback-and-timeouts): nginx's answer to http:// on its TLS port, a
- * 404 naming the model (a server that does not serve it: vLLM, OpenAI) with what to set, else the status and what the
- * server said. `path`: the path of scorer.openai.base_url.
+ * 404 naming the model (a server that does not serve it: vLLM, OpenAI) with what to set, a prompt over the model's
+ * context with where to give it more, else the status and what the server said. `path`: the path of
+ * scorer.openai.base_url.
  */
 export function callRefused(o: { where: string; status: number; detail: string; model: string; path: string }) {
   const { where, status, detail, model } = o
@@ -127,5 +133,7 @@ export function callRefused(o: { where: string; status: number; detail: string; 
   if (tls) return tls
   if (status === 404 && detail.includes(model))
     return `openai at ${where} does not serve model "${model}" (HTTP 404: ${detail}): set scorer.openai.model to a name its GET ${o.path}/models lists`
+  if (status === 400 && CONTEXT_FULL.test(detail))
+    return `openai at ${where} could not fit the prompt in the model's context (HTTP 400: ${detail}): give the model a larger context on the server (the llama.cpp server's -c, vLLM's --max-model-len)`
   return `openai at ${where} answered HTTP ${status}: ${detail}`
 }

@@ -10,7 +10,8 @@ import { loadingOllamas, type OllamaChat } from '../support/fake-loading-ollama'
 // (support/fake-loading-ollama.ts); a load takes LOAD_MS.
 const LOAD_MS = 400
 const startOllama = loadingOllamas()
-const fakeOllama = (o: { loaded?: boolean; refuseLoad?: string } = {}) => startOllama({ loadMs: LOAD_MS, ...o })
+const fakeOllama = (o: { loaded?: boolean; refuseLoad?: string; dropLoad?: boolean } = {}) =>
+  startOllama({ loadMs: LOAD_MS, ...o })
 
 const input = { content: 'Our team needs a CRM this month.', keyword: 'crm', icps: [] }
 
@@ -64,5 +65,18 @@ describe('ollama scorer: the model loaded at start', () => {
     await Bun.sleep(LOAD_MS + 200)
     const failed = logged().find((l) => l.event === 'scorer_model_load_failed')
     expect(failed?.message).toContain(refusal)
+  })
+
+  test('a load whose connection the server closes partway (Ollama restarted meanwhile) ends with a line saying so', async () => {
+    const ollama = fakeOllama({ dropLoad: true })
+    const { scorer, health, logged } = setUp(ollama.origin)
+    expect(await health.check()).toBe(true)
+    await Bun.sleep(LOAD_MS + 200)
+    expect(logged().map((l) => l.event)).toEqual(['scorer_model_loading', 'scorer_model_load_failed'])
+    const failed = logged().find((l) => l.event === 'scorer_model_load_failed')
+    expect(failed?.message).toBe(
+      "the connection to ollama's server closed before the load ended (connection reset): the model server's log says why",
+    )
+    expect(scorer.loadState?.()).toBeUndefined()
   })
 })

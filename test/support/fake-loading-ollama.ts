@@ -10,14 +10,22 @@ export type OllamaChat = { messages: unknown[]; keep_alive?: unknown; stream?: u
  * abandoned with its request, and an error is {"error": "…"} with its status ("Errors"). `port`: one to listen on
  * (a server that starts later on an address known before). `answerMs`: how long a loaded model takes to answer a chat
  * with messages (a model that is slow, not loading); the load request of a loaded model answers at once, as Ollama's
- * does. Every fake started is stopped after each test.
+ * does. `dropLoad`: the server stops partway through the load, closing its connections without an answer, as an Ollama
+ * restarted or killed meanwhile does. Every fake started is stopped after each test.
  */
 export function loadingOllamas() {
   const running: { stop: (force: boolean) => void }[] = []
   afterEach(() => {
     while (running.length) running.pop()?.stop(true)
   })
-  return (o: { loadMs: number; port?: number; loaded?: boolean; refuseLoad?: string; answerMs?: number }) => {
+  return (o: {
+    loadMs: number
+    port?: number
+    loaded?: boolean
+    refuseLoad?: string
+    answerMs?: number
+    dropLoad?: boolean
+  }) => {
     let loaded = o.loaded ?? false
     const chats: OllamaChat[] = []
     const server = Bun.serve({
@@ -33,6 +41,10 @@ export function loadingOllamas() {
         chats.push(chat)
         if (!loaded) {
           await Bun.sleep(o.loadMs)
+          if (o.dropLoad) {
+            server.stop(true)
+            return new Promise<Response>(() => {})
+          }
           if (o.refuseLoad) return Response.json({ error: o.refuseLoad }, { status: 500 })
           if (req.signal.aborted) return new Response(null, { status: 499 })
           loaded = true
